@@ -1,0 +1,24 @@
+"""gintrainer: an exact Gin Rummy engine for lessons, puzzles and replays.
+
+>>> from gintrainer import parse_cards, best_arrangement
+>>> best_arrangement(parse_cards("7S 7H 7D 5S 6S 8S")).points
+14
+"""
+
+from .cards import DECK, Card, format_cards, parse_card, parse_cards, show_cards
+from .errors import GinError, IllegalActionError, InvalidNotationError, RulesError
+from .hand import Action, Hand
+from .match import Match
+from .melds import (Arrangement, all_best_arrangements, best_arrangement, is_meld, meld_kind, min_deadwood,
+                    min_deadwood_batch)
+from .rules import PRESETS, Rules
+from .scoring import DefenderReply, HandScore, Layoff, best_layoffs, score_hand
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Arrangement", "Card", "DECK", "DefenderReply", "GinError", "Hand", "HandScore",
+    "IllegalActionError", "InvalidNotationError", "Layoff", "Match", "PRESETS", "Rules", "RulesError",
+    "all_best_arrangements", "best_arrangement", "best_layoffs", "format_cards", "is_meld", "meld_kind",
+    "min_deadwood", "min_deadwood_batch", "parse_card", "parse_cards", "score_hand", "show_cards",
+]

@@ -1,0 +1,256 @@
+"""A match: hands until the target, dealer rotation, bonuses, Hollywood's three games.
+
+Play it through :attr:`Match.hand` (the hand in progress) with :meth:`Match.apply`,
+and deal the next one with :meth:`Match.next_hand` once a hand is over.
+
+>>> match = Match(seed=3)
+>>> match.hand.phase, match.scores, match.is_over
+('upcard', (0, 0), False)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import CardsLike
+from .errors import GinError, IllegalActionError
+from .hand import Hand
+from .rules import Rules
+from .scoring import HandScore
+
+
+@dataclass(frozen=True, slots=True)
+class GameBonuses:
+    """The bonuses added when a game ends."""
+
+    game: tuple[int, int]
+    boxes: tuple[int, int]
+    shutout: bool
+
+    @property
+    def total(self) -> tuple[int, int]:
+        return (self.game[0] + self.boxes[0], self.game[1] + self.boxes[1])
+
+
+class Game:
+    """One scored game (a match has one; Hollywood has three)."""
+
+    def __init__(self, number: int):
+        self.number = number
+        self.points = [0, 0]
+        self.hands_won = [0, 0]
+        self.winner: int | None = None
+        self.bonuses: GameBonuses | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points from hands (bonuses not included)."""
+        return tuple(self.points)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Points with the bonuses once the game is over."""
+        if self.bonuses is None:
+            return tuple(self.points)
+        extra = self.bonuses.total
+        return (self.points[0] + extra[0], self.points[1] + extra[1])
+
+    def add(self, seat: int, points: int, rules: Rules) -> None:
+        self.points[seat] += points
+        self.hands_won[seat] += 1
+        if self.points[seat] >= rules.target:
+            self.winner = seat
+            loser = 1 - seat
+            shutout = self.hands_won[loser] == 0
+            game = rules.game_bonus * (rules.shutout_multiplier if shutout else 1)
+            self.bonuses = GameBonuses(
+                game=(game, 0) if seat == 0 else (0, game),
+                boxes=(rules.box_bonus * self.hands_won[0], rules.box_bonus * self.hands_won[1]),
+                shutout=shutout)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.number} points={self.points} winner={self.winner}>"
+
+
+class Match:
+    """Hands between seats 0 and 1 until the target.
+
+    ``seed`` makes every deal of the match reproducible (one is drawn when
+    omitted, and kept by :meth:`to_dict`); ``first_dealer`` defaults to a draw.
+    """
+
+    def __init__(self, rules: Rules | None = None, *, seed=None, first_dealer: int | None = None,
+                 deck: CardsLike | None = None):
+        self.rules = Rules() if rules is None else rules
+        if not isinstance(self.rules, Rules):
+            raise GinError(f"rules must be a Rules object, not {self.rules!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 62)
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise GinError(f"a match seed is an int or a string, not {seed!r}")
+        self.seed = seed
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}:dealer").randrange(2)
+        if first_dealer not in (0, 1) or isinstance(first_dealer, bool):
+            raise GinError(f"the first dealer is seat 0 or 1, not {first_dealer!r}")
+        self.first_dealer = first_dealer
+        self.games = [Game(i + 1) for i in range(3 if self.rules.hollywood else 1)]
+        self._wins = [0, 0]
+        self._hands: list[Hand] = []
+        self._recorded = 0
+        self._dealer = first_dealer
+        self._deal(deck)
+
+    # -- play ---------------------------------------------------------------
+
+    @property
+    def hand(self) -> Hand:
+        """The hand in progress (the last one once the match is over)."""
+        return self._hands[-1]
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        return tuple(self._hands)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand."""
+        return self.hand.dealer
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals next, by the rules: winner or loser of the last hand; the same
+        dealer after a dead hand or a tie."""
+        return self._dealer
+
+    def apply(self, action) -> None:
+        """Play an action on the current hand; a finished hand is scored at once."""
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        self.hand.apply(action)
+        if self.hand.is_over:
+            self._record(self.hand.result)
+
+    def next_hand(self, deck: CardsLike | None = None) -> Hand:
+        """Deal the next hand (``deck`` stacks it). The current one must be over."""
+        if self.is_over:
+            raise IllegalActionError("the match is over: no more hands")
+        if not self.hand.is_over:
+            raise IllegalActionError("the current hand is not over yet")
+        return self._deal(deck)
+
+    def _deal(self, deck) -> Hand:
+        number = len(self._hands) + 1
+        seed = None if deck is not None else f"{self.seed}:hand:{number}"
+        hand = Hand.deal(self.rules, seed=seed, dealer=self._dealer, deck=deck)
+        self._hands.append(hand)
+        return hand
+
+    def _record(self, result: HandScore) -> None:
+        self._recorded += 1
+        seat = result.winner_seat
+        if seat is None:
+            return  # dead hand or tie: same dealer
+        self._wins[seat] += 1
+        self._dealer = seat if self.rules.next_dealer == "winner" else 1 - seat
+        for index, game in enumerate(self.games):
+            if not game.is_over and self._wins[seat] >= index + 1:
+                game.add(seat, result.points, self.rules)
+
+    # -- reading --------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return all(g.is_over for g in self.games)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points from hands, summed over the games (bonuses not included)."""
+        return tuple(sum(g.points[s] for g in self.games) for s in (0, 1))
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Final points with bonuses of the games that are over, summed over games."""
+        return tuple(sum(g.totals[s] for g in self.games) for s in (0, 1))
+
+    @property
+    def hands_won(self) -> tuple[int, int]:
+        return tuple(self._wins)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with more points once the match is over (None before, or on equal totals)."""
+        if not self.is_over:
+            return None
+        a, b = self.totals
+        return None if a == b else (0 if a > b else 1)
+
+    def summary(self) -> str:
+        """The standing in words."""
+        lines = []
+        for game in self.games:
+            label = f"Game {game.number}" if len(self.games) > 1 else "Score"
+            line = f"{label}: {game.points[0]} – {game.points[1]}"
+            if game.bonuses is not None:
+                b = game.bonuses
+                line += (f"; seat {game.winner} reaches {self.rules.target}: game bonus "
+                         f"{max(b.game)}{' (shutout)' if b.shutout else ''}, boxes {b.boxes[0]} and {b.boxes[1]}; "
+                         f"final {game.totals[0]} – {game.totals[1]}")
+            lines.append(line)
+        return "\n".join(lines)
+
+    # -- saving -----------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """JSON-ready data to resume the match later."""
+        return {"rules": self.rules.to_dict(), "seed": self.seed, "first_dealer": self.first_dealer,
+                "hands": [h.to_dict() for h in self._hands]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Match:
+        """Rebuild a match from :meth:`to_dict` data, replaying every hand."""
+        if not isinstance(data, dict):
+            raise GinError(f"a match record is a dict, not {type(data).__name__}")
+        missing = [k for k in ("rules", "seed", "first_dealer", "hands") if k not in data]
+        if missing:
+            raise GinError(f"a match record needs {', '.join(missing)}")
+        hands = data["hands"]
+        if not isinstance(hands, list) or not hands:
+            raise GinError("a match record has a list of at least one hand")
+        rules = Rules.from_dict(data["rules"])
+        match = cls(rules, seed=data["seed"], first_dealer=data["first_dealer"], deck=_deck_of(hands[0], 1))
+        for number, record in enumerate(hands, start=1):
+            if number > 1:
+                match.next_hand(deck=_deck_of(record, number))
+            if record.get("dealer") != match.hand.dealer:
+                raise GinError(f"hand {number}: the dealer should be seat {match.hand.dealer}")
+            if Rules.from_dict(record.get("rules", rules.to_dict())) != rules:
+                raise GinError(f"hand {number}: its rules differ from the match's")
+            actions = record.get("actions", [])
+            if not isinstance(actions, list):
+                raise GinError(f"hand {number}: actions are a list of action texts")
+            for step, text in enumerate(actions, start=1):
+                try:
+                    match.apply(text)
+                except GinError as error:
+                    raise type(error)(f"hand {number}, step {step} ({text!r}): {error}") from None
+            if record.get("result") is not None:
+                try:
+                    match.hand.check_result(record["result"])
+                except GinError as error:
+                    raise GinError(f"hand {number}: {error}") from None
+        return match
+
+    def __repr__(self) -> str:
+        return f"<Match hands={len(self._hands)} scores={self.scores} over={self.is_over}>"
+
+
+def _deck_of(record, number: int):
+    if not isinstance(record, dict) or "deck" not in record:
+        raise GinError(f"hand {number} of the match record has no deck")
+    return record["deck"]

@@ -1,0 +1,337 @@
+"""Melds, deadwood and the exact arrangement solver.
+
+Within one suit only runs can meld, and a card is in a run exactly when it sits
+in some window of three consecutive cards of that suit; so the run deadwood of
+a suit is a table over its 8,192 possible 13-bit masks. Sets interact with runs
+only through the cards they take away, and a hand of at most 11 cards has at
+most three ranks held three or four times. The solver enumerates those few set
+choices (for a rank held four times: no set, the four, or one of the four
+threes) and adds the four suit-table lookups for what is left. That is exact,
+and it vectorises over many hands at once (:func:`min_deadwood_batch`).
+
+>>> best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").points
+10
+>>> print(best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS"))
+4♣ 4♦ 4♠ · 8♣ 8♦ 8♥ | A♠ 2♣ 2♦ 5♥ (10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+
+from .cards import Card, CardsLike, parse_cards, sort_by_rank
+from .errors import GinError
+
+MAX_CARDS = 11
+SUIT_BITS = 0x1FFF
+_RANK_VALUES = tuple(min(r + 1, 10) for r in range(13))
+
+
+def _build_tables() -> tuple[np.ndarray, np.ndarray]:
+    masks = np.arange(1 << 13, dtype=np.int64)
+    starts = masks & (masks >> 1) & (masks >> 2)
+    melded = (starts | (starts << 1) | (starts << 2)) & SUIT_BITS
+    loose = masks & ~melded
+    deadwood = np.zeros(1 << 13, dtype=np.int64)
+    for bit, value in enumerate(_RANK_VALUES):
+        deadwood += ((loose >> bit) & 1) * value
+    return deadwood, melded
+
+
+_RUN_DEADWOOD_NP, _RUN_MELDED_NP = _build_tables()
+RUN_DEADWOOD: list[int] = _RUN_DEADWOOD_NP.tolist()
+"""Deadwood of one suit's 13-bit mask when only runs may meld."""
+RUN_MELDED: list[int] = _RUN_MELDED_NP.tolist()
+"""The cards of one suit's 13-bit mask that runs meld."""
+
+# Set choices for a rank, by the 4-bit pattern of suits that hold it.
+_SET_OPTIONS: list[tuple[int, ...]] = []
+for _pattern in range(16):
+    _count = bin(_pattern).count("1")
+    if _count < 3:
+        _SET_OPTIONS.append((0,))
+    elif _count == 3:
+        _SET_OPTIONS.append((0, _pattern))
+    else:
+        _SET_OPTIONS.append((0, 15, 14, 13, 11, 7))
+
+
+def _many_of_a_kind(a: int, b: int, c: int, d: int) -> int:
+    """Rank bits held in at least three of the four suits."""
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _set_choices(a: int, b: int, c: int, d: int):
+    """Every choice of sets: tuples (removed per suit, ranks with their suit patterns)."""
+    triples = _many_of_a_kind(a, b, c, d)
+    ranks = []
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        pattern = bool(a & low) | bool(b & low) << 1 | bool(c & low) << 2 | bool(d & low) << 3
+        ranks.append((low, _SET_OPTIONS[pattern]))
+    for choice in product(*(options for _, options in ranks)):
+        removed = [0, 0, 0, 0]
+        sets = []
+        for (low, _), pattern in zip(ranks, choice):
+            if pattern:
+                sets.append((low, pattern))
+                for s in range(4):
+                    if pattern >> s & 1:
+                        removed[s] |= low
+        yield removed, sets
+
+
+def _min_deadwood_masks(a: int, b: int, c: int, d: int) -> int:
+    table = RUN_DEADWOOD
+    if not _many_of_a_kind(a, b, c, d):
+        return table[a] + table[b] + table[c] + table[d]
+    best = 1 << 30
+    for removed, _ in _set_choices(a, b, c, d):
+        points = (table[a ^ removed[0]] + table[b ^ removed[1]]
+                  + table[c ^ removed[2]] + table[d ^ removed[3]])
+        if points < best:
+            best = points
+    return best
+
+
+def mask_min_deadwood(mask: int) -> int:
+    """Minimum deadwood of the cards of a 52-bit mask (at most 11 cards, unchecked)."""
+    return _min_deadwood_masks(mask & SUIT_BITS, (mask >> 13) & SUIT_BITS,
+                               (mask >> 26) & SUIT_BITS, (mask >> 39) & SUIT_BITS)
+
+
+def _hand_mask(cards: CardsLike, what: str = "hand") -> tuple[tuple[Card, ...], int]:
+    cards = parse_cards(cards)
+    if len(cards) > MAX_CARDS:
+        raise GinError(f"a {what} has at most {MAX_CARDS} cards to arrange, not {len(cards)}")
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return cards, mask
+
+
+def min_deadwood(cards: CardsLike) -> int:
+    """The least deadwood count over every arrangement of 0 to 11 cards.
+
+    >>> min_deadwood("3S 5S 2C 3D 4D 5D 6D 4H 5H 6H")
+    10
+    """
+    return mask_min_deadwood(_hand_mask(cards)[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Cards laid out in melds and deadwood.
+
+    ``melds`` is a tuple of melds (each a tuple of cards: a run in rank order,
+    a set in suit order), ``deadwood`` the unmelded cards by rank, ``points``
+    their count. Runs are kept whole: a run of six is one meld.
+    """
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for meld in self.melds for c in meld) + self.deadwood
+
+    @property
+    def is_gin(self) -> bool:
+        return self.points == 0
+
+    def __str__(self) -> str:
+        melds = " · ".join(" ".join(str(c) for c in meld) for meld in self.melds)
+        dead = " ".join(str(c) for c in self.deadwood)
+        return f"{melds or '(no melds)'} | {dead or '(no deadwood)'} ({self.points})"
+
+    def to_dict(self) -> dict:
+        from .cards import format_cards
+        return {"melds": [format_cards(m) for m in self.melds],
+                "deadwood": format_cards(self.deadwood), "points": self.points}
+
+
+def _runs_of(suit: int, mask: int) -> list[tuple[Card, ...]]:
+    melded = RUN_MELDED[mask]
+    runs = []
+    run: list[Card] = []
+    for bit in range(14):
+        if melded >> bit & 1:
+            run.append(Card.from_index(suit * 13 + bit))
+        elif run:
+            runs.append(tuple(run))
+            run = []
+    return runs
+
+
+def _arrangement(mask: int, removed: list[int], sets) -> Arrangement:
+    melds: list[tuple[Card, ...]] = []
+    for low, pattern in sets:
+        rank_bit = low.bit_length() - 1
+        melds.append(tuple(Card.from_index(s * 13 + rank_bit) for s in range(4) if pattern >> s & 1))
+    dead: list[Card] = []
+    points = 0
+    for s in range(4):
+        left = ((mask >> (13 * s)) & SUIT_BITS) ^ removed[s]
+        melds.extend(_runs_of(s, left))
+        loose = left & ~RUN_MELDED[left]
+        points += RUN_DEADWOOD[left]
+        while loose:
+            low = loose & -loose
+            loose ^= low
+            dead.append(Card.from_index(s * 13 + low.bit_length() - 1))
+    melds.sort(key=lambda m: (m[0].rank, m[0].index, len(m)))
+    return Arrangement(tuple(melds), sort_by_rank(dead), points)
+
+
+def _arrangement_key(arrangement: Arrangement):
+    return (arrangement.points, tuple(c.index for c in arrangement.deadwood),
+            tuple(tuple(c.index for c in m) for m in arrangement.melds))
+
+
+def all_best_arrangements(cards: CardsLike) -> tuple[Arrangement, ...]:
+    """Every arrangement of least deadwood, in a fixed order (the first is :func:`best_arrangement`).
+
+    Arrangements differ in which cards form sets; runs are kept whole.
+
+    >>> for a in all_best_arrangements("7S 7H 7D 5S 6S 8S"): print(a)
+    5♠ 6♠ 7♠ 8♠ | 7♦ 7♥ (14)
+    """
+    _, mask = _hand_mask(cards)
+    a, b, c, d = (mask >> (13 * s) & SUIT_BITS for s in range(4))
+    found = []
+    best = 1 << 30
+    for removed, sets in _set_choices(a, b, c, d):
+        points = (RUN_DEADWOOD[a ^ removed[0]] + RUN_DEADWOOD[b ^ removed[1]]
+                  + RUN_DEADWOOD[c ^ removed[2]] + RUN_DEADWOOD[d ^ removed[3]])
+        if points < best:
+            best, found = points, [(removed, sets)]
+        elif points == best:
+            found.append((removed, sets))
+    return tuple(sorted((_arrangement(mask, r, s) for r, s in found), key=_arrangement_key))
+
+
+def best_arrangement(cards: CardsLike) -> Arrangement:
+    """An arrangement of 0 to 11 cards with the least deadwood (ties broken in a fixed order)."""
+    return all_best_arrangements(cards)[0]
+
+
+def min_deadwood_batch(indices) -> np.ndarray:
+    """Least deadwood of many hands at once.
+
+    ``indices`` is an array of shape ``(n, k)`` of card indices (0..51), one hand
+    per row, ``k`` from 1 to 11, no card twice in a row. Returns ``n`` ints.
+
+    >>> min_deadwood_batch([[0, 1, 2, 4], [12, 25, 38, 51]]).tolist()
+    [5, 0]
+    """
+    try:
+        array = np.asarray(indices)
+    except (TypeError, ValueError) as error:
+        raise GinError(f"min_deadwood_batch needs an (n, k) array of card indices: {error}") from None
+    if array.ndim != 2:
+        raise GinError(f"min_deadwood_batch needs an (n, k) array of card indices, not shape {array.shape}")
+    n, k = array.shape
+    if not 1 <= k <= MAX_CARDS:
+        raise GinError(f"min_deadwood_batch takes hands of 1 to {MAX_CARDS} cards, not {k}")
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    if array.dtype.kind not in "iu":
+        if array.dtype.kind == "f" and np.array_equal(array, np.floor(array)):
+            array = array.astype(np.int64)
+        else:
+            raise GinError(f"card indices must be integers, not {array.dtype}")
+    if array.min() < 0 or array.max() > 51:
+        row = int(np.nonzero((array < 0).any(axis=1) | (array > 51).any(axis=1))[0][0])
+        raise GinError(f"card indices must be 0 to 51: row {row} is {array[row].tolist()}")
+    hands = np.bitwise_or.reduce(np.left_shift(np.uint64(1), array.astype(np.uint64)), axis=1)
+    counts = np.bitwise_count(hands)
+    if (counts != k).any():
+        row = int(np.nonzero(counts != k)[0][0])
+        raise GinError(f"a card appears twice in row {row}: {array[row].tolist()}")
+    return _batch_masks(hands)
+
+
+def _batch_masks(hands: np.ndarray) -> np.ndarray:
+    """Least deadwood of 52-bit hand masks (uint64 array), each of at most 11 cards."""
+    bits = np.uint64(SUIT_BITS)
+    suits = [((hands >> np.uint64(13 * s)) & bits).astype(np.intp) for s in range(4)]
+    table = _RUN_DEADWOOD_NP
+    a, b, c, d = suits
+    result = table[a] + table[b] + table[c] + table[d]
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    how_many = np.bitwise_count(triples)
+    for group in (1, 2, 3):
+        rows = np.nonzero(how_many == group)[0]
+        if rows.size:
+            result[rows] = _batch_with_sets([s[rows] for s in suits], triples[rows], group)
+    return result
+
+
+# The six set choices for a rank, as removal patterns over the suits held:
+# none, all, or all but one suit. Choices not open to a rank held only three
+# times become "none" again, which leaves the minimum unchanged.
+_DROP_ONE = np.array([0b1110, 0b1101, 0b1011, 0b0111])
+
+
+def _batch_with_sets(suits: list[np.ndarray], triples: np.ndarray, group: int) -> np.ndarray:
+    a, b, c, d = suits
+    m = triples.shape[0]
+    removal = [np.zeros((m,) + (1,) * group, dtype=np.intp) for _ in range(4)]
+    left = triples.copy()
+    for slot in range(group):
+        low = left & -left
+        left = left ^ low
+        pattern = ((a & low) > 0) | ((b & low) > 0) << 1 | ((c & low) > 0) << 2 | ((d & low) > 0) << 3
+        options = np.zeros((m, 6), dtype=np.intp)
+        options[:, 1] = pattern
+        full = pattern == 15
+        options[:, 2:] = np.where(full[:, None], _DROP_ONE[None, :], 0)
+        shape = [m] + [1] * group
+        shape[slot + 1] = 6
+        for s in range(4):
+            removal[s] = removal[s] + (((options >> s) & 1) * low[:, None]).reshape(shape)
+    table = _RUN_DEADWOOD_NP
+    total = (table[a.reshape((m,) + (1,) * group) ^ removal[0]]
+             + table[b.reshape((m,) + (1,) * group) ^ removal[1]]
+             + table[c.reshape((m,) + (1,) * group) ^ removal[2]]
+             + table[d.reshape((m,) + (1,) * group) ^ removal[3]])
+    return total.reshape(m, -1).min(axis=1)
+
+
+def meld_kind(cards: CardsLike) -> str | None:
+    """``"set"``, ``"run"`` or None for cards that are not one meld.
+
+    >>> meld_kind("AH 2H 3H"), meld_kind("QH KH AH"), meld_kind("7S 7H 7D 7C")
+    ('run', None, 'set')
+    """
+    cards = parse_cards(cards)
+    if len(cards) < 3:
+        return None
+    if len(cards) <= 4 and len({c.rank for c in cards}) == 1:
+        return "set"
+    if len({c.suit for c in cards}) == 1:
+        ranks = sorted(c.rank for c in cards)
+        if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+            return "run"
+    return None
+
+
+def is_meld(cards: CardsLike) -> bool:
+    return meld_kind(cards) is not None
+
+
+def order_meld(cards: CardsLike) -> tuple[Card, ...]:
+    """A meld's cards in reading order: a run by rank, a set by suit."""
+    cards = parse_cards(cards)
+    return tuple(sorted(cards, key=lambda c: (c.rank, c.index)) if meld_kind(cards) == "run"
+                 else sorted(cards, key=lambda c: c.index))
+
+
+def deadwood_points(cards: CardsLike) -> int:
+    """The plain sum of card values (no melding)."""
+    return sum(c.value for c in parse_cards(cards, allow_duplicates=True))

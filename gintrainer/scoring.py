@@ -1,0 +1,302 @@
+"""Scoring one hand: the knocker's layout, the defender's lay-offs, the points.
+
+>>> score = score_hand("8C 8D 8H 4C 4D 4S 5H 6H 7H 9S", "KS QS 2C 3D 5D 6D 7D 9C TC JC")
+>>> score.kind, score.winner, score.knocker_deadwood, score.defender_deadwood, score.points
+('knock', 'knocker', 9, 25, 16)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from .cards import Card, CardsLike, format_cards, parse_cards, show_cards, sort_by_rank
+from .errors import GinError, IllegalActionError
+from .melds import Arrangement, all_best_arrangements, best_arrangement, meld_kind, min_deadwood, order_meld
+from .rules import Rules
+
+Meld = tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    """A defender's card laid off on the knocker's meld number ``meld`` (0-based)."""
+
+    card: Card
+    meld: int
+
+    def __str__(self) -> str:
+        return f"{self.card} on meld {self.meld + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class DefenderReply:
+    """The defender's melds, lay-offs and what is left."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    deadwood: tuple[Card, ...]
+    points: int
+
+
+def layoff_targets(card: Card, melds) -> list[int]:
+    """Indices of the melds (each a sequence of cards) that ``card`` can extend."""
+    targets = []
+    for i, meld in enumerate(melds):
+        if card in meld:
+            continue
+        kind = meld_kind(meld)
+        if kind == "set":
+            if len(meld) == 3 and card.rank == meld[0].rank:
+                targets.append(i)
+        elif kind == "run":
+            if card.suit == meld[0].suit:
+                ranks = [c.rank for c in meld]
+                if card.rank == min(ranks) - 1 or card.rank == max(ranks) + 1:
+                    targets.append(i)
+    return targets
+
+
+def _layoff_options(meld: Meld, held: frozenset[Card]) -> list[tuple[Card, ...]]:
+    """Every group of the defender's cards that can go on one meld, chains included,
+    each in the order it is laid off."""
+    kind = meld_kind(meld)
+    if kind == "set":
+        if len(meld) == 4:
+            return [()]
+        suits = {c.suit for c in meld}
+        fourth = [Card(meld[0].rank, s) for s in "CDHS" if s not in suits][0]
+        return [(), (fourth,)] if fourth in held else [()]
+    suit = meld[0].suit
+    low = min(c.rank for c in meld)
+    high = max(c.rank for c in meld)
+    down: list[Card] = []
+    rank = low - 1
+    while rank >= 1 and Card(rank, suit) in held:
+        down.append(Card(rank, suit))
+        rank -= 1
+    up: list[Card] = []
+    rank = high + 1
+    while rank <= 13 and Card(rank, suit) in held:
+        up.append(Card(rank, suit))
+        rank += 1
+    return [tuple(down[:i]) + tuple(up[:j]) for i in range(len(down) + 1) for j in range(len(up) + 1)]
+
+
+def best_layoffs(defender_cards: CardsLike, knocker_melds) -> DefenderReply:
+    """The defender's best reply to a knock: his own melds and his lay-offs on the
+    knocker's melds (chained lay-offs included), leaving the least deadwood.
+
+    Every combination of lay-offs is tried, so a card that fits both a set and a
+    run goes where it leaves the least deadwood.
+
+    >>> reply = best_layoffs("8H 9H KC QC 2D 3S 4C 5C 6C JS", ["8C 8D 8S", "5H 6H 7H"])
+    >>> [str(l) for l in reply.layoffs], reply.points
+    (['8♥ on meld 2', '9♥ on meld 2'], 35)
+    """
+    defender = parse_cards(defender_cards)
+    melds = [parse_cards(m) for m in knocker_melds]
+    held = frozenset(defender)
+    per_meld = [_layoff_options(m, held) for m in melds]
+    best_key = None
+    best = None
+    for choice in product(*per_meld):
+        laid = [c for group in choice for c in group]
+        if len(set(laid)) != len(laid):
+            continue
+        rest = [c for c in defender if c not in set(laid)]
+        points = min_deadwood(rest)
+        key = (points, len(laid))
+        if best_key is None or key < best_key:
+            best_key, best = key, (choice, rest)
+    choice, rest = best
+    arrangement = best_arrangement(rest)
+    layoffs = tuple(Layoff(card, i) for i, group in enumerate(choice) for card in group)
+    return DefenderReply(arrangement.melds, layoffs, arrangement.deadwood, arrangement.points)
+
+
+def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None = None) -> tuple[Arrangement, ...]:
+    """The knocker's least-deadwood arrangements, the engine's choice first: among
+    ties, the one that leaves the defender most deadwood after his best reply."""
+    arrangements = all_best_arrangements(knocker_cards)
+    if defender_cards is None or len(arrangements) == 1 or arrangements[0].points == 0:
+        return arrangements
+    defender = parse_cards(defender_cards)
+    scored = [(-best_layoffs(defender, a.melds).points, i) for i, a in enumerate(arrangements)]
+    return tuple(arrangements[i] for _, i in sorted(scored))
+
+
+def check_melds(melds, cards: CardsLike, *, who: str = "the knocker") -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """Validate a layout: every meld a set or run of the given cards, no card twice.
+    Returns the melds in reading order and the deadwood cards."""
+    cards = parse_cards(cards)
+    used: set[Card] = set()
+    out = []
+    if isinstance(melds, str):
+        raise GinError("melds must be a list of melds, each cards like '7H 8H 9H'")
+    for meld in melds:
+        meld = parse_cards(meld)
+        if meld_kind(meld) is None:
+            raise IllegalActionError(f"{show_cards(meld)} is not a meld: a set is 3 or 4 cards of one rank, "
+                                     "a run 3 or more cards of one suit in sequence (ace low)")
+        for card in meld:
+            if card not in cards:
+                raise IllegalActionError(f"{card} is not in {who}'s hand")
+            if card in used:
+                raise IllegalActionError(f"{card} is in two melds: a card belongs to one meld only")
+            used.add(card)
+        out.append(order_meld(meld))
+    return tuple(out), sort_by_rank(c for c in cards if c not in used)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The outcome of one hand.
+
+    ``kind`` is "knock", "undercut", "gin", "big_gin", "tie" (equal counts when
+    ties are not undercuts) or "dead"; ``winner`` is "knocker", "defender" or
+    None; ``points`` go to the winner. ``knocker`` is the knocker's seat when the
+    hand was played on a :class:`~gintrainer.Hand`.
+    """
+
+    kind: str
+    winner: str | None
+    points: int
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    knocker_melds: tuple[Meld, ...] = ()
+    defender_melds: tuple[Meld, ...] = ()
+    layoffs: tuple[Layoff, ...] = ()
+    knocker_deadwood_cards: tuple[Card, ...] = ()
+    defender_deadwood_cards: tuple[Card, ...] = ()
+    multiplier: int = 1
+    knocker: int | None = None
+    bonus: int = field(default=0)
+
+    @property
+    def winner_seat(self) -> int | None:
+        """The seat that scores, when the hand was played with seats."""
+        if self.winner is None or self.knocker is None:
+            return None
+        return self.knocker if self.winner == "knocker" else 1 - self.knocker
+
+    def with_knocker(self, seat: int | None) -> HandScore:
+        from dataclasses import replace
+        return replace(self, knocker=seat)
+
+    def explain(self) -> str:
+        """The score in words, with its arithmetic."""
+        k, d = self.knocker_deadwood, self.defender_deadwood
+        double = " × 2 for the spade upcard" if self.multiplier == 2 else ""
+        if self.kind == "dead":
+            return "Dead hand: the stock ran down without a knock. Nobody scores; the same dealer deals again."
+        if self.kind == "tie":
+            return f"Tie: both have {k} deadwood and ties are not undercuts here. Nobody scores."
+        if self.kind == "gin":
+            return (f"Gin: bonus {self.bonus} + the defender's {d} deadwood{double} = {self.points}. "
+                    "No laying off against gin.")
+        if self.kind == "big_gin":
+            return (f"Big gin: bonus {self.bonus} + the defender's {d} deadwood{double} = {self.points}. "
+                    "No laying off against big gin.")
+        if self.kind == "undercut":
+            return (f"Undercut: the defender has {d}, the knocker {k}. The defender scores "
+                    f"{k} − {d} + {self.bonus} bonus{double} = {self.points}.")
+        return (f"Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores "
+                f"{d} − {k}{double} = {self.points}.")
+
+    def to_dict(self) -> dict:
+        return {
+            "kind": self.kind, "winner": self.winner, "points": self.points,
+            "knocker": self.knocker,
+            "knocker_deadwood": self.knocker_deadwood, "defender_deadwood": self.defender_deadwood,
+            "knocker_melds": [format_cards(m) for m in self.knocker_melds],
+            "defender_melds": [format_cards(m) for m in self.defender_melds],
+            "layoffs": [[l.card.code(), l.meld] for l in self.layoffs],
+        }
+
+
+DEAD_HAND = HandScore(kind="dead", winner=None, points=0)
+
+
+def settle(rules: Rules, *, out: str, knocker_melds, knocker_dead: tuple[Card, ...],
+           defender_melds, layoffs, defender_dead: tuple[Card, ...],
+           upcard: Card | None = None, knocker: int | None = None) -> HandScore:
+    """The points for laid-out hands. ``out`` is "knock" or "big_gin" (a knock
+    with no deadwood is gin)."""
+    k = sum(c.value for c in knocker_dead)
+    d = sum(c.value for c in defender_dead)
+    multiplier = rules.score_multiplier(upcard)
+    common = dict(knocker_deadwood=k, defender_deadwood=d, knocker_melds=tuple(knocker_melds),
+                  defender_melds=tuple(defender_melds), layoffs=tuple(layoffs),
+                  knocker_deadwood_cards=tuple(knocker_dead), defender_deadwood_cards=tuple(defender_dead),
+                  multiplier=multiplier, knocker=knocker)
+    if out == "big_gin":
+        return HandScore("big_gin", "knocker", (rules.big_gin_bonus + d) * multiplier,
+                         bonus=rules.big_gin_bonus, **common)
+    if k == 0:
+        return HandScore("gin", "knocker", (rules.gin_bonus + d) * multiplier, bonus=rules.gin_bonus, **common)
+    if d < k or (d == k and rules.undercut_on_tie):
+        return HandScore("undercut", "defender", (k - d + rules.undercut_bonus) * multiplier,
+                         bonus=rules.undercut_bonus, **common)
+    if d == k:
+        return HandScore("tie", None, 0, **common)
+    return HandScore("knock", "knocker", (d - k) * multiplier, **common)
+
+
+def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules = Rules(), *,
+               knocker_melds=None, upcard: CardsLike | None = None) -> HandScore:
+    """Score a knock: the knocker's 10 cards after his knock discard (11 for big
+    gin) against the defender's 10.
+
+    The knocker's layout is ``knocker_melds`` when given, else the engine's (least
+    deadwood, then worst for the defender); the defender takes his best melds and
+    lay-offs. ``upcard`` (the hand's first upcard) is needed under Oklahoma.
+
+    >>> score_hand("2H 3H 4H 5S 6S 7S 9C 9D 9H 9S", "8C 8D 8S 4C 4D 4S 5H 2C 2D AS").points
+    35
+    """
+    if not isinstance(rules, Rules):
+        raise GinError(f"rules must be a Rules object, not {rules!r}")
+    knocker = parse_cards(knocker_cards)
+    defender = parse_cards(defender_cards)
+    if len(defender) != 10:
+        raise GinError(f"the defender holds 10 cards, not {len(defender)}")
+    overlap = set(knocker) & set(defender)
+    if overlap:
+        raise GinError(f"{min(overlap)} is in both hands")
+    upcard_card = rules.require_upcard(upcard) if upcard is not None or rules.oklahoma else None
+    limit = rules.knock_limit_for(upcard_card)
+    if len(knocker) == 11:
+        if not rules.big_gin:
+            raise IllegalActionError("big gin (going out with all 11 cards) is not allowed under these rules")
+        out = "big_gin"
+    elif len(knocker) == 10:
+        out = "knock"
+    else:
+        raise GinError(f"the knocker holds 10 cards after his knock discard (11 for big gin), not {len(knocker)}")
+
+    if knocker_melds is not None:
+        melds, knocker_dead = check_melds(knocker_melds, knocker)
+    else:
+        layout = knocker_layouts(knocker, defender)[0]
+        melds, knocker_dead = layout.melds, layout.deadwood
+    k = sum(c.value for c in knocker_dead)
+    if out == "big_gin" and k:
+        raise IllegalActionError(f"big gin needs all 11 cards in melds; {show_cards(knocker_dead)} are not")
+    if k > limit:
+        raise IllegalActionError(_over_limit(k, limit))
+    if k == 0:
+        defender_layout = best_arrangement(defender)
+        return settle(rules, out=out, knocker_melds=melds, knocker_dead=knocker_dead,
+                      defender_melds=defender_layout.melds, layoffs=(),
+                      defender_dead=defender_layout.deadwood, upcard=upcard_card)
+    reply = best_layoffs(defender, melds)
+    return settle(rules, out=out, knocker_melds=melds, knocker_dead=knocker_dead,
+                  defender_melds=reply.melds, layoffs=reply.layoffs, defender_dead=reply.deadwood,
+                  upcard=upcard_card)
+
+
+def _over_limit(points: int, limit: int) -> str:
+    if limit == 0:
+        return f"cannot go out with {points} deadwood: only gin (no deadwood) may go out here"
+    return f"cannot knock with {points} deadwood: the knock limit is {limit}"

@@ -1,0 +1,279 @@
+"""The discard and knock solver: for an 11-card hand after the draw, what each
+legal discard leaves now and, exactly, after one more draw from the stock.
+
+>>> table = discard_table("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H", rules=Rules())
+>>> best = table.rows[0]
+>>> str(best.card), best.deadwood, best.knocks
+('6♠', 10, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
+from .errors import GinError
+from .melds import Arrangement, _batch_masks, best_arrangement, mask_min_deadwood, min_deadwood
+from .rules import Rules
+from .scoring import DefenderReply, best_layoffs  # noqa: F401  (part of the solver's API)
+
+OBJECTIVES = ("deadwood", "lookahead")
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRow:
+    """What one discard leaves.
+
+    ``deadwood``: the least deadwood of the 10 cards kept; ``knocks``: they may go
+    out under the rules (``gin`` with none); ``outs``: the unseen cards that
+    would lower that deadwood on the next draw; ``expected_deadwood``: the exact
+    mean, over every unseen card drawn from the stock, of the least deadwood after
+    drawing it and discarding the best card then.
+    """
+
+    card: Card
+    deadwood: int
+    knocks: bool
+    gin: bool
+    outs: tuple[Card, ...]
+    expected_deadwood: Fraction
+
+    def key(self, objective: str = "lookahead"):
+        """Sort key, best first: by expectation then deadwood, or the reverse."""
+        if objective == "deadwood":
+            return (self.deadwood, self.expected_deadwood, self.card.index)
+        return (self.expected_deadwood, self.deadwood, self.card.index)
+
+    def values(self) -> tuple:
+        """Every column but the card: rows with equal values are interchangeable."""
+        return (self.deadwood, self.knocks, self.gin, len(self.outs), self.expected_deadwood)
+
+    def to_dict(self) -> dict:
+        return {"card": self.card.code(), "deadwood": self.deadwood, "knocks": self.knocks, "gin": self.gin,
+                "outs": format_cards(self.outs), "expected_deadwood": fraction_text(self.expected_deadwood)}
+
+
+def fraction_text(value: Fraction) -> str:
+    """A fraction as exact text: ``"7"`` or ``"123/41"``."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def parse_fraction(text) -> Fraction:
+    try:
+        return Fraction(text)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise GinError(f"not an exact number: {text!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTable:
+    """Every legal discard of an 11-card hand, best first (see :meth:`DiscardRow.key`)."""
+
+    hand: tuple[Card, ...]
+    rows: tuple[DiscardRow, ...]
+    forbidden: Card | None
+    knock_limit: int
+    big_gin: bool
+    unseen: tuple[Card, ...]
+
+    def row(self, card: CardsLike) -> DiscardRow:
+        """The row of one card; GinError if it is not a legal discard."""
+        wanted = parse_cards(card)
+        if len(wanted) != 1:
+            raise GinError("name one card")
+        for row in self.rows:
+            if row.card is wanted[0]:
+                return row
+        if wanted[0] is self.forbidden:
+            raise GinError(f"{wanted[0]} may not be discarded: it was just taken from the discard pile")
+        raise GinError(f"{wanted[0]} is not in the hand")
+
+    def sorted(self, objective: str = "lookahead") -> tuple[DiscardRow, ...]:
+        check_objective(objective)
+        return tuple(sorted(self.rows, key=lambda r: r.key(objective)))
+
+    def best(self, objective: str = "lookahead") -> tuple[DiscardRow, ...]:
+        """Every row that reaches the best value for the objective."""
+        rows = self.sorted(objective)
+        first = _objective_value(rows[0], objective)
+        return tuple(r for r in rows if _objective_value(r, objective) == first)
+
+    @property
+    def can_knock(self) -> bool:
+        return self.big_gin or any(r.knocks for r in self.rows)
+
+    def to_dict(self) -> dict:
+        return {"discards": [r.to_dict() for r in self.rows], "knock_limit": self.knock_limit,
+                "big_gin": self.big_gin, "unseen": len(self.unseen)}
+
+
+def check_objective(objective: str) -> None:
+    if objective not in OBJECTIVES:
+        raise GinError(f"unknown objective {objective!r}: use 'deadwood' or 'lookahead'")
+
+
+def _objective_value(row: DiscardRow, objective: str):
+    return row.deadwood if objective == "deadwood" else (row.expected_deadwood, row.deadwood)
+
+
+def _position(hand, drawn, drawn_from, discard_pile, opponent_known, rules, upcard):
+    """Validate a position; returns cards, forbidden card, unseen cards, knock limit."""
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise GinError(f"rules must be a Rules object, not {rules!r}")
+    cards = parse_cards(hand)
+    if len(cards) != 11:
+        raise GinError(f"the hand after the draw has 11 cards, not {len(cards)}")
+    if drawn_from not in ("stock", "discard"):
+        raise GinError(f"drawn_from is 'stock' or 'discard', not {drawn_from!r}")
+    drawn_card = None
+    if drawn is not None:
+        drawn_cards = parse_cards(drawn)
+        if len(drawn_cards) != 1:
+            raise GinError("the drawn card is one card")
+        drawn_card = drawn_cards[0]
+        if drawn_card not in cards:
+            raise GinError(f"the drawn card {drawn_card} is not in the hand")
+    elif drawn_from == "discard":
+        raise GinError("a card taken from the discard pile must be named (drawn=...)")
+    pile = parse_cards(discard_pile)
+    known = parse_cards(opponent_known)
+    for card in pile:
+        if card in cards:
+            raise GinError(f"{card} is both in the hand and in the discard pile")
+    for card in known:
+        if card in cards or card in pile:
+            raise GinError(f"{card} is known in the opponent's hand but also seen elsewhere")
+    upcard_card = rules.require_upcard(upcard) if (upcard is not None or rules.oklahoma) else None
+    limit = rules.knock_limit_for(upcard_card)
+    seen = set(cards) | set(pile) | set(known)
+    unseen = tuple(Card.from_index(i) for i in range(52) if Card.from_index(i) not in seen)
+    forbidden = drawn_card if drawn_from == "discard" else None
+    return rules, cards, forbidden, unseen, limit
+
+
+def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLike | None = None,
+                  drawn_from: str = "stock", discard_pile: CardsLike = (), opponent_known: CardsLike = (),
+                  upcard: CardsLike | None = None) -> DiscardTable:
+    """The solver's table for an 11-card hand after the draw: one row per legal
+    discard (the card just taken from the discard pile is not one), best first.
+
+    Unseen cards are those not in the hand, not in the discard pile and not known
+    to be in the opponent's hand; each is taken as equally likely to be drawn.
+    """
+    rules, cards, forbidden, unseen, limit = _position(hand, drawn, drawn_from, discard_pile,
+                                                       opponent_known, rules, upcard)
+    discards = [c for c in cards if c is not forbidden]
+    full = cards_mask(cards)
+    kept = np.array([full & ~(1 << c.index) for c in discards], dtype=np.uint64)  # (D,)
+    now = _batch_masks(kept)
+    big_gin = rules.big_gin and mask_min_deadwood(full) == 0
+    rows = []
+    if unseen:
+        draws = np.array([1 << u.index for u in unseen], dtype=np.uint64)  # (U,)
+        after = kept[:, None] | draws[None, :]  # (D, U): 11 cards each
+        # The 11 cards of each (d, u): the kept ten plus the draw; try throwing each.
+        kept_bits = np.array([[1 << c.index for c in cards if c is not d] for d in discards], dtype=np.uint64)
+        throws = np.concatenate([np.broadcast_to(kept_bits[:, None, :], (len(discards), len(unseen), 10)),
+                                 np.broadcast_to(draws[None, :, None], (len(discards), len(unseen), 1))], axis=2)
+        candidates = after[:, :, None] & ~throws  # (D, U, 11)
+        best_after = _batch_masks(candidates.reshape(-1)).reshape(candidates.shape).min(axis=2)
+    for i, card in enumerate(discards):
+        deadwood = int(now[i])
+        if unseen:
+            row_after = best_after[i]
+            expected = Fraction(int(row_after.sum()), len(unseen))
+            outs = tuple(u for u, value in zip(unseen, row_after.tolist()) if value < deadwood)
+        else:
+            expected, outs = Fraction(deadwood), ()
+        rows.append(DiscardRow(card, deadwood, deadwood <= limit, deadwood == 0, outs, expected))
+    rows.sort(key=lambda r: r.key("lookahead"))
+    return DiscardTable(cards, tuple(rows), forbidden, limit, big_gin, unseen)
+
+
+def slow_expected_deadwood(kept: CardsLike, unseen: CardsLike) -> Fraction:
+    """The plain definition of the expectation, one card at a time (for checks)."""
+    kept = parse_cards(kept)
+    unseen = parse_cards(unseen)
+    total = 0
+    for u in unseen:
+        eleven = kept + (u,)
+        total += min(min_deadwood([c for c in eleven if c is not throw]) for throw in eleven)
+    return Fraction(total, len(unseen)) if unseen else Fraction(min_deadwood(kept))
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOption:
+    """A way to go out: the face-down discard (None for big gin), the deadwood and
+    the layout of the cards kept."""
+
+    card: Card | None
+    deadwood: int
+    gin: bool
+    big_gin: bool
+    layout: Arrangement
+
+    def action(self) -> str:
+        if self.big_gin:
+            return "big-gin"
+        return f"{'gin' if self.gin else 'knock'} {self.card.code()}"
+
+
+def knock_options(hand: CardsLike, *, rules: Rules | None = None, forbidden: CardsLike | None = None,
+                  upcard: CardsLike | None = None) -> tuple[KnockOption, ...]:
+    """Every way an 11-card hand can go out now: each discard that knocks (gin
+    marked), and big gin when the option is on. Least deadwood first.
+
+    >>> [o.action() for o in knock_options("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H")]
+    ['knock 6S']
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise GinError(f"rules must be a Rules object, not {rules!r}")
+    cards = parse_cards(hand)
+    if len(cards) != 11:
+        raise GinError(f"the hand after the draw has 11 cards, not {len(cards)}")
+    banned = None
+    if forbidden is not None:
+        banned_cards = parse_cards(forbidden)
+        if len(banned_cards) != 1 or banned_cards[0] not in cards:
+            raise GinError("the forbidden card is one card of the hand")
+        banned = banned_cards[0]
+    upcard_card = rules.require_upcard(upcard) if (upcard is not None or rules.oklahoma) else None
+    limit = rules.knock_limit_for(upcard_card)
+    options = []
+    if rules.big_gin and min_deadwood(cards) == 0:
+        options.append(KnockOption(None, 0, True, True, best_arrangement(cards)))
+    for card in cards:
+        if card is banned:
+            continue
+        rest = [c for c in cards if c is not card]
+        points = min_deadwood(rest)
+        if points <= limit:
+            options.append(KnockOption(card, points, points == 0, False, best_arrangement(rest)))
+    options.sort(key=lambda o: (not o.big_gin, o.deadwood, -1 if o.card is None else o.card.index))
+    return tuple(options)
+
+
+def naive_discard(hand: CardsLike, *, forbidden: CardsLike | None = None) -> Card:
+    """The beginner's rule: arrange the 11 cards as best_arrangement does and throw
+    the highest-value deadwood card (ties: higher rank, then later suit in C D H S
+    order); with no deadwood, the highest-value card. A card just taken from the
+    discard pile is passed over.
+
+    >>> str(naive_discard("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"))
+    '5♠'
+    """
+    cards = parse_cards(hand)
+    banned = set(parse_cards(forbidden)) if forbidden is not None else set()
+    arrangement = best_arrangement(cards)
+
+    def order(card: Card):
+        return (card.value, card.rank, card.index // 13)
+
+    pool = [c for c in arrangement.deadwood if c not in banned] or [c for c in cards if c not in banned]
+    return max(pool, key=order)

@@ -169,8 +169,9 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
                                                        opponent_known, rules, upcard)
     discards = [c for c in cards if c is not forbidden]
     full = cards_mask(cards)
-    kept = np.array([full & ~(1 << c.index) for c in discards], dtype=np.uint64)  # (D,)
-    now = _batch_masks(kept)
+    kept_masks = [full & ~(1 << c.index) for c in discards]
+    kept = np.array(kept_masks, dtype=np.uint64)  # (D,)
+    now = [mask_min_deadwood(m) for m in kept_masks]
     big_gin = rules.big_gin and mask_min_deadwood(full) == 0
     rows = []
     if unseen:
@@ -181,7 +182,9 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
         throws = np.concatenate([np.broadcast_to(kept_bits[:, None, :], (len(discards), len(unseen), 10)),
                                  np.broadcast_to(draws[None, :, None], (len(discards), len(unseen), 1))], axis=2)
         candidates = after[:, :, None] & ~throws  # (D, U, 11)
-        best_after = _batch_masks(candidates.reshape(-1)).reshape(candidates.shape).min(axis=2)
+        # Throwing d after drawing u, or u after keeping d, give the same ten: solve each once.
+        distinct, where = np.unique(candidates.reshape(-1), return_inverse=True)
+        best_after = _batch_masks(distinct)[where].reshape(candidates.shape).min(axis=2)
     for i, card in enumerate(discards):
         deadwood = int(now[i])
         if unseen:
@@ -265,8 +268,8 @@ def naive_discard(hand: CardsLike, *, forbidden: CardsLike | None = None) -> Car
     order); with no deadwood, the highest-value card. A card just taken from the
     discard pile is passed over.
 
-    >>> str(naive_discard("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"))
-    '5♠'
+    >>> str(naive_discard("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"))  # melds 5♦ 5♥ 5♠ · 6♦ 6♥ 6♠
+    '4♥'
     """
     cards = parse_cards(hand)
     banned = set(parse_cards(forbidden)) if forbidden is not None else set()

@@ -1,0 +1,192 @@
+"""The ``gintrainer`` command: solve hands, show the daily puzzle, generate puzzles.
+
+Bad input prints one line naming what was wrong and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .cards import parse_cards, show_cards
+from .errors import GinError
+from .melds import best_arrangement
+from .rules import PRESETS, Rules
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, as for every bad input
+        raise GinError(message)
+
+
+def _print_json(data) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+
+
+def _fraction(value) -> str:
+    return f"{float(value):.2f}"
+
+
+def cmd_solve(args) -> None:
+    from .solver import discard_table
+    cards = parse_cards(args.cards)
+    rules = Rules.preset(args.rules)
+    if args.oklahoma:
+        rules = rules.replace(oklahoma=True)
+    if len(cards) == 11:
+        table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source,
+                              discard_pile=args.pile or (), opponent_known=args.known or (), upcard=args.upcard)
+        if args.json:
+            _print_json(table.to_dict())
+            return
+        print(f"Hand: {show_cards(cards)}   (knock limit {table.knock_limit}, {len(table.unseen)} unseen cards)")
+        print(f"{'discard':>8} {'deadwood':>9} {'knocks':>7} {'outs':>5} {'expected':>9}")
+        for row in table.rows:
+            knock = "gin" if row.gin else ("yes" if row.knocks else "")
+            print(f"{str(row.card):>8} {row.deadwood:>9} {knock:>7} {len(row.outs):>5} "
+                  f"{_fraction(row.expected_deadwood):>9}")
+        if table.big_gin:
+            print("All 11 cards meld: big gin.")
+        return
+    if args.drawn or args.pile or args.known:
+        raise GinError(f"--drawn, --pile and --known need an 11-card hand, not {len(cards)} cards")
+    if len(cards) > 11:
+        raise GinError(f"give at most 11 cards, not {len(cards)}")
+    arrangement = best_arrangement(cards)
+    if args.json:
+        _print_json(arrangement.to_dict())
+    else:
+        print(arrangement)
+
+
+def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
+    print(f"Puzzle {puzzle.id} ({puzzle.kind.replace('_', ' ')}, difficulty {puzzle.difficulty}; "
+          f"themes: {', '.join(puzzle.themes) or 'none'})")
+    print(f"Rules: {puzzle.rules.describe()}" + (f"; upcard {puzzle.upcard}" if puzzle.upcard else ""))
+    print(f"Hand: {show_cards(puzzle.hand)}")
+    if puzzle.discard_pile:
+        print(f"Discard pile (bottom first): {show_cards(puzzle.discard_pile)}")
+    print(f"Stock: {puzzle.stock_count} cards")
+    print(puzzle.question)
+    if show_answer:
+        print(f"Answer: {puzzle.answer_words()}")
+        print(puzzle.explanation)
+
+
+def cmd_daily(args) -> None:
+    from .puzzles import daily
+    puzzle = daily(args.date, args.kind)
+    if args.json:
+        _print_json(puzzle.to_dict())
+    else:
+        _print_puzzle(puzzle)
+
+
+class _Progress:
+    """A one-line progress bar on standard error."""
+
+    def __init__(self, stream=None):
+        self._stream = stream
+
+    @property
+    def stream(self):
+        return self._stream or sys.stderr
+
+    def __call__(self, done: int, total: int, label: str = "") -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        self.stream.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def cmd_puzzles(args) -> None:
+    from .puzzles import generate
+    rules = Rules.preset(args.rules)
+    if args.oklahoma:
+        rules = rules.replace(oklahoma=True)
+    puzzles = generate(args.kind, seed=args.seed, count=args.count, rules=rules, objective=args.objective,
+                       difficulty=args.difficulty, themes=args.theme or None, progress=_Progress())
+    if args.json:
+        _print_json([p.to_dict() for p in puzzles])
+        return
+    for puzzle in puzzles:
+        _print_puzzle(puzzle)
+        print()
+
+
+def cmd_bank(args) -> None:
+    from .puzzles import build_bank
+    bar = _Progress()
+    counts = build_bank(args.out, seed=args.seed, progress=lambda label, done, total: bar(done, total, label))
+    for kind, count in counts.items():
+        print(f"{kind}: {count} puzzles")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gintrainer", description="Gin Rummy trainer: solver, puzzles and app.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    solve = sub.add_parser("solve", help="the discard table of an 11-card hand, or the best arrangement of fewer")
+    solve.add_argument("cards", help='cards, e.g. "7h 8h 9h 10♦ ..."')
+    solve.add_argument("--drawn", help="the card just drawn")
+    solve.add_argument("--from", dest="source", choices=("stock", "discard"), default="stock",
+                       help="where the drawn card came from")
+    solve.add_argument("--pile", help="the discard pile, bottom first")
+    solve.add_argument("--known", help="cards known to be in the opponent's hand")
+    solve.add_argument("--rules", choices=tuple(PRESETS), default="standard")
+    solve.add_argument("--oklahoma", action="store_true", help="Oklahoma: the upcard sets the knock limit")
+    solve.add_argument("--upcard", help="the hand's first upcard (Oklahoma)")
+    solve.add_argument("--json", action="store_true")
+    solve.set_defaults(run=cmd_solve)
+
+    day = sub.add_parser("daily", help="the daily puzzle, the same for everyone on a UTC date")
+    day.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+    day.add_argument("--kind", choices=("can-knock", "best-discard"), default="can-knock")
+    day.add_argument("--json", action="store_true")
+    day.set_defaults(run=cmd_daily)
+
+    gen = sub.add_parser("puzzles", help="generate verified puzzles")
+    gen.add_argument("--kind", choices=("can-knock", "best-discard"), required=True)
+    gen.add_argument("--count", type=int, default=10)
+    gen.add_argument("--seed", default="1")
+    gen.add_argument("--objective", choices=("deadwood", "lookahead"))
+    gen.add_argument("--difficulty", choices=("easy", "medium", "hard"))
+    gen.add_argument("--theme", action="append", help="keep puzzles with this theme (repeatable)")
+    gen.add_argument("--rules", choices=tuple(PRESETS), default="standard")
+    gen.add_argument("--oklahoma", action="store_true")
+    gen.add_argument("--json", action="store_true")
+    gen.set_defaults(run=cmd_puzzles)
+
+    bank = sub.add_parser("bank", help="regenerate the shipped puzzle bank")
+    bank.add_argument("--out", help="folder to write (default: the package's data folder)")
+    bank.add_argument("--seed", default="bank-1")
+    bank.set_defaults(run=cmd_bank)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if getattr(args, "count", 0) is not None and getattr(args, "count", 0) < 0:
+            raise GinError(f"--count must be 0 or more, not {args.count}")
+        args.run(args)
+    except GinError as error:
+        print(f"gintrainer: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # output piped into a command that stopped reading
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print("gintrainer: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Reading puzzle records without re-solving them, and writing JSON atomically."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from ..cards import parse_card, parse_cards
+from ..errors import GinError
+from ..melds import Arrangement
+from ..rules import Rules
+from ..solver import DiscardRow, parse_fraction
+from .core import Puzzle, PuzzleError
+
+
+def _arrangement(data) -> Arrangement | None:
+    if data is None:
+        return None
+    return Arrangement(tuple(parse_cards(m) for m in data["melds"]), parse_cards(data["deadwood"]),
+                       int(data["points"]))
+
+
+def _row(data: dict) -> DiscardRow:
+    return DiscardRow(parse_card(data["card"]), int(data["deadwood"]), bool(data["knocks"]), bool(data["gin"]),
+                      parse_cards(data["outs"]), parse_fraction(data["expected_deadwood"]))
+
+
+def puzzle_from_record(record: dict) -> Puzzle:
+    """A Puzzle from its JSON record as stored (trusted: the bank was verified when
+    built; :func:`gintrainer.puzzles.verify` re-solves a record)."""
+    try:
+        answer = record["answer"]
+        return Puzzle(
+            id=record["id"], kind=record["kind"], rules=Rules.from_dict(record["rules"]),
+            hand=parse_cards(record["hand"]), drawn=parse_card(record["drawn"]), drawn_from=record["drawn_from"],
+            discard_pile=parse_cards(record["discard_pile"]), opponent_known=parse_cards(record["opponent_known"]),
+            stock_count=int(record["stock_count"]),
+            upcard=parse_card(record["upcard"]) if record.get("upcard") else None,
+            knock_limit=int(record["knock_limit"]), objective=record.get("objective"),
+            answer=parse_cards(answer["discards"]), can_knock=answer.get("can_knock"),
+            least_deadwood=int(answer["deadwood"]), layout=_arrangement(answer.get("layout")),
+            table=tuple(_row(r) for r in record["table"]), themes=tuple(record["themes"]),
+            difficulty=int(record["difficulty"]), seed=str(record["seed"]), explanation=record["explanation"],
+            hints=tuple(record["hints"]))
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, GinError):
+            raise PuzzleError(f"puzzle record {record.get('id', '?') if isinstance(record, dict) else '?'!r}: "
+                              f"{error}") from None
+        raise PuzzleError(f"malformed puzzle record: {error!r}") from None
+
+
+def write_json_atomic(path: Path | str, data, *, mode: int = 0o644, indent: int | None = None) -> None:
+    """Write JSON to a temporary file in the same folder, then replace the target."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.chmod(temporary, mode)
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(data, file, ensure_ascii=False, indent=indent, separators=(",", ":") if indent is None else None)
+            file.write("\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,71 @@
+"""The gintrainer command: output and one-line errors with status 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gintrainer.cli import main
+
+RULES_EXAMPLE = "3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_eleven_cards_as_json(capsys):
+    code, out, _ = run(capsys, "solve", RULES_EXAMPLE, "--json")
+    assert code == 0
+    data = json.loads(out)
+    first = data["discards"][0]
+    assert (first["card"], first["deadwood"], first["knocks"]) == ("6S", 10, True)
+    assert {"card", "deadwood", "knocks", "outs", "expected_deadwood"} <= set(first)
+
+
+def test_solve_with_drawn_card_from_the_pile(capsys):
+    code, out, _ = run(capsys, "solve", RULES_EXAMPLE, "--drawn", "6S", "--from", "discard", "--json")
+    assert code == 0 and "6S" not in [r["card"] for r in json.loads(out)["discards"]]
+
+
+def test_solve_fewer_cards_gives_the_arrangement(capsys):
+    code, out, _ = run(capsys, "solve", "8C 8D 8H 4C 4D 4S 5H 2C 2D AS", "--json")
+    assert code == 0 and json.loads(out)["points"] == 10
+    code, out, _ = run(capsys, "solve", "7h 8h 9h 2c")
+    assert code == 0 and "(2)" in out
+
+
+def test_daily_and_puzzles(capsys):
+    code, out, _ = run(capsys, "daily", "--date", "2026-11-29", "--kind", "best-discard", "--json")
+    record = json.loads(out)
+    assert code == 0 and record["kind"] == "best_discard" and record["objective"] in ("deadwood", "lookahead")
+    code, out, err = run(capsys, "puzzles", "--kind", "can-knock", "--count", "2", "--seed", "4", "--json")
+    assert code == 0 and len(json.loads(out)) == 2 and "2/2" in err
+    code, out, _ = run(capsys, "daily", "--date", "2026-11-29")
+    assert code == 0 and "Answer:" in out
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["solve", "7H 8H 9H 2C 3C 4C 5C 6C 7C 8C 9C TC"], "at most 11"),
+    (["solve", "7H 7H"], "duplicate card '7H'"),
+    (["solve", "7H ZZ"], "'ZZ'"),
+    (["solve", RULES_EXAMPLE, "--drawn", "KC"], "not in the hand"),
+    (["daily", "--date", "2026-02-30"], "bad date"),
+    (["puzzles", "--kind", "can-knock", "--count", "-3"], "--count"),
+    (["puzzles", "--kind", "chess"], "invalid choice"),
+    ([], "required"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert fragment in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_module_entry_point_without_traceback():
+    done = subprocess.run([sys.executable, "-m", "gintrainer", "solve", "7H 7H"], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.startswith("gintrainer: error: duplicate card")
+    assert "Traceback" not in done.stderr

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install test bench clean
+.PHONY: install test bench bank clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python bench/bench_deadwood.py
+	$(BIN)/python bench/bench_solver.py
+
+bank: $(STAMP)
+	$(BIN)/gintrainer bank
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

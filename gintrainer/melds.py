@@ -105,6 +105,20 @@ def mask_min_deadwood(mask: int) -> int:
 
 
 def _hand_mask(cards: CardsLike, what: str = "hand") -> tuple[tuple[Card, ...], int]:
+    if not isinstance(cards, (str, Card)):
+        try:
+            cards = tuple(cards)
+        except TypeError:
+            pass
+        else:  # the common case, already cards: no parsing
+            mask = 0
+            for card in cards:
+                if card.__class__ is not Card:
+                    break
+                mask |= 1 << card.index
+            else:
+                if mask.bit_count() == len(cards) <= MAX_CARDS:
+                    return cards, mask
     cards = parse_cards(cards)
     if len(cards) > MAX_CARDS:
         raise GinError(f"a {what} has at most {MAX_CARDS} cards to arrange, not {len(cards)}")

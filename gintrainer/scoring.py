@@ -185,24 +185,31 @@ class HandScore:
         return replace(self, knocker=seat)
 
     def explain(self) -> str:
-        """The score in words, with its arithmetic."""
+        """The score in words, with its arithmetic.
+
+        >>> score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D").explain()
+        'Knock: the knocker has 6, the defender 21 after lay-offs. The knocker scores 21 − 6 = 15.'
+        """
         k, d = self.knocker_deadwood, self.defender_deadwood
-        double = " × 2 for the spade upcard" if self.multiplier == 2 else ""
+
+        def total(sum_text: str) -> str:
+            if self.multiplier == 1:
+                return f"{sum_text} = {self.points}"
+            return f"({sum_text}) × {self.multiplier} for the spade upcard = {self.points}"
+
         if self.kind == "dead":
             return "Dead hand: the stock ran down without a knock. Nobody scores; the same dealer deals again."
         if self.kind == "tie":
             return f"Tie: both have {k} deadwood and ties are not undercuts here. Nobody scores."
-        if self.kind == "gin":
-            return (f"Gin: bonus {self.bonus} + the defender's {d} deadwood{double} = {self.points}. "
-                    "No laying off against gin.")
-        if self.kind == "big_gin":
-            return (f"Big gin: bonus {self.bonus} + the defender's {d} deadwood{double} = {self.points}. "
-                    "No laying off against big gin.")
+        if self.kind in ("gin", "big_gin"):
+            name = "Gin" if self.kind == "gin" else "Big gin"
+            scored = total(f"{self.bonus} bonus + the defender's {d} deadwood")
+            return f"{name}: the knocker scores {scored}. No laying off against {name.lower()}."
         if self.kind == "undercut":
-            return (f"Undercut: the defender has {d}, the knocker {k}. The defender scores "
-                    f"{k} − {d} + {self.bonus} bonus{double} = {self.points}.")
-        return (f"Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores "
-                f"{d} − {k}{double} = {self.points}.")
+            scored = total(f"{k} − {d} + {self.bonus} bonus")
+            return f"Undercut: the defender has {d}, the knocker {k}. The defender scores {scored}."
+        scored = total(f"{d} − {k}")
+        return f"Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores {scored}."
 
     def to_dict(self) -> dict:
         return {

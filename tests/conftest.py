@@ -1,18 +1,149 @@
-"""Shared helpers for the engine tests."""
+"""Shared fixtures. The browser ones: end-to-end fixtures: a real Voila server on a free port, and Debian's Chromium.
+
+The server serves the repository root with its voila.json and keeps learner
+progress in a temporary folder (``GINTRAINER_DATA``). Every page fails its test
+on a browser console error, except failed loads of external resources (this
+machine has no internet; Voila's template asks a CDN for an icon font)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
-from gintrainer import DECK, parse_cards
+from decks import stacked_deck
+from gintrainer.app import voila_command
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 
-def stacked_deck(non_dealer, dealer, upcard, stock=""):
-    """A 52-card deck, top first, that deals the given hands: cards alternate
-    non-dealer, dealer; then the upcard; then the stock given, then the rest."""
-    nd, d = parse_cards(non_dealer), parse_cards(dealer)
-    assert len(nd) == 10 and len(d) == 10, "test setup: ten cards each"
-    top = [c for pair in zip(nd, d) for c in pair] + list(parse_cards(upcard)) + list(parse_cards(stock))
-    rest = [c for c in DECK if c not in set(top)]
-    return top + rest
+def chromium_path() -> str:
+    path = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.fail("the browser tests need Chromium: apt-get install chromium (or set GINTRAINER_CHROMIUM)")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class VoilaServer:
+    """One Voila process; ``restart()`` stops it and starts a new one on the same data."""
+
+    def __init__(self, root: Path, data: Path, log: Path):
+        self.root, self.data, self.log = root, data, log
+        self.process: subprocess.Popen | None = None
+        self.port = 0
+
+    def start(self, timeout: float = 60) -> None:
+        self.port = free_port()
+        env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1")
+        self._log_file = open(self.log, "a")
+        self.process = subprocess.Popen(voila_command(self.root, port=self.port, ip="127.0.0.1"), cwd=self.root,
+                                        env=env, stdout=self._log_file, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log}")
+            try:
+                with urllib.request.urlopen(self.url("voila/api/contents/"), timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"voila did not answer within {timeout} s; see {self.log}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+            self._log_file.close()
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}"
+
+    def page_url(self, notebook: str, query: str = "") -> str:
+        return self.url(f"voila/render/{notebook}") + (f"?{query}" if query else "")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    base = tmp_path_factory.mktemp("voila")
+    voila = VoilaServer(ROOT, base / "data", base / "voila.log")
+    voila.start()
+    yield voila
+    voila.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+
+
+class ConsoleWatch:
+    """Console errors and uncaught page errors, minus failed loads of external resources."""
+
+    def __init__(self, page):
+        self.problems: list[str] = []
+        self.external_failures = 0
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("requestfailed", self._failed)
+
+    def _failed(self, request) -> None:
+        host = urlparse(request.url).hostname
+        if host not in LOCAL_HOSTS:
+            self.external_failures += 1
+
+    def _console(self, message) -> None:
+        if message.type != "error":
+            return
+        text = message.text
+        if text.startswith("Failed to load resource: net::ERR_NAME_NOT_RESOLVED") or \
+                text.startswith("Failed to load resource: net::ERR_INTERNET_DISCONNECTED"):
+            return  # an external resource (a CDN) on a machine without internet
+        self.problems.append(f"console error: {text}")
+
+
+@pytest.fixture
+def console(page):
+    watch = ConsoleWatch(page)
+    yield watch
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def open_page(page, server, notebook: str, query: str = "") -> None:
+    """Open a notebook page and wait until Voila has rendered it."""
+    from playwright.sync_api import expect
+    page.goto(server.page_url(notebook, query))
+    expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
 
 
 @pytest.fixture

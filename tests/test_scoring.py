@@ -182,4 +182,8 @@ def test_bad_inputs_raise_gin_errors():
 def test_explanations_quote_the_numbers():
     score = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D")
     assert "21 − 6 = 15" in score.explain()
-    assert "25 + the defender's 10" in score_hand("2H 3H 4H 5S 6S 7S 9C 9D 9H 9S", KURMANJI).explain()
+    assert "25 bonus + the defender's 10 deadwood = 35" in score_hand("2H 3H 4H 5S 6S 7S 9C 9D 9H 9S",
+                                                                       KURMANJI).explain()
+    doubled = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D",
+                         Rules(oklahoma=True, oklahoma_spades_double=True), upcard="KS")
+    assert "(21 − 6) × 2 for the spade upcard = 30" in doubled.explain()

@@ -1,0 +1,191 @@
+"""Seeded deals and positions for lessons and exercises, built with the engine.
+
+A position is built from a seed alone, so the same seed gives the same
+position on every machine. Hands are dealt from stacked decks and played with
+:class:`~gintrainer.Hand`, so every position is one the rules can reach.
+
+>>> hand = in_discard("7H 8H 9H 2C 2D 2S 5S 6S 7S 8S", "KC", "QD JD TD 4C 4H 9C AC 3S 6D KD")
+>>> hand.phase, len(hand.held(hand.to_act)), hand.last_draw[0]
+('discard', 11, Card.parse('KC'))
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import DECK, Card, CardsLike, parse_card, parse_cards
+from .hand import Action, Hand
+from .match import Match
+from .melds import min_deadwood
+from .rules import Rules
+
+YOU, THEM = 1, 0
+"""In single-player positions "you" are the non-dealer (seat 1) and seat 0 deals."""
+
+
+def rng_for(kind: str, seed: int) -> random.Random:
+    """The generator of one exercise kind and seed (independent of other kinds)."""
+    return random.Random(f"{kind}:{seed}")
+
+
+def stack_deck(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "") -> tuple[Card, ...]:
+    """A 52-card deck, top first, that deals these hands: cards alternate
+    non-dealer, dealer; then the upcard; then the stock given, then the rest in
+    deck order."""
+    nd, d = parse_cards(non_dealer), parse_cards(dealer)
+    if len(nd) != 10 or len(d) != 10:
+        raise ValueError(f"a stacked deal needs ten cards each, not {len(nd)} and {len(d)}")
+    top = [c for pair in zip(nd, d) for c in pair] + list(parse_cards(upcard)) + list(parse_cards(stock))
+    chosen = set(top)
+    if len(chosen) != len(top):
+        raise ValueError("a stacked deal names a card twice")
+    return tuple(top + [c for c in DECK if c not in chosen])
+
+
+def deal(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "",
+         rules: Rules | None = None, actions=()) -> Hand:
+    """A hand on a stacked deck (seat 0 deals), after the given actions."""
+    hand = Hand.deal(rules or Rules(), dealer=THEM, deck=stack_deck(non_dealer, dealer, upcard, stock))
+    for action in actions:
+        hand.apply(action)
+    return hand
+
+
+def spare_card(rng: random.Random, used, *, low: bool = False) -> Card:
+    """A random card not in ``used`` (with ``low``, of rank 6 or less)."""
+    pool = [c for c in DECK if c not in used and (not low or c.rank <= 6)]
+    return rng.choice(pool)
+
+
+def in_discard(your_ten: CardsLike, drawn: CardsLike, their_ten: CardsLike, *, upcard: CardsLike | None = None,
+               rules: Rules | None = None, taken: bool = False) -> Hand:
+    """You (the non-dealer) about to discard with your ten cards and ``drawn``:
+    drawn from the stock after both passed the upcard, or with ``taken`` taken
+    as the upcard (so it may not go straight back)."""
+    your_ten = parse_cards(your_ten)
+    drawn_card = parse_card(drawn)
+    their_ten = parse_cards(their_ten)
+    if taken:
+        return deal(your_ten, their_ten, drawn_card, rules=rules, actions=["take"])
+    used = set(your_ten) | set(their_ten) | {drawn_card}
+    if upcard is None:
+        upcard = next(c for c in reversed(DECK) if c not in used)
+    return deal(your_ten, their_ten, upcard, stock=[drawn_card], rules=rules, actions=["pass", "pass", "draw"])
+
+
+def knocked(knocker_ten: CardsLike, knock_card: CardsLike, defender_ten: CardsLike, *,
+            upcard: CardsLike | None = None, rules: Rules | None = None, knocker_melds=None) -> Hand:
+    """The non-dealer has knocked with ``knock_card`` and laid out his ten cards
+    (``knocker_melds``, or the engine's layout); the dealer is to lay out and lay off."""
+    knocker_ten = parse_cards(knocker_ten)
+    hand = in_discard(knocker_ten[:9] + (parse_card(knock_card),), knocker_ten[9], defender_ten,
+                      upcard=upcard, rules=rules)
+    hand.apply(Action("knock", parse_card(knock_card)))
+    if knocker_melds is None:
+        hand.apply("auto")
+    else:
+        for meld in knocker_melds:
+            hand.apply(Action("meld", cards=parse_cards(meld)))
+        hand.apply("done")
+    return hand
+
+
+def random_meld(rng: random.Random, used) -> tuple[Card, ...] | None:
+    """A random set or run of cards not in ``used`` (None when the draw collides)."""
+    if rng.random() < 0.45:
+        rank = rng.randint(1, 13)
+        suits = [s for s in "CDHS" if Card(rank, s) not in used]
+        if len(suits) < 3:
+            return None
+        size = 4 if len(suits) == 4 and rng.random() < 0.15 else 3
+        return tuple(Card(rank, s) for s in sorted(rng.sample(suits, size)))
+    suit = rng.choice("CDHS")
+    length = rng.choice((3, 3, 3, 4, 4, 5))
+    start = rng.randint(1, 14 - length)
+    run = tuple(Card(r, suit) for r in range(start, start + length))
+    return None if any(c in used for c in run) else run
+
+
+def hand_with_melds(rng: random.Random, size: int, melds: int, *, used=(), low_filler: bool = False) -> list[Card]:
+    """``size`` cards holding ``melds`` random melds (as far as they fit), the rest random."""
+    taken = set(used)
+    cards: list[Card] = []
+    for _ in range(melds):
+        for _ in range(50):
+            meld = random_meld(rng, taken)
+            if meld is not None and len(cards) + len(meld) <= size:
+                cards.extend(meld)
+                taken.update(meld)
+                break
+    while len(cards) < size:
+        card = spare_card(rng, taken, low=low_filler)
+        cards.append(card)
+        taken.add(card)
+    rng.shuffle(cards)
+    return cards
+
+
+def others(rng: random.Random, used, count: int, *, low: bool = False) -> list[Card]:
+    """``count`` random cards not in ``used``."""
+    pool = [c for c in DECK if c not in set(used) and (not low or c.rank <= 6)]
+    return rng.sample(pool, count)
+
+
+# -- playing on -----------------------------------------------------------------
+
+
+def best_discards(hand: Hand) -> tuple[int, list[Card]]:
+    """The least deadwood a legal discard leaves, and the discards that leave it."""
+    seat = hand.to_act
+    held = hand.held(seat)
+    options = [a.card for a in hand.legal_actions() if a.kind == "discard"]
+    scored = [(min_deadwood([c for c in held if c is not card]), card) for card in options]
+    best = min(points for points, _ in scored)
+    return best, [card for points, card in scored if points == best]
+
+
+def greedy_move(hand: Hand, *, knock_at: int = 10) -> Action:
+    """A plain player's move: take a discard that lowers the deadwood, knock as
+    soon as the rest leaves ``knock_at`` or less (and the rules allow), else
+    throw the card that leaves the least deadwood (the highest of those)."""
+    phase = hand.phase
+    if phase in ("knocker_layout", "defender_layout"):
+        return Action("auto")
+    seat = hand.to_act
+    if phase in ("upcard", "draw"):
+        top = hand.top_discard
+        legal = {a.kind for a in hand.legal_actions()}
+        if "take" in legal and top is not None:
+            trial = hand.copy()
+            trial.apply("take")
+            if best_discards(trial)[0] < hand.deadwood(seat):
+                return Action("take")
+        return Action("pass") if phase == "upcard" else Action("draw")
+    actions = hand.legal_actions()
+    held = hand.held(seat)
+    outs = [a for a in actions if a.kind in ("gin", "big-gin")] or [
+        a for a in actions if a.kind == "knock" and min_deadwood([c for c in held if c is not a.card]) <= knock_at]
+    if outs:
+        return min(outs, key=lambda a: (min_deadwood([c for c in held if c is not a.card]) if a.card else -1,
+                                        -(a.card.value if a.card else 0)))
+    _, cards = best_discards(hand)
+    return Action("discard", max(cards, key=lambda c: (c.value, c.index)))
+
+
+def play_out(hand: Hand) -> Hand:
+    """Play a hand to its end with :func:`greedy_move` for both players."""
+    while not hand.is_over:
+        hand.apply(greedy_move(hand))
+    return hand
+
+
+def played_match(seed: int, rules: Rules | None = None, *, knock_at: int = 4) -> Match:
+    """A whole match between two plain players who knock with ``knock_at`` or
+    less, reproducible from its seed."""
+    match = Match(rules or Rules(), seed=seed)
+    while True:
+        while not match.hand.is_over:
+            match.apply(greedy_move(match.hand, knock_at=knock_at))
+        if match.is_over:
+            return match
+        match.next_hand()

@@ -1,0 +1,316 @@
+"""Cards, hands and tables drawn as HTML: pure functions that return strings.
+
+Every picture is HTML with CSS classes from :func:`stylesheet`; a page shows
+them once it holds that style sheet (:func:`style_block`, or :func:`page` for a
+whole printable page). Nothing here imports ipywidgets, so worksheets and the
+app can reuse it. Text that did not come from this module is escaped.
+
+>>> print(card_html("10D"))
+<span class="gt-card gt-normal gt-red" role="img" aria-label="ten of diamonds" title="10♦"><span class="gt-rank">10</span><span class="gt-pip">♦</span></span>
+>>> suit_colour("5C"), suit_colour("5C", four_colour=True)
+('black', 'green')
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
+from .melds import best_arrangement, meld_kind
+
+SIZES = ("small", "normal", "large")
+"""Card sizes: ``large`` is meant for a projector."""
+
+SORTS = ("melds", "suit", "rank")
+"""How a hand can be sorted: melds first (the best arrangement), by suit, by rank."""
+
+# Width, height (px) and the font sizes of the rank and the suit symbol.
+_DIMENSIONS = {
+    "small": (34, 48, 14, 18),
+    "normal": (50, 72, 19, 28),
+    "large": (84, 120, 32, 48),
+}
+
+COLOURS = {
+    "red": "#c8102e",
+    "black": "#111111",
+    "green": "#0b7a32",
+    "blue": "#1450c8",
+}
+
+_TWO_COLOURS = {"C": "black", "D": "red", "H": "red", "S": "black"}
+_FOUR_COLOURS = {"C": "green", "D": "blue", "H": "red", "S": "black"}
+
+
+def _size(size: str) -> str:
+    if size not in _DIMENSIONS:
+        raise ValueError(f"card size must be one of {', '.join(SIZES)}, not {size!r}")
+    return size
+
+
+def suit_colour(card: Card | str, *, four_colour: bool = False) -> str:
+    """The colour name a card is printed in: red and black, or with ``four_colour``
+    clubs green and diamonds blue."""
+    card = parse_card(card)
+    return (_FOUR_COLOURS if four_colour else _TWO_COLOURS)[card.suit]
+
+
+def card_classes(card: Card | str, *, size: str = "normal", four_colour: bool = False) -> tuple[str, ...]:
+    """The CSS classes of a card face (also used for clickable card buttons)."""
+    card = parse_card(card)
+    return ("gt-card", f"gt-{_size(size)}", f"gt-{suit_colour(card, four_colour=four_colour)}")
+
+
+def card_html(card: Card | str, *, size: str = "normal", four_colour: bool = False, mark: str | None = None) -> str:
+    """One card face up. ``mark`` adds a highlight: "picked", "right", "wrong",
+    "new" (just drawn) or "laid" (laid off)."""
+    card = parse_card(card)
+    classes = list(card_classes(card, size=size, four_colour=four_colour))
+    if mark is not None:
+        if mark not in _MARKS:
+            raise ValueError(f"card mark must be one of {', '.join(_MARKS)}, not {mark!r}")
+        classes.append(f"gt-mark-{mark}")
+    return (f'<span class="{" ".join(classes)}" role="img" aria-label="{card.name}" title="{card}">'
+            f'<span class="gt-rank">{card.rank_name}</span><span class="gt-pip">{card.symbol}</span></span>')
+
+
+_MARKS = ("picked", "right", "wrong", "new", "laid")
+
+
+def card_back_html(*, size: str = "normal", label: str | None = None) -> str:
+    """One card face down; ``label`` (escaped) is printed on its back, like a count."""
+    text = "" if label is None else f'<span class="gt-back-label">{escape(str(label))}</span>'
+    return (f'<span class="gt-card gt-back gt-{_size(size)}" role="img" '
+            f'aria-label="a card face down">{text}</span>')
+
+
+def cards_html(cards: CardsLike, *, size: str = "normal", four_colour: bool = False,
+               marks: dict | None = None) -> str:
+    """A row of cards in the order given; ``marks`` maps a card to its highlight."""
+    marks = {parse_card(k): v for k, v in (marks or {}).items()}
+    faces = "".join(card_html(c, size=size, four_colour=four_colour, mark=marks.get(c))
+                    for c in parse_cards(cards, allow_duplicates=True))
+    return f'<span class="gt-row">{faces}</span>'
+
+
+def backs_html(count: int, *, size: str = "normal") -> str:
+    """A row of ``count`` cards face down."""
+    return '<span class="gt-row">' + "".join(card_back_html(size=size) for _ in range(int(count))) + "</span>"
+
+
+def group_html(body: str, caption: str = "") -> str:
+    """A group of cards (HTML from this module) with a caption under it (escaped)."""
+    label = f'<span class="gt-caption">{escape(caption)}</span>' if caption else ""
+    return f'<span class="gt-group">{body}{label}</span>'
+
+
+def sorted_cards(cards: CardsLike, sort: str = "melds") -> tuple[Card, ...]:
+    """The cards in display order: ``melds`` (melds of the best arrangement, then
+    the deadwood by rank), ``suit`` or ``rank``."""
+    cards = parse_cards(cards)
+    if sort == "melds":
+        return best_arrangement(cards).cards
+    if sort == "suit":
+        return sort_by_suit(cards)
+    if sort == "rank":
+        return sort_by_rank(cards)
+    raise ValueError(f"sort must be one of {', '.join(SORTS)}, not {sort!r}")
+
+
+def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True, size: str = "normal",
+              four_colour: bool = False, marks: dict | None = None) -> str:
+    """A hand. With ``show_melds`` the cards are grouped as the best arrangement
+    (each meld captioned "set" or "run", then the deadwood) with the deadwood
+    count; otherwise one row in ``sort`` order, still with the count."""
+    cards = parse_cards(cards)
+    arrangement = best_arrangement(cards)
+    if show_melds:
+        groups = [group_html(cards_html(m, size=size, four_colour=four_colour, marks=marks), meld_kind(m) or "")
+                  for m in arrangement.melds]
+        if arrangement.deadwood:
+            groups.append(group_html(cards_html(arrangement.deadwood, size=size, four_colour=four_colour,
+                                                marks=marks), "deadwood"))
+        body = "".join(groups)
+    else:
+        body = cards_html(sorted_cards(cards, sort), size=size, four_colour=four_colour, marks=marks)
+    return (f'<div class="gt-hand">{body}'
+            f'<div class="gt-count">{deadwood_words(arrangement)}</div></div>')
+
+
+def deadwood_words(arrangement) -> str:
+    """"Deadwood: 5♥ 2♣ = 7" (or "No deadwood: gin") for an arrangement."""
+    if not arrangement.deadwood:
+        return "No deadwood: every card is in a meld."
+    values = " + ".join(str(c.value) for c in arrangement.deadwood)
+    cards = " ".join(str(c) for c in arrangement.deadwood)
+    if len(arrangement.deadwood) == 1:
+        return f"Deadwood: {cards} = {arrangement.points}"
+    return f"Deadwood: {cards} = {values} = {arrangement.points}"
+
+
+def melds_html(melds, *, size: str = "normal", four_colour: bool = False, numbered: bool = True,
+               marks: dict | None = None) -> str:
+    """Melds on the table side by side, numbered from 1 as lay-offs name them."""
+    groups = []
+    for i, meld in enumerate(melds):
+        meld = parse_cards(meld)
+        caption = f"meld {i + 1}: {meld_kind(meld) or ''}" if numbered else (meld_kind(meld) or "")
+        groups.append(group_html(cards_html(meld, size=size, four_colour=four_colour, marks=marks), caption))
+    return '<div class="gt-melds">' + "".join(groups) + "</div>"
+
+
+def table_html(hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
+               size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True) -> str:
+    """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
+    ``face_down`` shows only card backs), the stock, the discard pile, the melds
+    after a knock and the result."""
+    opts = dict(size=size, four_colour=four_colour)
+    rows = [_seat_html(hand, 1 - hand.dealer, names, face_down, sort, show_melds, opts),
+            _middle_html(hand, names, opts),
+            _seat_html(hand, hand.dealer, names, face_down, sort, show_melds, opts)]
+    if hand.result is not None:
+        rows.append(f'<div class="gt-result">{escape(hand.result.explain())}</div>')
+    return '<div class="gt-table">' + "".join(rows) + "</div>"
+
+
+def _seat_title(hand, seat: int, names) -> str:
+    role = "dealer" if seat == hand.dealer else "non-dealer"
+    title = f"{names[seat]} ({role})"
+    if hand.to_act == seat:
+        title += " — to play"
+    if hand.knocker == seat:
+        title += {"knock": " — knocked", "gin": " — went gin", "big_gin": " — went big gin"}[hand.out_kind]
+    return escape(title)
+
+
+def _seat_html(hand, seat: int, names, face_down, sort, show_melds, opts) -> str:
+    title = _seat_title(hand, seat, names)
+    held = hand.held(seat)
+    if hand.phase in ("knocker_layout", "defender_layout", "over"):
+        body = _laid_out_html(hand, seat, opts)
+    elif seat in face_down:
+        body = backs_html(len(held), size=opts["size"]) + f'<div class="gt-count">{len(held)} cards</div>'
+    else:
+        new = hand.last_draw[0] if hand.last_draw and hand.to_act == seat else None
+        body = hand_html(held, sort=sort, show_melds=show_melds, marks={new: "new"} if new else None, **opts)
+    return f'<div class="gt-seat"><div class="gt-seat-title">{title}</div>{body}</div>'
+
+
+def _laid_out_html(hand, seat: int, opts) -> str:
+    parts = []
+    if seat == hand.knocker:
+        laid = {l.card: "laid" for l in hand.layoffs}
+        if hand.table_melds:
+            parts.append(melds_html(hand.table_melds, marks=laid, **opts))
+        if hand.knock_card is not None:
+            parts.append(group_html(card_html(hand.knock_card, **opts), "discarded face down"))
+    elif hand.melds(seat):
+        parts.append(melds_html(hand.melds(seat), numbered=False, **opts))
+    left = sort_by_rank(hand.unlaid(seat))
+    if left:
+        points = sum(c.value for c in left)
+        label = "deadwood" if hand.phase == "over" or seat == hand.knocker else "not laid out yet"
+        parts.append(group_html(cards_html(left, **opts), f"{label}: {points}"))
+    elif hand.phase == "over" or seat == hand.knocker:
+        parts.append('<div class="gt-count">No deadwood.</div>')
+    return '<div class="gt-laid">' + "".join(parts) + "</div>"
+
+
+def _middle_html(hand, names, opts) -> str:
+    stock = group_html(card_back_html(size=opts["size"], label=hand.stock_count) if hand.stock_count
+                       else '<span class="gt-card gt-empty gt-{}"></span>'.format(opts["size"]),
+                       f"stock: {hand.stock_count} cards")
+    pile = hand.discard_pile
+    if pile:
+        shown = pile[-3:]
+        marks = {hand.upcard: "new"} if len(pile) == 1 and hand.phase == "upcard" else None
+        top = group_html(cards_html(shown, marks=marks, **opts),
+                         f"discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {pile[-1]}")
+    else:
+        top = group_html(f'<span class="gt-card gt-empty gt-{opts["size"]}"></span>', "discard pile: empty")
+    note = f'<div class="gt-note">{escape(phase_words(hand, names))}</div>'
+    return f'<div class="gt-middle">{stock}{top}{note}</div>'
+
+
+def phase_words(hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:
+    """What happens next at this table, in plain words."""
+    if hand.phase == "over":
+        return "The hand is over."
+    who = names[hand.to_act]
+    return {
+        "upcard": f"{who} may take the upcard ({hand.upcard}) or pass.",
+        "draw": f"{who} draws from the stock or takes the top of the discard pile.",
+        "discard": f"{who} discards a card, or knocks.",
+        "knocker_layout": f"{who} lays out his melds.",
+        "defender_layout": f"{who} lays out his melds and lays off cards on the knocker's melds.",
+    }[hand.phase]
+
+
+def stylesheet() -> str:
+    """The CSS for every class used here, for the three sizes and both colourings,
+    and for card buttons (``gt-card-btn``) in widgets."""
+    rules = [_BASE_CSS]
+    for size, (width, height, rank, pip) in _DIMENSIONS.items():
+        rules.append(f".gt-card.gt-{size}{{width:{width}px;height:{height}px;font-size:{rank}px;}}"
+                     f".gt-card.gt-{size} .gt-pip{{font-size:{pip}px;}}"
+                     f".gt-card-btn.gt-{size}{{width:{width}px !important;height:{height}px !important;"
+                     f"font-size:{rank}px !important;}}")
+    for name, colour in COLOURS.items():
+        rules.append(f".gt-card.gt-{name}, .gt-card-btn.gt-{name}{{color:{colour} !important;}}")
+    return "\n".join(rules)
+
+
+_BASE_CSS = """
+.gt-card{display:inline-flex;flex-direction:column;align-items:center;justify-content:space-between;
+  box-sizing:border-box;margin:2px;padding:2px 0 4px 0;border:1px solid #888;border-radius:6px;
+  background:#fff;font-family:"DejaVu Sans",Arial,sans-serif;font-weight:bold;line-height:1;
+  vertical-align:top;box-shadow:1px 1px 2px rgba(0,0,0,.25);}
+.gt-card .gt-rank{align-self:flex-start;padding-left:4px;}
+.gt-card .gt-pip{line-height:1;}
+.gt-back{background:repeating-linear-gradient(45deg,#2b4c9b 0 4px,#4a6cc0 4px 8px);border-color:#1d3570;
+  justify-content:center;}
+.gt-back-label{background:#fff;color:#111;border-radius:4px;padding:1px 4px;font-size:60%;}
+.gt-empty{background:#f3f3f3;border-style:dashed;box-shadow:none;}
+.gt-mark-picked{outline:3px solid #f0a000;transform:translateY(-4px);}
+.gt-mark-right{outline:3px solid #1c8c3c;}
+.gt-mark-wrong{outline:3px solid #c8102e;}
+.gt-mark-new{outline:3px solid #4a90d9;}
+.gt-mark-laid{outline:3px dashed #7a4fc8;}
+.gt-row{display:inline-flex;flex-wrap:wrap;align-items:flex-start;}
+.gt-group{display:inline-flex;flex-direction:column;align-items:center;margin:0 10px 4px 0;vertical-align:top;}
+.gt-caption{font-size:13px;color:#444;margin-top:2px;}
+.gt-count{font-size:14px;margin:4px 2px;}
+.gt-hand,.gt-melds,.gt-laid{margin:2px 0;}
+.gt-melds,.gt-laid{display:flex;flex-wrap:wrap;align-items:flex-start;}
+.gt-table{background:#eaf4ea;border:1px solid #9ac29a;border-radius:10px;padding:8px 12px;}
+.gt-seat{margin:6px 0;}
+.gt-seat-title{font-weight:bold;margin-bottom:2px;}
+.gt-middle{display:flex;flex-wrap:wrap;align-items:flex-start;gap:12px;padding:6px 0;
+  border-top:1px dashed #9ac29a;border-bottom:1px dashed #9ac29a;}
+.gt-note{align-self:center;font-style:italic;}
+.gt-result{margin-top:6px;font-weight:bold;}
+.gt-caption-box{font-size:16px;padding:6px 8px;background:#fffbe6;border-left:4px solid #f0a000;}
+.gt-feedback-right{color:#176b30;font-weight:bold;}
+.gt-feedback-wrong{color:#a10d25;font-weight:bold;}
+.gt-status{color:#a10d25;font-family:monospace;}
+.gt-prompt{font-size:16px;}
+.gt-card-btn{padding:0 !important;margin:2px !important;border:1px solid #888 !important;border-radius:6px !important;
+  background:#fff !important;font-weight:bold !important;box-shadow:1px 1px 2px rgba(0,0,0,.25);}
+.gt-card-btn.mod-active{outline:3px solid #f0a000;transform:translateY(-4px);background:#fff7e0 !important;}
+.gt-card-btn.gt-right{outline:3px solid #1c8c3c;}
+.gt-ref table{border-collapse:collapse;margin:6px 0;}
+.gt-ref th,.gt-ref td{border:1px solid #aaa;padding:3px 8px;text-align:left;vertical-align:top;}
+.gt-ref h2{margin-top:14px;}
+@media print{.gt-card{box-shadow:none;}.gt-table{background:none;}}
+"""
+
+
+def style_block() -> str:
+    """The style sheet in a ``<style>`` element, to include once in a page."""
+    return f"<style>{stylesheet()}</style>"
+
+
+def page(body: str, *, title: str = "gintrainer") -> str:
+    """A whole standalone HTML page (for printing) around ``body`` (HTML from this module)."""
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f"{style_block()}</head><body>{body}</body></html>")

@@ -1,0 +1,299 @@
+"""What an exercise is: a seeded position, a question, the engine's answer and a checker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..cards import Card, parse_cards, show_cards
+from ..errors import GinError
+from ..hand import Hand
+
+ANSWER_TYPES = ("cards", "choice", "number")
+PANEL_KINDS = ("cards", "hand", "melds", "table", "rows", "text")
+NAMES = ("Ann", "Ben")
+"""The players of the lessons: seat 0 is Ann, seat 1 is Ben."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The verdict on an answer, with the reason in words (numbers quoted)."""
+
+    correct: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """Something shown above a question.
+
+    ``kind`` is "cards" (a row in the order given), "hand" (grouped by melds,
+    with the deadwood count), "melds" (numbered melds on the table), "table"
+    (a :class:`~gintrainer.Hand` at the table), "rows" (a small table of text,
+    the first row its header) or "text".
+    """
+
+    label: str
+    kind: str
+    cards: tuple[Card, ...] = ()
+    melds: tuple[tuple[Card, ...], ...] = ()
+    hand: Hand | None = None
+    rows: tuple[tuple[str, ...], ...] = ()
+    text: str = ""
+    face_down: tuple[int, ...] = ()
+
+    def __post_init__(self):
+        if self.kind not in PANEL_KINDS:
+            raise GinError(f"a panel kind is one of {', '.join(PANEL_KINDS)}, not {self.kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """One question on one position.
+
+    ``answer`` is the engine's answer (cards, a choice, or a number) and
+    ``explanation`` says why. ``check`` takes a response from the page (cards
+    clicked, the choice, the number typed) and returns a :class:`Feedback`; for
+    "cards" ``options`` are the cards that can be clicked (``pick``: how many,
+    None for any number), for "choice" the choices.
+    """
+
+    kind: str
+    seed: int
+    title: str
+    prompt: str
+    answer_type: str
+    answer: object
+    explanation: str
+    checker: Callable[[object], Feedback] = field(repr=False, compare=False)
+    options: tuple = ()
+    panels: tuple[Panel, ...] = ()
+    pick: int | None = None
+    option_label: str = ""
+
+    def __post_init__(self):
+        if self.answer_type not in ANSWER_TYPES:
+            raise GinError(f"an answer type is one of {', '.join(ANSWER_TYPES)}, not {self.answer_type!r}")
+
+    def read(self, response):
+        """The response as the checker takes it; raises GinError with a hint if it is not one."""
+        if self.answer_type == "cards":
+            try:
+                cards = parse_cards(response)
+            except GinError as error:
+                raise GinError(f"that is not a set of cards: {error}") from None
+            stray = [c for c in cards if c not in self.options]
+            if stray:
+                raise GinError(f"{show_cards(stray)} is not one of the cards you can click here")
+            if self.pick is not None and len(cards) != self.pick:
+                if not cards:
+                    raise GinError(f"Click {_count_words(self.pick)} first.")
+                raise GinError(f"Click exactly {_count_words(self.pick)}; you clicked {len(cards)}.")
+            if self.pick is None and not cards:
+                raise GinError("Click some cards first.")
+            return tuple(sorted(cards, key=lambda c: c.index))
+        if self.answer_type == "choice":
+            if response is None or response == "":
+                raise GinError("Choose an answer first.")
+            if not isinstance(response, str) or response not in self.options:
+                raise GinError(f"{response!r} is not one of the choices")
+            return response
+        if isinstance(response, bool):
+            raise GinError("Type a whole number.")
+        if isinstance(response, int):
+            return response
+        text = str(response).strip()
+        if not text:
+            raise GinError("Type a number first.")
+        try:
+            return int(text)
+        except ValueError:
+            raise GinError(f"Type a whole number, like 12 (not {text[:20]!r}).") from None
+
+    def check(self, response) -> Feedback:
+        """The verdict on a response (a response that cannot be read is not correct)."""
+        try:
+            value = self.read(response)
+        except GinError as error:
+            return Feedback(False, str(error))
+        return self.checker(value)
+
+    def answer_text(self) -> str:
+        """The answer in words, for "Show answer"."""
+        if self.answer_type == "cards":
+            return show_cards(self.answer)
+        return str(self.answer)
+
+
+def _count_words(n: int) -> str:
+    return "one card" if n == 1 else f"{n} cards"
+
+
+@dataclass(frozen=True, slots=True)
+class ExerciseKind:
+    """A kind of exercise: its name, the lesson it belongs to and its builder (seed -> Exercise)."""
+
+    name: str
+    lesson: int
+    title: str
+    build: Callable[[int], Exercise] = field(repr=False)
+
+
+KINDS: dict[str, ExerciseKind] = {}
+
+
+def exercise_kind(name: str, lesson: int, title: str):
+    """Register a builder ``f(seed, rng) -> dict of Exercise fields`` as a kind."""
+    def register(builder):
+        def build(seed: int) -> Exercise:
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise GinError(f"an exercise seed is a whole number from 0, not {seed!r}")
+            from ..deals import rng_for
+            fields_ = builder(seed, rng_for(name, seed))
+            return Exercise(kind=name, seed=seed, title=title, **fields_)
+        if name in KINDS:
+            raise GinError(f"exercise kind {name!r} is registered twice")
+        KINDS[name] = ExerciseKind(name, lesson, title, build)
+        build.__doc__ = builder.__doc__
+        return build
+    return register
+
+
+def generate(kind: str, seed: int = 0) -> Exercise:
+    """The exercise of a kind for a seed.
+
+    >>> from gintrainer import min_deadwood
+    >>> exercise = generate("deadwood_count", 3)
+    >>> exercise.answer == min_deadwood(exercise.options)
+    True
+    """
+    try:
+        entry = KINDS[kind]
+    except (KeyError, TypeError):
+        raise GinError(f"unknown exercise kind {kind!r}") from None
+    return entry.build(seed)
+
+
+def kinds_for(lesson: int) -> list[str]:
+    """The exercise kinds of a lesson, in teaching order."""
+    return [k.name for k in KINDS.values() if k.lesson == lesson]
+
+
+def choice_checker(answer: str, explanation: str, *, right: str = "Right.", wrong: str = "Not quite."):
+    """A checker for a question with one right choice."""
+    def check(choice: str) -> Feedback:
+        if choice == answer:
+            return Feedback(True, f"{right} {explanation}")
+        return Feedback(False, f"{wrong} The answer is “{answer}”: {explanation}")
+    return check
+
+
+def number_checker(answer: int, explanation: str):
+    """A checker for a question whose answer is one number."""
+    def check(number: int) -> Feedback:
+        if number == answer:
+            return Feedback(True, f"Right: {answer}. {explanation}")
+        return Feedback(False, f"Not {number}: the answer is {answer}. {explanation}")
+    return check
+
+
+def retry(rng, make, accept, *, tries: int = 400):
+    """Call ``make(rng)`` until ``accept(result)``; the same rng keeps it reproducible."""
+    for _ in range(tries):
+        result = make(rng)
+        if result is not None and accept(result):
+            return result
+    raise GinError("could not build a position for this seed")  # pragma: no cover - tests cover many seeds
+
+
+def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False) -> str:
+    """A panel drawn with :mod:`gintrainer.drawing` (labels escaped)."""
+    from html import escape
+
+    from .. import drawing
+    opts = dict(size=size, four_colour=four_colour)
+    label = f'<div class="gt-seat-title">{escape(panel.label)}</div>' if panel.label else ""
+    if panel.kind == "cards":
+        body = drawing.cards_html(panel.cards, **opts)
+    elif panel.kind == "hand":
+        body = drawing.hand_html(panel.cards, **opts)
+    elif panel.kind == "melds":
+        body = drawing.melds_html(panel.melds, **opts)
+    elif panel.kind == "table":
+        body = drawing.table_html(panel.hand, names=NAMES, face_down=panel.face_down, **opts)
+    elif panel.kind == "rows":
+        head, *rest = panel.rows
+        cells = "".join(f"<th>{escape(c)}</th>" for c in head)
+        lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rest)
+        body = f'<div class="gt-ref"><table><tr>{cells}</tr>{lines}</table></div>'
+    else:
+        body = f"<p>{escape(panel.text)}</p>"
+    return f'<div class="gt-panel">{label}{body}</div>'
+
+
+class ExerciseSession:
+    """One exercise being worked on: check answers, try again, show the answer,
+    ask for a new position. Plain Python: the widget only shows it.
+
+    >>> session = ExerciseSession("deadwood_count", seed=2)
+    >>> session.check(session.exercise.answer).correct, session.state
+    (True, 'right')
+    >>> session.new_position().seed
+    3
+    """
+
+    STATES = ("open", "right", "wrong", "shown")
+
+    def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None):
+        if exercise is None and kind is None:
+            raise GinError("an exercise session needs an exercise kind or an exercise")
+        self.kind = kind
+        self.exercise = exercise if exercise is not None else generate(kind, seed)
+        self.state = "open"
+        self.feedback: Feedback | None = None
+        self.attempts = 0
+
+    @property
+    def can_renew(self) -> bool:
+        """Whether "New position" can build another position (generated kinds only)."""
+        return self.kind is not None
+
+    def check(self, response) -> Feedback:
+        feedback = self.exercise.check(response)
+        readable = True
+        try:
+            self.exercise.read(response)
+        except GinError:
+            readable = False
+        if readable:
+            self.attempts += 1
+            if self.state != "shown":
+                self.state = "right" if feedback.correct else "wrong"
+        self.feedback = feedback
+        return feedback
+
+    def try_again(self) -> None:
+        self.state = "open"
+        self.feedback = None
+
+    def show_answer(self) -> Feedback:
+        self.state = "shown"
+        self.feedback = Feedback(True, f"Answer: {self.exercise.answer_text()}. {self.exercise.explanation}")
+        return self.feedback
+
+    def new_position(self, seed: int | None = None) -> Exercise:
+        if not self.can_renew:
+            raise GinError("this question has no other positions")
+        seed = self.exercise.seed + 1 if seed is None else seed
+        self.exercise = generate(self.kind, seed)
+        self.try_again()
+        self.attempts = 0
+        return self.exercise
+
+
+def words(arrangement) -> str:
+    """An arrangement in words: "7♠ 7♥ 7♦ · 4♣ 5♣ 6♣, deadwood K♥ 2♠ = 12"."""
+    melds = " · ".join(show_cards(m) for m in arrangement.melds) or "no melds"
+    if not arrangement.deadwood:
+        return f"{melds}, no deadwood"
+    return f"{melds}, deadwood {show_cards(arrangement.deadwood)} = {arrangement.points}"

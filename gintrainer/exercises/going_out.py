@@ -1,0 +1,472 @@
+"""Exercises of lessons 5 to 7: knocking and gin, laying off, scoring a hand."""
+
+from __future__ import annotations
+
+from ..cards import Card, show_cards, sort_by_suit
+from ..hand import Action, Hand
+from ..melds import best_arrangement, min_deadwood
+from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
+from ..rules import Rules
+from ..scoring import layoff_targets, score_hand
+from .core import Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, words
+
+# -- positions -------------------------------------------------------------------------
+
+
+def exact_melds(rng, sizes, used=()) -> list[Card] | None:
+    """Melds of exactly these sizes (runs for sizes over four), none sharing a card."""
+    taken = set(used)
+    cards: list[Card] = []
+    for size in sizes:
+        for _ in range(60):
+            if size <= 4 and rng.random() < 0.4:
+                rank = rng.randint(1, 13)
+                suits = [s for s in "CDHS" if Card(rank, s) not in taken]
+                if len(suits) < size:
+                    continue
+                meld = [Card(rank, s) for s in rng.sample(suits, size)]
+            else:
+                suit = rng.choice("CDHS")
+                start = rng.randint(1, 14 - size)
+                meld = [Card(r, suit) for r in range(start, start + size)]
+                if any(c in taken for c in meld):
+                    continue
+            cards.extend(meld)
+            taken.update(meld)
+            break
+        else:
+            return None
+    return cards
+
+
+def knock_options(hand: Hand) -> list[Action]:
+    """The legal ways to go out with a discard (knock or gin) for the player to act."""
+    return [a for a in hand.legal_actions() if a.kind in ("knock", "gin")]
+
+
+def eleven_cards(rng, shape: str, rules: Rules | None = None, *, upcard=None) -> Hand | None:
+    """You (non-dealer) with 11 cards to discard from: ``shape`` is "big_gin" (all 11
+    meld), "gin" (10 meld), "knock" (low deadwood) or "any" (random)."""
+    used = {upcard} if upcard is not None else set()
+    if shape == "big_gin":
+        cards = exact_melds(rng, rng.choice(((3, 4, 4), (3, 3, 5), (4, 4, 3))), used)
+    elif shape == "gin":
+        melded = exact_melds(rng, rng.choice(((3, 3, 4), (3, 4, 3), (4, 3, 3))), used)
+        cards = None if melded is None else melded + others(rng, used | set(melded), 1)
+    elif shape == "knock":
+        cards = hand_with_melds(rng, 11, rng.choice((2, 3)), used=used, low_filler=True)
+    else:
+        cards = hand_with_melds(rng, 11, rng.choice((0, 1, 2)), used=used)
+    if cards is None:
+        return None
+    rng.shuffle(cards)
+    theirs = others(rng, set(cards) | used, 10)
+    drawn = cards[-1]
+    return in_discard(cards[:10], drawn, theirs, rules=rules, upcard=upcard)
+
+
+def _rest_after(hand: Hand, card: Card) -> list[Card]:
+    return [c for c in hand.held(hand.to_act) if c is not card]
+
+
+# -- lesson 5: knocking and gin ----------------------------------------------------------------
+
+
+@exercise_kind("knock_card", 5, "Knock with the right card")
+def knock_card(seed, rng):
+    """Click a card you can knock with; Hand.is_legal("knock ...") decides."""
+    def accept(hand):
+        outs = knock_options(hand)
+        return outs and len(outs) < len(hand.held(hand.to_act))
+    hand = retry(rng, lambda r: eleven_cards(r, "knock"), accept)
+    held = hand.held(hand.to_act)
+    outs = knock_options(hand)
+    best = min(outs, key=lambda a: min_deadwood(_rest_after(hand, a.card)))
+    rest = best_arrangement(_rest_after(hand, best.card))
+    how = "that is gin" if rest.points == 0 else f"within the knock limit of {hand.knock_limit}"
+    explanation = (f"For example knock with {best.card}: the other ten cards are {words(rest)}, {how}. "
+                   f"Cards you can knock with: {show_cards(a.card for a in outs)}.")
+
+    def check(picked):
+        card = picked[0]
+        why = hand.explain_illegal(f"knock {card.code()}")
+        if why:
+            return Feedback(False, f"No: you {why}. " + explanation)
+        points = min_deadwood(_rest_after(hand, card))
+        if points == 0:
+            return Feedback(True, f"Right, and better: discarding {card} leaves no deadwood at all, which is gin.")
+        return Feedback(True, f"Right: discarding {card} face down leaves {points} deadwood, within the limit of "
+                              f"{hand.knock_limit}.")
+    return dict(prompt="You have drawn and hold 11 cards. Click a card you can knock with: it goes face down, "
+                       f"and the ten cards left must have {hand.knock_limit} deadwood or less.",
+                answer_type="cards", options=sort_by_suit(held), answer=(best.card,), explanation=explanation,
+                checker=check, pick=1, option_label="Your 11 cards")
+
+
+@exercise_kind("can_knock", 5, "Can you knock?")
+def can_knock(seed, rng):
+    """Can you knock this turn? Hand.legal_actions answers."""
+    want = rng.random() < 0.5
+    hand = retry(rng, lambda r: eleven_cards(r, "knock" if want else r.choice(("knock", "any"))),
+                 lambda h: bool(knock_options(h)) == want)
+    held = hand.held(hand.to_act)
+    best_points = min(min_deadwood(_rest_after(hand, c)) for c in held)
+    best_card = min(held, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value))
+    rest = best_arrangement(_rest_after(hand, best_card))
+    answer = "Yes" if knock_options(hand) else "No"
+    if answer == "Yes":
+        explanation = (f"Discard {best_card} face down and the rest is {words(rest)}, within the limit of "
+                       f"{hand.knock_limit}.")
+    else:
+        explanation = (f"Even your best discard, {best_card}, leaves {best_points} deadwood, over the limit "
+                       f"of {hand.knock_limit}: {words(rest)}. Discard and play on.")
+    return dict(prompt=f"You hold these 11 cards after drawing. Can you knock (the knock limit is "
+                       f"{hand.knock_limit})?",
+                answer_type="choice", options=("Yes", "No"), answer=answer, explanation=explanation,
+                checker=choice_checker(answer, explanation),
+                panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(held)),))
+
+
+GOING_OUT = ("Big gin", "Gin", "Knock", "None of these: discard and play on")
+
+
+@exercise_kind("going_out", 5, "Gin, big gin or knock?")
+def going_out(seed, rng):
+    """The best way out of 11 cards, under rules with or without big gin: Hand.legal_actions decides."""
+    rules = Rules(big_gin=rng.random() < 0.5)
+    shape = rng.choice(("big_gin", "big_gin", "gin", "knock", "any"))
+    hand = retry(rng, lambda r: eleven_cards(r, shape, rules), lambda h: True)
+    kinds = {a.kind for a in hand.legal_actions()}
+    held = hand.held(hand.to_act)
+    arrangement = best_arrangement(held)
+    if "big-gin" in kinds:
+        answer = GOING_OUT[0]
+        melds = " · ".join(show_cards(m) for m in arrangement.melds)
+        explanation = (f"All 11 cards form melds ({melds}) and big gin is on: go out without discarding "
+                       f"for a bonus of {rules.big_gin_bonus}.")
+    elif "gin" in kinds:
+        card = next(a.card for a in hand.legal_actions() if a.kind == "gin")
+        answer = GOING_OUT[1]
+        extra = "" if rules.big_gin else (" (big gin is off, so even when all 11 meld you discard one)"
+                                          if arrangement.points == 0 else "")
+        explanation = (f"Discard {card} face down and the other ten cards all meld: "
+                       f"{best_arrangement(_rest_after(hand, card))}. That is gin, bonus {rules.gin_bonus}{extra}.")
+    elif "knock" in kinds:
+        card = min((a.card for a in hand.legal_actions() if a.kind == "knock"),
+                   key=lambda c: min_deadwood(_rest_after(hand, c)))
+        answer = GOING_OUT[2]
+        rest = best_arrangement(_rest_after(hand, card))
+        explanation = f"Discard {card} face down: {words(rest)}. Not gin, but within the knock limit of {hand.knock_limit}."
+    else:
+        answer = GOING_OUT[3]
+        best = min(min_deadwood(_rest_after(hand, c)) for c in held)
+        explanation = f"Your best discard leaves {best} deadwood, over the knock limit of {hand.knock_limit}."
+    return dict(prompt=f"You hold these 11 cards after drawing. Big gin is {'ON' if rules.big_gin else 'OFF'} in "
+                       "these rules. What is the best way to go out?",
+                answer_type="choice", options=GOING_OUT, answer=answer, explanation=explanation,
+                checker=choice_checker(answer, explanation),
+                panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(held)),))
+
+
+@exercise_kind("knock_deadwood", 5, "Your count after knocking")
+def knock_deadwood(seed, rng):
+    """After knocking with a given card, what is your deadwood? The Hand counts it."""
+    hand = retry(rng, lambda r: eleven_cards(r, "knock"), lambda h: any(a.kind == "knock" for a in knock_options(h)))
+    card = rng.choice([a.card for a in knock_options(hand) if a.kind == "knock"])
+    seat = hand.to_act
+    after = hand.copy()
+    after.apply(f"knock {card.code()}")
+    answer = after.deadwood(seat)
+    rest = best_arrangement(after.held(seat))
+    explanation = f"Without {card} your ten cards arrange as {words(rest)}."
+    return dict(prompt=f"You knock, discarding {card} face down. What is your deadwood count now?",
+                answer_type="number", answer=answer, explanation=explanation,
+                checker=number_checker(answer, explanation),
+                panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(hand.held(seat))),))
+
+
+# -- lesson 6: laying off ------------------------------------------------------------------------
+
+
+def layoff_fits(melds, used) -> list[Card]:
+    """Cards that would go on these melds: fourth cards of sets, run ends, a second card on a run end."""
+    fits = []
+    for meld in melds:
+        if len({c.rank for c in meld}) == 1:
+            fits += [Card(meld[0].rank, s) for s in "CDHS" if Card(meld[0].rank, s) not in meld]
+        else:
+            suit, ranks = meld[0].suit, sorted(c.rank for c in meld)
+            fits += [Card(r, suit) for r in (ranks[0] - 1, ranks[-1] + 1, ranks[-1] + 2) if 1 <= r <= 13]
+    return list(dict.fromkeys(c for c in fits if c not in used))
+
+
+def layoff_position(rng, *, gin: bool = False) -> Hand | None:
+    """A knock (or gin) by the non-dealer, the dealer to lay off: his hand holds
+    some cards that fit the knocker's melds."""
+    if gin:
+        knocker = exact_melds(rng, rng.choice(((3, 3, 4), (3, 4, 3), (4, 3, 3))))
+    else:
+        knocker = hand_with_melds(rng, 10, rng.choice((2, 3)), low_filler=True)
+    if knocker is None or min_deadwood(knocker) > 10 or (min_deadwood(knocker) == 0) != gin:
+        return None
+    arrangement = best_arrangement(knocker)
+    used = set(knocker)
+    fits = layoff_fits(arrangement.melds, used)
+    rng.shuffle(fits)
+    defender = fits[:rng.randint(1, 3)]
+    if rng.random() < 0.4:
+        meld = random_meld(rng, used | set(defender))
+        if meld and len(defender) + len(meld) <= 10:
+            defender += list(meld)
+    defender += others(rng, used | set(defender), 10 - len(defender))
+    knock_card = others(rng, used | set(defender), 1)[0]
+    rng.shuffle(knocker)
+    return knocked(knocker, knock_card, defender)
+
+
+def defender_cards(hand: Hand) -> tuple[Card, ...]:
+    return hand.held(1 - hand.knocker)
+
+
+def can_lay_off_all(hand: Hand, cards) -> bool:
+    """Whether the defender can lay off all these cards, in some order, on the knocker's melds."""
+    cards = list(cards)
+    if not cards:
+        return True
+    for card in cards:
+        for target in range(len(hand.table_melds)):
+            action = f"layoff {card.code()} on {target + 1}"
+            if hand.is_legal(action):
+                after = hand.copy()
+                after.apply(action)
+                if can_lay_off_all(after, [c for c in cards if c is not card]):
+                    return True
+    return False
+
+
+def best_reply(hand: Hand):
+    """The defender's best melds and lay-offs, played by the engine (``auto``)."""
+    after = hand.copy()
+    after.apply("auto")
+    return after.result
+
+
+def _melds_panel(hand: Hand) -> Panel:
+    return Panel("The knocker's melds on the table", "melds", melds=hand.table_melds)
+
+
+@exercise_kind("layoff_cards", 6, "Lay off your cards")
+def layoff_cards(seed, rng):
+    """Click the cards to lay off for the least deadwood; legality by Hand, the best by the engine's reply."""
+    hand = retry(rng, layoff_position, lambda h: bool(best_reply(h).layoffs))
+    result = best_reply(hand)
+    best = result.defender_deadwood
+    laid = tuple(l.card for l in result.layoffs)
+    cards = sort_by_suit(defender_cards(hand))
+    explanation = (f"Lay off {show_cards(laid)}: your other cards then arrange as "
+                   f"{words(best_arrangement([c for c in cards if c not in laid]))}.")
+
+    def check(picked):
+        if not can_lay_off_all(hand, picked):
+            bad = [c for c in picked if can_lay_off_all(hand, [d for d in picked if d is not c])]
+            what = f"{bad[0]} cannot be laid off" if bad else f"{show_cards(picked)} cannot all be laid off"
+            return Feedback(False, f"{what}: a lay-off makes a set of three into four or extends a run at either "
+                                   "end (a card may extend a run that another lay-off extended). " + explanation)
+        left = [c for c in cards if c not in picked]
+        points = min_deadwood(left)
+        if points == best:
+            return Feedback(True, f"Right: laying off {show_cards(picked)} leaves {points} deadwood "
+                                  f"({words(best_arrangement(left))}), the least you can.")
+        return Feedback(False, f"Laying off {show_cards(picked)} leaves {points} deadwood; you can get down to "
+                               f"{best}. " + explanation)
+    return dict(prompt="Your opponent knocked and laid out these melds. Click every card of yours that you lay "
+                       "off on them to leave yourself the least deadwood.",
+                answer_type="cards", options=cards, answer=laid, explanation=explanation, checker=check,
+                option_label="Your hand", panels=(_melds_panel(hand),))
+
+
+@exercise_kind("layoff_where", 6, "Where does it go?")
+def layoff_where(seed, rng):
+    """Can one card be laid off, and on which meld? Hand.is_legal("layoff ... on n") decides."""
+    gin = rng.random() < 0.3
+
+    def pick(r):
+        hand = layoff_position(r, gin=gin)
+        if hand is None:
+            return None
+        melds = hand.table_melds
+        cards = list(defender_cards(hand))
+        r.shuffle(cards)
+        fitting = [c for c in cards if len(layoff_targets(c, melds)) == 1]
+        card = fitting[0] if fitting and (gin or r.random() < 0.65) else cards[0]
+        return hand, card
+    hand, card = retry(rng, pick, lambda x: True)
+    melds = hand.table_melds
+    options = tuple(f"On meld {i + 1}" for i in range(len(melds))) + ("Nowhere",)
+    legal = [i for i in range(len(melds)) if hand.is_legal(f"layoff {card.code()} on {i + 1}")]
+    answer = options[legal[0]] if legal else "Nowhere"
+    if legal:
+        explanation = f"{card} goes on meld {legal[0] + 1} ({show_cards(melds[legal[0]])})."
+    else:
+        reason = hand.explain_illegal(f"layoff {card.code()}")
+        explanation = f"{card} cannot be laid off: {reason.removeprefix('cannot lay off ' + str(card) + ': ')}."
+
+    def check(choice):
+        if choice == "Nowhere":
+            if not legal:
+                return Feedback(True, "Right. " + explanation)
+            return Feedback(False, "It can be laid off. " + explanation)
+        index = options.index(choice)
+        why = hand.explain_illegal(f"layoff {card.code()} on {index + 1}")
+        if why is None:
+            return Feedback(True, "Right. " + explanation)
+        return Feedback(False, f"No: you {why}. " + explanation)
+    went = "went gin" if hand.out_kind == "gin" else "knocked"
+    return dict(prompt=f"Your opponent {went} with these melds. Can you lay off your {card}, and where?",
+                answer_type="choice", options=options, answer=answer, explanation=explanation, checker=check,
+                panels=(_melds_panel(hand), Panel("Your card", "cards", cards=(card,))))
+
+
+@exercise_kind("deadwood_after_layoffs", 6, "Your count after laying off")
+def deadwood_after_layoffs(seed, rng):
+    """Your deadwood after your best melds and lay-offs: the engine's reply counts it."""
+    hand = retry(rng, layoff_position, lambda h: True)
+    result = best_reply(hand)
+    answer = result.defender_deadwood
+    laid = show_cards(l.card for l in result.layoffs) or "nothing"
+    melds = " · ".join(show_cards(m) for m in result.defender_melds) or "no melds"
+    explanation = (f"Lay off {laid}; your own melds: {melds}; left: "
+                   f"{show_cards(result.defender_deadwood_cards) or 'nothing'} = {answer}.")
+    return dict(prompt="Your opponent knocked with these melds. Lay out your own melds and lay off what you can. "
+                       "How much deadwood do you have left at best?",
+                answer_type="number", answer=answer, explanation=explanation,
+                checker=number_checker(answer, explanation),
+                panels=(_melds_panel(hand), Panel("Your hand", "cards", cards=sort_by_suit(defender_cards(hand)))))
+
+
+# -- lesson 7: scoring a hand -----------------------------------------------------------------------
+
+OUTCOMES = ("Knock: the knocker scores", "Undercut: the defender scores", "Gin: the knocker scores",
+            "Dead hand: nobody scores")
+_OUTCOME_OF = {"knock": OUTCOMES[0], "undercut": OUTCOMES[1], "gin": OUTCOMES[2], "dead": OUTCOMES[3]}
+
+
+def knock_score_position(rng, kind: str | None = None):
+    """A knocker's ten cards and a defender's ten, scored by the engine; ``kind``
+    asks for "knock", "undercut" or "gin"."""
+    if kind == "gin":
+        knocker = exact_melds(rng, (3, 3, 4))
+    else:
+        knocker = hand_with_melds(rng, 10, rng.choice((2, 3)), low_filler=True)
+    if knocker is None or min_deadwood(knocker) > 10:
+        return None
+    low = kind == "undercut"
+    defender = hand_with_melds(rng, 10, 3 if low else rng.choice((0, 1, 2)), used=knocker, low_filler=low)
+    score = score_hand(knocker, defender)
+    if kind is not None and score.kind != kind:
+        return None
+    return knocker, defender, score
+
+
+def dead_hand(rng) -> Hand:
+    """A hand played out by drawing from the stock and throwing the card back until it is dead."""
+    hand = Hand.deal(seed=rng.randrange(1 << 30))
+    hand.apply("pass")
+    hand.apply("pass")
+    while not hand.is_over:
+        hand.apply("draw")
+        hand.apply(f"discard {hand.last_draw[0].code()}")
+    return hand
+
+
+def _score_panels(knocker, defender, score) -> tuple[Panel, ...]:
+    return (Panel("The knocker's melds", "melds", melds=score.knocker_melds),
+            Panel(f"The knocker's deadwood: {score.knocker_deadwood}", "cards", cards=score.knocker_deadwood_cards),
+            Panel("The defender's hand", "hand", cards=defender))
+
+
+@exercise_kind("hand_outcome", 7, "Who scores?")
+def hand_outcome(seed, rng):
+    """Knock, undercut, gin or dead hand? score_hand (or the played Hand) decides."""
+    kind = rng.choice(("knock", "undercut", "gin", "dead", "knock"))
+    if kind == "dead":
+        hand = dead_hand(rng)
+        last_seat, last = hand.actions[-1]
+        answer = _OUTCOME_OF[hand.result.kind]
+        explanation = hand.result.explain()
+        return dict(prompt=f"The stock is down to {hand.stock_count} cards. The player to move drew from the "
+                           f"stock and discarded {last.card} without knocking. What happens?",
+                    answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
+                    checker=choice_checker(answer, explanation),
+                    panels=(Panel("The table", "table", hand=hand, face_down=(0, 1)),))
+    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind), lambda x: True)
+    answer = _OUTCOME_OF[score.kind]
+    explanation = score.explain()
+    return dict(prompt="The knocker has laid out. The defender will lay out his melds and lay off what he can. "
+                       "Who scores this hand?",
+                answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
+                checker=choice_checker(answer, explanation), panels=_score_panels(knocker, defender, score))
+
+
+@exercise_kind("hand_points", 7, "How many points?")
+def hand_points(seed, rng):
+    """The points of a knock, undercut or gin: score_hand counts them."""
+    kind = rng.choice(("knock", "undercut", "gin", "knock"))
+    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind), lambda x: True)
+    explanation = score.explain()
+    who = "knocker" if score.winner == "knocker" else "defender"
+    return dict(prompt=f"The knocker has laid out. After the defender's best melds and lay-offs, the {who} wins "
+                       "this hand. How many points does he score?",
+                answer_type="number", answer=score.points, explanation=explanation,
+                checker=number_checker(score.points, explanation), panels=_score_panels(knocker, defender, score))
+
+
+def knock_values(hand: Hand, defender) -> dict[Card, tuple[int, str]]:
+    """For each legal knock discard: the knocker's gain (negative when undercut) and the score in words."""
+    values = {}
+    for action in knock_options(hand):
+        rest = _rest_after(hand, action.card)
+        score = score_hand(rest, defender, hand.rules, upcard=hand.upcard)
+        gain = score.points if score.winner == "knocker" else -score.points
+        values[action.card] = (gain, score.explain())
+    return values
+
+
+def knock_choice_position(rng):
+    hand = eleven_cards(rng, "knock")
+    if hand is None:
+        return None
+    defender = hand.held(1 - hand.to_act)
+    values = knock_values(hand, defender)
+    if len({gain for gain, _ in values.values()}) < 2:
+        return None
+    return hand, defender, values
+
+
+def _gain_words(card, gain) -> str:
+    return f"knocking with {card} {'wins' if gain >= 0 else 'loses'} {abs(gain)}"
+
+
+@exercise_kind("best_knock_discard", 7, "The knock that scores most")
+def best_knock_discard(seed, rng):
+    """Click the knock discard that scores most against a hand you can see: score_hand for each."""
+    hand, defender, values = retry(rng, knock_choice_position, lambda x: True)
+    best = max(gain for gain, _ in values.values())
+    answers = tuple(c for c, (gain, _) in values.items() if gain == best)
+    options_text = "; ".join(_gain_words(c, g) for c, (g, _) in sorted(values.items(), key=lambda kv: -kv[1][0]))
+    explanation = f"Your knocks: {options_text}."
+
+    def check(picked):
+        card = picked[0]
+        why = hand.explain_illegal(f"knock {card.code()}")
+        if why:
+            return Feedback(False, f"You {why}. " + explanation)
+        gain, words = values[card]
+        if gain == best:
+            return Feedback(True, f"Right: {words}")
+        return Feedback(False, f"{words} Another knock does better. " + explanation)
+    return dict(prompt="You may knock this turn, and (for this exercise) you can see your opponent's hand. "
+                       "Click the knock discard that scores the most for you. Watch out for undercuts!",
+                answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=answers[:1],
+                explanation=explanation, checker=check, pick=1, option_label="Your 11 cards",
+                panels=(Panel("Your opponent's hand", "hand", cards=defender),))

@@ -1,0 +1,18 @@
+"""Jupyter widgets for the lessons: cards, hands, the table, a stepper and exercises.
+
+Importing this package imports ipywidgets; ``import gintrainer`` does not.
+A notebook needs one line per widget::
+
+    from gintrainer.widgets import lesson
+    lesson.demo(5)
+    lesson.exercise("knock_card")
+"""
+
+from . import lesson  # noqa: F401
+from .base import DisplaySettings, SettingsBar, View, guarded, settings
+from .cards import CardPicker, HandView, TableView
+from .exercise import CheckView, ExerciseView, RulesComparison
+from .stepper import Stepper
+
+__all__ = ["CardPicker", "CheckView", "DisplaySettings", "ExerciseView", "HandView", "RulesComparison",
+           "SettingsBar", "Stepper", "TableView", "View", "guarded", "lesson", "settings"]

@@ -1,0 +1,172 @@
+"""Cards on screen: a row of clickable cards, a hand view and a table view."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import ipywidgets as widgets
+
+from ..cards import Card, CardsLike, parse_cards
+from ..drawing import SORTS, card_classes, hand_html, table_html
+from ..hand import Hand
+from .base import View, guarded, settings
+
+_BUTTON_CLASSES = ("gt-card-btn",)
+
+
+class CardPicker(widgets.Box):
+    """Cards as toggle buttons named like the card (``K♠``, ``10♦``), built once and
+    reused. ``selected`` reads the clicked cards from the buttons' positions, never
+    from their names (a page can send anything)."""
+
+    def __init__(self, cards: CardsLike = (), *, single: bool = False):
+        self.buttons: list[widgets.ToggleButton] = []
+        self.cards: tuple[Card, ...] = ()
+        self.single = single
+        self.on_error = None
+        self._quiet = False
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.add_class("gt-picker")
+        if cards:
+            self.show(cards)
+
+    def _button(self, index: int) -> widgets.ToggleButton:
+        while len(self.buttons) <= index:
+            button = widgets.ToggleButton(value=False)
+            for name in _BUTTON_CLASSES:
+                button.add_class(name)
+            button.observe(partial(self._toggled, len(self.buttons)), names="value")
+            self.buttons.append(button)
+        return self.buttons[index]
+
+    def show(self, cards: CardsLike, *, size: str | None = None, four_colour: bool | None = None,
+             single: bool | None = None) -> None:
+        """Show these cards, none selected."""
+        cards = parse_cards(cards)
+        size = settings.size if size is None else size
+        four_colour = settings.four_colour if four_colour is None else four_colour
+        if single is not None:
+            self.single = single
+        self._quiet = True
+        try:
+            for i, card in enumerate(cards):
+                button = self._button(i)
+                with button.hold_sync():
+                    button.value = False
+                    button.description = str(card)
+                    button.tooltip = card.name
+                    button.disabled = False
+                    for name in list(button._dom_classes):
+                        if name not in _BUTTON_CLASSES:
+                            button.remove_class(name)
+                    for name in card_classes(card, size=size, four_colour=four_colour)[1:]:
+                        button.add_class(name)
+        finally:
+            self._quiet = False
+        for button in self.buttons[len(cards):]:
+            button.value = False
+        self.cards = cards
+        shown = tuple(self.buttons[:len(cards)])
+        if tuple(self.children) != shown:
+            self.children = shown
+
+    def restyle(self, *, size: str | None = None, four_colour: bool | None = None) -> None:
+        """Redraw the same cards in another size or colouring, keeping the selection."""
+        chosen = self.selected
+        self.show(self.cards, size=size, four_colour=four_colour)
+        self.select(chosen)
+
+    @property
+    def selected(self) -> tuple[Card, ...]:
+        return tuple(card for card, button in zip(self.cards, self.buttons) if button.value is True)
+
+    def select(self, cards: CardsLike) -> None:
+        chosen = set(parse_cards(cards))
+        self._quiet = True
+        try:
+            for card, button in zip(self.cards, self.buttons):
+                button.value = card in chosen
+        finally:
+            self._quiet = False
+
+    def clear(self) -> None:
+        self.select(())
+        self.mark(())
+
+    def mark(self, cards: CardsLike) -> None:
+        """Outline these cards (the answer), and no others."""
+        marked = set(parse_cards(cards))
+        for card, button in zip(self.cards, self.buttons):
+            if card in marked:
+                button.add_class("gt-right")
+            else:
+                button.remove_class("gt-right")
+
+    def disable(self, flag: bool = True) -> None:
+        for button in self.buttons:
+            button.disabled = flag
+
+    def _toggled(self, index: int, change) -> None:
+        if self._quiet or not self.single or change["new"] is not True:
+            return
+        try:
+            self._quiet = True
+            for i, button in enumerate(self.buttons):
+                if i != index and button.value:
+                    button.value = False
+        except Exception as error:  # pragma: no cover - reported by the owner
+            if self.on_error:
+                self.on_error(f"{type(error).__name__}: {error}")
+        finally:
+            self._quiet = False
+
+
+class HandView(View):
+    """A hand: by melds (each meld captioned, then the deadwood), by suit or by rank,
+    always with the deadwood count."""
+
+    def __init__(self, cards: CardsLike = (), *, sort: str = "melds", title: str = ""):
+        self.sort = widgets.ToggleButtons(options=[("By melds", "melds"), ("By suit", "suit"),
+                                                   ("By rank", "rank")], value=sort, description="Sort:",
+                                          style={"button_width": "auto"})
+        self.title = widgets.HTML(f"<b>{title}</b>" if title else "")
+        self.html = widgets.HTML()
+        self.cards: tuple[Card, ...] = parse_cards(cards)
+        super().__init__([self.title, self.sort, self.html])
+        self.sort.observe(self._sorted, names="value")
+        self.refresh()
+
+    def show(self, cards: CardsLike) -> None:
+        self.cards = parse_cards(cards)
+        self.refresh()
+
+    def _sorted(self, change) -> None:
+        self._redraw()
+
+    def refresh(self) -> None:
+        sort = self.sort.value if self.sort.value in SORTS else "melds"
+        self.html.value = hand_html(self.cards, sort=sort, show_melds=sort == "melds", size=self.size,
+                                    four_colour=self.four_colour) if self.cards else ""
+        self.clear_status()
+
+
+class TableView(View):
+    """A :class:`~gintrainer.Hand` at the table: both hands (or one face down), the
+    stock, the discard pile, the melds after a knock and the result."""
+
+    def __init__(self, hand: Hand | None = None, *, names=("Ann", "Ben"), face_down: tuple[int, ...] = ()):
+        self.hand = hand
+        self.names = tuple(names)
+        self.face_down = tuple(face_down)
+        self.html = widgets.HTML()
+        super().__init__([self.html])
+        self.refresh()
+
+    @guarded
+    def show(self, hand: Hand) -> None:
+        self.hand = hand
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.html.value = "" if self.hand is None else table_html(
+            self.hand, names=self.names, face_down=self.face_down, size=self.size, four_colour=self.four_colour)

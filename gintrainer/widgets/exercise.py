@@ -1,0 +1,221 @@
+"""The exercise widget: a question on a position, answered by clicking cards, choosing,
+or typing a number; Check, Try again, Show answer and New position."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
+from ..exercises.core import NAMES
+from ..drawing import cards_html
+from .base import View, guarded
+from .cards import CardPicker
+
+
+class ExerciseView(View):
+    """One exercise (a kind and a seed, or a fixed :class:`~gintrainer.exercises.Exercise`).
+
+    Feedback comes straight from the exercise's checker, which asks the engine.
+    The model is :attr:`session` (an :class:`~gintrainer.exercises.ExerciseSession`).
+    """
+
+    def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
+                 compact: bool = False):
+        self.session = ExerciseSession(kind, seed, exercise=exercise)
+        self.listeners = []  # called with (view, feedback) after each Check
+        self.header = widgets.HTML()
+        self.prompt = widgets.HTML()
+        self.panels = widgets.HTML()
+        self.option_label = widgets.HTML()
+        self.picker = CardPicker()
+        self.picker.on_error = self.report
+        self.choices = widgets.ToggleButtons(options=(), value=None, style={"button_width": "auto"})
+        self.number = widgets.Text(placeholder="your answer", layout=widgets.Layout(width="10em"))
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.again_button = widgets.Button(description="Try again")
+        self.answer_button = widgets.Button(description="Show answer")
+        self.new_button = widgets.Button(description="New position", tooltip="Another position of the same kind")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("gt-feedback")
+        buttons = [self.check_button, self.again_button, self.answer_button]
+        if self.session.can_renew and not compact:
+            buttons.append(self.new_button)
+        self.inputs = widgets.VBox()
+        super().__init__([self.header, self.prompt, self.panels, self.option_label, self.inputs,
+                          widgets.HBox(buttons), self.feedback])
+        self.add_class("gt-exercise")
+        self.check_button.on_click(self._on_check)
+        self.again_button.on_click(self._on_again)
+        self.answer_button.on_click(self._on_answer)
+        self.new_button.on_click(self._on_new)
+        self.refresh()
+
+    @property
+    def exercise(self) -> Exercise:
+        return self.session.exercise
+
+    # -- reading and showing -------------------------------------------------------
+
+    def response(self):
+        """What the learner has answered so far, as the checker reads it."""
+        kind = self.exercise.answer_type
+        if kind == "cards":
+            return self.picker.selected
+        if kind == "choice":
+            return self.choices.value
+        return self.number.value
+
+    def refresh(self) -> None:
+        exercise = self.exercise
+        with self.hold_sync():
+            seed = f" · position #{exercise.seed}" if self.session.can_renew else ""
+            self.header.value = f"<b>{escape(exercise.title)}</b><small>{escape(seed)}</small>"
+            self.prompt.value = f'<div class="gt-prompt">{escape(exercise.prompt)}</div>'
+            self.panels.value = "".join(panel_html(p, size=self.size, four_colour=self.four_colour)
+                                        for p in exercise.panels)
+            self.option_label.value = (f'<div class="gt-seat-title">{escape(exercise.option_label)} '
+                                       f'(click to pick)</div>' if exercise.answer_type == "cards" else "")
+            if exercise.answer_type == "cards":
+                if tuple(self.picker.cards) != tuple(exercise.options):
+                    self.picker.show(exercise.options, single=exercise.pick == 1)
+                else:
+                    self.picker.restyle()
+                self.inputs.children = (self.picker,)
+            elif exercise.answer_type == "choice":
+                if tuple(self.choices.options) != tuple(exercise.options):
+                    self.choices.options = exercise.options
+                    self.choices.value = None
+                self.inputs.children = (self.choices,)
+            else:
+                self.inputs.children = (self.number,)
+            self._show_feedback(self.session.feedback)
+
+    def _show_feedback(self, feedback: Feedback | None) -> None:
+        if feedback is None:
+            self.feedback.value = ""
+            return
+        state = self.session.state
+        if state == "shown":
+            css, mark = "gt-feedback-right", "Answer:"
+            text = feedback.text.removeprefix("Answer: ")
+        elif feedback.correct:
+            css, mark, text = "gt-feedback-right", "✓", feedback.text
+        else:
+            css, mark, text = "gt-feedback-wrong", "✗", feedback.text
+        self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}</div>'
+
+    # -- callbacks ------------------------------------------------------------------
+
+    @guarded
+    def _on_check(self, _=None) -> None:
+        feedback = self.session.check(self.response())
+        self._show_feedback(feedback)
+        self.clear_status()
+        for listener in list(self.listeners):
+            listener(self, feedback)
+
+    @guarded
+    def _on_again(self, _=None) -> None:
+        self.session.try_again()
+        self.picker.clear()
+        self.choices.value = None
+        self.number.value = ""
+        self._show_feedback(None)
+        self.clear_status()
+
+    @guarded
+    def _on_answer(self, _=None) -> None:
+        feedback = self.session.show_answer()
+        exercise = self.exercise
+        if exercise.answer_type == "cards":
+            self.picker.mark(exercise.answer)
+        self._show_feedback(feedback)
+        self.clear_status()
+
+    @guarded
+    def _on_new(self, _=None) -> None:
+        self.session.new_position()
+        self.picker.clear()
+        self.choices.value = None
+        self.number.value = ""
+        self.refresh()
+        self.clear_status()
+
+    # -- for tests and scripts ---------------------------------------------------------
+
+    def answer(self, response) -> None:
+        """Put a response into the inputs as a learner would (cards, a choice or a number)."""
+        kind = self.exercise.answer_type
+        if kind == "cards":
+            self.picker.clear()
+            chosen = set(self.exercise.read(response)) if response else set()
+            for card, button in zip(self.picker.cards, self.picker.buttons):
+                if card in chosen:
+                    button.value = True
+        elif kind == "choice":
+            self.choices.value = response
+        else:
+            self.number.value = str(response)
+
+
+class CheckView(View):
+    """The short check at the end of a lesson: a few questions and a tally."""
+
+    def __init__(self, exercises, *, title: str = "Check what you learned"):
+        self.questions = [ExerciseView(exercise=e, compact=True) for e in exercises]
+        self.heading = widgets.HTML(f"<h3>{escape(title)}</h3>")
+        self.tally = widgets.HTML()
+        self.right: set[int] = set()
+        for i, view in enumerate(self.questions):
+            view.listeners.append(lambda v, feedback, i=i: self._checked(i, feedback))
+        super().__init__([self.heading, *self.questions, self.tally])
+        self.add_class("gt-check")
+        self.refresh()
+
+    def _checked(self, index: int, feedback: Feedback) -> None:
+        if feedback.correct and self.questions[index].session.state == "right":
+            self.right.add(index)
+        else:
+            self.right.discard(index)
+        self.refresh()
+
+    def refresh(self) -> None:
+        total = len(self.questions)
+        done = len(self.right)
+        note = " Well done: you are ready for the next lesson." if done == total else ""
+        self.tally.value = f"<b>{done} of {total} right.</b>{escape(note)}"
+
+
+class RulesComparison(View):
+    """One hand scored under each preset and variant, side by side."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.position = widgets.HTML()
+        self.table = widgets.HTML()
+        self.new_button = widgets.Button(description="New position")
+        super().__init__([self.position, self.table, self.new_button])
+        self.add_class("gt-comparison")
+        self.new_button.on_click(self._on_new)
+        self.refresh()
+
+    @guarded
+    def _on_new(self, _=None) -> None:
+        self.seed += 1
+        self.refresh()
+
+    def refresh(self) -> None:
+        (cards, defender, upcard), rows = compare_rules(self.seed)
+        opts = dict(size=self.size, four_colour=self.four_colour)
+        self.position.value = (
+            f'<div class="gt-seat-title">{NAMES[1]}\'s 11 cards, after drawing (position #{self.seed})</div>'
+            f"{cards_html(cards, **opts)}"
+            f'<div class="gt-seat-title">{NAMES[0]}\'s ten cards</div>{cards_html(defender, **opts)}'
+            f'<div class="gt-seat-title">The first upcard</div>{cards_html([upcard], **opts)}')
+        head, *body = rows
+        cells = "".join(f"<th>{escape(c)}</th>" for c in head)
+        lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)
+        self.table.value = f'<div class="gt-ref"><table><tr>{cells}</tr>{lines}</table></div>'
+        self.clear_status()

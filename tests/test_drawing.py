@@ -1,0 +1,87 @@
+"""Cards, hands and tables drawn as HTML."""
+
+import re
+
+import pytest
+
+from gintrainer import Hand, parse_cards
+from gintrainer.drawing import (SIZES, card_back_html, card_html, cards_html, hand_html, melds_html, page,
+                                phase_words, sorted_cards, stylesheet, suit_colour, table_html)
+from gintrainer.deals import deal
+
+
+def test_card_faces_name_the_card_for_people_and_screen_readers():
+    html = card_html("KS")
+    assert 'title="K♠"' in html and 'aria-label="king of spades"' in html
+    assert ">K<" in html and ">♠<" in html
+
+
+@pytest.mark.parametrize("card, two, four", [("AC", "black", "green"), ("AD", "red", "blue"),
+                                             ("AH", "red", "red"), ("AS", "black", "black")])
+def test_two_and_four_colour_decks(card, two, four):
+    assert suit_colour(card) == two and suit_colour(card, four_colour=True) == four
+    assert f"gt-{four}" in card_html(card, four_colour=True)
+
+
+def test_sizes_have_css_and_a_projector_size():
+    css = stylesheet()
+    assert "large" in SIZES
+    for size in SIZES:
+        assert f".gt-card.gt-{size}" in css and f"gt-{size}" in card_html("7H", size=size)
+    with pytest.raises(ValueError):
+        card_html("7H", size="huge")
+
+
+def test_text_from_outside_is_escaped():
+    assert "<script>" not in card_back_html(label="<script>")
+    hand = deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H")
+    html = table_html(hand, names=("<b>Ann</b>", "Ben & co"))
+    assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html and "Ben &amp; co" in html
+    assert "<title>&lt;x&gt;</title>" in page("", title="<x>")
+
+
+def test_hand_by_melds_shows_melds_deadwood_and_count():
+    html = hand_html("8C 8D 8H 4C 4D 4S 5H 2C 2D AS")
+    assert html.count(">set<") == 2 and ">deadwood<" in html
+    assert "Deadwood: A♠ 2♣ 2♦ 5♥ = 1 + 2 + 2 + 5 = 10" in html
+    plain = hand_html("8C 8D 8H 4C 4D 4S 5H 2C 2D AS", show_melds=False, sort="rank")
+    assert ">set<" not in plain and "= 10" in plain
+    assert [str(c) for c in sorted_cards("KS 2C AS", "rank")] == ["A♠", "2♣", "K♠"]
+    assert [str(c) for c in sorted_cards("KS 2C AS", "suit")] == ["2♣", "A♠", "K♠"]
+
+
+def test_rows_keep_the_order_given_and_mark_cards():
+    html = cards_html("KS 2C", marks={"2C": "right"})
+    assert html.index("K♠") < html.index("2♣")
+    assert "gt-mark-right" in html
+    with pytest.raises(ValueError):
+        card_html("2C", mark="glow")
+
+
+def test_table_shows_stock_pile_hands_face_down_and_result():
+    hand = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C")
+    html = table_html(hand, face_down=(0,))
+    assert "stock: 31 cards" in html and "discard pile: 1 card, top Q♠" in html
+    assert html.count("gt-back") >= 10  # Ann's ten cards face down (and the stock)
+    assert "Ben (non-dealer) — to play" in html
+    for action in ("pass", "pass", "draw", "knock KC", "auto", "auto"):
+        hand.apply(action)
+    html = table_html(hand)
+    assert "meld 1: set" in html and "meld 2: run" in html and "discarded face down" in html
+    assert hand.result.explain() in html.replace("&#x27;", "'")
+    assert phase_words(hand) == "The hand is over."
+
+
+def test_melds_are_numbered_as_layoffs_name_them():
+    html = melds_html([parse_cards("6H 7H 8H"), parse_cards("2C 2D 2S")])
+    assert "meld 1: run" in html and "meld 2: set" in html
+
+
+def test_drawing_needs_no_widgets():
+    import subprocess
+    import sys
+    code = "import gintrainer, gintrainer.drawing, gintrainer.lessons, gintrainer.steps, sys; " \
+           "print('ipywidgets' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "False"
+    assert re.search(r"\.gt-card-btn", stylesheet())

@@ -1,0 +1,129 @@
+"""The lessons: their demonstrations, exercises and checks run on the engine, and the
+notebooks are thin, linked in order, and stripped of outputs."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gintrainer.exercises import KINDS, generate
+from gintrainer.lessons import LESSONS, checks, demo_hand
+from gintrainer.reference import GLOSSARY, quick_reference_html
+from gintrainer.rules import Rules
+from gintrainer.steps import HandSteps
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON_DIR = ROOT / "lessons"
+
+
+def notebook(path):
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def source(cell):
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_demonstrations_play_on_the_engine_with_captions_in_range(number):
+    info = LESSONS[number]
+    for which, demo in enumerate(info.demos):
+        hand = demo_hand(number, which)
+        planned = [a for a in demo.actions if a != "auto"]
+        assert list(hand.history[:len(planned)]) == planned or "auto" in demo.actions
+        assert len(hand.history) >= len(demo.actions)
+        steps = HandSteps(hand, captions=demo.captions)
+        assert all(0 <= step < steps.count for step in demo.captions), demo.title
+        assert all(steps.caption(i) for i in range(steps.count))
+
+
+def test_demonstrations_show_what_their_lessons_teach():
+    assert demo_hand(5, 0).result.kind == "knock" and demo_hand(5, 1).result.kind == "gin"
+    assert len(demo_hand(6).layoffs) == 5 and demo_hand(6).result.points == 32
+    assert demo_hand(7).result.kind == "undercut" and demo_hand(7).result.points == 12
+    oklahoma = demo_hand(9)
+    assert oklahoma.knock_limit == 3 and oklahoma.result.multiplier == 2
+    assert [a.kind for _, a in demo_hand(3).actions][:3] == ["pass", "pass", "draw"]
+    assert "take" in demo_hand(4).history
+
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_checks_are_answered_by_the_engine(number):
+    questions = checks(number)
+    assert len(questions) == 3
+    for question in questions:
+        assert question.answer in question.options
+        assert question.check(question.answer).correct
+        assert not any(question.check(o).correct for o in question.options if o != question.answer)
+
+
+def test_a_rules_change_shows_in_the_checks(monkeypatch):
+    import gintrainer.lessons as lessons
+    monkeypatch.setattr(lessons, "Rules", lambda *a, **k: Rules(*a, **{**k, "knock_limit": 7}))
+    with pytest.raises(ValueError, match="is not a choice"):
+        checks(5)
+
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_lesson_notebook_is_thin_linked_and_uses_its_exercises(number):
+    info = LESSONS[number]
+    path = LESSON_DIR / info.file
+    nb = notebook(path)
+    cells = nb["cells"]
+    first = source(cells[0])
+    assert first.startswith(f"# Lesson {number}: {info.title}") and "**Goal:**" in first
+    if number > 1:
+        assert f"]({LESSONS[number - 1].file})" in first
+    if number < len(LESSONS):
+        assert f"]({LESSONS[number + 1].file})" in first and f"]({LESSONS[number + 1].file})" in source(cells[-1])
+    code = [source(c) for c in cells if c["cell_type"] == "code"]
+    used = re.findall(r'lesson\.exercise\("([a-z_]+)"\)', "\n".join(code))
+    assert used == info.kinds, "the notebook shows the lesson's exercise kinds in order"
+    assert f"lesson.demo({number})" in "\n".join(code)
+    assert f"lesson.check({number})" in code[-1]
+    allowed = re.compile(r'^(from gintrainer\.widgets import lesson|lesson\.[a-z_]+\([^()]*\)|)$')
+    for text in code:
+        for line in text.splitlines():
+            assert allowed.match(line.strip()), f"{info.file}: {line!r} is more than a widget call"
+
+
+def test_every_exercise_kind_is_in_a_lesson():
+    assert {k.lesson for k in KINDS.values()} == set(LESSONS)
+    for kind in KINDS:
+        assert generate(kind, 0).title
+
+
+def all_notebooks():
+    skip = {".venv", ".ipynb_checkpoints", ".git", "node_modules"}
+    return [p for p in ROOT.rglob("*.ipynb") if not skip & set(p.relative_to(ROOT).parts)]
+
+
+def test_notebooks_in_the_repo_have_no_outputs():
+    found = all_notebooks()
+    assert len(found) >= 11
+    for path in found:
+        for cell in notebook(path)["cells"]:
+            if cell["cell_type"] == "code":
+                assert cell.get("outputs") == [] and cell.get("execution_count") is None, \
+                    f"{path.relative_to(ROOT)} has outputs: run nbstripout on it"
+
+
+def test_nbstripout_finds_nothing_to_strip():
+    nbstripout = pytest.importorskip("nbstripout")
+    import subprocess
+    import sys
+    paths = [str(p) for p in all_notebooks()]
+    result = subprocess.run([sys.executable, "-m", "nbstripout", "--verify", *paths], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert nbstripout
+
+
+def test_glossary_and_quick_reference_pages_exist():
+    for name in ("glossary.ipynb", "quick_reference.ipynb"):
+        nb = notebook(LESSON_DIR / name)
+        assert "01_cards_and_melds.ipynb" in source(nb["cells"][0])
+    terms = [t for t, _, _ in GLOSSARY]
+    assert terms == sorted(terms, key=str.lower)
+    assert "knock limit of" not in quick_reference_html(Rules(knock_limit=7))
+    assert "at most 7 (the knock limit)" in quick_reference_html(Rules(knock_limit=7))

@@ -1,0 +1,239 @@
+"""The widgets driven as a page would drive them: set values, click buttons, read the model."""
+
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from gintrainer.exercises import generate  # noqa: E402
+from gintrainer.deals import deal  # noqa: E402
+from gintrainer.steps import HandSteps  # noqa: E402
+from gintrainer.widgets import (CardPicker, CheckView, ExerciseView, HandView, RulesComparison,  # noqa: E402
+                                SettingsBar, Stepper, TableView, lesson, settings)
+from gintrainer.lessons import checks  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def normal_settings():
+    settings.size, settings.four_colour = "normal", False
+    yield
+    settings.size, settings.four_colour = "normal", False
+
+
+def click_cards(view, cards):
+    names = {str(c) for c in cards}
+    for button in view.picker.children:
+        button.value = button.description in names
+
+
+def wrong_card(view):
+    return next(c for c in view.exercise.options if not view.exercise.check((c,)).correct)
+
+
+def test_import_gintrainer_does_not_import_ipywidgets():
+    code = "import gintrainer, sys; print('ipywidgets' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_cards_exercise_right_wrong_try_again_show_answer():
+    view = ExerciseView("knock_card", 3)
+    assert [b.description for b in view.picker.children] == [str(c) for c in view.exercise.options]
+    click_cards(view, view.exercise.answer)
+    view.check_button.click()
+    assert "gt-feedback-right" in view.feedback.value and "✓ Right" in view.feedback.value
+    assert view.session.state == "right"
+    view.again_button.click()
+    assert view.feedback.value == "" and view.picker.selected == ()
+    bad = wrong_card(view)
+    click_cards(view, [bad])
+    view.check_button.click()
+    assert "gt-feedback-wrong" in view.feedback.value and f"cannot knock {bad}" in view.feedback.value
+    assert "over the knock limit of 10" in view.feedback.value
+    view.answer_button.click()
+    assert "Answer:" in view.feedback.value
+    marked = [b.description for b in view.picker.children if "gt-right" in b._dom_classes]
+    assert marked == [str(c) for c in view.exercise.answer]
+
+
+def test_single_pick_behaves_like_radio_buttons():
+    view = ExerciseView("best_discard", 0)
+    first, second = view.picker.children[:2]
+    first.value = True
+    second.value = True
+    assert first.value is False and view.picker.selected == (view.exercise.options[1],)
+
+
+def test_multi_card_exercise_needs_the_right_set():
+    view = ExerciseView("dealt_cards", 2)
+    click_cards(view, view.exercise.answer[:3])
+    view.check_button.click()
+    assert "Click exactly 4 cards" in view.feedback.value
+    click_cards(view, view.exercise.answer)
+    view.check_button.click()
+    assert "✓" in view.feedback.value
+
+
+def test_choice_exercise_right_and_wrong():
+    view = ExerciseView("meld_or_not", 5)
+    answer = view.exercise.answer
+    view.choices.value = answer
+    view.check_button.click()
+    assert "✓ Right." in view.feedback.value
+    view.choices.value = next(o for o in view.choices.options if o != answer)
+    view.check_button.click()
+    assert "✗ Not quite." in view.feedback.value and answer in view.feedback.value
+
+
+def test_number_exercise_right_wrong_and_not_a_number():
+    view = ExerciseView("deadwood_count", 1)
+    answer = view.exercise.answer
+    view.number.value = str(answer)
+    view.check_button.click()
+    assert f"Right: {answer}." in view.feedback.value
+    view.number.value = str(answer + 2)
+    view.check_button.click()
+    assert f"Not {answer + 2}: the answer is {answer}." in view.feedback.value
+    view.number.value = "lots"
+    view.check_button.click()
+    assert "Type a whole number" in view.feedback.value and view.status.value == ""
+
+
+def test_new_position_moves_to_the_next_seed_and_resets():
+    view = ExerciseView("pick_meld", 0)
+    click_cards(view, view.exercise.answer)
+    view.new_button.click()
+    assert view.exercise.seed == 1 and "position #1" in view.header.value
+    assert view.picker.selected == () and view.feedback.value == ""
+    assert [b.description for b in view.picker.children] == [str(c) for c in view.exercise.options]
+
+
+def test_names_sent_by_the_page_are_not_trusted():
+    view = ExerciseView("best_discard", 0)
+    button = view.picker.children[0]
+    button.description = "A♠"  # a page may send any description
+    button.value = True
+    assert view.picker.selected == (view.exercise.options[0],)
+
+
+def test_errors_in_callbacks_show_in_the_status_line(monkeypatch):
+    view = ExerciseView("deadwood_count", 0)
+
+    def broken(response):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(view.session, "check", broken)
+    view.check_button.click()
+    assert "Something went wrong: RuntimeError: boom" in view.status.value
+    assert view.last_traceback and "boom" in view.last_traceback
+
+
+def test_stepper_walks_forward_and_back_with_captions():
+    hand = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C",
+                actions=["pass", "pass", "draw", "knock KC", "auto", "auto"])
+    stepper = Stepper.for_hand(hand, captions={3: "He can knock now."})
+    assert stepper.step == 0 and stepper.back_button.disabled
+    stepper.forward_button.click()
+    stepper.forward_button.click()
+    stepper.forward_button.click()
+    assert stepper.step == 3 and "Ben draws 3♣ from the stock. He can knock now." in stepper.caption.value
+    stepper.back_button.click()
+    assert stepper.step == 2 and "Ann passes" in stepper.caption.value
+    stepper.last_button.click()
+    assert stepper.forward_button.disabled and "The knocker scores" in stepper.caption.value
+    stepper.slider.value = 1
+    assert stepper.step == 1 and "Step 1 of" in stepper.label.value
+    stepper.go(99)
+    assert stepper.step == stepper.steps.count - 1
+    stepper.go("x")
+    assert "a step is a whole number" in stepper.status.value
+
+
+def test_stepper_snapshots_are_independent_of_the_hand():
+    hand = deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H", "8H",
+                actions=["pass", "pass"])
+    steps = HandSteps(hand)
+    hand.apply("draw")
+    assert steps.count == 3 and steps.state(2).phase == "draw"
+
+
+def test_hand_view_sorts_and_counts():
+    view = HandView("8C 8D 8H 4C 4D 4S 5H 2C 2D AS")
+    assert "= 10" in view.html.value and ">set<" in view.html.value
+    view.sort.value = "rank"
+    assert ">set<" not in view.html.value and "= 10" in view.html.value
+
+
+def test_table_view_and_face_down():
+    hand = deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H")
+    view = TableView(hand, face_down=(0,))
+    assert "10 cards" in view.html.value and "stock: 31 cards" in view.html.value
+
+
+def test_settings_restyle_every_view():
+    view = ExerciseView("knock_card", 0)
+    table = TableView(deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H"))
+    bar = SettingsBar()
+    bar.size.value = "large"
+    assert settings.size == "large"
+    assert "gt-large" in view.picker.children[0]._dom_classes and "gt-large" in table.html.value
+    bar.four_colour.value = True
+    club = next(b for b in view.picker.children if b.description.endswith("♣")) \
+        if any(b.description.endswith("♣") for b in view.picker.children) else None
+    if club is not None:
+        assert "gt-green" in club._dom_classes
+    assert "gt-green" in table.html.value
+
+
+def test_check_view_tallies_right_answers():
+    view = CheckView(checks(1))
+    assert "0 of 3 right" in view.tally.value
+    for question in view.questions:
+        question.choices.value = question.exercise.answer
+        question.check_button.click()
+    assert "3 of 3 right" in view.tally.value and "ready for the next lesson" in view.tally.value
+    first = view.questions[0]
+    first.choices.value = next(o for o in first.choices.options if o != first.exercise.answer)
+    first.check_button.click()
+    assert "2 of 3 right" in view.tally.value
+
+
+def test_rules_comparison_new_position():
+    view = RulesComparison(0)
+    before = view.table.value
+    view.new_button.click()
+    assert view.seed == 1 and view.table.value != before and "straight gin" in view.table.value
+
+
+def test_lesson_helpers_build_every_widget():
+    for number in range(1, 10):
+        assert lesson.demo(number).steps.count > 1
+        assert len(lesson.check(number).questions) == 3
+    assert lesson.deal_demo().steps.count == 22
+    assert "Knock limit" in lesson.quick_reference().data
+    assert "Undercut" in lesson.glossary().data
+    assert isinstance(lesson.exercise("can_knock", 2), ExerciseView)
+
+
+@pytest.mark.parametrize("kind", ["pick_deadwood", "layoff_cards", "winning_knock", "upcard_pick"])
+def test_card_kinds_accept_their_answer_through_the_widget(kind):
+    view = ExerciseView(kind, 0)
+    view.answer(view.exercise.answer)
+    view.check_button.click()
+    assert "✓" in view.feedback.value
+    view.again_button.click()
+    others = [c for c in view.exercise.options if c not in view.exercise.answer]
+    picker = CardPicker(others[:1])
+    assert picker.selected == ()
+    view.answer(others[:view.exercise.pick or 1])
+    view.check_button.click()
+    assert "✗" in view.feedback.value
+
+
+def test_exercise_views_for_every_kind_render():
+    from gintrainer.exercises import KINDS
+    for kind in KINDS:
+        view = ExerciseView(kind, 0)
+        assert view.prompt.value and view.last_error is None, kind
+        assert generate(kind, 0).prompt in view.prompt.value.replace("&#x27;", "'").replace("&quot;", '"')

@@ -127,6 +127,13 @@ def cmd_bank(args) -> None:
         print(f"{kind}: {count} puzzles")
 
 
+def cmd_app(args) -> None:
+    from .app import serve
+    code = serve(root=args.root, port=args.port, ip=args.ip, open_browser=not args.no_browser)
+    if code:
+        raise GinError(f"voila stopped with status {code}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gintrainer", description="Gin Rummy trainer: solver, puzzles and app.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -166,6 +173,13 @@ def build_parser() -> argparse.ArgumentParser:
     bank.add_argument("--out", help="folder to write (default: the package's data folder)")
     bank.add_argument("--seed", default="bank-1")
     bank.set_defaults(run=cmd_bank)
+
+    app = sub.add_parser("app", help="serve the trainer as a web app (Voila)")
+    app.add_argument("--port", type=int, default=8866)
+    app.add_argument("--ip", default="localhost", help="address to listen on (0.0.0.0 for a classroom)")
+    app.add_argument("--root", help="the site folder (default: this checkout, or the installed copy)")
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.set_defaults(run=cmd_app)
     return parser
 
 

@@ -1,0 +1,91 @@
+"""Serving the trainer as a Voila web app, and what its pages need from Voila.
+
+``gintrainer app`` serves the site folder (the landing page ``index.ipynb``,
+``lessons/``, ``puzzles/`` and ``voila.json``) in Voila's directory mode, so
+links between notebooks work, and points the browser at the landing page.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import webbrowser
+from pathlib import Path
+from urllib.parse import parse_qs
+
+from .errors import GinError
+
+LANDING = "voila/render/index.ipynb"
+SITE_MARKERS = ("voila.json", "index.ipynb")
+
+
+def _is_site(folder: Path) -> bool:
+    return all((folder / name).is_file() for name in SITE_MARKERS)
+
+
+def find_root(root: str | os.PathLike | None = None) -> Path:
+    """The folder to serve: ``root`` when given, else ``$GINTRAINER_ROOT``, else the
+    checkout this package runs from, else the copy of the site installed with it."""
+    package = Path(__file__).resolve().parent
+    candidates = [Path(root)] if root is not None else []
+    if root is None and os.environ.get("GINTRAINER_ROOT"):
+        candidates.append(Path(os.environ["GINTRAINER_ROOT"]))
+    if root is None:
+        candidates += [package.parent, package / "site"]
+    for folder in candidates:
+        if _is_site(folder):
+            return folder.resolve()
+    where = ", ".join(str(c) for c in candidates)
+    raise GinError(f"no trainer site (a folder with voila.json and index.ipynb) at {where}")
+
+
+def voila_command(root: Path, *, port: int, ip: str) -> list[str]:
+    """The command line that serves ``root`` with its voila.json."""
+    return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
+            f"--Voila.config_file_paths={root}", str(root)]
+
+
+def landing_url(port: int, ip: str = "localhost") -> str:
+    host = "localhost" if ip in ("0.0.0.0", "::", "") else ip
+    return f"http://{host}:{port}/{LANDING}"
+
+
+def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: bool = True) -> int:
+    """Serve the app until interrupted; returns Voila's exit status."""
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+        raise GinError(f"the port must be a number from 1 to 65535, not {port!r}")
+    folder = find_root(root)
+    url = landing_url(port, ip)
+    print(f"Serving the Gin Rummy trainer from {folder}\nOpen {url}", flush=True)
+    process = subprocess.Popen(voila_command(folder, port=port, ip=ip), cwd=folder)
+    if open_browser:
+        try:
+            webbrowser.open(url)
+        except Exception:  # no browser on this machine: the URL is printed above
+            pass
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        process.terminate()
+        return process.wait()
+
+
+# -- for pages running under Voila --------------------------------------------
+
+def wait_for_request() -> None:
+    """In a kernel Voila preheated, wait until a browser asks for the page, so
+    that the date, today's puzzle and progress are computed for that request.
+    Elsewhere (a kernel started for the request, a notebook, a test) it returns
+    at once without importing Voila."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    from voila.utils import wait_for_request as voila_wait
+    voila_wait()
+
+
+def query_params() -> dict[str, str]:
+    """The page's query string (``?profile=Ann``) as a dict of first values."""
+    wait_for_request()
+    raw = os.environ.get("QUERY_STRING", "")
+    return {key: values[0] for key, values in parse_qs(raw, keep_blank_values=False).items() if values}

@@ -97,7 +97,7 @@ def test_rules_example_is_a_hard_can_knock_puzzle():
     puzzle = make_puzzle(position(RULES_EXAMPLE, "6S"), "can_knock")
     assert puzzle is not None and puzzle.can_knock and puzzle.answer == parse_cards("6S")
     assert ladder_level(context(position(RULES_EXAMPLE, "6S"))) == 3
-    assert puzzle.difficulty >= 1600
+    assert puzzle.difficulty >= 1900
     assert "discarding 6♠ leaves 10" in puzzle.explanation
 
 

@@ -22,7 +22,7 @@ from .positions import Position, constructed_position, knock_position, selfplay_
 from .store import puzzle_from_record
 from .themes import THEMES
 
-DIFFICULTY_LEVELS = {"easy": (0, 999), "medium": (1000, 1299), "hard": (1300, 3000)}
+DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
 BANK_VERSION = 1
 
 

@@ -20,7 +20,7 @@ from .themes import THEMES, Context, make_context, overlap_cards, themes_of
 KINDS = ("can_knock", "best_discard")
 DEADWOOD_MARGIN = 1
 LOOKAHEAD_MARGIN = Fraction(1, 2)
-BANDS = {1: 800, 2: 1200, 3: 1600}
+BANDS = {1: 1100, 2: 1500, 3: 1900}
 """Difficulty band by the first player of the ladder that solves the puzzle:
 1 naive rule, 2 naive melds with a one-draw lookahead, 3 only the full solver."""
 

@@ -1,0 +1,227 @@
+"""Learner profiles on the pages: who is playing, their progress, the profile page.
+
+Progress lives in the progress store (JSON files written atomically under a
+lock), so it survives moving between pages and restarting the server; a page
+opened with ``?profile=Name`` starts with that learner.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+import ipywidgets as widgets
+
+from .. import progress as store
+from ..app import query_params
+from ..errors import GinError
+from ..progress import Progress
+from .base import View, guarded, settings
+
+GUEST = "Guest"
+
+
+class Learner:
+    """The learner a page works for: a stored profile, or a guest whose progress
+    lasts only as long as the page."""
+
+    def __init__(self, name: str | None = None):
+        self.name: str | None = None
+        self.progress: Progress = Progress.new(GUEST)
+        self.notice: str | None = None
+        self._listeners: list = []
+        if name:
+            self.choose(name)
+
+    @classmethod
+    def from_page(cls) -> Learner:
+        """The learner named by the page's ``?profile=`` query, if any (a bad name is
+        reported in the notice, and the page starts as a guest)."""
+        learner = cls()
+        name = query_params().get("profile")
+        if name:
+            try:
+                learner.choose(name)
+            except GinError as error:
+                learner.notice = f"Could not open the profile from the address: {error}"
+        return learner
+
+    @property
+    def is_guest(self) -> bool:
+        return self.name is None
+
+    def observe(self, callback) -> None:
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+
+    def choose(self, name: str) -> None:
+        """Open (or start) the named profile."""
+        name = store.clean_name(name)
+        outcome = store.load(name)
+        self.name, self.progress, self.notice = name, outcome.progress, outcome.notice
+        settings.four_colour = outcome.progress.settings.four_colour
+        self._changed()
+
+    def record(self, attempt) -> None:
+        """Record a finished attempt (see :class:`~gintrainer.training.PuzzleAttempt`)."""
+        if attempt.result is None:
+            raise GinError("the puzzle is not finished")
+        kwargs = dict(answer=attempt.answer_text, hints=attempt.hints_used)
+        if self.name is None:
+            self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, **kwargs)
+        else:
+            outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, **kwargs)
+            self.progress, self.notice = outcome.progress, outcome.notice
+        self._changed()
+
+    def set_four_colour(self, flag: bool) -> None:
+        if not isinstance(flag, bool):
+            raise GinError(f"the four-colour option is on or off, not {flag!r}")
+        settings.four_colour = flag
+        if self.name is not None:
+            self.progress = store.update_settings(self.name, four_colour=flag).progress
+        self._changed()
+
+    def reload(self) -> None:
+        """Read the profile again (another page may have changed it)."""
+        if self.name is not None:
+            self.choose(self.name)
+
+    def reset(self) -> str | None:
+        if self.name is None:
+            raise GinError("choose your name first: a guest has nothing to reset")
+        outcome = store.reset(self.name)
+        self.progress, self.notice = outcome.progress, outcome.notice
+        self._changed()
+        return outcome.notice
+
+    def export(self) -> str:
+        if self.name is None:
+            raise GinError("choose your name first: a guest's progress is not kept")
+        return store.export(self.name)
+
+    def query(self) -> str:
+        """The query string that opens another page as this learner."""
+        from urllib.parse import urlencode
+        return "" if self.name is None else "?" + urlencode({"profile": self.name})
+
+
+class ProfileBar(View):
+    """Pick or type a name; shows who is playing and offers the four-colour deck."""
+
+    def __init__(self, learner: Learner):
+        self.learner = learner
+        self.name_box = widgets.Combobox(placeholder="Type or pick your name", options=store.list_profiles(),
+                                     ensure_option=False, description="Name:")
+        self.open_button = widgets.Button(description="Open", tooltip="Keep progress under this name")
+        self.colour_box = widgets.Checkbox(value=settings.four_colour, description="Four-colour deck",
+                                            indent=False)
+        self.who = widgets.HTML()
+        super().__init__([widgets.HBox([self.name_box, self.open_button, self.colour_box],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                          self.who])
+        self.add_class("gt-profile-bar")
+        self.open_button.on_click(self._on_open)
+        self.colour_box.observe(self._on_four_colour, names="value")
+        learner.observe(self.refresh)
+        self.refresh()
+
+    @guarded
+    def _on_open(self, _widget=None) -> None:
+        self.learner.choose(self.name_box.value)
+
+    @guarded
+    def _on_four_colour(self, change) -> None:
+        if change["new"] != settings.four_colour:
+            self.learner.set_four_colour(change["new"])
+
+    def refresh(self) -> None:
+        learner = self.learner
+        progress = learner.progress
+        if learner.is_guest:
+            text = "Playing as a guest: type your name and press Open to keep your progress."
+        else:
+            text = (f"Playing as <b>{escape(learner.name)}</b> · rating {progress.rating.rating:.0f} · "
+                    f"streak {progress.streak} · solved {progress.solved}")
+            if self.name_box.value != learner.name:
+                self.name_box.value = learner.name
+        notice = f"<div class='gt-notice'>{escape(learner.notice)}</div>" if learner.notice else ""
+        self.who.value = f"<div class='gt-info'>{text}</div>{notice}"
+        if self.colour_box.value != settings.four_colour:
+            self.colour_box.value = settings.four_colour
+
+
+def download_link(text: str, filename: str, label: str) -> str:
+    """A link that downloads ``text`` as a file, made by the page itself (nothing is
+    served from the disk)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a download="{escape(filename)}" href="data:application/json;base64,{data}" '
+            f'class="gt-download">{escape(label)}</a>')
+
+
+class ProfilePage(View):
+    """A learner's progress: rating, counts, streaks, each theme's record, the
+    latest attempts; export and reset."""
+
+    def __init__(self, learner: Learner | None = None):
+        self.learner = learner or Learner.from_page()
+        self.bar = ProfileBar(self.learner)
+        self.summary = widgets.HTML()
+        self.export_button = widgets.Button(description="Export my progress")
+        self.export_link = widgets.HTML()
+        self.reset_button = widgets.Button(description="Reset my progress…", button_style="warning")
+        self.confirm = widgets.Button(description="Yes, start afresh", button_style="danger")
+        self.confirm.layout.display = "none"
+        self.message = widgets.HTML()
+        super().__init__([self.bar, self.summary,
+                          widgets.HBox([self.export_button, self.reset_button, self.confirm],
+                                       layout=widgets.Layout(flex_flow="row wrap")),
+                          self.export_link, self.message])
+        self.add_class("gt-profile")
+        self.export_button.on_click(self._on_export)
+        self.reset_button.on_click(self._on_reset)
+        self.confirm.on_click(self._on_confirm)
+        self.learner.observe(self.refresh)
+        self.refresh()
+
+    @guarded
+    def _on_export(self, _button=None) -> None:
+        text = self.learner.export()
+        self.export_link.value = download_link(text, f"gintrainer-{store.file_stem(self.learner.name)}.json",
+                                               "Download your progress (JSON)")
+
+    @guarded
+    def _on_reset(self, _button=None) -> None:
+        if self.learner.is_guest:
+            raise GinError("choose your name first: a guest has nothing to reset")
+        self.confirm.layout.display = ""
+        self.message.value = ("<div class='gt-notice'>Start afresh? Your current progress will be kept as a "
+                              "backup file, not deleted.</div>")
+
+    @guarded
+    def _on_confirm(self, _button=None) -> None:
+        if self.confirm.layout.display == "none":
+            raise GinError("press Reset first")
+        notice = self.learner.reset()
+        self.confirm.layout.display = "none"
+        self.message.value = f"<div class='gt-info'>Progress reset. {escape(notice or '')}</div>"
+
+    def refresh(self) -> None:
+        progress = self.learner.progress
+        rows = "".join(
+            f"<tr><td>{escape(theme)}</td><td>{t.solved}</td><td>{t.failed}</td><td>{t.hinted}</td>"
+            f"<td>{(100 * t.solved // t.attempts) if t.attempts else 0}%</td></tr>"
+            for theme, t in sorted(progress.themes.items()))
+        history = "".join(
+            f"<li>{escape(a.at[:16].replace('T', ' '))} · {escape(a.kind.replace('_', ' '))} · "
+            f"{escape(a.puzzle_id)} · {escape(a.result)}</li>" for a in reversed(progress.history[-10:]))
+        self.summary.value = (
+            f"<div class='gt-stats'>Rating {progress.rating.rating:.0f} (± {progress.rating.deviation:.0f}) · "
+            f"solved {progress.solved} · failed {progress.failed} · with hints {progress.hinted} · "
+            f"streak {progress.streak} (best {progress.best_streak}) · to review {len(progress.review)}</div>"
+            + (f"<table class='gt-solver'><thead><tr><th>theme</th><th>solved</th><th>failed</th><th>hinted</th>"
+               f"<th>success</th></tr></thead><tbody>{rows}</tbody></table>" if rows else "")
+            + (f"<h4>Latest attempts</h4><ul>{history}</ul>" if history else ""))

@@ -1,0 +1,77 @@
+"""The landing page and the map of the site: every page a learner can reach."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as widgets
+
+from ..lessons import LESSONS
+from .base import View
+from .profile import Learner, ProfileBar
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str  # relative to the site root
+    title: str
+    blurb: str = ""
+
+
+def lesson_pages() -> list[Page]:
+    pages = [Page(f"lessons/{info.file}", f"{number}. {info.title}", info.goal)
+             for number, info in sorted(LESSONS.items())]
+    return pages + [Page("lessons/glossary.ipynb", "Glossary", "Every word of the game, explained."),
+                    Page("lessons/quick_reference.ipynb", "Quick reference", "The rules on one printable page.")]
+
+
+PUZZLE_PAGES = [
+    Page("puzzles/daily.ipynb", "Daily puzzles", "One of each kind, the same for everyone today; and the archive."),
+    Page("puzzles/can_knock.ipynb", "Can you knock?", "Yes or no, then the discard."),
+    Page("puzzles/best_discard.ipynb", "Best discard", "Which card leaves the least deadwood, now or after a draw."),
+    Page("puzzles/profile.ipynb", "Your progress", "Rating, streaks, themes; export or reset."),
+]
+EXTRA_SECTIONS: list[tuple[str, list[Page]]] = []
+"""Further sections of the landing page (replays, class pages), in order."""
+
+
+def links_html(pages: list[Page], query: str = "", *, prefix: str = "") -> str:
+    """A list of links to pages, each carrying the learner's query string."""
+    items = "".join(f'<li><a href="{escape(prefix + p.path + query)}">{escape(p.title)}</a>'
+                    + (f" — {escape(p.blurb)}" if p.blurb else "") + "</li>" for p in pages)
+    return f'<ul class="gt-links">{items}</ul>'
+
+
+class LandingPage(View):
+    """The landing page: who is playing, today's puzzles, and links to every lesson
+    in order, the puzzle trainers, the replays and the class pages."""
+
+    def __init__(self, learner: Learner | None = None, *, today=None):
+        from .trainer import DailyPage
+        self.learner = learner or Learner.from_page()
+        self.bar = ProfileBar(self.learner)
+        self.daily = DailyPage(today=today, learner=self.learner)
+        self.daily.bar.layout.display = "none"  # one name box on the page is enough
+        self.daily.date.layout.display = "none"
+        self.lessons = widgets.HTML()
+        self.puzzles = widgets.HTML()
+        self.extras = widgets.HTML()
+        super().__init__([self.bar, widgets.HTML("<h2>Learn the game</h2>"), self.lessons,
+                          widgets.HTML("<h2>Puzzles</h2>"), self.puzzles, self.extras,
+                          widgets.HTML(f"<h2>Today's puzzles ({self.daily.today.isoformat()})</h2>"), self.daily])
+        self.add_class("gt-landing")
+        self.learner.observe(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        query = self.learner.query()
+        self.lessons.value = links_html(lesson_pages(), query)
+        self.puzzles.value = links_html(PUZZLE_PAGES, query)
+        self.extras.value = "".join(f"<h2>{escape(title)}</h2>{links_html(pages, query)}"
+                                    for title, pages in EXTRA_SECTIONS)
+
+
+def landing() -> LandingPage:
+    """A notebook's one line for the landing page."""
+    return LandingPage()

@@ -78,10 +78,15 @@ def wait_for_request() -> None:
     that the date, today's puzzle and progress are computed for that request.
     Elsewhere (a kernel started for the request, a notebook, a test) it returns
     at once without importing Voila."""
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+    global _request_seen
+    if _request_seen or os.environ.get("VOILA_PREHEAT", "False") == "False":
         return
     from voila.utils import wait_for_request as voila_wait
     voila_wait()
+    _request_seen = True  # the request comes once: a second wait would never end
+
+
+_request_seen = False
 
 
 def query_params() -> dict[str, str]:

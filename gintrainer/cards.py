@@ -92,7 +92,7 @@ class Card:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
             try:
                 as_int = int(index)  # numpy integers
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 as_int = -1
             if as_int != index or isinstance(index, bool) or not 0 <= as_int < 52:
                 raise InvalidNotationError(f"card index must be an int from 0 to 51, not {index!r}")

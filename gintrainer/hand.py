@@ -84,12 +84,16 @@ class Action:
         if kind == "meld":
             if not rest:
                 raise InvalidNotationError(f"malformed action {text!r}: name the meld's cards, like 'meld 7H 8H 9H'")
-            return cls("meld", cards=parse_cards(" ".join(rest)))
+            cards = parse_cards(" ".join(rest))
+            if not cards:
+                raise InvalidNotationError(f"malformed action {text!r}: name the meld's cards, like 'meld 7H 8H 9H'")
+            return cls("meld", cards=cards)
         if kind == "layoff":
             if len(rest) == 1:
                 return cls("layoff", parse_card(rest[0]))
-            if len(rest) == 3 and rest[1].lower() == "on" and rest[2].isdigit() and int(rest[2]) >= 1:
-                return cls("layoff", parse_card(rest[0]), target=int(rest[2]) - 1)
+            number = rest[2] if len(rest) == 3 and rest[1].lower() == "on" else ""
+            if number.isascii() and number.isdigit() and len(number) <= 3 and int(number) >= 1:
+                return cls("layoff", parse_card(rest[0]), target=int(number) - 1)
             raise InvalidNotationError(f"malformed action {text!r}: say 'layoff 9H on 2' (the knocker's meld number)")
         raise InvalidNotationError(f"unknown action {words[0]!r} in {text!r}")
 
@@ -435,16 +439,18 @@ class Hand:
 
     def is_legal(self, action) -> bool:
         """Whether an action (or its text) is legal now."""
-        try:
-            self._verify(Action.parse(action))
-        except GinError:
-            return False
-        return True
+        return self.explain_illegal(action) is None
 
     def explain_illegal(self, action) -> str | None:
         """Why an action is illegal now, or None if it is legal."""
         try:
-            self._verify(Action.parse(action))
+            action = Action.parse(action)
+            if action.kind == "auto" and self._phase in ("knocker_layout", "defender_layout"):
+                trial = self.copy()
+                for step in trial._plan_auto():
+                    trial._do(trial._verify(step))
+            else:
+                self._verify(action)
         except GinError as error:
             return str(error)
         return None

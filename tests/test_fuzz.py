@@ -1,0 +1,235 @@
+"""Notation fuzzing: any text either parses or raises a GinError, never another exception.
+
+GinError derives from ValueError, so the tests check the exact class: a bare
+ValueError, TypeError, IndexError... from the parsers is a bug. Round trips:
+formatted cards and actions parse back to themselves.
+"""
+
+import pathlib
+import random
+import sys
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+
+import strategies  # noqa: E402
+
+from gintrainer import (DECK, Action, Card, GinError, Hand, Rules, format_cards, parse_card,  # noqa: E402
+                        parse_cards, show_cards)
+
+FUZZ = settings(max_examples=400, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+RANKS = ["A", "a", "2", "3", "4", "5", "6", "7", "8", "9", "T", "t", "10", "1", "0", "J", "j", "Q", "K", "k",
+         "11", "X", "", "ß", "Ⅹ", "１０"]
+SUITS = ["C", "c", "D", "d", "H", "h", "S", "s", "♣", "♦", "♥", "♠", "♤", "♡", "♢", "♧", "♦\ufe0f", "♥\ufe0e",
+         "x", "", "🂡", "İ"]
+WORDS = ["take", "pass", "draw", "stock", "discard", "knock", "gin", "big-gin", "big_gin", "biggin", "meld",
+         "layoff", "lay-off", "on", "ON", "done", "auto", "DISCARD", "Knock"]
+NUMBERS = ["0", "1", "2", "3", "99", "-1", "+1", "1.5", "²", "٣", "①", "0x1", "1_0", "१", "99999999999999999999"]
+SEPARATORS = [" ", "  ", ",", ", ", ";", "\t", "\n", "", "\u00a0", "\u3000"]
+
+card_tokens = st.builds(lambda r, s: r + s, st.sampled_from(RANKS), st.sampled_from(SUITS))
+tokens = st.one_of(card_tokens, st.sampled_from(WORDS), st.sampled_from(NUMBERS), st.text(max_size=3))
+structured_text = st.builds(
+    lambda parts, seps: "".join(p + s for p, s in zip(parts, seps)),
+    st.lists(tokens, max_size=8), st.lists(st.sampled_from(SEPARATORS), min_size=8, max_size=8))
+action_shaped = st.builds(lambda w, c, on, n: f"{w} {c}{on}{n}", st.sampled_from(WORDS), card_tokens,
+                          st.sampled_from([" on ", " ", "on", " ON "]), st.one_of(st.sampled_from(NUMBERS),
+                                                                              st.text(max_size=3)))
+any_text = st.one_of(st.text(max_size=40), structured_text, action_shaped,
+                     st.builds(lambda w, t: w + " " + t, st.sampled_from(WORDS), structured_text))
+non_text = st.one_of(st.none(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=6),
+                     st.lists(st.one_of(st.integers(), st.none(), st.text(max_size=3)), max_size=4),
+                     st.tuples(st.integers(0, 51)), st.booleans())
+
+
+def only_gin_errors(function, value):
+    """Call ``function(value)``; return its result, or None if it raised a GinError.
+    Any other exception fails the test (pytest shows it)."""
+    try:
+        return function(value)
+    except GinError:
+        return None
+
+
+# -- cards ------------------------------------------------------------------------------
+
+@FUZZ
+@given(any_text)
+@example("10♦\ufe0f 7h, Td;KS")
+@example("7H 7h")
+@example("♥7")
+def test_parse_cards_raises_only_gin_errors(text):
+    cards = only_gin_errors(parse_cards, text)
+    if cards is not None:
+        assert isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)
+        assert len(set(cards)) == len(cards)
+        assert parse_cards(format_cards(cards)) == cards
+        assert parse_cards(show_cards(cards)) == cards
+
+
+@FUZZ
+@given(any_text)
+@example("10♦")
+@example("1O♦")
+@example("")
+def test_card_parse_raises_only_gin_errors(text):
+    card = only_gin_errors(Card.parse, text)
+    if card is not None:
+        assert isinstance(card, Card)
+        assert Card.parse(card.code()) is card and Card.parse(str(card)) is card
+        assert parse_card(text) is card
+
+
+@FUZZ
+@given(non_text)
+def test_parsers_reject_non_text_with_gin_errors(value):
+    cards = only_gin_errors(parse_cards, value)
+    assert cards is None or all(isinstance(c, Card) for c in cards)
+    assert only_gin_errors(Card.parse, value) is None
+    assert only_gin_errors(Action.parse, value) is None
+
+
+@FUZZ
+@given(st.one_of(non_text, st.integers(-100, 100), st.floats(), st.text(max_size=4)))
+@example(float("inf"))
+@example(51.0)
+def test_card_from_index_takes_0_to_51_or_raises_gin_error(value):
+    card = only_gin_errors(Card.from_index, value)
+    if card is not None:
+        assert card.index == value and 0 <= card.index <= 51
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(DECK), unique=True, max_size=52).map(tuple))
+def test_format_cards_round_trip(cards):
+    assert parse_cards(format_cards(cards)) == cards
+    assert parse_cards(show_cards(cards)) == cards
+    assert parse_cards(format_cards(cards).lower()) == cards
+    assert parse_cards(list(cards)) == cards
+
+
+@pytest.mark.parametrize("card", DECK, ids=[c.code() for c in DECK])
+def test_every_card_round_trips(card):
+    forms = [card.code(), str(card), card.code().lower(), str(card).lower(), f" {card.code()} "]
+    if card.rank == 10:
+        forms += ["10" + card.suit, "10" + card.suit.lower()]
+    for form in forms:
+        assert Card.parse(form) is card, form
+    assert Card.from_index(card.index) is card
+    assert Card(card.rank, card.suit) is card
+
+
+# -- actions ----------------------------------------------------------------------------
+
+@FUZZ
+@given(any_text)
+@example("layoff 9H on ²")
+@example("layoff 9H on " + "1" * 5000)
+@example("meld 7H 8H 9H")
+@example("knock 10♦")
+def test_action_parse_raises_only_gin_errors(text):
+    action = only_gin_errors(Action.parse, text)
+    if action is not None:
+        assert isinstance(action, Action)
+        assert Action.parse(str(action)) == action
+        assert Action.parse(action) is action
+        assert isinstance(action.describe(), str)
+
+
+@pytest.mark.parametrize("text", ["meld ,", "meld ;", "MELD , ;"])
+def test_meld_without_cards_is_refused(text):
+    """'meld' with only separators names no cards: refused like a bare 'meld'
+    (otherwise str() gives 'meld ', which does not parse back)."""
+    with pytest.raises(GinError):
+        Action.parse(text)
+
+
+def _states():
+    """Hands in each phase, reached by seeded random play (big gin allowed)."""
+    wanted = ["upcard", "draw", "discard", "knocker_layout", "defender_layout", "over"]
+    found = {}
+    rng = random.Random(4242)
+    for attempt in range(300):
+        hand = Hand.deal(Rules(big_gin=True, knock_limit=20), seed=f"fuzz:{attempt}")
+        player = strategies.RandomPlayer(rng, knock=0.9)
+        while True:
+            key = "discard-taken" if hand.phase == "discard" and hand.taken_card is not None else hand.phase
+            found.setdefault(key, hand.copy())
+            if hand.is_over:
+                break
+            hand.apply(player.choose(hand))
+        if all(p in found for p in wanted + ["discard-taken"]):
+            return found
+    raise AssertionError(f"only reached {sorted(found)}")
+
+
+STATES = _states()
+
+
+@pytest.mark.parametrize("phase", sorted(STATES))
+@FUZZ
+@given(text=st.one_of(any_text, st.sampled_from(WORDS).flatmap(
+    lambda w: st.lists(st.sampled_from(DECK), max_size=4).map(
+        lambda cs: w + " " + " ".join(c.code() for c in cs)))))
+def test_hand_apply_raises_only_gin_errors_and_changes_nothing(phase, text):
+    hand = STATES[phase].copy()
+    before = hand.to_dict()
+    legal = [str(a) for a in hand.legal_actions()]
+    try:
+        hand.apply(text)
+    except GinError:
+        assert hand.to_dict() == before
+        assert [str(a) for a in hand.legal_actions()] == legal
+        return
+    # It was legal: the recorded step parses back and the record replays.
+    assert len(hand.history) > len(before["actions"])
+    assert Hand.from_dict(hand.to_dict()).to_dict() == hand.to_dict()
+
+
+@pytest.mark.parametrize("text", ["layoff 9H on ²", "layoff 9H on ①", "layoff 9H on " + "1" * 5000,
+                                  "layoff 9H on 0", "layoff 9H on -1", "layoff 9H on 99"])
+def test_layoff_with_odd_meld_numbers_raises_gin_error(text):
+    """str.isdigit() accepts superscripts and circled digits that int() refuses,
+    and int() refuses more than 4,300 digits: each must still be a GinError."""
+    hand = STATES["defender_layout"].copy()
+    before = hand.to_dict()
+    with pytest.raises(GinError):
+        hand.apply(text)
+    assert hand.to_dict() == before
+
+
+@FUZZ
+@given(st.lists(any_text, max_size=5))
+def test_hand_records_with_bad_actions_raise_gin_errors(texts):
+    record = STATES["discard"].to_dict()
+    record["actions"] = record["actions"] + texts
+    try:
+        hand = Hand.from_dict(record)
+    except GinError:
+        return
+    assert len(hand.history) == len(record["actions"])
+
+
+def test_every_legal_action_met_in_playouts_round_trips():
+    rules_list = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straight_gin=True, big_gin=True),
+                  Rules(knock_limit=30)]
+    checked = set()
+    for i in range(60):
+        hand = Hand.deal(rules_list[i % len(rules_list)], seed=f"round-trip:{i}")
+        player = strategies.RandomPlayer(random.Random(i), knock=0.8)
+        while not hand.is_over:
+            for action in hand.legal_actions():
+                text = str(action)
+                assert Action.parse(text) == action, text
+                assert Action.parse(text.lower()) == action, text
+                assert Action.parse("  " + text.upper() + " ") == action, text
+                checked.add(action.kind)
+            hand.apply(player.choose(hand))
+        for text in hand.history:
+            assert str(Action.parse(text)) == text
+    assert checked >= {"take", "pass", "draw", "discard", "knock", "gin", "meld", "layoff", "done", "auto"}

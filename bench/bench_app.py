@@ -1,0 +1,113 @@
+"""Benchmark of the app's first render; prints figures, asserts nothing.
+
+    python bench/bench_app.py [--runs N]
+
+Serves a copy of the site together with a minimal one-widget notebook from one
+Voila server (the site's voila.json), and measures in Chromium the time from
+navigation until the first widget is visible: on the landing page and on the
+minimal notebook, alternately, each in a fresh browser context. Visits are
+spaced so that a preheated kernel pool has refilled, as between two real
+visitors. The same is then measured with preheating switched off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def make_site(folder: Path) -> None:
+    for name in SITE:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name)
+        elif source.is_file():
+            shutil.copy2(source, folder / name)
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.Button(description='Hello')")]
+    nbformat.write(notebook, folder / "minimal.ipynb")
+
+
+def start(folder: Path, port: int, data: Path, preheat: bool) -> subprocess.Popen:
+    command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+               f"--Voila.config_file_paths={folder}", str(folder)]
+    if not preheat:
+        command.insert(-1, "--VoilaConfiguration.preheat_kernel=False")
+    process = subprocess.Popen(command, cwd=folder, env=dict(os.environ, GINTRAINER_DATA=str(data)),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/api/contents/", timeout=2)
+            return process
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("voila did not start")
+
+
+def first_widget(browser, url: str) -> float:
+    context = browser.new_context()
+    page = context.new_page()
+    start_time = time.perf_counter()
+    page.goto(url, timeout=120_000)
+    page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=120_000)
+    elapsed = time.perf_counter() - start_time
+    context.close()
+    return elapsed
+
+
+def measure(browser, port: int, runs: int, pause: float) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {"landing": [], "minimal": []}
+    for _ in range(runs):
+        for name, notebook in (("landing", "index.ipynb"), ("minimal", "minimal.ipynb")):
+            times[name].append(first_widget(browser, f"http://127.0.0.1:{port}/voila/render/{notebook}"))
+            time.sleep(pause)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--pause", type=float, default=8.0, help="seconds between visits")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    chromium = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
+        folder = Path(temporary) / "site"
+        folder.mkdir()
+        make_site(folder)
+        browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
+        print(f"Time until the first widget is visible in Chromium, median of {args.runs} visits each")
+        for preheat in (True, False):
+            process = start(folder, 8870 + preheat, Path(temporary) / f"data-{preheat}", preheat)
+            try:
+                time.sleep(args.pause)  # let the preheated pool fill
+                times = measure(browser, 8870 + preheat, args.runs, args.pause)
+            finally:
+                process.terminate()
+                process.wait()
+            landing, minimal = statistics.median(times["landing"]), statistics.median(times["minimal"])
+            label = "voila.json as shipped (landing page preheated)" if preheat else "preheating off"
+            print(f"  {label}:")
+            print(f"    landing page     {landing:5.2f} s   (runs: {', '.join(f'{t:.2f}' for t in times['landing'])})")
+            print(f"    minimal notebook {minimal:5.2f} s   (runs: {', '.join(f'{t:.2f}' for t in times['minimal'])})")
+            print(f"    ratio landing / minimal: {landing / minimal:.2f}")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,732 @@
+"""The hand-history format: annotations, the replay of a recorded hand, load and dump.
+
+A history is a JSON object (see ``docs/hand-history.md``): the rules, the
+dealer, the whole deck top first, every action in the engine's notation, and
+annotations attached to steps. Loading replays every action through
+:class:`~gintrainer.Hand`, so a history that breaks a rule is refused with
+the step and the reason.
+
+Steps count from 1: step ``k`` is the ``k``-th action, and an annotation on
+step ``k`` explains that action (its ``better`` move is one that was legal
+instead of it). ``state(k)`` is the hand after ``k`` actions, so step ``k``
+leads from ``state(k - 1)`` to ``state(k)``; step 0 is the deal itself, and an
+annotation there comments on the deal.
+
+>>> from gintrainer import Hand
+>>> hand = Hand.deal(seed=7)
+>>> for action in ("pass", "pass", "draw"):
+...     hand.apply(action)
+>>> replay = load(dump(hand, annotations=[Annotation(3, "Both passed, so the non-dealer draws.")]))
+>>> replay.hand.history == hand.history, replay.step_count, replay.annotations_at(3)[0].comment
+(True, 3, 'Both passed, so the non-dealer draws.')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+from ..cards import Card, format_cards, parse_card, parse_cards
+from ..errors import GinError
+from ..hand import Action, Hand
+from ..rules import Rules
+from ..scoring import HandScore
+
+FORMAT = "gintrainer-hand-history"
+VERSION = 1
+AUTHORS = ("teacher", "solver")
+METADATA = ("title", "description", "featured", "players", "tags")
+RESULT_KEYS = ("kind", "winner", "points", "knocker", "knocker_deadwood", "defender_deadwood")
+_RECORD_KEYS = ("format", "version", *METADATA, "rules", "dealer", "deck", "actions", "annotations", "result")
+_ANNOTATION_KEYS = ("step", "comment", "better", "arrows", "author", "tag", "loss")
+
+
+class ReplayError(GinError):
+    """A hand history that cannot be read or does not replay. ``step`` is the
+    step it names (None when the fault is not in one step), ``field`` the
+    record's key at fault."""
+
+    def __init__(self, message: str, *, step: int | None = None, field: str | None = None):
+        super().__init__(message)
+        self.step = step
+        self.field = field
+
+
+def _fail(message: str, *, step: int | None = None, field: str | None = None) -> ReplayError:
+    return ReplayError(message, step=step, field=field)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value, what: str) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"{what} must be text, not {_short(value)}")
+    return value
+
+
+def _short(value, limit: int = 60) -> str:
+    """A value quoted for a message, cut short."""
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails must not hide the real fault
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# -- annotations ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """A note on one step: a comment, optionally a better move (action notation,
+    legal at that step instead of the move played) and arrows between cards.
+
+    ``author`` is "teacher" or "solver"; the solver also sets ``tag`` (what it
+    found, e.g. "costly-discard") and ``loss`` (what the move cost, exact).
+
+    >>> note = Annotation(4, "Keep the pair.", better="discard ks", arrows=[("7H", "7S")])
+    >>> note.better, note.arrows, Annotation.from_dict(note.to_dict()) == note
+    ('discard KS', ((Card.parse('7H'), Card.parse('7S')),), True)
+    """
+
+    step: int
+    comment: str = ""
+    better: str | None = None
+    arrows: tuple[tuple[Card, Card], ...] = ()
+    author: str = "teacher"
+    tag: str | None = None
+    loss: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.step) or self.step < 0:
+            raise _fail(f"an annotation's step is a whole number from 0 (the deal), not {_short(self.step)}")
+        if not isinstance(self.comment, str):
+            raise _fail(f"an annotation's comment is text, not {_short(self.comment)}", step=self.step)
+        if self.better is not None:
+            try:
+                action = Action.parse(self.better)
+            except GinError as error:
+                raise _fail(f"the better move {_short(self.better)} is not an action: {error}", step=self.step) \
+                    from None
+            if action.kind == "auto":
+                raise _fail("a better move names the plain step, not 'auto'", step=self.step)
+            object.__setattr__(self, "better", str(action))
+        object.__setattr__(self, "arrows", _arrows(self.arrows, self.step))
+        if self.author not in AUTHORS:
+            raise _fail(f"an annotation's author is 'teacher' or 'solver', not {_short(self.author)}", step=self.step)
+        if self.tag is not None and (not isinstance(self.tag, str) or not self.tag.strip()):
+            raise _fail(f"an annotation's tag is a non-empty word, not {_short(self.tag)}", step=self.step)
+        if self.loss is not None:
+            object.__setattr__(self, "loss", _fraction(self.loss, self.step))
+        if not self.comment.strip() and self.better is None and not self.arrows:
+            raise _fail("an annotation needs a comment, a better move or arrows", step=self.step)
+
+    @classmethod
+    def from_dict(cls, data) -> Annotation:
+        """An annotation from its JSON record (see :meth:`to_dict`)."""
+        if isinstance(data, Annotation):
+            return data
+        if not isinstance(data, dict):
+            raise _fail(f"an annotation is an object with a step and a comment, not {_short(data)}")
+        unknown = [k for k in data if k not in _ANNOTATION_KEYS]
+        if unknown:
+            step = data.get("step")
+            raise _fail(f"unknown annotation key {_short(unknown[0])}: use {', '.join(_ANNOTATION_KEYS)}",
+                        step=step if _is_int(step) and step >= 0 else None)
+        if "step" not in data:
+            raise _fail("an annotation needs a step")
+        return cls(step=data["step"], comment=data.get("comment", ""), better=data.get("better"),
+                   arrows=data.get("arrows", ()), author=data.get("author", "teacher"), tag=data.get("tag"),
+                   loss=data.get("loss"))
+
+    def to_dict(self) -> dict:
+        """The JSON record; optional fields are left out when empty."""
+        out: dict = {"step": self.step, "comment": self.comment}
+        if self.better is not None:
+            out["better"] = self.better
+        if self.arrows:
+            out["arrows"] = [[a.code(), b.code()] for a, b in self.arrows]
+        out["author"] = self.author
+        if self.tag is not None:
+            out["tag"] = self.tag
+        if self.loss is not None:
+            out["loss"] = _fraction_text(self.loss)
+        return out
+
+
+def _arrows(arrows, step) -> tuple[tuple[Card, Card], ...]:
+    if isinstance(arrows, (str, bytes)) or not isinstance(arrows, Iterable):
+        raise _fail(f"arrows are a list of card pairs like [['7H', '8H']], not {_short(arrows)}", step=step)
+    out = []
+    for pair in arrows:
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Iterable):
+            raise _fail(f"an arrow is a pair of cards like ['7H', '8H'], not {_short(pair)}", step=step)
+        pair = tuple(pair)
+        if len(pair) != 2:
+            raise _fail(f"an arrow is a pair of cards like ['7H', '8H'], not {_short(pair)}", step=step)
+        try:
+            a, b = parse_card(pair[0]), parse_card(pair[1])
+        except GinError as error:
+            raise _fail(f"an arrow names a card badly: {error}", step=step) from None
+        if a is b:
+            raise _fail(f"an arrow joins two different cards, not {a} to itself", step=step)
+        out.append((a, b))
+    return tuple(out)
+
+
+def _fraction(value, step) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
+        raise _fail(f"an annotation's loss is an exact number like '41/12', not {_short(value)}", step=step)
+    try:
+        number = Fraction(value)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        raise _fail(f"an annotation's loss is an exact number like '41/12', not {_short(value)}", step=step) \
+            from None
+    if number < 0:
+        raise _fail(f"an annotation's loss is not negative, not {_short(value)}", step=step)
+    return number
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+# -- steps and replays ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One recorded action: its number (from 1), the seat that made it and the action."""
+
+    number: int
+    seat: int
+    action: Action
+
+    @property
+    def text(self) -> str:
+        return str(self.action)
+
+
+class Replay:
+    """A recorded hand with its annotations and metadata, every state at hand.
+
+    Build one with :func:`load`, :meth:`from_hand` or the constructor (a
+    :class:`~gintrainer.Hand` in any phase). A replay does not change: the
+    ``with_...`` methods return edited copies.
+    """
+
+    def __init__(self, hand: Hand, annotations: Iterable[Annotation] = (), *, title: str = "",
+                 description: str = "", featured: int | None = None, players: Iterable[str] | None = None,
+                 tags: Iterable[str] = (), stated_result: Mapping | None = None):
+        if not isinstance(hand, Hand):
+            raise _fail(f"a replay is made from a Hand, not {_short(hand)}")
+        self._init(hand.copy(), None, annotations, title=title, description=description, featured=featured,
+                   players=players, tags=tags, stated_result=stated_result)
+
+    def _init(self, final: Hand, states: list[Hand] | None, annotations, *, title, description, featured,
+              players, tags, stated_result) -> None:
+        self._final = final
+        self._snapshots = states  # every state, built on first use
+        self._title = _text(title, "the title")
+        self._description = _text(description, "the description")
+        if featured is not None and (not _is_int(featured) or featured not in (0, 1)):
+            raise _fail(f"the featured seat is 0, 1 or null, not {_short(featured)}", field="featured")
+        self._featured: int | None = featured
+        self._players: tuple[str, str] | None = _players(players)
+        self._tags: tuple[str, ...] = _tags(tags)
+        self._stated: dict | None = None if stated_result is None else _check_result(stated_result, final)
+        self._annotations: tuple[Annotation, ...] = self._check_annotations(annotations)
+
+    @classmethod
+    def _make(cls, final: Hand, states: list[Hand] | None, annotations=(), **metadata) -> Replay:
+        replay = object.__new__(cls)
+        replay._init(final, states, annotations, **{**_DEFAULTS, **metadata})
+        return replay
+
+    @property
+    def _states(self) -> list[Hand]:
+        if self._snapshots is None:
+            final = self._final
+            self._snapshots = _replay(final.rules, final.dealer, final.deck,
+                                      [a for _, a in final.actions], keep=True)
+        return self._snapshots
+
+    @classmethod
+    def from_hand(cls, hand: Hand, annotations: Iterable[Annotation] = (), **metadata) -> Replay:
+        """The replay of a played hand (``title``, ``description``, ``featured``,
+        ``players``, ``tags`` as keywords)."""
+        return cls(hand, annotations, **metadata)
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    @property
+    def description(self) -> str:
+        return self._description
+
+    @property
+    def featured(self) -> int | None:
+        """The seat whose decisions the annotations follow (None: both)."""
+        return self._featured
+
+    @property
+    def players(self) -> tuple[str, str] | None:
+        """The players' names by seat, when the history gives them."""
+        return self._players
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        return self._tags
+
+    @property
+    def stated_result(self) -> dict | None:
+        """The result the history states (checked against the replay), or None."""
+        return None if self._stated is None else dict(self._stated)
+
+    @property
+    def annotations(self) -> tuple[Annotation, ...]:
+        """Every annotation, ordered by step (stable within a step)."""
+        return self._annotations
+
+    @property
+    def hand(self) -> Hand:
+        """The hand after its last action (a copy: changing it changes nothing here)."""
+        return self._final.copy()
+
+    @property
+    def rules(self) -> Rules:
+        return self._final.rules
+
+    @property
+    def dealer(self) -> int:
+        return self._final.dealer
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return self._final.deck
+
+    @property
+    def result(self) -> HandScore | None:
+        """The engine's result of the hand, None while it is unfinished."""
+        return self._final.result
+
+    @property
+    def step_count(self) -> int:
+        return len(self._final.actions)
+
+    def __len__(self) -> int:
+        return self.step_count
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Every action with the seat that made it, as :attr:`Hand.actions`."""
+        return self._final.actions
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(Step(i, seat, action) for i, (seat, action) in enumerate(self._final.actions, start=1))
+
+    def step(self, number: int) -> Step:
+        """Step ``number`` (from 1)."""
+        self._check_step(number, low=1)
+        seat, action = self._final.actions[number - 1]
+        return Step(number, seat, action)
+
+    def state(self, steps: int) -> Hand:
+        """The hand after ``steps`` actions (0: the deal), as a copy."""
+        self._check_step(steps, low=0)
+        return self._states[steps].copy()
+
+    def annotations_at(self, step: int) -> tuple[Annotation, ...]:
+        """The annotations on one step, in order."""
+        return tuple(a for a in self.annotations if a.step == step)
+
+    def decision_steps(self, seat: int | None = None) -> tuple[int, ...]:
+        """The steps where the player to act had a real choice (more than one legal
+        action besides ``auto``), for one seat or both."""
+        out = []
+        for number, (who, _) in enumerate(self._final.actions, start=1):
+            if seat is not None and who != seat:
+                continue
+            legal = [a for a in self._states[number - 1].legal_actions() if a.kind != "auto"]
+            if len(legal) > 1:
+                out.append(number)
+        return tuple(out)
+
+    def _check_step(self, steps, *, low: int) -> None:
+        if not _is_int(steps) or not low <= steps <= self.step_count:
+            raise _fail(f"this hand has steps {low} to {self.step_count}, not {_short(steps)}")
+
+    # -- editing --------------------------------------------------------------------
+
+    def _copy(self, annotations=None, **metadata) -> Replay:
+        current = dict(title=self.title, description=self.description, featured=self.featured,
+                       players=self.players, tags=self.tags, stated_result=self.stated_result)
+        unknown = [k for k in metadata if k not in current]
+        if unknown:
+            raise _fail(f"unknown metadata {unknown[0]!r}: use {', '.join(METADATA)}")
+        current.update(metadata)
+        return Replay._make(self._final, self._snapshots, self.annotations if annotations is None else annotations,
+                                   **current)
+
+    def with_annotation(self, annotation: Annotation) -> Replay:
+        """A copy with one more annotation (checked against its step)."""
+        return self._copy(self.annotations + (Annotation.from_dict(annotation),))
+
+    def without_annotation(self, annotation: Annotation) -> Replay:
+        """A copy without one annotation (ReplayError if it is not there)."""
+        if annotation not in self.annotations:
+            raise _fail(f"no such annotation on step {getattr(annotation, 'step', '?')}")
+        index = self.annotations.index(annotation)
+        return self._copy(self.annotations[:index] + self.annotations[index + 1:])
+
+    def with_annotations(self, annotations: Iterable[Annotation]) -> Replay:
+        """A copy with these annotations instead of the current ones."""
+        return self._copy(tuple(annotations))
+
+    def with_comment(self, annotation: Annotation, comment: str, *, author: str = "teacher") -> Replay:
+        """A copy where one annotation's comment is replaced (a teacher's edit)."""
+        if annotation not in self.annotations:
+            raise _fail(f"no such annotation on step {getattr(annotation, 'step', '?')}")
+        index = self.annotations.index(annotation)
+        edited = replace(annotation, comment=comment, author=author)
+        return self._copy(self.annotations[:index] + (edited,) + self.annotations[index + 1:])
+
+    def with_metadata(self, **changes) -> Replay:
+        """A copy with some of title, description, featured, players, tags changed."""
+        return self._copy(None, **changes)
+
+    def with_solver_annotations(self, *, featured=None) -> Replay:
+        """A copy whose solver annotations are replaced by fresh ones from
+        :func:`~gintrainer.replay.annotate` (teacher annotations are kept)."""
+        from .annotate import annotate
+        kept = tuple(a for a in self.annotations if a.author != "solver")
+        return self._copy(kept + tuple(annotate(self, featured=featured)))
+
+    def _check_annotations(self, annotations) -> tuple[Annotation, ...]:
+        if isinstance(annotations, (str, bytes, Mapping)) or not isinstance(annotations, Iterable):
+            raise _fail(f"annotations are a list, not {_short(annotations)}", field="annotations")
+        checked = []
+        for index, item in enumerate(annotations, start=1):
+            try:
+                note = Annotation.from_dict(item)
+                checked.append(self._check_annotation(note))
+            except ReplayError as error:
+                where = f" (step {error.step})" if error.step is not None else ""
+                raise _fail(f"annotation {index}{where}: {error}", step=error.step, field="annotations") from None
+        checked.sort(key=lambda a: a.step)
+        return tuple(checked)
+
+    def _check_annotation(self, note: Annotation) -> Annotation:
+        if note.step > self.step_count:
+            raise _fail(f"there is no such step: the hand has {self.step_count} steps", step=note.step)
+        if note.better is None:
+            return note
+        if note.step == 0:
+            raise _fail("step 0 is the deal: there is no move to better", step=0)
+        before = self._states[note.step - 1].copy()
+        played = self._final.actions[note.step - 1][1]
+        try:
+            before.apply(note.better)
+        except Exception as error:  # GinError with the reason; an engine slip is reported the same way
+            raise _fail(f"the better move {note.better!r} is illegal there: {error}", step=note.step) from None
+        recorded = before.actions[-1][1]
+        if recorded == played:
+            raise _fail(f"the better move {note.better!r} is the move played", step=note.step)
+        return replace(note, better=str(recorded))
+
+    # -- writing --------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """The JSON record of the history (see ``docs/hand-history.md``)."""
+        final = self._final
+        record: dict = {"format": FORMAT, "version": VERSION, "title": self.title,
+                        "description": self.description, "featured": self.featured}
+        if self.players is not None:
+            record["players"] = list(self.players)
+        if self.tags:
+            record["tags"] = list(self.tags)
+        record.update({
+            "rules": final.rules.to_dict(),
+            "dealer": final.dealer,
+            "deck": format_cards(final.deck),
+            "actions": list(final.history),
+            "annotations": [a.to_dict() for a in self.annotations],
+            "result": result_record(final),
+        })
+        return record
+
+    def dump(self) -> str:
+        """The history as JSON text (one action or annotation a line)."""
+        return _json_text(self.to_dict())
+
+    def save(self, path: str | os.PathLike) -> Path:
+        """Write the history to a file, atomically (a temporary file in the same
+        folder, then renamed over the target). Returns the path."""
+        return write_text_atomic(path, self.dump())
+
+    def __repr__(self) -> str:
+        name = f" {self.title!r}" if self.title else ""
+        return f"<Replay{name} steps={self.step_count} annotations={len(self.annotations)} phase={self._final.phase}>"
+
+
+_DEFAULTS = dict(title="", description="", featured=None, players=None, tags=(), stated_result=None)
+
+
+def _players(players) -> tuple[str, str] | None:
+    if players is None:
+        return None
+    if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
+        raise _fail(f"players are a list of two names, not {_short(players)}", field="players")
+    names = tuple(players)
+    if len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise _fail(f"players are a list of two names, not {_short(players)}", field="players")
+    return names
+
+
+def _tags(tags) -> tuple[str, ...]:
+    if isinstance(tags, (str, bytes, Mapping)) or not isinstance(tags, Iterable):
+        raise _fail(f"tags are a list of words, not {_short(tags)}", field="tags")
+    out = tuple(tags)
+    if not all(isinstance(t, str) and t.strip() for t in out):
+        raise _fail(f"tags are a list of words, not {_short(tags)}", field="tags")
+    return out
+
+
+def result_record(hand: Hand) -> dict | None:
+    """The stated-result record of a finished hand (None while it is unfinished):
+    kind, winner (seat or null), points, knocker (seat or null), both deadwoods."""
+    score = hand.result
+    if score is None:
+        return None
+    return {"kind": score.kind, "winner": score.winner_seat, "points": score.points, "knocker": score.knocker,
+            "knocker_deadwood": score.knocker_deadwood, "defender_deadwood": score.defender_deadwood}
+
+
+def _check_result(stated, final: Hand) -> dict:
+    if not isinstance(stated, Mapping):
+        raise _fail(f"a stated result is an object like {{'kind': 'knock', 'winner': 1, 'points': 16}}, "
+                    f"not {_short(stated)}", field="result")
+    unknown = [k for k in stated if k not in RESULT_KEYS]
+    if unknown:
+        raise _fail(f"unknown result key {_short(unknown[0])}: use {', '.join(RESULT_KEYS)}", field="result")
+    count = len(final.actions)
+    actual = result_record(final)
+    if actual is None:
+        raise _fail(f"the record states a result but its {count} actions do not finish the hand "
+                    f"({final.phase} phase, seat {final.to_act} to act)", field="result")
+    for key in RESULT_KEYS:
+        if key in stated and (type(stated[key]) is not type(actual[key]) or stated[key] != actual[key]):
+            raise _fail(f"the record states {key} {_short(stated[key])} but the actions give "
+                        f"{actual[key]!r} (after step {count}, the last)", step=count, field="result")
+    return dict(stated)
+
+
+def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> list[Hand]:
+    """Replay the actions from the deal; ReplayError names the step at fault.
+    Returns every state (with ``keep``) or only the last."""
+    try:
+        hand = Hand(rules, dealer, tuple(deck))
+    except ValueError as error:
+        raise _fail(f"the deal cannot be made: {error}", field="deck") from None
+    states = [hand.copy()] if keep else []
+    for number, action in enumerate(actions, start=1):
+        seat = hand.to_act
+        who = f"seat {seat}" if seat is not None else "nobody"
+        try:
+            parsed = Action.parse(action)
+            if parsed.kind == "auto":
+                raise GinError("'auto' is not a recorded step: write the meld, layoff and done steps it stands for")
+            before = len(hand.actions)
+            hand.apply(parsed)
+        except GinError as error:
+            raise _fail(f"step {number} ({who}: {_short(action)}): {error}", step=number, field="actions") from None
+        except Exception as error:  # an engine slip on odd input must still name the step, not escape
+            raise _fail(f"step {number} ({who}: {_short(action)}): the engine cannot play this "
+                        f"({type(error).__name__}: {error})", step=number, field="actions") from error
+        if len(hand.actions) != before + 1:  # pragma: no cover - only 'auto' expands
+            raise _fail(f"step {number} ({who}: {action!r}) did not record one action", step=number)
+        if keep:
+            states.append(hand.copy())
+    return states if keep else [hand]
+
+
+# -- reading records ----------------------------------------------------------------
+
+
+def _read_source(source) -> dict:
+    if isinstance(source, dict):
+        return source
+    if isinstance(source, bytes):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise _fail(f"the history is not UTF-8 text: {error}") from None
+    if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
+        text, where = source, "the JSON text"
+    elif isinstance(source, (str, os.PathLike)):
+        try:
+            path = Path(source)
+            text = path.read_text(encoding="utf-8")
+        except (OSError, ValueError) as error:  # missing, a folder, not UTF-8, a NUL in the name
+            raise _fail(f"cannot read the history {_short(str(source))}: {error}") from None
+        where = path.name
+    else:
+        raise _fail(f"a history is a path, JSON text or a dict, not {_short(source)}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise _fail(f"{where} is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise _fail(f"{where} holds {type(data).__name__}, not a hand-history object")
+    return data
+
+
+def from_record(record: Mapping) -> Replay:
+    """The replay of a history record (a dict as :meth:`Replay.to_dict` writes)."""
+    if not isinstance(record, Mapping):
+        raise _fail(f"a history is an object, not {_short(record)}")
+    unknown = [k for k in record if k not in _RECORD_KEYS]
+    if unknown:
+        raise _fail(f"unknown key {_short(unknown[0])} in the history: use {', '.join(_RECORD_KEYS)}",
+                    field=str(unknown[0]))
+    if record.get("format") != FORMAT:
+        raise _fail(f"not a hand history: the format must be {FORMAT!r}, not {_short(record.get('format'))}",
+                    field="format")
+    version = record.get("version")
+    if not _is_int(version) or version < 1:
+        raise _fail(f"the version must be a whole number from 1, not {_short(version)}", field="version")
+    if version > VERSION:
+        raise _fail(f"this history is version {version}; this gintrainer reads version {VERSION}", field="version")
+    missing = [k for k in ("rules", "dealer", "deck", "actions") if k not in record]
+    if missing:
+        raise _fail(f"the history needs {', '.join(missing)}", field=missing[0])
+    rules = _rules(record["rules"])
+    dealer = record["dealer"]
+    if not _is_int(dealer) or dealer not in (0, 1):
+        raise _fail(f"the dealer is seat 0 or 1, not {_short(dealer)}", field="dealer")
+    deck = _deck(record["deck"])
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise _fail("the actions are a list of action texts like 'discard 7H'", field="actions")
+    final = _replay(rules, dealer, deck, actions)[-1]
+    metadata = {}
+    for key in METADATA:
+        if key in record and record[key] is not None:
+            metadata[key] = record[key]
+    if "featured" in record:
+        metadata["featured"] = record["featured"]
+    annotations = record.get("annotations", [])
+    if annotations is None:
+        annotations = []
+    if not isinstance(annotations, list):
+        raise _fail(f"the annotations are a list, not {_short(annotations)}", field="annotations")
+    return Replay._make(final, None, annotations, stated_result=record.get("result"), **metadata)
+
+
+def _rules(data) -> Rules:
+    if isinstance(data, dict) and not all(isinstance(k, str) for k in data):
+        raise _fail("the rules' option names are text", field="rules")
+    try:
+        return Rules.from_dict(data)
+    except (ValueError, TypeError) as error:
+        raise _fail(f"bad rules: {error}", field="rules") from None
+
+
+def _deck(data) -> tuple[Card, ...]:
+    if not isinstance(data, (str, list)):
+        raise _fail(f"the deck is 52 cards, top first, like '7H 8H ...', not {_short(data)}", field="deck")
+    try:
+        cards = parse_cards(data)
+    except GinError as error:
+        raise _fail(f"bad deck: {error}", field="deck") from None
+    if len(cards) != 52:
+        missing = [c for c in Card._ALL if c not in set(cards)]
+        raise _fail(f"bad deck: it has {len(cards)} cards, not 52"
+                    + (f" (missing {', '.join(str(c) for c in missing[:4])}"
+                       f"{'...' if len(missing) > 4 else ''})" if missing else ""), field="deck")
+    return cards
+
+
+def load(source) -> Replay:
+    """Read a hand history: a path (str or ``pathlib.Path``) to a ``.json`` file,
+    JSON text, or a dict. Every action is replayed through :class:`~gintrainer.Hand`;
+    any fault raises :class:`ReplayError` naming the step and the reason."""
+    if isinstance(source, Replay):
+        return source
+    return from_record(_read_source(source))
+
+
+# -- writing records ----------------------------------------------------------------
+
+
+def _as_replay(hand, annotations, metadata) -> Replay:
+    if isinstance(hand, Replay):
+        changes = dict(metadata)
+        return hand._copy(None if annotations is None else tuple(annotations), **changes)
+    if isinstance(hand, Hand):
+        return Replay(hand, () if annotations is None else annotations, **metadata)
+    raise _fail(f"dump writes a Hand or a Replay, not {_short(hand)}")
+
+
+def to_record(hand: Hand | Replay, annotations: Iterable[Annotation] | None = None, **metadata) -> dict:
+    """The history of a hand (or replay) as a JSON-ready dict. Annotations given
+    replace a replay's own; metadata keywords (title, description, featured,
+    players, tags) override its metadata."""
+    return _as_replay(hand, annotations, metadata).to_dict()
+
+
+def dump(hand: Hand | Replay, annotations: Iterable[Annotation] | None = None, **metadata) -> str:
+    """The history of a hand (or replay) as JSON text, one action or annotation a
+    line; see :func:`to_record`."""
+    return _json_text(to_record(hand, annotations, **metadata))
+
+
+def save(hand: Hand | Replay, path: str | os.PathLike, annotations: Iterable[Annotation] | None = None,
+         **metadata) -> Path:
+    """Write the history to ``path`` atomically; see :func:`to_record`. Returns the path."""
+    return write_text_atomic(path, dump(hand, annotations, **metadata))
+
+
+def _json_text(record: dict) -> str:
+    """JSON laid out for people: one key a line, one action or annotation a line."""
+    lines = []
+    for key, value in record.items():
+        name = json.dumps(key)
+        if key in ("actions", "annotations") and value:
+            items = ",\n".join("  " + json.dumps(item, ensure_ascii=False) for item in value)
+            lines.append(f" {name}: [\n{items}\n ]")
+        else:
+            lines.append(f" {name}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
+    """Write text to a temporary file in the target's folder, then rename it over
+    the target, so a reader never sees half a file."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+    return path

@@ -13,10 +13,10 @@ annotated example hands that ship with gintrainer.
 ('gin', 1)
 """
 
-from .annotate import annotate
+from .annotate import Advice, advice, annotate, known_after
 from .examples import build_examples, example, example_names, examples
 from .history import (FORMAT, VERSION, Annotation, Replay, ReplayError, Step, dump, from_record, load,
                       result_record, save, to_record)
 
-__all__ = ["Annotation", "FORMAT", "Replay", "ReplayError", "Step", "VERSION", "annotate", "build_examples",
+__all__ = ["Advice", "Annotation", "FORMAT", "Replay", "ReplayError", "Step", "VERSION", "advice", "annotate", "build_examples", "known_after",
            "dump", "example", "example_names", "examples", "from_record", "load", "result_record", "save", "to_record"]

@@ -276,3 +276,62 @@ def _layout_notes(number: int, seat: int, before: Hand) -> list[Annotation]:
                                           if better else "."),
                   tag="costly-layout", better=better, loss=points - best)]
 
+
+
+# -- asking the solver at any step ---------------------------------------------------
+
+
+def known_after(replay: Replay, steps: int, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` knows its opponent holds after ``steps`` actions: taken
+    from the discard pile and not thrown since."""
+    opponent = 1 - seat
+    held = set(replay.state(steps).held(opponent))
+    known = [card for number, who, card in _taken_cards(replay) if number <= steps and who == opponent
+             and card in held]
+    return tuple(dict.fromkeys(known))
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The solver at one step, for the player to act: the discard table (in a
+    discard) or the take-or-draw numbers (before a draw), and the move played
+    next with what it cost against the best (exact, in expected deadwood)."""
+
+    seat: int
+    table: DiscardTable | None = None
+    choice: DrawChoice | None = None
+    played: Action | None = None
+    played_row: DiscardRow | None = None
+    cost: Fraction | None = None
+    note: str = ""
+
+
+def advice(replay: Replay, steps: int) -> Advice:
+    """What the solver says about the position after ``steps`` actions."""
+    state = replay.state(steps)
+    seat = state.to_act
+    if seat is None:
+        raise ReplayError("the hand is over: there is no move to judge", step=steps)
+    played = replay.step(steps + 1).action if steps < replay.step_count else None
+    known = known_after(replay, steps, seat)
+    if state.phase == "discard":
+        table = discard_position(state, seat, known)
+        if played is None or played.card is None:
+            return Advice(seat, table=table, played=played)
+        row = table.row(played.card)
+        if played.kind in ("knock", "gin"):  # the hand ends: compare the ways out by deadwood
+            cost = Fraction(row.deadwood - min(r.deadwood for r in table.rows))
+        else:
+            cost = row.expected_deadwood - table.rows[0].expected_deadwood
+        return Advice(seat, table=table, played=played, played_row=row, cost=cost)
+    if state.phase in ("upcard", "draw") and any(a.kind == "take" for a in state.legal_actions()):
+        choice = draw_choice(state, seat, known)
+        keep = Fraction(choice.current) if state.phase == "upcard" and seat == state.dealer else choice.draw
+        cost = None
+        if played is not None:
+            cost = max(Fraction(choice.take) - keep, Fraction(0)) if played.kind == "take" else \
+                max(keep - choice.take, Fraction(0))
+        return Advice(seat, choice=choice, played=played, cost=cost)
+    return Advice(seat, played=played, note="The solver judges draws and discards; here the move is "
+                                            + ("forced: draw from the stock." if state.phase == "draw"
+                                               else "a layout (the engine's own layout is the best one)."))

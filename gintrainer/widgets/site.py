@@ -32,7 +32,10 @@ PUZZLE_PAGES = [
     Page("puzzles/best_discard.ipynb", "Best discard", "Which card leaves the least deadwood, now or after a draw."),
     Page("puzzles/profile.ipynb", "Your progress", "Rating, streaks, themes; export or reset."),
 ]
-EXTRA_SECTIONS: list[tuple[str, list[Page]]] = []
+EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
+    ("Example hands", [Page("replays/example_hands.ipynb", "Annotated example hands",
+                            "Replay commented deals step by step, ask the solver, or load your own history.")]),
+]
 """Further sections of the landing page (replays, class pages), in order."""
 
 

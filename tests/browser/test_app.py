@@ -97,3 +97,16 @@ def test_source_and_config_files_are_not_served(server, path):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(server.url(path), timeout=10)
     assert refused.value.code in (403, 404)
+
+
+def test_replays_page_steps_and_asks_the_solver(page, server, console):
+    open_page(page, server, "replays/example_hands.ipynb")
+    replay = page.locator(".gt-replay")
+    expect(replay).to_contain_text("Step 0 of")
+    for _ in range(3):
+        replay.get_by_role("button", name="Forward ▶").click()
+    expect(replay).to_contain_text("Step 3 of")
+    replay.get_by_role("button", name="Ask the solver").click()
+    expect(replay.locator(".gt-info").filter(has_text="played")).to_be_visible()
+    replay.get_by_role("button", name="« Start").click()
+    expect(replay).to_contain_text("Step 0 of")

@@ -1,0 +1,240 @@
+"""The replayer: walk an annotated hand step by step, ask the solver at any step,
+edit the comments, load your own history file."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..drawing import table_html
+from ..errors import GinError
+from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load
+from ..steps import HandSteps
+from .base import View, guarded
+from .profile import download_link
+from .stepper import Stepper
+
+MAX_UPLOAD = 2_000_000
+
+
+def _names(replay: Replay) -> tuple[str, str]:
+    return replay.players or ("Ann", "Ben")
+
+
+class ReplaySteps(HandSteps):
+    """A replay as a steps model: the table from one view (both hands, or one
+    player's with the other face down), each hand's deadwood, and the step's notes."""
+
+    def __init__(self, replay: Replay, *, view: int | None = None):
+        self.replay = replay
+        face_down = () if view is None else (1 - view,)
+        super().__init__(replay.hand, names=_names(replay), face_down=face_down, title=replay.title)
+
+    def caption(self, step: int) -> str:
+        return super().caption(step)
+
+    def notes_html(self, step: int) -> str:
+        items = []
+        for note in self.replay.annotations_at(step):
+            who = "Solver" if note.author == "solver" else "Comment"
+            better = f" <i>Better: {escape(note.better)}</i>" if note.better else ""
+            arrows = "".join(f" {a}→{b}" for a, b in note.arrows)
+            items.append(f"<div class='gt-note-{escape(note.author)}'><b>{who}:</b> {escape(note.comment)}"
+                         f"{better}{escape(arrows)}</div>")
+        return f"<div class='gt-notes'>{''.join(items)}</div>" if items else ""
+
+    def deadwood_html(self, step: int) -> str:
+        state = self.state(step)
+        parts = []
+        for seat in (0, 1):
+            if seat in self.face_down:
+                continue
+            held = state.held(seat)
+            label = "best after a discard" if len(held) == 11 else "deadwood"
+            value = min(_without(held, c) for c in held) if len(held) == 11 else state.deadwood(seat)
+            parts.append(f"{escape(self.names[seat])}: {label} {value}")
+        return f"<div class='gt-info'>{' · '.join(parts)}</div>"
+
+    def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
+        state = self.state(step)
+        table = table_html(state, names=self.names, face_down=self.face_down, size=size, four_colour=four_colour)
+        return self.notes_html(step) + self.deadwood_html(step) + table
+
+
+def _without(cards, card) -> int:
+    from ..melds import min_deadwood
+    return min_deadwood([c for c in cards if c is not card])
+
+
+def advice_html(replay: Replay, step: int) -> str:
+    """The solver's view of the position after ``step`` actions, the played move marked."""
+    names = _names(replay)
+    try:
+        found = advice(replay, step)
+    except ReplayError as error:
+        return f"<div class='gt-info'>{escape(str(error))}</div>"
+    who = escape(names[found.seat])
+    played = escape(found.played.describe()) if found.played else "nothing yet"
+    if found.table is not None:
+        rows = []
+        for row in found.table.rows:
+            mark = " ← played" if found.played_row is not None and row.card is found.played_row.card else ""
+            knock = "gin" if row.gin else ("knocks" if row.knocks else "")
+            rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
+                        f"<td>{float(row.expected_deadwood):.2f}</td><td>{mark}</td></tr>")
+        verdict = ""
+        if found.cost is not None:
+            verdict = ("the best move." if found.cost == 0 else
+                       f"{float(found.cost):.2f} worse than the best.")
+        return (f"<div class='gt-info'>{who} to discard; played: {played} — {escape(verdict)}</div>"
+                "<table class='gt-solver'><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th>"
+                "<th>outs</th><th>expected after next draw</th><th></th></tr></thead><tbody>"
+                + "".join(rows) + "</tbody></table>")
+    if found.choice is not None:
+        c = found.choice
+        verdict = "" if found.cost is None else (" — the best choice." if found.cost == 0 else
+                                                 f" — {float(found.cost):.2f} worse than the other choice.")
+        return (f"<div class='gt-info'>{who} to draw, holding {c.current} deadwood. Taking {c.top} and "
+                f"discarding {c.take_discard} leaves {c.take}; a stock draw expects {float(c.draw):.2f}. "
+                f"Played: {played}{escape(verdict)}</div>")
+    return f"<div class='gt-info'>{escape(found.note)}</div>"
+
+
+class ReplayView(View):
+    """One replay: view choice, the stepper, "Ask the solver", comment editing and a
+    download of the (edited) history."""
+
+    def __init__(self, replay: Replay):
+        self.replay = replay
+        names = _names(replay)
+        self.heading = widgets.HTML()
+        self.view_choice = widgets.ToggleButtons(
+            options=[("Both hands", -1), (f"{names[0]}'s view", 0), (f"{names[1]}'s view", 1)], value=-1,
+            description="Show:", style={"button_width": "auto"})
+        self.stepper = Stepper(ReplaySteps(replay))
+        self.ask_button = widgets.Button(description="Ask the solver", tooltip="the solver's table for the player "
+                                                                               "to act, and the move played")
+        self.solver = widgets.HTML()
+        self.comment = widgets.Textarea(placeholder="A comment on this step (for a class)",
+                                        layout=widgets.Layout(width="100%"))
+        self.save_comment = widgets.Button(description="Save comment")
+        self.solver_notes = widgets.Button(description="Add the solver's notes")
+        self.download = widgets.HTML()
+        super().__init__([self.heading, self.view_choice, self.stepper,
+                          widgets.HBox([self.ask_button, self.solver_notes],
+                                       layout=widgets.Layout(flex_flow="row wrap")),
+                          self.solver, widgets.HBox([self.comment, self.save_comment]), self.download])
+        self.add_class("gt-replay")
+        self.view_choice.observe(self._on_view, names="value")
+        self.ask_button.on_click(self._on_ask)
+        self.save_comment.on_click(self._on_save)
+        self.solver_notes.on_click(self._on_solver_notes)
+        self.stepper.slider.observe(lambda _: self._step_changed(), names="value")
+        for button in (self.stepper.first_button, self.stepper.back_button, self.stepper.forward_button,
+                       self.stepper.last_button):
+            button.on_click(lambda _: self._step_changed())
+        self.refresh()
+
+    @property
+    def step(self) -> int:
+        return self.stepper.step
+
+    def _step_changed(self) -> None:
+        self.solver.value = ""
+        self._fill_comment()
+
+    def _fill_comment(self) -> None:
+        teacher = [n for n in self.replay.annotations_at(self.step) if n.author == "teacher"]
+        self.comment.value = teacher[0].comment if teacher else ""
+
+    def _rebuild(self, replay: Replay) -> None:
+        step = self.step
+        self.replay = replay
+        view = self.view_choice.value
+        self.stepper.steps = ReplaySteps(replay, view=None if view == -1 else view)
+        self.stepper.go(step)
+        self.refresh()
+
+    @guarded
+    def _on_view(self, change) -> None:
+        if change["new"] not in (-1, 0, 1):
+            raise GinError("choose both hands or one player's view")
+        self._rebuild(self.replay)
+
+    @guarded
+    def _on_ask(self, _button=None) -> None:
+        self.solver.value = advice_html(self.replay, self.step)
+
+    @guarded
+    def _on_save(self, _button=None) -> None:
+        text = self.comment.value
+        if not isinstance(text, str) or len(text) > 2000:
+            raise GinError("a comment is text of at most 2000 characters")
+        step = self.step
+        notes = [n for n in self.replay.annotations if not (n.step == step and n.author == "teacher")]
+        if text.strip():
+            notes.append(Annotation(step, text.strip()))
+        self._rebuild(self.replay.with_annotations(sorted(notes, key=lambda n: n.step)))
+
+    @guarded
+    def _on_solver_notes(self, _button=None) -> None:
+        self._rebuild(self.replay.with_solver_annotations())
+
+    def refresh(self) -> None:
+        replay = self.replay
+        result = replay.hand.result
+        summary = result.explain() if result is not None else "The hand is not finished."
+        self.heading.value = (f"<h3>{escape(replay.title or 'A hand')}</h3>"
+                              f"<p>{escape(replay.description)}</p><p class='gt-info'>{escape(summary)}</p>")
+        name = "".join(ch if ch.isalnum() else "-" for ch in (replay.title or "hand").lower()).strip("-") or "hand"
+        self.download.value = download_link(dump(replay), f"{name[:40]}.json", "Download this history (JSON)")
+        self._fill_comment()
+
+
+class ReplaysPage(View):
+    """The example hands to choose from, or your own history file."""
+
+    def __init__(self):
+        self.examples = examples()
+        self.choice = widgets.Dropdown(options=[(r.title or n, n) for n, r in self.examples.items()],
+                                       description="Hand:")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a history file")
+        self.holder = widgets.VBox()
+        super().__init__([widgets.HBox([self.choice, self.upload], layout=widgets.Layout(flex_flow="row wrap")),
+                          self.holder])
+        self.add_class("gt-replays")
+        self.choice.observe(self._on_choice, names="value")
+        self.upload.observe(self._on_upload, names="value")
+        self.show(next(iter(self.examples.values())))
+
+    def show(self, replay: Replay) -> None:
+        self.holder.children = (ReplayView(replay),)
+
+    @property
+    def view(self) -> ReplayView:
+        return self.holder.children[0]
+
+    @guarded
+    def _on_choice(self, change) -> None:
+        if change["new"] not in self.examples:
+            raise GinError(f"no example hand {change['new']!r}")
+        self.show(self.examples[change["new"]])
+
+    @guarded
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        data = bytes(content)
+        if len(data) > MAX_UPLOAD:
+            raise GinError(f"that file is too large for a hand history ({len(data)} bytes)")
+        self.show(load(data))
+        self.clear_status()
+
+
+def replays() -> ReplaysPage:
+    """A notebook's one line for the replays page."""
+    return ReplaysPage()

@@ -1,0 +1,98 @@
+"""The replayer widget, driven without a browser."""
+
+import datetime as dt
+import json
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from gintrainer.replay import advice, dump, examples  # noqa: E402
+from gintrainer.widgets.replay import ReplaysPage, ReplayView, advice_html  # noqa: E402
+
+
+def test_step_through_a_whole_hand_and_back():
+    replay = examples()["chained_layoffs"]
+    view = ReplayView(replay)
+    stepper = view.stepper
+    seen = [stepper.caption.value]
+    while not stepper.forward_button.disabled:
+        stepper.forward_button.click()
+        seen.append(stepper.caption.value)
+    assert stepper.step == replay.step_count and len(seen) == replay.step_count + 1
+    assert replay.hand.result.explain().split(":")[0] in stepper.frame.value
+    while not stepper.back_button.disabled:
+        stepper.back_button.click()
+    assert stepper.step == 0 and stepper.caption.value == seen[0]
+    stepper.last_button.click()
+    assert stepper.step == replay.step_count
+    stepper.first_button.click()
+    assert stepper.step == 0
+
+
+def test_annotations_and_deadwood_show_at_their_steps():
+    replay = examples()["gin"]
+    view = ReplayView(replay)
+    note = replay.annotations[0]
+    view.stepper.go(note.step)
+    assert note.comment[:30].replace("'", "&#x27;") in view.stepper.frame.value
+    state = replay.state(note.step)
+    if len(state.held(0)) == 10:
+        assert f"deadwood {state.deadwood(0)}" in view.stepper.frame.value
+
+
+def test_one_players_view_hides_the_other_hand():
+    replay = examples()["knock"]
+    view = ReplayView(replay)
+    view.stepper.go(1)
+    both = view.stepper.frame.value.count('class="gt-card gt-back')
+    view.view_choice.value = 1
+    assert view.stepper.step == 1
+    assert view.stepper.frame.value.count('class="gt-card gt-back') >= both + 10
+
+
+def test_ask_the_solver_marks_the_played_move_and_its_cost():
+    replay = examples()["take_and_knock"]
+    view = ReplayView(replay)
+    costly = next(k for k in range(replay.step_count) if advice(replay, k).table is not None
+                  and advice(replay, k).cost)
+    view.stepper.go(costly)
+    view.ask_button.click()
+    found = advice(replay, costly)
+    assert "← played" in view.solver.value
+    assert f"{float(found.cost):.2f} worse than the best" in view.solver.value
+    view.stepper.last_button.click()
+    view.ask_button.click()
+    assert "hand is over" in view.solver.value
+    assert advice_html(replay, 0)  # the first turn's take-or-pass numbers
+
+
+def test_teacher_comments_are_edited_and_downloaded():
+    view = ReplayView(examples()["dead_hand"])
+    view.stepper.go(3)
+    view.comment.value = "Ask the class: why pass?"
+    view.save_comment.click()
+    assert any(n.comment == "Ask the class: why pass?" for n in view.replay.annotations_at(3))
+    assert "Ask the class" in view.stepper.frame.value
+    assert 'download="' in view.download.value
+    view.comment.value = ""
+    view.save_comment.click()
+    assert not [n for n in view.replay.annotations_at(3) if n.author == "teacher"]
+
+
+def test_page_lists_examples_and_loads_a_file():
+    page = ReplaysPage()
+    names = [value for _, value in page.choice.options]
+    assert len(names) >= 8
+    page.choice.value = names[3]
+    assert page.view.replay.title == examples()[names[3]].title
+    good = dump(examples()["gin"]).encode()
+    page.upload.value = ({"name": "gin.json", "type": "application/json", "size": len(good),
+                          "content": memoryview(good), "last_modified": dt.datetime.now()},)
+    assert page.view.replay.hand.result.kind == "gin" and not page.status.value
+    record = json.loads(good)
+    record["actions"][0] = "draw"  # the first turn starts with take or pass
+    bad = json.dumps(record).encode()
+    page.upload.value = ({"name": "bad.json", "type": "application/json", "size": len(bad),
+                          "content": memoryview(bad), "last_modified": dt.datetime.now()},)
+    assert "⚠" in page.status.value and "step 1" in page.status.value

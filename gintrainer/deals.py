@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from .cards import DECK, Card, CardsLike, parse_card, parse_cards
+from .errors import GinError
 from .hand import Action, Hand
 from .match import Match
 from .melds import min_deadwood
@@ -31,14 +32,21 @@ def rng_for(kind: str, seed: int) -> random.Random:
 def stack_deck(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "") -> tuple[Card, ...]:
     """A 52-card deck, top first, that deals these hands: cards alternate
     non-dealer, dealer; then the upcard; then the stock given, then the rest in
-    deck order."""
+    deck order.
+
+    >>> deck = stack_deck("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H", stock="AC")
+    >>> [c.code() for c in deck[:3]], deck[20].code(), deck[21].code(), len(deck)
+    (['2C', '5C', '3C'], '5H', 'AC', 52)
+    """
     nd, d = parse_cards(non_dealer), parse_cards(dealer)
     if len(nd) != 10 or len(d) != 10:
-        raise ValueError(f"a stacked deal needs ten cards each, not {len(nd)} and {len(d)}")
+        raise GinError(f"a stacked deal needs ten cards each, not {len(nd)} and {len(d)}")
     top = [c for pair in zip(nd, d) for c in pair] + list(parse_cards(upcard)) + list(parse_cards(stock))
     chosen = set(top)
     if len(chosen) != len(top):
-        raise ValueError("a stacked deal names a card twice")
+        seen: set[Card] = set()
+        twice = next(c for c in top if c in seen or seen.add(c))
+        raise GinError(f"a stacked deal names {twice} twice")
     return tuple(top + [c for c in DECK if c not in chosen])
 
 

@@ -24,7 +24,6 @@ import json
 import math
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import contextmanager, suppress
@@ -35,7 +34,9 @@ from types import MappingProxyType
 from typing import Any, Iterator
 
 from .errors import GinError
-from .rating import Rating, RatingError, update as update_rating
+from .files import write_text_atomic
+from .rating import Rating, RatingError
+from .rating import update as update_rating
 
 SCHEMA = 1
 """The version of the progress file format; a file with another is set aside."""
@@ -564,24 +565,8 @@ def _read_or_set_aside(path: Path, name: str) -> tuple[Progress | None, list[str
 
 
 def _write(path: Path, progress: Progress) -> None:
-    """Replace ``path`` atomically: a synced temporary file in the same folder, then a rename."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(progress.to_json())
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
-    with suppress(OSError):
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
+    """Replace the profile's file atomically, readable by its owner only."""
+    write_text_atomic(path, progress.to_json(), mode=0o600)
 
 
 def _change(name: str, change: Callable[[Progress], Progress] | None, *, create: bool = True) -> Outcome:

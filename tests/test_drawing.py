@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from gintrainer import Hand, parse_cards
+from gintrainer import parse_cards
 from gintrainer.drawing import (SIZES, card_back_html, card_html, cards_html, hand_html, melds_html, page,
                                 phase_words, sorted_cards, stylesheet, suit_colour, table_html)
 from gintrainer.deals import deal

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
+from ..deals import best_discards, deal, hand_with_melds, in_discard, others
 from ..drawing import deadwood_words, phase_words
 from ..hand import Hand
 from ..melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
-from ..deals import best_discards, deal, hand_with_melds, in_discard, others
 from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, words
 
 # -- lesson 1: cards, values and melds ---------------------------------------------
@@ -259,7 +259,7 @@ def stock_count(seed, rng):
                   f"{'s are' if draws > 1 else ' is'} drawn from the stock. How many cards are left in the stock?")
     else:
         prompt = "The cards have just been dealt and the upcard turned. How many cards are in the stock?"
-    explanation = f"52 cards − 20 dealt − 1 upcard = 31 in the stock" + (f", then − {draws} drawn = {answer}."
+    explanation = "52 cards − 20 dealt − 1 upcard = 31 in the stock" + (f", then − {draws} drawn = {answer}."
                                                                           if draws else ".")
     return dict(prompt=prompt, answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation))

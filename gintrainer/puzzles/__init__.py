@@ -225,7 +225,7 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
     """Regenerate the shipped bank into ``folder`` (the package's data folder by
     default), written atomically. Returns the puzzle count of each kind."""
-    from .store import write_json_atomic
+    from ..files import write_json_atomic
     folder = Path(folder) if folder is not None else bank_path("can_knock").parent
     folder.mkdir(parents=True, exist_ok=True)
     counts = {}

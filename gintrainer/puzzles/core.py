@@ -199,7 +199,7 @@ def solve_position(position: Position, kind: str, objective: str | None) -> tupl
 
 def ladder_level(ctx: Context) -> int:
     """The first player of the ladder that solves the puzzle (1, 2 or 3)."""
-    table, answer = ctx.table, ctx.answer
+    table = ctx.table
     if _player_solves(ctx, (ctx.naive,)):
         return 1
     candidates = tuple(c for c in ctx.arrangement11.deadwood if c is not ctx.position.forbidden) or \

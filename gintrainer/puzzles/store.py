@@ -1,11 +1,6 @@
-"""Reading puzzle records without re-solving them, and writing JSON atomically."""
+"""Reading puzzle records without re-solving them."""
 
 from __future__ import annotations
-
-import json
-import os
-import tempfile
-from pathlib import Path
 
 from ..cards import parse_card, parse_cards
 from ..errors import GinError
@@ -49,23 +44,3 @@ def puzzle_from_record(record: dict) -> Puzzle:
             raise PuzzleError(f"puzzle record {record.get('id', '?') if isinstance(record, dict) else '?'!r}: "
                               f"{error}") from None
         raise PuzzleError(f"malformed puzzle record: {error!r}") from None
-
-
-def write_json_atomic(path: Path | str, data, *, mode: int = 0o644, indent: int | None = None) -> None:
-    """Write JSON to a temporary file in the same folder, then replace the target."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(temporary, mode)
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(data, file, ensure_ascii=False, indent=indent, separators=(",", ":") if indent is None else None)
-            file.write("\n")
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise

@@ -24,7 +24,9 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..cards import DECK, Card, CardsLike, format_cards, parse_cards, sort_by_rank
+from ..cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
+from ..deals import stack_deck
+from ..errors import GinError
 from ..hand import Action, Hand
 from ..melds import min_deadwood
 from ..rules import Rules
@@ -36,24 +38,11 @@ SOLVER_TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "
 
 
 def stacked(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "") -> tuple[Card, ...]:
-    """A 52-card deck, top first, that deals these hands: cards alternate
-    non-dealer, dealer; then the upcard; then the stock given, then the rest in
-    deck order.
-
-    >>> deck = stacked("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H", stock="AC")
-    >>> [c.code() for c in deck[:3]], deck[20].code(), deck[21].code(), len(deck)
-    (['2C', '5C', '3C'], '5H', 'AC', 52)
-    """
-    nd, d = parse_cards(non_dealer), parse_cards(dealer)
-    if len(nd) != 10 or len(d) != 10:
-        raise ReplayError(f"a stacked deal needs ten cards each, not {len(nd)} and {len(d)}")
-    top = [c for pair in zip(nd, d) for c in pair] + list(parse_cards(upcard)) + list(parse_cards(stock))
-    chosen = set(top)
-    if len(chosen) != len(top):
-        seen: set[Card] = set()
-        twice = next(c for c in top if c in seen or seen.add(c))
-        raise ReplayError(f"a stacked deal names {twice} twice")
-    return tuple(top + [c for c in DECK if c not in chosen])
+    """A stacked deck (see :func:`gintrainer.deals.stack_deck`), a bad one refused as a ReplayError."""
+    try:
+        return stack_deck(non_dealer, dealer, upcard, stock)
+    except GinError as error:
+        raise ReplayError(str(error)) from None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -33,6 +32,7 @@ from pathlib import Path
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
+from ..files import write_text_atomic
 from ..hand import Action, Hand
 from ..rules import Rules
 from ..scoring import HandScore
@@ -709,24 +709,3 @@ def _json_text(record: dict) -> str:
         else:
             lines.append(f" {name}: {json.dumps(value, ensure_ascii=False)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
-def write_text_atomic(path: str | os.PathLike, text: str) -> Path:
-    """Write text to a temporary file in the target's folder, then rename it over
-    the target, so a reader never sees half a file."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-    return path

@@ -301,6 +301,10 @@ _BASE_CSS = """
 .gt-ref table{border-collapse:collapse;margin:6px 0;}
 .gt-ref th,.gt-ref td{border:1px solid #aaa;padding:3px 8px;text-align:left;vertical-align:top;}
 .gt-ref h2{margin-top:14px;}
+.gt-present .gt-caption-box{font-size:26px;line-height:1.35;}
+.gt-present .gt-slide{font-size:24px;line-height:1.4;}
+.gt-present .gt-slide h2{font-size:36px;}
+.gt-present .gt-info,.gt-present .gt-count,.gt-present .gt-seat-title{font-size:20px;}
 @media print{.gt-card{box-shadow:none;}.gt-table{background:none;}}
 """
 

@@ -87,9 +87,11 @@ def _table(rows) -> str:
     return f"<table><tr>{cells}</tr>{lines}</table>"
 
 
-def quick_reference_html(rules: Rules = Rules(), *, size: str = "small", four_colour: bool = False) -> str:
-    """One printable page: card values, melds, the turn, going out, laying off, scoring, the match,
-    and the presets, with the numbers of ``rules``."""
+def quick_reference_sections(rules: Rules = Rules(), *, size: str = "small",
+                             four_colour: bool = False) -> list[tuple[str, str]]:
+    """The quick reference as (title, HTML) sections: card values, melds, the turn,
+    going out, laying off, scoring, the match, and the presets, with the numbers
+    of ``rules``. A projector shows them one at a time."""
     opts = dict(size=size, four_colour=four_colour)
     values = group_html(cards_html("AS 2H 3C 4D 5S 6H 7C 8D 9S TH", **opts), "ace 1 · two to ten: their number")
     faces = group_html(cards_html("JC QD KS", **opts), "jack, queen, king: 10")
@@ -102,51 +104,56 @@ def quick_reference_html(rules: Rules = Rules(), *, size: str = "small", four_co
                         f"on, {preset.big_gin_bonus}" if preset.big_gin else "off",
                         preset.undercut_bonus, "yes" if preset.undercut_on_tie else "no", preset.next_dealer))
     r = rules
-    sections = [
-        "<h2>Gin Rummy: quick reference</h2>",
-        "<h3>Cards</h3>", f"<div>{values}{faces}</div>",
-        "<h3>Melds</h3>",
-        "<p>A <b>set</b> is 3 or 4 cards of one rank; a <b>run</b> is 3 or more cards of one suit in sequence. "
-        "The ace is low. A card belongs to one meld only. Cards in no meld are <b>deadwood</b>.</p>",
-        "<div>" + group_html(cards_html("7S 7H 7D", **opts), "set") + group_html(cards_html("AC 2C 3C 4C", **opts),
+    return [
+        ("Cards", f"<div>{values}{faces}</div>"),
+        ("Melds",
+         "<p>A <b>set</b> is 3 or 4 cards of one rank; a <b>run</b> is 3 or more cards of one suit in sequence. "
+         "The ace is low. A card belongs to one meld only. Cards in no meld are <b>deadwood</b>.</p>"
+         "<div>" + group_html(cards_html("7S 7H 7D", **opts), "set") + group_html(cards_html("AC 2C 3C 4C", **opts),
                                                                                 "run")
-        + group_html(cards_html("QH KH AH", **opts), "not a run") + "</div>",
-        f"<p>Example: {escape(str(arrangement))} — deadwood {arrangement.points}.</p>",
-        "<h3>The deal</h3>",
-        "<p>Ten cards each, one at a time, the non-dealer first. The next card is the <b>upcard</b> (it starts "
-        "the discard pile); the other 31 are the <b>stock</b>.</p>",
-        "<h3>The first turn</h3>",
-        "<p>The non-dealer may take the upcard or pass; then the dealer may take it or pass; if both pass, the "
-        "non-dealer draws from the stock.</p>",
-        "<h3>Every turn</h3>",
-        "<p>Draw the top card of the stock or take the top card of the discard pile, then discard one card. "
-        "The card just taken from the pile may not be thrown back the same turn.</p>",
-        "<h3>Going out</h3>",
-        f"<p><b>Knock</b>: discard face down, leaving deadwood of at most {r.knock_limit} (the knock limit), "
+         + group_html(cards_html("QH KH AH", **opts), "not a run") + "</div>"
+         f"<p>Example: {escape(str(arrangement))} — deadwood {arrangement.points}.</p>"),
+        ("The deal",
+         "<p>Ten cards each, one at a time, the non-dealer first. The next card is the <b>upcard</b> (it starts "
+        "the discard pile); the other 31 are the <b>stock</b>.</p>"),
+        ("The first turn",
+         "<p>The non-dealer may take the upcard or pass; then the dealer may take it or pass; if both pass, the "
+        "non-dealer draws from the stock.</p>"),
+        ("Every turn",
+         "<p>Draw the top card of the stock or take the top card of the discard pile, then discard one card. "
+        "The card just taken from the pile may not be thrown back the same turn.</p>"),
+        ("Going out",
+         f"<p><b>Knock</b>: discard face down, leaving deadwood of at most {r.knock_limit} (the knock limit), "
         f"and lay out your melds. <b>Gin</b>: knock with no deadwood. <b>Big gin</b> (an option): all 11 cards "
-        f"meld, no discard.</p>",
-        "<h3>Laying off</h3>",
-        "<p>After a knock (not gin or big gin) the defender lays out his melds, then may add cards to the "
-        "knocker's melds: the fourth card of a set, cards at either end of a run, one after another.</p>",
-        "<h3>Scoring a hand</h3>",
-        _table([("Result", "Who scores", "Points"),
+        f"meld, no discard.</p>"),
+        ("Laying off",
+         "<p>After a knock (not gin or big gin) the defender lays out his melds, then may add cards to the "
+        "knocker's melds: the fourth card of a set, cards at either end of a run, one after another.</p>"),
+        ("Scoring a hand",
+         _table([("Result", "Who scores", "Points"),
                 ("Knock", "knocker", "defender's deadwood − knocker's deadwood"),
                 ("Undercut (defender ≤ knocker)", "defender",
                  f"knocker's deadwood − defender's deadwood + {r.undercut_bonus}"),
                 ("Gin", "knocker", f"{r.gin_bonus} + defender's deadwood (no lay-offs)"),
                 ("Big gin", "knocker", f"{r.big_gin_bonus} + defender's deadwood"),
                 ("Dead hand", "nobody",
-                 f"stock down to {r.dead_stock_cards} cards without a knock; the same dealer deals again")]),
-        "<h3>The match</h3>",
-        f"<p>Play hands until someone reaches <b>{r.target}</b>. The winner of a hand deals the next. At the "
+                 f"stock down to {r.dead_stock_cards} cards without a knock; the same dealer deals again")])),
+        ("The match",
+         f"<p>Play hands until someone reaches <b>{r.target}</b>. The winner of a hand deals the next. At the "
         f"end: game bonus {r.game_bonus} to the winner (× {r.shutout_multiplier} in a shutout, when the loser "
-        f"won no hand); {r.box_bonus} to each player for every hand he won.</p>",
-        "<h3>Variants and presets</h3>",
-        "<p><b>Oklahoma</b>: the first upcard's value is the knock limit (an ace: gin only). <b>Straight gin</b>: "
-        "gin only. <b>Hollywood</b>: three games scored at once. <b>Big gin</b>: see above.</p>",
-        _table(presets),
+        f"won no hand); {r.box_bonus} to each player for every hand he won.</p>"),
+        ("Variants and presets",
+         "<p><b>Oklahoma</b>: the first upcard's value is the knock limit (an ace: gin only). <b>Straight gin</b>: "
+        "gin only. <b>Hollywood</b>: three games scored at once. <b>Big gin</b>: see above.</p>"
+         + _table(presets)),
     ]
-    return '<div class="gt-ref">' + "".join(sections) + "</div>"
+
+
+def quick_reference_html(rules: Rules = Rules(), *, size: str = "small", four_colour: bool = False) -> str:
+    """The quick reference as one printable page."""
+    sections = quick_reference_sections(rules, size=size, four_colour=four_colour)
+    return ('<div class="gt-ref"><h2>Gin Rummy: quick reference</h2>'
+            + "".join(f"<h3>{escape(title)}</h3>{html}" for title, html in sections) + "</div>")
 
 
 def printable(which: str = "quick_reference") -> str:

@@ -1,0 +1,80 @@
+"""Projecting a lesson in class: large cards and large type, one step at a time —
+a lesson's demonstration deal, or the quick reference one section at a time."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..lessons import LESSONS
+from ..reference import quick_reference_sections
+from .base import View, guarded, settings
+from .lesson import deal_demo, demo, match_demo
+from .stepper import Stepper
+
+QUICK_REFERENCE = "quick-reference"
+
+
+class ReferenceSlides:
+    """The quick reference as a steps model: one section a step."""
+
+    title = "Gin Rummy: quick reference"
+
+    def __init__(self):
+        self.count = len(quick_reference_sections())
+
+    def caption(self, step: int) -> str:
+        return quick_reference_sections()[step][0]
+
+    def html(self, step: int, *, size: str = "large", four_colour: bool = False) -> str:
+        title, body = quick_reference_sections(size=size, four_colour=four_colour)[step]
+        return f'<div class="gt-ref gt-slide"><h2>{escape(title)}</h2>{body}</div>'
+
+
+def lesson_stepper(number: int) -> Stepper:
+    """A lesson's demonstration as a stepper (the deal card by card for lesson 2,
+    a whole match for lesson 8)."""
+    if number == 2:
+        return deal_demo()
+    if number == 8:
+        return match_demo()
+    return demo(number)
+
+
+class PresentationPage(View):
+    """Choose what to project; cards switch to the large size for the room."""
+
+    def __init__(self):
+        options = [(f"Lesson {n}: {info.title}", str(n)) for n, info in sorted(LESSONS.items())]
+        options.append(("Quick reference, one section at a time", QUICK_REFERENCE))
+        self.choice = widgets.Dropdown(options=options, value=QUICK_REFERENCE, description="Show:",
+                                       layout=widgets.Layout(width="auto"))
+        self.holder = widgets.VBox()
+        settings.size = "large"
+        super().__init__([self.choice, self.holder])
+        self.add_class("gt-present")
+        self.choice.observe(self._on_choice, names="value")
+        self.show(QUICK_REFERENCE)
+
+    @property
+    def stepper(self) -> Stepper:
+        return self.holder.children[0]
+
+    @guarded
+    def _on_choice(self, change) -> None:
+        self.show(change["new"])
+
+    def show(self, what: str) -> None:
+        if what == QUICK_REFERENCE:
+            stepper = Stepper(ReferenceSlides())
+        elif isinstance(what, str) and what.isdigit() and int(what) in LESSONS:
+            stepper = lesson_stepper(int(what))
+        else:
+            raise ValueError(f"choose a lesson or the quick reference, not {what!r}")
+        self.holder.children = (stepper,)
+
+
+def presentation() -> PresentationPage:
+    """A notebook's one line for the presentation page."""
+    return PresentationPage()

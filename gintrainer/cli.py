@@ -127,6 +127,68 @@ def cmd_bank(args) -> None:
         print(f"{kind}: {count} puzzles")
 
 
+_CLASS_FLAGS = {"count": "--count", "kinds": "--kinds", "objective": "--objective", "difficulty": "--difficulty",
+                "themes": "--theme", "oklahoma": "--oklahoma", "name": "--code"}
+
+
+def _class_set(args):
+    """The class set of ``--code`` (a short code or a class name) and the options given."""
+    from .classroom import ClassSetError, class_set
+    kinds = None
+    if args.kinds is not None:
+        kinds = ["can_knock", "best_discard"] if "both" in args.kinds else [k.replace("-", "_") for k in args.kinds]
+    try:
+        return class_set(args.code, count=args.count, kinds=kinds, objective=args.objective,
+                         difficulty=args.difficulty, themes=args.theme, oklahoma=args.oklahoma, labels=_CLASS_FLAGS)
+    except ClassSetError as error:
+        flag = _CLASS_FLAGS.get(error.option or "")
+        if flag and not str(error).startswith(flag):
+            raise GinError(f"{flag}: {error}") from None
+        raise
+
+
+def cmd_class_make(args) -> None:
+    classset = _class_set(args)
+    puzzles = classset.puzzles()
+    if args.json:
+        print(f"class code: {classset.code}", file=sys.stderr)
+        _print_json([p.to_dict() for p in puzzles])
+        return
+    print(f"Class code: {classset.code}")
+    if classset.name:
+        print(f"Class: {classset.name}")
+    print(classset.describe())
+    for number, puzzle in enumerate(puzzles, 1):
+        print(f"\n--- puzzle {number} of {len(puzzles)} ---")
+        _print_puzzle(puzzle)
+
+
+def cmd_class_worksheet(args) -> None:
+    from .classroom import write_worksheet
+    classset = _class_set(args)
+    path = write_worksheet(args.out, classset, answers=args.answers)
+    what = "answer key" if args.answers else "worksheet"
+    print(f"Wrote the {what} of class code {classset.code} ({classset.count} puzzles) to {path}")
+
+
+def _add_class_options(parser) -> None:
+    from .classroom.sets import DEFAULT_COUNT, MAX_COUNT
+    from .puzzles import THEMES
+    parser.add_argument("--code", required=True,
+                        help="a class code from a teacher (its options apply; any option given must agree), or a "
+                             "class name to make a new set (text shaped like a code is read as a code)")
+    parser.add_argument("--count", type=int, help=f"number of puzzles, 1 to {MAX_COUNT} (new set: {DEFAULT_COUNT})")
+    parser.add_argument("--kinds", nargs="+", choices=("can-knock", "best-discard", "both"),
+                        help="kinds of puzzle (new set: both, alternating)")
+    parser.add_argument("--objective", choices=("mixed", "deadwood", "lookahead"),
+                        help="best-discard objective (new set: mixed, alternating deadwood and lookahead)")
+    parser.add_argument("--difficulty", help="easy, medium, hard or a range like 1300-1599 (new set: any)")
+    parser.add_argument("--theme", action="append", choices=tuple(THEMES), metavar="THEME",
+                        help=f"keep puzzles with any theme given (repeatable): {', '.join(THEMES)}")
+    parser.add_argument("--oklahoma", action=argparse.BooleanOptionalAction, default=None,
+                        help="Oklahoma rules: the first upcard sets the knock limit (new set: off)")
+
+
 def cmd_app(args) -> None:
     from .app import serve
     code = serve(root=args.root, port=args.port, ip=args.ip, open_browser=not args.no_browser)
@@ -173,6 +235,24 @@ def build_parser() -> argparse.ArgumentParser:
     bank.add_argument("--out", help="folder to write (default: the package's data folder)")
     bank.add_argument("--seed", default="bank-1")
     bank.set_defaults(run=cmd_bank)
+
+    klass = sub.add_parser("class", help="class sets named by a short code: puzzles, worksheets, answer keys")
+    class_sub = klass.add_subparsers(dest="class_command", required=True, parser_class=_Parser)
+    make = class_sub.add_parser(
+        "make", help="print a class set and its short code",
+        description="Print a class set and its short code. With --json, standard output is a JSON list of the "
+                    "puzzle records (the bank's format) and the code goes to standard error as 'class code: CODE'.")
+    _add_class_options(make)
+    make.add_argument("--json", action="store_true", help="the puzzles as a JSON list on standard output")
+    make.set_defaults(run=cmd_class_make)
+    sheet = class_sub.add_parser(
+        "worksheet", help="write a class set's printable worksheet, or its answer key",
+        description="Write a class set's worksheet (or with --answers its answer key) as a standalone HTML page, "
+                    "atomically.")
+    _add_class_options(sheet)
+    sheet.add_argument("--out", required=True, help="the HTML file to write")
+    sheet.add_argument("--answers", action="store_true", help="write the answer key")
+    sheet.set_defaults(run=cmd_class_worksheet)
 
     app = sub.add_parser("app", help="serve the trainer as a web app (Voila)")
     app.add_argument("--port", type=int, default=8866)

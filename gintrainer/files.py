@@ -9,21 +9,31 @@ import tempfile
 from contextlib import suppress
 from pathlib import Path
 
+from .errors import GinError
+
 
 def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) -> Path:
-    """Replace ``path`` with ``text`` (UTF-8) atomically; returns the path."""
+    """Replace ``path`` with ``text`` (UTF-8) atomically; returns the path. A file
+    that cannot be written raises GinError naming it."""
     path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    if not path.parent.is_dir():
+        raise GinError(f"cannot write {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise GinError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
     try:
         os.chmod(temporary, mode)
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         with suppress(FileNotFoundError):
             os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise GinError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
         raise
     with suppress(OSError):  # make the rename itself durable
         folder = os.open(path.parent, os.O_RDONLY)

@@ -1,0 +1,34 @@
+"""Teaching a class: shared puzzle sets named by a short code, printable
+worksheets with answer keys, students' results files and the gradebook.
+
+Nothing here imports ipywidgets; the pages build on this package.
+
+- :mod:`~gintrainer.classroom.codes`: the short code's bits and characters.
+- :mod:`~gintrainer.classroom.sets`: :class:`ClassSet`, its options and puzzles.
+- :mod:`~gintrainer.classroom.worksheet`: worksheet and answer key pages.
+- :mod:`~gintrainer.classroom.results`: the results CSV format.
+- :mod:`~gintrainer.classroom.session`: a student answering a set.
+- :mod:`~gintrainer.classroom.gradebook`: merging results files.
+
+>>> s = ClassSet("Year 5", count=2, kinds="can_knock")
+>>> s == ClassSet.from_code(s.code.lower())
+True
+"""
+
+from .codes import ClassCodeError, looks_like_code, normalise_code
+from .gradebook import (Gradebook, Problem, Rate, ThemeRate, build_gradebook, gradebook_html, gradebook_page,
+                        load_folder, theme_chart_svg)
+from .results import COLUMNS, Attempt, Results, ResultsError, clean_student, read_results, results_csv, \
+    results_filename
+from .session import AnswerError, Marked, StudentSession, mark, parse_response
+from .sets import (DIFFICULTY_NAMES, MAX_COUNT, OBJECTIVES, ClassSet, ClassSetError, class_set, clean_class_name,
+                   clean_difficulty)
+from .worksheet import answer_key_html, puzzle_section_html, worksheet_filename, worksheet_html, write_worksheet
+
+__all__ = ["AnswerError", "Attempt", "COLUMNS", "ClassCodeError", "ClassSet", "ClassSetError", "DIFFICULTY_NAMES",
+           "Gradebook", "MAX_COUNT", "Marked", "OBJECTIVES", "Problem", "Rate", "Results", "ResultsError",
+           "StudentSession", "ThemeRate", "answer_key_html", "build_gradebook", "class_set", "clean_class_name",
+           "clean_difficulty", "clean_student", "gradebook_html", "gradebook_page", "load_folder",
+           "looks_like_code", "mark", "normalise_code", "parse_response", "puzzle_section_html", "read_results",
+           "results_csv", "results_filename", "theme_chart_svg", "worksheet_filename", "worksheet_html",
+           "write_worksheet"]

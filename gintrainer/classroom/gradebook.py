@@ -1,0 +1,306 @@
+"""The teacher's gradebook: a folder of students' results files merged into one
+table (students by puzzles), with totals, each puzzle's and each theme's
+success, and HTML drawings of the table and of a per-theme bar chart.
+
+A file is never merged silently when something is off: a malformed file, a
+file for another class code, or a byte-for-byte copy of a file already read
+(in order of file names) is reported in ``problems`` by its name, with the
+reason, and skipped. When one student (names compared without regard to case)
+has several different files, every one of them is reported and skipped: which
+one counts is the teacher's call, so none is picked silently.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from ..errors import GinError
+from ..puzzles import THEMES, Puzzle
+from .codes import normalise_code
+from .results import Results, ResultsError, read_results
+from .sets import KIND_WORDS, ClassSet
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A file left out of the gradebook, and why."""
+
+    file: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Rate:
+    """How many answers were right out of how many given."""
+
+    right: int
+    answered: int
+
+    @property
+    def fraction(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+    def words(self) -> str:
+        """"7/12 (58%)", or "no answers"."""
+        if not self.answered:
+            return "no answers"
+        return f"{self.right}/{self.answered} ({round(100 * self.right / self.answered)}%)"
+
+
+@dataclass(frozen=True)
+class ThemeRate:
+    """The class's success on the puzzles of one theme."""
+
+    theme: str
+    puzzles: tuple[int, ...]
+    rate: Rate
+
+
+@dataclass(frozen=True)
+class Gradebook:
+    """Students' results for one class set. ``results`` are sorted by student
+    name; ``files`` names the file of each."""
+
+    code: str | None
+    puzzles: tuple[Puzzle, ...]
+    results: tuple[Results, ...]
+    files: tuple[str, ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def students(self) -> tuple[str, ...]:
+        return tuple(r.student for r in self.results)
+
+    @property
+    def table(self) -> tuple[tuple[bool | None, ...], ...]:
+        """One row per student, one cell per puzzle: True right, False wrong, None blank."""
+        rows = []
+        for result in self.results:
+            cells: list[bool | None] = [None] * len(self.puzzles)
+            for attempt in result.attempts:
+                cells[attempt.position - 1] = attempt.correct
+            rows.append(tuple(cells))
+        return tuple(rows)
+
+    def cell(self, student: str, position: int) -> bool | None:
+        """A student's result on the puzzle at ``position`` (from 1)."""
+        if student not in self.students:
+            raise GinError(f"no results for student {student!r}")
+        if not 1 <= position <= len(self.puzzles):
+            raise GinError(f"there is no puzzle {position}: the set has {len(self.puzzles)}")
+        return self.table[self.students.index(student)][position - 1]
+
+    def totals(self) -> dict[str, Rate]:
+        """Each student's right answers out of answered ones."""
+        return {r.student: Rate(r.right, r.answered) for r in self.results}
+
+    def puzzle_rates(self) -> tuple[Rate, ...]:
+        """The class's success on each puzzle, in position order."""
+        columns = list(zip(*self.table)) if self.results else [() for _ in self.puzzles]
+        return tuple(Rate(sum(c is True for c in column), sum(c is not None for c in column)) for column in columns)
+
+    def theme_rates(self) -> tuple[ThemeRate, ...]:
+        """Success by theme over every answer to a puzzle of that theme (a puzzle
+        counts for each of its themes), weakest first; themes without answers last."""
+        rates = self.puzzle_rates()
+        out = []
+        for theme in THEMES:
+            positions = tuple(i + 1 for i, p in enumerate(self.puzzles) if theme in p.themes)
+            if positions:
+                right = sum(rates[i - 1].right for i in positions)
+                answered = sum(rates[i - 1].answered for i in positions)
+                out.append(ThemeRate(theme, positions, Rate(right, answered)))
+        return tuple(sorted(out, key=lambda t: (t.rate.fraction is None, t.rate.fraction or 0.0)))
+
+    def rows(self) -> list[dict]:
+        """The table as plain rows (e.g. for a DataFrame): student, one column
+        per puzzle position ("1", "2", ...) with "right"/"wrong"/"", then totals."""
+        words = {True: "right", False: "wrong", None: ""}
+        out = []
+        for result, cells in zip(self.results, self.table):
+            row = {"student": result.student}
+            row.update({str(i + 1): words[c] for i, c in enumerate(cells)})
+            row.update(right=result.right, answered=result.answered)
+            out.append(row)
+        return out
+
+    def to_csv(self) -> str:
+        """The table as CSV text, for a spreadsheet."""
+        out = io.StringIO()
+        names = ["student", *(str(i + 1) for i in range(len(self.puzzles))), "right", "answered"]
+        writer = csv.DictWriter(out, names, lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(self.rows())
+        return out.getvalue()
+
+    def _repr_html_(self) -> str:
+        return gradebook_html(self) + theme_chart_svg(self)
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | None = None) -> Gradebook:
+    """A gradebook from (file name, content) pairs, read in order of name. The
+    class code is ``code`` if given, else the code of most files (the earliest
+    file's on a tie)."""
+    problems: list[Problem] = []
+    read: list[tuple[str, Results]] = []
+    copies: dict[str, str] = {}
+    for name, content in sorted(sources, key=lambda s: s[0]):
+        raw = content.encode("utf-8") if isinstance(content, str) else content
+        digest = hashlib.sha256(raw).hexdigest()
+        if digest in copies:
+            problems.append(Problem(name, f"a copy of {copies[digest]}: skipped"))
+            continue
+        copies[digest] = name
+        try:
+            read.append((name, read_results(raw)))
+        except ResultsError as error:
+            problems.append(Problem(name, f"{error}: skipped"))
+    if code is not None:
+        code = normalise_code(code)
+    elif read:
+        counts = Counter(r.code for _, r in read)
+        code = max(counts, key=lambda c: (counts[c], -next(i for i, (_, r) in enumerate(read) if r.code == c)))
+    by_student: dict[str, list[tuple[str, Results]]] = {}
+    for name, result in read:
+        if result.code != code:
+            problems.append(Problem(name, f"for class code {result.code}, not {code}: skipped"))
+        else:
+            by_student.setdefault(_key(result.student), []).append((name, result))
+    kept = []
+    for files in by_student.values():
+        if len(files) == 1:
+            kept.append(files[0])
+            continue
+        names = ", ".join(name for name, _ in files)
+        for name, result in files:
+            problems.append(Problem(name, f"student {result.student!r} has several files ({names}): all skipped; "
+                                          "keep one"))
+    ordered = sorted(kept, key=lambda item: (_key(item[1].student), item[1].student))
+    puzzles = ClassSet.from_code(code).puzzles() if code is not None else ()
+    return Gradebook(code, puzzles, tuple(r for _, r in ordered), tuple(n for n, _ in ordered),
+                     tuple(sorted(problems, key=lambda p: p.file)))
+
+
+def load_folder(path: Path | str, *, code: str | None = None) -> Gradebook:
+    """A gradebook from every ``*.csv`` file in a folder (not its subfolders)."""
+    folder = Path(path)
+    if not folder.is_dir():
+        raise GinError(f"there is no folder {str(folder)!r}")
+    sources, problems = [], []
+    for file in sorted(folder.iterdir()):
+        if file.suffix.lower() != ".csv" or not file.is_file():
+            continue
+        try:
+            sources.append((file.name, file.read_bytes()))
+        except OSError as error:
+            problems.append(Problem(file.name, f"cannot be read ({error.strerror or error}): skipped"))
+    book = build_gradebook(sources, code=code)
+    if problems:
+        book = Gradebook(book.code, book.puzzles, book.results, book.files,
+                         tuple(sorted(book.problems + tuple(problems), key=lambda p: p.file)))
+    return book
+
+
+# -- drawing ----------------------------------------------------------------
+
+GRADEBOOK_CSS = """
+.gb{font-family:"DejaVu Sans",Arial,sans-serif;}
+.gb-table{border-collapse:collapse;font-family:"DejaVu Sans",Arial,sans-serif;font-size:13px;margin:6px 0;}
+.gb-table caption{text-align:left;font-weight:bold;padding:4px 0;}
+.gb-table th,.gb-table td{border:1px solid #aaa;padding:3px 7px;text-align:center;}
+.gb-table th[scope=row]{text-align:left;font-weight:normal;}
+.gb-right{background:#e3f4e6;color:#176b30;}
+.gb-wrong{background:#fbe4e7;color:#a10d25;}
+.gb-blank{background:#fff;}
+.gb-table tfoot th,.gb-table tfoot td{font-weight:bold;background:#f4f4f4;}
+.gb-problems{color:#a10d25;font-family:"DejaVu Sans",Arial,sans-serif;font-size:13px;}
+"""
+
+_CELLS = {True: ('gb-right', "✓", "right"), False: ("gb-wrong", "✗", "wrong"), None: ("gb-blank", "", "no answer")}
+
+
+def gradebook_html(book: Gradebook) -> str:
+    """The table (students by puzzles, with totals and the class's rate per
+    puzzle) and the list of skipped files, as HTML with its style."""
+    heads = []
+    for i, puzzle in enumerate(book.puzzles):
+        tip = f"{puzzle.id} · {KIND_WORDS[puzzle.kind]} · {', '.join(puzzle.themes) or 'no theme'}"
+        heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
+    body = []
+    totals = book.totals()
+    for result, cells in zip(book.results, book.table):
+        row = "".join(f'<td class="{_CELLS[c][0]}" aria-label="{_CELLS[c][2]}">{_CELLS[c][1]}</td>' for c in cells)
+        body.append(f'<tr><th scope="row">{escape(result.student)}</th>{row}'
+                    f"<td>{escape(totals[result.student].words())}</td></tr>")
+    rates = "".join(f"<td>{'' if not r.answered else f'{round(100 * r.right / r.answered)}%'}</td>"
+                    for r in book.puzzle_rates())
+    caption = (f"Class code {escape(book.code)}: {len(book.results)} student{'s' if len(book.results) != 1 else ''}, "
+               f"{len(book.puzzles)} puzzles" if book.code else "No results yet")
+    table = (f'<table class="gb-table"><caption>{caption}</caption>'
+             f'<thead><tr><th scope="col">Student</th>{"".join(heads)}<th scope="col">Right</th></tr></thead>'
+             f'<tbody>{"".join(body)}</tbody>'
+             f'<tfoot><tr><th scope="row">Class</th>{rates}<td></td></tr></tfoot></table>')
+    problems = ""
+    if book.problems:
+        items = "".join(f"<li><strong>{escape(p.file)}</strong>: {escape(p.reason)}</li>" for p in book.problems)
+        problems = f'<div class="gb-problems">Files left out:<ul>{items}</ul></div>'
+    return f'<div class="gb"><style>{GRADEBOOK_CSS}</style>{table}{problems}</div>'
+
+
+def _bar_colour(fraction: float | None) -> str:
+    if fraction is None:
+        return "#bbbbbb"
+    return "#c8102e" if fraction < 0.5 else "#e0a000" if fraction < 0.75 else "#1c8c3c"
+
+
+def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
+    """The class's success per theme as an inline SVG bar chart, weakest first:
+    red below 50%, amber below 75%, green above. Each bar's tooltip is the
+    theme's hint, the idea to teach again."""
+    rates = book.theme_rates()
+    label_width, bar_width, row = 160, width - 160 - 150, 26
+    height = row * max(len(rates), 1) + 30
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-chart" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="Class success by theme" '
+             'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
+             '<text x="0" y="16" font-weight="bold">Class success by theme (weakest first)</text>']
+    if not rates:
+        parts.append('<text x="0" y="44">No puzzles yet.</text>')
+    for i, item in enumerate(rates):
+        y = 26 + i * row
+        fraction = item.rate.fraction
+        filled = round(bar_width * (fraction or 0.0))
+        hint = THEMES[item.theme][1]
+        parts.append(f"<g><title>{escape(hint)} (puzzles {', '.join(map(str, item.puzzles))})</title>"
+                     f'<text x="0" y="{y + 16}">{escape(item.theme)}</text>'
+                     f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="16" fill="#eeeeee"/>'
+                     f'<rect x="{label_width}" y="{y + 4}" width="{filled}" height="16" '
+                     f'fill="{_bar_colour(fraction)}"/>'
+                     f'<text x="{label_width + bar_width + 8}" y="{y + 16}">{escape(item.rate.words())}</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def gradebook_page(book: Gradebook, *, title: str = "Gradebook") -> str:
+    """A whole standalone HTML page with the table and the chart."""
+    from ..drawing import page
+    return page(f"<h1>{escape(title)}</h1>{gradebook_html(book)}{theme_chart_svg(book)}", title=title)
+
+
+__all__ = ["Gradebook", "Problem", "Rate", "ThemeRate", "build_gradebook", "gradebook_html", "gradebook_page",
+           "load_folder", "theme_chart_svg"]

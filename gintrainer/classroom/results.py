@@ -1,0 +1,287 @@
+"""A student's results as a CSV file, written by the student page and read by
+the teacher's gradebook.
+
+The file is UTF-8 text with a header row and one row per answered puzzle, in
+the order of the set::
+
+    student,code,position,puzzle_id,answer,correct,seconds
+    Zoë,4QM3R-01WRF-DAM0P,1,ck-aa6101a16803,yes 7H,true,12.5
+
+``position`` counts from 1; ``answer`` is "no" or "yes" and a card for
+can-you-knock puzzles, a card for best-discard ones (cards in file notation,
+like 7H); ``correct`` is true or false; ``seconds`` is the time taken, to a
+tenth. A file holds one student and one class code. Reading checks every row
+and, by rebuilding the set from the code, that each puzzle id is the set's
+puzzle at that position and that ``correct`` agrees with the solver.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import math
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import GinError
+from .codes import ClassCodeError, normalise_code
+from .sets import ClassSet, ClassSetError
+
+COLUMNS = ("student", "code", "position", "puzzle_id", "answer", "correct", "seconds")
+"""The columns, in the order written (a reader accepts any order)."""
+
+NAME_LIMIT = 40
+"""The longest student name: the limit of profile names, so that a student's
+name works as a profile name too (this module does not import the POSIX-only
+progress module)."""
+
+_PUZZLE_ID = re.compile(r"(ck|bd)-[0-9a-f]{12}")
+_FORMULA_START = ("=", "+", "-", "@")
+
+
+class ResultsError(GinError):
+    """Text that is not a valid results file, or a bad row to write."""
+
+
+def clean_student(name: Any) -> str:
+    """A student's name or nickname as kept: NFC-normalised and stripped, 1 to 40
+    printable characters (a valid profile name too), not starting with = + - @
+    (a spreadsheet would read it as a formula).
+
+    >>> clean_student(" Zoë ")
+    'Zoë'
+    """
+    if not isinstance(name, str):
+        raise ResultsError(f"a student name must be text, not {name!r}")
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    if not cleaned:
+        raise ResultsError(f"a student name cannot be empty: {name!r}")
+    if len(cleaned) > NAME_LIMIT:
+        raise ResultsError(f"a student name can have at most {NAME_LIMIT} characters, not {len(cleaned)}: "
+                           f"{cleaned[:NAME_LIMIT]!r}...")
+    bad = next((c for c in cleaned if not c.isprintable()), None)
+    if bad is not None:
+        raise ResultsError(f"a student name cannot contain the character {bad!r}: {name!r}")
+    if cleaned.startswith(_FORMULA_START):
+        raise ResultsError(f"a student name cannot start with {cleaned[0]!r}: {name!r}")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answered puzzle: its position (from 1) and id, the answer as written
+    in the file, right or wrong, and the seconds taken (kept to a tenth).
+    ``message`` is the feedback shown when answering; it is not stored."""
+
+    position: int
+    puzzle_id: str
+    answer: str
+    correct: bool
+    seconds: float
+    message: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.position, bool) or not isinstance(self.position, int) or self.position < 1:
+            raise ResultsError(f"a position is a whole number from 1, not {self.position!r}")
+        if not isinstance(self.puzzle_id, str) or not _PUZZLE_ID.fullmatch(self.puzzle_id):
+            raise ResultsError(f"not a puzzle id: {self.puzzle_id!r}")
+        if not isinstance(self.answer, str) or not self.answer.strip() or not self.answer.isprintable():
+            raise ResultsError(f"an answer is printable text, not {self.answer!r}")
+        if not isinstance(self.correct, bool):
+            raise ResultsError(f"correct is true or false, not {self.correct!r}")
+        seconds = self.seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+                or seconds < 0:
+            raise ResultsError(f"seconds must be a number from 0, not {seconds!r}")
+        object.__setattr__(self, "seconds", round(float(seconds), 1))
+
+
+@dataclass(frozen=True)
+class Results:
+    """One student's answers to one class set, in position order."""
+
+    student: str
+    code: str
+    attempts: tuple[Attempt, ...]
+
+    @property
+    def right(self) -> int:
+        return sum(a.correct for a in self.attempts)
+
+    @property
+    def answered(self) -> int:
+        return len(self.attempts)
+
+    def to_csv(self) -> str:
+        return results_csv(self.student, self.code, self.attempts)
+
+
+def results_csv(student: str, code: str, rows: Iterable[Attempt]) -> str:
+    """The CSV text of a student's answers (rows sorted by position; one row per
+    position). Checks the name, the code and each row; the ids are checked
+    against the set when the file is read back.
+
+    >>> print(results_csv("Ann", "4QM3R-01WRF-DAM0P", [Attempt(1, "ck-aa6101a16803", "no", True, 4.25)]), end="")
+    student,code,position,puzzle_id,answer,correct,seconds
+    Ann,4QM3R-01WRF-DAM0P,1,ck-aa6101a16803,no,true,4.2
+    """
+    student = clean_student(student)
+    try:
+        code = normalise_code(code)
+    except ClassCodeError as error:
+        raise ResultsError(str(error)) from None
+    rows = sorted(rows, key=lambda a: a.position)
+    for row in rows:
+        if not isinstance(row, Attempt):
+            raise ResultsError(f"a results row is an Attempt, not {row!r}")
+    positions = [a.position for a in rows]
+    if len(set(positions)) != len(positions):
+        raise ResultsError(f"puzzle {next(p for p in positions if positions.count(p) > 1)} is answered twice")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for a in rows:
+        writer.writerow([student, code, a.position, a.puzzle_id, a.answer, "true" if a.correct else "false",
+                         f"{a.seconds:.1f}"])
+    return out.getvalue()
+
+
+def results_filename(student: str, code: str) -> str:
+    """A safe file name for a student's results: the code, an ASCII slug of the
+    name and a hash of the exact name (so names with the same slug stay apart).
+
+    >>> results_filename("../Zoë Smith", "4QM3R-01WRF-DAM0P")
+    '4QM3R-01WRF-DAM0P-zoe-smith-0d5414a294a4.csv'
+    """
+    name = clean_student(student)
+    ascii_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:24].strip("-") or "student"
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
+    return f"{normalise_code(code)}-{slug}-{digest}.csv"
+
+
+def read_results(text: str | bytes, *, check: bool = True) -> Results:
+    """Read and check a results file. With ``check`` (the default) the set is
+    rebuilt from the code to check puzzle ids and re-grade every answer.
+    Raises :class:`ResultsError` naming the line at fault."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise ResultsError(f"the file is not UTF-8 text (byte {error.start})") from None
+    if not isinstance(text, str):
+        raise ResultsError(f"results are CSV text, not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+        if header is None or not any(cell.strip() for cell in header):
+            raise ResultsError("the file is empty: it has no header row")
+        header = [cell.strip() for cell in header]
+        missing = [c for c in COLUMNS if c not in header]
+        unknown = [c for c in header if c not in COLUMNS]
+        if unknown:
+            raise ResultsError(f"the header has an unknown column {unknown[0]!r}: the columns are "
+                               f"{','.join(COLUMNS)}")
+        if missing:
+            raise ResultsError(f"the header lacks the column {missing[0]!r}: the columns are {','.join(COLUMNS)}")
+        if len(set(header)) != len(header):
+            raise ResultsError("the header names a column twice")
+        rows = []
+        for cells in reader:
+            if not any(cell.strip() for cell in cells):
+                continue
+            if len(cells) != len(header):
+                raise ResultsError(f"line {reader.line_num} has {len(cells)} cells, not {len(header)}")
+            rows.append((reader.line_num, dict(zip(header, cells))))
+    except csv.Error as error:
+        raise ResultsError(f"line {reader.line_num} is not valid CSV: {error}") from None
+    if not rows:
+        raise ResultsError("the file has no answers")
+    results = _results(rows)
+    if check:
+        _check_against_set(results, _lines_by_position(rows))
+    return results
+
+
+def _lines_by_position(rows: list[tuple[int, dict]]) -> dict[int, int]:
+    return {int(row["position"].strip()): line for line, row in rows}
+
+
+def _results(rows: list[tuple[int, dict]]) -> Results:
+    student = code = None
+    attempts = []
+    for line, row in rows:
+        try:
+            name = clean_student(row["student"])
+            row_code = normalise_code(row["code"].strip())
+        except (ResultsError, ClassCodeError) as error:
+            raise ResultsError(f"line {line}: {error}") from None
+        if student is None:
+            student, code = name, row_code
+        elif name != student:
+            raise ResultsError(f"line {line}: a second student {name!r} (the file is {student!r}'s): "
+                               "one file holds one student")
+        elif row_code != code:
+            raise ResultsError(f"line {line}: a second class code {row_code} (the file is for {code}): "
+                               "one file holds one class code")
+        attempts.append(_attempt(line, row))
+    seen: set[int] = set()
+    for (line, _), attempt in zip(rows, attempts):
+        if attempt.position in seen:
+            raise ResultsError(f"line {line}: puzzle {attempt.position} is answered twice")
+        seen.add(attempt.position)
+    return Results(student, code, tuple(sorted(attempts, key=lambda a: a.position)))
+
+
+def _attempt(line: int, row: dict) -> Attempt:
+    position_text = row["position"].strip()
+    if not position_text.isdigit() or not position_text.isascii():
+        raise ResultsError(f"line {line}: position {position_text!r} is not a whole number")
+    correct = row["correct"].strip().lower()
+    if correct not in ("true", "false"):
+        raise ResultsError(f"line {line}: correct is true or false, not {row['correct']!r}")
+    seconds_text = row["seconds"].strip()
+    try:
+        seconds = float(seconds_text)
+    except ValueError:
+        raise ResultsError(f"line {line}: seconds {seconds_text!r} is not a number") from None
+    try:
+        return Attempt(int(position_text), row["puzzle_id"].strip(), row["answer"].strip(), correct == "true",
+                       seconds)
+    except ResultsError as error:
+        raise ResultsError(f"line {line}: {error}") from None
+
+
+def _check_against_set(results: Results, lines: dict[int, int]) -> None:
+    from .session import mark  # session imports this module
+    try:
+        puzzles = ClassSet.from_code(results.code).puzzles()
+    except (ClassCodeError, ClassSetError) as error:
+        raise ResultsError(f"class code {results.code}: {error}") from None
+    for attempt in results.attempts:
+        line = lines[attempt.position]
+        if attempt.position > len(puzzles):
+            raise ResultsError(f"line {line}: position {attempt.position} is past the end of the set "
+                               f"({len(puzzles)} puzzles)")
+        puzzle = puzzles[attempt.position - 1]
+        if attempt.puzzle_id != puzzle.id:
+            raise ResultsError(f"line {line}: puzzle {attempt.puzzle_id} is not puzzle {attempt.position} of "
+                               f"class code {results.code} (that is {puzzle.id})")
+        try:
+            marked = mark(puzzle, attempt.answer)
+        except GinError as error:
+            raise ResultsError(f"line {line}: answer {attempt.answer!r} does not fit puzzle {attempt.position}: "
+                               f"{error}") from None
+        if marked.correct != attempt.correct:
+            verdict = "right" if marked.correct else "wrong"
+            raise ResultsError(f"line {line}: answer {attempt.answer!r} is marked "
+                               f"{'true' if attempt.correct else 'false'}, but it is {verdict}")
+
+
+__all__ = ["Attempt", "COLUMNS", "Results", "ResultsError", "clean_student", "read_results", "results_csv",
+           "results_filename"]

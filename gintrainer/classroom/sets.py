@@ -1,0 +1,451 @@
+"""Class sets: the same puzzles on every machine from a class name and a few
+options, named by a short code that carries those options.
+
+The class name only seeds the set: a hash of it goes into the code, so a
+student with the code alone rebuilds the very same puzzles. When a set holds
+both kinds, can-you-knock and best-discard puzzles alternate (can-you-knock
+first); best-discard puzzles with the "mixed" objective alternate deadwood and
+lookahead (deadwood first).
+
+>>> s = ClassSet("Year 5 Tuesday", count=4, difficulty="medium")
+>>> s.plan()
+(('can_knock', None), ('best_discard', 'deadwood'), ('can_knock', None), ('best_discard', 'lookahead'))
+>>> ClassSet.from_code(s.code) == s, ClassSet.from_code(s.code).name
+(True, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from dataclasses import KW_ONLY, dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..errors import GinError
+from ..puzzles import KINDS, THEMES, Puzzle, generate, normalise_kind
+from ..rules import Rules
+from .codes import LAYOUT, THEME_BITS, ClassCodeError, format_code, looks_like_code, normalise_code, parse_code
+
+NAME_LIMIT = 60
+MAX_COUNT = 40
+DEFAULT_COUNT = 10
+OBJECTIVES = ("mixed", "deadwood", "lookahead")
+"""Best-discard objectives of a set: "mixed" alternates deadwood and lookahead."""
+
+SCALE = (1100, 2699)
+"""The difficulty scale a set can filter on, in 100-point steps (puzzles are
+rated from 1100); the whole scale means no filter."""
+
+DIFFICULTY_NAMES = {"easy": (1100, 1299), "medium": (1300, 1599), "hard": (1600, 2699)}
+"""The puzzles' easy/medium/hard levels as ranges of the scale."""
+
+KIND_WORDS = {"can_knock": "can-you-knock", "best_discard": "best-discard"}
+
+_ANY_STREAM = {"set-or-run", "forbidden-discard", "near-limit", "naive-wrong", "oklahoma", "four-of-a-kind",
+               "long-run"}
+STREAM_THEMES = {
+    ("can_knock", None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "gin"}),
+    ("best_discard", "deadwood"): frozenset(_ANY_STREAM | {"keep-the-pair"}),
+    ("best_discard", "lookahead"): frozenset(_ANY_STREAM | {"keep-the-pair"}),
+}
+"""The themes puzzles of each kind and objective can have (from the theme
+predicates: "not-highest", "looks-knockable" and "gin" are about knocking;
+"keep-the-pair" about a discard; "big-gin" never makes a puzzle)."""
+
+LOOKAHEAD_FLOOR = 1500
+"""Lookahead sets need some puzzles the naive rule gets wrong, and those are
+rated from 1500 (the second band)."""
+
+_BUDGET = (16, 100)
+# Batches of positions generate() may try for n puzzles: 16 n + 100. Part of
+# what a code means: with a bigger budget a code that fails could succeed.
+
+_KIND_BITS = {("can_knock",): 1, ("best_discard",): 2, KINDS: 3}
+_OBJECTIVE_BITS = {None: 0, "mixed": 1, "deadwood": 2, "lookahead": 3}
+_HASH_BITS = dict(LAYOUT)["name_hash"]
+
+
+class ClassSetError(GinError):
+    """Class set options that are out of range, or filters no puzzle can meet.
+    ``option`` names the option at fault when there is one."""
+
+    def __init__(self, message: str, option: str | None = None):
+        super().__init__(message)
+        self.option = option
+
+
+def clean_class_name(name: Any) -> str:
+    """The class name as kept: NFC-normalised and stripped, 1 to 60 printable characters.
+
+    >>> clean_class_name("  Year 5 ")
+    'Year 5'
+    """
+    if not isinstance(name, str):
+        raise ClassSetError(f"a class name must be text, not {name!r}", "name")
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    if not cleaned:
+        raise ClassSetError(f"a class name cannot be empty: {name!r}", "name")
+    if len(cleaned) > NAME_LIMIT:
+        raise ClassSetError(f"a class name can have at most {NAME_LIMIT} characters, not {len(cleaned)}: "
+                            f"{cleaned[:NAME_LIMIT]!r}...", "name")
+    bad = next((c for c in cleaned if not c.isprintable()), None)
+    if bad is not None:
+        raise ClassSetError(f"a class name cannot contain the character {bad!r}: {name!r}", "name")
+    return cleaned
+
+
+def name_hash(name: str) -> int:
+    """The 33-bit hash of a class name that seeds its sets. Case and runs of
+    spaces do not matter, so a teacher retyping the name gets the same set.
+
+    >>> name_hash("Year 5  tuesday") == name_hash("year 5 Tuesday")
+    True
+    """
+    key = " ".join(clean_class_name(name).split()).casefold()
+    digest = hashlib.sha256(("gintrainer class\0" + key).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - _HASH_BITS)
+
+
+def clean_count(count: Any) -> int:
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        raise ClassSetError(f"a class set has 1 to {MAX_COUNT} puzzles, not {count!r}", "count")
+    return count
+
+
+def clean_kinds(kinds: Any) -> tuple[str, ...]:
+    """Kinds in their fixed order: one of them or both."""
+    items = [kinds] if isinstance(kinds, str) else kinds
+    try:
+        names = {normalise_kind(k) for k in items}
+    except TypeError:
+        raise ClassSetError(f"kinds are can_knock, best_discard or both, not {kinds!r}", "kinds") from None
+    except GinError as error:
+        raise ClassSetError(str(error), "kinds") from None
+    if not names:
+        raise ClassSetError("a class set needs at least one kind of puzzle", "kinds")
+    return tuple(k for k in KINDS if k in names)
+
+
+def clean_objective(objective: Any, kinds: tuple[str, ...]) -> str | None:
+    """The best-discard objective: "mixed" by default; None for a can-knock set."""
+    if "best_discard" not in kinds:
+        if objective is not None:
+            raise ClassSetError(f"an objective ({objective!r}) is for best-discard puzzles, and this set has none",
+                                "objective")
+        return None
+    if objective is None:
+        return "mixed"
+    if objective not in OBJECTIVES:
+        raise ClassSetError(f"unknown objective {objective!r}: use {', '.join(OBJECTIVES)}", "objective")
+    return objective
+
+
+_RANGE_TEXT = re.compile(r"\s*(\d+)\s*[-–]\s*(\d+)\s*")
+
+
+def clean_difficulty(difficulty: Any) -> tuple[int, int] | None:
+    """A difficulty range on the scale, or None for no filter. Takes a name
+    (easy, medium, hard), a (low, high) pair or "low-high" text in 100-point
+    steps. The ends are cut to the scale (no puzzle lies outside it), so the
+    puzzles' own DIFFICULTY_LEVELS ranges work too.
+
+    >>> clean_difficulty("medium"), clean_difficulty((0, 1299)), clean_difficulty("1100-2699")
+    ((1300, 1599), (1100, 1299), None)
+    """
+    if difficulty is None:
+        return None
+    if isinstance(difficulty, str):
+        name = difficulty.strip().lower()
+        match = _RANGE_TEXT.fullmatch(name)
+        if name in DIFFICULTY_NAMES:
+            low, high = DIFFICULTY_NAMES[name]
+        elif match:
+            low, high = int(match[1]), int(match[2])
+        else:
+            raise ClassSetError(f"unknown difficulty {difficulty!r}: use easy, medium, hard or a range like "
+                                "1300-1599", "difficulty")
+    else:
+        try:
+            low, high = difficulty
+        except (TypeError, ValueError):
+            raise ClassSetError(f"difficulty is a name or a (low, high) range, not {difficulty!r}",
+                                "difficulty") from None
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in (low, high)):
+            raise ClassSetError(f"a difficulty range is two whole numbers, not {difficulty!r}", "difficulty")
+    low, high = max(low, SCALE[0]), min(high, SCALE[1])
+    if low > high:
+        raise ClassSetError(f"difficulty range {difficulty!r} holds no puzzle: the scale runs from {SCALE[0]} "
+                            f"to {SCALE[1]}", "difficulty")
+    if low % 100 or (high + 1) % 100:
+        raise ClassSetError(f"difficulty range {difficulty!r} is not in 100-point steps: use a range like "
+                            "(1300, 1599)", "difficulty")
+    return None if (low, high) == SCALE else (low, high)
+
+
+def clean_themes(themes: Any) -> tuple[str, ...]:
+    """Theme names in the order of THEMES; none means no filter."""
+    if themes is None:
+        return ()
+    items = [themes] if isinstance(themes, str) else list(themes)
+    unknown = [t for t in items if t not in THEMES]
+    if unknown:
+        raise ClassSetError(f"unknown theme {unknown[0]!r}: themes are {', '.join(THEMES)}", "themes")
+    return tuple(t for t in THEMES if t in items)
+
+
+@dataclass(frozen=True)
+class ClassSet:
+    """The options of a class set. Equal options give equal puzzles on every
+    machine; the name is shown on worksheets but only its hash counts (and
+    equality ignores it). ``ClassSet.from_code(code)`` rebuilds the options."""
+
+    name: str | None = field(default=None, compare=False)
+    _: KW_ONLY
+    count: int = DEFAULT_COUNT
+    kinds: tuple[str, ...] = KINDS
+    objective: str | None = None
+    difficulty: tuple[int, int] | None = None
+    themes: tuple[str, ...] = ()
+    oklahoma: bool = False
+    name_hash: int | None = None
+
+    def __post_init__(self) -> None:
+        name = None if self.name is None else clean_class_name(self.name)
+        hashed = self.name_hash
+        if name is not None:
+            if hashed is not None and hashed != name_hash(name):
+                raise ClassSetError(f"class name {name!r} does not go with this class code", "name")
+            hashed = name_hash(name)
+        elif hashed is None:
+            raise ClassSetError("a class set needs a class name (or the name hash of a code)", "name")
+        elif isinstance(hashed, bool) or not isinstance(hashed, int) or not 0 <= hashed < 1 << _HASH_BITS:
+            raise ClassSetError(f"a name hash is a {_HASH_BITS}-bit number, not {hashed!r}", "name")
+        if not isinstance(self.oklahoma, bool):
+            raise ClassSetError(f"oklahoma must be true or false, not {self.oklahoma!r}", "oklahoma")
+        kinds = clean_kinds(self.kinds)
+        values = dict(name=name, name_hash=hashed, count=clean_count(self.count), kinds=kinds,
+                      objective=clean_objective(self.objective, kinds),
+                      difficulty=clean_difficulty(self.difficulty), themes=clean_themes(self.themes))
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+        self._check_filters()
+
+    def _check_filters(self) -> None:
+        """Refuse, before any search, filters that no puzzle of a kind can meet."""
+        wanted = set(self.themes)
+        if "big-gin" in wanted:
+            raise ClassSetError("no puzzle has the theme big-gin: these puzzles never go out without a discard",
+                                "themes")
+        if "oklahoma" in wanted and not self.oklahoma:
+            raise ClassSetError("the oklahoma theme needs Oklahoma rules: turn Oklahoma on or leave the theme out",
+                                "themes")
+        for stream in dict.fromkeys(self.plan()):
+            possible = STREAM_THEMES[stream] - ({"oklahoma"} if not self.oklahoma else set())
+            if wanted and not wanted & possible:
+                raise ClassSetError(f"no {_stream_words(stream)} puzzle has the theme "
+                                    f"{' or '.join(sorted(wanted))}: add one of {', '.join(sorted(possible))}, "
+                                    f"or leave out {KIND_WORDS[stream[0]]} puzzles", "themes")
+            if stream[1] == "lookahead" and self.difficulty and self.difficulty[1] < LOOKAHEAD_FLOOR:
+                raise ClassSetError(f"a lookahead set needs puzzles rated {LOOKAHEAD_FLOOR} or more (those the "
+                                    f"highest-card rule gets wrong), above difficulty "
+                                    f"{_range_words(self.difficulty)}: choose the deadwood objective or a harder "
+                                    "range", "difficulty")
+
+    # -- the code ---------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        """The short code that rebuilds this set, e.g. ``4QM90-000XD-WT58Y``."""
+        low, high = (0, 15) if self.difficulty is None else ((self.difficulty[0] - SCALE[0]) // 100,
+                                                             (self.difficulty[1] - SCALE[0] - 99) // 100)
+        themes = sum(1 << (len(THEME_BITS) - 1 - THEME_BITS.index(t)) for t in self.themes)
+        return format_code(dict(count=self.count - 1, kinds=_KIND_BITS[self.kinds],
+                                objective=_OBJECTIVE_BITS[self.objective], oklahoma=int(self.oklahoma), low=low,
+                                high=high, themes=themes, name_hash=self.name_hash))
+
+    @classmethod
+    def from_code(cls, code: str, name: str | None = None) -> ClassSet:
+        """The set a code names (``name``, if given, must be the class's name).
+        Raises :class:`ClassCodeError` for a mistyped or unknown code."""
+        fields = parse_code(code)
+        kinds = {bits: kinds for kinds, bits in _KIND_BITS.items()}.get(fields["kinds"], ())
+        objective = {bits: o for o, bits in _OBJECTIVE_BITS.items()}[fields["objective"]]
+        names = [t for i, t in enumerate(THEME_BITS) if fields["themes"] >> (len(THEME_BITS) - 1 - i) & 1]
+        low, high = SCALE[0] + 100 * fields["low"], SCALE[0] + 99 + 100 * fields["high"]
+        try:
+            options = cls(None, count=fields["count"] + 1, kinds=kinds, objective=objective,
+                          difficulty=(low, high), themes=names, oklahoma=bool(fields["oklahoma"]),
+                          name_hash=fields["name_hash"])
+        except ClassSetError:  # fields out of range, or filters no puzzle meets: not a code we write
+            options = None
+        if options is None or options.code != normalise_code(code):
+            raise ClassCodeError(f"class code {code!r} is not a valid class code: check it with your teacher",
+                                 "invalid")
+        return options if name is None else options.with_name(name)
+
+    def with_name(self, name: str | None) -> ClassSet:
+        """The same set with its class name (checked against the name hash) or without."""
+        return ClassSet(name, count=self.count, kinds=self.kinds, objective=self.objective,
+                        difficulty=self.difficulty, themes=self.themes, oklahoma=self.oklahoma,
+                        name_hash=self.name_hash)
+
+    # -- the puzzles ------------------------------------------------------
+
+    @property
+    def seed(self) -> str:
+        """The generator's seed: a SHA-256 of the options, the same everywhere."""
+        text = json.dumps([1, self.count, list(self.kinds), self.objective, list(self.difficulty or ()),
+                           list(self.themes), self.oklahoma, self.name_hash])
+        return "class-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(oklahoma=True) if self.oklahoma else Rules()
+
+    def plan(self) -> tuple[tuple[str, str | None], ...]:
+        """The kind and objective of each puzzle, in order."""
+        objectives = ("deadwood", "lookahead") if self.objective == "mixed" else (self.objective,)
+        plan, discards = [], 0
+        for i in range(self.count):
+            kind = self.kinds[i % len(self.kinds)]
+            if kind == "can_knock":
+                plan.append((kind, None))
+            else:
+                plan.append((kind, objectives[discards % len(objectives)]))
+                discards += 1
+        return tuple(plan)
+
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The set's puzzles in order (made once per process, then cached).
+        Raises :class:`ClassSetError` when the filters are too narrow."""
+        return _build(self)
+
+    # -- words ------------------------------------------------------------
+
+    def describe(self) -> str:
+        """The options in words.
+
+        >>> ClassSet("x", count=6, kinds="can_knock", difficulty="easy").describe()
+        '6 puzzles: can-you-knock; difficulty 1100–1299; any theme; standard rules'
+        """
+        kinds = " and ".join(KIND_WORDS[k] for k in self.kinds)
+        if self.objective == "mixed":
+            kinds += " (deadwood and lookahead objectives alternate)"
+        elif self.objective is not None:
+            kinds += f" ({self.objective} objective)"
+        difficulty = "any difficulty" if self.difficulty is None else f"difficulty {_range_words(self.difficulty)}"
+        themes = f"themes {', '.join(self.themes)}" if self.themes else "any theme"
+        rules = "Oklahoma rules" if self.oklahoma else "standard rules"
+        return f"{self.count} puzzle{'s' if self.count != 1 else ''}: {kinds}; {difficulty}; {themes}; {rules}"
+
+    def to_dict(self) -> dict:
+        """The options as plain data (with the code)."""
+        return {"code": self.code, "name": self.name, "count": self.count, "kinds": list(self.kinds),
+                "objective": self.objective, "difficulty": list(self.difficulty) if self.difficulty else None,
+                "themes": list(self.themes), "oklahoma": self.oklahoma}
+
+
+def _range_words(difficulty: tuple[int, int]) -> str:
+    return f"{difficulty[0]}–{difficulty[1]}"
+
+
+def _stream_words(stream: tuple[str, str | None]) -> str:
+    kind, objective = stream
+    return KIND_WORDS[kind] + (f" ({objective})" if objective else "")
+
+
+@lru_cache(maxsize=32)
+def _build(options: ClassSet) -> tuple[Puzzle, ...]:
+    plan = options.plan()
+    streams: dict[tuple[str, str | None], list[Puzzle]] = {}
+    for stream in dict.fromkeys(plan):
+        kind, objective = stream
+        count = plan.count(stream)
+        try:
+            streams[stream] = generate(kind, seed=f"{options.seed}:{kind}:{objective}", count=count,
+                                       rules=options.rules, objective=objective, difficulty=options.difficulty,
+                                       themes=options.themes or None, max_batches=_BUDGET[0] * count + _BUDGET[1])
+        except GinError as error:
+            filters = ", ".join(filter(None, [
+                f"difficulty {_range_words(options.difficulty)}" if options.difficulty else "",
+                f"themes {', '.join(options.themes)}" if options.themes else ""]))
+            advice = "widen the difficulty range or add themes"
+            if objective == "lookahead":
+                advice += " (lookahead puzzles are mostly rated from 1500), or choose the deadwood objective"
+            raise ClassSetError(f"not enough {_stream_words(stream)} puzzles with {filters or 'these options'} "
+                                f"({error}): {advice}") from None
+    taken = {stream: iter(puzzles) for stream, puzzles in streams.items()}
+    return tuple(next(taken[stream]) for stream in plan)
+
+
+_OPTION_NAMES = ("count", "kinds", "objective", "difficulty", "themes", "oklahoma")
+
+
+def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **options) -> ClassSet:
+    """The set named by a short code, or made from a class name and options.
+
+    With a code, every option given (not None) must agree with the code's; the
+    error names the option (as ``labels`` calls it, e.g. "--count"). Text shaped
+    like a code (:func:`~gintrainer.classroom.codes.looks_like_code`) that does
+    not read as one is refused, never taken for a class name.
+
+    >>> s = class_set("Year 5", count=3, kinds="can_knock")
+    >>> class_set(s.code, count=3) == s
+    True
+    >>> class_set(s.code, count=4)
+    Traceback (most recent call last):
+    ...
+    gintrainer.classroom.sets.ClassSetError: count 4 disagrees with class code ..., which is for 3 puzzles
+    """
+    unknown = set(options) - set(_OPTION_NAMES)
+    if unknown:
+        raise TypeError(f"unknown option {sorted(unknown)[0]!r}")
+    given = {k: v for k, v in options.items() if v is not None}
+    try:
+        from_code = ClassSet.from_code(code_or_name)
+    except ClassCodeError as error:
+        if looks_like_code(code_or_name):
+            raise ClassCodeError(f"{error} (a class name cannot look like a code)", error.reason) from None
+        return ClassSet(code_or_name, **given)
+    labels = labels or {}
+    cleaners = {"count": clean_count, "kinds": clean_kinds, "difficulty": clean_difficulty, "themes": clean_themes,
+                "objective": lambda v: clean_objective(v, from_code.kinds), "oklahoma": bool}
+    for option, value in given.items():
+        label = labels.get(option, option)
+        try:
+            wanted = cleaners[option](value)
+        except ClassSetError as error:
+            raise ClassSetError(f"{label}: {error}", option) from None
+        actual = getattr(from_code, option)
+        if wanted != actual:
+            raise ClassSetError(f"{label} {_option_words(option, value)} disagrees with class code "
+                                f"{from_code.code}, which is for {_option_words(option, actual, of_code=True)}",
+                                option)
+    return from_code
+
+
+def _option_words(option: str, value: Any, *, of_code: bool = False) -> str:
+    if not of_code:
+        if option == "oklahoma":
+            return "on" if value else "off"
+        if isinstance(value, (list, tuple)) and not isinstance(value, str):
+            return " ".join(map(str, value))
+        return str(value)
+    if option == "count":
+        return f"{value} puzzles"
+    if option == "kinds":
+        return " and ".join(KIND_WORDS[k] for k in value) + " puzzles"
+    if option == "objective":
+        return f"the {value} objective" if value else "no objective (can-you-knock puzzles only)"
+    if option == "difficulty":
+        return "any difficulty" if value is None else f"difficulty {_range_words(value)}"
+    if option == "themes":
+        return f"themes {', '.join(value)}" if value else "any theme"
+    return "Oklahoma rules" if value else "standard rules"
+
+
+__all__ = ["ClassSet", "ClassSetError", "DEFAULT_COUNT", "DIFFICULTY_NAMES", "MAX_COUNT", "OBJECTIVES", "SCALE",
+           "STREAM_THEMES", "class_set", "clean_class_name", "clean_difficulty", "name_hash"]

@@ -1,0 +1,242 @@
+"""Printable worksheets of a class set, and their answer keys: pure functions
+that return a whole standalone HTML page.
+
+Each puzzle is one box, ``<section class="ws-puzzle">``, that a printer never
+splits across pages. The box carries two text markers, for people and for
+tests reading a printed PDF: ``Puzzle 3 of 12`` at its top (class
+``ws-start``) and ``end of puzzle 3/12`` in small print at its bottom (class
+``ws-end``); neither marker is part of another. The section also has
+``id="puzzle-3"``, ``data-position="3"`` and ``data-puzzle-id``.
+
+The page is at most 180 mm wide (A4 and Letter both print 186 mm or more with
+12 mm margins). On the worksheet the hand is drawn in the normal card size
+(50 px, about 13 mm; eleven fit in a row); the answer key, for the teacher,
+draws it small and writes the layout in words, so that two puzzles usually
+fit on a page. Every row of cards
+wraps rather than overflows.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from ..cards import show_cards, sort_by_suit
+from ..drawing import cards_html, group_html, page
+from ..melds import best_arrangement, meld_kind
+from ..puzzles import Puzzle
+from ..files import write_text_atomic
+from .sets import ClassSet
+
+WORKSHEET_CSS = """
+@page { margin: 12mm; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: #111; line-height: 1.35;
+  box-sizing: border-box; width: 100%; max-width: 180mm; margin: 0 auto; padding: 0; }
+@media screen { body { padding: 6mm 2mm; } }
+*, *::before, *::after { box-sizing: border-box; }
+.ws-title h1 { font-size: 17pt; margin: 0 0 1mm 0; }
+.ws-title p { margin: 0.8mm 0; }
+.ws-code { font-family: "DejaVu Sans Mono", monospace; font-weight: bold; letter-spacing: 0.04em; }
+.ws-student { margin: 3mm 0 !important; }
+.ws-line { display: inline-block; width: 60mm; border-bottom: 0.3mm solid #333; }
+.ws-line.ws-short { width: 30mm; }
+.ws-instructions { font-size: 9.5pt; margin: 2mm 0 4mm 0; padding: 2mm 3mm; border-left: 1mm solid #f0a000;
+  background: #fffbe6; }
+.ws-puzzle { break-inside: avoid; page-break-inside: avoid; border: 0.35mm solid #777; border-radius: 2mm;
+  padding: 2.5mm 3.5mm 1.5mm 3.5mm; margin: 0 0 5mm 0; max-width: 100%; overflow-wrap: anywhere; }
+.ws-head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 2mm; font-weight: bold;
+  font-size: 12pt; border-bottom: 0.25mm solid #bbb; padding-bottom: 1mm; margin-bottom: 1.5mm; }
+.ws-kind { font-weight: normal; color: #444; font-size: 10pt; }
+.ws-question { margin: 1mm 0; font-weight: bold; }
+.ws-rules { margin: 1mm 0; font-size: 9.5pt; }
+.ws-layout { margin: 1mm 0; font-size: 9.5pt; }
+.ws-position, .ws-hand { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 1mm 4mm;
+  margin: 1.5mm 0; }
+.ws-label { font-size: 9pt; color: #333; width: 100%; }
+.ws-position .gt-caption { font-size: 8.5pt; }
+.ws-answers { display: flex; flex-wrap: wrap; align-items: center; gap: 2mm 8mm; margin: 2.5mm 0 1mm 0; }
+.ws-tick { display: inline-block; width: 5mm; height: 5mm; border: 0.35mm solid #333; border-radius: 0.8mm;
+  vertical-align: middle; margin: 0 1mm 0 3mm; }
+.ws-box { display: inline-block; width: 38mm; height: 9mm; border: 0.35mm solid #333; border-radius: 1mm;
+  vertical-align: middle; margin-left: 2mm; }
+.ws-key { margin: 2mm 0 1mm 0; padding-top: 1.5mm; border-top: 0.25mm dashed #999; }
+.ws-answer { margin: 1mm 0; font-size: 11.5pt; }
+.ws-explanation { margin: 1mm 0; font-size: 9.5pt; }
+.ws-numbers { border-collapse: collapse; font-size: 8.5pt; margin: 1.5mm 0; max-width: 100%; }
+.ws-numbers th, .ws-numbers td { border: 0.25mm solid #aaa; padding: 0.5mm 1.2mm; text-align: center; }
+.ws-numbers th[scope=row] { text-align: left; font-weight: normal; color: #333; }
+.ws-numbers .ws-best { background: #e3f4e6; font-weight: bold; }
+.ws-meta { font-size: 8.5pt; color: #555; margin: 1mm 0; }
+.ws-end { font-size: 7pt; color: #777; text-align: right; margin-top: 1mm; }
+"""
+
+_INSTRUCTIONS = (
+    "Each puzzle shows your eleven cards just after you drew; the card you drew is outlined in blue. "
+    "Find the melds (three or four cards of a rank; three or more in sequence in one suit) and count the "
+    "deadwood: ace 1, two to ten their value, J Q K 10. For \u201cCan you knock?\u201d tick yes or no, and for "
+    "yes write the card you discard. For \u201cWhich card?\u201d write the card you discard. Write cards as "
+    "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
+
+_KEY_NOTE = (
+    "For the teacher. Each answer comes with the solver's explanation and numbers: \u201cdeadwood left\u201d "
+    "is the deadwood after each discard (best first); \u201cexpected after next draw\u201d is the average "
+    "deadwood after one more draw from the stock.")
+
+
+def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
+    """The worksheet of a class set (``answers=True``: its answer key) as a whole
+    HTML page. The same set always gives the same text."""
+    puzzles = classset.puzzles()
+    kind = "Answer key" if answers else "Worksheet"
+    heading = f"Gin Rummy {kind.lower()}" if not answers else "Gin Rummy worksheet: answer key"
+    title = f"{kind}: {classset.name} ({classset.code})" if classset.name else f"{kind}: class code {classset.code}"
+    lines = []
+    if classset.name:
+        lines.append(f"<p>Class: <strong>{escape(classset.name)}</strong></p>")
+    lines.append(f'<p>Class code: <span class="ws-code">{escape(classset.code)}</span> · '
+                 f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}</p>")
+    lines.append(f'<p class="ws-options">{escape(classset.describe())}</p>')
+    if answers:
+        lines.append(f'<div class="ws-instructions">{escape(_KEY_NOTE)}</div>')
+    else:
+        lines.append('<p class="ws-student">Name: <span class="ws-line"></span> '
+                     'Date: <span class="ws-line ws-short"></span></p>')
+        lines.append(f'<div class="ws-instructions">{escape(_INSTRUCTIONS)}</div>')
+    header = f'<header class="ws-title"><h1>{escape(heading)}</h1>{"".join(lines)}</header>'
+    sections = "".join(puzzle_section_html(p, i + 1, len(puzzles), answers=answers) for i, p in enumerate(puzzles))
+    html = page(f'<main class="ws-sheet{" ws-answer-key" if answers else ""}">{header}{sections}</main>',
+                title=title)
+    return html.replace("</head>", f"<style>{WORKSHEET_CSS}</style></head>", 1)
+
+
+def answer_key_html(classset: ClassSet) -> str:
+    """The answer key: the worksheet with each answer, layout, explanation and numbers."""
+    return worksheet_html(classset, answers=True)
+
+
+def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: bool = False) -> str:
+    """One puzzle's box: markers, question, rules, draw, discard pile, hand, and
+    empty answer boxes (or, with ``answers``, the answer and the solver's numbers)."""
+    kind = "Can you knock?" if puzzle.kind == "can_knock" else "Which card?"
+    parts = [f'<header class="ws-head"><span class="ws-start">Puzzle {position} of {count}</span>'
+             f'<span class="ws-kind">{kind}</span></header>',
+             f'<p class="ws-question">{escape(puzzle.question)}</p>',
+             f'<p class="ws-rules">{escape(rules_words(puzzle))}</p>',
+             _position_words_html(puzzle) if answers else _position_html(puzzle),
+             _hand_html(puzzle, size="small" if answers else "normal")]
+    parts.append(_key_html(puzzle) if answers else _boxes_html(puzzle))
+    parts.append(f'<footer class="ws-end">end of puzzle {position}/{count}</footer>')
+    return (f'<section class="ws-puzzle" id="puzzle-{position}" data-position="{position}" '
+            f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
+
+
+def rules_words(puzzle: Puzzle) -> str:
+    """The rules line: the rules, the knock limit (under Oklahoma, from the upcard), the stock."""
+    if puzzle.upcard is None:
+        text = f"Rules: {puzzle.rules.describe()}; knock limit {puzzle.knock_limit}"
+    else:
+        limit = "only gin may go out" if puzzle.knock_limit == 0 else f"the knock limit is {puzzle.knock_limit}"
+        text = f"Rules: {puzzle.rules.describe()}; the first upcard was {puzzle.upcard}, so {limit}"
+    return f"{text}. Stock: {puzzle.stock_count} cards."
+
+
+def _position_html(puzzle: Puzzle) -> str:
+    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
+    small = dict(size="small")
+    groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **small), f"drawn from {source}")]
+    pile = puzzle.discard_pile
+    if pile:
+        groups.append(group_html(cards_html([pile[-1]], **small),
+                                 f"top of the discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''})"))
+    else:
+        groups.append(group_html('<span class="gt-card gt-empty gt-small"></span>', "the discard pile is empty"))
+    if puzzle.opponent_known:
+        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **small),
+                                 "your opponent took these from the pile"))
+    return f'<div class="ws-position">{"".join(groups)}</div>'
+
+
+def _position_words_html(puzzle: Puzzle) -> str:
+    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
+    words = [f"Drawn: {puzzle.drawn} from {source}",
+             f"top of the discard pile: {puzzle.discard_pile[-1]}" if puzzle.discard_pile else "discard pile empty"]
+    if puzzle.opponent_known:
+        words.append(f"your opponent took {show_cards(sort_by_suit(puzzle.opponent_known))} from the pile")
+    return f'<p class="ws-rules">{escape("; ".join(words))}.</p>'
+
+
+def _hand_html(puzzle: Puzzle, size: str) -> str:
+    return (f'<div class="ws-hand"><span class="ws-label">Your hand ({len(puzzle.hand)} cards):</span>'
+            f'{cards_html(sort_by_suit(puzzle.hand), marks={puzzle.drawn: "new"}, size=size)}</div>')
+
+
+def _boxes_html(puzzle: Puzzle) -> str:
+    if puzzle.kind == "can_knock":
+        return ('<div class="ws-answers"><span>Can you knock? <span class="ws-tick"></span>yes '
+                '<span class="ws-tick"></span>no</span>'
+                '<span>If yes, discard: <span class="ws-box"></span></span></div>')
+    return '<div class="ws-answers"><span>Discard: <span class="ws-box"></span></span></div>'
+
+
+def _key_html(puzzle: Puzzle) -> str:
+    parts = []
+    verdict = ""
+    if puzzle.kind == "can_knock":
+        verdict = "Yes, you can knock. " if puzzle.can_knock else ""
+    parts.append(f'<p class="ws-answer"><strong>Answer:</strong> {escape(verdict)}'
+                 f'<span class="ws-answer-words">{escape(puzzle.answer_words())}</span></p>')
+    parts.append(_layout_html(puzzle))
+    parts.append(f'<p class="ws-explanation">{escape(puzzle.explanation)}</p>')
+    parts.append(numbers_html(puzzle))
+    themes = ", ".join(puzzle.themes) or "none"
+    parts.append(f'<p class="ws-meta">Themes: {escape(themes)} · difficulty {puzzle.difficulty} · '
+                 f'puzzle {escape(puzzle.id)}</p>')
+    return f'<div class="ws-key">{"".join(parts)}</div>'
+
+
+def _layout_html(puzzle: Puzzle) -> str:
+    if puzzle.layout is not None:
+        caption, card, arrangement = "after discarding", puzzle.answer[0], puzzle.layout
+    else:  # "no, you cannot knock": show the best try
+        card = puzzle.table_sorted()[0].card
+        caption, arrangement = "best try, discarding", best_arrangement(c for c in puzzle.hand if c is not card)
+    melds = [f"{show_cards(m)} ({meld_kind(m)})" for m in arrangement.melds]
+    deadwood = (f"deadwood {show_cards(arrangement.deadwood)} = {arrangement.points}" if arrangement.deadwood
+                else "no deadwood")
+    return f'<p class="ws-layout">Layout {caption} {card}: {escape(" · ".join([*melds, deadwood]))}</p>'
+
+
+def numbers_html(puzzle: Puzzle) -> str:
+    """The solver's numbers, one column per legal discard, best first; the
+    accepted answers highlighted."""
+    rows = puzzle.table_sorted()
+    lookahead = puzzle.kind == "best_discard" and puzzle.objective == "lookahead"
+
+    def cells(values) -> str:
+        best = ' class="ws-best"'
+        return "".join(f"<td{best if r.card in puzzle.answer else ''}>{v}</td>" for r, v in zip(rows, values))
+    lines = [f'<tr><th scope="row">discard</th>{cells(str(r.card) for r in rows)}</tr>',
+             f'<tr><th scope="row">deadwood left</th>{cells(r.deadwood for r in rows)}</tr>']
+    if puzzle.kind == "can_knock":
+        lines.append(f'<tr><th scope="row">knocks</th>'
+                     f'{cells("gin" if r.gin else ("yes" if r.knocks else "") for r in rows)}</tr>')
+    if lookahead:
+        lines.append(f'<tr><th scope="row">expected after next draw</th>'
+                     f'{cells(f"{float(r.expected_deadwood):.2f}" for r in rows)}</tr>')
+        lines.append(f'<tr><th scope="row">draws that improve</th>{cells(len(r.outs) for r in rows)}</tr>')
+    return f'<table class="ws-numbers">{"".join(lines)}</table>'
+
+
+def worksheet_filename(classset: ClassSet, *, answers: bool = False) -> str:
+    """A file name for download: ``worksheet-CODE.html`` or ``answer-key-CODE.html``."""
+    return f"{'answer-key' if answers else 'worksheet'}-{classset.code}.html"
+
+
+def write_worksheet(path: Path | str, classset: ClassSet, *, answers: bool = False) -> Path:
+    """Write the worksheet (or answer key) atomically; returns the path."""
+    return write_text_atomic(path, worksheet_html(classset, answers=answers))
+
+
+__all__ = ["WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html", "rules_words",
+           "worksheet_filename", "worksheet_html", "write_worksheet"]

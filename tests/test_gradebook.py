@@ -1,0 +1,137 @@
+"""The gradebook: results files made here merged into the expected table; bad,
+foreign and duplicate files named and skipped."""
+
+import re
+
+import pytest
+
+from gintrainer import GinError
+from gintrainer.classroom import (ClassCodeError, ClassSet, StudentSession, build_gradebook, gradebook_html,
+                                  gradebook_page, load_folder, theme_chart_svg)
+from gintrainer.classroom.gradebook import Rate
+
+SET = ClassSet("Gradebook class", count=4)
+OTHER = ClassSet("Another class", count=2, kinds="can_knock")
+
+
+def right(puzzle) -> str:
+    if puzzle.kind == "can_knock":
+        return f"yes {puzzle.answer[0].code()}" if puzzle.can_knock else "no"
+    return puzzle.answer[0].code()
+
+
+def wrong(puzzle) -> str:
+    if puzzle.kind == "can_knock":
+        return "no" if puzzle.can_knock else f"yes {puzzle.table_sorted()[0].card.code()}"
+    return puzzle.table_sorted()[-1].card.code()
+
+
+def results(options, student, marks) -> str:
+    """A results file: ``marks`` has "r" (right), "w" (wrong) or "." (blank) per puzzle."""
+    session = StudentSession(options.code, student, clock=iter(range(0, 100, 5)).__next__)
+    for index, (puzzle, mark) in enumerate(zip(session.puzzles, marks)):
+        if mark != ".":
+            session.answer(index, right(puzzle) if mark == "r" else wrong(puzzle))
+    return session.to_csv()
+
+
+MARKS = {"ann.csv": ("Ann", "rrrr"), "ben.csv": ("Ben", "rw.w"), "cara.csv": ("Cara <b>", "..r.")}
+TABLE = {"Ann": (True, True, True, True), "Ben": (True, False, None, False), "Cara <b>": (None, None, True, None)}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    path = tmp_path_factory.mktemp("results")
+    for name, (student, marks) in MARKS.items():
+        (path / name).write_text(results(SET, student, marks), encoding="utf-8", newline="")
+    return path
+
+
+def test_merging_results_files_gives_the_table(folder):
+    book = load_folder(folder)
+    assert book.code == SET.code and book.problems == () and book.puzzles == SET.puzzles()
+    assert book.students == ("Ann", "Ben", "Cara <b>") and book.files == ("ann.csv", "ben.csv", "cara.csv")
+    assert dict(zip(book.students, book.table)) == TABLE
+    assert book.cell("Ben", 2) is False and book.cell("Ben", 3) is None
+    assert book.totals() == {"Ann": Rate(4, 4), "Ben": Rate(1, 3), "Cara <b>": Rate(1, 1)}
+    assert book.puzzle_rates() == (Rate(2, 2), Rate(1, 2), Rate(2, 2), Rate(1, 2))
+    assert book.rows()[1] == {"student": "Ben", "1": "right", "2": "wrong", "3": "", "4": "wrong", "right": 1,
+                              "answered": 3}
+    assert book.to_csv().splitlines()[0] == "student,1,2,3,4,right,answered"
+
+
+def test_success_by_theme_counts_every_answer_to_a_puzzle_of_the_theme(folder):
+    book = load_folder(folder)
+    rates = book.puzzle_rates()
+    expected = {}
+    for position, puzzle in enumerate(SET.puzzles(), 1):
+        for theme in puzzle.themes:
+            right_, answered = expected.get(theme, (0, 0))
+            expected[theme] = (right_ + rates[position - 1].right, answered + rates[position - 1].answered)
+    themes = book.theme_rates()
+    assert {t.theme: (t.rate.right, t.rate.answered) for t in themes} == expected
+    fractions = [t.rate.fraction for t in themes]
+    assert fractions == sorted(fractions)
+
+
+def test_bad_foreign_and_duplicate_files_are_named_and_skipped(folder, tmp_path):
+    for file in folder.iterdir():
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    (tmp_path / "copy of ann.csv").write_bytes((folder / "ann.csv").read_bytes())
+    (tmp_path / "ben again.csv").write_text(results(SET, "BEN", "rrrr"), encoding="utf-8")
+    (tmp_path / "corrupt.csv").write_bytes(b"\x00\xff not a results file")
+    (tmp_path / "other class.csv").write_text(results(OTHER, "Dan", "rr"), encoding="utf-8")
+    (tmp_path / "truncated.csv").write_text((folder / "ann.csv").read_text(encoding="utf-8")[:-30],
+                                            encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a csv file")
+    book = load_folder(tmp_path)
+    assert dict(zip(book.students, book.table)) == {k: v for k, v in TABLE.items() if k != "Ben"}
+    problems = {p.file: p.reason for p in book.problems}
+    assert sorted(problems) == ["ben again.csv", "ben.csv", "copy of ann.csv", "corrupt.csv", "other class.csv",
+                                "truncated.csv"]
+    assert problems["copy of ann.csv"] == "a copy of ann.csv: skipped"
+    assert problems["ben again.csv"] == ("student 'BEN' has several files (ben again.csv, ben.csv): all skipped; "
+                                         "keep one")
+    assert problems["ben.csv"].startswith("student 'Ben' has several files")
+    assert "not UTF-8" in problems["corrupt.csv"]
+    assert problems["other class.csv"] == f"for class code {OTHER.code}, not {SET.code}: skipped"
+    assert problems["truncated.csv"].startswith("line 5") and problems["truncated.csv"].endswith(": skipped")
+    assert all(p.file in gradebook_html(book) for p in book.problems)
+
+
+def test_the_class_code_can_be_given(folder):
+    book = build_gradebook([(f.name, f.read_bytes()) for f in folder.iterdir()]
+                           + [("dan.csv", results(OTHER, "Dan", "rw"))], code=OTHER.code.lower())
+    assert book.code == OTHER.code and book.students == ("Dan",) and book.table == ((True, False),)
+    assert [p.file for p in book.problems] == ["ann.csv", "ben.csv", "cara.csv"]
+    with pytest.raises(ClassCodeError):
+        build_gradebook([], code="not a code")
+
+
+def test_the_code_of_most_files_wins_and_ties_go_to_the_first_file():
+    files = [("a.csv", results(OTHER, "Ann", "rr")), ("b.csv", results(SET, "Ben", "rrrr"))]
+    assert build_gradebook(files).code == OTHER.code
+    assert build_gradebook(files + [("c.csv", results(SET, "Cy", "w..."))]).code == SET.code
+
+
+def test_an_empty_folder_makes_an_empty_gradebook(tmp_path):
+    book = load_folder(tmp_path)
+    assert book.code is None and book.students == () and book.theme_rates() == ()
+    assert "No results yet" in gradebook_html(book) and "No puzzles yet" in theme_chart_svg(book)
+    with pytest.raises(GinError, match="there is no folder"):
+        load_folder(tmp_path / "missing")
+
+
+def test_the_drawings_escape_names_and_show_each_cell(folder):
+    book = load_folder(folder)
+    html = gradebook_html(book)
+    assert "Cara &lt;b&gt;" in html and "<b>" not in html
+    assert html.count('aria-label="right"') == 6 and html.count('aria-label="wrong"') == 2
+    assert html.count('aria-label="no answer"') == 4 and "1/3 (33%)" in html
+    svg = theme_chart_svg(book)
+    assert svg.startswith("<svg") and svg.count("<g>") == len(book.theme_rates())
+    names = re.findall(r'<text x="0" y="\d+">([^<]+)</text>', svg)
+    assert names == [t.theme for t in book.theme_rates()]
+    page = gradebook_page(book, title="Year <5>")
+    assert page.startswith("<!DOCTYPE html>") and "Year &lt;5&gt;" in page
+    assert book._repr_html_() == html + svg

@@ -355,10 +355,15 @@ def test_answers_are_read_as_people_write_them():
     assert mark(knock, " N ").answer == "no"
     assert mark(discard, str(discard.answer[0])).correct
     assert mark(discard, discard.answer[0]).correct
-    for bad, fragment in [("yes", "say which card"), ("no 7H", "'no' alone"), ("maybe", "malformed card"),
-                          ("7H 8H", "one card")]:
+    for bad, fragment in [("no 7H", "'no' alone"), ("maybe", "malformed card"), ("7H 8H", "one card")]:
         with pytest.raises(AnswerError, match=fragment):
             mark(knock, bad)
+    from gintrainer.puzzles import bank
+    can, cannot = (next(p for p in bank("can_knock") if p.can_knock is flag) for flag in (True, False))
+    with pytest.raises(AnswerError, match="say which card"):
+        mark(can, "yes")  # a knock needs its discard
+    wrong = mark(cannot, "yes")  # saying yes where no discard knocks is simply wrong
+    assert (wrong.answer, wrong.correct) == ("yes", False)
     outside = next(c for c in (f"{r}{s}" for r in "A23456789TJQK" for s in "CDHS") if c not in
                    {x.code() for x in discard.hand})
     with pytest.raises(AnswerError, match="not in the hand"):

@@ -75,7 +75,7 @@ def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
             if words[0] in _YES:
                 words = words[1:]
                 if not words:
-                    raise AnswerError("you can knock: say which card you discard, e.g. 'yes 7H'")
+                    return True, None  # wrong when no discard knocks; mark() asks for the card otherwise
             if len(words) != 1:
                 raise AnswerError(f"answer 'no', or 'yes' and one card, not {response!r}")
             return True, parse_card(words[0])
@@ -97,9 +97,12 @@ def mark(puzzle: Puzzle, response) -> Marked:
     True
     """
     can_knock, card = parse_response(puzzle, response)
+    if can_knock and card is None and puzzle.can_knock:
+        raise AnswerError("you can knock: say which card you discard, e.g. 'yes 7H'")
     if card is not None and card not in puzzle.hand:
         raise AnswerError(f"{card} is not in the hand")
-    written = "no" if can_knock is False else (f"yes {card.code()}" if can_knock else card.code())
+    written = "no" if can_knock is False else ("yes" if card is None else
+                                                (f"yes {card.code()}" if can_knock else card.code()))
     if card is not None and card is puzzle.forbidden:
         return Marked(written, False, f"Not {card}: it was just taken from the discard pile, so it may not be "
                                       f"thrown back this turn. {puzzle.explanation}")

@@ -35,6 +35,14 @@ PUZZLE_PAGES = [
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
     ("Example hands", [Page("replays/example_hands.ipynb", "Annotated example hands",
                             "Replay commented deals step by step, ask the solver, or load your own history.")]),
+    ("Teaching a class", [
+        Page("classroom/teacher.ipynb", "Make a class set", "A set of puzzles named by a short code; worksheets "
+                                                            "and answer keys to print."),
+        Page("classroom/student.ipynb", "Open a class set", "Type your teacher's code, answer, download your "
+                                                            "results."),
+        Page("classroom/gradebook.ipynb", "Gradebook", "Everyone's results, and the themes to teach again."),
+        Page("classroom/present.ipynb", "Project a lesson", "Large cards, one step at a time."),
+    ]),
 ]
 """Further sections of the landing page (replays, class pages), in order."""
 

@@ -69,8 +69,9 @@ class PuzzleView(View):
     ``on_result(view, attempt)`` is called once when the attempt ends.
     """
 
-    def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result=None):
+    def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result=None, hints: bool = True):
         self.attempt: PuzzleAttempt | None = None
+        self.allow_hints = hints
         self.on_result = on_result
         self.title = widgets.HTML()
         self.position = widgets.HTML()
@@ -139,6 +140,7 @@ class PuzzleView(View):
         self.discard_button.description = ("Knock with this discard" if puzzle.kind == "can_knock"
                                            else "Discard the selected card")
         self.hint_button.disabled = attempt.finished
+        self.hint_button.layout.display = "" if self.allow_hints else "none"
         self.picker.disable(attempt.finished)
         if attempt.finished:
             self.picker.mark(puzzle.answer)
@@ -167,6 +169,8 @@ class PuzzleView(View):
     @guarded
     def _on_hint(self, _button=None) -> None:
         attempt = self._require()
+        if not self.allow_hints:
+            raise GinError("hints are off for this set")
         attempt.hint()
         items = "".join(f"<li>{escape(h)}</li>" for h in attempt.hints_shown)
         note = "" if attempt.hints_used < 2 else "<div class='gt-info'>A hinted puzzle counts as seen, not solved.</div>"

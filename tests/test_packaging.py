@@ -1,0 +1,50 @@
+"""A built wheel carries the pages and the data, so `gintrainer app` works after a
+plain pip install."""
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "setup.py", "README.md", "gintrainer", *SITE):
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+        else:
+            shutil.copy2(path, source / name)
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return next(out.glob("gintrainer-*.whl"))
+
+
+def test_wheel_carries_the_site_and_the_data(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for page in ("index.ipynb", "voila.json", "lessons/01_cards_and_melds.ipynb", "puzzles/daily.ipynb",
+                 "replays/example_hands.ipynb", "classroom/teacher.ipynb"):
+        assert f"gintrainer/site/{page}" in names
+    assert "gintrainer/data/bank_can_knock.json" in names and "gintrainer/data/bank_best_discard.json" in names
+    assert any(n.startswith("gintrainer/data/hands/") and n.endswith(".json") for n in names)
+    notebooks = {p.relative_to(ROOT).as_posix() for folder in SITE[2:] for p in (ROOT / folder).glob("*.ipynb")}
+    assert {f"gintrainer/site/{n}" for n in notebooks} <= names
+
+
+def test_the_installed_package_finds_its_own_site(wheel, tmp_path):
+    zipfile.ZipFile(wheel).extractall(tmp_path / "lib")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from gintrainer.app import find_root; "
+            "print(find_root())")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "lib")], capture_output=True, text=True,
+                          cwd=tmp_path, env={"PATH": ""})
+    assert done.returncode == 0, done.stderr
+    assert Path(done.stdout.strip()) == (tmp_path / "lib" / "gintrainer" / "site").resolve()

@@ -301,6 +301,10 @@ _BASE_CSS = """
 .gt-ref table{border-collapse:collapse;margin:6px 0;}
 .gt-ref th,.gt-ref td{border:1px solid #aaa;padding:3px 8px;text-align:left;vertical-align:top;}
 .gt-ref h2{margin-top:14px;}
+.gt-links a{color:#1a56a8;text-decoration:underline;font-weight:bold;}
+.gt-links li{margin:2px 0;}
+.gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}
+.gt-notice{color:#7a4a00;background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;}
 .gt-present .gt-caption-box{font-size:26px;line-height:1.35;}
 .gt-present .gt-slide{font-size:24px;line-height:1.4;}
 .gt-present .gt-slide h2{font-size:36px;}

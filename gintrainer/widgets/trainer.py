@@ -86,6 +86,8 @@ class PuzzleView(View):
         self.feedback.add_class("gt-feedback")
         self.table_toggle = widgets.ToggleButton(description="Show the solver's table", value=False)
         self.table = widgets.HTML()
+        for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button, self.table_toggle):
+            button.layout.width = "auto"
         self.buttons = widgets.HBox([self.yes_button, self.no_button, self.discard_button, self.hint_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
         self._heading = title

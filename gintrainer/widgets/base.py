@@ -3,6 +3,7 @@ callbacks whose errors land in a visible status line."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import logging
 import traceback
@@ -52,6 +53,12 @@ def guarded(method):
             return None
         return result
     return wrapper
+
+
+def download_link(text: str, filename: str, label: str, mime: str = "application/json") -> str:
+    """A link that downloads ``text`` as a file; the page builds it, nothing is served from disk."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f'<a download="{escape(filename)}" href="data:{mime};base64,{data}" class="gt-download">{escape(label)}</a>'
 
 
 class View(widgets.VBox):

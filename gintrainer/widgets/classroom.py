@@ -4,7 +4,6 @@ loads everyone's results into the gradebook."""
 
 from __future__ import annotations
 
-import base64
 from html import escape
 from pathlib import Path
 
@@ -16,19 +15,13 @@ from ..classroom import (MAX_COUNT, ClassSet, StudentSession, answer_key_html, b
                          worksheet_html)
 from ..errors import GinError
 from ..puzzles import THEMES
-from .base import View, guarded
+from .base import View, download_link, guarded
 from .trainer import PuzzleView
 
 MAX_RESULTS_FILE = 1_000_000
 DIFFICULTY_RANGES = [("any", None), ("easy (1100-1299)", (1100, 1299)), ("medium (1300-1599)", (1300, 1599)),
                      ("hard (1600 and up)", (1600, 2699)), ("easy and medium", (1100, 1599)),
                      ("medium and hard", (1300, 2699))]
-
-
-def data_link(text: str, filename: str, label: str, mime: str) -> str:
-    """A link that downloads ``text`` as a file, built by the page (nothing is served from disk)."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return f'<a download="{escape(filename)}" href="data:{mime};base64,{data}">{escape(label)}</a>'
 
 
 class TeacherPage(View):
@@ -79,9 +72,9 @@ class TeacherPage(View):
                            f"<div class='gt-info'>Students open <a href='student.ipynb?code={escape(classset.code)}'>"
                            f"the student page</a> and type this code (and their name).</div>")
         self.downloads.value = (
-            data_link(worksheet_html(classset), worksheet_filename(classset), "Download the worksheet (HTML, print "
+            download_link(worksheet_html(classset), worksheet_filename(classset), "Download the worksheet (HTML, print "
                       "it from the browser)", "text/html") + " · "
-            + data_link(answer_key_html(classset), worksheet_filename(classset, answers=True),
+            + download_link(answer_key_html(classset), worksheet_filename(classset, answers=True),
                         "Download the answer key", "text/html"))
         items = "".join(f"<li>{escape(p.question)} <span class='gt-info'>(difficulty {p.difficulty}; "
                         f"{escape(', '.join(p.themes) or 'no theme')})</span></li>" for p in puzzles)
@@ -133,7 +126,7 @@ class StudentPage(View):
         self.progress.value = (f"<div class='gt-stats'>{escape(self.session.student)} · puzzle {self.index + 1} of "
                                f"{len(self.session)} · right {right} of {answered}</div>")
         if answered:
-            self.results.value = data_link(self.session.to_csv(),
+            self.results.value = download_link(self.session.to_csv(),
                                            results_filename(self.session.student, self.session.code),
                                            "Download your results (CSV) for your teacher", "text/csv")
 

@@ -7,7 +7,6 @@ opened with ``?profile=Name`` starts with that learner.
 
 from __future__ import annotations
 
-import base64
 from html import escape
 
 import ipywidgets as widgets
@@ -16,7 +15,7 @@ from .. import progress as store
 from ..app import query_params
 from ..errors import GinError
 from ..progress import Progress
-from .base import View, guarded, settings
+from .base import View, download_link, guarded, settings
 
 GUEST = "Guest"
 
@@ -152,14 +151,6 @@ class ProfileBar(View):
         self.who.value = f"<div class='gt-info'>{text}</div>{notice}"
         if self.colour_box.value != settings.four_colour:
             self.colour_box.value = settings.four_colour
-
-
-def download_link(text: str, filename: str, label: str) -> str:
-    """A link that downloads ``text`` as a file, made by the page itself (nothing is
-    served from the disk)."""
-    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a download="{escape(filename)}" href="data:application/json;base64,{data}" '
-            f'class="gt-download">{escape(label)}</a>')
 
 
 class ProfilePage(View):

@@ -11,8 +11,7 @@ from ..drawing import table_html
 from ..errors import GinError
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load
 from ..steps import HandSteps
-from .base import View, guarded
-from .profile import download_link
+from .base import View, download_link, guarded
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000

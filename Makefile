@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 PORT ?= 8866
 
 .PHONY: install test app bench bank clean
@@ -12,18 +13,23 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# OpenSpiel, for the benchmark baseline and the tests that check the solver against it.
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
+
 install: $(STAMP)
 
-test: $(STAMP)
+test: $(BENCH_STAMP)
 	$(BIN)/python -m pytest
 
 app: $(STAMP)
 	$(BIN)/gintrainer app --port $(PORT)
 
-bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_deadwood.py
 	$(BIN)/python bench/bench_solver.py
+	$(BIN)/python bench/bench_app.py
 
 bank: $(STAMP)
 	$(BIN)/gintrainer bank

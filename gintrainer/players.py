@@ -1,37 +1,231 @@
-"""Simple computer players, for self-play, puzzle positions and demonstrations.
+"""Computer players: ``random``, ``naive``, ``lookahead`` and ``best``.
 
-A player looks only at what its seat may see (its cards, the discard pile,
-the stock count) and returns one of ``hand.legal_actions()``.
+Every player has one method, ``choose(view, rng) -> Action``: given a
+:class:`~gintrainer.view.SeatView` (what its seat may see) and a random
+generator, it returns one of ``view.legal``. Players keep no state between
+moves, so a game can be saved, resumed or taken back at any point.
+:func:`decide` runs a player on a hand: it builds the view, seeds the
+generator from the game's seed and the move number (so a replayed position
+gets the same answer), and checks the answer is legal.
 
 >>> from gintrainer import Hand
->>> import random
 >>> hand = Hand.deal(seed=1)
->>> players = [GreedyPlayer(random.Random(0)), GreedyPlayer(random.Random(1))]
+>>> players = [make_player("naive"), make_player("lookahead")]
 >>> while not hand.is_over:
-...     hand.apply(players[hand.to_act].choose(hand))
->>> hand.result.kind in ("knock", "gin", "undercut", "dead", "big_gin", "tie")
+...     hand.apply(decide(players[hand.to_act], hand, seed=5))
+>>> hand.result.kind in ("knock", "gin", "undercut", "dead")
 True
 """
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
+import numpy as np
+
+from .cards import Card, cards_mask
+from .errors import GinError
 from .hand import Action, Hand
-from .melds import min_deadwood
+from .melds import _batch_masks, all_best_arrangements, best_arrangement, mask_min_deadwood, min_deadwood
+from .scoring import layoff_targets
+from .solver import discard_table, naive_discard
+from .view import SeatView
+
+PLAYER_NAMES = ("random", "naive", "lookahead", "best")
+
+
+# -- shared pieces -----------------------------------------------------------------
+
+
+def own_layout(view: SeatView, rng: random.Random | None = None) -> Action:
+    """The knocker's next layout step, chosen from its own cards only: a
+    least-deadwood arrangement and, among several, the one whose melds take the
+    fewest of the cards it has not seen as lay-offs."""
+    left = view.unlaid
+    arrangements = all_best_arrangements(left)
+    if len(arrangements) > 1 and view.out_kind == "knock":
+        unseen = view.unseen
+
+        def openings(arrangement) -> int:
+            melds = list(view.table_melds) + list(arrangement.melds)
+            return sum(1 for card in unseen if layoff_targets(card, melds))
+
+        arrangements = sorted(arrangements, key=openings)
+    chosen = arrangements[0]
+    if chosen.melds:
+        return Action("meld", cards=chosen.melds[0])
+    return Action("done")
+
+
+def layout_step(view: SeatView) -> Action:
+    """A layout step for either side: the knocker's own choice, or the
+    defender's best reply (the engine's ``auto`` uses the defender's own cards
+    and the table only)."""
+    if view.phase == "knocker_layout":
+        return own_layout(view)
+    return Action("auto")
+
+
+def _mask(cards) -> int:
+    return cards_mask(cards)
+
+
+def _draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
+    """For each unseen card: the least deadwood after drawing it and throwing the
+    best card (any of the eleven)."""
+    draws = np.array([1 << c.index for c in unseen], dtype=np.uint64)
+    bits = [1 << i for i in range(52) if mask10 >> i & 1]
+    eleven = np.uint64(mask10) | draws  # (U,)
+    throws = np.concatenate([np.broadcast_to(np.array(bits, dtype=np.uint64), (len(unseen), len(bits))),
+                             draws[:, None]], axis=1)
+    candidates = eleven[:, None] & ~throws
+    flat = candidates.reshape(-1)
+    distinct, where = np.unique(flat, return_inverse=True)
+    return _batch_masks(distinct)[where].reshape(candidates.shape).min(axis=1)
+
+
+def take_value(hand: tuple[Card, ...], card: Card) -> int:
+    """The least deadwood after taking ``card`` and throwing another card."""
+    full = _mask(hand) | (1 << card.index)
+    return min(mask_min_deadwood(full & ~(1 << c.index)) for c in hand)
+
+
+def _knock_choice(view: SeatView) -> list[Action]:
+    """The ways out now, best first: big gin, gin, then knocks by least deadwood
+    (ties: the highest card thrown)."""
+    outs = [a for a in view.legal if a.kind in ("knock", "gin", "big-gin")]
+    held = view.hand
+
+    def key(action: Action):
+        if action.kind == "big-gin":
+            return (0, 0, 0)
+        points = min_deadwood(c for c in held if c is not action.card)
+        return (1, points, -action.card.value * 100 - action.card.index)
+
+    return sorted(outs, key=key)
+
+
+def _draw_or_pass(view: SeatView) -> Action:
+    return Action("pass") if view.phase == "upcard" else Action("draw")
+
+
+def _can_take(view: SeatView) -> bool:
+    return any(a.kind == "take" for a in view.legal)
+
+
+def danger(card: Card, view: SeatView) -> float:
+    """How much throwing ``card`` may help the opponent, from what it took and
+    threw: 1 for each card it is known to hold that the card would meld with
+    (same rank, or same suit within two ranks), less a half for each card of the
+    same rank or a neighbour of the same suit it threw away."""
+    score = 0.0
+    for known in view.opponent_known:
+        if known.rank == card.rank or (known.suit == card.suit and abs(known.rank - card.rank) <= 2):
+            score += 1.0
+    for thrown in view.opponent_threw:
+        if thrown.rank == card.rank or (thrown.suit == card.suit and abs(thrown.rank - card.rank) == 1):
+            score -= 0.5
+    return max(score, 0.0)
+
+
+def _table(view: SeatView):
+    card, source = view.drawn
+    return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
+                         discard_pile=view.discard_pile, opponent_known=view.opponent_known,
+                         upcard=view.upcard if view.rules.oklahoma else None)
+
+
+# -- the players ---------------------------------------------------------------------
 
 
 class RandomPlayer:
-    """Chooses uniformly among the legal actions (lays out with ``auto`` half the time)."""
+    """Any legal move, uniformly (in a layout, any legal meld, lay-off or done)."""
 
-    def __init__(self, rng: random.Random | None = None):
-        self.rng = rng or random.Random()
+    name = "random"
 
-    def choose(self, hand: Hand) -> Action:
-        actions = hand.legal_actions()
-        if hand.phase in ("knocker_layout", "defender_layout") and self.rng.random() < 0.5:
-            return Action("auto")
-        return self.rng.choice(actions)
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        actions = [a for a in view.legal if a.kind != "auto"]
+        return rng.choice(actions)
+
+
+class NaivePlayer:
+    """The usual baseline of published Gin Rummy AI work: takes the upcard or the
+    discard only when that lowers its deadwood, throws the highest unmelded card,
+    knocks as soon as it may."""
+
+    name = "naive"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        phase = view.phase
+        if phase in ("knocker_layout", "defender_layout"):
+            return layout_step(view)
+        if phase in ("upcard", "draw"):
+            top = view.discard_pile[-1] if view.discard_pile else None
+            if _can_take(view) and top is not None and take_value(view.hand, top) < min_deadwood(view.hand):
+                return Action("take")
+            return _draw_or_pass(view)
+        outs = _knock_choice(view)
+        if outs:
+            return outs[0]
+        return Action("discard", naive_discard(view.hand, forbidden=view.forbidden))
+
+
+class LookaheadPlayer:
+    """The solver's one-draw lookahead.
+
+    Takes the top discard when the deadwood it leaves is lower than the mean
+    after a draw from the stock by more than ``take_margin``; throws the card
+    whose exact expected deadwood after the next draw, plus ``feed_weight``
+    times its :func:`danger`, is least; goes out with gin at once, and knocks
+    when the deadwood is at most ``knock_at`` or the stock is down to
+    ``late_stock`` cards.
+    """
+
+    name = "lookahead"
+
+    def __init__(self, *, take_margin: float = 0.0, feed_weight: float = 1.0, knock_at: int = 10,
+                 late_stock: int = 0):
+        self.take_margin = take_margin
+        self.feed_weight = feed_weight
+        self.knock_at = knock_at
+        self.late_stock = late_stock
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        phase = view.phase
+        if phase in ("knocker_layout", "defender_layout"):
+            return layout_step(view)
+        if phase in ("upcard", "draw"):
+            return self.draw(view)
+        return self.discard(view)
+
+    def draw(self, view: SeatView) -> Action:
+        if not _can_take(view):
+            return _draw_or_pass(view)
+        top = view.discard_pile[-1]
+        unseen = view.unseen
+        stock_mean = float(_draw_values(_mask(view.hand), unseen).mean())
+        if take_value(view.hand, top) < stock_mean - self.take_margin:
+            return Action("take")
+        return _draw_or_pass(view)
+
+    def wants_out(self, view: SeatView, action: Action) -> bool:
+        if action.kind in ("gin", "big-gin"):
+            return True
+        points = min_deadwood(c for c in view.hand if c is not action.card)
+        return points <= self.knock_at or view.stock_count <= self.late_stock
+
+    def discard(self, view: SeatView) -> Action:
+        outs = _knock_choice(view)
+        if outs and self.wants_out(view, outs[0]):
+            return outs[0]
+        table = _table(view)
+        row = min(table.rows, key=lambda r: (float(r.expected_deadwood) + self.feed_weight * danger(r.card, view),
+                                             r.deadwood, -r.card.index))
+        return Action("discard", row.card)
+
+
+# -- a self-play generator -------------------------------------------------------
 
 
 class GreedyPlayer:
@@ -81,3 +275,32 @@ class GreedyPlayer:
         eleven = list(held) + [card]
         best = min(min_deadwood(c for c in eleven if c is not throw) for throw in held)
         return best < min_deadwood(held)
+
+
+PLAYERS = {"random": RandomPlayer, "naive": NaivePlayer, "lookahead": LookaheadPlayer}
+
+
+def make_player(name: str, **options):
+    """A player by name: ``random``, ``naive``, ``lookahead`` or ``best``."""
+    try:
+        factory = PLAYERS[name]
+    except (KeyError, TypeError):
+        raise GinError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)}") from None
+    return factory(**options)
+
+
+def move_rng(seed, hand: Hand) -> random.Random:
+    """The generator for the move now: fixed by the game's seed and the number
+    of moves played, so the same position always gets the same answer."""
+    return random.Random(f"{seed}:{len(hand.actions)}")
+
+
+def decide(player, hand: Hand, seed=0) -> Action:
+    """The player's move for the seat to act in ``hand``, from that seat's view only."""
+    if hand.is_over:
+        raise GinError("the hand is over: there is no move to choose")
+    view = SeatView.of(hand, hand.to_act)
+    action = player.choose(view, move_rng(seed, hand))
+    if action.kind != "auto" and action not in view.legal:
+        raise GinError(f"player {getattr(player, 'name', player)!r} chose an illegal move {action}")
+    return action

@@ -1,0 +1,231 @@
+"""Computer players against each other, with deals mirrored to cancel luck.
+
+Each deal is played twice with the seats swapped: player A gets in the second
+hand exactly the cards, the dealer's place and the stock that player B had in
+the first. Hands are independent (no match score). The win rate counts
+decided hands only (dead hands and ties are set aside) and carries a 95%
+Wilson score interval.
+
+>>> result = duel("naive", "random", hands=4, seed=3)
+>>> result.hands, result.wins_a + result.wins_b + result.dead + result.ties
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+
+from .cards import DECK
+from .errors import GinError
+from .hand import Hand
+from .players import PLAYER_NAMES, decide, make_player
+from .rules import Rules
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate.
+
+    >>> [round(x, 3) for x in wilson_interval(60, 100)]
+    [0.502, 0.691]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class HandRecord:
+    """One hand of a duel, from A's side."""
+
+    deal: int
+    a_seat: int
+    kind: str
+    winner: str | None  # "a", "b" or None
+    points: int
+    history: tuple[str, ...]
+
+
+@dataclass
+class DuelResult:
+    a: str
+    b: str
+    seed: object
+    rules: Rules
+    records: list[HandRecord] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])  # thinking time of A, B
+    moves: list[int] = field(default_factory=lambda: [0, 0])
+    slowest: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    wall: float = 0.0
+
+    @property
+    def hands(self) -> int:
+        return len(self.records)
+
+    @property
+    def wins_a(self) -> int:
+        return sum(r.winner == "a" for r in self.records)
+
+    @property
+    def wins_b(self) -> int:
+        return sum(r.winner == "b" for r in self.records)
+
+    @property
+    def dead(self) -> int:
+        return sum(r.kind == "dead" for r in self.records)
+
+    @property
+    def ties(self) -> int:
+        return sum(r.kind == "tie" for r in self.records)
+
+    @property
+    def decided(self) -> int:
+        return self.wins_a + self.wins_b
+
+    @property
+    def win_rate_a(self) -> float | None:
+        return self.wins_a / self.decided if self.decided else None
+
+    @property
+    def ci95_a(self) -> tuple[float, float]:
+        return wilson_interval(self.wins_a, self.decided)
+
+    def points(self, who: str) -> int:
+        return sum(r.points for r in self.records if r.winner == who)
+
+    @property
+    def points_per_hand_a(self) -> float:
+        """A's points less B's, per hand played."""
+        return (self.points("a") - self.points("b")) / self.hands if self.hands else 0.0
+
+    def kinds(self, who: str) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for r in self.records:
+            if r.winner == who:
+                counts[r.kind] = counts.get(r.kind, 0) + 1
+        return counts
+
+    def seconds_per_move(self, index: int) -> float:
+        return self.seconds[index] / self.moves[index] if self.moves[index] else 0.0
+
+    def to_dict(self) -> dict:
+        low, high = self.ci95_a
+        rate = self.win_rate_a
+        return {
+            "a": self.a, "b": self.b, "seed": self.seed, "hands": self.hands,
+            "wins_a": self.wins_a, "wins_b": self.wins_b, "dead": self.dead, "ties": self.ties,
+            "win_rate_a": None if rate is None else round(rate, 4),
+            "ci95_a": [round(low, 4), round(high, 4)],
+            "points_a": self.points("a"), "points_b": self.points("b"),
+            "points_per_hand_a": round(self.points_per_hand_a, 3),
+            "wins_by_kind_a": self.kinds("a"), "wins_by_kind_b": self.kinds("b"),
+            "seconds_per_move_a": round(self.seconds_per_move(0), 5),
+            "seconds_per_move_b": round(self.seconds_per_move(1), 5),
+            "slowest_move_a": round(self.slowest[0], 4), "slowest_move_b": round(self.slowest[1], 4),
+            "wall_seconds": round(self.wall, 2),
+        }
+
+    def report(self) -> str:
+        data = self.to_dict()
+        rate = "n/a" if self.win_rate_a is None else f"{100 * self.win_rate_a:.1f}%"
+        low, high = self.ci95_a
+        return "\n".join([
+            f"{self.a} (A) against {self.b} (B): {self.hands} hands, {self.hands // 2} deals played "
+            f"from both seats, seed {self.seed}",
+            f"wins: A {self.wins_a}, B {self.wins_b}; dead hands {self.dead}; ties {self.ties}",
+            f"A's win rate over {self.decided} decided hands: {rate} "
+            f"(95% interval {100 * low:.1f}% to {100 * high:.1f}%)",
+            f"points: A {data['points_a']}, B {data['points_b']}; A's net per hand {self.points_per_hand_a:+.2f}",
+            f"A's wins by kind: {_kinds_text(self.kinds('a'))}; B's: {_kinds_text(self.kinds('b'))}",
+            f"thinking time per move: A {1000 * self.seconds_per_move(0):.1f} ms (slowest "
+            f"{1000 * self.slowest[0]:.0f} ms), B {1000 * self.seconds_per_move(1):.1f} ms (slowest "
+            f"{1000 * self.slowest[1]:.0f} ms); {self.wall:.1f} s in all",
+        ])
+
+
+def _kinds_text(kinds: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"
+
+
+def deal_deck(seed, number: int) -> tuple[tuple, int]:
+    """The deck and dealer of deal ``number`` of a duel with ``seed``."""
+    rng = random.Random(f"duel:{seed}:{number}")
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return tuple(deck), rng.randrange(2)
+
+
+def play_hand(players, deck, dealer: int, rules: Rules, seed) -> tuple[Hand, list[float], list[int], list[float]]:
+    """Play one hand between ``players`` (seat 0, seat 1); returns the hand and
+    each seat's thinking time, move count and slowest move."""
+    hand = Hand(rules, dealer, deck)
+    seconds, moves, slowest = [0.0, 0.0], [0, 0], [0.0, 0.0]
+    while not hand.is_over:
+        seat = hand.to_act
+        start = time.perf_counter()
+        action = decide(players[seat], hand, seed)
+        spent = time.perf_counter() - start
+        seconds[seat] += spent
+        moves[seat] += 1
+        slowest[seat] = max(slowest[seat], spent)
+        hand.apply(action)
+    return hand, seconds, moves, slowest
+
+
+def _play_range(a: str, b: str, seed, rules: Rules, first: int, last: int):
+    players = {"a": make_player(a), "b": make_player(b)}
+    out = []
+    for number in range(first, last):
+        deal, swap = divmod(number, 2)
+        deck, dealer = deal_deck(seed, deal)
+        a_seat = swap
+        seats = [players["a"], players["b"]] if a_seat == 0 else [players["b"], players["a"]]
+        hand, seconds, moves, slowest = play_hand(seats, deck, dealer, rules, f"{seed}:{number}")
+        result = hand.result
+        winner_seat = result.winner_seat
+        winner = None if winner_seat is None else ("a" if winner_seat == a_seat else "b")
+        record = HandRecord(deal, a_seat, result.kind, winner, result.points, hand.history)
+        mine, theirs = a_seat, 1 - a_seat
+        out.append((record, (seconds[mine], seconds[theirs]), (moves[mine], moves[theirs]),
+                    (slowest[mine], slowest[theirs])))
+    return out
+
+
+def duel(a: str, b: str, *, hands: int, seed=0, rules: Rules | None = None, jobs: int = 1) -> DuelResult:
+    """Play ``hands`` hands of ``a`` against ``b``: deal ``k`` is hands ``2k``
+    (A in seat 0) and ``2k + 1`` (A in seat 1). ``jobs`` processes share the work."""
+    for name in (a, b):
+        if name not in PLAYER_NAMES:
+            raise GinError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise GinError(f"the number of hands must be a positive whole number, not {hands!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise GinError(f"jobs must be a positive whole number, not {jobs!r}")
+    rules = Rules() if rules is None else rules
+    result = DuelResult(a, b, seed, rules)
+    start = time.perf_counter()
+    if jobs == 1:
+        parts = [_play_range(a, b, seed, rules, 0, hands)]
+    else:
+        chunk = max(2, -(-hands // (jobs * 8)))
+        chunk += chunk % 2
+        bounds = [(i, min(i + chunk, hands)) for i in range(0, hands, chunk)]
+        with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+            parts = list(pool.map(_play_range, *zip(*[(a, b, seed, rules, lo, hi) for lo, hi in bounds])))
+    for part in parts:
+        for record, seconds, moves, slowest in part:
+            result.records.append(record)
+            for i in (0, 1):
+                result.seconds[i] += seconds[i]
+                result.moves[i] += moves[i]
+                result.slowest[i] = max(result.slowest[i], slowest[i])
+    result.wall = time.perf_counter() - start
+    return result

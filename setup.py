@@ -8,7 +8,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom")
+SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom", "practice")
 
 
 class BuildWithSite(build_py):

@@ -196,6 +196,21 @@ def cmd_app(args) -> None:
         raise GinError(f"voila stopped with status {code}")
 
 
+def cmd_duel(args) -> None:
+    from .duel import duel
+    if args.hands < 1:
+        raise GinError(f"--hands must be 1 or more, not {args.hands}")
+    if args.jobs < 1:
+        raise GinError(f"--jobs must be 1 or more, not {args.jobs}")
+    changes = {name: True for name in ("oklahoma", "straight_gin", "big_gin") if getattr(args, name)}
+    rules = Rules.preset(args.rules, **changes)
+    result = duel(args.a, args.b, hands=args.hands, seed=args.seed, rules=rules, jobs=args.jobs)
+    if args.json:
+        _print_json(result.to_dict())
+    else:
+        print(result.report())
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gintrainer", description="Gin Rummy trainer: solver, puzzles and app.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -253,6 +268,24 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--out", required=True, help="the HTML file to write")
     sheet.add_argument("--answers", action="store_true", help="write the answer key")
     sheet.set_defaults(run=cmd_class_worksheet)
+
+    from .players import PLAYER_NAMES
+    fight = sub.add_parser(
+        "duel", help="computer players against each other, each deal played from both seats",
+        description="Play HANDS hands between two computer players. Deals are mirrored: each deal is played "
+                    "twice with the seats swapped, to cancel the luck of the cards. Prints hands, wins, dead "
+                    "hands, A's win rate over decided hands with its 95%% interval, and points per hand.")
+    fight.add_argument("--a", required=True, choices=PLAYER_NAMES, help="player A")
+    fight.add_argument("--b", required=True, choices=PLAYER_NAMES, help="player B")
+    fight.add_argument("--hands", type=int, default=200, help="hands to play (default 200)")
+    fight.add_argument("--seed", default="1", help="the seed of the deals (default 1)")
+    fight.add_argument("--rules", choices=tuple(PRESETS), default="standard")
+    fight.add_argument("--oklahoma", action="store_true", help="Oklahoma: the upcard sets the knock limit")
+    fight.add_argument("--straight-gin", dest="straight_gin", action="store_true", help="straight gin: no knocking")
+    fight.add_argument("--big-gin", dest="big_gin", action="store_true", help="allow big gin")
+    fight.add_argument("--jobs", type=int, default=1, help="processes to share the hands (default 1)")
+    fight.add_argument("--json", action="store_true")
+    fight.set_defaults(run=cmd_duel)
 
     app = sub.add_parser("app", help="serve the trainer as a web app (Voila)")
     app.add_argument("--port", type=int, default=8866)

@@ -20,14 +20,13 @@ True
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 
 import numpy as np
 
 from .cards import Card, cards_mask
 from .errors import GinError
 from .hand import Action, Hand
-from .melds import _batch_masks, all_best_arrangements, best_arrangement, mask_min_deadwood, min_deadwood
+from .melds import _batch_masks, all_best_arrangements, mask_min_deadwood, min_deadwood
 from .scoring import layoff_targets
 from .solver import discard_table, naive_discard
 from .view import SeatView
@@ -225,6 +224,104 @@ class LookaheadPlayer:
         return Action("discard", row.card)
 
 
+def _after_draw(full: int, discards: list[Card], unseen: tuple[Card, ...]) -> np.ndarray:
+    """(D, U): the least deadwood after throwing discard d, drawing unseen card u
+    and throwing the best card then (the solver's one-draw lookahead)."""
+    kept = np.array([full & ~(1 << c.index) for c in discards], dtype=np.uint64)
+    draws = np.array([1 << u.index for u in unseen], dtype=np.uint64)
+    bits = np.array([1 << i for i in range(52) if full >> i & 1], dtype=np.uint64)  # the 11 cards
+    after = kept[:, None] | draws[None, :]  # (D, U)
+    throws = np.concatenate([np.broadcast_to(bits[None, None, :], after.shape + (len(bits),)),
+                             np.broadcast_to(draws[None, :, None], after.shape + (1,))], axis=2)
+    candidates = after[:, :, None] & ~throws  # (D, U, 12): throwing the discard itself is a no-op
+    candidates = np.where(candidates == after[:, :, None], np.uint64(0), candidates)
+    distinct, where = np.unique(candidates.reshape(-1), return_inverse=True)
+    values = _batch_masks(distinct)
+    values[distinct == 0] = 1 << 20
+    return values[where].reshape(candidates.shape).min(axis=2)
+
+
+class BestPlayer:
+    """The strongest player here.
+
+    It judges a hand by how soon it can go out: each discard is scored by the
+    mean, over every card it has not seen, of the least deadwood after drawing
+    that card, with a reward ``knock_reward`` when that deadwood is within the
+    knock limit and ``gin_reward`` more at gin; plus ``feed_weight`` times the
+    discard's :func:`danger` to the opponent. It compares taking the top
+    discard with a draw from the stock two steps deep: the best score after
+    taking, against the mean of the best scores over every card the stock may
+    hold. It goes out as soon as it may, but holds a knock of more than
+    ``wait_above`` points early on (stock above ``wait_stock``).
+    """
+
+    name = "best"
+
+    def __init__(self, *, knock_reward: float = 8.0, gin_reward: float = 4.0, feed_weight: float = 2.0,
+                 take_margin: float = 0.0, wait_above: int = 99, wait_stock: int = 99, low_feed: float = 0.0):
+        self.low_feed = low_feed
+        self.knock_reward = knock_reward
+        self.gin_reward = gin_reward
+        self.feed_weight = feed_weight
+        self.take_margin = take_margin
+        self.wait_above = wait_above
+        self.wait_stock = wait_stock
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        phase = view.phase
+        if phase in ("knocker_layout", "defender_layout"):
+            return layout_step(view)
+        if phase in ("upcard", "draw"):
+            return self.draw(view)
+        return self.discard(view)
+
+    def shaped(self, deadwood: np.ndarray, limit: int) -> np.ndarray:
+        values = deadwood.astype(float)
+        values -= self.knock_reward * (deadwood <= limit)
+        values -= self.gin_reward * (deadwood == 0)
+        return values
+
+    def scores(self, view: SeatView, full: int, discards: list[Card], unseen) -> np.ndarray:
+        matrix = _after_draw(full, discards, unseen)
+        shaped = self.shaped(matrix, view.knock_limit).mean(axis=1)
+        feed = self.feed_weight * np.array([danger(c, view) for c in discards])
+        if self.low_feed and view.opponent_threw:
+            scale = view.opponent_threw[-1].value
+            feed += self.low_feed * np.array([max(0, scale - c.value) for c in discards])
+        return shaped + feed
+
+    def draw(self, view: SeatView) -> Action:
+        if not _can_take(view):
+            return _draw_or_pass(view)
+        top = view.discard_pile[-1]
+        hand = view.hand
+        base = _mask(hand)
+        unseen = view.unseen
+        take = float(self.scores(view, base | 1 << top.index, list(hand), unseen).min())
+        stock = []
+        for u in unseen:
+            rest = tuple(c for c in unseen if c is not u)
+            stock.append(float(self.scores(view, base | 1 << u.index, list(hand) + [u], rest).min()))
+        if take < sum(stock) / len(stock) - self.take_margin:
+            return Action("take")
+        return _draw_or_pass(view)
+
+    def discard(self, view: SeatView) -> Action:
+        outs = _knock_choice(view)
+        if outs:
+            best = outs[0]
+            if best.kind != "knock":
+                return best
+            points = min_deadwood(c for c in view.hand if c is not best.card)
+            if points <= self.wait_above or view.stock_count <= self.wait_stock:
+                return best
+        forbidden = view.forbidden
+        discards = [c for c in view.hand if c is not forbidden]
+        scores = self.scores(view, _mask(view.hand), discards, view.unseen)
+        order = min(range(len(discards)), key=lambda i: (scores[i], -discards[i].value, -discards[i].index))
+        return Action("discard", discards[order])
+
+
 # -- a self-play generator -------------------------------------------------------
 
 
@@ -277,7 +374,7 @@ class GreedyPlayer:
         return best < min_deadwood(held)
 
 
-PLAYERS = {"random": RandomPlayer, "naive": NaivePlayer, "lookahead": LookaheadPlayer}
+PLAYERS = {"random": RandomPlayer, "naive": NaivePlayer, "lookahead": LookaheadPlayer, "best": BestPlayer}
 
 
 def make_player(name: str, **options):

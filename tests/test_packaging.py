@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom")
+SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom", "practice")
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def wheel(tmp_path_factory):
 def test_wheel_carries_the_site_and_the_data(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for page in ("index.ipynb", "voila.json", "lessons/01_cards_and_melds.ipynb", "puzzles/daily.ipynb",
-                 "replays/example_hands.ipynb", "classroom/teacher.ipynb"):
+                 "replays/example_hands.ipynb", "classroom/teacher.ipynb", "practice/practice.ipynb"):
         assert f"gintrainer/site/{page}" in names
     assert "gintrainer/data/bank_can_knock.json" in names and "gintrainer/data/bank_best_discard.json" in names
     assert any(n.startswith("gintrainer/data/hands/") and n.endswith(".json") for n in names)

@@ -33,6 +33,8 @@ PUZZLE_PAGES = [
     Page("puzzles/profile.ipynb", "Your progress", "Rating, streaks, themes; export or reset."),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
+    ("Play", [Page("practice/practice.ipynb", "Practice against the computer",
+                   "A whole match to the rules you choose, with a coach; take back a move, download your hands.")]),
     ("Example hands", [Page("replays/example_hands.ipynb", "Annotated example hands",
                             "Replay commented deals step by step, ask the solver, or load your own history.")]),
     ("Teaching a class", [
@@ -44,7 +46,7 @@ EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
         Page("classroom/present.ipynb", "Project a lesson", "Large cards, one step at a time."),
     ]),
 ]
-"""Further sections of the landing page (replays, class pages), in order."""
+"""Further sections of the landing page (play, replays, class pages), in order."""
 
 
 def links_html(pages: list[Page], query: str = "", *, prefix: str = "") -> str:

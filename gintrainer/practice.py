@@ -1,0 +1,452 @@
+"""Practice against the computer: a whole match between the learner and a computer
+player, a coach, take-backs, and the game saved after every move.
+
+:class:`PracticeGame` holds a :class:`~gintrainer.Match`, the learner's seat, the
+opponent's name, a coach switch, and the learner's decision points in the hand
+in progress (for taking back). The computer moves through
+:func:`gintrainer.players.decide`, which sees only its own seat's view. The coach
+sees only what the learner's seat may see.
+
+A game with an ``owner`` (a learner's name) is saved after every change to one
+JSON file per learner under the data folder (``practice/<name>.json``), written
+atomically under a lock; :meth:`PracticeGame.resume` reads it back, and an
+unreadable file is set aside with a notice, never deleted.
+
+>>> game = PracticeGame(opponent="naive", seed=4)
+>>> game.hand.to_act == game.seat or game.hand.is_over
+True
+>>> before = game.hand.history
+>>> replies = game.play("pass" if game.hand.phase == "upcard" else "draw")
+>>> game.can_take_back
+True
+>>> game.take_back()
+>>> game.hand.history == before, game.can_take_back
+(True, False)
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+
+from . import players as computer
+from .errors import GinError
+from .files import write_json_atomic
+from .hand import Action, Hand
+from .match import Match
+from .progress import _move_aside, data_dir, file_stem
+from .replay import Annotation, Replay, annotate
+from .rules import PRESETS, Rules
+from .solver import DiscardTable, discard_table
+from .view import SeatView
+
+FORMAT = "gintrainer-practice"
+VERSION = 1
+DEFAULT_OPPONENT = "lookahead"
+OPPONENT_LABELS = {
+    "random": "Beginner (random moves)",
+    "naive": "Novice (naive)",
+    "lookahead": "Club player (lookahead)",
+    "best": "Expert (best)",
+}
+VARIANTS = {"oklahoma": "Oklahoma", "straight_gin": "Straight gin", "hollywood": "Hollywood (three games)",
+            "big_gin": "Big gin"}
+"""Rules options a learner may switch on over a preset, with their labels."""
+MAX_STEPS = 10_000
+
+
+class PracticeError(GinError):
+    """A practice move or record that cannot be accepted (the game is unchanged)."""
+
+
+def opponents() -> list[tuple[str, str]]:
+    """The computer players on offer as (label, name), weakest first: every player
+    :mod:`gintrainer.players` has, so a new one appears without a change here."""
+    return [(OPPONENT_LABELS.get(name, name.capitalize()), name) for name in computer.PLAYERS]
+
+
+def practice_rules(preset: str = "standard", *, target: int | None = None, **variants) -> Rules:
+    """The rules of a practice match: a preset with some :data:`VARIANTS` on.
+
+    >>> practice_rules("modern", hollywood=True, target=50).describe()
+    'modern, target 50, hollywood'
+    """
+    if preset not in PRESETS:
+        raise PracticeError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
+    changes = {}
+    for name, flag in variants.items():
+        if name not in VARIANTS:
+            raise PracticeError(f"unknown variant {name!r}: choose from {', '.join(VARIANTS)}")
+        if not isinstance(flag, bool):
+            raise PracticeError(f"the variant {name} is on or off, not {flag!r}")
+        if flag:
+            changes[name] = True
+    if target is not None:
+        changes["target"] = target
+    return Rules.preset(preset, **changes)
+
+
+def _check_opponent(name) -> str:
+    if not isinstance(name, str) or name not in computer.PLAYERS:
+        choices = ", ".join(computer.PLAYERS)
+        raise PracticeError(f"unknown opponent {name!r}: choose one of {choices}")
+    return name
+
+
+class PracticeGame:
+    """A match between the learner (``seat``) and a computer player.
+
+    ``seed`` fixes every deal and every computer move (one is drawn when omitted);
+    ``owner`` names the learner whose file the game is saved to after each change
+    (None: a guest, nothing saved). Failures to save never raise: they land in
+    :attr:`notice`.
+    """
+
+    def __init__(self, rules: Rules | None = None, *, opponent: str = DEFAULT_OPPONENT, seat: int = 0,
+                 seed=None, coach: bool = True, owner: str | None = None, match: Match | None = None,
+                 play: bool = True):
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise PracticeError(f"the learner's seat is 0 or 1, not {seat!r}")
+        if not isinstance(coach, bool):
+            raise PracticeError(f"the coach is on or off, not {coach!r}")
+        self.opponent = _check_opponent(opponent)
+        self.player = computer.make_player(opponent)
+        self.seat = seat
+        self.coach = coach
+        self.match = match if match is not None else Match(rules, seed=seed)
+        self.owner = owner
+        self.notice: str | None = None
+        self._marks: list[int] = []  # the learner's decision points in the hand in progress
+        self._notes: dict[int, tuple[Annotation, ...]] = {}
+        if play:
+            self.let_computer_play()
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def hand(self) -> Hand:
+        """The hand in progress (the last one once the match is over)."""
+        return self.match.hand
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def computer_seat(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.match.hands)
+
+    @property
+    def learner_to_act(self) -> bool:
+        return not self.match.is_over and self.hand.to_act == self.seat
+
+    @property
+    def can_take_back(self) -> bool:
+        """Whether the learner has a move in this hand to take back."""
+        return bool(self._marks)
+
+    @property
+    def can_deal(self) -> bool:
+        """Whether the next hand may be dealt."""
+        return self.hand.is_over and not self.match.is_over
+
+    def view(self) -> SeatView:
+        """What the learner's seat may see now."""
+        return SeatView.of(self.hand, self.seat)
+
+    def names(self, learner: str = "You") -> tuple[str, str]:
+        """The two seats' names, the learner's first in its seat."""
+        other = OPPONENT_LABELS.get(self.opponent, self.opponent).split(" (")[0]
+        return (learner, other) if self.seat == 0 else (other, learner)
+
+    def coach_table(self) -> DiscardTable | None:
+        """With the coach on and the learner to discard: the solver's exact table,
+        built from the learner's view only (hand, draw, discard pile, the cards the
+        opponent is known to hold, the Oklahoma upcard); else None."""
+        if not self.coach or not self.learner_to_act or self.hand.phase != "discard":
+            return None
+        view = self.view()
+        card, source = view.drawn
+        return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
+                             discard_pile=view.discard_pile, opponent_known=view.opponent_known,
+                             upcard=view.upcard if view.rules.oklahoma else None)
+
+    # -- the learner's moves ----------------------------------------------------------
+
+    def _check_turn(self) -> None:
+        if self.match.is_over:
+            raise PracticeError("the match is over: start a new one")
+        if self.hand.is_over:
+            raise PracticeError("the hand is over: deal the next hand")
+        if self.hand.to_act != self.seat:
+            raise PracticeError("it is the computer's turn, not yours")
+
+    def apply(self, action) -> None:
+        """Play the learner's action (an :class:`~gintrainer.hand.Action` or its text).
+        An illegal action raises :class:`~gintrainer.errors.IllegalActionError` with
+        the reason, and a move out of turn :class:`PracticeError`; either way
+        nothing changes."""
+        self._check_turn()
+        action = Action.parse(action)
+        steps = len(self.hand.actions)
+        self.match.apply(action)
+        self._marks.append(steps)
+        self._changed()
+
+    def lay_out(self) -> None:
+        """The learner's layout done for them: as knocker, melds of a least-deadwood
+        arrangement chosen from the learner's own cards (then ``done``); as
+        defender, the engine's best melds and lay-offs (``auto``, from the
+        defender's own cards and the table)."""
+        self._check_turn()
+        phase = self.hand.phase
+        if phase not in ("knocker_layout", "defender_layout"):
+            raise PracticeError("there is nothing to lay out now: that comes after a knock")
+        steps = len(self.hand.actions)
+        if phase == "defender_layout":
+            self.match.apply("auto")
+        else:
+            trial = self.hand.copy()
+            plan = []
+            while trial.phase == "knocker_layout":
+                step = computer.own_layout(SeatView.of(trial, self.seat))
+                trial.apply(step)
+                plan.append(step)
+            for step in plan:
+                self.match.apply(step)
+        self._marks.append(steps)
+        self._changed()
+
+    def let_computer_play(self) -> list[tuple[int, Action]]:
+        """Let the computer move until it is the learner's turn or the hand is over;
+        returns the moves made (seat, action), laid-out layouts as plain steps."""
+        moves: list[tuple[int, Action]] = []
+        hand = self.hand
+        seed = f"{self.match.seed}:{self.hand_number}"
+        while not self.match.is_over and not hand.is_over and hand.to_act == self.computer_seat:
+            if len(hand.actions) > MAX_STEPS:
+                raise PracticeError("the hand has run too long")
+            before = len(hand.actions)
+            self.match.apply(computer.decide(self.player, hand, seed=seed))
+            moves.extend(hand.actions[before:])
+        if moves:
+            self._changed()
+        return moves
+
+    def play(self, action) -> list[tuple[int, Action]]:
+        """The learner's action, then the computer's replies (see :meth:`let_computer_play`)."""
+        self.apply(action)
+        return self.let_computer_play()
+
+    def take_back(self) -> None:
+        """Undo the learner's last decision in this hand and the computer's replies
+        that followed, back to the position where the learner chose it.
+
+        Take-backs stay within the hand in progress (a finished hand may be taken
+        back until the next one is dealt). At a hand's start, before the learner's
+        first decision, there is nothing to take back: earlier hands are scored
+        and stay, and the computer's opening moves are the same on every replay.
+        """
+        if not self._marks:
+            raise PracticeError("there is no move of yours to take back in this hand")
+        steps = self._marks[-1]
+        data = self.match.to_dict()
+        last = data["hands"][-1]
+        last["actions"] = last["actions"][:steps]
+        last["result"] = None
+        self.match = Match.from_dict(data)
+        self._marks.pop()
+        self._notes.pop(self.hand_number, None)
+        self._changed()
+
+    def next_hand(self) -> list[tuple[int, Action]]:
+        """Deal the next hand and let the computer open if it is first to act."""
+        if self.match.is_over:
+            raise PracticeError("the match is over: start a new one")
+        if not self.hand.is_over:
+            raise PracticeError("finish this hand first")
+        self.match.next_hand()
+        self._marks = []
+        self._changed()
+        return self.let_computer_play()
+
+    def set_coach(self, flag: bool) -> None:
+        if not isinstance(flag, bool):
+            raise PracticeError(f"the coach is on or off, not {flag!r}")
+        self.coach = flag
+        self._changed()
+
+    # -- after the hand ----------------------------------------------------------------
+
+    def finished_hands(self) -> tuple[int, ...]:
+        """The numbers (from 1) of the hands that are over."""
+        return tuple(i for i, h in enumerate(self.match.hands, start=1) if h.is_over)
+
+    def _hand(self, number: int) -> Hand:
+        hands = self.match.hands
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(hands):
+            raise PracticeError(f"there is no hand {number!r}: this match has {len(hands)}")
+        return hands[number - 1]
+
+    def notes(self, number: int) -> tuple[Annotation, ...]:
+        """The solver's notes on the learner's moves of a finished hand."""
+        hand = self._hand(number)
+        if not hand.is_over:
+            raise PracticeError(f"hand {number} is not over yet")
+        if number not in self._notes:
+            self._notes[number] = annotate(hand, featured=self.seat)
+        return self._notes[number]
+
+    def costly_moves(self, number: int, limit: int = 3) -> tuple[Annotation, ...]:
+        """The learner's moves of a finished hand that cost the most, by the solver's
+        exact loss, worst first."""
+        costly = [n for n in self.notes(number) if n.loss is not None and n.loss > 0]
+        return tuple(sorted(costly, key=lambda n: (-n.loss, n.step))[:limit])
+
+    def history(self, number: int, *, learner: str = "You") -> Replay:
+        """A finished hand as a hand history with the solver's notes on the learner's
+        moves (save it with :meth:`Replay.dump`; the replayer page loads it)."""
+        hand = self._hand(number)
+        notes = self.notes(number)
+        description = f"Practice against {OPPONENT_LABELS.get(self.opponent, self.opponent)}; rules: " \
+                      f"{self.rules.describe()}. {hand.result.explain()}"
+        return Replay(hand, notes, title=f"Practice hand {number}", description=description,
+                      featured=self.seat, players=self.names(learner), tags=("practice",))
+
+    def histories(self, *, learner: str = "You") -> list[Replay]:
+        """Every finished hand as a hand history, in order."""
+        return [self.history(n, learner=learner) for n in self.finished_hands()]
+
+    # -- saving --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """JSON-ready data to resume the game."""
+        return {"format": FORMAT, "version": VERSION, "seat": self.seat, "opponent": self.opponent,
+                "coach": self.coach, "marks": list(self._marks), "match": self.match.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data, *, owner: str | None = None) -> PracticeGame:
+        """Rebuild a game from :meth:`to_dict` data, checking every field and replaying
+        every hand; PracticeError (or the engine's error) names what is wrong."""
+        if not isinstance(data, dict):
+            raise PracticeError(f"a practice record is an object, not {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            raise PracticeError(f"not a practice record: the format must be {FORMAT!r}")
+        if data.get("version") != VERSION:
+            raise PracticeError(f"this practice record is version {data.get('version')!r}; "
+                                f"this gintrainer reads version {VERSION}")
+        missing = [k for k in ("seat", "opponent", "coach", "marks", "match") if k not in data]
+        if missing:
+            raise PracticeError(f"a practice record needs {', '.join(missing)}")
+        match = Match.from_dict(data["match"])
+        game = cls(opponent=data["opponent"], seat=data["seat"], coach=data["coach"], match=match, play=False)
+        marks = data["marks"]
+        actions = game.hand.actions
+        if not isinstance(marks, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in marks):
+            raise PracticeError("the take-back marks are a list of step numbers")
+        if marks != sorted(set(marks)) or any(not 0 <= m < len(actions) for m in marks):
+            raise PracticeError(f"the take-back marks {marks} do not fit a hand of {len(actions)} steps")
+        if any(actions[m][0] != game.seat for m in marks):
+            raise PracticeError("a take-back mark points at a computer move")
+        game._marks = list(marks)
+        game.owner = owner
+        return game
+
+    def save(self) -> None:
+        """Save now (games with an owner save after every change anyway)."""
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.owner is None:
+            return
+        try:
+            save(self.owner, self)
+        except GinError as error:
+            self.notice = f"Your game could not be saved: {error}"
+        else:
+            self.notice = None
+
+    @classmethod
+    def resume(cls, owner: str) -> tuple[PracticeGame | None, str | None]:
+        """The learner's saved game (None if there is none) and a notice: an
+        unreadable file is set aside as ``*.corrupt-<time>.json`` and named. A
+        game saved before the computer's reply gets its reply now."""
+        game, notice = _read(owner)
+        if game is not None:
+            game.let_computer_play()
+        return game, notice
+
+    def __repr__(self) -> str:
+        return (f"<PracticeGame opponent={self.opponent} seat={self.seat} hand={self.hand_number} "
+                f"phase={self.hand.phase} scores={self.match.scores}>")
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _read(owner: str) -> tuple[PracticeGame | None, str | None]:
+    path = save_path(owner)
+    with _locked(path):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None, None
+        except (OSError, UnicodeDecodeError) as error:
+            problem = f"it could not be read: {getattr(error, 'strerror', None) or error}"
+        else:
+            try:
+                return PracticeGame.from_dict(json.loads(text), owner=owner), None
+            except (ValueError, RecursionError, TypeError) as error:  # GinError is a ValueError
+                problem = str(error) or type(error).__name__
+        try:
+            aside = _move_aside(path, "corrupt")
+        except OSError as error:
+            return None, (f"Your saved practice game was unreadable ({_short(problem)}) and could not be set "
+                          f"aside: {error.strerror or error}.")
+    return None, (f"Your saved practice game was unreadable ({_short(problem)}) and was set aside as "
+                  f"{aside.name}; a new match was started.")
+
+
+def save_path(owner: str) -> Path:
+    """Where a learner's practice game is saved (the name is made file-safe)."""
+    return data_dir() / "practice" / f"{file_stem(owner)}.json"
+
+
+@contextmanager
+def _locked(path: Path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # The lock file stays: removing it would let two processes lock different files.
+    fd = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def save(owner: str, game: PracticeGame) -> Path:
+    """Write the game to the learner's file atomically, under its lock."""
+    try:
+        path = save_path(owner)
+        with _locked(path):
+            return write_json_atomic(path, game.to_dict(), mode=0o600)
+    except OSError as error:
+        raise PracticeError(f"cannot write the practice file: {error.strerror or error}") from None
+
+
+def loss_text(value: Fraction) -> str:
+    """A solver's loss for people: two decimals."""
+    return f"{float(value):.2f}"
+
+
+__all__ = ["DEFAULT_OPPONENT", "OPPONENT_LABELS", "PracticeError", "PracticeGame", "VARIANTS", "opponents",
+           "practice_rules", "save", "save_path"]

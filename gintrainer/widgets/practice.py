@@ -1,0 +1,535 @@
+"""The "Practice against the computer" page: a whole match against a computer
+player, with a coach, take-backs, the score sheet, and every finished hand
+downloadable as a replay file. The game is saved after every move for a named
+learner and resumes after a reload or a server restart."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from ..cards import Card, show_cards
+from ..drawing import card_back_html, card_html, cards_html, deadwood_words, group_html, melds_html, \
+    sorted_cards, table_html
+from ..hand import Action
+from ..melds import best_arrangement
+from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, loss_text, \
+    opponents, practice_rules
+from ..rules import PRESETS
+from .base import View, download_link, guarded
+from .cards import CardPicker
+from .profile import Learner, ProfileBar
+
+_LAYOUT = ("knocker_layout", "defender_layout")
+_CSS = """<style>
+.gt-practice table.gt-solver{border-collapse:collapse;margin:6px 0;}
+.gt-practice table.gt-solver th,.gt-practice table.gt-solver td{border:1px solid #aaa;padding:2px 8px;text-align:right;}
+.gt-practice table.gt-solver td:first-child{text-align:left;}
+.gt-practice table.gt-solver caption{font-weight:bold;text-align:left;}
+.gt-practice .gt-moves{font-style:italic;margin:4px 0;}
+</style>"""
+
+
+def _wrap(*children) -> widgets.HBox:
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+
+
+def move_words(game: PracticeGame, seat: int, action: Action) -> str:
+    """One move as the learner may read it: the computer's knock card stays face down."""
+    who = "You" if seat == game.seat else game.names()[seat]
+    if seat != game.seat and action.kind in ("knock", "gin"):
+        return f"{who} {'knocks' if action.kind == 'knock' else 'goes gin'}, discarding face down."
+    return f"{who} {action.describe()}."
+
+
+def coach_table_html(table) -> str:
+    """The solver's discard table, best first."""
+    rows = []
+    for row in table.rows:
+        knock = "gin" if row.gin else ("yes" if row.knocks else "")
+        rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
+                    f"<td>{float(row.expected_deadwood):.2f}</td></tr>")
+    return ("<div class='gt-info'><b>Coach:</b> every discard, best first (exact expected deadwood after "
+            "your next draw, from what you can see).</div>"
+            "<table class='gt-solver'><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th><th>outs</th>"
+            "<th>expected after next draw</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def score_sheet_html(game: PracticeGame) -> str:
+    """Each game's points, hands won, bonuses and totals; each hand's result; who deals next."""
+    match, names = game.match, game.names()
+    parts = []
+    for g in match.games:
+        title = f"Game {g.number}" if len(match.games) > 1 else "Score"
+        bonus = g.bonuses
+        rows = []
+        for seat in (0, 1):
+            game_bonus = "" if bonus is None else str(bonus.game[seat])
+            boxes = "" if bonus is None else str(bonus.boxes[seat])
+            rows.append(f"<tr><td>{escape(names[seat])}</td><td>{g.points[seat]}</td><td>{g.hands_won[seat]}</td>"
+                        f"<td>{game_bonus}</td><td>{boxes}</td><td>{g.totals[seat]}</td></tr>")
+        state = "" if bonus is None else (f" — won by {escape(names[g.winner])}"
+                                          + (" (shutout: game bonus doubled)" if bonus.shutout else ""))
+        parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{title} to {match.rules.target}{state}"
+                     "</caption><thead><tr><th></th><th>points</th><th>hands won</th><th>game bonus</th>"
+                     "<th>box bonus</th><th>total</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    lines = []
+    for number, hand in enumerate(match.hands, start=1):
+        text = f"Hand {number}: {escape(names[hand.dealer])} dealt"
+        if hand.is_over:
+            result = hand.result
+            seat = result.winner_seat
+            text += f"; {result.kind.replace('_', ' ')}" + (
+                f", {escape(names[seat])} +{result.points}" if seat is not None else ", nobody scores")
+        lines.append(f"<li>{text}</li>")
+    parts.append(f"<ul class='gt-hands'>{''.join(lines)}</ul>")
+    if match.is_over:
+        a, b = match.totals
+        winner = match.winner
+        verdict = "a draw" if winner is None else f"{escape(names[winner])} win" + ("" if winner == game.seat
+                                                                                   else "s")
+        parts.append(f"<div class='gt-info'><b>The match is over: {verdict}, {a} – {b}.</b></div>")
+    elif game.can_deal:
+        parts.append(f"<div class='gt-info'>Next dealer: {escape(names[match.next_dealer])}.</div>")
+    return "".join(parts)
+
+
+def result_html(game: PracticeGame, names) -> str:
+    """A finished hand's score line by line: the explanation, then each side's melds,
+    lay-offs and deadwood."""
+    hand = game.hand
+    result = hand.result
+    lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
+    if result.knocker is not None:
+        knocker, defender = names[result.knocker], names[1 - result.knocker]
+        lines.append(f"<li>{escape(knocker)} (knocker): melds {escape(_melds_words(result.knocker_melds))}; "
+                     f"deadwood {escape(show_cards(result.knocker_deadwood_cards) or 'none')} = "
+                     f"{result.knocker_deadwood}</li>")
+        layoffs = ", ".join(str(l) for l in result.layoffs) or "none"
+        lines.append(f"<li>{escape(defender)} (defender): melds {escape(_melds_words(result.defender_melds))}; "
+                     f"lay-offs {escape(layoffs)}; deadwood "
+                     f"{escape(show_cards(result.defender_deadwood_cards) or 'none')} = {result.defender_deadwood}"
+                     "</li>")
+    return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
+
+
+def _melds_words(melds) -> str:
+    return " · ".join(show_cards(m) for m in melds) or "none"
+
+
+class PracticePage(View):
+    """The practice page: the profile bar, the table with your hand as card buttons,
+    the move buttons, the coach, the score sheet, replay downloads and the
+    new-match form."""
+
+    def __init__(self, learner: Learner | None = None, *, game: PracticeGame | None = None):
+        self.learner = learner or Learner.from_page()
+        self.bar = ProfileBar(self.learner)
+        self.game: PracticeGame = game  # set by _open_game when None
+        self._notice_text: str | None = None
+        self.heading = widgets.HTML()
+        self.notice = widgets.HTML()
+        self.table = widgets.HTML()
+        self.hand_info = widgets.HTML()
+        self.picker = CardPicker(single=True)
+        self.picker.on_error = self.report
+        self._watched: set[int] = set()
+        self._shown: tuple = ()
+        self._order: tuple[Card, ...] = ()
+        self._order_key: tuple = ()
+        self.moves = widgets.HTML()
+
+        def button(label, tooltip="", style=""):
+            return widgets.Button(description=label, tooltip=tooltip, button_style=style)
+
+        self.take_button = button("Take the discard", "take the top card of the discard pile")
+        self.pass_button = button("Pass", "leave the upcard")
+        self.draw_button = button("Draw from the stock")
+        self.discard_button = button("Discard it", "discard the selected card", "primary")
+        self.knock_button = button("Knock with it", "knock, discarding the selected card face down", "success")
+        self.gin_button = button("Gin with it", "go gin, discarding the selected card face down", "success")
+        self.big_gin_button = button("Big gin", "go out with all eleven cards in melds", "success")
+        self.lay_out_button = button("Lay out for me", "your melds (and lay-offs) by the engine, from your cards")
+        self.meld_button = button("Meld the selected cards")
+        self.layoff_button = button("Lay off the selected card")
+        self.done_button = button("Done laying out")
+        self.sort_button = button("Sort my cards", "group your cards by melds, deadwood last")
+        self.take_back_button = button("Take back", "undo your last move and the computer's replies")
+        self.next_button = button("Next hand", "deal the next hand", "primary")
+        self.coach_box = widgets.Checkbox(value=True, description="Coach", indent=False)
+        self.draw_row = _wrap(self.take_button, self.pass_button, self.draw_button)
+        self.discard_row = _wrap(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
+        self.layout_row = _wrap(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
+        self.coach = widgets.HTML()
+        self.result = widgets.HTML()
+        self.scores = widgets.HTML()
+        self.hand_choice = widgets.Dropdown(options=[], description="Hand:")
+        self.download = widgets.HTML()
+        self.downloads = _wrap(self.hand_choice, self.download)
+        self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT, description="Opponent:")
+        self.preset_choice = widgets.Dropdown(options=list(PRESETS), value="standard", description="Rules:")
+        self.variant_boxes = {name: widgets.Checkbox(value=False, description=label, indent=False)
+                              for name, label in VARIANTS.items()}
+        self.target_box = widgets.BoundedIntText(value=100, min=1, max=100_000, description="Target:")
+        self.new_button = button("Start a new match", "", "warning")
+        form = widgets.VBox([_wrap(self.opponent_choice, self.preset_choice, self.target_box),
+                             _wrap(*self.variant_boxes.values()), self.new_button])
+        form.add_class("gt-new-match")
+        super().__init__([
+            widgets.HTML(_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
+            self.draw_row, self.discard_row, self.layout_row,
+            _wrap(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
+            self.moves, self.coach, self.result,
+            widgets.HTML("<h3>Score sheet</h3>"), self.scores,
+            widgets.HTML("<h3>Finished hands</h3>"), self.downloads,
+            widgets.HTML("<h3>New match</h3>"), form])
+        self.add_class("gt-practice")
+        for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
+                                (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
+                                (self.knock_button, self._on_knock), (self.gin_button, self._on_gin),
+                                (self.big_gin_button, self._on_big_gin), (self.lay_out_button, self._on_lay_out),
+                                (self.meld_button, self._on_meld), (self.layoff_button, self._on_layoff),
+                                (self.done_button, self._on_done), (self.take_back_button, self._on_take_back),
+                                (self.next_button, self._on_next), (self.sort_button, self._on_sort), (self.new_button, self._on_new)):
+            widget.on_click(handler)
+        self.coach_box.observe(self._on_coach, names="value")
+        self.hand_choice.observe(self._on_hand_choice, names="value")
+        self.learner.observe(self._learner_changed)
+        if game is None:
+            self._open_game()
+        else:
+            self.refresh()
+
+    # -- the game ---------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.game.names("You")
+
+    def _open_game(self) -> None:
+        """The learner's saved game, else the guest's game in progress, else a new
+        match (guests' games are not saved)."""
+        notice = None
+        name = self.learner.name
+        game = None
+        if name is not None:
+            game, notice = PracticeGame.resume(name)
+        if game is None and name is not None and self.game is not None and self.game.owner is None:
+            game = self.game  # a guest who types a name keeps the game in progress
+            game.owner = name
+            game.save()
+        if game is None:
+            game = PracticeGame(practice_rules(), opponent=DEFAULT_OPPONENT, owner=name)
+            game.save()
+        self.game = game
+        self.moves.value = ""
+        self._notice_text = notice
+        self.refresh()
+
+    def _learner_changed(self) -> None:
+        if self.game is None or self.learner.name != self.game.owner:
+            self._open_game()
+
+    def _after(self, moves) -> None:
+        self.clear_status()
+        self.picker.select(())
+        self.moves.value = ("<div class='gt-moves'>" + "".join(
+            f"<div>{escape(move_words(self.game, seat, action))}</div>" for seat, action in moves) + "</div>"
+                            if moves else "")
+        self.refresh()
+
+    def _play(self, action) -> None:
+        game = self.game
+        game.apply(action)
+        self._after(game.let_computer_play())
+
+    def _selected_one(self, what: str) -> Card:
+        chosen = self.picker.selected
+        if len(chosen) != 1:
+            raise PracticeError(f"select one of your cards to {what} first (click it)")
+        return chosen[0]
+
+    # -- buttons ------------------------------------------------------------------------
+
+    @guarded
+    def _on_take(self, _button=None) -> None:
+        self._play("take")
+
+    @guarded
+    def _on_pass(self, _button=None) -> None:
+        self._play("pass")
+
+    @guarded
+    def _on_draw(self, _button=None) -> None:
+        self._play("draw")
+
+    @guarded
+    def _on_discard(self, _button=None) -> None:
+        self._play(Action("discard", self._selected_one("discard")))
+
+    @guarded
+    def _on_knock(self, _button=None) -> None:
+        self._play(Action("knock", self._selected_one("knock with")))
+
+    @guarded
+    def _on_gin(self, _button=None) -> None:
+        self._play(Action("gin", self._selected_one("go gin with")))
+
+    @guarded
+    def _on_big_gin(self, _button=None) -> None:
+        self._play("big-gin")
+
+    @guarded
+    def _on_lay_out(self, _button=None) -> None:
+        self.game.lay_out()
+        self._after(self.game.let_computer_play())
+
+    @guarded
+    def _on_meld(self, _button=None) -> None:
+        chosen = self.picker.selected
+        if len(chosen) < 3:
+            raise PracticeError("select the three or more cards of a meld first")
+        self._play(Action("meld", cards=chosen))
+
+    @guarded
+    def _on_layoff(self, _button=None) -> None:
+        self._play(Action("layoff", self._selected_one("lay off")))
+
+    @guarded
+    def _on_done(self, _button=None) -> None:
+        self._play("done")
+
+    @guarded
+    def _on_take_back(self, _button=None) -> None:
+        self.game.take_back()
+        self.clear_status()
+        self.moves.value = "<div class='gt-moves'>Taken back.</div>"
+        self.refresh()
+
+    @guarded
+    def _on_sort(self, _button=None) -> None:
+        self._order = ()
+        self.refresh()
+
+    @guarded
+    def _on_next(self, _button=None) -> None:
+        self._after(self.game.next_hand())
+
+    @guarded
+    def _on_coach(self, change) -> None:
+        flag = change["new"]
+        if not isinstance(flag, bool):
+            raise PracticeError("the coach is on or off")
+        if flag != self.game.coach:
+            self.game.set_coach(flag)
+            self.refresh()
+
+    @guarded
+    def _on_new(self, _button=None) -> None:
+        opponent = self.opponent_choice.value
+        preset = self.preset_choice.value
+        target = self.target_box.value
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise PracticeError(f"the target is a whole number, not {target!r}")
+        variants = {name: box.value for name, box in self.variant_boxes.items()}
+        rules = practice_rules(preset, target=target, **variants)
+        game = PracticeGame(rules, opponent=opponent, coach=self.game.coach, owner=self.learner.name, play=False)
+        moves = game.let_computer_play()
+        game.save()
+        self.game = game
+        self._notice_text = None
+        self._after(moves)
+
+    @guarded
+    def _on_hand_choice(self, change) -> None:
+        self._fill_download()
+
+    def _fill_download(self) -> None:
+        number = self.hand_choice.value
+        if number is None:
+            self.download.value = "<span class='gt-info'>No hand is finished yet.</span>"
+            return
+        if number not in self.game.finished_hands():
+            raise PracticeError(f"hand {number!r} is not finished")
+        replay = self.game.history(number, learner=self.learner.name or "You")
+        self.download.value = download_link(replay.dump(), f"practice-hand-{number}.json",
+                                            "Download this hand (replay file)")
+
+    def _on_selection(self, change) -> None:
+        self._enable_buttons()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _legal(self) -> set[str]:
+        game = self.game
+        return {str(a) for a in game.hand.legal_actions()} if game.learner_to_act else set()
+
+    def _enable_buttons(self) -> None:
+        legal = self._legal()
+        chosen = self.picker.selected
+        card = chosen[0].code() if len(chosen) == 1 else None
+        self.take_button.disabled = "take" not in legal
+        self.pass_button.disabled = "pass" not in legal
+        self.draw_button.disabled = "draw" not in legal
+        self.discard_button.disabled = card is None or f"discard {card}" not in legal
+        self.knock_button.disabled = card is None or f"knock {card}" not in legal
+        self.gin_button.disabled = card is None or f"gin {card}" not in legal
+        self.big_gin_button.disabled = "big-gin" not in legal
+        self.big_gin_button.layout.display = "" if self.game.rules.big_gin else "none"
+        layout = self.game.learner_to_act and self.game.hand.phase in _LAYOUT
+        self.lay_out_button.disabled = not layout
+        self.meld_button.disabled = not layout or len(chosen) < 3
+        self.layoff_button.disabled = not (layout and card is not None and any(
+            a.startswith(f"layoff {card}") for a in legal))
+        self.done_button.disabled = "done" not in legal
+
+    def _hand_order(self, held) -> tuple[Card, ...]:
+        """The learner's cards in a steady order: sorted by melds when the hand is
+        dealt (or on request), then each new card at the end. Cards keep their
+        places, so a click sent just before the page redraws still lands on the
+        card clicked (card buttons are read by position)."""
+        hand_key = (id(self.game), self.game.hand_number)
+        if self._order_key != hand_key:
+            self._order_key, self._order = hand_key, ()
+        kept = [c for c in self._order if c in held]
+        order = tuple(kept + [c for c in sorted_cards(held) if c not in kept])
+        self._order = order
+        return order
+
+    def _show_hand(self) -> None:
+        game = self.game
+        hand = game.hand
+        cards = self._hand_order(hand.unlaid(game.seat)) if not hand.is_over else ()
+        single = hand.phase not in _LAYOUT
+        key = (cards, single, self.size, self.four_colour)
+        if key != self._shown:
+            self.picker.show(cards, single=single)
+            self._shown = key
+            for button in self.picker.buttons:
+                if id(button) not in self._watched:
+                    button.observe(self._on_selection, names="value")
+                    self._watched.add(id(button))
+        self.picker.disable(not game.learner_to_act)
+
+    def refresh(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        hand, names = game.hand, self.names
+        phase = hand.phase
+        with self.hold_sync():
+            label = OPPONENT_LABELS.get(game.opponent, game.opponent)
+            self.heading.value = (f"<h3>Hand {game.hand_number} against {escape(label)}</h3>"
+                                  f"<div class='gt-info'>Rules: {escape(game.rules.describe())}; knock limit "
+                                  f"{hand.knock_limit}; target {game.rules.target}.</div>")
+            notices = [n for n in (self._notice_text, game.notice) if n]
+            if self.learner.is_guest:
+                notices.append("Playing as a guest: this game is not saved. Type your name above to keep it.")
+            self.notice.value = "".join(f"<div class='gt-notice'>{escape(n)}</div>" for n in notices)
+            self.table.value = self._table_html()
+            self._show_hand()
+            self.hand_info.value = self._hand_info()
+            self.draw_row.layout.display = "" if phase in ("upcard", "draw") else "none"
+            self.take_button.description = "Take the upcard" if phase == "upcard" else "Take the discard"
+            self.pass_button.layout.display = "" if phase == "upcard" else "none"
+            self.discard_row.layout.display = "" if phase == "discard" else "none"
+            self.layout_row.layout.display = "" if phase in _LAYOUT else "none"
+            self._enable_buttons()
+            self.take_back_button.disabled = not game.can_take_back
+            self.next_button.disabled = not game.can_deal
+            if self.coach_box.value != game.coach:
+                self.coach_box.value = game.coach
+            self.coach.value = self._coach_html()
+            self.result.value = result_html(game, names) if hand.is_over else ""
+            self.scores.value = score_sheet_html(game)
+            finished = game.finished_hands()
+            options = [(f"Hand {n}", n) for n in finished]
+            if list(self.hand_choice.options) != options:
+                self.hand_choice.options = options
+                self.hand_choice.value = finished[-1] if finished else None
+            self._fill_download()
+
+    def _hand_info(self) -> str:
+        game = self.game
+        hand = game.hand
+        if hand.is_over:
+            return ""
+        parts = []
+        view = game.view()
+        if view.drawn is not None:
+            card, source = view.drawn
+            parts.append(f"You drew {card} from {'the stock' if source == 'stock' else 'the discard pile'}"
+                         + (" (you may not throw it back this turn)." if source == "discard" else "."))
+        left = hand.unlaid(game.seat)
+        if len(left) <= 10:
+            parts.append(deadwood_words(best_arrangement(left)))
+        if game.learner_to_act:
+            parts.append({"upcard": "Take the upcard or pass.", "draw": "Draw from the stock or take the discard.",
+                          "discard": "Click a card, then discard it (or knock with it).",
+                          "knocker_layout": "Lay out your melds: select a meld's cards and meld them, then "
+                                            "press Done; or let the engine lay out for you.",
+                          "defender_layout": "Lay out your melds and lay off cards on the knocker's melds; "
+                                             "or let the engine do it."}[hand.phase])
+        elif not game.match.is_over:
+            parts.append("The computer is to play.")
+        return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
+
+    def _table_html(self) -> str:
+        game = self.game
+        hand, names = game.hand, self.names
+        opts = dict(size=self.size, four_colour=self.four_colour)
+        if hand.is_over:
+            return table_html(hand, names=names, **opts)
+        view = game.view()
+        other = game.computer_seat
+        title = f"{names[other]} ({'dealer' if hand.dealer == other else 'non-dealer'})"
+        if hand.knocker is not None:
+            parts = []
+            if view.table_melds:
+                laid = {l.card: "laid" for l in hand.layoffs}
+                parts.append(melds_html(view.table_melds, marks=laid, **opts))
+            if view.knocker_deadwood:
+                parts.append(group_html(cards_html(view.knocker_deadwood, **opts),
+                                        f"knocker's deadwood: {sum(c.value for c in view.knocker_deadwood)}"))
+            knocker = "You" if hand.knocker == game.seat else names[other]
+            table = f"<div class='gt-seat'><div class='gt-seat-title'>{escape(knocker)} knocked</div>" \
+                    f"{''.join(parts) or '<i>nothing laid out yet</i>'}</div>"
+        else:
+            table = ""
+        count = len(hand.held(other))
+        known = view.opponent_known
+        body = ('<span class="gt-row">' + "".join(card_html(c, **opts) for c in known)
+                + "".join(card_back_html(size=opts["size"]) for _ in range(count - len(known))) + "</span>")
+        caption = f"{count} cards" + (f"; known from the pile: {show_cards(known)}" if known else "")
+        opponent = (f"<div class='gt-seat'><div class='gt-seat-title'>{escape(title)}</div>"
+                    f"{group_html(body, caption)}</div>")
+        stock = group_html(card_back_html(size=opts["size"], label=view.stock_count), f"stock: {view.stock_count}")
+        pile = view.discard_pile
+        top = group_html(cards_html(pile[-1:], **opts), f"discard pile: {len(pile)}, top {pile[-1]}") if pile else \
+            group_html(f'<span class="gt-card gt-empty gt-{opts["size"]}"></span>', "discard pile: empty")
+        middle = f"<div class='gt-middle'>{stock}{top}</div>"
+        return f"<div class='gt-table'>{opponent}{middle}{table}</div>"
+
+    def _coach_html(self) -> str:
+        game = self.game
+        if not game.coach:
+            return ""
+        table = game.coach_table()
+        if table is not None:
+            return coach_table_html(table)
+        if game.hand.is_over:
+            costly = game.costly_moves(game.hand_number)
+            if not costly:
+                return "<div class='gt-info'><b>Coach:</b> none of your draws or discards this hand cost anything " \
+                       "by the solver's one-draw measure.</div>"
+            items = "".join(f"<li>Step {n.step}: {escape(n.comment)}"
+                            + (f" <i>Better: {escape(n.better)}</i>" if n.better else "")
+                            + f" (cost {loss_text(n.loss)})</li>" for n in costly)
+            return f"<div class='gt-info'><b>Coach:</b> your costliest moves this hand</div><ul>{items}</ul>"
+        return ""
+
+
+def practice() -> PracticePage:
+    """A notebook's one line for the practice page."""
+    return PracticePage()

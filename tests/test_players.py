@@ -1,0 +1,202 @@
+"""Computer players: each sees only its seat's view, plays only legal moves,
+and the named players behave as their descriptions say."""
+
+import random
+
+import pytest
+
+from gintrainer import Hand, Rules
+from gintrainer.errors import GinError
+from gintrainer.melds import min_deadwood
+from gintrainer.players import PLAYER_NAMES, PLAYERS, _draw_values, decide, make_player, take_value
+from gintrainer.solver import discard_table, naive_discard, slow_expected_deadwood
+from gintrainer.view import SeatView
+
+VARIANTS = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straight_gin=True),
+            Rules(big_gin=True), Rules.preset("classic", knock_limit=5)]
+
+
+def played_positions(count: int, seed: int):
+    """Positions (with the seat to act) from hands of mixed random, naive and
+    lookahead play, cut at random moments: every phase a player acts in."""
+    rng = random.Random(seed)
+    fast = [make_player("random"), make_player("naive"), make_player("lookahead")]
+    out = []
+    while len(out) < count:
+        rules = rng.choice(VARIANTS)
+        hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
+        seats = [rng.choice(fast), rng.choice(fast)]
+        while not hand.is_over:
+            hand.apply(decide(seats[hand.to_act], hand, seed=rng.randrange(1000)))
+        steps = len(hand.actions)
+        cuts = set(rng.sample(range(steps), min(4, steps)))
+        cuts.update(i for i, (_, a) in enumerate(hand.actions) if a.kind in ("meld", "layoff", "done"))
+        for cut in sorted(cuts):
+            out.append(hand.prefix(cut))
+    rng.shuffle(out)
+    return out[:count]
+
+
+def twin(hand: Hand, seat: int, rng: random.Random) -> Hand:
+    """The same public history with the cards ``seat`` has not seen dealt
+    differently: shuffled among their places in the deck, then every action
+    replayed. (The opponent's face-down knock discard keeps its place, so the
+    replay stays legal.)"""
+    seen = set(SeatView.of(hand, seat).seen)
+    if hand.knock_card is not None:
+        seen.add(hand.knock_card)
+    hidden = [i for i, card in enumerate(hand.deck) if card not in seen]
+    cards = [hand.deck[i] for i in hidden]
+    rng.shuffle(cards)
+    deck = list(hand.deck)
+    for i, card in zip(hidden, cards):
+        deck[i] = card
+    other = Hand(hand.rules, hand.dealer, tuple(deck))
+    for _, action in hand.actions:
+        other.apply(action)
+    return other
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return played_positions(1000, 8)
+
+
+def test_positions_cover_every_phase_a_player_acts_in(positions):
+    phases = {p.phase for p in positions}
+    assert phases == {"upcard", "draw", "discard", "knocker_layout", "defender_layout"}
+
+
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_two_hidden_hands_behind_one_view_get_the_same_move(name, positions):
+    player = make_player(name)
+    rng = random.Random(name)
+    differ = 0
+    for number, hand in enumerate(positions):
+        seat = hand.to_act
+        other = twin(hand, seat, rng)
+        assert SeatView.of(other, seat) == SeatView.of(hand, seat)
+        differ += other.held(1 - seat) != hand.held(1 - seat) or other.stock != hand.stock
+        assert decide(player, other, seed=number) == decide(player, hand, seed=number), (name, hand.history)
+    assert differ >= 900  # the hidden cards really were dealt differently
+
+
+def test_a_view_holds_nothing_the_seat_may_not_see(positions):
+    for hand in positions[:300]:
+        seat = hand.to_act
+        view = SeatView.of(hand, seat)
+        hidden = set(hand.stock) | (set(hand.unlaid(1 - seat)) - set(view.opponent_known))
+        if hand.phase in ("defender_layout", "over"):
+            hidden -= set(hand.unlaid(hand.knocker))
+        assert not hidden & view.seen
+        assert set(view.unseen) >= hidden
+        assert len(view.unseen) == 52 - len(view.seen)
+
+
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_every_player_finishes_hands_under_every_variant_with_legal_moves(name):
+    rng = random.Random(f"legal:{name}")
+    player = make_player(name)
+    others = [make_player(n) for n in ("random", "naive", "lookahead")]
+    for number in range(12 if name == "best" else 40):
+        rules = VARIANTS[number % len(VARIANTS)]
+        hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
+        seats = [player, rng.choice(others)]
+        while not hand.is_over:
+            action = decide(seats[hand.to_act], hand, seed=number)
+            assert hand.is_legal(action)
+            hand.apply(action)
+        assert hand.result is not None
+
+
+def test_computer_knockers_lay_out_themselves_within_the_limit(positions):
+    knocks = 0
+    for name in ("naive", "lookahead", "best"):
+        player = make_player(name)
+        for hand in positions:
+            if hand.phase != "knocker_layout":
+                continue
+            action = decide(player, hand, seed=0)
+            assert action.kind in ("meld", "done")  # never the engine's layout, which sees the defender
+            knocks += 1
+    assert knocks > 50
+
+
+def test_naive_takes_only_what_lowers_its_deadwood_and_throws_its_highest_deadwood(positions):
+    naive = make_player("naive")
+    taken = thrown = 0
+    for hand in positions:
+        seat = hand.to_act
+        view = SeatView.of(hand, seat)
+        action = decide(naive, hand)
+        if hand.phase in ("upcard", "draw") and any(a.kind == "take" for a in view.legal):
+            lowers = take_value(view.hand, hand.top_discard) < min_deadwood(view.hand)
+            assert (action.kind == "take") == lowers
+            taken += lowers
+        elif hand.phase == "discard":
+            if any(a.kind in ("knock", "gin", "big-gin") for a in view.legal):
+                assert action.kind in ("knock", "gin", "big-gin")
+            else:
+                assert action.card == naive_discard(view.hand, forbidden=hand.taken_card)
+                thrown += 1
+    assert taken > 10 and thrown > 100
+
+
+def test_lookahead_throws_by_the_solvers_exact_expectation_and_the_danger():
+    from gintrainer.players import danger
+    player = make_player("lookahead", feed_weight=0.0)
+    for hand in played_positions(300, 3):
+        if hand.phase != "discard" or any(a.kind in ("knock", "gin", "big-gin") for a in hand.legal_actions()):
+            continue
+        view = SeatView.of(hand, hand.to_act)
+        action = decide(player, hand)
+        kept = [c for c in view.hand if c is not action.card]
+        chosen = slow_expected_deadwood(kept, view.unseen)
+        table = discard_table(view.hand, rules=view.rules, drawn=view.drawn[0], drawn_from=view.drawn[1],
+                              discard_pile=view.discard_pile, opponent_known=view.opponent_known,
+                              upcard=view.upcard if view.rules.oklahoma else None)
+        assert chosen == min(r.expected_deadwood for r in table.rows)
+        assert danger(action.card, view) >= 0
+
+
+def test_draw_values_match_the_plain_definition():
+    rng = random.Random(4)
+    for _ in range(50):
+        cards = rng.sample(range(52), 10 + 8)
+        from gintrainer.cards import Card, cards_mask
+        hand = [Card.from_index(i) for i in cards[:10]]
+        unseen = tuple(Card.from_index(i) for i in cards[10:])
+        values = _draw_values(cards_mask(hand), unseen)
+        for card, value in zip(unseen, values.tolist()):
+            eleven = hand + [card]
+            assert value == min(min_deadwood([c for c in eleven if c is not t]) for t in eleven)
+
+
+def test_unknown_player_and_finished_hand_are_refused_with_a_message():
+    with pytest.raises(GinError, match="unknown player 'grandmaster'"):
+        make_player("grandmaster")
+    hand = Hand.deal(seed=2)
+    players = [make_player("naive"), make_player("naive")]
+    while not hand.is_over:
+        hand.apply(decide(players[hand.to_act], hand))
+    with pytest.raises(GinError, match="the hand is over"):
+        decide(players[0], hand)
+
+
+def test_a_player_that_answers_an_illegal_move_is_caught():
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view, rng):
+            from gintrainer.hand import Action
+            return Action("draw") if view.phase == "upcard" else view.legal[0]
+
+    hand = Hand.deal(seed=3)
+    before = hand.to_dict()
+    with pytest.raises(GinError, match="'cheat' chose an illegal move draw"):
+        decide(Cheat(), hand)
+    assert hand.to_dict() == before
+
+
+def test_the_four_named_players_are_registered():
+    assert set(PLAYERS) == set(PLAYER_NAMES) == {"random", "naive", "lookahead", "best"}

@@ -1,0 +1,295 @@
+"""Practice against the computer: the game logic, saving and resuming, a whole match."""
+
+import json
+
+import pytest
+
+from decks import stacked_deck
+from gintrainer import Match, Rules, players
+from gintrainer.errors import GinError, IllegalActionError
+from gintrainer.practice import PracticeError, PracticeGame, opponents, practice_rules, save_path
+from gintrainer.replay import load
+from gintrainer.replay.annotate import discard_position
+from gintrainer.view import SeatView
+
+# The learner (seat 0, non-dealer) holds three melds and 5♦; taking the A♦ upcard
+# lets him knock with 5♦ (1 deadwood), while throwing 2♣ or K♠ breaks a meld.
+KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("GINTRAINER_DATA", str(tmp_path))
+    return tmp_path
+
+
+def knock_game(**options) -> PracticeGame:
+    match = Match(Rules(), seed="knock", first_dealer=1, deck=KNOCK_DEAL)
+    return PracticeGame(match=match, opponent="naive", **options)
+
+
+def learner_move(game: PracticeGame, seed=3):
+    """The naive player's move for the learner's seat (from that seat's view only)."""
+    return players.decide(players.make_player("naive"), game.hand, seed=seed)
+
+
+def play_learner_turn(game: PracticeGame, seed=3) -> None:
+    """One learner decision (dealing the next hand first when this one is over)."""
+    if game.can_deal:
+        game.next_hand()
+    if game.hand.phase in ("knocker_layout", "defender_layout"):
+        game.lay_out()
+        game.let_computer_play()
+    else:
+        game.play(learner_move(game, seed))
+
+
+def test_opponents_are_the_players_module_s():
+    names = [name for _, name in opponents()]
+    assert names == list(players.PLAYERS) and "lookahead" in names
+    assert dict((n, l) for l, n in opponents())["lookahead"] == "Club player (lookahead)"
+
+
+def test_rules_from_a_preset_and_variants():
+    rules = practice_rules("classic", oklahoma=True, straight_gin=True, hollywood=True, big_gin=True, target=150)
+    assert rules == Rules.preset("classic", oklahoma=True, straight_gin=True, hollywood=True, big_gin=True,
+                                 target=150)
+    with pytest.raises(PracticeError, match="unknown rules preset 'house'"):
+        practice_rules("house")
+    with pytest.raises(PracticeError, match="unknown variant 'jokers'"):
+        practice_rules("standard", jokers=True)
+    with pytest.raises(GinError, match="target"):
+        practice_rules("standard", target=0)
+
+
+def test_a_new_game_waits_for_the_learner():
+    for seed in range(6):
+        game = PracticeGame(opponent="naive", seed=seed)
+        assert game.learner_to_act and not game.can_take_back and not game.hand.is_over
+
+
+def test_illegal_and_out_of_turn_moves_change_nothing():
+    game = knock_game()
+    before = game.to_dict()
+    with pytest.raises(IllegalActionError, match="cannot discard 5D now"):
+        game.apply("discard 5D")  # the upcard is offered first
+    game.apply("take")
+    after_take = game.to_dict()
+    with pytest.raises(IllegalActionError, match="cannot knock 2♣: the rest leaves 13 deadwood"):
+        game.apply("knock 2C")
+    with pytest.raises(IllegalActionError, match="cannot discard A♦: it was just taken"):
+        game.apply("discard AD")
+    assert game.to_dict() == after_take
+    game.apply("discard KS")
+    with pytest.raises(PracticeError, match="computer's turn"):
+        game.apply("draw")
+    assert game.hand.history == ("take", "discard KS")
+    assert before != after_take
+
+
+def test_the_computer_moves_from_its_own_view_only():
+    seen = []
+
+    class Spy:
+        name = "spy"
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def choose(self, view, rng):
+            seen.append((view, game.hand.held(game.seat)))
+            return self.inner.choose(view, rng)
+
+    game = PracticeGame(opponent="lookahead", seed=21, play=False)
+    game.player = Spy(game.player)
+    game.let_computer_play()
+    for _ in range(30):
+        play_learner_turn(game)
+    assert len(seen) > 20
+    for view, learner_cards in seen:
+        assert view.seat == game.computer_seat
+        assert not set(view.hand) & set(learner_cards)
+        assert set(view.opponent_known) <= set(learner_cards)
+
+
+def test_coach_table_is_built_from_the_learner_s_view():
+    game = knock_game()
+    assert game.coach_table() is None  # the upcard is offered: no discard yet
+    game.apply("take")
+    table = game.coach_table()
+    view = SeatView.of(game.hand, game.seat)
+    expected = discard_position(game.hand, game.seat, known=view.opponent_known)
+    assert table.rows == expected.rows and table.unseen == expected.unseen
+    assert set(table.unseen) == set(SeatView.of(game.hand, game.seat).unseen)
+    assert table.row("5D").knocks and not table.row("2C").knocks
+    game.set_coach(False)
+    assert game.coach_table() is None
+
+
+def test_take_back_returns_to_the_learner_s_earlier_decisions():
+    game = PracticeGame(opponent="naive", seed=8)
+    positions = []
+    for _ in range(4):
+        if game.hand.is_over:
+            break
+        positions.append(game.to_dict()["match"])
+        play_learner_turn(game)
+    assert game.can_take_back
+    for expected in reversed(positions):
+        game.take_back()
+        assert game.to_dict()["match"] == expected
+        assert game.learner_to_act
+    assert not game.can_take_back
+    with pytest.raises(PracticeError, match="no move of yours to take back"):
+        game.take_back()
+    start = len(game.hand.actions)
+    again = learner_move(game)
+    game.play(again)
+    assert game.hand.actions[start] == (game.seat, again)
+
+
+def test_take_back_of_a_finished_hand_unscores_it():
+    game = knock_game()
+    game.play("take")
+    game.play("knock 5D")
+    assert game.hand.phase == "knocker_layout" and game.learner_to_act
+    game.lay_out()
+    game.let_computer_play()
+    result = game.hand.result
+    assert game.hand.is_over and result.knocker == 0 and result.knocker_deadwood == 1
+    winner = result.winner_seat
+    assert game.match.scores[winner] == result.points and game.match.scores[1 - winner] == 0
+    assert 1 in game.finished_hands()
+    game.take_back()  # the layout
+    assert game.hand.phase == "knocker_layout" and game.match.scores == (0, 0)
+    game.take_back()  # the knock
+    assert game.hand.phase == "discard" and game.hand.history == ("take",)
+
+
+def test_knocker_layout_uses_a_least_deadwood_arrangement():
+    game = knock_game()
+    game.play("take")
+    game.play("knock 5D")
+    game.lay_out()
+    melds = {frozenset(m) for m in game.hand.melds(0)}
+    assert len(melds) == 3 and frozenset(game.hand.unlaid(0)) == {game.hand.upcard}
+    with pytest.raises(PracticeError, match="computer's turn"):
+        game.lay_out()
+
+
+def test_save_and_resume_round_trip(data):
+    game = PracticeGame(opponent="naive", seed=5, owner="Ann")
+    for _ in range(3):
+        play_learner_turn(game)
+    path = save_path("Ann")
+    assert path.parent == data / "practice" and path.is_file()
+    resumed, notice = PracticeGame.resume("Ann")
+    assert notice is None and resumed.to_dict() == game.to_dict() and resumed.owner == "Ann"
+    resumed.take_back()
+    again, _ = PracticeGame.resume("Ann")
+    assert again.to_dict() == resumed.to_dict() and again.to_dict() != game.to_dict()
+    assert PracticeGame.resume("Nobody") == (None, None)
+
+
+def test_a_game_saved_before_the_computer_replied_gets_its_reply(data):
+    game = PracticeGame(opponent="naive", seed=5, owner="Ann")
+    while game.learner_to_act:
+        game.apply(learner_move(game))  # saved with the computer to play
+    assert not game.learner_to_act
+    resumed, _ = PracticeGame.resume("Ann")
+    assert resumed.learner_to_act or resumed.hand.is_over
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", json.dumps({"format": "gintrainer-practice"}).encode()])
+def test_a_corrupt_save_is_set_aside(data, content):
+    path = save_path("Ann")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    game, notice = PracticeGame.resume("Ann")
+    assert game is None and "unreadable" in notice and "set aside" in notice
+    assert not path.exists()
+    aside = list(path.parent.glob("*.corrupt-*.json"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content and aside[0].name in notice
+
+
+def test_a_record_that_breaks_the_rules_is_refused(data):
+    game = PracticeGame(opponent="naive", seed=5)
+    play_learner_turn(game)
+    good = game.to_dict()
+    assert PracticeGame.from_dict(json.loads(json.dumps(good))).to_dict() == good
+    bad_opponent = dict(good, opponent="grandmaster")
+    with pytest.raises(PracticeError, match="unknown opponent 'grandmaster'"):
+        PracticeGame.from_dict(bad_opponent)
+    with pytest.raises(PracticeError, match="seat is 0 or 1"):
+        PracticeGame.from_dict(dict(good, seat=2))
+    computer_step = next(i for i, (seat, _) in enumerate(game.hand.actions) if seat != game.seat)
+    with pytest.raises(PracticeError, match="computer move"):
+        PracticeGame.from_dict(dict(good, marks=[computer_step]))
+    broken = json.loads(json.dumps(good))
+    broken["match"]["hands"][0]["actions"][0] = "discard 5D"
+    with pytest.raises(GinError, match="step 1"):
+        PracticeGame.from_dict(broken)
+
+
+def test_a_failed_save_is_reported_not_raised(data, monkeypatch):
+    blocker = data / "blocked"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("GINTRAINER_DATA", str(blocker))
+    game = PracticeGame(opponent="naive", seed=5, owner="Ann")
+    play_learner_turn(game)
+    assert game.notice and game.notice.startswith("Your game could not be saved")
+
+
+def play_match(game: PracticeGame) -> None:
+    for _ in range(5000):
+        if game.match.is_over:
+            return
+        if game.can_deal:
+            game.next_hand()
+        else:
+            play_learner_turn(game)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("hollywood", [False, True])
+def test_a_whole_match_scores_as_the_hands_say(hollywood):
+    rules = practice_rules("standard", target=40, hollywood=hollywood)
+    game = PracticeGame(rules, opponent="naive", seed=13)
+    play_match(game)
+    match = game.match
+    assert match.is_over and len(match.games) == (3 if hollywood else 1)
+    results = [h.result for h in match.hands]
+    wins = [sum(1 for r in results if r.winner_seat == s) for s in (0, 1)]
+    assert match.hands_won == tuple(wins)
+    first = match.games[0]
+    points = [0, 0]
+    for r in results:  # the first game takes every scoring hand until someone reaches the target
+        if r.winner_seat is not None and max(points) < rules.target:
+            points[r.winner_seat] += r.points
+    assert list(first.points) == points
+    winner = 0 if points[0] >= rules.target else 1
+    shutout = first.hands_won[1 - winner] == 0
+    game_bonus = rules.game_bonus * (rules.shutout_multiplier if shutout else 1)
+    assert first.bonuses.game[winner] == game_bonus and first.bonuses.game[1 - winner] == 0
+    assert first.bonuses.boxes == (rules.box_bonus * first.hands_won[0], rules.box_bonus * first.hands_won[1])
+    assert match.totals == tuple(sum(g.totals[s] for g in match.games) for s in (0, 1))
+    with pytest.raises(PracticeError, match="match is over"):
+        game.next_hand()
+    with pytest.raises(PracticeError, match="match is over"):
+        game.apply("draw")
+
+
+def test_finished_hands_export_as_histories_that_load_back():
+    game = PracticeGame(practice_rules("modern", target=30), opponent="naive", seed=2)
+    play_match(game)
+    histories = game.histories(learner="Ann")
+    assert len(histories) == len(game.match.hands) == len(game.finished_hands())
+    for number, replay in zip(game.finished_hands(), histories):
+        hand = game.match.hands[number - 1]
+        loaded = load(replay.dump())
+        assert loaded.hand.history == hand.history and loaded.hand.result == hand.result
+        assert loaded.featured == game.seat and loaded.players == ("Ann", "Novice")
+        assert all(note.author == "solver" for note in loaded.annotations)
+        costly = game.costly_moves(number)
+        assert list(costly) == sorted(costly, key=lambda n: -n.loss)
+        assert all(n.loss > 0 and hand.actions[n.step - 1][0] == game.seat for n in costly)

@@ -1,0 +1,206 @@
+"""The practice page, driven without a browser: click its buttons, read its HTML."""
+
+import base64
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from decks import stacked_deck  # noqa: E402
+from gintrainer import Match, Rules  # noqa: E402
+from gintrainer.drawing import sorted_cards  # noqa: E402
+from gintrainer.practice import PracticeGame, practice_rules, save_path  # noqa: E402
+from gintrainer.replay import load  # noqa: E402
+from gintrainer.widgets.base import settings  # noqa: E402
+from gintrainer.widgets.practice import PracticePage  # noqa: E402
+from gintrainer.widgets.profile import Learner  # noqa: E402
+from gintrainer.widgets.site import EXTRA_SECTIONS, LandingPage  # noqa: E402
+
+KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("GINTRAINER_DATA", str(tmp_path))
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    settings.four_colour = False
+    return tmp_path
+
+
+def knock_page(learner=None) -> PracticePage:
+    match = Match(Rules(), seed="knock", first_dealer=1, deck=KNOCK_DEAL)
+    learner = learner or Learner()
+    return PracticePage(learner, game=PracticeGame(match=match, opponent="naive", owner=learner.name))
+
+
+def select(page, *codes):
+    page.picker.select(" ".join(codes))
+    page._enable_buttons()
+
+
+def click_card(page, code):
+    """Click a card button as the browser does (its value toggles)."""
+    index = [c.code() for c in page.picker.cards].index(code)
+    page.picker.buttons[index].value = not page.picker.buttons[index].value
+
+
+def test_the_landing_page_links_to_practice_first():
+    title, pages = EXTRA_SECTIONS[0]
+    assert title == "Play" and pages[0].path == "practice/practice.ipynb"
+    landing = LandingPage(Learner("Ann"))
+    assert 'href="practice/practice.ipynb?profile=Ann"' in landing.extras.value
+    assert landing.extras.value.index("<h2>Play</h2>") < landing.extras.value.index("<h2>Example hands</h2>")
+
+
+def test_draw_buttons_follow_the_phase():
+    page = knock_page()
+    assert not page.take_button.disabled and not page.pass_button.disabled and page.draw_button.disabled
+    assert page.take_button.description == "Take the upcard" and page.discard_row.layout.display == "none"
+    assert [b.description for b in page.picker.buttons[:10]] == [str(c) for c in page.picker.cards]
+    assert "Guest" in page.notice.value or "guest" in page.notice.value
+    page.take_button.click()
+    assert page.game.hand.history == ("take",) and page.draw_row.layout.display == "none"
+    assert page.discard_row.layout.display == "" and "You drew A♦ from the discard pile" in page.hand_info.value
+
+
+def test_knock_is_enabled_only_with_a_card_that_allows_it():
+    page = knock_page()
+    page.take_button.click()
+    assert page.knock_button.disabled and page.discard_button.disabled  # nothing selected
+    click_card(page, "2C")
+    assert page.knock_button.disabled and not page.discard_button.disabled and page.gin_button.disabled
+    click_card(page, "5D")  # single choice: 2♣ is unselected
+    assert [c.code() for c in page.picker.selected] == ["5D"]
+    assert not page.knock_button.disabled
+    assert page.game.hand.is_legal("knock 5D") and not page.game.hand.is_legal("knock 2C")
+
+
+def test_refused_moves_are_explained_and_change_nothing():
+    page = knock_page()
+    page.take_button.click()
+    before = page.game.to_dict()
+    page.discard_button.click()
+    assert "select one of your cards to discard first" in page.status.value
+    select(page, "2C")
+    page.knock_button.click()  # a page can click a disabled button
+    assert "cannot knock 2♣: the rest leaves 13 deadwood" in page.status.value
+    select(page, "AD")
+    page.discard_button.click()
+    assert "it was just taken from the discard pile" in page.status.value
+    page.next_button.click()
+    assert "finish this hand first" in page.status.value
+    assert page.game.to_dict() == before
+
+
+def test_coach_table_before_a_discard_and_the_toggle():
+    page = knock_page()
+    assert "Coach:" not in page.coach.value
+    page.take_button.click()
+    table = page.game.coach_table()
+    assert page.coach.value.count("<tr>") == len(table.rows) + 1 == 11  # the A♦ taken may not be thrown
+    page.coach_box.value = False
+    assert page.coach.value == "" and page.game.coach is False
+    page.coach_box.value = True
+    assert "Coach:" in page.coach.value
+
+
+def test_discard_then_the_computer_replies():
+    page = knock_page()
+    page.take_button.click()
+    select(page, "KS")
+    page.discard_button.click()
+    game = page.game
+    assert game.hand.actions[1] == (0, game.hand.actions[1][1]) and str(game.hand.actions[1][1]) == "discard KS"
+    assert game.learner_to_act or game.hand.is_over
+    assert "K♠" not in [b.description for b in page.picker.buttons[:len(page.picker.cards)]]
+    assert page.moves.value.count("<div>") == len(game.hand.actions) - 2
+    assert not page.take_back_button.disabled
+    page.take_back_button.click()
+    assert game.hand.history == ("take",) and "Taken back" in page.moves.value
+
+
+def test_knock_lay_out_score_and_download():
+    page = knock_page()
+    page.take_button.click()
+    select(page, "5D")
+    page.knock_button.click()
+    assert page.layout_row.layout.display == "" and not page.lay_out_button.disabled
+    page.lay_out_button.click()
+    hand = page.game.hand
+    assert hand.is_over and not page.status.value
+    result = hand.result
+    assert result.explain().split(":")[0] in page.result.value and "(knocker): melds" in page.result.value
+    assert f"deadwood A♦ = {result.knocker_deadwood}" in page.result.value
+    assert "lay-offs" in page.result.value and page.picker.cards == ()
+    assert f"+{result.points}" in page.scores.value and "Next dealer" in page.scores.value
+    assert not page.next_button.disabled and page.hand_choice.value == 1
+    encoded = re.search(r'href="data:application/json;base64,([^"]+)"', page.download.value).group(1)
+    replay = load(base64.b64decode(encoded).decode())
+    assert replay.hand.history == hand.history and replay.featured == 0
+    assert "Download this hand (replay file)" in page.download.value
+    page.next_button.click()
+    assert page.game.hand_number == 2 and page.game.hand.dealer == page.game.match.hands[0].result.winner_seat
+
+
+def test_a_new_match_from_the_form():
+    page = knock_page()
+    page.opponent_choice.value = "random"
+    page.preset_choice.value = "modern"
+    page.variant_boxes["hollywood"].value = True
+    page.variant_boxes["big_gin"].value = True
+    page.target_box.value = 50
+    page.new_button.click()
+    game = page.game
+    assert game.rules == practice_rules("modern", hollywood=True, big_gin=True, target=50)
+    assert game.opponent == "random" and game.hand_number == 1 and not page.status.value
+    assert page.scores.value.count("gt-score-sheet") == 3 and "Game 3 to 50" in page.scores.value
+    assert "Beginner (random moves)" in page.heading.value
+
+
+def test_a_named_learner_resumes_after_a_reload(data):
+    page = PracticePage(Learner("Ann"))
+    assert not page.notice.value
+    game = page.game
+    while game.learner_to_act and game.hand.phase in ("upcard", "draw"):
+        (page.draw_button if not page.draw_button.disabled else page.pass_button).click()
+    assert game.hand.phase == "discard"
+    select(page, page.picker.cards[0].code())
+    page.discard_button.click()
+    again = PracticePage(Learner("Ann"))
+    assert again.game.to_dict() == page.game.to_dict()
+    assert set(again.picker.cards) == set(page.picker.cards) == set(page.game.hand.held(page.game.seat))
+    assert [b.description for b in again.picker.buttons[:len(again.picker.cards)]] == \
+        [str(c) for c in again.picker.cards]
+
+
+def test_a_corrupt_save_shows_a_notice(data):
+    path = save_path("Ann")
+    path.parent.mkdir(parents=True)
+    path.write_text("{broken")
+    page = PracticePage(Learner("Ann"))
+    assert "set aside" in page.notice.value and page.game.learner_to_act
+    assert list(path.parent.glob("*.corrupt-*.json"))
+    assert PracticeGame.resume("Ann")[0].to_dict() == page.game.to_dict()  # a fresh game was saved
+
+
+def test_a_guest_who_picks_a_name_keeps_the_game(data):
+    learner = Learner()
+    page = knock_page(learner)
+    page.take_button.click()
+    state = page.game.to_dict()
+    assert not save_path("Bea").exists()
+    learner.choose("Bea")
+    assert page.game.owner == "Bea" and page.game.to_dict() == state
+    assert PracticeGame.resume("Bea")[0].to_dict() == state and "guest" not in page.notice.value
+    learner.choose("Cy")  # a new name with no saved game while a named game is open: a new match
+    assert page.game.owner == "Cy" and page.game.match.seed != state["match"]["seed"]
+
+
+def test_cards_keep_their_places_until_sorted():
+    page = knock_page()
+    before = page.picker.cards
+    page.take_button.click()
+    assert page.picker.cards[:10] == before and page.picker.cards[10].code() == "AD"
+    page.sort_button.click()
+    assert page.picker.cards == sorted_cards(page.game.hand.held(0)) != before + (page.picker.cards[10],)

@@ -128,6 +128,35 @@ def danger(card: Card, view: SeatView) -> float:
     return max(score, 0.0)
 
 
+def holding_chances(view: SeatView) -> dict[Card, float]:
+    """The chance that the opponent holds each card, as far as this seat knows:
+    1 for the cards it took and kept, 0 for every card seen elsewhere, and its
+    other cards spread evenly over the cards not seen."""
+    unseen = view.unseen
+    hidden = max(0, 10 - len(view.opponent_known))
+    share = hidden / len(unseen) if unseen else 0.0
+    chances = {card: share for card in unseen}
+    chances.update((card, 1.0) for card in view.opponent_known)
+    return chances
+
+
+def meld_risk(card: Card, chances: dict[Card, float]) -> float:
+    """The chance that ``card`` makes a meld with two cards of the opponent's:
+    two more of its rank, or two suited neighbours that run with it (each pair
+    taken as independent)."""
+    def p(rank: int, suit: str) -> float:
+        return chances.get(Card(rank, suit), 0.0) if 1 <= rank <= 13 else 0.0
+
+    others = [p(card.rank, s) for s in "CDHS" if s != card.suit]
+    pairs = [others[0] * others[1], others[0] * others[2], others[1] * others[2]]
+    r, s = card.rank, card.suit
+    pairs += [p(r - 2, s) * p(r - 1, s), p(r - 1, s) * p(r + 1, s), p(r + 1, s) * p(r + 2, s)]
+    miss = 1.0
+    for chance in pairs:
+        miss *= 1.0 - chance
+    return 1.0 - miss
+
+
 def _table(view: SeatView):
     card, source = view.drawn
     return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
@@ -258,8 +287,10 @@ class BestPlayer:
     name = "best"
 
     def __init__(self, *, knock_reward: float = 8.0, gin_reward: float = 4.0, feed_weight: float = 2.0,
-                 take_margin: float = 0.0, wait_above: int = 99, wait_stock: int = 99, low_feed: float = 0.0):
+                 take_margin: float = 0.0, wait_above: int = 99, wait_stock: int = 99, low_feed: float = 0.0,
+                 risk_weight: float = 0.0):
         self.low_feed = low_feed
+        self.risk_weight = risk_weight
         self.knock_reward = knock_reward
         self.gin_reward = gin_reward
         self.feed_weight = feed_weight
@@ -284,7 +315,11 @@ class BestPlayer:
     def scores(self, view: SeatView, full: int, discards: list[Card], unseen) -> np.ndarray:
         matrix = _after_draw(full, discards, unseen)
         shaped = self.shaped(matrix, view.knock_limit).mean(axis=1)
-        feed = self.feed_weight * np.array([danger(c, view) for c in discards])
+        if self.risk_weight:
+            chances = holding_chances(view)
+            feed = self.risk_weight * np.array([meld_risk(c, chances) for c in discards])
+        else:
+            feed = self.feed_weight * np.array([danger(c, view) for c in discards])
         if self.low_feed and view.opponent_threw:
             scale = view.opponent_threw[-1].value
             feed += self.low_feed * np.array([max(0, scale - c.value) for c in discards])

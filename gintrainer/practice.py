@@ -38,7 +38,7 @@ from .errors import GinError
 from .files import write_json_atomic
 from .hand import Action, Hand
 from .match import Match
-from .progress import _move_aside, data_dir, file_stem
+from .progress import move_aside, data_dir, file_stem
 from .replay import Annotation, Replay, annotate
 from .rules import PRESETS, Rules
 from .solver import DiscardTable, discard_table
@@ -408,7 +408,7 @@ def _read(owner: str) -> tuple[PracticeGame | None, str | None]:
             except (ValueError, RecursionError, TypeError) as error:  # GinError is a ValueError
                 problem = str(error) or type(error).__name__
         try:
-            aside = _move_aside(path, "corrupt")
+            aside = move_aside(path, "corrupt")
         except OSError as error:
             return None, (f"Your saved practice game was unreadable ({_short(problem)}) and could not be set "
                           f"aside: {error.strerror or error}.")

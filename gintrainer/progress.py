@@ -526,7 +526,7 @@ def _stamp() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
 
-def _move_aside(path: Path, label: str) -> Path:
+def move_aside(path: Path, label: str) -> Path:
     """Rename ``path`` to ``<stem>.<label>-<UTC time>.json``, never over an existing file."""
     stem = path.name.removesuffix(".json")
     base = f"{stem}.{label}-{_stamp()}"
@@ -559,7 +559,7 @@ def _read_or_set_aside(path: Path, name: str) -> tuple[Progress | None, list[str
     progress, problem = _read(path, name)
     if problem is None:
         return progress, []
-    aside = _move_aside(path, "corrupt")
+    aside = move_aside(path, "corrupt")
     return None, [f"Your progress file for {name!r} was unreadable ({problem}) and was set aside as "
                   f"{aside}; a fresh one was started."]
 
@@ -640,7 +640,7 @@ def _keep_old(path: Path, name: str) -> tuple[Progress | None, list[str]]:
     old, problem = _read(path, name)
     if old is None and problem is None:
         return None, []
-    aside = _move_aside(path, "backup" if problem is None else "corrupt")
+    aside = move_aside(path, "backup" if problem is None else "corrupt")
     if problem is not None:
         return None, [f"The previous progress file of {name!r} was unreadable ({problem}); it was kept as {aside}."]
     return old, [f"The previous progress of {name!r} was kept as {aside}."]

@@ -90,6 +90,14 @@ def take_value(hand: tuple[Card, ...], card: Card) -> int:
     return min(mask_min_deadwood(full & ~(1 << c.index)) for c in hand)
 
 
+def takes_by_mean(view: SeatView, margin: float = 0.0) -> bool:
+    """Whether taking the top discard leaves less deadwood (after the best
+    throw) than a draw from the stock does on average, by more than ``margin``."""
+    top = view.discard_pile[-1]
+    mean = float(_draw_values(_mask(view.hand), view.unseen).mean())
+    return take_value(view.hand, top) < mean - margin
+
+
 def _knock_choice(view: SeatView) -> list[Action]:
     """The ways out now, best first: big gin, gin, then knocks by least deadwood
     (ties: the highest card thrown)."""
@@ -128,16 +136,80 @@ def danger(card: Card, view: SeatView) -> float:
     return max(score, 0.0)
 
 
-def holding_chances(view: SeatView) -> dict[Card, float]:
-    """The chance that the opponent holds each card, as far as this seat knows:
-    1 for the cards it took and kept, 0 for every card seen elsewhere, and its
-    other cards spread evenly over the cards not seen."""
+def _partners(card: Card):
+    """The cards that make a meld with ``card`` given one more: its rank in the
+    other suits and its suit within two ranks."""
+    for suit in "CDHS":
+        if suit != card.suit:
+            yield Card(card.rank, suit)
+    for step in (-2, -1, 1, 2):
+        if 1 <= card.rank + step <= 13:
+            yield Card(card.rank + step, card.suit)
+
+
+def refused_cards(view: SeatView) -> list[Card]:
+    """The cards this seat offered the opponent (its discards and a passed-on
+    upcard) that the opponent left for a draw from the stock."""
+    refused = []
+    offered = view.upcard
+    for who, text in view.moves:
+        if who == view.seat:
+            if text.startswith("discard "):
+                offered = Card.parse(text.split()[1])
+            elif text == "take":
+                offered = None
+        else:
+            if text in ("pass", "draw") and offered is not None:
+                refused.append(offered)
+            if text.startswith("discard ") or text == "take" or text == "draw":
+                offered = None
+    return refused
+
+
+def opponent_model(view: SeatView, *, thrown: float = 0.6, refused: float = 0.5,
+                   taken: float = 2.0) -> dict[Card, float]:
+    """The chance that the opponent holds each card, inferred from its moves.
+
+    Each card not seen starts at weight 1; a card that would meld with one the
+    opponent threw away is weighted by ``thrown``, with one it left for a stock
+    draw by ``refused``, with one it took by ``taken``. The weights are scaled so
+    that the chances of the cards not seen add up to the number of its cards not
+    known (none above 1); the cards it took and kept have chance 1."""
     unseen = view.unseen
+    weights = {card: 1.0 for card in unseen}
+    for card in view.opponent_threw:
+        for partner in _partners(card):
+            if partner in weights:
+                weights[partner] *= thrown
+    for card in refused_cards(view):
+        for partner in _partners(card):
+            if partner in weights:
+                weights[partner] *= refused
+    for card in view.opponent_known:
+        for partner in _partners(card):
+            if partner in weights:
+                weights[partner] *= taken
     hidden = max(0, 10 - len(view.opponent_known))
-    share = hidden / len(unseen) if unseen else 0.0
-    chances = {card: share for card in unseen}
+    chances = _scale(weights, hidden)
     chances.update((card, 1.0) for card in view.opponent_known)
     return chances
+
+
+def _scale(weights: dict[Card, float], total: float) -> dict[Card, float]:
+    """Scale weights to sum to ``total``, none above 1."""
+    chances = dict(weights)
+    fixed: dict[Card, float] = {}
+    for _ in range(10):
+        free = {c: w for c, w in chances.items() if c not in fixed}
+        mass = sum(free.values())
+        if mass <= 0:
+            break
+        factor = (total - len(fixed)) / mass
+        over = [c for c, w in free.items() if w * factor > 1.0]
+        if not over:
+            return {**{c: w * factor for c, w in free.items()}, **fixed}
+        fixed.update((c, 1.0) for c in over)
+    return {c: fixed.get(c, 0.0) for c in chances}
 
 
 def meld_risk(card: Card, chances: dict[Card, float]) -> float:
@@ -228,12 +300,7 @@ class LookaheadPlayer:
         return self.discard(view)
 
     def draw(self, view: SeatView) -> Action:
-        if not _can_take(view):
-            return _draw_or_pass(view)
-        top = view.discard_pile[-1]
-        unseen = view.unseen
-        stock_mean = float(_draw_values(_mask(view.hand), unseen).mean())
-        if take_value(view.hand, top) < stock_mean - self.take_margin:
+        if _can_take(view) and takes_by_mean(view, self.take_margin):
             return Action("take")
         return _draw_or_pass(view)
 
@@ -271,90 +338,65 @@ def _after_draw(full: int, discards: list[Card], unseen: tuple[Card, ...]) -> np
 
 
 class BestPlayer:
-    """The strongest player here.
+    """The strongest player here: it plays the race to go out, and reads the opponent.
 
-    It judges a hand by how soon it can go out: each discard is scored by the
-    mean, over every card it has not seen, of the least deadwood after drawing
-    that card, with a reward ``knock_reward`` when that deadwood is within the
-    knock limit and ``gin_reward`` more at gin; plus ``feed_weight`` times the
-    discard's :func:`danger` to the opponent. It compares taking the top
-    discard with a draw from the stock two steps deep: the best score after
-    taking, against the mean of the best scores over every card the stock may
-    hold. It goes out as soon as it may, but holds a knock of more than
-    ``wait_above`` points early on (stock above ``wait_stock``).
+    Each legal discard gets a score, least best:
+
+    - the race: the mean, over every card not seen, of the least deadwood after
+      drawing that card and throwing the best one, less ``knock_reward`` when
+      that is within the knock limit (so chiefly the chance of being able to
+      knock next turn, the expected deadwood breaking ties);
+    - feeding: ``risk_weight`` times the chance that the card makes a meld
+      with two of the opponent's cards, from :func:`opponent_model`, growing by
+      ``risk_growth`` with each of the opponent's turns; plus ``feed_weight``
+      times its :func:`danger`;
+    - bait: less ``bait`` times how far the card is below the opponent's last
+      discard: a low card an opponent may take to swap for a high one, in
+      place of a stock card that could have made a meld.
+
+    It takes the top discard by the lookahead player's rule
+    (:func:`takes_by_mean`) and goes out as soon as it may.
     """
 
     name = "best"
 
-    def __init__(self, *, knock_reward: float = 8.0, gin_reward: float = 4.0, feed_weight: float = 2.0,
-                 take_margin: float = 0.0, wait_above: int = 99, wait_stock: int = 99, low_feed: float = 0.0,
-                 risk_weight: float = 0.0):
-        self.low_feed = low_feed
-        self.risk_weight = risk_weight
+    def __init__(self, *, knock_reward: float = 100.0, risk_weight: float = 6.0, risk_growth: float = 0.3,
+                 feed_weight: float = 2.0, bait: float = 0.8, take_margin: float = 0.0):
         self.knock_reward = knock_reward
-        self.gin_reward = gin_reward
+        self.risk_weight = risk_weight
+        self.risk_growth = risk_growth
         self.feed_weight = feed_weight
+        self.bait = bait
         self.take_margin = take_margin
-        self.wait_above = wait_above
-        self.wait_stock = wait_stock
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         phase = view.phase
         if phase in ("knocker_layout", "defender_layout"):
             return layout_step(view)
         if phase in ("upcard", "draw"):
-            return self.draw(view)
-        return self.discard(view)
-
-    def shaped(self, deadwood: np.ndarray, limit: int) -> np.ndarray:
-        values = deadwood.astype(float)
-        values -= self.knock_reward * (deadwood <= limit)
-        values -= self.gin_reward * (deadwood == 0)
-        return values
-
-    def scores(self, view: SeatView, full: int, discards: list[Card], unseen) -> np.ndarray:
-        matrix = _after_draw(full, discards, unseen)
-        shaped = self.shaped(matrix, view.knock_limit).mean(axis=1)
-        if self.risk_weight:
-            chances = holding_chances(view)
-            feed = self.risk_weight * np.array([meld_risk(c, chances) for c in discards])
-        else:
-            feed = self.feed_weight * np.array([danger(c, view) for c in discards])
-        if self.low_feed and view.opponent_threw:
-            scale = view.opponent_threw[-1].value
-            feed += self.low_feed * np.array([max(0, scale - c.value) for c in discards])
-        return shaped + feed
-
-    def draw(self, view: SeatView) -> Action:
-        if not _can_take(view):
+            if _can_take(view) and takes_by_mean(view, self.take_margin):
+                return Action("take")
             return _draw_or_pass(view)
-        top = view.discard_pile[-1]
-        hand = view.hand
-        base = _mask(hand)
-        unseen = view.unseen
-        take = float(self.scores(view, base | 1 << top.index, list(hand), unseen).min())
-        stock = []
-        for u in unseen:
-            rest = tuple(c for c in unseen if c is not u)
-            stock.append(float(self.scores(view, base | 1 << u.index, list(hand) + [u], rest).min()))
-        if take < sum(stock) / len(stock) - self.take_margin:
-            return Action("take")
-        return _draw_or_pass(view)
-
-    def discard(self, view: SeatView) -> Action:
         outs = _knock_choice(view)
         if outs:
-            best = outs[0]
-            if best.kind != "knock":
-                return best
-            points = min_deadwood(c for c in view.hand if c is not best.card)
-            if points <= self.wait_above or view.stock_count <= self.wait_stock:
-                return best
-        forbidden = view.forbidden
-        discards = [c for c in view.hand if c is not forbidden]
-        scores = self.scores(view, _mask(view.hand), discards, view.unseen)
-        order = min(range(len(discards)), key=lambda i: (scores[i], -discards[i].value, -discards[i].index))
-        return Action("discard", discards[order])
+            return outs[0]
+        discards = [c for c in view.hand if c is not view.forbidden]
+        scores = self.scores(view, discards)
+        best = min(range(len(discards)), key=lambda i: (scores[i], -discards[i].value, -discards[i].index))
+        return Action("discard", discards[best])
+
+    def scores(self, view: SeatView, discards: list[Card]) -> np.ndarray:
+        """Each discard's score (race plus feeding less bait), least best."""
+        after = _after_draw(_mask(view.hand), discards, view.unseen)
+        race = (after - self.knock_reward * (after <= view.knock_limit)).mean(axis=1)
+        chances = opponent_model(view)
+        turns = sum(1 for who, text in view.moves if who != view.seat and text in ("draw", "take"))
+        weight = self.risk_weight * (1.0 + self.risk_growth * turns)
+        feed = np.array([weight * meld_risk(c, chances) + self.feed_weight * danger(c, view) for c in discards])
+        if view.opponent_threw:
+            last = view.opponent_threw[-1].value
+            feed -= self.bait * np.array([max(0, last - c.value) for c in discards])
+        return race + feed
 
 
 # -- a self-play generator -------------------------------------------------------

@@ -30,6 +30,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_deadwood.py
 	$(BIN)/python bench/bench_solver.py
 	$(BIN)/python bench/bench_app.py
+	$(BIN)/python bench/bench_duel.py
 
 bank: $(STAMP)
 	$(BIN)/gintrainer bank

@@ -399,45 +399,48 @@ class BestPlayer:
         return race + feed
 
 
-# -- a self-play generator -------------------------------------------------------
+# -- the puzzles' self-play player ------------------------------------------------
 
 
 class GreedyPlayer:
-    """Keeps its deadwood low one turn at a time.
+    """Keeps its deadwood low one turn at a time: the self-play player that makes
+    the puzzles' positions.
 
     Takes the top discard when that lowers its least deadwood, else draws; throws
     the card that leaves the least deadwood (ties: the highest card); knocks as
     soon as it may when ``knocks`` is on. ``mistakes`` is the chance of a random
-    discard instead, ``whims`` the chance of taking the top discard anyway.
+    discard instead, ``whims`` the chance of taking the top discard anyway. With
+    an ``rng`` of its own it draws from that, not from the one ``choose`` is given.
     """
+
+    name = "greedy"
 
     def __init__(self, rng: random.Random | None = None, *, knocks: bool = True,
                  mistakes: float = 0.0, whims: float = 0.0):
-        self.rng = rng or random.Random()
+        self.rng = rng
         self.knocks = knocks
         self.mistakes = mistakes
         self.whims = whims
 
-    def choose(self, hand: Hand) -> Action:
-        phase = hand.phase
-        seat = hand.to_act
-        held = hand.held(seat)
+    def choose(self, view: SeatView, rng: random.Random | None = None) -> Action:
+        rng = self.rng or rng or random.Random()
+        phase = view.phase
+        held = view.hand
         if phase in ("knocker_layout", "defender_layout"):
-            return Action("auto")
-        legal = hand.legal_actions()
+            return layout_step(view)
+        legal = view.legal
         if phase in ("upcard", "draw"):
-            can_take = any(a.kind == "take" for a in legal)
-            if can_take and (self.wants(held, hand.top_discard) or self.rng.random() < self.whims):
+            top = view.discard_pile[-1] if view.discard_pile else None
+            if _can_take(view) and (self.wants(held, top) or rng.random() < self.whims):
                 return Action("take")
             return Action("draw") if any(a.kind == "draw" for a in legal) else Action("pass")
-        # discard phase
         outs = [a for a in legal if a.kind in ("knock", "gin", "big-gin")]
         if self.knocks and outs:
             return min(outs, key=lambda a: (a.kind != "big-gin", a.kind != "gin",
                                             min_deadwood(c for c in held if c is not a.card)))
         discards = [a for a in legal if a.kind == "discard"]
-        if self.rng.random() < self.mistakes:
-            return self.rng.choice(discards)
+        if rng.random() < self.mistakes:
+            return rng.choice(discards)
         return min(discards, key=lambda a: (min_deadwood(c for c in held if c is not a.card),
                                             -a.card.value, -a.card.rank, -a.card.index))
 

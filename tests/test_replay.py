@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gintrainer import GinError, Hand, Rules
 from gintrainer.hand import Action
-from gintrainer.players import GreedyPlayer
+from gintrainer.players import GreedyPlayer, decide
 from gintrainer.replay import Annotation, Replay, ReplayError, annotate, dump, load, save, to_record
 from gintrainer.replay.annotate import known_cards
 from gintrainer.replay.examples import stacked
@@ -130,7 +130,7 @@ def _random_hand(rng: random.Random, rules: Rules) -> Hand:
         if rng.random() < 0.5 else None
     while not hand.is_over and (not cut or len(hand.actions) < cut):
         if greedy is not None:
-            hand.apply(greedy[hand.to_act].choose(hand))
+            hand.apply(decide(greedy[hand.to_act], hand))
         elif hand.phase == "discard":
             choices = [c for c in hand.held(hand.to_act) if c is not hand.taken_card]
             hand.apply(Action("discard", rng.choice(choices)))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..cards import DECK, Card, format_cards
 from ..hand import Hand
 from ..players import GreedyPlayer
+from ..view import SeatView
 from ..rules import Rules
 
 
@@ -67,7 +68,7 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
                 opponent_known=tuple(sorted(known[1 - seat])), stock_count=hand.stock_count, rules=rules,
                 upcard=hand.upcard if rules.oklahoma else None, seed=f"{seed}/{len(positions)}"))
         top = hand.top_discard
-        action = players[seat].choose(hand)
+        action = players[seat].choose(SeatView.of(hand, seat))
         if action.kind not in ("take", "pass", "draw", "discard"):
             break
         hand.apply(action)

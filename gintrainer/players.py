@@ -148,8 +148,8 @@ def _partners(card: Card):
 
 
 def refused_cards(view: SeatView) -> list[Card]:
-    """The cards this seat offered the opponent (its discards and a passed-on
-    upcard) that the opponent left for a draw from the stock."""
+    """The cards the opponent left on the pile for a draw from the stock (or a
+    pass): the upcard if it passed it, and this seat's discards it did not take."""
     refused = []
     offered = view.upcard
     for who, text in view.moves:

@@ -200,3 +200,62 @@ def test_a_player_that_answers_an_illegal_move_is_caught():
 
 def test_the_four_named_players_are_registered():
     assert set(PLAYERS) == set(PLAYER_NAMES) == {"random", "naive", "lookahead", "best"}
+
+
+def test_opponent_model_chances_add_up_to_the_cards_not_known(positions):
+    from gintrainer.players import opponent_model
+    for hand in positions[:200]:
+        if hand.phase not in ("draw", "discard"):
+            continue
+        view = SeatView.of(hand, hand.to_act)
+        chances = opponent_model(view)
+        assert all(0.0 <= p <= 1.0 + 1e-9 for p in chances.values())
+        assert all(chances[c] == 1.0 for c in view.opponent_known)
+        hidden = sum(chances[c] for c in view.unseen)
+        assert hidden == pytest.approx(10 - len(view.opponent_known))
+
+
+def test_refused_cards_are_the_offers_the_opponent_left():
+    from gintrainer.players import refused_cards
+    from decks import stacked_deck
+    # seat 1 deals; seat 0 passes the 9♣ upcard, seat 1 takes it and throws K♦,
+    # seat 0 draws (leaving K♦) and throws 7♥, seat 1 draws (leaving 7♥).
+    deck = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C TC TD JD 2H 4H 6S 8S KD QH", "9C")
+    hand = Hand(Rules(), 1, deck)
+    for action in ("pass", "take", "discard KD", "draw", "discard 7H", "draw"):
+        hand.apply(action)
+    assert [str(c) for c in refused_cards(SeatView.of(hand, 0))] == ["7♥"]
+    assert [str(c) for c in refused_cards(SeatView.of(hand, 1))] == ["9♣", "K♦"]  # seat 0 passed the upcard
+
+
+def test_meld_risk_with_certain_cards_is_whether_two_of_them_meld_with_the_card():
+    from itertools import combinations
+    from gintrainer.cards import DECK
+    from gintrainer.melds import is_meld
+    from gintrainer.players import meld_risk
+    rng = random.Random(6)
+    for _ in range(200):
+        cards = rng.sample(DECK, 11)
+        card, held = cards[0], cards[1:]
+        chances = {c: 1.0 for c in held}
+        exact = any(is_meld([card, a, b]) for a, b in combinations(held, 2))
+        assert meld_risk(card, chances) == (1.0 if exact else 0.0)
+
+
+def test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard(positions):
+    from gintrainer.players import BestPlayer
+    checked = 0
+    for hand in positions:
+        if hand.phase != "discard":
+            continue
+        view = SeatView.of(hand, hand.to_act)
+        if not view.opponent_threw:
+            continue
+        discards = [c for c in view.hand if c is not view.forbidden]
+        plain = BestPlayer(bait=0.0).scores(view, discards)
+        baited = BestPlayer(bait=0.5).scores(view, discards)
+        last = view.opponent_threw[-1].value
+        for card, a, b in zip(discards, plain, baited):
+            assert a - b == pytest.approx(0.5 * max(0, last - card.value))
+        checked += 1
+    assert checked > 50

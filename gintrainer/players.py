@@ -337,6 +337,37 @@ def _after_draw(full: int, discards: list[Card], unseen: tuple[Card, ...]) -> np
     return values[where].reshape(candidates.shape).min(axis=2)
 
 
+def two_draw_race(full: int, discards: list[Card], unseen: tuple[Card, ...], limit: int,
+                  reward: float) -> np.ndarray:
+    """For each discard from the 11-card hand ``full``: the race score two draws
+    deep. For every unseen card drawn next: ``-reward`` if the 11 cards may
+    knock, else the least, over the card thrown then, of the mean over the
+    following draw of the deadwood after the best throw, less ``reward`` when
+    within ``limit``. The mean of that over the first draw."""
+    k, u = len(discards), len(unseen)
+    draws = np.array([1 << c.index for c in unseen], dtype=np.uint64)  # (U,)
+    kept = np.array([full & ~(1 << d.index) for d in discards], dtype=np.uint64)  # (K,)
+    held = np.array([[1 << i for i in range(52) if (full & ~(1 << d.index)) >> i & 1] for d in discards],
+                    dtype=np.uint64)  # (K, 10)
+    eleven = kept[:, None] | draws[None, :]  # (K, U)
+    bits = np.concatenate([np.broadcast_to(held[:, None, :], (k, u, 10)),
+                           np.broadcast_to(draws[None, :, None], (k, u, 1))], axis=2)  # (K, U, 11)
+    ten = eleven[:, :, None] & ~bits  # (K, U, 11): after throwing each of the 11
+    distinct, where = np.unique(ten.reshape(-1), return_inverse=True)
+    now = _batch_masks(distinct)[where].reshape(ten.shape).min(axis=2)  # (K, U)
+    again = ten[:, :, :, None] | draws[None, None, None, :]  # (K, U, 11, U2)
+    swap = np.eye(11, dtype=bool)[:, None, :]  # the card thrown first is not there to throw again
+    throws = np.where(swap[None, None], draws[None, None, None, :, None], bits[:, :, None, None, :])
+    candidates = again[..., None] & ~throws  # (K, U, 11, U2, 11)
+    distinct, where = np.unique(candidates.reshape(-1), return_inverse=True)
+    after = _batch_masks(distinct)[where].reshape(candidates.shape).min(axis=-1).astype(float)
+    shaped = after - reward * (after <= limit)
+    other = ~np.eye(u, dtype=bool)  # the second draw is not the first card again
+    mean = (shaped * other[None, :, None, :]).sum(axis=-1) / max(u - 1, 1)  # (K, U, 11)
+    best = np.where(now <= limit, -reward, mean.min(axis=2))
+    return best.mean(axis=1)
+
+
 class BestPlayer:
     """The strongest player here: it plays the race to go out, and reads the opponent.
 
@@ -354,14 +385,17 @@ class BestPlayer:
       discard: a low card an opponent may take to swap for a high one, in
       place of a stock card that could have made a meld.
 
-    It takes the top discard by the lookahead player's rule
-    (:func:`takes_by_mean`) and goes out as soon as it may.
+    The ``deep`` best discards by that score are then scored again with the
+    race two draws deep (:func:`two_draw_race`). It takes the top discard by
+    the lookahead player's rule (:func:`takes_by_mean`) and goes out as soon as
+    it may.
     """
 
     name = "best"
 
     def __init__(self, *, knock_reward: float = 100.0, risk_weight: float = 6.0, risk_growth: float = 0.3,
-                 feed_weight: float = 2.0, bait: float = 0.8, take_margin: float = 0.0):
+                 feed_weight: float = 2.0, bait: float = 0.8, take_margin: float = 0.0, deep: int = 3):
+        self.deep = deep
         self.knock_reward = knock_reward
         self.risk_weight = risk_weight
         self.risk_growth = risk_growth
@@ -386,7 +420,8 @@ class BestPlayer:
         return Action("discard", discards[best])
 
     def scores(self, view: SeatView, discards: list[Card]) -> np.ndarray:
-        """Each discard's score (race plus feeding less bait), least best."""
+        """Each discard's score (race plus feeding less bait), least best; the
+        discards not looked at two draws deep score infinity."""
         after = _after_draw(_mask(view.hand), discards, view.unseen)
         race = (after - self.knock_reward * (after <= view.knock_limit)).mean(axis=1)
         chances = opponent_model(view)
@@ -396,7 +431,15 @@ class BestPlayer:
         if view.opponent_threw:
             last = view.opponent_threw[-1].value
             feed -= self.bait * np.array([max(0, last - c.value) for c in discards])
-        return race + feed
+        scores = race + feed
+        if self.deep and view.unseen:
+            chosen = np.argsort(scores, kind="stable")[:self.deep]
+            deeper = two_draw_race(_mask(view.hand), [discards[i] for i in chosen], view.unseen,
+                                   view.knock_limit, self.knock_reward)
+            rescored = np.full(len(discards), np.inf)
+            rescored[chosen] = deeper + feed[chosen]
+            return rescored
+        return scores
 
 
 # -- the puzzles' self-play player ------------------------------------------------

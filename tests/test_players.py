@@ -252,10 +252,44 @@ def test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard(po
         if not view.opponent_threw:
             continue
         discards = [c for c in view.hand if c is not view.forbidden]
-        plain = BestPlayer(bait=0.0).scores(view, discards)
-        baited = BestPlayer(bait=0.5).scores(view, discards)
+        plain = BestPlayer(bait=0.0, deep=0).scores(view, discards)
+        baited = BestPlayer(bait=0.5, deep=0).scores(view, discards)
         last = view.opponent_threw[-1].value
         for card, a, b in zip(discards, plain, baited):
             assert a - b == pytest.approx(0.5 * max(0, last - card.value))
         checked += 1
     assert checked > 50
+
+
+def test_two_draw_race_matches_its_plain_definition():
+    from gintrainer.cards import DECK, cards_mask
+    from gintrainer.melds import mask_min_deadwood
+    from gintrainer.players import two_draw_race
+    rng = random.Random(12)
+    for _ in range(6):
+        cards = rng.sample(DECK, 11 + 14)
+        hand, unseen = cards[:11], tuple(cards[11:])
+        full = cards_mask(hand)
+        discards = rng.sample(hand, 2)
+        values = two_draw_race(full, discards, unseen, 10, 50.0)
+        for discard, value in zip(discards, values.tolist()):
+            kept = [c for c in hand if c is not discard]
+            total = 0.0
+            for first in unseen:
+                eleven = kept + [first]
+                if min(min_deadwood([c for c in eleven if c is not t]) for t in eleven) <= 10:
+                    total -= 50.0
+                    continue
+                options = []
+                for thrown in eleven:
+                    ten = [c for c in eleven if c is not thrown]
+                    shaped = []
+                    for second in unseen:
+                        if second is first:
+                            continue
+                        best = min(mask_min_deadwood(cards_mask(ten + [second]) & ~(1 << t.index))
+                                   for t in ten + [second])
+                        shaped.append(best - (50.0 if best <= 10 else 0.0))
+                    options.append(sum(shaped) / len(shaped))
+                total += min(options)
+            assert value == pytest.approx(total / len(unseen))

@@ -37,7 +37,7 @@ PLAYER_NAMES = ("random", "naive", "lookahead", "best")
 # -- shared pieces -----------------------------------------------------------------
 
 
-def own_layout(view: SeatView, rng: random.Random | None = None) -> Action:
+def own_layout(view: SeatView) -> Action:
     """The knocker's next layout step, chosen from its own cards only: a
     least-deadwood arrangement and, among several, the one whose melds take the
     fewest of the cards it has not seen as lay-offs."""

@@ -212,21 +212,90 @@ def _scale(weights: dict[Card, float], total: float) -> dict[Card, float]:
     return {c: fixed.get(c, 0.0) for c in chances}
 
 
-def meld_risk(card: Card, chances: dict[Card, float]) -> float:
-    """The chance that ``card`` makes a meld with two cards of the opponent's:
-    two more of its rank, or two suited neighbours that run with it (each pair
-    taken as independent)."""
-    def p(rank: int, suit: str) -> float:
-        return chances.get(Card(rank, suit), 0.0) if 1 <= rank <= 13 else 0.0
+def _least(masks: np.ndarray) -> np.ndarray:
+    """Least deadwood of an array of hand masks, any shape."""
+    distinct, where = np.unique(masks.reshape(-1), return_inverse=True)
+    return _batch_masks(distinct)[where].reshape(masks.shape)
 
-    others = [p(card.rank, s) for s in "CDHS" if s != card.suit]
-    pairs = [others[0] * others[1], others[0] * others[2], others[1] * others[2]]
-    r, s = card.rank, card.suit
-    pairs += [p(r - 2, s) * p(r - 1, s), p(r - 1, s) * p(r + 1, s), p(r + 1, s) * p(r + 2, s)]
-    miss = 1.0
-    for chance in pairs:
-        miss *= 1.0 - chance
-    return 1.0 - miss
+
+_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
+
+
+def _held(masks: np.ndarray, size: int) -> np.ndarray:
+    """(N, size): the single-card masks of each hand of ``size`` cards."""
+    columns = np.nonzero((masks[:, None] & _BITS[None, :]) != 0)[1]
+    return _BITS[columns.reshape(len(masks), size)]
+
+
+def _last_turn(view: SeatView) -> tuple[Card, Card | None] | None:
+    """The opponent's last turn, if it ended with a discard: the card it threw
+    and the card it left on the pile for a stock draw (None if it took one)."""
+    offered, left, last = view.upcard, None, None
+    for who, text in view.moves:
+        if who == view.seat:
+            if text.startswith("discard "):
+                offered = Card.parse(text.split()[1])
+            elif text == "take":
+                offered = None
+            continue
+        if text in ("pass", "draw"):
+            left = offered if left is None else left
+        elif text == "take":
+            left = None
+        if text.startswith("discard "):
+            last = (Card.parse(text.split()[1]), left)
+            left = None
+        if text.startswith("discard ") or text in ("take", "draw"):
+            offered = None
+    return last
+
+
+def opponent_hands(view: SeatView, n: int, rng: np.random.Generator, *, knocked: float = 0.05,
+                   sharp: float = 0.5, refused: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` hands the opponent may hold now (card masks) and their weights.
+
+    The cards it took and kept are in every hand; the rest are drawn from the
+    cards not seen, each in proportion to its chance in :func:`opponent_model`.
+    Each hand is then weighted by how well it explains the opponent's last
+    turn: by ``knocked`` if, with the card it threw, it could have knocked and
+    did not; by ``exp(-sharp * d)`` where ``d`` is how much less deadwood another
+    discard would have left; by ``refused`` if the card it left on the pile
+    would have lowered its deadwood. The weights add up to 1."""
+    unseen = view.unseen
+    known = _mask(view.opponent_known)
+    hidden = max(0, 10 - len(view.opponent_known))
+    if hidden == 0 or len(unseen) < hidden:
+        return np.array([known], dtype=np.uint64), np.ones(1)
+    chances = opponent_model(view)
+    logs = np.log([max(chances.get(c, 0.0), 1e-6) for c in unseen])
+    keys = logs[None, :] - np.log(-np.log(rng.random((n, len(unseen)))))  # Gumbel keys: drawn without replacement
+    chosen = np.argpartition(-keys, hidden - 1, axis=1)[:, :hidden]
+    cards = np.array([1 << c.index for c in unseen], dtype=np.uint64)
+    masks = np.bitwise_or.reduce(cards[chosen], axis=1) | np.uint64(known)
+    logw = np.zeros(n)
+    turn = _last_turn(view)
+    if turn is not None:
+        threw, left = turn
+        now = _least(masks)
+        eleven = masks | np.uint64(1 << threw.index)
+        best = _least(eleven[:, None] & ~_held(eleven, 11)).min(axis=1)
+        logw -= sharp * (now - best)
+        logw += np.where(best <= view.knock_limit, np.log(knocked), 0.0)
+        if left is not None:
+            swapped = _least((masks | np.uint64(1 << left.index))[:, None] & ~_held(masks, 10)).min(axis=1)
+            logw += np.where(swapped < now, np.log(refused), 0.0)
+    weights = np.exp(logw - logw.max())
+    return masks, weights / weights.sum()
+
+
+def meld_chances(cards: list[Card], masks: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """For each card: the weighted share of the hands in which it would meld
+    (the hand with it has less deadwood than the hand plus the card's value)."""
+    now = _least(masks)
+    adds = np.array([1 << c.index for c in cards], dtype=np.uint64)
+    values = np.array([c.value for c in cards])
+    melds = _least(masks[None, :] | adds[:, None]) < now[None, :] + values[:, None]
+    return melds @ weights
 
 
 def _table(view: SeatView):
@@ -377,16 +446,18 @@ class BestPlayer:
       drawing that card and throwing the best one, less ``knock_reward`` when
       that is within the knock limit (so chiefly the chance of being able to
       knock next turn, the expected deadwood breaking ties);
-    - feeding: ``risk_weight`` times the chance that the card makes a meld
-      with two of the opponent's cards, from :func:`opponent_model`, growing by
-      ``risk_growth`` with each of the opponent's turns; plus ``feed_weight``
-      times its :func:`danger`;
+    - feeding: ``risk_weight`` times the chance that the card would meld in
+      the opponent's hand, over ``samples`` hands drawn by
+      :func:`opponent_hands`, growing by ``risk_growth`` with each of the
+      opponent's turns; plus ``feed_weight`` times its :func:`danger`;
     - bait: less ``bait`` times how far the card is below the opponent's last
       discard: a low card an opponent may take to swap for a high one, in
       place of a stock card that could have made a meld.
 
     The ``deep`` best discards by that score are then scored again with the
-    race two draws deep (:func:`two_draw_race`). It takes the top discard by
+    race two draws deep (:func:`two_draw_race`), fewer early in the hand
+    while many cards are unseen: at most ``deep_work`` (discards times first
+    draws times second draws), so no move takes long. It takes the top discard by
     the lookahead player's rule (:func:`takes_by_mean`) and goes out as soon as
     it may.
     """
@@ -394,8 +465,11 @@ class BestPlayer:
     name = "best"
 
     def __init__(self, *, knock_reward: float = 100.0, risk_weight: float = 6.0, risk_growth: float = 0.3,
-                 feed_weight: float = 2.0, bait: float = 0.8, take_margin: float = 0.0, deep: int = 3):
+                 feed_weight: float = 2.0, bait: float = 0.8, take_margin: float = 0.0, deep: int = 5,
+                 deep_work: int = 6000, samples: int = 100):
         self.deep = deep
+        self.deep_work = deep_work
+        self.samples = samples
         self.knock_reward = knock_reward
         self.risk_weight = risk_weight
         self.risk_growth = risk_growth
@@ -415,25 +489,29 @@ class BestPlayer:
         if outs:
             return outs[0]
         discards = [c for c in view.hand if c is not view.forbidden]
-        scores = self.scores(view, discards)
+        scores = self.scores(view, discards, np.random.default_rng(rng.getrandbits(64)))
         best = min(range(len(discards)), key=lambda i: (scores[i], -discards[i].value, -discards[i].index))
         return Action("discard", discards[best])
 
-    def scores(self, view: SeatView, discards: list[Card]) -> np.ndarray:
+    def scores(self, view: SeatView, discards: list[Card], rng: np.random.Generator | None = None) -> np.ndarray:
         """Each discard's score (race plus feeding less bait), least best; the
-        discards not looked at two draws deep score infinity."""
+        discards not looked at two draws deep score infinity. ``rng`` draws the
+        opponent's possible hands (a fixed one if not given)."""
         after = _after_draw(_mask(view.hand), discards, view.unseen)
         race = (after - self.knock_reward * (after <= view.knock_limit)).mean(axis=1)
-        chances = opponent_model(view)
+        masks, weights = opponent_hands(view, self.samples, rng or np.random.default_rng(0))
         turns = sum(1 for who, text in view.moves if who != view.seat and text in ("draw", "take"))
         weight = self.risk_weight * (1.0 + self.risk_growth * turns)
-        feed = np.array([weight * meld_risk(c, chances) + self.feed_weight * danger(c, view) for c in discards])
+        feed = weight * meld_chances(discards, masks, weights)
+        feed += self.feed_weight * np.array([danger(c, view) for c in discards])
         if view.opponent_threw:
             last = view.opponent_threw[-1].value
             feed -= self.bait * np.array([max(0, last - c.value) for c in discards])
         scores = race + feed
-        if self.deep and view.unseen:
-            chosen = np.argsort(scores, kind="stable")[:self.deep]
+        unseen = len(view.unseen)
+        deep = min(self.deep, max(1, self.deep_work // max(unseen * (unseen - 1), 1)))
+        if self.deep and unseen:
+            chosen = np.argsort(scores, kind="stable")[:deep]
             deeper = two_draw_race(_mask(view.hand), [discards[i] for i in chosen], view.unseen,
                                    view.knock_limit, self.knock_reward)
             rescored = np.full(len(discards), np.inf)

@@ -228,18 +228,99 @@ def test_refused_cards_are_the_offers_the_opponent_left():
     assert [str(c) for c in refused_cards(SeatView.of(hand, 1))] == ["9♣", "K♦"]  # seat 0 passed the upcard
 
 
-def test_meld_risk_with_certain_cards_is_whether_two_of_them_meld_with_the_card():
-    from itertools import combinations
-    from gintrainer.cards import DECK
-    from gintrainer.melds import is_meld
-    from gintrainer.players import meld_risk
+def test_meld_chances_over_certain_hands_are_whether_the_card_melds():
+    import numpy as np
+    from gintrainer.cards import DECK, cards_mask
+    from gintrainer.players import meld_chances
     rng = random.Random(6)
-    for _ in range(200):
-        cards = rng.sample(DECK, 11)
-        card, held = cards[0], cards[1:]
-        chances = {c: 1.0 for c in held}
-        exact = any(is_meld([card, a, b]) for a, b in combinations(held, 2))
-        assert meld_risk(card, chances) == (1.0 if exact else 0.0)
+    for _ in range(300):
+        cards = rng.sample(DECK, 13)
+        held, offered = cards[:10], cards[10:]
+        chances = meld_chances(offered, np.array([cards_mask(held)], dtype=np.uint64), np.ones(1))
+        for card, chance in zip(offered, chances.tolist()):
+            melds = min_deadwood(held + [card]) < min_deadwood(held) + card.value
+            assert chance == (1.0 if melds else 0.0)
+
+
+def _card_list(mask):
+    from gintrainer.cards import DECK
+    return [c for c in DECK if mask >> c.index & 1]
+
+
+def _last_opponent_turn(hand, seat):
+    """The opponent's last turn read from the whole hand: the card it threw and
+    the card on top of the pile when it drew from the stock (None if it took)."""
+    pile, last, left = [hand.upcard], None, None
+    for who, action in hand.actions:
+        if who == seat:
+            if action.kind == "take":
+                pile.pop()
+            elif action.kind == "discard":
+                pile.append(action.card)
+            continue
+        if action.kind in ("pass", "draw") and left is None and pile:
+            left = pile[-1]
+        elif action.kind == "take":
+            pile.pop()
+            left = None
+        elif action.kind == "discard":
+            pile.append(action.card)
+            last, left = (action.card, left), None
+    return last
+
+
+def test_opponent_hands_hold_its_known_cards_and_are_weighted_by_its_last_turn(positions):
+    """Each sampled hand is ten cards: those the opponent kept from the pile and
+    cards this seat has not seen. Each weight follows from the plain deadwood of
+    that hand: knocking it passed up, a better discard it missed, a card on the
+    pile that would have helped it."""
+    import math
+
+    import numpy as np
+    from gintrainer.players import _last_turn, opponent_hands
+    checked = 0
+    for hand in positions:
+        if hand.phase != "discard":
+            continue
+        view = SeatView.of(hand, hand.to_act)
+        masks, weights = opponent_hands(view, 40, np.random.default_rng(checked), knocked=0.05, sharp=0.5,
+                                        refused=0.3)
+        assert weights.sum() == pytest.approx(1.0) and (weights >= 0).all()
+        turn = _last_turn(view)
+        assert turn == _last_opponent_turn(hand, view.seat)
+        if len(masks) == 1:
+            continue
+        logs = []
+        for mask in masks.tolist():
+            cards = _card_list(mask)
+            assert len(cards) == 10
+            assert set(view.opponent_known) <= set(cards)
+            assert set(cards) - set(view.opponent_known) <= set(view.unseen)
+            log = 0.0
+            if turn is not None:
+                threw, left = turn
+                now = min_deadwood(cards)
+                eleven = cards + [threw]
+                best = min(min_deadwood([c for c in eleven if c is not out]) for out in eleven)
+                log -= 0.5 * (now - best) - (math.log(0.05) if best <= view.knock_limit else 0.0)
+                if left is not None:
+                    swapped = min(min_deadwood([c for c in cards + [left] if c is not out]) for out in cards)
+                    log += math.log(0.3) if swapped < now else 0.0
+            logs.append(log)
+        expected = np.exp(np.array(logs) - max(logs))
+        assert weights == pytest.approx(expected / expected.sum())
+        checked += 1
+    assert checked > 50
+
+
+def test_opponent_hands_are_the_same_for_the_same_generator(positions):
+    import numpy as np
+    from gintrainer.players import opponent_hands
+    views = [SeatView.of(h, h.to_act) for h in positions if h.phase == "discard"][:20]
+    for view in views:
+        first = opponent_hands(view, 30, np.random.default_rng(4))
+        again = opponent_hands(view, 30, np.random.default_rng(4))
+        assert (first[0] == again[0]).all() and (first[1] == again[1]).all()
 
 
 def test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard(positions):
@@ -259,6 +340,34 @@ def test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard(po
             assert a - b == pytest.approx(0.5 * max(0, last - card.value))
         checked += 1
     assert checked > 50
+
+
+def test_best_looks_two_draws_deep_at_its_best_discards_within_the_work_limit(positions):
+    """The discards rescored two draws deep are the best ones by the one-draw
+    score, as many as ``deep`` allows within ``deep_work``; each keeps its
+    feeding part and gets the two-draw race."""
+    import numpy as np
+    from gintrainer.cards import cards_mask
+    from gintrainer.players import BestPlayer, two_draw_race
+    counts = set()
+    for hand in positions[:300]:
+        if hand.phase != "discard":
+            continue
+        view = SeatView.of(hand, hand.to_act)
+        discards = [c for c in view.hand if c is not view.forbidden]
+        shallow = BestPlayer(deep=0).scores(view, discards)
+        player = BestPlayer(deep=5, deep_work=5000)
+        deep = player.scores(view, discards)
+        unseen = len(view.unseen)
+        expected = min(5, max(1, 5000 // (unseen * (unseen - 1))), len(discards))
+        chosen = np.argsort(shallow, kind="stable")[:expected]
+        assert sorted(np.flatnonzero(np.isfinite(deep)).tolist()) == sorted(chosen.tolist())
+        one = int(chosen[0])
+        after = BestPlayer(deep=0, risk_weight=0.0, feed_weight=0.0, bait=0.0).scores(view, discards)
+        race = two_draw_race(cards_mask(view.hand), [discards[one]], view.unseen, view.knock_limit, 100.0)[0]
+        assert deep[one] == pytest.approx(race + shallow[one] - after[one])
+        counts.add(expected)
+    assert {3, 4, 5} <= counts
 
 
 def test_two_draw_race_matches_its_plain_definition():

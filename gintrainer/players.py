@@ -147,10 +147,9 @@ def _partners(card: Card):
             yield Card(card.rank + step, card.suit)
 
 
-def refused_cards(view: SeatView) -> list[Card]:
-    """The cards the opponent left on the pile for a draw from the stock (or a
-    pass): the upcard if it passed it, and this seat's discards it did not take."""
-    refused = []
+def _offers(view: SeatView):
+    """The opponent's public moves in order, each with the card on offer to it
+    then: the upcard or this seat's last discard, None once taken or covered."""
     offered = view.upcard
     for who, text in view.moves:
         if who == view.seat:
@@ -158,12 +157,16 @@ def refused_cards(view: SeatView) -> list[Card]:
                 offered = Card.parse(text.split()[1])
             elif text == "take":
                 offered = None
-        else:
-            if text in ("pass", "draw") and offered is not None:
-                refused.append(offered)
-            if text.startswith("discard ") or text == "take" or text == "draw":
-                offered = None
-    return refused
+            continue
+        yield text, offered
+        if text.startswith("discard ") or text in ("take", "draw"):
+            offered = None
+
+
+def refused_cards(view: SeatView) -> list[Card]:
+    """The cards the opponent left on the pile for a draw from the stock (or a
+    pass): the upcard if it passed it, and this seat's discards it did not take."""
+    return [offered for text, offered in _offers(view) if text in ("pass", "draw") and offered is not None]
 
 
 def opponent_model(view: SeatView, *, thrown: float = 0.6, refused: float = 0.5,
@@ -230,23 +233,14 @@ def _held(masks: np.ndarray, size: int) -> np.ndarray:
 def _last_turn(view: SeatView) -> tuple[Card, Card | None] | None:
     """The opponent's last turn, if it ended with a discard: the card it threw
     and the card it left on the pile for a stock draw (None if it took one)."""
-    offered, left, last = view.upcard, None, None
-    for who, text in view.moves:
-        if who == view.seat:
-            if text.startswith("discard "):
-                offered = Card.parse(text.split()[1])
-            elif text == "take":
-                offered = None
-            continue
+    left, last = None, None
+    for text, offered in _offers(view):
         if text in ("pass", "draw"):
             left = offered if left is None else left
         elif text == "take":
             left = None
-        if text.startswith("discard "):
-            last = (Card.parse(text.split()[1]), left)
-            left = None
-        if text.startswith("discard ") or text in ("take", "draw"):
-            offered = None
+        elif text.startswith("discard "):
+            last, left = (Card.parse(text.split()[1]), left), None
     return last
 
 

@@ -270,6 +270,13 @@ def min_deadwood_batch(indices) -> np.ndarray:
     return _batch_masks(hands)
 
 
+def masks_min_deadwood(masks: np.ndarray) -> np.ndarray:
+    """Least deadwood of hand masks (uint64, any shape, each of at most 11
+    cards), same shape; each distinct hand is solved once."""
+    distinct, where = np.unique(masks.reshape(-1), return_inverse=True)
+    return _batch_masks(distinct)[where].reshape(masks.shape)
+
+
 def _batch_masks(hands: np.ndarray) -> np.ndarray:
     """Least deadwood of 52-bit hand masks (uint64 array), each of at most 11 cards."""
     bits = np.uint64(SUIT_BITS)

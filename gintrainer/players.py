@@ -26,7 +26,7 @@ import numpy as np
 from .cards import Card, cards_mask
 from .errors import GinError
 from .hand import Action, Hand
-from .melds import _batch_masks, all_best_arrangements, mask_min_deadwood, min_deadwood
+from .melds import all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .scoring import layoff_targets
 from .solver import discard_table, naive_discard
 from .view import SeatView
@@ -78,10 +78,7 @@ def _draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
     eleven = np.uint64(mask10) | draws  # (U,)
     throws = np.concatenate([np.broadcast_to(np.array(bits, dtype=np.uint64), (len(unseen), len(bits))),
                              draws[:, None]], axis=1)
-    candidates = eleven[:, None] & ~throws
-    flat = candidates.reshape(-1)
-    distinct, where = np.unique(flat, return_inverse=True)
-    return _batch_masks(distinct)[where].reshape(candidates.shape).min(axis=1)
+    return masks_min_deadwood(eleven[:, None] & ~throws).min(axis=1)
 
 
 def take_value(hand: tuple[Card, ...], card: Card) -> int:
@@ -215,12 +212,6 @@ def _scale(weights: dict[Card, float], total: float) -> dict[Card, float]:
     return {c: fixed.get(c, 0.0) for c in chances}
 
 
-def _least(masks: np.ndarray) -> np.ndarray:
-    """Least deadwood of an array of hand masks, any shape."""
-    distinct, where = np.unique(masks.reshape(-1), return_inverse=True)
-    return _batch_masks(distinct)[where].reshape(masks.shape)
-
-
 _BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
 
 
@@ -270,13 +261,13 @@ def opponent_hands(view: SeatView, n: int, rng: np.random.Generator, *, knocked:
     turn = _last_turn(view)
     if turn is not None:
         threw, left = turn
-        now = _least(masks)
+        now = masks_min_deadwood(masks)
         eleven = masks | np.uint64(1 << threw.index)
-        best = _least(eleven[:, None] & ~_held(eleven, 11)).min(axis=1)
+        best = masks_min_deadwood(eleven[:, None] & ~_held(eleven, 11)).min(axis=1)
         logw -= sharp * (now - best)
         logw += np.where(best <= view.knock_limit, np.log(knocked), 0.0)
         if left is not None:
-            swapped = _least((masks | np.uint64(1 << left.index))[:, None] & ~_held(masks, 10)).min(axis=1)
+            swapped = masks_min_deadwood((masks | np.uint64(1 << left.index))[:, None] & ~_held(masks, 10)).min(axis=1)
             logw += np.where(swapped < now, np.log(refused), 0.0)
     weights = np.exp(logw - logw.max())
     return masks, weights / weights.sum()
@@ -285,10 +276,10 @@ def opponent_hands(view: SeatView, n: int, rng: np.random.Generator, *, knocked:
 def meld_chances(cards: list[Card], masks: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """For each card: the weighted share of the hands in which it would meld
     (the hand with it has less deadwood than the hand plus the card's value)."""
-    now = _least(masks)
+    now = masks_min_deadwood(masks)
     adds = np.array([1 << c.index for c in cards], dtype=np.uint64)
     values = np.array([c.value for c in cards])
-    melds = _least(masks[None, :] | adds[:, None]) < now[None, :] + values[:, None]
+    melds = masks_min_deadwood(masks[None, :] | adds[:, None]) < now[None, :] + values[:, None]
     return melds @ weights
 
 
@@ -394,10 +385,9 @@ def _after_draw(full: int, discards: list[Card], unseen: tuple[Card, ...]) -> np
                              np.broadcast_to(draws[None, :, None], after.shape + (1,))], axis=2)
     candidates = after[:, :, None] & ~throws  # (D, U, 12): throwing the discard itself is a no-op
     candidates = np.where(candidates == after[:, :, None], np.uint64(0), candidates)
-    distinct, where = np.unique(candidates.reshape(-1), return_inverse=True)
-    values = _batch_masks(distinct)
-    values[distinct == 0] = 1 << 20
-    return values[where].reshape(candidates.shape).min(axis=2)
+    values = masks_min_deadwood(candidates)
+    values[candidates == 0] = 1 << 20
+    return values.min(axis=2)
 
 
 def two_draw_race(full: int, discards: list[Card], unseen: tuple[Card, ...], limit: int,
@@ -410,20 +400,17 @@ def two_draw_race(full: int, discards: list[Card], unseen: tuple[Card, ...], lim
     k, u = len(discards), len(unseen)
     draws = np.array([1 << c.index for c in unseen], dtype=np.uint64)  # (U,)
     kept = np.array([full & ~(1 << d.index) for d in discards], dtype=np.uint64)  # (K,)
-    held = np.array([[1 << i for i in range(52) if (full & ~(1 << d.index)) >> i & 1] for d in discards],
-                    dtype=np.uint64)  # (K, 10)
+    held = _held(kept, 10)  # (K, 10)
     eleven = kept[:, None] | draws[None, :]  # (K, U)
     bits = np.concatenate([np.broadcast_to(held[:, None, :], (k, u, 10)),
                            np.broadcast_to(draws[None, :, None], (k, u, 1))], axis=2)  # (K, U, 11)
     ten = eleven[:, :, None] & ~bits  # (K, U, 11): after throwing each of the 11
-    distinct, where = np.unique(ten.reshape(-1), return_inverse=True)
-    now = _batch_masks(distinct)[where].reshape(ten.shape).min(axis=2)  # (K, U)
+    now = masks_min_deadwood(ten).min(axis=2)  # (K, U)
     again = ten[:, :, :, None] | draws[None, None, None, :]  # (K, U, 11, U2)
     swap = np.eye(11, dtype=bool)[:, None, :]  # the card thrown first is not there to throw again
     throws = np.where(swap[None, None], draws[None, None, None, :, None], bits[:, :, None, None, :])
     candidates = again[..., None] & ~throws  # (K, U, 11, U2, 11)
-    distinct, where = np.unique(candidates.reshape(-1), return_inverse=True)
-    after = _batch_masks(distinct)[where].reshape(candidates.shape).min(axis=-1).astype(float)
+    after = masks_min_deadwood(candidates).min(axis=-1).astype(float)
     shaped = after - reward * (after <= limit)
     other = ~np.eye(u, dtype=bool)  # the second draw is not the first card again
     mean = (shaped * other[None, :, None, :]).sum(axis=-1) / max(u - 1, 1)  # (K, U, 11)
@@ -504,7 +491,7 @@ class BestPlayer:
         scores = race + feed
         unseen = len(view.unseen)
         deep = min(self.deep, max(1, self.deep_work // max(unseen * (unseen - 1), 1)))
-        if self.deep and unseen:
+        if deep and unseen:
             chosen = np.argsort(scores, kind="stable")[:deep]
             deeper = two_draw_race(_mask(view.hand), [discards[i] for i in chosen], view.unseen,
                                    view.knock_limit, self.knock_reward)

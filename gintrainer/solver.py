@@ -16,7 +16,7 @@ import numpy as np
 
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
 from .errors import GinError
-from .melds import Arrangement, _batch_masks, best_arrangement, mask_min_deadwood, min_deadwood
+from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .rules import Rules
 from .scoring import DefenderReply, best_layoffs  # noqa: F401  (part of the solver's API)
 
@@ -183,8 +183,7 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
                                  np.broadcast_to(draws[None, :, None], (len(discards), len(unseen), 1))], axis=2)
         candidates = after[:, :, None] & ~throws  # (D, U, 11)
         # Throwing d after drawing u, or u after keeping d, give the same ten: solve each once.
-        distinct, where = np.unique(candidates.reshape(-1), return_inverse=True)
-        best_after = _batch_masks(distinct)[where].reshape(candidates.shape).min(axis=2)
+        best_after = masks_min_deadwood(candidates).min(axis=2)
     for i, card in enumerate(discards):
         deadwood = int(now[i])
         if unseen:

@@ -343,3 +343,17 @@ def test_hypothesis_best_layoffs(position):
     reply = best_layoffs(to_cards(defender), [to_cards(m) for m in melds])
     assert not check_reply(reply, defender, melds)
     assert reply.points == brute.brute_defender_reply(defender, melds)
+
+
+def test_masks_min_deadwood_keeps_the_shape_and_matches_the_brute_force():
+    """Hands of 0 to 11 cards as masks in a (4, 25) array, with repeats: each
+    value is the brute-force least deadwood of its hand."""
+    from gintrainer.melds import masks_min_deadwood
+    rng = np.random.default_rng(SEED)
+    hands = [tuple(sorted(rng.choice(52, size=int(rng.integers(0, 12)), replace=False).tolist())) for _ in range(60)]
+    picks = rng.integers(0, len(hands), size=(4, 25))
+    masks = np.array([[sum(1 << i for i in hands[k]) for k in row] for row in picks], dtype=np.uint64)
+    values = masks_min_deadwood(masks)
+    assert values.shape == (4, 25)
+    expected = {k: brute.brute_min_deadwood(hands[k]) for k in set(picks.reshape(-1).tolist())}
+    assert values.tolist() == [[expected[k] for k in row] for row in picks.tolist()]

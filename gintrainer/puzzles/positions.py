@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from ..cards import DECK, Card, format_cards
 from ..hand import Hand
 from ..players import GreedyPlayer
-from ..view import SeatView
 from ..rules import Rules
+from ..view import SeatView
 
 
 @dataclass(frozen=True, slots=True)

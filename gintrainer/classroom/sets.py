@@ -44,16 +44,17 @@ DIFFICULTY_NAMES = {"easy": (1100, 1299), "medium": (1300, 1599), "hard": (1600,
 
 KIND_WORDS = {"can_knock": "can-you-knock", "best_discard": "best-discard"}
 
-_ANY_STREAM = {"set-or-run", "forbidden-discard", "near-limit", "naive-wrong", "oklahoma", "four-of-a-kind",
-               "long-run"}
+_ANY_STREAM = {"set-or-run", "forbidden-discard", "naive-wrong", "four-of-a-kind", "long-run"}
 STREAM_THEMES = {
-    ("can_knock", None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "gin"}),
-    ("best_discard", "deadwood"): frozenset(_ANY_STREAM | {"keep-the-pair"}),
+    ("can_knock", None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "near-limit", "gin",
+                                                  "oklahoma"}),
+    ("best_discard", "deadwood"): frozenset(_ANY_STREAM),
     ("best_discard", "lookahead"): frozenset(_ANY_STREAM | {"keep-the-pair"}),
 }
 """The themes puzzles of each kind and objective can have (from the theme
-predicates: "not-highest", "looks-knockable" and "gin" are about knocking;
-"keep-the-pair" about a discard; "big-gin" never makes a puzzle)."""
+predicates: "not-highest", "looks-knockable", "near-limit", "gin" and
+"oklahoma" are about knocking; "keep-the-pair" about the next draw; "big-gin"
+never makes a puzzle)."""
 
 LOOKAHEAD_FLOOR = 1500
 """Lookahead sets need some puzzles the naive rule gets wrong, and those are

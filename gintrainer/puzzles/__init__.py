@@ -18,12 +18,12 @@ from pathlib import Path
 from ..errors import GinError
 from ..rules import Rules
 from .core import KINDS, Grade, Puzzle, PuzzleError, make_puzzle, verify
-from .positions import Position, constructed_position, knock_position, selfplay_positions
+from .positions import Position, constructed_position, knock_position, lookahead_position, selfplay_positions
 from .store import puzzle_from_record
 from .themes import THEMES
 
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
-BANK_VERSION = 1
+BANK_VERSION = 2
 
 
 def normalise_kind(kind: str) -> str:
@@ -62,12 +62,18 @@ def _theme_filter(themes) -> frozenset[str] | None:
 
 
 def candidate_positions(kind: str, objective: str | None, seed, rules: Rules) -> Iterable[list[Position]]:
-    """Batches of positions, deterministic for a seed: mostly self-play hands;
-    constructed meld-rich hands for the counting puzzles."""
+    """Batches of positions, deterministic for a seed: self-play hands;
+    constructed meld-rich hands for the counting puzzles; hands one card from a
+    knock for "can you knock?"; for the lookahead question, hands where keeping
+    a high card's chances may beat throwing it."""
     batch = 0
     while True:
         if kind == "can_knock" and batch % 2:
             yield [knock_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
+            batch += 1
+            continue
+        if objective == "lookahead" and batch % 3 == 1:
+            yield [lookahead_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
             batch += 1
             continue
         constructed = (batch % 3 == 2) if kind == "can_knock" or objective == "lookahead" else (batch % 4 != 3)

@@ -121,6 +121,11 @@ def runner_up(puzzle):
     return next(r for r in ordered(puzzle) if r.card not in puzzle.answer)
 
 
+def is_runner_up(puzzle, c):
+    """``c`` ties for the best row that is not an answer."""
+    return c not in puzzle.answer and puzzle.row(c).values() == runner_up(puzzle).values()
+
+
 def leaves(puzzle, c, deadwood):
     return min_deadwood(kept(puzzle, c)) == deadwood
 
@@ -250,9 +255,9 @@ CLAIMS = {
     "dw_answer_two": lambda p, s: (p.objective == "deadwood" and p.answer == (card(s["card"]), card(s["other_card"]))
                                    and s["deadwood"] == least(p) and all(leaves(p, c, s["deadwood"]) for c in p.answer)
                                    and is_least_layout(kept(p, card(s["card"])), s["layout"], s["deadwood_cards"])),
-    "dw_runner": lambda p, s: (card(s["card"]) is runner_up(p).card and leaves(p, card(s["card"]), s["deadwood"])
+    "dw_runner": lambda p, s: (is_runner_up(p, card(s["card"])) and leaves(p, card(s["card"]), s["deadwood"])
                                and s["deadwood"] > least(p)),
-    "dw_runner_naive": lambda p, s: (card(s["card"]) is runner_up(p).card is naive(p) and naive_is_deadwood(p)
+    "dw_runner_naive": lambda p, s: (is_runner_up(p, card(s["card"])) and card(s["card"]) is naive(p) and naive_is_deadwood(p)
                                      and leaves(p, card(s["card"]), s["deadwood"])),
     "dw_naive": lambda p, s: (card(s["card"]) is naive(p) not in p.answer and naive_is_deadwood(p)
                               and leaves(p, naive(p), s["deadwood"])),
@@ -267,9 +272,9 @@ CLAIMS = {
     "look_draws_melds": lambda p, s: _draws_claim(p, s, melds=True, low=False),
     "look_draws_low": lambda p, s: _draws_claim(p, s, melds=False, low=True),
     "look_draws_none": lambda p, s: s["unseen"] == len(_unseen(p)) and not _outs(p, p.answer[0]),
-    "look_runner": lambda p, s: (card(s["card"]) is runner_up(p).card and row_values(p, s, card(s["card"]))
+    "look_runner": lambda p, s: (is_runner_up(p, card(s["card"])) and row_values(p, s, card(s["card"]))
                                  and s["meld_count"] == len(meld_outs(p, card(s["card"])))),
-    "look_runner_naive": lambda p, s: (card(s["card"]) is runner_up(p).card is naive(p) and naive_is_deadwood(p)
+    "look_runner_naive": lambda p, s: (is_runner_up(p, card(s["card"])) and card(s["card"]) is naive(p) and naive_is_deadwood(p)
                                        and row_values(p, s, card(s["card"]))
                                        and s["meld_count"] == len(meld_outs(p, card(s["card"])))),
     "look_naive": lambda p, s: (card(s["card"]) is naive(p) not in p.answer and naive_is_deadwood(p)
@@ -398,7 +403,7 @@ def test_the_bank_uses_most_templates():
     # the rare ones: an ace upcard, the Oklahoma limit above the usual one
     assert unused <= {"question_ck_gin_discard", "question_ck_gin_stock", "ck_oklahoma_usual_not",
                       "ck_no_gin_only", "ck_oklahoma_ace", "ck_no_layout_nomelds", "look_draws_none",
-                      "dw_runner_naive"}, unused
+                      "dw_runner_naive", "dw_naive"}, unused
 
 
 # -- every theme tagged decides the answer -------------------------------------------
@@ -437,10 +442,10 @@ def _decides(theme, p):
     if theme in ("four-of-a-kind", "long-run") and p.answer:
         kind = "set" if theme == "four-of-a-kind" else "run"
         other = "run" if kind == "set" else "set"
-        for whole in melds_among(p.hand, kind=kind):
-            if len(whole) < 4 or (kind == "run" and any(m for m in melds_among(p.hand, kind="run")
-                                                       if set(whole) < set(m))):
-                continue
+        candidates = [m for m in melds_among(p.hand, kind=kind) if len(m) >= 4]
+        for whole in candidates:
+            if kind == "run" and any(set(whole) < set(m) for m in candidates):
+                continue  # only whole runs, as long as they go
             ends = whole if kind == "set" else sorted(whole, key=lambda x: x.rank)[::len(whole) - 1]
             shown = best_arrangement(ten)  # the layout the puzzle shows
             melds = {frozenset(m): meld_kind(m) for m in shown.melds}

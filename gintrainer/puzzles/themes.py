@@ -74,8 +74,13 @@ class Context:
 
     @cached_property
     def runner_up(self) -> DiscardRow | None:
-        """The best row that is not an answer (for best-discard puzzles)."""
-        return next((r for r in self.ordered() if r.card not in self.answer), None)
+        """The best row that is not an answer; among rows that tie for it, the
+        naive rule's card when it is one of them."""
+        rows = [r for r in self.ordered() if r.card not in self.answer]
+        if not rows:
+            return None
+        tied = [r for r in rows if r.values() == rows[0].values()]
+        return next((r for r in tied if r.card is self.naive), tied[0])
 
     @property
     def naive_wrong(self) -> bool:
@@ -404,6 +409,9 @@ specific first."""
 
 NO_THEME_MEANS_ALL = "No theme chosen means every theme."
 """What a theme filter with nothing chosen does, said where the filter is."""
+
+SEVERAL_THEMES = "Ctrl-click (Cmd-click on a Mac) to choose several: a puzzle with any of them is kept."
+"""How to choose several themes in a list, and what that keeps."""
 
 
 def themes_of(ctx: Context) -> tuple[str, ...]:

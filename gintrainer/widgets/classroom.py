@@ -16,7 +16,7 @@ from ..classroom import (MAX_COUNT, ClassSet, StudentSession, answer_key_html, b
 from ..errors import GinError
 from ..puzzles import THEMES
 from .base import View, download_link, guarded
-from .trainer import PuzzleView
+from .trainer import PuzzleView, theme_help_html, theme_options
 
 MAX_RESULTS_FILE = 1_000_000
 DIFFICULTY_RANGES = [("any", None), ("easy (1100-1299)", (1100, 1299)), ("medium (1300-1599)", (1300, 1599)),
@@ -38,8 +38,11 @@ class TeacherPage(View):
                                                    ("Least deadwood after a draw", "lookahead")],
                                           value=None, description="Discard goal:")
         self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value=None, description="Difficulty:")
-        self.themes = widgets.SelectMultiple(options=[t for t in THEMES if t != "big-gin"], rows=6,
-                                             description="Themes:")
+        names = [t for t in THEMES if t != "big-gin"]
+        self.themes = widgets.SelectMultiple(options=theme_options(names), rows=6, description="Themes:")
+        self.themes_help = widgets.HTML(theme_help_html(names, several=True))
+        self.themes.observe(lambda change: setattr(self.themes_help, "value", theme_help_html(
+            names, chosen=change["new"], several=True)), names="value")
         self.oklahoma = widgets.Checkbox(value=False, description="Oklahoma rules", indent=False)
         self.make_button = widgets.Button(description="Make the set", button_style="primary")
         self.code = widgets.HTML()
@@ -47,7 +50,7 @@ class TeacherPage(View):
         self.listing = widgets.HTML()
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
-                             self.oklahoma, self.make_button])
+                             self.themes_help, self.oklahoma, self.make_button])
         super().__init__([form, self.code, self.downloads, self.listing])
         self.add_class("gt-teacher")
         self.make_button.on_click(self._on_make)

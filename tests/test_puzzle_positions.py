@@ -8,7 +8,8 @@ import pytest
 from gintrainer import GinError, Rules, parse_cards
 from gintrainer.cards import DECK
 from gintrainer.puzzles import make_puzzle, verify
-from gintrainer.puzzles.positions import constructed_position, knock_position, lookahead_position, selfplay_positions
+from gintrainer.puzzles.positions import (constructed_position, knock_position, lookahead_position,
+                                         selfplay_positions, swap_position)
 from puzzle_samples import bank_puzzles, generated_sample, real_position, year_of_dailies
 
 
@@ -66,6 +67,7 @@ def test_every_way_of_making_positions_makes_real_ones(rules):
     positions = [make(f"s{n}", rules) for n in range(150)
                  for make in (constructed_position, knock_position, lookahead_position)]
     positions += [p for n in range(20) for p in selfplay_positions(f"s{n}", rules)]
+    positions += [swap_position(f"s{n}", rules) for n in range(30)]
     assert all(not p.problems() for p in positions)
     assert {p.stock_count + len(p.discard_pile) for p in positions} == {31}
 

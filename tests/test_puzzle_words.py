@@ -257,7 +257,8 @@ CLAIMS = {
                                    and is_least_layout(kept(p, card(s["card"])), s["layout"], s["deadwood_cards"])),
     "dw_runner": lambda p, s: (is_runner_up(p, card(s["card"])) and leaves(p, card(s["card"]), s["deadwood"])
                                and s["deadwood"] > least(p)),
-    "dw_runner_naive": lambda p, s: (is_runner_up(p, card(s["card"])) and card(s["card"]) is naive(p) and naive_is_deadwood(p)
+    "dw_runner_naive": lambda p, s: (is_runner_up(p, card(s["card"])) and card(s["card"]) is naive(p)
+                                     and naive_is_deadwood(p)
                                      and leaves(p, card(s["card"]), s["deadwood"])),
     "dw_naive": lambda p, s: (card(s["card"]) is naive(p) not in p.answer and naive_is_deadwood(p)
                               and leaves(p, naive(p), s["deadwood"])),
@@ -274,7 +275,8 @@ CLAIMS = {
     "look_draws_none": lambda p, s: s["unseen"] == len(_unseen(p)) and not _outs(p, p.answer[0]),
     "look_runner": lambda p, s: (is_runner_up(p, card(s["card"])) and row_values(p, s, card(s["card"]))
                                  and s["meld_count"] == len(meld_outs(p, card(s["card"])))),
-    "look_runner_naive": lambda p, s: (is_runner_up(p, card(s["card"])) and card(s["card"]) is naive(p) and naive_is_deadwood(p)
+    "look_runner_naive": lambda p, s: (is_runner_up(p, card(s["card"])) and card(s["card"]) is naive(p)
+                                       and naive_is_deadwood(p)
                                        and row_values(p, s, card(s["card"]))
                                        and s["meld_count"] == len(meld_outs(p, card(s["card"])))),
     "look_naive": lambda p, s: (card(s["card"]) is naive(p) not in p.answer and naive_is_deadwood(p)
@@ -470,3 +472,62 @@ def test_every_tagged_theme_decides_the_answer(theme):
     assert wrong == []
     untagged = [p for p in bank_puzzles() if theme not in p.themes]
     assert not [p.id for p in untagged if _decides(theme, p)]
+
+
+# -- what every explanation says, and the examples --------------------------
+
+def test_every_explanation_says_what_its_kind_needs():
+    for puzzle in every_puzzle():
+        ids = [s.id for s in puzzle.explanation_sentences]
+        if puzzle.kind == "can_knock" and not puzzle.can_knock:
+            assert {"ck_no_layout", "ck_no_layout_nomelds"} & set(ids)  # the melds of the best layout, not only
+        elif puzzle.kind == "can_knock":                                # its deadwood
+            assert ids[0] in ("ck_gin", "ck_knock")
+        elif puzzle.objective == "lookahead":  # the reason in words, for the answer and for the runner-up
+            assert ids[0] in ("look_answer", "look_answer_two") and ids[1].startswith("look_draws")
+            assert {"look_runner", "look_runner_naive"} & set(ids)
+        else:
+            assert ids[0] in ("dw_answer", "dw_answer_two") and {"dw_runner", "dw_runner_naive"} & set(ids)
+
+
+def _from_old_record(hand, drawn, drawn_from, pile, known="", stock=None):
+    from gintrainer import Rules
+    from gintrainer.puzzles.positions import Position
+    pile = parse_cards(pile)
+    return Position(parse_cards(hand), card(drawn), drawn_from, pile, parse_cards(known),
+                    31 - len(pile) if stock is None else stock, Rules(), None, "old")
+
+
+def test_an_all_melded_hand_is_not_said_to_have_a_highest_deadwood_card():
+    from gintrainer.puzzles import make_puzzle
+    # ck-352b6b92f13b of the old bank (its position adds up): all eleven cards meld.
+    position = _from_old_record("8C 2D 3D 4D 5D 8D 8H AS 2S 3S 4S", "2D", "stock",
+                                "QC KC KD QS QH JS KS JD 5H TD TH 7S 5C KH 3H", "AD 6D AH 6H 9H 6S", 16)
+    puzzle = make_puzzle(position, "can_knock")
+    assert puzzle is not None and "highest deadwood card" not in puzzle.explanation
+    assert ("All eleven cards meld, so the beginner's rule throws the highest card you may discard, 8♥: that "
+            "breaks a meld and leaves 16, over the limit.") in puzzle.explanation
+
+
+def test_a_card_is_said_to_belong_in_a_meld_only_when_the_other_leaves_more():
+    from gintrainer.puzzles.themes import meld_choices
+    # bd-a6b1f962b9a5 of the old bank: 3♦ in the set or in the run 2♦ 3♦ 4♦ leaves 33 either way.
+    ten = parse_cards("2C 6C 2D 3D 4D 3H 5H 6H 3S 8S")
+    assert forced(ten, card("3D"), "set") == forced(ten, card("3D"), "run") == 33
+    assert meld_choices(ten, best_arrangement(ten)) == ()
+
+
+def test_hints_come_only_from_themes_that_decide():
+    from gintrainer.puzzles.core import solve_position
+    from gintrainer.puzzles.themes import make_context, themes_of
+    # bd-a219954ef1b8: the long run 7♣..J♣ stays whole, the answer is 9♦; bd-4458d437c0f9: four kings, no run.
+    for position, objective, theme in [
+            (_from_old_record("5C 7C 8C 9C TC JC 8D 9D JD QD KD", "JD", "stock", "TS 3D 3H 3S TD", stock=26),
+             "deadwood", "long-run"),
+            # its pile and stock held 30 cards, not 31: here the stock has the card that was missing
+            (_from_old_record("3C 8C KC 3D KD 3H 5H KH 7S TS KS", "KD", "discard",
+                              "4C 2H 9H TH JC 6S 6H 7D AS 7H TD 8D 6C 9C 2D 3S TC JD QH 8S QC 4S 2S 6D 5D JH"),
+             "lookahead", "four-of-a-kind")]:
+        assert not position.problems()
+        table, answer = solve_position(position, "best_discard", objective)
+        assert theme not in themes_of(make_context(position, table, "best_discard", objective, answer))

@@ -147,7 +147,8 @@ def test_rules_example_is_a_hard_can_knock_puzzle():
     assert puzzle is not None and puzzle.can_knock and puzzle.answer == parse_cards("6S")
     assert ladder_level(context(position(RULES_EXAMPLE, "6S"))) == 3
     assert puzzle.difficulty >= 1900
-    assert puzzle.explanation.startswith("Yes: discarding 6♠ leaves 10 (2♣ 3♠ 5♠), within the knock limit of 10")
+    assert puzzle.explanation.startswith("Yes: discarding 6♠ leaves 10 (2♣ 3♠ 5♠), within the knock limit "
+                                         "of 10")
 
 
 def test_obvious_knock_is_not_a_puzzle():

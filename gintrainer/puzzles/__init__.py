@@ -18,7 +18,8 @@ from pathlib import Path
 from ..errors import GinError
 from ..rules import Rules
 from .core import KINDS, Grade, Puzzle, PuzzleError, make_puzzle, verify
-from .positions import Position, constructed_position, knock_position, lookahead_position, selfplay_positions
+from .positions import (Position, constructed_position, knock_position, lookahead_position, selfplay_positions,
+                        swap_position)
 from .store import puzzle_from_record
 from .themes import THEMES
 
@@ -64,10 +65,15 @@ def _theme_filter(themes) -> frozenset[str] | None:
 def candidate_positions(kind: str, objective: str | None, seed, rules: Rules) -> Iterable[list[Position]]:
     """Batches of positions, deterministic for a seed: self-play hands;
     constructed meld-rich hands for the counting puzzles; hands one card from a
-    knock for "can you knock?"; for the lookahead question, hands where keeping
-    a high card's chances may beat throwing it."""
+    knock, and hands that knock only by breaking a meld, for "can you knock?";
+    for the lookahead question, hands where keeping a high card's chances may
+    beat throwing it."""
     batch = 0
     while True:
+        if kind == "can_knock" and batch % 4 == 2:
+            yield [swap_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
+            batch += 1
+            continue
         if kind == "can_knock" and batch % 2:
             yield [knock_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
             batch += 1

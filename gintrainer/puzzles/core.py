@@ -281,8 +281,8 @@ def _hopeless(position: Position, kind: str, objective: str | None) -> bool:
     if kind == "can_knock":
         if least > limit:
             return least > limit + 4 and not (forbidden is not None and now[forbidden] <= limit)
-        naive = naive_discard(hand)
-        return forbidden is None and now[naive] <= limit
+        naive = naive_discard(hand, forbidden=forbidden)
+        return forbidden is None and now[naive] <= limit  # the naive rule knocks, and no card was taken
     if not 0 < least <= 35 or position.stock_count > 29:
         return True
     if objective == "deadwood":

@@ -265,3 +265,49 @@ def lookahead_position(seed: str, rules: Rules) -> Position:
         known = tuple(sorted(unseen[pile_size:pile_size + rng.choice((0, 0, 1))]))
         upcard = pile[0] if rules.oklahoma else None
         return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
+
+
+SWAP_TRIES = 3000
+
+
+def swap_position(seed: str, rules: Rules) -> Position:
+    """A knock position built from ``seed`` where throwing the highest deadwood
+    card does not knock but giving up a card of a meld does, so the melds must be
+    laid out again (self-play rarely deals one): two runs crossed by sets, or
+    melds from the usual patterns, low cards around them; tried until one fits."""
+    from ..cards import cards_mask
+    from ..melds import best_arrangement, mask_min_deadwood
+    from ..solver import naive_discard
+    rng = random.Random(f"swap:{seed}")
+    for _ in range(SWAP_TRIES):
+        cards: set[Card] = set()
+        if rng.random() < 0.5:
+            x = rng.randrange(1, 11)
+            a, b, c = rng.sample("CDHS", 3)
+            cards |= {Card(r, a) for r in range(x, x + 4)} | {Card(r, b) for r in range(x + rng.choice((0, 1)), x + 4)}
+            cards |= {Card(x + 2, c), Card(x + 3, c)}
+        else:
+            while len(cards) < 9:
+                _add_pattern(rng, cards)
+        if len(cards) > 11:
+            continue
+        upcard = rng.choice([c for c in DECK if c not in cards]) if rules.oklahoma else None
+        limit = rules.knock_limit_for(upcard)
+        low = [c for c in DECK if c not in cards and c is not upcard and c.value <= rng.choice((4, 6, 8))]
+        while len(cards) < 11:
+            cards.add(rng.choice(low))
+        hand = tuple(sorted(cards))
+        full = cards_mask(hand)
+        naive = naive_discard(hand)
+        left = {c: mask_min_deadwood(full & ~(1 << c.index)) for c in hand}
+        if left[naive] > limit >= min(left.values()) and naive in best_arrangement(hand).deadwood:
+            break
+    drawn = rng.choice(hand)
+    drawn_from = "discard" if rng.random() < 0.2 and drawn is not naive else "stock"
+    unseen = [c for c in DECK if c not in cards and c is not upcard]
+    rng.shuffle(unseen)
+    stock_count = rng.randrange(3, 22)
+    pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
+    pile = tuple(([upcard] if upcard is not None else []) + unseen[:pile_size - (upcard is not None)])
+    known = tuple(sorted(unseen[pile_size - (upcard is not None):][:rng.choice((0, 0, 1))]))
+    return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)

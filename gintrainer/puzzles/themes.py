@@ -414,6 +414,17 @@ SEVERAL_THEMES = "Ctrl-click (Cmd-click on a Mac) to choose several: a puzzle wi
 """How to choose several themes in a list, and what that keeps."""
 
 
+def theme_title(name: str) -> str:
+    """The title a learner reads for a theme (an unknown name, as an old file may
+    hold, as it is).
+
+    >>> theme_title("set-or-run"), theme_title("retired")
+    ('Set or run?', 'retired')
+    """
+    theme = THEMES.get(name)
+    return theme.title if theme is not None else name
+
+
 def themes_of(ctx: Context) -> tuple[str, ...]:
     """Every theme whose predicate holds, in the order of THEMES."""
     return tuple(name for name, theme in THEMES.items() if theme.predicate(ctx))

@@ -16,6 +16,7 @@ from ..classroom import (MAX_COUNT, ClassSet, StudentSession, answer_key_html, b
 from ..errors import GinError
 from ..puzzles import THEMES
 from .base import View, download_link, guarded
+from ..puzzles.themes import theme_title
 from .trainer import PuzzleView, theme_help_html, theme_options
 
 MAX_RESULTS_FILE = 1_000_000
@@ -80,7 +81,8 @@ class TeacherPage(View):
             + download_link(answer_key_html(classset), worksheet_filename(classset, answers=True),
                         "Download the answer key", "text/html"))
         items = "".join(f"<li>{escape(p.question)} <span class='gt-info'>(difficulty {p.difficulty}; "
-                        f"{escape(', '.join(p.themes) or 'no theme')})</span></li>" for p in puzzles)
+                        f"{escape(', '.join(theme_title(t) for t in p.themes) or 'no theme')})</span></li>"
+                        for p in puzzles)
         self.listing.value = f"<ol>{items}</ol>"
         self.clear_status()
 

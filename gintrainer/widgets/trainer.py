@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from ..drawing import cards_html
 from ..errors import GinError
 from ..puzzles import THEMES, Puzzle, daily, normalise_kind, parse_date, verify
-from ..puzzles.themes import NO_THEME_MEANS_ALL, SEVERAL_THEMES
+from ..puzzles.themes import NO_THEME_MEANS_ALL, SEVERAL_THEMES, theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, choose_next, cost_words, themes_in_bank
 from .base import View, guarded, settings
 from .cards import CardPicker
@@ -147,7 +147,8 @@ class PuzzleView(View):
             return
         puzzle = attempt.puzzle
         heading = self._heading or KIND_TITLES[puzzle.kind]
-        themes = f" · themes: {', '.join(puzzle.themes)}" if attempt.finished and puzzle.themes else ""
+        titles = ", ".join(theme_title(t) for t in puzzle.themes)
+        themes = f" · themes: {titles}" if attempt.finished and puzzle.themes else ""
         self.title.value = (f"<h3>{escape(heading)}</h3><div class='gt-info'>Puzzle {escape(puzzle.id)} · "
                             f"difficulty {puzzle.difficulty}{escape(themes)}</div>")
         self.position.value = position_html(puzzle)

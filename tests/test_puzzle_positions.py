@@ -68,6 +68,8 @@ def test_every_way_of_making_positions_makes_real_ones(rules):
                  for make in (constructed_position, knock_position, lookahead_position)]
     positions += [p for n in range(20) for p in selfplay_positions(f"s{n}", rules)]
     positions += [swap_position(f"s{n}", rules) for n in range(30)]
+    # a seed whose tries all failed, the last one with too many cards: the last hand built is used
+    positions.append(swap_position("can_knock:None:class-ff979b8ce2fd628ae24d:can_knock:None/14/7", rules))
     assert all(not p.problems() for p in positions)
     assert {p.stock_count + len(p.discard_pile) for p in positions} == {31}
 

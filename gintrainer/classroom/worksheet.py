@@ -68,6 +68,7 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: 
 .ws-numbers th[scope=row] { text-align: left; font-weight: normal; color: #333; }
 .ws-numbers .ws-best { background: #e3f4e6; font-weight: bold; }
 .ws-meta { font-size: 8.5pt; color: #555; margin: 1mm 0; }
+.ws-id { white-space: nowrap; }
 .ws-end { font-size: 7pt; color: #777; text-align: right; margin-top: 1mm; }
 """
 
@@ -193,7 +194,7 @@ def _key_html(puzzle: Puzzle) -> str:
     parts.append(numbers_html(puzzle))
     themes = ", ".join(THEMES[t].title for t in puzzle.themes) or "none"
     parts.append(f'<p class="ws-meta">Themes: {escape(themes)} · difficulty {puzzle.difficulty} · '
-                 f'puzzle {escape(puzzle.id)}</p>')
+                 f'<span class="ws-id">puzzle {escape(puzzle.id)}</span></p>')
     return f'<div class="ws-key">{"".join(parts)}</div>'
 
 

@@ -279,6 +279,7 @@ def swap_position(seed: str, rules: Rules) -> Position:
     from ..melds import best_arrangement, mask_min_deadwood
     from ..solver import naive_discard
     rng = random.Random(f"swap:{seed}")
+    built = None
     for _ in range(SWAP_TRIES):
         cards: set[Card] = set()
         if rng.random() < 0.5:
@@ -300,11 +301,15 @@ def swap_position(seed: str, rules: Rules) -> Position:
         full = cards_mask(hand)
         naive = naive_discard(hand)
         left = {c: mask_min_deadwood(full & ~(1 << c.index)) for c in hand}
+        built = hand, upcard, naive
         if left[naive] > limit >= min(left.values()) and naive in best_arrangement(hand).deadwood:
             break
+    if built is None:
+        raise GinError(f"no hand could be built from seed {seed!r}")
+    hand, upcard, naive = built  # the last hand tried, when none fitted
     drawn = rng.choice(hand)
     drawn_from = "discard" if rng.random() < 0.2 and drawn is not naive else "stock"
-    unseen = [c for c in DECK if c not in cards and c is not upcard]
+    unseen = [c for c in DECK if c not in hand and c is not upcard]
     rng.shuffle(unseen)
     stock_count = rng.randrange(3, 22)
     pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw

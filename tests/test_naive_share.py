@@ -28,6 +28,9 @@ def test_each_lookahead_set_of_the_bank(rules_name):
 def test_the_lookahead_dailies_of_a_year():
     group = [p for p in year_of_dailies() if p.objective == "lookahead"]
     assert len(group) >= 182 and wrong(group) >= 0.4 * len(group)
+    # not every one: "never throw the highest card" must not answer the daily
+    for start in range(len(group) - 4):
+        assert wrong(group[start:start + 5]) == 3
 
 
 def test_the_generated_sample():

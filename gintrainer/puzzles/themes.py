@@ -385,8 +385,8 @@ THEMES = {
                          "Beginner's rule fails", "The beginner's rule, throw the highest card left out of your "
                                                   "melds, gives the wrong answer here."),
     "keep-the-pair": Theme(_keep_the_pair, "Keep the cards that can still become a meld.",
-                           "Keep the pair", "The highest loose card is worth keeping: the next draw can make it "
-                                            "part of a meld."),
+                           "Keep the pair", "The highest loose card you may throw is worth keeping: the next draw "
+                                            "can make it part of a meld."),
     "gin": Theme(_gin, "Look for a way to leave no deadwood at all.",
                  "Gin", "One discard leaves every other card in a meld."),
     "big-gin": Theme(_big_gin, "All eleven cards may form melds.",

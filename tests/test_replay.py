@@ -4,6 +4,7 @@ import json
 import os
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -760,3 +761,91 @@ def test_a_solver_sentence_quotes_every_value_it_was_given():
     assert finding.comment == ("Discarding 2♣ keeps 42 deadwood and expects 36.62 after the next draw (29 of the "
                                "40 unseen cards would lower it); discarding 9♦ keeps 25 and expects 20.07 "
                                "(29 would lower it): 16.55 less on average.")
+
+
+# -- the format document's examples, against the loader ------------------------------------------------
+
+DOC = (Path(__file__).resolve().parents[1] / "docs" / "hand-history.md").read_text(encoding="utf-8")
+
+
+def _doc_blocks(language: str) -> list[str]:
+    """The fenced blocks of one language ("" for plain ones), in order."""
+    blocks, current, lang = [], None, None
+    for line in DOC.splitlines():
+        if line.startswith("```"):
+            if current is None:
+                current, lang = [], line[3:].strip()
+            else:
+                if lang == language:
+                    blocks.append("\n".join(current))
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def _doc_table(heading_word: str, which: int = 0) -> list[str]:
+    """The first column of the ``which``-th table whose header starts with ``| heading_word |``."""
+    lines = DOC.splitlines()
+    start = [i for i, line in enumerate(lines) if line.startswith(f"| {heading_word} |")][which]
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append(line.split("|")[1].strip().strip("`"))
+    return rows
+
+
+def test_the_documents_annotation_and_result_examples_load_on_the_hands_they_name():
+    from gintrainer.replay import example
+    annotation_text, result_text = _doc_blocks("json")
+    record = example("take_and_knock").to_dict()
+    record["annotations"] = [json.loads(annotation_text)]
+    note = load(record).annotations[0]
+    assert (note.step, note.better) == (6, "discard TC")
+    knock = example("knock").to_dict()
+    knock["result"] = json.loads(result_text)
+    assert load(knock).stated_result == json.loads(result_text)
+
+
+def test_the_documents_error_messages_are_the_loaders():
+    from gintrainer.replay import example
+    (block,) = [b for b in _doc_blocks("") if "cannot knock" in b]
+    documented = block.strip().splitlines()
+    base = example("knock").to_dict()
+
+    def changed(**edit):
+        record = json.loads(json.dumps(base))
+        for key, change in edit.items():
+            change(record[key]) if callable(change) else record.__setitem__(key, change)
+        return record
+
+    deck = base["deck"].split()
+    assert deck[0] != "AS"
+    records = [
+        changed(actions=lambda a: a.__setitem__(4, "knock 9H")),
+        record_of(deal(actions=["take"])) | {"actions": ["take", "discard KH"]},
+        changed(result=lambda r: r.__setitem__("points", 16)),
+        changed(annotations=lambda a: a.append({"step": 40, "comment": "x"})),
+        changed(deck=" ".join(["AS"] + deck[1:])),  # A♠ is further down too
+    ]
+    assert len(base["annotations"]) == 13
+    messages = []
+    for record in records:
+        with pytest.raises(ReplayError) as info:
+            load(record)
+        messages.append(str(info.value))
+    assert messages == documented
+
+
+def test_the_documents_tables_match_the_format():
+    from gintrainer.replay.annotate import TAGS
+    from gintrainer.replay.history import _ANNOTATION_KEYS, _RECORD_KEYS
+    assert _doc_table("key") == list(_RECORD_KEYS)
+    assert _doc_table("key", 1) == list(_ANNOTATION_KEYS)
+    actions = [a for row in _doc_table("action") for a in row.replace("`", "").split(", ")]
+    assert all(Action.parse(a) for a in actions) and len(actions) == 10
+    tags = [t for row in _doc_table("tag") for t in row.replace("`", "").split(", ")]
+    assert sorted(tags) == sorted(TAGS)
+    from gintrainer.replay import example_names
+    assert _doc_table("name") == list(example_names())

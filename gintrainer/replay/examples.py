@@ -2,8 +2,9 @@
 
 Each example is a :class:`Script` in :mod:`gintrainer.replay.hands`: a stacked
 deal, every action, and a teacher's comment on each decision of the featured
-player, with the numbers those comments quote (``facts``) checked against the
-solver when the example is built. The built histories ship as JSON in
+player, with the facts those comments rely on (``facts``) checked against the
+engine when the example is built; a comment with a card, a number or a claim
+that no fact accounts for stops the build (see :mod:`gintrainer.replay.facts`). The built histories ship as JSON in
 ``gintrainer/data/hands/``; regenerate them after changing a script with::
 
     python -m gintrainer.replay build-examples

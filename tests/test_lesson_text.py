@@ -182,3 +182,26 @@ def test_lesson_3_does_not_say_every_first_card_stays():
     text = " ".join(sentences(ROOT / "lessons" / LESSONS[3].file))
     assert "Whoever takes a card now" not in text and "Whoever takes the upcard now holds" in text
     assert "may go straight back" in text and "knock" in text
+
+
+def test_the_lessons_teach_the_rules_their_exercises_rely_on():
+    """The knocker chooses his layout (lesson 6), gin cannot be undercut and the last
+    discard of a dead hand cannot be taken (lesson 7): each said, and each what the engine does."""
+    import random
+
+    from gintrainer.exercises.going_out import dead_hand
+    six = " ".join(sentences(ROOT / "lessons" / LESSONS[6].file))
+    seven = " ".join(sentences(ROOT / "lessons" / LESSONS[7].file))
+    assert "**he chooses**" in six and "The choice can block lay-offs" in six
+    layout = demo_hand(6, 1)
+    assert not layout.layoffs and layout.result.defender_deadwood == min_deadwood_of(layout.held(0))
+    assert "Gin **cannot be undercut**" in seven
+    gin = settle(STANDARD, out="knock", knocker_melds=(parse_cards("2C 3C 4C"),), knocker_dead=(),
+                 defender_melds=(parse_cards("7H 8H 9H"),), layoffs=(), defender_dead=())
+    assert gin.kind == "gin" and gin.winner == "knocker"
+    assert "may **not** take that last discard" in seven
+    assert not dead_hand(random.Random(1)).is_legal("take")
+
+
+def min_deadwood_of(cards):
+    return best_arrangement(cards).points

@@ -292,6 +292,8 @@ _BASE_CSS = """
 .gt-caption-box{font-size:16px;padding:6px 8px;background:#fffbe6;border-left:4px solid #f0a000;}
 .gt-feedback-right{color:#176b30;font-weight:bold;}
 .gt-feedback-wrong{color:#a10d25;font-weight:bold;}
+.gt-feedback-shown{color:#1f3b73;font-weight:bold;}
+.gt-hint{color:#444;font-weight:normal;}
 .gt-status{color:#a10d25;font-family:monospace;}
 .gt-prompt{font-size:16px;}
 .gt-card-btn{padding:0 !important;margin:2px !important;border:1px solid #888 !important;border-radius:6px !important;

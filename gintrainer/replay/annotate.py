@@ -39,7 +39,7 @@ from fractions import Fraction
 from ..cards import Card, show_cards
 from ..hand import Action, Hand
 from ..melds import best_arrangement
-from ..scoring import best_layoffs
+from ..scoring import best_layoffs, layoff_targets
 from ..solver import DiscardRow, DiscardTable, discard_table
 from .history import Annotation, Replay, ReplayError, load
 
@@ -269,12 +269,76 @@ def _layout_notes(number: int, seat: int, before: Hand) -> list[Annotation]:
         candidates = [Action("meld", cards=m) for m in arrangement.melds]
     if best >= points:
         return []
-    better = next((str(a) for a in candidates if before.is_legal(a)), None)
-    loose = show_cards(left)
-    return [_note(number, f"Finishing here leaves {points} deadwood ({loose}), but these cards can go down "
-                          f"to {best}" + (f": {Action.parse(better).describe().replace('lays', 'lay')} first."
-                                          if better else "."),
-                  tag="costly-layout", better=better, loss=points - best)]
+    better = next((a for a in candidates if before.is_legal(a)), None)
+    values = dict(points=points, loose=show_cards(left), best=best)
+    if better is None:
+        text = "Finishing here leaves {points} deadwood ({loose}), but these cards can go down to {best}."
+    elif better.kind == "meld":
+        text = ("Finishing here leaves {points} deadwood ({loose}), but these cards can go down to {best}: "
+                "lay out {cards} first.")
+        values["cards"] = show_cards(better.cards)
+    else:
+        text = ("Finishing here leaves {points} deadwood ({loose}), but these cards can go down to {best}: "
+                "lay off {card} on {meld} first.")
+        values.update(card=better.card, meld=layoff_meld(before, better))
+    return [_note(number, text.format(**values), tag="costly-layout", better=None if better is None else str(better),
+                  loss=points - best)]
+
+
+# -- the better move in words ---------------------------------------------------------
+
+_BETTER_WORDS = {
+    "discard": "Better: discard {card}.",
+    "knock": "Better: knock, discarding {card} face down.",
+    "gin": "Better: go gin, discarding {card} face down.",
+    "big-gin": "Better: go big gin with all {count} cards in melds.",
+    "take-upcard": "Better: take the upcard, {card}.",
+    "take": "Better: take {card} from the discard pile.",
+    "pass": "Better: pass on the upcard, {card}.",
+    "draw": "Better: draw from the stock.",
+    "meld": "Better: lay out {cards} first.",
+    "layoff": "Better: lay off {card} on {meld} first.",
+    "done": "Better: finish laying out.",
+    "auto": "Better: let the engine lay out your cards.",
+}
+
+
+def layoff_meld(before: Hand, action: Action) -> str:
+    """The meld a lay-off extends, named by its cards as the table shows them."""
+    melds = before.table_melds
+    target = action.target if action.target is not None else layoff_targets(action.card, melds)[0]
+    return show_cards(melds[target])
+
+
+def better_words(note: Annotation, before: Hand) -> str | None:
+    """A note's better move as a sentence for the player, cards in symbols (``before``
+    is the hand just before the noted step); None when the note has none.
+
+    >>> from gintrainer import Hand
+    >>> hand = Hand.deal(seed=7)
+    >>> better_words(Annotation(1, better="take"), hand) == f"Better: take the upcard, {hand.upcard}."
+    True
+    >>> better_words(Annotation(4, better="discard 5c"), hand)
+    'Better: discard 5♣.'
+    """
+    if note.better is None:
+        return None
+    action = Action.parse(note.better)
+    kind = action.kind
+    values = {}
+    if kind in ("take", "pass"):
+        values["card"] = before.top_discard
+        if kind == "take" and before.phase == "upcard":
+            kind = "take-upcard"
+    elif kind == "meld":
+        values["cards"] = show_cards(action.cards)
+    elif kind == "layoff":
+        values.update(card=action.card, meld=layoff_meld(before, action))
+    elif kind == "big-gin":
+        values["count"] = len(before.held(before.to_act))
+    elif action.card is not None:
+        values["card"] = action.card
+    return _BETTER_WORDS[kind].format(**values)
 
 
 

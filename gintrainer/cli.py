@@ -46,13 +46,13 @@ def cmd_solve(args) -> None:
     cards = parse_cards(args.cards)
     if not cards:
         raise GinError(f"give the cards of a hand, like {_HAND_EXAMPLE!r}, not {args.cards!r}")
-    rules = Rules.preset(args.rules)
+    rules = Rules.preset(args.rules or "standard")
     if args.oklahoma:
         rules = rules.replace(oklahoma=True)
     if args.upcard is not None and not rules.oklahoma:
         raise GinError("--upcard is the first upcard of Oklahoma rules: add --oklahoma")
     if len(cards) == 11:
-        table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source,
+        table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source or "stock",
                               discard_pile=args.pile or (), opponent_known=args.known or (), upcard=args.upcard)
         if args.json:
             _print_json(table.to_dict())
@@ -68,8 +68,9 @@ def cmd_solve(args) -> None:
         return
     if len(cards) > 11:
         raise GinError(f"give at most 11 cards, not {len(cards)}")
-    given = [flag for flag, value in (("--drawn", args.drawn), ("--pile", args.pile), ("--known", args.known),
-                                      ("--upcard", args.upcard)) if value is not None]
+    given = [flag for flag, value in (("--drawn", args.drawn), ("--from", args.source), ("--pile", args.pile),
+                                      ("--known", args.known), ("--rules", args.rules), ("--upcard", args.upcard))
+             if value is not None] + (["--oklahoma"] if args.oklahoma else [])
     if given:
         raise GinError(f"only an 11-card hand takes {', '.join(given)}; the hand given is {show_cards(cards)}")
     arrangement = best_arrangement(cards)
@@ -238,11 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser("solve", help="the discard table of an 11-card hand, or the best arrangement of fewer")
     solve.add_argument("cards", help='cards, e.g. "7h 8h 9h 10♦ ..."')
     solve.add_argument("--drawn", help="the card just drawn")
-    solve.add_argument("--from", dest="source", choices=("stock", "discard"), default="stock",
-                       help="where the drawn card came from")
+    solve.add_argument("--from", dest="source", choices=("stock", "discard"),
+                       help="where the drawn card came from (default: the stock)")
     solve.add_argument("--pile", help="the discard pile, bottom first")
     solve.add_argument("--known", help="cards known to be in the opponent's hand")
-    solve.add_argument("--rules", choices=tuple(PRESETS), default="standard")
+    solve.add_argument("--rules", choices=tuple(PRESETS), help="the rules preset (default: standard)")
     solve.add_argument("--oklahoma", action="store_true", help="Oklahoma: the upcard sets the knock limit")
     solve.add_argument("--upcard", help="the hand's first upcard (Oklahoma)")
     solve.add_argument("--json", action="store_true")

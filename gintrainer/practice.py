@@ -35,14 +35,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import players as computer
-from .cards import show_cards
 from .errors import GinError
 from .files import write_json_atomic
 from .hand import Action, Hand
 from .match import Match
 from .progress import move_aside, data_dir, file_stem
 from .replay import Annotation, Replay, annotate
-from .replay.annotate import better_words, layoff_meld
+from .replay.annotate import better_words, move_values
 from .rules import PRESETS, Rules
 from .solver import DiscardTable, discard_table
 from .view import SeatView
@@ -372,23 +371,12 @@ class PracticeGame:
         state = hand.prefix(0)
         lines = []
         for step, (seat, action) in enumerate(hand.actions, start=1):
-            kind = action.kind
-            values = {"name": name, "card": action.card}
-            if kind in ("take", "pass"):
-                values["card"] = state.top_discard
-                if kind == "take" and state.phase == "upcard":
-                    kind = "take-upcard"
-            elif kind == "meld":
-                values["cards"] = show_cards(action.cards)
-            elif kind == "layoff":
-                values["meld"] = layoff_meld(state, action)
-            elif kind == "big-gin":
-                values["count"] = len(state.held(seat))
+            kind, values = move_values(state, action)
             state.apply(action)
             if kind == "draw":
                 values["card"] = state.last_draw[0]
             words = _MOVE_WORDS[kind][0 if seat == self.seat else 1]
-            lines.append(LoggedMove(step, seat, words.format(**values)))
+            lines.append(LoggedMove(step, seat, words.format(name=name, **values)))
         return tuple(lines)
 
     def coach_notes(self, number: int, limit: int = 3) -> tuple[str, ...]:

@@ -323,9 +323,18 @@ def better_words(note: Annotation, before: Hand) -> str | None:
     """
     if note.better is None:
         return None
-    action = Action.parse(note.better)
+    kind, values = move_values(before, Action.parse(note.better))
+    return _BETTER_WORDS[kind].format(**values)
+
+
+def move_values(before: Hand, action: Action) -> tuple[str, dict]:
+    """The message key and the named values of a sentence about ``action`` played in
+    the state ``before`` it: the card taken or passed is the top discard (the key
+    "take-upcard" for a take of the first upcard), a meld's cards, the meld a lay-off
+    extends named by its cards, big gin's count of cards. A stock draw's card is not
+    known before it (read it from the state after)."""
     kind = action.kind
-    values = {}
+    values = {"card": action.card}
     if kind in ("take", "pass"):
         values["card"] = before.top_discard
         if kind == "take" and before.phase == "upcard":
@@ -333,12 +342,10 @@ def better_words(note: Annotation, before: Hand) -> str | None:
     elif kind == "meld":
         values["cards"] = show_cards(action.cards)
     elif kind == "layoff":
-        values.update(card=action.card, meld=layoff_meld(before, action))
+        values["meld"] = layoff_meld(before, action)
     elif kind == "big-gin":
         values["count"] = len(before.held(before.to_act))
-    elif action.card is not None:
-        values["card"] = action.card
-    return _BETTER_WORDS[kind].format(**values)
+    return kind, values
 
 
 

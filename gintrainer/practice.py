@@ -35,14 +35,16 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import players as computer
+from .cards import show_cards
 from .errors import GinError
 from .files import write_json_atomic
 from .hand import Action, Hand
 from .match import Match
 from .progress import move_aside, data_dir, file_stem
 from .replay import Annotation, Replay, annotate
-from .replay.annotate import better_words, move_values
+from .replay.annotate import better_words
 from .rules import PRESETS, Rules
+from .scoring import layoff_targets
 from .solver import DiscardTable, discard_table
 from .view import SeatView
 
@@ -92,6 +94,29 @@ def _cost_measure(note: Annotation, before: Hand) -> str:
         return "exact"
     dealer_offered = before.phase == "upcard" and before.to_act == before.dealer
     return "exact" if note.tag in ("costly-take", "costly-pass") and dealer_offered else "expected"
+
+
+def move_values(before: Hand, action: Action) -> tuple[str, dict]:
+    """The message key and the named values of a sentence about ``action`` played in
+    the state ``before`` it: the card taken or passed is the top discard (the key
+    "take-upcard" for a take of the first upcard), a meld's cards, the meld a lay-off
+    extends named by its cards, big gin's count of cards. A stock draw's card is not
+    known before it (read it from the state after)."""
+    kind = action.kind
+    values = {"card": action.card}
+    if kind in ("take", "pass"):
+        values["card"] = before.top_discard
+        if kind == "take" and before.phase == "upcard":
+            kind = "take-upcard"
+    elif kind == "meld":
+        values["cards"] = show_cards(action.cards)
+    elif kind == "layoff":
+        melds = before.table_melds
+        target = action.target if action.target is not None else layoff_targets(action.card, melds)[0]
+        values["meld"] = show_cards(melds[target])
+    elif kind == "big-gin":
+        values["count"] = len(before.held(before.to_act))
+    return kind, values
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,9 +414,8 @@ class PracticeGame:
         for note in self.costly_moves(number, limit):
             before = hand.prefix(note.step - 1)
             parts = ["Move {step}: {move}".format(step=note.step, move=log[note.step - 1].text), note.comment]
-            better = better_words(note, before)
-            if better:
-                parts.append(better)
+            if note.better is not None:
+                parts.append("Better: {move}.".format(move=better_words(note.better)))
             parts.append(_COST_WORDS[_cost_measure(note, before)].format(cost=loss_text(note.loss)))
             notes.append(" ".join(parts))
         return tuple(notes)

@@ -36,6 +36,15 @@ def test_teacher_makes_a_set_with_its_code_and_worksheets(made):
     assert made.listing.value.count("<li>") == 4
 
 
+def test_teacher_dropdowns_show_a_choice_and_mean_the_class_set_defaults():
+    page = TeacherPage()
+    for dropdown in (page.kinds, page.objective, page.difficulty):
+        assert dropdown.value is not None and dropdown.label, dropdown.description  # None shows a blank box
+    assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9")
+    page.objective.value, page.difficulty.value = "lookahead", "medium"
+    assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9", objective="lookahead", difficulty=(1300, 1599))
+
+
 def test_teacher_errors_are_shown_not_raised():
     page = TeacherPage()
     page.name.value = ""

@@ -19,9 +19,11 @@ from .base import View, download_link, guarded
 from .trainer import PuzzleView
 
 MAX_RESULTS_FILE = 1_000_000
-DIFFICULTY_RANGES = [("any", None), ("easy (1100-1299)", (1100, 1299)), ("medium (1300-1599)", (1300, 1599)),
-                     ("hard (1600 and up)", (1600, 2699)), ("easy and medium", (1100, 1599)),
-                     ("medium and hard", (1300, 2699))]
+# Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
+DIFFICULTY_RANGES = [("any", "1100-2699"), ("easy (1100-1299)", "easy"), ("medium (1300-1599)", "medium"),
+                     ("hard (1600 and up)", "hard"), ("easy and medium", "1100-1599"),
+                     ("medium and hard", "1300-2699")]
+OBJECTIVES = [("Mixed", "mixed"), ("Least deadwood now", "deadwood"), ("Least deadwood after a draw", "lookahead")]
 
 
 class TeacherPage(View):
@@ -34,10 +36,8 @@ class TeacherPage(View):
         self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description="Puzzles:")
         self.kinds = widgets.Dropdown(options=[("Both kinds", "both"), ("Can you knock?", "can_knock"),
                                                ("Best discard", "best_discard")], value="both", description="Kinds:")
-        self.objective = widgets.Dropdown(options=[("Mixed", None), ("Least deadwood now", "deadwood"),
-                                                   ("Least deadwood after a draw", "lookahead")],
-                                          value=None, description="Discard goal:")
-        self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value=None, description="Difficulty:")
+        self.objective = widgets.Dropdown(options=OBJECTIVES, value="mixed", description="Discard goal:")
+        self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value="1100-2699", description="Difficulty:")
         self.themes = widgets.SelectMultiple(options=[t for t in THEMES if t != "big-gin"], rows=6,
                                              description="Themes:")
         self.oklahoma = widgets.Checkbox(value=False, description="Oklahoma rules", indent=False)

@@ -160,6 +160,10 @@ class PuzzleAttempt:
         """The discard (after a right "yes", or the one stage of "best discard")."""
         self.require_stage("discard")
         card = card if isinstance(card, Card) else parse_card(card)
+        if card not in self.puzzle.hand:
+            raise GinError(f"{card} is not in the hand")
+        if card is self.puzzle.forbidden:  # refused alike whatever the answer, so the refusal tells nothing
+            raise GinError(f"{card} may not be discarded: it was just taken from the discard pile")
         grade = self.puzzle.grade(card, can_knock=True if self.puzzle.kind == "can_knock" else None)
         self.answers.append(card.code())
         self._finish(grade.correct)

@@ -20,7 +20,7 @@ from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.classroom import TeacherPage  # noqa: E402
-from gintrainer.widgets.site import LandingPage, NavBar, lesson_pages, nav_pages, site_pages  # noqa: E402
+from gintrainer.widgets.site import LandingPage, NavBar, lesson_pages, nav, nav_pages, site_pages  # noqa: E402
 from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage  # noqa: E402
 from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
 
@@ -466,3 +466,20 @@ def test_the_teacher_s_link_to_the_student_page_carries_the_learner(data):
     page.make_button.click()
     [link] = [h for h in hrefs(page.code.value) if h.startswith("student.ipynb")]
     assert parse_qs(link.partition("?")[2]) == {"code": [page.classset.code], "profile": ["Ms Lee"]}
+
+
+def test_an_export_link_goes_once_the_progress_changes(data):
+    page = ProfilePage(Learner("Dee"))
+    page.export_button.click()
+    assert "Download your progress" in page.export_link.value
+    page.reset_button.click()
+    page.confirm.click()
+    assert page.export_link.value == ""
+
+
+@pytest.mark.parametrize("here", ["replays/example_hands.ipynb", "classroom/present.ipynb", "practice/practice.ipynb"])
+def test_the_link_bar_applies_the_profile_s_settings_to_its_page(data, monkeypatch, here):
+    store.update_settings("Ann", four_colour=True)
+    monkeypatch.setenv("QUERY_STRING", "profile=Ann")
+    bar = nav(here)
+    assert settings.four_colour is True and bar.learner is Learner.from_page()

@@ -190,3 +190,23 @@ def test_choose_next_prefers_puzzles_never_answered():
     for _ in range(10):
         puzzle, review = choose_next("best_discard", seen=seen, rng=rng)
         assert puzzle.id not in seen and not review
+
+
+def test_the_card_just_taken_is_refused_alike_whatever_the_answer():
+    taken = [p for p in bank("can_knock") if p.forbidden is not None]
+    for puzzle in (next(p for p in taken if p.can_knock), next(p for p in taken if not p.can_knock)):
+        attempt = PuzzleAttempt(puzzle, blind=True)
+        attempt.answer_yes_no(True)
+        with pytest.raises(GinError, match="just taken from the discard pile"):
+            attempt.answer_discard(puzzle.forbidden)
+        assert attempt.stage == "discard" and attempt.answers == ["yes"]
+
+
+def test_the_readme_states_the_rating_rules_the_code_uses():
+    from pathlib import Path
+    from gintrainer.training import UNCERTAIN_DEVIATION
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert f"while the rating is new (deviation above {UNCERTAIN_DEVIATION:.0f})" in readme
+    assert "solved with hints (scored as a miss)" in readme
+    before, attempt = attempt_at(1500, "hinted")
+    assert attempt.rating < before.rating  # a hinted solve is scored as a miss

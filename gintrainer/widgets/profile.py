@@ -195,6 +195,7 @@ class ProfilePage(View):
         self.confirm = widgets.Button(description="Yes, start afresh", button_style="danger")
         self.confirm.layout.display = "none"
         self.message = widgets.HTML()
+        self._exported: Progress | None = None
         super().__init__([self.bar, self.difficulty, self.summary,
                           widgets.HBox([self.export_button, self.reset_button, self.confirm],
                                        layout=widgets.Layout(flex_flow="row wrap")),
@@ -215,6 +216,7 @@ class ProfilePage(View):
     @guarded
     def _on_export(self, _button=None) -> None:
         text = self.learner.export()
+        self._exported = self.learner.progress
         self.export_link.value = download_link(text, f"gintrainer-{store.file_stem(self.learner.name)}.json",
                                                "Download your progress (JSON)")
 
@@ -246,6 +248,8 @@ class ProfilePage(View):
             for a in reversed(progress.history[-10:]))
         if self.difficulty.value != progress.settings.difficulty:
             self.difficulty.value = progress.settings.difficulty
+        if self._exported is not None and self._exported is not progress:  # the link would offer old progress
+            self.export_link.value, self._exported = "", None
         self.summary.value = (
             f"<div class='gt-stats'>Rating {progress.rating.rating:.0f} (± {progress.rating.deviation:.0f}) · "
             f"solved {progress.solved} · failed {progress.failed} · with hints {progress.hinted} · "

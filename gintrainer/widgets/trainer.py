@@ -13,6 +13,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..cards import parse_card
 from ..drawing import cards_html
 from ..errors import GinError
 from ..progress import Attempt
@@ -75,7 +76,7 @@ def recorded_words(attempt: PuzzleAttempt) -> str:
     answers = attempt.answers
     if answers == ["no"]:
         return "Recorded: no, you cannot knock."
-    card = attempt.puzzle.row(answers[-1]).card
+    card = parse_card(answers[-1])
     if attempt.puzzle.kind == "can_knock":
         return f"Recorded: yes, knocking with {card} face down."
     return f"Recorded: discard {card}."

@@ -483,3 +483,15 @@ def test_the_link_bar_applies_the_profile_s_settings_to_its_page(data, monkeypat
     monkeypatch.setenv("QUERY_STRING", "profile=Ann")
     bar = nav(here)
     assert settings.four_colour is True and bar.learner is Learner.from_page()
+
+
+def test_a_reset_asked_for_one_learner_is_not_done_to_another(data):
+    learner = Learner("Dee")
+    store.record_attempt("Eli", {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1200}, "solved",
+                         answer="no", hints=0)
+    page = ProfilePage(learner)
+    page.reset_button.click()
+    learner.choose("Eli")
+    assert page.confirm.layout.display == "none" and page.message.value == ""
+    page.confirm.click()  # a page can press a hidden button
+    assert "press Reset first" in page.status.value and store.load("Eli").progress.solved == 1

@@ -178,3 +178,15 @@ def test_the_teacher_page_does_not_keep_saying_it_is_making_the_set():
     page.name.value = ""
     page.make_button.click()
     assert "⚠" in page.status.value and "Making the set" not in page.code.value
+
+
+def test_an_are_you_sure_about_fewer_answers_goes_with_the_next_answer(made):
+    page = open_set(made)
+    answer(page, right=True)
+    page.hand_in_button.click()
+    assert "3 of 4 puzzles are not answered" in page.results.value
+    page.next_button.click()
+    answer(page, right=True)
+    assert page.results.value == "" and page.confirm_button.layout.display == "none"
+    page.hand_in_button.click()
+    assert "2 of 4 puzzles are not answered" in page.results.value

@@ -166,6 +166,8 @@ class StudentPage(View):
                     f" · the score shows once you hand the set in")
         self.progress.value = f"<div class='gt-stats'>{escape(text)}</div>"
         self.hand_in_button.layout.display = "" if session.answered and not session.handed_in else "none"
+        if not session.handed_in:  # an "are you sure?" about fewer answers is out of date
+            self.confirm_button.layout.display, self.results.value = "none", ""
 
     def _on_result(self, view, attempt) -> None:
         if self.session is None or not self.session.can_answer(self.index):

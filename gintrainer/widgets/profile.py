@@ -196,6 +196,7 @@ class ProfilePage(View):
         self.confirm.layout.display = "none"
         self.message = widgets.HTML()
         self._exported: Progress | None = None
+        self._confirm_for: str | None = None
         super().__init__([self.bar, self.difficulty, self.summary,
                           widgets.HBox([self.export_button, self.reset_button, self.confirm],
                                        layout=widgets.Layout(flex_flow="row wrap")),
@@ -224,13 +225,14 @@ class ProfilePage(View):
     def _on_reset(self, _button=None) -> None:
         if self.learner.is_guest:
             raise GinError("choose your name first: a guest has nothing to reset")
+        self._confirm_for = self.learner.name
         self.confirm.layout.display = ""
         self.message.value = ("<div class='gt-notice'>Start afresh? Your current progress will be kept as a "
                               "backup file, not deleted.</div>")
 
     @guarded
     def _on_confirm(self, _button=None) -> None:
-        if self.confirm.layout.display == "none":
+        if self.confirm.layout.display == "none" or self._confirm_for != self.learner.name:
             raise GinError("press Reset first")
         notice = self.learner.reset()
         self.confirm.layout.display = "none"
@@ -250,6 +252,8 @@ class ProfilePage(View):
             self.difficulty.value = progress.settings.difficulty
         if self._exported is not None and self._exported is not progress:  # the link would offer old progress
             self.export_link.value, self._exported = "", None
+        if self.confirm.layout.display != "none" and self._confirm_for != self.learner.name:
+            self.confirm.layout.display, self.message.value = "none", ""  # the question was for another learner
         self.summary.value = (
             f"<div class='gt-stats'>Rating {progress.rating.rating:.0f} (± {progress.rating.deviation:.0f}) · "
             f"solved {progress.solved} · failed {progress.failed} · with hints {progress.hinted} · "

@@ -117,7 +117,9 @@ def making_a_set(page):
 
 def answering_a_puzzle(page):
     page.get_by_role("button", name="Start").click()
-    page.locator(".gt-puzzle").get_by_role("button", name="No", exact=True).click()
+    page.locator(".gt-puzzle").get_by_role("button", name="No, I cannot knock", exact=True).click()
+    page.get_by_role("button", name="Hand in the set").click()
+    page.get_by_role("button", name=re.compile("Hand in with")).click()
     expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()
 
 

@@ -21,6 +21,17 @@ class _Parser(argparse.ArgumentParser):
         raise GinError(message)
 
 
+_HAND_EXAMPLE = "7H 8H 9H 2C"
+
+
+def _out_path(value: str | None, what: str) -> str | None:
+    """An ``--out`` value: None for the default, else a non-blank path (a blank one
+    would silently mean the current folder)."""
+    if value is not None and not value.strip():
+        raise GinError(f"--out needs {what}, not {value!r}")
+    return value
+
+
 def _print_json(data) -> None:
     json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
@@ -33,11 +44,15 @@ def _fraction(value) -> str:
 def cmd_solve(args) -> None:
     from .solver import discard_table
     cards = parse_cards(args.cards)
-    rules = Rules.preset(args.rules)
+    if not cards:
+        raise GinError(f"give the cards of a hand, like {_HAND_EXAMPLE!r}, not {args.cards!r}")
+    rules = Rules.preset(args.rules or "standard")
     if args.oklahoma:
         rules = rules.replace(oklahoma=True)
+    if args.upcard is not None and not rules.oklahoma:
+        raise GinError("--upcard is the first upcard of Oklahoma rules: add --oklahoma")
     if len(cards) == 11:
-        table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source,
+        table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source or "stock",
                               discard_pile=args.pile or (), opponent_known=args.known or (), upcard=args.upcard)
         if args.json:
             _print_json(table.to_dict())
@@ -51,10 +66,13 @@ def cmd_solve(args) -> None:
         if table.big_gin:
             print("All 11 cards meld: big gin.")
         return
-    if args.drawn or args.pile or args.known:
-        raise GinError(f"--drawn, --pile and --known need an 11-card hand, not {len(cards)} cards")
     if len(cards) > 11:
         raise GinError(f"give at most 11 cards, not {len(cards)}")
+    given = [flag for flag, value in (("--drawn", args.drawn), ("--from", args.source), ("--pile", args.pile),
+                                      ("--known", args.known), ("--rules", args.rules), ("--upcard", args.upcard))
+             if value is not None] + (["--oklahoma"] if args.oklahoma else [])
+    if given:
+        raise GinError(f"only an 11-card hand takes {', '.join(given)}; the hand given is {show_cards(cards)}")
     arrangement = best_arrangement(cards)
     if args.json:
         _print_json(arrangement.to_dict())
@@ -107,6 +125,8 @@ class _Progress:
 
 def cmd_puzzles(args) -> None:
     from .puzzles import generate
+    if args.count < 1:
+        raise GinError(f"--count must be 1 or more, not {args.count}")
     rules = Rules.preset(args.rules)
     if args.oklahoma:
         rules = rules.replace(oklahoma=True)
@@ -123,7 +143,8 @@ def cmd_puzzles(args) -> None:
 def cmd_bank(args) -> None:
     from .puzzles import build_bank
     bar = _Progress()
-    counts = build_bank(args.out, seed=args.seed, progress=lambda label, done, total: bar(done, total, label))
+    counts = build_bank(_out_path(args.out, "a folder name"), seed=args.seed,
+                        progress=lambda label, done, total: bar(done, total, label))
     for kind, count in counts.items():
         print(f"{kind}: {count} puzzles")
 
@@ -167,7 +188,7 @@ def cmd_class_make(args) -> None:
 def cmd_class_worksheet(args) -> None:
     from .classroom import write_worksheet
     classset = _class_set(args)
-    path = write_worksheet(args.out, classset, answers=args.answers)
+    path = write_worksheet(_out_path(args.out, "a file name"), classset, answers=args.answers)
     what = "answer key" if args.answers else "worksheet"
     print(f"Wrote the {what} of class code {classset.code} ({classset.count} puzzles) to {path}")
 
@@ -219,11 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser("solve", help="the discard table of an 11-card hand, or the best arrangement of fewer")
     solve.add_argument("cards", help='cards, e.g. "7h 8h 9h 10♦ ..."')
     solve.add_argument("--drawn", help="the card just drawn")
-    solve.add_argument("--from", dest="source", choices=("stock", "discard"), default="stock",
-                       help="where the drawn card came from")
+    solve.add_argument("--from", dest="source", choices=("stock", "discard"),
+                       help="where the drawn card came from (default: the stock)")
     solve.add_argument("--pile", help="the discard pile, bottom first")
     solve.add_argument("--known", help="cards known to be in the opponent's hand")
-    solve.add_argument("--rules", choices=tuple(PRESETS), default="standard")
+    solve.add_argument("--rules", choices=tuple(PRESETS), help="the rules preset (default: standard)")
     solve.add_argument("--oklahoma", action="store_true", help="Oklahoma: the upcard sets the knock limit")
     solve.add_argument("--upcard", help="the hand's first upcard (Oklahoma)")
     solve.add_argument("--json", action="store_true")
@@ -301,8 +322,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        if getattr(args, "count", 0) is not None and getattr(args, "count", 0) < 0:
-            raise GinError(f"--count must be 0 or more, not {args.count}")
         args.run(args)
     except GinError as error:
         print(f"gintrainer: error: {error}", file=sys.stderr)

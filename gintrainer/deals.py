@@ -16,8 +16,7 @@ import random
 from .cards import DECK, Card, CardsLike, parse_card, parse_cards
 from .errors import GinError
 from .hand import Action, Hand
-from .match import Match
-from .melds import min_deadwood
+from .melds import Arrangement, all_best_arrangements, min_deadwood
 from .rules import Rules
 
 YOU, THEM = 1, 0
@@ -152,23 +151,68 @@ def best_discards(hand: Hand) -> tuple[int, list[Card]]:
     return best, [card for points, card in scored if points == best]
 
 
+def sound_discard(hand: Hand) -> Card:
+    """The discard a plain player makes: one that leaves the least deadwood, the
+    highest such card (then the highest index)."""
+    _, cards = best_discards(hand)
+    return max(cards, key=lambda c: (c.value, c.index))
+
+
+def take_into_meld(hand: Hand) -> Arrangement | None:
+    """If the top discard would go into a meld for the player to act: the arrangement
+    after taking it and making the sound discard, where the taken card is melded and
+    the deadwood is lower than now. None when the card would stay deadwood (or the
+    discard may not be taken)."""
+    if not hand.is_legal("take"):
+        return None
+    seat = hand.to_act
+    now = hand.deadwood(seat)
+    trial = hand.copy()
+    trial.apply("take")
+    card = trial.taken_card
+    best, discards = best_discards(trial)
+    if best >= now:
+        return None
+    held = trial.held(seat)
+    for discard in sorted(discards, key=lambda c: (-c.value, -c.index)):
+        for arrangement in all_best_arrangements([c for c in held if c is not discard]):
+            if card not in arrangement.deadwood:
+                return arrangement
+    return None
+
+
+def take_goes_out(hand: Hand, *, knock_at: int | None = None) -> bool:
+    """Whether taking the top discard lets the player to act go out at once (gin, or a
+    knock with at most ``knock_at`` deadwood, by default the hand's knock limit)."""
+    if not hand.is_legal("take"):
+        return False
+    trial = hand.copy()
+    trial.apply("take")
+    held = trial.held(trial.to_act)
+    limit = trial.knock_limit if knock_at is None else min(knock_at, trial.knock_limit)
+    return any(a.kind in ("gin", "big-gin") or (a.kind == "knock" and
+                                                min_deadwood([c for c in held if c is not a.card]) <= limit)
+               for a in trial.legal_actions())
+
+
+def worth_taking(hand: Hand, *, knock_at: int | None = None) -> bool:
+    """The lessons' rule for the top discard: take it when it goes into a meld, or
+    when it lets you go out at once; otherwise draw from the stock (or pass)."""
+    return take_into_meld(hand) is not None or take_goes_out(hand, knock_at=knock_at)
+
+
 def greedy_move(hand: Hand, *, knock_at: int = 10) -> Action:
-    """A plain player's move: take a discard that lowers the deadwood, knock as
-    soon as the rest leaves ``knock_at`` or less (and the rules allow), else
-    throw the card that leaves the least deadwood (the highest of those)."""
+    """A plain player's move: take the top discard when :func:`worth_taking` says so,
+    knock as soon as the rest leaves ``knock_at`` or less (and the rules allow), else
+    make the :func:`sound_discard`."""
     phase = hand.phase
     if phase in ("knocker_layout", "defender_layout"):
         return Action("auto")
-    seat = hand.to_act
     if phase in ("upcard", "draw"):
-        top = hand.top_discard
-        legal = {a.kind for a in hand.legal_actions()}
-        if "take" in legal and top is not None:
-            trial = hand.copy()
-            trial.apply("take")
-            if best_discards(trial)[0] < hand.deadwood(seat):
-                return Action("take")
+        if worth_taking(hand, knock_at=knock_at):
+            return Action("take")
         return Action("pass") if phase == "upcard" else Action("draw")
+    seat = hand.to_act
     actions = hand.legal_actions()
     held = hand.held(seat)
     outs = [a for a in actions if a.kind in ("gin", "big-gin")] or [
@@ -176,24 +220,4 @@ def greedy_move(hand: Hand, *, knock_at: int = 10) -> Action:
     if outs:
         return min(outs, key=lambda a: (min_deadwood([c for c in held if c is not a.card]) if a.card else -1,
                                         -(a.card.value if a.card else 0)))
-    _, cards = best_discards(hand)
-    return Action("discard", max(cards, key=lambda c: (c.value, c.index)))
-
-
-def play_out(hand: Hand) -> Hand:
-    """Play a hand to its end with :func:`greedy_move` for both players."""
-    while not hand.is_over:
-        hand.apply(greedy_move(hand))
-    return hand
-
-
-def played_match(seed: int, rules: Rules | None = None, *, knock_at: int = 4) -> Match:
-    """A whole match between two plain players who knock with ``knock_at`` or
-    less, reproducible from its seed."""
-    match = Match(rules or Rules(), seed=seed)
-    while True:
-        while not match.hand.is_over:
-            match.apply(greedy_move(match.hand, knock_at=knock_at))
-        if match.is_over:
-            return match
-        match.next_hand()
+    return Action("discard", sound_discard(hand))

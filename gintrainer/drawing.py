@@ -292,6 +292,8 @@ _BASE_CSS = """
 .gt-caption-box{font-size:16px;padding:6px 8px;background:#fffbe6;border-left:4px solid #f0a000;}
 .gt-feedback-right{color:#176b30;font-weight:bold;}
 .gt-feedback-wrong{color:#a10d25;font-weight:bold;}
+.gt-feedback-shown{color:#1f3b73;font-weight:bold;}
+.gt-hint{color:#444;font-weight:normal;}
 .gt-status{color:#a10d25;font-family:monospace;}
 .gt-prompt{font-size:16px;}
 .gt-card-btn{padding:0 !important;margin:2px !important;border:1px solid #888 !important;border-radius:6px !important;
@@ -301,7 +303,21 @@ _BASE_CSS = """
 .gt-ref table{border-collapse:collapse;margin:6px 0;}
 .gt-ref th,.gt-ref td{border:1px solid #aaa;padding:3px 8px;text-align:left;vertical-align:top;}
 .gt-ref h2{margin-top:14px;}
-.gt-links a{color:#1a56a8;text-decoration:underline;font-weight:bold;}
+.gt-links a,a.gt-download{color:#1a56a8;text-decoration:underline;font-weight:bold;}
+.widget-html-content a{color:#1a56a8;text-decoration:underline;}
+.widget-html-content a:hover{color:#0d3a75;}
+/* ipywidgets gives buttons and labels a fixed width and cuts longer text with an ellipsis: size them to
+   their text (wrapping a label longer than the screen) and let rows of widgets wrap on a phone. */
+.jupyter-widgets.jupyter-button:not(.gt-card-btn){width:auto;min-width:var(--jp-widgets-inline-width-tiny);
+  max-width:100%;flex-shrink:0;white-space:normal;overflow-wrap:anywhere;height:auto;
+  min-height:var(--jp-widgets-inline-height);line-height:1.25;padding-top:4px;padding-bottom:4px;}
+.jupyter-widgets.widget-vbox>.jupyter-button:not(.gt-card-btn),.jupyter-widgets.widget-vbox>.widget-dropdown{
+  align-self:flex-start;}
+.jupyter-widgets.widget-inline-hbox>.widget-label{width:auto;min-width:var(--jp-widgets-inline-label-width);}
+.gt-teacher .jupyter-widgets.widget-inline-hbox>.widget-label{min-width:7em;}
+.jupyter-widgets.widget-dropdown{width:auto;min-width:min(var(--jp-widgets-inline-width),100%);max-width:100%;}
+.jupyter-widgets.widget-dropdown>select{flex:1 1 auto;}
+.jupyter-widgets.widget-hbox{flex-wrap:wrap;}
 .gt-links li{margin:2px 0;}
 .gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}
 .gt-notice{color:#7a4a00;background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;}

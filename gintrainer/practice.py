@@ -30,17 +30,21 @@ import fcntl
 import json
 import os
 from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from . import players as computer
+from .cards import show_cards
 from .errors import GinError
 from .files import write_json_atomic
 from .hand import Action, Hand
 from .match import Match
 from .progress import move_aside, data_dir, file_stem
 from .replay import Annotation, Replay, annotate
+from .replay.annotate import better_words
 from .rules import PRESETS, Rules
+from .scoring import layoff_targets
 from .solver import DiscardTable, discard_table
 from .view import SeatView
 
@@ -61,6 +65,68 @@ MAX_STEPS = 10_000
 
 class PracticeError(GinError):
     """A practice move or record that cannot be accepted (the game is unchanged)."""
+
+
+# Every move of a hand as the learner's seat may read it: (the learner's words, the computer's). The
+# computer's stock draws and face-down knock discards stay hidden.
+_MOVE_WORDS = {
+    "take-upcard": ("You take the upcard, {card}.", "{name} takes the upcard, {card}."),
+    "take": ("You take {card} from the discard pile.", "{name} takes {card} from the discard pile."),
+    "pass": ("You pass on the upcard, {card}.", "{name} passes on the upcard, {card}."),
+    "draw": ("You draw {card} from the stock.", "{name} draws from the stock."),
+    "discard": ("You discard {card}.", "{name} discards {card}."),
+    "knock": ("You knock, discarding {card} face down.", "{name} knocks, discarding face down."),
+    "gin": ("You go gin, discarding {card} face down.", "{name} goes gin, discarding face down."),
+    "big-gin": ("You go big gin: all {count} of your cards are in melds.",
+                "{name} goes big gin: all {count} of its cards are in melds."),
+    "meld": ("You lay out {cards}.", "{name} lays out {cards}."),
+    "layoff": ("You lay off {card} on {meld}.", "{name} lays off {card} on {meld}."),
+    "done": ("You are done laying out.", "{name} is done laying out."),
+}
+# What a costly move cost: exact deadwood when both choices end in a known count (a knock, a layout, the
+# dealer keeping his hand or taking the upcard), else expected deadwood after the next draw.
+_COST_WORDS = {"exact": "It cost {cost} points of deadwood against the best choice.",
+               "expected": "It cost {cost} points of expected deadwood against the best choice."}
+
+
+def _cost_measure(note: Annotation, before: Hand) -> str:
+    if note.tag in ("better-knock", "costly-layout"):
+        return "exact"
+    dealer_offered = before.phase == "upcard" and before.to_act == before.dealer
+    return "exact" if note.tag in ("costly-take", "costly-pass") and dealer_offered else "expected"
+
+
+def move_values(before: Hand, action: Action) -> tuple[str, dict]:
+    """The message key and the named values of a sentence about ``action`` played in
+    the state ``before`` it: the card taken or passed is the top discard (the key
+    "take-upcard" for a take of the first upcard), a meld's cards, the meld a lay-off
+    extends named by its cards, big gin's count of cards. A stock draw's card is not
+    known before it (read it from the state after)."""
+    kind = action.kind
+    values = {"card": action.card}
+    if kind in ("take", "pass"):
+        values["card"] = before.top_discard
+        if kind == "take" and before.phase == "upcard":
+            kind = "take-upcard"
+    elif kind == "meld":
+        values["cards"] = show_cards(action.cards)
+    elif kind == "layoff":
+        melds = before.table_melds
+        target = action.target if action.target is not None else layoff_targets(action.card, melds)[0]
+        values["meld"] = show_cards(melds[target])
+    elif kind == "big-gin":
+        values["count"] = len(before.held(before.to_act))
+    return kind, values
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    """One line of a hand's move log: ``step`` numbers the hand's moves from 1 (the
+    numbering the log shows and the coach cites); ``text`` is the move in words."""
+
+    step: int
+    seat: int
+    text: str
 
 
 def opponents() -> list[tuple[str, str]]:
@@ -157,6 +223,12 @@ class PracticeGame:
     def can_deal(self) -> bool:
         """Whether the next hand may be dealt."""
         return self.hand.is_over and not self.match.is_over
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether starting another match would throw this one away: it is not over
+        and the learner has played in it (a move in this hand, or a hand finished)."""
+        return not self.match.is_over and (bool(self._marks) or self.hand_number > 1 or self.hand.is_over)
 
     def view(self) -> SeatView:
         """What the learner's seat may see now."""
@@ -311,6 +383,43 @@ class PracticeGame:
         costly = [n for n in self.notes(number) if n.loss is not None and n.loss > 0]
         return tuple(sorted(costly, key=lambda n: (-n.loss, n.step))[:limit])
 
+    def move_log(self, number: int | None = None) -> tuple[LoggedMove, ...]:
+        """Every move of a hand (the one in progress by default), from the deal on, in
+        the words the learner's seat may read, numbered from 1.
+
+        >>> game = PracticeGame(opponent="naive", seed=4)
+        >>> [m.step for m in game.move_log()] == list(range(1, len(game.hand.actions) + 1))
+        True
+        """
+        hand = self.hand if number is None else self._hand(number)
+        name = self.names()[self.computer_seat]
+        state = hand.prefix(0)
+        lines = []
+        for step, (seat, action) in enumerate(hand.actions, start=1):
+            kind, values = move_values(state, action)
+            state.apply(action)
+            if kind == "draw":
+                values["card"] = state.last_draw[0]
+            words = _MOVE_WORDS[kind][0 if seat == self.seat else 1]
+            lines.append(LoggedMove(step, seat, words.format(name=name, **values)))
+        return tuple(lines)
+
+    def coach_notes(self, number: int, limit: int = 3) -> tuple[str, ...]:
+        """The coach's words on the learner's costliest moves of a finished hand, worst
+        first: each names the move as the move log does (its number and words), says
+        what the solver found, the better move and the cost."""
+        hand = self._hand(number)
+        log = self.move_log(number)
+        notes = []
+        for note in self.costly_moves(number, limit):
+            before = hand.prefix(note.step - 1)
+            parts = ["Move {step}: {move}".format(step=note.step, move=log[note.step - 1].text), note.comment]
+            if note.better is not None:
+                parts.append("Better: {move}.".format(move=better_words(note.better)))
+            parts.append(_COST_WORDS[_cost_measure(note, before)].format(cost=loss_text(note.loss)))
+            notes.append(" ".join(parts))
+        return tuple(notes)
+
     def history(self, number: int, *, learner: str = "You") -> Replay:
         """A finished hand as a hand history with the solver's notes on the learner's
         moves (save it with :meth:`Replay.dump`; the replayer page loads it)."""
@@ -448,5 +557,5 @@ def loss_text(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
-__all__ = ["DEFAULT_OPPONENT", "OPPONENT_LABELS", "PracticeError", "PracticeGame", "VARIANTS", "opponents",
+__all__ = ["DEFAULT_OPPONENT", "LoggedMove", "OPPONENT_LABELS", "PracticeError", "PracticeGame", "VARIANTS", "opponents",
            "practice_rules", "save", "save_path"]

@@ -14,15 +14,42 @@ printed worksheet can use them too.
 
 from __future__ import annotations
 
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
 from html import escape
 
 from .cards import show_cards
 from .drawing import card_back_html, cards_html, group_html, table_html
 from .hand import Hand
 from .match import Match
-from .melds import meld_kind
+from .melds import best_arrangement, meld_kind, order_meld
+from .rules import PRESETS
 
 NAMES = ("Ann", "Ben")
+
+
+@dataclass(frozen=True, slots=True)
+class Caption:
+    """A lesson's words for one step: ``text`` is a template whose named values come
+    from that step (:class:`StepValues`), so every card and number in it is the
+    engine's; ``facts`` names the yes/no values the words claim ("card_melds",
+    "not worth_taking"), which the tests check against the step.
+
+    >>> from gintrainer.deals import deal
+    >>> steps = HandSteps(deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "AC",
+    ...                        actions=["take"]), captions={1: Caption("{card} joins {meld_before}.", ("card_melds",))})
+    >>> steps.caption(1).endswith("A♣ joins 2♣ 3♣ 4♣."), steps.facts(1)
+    (True, {'card_melds': True})
+    """
+
+    text: str
+    facts: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The named values the template uses."""
+        return tuple(name for _, name, _, _ in string.Formatter().parse(self.text) if name)
 
 
 class HandSteps:
@@ -64,7 +91,22 @@ class HandSteps:
         step = self._index(step)
         text = self._start_words() if step == 0 else self._action_words(step)
         extra = self.extra.get(step)
+        if isinstance(extra, Caption):
+            extra = extra.text.format_map(self.values(step))
         return f"{text} {extra}" if extra else text
+
+    def values(self, step: int) -> StepValues:
+        """The named values of a step, for caption templates."""
+        return StepValues(self, self._index(step))
+
+    def facts(self, step: int) -> dict[str, bool]:
+        """Each fact a step's caption claims, and whether it holds (for the tests)."""
+        extra = self.extra.get(self._index(step))
+        if not isinstance(extra, Caption):
+            return {}
+        values = self.values(step)
+        return {fact: (not values[fact.removeprefix("not ")]) if fact.startswith("not ") else bool(values[fact])
+                for fact in extra.facts}
 
     def _start_words(self) -> str:
         hand = self._states[0]
@@ -113,6 +155,294 @@ class HandSteps:
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         return table_html(self._states[self._index(step)], names=self.names, face_down=self.face_down,
                           size=size, four_colour=four_colour)
+
+
+def sum_words(cards) -> str:
+    """The values of some cards added up: "10 + 2 + 9 = 21" ("3" for one card, "0" for none)."""
+    values = [c.value for c in cards]
+    if len(values) <= 1:
+        return str(sum(values))
+    return " + ".join(map(str, values)) + f" = {sum(values)}"
+
+
+class StepValues(Mapping):
+    """The named values of one step of a :class:`HandSteps`, each computed from the
+    hand when a caption asks for it (an unknown or inapplicable name raises KeyError).
+
+    - the move: ``player`` and ``other`` (names), ``card`` (the card moved, drawn,
+      taken or passed), ``value``; the meld it is in after the move, ``meld``, with
+      ``meld_before`` (without it) and ``meld_size``;
+    - each seat by its name in lower case, here ``ann_`` and ``ben_``: ``_count``
+      (cards held), ``_deadwood``, ``_deadwood_cards``, ``_deadwood_sum``, the first
+      ``_set`` and ``_run`` of the best arrangement, and ``_left``, ``_left_cards``,
+      ``_left_sum`` (cards not yet laid out or off);
+    - the discard that leaves the least deadwood: ``best_discard``, ``after_discard``,
+      ``after_discard_cards``; ``knock_limit`` (this hand's), ``standard_knock_limit``,
+      ``upcard``;
+    - after a knock: ``knocker``, ``defender``, ``knocker_deadwood``,
+      ``knocker_deadwood_cards``, ``defender_left``, ``defender_left_cards``,
+      ``defender_left_sum``; ``laid`` (the meld just laid out); the knocker's melds as
+      laid, ``meld_1``..., the cards laid off on each, ``laid_on_1``... (a count); the
+      knocker's other least-deadwood layout, ``other_layout``, the lay-offs and the
+      deadwood the defender would have against it, ``other_layout_layoffs`` and
+      ``other_layout_left``, against the layout laid, ``layout_left``, and the card
+      that sits in a meld of another kind there, ``moved_card``; ``points`` and
+      ``multiplier`` once the hand is scored;
+    - yes/no facts: ``card_melds``, ``worth_taking`` (the lessons' rule for taking a
+      discard, judged before the move), ``next_player_wants_it`` (the same rule for
+      the card just discarded, judged for the next player), ``sound_discard``,
+      ``highest_deadwood``, ``card_just_drawn``, ``within_limit``,
+      ``within_standard_limit``, ``no_deadwood_after_discard``, ``at_low_end``,
+      ``at_high_end``, ``chain``, ``laid_form_a_run``, ``defender_not_above``,
+      ``layout_blocks``.
+    """
+
+    _SEAT_KEYS = ("count", "deadwood", "deadwood_cards", "deadwood_sum", "set", "run", "left", "left_cards",
+                  "left_sum")
+    _KEYS = ("player", "other", "card", "value", "meld", "meld_before", "meld_size", "best_discard",
+             "after_discard", "after_discard_cards", "knock_limit", "standard_knock_limit", "upcard", "knocker",
+             "defender", "knocker_deadwood", "knocker_deadwood_cards", "defender_left", "defender_left_cards",
+             "defender_left_sum", "laid", "other_layout", "other_layout_layoffs", "other_layout_left",
+             "layout_left", "moved_card", "points", "multiplier", "card_melds", "worth_taking",
+             "next_player_wants_it", "sound_discard", "highest_deadwood", "card_just_drawn", "within_limit",
+             "within_standard_limit", "no_deadwood_after_discard", "at_low_end", "at_high_end", "chain",
+             "laid_form_a_run", "defender_not_above", "layout_blocks")
+
+    def __init__(self, steps: HandSteps, step: int):
+        self.names = steps.names
+        self.after = steps.state(step)
+        self.before = steps.state(step - 1) if step else None
+        self.seat, self.action = steps._actions[step - 1] if step else (self.after.dealer, None)
+        self._cache: dict[str, object] = {}
+
+    def keys(self):
+        seats = [f"{name.lower()}_{key}" for name in self.names for key in self._SEAT_KEYS]
+        melds = [f"{what}_{i + 1}" for what in ("meld", "laid_on") for i in range(len(self._laid_melds()))]
+        return list(self._KEYS) + seats + melds
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        return len(self.keys())
+
+    def __getitem__(self, key: str):
+        if key not in self._cache:
+            try:
+                self._cache[key] = self._compute(key)
+            except (AttributeError, IndexError, TypeError, ValueError, StopIteration) as error:
+                raise KeyError(f"{key} has no value at this step ({type(error).__name__}: {error})") from None
+        return self._cache[key]
+
+    # -- pieces -------------------------------------------------------------------
+
+    def _card(self):
+        action, before, after = self.action, self.before, self.after
+        if action is None:
+            raise ValueError("the deal has no move")
+        if action.card is not None:
+            return action.card
+        if action.kind in ("take", "pass"):
+            return before.top_discard
+        if action.kind == "draw":
+            return after.last_draw[0]
+        raise ValueError(f"{action} moves no one card")
+
+    def _meld(self):
+        action, card = self.action, self._card()
+        if action.kind == "layoff":
+            return self.after.table_melds[action.target]
+        melds = best_arrangement(self.after.held(self.seat)).melds
+        return next(m for m in melds if card in m)
+
+    def _best(self):
+        from .deals import sound_discard
+        hand = self.after
+        if hand.phase != "discard":
+            raise ValueError("no discard is due at this step")
+        card = sound_discard(hand)
+        return card, best_arrangement([c for c in hand.held(hand.to_act) if c is not card])
+
+    def _knocker(self) -> int:
+        if self.after.knocker is None:
+            raise ValueError("nobody has knocked")
+        return self.after.knocker
+
+    def _laid_melds(self):
+        knocker = self.after.knocker
+        return () if knocker is None else self.after.melds(knocker)
+
+    def _layouts(self):
+        from .scoring import best_layoffs, knocker_layouts
+        knocker = self._knocker()
+        defender = self.after.held(1 - knocker)
+        laid = {tuple(order_meld(m)) for m in self._laid_melds()}
+        if self.after.phase not in ("defender_layout", "over"):
+            raise ValueError("the knocker has not finished laying out")
+        layouts = knocker_layouts(self.after.held(knocker), defender)
+        other = next(a for a in layouts if {tuple(order_meld(m)) for m in a.melds} != laid)
+        return (best_layoffs(defender, self._laid_melds()).points, other, best_layoffs(defender, other.melds))
+
+    def _moved_card(self):
+        _, other, _ = self._layouts()
+        kind_in = {}
+        for meld in other.melds:
+            for card in meld:
+                kind_in[card] = meld_kind(meld)
+        return next(card for meld in self._laid_melds() for card in meld if kind_in.get(card) != meld_kind(meld))
+
+    def _seat_value(self, seat: int, key: str):
+        held = self.after.held(seat)
+        arrangement = best_arrangement(held)
+        left = self.after.unlaid(seat)
+        return {
+            "count": lambda: len(held),
+            "deadwood": lambda: arrangement.points,
+            "deadwood_cards": lambda: show_cards(arrangement.deadwood),
+            "deadwood_sum": lambda: sum_words(arrangement.deadwood),
+            "set": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == "set")),
+            "run": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == "run")),
+            "left": lambda: sum(c.value for c in left),
+            "left_cards": lambda: show_cards(left),
+            "left_sum": lambda: sum_words(left),
+        }[key]()
+
+    def _knocker_points(self) -> int:
+        knocker = self._knocker()
+        if self.after.phase in ("defender_layout", "over"):
+            return sum(c.value for c in self.after.unlaid(knocker))
+        return best_arrangement(self.after.held(knocker)).points
+
+    def _compute(self, key: str):
+        after, names = self.after, self.names
+        for seat, name in enumerate(names):
+            prefix = f"{name.lower()}_"
+            if key.startswith(prefix) and key[len(prefix):] in self._SEAT_KEYS:
+                return self._seat_value(seat, key[len(prefix):])
+        for what in ("meld", "laid_on"):
+            number = key.removeprefix(f"{what}_")
+            if number != key and number.isdigit():
+                index = int(number) - 1
+                melds = self._laid_melds()
+                if not 0 <= index < len(melds):
+                    raise IndexError(f"the knocker laid out {len(melds)} melds")
+                if what == "meld":
+                    return show_cards(melds[index])
+                return sum(1 for layoff in after.layoffs if layoff.meld == index)
+        if key == "player":
+            return names[self.seat]
+        if key == "other":
+            return names[1 - self.seat]
+        if key == "card":
+            return str(self._card())
+        if key == "value":
+            return self._card().value
+        if key == "meld":
+            return show_cards(self._meld())
+        if key == "meld_before":
+            card = self._card()
+            return show_cards(order_meld([c for c in self._meld() if c is not card]))
+        if key == "meld_size":
+            return len(self._meld())
+        if key == "best_discard":
+            return str(self._best()[0])
+        if key == "after_discard":
+            return self._best()[1].points
+        if key == "after_discard_cards":
+            return show_cards(self._best()[1].deadwood)
+        if key == "knock_limit":
+            return after.knock_limit
+        if key == "standard_knock_limit":
+            return PRESETS["standard"].knock_limit
+        if key == "upcard":
+            return str(after.upcard)
+        if key in ("knocker", "defender"):
+            knocker = self._knocker()
+            return names[knocker if key == "knocker" else 1 - knocker]
+        if key == "knocker_deadwood":
+            return self._knocker_points()
+        if key == "knocker_deadwood_cards":
+            knocker = self._knocker()
+            if after.phase in ("defender_layout", "over"):
+                return show_cards(after.unlaid(knocker))
+            return show_cards(best_arrangement(after.held(knocker)).deadwood)
+        if key.startswith("defender_left"):
+            left = after.unlaid(1 - self._knocker())
+            return {"defender_left": lambda: sum(c.value for c in left),
+                    "defender_left_cards": lambda: show_cards(left),
+                    "defender_left_sum": lambda: sum_words(left)}[key]()
+        if key == "laid":
+            if self.action is None or self.action.kind != "meld":
+                raise ValueError("no meld was laid out at this step")
+            return show_cards(self.action.cards)
+        if key == "layout_left":
+            return self._layouts()[0]
+        if key == "other_layout":
+            return " · ".join(show_cards(m) for m in self._layouts()[1].melds)
+        if key == "other_layout_layoffs":
+            return show_cards(l.card for l in self._layouts()[2].layoffs)
+        if key == "other_layout_left":
+            return self._layouts()[2].points
+        if key == "moved_card":
+            return str(self._moved_card())
+        if key in ("points", "multiplier"):
+            return getattr(after.result, key)
+        return self._fact(key)
+
+    def _fact(self, key: str) -> bool:
+        after, action = self.after, self.action
+        if key == "card_melds":
+            try:
+                self._meld()
+            except (StopIteration, ValueError):
+                return False
+            return True
+        if key == "worth_taking":
+            from .deals import worth_taking
+            if self.before is None or not self.before.is_legal("take"):
+                raise ValueError("no discard could be taken at this step")
+            return worth_taking(self.before)
+        if key == "next_player_wants_it":
+            from .deals import take_into_meld
+            if not after.is_legal("take"):
+                raise ValueError("the discard cannot be taken at this step")
+            return take_into_meld(after) is not None
+        if key in ("sound_discard", "highest_deadwood", "card_just_drawn"):
+            from .deals import best_discards
+            if action is None or action.kind not in ("discard", "knock", "gin"):
+                raise ValueError("no discard at this step")
+            if key == "card_just_drawn":
+                return self.before.last_draw is not None and self.before.last_draw[0] is action.card
+            if key == "highest_deadwood":
+                deadwood = best_arrangement(self.before.held(self.seat)).deadwood
+                return action.card in deadwood and action.card.value == max(c.value for c in deadwood)
+            best, cards = best_discards(self.before)
+            return action.card in cards and action.card.value == max(c.value for c in cards)
+        if key == "within_limit":
+            return self._best()[1].points <= after.knock_limit
+        if key == "within_standard_limit":
+            return self._best()[1].points <= PRESETS["standard"].knock_limit
+        if key == "no_deadwood_after_discard":
+            return self._best()[1].points == 0
+        if key in ("at_low_end", "at_high_end"):
+            meld = order_meld(self._meld())
+            if meld_kind(meld) != "run":
+                return False
+            return self._card() is (meld[0] if key == "at_low_end" else meld[-1])
+        if key in ("chain", "laid_form_a_run"):
+            if action is None or action.kind != "layoff":
+                raise ValueError("no lay-off at this step")
+            laid = [l.card for l in after.layoffs if l.meld == action.target]
+            if key == "laid_form_a_run":
+                return meld_kind(laid) == "run"
+            card = action.card
+            return any(c.suit == card.suit and abs(c.rank - card.rank) == 1 for c in laid if c is not card)
+        if key == "defender_not_above":
+            return sum(c.value for c in after.unlaid(1 - self._knocker())) <= self._knocker_points()
+        if key == "layout_blocks":
+            laid_left, _, other_reply = self._layouts()
+            return laid_left > other_reply.points
+        raise KeyError(key)
 
 
 class DealSteps:

@@ -4,17 +4,25 @@ import base64
 import datetime as dt
 import json
 import re
+from html import escape, unescape
+from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
+from gintrainer import GinError  # noqa: E402
 from gintrainer import progress as store  # noqa: E402
+from gintrainer.lessons import LESSONS  # noqa: E402
 from gintrainer.puzzles import bank, daily  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
-from gintrainer.widgets.site import LandingPage, lesson_pages  # noqa: E402
+from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
+from gintrainer.widgets.classroom import TeacherPage  # noqa: E402
+from gintrainer.widgets.site import LandingPage, NavBar, lesson_pages, nav, nav_pages, site_pages  # noqa: E402
 from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage  # noqa: E402
+from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -78,9 +86,10 @@ def test_hints_climb_and_count_as_hinted():
     puzzle = next(p for p in bank("best_discard") if p.objective == "lookahead")
     results = []
     view = PuzzleView(puzzle, on_result=lambda v, a: results.append(a.result))
+    assert view.hints.value.count("<li>") == 0 and HINT_RULE in view.hints.value.replace("&#x27;", "'")
     for _ in range(3):
         view.hint_button.click()
-    assert view.hints.value.count("<li>") == 3 and "counts as seen, not solved" in view.hints.value
+    assert view.hints.value.count("<li>") == 3 and "count as seen, not solved" in view.hints.value
     select(view, puzzle.answer[0])
     view.discard_button.click()
     assert results == ["hinted"]
@@ -188,3 +197,301 @@ def test_landing_links_every_lesson_and_carries_the_profile(data):
     assert "<b>Eve</b>" not in page.bar.who.value.replace("<b>&lt;b&gt;Eve&lt;/b&gt;</b>", "")
     assert "puzzles/daily.ipynb" in page.puzzles.value
     assert page.daily.views[0].puzzle.id == daily("2026-11-29", "can_knock").id
+
+
+# --- answers are earned --------------------------------------------------------
+
+def answer(view, *, right: bool, card=None):
+    """Answer the puzzle shown in a view, rightly or wrongly, through its buttons."""
+    puzzle = view.puzzle
+    if puzzle.kind == "can_knock":
+        (view.yes_button if puzzle.can_knock == right else view.no_button).click()
+        if view.attempt.finished:
+            return
+    if card is None:
+        card = puzzle.answer[0] if right else next(r.card for r in puzzle.table if r.card not in puzzle.answer)
+    select(view, card)
+    view.discard_button.click()
+
+
+def puzzles_of_each_kind():
+    return [next(p for p in bank("can_knock") if p.can_knock), next(p for p in bank("can_knock") if not p.can_knock),
+            next(p for p in bank("best_discard") if p.objective == "deadwood"),
+            next(p for p in bank("best_discard") if p.objective == "lookahead")]
+
+
+@pytest.mark.parametrize("puzzle", puzzles_of_each_kind(), ids=lambda p: p.id[:2] + str(p.can_knock))
+def test_the_solver_s_table_opens_only_after_the_answer(puzzle):
+    view = PuzzleView(puzzle)
+    assert view.table_toggle.layout.display == "none"
+    view.table_toggle.value = True  # a page can press a hidden toggle
+    assert view.table_toggle.value is False and view.table.value == ""
+    assert "opens once you have answered" in view.status.value
+    answer(view, right=False)
+    assert view.attempt.finished and view.table_toggle.layout.display == ""
+    view.table_toggle.value = True
+    assert view.table.value.count("<tr>") == len(puzzle.table) + 1
+    assert view.table.value.count("<td>answer") == len(puzzle.answer)
+
+
+def test_the_trainer_and_the_daily_page_keep_the_table_shut(data):
+    trainer = TrainerPage("can_knock", learner=Learner(), seed=1)
+    day = DailyPage(today=dt.date(2026, 11, 29), learner=Learner())
+    for view in [trainer.view, *day.views]:
+        view.table_toggle.value = True
+        assert view.table.value == "" and "opens once you have answered" in view.status.value
+
+
+def test_the_answer_buttons_look_alike():
+    view = PuzzleView(next(p for p in bank("can_knock") if p.can_knock))
+    yes, no = view.yes_button, view.no_button
+    assert yes.button_style == no.button_style == ""
+    assert yes._dom_classes == no._dom_classes and yes.layout.width == no.layout.width
+    assert (yes.description, no.description) == ("Yes, I can knock", "No, I cannot knock")
+
+
+def test_a_spent_hint_ladder_disables_the_button():
+    puzzle = next(p for p in bank("best_discard"))
+    view = PuzzleView(puzzle)
+    assert not view.hint_button.disabled
+    for _ in puzzle.hints:
+        view.hint_button.click()
+    assert view.hint_button.disabled and view.attempt.hints_used == len(puzzle.hints)
+    view.hint_button.click()  # a page can click a disabled button
+    assert "no more hints" in view.status.value and view.attempt.hints_used == len(puzzle.hints)
+    answer(view, right=True)
+    assert view.hint_button.layout.display == "none"
+
+
+def record_of(learner):
+    return learner.progress.history[-1]
+
+
+@pytest.mark.parametrize("how", ["solved", "hinted", "failed"])
+def test_every_result_shows_the_rating_change_and_its_reason(data, how):
+    learner = Learner("Ann")
+    page = TrainerPage("best_discard", learner=learner, seed=3)
+    before = learner.progress.rating
+    if how == "hinted":
+        page.view.hint_button.click()
+    answer(page.view, right=how != "failed")
+    attempt = record_of(learner)
+    assert attempt.result == how and attempt.counted
+    words = rating_words(before, attempt)
+    assert escape(words) in page.view.feedback.value
+    assert f"Rating {before.rating:.0f} → {learner.progress.rating.rating:.0f}" in words
+    verdict = {"solved": "Right!", "hinted": "Right, with hints.", "failed": "Not quite."}[how]
+    assert verdict in page.view.feedback.value
+    if how != "solved":
+        assert learner.progress.rating.rating < before.rating and "scores as a miss" in words
+
+
+def test_a_guest_sees_the_rating_change_too():
+    learner = Learner()
+    view = TrainerPage("can_knock", learner=learner, seed=2).view
+    answer(view, right=True)
+    assert "Rating 1500 →" in view.feedback.value and learner.progress.solved == 1
+
+
+def test_the_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(data):
+    today = dt.date(2026, 11, 29)
+    page = DailyPage(today=today, learner=Learner("Ann"))
+    view = page.views[0]
+    answer(view, right=True)
+    counted = store.load("Ann").progress
+    assert (counted.solved, counted.streak) == (1, 1)
+    for again in (DailyPage(today=today, learner=Learner("Ann")), page):  # a reload, and leaving the day and back
+        if again is page:
+            page.date.value = "2026-11-20"
+            page.date.value = today.isoformat()
+        shown = again.views[0]
+        assert shown.attempt.finished and shown.attempt.result == "solved"
+        assert "You answered this puzzle on" in shown.note.value and "solved" in shown.note.value
+        assert shown.yes_button.layout.display == "none" and shown.no_button.layout.display == "none"
+        assert "gt-feedback-right" in shown.feedback.value and shown.again_button.layout.display == ""
+        assert again.views[1].attempt.stage == "discard" and not again.views[1].attempt.finished
+    view = page.views[0]
+    view.again_button.click()
+    assert not view.attempt.finished and "practice and is not rated" in view.note.value
+    answer(view, right=True)
+    p = store.load("Ann").progress
+    assert (p.solved, p.streak, p.rating) == (1, 1, counted.rating)
+    assert [a.counted for a in p.history] == [True, False]
+    assert "unchanged" in view.feedback.value and "is practice and is not rated" in view.feedback.value
+
+
+def test_an_archive_day_answered_on_another_page_is_practice(data):
+    today = dt.date(2026, 11, 29)
+    first, second = DailyPage(today=today, learner=Learner("Ann")), DailyPage(today=today, learner=Learner("Ann"))
+    answer(first.views[1], right=False)
+    answer(second.views[1], right=True)  # the second page still showed it open
+    p = store.load("Ann").progress
+    assert (p.solved, p.failed) == (0, 1) and "practice and is not rated" in second.views[1].feedback.value
+
+
+def test_the_trainer_says_when_a_puzzle_is_practice(data):
+    learner = Learner("Ann")
+    page = TrainerPage("can_knock", learner=learner, seed=4)
+    answer(page.view, right=False)
+    for _ in range(3):
+        page.next_button.click()
+        if page.from_review:
+            break
+    assert page.from_review and "practice and is not rated" in page.view.note.value
+    rating = learner.progress.rating
+    answer(page.view, right=True)
+    assert learner.progress.rating == rating and learner.progress.review == ()
+
+
+def test_names_match_whatever_their_case_on_the_page(data):
+    Learner("Mia")
+    learner = Learner()
+    bar = ProfileBar(learner)
+    bar.name_box.value = "MIA"
+    bar.open_button.click()
+    assert learner.name == "Mia" and bar.name_box.value == "Mia" and store.list_profiles() == ("Mia",)
+    assert "Playing as <b>Mia</b>" in bar.who.value
+
+
+def test_a_problem_leaves_the_status_line_once_it_is_fixed(data):
+    bar = ProfileBar(Learner())
+    bar.name_box.value = "   "
+    bar.open_button.click()
+    assert "cannot be empty" in bar.status.value
+    bar.name_box.value = "Ann"
+    bar.open_button.click()
+    assert bar.status.value == ""
+    page = TrainerPage("best_discard", learner=Learner(), seed=1)
+    page.view.discard_button.click()
+    assert "select one card" in page.view.status.value
+    answer(page.view, right=True)
+    assert page.view.status.value == ""
+
+
+def test_one_learner_per_page(monkeypatch, data):
+    monkeypatch.setenv("QUERY_STRING", "profile=Ann")
+    assert Learner.from_page() is Learner.from_page()
+    monkeypatch.setenv("QUERY_STRING", "profile=Ben")
+    assert Learner.from_page().name == "Ben"
+
+
+def test_the_profile_page_sets_the_puzzles_level(data):
+    learner = Learner("Ann")
+    page = ProfilePage(learner)
+    assert page.difficulty.value == "adaptive"
+    page.difficulty.value = "harder"
+    assert store.load("Ann").progress.settings.difficulty == "harder"
+    assert learner.progress.target_rating == learner.progress.rating.rating + 200
+    assert ProfilePage(Learner("ann")).difficulty.value == "harder"
+
+
+# --- links carry the learner, pages honour the profile's settings ------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+HREF = re.compile(r"""href=["']([^"']+)["']""")
+
+
+def hrefs(html):
+    return [unescape(h) for h in HREF.findall(html)]
+
+
+@pytest.mark.parametrize("here", site_pages())
+def test_every_link_bar_carries_the_learner_to_a_page_that_exists(data, here):
+    learner = Learner("Zoë Ann")
+    bar = NavBar(here, learner)
+    links = hrefs(bar.value)
+    assert links and nav_pages(here)[0].path == "index.ipynb"
+    for link in links:
+        target, _, query = link.partition("?")
+        assert parse_qs(query) == {"profile": ["Zoë Ann"]}, link
+        assert (ROOT / here).parent.joinpath(target).resolve().is_file(), link
+    learner.choose("Ben")
+    assert all(parse_qs(h.partition("?")[2]) == {"profile": ["Ben"]} for h in hrefs(bar.value))
+    assert all("?" not in h for h in hrefs(NavBar(here, Learner()).value))  # a guest has no name to carry
+
+
+def test_a_lesson_links_home_and_to_its_neighbours(data):
+    links = [p.title for p in nav_pages("lessons/02_dealing.ipynb")]
+    assert links == ["← Home", "← Previous: Cards, values and melds", "Next: The first turn →", "Glossary",
+                     "Quick reference"]
+    with pytest.raises(GinError, match="not a page of the site"):
+        nav_pages("lessons/99_nothing.ipynb")
+
+
+def notebook_code(path):
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"], \
+        ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("here", site_pages())
+def test_no_page_writes_a_link_that_drops_the_learner(here):
+    code, markdown = notebook_code(ROOT / here)
+    for text in markdown:
+        assert not re.search(r"\]\([^)]*\.ipynb", text), f"{here}: a markdown link cannot carry ?profile="
+    calls = "\n".join(code)
+    if here == "index.ipynb":
+        assert "landing()" in calls
+    elif here.startswith("lessons/"):
+        page = here.removeprefix("lessons/").removesuffix(".ipynb")
+        number = next((n for n, info in LESSONS.items() if info.file == f"{page}.ipynb"), None)
+        token = repr(page) if number is None else str(number)
+        assert f"lesson.nav({token.replace(chr(39), chr(34))})" in calls
+        if number is not None:
+            assert f"lesson.toolbar({number})" in calls
+    else:
+        assert f'nav("{here}")' in calls
+
+
+def cards_of(output):
+    return output.data.split("</style>")[-1]
+
+
+def test_a_lesson_honours_the_profile_s_four_colour_deck_and_keeps_a_change(data, monkeypatch):
+    store.update_settings("Ann", four_colour=True)
+    monkeypatch.setenv("QUERY_STRING", "profile=ann")
+    bar = lesson_widgets.toolbar(3)
+    assert settings.four_colour is True and bar.settings_bar.four_colour.value is True
+    assert all(h.endswith("?profile=Ann") for h in hrefs(bar.links.value))
+    assert "gt-green" in cards_of(lesson_widgets.glossary()) and "gt-green" in cards_of(lesson_widgets.quick_reference())
+    bar.settings_bar.four_colour.value = False
+    assert store.load("Ann").progress.settings.four_colour is False
+    assert "gt-green" not in cards_of(lesson_widgets.glossary())
+
+
+def test_the_teacher_s_link_to_the_student_page_carries_the_learner(data):
+    page = TeacherPage(Learner("Ms Lee"))
+    page.name.value = "Links class"
+    page.count.value = 1
+    page.make_button.click()
+    [link] = [h for h in hrefs(page.code.value) if h.startswith("student.ipynb")]
+    assert parse_qs(link.partition("?")[2]) == {"code": [page.classset.code], "profile": ["Ms Lee"]}
+
+
+def test_an_export_link_goes_once_the_progress_changes(data):
+    page = ProfilePage(Learner("Dee"))
+    page.export_button.click()
+    assert "Download your progress" in page.export_link.value
+    page.reset_button.click()
+    page.confirm.click()
+    assert page.export_link.value == ""
+
+
+@pytest.mark.parametrize("here", ["replays/example_hands.ipynb", "classroom/present.ipynb", "practice/practice.ipynb"])
+def test_the_link_bar_applies_the_profile_s_settings_to_its_page(data, monkeypatch, here):
+    store.update_settings("Ann", four_colour=True)
+    monkeypatch.setenv("QUERY_STRING", "profile=Ann")
+    bar = nav(here)
+    assert settings.four_colour is True and bar.learner is Learner.from_page()
+
+
+def test_a_reset_asked_for_one_learner_is_not_done_to_another(data):
+    learner = Learner("Dee")
+    store.record_attempt("Eli", {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1200}, "solved",
+                         answer="no", hints=0)
+    page = ProfilePage(learner)
+    page.reset_button.click()
+    learner.choose("Eli")
+    assert page.confirm.layout.display == "none" and page.message.value == ""
+    page.confirm.click()  # a page can press a hidden button
+    assert "press Reset first" in page.status.value and store.load("Eli").progress.solved == 1

@@ -337,12 +337,26 @@ def test_a_session_grades_times_and_exports_answers():
         session.answer(0, "no")
     with pytest.raises(AnswerError):
         session.answer(1, "yes")
-    assert session.score == (1, 2) and not session.is_complete and session.can_answer(1)
+    assert (session.answered, session.unanswered) == (2, 4) and not session.is_complete and session.can_answer(1)
+    for early in ("score", "attempts", "to_csv"):
+        with pytest.raises(GinError, match="not handed in yet"):
+            getattr(session, early)() if early == "to_csv" else getattr(session, early)
+    session.hand_in()
+    assert session.score == (1, 2) and not session.can_answer(1)
+    with pytest.raises(GinError, match="handed in: no more answers"):
+        session.answer(1, "no")
     text = session.to_csv()
     assert text.splitlines()[0] == "student,code,position,puzzle_id,answer,correct,seconds"
     results = read_results(text.encode("utf-8"))
     assert (results.student, results.code, results.attempts) == ("Zoë", SET.code, session.attempts)
     assert read_results(results.to_csv()) == results
+
+
+def test_a_set_is_handed_in_only_after_an_answer():
+    session = StudentSession(SET.code, "Zoë")
+    with pytest.raises(GinError, match="answer at least one puzzle"):
+        session.hand_in()
+    assert not session.handed_in
 
 
 def test_answers_are_read_as_people_write_them():

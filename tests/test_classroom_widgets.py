@@ -36,6 +36,15 @@ def test_teacher_makes_a_set_with_its_code_and_worksheets(made):
     assert made.listing.value.count("<li>") == 4
 
 
+def test_teacher_dropdowns_show_a_choice_and_mean_the_class_set_defaults():
+    page = TeacherPage()
+    for dropdown in (page.kinds, page.objective, page.difficulty):
+        assert dropdown.value is not None and dropdown.label, dropdown.description  # None shows a blank box
+    assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9")
+    page.objective.value, page.difficulty.value = "lookahead", "medium"
+    assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9", objective="lookahead", difficulty=(1300, 1599))
+
+
 def test_teacher_errors_are_shown_not_raised():
     page = TeacherPage()
     page.name.value = ""
@@ -71,11 +80,13 @@ def test_student_answers_the_set_and_downloads_results(made):
         answer(page, right=i % 2 == 0)
         if i < 3:
             page.next_button.click()
-    assert page.session.is_complete and page.session.score == (2, 4)
+    assert page.session.is_complete and page.results.value == ""
+    page.hand_in_button.click()
+    assert page.session.handed_in and page.session.score == (2, 4)
     rows = link_text(page.results.value, "text/csv").strip().splitlines()
     assert rows[0].startswith("student,code,position") and len(rows) == 5
     page._on_next()  # past the end
-    assert "last puzzle" in page.status.value
+    assert "handed in" in page.status.value
 
 
 def test_student_with_a_mistyped_code_gets_a_clear_message(made):
@@ -100,3 +111,91 @@ def test_gradebook_from_uploads_reports_bad_files(made):
     page.folder.value = "/no/such/folder"
     page.load_button.click()
     assert "no folder" in page.status.value
+
+
+def open_set(made, student="Kim"):
+    page = StudentPage(code=made.classset.code, student=student)
+    page.start_button.click()
+    return page
+
+
+def test_a_class_set_shows_no_verdict_score_or_table_until_it_is_handed_in(made):
+    page = open_set(made)
+    view = page.view
+    assert view.table_toggle not in view.children and view.hint_button.layout.display == "none"
+    for i in range(len(page.session)):
+        answer(page, right=i == 0)
+        for text in (view.feedback.value, page.progress.value, page.results.value, view.title.value):
+            assert "gt-feedback" not in text and "Right" not in text and "Not quite" not in text
+            assert "right" not in text.lower() and "themes:" not in text
+        assert "Recorded:" in view.feedback.value and not any("gt-right" in b._dom_classes for b in view.picker.buttons)
+        view.table_toggle.value = True  # a page can send any value, even for a widget it does not show
+        assert view.table.value == "" and "opens once you have answered" in view.status.value
+        if i + 1 < len(page.session):
+            page.next_button.click()
+    assert page.results.value == "" and page.review.value == ""
+    page.hand_in_button.click()
+    assert page.session.handed_in and "right 1 of 4" in page.progress.value
+    assert page.review.value.count('<table class="gt-solver">') == len(page.session)
+    assert page.review.value.count("✓ Right") == 1 and page.review.value.count("✗ Not right") == 3
+    assert "Download your results" in page.results.value and page.view.layout.display == "none"
+
+
+def test_a_yes_in_a_class_set_always_asks_for_the_discard():
+    no_set = ClassSet("Blind yes", count=6, kinds="can_knock")
+    index = next(i for i, p in enumerate(no_set.puzzles()) if not p.can_knock)
+    page = StudentPage(code=no_set.code, student="Kim")
+    page.start_button.click()
+    for _ in range(index):
+        page.view.no_button.click()
+        page.next_button.click()
+    page.view.yes_button.click()  # wrong: no discard knocks, but the page must not say so yet
+    assert page.view.attempt.stage == "discard" and page.view.discard_button.layout.display == ""
+    assert "No discard knocks" not in page.view.feedback.value
+
+
+def test_handing_in_early_asks_first(made):
+    page = open_set(made)
+    answer(page, right=True)
+    page.hand_in_button.click()
+    assert not page.session.handed_in and "3 of 4 puzzles are not answered" in page.results.value
+    page.confirm_button.click()
+    assert page.session.handed_in and "(3 not answered)" in page.progress.value
+    assert page.review.value.count("Not answered.") == 3
+
+
+def test_opening_another_set_mid_way_is_refused(made):
+    page = open_set(made)
+    answer(page, right=True)
+    page.start_button.click()
+    assert "hand in this set before" in page.status.value and page.session.answered == 1
+
+
+def test_stale_messages_go_once_the_code_is_right(made):
+    code = made.classset.code
+    page = StudentPage(code=code[:-1] + ("0" if code[-1] != "0" else "1"), student="Kim")
+    page.start_button.click()
+    assert "⚠" in page.status.value and "Opening the set" not in page.progress.value
+    page.code.value = code
+    page.start_button.click()
+    assert page.status.value == "" and "puzzle 1 of 4" in page.progress.value
+    assert "Opening the set" not in page.progress.value
+
+
+def test_the_teacher_page_does_not_keep_saying_it_is_making_the_set():
+    page = TeacherPage()
+    page.name.value = ""
+    page.make_button.click()
+    assert "⚠" in page.status.value and "Making the set" not in page.code.value
+
+
+def test_an_are_you_sure_about_fewer_answers_goes_with_the_next_answer(made):
+    page = open_set(made)
+    answer(page, right=True)
+    page.hand_in_button.click()
+    assert "3 of 4 puzzles are not answered" in page.results.value
+    page.next_button.click()
+    answer(page, right=True)
+    assert page.results.value == "" and page.confirm_button.layout.display == "none"
+    page.hand_in_button.click()
+    assert "2 of 4 puzzles are not answered" in page.results.value

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from gintrainer.cli import main
+from gintrainer.cli import build_parser, main
 
 RULES_EXAMPLE = "3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"
 
@@ -53,6 +53,21 @@ def test_daily_and_puzzles(capsys):
     (["solve", "7H 7H"], "duplicate card '7H'"),
     (["solve", "7H ZZ"], "'ZZ'"),
     (["solve", RULES_EXAMPLE, "--drawn", "KC"], "not in the hand"),
+    (["solve", ""], "give the cards of a hand"),
+    (["solve", "   "], "give the cards of a hand"),
+    (["solve", ", ,"], "give the cards of a hand"),
+    (["solve", "7H 8H 9H", "--drawn", ""], "only an 11-card hand takes --drawn; the hand given is 7♥ 8♥ 9♥"),
+    (["solve", "7H 8H 9H", "--pile", "", "--known", "KD"], "only an 11-card hand takes --pile, --known"),
+    (["solve", "7H", "--known", "8H"], "only an 11-card hand takes --known; the hand given is 7♥"),
+    (["solve", "7H 8H 9H", "--oklahoma", "--upcard", "KD"], "only an 11-card hand takes --upcard, --oklahoma"),
+    (["solve", "7H 8H 9H", "--from", "discard", "--rules", "modern"], "only an 11-card hand takes --from, --rules"),
+    (["solve", RULES_EXAMPLE, "--upcard", "KD"], "add --oklahoma"),
+    (["puzzles", "--kind", "can-knock", "--count", "0"], "--count must be 1 or more, not 0"),
+    (["class", "make", "--code", "Year 9", "--count", "0"], "--count"),
+    (["class", "worksheet", "--code", "Year 9", "--out", ""], "--out needs a file name"),
+    (["bank", "--out", " "], "--out needs a folder name"),
+    (["duel", "--a", "naive", "--b", "naive", "--hands", "0"], "--hands"),
+    (["app", "--port", "0", "--no-browser"], "port"),
     (["daily", "--date", "2026-02-30"], "bad date"),
     (["puzzles", "--kind", "can-knock", "--count", "-3"], "--count"),
     (["puzzles", "--kind", "chess"], "invalid choice"),
@@ -69,3 +84,55 @@ def test_module_entry_point_without_traceback():
     done = subprocess.run([sys.executable, "-m", "gintrainer", "solve", "7H 7H"], capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.startswith("gintrainer: error: duplicate card")
     assert "Traceback" not in done.stderr
+
+
+def _options(parser, command=()):
+    """(command words, option) for every option that takes a value, and None for positionals."""
+    import argparse
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _options(sub, (*command, name))
+        elif isinstance(action, argparse._HelpAction) or action.nargs == 0:
+            continue
+        else:
+            yield command, (action.option_strings[0] if action.option_strings else None)
+
+
+def _base(command, tmp):
+    """A valid, quick command line for each command (the app's site folder does not exist: it never serves)."""
+    return {
+        ("solve",): ["solve", RULES_EXAMPLE],
+        ("daily",): ["daily", "--date", "2026-11-29"],
+        ("puzzles",): ["puzzles", "--kind", "can-knock", "--count", "1"],
+        ("class", "make"): ["class", "make", "--code", "Year 9", "--count", "1"],
+        ("class", "worksheet"): ["class", "worksheet", "--code", "Year 9", "--count", "1", "--out",
+                                 str(tmp / "sheet.html")],
+        ("duel",): ["duel", "--a", "naive", "--b", "naive", "--hands", "2"],
+        ("app",): ["app", "--no-browser", "--root", str(tmp / "no-site")],
+    }[command]
+
+
+ODD_VALUES = ("", "   ", "@@", "-1")
+# Any valid value of bank's options regenerates the whole bank (half a minute); its blank --out is tested above.
+OPTIONS = [(command, option) for command, option in dict.fromkeys(_options(build_parser())) if command != ("bank",)]
+
+
+@pytest.mark.parametrize("command, option", OPTIONS,
+                         ids=lambda value: " ".join(value) if isinstance(value, tuple) else str(value))
+def test_every_option_with_an_empty_or_odd_value_is_one_line_or_works(capsys, tmp_path, monkeypatch, command,
+                                                                      option):
+    monkeypatch.chdir(tmp_path)  # "." is not a trainer site, so "app" never serves
+    for value in ODD_VALUES:
+        argv = _base(command, tmp_path)
+        if option is None:
+            argv[len(command)] = value  # the positional argument follows the command words
+        elif option in argv:
+            argv[argv.index(option) + 1] = value
+        else:
+            argv += [option, value]
+        code, _, err = run(capsys, *argv)
+        assert code in (0, 2), (argv, code, err)
+        assert "Traceback" not in err
+        if code == 2:
+            assert len(err.strip().splitlines()) == 1 and err.startswith("gintrainer: error: "), (argv, err)

@@ -6,9 +6,12 @@ import pytest
 from gintrainer import Rules
 from gintrainer.melds import meld_kind
 from gintrainer.replay import Replay, ReplayError, examples, load, result_record
-from gintrainer.replay.examples import (build, build_examples, data_folder, example, example_names, move,
-                                        step_facts, Script)
-from gintrainer.replay.hands import SCRIPTS
+from dataclasses import replace
+
+from gintrainer.replay.examples import (build, build_examples, comment_problems, data_folder, example,
+                                        example_names, move, step_facts, Script)
+from gintrainer.replay.facts import arithmetic_problems, mentions
+from gintrainer.replay.hands import CHAINED_LAYOFFS, DEAD_HAND, GIN, KNOCK, SCRIPTS, TAKE_AND_KNOCK, BOTH_PASS
 
 NAMES = example_names()
 
@@ -120,6 +123,18 @@ def _themes(shipped) -> dict[str, list[str]]:
     return found
 
 
+TITLE_THEMES = {"both_pass": "both pass", "knock": "knock that wins", "take_and_knock": "take sets up a knock",
+                "gin": "gin", "undercut": "undercut", "chained_layoffs": "chained lay-offs",
+                "dead_hand": "dead hand", "oklahoma": "oklahoma"}
+
+
+def test_each_title_names_what_its_own_hand_shows(shipped):
+    themes = _themes(shipped)
+    assert set(TITLE_THEMES) == set(NAMES)
+    for name, theme in TITLE_THEMES.items():
+        assert name in themes[theme], (name, shipped[name].title)
+
+
 def test_the_examples_cover_every_theme(shipped):
     themes = _themes(shipped)
     for theme in ("gin", "knock that wins", "undercut", "chained lay-offs", "dead hand", "both pass",
@@ -165,3 +180,78 @@ def test_step_facts_names_the_numbers_of_each_kind_of_step(shipped):
     assert step_facts(replay, 1)["take"] == 21
     assert step_facts(replay, 2)["gin_outs"] == "4H 7S"
     assert step_facts(replay, 7)["left"] == 36
+
+
+# -- every card, number and claim of a comment is accounted for ----------------------------------------
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=NAMES)
+def test_every_card_number_and_claim_of_the_texts_is_covered_by_a_checked_fact(script):
+    replay = build(script, check=False)
+    assert comment_problems(script, replay) == []
+    build(script)  # and every declared fact is true
+
+
+def _with(script, number, comment, **facts):
+    """The script with step ``number``'s comment and facts replaced."""
+    moves = list(script.moves)
+    at = facts.pop("at", None)
+    moves[number - 1] = move(moves[number - 1].action, comment, at=at, **facts)
+    return replace(script, moves=tuple(moves))
+
+
+OLD_MISTAKES = [
+    # Ben knows the one queen Ann took, not the two she already held.
+    (KNOCK, 2, "Ann takes Q♦: with her Q♣ and Q♠ it makes a set of queens. Ben now knows three of Ann's cards.",
+     {}, "the number 3"),
+    (KNOCK, 2, "Ann takes Q♦: with her Q♣ and Q♠ it makes a set of queens. Ben now knows three of Ann's cards.",
+     {"known_by_opponent": "QD"}, "the number 3"),
+    # A rating of Ann's discard that nothing checked, then one that the solver denies.
+    (TAKE_AND_KNOCK, 14, "Ann's 6♦ was a costly discard twice over: the solver rates 10♣ better for her own hand.",
+     {}, "what the solver rates"),
+    (TAKE_AND_KNOCK, 14, "Ann's 6♦ was a costly discard twice over: the solver rates 10♣ better for her own hand.",
+     {"at": {6: {"best": "KH"}}}, "says best 'KH'"),
+    # Cards Ben cannot see, named as what he needs.
+    (DEAD_HAND, 22, "She is keeping her low cards, and those may well be the ones Ben needs (A♣, A♦, 4♣, 3♦).",
+     {"outs": 12}, "A♣ is neither seen"),
+    # Cards named as missing, with no fact behind them.
+    (KNOCK, 1, "Q♦ fits nothing in Ben's hand (no queen, no J♦ or K♦). He passes.", {"fits": {"QD": ""}},
+     "J♦ is neither seen"),
+    # A chance claimed without a measure, then a wrong measure.
+    (BOTH_PASS, 8, "Ann most likely still holds plenty of deadwood, so an early knock is very likely to win.", {},
+     "a likelihood is claimed"),
+    (BOTH_PASS, 8, "This knock beats about 90% of the hands she may hold.", {"knock_wins": 90},
+     "says knock_wins 90"),
+    # "The very cards Ben needed": four of the six.
+    (DEAD_HAND, 62, "She held A♣ A♦ 3♦ 4♣, the very cards Ben needed.", {"opponent_outs": "AC AD 3D 4C"},
+     "says opponent_outs"),
+    # A sum that does not add up, a meld named by the wrong number, a line of play scored wrongly.
+    (GIN, 13, "Ben scores 25 + 27 = 53.", {"points": 52, "gin_bonus": 25, "defender_deadwood": 27},
+     "does not add up"),
+    (KNOCK, 7, "The set of eights 8♦ 8♥ 8♠ (meld 1).", {}, "meld 1 is not the knocker's meld 1"),
+    (CHAINED_LAYOFFS, 18, "With 9♥ on the set instead of the run she would have lost 10.",
+     {"at": {15: {"instead": {"layoff 9H on 2; layoff 5H on 1; done": {"points": 10}}}}}, "instead"),
+]
+
+
+@pytest.mark.parametrize("script, number, comment, facts, reason", OLD_MISTAKES)
+def test_a_comment_with_an_unchecked_or_false_claim_stops_the_build(script, number, comment, facts, reason):
+    with pytest.raises(ReplayError, match=reason):
+        build(_with(script, number, comment, **facts))
+
+
+def test_the_old_wording_of_the_examples_is_refused():
+    # The descriptions and deal comments as they were: each claim had no fact behind it.
+    old = replace(KNOCK, description="Ben knocks with 6 on his second turn.", facts={})
+    with pytest.raises(ReplayError, match="the number 6"):
+        build(old)
+    old = replace(DEAD_HAND, deal_facts={})
+    with pytest.raises(ReplayError, match="the number 54"):
+        build(old)
+
+
+def test_mentions_find_numbers_and_counts_but_not_ranks_or_card_names():
+    found = [n for n, _, _ in mentions("8♥ is the fourth eight; two melds, 21.45 expected, a third five, 10♦.")]
+    assert found == ["21.45", "2"]
+    assert arithmetic_problems("21 − 6 = 15 and 8 − 3 + 10 = 15") == []
+    assert arithmetic_problems("34 − 9 = 24") == ["'34 − 9 = 24' does not add up (25)"]

@@ -1,9 +1,12 @@
 """Every exercise kind over many seeds: the answer is the engine's, the checker accepts it
 and rejects wrong answers with an explanation."""
 
+import re
+
 import pytest
 
 from gintrainer import GinError, Rules, best_arrangement, meld_kind, min_deadwood, score_hand
+from gintrainer.melds import all_best_arrangements
 from gintrainer.exercises import KINDS, ExerciseSession, generate, kinds_for
 from gintrainer.exercises.going_out import best_reply, can_lay_off_all, defender_cards, knock_options
 from gintrainer.exercises.matches import RULE_SETS, compare_rules, played_match
@@ -216,3 +219,222 @@ def test_best_discards_and_knock_options_follow_the_hand():
     points, cards = best_discards(hand)
     assert (points, [str(c) for c in cards]) == (8, ["9♦"])
     assert [str(a) for a in knock_options(hand)] == ["knock 9D", "knock 8H"]
+
+
+# -- answers are earned: a wrong answer says why, never what is right -----------------------------------
+
+RULE_NUMBERS = {str(v) for v in Rules().to_dict().values() if isinstance(v, int) and not isinstance(v, bool)}
+NAMED_CARD_KINDS = {"upcard_pick", "forbidden_discard", "upcard_discard", "best_discard", "knock_card", "variant_knock"}
+
+
+def numbers_in(text):
+    return set(re.findall(r"(?<![\w.])\d+(?![\w])", text))
+
+
+@pytest.mark.parametrize("kind, seed", cases())
+def test_a_wrong_answer_says_why_and_never_what_is_right(kind, seed):
+    exercise = generate(kind, seed)
+    seen = " ".join([exercise.prompt, *(p.label + p.text for p in exercise.panels),
+                     *(" ".join(r) for p in exercise.panels for r in p.rows)])
+    for response in wrong_responses(exercise):
+        feedback = exercise.check(response)
+        if feedback.correct:
+            continue
+        text = feedback.text
+        assert exercise.explanation not in text and "the answer is" not in text.lower(), text
+        if exercise.answer_type == "choice":
+            assert f"“{exercise.answer}”" not in text and text.startswith(f"Not “{response}”: "), text
+        elif exercise.answer_type == "number":
+            allowed = numbers_in(seen) | RULE_NUMBERS | {str(response)}
+            assert str(exercise.answer) not in numbers_in(text) - allowed, text
+            assert text.startswith(f"Not {response}: "), text
+        elif kind in NAMED_CARD_KINDS:
+            assert not any(str(c) in text for c in exercise.answer if c not in response), text
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_answer_shows_only_when_asked_and_the_first_answer_is_kept(kind):
+    session = ExerciseSession(kind, 2)
+    exercise = session.exercise
+    wrong = next(r for r in wrong_responses(exercise) if not exercise.check(r).correct)
+    feedback = session.check(wrong)
+    assert not feedback.correct and session.state == "wrong" and session.first_correct is False
+    assert exercise.explanation not in feedback.text
+    session.try_again()
+    assert session.state == "open" and session.feedback is None
+    assert session.check(exercise.answer).correct and session.state == "right"
+    assert session.first_correct is False, "a right answer after a wrong one is not a first answer"
+    shown = session.show_answer()
+    assert shown.text == f"Answer: {exercise.answer_text()}. {exercise.explanation}"
+    fresh = ExerciseSession(kind, 2)
+    fresh.show_answer()
+    fresh.try_again()
+    fresh.check(exercise.answer)
+    assert fresh.first_correct is False, "an answer given after the answer was shown is not earned"
+    first_time = ExerciseSession(kind, 2)
+    first_time.check("")  # unreadable: not an answer yet
+    assert first_time.first_correct is None
+    first_time.check(exercise.answer)
+    assert first_time.first_correct is True
+
+
+# -- exercises teach sound play ----------------------------------------------------------------------
+
+
+def meld_after_take(held, card):
+    """Brute force: the least deadwood after taking ``card`` and discarding another card,
+    and whether ``card`` is melded in some least-deadwood arrangement that reaches it."""
+    cards = list(held) + [card]
+    results = []
+    for discard in held:
+        rest = [c for c in cards if c is not discard]
+        results.append((min_deadwood(rest), any(card not in a.deadwood for a in all_best_arrangements(rest))))
+    best = min(points for points, _ in results)
+    return best, any(melded for points, melded in results if points == best)
+
+
+def test_the_upcard_the_learner_takes_goes_into_a_meld():
+    for seed in SEEDS:
+        e = generate("upcard_discard", seed)
+        upcard = e.panels[0].cards[0]
+        rest = [c for c in e.options if c is not e.answer[0]]
+        assert any(upcard not in a.deadwood for a in all_best_arrangements(rest)), seed
+        assert min_deadwood(rest) < min_deadwood([c for c in e.options if c is not upcard]), seed
+        assert "goes into the" in e.explanation
+
+
+def test_take_or_draw_takes_only_cards_that_go_into_a_meld():
+    takes = draws = 0
+    for seed in range(60):
+        e = generate("take_or_draw", seed)
+        held, top = e.panels[0].cards, e.panels[1].cards[0]
+        best, melded = meld_after_take(held, top)
+        if e.answer.startswith("Take"):
+            takes += 1
+            assert best < min_deadwood(held) and melded, seed
+        else:
+            draws += 1
+            assert not (best < min_deadwood(held) and melded), seed
+        assert "only if it goes into a meld" in e.prompt
+    assert takes >= 10 and draws >= 10
+
+
+def test_knock_deadwood_asks_for_the_best_knock_and_never_where_gin_is_there():
+    for seed in SEEDS:
+        e = generate("knock_deadwood", seed)
+        held = e.panels[0].cards
+        card = next(c for c in held if f"discarding {c} face down" in e.prompt)
+        leaves = {c: min_deadwood([d for d in held if d is not c]) for c in held}
+        assert min(leaves.values()) > 0, f"gin was possible in #{seed}"
+        assert leaves[card] == min(leaves.values()) == e.answer
+        assert "no discard gives gin here" in e.prompt
+
+
+@pytest.mark.parametrize("kind", ["best_knock_discard", "winning_knock"])
+def test_knock_choices_show_the_layouts_and_lay_offs_behind_the_totals(kind):
+    for seed in range(15):
+        e = generate(kind, seed)
+        held, defender = e.options, e.panels[0].cards
+        for card in held:
+            rest = [c for c in held if c is not card]
+            if min_deadwood(rest) > Rules().knock_limit:
+                continue
+            score = score_hand(rest, defender)
+            story = next(part for part in e.explanation.split("Knocking with ")[1:] if part.startswith(f"{card}"))
+            for meld in score.knocker_melds:
+                assert " ".join(str(c) for c in meld) in story, (seed, card)
+            for layoff in score.layoffs:
+                assert str(layoff.card) in story.split("lays off")[1], (seed, card)
+            assert score.explain() in story
+
+
+def test_the_knocker_is_told_when_his_layout_blocks_a_lay_off():
+    found = 0
+    for seed in range(30):
+        e = generate("winning_knock", seed)
+        if ", not " in e.explanation and "(the same deadwood)" in e.explanation:
+            found += 1
+    assert found, "no winning_knock position turns on the layout"
+
+
+def hollywood_by_the_book(rows, seat, number, target):
+    """The slow obvious reading of the rule: game ``number`` counts a player's wins from
+    his ``number``-th on, each game stopping when someone reaches the target in it."""
+    games = [[0, 0] for _ in range(3)]
+    wins = [0, 0]
+    counted = []
+    for row in rows[1:]:
+        result = row[2]
+        if ":" not in result or "no score" in result:
+            continue
+        who = 0 if result.startswith("Ann") else 1
+        points = int(result.rsplit(", ", 1)[1])
+        wins[who] += 1
+        for g in range(3):
+            if max(games[g]) >= target or wins[who] < g + 1:
+                continue
+            games[g][who] += points
+            if who == seat and g == number - 1:
+                counted.append(points)
+    return games[number - 1][seat], counted
+
+
+def test_hollywood_counts_a_game_only_while_it_lasts():
+    late = 0
+    for seed in range(40):
+        e = generate("hollywood_score", seed)
+        seat = 0 if "Ann's score" in e.prompt else 1
+        number = int(re.search(r"score in game (\d)", e.prompt).group(1))
+        total, counted = hollywood_by_the_book(e.panels[0].rows, seat, number, Rules().target)
+        assert e.answer == total, seed
+        if len(counted) > 1:
+            assert " + ".join(map(str, counted)) + f" = {total}" in e.explanation, seed
+        if "later win" in e.explanation:
+            late += 1
+            assert "ended at hand" in e.explanation
+    assert late >= 5
+    assert "Each game ends on its own" in generate("hollywood_score", 0).prompt
+
+
+def test_exercise_texts_take_their_numbers_from_the_rules(monkeypatch):
+    import gintrainer.exercises.matches as matches
+    odd = Rules(gin_bonus=21, undercut_bonus=12)
+    monkeypatch.setattr(matches, "RULE_SETS", (("standard", odd),))
+    e = generate("variant_points", 0)
+    assert "gin bonus 21, undercut bonus 12" in e.prompt
+
+
+def test_gin_against_a_hand_with_no_deadwood_is_still_gin():
+    seen = 0
+    for seed in range(80):
+        e = generate("hand_outcome", seed)
+        if e.answer.startswith("Gin") and min_deadwood(e.panels[2].cards) == 0:
+            seen += 1
+            assert "cannot be undercut" in e.explanation
+            assert "cannot be undercut" in e.check("Undercut: the defender scores").text
+    assert seen
+
+
+def test_the_last_discard_of_a_dead_hand_cannot_be_taken():
+    for seed in range(80):
+        e = generate("hand_outcome", seed)
+        if e.answer.startswith("Dead"):
+            hand = e.panels[0].hand
+            assert not hand.is_legal("take") and "may not take" in e.explanation
+            return
+    raise AssertionError("no dead hand in 80 seeds")
+
+
+@pytest.mark.parametrize("kind, low, high", [
+    ("stock_count", "fewer than are left", "more than are left"),
+    ("deadwood_count", "leaves so little", "can be arranged to leave less"),
+    ("knock_deadwood", "leaves so little", "can be arranged to leave less"),
+    ("deadwood_after_layoffs", "less than your cards can get down to", "you can get lower"),
+])
+def test_a_wrong_number_is_told_which_way_it_is_wrong(kind, low, high):
+    special = re.compile(r"that counts|your count without")  # a named slip instead of a direction
+    for seed in range(10):
+        e = generate(kind, seed)
+        below, above = e.check(e.answer - 1).text, e.check(e.answer + 3).text
+        assert low in below or special.search(below), (seed, below)
+        assert high in above or special.search(above), (seed, above)

@@ -34,7 +34,7 @@ def results(options, student, marks) -> str:
     for index, (puzzle, mark) in enumerate(zip(session.puzzles, marks)):
         if mark != ".":
             session.answer(index, right(puzzle) if mark == "r" else wrong(puzzle))
-    return session.to_csv()
+    return session.hand_in().to_csv()
 
 
 MARKS = {"ann.csv": ("Ann", "rrrr"), "ben.csv": ("Ben", "rw.w"), "cara.csv": ("Cara <b>", "..r.")}

@@ -1,6 +1,8 @@
 """Practice against the computer: the game logic, saving and resuming, a whole match."""
 
 import json
+import random
+import re
 
 import pytest
 
@@ -293,3 +295,99 @@ def test_finished_hands_export_as_histories_that_load_back():
         costly = game.costly_moves(number)
         assert list(costly) == sorted(costly, key=lambda n: -n.loss)
         assert all(n.loss > 0 and hand.actions[n.step - 1][0] == game.seat for n in costly)
+
+
+# The computer (seat 1, non-dealer) opens by taking the 7♦ upcard (it completes 7♥ 7♠) and throwing K♥.
+COMPUTER_OPENS = stacked_deck("2C 3C 4C 7H 7S 9D JS QS KH 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "7D")
+FILE_NOTATION = re.compile(r"\b(?:[2-9TJQKA]|10)[CDHS]\b")
+MOVE_CITED = re.compile(r"^Move (\d+): ")
+
+
+def test_the_move_log_starts_at_the_deal_with_the_computer_s_opening():
+    game = PracticeGame(match=Match(Rules(), seed="open", first_dealer=0, deck=COMPUTER_OPENS), opponent="naive")
+    assert game.hand.history == ("take", "discard KH") and game.learner_to_act
+    assert [(m.step, m.seat, m.text) for m in game.move_log()] == [
+        (1, 1, "Novice takes the upcard, 7♦."), (2, 1, "Novice discards K♥.")]
+    game.play("draw")
+    drawn = game.match.hands[0].actions  # the learner's draw shows its card; the computer's never do
+    log = game.move_log()
+    assert log[2].text == f"You draw {game.hand.last_draw[0]} from the stock." and len(log) == len(drawn)
+
+
+def random_hand(seed: int) -> PracticeGame:
+    """A hand played to its end with random legal moves for the learner (mistakes to coach)."""
+    game = PracticeGame(opponent="naive", seed=seed)
+    rng = random.Random(seed)
+    while not game.hand.is_over:
+        if game.hand.phase in ("knocker_layout", "defender_layout"):
+            game.lay_out()
+            game.let_computer_play()
+        else:
+            game.play(rng.choice(game.hand.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_logged_move_is_a_sentence_in_card_symbols_as_the_seat_sees_it(seed):
+    game = random_hand(seed)
+    hand = game.hand
+    log = game.move_log(1)
+    assert [(m.step, m.seat) for m in log] == [(n, seat) for n, (seat, _) in enumerate(hand.actions, start=1)]
+    for line, (seat, action) in zip(log, hand.actions):
+        assert line.text[0].isupper() and line.text.endswith(".") and not FILE_NOTATION.search(line.text)
+        assert line.text.startswith("You " if seat == game.seat else "Novice ")
+        if action.card is not None and (seat == game.seat or action.kind in ("discard", "layoff")):
+            assert str(action.card) in line.text
+        if seat != game.seat and action.kind in ("knock", "gin"):
+            assert line.text.endswith("discarding face down.")  # the knock card is not shown
+    computer_draws = [n for n, (seat, a) in enumerate(hand.actions, start=1) if seat != game.seat and a.kind == "draw"]
+    for n in computer_draws:
+        assert log[n - 1].text == "Novice draws from the stock."
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_coach_cites_moves_by_the_log_s_numbers_in_whole_sentences(seed):
+    game = random_hand(seed)
+    log = game.move_log(1)
+    costly = game.costly_moves(1)
+    notes = game.coach_notes(1)
+    assert len(notes) == len(costly)
+    for note, text in zip(costly, notes):
+        cited = MOVE_CITED.match(text)
+        assert cited and int(cited[1]) == note.step and log[note.step - 1].seat == game.seat
+        assert text.startswith(f"Move {note.step}: {log[note.step - 1].text} {note.comment}")
+        assert "Step" not in text and not FILE_NOTATION.search(text)
+        assert text.endswith(f"{float(note.loss):.2f} points of expected deadwood against the best choice.") or \
+            text.endswith(f"{float(note.loss):.2f} points of deadwood against the best choice.")
+        if note.tag == "costly-discard":
+            best = discard_position(game.hand.prefix(note.step - 1), game.seat).rows[0].card
+            assert f"Better: discard {best}." in text
+
+
+def test_the_coach_names_a_costly_discard_by_its_move_number():
+    game = knock_game()
+    game.play("take")
+    game.play("discard KS")  # breaks J♠ Q♠ K♠ instead of knocking with 5♦
+    while not game.hand.is_over:
+        play_learner_turn(game)
+    table = discard_position(game.hand.prefix(1), game.seat)
+    first = next(n for n in game.coach_notes(1) if n.startswith("Move 2: "))
+    assert first.startswith("Move 2: You discard K♠. Discarding K♠ keeps")
+    assert f"Better: discard {table.rows[0].card}." in first
+
+
+def test_a_match_is_in_progress_once_the_learner_has_played():
+    game = knock_game()
+    assert not game.in_progress  # nothing of the learner's to lose yet
+    game.play("take")
+    assert game.in_progress
+    game.take_back()
+    assert not game.in_progress
+    game.play("take")
+    game.play("knock 5D")
+    game.lay_out()
+    game.let_computer_play()
+    assert game.hand.is_over and game.in_progress
+    match = PracticeGame(practice_rules(target=1), opponent="naive", seed=13)
+    play_match(match)
+    assert match.match.is_over and not match.in_progress

@@ -2,6 +2,7 @@
 
 import base64
 import re
+from html import escape
 
 import pytest
 
@@ -18,6 +19,8 @@ from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import EXTRA_SECTIONS, LandingPage  # noqa: E402
 
 KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
+# The computer (non-dealer) opens by taking the 7♦ upcard and throwing K♥.
+COMPUTER_OPENS = stacked_deck("2C 3C 4C 7H 7S 9D JS QS KH 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "7D")
 
 
 @pytest.fixture(autouse=True)
@@ -114,10 +117,14 @@ def test_discard_then_the_computer_replies():
     assert game.hand.actions[1] == (0, game.hand.actions[1][1]) and str(game.hand.actions[1][1]) == "discard KS"
     assert game.learner_to_act or game.hand.is_over
     assert "K♠" not in [b.description for b in page.picker.buttons[:len(page.picker.cards)]]
-    assert page.moves.value.count("<div>") == len(game.hand.actions) - 2
+    log = game.move_log()
+    assert page.moves.value.count("<li") == len(game.hand.actions) == len(log)
+    assert page.moves.value.count("gt-log-new") == len(game.hand.actions) - 2  # the replies since your discard
+    assert all(escape(line.text) in page.moves.value for line in log)
     assert not page.take_back_button.disabled
     page.take_back_button.click()
     assert game.hand.history == ("take",) and "Taken back" in page.moves.value
+    assert page.moves.value.count("<li") == 1
 
 
 def test_knock_lay_out_score_and_download():
@@ -204,3 +211,75 @@ def test_cards_keep_their_places_until_sorted():
     assert page.picker.cards[:10] == before and page.picker.cards[10].code() == "AD"
     page.sort_button.click()
     assert page.picker.cards == sorted_cards(page.game.hand.held(0)) != before + (page.picker.cards[10],)
+
+
+def test_the_computer_s_opening_moves_are_in_the_log_when_the_page_opens(data):
+    match = Match(Rules(), seed="open", first_dealer=0, deck=COMPUTER_OPENS)
+    PracticeGame(match=match, opponent="naive", owner="Ann").save()
+    page = PracticePage(Learner("Ann"))
+    assert page.game.hand.history == ("take", "discard KH")
+    assert "Novice takes the upcard, 7♦." in page.moves.value and "Novice discards K♥." in page.moves.value
+
+
+def test_a_new_match_over_one_in_progress_asks_first_and_no_keeps_it_as_it_was(data):
+    learner = Learner("Ann")
+    match = Match(Rules(), seed="knock", first_dealer=1, deck=KNOCK_DEAL)
+    page = PracticePage(learner, game=PracticeGame(match=match, opponent="naive", owner="Ann"))
+    page.take_button.click()
+    select(page, "KS")
+    page.discard_button.click()
+    game, state = page.game, page.game.to_dict()
+    saved = save_path("Ann").read_bytes()
+    stamp = save_path("Ann").stat().st_mtime_ns
+    page.opponent_choice.value = "random"
+    page.new_button.click()
+    assert page.confirm_box.layout.display == "" and page.new_button.disabled
+    assert "throws away the one in progress (hand 1, you 0, Novice 0)" in page.confirm_text.value
+    assert page.game is game and game.to_dict() == state
+    page.confirm_no.click()
+    assert page.confirm_box.layout.display == "none" and not page.new_button.disabled
+    assert page.game is game and game.to_dict() == state and not page.status.value
+    assert save_path("Ann").read_bytes() == saved and save_path("Ann").stat().st_mtime_ns == stamp
+    page.new_button.click()
+    page.confirm_yes.click()
+    assert page.game is not game and page.game.opponent == "random" and page.confirm_box.layout.display == "none"
+    assert PracticeGame.resume("Ann")[0].to_dict() == page.game.to_dict()
+
+
+def test_a_new_match_before_any_move_of_yours_starts_at_once():
+    page = knock_page()
+    game = page.game
+    page.new_button.click()
+    assert page.game is not game and page.confirm_box.layout.display == "none"
+
+
+def test_after_a_hand_the_coach_cites_moves_as_the_log_numbers_them():
+    page = knock_page()
+    page.take_button.click()
+    select(page, "KS")
+    page.discard_button.click()  # breaks J♠ Q♠ K♠ when 5♦ would knock
+    game = page.game
+    while not game.hand.is_over:
+        if game.hand.phase in ("knocker_layout", "defender_layout"):
+            page.lay_out_button.click()
+        elif game.hand.phase == "discard":
+            select(page, game.view().drawn[0].code() if game.view().drawn[1] == "stock" else
+                   next(c.code() for c in page.picker.cards if game.hand.is_legal(f"discard {c.code()}")))
+            page.discard_button.click()
+        else:
+            page.draw_button.click()
+    notes = game.coach_notes(1)
+    assert notes and notes[0].startswith("Move ") and "Step" not in page.coach.value
+    assert all(escape(text) in page.coach.value for text in notes)
+    assert "<li class='gt-log-old'>You discard K♠.</li>" in page.moves.value.replace("gt-log-new", "gt-log-old")
+    assert "Move 2: You discard K♠." in page.coach.value
+
+
+def test_the_finished_hand_dropdown_appears_with_the_first_finished_hand():
+    page = knock_page()
+    assert page.hand_choice.layout.display == "none" and "No hand is finished yet" in page.download.value
+    page.take_button.click()
+    select(page, "5D")
+    page.knock_button.click()
+    page.lay_out_button.click()
+    assert page.hand_choice.layout.display == "" and page.hand_choice.value == 1 and page.hand_choice.label

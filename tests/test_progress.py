@@ -11,7 +11,8 @@ from gintrainer import GinError
 from gintrainer import progress as progress_module
 from gintrainer.progress import (HISTORY_LIMIT, KINDS, SCHEMA, Progress, ProfileNameError, ProgressError,
                                  ProgressFileError, Tally, clean_name, data_dir, export, file_stem, import_profile,
-                                 list_profiles, load, profile_path, record_attempt, reset, update_settings)
+                                 list_profiles, load, name_key, profile_path, profile_stem, record_attempt, reset,
+                                 update_settings)
 from gintrainer.rating import Rating, update
 
 
@@ -63,7 +64,8 @@ def test_names_must_be_text(data, name):
 def test_odd_names_map_safely(data, name):
     path = profile_path(name)
     assert path.parent == data / "profiles"
-    assert path.name == file_stem(name) + ".json"
+    assert path.name == profile_stem(name) + ".json"
+    assert set(profile_stem(name)) <= set("abcdefghijklmnopqrstuvwxyz0123456789-")
     assert set(file_stem(name)) <= set("abcdefghijklmnopqrstuvwxyz0123456789-")
     outcome = load(name)
     assert outcome.progress.name == name and outcome.notice is None
@@ -77,10 +79,123 @@ def test_names_are_stripped_normalised_and_kept_apart(data):
     assert file_stem("Ann") == file_stem(" Ann ")
     stems = {file_stem(name) for name in ("Ann", "ann", "Ann!", "Ann?", "ANN")}
     assert len(stems) == 5 and all(stem.startswith("ann-") for stem in stems)
+    profile_stems = {profile_stem(name) for name in ("Ann", "ann", "Ann!", "Ann?", "ANN")}
+    assert len(profile_stems) == 3 and all(stem.startswith("ann-") for stem in profile_stems)
     for name in ("Ann", "ann", "Ann!"):
         load(name)
-    assert list_profiles() == ("Ann", "ann", "Ann!")
+    assert list_profiles() == ("Ann", "Ann!")
     assert issubclass(ProfileNameError, GinError)
+
+
+def test_names_match_whatever_their_case_and_keep_the_first_spelling(data):
+    record_attempt("Mia", puzzle("k1"), "solved", answer=True, hints=0)
+    for spelling in ("mia", "MIA", " mIa "):
+        outcome = load(spelling)
+        assert outcome.progress.name == "Mia" and outcome.progress.solved == 1 and outcome.notices == ()
+    p = record_attempt("MIA", puzzle("k2"), "failed", answer=False, hints=0).progress
+    assert (p.name, p.solved, p.failed) == ("Mia", 1, 1)
+    assert list_profiles() == ("Mia",) and profiles_in(data) == [profile_path("Mia").name]
+    assert json.loads(export("mia"))["name"] == "Mia"
+    assert reset("mIA").progress.name == "Mia"
+
+
+@pytest.mark.parametrize("first, second", [("İrem", "irem"), ("İREM", "Irem"), ("Işık", "IŞIK"), ("ışık", "Işık"),
+                                           ("Straße", "STRASSE"), ("Zoë", "ZOË"), ("Zoe\u0308", "zoë")])
+def test_case_folding_minds_turkish_i_and_other_letters(data, first, second):
+    assert name_key(first) == name_key(second)
+    load(first)
+    assert load(second).progress.name == clean_name(first) and list_profiles() == (clean_name(first),)
+
+
+def test_different_names_stay_apart_after_folding(data):
+    assert len({name_key(n) for n in ("Ann", "Anne", "Ann!", "An n", "Ånn")}) == 5
+
+
+# --- files of version 1 ----------------------------------------------------------
+
+# Written by version 1 (schema 1), which filed each exact spelling apart: "Mia" answered bd-1 twice (both
+# counted then), "mia" is the same learner typing in lower case a day later.
+V1_MIA = (
+    '{"schema": 1, "name": "Mia", "created": "2026-03-01T08:00:00Z", "rating": {"rating": 1505.3272778996409, '
+    '"deviation": 207.0998243021907, "volatility": 0.060009176406434515}, "solved": 2, "failed": 1, "hinted": 0, '
+    '"streak": 0, "best_streak": 2, "themes": {"naive-wrong": {"solved": 2, "failed": 0, "hinted": 0}}, "kinds": '
+    '{"best_discard": {"solved": 2, "failed": 0, "hinted": 0}, "can_knock": {"solved": 0, "failed": 1, "hinted": 0}}, '
+    '"review": ["ck-2"], "solved_ids": ["bd-1"], "settings": {"four_colour": true, "difficulty": "adaptive"}, '
+    '"history": [{"puzzle_id": "bd-1", "kind": "best_discard", "result": "solved", "hints": 0, "answer": "7H", '
+    '"at": "2026-03-01T09:00:00Z", "difficulty": 1500.0, "rating": 1675.0756982644232}, {"puzzle_id": "bd-1", '
+    '"kind": "best_discard", "result": "solved", "hints": 0, "answer": "7H", "at": "2026-03-01T09:01:00Z", '
+    '"difficulty": 1500.0, "rating": 1743.0306373550568}, {"puzzle_id": "ck-2", "kind": "can_knock", "result": '
+    '"failed", "hints": 0, "answer": "yes", "at": "2026-03-01T09:02:00Z", "difficulty": 1100.0, "rating": '
+    '1505.3272778996409}]}\n')
+V1_MIA_LOWER = (
+    '{"schema": 1, "name": "mia", "created": "2026-03-02T08:00:00Z", "rating": {"rating": 1147.877147516637, '
+    '"deviation": 234.43011638696717, "volatility": 0.060000004399631296}, "solved": 0, "failed": 1, "hinted": 1, '
+    '"streak": 0, "best_streak": 0, "themes": {"gin": {"solved": 0, "failed": 0, "hinted": 1}, "naive-wrong": '
+    '{"solved": 0, "failed": 1, "hinted": 0}}, "kinds": {"best_discard": {"solved": 0, "failed": 1, "hinted": 0}, '
+    '"can_knock": {"solved": 0, "failed": 0, "hinted": 1}}, "review": ["ck-3", "bd-1"], "solved_ids": [], '
+    '"settings": {"four_colour": false, "difficulty": "adaptive"}, "history": [{"puzzle_id": "ck-3", "kind": '
+    '"can_knock", "result": "hinted", "hints": 1, "answer": "no", "at": "2026-03-02T09:00:00Z", "difficulty": '
+    '1300.0, "rating": 1194.6998269705205}, {"puzzle_id": "bd-1", "kind": "best_discard", "result": "failed", '
+    '"hints": 0, "answer": "KS", "at": "2026-03-02T09:01:00Z", "difficulty": 1500.0, "rating": 1147.877147516637}]}\n')
+
+
+def write_v1(folder, text):
+    """Put a version 1 file where version 1 kept it: under the hash of the exact spelling."""
+    path = folder / "profiles" / f"{file_stem(json.loads(text)['name'])}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_a_version_1_file_is_read_and_migrated(data):
+    old = write_v1(data, V1_MIA)
+    assert old != profile_path("Mia") and list_profiles() == ("Mia",)
+    outcome = load("mia")
+    p = outcome.progress
+    assert outcome.notices == () and p.name == "Mia"
+    assert (p.solved, p.failed, p.hinted, p.best_streak, p.review) == (2, 1, 0, 2, ("ck-2",))
+    assert p.seen_ids == {"bd-1", "ck-2"} and p.solved_ids == {"bd-1"} and p.settings.four_colour
+    assert p.rating.rating == 1505.3272778996409 and all(a.counted for a in p.history)
+    assert not old.exists() and json.loads(profile_path("Mia").read_text())["schema"] == SCHEMA == 2
+    again = record_attempt("Mia", puzzle("bd-1", "best_discard", ["naive-wrong"], 1500), "solved", answer="7H", hints=0)
+    assert again.progress.solved == 2 and not again.progress.history[-1].counted
+
+
+def test_a_version_1_file_already_in_place_is_migrated(data):
+    old = write_v1(data, V1_MIA_LOWER)
+    assert old == profile_path("mia")
+    p = load("MIA").progress
+    assert (p.name, p.failed, p.hinted, p.review) == ("mia", 1, 1, ("ck-3", "bd-1"))
+    assert json.loads(old.read_text())["schema"] == SCHEMA
+
+
+def test_a_pair_differing_only_in_case_is_merged_and_nothing_is_lost(data):
+    upper, lower = write_v1(data, V1_MIA), write_v1(data, V1_MIA_LOWER)
+    assert list_profiles() == ("Mia",)
+    outcome = load("mia")
+    p = outcome.progress
+    assert p.name == "Mia" and p.created == "2026-03-01T08:00:00Z" and p.settings.four_colour
+    assert (p.solved, p.failed, p.hinted, p.streak, p.best_streak) == (2, 2, 1, 0, 2)
+    assert p.themes == {"naive-wrong": Tally(2, 1, 0), "gin": Tally(0, 0, 1)}
+    assert p.kinds == {"best_discard": Tally(2, 1, 0), "can_knock": Tally(0, 1, 1)}
+    assert [a.at[:16] for a in p.history] == ["2026-03-01T09:00", "2026-03-01T09:01", "2026-03-01T09:02",
+                                              "2026-03-02T09:00", "2026-03-02T09:01"]
+    assert p.review == ("ck-2", "ck-3", "bd-1") and p.solved_ids == {"bd-1"} and p.seen_ids == {"bd-1", "ck-2", "ck-3"}
+    assert p.rating == Progress.from_json(V1_MIA).rating  # the profile with more attempts
+    kept = sorted((data / "profiles").glob("*.merged-*.json"))
+    assert sorted(k.read_text() for k in kept) == sorted([V1_MIA, V1_MIA_LOWER])
+    assert "'Mia', 'mia'" in outcome.notice and "merged under 'Mia'" in outcome.notice
+    assert all(str(k) in outcome.notice for k in kept)
+    assert lower == profile_path("Mia") and not upper.exists() and json.loads(lower.read_text())["name"] == "Mia"
+    assert load("MIA").notices == () and list_profiles() == ("Mia",)
+
+
+def test_importing_under_another_case_of_a_name_finds_the_profile(data):
+    record_attempt("Ann", puzzle(), "solved", answer=True, hints=0)
+    text = export("Ann")
+    with pytest.raises(ProgressError, match="a profile named 'Ann' already exists"):
+        import_profile(text, name="ANN")
+    assert import_profile(text, name="ANN", replace_existing=True).progress.name == "Ann"
 
 
 # --- recording ------------------------------------------------------------------
@@ -141,11 +256,29 @@ def test_review_queue(data):
     p = record_attempt("Ann", puzzle("a"), "hinted", answer=True, hints=1).progress
     assert p.review == ("a", "b") and "a" not in p.solved_ids
     p = record_attempt("Ann", puzzle("a"), "solved", answer=True, hints=0).progress
-    assert p.review == ("b",) and p.solved_ids == {"a"}
+    assert p.review == ("b",) and p.solved_ids == frozenset() and p.seen_ids == {"a", "b"}
     p = record_attempt("Ann", puzzle("c"), "hinted", answer=True, hints=1).progress
     assert p.review == ("b", "c")
-    p = record_attempt("Ann", puzzle("a"), "failed", answer=False, hints=0).progress
-    assert p.review == ("b", "c", "a") and "a" in p.solved_ids
+    p = record_attempt("Ann", puzzle("d"), "solved", answer=True, hints=0).progress
+    p = record_attempt("Ann", puzzle("d"), "failed", answer=False, hints=0).progress
+    assert p.review == ("b", "c", "d") and "d" in p.solved_ids
+
+
+def test_a_puzzle_counts_once(data):
+    first = record_attempt("Ann", puzzle("k1", difficulty=1500), "solved", answer="yes 7H", hints=0)
+    assert first.previous.rating == Rating() and first.progress.history[-1].counted
+    counted = first.progress
+    for result, hints in (("solved", 0), ("hinted", 2), ("failed", 0), ("solved", 0)):
+        outcome = record_attempt("Ann", puzzle("k1", difficulty=1500), result, answer="yes 7H", hints=hints)
+        p = outcome.progress
+        assert (p.rating, p.solved, p.failed, p.hinted, p.streak, p.themes, p.kinds) == (
+            counted.rating, 1, 0, 0, 1, counted.themes, counted.kinds)
+        assert outcome.previous.rating == p.rating
+        last = p.history[-1]
+        assert (last.counted, last.result, last.rating) == (False, result, counted.rating.rating)
+    assert p.counted_attempt("k1") == counted.history[0] and p.has_seen("k1") and not p.has_seen("k2")
+    assert [a.counted for a in p.history] == [True, False, False, False, False]
+    assert Progress.from_json(p.to_json()) == p
 
 
 def test_hinted_is_not_solved(data):
@@ -226,7 +359,7 @@ def record_many(folder, worker):
     os.environ["GINTRAINER_DATA"] = folder
     for i in range(ATTEMPTS):
         result = "failed" if i % 4 == 0 else "solved"
-        record_attempt("Shared", puzzle(f"w{worker}-{i % 7}", KINDS[i % 2], [f"theme{worker}", "common"]),
+        record_attempt("Shared", puzzle(f"w{worker}-{i}", KINDS[i % 2], [f"theme{worker}", "common"]),
                        result, answer=i, hints=0)
 
 
@@ -280,10 +413,10 @@ def test_a_corrupt_file_is_set_aside_and_reported(data):
     outcome = load("Ann")
     [aside] = corrupt_files(data)
     assert aside.read_bytes() == garbage
-    assert aside.name.startswith(file_stem("Ann") + ".corrupt-")
+    assert aside.name.startswith(profile_stem("Ann") + ".corrupt-")
     assert outcome.progress == Progress("Ann", created=outcome.progress.created)
     assert "was unreadable" in outcome.notice and str(aside) in outcome.notice
-    assert "a fresh one was started" in outcome.notice
+    assert "A fresh one was started" in outcome.notice
     again = load("Ann")
     assert again.notices == () and again.progress == outcome.progress
     assert len(corrupt_files(data)) == 1
@@ -296,8 +429,9 @@ def test_a_corrupt_file_is_set_aside_and_reported(data):
     (b"\xff\xfe", "not UTF-8"),
     (b'{"name": "\xc3("}', "not UTF-8"),
     (b"[" * 100_000, "nested too deeply"),
-    (json.dumps({"schema": 2, "name": "Ann"}).encode(), "the schema is 2, not 1"),
-    (json.dumps({"schema": "1"}).encode(), "the schema is '1', not 1"),
+    (json.dumps({"schema": 3, "name": "Ann"}).encode(), "the schema is 3, not one of 1, 2"),
+    (json.dumps({"schema": "1"}).encode(), "the schema is '1', not one of 1, 2"),
+    (json.dumps({"schema": True}).encode(), "the schema is True, not one of 1, 2"),
 ])
 def test_unreadable_documents_are_set_aside(data, content, reason):
     path = profile_path("Ann")
@@ -327,6 +461,10 @@ def good_document():
     (lambda d: d.update(review="k1"), "'review' must be a list"),
     (lambda d: d.update(review=["k1", "k1"]), "lists a puzzle twice"),
     (lambda d: d.update(solved_ids=[None]), "a puzzle id in 'solved_ids' must be non-empty text"),
+    (lambda d: d.update(seen_ids=[]), "'seen_ids' lacks a puzzle"),
+    (lambda d: d.pop("seen_ids"), "lacks 'seen_ids'"),
+    (lambda d: d["history"][0].update(counted="yes"), "counted must be true or false"),
+    (lambda d: d["history"][0].pop("counted"), "an attempt lacks 'counted'"),
     (lambda d: d["history"][0].update(result="won"), "an attempt's result must be one of"),
     (lambda d: d["history"][0].update(at="yesterday"), "an attempt's time must be an ISO 8601 time"),
     (lambda d: d["history"][0].update(answer={"a": 1}), "an answer must be text"),
@@ -436,7 +574,7 @@ def test_reset_keeps_a_backup_and_the_settings(data):
     outcome = reset("Ann")
     [backup] = (data / "profiles").glob("*.backup-*.json")
     assert backup.read_bytes() == old and str(backup) in outcome.notice
-    assert backup.name.startswith(file_stem("Ann") + ".backup-")
+    assert backup.name.startswith(profile_stem("Ann") + ".backup-")
     p = load("Ann").progress
     assert (p.attempts, p.history, p.rating, p.settings.difficulty) == (0, (), Rating(), "easier")
     assert reset("Nobody").notices == ()
@@ -469,18 +607,28 @@ def test_progress_matches_a_recount_of_its_history(plays):
     p = Progress.new("Ann")
     for pid, result, themes in plays:
         p = p.with_attempt(puzzle(pid, themes=sorted(themes)), result, answer=None, hints=int(result == "hinted"))
-    results = [a.result for a in p.history]
+    first = {}
+    for i, (pid, result, themes) in enumerate(plays):
+        first.setdefault(pid, i)
+    counted = [(pid, result, themes) for i, (pid, result, themes) in enumerate(plays) if first[pid] == i]
+    assert [a.counted for a in p.history] == [first[pid] == i for i, (pid, _, _) in enumerate(plays)]
+    results = [result for _, result, _ in counted]
     assert (p.solved, p.failed, p.hinted) == tuple(results.count(r) for r in ("solved", "failed", "hinted"))
     runs = "".join("s" if r == "solved" else "x" for r in results).split("x")
     assert p.streak == len(runs[-1]) and p.best_streak == max(map(len, runs))
     for theme in ("set-or-run", "forbidden-discard", "undercut"):
-        played = [result for _, result, themes in plays if theme in themes]
+        played = [result for _, result, themes in counted if theme in themes]
         assert p.themes.get(theme, Tally()).attempts == len(played)
+    rating = Rating()
+    for _, result, _ in counted:
+        rating = update(rating, 1200, result == "solved")
+    assert p.rating == rating
     last_solve = {}
     for i, (pid, result, _) in enumerate(plays):
         if result == "solved":
             last_solve[pid] = i
     pending = {pid for i, (pid, result, _) in enumerate(plays) if result != "solved" and i > last_solve.get(pid, -1)}
     assert set(p.review) == pending and len(p.review) == len(pending)
-    assert p.solved_ids == set(last_solve)
+    assert p.solved_ids == {pid for pid, result, _ in counted if result == "solved"}
+    assert p.seen_ids == set(first)
     assert Progress.from_json(p.to_json()) == p

@@ -4,6 +4,7 @@ import json
 import os
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +14,10 @@ from gintrainer import GinError, Hand, Rules
 from gintrainer.hand import Action
 from gintrainer.players import GreedyPlayer, decide
 from gintrainer.replay import Annotation, Replay, ReplayError, annotate, dump, load, save, to_record
-from gintrainer.replay.annotate import known_cards
+from gintrainer.melds import min_deadwood
+from gintrainer.replay.annotate import MESSAGES, findings, known_cards
+from gintrainer.scoring import best_layoffs
+from gintrainer.view import SeatView
 from gintrainer.replay.examples import stacked
 from gintrainer.solver import discard_table, slow_expected_deadwood
 
@@ -574,3 +578,274 @@ def test_solver_annotations_on_random_hands_point_at_legal_better_moves():
             assert (note.loss is None) or note.loss > 0
             tags.add(note.tag)
     assert {"costly-discard", "missed-knock", "costly-draw"} <= tags
+
+
+# -- every solver sentence is true of the position it speaks of ------------------------------------
+
+
+def _least_after(cards, forbidden=None) -> dict:
+    """For 11 cards: the least deadwood of the ten kept, by each legal discard."""
+    return {c: min_deadwood([x for x in cards if x is not c]) for c in cards if c is not forbidden}
+
+
+def _outs(kept, unseen) -> int:
+    now = min_deadwood(kept)
+    return sum(1 for u in unseen if min(_least_after(list(kept) + [u]).values()) < now)
+
+
+def _expected(kept, unseen, cache={}):
+    key = (frozenset(kept), frozenset(unseen))
+    if key not in cache:
+        cache[key] = slow_expected_deadwood(list(kept), list(unseen))
+    return cache[key]
+
+
+def _true_of_the_position(replay: Replay, finding) -> None:
+    """The predicate of each message, from the plain definitions: the player's own
+    cards and :class:`SeatView`'s unseen cards, not the solver's tables."""
+    step = replay.step(finding.step)
+    before = replay.state(finding.step - 1)
+    seat = step.seat
+    view = SeatView.of(before, seat)
+    unseen = view.unseen
+    rules = before.rules
+    v = finding.values
+    key = finding.message
+    assert finding.comment == MESSAGES[key].format(**{k: say_value(x) for k, x in v.items()})
+    if key.startswith(("take_worse_than_", "good_take_", "missed_take_", "fair_")):
+        held = before.held(seat)
+        top = before.top_discard
+        assert v["card"] is top and v["now"] == min_deadwood(held)
+        options = _least_after(list(held) + [top], forbidden=top)
+        assert v["take"] == min(options.values()) == options[v["discard"]]
+        other = key.rsplit("_", 1)[1] if not key.endswith("pass_draw") else "pass_draw"
+        expected_other = ("keep" if seat == before.dealer else "pass_draw") if before.phase == "upcard" else "draw"
+        assert other == expected_other, key
+        alt = Fraction(v["now"]) if other == "keep" else _expected(held, unseen)
+        if other != "keep":
+            assert v["draw"] == alt
+        took = step.action.kind == "take"
+        if key.startswith("take_worse_than_"):
+            assert took and v["loss"] == v["take"] - alt > 0 and finding.better in ("pass", "draw")
+        elif key.startswith("good_take_"):
+            assert took and v["take"] <= alt and v["take"] < v["now"]
+        elif key.startswith("missed_take_"):
+            assert not took and v["loss"] == alt - v["take"] > 0 and finding.better == "take"
+        else:
+            assert not took and alt <= v["take"] < v["now"]
+        return
+    if key.startswith("layout_"):
+        assert step.action.kind == "done"
+        left = before.unlaid(seat)
+        assert v["cards"] == left and v["points"] == sum(c.value for c in left) > v["best"]
+        against_knock = before.phase == "defender_layout" and before.out_kind == "knock"
+        best = best_layoffs(left, before.table_melds).points if against_knock else min_deadwood(left)
+        assert v["best"] == best
+        if finding.better is not None:  # the step named keeps the best within reach
+            after = before.copy()
+            after.apply(finding.better)
+            rest = after.unlaid(seat)
+            assert (best_layoffs(rest, after.table_melds).points if against_knock else min_deadwood(rest)) == best
+            assert key == ("layout_meld_first" if Action.parse(finding.better).kind == "meld" else
+                           "layout_layoff_first")
+        return
+    eleven = before.held(seat)
+    forbidden = before.last_draw[0] if before.last_draw[1] == "discard" else None
+    options = _least_after(eleven, forbidden)
+    limit = before.knock_limit
+    knocks = {c: d for c, d in options.items() if d <= limit and (d == 0 or not rules.straight_gin)}
+    big_gin = rules.big_gin and min_deadwood(eleven) == 0
+    if key == "missed_big_gin":
+        assert big_gin and step.action.kind == "discard" and v["bonus"] == rules.big_gin_bonus
+    elif key == "missed_gin":
+        assert step.action.kind == "discard" and options[v["card"]] == 0 and v["bonus"] == rules.gin_bonus
+        assert not big_gin
+    elif key == "missed_knock":
+        assert step.action.kind == "discard" and not big_gin and 0 not in knocks.values()
+        assert knocks[v["card"]] == v["deadwood"] == min(knocks.values()) and v["limit"] == limit
+    elif key == "costly_discard":
+        assert step.action.kind == "discard" and v["card"] is step.action.card
+        kept = [c for c in eleven if c is not v["card"]]
+        best = [c for c in eleven if c is not v["best"]]
+        assert v["best"] is not forbidden and v["unseen"] == len(unseen)
+        assert (v["deadwood"], v["outs"], v["expected"]) == (options[v["card"]], _outs(kept, unseen),
+                                                            _expected(kept, unseen))
+        assert (v["best_deadwood"], v["best_outs"], v["best_expected"]) == (
+            options[v["best"]], _outs(best, unseen), _expected(best, unseen))
+        least = min(_expected([x for x in eleven if x is not c], unseen) for c in options)
+        assert v["best_expected"] == least < v["expected"] and v["loss"] == v["expected"] - least
+    elif key in ("big_gin_instead_of_gin", "big_gin_instead_of_knock"):
+        assert step.action.kind in ("knock", "gin") and big_gin and v["bonus"] == rules.big_gin_bonus
+        assert (options[step.action.card] == 0) == (key == "big_gin_instead_of_gin")
+    elif key in ("gin_instead_of_knock", "lower_knock"):
+        assert step.action.kind in ("knock", "gin") and v["card"] is step.action.card and not big_gin
+        assert v["deadwood"] == options[v["card"]] > options[v["best"]] == min(knocks.values())
+        assert (options[v["best"]] == 0) == (key == "gin_instead_of_knock")
+        if key == "lower_knock":
+            assert v["best_deadwood"] == options[v["best"]]
+    else:
+        raise AssertionError(f"no predicate for the message {key!r}")
+
+
+def say_value(value):
+    from gintrainer.replay.annotate import _written
+    return _written(value)
+
+
+def _sloppy_hand(rng: random.Random, rules: Rules) -> Hand:
+    """A seeded hand between greedy players who make mistakes, and lay out at random half the time."""
+    hand = Hand.deal(rules, seed=rng.randrange(10**9))
+    players = [GreedyPlayer(rng, mistakes=rng.random() / 2), GreedyPlayer(rng, mistakes=rng.random() / 2)]
+    while not hand.is_over:
+        if hand.phase in ("knocker_layout", "defender_layout") and rng.random() < 0.5:
+            hand.apply(rng.choice([a for a in hand.legal_actions() if a.kind != "auto"]))
+        else:
+            hand.apply(decide(players[hand.to_act], hand))
+    return hand
+
+
+def test_every_solver_sentence_is_true_of_its_position_over_many_random_hands():
+    rng = random.Random("solver sentences")
+    used = set()
+    for i in range(80):
+        hand = (_sloppy_hand if i % 2 else _random_hand)(rng, RULE_SETS[i % len(RULE_SETS)])
+        replay = Replay(hand)
+        for finding in findings(replay, featured=(0, 1)):
+            _true_of_the_position(replay, finding)
+            used.add(finding.message)
+    # the common kinds turn up in random play; the rare ones are held by the scenario tests above
+    assert {"costly_discard", "missed_knock", "missed_take_draw", "fair_draw", "good_take_draw",
+            "layout_meld_first", "layout_layoff_first"} <= used, used
+
+
+@pytest.mark.parametrize("actions, message", [
+    (["pass", "pass", "draw", "discard 4C"], "missed_gin"),
+    (["pass", "pass", "draw", "knock 5C"], "gin_instead_of_knock"),
+])
+def test_the_rare_solver_sentences_are_true_of_their_position(actions, message):
+    ben, ann = "2C 3C 4C 7H 7S 7D JS QS KS 9D", ANN.replace("5C", "AC")
+    replay = Replay(deal(ben, ann, "KH", "5C", actions=actions))
+    found = [f for f in findings(replay, featured=1) if f.message == message]
+    assert found
+    for finding in found:
+        _true_of_the_position(replay, finding)
+
+
+def test_big_gin_and_a_lower_knock_are_named_truly():
+    # Ben draws 5♣: all eleven meld (2♣ to 6♣, the sevens, J♠ Q♠ K♠): big gin, which he misses twice over.
+    ben, ann = "2C 3C 4C 7H 7S 7D JS QS KS 6C", "AC 6D 6H 9D TH TD 2H 4S QD KC"
+    for action, message in (("discard KS", "missed_big_gin"), ("gin 2C", "big_gin_instead_of_gin")):
+        replay = Replay(deal(ben, ann, "KH", "5C", rules=Rules(big_gin=True),
+                             actions=["pass", "pass", "draw", action]))
+        found = findings(replay, featured=1)
+        assert message in [f.message for f in found]
+        for finding in found:
+            _true_of_the_position(replay, finding)
+    lower = Replay(deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C",
+                        actions=["pass", "pass", "draw", "knock 3C"]))
+    found = [f for f in findings(lower, featured=1) if f.message == "lower_knock"]
+    assert found and found[0].values["best_deadwood"] == 3
+    _true_of_the_position(lower, found[0])
+
+
+def test_a_solver_sentence_quotes_every_value_it_was_given():
+    # Whole templates: every named value appears, no English is glued on.
+    import string
+    for key, template in MESSAGES.items():
+        names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+        assert all(name.isidentifier() for name in names), key
+    replay = Replay(deal(actions=["pass", "pass", "draw", "discard 2C"]))
+    (finding,) = findings(replay, featured=1)
+    assert finding.message == "costly_discard"
+    _true_of_the_position(replay, finding)  # the numbers below, from the plain definitions
+    assert finding.comment == ("Discarding 2♣ keeps 42 deadwood and expects 36.62 after the next draw (29 of the "
+                               "40 unseen cards would lower it); discarding 9♦ keeps 25 and expects 20.07 "
+                               "(29 would lower it): 16.55 less on average.")
+
+
+# -- the format document's examples, against the loader ------------------------------------------------
+
+DOC = (Path(__file__).resolve().parents[1] / "docs" / "hand-history.md").read_text(encoding="utf-8")
+
+
+def _doc_blocks(language: str) -> list[str]:
+    """The fenced blocks of one language ("" for plain ones), in order."""
+    blocks, current, lang = [], None, None
+    for line in DOC.splitlines():
+        if line.startswith("```"):
+            if current is None:
+                current, lang = [], line[3:].strip()
+            else:
+                if lang == language:
+                    blocks.append("\n".join(current))
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def _doc_table(heading_word: str, which: int = 0) -> list[str]:
+    """The first column of the ``which``-th table whose header starts with ``| heading_word |``."""
+    lines = DOC.splitlines()
+    start = [i for i, line in enumerate(lines) if line.startswith(f"| {heading_word} |")][which]
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append(line.split("|")[1].strip().strip("`"))
+    return rows
+
+
+def test_the_documents_annotation_and_result_examples_load_on_the_hands_they_name():
+    from gintrainer.replay import example
+    annotation_text, result_text = _doc_blocks("json")
+    record = example("take_and_knock").to_dict()
+    record["annotations"] = [json.loads(annotation_text)]
+    note = load(record).annotations[0]
+    assert (note.step, note.better) == (6, "discard TC")
+    knock = example("knock").to_dict()
+    knock["result"] = json.loads(result_text)
+    assert load(knock).stated_result == json.loads(result_text)
+
+
+def test_the_documents_error_messages_are_the_loaders():
+    from gintrainer.replay import example
+    (block,) = [b for b in _doc_blocks("") if "cannot knock" in b]
+    documented = block.strip().splitlines()
+    base = example("knock").to_dict()
+
+    def changed(**edit):
+        record = json.loads(json.dumps(base))
+        for key, change in edit.items():
+            change(record[key]) if callable(change) else record.__setitem__(key, change)
+        return record
+
+    deck = base["deck"].split()
+    assert deck[0] != "AS"
+    records = [
+        changed(actions=lambda a: a.__setitem__(4, "knock 9H")),
+        record_of(deal(actions=["take"])) | {"actions": ["take", "discard KH"]},
+        changed(result=lambda r: r.__setitem__("points", 16)),
+        changed(annotations=lambda a: a.append({"step": 40, "comment": "x"})),
+        changed(deck=" ".join(["AS"] + deck[1:])),  # A♠ is further down too
+    ]
+    assert len(base["annotations"]) == 13
+    messages = []
+    for record in records:
+        with pytest.raises(ReplayError) as info:
+            load(record)
+        messages.append(str(info.value))
+    assert messages == documented
+
+
+def test_the_documents_tables_match_the_format():
+    from gintrainer.replay.annotate import TAGS
+    from gintrainer.replay.history import _ANNOTATION_KEYS, _RECORD_KEYS
+    assert _doc_table("key") == list(_RECORD_KEYS)
+    assert _doc_table("key", 1) == list(_ANNOTATION_KEYS)
+    actions = [a for row in _doc_table("action") for a in row.replace("`", "").split(", ")]
+    assert all(Action.parse(a) for a in actions) and len(actions) == 10
+    tags = [t for row in _doc_table("tag") for t in row.replace("`", "").split(", ")]
+    assert sorted(tags) == sorted(TAGS)
+    from gintrainer.replay import example_names
+    assert _doc_table("name") == list(example_names())

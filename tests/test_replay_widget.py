@@ -67,6 +67,26 @@ def test_ask_the_solver_marks_the_played_move_and_its_cost():
     assert advice_html(replay, 0)  # the first turn's take-or-pass numbers
 
 
+def test_ask_the_solver_names_the_real_alternative_to_taking_the_upcard():
+    # Offered the upcard, the non-dealer's alternative is to pass and then draw; the dealer's is to keep his hand.
+    replay = examples()["both_pass"]
+    first, second = advice_html(replay, 0), advice_html(replay, 1)
+    assert "passing and then drawing from the stock expects" in first and "Ben holds 48 deadwood" in first
+    assert "passing keeps 42" in second and "stock draw" not in second
+    assert "Played: pass" in first
+    later = advice_html(replay, 6)  # Ben's normal turn: the stock draw is the alternative
+    assert "Ben to draw, holding 24 deadwood" in later and "a stock draw expects" in later
+
+
+def test_better_moves_are_written_in_words_and_card_symbols():
+    replay = examples()["take_and_knock"]
+    view = ReplayView(replay)
+    note = next(n for n in replay.annotations if n.better)
+    view.stepper.go(note.step)
+    assert note.better == "discard TC"
+    assert "Better: discard 10♣" in view.stepper.frame.value and "discard TC" not in view.stepper.frame.value
+
+
 def test_teacher_comments_are_edited_and_downloaded():
     view = ReplayView(examples()["dead_hand"])
     view.stepper.go(3)

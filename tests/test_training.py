@@ -5,8 +5,11 @@ import random
 import pytest
 
 from gintrainer import GinError
+from gintrainer.progress import Progress
 from gintrainer.puzzles import DIFFICULTY_LEVELS, bank
-from gintrainer.training import REVIEW_EVERY, PuzzleAttempt, choose_next, cost_words, puzzles_for, themes_in_bank
+from gintrainer.rating import Rating, expected_score, update
+from gintrainer.training import (REVIEW_EVERY, PuzzleAttempt, choose_next, cost_words, puzzles_for, rating_words,
+                                 themes_in_bank)
 
 
 def yes_puzzle():
@@ -54,7 +57,10 @@ def test_hint_ladder_makes_a_right_answer_hinted():
     assert attempt.hint() == puzzle.hints[0]
     assert attempt.hint() == puzzle.hints[1]
     assert attempt.hint().startswith("Answer: discard")
-    assert attempt.hint() == puzzle.hints[2] and attempt.hints_used == 3
+    assert attempt.hints_used == 3 and attempt.hints_left == 0
+    with pytest.raises(GinError, match="no more hints"):
+        attempt.hint()
+    assert attempt.hints_used == 3
     feedback = attempt.answer_discard(puzzle.answer[0])
     assert feedback.correct and attempt.result == "hinted" and "not solved" in feedback.message
 
@@ -99,3 +105,108 @@ def test_choose_next_picks_near_the_rating():
     assert sum(low) / 20 < sum(high) / 20
     with pytest.raises(GinError, match="no puzzle matches"):
         choose_next("can_knock", theme="no-such-theme")
+
+
+def no_puzzle():
+    return next(p for p in bank("can_knock") if not p.can_knock)
+
+
+def test_a_blind_yes_always_asks_for_the_discard():
+    puzzle = no_puzzle()
+    seen = PuzzleAttempt(puzzle)
+    assert not seen.answer_yes_no(True).correct and seen.finished  # the trainer says at once
+    blind = PuzzleAttempt(puzzle, blind=True)
+    blind.answer_yes_no(True)
+    assert blind.stage == "discard" and not blind.finished
+    feedback = blind.answer_discard(puzzle.hand[0])
+    assert not feedback.correct and blind.result == "failed" and blind.answer_text == f"yes {puzzle.hand[0].code()}"
+    right = PuzzleAttempt(yes_puzzle(), blind=True)
+    right.answer_yes_no(True)
+    assert right.answer_discard(right.puzzle.answer[0]).correct and right.result == "solved"
+
+
+@pytest.mark.parametrize("kind", ["can_knock", "best_discard"])
+def test_replay_rebuilds_a_recorded_answer(kind):
+    for puzzle in bank(kind)[:40]:
+        live = PuzzleAttempt(puzzle)
+        if kind == "can_knock":
+            live.answer_yes_no(bool(puzzle.can_knock))
+        if not live.finished:
+            live.hint()
+            live.answer_discard(puzzle.answer[0])
+        again, feedback = PuzzleAttempt.replay(puzzle, live.answer_text, live.hints_used)
+        assert (again.result, again.answer_text, again.hints_used) == (live.result, live.answer_text, live.hints_used)
+        assert feedback.finished and feedback.correct
+    puzzle = yes_puzzle()
+    for bad, hints in (("maybe", 0), ("yes", 0), ("no 7H", 0), ("yes 7H 8H", 0), (None, 0), ("no", 9)):
+        with pytest.raises(GinError):
+            PuzzleAttempt.replay(puzzle, bad, hints)
+
+
+def attempt_at(difficulty, result, *, before=Rating(), seen=False):
+    record = {"id": "p", "kind": "best_discard", "themes": [], "difficulty": difficulty}
+    p = Progress("Ann", rating=before)
+    if seen:
+        p = p.with_attempt(record, "failed", answer="7H", hints=0)
+        before = p.rating
+    return before, p.with_attempt(record, result, answer="7H", hints=int(result == "hinted")).history[-1]
+
+
+@pytest.mark.parametrize("result", ["solved", "hinted", "failed"])
+@pytest.mark.parametrize("difficulty", [1100, 1500, 1900])
+def test_rating_words_say_the_change_and_its_reason(result, difficulty):
+    before, attempt = attempt_at(difficulty, result)
+    after = update(before, difficulty, result == "solved")
+    words = rating_words(before, attempt)
+    change = round(after.rating) - round(before.rating)
+    assert words.startswith(f"Rating {before.rating:.0f} → {after.rating:.0f} ({change:+d}): ")
+    assert (change > 0) == (result == "solved")
+    reason = {"solved": "solved without hints.", "hinted": "solved with hints, which counts as seen, not solved, "
+              "and scores as a miss.", "failed": "a wrong answer scores as a miss."}[result]
+    assert reason in words
+    gap = difficulty - round(before.rating)
+    where = f"{abs(gap)} above your" if gap > 0 else f"{abs(gap)} below your" if gap < 0 else "level with your"
+    chance = round(100 * expected_score(before, difficulty))
+    assert f"The puzzle is rated {difficulty}, {where} {before.rating:.0f}: by your rating you would solve it " \
+           f"{chance}% of the time." in words
+    assert "still new (± 350)" in words
+
+
+def test_rating_words_for_practice_and_a_settled_rating():
+    before, attempt = attempt_at(1500, "solved", seen=True)
+    assert rating_words(before, attempt) == (f"Rating {before.rating:.0f}, unchanged: you had answered this puzzle "
+                                             "before, so this answer is practice and is not rated.")
+    settled = Rating(1800, 60)
+    before, attempt = attempt_at(1000, "failed", before=settled)
+    words = rating_words(before, attempt)
+    assert "800 below your 1800" in words and "still new" not in words
+    assert "over 99% of the time" in words or f"{round(100 * expected_score(settled, 1000))}%" in words
+
+
+def test_choose_next_prefers_puzzles_never_answered():
+    pool = puzzles_for("best_discard")
+    seen = frozenset(p.id for p in pool[:-3])
+    rng = random.Random(5)
+    for _ in range(10):
+        puzzle, review = choose_next("best_discard", seen=seen, rng=rng)
+        assert puzzle.id not in seen and not review
+
+
+def test_the_card_just_taken_is_refused_alike_whatever_the_answer():
+    taken = [p for p in bank("can_knock") if p.forbidden is not None]
+    for puzzle in (next(p for p in taken if p.can_knock), next(p for p in taken if not p.can_knock)):
+        attempt = PuzzleAttempt(puzzle, blind=True)
+        attempt.answer_yes_no(True)
+        with pytest.raises(GinError, match="just taken from the discard pile"):
+            attempt.answer_discard(puzzle.forbidden)
+        assert attempt.stage == "discard" and attempt.answers == ["yes"]
+
+
+def test_the_readme_states_the_rating_rules_the_code_uses():
+    from pathlib import Path
+    from gintrainer.training import UNCERTAIN_DEVIATION
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert f"while the rating is new (deviation above {UNCERTAIN_DEVIATION:.0f})" in readme
+    assert "solved with hints (scored as a miss)" in readme
+    before, attempt = attempt_at(1500, "hinted")
+    assert attempt.rating < before.rating  # a hinted solve is scored as a miss

@@ -82,9 +82,13 @@ def test_choice_exercise_right_and_wrong():
     view.choices.value = answer
     view.check_button.click()
     assert "✓ Right." in view.feedback.value
-    view.choices.value = next(o for o in view.choices.options if o != answer)
+    wrong = next(o for o in view.choices.options if o != answer)
+    view.choices.value = wrong
     view.check_button.click()
-    assert "✗ Not quite." in view.feedback.value and answer in view.feedback.value
+    assert f"✗ Not “{wrong}”:" in view.feedback.value and f"“{answer}”" not in view.feedback.value
+    assert "Try again, or press Show answer." in view.feedback.value
+    view.answer_button.click()
+    assert "gt-feedback-shown" in view.feedback.value and f"Answer: {answer}." in view.feedback.value
 
 
 def test_number_exercise_right_wrong_and_not_a_number():
@@ -95,7 +99,8 @@ def test_number_exercise_right_wrong_and_not_a_number():
     assert f"Right: {answer}." in view.feedback.value
     view.number.value = str(answer + 2)
     view.check_button.click()
-    assert f"Not {answer + 2}: the answer is {answer}." in view.feedback.value
+    assert f"✗ Not {answer + 2}: " in view.feedback.value and "the answer is" not in view.feedback.value
+    assert view.exercise.explanation not in view.feedback.value
     view.number.value = "lots"
     view.check_button.click()
     assert "Type a whole number" in view.feedback.value and view.status.value == ""
@@ -188,15 +193,35 @@ def test_settings_restyle_every_view():
 
 def test_check_view_tallies_right_answers():
     view = CheckView(checks(1))
-    assert "0 of 3 right" in view.tally.value
+    assert "0 of 3 right at the first try" in view.tally.value and "0 of 3 answered" in view.tally.value
     for question in view.questions:
         question.choices.value = question.exercise.answer
         question.check_button.click()
-    assert "3 of 3 right" in view.tally.value and "ready for the next lesson" in view.tally.value
+    assert "3 of 3 right at the first try" in view.tally.value and "ready for the next lesson" in view.tally.value
     first = view.questions[0]
     first.choices.value = next(o for o in first.choices.options if o != first.exercise.answer)
     first.check_button.click()
-    assert "2 of 3 right" in view.tally.value
+    assert "3 of 3 right" in view.tally.value, "a later answer does not change the first"
+
+
+def test_check_view_counts_first_answers_only():
+    """A wrong answer then the right one, or the right one after Show answer, is not counted."""
+    view = CheckView(checks(1))
+    king, run, meld = view.questions
+    king.choices.value = "13"
+    king.check_button.click()
+    assert "✗" in king.feedback.value and "count 10" not in king.feedback.value
+    king.again_button.click()
+    king.choices.value = king.exercise.answer
+    king.check_button.click()
+    assert "✓" in king.feedback.value
+    run.answer_button.click()
+    run.again_button.click()
+    run.choices.value = run.exercise.answer
+    run.check_button.click()
+    meld.choices.value = meld.exercise.answer
+    meld.check_button.click()
+    assert "1 of 3 right at the first try" in view.tally.value and view.right == {2}
 
 
 def test_rules_comparison_new_position():
@@ -209,7 +234,7 @@ def test_rules_comparison_new_position():
 def test_lesson_helpers_build_every_widget():
     for number in range(1, 10):
         assert lesson.demo(number).steps.count > 1
-        assert len(lesson.check(number).questions) == 3
+        assert len(lesson.check(number).questions) >= 3
     assert lesson.deal_demo().steps.count == 22
     assert "Knock limit" in lesson.quick_reference().data
     assert "Undercut" in lesson.glossary().data

@@ -6,7 +6,10 @@ discard (``yes 7H``; a card alone means yes), for "Which card?" the card.
 Throwing back the card just taken from the discard pile is recorded as a
 wrong answer, as it would be on paper; a card not in the hand, or an answer
 that does not fit the question, is refused and nothing is recorded. Each
-puzzle is answered once.
+puzzle is answered once. The set is then handed in (:meth:`StudentSession.hand_in`):
+only then do the score, the results file and the answers show, and nothing more
+can be answered. Everyone in a class has the same puzzles, so an answer shown
+early could be passed on.
 
 >>> ticks = iter([0.0, 2.0, 5.0])
 >>> s = StudentSession(ClassSet("Demo", count=2, kinds="best_discard", objective="deadwood"), "Ann",
@@ -14,8 +17,10 @@ puzzle is answered once.
 >>> s.show(0).kind
 'best_discard'
 >>> a = s.answer(0, s.puzzles[0].answer[0])
->>> a.correct, a.seconds, s.score
-(True, 3.0, (1, 1))
+>>> a.correct, a.seconds, s.answered, s.unanswered
+(True, 3.0, 1, 1)
+>>> s.hand_in().score
+(1, 1)
 """
 
 from __future__ import annotations
@@ -129,6 +134,7 @@ class StudentSession:
         self._shown: dict[int, float] = {}
         self._attempts: dict[int, Attempt] = {}
         self._last = clock()
+        self.handed_in = False
 
     @property
     def code(self) -> str:
@@ -152,13 +158,15 @@ class StudentSession:
         return self.puzzles[index]
 
     def can_answer(self, index: int) -> bool:
-        return self._index(index) not in self._attempts
+        return self._index(index) not in self._attempts and not self.handed_in
 
     def answer(self, index: int, response) -> Attempt:
         """Grade and record an answer; the attempt's ``message`` is the feedback.
         Raises :class:`AnswerError` (nothing recorded) for an answer that does
         not fit, or GinError for a puzzle already answered."""
         index = self._index(index)
+        if self.handed_in:
+            raise GinError("the set is handed in: no more answers")
         if index in self._attempts:
             raise GinError(f"puzzle {index + 1} is already answered")
         puzzle = self.puzzles[index]
@@ -172,21 +180,43 @@ class StudentSession:
         return attempt
 
     @property
+    def answered(self) -> int:
+        return len(self._attempts)
+
+    @property
+    def unanswered(self) -> int:
+        return len(self.puzzles) - len(self._attempts)
+
+    @property
+    def is_complete(self) -> bool:
+        return not self.unanswered
+
+    def hand_in(self) -> StudentSession:
+        """Close the set: no more answers; the score, the answers and the results file open.
+        Raises GinError before any answer."""
+        if not self._attempts:
+            raise GinError("answer at least one puzzle before handing in the set")
+        self.handed_in = True
+        return self
+
+    def _require_handed_in(self) -> None:
+        if not self.handed_in:
+            raise GinError("the set is not handed in yet: the answers and the score show once it is")
+
+    @property
     def attempts(self) -> tuple[Attempt, ...]:
-        """The answers so far, in position order."""
+        """The answers, in position order, once the set is handed in."""
+        self._require_handed_in()
         return tuple(self._attempts[i] for i in sorted(self._attempts))
 
     @property
     def score(self) -> tuple[int, int]:
-        """(right, answered)."""
+        """(right, answered), once the set is handed in."""
+        self._require_handed_in()
         return sum(a.correct for a in self._attempts.values()), len(self._attempts)
 
-    @property
-    def is_complete(self) -> bool:
-        return len(self._attempts) == len(self.puzzles)
-
     def to_csv(self) -> str:
-        """The results file of the answers so far."""
+        """The results file, once the set is handed in."""
         return results_csv(self.student, self.code, self.attempts)
 
 

@@ -3,33 +3,63 @@
 from __future__ import annotations
 
 from ..cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
-from ..deals import best_discards, deal, hand_with_melds, in_discard, others
+from ..deals import (best_discards, deal, hand_with_melds, in_discard, others, sound_discard, take_goes_out,
+                     take_into_meld)
 from ..drawing import deadwood_words, phase_words
 from ..hand import Hand
 from ..melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
-from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, words
+from .core import (NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry,
+                   words)
 
 # -- lesson 1: cards, values and melds ---------------------------------------------
 
 MELD_CHOICES = ("A set", "A run", "Not a meld")
 
 
+def why_not_set(cards) -> str | None:
+    """Why some cards are not a set, in words (None when they are one)."""
+    cards = parse_cards(cards)
+    if len(cards) < 3:
+        return "a meld needs at least three cards"
+    if len({c.rank for c in cards}) > 1:
+        return "a set is cards of one rank, and these ranks differ"
+    if len(cards) > 4:
+        return "a set has at most four cards"
+    return None
+
+
+def why_not_run(cards) -> str | None:
+    """Why some cards are not a run, in words (None when they are one)."""
+    cards = parse_cards(cards)
+    ranks = sorted(c.rank for c in cards)
+    if len(cards) < 3:
+        return "a meld needs at least three cards"
+    if len({c.suit for c in cards}) > 1:
+        if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+            return "the ranks follow on, but a run needs all its cards in one suit"
+        return "a run needs all its cards in one suit"
+    if 1 in ranks and 13 in ranks:
+        return "the ace is low: it comes before the two, never after the king, so the cards do not follow on"
+    gaps = [(a, b) for a, b in zip(ranks, ranks[1:]) if b != a + 1]
+    if gaps:
+        low, high = gaps[0]
+        if low == high:
+            return "a run needs cards in sequence, and two of these have the same rank"
+        return (f"the ranks are not in sequence: nothing between {Card(low, 'S').rank_name} "
+                f"and {Card(high, 'S').rank_name}")
+    return None
+
+
 def not_a_meld_reason(cards) -> str:
     """Why some cards are not a meld, in words."""
     cards = parse_cards(cards)
-    ranks = sorted(c.rank for c in cards)
-    suits = {c.suit for c in cards}
     if len(cards) < 3:
         return "a meld needs at least three cards"
-    if len(set(ranks)) == 1:
-        return "a set has at most four cards"
-    if len(suits) == 1:
-        if 1 in ranks and 13 in ranks:
-            return "the ace is low: it comes before the two, never after the king, so the cards do not follow on"
-        gaps = [(a, b) for a, b in zip(ranks, ranks[1:]) if b != a + 1]
-        low, high = gaps[0]
-        return (f"the ranks are not in sequence: nothing between {Card(low, 'S').rank_name} "
-                f"and {Card(high, 'S').rank_name}")
+    if len({c.rank for c in cards}) == 1:
+        return why_not_set(cards)
+    if len({c.suit for c in cards}) == 1:
+        return why_not_run(cards)
+    ranks = sorted(c.rank for c in cards)
     if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
         return "the ranks follow on, but a run needs all its cards in one suit"
     return "the cards are neither all of one rank (a set) nor of one suit in sequence (a run)"
@@ -83,9 +113,11 @@ def meld_or_not(seed, rng):
     kind = meld_kind(cards)
     answer = {"set": "A set", "run": "A run", None: "Not a meld"}[kind]
     explanation = meld_words(cards) + "."
+    why_not = {"A set": f"{why_not_set(cards)}.", "A run": f"{why_not_run(cards)}.",
+               "Not a meld": "these cards do form a meld: look at their ranks and suits again."}
     return dict(prompt="Are these cards a set, a run, or not a meld at all?", answer_type="choice",
                 options=MELD_CHOICES, answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation),
+                checker=choice_checker(answer, explanation, why_not=why_not),
                 panels=(Panel("The cards", "cards", cards=cards),))
 
 
@@ -105,8 +137,8 @@ def pick_meld(seed, rng):
     def check(picked):
         if meld_kind(picked):
             return Feedback(True, f"Right: {meld_words(picked)}.")
-        return Feedback(False, f"Not a meld: {meld_words(picked)}. Look for three of a rank, "
-                               "or three in a row of one suit.")
+        return Feedback(False, f"{meld_words(picked)}. Look for three of a rank, or three in a row of one "
+                               "suit.")
     melds = "; ".join(meld_words(m) for m in arrangement.melds)
     return dict(prompt="Click three or more cards that form a meld (a set or a run), then Check.",
                 answer_type="cards", options=cards, answer=answer,
@@ -121,10 +153,21 @@ def deadwood_count(seed, rng):
     answer = min_deadwood(cards)
     melds = " · ".join(show_cards(m) for m in arrangement.melds)
     explanation = f"Melds: {melds}. {deadwood_words(arrangement)}."
+    every_card = sum(c.value for c in cards)
+
+    def why_not(number):
+        if number == every_card:
+            return "that counts every card. Find the melds first: their cards are not deadwood."
+        return more_or_less(
+            number, answer,
+            too_low="no arrangement of these cards leaves so little. A card counts in one meld only; an ace is "
+                 "1, two to ten their number, J Q K 10.",
+            too_high="the hand can be arranged to leave less: look for more melds, or put a card that fits two "
+                 "melds where it saves more.")
     return dict(prompt="Arrange this hand into melds as well as you can. How many deadwood points are left? "
                        "(Ace 1, two to ten their number, J Q K 10.)",
                 answer_type="number", options=cards, answer=answer, explanation=explanation,
-                checker=number_checker(answer, explanation),
+                checker=number_checker(answer, explanation, why_not),
                 panels=(Panel("The hand", "cards", cards=cards),))
 
 
@@ -159,13 +202,15 @@ def pick_deadwood(seed, rng):
                 return Feedback(True, f"Right: {deadwood_words(arrangement)}.")
         closest = min(best, key=lambda a: len(chosen ^ set(a.deadwood)))
         extra = [c for c in picked if c not in closest.deadwood]
-        missing = [c for c in closest.deadwood if c not in chosen]
-        parts = []
-        if extra:
-            parts.append(f"{show_cards(extra)} can be in melds")
-        if missing:
-            parts.append(f"{show_cards(missing)} {'is' if len(missing) == 1 else 'are'} deadwood too")
-        return Feedback(False, f"Not quite: {' and '.join(parts)}. " + explanation)
+        missing = len([c for c in closest.deadwood if c not in chosen])
+        if extra and missing:
+            text = (f"Not quite: {show_cards(extra)} can be in melds, and you left out {missing} deadwood "
+                    f"card{'s' if missing > 1 else ''}.")
+        elif extra:
+            text = f"Not quite: {show_cards(extra)} can be in melds."
+        else:
+            text = f"Not quite: you left out {missing} deadwood card{'s' if missing > 1 else ''}."
+        return Feedback(False, text)
     return dict(prompt="Click every deadwood card: the cards left over when the hand is arranged into melds "
                        "with the least deadwood.",
                 answer_type="cards", options=cards, answer=answer, explanation=explanation, checker=check,
@@ -198,7 +243,9 @@ def dealt_cards(seed, rng):
     def check(picked):
         if set(picked) == set(answer):
             return Feedback(True, f"Right: {NAMES[seat]} gets {show_cards(answer)}. {explanation}")
-        return Feedback(False, f"Not quite: {NAMES[seat]} gets {show_cards(answer)}. {explanation}")
+        card = next(c for c in picked if c not in answer)
+        return Feedback(False, f"{card} is the {_ordinal(top.index(card) + 1)} card from the top, and it goes "
+                               f"to {NAMES[1 - seat]}: the cards go one at a time, to {non_dealer} first.")
     return dict(prompt=f"{dealer} deals. Here are the top eight cards of the deck, the top card on the left. "
                        f"Click the cards {NAMES[seat]} gets from them.",
                 answer_type="cards", options=top, answer=answer, explanation=explanation, checker=check,
@@ -210,14 +257,22 @@ def upcard_pick(seed, rng):
     """From the top 22 cards of a deck, click the card turned up; Hand.deal decides."""
     hand = _seeded_deal("upcard_pick", seed)
     top = hand.deck[:22]
-    explanation = (f"Twenty cards are dealt, ten to each player; the 21st card, {hand.upcard}, is turned face up "
-                   f"as the upcard and starts the discard pile. The other {hand.stock_count} cards are the stock.")
+    dealt = len(hand.held(0)) + len(hand.held(1))
+    explanation = (f"{dealt} cards are dealt, {len(hand.held(0))} to each player; the {_ordinal(dealt + 1)} card, "
+                   f"{hand.upcard}, is turned face up as the upcard and starts the discard pile. The other "
+                   f"{hand.stock_count} cards are the stock.")
 
     def check(picked):
         if picked == (hand.upcard,):
             return Feedback(True, "Right. " + explanation)
         place = top.index(picked[0]) + 1
-        return Feedback(False, f"{picked[0]} is the {_ordinal(place)} card. " + explanation)
+        dealt = len(hand.held(0)) + len(hand.held(1))
+        if place <= dealt:
+            receiver = NAMES[0] if picked[0] in hand.held(0) else NAMES[1]
+            return Feedback(False, f"{picked[0]} is the {_ordinal(place)} card: it is dealt to {receiver}. "
+                                   "The upcard is turned up after the players' cards are dealt.")
+        return Feedback(False, f"{picked[0]} is the {_ordinal(place)} card: it stays in the stock. The upcard "
+                               "is the first card after the players' cards.")
     return dict(prompt=f"{NAMES[hand.dealer]} deals from this deck (top card on the left). "
                        "Click the card that is turned up as the upcard.",
                 answer_type="cards", options=top, answer=(hand.upcard,), explanation=explanation, checker=check,
@@ -234,13 +289,15 @@ def first_offer(seed, rng):
         prompt = f"{dealer} deals. Who may take the upcard first?"
         explanation = (f"The non-dealer, {NAMES[hand.non_dealer]}, is offered the upcard first; "
                        f"{phase_words(hand, NAMES)}")
+        reason = f"{NAMES[1 - seat]} is the dealer, who is offered the upcard second."
     else:
         seat = 0 if hand.deck[0] in hand.held(0) else 1
         prompt = f"{dealer} deals. Who gets the first card of the deal?"
         explanation = f"The dealer deals to the other player first, so {NAMES[seat]} gets the first card, {hand.deck[0]}."
+        reason = f"{NAMES[1 - seat]} is the dealer, and the dealer deals to the other player first."
     answer = NAMES[seat]
     return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation))
+                checker=choice_checker(answer, explanation, why_not=reason))
 
 
 @exercise_kind("stock_count", 2, "Count the stock")
@@ -254,15 +311,22 @@ def stock_count(seed, rng):
         hand.apply("draw")
         hand.apply(f"discard {hand.last_draw[0].code()}")
     answer = hand.stock_count
+    deck, dealt = len(hand.deck), len(hand.held(0)) + len(hand.held(1))
     if draws:
         prompt = (f"After the deal both players pass the upcard. Then, turn by turn, {draws} card"
                   f"{'s are' if draws > 1 else ' is'} drawn from the stock. How many cards are left in the stock?")
     else:
         prompt = "The cards have just been dealt and the upcard turned. How many cards are in the stock?"
-    explanation = "52 cards − 20 dealt − 1 upcard = 31 in the stock" + (f", then − {draws} drawn = {answer}."
-                                                                          if draws else ".")
+    start = deck - dealt - 1
+    explanation = f"{deck} cards − {dealt} dealt − 1 upcard = {start} in the stock" + (
+        f", then − {draws} drawn = {answer}." if draws else ".")
+    rule = "the stock is what is left of the deck after the deal and the upcard, less one card for each draw."
+
+    def why_not(number):
+        return more_or_less(number, answer, too_low="that is fewer than are left: " + rule,
+                            too_high="that is more than are left: " + rule)
     return dict(prompt=prompt, answer_type="number", answer=answer, explanation=explanation,
-                checker=number_checker(answer, explanation))
+                checker=number_checker(answer, explanation, why_not))
 
 
 # -- lesson 3: the first turn --------------------------------------------------------
@@ -290,13 +354,20 @@ def whose_turn(seed, rng):
     for action in rng.choice(FIRST_TURN_STORIES):
         hand.apply(action)
     answer = NAMES[hand.to_act]
+    wrong = NAMES[1 - hand.to_act]
     explanation = phase_words(hand, NAMES)
     if hand.phase == "discard":
         explanation += " Whoever takes the upcard discards next, then the turn passes."
+        reason = f"{wrong} did not take the upcard, and whoever takes it discards next."
     elif hand.phase == "draw":
         explanation += " Both passed, so the non-dealer starts by drawing from the stock."
+        reason = f"{wrong} is the dealer, and after both pass the non-dealer draws first."
+    elif hand.actions:
+        reason = f"{wrong} has passed: the upcard is offered to the other player now."
+    else:
+        reason = f"{wrong} is the dealer, and the upcard is offered to the non-dealer first."
     return dict(prompt=_story(hand) + " Who acts now?", answer_type="choice", options=NAMES, answer=answer,
-                explanation=explanation, checker=choice_checker(answer, explanation))
+                explanation=explanation, checker=choice_checker(answer, explanation, why_not=reason))
 
 
 TURN_OPTIONS = ("Take the upcard or pass", "Draw from the stock only", "Draw from the stock or take the top discard",
@@ -332,8 +403,18 @@ def turn_options(seed, rng):
         TURN_OPTIONS[2]: "This is a normal turn: draw from the stock, or take the top card of the discard pile.",
         TURN_OPTIONS[3]: "The player has just taken a card and now holds 11: one must be discarded.",
     }[answer]
+    why_not = {
+        TURN_OPTIONS[0]: "the upcard is offered only at the start of the hand, until someone takes it or both "
+                         "players pass.",
+        TURN_OPTIONS[1]: "a player must draw from the stock only for the non-dealer's first draw, after both "
+                         "players passed the upcard.",
+        TURN_OPTIONS[2]: "the choice between the stock and the discard pile starts a normal turn, once the "
+                         "upcard has been offered to both players and someone has drawn.",
+        TURN_OPTIONS[3]: f"{who} holds {len(hand.held(hand.to_act))} cards: a discard comes only after taking "
+                         "a card.",
+    }
     return dict(prompt=_story(hand) + f" What may {who} do now?", answer_type="choice", options=TURN_OPTIONS,
-                answer=answer, explanation=why, checker=choice_checker(answer, why))
+                answer=answer, explanation=why, checker=choice_checker(answer, why, why_not=why_not))
 
 
 def discard_checker(hand: Hand, *, stock_note: bool = False):
@@ -349,43 +430,47 @@ def discard_checker(hand: Hand, *, stock_note: bool = False):
         card = picked[0]
         why_not = hand.explain_illegal(f"discard {card.code()}")
         if why_not:
-            return Feedback(False, f"Not allowed: {why_not}. " + explanation)
+            return Feedback(False, f"Not allowed: {why_not}.")
         points = min_deadwood([c for c in held if c is not card])
         if points == best:
             note = ""
             if stock_note and hand.last_draw and card is hand.last_draw[0]:
                 note = " A card drawn from the stock may go straight back."
             return Feedback(True, f"Right: discarding {card} leaves {points} deadwood, the least you can.{note}")
-        return Feedback(False, f"Discarding {card} leaves {points} deadwood; you can do better. " + explanation)
+        return Feedback(False, f"Discarding {card} leaves {points} deadwood; another discard leaves less.")
     return best, cards, explanation, check
 
 
-def _helpful_card(rng, cards, used):
-    """A card not in ``used`` that lowers the deadwood of ``cards`` after the best discard (or None)."""
-    now = min_deadwood(cards)
-    pool = others(rng, used, 52 - len(used))
-    for card in pool:
-        after = min(min_deadwood([c for c in list(cards) + [card] if c is not d]) for d in cards)
-        if after < now:
-            return card
+def _melding_upcard(rng, yours, theirs):
+    """A hand dealt with an upcard that goes into a meld of ``yours`` (the non-dealer's)
+    and gives no knock at once; None when the draw finds none."""
+    used = set(yours) | set(theirs)
+    for upcard in others(rng, used, 52 - len(used)):
+        hand = deal(yours, theirs, upcard)
+        if take_into_meld(hand) is not None and not take_goes_out(hand):
+            return hand
     return None
 
 
 @exercise_kind("upcard_discard", 3, "Take the upcard, then discard")
 def upcard_discard(seed, rng):
-    """After taking the upcard, click the discard that leaves the least deadwood (the upcard may not go back)."""
+    """After taking an upcard that goes into a meld, click the discard that leaves the least
+    deadwood (the upcard may not go back)."""
     def make(r):
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        theirs = others(r, yours, 10)
-        upcard = _helpful_card(r, yours, set(yours) | set(theirs))
-        return None if upcard is None else (yours, theirs, upcard)
-    yours, theirs, upcard = retry(rng, make, lambda x: True)
-    hand = in_discard(yours, upcard, theirs, taken=True)
+        return _melding_upcard(r, yours, others(r, yours, 10))
+    offered = retry(rng, make, lambda x: True)
+    upcard = offered.upcard
+    kept = take_into_meld(offered)
+    meld = next(m for m in kept.melds if upcard in m)
+    hand = offered.copy()
+    hand.apply("take")
     best, cards, explanation, check = discard_checker(hand)
-    return dict(prompt=f"You are the non-dealer. The upcard is {upcard} and you take it. Click the card you "
-                       "discard to keep your deadwood as low as possible.",
+    return dict(prompt=f"You are the non-dealer. The upcard is {upcard}, and you take it: it fits your hand. "
+                       "Click the card you discard to keep your deadwood as low as possible.",
                 answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=(cards[0],),
-                explanation=explanation + f" You may not throw back {upcard}, the card you just took.",
+                explanation=explanation + f" {upcard} goes into the {meld_kind(meld)} {show_cards(meld)}; you may "
+                                          "not throw it back, as you just took it.",
                 checker=check, pick=1, option_label="Your 11 cards",
                 panels=(Panel("The upcard you took", "cards", cards=(upcard,)),))
 
@@ -403,38 +488,48 @@ def _your_draw(yours, theirs, top) -> Hand:
 
 @exercise_kind("take_or_draw", 4, "Take the discard or draw?")
 def take_or_draw(seed, rng):
-    """Does taking the top discard lower your deadwood? The engine tries every discard after taking it."""
+    """Does the top discard go into a meld? Take it only then (deals.take_into_meld decides)."""
     want_take = rng.random() < 0.5
 
     def make(r):
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
         theirs = others(r, yours, 10)
-        now = min_deadwood(yours)
         for top in others(r, set(yours) | set(theirs), 32):
-            after = min(min_deadwood([c for c in yours + [top] if c is not d]) for d in yours)
-            if (after < now) == want_take:
-                return yours, theirs, top
+            hand = _your_draw(yours, theirs, top)
+            if (take_into_meld(hand) is not None) == want_take and not take_goes_out(hand):
+                return hand
         return None
-    yours, theirs, top = retry(rng, make, lambda x: True)
-    hand = _your_draw(yours, theirs, top)
+    hand = retry(rng, make, lambda x: True)
+    top = hand.top_discard
     seat = hand.to_act
     now = hand.deadwood(seat)
+    kept = take_into_meld(hand)
     trial = hand.copy()
     trial.apply("take")
     after, discards = best_discards(trial)
     take, draw = f"Take {top} from the discard pile", "Draw from the stock"
-    answer = take if after < now else draw
+    answer = take if kept is not None else draw
     if answer == take:
-        explanation = (f"You have {now} deadwood now. Taking {top} and discarding {discards[0]} leaves {after}: "
-                       f"{words(best_arrangement([c for c in trial.held(seat) if c is not discards[0]]))}.")
+        meld = next(m for m in kept.melds if top in m)
+        discard = sound_discard(trial)
+        explanation = (f"You have {now} deadwood now. {top} goes into the {meld_kind(meld)} {show_cards(meld)}: "
+                       f"take it and discard {discard}, and you have {kept.points}: {words(kept)}.")
+        why_not = {draw: f"{top} fits your hand: look at the cards of its rank and of its suit."}
     else:
-        explanation = (f"You have {now} deadwood now, and taking {top} cannot lower it (the best you could do is "
-                       f"{after}). Draw from the stock instead: it may bring a better card, and your opponent "
-                       f"does not learn what you hold.")
+        if after < now:
+            explanation = (f"{top} would go into no meld: after your best discard it would still be deadwood. "
+                           "Draw from the stock instead: it may bring a card that melds, and your opponent "
+                           "does not learn what you hold.")
+        else:
+            explanation = (f"You have {now} deadwood now, and {top} fits none of your melds: taking it cannot "
+                           "lower your deadwood. Draw from the stock instead: it may bring a better card, and your "
+                           "opponent does not learn what you hold.")
+        why_not = {take: f"{top} would go into no meld of yours: after your best discard it would still be "
+                         "deadwood. Take a discard only when it makes or extends a meld."}
     return dict(prompt=f"Your turn. The top of the discard pile is {top}. Take it or draw from the stock? "
-                       "(Take it only if it lowers your deadwood after your discard.)",
+                       "(Take it only if it goes into a meld.)",
                 answer_type="choice", options=(take, draw), answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation),
+                checker=choice_checker(answer, explanation, why_not=why_not),
                 panels=(Panel("Your hand", "hand", cards=hand.held(seat)),
                         Panel("Top of the discard pile", "cards", cards=(top,))))
 
@@ -464,7 +559,8 @@ def forbidden_discard(seed, rng):
         why = hand.explain_illegal(f"discard {card.code()}")
         if why:
             return Feedback(True, f"Right: you {why}.")
-        return Feedback(False, f"You may discard {card}. " + explanation)
+        return Feedback(False, f"You may discard {card}: only the card you just took from the discard pile "
+                               "is forbidden this turn.")
     return dict(prompt="It is your turn. You took the top card of the discard pile (shown as it was before your "
                        "turn). Click the one card you may not discard now.",
                 answer_type="cards", options=held, answer=forbidden, explanation=explanation, checker=check,

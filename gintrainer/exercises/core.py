@@ -179,22 +179,33 @@ def kinds_for(lesson: int) -> list[str]:
     return [k.name for k in KINDS.values() if k.lesson == lesson]
 
 
-def choice_checker(answer: str, explanation: str, *, right: str = "Right.", wrong: str = "Not quite."):
-    """A checker for a question with one right choice."""
+def choice_checker(answer: str, explanation: str, *, why_not=None, right: str = "Right."):
+    """A checker for a question with one right choice. A wrong choice is told why it
+    is wrong, never what the answer is: ``why_not`` maps each wrong choice to its
+    reason (or is one reason for all of them)."""
     def check(choice: str) -> Feedback:
         if choice == answer:
             return Feedback(True, f"{right} {explanation}")
-        return Feedback(False, f"{wrong} The answer is “{answer}”: {explanation}")
+        reason = why_not.get(choice) if isinstance(why_not, dict) else why_not
+        if not reason:
+            raise GinError(f"no reason is given why {choice!r} is wrong")
+        return Feedback(False, f"Not “{choice}”: {reason}")
     return check
 
 
-def number_checker(answer: int, explanation: str):
-    """A checker for a question whose answer is one number."""
+def number_checker(answer: int, explanation: str, why_not: Callable[[int], str]):
+    """A checker for a question whose answer is one number. A wrong number is told
+    why it is wrong (``why_not(number)``), never what the answer is."""
     def check(number: int) -> Feedback:
         if number == answer:
             return Feedback(True, f"Right: {answer}. {explanation}")
-        return Feedback(False, f"Not {number}: the answer is {answer}. {explanation}")
+        return Feedback(False, f"Not {number}: {why_not(number)}")
     return check
+
+
+def more_or_less(number: int, answer: int, *, too_low: str, too_high: str) -> str:
+    """The reason for a wrong number that is only too low or too high."""
+    return too_low if number < answer else too_high
 
 
 def retry(rng, make, accept, *, tries: int = 400):
@@ -235,11 +246,18 @@ class ExerciseSession:
     """One exercise being worked on: check answers, try again, show the answer,
     ask for a new position. Plain Python: the widget only shows it.
 
+    A wrong answer is told why it is wrong and may be tried again; the answer is
+    shown only when asked for. :attr:`first_correct` keeps the verdict on the
+    first answer (False once the answer was shown before any), which is what a
+    lesson's check counts.
+
     >>> session = ExerciseSession("deadwood_count", seed=2)
-    >>> session.check(session.exercise.answer).correct, session.state
-    (True, 'right')
-    >>> session.new_position().seed
-    3
+    >>> session.check(session.exercise.answer + 1).correct, session.state
+    (False, 'wrong')
+    >>> session.try_again(); session.check(session.exercise.answer).correct, session.first_correct
+    (True, False)
+    >>> session.new_position().seed, session.first_correct
+    (3, None)
     """
 
     STATES = ("open", "right", "wrong", "shown")
@@ -252,11 +270,17 @@ class ExerciseSession:
         self.state = "open"
         self.feedback: Feedback | None = None
         self.attempts = 0
+        self.first_correct: bool | None = None
 
     @property
     def can_renew(self) -> bool:
         """Whether "New position" can build another position (generated kinds only)."""
         return self.kind is not None
+
+    @property
+    def answered(self) -> bool:
+        """Whether the first answer has been given (or the answer shown instead)."""
+        return self.first_correct is not None
 
     def check(self, response) -> Feedback:
         feedback = self.exercise.check(response)
@@ -267,8 +291,9 @@ class ExerciseSession:
             readable = False
         if readable:
             self.attempts += 1
-            if self.state != "shown":
-                self.state = "right" if feedback.correct else "wrong"
+            if self.first_correct is None:
+                self.first_correct = feedback.correct
+            self.state = "right" if feedback.correct else "wrong"
         self.feedback = feedback
         return feedback
 
@@ -278,6 +303,8 @@ class ExerciseSession:
 
     def show_answer(self) -> Feedback:
         self.state = "shown"
+        if self.first_correct is None:
+            self.first_correct = False
         self.feedback = Feedback(True, f"Answer: {self.exercise.answer_text()}. {self.exercise.explanation}")
         return self.feedback
 
@@ -286,8 +313,10 @@ class ExerciseSession:
             raise GinError("this question has no other positions")
         seed = self.exercise.seed + 1 if seed is None else seed
         self.exercise = generate(self.kind, seed)
-        self.try_again()
+        self.state = "open"
+        self.feedback = None
         self.attempts = 0
+        self.first_correct = None
         return self.exercise
 
 

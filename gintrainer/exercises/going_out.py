@@ -7,8 +7,9 @@ from ..hand import Action, Hand
 from ..melds import best_arrangement, min_deadwood
 from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..rules import Rules
-from ..scoring import layoff_targets, score_hand
-from .core import Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, words
+from ..scoring import best_layoffs, knocker_layouts, layoff_targets, score_hand
+from .core import (NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry,
+                   words)
 
 # -- positions -------------------------------------------------------------------------
 
@@ -91,10 +92,15 @@ def knock_card(seed, rng):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"No: you {why}. " + explanation)
+            return Feedback(False, f"No: you {why}.")
         points = min_deadwood(_rest_after(hand, card))
         if points == 0:
             return Feedback(True, f"Right, and better: discarding {card} leaves no deadwood at all, which is gin.")
+        gin = [a.card for a in outs if a.kind == "gin"]
+        if gin:
+            return Feedback(True, f"Right: discarding {card} face down leaves {points} deadwood, within the limit of "
+                                  f"{hand.knock_limit}. Better still: discarding {gin[0]} leaves no deadwood at "
+                                  "all, which is gin.")
         return Feedback(True, f"Right: discarding {card} face down leaves {points} deadwood, within the limit of "
                               f"{hand.knock_limit}.")
     return dict(prompt="You have drawn and hold 11 cards. Click a card you can knock with: it goes face down, "
@@ -114,16 +120,21 @@ def can_knock(seed, rng):
     best_card = min(held, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value))
     rest = best_arrangement(_rest_after(hand, best_card))
     answer = "Yes" if knock_options(hand) else "No"
+    limit = hand.knock_limit
     if answer == "Yes":
         explanation = (f"Discard {best_card} face down and the rest is {words(rest)}, within the limit of "
-                       f"{hand.knock_limit}.")
+                       f"{limit}.")
     else:
         explanation = (f"Even your best discard, {best_card}, leaves {best_points} deadwood, over the limit "
-                       f"of {hand.knock_limit}: {words(rest)}. Discard and play on.")
+                       f"of {limit}: {words(rest)}. Discard and play on.")
+    why_not = {"Yes": f"no discard leaves {limit} or less deadwood: try each card and count what the other ten "
+                      "leave.",
+               "No": f"one of your discards leaves {limit} or less deadwood: find the melds, then look at what "
+                     "is left."}
     return dict(prompt=f"You hold these 11 cards after drawing. Can you knock (the knock limit is "
-                       f"{hand.knock_limit})?",
+                       f"{limit})?",
                 answer_type="choice", options=("Yes", "No"), answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation),
+                checker=choice_checker(answer, explanation, why_not=why_not),
                 panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(held)),))
 
 
@@ -150,7 +161,8 @@ def going_out(seed, rng):
         extra = "" if rules.big_gin else (" (big gin is off, so even when all 11 meld you discard one)"
                                           if arrangement.points == 0 else "")
         explanation = (f"Discard {card} face down and the other ten cards all meld: "
-                       f"{best_arrangement(_rest_after(hand, card))}. That is gin, bonus {rules.gin_bonus}{extra}.")
+                       f"{words(best_arrangement(_rest_after(hand, card)))}. That is gin, bonus "
+                       f"{rules.gin_bonus}{extra}.")
     elif "knock" in kinds:
         card = min((a.card for a in hand.legal_actions() if a.kind == "knock"),
                    key=lambda c: min_deadwood(_rest_after(hand, c)))
@@ -164,24 +176,57 @@ def going_out(seed, rng):
     return dict(prompt=f"You hold these 11 cards after drawing. Big gin is {'ON' if rules.big_gin else 'OFF'} in "
                        "these rules. What is the best way to go out?",
                 answer_type="choice", options=GOING_OUT, answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation),
+                checker=choice_checker(answer, explanation, why_not=_going_out_reasons(kinds, rules, hand)),
                 panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(held)),))
+
+
+def _going_out_reasons(kinds, rules: Rules, hand: Hand) -> dict[str, str]:
+    """Why each way out is not the best one here (for the ones that are not)."""
+    limit = hand.knock_limit
+    can_go_out = bool(kinds & {"knock", "gin", "big-gin"})
+    return {
+        GOING_OUT[0]: ("big gin is off in these rules." if not rules.big_gin else
+                       "big gin needs all 11 cards in melds, and these do not all meld."),
+        GOING_OUT[1]: ("gin is possible, but all 11 cards meld and big gin is on: that scores more." if
+                       "big-gin" in kinds else "no discard leaves the other ten cards all in melds."),
+        GOING_OUT[2]: ("you can do better than a knock: there is a way out with no deadwood at all." if
+                       kinds & {"gin", "big-gin"} else f"no discard leaves {limit} or less deadwood."),
+        GOING_OUT[3]: "you can go out this turn: look for the melds again." if can_go_out else "",
+    }
+
+
+def best_knock(hand: Hand) -> Card:
+    """The knock discard that leaves the least deadwood (the highest such card)."""
+    outs = [a.card for a in knock_options(hand)]
+    return min(outs, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value, -c.index))
 
 
 @exercise_kind("knock_deadwood", 5, "Your count after knocking")
 def knock_deadwood(seed, rng):
-    """After knocking with a given card, what is your deadwood? The Hand counts it."""
-    hand = retry(rng, lambda r: eleven_cards(r, "knock"), lambda h: any(a.kind == "knock" for a in knock_options(h)))
-    card = rng.choice([a.card for a in knock_options(hand) if a.kind == "knock"])
+    """After the knock that leaves the least deadwood, what is your count? The Hand counts
+    it. Positions where gin is possible are left out: there you would go gin."""
+    hand = retry(rng, lambda r: eleven_cards(r, "knock"),
+                 lambda h: knock_options(h) and all(a.kind == "knock" for a in knock_options(h)))
+    card = best_knock(hand)
     seat = hand.to_act
     after = hand.copy()
     after.apply(f"knock {card.code()}")
     answer = after.deadwood(seat)
     rest = best_arrangement(after.held(seat))
     explanation = f"Without {card} your ten cards arrange as {words(rest)}."
-    return dict(prompt=f"You knock, discarding {card} face down. What is your deadwood count now?",
+    every_card = sum(c.value for c in rest.cards)
+
+    def why_not(number):
+        if number == answer + card.value:
+            return f"that counts {card}, which you discarded face down: it is not part of your hand any more."
+        if number == every_card:
+            return "that counts your melded cards too: only cards in no meld are deadwood."
+        return more_or_less(number, answer, too_low="no arrangement of your ten cards leaves so little.",
+                            too_high="your ten cards can be arranged to leave less: look for the melds again.")
+    return dict(prompt=f"You knock, discarding {card} face down: of your knocks it leaves the least deadwood "
+                       "(no discard gives gin here). What is your deadwood count now?",
                 answer_type="number", answer=answer, explanation=explanation,
-                checker=number_checker(answer, explanation),
+                checker=number_checker(answer, explanation, why_not),
                 panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(hand.held(seat))),))
 
 
@@ -207,7 +252,7 @@ def layoff_position(rng, *, gin: bool = False) -> Hand | None:
         knocker = exact_melds(rng, rng.choice(((3, 3, 4), (3, 4, 3), (4, 3, 3))))
     else:
         knocker = hand_with_melds(rng, 10, rng.choice((2, 3)), low_filler=True)
-    if knocker is None or min_deadwood(knocker) > 10 or (min_deadwood(knocker) == 0) != gin:
+    if knocker is None or min_deadwood(knocker) > Rules().knock_limit or (min_deadwood(knocker) == 0) != gin:
         return None
     arrangement = best_arrangement(knocker)
     used = set(knocker)
@@ -271,14 +316,14 @@ def layoff_cards(seed, rng):
             bad = [c for c in picked if can_lay_off_all(hand, [d for d in picked if d is not c])]
             what = f"{bad[0]} cannot be laid off" if bad else f"{show_cards(picked)} cannot all be laid off"
             return Feedback(False, f"{what}: a lay-off makes a set of three into four or extends a run at either "
-                                   "end (a card may extend a run that another lay-off extended). " + explanation)
+                                   "end (a card may extend a run that another lay-off extended).")
         left = [c for c in cards if c not in picked]
         points = min_deadwood(left)
         if points == best:
             return Feedback(True, f"Right: laying off {show_cards(picked)} leaves {points} deadwood "
                                   f"({words(best_arrangement(left))}), the least you can.")
-        return Feedback(False, f"Laying off {show_cards(picked)} leaves {points} deadwood; you can get down to "
-                               f"{best}. " + explanation)
+        return Feedback(False, f"Laying off {show_cards(picked)} leaves {points} deadwood "
+                               f"({words(best_arrangement(left))}); another choice leaves less.")
     return dict(prompt="Your opponent knocked and laid out these melds. Click every card of yours that you lay "
                        "off on them to leave yourself the least deadwood.",
                 answer_type="cards", options=cards, answer=laid, explanation=explanation, checker=check,
@@ -315,12 +360,13 @@ def layoff_where(seed, rng):
         if choice == "Nowhere":
             if not legal:
                 return Feedback(True, "Right. " + explanation)
-            return Feedback(False, "It can be laid off. " + explanation)
+            return Feedback(False, f"Not “Nowhere”: {card} can be laid off. Look at the ends of each run and "
+                                   "at each set of three.")
         index = options.index(choice)
         why = hand.explain_illegal(f"layoff {card.code()} on {index + 1}")
         if why is None:
             return Feedback(True, "Right. " + explanation)
-        return Feedback(False, f"No: you {why}. " + explanation)
+        return Feedback(False, f"Not “{choice}”: you {why}.")
     went = "went gin" if hand.out_kind == "gin" else "knocked"
     return dict(prompt=f"Your opponent {went} with these melds. Can you lay off your {card}, and where?",
                 answer_type="choice", options=options, answer=answer, explanation=explanation, checker=check,
@@ -334,13 +380,22 @@ def deadwood_after_layoffs(seed, rng):
     result = best_reply(hand)
     answer = result.defender_deadwood
     laid = show_cards(l.card for l in result.layoffs) or "nothing"
-    melds = " · ".join(show_cards(m) for m in result.defender_melds) or "no melds"
+    melds = " · ".join(show_cards(m) for m in result.defender_melds) or "none"
     explanation = (f"Lay off {laid}; your own melds: {melds}; left: "
                    f"{show_cards(result.defender_deadwood_cards) or 'nothing'} = {answer}.")
+    no_layoffs = min_deadwood(defender_cards(hand))
+
+    def why_not(number):
+        if number == no_layoffs and result.layoffs:
+            return "that is your count without any lay-offs: some of your cards fit the knocker's melds."
+        return more_or_less(number, answer,
+                            too_low="that is less than your cards can get down to: only cards that complete a set "
+                                 "or extend a run can be laid off.",
+                            too_high="you can get lower: lay out your own melds and lay off every card that fits.")
     return dict(prompt="Your opponent knocked with these melds. Lay out your own melds and lay off what you can. "
                        "How much deadwood do you have left at best?",
                 answer_type="number", answer=answer, explanation=explanation,
-                checker=number_checker(answer, explanation),
+                checker=number_checker(answer, explanation, why_not),
                 panels=(_melds_panel(hand), Panel("Your hand", "cards", cards=sort_by_suit(defender_cards(hand)))))
 
 
@@ -353,17 +408,23 @@ _OUTCOME_OF = {"knock": OUTCOMES[0], "undercut": OUTCOMES[1], "gin": OUTCOMES[2]
 
 def knock_score_position(rng, kind: str | None = None):
     """A knocker's ten cards and a defender's ten, scored by the engine; ``kind``
-    asks for "knock", "undercut" or "gin"."""
-    if kind == "gin":
+    asks for "knock", "undercut", "gin" or "gin_vs_melds" (gin against a defender
+    whose ten cards all meld too)."""
+    if kind in ("gin", "gin_vs_melds"):
         knocker = exact_melds(rng, (3, 3, 4))
     else:
         knocker = hand_with_melds(rng, 10, rng.choice((2, 3)), low_filler=True)
-    if knocker is None or min_deadwood(knocker) > 10:
+    if knocker is None or min_deadwood(knocker) > Rules().knock_limit:
         return None
     low = kind == "undercut"
-    defender = hand_with_melds(rng, 10, 3 if low else rng.choice((0, 1, 2)), used=knocker, low_filler=low)
+    if kind == "gin_vs_melds":
+        defender = exact_melds(rng, rng.choice(((3, 3, 4), (4, 3, 3), (3, 4, 3))), used=knocker)
+    else:
+        defender = hand_with_melds(rng, 10, 3 if low else rng.choice((0, 1, 2)), used=knocker, low_filler=low)
+    if defender is None:
+        return None
     score = score_hand(knocker, defender)
-    if kind is not None and score.kind != kind:
+    if kind is not None and score.kind != kind.removesuffix("_vs_melds"):
         return None
     return knocker, defender, score
 
@@ -385,27 +446,70 @@ def _score_panels(knocker, defender, score) -> tuple[Panel, ...]:
             Panel("The defender's hand", "hand", cards=defender))
 
 
+def outcome_reasons(kind: str) -> dict[str, str]:
+    """Why each outcome other than ``kind`` ("knock", "undercut", "gin" or "dead") is wrong."""
+    nobody_out = "nobody knocked: the hand ended with an ordinary discard."
+    return {
+        OUTCOMES[0]: {"undercut": "compare the deadwood after the defender's lay-offs: the knocker's is not lower.",
+                      "gin": "the knocker has no deadwood at all: that is more than an ordinary knock.",
+                      "dead": nobody_out}.get(kind, ""),
+        OUTCOMES[1]: {"knock": "compare the deadwood after the defender's lay-offs: the knocker's is lower.",
+                      "gin": "gin cannot be undercut, even by a defender with no deadwood.",
+                      "dead": nobody_out}.get(kind, ""),
+        OUTCOMES[2]: {"knock": "the knocker has deadwood left, so this is not gin.",
+                      "undercut": "the knocker has deadwood left, so this is not gin.",
+                      "dead": nobody_out}.get(kind, ""),
+        OUTCOMES[3]: "someone knocked, so the hand is scored." if kind != "dead" else "",
+    }
+
+
+def _gin_note(score) -> str:
+    if score.kind == "gin" and score.defender_deadwood == 0:
+        return " Gin cannot be undercut, even when the defender has no deadwood either."
+    return ""
+
+
 @exercise_kind("hand_outcome", 7, "Who scores?")
 def hand_outcome(seed, rng):
     """Knock, undercut, gin or dead hand? score_hand (or the played Hand) decides."""
-    kind = rng.choice(("knock", "undercut", "gin", "dead", "knock"))
+    kind = rng.choice(("knock", "undercut", "gin", "dead", "knock", "gin_vs_melds"))
     if kind == "dead":
         hand = dead_hand(rng)
         last_seat, last = hand.actions[-1]
         answer = _OUTCOME_OF[hand.result.kind]
         explanation = hand.result.explain()
+        if not hand.is_legal("take"):
+            explanation += f" {NAMES[1 - last_seat]} may not take {last.card}: the hand is over."
         return dict(prompt=f"The stock is down to {hand.stock_count} cards. The player to move drew from the "
                            f"stock and discarded {last.card} without knocking. What happens?",
                     answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
-                    checker=choice_checker(answer, explanation),
+                    checker=choice_checker(answer, explanation, why_not=outcome_reasons("dead")),
                     panels=(Panel("The table", "table", hand=hand, face_down=(0, 1)),))
     knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind), lambda x: True)
     answer = _OUTCOME_OF[score.kind]
-    explanation = score.explain()
+    explanation = score.explain() + _gin_note(score)
     return dict(prompt="The knocker has laid out. The defender will lay out his melds and lay off what he can. "
                        "Who scores this hand?",
                 answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation), panels=_score_panels(knocker, defender, score))
+                checker=choice_checker(answer, explanation, why_not=outcome_reasons(score.kind)),
+                panels=_score_panels(knocker, defender, score))
+
+
+def points_reason(number: int, score, *, defender_before: int) -> str:
+    """Why a number is not the points of a scored hand: the usual slips, named."""
+    k, d, bonus, times = score.knocker_deadwood, score.defender_deadwood, score.bonus, score.multiplier
+    if times > 1 and number * times == score.points:
+        return f"the score of this hand is multiplied by {times}."
+    if score.kind == "undercut" and number == (k - d) * times:
+        return f"the defender also gets the undercut bonus of {bonus}."
+    if score.kind in ("gin", "big_gin") and number == d * times:
+        return f"the knocker also gets the bonus of {bonus}."
+    if score.kind in ("gin", "big_gin") and number == bonus * times and d:
+        return "the bonus is added to the defender's whole deadwood."
+    if score.kind == "knock" and number == (defender_before - k) * times and defender_before != d:
+        return "count the defender's deadwood after his lay-offs, not before."
+    return ("look again at both counts: the defender's after his best melds and lay-offs, the knocker's as "
+            "laid out; then apply the rule for this result.")
 
 
 @exercise_kind("hand_points", 7, "How many points?")
@@ -413,23 +517,50 @@ def hand_points(seed, rng):
     """The points of a knock, undercut or gin: score_hand counts them."""
     kind = rng.choice(("knock", "undercut", "gin", "knock"))
     knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind), lambda x: True)
-    explanation = score.explain()
+    explanation = score.explain() + _gin_note(score)
     who = "knocker" if score.winner == "knocker" else "defender"
+    before = min_deadwood(defender)
     return dict(prompt=f"The knocker has laid out. After the defender's best melds and lay-offs, the {who} wins "
                        "this hand. How many points does he score?",
                 answer_type="number", answer=score.points, explanation=explanation,
-                checker=number_checker(score.points, explanation), panels=_score_panels(knocker, defender, score))
+                checker=number_checker(score.points, explanation,
+                                       lambda n: points_reason(n, score, defender_before=before)),
+                panels=_score_panels(knocker, defender, score))
+
+
+def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) -> tuple[int, str]:
+    """A knock with ``card`` against a hand in view, scored by the engine: the knocker's
+    gain (negative when undercut) and the story in words: the layout, the lay-offs and
+    the score, and, when the knocker's choice of layout matters, the layout it beats."""
+    score = score_hand(knocker_ten, defender, rules, upcard=upcard)
+    melds = " · ".join(show_cards(m) for m in score.knocker_melds)
+    laid = show_cards(l.card for l in score.layoffs)
+    if score.kind == "gin":
+        text = f"Knocking with {card} is gin: you lay out {melds}. {score.explain()}"
+    elif laid:
+        text = (f"Knocking with {card}: you lay out {melds} and keep {show_cards(score.knocker_deadwood_cards)} "
+                f"as deadwood; your opponent lays off {laid}. {score.explain()}")
+    else:
+        text = (f"Knocking with {card}: you lay out {melds} and keep {show_cards(score.knocker_deadwood_cards)} "
+                f"as deadwood; your opponent can lay off nothing. {score.explain()}")
+    layouts = knocker_layouts(knocker_ten, defender)
+    if score.kind != "gin" and len(layouts) > 1:
+        other = layouts[1]
+        reply = best_layoffs(defender, other.melds)
+        if reply.points < score.defender_deadwood:
+            text += (f" Lay out {melds}, not {' · '.join(show_cards(m) for m in other.melds)} (the same "
+                     f"deadwood): against that your opponent would lay off {show_cards(l.card for l in reply.layoffs)} "
+                     f"and keep only {reply.points}.")
+    gain = score.points if score.winner == "knocker" else -score.points
+    return gain, text
 
 
 def knock_values(hand: Hand, defender) -> dict[Card, tuple[int, str]]:
-    """For each legal knock discard: the knocker's gain (negative when undercut) and the score in words."""
-    values = {}
-    for action in knock_options(hand):
-        rest = _rest_after(hand, action.card)
-        score = score_hand(rest, defender, hand.rules, upcard=hand.upcard)
-        gain = score.points if score.winner == "knocker" else -score.points
-        values[action.card] = (gain, score.explain())
-    return values
+    """For each legal knock discard: the knocker's gain (negative when undercut) and
+    :func:`knock_story`."""
+    return {action.card: knock_story(action.card, _rest_after(hand, action.card), defender, hand.rules,
+                                     hand.upcard)
+            for action in knock_options(hand)}
 
 
 def knock_choice_position(rng):
@@ -443,30 +574,26 @@ def knock_choice_position(rng):
     return hand, defender, values
 
 
-def _gain_words(card, gain) -> str:
-    return f"knocking with {card} {'wins' if gain >= 0 else 'loses'} {abs(gain)}"
-
-
 @exercise_kind("best_knock_discard", 7, "The knock that scores most")
 def best_knock_discard(seed, rng):
     """Click the knock discard that scores most against a hand you can see: score_hand for each."""
     hand, defender, values = retry(rng, knock_choice_position, lambda x: True)
     best = max(gain for gain, _ in values.values())
     answers = tuple(c for c, (gain, _) in values.items() if gain == best)
-    options_text = "; ".join(_gain_words(c, g) for c, (g, _) in sorted(values.items(), key=lambda kv: -kv[1][0]))
-    explanation = f"Your knocks: {options_text}."
+    explanation = " ".join(story for _, (_, story) in sorted(values.items(), key=lambda kv: -kv[1][0]))
 
     def check(picked):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"You {why}. " + explanation)
-        gain, words = values[card]
+            return Feedback(False, f"You {why}.")
+        gain, story = values[card]
         if gain == best:
-            return Feedback(True, f"Right: {words}")
-        return Feedback(False, f"{words} Another knock does better. " + explanation)
+            return Feedback(True, f"Right. {story}")
+        return Feedback(False, f"{story} Another knock scores more.")
     return dict(prompt="You may knock this turn, and (for this exercise) you can see your opponent's hand. "
-                       "Click the knock discard that scores the most for you. Watch out for undercuts!",
+                       "Click the knock discard that scores the most for you; your melds are then laid out the "
+                       "way that leaves your opponent the fewest lay-offs. Watch out for undercuts!",
                 answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=answers[:1],
                 explanation=explanation, checker=check, pick=1, option_label="Your 11 cards",
                 panels=(Panel("Your opponent's hand", "hand", cards=defender),))

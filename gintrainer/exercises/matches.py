@@ -13,7 +13,7 @@ from ..deals import greedy_move, in_discard, others
 from ..rules import Rules
 from ..scoring import HandScore, score_hand
 from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry
-from .going_out import eleven_cards, knock_choice_position, knock_options, knock_score_position
+from .going_out import eleven_cards, knock_choice_position, knock_options, knock_score_position, points_reason
 
 # -- matches -----------------------------------------------------------------------------
 
@@ -72,10 +72,23 @@ def match_total(seed, rng):
         parts.append(f"{bonuses.game[seat]} game bonus{shutout}")
     parts.append(f"{boxes} for boxes ({wins} hand{'s' if wins != 1 else ''} won × {match.rules.box_bonus})")
     explanation = f"{NAMES[seat]}: " + " + ".join(parts) + f" = {answer}."
+    rules = match.rules
+
+    def why_not(number):
+        if number == points:
+            return "that is the points from hands only: the bonuses come on top."
+        if game.winner == seat and number == points + bonuses.game[seat]:
+            return f"add the box bonuses too: {rules.box_bonus} for every hand this player won."
+        if number == points + boxes and game.winner == seat:
+            return "add the game bonus too: this player won the match."
+        if bonuses.shutout and game.winner == seat and number == answer - bonuses.game[seat] // 2:
+            return "the loser won no hand: a shutout doubles the game bonus."
+        return (f"add the points from hands, the game bonus if this player won the match, and {rules.box_bonus} "
+                "for every hand this player won.")
     return dict(prompt=f"This match is over: {NAMES[game.winner]} reached {match.rules.target}. What is "
                        f"{NAMES[seat]}'s final score with all the bonuses?",
                 answer_type="number", answer=answer, explanation=explanation,
-                checker=number_checker(answer, explanation),
+                checker=number_checker(answer, explanation, why_not),
                 panels=(Panel("The score sheet", "rows", rows=match_rows(match)),))
 
 
@@ -89,13 +102,17 @@ def next_dealer(seed, rng):
     last = match.hands[upto - 1].result
     answer = NAMES[match.hands[upto].dealer]
     rule = "the loser of a hand deals the next" if loser_deals else "the winner of a hand deals the next"
+    wrong = NAMES[1 - match.hands[upto].dealer]
     if last.winner_seat is None:
         explanation = f"Hand {upto} scored nothing, so the same dealer, {answer}, deals again."
+        reason = f"hand {upto} scored nothing, so the dealer does not change."
     else:
         explanation = f"{NAMES[last.winner_seat]} won hand {upto}, and under these rules {rule}: {answer}."
+        did = "won" if loser_deals else "did not win"
+        reason = f"{wrong} {did} hand {upto}, and under these rules {rule}."
     return dict(prompt=f"Under these rules {rule}. Who deals hand {upto + 1}?",
                 answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation),
+                checker=choice_checker(answer, explanation, why_not=reason),
                 panels=(Panel("The score sheet so far", "rows", rows=match_rows(match, upto)),))
 
 
@@ -113,23 +130,23 @@ def winning_knock(seed, rng):
     needed = rng.choice(wins[1:])
     have = target - needed
     reach = tuple(c for c, (gain, _) in values.items() if gain >= needed)
-    listing = "; ".join(f"{c}: {'+' if g >= 0 else '−'}{abs(g)}" for c, (g, _) in
-                        sorted(values.items(), key=lambda kv: -kv[1][0]))
-    explanation = (f"You need {needed} more points to reach {target}. Each knock scores: {listing}. "
-                   f"Winning knocks: {show_cards(reach)}.")
+    stories = " ".join(story for _, (_, story) in sorted(values.items(), key=lambda kv: -kv[1][0]))
+    explanation = (f"You need {needed} more points to reach {target}. {stories} Winning knocks: "
+                   f"{show_cards(reach)}.")
 
     def check(picked):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"You {why}. " + explanation)
-        gain, words = values[card]
+            return Feedback(False, f"You {why}.")
+        gain, story = values[card]
         if gain >= needed:
-            return Feedback(True, f"Right: {words} {have} + {gain} = {have + gain}: the game is yours.")
+            return Feedback(True, f"Right. {story} {have} + {gain} = {have + gain}: the game is yours.")
         total = have + max(gain, 0)
-        return Feedback(False, f"{words} That leaves you on {total}, short of {target}. " + explanation)
+        return Feedback(False, f"{story} That leaves you on {total}, short of {target}.")
     return dict(prompt=f"You have {have} points; the game is to {target}. You may knock now and (for this exercise) "
-                       "you can see your opponent's hand. Click a knock discard that wins the game with this hand.",
+                       "you can see your opponent's hand; your melds are then laid out the way that leaves your "
+                       "opponent the fewest lay-offs. Click a knock discard that wins the game with this hand.",
                 answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=reach[:1],
                 explanation=explanation, checker=check, pick=1, option_label="Your 11 cards",
                 panels=(Panel("Your opponent's hand", "hand", cards=defender),))
@@ -158,9 +175,15 @@ def oklahoma_limit(seed, rng):
         explanation = f"An ace upcard means only gin may go out: the limit is {answer}."
     else:
         explanation = f"The limit is the upcard's value: {upcard} counts {upcard.value}."
+
+    def why_not(number):
+        if upcard.rank == 1:
+            return "an ace upcard is the exception: it means only gin may go out."
+        return ("in Oklahoma the knock limit is the first upcard's value as deadwood (ace 1, two to ten their "
+                "number, J Q K 10).")
     return dict(prompt=f"You play Oklahoma. The first upcard is {upcard}. What is the knock limit in this hand?",
                 answer_type="number", answer=answer, explanation=explanation,
-                checker=number_checker(answer, explanation),
+                checker=number_checker(answer, explanation, why_not),
                 panels=(Panel("The upcard", "cards", cards=(upcard,)),))
 
 
@@ -192,7 +215,7 @@ def variant_knock(seed, rng):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"No: you {why}. " + explanation)
+            return Feedback(False, f"No: you {why}.")
         return Feedback(True, f"Right: discarding {card} leaves "
                               f"{min_deadwood([c for c in hand.held(hand.to_act) if c is not card])} "
                               f"deadwood. " + rule)
@@ -219,7 +242,7 @@ def variant_points(seed, rng):
     knocker, defender, name, rules, upcard, score = retry(rng, make, lambda x: True)
     explanation = score.explain()
     details = {
-        "standard": "gin bonus 25, undercut bonus 10",
+        "standard": f"gin bonus {rules.gin_bonus}, undercut bonus {rules.undercut_bonus}",
         "modern": f"gin bonus {rules.gin_bonus}, undercut bonus {rules.undercut_bonus}",
         "classic": f"gin bonus {rules.gin_bonus}, undercut bonus {rules.undercut_bonus}",
         "Oklahoma": f"the upcard {upcard} sets the knock limit to {rules.knock_limit_for(upcard)}",
@@ -231,41 +254,95 @@ def variant_points(seed, rng):
     return dict(prompt=f"These are {name} rules ({details}). The first upcard was {upcard}. The {who} wins this "
                        "hand. How many points does he score?",
                 answer_type="number", answer=score.points, explanation=explanation,
-                checker=number_checker(score.points, explanation),
+                checker=number_checker(score.points, explanation,
+                                       lambda n: points_reason(n, score, defender_before=min_deadwood(defender))),
                 panels=(Panel("The knocker's melds", "melds", melds=score.knocker_melds),
                         Panel(f"The knocker's deadwood: {score.knocker_deadwood}", "cards",
                               cards=score.knocker_deadwood_cards),
                         Panel("The defender's hand", "hand", cards=defender)))
 
 
+def game_points_by_hand(match: Match) -> tuple[list[tuple[int, ...]], list[int | None]]:
+    """For each hand of a match, the points it added to each game; and for each game
+    the number of the hand that ended it (None while it goes on). Found by replaying
+    the match hand by hand on the engine: a Hollywood game ends on its own, so a
+    late hand may count in some games and not in others."""
+    replay = Match(match.rules, seed=match.seed, first_dealer=match.first_dealer, deck=match.hands[0].deck)
+    added = []
+    ended: list[int | None] = [None] * len(replay.games)
+    for number, hand in enumerate(match.hands, start=1):
+        if number > 1:
+            replay.next_hand(deck=hand.deck)
+        before = [sum(game.points) for game in replay.games]
+        for action in hand.history:
+            replay.apply(action)
+        added.append(tuple(sum(game.points) - was for game, was in zip(replay.games, before)))
+        for index, game in enumerate(replay.games):
+            if game.is_over and ended[index] is None:
+                ended[index] = number
+    return added, ended
+
+
 @exercise_kind("hollywood_score", 9, "Hollywood's three games")
 def hollywood_score(seed, rng):
     """A player's points in one Hollywood game after some hands: the Match keeps the three games."""
     rules = Rules(hollywood=True)
-    match_seed = rng.randrange(10_000)
-    upto = rng.randint(3, 6)
-    match = played_match(match_seed, rules, upto)
-    seat = rng.randrange(2)
-    number = rng.randint(1, 3)
+    want_late = rng.random() < 0.4
+
+    def make(r):
+        match_seed, seat, number = r.randrange(10_000), r.randrange(2), r.randint(1, 3)
+        whole = played_match(match_seed, rules)
+        added, ended = game_points_by_hand(whole)
+        late_wins = [i for i, hand in enumerate(whole.hands) if hand.result.winner_seat == seat
+                     and ended[number - 1] is not None and i >= ended[number - 1]]
+        if want_late and not late_wins:
+            return None
+        upto = r.randint(late_wins[0] + 1, min(len(whole.hands), late_wins[0] + 3)) if want_late else \
+            r.randint(3, min(len(whole.hands), 8))
+        match = played_match(match_seed, rules, upto)
+        won = [(i, h.result.points) for i, h in enumerate(match.hands) if h.result.winner_seat == seat]
+        late = [points for i, points in won[number - 1:] if not added[i][number - 1]]
+        return match, seat, number, added[:upto], ended, won, late
+    match, seat, number, added, ended, won, late = retry(rng, make, lambda found: True)
     game = match.games[number - 1]
     answer = game.points[seat]
-    wins = [h.result.points for h in match.hands if h.result.winner_seat == seat]
-    counted = wins[number - 1:]
+    name = NAMES[seat]
+    counted = [added[i][number - 1] for i, _ in won if added[i][number - 1]]
     nth = ["first", "second", "third"][number - 1]
+    wins = ", ".join(str(points) for _, points in won)
     if counted:
         sum_text = " + ".join(map(str, counted)) + f" = {answer}" if len(counted) > 1 else str(answer)
-        explanation = (f"{NAMES[seat]} won hands scoring {', '.join(map(str, wins))}. Game {number} counts "
-                       f"{NAMES[seat]}'s wins from the {nth} on: {sum_text}.")
+        explanation = (f"{name} won hands scoring {wins}. Game {number} counts {name}'s wins from the {nth} on, "
+                       f"while it lasts: {sum_text}.")
     else:
-        explanation = (f"{NAMES[seat]} won {len(wins)} hand{'s' if len(wins) != 1 else ''}; game {number} only "
+        explanation = (f"{name} won {len(won)} hand{'s' if len(won) != 1 else ''}; game {number} only "
                        f"starts counting with a player's {nth} win: {answer}.")
     if game.is_over:
-        explanation += f" (Game {number} is over: it reached {rules.target}.)"
+        explanation += (f" Game {number} ended at hand {ended[number - 1]}, when {NAMES[game.winner]} reached "
+                        f"{rules.target} in it")
+        if late:
+            explanation += (f"; {name}'s later win{'s' if len(late) > 1 else ''} "
+                            f"({', '.join(map(str, late))}) count{'' if len(late) > 1 else 's'} only in the games "
+                            "still going.")
+        else:
+            explanation += "."
+    all_from_nth = sum(points for _, points in won[number - 1:])
+    every_win = sum(points for _, points in won)
+
+    def why_not(guess):
+        if guess == all_from_nth and late:
+            return (f"game {number} ended when a player reached {rules.target} in it: hands played after that "
+                    "do not count in it.")
+        if guess == every_win and number > 1:
+            return f"game {number} counts a player's wins only from his {nth} win on."
+        return (f"add {name}'s points from the hands that count in game {number}: from the {nth} win on, "
+                "while the game lasts.")
     return dict(prompt=f"Hollywood: three games are scored at once. A player's first won hand counts in game 1, "
-                       f"his second in games 1 and 2, every later one in all three. What is {NAMES[seat]}'s score "
-                       f"in game {number} (points from hands, no bonuses)?",
+                       f"his second in games 1 and 2, every later one in all three. Each game ends on its own "
+                       f"when a player reaches {rules.target} in it; later hands count only in the games still "
+                       f"going. What is {name}'s score in game {number} (points from hands, no bonuses)?",
                 answer_type="number", answer=answer, explanation=explanation,
-                checker=number_checker(answer, explanation),
+                checker=number_checker(answer, explanation, why_not),
                 panels=(Panel("The hands so far", "rows", rows=match_rows(match)[:1] + tuple(
                     (r[0], r[1], r[2]) + ("", "") for r in match_rows(match)[1:])),))
 

@@ -20,6 +20,10 @@ solver of :mod:`gintrainer.solver`:
 * a layout finished with more deadwood than its cards allow, a lay-off or
   meld left out ("costly-layout").
 
+Each note is a :class:`Finding` first: a message of :data:`MESSAGES` (a whole
+sentence with named values, ready to be translated) and its values, so a test
+can check every sentence against the position it speaks of.
+
 >>> from gintrainer import Hand
 >>> from gintrainer.replay.examples import stacked
 >>> deck = stacked("2C 3C 4C 7H 7S 7D JS QS 5D 9D", "5C 6D 6H 6C TH TD 2H 4S QD KC", "KH", stock="AC")
@@ -48,10 +52,149 @@ TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-
         "costly-pass", "take-or-draw", "costly-layout")
 
 
-def annotate(source, *, featured=None) -> tuple[Annotation, ...]:
-    """The solver's annotations on a hand: a :class:`Replay`, a :class:`~gintrainer.Hand`
-    or anything :func:`load` reads. ``featured`` is a seat, a list of seats, or None
-    for the replay's featured seat (both seats when it has none)."""
+MESSAGES = {
+    # the choice between the top discard and the stock (or, for the dealer offered the upcard, his hand)
+    "take_worse_than_keep": "Taking {card} and then discarding {discard} leaves {take} deadwood; passing keeps "
+                            "{now}, {loss} less. Taking a card also shows it to the opponent.",
+    "take_worse_than_pass_draw": "Taking {card} and then discarding {discard} leaves {take} deadwood; passing "
+                                 "and then drawing from the stock expects {draw}, {loss} less. Taking a card "
+                                 "also shows it to the opponent.",
+    "take_worse_than_draw": "Taking {card} and then discarding {discard} leaves {take} deadwood; a stock draw "
+                            "expects {draw}, {loss} less. Taking a card also shows it to the opponent.",
+    "good_take_keep": "Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
+                      "{discard}), and passing would have kept {now}.",
+    "good_take_pass_draw": "Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
+                           "{discard}); passing and then drawing from the stock expects {draw}.",
+    "good_take_draw": "Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
+                      "{discard}); a stock draw expects {draw}.",
+    "missed_take_keep": "Taking {card} and then discarding {discard} would have left {take} deadwood; passing "
+                        "keeps {now}, {loss} more.",
+    "missed_take_pass_draw": "Taking {card} and then discarding {discard} would have left {take} deadwood; "
+                             "passing and then drawing from the stock expects {draw}, {loss} more.",
+    "missed_take_draw": "Taking {card} and then discarding {discard} would have left {take} deadwood; a stock "
+                        "draw expects {draw}, {loss} more.",
+    "fair_pass_draw": "{card} would lower the best deadwood from {now} to {take}, but passing and then drawing "
+                      "from the stock expects {draw}, no worse.",
+    "fair_draw": "{card} would lower the best deadwood from {now} to {take}, but a stock draw expects {draw}, "
+                 "no worse.",
+    # discards
+    "missed_big_gin": "Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} plus the "
+                      "opponent's deadwood.",
+    "missed_gin": "Gin was possible: discarding {card} puts all ten other cards in melds, worth the gin bonus "
+                  "of {bonus} plus the opponent's deadwood, with no laying off.",
+    "missed_knock": "A knock was possible: discarding {card} leaves {deadwood} deadwood, within the knock limit "
+                    "of {limit}. Waiting can be right (to aim for gin, or when an undercut is likely), but the "
+                    "hand could have ended here.",
+    "costly_discard": "Discarding {card} keeps {deadwood} deadwood and expects {expected} after the next draw "
+                      "({outs} of the {unseen} unseen cards would lower it); discarding {best} keeps "
+                      "{best_deadwood} and expects {best_expected} ({best_outs} would lower it): {loss} less "
+                      "on average.",
+    # knocks
+    "big_gin_instead_of_gin": "Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} "
+                              "instead of the gin bonus of {gin_bonus}.",
+    "big_gin_instead_of_knock": "Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} "
+                                "instead of a knock.",
+    "gin_instead_of_knock": "Knocking with {card} discarded leaves {deadwood} deadwood; discarding {best} "
+                            "instead gives gin: all ten cards in melds, the gin bonus of {bonus} and no laying "
+                            "off.",
+    "lower_knock": "Knocking with {card} discarded leaves {deadwood} deadwood; discarding {best} instead leaves "
+                   "{best_deadwood}.",
+    # layouts
+    "layout_meld_first": "Finishing here leaves {points} deadwood ({cards}), but these cards can go down to "
+                         "{best}: lay out {meld} first.",
+    "layout_layoff_first": "Finishing here leaves {points} deadwood ({cards}), but these cards can go down to "
+                           "{best}: lay off {card} on meld {target} first.",
+    "layout_short": "Finishing here leaves {points} deadwood ({cards}), but these cards can go down to {best}.",
+    # asking the solver
+    "advice_forced_draw": "The solver judges draws and discards; here the move is forced: draw from the stock.",
+    "advice_layout": "The solver judges draws and discards; here the move is a layout, and the engine's "
+                     "automatic layout leaves the least deadwood.",
+    "advice_draw_keep": "{player} holds {now} deadwood and may take {card}: taking it and then discarding "
+                        "{discard} leaves {take}; passing keeps {now}.",
+    "advice_draw_pass_draw": "{player} holds {now} deadwood and may take {card}: taking it and then discarding "
+                             "{discard} leaves {take}; passing and then drawing from the stock expects {draw}.",
+    "advice_draw_draw": "{player} to draw, holding {now} deadwood. Taking {card} and then discarding {discard} "
+                        "leaves {take}; a stock draw expects {draw}.",
+    "advice_discard": "{player} to discard.",
+    "advice_played": "Played: {move}.",
+    "advice_best": "Played: {move}, the best choice.",
+    "advice_worse": "Played: {move}, {cost} worse than the best.",
+    # better moves, in words
+    "better_discard": "discard {card}",
+    "better_knock": "knock, discarding {card} face down",
+    "better_gin": "go gin, discarding {card} face down",
+    "better_big-gin": "go big gin with all 11 cards",
+    "better_take": "take the top of the discard pile",
+    "better_pass": "pass",
+    "better_draw": "draw from the stock",
+    "better_meld": "lay out {cards}",
+    "better_layoff": "lay off {card} on meld {target}",
+    "better_done": "finish laying out",
+}
+"""Every sentence the solver writes, a whole template with named values."""
+
+
+def say(key: str, **values) -> str:
+    """A message with its values written for people: cards as ``7♥``, several
+    cards space-separated, exact numbers to two decimals.
+
+    >>> say("costly_discard", card=Card.parse("2C"), deadwood=42, expected=Fraction(293, 8), outs=29,
+    ...     unseen=40, best=Card.parse("9D"), best_deadwood=25, best_expected=Fraction(803, 40), best_outs=29,
+    ...     loss=Fraction(331, 20))[:69]
+    'Discarding 2♣ keeps 42 deadwood and expects 36.62 after the next draw'
+    """
+    return MESSAGES[key].format(**{name: _written(value) for name, value in values.items()})
+
+
+def _written(value) -> str:
+    if isinstance(value, Fraction):
+        return _num(value)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return show_cards(value)
+    return str(value)
+
+
+def better_words(better: str) -> str:
+    """A better move (action notation, as stored) in words: ``"discard 9D"`` gives ``"discard 9♦"``."""
+    action = Action.parse(better)
+    values = {}
+    if action.card is not None:
+        values["card"] = action.card
+    if action.cards:
+        values["cards"] = tuple(action.cards)
+    if action.target is not None:
+        values["target"] = action.target + 1
+    return say(f"better_{action.kind}", **values)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the solver found at a step: the message it writes and its values,
+    with the better move (action notation) and what the move played cost."""
+
+    step: int
+    seat: int
+    tag: str
+    message: str
+    values: dict
+    better: str | None = None
+    loss: Fraction | None = None
+
+    @property
+    def comment(self) -> str:
+        return say(self.message, **self.values)
+
+    def annotation(self) -> Annotation:
+        return Annotation(self.step, self.comment, better=self.better, author=SOLVER, tag=self.tag,
+                          loss=None if self.loss is None else Fraction(self.loss))
+
+
+def findings(source, *, featured=None) -> tuple[Finding, ...]:
+    """What the solver finds in a hand (see :func:`annotate`), each with its
+    message and values: a :class:`Replay`, a :class:`~gintrainer.Hand` or
+    anything :func:`load` reads."""
     if isinstance(source, Replay):
         replay = source
     elif isinstance(source, Hand):
@@ -60,19 +203,26 @@ def annotate(source, *, featured=None) -> tuple[Annotation, ...]:
         replay = load(source)
     seats = _seats(replay, featured)
     taken = _taken_cards(replay)
-    notes: list[Annotation] = []
+    found: list[Finding] = []
     for step in replay.steps:
         if step.seat not in seats:
             continue
         before = replay.state(step.number - 1)
         kind = step.action.kind
         if kind in ("take", "draw", "pass"):
-            notes += _draw_notes(step.number, step.seat, step.action, before, _known(taken, step, before))
+            found += _draw_notes(step.number, step.seat, step.action, before, _known(taken, step, before))
         elif kind in ("discard", "knock", "gin", "big-gin"):
-            notes += _discard_notes(step.number, step.seat, step.action, before, _known(taken, step, before))
+            found += _discard_notes(step.number, step.seat, step.action, before, _known(taken, step, before))
         elif kind == "done":
-            notes += _layout_notes(step.number, step.seat, before)
-    return tuple(notes)
+            found += _layout_notes(step.number, step.seat, before)
+    return tuple(found)
+
+
+def annotate(source, *, featured=None) -> tuple[Annotation, ...]:
+    """The solver's annotations on a hand: a :class:`Replay`, a :class:`~gintrainer.Hand`
+    or anything :func:`load` reads. ``featured`` is a seat, a list of seats, or None
+    for the replay's featured seat (both seats when it has none)."""
+    return tuple(f.annotation() for f in findings(source, featured=featured))
 
 
 def _seats(replay: Replay, featured) -> tuple[int, ...]:
@@ -115,9 +265,9 @@ def _upcard(hand: Hand):
     return hand.upcard if hand.rules.oklahoma else None
 
 
-def _note(step: int, comment: str, *, tag: str, better: str | None = None, loss=None) -> Annotation:
-    return Annotation(step, comment, better=better, author=SOLVER, tag=tag,
-                      loss=None if loss is None else Fraction(loss))
+def _finding(step: int, seat: int, message: str, *, tag: str, better: str | None = None, cost=None,
+             **values) -> Finding:
+    return Finding(step, seat, tag, message, values, better=better, loss=None if cost is None else Fraction(cost))
 
 
 # -- take or draw ----------------------------------------------------------------
@@ -146,37 +296,39 @@ def draw_choice(before: Hand, seat: int, known=()) -> DrawChoice:
     return DrawChoice(top, keep.deadwood, take.deadwood, take.card, keep.expected_deadwood)
 
 
-def _draw_notes(number: int, seat: int, action: Action, before: Hand, known) -> list[Annotation]:
+def alternative(before: Hand, seat: int) -> str:
+    """What the player gives the top discard up for: ``"keep"`` (the dealer
+    offered the upcard keeps his hand), ``"pass_draw"`` (the non-dealer offered it
+    passes, then draws from the stock) or ``"draw"`` (a stock draw now)."""
+    if before.phase == "upcard":
+        return "keep" if seat == before.dealer else "pass_draw"
+    return "draw"
+
+
+def _draw_notes(number: int, seat: int, action: Action, before: Hand, known) -> list[Finding]:
     if not any(a.kind == "take" for a in before.legal_actions()):
         return []  # the forced draw after both passed
     choice = draw_choice(before, seat, known)
-    top, current, draw_value = choice.top, choice.current, choice.draw
-    dealer_offered = before.phase == "upcard" and seat == before.dealer
-    other = "pass" if before.phase == "upcard" else "draw"
-    other_value = Fraction(current) if dealer_offered else draw_value
-    other_words = (f"passing keeps {current}" if dealer_offered else
-                   f"{'passing (then a stock draw)' if other == 'pass' else 'a stock draw'} "
-                   f"expects {_num(draw_value)}")
-    take_words = f"taking {top} and discarding {choice.take_discard} leaves {choice.take}"
+    other = alternative(before, seat)
+    other_value = Fraction(choice.current) if other == "keep" else choice.draw
+    values = dict(card=choice.top, discard=choice.take_discard, take=choice.take, now=choice.current)
+    if other != "keep":
+        values["draw"] = choice.draw
+    refuse = "pass" if before.phase == "upcard" else "draw"
     if action.kind == "take":
         loss = choice.take - other_value
         if loss > 0:
-            lowers = "does not lower your best deadwood" if choice.take >= current else \
-                f"lowers your best deadwood from {current} to {choice.take}"
-            return [_note(number, f"Taking {top} {lowers}, while {other_words}: {_num(loss)} less. "
-                                  "Taking a card also shows it to the opponent.",
-                          tag="costly-take", better=other, loss=loss)]
-        if choice.take < current:
-            return [_note(number, f"Good take: {top} lowers the best deadwood from {current} to {choice.take} "
-                                  f"(discarding {choice.take_discard}); {other_words}.", tag="take-or-draw")]
+            return [_finding(number, seat, f"take_worse_than_{other}", tag="costly-take", better=refuse,
+                             cost=loss, **values, loss=loss)]
+        if choice.take < choice.current:
+            return [_finding(number, seat, f"good_take_{other}", tag="take-or-draw", **values)]
         return []
     loss = other_value - choice.take
     if loss > 0:
-        return [_note(number, f"The top discard helped: {take_words} deadwood, while {other_words}: "
-                              f"{_num(loss)} more.", tag=f"costly-{other}", better="take", loss=loss)]
-    if choice.take < current:
-        return [_note(number, f"{top} would lower the best deadwood from {current} to {choice.take}, "
-                              f"but {other_words}, no worse.", tag="take-or-draw")]
+        return [_finding(number, seat, f"missed_take_{other}", tag=f"costly-{refuse}", better="take", cost=loss,
+                         **values, loss=loss)]
+    if choice.take < choice.current:
+        return [_finding(number, seat, f"fair_{other}", tag="take-or-draw", **values)]
     return []
 
 
@@ -201,61 +353,61 @@ def _out_rows(table: DiscardTable) -> list[DiscardRow]:
     return sorted((r for r in table.rows if r.knocks), key=lambda r: (r.deadwood, r.expected_deadwood, r.card.index))
 
 
-def _discard_notes(number: int, seat: int, action: Action, before: Hand, known) -> list[Annotation]:
+def _discard_notes(number: int, seat: int, action: Action, before: Hand, known) -> list[Finding]:
     table = discard_position(before, seat, known)
     outs = _out_rows(table)
-    limit = table.knock_limit
-    notes = []
+    rules = before.rules
+    found: list[Finding] = []
     if action.kind == "big-gin":
-        return notes
+        return found
     chosen = table.row(action.card)
     if action.kind == "discard":
         if table.big_gin:
-            notes.append(_note(number, "Big gin was possible: all 11 cards meld, worth the big gin bonus "
-                                       f"of {before.rules.big_gin_bonus} plus the opponent's deadwood.",
-                               tag="missed-gin", better="big-gin"))
+            found.append(_finding(number, seat, "missed_big_gin", tag="missed-gin", better="big-gin",
+                                  bonus=rules.big_gin_bonus))
         elif outs and outs[0].gin:
-            notes.append(_note(number, f"Gin was possible: discarding {outs[0].card} puts all ten other cards "
-                                       f"in melds, worth the gin bonus of {before.rules.gin_bonus} plus the "
-                                       "opponent's deadwood, with no laying off.",
-                               tag="missed-gin", better=f"gin {outs[0].card.code()}"))
+            found.append(_finding(number, seat, "missed_gin", tag="missed-gin", better=f"gin {outs[0].card.code()}",
+                                  card=outs[0].card, bonus=rules.gin_bonus))
         elif outs:
-            notes.append(_note(number, f"A knock was possible: discarding {outs[0].card} leaves "
-                                       f"{outs[0].deadwood} deadwood, within the knock limit of {limit}. "
-                                       "Waiting can be right (to aim for gin, or when an undercut is likely), "
-                                       "but the hand could have ended here.",
-                               tag="missed-knock", better=f"knock {outs[0].card.code()}"))
+            found.append(_finding(number, seat, "missed_knock", tag="missed-knock",
+                                  better=f"knock {outs[0].card.code()}", card=outs[0].card,
+                                  deadwood=outs[0].deadwood, limit=table.knock_limit))
         best = table.rows[0]
         loss = chosen.expected_deadwood - best.expected_deadwood
         if loss > 0:
-            notes.append(_note(number, f"Discarding {chosen.card} keeps {chosen.deadwood} deadwood and expects "
-                                       f"{_num(chosen.expected_deadwood)} after the next draw ({len(chosen.outs)} "
-                                       f"outs); discarding {best.card} keeps {best.deadwood} and expects "
-                                       f"{_num(best.expected_deadwood)} ({len(best.outs)} outs): "
-                                       f"{_num(loss)} less.",
-                               tag="costly-discard", better=f"discard {best.card.code()}", loss=loss))
-        return notes
+            found.append(_finding(number, seat, "costly_discard", tag="costly-discard",
+                                  better=f"discard {best.card.code()}", cost=loss, card=chosen.card,
+                                  deadwood=chosen.deadwood, expected=chosen.expected_deadwood,
+                                  outs=len(chosen.outs), unseen=len(table.unseen), best=best.card,
+                                  best_deadwood=best.deadwood, best_expected=best.expected_deadwood,
+                                  best_outs=len(best.outs), loss=loss))
+        return found
     # a knock or gin
     if table.big_gin:
-        notes.append(_note(number, "Big gin was possible: all 11 cards meld, worth the big gin bonus of "
-                                   f"{before.rules.big_gin_bonus} instead of "
-                                   + ("the gin bonus." if chosen.gin else "a knock."),
-                           tag="better-knock", better="big-gin"))
+        if chosen.gin:
+            found.append(_finding(number, seat, "big_gin_instead_of_gin", tag="better-knock", better="big-gin",
+                                  bonus=rules.big_gin_bonus, gin_bonus=rules.gin_bonus))
+        else:
+            found.append(_finding(number, seat, "big_gin_instead_of_knock", tag="better-knock", better="big-gin",
+                                  bonus=rules.big_gin_bonus))
     elif outs and outs[0].deadwood < chosen.deadwood:
         best = outs[0]
-        what = (f"gin: all ten cards in melds, the gin bonus of {before.rules.gin_bonus} and no laying off"
-                if best.gin else f"{best.deadwood} deadwood")
-        notes.append(_note(number, f"Knocking with {chosen.card} discarded leaves {chosen.deadwood} deadwood; "
-                                   f"discarding {best.card} instead leaves {what}.",
-                           tag="better-knock", better=f"{'gin' if best.gin else 'knock'} {best.card.code()}",
-                           loss=chosen.deadwood - best.deadwood))
-    return notes
+        loss = chosen.deadwood - best.deadwood
+        if best.gin:
+            found.append(_finding(number, seat, "gin_instead_of_knock", tag="better-knock",
+                                  better=f"gin {best.card.code()}", cost=loss, card=chosen.card,
+                                  deadwood=chosen.deadwood, best=best.card, bonus=rules.gin_bonus))
+        else:
+            found.append(_finding(number, seat, "lower_knock", tag="better-knock", better=f"knock {best.card.code()}",
+                                  cost=loss, card=chosen.card, deadwood=chosen.deadwood, best=best.card,
+                                  best_deadwood=best.deadwood))
+    return found
 
 
 # -- layouts -------------------------------------------------------------------------
 
 
-def _layout_notes(number: int, seat: int, before: Hand) -> list[Annotation]:
+def _layout_notes(number: int, seat: int, before: Hand) -> list[Finding]:
     left = before.unlaid(seat)
     points = sum(c.value for c in left)
     if before.phase == "defender_layout" and before.out_kind == "knock":
@@ -269,13 +421,15 @@ def _layout_notes(number: int, seat: int, before: Hand) -> list[Annotation]:
         candidates = [Action("meld", cards=m) for m in arrangement.melds]
     if best >= points:
         return []
-    better = next((str(a) for a in candidates if before.is_legal(a)), None)
-    loose = show_cards(left)
-    return [_note(number, f"Finishing here leaves {points} deadwood ({loose}), but these cards can go down "
-                          f"to {best}" + (f": {Action.parse(better).describe().replace('lays', 'lay')} first."
-                                          if better else "."),
-                  tag="costly-layout", better=better, loss=points - best)]
-
+    better = next((a for a in candidates if before.is_legal(a)), None)
+    values = dict(points=points, cards=tuple(left), best=best)
+    if better is None:
+        return [_finding(number, seat, "layout_short", tag="costly-layout", cost=points - best, **values)]
+    if better.kind == "meld":
+        return [_finding(number, seat, "layout_meld_first", tag="costly-layout", better=str(better),
+                         cost=points - best, meld=tuple(better.cards), **values)]
+    return [_finding(number, seat, "layout_layoff_first", tag="costly-layout", better=str(better),
+                     cost=points - best, card=better.card, target=better.target + 1, **values)]
 
 
 # -- asking the solver at any step ---------------------------------------------------
@@ -304,6 +458,27 @@ class Advice:
     played_row: DiscardRow | None = None
     cost: Fraction | None = None
     note: str = ""
+    alternative: str = "draw"
+
+    def summary(self, names=("Ann", "Ben")) -> str:
+        """The solver's verdict in words: the choice or the position, then the move played."""
+        player = names[self.seat]
+        if self.choice is not None:
+            c = self.choice
+            text = say(f"advice_draw_{self.alternative}", player=player, now=c.current, card=c.top,
+                       discard=c.take_discard, take=c.take, draw=c.draw)
+        elif self.table is not None:
+            text = say("advice_discard", player=player)
+        else:
+            return self.note
+        if self.played is None:
+            return text
+        move = better_words(str(self.played))
+        if self.cost is None:
+            return f"{text} {say('advice_played', move=move)}"
+        if self.cost == 0:
+            return f"{text} {say('advice_best', move=move)}"
+        return f"{text} {say('advice_worse', move=move, cost=self.cost)}"
 
 
 def advice(replay: Replay, steps: int) -> Advice:
@@ -326,12 +501,12 @@ def advice(replay: Replay, steps: int) -> Advice:
         return Advice(seat, table=table, played=played, played_row=row, cost=cost)
     if state.phase in ("upcard", "draw") and any(a.kind == "take" for a in state.legal_actions()):
         choice = draw_choice(state, seat, known)
-        keep = Fraction(choice.current) if state.phase == "upcard" and seat == state.dealer else choice.draw
+        other = alternative(state, seat)
+        keep = Fraction(choice.current) if other == "keep" else choice.draw
         cost = None
         if played is not None:
             cost = max(Fraction(choice.take) - keep, Fraction(0)) if played.kind == "take" else \
                 max(keep - choice.take, Fraction(0))
-        return Advice(seat, choice=choice, played=played, cost=cost)
-    return Advice(seat, played=played, note="The solver judges draws and discards; here the move is "
-                                            + ("forced: draw from the stock." if state.phase == "draw"
-                                               else "a layout (the engine's own layout is the best one)."))
+        return Advice(seat, choice=choice, played=played, cost=cost, alternative=other)
+    note = say("advice_forced_draw" if state.phase == "draw" else "advice_layout")
+    return Advice(seat, played=played, note=note)

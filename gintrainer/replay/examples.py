@@ -2,8 +2,9 @@
 
 Each example is a :class:`Script` in :mod:`gintrainer.replay.hands`: a stacked
 deal, every action, and a teacher's comment on each decision of the featured
-player, with the numbers those comments quote (``facts``) checked against the
-solver when the example is built. The built histories ship as JSON in
+player, with the facts those comments rely on (``facts``) checked against the
+engine when the example is built; a comment with a card, a number or a claim
+that no fact accounts for stops the build (see :mod:`gintrainer.replay.facts`). The built histories ship as JSON in
 ``gintrainer/data/hands/``; regenerate them after changing a script with::
 
     python -m gintrainer.replay build-examples
@@ -19,18 +20,21 @@ the scripts build.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
+from ..cards import Card, CardsLike, parse_cards
 from ..deals import stack_deck
 from ..errors import GinError
 from ..hand import Action, Hand
-from ..melds import min_deadwood
 from ..rules import Rules
+from .facts import (arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered,
+                    visible_cards)
 from .history import Annotation, Replay, ReplayError, load
+
+__all__ = ["Move", "SOLVER_TAGS", "Script", "build", "build_examples", "comment_problems", "data_folder",
+           "example", "example_names", "examples", "move", "stacked", "step_facts"]
 
 SOLVER_TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-take", "costly-draw",
                "costly-pass", "costly-layout")
@@ -48,24 +52,32 @@ def stacked(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: 
 @dataclass(frozen=True)
 class Move:
     """One action of a script, with the teacher's comment on it (if any), a
-    better move and arrows, and ``facts``: numbers the comment quotes, checked
-    against the solver when the example is built (see :func:`step_facts`)."""
+    better move and arrows, ``facts``: what the comment quotes, checked when the
+    example is built (see :mod:`gintrainer.replay.facts`), and ``at``: facts of
+    other steps the comment relies on, by step number."""
 
     action: str
     comment: str | None = None
     better: str | None = None
     arrows: tuple = ()
     facts: dict = field(default_factory=dict)
+    at: dict = field(default_factory=dict)
 
 
-def move(action: str, comment: str | None = None, *, better: str | None = None, arrows=(), **facts) -> Move:
+def move(action: str, comment: str | None = None, *, better: str | None = None, arrows=(), at=None,
+         **facts) -> Move:
     return Move(action, comment, better, tuple(tuple(a.split()) if isinstance(a, str) else a for a in arrows),
-                facts)
+                facts, dict(at or {}))
 
 
 @dataclass(frozen=True)
 class Script:
-    """The source of one example hand. Seat 0 deals unless ``dealer`` says otherwise."""
+    """The source of one example hand. Seat 0 deals unless ``dealer`` says otherwise.
+
+    ``deal_facts`` are what the deal comment quotes about the featured player's
+    cards (see :func:`~gintrainer.replay.facts.deal_facts`); ``facts`` what the
+    title and description quote about the whole hand
+    (:func:`~gintrainer.replay.facts.hand_facts`)."""
 
     name: str
     title: str
@@ -82,6 +94,8 @@ class Script:
     players: tuple[str, str] = ("Ann", "Ben")
     tags: tuple[str, ...] = ()
     deal_comment: str | None = None
+    deal_facts: dict = field(default_factory=dict)
+    facts: dict = field(default_factory=dict)
 
     def deck(self) -> tuple[Card, ...]:
         """The stacked deck, or ``deck_order`` (all 52 cards, top first) when given."""
@@ -90,69 +104,11 @@ class Script:
         return stacked(self.non_dealer, self.dealer_cards, self.upcard, self.stock)
 
 
-def step_facts(replay: Replay, number: int) -> dict:
-    """The numbers a comment on step ``number`` may quote, from what that player
-    could see:
-
-    * before a take, draw or pass: ``deadwood`` (now), ``take`` (the least
-      deadwood after taking the top discard), ``take_discard`` (the discard
-      then), ``draw`` (a stock draw's expected deadwood);
-    * a discard, knock or gin: ``deadwood`` (of the ten cards kept), ``outs``
-      (how many unseen cards would lower it), ``expected`` (after the next
-      draw), ``best`` (the solver's best discard), ``best_expected``, ``knock``
-      (whether some discard could knock), ``limit`` (the knock limit),
-      ``unseen`` (how many cards the player has not seen), ``gin_outs`` (the
-      unseen cards that would give gin next turn) and ``knock_outs`` (how
-      many would allow a knock);
-    * a layout step: ``left``, the deadwood not yet laid out or laid off;
-    * every step: ``stock``, the cards left in the stock after it.
-    """
-    step = replay.step(number)
-    before = replay.state(number - 1)
-    after = replay.state(number)
-    return {**_facts(replay, number, step, before, after), "stock": after.stock_count}
-
-
-def _facts(replay: Replay, number: int, step, before: Hand, after: Hand) -> dict:
-    from .annotate import discard_position, draw_choice, known_cards
-    kind = step.action.kind
-    if kind in ("take", "draw", "pass"):
-        if not any(a.kind == "take" for a in before.legal_actions()):
-            return {"deadwood": before.deadwood(step.seat)}
-        choice = draw_choice(before, step.seat, known_cards(replay, number))
-        return {"deadwood": choice.current, "take": choice.take, "take_discard": choice.take_discard.code(),
-                "draw": choice.draw}
-    if kind in ("discard", "knock", "gin"):
-        table = discard_position(before, step.seat, known_cards(replay, number))
-        row = table.row(step.action.card)
-        kept = [c for c in table.hand if c is not row.card]
-        gin_outs, knock_outs = [], []
-        for card in table.unseen:
-            eleven = kept + [card]
-            points = min(min_deadwood(c for c in eleven if c is not throw) for throw in eleven)
-            if points == 0:
-                gin_outs.append(card)
-            if points <= table.knock_limit:
-                knock_outs.append(card)
-        return {"deadwood": row.deadwood, "outs": len(row.outs), "expected": row.expected_deadwood,
-                "best": table.rows[0].card.code(), "best_expected": table.rows[0].expected_deadwood,
-                "knock": table.can_knock, "limit": table.knock_limit, "unseen": len(table.unseen),
-                "gin_outs": format_cards(sort_by_rank(gin_outs)),
-                "knock_outs": len(knock_outs)}
-    if kind in ("meld", "layoff", "done", "big-gin"):
-        return {"left": sum(c.value for c in after.unlaid(step.seat))}
-    return {}
-
-
-def _same(stated, actual) -> bool:
-    if isinstance(actual, Fraction) and isinstance(stated, str):
-        return stated == f"{float(actual):.2f}"
-    return stated == actual
-
-
 def build(script: Script, *, check: bool = True) -> Replay:
     """The replay of a script: its actions played on the stacked deck, the
-    teacher's comments, the facts checked, and the solver's findings added."""
+    teacher's comments, the facts checked, every card, number and claim of the
+    texts accounted for (see :func:`comment_problems`), and the solver's
+    findings added."""
     try:
         hand = Hand.deal(script.rules, dealer=script.dealer, deck=script.deck())
     except ValueError as error:
@@ -171,22 +127,69 @@ def build(script: Script, *, check: bool = True) -> Replay:
     replay = Replay(hand, notes, title=script.title, description=script.description, featured=script.featured,
                     players=script.players, tags=script.tags)
     if check:
-        for number, item in enumerate(script.moves, start=1):
-            if not item.facts:
-                continue
-            facts = step_facts(replay, number)
-            for key, stated in item.facts.items():
-                if key not in facts:
-                    raise ReplayError(f"example {script.name!r}, step {number} ({item.action!r}): "
-                                      f"no fact {key!r} here (there are {', '.join(facts) or 'none'})")
-                if not _same(stated, facts[key]):
-                    shown = facts[key]
-                    shown = f"{float(shown):.2f}" if isinstance(shown, Fraction) else repr(shown)
-                    raise ReplayError(f"example {script.name!r}, step {number} ({item.action!r}): the comment "
-                                      f"says {key} {stated!r} but the solver finds {shown}", step=number)
+        _check_facts(script, replay)
+        problems = comment_problems(script, replay)
+        if problems:
+            raise ReplayError(f"example {script.name!r}: " + "; ".join(problems))
     from .annotate import annotate
     found = [a for a in annotate(replay, featured=(0, 1)) if a.tag in SOLVER_TAGS]
     return replay.with_annotations(replay.annotations + tuple(found))
+
+
+def _check_facts(script: Script, replay: Replay) -> None:
+    if script.deal_facts:
+        check_facts(replay, 0, script.deal_facts, where=f"example {script.name!r}, the deal",
+                    available=deal_facts(replay, script.featured), seat=script.featured)
+    if script.facts:
+        check_facts(replay, replay.step_count, script.facts, where=f"example {script.name!r}, the description",
+                    available=hand_facts(replay))
+    for number, item in enumerate(script.moves, start=1):
+        where = f"example {script.name!r}, step {number} ({item.action!r})"
+        if item.facts:
+            check_facts(replay, number, item.facts, where=where)
+        for other, stated in item.at.items():
+            if isinstance(other, bool) or not isinstance(other, int) or not 1 <= other <= replay.step_count:
+                raise ReplayError(f"{where}: 'at' names step {other!r}, not a step of this hand", step=number)
+            check_facts(replay, other, stated, where=f"{where}, about step {other}")
+
+
+def _declared(item: Move) -> list[tuple[str, object]]:
+    """A move's declared facts and those it states about other steps."""
+    return list(item.facts.items()) + [pair for stated in item.at.values() for pair in stated.items()]
+
+
+def comment_problems(script: Script, replay: Replay) -> list[str]:
+    """Every card, number and claim in the script's title, description and
+    comments that neither a declared fact nor what the speaker sees accounts for
+    (see :func:`~gintrainer.replay.facts.uncovered`), and every written sum that
+    does not add up. A comment speaks for the player who acts at its step (for
+    the featured player at the deal); the title and description for a narrator
+    who sees the cards played."""
+    problems = []
+    final = replay.hand
+    played = {final.upcard}
+    for _, action in final.actions:
+        played.update(action.cards or ())
+        if action.card is not None:
+            played.add(action.card)
+    table = final.melds(final.knocker) if final.knocker is not None else ()
+
+    def add(where: str, text: str, declared, visible, melds=()) -> None:
+        found = uncovered(text, declared, visible=visible, melds=melds) + arithmetic_problems(text)
+        problems.extend(f"{where}: {p}" for p in found)
+
+    add("the title", script.title, script.facts, played, table)
+    add("the description", script.description, script.facts, played, table)
+    if script.deal_comment:
+        add("the deal", script.deal_comment, script.deal_facts, visible_cards(replay, 0, script.featured))
+    for number, item in enumerate(script.moves, start=1):
+        if not item.comment:
+            continue
+        state = replay.state(number)
+        melds = state.melds(state.knocker) if state.knocker is not None else ()
+        add(f"step {number} ({item.action!r})", item.comment, _declared(item),
+            visible_cards(replay, number, replay.step(number).seat), melds)
+    return problems
 
 
 # -- the shipped files -----------------------------------------------------------------

@@ -37,10 +37,22 @@ def style_sheet() -> widgets.HTML:
     return sheet
 
 
+_running = 0
+"""How many guarded callbacks are running: the outermost one is the learner's action."""
+
+
 def guarded(method):
-    """Run a callback so that any error shows in the view's status line instead of vanishing."""
+    """Run a callback so that any error shows in the view's status line instead of vanishing.
+
+    The learner's next action clears the view's status line first, so a problem
+    stays on screen only until something else is tried (callbacks that the
+    action sets off in turn leave it alone)."""
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
+        global _running
+        if not _running:
+            self.clear_status()
+        _running += 1
         try:
             result = method(self, *args, **kwargs)
         except GinError as error:
@@ -51,6 +63,8 @@ def guarded(method):
             self.last_traceback = traceback.format_exc()
             self.report(f"Something went wrong: {type(error).__name__}: {error}")
             return None
+        finally:
+            _running -= 1
         return result
     return wrapper
 

@@ -1,6 +1,9 @@
 """The class pages: a teacher makes a set and gets its code and worksheets; a
-student opens the set by code, answers and downloads the results; the teacher
-loads everyone's results into the gradebook."""
+student opens the set by code, answers, hands it in and downloads the results;
+the teacher loads everyone's results into the gradebook.
+
+Everyone in a class has the same puzzles, so the student page shows no verdict,
+no score and no solver's table until the set is handed in."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from urllib.parse import urlencode
+
 from ..app import query_params
+from ..cards import Card, parse_card
 from ..classroom import (MAX_COUNT, ClassSet, StudentSession, answer_key_html, build_gradebook, class_set,
                          gradebook_html, load_folder, results_filename, theme_chart_svg, worksheet_filename,
                          worksheet_html)
@@ -17,12 +23,15 @@ from ..errors import GinError
 from ..puzzles import THEMES
 from .base import View, download_link, guarded
 from ..puzzles.themes import theme_title
-from .trainer import PuzzleView, theme_help_html, theme_options
+from .profile import Learner
+from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options
 
 MAX_RESULTS_FILE = 1_000_000
-DIFFICULTY_RANGES = [("any", None), ("easy (1100-1299)", (1100, 1299)), ("medium (1300-1599)", (1300, 1599)),
-                     ("hard (1600 and up)", (1600, 2699)), ("easy and medium", (1100, 1599)),
-                     ("medium and hard", (1300, 2699))]
+# Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
+DIFFICULTY_RANGES = [("any", "1100-2699"), ("easy (1100-1299)", "easy"), ("medium (1300-1599)", "medium"),
+                     ("hard (1600 and up)", "hard"), ("easy and medium", "1100-1599"),
+                     ("medium and hard", "1300-2699")]
+OBJECTIVES = [("Mixed", "mixed"), ("Least deadwood now", "deadwood"), ("Least deadwood after a draw", "lookahead")]
 
 
 class TeacherPage(View):
@@ -30,15 +39,14 @@ class TeacherPage(View):
     Shows the short code for the students, the set, and the worksheet and answer
     key to download."""
 
-    def __init__(self):
+    def __init__(self, learner: Learner | None = None):
+        self.learner = learner or Learner.from_page()
         self.name = widgets.Text(placeholder="e.g. Year 9, Tuesday", description="Class:")
         self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description="Puzzles:")
         self.kinds = widgets.Dropdown(options=[("Both kinds", "both"), ("Can you knock?", "can_knock"),
                                                ("Best discard", "best_discard")], value="both", description="Kinds:")
-        self.objective = widgets.Dropdown(options=[("Mixed", None), ("Least deadwood now", "deadwood"),
-                                                   ("Least deadwood after a draw", "lookahead")],
-                                          value=None, description="Discard goal:")
-        self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value=None, description="Difficulty:")
+        self.objective = widgets.Dropdown(options=OBJECTIVES, value="mixed", description="Discard goal:")
+        self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value="1100-2699", description="Difficulty:")
         names = [t for t in THEMES if t != "big-gin"]
         self.themes = widgets.SelectMultiple(options=theme_options(names), rows=6, description="Themes:")
         self.themes_help = widgets.HTML(theme_help_html(names, several=True))
@@ -68,12 +76,17 @@ class TeacherPage(View):
     def _on_make(self, _button=None) -> None:
         self.code.value = "<div class='gt-info'>Making the set: each puzzle is checked by the solver…</div>"
         self.downloads.value = self.listing.value = ""
-        classset = ClassSet(self.name.value, **self.options())
-        puzzles = classset.puzzles()  # made before the code is shown: a code always names a set that exists
+        try:
+            classset = ClassSet(self.name.value, **self.options())
+            puzzles = classset.puzzles()  # made before the code is shown: a code always names a set that exists
+        except Exception:
+            self.code.value = ""  # "Making the set…" would outlive the problem
+            raise
         self.classset = classset
+        query = {"code": classset.code} | ({"profile": self.learner.name} if self.learner.name else {})
         self.code.value = (f"<div class='gt-code-box'>Class code: <b class='gt-code'>{escape(classset.code)}</b>"
                            f"</div><div class='gt-info'>{escape(classset.describe())}</div>"
-                           f"<div class='gt-info'>Students open <a href='student.ipynb?code={escape(classset.code)}'>"
+                           f"<div class='gt-info'>Students open <a href='{escape('student.ipynb?' + urlencode(query))}'>"
                            f"the student page</a> and type this code (and their name).</div>")
         self.downloads.value = (
             download_link(worksheet_html(classset), worksheet_filename(classset), "Download the worksheet (HTML, print "
@@ -88,35 +101,55 @@ class TeacherPage(View):
 
 
 class StudentPage(View):
-    """Open a set by its code, answer each puzzle, download the results."""
+    """Open a set by its code, answer each puzzle (the answer is recorded, not
+    judged), hand the set in, then see the score, each puzzle's answer and
+    solver's table, and download the results."""
 
-    def __init__(self, *, code: str | None = None, student: str | None = None):
+    def __init__(self, *, code: str | None = None, student: str | None = None, learner: Learner | None = None):
         params = query_params()
+        self.learner = learner or Learner.from_page()  # the profile's settings hold here too
         self.code = widgets.Text(value=code or params.get("code", ""), placeholder="e.g. 47M3R-013VD-1D700",
                                  description="Class code:")
-        self.student = widgets.Text(value=student or params.get("profile", ""), placeholder="your name or nickname",
+        self.student = widgets.Text(value=student or self.learner.name or "", placeholder="your name or nickname",
                                     description="Name:")
         self.start_button = widgets.Button(description="Start", button_style="primary")
         self.progress = widgets.HTML()
-        self.view = PuzzleView(on_result=self._on_result, hints=False)
+        self.view = PuzzleView(on_result=self._on_result, hints=False, table=False, blind=True)
         self.view.layout.display = "none"
         self.next_button = widgets.Button(description="Next puzzle", button_style="info")
-        self.next_button.layout.display = "none"
+        self.hand_in_button = widgets.Button(description="Hand in the set")
+        self.confirm_button = widgets.Button(description="Hand in anyway", button_style="warning")
+        for button in (self.next_button, self.hand_in_button, self.confirm_button):
+            button.layout.display = "none"
         self.results = widgets.HTML()
+        self.review = widgets.HTML()
         self.session: StudentSession | None = None
         self.index = 0
         super().__init__([widgets.HBox([self.code, self.student, self.start_button],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.progress, self.view, self.next_button, self.results])
+                          self.progress, self.view,
+                          widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
+                                       layout=widgets.Layout(flex_flow="row wrap")),
+                          self.results, self.review])
         self.add_class("gt-student")
         self.start_button.on_click(self._on_start)
         self.next_button.on_click(self._on_next)
+        self.hand_in_button.on_click(self._on_hand_in)
+        self.confirm_button.on_click(self._on_confirm)
 
     @guarded
     def _on_start(self, _button=None) -> None:
+        session = self.session
+        if session is not None and session.answered and not session.handed_in:
+            raise GinError("hand in this set before you open another: its answers would be lost")
         self.progress.value = "<div class='gt-info'>Opening the set…</div>"
-        self.session = StudentSession(self.code.value, self.student.value)
+        try:
+            self.session = StudentSession(self.code.value, self.student.value)
+        except Exception:
+            self.progress.value = ""  # "Opening the set…" would outlive the problem
+            raise
         self.index = 0
+        self.results.value = self.review.value = ""
         self._show()
 
     def _show(self) -> None:
@@ -124,16 +157,22 @@ class StudentPage(View):
         self.view.layout.display = ""
         self.view.show(session.show(self.index))
         self.next_button.layout.display = "none"
+        self.confirm_button.layout.display = "none"
         self._refresh_progress()
 
     def _refresh_progress(self) -> None:
-        right, answered = self.session.score
-        self.progress.value = (f"<div class='gt-stats'>{escape(self.session.student)} · puzzle {self.index + 1} of "
-                               f"{len(self.session)} · right {right} of {answered}</div>")
-        if answered:
-            self.results.value = download_link(self.session.to_csv(),
-                                           results_filename(self.session.student, self.session.code),
-                                           "Download your results (CSV) for your teacher", "text/csv")
+        session = self.session
+        if session.handed_in:
+            right, answered = session.score
+            text = (f"{session.student} · handed in · right {right} of {answered}"
+                    + (f" ({session.unanswered} not answered)" if session.unanswered else ""))
+        else:
+            text = (f"{session.student} · puzzle {self.index + 1} of {len(session)} · answered {session.answered}"
+                    f" · the score shows once you hand the set in")
+        self.progress.value = f"<div class='gt-stats'>{escape(text)}</div>"
+        self.hand_in_button.layout.display = "" if session.answered and not session.handed_in else "none"
+        if not session.handed_in:  # an "are you sure?" about fewer answers is out of date
+            self.confirm_button.layout.display, self.results.value = "none", ""
 
     def _on_result(self, view, attempt) -> None:
         if self.session is None or not self.session.can_answer(self.index):
@@ -143,18 +182,71 @@ class StudentPage(View):
         if self.index + 1 < len(self.session):
             self.next_button.layout.display = ""
         else:
-            self.progress.value += "<div class='gt-info'>That was the last puzzle: download your results.</div>"
+            self.progress.value += "<div class='gt-info'>That was the last puzzle: hand in the set.</div>"
 
     @guarded
     def _on_next(self, _button=None) -> None:
         if self.session is None:
             raise GinError("open the set first")
+        if self.session.handed_in:
+            raise GinError("the set is handed in")
         if self.session.can_answer(self.index):
             raise GinError("answer this puzzle first")
         if self.index + 1 >= len(self.session):
             raise GinError("that was the last puzzle")
         self.index += 1
         self._show()
+
+    @guarded
+    def _on_hand_in(self, _button=None) -> None:
+        session = self.session
+        if session is None or not session.answered:
+            raise GinError("answer a puzzle first")
+        if session.unanswered:
+            self.confirm_button.description = f"Hand in with {session.unanswered} not answered"
+            self.confirm_button.layout.display = ""
+            self.results.value = (f"<div class='gt-notice'>{session.unanswered} of {len(session)} puzzles are not "
+                                  "answered yet. Once the set is handed in, no more answers can be given.</div>")
+            return
+        self._hand_in()
+
+    @guarded
+    def _on_confirm(self, _button=None) -> None:
+        if self.session is None or self.confirm_button.layout.display == "none":
+            raise GinError("press Hand in first")
+        self._hand_in()
+
+    def _hand_in(self) -> None:
+        session = self.session.hand_in()
+        self.view.layout.display = "none"
+        for button in (self.next_button, self.hand_in_button, self.confirm_button):
+            button.layout.display = "none"
+        self._refresh_progress()
+        self.results.value = download_link(session.to_csv(), results_filename(session.student, session.code),
+                                           "Download your results (CSV) for your teacher", "text/csv")
+        self.review.value = review_html(session)
+
+
+def review_html(session: StudentSession) -> str:
+    """Every puzzle of a handed-in set: the question, the student's answer, right or not, the
+    explanation and the solver's table."""
+    answers = {a.position: a for a in session.attempts}
+    parts = []
+    for position, puzzle in enumerate(session.puzzles, start=1):
+        attempt = answers.get(position)
+        chosen = None
+        if attempt is None:
+            verdict = "<div class='gt-info'>Not answered.</div>"
+        else:
+            words = [w if w in ("yes", "no") else parse_card(w) for w in attempt.answer.split()]
+            chosen = words[-1] if isinstance(words[-1], Card) else None
+            css, mark = ("gt-feedback-right", "✓ Right") if attempt.correct else ("gt-feedback-wrong", "✗ Not right")
+            verdict = (f"<div class='{css}'>{mark}: you answered {escape(' '.join(map(str, words)))}.</div>"
+                       f"<div>{escape(attempt.message)}</div>")
+        parts.append(f"<div class='gt-review-puzzle'><h4>Puzzle {position} of {len(session)}</h4>"
+                     f"<div class='gt-prompt'>{escape(puzzle.question)}</div>{verdict}"
+                     f"{solver_table_html(puzzle, chosen)}</div>")
+    return "<h3>Your answers</h3>" + "".join(parts)
 
 
 class GradebookPage(View):

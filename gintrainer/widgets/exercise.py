@@ -1,5 +1,8 @@
 """The exercise widget: a question on a position, answered by clicking cards, choosing,
-or typing a number; Check, Try again, Show answer and New position."""
+or typing a number; Check, Try again, Show answer and New position.
+
+A wrong answer is told why it is wrong, never what the answer is; the answer
+shows only when asked for. A lesson's check counts first answers."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ class ExerciseView(View):
     def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
                  compact: bool = False):
         self.session = ExerciseSession(kind, seed, exercise=exercise)
-        self.listeners = []  # called with (view, feedback) after each Check
+        self.listeners = []  # called with (view, feedback) after each Check and Show answer
         self.header = widgets.HTML()
         self.prompt = widgets.HTML()
         self.panels = widgets.HTML()
@@ -97,14 +100,17 @@ class ExerciseView(View):
             self.feedback.value = ""
             return
         state = self.session.state
+        hint = ""
         if state == "shown":
-            css, mark = "gt-feedback-right", "Answer:"
+            css, mark = "gt-feedback-shown", "Answer:"
             text = feedback.text.removeprefix("Answer: ")
         elif feedback.correct:
             css, mark, text = "gt-feedback-right", "✓", feedback.text
         else:
             css, mark, text = "gt-feedback-wrong", "✗", feedback.text
-        self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}</div>'
+            if state == "wrong":
+                hint = ' <span class="gt-hint">Try again, or press Show answer.</span>'
+        self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}{hint}</div>'
 
     # -- callbacks ------------------------------------------------------------------
 
@@ -133,6 +139,8 @@ class ExerciseView(View):
             self.picker.mark(exercise.answer)
         self._show_feedback(feedback)
         self.clear_status()
+        for listener in list(self.listeners):
+            listener(self, feedback)
 
     @guarded
     def _on_new(self, _=None) -> None:
@@ -161,31 +169,36 @@ class ExerciseView(View):
 
 
 class CheckView(View):
-    """The short check at the end of a lesson: a few questions and a tally."""
+    """The short check at the end of a lesson: a few questions and a tally of the
+    questions answered right at the first try (an answer given after a wrong one, or
+    after the answer was shown, does not count)."""
 
     def __init__(self, exercises, *, title: str = "Check what you learned"):
         self.questions = [ExerciseView(exercise=e, compact=True) for e in exercises]
         self.heading = widgets.HTML(f"<h3>{escape(title)}</h3>")
         self.tally = widgets.HTML()
-        self.right: set[int] = set()
-        for i, view in enumerate(self.questions):
-            view.listeners.append(lambda v, feedback, i=i: self._checked(i, feedback))
+        for view in self.questions:
+            view.listeners.append(lambda v, feedback: self.refresh())
         super().__init__([self.heading, *self.questions, self.tally])
         self.add_class("gt-check")
         self.refresh()
 
-    def _checked(self, index: int, feedback: Feedback) -> None:
-        if feedback.correct and self.questions[index].session.state == "right":
-            self.right.add(index)
-        else:
-            self.right.discard(index)
-        self.refresh()
+    @property
+    def right(self) -> set[int]:
+        """The questions answered right at the first try."""
+        return {i for i, view in enumerate(self.questions) if view.session.first_correct}
 
     def refresh(self) -> None:
         total = len(self.questions)
         done = len(self.right)
-        note = " Well done: you are ready for the next lesson." if done == total else ""
-        self.tally.value = f"<b>{done} of {total} right.</b>{escape(note)}"
+        answered = sum(1 for view in self.questions if view.session.answered)
+        if done == total:
+            note = " Well done: you are ready for the next lesson."
+        elif answered == total:
+            note = " Read the explanations, then go back over the lesson for the ones you missed."
+        else:
+            note = f" {answered} of {total} answered."
+        self.tally.value = f"<b>{done} of {total} right at the first try.</b>{escape(note)}"
 
 
 class RulesComparison(View):

@@ -7,21 +7,62 @@
 
 from __future__ import annotations
 
+import ipywidgets as widgets
+
 from ..cards import CardsLike
+from ..errors import GinError
 from ..exercises.matches import played_match
 from ..lessons import LESSONS, checks, demo_match_seed
 from ..lessons import lesson as lesson_info
 from ..reference import glossary_html, quick_reference_html
 from ..steps import DealSteps, HandSteps, MatchSteps
-from .base import SettingsBar
+from .base import SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
+from .profile import Learner
+from .site import NavBar
 from .stepper import Stepper
 
+REFERENCE_PAGES = {"glossary": "lessons/glossary.ipynb", "quick_reference": "lessons/quick_reference.ipynb"}
 
-def toolbar() -> SettingsBar:
-    """Card size (large for a projector) and the four-colour deck, for every view."""
-    return SettingsBar()
+
+def page_path(page: int | str) -> str:
+    """The path from the site root of a lesson (by number), the glossary or the quick reference."""
+    if isinstance(page, int) and not isinstance(page, bool) and page in LESSONS:
+        return f"lessons/{LESSONS[page].file}"
+    if page in REFERENCE_PAGES:
+        return REFERENCE_PAGES[page]
+    raise GinError(f"no lesson page {page!r}: a lesson number from {min(LESSONS)} to {max(LESSONS)}, "
+                   f"or {' or '.join(map(repr, REFERENCE_PAGES))}")
+
+
+class LessonToolbar(View):
+    """The top of a lesson: the links (carrying the learner) and the card settings. The
+    four-colour deck starts as the learner's profile has it, and a change is kept there."""
+
+    def __init__(self, page: int | str, learner: Learner | None = None):
+        self.learner = learner or Learner.from_page()
+        self.links = NavBar(page_path(page), self.learner)
+        self.settings_bar = SettingsBar()
+        super().__init__([self.links, self.settings_bar])
+        self.add_class("gt-lesson-toolbar")
+        self.settings_bar.four_colour.observe(self._on_four_colour, names="value")
+
+    @guarded
+    def _on_four_colour(self, change) -> None:
+        if change["new"] != self.learner.progress.settings.four_colour:
+            self.learner.set_four_colour(change["new"])
+
+
+def toolbar(page: int | str | None = None) -> widgets.Widget:
+    """The links of a lesson page and its card settings: the size (large for a projector) and
+    the four-colour deck, for every view. Without a page, the settings alone."""
+    return SettingsBar() if page is None else LessonToolbar(page)
+
+
+def nav(page: int | str) -> NavBar:
+    """The links of a lesson page again (for the bottom of the page)."""
+    return NavBar(page_path(page))
 
 
 def demo(number: int, which: int = 0) -> Stepper:
@@ -74,7 +115,7 @@ def glossary():
     from IPython.display import HTML
 
     from ..drawing import style_block
-    return HTML(style_block() + glossary_html())
+    return HTML(style_block() + glossary_html(four_colour=settings.four_colour))
 
 
 def quick_reference():
@@ -82,4 +123,4 @@ def quick_reference():
     from IPython.display import HTML
 
     from ..drawing import style_block
-    return HTML(style_block() + quick_reference_html())
+    return HTML(style_block() + quick_reference_html(four_colour=settings.four_colour))

@@ -14,8 +14,8 @@ from ..drawing import card_back_html, card_html, cards_html, deadwood_words, gro
     sorted_cards, table_html
 from ..hand import Action
 from ..melds import best_arrangement
-from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, loss_text, \
-    opponents, practice_rules
+from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, opponents, \
+    practice_rules
 from ..rules import PRESETS
 from .base import View, download_link, guarded
 from .cards import CardPicker
@@ -23,11 +23,16 @@ from .profile import Learner, ProfileBar
 
 _LAYOUT = ("knocker_layout", "defender_layout")
 _CSS = """<style>
-.gt-practice table.gt-solver{border-collapse:collapse;margin:6px 0;}
+.gt-practice table.gt-solver{border-collapse:collapse;margin:6px 0;display:block;max-width:100%;overflow-x:auto;}
+.gt-practice .widget-html-content{min-width:0;}
 .gt-practice table.gt-solver th,.gt-practice table.gt-solver td{border:1px solid #aaa;padding:2px 8px;text-align:right;}
 .gt-practice table.gt-solver td:first-child{text-align:left;}
 .gt-practice table.gt-solver caption{font-weight:bold;text-align:left;}
-.gt-practice .gt-moves{font-style:italic;margin:4px 0;}
+.gt-practice .gt-log{max-height:15em;overflow-y:auto;display:flex;flex-direction:column-reverse;
+  border:1px solid #ccc;border-radius:6px;padding:2px 8px;margin:4px 0;}
+.gt-practice .gt-log ol{margin:2px 0;padding-left:2.6em;}
+.gt-practice .gt-log li.gt-log-new{font-weight:bold;}
+.gt-practice .gt-confirm{background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;margin:4px 0;}
 </style>"""
 
 
@@ -35,12 +40,26 @@ def _wrap(*children) -> widgets.HBox:
     return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
 
-def move_words(game: PracticeGame, seat: int, action: Action) -> str:
-    """One move as the learner may read it: the computer's knock card stays face down."""
-    who = "You" if seat == game.seat else game.names()[seat]
-    if seat != game.seat and action.kind in ("knock", "gin"):
-        return f"{who} {'knocks' if action.kind == 'knock' else 'goes gin'}, discarding face down."
-    return f"{who} {action.describe()}."
+def move_log_html(game: PracticeGame) -> str:
+    """Every move of the hand on the table, numbered as the coach cites them; the
+    computer's moves since the learner's last one in bold. The box keeps its
+    newest line in view (it scrolls from the bottom)."""
+    log = game.move_log()
+    if not log:
+        return ""
+    last_own = max((m.step for m in log if m.seat == game.seat), default=0)
+    items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{escape(m.text)}</li>"
+                    for m in log)
+    return f"<div class='gt-log-title'><b>Moves this hand</b></div><div class='gt-log'><ol>{items}</ol></div>"
+
+
+def new_match_warning(game: PracticeGame) -> str:
+    """What starting a new match would throw away, as a question."""
+    names = game.names()
+    mine, theirs = game.match.scores[game.seat], game.match.scores[game.computer_seat]
+    return ("Starting a new match throws away the one in progress (hand {hand}, you {mine}, {opponent} {theirs}). "
+            "Start a new match anyway?").format(hand=game.hand_number, mine=mine, theirs=theirs,
+                                                opponent=names[game.computer_seat])
 
 
 def coach_table_html(table) -> str:
@@ -128,6 +147,7 @@ class PracticePage(View):
         self.bar = ProfileBar(self.learner)
         self.game: PracticeGame = game  # set by _open_game when None
         self._notice_text: str | None = None
+        self._event = ""
         self.heading = widgets.HTML()
         self.notice = widgets.HTML()
         self.table = widgets.HTML()
@@ -173,8 +193,14 @@ class PracticePage(View):
                               for name, label in VARIANTS.items()}
         self.target_box = widgets.BoundedIntText(value=100, min=1, max=100_000, description="Target:")
         self.new_button = button("Start a new match", "", "warning")
+        self.confirm_text = widgets.HTML()
+        self.confirm_yes = button("Yes, start a new match", "throw away the match in progress", "danger")
+        self.confirm_no = button("No, keep playing", "keep the match in progress")
+        self.confirm_box = widgets.VBox([self.confirm_text, _wrap(self.confirm_yes, self.confirm_no)],
+                                        layout=widgets.Layout(display="none"))
+        self.confirm_box.add_class("gt-confirm")
         form = widgets.VBox([_wrap(self.opponent_choice, self.preset_choice, self.target_box),
-                             _wrap(*self.variant_boxes.values()), self.new_button])
+                             _wrap(*self.variant_boxes.values()), self.new_button, self.confirm_box])
         form.add_class("gt-new-match")
         super().__init__([
             widgets.HTML(_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
@@ -191,7 +217,8 @@ class PracticePage(View):
                                 (self.big_gin_button, self._on_big_gin), (self.lay_out_button, self._on_lay_out),
                                 (self.meld_button, self._on_meld), (self.layoff_button, self._on_layoff),
                                 (self.done_button, self._on_done), (self.take_back_button, self._on_take_back),
-                                (self.next_button, self._on_next), (self.sort_button, self._on_sort), (self.new_button, self._on_new)):
+                                (self.next_button, self._on_next), (self.sort_button, self._on_sort), (self.new_button, self._on_new),
+                                (self.confirm_yes, self._on_confirm_new), (self.confirm_no, self._on_keep)):
             widget.on_click(handler)
         self.coach_box.observe(self._on_coach, names="value")
         self.hand_choice.observe(self._on_hand_choice, names="value")
@@ -223,26 +250,27 @@ class PracticePage(View):
             game = PracticeGame(practice_rules(), opponent=DEFAULT_OPPONENT, owner=name)
             game.save()
         self.game = game
-        self.moves.value = ""
+        self._event = ""
         self._notice_text = notice
+        self._ask_new(False)
         self.refresh()
 
     def _learner_changed(self) -> None:
         if self.game is None or self.learner.name != self.game.owner:
             self._open_game()
 
-    def _after(self, moves) -> None:
+    def _after(self, event: str = "") -> None:
         self.clear_status()
         self.picker.select(())
-        self.moves.value = ("<div class='gt-moves'>" + "".join(
-            f"<div>{escape(move_words(self.game, seat, action))}</div>" for seat, action in moves) + "</div>"
-                            if moves else "")
+        self._event = event
+        self._ask_new(False)
         self.refresh()
 
     def _play(self, action) -> None:
         game = self.game
         game.apply(action)
-        self._after(game.let_computer_play())
+        game.let_computer_play()
+        self._after()
 
     def _selected_one(self, what: str) -> Card:
         chosen = self.picker.selected
@@ -283,7 +311,8 @@ class PracticePage(View):
     @guarded
     def _on_lay_out(self, _button=None) -> None:
         self.game.lay_out()
-        self._after(self.game.let_computer_play())
+        self.game.let_computer_play()
+        self._after()
 
     @guarded
     def _on_meld(self, _button=None) -> None:
@@ -303,9 +332,7 @@ class PracticePage(View):
     @guarded
     def _on_take_back(self, _button=None) -> None:
         self.game.take_back()
-        self.clear_status()
-        self.moves.value = "<div class='gt-moves'>Taken back.</div>"
-        self.refresh()
+        self._after("Taken back: your last move and the computer's replies since.")
 
     @guarded
     def _on_sort(self, _button=None) -> None:
@@ -314,7 +341,8 @@ class PracticePage(View):
 
     @guarded
     def _on_next(self, _button=None) -> None:
-        self._after(self.game.next_hand())
+        self.game.next_hand()
+        self._after()
 
     @guarded
     def _on_coach(self, change) -> None:
@@ -327,19 +355,43 @@ class PracticePage(View):
 
     @guarded
     def _on_new(self, _button=None) -> None:
+        self._form_rules()  # a form error shows before anything is asked
+        if self.game.in_progress:
+            self._ask_new(True)
+            self.refresh()
+            return
+        self._start_new()
+
+    @guarded
+    def _on_confirm_new(self, _button=None) -> None:
+        self._start_new()
+
+    @guarded
+    def _on_keep(self, _button=None) -> None:
+        self._ask_new(False)
+        self.refresh()
+
+    def _ask_new(self, flag: bool) -> None:
+        self.confirm_box.layout.display = "" if flag else "none"
+        self.new_button.disabled = flag
+
+    def _form_rules(self):
         opponent = self.opponent_choice.value
         preset = self.preset_choice.value
         target = self.target_box.value
         if isinstance(target, bool) or not isinstance(target, int):
             raise PracticeError(f"the target is a whole number, not {target!r}")
         variants = {name: box.value for name, box in self.variant_boxes.items()}
-        rules = practice_rules(preset, target=target, **variants)
+        return opponent, practice_rules(preset, target=target, **variants)
+
+    def _start_new(self) -> None:
+        opponent, rules = self._form_rules()
         game = PracticeGame(rules, opponent=opponent, coach=self.game.coach, owner=self.learner.name, play=False)
-        moves = game.let_computer_play()
+        game.let_computer_play()
         game.save()
         self.game = game
         self._notice_text = None
-        self._after(moves)
+        self._after()
 
     @guarded
     def _on_hand_choice(self, change) -> None:
@@ -448,7 +500,13 @@ class PracticePage(View):
             if list(self.hand_choice.options) != options:
                 self.hand_choice.options = options
                 self.hand_choice.value = finished[-1] if finished else None
+            self.hand_choice.layout.display = "" if finished else "none"  # an empty dropdown shows a blank box
             self._fill_download()
+            self.moves.value = (f"<div class='gt-info'>{escape(self._event)}</div>" if self._event else "") + \
+                move_log_html(game)
+            if self.confirm_box.layout.display == "" and not game.in_progress:
+                self._ask_new(False)
+            self.confirm_text.value = f"<b>{escape(new_match_warning(game))}</b>"
 
     def _hand_info(self) -> str:
         game = self.game
@@ -523,10 +581,9 @@ class PracticePage(View):
             if not costly:
                 return "<div class='gt-info'><b>Coach:</b> none of your draws or discards this hand cost anything " \
                        "by the solver's one-draw measure.</div>"
-            items = "".join(f"<li>Step {n.step}: {escape(n.comment)}"
-                            + (f" <i>Better: {escape(n.better)}</i>" if n.better else "")
-                            + f" (cost {loss_text(n.loss)})</li>" for n in costly)
-            return f"<div class='gt-info'><b>Coach:</b> your costliest moves this hand</div><ul>{items}</ul>"
+            items = "".join(f"<li>{escape(text)}</li>" for text in game.coach_notes(game.hand_number))
+            return ("<div class='gt-info'><b>Coach:</b> your costliest moves this hand, numbered as in the move "
+                    f"log above.</div><ul class='gt-coach-notes'>{items}</ul>")
         return ""
 
 

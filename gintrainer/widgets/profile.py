@@ -2,7 +2,8 @@
 
 Progress lives in the progress store (JSON files written atomically under a
 lock), so it survives moving between pages and restarting the server; a page
-opened with ``?profile=Name`` starts with that learner.
+opened with ``?profile=Name`` starts with that learner, and its settings (the
+four-colour deck) apply to the whole page.
 """
 
 from __future__ import annotations
@@ -14,11 +15,14 @@ import ipywidgets as widgets
 from .. import progress as store
 from ..app import query_params
 from ..errors import GinError
-from ..progress import Progress
+from ..progress import DIFFICULTIES, Progress
 from ..puzzles.themes import theme_title
+from ..training import rating_words
 from .base import View, download_link, guarded, settings
 
 GUEST = "Guest"
+DIFFICULTY_LABELS = {"easier": "Easier than my rating", "adaptive": "At my rating", "harder": "Harder than my rating"}
+_page_learners: dict[tuple[str, str], Learner] = {}
 
 
 class Learner:
@@ -36,9 +40,16 @@ class Learner:
     @classmethod
     def from_page(cls) -> Learner:
         """The learner named by the page's ``?profile=`` query, if any (a bad name is
-        reported in the notice, and the page starts as a guest)."""
-        learner = cls()
-        name = query_params().get("profile")
+        reported in the notice, and the page starts as a guest).
+
+        One learner per page: every widget of the page that asks gets the same
+        one, so the links, the settings and the trainer follow a change of name.
+        """
+        name = query_params().get("profile", "")
+        key = (name, str(store.data_dir()))
+        if key in _page_learners:
+            return _page_learners[key]
+        learner = _page_learners[key] = cls()
         if name:
             try:
                 learner.choose(name)
@@ -58,31 +69,44 @@ class Learner:
             callback()
 
     def choose(self, name: str) -> None:
-        """Open (or start) the named profile."""
-        name = store.clean_name(name)
-        outcome = store.load(name)
-        self.name, self.progress, self.notice = name, outcome.progress, outcome.notice
+        """Open (or start) the named profile, under the spelling it was first given."""
+        outcome = store.load(store.clean_name(name))
+        self.name, self.progress, self.notice = outcome.progress.name, outcome.progress, outcome.notice
         settings.four_colour = outcome.progress.settings.four_colour
         self._changed()
 
-    def record(self, attempt) -> None:
-        """Record a finished attempt (see :class:`~gintrainer.training.PuzzleAttempt`)."""
+    def record(self, attempt) -> str:
+        """Record a finished attempt (see :class:`~gintrainer.training.PuzzleAttempt`); returns
+        what it did to the rating and why (a puzzle answered before is practice)."""
         if attempt.result is None:
             raise GinError("the puzzle is not finished")
         kwargs = dict(answer=attempt.answer_text, hints=attempt.hints_used)
         if self.name is None:
+            before = self.progress
             self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, **kwargs)
         else:
             outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, **kwargs)
-            self.progress, self.notice = outcome.progress, outcome.notice
+            before, self.progress, self.notice = outcome.previous, outcome.progress, outcome.notice
         self._changed()
+        return rating_words(before.rating, self.progress.history[-1])
 
     def set_four_colour(self, flag: bool) -> None:
         if not isinstance(flag, bool):
             raise GinError(f"the four-colour option is on or off, not {flag!r}")
         settings.four_colour = flag
-        if self.name is not None:
-            self.progress = store.update_settings(self.name, four_colour=flag).progress
+        self._set(four_colour=flag)
+
+    def set_difficulty(self, choice: str) -> None:
+        """How far from the rating the trainers pick puzzles (see ``progress.DIFFICULTIES``)."""
+        if choice not in DIFFICULTIES:
+            raise GinError(f"choose the puzzles' level from {', '.join(DIFFICULTIES)}, not {choice!r}")
+        self._set(difficulty=choice)
+
+    def _set(self, **changes) -> None:
+        if self.name is None:
+            self.progress = self.progress.with_settings(**changes)
+        else:
+            self.progress = store.update_settings(self.name, **changes).progress
         self._changed()
 
     def reload(self) -> None:
@@ -132,6 +156,7 @@ class ProfileBar(View):
     @guarded
     def _on_open(self, _widget=None) -> None:
         self.learner.choose(self.name_box.value)
+        self.name_box.options = store.list_profiles()
 
     @guarded
     def _on_four_colour(self, change) -> None:
@@ -162,13 +187,18 @@ class ProfilePage(View):
         self.learner = learner or Learner.from_page()
         self.bar = ProfileBar(self.learner)
         self.summary = widgets.HTML()
+        self.difficulty = widgets.Dropdown(options=[(label, key) for key, label in DIFFICULTY_LABELS.items()],
+                                           value=self.learner.progress.settings.difficulty,
+                                           description="Puzzles:", style={"description_width": "initial"})
         self.export_button = widgets.Button(description="Export my progress")
         self.export_link = widgets.HTML()
         self.reset_button = widgets.Button(description="Reset my progress…", button_style="warning")
         self.confirm = widgets.Button(description="Yes, start afresh", button_style="danger")
         self.confirm.layout.display = "none"
         self.message = widgets.HTML()
-        super().__init__([self.bar, self.summary,
+        self._exported: Progress | None = None
+        self._confirm_for: str | None = None
+        super().__init__([self.bar, self.difficulty, self.summary,
                           widgets.HBox([self.export_button, self.reset_button, self.confirm],
                                        layout=widgets.Layout(flex_flow="row wrap")),
                           self.export_link, self.message])
@@ -176,12 +206,19 @@ class ProfilePage(View):
         self.export_button.on_click(self._on_export)
         self.reset_button.on_click(self._on_reset)
         self.confirm.on_click(self._on_confirm)
+        self.difficulty.observe(self._on_difficulty, names="value")
         self.learner.observe(self.refresh)
         self.refresh()
 
     @guarded
+    def _on_difficulty(self, change) -> None:
+        if change["new"] != self.learner.progress.settings.difficulty:
+            self.learner.set_difficulty(change["new"])
+
+    @guarded
     def _on_export(self, _button=None) -> None:
         text = self.learner.export()
+        self._exported = self.learner.progress
         self.export_link.value = download_link(text, f"gintrainer-{store.file_stem(self.learner.name)}.json",
                                                "Download your progress (JSON)")
 
@@ -189,13 +226,14 @@ class ProfilePage(View):
     def _on_reset(self, _button=None) -> None:
         if self.learner.is_guest:
             raise GinError("choose your name first: a guest has nothing to reset")
+        self._confirm_for = self.learner.name
         self.confirm.layout.display = ""
         self.message.value = ("<div class='gt-notice'>Start afresh? Your current progress will be kept as a "
                               "backup file, not deleted.</div>")
 
     @guarded
     def _on_confirm(self, _button=None) -> None:
-        if self.confirm.layout.display == "none":
+        if self.confirm.layout.display == "none" or self._confirm_for != self.learner.name:
             raise GinError("press Reset first")
         notice = self.learner.reset()
         self.confirm.layout.display = "none"
@@ -209,7 +247,14 @@ class ProfilePage(View):
             for theme, t in sorted(progress.themes.items()))
         history = "".join(
             f"<li>{escape(a.at[:16].replace('T', ' '))} · {escape(a.kind.replace('_', ' '))} · "
-            f"{escape(a.puzzle_id)} · {escape(a.result)}</li>" for a in reversed(progress.history[-10:]))
+            f"{escape(a.puzzle_id)} · {escape(a.result)}{'' if a.counted else ' (practice, not rated)'}</li>"
+            for a in reversed(progress.history[-10:]))
+        if self.difficulty.value != progress.settings.difficulty:
+            self.difficulty.value = progress.settings.difficulty
+        if self._exported is not None and self._exported is not progress:  # the link would offer old progress
+            self.export_link.value, self._exported = "", None
+        if self.confirm.layout.display != "none" and self._confirm_for != self.learner.name:
+            self.confirm.layout.display, self.message.value = "none", ""  # the question was for another learner
         self.summary.value = (
             f"<div class='gt-stats'>Rating {progress.rating.rating:.0f} (± {progress.rating.deviation:.0f}) · "
             f"solved {progress.solved} · failed {progress.failed} · with hints {progress.hinted} · "

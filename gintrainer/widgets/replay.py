@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from ..drawing import table_html
 from ..errors import GinError
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load
+from ..replay.annotate import better_words
 from ..steps import HandSteps
 from .base import View, download_link, guarded
 from .stepper import Stepper
@@ -37,7 +38,7 @@ class ReplaySteps(HandSteps):
         items = []
         for note in self.replay.annotations_at(step):
             who = "Solver" if note.author == "solver" else "Comment"
-            better = f" <i>Better: {escape(note.better)}</i>" if note.better else ""
+            better = f" <i>Better: {escape(better_words(note.better))}</i>" if note.better else ""
             arrows = "".join(f" {a}→{b}" for a, b in note.arrows)
             items.append(f"<div class='gt-note-{escape(note.author)}'><b>{who}:</b> {escape(note.comment)}"
                          f"{better}{escape(arrows)}</div>")
@@ -73,8 +74,7 @@ def advice_html(replay: Replay, step: int) -> str:
         found = advice(replay, step)
     except ReplayError as error:
         return f"<div class='gt-info'>{escape(str(error))}</div>"
-    who = escape(names[found.seat])
-    played = escape(found.played.describe()) if found.played else "nothing yet"
+    summary = escape(found.summary(names))
     if found.table is not None:
         rows = []
         for row in found.table.rows:
@@ -82,22 +82,11 @@ def advice_html(replay: Replay, step: int) -> str:
             knock = "gin" if row.gin else ("knocks" if row.knocks else "")
             rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
                         f"<td>{float(row.expected_deadwood):.2f}</td><td>{mark}</td></tr>")
-        verdict = ""
-        if found.cost is not None:
-            verdict = ("the best move." if found.cost == 0 else
-                       f"{float(found.cost):.2f} worse than the best.")
-        return (f"<div class='gt-info'>{who} to discard; played: {played} — {escape(verdict)}</div>"
+        return (f"<div class='gt-info'>{summary}</div>"
                 "<table class='gt-solver'><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th>"
                 "<th>outs</th><th>expected after next draw</th><th></th></tr></thead><tbody>"
                 + "".join(rows) + "</tbody></table>")
-    if found.choice is not None:
-        c = found.choice
-        verdict = "" if found.cost is None else (" — the best choice." if found.cost == 0 else
-                                                 f" — {float(found.cost):.2f} worse than the other choice.")
-        return (f"<div class='gt-info'>{who} to draw, holding {c.current} deadwood. Taking {c.top} and "
-                f"discarding {c.take_discard} leaves {c.take}; a stock draw expects {float(c.draw):.2f}. "
-                f"Played: {played}{escape(verdict)}</div>")
-    return f"<div class='gt-info'>{escape(found.note)}</div>"
+    return f"<div class='gt-info'>{summary}</div>"
 
 
 class ReplayView(View):

@@ -1,15 +1,21 @@
-"""The landing page and the map of the site: every page a learner can reach."""
+"""The landing page and the map of the site: every page a learner can reach, and
+the bar of links at the top of each page. Every link a page writes carries the
+learner (``?profile=``), so moving between pages never drops them."""
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as widgets
 
+from ..errors import GinError
 from ..lessons import LESSONS
 from .base import View
 from .profile import Learner, ProfileBar
+
+HOME = "index.ipynb"
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,83 @@ EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
     ]),
 ]
 """Further sections of the landing page (play, replays, class pages), in order."""
+
+
+def _lesson_path(number: int) -> str:
+    return f"lessons/{LESSONS[number].file}"
+
+
+GLOSSARY = Page("lessons/glossary.ipynb", "Glossary")
+QUICK_REFERENCE = Page("lessons/quick_reference.ipynb", "Quick reference")
+PAGE_GROUPS = [PUZZLE_PAGES, *(pages for _, pages in EXTRA_SECTIONS)]
+"""Pages that link to each other: the puzzle pages, the practice page, the example hands, the class pages."""
+
+
+def site_pages() -> list[str]:
+    """Every page of the site, as paths from its root."""
+    return [HOME] + [p.path for p in lesson_pages()] + [p.path for group in PAGE_GROUPS for p in group]
+
+
+def nav_pages(here: str) -> list[Page]:
+    """The pages the bar at the top of ``here`` links to: home, then for a lesson the
+    previous and next lessons, the glossary and the quick reference; for the other
+    pages, the rest of their group."""
+    if here not in site_pages():
+        raise GinError(f"{here!r} is not a page of the site")
+    home = Page(HOME, "← Home")
+    lessons = {_lesson_path(n): n for n in LESSONS}
+    if here in lessons:
+        number = lessons[here]
+        pages = [home]
+        if number - 1 in LESSONS:
+            pages.append(Page(_lesson_path(number - 1), f"← Previous: {LESSONS[number - 1].title}"))
+        if number + 1 in LESSONS:
+            pages.append(Page(_lesson_path(number + 1), f"Next: {LESSONS[number + 1].title} →"))
+        return pages + [GLOSSARY, QUICK_REFERENCE]
+    if here in (GLOSSARY.path, QUICK_REFERENCE.path):
+        first = Page(_lesson_path(min(LESSONS)), f"Lesson {min(LESSONS)}: {LESSONS[min(LESSONS)].title}")
+        return [home, first] + [p for p in (GLOSSARY, QUICK_REFERENCE) if p.path != here]
+    group = next((g for g in PAGE_GROUPS if any(p.path == here for p in g)), [])
+    return [home] + [Page(p.path, p.title) for p in group if p.path != here]
+
+
+def relative(path: str, here: str) -> str:
+    """The link from page ``here`` to page ``path`` (both from the site root).
+
+    >>> relative("index.ipynb", "lessons/01_cards_and_melds.ipynb")
+    '../index.ipynb'
+    >>> relative("puzzles/daily.ipynb", "index.ipynb")
+    'puzzles/daily.ipynb'
+    """
+    return posixpath.relpath(path, posixpath.dirname(here) or ".")
+
+
+def nav_html(here: str, query: str = "") -> str:
+    """The links at the top of a page, each carrying the learner's query string."""
+    links = [f'<a href="{escape(relative(p.path, here) + query)}">{escape(p.title)}</a>' for p in nav_pages(here)]
+    return f'<nav class="gt-nav">{" · ".join(links)}</nav>'
+
+
+class NavBar(widgets.HTML):
+    """The links at the top (or bottom) of a page, for the page's learner: they follow
+    a change of name made anywhere on the page."""
+
+    def __init__(self, here: str, learner: Learner | None = None):
+        nav_pages(here)  # an unknown page is refused now, not at the first redraw
+        self.here = here
+        self.learner = learner or Learner.from_page()
+        super().__init__()
+        self.add_class("gt-nav-bar")
+        self.learner.observe(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.value = nav_html(self.here, self.learner.query())
+
+
+def nav(here: str) -> NavBar:
+    """A notebook's one line for the links of page ``here`` (its path from the site root)."""
+    return NavBar(here)
 
 
 def links_html(pages: list[Page], query: str = "", *, prefix: str = "") -> str:

@@ -1,5 +1,9 @@
 """The puzzle pages: one puzzle with its hint ladder and feedback, the trainers
-that pick puzzles near a learner's rating, and the daily puzzle with its archive."""
+that pick puzzles near a learner's rating, and the daily puzzle with its archive.
+
+Nothing on a page gives the answer away before the learner answers: the
+solver's table opens only afterwards (in a class set, not until the set is
+handed in), and the answer buttons all look alike."""
 
 from __future__ import annotations
 
@@ -9,21 +13,27 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..cards import parse_card
 from ..drawing import cards_html
 from ..errors import GinError
+from ..progress import Attempt
 from ..puzzles import THEMES, Puzzle, daily, normalise_kind, parse_date, verify
 from ..puzzles.themes import NO_THEME_MEANS_ALL, SEVERAL_THEMES, theme_title
-from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, choose_next, cost_words, themes_in_bank
+from ..training import (DIFFICULTY_CHOICES, HINT_RULE, Feedback, PuzzleAttempt, choose_next, cost_words,
+                        themes_in_bank)
 from .base import View, guarded, settings
 from .cards import CardPicker
 from .profile import ProfileBar, Learner
 
 KIND_TITLES = {"can_knock": "Can you knock?", "best_discard": "Best discard"}
 ARCHIVE_DAYS = 60
+PRACTICE_NOTE = "You have answered this puzzle before: this time is practice and is not rated."
+TABLE_LATER = "the solver's table opens once you have answered"
 
 
 def solver_table_html(puzzle: Puzzle, chosen=None) -> str:
-    """The solver's whole table, best first, the answer and the chosen card marked."""
+    """The solver's whole table, best first, the answer and the chosen card marked
+    (for a puzzle already answered: it gives the answer away)."""
     rows = []
     for row in puzzle.table_sorted():
         marks = []
@@ -78,43 +88,79 @@ def position_html(puzzle: Puzzle) -> str:
     return "".join(parts)
 
 
+def recorded_words(attempt: PuzzleAttempt) -> str:
+    """A blind answer (a class set) as recorded, without saying whether it is right."""
+    answers = attempt.answers
+    if answers == ["no"]:
+        return "Recorded: no, you cannot knock."
+    card = parse_card(answers[-1])
+    if attempt.puzzle.kind == "can_knock":
+        return f"Recorded: yes, knocking with {card} face down."
+    return f"Recorded: discard {card}."
+
+
+def answered_words(record: Attempt | None) -> str:
+    """How an answered puzzle shows again: when it was answered and how it counted."""
+    if record is None:
+        return "You have answered this puzzle before."
+    result = {"solved": "solved", "hinted": "solved with hints", "failed": "not solved"}[record.result]
+    return f"You answered this puzzle on {record.at[:10]}: {result}."
+
+
 class PuzzleView(View):
     """One puzzle to solve: the position, the hand as clickable cards, the answer
     buttons, the hint ladder, feedback with the chosen card's row and its cost,
-    the explanation and the whole table on request.
+    the explanation and, once answered, the whole table on request.
 
-    ``on_result(view, attempt)`` is called once when the attempt ends.
+    ``on_result(view, attempt)`` is called once when the attempt ends; what it
+    returns (the rating change and its reason) is shown with the feedback.
+    ``hints`` offers the hint ladder, ``table`` the solver's table after the
+    answer; ``blind`` records answers without a verdict (a class set).
     """
 
-    def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result=None, hints: bool = True):
+    def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result=None, hints: bool = True,
+                 table: bool = True, blind: bool = False):
         self.attempt: PuzzleAttempt | None = None
         self.allow_hints = hints
+        self.allow_table = table
+        self.blind = blind
         self.on_result = on_result
         self.title = widgets.HTML()
+        self.note = widgets.HTML()
         self.position = widgets.HTML()
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
-        self.yes_button = widgets.Button(description="Yes, I can knock", button_style="success")
-        self.no_button = widgets.Button(description="No")
+        # The two answers look alike: a colour would suggest one of them.
+        self.yes_button = widgets.Button(description="Yes, I can knock")
+        self.no_button = widgets.Button(description="No, I cannot knock")
+        for button in (self.yes_button, self.no_button):
+            button.add_class("gt-answer")
         self.discard_button = widgets.Button(description="Discard the selected card", button_style="primary")
         self.hint_button = widgets.Button(description="Hint", tooltip="theme, then key cards, then the answer")
         self.hints = widgets.HTML()
         self.feedback = widgets.HTML()
         self.feedback.add_class("gt-feedback")
+        self.again_button = widgets.Button(description="Try it again (practice, not rated)")
+        self.again_button.layout.display = "none"
         self.table_toggle = widgets.ToggleButton(description="Show the solver's table", value=False)
         self.table = widgets.HTML()
-        for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button, self.table_toggle):
+        for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button, self.table_toggle,
+                       self.again_button):
             button.layout.width = "auto"
         self.buttons = widgets.HBox([self.yes_button, self.no_button, self.discard_button, self.hint_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
         self._heading = title
-        super().__init__([self.title, self.position, self.picker, self.buttons, self.hints, self.feedback,
-                          self.table_toggle, self.table])
+        children = [self.title, self.note, self.position, self.picker, self.buttons, self.hints, self.feedback,
+                    self.again_button]
+        if table:
+            children += [self.table_toggle, self.table]
+        super().__init__(children)
         self.add_class("gt-puzzle")
         self.yes_button.on_click(lambda _: self._yes_no(True))
         self.no_button.on_click(lambda _: self._yes_no(False))
         self.discard_button.on_click(self._on_discard)
         self.hint_button.on_click(self._on_hint)
+        self.again_button.on_click(self._on_again)
         self.table_toggle.observe(self._on_table, names="value")
         self.last_feedback: Feedback | None = None
         if puzzle is not None:
@@ -124,17 +170,38 @@ class PuzzleView(View):
     def puzzle(self) -> Puzzle | None:
         return self.attempt.puzzle if self.attempt else None
 
-    def show(self, puzzle: Puzzle) -> None:
-        """Start an attempt at a puzzle."""
-        self.attempt = PuzzleAttempt(puzzle)
+    def show(self, puzzle: Puzzle, *, note: str = "") -> None:
+        """Start an attempt at a puzzle; ``note`` says something about it first (practice)."""
+        self._start(PuzzleAttempt(puzzle, blind=self.blind), note)
+
+    def show_answered(self, puzzle: Puzzle, record: Attempt | None) -> None:
+        """Show a puzzle the learner answered before, as it ended (rebuilt from the record when
+        the history still holds it), with the offer to try it again as practice."""
+        attempt, feedback = PuzzleAttempt(puzzle), None
+        if record is not None:
+            try:
+                attempt, feedback = PuzzleAttempt.replay(puzzle, record.answer, record.hints)
+            except GinError:
+                record = None  # an answer this puzzle cannot take: say only that it was answered
+        if not attempt.finished:
+            attempt.stage = "done"
+        self._start(attempt, answered_words(record))
+        if feedback is not None:
+            self._show_words(feedback)
+        self.again_button.layout.display = ""
+
+    def _start(self, attempt: PuzzleAttempt, note: str) -> None:
+        self.attempt = attempt
         self.last_feedback = None
         self.clear_status()
         with self.hold_sync():
-            self.hints.value = ""
+            self.note.value = f"<div class='gt-notice'>{escape(note)}</div>" if note else ""
             self.feedback.value = ""
+            self.again_button.layout.display = "none"
             self.table_toggle.value = False
             self.table.value = ""
-            self.picker.show(puzzle.hand, single=True)
+            self.picker.show(attempt.puzzle.hand, single=True)
+            self._show_hints()
             self.refresh()
 
     def refresh(self) -> None:
@@ -144,11 +211,13 @@ class PuzzleView(View):
             self.position.value = "<p>No puzzle yet.</p>"
             for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button):
                 button.disabled = True
+            self.table_toggle.layout.display = "none"
             return
         puzzle = attempt.puzzle
+        revealed = attempt.finished and not self.blind
         heading = self._heading or KIND_TITLES[puzzle.kind]
         titles = ", ".join(theme_title(t) for t in puzzle.themes)
-        themes = f" · themes: {titles}" if attempt.finished and puzzle.themes else ""
+        themes = f" · themes: {titles}" if revealed and puzzle.themes else ""
         self.title.value = (f"<h3>{escape(heading)}</h3><div class='gt-info'>Puzzle {escape(puzzle.id)} · "
                             f"difficulty {puzzle.difficulty}{escape(themes)}</div>")
         self.position.value = position_html(puzzle)
@@ -159,12 +228,12 @@ class PuzzleView(View):
         self.discard_button.layout.display = "" if stage == "discard" else "none"
         self.discard_button.description = ("Knock with this discard" if puzzle.kind == "can_knock"
                                            else "Discard the selected card")
-        self.hint_button.disabled = attempt.finished
-        self.hint_button.layout.display = "" if self.allow_hints else "none"
+        self.hint_button.disabled = attempt.finished or not attempt.hints_left
+        self.hint_button.layout.display = "" if self.allow_hints and not attempt.finished else "none"
         self.picker.disable(attempt.finished)
-        if attempt.finished:
-            self.picker.mark(puzzle.answer)
-        if self.table_toggle.value:
+        self.picker.mark(puzzle.answer if revealed else ())
+        self.table_toggle.layout.display = "" if revealed and self.allow_table else "none"
+        if self.table_toggle.value and revealed:
             chosen = self.last_feedback.row.card if self.last_feedback and self.last_feedback.row else None
             self.table.value = solver_table_html(puzzle, chosen)
 
@@ -192,34 +261,66 @@ class PuzzleView(View):
         if not self.allow_hints:
             raise GinError("hints are off for this set")
         attempt.hint()
+        self._show_hints()
+        self.refresh()
+
+    def _show_hints(self) -> None:
+        attempt = self.attempt
+        if not self.allow_hints or attempt is None:
+            self.hints.value = ""
+            return
         items = "".join(f"<li>{escape(h)}</li>" for h in attempt.hints_shown)
-        note = "" if attempt.hints_used < 2 else "<div class='gt-info'>A hinted puzzle counts as seen, not solved.</div>"
-        self.hints.value = f"<ol class='gt-hints'>{items}</ol>{note}"
+        shown = f"<ol class='gt-hints'>{items}</ol>" if items else ""
+        rule = "" if attempt.finished and not items else f"<div class='gt-info'>{escape(HINT_RULE)}</div>"
+        self.hints.value = shown + rule
 
     @guarded
     def _on_table(self, change) -> None:
-        if change["new"] is True:
-            self.refresh()
-        else:
+        attempt = self.attempt
+        if change["new"] is not True:
             self.table.value = ""
+            return
+        if attempt is None or not attempt.finished or self.blind or not self.allow_table:
+            self.table_toggle.value = False  # a page can press a hidden toggle
+            raise GinError(TABLE_LATER)
+        self.refresh()
+
+    @guarded
+    def _on_again(self, _button=None) -> None:
+        attempt = self._require()
+        if not attempt.finished:
+            raise GinError("answer this puzzle first")
+        self.show(attempt.puzzle, note=PRACTICE_NOTE)
+
+    def _show_words(self, feedback: Feedback, extra: str = "") -> None:
+        self.last_feedback = feedback
+        if self.blind:
+            words = recorded_words(self.attempt) if feedback.finished else feedback.message
+            self.feedback.value = f"<div>{escape(words)}</div>"
+            return
+        if feedback.correct:
+            css, verdict = "gt-feedback-right", ("Right, with hints." if self.attempt.hints_used else "Right!")
+        else:
+            css, verdict = "gt-feedback-wrong", "Not quite."
+        detail = cost_words(feedback, self.attempt.puzzle)
+        detail = f"<div class='gt-info'>Your answer: {escape(detail)}</div>" if detail else ""
+        extra = f"<div class='gt-rating-change'>{escape(extra)}</div>" if extra else ""
+        self.feedback.value = f"<div class='{css}'>{verdict}</div><div>{escape(feedback.message)}</div>{detail}{extra}"
 
     def _show_feedback(self, feedback: Feedback) -> None:
-        self.clear_status()
-        self.last_feedback = feedback
-        css = "gt-feedback-right" if feedback.correct else "gt-feedback-wrong"
-        verdict = "Right!" if feedback.correct else "Not quite."
-        detail = cost_words(feedback, self.attempt.puzzle)
-        extra = f"<div class='gt-info'>Your answer: {escape(detail)}</div>" if detail else ""
-        self.feedback.value = (f"<div class='{css}'>{verdict}</div><div>{escape(feedback.message)}</div>{extra}")
+        self._show_words(feedback)
+        self._show_hints()
         self.refresh()
         if feedback.finished and self.on_result is not None:
-            self.on_result(self, self.attempt)
+            words = self.on_result(self, self.attempt)
+            if words:
+                self._show_words(feedback, words)
 
 
 class TrainerPage(View):
     """A puzzle trainer of one kind: the bank filtered by difficulty and theme,
-    puzzles picked near the learner's rating, got-wrong puzzles coming back, a
-    streak counter."""
+    puzzles picked near the learner's rating (never answered ones first),
+    got-wrong puzzles coming back as practice, a streak counter."""
 
     def __init__(self, kind: str, *, learner: Learner | None = None, seed: int | None = None):
         self.kind = normalise_kind(kind)
@@ -266,15 +367,14 @@ class TrainerPage(View):
         progress = self.learner.progress
         puzzle, self.from_review = choose_next(
             self.kind, rating=progress.target_rating, review=progress.review, solved=progress.solved_ids,
-            count=self.shown, difficulty=self.difficulty.value, theme=self.theme.value or None,
-            current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng)
+            seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
+            theme=self.theme.value or None, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng)
         self.shown += 1
-        self.view.show(puzzle)
+        self.view.show(puzzle, note=PRACTICE_NOTE if progress.has_seen(puzzle.id) else "")
         self.refresh()
 
-    def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> None:
-        self.learner.record(attempt)
-        self.refresh()
+    def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
+        return self.learner.record(attempt)
 
     def refresh(self) -> None:
         progress = self.learner.progress
@@ -286,7 +386,9 @@ class TrainerPage(View):
 
 class DailyPage(View):
     """Today's puzzles, one of each kind, the same for everyone on a UTC date, and
-    the archive of earlier days."""
+    the archive of earlier days. A puzzle counts once: answered, it shows as it
+    ended (after a reload or a change of day too), and can be tried again as
+    practice."""
 
     def __init__(self, *, today: dt.date | None = None, learner: Learner | None = None, kinds=("can_knock",
                                                                                                  "best_discard")):
@@ -300,11 +402,12 @@ class DailyPage(View):
         self.views = [PuzzleView(title=f"Daily: {KIND_TITLES[normalise_kind(k)]}", on_result=self._on_result)
                       for k in kinds]
         self.kinds = tuple(normalise_kind(k) for k in kinds)
-        self.summary = widgets.HTML()
-        super().__init__([self.bar, self.date, self.summary, *self.views])
+        self.day = self.today
+        self._shown_for = self.learner.name
+        super().__init__([self.bar, self.date, *self.views])
         self.add_class("gt-daily")
         self.date.observe(self._on_date, names="value")
-        self.learner.observe(self.refresh)
+        self.learner.observe(self._on_learner)
         self.show_day(self.today)
 
     @guarded
@@ -315,21 +418,23 @@ class DailyPage(View):
         self.show_day(day)
 
     def show_day(self, day: dt.date) -> None:
+        self.day = day
+        self._shown_for = self.learner.name
+        progress = self.learner.progress
         for kind, view in zip(self.kinds, self.views):
-            view.show(verify(daily(day, kind).to_dict()))
-        self.refresh()
+            puzzle = verify(daily(day, kind).to_dict())
+            if progress.has_seen(puzzle.id):
+                view.show_answered(puzzle, progress.counted_attempt(puzzle.id))
+            else:
+                view.show(puzzle)
 
-    def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> None:
-        self.learner.record(attempt)
-        self.refresh()
+    @guarded
+    def _on_learner(self) -> None:
+        if self.learner.name != self._shown_for:  # another learner: their own answers show
+            self.show_day(self.day)
 
-    def refresh(self) -> None:
-        solved = self.learner.progress.solved_ids
-        marks = []
-        for kind, view in zip(self.kinds, self.views):
-            if view.puzzle is not None and view.puzzle.id in solved:
-                marks.append(f"{KIND_TITLES[kind]}: solved before")
-        self.summary.value = f"<div class='gt-info'>{escape(' · '.join(marks))}</div>" if marks else ""
+    def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
+        return self.learner.record(attempt)
 
 
 def trainer(kind: str) -> TrainerPage:

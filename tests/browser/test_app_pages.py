@@ -43,10 +43,11 @@ def test_landing_page_links_to_a_lesson_and_an_exercise_is_answered(page, server
 def solve(view, puzzle, *, right: bool):
     """Answer a "can you knock?" puzzle rightly or wrongly through the page."""
     if not right:
-        view.get_by_role("button", name="No" if puzzle.can_knock else "Yes, I can knock", exact=True).click()
+        view.get_by_role("button", name="No, I cannot knock" if puzzle.can_knock else "Yes, I can knock",
+                         exact=True).click()
         return
     if not puzzle.can_knock:
-        view.get_by_role("button", name="No", exact=True).click()
+        view.get_by_role("button", name="No, I cannot knock", exact=True).click()
         return
     view.get_by_role("button", name="Yes, I can knock").click()
     click_card(view, puzzle.answer[0])
@@ -74,7 +75,7 @@ def test_progress_survives_a_server_restart(page, server, console):
     open_page(page, server, "puzzles/can_knock.ipynb", "profile=Tess")
     expect(page.locator(".gt-profile-bar")).to_contain_text("Playing as Tess")
     view = page.locator(".gt-puzzle").first
-    view.get_by_role("button", name="No", exact=True).click()
+    view.get_by_role("button", name="No, I cannot knock", exact=True).click()
     expect(view.locator(".gt-feedback")).to_contain_text(re.compile("Right|Not quite"))
     page.goto("about:blank")  # leave the page before its server goes away
     server.restart()
@@ -110,3 +111,99 @@ def test_replays_page_steps_and_asks_the_solver(page, server, console):
     expect(replay.locator(".gt-info").filter(has_text="played")).to_be_visible()
     replay.get_by_role("button", name="« Start").click()
     expect(replay).to_contain_text("Step 0 of")
+
+
+# --- answers are earned, links keep the learner --------------------------------------
+
+def in_server_data(server, monkeypatch, change):
+    """Set up a profile in the server's data folder before the page opens."""
+    monkeypatch.setenv("GINTRAINER_DATA", str(server.data))
+    return change()
+
+
+def today():
+    return dt.datetime.now(dt.timezone.utc).date()
+
+
+def test_the_table_waits_for_the_answer_and_the_answers_look_alike(page, server, console):
+    puzzle = daily(today(), "can_knock")
+    open_page(page, server, "puzzles/daily.ipynb")
+    view = page.locator(".gt-puzzle").first
+    expect(view).to_contain_text(puzzle.id)
+    toggle = view.get_by_role("button", name="Show the solver's table")
+    expect(toggle).to_be_hidden()
+    expect(page.locator("table.gt-solver")).to_have_count(0)
+    yes, no = (view.get_by_role("button", name=n, exact=True) for n in ("Yes, I can knock", "No, I cannot knock"))
+    look = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color, getComputedStyle(e).fontWeight]"
+    assert yes.evaluate(look) == no.evaluate(look)
+    solve(view, puzzle, right=True)
+    expect(view.locator(".gt-feedback-right")).to_contain_text("Right!")
+    toggle.click()
+    expect(view.locator("table.gt-solver")).to_be_visible()
+
+
+def test_a_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(page, server, console):
+    puzzle = daily(today(), "can_knock")
+    open_page(page, server, "puzzles/daily.ipynb", "profile=Dana")
+    view = page.locator(".gt-puzzle").first
+    solve(view, puzzle, right=True)
+    expect(view.locator(".gt-rating-change")).to_contain_text(re.compile(r"Rating 1500 → \d+ \(\+\d+\): solved"))
+    open_page(page, server, "puzzles/daily.ipynb", "profile=dana")  # a reload, and another case of the name
+    view = page.locator(".gt-puzzle").first
+    expect(view.locator(".gt-notice")).to_contain_text("You answered this puzzle on")
+    expect(view.get_by_role("button", name="Yes, I can knock")).to_be_hidden()
+    expect(view.locator(".gt-feedback-right")).to_be_visible()
+    view.get_by_role("button", name="Try it again (practice, not rated)").click()
+    expect(view.locator(".gt-notice")).to_contain_text("practice and is not rated")
+    solve(view, puzzle, right=True)
+    expect(view.locator(".gt-rating-change")).to_contain_text("unchanged")
+    open_page(page, server, "puzzles/profile.ipynb", "profile=Dana")
+    expect(page.locator(".gt-stats").first).to_contain_text("solved 1 ·")
+    expect(page.locator(".gt-profile")).to_contain_text("practice, not rated")
+
+
+def test_hints_say_what_they_cost_first_and_run_out(page, server, console):
+    from gintrainer.puzzles import bank
+    open_page(page, server, "puzzles/best_discard.ipynb", "profile=Hana")
+    view = page.locator(".gt-puzzle")
+    expect(view.get_by_text("A hint makes this puzzle count as seen, not solved")).to_be_visible()
+    hint = view.get_by_role("button", name="Hint", exact=True)
+    for shown in range(1, 4):
+        hint.click()
+        expect(view.locator(".gt-hints li")).to_have_count(shown)
+    expect(hint).to_be_disabled()
+    puzzle_id = re.search(r"Puzzle (\S+) ·", view.locator(".gt-info").first.inner_text()).group(1)
+    puzzle = next(p for p in bank("best_discard") if p.id == puzzle_id)
+    click_card(view, puzzle.answer[0])
+    view.get_by_role("button", name="Discard the selected card").click()
+    expect(view.locator(".gt-feedback-right")).to_have_text("Right, with hints.")
+    expect(view.locator(".gt-rating-change")).to_contain_text("solved with hints, which counts as seen, not solved")
+
+
+def test_links_keep_the_learner_and_lessons_keep_the_profile_s_settings(page, server, console, monkeypatch):
+    from gintrainer import progress
+    in_server_data(server, monkeypatch, lambda: progress.update_settings("Lee", four_colour=True))
+    open_page(page, server, "lessons/01_cards_and_melds.ipynb", "profile=LEE")
+    expect(page.get_by_label("Four-colour deck")).to_be_checked()
+    expect(page.locator(".gt-green").first).to_be_visible()
+    page.get_by_role("link", name="Next: Dealing →").first.click()
+    expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
+    assert page.url.endswith("lessons/02_dealing.ipynb?profile=Lee")
+    page.get_by_role("link", name="← Home").last.click()
+    expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
+    expect(page.locator(".gt-profile-bar").first).to_contain_text("Playing as Lee")
+
+
+def test_names_match_whatever_their_case_and_a_warning_goes_once_fixed(page, server, console, monkeypatch):
+    from gintrainer import progress
+    in_server_data(server, monkeypatch, lambda: progress.load("Mia"))
+    open_page(page, server, "index.ipynb")
+    bar = page.locator(".gt-profile-bar").first
+    bar.get_by_role("button", name="Open").click()
+    expect(bar.locator(".gt-status")).to_contain_text("a profile name cannot be empty")
+    bar.get_by_placeholder("Type or pick your name").fill("mIA")
+    bar.get_by_role("button", name="Open").click()
+    expect(bar).to_contain_text("Playing as Mia")
+    expect(bar.locator(".gt-status")).to_have_count(0)
+    expect(page.get_by_role("link", name="1. Cards, values and melds")).to_have_attribute(
+        "href", "lessons/01_cards_and_melds.ipynb?profile=Mia")

@@ -57,6 +57,42 @@ def test_teacher_makes_a_set_and_a_student_answers_it(page, server, console):
     puzzle = expected.puzzles()[0]
     view = page.locator(".gt-puzzle")
     expect(view).to_contain_text(puzzle.id)
-    view.get_by_role("button", name="No", exact=True).click()
-    expect(view.locator(".gt-feedback")).to_contain_text(re.compile("Right|Not quite"))
+    view.get_by_role("button", name="No, I cannot knock", exact=True).click()
+    expect(view.locator(".gt-feedback")).to_contain_text("Recorded: no, you cannot knock.")
+    page.get_by_role("button", name="Hand in the set").click()
+    page.get_by_role("button", name="Hand in with 2 not answered").click()
+    expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()
+
+
+def test_a_class_set_keeps_its_answers_until_it_is_handed_in(page, server, console):
+    classset = ClassSet("Hand-in class", count=2)
+    typo = classset.code[:-1] + ("0" if classset.code[-1] != "0" else "1")
+    open_page(page, server, "classroom/student.ipynb", "profile=Kai")
+    page.get_by_label("Class code:").fill(typo)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".gt-student > .gt-status-line .gt-status")).to_contain_text("⚠")
+    page.get_by_label("Class code:").fill(classset.code)
+    page.get_by_role("button", name="Start").click()
+    view = page.locator(".gt-puzzle")
+    for number, puzzle in enumerate(classset.puzzles(), start=1):
+        expect(view).to_contain_text(puzzle.id)
+        expect(page.locator(".gt-status")).to_have_count(0)
+        expect(page.locator(".gt-student")).not_to_contain_text("Opening the set")
+        expect(view.get_by_role("button", name="Show the solver's table")).to_have_count(0)
+        if puzzle.kind == "can_knock":
+            view.get_by_role("button", name="Yes, I can knock").click()
+            if not puzzle.can_knock:
+                expect(view.get_by_role("button", name="Knock with this discard")).to_be_visible()
+        card = puzzle.answer[0] if puzzle.answer else puzzle.hand[0]
+        view.get_by_role("button", name=str(card), exact=True).click()
+        view.get_by_role("button", name=re.compile("Knock with this discard|Discard the selected card")).click()
+        expect(view.locator(".gt-feedback")).to_contain_text("Recorded:")
+        expect(page.locator(".gt-feedback-right, .gt-feedback-wrong")).to_have_count(0)
+        expect(page.locator("table.gt-solver")).to_have_count(0)
+        if number < classset.count:
+            page.get_by_role("button", name="Next puzzle").click()
+    page.get_by_role("button", name="Hand in the set").click()
+    expect(page.locator("table.gt-solver")).to_have_count(classset.count)
+    right = sum(bool(p.answer) for p in classset.puzzles())
+    expect(page.locator(".gt-stats")).to_contain_text(f"right {right} of {classset.count}")
     expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()

@@ -1,0 +1,204 @@
+"""Every page of the app at a desktop width (1280 px) and a phone width (390 px), in
+Chromium against one Voila server: no button's, toggle button's or label's text is
+cut off, every dropdown shows a value that fits, and every link looks like a link.
+
+Each page is loaded once in one browser context; it is measured at 1280 px, then
+the window is narrowed to 390 px and measured again (the widgets reflow, as on a
+phone). Pages whose buttons show only in some states (the practice page's layout
+row, the new-match question, the teacher's downloads) are brought to those states
+first."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ROOT, ConsoleWatch, open_page
+from decks import stacked_deck
+from gintrainer import Match, Rules
+from gintrainer.classroom import ClassSet
+from gintrainer.lessons import LESSONS
+from gintrainer.practice import PracticeGame
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (1280, 390)
+
+# Measured in the page: a list of what is wrong, each naming the element by its text.
+PROBLEMS_JS = """() => {
+  const problems = [];
+  const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const name = e => (e.innerText || e.getAttribute('title') || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+  for (const e of document.querySelectorAll(
+      'button, .widget-label, .widget-label-basic, .jupyter-widget-label, .jupyter-widget-label-basic')) {
+    if (!shown(e) || !name(e)) continue;
+    if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+      problems.push(`text cut off: "${name(e)}" needs ${e.scrollWidth}x${e.scrollHeight} px, ` +
+                    `has ${e.clientWidth}x${e.clientHeight}`);
+  }
+  const ruler = document.createElement('canvas').getContext('2d');
+  for (const s of document.querySelectorAll('select:not([multiple])')) {
+    if (!shown(s)) continue;
+    const label = s.closest('.widget-inline-hbox');
+    const what = label ? name(label.querySelector('.widget-label') || label) : 'a dropdown';
+    const text = s.selectedIndex >= 0 ? s.options[s.selectedIndex].text.trim() : '';
+    if (!text) { problems.push(`dropdown "${what}" shows no value`); continue; }
+    const style = getComputedStyle(s);
+    ruler.font = style.font;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (ruler.measureText(text).width > room + 1)
+      problems.push(`dropdown "${what}": "${text}" is cut off (${Math.round(room)} px)`);
+  }
+  for (const a of document.querySelectorAll('a[href]')) {
+    if (!shown(a) || !name(a)) continue;
+    const style = getComputedStyle(a), around = getComputedStyle(a.parentElement);
+    if (style.color === around.color && !style.textDecorationLine.includes('underline'))
+      problems.push(`link "${name(a)}" looks like plain text (${style.color}, not underlined)`);
+  }
+  return problems;
+}"""
+
+# The learner (seat 0, non-dealer) may take the A♦ upcard and knock with 5♦.
+KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
+CLASS = ClassSet("Layout class", count=2)
+
+
+RENDERED_JS = """() => {
+  const outputs = Array.from(document.querySelectorAll('.jp-OutputArea-output'));
+  return outputs.length > 0 && outputs.every(o => o.children.length > 0);
+}"""
+# Widget views render after Voila hides its spinner, children after their boxes: settled is when the
+# number of widget elements stays the same over a few animation frames.
+SETTLED_JS = """() => new Promise(done => {
+  let last = -1, same = 0;
+  const look = () => {
+    const count = document.querySelectorAll('.jupyter-widgets').length;
+    same = count === last ? same + 1 : 0;
+    last = count;
+    if (same >= 5) done(count); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def settle(page) -> None:
+    """Wait until every output has rendered and the widgets stop appearing."""
+    page.wait_for_function(RENDERED_JS, timeout=60_000)
+    page.evaluate(SETTLED_JS)
+
+
+def practice_game(name: str, moves) -> None:
+    """A saved practice game for ``name`` after the learner's ``moves`` (the laying out done by the engine)."""
+    game = PracticeGame(match=Match(Rules(), seed="layout", first_dealer=1, deck=KNOCK_DEAL), opponent="naive",
+                        owner=name)
+    for move in moves:
+        if move == "lay out":
+            game.lay_out()
+            game.let_computer_play()
+        else:
+            game.play(move)
+    game.save()
+
+
+def click(name):
+    """A step that clicks the button of that name."""
+    def step(page):
+        page.get_by_role("button", name=name, exact=True).click()
+    step.__name__ = f'clicking "{name}"'
+    return step
+
+
+def making_a_set(page):
+    page.get_by_placeholder("e.g. Year 9, Tuesday").fill(CLASS.name)
+    page.get_by_label("Puzzles:").fill(str(CLASS.count))
+    page.get_by_role("button", name="Make the set").click()
+    expect(page.locator(".gt-code")).to_have_text(CLASS.code, timeout=60_000)
+
+
+def answering_a_puzzle(page):
+    page.get_by_role("button", name="Start").click()
+    page.locator(".gt-puzzle").get_by_role("button", name="No, I cannot knock", exact=True).click()
+    page.get_by_role("button", name="Hand in the set").click()
+    page.get_by_role("button", name=re.compile("Hand in with")).click()
+    expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()
+
+
+LESSON_PAGES = sorted(f"lessons/{path.name}" for path in (ROOT / "lessons").glob("*.ipynb"))
+PAGES = [
+    ("index.ipynb", "", ()),
+    *[(path, "", ()) for path in LESSON_PAGES],
+    ("practice/practice.ipynb", "", ()),
+    ("practice/practice.ipynb", "profile=LayoutDiscard", ()),
+    ("practice/practice.ipynb", "profile=LayoutKnock", ()),
+    ("practice/practice.ipynb", "profile=LayoutDone", (click("Start a new match"),)),
+    ("puzzles/daily.ipynb", "", ()),
+    ("puzzles/can_knock.ipynb", "", ()),
+    ("puzzles/best_discard.ipynb", "", ()),
+    ("puzzles/profile.ipynb", "profile=Layout", (click("Export my progress"), click("Reset my progress…"))),
+    ("replays/example_hands.ipynb", "", (click("Ask the solver"),)),
+    ("classroom/teacher.ipynb", "", (making_a_set,)),
+    ("classroom/student.ipynb", f"code={CLASS.code}&profile=Layout", (answering_a_puzzle,)),
+    ("classroom/gradebook.ipynb", "", ()),
+    ("classroom/present.ipynb", "", ()),
+]
+
+
+def test_every_page_of_the_app_is_measured():
+    served = {path.relative_to(ROOT).as_posix() for path in ROOT.glob("**/*.ipynb")
+              if not any(part.startswith(".") or part in ("tests", "build") for part in path.parts)}
+    assert served == {path for path, _, _ in PAGES}
+    assert len(LESSON_PAGES) == len(LESSONS) + 2  # the lessons, the glossary and the quick reference
+
+
+@pytest.fixture(scope="module")
+def tab(browser, browser_context_args):
+    """One browser tab for every page of this file."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    yield page, ConsoleWatch(page)
+    context.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def saved_games(server):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GINTRAINER_DATA", str(server.data))
+        practice_game("LayoutDiscard", ["take"])
+        practice_game("LayoutKnock", ["take", "knock 5D"])
+        practice_game("LayoutDone", ["take", "knock 5D", "lay out"])
+
+
+@pytest.mark.parametrize("notebook, query, steps", PAGES,
+                         ids=[f"{path}?{query}" if query else path for path, query, _ in PAGES])
+def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebook, query, steps):
+    page, console = tab
+    console.problems.clear()
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    open_page(page, server, notebook, query)
+    settle(page)
+    problems = []
+    for step in (None, *steps):
+        if step is not None:
+            page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+            step(page)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            settle(page)
+            state = "on opening" if step is None else f"after {step.__name__}"
+            problems += [f"{width} px, {state}: {p}" for p in page.evaluate(PROBLEMS_JS)]
+    assert not problems, "\n".join(problems)
+    assert not console.problems, "\n".join(console.problems)
+    status = page.locator(".gt-status")
+    assert status.count() == 0, status.all_inner_texts()
+
+
+def test_the_practice_page_shows_its_layout_buttons_whole(tab, server):
+    """The buttons named in the issue, seen whole: the layout row after a knock."""
+    page, _ = tab
+    page.set_viewport_size({"width": WIDTHS[1], "height": 900})
+    open_page(page, server, "practice/practice.ipynb", "profile=LayoutKnock")
+    settle(page)
+    for label in ("Meld the selected cards", "Lay off the selected card", "Done laying out", "Lay out for me"):
+        button = page.get_by_role("button", name=label, exact=True)
+        expect(button).to_be_visible()
+        assert button.evaluate("b => b.scrollWidth <= b.clientWidth && b.innerText.trim()") == label

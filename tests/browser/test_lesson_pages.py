@@ -1,0 +1,56 @@
+"""A lesson in a real browser: a wrong answer is told why and not what is right, the
+learner tries again, the answer shows only when asked for, and the lesson's closing
+check counts first answers only (see tests/conftest.py for the server and Chromium)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import open_page
+from gintrainer.exercises import generate
+from gintrainer.lessons import checks
+
+pytestmark = pytest.mark.browser
+
+
+def choose(scope, option):
+    scope.get_by_role("button", name=option, exact=True).click()
+
+
+def test_a_wrong_answer_is_explained_not_answered_and_the_check_counts_first_answers(page, server, console):
+    open_page(page, server, "lessons/01_cards_and_melds.ipynb")
+
+    # An exercise: wrong, no answer shown; the answer only when asked for.
+    exercise = page.locator(".gt-exercise").first
+    meld = generate("meld_or_not", 0)
+    wrong = next(o for o in meld.options if o != meld.answer)
+    choose(exercise, wrong)
+    exercise.get_by_role("button", name="Check").click()
+    feedback = exercise.locator(".gt-feedback-wrong")
+    expect(feedback).to_contain_text(f"Not “{wrong}”:")
+    expect(feedback).to_contain_text("Try again, or press Show answer.")
+    expect(feedback).not_to_contain_text(f"“{meld.answer}”")
+    expect(feedback).not_to_contain_text(meld.explanation)
+    exercise.get_by_role("button", name="Try again").click()
+    expect(exercise.locator(".gt-feedback-wrong")).to_have_count(0)
+    exercise.get_by_role("button", name="Show answer").click()
+    expect(exercise.locator(".gt-feedback-shown")).to_contain_text(f"Answer: {meld.answer}.")
+
+    # The closing check: a wrong first answer, then the right one, does not count.
+    check = page.locator(".gt-check")
+    king, ace, one_meld = (check.locator(".gt-exercise").nth(i) for i in range(3))
+    questions = checks(1)
+    choose(king, "13")
+    king.get_by_role("button", name="Check").click()
+    expect(king.locator(".gt-feedback-wrong")).to_contain_text("Not “13”:")
+    expect(king.locator(".gt-feedback-wrong")).not_to_contain_text(questions[0].explanation)
+    expect(check).to_contain_text("0 of 3 right at the first try")
+    king.get_by_role("button", name="Try again").click()
+    choose(king, questions[0].answer)
+    king.get_by_role("button", name="Check").click()
+    expect(king.locator(".gt-feedback-right")).to_contain_text("✓ Right.")
+    for view, question in ((ace, questions[1]), (one_meld, questions[2])):
+        choose(view, question.answer)
+        view.get_by_role("button", name="Check").click()
+        expect(view.locator(".gt-feedback-right")).to_be_visible()
+    expect(check).to_contain_text("2 of 3 right at the first try")
+    expect(check).not_to_contain_text("ready for the next lesson")

@@ -338,7 +338,7 @@ class ClassSet:
         elif self.objective is not None:
             kinds += f" ({self.objective} objective)"
         difficulty = "any difficulty" if self.difficulty is None else f"difficulty {_range_words(self.difficulty)}"
-        themes = f"themes {', '.join(self.themes)}" if self.themes else "any theme"
+        themes = f"themes {', '.join(THEMES[t].title for t in self.themes)}" if self.themes else "any theme"
         rules = "Oklahoma rules" if self.oklahoma else "standard rules"
         return f"{self.count} puzzle{'s' if self.count != 1 else ''}: {kinds}; {difficulty}; {themes}; {rules}"
 

@@ -147,16 +147,23 @@ def constructed_position(seed: str, rules: Rules) -> Position:
         while len(cards) < 11:
             cards.add(rest.pop(rng.randrange(len(rest))))
         hand = tuple(sorted(cards))
-        stock_count = rng.randrange(4, 28)
-        drawn = rng.choice(hand)
-        drawn_from = "discard" if rng.random() < 0.35 else "stock"
-        unseen = [c for c in DECK if c not in cards]
-        rng.shuffle(unseen)
-        pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
-        pile = tuple(unseen[:pile_size])
-        known = tuple(sorted(unseen[pile_size:pile_size + rng.choice((0, 0, 1, 2))]))
-        upcard = pile[0] if rules.oklahoma else None
-        return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, f"{seed}")
+        return _deal_around(rng, hand, rules, f"{seed}", rng.randrange(4, 28), 0.35, (0, 0, 1, 2))
+
+
+def _deal_around(rng: random.Random, hand: tuple[Card, ...], rules: Rules, seed: str, stock_count: int,
+                 discard_share: float, known_choices: tuple[int, ...]) -> Position:
+    """The rest of a position around an 11-card hand: the drawn card and its
+    source, a discard pile of the 31 cards beside the stock (under Oklahoma its
+    bottom card the upcard), and a few of the opponent's cards known."""
+    drawn = rng.choice(hand)
+    drawn_from = "discard" if rng.random() < discard_share else "stock"
+    unseen = [c for c in DECK if c not in hand]
+    rng.shuffle(unseen)
+    pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
+    pile = tuple(unseen[:pile_size])
+    known = tuple(sorted(unseen[pile_size:pile_size + rng.choice(known_choices)]))
+    upcard = pile[0] if rules.oklahoma else None
+    return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
 
 
 def _add_pattern(rng: random.Random, cards: set[Card]) -> None:
@@ -254,17 +261,7 @@ def lookahead_position(seed: str, rules: Rules) -> Position:
             cards.add(rng.choice(low))
         if len(cards) > 11:
             continue
-        hand = tuple(sorted(cards))
-        stock_count = rng.randrange(6, 26)
-        drawn = rng.choice(hand)
-        drawn_from = "discard" if rng.random() < 0.3 else "stock"
-        unseen = [c for c in DECK if c not in cards]
-        rng.shuffle(unseen)
-        pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
-        pile = tuple(unseen[:pile_size])
-        known = tuple(sorted(unseen[pile_size:pile_size + rng.choice((0, 0, 1))]))
-        upcard = pile[0] if rules.oklahoma else None
-        return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
+        return _deal_around(rng, tuple(sorted(cards)), rules, seed, rng.randrange(6, 26), 0.3, (0, 0, 1))
 
 
 SWAP_TRIES = 3000

@@ -319,8 +319,7 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
             worth = has("looks-knockable") or has("forbidden-discard")
         if not worth:
             return None
-    themes = themes_of(ctx)
-    if kind == "best_discard":
+    else:
         if not 0 < ctx.least <= 35 or position.stock_count > 29:
             return None
         if objective == "lookahead" and position.stock_count < position.rules.dead_stock_cards + 2:
@@ -332,15 +331,15 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
         runner_up = ordered[len(group)]
         if objective == "deadwood":
             margin = Fraction(runner_up.deadwood - group[0].deadwood)
-            if margin < DEADWOOD_MARGIN:
-                return None
-            trains_counting = {"set-or-run", "long-run", "four-of-a-kind", "naive-wrong"}
-            if not trains_counting & set(themes) or len(best_arrangement(ctx.kept(answer[0])).melds) < 2:
+            if margin < DEADWOOD_MARGIN or len(ctx.layout(answer[0]).melds) < 2:
                 return None
         else:
             margin = runner_up.expected_deadwood - group[0].expected_deadwood
             if margin < LOOKAHEAD_MARGIN or table.can_knock:
                 return None
+    themes = themes_of(ctx)
+    if objective == "deadwood" and not {"set-or-run", "long-run", "four-of-a-kind", "naive-wrong"} & set(themes):
+        return None  # a least-deadwood puzzle trains counting: a meld choice, a spare card, or the naive trap
     level = ladder_level(ctx)
     layout = best_arrangement(ctx.kept(answer[0])) if answer else None
     return Puzzle(

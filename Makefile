@@ -31,6 +31,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_solver.py
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_duel.py
+	$(BIN)/python bench/bench_bank.py --time
 
 bank: $(STAMP)
 	$(BIN)/gintrainer bank

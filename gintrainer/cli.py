@@ -88,6 +88,7 @@ def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
     if puzzle.discard_pile:
         print(f"Discard pile (bottom first): {show_cards(puzzle.discard_pile)}")
     print(f"Stock: {puzzle.stock_count} cards")
+    print(puzzle.count_sentence.text())
     print(puzzle.question)
     if show_answer:
         print(f"Answer: {puzzle.answer_words()}")

@@ -2,6 +2,7 @@
 foreign and duplicate files named and skipped."""
 
 import re
+from html import escape
 
 import pytest
 
@@ -9,6 +10,7 @@ from gintrainer import GinError
 from gintrainer.classroom import (ClassCodeError, ClassSet, StudentSession, build_gradebook, gradebook_html,
                                   gradebook_page, load_folder, theme_chart_svg)
 from gintrainer.classroom.gradebook import Rate
+from gintrainer.puzzles import THEMES
 
 SET = ClassSet("Gradebook class", count=4)
 OTHER = ClassSet("Another class", count=2, kinds="can_knock")
@@ -131,7 +133,7 @@ def test_the_drawings_escape_names_and_show_each_cell(folder):
     svg = theme_chart_svg(book)
     assert svg.startswith("<svg") and svg.count("<g>") == len(book.theme_rates())
     names = re.findall(r'<text x="0" y="\d+">([^<]+)</text>', svg)
-    assert names == [t.theme for t in book.theme_rates()]
+    assert names == [escape(THEMES[t.theme].title) for t in book.theme_rates()]  # titles, not the names in files
     page = gradebook_page(book, title="Year <5>")
     assert page.startswith("<!DOCTYPE html>") and "Year &lt;5&gt;" in page
     assert book._repr_html_() == html + svg

@@ -1,7 +1,6 @@
 """Puzzle generation: verified answers, themes, ratings, explanations, the daily puzzle."""
 
 import json
-import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -9,17 +8,14 @@ from fractions import Fraction
 import pytest
 
 from gintrainer import GinError, Rules, min_deadwood, parse_cards
+from gintrainer.melds import best_arrangement
 from gintrainer.puzzles import (DIFFICULTY_LEVELS, THEMES, daily, generate, make_puzzle, parse_date, verify)
 from gintrainer.puzzles.core import PuzzleError, ladder_level, solve_position
-from gintrainer.puzzles.positions import Position
-from gintrainer.puzzles.themes import make_context, overlap_cards
+from gintrainer.puzzles.themes import HINT_ORDER, make_context, meld_choices, overlap_cards
+from gintrainer.solver import naive_discard
+from puzzle_samples import real_position as position
 
 RULES_EXAMPLE = "3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"
-
-
-def position(hand, drawn, drawn_from="stock", pile="KC", known="", stock=20, rules=Rules(), upcard=None):
-    return Position(parse_cards(hand), parse_cards(drawn)[0], drawn_from, parse_cards(pile), parse_cards(known),
-                    stock, rules, parse_cards(upcard)[0] if upcard else None, "test")
 
 
 def context(pos, kind="can_knock", objective=None):
@@ -28,24 +24,48 @@ def context(pos, kind="can_knock", objective=None):
 
 
 def has(name, ctx):
-    return THEMES[name][0](ctx)
+    return THEMES[name].predicate(ctx)
 
 
 # -- each theme's predicate, true and false ------------------------------------
 
-def test_theme_set_or_run():
+def test_the_naive_rule_is_the_documented_one_and_passes_over_the_card_just_taken():
+    # 9♦ taken from the pile is the highest deadwood card: the rule throws the next one.
+    ctx = context(position("2C 3C 4C 7D 7H 7S 9H TH JH 2S 9D", "9D", "discard"))
+    assert ctx.highest == parse_cards("9D")[0]
+    assert ctx.naive == naive_discard(ctx.position.hand, forbidden=ctx.position.forbidden) == parse_cards("2S")[0]
+
+
+def test_theme_set_or_run_only_when_the_other_meld_hides_the_answer():
     assert overlap_cards(parse_cards("5S 6S 7S 7H 7D")) == parse_cards("7S")
-    assert has("set-or-run", context(position("5S 6S 7S 7H 7D 2C 3C 4C 9H TH KD", "KD")))
+    ctx = context(position(RULES_EXAMPLE, "6S"))
+    assert has("set-or-run", ctx)  # 5♦ in the set 5♦ 5♥ 5♠ would leave 28, over the limit
     assert not has("set-or-run", context(position("5S 6S 7S 8H 8D 2C 3C 4C 9H TH KD", "KD")))
+    # 3♦ fits the set 3♦ 3♥ 3♠ and the run 2♦ 3♦ 4♦, and either leaves 6: no choice to make.
+    kept = parse_cards("2D 3D 4D 3H 3S 8C 8D 8H JC QC")
+    assert overlap_cards(kept) == parse_cards("3D")
+    assert meld_choices(kept, best_arrangement(kept)) == ()
 
 
 def test_theme_not_highest_and_naive_wrong():
     ctx = context(position(RULES_EXAMPLE, "6S"))
-    assert ctx.answer == parse_cards("6S") and ctx.naive not in ctx.answer
+    assert ctx.answer == parse_cards("6S") and ctx.naive == parse_cards("4H")[0]
     assert has("not-highest", ctx) and has("naive-wrong", ctx)
     plain = context(position("2C 3C 4C 7D 7H 7S 9H TH JH 2S KD", "KD"))
     assert plain.answer and plain.naive in plain.answer
     assert not has("not-highest", plain) and not has("naive-wrong", plain)
+    # All eleven meld: the rule throws the highest card, K♥, breaking a run; naive-wrong but not not-highest.
+    melded = context(position("TH JH QH KH 5S 6S 7S 9C 9D 9H 9S", "5S"))
+    assert melded.naive == parse_cards("KH")[0] and not melded.arrangement11.deadwood
+    assert has("naive-wrong", melded) is (melded.naive not in melded.answer)
+    assert not has("not-highest", melded)
+
+
+def test_naive_wrong_counts_the_card_just_taken_as_passed_over():
+    # The highest deadwood card was just taken: the rule throws the next one, which knocks.
+    ctx = context(position("2C 3C 4C 7D 7H 7S 9H TH JH 2S 9D", "9D", "discard"))
+    assert ctx.naive in ctx.answer and not has("naive-wrong", ctx)
+    assert has("forbidden-discard", ctx)
 
 
 def test_theme_forbidden_discard():
@@ -61,34 +81,63 @@ def test_theme_looks_knockable_and_near_limit():
     assert has("looks-knockable", near) and has("near-limit", near)
     far = context(position("2C 3C 4C 7D 7H 9S QH TH 5S 6D KD", "KD"))
     assert far.least > 14 and not has("looks-knockable", far) and not has("near-limit", far)
+    # The knock limit has nothing to do with a best discard.
+    assert not has("near-limit", context(position("2C 3C 4C 7D 7H 7S AS 2D 3H 5S KD", "KD"), "best_discard",
+                                         "deadwood"))
 
 
 def test_theme_keep_the_pair():
-    # naive throws the highest deadwood card, but the best lookahead keeps it
     found = [p for p in generate("best_discard", seed=3, count=40) if "keep-the-pair" in p.themes]
     assert found
     for puzzle in found:
-        naive = context(puzzle.position, "best_discard", puzzle.objective).naive
-        assert naive not in puzzle.answer
+        ctx = context(puzzle.position, "best_discard", puzzle.objective)
+        assert ctx.naive not in puzzle.answer
+        assert any(s.id == "look_keeps" and s["card"] == ctx.naive.code() for s in puzzle.explanation_sentences)
 
 
-def test_theme_gin_big_gin_four_of_a_kind_long_run_oklahoma():
+def test_theme_gin_and_long_run_lending_a_card_to_a_set():
     gin = context(position("TH JH QH KH 5S 6S 7S 9C 9D 9H 2S", "2S"))
-    assert has("gin", gin) and not has("four-of-a-kind", gin) and has("long-run", gin)  # 9♥ to K♥
-    assert has("four-of-a-kind", context(position("TH JH QH KH 5S 6S 7S 9C 9D 9H 9S", "5S")))
+    assert has("gin", gin) and not has("four-of-a-kind", gin)
+    assert has("long-run", gin)  # 9♥ leaves the run 9♥..K♥ for the set of nines, 10♥..K♥ stays a run
     assert not has("big-gin", gin)
     big = context(position("TH JH QH KH 5S 6S 7S 9C 9D 9H 9S", "9S", rules=Rules(big_gin=True)))
     assert has("big-gin", big)
-    run = context(position("3H 4H 5H 6H 7H 9C 9D 9S KS QD 2C", "2C"))
-    assert has("long-run", run) and not has("four-of-a-kind", run) and not has("gin", run)
-    okla = context(position("3H 4H 5H 6H 7H 9C 9D 9S KS QD 2C", "2C", rules=Rules(oklahoma=True), upcard="KC"))
-    assert has("oklahoma", okla) and not has("oklahoma", run)
 
 
-def test_every_theme_has_a_test_above():
+def test_theme_four_of_a_kind_only_when_the_four_spares_a_card():
+    lends = context(position("KC KD KH KS QS JS 2C 5D 8H 9C 4D", "4D"), "best_discard", "deadwood")
+    assert has("four-of-a-kind", lends)  # K♠ goes into J♠ Q♠ K♠, three kings stay a set
+    kept_whole = context(position("KC KD KH KS 2C 3C 4C 5D 8H 9C 4D", "4D"), "best_discard", "deadwood")
+    assert not has("four-of-a-kind", kept_whole)  # the four kings stay together: nothing to decide
+    throws_one = context(position("TH JH QH KH 5S 6S 7S 9C 9D 9H 9S", "5S"))
+    assert throws_one.answer[0].rank == 9 and has("four-of-a-kind", throws_one)
+
+
+def test_theme_long_run_only_when_the_run_spares_a_card():
+    lends = context(position("3H 4H 5H 6H 2C 2D 9S 3C 3S 8D KC", "KC"), "best_discard", "deadwood")
+    assert has("long-run", lends)  # 3♥ joins the threes, 4♥ 5♥ 6♥ stays a run
+    whole = context(position("3H 4H 5H 6H 7H 9C 9D 9S KS QD 2C", "2C"), "best_discard", "deadwood")
+    assert not has("long-run", whole)
+
+
+def test_theme_oklahoma_only_when_the_upcard_changes_the_answer():
+    hand = "2C 3C 4C 7D 7H 7S AS 2D 3H 4S KD"  # discarding K♦ leaves 10
+    five = context(position(hand, "KD", rules=Rules(oklahoma=True), upcard="5C"))
+    assert not five.answer and has("oklahoma", five)
+    king = context(position(hand, "KD", rules=Rules(oklahoma=True), upcard="KC"))
+    assert king.answer and not has("oklahoma", king)
+    assert not has("oklahoma", context(position(hand, "KD")))
+
+
+def test_every_theme_has_a_test_above_and_words_for_learners():
     tested = {"set-or-run", "not-highest", "naive-wrong", "forbidden-discard", "looks-knockable", "near-limit",
               "keep-the-pair", "gin", "big-gin", "four-of-a-kind", "long-run", "oklahoma"}
     assert tested == set(THEMES)
+    assert set(HINT_ORDER) == set(THEMES) - {"big-gin"}
+    titles = [t.title for t in THEMES.values()]
+    assert len(set(titles)) == len(titles)
+    for name, theme in THEMES.items():
+        assert theme.title and theme.title != name and theme.description.endswith(".") and theme.hint.endswith(".")
 
 
 # -- answers, ladder, explanation --------------------------------------------
@@ -98,7 +147,8 @@ def test_rules_example_is_a_hard_can_knock_puzzle():
     assert puzzle is not None and puzzle.can_knock and puzzle.answer == parse_cards("6S")
     assert ladder_level(context(position(RULES_EXAMPLE, "6S"))) == 3
     assert puzzle.difficulty >= 1900
-    assert "discarding 6♠ leaves 10" in puzzle.explanation
+    assert puzzle.explanation.startswith("Yes: discarding 6♠ leaves 10 (2♣ 3♠ 5♠), within the knock limit "
+                                         "of 10")
 
 
 def test_obvious_knock_is_not_a_puzzle():
@@ -145,29 +195,28 @@ def test_best_discard_answers_are_clear(generated):
 
 def test_lookahead_sets_have_the_naive_rule_wrong_at_least_40_percent(generated):
     puzzles = generated["lookahead"]
-    assert sum("naive-wrong" in p.themes for p in puzzles) >= 0.4 * len(puzzles)
+    wrong = [p for p in puzzles if naive_discard(p.hand, forbidden=p.forbidden) not in p.answer]
+    assert len(wrong) >= 0.4 * len(puzzles)
+    assert {p.id for p in wrong} == {p.id for p in puzzles if "naive-wrong" in p.themes}
 
 
-def test_explanations_quote_the_table(generated):
-    pattern = re.compile(r"discarding (\S+) leaves (\d+)(?: now and (\d+\.\d\d) on average)?")
+def test_explanations_start_with_the_answer(generated):
     for puzzles in generated.values():
         for puzzle in puzzles:
-            quoted = pattern.findall(puzzle.explanation)
-            assert quoted, puzzle.explanation
-            for card, deadwood, expected in quoted:
-                row = puzzle.row(parse_cards(card)[0])
-                assert int(deadwood) == row.deadwood
-                if expected:
-                    assert expected == f"{float(row.expected_deadwood):.2f}"
-            first = parse_cards(quoted[0][0])[0]
-            assert first in puzzle.answer or not puzzle.answer
+            first = puzzle.explanation_sentences[0]
+            if puzzle.kind == "can_knock" and not puzzle.can_knock:
+                assert first.id in ("ck_no", "ck_no_gin_only")
+            else:
+                assert parse_cards(first["card"])[0] in puzzle.answer
 
 
 def test_oklahoma_puzzles_show_the_upcard(generated):
     for puzzle in generated["oklahoma"]:
-        assert puzzle.upcard is not None and "oklahoma" in puzzle.themes
+        assert puzzle.upcard is not None and puzzle.discard_pile[0] is puzzle.upcard
         assert puzzle.knock_limit == Rules(oklahoma=True).knock_limit_for(puzzle.upcard)
         assert puzzle.to_dict()["upcard"] == puzzle.upcard.code()
+        assert {"ck_oklahoma", "ck_oklahoma_ace"} & {s.id for s in puzzle.explanation_sentences}
+        assert ("oklahoma" in puzzle.themes) == any((r.deadwood <= 10) != r.knocks for r in puzzle.table)
 
 
 def test_hints_climb_from_theme_to_answer(generated):

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..errors import GinError
 from ..puzzles import THEMES, Puzzle
+from ..puzzles.themes import theme_title
 from .codes import normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import KIND_WORDS, ClassSet
@@ -239,7 +240,8 @@ def gradebook_html(book: Gradebook) -> str:
     puzzle) and the list of skipped files, as HTML with its style."""
     heads = []
     for i, puzzle in enumerate(book.puzzles):
-        tip = f"{puzzle.id} · {KIND_WORDS[puzzle.kind]} · {', '.join(puzzle.themes) or 'no theme'}"
+        themes = ", ".join(theme_title(t) for t in puzzle.themes) or "no theme"
+        tip = f"{puzzle.id} · {KIND_WORDS[puzzle.kind]} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []
     totals = book.totals()
@@ -287,7 +289,7 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
         filled = round(bar_width * (fraction or 0.0))
         hint = THEMES[item.theme][1]
         parts.append(f"<g><title>{escape(hint)} (puzzles {', '.join(map(str, item.puzzles))})</title>"
-                     f'<text x="0" y="{y + 16}">{escape(item.theme)}</text>'
+                     f'<text x="0" y="{y + 16}">{escape(theme_title(item.theme))}</text>'
                      f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="16" fill="#eeeeee"/>'
                      f'<rect x="{label_width}" y="{y + 4}" width="{filled}" height="16" '
                      f'fill="{_bar_colour(fraction)}"/>'

@@ -44,16 +44,17 @@ DIFFICULTY_NAMES = {"easy": (1100, 1299), "medium": (1300, 1599), "hard": (1600,
 
 KIND_WORDS = {"can_knock": "can-you-knock", "best_discard": "best-discard"}
 
-_ANY_STREAM = {"set-or-run", "forbidden-discard", "near-limit", "naive-wrong", "oklahoma", "four-of-a-kind",
-               "long-run"}
+_ANY_STREAM = {"set-or-run", "forbidden-discard", "naive-wrong", "four-of-a-kind", "long-run"}
 STREAM_THEMES = {
-    ("can_knock", None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "gin"}),
-    ("best_discard", "deadwood"): frozenset(_ANY_STREAM | {"keep-the-pair"}),
+    ("can_knock", None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "near-limit", "gin",
+                                                  "oklahoma"}),
+    ("best_discard", "deadwood"): frozenset(_ANY_STREAM),
     ("best_discard", "lookahead"): frozenset(_ANY_STREAM | {"keep-the-pair"}),
 }
 """The themes puzzles of each kind and objective can have (from the theme
-predicates: "not-highest", "looks-knockable" and "gin" are about knocking;
-"keep-the-pair" about a discard; "big-gin" never makes a puzzle)."""
+predicates: "not-highest", "looks-knockable", "near-limit", "gin" and
+"oklahoma" are about knocking; "keep-the-pair" about the next draw; "big-gin"
+never makes a puzzle)."""
 
 LOOKAHEAD_FLOOR = 1500
 """Lookahead sets need some puzzles the naive rule gets wrong, and those are
@@ -337,7 +338,7 @@ class ClassSet:
         elif self.objective is not None:
             kinds += f" ({self.objective} objective)"
         difficulty = "any difficulty" if self.difficulty is None else f"difficulty {_range_words(self.difficulty)}"
-        themes = f"themes {', '.join(self.themes)}" if self.themes else "any theme"
+        themes = f"themes {', '.join(THEMES[t].title for t in self.themes)}" if self.themes else "any theme"
         rules = "Oklahoma rules" if self.oklahoma else "standard rules"
         return f"{self.count} puzzle{'s' if self.count != 1 else ''}: {kinds}; {difficulty}; {themes}; {rules}"
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..cards import show_cards, sort_by_suit
 from ..drawing import cards_html, group_html, page
 from ..melds import best_arrangement, meld_kind
-from ..puzzles import Puzzle
+from ..puzzles import THEMES, Puzzle
 from ..files import write_text_atomic
 from .sets import ClassSet
 
@@ -68,6 +68,7 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: 
 .ws-numbers th[scope=row] { text-align: left; font-weight: normal; color: #333; }
 .ws-numbers .ws-best { background: #e3f4e6; font-weight: bold; }
 .ws-meta { font-size: 8.5pt; color: #555; margin: 1mm 0; }
+.ws-id { white-space: nowrap; }
 .ws-end { font-size: 7pt; color: #777; text-align: right; margin-top: 1mm; }
 """
 
@@ -123,6 +124,7 @@ def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: b
              f'<span class="ws-kind">{kind}</span></header>',
              f'<p class="ws-question">{escape(puzzle.question)}</p>',
              f'<p class="ws-rules">{escape(rules_words(puzzle))}</p>',
+             f'<p class="ws-rules ws-count">{escape(puzzle.count_sentence.text())}</p>',
              _position_words_html(puzzle) if answers else _position_html(puzzle),
              _hand_html(puzzle, size="small" if answers else "normal")]
     parts.append(_key_html(puzzle) if answers else _boxes_html(puzzle))
@@ -153,7 +155,7 @@ def _position_html(puzzle: Puzzle) -> str:
         groups.append(group_html('<span class="gt-card gt-empty gt-small"></span>', "the discard pile is empty"))
     if puzzle.opponent_known:
         groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **small),
-                                 "your opponent took these from the pile"))
+                                 "your opponent took these from the pile and still holds them"))
     return f'<div class="ws-position">{"".join(groups)}</div>'
 
 
@@ -162,7 +164,8 @@ def _position_words_html(puzzle: Puzzle) -> str:
     words = [f"Drawn: {puzzle.drawn} from {source}",
              f"top of the discard pile: {puzzle.discard_pile[-1]}" if puzzle.discard_pile else "discard pile empty"]
     if puzzle.opponent_known:
-        words.append(f"your opponent took {show_cards(sort_by_suit(puzzle.opponent_known))} from the pile")
+        words.append(f"your opponent took {show_cards(sort_by_suit(puzzle.opponent_known))} from the pile and "
+                     "still holds them")
     return f'<p class="ws-rules">{escape("; ".join(words))}.</p>'
 
 
@@ -189,9 +192,9 @@ def _key_html(puzzle: Puzzle) -> str:
     parts.append(_layout_html(puzzle))
     parts.append(f'<p class="ws-explanation">{escape(puzzle.explanation)}</p>')
     parts.append(numbers_html(puzzle))
-    themes = ", ".join(puzzle.themes) or "none"
+    themes = ", ".join(THEMES[t].title for t in puzzle.themes) or "none"
     parts.append(f'<p class="ws-meta">Themes: {escape(themes)} · difficulty {puzzle.difficulty} · '
-                 f'puzzle {escape(puzzle.id)}</p>')
+                 f'<span class="ws-id">puzzle {escape(puzzle.id)}</span></p>')
     return f'<div class="ws-key">{"".join(parts)}</div>'
 
 

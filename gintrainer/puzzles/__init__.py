@@ -18,12 +18,13 @@ from pathlib import Path
 from ..errors import GinError
 from ..rules import Rules
 from .core import KINDS, Grade, Puzzle, PuzzleError, make_puzzle, verify
-from .positions import Position, constructed_position, knock_position, selfplay_positions
+from .positions import (Position, constructed_position, knock_position, lookahead_position, selfplay_positions,
+                        swap_position)
 from .store import puzzle_from_record
 from .themes import THEMES
 
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
-BANK_VERSION = 1
+BANK_VERSION = 2
 
 
 def normalise_kind(kind: str) -> str:
@@ -62,12 +63,23 @@ def _theme_filter(themes) -> frozenset[str] | None:
 
 
 def candidate_positions(kind: str, objective: str | None, seed, rules: Rules) -> Iterable[list[Position]]:
-    """Batches of positions, deterministic for a seed: mostly self-play hands;
-    constructed meld-rich hands for the counting puzzles."""
+    """Batches of positions, deterministic for a seed: self-play hands;
+    constructed meld-rich hands for the counting puzzles; hands one card from a
+    knock, and hands that knock only by breaking a meld, for "can you knock?";
+    for the lookahead question, hands where keeping a high card's chances may
+    beat throwing it."""
     batch = 0
     while True:
+        if kind == "can_knock" and batch % 4 == 2:
+            yield [swap_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
+            batch += 1
+            continue
         if kind == "can_knock" and batch % 2:
             yield [knock_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
+            batch += 1
+            continue
+        if objective == "lookahead" and batch % 3 == 1:
+            yield [lookahead_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
             batch += 1
             continue
         constructed = (batch % 3 == 2) if kind == "can_knock" or objective == "lookahead" else (batch % 4 != 3)
@@ -80,14 +92,15 @@ def candidate_positions(kind: str, objective: str | None, seed, rules: Rules) ->
 
 def generate(kind: str, *, seed, count: int, rules: Rules | None = None, objective: str | None = None,
              difficulty=None, themes=None, progress: Callable[[int, int], None] | None = None,
-             max_batches: int | None = None) -> list[Puzzle]:
+             max_batches: int | None = None, naive_wrong: bool | None = None) -> list[Puzzle]:
     """Generate ``count`` verified puzzles of a kind from a seed (the same on
     every machine). ``objective`` ("deadwood" or "lookahead", the default) is for
     best-discard puzzles; ``difficulty`` is easy/medium/hard or a (low, high)
     range; ``themes`` keeps puzzles with any of the named themes.
 
     "Can you knock?" sets are about half yes, half no; in a lookahead set the
-    naive rule (throw the highest deadwood card) is wrong in at least 40%.
+    naive rule (:func:`gintrainer.solver.naive_discard`) is wrong in at least
+    40%, or, with ``naive_wrong`` given, in every puzzle (True) or none (False).
     """
     kind = normalise_kind(kind)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -139,7 +152,10 @@ def generate(kind: str, *, seed, count: int, rules: Rules | None = None, objecti
                     continue
                 forbidden += "forbidden-discard" in puzzle.themes
                 gin += "gin" in puzzle.themes
-            if objective == "lookahead" and "naive-wrong" not in puzzle.themes:
+            if objective == "lookahead" and naive_wrong is not None:
+                if ("naive-wrong" in puzzle.themes) != naive_wrong:
+                    continue
+            elif objective == "lookahead" and "naive-wrong" not in puzzle.themes:
                 if naive_right >= naive_right_cap:
                     continue
                 naive_right += 1
@@ -156,13 +172,17 @@ def generate(kind: str, *, seed, count: int, rules: Rules | None = None, objecti
 def daily(date=None, kind: str = "can_knock") -> Puzzle:
     """The puzzle of a UTC date (today when omitted), the same for everyone; any
     earlier date gives that day's puzzle, so the archive never runs out.
-    Best-discard dailies alternate objectives: lookahead on odd days of the year."""
+    Best-discard dailies alternate objectives, lookahead on odd days (counted
+    from the first day of the calendar); of every five lookahead dailies in a
+    row the naive rule gets three wrong, so neither answer can be guessed."""
     kind = normalise_kind(kind)
     day = parse_date(date)
-    objective = None
+    objective = naive_wrong = None
     if kind == "best_discard":
         objective = "lookahead" if day.toordinal() % 2 else "deadwood"
-    return generate(kind, seed=f"daily:{day.isoformat()}", count=1, objective=objective)[0]
+        naive_wrong = (day.toordinal() // 2) % 5 < 3 if objective == "lookahead" else None
+    return generate(kind, seed=f"daily:{day.isoformat()}", count=1, objective=objective,
+                    naive_wrong=naive_wrong)[0]
 
 
 def parse_date(date=None) -> _dt.date:

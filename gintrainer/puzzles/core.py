@@ -9,13 +9,15 @@ import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import Card, format_cards, parse_card, parse_cards, show_cards
+from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
-from ..melds import Arrangement, best_arrangement, meld_kind
+from ..melds import Arrangement, best_arrangement
 from ..rules import Rules
 from ..solver import DiscardRow, DiscardTable, discard_table, fraction_text, parse_fraction
+from .explain import explain, hints
 from .positions import Position
-from .themes import THEMES, Context, make_context, overlap_cards, themes_of
+from .themes import THEMES, Context, make_context, themes_of
+from .words import Sentence, render, say
 
 KINDS = ("can_knock", "best_discard")
 DEADWOOD_MARGIN = 1
@@ -54,22 +56,39 @@ class Puzzle:
     themes: tuple[str, ...]
     difficulty: int
     seed: str
-    explanation: str
-    hints: tuple[str, ...]
+    explanation_sentences: tuple[Sentence, ...]
+    hint_sentences: tuple[Sentence, ...]
 
     @property
     def forbidden(self) -> Card | None:
         return self.drawn if self.drawn_from == "discard" else None
 
     @property
-    def question(self) -> str:
+    def explanation(self) -> str:
+        return render(self.explanation_sentences)
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        return tuple(s.text() for s in self.hint_sentences)
+
+    @property
+    def question_sentence(self) -> Sentence:
         if self.kind == "can_knock":
-            return (f"You drew {self.drawn} from the {'discard pile' if self.drawn_from == 'discard' else 'stock'}. "
-                    f"Can you knock (knock limit {self.knock_limit})? If so, which card do you discard?")
-        goal = ("leave the least deadwood now" if self.objective == "deadwood" else
-                "leave the least deadwood expected after your next draw from the stock")
-        return (f"You drew {self.drawn} from the {'discard pile' if self.drawn_from == 'discard' else 'stock'}. "
-                f"Which card do you discard to {goal}?")
+            name = "question_ck" if self.knock_limit else "question_ck_gin"
+            return say(f"{name}_{self.drawn_from}", card=self.drawn, limit=self.knock_limit)
+        return say(f"question_{self.objective}_{self.drawn_from}", card=self.drawn)
+
+    @property
+    def question(self) -> str:
+        return self.question_sentence.text()
+
+    @property
+    def count_sentence(self) -> Sentence:
+        """Where the 52 cards are: the hands, the pile, the stock, and how many are unseen."""
+        values = dict(pile=len(self.discard_pile), stock=self.stock_count, unseen=self.position.unseen_count)
+        if self.opponent_known:
+            return say("position_count_known", known=len(self.opponent_known), **values)
+        return say("position_count", **values)
 
     def row(self, card) -> DiscardRow:
         card = parse_card(card) if not isinstance(card, Card) else card
@@ -89,20 +108,26 @@ class Puzzle:
             if not can_knock:
                 if self.can_knock:
                     best = self.table_sorted()[0]
-                    return Grade(False, None, f"Yes, you can: {self.answer_words()}", None, best)
-                return Grade(True, None, "Right: no discard gets within the limit. " + self.explanation, None, None)
+                    return Grade(False, None, self._words("grade_missed_knock", *self._answer_sentences()), None,
+                                 best)
+                return Grade(True, None, self._words("grade_no_right"), None, None)
             if not self.can_knock:
-                return Grade(False, None, "No discard knocks here. " + self.explanation, None, None)
+                return Grade(False, None, self._words("grade_no_knock"), None, None)
             if discard is None:
-                return Grade(True, None, "Right, you can knock. Now choose the discard.", None, None)
+                return Grade(True, None, say("grade_yes_right").text(), None, None)
         if discard is None:
             raise GinError("choose a card to discard")
         row = self.row(discard)
         best = self.table_sorted()[0]
         cost = self._value(row) - self._value(best)
         if row.card in self.answer:
-            return Grade(True, row, "Right. " + self.explanation, Fraction(0), best)
-        return Grade(False, row, self._wrong_words(row, best), cost, best)
+            return Grade(True, row, self._words("grade_right"), Fraction(0), best)
+        return Grade(False, row, self._words(self._wrong_sentence(row, best)), cost, best)
+
+    def _words(self, first, *more: Sentence) -> str:
+        """A verdict sentence, then the explanation."""
+        lead = say(first) if isinstance(first, str) else first
+        return render((lead, *more, *self.explanation_sentences))
 
     def table_sorted(self) -> tuple[DiscardRow, ...]:
         if self.kind == "can_knock":
@@ -114,23 +139,29 @@ class Puzzle:
             return row.expected_deadwood
         return Fraction(row.deadwood)
 
-    def _wrong_words(self, row: DiscardRow, best: DiscardRow) -> str:
+    def _wrong_sentence(self, row: DiscardRow, best: DiscardRow) -> Sentence:
         if self.kind == "can_knock":
-            return (f"Not {row.card}: discarding {row.card} leaves {row.deadwood}, over the knock limit of "
-                    f"{self.knock_limit}. {self.explanation}")
+            if not self.knock_limit:
+                return say("grade_wrong_gin", card=row.card, deadwood=row.deadwood)
+            return say("grade_wrong_knock", card=row.card, deadwood=row.deadwood, limit=self.knock_limit)
         if self.objective == "deadwood":
-            return (f"Not the best: discarding {row.card} leaves {row.deadwood}, "
-                    f"{row.deadwood - best.deadwood} more than discarding {best.card}. {self.explanation}")
-        return (f"Not the best: discarding {row.card} leaves {row.deadwood} now and "
-                f"{_decimal(row.expected_deadwood)} on average after the next draw, "
-                f"{_decimal(row.expected_deadwood - best.expected_deadwood)} more than discarding {best.card}. "
-                f"{self.explanation}")
+            return say("grade_wrong_deadwood", card=row.card, deadwood=row.deadwood,
+                       cost=row.deadwood - best.deadwood, best_card=best.card)
+        return say("grade_wrong_lookahead", card=row.card, deadwood=row.deadwood, expected=row.expected_deadwood,
+                   cost_expected=row.expected_deadwood - best.expected_deadwood, best_card=best.card)
+
+    def _answer_sentences(self) -> tuple[Sentence, ...]:
+        if self.kind == "can_knock" and not self.can_knock:
+            return (say("answer_no"),)
+        if len(self.answer) == 1:
+            return (say("answer_one", card=self.answer[0]),)
+        if len(self.answer) == 2:
+            return (say("answer_two", card=self.answer[0], other_card=self.answer[1]),)
+        return (say("answer_any", cards=self.answer),)
 
     def answer_words(self) -> str:
-        if self.kind == "can_knock" and not self.can_knock:
-            return "No: no discard gets within the knock limit."
-        cards = " or ".join(str(c) for c in self.answer)
-        return f"Discard {cards}."
+        """The answer in a sentence: "Discard 7♥." or "No: ..."."""
+        return render(self._answer_sentences())
 
     def to_dict(self) -> dict:
         answer = {"discards": [c.code() for c in self.answer], "deadwood": self.least_deadwood}
@@ -147,6 +178,8 @@ class Puzzle:
             "table": [r.to_dict() for r in self.table], "themes": list(self.themes),
             "difficulty": self.difficulty, "seed": self.seed, "explanation": self.explanation,
             "hints": list(self.hints), "question": self.question,
+            "sentences": {"explanation": [s.to_data() for s in self.explanation_sentences],
+                          "hints": [s.to_data() for s in self.hint_sentences]},
         }
 
     @classmethod
@@ -179,14 +212,6 @@ def puzzle_id(kind: str, objective: str | None, position: Position) -> str:
     return f"{prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
-def _decimal(value: Fraction) -> str:
-    return f"{float(value):.2f}"
-
-
-def _layout_words(arrangement: Arrangement) -> str:
-    return " · ".join(show_cards(m) for m in arrangement.melds) or "no melds"
-
-
 def solve_position(position: Position, kind: str, objective: str | None) -> tuple[DiscardTable, tuple[Card, ...]]:
     """The solver's table and the answer group for a puzzle of this kind."""
     table = discard_table(position.hand, **position.solver_args())
@@ -198,7 +223,8 @@ def solve_position(position: Position, kind: str, objective: str | None) -> tupl
 
 
 def ladder_level(ctx: Context) -> int:
-    """The first player of the ladder that solves the puzzle (1, 2 or 3)."""
+    """The first player of the ladder that solves the puzzle (1, 2 or 3): the
+    naive rule, its melds with a one-draw lookahead, the full solver."""
     table = ctx.table
     if _player_solves(ctx, (ctx.naive,)):
         return 1
@@ -255,8 +281,8 @@ def _hopeless(position: Position, kind: str, objective: str | None) -> bool:
     if kind == "can_knock":
         if least > limit:
             return least > limit + 4 and not (forbidden is not None and now[forbidden] <= limit)
-        naive = naive_discard(hand)
-        return forbidden is None and now[naive] <= limit
+        naive = naive_discard(hand, forbidden=forbidden)
+        return forbidden is None and now[naive] <= limit  # the naive rule knocks, and no card was taken
     if not 0 < least <= 35 or position.stock_count > 29:
         return True
     if objective == "deadwood":
@@ -275,25 +301,29 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
     if kind == "can_knock":
         objective = None
     position = replace(position, hand=tuple(sorted(position.hand)))  # the record's order, for stable words
+    position.verify()
     if _hopeless(position, kind, objective):
         return None
     table, answer = solve_position(position, kind, objective)
     if table.big_gin:
         return None  # going out without a discard is not what these puzzles ask
     ctx = make_context(position, table, kind, objective, answer)
-    themes = themes_of(ctx)
+
+    def has(theme: str) -> bool:
+        return THEMES[theme].predicate(ctx)
     if kind == "can_knock":
         margin = Fraction(0)
         if answer:
-            worth = ("naive-wrong" in themes or "forbidden-discard" in themes
-                     or ("set-or-run" in themes and ladder_level(ctx) == 3))
+            worth = has("naive-wrong") or has("forbidden-discard") or (has("set-or-run") and ladder_level(ctx) == 3)
         else:
-            worth = "looks-knockable" in themes or "forbidden-discard" in themes
+            worth = has("looks-knockable") or has("forbidden-discard")
         if not worth:
             return None
     else:
         if not 0 < ctx.least <= 35 or position.stock_count > 29:
             return None
+        if objective == "lookahead" and position.stock_count < position.rules.dead_stock_cards + 2:
+            return None  # the hand may end before the player's next draw
         ordered = table.sorted(objective)
         group = [r for r in ordered if r.card in answer]
         if len(group) > 2 or len({r.values() for r in group}) != 1 or len(group) == len(ordered):
@@ -301,18 +331,17 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
         runner_up = ordered[len(group)]
         if objective == "deadwood":
             margin = Fraction(runner_up.deadwood - group[0].deadwood)
-            if margin < DEADWOOD_MARGIN:
-                return None
-            trains_counting = {"set-or-run", "long-run", "four-of-a-kind", "near-limit", "naive-wrong"}
-            if not trains_counting & set(themes) or len(best_arrangement(ctx.kept(answer[0])).melds) < 2:
+            if margin < DEADWOOD_MARGIN or len(ctx.layout(answer[0]).melds) < 2:
                 return None
         else:
             margin = runner_up.expected_deadwood - group[0].expected_deadwood
             if margin < LOOKAHEAD_MARGIN or table.can_knock:
                 return None
+    themes = themes_of(ctx)
+    if objective == "deadwood" and not {"set-or-run", "long-run", "four-of-a-kind", "naive-wrong"} & set(themes):
+        return None  # a least-deadwood puzzle trains counting: a meld choice, a spare card, or the naive trap
     level = ladder_level(ctx)
     layout = best_arrangement(ctx.kept(answer[0])) if answer else None
-    explanation = explain(ctx, themes)
     return Puzzle(
         id=puzzle_id(kind, objective, position), kind=kind, rules=position.rules, hand=position.hand,
         drawn=position.drawn, drawn_from=position.drawn_from, discard_pile=position.discard_pile,
@@ -320,123 +349,7 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
         knock_limit=table.knock_limit, objective=objective, answer=answer,
         can_knock=bool(answer) if kind == "can_knock" else None, least_deadwood=ctx.least, layout=layout,
         table=table.rows, themes=themes, difficulty=rate(ctx, themes, level, margin), seed=position.seed,
-        explanation=explanation, hints=hints(ctx, themes))
-
-
-def explain(ctx: Context, themes: tuple[str, ...]) -> str:
-    """Plain words with the numbers of the answer's row and the runner-up's."""
-    table, limit = ctx.table, ctx.table.knock_limit
-    forbidden = ctx.position.forbidden
-    parts: list[str] = []
-    if ctx.kind == "can_knock":
-        ordered = sorted(table.rows, key=lambda r: r.key("deadwood"))
-        if ctx.answer:
-            row = table.row(ctx.answer[0])
-            layout = best_arrangement(ctx.kept(row.card))
-            if row.gin:
-                parts.append(f"Yes: discarding {row.card} leaves {row.deadwood}, so the other ten all meld "
-                             f"({_layout_words(layout)}): that is gin.")
-            else:
-                parts.append(f"Yes: discarding {row.card} leaves {row.deadwood} "
-                             f"({show_cards(layout.deadwood)}), within the knock limit of {limit}; "
-                             f"lay out {_layout_words(layout)}.")
-            others = [table.row(c) for c in ctx.answer[1:]]
-            if others:
-                parts.append("Also knocking: " + "; ".join(f"discarding {r.card} leaves {r.deadwood}" for r in others)
-                             + ".")
-            if ctx.naive_legal and not table.row(ctx.naive).knocks:
-                parts.append(f"The highest deadwood card is a trap: discarding {ctx.naive} leaves "
-                             f"{table.row(ctx.naive).deadwood}, over the limit.")
-            parts.append(_overlap_words(ctx.kept(row.card), layout))
-        else:
-            row = ordered[0]
-            parts.append(f"No: the best is discarding {row.card}, which leaves {row.deadwood} "
-                         f"({show_cards(best_arrangement(ctx.kept(row.card)).deadwood)}), "
-                         + (f"over the knock limit of {limit}." if limit else "and only gin may go out here."))
-            if len(ordered) > 1:
-                runner = ordered[1]
-                parts.append(f"Next best: discarding {runner.card} leaves {runner.deadwood}.")
-        if "forbidden-discard" in themes and forbidden is not None:
-            from ..melds import min_deadwood
-            parts.append(f"Throwing back {forbidden} would leave {min_deadwood(ctx.kept(forbidden))}, but it was "
-                         "just taken from the discard pile and may not be discarded this turn.")
-        if "oklahoma" in themes and ctx.position.upcard is not None:
-            parts.append(f"Oklahoma: the first upcard, {ctx.position.upcard}, sets the limit to {limit}.")
-        return " ".join(p for p in parts if p)
-    ordered = table.sorted(ctx.objective)
-    row = table.row(ctx.answer[0])
-    runner = next(r for r in ordered if r.card not in ctx.answer)
-    layout = best_arrangement(ctx.kept(row.card))
-    both = f"{ctx.answer[0]} or {ctx.answer[1]}" if len(ctx.answer) == 2 else str(ctx.answer[0])
-    if ctx.objective == "deadwood":
-        parts.append(f"Discard {both}: discarding {row.card} leaves {row.deadwood} "
-                     f"({_layout_words(layout)}; deadwood {show_cards(layout.deadwood) or 'none'}).")
-        parts.append(f"The runner-up: discarding {runner.card} leaves {runner.deadwood}.")
-        if ctx.naive_legal and ctx.naive not in ctx.answer:
-            parts.append(f"The highest deadwood card is not the answer: discarding {ctx.naive} leaves "
-                         f"{table.row(ctx.naive).deadwood}.")
-    else:
-        unseen = len(table.unseen)
-        parts.append(f"Discard {both}: discarding {row.card} leaves {row.deadwood} now and "
-                     f"{_decimal(row.expected_deadwood)} on average after one more draw from the stock "
-                     f"({len(row.outs)} of the {unseen} unseen cards would improve it).")
-        parts.append(f"The runner-up: discarding {runner.card} leaves {runner.deadwood} now and "
-                     f"{_decimal(runner.expected_deadwood)} on average ({len(runner.outs)} cards improve it).")
-        if ctx.naive_legal and ctx.naive not in ctx.answer:
-            naive_row = table.row(ctx.naive)
-            parts.append(f"The highest deadwood card is not the answer: discarding {ctx.naive} leaves "
-                         f"{naive_row.deadwood} now but {_decimal(naive_row.expected_deadwood)} on average, "
-                         f"with {len(naive_row.outs)} cards that improve it.")
-    parts.append(_overlap_words(ctx.kept(row.card), layout))
-    if "forbidden-discard" in themes and forbidden is not None:
-        parts.append(f"{forbidden} was just taken from the discard pile, so it may not be thrown back.")
-    return " ".join(p for p in parts if p)
-
-
-def _overlap_words(kept, layout: Arrangement) -> str:
-    for card in overlap_cards(kept):
-        meld = next((m for m in layout.melds if card in m), None)
-        if meld is None:
-            continue
-        if meld_kind(meld) == "run":
-            return f"{card} belongs in the run {show_cards(meld)}, not with the other {card.rank_name}s."
-        return f"{card} belongs in the set {show_cards(meld)}, not in a run."
-    return ""
-
-
-def key_cards(ctx: Context) -> tuple[Card, ...]:
-    """The cards a learner should look at: the answer and what makes it work."""
-    cards: list[Card] = []
-    if ctx.answer:
-        kept = ctx.kept(ctx.answer[0])
-        cards.extend(overlap_cards(kept))
-        if ctx.naive not in ctx.answer:
-            cards.append(ctx.naive)
-    else:
-        best = sorted(ctx.table.rows, key=lambda r: r.key("deadwood"))[0]
-        cards.extend(best_arrangement(ctx.kept(best.card)).deadwood)
-    if ctx.position.forbidden is not None:
-        cards.append(ctx.position.forbidden)
-    seen: list[Card] = []
-    for card in cards:
-        if card not in seen:
-            seen.append(card)
-    return tuple(seen)
-
-
-def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[str, ...]:
-    """The hint ladder: the theme, then the key cards, then the answer."""
-    lead = next((t for t in ("set-or-run", "forbidden-discard", "not-highest", "looks-knockable", "keep-the-pair",
-                             "naive-wrong", "near-limit", "long-run", "four-of-a-kind", "gin", "oklahoma")
-                 if t in themes), None)
-    first = THEMES[lead][1] if lead else "Arrange the melds first, then count what is left."
-    keys = key_cards(ctx)
-    second = f"Look closely at {show_cards(keys)}." if keys else "Count the deadwood after each discard."
-    if ctx.kind == "can_knock" and not ctx.answer:
-        third = "Answer: no, you cannot knock."
-    else:
-        third = "Answer: discard " + " or ".join(str(c) for c in ctx.answer) + "."
-    return (first, second, third)
+        explanation_sentences=explain(ctx, themes), hint_sentences=hints(ctx, themes))
 
 
 def verify(record: dict) -> Puzzle:
@@ -454,6 +367,7 @@ def verify(record: dict) -> Puzzle:
             discard_pile=parse_cards(record["discard_pile"]), opponent_known=parse_cards(record["opponent_known"]),
             stock_count=int(record["stock_count"]), rules=rules, upcard=upcard, seed=str(record["seed"]))
         objective = record.get("objective")
+        position.verify()
     except KeyError as missing:
         raise PuzzleError(f"puzzle record {record.get('id', '?')!r} lacks {missing}") from None
     except GinError as error:
@@ -467,7 +381,7 @@ def verify(record: dict) -> Puzzle:
     if puzzle is None:
         raise PuzzleError(f"puzzle {record.get('id')!r} is no longer a clear puzzle for the solver")
     expected = puzzle.to_dict()
-    for key in ("id", "knock_limit", "answer", "table", "themes", "difficulty", "explanation", "hints"):
+    for key in ("id", "knock_limit", "answer", "table", "themes", "difficulty", "explanation", "hints", "sentences"):
         if record.get(key) != expected[key]:
             raise PuzzleError(f"puzzle {record.get('id')!r}: its {key} disagrees with the solver")
     return puzzle
@@ -477,5 +391,5 @@ def expected_from_text(text: str) -> Fraction:
     return parse_fraction(text)
 
 
-__all__ = ["Grade", "KINDS", "Puzzle", "PuzzleError", "explain", "fraction_text", "hints", "ladder_level",
+__all__ = ["Grade", "KINDS", "Puzzle", "PuzzleError", "fraction_text", "ladder_level",
            "make_puzzle", "puzzle_id", "solve_position", "verify"]

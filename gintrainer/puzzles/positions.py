@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, format_cards
+from ..cards import DECK, Card, format_cards, show_cards
+from ..errors import GinError
 from ..hand import Hand
 from ..players import GreedyPlayer
 from ..rules import Rules
@@ -40,6 +41,54 @@ class Position:
         return dict(rules=self.rules, drawn=self.drawn, drawn_from=self.drawn_from,
                     discard_pile=self.discard_pile, opponent_known=self.opponent_known, upcard=self.upcard)
 
+    def problems(self) -> tuple[str, ...]:
+        """Every way the position fails to account for the 52 cards, in words
+        (empty for a real position). After a draw the two hands hold 21 cards, so
+        the discard pile and the stock hold 31 between them; every card is in
+        exactly one place: the hand, the pile, or unseen (the stock and the
+        opponent's ten, which include the opponent's known cards); under Oklahoma
+        the first upcard is the bottom of the pile (or, the pile being empty, the
+        card just taken from it)."""
+        found = []
+        hand, pile, known = self.hand, self.discard_pile, self.opponent_known
+        held, piled = set(hand), set(pile)
+        if len(hand) != 11 or len(held) != 11:
+            found.append(f"the hand after the draw holds 11 different cards, not {show_cards(hand)}")
+        if self.drawn not in held:
+            found.append(f"the drawn card {self.drawn} is not in the hand")
+        if self.drawn_from not in ("stock", "discard"):
+            found.append(f"a card is drawn from the stock or the discard pile, not {self.drawn_from!r}")
+        for where, cards in (("discard pile", pile), ("opponent's known cards", known)):
+            if len(set(cards)) != len(cards):
+                found.append(f"the {where} holds a card twice: {show_cards(cards)}")
+        both = [c for c in pile if c in held] + [c for c in known if c in held or c in piled]
+        if both:
+            found.append(f"{show_cards(both)} in two places at once")
+        if len(known) > 10:
+            found.append(f"the opponent holds 10 cards, so at most 10 are known, not {len(known)}")
+        if self.stock_count < 0 or len(pile) + self.stock_count != 31:
+            found.append(f"the discard pile ({len(pile)}) and the stock ({self.stock_count}) hold "
+                         f"{len(pile) + self.stock_count} cards, not the 31 left beside the two hands")
+        if self.rules.oklahoma != (self.upcard is not None):
+            found.append("an Oklahoma position names its first upcard, and only an Oklahoma position does")
+        elif self.upcard is not None:
+            first_take = not pile and self.drawn_from == "discard" and self.drawn is self.upcard
+            if not first_take and (not pile or pile[0] is not self.upcard):
+                found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
+        return tuple(found)
+
+    def verify(self) -> None:
+        """Raise GinError naming the first problem of :meth:`problems`."""
+        found = self.problems()
+        if found:
+            raise GinError(f"position {self.seed!r} is not a real position: {found[0]}")
+
+    @property
+    def unseen_count(self) -> int:
+        """The cards the player has not seen: the stock and the opponent's cards
+        other than the known ones."""
+        return 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
+
     def key(self) -> str:
         return "|".join([format_cards(sorted(self.hand)), self.drawn.code(), self.drawn_from,
                          format_cards(self.discard_pile), format_cards(sorted(self.opponent_known)),
@@ -59,14 +108,18 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
                for _ in range(2)]
     known: list[set[Card]] = [set(), set()]  # cards each seat took from the pile and still holds
     positions = []
+    draws = 0
     while not hand.is_over and hand.phase in ("upcard", "draw", "discard"):
         seat = hand.to_act
         if hand.phase == "discard":
             drawn, source = hand.last_draw
-            positions.append(Position(
+            position = Position(
                 hand=hand.held(seat), drawn=drawn, drawn_from=source, discard_pile=hand.discard_pile,
                 opponent_known=tuple(sorted(known[1 - seat])), stock_count=hand.stock_count, rules=rules,
-                upcard=hand.upcard if rules.oklahoma else None, seed=f"{seed}/{len(positions)}"))
+                upcard=hand.upcard if rules.oklahoma else None, seed=f"{seed}/{draws}")
+            draws += 1
+            if not position.problems():  # under Oklahoma, once the upcard is taken it leaves the pile's bottom
+                positions.append(position)
         top = hand.top_discard
         action = players[seat].choose(SeatView.of(hand, seat))
         if action.kind not in ("take", "pass", "draw", "discard"):
@@ -94,19 +147,23 @@ def constructed_position(seed: str, rules: Rules) -> Position:
         while len(cards) < 11:
             cards.add(rest.pop(rng.randrange(len(rest))))
         hand = tuple(sorted(cards))
-        stock_count = rng.randrange(4, 28)
-        drawn = rng.choice(hand)
-        drawn_from = "discard" if rng.random() < 0.35 else "stock"
-        unseen = [c for c in DECK if c not in cards]
-        rng.shuffle(unseen)
-        pile_size = max(1, 31 - stock_count - rng.randrange(0, 3))
-        pile_size = min(pile_size, len(unseen) - 3)
-        pile = tuple(unseen[:pile_size])
-        known = tuple(sorted(unseen[pile_size:pile_size + rng.choice((0, 0, 1, 2))]))
-        upcard = None
-        if rules.oklahoma:
-            upcard = pile[0] if pile else rng.choice(unseen)
-        return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, f"{seed}")
+        return _deal_around(rng, hand, rules, f"{seed}", rng.randrange(4, 28), 0.35, (0, 0, 1, 2))
+
+
+def _deal_around(rng: random.Random, hand: tuple[Card, ...], rules: Rules, seed: str, stock_count: int,
+                 discard_share: float, known_choices: tuple[int, ...]) -> Position:
+    """The rest of a position around an 11-card hand: the drawn card and its
+    source, a discard pile of the 31 cards beside the stock (under Oklahoma its
+    bottom card the upcard), and a few of the opponent's cards known."""
+    drawn = rng.choice(hand)
+    drawn_from = "discard" if rng.random() < discard_share else "stock"
+    unseen = [c for c in DECK if c not in hand]
+    rng.shuffle(unseen)
+    pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
+    pile = tuple(unseen[:pile_size])
+    known = tuple(sorted(unseen[pile_size:pile_size + rng.choice(known_choices)]))
+    upcard = pile[0] if rules.oklahoma else None
+    return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
 
 
 def _add_pattern(rng: random.Random, cards: set[Card]) -> None:
@@ -166,8 +223,93 @@ def knock_position(seed: str, rules: Rules) -> Position:
         unseen = [c for c in rest if c is not drawn]
         rng.shuffle(unseen)
         stock_count = rng.randrange(3, 22)
-        pile_size = max(1, min(31 - stock_count - rng.randrange(0, 3), len(unseen) - 3))
+        pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
         pile = tuple(([upcard] if upcard is not None else []) + unseen[:pile_size - (upcard is not None)])
         known = tuple(sorted(unseen[pile_size:pile_size + rng.choice((0, 0, 1))]))
         drawn_from = "discard" if rng.random() < 0.3 else "stock"
         return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
+
+
+def lookahead_position(seed: str, rules: Rules) -> Position:
+    """A position built from ``seed`` for the lookahead question: a meld or two,
+    a high card with a partner (a pair, or a near run), a loose card worth a
+    little less, and low cards. Throwing the highest card is the naive answer;
+    keeping its partner's chances may be better, as self-play rarely shows."""
+    rng = random.Random(f"lookahead:{seed}")
+    while True:
+        cards: set[Card] = set()
+        for _ in range(rng.choice((1, 2, 2))):
+            if rng.random() < 0.5:
+                rank = rng.randrange(1, 14)
+                cards.update(Card(rank, s) for s in rng.sample("CDHS", 3))
+            else:
+                suit, low = rng.choice("CDHS"), rng.randrange(1, 12)
+                cards.update(Card(r, suit) for r in range(low, low + 3))
+        top = Card(rng.randrange(10, 14), rng.choice("CDHS"))
+        partner = rng.choice((Card(top.rank, rng.choice([s for s in "CDHS" if s != top.suit])),
+                              Card(top.rank - 1, top.suit), Card(top.rank - 2, top.suit)))
+        if top in cards or partner in cards:
+            continue
+        cards.update((top, partner))
+        loose = [c for c in DECK if c not in cards and top.value - 2 <= c.value and c.rank < top.rank
+                 and all(c.rank != k.rank and not (c.suit == k.suit and abs(c.rank - k.rank) <= 2) for k in cards)]
+        if not loose:
+            continue
+        cards.add(rng.choice(loose))
+        low = [c for c in DECK if c not in cards and c.value <= 6]
+        while len(cards) < 11:
+            cards.add(rng.choice(low))
+        if len(cards) > 11:
+            continue
+        return _deal_around(rng, tuple(sorted(cards)), rules, seed, rng.randrange(6, 26), 0.3, (0, 0, 1))
+
+
+SWAP_TRIES = 3000
+
+
+def swap_position(seed: str, rules: Rules) -> Position:
+    """A knock position built from ``seed`` where throwing the highest deadwood
+    card does not knock but giving up a card of a meld does, so the melds must be
+    laid out again (self-play rarely deals one): two runs crossed by sets, or
+    melds from the usual patterns, low cards around them; tried until one fits."""
+    from ..cards import cards_mask
+    from ..melds import best_arrangement, mask_min_deadwood
+    from ..solver import naive_discard
+    rng = random.Random(f"swap:{seed}")
+    built = None
+    for _ in range(SWAP_TRIES):
+        cards: set[Card] = set()
+        if rng.random() < 0.5:
+            x = rng.randrange(1, 11)
+            a, b, c = rng.sample("CDHS", 3)
+            cards |= {Card(r, a) for r in range(x, x + 4)} | {Card(r, b) for r in range(x + rng.choice((0, 1)), x + 4)}
+            cards |= {Card(x + 2, c), Card(x + 3, c)}
+        else:
+            while len(cards) < 9:
+                _add_pattern(rng, cards)
+        if len(cards) > 11:
+            continue
+        upcard = rng.choice([c for c in DECK if c not in cards]) if rules.oklahoma else None
+        limit = rules.knock_limit_for(upcard)
+        low = [c for c in DECK if c not in cards and c is not upcard and c.value <= rng.choice((4, 6, 8))]
+        while len(cards) < 11:
+            cards.add(rng.choice(low))
+        hand = tuple(sorted(cards))
+        full = cards_mask(hand)
+        naive = naive_discard(hand)
+        left = {c: mask_min_deadwood(full & ~(1 << c.index)) for c in hand}
+        built = hand, upcard, naive
+        if left[naive] > limit >= min(left.values()) and naive in best_arrangement(hand).deadwood:
+            break
+    if built is None:
+        raise GinError(f"no hand could be built from seed {seed!r}")
+    hand, upcard, naive = built  # the last hand tried, when none fitted
+    drawn = rng.choice(hand)
+    drawn_from = "discard" if rng.random() < 0.2 and drawn is not naive else "stock"
+    unseen = [c for c in DECK if c not in hand and c is not upcard]
+    rng.shuffle(unseen)
+    stock_count = rng.randrange(3, 22)
+    pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
+    pile = tuple(([upcard] if upcard is not None else []) + unseen[:pile_size - (upcard is not None)])
+    known = tuple(sorted(unseen[pile_size - (upcard is not None):][:rng.choice((0, 0, 1))]))
+    return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)

@@ -8,6 +8,7 @@ from ..melds import Arrangement
 from ..rules import Rules
 from ..solver import DiscardRow, parse_fraction
 from .core import Puzzle, PuzzleError
+from .words import Sentence
 
 
 def _arrangement(data) -> Arrangement | None:
@@ -27,6 +28,7 @@ def puzzle_from_record(record: dict) -> Puzzle:
     built; :func:`gintrainer.puzzles.verify` re-solves a record)."""
     try:
         answer = record["answer"]
+        sentences = record["sentences"]
         return Puzzle(
             id=record["id"], kind=record["kind"], rules=Rules.from_dict(record["rules"]),
             hand=parse_cards(record["hand"]), drawn=parse_card(record["drawn"]), drawn_from=record["drawn_from"],
@@ -37,8 +39,9 @@ def puzzle_from_record(record: dict) -> Puzzle:
             answer=parse_cards(answer["discards"]), can_knock=answer.get("can_knock"),
             least_deadwood=int(answer["deadwood"]), layout=_arrangement(answer.get("layout")),
             table=tuple(_row(r) for r in record["table"]), themes=tuple(record["themes"]),
-            difficulty=int(record["difficulty"]), seed=str(record["seed"]), explanation=record["explanation"],
-            hints=tuple(record["hints"]))
+            difficulty=int(record["difficulty"]), seed=str(record["seed"]),
+            explanation_sentences=tuple(Sentence.from_data(s) for s in sentences["explanation"]),
+            hint_sentences=tuple(Sentence.from_data(s) for s in sentences["hints"]))
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, GinError):
             raise PuzzleError(f"puzzle record {record.get('id', '?') if isinstance(record, dict) else '?'!r}: "

@@ -1,17 +1,24 @@
-"""Puzzle themes: each an automatic tag, a predicate over the solved position.
+"""Puzzle themes: each an automatic tag, a predicate over the solved position,
+with the title and one-line description a learner reads and the hint it gives.
 
-A theme names the idea a puzzle trains; the first rung of the hint ladder
-quotes its hint.
+A theme is tagged only when it decides the answer: the answer changes because
+of it, or the naive rule (:func:`gintrainer.solver.naive_discard`, the one
+definition of it) fails because of it. The first rung of the hint ladder quotes
+the hint of the first deciding theme in :data:`HINT_ORDER`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable, NamedTuple
 
-from ..cards import Card
-from ..melds import Arrangement, best_arrangement
-from ..solver import DiscardTable, naive_discard
+from ..cards import Card, cards_mask
+from ..melds import Arrangement, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
+from ..solver import DiscardRow, DiscardTable, naive_discard
 from .positions import Position
+
+SUITS = "CDHS"
 
 
 @dataclass(frozen=True)
@@ -23,12 +30,21 @@ class Context:
     kind: str  # "can_knock" or "best_discard"
     objective: str | None
     answer: tuple[Card, ...]  # the accepted discards (for can_knock: the knocking ones)
-    naive: Card  # the naive rule's card, which may be the forbidden one (then the rule is wrong)
-    arrangement11: Arrangement  # best_arrangement of the 11 cards, as the naive rule sees them
 
-    @property
-    def naive_legal(self) -> bool:
-        return self.naive is not self.position.forbidden
+    @cached_property
+    def naive(self) -> Card:
+        """The naive rule's discard (it passes over the card just taken from the pile)."""
+        return naive_discard(self.position.hand, forbidden=self.position.forbidden)
+
+    @cached_property
+    def highest(self) -> Card:
+        """The highest deadwood card of the eleven, ignoring the ban on the card just taken."""
+        return naive_discard(self.position.hand)
+
+    @cached_property
+    def arrangement11(self) -> Arrangement:
+        """The eleven cards arranged as the naive rule sees them."""
+        return best_arrangement(self.position.hand)
 
     @property
     def least(self) -> int:
@@ -37,51 +53,256 @@ class Context:
     def kept(self, card: Card) -> tuple[Card, ...]:
         return tuple(c for c in self.position.hand if c is not card)
 
+    def layout(self, card: Card) -> Arrangement:
+        """The least-deadwood layout of the ten cards kept after discarding ``card``."""
+        if card not in self._layouts:
+            self._layouts[card] = best_arrangement(self.kept(card))
+        return self._layouts[card]
+
+    @cached_property
+    def _layouts(self) -> dict[Card, Arrangement]:
+        return {}
+
+    @cached_property
+    def spares(self) -> tuple[SpareCard, ...]:
+        """See :func:`spare_cards`."""
+        return spare_cards(self)
+
+    def ordered(self) -> tuple[DiscardRow, ...]:
+        """The rows best first for the puzzle's question."""
+        return self.table.sorted("deadwood" if self.kind == "can_knock" else self.objective)
+
+    @cached_property
+    def runner_up(self) -> DiscardRow | None:
+        """The best row that is not an answer; among rows that tie for it, the
+        naive rule's card when it is one of them."""
+        rows = [r for r in self.ordered() if r.card not in self.answer]
+        if not rows:
+            return None
+        tied = [r for r in rows if r.values() == rows[0].values()]
+        return next((r for r in tied if r.card is self.naive), tied[0])
+
+    @property
+    def naive_wrong(self) -> bool:
+        return bool(self.answer) and self.naive not in self.answer
+
 
 def make_context(position: Position, table: DiscardTable, kind: str, objective: str | None,
                  answer: tuple[Card, ...]) -> Context:
-    return Context(position, table, kind, objective, answer, naive_discard(position.hand),
-                   best_arrangement(position.hand))
+    return Context(position, table, kind, objective, answer)
+
+
+# -- melds a card can belong to --------------------------------------------
+
+def melds_with(cards, card: Card, kind: str | None = None) -> tuple[tuple[Card, ...], ...]:
+    """Every meld among ``cards`` that holds ``card``: sets of 3 or 4, runs of 3
+    or more; only sets or only runs when ``kind`` says so."""
+    held = set(cards)
+    found: list[tuple[Card, ...]] = []
+    if kind in (None, "set"):
+        others = [Card(card.rank, s) for s in SUITS if s != card.suit and Card(card.rank, s) in held]
+        for i in range(len(others)):
+            for j in range(i + 1, len(others)):
+                found.append((card, others[i], others[j]))
+        if len(others) == 3:
+            found.append((card, *others))
+    if kind in (None, "run"):
+        low = card.rank
+        while low > 1 and Card(low - 1, card.suit) in held:
+            low -= 1
+        high = card.rank
+        while high < 13 and Card(high + 1, card.suit) in held:
+            high += 1
+        for start in range(low, card.rank + 1):
+            for end in range(max(card.rank, start + 2), high + 1):
+                found.append(tuple(Card(r, card.suit) for r in range(start, end + 1)))
+    return tuple(found)
+
+
+def forced_deadwood(cards, card: Card, kind: str) -> int | None:
+    """The least deadwood of ``cards`` with ``card`` in a meld of ``kind`` ("set"
+    or "run"); None when no such meld exists."""
+    full = cards_mask(cards)
+    values = [mask_min_deadwood(full & ~cards_mask(m)) for m in melds_with(cards, card, kind)]
+    return min(values) if values else None
+
+
+class MeldChoice(NamedTuple):
+    """A card that fits a set and a run of the kept cards, the meld the least
+    deadwood puts it in, and the deadwood with it in the other kind of meld."""
+
+    card: Card
+    meld: tuple[Card, ...]
+    kind: str
+    deadwood: int
+    other_deadwood: int
 
 
 def overlap_cards(cards) -> tuple[Card, ...]:
     """Cards that belong to a possible set and to a possible run among ``cards``."""
-    held = set(cards)
-    out = []
-    for card in cards:
-        in_set = sum(Card(card.rank, s) in held for s in "CDHS") >= 3
-        if not in_set:
+    return tuple(c for c in cards if melds_with(cards, c, "set") and melds_with(cards, c, "run"))
+
+
+def meld_choices(cards, layout: Arrangement) -> tuple[MeldChoice, ...]:
+    """The cards of ``layout`` (a least-deadwood layout of ``cards``) that fit a set
+    and a run, where the other kind of meld leaves strictly more deadwood."""
+    found = []
+    for card in overlap_cards(cards):
+        meld = next((m for m in layout.melds if card in m), None)
+        if meld is None:
             continue
-        suit, rank = card.suit, card.rank
-
-        def has(r: int) -> bool:
-            return 1 <= r <= 13 and Card(r, suit) in held
-        if (has(rank - 2) and has(rank - 1)) or (has(rank - 1) and has(rank + 1)) or (has(rank + 1) and has(rank + 2)):
-            out.append(card)
-    return tuple(out)
+        kind = meld_kind(meld)
+        other = forced_deadwood(cards, card, "set" if kind == "run" else "run")
+        if other is not None and other > layout.points:
+            found.append(MeldChoice(card, meld, kind, layout.points, other))
+    return tuple(found)
 
 
-def _has_set_or_run_choice(ctx: Context) -> bool:
-    cards = ctx.kept(ctx.answer[0]) if ctx.answer else ctx.position.hand
-    return bool(overlap_cards(cards))
+# -- what the next draw does for a kept hand --------------------------------
+
+def _lowers_with(kept: tuple[Card, ...], draw: Card, partner: Card | None) -> bool:
+    """Whether drawing ``draw`` and throwing the best card lowers the deadwood of
+    ``kept`` with ``draw`` in a meld (holding ``partner`` when given)."""
+    now = min_deadwood(kept)
+    eleven = kept + (draw,)
+    full = cards_mask(eleven)
+    for meld in melds_with(eleven, draw):
+        if partner is not None and partner not in meld:
+            continue
+        rest = full & ~cards_mask(meld)
+        bits = rest
+        while bits:
+            low = bits & -bits
+            if mask_min_deadwood(rest & ~low) < now:
+                return True
+            bits ^= low
+    return False
+
+
+class Draws(NamedTuple):
+    """The unseen cards that would lower the deadwood of a kept hand on the next
+    draw (the row's outs), split into those that form or extend a meld and the
+    low cards that are kept instead of a higher one."""
+
+    outs: tuple[Card, ...]
+    meld: tuple[Card, ...]
+    low: tuple[Card, ...]
+
+
+def draws(kept, outs) -> Draws:
+    """Split a row's outs into meld draws and low cards."""
+    kept = tuple(kept)
+    meld = tuple(u for u in outs if _lowers_with(kept, u, None))
+    return Draws(tuple(outs), meld, tuple(u for u in outs if u not in meld))
+
+
+def draws_with(kept, card: Card, outs) -> tuple[Card, ...]:
+    """The outs that lower the deadwood of ``kept`` in a meld with ``card``."""
+    kept = tuple(kept)
+    return tuple(u for u in outs if _lowers_with(kept, u, card))
+
+
+# -- runs that can spare a card, sets of four ---------------------------------
+
+def long_runs(cards) -> tuple[tuple[Card, ...], ...]:
+    """The runs of four or more cards among ``cards`` (each as long as it goes)."""
+    held = set(cards)
+    runs = []
+    for card in sorted(held, key=lambda c: c.index):
+        if card.rank > 1 and Card(card.rank - 1, card.suit) in held:
+            continue
+        run = [card]
+        while run[-1].rank < 13 and Card(run[-1].rank + 1, card.suit) in held:
+            run.append(Card(run[-1].rank + 1, card.suit))
+        if len(run) >= 4:
+            runs.append(tuple(run))
+    return tuple(runs)
+
+
+def fours(cards) -> tuple[tuple[Card, ...], ...]:
+    held = set(cards)
+    return tuple(tuple(Card(r, s) for s in SUITS) for r in range(1, 14)
+                 if all(Card(r, s) in held for s in SUITS))
+
+
+def hides_answer(ctx: Context, deadwood: int) -> bool:
+    """Whether counting the answer's ten cards as ``deadwood`` would hide the
+    answer: over the knock limit for a knock; no better than the runner-up for
+    a best discard."""
+    if ctx.kind == "can_knock":
+        return deadwood > ctx.table.knock_limit
+    return ctx.runner_up is not None and deadwood >= ctx.runner_up.deadwood
+
+
+class SpareCard(NamedTuple):
+    """A set of four or a long run that spares a card in the answer: where the
+    card goes ("discard", or the kind of meld it joins), the card, the whole meld
+    and the meld that stays."""
+
+    where: str
+    card: Card
+    whole: tuple[Card, ...]
+    stays: tuple[Card, ...]
+
+
+def spare_cards(ctx: Context) -> tuple[SpareCard, ...]:
+    """The sets of four and the runs of four or more of the hand that give up a
+    card in the answer: the answer discards it, or the answer's layout puts it in
+    a meld of the other kind while the rest stays a meld, and keeping the meld
+    whole would hide the answer."""
+    if not ctx.answer:
+        return ()
+    card = ctx.answer[0]
+    kept = ctx.kept(card)
+    layout = ctx.layout(card)
+    melds = [frozenset(m) for m in layout.melds]
+    found = []
+    for whole in fours(ctx.position.hand) + long_runs(ctx.position.hand):
+        ends = whole if meld_kind(whole) == "set" else (whole[0], whole[-1])
+        for end in ends:
+            stays = tuple(c for c in whole if c is not end)
+            if frozenset(stays) not in melds:
+                continue
+            if end is card:
+                found.append(SpareCard("discard", end, whole, stays))
+                continue
+            other = next((m for m in layout.melds if end in m), None)
+            if other is None or meld_kind(other) == meld_kind(whole):
+                continue
+            if hides_answer(ctx, mask_min_deadwood(cards_mask(kept) & ~cards_mask(whole))):
+                found.append(SpareCard(meld_kind(other), end, whole, stays))
+    return tuple(found)
+
+
+# -- the themes ---------------------------------------------------------------
+
+def _set_or_run(ctx: Context) -> bool:
+    """A card fits a set and a run, and the wrong choice hides the answer: over
+    the limit for a knock, no better than the runner-up for a discard."""
+    if not ctx.answer:
+        return False
+    kept = ctx.kept(ctx.answer[0])
+    return any(hides_answer(ctx, c.other_deadwood) for c in meld_choices(kept, ctx.layout(ctx.answer[0])))
 
 
 def _not_highest(ctx: Context) -> bool:
-    return ctx.kind == "can_knock" and bool(ctx.answer) and ctx.naive_legal and ctx.naive not in ctx.answer
+    """A knock where throwing the highest deadwood card does not knock, so the
+    knock needs a card out of a meld (a deadwood card never does better)."""
+    return ctx.kind == "can_knock" and ctx.naive_wrong and ctx.naive in ctx.arrangement11.deadwood
 
 
 def _forbidden_discard(ctx: Context) -> bool:
+    """The card just taken from the pile is the highest deadwood card, or throwing
+    it back would knock (or leave less than any allowed discard)."""
     card = ctx.position.forbidden
     if card is None:
         return False
-    if ctx.naive is card:
-        return True  # the beginner's rule would throw it back
-    from ..melds import min_deadwood
+    if ctx.highest is card:
+        return True
     left = min_deadwood(ctx.kept(card))
     if ctx.kind == "can_knock":
         return left <= ctx.table.knock_limit
-    best = min(r.deadwood for r in ctx.table.rows)
-    return left < best
+    return left < ctx.least
 
 
 def _looks_knockable(ctx: Context) -> bool:
@@ -90,29 +311,26 @@ def _looks_knockable(ctx: Context) -> bool:
 
 
 def _near_limit(ctx: Context) -> bool:
+    """The least count is within 2 of the knock limit, so the yes or no hangs on it."""
     limit = ctx.table.knock_limit
-    return limit > 0 and abs(ctx.least - limit) <= 2
+    return ctx.kind == "can_knock" and limit > 0 and abs(ctx.least - limit) <= 2
 
 
 def _naive_wrong(ctx: Context) -> bool:
-    if not ctx.naive_legal:
-        return True
-    if ctx.kind == "can_knock":
-        knocks = ctx.table.row(ctx.naive).knocks
-        return knocks != bool(ctx.answer) or (bool(ctx.answer) and ctx.naive not in ctx.answer)
-    return ctx.naive not in ctx.answer
+    """The naive rule's discard is not an answer (for a knock: it does not knock)."""
+    return ctx.naive_wrong
 
 
 def _keep_the_pair(ctx: Context) -> bool:
-    if ctx.kind != "best_discard" or ctx.naive in ctx.answer or not ctx.naive_legal:
+    """Lookahead: the answer keeps the naive card because draws would meld with it."""
+    if ctx.objective != "lookahead" or not ctx.naive_wrong:
         return False
-    loose = [c for c in ctx.arrangement11.deadwood if c is not ctx.naive]
-    naive = ctx.naive
-    return any(c.rank == naive.rank or (c.suit == naive.suit and abs(c.rank - naive.rank) <= 2) for c in loose)
+    row = ctx.table.row(ctx.answer[0])
+    return bool(draws_with(ctx.kept(row.card), ctx.naive, row.outs))
 
 
 def _gin(ctx: Context) -> bool:
-    return any(r.gin for r in ctx.table.rows)
+    return ctx.kind == "can_knock" and any(r.gin for r in ctx.table.rows)
 
 
 def _big_gin(ctx: Context) -> bool:
@@ -120,37 +338,93 @@ def _big_gin(ctx: Context) -> bool:
 
 
 def _oklahoma(ctx: Context) -> bool:
-    return ctx.position.rules.oklahoma
+    """Oklahoma's limit from the upcard changes which discards knock."""
+    rules = ctx.position.rules
+    if ctx.kind != "can_knock" or not rules.oklahoma:
+        return False
+    usual = rules.knock_limit
+    return any((r.deadwood <= usual) != r.knocks for r in ctx.table.rows)
 
 
 def _four_of_a_kind(ctx: Context) -> bool:
-    ranks = [c.rank for c in ctx.position.hand]
-    return any(ranks.count(r) == 4 for r in set(ranks))
+    """A set of four gives up a card, to the discard or to a run, and three stay a set."""
+    return any(meld_kind(s.whole) == "set" for s in ctx.spares)
 
 
 def _long_run(ctx: Context) -> bool:
-    held = set(ctx.position.hand)
-    return any(card.rank <= 9 and all(Card(card.rank + i, card.suit) in held for i in range(1, 5))
-               for card in held)
+    """A run of four or more gives up an end card, to the discard or to a set."""
+    return any(meld_kind(s.whole) == "run" for s in ctx.spares)
+
+
+class Theme(NamedTuple):
+    """A theme: its predicate, the hint it gives, and what a learner reads in a
+    theme filter (a title and a one-line description)."""
+
+    predicate: Callable[[Context], bool]
+    hint: str
+    title: str
+    description: str
 
 
 THEMES = {
-    "set-or-run": (_has_set_or_run_choice, "A card fits both a set and a run: decide which meld it belongs to."),
-    "not-highest": (_not_highest, "The card to throw is not the highest one."),
-    "forbidden-discard": (_forbidden_discard, "The card just taken from the discard pile may not be thrown back."),
-    "looks-knockable": (_looks_knockable, "The hand looks ready to knock: count the deadwood carefully."),
-    "near-limit": (_near_limit, "The count is close to the knock limit."),
-    "naive-wrong": (_naive_wrong, "Throwing the highest deadwood card is not the answer here."),
-    "keep-the-pair": (_keep_the_pair, "Keep the cards that can still become a meld."),
-    "gin": (_gin, "Look for a way to leave no deadwood at all."),
-    "big-gin": (_big_gin, "All eleven cards may form melds."),
-    "oklahoma": (_oklahoma, "Oklahoma: the first upcard sets the knock limit."),
-    "four-of-a-kind": (_four_of_a_kind, "Four of a kind can spare one card for a run."),
-    "long-run": (_long_run, "A long run can give up a card at either end."),
+    "set-or-run": Theme(_set_or_run, "A card fits both a set and a run: decide which meld it belongs to.",
+                        "Set or run?", "A card fits a set and a run, and only one choice gives the answer."),
+    "not-highest": Theme(_not_highest, "The card to throw is not the highest deadwood card.",
+                         "Knock from a meld", "Throwing the highest deadwood card does not knock; throwing a card "
+                                              "out of a meld does."),
+    "forbidden-discard": Theme(_forbidden_discard, "The card just taken from the discard pile may not be thrown "
+                                                   "back.",
+                               "The card just taken", "The card you took from the pile would be the one to throw, "
+                                                      "but it may not go back this turn."),
+    "looks-knockable": Theme(_looks_knockable, "The hand looks ready to knock: count the deadwood carefully.",
+                             "Looks like a knock", "The hand seems ready to knock, but its deadwood is just over "
+                                                   "the limit."),
+    "near-limit": Theme(_near_limit, "The count is close to the knock limit.",
+                        "Close to the limit", "The best count is within 2 points of the knock limit."),
+    "naive-wrong": Theme(_naive_wrong, "The card the beginner's rule throws is not the answer here.",
+                         "Beginner's rule fails", "The beginner's rule, throw the highest card left out of your "
+                                                  "melds, gives the wrong answer here."),
+    "keep-the-pair": Theme(_keep_the_pair, "Keep the cards that can still become a meld.",
+                           "Keep the pair", "The highest loose card you may throw is worth keeping: the next draw "
+                                            "can make it part of a meld."),
+    "gin": Theme(_gin, "Look for a way to leave no deadwood at all.",
+                 "Gin", "One discard leaves every other card in a meld."),
+    "big-gin": Theme(_big_gin, "All eleven cards may form melds.",
+                     "Big gin", "All eleven cards form melds (these puzzles never ask for it)."),
+    "oklahoma": Theme(_oklahoma, "Oklahoma: the first upcard sets the knock limit.",
+                      "Oklahoma limit", "The first upcard's knock limit changes the answer from the usual one."),
+    "four-of-a-kind": Theme(_four_of_a_kind, "A set of four can give up one card and still be a set.",
+                            "Four of a kind", "A set of four gives up one card, to the discard or to a run, "
+                                              "and the other three stay a set."),
+    "long-run": Theme(_long_run, "A long run can give up a card at either end.",
+                      "Long run", "A run of four or more gives up an end card, to the discard or to a set, "
+                                 "and stays a run."),
 }
-"""Theme name: (predicate over a Context, the hint it gives)."""
+"""Theme name (the same text in files and on the command line): its Theme."""
+
+HINT_ORDER = ("set-or-run", "forbidden-discard", "four-of-a-kind", "long-run", "keep-the-pair", "not-highest",
+              "naive-wrong", "looks-knockable", "near-limit", "oklahoma", "gin")
+"""The theme whose hint comes first when several decide a puzzle: the most
+specific first."""
+
+NO_THEME_MEANS_ALL = "No theme chosen means every theme."
+"""What a theme filter with nothing chosen does, said where the filter is."""
+
+SEVERAL_THEMES = "Ctrl-click (Cmd-click on a Mac) to choose several: a puzzle with any of them is kept."
+"""How to choose several themes in a list, and what that keeps."""
+
+
+def theme_title(name: str) -> str:
+    """The title a learner reads for a theme (an unknown name, as an old file may
+    hold, as it is).
+
+    >>> theme_title("set-or-run"), theme_title("retired")
+    ('Set or run?', 'retired')
+    """
+    theme = THEMES.get(name)
+    return theme.title if theme is not None else name
 
 
 def themes_of(ctx: Context) -> tuple[str, ...]:
     """Every theme whose predicate holds, in the order of THEMES."""
-    return tuple(name for name, (predicate, _) in THEMES.items() if predicate(ctx))
+    return tuple(name for name, theme in THEMES.items() if theme.predicate(ctx))

@@ -22,8 +22,9 @@ from ..classroom import (MAX_COUNT, ClassSet, StudentSession, answer_key_html, b
 from ..errors import GinError
 from ..puzzles import THEMES
 from .base import View, download_link, guarded
+from ..puzzles.themes import theme_title
 from .profile import Learner
-from .trainer import PuzzleView, solver_table_html
+from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options
 
 MAX_RESULTS_FILE = 1_000_000
 # Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
@@ -46,8 +47,11 @@ class TeacherPage(View):
                                                ("Best discard", "best_discard")], value="both", description="Kinds:")
         self.objective = widgets.Dropdown(options=OBJECTIVES, value="mixed", description="Discard goal:")
         self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value="1100-2699", description="Difficulty:")
-        self.themes = widgets.SelectMultiple(options=[t for t in THEMES if t != "big-gin"], rows=6,
-                                             description="Themes:")
+        names = [t for t in THEMES if t != "big-gin"]
+        self.themes = widgets.SelectMultiple(options=theme_options(names), rows=6, description="Themes:")
+        self.themes_help = widgets.HTML(theme_help_html(names, several=True))
+        self.themes.observe(lambda change: setattr(self.themes_help, "value", theme_help_html(
+            names, chosen=change["new"], several=True)), names="value")
         self.oklahoma = widgets.Checkbox(value=False, description="Oklahoma rules", indent=False)
         self.make_button = widgets.Button(description="Make the set", button_style="primary")
         self.code = widgets.HTML()
@@ -55,7 +59,7 @@ class TeacherPage(View):
         self.listing = widgets.HTML()
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
-                             self.oklahoma, self.make_button])
+                             self.themes_help, self.oklahoma, self.make_button])
         super().__init__([form, self.code, self.downloads, self.listing])
         self.add_class("gt-teacher")
         self.make_button.on_click(self._on_make)
@@ -90,7 +94,8 @@ class TeacherPage(View):
             + download_link(answer_key_html(classset), worksheet_filename(classset, answers=True),
                         "Download the answer key", "text/html"))
         items = "".join(f"<li>{escape(p.question)} <span class='gt-info'>(difficulty {p.difficulty}; "
-                        f"{escape(', '.join(p.themes) or 'no theme')})</span></li>" for p in puzzles)
+                        f"{escape(', '.join(theme_title(t) for t in p.themes) or 'no theme')})</span></li>"
+                        for p in puzzles)
         self.listing.value = f"<ol>{items}</ol>"
         self.clear_status()
 

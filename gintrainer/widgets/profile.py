@@ -16,6 +16,7 @@ from .. import progress as store
 from ..app import query_params
 from ..errors import GinError
 from ..progress import DIFFICULTIES, Progress
+from ..puzzles.themes import theme_title
 from ..training import rating_words
 from .base import View, download_link, guarded, settings
 
@@ -241,7 +242,7 @@ class ProfilePage(View):
     def refresh(self) -> None:
         progress = self.learner.progress
         rows = "".join(
-            f"<tr><td>{escape(theme)}</td><td>{t.solved}</td><td>{t.failed}</td><td>{t.hinted}</td>"
+            f"<tr><td>{escape(theme_title(theme))}</td><td>{t.solved}</td><td>{t.failed}</td><td>{t.hinted}</td>"
             f"<td>{(100 * t.solved // t.attempts) if t.attempts else 0}%</td></tr>"
             for theme, t in sorted(progress.themes.items()))
         history = "".join(

@@ -18,6 +18,7 @@ from ..drawing import cards_html
 from ..errors import GinError
 from ..progress import Attempt
 from ..puzzles import THEMES, Puzzle, daily, normalise_kind, parse_date, verify
+from ..puzzles.themes import NO_THEME_MEANS_ALL, SEVERAL_THEMES, theme_title
 from ..training import (DIFFICULTY_CHOICES, HINT_RULE, Feedback, PuzzleAttempt, choose_next, cost_words,
                         themes_in_bank)
 from .base import View, guarded, settings
@@ -47,6 +48,21 @@ def solver_table_html(puzzle: Puzzle, chosen=None) -> str:
             '<th>expected after next draw</th><th></th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>")
 
 
+def theme_options(names) -> list[tuple[str, str]]:
+    """A theme filter's choices: each theme's title, its name as the value."""
+    return [(THEMES[name].title, name) for name in names]
+
+
+def theme_help_html(names, *, chosen=(), several: bool = False) -> str:
+    """What a theme filter offers: each theme's title and description (a tick
+    on the chosen ones), and that choosing none means every theme."""
+    chosen = set(chosen)
+    items = "".join(f"<li>{'✓ ' if name in chosen else ''}<b>{escape(THEMES[name].title)}</b>: "
+                    f"{escape(THEMES[name].description)}</li>" for name in names)
+    lead = NO_THEME_MEANS_ALL + (" " + SEVERAL_THEMES if several else "")
+    return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
+
+
 def position_html(puzzle: Puzzle) -> str:
     """What the player sees besides the hand: the rules in force, the draw, the
     discard pile, the stock and the opponent's known cards."""
@@ -57,6 +73,7 @@ def position_html(puzzle: Puzzle) -> str:
     if puzzle.upcard is not None:
         rules += f" (Oklahoma: the first upcard was {puzzle.upcard})"
     parts.append(f'<div class="gt-info">{rules}. Stock: {puzzle.stock_count} cards.</div>')
+    parts.append(f'<div class="gt-info gt-count">{escape(puzzle.count_sentence.text())}</div>')
     parts.append(f'<div class="gt-info">You drew {cards_html([puzzle.drawn], size="small", four_colour=four)} '
                  f"from {source}.</div>")
     if puzzle.discard_pile:
@@ -199,7 +216,8 @@ class PuzzleView(View):
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
         heading = self._heading or KIND_TITLES[puzzle.kind]
-        themes = f" · themes: {', '.join(puzzle.themes)}" if revealed and puzzle.themes else ""
+        titles = ", ".join(theme_title(t) for t in puzzle.themes)
+        themes = f" · themes: {titles}" if revealed and puzzle.themes else ""
         self.title.value = (f"<h3>{escape(heading)}</h3><div class='gt-info'>Puzzle {escape(puzzle.id)} · "
                             f"difficulty {puzzle.difficulty}{escape(themes)}</div>")
         self.position.value = position_html(puzzle)
@@ -311,8 +329,12 @@ class TrainerPage(View):
         self.bar = ProfileBar(self.learner)
         self.difficulty = widgets.Dropdown(options=[(c.capitalize(), c) for c in DIFFICULTY_CHOICES],
                                            value="adaptive", description="Difficulty:")
-        self.theme = widgets.Dropdown(options=[("All themes", "")] + [(t, t) for t in themes_in_bank(self.kind)],
-                                      value="", description="Theme:")
+        names = themes_in_bank(self.kind)
+        self.theme = widgets.Dropdown(options=[("All themes", "")] + theme_options(names), value="",
+                                      description="Theme:")
+        self.theme_help = widgets.HTML(theme_help_html(names))
+        self.theme.observe(lambda change: setattr(self.theme_help, "value", theme_help_html(
+            names, chosen=[change["new"]] if change["new"] else ())), names="value")
         self.stats = widgets.HTML()
         self.view = PuzzleView(title=KIND_TITLES[self.kind], on_result=self._on_result)
         self.next_button = widgets.Button(description="Next puzzle", button_style="info")
@@ -320,7 +342,7 @@ class TrainerPage(View):
         self.shown = 0
         super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
                                                  layout=widgets.Layout(flex_flow="row wrap")),
-                          self.stats, self.view, self.next_button])
+                          self.theme_help, self.stats, self.view, self.next_button])
         self.add_class("gt-trainer")
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_filter, names="value")
@@ -424,4 +446,5 @@ def daily_page() -> DailyPage:
     return DailyPage()
 
 
-__all__ = ["DailyPage", "PuzzleView", "TrainerPage", "daily_page", "position_html", "solver_table_html", "trainer"]
+__all__ = ["DailyPage", "PuzzleView", "TrainerPage", "daily_page", "position_html", "solver_table_html",
+           "theme_help_html", "theme_options", "trainer"]

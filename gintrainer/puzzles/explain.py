@@ -1,0 +1,249 @@
+"""A puzzle's explanation and hint ladder as sentences (see :mod:`.words`), each
+said only when it is true of the puzzle: the numbers come from the solver's
+table, the melds from the least-deadwood layouts, the reasons from the themes'
+own computations.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..melds import min_deadwood
+from .themes import HINT_ORDER, Context, draws, draws_with, hides_answer, meld_choices
+from .words import Sentence, say
+
+MAX_ALSO = 3
+"""Other knocking discards named one by one; more are counted."""
+
+
+MAX_MELD_SENTENCES = 2
+
+
+def _meld_sentences(ctx: Context, card: Card) -> list[Sentence]:
+    """A card's set-or-run choice with both counts, one card per meld."""
+    out, melds = [], []
+    for c in meld_choices(ctx.kept(card), ctx.layout(card)):
+        if c.meld in melds or len(out) >= MAX_MELD_SENTENCES:
+            continue
+        melds.append(c.meld)
+        out.append(say("meld_set" if c.kind == "set" else "meld_run", card=c.card, meld=c.meld,
+                       other_deadwood=c.other_deadwood, deadwood=c.deadwood))
+    return out
+
+
+def _spare_sentences(ctx: Context, said: list[Sentence]) -> list[Sentence]:
+    """How a set of four or a long run spares a card (not again for a card whose
+    meld choice is already said)."""
+    named = {s["card"] for s in said if s.id in ("meld_set", "meld_run")}
+    out = []
+    for spare in ctx.spares:
+        if spare.card.code() in named:
+            continue
+        if spare.where == "discard":
+            kind = "set" if spare.whole[0].rank == spare.whole[1].rank else "run"
+            out.append(say(f"spare_discard_{kind}", card=spare.card, stays_meld=spare.stays))
+        else:
+            out.append(say(f"spare_to_{spare.where}", card=spare.card, stays_meld=spare.stays))
+    return out
+
+
+def _highest_is_deadwood(ctx: Context) -> bool:
+    return ctx.highest in ctx.arrangement11.deadwood
+
+
+def _forbidden_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+    card = ctx.position.forbidden
+    if card is None or "forbidden-discard" not in themes:
+        return []
+    left = min_deadwood(ctx.kept(card))
+    if ctx.kind == "can_knock" and left <= ctx.table.knock_limit:
+        return [say("forbidden_would_knock", card=card, deadwood=left)]
+    if ctx.kind == "best_discard" and left < ctx.least:
+        return [say("forbidden_would_be_best", card=card, deadwood=left)]
+    if ctx.highest is card and _highest_is_deadwood(ctx):
+        return [say("forbidden_highest", card=card)]
+    return []
+
+
+def _oklahoma_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+    upcard, rules, limit = ctx.position.upcard, ctx.position.rules, ctx.table.knock_limit
+    if ctx.kind != "can_knock" or not rules.oklahoma or upcard is None:
+        return []
+    out = [say("ck_oklahoma_ace", upcard=upcard) if upcard.rank == 1 else
+           say("ck_oklahoma", upcard=upcard, limit=limit)]
+    if "oklahoma" in themes:
+        usual = rules.knock_limit
+        changed = [r for r in ctx.ordered() if (r.deadwood <= usual) != r.knocks]
+        if changed:
+            row = changed[0]
+            out.append(say("ck_oklahoma_usual" if row.deadwood <= usual else "ck_oklahoma_usual_not",
+                           usual=usual, card=row.card, deadwood=row.deadwood))
+    return out
+
+
+def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+    table, limit = ctx.table, ctx.table.knock_limit
+    parts: list[Sentence] = []
+    if ctx.answer:
+        row = table.row(ctx.answer[0])
+        layout = ctx.layout(row.card)
+        if row.gin:
+            parts.append(say("ck_gin", card=row.card, layout=layout.melds))
+        else:
+            parts.append(say("ck_knock", card=row.card, deadwood=row.deadwood, deadwood_cards=layout.deadwood,
+                             limit=limit, layout=layout.melds))
+        others = [table.row(c) for c in ctx.answer[1:]]
+        if len(others) > MAX_ALSO:
+            parts.append(say("ck_also_many", count=len(others)))
+        else:
+            parts += [say("ck_also", card=r.card, deadwood=r.deadwood) for r in others]
+        if ctx.naive_wrong:
+            naive = table.row(ctx.naive)
+            if ctx.naive in ctx.arrangement11.deadwood:
+                parts.append(say("ck_naive_trap", card=naive.card, deadwood=naive.deadwood))
+            elif not ctx.arrangement11.deadwood:
+                parts.append(say("ck_naive_trap_melded", card=naive.card, deadwood=naive.deadwood))
+        melds = _meld_sentences(ctx, row.card)
+        parts += melds + _spare_sentences(ctx, melds)
+    else:
+        ordered = ctx.ordered()
+        row = ordered[0]
+        layout = ctx.layout(row.card)
+        parts.append(say("ck_no", card=row.card, deadwood=row.deadwood, limit=limit) if limit else
+                     say("ck_no_gin_only", card=row.card, deadwood=row.deadwood))
+        parts.append(say("ck_no_layout", layout=layout.melds, deadwood_cards=layout.deadwood,
+                         deadwood=layout.points) if layout.melds else say("ck_no_layout_nomelds"))
+        if len(ordered) > 1:
+            parts.append(say("ck_next", card=ordered[1].card, deadwood=ordered[1].deadwood))
+    parts += _forbidden_sentences(ctx, themes)
+    parts += _oklahoma_sentences(ctx, themes)
+    return parts
+
+
+def _naive_row_is_deadwood(ctx: Context) -> bool:
+    return ctx.naive in ctx.arrangement11.deadwood
+
+
+def _deadwood(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+    table = ctx.table
+    row = table.row(ctx.answer[0])
+    layout = ctx.layout(row.card)
+    if len(ctx.answer) == 2:
+        parts = [say("dw_answer_two", card=row.card, other_card=ctx.answer[1], deadwood=row.deadwood,
+                     layout=layout.melds, deadwood_cards=layout.deadwood)]
+    else:
+        parts = [say("dw_answer", card=row.card, deadwood=row.deadwood, layout=layout.melds,
+                     deadwood_cards=layout.deadwood)]
+    runner = ctx.runner_up
+    naive_named = ctx.naive_wrong and _naive_row_is_deadwood(ctx)
+    if naive_named and runner.card is ctx.naive:
+        parts.append(say("dw_runner_naive", card=runner.card, deadwood=runner.deadwood))
+    else:
+        parts.append(say("dw_runner", card=runner.card, deadwood=runner.deadwood))
+        if naive_named:
+            parts.append(say("dw_naive", card=ctx.naive, deadwood=table.row(ctx.naive).deadwood))
+    melds = _meld_sentences(ctx, row.card)
+    parts += melds + _spare_sentences(ctx, melds)
+    parts += _forbidden_sentences(ctx, themes)
+    return parts
+
+
+def _draw_sentence(unseen: int, row, found) -> Sentence:
+    if not row.outs:
+        return say("look_draws_none", unseen=unseen)
+    if not found.low:
+        return say("look_draws_melds", unseen=unseen, outs=len(row.outs), meld_cards=found.meld)
+    if not found.meld:
+        return say("look_draws_low", unseen=unseen, outs=len(row.outs))
+    return say("look_draws", unseen=unseen, outs=len(row.outs), meld_count=len(found.meld), meld_cards=found.meld,
+               low_count=len(found.low))
+
+
+def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+    table = ctx.table
+    row = table.row(ctx.answer[0])
+    kept = ctx.kept(row.card)
+    if len(ctx.answer) == 2:
+        parts = [say("look_answer_two", card=row.card, other_card=ctx.answer[1], deadwood=row.deadwood,
+                     expected=row.expected_deadwood)]
+    else:
+        parts = [say("look_answer", card=row.card, deadwood=row.deadwood, expected=row.expected_deadwood)]
+    parts.append(_draw_sentence(len(table.unseen), row, draws(kept, row.outs)))
+    runner = ctx.runner_up
+    runner_draws = draws(ctx.kept(runner.card), runner.outs)
+    naive_named = ctx.naive_wrong and _naive_row_is_deadwood(ctx)
+    values = dict(card=runner.card, deadwood=runner.deadwood, expected=runner.expected_deadwood,
+                  outs=len(runner.outs), meld_count=len(runner_draws.meld))
+    parts.append(say("look_runner_naive" if naive_named and runner.card is ctx.naive else "look_runner", **values))
+    if naive_named and runner.card is not ctx.naive:
+        naive = table.row(ctx.naive)
+        parts.append(say("look_naive", card=naive.card, deadwood=naive.deadwood, expected=naive.expected_deadwood,
+                         outs=len(naive.outs), meld_count=len(draws(ctx.kept(naive.card), naive.outs).meld)))
+    for card in dict.fromkeys((runner.card, ctx.naive)):
+        if card in ctx.answer:
+            continue
+        with_it = draws_with(kept, card, row.outs)
+        if with_it:
+            parts.append(say("look_keeps", card=card, draw_cards=with_it, count=len(with_it)))
+    melds = _meld_sentences(ctx, row.card)
+    parts += melds + _spare_sentences(ctx, melds)
+    parts += _forbidden_sentences(ctx, themes)
+    return parts
+
+
+def explain(ctx: Context, themes: tuple[str, ...]) -> tuple[Sentence, ...]:
+    """The explanation: the answer's numbers and layout, the runner-up's, and the
+    reasons the deciding themes give."""
+    if ctx.kind == "can_knock":
+        return tuple(_can_knock(ctx, themes))
+    if ctx.objective == "deadwood":
+        return tuple(_deadwood(ctx, themes))
+    return tuple(_lookahead(ctx, themes))
+
+
+def key_cards(ctx: Context, themes: tuple[str, ...]) -> tuple[Card, ...]:
+    """The cards a learner should look at: those the deciding themes turn on."""
+    cards: list[Card] = []
+    for theme in HINT_ORDER:
+        if theme not in themes:
+            continue
+        if theme == "set-or-run":
+            kept = ctx.kept(ctx.answer[0])
+            cards += [c.card for c in meld_choices(kept, ctx.layout(ctx.answer[0]))
+                      if hides_answer(ctx, c.other_deadwood)]
+        elif theme == "forbidden-discard":
+            cards.append(ctx.position.forbidden)
+        elif theme in ("four-of-a-kind", "long-run"):
+            kind = "set" if theme == "four-of-a-kind" else "run"
+            for spare in ctx.spares:
+                if (spare.whole[0].rank == spare.whole[1].rank) == (kind == "set"):
+                    cards += spare.whole
+        elif theme in ("keep-the-pair", "not-highest", "naive-wrong"):
+            cards.append(ctx.naive)
+        elif theme in ("looks-knockable", "near-limit"):
+            best = ctx.ordered()[0]
+            cards += ctx.layout(best.card).deadwood
+    return tuple(dict.fromkeys(cards))
+
+
+def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Sentence, ...]:
+    """The hint ladder: the first deciding theme's hint, the key cards, the answer."""
+    lead = next((t for t in HINT_ORDER if t in themes), None)
+    first = say("hint_theme", theme=lead) if lead else say("hint_arrange")
+    keys = key_cards(ctx, themes)
+    second = say("hint_cards", cards=keys) if keys else say("hint_count")
+    answer = ctx.answer
+    if ctx.kind == "can_knock":
+        if not answer:
+            third = say("hint_no")
+        elif len(answer) == 1:
+            third = say("hint_knock", card=answer[0])
+        else:
+            third = say("hint_knock_any", cards=answer)
+    elif len(answer) == 2:
+        third = say("hint_discard_two", card=answer[0], other_card=answer[1])
+    else:
+        third = say("hint_discard", card=answer[0])
+    return (first, second, third)
+
+
+__all__ = ["explain", "hints", "key_cards"]

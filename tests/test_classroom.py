@@ -127,13 +127,26 @@ def test_bad_codes_get_a_message_for_a_student(text, reason, fragment):
 
 
 def test_a_code_from_a_newer_version_says_so(monkeypatch):
-    monkeypatch.setattr(codes, "VERSION", 2)
+    monkeypatch.setattr(codes, "VERSION", codes.VERSION + 1)
     newer = SET.code
     monkeypatch.undo()
     for text in (newer, newer + "ABCDE"):
         with pytest.raises(ClassCodeError, match="newer version of gintrainer") as error:
             ClassSet.from_code(text)
         assert error.value.reason == "version"
+
+
+def test_a_code_of_a_retired_version_says_to_ask_for_a_new_one(monkeypatch):
+    """Version 1 codes were drawn by the puzzle generator before its positions
+    were corrected: rebuilt now they would name other puzzles than their worksheets."""
+    monkeypatch.setattr(codes, "VERSION", 1)
+    old = SET.code
+    monkeypatch.undo()
+    assert old != SET.code and old[1:14] == SET.code[1:14]  # the same options, another version
+    with pytest.raises(ClassCodeError, match="earlier version of gintrainer.*ask your teacher for a new code") \
+            as error:
+        ClassSet.from_code(old)
+    assert error.value.reason == "retired"
 
 
 @pytest.mark.parametrize("fields", [dict(count=45), dict(kinds=0), dict(objective=0), dict(low=9, high=3),

@@ -101,6 +101,20 @@ def test_bad_foreign_and_duplicate_files_are_named_and_skipped(folder, tmp_path)
     assert all(p.file in gradebook_html(book) for p in book.problems)
 
 
+def test_a_results_file_of_a_retired_code_is_named_and_kept_out(folder, monkeypatch):
+    from gintrainer.classroom import codes
+    old_code = codes.VERSION
+    text = (folder / "ann.csv").read_text(encoding="utf-8")
+    monkeypatch.setattr(codes, "VERSION", 1)
+    retired = SET.code
+    monkeypatch.setattr(codes, "VERSION", old_code)
+    book = build_gradebook([(f.name, f.read_bytes()) for f in folder.iterdir()]
+                           + [("old.csv", text.replace(SET.code, retired))])
+    assert book.code == SET.code and "Ann" in book.students
+    reason = {p.file: p.reason for p in book.problems}["old.csv"]
+    assert "earlier version of gintrainer" in reason and reason.endswith(": skipped")
+
+
 def test_the_class_code_can_be_given(folder):
     book = build_gradebook([(f.name, f.read_bytes()) for f in folder.iterdir()]
                            + [("dan.csv", results(OTHER, "Dan", "rw"))], code=OTHER.code.lower())

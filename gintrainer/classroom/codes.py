@@ -1,5 +1,5 @@
 """Short class codes: a class set's options packed into bits, written in
-Crockford base32 with a mod-37 check character, like ``4QM90-000XD-WT58Y``.
+Crockford base32 with a mod-37 check character, like ``8QM90-000XD-WT58F``.
 
 A code is 15 characters in three groups of five: 14 data characters (70 bits)
 and one check character. The bits, most significant first:
@@ -7,7 +7,7 @@ and one check character. The bits, most significant first:
 =========  ====  =====================================================
 field      bits  meaning
 =========  ====  =====================================================
-version    3     the code format (1); always in the first character
+version    3     the code format (2); always in the first character
 count      6     number of puzzles minus 1 (0..39)
 kinds      2     1 can-knock, 2 best-discard, 3 both
 objective  2     0 none (can-knock only), 1 mixed, 2 deadwood, 3 lookahead
@@ -32,7 +32,7 @@ their meaning.
 >>> code = format_code(dict(count=11, kinds=3, objective=1, oklahoma=0, low=2, high=4, themes=0,
 ...                         name_hash=123456789))
 >>> code
-'4QM90-000XD-WT58Y'
+'8QM90-000XD-WT58F'
 >>> parse_code(code.lower().replace("-", " ").replace("0", "o"))["name_hash"]
 123456789
 """
@@ -44,8 +44,14 @@ from collections.abc import Mapping
 
 from ..errors import GinError
 
-VERSION = 1
-"""The code format this gintrainer writes and reads."""
+VERSION = 2
+"""The code format this gintrainer writes and reads. Version 2 has the bits of
+version 1; its sets are drawn by the corrected puzzle generator, so a version 1
+code is refused with a message instead of naming other puzzles than its
+worksheets show."""
+
+RETIRED = {1: "its puzzles came from an earlier puzzle generator"}
+"""Code versions this gintrainer no longer rebuilds, and why."""
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base32 symbols: no I, L, O or U."""
@@ -55,12 +61,12 @@ CHECK_SYMBOLS = ALPHABET + "*~$=U"
 
 LAYOUT = (("version", 3), ("count", 6), ("kinds", 2), ("objective", 2), ("oklahoma", 1), ("low", 4),
           ("high", 4), ("themes", 12), ("name_hash", 33), ("pad", 3))
-"""The fields of a version-1 code, most significant first, with their widths."""
+"""The fields of a code, most significant first, with their widths (the same in versions 1 and 2)."""
 
 THEME_BITS = ("set-or-run", "not-highest", "forbidden-discard", "looks-knockable", "near-limit", "naive-wrong",
               "keep-the-pair", "gin", "big-gin", "oklahoma", "four-of-a-kind", "long-run")
 """The theme of each bit of the themes field, most significant first. Frozen for
-version 1: a new theme needs a new code version."""
+versions 1 and 2: a new theme needs a new code version."""
 
 DATA_LENGTH = 14
 LENGTH = DATA_LENGTH + 1
@@ -73,7 +79,7 @@ _SEPARATORS = re.compile(r"[\s\-]+")
 
 class ClassCodeError(GinError):
     """Text that is not a class code this gintrainer can read. ``reason`` says
-    why: "empty", "typo", "length", "version" or "invalid"."""
+    why: "empty", "typo", "length", "version" (a newer code), "retired" (an older one) or "invalid"."""
 
     def __init__(self, message: str, reason: str):
         super().__init__(message)
@@ -158,6 +164,9 @@ def parse_code(text: str) -> dict[str, int]:
     fields = _unpack(data)
     if fields["version"] > VERSION:
         raise _newer(text, fields["version"])
+    if fields["version"] in RETIRED:
+        raise ClassCodeError(f"class code {text!r} was made by an earlier version of gintrainer and "
+                             f"{RETIRED[fields['version']]}: ask your teacher for a new code", "retired")
     if fields["version"] != VERSION or fields["pad"] != _least_pad(data - fields["pad"]):
         raise ClassCodeError(f"class code {text!r} is not a valid class code: check it with your teacher",
                              "invalid")
@@ -173,8 +182,8 @@ def _newer(text: str, version: int) -> ClassCodeError:
 def normalise_code(text: str) -> str:
     """The code as it is shown (upper case, grouped), after checking it.
 
-    >>> normalise_code("4qm90 000xd wt58y")
-    '4QM90-000XD-WT58Y'
+    >>> normalise_code("8qm90 000xd wt58f")
+    '8QM90-000XD-WT58F'
     """
     parse_code(text)
     symbols = compact(text)

@@ -5,7 +5,7 @@ The file is UTF-8 text with a header row and one row per answered puzzle, in
 the order of the set::
 
     student,code,position,puzzle_id,answer,correct,seconds
-    Zoë,4QM3R-01WRF-DAM0P,1,ck-aa6101a16803,yes 7H,true,12.5
+    Zoë,8QM3R-013VD-1D730,1,ck-b0a9fc49dd35,yes 4D,true,12.5
 
 ``position`` counts from 1; ``answer`` is "no" or "yes" and a card for
 can-you-knock puzzles, a card for best-discard ones (cards in file notation,
@@ -125,9 +125,9 @@ def results_csv(student: str, code: str, rows: Iterable[Attempt]) -> str:
     position). Checks the name, the code and each row; the ids are checked
     against the set when the file is read back.
 
-    >>> print(results_csv("Ann", "4QM3R-01WRF-DAM0P", [Attempt(1, "ck-aa6101a16803", "no", True, 4.25)]), end="")
+    >>> print(results_csv("Ann", "8QM3R-013VD-1D730", [Attempt(1, "ck-b0a9fc49dd35", "no", False, 4.25)]), end="")
     student,code,position,puzzle_id,answer,correct,seconds
-    Ann,4QM3R-01WRF-DAM0P,1,ck-aa6101a16803,no,true,4.2
+    Ann,8QM3R-013VD-1D730,1,ck-b0a9fc49dd35,no,false,4.2
     """
     student = clean_student(student)
     try:
@@ -154,8 +154,8 @@ def results_filename(student: str, code: str) -> str:
     """A safe file name for a student's results: the code, an ASCII slug of the
     name and a hash of the exact name (so names with the same slug stay apart).
 
-    >>> results_filename("../Zoë Smith", "4QM3R-01WRF-DAM0P")
-    '4QM3R-01WRF-DAM0P-zoe-smith-0d5414a294a4.csv'
+    >>> results_filename("../Zoë Smith", "8QM3R-013VD-1D730")
+    '8QM3R-013VD-1D730-zoe-smith-0d5414a294a4.csv'
     """
     name = clean_student(student)
     ascii_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower()

@@ -259,7 +259,7 @@ class ClassSet:
 
     @property
     def code(self) -> str:
-        """The short code that rebuilds this set, e.g. ``4QM90-000XD-WT58Y``."""
+        """The short code that rebuilds this set, e.g. ``8QM90-000XD-WT58F``."""
         low, high = (0, 15) if self.difficulty is None else ((self.difficulty[0] - SCALE[0]) // 100,
                                                              (self.difficulty[1] - SCALE[0] - 99) // 100)
         themes = sum(1 << (len(THEME_BITS) - 1 - THEME_BITS.index(t)) for t in self.themes)

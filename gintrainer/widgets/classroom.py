@@ -108,7 +108,7 @@ class StudentPage(View):
     def __init__(self, *, code: str | None = None, student: str | None = None, learner: Learner | None = None):
         params = query_params()
         self.learner = learner or Learner.from_page()  # the profile's settings hold here too
-        self.code = widgets.Text(value=code or params.get("code", ""), placeholder="e.g. 47M3R-013VD-1D700",
+        self.code = widgets.Text(value=code or params.get("code", ""), placeholder="e.g. 8QM3R-013VD-1D730",
                                  description="Class code:")
         self.student = widgets.Text(value=student or self.learner.name or "", placeholder="your name or nickname",
                                     description="Name:")

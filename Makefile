@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 PORT ?= 8866
 
-.PHONY: install lint test app bench bank clean
+.PHONY: install lint test test-fast app bench bank clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ lint: $(STAMP)
 test: $(BENCH_STAMP)
 	$(BIN)/python -m pytest
 
+# The inner loop: everything but the notebooks, the browser, OpenSpiel, the whole-bank checks and the slow
+# property tests (conftest.py lists them; bench/bench_tests.py times this).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest --fast
+
 app: $(STAMP)
 	$(BIN)/gintrainer app --port $(PORT)
 
@@ -44,6 +49,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_duel.py
 	$(BIN)/python bench/bench_bank.py --time
+	$(BIN)/python bench/bench_tests.py
 
 bank: $(STAMP)
 	$(BIN)/gintrainer bank

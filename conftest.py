@@ -7,8 +7,9 @@ The slow parts of the suite carry markers (described in pyproject.toml);
 ``pytest --fast`` (``make test-fast``) leaves out every test that carries one of
 them, and ``make test`` runs them all: every notebook cell is marked ``notebooks``; the browser tests
 mark themselves ``browser``; the tests listed in ``MARKED`` below get the marker
-they are listed under. A listed name that its file does not define is an error,
-so a renamed test cannot drop out of the table unnoticed.
+they are listed under. A listed file that does not exist, or a listed name that
+its file does not define, is an error: a renamed test cannot drop out of the
+table unnoticed.
 """
 
 import os
@@ -72,6 +73,9 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    gone = sorted({path for files in MARKED.values() for path in files if not (ROOT / path).is_file()})
+    if gone:
+        raise pytest.UsageError("conftest.py MARKED lists test files that do not exist: " + ", ".join(gone))
     if "GINTRAINER_DATA" not in os.environ:
         os.environ["GINTRAINER_DATA"] = tempfile.mkdtemp(prefix="gintrainer-test-data-")
 

@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -42,8 +41,8 @@ from .replay.annotate import better_words
 from .rules import PRESETS, Rules
 from .scoring import layoff_targets
 from .solver import DiscardTable, discard_table
-from .storage import RecordError, RecordKind, StorageError, locked, read_or_set_aside, record_path, spelling_stem, \
-    write_json_atomic
+from .storage import RecordError, RecordKind, StorageError, locked, move_into_place, read_or_set_aside, record_path, \
+    spelling_stem, write_json_atomic
 from .view import SeatView
 
 DEFAULT_OPPONENT = "lookahead"
@@ -520,7 +519,7 @@ def _adopt_spelling_file(path: Path, owner: str) -> None:
     every spelling shared one file) to the learner's file, unless that exists."""
     old = path.with_name(f"{spelling_stem(owner)}.json")
     if old != path and old.exists() and not path.exists():
-        os.replace(old, path)
+        move_into_place(old, path)
 
 
 def save_path(owner: str) -> Path:

@@ -14,7 +14,6 @@ files are kept as ``*.merged-<time>.json``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -23,8 +22,8 @@ from typing import Any
 
 from .progress import PROFILE, Answer, Progress, ProgressError, ProgressFileError, Settings, merge_profiles, \
     verify_attempt
-from .storage import clean_name, data_dir, locked, name_key, read_json, read_or_set_aside, record_files, record_path, \
-    set_aside, write_text_atomic
+from .storage import clean_name, data_dir, locked, move_into_place, name_key, read_json, read_or_set_aside, \
+    record_files, record_path, set_aside, write_text_atomic
 
 FOLDER = "profiles"
 
@@ -95,7 +94,7 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
     if not others:
         return progress, notices, outdated
     if progress is None and len(others) == 1:
-        os.replace(others[0][0], path)
+        move_into_place(others[0][0], path)
         return others[0][1], notices, True
     found = sorted(([(path, progress)] if progress is not None else []) + others,
                    key=lambda entry: (entry[1].created, entry[1].name))

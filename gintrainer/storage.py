@@ -27,7 +27,7 @@ older version up to date and names what is wrong:
 >>> SAVE.loads('{"format": "demo", "version": 3}', source="ann.json")
 Traceback (most recent call last):
 ...
-gintrainer.storage.RecordError: ann.json: a saved game of version 3, newer than this gintrainer reads (version 2): update gintrainer
+gintrainer.storage.RecordError: ann.json: a saved game of version 3, newer than this gintrainer reads (version 2)...
 """
 
 from __future__ import annotations
@@ -91,6 +91,7 @@ _WORDS = {
     "cannot_lock": "cannot lock {path!r}: {reason}",
     "no_locks": "locking {path!r} needs a POSIX system (the fcntl module)",
     "cannot_set_aside": "cannot set {path!r} aside: {reason}",
+    "cannot_move": "cannot move {source!r} to {target!r}: {reason}",
     "unreadable": "it could not be read: {reason}",
     "not_utf8": "not UTF-8 text (byte {position})",
     "not_json": "not valid JSON ({detail})",
@@ -307,6 +308,18 @@ def set_aside(path: str | os.PathLike, label: str) -> Path:
     return target
 
 
+def move_into_place(source: str | os.PathLike, target: str | os.PathLike) -> Path:
+    """Rename a record kept under an earlier file name to its file now (over it, if any);
+    returns the target (StorageError if it cannot be moved). Call it holding the target's lock."""
+    target = Path(target)
+    try:
+        os.replace(source, target)
+    except OSError as error:
+        raise StorageError(_WORDS["cannot_move"].format(source=str(source), target=str(target),
+                                                        reason=_reason(error))) from None
+    return target
+
+
 # --- reading records -------------------------------------------------------------------
 
 def _shown(value: Any, limit: int = 60) -> str:
@@ -442,5 +455,6 @@ def read_or_set_aside(path: Path, build: Callable[[Any], T], *,
 
 
 __all__ = ["DATA_ENV", "InvalidNameError", "NAME_LIMIT", "RecordError", "RecordKind", "SetAside", "StorageError",
-           "clean_name", "data_dir", "locked", "name_key", "name_stem", "parse_json", "read_json", "read_or_set_aside",
-           "record_files", "record_path", "set_aside", "spelling_stem", "write_json_atomic", "write_text_atomic"]
+           "clean_name", "data_dir", "locked", "move_into_place", "name_key", "name_stem", "parse_json", "read_json",
+           "read_or_set_aside", "record_files", "record_path", "set_aside", "spelling_stem", "write_json_atomic",
+           "write_text_atomic"]

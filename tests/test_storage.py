@@ -242,3 +242,11 @@ def test_read_json_names_a_file_it_cannot_read(tmp_path):
     with pytest.raises(RecordError, match="^folder.json: it could not be read: Is a directory"):
         (tmp_path / "folder.json").mkdir()
         read_json(tmp_path / "folder.json")
+
+
+def test_a_record_moves_into_place(tmp_path):
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text("{}")
+    assert storage.move_into_place(old, new) == new and new.read_text() == "{}" and not old.exists()
+    with pytest.raises(StorageError, match="cannot move .*old.json.* to .*new.json"):
+        storage.move_into_place(old, new)

@@ -52,7 +52,7 @@ def clean_student(name: Any) -> str:
     >>> clean_student("=1+1")
     Traceback (most recent call last):
     ...
-    gintrainer.classroom.results.ResultsError: a student name cannot start with '=': a spreadsheet would read '=1+1' as a formula
+    gintrainer.classroom.results.ResultsError: a student name cannot start with '=': a spreadsheet would read...
     """
     try:
         cleaned = clean_name(name)

@@ -80,7 +80,6 @@ PROFILE = RecordKind("progress file", version=2, version_key="schema", migration
                      error=ProgressFileError)
 """A profile's file: version 2; version 1 (before ``seen_ids`` and the attempts' ``counted``)
 is read and migrated."""
-SCHEMA = PROFILE.version
 
 
 def _utc_text(moment: datetime | None = None) -> str:
@@ -507,5 +506,5 @@ def merge_profiles(profiles: Iterable[Progress]) -> Progress:
 
 
 __all__ = ["ANSWER_LIMIT", "Answer", "Attempt", "DIFFICULTIES", "HISTORY_LIMIT", "KINDS", "PROFILE", "Progress",
-           "ProgressError", "ProgressFileError", "RESULTS", "SCHEMA", "Settings", "Tally", "merge_profiles",
+           "ProgressError", "ProgressFileError", "RESULTS", "Settings", "Tally", "merge_profiles",
            "verify_attempt"]

@@ -13,7 +13,7 @@ from gintrainer import GinError
 from gintrainer import progress as progress_module
 from gintrainer.profiles import (export, import_profile, list_profiles, load, profile_path, record_attempt, reset,
                                  update_settings)
-from gintrainer.progress import HISTORY_LIMIT, KINDS, SCHEMA, Progress, ProgressError, ProgressFileError, Tally
+from gintrainer.progress import HISTORY_LIMIT, KINDS, PROFILE, Progress, ProgressError, ProgressFileError, Tally
 from gintrainer.rating import Rating, update
 from gintrainer.storage import InvalidNameError, clean_name, data_dir, name_key, name_stem, spelling_stem
 
@@ -158,7 +158,7 @@ def test_a_version_1_file_is_read_and_migrated(data):
     assert (p.solved, p.failed, p.hinted, p.best_streak, p.review) == (2, 1, 0, 2, ("ck-2",))
     assert p.seen_ids == {"bd-1", "ck-2"} and p.solved_ids == {"bd-1"} and p.settings.four_colour
     assert p.rating.rating == 1505.3272778996409 and all(a.counted for a in p.history)
-    assert not old.exists() and json.loads(profile_path("Mia").read_text())["schema"] == SCHEMA == 2
+    assert not old.exists() and json.loads(profile_path("Mia").read_text())["schema"] == PROFILE.version == 2
     again = record_attempt("Mia", puzzle("bd-1", "best_discard", ["naive-wrong"], 1500), "solved", answer="7H", hints=0)
     assert again.progress.solved == 2 and not again.progress.history[-1].counted
 
@@ -168,7 +168,7 @@ def test_a_version_1_file_already_in_place_is_migrated(data):
     assert old == profile_path("mia")
     p = load("MIA").progress
     assert (p.name, p.failed, p.hinted, p.review) == ("mia", 1, 1, ("ck-3", "bd-1"))
-    assert json.loads(old.read_text())["schema"] == SCHEMA
+    assert json.loads(old.read_text())["schema"] == PROFILE.version
 
 
 def test_a_pair_differing_only_in_case_is_merged_and_nothing_is_lost(data):
@@ -219,7 +219,7 @@ def test_record_and_load_round_trip(data):
     assert datetime.fromisoformat(p.history[2].at).tzinfo is not None
     assert p.kinds == {"can_knock": Tally(1, 0, 0), "best_discard": Tally(0, 1, 1)}
     stored = json.loads(profile_path("Ann").read_text("utf-8"))
-    assert stored["schema"] == SCHEMA and stored["name"] == "Ann"
+    assert stored["schema"] == PROFILE.version and stored["name"] == "Ann"
     assert Progress.from_dict(stored) == p
 
 
@@ -533,7 +533,7 @@ def test_export_and_import_round_trip(data):
         record_attempt("Ann", puzzle(f"p{i}"), result, answer=i, hints=int(result == "hinted"))
     update_settings("Ann", four_colour=True)
     text = export("Ann")
-    assert json.loads(text)["schema"] == SCHEMA
+    assert json.loads(text)["schema"] == PROFILE.version
     assert Progress.from_json(text) == load("Ann").progress
 
     copy = import_profile(text, name="Ann again")

@@ -5,7 +5,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from gintrainer.progress import PROFILE, SCHEMA, Progress, ProgressFileError, Tally
+from gintrainer.progress import PROFILE, Progress, ProgressFileError, Tally
 from gintrainer.rating import Rating, update
 from gintrainer.storage import RecordError
 
@@ -35,7 +35,7 @@ def test_version_1_is_migrated_and_every_puzzle_it_names_was_seen():
     migrated = Progress.from_dict(old)
     assert migrated.seen_ids == {"a", "b", "c", "gone"} and all(a.counted for a in migrated.history)
     assert (migrated.solved, migrated.failed, migrated.hinted, migrated.rating) == (1, 1, 1, p.rating)
-    assert migrated.to_dict()["schema"] == SCHEMA == PROFILE.version == 2 and PROFILE.oldest == 1
+    assert migrated.to_dict()["schema"] == PROFILE.version == 2 and PROFILE.oldest == 1
     assert "seen_ids" not in old and "counted" not in old["history"][0]  # the input is left as it was
 
 

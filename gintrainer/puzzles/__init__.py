@@ -26,7 +26,6 @@ from .themes import THEMES
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
 BANK = RecordKind("puzzle bank", version=2)
 """The shipped bank's file: version 2."""
-BANK_VERSION = BANK.version
 
 
 def normalise_kind(kind: str) -> str:

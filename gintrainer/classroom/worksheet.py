@@ -25,7 +25,7 @@ from ..cards import show_cards, sort_by_suit
 from ..drawing import cards_html, group_html, page
 from ..melds import best_arrangement, meld_kind
 from ..puzzles import THEMES, Puzzle
-from ..files import write_text_atomic
+from ..storage import write_text_atomic
 from .sets import ClassSet
 
 WORKSHEET_CSS = """

@@ -4,8 +4,8 @@ every possible answer is told on each page), some dailies, the theme texts,
 rating changes, the command line's output and the worksheets' puzzle text.
 
 ``tests/data/bank_text.json`` holds this text as the bank of version 2 wrote it
-(when each puzzle stored its sentences in English), and test_bank.py holds the
-rendered text against it: the words a learner reads did not change when the
+(when each puzzle stored its sentences in English), and test_bank_text.py holds
+the rendered text against it: the words a learner reads did not change when the
 bank came to store messages instead. Regenerate it (``python tests/bank_text.py``)
 only for a wording change that is meant, and say so in the commit."""
 
@@ -38,7 +38,8 @@ WORKSHEET_SETS = [("Year 9 Tuesday", dict(count=12)), ("Oklahoma mix", dict(coun
 # -- the accessors: the only lines that know the puzzle's API -----------------------
 
 def count_line(puzzle) -> str:
-    return puzzle.count_sentence.text()
+    from gintrainer.messages import render
+    return render(puzzle.count_message)
 
 
 # -- collecting ---------------------------------------------------------------------

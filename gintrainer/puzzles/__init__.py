@@ -24,7 +24,9 @@ from .store import puzzle_from_record
 from .themes import THEMES
 
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
-BANK_VERSION = 2
+BANK_VERSION = 3
+"""Version 3 records keep what the explanation and hints say as messages (names and values),
+not their English words."""
 
 
 def normalise_kind(kind: str) -> str:

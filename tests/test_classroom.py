@@ -20,7 +20,7 @@ from gintrainer.classroom import (AnswerError, Attempt, ClassCodeError, ClassSet
                                   write_worksheet)
 from gintrainer.classroom import codes, sets
 from gintrainer.classroom.codes import ALPHABET, THEME_BITS
-from gintrainer.cli import main
+from gintrainer.cli import main, puzzle_json
 from gintrainer.storage import clean_name
 from gintrainer.puzzles import KINDS, verify
 
@@ -494,7 +494,7 @@ def test_results_files_are_utf8():
 def test_class_make_prints_the_set_as_json_and_the_code(capsys):
     code, out, err = run(capsys, "class", "make", "--code", "Year 5 Tuesday", "--count", "6", "--json")
     assert code == 0 and err == f"class code: {SET.code}\n"
-    assert json.loads(out) == [p.to_dict() for p in SET.puzzles()]
+    assert json.loads(out) == [puzzle_json(p) for p in SET.puzzles()]
     again = run(capsys, "class", "make", "--code", SET.code, "--json")
     assert again == (0, out, err)
     same = run(capsys, "class", "make", "--code", SET.code.lower(), "--count", "6", "--kinds", "both", "--json")

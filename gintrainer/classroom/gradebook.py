@@ -283,7 +283,7 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
         y = 26 + i * row
         fraction = item.rate.fraction
         filled = round(bar_width * (fraction or 0.0))
-        hint = THEMES[item.theme][1]
+        hint = THEMES[item.theme].hint
         parts.append(f"<g><title>{escape(hint)} (puzzles {', '.join(map(str, item.puzzles))})</title>"
                      f'<text x="0" y="{y + 16}">{escape(theme_title(item.theme))}</text>'
                      f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="16" fill="#eeeeee"/>'

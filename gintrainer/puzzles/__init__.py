@@ -24,8 +24,9 @@ from .store import puzzle_from_record
 from .themes import THEMES
 
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
-BANK = RecordKind("puzzle bank", version=2)
-"""The shipped bank's file: version 2."""
+BANK = RecordKind("puzzle bank", version=3)
+"""The shipped bank's file: version 3 records keep what the explanation and hints say as messages
+(names and values), not their English words."""
 
 
 def normalise_kind(kind: str) -> str:

@@ -40,7 +40,7 @@ from .cards import DECK, Card, CardsLike, format_cards, parse_card, parse_cards,
 from .errors import GinError, IllegalActionError, InvalidNotationError
 from .melds import all_best_arrangements, meld_kind, min_deadwood, order_meld
 from .rules import Rules
-from .scoring import DEAD_HAND, HandScore, Layoff, best_layoffs, layoff_targets, settle
+from .scoring import DEAD_HAND, HandScore, Layoff, best_layoffs, knocker_layouts, layoff_targets, settle
 
 PHASES = ("upcard", "draw", "discard", "knocker_layout", "defender_layout", "over")
 _SIMPLE = ("take", "pass", "draw", "big-gin", "done", "auto")
@@ -598,15 +598,7 @@ class Hand:
         seat = self._to_act
         left = self.unlaid(seat)
         if self._phase == "knocker_layout":
-            arrangements = all_best_arrangements(left)
-            defender = self._held[1 - seat]
-            if len(arrangements) > 1 and self._out == "knock":
-                laid = self._melds[seat]
-                ranked = sorted(range(len(arrangements)),
-                                key=lambda i: (-best_layoffs(defender, laid + list(arrangements[i].melds)).points, i))
-                arrangement = arrangements[ranked[0]]
-            else:
-                arrangement = arrangements[0]
+            arrangement = knocker_layouts(left, self._held[1 - seat], laid=self._melds[seat])[0]
             return [Action("meld", cards=m) for m in arrangement.melds] + [Action("done")]
         if self._out != "knock":
             arrangement = all_best_arrangements(left)[0]

@@ -115,14 +115,26 @@ def best_layoffs(defender_cards: CardsLike, knocker_melds) -> DefenderReply:
     return DefenderReply(arrangement.melds, layoffs, arrangement.deadwood, arrangement.points)
 
 
-def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None = None) -> tuple[Arrangement, ...]:
+def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None = None, *,
+                    laid=()) -> tuple[Arrangement, ...]:
     """The knocker's least-deadwood arrangements, the engine's choice first: among
-    ties, the one that leaves the defender most deadwood after his best reply."""
+    ties, the one that leaves the defender most deadwood after his best reply,
+    then the fixed order of :func:`~gintrainer.melds.all_best_arrangements`.
+
+    ``laid`` are melds the knocker has laid out already (the cards given are then
+    the ones still in his hand); the defender's reply is judged against them too.
+    This is the one rule for the engine's layout: :func:`score_hand` and the
+    hand's ``auto`` both use it.
+
+    >>> [str(a) for a in knocker_layouts("7C 7D 7H 7S 5S 6S 8D 9D TD 9C", "4S 8S 2C 3H KH QH JC AH 5D 6D")][:1]
+    ['5♠ 6♠ 7♠ · 7♣ 7♦ 7♥ · 8♦ 9♦ 10♦ | 9♣ (9)']
+    """
     arrangements = all_best_arrangements(knocker_cards)
     if defender_cards is None or len(arrangements) == 1 or arrangements[0].points == 0:
         return arrangements
     defender = parse_cards(defender_cards)
-    scored = [(-best_layoffs(defender, a.melds).points, i) for i, a in enumerate(arrangements)]
+    laid = [parse_cards(m) for m in laid]
+    scored = [(-best_layoffs(defender, laid + list(a.melds)).points, i) for i, a in enumerate(arrangements)]
     return tuple(arrangements[i] for _, i in sorted(scored))
 
 

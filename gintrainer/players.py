@@ -28,7 +28,7 @@ from .errors import GinError
 from .hand import Action, Hand
 from .melds import all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .scoring import layoff_targets
-from .solver import discard_table, naive_discard
+from .solver import discard_table_for, naive_discard
 from .view import SeatView
 
 PLAYER_NAMES = ("random", "naive", "lookahead", "best")
@@ -283,13 +283,6 @@ def meld_chances(cards: list[Card], masks: np.ndarray, weights: np.ndarray) -> n
     return melds @ weights
 
 
-def _table(view: SeatView):
-    card, source = view.drawn
-    return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
-                         discard_pile=view.discard_pile, opponent_known=view.opponent_known,
-                         upcard=view.upcard if view.rules.oklahoma else None)
-
-
 # -- the players ---------------------------------------------------------------------
 
 
@@ -368,7 +361,7 @@ class LookaheadPlayer:
         outs = _knock_choice(view)
         if outs and self.wants_out(view, outs[0]):
             return outs[0]
-        table = _table(view)
+        table = discard_table_for(view)
         row = min(table.rows, key=lambda r: (float(r.expected_deadwood) + self.feed_weight * danger(r.card, view),
                                              r.deadwood, -r.card.index))
         return Action("discard", row.card)

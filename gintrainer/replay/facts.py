@@ -161,13 +161,13 @@ def step_facts(replay: Replay, number: int) -> dict:
 
 
 def _step_kind_facts(replay: Replay, number: int, step, before: Hand, after: Hand) -> dict:
-    from .annotate import discard_position, draw_choice, known_cards
+    from .annotate import discard_position, draw_choice
     kind = step.action.kind
     seat = step.seat
     if kind in ("take", "draw", "pass"):
         facts = {}
         if any(a.kind == "take" for a in before.legal_actions()):
-            choice = draw_choice(before, seat, known_cards(replay, number))
+            choice = draw_choice(before, seat)
             facts = {"take": choice.take, "take_discard": choice.take_discard.code(), "draw": choice.draw}
         facts.update(_hand_facts_of(after.held(seat)))
         facts["deadwood"] = before.deadwood(seat)
@@ -175,7 +175,7 @@ def _step_kind_facts(replay: Replay, number: int, step, before: Hand, after: Han
             facts["drawn"] = after.last_draw[0].code()
         return facts
     if kind in ("discard", "knock", "gin"):
-        table = discard_position(before, seat, known_cards(replay, number))
+        table = discard_position(before, seat)
         row = table.row(step.action.card)
         kept = [c for c in table.hand if c is not row.card]
         gin_outs, knock_outs = [], []

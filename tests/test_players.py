@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from gintrainer import Hand, Rules
+from gintrainer import Card, Hand, Rules
+from gintrainer.hand import Action
 from gintrainer.errors import GinError
 from gintrainer.melds import min_deadwood
 from gintrainer.players import PLAYER_NAMES, PLAYERS, _draw_values, decide, make_player, take_value
@@ -402,3 +403,77 @@ def test_two_draw_race_matches_its_plain_definition():
                     options.append(sum(shaped) / len(shaped))
                 total += min(options)
             assert value == pytest.approx(total / len(unseen))
+
+
+# -- the one greedy player and its options -------------------------------------------
+
+
+def test_the_sound_player_plays_the_lessons_rules(positions):
+    """sound_player (the lessons' played matches) takes the top discard exactly
+    when the lessons' rule says so, goes out when it may, throws the sound discard
+    and leaves the layout to the engine."""
+    from gintrainer.deals import sound_discard, worth_taking
+    from gintrainer.players import sound_player
+    player = sound_player()
+    counts = {"take": 0, "draw": 0, "discard": 0, "out": 0, "layout": 0}
+    for hand in positions:
+        action = decide(player, hand)
+        if hand.phase in ("upcard", "draw"):
+            assert (action.kind == "take") == worth_taking(hand), hand.history
+            counts["take" if action.kind == "take" else "draw"] += 1
+        elif hand.phase == "discard":
+            outs = [a for a in hand.legal_actions() if a.kind in ("knock", "gin", "big-gin")]
+            if outs:
+                assert action.kind in ("knock", "gin", "big-gin")
+                counts["out"] += 1
+            else:
+                assert action == Action("discard", sound_discard(hand))
+                counts["discard"] += 1
+        else:
+            assert action == Action("auto")
+            counts["layout"] += 1
+    assert min(counts.values()) >= 10, counts
+
+
+def test_greedy_options_that_never_go_out_or_knock_within_a_count(positions):
+    from gintrainer.players import GreedyPlayer
+    stay = GreedyPlayer(gins=0, knocks=0)
+    low = GreedyPlayer(knock_at=5)
+    went_out = held_back = 0
+    for hand in positions:
+        if hand.phase != "discard":
+            continue
+        held = hand.held(hand.to_act)
+        assert decide(stay, hand).kind == "discard"
+        action = decide(low, hand)
+        legal = hand.legal_actions()
+        gin = any(a.kind in ("gin", "big-gin") for a in legal)
+        low_knock = any(a.kind == "knock" and min_deadwood(c for c in held if c is not a.card) <= 5 for a in legal)
+        assert (action.kind in ("knock", "gin", "big-gin")) == (gin or low_knock)
+        if action.kind == "knock":
+            assert not gin and min_deadwood(c for c in held if c is not action.card) <= 5
+        went_out += action.kind != "discard"
+        held_back += action.kind == "discard" and any(a.kind == "knock" for a in legal)
+    assert went_out >= 3 and held_back >= 5, (went_out, held_back)
+
+
+def test_greedy_discards_break_ties_as_told():
+    """Q♣ and K♠ both leave 25 deadwood: by rank the king goes, by suit the spade
+    (K♠ both times); J♠ and Q♣: the queen by rank, the spade by suit."""
+    from gintrainer.players import GreedyPlayer
+    from gintrainer.deals import in_discard
+    for drawn, by_rank, by_suit in (("KS", "KS", "KS"), ("JS", "QC", "JS")):
+        hand = in_discard("2C 3C 4C 7H 7S 7D 5D 9D AS QC", drawn, "TH TD 2H 4S QD KC 6C 6H 8C 8H")
+        assert decide(GreedyPlayer(ties="rank"), hand) == Action("discard", Card.parse(by_rank))
+        assert decide(GreedyPlayer(ties="suit"), hand) == Action("discard", Card.parse(by_suit))
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(take="sometimes"), "take is one of"), (dict(discard="lowest"), "discard is one of"),
+    (dict(ties="colour"), "ties is one of"), (dict(layout="mine"), "layout is one of"),
+    (dict(mistakes=1.5), "mistakes is a chance"), (dict(whims="often"), "whims is a chance"),
+    (dict(knock_at=-1), "knock_at is a whole number"), (dict(knock_at=True), "knock_at is a whole number")])
+def test_greedy_options_are_checked(options, message):
+    from gintrainer.players import GreedyPlayer
+    with pytest.raises(GinError, match=message):
+        GreedyPlayer(**options)

@@ -103,7 +103,7 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
     """
     rng = random.Random(f"selfplay:{seed}")
     hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
-    players = [GreedyPlayer(random.Random(rng.randrange(1 << 30)), knocks=False,
+    players = [GreedyPlayer(random.Random(rng.randrange(1 << 30)), gins=0, knocks=0,
                             mistakes=rng.choice((0.0, 0.1, 0.2)), whims=rng.choice((0.0, 0.1, 0.25)))
                for _ in range(2)]
     positions = []

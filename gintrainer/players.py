@@ -70,9 +70,9 @@ def _mask(cards) -> int:
     return cards_mask(cards)
 
 
-def _draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
-    """For each unseen card: the least deadwood after drawing it and throwing the
-    best card (any of the eleven)."""
+def draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
+    """For each unseen card: the least deadwood of the ten cards of ``mask10`` after
+    drawing it and throwing the best card (any of the eleven)."""
     draws = np.array([1 << c.index for c in unseen], dtype=np.uint64)
     bits = [1 << i for i in range(52) if mask10 >> i & 1]
     eleven = np.uint64(mask10) | draws  # (U,)
@@ -91,7 +91,7 @@ def takes_by_mean(view: SeatView, margin: float = 0.0) -> bool:
     """Whether taking the top discard leaves less deadwood (after the best
     throw) than a draw from the stock does on average, by more than ``margin``."""
     top = view.discard_pile[-1]
-    mean = float(_draw_values(_mask(view.hand), view.unseen).mean())
+    mean = float(draw_values(_mask(view.hand), view.unseen).mean())
     return take_value(view.hand, top) < mean - margin
 
 

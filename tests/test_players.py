@@ -9,7 +9,7 @@ from gintrainer import Card, Hand, Rules
 from gintrainer.hand import Action
 from gintrainer.errors import GinError
 from gintrainer.melds import min_deadwood
-from gintrainer.players import PLAYER_NAMES, PLAYERS, _draw_values, decide, make_player, take_value
+from gintrainer.players import PLAYER_NAMES, PLAYERS, draw_values, decide, make_player, take_value
 from gintrainer.solver import discard_table, naive_discard, slow_expected_deadwood
 from gintrainer.view import SeatView
 
@@ -160,14 +160,14 @@ def test_lookahead_throws_by_the_solvers_exact_expectation_and_the_danger():
         assert danger(action.card, view) >= 0
 
 
-def test_draw_values_match_the_plain_definition():
+def testdraw_values_match_the_plain_definition():
     rng = random.Random(4)
     for _ in range(50):
         cards = rng.sample(range(52), 10 + 8)
         from gintrainer.cards import Card, cards_mask
         hand = [Card.from_index(i) for i in cards[:10]]
         unseen = tuple(Card.from_index(i) for i in cards[10:])
-        values = _draw_values(cards_mask(hand), unseen)
+        values = draw_values(cards_mask(hand), unseen)
         for card, value in zip(unseen, values.tolist()):
             eleven = hand + [card]
             assert value == min(min_deadwood([c for c in eleven if c is not t]) for t in eleven)

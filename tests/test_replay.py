@@ -15,11 +15,11 @@ from gintrainer.hand import Action
 from gintrainer.players import GreedyPlayer, decide
 from gintrainer.replay import Annotation, Replay, ReplayError, annotate, dump, load, save, to_record
 from gintrainer.melds import min_deadwood
-from gintrainer.replay.annotate import MESSAGES, draw_choice, findings, known_after
+from gintrainer.replay.annotate import MESSAGES, draw_choice, findings, known_after, with_solver_annotations
 from gintrainer.replay.facts import step_facts
 from gintrainer.scoring import best_layoffs
 from gintrainer.view import SeatView
-from gintrainer.replay.examples import stacked
+from gintrainer.replay.scripts import stacked
 from gintrainer.solver import discard_table, slow_expected_deadwood
 
 # Ben (seat 1, the non-dealer) holds 2♣ 3♣ 4♣ and 7♥ 7♠ 7♦; after both pass he draws A♣.
@@ -535,9 +535,9 @@ def test_annotate_accepts_a_record_and_chooses_seats():
 
 def test_with_solver_annotations_replaces_only_the_solvers():
     hand = deal(actions=["pass", "pass", "draw", "discard 2C"])
-    replay = Replay(hand, [Annotation(4, "Oops.")]).with_solver_annotations(featured=1)
+    replay = with_solver_annotations(Replay(hand, [Annotation(4, "Oops.")]), featured=1)
     assert [(a.author, a.tag) for a in replay.annotations] == [("teacher", None), ("solver", "costly-discard")]
-    again = load(replay.dump()).with_solver_annotations(featured=1)
+    again = with_solver_annotations(load(replay.dump()), featured=1)
     assert again.annotations == replay.annotations
 
 
@@ -582,7 +582,7 @@ def test_solver_annotations_on_random_hands_point_at_legal_better_moves():
     tags = set()
     for i in range(30):
         hand = _random_hand(rng, RULE_SETS[i % len(RULE_SETS)])
-        replay = Replay(hand).with_solver_annotations(featured=(0, 1))  # checks every better move
+        replay = with_solver_annotations(Replay(hand), featured=(0, 1))  # checks every better move
         for note in replay.annotations:
             assert note.author == "solver" and 1 <= note.step <= replay.step_count
             assert (note.loss is None) or note.loss > 0

@@ -25,7 +25,7 @@ sentence with named values, ready to be translated) and its values, so a test
 can check every sentence against the position it speaks of.
 
 >>> from gintrainer import Hand
->>> from gintrainer.replay.examples import stacked
+>>> from gintrainer.replay.scripts import stacked
 >>> deck = stacked("2C 3C 4C 7H 7S 7D JS QS 5D 9D", "5C 6D 6H 6C TH TD 2H 4S QD KC", "KH", stock="AC")
 >>> hand = Hand.deal(dealer=0, deck=deck)
 >>> for action in ("pass", "pass", "draw", "discard 2C"):  # A♣ drawn, then the run broken
@@ -223,6 +223,14 @@ def annotate(source, *, featured=None) -> tuple[Annotation, ...]:
     or anything :func:`load` reads. ``featured`` is a seat, a list of seats, or None
     for the replay's featured seat (both seats when it has none)."""
     return tuple(f.annotation() for f in findings(source, featured=featured))
+
+
+def with_solver_annotations(replay: Replay, *, featured=None) -> Replay:
+    """A copy of ``replay`` whose solver annotations are replaced by fresh ones
+    from :func:`annotate` (teacher annotations are kept). (The solver builds on
+    the history format, never the other way round.)"""
+    kept = tuple(a for a in replay.annotations if a.author != SOLVER)
+    return replay.with_annotations(kept + tuple(annotate(replay, featured=featured)))
 
 
 def _seats(replay: Replay, featured) -> tuple[int, ...]:

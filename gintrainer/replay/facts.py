@@ -39,6 +39,7 @@ from ..players import draw_values, lowers_deadwood, opponent_hands
 from ..rules import Rules
 from ..scoring import best_layoffs, layoff_targets, settle
 from ..view import SeatView
+from .annotate import discard_position, draw_choice
 from .history import Replay, ReplayError
 
 # How each fact is compared. "cards": a set of cards; "ordered": cards in order; "melds": exactly the melds of
@@ -162,7 +163,6 @@ def step_facts(replay: Replay, number: int) -> dict:
 
 
 def _step_kind_facts(replay: Replay, number: int, step, before: Hand, after: Hand) -> dict:
-    from .annotate import discard_position, draw_choice
     kind = step.action.kind
     seat = step.seat
     if kind in ("take", "draw", "pass"):

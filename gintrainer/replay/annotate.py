@@ -43,7 +43,7 @@ from fractions import Fraction
 from ..cards import Card, show_cards
 from ..hand import Action, Hand
 from ..melds import best_arrangement
-from ..scoring import best_layoffs
+from ..scoring import defender_reply
 from ..solver import DiscardRow, DiscardTable, discard_table, discard_table_for
 from ..view import SeatView
 from .history import Annotation, Replay, ReplayError, load
@@ -396,8 +396,8 @@ def _discard_notes(number: int, seat: int, action: Action, before: Hand) -> list
 def _layout_notes(number: int, seat: int, before: Hand) -> list[Finding]:
     left = before.unlaid(seat)
     points = sum(c.value for c in left)
-    if before.phase == "defender_layout" and before.out_kind == "knock":
-        reply = best_layoffs(left, before.table_melds)
+    if before.phase == "defender_layout":
+        reply = defender_reply(left, before.table_melds, layoffs=before.out_kind == "knock")
         best = reply.points
         candidates = [Action("meld", cards=m) for m in reply.melds] + \
                      [Action("layoff", l.card, target=l.meld) for l in reply.layoffs]

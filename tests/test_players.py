@@ -12,6 +12,7 @@ from gintrainer.melds import min_deadwood
 from gintrainer.players import PLAYER_NAMES, PLAYERS, draw_values, decide, make_player, take_value
 from gintrainer.solver import discard_table, naive_discard, slow_expected_deadwood
 from gintrainer.view import SeatView
+from decks import twin
 
 VARIANTS = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straight_gin=True),
             Rules(big_gin=True), Rules.preset("classic", knock_limit=5)]
@@ -36,26 +37,6 @@ def played_positions(count: int, seed: int):
             out.append(hand.prefix(cut))
     rng.shuffle(out)
     return out[:count]
-
-
-def twin(hand: Hand, seat: int, rng: random.Random) -> Hand:
-    """The same public history with the cards ``seat`` has not seen dealt
-    differently: shuffled among their places in the deck, then every action
-    replayed. (The opponent's face-down knock discard keeps its place, so the
-    replay stays legal.)"""
-    seen = set(SeatView.of(hand, seat).seen)
-    if hand.knock_card is not None:
-        seen.add(hand.knock_card)
-    hidden = [i for i, card in enumerate(hand.deck) if card not in seen]
-    cards = [hand.deck[i] for i in hidden]
-    rng.shuffle(cards)
-    deck = list(hand.deck)
-    for i, card in zip(hidden, cards):
-        deck[i] = card
-    other = Hand(hand.rules, hand.dealer, tuple(deck))
-    for _, action in hand.actions:
-        other.apply(action)
-    return other
 
 
 @pytest.fixture(scope="module")

@@ -126,6 +126,7 @@ def test_the_table_of_a_seat_s_view_uses_only_what_the_seat_sees():
     """discard_table_for: the same table whatever the cards the seat has not seen
     are, the opponent's known cards left out of the unseen ones, the Oklahoma upcard's
     limit; and no table for a seat that is not about to discard."""
+    from decks import twin
     from gintrainer import Hand
     from gintrainer.solver import discard_table_for
     from gintrainer.view import SeatView
@@ -139,16 +140,8 @@ def test_the_table_of_a_seat_s_view_uses_only_what_the_seat_sees():
     assert table.knock_limit == 10 and parse_cards("9D")[0] not in table.unseen
     assert set(table.unseen) == set(view.unseen) and len(table.unseen) == 52 - 11 - 1 - 1  # the hand, 9♣ on the pile, 9♦
     rng = random.Random(5)
-    hidden = [i for i, c in enumerate(hand.deck) if c not in view.seen]
     for _ in range(5):
-        cards = [hand.deck[i] for i in hidden]
-        rng.shuffle(cards)
-        other_deck = list(hand.deck)
-        for i, card in zip(hidden, cards):
-            other_deck[i] = card
-        other = Hand(hand.rules, hand.dealer, tuple(other_deck))
-        for _, action in hand.actions:
-            other.apply(action)
+        other = twin(hand, 1, rng)
         assert other.held(0) != hand.held(0)
         assert discard_table_for(SeatView.of(other, 1)) == table
     with pytest.raises(GinError, match="not about to discard"):

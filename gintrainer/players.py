@@ -20,6 +20,8 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -117,14 +119,15 @@ def _knock_choice(view: SeatView, ties: str = "suit", *, within: int | None = No
     with at most that much deadwood (gin always)."""
     full = cards_mask(view.hand)
     tie = TIES[ties]
-    scored = []
+    scored: list[tuple[tuple[int, ...], Action]] = []
     for action in view.legal:
+        card = action.card
         if action.kind == "big-gin":
             scored.append(((0, 0), action))
-        elif action.kind in ("knock", "gin"):
-            points = mask_min_deadwood(full & ~(1 << action.card.index))
+        elif action.kind in ("knock", "gin") and card is not None:
+            points = mask_min_deadwood(full & ~(1 << card.index))
             if within is None or points == 0 or points <= within:
-                scored.append(((1, points, *tie(action.card)), action))
+                scored.append(((1, points, *tie(card)), action))
     return [action for _, action in sorted(scored, key=lambda pair: pair[0])]
 
 
@@ -677,7 +680,7 @@ def sound_player(**options) -> GreedyPlayer:
                            "layout": "engine", **options})
 
 
-PLAYERS = {"random": RandomPlayer, "naive": naive_player, "lookahead": LookaheadPlayer, "best": BestPlayer}
+PLAYERS: dict[str, Callable[..., Any]] = {"random": RandomPlayer, "naive": naive_player, "lookahead": LookaheadPlayer, "best": BestPlayer}
 
 
 def make_player(name: str, **options):

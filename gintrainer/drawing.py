@@ -159,6 +159,107 @@ def melds_html(melds, *, size: str = "normal", four_colour: bool = False, number
     return '<div class="gt-melds">' + "".join(groups) + "</div>"
 
 
+DISCARD_COLUMNS = ("discard", "deadwood", "knocks", "outs", "expected")
+"""The columns of the solver's discard table, in order: the card thrown, the
+deadwood of the ten cards kept, whether they go out, the unseen cards that would
+lower that deadwood on the next draw, and the exact expected deadwood after it."""
+
+TABLE_MARKS = ("answer", "best", "chosen", "played")
+"""What a row of the discard table can be marked as: an accepted answer, a best
+discard, the learner's card, the move played in a hand."""
+
+WORDS = {
+    "column_discard": "Discard",
+    "column_deadwood": "Deadwood left",
+    "column_knocks": "Can knock",
+    "column_outs": "Draws that lower it",
+    "column_expected": "Expected deadwood after the next draw",
+    "column_marks": "Note",
+    "knocks_gin": "gin",
+    "knocks_yes": "yes",
+    "knocks_no": "no",
+    "mark_answer": "the answer",
+    "mark_best": "best",
+    "mark_chosen": "your card",
+    "mark_played": "played",
+    "expected": "{value:.2f}",
+}
+"""Every label and sentence this module writes, a whole template with named values."""
+
+
+def words(key: str, **values) -> str:
+    """One of :data:`WORDS` with its values filled in (not escaped).
+
+    >>> words("column_expected")
+    'Expected deadwood after the next draw'
+    """
+    return WORDS[key].format(**values)
+
+
+def discard_cells(row) -> dict[str, str]:
+    """One row of the discard table as the words of each column (see :data:`DISCARD_COLUMNS`)."""
+    knocks = "knocks_gin" if row.gin else ("knocks_yes" if row.knocks else "knocks_no")
+    return {"discard": str(row.card), "deadwood": str(row.deadwood), "knocks": words(knocks),
+            "outs": str(len(row.outs)), "expected": words("expected", value=float(row.expected_deadwood))}
+
+
+def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answer: CardsLike | None = None,
+                       best: CardsLike | None = None, chosen: Card | str | None = None,
+                       played: Card | str | None = None, across: bool = False) -> str:
+    """The solver's discard table (:class:`~gintrainer.solver.DiscardRow` rows, in the
+    order given) with the same labels on every page.
+
+    Each mark option names the cards whose rows are marked, in a "Note" column
+    and by a class on the row: ``answer`` (the accepted answers), ``best``,
+    ``chosen`` (the learner's card), ``played`` (the move played in a hand).
+    The column shows when any mark option is given, even with no card to mark.
+    ``across`` turns the table: one column per discard, for a printed page.
+
+    >>> from gintrainer.solver import discard_table
+    >>> table = discard_table("2C 3C 4C 7H 7S 7D JS QS KS 9D 5H")
+    >>> html = discard_table_html(table.rows, best=[table.rows[0].card])
+    >>> html.count("<tr"), 'class="gt-is-best"' in html, ">Deadwood left<" in html
+    (12, True, True)
+    """
+    rows = tuple(rows)
+    unknown = [c for c in columns if c not in DISCARD_COLUMNS]
+    if unknown or not columns:
+        raise ValueError(f"discard table columns come from {', '.join(DISCARD_COLUMNS)}, not {columns!r}")
+    options = {"answer": answer, "best": best, "chosen": chosen, "played": played}
+    marked = {name: set(parse_cards(cards)) for name, cards in options.items() if cards is not None}
+    marks = [[name for name in TABLE_MARKS if name in marked and row.card in marked[name]] for row in rows]
+    cells = [discard_cells(row) for row in rows]
+    heads = [words(f"column_{c}") for c in columns]
+    if marked:
+        heads.append(words("column_marks"))
+
+    def tags(names) -> str:
+        return " ".join(f'<span class="gt-tag gt-tag-{n}">{escape(words(f"mark_{n}"))}</span>' for n in names)
+
+    def css(names) -> str:
+        return f' class="{" ".join(f"gt-is-{n}" for n in names)}"' if names else ""
+
+    if across:
+        lines = []
+        for column, head in zip(columns, heads):
+            row_cells = "".join(f"<td{css(m)}>{escape(c[column])}</td>" for c, m in zip(cells, marks))
+            lines.append(f'<tr><th scope="row">{escape(head)}</th>{row_cells}</tr>')
+        if marked:
+            lines.append(f'<tr><th scope="row">{escape(heads[-1])}</th>'
+                         + "".join(f"<td{css(m)}>{tags(m)}</td>" for m in marks) + "</tr>")
+        return f'<table class="gt-solver gt-discards gt-across"><tbody>{"".join(lines)}</tbody></table>'
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    body = []
+    for c, m in zip(cells, marks):
+        first, *rest = columns
+        line = f'<th scope="row">{escape(c[first])}</th>' + "".join(f"<td>{escape(c[k])}</td>" for k in rest)
+        if marked:
+            line += f"<td>{tags(m)}</td>"
+        body.append(f"<tr{css(m)}>{line}</tr>")
+    return (f'<table class="gt-solver gt-discards"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
 def table_html(hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
                size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True) -> str:
     """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
@@ -300,6 +401,19 @@ _BASE_CSS = """
   background:#fff !important;font-weight:bold !important;box-shadow:1px 1px 2px rgba(0,0,0,.25);}
 .gt-card-btn.mod-active{outline:3px solid #f0a000;transform:translateY(-4px);background:#fff7e0 !important;}
 .gt-card-btn.gt-right{outline:3px solid #1c8c3c;}
+table.gt-solver{border-collapse:collapse;margin:6px 0;display:block;max-width:100%;overflow-x:auto;}
+table.gt-solver th,table.gt-solver td{border:1px solid #aaa;padding:2px 8px;text-align:right;}
+table.gt-solver th[scope=row],table.gt-solver td:first-child{text-align:left;}
+table.gt-solver th[scope=row]{font-weight:normal;}
+table.gt-solver caption{font-weight:bold;text-align:left;}
+.gt-discards .gt-is-best{background:#eef6ff;}
+.gt-discards .gt-is-answer{background:#e3f4e6;font-weight:bold;}
+.gt-discards .gt-is-chosen th,.gt-discards .gt-is-played th,.gt-discards.gt-across td.gt-is-chosen,
+.gt-discards.gt-across td.gt-is-played{box-shadow:inset 4px 0 0 #f0a000;}
+.gt-tag{display:inline-block;margin:0 2px;padding:0 4px;border-radius:4px;background:#f3f3f3;font-size:85%;
+  white-space:nowrap;}
+.gt-tag-answer{background:#cfead5;}
+.gt-tag-chosen,.gt-tag-played{background:#ffe9b8;}
 .gt-ref table{border-collapse:collapse;margin:6px 0;}
 .gt-ref th,.gt-ref td{border:1px solid #aaa;padding:3px 8px;text-align:left;vertical-align:top;}
 .gt-ref h2{margin-top:14px;}

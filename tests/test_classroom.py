@@ -311,7 +311,7 @@ def test_the_answer_key_agrees_with_the_solver():
         words = re.search(r'<span class="ws-answer-words">(.*?)</span>', section)[1]
         assert words == escape(puzzle.answer_words())
         assert escape(puzzle.explanation) in section
-        best = re.findall(r'<td class="ws-best">([^<]+)</td>', section)
+        best = re.findall(r'<td class="gt-is-answer">([^<]+)</td>', section)
         assert [str(c) for c in puzzle.answer] == best[:len(puzzle.answer)]
         if puzzle.kind == "can_knock":
             assert ("Yes, you can knock." in section) == puzzle.can_knock

@@ -5,9 +5,12 @@ import re
 import pytest
 
 from gintrainer import parse_cards
-from gintrainer.drawing import (SIZES, card_back_html, card_html, cards_html, hand_html, melds_html, page,
-                                phase_words, sorted_cards, stylesheet, suit_colour, table_html)
+from gintrainer.drawing import (DISCARD_COLUMNS, SIZES, card_back_html, card_html, cards_html, discard_table_html,
+                                hand_html, melds_html, page, phase_words, sorted_cards, stylesheet, suit_colour,
+                                table_html, words)
 from gintrainer.deals import deal
+from gintrainer.solver import discard_table
+from tables import read_tables
 
 
 def test_card_faces_name_the_card_for_people_and_screen_readers():
@@ -85,3 +88,51 @@ def test_drawing_needs_no_widgets():
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "False"
     assert re.search(r"\.gt-card-btn", stylesheet())
+
+
+# -- the solver's discard table -------------------------------------------------------
+
+LABELS = [words(f"column_{c}") for c in DISCARD_COLUMNS]
+KNOCK_HAND = "2C 3C 4C 7H 7S 7D JS QS KS 5D AD"  # discarding 5♦ leaves A♦: a knock; discarding A♦ too
+
+
+def solver_words(row) -> dict:
+    """What each column of a row must say, from the solver's own numbers."""
+    knocks = words("knocks_gin") if row.gin else words("knocks_yes") if row.knocks else words("knocks_no")
+    return dict(zip(LABELS, [str(row.card), str(row.deadwood), knocks, str(len(row.outs)),
+                             f"{float(row.expected_deadwood):.2f}"]))
+
+
+def test_the_discard_table_writes_the_solver_s_numbers_under_one_set_of_labels():
+    table = discard_table(KNOCK_HAND)
+    read, = read_tables(discard_table_html(table.rows))
+    assert [set(r) - {"marks"} for r in read] == [set(LABELS)] * len(table.rows)  # no note column unasked
+    assert [{k: v for k, v in r.items() if k != "marks"} for r in read] == [solver_words(r) for r in table.rows]
+    assert {r["Can knock"] for r in read} >= {"yes", "no"} and all(not r["marks"] for r in read)
+
+
+def test_the_discard_table_marks_the_answer_the_best_the_learner_s_card_and_the_move_played():
+    table = discard_table(KNOCK_HAND)
+    best = [r.card for r in table.best()]
+    other = table.rows[-1].card
+    html = discard_table_html(table.rows, answer="5D AD", best=best, chosen=other, played="5D")
+    read, = read_tables(html)
+    marks = {r["Discard"]: r["marks"] for r in read}
+    assert marks["5♦"] == {"answer", "played"} | ({"best"} if table.row("5D").card in best else set())
+    assert marks[str(other)] == {"chosen"} | ({"best"} if other in best else set())
+    assert all(marks[str(c)] >= {"best"} for c in best)
+    assert {r["Note"] for r in read if not r["marks"]} == {""}
+    assert ">the answer<" in html and ">your card<" in html and ">played<" in html
+    note, = read_tables(discard_table_html(table.rows, answer=()))
+    assert all(r["Note"] == "" and not r["marks"] for r in note)  # asked for, nothing to mark: the column stays
+
+
+def test_the_discard_table_turned_across_says_the_same():
+    table = discard_table(KNOCK_HAND)
+    down, = read_tables(discard_table_html(table.rows, answer="5D"))
+    across, = read_tables(discard_table_html(table.rows, answer="5D", across=True))
+    assert across == down
+    some, = read_tables(discard_table_html(table.rows, columns=("discard", "knocks"), across=True))
+    assert [set(r) for r in some] == [{"Discard", "Can knock", "marks"}] * len(table.rows)
+    with pytest.raises(ValueError, match="columns"):
+        discard_table_html(table.rows, columns=("discard", "luck"))

@@ -59,7 +59,7 @@ def test_ask_the_solver_marks_the_played_move_and_its_cost():
     view.stepper.go(costly)
     view.ask_button.click()
     found = advice(replay, costly)
-    assert "← played" in view.solver.value
+    assert f'<tr class="gt-is-played"><th scope="row">{found.played_row.card}<' in view.solver.value
     assert f"{float(found.cost):.2f} worse than the best" in view.solver.value
     view.stepper.last_button.click()
     view.ask_button.click()

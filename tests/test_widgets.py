@@ -262,3 +262,46 @@ def test_exercise_views_for_every_kind_render():
         view = ExerciseView(kind, 0)
         assert view.prompt.value and view.last_error is None, kind
         assert generate(kind, 0).prompt in view.prompt.value.replace("&#x27;", "'").replace("&quot;", '"')
+
+
+# -- one discard table on every page ---------------------------------------------------
+
+def test_every_page_draws_the_solver_s_table_with_the_same_labels_and_words():
+    """The practice coach, the trainer, the replayer, a student's review and the answer key
+    once had their own tables ("deadwood" here, "deadwood left" there; "yes" or "knocks"
+    for a knock): each now reads as the one renderer writes the same rows."""
+    from gintrainer.classroom.worksheet import numbers_html
+    from gintrainer.drawing import DISCARD_COLUMNS, discard_table_html, words
+    from gintrainer.puzzles import bank
+    from gintrainer.replay import advice, examples
+    from gintrainer.solver import discard_table
+    from gintrainer.widgets.practice import coach_table_html
+    from gintrainer.widgets.replay import advice_html
+    from gintrainer.widgets.trainer import solver_table_html
+    from tables import read_tables
+
+    def plain(table):
+        return [{k: v for k, v in row.items() if k not in ("marks", words("column_marks"))} for row in table]
+
+    labels = {words(f"column_{c}") for c in DISCARD_COLUMNS} | {words("column_marks")}
+    coach = discard_table("2C 3C 4C 7H 7S 7D JS QS KS 5D AD")
+    puzzle = next(p for p in bank("can_knock") if p.can_knock)
+    replay = examples()["take_and_knock"]
+    step = next(k for k in range(replay.step_count) if advice(replay, k).table is not None
+                and advice(replay, k).played_row is not None)
+    found = advice(replay, step)
+    chosen = puzzle.table_sorted()[-1].card
+    pages = {"practice": (coach_table_html(coach), coach.rows, {r.card: {"best"} for r in coach.best()}),
+             "trainer": (solver_table_html(puzzle, chosen), puzzle.table_sorted(),
+                         {c: {"answer"} for c in puzzle.answer}),
+             "replay": (advice_html(replay, step), found.table.rows, {found.played_row.card: {"played"}}),
+             "answer key": (numbers_html(puzzle), puzzle.table_sorted(), {c: {"answer"} for c in puzzle.answer})}
+    pages["trainer"][2].setdefault(chosen, set()).add("chosen")
+    for name, (html, rows, marks) in pages.items():
+        table, = read_tables(html)
+        assert {k for row in table for k in row} - {"marks"} <= labels, name
+        whole = plain(read_tables(discard_table_html(rows))[0])
+        shown = plain(table)
+        assert shown == [{k: v for k, v in row.items() if k in shown[0]} for row in whole], name
+        assert {r[words("column_discard")]: r["marks"] for r in table if r["marks"]} == \
+            {str(card): m for card, m in marks.items()}, name

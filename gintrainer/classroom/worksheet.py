@@ -22,7 +22,7 @@ from html import escape
 from pathlib import Path
 
 from ..cards import show_cards, sort_by_suit
-from ..drawing import cards_html, group_html, page
+from ..drawing import cards_html, discard_table_html, group_html, page, words
 from ..melds import best_arrangement, meld_kind
 from ..puzzles import THEMES, Puzzle
 from ..files import write_text_atomic
@@ -63,10 +63,12 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: 
 .ws-key { margin: 2mm 0 1mm 0; padding-top: 1.5mm; border-top: 0.25mm dashed #999; }
 .ws-answer { margin: 1mm 0; font-size: 11.5pt; }
 .ws-explanation { margin: 1mm 0; font-size: 9.5pt; }
-.ws-numbers { border-collapse: collapse; font-size: 8.5pt; margin: 1.5mm 0; max-width: 100%; }
-.ws-numbers th, .ws-numbers td { border: 0.25mm solid #aaa; padding: 0.5mm 1.2mm; text-align: center; }
-.ws-numbers th[scope=row] { text-align: left; font-weight: normal; color: #333; }
-.ws-numbers .ws-best { background: #e3f4e6; font-weight: bold; }
+.ws-key table.gt-discards { display: table; border-collapse: collapse; font-size: 8.5pt; margin: 1.5mm 0;
+  max-width: 100%; }
+.ws-key table.gt-discards th, .ws-key table.gt-discards td { border: 0.25mm solid #aaa; padding: 0.5mm 1.2mm;
+  text-align: center; }
+.ws-key table.gt-discards th[scope=row] { text-align: left; font-weight: normal; color: #333; }
+.ws-key .gt-tag { padding: 0; background: none; font-size: 7.5pt; white-space: normal; }
 .ws-meta { font-size: 8.5pt; color: #555; margin: 1mm 0; }
 .ws-id { white-space: nowrap; }
 .ws-end { font-size: 7pt; color: #777; text-align: right; margin-top: 1mm; }
@@ -79,10 +81,9 @@ _INSTRUCTIONS = (
     "yes write the card you discard. For \u201cWhich card?\u201d write the card you discard. Write cards as "
     "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
 
-_KEY_NOTE = (
-    "For the teacher. Each answer comes with the solver's explanation and numbers: \u201cdeadwood left\u201d "
-    "is the deadwood after each discard (best first); \u201cexpected after next draw\u201d is the average "
-    "deadwood after one more draw from the stock.")
+KEY_NOTE = ("For the teacher. Each answer comes with the solver's explanation and numbers: \u201c{deadwood}\u201d "
+            "is the deadwood after each discard (best first); \u201c{expected}\u201d is the average deadwood "
+            "after one more draw from the stock.")
 
 
 def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
@@ -99,7 +100,8 @@ def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
                  f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}</p>")
     lines.append(f'<p class="ws-options">{escape(classset.describe())}</p>')
     if answers:
-        lines.append(f'<div class="ws-instructions">{escape(_KEY_NOTE)}</div>')
+        note = KEY_NOTE.format(deadwood=words("column_deadwood"), expected=words("column_expected"))
+        lines.append(f'<div class="ws-instructions">{escape(note)}</div>')
     else:
         lines.append('<p class="ws-student">Name: <span class="ws-line"></span> '
                      'Date: <span class="ws-line ws-short"></span></p>')
@@ -212,23 +214,18 @@ def _layout_html(puzzle: Puzzle) -> str:
 
 def numbers_html(puzzle: Puzzle) -> str:
     """The solver's numbers, one column per legal discard, best first; the
-    accepted answers highlighted."""
-    rows = puzzle.table_sorted()
-    lookahead = puzzle.kind == "best_discard" and puzzle.objective == "lookahead"
+    accepted answers marked. The columns are those that decide the puzzle."""
+    return discard_table_html(puzzle.table_sorted(), columns=key_columns(puzzle), answer=puzzle.answer,
+                              across=True)
 
-    def cells(values) -> str:
-        best = ' class="ws-best"'
-        return "".join(f"<td{best if r.card in puzzle.answer else ''}>{v}</td>" for r, v in zip(rows, values))
-    lines = [f'<tr><th scope="row">discard</th>{cells(str(r.card) for r in rows)}</tr>',
-             f'<tr><th scope="row">deadwood left</th>{cells(r.deadwood for r in rows)}</tr>']
+
+def key_columns(puzzle: Puzzle) -> tuple[str, ...]:
+    """The columns of the discard table that decide a puzzle's answer."""
     if puzzle.kind == "can_knock":
-        lines.append(f'<tr><th scope="row">knocks</th>'
-                     f'{cells("gin" if r.gin else ("yes" if r.knocks else "") for r in rows)}</tr>')
-    if lookahead:
-        lines.append(f'<tr><th scope="row">expected after next draw</th>'
-                     f'{cells(f"{float(r.expected_deadwood):.2f}" for r in rows)}</tr>')
-        lines.append(f'<tr><th scope="row">draws that improve</th>{cells(len(r.outs) for r in rows)}</tr>')
-    return f'<table class="ws-numbers">{"".join(lines)}</table>'
+        return ("discard", "deadwood", "knocks")
+    if puzzle.objective == "lookahead":
+        return ("discard", "deadwood", "outs", "expected")
+    return ("discard", "deadwood")
 
 
 def worksheet_filename(classset: ClassSet, *, answers: bool = False) -> str:

@@ -10,8 +10,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import Card, show_cards
-from ..drawing import card_back_html, card_html, cards_html, deadwood_words, group_html, melds_html, \
-    sorted_cards, table_html
+from ..drawing import card_back_html, card_html, cards_html, deadwood_words, discard_table_html, group_html, \
+    melds_html, sorted_cards, table_html
 from ..hand import Action
 from ..melds import best_arrangement
 from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, opponents, \
@@ -22,12 +22,9 @@ from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
 _LAYOUT = ("knocker_layout", "defender_layout")
+COACH_LEAD = "every discard, best first (exact expected deadwood after your next draw, from what you can see)."
 _CSS = """<style>
-.gt-practice table.gt-solver{border-collapse:collapse;margin:6px 0;display:block;max-width:100%;overflow-x:auto;}
 .gt-practice .widget-html-content{min-width:0;}
-.gt-practice table.gt-solver th,.gt-practice table.gt-solver td{border:1px solid #aaa;padding:2px 8px;text-align:right;}
-.gt-practice table.gt-solver td:first-child{text-align:left;}
-.gt-practice table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-practice .gt-log{max-height:15em;overflow-y:auto;display:flex;flex-direction:column-reverse;
   border:1px solid #ccc;border-radius:6px;padding:2px 8px;margin:4px 0;}
 .gt-practice .gt-log ol{margin:2px 0;padding-left:2.6em;}
@@ -63,16 +60,9 @@ def new_match_warning(game: PracticeGame) -> str:
 
 
 def coach_table_html(table) -> str:
-    """The solver's discard table, best first."""
-    rows = []
-    for row in table.rows:
-        knock = "gin" if row.gin else ("yes" if row.knocks else "")
-        rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
-                    f"<td>{float(row.expected_deadwood):.2f}</td></tr>")
-    return ("<div class='gt-info'><b>Coach:</b> every discard, best first (exact expected deadwood after "
-            "your next draw, from what you can see).</div>"
-            "<table class='gt-solver'><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th><th>outs</th>"
-            "<th>expected after next draw</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    """The solver's discard table, best first, the best discards marked."""
+    return (f"<div class='gt-info'><b>Coach:</b> {escape(COACH_LEAD)}</div>"
+            + discard_table_html(table.rows, best=[row.card for row in table.best()]))
 
 
 def score_sheet_html(game: PracticeGame) -> str:

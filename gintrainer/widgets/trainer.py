@@ -14,7 +14,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import parse_card
-from ..drawing import cards_html
+from ..drawing import cards_html, discard_table_html
 from ..errors import GinError
 from ..progress import Attempt
 from ..puzzles import THEMES, Puzzle, daily, normalise_kind, parse_date, verify
@@ -34,18 +34,7 @@ TABLE_LATER = "the solver's table opens once you have answered"
 def solver_table_html(puzzle: Puzzle, chosen=None) -> str:
     """The solver's whole table, best first, the answer and the chosen card marked
     (for a puzzle already answered: it gives the answer away)."""
-    rows = []
-    for row in puzzle.table_sorted():
-        marks = []
-        if row.card in puzzle.answer:
-            marks.append("answer")
-        if chosen is not None and row.card is chosen:
-            marks.append("your card")
-        knock = "gin" if row.gin else ("yes" if row.knocks else "")
-        rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
-                    f"<td>{float(row.expected_deadwood):.2f}</td><td>{escape(', '.join(marks))}</td></tr>")
-    return ('<table class="gt-solver"><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th><th>outs</th>'
-            '<th>expected after next draw</th><th></th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>")
+    return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
 def theme_options(names) -> list[tuple[str, str]]:

@@ -50,3 +50,37 @@ def test_a_bad_choice_is_reported():
     assert "choose a lesson" in page.status.value
     page.choice.value = QUICK_REFERENCE
     assert page.stepper.steps.count == len(quick_reference_sections())
+
+
+def settings_observers() -> int:
+    """The callbacks that the page-wide settings call on a change of size or colouring."""
+    return sum(len(callbacks) for name in ("size", "four_colour")
+               for callbacks in settings._trait_notifiers.get(name, {}).values())
+
+
+def open_widgets() -> int:
+    from ipywidgets.widgets.widget import _instances
+    return len(_instances)
+
+
+def test_switching_what_is_shown_leaves_no_observer_or_widget_behind():
+    page = PresentationPage()
+    page.choice.value = "5"
+    page.choice.value = QUICK_REFERENCE
+    observers, alive = settings_observers(), open_widgets()
+    for _ in range(3):
+        for number in sorted(LESSONS):
+            page.choice.value = str(number)
+    page.choice.value = QUICK_REFERENCE
+    assert settings_observers() == observers and open_widgets() == alive
+
+
+def test_a_replaced_lesson_no_longer_redraws(monkeypatch):
+    page = PresentationPage()
+    old = page.stepper
+    page.choice.value = "5"
+    frame, redraws = old.frame.value, []
+    monkeypatch.setattr(old, "refresh", lambda: redraws.append(old))
+    settings.size = "small"
+    assert redraws == [] and old.frame.value == frame and old.closed and old.comm is None
+    assert "gt-small" in page.stepper.frame.value  # the lesson shown now follows the settings

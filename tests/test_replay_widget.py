@@ -116,3 +116,33 @@ def test_page_lists_examples_and_loads_a_file():
     page.upload.value = ({"name": "bad.json", "type": "application/json", "size": len(bad),
                           "content": memoryview(bad), "last_modified": dt.datetime.now()},)
     assert "⚠" in page.status.value and "step 1" in page.status.value
+
+
+def test_a_replaced_replay_is_closed_and_no_longer_redraws(monkeypatch):
+    from ipywidgets.widgets.widget import _instances
+
+    from gintrainer.widgets.base import settings
+
+    def observers() -> int:
+        return sum(len(callbacks) for name in ("size", "four_colour")
+                   for callbacks in settings._trait_notifiers.get(name, {}).values())
+
+    page = ReplaysPage()
+    names = list(page.examples)
+    page.choice.value = names[1]
+    page.choice.value = names[0]
+    before, alive = observers(), len(_instances)
+    old = page.view
+    for _ in range(3):
+        for name in names[1:] + names[:1]:
+            page.choice.value = name
+    assert observers() == before and len(_instances) == alive
+    redraws = []
+    monkeypatch.setattr(old.stepper, "refresh", lambda: redraws.append(old))
+    frame, size = old.stepper.frame.value, settings.size
+    try:
+        settings.size = "large" if size != "large" else "small"
+        assert redraws == [] and old.stepper.frame.value == frame and old.closed
+        assert f"gt-{settings.size}" in page.view.stepper.frame.value
+    finally:
+        settings.size = size

@@ -212,7 +212,7 @@ class PracticePage(View):
             widget.on_click(handler)
         self.coach_box.observe(self._on_coach, names="value")
         self.hand_choice.observe(self._on_hand_choice, names="value")
-        self.learner.observe(self._learner_changed)
+        self.listen(self.learner, self._learner_changed)
         if game is None:
             self._open_game()
         else:

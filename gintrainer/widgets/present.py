@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from ..lessons import LESSONS
 from ..reference import quick_reference_sections
-from .base import View, guarded, settings
+from .base import View, guarded, replace_view, settings
 from .lesson import deal_demo, demo, match_demo
 from .stepper import Stepper
 
@@ -72,7 +72,7 @@ class PresentationPage(View):
             stepper = lesson_stepper(int(what))
         else:
             raise ValueError(f"choose a lesson or the quick reference, not {what!r}")
-        self.holder.children = (stepper,)
+        replace_view(self.holder, stepper)
 
 
 def presentation() -> PresentationPage:

@@ -12,7 +12,7 @@ from ..errors import GinError
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load
 from ..replay.annotate import better_words
 from ..steps import HandSteps
-from .base import View, download_link, guarded
+from .base import View, download_link, guarded, replace_view
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000
@@ -189,7 +189,8 @@ class ReplaysPage(View):
         self.show(next(iter(self.examples.values())))
 
     def show(self, replay: Replay) -> None:
-        self.holder.children = (ReplayView(replay),)
+        """Show a replay in place of the one shown, which is closed."""
+        replace_view(self.holder, ReplayView(replay))
 
     @property
     def view(self) -> ReplayView:

@@ -123,6 +123,11 @@ class NavBar(widgets.HTML):
         self.learner.observe(self.refresh)
         self.refresh()
 
+    def close(self) -> None:
+        """Stop following the learner, then close."""
+        self.learner.unobserve(self.refresh)
+        super().close()
+
     def refresh(self) -> None:
         self.value = nav_html(self.here, self.learner.query())
 
@@ -157,7 +162,7 @@ class LandingPage(View):
                           widgets.HTML("<h2>Puzzles</h2>"), self.puzzles, self.extras,
                           widgets.HTML(f"<h2>Today's puzzles ({self.daily.today.isoformat()})</h2>"), self.daily])
         self.add_class("gt-landing")
-        self.learner.observe(self.refresh)
+        self.listen(self.learner, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:

@@ -336,7 +336,7 @@ class TrainerPage(View):
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_filter, names="value")
         self.theme.observe(self._on_filter, names="value")
-        self.learner.observe(self._on_learner)
+        self.listen(self.learner, self._on_learner)
         self.next_puzzle()
 
     @guarded
@@ -396,7 +396,7 @@ class DailyPage(View):
         super().__init__([self.bar, self.date, *self.views])
         self.add_class("gt-daily")
         self.date.observe(self._on_date, names="value")
-        self.learner.observe(self._on_learner)
+        self.listen(self.learner, self._on_learner)
         self.show_day(self.today)
 
     @guarded

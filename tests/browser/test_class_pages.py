@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from conftest import open_page
 from gintrainer.classroom import ClassSet, answer_key_html, worksheet_html
+from gintrainer.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
 
@@ -96,3 +97,31 @@ def test_a_class_set_keeps_its_answers_until_it_is_handed_in(page, server, conso
     right = sum(bool(p.answer) for p in classset.puzzles())
     expect(page.locator(".gt-stats")).to_contain_text(f"right {right} of {classset.count}")
     expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()
+
+
+
+def test_switching_lessons_on_the_projector_page_keeps_one_working_view(page, server, console):
+    """The page closes each view it replaces: the browser drops it without an error, and
+    the view shown in its place steps."""
+    from gintrainer.widgets.present import QUICK_REFERENCE, ReferenceSlides, lesson_stepper
+
+    def expected(value):
+        if value == QUICK_REFERENCE:
+            return ReferenceSlides.title, ReferenceSlides().count
+        steps = lesson_stepper(int(value)).steps
+        return steps.title, steps.count
+
+    open_page(page, server, "classroom/present.ipynb")
+    present = page.locator(".gt-present")
+    choice = present.get_by_role("combobox")
+    for value, label in [(str(n), f"Lesson {n}: {LESSONS[n].title}") for n in (1, 3, 5)] + [
+            (QUICK_REFERENCE, "Quick reference, one section at a time"), ("6", f"Lesson 6: {LESSONS[6].title}")]:
+        title, count = expected(value)
+        choice.select_option(label=label)
+        stepper = present.locator(".gt-stepper")
+        expect(stepper).to_have_count(1)
+        expect(stepper).to_contain_text(title)
+        expect(stepper).to_contain_text(f"Step 0 of {count - 1}")
+    present.get_by_role("button", name="Forward ▶").click()
+    expect(present.locator(".gt-stepper")).to_contain_text(f"Step 1 of {count - 1}")
+    expect(present.locator(".gt-card.gt-large").first).to_be_visible()

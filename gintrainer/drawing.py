@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
+from .cards import Card, CardsLike, parse_card, parse_cards, show_cards, sort_by_rank, sort_by_suit
 from .melds import best_arrangement, meld_kind
 
 SIZES = ("small", "normal", "large")
@@ -183,6 +183,44 @@ WORDS = {
     "mark_chosen": "your card",
     "mark_played": "played",
     "expected": "{value:.2f}",
+    # the table
+    "stock": "stock: {count} cards",
+    "stock_one": "stock: 1 card",
+    "pile": "discard pile: {count} cards, top {top}",
+    "pile_one": "discard pile: 1 card, top {top}",
+    "pile_empty": "discard pile: empty",
+    "hidden_cards": "{count} cards",
+    "hidden_cards_known": "{count} cards; known from the pile: {known}",
+    "knocker_deadwood": "knocker's deadwood: {points}",
+    "nothing_laid": "nothing laid out yet",
+    "your_melds": "your melds",
+    # a puzzle's position
+    "rules_line": "Rules: {rules}; knock limit {limit}. Stock: {stock} cards.",
+    "rules_line_upcard": "Rules: {rules}; the first upcard was {upcard}, so the knock limit is {limit}. "
+                         "Stock: {stock} cards.",
+    "rules_line_gin_only": "Rules: {rules}; the first upcard was {upcard}, so only gin may go out. "
+                           "Stock: {stock} cards.",
+    "drawn_stock": "drawn from the stock",
+    "drawn_discard": "drawn from the discard pile",
+    "opponent_known": "your opponent took these from the pile and still holds them",
+    "said_drawn_stock": "Drawn from the stock: {card}.",
+    "said_drawn_discard": "Drawn from the discard pile: {card}.",
+    "said_pile": "Top of the discard pile: {card} ({count} cards).",
+    "said_pile_one": "Top of the discard pile: {card} (1 card).",
+    "said_pile_empty": "The discard pile is empty.",
+    "said_known": "Your opponent took {cards} from the pile and still holds them.",
+    # a hand's result in a score sheet
+    "result_knock": "{winner}: knock, {points}",
+    "result_gin": "{winner}: gin, {points}",
+    "result_big_gin": "{winner}: big gin, {points}",
+    "result_undercut": "{winner}: undercut, {points}",
+    "result_dead": "dead hand: no score",
+    "result_tie": "tie: no score",
+    "result_playing": "in play",
+    "column_hand": "Hand",
+    "column_dealer": "Dealer",
+    "column_result": "Result",
+    "column_points": "{name}'s points",
 }
 """Every label and sentence this module writes, a whole template with named values."""
 
@@ -194,6 +232,13 @@ def words(key: str, **values) -> str:
     'Expected deadwood after the next draw'
     """
     return WORDS[key].format(**values)
+
+
+def counted(key: str, count: int, **values) -> str:
+    """A template that names a count, in its form for one (``key_one``) where it has one."""
+    if count == 1 and f"{key}_one" in WORDS:
+        return words(f"{key}_one", **values)
+    return words(key, count=count, **values)
 
 
 def discard_cells(row) -> dict[str, str]:
@@ -290,11 +335,39 @@ def _seat_html(hand, seat: int, names, face_down, sort, show_melds, opts) -> str
     if hand.phase in ("knocker_layout", "defender_layout", "over"):
         body = _laid_out_html(hand, seat, opts)
     elif seat in face_down:
-        body = backs_html(len(held), size=opts["size"]) + f'<div class="gt-count">{len(held)} cards</div>'
+        body = hidden_hand_html(len(held), **opts)
     else:
         new = hand.last_draw[0] if hand.last_draw and hand.to_act == seat else None
         body = hand_html(held, sort=sort, show_melds=show_melds, marks={new: "new"} if new else None, **opts)
     return f'<div class="gt-seat"><div class="gt-seat-title">{title}</div>{body}</div>'
+
+
+def hidden_hand_html(count: int, known: CardsLike = (), *, size: str = "normal", four_colour: bool = False) -> str:
+    """A hand seen from the other seat: the cards known to be in it face up (taken
+    from the pile), the rest face down, and how many there are."""
+    known = parse_cards(known)
+    faces = "".join(card_html(c, size=size, four_colour=four_colour) for c in known)
+    backs = "".join(card_back_html(size=size) for _ in range(count - len(known)))
+    caption = (words("hidden_cards_known", count=count, known=show_cards(known)) if known
+               else words("hidden_cards", count=count))
+    return group_html(f'<span class="gt-row">{faces}{backs}</span>', caption)
+
+
+def stock_html(count: int, *, size: str = "normal") -> str:
+    """The stock: one card face down with the count on it (an empty place when it is empty)."""
+    body = (card_back_html(size=size, label=count) if count
+            else f'<span class="gt-card gt-empty gt-{_size(size)}"></span>')
+    return group_html(body, counted("stock", count))
+
+
+def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_colour: bool = False,
+              marks: dict | None = None) -> str:
+    """The discard pile: its top cards, the top on the right, with the count and the top card."""
+    pile = parse_cards(pile)
+    if not pile:
+        return group_html(f'<span class="gt-card gt-empty gt-{_size(size)}"></span>', words("pile_empty"))
+    return group_html(cards_html(pile[-shown:], size=size, four_colour=four_colour, marks=marks),
+                      counted("pile", len(pile), top=str(pile[-1])))
 
 
 def _laid_out_html(hand, seat: int, opts) -> str:
@@ -318,19 +391,119 @@ def _laid_out_html(hand, seat: int, opts) -> str:
 
 
 def _middle_html(hand, names, opts) -> str:
-    stock = group_html(card_back_html(size=opts["size"], label=hand.stock_count) if hand.stock_count
-                       else '<span class="gt-card gt-empty gt-{}"></span>'.format(opts["size"]),
-                       f"stock: {hand.stock_count} cards")
-    pile = hand.discard_pile
-    if pile:
-        shown = pile[-3:]
-        marks = {hand.upcard: "new"} if len(pile) == 1 and hand.phase == "upcard" else None
-        top = group_html(cards_html(shown, marks=marks, **opts),
-                         f"discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {pile[-1]}")
-    else:
-        top = group_html(f'<span class="gt-card gt-empty gt-{opts["size"]}"></span>', "discard pile: empty")
+    marks = {hand.upcard: "new"} if len(hand.discard_pile) == 1 and hand.phase == "upcard" else None
+    stock = stock_html(hand.stock_count, size=opts["size"])
+    pile = pile_html(hand.discard_pile, marks=marks, **opts)
     note = f'<div class="gt-note">{escape(phase_words(hand, names))}</div>'
-    return f'<div class="gt-middle">{stock}{top}{note}</div>'
+    return f'<div class="gt-middle">{stock}{pile}{note}</div>'
+
+
+def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"), size: str = "normal",
+                    four_colour: bool = False) -> str:
+    """The table as one seat sees it while the hand is played, without the seat's own
+    cards (a page shows them as buttons): the other hand face down but for the cards
+    known from the pile, the stock, the discard pile, and after a knock the melds on
+    the table (lay-offs marked), the knocker's deadwood once shown and the seat's own
+    melds."""
+    from .view import SeatView
+    view = SeatView.of(hand, seat)
+    opts = dict(size=size, four_colour=four_colour)
+    other = 1 - seat
+    laid = {l.card: "laid" for l in hand.layoffs}
+    if hand.knocker == other and view.table_melds:
+        parts = [melds_html(view.table_melds, marks=laid, **opts)]
+        if view.knocker_deadwood:
+            points = sum(c.value for c in view.knocker_deadwood)
+            parts.append(group_html(cards_html(view.knocker_deadwood, **opts),
+                                    words("knocker_deadwood", points=points)))
+        else:
+            parts.append(hidden_hand_html(len(hand.unlaid(other)), **opts))
+        body = "".join(parts)
+    else:
+        body = hidden_hand_html(len(hand.held(other)), view.opponent_known, **opts)
+    rows = [f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, other, names)}</div>{body}</div>',
+            f'<div class="gt-middle">{stock_html(view.stock_count, size=size)}'
+            f'{pile_html(view.discard_pile, **opts)}</div>']
+    own = []
+    if hand.knocker == seat:
+        own.append(melds_html(view.table_melds, marks=laid, **opts) if view.table_melds
+                   else f'<i>{escape(words("nothing_laid"))}</i>')
+    elif hand.knocker is not None and hand.melds(seat):
+        own.append(group_html(melds_html(hand.melds(seat), numbered=False, **opts), words("your_melds")))
+    if own:
+        rows.append(f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, seat, names)}</div>'
+                    f'{"".join(own)}</div>')
+    return '<div class="gt-table">' + "".join(rows) + "</div>"
+
+
+def puzzle_rules_words(puzzle) -> str:
+    """A puzzle's rules line: the rules, the knock limit (under Oklahoma, from the
+    first upcard) and the stock."""
+    values = dict(rules=puzzle.rules.describe(), limit=puzzle.knock_limit, stock=puzzle.stock_count)
+    if puzzle.upcard is None:
+        return words("rules_line", **values)
+    key = "rules_line_gin_only" if puzzle.knock_limit == 0 else "rules_line_upcard"
+    return words(key, upcard=str(puzzle.upcard), **values)
+
+
+def puzzle_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
+    """What a puzzle's player sees besides the hand: the card drawn and where from,
+    the discard pile (its top eight cards) and the cards the opponent is known to hold."""
+    opts = dict(size=size, four_colour=four_colour)
+    groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **opts),
+                         words(f"drawn_{puzzle.drawn_from}")),
+              pile_html(puzzle.discard_pile, shown=8, **opts)]
+    if puzzle.opponent_known:
+        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts), words("opponent_known")))
+    return f'<div class="gt-position">{"".join(groups)}</div>'
+
+
+def puzzle_position_words(puzzle) -> str:
+    """The same in sentences, for a printed answer key."""
+    said = [words(f"said_drawn_{puzzle.drawn_from}", card=str(puzzle.drawn))]
+    pile = puzzle.discard_pile
+    said.append(counted("said_pile", len(pile), card=str(pile[-1])) if pile else words("said_pile_empty"))
+    if puzzle.opponent_known:
+        said.append(words("said_known", cards=show_cards(sort_by_suit(puzzle.opponent_known))))
+    return " ".join(said)
+
+
+def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
+    """A finished hand's result in a few words, as every score sheet writes it.
+
+    >>> from gintrainer.scoring import score_hand
+    >>> result = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D")
+    >>> result_words(result.with_knocker(1))
+    'Ben: knock, 15'
+    """
+    if result.kind in ("dead", "tie"):
+        return words(f"result_{result.kind}")
+    return words(f"result_{result.kind}", winner=names[result.winner_seat], points=result.points)
+
+
+def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True) -> tuple[tuple[str, ...], ...]:
+    """A score sheet as rows of words, a heading row first: each hand's number, dealer
+    and result, and with ``totals`` each player's points so far (one game)."""
+    head = (words("column_hand"), words("column_dealer"), words("column_result"))
+    if totals:
+        head += tuple(words("column_points", name=name) for name in names)
+    rows, points = [head], [0, 0]
+    for number, hand in enumerate(hands, start=1):
+        result = hand.result
+        row = (str(number), names[hand.dealer], words("result_playing") if result is None
+               else result_words(result, names))
+        if result is not None and result.winner_seat is not None:
+            points[result.winner_seat] += result.points
+        rows.append(row + ((str(points[0]), str(points[1])) if totals else ()))
+    return tuple(rows)
+
+
+def score_sheet_html(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True) -> str:
+    """:func:`score_rows` as a table (names escaped)."""
+    head, *body = score_rows(hands, names, totals=totals)
+    cells = "".join(f'<th scope="col">{escape(c)}</th>' for c in head)
+    lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)
+    return f'<div class="gt-ref gt-score-lines"><table><thead><tr>{cells}</tr></thead><tbody>{lines}</tbody></table></div>'
 
 
 def phase_words(hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:
@@ -389,6 +562,7 @@ _BASE_CSS = """
 .gt-middle{display:flex;flex-wrap:wrap;align-items:flex-start;gap:12px;padding:6px 0;
   border-top:1px dashed #9ac29a;border-bottom:1px dashed #9ac29a;}
 .gt-note{align-self:center;font-style:italic;}
+.gt-position{display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px 12px;margin:4px 0;}
 .gt-result{margin-top:6px;font-weight:bold;}
 .gt-caption-box{font-size:16px;padding:6px 8px;background:#fffbe6;border-left:4px solid #f0a000;}
 .gt-feedback-right{color:#176b30;font-weight:bold;}

@@ -1,5 +1,6 @@
 """The widgets driven as a page would drive them: set values, click buttons, read the model."""
 
+from html import escape
 import subprocess
 import sys
 
@@ -305,3 +306,28 @@ def test_every_page_draws_the_solver_s_table_with_the_same_labels_and_words():
         assert shown == [{k: v for k, v in row.items() if k in shown[0]} for row in whole], name
         assert {r[words("column_discard")]: r["marks"] for r in table if r["marks"]} == \
             {str(card): m for card, m in marks.items()}, name
+
+
+def test_the_trainer_and_the_worksheet_show_a_puzzle_s_position_alike():
+    """The trainer wrote "knock limit 0 (Oklahoma: the first upcard was A♠)" where the
+    worksheet said that only gin may go out, and showed eight cards of the pile where the
+    worksheet showed one: both now draw the position with one function."""
+    from gintrainer.classroom.worksheet import puzzle_section_html
+    from gintrainer.drawing import puzzle_position_html, puzzle_rules_words
+    from gintrainer.puzzles import bank
+    from gintrainer.widgets.trainer import position_html
+
+    puzzles = bank("can_knock") + bank("best_discard")
+    ace = next(p for p in puzzles if p.upcard is not None and p.knock_limit == 0)
+    assert "only gin may go out" in puzzle_rules_words(ace) and str(ace.upcard) in puzzle_rules_words(ace)
+    chosen = [ace, next(p for p in puzzles if p.upcard is not None and p.knock_limit),
+              next(p for p in puzzles if p.opponent_known and len(p.discard_pile) > 8)]
+    for puzzle in chosen:
+        drawn = puzzle_position_html(puzzle)
+        rules = escape(puzzle_rules_words(puzzle))
+        assert drawn in position_html(puzzle) and rules in position_html(puzzle)
+        assert drawn in puzzle_section_html(puzzle, 1, 1) and rules in puzzle_section_html(puzzle, 1, 1)
+    long = chosen[-1]
+    shown = puzzle_position_html(long)
+    assert all(f'title="{c}"' in shown for c in long.discard_pile[-8:] + long.opponent_known)
+    assert f"discard pile: {len(long.discard_pile)} cards, top {long.discard_pile[-1]}" in shown

@@ -22,7 +22,8 @@ from html import escape
 from pathlib import Path
 
 from ..cards import show_cards, sort_by_suit
-from ..drawing import cards_html, discard_table_html, group_html, page, words
+from ..drawing import cards_html, discard_table_html, page, puzzle_position_html, puzzle_position_words, \
+    puzzle_rules_words, words
 from ..melds import best_arrangement, meld_kind
 from ..puzzles import THEMES, Puzzle
 from ..files import write_text_atomic
@@ -125,50 +126,15 @@ def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: b
     parts = [f'<header class="ws-head"><span class="ws-start">Puzzle {position} of {count}</span>'
              f'<span class="ws-kind">{kind}</span></header>',
              f'<p class="ws-question">{escape(puzzle.question)}</p>',
-             f'<p class="ws-rules">{escape(rules_words(puzzle))}</p>',
+             f'<p class="ws-rules">{escape(puzzle_rules_words(puzzle))}</p>',
              f'<p class="ws-rules ws-count">{escape(puzzle.count_sentence.text())}</p>',
-             _position_words_html(puzzle) if answers else _position_html(puzzle),
+             (f'<p class="ws-rules">{escape(puzzle_position_words(puzzle))}</p>' if answers
+              else f'<div class="ws-position">{puzzle_position_html(puzzle)}</div>'),
              _hand_html(puzzle, size="small" if answers else "normal")]
     parts.append(_key_html(puzzle) if answers else _boxes_html(puzzle))
     parts.append(f'<footer class="ws-end">end of puzzle {position}/{count}</footer>')
     return (f'<section class="ws-puzzle" id="puzzle-{position}" data-position="{position}" '
             f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
-
-
-def rules_words(puzzle: Puzzle) -> str:
-    """The rules line: the rules, the knock limit (under Oklahoma, from the upcard), the stock."""
-    if puzzle.upcard is None:
-        text = f"Rules: {puzzle.rules.describe()}; knock limit {puzzle.knock_limit}"
-    else:
-        limit = "only gin may go out" if puzzle.knock_limit == 0 else f"the knock limit is {puzzle.knock_limit}"
-        text = f"Rules: {puzzle.rules.describe()}; the first upcard was {puzzle.upcard}, so {limit}"
-    return f"{text}. Stock: {puzzle.stock_count} cards."
-
-
-def _position_html(puzzle: Puzzle) -> str:
-    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
-    small = dict(size="small")
-    groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **small), f"drawn from {source}")]
-    pile = puzzle.discard_pile
-    if pile:
-        groups.append(group_html(cards_html([pile[-1]], **small),
-                                 f"top of the discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''})"))
-    else:
-        groups.append(group_html('<span class="gt-card gt-empty gt-small"></span>', "the discard pile is empty"))
-    if puzzle.opponent_known:
-        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **small),
-                                 "your opponent took these from the pile and still holds them"))
-    return f'<div class="ws-position">{"".join(groups)}</div>'
-
-
-def _position_words_html(puzzle: Puzzle) -> str:
-    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
-    words = [f"Drawn: {puzzle.drawn} from {source}",
-             f"top of the discard pile: {puzzle.discard_pile[-1]}" if puzzle.discard_pile else "discard pile empty"]
-    if puzzle.opponent_known:
-        words.append(f"your opponent took {show_cards(sort_by_suit(puzzle.opponent_known))} from the pile and "
-                     "still holds them")
-    return f'<p class="ws-rules">{escape("; ".join(words))}.</p>'
 
 
 def _hand_html(puzzle: Puzzle, size: str) -> str:
@@ -238,5 +204,5 @@ def write_worksheet(path: Path | str, classset: ClassSet, *, answers: bool = Fal
     return write_text_atomic(path, worksheet_html(classset, answers=answers))
 
 
-__all__ = ["WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html", "rules_words",
+__all__ = ["WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html",
            "worksheet_filename", "worksheet_html", "write_worksheet"]

@@ -10,8 +10,8 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import Card, show_cards
-from ..drawing import card_back_html, card_html, cards_html, deadwood_words, discard_table_html, group_html, \
-    melds_html, sorted_cards, table_html
+from ..drawing import deadwood_words, discard_table_html, score_sheet_html as hand_scores_html, seat_table_html, \
+    sorted_cards, table_html
 from ..hand import Action
 from ..melds import best_arrangement
 from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, opponents, \
@@ -83,16 +83,7 @@ def score_sheet_html(game: PracticeGame) -> str:
         parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{title} to {match.rules.target}{state}"
                      "</caption><thead><tr><th></th><th>points</th><th>hands won</th><th>game bonus</th>"
                      "<th>box bonus</th><th>total</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    lines = []
-    for number, hand in enumerate(match.hands, start=1):
-        text = f"Hand {number}: {escape(names[hand.dealer])} dealt"
-        if hand.is_over:
-            result = hand.result
-            seat = result.winner_seat
-            text += f"; {result.kind.replace('_', ' ')}" + (
-                f", {escape(names[seat])} +{result.points}" if seat is not None else ", nobody scores")
-        lines.append(f"<li>{text}</li>")
-    parts.append(f"<ul class='gt-hands'>{''.join(lines)}</ul>")
+    parts.append(hand_scores_html(match.hands, names, totals=False))  # a Hollywood hand counts in several games
     if match.is_over:
         a, b = match.totals
         winner = match.winner
@@ -525,39 +516,10 @@ class PracticePage(View):
 
     def _table_html(self) -> str:
         game = self.game
-        hand, names = game.hand, self.names
-        opts = dict(size=self.size, four_colour=self.four_colour)
-        if hand.is_over:
-            return table_html(hand, names=names, **opts)
-        view = game.view()
-        other = game.computer_seat
-        title = f"{names[other]} ({'dealer' if hand.dealer == other else 'non-dealer'})"
-        if hand.knocker is not None:
-            parts = []
-            if view.table_melds:
-                laid = {l.card: "laid" for l in hand.layoffs}
-                parts.append(melds_html(view.table_melds, marks=laid, **opts))
-            if view.knocker_deadwood:
-                parts.append(group_html(cards_html(view.knocker_deadwood, **opts),
-                                        f"knocker's deadwood: {sum(c.value for c in view.knocker_deadwood)}"))
-            knocker = "You" if hand.knocker == game.seat else names[other]
-            table = f"<div class='gt-seat'><div class='gt-seat-title'>{escape(knocker)} knocked</div>" \
-                    f"{''.join(parts) or '<i>nothing laid out yet</i>'}</div>"
-        else:
-            table = ""
-        count = len(hand.held(other))
-        known = view.opponent_known
-        body = ('<span class="gt-row">' + "".join(card_html(c, **opts) for c in known)
-                + "".join(card_back_html(size=opts["size"]) for _ in range(count - len(known))) + "</span>")
-        caption = f"{count} cards" + (f"; known from the pile: {show_cards(known)}" if known else "")
-        opponent = (f"<div class='gt-seat'><div class='gt-seat-title'>{escape(title)}</div>"
-                    f"{group_html(body, caption)}</div>")
-        stock = group_html(card_back_html(size=opts["size"], label=view.stock_count), f"stock: {view.stock_count}")
-        pile = view.discard_pile
-        top = group_html(cards_html(pile[-1:], **opts), f"discard pile: {len(pile)}, top {pile[-1]}") if pile else \
-            group_html(f'<span class="gt-card gt-empty gt-{opts["size"]}"></span>', "discard pile: empty")
-        middle = f"<div class='gt-middle'>{stock}{top}</div>"
-        return f"<div class='gt-table'>{opponent}{middle}{table}</div>"
+        opts = dict(names=self.names, size=self.size, four_colour=self.four_colour)
+        if game.hand.is_over:
+            return table_html(game.hand, **opts)
+        return seat_table_html(game.hand, game.seat, **opts)
 
     def _coach_html(self) -> str:
         game = self.game

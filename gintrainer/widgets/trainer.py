@@ -14,7 +14,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import parse_card
-from ..drawing import cards_html, discard_table_html
+from ..drawing import discard_table_html, puzzle_position_html, puzzle_rules_words
 from ..errors import GinError
 from ..progress import Attempt
 from ..puzzles import THEMES, Puzzle, daily, normalise_kind, parse_date, verify
@@ -53,28 +53,12 @@ def theme_help_html(names, *, chosen=(), several: bool = False) -> str:
 
 
 def position_html(puzzle: Puzzle) -> str:
-    """What the player sees besides the hand: the rules in force, the draw, the
-    discard pile, the stock and the opponent's known cards."""
-    four = settings.four_colour
-    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
-    parts = [f'<div class="gt-prompt">{escape(puzzle.question)}</div>']
-    rules = f"Rules: {escape(puzzle.rules.describe())}; knock limit {puzzle.knock_limit}"
-    if puzzle.upcard is not None:
-        rules += f" (Oklahoma: the first upcard was {puzzle.upcard})"
-    parts.append(f'<div class="gt-info">{rules}. Stock: {puzzle.stock_count} cards.</div>')
-    parts.append(f'<div class="gt-info gt-count">{escape(puzzle.count_sentence.text())}</div>')
-    parts.append(f'<div class="gt-info">You drew {cards_html([puzzle.drawn], size="small", four_colour=four)} '
-                 f"from {source}.</div>")
-    if puzzle.discard_pile:
-        shown = puzzle.discard_pile[-8:]
-        more = len(puzzle.discard_pile) - len(shown)
-        label = f" (and {more} below)" if more else ""
-        parts.append(f'<div class="gt-info">Discard pile, top on the right{label}: '
-                     f'{cards_html(shown, size="small", four_colour=four)}</div>')
-    if puzzle.opponent_known:
-        parts.append(f'<div class="gt-info">Your opponent took from the pile and still holds: '
-                     f'{cards_html(puzzle.opponent_known, size="small", four_colour=four)}</div>')
-    return "".join(parts)
+    """What the player sees besides the hand: the question, the rules in force, where
+    the 52 cards are, the draw, the discard pile and the opponent's known cards."""
+    return (f'<div class="gt-prompt">{escape(puzzle.question)}</div>'
+            f'<div class="gt-info">{escape(puzzle_rules_words(puzzle))}</div>'
+            f'<div class="gt-info gt-count">{escape(puzzle.count_sentence.text())}</div>'
+            + puzzle_position_html(puzzle, four_colour=settings.four_colour))
 
 
 def recorded_words(attempt: PuzzleAttempt) -> str:

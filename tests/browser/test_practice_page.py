@@ -69,7 +69,7 @@ def test_play_by_clicking_and_resume_after_a_reload(page, server, console, monke
     practice = page.locator(".gt-practice")
     hand_buttons(practice, game.hand.unlaid(game.seat))
     expect(practice.get_by_role("button", name="Take back")).to_be_enabled()
-    expect(practice.locator(".gt-hands")).to_contain_text("Hand 1: Novice dealt")
+    expect(practice.locator(".gt-score-lines tbody tr").first).to_have_text(re.compile(r"^\s*1\s*Novice\s*in play"))
     practice.get_by_role("button", name="Take back").click()
     hand_buttons(practice, [drawn])
 

@@ -466,6 +466,12 @@ def test_the_teacher_s_link_to_the_student_page_carries_the_learner(data):
     page.make_button.click()
     [link] = [h for h in hrefs(page.code.value) if h.startswith("student.ipynb")]
     assert parse_qs(link.partition("?")[2]) == {"code": [page.classset.code], "profile": ["Ms Lee"]}
+    assert (ROOT / "classroom").joinpath(link.partition("?")[0]).is_file()  # built as every link bar builds links
+    guest = TeacherPage(Learner())
+    guest.name.value, guest.count.value = "Links class", 1
+    guest.make_button.click()
+    [link] = [h for h in hrefs(guest.code.value) if h.startswith("student.ipynb")]
+    assert parse_qs(link.partition("?")[2]) == {"code": [guest.classset.code]}
 
 
 def test_an_export_link_goes_once_the_progress_changes(data):

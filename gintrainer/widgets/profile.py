@@ -133,10 +133,16 @@ class Learner:
             raise GinError("choose your name first: a guest's progress is not kept")
         return store.export(self.name)
 
-    def query(self) -> str:
-        """The query string that opens another page as this learner."""
+    def query(self, **params) -> str:
+        """The query string that opens another page as this learner, with ``params``
+        (a class code) first.
+
+        >>> Learner().query(code="AB12"), Learner().query()
+        ('?code=AB12', '')
+        """
         from urllib.parse import urlencode
-        return "" if self.name is None else "?" + urlencode({"profile": self.name})
+        values = {**params, **({} if self.name is None else {"profile": self.name})}
+        return "?" + urlencode(values) if values else ""
 
 
 class ProfileBar(View):

@@ -221,6 +221,10 @@ WORDS = {
     "column_dealer": "Dealer",
     "column_result": "Result",
     "column_points": "{name}'s points",
+    # a layout in words
+    "meld": "{cards} ({kind})",
+    "deadwood_sum": "{cards} = {points}",
+    "none": "none",
 }
 """Every label and sentence this module writes, a whole template with named values."""
 
@@ -468,6 +472,24 @@ def puzzle_position_words(puzzle) -> str:
     return " ".join(said)
 
 
+def melds_words(melds) -> str:
+    """Melds in words, each with its kind: "2♣ 3♣ 4♣ (run) · 7♥ 7♠ 7♦ (set)" (or "none").
+
+    >>> melds_words([parse_cards("2C 3C 4C"), parse_cards("7H 7S 7D")])
+    '2♣ 3♣ 4♣ (run) · 7♥ 7♠ 7♦ (set)'
+    """
+    said = [words("meld", cards=show_cards(m), kind=meld_kind(m) or "") for m in melds]
+    return " · ".join(said) or words("none")
+
+
+def deadwood_sum_words(cards: CardsLike) -> str:
+    """Deadwood cards and their points: "A♦ 5♠ = 6" (or "none")."""
+    cards = parse_cards(cards, allow_duplicates=True)
+    if not cards:
+        return words("none")
+    return words("deadwood_sum", cards=show_cards(cards), points=sum(c.value for c in cards))
+
+
 def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     """A finished hand's result in a few words, as every score sheet writes it.
 
@@ -481,7 +503,8 @@ def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     return words(f"result_{result.kind}", winner=names[result.winner_seat], points=result.points)
 
 
-def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True) -> tuple[tuple[str, ...], ...]:
+def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *,
+               totals: bool = True) -> tuple[tuple[str, ...], ...]:
     """A score sheet as rows of words, a heading row first: each hand's number, dealer
     and result, and with ``totals`` each player's points so far (one game)."""
     head = (words("column_hand"), words("column_dealer"), words("column_result"))
@@ -503,7 +526,8 @@ def score_sheet_html(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: 
     head, *body = score_rows(hands, names, totals=totals)
     cells = "".join(f'<th scope="col">{escape(c)}</th>' for c in head)
     lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)
-    return f'<div class="gt-ref gt-score-lines"><table><thead><tr>{cells}</tr></thead><tbody>{lines}</tbody></table></div>'
+    return (f'<div class="gt-ref gt-score-lines"><table><thead><tr>{cells}</tr></thead>'
+            f'<tbody>{lines}</tbody></table></div>')
 
 
 def phase_words(hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:

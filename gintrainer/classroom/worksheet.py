@@ -21,10 +21,10 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from ..cards import show_cards, sort_by_suit
-from ..drawing import cards_html, discard_table_html, page, puzzle_position_html, puzzle_position_words, \
-    puzzle_rules_words, words
-from ..melds import best_arrangement, meld_kind
+from ..cards import sort_by_suit
+from ..drawing import cards_html, deadwood_sum_words, discard_table_html, melds_words, page, puzzle_position_html, \
+    puzzle_position_words, puzzle_rules_words, words
+from ..melds import best_arrangement
 from ..puzzles import THEMES, Puzzle
 from ..files import write_text_atomic
 from .sets import ClassSet
@@ -82,6 +82,8 @@ _INSTRUCTIONS = (
     "yes write the card you discard. For \u201cWhich card?\u201d write the card you discard. Write cards as "
     "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
 
+LAYOUT_LINE = "Layout after discarding {card}: melds {melds}; deadwood {deadwood}"
+BEST_TRY_LINE = "Layout of the best try, discarding {card}: melds {melds}; deadwood {deadwood}"
 KEY_NOTE = ("For the teacher. Each answer comes with the solver's explanation and numbers: \u201c{deadwood}\u201d "
             "is the deadwood after each discard (best first); \u201c{expected}\u201d is the average deadwood "
             "after one more draw from the stock.")
@@ -168,14 +170,13 @@ def _key_html(puzzle: Puzzle) -> str:
 
 def _layout_html(puzzle: Puzzle) -> str:
     if puzzle.layout is not None:
-        caption, card, arrangement = "after discarding", puzzle.answer[0], puzzle.layout
+        template, card, arrangement = LAYOUT_LINE, puzzle.answer[0], puzzle.layout
     else:  # "no, you cannot knock": show the best try
         card = puzzle.table_sorted()[0].card
-        caption, arrangement = "best try, discarding", best_arrangement(c for c in puzzle.hand if c is not card)
-    melds = [f"{show_cards(m)} ({meld_kind(m)})" for m in arrangement.melds]
-    deadwood = (f"deadwood {show_cards(arrangement.deadwood)} = {arrangement.points}" if arrangement.deadwood
-                else "no deadwood")
-    return f'<p class="ws-layout">Layout {caption} {card}: {escape(" · ".join([*melds, deadwood]))}</p>'
+        template, arrangement = BEST_TRY_LINE, best_arrangement(c for c in puzzle.hand if c is not card)
+    line = template.format(card=card, melds=melds_words(arrangement.melds),
+                           deadwood=deadwood_sum_words(arrangement.deadwood))
+    return f'<p class="ws-layout">{escape(line)}</p>'
 
 
 def numbers_html(puzzle: Puzzle) -> str:

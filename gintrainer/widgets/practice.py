@@ -9,9 +9,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, show_cards
-from ..drawing import deadwood_words, discard_table_html, score_sheet_html as hand_scores_html, seat_table_html, \
-    sorted_cards, table_html
+from ..cards import Card
+from ..drawing import deadwood_sum_words, deadwood_words, discard_table_html, melds_words, seat_table_html, \
+    sorted_cards, table_html, words
+from ..drawing import score_sheet_html as hand_scores_html
 from ..hand import Action
 from ..melds import best_arrangement
 from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, opponents, \
@@ -22,6 +23,8 @@ from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
 _LAYOUT = ("knocker_layout", "defender_layout")
+KNOCKER_LINE = "{name} (knocker): melds {melds}; deadwood {deadwood}"
+DEFENDER_LINE = "{name} (defender): melds {melds}; lay-offs {layoffs}; deadwood {deadwood}"
 COACH_LEAD = "every discard, best first (exact expected deadwood after your next draw, from what you can see)."
 _CSS = """<style>
 .gt-practice .widget-html-content{min-width:0;}
@@ -103,19 +106,14 @@ def result_html(game: PracticeGame, names) -> str:
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
     if result.knocker is not None:
         knocker, defender = names[result.knocker], names[1 - result.knocker]
-        lines.append(f"<li>{escape(knocker)} (knocker): melds {escape(_melds_words(result.knocker_melds))}; "
-                     f"deadwood {escape(show_cards(result.knocker_deadwood_cards) or 'none')} = "
-                     f"{result.knocker_deadwood}</li>")
-        layoffs = ", ".join(str(l) for l in result.layoffs) or "none"
-        lines.append(f"<li>{escape(defender)} (defender): melds {escape(_melds_words(result.defender_melds))}; "
-                     f"lay-offs {escape(layoffs)}; deadwood "
-                     f"{escape(show_cards(result.defender_deadwood_cards) or 'none')} = {result.defender_deadwood}"
-                     "</li>")
+        layoffs = ", ".join(str(l) for l in result.layoffs) or words("none")
+        lines.append("<li>" + escape(KNOCKER_LINE.format(
+            name=knocker, melds=melds_words(result.knocker_melds),
+            deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
+        lines.append("<li>" + escape(DEFENDER_LINE.format(
+            name=defender, melds=melds_words(result.defender_melds), layoffs=layoffs,
+            deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
     return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
-
-
-def _melds_words(melds) -> str:
-    return " · ".join(show_cards(m) for m in melds) or "none"
 
 
 class PracticePage(View):

@@ -17,6 +17,7 @@ from html import escape
 
 from .cards import Card, CardsLike, parse_card, parse_cards, show_cards, sort_by_rank, sort_by_suit
 from .melds import best_arrangement, meld_kind
+from .view import SeatView
 
 SIZES = ("small", "normal", "large")
 """Card sizes: ``large`` is meant for a projector."""
@@ -409,7 +410,6 @@ def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"),
     known from the pile, the stock, the discard pile, and after a knock the melds on
     the table (lay-offs marked), the knocker's deadwood once shown and the seat's own
     melds."""
-    from .view import SeatView
     view = SeatView.of(hand, seat)
     opts = dict(size=size, four_colour=four_colour)
     other = 1 - seat

@@ -513,7 +513,8 @@ def test_a_closed_page_stops_following_the_learner_and_the_settings():
     learner = Learner()
     before, alive = (len(learner._listeners), observers()), len(_instances)
     pages = [TrainerPage("can_knock", learner=learner, seed=1), DailyPage(today=dt.date(2024, 5, 1), learner=learner),
-             ProfilePage(learner), LandingPage(learner, today=dt.date(2024, 5, 1))]
+             ProfilePage(learner), LandingPage(learner, today=dt.date(2024, 5, 1)),
+             lesson_widgets.LessonToolbar(3, learner)]  # its settings bar is linked to the settings
     assert len(learner._listeners) > before[0] and observers() > before[1]
     for page in pages:
         page.close()

@@ -263,7 +263,8 @@ def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answ
     and by a class on the row: ``answer`` (the accepted answers), ``best``,
     ``chosen`` (the learner's card), ``played`` (the move played in a hand).
     The column shows when any mark option is given, even with no card to mark.
-    ``across`` turns the table: one column per discard, for a printed page.
+    ``across`` turns the table: one column per discard, for a printed page, the
+    marked discards' columns in bold (no "Note" row, which would not fit).
 
     >>> from gintrainer.solver import discard_table
     >>> table = discard_table("2C 3C 4C 7H 7S 7D JS QS KS 9D 5H")
@@ -294,9 +295,6 @@ def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answ
         for column, head in zip(columns, heads):
             row_cells = "".join(f"<td{css(m)}>{escape(c[column])}</td>" for c, m in zip(cells, marks))
             lines.append(f'<tr><th scope="row">{escape(head)}</th>{row_cells}</tr>')
-        if marked:
-            lines.append(f'<tr><th scope="row">{escape(heads[-1])}</th>'
-                         + "".join(f"<td{css(m)}>{tags(m)}</td>" for m in marks) + "</tr>")
         return f'<table class="gt-solver gt-discards gt-across"><tbody>{"".join(lines)}</tbody></table>'
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     body = []
@@ -606,6 +604,7 @@ table.gt-solver th[scope=row]{font-weight:normal;}
 table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-discards .gt-is-best{background:#eef6ff;}
 .gt-discards .gt-is-answer{background:#e3f4e6;font-weight:bold;}
+.gt-discards.gt-across td{white-space:nowrap;}
 .gt-discards .gt-is-chosen th,.gt-discards .gt-is-played th,.gt-discards.gt-across td.gt-is-chosen,
 .gt-discards.gt-across td.gt-is-played{box-shadow:inset 4px 0 0 #f0a000;}
 .gt-tag{display:inline-block;margin:0 2px;padding:0 4px;border-radius:4px;background:#f3f3f3;font-size:85%;

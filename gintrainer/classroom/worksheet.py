@@ -69,7 +69,6 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: 
 .ws-key table.gt-discards th, .ws-key table.gt-discards td { border: 0.25mm solid #aaa; padding: 0.5mm 1.2mm;
   text-align: center; }
 .ws-key table.gt-discards th[scope=row] { text-align: left; font-weight: normal; color: #333; }
-.ws-key .gt-tag { padding: 0; background: none; font-size: 7.5pt; white-space: normal; }
 .ws-meta { font-size: 8.5pt; color: #555; margin: 1mm 0; }
 .ws-id { white-space: nowrap; }
 .ws-end { font-size: 7pt; color: #777; text-align: right; margin-top: 1mm; }

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .cards import parse_cards, show_cards
 from .errors import GinError
 from .melds import best_arrangement
+from .messages import render
 from .rules import PRESETS, Rules
 
 
@@ -88,18 +89,29 @@ def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
     if puzzle.discard_pile:
         print(f"Discard pile (bottom first): {show_cards(puzzle.discard_pile)}")
     print(f"Stock: {puzzle.stock_count} cards")
-    print(puzzle.count_sentence.text())
-    print(puzzle.question)
+    print(render(puzzle.count_message))
+    print(render(puzzle.question_message))
     if show_answer:
-        print(f"Answer: {puzzle.answer_words()}")
-        print(puzzle.explanation)
+        print(f"Answer: {render(puzzle.answer_messages)}")
+        print(render(puzzle.explanation_messages))
+
+
+def puzzle_json(puzzle) -> dict:
+    """A puzzle's record (the bank's format) with its question, explanation and
+    hints also in English: the words beside the messages they render, the same
+    whatever language the command speaks."""
+    record = puzzle.to_dict()
+    sentences = record.pop("sentences")
+    record.update(explanation=render(puzzle.explanation_messages), hints=[render(m) for m in puzzle.hint_messages],
+                  question=render(puzzle.question_message), sentences=sentences)
+    return record
 
 
 def cmd_daily(args) -> None:
     from .puzzles import daily
     puzzle = daily(args.date, args.kind)
     if args.json:
-        _print_json(puzzle.to_dict())
+        _print_json(puzzle_json(puzzle))
     else:
         _print_puzzle(puzzle)
 
@@ -133,7 +145,7 @@ def cmd_puzzles(args) -> None:
     puzzles = generate(args.kind, seed=args.seed, count=args.count, rules=rules, objective=args.objective,
                        difficulty=args.difficulty, themes=args.theme or None, progress=_Progress())
     if args.json:
-        _print_json([p.to_dict() for p in puzzles])
+        _print_json([puzzle_json(p) for p in puzzles])
         return
     for puzzle in puzzles:
         _print_puzzle(puzzle)
@@ -174,7 +186,7 @@ def cmd_class_make(args) -> None:
     puzzles = classset.puzzles()
     if args.json:
         print(f"class code: {classset.code}", file=sys.stderr)
-        _print_json([p.to_dict() for p in puzzles])
+        _print_json([puzzle_json(p) for p in puzzles])
         return
     print(f"Class code: {classset.code}")
     if classset.name:
@@ -278,7 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
     make = class_sub.add_parser(
         "make", help="print a class set and its short code",
         description="Print a class set and its short code. With --json, standard output is a JSON list of the "
-                    "puzzle records (the bank's format) and the code goes to standard error as 'class code: CODE'.")
+                    "puzzle records (the bank's format, with the question, explanation and hints also in English) "
+                    "and the code goes to standard error as 'class code: CODE'.")
     _add_class_options(make)
     make.add_argument("--json", action="store_true", help="the puzzles as a JSON list on standard output")
     make.set_defaults(run=cmd_class_make)

@@ -8,7 +8,8 @@ in progress (for taking back). The computer moves through
 sees only what the learner's seat may see.
 
 A game with an ``owner`` (a learner's name) is saved after every change to one
-JSON file per learner under the data folder (``practice/<name>.json``), written
+JSON file per learner under the data folder (``practice/<stem>.json``, the same
+file for every spelling of the name; see :mod:`gintrainer.storage`), written
 atomically under a lock; :meth:`PracticeGame.resume` reads it back, and an
 unreadable file is set aside with a notice, never deleted.
 
@@ -26,10 +27,6 @@ True
 
 from __future__ import annotations
 
-import fcntl
-import json
-import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -37,19 +34,17 @@ from pathlib import Path
 from . import players as computer
 from .cards import show_cards
 from .errors import GinError
-from .files import write_json_atomic
 from .hand import Action, Hand
 from .match import Match
-from .progress import move_aside, data_dir, file_stem
 from .replay import Annotation, Replay, annotate
 from .replay.annotate import better_words
 from .rules import PRESETS, Rules
 from .scoring import layoff_targets
 from .solver import DiscardTable, discard_table
+from .storage import RecordError, RecordKind, StorageError, locked, move_into_place, read_or_set_aside, record_path, \
+    spelling_stem, write_json_atomic
 from .view import SeatView
 
-FORMAT = "gintrainer-practice"
-VERSION = 1
 DEFAULT_OPPONENT = "lookahead"
 OPPONENT_LABELS = {
     "random": "Beginner (random moves)",
@@ -65,6 +60,15 @@ MAX_STEPS = 10_000
 
 class PracticeError(GinError):
     """A practice move or record that cannot be accepted (the game is unchanged)."""
+
+
+class PracticeRecordError(PracticeError, RecordError):
+    """A saved practice game that is not a practice record of a version read here."""
+
+
+RECORD = RecordKind("practice game", version=1, format="gintrainer-practice", error=PracticeRecordError)
+"""A saved practice game: version 1."""
+FOLDER = "practice"
 
 
 # Every move of a hand as the learner's seat may read it: (the learner's words, the computer's). The
@@ -438,20 +442,14 @@ class PracticeGame:
 
     def to_dict(self) -> dict:
         """JSON-ready data to resume the game."""
-        return {"format": FORMAT, "version": VERSION, "seat": self.seat, "opponent": self.opponent,
-                "coach": self.coach, "marks": list(self._marks), "match": self.match.to_dict()}
+        return RECORD.stamp({"seat": self.seat, "opponent": self.opponent, "coach": self.coach,
+                             "marks": list(self._marks), "match": self.match.to_dict()})
 
     @classmethod
     def from_dict(cls, data, *, owner: str | None = None) -> PracticeGame:
         """Rebuild a game from :meth:`to_dict` data, checking every field and replaying
         every hand; PracticeError (or the engine's error) names what is wrong."""
-        if not isinstance(data, dict):
-            raise PracticeError(f"a practice record is an object, not {type(data).__name__}")
-        if data.get("format") != FORMAT:
-            raise PracticeError(f"not a practice record: the format must be {FORMAT!r}")
-        if data.get("version") != VERSION:
-            raise PracticeError(f"this practice record is version {data.get('version')!r}; "
-                                f"this gintrainer reads version {VERSION}")
+        data = RECORD.read(data)
         missing = [k for k in ("seat", "opponent", "coach", "marks", "match") if k not in data]
         if missing:
             raise PracticeError(f"a practice record needs {', '.join(missing)}")
@@ -503,53 +501,36 @@ def _short(text: str, limit: int = 200) -> str:
 
 
 def _read(owner: str) -> tuple[PracticeGame | None, str | None]:
-    path = save_path(owner)
-    with _locked(path):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None, None
-        except (OSError, UnicodeDecodeError) as error:
-            problem = f"it could not be read: {getattr(error, 'strerror', None) or error}"
-        else:
-            try:
-                return PracticeGame.from_dict(json.loads(text), owner=owner), None
-            except (ValueError, RecursionError, TypeError) as error:  # GinError is a ValueError
-                problem = str(error) or type(error).__name__
-        try:
-            aside = move_aside(path, "corrupt")
-        except OSError as error:
-            return None, (f"Your saved practice game was unreadable ({_short(problem)}) and could not be set "
-                          f"aside: {error.strerror or error}.")
-    return None, (f"Your saved practice game was unreadable ({_short(problem)}) and was set aside as "
-                  f"{aside.name}; a new match was started.")
+    try:
+        with locked(save_path(owner)) as path:
+            _adopt_spelling_file(path, owner)
+            game, bad = read_or_set_aside(path, lambda data: PracticeGame.from_dict(data, owner=owner),
+                                          bad=(ValueError, RecursionError, TypeError))  # GinError is a ValueError
+    except StorageError as error:
+        return None, f"Your saved practice game could not be read or set aside: {error}."
+    if bad is None:
+        return game, None
+    return None, (f"Your saved practice game was unreadable ({_short(bad.problem)}) and was set aside as "
+                  f"{bad.aside.name}; a new match was started.")
+
+
+def _adopt_spelling_file(path: Path, owner: str) -> None:
+    """Move a game saved under the exact spelling of the name (as games were saved before
+    every spelling shared one file) to the learner's file, unless that exists."""
+    old = path.with_name(f"{spelling_stem(owner)}.json")
+    if old != path and old.exists() and not path.exists():
+        move_into_place(old, path)
 
 
 def save_path(owner: str) -> Path:
-    """Where a learner's practice game is saved (the name is made file-safe)."""
-    return data_dir() / "practice" / f"{file_stem(owner)}.json"
-
-
-@contextmanager
-def _locked(path: Path):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # The lock file stays: removing it would let two processes lock different files.
-    fd = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
+    """Where a learner's practice game is saved: one file for every spelling of the name."""
+    return record_path(FOLDER, owner)
 
 
 def save(owner: str, game: PracticeGame) -> Path:
     """Write the game to the learner's file atomically, under its lock."""
-    try:
-        path = save_path(owner)
-        with _locked(path):
-            return write_json_atomic(path, game.to_dict(), mode=0o600)
-    except OSError as error:
-        raise PracticeError(f"cannot write the practice file: {error.strerror or error}") from None
+    with locked(save_path(owner)) as path:
+        return write_json_atomic(path, game.to_dict(), mode=0o600)
 
 
 def loss_text(value: Fraction) -> str:
@@ -557,5 +538,5 @@ def loss_text(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
-__all__ = ["DEFAULT_OPPONENT", "LoggedMove", "OPPONENT_LABELS", "PracticeError", "PracticeGame", "VARIANTS", "opponents",
-           "practice_rules", "save", "save_path"]
+__all__ = ["DEFAULT_OPPONENT", "LoggedMove", "OPPONENT_LABELS", "PracticeError", "PracticeGame", "PracticeRecordError",
+           "RECORD", "VARIANTS", "opponents", "practice_rules", "save", "save_path"]

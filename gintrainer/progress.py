@@ -1,19 +1,10 @@
-"""Learner progress: one small JSON file per profile in the user's data folder.
+"""Learner progress: the rating, the counts, the streak, the review list and the
+history of one learner, as an immutable value, and its file format.
 
-Several pages and several students may share one server, each page in its own
-process, so every change is a read-modify-write under an exclusive lock on the
-profile's lock file, and every write replaces the file atomically. A file that
-cannot be read is never deleted: it is renamed aside and the caller is told.
-
-The data folder is ``$GINTRAINER_DATA`` if set, else ``$XDG_DATA_HOME/gintrainer``,
-else ``~/.local/share/gintrainer``; profiles live in its ``profiles`` folder.
-Locking uses ``fcntl``, so this module needs a POSIX system.
-
-Names match whatever their case: "Mia", "mia" and "MIA" open one profile,
-stored under the spelling first typed. Each puzzle counts once per learner: the
-first answer moves the rating, the counts and the streak; a later answer (a
-puzzle from the review list, a daily puzzle replayed) is practice, kept in the
-history and the review list only.
+Each puzzle counts once per learner: the first answer moves the rating, the
+counts and the streak; a later answer (a puzzle from the review list, a daily
+puzzle replayed) is practice, kept in the history and the review list only.
+The profiles on disk, read and changed under a lock, are :mod:`gintrainer.profiles`.
 
 >>> k1 = {"id": "k1", "kind": "can_knock", "themes": ["set-or-run"], "difficulty": 900}
 >>> p = Progress.new("Ann").with_attempt(k1, "failed", answer=True, hints=0)
@@ -26,45 +17,32 @@ history and the review list only.
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import math
-import os
-import re
-import unicodedata
-from collections.abc import Callable, Iterable, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime, timezone
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterator
+from typing import Any
 
 from .errors import GinError
-from .files import write_text_atomic
 from .rating import Rating, RatingError
 from .rating import update as update_rating
+from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
 
-SCHEMA = 2
-"""The version of the progress file format. Version 1 (before ``seen_ids`` and the
-attempts' ``counted``) is read and migrated; a file of any other version is set aside."""
-ENV_VAR = "GINTRAINER_DATA"
 KINDS = ("can_knock", "best_discard")
 RESULTS = ("solved", "failed", "hinted")
 DIFFICULTIES = {"easier": -200.0, "adaptive": 0.0, "harder": 200.0}
 """The difficulty setting: how far above the learner's rating puzzles are picked."""
-NAME_LIMIT = 40
 ANSWER_LIMIT = 200
 HISTORY_LIMIT = 1000
 """The history keeps the latest attempts only; the counts cover every attempt."""
 
-_V1_DOCUMENT_KEYS = ("schema", "name", "created", "rating", "solved", "failed", "hinted", "streak", "best_streak",
-                     "themes", "kinds", "review", "solved_ids", "settings", "history")
-_V1_ATTEMPT_KEYS = frozenset(("puzzle_id", "kind", "result", "hints", "answer", "at", "difficulty", "rating"))
-_DOCUMENT_KEYS = {1: _V1_DOCUMENT_KEYS, 2: _V1_DOCUMENT_KEYS + ("seen_ids",)}
-_ATTEMPT_KEYS = {1: _V1_ATTEMPT_KEYS, 2: _V1_ATTEMPT_KEYS | {"counted"}}
-_FILE = re.compile(r"[a-z0-9-]+-[0-9a-f]{12}\.json")
+_DOCUMENT_KEYS = frozenset(("schema", "name", "created", "rating", "solved", "failed", "hinted", "streak",
+                            "best_streak", "themes", "kinds", "review", "solved_ids", "seen_ids", "settings",
+                            "history"))
+_ATTEMPT_KEYS = frozenset(("puzzle_id", "kind", "result", "hints", "answer", "at", "difficulty", "rating",
+                           "counted"))
 
 Answer = str | bool | int | None
 
@@ -73,12 +51,35 @@ class ProgressError(GinError):
     """A bad attempt, setting or profile operation (nothing was changed)."""
 
 
-class ProfileNameError(ProgressError):
-    """A profile name that is empty, too long or has control characters."""
+class ProgressFileError(ProgressError, RecordError):
+    """Text that is not a progress document (of this version or one read and migrated)."""
 
 
-class ProgressFileError(ProgressError):
-    """Text that is not a progress document of the current schema."""
+def _from_version_1(document: dict) -> dict:
+    """Version 1 had neither ``seen_ids`` nor the attempts' ``counted``: each of its answers
+    counted, and every puzzle it solved, holds for review or lists in its history was seen."""
+    if "seen_ids" in document:
+        raise RecordError("a progress file of version 1 has no 'seen_ids'", field="seen_ids")
+    migrated = dict(document)
+    history = document.get("history")
+    if isinstance(history, list):
+        if any(isinstance(a, dict) and "counted" in a for a in history):
+            raise RecordError("an attempt of version 1 has no 'counted'", field="history")
+        migrated["history"] = [{**a, "counted": True} if isinstance(a, dict) else a for a in history]
+        listed = [a.get("puzzle_id") for a in history if isinstance(a, dict)]
+    else:
+        listed = []
+    for key in ("solved_ids", "review"):
+        if isinstance(document.get(key), list):
+            listed += document[key]
+    migrated["seen_ids"] = sorted({pid for pid in listed if isinstance(pid, str)})
+    return migrated
+
+
+PROFILE = RecordKind("progress file", version=2, version_key="schema", migrations={1: _from_version_1},
+                     error=ProgressFileError)
+"""A profile's file: version 2; version 1 (before ``seen_ids`` and the attempts' ``counted``)
+is read and migrated."""
 
 
 def _utc_text(moment: datetime | None = None) -> str:
@@ -88,98 +89,6 @@ def _utc_text(moment: datetime | None = None) -> str:
         raise ProgressError(f"the time of an attempt must be a datetime with a time zone, not {moment!r}")
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
-
-def clean_name(name: Any) -> str:
-    """The profile name as stored: NFC-normalised and stripped; raises ProfileNameError if unusable.
-
-    >>> clean_name("  Zoë ")
-    'Zoë'
-    >>> clean_name("a\\x00b")
-    Traceback (most recent call last):
-    ...
-    gintrainer.progress.ProfileNameError: a profile name cannot contain the character '\\x00': 'a\\x00b'
-    """
-    if not isinstance(name, str):
-        raise ProfileNameError(f"a profile name must be text, not {name!r}")
-    cleaned = unicodedata.normalize("NFC", name).strip()
-    if not cleaned:
-        raise ProfileNameError(f"a profile name cannot be empty: {name!r}")
-    if len(cleaned) > NAME_LIMIT:
-        raise ProfileNameError(f"a profile name can have at most {NAME_LIMIT} characters, "
-                               f"not {len(cleaned)}: {cleaned[:NAME_LIMIT]!r}...")
-    for char in cleaned:
-        if not char.isprintable():
-            raise ProfileNameError(f"a profile name cannot contain the character {char!r}: {name!r}")
-    return cleaned
-
-
-def _stem(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:24].strip("-") or "profile"
-    return f"{slug}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}"
-
-
-def file_stem(name: str) -> str:
-    """A file name without extension for this exact spelling: an ASCII slug and a hash of the name.
-
-    Only ``a-z``, ``0-9`` and ``-`` appear, so no name can reach outside its
-    folder; the hash keeps names with the same slug apart. (Profiles are filed
-    by :func:`profile_stem`, which ignores case.)
-
-    >>> file_stem("../Zoë Smith")
-    'zoe-smith-0d5414a294a4'
-    """
-    return _stem(clean_name(name))
-
-
-_DOTTED_I = "\u0307"  # COMBINING DOT ABOVE: how İ folds (i + dot) in the default case folding
-
-
-def name_key(name: Any) -> str:
-    """What two names must share to open one profile: the name folded for case.
-
-    Turkish writes i İ and ı I as two letters; a name typed once with the
-    Turkish and once with the English keyboard must still match, so all four
-    fold to ``i``.
-
-    >>> name_key("MIA") == name_key("mia") == name_key(" Mia ")
-    True
-    >>> name_key("İREM") == name_key("irem") == name_key("IREM") == name_key("ırem")
-    True
-    >>> name_key("Straße") == name_key("STRASSE")
-    True
-    """
-    text = clean_name(name).replace("İ", "i").replace("ı", "i")
-    folded = unicodedata.normalize("NFD", text.casefold()).replace("i" + _DOTTED_I, "i")
-    return unicodedata.normalize("NFC", folded)
-
-
-def profile_stem(name: str) -> str:
-    """The profile's file name without extension: :func:`file_stem` of the folded name,
-    so every spelling of a name finds the same file.
-
-    >>> profile_stem("Mia") == profile_stem("MIA") == file_stem("mia")
-    True
-    """
-    return _stem(name_key(name))
-
-
-def data_dir() -> Path:
-    """The data folder, read from the environment at each call."""
-    override = os.environ.get(ENV_VAR)
-    if override:
-        return Path(override).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / "gintrainer"
-
-
-def profile_path(name: str) -> Path:
-    """Where the profile's progress file is (or would be), whatever the case of ``name``."""
-    return data_dir() / "profiles" / f"{profile_stem(name)}.json"
-
-
-# --- the model ---------------------------------------------------------------
 
 def _count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -281,14 +190,14 @@ class Attempt:
                 "counted": self.counted}
 
     @classmethod
-    def from_dict(cls, data: Any, *, schema: int = SCHEMA) -> Attempt:
-        """An attempt from :meth:`to_dict`'s output; a version 1 attempt (no ``counted``) counted."""
-        data = _object(data, _ATTEMPT_KEYS[schema], "an attempt")
+    def from_dict(cls, data: Any) -> Attempt:
+        """An attempt from :meth:`to_dict`'s output."""
+        data = _object(data, _ATTEMPT_KEYS, "an attempt")
         try:
             answer = _answer(data["answer"])
         except ProgressError as error:
             raise ProgressFileError(str(error)) from None
-        counted = data.get("counted", True)
+        counted = data["counted"]
         if not isinstance(counted, bool):
             raise ProgressFileError(f"an attempt's counted must be true or false, not {counted!r}")
         return cls(_text(data["puzzle_id"], "an attempt's puzzle_id"),
@@ -487,9 +396,9 @@ class Progress:
         return replace(self, settings=self.settings.replace(**changes))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON, with the schema version; :meth:`from_dict` reads it back."""
-        return {
-            "schema": SCHEMA, "name": self.name, "created": self.created, "rating": self.rating.to_dict(),
+        """Plain data for JSON, with the version; :meth:`from_dict` reads it back."""
+        return PROFILE.stamp({
+            "name": self.name, "created": self.created, "rating": self.rating.to_dict(),
             "solved": self.solved, "failed": self.failed, "hinted": self.hinted,
             "streak": self.streak, "best_streak": self.best_streak,
             "themes": {theme: tally.to_dict() for theme, tally in self.themes.items()},
@@ -497,26 +406,17 @@ class Progress:
             "review": list(self.review), "solved_ids": sorted(self.solved_ids), "seen_ids": sorted(self.seen_ids),
             "settings": self.settings.to_dict(),
             "history": [attempt.to_dict() for attempt in self.history],
-        }
+        })
 
     @classmethod
     def from_dict(cls, data: Any) -> Progress:
-        """A progress from :meth:`to_dict`'s output, of this version or version 1; raises
-        ProgressFileError naming what is wrong.
-
-        A version 1 document is migrated: every puzzle it solved, holds for
-        review or lists in its history counts as seen (its answers counted).
-        """
-        if not isinstance(data, dict):
-            raise ProgressFileError(f"a progress document must be a JSON object, not {data!r:.80}")
-        schema = data.get("schema")
-        if isinstance(schema, bool) or schema not in _DOCUMENT_KEYS:
-            raise ProgressFileError(f"the schema is {schema!r}, not one of {', '.join(map(str, _DOCUMENT_KEYS))}")
-        data = _object(data, _DOCUMENT_KEYS[schema], "a progress document")
+        """A progress from :meth:`to_dict`'s output, of this version or an older one
+        (see :data:`PROFILE`); raises ProgressFileError naming what is wrong."""
+        data = _object(PROFILE.read(data), _DOCUMENT_KEYS, "a progress document")
         try:
             name = clean_name(data["name"])
             rating = Rating.from_dict(data["rating"])
-        except (ProfileNameError, RatingError) as error:
+        except (InvalidNameError, RatingError) as error:
             raise ProgressFileError(str(error)) from None
         if name != data["name"]:
             raise ProgressFileError(f"the name {data['name']!r} is not in its stored form {name!r}")
@@ -534,8 +434,6 @@ class Progress:
             _choice(kind, KINDS, "a kind")
         ids = {}
         for key in ("review", "solved_ids", "seen_ids"):
-            if key not in data:
-                continue
             if not isinstance(data[key], list):
                 raise ProgressFileError(f"{key!r} must be a list of puzzle ids, not {data[key]!r:.80}")
             ids[key] = [_text(pid, f"a puzzle id in {key!r}") for pid in data[key]]
@@ -543,14 +441,13 @@ class Progress:
                 raise ProgressFileError(f"{key!r} lists a puzzle twice")
         if not isinstance(data["history"], list):
             raise ProgressFileError(f"'history' must be a list of attempts, not {data['history']!r:.80}")
-        history = tuple(Attempt.from_dict(item, schema=schema) for item in data["history"])
-        if schema == 1:
-            ids["seen_ids"] = sorted({a.puzzle_id for a in history} | set(ids["solved_ids"]) | set(ids["review"]))
-        elif not set(ids["solved_ids"]) | set(ids["review"]) <= set(ids["seen_ids"]):
+        history = tuple(Attempt.from_dict(item) for item in data["history"])
+        if not set(ids["solved_ids"]) | set(ids["review"]) <= set(ids["seen_ids"]):
             raise ProgressFileError("'seen_ids' lacks a puzzle that 'solved_ids' or 'review' lists")
-        return cls(name, rating, **counts, **tallies, **ids, history=history,
-                   settings=Settings.from_dict(data["settings"]),
-                   created=_timestamp(data["created"], "the creation time"))
+        return cls(name, rating, counts["solved"], counts["failed"], counts["hinted"], counts["streak"],
+                   counts["best_streak"], tallies["themes"], tallies["kinds"], history, tuple(ids["review"]),
+                   frozenset(ids["solved_ids"]), Settings.from_dict(data["settings"]),
+                   _timestamp(data["created"], "the creation time"), frozenset(ids["seen_ids"]))
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The progress as JSON text: compact as stored, indented for export."""
@@ -565,104 +462,7 @@ class Progress:
         ...
         gintrainer.progress.ProgressFileError: a progress document lacks 'best_streak', 'created', ...
         """
-        return cls.from_dict(_document(text))
-
-
-def _document(text: str | bytes) -> Any:
-    """The JSON value of a progress file's text; raises ProgressFileError if it is not JSON."""
-    try:
-        return json.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
-    except UnicodeDecodeError:
-        raise ProgressFileError("it is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise ProgressFileError(f"it is not valid JSON ({error})") from None
-    except RecursionError:
-        raise ProgressFileError("its JSON is nested too deeply") from None
-
-
-# --- the files -----------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """A profile's progress after an operation, anything the learner must be told, and
-    (for a change) the progress just before it, to say what the change did."""
-
-    progress: Progress
-    notices: tuple[str, ...] = ()
-    previous: Progress | None = None
-
-    @property
-    def notice(self) -> str | None:
-        """The notices as one message, or None if there is nothing to tell."""
-        return " ".join(self.notices) or None
-
-
-@contextmanager
-def _locked(name: str) -> Iterator[tuple[Path, str]]:
-    """Hold the profile's exclusive lock (one for every spelling of the name); yields its
-    folder and file stem."""
-    stem = profile_stem(name)
-    folder = data_dir() / "profiles"
-    folder.mkdir(parents=True, exist_ok=True)
-    # The lock file is never removed: removing it would let two processes
-    # lock different files of the same name.
-    fd = os.open(folder / f"{stem}.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield folder, stem
-    finally:
-        os.close(fd)
-
-
-def _stamp() -> str:
-    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-
-
-def move_aside(path: Path, label: str) -> Path:
-    """Rename ``path`` to ``<stem>.<label>-<UTC time>.json``, never over an existing file."""
-    stem = path.name.removesuffix(".json")
-    base = f"{stem}.{label}-{_stamp()}"
-    target, n = path.with_name(f"{base}.json"), 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{base}-{n}.json")
-    os.replace(path, target)
-    return target
-
-
-def _read(path: Path, name: str) -> tuple[Progress | None, str | None, bool]:
-    """The progress in ``path`` (None if there is none) or, if unreadable, the reason; and
-    whether the file is of an earlier version (to be written again in this one)."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None, None, False
-    except OSError as error:
-        return None, f"it could not be read: {error.strerror}", False
-    try:
-        document = _document(data)
-        progress = Progress.from_dict(document)
-    except ProgressFileError as error:
-        return None, str(error), False
-    if name_key(progress.name) != name_key(name):
-        raise ProgressError(f"the file {path.name} belongs to the profile {progress.name!r}, not {name!r}")
-    return progress, None, document["schema"] != SCHEMA
-
-
-def _spellings_elsewhere(folder: Path, path: Path, name: str) -> list[tuple[Path, Progress]]:
-    """The other readable profile files whose name folds like ``name``: version 1 filed
-    each exact spelling apart ("Mia" and "mia")."""
-    key = name_key(name)
-    found = []
-    with suppress(FileNotFoundError):
-        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-            if entry.name == path.name or not _FILE.fullmatch(entry.name):
-                continue
-            with suppress(OSError, ProgressError):
-                other = Progress.from_json(Path(entry.path).read_bytes())
-                if name_key(other.name) == key:
-                    found.append((Path(entry.path), other))
-    return found
+        return cls.from_dict(parse_json(text, error=ProgressFileError))
 
 
 def _sum_tallies(tallies: Iterable[Mapping[str, Tally]]) -> dict[str, Tally]:
@@ -693,172 +493,18 @@ def merge_profiles(profiles: Iterable[Progress]) -> Progress:
     first = profiles[0]
     rated = max(profiles, key=lambda p: (p.attempts, last_played(p)))
     latest = max(profiles, key=last_played)
-    history = sorted((a for p in profiles for a in p.history), key=lambda a: a.at)[-HISTORY_LIMIT:]
+    history = tuple(sorted((a for p in profiles for a in p.history), key=lambda a: a.at)[-HISTORY_LIMIT:])
     return Progress(
-        first.name, rated.rating, *(sum(getattr(p, key) for p in profiles) for key in ("solved", "failed", "hinted")),
-        streak=latest.streak, best_streak=max(p.best_streak for p in profiles),
+        first.name, rated.rating, solved=sum(p.solved for p in profiles), failed=sum(p.failed for p in profiles),
+        hinted=sum(p.hinted for p in profiles), streak=latest.streak, best_streak=max(p.best_streak for p in profiles),
         themes=_sum_tallies(p.themes for p in profiles), kinds=_sum_tallies(p.kinds for p in profiles),
         history=history, review=tuple(dict.fromkeys(pid for p in profiles for pid in p.review)),
         solved_ids=frozenset().union(*(p.solved_ids for p in profiles)),
         seen_ids=frozenset().union(*(p.seen_ids for p in profiles)), settings=first.settings, created=first.created)
 
 
-def _current(folder: Path, path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
-    """The profile's progress, read under its lock (None if it has none), the notices, and
-    whether it must be written back.
-
-    An unreadable file is set aside. A file of version 1 is migrated, and
-    merged with any file of a spelling that differs only in case (the old
-    files are kept as ``*.merged-<time>.json``).
-    """
-    progress, problem, outdated = _read(path, name)
-    notices = []
-    if problem is not None:
-        aside = move_aside(path, "corrupt")
-        notices.append(f"Your progress file for {name!r} was unreadable ({problem}) and was set aside as {aside}.")
-    if progress is not None and not outdated:
-        return progress, notices, False
-    others = _spellings_elsewhere(folder, path, name)
-    if not others:
-        return progress, notices, outdated
-    if progress is None and len(others) == 1:
-        os.replace(others[0][0], path)
-        return others[0][1], notices, True
-    found = sorted(([(path, progress)] if progress is not None else []) + others,
-                   key=lambda entry: (entry[1].created, entry[1].name))
-    merged = merge_profiles(p for _, p in found)
-    kept = [move_aside(file, "merged") for file, _ in found]
-    notices.append(f"The profiles {', '.join(repr(p.name) for _, p in found)} have names that differ only in "
-                   f"case, so they are one profile now: their progress was merged under {merged.name!r}, and "
-                   f"the old files were kept as {', '.join(map(str, kept))}.")
-    return merged, notices, True
 
 
-def _write(path: Path, progress: Progress) -> None:
-    """Replace the profile's file atomically, readable by its owner only."""
-    write_text_atomic(path, progress.to_json(), mode=0o600)
-
-
-def _change(name: str, change: Callable[[Progress], Progress] | None, *, create: bool = True) -> Outcome:
-    """Read, change and write a profile under its lock, starting it if it is missing or unreadable."""
-    name = clean_name(name)
-    with _locked(name) as (folder, stem):
-        path = folder / f"{stem}.json"
-        progress, notices, dirty = _current(folder, path, name)
-        if progress is None:
-            if not notices and not create:
-                raise ProgressError(f"there is no profile named {name!r}")
-            if notices:
-                notices.append("A fresh one was started.")
-            progress, dirty = Progress.new(name), True
-        previous = progress
-        if change is not None:
-            progress, dirty = change(progress), True
-        if dirty:
-            _write(path, progress)
-    return Outcome(progress, tuple(notices), previous)
-
-
-def list_profiles() -> tuple[str, ...]:
-    """The names of the stored profiles, sorted, each once whatever its case (the oldest
-    spelling); unreadable files are left to :func:`load` to report."""
-    folder = data_dir() / "profiles"
-    found: dict[str, Progress] = {}
-    with suppress(FileNotFoundError):
-        for entry in os.scandir(folder):
-            if _FILE.fullmatch(entry.name):
-                with suppress(OSError, ProgressFileError):
-                    progress = Progress.from_json(Path(entry.path).read_bytes())
-                    key = name_key(progress.name)
-                    if key not in found or (progress.created, progress.name) < (found[key].created, found[key].name):
-                        found[key] = progress
-    return tuple(sorted((p.name for p in found.values()), key=lambda n: (n.casefold(), n)))
-
-
-def load(name: str, *, create: bool = True) -> Outcome:
-    """The profile's progress, under whatever spelling of its name, started afresh if it is
-    new (unless ``create`` is false) or its file is unreadable; an unreadable file is set
-    aside and named in the notice."""
-    return _change(name, None, create=create)
-
-
-def record_attempt(name: str, puzzle: Any, result: str, *, answer: Answer, hints: int,
-                   at: datetime | None = None) -> Outcome:
-    """Record one attempt (see :meth:`Progress.with_attempt`) in the profile, atomically;
-    the outcome's ``previous`` is the progress just before it."""
-    verify_attempt(puzzle, result, answer=answer, hints=hints, at=at)
-    return _change(name, lambda p: p.with_attempt(puzzle, result, answer=answer, hints=hints, at=at))
-
-
-def update_settings(name: str, **settings: Any) -> Outcome:
-    """Change some of the profile's settings (``four_colour``, ``difficulty``)."""
-    Settings().replace(**settings)
-    return _change(name, lambda p: p.with_settings(**settings))
-
-
-def export(name: str) -> str:
-    """The profile's progress as JSON text, for download; :func:`import_profile` reads it back.
-
-    An unreadable file raises ProgressFileError and is left as it is (load the
-    profile to set it aside); a file of version 1 is migrated first.
-    """
-    name = clean_name(name)
-    with _locked(name) as (folder, stem):
-        path = folder / f"{stem}.json"
-        _, problem, _ = _read(path, name)
-        if problem is not None:
-            raise ProgressFileError(f"the progress file of {name!r} ({path}) is unreadable: {problem}")
-        progress, _, dirty = _current(folder, path, name)
-        if progress is not None and dirty:
-            _write(path, progress)
-    if progress is None:
-        raise ProgressError(f"there is no profile named {name!r}")
-    return progress.to_json(indent=1)
-
-
-def _back_up(folder: Path, path: Path, name: str) -> tuple[Progress | None, list[str]]:
-    """Move the profile's current file aside as a backup (an unreadable one as corrupt)."""
-    current, notices, dirty = _current(folder, path, name)
-    if current is None:
-        return None, notices
-    if dirty:
-        _write(path, current)
-    aside = move_aside(path, "backup")
-    return current, notices + [f"The previous progress of {current.name!r} was kept as {aside}."]
-
-
-def reset(name: str) -> Outcome:
-    """Start the profile afresh, keeping its name's spelling and its settings; the old file
-    is kept as a backup."""
-    name = clean_name(name)
-    with _locked(name) as (folder, stem):
-        path = folder / f"{stem}.json"
-        old, notices = _back_up(folder, path, name)
-        progress = Progress.new(name if old is None else old.name)
-        if old is not None:
-            progress = replace(progress, settings=old.settings)
-        _write(path, progress)
-    return Outcome(progress, tuple(notices))
-
-
-def import_profile(text: str | bytes, *, name: str | None = None, replace_existing: bool = False) -> Outcome:
-    """Store exported progress, under its own name or ``name``.
-
-    An existing profile of that name (whatever its case) is only replaced with
-    ``replace_existing``; its old file is then kept as a backup, and its
-    spelling of the name stays.
-    """
-    progress = Progress.from_json(text)
-    if name is not None:
-        progress = replace(progress, name=clean_name(name))
-    with _locked(progress.name) as (folder, stem):
-        path = folder / f"{stem}.json"
-        existing, _, _ = _current(folder, path, progress.name)
-        if existing is not None and not replace_existing:
-            raise ProgressError(f"a profile named {existing.name!r} already exists; "
-                                f"import it with replace_existing=True to replace it (the old file is kept)")
-        old, notices = _back_up(folder, path, progress.name)
-        if old is not None:
-            progress = replace(progress, name=old.name)
-        _write(path, progress)
-    return Outcome(progress, tuple(notices))
+__all__ = ["ANSWER_LIMIT", "Answer", "Attempt", "DIFFICULTIES", "HISTORY_LIMIT", "KINDS", "PROFILE", "Progress",
+           "ProgressError", "ProgressFileError", "RESULTS", "Settings", "Tally", "merge_profiles",
+           "verify_attempt"]

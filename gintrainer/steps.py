@@ -55,11 +55,14 @@ class Caption:
 class HandSteps:
     """Every state of one :class:`~gintrainer.Hand`, from the deal to its last action.
 
-    ``captions`` maps a step number to extra words for that step (a lesson's
-    commentary); ``face_down`` lists seats whose cards stay hidden.
+    ``captions`` maps a step number to extra words for that step (a text, or a
+    :class:`Caption` filled from the step): a lesson's commentary, which a lesson's
+    definition attaches to its moves and turns into steps
+    (:meth:`gintrainer.lessons.define.HandDemo.captions`); ``face_down`` lists seats
+    whose cards stay hidden.
     """
 
-    def __init__(self, hand: Hand, *, captions: dict[int, str] | None = None, names=NAMES,
+    def __init__(self, hand: Hand, *, captions: Mapping[int, str | Caption] | None = None, names=NAMES,
                  face_down: tuple[int, ...] = (), title: str = ""):
         if not isinstance(hand, Hand):
             raise TypeError(f"HandSteps needs a Hand, not {hand!r}")

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from .cards import Card, parse_card
 from .errors import GinError
+from .messages import Message, Percent, Signed, render, say
 from .progress import Attempt
 from .puzzles import DIFFICULTY_LEVELS, Puzzle, bank, normalise_kind, verify
 from .rating import Rating, expected_score, pick
@@ -28,22 +29,28 @@ STAGES = ("yes_no", "discard", "done")
 DIFFICULTY_CHOICES = ("adaptive", "easy", "medium", "hard")
 REVIEW_EVERY = 3
 """Every third puzzle comes from the learner's review queue when it has any."""
-HINT_RULE = "A hint makes this puzzle count as seen, not solved: a right answer after a hint scores as a miss."
-"""Said before the first hint is taken."""
+HINT_RULE = render(say("trainer_hint_rule"))
+"""Said before the first hint is taken (English; the message is ``trainer_hint_rule``)."""
 UNCERTAIN_DEVIATION = 100.0
 """Above this rating deviation the rating is new enough that one result moves it a lot, and the page says so."""
 
 
 @dataclass(frozen=True)
 class Feedback:
-    """What the learner is told after an answer."""
+    """What the learner is told after an answer: right or not, what is said, and
+    the chosen card's row, the best row and the cost against it."""
 
     correct: bool
-    message: str
+    messages: tuple[Message, ...]
     row: DiscardRow | None = None
     best: DiscardRow | None = None
     cost: Fraction | None = None
     finished: bool = False
+
+    @property
+    def message(self) -> str:
+        """What is said, in English."""
+        return render(self.messages)
 
 
 class PuzzleAttempt:
@@ -101,22 +108,22 @@ class PuzzleAttempt:
     def answer_text(self) -> str:
         return " ".join(self.answers)
 
-    def hint(self) -> str:
+    def hint(self) -> Message:
         """The next rung of the hint ladder: the theme, the key cards, then the answer."""
         if self.finished:
             raise GinError("this puzzle is over: no more hints")
         if not self.hints_left:
             raise GinError("no more hints: the last one gave the answer")
         self.hints_used += 1
-        return self.puzzle.hints[self.hints_used - 1]
+        return self.puzzle.hint_messages[self.hints_used - 1]
 
     @property
     def hints_left(self) -> int:
-        return len(self.puzzle.hints) - self.hints_used
+        return len(self.puzzle.hint_messages) - self.hints_used
 
     @property
-    def hints_shown(self) -> tuple[str, ...]:
-        return self.puzzle.hints[:self.hints_used]
+    def hints_shown(self) -> tuple[Message, ...]:
+        return self.puzzle.hint_messages[:self.hints_used]
 
     def _finish(self, correct: bool) -> str:
         self.stage = "done"
@@ -142,18 +149,18 @@ class PuzzleAttempt:
         grade = self.puzzle.grade(can_knock=can_knock)
         if not grade.correct:
             self._finish(False)
-            return Feedback(False, grade.message, best=grade.best, finished=True)
+            return Feedback(False, grade.messages, best=grade.best, finished=True)
         if not can_knock:
             self._finish(True)
-            return Feedback(True, grade.message, finished=True)
+            return Feedback(True, grade.messages, finished=True)
         self.stage = "discard"
-        return Feedback(True, "Right, you can knock. Now choose the card to discard face down.")
+        return Feedback(True, (say("trainer_yes_right"),))
 
     def _answer_yes_blind(self) -> Feedback | None:
         if self.blind and self.stage == "yes_no":
             self.answers.append("yes")
             self.stage = "discard"
-            return Feedback(True, "Now choose the card to discard face down.")
+            return Feedback(True, (say("trainer_choose_face_down"),))
         return None
 
     def answer_discard(self, card) -> Feedback:
@@ -167,28 +174,31 @@ class PuzzleAttempt:
         grade = self.puzzle.grade(card, can_knock=True if self.puzzle.kind == "can_knock" else None)
         self.answers.append(card.code())
         self._finish(grade.correct)
-        note = " (with hints: it counts as seen, not solved)" if grade.correct and self.hints_used else ""
-        return Feedback(grade.correct, grade.message + note, grade.row, grade.best, grade.cost, finished=True)
+        note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
+        return Feedback(grade.correct, grade.messages + note, grade.row, grade.best, grade.cost, finished=True)
 
 
-def cost_words(feedback: Feedback, puzzle: Puzzle) -> str:
-    """The chosen card's row in words and its cost against the best."""
+def cost_messages(feedback: Feedback, puzzle: Puzzle) -> tuple[Message, ...]:
+    """The chosen card's row and its cost against the best (none without a row)."""
     row = feedback.row
     if row is None:
-        return ""
-    words = (f"{row.card}: leaves {row.deadwood} deadwood"
-             + (" (gin)" if row.gin else " (knocks)" if row.knocks else "")
-             + f", {len(row.outs)} outs, {float(row.expected_deadwood):.2f} expected after the next draw")
-    if feedback.cost:
-        unit = "expected deadwood" if puzzle.objective == "lookahead" else "deadwood"
-        words += f". It costs {float(feedback.cost):.2f} {unit} against the best, {feedback.best.card}"
-    return words + "."
+        return ()
+    name = "row_gin" if row.gin else "row_knocks" if row.knocks else "row_plain"
+    said = [say(name, card=row.card, deadwood=row.deadwood, outs=len(row.outs), expected=row.expected_deadwood)]
+    if feedback.cost and feedback.best is not None:
+        said.append(say("cost_lookahead" if puzzle.objective == "lookahead" else "cost_deadwood",
+                        cost=Fraction(feedback.cost), best_card=feedback.best.card))
+    return tuple(said)
 
 
-def rating_words(before: Rating, attempt: Attempt) -> str:
-    """What one recorded attempt did to the learner's rating, and why: the result, then
-    the puzzle's difficulty against the rating it met, then (for a new rating) its
-    uncertainty.
+def cost_words(feedback: Feedback, puzzle: Puzzle, lang: str = "en") -> str:
+    """:func:`cost_messages` in words."""
+    return render(cost_messages(feedback, puzzle), lang)
+
+
+def rating_words(before: Rating, attempt: Attempt, lang: str = "en") -> str:
+    """What one recorded attempt did to the learner's rating, and why (see
+    :func:`rating_messages`), in words.
 
     >>> from gintrainer.progress import Progress
     >>> p = Progress.new("Ann").with_attempt({"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1100},
@@ -199,29 +209,32 @@ def rating_words(before: Rating, attempt: Attempt) -> str:
     >>> "rated 1100, 400 below your 1500: by your rating you would solve it 91% of the time" in words
     True
     """
+    return render(rating_messages(before, attempt), lang)
+
+
+def rating_messages(before: Rating, attempt: Attempt) -> tuple[Message, ...]:
+    """What one recorded attempt did to the learner's rating: the result, then the
+    puzzle's difficulty against the rating it met (with the chance of a solve that
+    rating gives), then, for a new rating, its uncertainty."""
     if not attempt.counted:
-        return (f"Rating {attempt.rating:.0f}, unchanged: you had answered this puzzle before, so this answer "
-                "is practice and is not rated.")
-    values = dict(before=f"{before.rating:.0f}", after=f"{attempt.rating:.0f}",
-                  change=f"{round(attempt.rating) - round(before.rating):+d}")
-    result = {"solved": "Rating {before} → {after} ({change}): solved without hints.",
-              "hinted": "Rating {before} → {after} ({change}): solved with hints, which counts as seen, not "
-                        "solved, and scores as a miss.",
-              "failed": "Rating {before} → {after} ({change}): a wrong answer scores as a miss."}[attempt.result]
+        return (say("rating_practice", rating=round(attempt.rating)),)
+    change = Signed(round(attempt.rating) - round(before.rating))
+    said = [say(f"rating_{attempt.result}", before=round(before.rating), after=round(attempt.rating), change=change)]
     gap = round(attempt.difficulty) - round(before.rating)
     chance = 100 * expected_score(before, attempt.difficulty)
-    values.update(difficulty=f"{attempt.difficulty:.0f}", gap=f"{abs(gap)}",
-                  chance="under 1" if chance < 0.5 else "over 99" if chance > 99.5 else f"{chance:.0f}")
-    against = ("The puzzle is rated {difficulty}, {gap} above your {before}: by your rating you would solve it "
-               "{chance}% of the time." if gap > 0 else
-               "The puzzle is rated {difficulty}, {gap} below your {before}: by your rating you would solve it "
-               "{chance}% of the time." if gap < 0 else
-               "The puzzle is rated {difficulty}, level with your {before}: by your rating you would solve it "
-               "{chance}% of the time.")
-    words = [result.format(**values), against.format(**values)]
+    values = dict(difficulty=round(attempt.difficulty), before=round(before.rating))
+    # A harder puzzle gives under 50%, an easier one over 50%: only the far ends read "under 1%" and "over 99%".
+    if gap > 0:
+        said.append(say("rating_above_rarely", gap=gap, chance=Percent(1), **values) if chance < 0.5 else
+                    say("rating_above", gap=gap, chance=Percent(round(chance)), **values))
+    elif gap < 0:
+        said.append(say("rating_below_surely", gap=-gap, chance=Percent(99), **values) if chance > 99.5 else
+                    say("rating_below", gap=-gap, chance=Percent(round(chance)), **values))
+    else:
+        said.append(say("rating_level", chance=Percent(round(chance)), **values))
     if before.deviation > UNCERTAIN_DEVIATION:
-        words.append(f"Your rating is still new (± {before.deviation:.0f}), so each result moves it a lot.")
-    return " ".join(words)
+        said.append(say("rating_new", deviation=round(before.deviation)))
+    return tuple(said)
 
 
 def puzzles_for(kind: str, *, difficulty: str = "adaptive", theme: str | None = None) -> tuple[Puzzle, ...]:

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from gintrainer import GinError  # noqa: E402
-from gintrainer import progress as store  # noqa: E402
+from gintrainer import profiles as store  # noqa: E402
 from gintrainer.lessons import LESSONS  # noqa: E402
 from gintrainer.puzzles import bank, daily  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402

@@ -1,8 +1,12 @@
 """The shipped puzzle bank: big enough, varied, and every puzzle re-verified."""
 
+import json
+
 import pytest
 
+from gintrainer import puzzles as bank_module
 from gintrainer.puzzles import bank, bank_records, verify
+from gintrainer.storage import RecordError
 
 
 @pytest.mark.parametrize("kind", ["can_knock", "best_discard"])
@@ -27,3 +31,33 @@ def test_bank_mix():
     for puzzles in (can_knock, best):
         bands = {p.difficulty // 400 for p in puzzles}
         assert len(bands) >= 2
+
+
+def test_a_bank_file_of_another_version_is_refused_naming_it(tmp_path, monkeypatch):
+    shipped = json.loads(bank_module.bank_path("can_knock").read_text("utf-8"))
+    assert list(shipped)[:3] == ["version", "kind", "seed"] and shipped["version"] == bank_module.BANK.version == 3
+    path = tmp_path / "bank_can_knock.json"
+    monkeypatch.setattr(bank_module, "bank_path", lambda kind: path)
+    for content, words in (({"version": 2, "puzzles": []}, "bank_can_knock.json: a puzzle bank of version 2, older"),
+                           ({"version": 4, "puzzles": []}, "bank_can_knock.json: a puzzle bank of version 4, newer"),
+                           ({"version": 3, "puzzles": {}}, "bank_can_knock.json: its puzzles are not a list")):
+        path.write_text(json.dumps(content))
+        bank_module._load_bank.cache_clear()
+        with pytest.raises(RecordError, match=words):
+            bank_module.bank("can_knock")
+    bank_module._load_bank.cache_clear()
+
+
+def test_records_keep_messages_not_words():
+    """A record says what its explanation and hints say (message names and plain
+    values), in no language: no English field, every message a catalog entry
+    that reads back the same."""
+    from gintrainer.messages import CATALOG, Message
+    for kind in ("can_knock", "best_discard"):
+        for record in bank_records(kind):
+            assert not {"question", "explanation", "hints"} & set(record)
+            assert set(record["sentences"]) == {"explanation", "hints"} and len(record["sentences"]["hints"]) == 3
+            for data in record["sentences"]["explanation"] + record["sentences"]["hints"]:
+                name, values = data
+                assert name in CATALOG and all(isinstance(v, (int, str, list)) for v in values.values())
+                assert Message.from_data(data).to_data() == data

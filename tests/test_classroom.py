@@ -15,13 +15,15 @@ from hypothesis import strategies as st
 
 from gintrainer import GinError
 from gintrainer.classroom import (AnswerError, Attempt, ClassCodeError, ClassSet, ClassSetError, ResultsError,
-                                  StudentSession, answer_key_html, class_set, looks_like_code, mark, normalise_code,
-                                  read_results, results_csv, results_filename, worksheet_html, write_worksheet)
+                                  StudentSession, answer_key_html, class_set, clean_student, looks_like_code, mark,
+                                  normalise_code, read_results, results_csv, results_filename, worksheet_html,
+                                  write_worksheet)
 from gintrainer.classroom import codes, sets
 from gintrainer.classroom.codes import ALPHABET, THEME_BITS
-from gintrainer.cli import main
+from gintrainer.cli import main, puzzle_json
 from gintrainer.drawing import deadwood_sum_words, melds_words
 from gintrainer.melds import meld_kind
+from gintrainer.storage import clean_name
 from gintrainer.puzzles import KINDS, verify
 
 SET = ClassSet("Year 5 Tuesday", count=6)
@@ -429,13 +431,34 @@ def test_results_files_refuse_bad_rows():
     assert results_filename("../Zoë", SET.code).startswith(f"{SET.code}-zoe-")
 
 
-def test_the_classroom_needs_neither_widgets_nor_the_posix_progress_module():
-    from gintrainer import progress
-    from gintrainer.classroom import results
-    code = "import gintrainer.classroom, sys; print('ipywidgets' in sys.modules, 'gintrainer.progress' in sys.modules)"
+def test_a_student_name_follows_the_name_rule_of_profiles():
+    # results_filename hashed the exact spelling, so one student's files got names that
+    # differ only by case; the name rule now gives every spelling one file name.
+    assert results_filename("ZOË", SET.code) == results_filename("zoë", SET.code) == results_filename(" Zoë", SET.code)
+    assert results_filename("İrem", SET.code) == results_filename("irem", SET.code)
+    assert results_filename("名前", SET.code).startswith(f"{SET.code}-student-")
+    # A learner's name may start like a spreadsheet formula, a student's may not: the
+    # results go into a spreadsheet, profiles do not (and existing ones stay readable).
+    assert clean_name("@mia") == "@mia"
+    for name in ("=1+1", "+mia", "-mia", "@mia", "  @mia"):
+        with pytest.raises(ResultsError, match="a spreadsheet would read"):
+            clean_student(name)
+    with pytest.raises(ResultsError, match="a name can have at most 40 characters"):
+        clean_student("x" * 41)
+    rows = [Attempt(1, SMALL.puzzles()[0].id, "no", False, 1.0), Attempt(2, SMALL.puzzles()[1].id, "no", False, 1.0)]
+    lines = results_csv("Ann", SMALL.code, rows).splitlines()
+    lines[2] = lines[2].replace("Ann", "ANN", 1)  # one student, however a row spells the name
+    assert read_results("\r\n".join(lines), check=False).student == "Ann"
+
+
+def test_the_classroom_needs_neither_widgets_nor_the_profiles_nor_posix_locks():
+    code = ("import sys; sys.modules['fcntl'] = None\n"  # as on a system without fcntl
+            "import gintrainer.classroom as c, gintrainer.storage as s\n"
+            "print(c.clean_student(' Zoë ') == s.clean_name('Zoë'), 'ipywidgets' in sys.modules, "
+            "'gintrainer.profiles' in sys.modules, 'gintrainer.progress' in sys.modules)\n"
+            "try:\n    s.locked('x.json').__enter__()\nexcept s.StorageError as e:\n    print(e)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["False", "False"]
-    assert results.NAME_LIMIT == progress.NAME_LIMIT
+    assert out.splitlines() == ["True False False False", "locking 'x.json' needs a POSIX system (the fcntl module)"]
 
 
 def _good_file() -> str:
@@ -478,7 +501,7 @@ def test_results_files_are_utf8():
 def test_class_make_prints_the_set_as_json_and_the_code(capsys):
     code, out, err = run(capsys, "class", "make", "--code", "Year 5 Tuesday", "--count", "6", "--json")
     assert code == 0 and err == f"class code: {SET.code}\n"
-    assert json.loads(out) == [p.to_dict() for p in SET.puzzles()]
+    assert json.loads(out) == [puzzle_json(p) for p in SET.puzzles()]
     again = run(capsys, "class", "make", "--code", SET.code, "--json")
     assert again == (0, out, err)
     same = run(capsys, "class", "make", "--code", SET.code.lower(), "--count", "6", "--kinds", "both", "--json")

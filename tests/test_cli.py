@@ -136,3 +136,16 @@ def test_every_option_with_an_empty_or_odd_value_is_one_line_or_works(capsys, tm
         assert "Traceback" not in err
         if code == 2:
             assert len(err.strip().splitlines()) == 1 and err.startswith("gintrainer: error: "), (argv, err)
+
+
+def test_json_puzzles_carry_the_english_beside_their_messages(capsys):
+    from gintrainer.messages import Message, render
+    from gintrainer.puzzles import verify
+    code, out, _ = run(capsys, "daily", "--date", "2026-11-29", "--kind", "can-knock", "--json")
+    record = json.loads(out)
+    puzzle = verify(record)  # the record is the bank's, with words beside it
+    assert code == 0 and record["question"] == puzzle.question
+    assert record["explanation"] == render(Message.from_data(m) for m in record["sentences"]["explanation"])
+    assert record["hints"] == [render(Message.from_data(m)) for m in record["sentences"]["hints"]]
+    code, text, _ = run(capsys, "daily", "--date", "2026-11-29", "--kind", "can-knock")
+    assert record["question"] in text and record["explanation"] in text

@@ -7,7 +7,8 @@ import pytest
 
 from gintrainer import GinError, Rules, best_arrangement, meld_kind, min_deadwood, score_hand
 from gintrainer.melds import all_best_arrangements
-from gintrainer.exercises import KINDS, ExerciseSession, generate, kinds_for
+from gintrainer.exercises import KINDS, ExerciseSession, generate
+from gintrainer.lessons import LESSONS
 from gintrainer.exercises.going_out import best_reply, can_lay_off_all, defender_cards, knock_options
 from gintrainer.exercises.matches import RULE_SETS, compare_rules, played_match
 from gintrainer.deals import best_discards, deal
@@ -63,10 +64,55 @@ def test_unreadable_responses_get_a_hint_not_an_error(kind):
 
 
 def test_every_lesson_has_three_exercises_and_one_answered_by_clicking_cards():
-    for lesson in range(1, 10):
-        kinds = kinds_for(lesson)
-        assert len(kinds) >= 3, lesson
-        assert any(generate(k, 0).answer_type == "cards" for k in kinds), lesson
+    for number, info in LESSONS.items():
+        kinds = info.kinds
+        assert len(kinds) >= 3, number
+        assert any(generate(k, 0).answer_type == "cards" for k in kinds), number
+
+
+ODD = Rules(knock_limit=7, gin_bonus=21, undercut_bonus=12, target=150, game_bonus=120, box_bonus=20,
+            shutout_multiplier=3, big_gin_bonus=33)
+
+# kind: what each number a phrase of its texts quotes must be under ODD.
+QUOTED_RULES = {
+    "knock_card": {r"limit (?:of|is) (\d+)": {7}},
+    "can_knock": {r"limit (?:of|is) (\d+)": {7}, r"(\d+) or less": {7}},
+    "going_out": {r"knock limit of (\d+)": {7}, r"gin, bonus (\d+)": {21}, r"for a bonus of (\d+)": {33}},
+    "hand_outcome": {r"(\d+) bonus": {21, 12}},
+    "hand_points": {r"(\d+) bonus": {21, 12}},
+    "match_total": {r"reached (\d+)": {150}, r"× (\d+)": {20}, r"and (\d+) for every hand": {20}},
+    "winning_knock": {r"(?:reach|to) (\d+)": {150}},
+    "hollywood_score": {r"reach(?:es|ed)? (\d+)": {150}},
+}
+
+
+def all_words(exercise):
+    """Every text of an exercise: the prompt, the explanation, the options and the verdict on each."""
+    responses = list(exercise.options) if exercise.answer_type == "choice" else wrong_responses(exercise)
+    return " ".join([exercise.prompt, exercise.explanation, *map(str, exercise.options),
+                     exercise.check(exercise.answer).text, *(exercise.check(r).text for r in responses)])
+
+
+@pytest.mark.parametrize("kind", sorted(QUOTED_RULES))
+def test_exercise_texts_take_their_numbers_from_the_rules_in_force(kind):
+    seeds = range(3) if kind in SLOW else range(12)
+    for pattern, allowed in QUOTED_RULES[kind].items():
+        quoted = set()
+        for seed in seeds:
+            exercise = generate(kind, seed, ODD)
+            assert exercise.check(exercise.answer).correct
+            quoted |= {int(n) for n in re.findall(pattern, all_words(exercise))}
+        assert quoted and quoted <= allowed, (kind, pattern, quoted)
+
+
+def test_the_rules_in_force_follow_an_exercise_to_its_next_position():
+    session = ExerciseSession("can_knock", 0, rules=ODD)
+    assert "the knock limit is 7" in session.exercise.prompt
+    session.new_position()
+    assert "the knock limit is 7" in session.exercise.prompt and session.exercise.seed == 1
+    assert "the knock limit is 10" in generate("can_knock", 0).prompt
+    with pytest.raises(GinError):
+        generate("can_knock", 0, "standard")
 
 
 def test_unknown_kind_and_bad_seed():

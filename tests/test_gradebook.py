@@ -151,3 +151,14 @@ def test_the_drawings_escape_names_and_show_each_cell(folder):
     page = gradebook_page(book, title="Year <5>")
     assert page.startswith("<!DOCTYPE html>") and "Year &lt;5&gt;" in page
     assert book._repr_html_() == html + svg
+
+
+def test_a_name_typed_with_and_without_the_turkish_capital_i_is_one_student():
+    # The gradebook once folded names with casefold alone, so "İrem" and "Irem" were two
+    # students while they open one profile; now it compares names as the profiles do.
+    book = build_gradebook([("irem.csv", results(SET, "İrem", "rr..")), ("irem-2.csv", results(SET, "Irem", "..rr")),
+                            ("ann.csv", results(SET, "Ann", "r..."))])
+    assert book.students == ("Ann",)
+    problems = {p.file: p.reason for p in book.problems}
+    assert sorted(problems) == ["irem-2.csv", "irem.csv"]
+    assert problems["irem.csv"].startswith("student 'İrem' has several files (irem-2.csv, irem.csv)")

@@ -11,7 +11,7 @@ from gintrainer.cards import DECK, RANK_NAMES, Card, parse_cards
 from gintrainer.deals import deal, in_discard
 from gintrainer.exercises.matches import compare_rules, played_match
 from gintrainer.hand import Hand
-from gintrainer.lessons import LESSONS, demo_hand
+from gintrainer.lessons import LESSONS, demo
 from gintrainer.melds import best_arrangement, meld_kind
 from gintrainer.rules import PRESETS, Rules
 from gintrainer.scoring import layoff_targets, score_hand, settle
@@ -31,7 +31,7 @@ def sentences(path: Path) -> list[str]:
         text = re.sub(r"\[[^\]]*\]\([^)]*\)", "", "".join(cell["source"]))
         for line in text.split("\n"):
             if line.startswith("# Lesson") or line.startswith("**Goal:**"):
-                continue  # the title and the goal are checked against LESSONS elsewhere
+                continue  # the title and the goal are held against the lesson's definition elsewhere
             line = re.sub(r"^\d+\.\s", "", line)
             line = re.sub(r"\blessons? \d+( and \d+)?", "lesson", line)
             found += [s for s in re.split(r"(?<=[.:!?])\s+(?=[A-Z*(])", line) if s]
@@ -39,8 +39,8 @@ def sentences(path: Path) -> list[str]:
 
 
 def first_turn_knock():
-    return deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "8H",
-                actions=["take"]).is_legal("knock 9D")
+    gin = demo("gin")
+    return deal(gin.ben, gin.ann, "8H", actions=["take"]).is_legal("knock 9D")
 
 
 def drawn_hand():
@@ -119,7 +119,7 @@ CHECKED = [
     ("03", "knocking is allowed on the very first turn", first_turn_knock),
     ("05", "After you draw you hold 11 cards", lambda: len(drawn_hand().held(drawn_hand().to_act)) == 11),
     ("05", "a deadwood count of **10 or less**", lambda: STANDARD.knock_limit == 10),
-    ("05", "Here Ben knocks with 8 points of deadwood", lambda: demo_hand(5).result.knocker_deadwood == 8),
+    ("05", "Here Ben knocks with 8 points of deadwood", lambda: demo("knock").hand().result.knocker_deadwood == 8),
     ("05", "when all **11** cards form melds", big_gin_with_eleven),
     ("05", "keep 10 or less deadwood", lambda: STANDARD.knock_limit == 10),
     ("05", "all 11 cards meld, no discard", big_gin_with_eleven),
@@ -127,10 +127,10 @@ CHECKED = [
     ("06", "(8♥ or 4♥ on 5♥ 6♥ 7♥)", lambda: fits("8H", "5H 6H 7H") and fits("4H", "5H 6H 7H")),
     ("06", "after 9♥ on 6♥ 7♥ 8♥, the 10♥ can follow", chain_rule),
     ("06", "Watch Ann lay off 3 cards in a chain on 6♥ 7♥ 8♥ and 2 more on 5♠ 6♠ 7♠",
-     lambda: [str(l) for l in demo_hand(6).layoffs] == ["9♥ on meld 1", "10♥ on meld 1", "J♥ on meld 1",
+     lambda: [str(l) for l in demo("layoff").hand().layoffs] == ["9♥ on meld 1", "10♥ on meld 1", "J♥ on meld 1",
                                                         "4♠ on meld 3", "8♠ on meld 3"]),
     ("06", "Here Ben's choice leaves Ann 66 deadwood instead of 46",
-     lambda: demo_hand(6, 1).result.defender_deadwood == 66),
+     lambda: demo("layout").hand().result.defender_deadwood == 66),
     ("07", "Knock with 6 against 21: the knocker scores 15", lambda: (
         score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D").points == 15)),
     ("07", "plus an undercut bonus of 10", undercut_rule),
@@ -193,7 +193,7 @@ def test_the_lessons_teach_the_rules_their_exercises_rely_on():
     six = " ".join(sentences(ROOT / "lessons" / LESSONS[6].file))
     seven = " ".join(sentences(ROOT / "lessons" / LESSONS[7].file))
     assert "**he chooses**" in six and "The choice can block lay-offs" in six
-    layout = demo_hand(6, 1)
+    layout = demo("layout").hand()
     assert not layout.layoffs and layout.result.defender_deadwood == min_deadwood_of(layout.held(0))
     assert "Gin **cannot be undercut**" in seven
     gin = settle(STANDARD, out="knock", knocker_melds=(parse_cards("2C 3C 4C"),), knocker_dead=(),

@@ -193,6 +193,29 @@ def test_save_and_resume_round_trip(data):
     assert PracticeGame.resume("Nobody") == (None, None)
 
 
+def test_every_spelling_of_a_name_resumes_one_game(data):
+    # Practice games were filed under the exact spelling while profiles folded case, so
+    # after "mia" and "Mia" became one profile, the game "mia" saved was out of reach.
+    game = PracticeGame(opponent="naive", seed=5, owner="mia")
+    play_learner_turn(game)
+    for spelling in ("Mia", "MIA", " mIa "):
+        resumed, notice = PracticeGame.resume(spelling)
+        assert notice is None and resumed.to_dict() == game.to_dict()
+    assert save_path("Mia") == save_path("mia") and [p.name for p in data.glob("practice/*.json")] == [
+        save_path("mia").name]
+
+
+def test_a_version_must_be_a_whole_number(data):
+    # The practice reader took a version true for 1 (true == 1 in Python); every reader now
+    # asks for a whole number.
+    good = PracticeGame(opponent="naive", seed=5).to_dict()
+    for version, words in ((True, "not True"), (1.0, "not 1.0"), (2, "a practice game of version 2, newer")):
+        with pytest.raises(PracticeError, match=words):
+            PracticeGame.from_dict(dict(good, version=version))
+    with pytest.raises(PracticeError, match="not a practice game: its format is 'chess'"):
+        PracticeGame.from_dict(dict(good, format="chess"))
+
+
 def test_a_game_saved_before_the_computer_replied_gets_its_reply(data):
     game = PracticeGame(opponent="naive", seed=5, owner="Ann")
     while game.learner_to_act:

@@ -1,13 +1,15 @@
 """The presentation view for projecting lessons and the quick reference."""
 
+from html import escape
+
 import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gintrainer.lessons import LESSONS  # noqa: E402
+from gintrainer.lessons import DEMOS, LESSONS  # noqa: E402
 from gintrainer.reference import quick_reference_sections  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
-from gintrainer.widgets.present import QUICK_REFERENCE, PresentationPage  # noqa: E402
+from gintrainer.widgets.present import QUICK_REFERENCE, PresentationPage, demo_choices  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -33,21 +35,31 @@ def test_quick_reference_one_section_at_a_time_with_large_cards():
     assert "gt-large" in stepper.frame.value  # the card values, drawn large
 
 
-@pytest.mark.parametrize("number", sorted(LESSONS))
-def test_every_lesson_demonstration_can_be_projected(number):
+def test_the_choices_are_every_demonstration_the_lessons_define_in_order():
+    names = [name for _, name in demo_choices()]
+    assert names == [d.name for _, info in sorted(LESSONS.items()) for d in info.demos]
+    assert set(names) == set(DEMOS) and {"gin", "layout"} <= set(names)  # a lesson's second demonstration too
+    labels = dict((name, label) for label, name in demo_choices())
+    assert labels["gin"] == f"Lesson 5, {LESSONS[5].title} — {DEMOS['gin'].title}"
+
+
+@pytest.mark.parametrize("name", sorted(DEMOS))
+def test_every_lesson_demonstration_can_be_projected(name):
     page = PresentationPage()
-    page.choice.value = str(number)
+    page.choice.value = name
     stepper = page.stepper
-    assert stepper.steps.count > 1
+    assert stepper.steps.count == DEMOS[name].steps().count > 1
+    assert stepper.steps.title == DEMOS[name].title
     stepper.last_button.click()
     assert stepper.step == stepper.steps.count - 1
+    assert escape(DEMOS[name].steps().caption(stepper.step)) in stepper.caption.value
     assert "gt-large" in stepper.frame.value
 
 
 def test_a_bad_choice_is_reported():
     page = PresentationPage()
     page._on_choice({"new": "99"})
-    assert "choose a lesson" in page.status.value
+    assert "choose a lesson" in page.status.value and "99" in page.status.value
     page.choice.value = QUICK_REFERENCE
     assert page.stepper.steps.count == len(quick_reference_sections())
 
@@ -65,12 +77,13 @@ def open_widgets() -> int:
 
 def test_switching_what_is_shown_leaves_no_observer_or_widget_behind():
     page = PresentationPage()
-    page.choice.value = "5"
+    names = [name for _, name in demo_choices()]
+    page.choice.value = names[0]
     page.choice.value = QUICK_REFERENCE
     observers, alive = settings_observers(), open_widgets()
-    for _ in range(3):
-        for number in sorted(LESSONS):
-            page.choice.value = str(number)
+    for _ in range(2):
+        for name in names:
+            page.choice.value = name
     page.choice.value = QUICK_REFERENCE
     assert settings_observers() == observers and open_widgets() == alive
 
@@ -78,7 +91,7 @@ def test_switching_what_is_shown_leaves_no_observer_or_widget_behind():
 def test_a_replaced_lesson_no_longer_redraws(monkeypatch):
     page = PresentationPage()
     old = page.stepper
-    page.choice.value = "5"
+    page.choice.value = "gin"
     frame, redraws = old.frame.value, []
     monkeypatch.setattr(old, "refresh", lambda: redraws.append(old))
     settings.size = "small"

@@ -16,7 +16,7 @@ from gintrainer import parse_cards
 from gintrainer.cards import DECK, Card
 from gintrainer.melds import best_arrangement, deadwood_points, meld_kind, min_deadwood
 from gintrainer.puzzles.themes import HINT_ORDER, THEMES
-from gintrainer.puzzles.words import TEMPLATES, Sentence
+from gintrainer.messages import PUZZLE_MESSAGES, THEME_MESSAGES, render, say
 from gintrainer.solver import naive_discard, slow_expected_deadwood
 from puzzle_samples import bank_puzzles, every_puzzle, generated_sample, year_of_dailies
 
@@ -178,7 +178,7 @@ def lends(puzzle, c, stays, kind):
 
 def _question(p, s, kind, objective, source, gin_only=False):
     return (p.kind == kind and p.objective == objective and p.drawn_from == source and card(s["card"]) is p.drawn
-            and (kind != "can_knock" or (s["limit"] == p.knock_limit and (p.knock_limit == 0) == gin_only)))
+            and (kind != "can_knock" or ((p.knock_limit == 0) == gin_only and (gin_only or s["limit"] == p.knock_limit))))
 
 
 CLAIMS = {
@@ -290,6 +290,7 @@ CLAIMS = {
     "grade_no_knock": lambda p, s: p.kind == "can_knock" and not p.can_knock,
     "grade_yes_right": lambda p, s: p.can_knock,
     "grade_right": lambda p, s: True,  # said only after an answer among p.answer (checked in _grades)
+    "grade_forbidden": lambda p, s: card(s["card"]) is p.forbidden,
     "grade_wrong_knock": lambda p, s: (p.can_knock and card(s["card"]) not in p.answer and p.knock_limit > 0
                                        and s["limit"] == p.knock_limit and leaves(p, card(s["card"]), s["deadwood"])
                                        and s["deadwood"] > p.knock_limit),
@@ -306,10 +307,12 @@ CLAIMS = {
                                            and Fraction(s["cost_expected"]) == Fraction(s["expected"])
                                            - p.row(card(s["best_card"])).expected_deadwood > 0),
     "answer_no": lambda p, s: p.kind == "can_knock" and not p.can_knock,
+    "answer_yes": lambda p, s: p.kind == "can_knock" and p.can_knock,
     "answer_one": lambda p, s: p.answer == (card(s["card"]),),
     "answer_two": lambda p, s: p.answer == (card(s["card"]), card(s["other_card"])),
     "answer_any": lambda p, s: p.answer == tuple(parse_cards(s["cards"])) and len(p.answer) > 2,
-    "hint_theme": lambda p, s: s["theme"] == next(t for t in HINT_ORDER if t in p.themes),
+    **{f"theme_hint_{theme}": (lambda p, s, theme=theme: theme == next(t for t in HINT_ORDER if t in p.themes))
+       for theme in THEMES},
     "hint_arrange": lambda p, s: not set(HINT_ORDER) & set(p.themes),
     "hint_cards": lambda p, s: set(parse_cards(s["cards"])) <= set(p.hand),
     "hint_count": lambda p, s: True,
@@ -351,26 +354,33 @@ def _draws_claim(p, s, *, melds, low):
 
 
 def _sentences(puzzle):
-    return ((puzzle.question_sentence, puzzle.count_sentence) + puzzle.explanation_sentences
-            + puzzle.hint_sentences)
+    return ((puzzle.question_message, puzzle.count_message) + puzzle.explanation_messages
+            + puzzle.hint_messages)
 
 
 def _grades(puzzle):
-    """Every verdict an answer can get, with the sentence it starts with."""
-    from gintrainer.puzzles.words import say
+    """Every verdict an answer can get, with the answer; the worksheet's and the
+    class page's verdicts."""
+    from gintrainer.classroom.session import mark
     out = []
     for row in puzzle.table:
         if puzzle.kind == "can_knock" and not puzzle.can_knock:
             break
         grade = puzzle.grade(row.card, can_knock=True if puzzle.kind == "can_knock" else None)
         if row.card in puzzle.answer:
-            assert grade.correct and grade.message.startswith(say("grade_right").text())
+            assert grade.correct and grade.messages[0] == say("grade_right")
         else:
             assert not grade.correct
-            out.append(puzzle._wrong_sentence(row, puzzle.table_sorted()[0]))
+            out.append(grade.messages[0])
     if puzzle.kind == "can_knock":
-        out.append(Sentence("grade_missed_knock") if puzzle.can_knock else Sentence("grade_no_right"))
-        out += list(puzzle._answer_sentences())
+        out += [puzzle.grade(can_knock=False).messages[0], puzzle.grade(can_knock=True).messages[0]]
+        out += list(puzzle.answer_messages)
+        if puzzle.can_knock:
+            out.append(say("answer_yes"))
+    if puzzle.forbidden is not None:
+        marked = mark(puzzle, ("yes " if puzzle.kind == "can_knock" else "") + puzzle.forbidden.code())
+        assert marked.message.startswith(render(say("grade_forbidden", card=puzzle.forbidden)))
+        out.append(say("grade_forbidden", card=puzzle.forbidden))
     return out
 
 
@@ -378,13 +388,14 @@ def _false_claims(puzzles):
     bad = []
     for puzzle in puzzles:
         for sentence in _sentences(puzzle) + tuple(_grades(puzzle)):
-            if not CLAIMS[sentence.id](puzzle, sentence):
-                bad.append((puzzle.id, sentence.text()))
+            if not CLAIMS[sentence.name](puzzle, sentence):
+                bad.append((puzzle.id, render(sentence)))
     return bad
 
 
 def test_every_template_has_a_claim_and_every_claim_a_template():
-    assert set(CLAIMS) == set(TEMPLATES) | {"hint_theme"}
+    hints = {name for name in THEME_MESSAGES if name.startswith("theme_hint_")}
+    assert set(CLAIMS) == set(PUZZLE_MESSAGES) | hints
 
 
 def test_every_sentence_of_the_bank_is_true():
@@ -400,8 +411,8 @@ def test_every_sentence_of_a_generated_sample_is_true():
 
 
 def test_the_bank_uses_most_templates():
-    used = {s.id for p in every_puzzle() for s in _sentences(p)}
-    unused = set(TEMPLATES) - used - {t for t in TEMPLATES if t.startswith(("grade_", "answer_"))}
+    used = {s.name for p in every_puzzle() for s in _sentences(p)}
+    unused = set(PUZZLE_MESSAGES) - used - {t for t in PUZZLE_MESSAGES if t.startswith(("grade_", "answer_"))}
     # the rare ones: an ace upcard, the Oklahoma limit above the usual one
     assert unused <= {"question_ck_gin_discard", "question_ck_gin_stock", "ck_oklahoma_usual_not",
                       "ck_no_gin_only", "ck_oklahoma_ace", "ck_no_layout_nomelds", "look_draws_none",
@@ -478,7 +489,7 @@ def test_every_tagged_theme_decides_the_answer(theme):
 
 def test_every_explanation_says_what_its_kind_needs():
     for puzzle in every_puzzle():
-        ids = [s.id for s in puzzle.explanation_sentences]
+        ids = [s.name for s in puzzle.explanation_messages]
         if puzzle.kind == "can_knock" and not puzzle.can_knock:
             assert {"ck_no_layout", "ck_no_layout_nomelds"} & set(ids)  # the melds of the best layout, not only
         elif puzzle.kind == "can_knock":                                # its deadwood
@@ -531,3 +542,13 @@ def test_hints_come_only_from_themes_that_decide():
         assert not position.problems()
         table, answer = solve_position(position, "best_discard", objective)
         assert theme not in themes_of(make_context(position, table, "best_discard", objective, answer))
+
+
+def test_one_draw_or_one_low_card_is_said_in_the_singular():
+    keeps = [(p, s) for p in bank_puzzles() for s in p.explanation_messages if s.name == "look_keeps"]
+    one = next(s for p, s in keeps if s["count"] == 1)
+    assert render(one).startswith(f"Keeping {one['card']} keeps this draw: ")
+    assert all("keeps these draws" in render(s) for p, s in keeps if s["count"] > 1)
+    low = next(s for p in bank_puzzles() for s in p.explanation_messages if s.name == "look_draws"
+               and s["low_count"] == 1)
+    assert render(low).endswith(" and 1 as a low card kept instead of a higher one.")

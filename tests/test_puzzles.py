@@ -92,7 +92,7 @@ def test_theme_keep_the_pair():
     for puzzle in found:
         ctx = context(puzzle.position, "best_discard", puzzle.objective)
         assert ctx.naive not in puzzle.answer
-        assert any(s.id == "look_keeps" and s["card"] == ctx.naive.code() for s in puzzle.explanation_sentences)
+        assert any(s.name == "look_keeps" and s["card"] is ctx.naive for s in puzzle.explanation_messages)
 
 
 def test_theme_gin_and_long_run_lending_a_card_to_a_set():
@@ -203,9 +203,9 @@ def test_lookahead_sets_have_the_naive_rule_wrong_at_least_40_percent(generated)
 def test_explanations_start_with_the_answer(generated):
     for puzzles in generated.values():
         for puzzle in puzzles:
-            first = puzzle.explanation_sentences[0]
+            first = puzzle.explanation_messages[0]
             if puzzle.kind == "can_knock" and not puzzle.can_knock:
-                assert first.id in ("ck_no", "ck_no_gin_only")
+                assert first.name in ("ck_no", "ck_no_gin_only")
             else:
                 assert parse_cards(first["card"])[0] in puzzle.answer
 
@@ -215,7 +215,7 @@ def test_oklahoma_puzzles_show_the_upcard(generated):
         assert puzzle.upcard is not None and puzzle.discard_pile[0] is puzzle.upcard
         assert puzzle.knock_limit == Rules(oklahoma=True).knock_limit_for(puzzle.upcard)
         assert puzzle.to_dict()["upcard"] == puzzle.upcard.code()
-        assert {"ck_oklahoma", "ck_oklahoma_ace"} & {s.id for s in puzzle.explanation_sentences}
+        assert {"ck_oklahoma", "ck_oklahoma_ace"} & {s.name for s in puzzle.explanation_messages}
         assert ("oklahoma" in puzzle.themes) == any((r.deadwood <= 10) != r.knocks for r in puzzle.table)
 
 
@@ -252,8 +252,9 @@ def test_records_verify_and_tampering_is_caught(generated):
     puzzle = generated["can_knock"][0]
     record = json.loads(json.dumps(puzzle.to_dict()))
     assert verify(record) == puzzle
-    for key, change in [("answer", {"discards": [], "deadwood": 0}), ("difficulty", 5),
-                        ("explanation", "Trust me."), ("table", [])]:
+    said = {"explanation": [["grade_right", {}]], "hints": record["sentences"]["hints"]}
+    for key, change in [("answer", {"discards": [], "deadwood": 0}), ("difficulty", 5), ("sentences", said),
+                        ("table", [])]:
         bad = dict(record, **{key: change})
         with pytest.raises(PuzzleError, match=key):
             verify(bad)

@@ -322,7 +322,7 @@ def test_rules_may_be_a_preset_name():
 @pytest.mark.parametrize("source, reason", [
     ("/no/such/history.json", "cannot read the history"),
     ("{not json", "not valid JSON"),
-    ("[1, 2]", "holds list"),
+    ("[1, 2]", "a hand history is a JSON object, not a list"),
     ("[" * 100000, "not valid JSON"),
     (b"\xff\xfe", "not UTF-8"),
     (42, "a path, JSON text or a dict"),
@@ -337,7 +337,7 @@ def test_a_folder_or_a_non_utf8_file_is_refused(tmp_path):
     _refused(tmp_path, match="cannot read the history")
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff{}")
-    _refused(bad, match="cannot read the history")
+    _refused(bad, match="bad.json: not UTF-8 text (byte 0)")
 
 
 # -- fuzzing: load raises ReplayError and nothing else ------------------------------------------

@@ -54,9 +54,10 @@ def test_stages_are_enforced():
 def test_hint_ladder_makes_a_right_answer_hinted():
     puzzle = next(p for p in bank("best_discard") if p.objective == "lookahead")
     attempt = PuzzleAttempt(puzzle)
-    assert attempt.hint() == puzzle.hints[0]
-    assert attempt.hint() == puzzle.hints[1]
-    assert attempt.hint().startswith("Answer: discard")
+    assert attempt.hint() == puzzle.hint_messages[0]
+    assert attempt.hint() == puzzle.hint_messages[1]
+    assert attempt.hint().name in ("hint_discard", "hint_discard_two")
+    assert attempt.hints_shown == puzzle.hint_messages
     assert attempt.hints_used == 3 and attempt.hints_left == 0
     with pytest.raises(GinError, match="no more hints"):
         attempt.hint()
@@ -210,3 +211,41 @@ def test_the_readme_states_the_rating_rules_the_code_uses():
     assert "solved with hints (scored as a miss)" in readme
     before, attempt = attempt_at(1500, "hinted")
     assert attempt.rating < before.rating  # a hinted solve is scored as a miss
+
+
+def test_feedback_is_messages_with_the_solvers_numbers():
+    from fractions import Fraction
+
+    from gintrainer.training import cost_messages
+    puzzle = next(p for p in bank("best_discard") if p.objective == "lookahead")
+    wrong = next(r for r in puzzle.table_sorted() if r.card not in puzzle.answer)
+    feedback = PuzzleAttempt(puzzle).answer_discard(wrong.card)
+    verdict = feedback.messages[0]
+    assert verdict.name == "grade_wrong_lookahead" and verdict["card"] is wrong.card
+    assert verdict["expected"] == wrong.expected_deadwood and feedback.messages[1:] == puzzle.explanation_messages
+    row, cost = cost_messages(feedback, puzzle)
+    assert row.name == ("row_knocks" if wrong.knocks else "row_plain") and row["outs"] == len(wrong.outs)
+    assert row["deadwood"] == wrong.deadwood and row["expected"] == wrong.expected_deadwood
+    assert cost.name == "cost_lookahead" and cost["cost"] == feedback.cost == Fraction(
+        wrong.expected_deadwood - puzzle.row(puzzle.answer[0]).expected_deadwood)
+    assert cost["best_card"] in puzzle.answer
+
+
+def test_a_row_with_one_out_says_one_out():
+    rows = [(p, r) for p in bank("best_discard") for r in p.table if len(r.outs) == 1 and r.card not in p.answer]
+    assert rows
+    puzzle, row = rows[0]
+    feedback = PuzzleAttempt(puzzle).answer_discard(row.card)
+    assert f"{row.card}: leaves {row.deadwood} deadwood" in cost_words(feedback, puzzle)
+    assert ", 1 out, " in cost_words(feedback, puzzle) and "1 outs" not in cost_words(feedback, puzzle)
+
+
+def test_rating_messages_carry_the_numbers():
+    from gintrainer.training import rating_messages
+    before, attempt = attempt_at(1900, "solved")
+    result, against, new = rating_messages(before, attempt)
+    assert result.name == "rating_solved" and result["after"] == round(attempt.rating)
+    assert result["change"] == round(attempt.rating) - round(before.rating) > 0
+    assert against.name == "rating_above" and against["gap"] == 1900 - round(before.rating)
+    assert against["chance"] == round(100 * expected_score(before, 1900))
+    assert new.name == "rating_new" and new["deviation"] == round(before.deviation)

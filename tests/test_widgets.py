@@ -233,10 +233,13 @@ def test_rules_comparison_new_position():
 
 
 def test_lesson_helpers_build_every_widget():
-    for number in range(1, 10):
-        assert lesson.demo(number).steps.count > 1
+    from gintrainer.lessons import DEMOS, LESSONS
+    for name in DEMOS:
+        assert lesson.demo(name).steps.count > 1
+    for number in LESSONS:
         assert len(lesson.check(number).questions) >= 3
-    assert lesson.deal_demo().steps.count == 22
+    assert lesson.demo("deal").steps.count == 22
+    assert "8 8 8 · 4 4 4 · 5 2 2 A" in lesson.example("deadwood").title.value
     assert "Knock limit" in lesson.quick_reference().data
     assert "Undercut" in lesson.glossary().data
     assert isinstance(lesson.exercise("can_knock", 2), ExerciseView)

@@ -5,8 +5,8 @@ success, and HTML drawings of the table and of a per-theme bar chart.
 A file is never merged silently when something is off: a malformed file, a
 file for another class code, or a byte-for-byte copy of a file already read
 (in order of file names) is reported in ``problems`` by its name, with the
-reason, and skipped. When one student (names compared without regard to case)
-has several different files, every one of them is reported and skipped: which
+reason, and skipped. When one student (names compared as profiles compare them,
+without regard to case: :func:`gintrainer.storage.name_key`) has several different files, every one of them is reported and skipped: which
 one counts is the teacher's call, so none is picked silently.
 """
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from pathlib import Path
 from ..errors import GinError
 from ..puzzles import THEMES, Puzzle
 from ..puzzles.themes import theme_title
+from ..storage import name_key
 from .codes import normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import KIND_WORDS, ClassSet
@@ -149,10 +149,6 @@ class Gradebook:
         return gradebook_html(self) + theme_chart_svg(self)
 
 
-def _key(name: str) -> str:
-    return unicodedata.normalize("NFC", name).casefold()
-
-
 def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | None = None) -> Gradebook:
     """A gradebook from (file name, content) pairs, read in order of name. The
     class code is ``code`` if given, else the code of most files (the earliest
@@ -181,7 +177,7 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | N
         if result.code != code:
             problems.append(Problem(name, f"for class code {result.code}, not {code}: skipped"))
         else:
-            by_student.setdefault(_key(result.student), []).append((name, result))
+            by_student.setdefault(name_key(result.student), []).append((name, result))
     kept = []
     for files in by_student.values():
         if len(files) == 1:
@@ -191,7 +187,7 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | N
         for name, result in files:
             problems.append(Problem(name, f"student {result.student!r} has several files ({names}): all skipped; "
                                           "keep one"))
-    ordered = sorted(kept, key=lambda item: (_key(item[1].student), item[1].student))
+    ordered = sorted(kept, key=lambda item: (name_key(item[1].student), item[1].student))
     puzzles = ClassSet.from_code(code).puzzles() if code is not None else ()
     return Gradebook(code, puzzles, tuple(r for _, r in ordered), tuple(n for n, _ in ordered),
                      tuple(sorted(problems, key=lambda p: p.file)))
@@ -287,7 +283,7 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
         y = 26 + i * row
         fraction = item.rate.fraction
         filled = round(bar_width * (fraction or 0.0))
-        hint = THEMES[item.theme][1]
+        hint = THEMES[item.theme].hint
         parts.append(f"<g><title>{escape(hint)} (puzzles {', '.join(map(str, item.puzzles))})</title>"
                      f'<text x="0" y="{y + 16}">{escape(theme_title(item.theme))}</text>'
                      f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="16" fill="#eeeeee"/>'

@@ -18,26 +18,20 @@ puzzle at that position and that ``correct`` agrees with the solver.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import math
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import GinError
+from ..storage import InvalidNameError, clean_name, name_key, name_stem
 from .codes import ClassCodeError, normalise_code
 from .sets import ClassSet, ClassSetError
 
 COLUMNS = ("student", "code", "position", "puzzle_id", "answer", "correct", "seconds")
 """The columns, in the order written (a reader accepts any order)."""
-
-NAME_LIMIT = 40
-"""The longest student name: the limit of profile names, so that a student's
-name works as a profile name too (this module does not import the POSIX-only
-progress module)."""
 
 _PUZZLE_ID = re.compile(r"(ck|bd)-[0-9a-f]{12}")
 _FORMULA_START = ("=", "+", "-", "@")
@@ -48,26 +42,25 @@ class ResultsError(GinError):
 
 
 def clean_student(name: Any) -> str:
-    """A student's name or nickname as kept: NFC-normalised and stripped, 1 to 40
-    printable characters (a valid profile name too), not starting with = + - @
-    (a spreadsheet would read it as a formula).
+    """A student's name or nickname as kept: a name by the rule of every name
+    (:func:`gintrainer.storage.clean_name`, so it opens a profile too), and not
+    starting with = + - @, which a spreadsheet opening the results would take for
+    a formula.
 
     >>> clean_student(" Zoë ")
     'Zoë'
+    >>> clean_student("=1+1")
+    Traceback (most recent call last):
+    ...
+    gintrainer.classroom.results.ResultsError: a student name cannot start with '=': a spreadsheet would read...
     """
-    if not isinstance(name, str):
-        raise ResultsError(f"a student name must be text, not {name!r}")
-    cleaned = unicodedata.normalize("NFC", name).strip()
-    if not cleaned:
-        raise ResultsError(f"a student name cannot be empty: {name!r}")
-    if len(cleaned) > NAME_LIMIT:
-        raise ResultsError(f"a student name can have at most {NAME_LIMIT} characters, not {len(cleaned)}: "
-                           f"{cleaned[:NAME_LIMIT]!r}...")
-    bad = next((c for c in cleaned if not c.isprintable()), None)
-    if bad is not None:
-        raise ResultsError(f"a student name cannot contain the character {bad!r}: {name!r}")
+    try:
+        cleaned = clean_name(name)
+    except InvalidNameError as error:
+        raise ResultsError(str(error)) from None
     if cleaned.startswith(_FORMULA_START):
-        raise ResultsError(f"a student name cannot start with {cleaned[0]!r}: {name!r}")
+        raise ResultsError(f"a student name cannot start with {cleaned[0]!r}: a spreadsheet would read "
+                           f"{cleaned!r} as a formula")
     return cleaned
 
 
@@ -151,17 +144,16 @@ def results_csv(student: str, code: str, rows: Iterable[Attempt]) -> str:
 
 
 def results_filename(student: str, code: str) -> str:
-    """A safe file name for a student's results: the code, an ASCII slug of the
-    name and a hash of the exact name (so names with the same slug stay apart).
+    """A safe file name for a student's results: the code and the name's file stem
+    (:func:`gintrainer.storage.name_stem`), the same for every spelling of the name,
+    as the gradebook takes them for one student.
 
     >>> results_filename("../Zoë Smith", "8QM3R-013VD-1D730")
-    '8QM3R-013VD-1D730-zoe-smith-0d5414a294a4.csv'
+    '8QM3R-013VD-1D730-zoe-smith-266d34fa1751.csv'
+    >>> results_filename("ZOË", "8QM3R-013VD-1D730") == results_filename("zoë", "8QM3R-013VD-1D730")
+    True
     """
-    name = clean_student(student)
-    ascii_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:24].strip("-") or "student"
-    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:12]
-    return f"{normalise_code(code)}-{slug}-{digest}.csv"
+    return f"{normalise_code(code)}-{name_stem(clean_student(student), fallback='student')}.csv"
 
 
 def read_results(text: str | bytes, *, check: bool = True) -> Results:
@@ -223,7 +215,7 @@ def _results(rows: list[tuple[int, dict]]) -> Results:
             raise ResultsError(f"line {line}: {error}") from None
         if student is None:
             student, code = name, row_code
-        elif name != student:
+        elif name_key(name) != name_key(student):
             raise ResultsError(f"line {line}: a second student {name!r} (the file is {student!r}'s): "
                                "one file holds one student")
         elif row_code != code:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, parse_card
 from ..errors import GinError
+from ..messages import render, say
 from ..puzzles import Puzzle
 from .results import Attempt, clean_student, results_csv
 from .sets import ClassSet
@@ -109,8 +110,7 @@ def mark(puzzle: Puzzle, response) -> Marked:
     written = "no" if can_knock is False else ("yes" if card is None else
                                                 (f"yes {card.code()}" if can_knock else card.code()))
     if card is not None and card is puzzle.forbidden:
-        return Marked(written, False, f"Not {card}: it was just taken from the discard pile, so it may not be "
-                                      f"thrown back this turn. {puzzle.explanation}")
+        return Marked(written, False, render((say("grade_forbidden", card=card), *puzzle.explanation_messages)))
     try:
         grade = puzzle.grade(card, can_knock=can_knock) if puzzle.kind == "can_knock" else puzzle.grade(card)
     except GinError as error:

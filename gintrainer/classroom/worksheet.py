@@ -25,8 +25,9 @@ from ..cards import sort_by_suit
 from ..drawing import cards_html, deadwood_sum_words, discard_table_html, melds_words, page, puzzle_position_html, \
     puzzle_position_words, puzzle_rules_words, words
 from ..melds import best_arrangement
+from ..messages import render, say
 from ..puzzles import THEMES, Puzzle
-from ..files import write_text_atomic
+from ..storage import write_text_atomic
 from .sets import ClassSet
 
 WORKSHEET_CSS = """
@@ -126,9 +127,9 @@ def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: b
     kind = "Can you knock?" if puzzle.kind == "can_knock" else "Which card?"
     parts = [f'<header class="ws-head"><span class="ws-start">Puzzle {position} of {count}</span>'
              f'<span class="ws-kind">{kind}</span></header>',
-             f'<p class="ws-question">{escape(puzzle.question)}</p>',
+             f'<p class="ws-question">{escape(render(puzzle.question_message))}</p>',
              f'<p class="ws-rules">{escape(puzzle_rules_words(puzzle))}</p>',
-             f'<p class="ws-rules ws-count">{escape(puzzle.count_sentence.text())}</p>',
+             f'<p class="ws-rules ws-count">{escape(render(puzzle.count_message))}</p>',
              (f'<p class="ws-rules">{escape(puzzle_position_words(puzzle))}</p>' if answers
               else f'<div class="ws-position">{puzzle_position_html(puzzle)}</div>'),
              _hand_html(puzzle, size="small" if answers else "normal")]
@@ -153,13 +154,11 @@ def _boxes_html(puzzle: Puzzle) -> str:
 
 def _key_html(puzzle: Puzzle) -> str:
     parts = []
-    verdict = ""
-    if puzzle.kind == "can_knock":
-        verdict = "Yes, you can knock. " if puzzle.can_knock else ""
+    verdict = render(say("answer_yes")) + " " if puzzle.kind == "can_knock" and puzzle.can_knock else ""
     parts.append(f'<p class="ws-answer"><strong>Answer:</strong> {escape(verdict)}'
-                 f'<span class="ws-answer-words">{escape(puzzle.answer_words())}</span></p>')
+                 f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
     parts.append(_layout_html(puzzle))
-    parts.append(f'<p class="ws-explanation">{escape(puzzle.explanation)}</p>')
+    parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')
     parts.append(numbers_html(puzzle))
     themes = ", ".join(THEMES[t].title for t in puzzle.themes) or "none"
     parts.append(f'<p class="ws-meta">Themes: {escape(themes)} · difficulty {puzzle.difficulty} · '

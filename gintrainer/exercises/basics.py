@@ -106,8 +106,8 @@ def _meld_question_cards(rng) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@exercise_kind("meld_or_not", 1, "Set, run or not a meld?")
-def meld_or_not(seed, rng):
+@exercise_kind("meld_or_not", "Set, run or not a meld?")
+def meld_or_not(seed, rng, rules):
     """Is a group of cards a set, a run, or not a meld? The engine's meld_kind decides."""
     cards = _meld_question_cards(rng)
     kind = meld_kind(cards)
@@ -127,8 +127,8 @@ def _ten_with_melds(rng, melds=None):
     return retry(rng, make, lambda cards: best_arrangement(cards).melds and best_arrangement(cards).deadwood)
 
 
-@exercise_kind("pick_meld", 1, "Find a meld")
-def pick_meld(seed, rng):
+@exercise_kind("pick_meld", "Find a meld")
+def pick_meld(seed, rng, rules):
     """Click three or more cards that form a meld; meld_kind checks the cards clicked."""
     cards = sort_by_suit(_ten_with_melds(rng))
     arrangement = best_arrangement(cards)
@@ -145,8 +145,8 @@ def pick_meld(seed, rng):
                 explanation=f"The melds here: {melds}.", checker=check, option_label="Your hand")
 
 
-@exercise_kind("deadwood_count", 1, "Count the deadwood")
-def deadwood_count(seed, rng):
+@exercise_kind("deadwood_count", "Count the deadwood")
+def deadwood_count(seed, rng, rules):
     """How much deadwood does a hand have at best? min_deadwood answers."""
     cards = sort_by_suit(_ten_with_melds(rng))
     arrangement = best_arrangement(cards)
@@ -183,8 +183,8 @@ def _shared_card_hand(rng):
     return tuple(core + others(rng, core, 5))
 
 
-@exercise_kind("pick_deadwood", 1, "Which cards are deadwood?")
-def pick_deadwood(seed, rng):
+@exercise_kind("pick_deadwood", "Which cards are deadwood?")
+def pick_deadwood(seed, rng, rules):
     """Click the deadwood of the best arrangement; any best arrangement is accepted."""
     def make(r):
         return _shared_card_hand(r) if r.random() < 0.5 else tuple(hand_with_melds(r, 10, r.choice((1, 2))))
@@ -219,18 +219,18 @@ def pick_deadwood(seed, rng):
 
 # -- lesson 2: dealing -----------------------------------------------------------
 
-def _seeded_deal(kind, seed) -> Hand:
-    return Hand.deal(seed=f"{kind}:{seed}")
+def _seeded_deal(kind, seed, rules) -> Hand:
+    return Hand.deal(rules, seed=f"{kind}:{seed}")
 
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-@exercise_kind("dealt_cards", 2, "Deal the cards")
-def dealt_cards(seed, rng):
+@exercise_kind("dealt_cards", "Deal the cards")
+def dealt_cards(seed, rng, rules):
     """From the top of a deck, click the cards one player gets; Hand.deal decides."""
-    hand = _seeded_deal("dealt_cards", seed)
+    hand = _seeded_deal("dealt_cards", seed, rules)
     top = hand.deck[:8]
     seat = rng.randrange(2)
     answer = tuple(c for c in top if c in hand.held(seat))
@@ -252,10 +252,10 @@ def dealt_cards(seed, rng):
                 pick=4, option_label="Top of the deck, in order")
 
 
-@exercise_kind("upcard_pick", 2, "Find the upcard")
-def upcard_pick(seed, rng):
+@exercise_kind("upcard_pick", "Find the upcard")
+def upcard_pick(seed, rng, rules):
     """From the top 22 cards of a deck, click the card turned up; Hand.deal decides."""
-    hand = _seeded_deal("upcard_pick", seed)
+    hand = _seeded_deal("upcard_pick", seed, rules)
     top = hand.deck[:22]
     dealt = len(hand.held(0)) + len(hand.held(1))
     explanation = (f"{dealt} cards are dealt, {len(hand.held(0))} to each player; the {_ordinal(dealt + 1)} card, "
@@ -279,10 +279,10 @@ def upcard_pick(seed, rng):
                 pick=1, option_label="Top of the deck, in order")
 
 
-@exercise_kind("first_offer", 2, "Who goes first?")
-def first_offer(seed, rng):
+@exercise_kind("first_offer", "Who goes first?")
+def first_offer(seed, rng, rules):
     """Who gets the first card, and who is offered the upcard first? The dealt Hand answers."""
-    hand = _seeded_deal("first_offer", seed)
+    hand = _seeded_deal("first_offer", seed, rules)
     dealer = NAMES[hand.dealer]
     if rng.random() < 0.5:
         seat = hand.to_act
@@ -300,10 +300,10 @@ def first_offer(seed, rng):
                 checker=choice_checker(answer, explanation, why_not=reason))
 
 
-@exercise_kind("stock_count", 2, "Count the stock")
-def stock_count(seed, rng):
+@exercise_kind("stock_count", "Count the stock")
+def stock_count(seed, rng, rules):
     """How many cards are left in the stock? Played on a Hand, which counts them."""
-    hand = _seeded_deal("stock_count", seed)
+    hand = _seeded_deal("stock_count", seed, rules)
     draws = rng.randint(0, 5)
     hand.apply("pass")
     hand.apply("pass")
@@ -347,10 +347,10 @@ def _story(hand: Hand) -> str:
     return " ".join(parts)
 
 
-@exercise_kind("whose_turn", 3, "Whose turn is it?")
-def whose_turn(seed, rng):
+@exercise_kind("whose_turn", "Whose turn is it?")
+def whose_turn(seed, rng, rules):
     """Who acts next in the first turn? Hand.to_act answers."""
-    hand = _seeded_deal("whose_turn", seed)
+    hand = _seeded_deal("whose_turn", seed, rules)
     for action in rng.choice(FIRST_TURN_STORIES):
         hand.apply(action)
     answer = NAMES[hand.to_act]
@@ -386,10 +386,10 @@ def turn_options_answer(hand: Hand) -> str:
     return TURN_OPTIONS[3]
 
 
-@exercise_kind("turn_options", 3, "What may the player do?")
-def turn_options(seed, rng):
+@exercise_kind("turn_options", "What may the player do?")
+def turn_options(seed, rng, rules):
     """What may the player to act do? Hand.legal_actions answers."""
-    hand = _seeded_deal("turn_options", seed)
+    hand = _seeded_deal("turn_options", seed, rules)
     story = rng.choice(FIRST_TURN_STORIES + (("pass", "pass", "draw"),))
     for action in story:
         hand.apply(action)
@@ -441,24 +441,24 @@ def discard_checker(hand: Hand, *, stock_note: bool = False):
     return best, cards, explanation, check
 
 
-def _melding_upcard(rng, yours, theirs):
+def _melding_upcard(rng, yours, theirs, rules):
     """A hand dealt with an upcard that goes into a meld of ``yours`` (the non-dealer's)
     and gives no knock at once; None when the draw finds none."""
     used = set(yours) | set(theirs)
     for upcard in others(rng, used, 52 - len(used)):
-        hand = deal(yours, theirs, upcard)
+        hand = deal(yours, theirs, upcard, rules=rules)
         if take_into_meld(hand) is not None and not take_goes_out(hand):
             return hand
     return None
 
 
-@exercise_kind("upcard_discard", 3, "Take the upcard, then discard")
-def upcard_discard(seed, rng):
+@exercise_kind("upcard_discard", "Take the upcard, then discard")
+def upcard_discard(seed, rng, rules):
     """After taking an upcard that goes into a meld, click the discard that leaves the least
     deadwood (the upcard may not go back)."""
     def make(r):
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        return _melding_upcard(r, yours, others(r, yours, 10))
+        return _melding_upcard(r, yours, others(r, yours, 10), rules)
     offered = retry(rng, make, lambda x: True)
     upcard = offered.upcard
     kept = take_into_meld(offered)
@@ -477,17 +477,18 @@ def upcard_discard(seed, rng):
 
 # -- lesson 4: a normal turn ------------------------------------------------------------
 
-def _your_draw(yours, theirs, top) -> Hand:
+def _your_draw(yours, theirs, top, rules) -> Hand:
     """You (the dealer, seat 0) to draw in a normal turn, with ``top`` on the discard pile:
     the other player passed, you passed, he drew ``top`` from the stock and threw it."""
     used = set(yours) | set(theirs) | {top}
     upcard = next(c for c in reversed(DECK) if c not in used)
-    hand = deal(theirs, yours, upcard, stock=[top], actions=["pass", "pass", "draw", f"discard {top.code()}"])
+    hand = deal(theirs, yours, upcard, stock=[top], rules=rules,
+                actions=["pass", "pass", "draw", f"discard {top.code()}"])
     return hand
 
 
-@exercise_kind("take_or_draw", 4, "Take the discard or draw?")
-def take_or_draw(seed, rng):
+@exercise_kind("take_or_draw", "Take the discard or draw?")
+def take_or_draw(seed, rng, rules):
     """Does the top discard go into a meld? Take it only then (deals.take_into_meld decides)."""
     want_take = rng.random() < 0.5
 
@@ -495,7 +496,7 @@ def take_or_draw(seed, rng):
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
         theirs = others(r, yours, 10)
         for top in others(r, set(yours) | set(theirs), 32):
-            hand = _your_draw(yours, theirs, top)
+            hand = _your_draw(yours, theirs, top, rules)
             if (take_into_meld(hand) is not None) == want_take and not take_goes_out(hand):
                 return hand
         return None
@@ -534,8 +535,8 @@ def take_or_draw(seed, rng):
                         Panel("Top of the discard pile", "cards", cards=(top,))))
 
 
-@exercise_kind("forbidden_discard", 4, "The card that may not go back")
-def forbidden_discard(seed, rng):
+@exercise_kind("forbidden_discard", "The card that may not go back")
+def forbidden_discard(seed, rng, rules):
     """Which card may not be discarded after taking from the pile? Hand.is_legal decides."""
     def make(r):
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
@@ -543,7 +544,7 @@ def forbidden_discard(seed, rng):
         top = others(r, set(yours) | set(theirs), 1)[0]
         return yours, theirs, top
     yours, theirs, top = make(rng)
-    before = _your_draw(yours, theirs, top)
+    before = _your_draw(yours, theirs, top, rules)
     pile = before.discard_pile
     hand = before.copy()
     hand.apply("take")
@@ -568,8 +569,8 @@ def forbidden_discard(seed, rng):
                 panels=(Panel("The discard pile before your turn (top on the right)", "cards", cards=pile[-3:]),))
 
 
-@exercise_kind("best_discard", 4, "Your best discard")
-def best_discard(seed, rng):
+@exercise_kind("best_discard", "Your best discard")
+def best_discard(seed, rng, rules):
     """After drawing from the stock, click the discard that leaves the least deadwood."""
     def make(r):
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
@@ -577,7 +578,7 @@ def best_discard(seed, rng):
         drawn = others(r, set(yours) | set(theirs), 1)[0]
         return yours, theirs, drawn
     yours, theirs, drawn = make(rng)
-    hand = in_discard(yours, drawn, theirs)
+    hand = in_discard(yours, drawn, theirs, rules=rules)
     best, cards, explanation, check = discard_checker(hand, stock_note=True)
     return dict(prompt=f"You drew {drawn} from the stock. Click the card you discard to keep your deadwood as "
                        "low as possible.",

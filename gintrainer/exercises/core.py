@@ -8,6 +8,7 @@ from typing import Callable
 from ..cards import Card, parse_cards, show_cards
 from ..errors import GinError
 from ..hand import Hand
+from ..rules import Rules
 
 ANSWER_TYPES = ("cards", "choice", "number")
 PANEL_KINDS = ("cards", "hand", "melds", "table", "rows", "text")
@@ -131,36 +132,41 @@ def _count_words(n: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ExerciseKind:
-    """A kind of exercise: its name, the lesson it belongs to and its builder (seed -> Exercise)."""
+    """A kind of exercise: its name, its title and its builder (seed, rules -> Exercise).
+    Which lesson shows it, and where, is the lesson's definition (:mod:`gintrainer.lessons`)."""
 
     name: str
-    lesson: int
     title: str
-    build: Callable[[int], Exercise] = field(repr=False)
+    build: Callable[[int, Rules], Exercise] = field(repr=False)
 
 
 KINDS: dict[str, ExerciseKind] = {}
 
 
-def exercise_kind(name: str, lesson: int, title: str):
-    """Register a builder ``f(seed, rng) -> dict of Exercise fields`` as a kind."""
+def exercise_kind(name: str, title: str):
+    """Register a builder ``f(seed, rng, rules) -> dict of Exercise fields`` as a kind: it
+    builds its position under ``rules`` (the rules in force) and takes every number it
+    writes from them or from the position."""
     def register(builder):
-        def build(seed: int) -> Exercise:
+        def build(seed: int, rules: Rules | None = None) -> Exercise:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise GinError(f"an exercise seed is a whole number from 0, not {seed!r}")
+            rules = Rules() if rules is None else rules
+            if not isinstance(rules, Rules):
+                raise GinError(f"an exercise is built under a Rules object, not {rules!r}")
             from ..deals import rng_for
-            fields_ = builder(seed, rng_for(name, seed))
+            fields_ = builder(seed, rng_for(name, seed), rules)
             return Exercise(kind=name, seed=seed, title=title, **fields_)
         if name in KINDS:
             raise GinError(f"exercise kind {name!r} is registered twice")
-        KINDS[name] = ExerciseKind(name, lesson, title, build)
+        KINDS[name] = ExerciseKind(name, title, build)
         build.__doc__ = builder.__doc__
         return build
     return register
 
 
-def generate(kind: str, seed: int = 0) -> Exercise:
-    """The exercise of a kind for a seed.
+def generate(kind: str, seed: int = 0, rules: Rules | None = None) -> Exercise:
+    """The exercise of a kind for a seed, under ``rules`` (the standard rules unless told).
 
     >>> from gintrainer import min_deadwood
     >>> exercise = generate("deadwood_count", 3)
@@ -171,12 +177,7 @@ def generate(kind: str, seed: int = 0) -> Exercise:
         entry = KINDS[kind]
     except (KeyError, TypeError):
         raise GinError(f"unknown exercise kind {kind!r}") from None
-    return entry.build(seed)
-
-
-def kinds_for(lesson: int) -> list[str]:
-    """The exercise kinds of a lesson, in teaching order."""
-    return [k.name for k in KINDS.values() if k.lesson == lesson]
+    return entry.build(seed, rules)
 
 
 def choice_checker(answer: str, explanation: str, *, why_not=None, right: str = "Right."):
@@ -262,11 +263,13 @@ class ExerciseSession:
 
     STATES = ("open", "right", "wrong", "shown")
 
-    def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None):
+    def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
+                 rules: Rules | None = None):
         if exercise is None and kind is None:
             raise GinError("an exercise session needs an exercise kind or an exercise")
         self.kind = kind
-        self.exercise = exercise if exercise is not None else generate(kind, seed)
+        self.rules = rules
+        self.exercise = exercise if exercise is not None else generate(kind, seed, rules)
         self.state = "open"
         self.feedback: Feedback | None = None
         self.attempts = 0
@@ -312,7 +315,7 @@ class ExerciseSession:
         if not self.can_renew:
             raise GinError("this question has no other positions")
         seed = self.exercise.seed + 1 if seed is None else seed
-        self.exercise = generate(self.kind, seed)
+        self.exercise = generate(self.kind, seed, self.rules)
         self.state = "open"
         self.feedback = None
         self.attempts = 0

@@ -73,13 +73,13 @@ def _rest_after(hand: Hand, card: Card) -> list[Card]:
 # -- lesson 5: knocking and gin ----------------------------------------------------------------
 
 
-@exercise_kind("knock_card", 5, "Knock with the right card")
-def knock_card(seed, rng):
+@exercise_kind("knock_card", "Knock with the right card")
+def knock_card(seed, rng, rules):
     """Click a card you can knock with; Hand.is_legal("knock ...") decides."""
     def accept(hand):
         outs = knock_options(hand)
         return outs and len(outs) < len(hand.held(hand.to_act))
-    hand = retry(rng, lambda r: eleven_cards(r, "knock"), accept)
+    hand = retry(rng, lambda r: eleven_cards(r, "knock", rules), accept)
     held = hand.held(hand.to_act)
     outs = knock_options(hand)
     best = min(outs, key=lambda a: min_deadwood(_rest_after(hand, a.card)))
@@ -109,11 +109,11 @@ def knock_card(seed, rng):
                 checker=check, pick=1, option_label="Your 11 cards")
 
 
-@exercise_kind("can_knock", 5, "Can you knock?")
-def can_knock(seed, rng):
+@exercise_kind("can_knock", "Can you knock?")
+def can_knock(seed, rng, rules):
     """Can you knock this turn? Hand.legal_actions answers."""
     want = rng.random() < 0.5
-    hand = retry(rng, lambda r: eleven_cards(r, "knock" if want else r.choice(("knock", "any"))),
+    hand = retry(rng, lambda r: eleven_cards(r, "knock" if want else r.choice(("knock", "any")), rules),
                  lambda h: bool(knock_options(h)) == want)
     held = hand.held(hand.to_act)
     best_points = min(min_deadwood(_rest_after(hand, c)) for c in held)
@@ -141,10 +141,10 @@ def can_knock(seed, rng):
 GOING_OUT = ("Big gin", "Gin", "Knock", "None of these: discard and play on")
 
 
-@exercise_kind("going_out", 5, "Gin, big gin or knock?")
-def going_out(seed, rng):
+@exercise_kind("going_out", "Gin, big gin or knock?")
+def going_out(seed, rng, rules):
     """The best way out of 11 cards, under rules with or without big gin: Hand.legal_actions decides."""
-    rules = Rules(big_gin=rng.random() < 0.5)
+    rules = rules.replace(big_gin=rng.random() < 0.5)
     shape = rng.choice(("big_gin", "big_gin", "gin", "knock", "any"))
     hand = retry(rng, lambda r: eleven_cards(r, shape, rules), lambda h: True)
     kinds = {a.kind for a in hand.legal_actions()}
@@ -201,11 +201,11 @@ def best_knock(hand: Hand) -> Card:
     return min(outs, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value, -c.index))
 
 
-@exercise_kind("knock_deadwood", 5, "Your count after knocking")
-def knock_deadwood(seed, rng):
+@exercise_kind("knock_deadwood", "Your count after knocking")
+def knock_deadwood(seed, rng, rules):
     """After the knock that leaves the least deadwood, what is your count? The Hand counts
     it. Positions where gin is possible are left out: there you would go gin."""
-    hand = retry(rng, lambda r: eleven_cards(r, "knock"),
+    hand = retry(rng, lambda r: eleven_cards(r, "knock", rules),
                  lambda h: knock_options(h) and all(a.kind == "knock" for a in knock_options(h)))
     card = best_knock(hand)
     seat = hand.to_act
@@ -245,14 +245,15 @@ def layoff_fits(melds, used) -> list[Card]:
     return list(dict.fromkeys(c for c in fits if c not in used))
 
 
-def layoff_position(rng, *, gin: bool = False) -> Hand | None:
+def layoff_position(rng, *, gin: bool = False, rules: Rules | None = None) -> Hand | None:
     """A knock (or gin) by the non-dealer, the dealer to lay off: his hand holds
     some cards that fit the knocker's melds."""
     if gin:
         knocker = exact_melds(rng, rng.choice(((3, 3, 4), (3, 4, 3), (4, 3, 3))))
     else:
         knocker = hand_with_melds(rng, 10, rng.choice((2, 3)), low_filler=True)
-    if knocker is None or min_deadwood(knocker) > Rules().knock_limit or (min_deadwood(knocker) == 0) != gin:
+    rules = Rules() if rules is None else rules
+    if knocker is None or min_deadwood(knocker) > rules.knock_limit or (min_deadwood(knocker) == 0) != gin:
         return None
     arrangement = best_arrangement(knocker)
     used = set(knocker)
@@ -266,7 +267,7 @@ def layoff_position(rng, *, gin: bool = False) -> Hand | None:
     defender += others(rng, used | set(defender), 10 - len(defender))
     knock_card = others(rng, used | set(defender), 1)[0]
     rng.shuffle(knocker)
-    return knocked(knocker, knock_card, defender)
+    return knocked(knocker, knock_card, defender, rules=rules)
 
 
 def defender_cards(hand: Hand) -> tuple[Card, ...]:
@@ -300,10 +301,10 @@ def _melds_panel(hand: Hand) -> Panel:
     return Panel("The knocker's melds on the table", "melds", melds=hand.table_melds)
 
 
-@exercise_kind("layoff_cards", 6, "Lay off your cards")
-def layoff_cards(seed, rng):
+@exercise_kind("layoff_cards", "Lay off your cards")
+def layoff_cards(seed, rng, rules):
     """Click the cards to lay off for the least deadwood; legality by Hand, the best by the engine's reply."""
-    hand = retry(rng, layoff_position, lambda h: bool(best_reply(h).layoffs))
+    hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: bool(best_reply(h).layoffs))
     result = best_reply(hand)
     best = result.defender_deadwood
     laid = tuple(l.card for l in result.layoffs)
@@ -330,13 +331,13 @@ def layoff_cards(seed, rng):
                 option_label="Your hand", panels=(_melds_panel(hand),))
 
 
-@exercise_kind("layoff_where", 6, "Where does it go?")
-def layoff_where(seed, rng):
+@exercise_kind("layoff_where", "Where does it go?")
+def layoff_where(seed, rng, rules):
     """Can one card be laid off, and on which meld? Hand.is_legal("layoff ... on n") decides."""
     gin = rng.random() < 0.3
 
     def pick(r):
-        hand = layoff_position(r, gin=gin)
+        hand = layoff_position(r, gin=gin, rules=rules)
         if hand is None:
             return None
         melds = hand.table_melds
@@ -373,10 +374,10 @@ def layoff_where(seed, rng):
                 panels=(_melds_panel(hand), Panel("Your card", "cards", cards=(card,))))
 
 
-@exercise_kind("deadwood_after_layoffs", 6, "Your count after laying off")
-def deadwood_after_layoffs(seed, rng):
+@exercise_kind("deadwood_after_layoffs", "Your count after laying off")
+def deadwood_after_layoffs(seed, rng, rules):
     """Your deadwood after your best melds and lay-offs: the engine's reply counts it."""
-    hand = retry(rng, layoff_position, lambda h: True)
+    hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: True)
     result = best_reply(hand)
     answer = result.defender_deadwood
     laid = show_cards(l.card for l in result.layoffs) or "nothing"
@@ -406,7 +407,7 @@ OUTCOMES = ("Knock: the knocker scores", "Undercut: the defender scores", "Gin: 
 _OUTCOME_OF = {"knock": OUTCOMES[0], "undercut": OUTCOMES[1], "gin": OUTCOMES[2], "dead": OUTCOMES[3]}
 
 
-def knock_score_position(rng, kind: str | None = None):
+def knock_score_position(rng, kind: str | None = None, rules: Rules | None = None):
     """A knocker's ten cards and a defender's ten, scored by the engine; ``kind``
     asks for "knock", "undercut", "gin" or "gin_vs_melds" (gin against a defender
     whose ten cards all meld too)."""
@@ -414,7 +415,8 @@ def knock_score_position(rng, kind: str | None = None):
         knocker = exact_melds(rng, (3, 3, 4))
     else:
         knocker = hand_with_melds(rng, 10, rng.choice((2, 3)), low_filler=True)
-    if knocker is None or min_deadwood(knocker) > Rules().knock_limit:
+    rules = Rules() if rules is None else rules
+    if knocker is None or min_deadwood(knocker) > rules.knock_limit:
         return None
     low = kind == "undercut"
     if kind == "gin_vs_melds":
@@ -423,15 +425,15 @@ def knock_score_position(rng, kind: str | None = None):
         defender = hand_with_melds(rng, 10, 3 if low else rng.choice((0, 1, 2)), used=knocker, low_filler=low)
     if defender is None:
         return None
-    score = score_hand(knocker, defender)
+    score = score_hand(knocker, defender, rules)
     if kind is not None and score.kind != kind.removesuffix("_vs_melds"):
         return None
     return knocker, defender, score
 
 
-def dead_hand(rng) -> Hand:
+def dead_hand(rng, rules: Rules | None = None) -> Hand:
     """A hand played out by drawing from the stock and throwing the card back until it is dead."""
-    hand = Hand.deal(seed=rng.randrange(1 << 30))
+    hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
     hand.apply("pass")
     hand.apply("pass")
     while not hand.is_over:
@@ -469,12 +471,12 @@ def _gin_note(score) -> str:
     return ""
 
 
-@exercise_kind("hand_outcome", 7, "Who scores?")
-def hand_outcome(seed, rng):
+@exercise_kind("hand_outcome", "Who scores?")
+def hand_outcome(seed, rng, rules):
     """Knock, undercut, gin or dead hand? score_hand (or the played Hand) decides."""
     kind = rng.choice(("knock", "undercut", "gin", "dead", "knock", "gin_vs_melds"))
     if kind == "dead":
-        hand = dead_hand(rng)
+        hand = dead_hand(rng, rules)
         last_seat, last = hand.actions[-1]
         answer = _OUTCOME_OF[hand.result.kind]
         explanation = hand.result.explain()
@@ -485,7 +487,7 @@ def hand_outcome(seed, rng):
                     answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
                     checker=choice_checker(answer, explanation, why_not=outcome_reasons("dead")),
                     panels=(Panel("The table", "table", hand=hand, face_down=(0, 1)),))
-    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind), lambda x: True)
+    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules), lambda x: True)
     answer = _OUTCOME_OF[score.kind]
     explanation = score.explain() + _gin_note(score)
     return dict(prompt="The knocker has laid out. The defender will lay out his melds and lay off what he can. "
@@ -512,11 +514,11 @@ def points_reason(number: int, score, *, defender_before: int) -> str:
             "laid out; then apply the rule for this result.")
 
 
-@exercise_kind("hand_points", 7, "How many points?")
-def hand_points(seed, rng):
+@exercise_kind("hand_points", "How many points?")
+def hand_points(seed, rng, rules):
     """The points of a knock, undercut or gin: score_hand counts them."""
     kind = rng.choice(("knock", "undercut", "gin", "knock"))
-    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind), lambda x: True)
+    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules), lambda x: True)
     explanation = score.explain() + _gin_note(score)
     who = "knocker" if score.winner == "knocker" else "defender"
     before = min_deadwood(defender)
@@ -563,8 +565,8 @@ def knock_values(hand: Hand, defender) -> dict[Card, tuple[int, str]]:
             for action in knock_options(hand)}
 
 
-def knock_choice_position(rng):
-    hand = eleven_cards(rng, "knock")
+def knock_choice_position(rng, rules: Rules | None = None):
+    hand = eleven_cards(rng, "knock", rules)
     if hand is None:
         return None
     defender = hand.held(1 - hand.to_act)
@@ -574,10 +576,10 @@ def knock_choice_position(rng):
     return hand, defender, values
 
 
-@exercise_kind("best_knock_discard", 7, "The knock that scores most")
-def best_knock_discard(seed, rng):
+@exercise_kind("best_knock_discard", "The knock that scores most")
+def best_knock_discard(seed, rng, rules):
     """Click the knock discard that scores most against a hand you can see: score_hand for each."""
-    hand, defender, values = retry(rng, knock_choice_position, lambda x: True)
+    hand, defender, values = retry(rng, lambda r: knock_choice_position(r, rules), lambda x: True)
     best = max(gain for gain, _ in values.values())
     answers = tuple(c for c, (gain, _) in values.items() if gain == best)
     explanation = " ".join(story for _, (_, story) in sorted(values.items(), key=lambda kv: -kv[1][0]))

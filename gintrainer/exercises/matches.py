@@ -42,10 +42,10 @@ def match_match(rng, rules: Rules = Rules()) -> tuple[int, Match]:
     return seed, played_match(seed, rules)
 
 
-@exercise_kind("match_total", 8, "The final score")
-def match_total(seed, rng):
+@exercise_kind("match_total", "The final score")
+def match_total(seed, rng, rules):
     """A player's final total with the game, box and shutout bonuses: Match.totals answers."""
-    _, match = match_match(rng)
+    _, match = match_match(rng, rules)
     game = match.games[0]
     seat = rng.randrange(2)
     bonuses = game.bonuses
@@ -79,11 +79,11 @@ def match_total(seed, rng):
                 panels=(Panel("The score sheet", "rows", rows=match_rows(match)),))
 
 
-@exercise_kind("next_dealer", 8, "Who deals next?")
-def next_dealer(seed, rng):
+@exercise_kind("next_dealer", "Who deals next?")
+def next_dealer(seed, rng, rules):
     """Who deals the next hand? The Match deals it."""
     loser_deals = rng.random() < 0.3
-    rules = Rules(next_dealer="loser") if loser_deals else Rules()
+    rules = rules.replace(next_dealer="loser" if loser_deals else "winner")
     _, match = retry(rng, lambda r: match_match(r, rules), lambda m: len(m[1].hands) >= 2)
     upto = rng.randint(1, len(match.hands) - 1)
     last = match.hands[upto - 1].result
@@ -103,17 +103,17 @@ def next_dealer(seed, rng):
                 panels=(Panel("The score sheet so far", "rows", rows=match_rows(match, upto)),))
 
 
-@exercise_kind("winning_knock", 8, "Knock to win the game")
-def winning_knock(seed, rng):
+@exercise_kind("winning_knock", "Knock to win the game")
+def winning_knock(seed, rng, rules):
     """Click a knock discard that takes you to the target: score_hand scores each knock."""
     def make(r):
-        found = knock_choice_position(r)
+        found = knock_choice_position(r, rules)
         if found is None:
             return None
         wins = sorted({gain for gain, _ in found[2].values() if gain > 0})
         return None if len(wins) < 2 else (found, wins)
     (hand, defender, values), wins = retry(rng, make, lambda x: True)
-    target = Rules().target
+    target = rules.target
     needed = rng.choice(wins[1:])
     have = target - needed
     reach = tuple(c for c, (gain, _) in values.items() if gain >= needed)
@@ -152,11 +152,11 @@ RULE_SETS: tuple[tuple[str, Rules], ...] = (
 """The rules compared side by side in lesson 9."""
 
 
-@exercise_kind("oklahoma_limit", 9, "Oklahoma's knock limit")
-def oklahoma_limit(seed, rng):
+@exercise_kind("oklahoma_limit", "Oklahoma's knock limit")
+def oklahoma_limit(seed, rng, rules):
     """The knock limit an Oklahoma upcard sets: Rules.knock_limit_for answers."""
     upcard = rng.choice(DECK)
-    rules = Rules(oklahoma=True)
+    rules = rules.replace(oklahoma=True)
     answer = rules.knock_limit_for(upcard)
     if upcard.rank == 1:
         explanation = f"An ace upcard means only gin may go out: the limit is {answer}."
@@ -174,19 +174,19 @@ def oklahoma_limit(seed, rng):
                 panels=(Panel("The upcard", "cards", cards=(upcard,)),))
 
 
-@exercise_kind("variant_knock", 9, "Going out under a variant")
-def variant_knock(seed, rng):
+@exercise_kind("variant_knock", "Going out under a variant")
+def variant_knock(seed, rng, rules):
     """Click a card you may go out with under Oklahoma or straight gin: Hand.is_legal decides."""
     straight = rng.random() < 0.35
 
     def make(r):
-        rules = Rules(straight_gin=True) if straight else Rules(oklahoma=True)
+        variant = rules.replace(straight_gin=True) if straight else rules.replace(oklahoma=True)
         upcard = Card(r.randint(2, 9), r.choice("CDHS"))
-        hand = eleven_cards(r, "gin" if straight else "knock", rules, upcard=upcard)
+        hand = eleven_cards(r, "gin" if straight else "knock", variant, upcard=upcard)
         if hand is None:
             return None
         held = hand.held(hand.to_act)
-        standard = [c for c in held if min_deadwood([d for d in held if d is not c]) <= Rules().knock_limit]
+        standard = [c for c in held if min_deadwood([d for d in held if d is not c]) <= rules.knock_limit]
         legal = [a.card for a in knock_options(hand)]
         return hand if legal and len(standard) > len(legal) else None
     hand = retry(rng, make, lambda h: True)
@@ -211,29 +211,29 @@ def variant_knock(seed, rng):
                 explanation=explanation, checker=check, pick=1, option_label="Your 11 cards")
 
 
-@exercise_kind("variant_points", 9, "The same knock, other rules")
-def variant_points(seed, rng):
+@exercise_kind("variant_points", "The same knock, other rules")
+def variant_points(seed, rng, rules):
     """The points of one knock under a preset or variant: score_hand with those rules."""
     def make(r):
-        found = knock_score_position(r, r.choice(("knock", "undercut", "gin")))
+        found = knock_score_position(r, r.choice(("knock", "undercut", "gin")), rules)
         if found is None:
             return None
         knocker, defender, _ = found
-        name, rules = r.choice(RULE_SETS)
+        name, compared = r.choice(RULE_SETS)
         upcard = others(r, set(knocker) | set(defender), 1)[0]
         try:
-            score = score_hand(knocker, defender, rules, upcard=upcard)
+            score = score_hand(knocker, defender, compared, upcard=upcard)
         except IllegalActionError:
             return None
-        return knocker, defender, name, rules, upcard, score
-    knocker, defender, name, rules, upcard, score = retry(rng, make, lambda x: True)
+        return knocker, defender, name, compared, upcard, score
+    knocker, defender, name, compared, upcard, score = retry(rng, make, lambda x: True)
     explanation = score.explain()
     details = {
-        "standard": f"gin bonus {rules.gin_bonus}, undercut bonus {rules.undercut_bonus}",
-        "modern": f"gin bonus {rules.gin_bonus}, undercut bonus {rules.undercut_bonus}",
-        "classic": f"gin bonus {rules.gin_bonus}, undercut bonus {rules.undercut_bonus}",
-        "Oklahoma": f"the upcard {upcard} sets the knock limit to {rules.knock_limit_for(upcard)}",
-        "Oklahoma, spades double": (f"the upcard {upcard} sets the knock limit to {rules.knock_limit_for(upcard)}; "
+        "standard": f"gin bonus {compared.gin_bonus}, undercut bonus {compared.undercut_bonus}",
+        "modern": f"gin bonus {compared.gin_bonus}, undercut bonus {compared.undercut_bonus}",
+        "classic": f"gin bonus {compared.gin_bonus}, undercut bonus {compared.undercut_bonus}",
+        "Oklahoma": f"the upcard {upcard} sets the knock limit to {compared.knock_limit_for(upcard)}",
+        "Oklahoma, spades double": (f"the upcard {upcard} sets the knock limit to {compared.knock_limit_for(upcard)}; "
                                     "a spade upcard doubles the score"),
         "straight gin": "only gin may go out",
     }[name]
@@ -270,10 +270,10 @@ def game_points_by_hand(match: Match) -> tuple[list[tuple[int, ...]], list[int |
     return added, ended
 
 
-@exercise_kind("hollywood_score", 9, "Hollywood's three games")
-def hollywood_score(seed, rng):
+@exercise_kind("hollywood_score", "Hollywood's three games")
+def hollywood_score(seed, rng, rules):
     """A player's points in one Hollywood game after some hands: the Match keeps the three games."""
-    rules = Rules(hollywood=True)
+    rules = rules.replace(hollywood=True)
     want_late = rng.random() < 0.4
 
     def make(r):

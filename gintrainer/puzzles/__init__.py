@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import math
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from ..errors import GinError
 from ..rules import Rules
+from ..storage import RecordError, RecordKind, read_json, write_json_atomic
 from .core import KINDS, Grade, Puzzle, PuzzleError, make_puzzle, verify
 from .positions import (Position, constructed_position, knock_position, lookahead_position, selfplay_positions,
                         swap_position)
@@ -24,7 +24,9 @@ from .store import puzzle_from_record
 from .themes import THEMES
 
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
-BANK_VERSION = 2
+BANK = RecordKind("puzzle bank", version=3)
+"""The shipped bank's file: version 3 records keep what the explanation and hints say as messages
+(names and values), not their English words."""
 
 
 def normalise_kind(kind: str) -> str:
@@ -222,11 +224,11 @@ def bank_path(kind: str) -> Path:
 def _load_bank(kind: str) -> tuple[Puzzle, ...]:
     path = bank_path(kind)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise GinError(f"the puzzle bank {path.name} cannot be read: {error}") from None
-    if not isinstance(data, dict) or data.get("version") != BANK_VERSION or not isinstance(data.get("puzzles"), list):
-        raise GinError(f"the puzzle bank {path.name} is not a version {BANK_VERSION} bank")
+        data = BANK.read(read_json(path), source=path.name)
+    except FileNotFoundError:
+        raise GinError(f"the puzzle bank {path.name} is missing: reinstall gintrainer") from None
+    if not isinstance(data.get("puzzles"), list):
+        raise RecordError("its puzzles are not a list", source=path.name, field="puzzles")
     return tuple(puzzle_from_record(r) for r in data["puzzles"])
 
 
@@ -245,7 +247,6 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
     """Regenerate the shipped bank into ``folder`` (the package's data folder by
     default), written atomically. Returns the puzzle count of each kind."""
-    from ..files import write_json_atomic
     folder = Path(folder) if folder is not None else bank_path("can_knock").parent
     folder.mkdir(parents=True, exist_ok=True)
     counts = {}
@@ -258,8 +259,8 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                                 objective=objective, progress=step)
         unique = {p.id: p for p in puzzles}
         records = [p.to_dict() for p in sorted(unique.values(), key=lambda p: (p.difficulty, p.id))]
-        write_json_atomic(folder / f"bank_{kind}.json",
-                          {"version": BANK_VERSION, "kind": kind, "seed": seed, "puzzles": records}, indent=0)
+        write_json_atomic(folder / f"bank_{kind}.json", BANK.stamp({"kind": kind, "seed": seed, "puzzles": records}),
+                          indent=0)
         counts[kind] = len(records)
     _load_bank.cache_clear()
     return counts

@@ -11,13 +11,13 @@ from fractions import Fraction
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
+from ..messages import Message, render, say
 from ..melds import Arrangement, best_arrangement
 from ..rules import Rules
 from ..solver import DiscardRow, DiscardTable, discard_table, fraction_text, parse_fraction
 from .explain import explain, hints
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
-from .words import Sentence, render, say
 
 KINDS = ("can_knock", "best_discard")
 DEADWOOD_MARGIN = 1
@@ -56,39 +56,55 @@ class Puzzle:
     themes: tuple[str, ...]
     difficulty: int
     seed: str
-    explanation_sentences: tuple[Sentence, ...]
-    hint_sentences: tuple[Sentence, ...]
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
 
     @property
     def forbidden(self) -> Card | None:
         return self.drawn if self.drawn_from == "discard" else None
 
     @property
-    def explanation(self) -> str:
-        return render(self.explanation_sentences)
-
-    @property
-    def hints(self) -> tuple[str, ...]:
-        return tuple(s.text() for s in self.hint_sentences)
-
-    @property
-    def question_sentence(self) -> Sentence:
+    def question_message(self) -> Message:
+        if self.kind == "can_knock" and self.knock_limit:
+            return say(f"question_ck_{self.drawn_from}", card=self.drawn, limit=self.knock_limit)
         if self.kind == "can_knock":
-            name = "question_ck" if self.knock_limit else "question_ck_gin"
-            return say(f"{name}_{self.drawn_from}", card=self.drawn, limit=self.knock_limit)
+            return say(f"question_ck_gin_{self.drawn_from}", card=self.drawn)
         return say(f"question_{self.objective}_{self.drawn_from}", card=self.drawn)
 
     @property
-    def question(self) -> str:
-        return self.question_sentence.text()
-
-    @property
-    def count_sentence(self) -> Sentence:
+    def count_message(self) -> Message:
         """Where the 52 cards are: the hands, the pile, the stock, and how many are unseen."""
         values = dict(pile=len(self.discard_pile), stock=self.stock_count, unseen=self.position.unseen_count)
         if self.opponent_known:
             return say("position_count_known", known=len(self.opponent_known), **values)
         return say("position_count", **values)
+
+    @property
+    def answer_messages(self) -> tuple[Message, ...]:
+        """The answer: "Discard 7♥." or "No: ..."."""
+        if self.kind == "can_knock" and not self.can_knock:
+            return (say("answer_no"),)
+        if len(self.answer) == 1:
+            return (say("answer_one", card=self.answer[0]),)
+        if len(self.answer) == 2:
+            return (say("answer_two", card=self.answer[0], other_card=self.answer[1]),)
+        return (say("answer_any", cards=self.answer),)
+
+    # The English text, for code and tests; a page renders the messages in its language.
+    @property
+    def question(self) -> str:
+        return render(self.question_message)
+
+    @property
+    def explanation(self) -> str:
+        return render(self.explanation_messages)
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        return tuple(render(m) for m in self.hint_messages)
+
+    def answer_words(self) -> str:
+        return render(self.answer_messages)
 
     def row(self, card) -> DiscardRow:
         card = parse_card(card) if not isinstance(card, Card) else card
@@ -108,13 +124,13 @@ class Puzzle:
             if not can_knock:
                 if self.can_knock:
                     best = self.table_sorted()[0]
-                    return Grade(False, None, self._words("grade_missed_knock", *self._answer_sentences()), None,
+                    return Grade(False, None, self._words("grade_missed_knock", *self.answer_messages), None,
                                  best)
                 return Grade(True, None, self._words("grade_no_right"), None, None)
             if not self.can_knock:
                 return Grade(False, None, self._words("grade_no_knock"), None, None)
             if discard is None:
-                return Grade(True, None, say("grade_yes_right").text(), None, None)
+                return Grade(True, None, (say("grade_yes_right"),), None, None)
         if discard is None:
             raise GinError("choose a card to discard")
         row = self.row(discard)
@@ -122,12 +138,12 @@ class Puzzle:
         cost = self._value(row) - self._value(best)
         if row.card in self.answer:
             return Grade(True, row, self._words("grade_right"), Fraction(0), best)
-        return Grade(False, row, self._words(self._wrong_sentence(row, best)), cost, best)
+        return Grade(False, row, self._words(self._wrong_message(row, best)), cost, best)
 
-    def _words(self, first, *more: Sentence) -> str:
-        """A verdict sentence, then the explanation."""
+    def _words(self, first: str | Message, *more: Message) -> tuple[Message, ...]:
+        """A verdict, then the explanation."""
         lead = say(first) if isinstance(first, str) else first
-        return render((lead, *more, *self.explanation_sentences))
+        return (lead, *more, *self.explanation_messages)
 
     def table_sorted(self) -> tuple[DiscardRow, ...]:
         if self.kind == "can_knock":
@@ -139,7 +155,7 @@ class Puzzle:
             return row.expected_deadwood
         return Fraction(row.deadwood)
 
-    def _wrong_sentence(self, row: DiscardRow, best: DiscardRow) -> Sentence:
+    def _wrong_message(self, row: DiscardRow, best: DiscardRow) -> Message:
         if self.kind == "can_knock":
             if not self.knock_limit:
                 return say("grade_wrong_gin", card=row.card, deadwood=row.deadwood)
@@ -149,19 +165,6 @@ class Puzzle:
                        cost=row.deadwood - best.deadwood, best_card=best.card)
         return say("grade_wrong_lookahead", card=row.card, deadwood=row.deadwood, expected=row.expected_deadwood,
                    cost_expected=row.expected_deadwood - best.expected_deadwood, best_card=best.card)
-
-    def _answer_sentences(self) -> tuple[Sentence, ...]:
-        if self.kind == "can_knock" and not self.can_knock:
-            return (say("answer_no"),)
-        if len(self.answer) == 1:
-            return (say("answer_one", card=self.answer[0]),)
-        if len(self.answer) == 2:
-            return (say("answer_two", card=self.answer[0], other_card=self.answer[1]),)
-        return (say("answer_any", cards=self.answer),)
-
-    def answer_words(self) -> str:
-        """The answer in a sentence: "Discard 7♥." or "No: ..."."""
-        return render(self._answer_sentences())
 
     def to_dict(self) -> dict:
         answer = {"discards": [c.code() for c in self.answer], "deadwood": self.least_deadwood}
@@ -176,10 +179,9 @@ class Puzzle:
             "stock_count": self.stock_count, "upcard": self.upcard.code() if self.upcard else None,
             "knock_limit": self.knock_limit, "objective": self.objective, "answer": answer,
             "table": [r.to_dict() for r in self.table], "themes": list(self.themes),
-            "difficulty": self.difficulty, "seed": self.seed, "explanation": self.explanation,
-            "hints": list(self.hints), "question": self.question,
-            "sentences": {"explanation": [s.to_data() for s in self.explanation_sentences],
-                          "hints": [s.to_data() for s in self.hint_sentences]},
+            "difficulty": self.difficulty, "seed": self.seed,
+            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
+                          "hints": [m.to_data() for m in self.hint_messages]},
         }
 
     @classmethod
@@ -195,14 +197,20 @@ class Puzzle:
 
 @dataclass(frozen=True)
 class Grade:
-    """The verdict on an answer: right or not, the chosen card's row, its cost
-    against the best (deadwood, or expected deadwood for lookahead), and words."""
+    """The verdict on an answer: right or not, the chosen card's row, what it
+    says (the verdict, then the explanation), and its cost against the best
+    (deadwood, or expected deadwood for lookahead)."""
 
     correct: bool
     row: DiscardRow | None
-    message: str
+    messages: tuple[Message, ...]
     cost: Fraction | None
     best: DiscardRow | None
+
+    @property
+    def message(self) -> str:
+        """What it says, in English."""
+        return render(self.messages)
 
 
 def puzzle_id(kind: str, objective: str | None, position: Position) -> str:
@@ -349,12 +357,13 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
         knock_limit=table.knock_limit, objective=objective, answer=answer,
         can_knock=bool(answer) if kind == "can_knock" else None, least_deadwood=ctx.least, layout=layout,
         table=table.rows, themes=themes, difficulty=rate(ctx, themes, level, margin), seed=position.seed,
-        explanation_sentences=explain(ctx, themes), hint_sentences=hints(ctx, themes))
+        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
 
 
 def verify(record: dict) -> Puzzle:
     """Rebuild a puzzle from its record and check every part against the solver:
-    the table, the answer, the themes, the difficulty and the explanation. Raises
+    the table, the answer, the themes, the difficulty, and what its explanation
+    and hints say (their messages, not their words). Raises
     :class:`PuzzleError` naming the first disagreement."""
     if not isinstance(record, dict):
         raise PuzzleError(f"a puzzle record is a dict, not {type(record).__name__}")
@@ -381,7 +390,7 @@ def verify(record: dict) -> Puzzle:
     if puzzle is None:
         raise PuzzleError(f"puzzle {record.get('id')!r} is no longer a clear puzzle for the solver")
     expected = puzzle.to_dict()
-    for key in ("id", "knock_limit", "answer", "table", "themes", "difficulty", "explanation", "hints", "sentences"):
+    for key in ("id", "knock_limit", "answer", "table", "themes", "difficulty", "sentences"):
         if record.get(key) != expected[key]:
             raise PuzzleError(f"puzzle {record.get('id')!r}: its {key} disagrees with the solver")
     return puzzle

@@ -1,4 +1,4 @@
-"""A puzzle's explanation and hint ladder as sentences (see :mod:`.words`), each
+"""A puzzle's explanation and hint ladder as messages (see :mod:`gintrainer.messages`), each
 said only when it is true of the puzzle: the numbers come from the solver's
 table, the melds from the least-deadwood layouts, the reasons from the themes'
 own computations.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..melds import min_deadwood
+from ..messages import Message, say
 from .themes import HINT_ORDER, Context, draws, draws_with, hides_answer, meld_choices
-from .words import Sentence, say
 
 MAX_ALSO = 3
 """Other knocking discards named one by one; more are counted."""
@@ -18,7 +18,7 @@ MAX_ALSO = 3
 MAX_MELD_SENTENCES = 2
 
 
-def _meld_sentences(ctx: Context, card: Card) -> list[Sentence]:
+def _meld_sentences(ctx: Context, card: Card) -> list[Message]:
     """A card's set-or-run choice with both counts, one card per meld."""
     out, melds = [], []
     for c in meld_choices(ctx.kept(card), ctx.layout(card)):
@@ -30,13 +30,13 @@ def _meld_sentences(ctx: Context, card: Card) -> list[Sentence]:
     return out
 
 
-def _spare_sentences(ctx: Context, said: list[Sentence]) -> list[Sentence]:
+def _spare_sentences(ctx: Context, said: list[Message]) -> list[Message]:
     """How a set of four or a long run spares a card (not again for a card whose
     meld choice is already said)."""
-    named = {s["card"] for s in said if s.id in ("meld_set", "meld_run")}
+    named = {s["card"] for s in said if s.name in ("meld_set", "meld_run")}
     out = []
     for spare in ctx.spares:
-        if spare.card.code() in named:
+        if spare.card in named:
             continue
         if spare.where == "discard":
             kind = "set" if spare.whole[0].rank == spare.whole[1].rank else "run"
@@ -50,7 +50,7 @@ def _highest_is_deadwood(ctx: Context) -> bool:
     return ctx.highest in ctx.arrangement11.deadwood
 
 
-def _forbidden_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+def _forbidden_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     card = ctx.position.forbidden
     if card is None or "forbidden-discard" not in themes:
         return []
@@ -64,7 +64,7 @@ def _forbidden_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Sentence
     return []
 
 
-def _oklahoma_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+def _oklahoma_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     upcard, rules, limit = ctx.position.upcard, ctx.position.rules, ctx.table.knock_limit
     if ctx.kind != "can_knock" or not rules.oklahoma or upcard is None:
         return []
@@ -80,9 +80,9 @@ def _oklahoma_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]
     return out
 
 
-def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table, limit = ctx.table, ctx.table.knock_limit
-    parts: list[Sentence] = []
+    parts: list[Message] = []
     if ctx.answer:
         row = table.row(ctx.answer[0])
         layout = ctx.layout(row.card)
@@ -123,7 +123,7 @@ def _naive_row_is_deadwood(ctx: Context) -> bool:
     return ctx.naive in ctx.arrangement11.deadwood
 
 
-def _deadwood(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+def _deadwood(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table = ctx.table
     row = table.row(ctx.answer[0])
     layout = ctx.layout(row.card)
@@ -147,7 +147,7 @@ def _deadwood(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
     return parts
 
 
-def _draw_sentence(unseen: int, row, found) -> Sentence:
+def _draw_sentence(unseen: int, row, found) -> Message:
     if not row.outs:
         return say("look_draws_none", unseen=unseen)
     if not found.low:
@@ -158,7 +158,7 @@ def _draw_sentence(unseen: int, row, found) -> Sentence:
                low_count=len(found.low))
 
 
-def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
+def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table = ctx.table
     row = table.row(ctx.answer[0])
     kept = ctx.kept(row.card)
@@ -190,7 +190,7 @@ def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Sentence]:
     return parts
 
 
-def explain(ctx: Context, themes: tuple[str, ...]) -> tuple[Sentence, ...]:
+def explain(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     """The explanation: the answer's numbers and layout, the runner-up's, and the
     reasons the deciding themes give."""
     if ctx.kind == "can_knock":
@@ -225,10 +225,10 @@ def key_cards(ctx: Context, themes: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(dict.fromkeys(cards))
 
 
-def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Sentence, ...]:
+def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     """The hint ladder: the first deciding theme's hint, the key cards, the answer."""
     lead = next((t for t in HINT_ORDER if t in themes), None)
-    first = say("hint_theme", theme=lead) if lead else say("hint_arrange")
+    first = say(f"theme_hint_{lead}") if lead else say("hint_arrange")
     keys = key_cards(ctx, themes)
     second = say("hint_cards", cards=keys) if keys else say("hint_count")
     answer = ctx.answer

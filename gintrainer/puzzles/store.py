@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..cards import parse_card, parse_cards
 from ..errors import GinError
 from ..melds import Arrangement
+from ..messages import Message
 from ..rules import Rules
 from ..solver import DiscardRow, parse_fraction
 from .core import Puzzle, PuzzleError
-from .words import Sentence
 
 
 def _arrangement(data) -> Arrangement | None:
@@ -40,8 +40,8 @@ def puzzle_from_record(record: dict) -> Puzzle:
             least_deadwood=int(answer["deadwood"]), layout=_arrangement(answer.get("layout")),
             table=tuple(_row(r) for r in record["table"]), themes=tuple(record["themes"]),
             difficulty=int(record["difficulty"]), seed=str(record["seed"]),
-            explanation_sentences=tuple(Sentence.from_data(s) for s in sentences["explanation"]),
-            hint_sentences=tuple(Sentence.from_data(s) for s in sentences["hints"]))
+            explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
+            hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, GinError):
             raise PuzzleError(f"puzzle record {record.get('id', '?') if isinstance(record, dict) else '?'!r}: "

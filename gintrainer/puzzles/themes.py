@@ -1,5 +1,6 @@
 """Puzzle themes: each an automatic tag, a predicate over the solved position,
-with the title and one-line description a learner reads and the hint it gives.
+with the title and one-line description a learner reads and the hint it gives
+(messages of :mod:`gintrainer.messages`).
 
 A theme is tagged only when it decides the answer: the answer changes because
 of it, or the naive rule (:func:`gintrainer.solver.naive_discard`, the one
@@ -15,6 +16,7 @@ from typing import Callable, NamedTuple
 
 from ..cards import Card, cards_mask
 from ..melds import Arrangement, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
+from ..messages import Message, render, say
 from ..solver import DiscardRow, DiscardTable, naive_discard
 from .positions import Position
 
@@ -357,49 +359,44 @@ def _long_run(ctx: Context) -> bool:
 
 
 class Theme(NamedTuple):
-    """A theme: its predicate, the hint it gives, and what a learner reads in a
-    theme filter (a title and a one-line description)."""
+    """A theme: its name and predicate; what a learner reads of it (a title, a
+    one-line description, the hint it gives) are the messages ``theme_title_``,
+    ``theme_about_`` and ``theme_hint_`` followed by its name."""
 
+    name: str
     predicate: Callable[[Context], bool]
-    hint: str
-    title: str
-    description: str
+
+    @property
+    def title_message(self) -> Message:
+        return say(f"theme_title_{self.name}")
+
+    @property
+    def description_message(self) -> Message:
+        return say(f"theme_about_{self.name}")
+
+    @property
+    def hint_message(self) -> Message:
+        return say(f"theme_hint_{self.name}")
+
+    # The English text, for code and tests; a page renders the messages in its language.
+    @property
+    def title(self) -> str:
+        return render(self.title_message)
+
+    @property
+    def description(self) -> str:
+        return render(self.description_message)
+
+    @property
+    def hint(self) -> str:
+        return render(self.hint_message)
 
 
-THEMES = {
-    "set-or-run": Theme(_set_or_run, "A card fits both a set and a run: decide which meld it belongs to.",
-                        "Set or run?", "A card fits a set and a run, and only one choice gives the answer."),
-    "not-highest": Theme(_not_highest, "The card to throw is not the highest deadwood card.",
-                         "Knock from a meld", "Throwing the highest deadwood card does not knock; throwing a card "
-                                              "out of a meld does."),
-    "forbidden-discard": Theme(_forbidden_discard, "The card just taken from the discard pile may not be thrown "
-                                                   "back.",
-                               "The card just taken", "The card you took from the pile would be the one to throw, "
-                                                      "but it may not go back this turn."),
-    "looks-knockable": Theme(_looks_knockable, "The hand looks ready to knock: count the deadwood carefully.",
-                             "Looks like a knock", "The hand seems ready to knock, but its deadwood is just over "
-                                                   "the limit."),
-    "near-limit": Theme(_near_limit, "The count is close to the knock limit.",
-                        "Close to the limit", "The best count is within 2 points of the knock limit."),
-    "naive-wrong": Theme(_naive_wrong, "The card the beginner's rule throws is not the answer here.",
-                         "Beginner's rule fails", "The beginner's rule, throw the highest card left out of your "
-                                                  "melds, gives the wrong answer here."),
-    "keep-the-pair": Theme(_keep_the_pair, "Keep the cards that can still become a meld.",
-                           "Keep the pair", "The highest loose card you may throw is worth keeping: the next draw "
-                                            "can make it part of a meld."),
-    "gin": Theme(_gin, "Look for a way to leave no deadwood at all.",
-                 "Gin", "One discard leaves every other card in a meld."),
-    "big-gin": Theme(_big_gin, "All eleven cards may form melds.",
-                     "Big gin", "All eleven cards form melds (these puzzles never ask for it)."),
-    "oklahoma": Theme(_oklahoma, "Oklahoma: the first upcard sets the knock limit.",
-                      "Oklahoma limit", "The first upcard's knock limit changes the answer from the usual one."),
-    "four-of-a-kind": Theme(_four_of_a_kind, "A set of four can give up one card and still be a set.",
-                            "Four of a kind", "A set of four gives up one card, to the discard or to a run, "
-                                              "and the other three stay a set."),
-    "long-run": Theme(_long_run, "A long run can give up a card at either end.",
-                      "Long run", "A run of four or more gives up an end card, to the discard or to a set, "
-                                 "and stays a run."),
-}
+THEMES = {name: Theme(name, predicate) for name, predicate in (
+    ("set-or-run", _set_or_run), ("not-highest", _not_highest), ("forbidden-discard", _forbidden_discard),
+    ("looks-knockable", _looks_knockable), ("near-limit", _near_limit), ("naive-wrong", _naive_wrong),
+    ("keep-the-pair", _keep_the_pair), ("gin", _gin), ("big-gin", _big_gin), ("oklahoma", _oklahoma),
+    ("four-of-a-kind", _four_of_a_kind), ("long-run", _long_run))}
 """Theme name (the same text in files and on the command line): its Theme."""
 
 HINT_ORDER = ("set-or-run", "forbidden-discard", "four-of-a-kind", "long-run", "keep-the-pair", "not-highest",
@@ -407,11 +404,11 @@ HINT_ORDER = ("set-or-run", "forbidden-discard", "four-of-a-kind", "long-run", "
 """The theme whose hint comes first when several decide a puzzle: the most
 specific first."""
 
-NO_THEME_MEANS_ALL = "No theme chosen means every theme."
-"""What a theme filter with nothing chosen does, said where the filter is."""
+NO_THEME_MEANS_ALL = render(say("themes_none_means_all"))
+"""What a theme filter with nothing chosen does, said where the filter is (English)."""
 
-SEVERAL_THEMES = "Ctrl-click (Cmd-click on a Mac) to choose several: a puzzle with any of them is kept."
-"""How to choose several themes in a list, and what that keeps."""
+SEVERAL_THEMES = render(say("themes_choose_several"))
+"""How to choose several themes in a list, and what that keeps (English)."""
 
 
 def theme_title(name: str) -> str:

@@ -32,10 +32,10 @@ from pathlib import Path
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
-from ..files import write_text_atomic
 from ..hand import Action, Hand
 from ..rules import Rules
 from ..scoring import HandScore
+from ..storage import RecordError, RecordKind, parse_json, write_text_atomic
 
 FORMAT = "gintrainer-hand-history"
 VERSION = 1
@@ -46,15 +46,19 @@ _RECORD_KEYS = ("format", "version", *METADATA, "rules", "dealer", "deck", "acti
 _ANNOTATION_KEYS = ("step", "comment", "better", "arrows", "author", "tag", "loss")
 
 
-class ReplayError(GinError):
+class ReplayError(RecordError):
     """A hand history that cannot be read or does not replay. ``step`` is the
     step it names (None when the fault is not in one step), ``field`` the
     record's key at fault."""
 
-    def __init__(self, message: str, *, step: int | None = None, field: str | None = None):
-        super().__init__(message)
+    def __init__(self, message: str, *, step: int | None = None, field: str | None = None,
+                 source: str | None = None, version: int | None = None):
+        super().__init__(message, source=source, field=field, version=version)
         self.step = step
-        self.field = field
+
+
+RECORD = RecordKind("hand history", version=VERSION, format=FORMAT, error=ReplayError)
+"""A hand history's record: version 1 (see ``docs/hand-history.md``)."""
 
 
 def _fail(message: str, *, step: int | None = None, field: str | None = None) -> ReplayError:
@@ -450,8 +454,7 @@ class Replay:
     def to_dict(self) -> dict:
         """The JSON record of the history (see ``docs/hand-history.md``)."""
         final = self._final
-        record: dict = {"format": FORMAT, "version": VERSION, "title": self.title,
-                        "description": self.description, "featured": self.featured}
+        record = RECORD.stamp({"title": self.title, "description": self.description, "featured": self.featured})
         if self.players is not None:
             record["players"] = list(self.players)
         if self.tags:
@@ -564,50 +567,33 @@ def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> 
 # -- reading records ----------------------------------------------------------------
 
 
-def _read_source(source) -> dict:
-    if isinstance(source, dict):
-        return source
-    if isinstance(source, bytes):
-        try:
-            source = source.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise _fail(f"the history is not UTF-8 text: {error}") from None
+def _read_source(source):
+    """The JSON value of a history given as a path, JSON text or bytes (a dict as it is),
+    and the file's name (None for anything else)."""
+    if isinstance(source, Mapping):
+        return source, None
     if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
-        text, where = source, "the JSON text"
-    elif isinstance(source, (str, os.PathLike)):
-        try:
-            path = Path(source)
-            text = path.read_text(encoding="utf-8")
-        except (OSError, ValueError) as error:  # missing, a folder, not UTF-8, a NUL in the name
-            raise _fail(f"cannot read the history {_short(str(source))}: {error}") from None
-        where = path.name
-    else:
+        return parse_json(source, error=ReplayError), None
+    if isinstance(source, bytes):
+        return parse_json(source, error=ReplayError), None
+    if not isinstance(source, (str, os.PathLike)):
         raise _fail(f"a history is a path, JSON text or a dict, not {_short(source)}")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise _fail(f"{where} is not valid JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise _fail(f"{where} holds {type(data).__name__}, not a hand-history object")
-    return data
+        path = Path(source)
+        raw = path.read_bytes()
+    except (OSError, ValueError) as error:  # missing, a folder, a NUL in the name
+        raise _fail(f"cannot read the history {_short(str(source))}: {error}") from None
+    return parse_json(raw, source=path.name, error=ReplayError), path.name
 
 
-def from_record(record: Mapping) -> Replay:
-    """The replay of a history record (a dict as :meth:`Replay.to_dict` writes)."""
-    if not isinstance(record, Mapping):
-        raise _fail(f"a history is an object, not {_short(record)}")
+def from_record(record: Mapping, *, source: str | None = None) -> Replay:
+    """The replay of a history record (a dict as :meth:`Replay.to_dict` writes); ``source``
+    names the file it came from, for the messages."""
+    record = RECORD.read(record, source=source)
     unknown = [k for k in record if k not in _RECORD_KEYS]
     if unknown:
         raise _fail(f"unknown key {_short(unknown[0])} in the history: use {', '.join(_RECORD_KEYS)}",
                     field=str(unknown[0]))
-    if record.get("format") != FORMAT:
-        raise _fail(f"not a hand history: the format must be {FORMAT!r}, not {_short(record.get('format'))}",
-                    field="format")
-    version = record.get("version")
-    if not _is_int(version) or version < 1:
-        raise _fail(f"the version must be a whole number from 1, not {_short(version)}", field="version")
-    if version > VERSION:
-        raise _fail(f"this history is version {version}; this gintrainer reads version {VERSION}", field="version")
     missing = [k for k in ("rules", "dealer", "deck", "actions") if k not in record]
     if missing:
         raise _fail(f"the history needs {', '.join(missing)}", field=missing[0])
@@ -664,7 +650,8 @@ def load(source) -> Replay:
     any fault raises :class:`ReplayError` naming the step and the reason."""
     if isinstance(source, Replay):
         return source
-    return from_record(_read_source(source))
+    record, name = _read_source(source)
+    return from_record(record, source=name)
 
 
 # -- writing records ----------------------------------------------------------------

@@ -4,7 +4,7 @@ Importing this package imports ipywidgets; ``import gintrainer`` does not.
 A notebook needs one line per widget::
 
     from gintrainer.widgets import lesson
-    lesson.demo(5)
+    lesson.demo("knock")
     lesson.exercise("knock_card")
 """
 

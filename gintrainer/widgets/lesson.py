@@ -1,7 +1,8 @@
-"""What a lesson notebook calls: one line per widget.
+"""What a lesson notebook calls: one line per widget, each a section of the lesson's
+definition (:mod:`gintrainer.lessons`) named as the definition names it.
 
 >>> from gintrainer.widgets import lesson
->>> lesson.demo(6).steps.count
+>>> lesson.demo("layoff").steps.count
 15
 """
 
@@ -9,13 +10,11 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..cards import CardsLike
 from ..errors import GinError
-from ..exercises.matches import played_match
-from ..lessons import LESSONS, checks, demo_match_seed
-from ..lessons import lesson as lesson_info
+from ..lessons import LESSONS, checks
+from ..lessons import demo as demo_info
+from ..lessons import example as example_info
 from ..reference import glossary_html, quick_reference_html
-from ..steps import DealSteps, HandSteps, MatchSteps
 from .base import SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
@@ -65,29 +64,15 @@ def nav(page: int | str) -> NavBar:
     return NavBar(page_path(page))
 
 
-def demo(number: int, which: int = 0) -> Stepper:
-    """The stepped demonstration of a lesson, on its stacked deal."""
-    info = lesson_info(number)
-    if number == 2:
-        return deal_demo()
-    if number == 8:
-        return match_demo()
-    if not info.demos:
-        raise ValueError(f"lesson {number} has no demonstration deal")
-    d = info.demos[which]
-    return Stepper(HandSteps(d.hand(), captions=d.captions, title=d.title))
+def demo(name: str) -> Stepper:
+    """A lesson's demonstration, by its name, one step at a time."""
+    return Stepper(demo_info(name).steps())
 
 
-def deal_demo() -> Stepper:
-    """The deal of lesson 2, one card at a time."""
-    d = LESSONS[2].demos[0]
-    return Stepper(DealSteps(d.hand(), title="Dealing, one card at a time"))
-
-
-def match_demo(seed: int | None = None) -> Stepper:
-    """A whole match, hand by hand, with the score sheet (lesson 8)."""
-    match = played_match(demo_match_seed() if seed is None else seed)
-    return Stepper(MatchSteps(match, title="A match, hand by hand"))
+def example(name: str) -> HandView:
+    """A lesson's example hand, by its name: sort it by melds, suit or rank."""
+    info = example_info(name)
+    return HandView(info.cards, title=info.title)
 
 
 def exercise(kind: str, seed: int = 0) -> ExerciseView:
@@ -98,11 +83,6 @@ def exercise(kind: str, seed: int = 0) -> ExerciseView:
 def check(number: int) -> CheckView:
     """The short check at the end of a lesson."""
     return CheckView(checks(number), title=f"Check: lesson {number}, {LESSONS[number].title.lower()}")
-
-
-def hand(cards: CardsLike, *, sort: str = "melds", title: str = "") -> HandView:
-    """A hand that can be sorted by melds, suit or rank, with its deadwood count."""
-    return HandView(cards, sort=sort, title=title)
 
 
 def comparison(seed: int = 0) -> RulesComparison:

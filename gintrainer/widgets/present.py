@@ -1,5 +1,6 @@
 """Projecting a lesson in class: large cards and large type, one step at a time —
-a lesson's demonstration deal, or the quick reference one section at a time."""
+any demonstration of the lessons' definitions, or the quick reference one section
+at a time."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..lessons import LESSONS
+from ..lessons import DEMOS, LESSONS
 from ..reference import quick_reference_sections
 from .base import View, guarded, replace_view, settings
-from .lesson import deal_demo, demo, match_demo
+from .lesson import demo
 from .stepper import Stepper
 
 QUICK_REFERENCE = "quick-reference"
+DEMO_LABEL = "Lesson {number}, {lesson} — {demo}"
 
 
 class ReferenceSlides:
@@ -32,21 +34,17 @@ class ReferenceSlides:
         return f'<div class="gt-ref gt-slide"><h2>{escape(title)}</h2>{body}</div>'
 
 
-def lesson_stepper(number: int) -> Stepper:
-    """A lesson's demonstration as a stepper (the deal card by card for lesson 2,
-    a whole match for lesson 8)."""
-    if number == 2:
-        return deal_demo()
-    if number == 8:
-        return match_demo()
-    return demo(number)
+def demo_choices() -> list[tuple[str, str]]:
+    """Every demonstration of the lessons, in lesson order: (label, name)."""
+    return [(DEMO_LABEL.format(number=number, lesson=info.title, demo=section.title), section.name)
+            for number, info in sorted(LESSONS.items()) for section in info.demos]
 
 
 class PresentationPage(View):
     """Choose what to project; cards switch to the large size for the room."""
 
     def __init__(self):
-        options = [(f"Lesson {n}: {info.title}", str(n)) for n, info in sorted(LESSONS.items())]
+        options = demo_choices()
         options.append(("Quick reference, one section at a time", QUICK_REFERENCE))
         self.choice = widgets.Dropdown(options=options, value=QUICK_REFERENCE, description="Show:",
                                        layout=widgets.Layout(width="auto"))
@@ -68,10 +66,10 @@ class PresentationPage(View):
     def show(self, what: str) -> None:
         if what == QUICK_REFERENCE:
             stepper = Stepper(ReferenceSlides())
-        elif isinstance(what, str) and what.isdigit() and int(what) in LESSONS:
-            stepper = lesson_stepper(int(what))
+        elif isinstance(what, str) and what in DEMOS:
+            stepper = demo(what)
         else:
-            raise ValueError(f"choose a lesson or the quick reference, not {what!r}")
+            raise ValueError(f"choose a lesson's demonstration or the quick reference, not {what!r}")
         replace_view(self.holder, stepper)
 
 

@@ -12,10 +12,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import progress as store
+from .. import profiles as store
 from ..app import query_params
 from ..errors import GinError
 from ..progress import DIFFICULTIES, Progress
+from ..storage import data_dir, name_stem
 from ..puzzles.themes import theme_title
 from ..training import rating_words
 from .base import View, download_link, guarded, settings
@@ -46,7 +47,7 @@ class Learner:
         one, so the links, the settings and the trainer follow a change of name.
         """
         name = query_params().get("profile", "")
-        key = (name, str(store.data_dir()))
+        key = (name, str(data_dir()))
         if key in _page_learners:
             return _page_learners[key]
         learner = _page_learners[key] = cls()
@@ -76,7 +77,7 @@ class Learner:
 
     def choose(self, name: str) -> None:
         """Open (or start) the named profile, under the spelling it was first given."""
-        outcome = store.load(store.clean_name(name))
+        outcome = store.load(name)
         self.name, self.progress, self.notice = outcome.progress.name, outcome.progress, outcome.notice
         settings.four_colour = outcome.progress.settings.four_colour
         self._changed()
@@ -231,7 +232,7 @@ class ProfilePage(View):
     def _on_export(self, _button=None) -> None:
         text = self.learner.export()
         self._exported = self.learner.progress
-        self.export_link.value = download_link(text, f"gintrainer-{store.file_stem(self.learner.name)}.json",
+        self.export_link.value = download_link(text, f"gintrainer-{name_stem(self.learner.name)}.json",
                                                "Download your progress (JSON)")
 
     @guarded

@@ -16,18 +16,18 @@ import ipywidgets as widgets
 from ..cards import parse_card
 from ..drawing import discard_table_html, puzzle_position_html, puzzle_rules_words
 from ..errors import GinError
+from ..messages import Message, render, say
 from ..progress import Attempt
 from ..puzzles import THEMES, Puzzle, daily, normalise_kind, parse_date, verify
-from ..puzzles.themes import NO_THEME_MEANS_ALL, SEVERAL_THEMES, theme_title
-from ..training import (DIFFICULTY_CHOICES, HINT_RULE, Feedback, PuzzleAttempt, choose_next, cost_words,
-                        themes_in_bank)
+from ..puzzles.themes import theme_title
+from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, choose_next, cost_messages, themes_in_bank
 from .base import View, guarded, settings
 from .cards import CardPicker
 from .profile import ProfileBar, Learner
 
 KIND_TITLES = {"can_knock": "Can you knock?", "best_discard": "Best discard"}
 ARCHIVE_DAYS = 60
-PRACTICE_NOTE = "You have answered this puzzle before: this time is practice and is not rated."
+PRACTICE_NOTE = render(say("practice_note"))
 TABLE_LATER = "the solver's table opens once you have answered"
 
 
@@ -48,36 +48,41 @@ def theme_help_html(names, *, chosen=(), several: bool = False) -> str:
     chosen = set(chosen)
     items = "".join(f"<li>{'✓ ' if name in chosen else ''}<b>{escape(THEMES[name].title)}</b>: "
                     f"{escape(THEMES[name].description)}</li>" for name in names)
-    lead = NO_THEME_MEANS_ALL + (" " + SEVERAL_THEMES if several else "")
+    lead = render((say("themes_none_means_all"), *((say("themes_choose_several"),) if several else ())))
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
 
 
 def position_html(puzzle: Puzzle) -> str:
     """What the player sees besides the hand: the question, the rules in force, where
     the 52 cards are, the draw, the discard pile and the opponent's known cards."""
-    return (f'<div class="gt-prompt">{escape(puzzle.question)}</div>'
+    return (f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>'
             f'<div class="gt-info">{escape(puzzle_rules_words(puzzle))}</div>'
-            f'<div class="gt-info gt-count">{escape(puzzle.count_sentence.text())}</div>'
+            f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>'
             + puzzle_position_html(puzzle, four_colour=settings.four_colour))
 
 
-def recorded_words(attempt: PuzzleAttempt) -> str:
+def recorded_message(attempt: PuzzleAttempt) -> Message:
     """A blind answer (a class set) as recorded, without saying whether it is right."""
     answers = attempt.answers
     if answers == ["no"]:
-        return "Recorded: no, you cannot knock."
+        return say("recorded_no")
     card = parse_card(answers[-1])
-    if attempt.puzzle.kind == "can_knock":
-        return f"Recorded: yes, knocking with {card} face down."
-    return f"Recorded: discard {card}."
+    return say("recorded_knock" if attempt.puzzle.kind == "can_knock" else "recorded_discard", card=card)
+
+
+def recorded_words(attempt: PuzzleAttempt) -> str:
+    return render(recorded_message(attempt))
+
+
+def answered_message(record: Attempt | None) -> Message:
+    """How an answered puzzle shows again: when it was answered and how it counted."""
+    if record is None:
+        return say("answered_before")
+    return say(f"answered_{record.result}", date=dt.datetime.fromisoformat(record.at).date())
 
 
 def answered_words(record: Attempt | None) -> str:
-    """How an answered puzzle shows again: when it was answered and how it counted."""
-    if record is None:
-        return "You have answered this puzzle before."
-    result = {"solved": "solved", "hinted": "solved with hints", "failed": "not solved"}[record.result]
-    return f"You answered this puzzle on {record.at[:10]}: {result}."
+    return render(answered_message(record))
 
 
 class PuzzleView(View):
@@ -242,9 +247,10 @@ class PuzzleView(View):
         if not self.allow_hints or attempt is None:
             self.hints.value = ""
             return
-        items = "".join(f"<li>{escape(h)}</li>" for h in attempt.hints_shown)
+        items = "".join(f"<li>{escape(render(h))}</li>" for h in attempt.hints_shown)
         shown = f"<ol class='gt-hints'>{items}</ol>" if items else ""
-        rule = "" if attempt.finished and not items else f"<div class='gt-info'>{escape(HINT_RULE)}</div>"
+        rule = ("" if attempt.finished and not items else
+                f"<div class='gt-info'>{escape(render(say('trainer_hint_rule')))}</div>")
         self.hints.value = shown + rule
 
     @guarded
@@ -268,17 +274,18 @@ class PuzzleView(View):
     def _show_words(self, feedback: Feedback, extra: str = "") -> None:
         self.last_feedback = feedback
         if self.blind:
-            words = recorded_words(self.attempt) if feedback.finished else feedback.message
-            self.feedback.value = f"<div>{escape(words)}</div>"
+            words = recorded_message(self.attempt) if feedback.finished else feedback.messages
+            self.feedback.value = f"<div>{escape(render(words))}</div>"
             return
         if feedback.correct:
-            css, verdict = "gt-feedback-right", ("Right, with hints." if self.attempt.hints_used else "Right!")
+            css, verdict = "gt-feedback-right", ("verdict_right_hinted" if self.attempt.hints_used else "verdict_right")
         else:
-            css, verdict = "gt-feedback-wrong", "Not quite."
-        detail = cost_words(feedback, self.attempt.puzzle)
-        detail = f"<div class='gt-info'>Your answer: {escape(detail)}</div>" if detail else ""
+            css, verdict = "gt-feedback-wrong", "verdict_wrong"
+        detail = cost_messages(feedback, self.attempt.puzzle)
+        detail = f"<div class='gt-info'>{escape(render((say('your_answer'), *detail)))}</div>" if detail else ""
         extra = f"<div class='gt-rating-change'>{escape(extra)}</div>" if extra else ""
-        self.feedback.value = f"<div class='{css}'>{verdict}</div><div>{escape(feedback.message)}</div>{detail}{extra}"
+        self.feedback.value = (f"<div class='{css}'>{escape(render(say(verdict)))}</div>"
+                               f"<div>{escape(render(feedback.messages))}</div>{detail}{extra}")
 
     def _show_feedback(self, feedback: Feedback) -> None:
         self._show_words(feedback)

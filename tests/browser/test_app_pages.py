@@ -185,8 +185,8 @@ def test_hints_say_what_they_cost_first_and_run_out(page, server, console):
 
 
 def test_links_keep_the_learner_and_lessons_keep_the_profile_s_settings(page, server, console, monkeypatch):
-    from gintrainer import progress
-    in_server_data(server, monkeypatch, lambda: progress.update_settings("Lee", four_colour=True))
+    from gintrainer import profiles
+    in_server_data(server, monkeypatch, lambda: profiles.update_settings("Lee", four_colour=True))
     open_page(page, server, "lessons/01_cards_and_melds.ipynb", "profile=LEE")
     expect(page.get_by_label("Four-colour deck")).to_be_checked()
     expect(page.locator(".gt-green").first).to_be_visible()
@@ -199,12 +199,12 @@ def test_links_keep_the_learner_and_lessons_keep_the_profile_s_settings(page, se
 
 
 def test_names_match_whatever_their_case_and_a_warning_goes_once_fixed(page, server, console, monkeypatch):
-    from gintrainer import progress
-    in_server_data(server, monkeypatch, lambda: progress.load("Mia"))
+    from gintrainer import profiles
+    in_server_data(server, monkeypatch, lambda: profiles.load("Mia"))
     open_page(page, server, "index.ipynb")
     bar = page.locator(".gt-profile-bar").first
     bar.get_by_role("button", name="Open").click()
-    expect(bar.locator(".gt-status")).to_contain_text("a profile name cannot be empty")
+    expect(bar.locator(".gt-status")).to_contain_text("a name cannot be empty")
     bar.get_by_placeholder("Type or pick your name").fill("mIA")
     bar.get_by_role("button", name="Open").click()
     expect(bar).to_contain_text("Playing as Mia")

@@ -9,7 +9,6 @@ from pypdf import PdfReader
 
 from conftest import open_page
 from gintrainer.classroom import ClassSet, answer_key_html, worksheet_html
-from gintrainer.lessons import LESSONS
 
 pytestmark = pytest.mark.browser
 
@@ -103,25 +102,23 @@ def test_a_class_set_keeps_its_answers_until_it_is_handed_in(page, server, conso
 def test_switching_lessons_on_the_projector_page_keeps_one_working_view(page, server, console):
     """The page closes each view it replaces: the browser drops it without an error, and
     the view shown in its place steps."""
-    from gintrainer.widgets.present import QUICK_REFERENCE, ReferenceSlides, lesson_stepper
+    from gintrainer.lessons import DEMOS
+    from gintrainer.widgets.present import QUICK_REFERENCE, ReferenceSlides, demo_choices
 
-    def expected(value):
-        if value == QUICK_REFERENCE:
-            return ReferenceSlides.title, ReferenceSlides().count
-        steps = lesson_stepper(int(value)).steps
-        return steps.title, steps.count
-
+    labels = {name: label for label, name in demo_choices()}
+    labels[QUICK_REFERENCE] = "Quick reference, one section at a time"
     open_page(page, server, "classroom/present.ipynb")
     present = page.locator(".gt-present")
     choice = present.get_by_role("combobox")
-    for value, label in [(str(n), f"Lesson {n}: {LESSONS[n].title}") for n in (1, 3, 5)] + [
-            (QUICK_REFERENCE, "Quick reference, one section at a time"), ("6", f"Lesson 6: {LESSONS[6].title}")]:
-        title, count = expected(value)
-        choice.select_option(label=label)
+    names = [name for _, name in demo_choices()]
+    for name in names[:3] + [QUICK_REFERENCE] + names[-2:]:
+        steps = ReferenceSlides() if name == QUICK_REFERENCE else DEMOS[name].steps()
+        title = ReferenceSlides.title if name == QUICK_REFERENCE else DEMOS[name].title
+        choice.select_option(label=labels[name])
         stepper = present.locator(".gt-stepper")
         expect(stepper).to_have_count(1)
         expect(stepper).to_contain_text(title)
-        expect(stepper).to_contain_text(f"Step 0 of {count - 1}")
+        expect(stepper).to_contain_text(f"Step 0 of {steps.count - 1}")
     present.get_by_role("button", name="Forward ▶").click()
-    expect(present.locator(".gt-stepper")).to_contain_text(f"Step 1 of {count - 1}")
+    expect(present.locator(".gt-stepper")).to_contain_text(f"Step 1 of {steps.count - 1}")
     expect(present.locator(".gt-card.gt-large").first).to_be_visible()

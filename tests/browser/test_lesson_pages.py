@@ -1,13 +1,15 @@
 """A lesson in a real browser: a wrong answer is told why and not what is right, the
 learner tries again, the answer shows only when asked for, and the lesson's closing
-check counts first answers only (see tests/conftest.py for the server and Chromium)."""
+check counts first answers only; a lesson page and the presentation page show the
+demonstrations the lessons' definitions name (see tests/conftest.py for the server and Chromium)."""
 
 import pytest
 from playwright.sync_api import expect
 
 from conftest import open_page
 from gintrainer.exercises import generate
-from gintrainer.lessons import checks
+from gintrainer.lessons import LESSONS, checks, demo
+from gintrainer.widgets.present import demo_choices
 
 pytestmark = pytest.mark.browser
 
@@ -54,3 +56,25 @@ def test_a_wrong_answer_is_explained_not_answered_and_the_check_counts_first_ans
         expect(view.locator(".gt-feedback-right")).to_be_visible()
     expect(check).to_contain_text("2 of 3 right at the first try")
     expect(check).not_to_contain_text("ready for the next lesson")
+
+
+def test_lesson_5_shows_each_demonstration_its_definition_names_with_captions_on_their_moves(page, server, console):
+    open_page(page, server, "lessons/05_knocking_and_gin.ipynb")
+    steppers = page.locator(".gt-stepper")
+    expect(steppers).to_have_count(len(LESSONS[5].demos))
+    for stepper, info in zip(steppers.all(), LESSONS[5].demos, strict=True):
+        expect(stepper).to_contain_text(info.title)
+    gin = steppers.nth(1)
+    gin.get_by_role("button", name="Forward ▶").click()
+    expect(gin.locator(".gt-caption-line")).to_have_text(demo("gin").steps().caption(1))
+
+
+def test_the_presentation_page_projects_a_lessons_second_demonstration(page, server, console):
+    open_page(page, server, "classroom/present.ipynb")
+    label = next(label for label, name in demo_choices() if name == "layout")
+    page.get_by_role("combobox").select_option(label=label)
+    stepper = page.locator(".gt-stepper")
+    expect(stepper).to_contain_text(demo("layout").title)
+    stepper.get_by_role("button", name="End »").click()
+    steps = demo("layout").steps()
+    expect(stepper.locator(".gt-caption-line")).to_have_text(steps.caption(steps.count - 1))

@@ -1,0 +1,505 @@
+"""The package's words: every sentence a learner reads from the puzzles and their
+trainers is a :class:`Message` (a name and its values), written in words only
+when it is shown, by :func:`render`, from the one template of that name in
+:data:`CATALOG`.
+
+A message is data: it survives a change of wording or of language, so puzzle
+records store messages, and tests compare messages with what the solver says.
+Rendering goes through the gettext interface (``gettext``/``ngettext``, with
+``pgettext``-style context where the English alone is ambiguous): English is
+the catalog itself, and another language is a gettext catalog of the same
+templates. A template is a whole sentence with named values; a count that
+changes the words has both forms written out in full (never ``card{s}``);
+cards, numbers and dates are written by the renderer, never by the template.
+
+>>> from gintrainer.cards import parse_card, parse_cards
+>>> m = say("ck_next", card=parse_card("7H"), deadwood=12)
+>>> render(m)
+'Next best: discarding 7♥ leaves 12.'
+>>> m.to_data()
+['ck_next', {'card': '7H', 'deadwood': 12}]
+>>> Message.from_data(m.to_data()) == m
+True
+>>> render(say("look_keeps", card=parse_card("8S"), draw_cards=parse_cards("8D"), count=1))
+'Keeping 8♠ keeps this draw: 8♦ (1 unseen) would meld with it.'
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import gettext
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from .cards import Card, format_cards, parse_card, parse_cards, show_cards
+from .errors import GinError
+
+LANGUAGES = ("en",)
+"""The languages :func:`render` writes; English is the catalog's own."""
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A message's English: the sentence, and when a count changes its words the
+    sentence for other counts (``plural``) and the value that is the count; the
+    gettext context where the same English says different things."""
+
+    text: str
+    plural: str | None = None
+    count: str | None = None
+    context: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.plural is None) != (self.count is None):
+            raise GinError(f"a template with plural forms names its count, and only then: {self.text!r}")
+        if self.count is not None and self.count not in self.fields:
+            raise GinError(f"the count {self.count!r} is not a value of {self.text!r}")
+        if self.plural is not None and _fields(self.plural) != _fields(self.text):
+            raise GinError(f"the plural form of {self.text!r} has other values")
+
+    @property
+    def fields(self) -> frozenset[str]:
+        """The names of the values the sentence takes."""
+        return _fields(self.text)
+
+
+@cache
+def _fields(text: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
+
+
+class Signed(int):
+    """A whole number written with its sign (a rating's change: ``+20``, ``-473``)."""
+
+
+class Percent(int):
+    """A whole percentage (``91%``)."""
+
+
+# -- the catalog --------------------------------------------------------------------
+
+PUZZLE_MESSAGES: dict[str, str | Template] = {
+    # the questions
+    "question_ck_stock": "You drew {card} from the stock. Can you knock (knock limit {limit})? "
+                         "If so, which card do you discard?",
+    "question_ck_discard": "You drew {card} from the discard pile. Can you knock (knock limit {limit})? "
+                           "If so, which card do you discard?",
+    "question_ck_gin_stock": "You drew {card} from the stock. The first upcard was an ace, so only gin may go "
+                             "out: can you go gin? If so, which card do you discard?",
+    "question_ck_gin_discard": "You drew {card} from the discard pile. The first upcard was an ace, so only gin "
+                               "may go out: can you go gin? If so, which card do you discard?",
+    "question_deadwood_stock": "You drew {card} from the stock. Which card do you discard to leave the least "
+                               "deadwood now?",
+    "question_deadwood_discard": "You drew {card} from the discard pile. Which card do you discard to leave the "
+                                 "least deadwood now?",
+    "question_lookahead_stock": "You drew {card} from the stock. Which card do you discard to leave the least "
+                                "deadwood expected after your next draw from the stock?",
+    "question_lookahead_discard": "You drew {card} from the discard pile. Which card do you discard to leave the "
+                                  "least deadwood expected after your next draw from the stock?",
+    # the position
+    "position_count": "The 52 cards: your 11, your opponent's 10, {pile} in the discard pile and {stock} in the "
+                      "stock. You have not seen {unseen} of them: the stock and your opponent's hand.",
+    "position_count_known": Template(
+        "The 52 cards: your 11, your opponent's 10, {pile} in the discard pile and {stock} in the stock. You have "
+        "not seen {unseen} of them: the stock and your opponent's hand, less the {known} you saw your opponent "
+        "take from the pile.",
+        "The 52 cards: your 11, your opponent's 10, {pile} in the discard pile and {stock} in the stock. You have "
+        "not seen {unseen} of them: the stock and your opponent's hand, less the {known} you saw your opponent "
+        "take from the pile.", count="known"),
+    # "can you knock?": yes
+    "ck_gin": "Yes: discarding {card} leaves 0: the other ten cards all meld ({layout}), so that is gin.",
+    "ck_knock": "Yes: discarding {card} leaves {deadwood} ({deadwood_cards}), within the knock limit of "
+                "{limit}; lay out {layout}.",
+    "ck_also": "Discarding {card} also knocks: it leaves {deadwood}.",
+    "ck_also_many": Template("{count} other discard also knocks; the solver's table lists it.",
+                             "{count} other discards also knock; the solver's table lists them.", count="count"),
+    "ck_naive_trap": "Throwing {card}, the highest deadwood card you may discard, is a trap: it leaves "
+                     "{deadwood}, over the limit.",
+    "ck_naive_trap_melded": "All eleven cards meld, so the beginner's rule throws the highest card you may "
+                            "discard, {card}: that breaks a meld and leaves {deadwood}, over the limit.",
+    # "can you knock?": no
+    "ck_no": "No: the best discard, {card}, leaves {deadwood}, over the knock limit of {limit}.",
+    "ck_no_gin_only": "No: the best discard, {card}, leaves {deadwood}, and with an ace upcard only gin may go "
+                      "out.",
+    "ck_no_layout": "Its best layout: {layout}, with the deadwood {deadwood_cards} ({deadwood}).",
+    "ck_no_layout_nomelds": "Its ten cards hold no meld: all of them are deadwood.",
+    "ck_next": "Next best: discarding {card} leaves {deadwood}.",
+    # rules
+    "ck_oklahoma": "Oklahoma: the first upcard, {upcard}, sets the knock limit to {limit}.",
+    "ck_oklahoma_ace": "Oklahoma: the first upcard, {upcard}, is an ace, so only gin may go out.",
+    "ck_oklahoma_usual": "Under the usual knock limit of {usual}, discarding {card} (leaving {deadwood}) would "
+                         "knock.",
+    "ck_oklahoma_usual_not": "Under the usual knock limit of {usual}, discarding {card} (leaving {deadwood}) "
+                             "would not knock.",
+    # the card just taken
+    "forbidden_highest": "{card}, the highest deadwood card, was just taken from the discard pile, so it may not "
+                         "be thrown back this turn.",
+    "forbidden_would_knock": "Throwing back {card} would leave {deadwood}, within the limit, but it was just "
+                             "taken from the discard pile and may not be discarded this turn.",
+    "forbidden_would_be_best": "Throwing back {card} would leave {deadwood}, less than any allowed discard, but "
+                               "it was just taken from the discard pile and may not be discarded this turn.",
+    # melds
+    "meld_set": "{card} belongs in the set {meld}: in a run instead it would leave {other_deadwood}, not "
+                "{deadwood}.",
+    "meld_run": "{card} belongs in the run {meld}: in a set instead it would leave {other_deadwood}, not "
+                "{deadwood}.",
+    "spare_discard_set": "{card} can go: {stays_meld} is still a set without it.",
+    "spare_discard_run": "{card} can go: {stays_meld} is still a run without it.",
+    "spare_to_run": "{card} leaves the set for a run, and {stays_meld} is still a set.",
+    "spare_to_set": "{card} leaves the run for a set, and {stays_meld} is still a run.",
+    # best discard: least deadwood now
+    "dw_answer": "Discard {card}: it leaves {deadwood}, with the melds {layout} and the deadwood {deadwood_cards}.",
+    "dw_answer_two": "Discard {card} or {other_card}: either leaves {deadwood}; discarding {card} keeps the melds "
+                     "{layout} and the deadwood {deadwood_cards}.",
+    "dw_runner": "The runner-up, {card}, leaves {deadwood}.",
+    "dw_runner_naive": "The runner-up is {card}, the highest deadwood card you may discard: it leaves "
+                       "{deadwood}.",
+    "dw_naive": "{card}, the highest deadwood card you may discard, is not the answer: discarding it leaves "
+                "{deadwood}.",
+    # best discard: least deadwood after the next draw
+    "look_answer": "Discard {card}: it leaves {deadwood} now and {expected} on average after your next draw from "
+                   "the stock.",
+    "look_answer_two": "Discard {card} or {other_card}: either leaves {deadwood} now and {expected} on average "
+                       "after your next draw from the stock.",
+    "look_draws": Template(
+        "Of the {unseen} unseen cards, {outs} would lower what you keep: {meld_count} by forming or extending a "
+        "meld ({meld_cards}) and {low_count} as a low card kept instead of a higher one.",
+        "Of the {unseen} unseen cards, {outs} would lower what you keep: {meld_count} by forming or extending a "
+        "meld ({meld_cards}) and {low_count} as low cards kept instead of a higher one.", count="low_count"),
+    "look_draws_melds": "Of the {unseen} unseen cards, {outs} would lower what you keep, each by forming or "
+                        "extending a meld: {meld_cards}.",
+    "look_draws_low": "Of the {unseen} unseen cards, {outs} would lower what you keep, each as a low card kept "
+                      "instead of a higher one; none would form a meld.",
+    "look_draws_none": "None of the {unseen} unseen cards would lower what you keep.",
+    "look_runner": Template(
+        "The runner-up, {card}, leaves {deadwood} now and {expected} on average: {outs} unseen card would lower "
+        "it, {meld_count} of them by forming or extending a meld.",
+        "The runner-up, {card}, leaves {deadwood} now and {expected} on average: {outs} unseen cards would lower "
+        "it, {meld_count} of them by forming or extending a meld.", count="outs"),
+    "look_runner_naive": Template(
+        "The runner-up is {card}, the highest deadwood card you may discard: it leaves {deadwood} now and "
+        "{expected} on average; {outs} unseen card would lower it, {meld_count} of them by forming or extending "
+        "a meld.",
+        "The runner-up is {card}, the highest deadwood card you may discard: it leaves {deadwood} now and "
+        "{expected} on average; {outs} unseen cards would lower it, {meld_count} of them by forming or extending "
+        "a meld.", count="outs"),
+    "look_naive": Template(
+        "{card}, the highest deadwood card you may discard, is not the answer: discarding it leaves {deadwood} "
+        "now but {expected} on average; {outs} unseen card would lower it, {meld_count} of them by forming or "
+        "extending a meld.",
+        "{card}, the highest deadwood card you may discard, is not the answer: discarding it leaves {deadwood} "
+        "now but {expected} on average; {outs} unseen cards would lower it, {meld_count} of them by forming or "
+        "extending a meld.", count="outs"),
+    "look_keeps": Template("Keeping {card} keeps this draw: {draw_cards} ({count} unseen) would meld with it.",
+                           "Keeping {card} keeps these draws: {draw_cards} ({count} unseen) would meld with it.",
+                           count="count"),
+    # verdicts on an answer
+    "grade_missed_knock": "Not quite: you can knock.",
+    "grade_no_right": "Right: no discard gets within the limit.",
+    "grade_no_knock": "Not quite: no discard knocks here.",
+    "grade_yes_right": "Right, you can knock. Now choose the discard.",
+    "grade_right": "Right.",
+    "grade_wrong_knock": "Not {card}: discarding {card} leaves {deadwood}, over the knock limit of {limit}.",
+    "grade_wrong_gin": "Not {card}: discarding {card} leaves {deadwood}, and only gin may go out.",
+    "grade_wrong_deadwood": "Not the best: discarding {card} leaves {deadwood}, {cost} more than discarding "
+                            "{best_card}.",
+    "grade_wrong_lookahead": "Not the best: discarding {card} leaves {deadwood} now and {expected} on average "
+                             "after the next draw, {cost_expected} more than discarding {best_card}.",
+    "grade_forbidden": "Not {card}: it was just taken from the discard pile, so it may not be thrown back this "
+                       "turn.",
+    # the answer
+    "answer_no": "No: no discard gets within the knock limit.",
+    "answer_yes": "Yes, you can knock.",
+    "answer_one": "Discard {card}.",
+    "answer_two": "Discard {card} or {other_card}.",
+    "answer_any": "Discard any of {cards}.",
+    # hints (a theme's own hint is theme_hint_<theme>)
+    "hint_arrange": "Arrange the melds first, then count what is left.",
+    "hint_cards": "Look closely at {cards}.",
+    "hint_count": "Count the deadwood after each discard.",
+    "hint_no": "Answer: no, you cannot knock.",
+    "hint_knock": "Answer: yes, knock by discarding {card}.",
+    "hint_knock_any": "Answer: yes, knock by discarding any of {cards}.",
+    "hint_discard": "Answer: discard {card}.",
+    "hint_discard_two": "Answer: discard {card} or {other_card}.",
+}
+"""The sentences of a puzzle: its question, card count, explanation, verdicts,
+answer and hints."""
+
+_THEME_TEXT = {  # theme: its title, its one-line description, its hint
+    "set-or-run": ("Set or run?", "A card fits a set and a run, and only one choice gives the answer.",
+                   "A card fits both a set and a run: decide which meld it belongs to."),
+    "not-highest": ("Knock from a meld", "Throwing the highest deadwood card does not knock; throwing a card out of "
+                                         "a meld does.",
+                    "The card to throw is not the highest deadwood card."),
+    "forbidden-discard": ("The card just taken", "The card you took from the pile would be the one to throw, but it "
+                                                 "may not go back this turn.",
+                          "The card just taken from the discard pile may not be thrown back."),
+    "looks-knockable": ("Looks like a knock", "The hand seems ready to knock, but its deadwood is just over the "
+                                              "limit.",
+                        "The hand looks ready to knock: count the deadwood carefully."),
+    "near-limit": ("Close to the limit", "The best count is within 2 points of the knock limit.",
+                   "The count is close to the knock limit."),
+    "naive-wrong": ("Beginner's rule fails", "The beginner's rule, throw the highest card left out of your melds, "
+                                             "gives the wrong answer here.",
+                    "The card the beginner's rule throws is not the answer here."),
+    "keep-the-pair": ("Keep the pair", "The highest loose card you may throw is worth keeping: the next draw can "
+                                       "make it part of a meld.",
+                      "Keep the cards that can still become a meld."),
+    "gin": ("Gin", "One discard leaves every other card in a meld.", "Look for a way to leave no deadwood at all."),
+    "big-gin": ("Big gin", "All eleven cards form melds (these puzzles never ask for it).",
+                "All eleven cards may form melds."),
+    "oklahoma": ("Oklahoma limit", "The first upcard's knock limit changes the answer from the usual one.",
+                 "Oklahoma: the first upcard sets the knock limit."),
+    "four-of-a-kind": ("Four of a kind", "A set of four gives up one card, to the discard or to a run, and the other "
+                                         "three stay a set.",
+                       "A set of four can give up one card and still be a set."),
+    "long-run": ("Long run", "A run of four or more gives up an end card, to the discard or to a set, and stays a "
+                             "run.",
+                 "A long run can give up a card at either end."),
+}
+
+THEME_MESSAGES: dict[str, str | Template] = {
+    **{f"theme_title_{theme}": Template(title, context="puzzle theme")
+       for theme, (title, _, _) in _THEME_TEXT.items()},
+    **{f"theme_about_{theme}": about for theme, (_, about, _) in _THEME_TEXT.items()},
+    **{f"theme_hint_{theme}": hint for theme, (_, _, hint) in _THEME_TEXT.items()},
+    "themes_none_means_all": "No theme chosen means every theme.",
+    "themes_choose_several": "Ctrl-click (Cmd-click on a Mac) to choose several: a puzzle with any of them is kept.",
+}
+"""Each puzzle theme's title, description (``theme_about_``) and hint, and how a
+theme filter reads."""
+
+TRAINER_MESSAGES: dict[str, str | Template] = {
+    # answering
+    "trainer_hint_rule": "A hint makes this puzzle count as seen, not solved: a right answer after a hint scores "
+                         "as a miss.",
+    "trainer_yes_right": "Right, you can knock. Now choose the card to discard face down.",
+    "trainer_choose_face_down": "Now choose the card to discard face down.",
+    "trainer_hinted": "(with hints: it counts as seen, not solved)",
+    # the chosen card's row and its cost
+    "row_gin": Template(
+        "{card}: leaves {deadwood} deadwood (gin), {outs} out, {expected} expected after the next draw.",
+        "{card}: leaves {deadwood} deadwood (gin), {outs} outs, {expected} expected after the next draw.",
+        count="outs"),
+    "row_knocks": Template(
+        "{card}: leaves {deadwood} deadwood (knocks), {outs} out, {expected} expected after the next draw.",
+        "{card}: leaves {deadwood} deadwood (knocks), {outs} outs, {expected} expected after the next draw.",
+        count="outs"),
+    "row_plain": Template(
+        "{card}: leaves {deadwood} deadwood, {outs} out, {expected} expected after the next draw.",
+        "{card}: leaves {deadwood} deadwood, {outs} outs, {expected} expected after the next draw.",
+        count="outs"),
+    "cost_deadwood": "It costs {cost} deadwood against the best, {best_card}.",
+    "cost_lookahead": "It costs {cost} expected deadwood against the best, {best_card}.",
+    # the verdict as the puzzle page shows it
+    "verdict_right": "Right!",
+    "verdict_right_hinted": "Right, with hints.",
+    "verdict_wrong": "Not quite.",
+    "your_answer": "Your answer:",
+    "recorded_no": "Recorded: no, you cannot knock.",
+    "recorded_knock": "Recorded: yes, knocking with {card} face down.",
+    "recorded_discard": "Recorded: discard {card}.",
+    "answered_before": "You have answered this puzzle before.",
+    "answered_solved": "You answered this puzzle on {date}: solved.",
+    "answered_hinted": "You answered this puzzle on {date}: solved with hints.",
+    "answered_failed": "You answered this puzzle on {date}: not solved.",
+    "practice_note": "You have answered this puzzle before: this time is practice and is not rated.",
+    # the rating
+    "rating_practice": "Rating {rating}, unchanged: you had answered this puzzle before, so this answer is practice "
+                       "and is not rated.",
+    "rating_solved": "Rating {before} → {after} ({change}): solved without hints.",
+    "rating_hinted": "Rating {before} → {after} ({change}): solved with hints, which counts as seen, not solved, "
+                     "and scores as a miss.",
+    "rating_failed": "Rating {before} → {after} ({change}): a wrong answer scores as a miss.",
+    "rating_above": "The puzzle is rated {difficulty}, {gap} above your {before}: by your rating you would solve it "
+                    "{chance} of the time.",
+    "rating_above_rarely": "The puzzle is rated {difficulty}, {gap} above your {before}: by your rating you would "
+                           "solve it under {chance} of the time.",
+    "rating_below": "The puzzle is rated {difficulty}, {gap} below your {before}: by your rating you would solve it "
+                    "{chance} of the time.",
+    "rating_below_surely": "The puzzle is rated {difficulty}, {gap} below your {before}: by your rating you would "
+                           "solve it over {chance} of the time.",
+    "rating_level": "The puzzle is rated {difficulty}, level with your {before}: by your rating you would solve it "
+                    "{chance} of the time.",
+    "rating_new": "Your rating is still new (± {deviation}), so each result moves it a lot.",
+}
+"""What the puzzle trainers say about an answer and a rating."""
+
+
+def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
+    catalog: dict[str, Template] = {}
+    for section in sections:
+        for name, entry in section.items():
+            if name in catalog:
+                raise GinError(f"the message {name!r} is defined twice")
+            catalog[name] = entry if isinstance(entry, Template) else Template(entry)
+    return catalog
+
+
+CATALOG = _catalog(PUZZLE_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES)
+"""Every message by name: its English template."""
+
+
+# -- values -------------------------------------------------------------------------
+
+def _is_card_name(name: str) -> bool:
+    return name in ("card", "upcard") or name.endswith("_card")
+
+
+def _is_cards_name(name: str) -> bool:
+    return name in ("cards", "meld") or name.endswith(("_cards", "_meld"))
+
+
+def _is_fraction_name(name: str) -> bool:
+    return name == "expected" or name.endswith("_expected")
+
+
+def _value(name: str, value):
+    """A value checked against its name, cards and card text as cards: a card is
+    named ``card``, ``upcard`` or ``*_card``; cards ``cards``, ``meld``, ``*_cards``
+    or ``*_meld``; melds ``layout``; an exact fraction ``expected`` or ``*_expected``."""
+    if _is_card_name(name):
+        return parse_card(value)
+    if _is_cards_name(name):
+        return parse_cards(value, allow_duplicates=True)
+    if name == "layout":
+        if isinstance(value, (str, Card)):
+            raise GinError(f"a layout is a list of melds, not {value!r}")
+        return tuple(parse_cards(meld) for meld in value)
+    if _is_fraction_name(name):
+        if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
+            raise GinError(f"the value {name!r} is an exact fraction, not {value!r}")
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise GinError(f"the value {name!r} is an exact fraction, not {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, (int, str, Fraction, float, _dt.date)):
+        raise GinError(f"the value {name!r} is a number, a date or text, not {value!r}")
+    return value
+
+
+def _plain(name: str, value):
+    """A value as JSON keeps it: cards as their codes, a fraction as ``"123/41"``."""
+    if isinstance(value, Card):
+        return value.code()
+    if _is_cards_name(name):
+        return format_cards(value)
+    if name == "layout":
+        return [format_cards(meld) for meld in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if isinstance(value, (Signed, Percent)):
+        return int(value)
+    return value
+
+
+def format_value(value, lang: str = "en") -> str:
+    """A value in words: a card as ``7♥``, cards space-separated, melds between
+    dots, a fraction or float to two places, a signed number with its sign, a
+    percentage with ``%``, a date as ``2026-03-01`` (English forms; ``lang`` is
+    for the languages to come)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        if value and isinstance(value[0], tuple):
+            return " · ".join(show_cards(meld) for meld in value)
+        return show_cards(value)
+    if isinstance(value, (Fraction, float)):
+        return f"{float(value):.2f}"
+    if isinstance(value, Signed):
+        return f"{int(value):+d}"
+    if isinstance(value, Percent):
+        return f"{int(value)}%"
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+# -- messages -----------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A sentence as data: the name of its template and its named values (cards,
+    numbers, fractions, dates, text), kept in name order."""
+
+    name: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def __post_init__(self) -> None:
+        template = CATALOG.get(self.name) if isinstance(self.name, str) else None
+        if template is None:
+            raise GinError(f"no message named {self.name!r}")
+        values = tuple(sorted((str(k), _value(str(k), v)) for k, v in self.values))
+        given = {k for k, _ in values}
+        if given != template.fields:
+            raise GinError(f"the message {self.name!r} takes the values {', '.join(sorted(template.fields)) or 'none'}"
+                           f", not {', '.join(sorted(given)) or 'none'}")
+        object.__setattr__(self, "values", values)
+
+    def __getitem__(self, name: str):
+        for key, value in self.values:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def get(self, name: str, default=None):
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def to_data(self) -> list:
+        """``[name, {value name: value}]``, as JSON keeps it."""
+        return [self.name, {k: _plain(k, v) for k, v in self.values}]
+
+    @classmethod
+    def from_data(cls, data) -> Message:
+        """The message of :meth:`to_data`; raises GinError for anything else."""
+        try:
+            name, values = data
+            values = dict(values)
+        except (TypeError, ValueError):
+            raise GinError(f"a message is [name, {{values}}], not {data!r}") from None
+        return cls(name, tuple(values.items()))
+
+
+def say(name: str, **values) -> Message:
+    """A message from its name and values."""
+    return Message(name, tuple(values.items()))
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The gettext translations of a language (for English, the catalog itself)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    raise GinError(f"no messages in the language {lang!r}: use {', '.join(LANGUAGES)}")
+
+
+def render(message: Message | Iterable[Message], lang: str = "en") -> str:
+    """A message in words in a language; several messages one after another.
+
+    >>> render([say("grade_right"), say("hint_count")])
+    'Right. Count the deadwood after each discard.'
+    """
+    if not isinstance(message, Message):
+        return " ".join(render(m, lang) for m in message)
+    t = translations(lang)
+    template = CATALOG[message.name]
+    if template.plural is not None and template.count is not None:
+        n = message[template.count]
+        text = (t.npgettext(template.context, template.text, template.plural, n) if template.context else
+                t.ngettext(template.text, template.plural, n))
+    else:
+        text = t.pgettext(template.context, template.text) if template.context else t.gettext(template.text)
+    return text.format(**{k: format_value(v, lang) for k, v in message.values})
+
+
+__all__ = ["CATALOG", "LANGUAGES", "Message", "Percent", "Signed", "Template", "format_value", "render", "say",
+           "translations"]

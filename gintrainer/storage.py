@@ -1,0 +1,460 @@
+"""The data folder and how gintrainer keeps files: names, locks, atomic writes,
+versioned records, and bad files set aside.
+
+The data folder is ``$GINTRAINER_DATA`` if set, else ``$XDG_DATA_HOME/gintrainer``,
+else ``~/.local/share/gintrainer``, read at each call. It has a folder per kind of
+record (``profiles``, ``practice``) with one file per learner, ``<stem>.json``
+(:func:`record_path`), and its lock file ``<stem>.lock`` beside it. A file that
+cannot be read is never deleted: it is renamed ``<stem>.<label>-<UTC time>.json``
+(:func:`set_aside`) and the caller says so.
+
+A class may share one server, each page in its own process: every change is a
+read-modify-write under :func:`locked`, and every write replaces the file
+atomically (:func:`write_text_atomic`), so a reader sees the old file or the
+new one, never half of one. Locking needs ``fcntl`` (POSIX); the rest of this
+module, the name rule included, works anywhere.
+
+A name (a learner's, a student's) is kept as typed, normalised (:func:`clean_name`);
+two names are the same person when their :func:`name_key` is, and every spelling of
+a name finds the same file (:func:`name_stem`).
+
+A record carries its version; a :class:`RecordKind` reads one kind, brings an
+older version up to date and names what is wrong:
+
+>>> SAVE = RecordKind("saved game", version=2, format="demo", migrations={1: lambda d: {**d, "moves": []}})
+>>> SAVE.read({"format": "demo", "version": 1})
+{'format': 'demo', 'version': 2, 'moves': []}
+>>> SAVE.loads('{"format": "demo", "version": 3}', source="ann.json")
+Traceback (most recent call last):
+...
+gintrainer.storage.RecordError: ann.json: a saved game of version 3, newer than this gintrainer reads (version 2)...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .errors import GinError
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: names, writes and records work; locked() says why it cannot
+    fcntl = None  # type: ignore[assignment]
+
+DATA_ENV = "GINTRAINER_DATA"
+NAME_LIMIT = 40
+"""The most characters a name may have."""
+T = TypeVar("T")
+
+
+class StorageError(GinError):
+    """A file of the data folder that cannot be written, locked or renamed."""
+
+
+class InvalidNameError(GinError):
+    """A name that is not text, is empty or too long, or has a character that cannot be shown."""
+
+
+class RecordError(GinError):
+    """A record that cannot be read. ``problem`` says what is wrong, ``source`` names the
+    file (None for text or data from elsewhere), ``field`` the key at fault, ``version``
+    the version found."""
+
+    def __init__(self, problem: str, *, source: str | None = None, field: str | None = None,
+                 version: int | None = None):
+        super().__init__(f"{source}: {problem}" if source else problem)
+        self.problem = problem
+        self.source = source
+        self.field = field
+        self.version = version
+
+
+# Every sentence this module writes, as a template with named values.
+_WORDS = {
+    "name_not_text": "a name must be text, not {name!r}",
+    "name_empty": "a name cannot be empty: {name!r}",
+    "name_too_long": "a name can have at most {limit} characters, not {length}: {start!r}...",
+    "name_character": "a name cannot contain the character {char!r}: {name!r}",
+    "no_folder": "cannot write {path!r}: the folder {folder!r} does not exist",
+    "cannot_write": "cannot write {path!r}: {reason}",
+    "cannot_lock": "cannot lock {path!r}: {reason}",
+    "no_locks": "locking {path!r} needs a POSIX system (the fcntl module)",
+    "cannot_set_aside": "cannot set {path!r} aside: {reason}",
+    "cannot_move": "cannot move {source!r} to {target!r}: {reason}",
+    "unreadable": "it could not be read: {reason}",
+    "not_utf8": "not UTF-8 text (byte {position})",
+    "not_json": "not valid JSON ({detail})",
+    "too_deep": "not valid JSON (nested too deeply)",
+    "not_object": "a {title} is a JSON object, not {found}",
+    "format": "not a {title}: its format is {found}, not {format!r}",
+    "version": "the {key} of a {title} is a whole number from 1, not {found}",
+    "newer": "a {title} of version {found}, newer than this gintrainer reads (version {current}): update gintrainer",
+    "older": "a {title} of version {found}, older than this gintrainer reads (versions {oldest} to {current})",
+}
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+# --- names -------------------------------------------------------------------
+
+def clean_name(name: Any) -> str:
+    """A name as kept: NFC-normalised and stripped, 1 to 40 printable characters; raises
+    InvalidNameError if it is unusable.
+
+    >>> clean_name("  Zoe\\u0308 ")
+    'Zoë'
+    >>> clean_name("a\\x00b")
+    Traceback (most recent call last):
+    ...
+    gintrainer.storage.InvalidNameError: a name cannot contain the character '\\x00': 'a\\x00b'
+    """
+    if not isinstance(name, str):
+        raise InvalidNameError(_WORDS["name_not_text"].format(name=name))
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    if not cleaned:
+        raise InvalidNameError(_WORDS["name_empty"].format(name=name))
+    if len(cleaned) > NAME_LIMIT:
+        raise InvalidNameError(_WORDS["name_too_long"].format(limit=NAME_LIMIT, length=len(cleaned),
+                                                              start=cleaned[:NAME_LIMIT]))
+    bad = next((char for char in cleaned if not char.isprintable()), None)
+    if bad is not None:
+        raise InvalidNameError(_WORDS["name_character"].format(char=bad, name=name))
+    return cleaned
+
+
+_DOTTED_I = "\u0307"  # COMBINING DOT ABOVE: how İ folds (i + dot) in the default case folding
+
+
+def name_key(name: Any) -> str:
+    """What two names must share to be one person: the name folded for case.
+
+    Turkish writes i İ and ı I as two letters; a name typed once with the
+    Turkish and once with the English keyboard must still match, so all four
+    fold to ``i``.
+
+    >>> name_key("MIA") == name_key("mia") == name_key(" Mia ")
+    True
+    >>> name_key("İREM") == name_key("irem") == name_key("IREM") == name_key("ırem")
+    True
+    >>> name_key("Straße") == name_key("STRASSE")
+    True
+    """
+    text = clean_name(name).replace("İ", "i").replace("ı", "i")
+    folded = unicodedata.normalize("NFD", text.casefold()).replace("i" + _DOTTED_I, "i")
+    return unicodedata.normalize("NFC", folded)
+
+
+def _stem(text: str, fallback: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:24].strip("-") or fallback
+    return f"{slug}-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:12]}"
+
+
+def name_stem(name: Any, *, fallback: str = "profile") -> str:
+    """A file name without extension for a name, the same for every spelling of it: an
+    ASCII slug (``fallback`` if the name has no ASCII letter or digit) and a hash of its
+    :func:`name_key`.
+
+    Only ``a-z``, ``0-9`` and ``-`` appear, so no name can reach outside its
+    folder; the hash keeps names with the same slug apart.
+
+    >>> name_stem("../Zoë Smith")
+    'zoe-smith-266d34fa1751'
+    >>> name_stem("Zoë Smith") == name_stem("ZOË SMITH"), name_stem("名前")[:8]
+    (True, 'profile-')
+    """
+    return _stem(name_key(name), fallback)
+
+
+def spelling_stem(name: Any) -> str:
+    """The file name without extension that one exact spelling of a name had before names
+    were folded for case (profiles of version 1, practice games saved before): read
+    such a file once, then keep it under :func:`name_stem`.
+
+    >>> spelling_stem("Mia") == name_stem("Mia"), spelling_stem("mia") == name_stem("Mia")
+    (False, True)
+    """
+    return _stem(clean_name(name), "profile")
+
+
+# --- the data folder -------------------------------------------------------------
+
+def data_dir() -> Path:
+    """The data folder, read from the environment at each call."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return base / "gintrainer"
+
+
+def record_path(folder: str, name: str) -> Path:
+    """Where the record of ``name`` is (or would be) in one folder of the data folder,
+    whatever the spelling of the name.
+
+    >>> record_path("practice", "Ann") == data_dir() / "practice" / f"{name_stem('ann')}.json"
+    True
+    """
+    return data_dir() / folder / f"{name_stem(name)}.json"
+
+
+_RECORD_FILE = re.compile(r"[a-z0-9-]+-[0-9a-f]{12}\.json")
+
+
+def record_files(folder: Path) -> list[Path]:
+    """The record files in a folder of the data folder, by name: not the lock files, the
+    files set aside or anything else. An absent folder has none."""
+    with suppress(FileNotFoundError, NotADirectoryError):
+        return sorted(Path(entry.path) for entry in os.scandir(folder) if _RECORD_FILE.fullmatch(entry.name))
+    return []
+
+
+# --- writing and locking -------------------------------------------------------------
+
+def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) -> Path:
+    """Replace ``path`` with ``text`` (UTF-8) atomically: a synced temporary file in the
+    target's folder, then a rename over the target. Returns the path; a file that cannot
+    be written raises StorageError naming it."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise StorageError(_WORDS["no_folder"].format(path=str(path), folder=str(path.parent)))
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise StorageError(_WORDS["cannot_write"].format(path=str(path), reason=_reason(error))) from None
+    try:
+        os.chmod(temporary, mode)
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException as error:
+        with suppress(FileNotFoundError):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise StorageError(_WORDS["cannot_write"].format(path=str(path), reason=_reason(error))) from None
+        raise
+    with suppress(OSError):  # make the rename itself durable
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+    return path
+
+
+def write_json_atomic(path: str | os.PathLike, data: Any, *, mode: int = 0o644, indent: int | None = None) -> Path:
+    """Replace ``path`` with ``data`` as JSON atomically (compact unless ``indent``)."""
+    separators = (",", ":") if indent is None else None
+    return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=indent, separators=separators) + "\n",
+                             mode=mode)
+
+
+@contextmanager
+def locked(path: str | os.PathLike) -> Iterator[Path]:
+    """Hold the exclusive lock of the record file ``path`` (``<stem>.lock`` beside it),
+    making its folder if needed; yields the path. Threads and processes alike wait.
+
+    The lock file is never removed: removing it would let two processes lock
+    different files of the same name.
+    """
+    path = Path(path)
+    if fcntl is None:
+        raise StorageError(_WORDS["no_locks"].format(path=str(path)))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise StorageError(_WORDS["cannot_lock"].format(path=str(path), reason=_reason(error))) from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield path
+    finally:
+        os.close(handle)
+
+
+def _stamp() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def set_aside(path: str | os.PathLike, label: str) -> Path:
+    """Rename ``path`` to ``<stem>.<label>-<UTC time>.json``, never over an existing file;
+    returns the new path (StorageError if it cannot be renamed)."""
+    path = Path(path)
+    base = f"{path.name.removesuffix('.json')}.{label}-{_stamp()}"
+    target, n = path.with_name(f"{base}.json"), 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{base}-{n}.json")
+    try:
+        os.replace(path, target)
+    except OSError as error:
+        raise StorageError(_WORDS["cannot_set_aside"].format(path=str(path), reason=_reason(error))) from None
+    return target
+
+
+def move_into_place(source: str | os.PathLike, target: str | os.PathLike) -> Path:
+    """Rename a record kept under an earlier file name to its file now (over it, if any);
+    returns the target (StorageError if it cannot be moved). Call it holding the target's lock."""
+    target = Path(target)
+    try:
+        os.replace(source, target)
+    except OSError as error:
+        raise StorageError(_WORDS["cannot_move"].format(source=str(source), target=str(target),
+                                                        reason=_reason(error))) from None
+    return target
+
+
+# --- reading records -------------------------------------------------------------------
+
+def _shown(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+_JSON_TYPES = {dict: "an object", list: "a list", str: "text", bool: "true or false", int: "a number",
+               float: "a number", type(None): "null"}
+
+
+def parse_json(text: str | bytes, *, source: str | None = None, error: type[RecordError] = RecordError) -> Any:
+    """The JSON value of ``text`` (bytes must be UTF-8); ``error`` (a RecordError) names
+    what is wrong."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            raise error(_WORDS["not_utf8"].format(position=problem.start), source=source) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise error(_WORDS["not_json"].format(detail=problem), source=source) from None
+    except RecursionError:
+        raise error(_WORDS["too_deep"], source=source) from None
+
+
+def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError) -> Any:
+    """The JSON value of a file, named by ``error`` (a RecordError) if it cannot be read;
+    FileNotFoundError if there is none."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as problem:
+        raise error(_WORDS["unreadable"].format(reason=_reason(problem)), source=path.name) from None
+    return parse_json(raw, source=path.name, error=error)
+
+
+@dataclass(frozen=True)
+class RecordKind:
+    """How one kind of record is read: what it is called, the version written now, the
+    value of its ``format`` key (None for a record without one), the key of its
+    version, the migrations that bring each older version to the next one (a function
+    from the data of version ``n`` to that of ``n + 1``, raising RecordError), and
+    the RecordError subclass its errors are."""
+
+    title: str
+    version: int
+    format: str | None = None
+    version_key: str = "version"
+    migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
+    error: type[RecordError] = RecordError
+
+    def __post_init__(self) -> None:
+        if sorted(self.migrations) != list(range(self.oldest, self.version)):
+            raise ValueError(f"the migrations of a {self.title} must lead from version {self.oldest} "
+                             f"to {self.version}, one version at a time")
+
+    @property
+    def oldest(self) -> int:
+        """The oldest version read."""
+        return min(self.migrations, default=self.version)
+
+    def stamp(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The record to write: the format and the version first, then ``body``."""
+        head: dict[str, Any] = {} if self.format is None else {"format": self.format}
+        return {**head, self.version_key: self.version, **body}
+
+    def _fail(self, key: str, *, source: str | None, field: str | None = None, version: int | None = None,
+              **values: Any) -> RecordError:
+        problem = _WORDS[key].format(title=self.title, current=self.version, oldest=self.oldest,
+                                     format=self.format, key=self.version_key, **values)
+        return self.error(problem, source=source, field=field, version=version)
+
+    def version_of(self, data: Any, *, source: str | None = None) -> int:
+        """The version of ``data``, checked: an object of this kind, of a version read here."""
+        if not isinstance(data, Mapping):
+            shape = next((words for kind, words in _JSON_TYPES.items() if isinstance(data, kind)), type(data).__name__)
+            raise self._fail("not_object", source=source, found=shape)
+        if self.format is not None and data.get("format") != self.format:
+            raise self._fail("format", source=source, field="format", found=_shown(data.get("format")))
+        found = data.get(self.version_key)
+        if isinstance(found, bool) or not isinstance(found, int) or found < 1:
+            raise self._fail("version", source=source, field=self.version_key, found=_shown(found))
+        if found > self.version:
+            raise self._fail("newer", source=source, field=self.version_key, version=found, found=found)
+        if found < self.oldest:
+            raise self._fail("older", source=source, field=self.version_key, version=found, found=found)
+        return found
+
+    def read(self, data: Any, *, source: str | None = None) -> dict[str, Any]:
+        """``data`` brought to the current version, as a new dict (``data`` is unchanged);
+        raises :attr:`error` naming the source, the version found and what is wrong."""
+        found = self.version_of(data, source=source)
+        record = dict(data)
+        for version in range(found, self.version):
+            try:
+                record = dict(self.migrations[version](record))
+            except RecordError as problem:
+                raise self.error(problem.problem, source=source, field=problem.field, version=found) from None
+            record[self.version_key] = version + 1
+        return record
+
+    def loads(self, text: str | bytes, *, source: str | None = None) -> dict[str, Any]:
+        """The record in JSON text, brought to the current version (see :meth:`read`)."""
+        return self.read(parse_json(text, source=source, error=self.error), source=source)
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """A file that could not be read: where it was, why, and the name it has now."""
+
+    path: Path
+    problem: str
+    aside: Path
+
+
+def read_or_set_aside(path: Path, build: Callable[[Any], T], *,
+                      bad: tuple[type[BaseException], ...] = ()) -> tuple[T | None, SetAside | None]:
+    """What ``build`` makes of the JSON in ``path`` (None if there is no file). A file that
+    cannot be read, or that ``build`` refuses with a RecordError or one of ``bad``, is set
+    aside as ``*.corrupt-<time>.json`` and reported instead. Call it holding the file's lock."""
+    refused: tuple[type[BaseException], ...] = (RecordError, *bad)
+    try:
+        return build(read_json(path)), None
+    except FileNotFoundError:
+        return None, None
+    except refused as error:
+        problem = error.problem if isinstance(error, RecordError) else str(error) or type(error).__name__
+    return None, SetAside(path, problem, set_aside(path, "corrupt"))
+
+
+__all__ = ["DATA_ENV", "InvalidNameError", "NAME_LIMIT", "RecordError", "RecordKind", "SetAside", "StorageError",
+           "clean_name", "data_dir", "locked", "move_into_place", "name_key", "name_stem", "parse_json", "read_json",
+           "read_or_set_aside", "record_files", "record_path", "set_aside", "spelling_stem", "write_json_atomic",
+           "write_text_atomic"]

@@ -1,0 +1,84 @@
+"""Files as gintrainer wrote them before one storage module kept every file (commit
+518dada), read by this version: a version 2 profile, a practice game saved under the
+exact spelling of its learner's name, a student's results file and a hand history.
+(Profiles of version 1 are in test_profiles.py.) ``tests/stored/README.md`` says how
+they were made."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gintrainer.classroom import load_folder, read_results
+from gintrainer.practice import PracticeGame, save_path
+from gintrainer.profiles import list_profiles, load, profile_path
+from gintrainer.progress import Settings
+from gintrainer.replay import dump, load as load_history
+from gintrainer.storage import spelling_stem
+
+STORED = Path(__file__).resolve().parent / "stored"
+OLD_PRACTICE = STORED / "practice" / "mia-41509508705b.json"
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    for kind in ("profiles", "practice"):
+        shutil.copytree(STORED / kind, folder / kind)
+    monkeypatch.setenv("GINTRAINER_DATA", str(folder))
+    return folder
+
+
+def test_a_version_2_profile_loads_unchanged(data):
+    stored = (STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8")
+    assert profile_path("Mia").name == "mia-a6ae07ad556c.json"
+    outcome = load("MIA")
+    p = outcome.progress
+    assert outcome.notices == () and p.name == "Mia" and list_profiles() == ("İrem", "Mia")
+    assert (p.solved, p.failed, p.hinted, p.streak, p.best_streak) == (1, 1, 1, 0, 1)
+    assert p.settings == Settings(four_colour=True, difficulty="harder") and p.review == ("bd-aaaaaaaaaaaa",)
+    assert [(a.puzzle_id, a.result, a.counted) for a in p.history] == [
+        ("ck-0123456789ab", "solved", True), ("bd-0123456789ab", "failed", True),
+        ("bd-aaaaaaaaaaaa", "hinted", True), ("bd-0123456789ab", "solved", False)]
+    assert p.rating.rating == p.history[-1].rating == 1340.702935235225
+    assert profile_path("Mia").read_text("utf-8") == stored == p.to_json()  # not rewritten; the same when it is
+
+
+def test_a_profile_named_with_a_turkish_capital_i_is_found_by_every_spelling(data):
+    for spelling in ("İrem", "irem", "IREM", "ırem"):
+        outcome = load(spelling)
+        assert outcome.progress.name == "İrem" and outcome.progress.failed == 1 and outcome.notices == ()
+
+
+def test_a_practice_game_saved_under_the_exact_spelling_is_resumed_by_every_spelling(data):
+    old = data / "practice" / OLD_PRACTICE.name
+    assert old.name == f"{spelling_stem('Mia')}.json" != save_path("Mia").name
+    game, notice = PracticeGame.resume("Mia")
+    assert notice is None and game.to_dict() == json.loads(OLD_PRACTICE.read_text())
+    assert (game.hand.phase, game.learner_to_act, game.can_take_back) == ("discard", True, True)
+    assert not old.exists() and save_path("mia").read_bytes() == OLD_PRACTICE.read_bytes()
+    again, notice = PracticeGame.resume("MIA")
+    assert notice is None and again.to_dict() == game.to_dict()
+    game.owner = "Mia"
+    game.save()
+    assert save_path("Mia").read_bytes() == OLD_PRACTICE.read_bytes()  # saved again, the same bytes
+
+
+def test_a_results_file_reads_and_makes_a_gradebook():
+    [file] = (STORED / "results").iterdir()
+    results = read_results(file.read_bytes())
+    assert (results.student, results.code, results.answered, results.right) == ("Zoë", "84G3R-01H94-2BSW0", 3, 2)
+    assert [a.seconds for a in results.attempts] == [2.5, 2.5, 2.5]
+    assert results.to_csv().encode("utf-8") == file.read_bytes()
+    book = load_folder(STORED / "results")
+    assert book.problems == () and book.students == ("Zoë",) and book.files == (file.name,)
+
+
+def test_a_hand_history_loads_and_writes_back_the_same_text():
+    path = STORED / "histories" / "practice-hand-1.json"
+    replay = load_history(path)
+    assert (replay.title, replay.players, replay.featured, replay.tags) == ("Practice hand 1", ("Mia", "Novice"), 0,
+                                                                            ("practice",))
+    assert replay.step_count == 34 and len(replay.annotations) == 4 and replay.hand.result.kind == "knock"
+    assert dump(replay) == path.read_text("utf-8")

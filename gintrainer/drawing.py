@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from html import escape
 
-from .cards import Card, CardsLike, parse_card, parse_cards, show_cards, sort_by_rank, sort_by_suit
+from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
 from .melds import best_arrangement, meld_kind
+from .messages import format_value, render, say
 from .view import SeatView
 
 SIZES = ("small", "normal", "large")
@@ -169,88 +170,21 @@ TABLE_MARKS = ("answer", "best", "chosen", "played")
 """What a row of the discard table can be marked as: an accepted answer, a best
 discard, the learner's card, the move played in a hand."""
 
-WORDS = {
-    "column_discard": "Discard",
-    "column_deadwood": "Deadwood left",
-    "column_knocks": "Can knock",
-    "column_outs": "Draws that lower it",
-    "column_expected": "Expected deadwood after the next draw",
-    "column_marks": "Note",
-    "knocks_gin": "gin",
-    "knocks_yes": "yes",
-    "knocks_no": "no",
-    "mark_answer": "the answer",
-    "mark_best": "best",
-    "mark_chosen": "your card",
-    "mark_played": "played",
-    "expected": "{value:.2f}",
-    # the table
-    "stock": "stock: {count} cards",
-    "stock_one": "stock: 1 card",
-    "pile": "discard pile: {count} cards, top {top}",
-    "pile_one": "discard pile: 1 card, top {top}",
-    "pile_empty": "discard pile: empty",
-    "hidden_cards": "{count} cards",
-    "hidden_cards_known": "{count} cards; known from the pile: {known}",
-    "knocker_deadwood": "knocker's deadwood: {points}",
-    "nothing_laid": "nothing laid out yet",
-    "your_melds": "your melds",
-    # a puzzle's position
-    "rules_line": "Rules: {rules}; knock limit {limit}. Stock: {stock} cards.",
-    "rules_line_upcard": "Rules: {rules}; the first upcard was {upcard}, so the knock limit is {limit}. "
-                         "Stock: {stock} cards.",
-    "rules_line_gin_only": "Rules: {rules}; the first upcard was {upcard}, so only gin may go out. "
-                           "Stock: {stock} cards.",
-    "drawn_stock": "drawn from the stock",
-    "drawn_discard": "drawn from the discard pile",
-    "opponent_known": "your opponent took these from the pile and still holds them",
-    "said_drawn_stock": "Drawn from the stock: {card}.",
-    "said_drawn_discard": "Drawn from the discard pile: {card}.",
-    "said_pile": "Top of the discard pile: {card} ({count} cards).",
-    "said_pile_one": "Top of the discard pile: {card} (1 card).",
-    "said_pile_empty": "The discard pile is empty.",
-    "said_known": "Your opponent took {cards} from the pile and still holds them.",
-    # a hand's result in a score sheet
-    "result_knock": "{winner}: knock, {points}",
-    "result_gin": "{winner}: gin, {points}",
-    "result_big_gin": "{winner}: big gin, {points}",
-    "result_undercut": "{winner}: undercut, {points}",
-    "result_dead": "dead hand: no score",
-    "result_tie": "tie: no score",
-    "result_playing": "in play",
-    "column_hand": "Hand",
-    "column_dealer": "Dealer",
-    "column_result": "Result",
-    "column_points": "{name}'s points",
-    # a layout in words
-    "meld": "{cards} ({kind})",
-    "deadwood_sum": "{cards} = {points}",
-    "none": "none",
-}
-"""Every label and sentence this module writes, a whole template with named values."""
+def words(name: str, **values) -> str:
+    """A message of the catalog (:data:`gintrainer.messages.VIEW_MESSAGES`) in words
+    (not escaped).
 
-
-def words(key: str, **values) -> str:
-    """One of :data:`WORDS` with its values filled in (not escaped).
-
-    >>> words("column_expected")
-    'Expected deadwood after the next draw'
+    >>> words("label_column_expected"), words("label_stock", count=1)
+    ('Expected deadwood after the next draw', 'stock: 1 card')
     """
-    return WORDS[key].format(**values)
-
-
-def counted(key: str, count: int, **values) -> str:
-    """A template that names a count, in its form for one (``key_one``) where it has one."""
-    if count == 1 and f"{key}_one" in WORDS:
-        return words(f"{key}_one", **values)
-    return words(key, count=count, **values)
+    return render(say(name, **values))
 
 
 def discard_cells(row) -> dict[str, str]:
     """One row of the discard table as the words of each column (see :data:`DISCARD_COLUMNS`)."""
-    knocks = "knocks_gin" if row.gin else ("knocks_yes" if row.knocks else "knocks_no")
-    return {"discard": str(row.card), "deadwood": str(row.deadwood), "knocks": words(knocks),
-            "outs": str(len(row.outs)), "expected": words("expected", value=float(row.expected_deadwood))}
+    knocks = "label_knocks_gin" if row.gin else ("label_knocks_yes" if row.knocks else "label_knocks_no")
+    return {"discard": format_value(row.card), "deadwood": format_value(row.deadwood), "knocks": words(knocks),
+            "outs": format_value(len(row.outs)), "expected": format_value(row.expected_deadwood)}
 
 
 def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answer: CardsLike | None = None,
@@ -280,12 +214,12 @@ def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answ
     marked = {name: set(parse_cards(cards)) for name, cards in options.items() if cards is not None}
     marks = [[name for name in TABLE_MARKS if name in marked and row.card in marked[name]] for row in rows]
     cells = [discard_cells(row) for row in rows]
-    heads = [words(f"column_{c}") for c in columns]
+    heads = [words(f"label_column_{c}") for c in columns]
     if marked:
-        heads.append(words("column_marks"))
+        heads.append(words("label_column_marks"))
 
     def tags(names) -> str:
-        return " ".join(f'<span class="gt-tag gt-tag-{n}">{escape(words(f"mark_{n}"))}</span>' for n in names)
+        return " ".join(f'<span class="gt-tag gt-tag-{n}">{escape(words(f"label_mark_{n}"))}</span>' for n in names)
 
     def css(names) -> str:
         return f' class="{" ".join(f"gt-is-{n}" for n in names)}"' if names else ""
@@ -351,8 +285,8 @@ def hidden_hand_html(count: int, known: CardsLike = (), *, size: str = "normal",
     known = parse_cards(known)
     faces = "".join(card_html(c, size=size, four_colour=four_colour) for c in known)
     backs = "".join(card_back_html(size=size) for _ in range(count - len(known)))
-    caption = (words("hidden_cards_known", count=count, known=show_cards(known)) if known
-               else words("hidden_cards", count=count))
+    caption = (words("label_hidden_cards_known", count=count, known_cards=known) if known
+               else words("label_hidden_cards", count=count))
     return group_html(f'<span class="gt-row">{faces}{backs}</span>', caption)
 
 
@@ -360,7 +294,7 @@ def stock_html(count: int, *, size: str = "normal") -> str:
     """The stock: one card face down with the count on it (an empty place when it is empty)."""
     body = (card_back_html(size=size, label=count) if count
             else f'<span class="gt-card gt-empty gt-{_size(size)}"></span>')
-    return group_html(body, counted("stock", count))
+    return group_html(body, words("label_stock", count=count))
 
 
 def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_colour: bool = False,
@@ -368,9 +302,9 @@ def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_col
     """The discard pile: its top cards, the top on the right, with the count and the top card."""
     pile = parse_cards(pile)
     if not pile:
-        return group_html(f'<span class="gt-card gt-empty gt-{_size(size)}"></span>', words("pile_empty"))
+        return group_html(f'<span class="gt-card gt-empty gt-{_size(size)}"></span>', words("label_pile_empty"))
     return group_html(cards_html(pile[-shown:], size=size, four_colour=four_colour, marks=marks),
-                      counted("pile", len(pile), top=str(pile[-1])))
+                      words("label_pile", count=len(pile), top_card=pile[-1]))
 
 
 def _laid_out_html(hand, seat: int, opts) -> str:
@@ -417,7 +351,7 @@ def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"),
         if view.knocker_deadwood:
             points = sum(c.value for c in view.knocker_deadwood)
             parts.append(group_html(cards_html(view.knocker_deadwood, **opts),
-                                    words("knocker_deadwood", points=points)))
+                                    words("label_knocker_deadwood", points=points)))
         else:
             parts.append(hidden_hand_html(len(hand.unlaid(other)), **opts))
         body = "".join(parts)
@@ -429,9 +363,9 @@ def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"),
     own = []
     if hand.knocker == seat:
         own.append(melds_html(view.table_melds, marks=laid, **opts) if view.table_melds
-                   else f'<i>{escape(words("nothing_laid"))}</i>')
+                   else f'<i>{escape(words("label_nothing_laid"))}</i>')
     elif hand.knocker is not None and hand.melds(seat):
-        own.append(group_html(melds_html(hand.melds(seat), numbered=False, **opts), words("your_melds")))
+        own.append(group_html(melds_html(hand.melds(seat), numbered=False, **opts), words("label_your_melds")))
     if own:
         rows.append(f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, seat, names)}</div>'
                     f'{"".join(own)}</div>')
@@ -444,8 +378,10 @@ def puzzle_rules_words(puzzle) -> str:
     values = dict(rules=puzzle.rules.describe(), limit=puzzle.knock_limit, stock=puzzle.stock_count)
     if puzzle.upcard is None:
         return words("rules_line", **values)
-    key = "rules_line_gin_only" if puzzle.knock_limit == 0 else "rules_line_upcard"
-    return words(key, upcard=str(puzzle.upcard), **values)
+    if puzzle.knock_limit == 0:
+        del values["limit"]
+        return words("rules_line_gin_only", upcard=puzzle.upcard, **values)
+    return words("rules_line_upcard", upcard=puzzle.upcard, **values)
 
 
 def puzzle_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
@@ -453,20 +389,21 @@ def puzzle_position_html(puzzle, *, size: str = "small", four_colour: bool = Fal
     the discard pile (its top eight cards) and the cards the opponent is known to hold."""
     opts = dict(size=size, four_colour=four_colour)
     groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **opts),
-                         words(f"drawn_{puzzle.drawn_from}")),
+                         words(f"label_drawn_{puzzle.drawn_from}")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
     if puzzle.opponent_known:
-        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts), words("opponent_known")))
+        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts),
+                                 words("label_opponent_known")))
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
 def puzzle_position_words(puzzle) -> str:
     """The same in sentences, for a printed answer key."""
-    said = [words(f"said_drawn_{puzzle.drawn_from}", card=str(puzzle.drawn))]
+    said = [words(f"position_drawn_{puzzle.drawn_from}", card=puzzle.drawn)]
     pile = puzzle.discard_pile
-    said.append(counted("said_pile", len(pile), card=str(pile[-1])) if pile else words("said_pile_empty"))
+    said.append(words("position_pile", count=len(pile), card=pile[-1]) if pile else words("position_pile_empty"))
     if puzzle.opponent_known:
-        said.append(words("said_known", cards=show_cards(sort_by_suit(puzzle.opponent_known))))
+        said.append(words("position_known", cards=sort_by_suit(puzzle.opponent_known)))
     return " ".join(said)
 
 
@@ -476,16 +413,16 @@ def melds_words(melds) -> str:
     >>> melds_words([parse_cards("2C 3C 4C"), parse_cards("7H 7S 7D")])
     '2♣ 3♣ 4♣ (run) · 7♥ 7♠ 7♦ (set)'
     """
-    said = [words("meld", cards=show_cards(m), kind=meld_kind(m) or "") for m in melds]
-    return " · ".join(said) or words("none")
+    said = [words(f"label_meld_{meld_kind(m)}", cards=parse_cards(m)) for m in melds]
+    return " · ".join(said) or words("label_none")
 
 
 def deadwood_sum_words(cards: CardsLike) -> str:
     """Deadwood cards and their points: "A♦ 5♠ = 6" (or "none")."""
     cards = parse_cards(cards, allow_duplicates=True)
     if not cards:
-        return words("none")
-    return words("deadwood_sum", cards=show_cards(cards), points=sum(c.value for c in cards))
+        return words("label_none")
+    return words("label_deadwood_sum", cards=cards, points=sum(c.value for c in cards))
 
 
 def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
@@ -497,21 +434,21 @@ def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     'Ben: knock, 15'
     """
     if result.kind in ("dead", "tie"):
-        return words(f"result_{result.kind}")
-    return words(f"result_{result.kind}", winner=names[result.winner_seat], points=result.points)
+        return words(f"label_result_{result.kind}")
+    return words(f"label_result_{result.kind}", winner=names[result.winner_seat], points=result.points)
 
 
 def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *,
                totals: bool = True) -> tuple[tuple[str, ...], ...]:
     """A score sheet as rows of words, a heading row first: each hand's number, dealer
     and result, and with ``totals`` each player's points so far (one game)."""
-    head = (words("column_hand"), words("column_dealer"), words("column_result"))
+    head = (words("label_column_hand"), words("label_column_dealer"), words("label_column_result"))
     if totals:
-        head += tuple(words("column_points", name=name) for name in names)
+        head += tuple(words("label_column_points", player=name) for name in names)
     rows, points = [head], [0, 0]
     for number, hand in enumerate(hands, start=1):
         result = hand.result
-        row = (str(number), names[hand.dealer], words("result_playing") if result is None
+        row = (str(number), names[hand.dealer], words("label_result_playing") if result is None
                else result_words(result, names))
         if result is not None and result.winner_seat is not None:
             points[result.winner_seat] += result.points

@@ -321,7 +321,7 @@ def test_the_answer_key_agrees_with_the_solver():
             assert ("Yes, you can knock." in section) == puzzle.can_knock
         if puzzle.layout is not None:  # the layout in the words the practice page's score uses
             line = (f"Layout after discarding {puzzle.answer[0]}: melds {melds_words(puzzle.layout.melds)}; "
-                    f"deadwood {deadwood_sum_words(puzzle.layout.deadwood)}")
+                    f"deadwood {deadwood_sum_words(puzzle.layout.deadwood)}.")
             assert f'<p class="ws-layout">{escape(line)}</p>' in section
             assert all(f"({meld_kind(m)})" in line for m in puzzle.layout.melds)
 

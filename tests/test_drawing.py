@@ -131,13 +131,13 @@ def test_drawing_needs_no_widgets():
 
 # -- the solver's discard table -------------------------------------------------------
 
-LABELS = [words(f"column_{c}") for c in DISCARD_COLUMNS]
+LABELS = [words(f"label_column_{c}") for c in DISCARD_COLUMNS]
 KNOCK_HAND = "2C 3C 4C 7H 7S 7D JS QS KS 5D AD"  # discarding 5♦ leaves A♦: a knock; discarding A♦ too
 
 
 def solver_words(row) -> dict:
     """What each column of a row must say, from the solver's own numbers."""
-    knocks = words("knocks_gin") if row.gin else words("knocks_yes") if row.knocks else words("knocks_no")
+    knocks = words("label_knocks_gin") if row.gin else words("label_knocks_yes") if row.knocks else words("label_knocks_no")
     return dict(zip(LABELS, [str(row.card), str(row.deadwood), knocks, str(len(row.outs)),
                              f"{float(row.expected_deadwood):.2f}"]))
 

@@ -285,9 +285,9 @@ def test_every_page_draws_the_solver_s_table_with_the_same_labels_and_words():
     from tables import read_tables
 
     def plain(table):
-        return [{k: v for k, v in row.items() if k not in ("marks", words("column_marks"))} for row in table]
+        return [{k: v for k, v in row.items() if k not in ("marks", words("label_column_marks"))} for row in table]
 
-    labels = {words(f"column_{c}") for c in DISCARD_COLUMNS} | {words("column_marks")}
+    labels = {words(f"label_column_{c}") for c in DISCARD_COLUMNS} | {words("label_column_marks")}
     coach = discard_table("2C 3C 4C 7H 7S 7D JS QS KS 5D AD")
     puzzle = next(p for p in bank("can_knock") if p.can_knock)
     replay = examples()["take_and_knock"]
@@ -307,7 +307,7 @@ def test_every_page_draws_the_solver_s_table_with_the_same_labels_and_words():
         whole = plain(read_tables(discard_table_html(rows))[0])
         shown = plain(table)
         assert shown == [{k: v for k, v in row.items() if k in shown[0]} for row in whole], name
-        assert {r[words("column_discard")]: r["marks"] for r in table if r["marks"]} == \
+        assert {r[words("label_column_discard")]: r["marks"] for r in table if r["marks"]} == \
             {str(card): m for card, m in marks.items()}, name
 
 

@@ -82,12 +82,6 @@ _INSTRUCTIONS = (
     "yes write the card you discard. For \u201cWhich card?\u201d write the card you discard. Write cards as "
     "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
 
-LAYOUT_LINE = "Layout after discarding {card}: melds {melds}; deadwood {deadwood}"
-BEST_TRY_LINE = "Layout of the best try, discarding {card}: melds {melds}; deadwood {deadwood}"
-KEY_NOTE = ("For the teacher. Each answer comes with the solver's explanation and numbers: \u201c{deadwood}\u201d "
-            "is the deadwood after each discard (best first); \u201c{expected}\u201d is the average deadwood "
-            "after one more draw from the stock.")
-
 
 def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
     """The worksheet of a class set (``answers=True``: its answer key) as a whole
@@ -103,7 +97,8 @@ def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
                  f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}</p>")
     lines.append(f'<p class="ws-options">{escape(classset.describe())}</p>')
     if answers:
-        note = KEY_NOTE.format(deadwood=words("column_deadwood"), expected=words("column_expected"))
+        note = words("key_note", deadwood_label=words("label_column_deadwood"),
+                     expected_label=words("label_column_expected"))
         lines.append(f'<div class="ws-instructions">{escape(note)}</div>')
     else:
         lines.append('<p class="ws-student">Name: <span class="ws-line"></span> '
@@ -168,12 +163,12 @@ def _key_html(puzzle: Puzzle) -> str:
 
 def _layout_html(puzzle: Puzzle) -> str:
     if puzzle.layout is not None:
-        template, card, arrangement = LAYOUT_LINE, puzzle.answer[0], puzzle.layout
+        name, card, arrangement = "key_layout", puzzle.answer[0], puzzle.layout
     else:  # "no, you cannot knock": show the best try
         card = puzzle.table_sorted()[0].card
-        template, arrangement = BEST_TRY_LINE, best_arrangement(c for c in puzzle.hand if c is not card)
-    line = template.format(card=card, melds=melds_words(arrangement.melds),
-                           deadwood=deadwood_sum_words(arrangement.deadwood))
+        name, arrangement = "key_best_try", best_arrangement(c for c in puzzle.hand if c is not card)
+    line = words(name, card=card, melds=melds_words(arrangement.melds),
+                 deadwood=deadwood_sum_words(arrangement.deadwood))
     return f'<p class="ws-layout">{escape(line)}</p>'
 
 

@@ -23,9 +23,6 @@ from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
 _LAYOUT = ("knocker_layout", "defender_layout")
-KNOCKER_LINE = "{name} (knocker): melds {melds}; deadwood {deadwood}"
-DEFENDER_LINE = "{name} (defender): melds {melds}; lay-offs {layoffs}; deadwood {deadwood}"
-COACH_LEAD = "every discard, best first (exact expected deadwood after your next draw, from what you can see)."
 _CSS = """<style>
 .gt-practice .widget-html-content{min-width:0;}
 .gt-practice .gt-log{max-height:15em;overflow-y:auto;display:flex;flex-direction:column-reverse;
@@ -62,9 +59,13 @@ def new_match_warning(game: PracticeGame) -> str:
                                                 opponent=names[game.computer_seat])
 
 
+def _coach_line(name: str) -> str:
+    return f"<div class='gt-info'><b>{escape(words('label_coach'))}</b> {escape(words(name))}</div>"
+
+
 def coach_table_html(table) -> str:
     """The solver's discard table, best first, the best discards marked."""
-    return (f"<div class='gt-info'><b>Coach:</b> {escape(COACH_LEAD)}</div>"
+    return (_coach_line("coach_table")
             + discard_table_html(table.rows, best=[row.card for row in table.best()]))
 
 
@@ -106,12 +107,12 @@ def result_html(game: PracticeGame, names) -> str:
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
     if result.knocker is not None:
         knocker, defender = names[result.knocker], names[1 - result.knocker]
-        layoffs = ", ".join(str(l) for l in result.layoffs) or words("none")
-        lines.append("<li>" + escape(KNOCKER_LINE.format(
-            name=knocker, melds=melds_words(result.knocker_melds),
+        layoffs = ", ".join(str(l) for l in result.layoffs) or words("label_none")
+        lines.append("<li>" + escape(words(
+            "result_knocker_line", player=knocker, melds=melds_words(result.knocker_melds),
             deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
-        lines.append("<li>" + escape(DEFENDER_LINE.format(
-            name=defender, melds=melds_words(result.defender_melds), layoffs=layoffs,
+        lines.append("<li>" + escape(words(
+            "result_defender_line", player=defender, melds=melds_words(result.defender_melds), layoffs=layoffs,
             deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
     return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
 
@@ -529,11 +530,9 @@ class PracticePage(View):
         if game.hand.is_over:
             costly = game.costly_moves(game.hand_number)
             if not costly:
-                return "<div class='gt-info'><b>Coach:</b> none of your draws or discards this hand cost anything " \
-                       "by the solver's one-draw measure.</div>"
+                return _coach_line("coach_none_costly")
             items = "".join(f"<li>{escape(text)}</li>" for text in game.coach_notes(game.hand_number))
-            return ("<div class='gt-info'><b>Coach:</b> your costliest moves this hand, numbered as in the move "
-                    f"log above.</div><ul class='gt-coach-notes'>{items}</ul>")
+            return _coach_line("coach_costliest") + f"<ul class='gt-coach-notes'>{items}</ul>"
         return ""
 
 

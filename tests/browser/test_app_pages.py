@@ -141,7 +141,7 @@ def test_the_table_waits_for_the_answer_and_the_answers_look_alike(page, server,
     expect(view.locator(".gt-feedback-right")).to_contain_text("Right!")
     toggle.click()
     expect(view.locator("table.gt-solver")).to_be_visible()
-    heads = [words(f"column_{c}") for c in DISCARD_COLUMNS] + [words("column_marks")]
+    heads = [words(f"label_column_{c}") for c in DISCARD_COLUMNS] + [words("label_column_marks")]
     expect(view.locator("table.gt-discards thead th")).to_have_text(heads)  # the labels of every page
     expect(view.locator("table.gt-discards tr.gt-is-answer")).to_have_count(len(puzzle.answer))
 

@@ -43,7 +43,7 @@ def test_play_by_clicking_and_resume_after_a_reload(page, server, console, monke
     expect(practice.get_by_role("button", name="Discard it")).to_be_enabled()
     practice.get_by_role("button", name="5♦", exact=True).click()
     expect(knock).to_be_enabled()
-    heads = [words(f"column_{c}") for c in DISCARD_COLUMNS] + [words("column_marks")]
+    heads = [words(f"label_column_{c}") for c in DISCARD_COLUMNS] + [words("label_column_marks")]
     expect(practice.locator("table.gt-discards thead th")).to_have_text(heads)  # the labels of every page
     practice.get_by_role("button", name="K♠", exact=True).click()
     expect(knock).to_be_disabled()

@@ -506,19 +506,15 @@ def test_a_reset_asked_for_one_learner_is_not_done_to_another(data):
 def test_a_closed_page_stops_following_the_learner_and_the_settings():
     from ipywidgets.widgets.widget import _instances
 
-    def observers() -> int:
-        return sum(len(callbacks) for name in ("size", "four_colour")
-                   for callbacks in settings._trait_notifiers.get(name, {}).values())
-
     learner = Learner()
-    before, alive = (len(learner._listeners), observers()), len(_instances)
+    before, alive = (len(learner._listeners), settings.observer_count()), len(_instances)
     pages = [TrainerPage("can_knock", learner=learner, seed=1), DailyPage(today=dt.date(2024, 5, 1), learner=learner),
              ProfilePage(learner), LandingPage(learner, today=dt.date(2024, 5, 1)),
              lesson_widgets.LessonToolbar(3, learner)]  # its settings bar is linked to the settings
-    assert len(learner._listeners) > before[0] and observers() > before[1]
+    assert len(learner._listeners) > before[0] and settings.observer_count() > before[1]
     for page in pages:
         page.close()
-    assert (len(learner._listeners), observers()) == before and len(_instances) == alive
+    assert (len(learner._listeners), settings.observer_count()) == before and len(_instances) == alive
     learner.set_four_colour(True)  # nothing closed redraws, nothing fails
     assert all(page.closed for page in pages)
     settings.four_colour = False

@@ -64,12 +64,6 @@ def test_a_bad_choice_is_reported():
     assert page.stepper.steps.count == len(quick_reference_sections())
 
 
-def settings_observers() -> int:
-    """The callbacks that the page-wide settings call on a change of size or colouring."""
-    return sum(len(callbacks) for name in ("size", "four_colour")
-               for callbacks in settings._trait_notifiers.get(name, {}).values())
-
-
 def open_widgets() -> int:
     from ipywidgets.widgets.widget import _instances
     return len(_instances)
@@ -80,12 +74,12 @@ def test_switching_what_is_shown_leaves_no_observer_or_widget_behind():
     names = [name for _, name in demo_choices()]
     page.choice.value = names[0]
     page.choice.value = QUICK_REFERENCE
-    observers, alive = settings_observers(), open_widgets()
+    observers, alive = settings.observer_count(), open_widgets()
     for _ in range(2):
         for name in names:
             page.choice.value = name
     page.choice.value = QUICK_REFERENCE
-    assert settings_observers() == observers and open_widgets() == alive
+    assert settings.observer_count() == observers and open_widgets() == alive
 
 
 def test_a_replaced_lesson_no_longer_redraws(monkeypatch):

@@ -123,20 +123,16 @@ def test_a_replaced_replay_is_closed_and_no_longer_redraws(monkeypatch):
 
     from gintrainer.widgets.base import settings
 
-    def observers() -> int:
-        return sum(len(callbacks) for name in ("size", "four_colour")
-                   for callbacks in settings._trait_notifiers.get(name, {}).values())
-
     page = ReplaysPage()
     names = list(page.examples)
     page.choice.value = names[1]
     page.choice.value = names[0]
-    before, alive = observers(), len(_instances)
+    before, alive = settings.observer_count(), len(_instances)
     old = page.view
     for _ in range(3):
         for name in names[1:] + names[:1]:
             page.choice.value = name
-    assert observers() == before and len(_instances) == alive
+    assert settings.observer_count() == before and len(_instances) == alive
     redraws = []
     monkeypatch.setattr(old.stepper, "refresh", lambda: redraws.append(old))
     frame, size = old.stepper.frame.value, settings.size

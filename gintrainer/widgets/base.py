@@ -25,6 +25,12 @@ class DisplaySettings(traitlets.HasTraits):
     size = traitlets.Enum(SIZES, default_value="normal")
     four_colour = traitlets.Bool(False)
 
+    def observer_count(self) -> int:
+        """How many callbacks a change of size or colouring calls: steady while a page
+        replaces its views, as each replaced view stops listening."""
+        return sum(len(callbacks) for name in ("size", "four_colour")
+                   for callbacks in self._trait_notifiers.get(name, {}).values())
+
 
 settings = DisplaySettings()
 """The settings shared by every view in the kernel."""

@@ -79,7 +79,7 @@ def card_html(card: Card | str, *, size: str = "normal", four_colour: bool = Fal
 _MARKS = ("picked", "right", "wrong", "new", "laid")
 
 
-def card_back_html(*, size: str = "normal", label: str | None = None) -> str:
+def card_back_html(*, size: str = "normal", label: str | int | None = None) -> str:
     """One card face down; ``label`` (escaped) is printed on its back, like a count."""
     text = "" if label is None else f'<span class="gt-back-label">{escape(str(label))}</span>'
     return (f'<span class="gt-card gt-back gt-{_size(size)}" role="img" '
@@ -343,7 +343,7 @@ def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"),
     the table (lay-offs marked), the knocker's deadwood once shown and the seat's own
     melds."""
     view = SeatView.of(hand, seat)
-    opts = dict(size=size, four_colour=four_colour)
+    opts: dict = dict(size=size, four_colour=four_colour)
     other = 1 - seat
     laid = {l.card: "laid" for l in hand.layoffs}
     if hand.knocker == other and view.table_melds:
@@ -387,7 +387,7 @@ def puzzle_rules_words(puzzle) -> str:
 def puzzle_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
     """What a puzzle's player sees besides the hand: the card drawn and where from,
     the discard pile (its top eight cards) and the cards the opponent is known to hold."""
-    opts = dict(size=size, four_colour=four_colour)
+    opts: dict = dict(size=size, four_colour=four_colour)
     groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **opts),
                          words(f"label_drawn_{puzzle.drawn_from}")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
@@ -442,13 +442,14 @@ def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *,
                totals: bool = True) -> tuple[tuple[str, ...], ...]:
     """A score sheet as rows of words, a heading row first: each hand's number, dealer
     and result, and with ``totals`` each player's points so far (one game)."""
-    head = (words("label_column_hand"), words("label_column_dealer"), words("label_column_result"))
+    head: tuple[str, ...] = (words("label_column_hand"), words("label_column_dealer"), words("label_column_result"))
     if totals:
         head += tuple(words("label_column_points", player=name) for name in names)
-    rows, points = [head], [0, 0]
+    rows: list[tuple[str, ...]] = [head]
+    points = [0, 0]
     for number, hand in enumerate(hands, start=1):
         result = hand.result
-        row = (str(number), names[hand.dealer], words("label_result_playing") if result is None
+        row: tuple[str, ...] = (str(number), names[hand.dealer], words("label_result_playing") if result is None
                else result_words(result, names))
         if result is not None and result.winner_seat is not None:
             points[result.winner_seat] += result.points

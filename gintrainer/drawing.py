@@ -83,7 +83,7 @@ def card_back_html(*, size: str = "normal", label: str | int | None = None) -> s
     """One card face down; ``label`` (escaped) is printed on its back, like a count."""
     text = "" if label is None else f'<span class="gt-back-label">{escape(str(label))}</span>'
     return (f'<span class="gt-card gt-back gt-{_size(size)}" role="img" '
-            f'aria-label="a card face down">{text}</span>')
+            f'aria-label="{escape(words("label_card_face_down"))}">{text}</span>')
 
 
 def cards_html(cards: CardsLike, *, size: str = "normal", four_colour: bool = False,
@@ -127,11 +127,11 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
     cards = parse_cards(cards)
     arrangement = best_arrangement(cards)
     if show_melds:
-        groups = [group_html(cards_html(m, size=size, four_colour=four_colour, marks=marks), meld_kind(m) or "")
-                  for m in arrangement.melds]
+        groups = [group_html(cards_html(m, size=size, four_colour=four_colour, marks=marks),
+                             words(f"label_meld_kind_{meld_kind(m)}")) for m in arrangement.melds]
         if arrangement.deadwood:
             groups.append(group_html(cards_html(arrangement.deadwood, size=size, four_colour=four_colour,
-                                                marks=marks), "deadwood"))
+                                                marks=marks), words("label_deadwood")))
         body = "".join(groups)
     else:
         body = cards_html(sorted_cards(cards, sort), size=size, four_colour=four_colour, marks=marks)
@@ -141,13 +141,13 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
 
 def deadwood_words(arrangement) -> str:
     """"Deadwood: 5♥ 2♣ = 7" (or "No deadwood: gin") for an arrangement."""
-    if not arrangement.deadwood:
-        return "No deadwood: every card is in a meld."
-    values = " + ".join(str(c.value) for c in arrangement.deadwood)
-    cards = " ".join(str(c) for c in arrangement.deadwood)
-    if len(arrangement.deadwood) == 1:
-        return f"Deadwood: {cards} = {arrangement.points}"
-    return f"Deadwood: {cards} = {values} = {arrangement.points}"
+    deadwood = arrangement.deadwood
+    if not deadwood:
+        return words("deadwood_none")
+    if len(deadwood) == 1:
+        return words("label_deadwood_one", cards=deadwood, points=arrangement.points)
+    values = " + ".join(str(c.value) for c in deadwood)
+    return words("label_deadwood_many", cards=deadwood, sum=values, points=arrangement.points)
 
 
 def melds_html(melds, *, size: str = "normal", four_colour: bool = False, numbered: bool = True,
@@ -156,7 +156,8 @@ def melds_html(melds, *, size: str = "normal", four_colour: bool = False, number
     groups = []
     for i, meld in enumerate(melds):
         meld = parse_cards(meld)
-        caption = f"meld {i + 1}: {meld_kind(meld) or ''}" if numbered else (meld_kind(meld) or "")
+        kind = meld_kind(meld)
+        caption = words(f"label_meld_numbered_{kind}", number=i + 1) if numbered else words(f"label_meld_kind_{kind}")
         groups.append(group_html(cards_html(meld, size=size, four_colour=four_colour, marks=marks), caption))
     return '<div class="gt-melds">' + "".join(groups) + "</div>"
 
@@ -257,13 +258,12 @@ def table_html(hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tupl
 
 
 def _seat_title(hand, seat: int, names) -> str:
-    role = "dealer" if seat == hand.dealer else "non-dealer"
-    title = f"{names[seat]} ({role})"
+    parts = [words("label_seat_dealer" if seat == hand.dealer else "label_seat_non_dealer", player=names[seat])]
     if hand.to_act == seat:
-        title += " — to play"
+        parts.append(words("label_seat_to_play"))
     if hand.knocker == seat:
-        title += {"knock": " — knocked", "gin": " — went gin", "big_gin": " — went big gin"}[hand.out_kind]
-    return escape(title)
+        parts.append(words(f"label_seat_{hand.out_kind}"))
+    return escape(" — ".join(parts))
 
 
 def _seat_html(hand, seat: int, names, face_down, sort, show_melds, opts) -> str:
@@ -314,16 +314,16 @@ def _laid_out_html(hand, seat: int, opts) -> str:
         if hand.table_melds:
             parts.append(melds_html(hand.table_melds, marks=laid, **opts))
         if hand.knock_card is not None:
-            parts.append(group_html(card_html(hand.knock_card, **opts), "discarded face down"))
+            parts.append(group_html(card_html(hand.knock_card, **opts), words("label_discarded_face_down")))
     elif hand.melds(seat):
         parts.append(melds_html(hand.melds(seat), numbered=False, **opts))
     left = sort_by_rank(hand.unlaid(seat))
     if left:
         points = sum(c.value for c in left)
-        label = "deadwood" if hand.phase == "over" or seat == hand.knocker else "not laid out yet"
-        parts.append(group_html(cards_html(left, **opts), f"{label}: {points}"))
+        label = "label_laid_deadwood" if hand.phase == "over" or seat == hand.knocker else "label_not_laid_yet"
+        parts.append(group_html(cards_html(left, **opts), words(label, points=points)))
     elif hand.phase == "over" or seat == hand.knocker:
-        parts.append('<div class="gt-count">No deadwood.</div>')
+        parts.append(f'<div class="gt-count">{escape(words("no_deadwood_left"))}</div>')
     return '<div class="gt-laid">' + "".join(parts) + "</div>"
 
 
@@ -469,15 +469,10 @@ def score_sheet_html(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: 
 def phase_words(hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     """What happens next at this table, in plain words."""
     if hand.phase == "over":
-        return "The hand is over."
-    who = names[hand.to_act]
-    return {
-        "upcard": f"{who} may take the upcard ({hand.upcard}) or pass.",
-        "draw": f"{who} draws from the stock or takes the top of the discard pile.",
-        "discard": f"{who} discards a card, or knocks.",
-        "knocker_layout": f"{who} lays out his melds.",
-        "defender_layout": f"{who} lays out his melds and lays off cards on the knocker's melds.",
-    }[hand.phase]
+        return words("phase_over")
+    if hand.phase == "upcard":
+        return words("phase_upcard", player=names[hand.to_act], card=hand.upcard)
+    return words(f"phase_{hand.phase}", player=names[hand.to_act])
 
 
 def stylesheet() -> str:

@@ -16,7 +16,8 @@ import random
 from .cards import DECK, Card, CardsLike, parse_card, parse_cards
 from .errors import GinError
 from .hand import Action, Hand
-from .melds import Arrangement, all_best_arrangements, min_deadwood
+from .melds import Arrangement
+from .players import highest, least_discards, meld_after_take, out_after_take
 from .rules import Rules
 
 YOU, THEM = 1, 0
@@ -138,24 +139,20 @@ def others(rng: random.Random, used, count: int, *, low: bool = False) -> list[C
     return rng.sample(pool, count)
 
 
-# -- playing on -----------------------------------------------------------------
+# -- the lessons' rules of sound play, asked of a hand --------------------------------
+# The rules themselves are in :mod:`gintrainer.players`, where the plain computer player uses them.
 
 
 def best_discards(hand: Hand) -> tuple[int, list[Card]]:
-    """The least deadwood a legal discard leaves, and the discards that leave it."""
-    seat = hand.to_act
-    held = hand.held(seat)
-    options = [a.card for a in hand.legal_actions() if a.kind == "discard"]
-    scored = [(min_deadwood([c for c in held if c is not card]), card) for card in options]
-    best = min(points for points, _ in scored)
-    return best, [card for points, card in scored if points == best]
+    """The least deadwood a legal discard leaves, and the discards that leave it
+    (in the order the cards came into the hand)."""
+    return least_discards(hand.held(hand.to_act), hand.taken_card)
 
 
 def sound_discard(hand: Hand) -> Card:
     """The discard a plain player makes: one that leaves the least deadwood, the
     highest such card (then the highest index)."""
-    _, cards = best_discards(hand)
-    return max(cards, key=lambda c: (c.value, c.index))
+    return highest(best_discards(hand)[1], "suit")
 
 
 def take_into_meld(hand: Hand) -> Arrangement | None:
@@ -165,20 +162,7 @@ def take_into_meld(hand: Hand) -> Arrangement | None:
     discard may not be taken)."""
     if not hand.is_legal("take"):
         return None
-    seat = hand.to_act
-    now = hand.deadwood(seat)
-    trial = hand.copy()
-    trial.apply("take")
-    card = trial.taken_card
-    best, discards = best_discards(trial)
-    if best >= now:
-        return None
-    held = trial.held(seat)
-    for discard in sorted(discards, key=lambda c: (-c.value, -c.index)):
-        for arrangement in all_best_arrangements([c for c in held if c is not discard]):
-            if card not in arrangement.deadwood:
-                return arrangement
-    return None
+    return meld_after_take(hand.held(hand.to_act), hand.top_discard)
 
 
 def take_goes_out(hand: Hand, *, knock_at: int | None = None) -> bool:
@@ -186,38 +170,11 @@ def take_goes_out(hand: Hand, *, knock_at: int | None = None) -> bool:
     knock with at most ``knock_at`` deadwood, by default the hand's knock limit)."""
     if not hand.is_legal("take"):
         return False
-    trial = hand.copy()
-    trial.apply("take")
-    held = trial.held(trial.to_act)
-    limit = trial.knock_limit if knock_at is None else min(knock_at, trial.knock_limit)
-    return any(a.kind in ("gin", "big-gin") or (a.kind == "knock" and
-                                                min_deadwood([c for c in held if c is not a.card]) <= limit)
-               for a in trial.legal_actions())
+    limit = hand.knock_limit if knock_at is None else min(knock_at, hand.knock_limit)
+    return out_after_take(hand.held(hand.to_act), hand.top_discard, limit=limit, big_gin=hand.rules.big_gin)
 
 
 def worth_taking(hand: Hand, *, knock_at: int | None = None) -> bool:
     """The lessons' rule for the top discard: take it when it goes into a meld, or
     when it lets you go out at once; otherwise draw from the stock (or pass)."""
     return take_into_meld(hand) is not None or take_goes_out(hand, knock_at=knock_at)
-
-
-def greedy_move(hand: Hand, *, knock_at: int = 10) -> Action:
-    """A plain player's move: take the top discard when :func:`worth_taking` says so,
-    knock as soon as the rest leaves ``knock_at`` or less (and the rules allow), else
-    make the :func:`sound_discard`."""
-    phase = hand.phase
-    if phase in ("knocker_layout", "defender_layout"):
-        return Action("auto")
-    if phase in ("upcard", "draw"):
-        if worth_taking(hand, knock_at=knock_at):
-            return Action("take")
-        return Action("pass") if phase == "upcard" else Action("draw")
-    seat = hand.to_act
-    actions = hand.legal_actions()
-    held = hand.held(seat)
-    outs = [a for a in actions if a.kind in ("gin", "big-gin")] or [
-        a for a in actions if a.kind == "knock" and min_deadwood([c for c in held if c is not a.card]) <= knock_at]
-    if outs:
-        return min(outs, key=lambda a: (min_deadwood([c for c in held if c is not a.card]) if a.card else -1,
-                                        -(a.card.value if a.card else 0)))
-    return Action("discard", sound_discard(hand))

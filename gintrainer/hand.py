@@ -38,9 +38,9 @@ from itertools import combinations
 
 from .cards import DECK, Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
 from .errors import GinError, IllegalActionError, InvalidNotationError
-from .melds import all_best_arrangements, meld_kind, min_deadwood, order_meld
+from .melds import meld_kind, min_deadwood, order_meld
 from .rules import Rules
-from .scoring import DEAD_HAND, HandScore, Layoff, best_layoffs, layoff_targets, settle
+from .scoring import DEAD_HAND, HandScore, Layoff, defender_reply, knocker_layouts, layoff_targets, settle
 
 PHASES = ("upcard", "draw", "discard", "knocker_layout", "defender_layout", "over")
 _SIMPLE = ("take", "pass", "draw", "big-gin", "done", "auto")
@@ -598,20 +598,9 @@ class Hand:
         seat = self._to_act
         left = self.unlaid(seat)
         if self._phase == "knocker_layout":
-            arrangements = all_best_arrangements(left)
-            defender = self._held[1 - seat]
-            if len(arrangements) > 1 and self._out == "knock":
-                laid = self._melds[seat]
-                ranked = sorted(range(len(arrangements)),
-                                key=lambda i: (-best_layoffs(defender, laid + list(arrangements[i].melds)).points, i))
-                arrangement = arrangements[ranked[0]]
-            else:
-                arrangement = arrangements[0]
+            arrangement = knocker_layouts(left, self._held[1 - seat], laid=self._melds[seat])[0]
             return [Action("meld", cards=m) for m in arrangement.melds] + [Action("done")]
-        if self._out != "knock":
-            arrangement = all_best_arrangements(left)[0]
-            return [Action("meld", cards=m) for m in arrangement.melds] + [Action("done")]
-        reply = best_layoffs(left, self._extended)
+        reply = defender_reply(left, self._extended, layoffs=self._out == "knock")
         return ([Action("meld", cards=m) for m in reply.melds]
                 + [Action("layoff", l.card, target=l.meld) for l in reply.layoffs] + [Action("done")])
 

@@ -351,8 +351,3 @@ def order_meld(cards: CardsLike) -> tuple[Card, ...]:
     cards = parse_cards(cards)
     return tuple(sorted(cards, key=lambda c: (c.rank, c.index)) if meld_kind(cards) == "run"
                  else sorted(cards, key=lambda c: c.index))
-
-
-def deadwood_points(cards: CardsLike) -> int:
-    """The plain sum of card values (no melding)."""
-    return sum(c.value for c in parse_cards(cards, allow_duplicates=True))

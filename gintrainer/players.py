@@ -20,15 +20,17 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from .cards import Card, cards_mask
 from .errors import GinError
 from .hand import Action, Hand
-from .melds import all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
+from .melds import Arrangement, all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .scoring import layoff_targets
-from .solver import discard_table, naive_discard
+from .solver import discard_table_for, naive_discard
 from .view import SeatView
 
 PLAYER_NAMES = ("random", "naive", "lookahead", "best")
@@ -70,9 +72,9 @@ def _mask(cards) -> int:
     return cards_mask(cards)
 
 
-def _draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
-    """For each unseen card: the least deadwood after drawing it and throwing the
-    best card (any of the eleven)."""
+def draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
+    """For each unseen card: the least deadwood of the ten cards of ``mask10`` after
+    drawing it and throwing the best card (any of the eleven)."""
     draws = np.array([1 << c.index for c in unseen], dtype=np.uint64)
     bits = [1 << i for i in range(52) if mask10 >> i & 1]
     eleven = np.uint64(mask10) | draws  # (U,)
@@ -91,23 +93,42 @@ def takes_by_mean(view: SeatView, margin: float = 0.0) -> bool:
     """Whether taking the top discard leaves less deadwood (after the best
     throw) than a draw from the stock does on average, by more than ``margin``."""
     top = view.discard_pile[-1]
-    mean = float(_draw_values(_mask(view.hand), view.unseen).mean())
+    mean = float(draw_values(_mask(view.hand), view.unseen).mean())
     return take_value(view.hand, top) < mean - margin
 
 
-def _knock_choice(view: SeatView) -> list[Action]:
+TIES = {
+    "rank": lambda card: (-card.value, -card.rank, -card.index),
+    "suit": lambda card: (-card.value, -card.index),
+    "held": lambda card: (-card.value,),
+}
+"""How a player breaks a tie between cards that are equally good, highest card
+first: by value, then rank, then suit (C D H S); by value, then suit, then rank;
+or by value, then the order the seat's moves list them (the order the cards came
+into the hand)."""
+
+
+def _check_choice(what: str, value, choices) -> None:
+    if value not in choices:
+        raise GinError(f"{what} is one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+def _knock_choice(view: SeatView, ties: str = "suit", *, within: int | None = None) -> list[Action]:
     """The ways out now, best first: big gin, gin, then knocks by least deadwood
-    (ties: the highest card thrown)."""
-    outs = [a for a in view.legal if a.kind in ("knock", "gin", "big-gin")]
-    held = view.hand
-
-    def key(action: Action):
+    (ties: the highest card thrown, by ``ties``). With ``within``, only knocks
+    with at most that much deadwood (gin always)."""
+    full = cards_mask(view.hand)
+    tie = TIES[ties]
+    scored: list[tuple[tuple[int, ...], Action]] = []
+    for action in view.legal:
+        card = action.card
         if action.kind == "big-gin":
-            return (0, 0, 0)
-        points = min_deadwood(c for c in held if c is not action.card)
-        return (1, points, -action.card.value * 100 - action.card.index)
-
-    return sorted(outs, key=key)
+            scored.append(((0, 0), action))
+        elif action.kind in ("knock", "gin") and card is not None:
+            points = mask_min_deadwood(full & ~(1 << card.index))
+            if within is None or points == 0 or points <= within:
+                scored.append(((1, points, *tie(card)), action))
+    return [action for _, action in sorted(scored, key=lambda pair: pair[0])]
 
 
 def _draw_or_pass(view: SeatView) -> Action:
@@ -283,13 +304,6 @@ def meld_chances(cards: list[Card], masks: np.ndarray, weights: np.ndarray) -> n
     return melds @ weights
 
 
-def _table(view: SeatView):
-    card, source = view.drawn
-    return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
-                         discard_pile=view.discard_pile, opponent_known=view.opponent_known,
-                         upcard=view.upcard if view.rules.oklahoma else None)
-
-
 # -- the players ---------------------------------------------------------------------
 
 
@@ -301,28 +315,6 @@ class RandomPlayer:
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         actions = [a for a in view.legal if a.kind != "auto"]
         return rng.choice(actions)
-
-
-class NaivePlayer:
-    """The usual baseline of published Gin Rummy AI work: takes the upcard or the
-    discard only when that lowers its deadwood, throws the highest unmelded card,
-    knocks as soon as it may."""
-
-    name = "naive"
-
-    def choose(self, view: SeatView, rng: random.Random) -> Action:
-        phase = view.phase
-        if phase in ("knocker_layout", "defender_layout"):
-            return layout_step(view)
-        if phase in ("upcard", "draw"):
-            top = view.discard_pile[-1] if view.discard_pile else None
-            if _can_take(view) and top is not None and take_value(view.hand, top) < min_deadwood(view.hand):
-                return Action("take")
-            return _draw_or_pass(view)
-        outs = _knock_choice(view)
-        if outs:
-            return outs[0]
-        return Action("discard", naive_discard(view.hand, forbidden=view.forbidden))
 
 
 class LookaheadPlayer:
@@ -368,7 +360,7 @@ class LookaheadPlayer:
         outs = _knock_choice(view)
         if outs and self.wants_out(view, outs[0]):
             return outs[0]
-        table = _table(view)
+        table = discard_table_for(view)
         row = min(table.rows, key=lambda r: (float(r.expected_deadwood) + self.feed_weight * danger(r.card, view),
                                              r.deadwood, -r.card.index))
         return Action("discard", row.card)
@@ -501,62 +493,194 @@ class BestPlayer:
         return scores
 
 
-# -- the puzzles' self-play player ------------------------------------------------
+# -- sound play and the greedy player ---------------------------------------------
+
+
+def least_discards(cards, forbidden: Card | None = None) -> tuple[int, list[Card]]:
+    """The least deadwood a discard from ``cards`` (11 after a draw) leaves, and the
+    discards that leave it, in the order given; ``forbidden`` (the card just taken
+    from the discard pile) is not one.
+
+    >>> from gintrainer.cards import parse_cards
+    >>> least_discards(parse_cards("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"))
+    (10, [Card.parse('6S')])
+    """
+    full = cards_mask(cards)
+    scored = [(mask_min_deadwood(full & ~(1 << card.index)), card) for card in cards if card is not forbidden]
+    best = min(points for points, _ in scored)
+    return best, [card for points, card in scored if points == best]
+
+
+def highest(cards, ties: str = "rank") -> Card:
+    """The highest of equally good cards, by :data:`TIES`."""
+    _check_choice("ties", ties, TIES)
+    return min(cards, key=TIES[ties])
+
+
+def meld_after_take(cards, top: Card) -> Arrangement | None:
+    """Whether ``top`` would go into a meld of ``cards`` (the ten held): the
+    arrangement after taking it and throwing the highest card that leaves the
+    least deadwood, where ``top`` is melded and the deadwood is lower than now; None
+    when it would stay deadwood."""
+    eleven = list(cards) + [top]
+    best, discards = least_discards(eleven, top)
+    if best >= min_deadwood(cards):
+        return None
+    for discard in sorted(discards, key=TIES["suit"]):
+        for arrangement in all_best_arrangements([c for c in eleven if c is not discard]):
+            if top not in arrangement.deadwood:
+                return arrangement
+    return None
+
+
+def out_after_take(cards, top: Card, *, limit: int, big_gin: bool = False) -> bool:
+    """Whether taking ``top`` lets ``cards`` (the ten held) go out at once: gin, a
+    knock with at most ``limit`` deadwood, or big gin when ``big_gin`` is on."""
+    eleven = list(cards) + [top]
+    if big_gin and min_deadwood(eleven) == 0:
+        return True
+    for card in cards:  # the card taken may not be thrown back
+        points = min_deadwood([c for c in eleven if c is not card])
+        if points == 0 or points <= limit:
+            return True
+    return False
+
+
+def sound_take(cards, top: Card, *, limit: int, big_gin: bool = False) -> bool:
+    """The lessons' rule for the top discard: take it when it goes into a meld
+    (:func:`meld_after_take`) or lets you go out at once (:func:`out_after_take`)."""
+    return meld_after_take(cards, top) is not None or out_after_take(cards, top, limit=limit, big_gin=big_gin)
+
+
+def lowers_deadwood(cards, top: Card) -> bool:
+    """Whether taking ``top`` and throwing the best card then leaves less deadwood
+    than ``cards`` (the ten held) have now."""
+    return take_value(tuple(cards), top) < min_deadwood(cards)
+
+
+TAKE_RULES = ("lowers", "sound", "never")
+DISCARD_RULES = ("least", "naive")
+LAYOUTS = ("own", "engine")
 
 
 class GreedyPlayer:
-    """Keeps its deadwood low one turn at a time: the self-play player that makes
-    the puzzles' positions.
+    """Keeps its deadwood low one turn at a time. One player with options serves
+    every plain player here: the lessons' sound play (:func:`sound_player`), the
+    duel's ``naive`` (:func:`naive_player`), the puzzles' self-play (no knocking,
+    some mistakes and whims) and the tests' random playouts.
 
-    Takes the top discard when that lowers its least deadwood, else draws; throws
-    the card that leaves the least deadwood (ties: the highest card); knocks as
-    soon as it may when ``knocks`` is on. ``mistakes`` is the chance of a random
-    discard instead, ``whims`` the chance of taking the top discard anyway. With
-    an ``rng`` of its own it draws from that, not from the one ``choose`` is given.
+    - ``take``: when it takes the top discard: ``"lowers"`` when that lowers its
+      least deadwood; ``"sound"`` by the lessons' rule (:func:`sound_take`);
+      ``"never"``. ``whims`` is the chance of taking it anyway.
+    - ``gins`` and ``knocks``: the chance of going out when it may with gin (or big
+      gin) and with a knock of at most ``knock_at`` deadwood (None: the knock
+      limit); 1 always, 0 never. It goes out the best way: big gin, gin, then the
+      least deadwood, ties the highest card thrown by ``knock_ties`` (see :data:`TIES`).
+    - ``discard``: ``"least"`` throws a card that leaves the least deadwood, ties
+      the highest by ``ties``; ``"naive"`` the beginner's rule
+      (:func:`~gintrainer.solver.naive_discard`). ``mistakes`` is the chance of a
+      random discard instead.
+    - ``layout``: ``"own"`` lays out from its own cards (:func:`layout_step`);
+      ``"engine"`` asks for the engine's layout (``auto``), as the lessons show it.
+
+    With an ``rng`` of its own it draws from that, not from the one ``choose`` is
+    given. A number is drawn for ``whims`` at every offer it would not take and for
+    ``mistakes`` at every discard, so seeded self-play repeats exactly.
     """
 
-    name = "greedy"
-
-    def __init__(self, rng: random.Random | None = None, *, knocks: bool = True,
-                 mistakes: float = 0.0, whims: float = 0.0):
+    def __init__(self, rng: random.Random | None = None, *, name: str = "greedy", take: str = "lowers",
+                 whims: float = 0.0, gins: float = 1.0, knocks: float = 1.0, knock_at: int | None = None,
+                 discard: str = "least", ties: str = "rank", knock_ties: str = "rank", mistakes: float = 0.0,
+                 layout: str = "own"):
+        _check_choice("take", take, TAKE_RULES)
+        _check_choice("discard", discard, DISCARD_RULES)
+        _check_choice("ties", ties, TIES)
+        _check_choice("knock_ties", knock_ties, TIES)
+        _check_choice("layout", layout, LAYOUTS)
+        for what, chance in (("whims", whims), ("gins", gins), ("knocks", knocks), ("mistakes", mistakes)):
+            if isinstance(chance, str) or not isinstance(chance, (int, float)) or not 0 <= chance <= 1:
+                raise GinError(f"{what} is a chance from 0 to 1, not {chance!r}")
+        if knock_at is not None and (isinstance(knock_at, bool) or not isinstance(knock_at, int) or knock_at < 0):
+            raise GinError(f"knock_at is a whole number of deadwood points or None, not {knock_at!r}")
         self.rng = rng
-        self.knocks = knocks
-        self.mistakes = mistakes
+        self.name = name
+        self.take = take
         self.whims = whims
+        self.gins = gins
+        self.knocks = knocks
+        self.knock_at = knock_at
+        self.discard = discard
+        self.ties = ties
+        self.knock_ties = knock_ties
+        self.mistakes = mistakes
+        self.layout = layout
 
     def choose(self, view: SeatView, rng: random.Random | None = None) -> Action:
         rng = self.rng or rng or random.Random()
         phase = view.phase
-        held = view.hand
         if phase in ("knocker_layout", "defender_layout"):
-            return layout_step(view)
-        legal = view.legal
+            return layout_step(view) if self.layout == "own" else Action("auto")
         if phase in ("upcard", "draw"):
-            top = view.discard_pile[-1] if view.discard_pile else None
-            if _can_take(view) and (self.wants(held, top) or rng.random() < self.whims):
+            if _can_take(view) and (self.wants(view) or rng.random() < self.whims):
                 return Action("take")
-            return Action("draw") if any(a.kind == "draw" for a in legal) else Action("pass")
-        outs = [a for a in legal if a.kind in ("knock", "gin", "big-gin")]
-        if self.knocks and outs:
-            return min(outs, key=lambda a: (a.kind != "big-gin", a.kind != "gin",
-                                            min_deadwood(c for c in held if c is not a.card)))
-        discards = [a for a in legal if a.kind == "discard"]
+            return _draw_or_pass(view)
+        out = self.way_out(view, rng)
+        if out is not None:
+            return out
+        discards = [a for a in view.legal if a.kind == "discard"]
         if rng.random() < self.mistakes:
             return rng.choice(discards)
-        return min(discards, key=lambda a: (min_deadwood(c for c in held if c is not a.card),
-                                            -a.card.value, -a.card.rank, -a.card.index))
+        if self.discard == "naive":
+            return Action("discard", naive_discard(view.hand, forbidden=view.forbidden))
+        held = [a.card for a in discards] + ([view.forbidden] if view.forbidden is not None else [])
+        _, cards = least_discards(held, view.forbidden)  # in the order the cards came into the hand
+        return Action("discard", highest(cards, self.ties))
 
-    @staticmethod
-    def wants(held, card) -> bool:
-        """Whether taking ``card`` lowers the least deadwood after a discard."""
-        if card is None:
+    def _limit(self, view: SeatView) -> int:
+        return view.knock_limit if self.knock_at is None else min(self.knock_at, view.knock_limit)
+
+    def wants(self, view: SeatView) -> bool:
+        """Whether its take rule says to take the top discard."""
+        if self.take == "never" or not view.discard_pile:
             return False
-        eleven = list(held) + [card]
-        best = min(min_deadwood(c for c in eleven if c is not throw) for throw in held)
-        return best < min_deadwood(held)
+        top = view.discard_pile[-1]
+        if self.take == "lowers":
+            return lowers_deadwood(view.hand, top)
+        return sound_take(view.hand, top, limit=self._limit(view), big_gin=view.rules.big_gin)
+
+    def way_out(self, view: SeatView, rng: random.Random) -> Action | None:
+        """How it goes out now, or None to play on."""
+        outs = _knock_choice(view, self.knock_ties, within=self._limit(view))
+        gins = [a for a in outs if a.kind in ("gin", "big-gin")]
+        if gins and _chance(self.gins, rng):
+            return gins[0]
+        knocks = [a for a in outs if a.kind == "knock"]
+        if knocks and _chance(self.knocks, rng):
+            return knocks[0]
+        return None
 
 
-PLAYERS = {"random": RandomPlayer, "naive": NaivePlayer, "lookahead": LookaheadPlayer, "best": BestPlayer}
+def _chance(chance: float, rng: random.Random) -> bool:
+    """True with this chance; no number is drawn for a sure thing (0 or 1)."""
+    return chance >= 1 or (chance > 0 and rng.random() < chance)
+
+
+def naive_player(**options) -> GreedyPlayer:
+    """The usual baseline of published Gin Rummy AI work: takes the upcard or the
+    discard only when that lowers its deadwood, throws the highest unmelded card
+    (:func:`~gintrainer.solver.naive_discard`), knocks as soon as it may."""
+    return GreedyPlayer(**{"name": "naive", "discard": "naive", "knock_ties": "suit", **options})
+
+
+def sound_player(**options) -> GreedyPlayer:
+    """The plain player of the lessons' played matches: takes the top discard by
+    the lessons' rule (:func:`sound_take`), goes out as soon as it may, throws the
+    highest card that leaves the least deadwood, and lets the engine lay out."""
+    return GreedyPlayer(**{"name": "sound", "take": "sound", "ties": "suit", "knock_ties": "held",
+                           "layout": "engine", **options})
+
+
+PLAYERS: dict[str, Callable[..., Any]] = {"random": RandomPlayer, "naive": naive_player, "lookahead": LookaheadPlayer, "best": BestPlayer}
 
 
 def make_player(name: str, **options):

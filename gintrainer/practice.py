@@ -40,7 +40,7 @@ from .replay import Annotation, Replay, annotate
 from .replay.annotate import better_words
 from .rules import PRESETS, Rules
 from .scoring import layoff_targets
-from .solver import DiscardTable, discard_table
+from .solver import DiscardTable, discard_table_for
 from .storage import RecordError, RecordKind, StorageError, locked, move_into_place, read_or_set_aside, record_path, \
     spelling_stem, write_json_atomic
 from .view import SeatView
@@ -249,11 +249,7 @@ class PracticeGame:
         opponent is known to hold, the Oklahoma upcard); else None."""
         if not self.coach or not self.learner_to_act or self.hand.phase != "discard":
             return None
-        view = self.view()
-        card, source = view.drawn
-        return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
-                             discard_pile=view.discard_pile, opponent_known=view.opponent_known,
-                             upcard=view.upcard if view.rules.oklahoma else None)
+        return discard_table_for(self.view())
 
     # -- the learner's moves ----------------------------------------------------------
 

@@ -115,14 +115,41 @@ def best_layoffs(defender_cards: CardsLike, knocker_melds) -> DefenderReply:
     return DefenderReply(arrangement.melds, layoffs, arrangement.deadwood, arrangement.points)
 
 
-def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None = None) -> tuple[Arrangement, ...]:
+def defender_reply(defender_cards: CardsLike, knocker_melds, *, layoffs: bool = True) -> DefenderReply:
+    """The defender's best reply, as the engine makes it: the least deadwood left,
+    with his lay-offs on the knocker's melds (:func:`best_layoffs`), or, against
+    gin or big gin (``layoffs`` off: no laying off), his own melds only.
+
+    >>> cards, melds = "8H 9H KC QC 2D 3S 4C 5C 6C JS", ["8C 8D 8S", "5H 6H 7H"]
+    >>> defender_reply(cards, melds).points, defender_reply(cards, melds, layoffs=False).points
+    (35, 52)
+    """
+    if layoffs:
+        return best_layoffs(defender_cards, knocker_melds)
+    arrangement = best_arrangement(defender_cards)
+    return DefenderReply(arrangement.melds, (), arrangement.deadwood, arrangement.points)
+
+
+def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None = None, *,
+                    laid=()) -> tuple[Arrangement, ...]:
     """The knocker's least-deadwood arrangements, the engine's choice first: among
-    ties, the one that leaves the defender most deadwood after his best reply."""
+    ties, the one that leaves the defender most deadwood after his best reply,
+    then the fixed order of :func:`~gintrainer.melds.all_best_arrangements`.
+
+    ``laid`` are melds the knocker has laid out already (the cards given are then
+    the ones still in his hand); the defender's reply is judged against them too.
+    This is the one rule for the engine's layout: :func:`score_hand` and the
+    hand's ``auto`` both use it.
+
+    >>> [str(a) for a in knocker_layouts("7C 7D 7H 7S 5S 6S 8D 9D TD 9C", "4S 8S 2C 3H KH QH JC AH 5D 6D")][:1]
+    ['5♠ 6♠ 7♠ · 7♣ 7♦ 7♥ · 8♦ 9♦ 10♦ | 9♣ (9)']
+    """
     arrangements = all_best_arrangements(knocker_cards)
     if defender_cards is None or len(arrangements) == 1 or arrangements[0].points == 0:
         return arrangements
     defender = parse_cards(defender_cards)
-    scored = [(-best_layoffs(defender, a.melds).points, i) for i, a in enumerate(arrangements)]
+    laid = [parse_cards(m) for m in laid]
+    scored = [(-best_layoffs(defender, laid + list(a.melds)).points, i) for i, a in enumerate(arrangements)]
     return tuple(arrangements[i] for _, i in sorted(scored))
 
 
@@ -292,12 +319,7 @@ def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules
         raise IllegalActionError(f"big gin needs all 11 cards in melds; {show_cards(knocker_dead)} are not")
     if k > limit:
         raise IllegalActionError(_over_limit(k, limit))
-    if k == 0:
-        defender_layout = best_arrangement(defender)
-        return settle(rules, out=out, knocker_melds=melds, knocker_dead=knocker_dead,
-                      defender_melds=defender_layout.melds, layoffs=(),
-                      defender_dead=defender_layout.deadwood, upcard=upcard_card)
-    reply = best_layoffs(defender, melds)
+    reply = defender_reply(defender, melds, layoffs=k > 0)
     return settle(rules, out=out, knocker_melds=melds, knocker_dead=knocker_dead,
                   defender_melds=reply.melds, layoffs=reply.layoffs, defender_dead=reply.deadwood,
                   upcard=upcard_card)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from .errors import GinError
 from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .rules import Rules
 from .scoring import DefenderReply, best_layoffs  # noqa: F401  (part of the solver's API)
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 OBJECTIVES = ("deadwood", "lookahead")
 
@@ -195,6 +199,27 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
         rows.append(DiscardRow(card, deadwood, deadwood <= limit, deadwood == 0, outs, expected))
     rows.sort(key=lambda r: r.key("lookahead"))
     return DiscardTable(cards, tuple(rows), forbidden, limit, big_gin, unseen)
+
+
+def discard_table_for(view: SeatView) -> DiscardTable:
+    """The solver's table for the seat of ``view`` about to discard, from what that
+    seat may see only: its 11 cards, the card drawn and from where, the discard
+    pile, the cards the opponent is known to hold and, under Oklahoma, the first
+    upcard. Every table of a player's own position (the coach's, the computer
+    players', the replays' notes) is this one.
+
+    >>> from gintrainer import Hand
+    >>> from gintrainer.view import SeatView
+    >>> hand = Hand.deal(seed=7); hand.apply("pass"); hand.apply("pass"); hand.apply("draw")
+    >>> len(discard_table_for(SeatView.of(hand, hand.to_act)).rows)
+    11
+    """
+    if view.phase != "discard" or view.drawn is None:
+        raise GinError(f"seat {view.seat} is not about to discard: the discard table is for the seat that discards")
+    card, source = view.drawn
+    return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
+                         discard_pile=view.discard_pile, opponent_known=view.opponent_known,
+                         upcard=view.upcard if view.rules.oklahoma else None)
 
 
 def slow_expected_deadwood(kept: CardsLike, unseen: CardsLike) -> Fraction:

@@ -79,7 +79,7 @@ def _attempt(puzzle, answer: str, *, blind=False, hints=0) -> list:
 def answers_text(puzzle) -> dict:
     """Every possible answer: the class page's mark, the trainer's feedback (plain,
     after all the hints, and blind, as in a class set)."""
-    from gintrainer.classroom.session import mark
+    from gintrainer.classroom.marking import mark
     out = {}
     for answer in possible_answers(puzzle):
         try:

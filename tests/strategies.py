@@ -258,50 +258,32 @@ def any_hands(min_size: int = 10, max_size: int = 11):
 # -- random legal play -----------------------------------------------------------------
 
 class RandomPlayer:
-    """Chooses random legal actions for both seats of a gintrainer Hand, biased so
-    that many hands end by a knock: gin and big gin almost always when legal,
-    knocks often, some greedy discards, taking the upcard or discard sometimes.
-    In layout phases a player either says ``auto``, or lays out random melds
-    and lay-offs and then ``done``, or mixes the two. ``modes`` records what each
-    seat did in each layout phase ("auto", "random" or "mixed")."""
+    """Random legal play for both seats of a gintrainer Hand, biased so that many
+    hands end by a knock: the engine's greedy player (``GreedyPlayer``) with gin
+    and big gin almost always when legal, knocks with chance ``knock``, the least
+    deadwood discard with chance ``greedy`` (else a random one), the upcard or
+    discard taken with chance ``take``. In layout phases a player either says
+    ``auto``, or lays out random melds and lay-offs and then ``done``, or mixes
+    the two. ``modes`` records what each seat did in each layout phase ("auto",
+    "random" or "mixed")."""
 
     def __init__(self, rng: random.Random, *, knock: float = 0.6, greedy: float = 0.6, take: float = 0.3):
+        from gintrainer.players import GreedyPlayer
+
         self.rng = rng
-        self.knock = knock
-        self.greedy = greedy
-        self.take = take
+        self.turns = GreedyPlayer(rng, take="never", whims=take, gins=0.9, knocks=knock, mistakes=1 - greedy)
         self.modes: dict[str, str] = {}
         self._steps_before_auto: dict[str, int] = {}
 
     def choose(self, hand):
-        from gintrainer import Action, min_deadwood
+        from gintrainer import Action
+        from gintrainer.view import SeatView
 
         rng = self.rng
-        legal = hand.legal_actions()
         phase = hand.phase
-        if phase == "upcard":
-            return Action("take") if rng.random() < self.take else Action("pass")
-        if phase == "draw":
-            takes = [a for a in legal if a.kind == "take"]
-            return takes[0] if takes and rng.random() < self.take else Action("draw")
-        if phase == "discard":
-            big = [a for a in legal if a.kind == "big-gin"]
-            if big and rng.random() < 0.8:
-                return big[0]
-            outs = [a for a in legal if a.kind in ("gin", "big-gin")]
-            if outs and rng.random() < 0.9:
-                return rng.choice(outs)
-            knocks = [a for a in legal if a.kind == "knock"]
-            if knocks and rng.random() < self.knock:
-                return rng.choice(knocks)
-            discards = [a for a in legal if a.kind == "discard"]
-            if rng.random() < self.greedy:
-                held = hand.held(hand.to_act)
-                scored = [(min_deadwood([c for c in held if c is not a.card]), i) for i, a in enumerate(discards)]
-                low = min(s for s, _ in scored)
-                return discards[rng.choice([i for s, i in scored if s == low])]
-            return rng.choice(discards)
-        # Layout phases.
+        if phase in ("upcard", "draw", "discard"):
+            return self.turns.choose(SeatView.of(hand, hand.to_act))
+        legal = hand.legal_actions()
         if phase not in self.modes:
             roll = rng.random()
             self.modes[phase] = "auto" if roll < 0.5 else "random" if roll < 0.8 else "mixed"

@@ -9,7 +9,8 @@ from gintrainer.replay import Replay, ReplayError, examples, load, result_record
 from dataclasses import replace
 
 from gintrainer.replay.examples import (build, build_examples, comment_problems, data_folder, example,
-                                        example_names, move, step_facts, Script)
+                                        example_names, step_facts)
+from gintrainer.replay.scripts import Script, move
 from gintrainer.replay.facts import arithmetic_problems, mentions
 from gintrainer.replay.hands import CHAINED_LAYOFFS, DEAD_HAND, GIN, KNOCK, SCRIPTS, TAKE_AND_KNOCK, BOTH_PASS
 

@@ -253,10 +253,27 @@ def test_comparison_scores_each_rule_set():
         assert row[0] == name and row[1] == str(rules.knock_limit_for(upcard))
 
 
-def test_played_matches_are_reproducible():
-    a, b = played_match(3), played_match.__wrapped__(3, Rules())
-    assert [h.to_dict() for h in a.hands] == [h.to_dict() for h in b.hands]
-    assert a.is_over
+def test_played_matches_are_reproducible_and_every_caller_gets_its_own():
+    """A played match is the plain players' match, move by move; each call returns a
+    new Match (one cached Match used to be handed to every caller, so a caller that
+    played on changed everyone's), and its first hands are the shorter match."""
+    from gintrainer import Match
+    from gintrainer.players import decide, sound_player
+    a, b = played_match(3), played_match(3)
+    assert a is not b and a.is_over and a.to_dict() == b.to_dict()
+    fresh, player = Match(Rules(), seed=3), sound_player()
+    while True:
+        while not fresh.hand.is_over:
+            fresh.apply(decide(player, fresh.hand))
+        if fresh.is_over:
+            break
+        fresh.next_hand()
+    assert fresh.to_dict() == a.to_dict()
+    short = played_match(3, Rules(), 2)
+    assert short.to_dict()["hands"] == a.to_dict()["hands"][:2] and not short.is_over
+    short.next_hand()
+    short.apply(short.hand.legal_actions()[0])
+    assert len(played_match(3, Rules(), 2).hands) == 2
 
 
 def test_best_discards_and_knock_options_follow_the_hand():

@@ -117,6 +117,57 @@ def test_auto_layout_matches_score_hand_and_is_recorded_as_steps():
     assert hand.result.points == expected.points == 32
 
 
+def test_auto_after_a_meld_laid_by_hand_judges_the_defender_against_every_meld_on_the_table():
+    """The knocker lays 4♣ 4♥ 4♠ himself, then asks for the engine's layout of the
+    rest. Among the rest's least-deadwood layouts the engine takes the one that
+    leaves the defender most deadwood against all the knocker's melds (the laid
+    set takes the defender's 4♦), as the rule book says; judging the rest alone
+    would leave the defender 2 less."""
+    from gintrainer.deals import in_discard
+    from gintrainer.scoring import best_layoffs, knocker_layouts
+    knocker, defender = "4S 2D 2C AD 2S 4C 3C 3D AH 4H", "QC 6H 4D 3H JC 6D 2H TH AC QS"
+    ten = parse_cards(knocker)
+    hand = play(in_discard(ten[:9] + parse_cards("KD"), ten[9], defender), "knock KD", "meld 4C 4H 4S")
+    laid = hand.melds(1)
+    rest = hand.unlaid(1)
+    layouts = knocker_layouts(rest, defender)
+    against_all = {best_layoffs(defender, laid + a.melds).points for a in layouts}
+    assert against_all == {56, 58}
+    assert best_layoffs(defender, laid + layouts[0].melds).points == 56  # the rest judged alone
+    play(hand, "auto", "auto")
+    assert hand.result.defender_deadwood == max(against_all) == 58
+    assert knocker_layouts(rest, defender, laid=laid)[0].melds == hand.melds(1)[1:]
+
+
+def test_auto_layout_is_score_hands_layout_wherever_the_choice_matters():
+    """The hand's "auto" and score_hand take the knocker's layout from one function:
+    on knocks where the least-deadwood layouts leave the defender different counts,
+    both give the same melds, lay-offs and points."""
+    import random
+
+    import strategies
+    from gintrainer import DECK, Card
+    from gintrainer.deals import in_discard
+    from gintrainer.melds import all_best_arrangements, min_deadwood
+    from gintrainer.scoring import best_layoffs
+    rng = random.Random(14)
+    checked = 0
+    while checked < 40:
+        ten = [Card.from_index(c) for c in strategies.meld_rich_hand(rng, 10)]
+        if not 0 < min_deadwood(ten) <= 10:
+            continue
+        rest = [c for c in DECK if c not in ten]
+        rng.shuffle(rest)
+        defender, knock = rest[:10], rest[10]
+        layouts = all_best_arrangements(ten)
+        if len({best_layoffs(defender, a.melds).points for a in layouts}) < 2:
+            continue
+        hand = play(in_discard(ten[:9] + [knock], ten[9], defender), f"knock {knock.code()}", "auto", "auto")
+        expected = score_hand(ten, defender)
+        assert {**hand.result.to_dict(), "knocker": None} == expected.to_dict()
+        checked += 1
+
+
 def test_knock_over_the_limit_is_refused_and_changes_nothing():
     hand = play(Hand.deal(dealer=0, deck=knock_deck(stock="KH")), "pass", "pass", "draw")
     before = json.dumps(hand.to_dict())

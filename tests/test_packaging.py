@@ -48,3 +48,14 @@ def test_the_installed_package_finds_its_own_site(wheel, tmp_path):
                           cwd=tmp_path, env={"PATH": ""})
     assert done.returncode == 0, done.stderr
     assert Path(done.stdout.strip()) == (tmp_path / "lib" / "gintrainer" / "site").resolve()
+
+
+def test_every_package_data_pattern_names_files_that_exist():
+    """pyproject.toml's package-data lists only what the package has (it once
+    named a static/ folder that does not exist)."""
+    import tomllib
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for package, patterns in config["tool"]["setuptools"]["package-data"].items():
+        folder = ROOT / package.replace(".", "/")
+        for pattern in patterns:
+            assert any(p.is_file() for p in folder.glob(pattern)), f"{package}: {pattern} matches no file"

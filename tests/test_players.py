@@ -5,12 +5,14 @@ import random
 
 import pytest
 
-from gintrainer import Hand, Rules
+from gintrainer import Card, Hand, Rules
+from gintrainer.hand import Action
 from gintrainer.errors import GinError
 from gintrainer.melds import min_deadwood
-from gintrainer.players import PLAYER_NAMES, PLAYERS, _draw_values, decide, make_player, take_value
+from gintrainer.players import PLAYER_NAMES, PLAYERS, draw_values, decide, make_player, take_value
 from gintrainer.solver import discard_table, naive_discard, slow_expected_deadwood
 from gintrainer.view import SeatView
+from decks import twin
 
 VARIANTS = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straight_gin=True),
             Rules(big_gin=True), Rules.preset("classic", knock_limit=5)]
@@ -35,26 +37,6 @@ def played_positions(count: int, seed: int):
             out.append(hand.prefix(cut))
     rng.shuffle(out)
     return out[:count]
-
-
-def twin(hand: Hand, seat: int, rng: random.Random) -> Hand:
-    """The same public history with the cards ``seat`` has not seen dealt
-    differently: shuffled among their places in the deck, then every action
-    replayed. (The opponent's face-down knock discard keeps its place, so the
-    replay stays legal.)"""
-    seen = set(SeatView.of(hand, seat).seen)
-    if hand.knock_card is not None:
-        seen.add(hand.knock_card)
-    hidden = [i for i, card in enumerate(hand.deck) if card not in seen]
-    cards = [hand.deck[i] for i in hidden]
-    rng.shuffle(cards)
-    deck = list(hand.deck)
-    for i, card in zip(hidden, cards):
-        deck[i] = card
-    other = Hand(hand.rules, hand.dealer, tuple(deck))
-    for _, action in hand.actions:
-        other.apply(action)
-    return other
 
 
 @pytest.fixture(scope="module")
@@ -159,14 +141,14 @@ def test_lookahead_throws_by_the_solvers_exact_expectation_and_the_danger():
         assert danger(action.card, view) >= 0
 
 
-def test_draw_values_match_the_plain_definition():
+def testdraw_values_match_the_plain_definition():
     rng = random.Random(4)
     for _ in range(50):
         cards = rng.sample(range(52), 10 + 8)
         from gintrainer.cards import Card, cards_mask
         hand = [Card.from_index(i) for i in cards[:10]]
         unseen = tuple(Card.from_index(i) for i in cards[10:])
-        values = _draw_values(cards_mask(hand), unseen)
+        values = draw_values(cards_mask(hand), unseen)
         for card, value in zip(unseen, values.tolist()):
             eleven = hand + [card]
             assert value == min(min_deadwood([c for c in eleven if c is not t]) for t in eleven)
@@ -402,3 +384,77 @@ def test_two_draw_race_matches_its_plain_definition():
                     options.append(sum(shaped) / len(shaped))
                 total += min(options)
             assert value == pytest.approx(total / len(unseen))
+
+
+# -- the one greedy player and its options -------------------------------------------
+
+
+def test_the_sound_player_plays_the_lessons_rules(positions):
+    """sound_player (the lessons' played matches) takes the top discard exactly
+    when the lessons' rule says so, goes out when it may, throws the sound discard
+    and leaves the layout to the engine."""
+    from gintrainer.deals import sound_discard, worth_taking
+    from gintrainer.players import sound_player
+    player = sound_player()
+    counts = {"take": 0, "draw": 0, "discard": 0, "out": 0, "layout": 0}
+    for hand in positions:
+        action = decide(player, hand)
+        if hand.phase in ("upcard", "draw"):
+            assert (action.kind == "take") == worth_taking(hand), hand.history
+            counts["take" if action.kind == "take" else "draw"] += 1
+        elif hand.phase == "discard":
+            outs = [a for a in hand.legal_actions() if a.kind in ("knock", "gin", "big-gin")]
+            if outs:
+                assert action.kind in ("knock", "gin", "big-gin")
+                counts["out"] += 1
+            else:
+                assert action == Action("discard", sound_discard(hand))
+                counts["discard"] += 1
+        else:
+            assert action == Action("auto")
+            counts["layout"] += 1
+    assert min(counts.values()) >= 10, counts
+
+
+def test_greedy_options_that_never_go_out_or_knock_within_a_count(positions):
+    from gintrainer.players import GreedyPlayer
+    stay = GreedyPlayer(gins=0, knocks=0)
+    low = GreedyPlayer(knock_at=5)
+    went_out = held_back = 0
+    for hand in positions:
+        if hand.phase != "discard":
+            continue
+        held = hand.held(hand.to_act)
+        assert decide(stay, hand).kind == "discard"
+        action = decide(low, hand)
+        legal = hand.legal_actions()
+        gin = any(a.kind in ("gin", "big-gin") for a in legal)
+        low_knock = any(a.kind == "knock" and min_deadwood(c for c in held if c is not a.card) <= 5 for a in legal)
+        assert (action.kind in ("knock", "gin", "big-gin")) == (gin or low_knock)
+        if action.kind == "knock":
+            assert not gin and min_deadwood(c for c in held if c is not action.card) <= 5
+        went_out += action.kind != "discard"
+        held_back += action.kind == "discard" and any(a.kind == "knock" for a in legal)
+    assert went_out >= 3 and held_back >= 5, (went_out, held_back)
+
+
+def test_greedy_discards_break_ties_as_told():
+    """Q♣ and K♠ both leave 25 deadwood: by rank the king goes, by suit the spade
+    (K♠ both times); J♠ and Q♣: the queen by rank, the spade by suit."""
+    from gintrainer.players import GreedyPlayer
+    from gintrainer.deals import in_discard
+    for drawn, by_rank, by_suit in (("KS", "KS", "KS"), ("JS", "QC", "JS")):
+        hand = in_discard("2C 3C 4C 7H 7S 7D 5D 9D AS QC", drawn, "TH TD 2H 4S QD KC 6C 6H 8C 8H")
+        assert decide(GreedyPlayer(ties="rank"), hand) == Action("discard", Card.parse(by_rank))
+        assert decide(GreedyPlayer(ties="suit"), hand) == Action("discard", Card.parse(by_suit))
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(take="sometimes"), "take is one of"), (dict(discard="lowest"), "discard is one of"),
+    (dict(ties="colour"), "ties is one of"), (dict(layout="mine"), "layout is one of"),
+    (dict(mistakes=1.5), "mistakes is a chance"), (dict(whims="often"), "whims is a chance"),
+    (dict(knock_at=-1), "knock_at is a whole number"), (dict(knock_at=True), "knock_at is a whole number")])
+def test_greedy_options_are_checked(options, message):
+    from gintrainer.players import GreedyPlayer
+    with pytest.raises(GinError, match=message):
+        GreedyPlayer(**options)

@@ -13,6 +13,7 @@ from gintrainer.practice import PracticeError, PracticeGame, opponents, practice
 from gintrainer.replay import load
 from gintrainer.replay.annotate import discard_position
 from gintrainer.view import SeatView
+from gintrainer.solver import discard_table
 
 # The learner (seat 0, non-dealer) holds three melds and 5♦; taking the A♦ upcard
 # lets him knock with 5♦ (1 deadwood), while throwing 2♣ or K♠ breaks a meld.
@@ -120,8 +121,11 @@ def test_coach_table_is_built_from_the_learner_s_view():
     game.apply("take")
     table = game.coach_table()
     view = SeatView.of(game.hand, game.seat)
-    expected = discard_position(game.hand, game.seat, known=view.opponent_known)
+    card, source = view.drawn
+    expected = discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
+                             discard_pile=view.discard_pile, opponent_known=view.opponent_known)
     assert table.rows == expected.rows and table.unseen == expected.unseen
+    assert table == discard_position(game.hand, game.seat)  # the replays' notes use the same table
     assert set(table.unseen) == set(SeatView.of(game.hand, game.seat).unseen)
     assert table.row("5D").knocks and not table.row("2C").knocks
     game.set_coach(False)

@@ -14,7 +14,7 @@ import pytest
 
 from gintrainer import parse_cards
 from gintrainer.cards import DECK, Card
-from gintrainer.melds import best_arrangement, deadwood_points, meld_kind, min_deadwood
+from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
 from gintrainer.puzzles.themes import HINT_ORDER, THEMES
 from gintrainer.messages import PUZZLE_MESSAGES, THEME_MESSAGES, render, say
 from gintrainer.solver import naive_discard, slow_expected_deadwood
@@ -102,7 +102,7 @@ def is_least_layout(cards, layout, deadwood_cards):
     used = [c for m in melds for c in m]
     return (all(meld_kind(m) for m in melds) and len(used) == len(set(used)) and set(used) <= set(cards)
             and set(parse_cards(deadwood_cards)) == set(cards) - set(used)
-            and deadwood_points(parse_cards(deadwood_cards)) == min_deadwood(cards))
+            and sum(c.value for c in parse_cards(deadwood_cards)) == min_deadwood(cards))
 
 
 def naive(puzzle):
@@ -361,7 +361,7 @@ def _sentences(puzzle):
 def _grades(puzzle):
     """Every verdict an answer can get, with the answer; the worksheet's and the
     class page's verdicts."""
-    from gintrainer.classroom.session import mark
+    from gintrainer.classroom.marking import mark
     out = []
     for row in puzzle.table:
         if puzzle.kind == "can_knock" and not puzzle.can_knock:

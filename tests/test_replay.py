@@ -10,15 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gintrainer import GinError, Hand, Rules
+from gintrainer import GinError, Hand, Rules, parse_cards
 from gintrainer.hand import Action
 from gintrainer.players import GreedyPlayer, decide
 from gintrainer.replay import Annotation, Replay, ReplayError, annotate, dump, load, save, to_record
 from gintrainer.melds import min_deadwood
-from gintrainer.replay.annotate import MESSAGES, findings, known_cards
+from gintrainer.replay.annotate import MESSAGES, draw_choice, findings, known_after, with_solver_annotations
+from gintrainer.replay.facts import step_facts
 from gintrainer.scoring import best_layoffs
 from gintrainer.view import SeatView
-from gintrainer.replay.examples import stacked
+from gintrainer.replay.scripts import stacked
 from gintrainer.solver import discard_table, slow_expected_deadwood
 
 # Ben (seat 1, the non-dealer) holds 2♣ 3♣ 4♣ and 7♥ 7♠ 7♦; after both pass he draws A♣.
@@ -508,11 +509,20 @@ def test_a_defender_who_does_not_lay_off_is_flagged():
     assert Replay(hand, notes).annotations[0].better == "layoff 4S on 2"  # legal instead of "done"
 
 
-def test_cards_taken_from_the_pile_are_known_to_the_opponent():
-    hand = deal(actions=["take", "discard 9D", "draw"])
+def test_cards_taken_from_the_pile_are_known_to_the_opponent_until_thrown():
+    """Ben takes K♥ and throws 9♦; Ann takes 9♦; Ben throws K♥ back and Ann takes
+    it. What each knows of the other comes from one place, the seat's view: the
+    solver's tables, the advice and the example facts all use it."""
+    hand = deal(stock="AC 3H", actions=["take", "discard 9D", "take", "discard 2H", "draw", "discard KH", "take"])
     replay = Replay(hand)
-    assert [c.code() for c in known_cards(replay, 3)] == ["KH"]
-    assert known_cards(replay, 2) == ()
+    assert known_after(replay, 1, 0) == parse_cards("KH") and known_after(replay, 1, 1) == ()
+    assert known_after(replay, 6, 0) == () and known_after(replay, 6, 1) == parse_cards("9D")
+    assert known_after(replay, 7, 1) == parse_cards("9D KH") == SeatView.of(hand, 1).opponent_known
+    assert step_facts(replay, 7)["known_by_opponent"] == "9D KH"
+    ben_draw = replay.state(4)  # Ben to draw, with 2♥ on the pile: K♥ is his, 9♦ Ann's
+    table = discard_table(ben_draw.held(1) + parse_cards("2H"), drawn="2H", drawn_from="stock",
+                          discard_pile=ben_draw.discard_pile[:-1], opponent_known="9D")
+    assert draw_choice(ben_draw, 1).draw == table.row("2H").expected_deadwood
 
 
 def test_annotate_accepts_a_record_and_chooses_seats():
@@ -525,9 +535,9 @@ def test_annotate_accepts_a_record_and_chooses_seats():
 
 def test_with_solver_annotations_replaces_only_the_solvers():
     hand = deal(actions=["pass", "pass", "draw", "discard 2C"])
-    replay = Replay(hand, [Annotation(4, "Oops.")]).with_solver_annotations(featured=1)
+    replay = with_solver_annotations(Replay(hand, [Annotation(4, "Oops.")]), featured=1)
     assert [(a.author, a.tag) for a in replay.annotations] == [("teacher", None), ("solver", "costly-discard")]
-    again = load(replay.dump()).with_solver_annotations(featured=1)
+    again = with_solver_annotations(load(replay.dump()), featured=1)
     assert again.annotations == replay.annotations
 
 
@@ -572,7 +582,7 @@ def test_solver_annotations_on_random_hands_point_at_legal_better_moves():
     tags = set()
     for i in range(30):
         hand = _random_hand(rng, RULE_SETS[i % len(RULE_SETS)])
-        replay = Replay(hand).with_solver_annotations(featured=(0, 1))  # checks every better move
+        replay = with_solver_annotations(Replay(hand), featured=(0, 1))  # checks every better move
         for note in replay.annotations:
             assert note.author == "solver" and 1 <= note.step <= replay.step_count
             assert (note.loss is None) or note.loss > 0

@@ -118,6 +118,18 @@ def test_page_lists_examples_and_loads_a_file():
     assert "⚠" in page.status.value and "step 1" in page.status.value
 
 
+def test_adding_the_solver_s_notes_keeps_the_teacher_s_and_replaces_the_solver_s():
+    from gintrainer.replay import Replay, annotate
+    replay = examples()["take_and_knock"]
+    teacher = [a for a in replay.annotations if a.author != "solver"]
+    view = ReplayView(Replay(replay.hand, teacher, title=replay.title))
+    view.solver_notes.click()
+    found = annotate(replay.hand, featured=None)
+    assert view.replay.annotations == tuple(sorted(teacher + list(found), key=lambda a: a.step))
+    view.solver_notes.click()  # again: the same notes, not twice
+    assert len(view.replay.annotations) == len(teacher) + len(found) and found
+
+
 def test_a_replaced_replay_is_closed_and_no_longer_redraws(monkeypatch):
     from ipywidgets.widgets.widget import _instances
 

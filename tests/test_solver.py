@@ -120,3 +120,29 @@ def test_fractions_round_trip_as_text():
         assert parse_fraction(fraction_text(value)) == value
     with pytest.raises(GinError):
         parse_fraction("seven")
+
+
+def test_the_table_of_a_seat_s_view_uses_only_what_the_seat_sees():
+    """discard_table_for: the same table whatever the cards the seat has not seen
+    are, the opponent's known cards left out of the unseen ones, the Oklahoma upcard's
+    limit; and no table for a seat that is not about to discard."""
+    from decks import twin
+    from gintrainer import Hand
+    from gintrainer.solver import discard_table_for
+    from gintrainer.view import SeatView
+    deck = list(parse_cards("2C 9H 3C TH 4C JH 7H 4S 7S 8S 7D KD JS QD QS 5D 5S AC 9D 9C KH 3H"))
+    rest = [c for c in DECK if c not in deck]
+    hand = Hand.deal(Rules(oklahoma=True), dealer=0, deck=deck + rest)  # K♥ up: the limit is 10
+    for action in ("take", "discard 9D", "take", "discard 9C", "draw"):
+        hand.apply(action)
+    view = SeatView.of(hand, 1)
+    table = discard_table_for(view)
+    assert table.knock_limit == 10 and parse_cards("9D")[0] not in table.unseen
+    assert set(table.unseen) == set(view.unseen) and len(table.unseen) == 52 - 11 - 1 - 1  # the hand, 9♣ on the pile, 9♦
+    rng = random.Random(5)
+    for _ in range(5):
+        other = twin(hand, 1, rng)
+        assert other.held(0) != hand.held(0)
+        assert discard_table_for(SeatView.of(other, 1)) == table
+    with pytest.raises(GinError, match="not about to discard"):
+        discard_table_for(SeatView.of(hand, 0))

@@ -6,6 +6,7 @@ Nothing here imports ipywidgets; the pages build on this package.
 - :mod:`~gintrainer.classroom.codes`: the short code's bits and characters.
 - :mod:`~gintrainer.classroom.sets`: :class:`ClassSet`, its options and puzzles.
 - :mod:`~gintrainer.classroom.worksheet`: worksheet and answer key pages.
+- :mod:`~gintrainer.classroom.marking`: reading and marking one answer.
 - :mod:`~gintrainer.classroom.results`: the results CSV format.
 - :mod:`~gintrainer.classroom.session`: a student answering a set.
 - :mod:`~gintrainer.classroom.gradebook`: merging results files.
@@ -20,7 +21,8 @@ from .gradebook import (Gradebook, Problem, Rate, ThemeRate, build_gradebook, gr
                         load_folder, theme_chart_svg)
 from .results import COLUMNS, Attempt, Results, ResultsError, clean_student, read_results, results_csv, \
     results_filename
-from .session import AnswerError, Marked, StudentSession, mark, parse_response
+from .marking import AnswerError, Marked, mark, parse_response
+from .session import StudentSession
 from .sets import (DIFFICULTY_NAMES, MAX_COUNT, OBJECTIVES, ClassSet, ClassSetError, class_set, clean_class_name,
                    clean_difficulty)
 from .worksheet import answer_key_html, puzzle_section_html, worksheet_filename, worksheet_html, write_worksheet

@@ -28,6 +28,7 @@ from typing import Any
 from ..errors import GinError
 from ..storage import InvalidNameError, clean_name, name_key, name_stem
 from .codes import ClassCodeError, normalise_code
+from .marking import mark
 from .sets import ClassSet, ClassSetError
 
 COLUMNS = ("student", "code", "position", "puzzle_id", "answer", "correct", "seconds")
@@ -250,7 +251,6 @@ def _attempt(line: int, row: dict) -> Attempt:
 
 
 def _check_against_set(results: Results, lines: dict[int, int]) -> None:
-    from .session import mark  # session imports this module
     try:
         puzzles = ClassSet.from_code(results.code).puzzles()
     except (ClassCodeError, ClassSetError) as error:

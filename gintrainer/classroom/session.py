@@ -25,97 +25,14 @@ early could be passed on.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
-from ..cards import Card, parse_card
 from ..errors import GinError
-from ..messages import render, say
 from ..puzzles import Puzzle
+from .marking import mark
 from .results import Attempt, clean_student, results_csv
 from .sets import ClassSet
-
-
-class AnswerError(GinError):
-    """An answer that does not fit the question (nothing was recorded)."""
-
-
-@dataclass(frozen=True)
-class Marked:
-    """An answer judged: as written in the results file, right or not, and the
-    feedback for the student."""
-
-    answer: str
-    correct: bool
-    message: str
-
-
-_YES = ("yes", "y")
-_NO = ("no", "n")
-
-
-def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
-    """``(can_knock, card)`` from an answer; ``can_knock`` is None for a
-    best-discard puzzle. Raises :class:`AnswerError`.
-
-    >>> from gintrainer.puzzles import bank
-    >>> parse_response(bank("can_knock")[0], "Yes, 7h")
-    (True, Card.parse('7H'))
-    """
-    if isinstance(response, Card):
-        words = [response.code()]
-    elif isinstance(response, str):
-        words = [w for w in re.split(r"[\s,;:]+", response.strip().lower()) if w]
-    else:
-        raise AnswerError(f"an answer is text or a card, not {response!r}")
-    if not words:
-        raise AnswerError("the answer is empty")
-    try:
-        if puzzle.kind == "can_knock":
-            if words[0] in _NO:
-                if len(words) > 1:
-                    raise AnswerError(f"answer 'no' alone, not {response!r}")
-                return False, None
-            if words[0] in _YES:
-                words = words[1:]
-                if not words:
-                    return True, None  # wrong when no discard knocks; mark() asks for the card otherwise
-            if len(words) != 1:
-                raise AnswerError(f"answer 'no', or 'yes' and one card, not {response!r}")
-            return True, parse_card(words[0])
-        if len(words) != 1 or words[0] in _YES + _NO:
-            raise AnswerError(f"answer with one card to discard, like 7H, not {response!r}")
-        return None, parse_card(words[0])
-    except AnswerError:
-        raise
-    except GinError as error:
-        raise AnswerError(str(error)) from None
-
-
-def mark(puzzle: Puzzle, response) -> Marked:
-    """Judge an answer with :meth:`Puzzle.grade`.
-
-    >>> from gintrainer.puzzles import bank
-    >>> p = bank("can_knock")[0]
-    >>> mark(p, "no").correct == (not p.can_knock)
-    True
-    """
-    can_knock, card = parse_response(puzzle, response)
-    if can_knock and card is None and puzzle.can_knock:
-        raise AnswerError("you can knock: say which card you discard, e.g. 'yes 7H'")
-    if card is not None and card not in puzzle.hand:
-        raise AnswerError(f"{card} is not in the hand")
-    written = "no" if can_knock is False else ("yes" if card is None else
-                                                (f"yes {card.code()}" if can_knock else card.code()))
-    if card is not None and card is puzzle.forbidden:
-        return Marked(written, False, render((say("grade_forbidden", card=card), *puzzle.explanation_messages)))
-    try:
-        grade = puzzle.grade(card, can_knock=can_knock) if puzzle.kind == "can_knock" else puzzle.grade(card)
-    except GinError as error:
-        raise AnswerError(str(error)) from None
-    return Marked(written, grade.correct, grade.message)
 
 
 class StudentSession:
@@ -162,7 +79,7 @@ class StudentSession:
 
     def answer(self, index: int, response) -> Attempt:
         """Grade and record an answer; the attempt's ``message`` is the feedback.
-        Raises :class:`AnswerError` (nothing recorded) for an answer that does
+        Raises :class:`~gintrainer.classroom.marking.AnswerError` (nothing recorded) for an answer that does
         not fit, or GinError for a puzzle already answered."""
         index = self._index(index)
         if self.handed_in:
@@ -220,4 +137,4 @@ class StudentSession:
         return results_csv(self.student, self.code, self.attempts)
 
 
-__all__ = ["AnswerError", "Marked", "StudentSession", "mark", "parse_response"]
+__all__ = ["StudentSession"]

@@ -9,8 +9,9 @@ from ..cards import DECK, Card, show_cards, sort_by_suit
 from ..errors import IllegalActionError
 from ..match import Match
 from ..melds import min_deadwood
-from ..deals import greedy_move, in_discard, others
+from ..deals import in_discard, others
 from ..drawing import score_rows
+from ..players import decide, sound_player
 from ..rules import Rules
 from ..scoring import HandScore, score_hand
 from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry
@@ -19,16 +20,27 @@ from .going_out import eleven_cards, knock_choice_position, knock_options, knock
 # -- matches -----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
 def played_match(seed: int, rules: Rules = Rules(), hands: int | None = None) -> Match:
-    """A match between two plain players from its seed, to its end or after ``hands`` hands.
-    (Cached: treat it as read-only.)"""
+    """A match between two plain players (:func:`~gintrainer.players.sound_player`)
+    from its seed, to its end or after ``hands`` hands (at least one). Each call
+    returns a new :class:`Match`, which the caller may play on or change."""
+    record = _played_record(seed, rules)
+    if hands is not None:
+        record = {**record, "hands": record["hands"][:max(1, hands)]}
+    return Match.from_dict(record)
+
+
+@lru_cache(maxsize=64)
+def _played_record(seed: int, rules: Rules) -> dict:
+    """The record of a whole played match (kept here, never handed out: a match
+    played to its end holds every shorter one, hand for hand)."""
+    player = sound_player()
     match = Match(rules, seed=seed)
     while True:
         while not match.hand.is_over:
-            match.apply(greedy_move(match.hand))
-        if match.is_over or (hands is not None and len(match.hands) >= hands):
-            return match
+            match.apply(decide(player, match.hand))
+        if match.is_over:
+            return match.to_dict()
         match.next_hand()
 
 

@@ -14,7 +14,7 @@ from ..errors import GinError
 from ..messages import Message, render, say
 from ..melds import Arrangement, best_arrangement
 from ..rules import Rules
-from ..solver import DiscardRow, DiscardTable, discard_table, fraction_text, parse_fraction
+from ..solver import DiscardRow, DiscardTable, discard_table, fraction_text
 from .explain import explain, hints
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
@@ -394,10 +394,6 @@ def verify(record: dict) -> Puzzle:
         if record.get(key) != expected[key]:
             raise PuzzleError(f"puzzle {record.get('id')!r}: its {key} disagrees with the solver")
     return puzzle
-
-
-def expected_from_text(text: str) -> Fraction:
-    return parse_fraction(text)
 
 
 __all__ = ["Grade", "KINDS", "Puzzle", "PuzzleError", "fraction_text", "ladder_level",

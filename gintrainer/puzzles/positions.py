@@ -103,32 +103,27 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
     """
     rng = random.Random(f"selfplay:{seed}")
     hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
-    players = [GreedyPlayer(random.Random(rng.randrange(1 << 30)), knocks=False,
+    players = [GreedyPlayer(random.Random(rng.randrange(1 << 30)), gins=0, knocks=0,
                             mistakes=rng.choice((0.0, 0.1, 0.2)), whims=rng.choice((0.0, 0.1, 0.25)))
                for _ in range(2)]
-    known: list[set[Card]] = [set(), set()]  # cards each seat took from the pile and still holds
     positions = []
     draws = 0
     while not hand.is_over and hand.phase in ("upcard", "draw", "discard"):
         seat = hand.to_act
+        view = SeatView.of(hand, seat)
         if hand.phase == "discard":
-            drawn, source = hand.last_draw
+            drawn, source = view.drawn
             position = Position(
-                hand=hand.held(seat), drawn=drawn, drawn_from=source, discard_pile=hand.discard_pile,
-                opponent_known=tuple(sorted(known[1 - seat])), stock_count=hand.stock_count, rules=rules,
-                upcard=hand.upcard if rules.oklahoma else None, seed=f"{seed}/{draws}")
+                hand=hand.held(seat), drawn=drawn, drawn_from=source, discard_pile=view.discard_pile,
+                opponent_known=view.opponent_known, stock_count=view.stock_count, rules=rules,
+                upcard=view.upcard if rules.oklahoma else None, seed=f"{seed}/{draws}")
             draws += 1
             if not position.problems():  # under Oklahoma, once the upcard is taken it leaves the pile's bottom
                 positions.append(position)
-        top = hand.top_discard
-        action = players[seat].choose(SeatView.of(hand, seat))
+        action = players[seat].choose(view)
         if action.kind not in ("take", "pass", "draw", "discard"):
             break
         hand.apply(action)
-        if action.kind == "take":
-            known[seat].add(top)
-        elif action.kind == "discard":
-            known[seat].discard(action.card)
     return positions
 
 

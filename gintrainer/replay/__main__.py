@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from ..errors import GinError
+from .annotate import with_solver_annotations
 from .examples import build_examples
 from .history import load
 
@@ -42,7 +43,7 @@ def main(argv=None) -> int:
                 print(f"{path}: {replay.step_count} steps, {len(replay.annotations)} annotations, {outcome}")
         else:
             replay = load(args.file)
-            replay = replay.with_solver_annotations(featured=args.featured)
+            replay = with_solver_annotations(replay, featured=args.featured)
             if args.write:
                 replay.save(args.file)
             else:

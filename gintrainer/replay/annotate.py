@@ -25,7 +25,7 @@ sentence with named values, ready to be translated) and its values, so a test
 can check every sentence against the position it speaks of.
 
 >>> from gintrainer import Hand
->>> from gintrainer.replay.examples import stacked
+>>> from gintrainer.replay.scripts import stacked
 >>> deck = stacked("2C 3C 4C 7H 7S 7D JS QS 5D 9D", "5C 6D 6H 6C TH TD 2H 4S QD KC", "KH", stock="AC")
 >>> hand = Hand.deal(dealer=0, deck=deck)
 >>> for action in ("pass", "pass", "draw", "discard 2C"):  # A♣ drawn, then the run broken
@@ -43,8 +43,9 @@ from fractions import Fraction
 from ..cards import Card, show_cards
 from ..hand import Action, Hand
 from ..melds import best_arrangement
-from ..scoring import best_layoffs
-from ..solver import DiscardRow, DiscardTable, discard_table
+from ..scoring import defender_reply
+from ..solver import DiscardRow, DiscardTable, discard_table, discard_table_for
+from ..view import SeatView
 from .history import Annotation, Replay, ReplayError, load
 
 SOLVER = "solver"
@@ -202,7 +203,6 @@ def findings(source, *, featured=None) -> tuple[Finding, ...]:
     else:
         replay = load(source)
     seats = _seats(replay, featured)
-    taken = _taken_cards(replay)
     found: list[Finding] = []
     for step in replay.steps:
         if step.seat not in seats:
@@ -210,9 +210,9 @@ def findings(source, *, featured=None) -> tuple[Finding, ...]:
         before = replay.state(step.number - 1)
         kind = step.action.kind
         if kind in ("take", "draw", "pass"):
-            found += _draw_notes(step.number, step.seat, step.action, before, _known(taken, step, before))
+            found += _draw_notes(step.number, step.seat, step.action, before)
         elif kind in ("discard", "knock", "gin", "big-gin"):
-            found += _discard_notes(step.number, step.seat, step.action, before, _known(taken, step, before))
+            found += _discard_notes(step.number, step.seat, step.action, before)
         elif kind == "done":
             found += _layout_notes(step.number, step.seat, before)
     return tuple(found)
@@ -223,6 +223,14 @@ def annotate(source, *, featured=None) -> tuple[Annotation, ...]:
     or anything :func:`load` reads. ``featured`` is a seat, a list of seats, or None
     for the replay's featured seat (both seats when it has none)."""
     return tuple(f.annotation() for f in findings(source, featured=featured))
+
+
+def with_solver_annotations(replay: Replay, *, featured=None) -> Replay:
+    """A copy of ``replay`` whose solver annotations are replaced by fresh ones
+    from :func:`annotate` (teacher annotations are kept). (The solver builds on
+    the history format, never the other way round.)"""
+    kept = tuple(a for a in replay.annotations if a.author != SOLVER)
+    return replay.with_annotations(kept + tuple(annotate(replay, featured=featured)))
 
 
 def _seats(replay: Replay, featured) -> tuple[int, ...]:
@@ -238,23 +246,6 @@ def _seats(replay: Replay, featured) -> tuple[int, ...]:
     if not seats or any(isinstance(s, bool) or s not in (0, 1) for s in seats):
         raise ReplayError(f"featured is a seat (0 or 1), a list of seats or None, not {featured!r}")
     return seats
-
-
-def _taken_cards(replay: Replay) -> list[tuple[int, int, Card]]:
-    """(step, seat, card) for every card taken from the discard pile."""
-    out = []
-    for step in replay.steps:
-        if step.action.kind == "take":
-            out.append((step.number, step.seat, replay.state(step.number).last_draw[0]))
-    return out
-
-
-def _known(taken, step, before: Hand) -> tuple[Card, ...]:
-    """The cards the player knows the opponent holds: taken from the pile, still held."""
-    opponent = 1 - step.seat
-    held = set(before.held(opponent))
-    known = [card for number, seat, card in taken if number < step.number and seat == opponent and card in held]
-    return tuple(dict.fromkeys(known))  # a card may have been taken twice
 
 
 def _num(value) -> str:
@@ -286,11 +277,14 @@ class DrawChoice:
     draw: Fraction
 
 
-def draw_choice(before: Hand, seat: int, known=()) -> DrawChoice:
-    """The numbers behind a take-or-draw decision in the state ``before`` it."""
+def draw_choice(before: Hand, seat: int) -> DrawChoice:
+    """The numbers behind a take-or-draw decision in the state ``before`` it, from
+    what the player sees (his cards, the pile, the opponent's known cards)."""
+    view = SeatView.of(before, seat)
     top = before.top_discard
-    table = discard_table(before.held(seat) + (top,), rules=before.rules, drawn=top, drawn_from="stock",
-                          discard_pile=before.discard_pile[:-1], opponent_known=known, upcard=_upcard(before))
+    table = discard_table(view.hand + (top,), rules=before.rules, drawn=top, drawn_from="stock",
+                          discard_pile=view.discard_pile[:-1], opponent_known=view.opponent_known,
+                          upcard=_upcard(before))
     keep = table.row(top)
     take = min((r for r in table.rows if r.card is not top), key=lambda r: (r.deadwood, r.expected_deadwood))
     return DrawChoice(top, keep.deadwood, take.deadwood, take.card, keep.expected_deadwood)
@@ -305,10 +299,10 @@ def alternative(before: Hand, seat: int) -> str:
     return "draw"
 
 
-def _draw_notes(number: int, seat: int, action: Action, before: Hand, known) -> list[Finding]:
+def _draw_notes(number: int, seat: int, action: Action, before: Hand) -> list[Finding]:
     if not any(a.kind == "take" for a in before.legal_actions()):
         return []  # the forced draw after both passed
-    choice = draw_choice(before, seat, known)
+    choice = draw_choice(before, seat)
     other = alternative(before, seat)
     other_value = Fraction(choice.current) if other == "keep" else choice.draw
     values = dict(card=choice.top, discard=choice.take_discard, take=choice.take, now=choice.current)
@@ -332,18 +326,10 @@ def _draw_notes(number: int, seat: int, action: Action, before: Hand, known) -> 
     return []
 
 
-def discard_position(before: Hand, seat: int, known=()) -> DiscardTable:
-    """The solver's table for the 11 cards a player holds in the state ``before`` his discard."""
-    drawn, source = before.last_draw
-    return discard_table(before.held(seat), rules=before.rules, drawn=drawn, drawn_from=source,
-                         discard_pile=before.discard_pile, opponent_known=known, upcard=_upcard(before))
-
-
-def known_cards(replay: Replay, number: int) -> tuple[Card, ...]:
-    """What the player at step ``number`` knows the opponent holds: cards the
-    opponent took from the discard pile before that step and still holds."""
-    step = replay.step(number)
-    return _known(_taken_cards(replay), step, replay.state(number - 1))
+def discard_position(before: Hand, seat: int) -> DiscardTable:
+    """The solver's table for the 11 cards a player holds in the state ``before``
+    his discard, from his seat's view (:func:`~gintrainer.solver.discard_table_for`)."""
+    return discard_table_for(SeatView.of(before, seat))
 
 
 # -- discards and knocks ------------------------------------------------------------
@@ -353,8 +339,8 @@ def _out_rows(table: DiscardTable) -> list[DiscardRow]:
     return sorted((r for r in table.rows if r.knocks), key=lambda r: (r.deadwood, r.expected_deadwood, r.card.index))
 
 
-def _discard_notes(number: int, seat: int, action: Action, before: Hand, known) -> list[Finding]:
-    table = discard_position(before, seat, known)
+def _discard_notes(number: int, seat: int, action: Action, before: Hand) -> list[Finding]:
+    table = discard_position(before, seat)
     outs = _out_rows(table)
     rules = before.rules
     found: list[Finding] = []
@@ -410,8 +396,8 @@ def _discard_notes(number: int, seat: int, action: Action, before: Hand, known) 
 def _layout_notes(number: int, seat: int, before: Hand) -> list[Finding]:
     left = before.unlaid(seat)
     points = sum(c.value for c in left)
-    if before.phase == "defender_layout" and before.out_kind == "knock":
-        reply = best_layoffs(left, before.table_melds)
+    if before.phase == "defender_layout":
+        reply = defender_reply(left, before.table_melds, layoffs=before.out_kind == "knock")
         best = reply.points
         candidates = [Action("meld", cards=m) for m in reply.melds] + \
                      [Action("layoff", l.card, target=l.meld) for l in reply.layoffs]
@@ -437,12 +423,8 @@ def _layout_notes(number: int, seat: int, before: Hand) -> list[Finding]:
 
 def known_after(replay: Replay, steps: int, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` knows its opponent holds after ``steps`` actions: taken
-    from the discard pile and not thrown since."""
-    opponent = 1 - seat
-    held = set(replay.state(steps).held(opponent))
-    known = [card for number, who, card in _taken_cards(replay) if number <= steps and who == opponent
-             and card in held]
-    return tuple(dict.fromkeys(known))
+    from the discard pile and not thrown since (its seat's view says so)."""
+    return SeatView.of(replay.state(steps), seat).opponent_known
 
 
 @dataclass(frozen=True)
@@ -488,9 +470,8 @@ def advice(replay: Replay, steps: int) -> Advice:
     if seat is None:
         raise ReplayError("the hand is over: there is no move to judge", step=steps)
     played = replay.step(steps + 1).action if steps < replay.step_count else None
-    known = known_after(replay, steps, seat)
     if state.phase == "discard":
-        table = discard_position(state, seat, known)
+        table = discard_position(state, seat)
         if played is None or played.card is None:
             return Advice(seat, table=table, played=played)
         row = table.row(played.card)
@@ -500,7 +481,7 @@ def advice(replay: Replay, steps: int) -> Advice:
             cost = row.expected_deadwood - table.rows[0].expected_deadwood
         return Advice(seat, table=table, played=played, played_row=row, cost=cost)
     if state.phase in ("upcard", "draw") and any(a.kind == "take" for a in state.legal_actions()):
-        choice = draw_choice(state, seat, known)
+        choice = draw_choice(state, seat)
         other = alternative(state, seat)
         keep = Fraction(choice.current) if other == "keep" else choice.draw
         cost = None

@@ -1,6 +1,6 @@
 """The annotated example hands: how they are built, shipped and read.
 
-Each example is a :class:`Script` in :mod:`gintrainer.replay.hands`: a stacked
+Each example is a :class:`~gintrainer.replay.scripts.Script` in :mod:`gintrainer.replay.hands`: a stacked
 deal, every action, and a teacher's comment on each decision of the featured
 player, with the facts those comments rely on (``facts``) checked against the
 engine when the example is built; a comment with a card, a number or a claim
@@ -19,89 +19,24 @@ the scripts build.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..cards import Card, CardsLike, parse_cards
-from ..deals import stack_deck
-from ..errors import GinError
 from ..hand import Action, Hand
-from ..rules import Rules
+from .annotate import annotate
 from .facts import (arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered,
                     visible_cards)
+from .hands import SCRIPTS
 from .history import Annotation, Replay, ReplayError, load
+from .scripts import Move, Script
 
-__all__ = ["Move", "SOLVER_TAGS", "Script", "build", "build_examples", "comment_problems", "data_folder",
-           "example", "example_names", "examples", "move", "stacked", "step_facts"]
+__all__ = ["SOLVER_TAGS", "build", "build_examples", "comment_problems", "data_folder", "example",
+           "example_names", "examples", "step_facts"]
 
 SOLVER_TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-take", "costly-draw",
                "costly-pass", "costly-layout")
 """The solver's findings an example keeps (its plain take-or-draw remarks are left to the teacher)."""
-
-
-def stacked(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "") -> tuple[Card, ...]:
-    """A stacked deck (see :func:`gintrainer.deals.stack_deck`), a bad one refused as a ReplayError."""
-    try:
-        return stack_deck(non_dealer, dealer, upcard, stock)
-    except GinError as error:
-        raise ReplayError(str(error)) from None
-
-
-@dataclass(frozen=True)
-class Move:
-    """One action of a script, with the teacher's comment on it (if any), a
-    better move and arrows, ``facts``: what the comment quotes, checked when the
-    example is built (see :mod:`gintrainer.replay.facts`), and ``at``: facts of
-    other steps the comment relies on, by step number."""
-
-    action: str
-    comment: str | None = None
-    better: str | None = None
-    arrows: tuple = ()
-    facts: dict = field(default_factory=dict)
-    at: dict = field(default_factory=dict)
-
-
-def move(action: str, comment: str | None = None, *, better: str | None = None, arrows=(), at=None,
-         **facts) -> Move:
-    return Move(action, comment, better, tuple(tuple(a.split()) if isinstance(a, str) else a for a in arrows),
-                facts, dict(at or {}))
-
-
-@dataclass(frozen=True)
-class Script:
-    """The source of one example hand. Seat 0 deals unless ``dealer`` says otherwise.
-
-    ``deal_facts`` are what the deal comment quotes about the featured player's
-    cards (see :func:`~gintrainer.replay.facts.deal_facts`); ``facts`` what the
-    title and description quote about the whole hand
-    (:func:`~gintrainer.replay.facts.hand_facts`)."""
-
-    name: str
-    title: str
-    description: str
-    featured: int
-    moves: tuple[Move, ...]
-    non_dealer: str = ""
-    dealer_cards: str = ""
-    upcard: str = ""
-    stock: str = ""
-    deck_order: str = ""
-    dealer: int = 0
-    rules: Rules = Rules()
-    players: tuple[str, str] = ("Ann", "Ben")
-    tags: tuple[str, ...] = ()
-    deal_comment: str | None = None
-    deal_facts: dict = field(default_factory=dict)
-    facts: dict = field(default_factory=dict)
-
-    def deck(self) -> tuple[Card, ...]:
-        """The stacked deck, or ``deck_order`` (all 52 cards, top first) when given."""
-        if self.deck_order:
-            return parse_cards(self.deck_order)
-        return stacked(self.non_dealer, self.dealer_cards, self.upcard, self.stock)
 
 
 def build(script: Script, *, check: bool = True) -> Replay:
@@ -131,7 +66,6 @@ def build(script: Script, *, check: bool = True) -> Replay:
         problems = comment_problems(script, replay)
         if problems:
             raise ReplayError(f"example {script.name!r}: " + "; ".join(problems))
-    from .annotate import annotate
     found = [a for a in annotate(replay, featured=(0, 1)) if a.tag in SOLVER_TAGS]
     return replay.with_annotations(replay.annotations + tuple(found))
 
@@ -196,7 +130,6 @@ def comment_problems(script: Script, replay: Replay) -> list[str]:
 
 
 def _scripts() -> tuple[Script, ...]:
-    from .hands import SCRIPTS
     return SCRIPTS
 
 

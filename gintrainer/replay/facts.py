@@ -31,13 +31,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import Card, mask_cards, parse_cards, sort_by_rank
+from ..cards import Card, cards_mask, mask_cards, parse_cards, sort_by_rank
 from ..errors import GinError
 from ..hand import Action, Hand, possible_melds
-from ..melds import all_best_arrangements, is_meld, min_deadwood, order_meld
+from ..melds import all_best_arrangements, is_meld, order_meld
+from ..players import draw_values, lowers_deadwood, opponent_hands
 from ..rules import Rules
 from ..scoring import best_layoffs, layoff_targets, settle
 from ..view import SeatView
+from .annotate import discard_position, draw_choice
 from .history import Replay, ReplayError
 
 # How each fact is compared. "cards": a set of cards; "ordered": cards in order; "melds": exactly the melds of
@@ -161,13 +163,12 @@ def step_facts(replay: Replay, number: int) -> dict:
 
 
 def _step_kind_facts(replay: Replay, number: int, step, before: Hand, after: Hand) -> dict:
-    from .annotate import discard_position, draw_choice, known_cards
     kind = step.action.kind
     seat = step.seat
     if kind in ("take", "draw", "pass"):
         facts = {}
         if any(a.kind == "take" for a in before.legal_actions()):
-            choice = draw_choice(before, seat, known_cards(replay, number))
+            choice = draw_choice(before, seat)
             facts = {"take": choice.take, "take_discard": choice.take_discard.code(), "draw": choice.draw}
         facts.update(_hand_facts_of(after.held(seat)))
         facts["deadwood"] = before.deadwood(seat)
@@ -175,17 +176,12 @@ def _step_kind_facts(replay: Replay, number: int, step, before: Hand, after: Han
             facts["drawn"] = after.last_draw[0].code()
         return facts
     if kind in ("discard", "knock", "gin"):
-        table = discard_position(before, seat, known_cards(replay, number))
+        table = discard_position(before, seat)
         row = table.row(step.action.card)
         kept = [c for c in table.hand if c is not row.card]
-        gin_outs, knock_outs = [], []
-        for card in table.unseen:
-            eleven = kept + [card]
-            points = min(min_deadwood(c for c in eleven if c is not throw) for throw in eleven)
-            if points == 0:
-                gin_outs.append(card)
-            if points <= table.knock_limit:
-                knock_outs.append(card)
+        after = draw_values(cards_mask(kept), table.unseen).tolist() if table.unseen else []
+        gin_outs = [card for card, points in zip(table.unseen, after) if points == 0]
+        knock_outs = [card for card, points in zip(table.unseen, after) if points <= table.knock_limit]
         eleven = _arrangements(table.hand)
         top = max((c.value for c in eleven[0].deadwood), default=0)
         facts = {**_hand_facts_of(kept), **_hand_facts_of(table.hand, "_before"),
@@ -233,7 +229,6 @@ def knock_wins(replay: Replay, number: int) -> int:
     reply. The hands are sampled as the best computer player reads them (see
     :func:`gintrainer.players.opponent_hands`) from what the knocker saw, with
     the layout he laid (his least-deadwood one while the hand is unfinished)."""
-    from ..players import opponent_hands
     step = replay.step(number)
     if step.action.kind not in ("knock", "gin"):
         raise ReplayError(f"step {number} is not a knock", step=number)
@@ -252,12 +247,6 @@ def knock_wins(replay: Replay, number: int) -> int:
     return int(wins * 100 + 1e-9)
 
 
-def _lowered_by(cards, card) -> bool:
-    """Whether ``card`` would lower the deadwood of ten ``cards`` (drawn, then the best discard)."""
-    eleven = [*cards, card]
-    return min(min_deadwood(eleven[:i] + eleven[i + 1:]) for i in range(len(eleven))) < min_deadwood(cards)
-
-
 def final_facts(replay: Replay, final: Hand, seat: int) -> dict:
     """The facts of a finished hand, seen by ``seat``: how it ended and scored."""
     result = final.result
@@ -267,7 +256,7 @@ def final_facts(replay: Replay, final: Hand, seat: int) -> dict:
              "bonus": result.bonus}
     mine = final.held(seat)
     if len(mine) == 10:
-        facts["opponent_outs"] = cards_text(c for c in final.held(1 - seat) if _lowered_by(mine, c))
+        facts["opponent_outs"] = cards_text(c for c in final.held(1 - seat) if lowers_deadwood(mine, c))
     if result.knocker is None:
         return facts
     facts.update({"knocker": names[result.knocker], "knocker_deadwood": result.knocker_deadwood,

@@ -2,7 +2,7 @@
 
 Each script stacks a deal so its theme shows clearly, lists every action, and
 comments on each decision of the featured player in plain words. The keyword
-arguments of :func:`~gintrainer.replay.examples.move` after the comment are
+arguments of :func:`~gintrainer.replay.scripts.move` after the comment are
 the facts the comment relies on (``at`` gives those of other steps);
 ``deal_facts`` and ``facts`` do the same for the deal comment and the
 description. Building an example checks each fact against the engine and
@@ -16,7 +16,7 @@ Ann is seat 0 and deals every hand; Ben is seat 1, the non-dealer.
 from __future__ import annotations
 
 from ..rules import Rules
-from .examples import Script, move
+from .scripts import Script, move
 
 BOTH_PASS = Script(
     name="both_pass",

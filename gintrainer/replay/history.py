@@ -410,13 +410,6 @@ class Replay:
         """A copy with some of title, description, featured, players, tags changed."""
         return self._copy(None, **changes)
 
-    def with_solver_annotations(self, *, featured=None) -> Replay:
-        """A copy whose solver annotations are replaced by fresh ones from
-        :func:`~gintrainer.replay.annotate` (teacher annotations are kept)."""
-        from .annotate import annotate
-        kept = tuple(a for a in self.annotations if a.author != "solver")
-        return self._copy(kept + tuple(annotate(self, featured=featured)))
-
     def _check_annotations(self, annotations) -> tuple[Annotation, ...]:
         if isinstance(annotations, (str, bytes, Mapping)) or not isinstance(annotations, Iterable):
             raise _fail(f"annotations are a list, not {_short(annotations)}", field="annotations")

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from ..drawing import discard_table_html, table_html
 from ..errors import GinError
-from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load
+from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words
 from ..steps import HandSteps
 from .base import View, download_link, guarded, replace_view
@@ -159,7 +159,7 @@ class ReplayView(View):
 
     @guarded
     def _on_solver_notes(self, _button=None) -> None:
-        self._rebuild(self.replay.with_solver_annotations())
+        self._rebuild(with_solver_annotations(self.replay))
 
     def refresh(self) -> None:
         replay = self.replay

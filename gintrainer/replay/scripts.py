@@ -1,0 +1,83 @@
+"""How an example hand is written: a :class:`Script` of :class:`Move` s on a
+stacked deal. The scripts themselves are in :mod:`gintrainer.replay.hands`;
+:mod:`gintrainer.replay.examples` builds them into the shipped histories.
+
+>>> move("pass", "Nothing fits.", deadwood=48).facts
+{'deadwood': 48}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card, CardsLike, parse_cards
+from ..deals import stack_deck
+from ..errors import GinError
+from ..rules import Rules
+from .history import ReplayError
+
+
+def stacked(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "") -> tuple[Card, ...]:
+    """A stacked deck (see :func:`gintrainer.deals.stack_deck`), a bad one refused as a ReplayError."""
+    try:
+        return stack_deck(non_dealer, dealer, upcard, stock)
+    except GinError as error:
+        raise ReplayError(str(error)) from None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of a script, with the teacher's comment on it (if any), a
+    better move and arrows, ``facts``: what the comment quotes, checked when the
+    example is built (see :mod:`gintrainer.replay.facts`), and ``at``: facts of
+    other steps the comment relies on, by step number."""
+
+    action: str
+    comment: str | None = None
+    better: str | None = None
+    arrows: tuple = ()
+    facts: dict = field(default_factory=dict)
+    at: dict = field(default_factory=dict)
+
+
+def move(action: str, comment: str | None = None, *, better: str | None = None, arrows=(), at=None,
+         **facts) -> Move:
+    return Move(action, comment, better, tuple(tuple(a.split()) if isinstance(a, str) else a for a in arrows),
+                facts, dict(at or {}))
+
+
+@dataclass(frozen=True)
+class Script:
+    """The source of one example hand. Seat 0 deals unless ``dealer`` says otherwise.
+
+    ``deal_facts`` are what the deal comment quotes about the featured player's
+    cards (see :func:`~gintrainer.replay.facts.deal_facts`); ``facts`` what the
+    title and description quote about the whole hand
+    (:func:`~gintrainer.replay.facts.hand_facts`)."""
+
+    name: str
+    title: str
+    description: str
+    featured: int
+    moves: tuple[Move, ...]
+    non_dealer: str = ""
+    dealer_cards: str = ""
+    upcard: str = ""
+    stock: str = ""
+    deck_order: str = ""
+    dealer: int = 0
+    rules: Rules = Rules()
+    players: tuple[str, str] = ("Ann", "Ben")
+    tags: tuple[str, ...] = ()
+    deal_comment: str | None = None
+    deal_facts: dict = field(default_factory=dict)
+    facts: dict = field(default_factory=dict)
+
+    def deck(self) -> tuple[Card, ...]:
+        """The stacked deck, or ``deck_order`` (all 52 cards, top first) when given."""
+        if self.deck_order:
+            return parse_cards(self.deck_order)
+        return stacked(self.non_dealer, self.dealer_cards, self.upcard, self.stock)
+
+
+__all__ = ["Move", "Script", "move", "stacked"]

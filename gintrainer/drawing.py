@@ -17,6 +17,8 @@ from html import escape
 
 from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
 from .melds import best_arrangement, meld_kind
+from .messages import format_value, render, say
+from .view import SeatView
 
 SIZES = ("small", "normal", "large")
 """Card sizes: ``large`` is meant for a projector."""
@@ -77,11 +79,11 @@ def card_html(card: Card | str, *, size: str = "normal", four_colour: bool = Fal
 _MARKS = ("picked", "right", "wrong", "new", "laid")
 
 
-def card_back_html(*, size: str = "normal", label: str | None = None) -> str:
+def card_back_html(*, size: str = "normal", label: str | int | None = None) -> str:
     """One card face down; ``label`` (escaped) is printed on its back, like a count."""
     text = "" if label is None else f'<span class="gt-back-label">{escape(str(label))}</span>'
     return (f'<span class="gt-card gt-back gt-{_size(size)}" role="img" '
-            f'aria-label="a card face down">{text}</span>')
+            f'aria-label="{escape(words("label_card_face_down"))}">{text}</span>')
 
 
 def cards_html(cards: CardsLike, *, size: str = "normal", four_colour: bool = False,
@@ -125,11 +127,11 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
     cards = parse_cards(cards)
     arrangement = best_arrangement(cards)
     if show_melds:
-        groups = [group_html(cards_html(m, size=size, four_colour=four_colour, marks=marks), meld_kind(m) or "")
-                  for m in arrangement.melds]
+        groups = [group_html(cards_html(m, size=size, four_colour=four_colour, marks=marks),
+                             words(f"label_meld_kind_{meld_kind(m)}")) for m in arrangement.melds]
         if arrangement.deadwood:
             groups.append(group_html(cards_html(arrangement.deadwood, size=size, four_colour=four_colour,
-                                                marks=marks), "deadwood"))
+                                                marks=marks), words("label_deadwood")))
         body = "".join(groups)
     else:
         body = cards_html(sorted_cards(cards, sort), size=size, four_colour=four_colour, marks=marks)
@@ -139,13 +141,13 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
 
 def deadwood_words(arrangement) -> str:
     """"Deadwood: 5♥ 2♣ = 7" (or "No deadwood: gin") for an arrangement."""
-    if not arrangement.deadwood:
-        return "No deadwood: every card is in a meld."
-    values = " + ".join(str(c.value) for c in arrangement.deadwood)
-    cards = " ".join(str(c) for c in arrangement.deadwood)
-    if len(arrangement.deadwood) == 1:
-        return f"Deadwood: {cards} = {arrangement.points}"
-    return f"Deadwood: {cards} = {values} = {arrangement.points}"
+    deadwood = arrangement.deadwood
+    if not deadwood:
+        return words("deadwood_none")
+    if len(deadwood) == 1:
+        return words("label_deadwood_one", cards=deadwood, points=arrangement.points)
+    values = " + ".join(str(c.value) for c in deadwood)
+    return words("label_deadwood_many", cards=deadwood, sum=values, points=arrangement.points)
 
 
 def melds_html(melds, *, size: str = "normal", four_colour: bool = False, numbered: bool = True,
@@ -154,9 +156,91 @@ def melds_html(melds, *, size: str = "normal", four_colour: bool = False, number
     groups = []
     for i, meld in enumerate(melds):
         meld = parse_cards(meld)
-        caption = f"meld {i + 1}: {meld_kind(meld) or ''}" if numbered else (meld_kind(meld) or "")
+        kind = meld_kind(meld)
+        caption = words(f"label_meld_numbered_{kind}", number=i + 1) if numbered else words(f"label_meld_kind_{kind}")
         groups.append(group_html(cards_html(meld, size=size, four_colour=four_colour, marks=marks), caption))
     return '<div class="gt-melds">' + "".join(groups) + "</div>"
+
+
+DISCARD_COLUMNS = ("discard", "deadwood", "knocks", "outs", "expected")
+"""The columns of the solver's discard table, in order: the card thrown, the
+deadwood of the ten cards kept, whether they go out, the unseen cards that would
+lower that deadwood on the next draw, and the exact expected deadwood after it."""
+
+TABLE_MARKS = ("answer", "best", "chosen", "played")
+"""What a row of the discard table can be marked as: an accepted answer, a best
+discard, the learner's card, the move played in a hand."""
+
+def words(name: str, **values) -> str:
+    """A message of the catalog (:data:`gintrainer.messages.VIEW_MESSAGES`) in words
+    (not escaped).
+
+    >>> words("label_column_expected"), words("label_stock", count=1)
+    ('Expected deadwood after the next draw', 'stock: 1 card')
+    """
+    return render(say(name, **values))
+
+
+def discard_cells(row) -> dict[str, str]:
+    """One row of the discard table as the words of each column (see :data:`DISCARD_COLUMNS`)."""
+    knocks = "label_knocks_gin" if row.gin else ("label_knocks_yes" if row.knocks else "label_knocks_no")
+    return {"discard": format_value(row.card), "deadwood": format_value(row.deadwood), "knocks": words(knocks),
+            "outs": format_value(len(row.outs)), "expected": format_value(row.expected_deadwood)}
+
+
+def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answer: CardsLike | None = None,
+                       best: CardsLike | None = None, chosen: Card | str | None = None,
+                       played: Card | str | None = None, across: bool = False) -> str:
+    """The solver's discard table (:class:`~gintrainer.solver.DiscardRow` rows, in the
+    order given) with the same labels on every page.
+
+    Each mark option names the cards whose rows are marked, in a "Note" column
+    and by a class on the row: ``answer`` (the accepted answers), ``best``,
+    ``chosen`` (the learner's card), ``played`` (the move played in a hand).
+    The column shows when any mark option is given, even with no card to mark.
+    ``across`` turns the table: one column per discard, for a printed page, the
+    marked discards' columns in bold (no "Note" row, which would not fit).
+
+    >>> from gintrainer.solver import discard_table
+    >>> table = discard_table("2C 3C 4C 7H 7S 7D JS QS KS 9D 5H")
+    >>> html = discard_table_html(table.rows, best=[table.rows[0].card])
+    >>> html.count("<tr"), 'class="gt-is-best"' in html, ">Deadwood left<" in html
+    (12, True, True)
+    """
+    rows = tuple(rows)
+    unknown = [c for c in columns if c not in DISCARD_COLUMNS]
+    if unknown or not columns:
+        raise ValueError(f"discard table columns come from {', '.join(DISCARD_COLUMNS)}, not {columns!r}")
+    options = {"answer": answer, "best": best, "chosen": chosen, "played": played}
+    marked = {name: set(parse_cards(cards)) for name, cards in options.items() if cards is not None}
+    marks = [[name for name in TABLE_MARKS if name in marked and row.card in marked[name]] for row in rows]
+    cells = [discard_cells(row) for row in rows]
+    heads = [words(f"label_column_{c}") for c in columns]
+    if marked:
+        heads.append(words("label_column_marks"))
+
+    def tags(names) -> str:
+        return " ".join(f'<span class="gt-tag gt-tag-{n}">{escape(words(f"label_mark_{n}"))}</span>' for n in names)
+
+    def css(names) -> str:
+        return f' class="{" ".join(f"gt-is-{n}" for n in names)}"' if names else ""
+
+    if across:
+        lines = []
+        for column, head in zip(columns, heads):
+            row_cells = "".join(f"<td{css(m)}>{escape(c[column])}</td>" for c, m in zip(cells, marks))
+            lines.append(f'<tr><th scope="row">{escape(head)}</th>{row_cells}</tr>')
+        return f'<table class="gt-solver gt-discards gt-across"><tbody>{"".join(lines)}</tbody></table>'
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    body = []
+    for c, m in zip(cells, marks):
+        first, *rest = columns
+        line = f'<th scope="row">{escape(c[first])}</th>' + "".join(f"<td>{escape(c[k])}</td>" for k in rest)
+        if marked:
+            line += f"<td>{tags(m)}</td>"
+        body.append(f"<tr{css(m)}>{line}</tr>")
+    return (f'<table class="gt-solver gt-discards"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
 
 
 def table_html(hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
@@ -174,13 +258,12 @@ def table_html(hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tupl
 
 
 def _seat_title(hand, seat: int, names) -> str:
-    role = "dealer" if seat == hand.dealer else "non-dealer"
-    title = f"{names[seat]} ({role})"
+    parts = [words("label_seat_dealer" if seat == hand.dealer else "label_seat_non_dealer", player=names[seat])]
     if hand.to_act == seat:
-        title += " — to play"
+        parts.append(words("label_seat_to_play"))
     if hand.knocker == seat:
-        title += {"knock": " — knocked", "gin": " — went gin", "big_gin": " — went big gin"}[hand.out_kind]
-    return escape(title)
+        parts.append(words(f"label_seat_{hand.out_kind}"))
+    return escape(" — ".join(parts))
 
 
 def _seat_html(hand, seat: int, names, face_down, sort, show_melds, opts) -> str:
@@ -189,11 +272,39 @@ def _seat_html(hand, seat: int, names, face_down, sort, show_melds, opts) -> str
     if hand.phase in ("knocker_layout", "defender_layout", "over"):
         body = _laid_out_html(hand, seat, opts)
     elif seat in face_down:
-        body = backs_html(len(held), size=opts["size"]) + f'<div class="gt-count">{len(held)} cards</div>'
+        body = hidden_hand_html(len(held), **opts)
     else:
         new = hand.last_draw[0] if hand.last_draw and hand.to_act == seat else None
         body = hand_html(held, sort=sort, show_melds=show_melds, marks={new: "new"} if new else None, **opts)
     return f'<div class="gt-seat"><div class="gt-seat-title">{title}</div>{body}</div>'
+
+
+def hidden_hand_html(count: int, known: CardsLike = (), *, size: str = "normal", four_colour: bool = False) -> str:
+    """A hand seen from the other seat: the cards known to be in it face up (taken
+    from the pile), the rest face down, and how many there are."""
+    known = parse_cards(known)
+    faces = "".join(card_html(c, size=size, four_colour=four_colour) for c in known)
+    backs = "".join(card_back_html(size=size) for _ in range(count - len(known)))
+    caption = (words("label_hidden_cards_known", count=count, known_cards=known) if known
+               else words("label_hidden_cards", count=count))
+    return group_html(f'<span class="gt-row">{faces}{backs}</span>', caption)
+
+
+def stock_html(count: int, *, size: str = "normal") -> str:
+    """The stock: one card face down with the count on it (an empty place when it is empty)."""
+    body = (card_back_html(size=size, label=count) if count
+            else f'<span class="gt-card gt-empty gt-{_size(size)}"></span>')
+    return group_html(body, words("label_stock", count=count))
+
+
+def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_colour: bool = False,
+              marks: dict | None = None) -> str:
+    """The discard pile: its top cards, the top on the right, with the count and the top card."""
+    pile = parse_cards(pile)
+    if not pile:
+        return group_html(f'<span class="gt-card gt-empty gt-{_size(size)}"></span>', words("label_pile_empty"))
+    return group_html(cards_html(pile[-shown:], size=size, four_colour=four_colour, marks=marks),
+                      words("label_pile", count=len(pile), top_card=pile[-1]))
 
 
 def _laid_out_html(hand, seat: int, opts) -> str:
@@ -203,47 +314,165 @@ def _laid_out_html(hand, seat: int, opts) -> str:
         if hand.table_melds:
             parts.append(melds_html(hand.table_melds, marks=laid, **opts))
         if hand.knock_card is not None:
-            parts.append(group_html(card_html(hand.knock_card, **opts), "discarded face down"))
+            parts.append(group_html(card_html(hand.knock_card, **opts), words("label_discarded_face_down")))
     elif hand.melds(seat):
         parts.append(melds_html(hand.melds(seat), numbered=False, **opts))
     left = sort_by_rank(hand.unlaid(seat))
     if left:
         points = sum(c.value for c in left)
-        label = "deadwood" if hand.phase == "over" or seat == hand.knocker else "not laid out yet"
-        parts.append(group_html(cards_html(left, **opts), f"{label}: {points}"))
+        label = "label_laid_deadwood" if hand.phase == "over" or seat == hand.knocker else "label_not_laid_yet"
+        parts.append(group_html(cards_html(left, **opts), words(label, points=points)))
     elif hand.phase == "over" or seat == hand.knocker:
-        parts.append('<div class="gt-count">No deadwood.</div>')
+        parts.append(f'<div class="gt-count">{escape(words("no_deadwood_left"))}</div>')
     return '<div class="gt-laid">' + "".join(parts) + "</div>"
 
 
 def _middle_html(hand, names, opts) -> str:
-    stock = group_html(card_back_html(size=opts["size"], label=hand.stock_count) if hand.stock_count
-                       else '<span class="gt-card gt-empty gt-{}"></span>'.format(opts["size"]),
-                       f"stock: {hand.stock_count} cards")
-    pile = hand.discard_pile
-    if pile:
-        shown = pile[-3:]
-        marks = {hand.upcard: "new"} if len(pile) == 1 and hand.phase == "upcard" else None
-        top = group_html(cards_html(shown, marks=marks, **opts),
-                         f"discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top {pile[-1]}")
-    else:
-        top = group_html(f'<span class="gt-card gt-empty gt-{opts["size"]}"></span>', "discard pile: empty")
+    marks = {hand.upcard: "new"} if len(hand.discard_pile) == 1 and hand.phase == "upcard" else None
+    stock = stock_html(hand.stock_count, size=opts["size"])
+    pile = pile_html(hand.discard_pile, marks=marks, **opts)
     note = f'<div class="gt-note">{escape(phase_words(hand, names))}</div>'
-    return f'<div class="gt-middle">{stock}{top}{note}</div>'
+    return f'<div class="gt-middle">{stock}{pile}{note}</div>'
+
+
+def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"), size: str = "normal",
+                    four_colour: bool = False) -> str:
+    """The table as one seat sees it while the hand is played, without the seat's own
+    cards (a page shows them as buttons): the other hand face down but for the cards
+    known from the pile, the stock, the discard pile, and after a knock the melds on
+    the table (lay-offs marked), the knocker's deadwood once shown and the seat's own
+    melds."""
+    view = SeatView.of(hand, seat)
+    opts: dict = dict(size=size, four_colour=four_colour)
+    other = 1 - seat
+    laid = {l.card: "laid" for l in hand.layoffs}
+    if hand.knocker == other and view.table_melds:
+        parts = [melds_html(view.table_melds, marks=laid, **opts)]
+        if view.knocker_deadwood:
+            points = sum(c.value for c in view.knocker_deadwood)
+            parts.append(group_html(cards_html(view.knocker_deadwood, **opts),
+                                    words("label_knocker_deadwood", points=points)))
+        else:
+            parts.append(hidden_hand_html(len(hand.unlaid(other)), **opts))
+        body = "".join(parts)
+    else:
+        body = hidden_hand_html(len(hand.held(other)), view.opponent_known, **opts)
+    rows = [f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, other, names)}</div>{body}</div>',
+            f'<div class="gt-middle">{stock_html(view.stock_count, size=size)}'
+            f'{pile_html(view.discard_pile, **opts)}</div>']
+    own = []
+    if hand.knocker == seat:
+        own.append(melds_html(view.table_melds, marks=laid, **opts) if view.table_melds
+                   else f'<i>{escape(words("label_nothing_laid"))}</i>')
+    elif hand.knocker is not None and hand.melds(seat):
+        own.append(group_html(melds_html(hand.melds(seat), numbered=False, **opts), words("label_your_melds")))
+    if own:
+        rows.append(f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, seat, names)}</div>'
+                    f'{"".join(own)}</div>')
+    return '<div class="gt-table">' + "".join(rows) + "</div>"
+
+
+def puzzle_rules_words(puzzle) -> str:
+    """A puzzle's rules line: the rules, the knock limit (under Oklahoma, from the
+    first upcard) and the stock."""
+    values = dict(rules=puzzle.rules.describe(), limit=puzzle.knock_limit, stock=puzzle.stock_count)
+    if puzzle.upcard is None:
+        return words("rules_line", **values)
+    if puzzle.knock_limit == 0:
+        del values["limit"]
+        return words("rules_line_gin_only", upcard=puzzle.upcard, **values)
+    return words("rules_line_upcard", upcard=puzzle.upcard, **values)
+
+
+def puzzle_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
+    """What a puzzle's player sees besides the hand: the card drawn and where from,
+    the discard pile (its top eight cards) and the cards the opponent is known to hold."""
+    opts: dict = dict(size=size, four_colour=four_colour)
+    groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **opts),
+                         words(f"label_drawn_{puzzle.drawn_from}")),
+              pile_html(puzzle.discard_pile, shown=8, **opts)]
+    if puzzle.opponent_known:
+        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts),
+                                 words("label_opponent_known")))
+    return f'<div class="gt-position">{"".join(groups)}</div>'
+
+
+def puzzle_position_words(puzzle) -> str:
+    """The same in sentences, for a printed answer key."""
+    said = [words(f"position_drawn_{puzzle.drawn_from}", card=puzzle.drawn)]
+    pile = puzzle.discard_pile
+    said.append(words("position_pile", count=len(pile), card=pile[-1]) if pile else words("position_pile_empty"))
+    if puzzle.opponent_known:
+        said.append(words("position_known", cards=sort_by_suit(puzzle.opponent_known)))
+    return " ".join(said)
+
+
+def melds_words(melds) -> str:
+    """Melds in words, each with its kind: "2♣ 3♣ 4♣ (run) · 7♥ 7♠ 7♦ (set)" (or "none").
+
+    >>> melds_words([parse_cards("2C 3C 4C"), parse_cards("7H 7S 7D")])
+    '2♣ 3♣ 4♣ (run) · 7♥ 7♠ 7♦ (set)'
+    """
+    said = [words(f"label_meld_{meld_kind(m)}", cards=parse_cards(m)) for m in melds]
+    return " · ".join(said) or words("label_none")
+
+
+def deadwood_sum_words(cards: CardsLike) -> str:
+    """Deadwood cards and their points: "A♦ 5♠ = 6" (or "none")."""
+    cards = parse_cards(cards, allow_duplicates=True)
+    if not cards:
+        return words("label_none")
+    return words("label_deadwood_sum", cards=cards, points=sum(c.value for c in cards))
+
+
+def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
+    """A finished hand's result in a few words, as every score sheet writes it.
+
+    >>> from gintrainer.scoring import score_hand
+    >>> result = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D")
+    >>> result_words(result.with_knocker(1))
+    'Ben: knock, 15'
+    """
+    if result.kind in ("dead", "tie"):
+        return words(f"label_result_{result.kind}")
+    return words(f"label_result_{result.kind}", winner=names[result.winner_seat], points=result.points)
+
+
+def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *,
+               totals: bool = True) -> tuple[tuple[str, ...], ...]:
+    """A score sheet as rows of words, a heading row first: each hand's number, dealer
+    and result, and with ``totals`` each player's points so far (one game)."""
+    head: tuple[str, ...] = (words("label_column_hand"), words("label_column_dealer"), words("label_column_result"))
+    if totals:
+        head += tuple(words("label_column_points", player=name) for name in names)
+    rows: list[tuple[str, ...]] = [head]
+    points = [0, 0]
+    for number, hand in enumerate(hands, start=1):
+        result = hand.result
+        row: tuple[str, ...] = (str(number), names[hand.dealer], words("label_result_playing") if result is None
+               else result_words(result, names))
+        if result is not None and result.winner_seat is not None:
+            points[result.winner_seat] += result.points
+        rows.append(row + ((str(points[0]), str(points[1])) if totals else ()))
+    return tuple(rows)
+
+
+def score_sheet_html(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True) -> str:
+    """:func:`score_rows` as a table (names escaped)."""
+    head, *body = score_rows(hands, names, totals=totals)
+    cells = "".join(f'<th scope="col">{escape(c)}</th>' for c in head)
+    lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)
+    return (f'<div class="gt-ref gt-score-lines"><table><thead><tr>{cells}</tr></thead>'
+            f'<tbody>{lines}</tbody></table></div>')
 
 
 def phase_words(hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     """What happens next at this table, in plain words."""
     if hand.phase == "over":
-        return "The hand is over."
-    who = names[hand.to_act]
-    return {
-        "upcard": f"{who} may take the upcard ({hand.upcard}) or pass.",
-        "draw": f"{who} draws from the stock or takes the top of the discard pile.",
-        "discard": f"{who} discards a card, or knocks.",
-        "knocker_layout": f"{who} lays out his melds.",
-        "defender_layout": f"{who} lays out his melds and lays off cards on the knocker's melds.",
-    }[hand.phase]
+        return words("phase_over")
+    if hand.phase == "upcard":
+        return words("phase_upcard", player=names[hand.to_act], card=hand.upcard)
+    return words(f"phase_{hand.phase}", player=names[hand.to_act])
 
 
 def stylesheet() -> str:
@@ -288,6 +517,7 @@ _BASE_CSS = """
 .gt-middle{display:flex;flex-wrap:wrap;align-items:flex-start;gap:12px;padding:6px 0;
   border-top:1px dashed #9ac29a;border-bottom:1px dashed #9ac29a;}
 .gt-note{align-self:center;font-style:italic;}
+.gt-position{display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px 12px;margin:4px 0;}
 .gt-result{margin-top:6px;font-weight:bold;}
 .gt-caption-box{font-size:16px;padding:6px 8px;background:#fffbe6;border-left:4px solid #f0a000;}
 .gt-feedback-right{color:#176b30;font-weight:bold;}
@@ -300,6 +530,20 @@ _BASE_CSS = """
   background:#fff !important;font-weight:bold !important;box-shadow:1px 1px 2px rgba(0,0,0,.25);}
 .gt-card-btn.mod-active{outline:3px solid #f0a000;transform:translateY(-4px);background:#fff7e0 !important;}
 .gt-card-btn.gt-right{outline:3px solid #1c8c3c;}
+table.gt-solver{border-collapse:collapse;margin:6px 0;display:block;max-width:100%;overflow-x:auto;}
+table.gt-solver th,table.gt-solver td{border:1px solid #aaa;padding:2px 8px;text-align:right;}
+table.gt-solver th[scope=row],table.gt-solver td:first-child{text-align:left;}
+table.gt-solver th[scope=row]{font-weight:normal;}
+table.gt-solver caption{font-weight:bold;text-align:left;}
+.gt-discards .gt-is-best{background:#eef6ff;}
+.gt-discards .gt-is-answer{background:#e3f4e6;font-weight:bold;}
+.gt-discards.gt-across td{white-space:nowrap;}
+.gt-discards .gt-is-chosen th,.gt-discards .gt-is-played th,.gt-discards.gt-across td.gt-is-chosen,
+.gt-discards.gt-across td.gt-is-played{box-shadow:inset 4px 0 0 #f0a000;}
+.gt-tag{display:inline-block;margin:0 2px;padding:0 4px;border-radius:4px;background:#f3f3f3;font-size:85%;
+  white-space:nowrap;}
+.gt-tag-answer{background:#cfead5;}
+.gt-tag-chosen,.gt-tag-played{background:#ffe9b8;}
 .gt-ref table{border-collapse:collapse;margin:6px 0;}
 .gt-ref th,.gt-ref td{border:1px solid #aaa;padding:3px 8px;text-align:left;vertical-align:top;}
 .gt-ref h2{margin-top:14px;}

@@ -330,6 +330,112 @@ TRAINER_MESSAGES: dict[str, str | Template] = {
 """What the puzzle trainers say about an answer and a rating."""
 
 
+VIEW_MESSAGES: dict[str, str | Template] = {
+    # the solver's discard table, on every page (labels, not sentences)
+    "label_column_discard": Template("Discard", context="table column"),
+    "label_column_deadwood": "Deadwood left",
+    "label_column_knocks": "Can knock",
+    "label_column_outs": "Draws that lower it",
+    "label_column_expected": "Expected deadwood after the next draw",
+    "label_column_marks": "Note",
+    "label_knocks_gin": Template("gin", context="can knock"),
+    "label_knocks_yes": Template("yes", context="can knock"),
+    "label_knocks_no": Template("no", context="can knock"),
+    "label_mark_answer": "the answer",
+    "label_mark_best": "best",
+    "label_mark_chosen": "your card",
+    "label_mark_played": "played",
+    # hands and the table
+    "label_card_face_down": "a card face down",
+    "label_meld_kind_set": Template("set", context="meld"),
+    "label_meld_kind_run": Template("run", context="meld"),
+    "label_meld_numbered_set": "meld {number}: set",
+    "label_meld_numbered_run": "meld {number}: run",
+    "label_deadwood": "deadwood",
+    "deadwood_none": "No deadwood: every card is in a meld.",
+    "label_deadwood_one": "Deadwood: {cards} = {points}",
+    "label_deadwood_many": "Deadwood: {cards} = {sum} = {points}",
+    "label_seat_dealer": "{player} (dealer)",
+    "label_seat_non_dealer": "{player} (non-dealer)",
+    "label_seat_to_play": "to play",
+    "label_seat_knock": "knocked",
+    "label_seat_gin": "went gin",
+    "label_seat_big_gin": "went big gin",
+    "label_discarded_face_down": "discarded face down",
+    "label_laid_deadwood": "deadwood: {points}",
+    "label_not_laid_yet": "not laid out yet: {points}",
+    "no_deadwood_left": "No deadwood.",
+    "phase_over": "The hand is over.",
+    "phase_upcard": "{player} may take the upcard ({card}) or pass.",
+    "phase_draw": "{player} draws from the stock or takes the top of the discard pile.",
+    "phase_discard": "{player} discards a card, or knocks.",
+    "phase_knocker_layout": "{player} lays out his melds.",
+    "phase_defender_layout": "{player} lays out his melds and lays off cards on the knocker's melds.",
+    "label_stock": Template("stock: {count} card", "stock: {count} cards", count="count"),
+    "label_pile": Template("discard pile: {count} card, top {top_card}", "discard pile: {count} cards, top {top_card}",
+                           count="count"),
+    "label_pile_empty": "discard pile: empty",
+    "label_hidden_cards": Template("{count} card", "{count} cards", count="count"),
+    "label_hidden_cards_known": Template("{count} card; known from the pile: {known_cards}",
+                                         "{count} cards; known from the pile: {known_cards}", count="count"),
+    "label_knocker_deadwood": "knocker's deadwood: {points}",
+    "label_nothing_laid": "nothing laid out yet",
+    "label_your_melds": "your melds",
+    # a puzzle's position
+    "rules_line": Template("Rules: {rules}; knock limit {limit}. Stock: {stock} card.",
+                           "Rules: {rules}; knock limit {limit}. Stock: {stock} cards.", count="stock"),
+    "rules_line_upcard": Template(
+        "Rules: {rules}; the first upcard was {upcard}, so the knock limit is {limit}. Stock: {stock} card.",
+        "Rules: {rules}; the first upcard was {upcard}, so the knock limit is {limit}. Stock: {stock} cards.",
+        count="stock"),
+    "rules_line_gin_only": Template(
+        "Rules: {rules}; the first upcard was {upcard}, so only gin may go out. Stock: {stock} card.",
+        "Rules: {rules}; the first upcard was {upcard}, so only gin may go out. Stock: {stock} cards.",
+        count="stock"),
+    "label_drawn_stock": "drawn from the stock",
+    "label_drawn_discard": "drawn from the discard pile",
+    "label_opponent_known": "your opponent took these from the pile and still holds them",
+    "position_drawn_stock": "Drawn from the stock: {card}.",
+    "position_drawn_discard": "Drawn from the discard pile: {card}.",
+    "position_pile": Template("Top of the discard pile: {card} ({count} card).",
+                              "Top of the discard pile: {card} ({count} cards).", count="count"),
+    "position_pile_empty": "The discard pile is empty.",
+    "position_known": "Your opponent took {cards} from the pile and still holds them.",
+    # score sheets
+    "label_column_hand": Template("Hand", context="score sheet column"),
+    "label_column_dealer": "Dealer",
+    "label_column_result": "Result",
+    "label_column_points": "{player}'s points",
+    "label_result_knock": "{winner}: knock, {points}",
+    "label_result_gin": "{winner}: gin, {points}",
+    "label_result_big_gin": "{winner}: big gin, {points}",
+    "label_result_undercut": "{winner}: undercut, {points}",
+    "label_result_dead": "dead hand: no score",
+    "label_result_tie": "tie: no score",
+    "label_result_playing": "in play",
+    # layouts in words
+    "label_meld_set": "{cards} (set)",
+    "label_meld_run": "{cards} (run)",
+    "label_deadwood_sum": "{cards} = {points}",
+    "label_none": "none",
+    "result_knocker_line": "{player} (knocker): melds {melds}; deadwood {deadwood}.",
+    "result_defender_line": "{player} (defender): melds {melds}; lay-offs {layoffs}; deadwood {deadwood}.",
+    "key_layout": "Layout after discarding {card}: melds {melds}; deadwood {deadwood}.",
+    "key_best_try": "Layout of the best try, discarding {card}: melds {melds}; deadwood {deadwood}.",
+    "key_note": "For the teacher. Each answer comes with the solver's explanation and numbers: "
+                "\u201c{deadwood_label}\u201d is the deadwood after each discard (best first); "
+                "\u201c{expected_label}\u201d is the average deadwood after one more draw from the stock.",
+    # the practice page's coach
+    "label_coach": "Coach:",
+    "coach_table": "Every discard, best first: the exact expected deadwood after your next draw, from what you can "
+                   "see.",
+    "coach_none_costly": "None of your draws or discards this hand cost anything by the solver's one-draw measure.",
+    "coach_costliest": "Your costliest moves this hand, numbered as in the move log above.",
+}
+"""The words of the views (:mod:`gintrainer.drawing` and the pages): a name that
+starts ``label_`` is a label, a caption or a table cell, not a sentence."""
+
+
 def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
     catalog: dict[str, Template] = {}
     for section in sections:
@@ -340,7 +446,7 @@ def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
     return catalog
 
 
-CATALOG = _catalog(PUZZLE_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES)
+CATALOG = _catalog(PUZZLE_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES, VIEW_MESSAGES)
 """Every message by name: its English template."""
 
 
@@ -501,5 +607,5 @@ def render(message: Message | Iterable[Message], lang: str = "en") -> str:
     return text.format(**{k: format_value(v, lang) for k, v in message.values})
 
 
-__all__ = ["CATALOG", "LANGUAGES", "Message", "Percent", "Signed", "Template", "format_value", "render", "say",
-           "translations"]
+__all__ = ["CATALOG", "LANGUAGES", "VIEW_MESSAGES", "Message", "Percent", "Signed", "Template", "format_value",
+           "render", "say", "translations"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .cards import show_cards
-from .drawing import card_back_html, cards_html, group_html, table_html
+from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
 from .hand import Hand
 from .match import Match
 from .melds import best_arrangement, meld_kind, order_meld
@@ -567,19 +567,7 @@ class MatchSteps:
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         step = self._check(step)
-        rows = ['<tr><th>Hand</th><th>Dealer</th><th>Result</th>'
-                f'<th>{escape(self.names[0])}</th><th>{escape(self.names[1])}</th></tr>']
-        totals = [0, 0]
-        for number, hand in enumerate(self.match.hands[:step], start=1):
-            result = hand.result
-            seat = result.winner_seat
-            if seat is not None:
-                totals[seat] += result.points
-            what = ("no score" if seat is None else
-                    f"{self.names[seat]}: {result.kind.replace('_', ' ')} {result.points}")
-            rows.append(f"<tr><td>{number}</td><td>{escape(self.names[hand.dealer])}</td><td>{escape(what)}</td>"
-                        f"<td>{totals[0]}</td><td>{totals[1]}</td></tr>")
-        sheet = f'<div class="gt-ref"><table>{"".join(rows)}</table></div>'
+        sheet = score_sheet_html(self.match.hands[:step], self.names)
         if step == 0:
             return sheet
         table = table_html(self.match.hands[step - 1], names=self.names, size=size, four_colour=four_colour)

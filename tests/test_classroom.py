@@ -21,6 +21,8 @@ from gintrainer.classroom import (AnswerError, Attempt, ClassCodeError, ClassSet
 from gintrainer.classroom import codes, sets
 from gintrainer.classroom.codes import ALPHABET, THEME_BITS
 from gintrainer.cli import main, puzzle_json
+from gintrainer.drawing import deadwood_sum_words, melds_words
+from gintrainer.melds import meld_kind
 from gintrainer.storage import clean_name
 from gintrainer.puzzles import KINDS, verify
 
@@ -313,10 +315,15 @@ def test_the_answer_key_agrees_with_the_solver():
         words = re.search(r'<span class="ws-answer-words">(.*?)</span>', section)[1]
         assert words == escape(puzzle.answer_words())
         assert escape(puzzle.explanation) in section
-        best = re.findall(r'<td class="ws-best">([^<]+)</td>', section)
+        best = re.findall(r'<td class="gt-is-answer">([^<]+)</td>', section)
         assert [str(c) for c in puzzle.answer] == best[:len(puzzle.answer)]
         if puzzle.kind == "can_knock":
             assert ("Yes, you can knock." in section) == puzzle.can_knock
+        if puzzle.layout is not None:  # the layout in the words the practice page's score uses
+            line = (f"Layout after discarding {puzzle.answer[0]}: melds {melds_words(puzzle.layout.melds)}; "
+                    f"deadwood {deadwood_sum_words(puzzle.layout.deadwood)}.")
+            assert f'<p class="ws-layout">{escape(line)}</p>' in section
+            assert all(f"({meld_kind(m)})" in line for m in puzzle.layout.melds)
 
 
 def test_outside_text_is_escaped():

@@ -136,7 +136,7 @@ def test_a_class_set_shows_no_verdict_score_or_table_until_it_is_handed_in(made)
     assert page.results.value == "" and page.review.value == ""
     page.hand_in_button.click()
     assert page.session.handed_in and "right 1 of 4" in page.progress.value
-    assert page.review.value.count('<table class="gt-solver">') == len(page.session)
+    assert page.review.value.count('<table class="gt-solver gt-discards">') == len(page.session)
     assert page.review.value.count("✓ Right") == 1 and page.review.value.count("✗ Not right") == 3
     assert "Download your results" in page.results.value and page.view.layout.display == "none"
 

@@ -1,13 +1,17 @@
 """Cards, hands and tables drawn as HTML."""
 
 import re
+from html import unescape
 
 import pytest
 
 from gintrainer import parse_cards
-from gintrainer.drawing import (SIZES, card_back_html, card_html, cards_html, hand_html, melds_html, page,
-                                phase_words, sorted_cards, stylesheet, suit_colour, table_html)
+from gintrainer.drawing import (DISCARD_COLUMNS, SIZES, card_back_html, card_html, cards_html, discard_table_html,
+                                hand_html, melds_html, page, phase_words, score_rows, score_sheet_html, seat_table_html,
+                                sorted_cards, stylesheet, suit_colour, table_html, words)
 from gintrainer.deals import deal
+from gintrainer.solver import discard_table
+from tables import read_tables
 
 
 def test_card_faces_name_the_card_for_people_and_screen_readers():
@@ -72,6 +76,44 @@ def test_table_shows_stock_pile_hands_face_down_and_result():
     assert phase_words(hand) == "The hand is over."
 
 
+def captions(html: str) -> list[str]:
+    return [unescape(c) for c in re.findall(r'<span class="gt-caption">([^<]*)</span>', html)]
+
+
+def test_a_seat_sees_the_stock_and_the_pile_as_the_whole_table_shows_them_and_only_what_it_may_see():
+    """The practice page drew its own table ("stock: 31", "discard pile: 1, top Q♠") beside the
+    whole table's ("stock: 31 cards", "discard pile: 1 card, top Q♠"): both are one drawing now."""
+    hand = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C 4H")
+    hand.apply("take")  # Ben takes the Q♠ upcard: Ann knows he holds it
+    hand.apply("discard KC")
+    whole, seen = table_html(hand), seat_table_html(hand, 0)
+    middle = [c for c in captions(whole) if c.startswith(("stock", "discard pile"))]
+    assert middle == [c for c in captions(seen) if c.startswith(("stock", "discard pile"))]
+    assert middle == ["stock: 31 cards", "discard pile: 1 card, top K♣"]
+    assert "10 cards; known from the pile: Q♠" in captions(seen)
+    assert 'title="Q♠"' in seen and seen.count('aria-label="a card face down"') == 9 + 1  # and the stock
+    for card in hand.held(0) + tuple(c for c in hand.held(1) if str(c) != "Q♠"):
+        assert f'title="{card}"' not in seen  # neither Ann's own cards (her buttons) nor Ben's hidden ones
+
+
+def test_after_a_knock_a_seat_sees_the_melds_and_the_knocker_s_deadwood_only_once_shown():
+    hand = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C")
+    for action in ("pass", "pass", "draw", "knock KC"):
+        hand.apply(action)
+    assert "meld 1" not in seat_table_html(hand, 0) and "10 cards" in captions(seat_table_html(hand, 0))
+    hand.apply("meld 2C 2D 2S")
+    seen = seat_table_html(hand, 0)
+    assert "meld 1: set" in seen and "7 cards" in captions(seen)  # the rest still face down
+    assert not any(c.startswith("knocker's deadwood") for c in captions(seen))
+    for action in ("meld 6H 7H 8H", "meld 5S 6S 7S", "done"):
+        hand.apply(action)
+    seen = seat_table_html(hand, 0)
+    left = hand.unlaid(1)
+    assert [str(c) for c in left] == ["3♣"]
+    assert f"knocker's deadwood: {sum(c.value for c in left)}" in captions(seen) and 'title="3♣"' in seen
+    assert "Ben (non-dealer) — knocked" in seen
+
+
 def test_melds_are_numbered_as_layoffs_name_them():
     html = melds_html([parse_cards("6H 7H 8H"), parse_cards("2C 2D 2S")])
     assert "meld 1: run" in html and "meld 2: set" in html
@@ -85,3 +127,73 @@ def test_drawing_needs_no_widgets():
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "False"
     assert re.search(r"\.gt-card-btn", stylesheet())
+
+
+# -- the solver's discard table -------------------------------------------------------
+
+LABELS = [words(f"label_column_{c}") for c in DISCARD_COLUMNS]
+KNOCK_HAND = "2C 3C 4C 7H 7S 7D JS QS KS 5D AD"  # discarding 5♦ leaves A♦: a knock; discarding A♦ too
+
+
+def solver_words(row) -> dict:
+    """What each column of a row must say, from the solver's own numbers."""
+    knocks = words("label_knocks_gin") if row.gin else words("label_knocks_yes") if row.knocks else words("label_knocks_no")
+    return dict(zip(LABELS, [str(row.card), str(row.deadwood), knocks, str(len(row.outs)),
+                             f"{float(row.expected_deadwood):.2f}"]))
+
+
+def test_the_discard_table_writes_the_solver_s_numbers_under_one_set_of_labels():
+    table = discard_table(KNOCK_HAND)
+    read, = read_tables(discard_table_html(table.rows))
+    assert [set(r) - {"marks"} for r in read] == [set(LABELS)] * len(table.rows)  # no note column unasked
+    assert [{k: v for k, v in r.items() if k != "marks"} for r in read] == [solver_words(r) for r in table.rows]
+    assert {r["Can knock"] for r in read} >= {"yes", "no"} and all(not r["marks"] for r in read)
+
+
+def test_the_discard_table_marks_the_answer_the_best_the_learner_s_card_and_the_move_played():
+    table = discard_table(KNOCK_HAND)
+    best = [r.card for r in table.best()]
+    other = table.rows[-1].card
+    html = discard_table_html(table.rows, answer="5D AD", best=best, chosen=other, played="5D")
+    read, = read_tables(html)
+    marks = {r["Discard"]: r["marks"] for r in read}
+    assert marks["5♦"] == {"answer", "played"} | ({"best"} if table.row("5D").card in best else set())
+    assert marks[str(other)] == {"chosen"} | ({"best"} if other in best else set())
+    assert all(marks[str(c)] >= {"best"} for c in best)
+    assert {r["Note"] for r in read if not r["marks"]} == {""}
+    assert ">the answer<" in html and ">your card<" in html and ">played<" in html
+    note, = read_tables(discard_table_html(table.rows, answer=()))
+    assert all(r["Note"] == "" and not r["marks"] for r in note)  # asked for, nothing to mark: the column stays
+
+
+def test_the_discard_table_turned_across_says_the_same():
+    table = discard_table(KNOCK_HAND)
+    down, = read_tables(discard_table_html(table.rows, answer="5D"))
+    across, = read_tables(discard_table_html(table.rows, answer="5D", across=True))
+    assert across == [{k: v for k, v in row.items() if k != "Note"} for row in down]  # marked by class alone
+    some, = read_tables(discard_table_html(table.rows, columns=("discard", "knocks"), across=True))
+    assert [set(r) for r in some] == [{"Discard", "Can knock", "marks"}] * len(table.rows)
+    with pytest.raises(ValueError, match="columns"):
+        discard_table_html(table.rows, columns=("discard", "luck"))
+
+
+def test_every_score_sheet_writes_a_hand_s_result_alike():
+    """The match stepper wrote "Ann: knock 12" or "no score", the match exercises "Ann: knock,
+    12" or "dead hand: no score", the practice page "knock, Ann +12" or "dead, nobody scores":
+    all three read one score sheet now."""
+    from gintrainer.exercises.matches import match_rows, played_match
+    from gintrainer.steps import MatchSteps
+
+    match = played_match(3)
+    rows = score_rows(match.hands, ("Ann", "Ben"))
+    assert match_rows(match) == rows
+    steps = MatchSteps(match)
+    for step in range(steps.count):
+        assert score_sheet_html(match.hands[:step], ("Ann", "Ben")) in steps.html(step)
+    for row, hand in zip(rows[1:], match.hands):
+        result = hand.result
+        if result.winner_seat is None:
+            assert row[2] == ("dead hand: no score" if result.kind == "dead" else "tie: no score")
+        else:
+            assert row[2] == f"{('Ann', 'Ben')[result.winner_seat]}: {result.kind.replace('_', ' ')}, {result.points}"
+    assert rows[-1][3:] == tuple(map(str, match.games[0].scores))  # the running points are the game's

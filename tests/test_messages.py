@@ -128,8 +128,8 @@ def test_no_template_is_a_piece_of_a_sentence():
     for name, template in CATALOG.items():
         for text in filter(None, (template.text, template.plural)):
             assert text == text.strip() and "{s}" not in text and "(s)" not in text, name
-            assert text[-1] in ".?!:)" or name.startswith(("theme_title_",)), name
-            assert text[0].isupper() or text[0] in "{(", name
+            assert text[-1] in ".?!:)" or name.startswith(("theme_title_", "label_")), name
+            assert text[0].isupper() or text[0] in "{(" or name.startswith("label_"), name
 
 
 class Marking(gettext.NullTranslations):

@@ -57,3 +57,32 @@ def test_a_bad_choice_is_reported():
     assert "choose a lesson" in page.status.value and "99" in page.status.value
     page.choice.value = QUICK_REFERENCE
     assert page.stepper.steps.count == len(quick_reference_sections())
+
+
+def open_widgets() -> int:
+    from ipywidgets.widgets.widget import _instances
+    return len(_instances)
+
+
+def test_switching_what_is_shown_leaves_no_observer_or_widget_behind():
+    page = PresentationPage()
+    names = [name for _, name in demo_choices()]
+    page.choice.value = names[0]
+    page.choice.value = QUICK_REFERENCE
+    observers, alive = settings.observer_count(), open_widgets()
+    for _ in range(2):
+        for name in names:
+            page.choice.value = name
+    page.choice.value = QUICK_REFERENCE
+    assert settings.observer_count() == observers and open_widgets() == alive
+
+
+def test_a_replaced_lesson_no_longer_redraws(monkeypatch):
+    page = PresentationPage()
+    old = page.stepper
+    page.choice.value = "gin"
+    frame, redraws = old.frame.value, []
+    monkeypatch.setattr(old, "refresh", lambda: redraws.append(old))
+    settings.size = "small"
+    assert redraws == [] and old.frame.value == frame and old.closed and old.comm is None
+    assert "gt-small" in page.stepper.frame.value  # the lesson shown now follows the settings

@@ -59,7 +59,7 @@ def test_ask_the_solver_marks_the_played_move_and_its_cost():
     view.stepper.go(costly)
     view.ask_button.click()
     found = advice(replay, costly)
-    assert "← played" in view.solver.value
+    assert f'<tr class="gt-is-played"><th scope="row">{found.played_row.card}<' in view.solver.value
     assert f"{float(found.cost):.2f} worse than the best" in view.solver.value
     view.stepper.last_button.click()
     view.ask_button.click()
@@ -128,3 +128,29 @@ def test_adding_the_solver_s_notes_keeps_the_teacher_s_and_replaces_the_solver_s
     assert view.replay.annotations == tuple(sorted(teacher + list(found), key=lambda a: a.step))
     view.solver_notes.click()  # again: the same notes, not twice
     assert len(view.replay.annotations) == len(teacher) + len(found) and found
+
+
+def test_a_replaced_replay_is_closed_and_no_longer_redraws(monkeypatch):
+    from ipywidgets.widgets.widget import _instances
+
+    from gintrainer.widgets.base import settings
+
+    page = ReplaysPage()
+    names = list(page.examples)
+    page.choice.value = names[1]
+    page.choice.value = names[0]
+    before, alive = settings.observer_count(), len(_instances)
+    old = page.view
+    for _ in range(3):
+        for name in names[1:] + names[:1]:
+            page.choice.value = name
+    assert settings.observer_count() == before and len(_instances) == alive
+    redraws = []
+    monkeypatch.setattr(old.stepper, "refresh", lambda: redraws.append(old))
+    frame, size = old.stepper.frame.value, settings.size
+    try:
+        settings.size = "large" if size != "large" else "small"
+        assert redraws == [] and old.stepper.frame.value == frame and old.closed
+        assert f"gt-{settings.size}" in page.view.stepper.frame.value
+    finally:
+        settings.size = size

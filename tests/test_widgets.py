@@ -1,5 +1,6 @@
 """The widgets driven as a page would drive them: set values, click buttons, read the model."""
 
+from html import escape
 import subprocess
 import sys
 
@@ -260,3 +261,71 @@ def test_exercise_views_for_every_kind_render():
         view = ExerciseView(kind, 0)
         assert view.prompt.value and view.last_error is None, kind
         assert generate(kind, 0).prompt in view.prompt.value.replace("&#x27;", "'").replace("&quot;", '"')
+
+
+# -- one discard table on every page ---------------------------------------------------
+
+def test_every_page_draws_the_solver_s_table_with_the_same_labels_and_words():
+    """The practice coach, the trainer, the replayer, a student's review and the answer key
+    once had their own tables ("deadwood" here, "deadwood left" there; "yes" or "knocks"
+    for a knock): each now reads as the one renderer writes the same rows."""
+    from gintrainer.classroom.worksheet import numbers_html
+    from gintrainer.drawing import DISCARD_COLUMNS, discard_table_html, words
+    from gintrainer.puzzles import bank
+    from gintrainer.replay import advice, examples
+    from gintrainer.solver import discard_table
+    from gintrainer.widgets.practice import coach_table_html
+    from gintrainer.widgets.replay import advice_html
+    from gintrainer.widgets.trainer import solver_table_html
+    from tables import read_tables
+
+    def plain(table):
+        return [{k: v for k, v in row.items() if k not in ("marks", words("label_column_marks"))} for row in table]
+
+    labels = {words(f"label_column_{c}") for c in DISCARD_COLUMNS} | {words("label_column_marks")}
+    coach = discard_table("2C 3C 4C 7H 7S 7D JS QS KS 5D AD")
+    puzzle = next(p for p in bank("can_knock") if p.can_knock)
+    replay = examples()["take_and_knock"]
+    step = next(k for k in range(replay.step_count) if advice(replay, k).table is not None
+                and advice(replay, k).played_row is not None)
+    found = advice(replay, step)
+    chosen = puzzle.table_sorted()[-1].card
+    pages = {"practice": (coach_table_html(coach), coach.rows, {r.card: {"best"} for r in coach.best()}),
+             "trainer": (solver_table_html(puzzle, chosen), puzzle.table_sorted(),
+                         {c: {"answer"} for c in puzzle.answer}),
+             "replay": (advice_html(replay, step), found.table.rows, {found.played_row.card: {"played"}}),
+             "answer key": (numbers_html(puzzle), puzzle.table_sorted(), {c: {"answer"} for c in puzzle.answer})}
+    pages["trainer"][2].setdefault(chosen, set()).add("chosen")
+    for name, (html, rows, marks) in pages.items():
+        table, = read_tables(html)
+        assert {k for row in table for k in row} - {"marks"} <= labels, name
+        whole = plain(read_tables(discard_table_html(rows))[0])
+        shown = plain(table)
+        assert shown == [{k: v for k, v in row.items() if k in shown[0]} for row in whole], name
+        assert {r[words("label_column_discard")]: r["marks"] for r in table if r["marks"]} == \
+            {str(card): m for card, m in marks.items()}, name
+
+
+def test_the_trainer_and_the_worksheet_show_a_puzzle_s_position_alike():
+    """The trainer wrote "knock limit 0 (Oklahoma: the first upcard was A♠)" where the
+    worksheet said that only gin may go out, and showed eight cards of the pile where the
+    worksheet showed one: both now draw the position with one function."""
+    from gintrainer.classroom.worksheet import puzzle_section_html
+    from gintrainer.drawing import puzzle_position_html, puzzle_rules_words
+    from gintrainer.puzzles import bank
+    from gintrainer.widgets.trainer import position_html
+
+    puzzles = bank("can_knock") + bank("best_discard")
+    ace = next(p for p in puzzles if p.upcard is not None and p.knock_limit == 0)
+    assert "only gin may go out" in puzzle_rules_words(ace) and str(ace.upcard) in puzzle_rules_words(ace)
+    chosen = [ace, next(p for p in puzzles if p.upcard is not None and p.knock_limit),
+              next(p for p in puzzles if p.opponent_known and len(p.discard_pile) > 8)]
+    for puzzle in chosen:
+        drawn = puzzle_position_html(puzzle)
+        rules = escape(puzzle_rules_words(puzzle))
+        assert drawn in position_html(puzzle) and rules in position_html(puzzle)
+        assert drawn in puzzle_section_html(puzzle, 1, 1) and rules in puzzle_section_html(puzzle, 1, 1)
+    long = chosen[-1]
+    shown = puzzle_position_html(long)
+    assert all(f'title="{c}"' in shown for c in long.discard_pile[-8:] + long.opponent_known)
+    assert f"discard pile: {len(long.discard_pile)} cards, top {long.discard_pile[-1]}" in shown

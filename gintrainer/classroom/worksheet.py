@@ -21,9 +21,10 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from ..cards import show_cards, sort_by_suit
-from ..drawing import cards_html, group_html, page
-from ..melds import best_arrangement, meld_kind
+from ..cards import sort_by_suit
+from ..drawing import cards_html, deadwood_sum_words, discard_table_html, melds_words, page, puzzle_position_html, \
+    puzzle_position_words, puzzle_rules_words, words
+from ..melds import best_arrangement
 from ..messages import render, say
 from ..puzzles import THEMES, Puzzle
 from ..storage import write_text_atomic
@@ -64,10 +65,11 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: 
 .ws-key { margin: 2mm 0 1mm 0; padding-top: 1.5mm; border-top: 0.25mm dashed #999; }
 .ws-answer { margin: 1mm 0; font-size: 11.5pt; }
 .ws-explanation { margin: 1mm 0; font-size: 9.5pt; }
-.ws-numbers { border-collapse: collapse; font-size: 8.5pt; margin: 1.5mm 0; max-width: 100%; }
-.ws-numbers th, .ws-numbers td { border: 0.25mm solid #aaa; padding: 0.5mm 1.2mm; text-align: center; }
-.ws-numbers th[scope=row] { text-align: left; font-weight: normal; color: #333; }
-.ws-numbers .ws-best { background: #e3f4e6; font-weight: bold; }
+.ws-key table.gt-discards { display: table; border-collapse: collapse; font-size: 8.5pt; margin: 1.5mm 0;
+  max-width: 100%; }
+.ws-key table.gt-discards th, .ws-key table.gt-discards td { border: 0.25mm solid #aaa; padding: 0.5mm 1.2mm;
+  text-align: center; }
+.ws-key table.gt-discards th[scope=row] { text-align: left; font-weight: normal; color: #333; }
 .ws-meta { font-size: 8.5pt; color: #555; margin: 1mm 0; }
 .ws-id { white-space: nowrap; }
 .ws-end { font-size: 7pt; color: #777; text-align: right; margin-top: 1mm; }
@@ -79,11 +81,6 @@ _INSTRUCTIONS = (
     "deadwood: ace 1, two to ten their value, J Q K 10. For \u201cCan you knock?\u201d tick yes or no, and for "
     "yes write the card you discard. For \u201cWhich card?\u201d write the card you discard. Write cards as "
     "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
-
-_KEY_NOTE = (
-    "For the teacher. Each answer comes with the solver's explanation and numbers: \u201cdeadwood left\u201d "
-    "is the deadwood after each discard (best first); \u201cexpected after next draw\u201d is the average "
-    "deadwood after one more draw from the stock.")
 
 
 def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
@@ -100,7 +97,9 @@ def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
                  f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}</p>")
     lines.append(f'<p class="ws-options">{escape(classset.describe())}</p>')
     if answers:
-        lines.append(f'<div class="ws-instructions">{escape(_KEY_NOTE)}</div>')
+        note = words("key_note", deadwood_label=words("label_column_deadwood"),
+                     expected_label=words("label_column_expected"))
+        lines.append(f'<div class="ws-instructions">{escape(note)}</div>')
     else:
         lines.append('<p class="ws-student">Name: <span class="ws-line"></span> '
                      'Date: <span class="ws-line ws-short"></span></p>')
@@ -124,50 +123,15 @@ def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: b
     parts = [f'<header class="ws-head"><span class="ws-start">Puzzle {position} of {count}</span>'
              f'<span class="ws-kind">{kind}</span></header>',
              f'<p class="ws-question">{escape(render(puzzle.question_message))}</p>',
-             f'<p class="ws-rules">{escape(rules_words(puzzle))}</p>',
+             f'<p class="ws-rules">{escape(puzzle_rules_words(puzzle))}</p>',
              f'<p class="ws-rules ws-count">{escape(render(puzzle.count_message))}</p>',
-             _position_words_html(puzzle) if answers else _position_html(puzzle),
+             (f'<p class="ws-rules">{escape(puzzle_position_words(puzzle))}</p>' if answers
+              else f'<div class="ws-position">{puzzle_position_html(puzzle)}</div>'),
              _hand_html(puzzle, size="small" if answers else "normal")]
     parts.append(_key_html(puzzle) if answers else _boxes_html(puzzle))
     parts.append(f'<footer class="ws-end">end of puzzle {position}/{count}</footer>')
     return (f'<section class="ws-puzzle" id="puzzle-{position}" data-position="{position}" '
             f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
-
-
-def rules_words(puzzle: Puzzle) -> str:
-    """The rules line: the rules, the knock limit (under Oklahoma, from the upcard), the stock."""
-    if puzzle.upcard is None:
-        text = f"Rules: {puzzle.rules.describe()}; knock limit {puzzle.knock_limit}"
-    else:
-        limit = "only gin may go out" if puzzle.knock_limit == 0 else f"the knock limit is {puzzle.knock_limit}"
-        text = f"Rules: {puzzle.rules.describe()}; the first upcard was {puzzle.upcard}, so {limit}"
-    return f"{text}. Stock: {puzzle.stock_count} cards."
-
-
-def _position_html(puzzle: Puzzle) -> str:
-    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
-    small = dict(size="small")
-    groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **small), f"drawn from {source}")]
-    pile = puzzle.discard_pile
-    if pile:
-        groups.append(group_html(cards_html([pile[-1]], **small),
-                                 f"top of the discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''})"))
-    else:
-        groups.append(group_html('<span class="gt-card gt-empty gt-small"></span>', "the discard pile is empty"))
-    if puzzle.opponent_known:
-        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **small),
-                                 "your opponent took these from the pile and still holds them"))
-    return f'<div class="ws-position">{"".join(groups)}</div>'
-
-
-def _position_words_html(puzzle: Puzzle) -> str:
-    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
-    words = [f"Drawn: {puzzle.drawn} from {source}",
-             f"top of the discard pile: {puzzle.discard_pile[-1]}" if puzzle.discard_pile else "discard pile empty"]
-    if puzzle.opponent_known:
-        words.append(f"your opponent took {show_cards(sort_by_suit(puzzle.opponent_known))} from the pile and "
-                     "still holds them")
-    return f'<p class="ws-rules">{escape("; ".join(words))}.</p>'
 
 
 def _hand_html(puzzle: Puzzle, size: str) -> str:
@@ -199,35 +163,29 @@ def _key_html(puzzle: Puzzle) -> str:
 
 def _layout_html(puzzle: Puzzle) -> str:
     if puzzle.layout is not None:
-        caption, card, arrangement = "after discarding", puzzle.answer[0], puzzle.layout
+        name, card, arrangement = "key_layout", puzzle.answer[0], puzzle.layout
     else:  # "no, you cannot knock": show the best try
         card = puzzle.table_sorted()[0].card
-        caption, arrangement = "best try, discarding", best_arrangement(c for c in puzzle.hand if c is not card)
-    melds = [f"{show_cards(m)} ({meld_kind(m)})" for m in arrangement.melds]
-    deadwood = (f"deadwood {show_cards(arrangement.deadwood)} = {arrangement.points}" if arrangement.deadwood
-                else "no deadwood")
-    return f'<p class="ws-layout">Layout {caption} {card}: {escape(" · ".join([*melds, deadwood]))}</p>'
+        name, arrangement = "key_best_try", best_arrangement(c for c in puzzle.hand if c is not card)
+    line = words(name, card=card, melds=melds_words(arrangement.melds),
+                 deadwood=deadwood_sum_words(arrangement.deadwood))
+    return f'<p class="ws-layout">{escape(line)}</p>'
 
 
 def numbers_html(puzzle: Puzzle) -> str:
     """The solver's numbers, one column per legal discard, best first; the
-    accepted answers highlighted."""
-    rows = puzzle.table_sorted()
-    lookahead = puzzle.kind == "best_discard" and puzzle.objective == "lookahead"
+    accepted answers marked. The columns are those that decide the puzzle."""
+    return discard_table_html(puzzle.table_sorted(), columns=key_columns(puzzle), answer=puzzle.answer,
+                              across=True)
 
-    def cells(values) -> str:
-        best = ' class="ws-best"'
-        return "".join(f"<td{best if r.card in puzzle.answer else ''}>{v}</td>" for r, v in zip(rows, values))
-    lines = [f'<tr><th scope="row">discard</th>{cells(str(r.card) for r in rows)}</tr>',
-             f'<tr><th scope="row">deadwood left</th>{cells(r.deadwood for r in rows)}</tr>']
+
+def key_columns(puzzle: Puzzle) -> tuple[str, ...]:
+    """The columns of the discard table that decide a puzzle's answer."""
     if puzzle.kind == "can_knock":
-        lines.append(f'<tr><th scope="row">knocks</th>'
-                     f'{cells("gin" if r.gin else ("yes" if r.knocks else "") for r in rows)}</tr>')
-    if lookahead:
-        lines.append(f'<tr><th scope="row">expected after next draw</th>'
-                     f'{cells(f"{float(r.expected_deadwood):.2f}" for r in rows)}</tr>')
-        lines.append(f'<tr><th scope="row">draws that improve</th>{cells(len(r.outs) for r in rows)}</tr>')
-    return f'<table class="ws-numbers">{"".join(lines)}</table>'
+        return ("discard", "deadwood", "knocks")
+    if puzzle.objective == "lookahead":
+        return ("discard", "deadwood", "outs", "expected")
+    return ("discard", "deadwood")
 
 
 def worksheet_filename(classset: ClassSet, *, answers: bool = False) -> str:
@@ -240,5 +198,5 @@ def write_worksheet(path: Path | str, classset: ClassSet, *, answers: bool = Fal
     return write_text_atomic(path, worksheet_html(classset, answers=answers))
 
 
-__all__ = ["WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html", "rules_words",
+__all__ = ["WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html",
            "worksheet_filename", "worksheet_html", "write_worksheet"]

@@ -10,6 +10,7 @@ from ..errors import IllegalActionError
 from ..match import Match
 from ..melds import min_deadwood
 from ..deals import in_discard, others
+from ..drawing import score_rows
 from ..players import decide, sound_player
 from ..rules import Rules
 from ..scoring import HandScore, score_hand
@@ -43,23 +44,9 @@ def _played_record(seed: int, rules: Rules) -> dict:
         match.next_hand()
 
 
-def result_words(result: HandScore) -> str:
-    """A hand's result in a few words: "Ann: knock, 12"."""
-    if result.winner_seat is None:
-        return "dead hand: no score" if result.kind == "dead" else "tie: no score"
-    return f"{NAMES[result.winner_seat]}: {result.kind.replace('_', ' ')}, {result.points}"
-
-
 def match_rows(match: Match, upto: int | None = None) -> tuple[tuple[str, ...], ...]:
     """A score sheet: each hand's dealer and result, and the running points (one game)."""
-    rows = [("Hand", "Dealer", "Result", f"{NAMES[0]}'s points", f"{NAMES[1]}'s points")]
-    totals = [0, 0]
-    for number, hand in enumerate(match.hands[:upto], start=1):
-        result = hand.result
-        if result.winner_seat is not None:
-            totals[result.winner_seat] += result.points
-        rows.append((str(number), NAMES[hand.dealer], result_words(result), str(totals[0]), str(totals[1])))
-    return tuple(rows)
+    return score_rows(match.hands[:upto], NAMES)
 
 
 def match_match(rng, rules: Rules = Rules()) -> tuple[int, Match]:

@@ -25,6 +25,12 @@ class DisplaySettings(traitlets.HasTraits):
     size = traitlets.Enum(SIZES, default_value="normal")
     four_colour = traitlets.Bool(False)
 
+    def observer_count(self) -> int:
+        """How many callbacks a change of size or colouring calls: steady while a page
+        replaces its views, as each replaced view stops listening."""
+        return sum(len(callbacks) for name in ("size", "four_colour")
+                   for callbacks in self._trait_notifiers.get(name, {}).values())
+
 
 settings = DisplaySettings()
 """The settings shared by every view in the kernel."""
@@ -75,17 +81,89 @@ def download_link(text: str, filename: str, label: str, mime: str = "application
     return f'<a download="{escape(filename)}" href="data:{mime};base64,{data}" class="gt-download">{escape(label)}</a>'
 
 
+def close_tree(widget) -> None:
+    """Close a widget and every widget in it (a view also stops listening), with their
+    layouts and styles, so that nothing replaced stays in the kernel or redraws."""
+    children = tuple(widget.children) if isinstance(widget, widgets.Box) and not isinstance(widget, View) else ()
+    widget.close()
+    close_parts(widget)
+    for child in children:
+        close_tree(child)
+
+
+def close_parts(widget) -> None:
+    """Close a widget's own layout and style (widgets too, which ``close()`` leaves open)."""
+    for name in ("layout", "style"):
+        part = getattr(widget, name, None) if widget.has_trait(name) else None
+        if isinstance(part, widgets.Widget):
+            part.close()
+
+
+def replace_view(holder: widgets.Box, view: widgets.Widget) -> None:
+    """Show ``view`` as the one child of ``holder``, closing what it showed before
+    (after the swap, so that the page never holds a closed widget)."""
+    old = tuple(holder.children)
+    holder.children = (view,)
+    for widget in old:
+        if widget is not view:
+            close_tree(widget)
+
+
+def _owned_widgets(obj) -> list:
+    """The widgets a view holds in its attributes (some are shown only at times)."""
+    found = []
+    for value in vars(obj).values():
+        if isinstance(value, widgets.Widget):
+            found.append(value)
+        elif isinstance(value, (list, tuple)):
+            found.extend(v for v in value if isinstance(v, widgets.Widget))
+    return found
+
+
 class View(widgets.VBox):
-    """A view: a VBox with a status line for errors, redrawn when the display settings change."""
+    """A view: a VBox with a status line for errors, redrawn when the display settings change.
+
+    A view listens to the page-wide settings (and a page's learner) until it is
+    closed: a page that replaces a view closes the old one, which closes every
+    widget in it and stops its redrawing."""
 
     def __init__(self, children=(), **kwargs):
         self.status = widgets.HTML("")
         self.status.add_class("gt-status-line")
         self.last_error: str | None = None
         self.last_traceback: str | None = None
+        self._undo: list = []
+        self._closed = False
         super().__init__(children=[style_sheet(), *children, self.status], **kwargs)
         self.add_class("gt-view")
-        settings.observe(self._settings_changed, names=["size", "four_colour"])
+        self.listen(settings, self._settings_changed, names=["size", "four_colour"])
+
+    def listen(self, source, callback, *, names=traitlets.All) -> None:
+        """Follow ``source`` (the settings, or anything with ``observe`` and ``unobserve``
+        such as a page's learner) until this view is closed."""
+        if isinstance(source, traitlets.HasTraits):
+            source.observe(callback, names=names)
+            self._undo.append(lambda: source.unobserve(callback, names=names))
+        else:
+            source.observe(callback)
+            self._undo.append(lambda: source.unobserve(callback))
+
+    def close(self) -> None:
+        """Stop listening, then close this view and every widget in it."""
+        if self._closed:
+            return
+        self._closed = True
+        while self._undo:
+            self._undo.pop()()
+        owned = list(self.children) + _owned_widgets(self)
+        super().close()
+        close_parts(self)
+        for widget in dict.fromkeys(owned):  # each once, in order
+            close_tree(widget)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     @property
     def size(self) -> str:
@@ -125,7 +203,17 @@ class SettingsBar(widgets.HBox):
                                           style={"button_width": "auto"})
         self.four_colour = widgets.Checkbox(value=settings.four_colour, description="Four-colour deck",
                                             indent=False)
-        traitlets.link((settings, "size"), (self.size, "value"))
-        traitlets.link((settings, "four_colour"), (self.four_colour, "value"))
+        self._links = [traitlets.link((settings, "size"), (self.size, "value")),
+                       traitlets.link((settings, "four_colour"), (self.four_colour, "value"))]
         super().__init__([self.size, self.four_colour])
         self.add_class("gt-settings")
+
+    def close(self) -> None:
+        """Unlink from the settings, then close the bar and its two controls."""
+        for link in self._links:
+            link.unlink()
+        self._links = []
+        super().close()
+        close_parts(self)
+        for control in (self.size, self.four_colour):
+            close_tree(control)

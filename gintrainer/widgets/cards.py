@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from ..cards import Card, CardsLike, parse_cards
 from ..drawing import SORTS, card_classes, hand_html, table_html
 from ..hand import Hand
-from .base import View, guarded, settings
+from .base import View, close_parts, close_tree, guarded, settings
 
 _BUTTON_CLASSES = ("gt-card-btn",)
 
@@ -69,6 +69,13 @@ class CardPicker(widgets.Box):
         shown = tuple(self.buttons[:len(cards)])
         if tuple(self.children) != shown:
             self.children = shown
+
+    def close(self) -> None:
+        """Close the picker and every card button it has made (shown or not)."""
+        super().close()
+        close_parts(self)
+        for button in self.buttons:
+            close_tree(button)
 
     def restyle(self, *, size: str | None = None, four_colour: bool | None = None) -> None:
         """Redraw the same cards in another size or colouring, keeping the selection."""

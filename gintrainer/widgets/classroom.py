@@ -12,8 +12,6 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from urllib.parse import urlencode
-
 from ..app import query_params
 from ..cards import Card, parse_card
 from ..classroom import (MAX_COUNT, ClassSet, StudentSession, answer_key_html, build_gradebook, class_set,
@@ -24,6 +22,7 @@ from ..puzzles import THEMES
 from .base import View, download_link, guarded
 from ..puzzles.themes import theme_title
 from .profile import Learner
+from .site import link_html
 from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options
 
 MAX_RESULTS_FILE = 1_000_000
@@ -83,11 +82,11 @@ class TeacherPage(View):
             self.code.value = ""  # "Making the set…" would outlive the problem
             raise
         self.classset = classset
-        query = {"code": classset.code} | ({"profile": self.learner.name} if self.learner.name else {})
+        link = link_html("classroom/student.ipynb", "classroom/teacher.ipynb", "the student page",
+                         self.learner.query(code=classset.code))
         self.code.value = (f"<div class='gt-code-box'>Class code: <b class='gt-code'>{escape(classset.code)}</b>"
                            f"</div><div class='gt-info'>{escape(classset.describe())}</div>"
-                           f"<div class='gt-info'>Students open <a href='{escape('student.ipynb?' + urlencode(query))}'>"
-                           f"the student page</a> and type this code (and their name).</div>")
+                           f"<div class='gt-info'>Students open {link} and type this code (and their name).</div>")
         self.downloads.value = (
             download_link(worksheet_html(classset), worksheet_filename(classset), "Download the worksheet (HTML, print "
                       "it from the browser)", "text/html") + " · "

@@ -9,9 +9,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, show_cards
-from ..drawing import card_back_html, card_html, cards_html, deadwood_words, group_html, melds_html, \
-    sorted_cards, table_html
+from ..cards import Card
+from ..drawing import deadwood_sum_words, deadwood_words, discard_table_html, melds_words, seat_table_html, \
+    sorted_cards, table_html, words
+from ..drawing import score_sheet_html as hand_scores_html
 from ..hand import Action
 from ..melds import best_arrangement
 from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, opponents, \
@@ -23,11 +24,7 @@ from .profile import Learner, ProfileBar
 
 _LAYOUT = ("knocker_layout", "defender_layout")
 _CSS = """<style>
-.gt-practice table.gt-solver{border-collapse:collapse;margin:6px 0;display:block;max-width:100%;overflow-x:auto;}
 .gt-practice .widget-html-content{min-width:0;}
-.gt-practice table.gt-solver th,.gt-practice table.gt-solver td{border:1px solid #aaa;padding:2px 8px;text-align:right;}
-.gt-practice table.gt-solver td:first-child{text-align:left;}
-.gt-practice table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-practice .gt-log{max-height:15em;overflow-y:auto;display:flex;flex-direction:column-reverse;
   border:1px solid #ccc;border-radius:6px;padding:2px 8px;margin:4px 0;}
 .gt-practice .gt-log ol{margin:2px 0;padding-left:2.6em;}
@@ -62,17 +59,14 @@ def new_match_warning(game: PracticeGame) -> str:
                                                 opponent=names[game.computer_seat])
 
 
+def _coach_line(name: str) -> str:
+    return f"<div class='gt-info'><b>{escape(words('label_coach'))}</b> {escape(words(name))}</div>"
+
+
 def coach_table_html(table) -> str:
-    """The solver's discard table, best first."""
-    rows = []
-    for row in table.rows:
-        knock = "gin" if row.gin else ("yes" if row.knocks else "")
-        rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
-                    f"<td>{float(row.expected_deadwood):.2f}</td></tr>")
-    return ("<div class='gt-info'><b>Coach:</b> every discard, best first (exact expected deadwood after "
-            "your next draw, from what you can see).</div>"
-            "<table class='gt-solver'><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th><th>outs</th>"
-            "<th>expected after next draw</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    """The solver's discard table, best first, the best discards marked."""
+    return (_coach_line("coach_table")
+            + discard_table_html(table.rows, best=[row.card for row in table.best()]))
 
 
 def score_sheet_html(game: PracticeGame) -> str:
@@ -93,16 +87,7 @@ def score_sheet_html(game: PracticeGame) -> str:
         parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{title} to {match.rules.target}{state}"
                      "</caption><thead><tr><th></th><th>points</th><th>hands won</th><th>game bonus</th>"
                      "<th>box bonus</th><th>total</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    lines = []
-    for number, hand in enumerate(match.hands, start=1):
-        text = f"Hand {number}: {escape(names[hand.dealer])} dealt"
-        if hand.is_over:
-            result = hand.result
-            seat = result.winner_seat
-            text += f"; {result.kind.replace('_', ' ')}" + (
-                f", {escape(names[seat])} +{result.points}" if seat is not None else ", nobody scores")
-        lines.append(f"<li>{text}</li>")
-    parts.append(f"<ul class='gt-hands'>{''.join(lines)}</ul>")
+    parts.append(hand_scores_html(match.hands, names, totals=False))  # a Hollywood hand counts in several games
     if match.is_over:
         a, b = match.totals
         winner = match.winner
@@ -122,19 +107,14 @@ def result_html(game: PracticeGame, names) -> str:
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
     if result.knocker is not None:
         knocker, defender = names[result.knocker], names[1 - result.knocker]
-        lines.append(f"<li>{escape(knocker)} (knocker): melds {escape(_melds_words(result.knocker_melds))}; "
-                     f"deadwood {escape(show_cards(result.knocker_deadwood_cards) or 'none')} = "
-                     f"{result.knocker_deadwood}</li>")
-        layoffs = ", ".join(str(l) for l in result.layoffs) or "none"
-        lines.append(f"<li>{escape(defender)} (defender): melds {escape(_melds_words(result.defender_melds))}; "
-                     f"lay-offs {escape(layoffs)}; deadwood "
-                     f"{escape(show_cards(result.defender_deadwood_cards) or 'none')} = {result.defender_deadwood}"
-                     "</li>")
+        layoffs = ", ".join(str(l) for l in result.layoffs) or words("label_none")
+        lines.append("<li>" + escape(words(
+            "result_knocker_line", player=knocker, melds=melds_words(result.knocker_melds),
+            deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
+        lines.append("<li>" + escape(words(
+            "result_defender_line", player=defender, melds=melds_words(result.defender_melds), layoffs=layoffs,
+            deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
     return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
-
-
-def _melds_words(melds) -> str:
-    return " · ".join(show_cards(m) for m in melds) or "none"
 
 
 class PracticePage(View):
@@ -222,7 +202,7 @@ class PracticePage(View):
             widget.on_click(handler)
         self.coach_box.observe(self._on_coach, names="value")
         self.hand_choice.observe(self._on_hand_choice, names="value")
-        self.learner.observe(self._learner_changed)
+        self.listen(self.learner, self._learner_changed)
         if game is None:
             self._open_game()
         else:
@@ -535,39 +515,10 @@ class PracticePage(View):
 
     def _table_html(self) -> str:
         game = self.game
-        hand, names = game.hand, self.names
-        opts = dict(size=self.size, four_colour=self.four_colour)
-        if hand.is_over:
-            return table_html(hand, names=names, **opts)
-        view = game.view()
-        other = game.computer_seat
-        title = f"{names[other]} ({'dealer' if hand.dealer == other else 'non-dealer'})"
-        if hand.knocker is not None:
-            parts = []
-            if view.table_melds:
-                laid = {l.card: "laid" for l in hand.layoffs}
-                parts.append(melds_html(view.table_melds, marks=laid, **opts))
-            if view.knocker_deadwood:
-                parts.append(group_html(cards_html(view.knocker_deadwood, **opts),
-                                        f"knocker's deadwood: {sum(c.value for c in view.knocker_deadwood)}"))
-            knocker = "You" if hand.knocker == game.seat else names[other]
-            table = f"<div class='gt-seat'><div class='gt-seat-title'>{escape(knocker)} knocked</div>" \
-                    f"{''.join(parts) or '<i>nothing laid out yet</i>'}</div>"
-        else:
-            table = ""
-        count = len(hand.held(other))
-        known = view.opponent_known
-        body = ('<span class="gt-row">' + "".join(card_html(c, **opts) for c in known)
-                + "".join(card_back_html(size=opts["size"]) for _ in range(count - len(known))) + "</span>")
-        caption = f"{count} cards" + (f"; known from the pile: {show_cards(known)}" if known else "")
-        opponent = (f"<div class='gt-seat'><div class='gt-seat-title'>{escape(title)}</div>"
-                    f"{group_html(body, caption)}</div>")
-        stock = group_html(card_back_html(size=opts["size"], label=view.stock_count), f"stock: {view.stock_count}")
-        pile = view.discard_pile
-        top = group_html(cards_html(pile[-1:], **opts), f"discard pile: {len(pile)}, top {pile[-1]}") if pile else \
-            group_html(f'<span class="gt-card gt-empty gt-{opts["size"]}"></span>', "discard pile: empty")
-        middle = f"<div class='gt-middle'>{stock}{top}</div>"
-        return f"<div class='gt-table'>{opponent}{middle}{table}</div>"
+        opts = dict(names=self.names, size=self.size, four_colour=self.four_colour)
+        if game.hand.is_over:
+            return table_html(game.hand, **opts)
+        return seat_table_html(game.hand, game.seat, **opts)
 
     def _coach_html(self) -> str:
         game = self.game
@@ -579,11 +530,9 @@ class PracticePage(View):
         if game.hand.is_over:
             costly = game.costly_moves(game.hand_number)
             if not costly:
-                return "<div class='gt-info'><b>Coach:</b> none of your draws or discards this hand cost anything " \
-                       "by the solver's one-draw measure.</div>"
+                return _coach_line("coach_none_costly")
             items = "".join(f"<li>{escape(text)}</li>" for text in game.coach_notes(game.hand_number))
-            return ("<div class='gt-info'><b>Coach:</b> your costliest moves this hand, numbered as in the move "
-                    f"log above.</div><ul class='gt-coach-notes'>{items}</ul>")
+            return _coach_line("coach_costliest") + f"<ul class='gt-coach-notes'>{items}</ul>"
         return ""
 
 

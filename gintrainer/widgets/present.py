@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ..lessons import DEMOS, LESSONS
 from ..reference import quick_reference_sections
-from .base import View, guarded, settings
+from .base import View, guarded, replace_view, settings
 from .lesson import demo
 from .stepper import Stepper
 
@@ -70,7 +70,7 @@ class PresentationPage(View):
             stepper = demo(what)
         else:
             raise ValueError(f"choose a lesson's demonstration or the quick reference, not {what!r}")
-        self.holder.children = (stepper,)
+        replace_view(self.holder, stepper)
 
 
 def presentation() -> PresentationPage:

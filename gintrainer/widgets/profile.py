@@ -63,7 +63,13 @@ class Learner:
         return self.name is None
 
     def observe(self, callback) -> None:
+        """Call ``callback()`` after every change of learner, progress or settings."""
         self._listeners.append(callback)
+
+    def unobserve(self, callback) -> None:
+        """Stop calling ``callback`` (a view that is closed); nothing if it was not observing."""
+        if callback in self._listeners:
+            self._listeners.remove(callback)
 
     def _changed(self) -> None:
         for callback in list(self._listeners):
@@ -128,10 +134,16 @@ class Learner:
             raise GinError("choose your name first: a guest's progress is not kept")
         return store.export(self.name)
 
-    def query(self) -> str:
-        """The query string that opens another page as this learner."""
+    def query(self, **params) -> str:
+        """The query string that opens another page as this learner, with ``params``
+        (a class code) first.
+
+        >>> Learner().query(code="AB12"), Learner().query()
+        ('?code=AB12', '')
+        """
         from urllib.parse import urlencode
-        return "" if self.name is None else "?" + urlencode({"profile": self.name})
+        values = {**params, **({} if self.name is None else {"profile": self.name})}
+        return "?" + urlencode(values) if values else ""
 
 
 class ProfileBar(View):
@@ -151,7 +163,7 @@ class ProfileBar(View):
         self.add_class("gt-profile-bar")
         self.open_button.on_click(self._on_open)
         self.colour_box.observe(self._on_four_colour, names="value")
-        learner.observe(self.refresh)
+        self.listen(learner, self.refresh)
         self.refresh()
 
     @guarded
@@ -208,7 +220,7 @@ class ProfilePage(View):
         self.reset_button.on_click(self._on_reset)
         self.confirm.on_click(self._on_confirm)
         self.difficulty.observe(self._on_difficulty, names="value")
-        self.learner.observe(self.refresh)
+        self.listen(self.learner, self.refresh)
         self.refresh()
 
     @guarded

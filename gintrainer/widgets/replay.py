@@ -7,12 +7,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..drawing import table_html
+from ..drawing import discard_table_html, table_html
 from ..errors import GinError
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words
 from ..steps import HandSteps
-from .base import View, download_link, guarded
+from .base import View, download_link, guarded, replace_view
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000
@@ -76,16 +76,8 @@ def advice_html(replay: Replay, step: int) -> str:
         return f"<div class='gt-info'>{escape(str(error))}</div>"
     summary = escape(found.summary(names))
     if found.table is not None:
-        rows = []
-        for row in found.table.rows:
-            mark = " ← played" if found.played_row is not None and row.card is found.played_row.card else ""
-            knock = "gin" if row.gin else ("knocks" if row.knocks else "")
-            rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
-                        f"<td>{float(row.expected_deadwood):.2f}</td><td>{mark}</td></tr>")
-        return (f"<div class='gt-info'>{summary}</div>"
-                "<table class='gt-solver'><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th>"
-                "<th>outs</th><th>expected after next draw</th><th></th></tr></thead><tbody>"
-                + "".join(rows) + "</tbody></table>")
+        played = found.played_row.card if found.played_row is not None else None
+        return f"<div class='gt-info'>{summary}</div>" + discard_table_html(found.table.rows, played=played)
     return f"<div class='gt-info'>{summary}</div>"
 
 
@@ -197,7 +189,8 @@ class ReplaysPage(View):
         self.show(next(iter(self.examples.values())))
 
     def show(self, replay: Replay) -> None:
-        self.holder.children = (ReplayView(replay),)
+        """Show a replay in place of the one shown, which is closed."""
+        replace_view(self.holder, ReplayView(replay))
 
     @property
     def view(self) -> ReplayView:

@@ -104,9 +104,19 @@ def relative(path: str, here: str) -> str:
     return posixpath.relpath(path, posixpath.dirname(here) or ".")
 
 
+def link_html(path: str, here: str, text: str, query: str = "") -> str:
+    """A link from page ``here`` to page ``path`` (both from the site root) carrying a
+    query string (the learner's, from :meth:`Learner.query`); the text escaped.
+
+    >>> link_html("classroom/student.ipynb", "classroom/teacher.ipynb", "the student page", "?code=X")
+    '<a href="student.ipynb?code=X">the student page</a>'
+    """
+    return f'<a href="{escape(relative(path, here) + query)}">{escape(text)}</a>'
+
+
 def nav_html(here: str, query: str = "") -> str:
     """The links at the top of a page, each carrying the learner's query string."""
-    links = [f'<a href="{escape(relative(p.path, here) + query)}">{escape(p.title)}</a>' for p in nav_pages(here)]
+    links = [link_html(p.path, here, p.title, query) for p in nav_pages(here)]
     return f'<nav class="gt-nav">{" · ".join(links)}</nav>'
 
 
@@ -123,6 +133,11 @@ class NavBar(widgets.HTML):
         self.learner.observe(self.refresh)
         self.refresh()
 
+    def close(self) -> None:
+        """Stop following the learner, then close."""
+        self.learner.unobserve(self.refresh)
+        super().close()
+
     def refresh(self) -> None:
         self.value = nav_html(self.here, self.learner.query())
 
@@ -132,9 +147,9 @@ def nav(here: str) -> NavBar:
     return NavBar(here)
 
 
-def links_html(pages: list[Page], query: str = "", *, prefix: str = "") -> str:
-    """A list of links to pages, each carrying the learner's query string."""
-    items = "".join(f'<li><a href="{escape(prefix + p.path + query)}">{escape(p.title)}</a>'
+def links_html(pages: list[Page], query: str = "", *, here: str = HOME) -> str:
+    """A list of links from page ``here`` to pages, each carrying the learner's query string."""
+    items = "".join(f'<li>{link_html(p.path, here, p.title, query)}'
                     + (f" — {escape(p.blurb)}" if p.blurb else "") + "</li>" for p in pages)
     return f'<ul class="gt-links">{items}</ul>'
 
@@ -157,7 +172,7 @@ class LandingPage(View):
                           widgets.HTML("<h2>Puzzles</h2>"), self.puzzles, self.extras,
                           widgets.HTML(f"<h2>Today's puzzles ({self.daily.today.isoformat()})</h2>"), self.daily])
         self.add_class("gt-landing")
-        self.learner.observe(self.refresh)
+        self.listen(self.learner, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:

@@ -14,7 +14,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import parse_card
-from ..drawing import cards_html
+from ..drawing import discard_table_html, puzzle_position_html, puzzle_rules_words
 from ..errors import GinError
 from ..messages import Message, render, say
 from ..progress import Attempt
@@ -34,18 +34,7 @@ TABLE_LATER = "the solver's table opens once you have answered"
 def solver_table_html(puzzle: Puzzle, chosen=None) -> str:
     """The solver's whole table, best first, the answer and the chosen card marked
     (for a puzzle already answered: it gives the answer away)."""
-    rows = []
-    for row in puzzle.table_sorted():
-        marks = []
-        if row.card in puzzle.answer:
-            marks.append("answer")
-        if chosen is not None and row.card is chosen:
-            marks.append("your card")
-        knock = "gin" if row.gin else ("yes" if row.knocks else "")
-        rows.append(f"<tr><td>{row.card}</td><td>{row.deadwood}</td><td>{knock}</td><td>{len(row.outs)}</td>"
-                    f"<td>{float(row.expected_deadwood):.2f}</td><td>{escape(', '.join(marks))}</td></tr>")
-    return ('<table class="gt-solver"><thead><tr><th>discard</th><th>deadwood</th><th>knocks</th><th>outs</th>'
-            '<th>expected after next draw</th><th></th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>")
+    return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
 def theme_options(names) -> list[tuple[str, str]]:
@@ -64,28 +53,12 @@ def theme_help_html(names, *, chosen=(), several: bool = False) -> str:
 
 
 def position_html(puzzle: Puzzle) -> str:
-    """What the player sees besides the hand: the rules in force, the draw, the
-    discard pile, the stock and the opponent's known cards."""
-    four = settings.four_colour
-    source = "the discard pile" if puzzle.drawn_from == "discard" else "the stock"
-    parts = [f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>']
-    rules = f"Rules: {escape(puzzle.rules.describe())}; knock limit {puzzle.knock_limit}"
-    if puzzle.upcard is not None:
-        rules += f" (Oklahoma: the first upcard was {puzzle.upcard})"
-    parts.append(f'<div class="gt-info">{rules}. Stock: {puzzle.stock_count} cards.</div>')
-    parts.append(f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>')
-    parts.append(f'<div class="gt-info">You drew {cards_html([puzzle.drawn], size="small", four_colour=four)} '
-                 f"from {source}.</div>")
-    if puzzle.discard_pile:
-        shown = puzzle.discard_pile[-8:]
-        more = len(puzzle.discard_pile) - len(shown)
-        label = f" (and {more} below)" if more else ""
-        parts.append(f'<div class="gt-info">Discard pile, top on the right{label}: '
-                     f'{cards_html(shown, size="small", four_colour=four)}</div>')
-    if puzzle.opponent_known:
-        parts.append(f'<div class="gt-info">Your opponent took from the pile and still holds: '
-                     f'{cards_html(puzzle.opponent_known, size="small", four_colour=four)}</div>')
-    return "".join(parts)
+    """What the player sees besides the hand: the question, the rules in force, where
+    the 52 cards are, the draw, the discard pile and the opponent's known cards."""
+    return (f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>'
+            f'<div class="gt-info">{escape(puzzle_rules_words(puzzle))}</div>'
+            f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>'
+            + puzzle_position_html(puzzle, four_colour=settings.four_colour))
 
 
 def recorded_message(attempt: PuzzleAttempt) -> Message:
@@ -354,7 +327,7 @@ class TrainerPage(View):
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_filter, names="value")
         self.theme.observe(self._on_filter, names="value")
-        self.learner.observe(self._on_learner)
+        self.listen(self.learner, self._on_learner)
         self.next_puzzle()
 
     @guarded
@@ -414,7 +387,7 @@ class DailyPage(View):
         super().__init__([self.bar, self.date, *self.views])
         self.add_class("gt-daily")
         self.date.observe(self._on_date, names="value")
-        self.learner.observe(self._on_learner)
+        self.listen(self.learner, self._on_learner)
         self.show_day(self.today)
 
     @guarded

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_page
+from gintrainer.drawing import DISCARD_COLUMNS, words
 from gintrainer.exercises import generate
 from gintrainer.puzzles import daily
 
@@ -140,6 +141,9 @@ def test_the_table_waits_for_the_answer_and_the_answers_look_alike(page, server,
     expect(view.locator(".gt-feedback-right")).to_contain_text("Right!")
     toggle.click()
     expect(view.locator("table.gt-solver")).to_be_visible()
+    heads = [words(f"label_column_{c}") for c in DISCARD_COLUMNS] + [words("label_column_marks")]
+    expect(view.locator("table.gt-discards thead th")).to_have_text(heads)  # the labels of every page
+    expect(view.locator("table.gt-discards tr.gt-is-answer")).to_have_count(len(puzzle.answer))
 
 
 def test_a_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(page, server, console):

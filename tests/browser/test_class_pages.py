@@ -96,3 +96,29 @@ def test_a_class_set_keeps_its_answers_until_it_is_handed_in(page, server, conso
     right = sum(bool(p.answer) for p in classset.puzzles())
     expect(page.locator(".gt-stats")).to_contain_text(f"right {right} of {classset.count}")
     expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()
+
+
+
+def test_switching_lessons_on_the_projector_page_keeps_one_working_view(page, server, console):
+    """The page closes each view it replaces: the browser drops it without an error, and
+    the view shown in its place steps."""
+    from gintrainer.lessons import DEMOS
+    from gintrainer.widgets.present import QUICK_REFERENCE, ReferenceSlides, demo_choices
+
+    labels = {name: label for label, name in demo_choices()}
+    labels[QUICK_REFERENCE] = "Quick reference, one section at a time"
+    open_page(page, server, "classroom/present.ipynb")
+    present = page.locator(".gt-present")
+    choice = present.get_by_role("combobox")
+    names = [name for _, name in demo_choices()]
+    for name in names[:3] + [QUICK_REFERENCE] + names[-2:]:
+        steps = ReferenceSlides() if name == QUICK_REFERENCE else DEMOS[name].steps()
+        title = ReferenceSlides.title if name == QUICK_REFERENCE else DEMOS[name].title
+        choice.select_option(label=labels[name])
+        stepper = present.locator(".gt-stepper")
+        expect(stepper).to_have_count(1)
+        expect(stepper).to_contain_text(title)
+        expect(stepper).to_contain_text(f"Step 0 of {steps.count - 1}")
+    present.get_by_role("button", name="Forward ▶").click()
+    expect(present.locator(".gt-stepper")).to_contain_text(f"Step 1 of {steps.count - 1}")
+    expect(present.locator(".gt-card.gt-large").first).to_be_visible()

@@ -6,7 +6,9 @@ of the whole suite (``make test``); prints figures, asserts nothing.
 Each run is a fresh ``python -m pytest`` process from the repository root,
 timed from start to exit, so collection and start-up count as they do for a
 developer. The load average is printed with each run: on a shared machine a
-figure taken under load is not the suite's own. ``--slowest`` adds pytest's
+figure taken under load is not the suite's own. So is the CPU time of the run
+and the processes it waited for: other work on the machine stretches the wall
+time much more than that, and an idle machine's wall time is close to it. ``--slowest`` adds pytest's
 list of the K slowest tests of the last fast run (the candidates for a
 marker; see conftest.py).
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -24,15 +27,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def timed_run(options: list[str]) -> tuple[float, str]:
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_run(options: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds of one pytest run, and its output."""
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *options]
-    start = time.perf_counter()
+    cpu, start = cpu_of_children(), time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, cpu_of_children() - cpu
     last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "(no output)"
     if done.returncode != 0:
         print(f"    pytest exited with {done.returncode}: {last}")
-    return seconds, done.stdout
+    return seconds, cpu, done.stdout
 
 
 def load() -> str:
@@ -40,14 +49,16 @@ def load() -> str:
 
 
 def measure(name: str, options: list[str], runs: int) -> str:
-    times, output = [], ""
+    times, cpus, output = [], [], ""
     for number in range(1, runs + 1):
         before = load()
-        seconds, output = timed_run(options)
+        seconds, cpu, output = timed_run(options)
         times.append(seconds)
-        print(f"  {name} run {number}: {seconds:6.1f} s   (load before {before}, after {load()})")
-    print(f"{name}: median {statistics.median(times):.1f} s, best {min(times):.1f} s over {runs} runs "
-          f"on {os.cpu_count()} cores")
+        cpus.append(cpu)
+        print(f"  {name} run {number}: {seconds:6.1f} s wall, {cpu:6.1f} s CPU   "
+              f"(load before {before}, after {load()})")
+    print(f"{name}: wall median {statistics.median(times):.1f} s, best {min(times):.1f} s; "
+          f"CPU median {statistics.median(cpus):.1f} s; {runs} runs on {os.cpu_count()} cores")
     return output
 
 

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 PORT ?= 8866
 
-.PHONY: install test app bench bank clean
+.PHONY: install lint test test-fast app bench bank clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,25 @@ $(BENCH_STAMP): $(STAMP)
 
 install: $(STAMP)
 
+# ruff (pycodestyle, pyflakes, isort, bugbear, pyupgrade, simplify, complexity), mypy (strict on the engine),
+# import-linter (the layers); all configured in pyproject.toml. The tests are type-checked on their own: they
+# have a conftest module of their own, as the repository root has.
+# All three run, so one run reports every finding.
+lint: $(STAMP)
+	@status=0; \
+	echo "ruff check ."; $(BIN)/ruff check . || status=1; \
+	echo "mypy"; $(BIN)/mypy || status=1; \
+	echo "mypy tests"; $(BIN)/mypy tests || status=1; \
+	echo "lint-imports"; $(BIN)/lint-imports || status=1; \
+	exit $$status
+
 test: $(BENCH_STAMP)
 	$(BIN)/python -m pytest
+
+# The inner loop: everything but the notebooks, the browser, OpenSpiel, the whole-bank checks and the slow
+# property tests (conftest.py lists them; bench/bench_tests.py times this).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest --fast
 
 app: $(STAMP)
 	$(BIN)/gintrainer app --port $(PORT)
@@ -32,9 +49,10 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_duel.py
 	$(BIN)/python bench/bench_bank.py --time
+	$(BIN)/python bench/bench_tests.py
 
 bank: $(STAMP)
 	$(BIN)/gintrainer bank
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -1,10 +1,115 @@
-"""Test-wide set-up: learner progress goes to a temporary folder, never the
-user's own (the notebooks under nbval read it too)."""
+"""Test-wide set-up, for every folder pytest collects (tests, doctests, notebooks).
+
+Learner progress goes to a temporary folder, never the user's own (the notebooks
+under nbval read it too).
+
+The slow parts of the suite carry markers (described in pyproject.toml);
+``pytest --fast`` (``make test-fast``) leaves out every test that carries one of
+them, and ``make test`` runs them all: every notebook cell is marked ``notebooks``; the browser tests
+mark themselves ``browser``; the tests listed in ``MARKED`` below get the marker
+they are listed under. A listed file that does not exist, or a listed name that
+its file does not define, is an error: a renamed test cannot drop out of the
+table unnoticed.
+"""
 
 import os
 import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+EVERY_TEST = "*"
+"""Stands for every test of a file."""
+
+MARKED: dict[str, dict[str, tuple[str, ...]]] = {
+    # The whole bank, both dailies of every day of a year, a generated sample of every stream.
+    "bank": {
+        "tests/test_bank.py": (EVERY_TEST,),
+        "tests/test_naive_share.py": (EVERY_TEST,),
+        "tests/test_puzzle_positions.py": ("test_every_bank_position_accounts_for_all_52_cards",
+                                           "test_every_daily_of_a_year_accounts_for_all_52_cards",
+                                           "test_a_generated_sample_accounts_for_all_52_cards"),
+        "tests/test_bank_text.py": ("test_every_bank_puzzle_reads_as_before", "test_the_dailies_read_as_before",
+                                    "test_every_page_reads_as_before"),
+        "tests/test_puzzle_words.py": ("test_every_sentence_of_the_bank_is_true",
+                                       "test_every_sentence_of_a_year_of_dailies_is_true",
+                                       "test_every_sentence_of_a_generated_sample_is_true",
+                                       "test_the_bank_uses_most_templates",
+                                       "test_every_tagged_theme_decides_the_answer",
+                                       "test_every_explanation_says_what_its_kind_needs"),
+    },
+    # Playouts, fuzzing and property tests over many random inputs, generation under filters, a wheel
+    # build: each over a second on two cores (bench/bench_tests.py times them).
+    "slow": {
+        "tests/test_playouts.py": ("test_random_hands", "test_random_matches",
+                                   "test_playouts_reach_every_kind_of_ending"),
+        "tests/test_players.py": ("test_two_hidden_hands_behind_one_view_get_the_same_move",
+                                  "test_every_player_finishes_hands_under_every_variant_with_legal_moves",
+                                  "test_best_looks_two_draws_deep_at_its_best_discards_within_the_work_limit"),
+        "tests/test_replay.py": ("test_round_trip_on_thousands_of_random_hands",
+                                 "test_every_solver_sentence_is_true_of_its_position_over_many_random_hands",
+                                 "test_fuzz_random_json", "test_fuzz_one_field_of_a_valid_record",
+                                 "test_fuzz_one_action", "test_fuzz_one_annotation_field"),
+        "tests/test_melds_property.py": ("test_best_layoffs_matches_brute_force_reply", "test_hypothesis_best_layoffs",
+                                         "test_hypothesis_min_deadwood_and_arrangement"),
+        "tests/test_fuzz.py": (EVERY_TEST,),
+        "tests/test_exercises.py": ("test_hollywood_counts_a_game_only_while_it_lasts",),
+        "tests/test_puzzle_positions.py": ("test_every_way_of_making_positions_makes_real_ones",),
+        "tests/test_puzzles.py": ("test_filters",),
+        "tests/test_packaging.py": (EVERY_TEST,),
+    },
+    # The solver held against OpenSpiel (installed with the bench extra; skipped without it).
+    "openspiel": {
+        "tests/test_melds_property.py": ("test_batch_matches_openspiel_on_ten_card_hands",),
+    },
+}
+
+
+SLOW_MARKERS = ("notebooks", "browser", *MARKED)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fast", action="store_true",
+                     help=f"leave out the slow parts: the tests marked {', '.join(SLOW_MARKERS)}")
 
 
 def pytest_configure(config):
+    gone = sorted({path for files in MARKED.values() for path in files if not (ROOT / path).is_file()})
+    if gone:
+        raise pytest.UsageError("conftest.py MARKED lists test files that do not exist: " + ", ".join(gone))
     if "GINTRAINER_DATA" not in os.environ:
         os.environ["GINTRAINER_DATA"] = tempfile.mkdtemp(prefix="gintrainer-test-data-")
+
+
+def _file_of(item) -> str:
+    return item.path.resolve().relative_to(ROOT).as_posix() if item.path.is_relative_to(ROOT) else str(item.path)
+
+
+def _test_name(item) -> str:
+    function = getattr(item, "originalname", None) or item.name
+    return function.split("[")[0]
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m and -k deselect by these markers
+def pytest_collection_modifyitems(config, items):
+    checked = set()
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.notebooks)
+        path, name = _file_of(item), _test_name(item)
+        for marker, files in MARKED.items():
+            names = files.get(path, ())
+            if EVERY_TEST in names or name in names:
+                item.add_marker(getattr(pytest.mark, marker))
+        if path not in checked and getattr(item, "module", None) is not None:
+            checked.add(path)
+            missing = [f"{path}::{listed} ({marker})" for marker, files in MARKED.items()
+                       for listed in files.get(path, ()) if listed != EVERY_TEST and not hasattr(item.module, listed)]
+            if missing:
+                raise pytest.UsageError("conftest.py MARKED lists tests that do not exist: " + ", ".join(missing))
+    if config.getoption("fast"):
+        slow = [item for item in items if any(item.get_closest_marker(m) for m in SLOW_MARKERS)]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if not any(item.get_closest_marker(m) for m in SLOW_MARKERS)]

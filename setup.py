@@ -12,7 +12,7 @@ SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom
 
 
 class BuildWithSite(build_py):
-    def run(self):
+    def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
             return  # an editable install serves the checkout itself

@@ -22,8 +22,9 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
-CLASS_SETS = [
+CLASS_SETS: list[tuple[str, dict[str, Any]]] = [
     ("Year 9 Tuesday", dict(count=12)),
     ("Lookahead drill", dict(count=20, kinds="best_discard", objective="lookahead")),
     ("Hard lookahead", dict(count=10, kinds="best_discard", objective="lookahead", difficulty="hard")),
@@ -73,7 +74,7 @@ def main() -> None:
     for kind in BANK_PLAN:
         puzzles = bank(kind)
         print(f"  {kind}: {len(puzzles)} puzzles")
-        for rules_name, objective, count in BANK_PLAN[kind]:
+        for rules_name, objective, _count in BANK_PLAN[kind]:
             if objective != "lookahead":
                 continue
             group = [p for p in puzzles if p.objective == objective and p.rules.oklahoma == (rules_name == "oklahoma")]

@@ -40,7 +40,7 @@ def distinct_hands(n: int, seed: int = SEED, size: int = 10) -> np.ndarray:
     while len(seen) < n:
         block = np.argsort(rng.random((n, 52)), axis=1)[:, :size]
         masks = np.bitwise_or.reduce(weights[block], axis=1)
-        for row, mask in zip(block, masks.tolist()):
+        for row, mask in zip(block, masks.tolist(), strict=True):
             if mask not in seen and len(seen) < n:
                 seen.add(mask)
                 rows.append(row)
@@ -109,7 +109,7 @@ def agreement(n: int, seed: int) -> tuple[int, int, list]:
     hands = distinct_hands(n, seed)
     ours = min_deadwood_batch(hands).tolist()
     bad = []
-    for row, value in zip(hands.tolist(), ours):
+    for row, value in zip(hands.tolist(), ours, strict=True):
         theirs = utils.min_deadwood(row)
         if theirs != value:
             bad.append((" ".join(DECK[i].code() for i in row), value, theirs))
@@ -140,6 +140,14 @@ def main() -> None:
     if not openspiel:
         print("open_spiel is not installed (pip install -e '.[bench]'): its figures are skipped")
 
+    medians, rows, checksums = measure(plan, args.seed, openspiel)
+    print_table(rows, runs)
+    if openspiel:
+        compare_with_openspiel(medians, checksums, plan["batch_hands"], args.seed)
+
+
+def measure(plan: dict, seed: int, openspiel: bool) -> tuple[dict[str, float], list[tuple], dict[str, set]]:
+    """Median microseconds per hand of each measure, the table's rows and each worker's checksums."""
     measures = [("scalar", "min_deadwood, one tuple of Card per call", plan["scalar_hands"]),
                 ("batch", "min_deadwood_batch, one (n, 10) array", plan["batch_hands"])]
     if openspiel:
@@ -150,14 +158,17 @@ def main() -> None:
     checksums: dict[str, set] = {}
     for kind, label, n in measures:
         per_hand = []
-        for _ in range(runs):
-            result = run_worker(kind, n, args.seed)
+        for _ in range(plan["runs"]):
+            result = run_worker(kind, n, seed)
             per_hand.append(result["seconds"] / result["hands"] * 1e6)
             if "checksum" in result:
                 checksums.setdefault(kind, set()).add(result["checksum"])
         medians[kind] = statistics.median(per_hand)
         rows.append((label, n, medians[kind], min(per_hand), max(per_hand)))
+    return medians, rows, checksums
 
+
+def print_table(rows: list[tuple], runs: int) -> None:
     width = max(len(r[0]) for r in rows)
     print()
     print(f"{'measure'.ljust(width)}  {'hands':>8}  {'µs/hand (median)':>16}  {f'range of {runs} runs':>18}")
@@ -165,20 +176,22 @@ def main() -> None:
     for label, n, median, low, high in rows:
         print(f"{label.ljust(width)}  {n:>8,}  {median:>16.3f}  {f'{low:.3f}..{high:.3f}':>18}")
     print()
-    if openspiel:
-        ratio = medians["batch"] / medians["openspiel"]
-        print(f"batch / OpenSpiel time per hand: {ratio:.3f} "
-              f"({'batch faster' if ratio < 1 else 'OpenSpiel faster'} by {max(ratio, 1 / ratio):.1f}x)")
-        print(f"scalar / OpenSpiel time per hand: {medians['scalar'] / medians['openspiel']:.3f}")
-        compared, wrong, examples = agreement(plan["batch_hands"], args.seed)
-        print(f"batch and OpenSpiel agree on {compared - wrong:,} of {compared:,} hands")
-        for hand, ours, theirs in examples:
-            print(f"  differ: {hand}: batch {ours}, OpenSpiel {theirs}")
-        if checksums.get("batch") and checksums.get("openspiel") and checksums["batch"] != checksums["openspiel"]:
-            print("  (the runs' checksums differ too)")
-        if wrong:
-            raise SystemExit(1)
 
+
+def compare_with_openspiel(medians: dict[str, float], checksums: dict[str, set], hands: int, seed: int) -> None:
+    """The time ratios against OpenSpiel, and whether both give the same deadwood (exit 1 if not)."""
+    ratio = medians["batch"] / medians["openspiel"]
+    print(f"batch / OpenSpiel time per hand: {ratio:.3f} "
+          f"({'batch faster' if ratio < 1 else 'OpenSpiel faster'} by {max(ratio, 1 / ratio):.1f}x)")
+    print(f"scalar / OpenSpiel time per hand: {medians['scalar'] / medians['openspiel']:.3f}")
+    compared, wrong, examples = agreement(hands, seed)
+    print(f"batch and OpenSpiel agree on {compared - wrong:,} of {compared:,} hands")
+    for hand, ours, theirs in examples:
+        print(f"  differ: {hand}: batch {ours}, OpenSpiel {theirs}")
+    if checksums.get("batch") and checksums.get("openspiel") and checksums["batch"] != checksums["openspiel"]:
+        print("  (the runs' checksums differ too)")
+    if wrong:
+        raise SystemExit(1)
 
 if __name__ == "__main__":
     main()

@@ -35,7 +35,8 @@ def main() -> None:
             continue
         result = duel(a, b, hands=args.hands, seed=args.seed, jobs=args.jobs)
         low, high = result.ci95_a
-        print(f"{a:>10} {b:>10} {100 * result.win_rate_a:>9.1f}% {100 * low:>7.1f}%–{100 * high:.1f}% "
+        rate = "no win" if result.win_rate_a is None else f"{100 * result.win_rate_a:.1f}%"
+        print(f"{a:>10} {b:>10} {rate:>10} {100 * low:>7.1f}%–{100 * high:.1f}% "
               f"{result.points_per_hand_a:>+9.2f} {1000 * result.seconds_per_move(0):>9.1f} "
               f"{1000 * result.slowest[0]:>9.0f} {result.wall:>7.1f}", flush=True)
 

@@ -1,7 +1,16 @@
-"""Shared fixtures. The browser ones: end-to-end fixtures: a real Voila server on a free port, and Debian's Chromium.
+"""Shared fixtures.
 
+``data``: an empty data folder of the test's own (``GINTRAINER_DATA``), not yet
+created, as on a first run. ``fresh_kernel``: what a page's fresh Voila kernel
+starts with: that data folder, no query string (no learner named in the
+address) and the display settings at their defaults, put back afterwards; a
+module of widget tests uses it with
+``pytestmark = pytest.mark.usefixtures("fresh_kernel")``.
+
+The browser fixtures: a real Voila server on a free port, and Debian's Chromium.
 The server serves the repository root with its voila.json and keeps learner
-progress in a temporary folder (``GINTRAINER_DATA``). Every page fails its test
+progress in a temporary folder (``GINTRAINER_DATA``); ``server_data`` points
+the test's own writes there too, so that the page finds what the test saved. Every page fails its test
 on a browser console error, except failed loads of external resources (this
 machine has no internet; Voila's template asks a CDN for an icon font)."""
 
@@ -27,6 +36,29 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("GINTRAINER_DATA", str(folder))
+    return folder
+
+
+@pytest.fixture
+def fresh_kernel(data, monkeypatch):
+    from gintrainer.widgets.base import DisplaySettings, settings
+
+    def defaults() -> None:
+        for name, trait in DisplaySettings.class_own_traits().items():
+            setattr(settings, name, trait.default())
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    defaults()
+    yield data
+    defaults()
+
+
+# --- the browser ---------------------------------------------------------------
+
 def chromium_path() -> str:
     path = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if not path:
@@ -51,9 +83,9 @@ class VoilaServer:
     def start(self, timeout: float = 60) -> None:
         self.port = free_port()
         env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1")
-        self._log_file = open(self.log, "a")
-        self.process = subprocess.Popen(voila_command(self.root, port=self.port, ip="127.0.0.1"), cwd=self.root,
-                                        env=env, stdout=self._log_file, stderr=subprocess.STDOUT)
+        with open(self.log, "a") as log:  # the server writes to its own copy of the file descriptor
+            self.process = subprocess.Popen(voila_command(self.root, port=self.port, ip="127.0.0.1"),
+                                            cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -75,7 +107,6 @@ class VoilaServer:
                 self.process.kill()
                 self.process.wait()
             self.process = None
-            self._log_file.close()
 
     def restart(self) -> None:
         self.stop()
@@ -95,6 +126,12 @@ def server(tmp_path_factory):
     voila.start()
     yield voila
     voila.stop()
+
+
+@pytest.fixture
+def server_data(server, monkeypatch):
+    monkeypatch.setenv("GINTRAINER_DATA", str(server.data))
+    return server.data
 
 
 @pytest.fixture(scope="session")

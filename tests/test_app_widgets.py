@@ -24,13 +24,7 @@ from gintrainer.widgets.site import LandingPage, NavBar, lesson_pages, nav, nav_
 from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage  # noqa: E402
 from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(tmp_path))
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    settings.four_colour = False
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
 
 def select(view, card):

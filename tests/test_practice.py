@@ -20,10 +20,7 @@ from gintrainer.solver import discard_table
 KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
 
 
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data")
 
 
 def knock_game(**options) -> PracticeGame:
@@ -260,8 +257,8 @@ def test_a_record_that_breaks_the_rules_is_refused(data):
         PracticeGame.from_dict(broken)
 
 
-def test_a_failed_save_is_reported_not_raised(data, monkeypatch):
-    blocker = data / "blocked"
+def test_a_failed_save_is_reported_not_raised(tmp_path, monkeypatch):
+    blocker = tmp_path / "blocked"
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("GINTRAINER_DATA", str(blocker))
     game = PracticeGame(opponent="naive", seed=5, owner="Ann")

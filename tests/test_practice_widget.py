@@ -13,7 +13,6 @@ from gintrainer import Match, Rules  # noqa: E402
 from gintrainer.drawing import result_words, sorted_cards  # noqa: E402
 from gintrainer.practice import PracticeGame, practice_rules, save_path  # noqa: E402
 from gintrainer.replay import load  # noqa: E402
-from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import EXTRA_SECTIONS, LandingPage  # noqa: E402
@@ -23,12 +22,7 @@ KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S
 COMPUTER_OPENS = stacked_deck("2C 3C 4C 7H 7S 9D JS QS KH 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "7D")
 
 
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(tmp_path))
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    settings.four_colour = False
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
 
 def knock_page(learner=None) -> PracticePage:

@@ -11,12 +11,7 @@ from gintrainer.reference import quick_reference_sections  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.present import QUICK_REFERENCE, PresentationPage, demo_choices  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def restore_size():
-    size = settings.size
-    yield
-    settings.size = size
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
 
 def test_quick_reference_one_section_at_a_time_with_large_cards():

@@ -22,13 +22,6 @@ def puzzle(pid="k1", kind="can_knock", themes=("set-or-run",), difficulty=1200):
     return {"id": pid, "kind": kind, "themes": list(themes), "difficulty": difficulty}
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    monkeypatch.setenv("GINTRAINER_DATA", str(folder))
-    return folder
-
-
 def profiles_in(folder):
     return sorted(p.name for p in (folder / "profiles").iterdir() if not p.name.endswith(".lock"))
 

@@ -17,13 +17,6 @@ from gintrainer.storage import (InvalidNameError, RecordError, RecordKind, SetAs
                                 write_text_atomic)
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
-    monkeypatch.setenv("GINTRAINER_DATA", str(folder))
-    return folder
-
-
 # --- names ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, fragment", [

@@ -22,12 +22,11 @@ OLD_PRACTICE = STORED / "practice" / "mia-41509508705b.json"
 
 
 @pytest.fixture
-def data(tmp_path, monkeypatch):
-    folder = tmp_path / "data"
+def data(data):
+    """The shared data folder, holding the stored profiles and practice games."""
     for kind in ("profiles", "practice"):
-        shutil.copytree(STORED / kind, folder / kind)
-    monkeypatch.setenv("GINTRAINER_DATA", str(folder))
-    return folder
+        shutil.copytree(STORED / kind, data / kind)
+    return data
 
 
 def test_a_version_2_profile_loads_unchanged(data):

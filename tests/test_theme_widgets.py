@@ -11,17 +11,11 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.puzzles import THEMES, bank  # noqa: E402
 from gintrainer.puzzles.themes import NO_THEME_MEANS_ALL  # noqa: E402
-from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.classroom import TeacherPage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.trainer import TrainerPage, position_html  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(tmp_path))
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    settings.four_colour = False
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
 
 def text(html: str) -> str:

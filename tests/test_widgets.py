@@ -15,12 +15,7 @@ from gintrainer.widgets import (CardPicker, CheckView, ExerciseView, HandView, R
                                 SettingsBar, Stepper, TableView, lesson, settings)
 from gintrainer.lessons import checks  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def normal_settings():
-    settings.size, settings.four_colour = "normal", False
-    yield
-    settings.size, settings.four_colour = "normal", False
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
 
 def click_cards(view, cards):

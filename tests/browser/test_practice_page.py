@@ -13,7 +13,7 @@ from gintrainer import Match, Rules, players
 from gintrainer.drawing import DISCARD_COLUMNS, words
 from gintrainer.practice import PracticeGame, save_path
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("server_data")]
 
 # The learner (seat 0, non-dealer) may take the A♦ upcard and then knock with 5♦ only.
 KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
@@ -28,8 +28,7 @@ def hand_buttons(practice, cards):
         expect(practice.get_by_role("button", name=str(card), exact=True)).to_be_visible()
 
 
-def test_play_by_clicking_and_resume_after_a_reload(page, server, console, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(server.data))
+def test_play_by_clicking_and_resume_after_a_reload(page, server, console):
     match = Match(Rules(), seed="browser", first_dealer=1, deck=KNOCK_DEAL)
     PracticeGame(match=match, opponent="naive", owner="Pat").save()
 
@@ -87,8 +86,7 @@ def won_first_hand(name: str) -> PracticeGame:
     return game
 
 
-def test_a_new_match_over_one_in_progress_asks_and_no_keeps_it(page, server, console, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(server.data))
+def test_a_new_match_over_one_in_progress_asks_and_no_keeps_it(page, server, console):
     game = won_first_hand("Quinn")
     path = save_path("Quinn")
     saved, stamp = path.read_bytes(), path.stat().st_mtime_ns
@@ -121,8 +119,7 @@ def test_a_new_match_over_one_in_progress_asks_and_no_keeps_it(page, server, con
 COMPUTER_OPENS = stacked_deck("2C 3C 4C 7H 7S 9D JS QS KH 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "7D")
 
 
-def test_the_computer_s_opening_moves_are_in_the_log(page, server, console, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(server.data))
+def test_the_computer_s_opening_moves_are_in_the_log(page, server, console):
     game = PracticeGame(match=Match(Rules(), seed="open", first_dealer=0, deck=COMPUTER_OPENS), opponent="naive",
                         owner="Rae")
     game.save()
@@ -134,8 +131,7 @@ def test_the_computer_s_opening_moves_are_in_the_log(page, server, console, monk
     expect(moves.nth(2)).to_have_text(re.compile(r"^You draw (10|[2-9AJQK])[♣♦♥♠] from the stock\.$"))
 
 
-def test_after_a_hand_the_coach_cites_moves_by_the_log_s_numbers(page, server, console, monkeypatch):
-    monkeypatch.setenv("GINTRAINER_DATA", str(server.data))
+def test_after_a_hand_the_coach_cites_moves_by_the_log_s_numbers(page, server, console):
     game = PracticeGame(match=Match(Rules(), seed="coach", first_dealer=1, deck=KNOCK_DEAL), opponent="naive",
                         owner="Sol")
     game.play("take")

@@ -9,8 +9,15 @@ from .cards import DECK, Card, format_cards, parse_card, parse_cards, show_cards
 from .errors import GinError, IllegalActionError, InvalidNotationError, RulesError
 from .hand import Action, Hand
 from .match import Match
-from .melds import (Arrangement, all_best_arrangements, best_arrangement, is_meld, meld_kind, min_deadwood,
-                    min_deadwood_batch)
+from .melds import (
+                    Arrangement,
+                    all_best_arrangements,
+                    best_arrangement,
+                    is_meld,
+                    meld_kind,
+                    min_deadwood,
+                    min_deadwood_batch,
+)
 from .rules import PRESETS, Rules
 from .scoring import DefenderReply, HandScore, Layoff, best_layoffs, score_hand
 

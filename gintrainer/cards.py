@@ -166,7 +166,7 @@ Card._ALL = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 DECK: tuple[Card, ...] = Card._ALL
 """The 52 cards in index order: clubs A..K, diamonds, hearts, spades."""
 
-CardsLike = Union[str, Card, Iterable[Union[str, Card]]]
+CardsLike = Union[str, Card, Iterable[str | Card]]
 
 
 def parse_card(text: str) -> Card:

@@ -41,8 +41,17 @@ from .replay.annotate import better_words
 from .rules import PRESETS, Rules
 from .scoring import layoff_targets
 from .solver import DiscardTable, discard_table_for
-from .storage import RecordError, RecordKind, StorageError, locked, move_into_place, read_or_set_aside, record_path, \
-    spelling_stem, write_json_atomic
+from .storage import (
+    RecordError,
+    RecordKind,
+    StorageError,
+    locked,
+    move_into_place,
+    read_or_set_aside,
+    record_path,
+    spelling_stem,
+    write_json_atomic,
+)
 from .view import SeatView
 
 DEFAULT_OPPONENT = "lookahead"
@@ -413,9 +422,9 @@ class PracticeGame:
         notes = []
         for note in self.costly_moves(number, limit):
             before = hand.prefix(note.step - 1)
-            parts = ["Move {step}: {move}".format(step=note.step, move=log[note.step - 1].text), note.comment]
+            parts = [f"Move {note.step}: {log[note.step - 1].text}", note.comment]
             if note.better is not None:
-                parts.append("Better: {move}.".format(move=better_words(note.better)))
+                parts.append(f"Better: {better_words(note.better)}.")
             parts.append(_COST_WORDS[_cost_measure(note, before)].format(cost=loss_text(note.loss)))
             notes.append(" ".join(parts))
         return tuple(notes)

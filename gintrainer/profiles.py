@@ -20,10 +20,29 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .progress import PROFILE, Answer, Progress, ProgressError, ProgressFileError, Settings, merge_profiles, \
-    verify_attempt
-from .storage import clean_name, data_dir, locked, move_into_place, name_key, read_json, read_or_set_aside, \
-    record_files, record_path, set_aside, write_text_atomic
+from .progress import (
+    PROFILE,
+    Answer,
+    Progress,
+    ProgressError,
+    ProgressFileError,
+    Settings,
+    merge_profiles,
+    verify_attempt,
+)
+from .storage import (
+    clean_name,
+    data_dir,
+    locked,
+    move_into_place,
+    name_key,
+    read_json,
+    read_or_set_aside,
+    record_files,
+    record_path,
+    set_aside,
+    write_text_atomic,
+)
 
 FOLDER = "profiles"
 

@@ -21,7 +21,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
 
@@ -84,10 +84,10 @@ is read and migrated."""
 
 def _utc_text(moment: datetime | None = None) -> str:
     if moment is None:
-        moment = datetime.now(timezone.utc)
+        moment = datetime.now(UTC)
     elif not isinstance(moment, datetime) or moment.utcoffset() is None:
         raise ProgressError(f"the time of an attempt must be a datetime with a time zone, not {moment!r}")
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _count(value: Any, what: str) -> int:

@@ -504,7 +504,7 @@ class DealSteps:
         middle = [deck]
         if step == 21:
             middle.append(group_html(cards_html([hand.upcard], **opts), "upcard"))
-        elif 0 < step:
+        elif step > 0:
             middle.append(group_html(cards_html([hand.deck[step - 1]], marks={hand.deck[step - 1]: "new"}, **opts),
                                      "just dealt"))
         return (f'<div class="gt-table">{seats[0]}<div class="gt-middle">{"".join(middle)}</div>{seats[1]}</div>')

@@ -16,13 +16,13 @@ from gintrainer import GinError  # noqa: E402
 from gintrainer import profiles as store  # noqa: E402
 from gintrainer.lessons import LESSONS  # noqa: E402
 from gintrainer.puzzles import bank, daily  # noqa: E402
-from gintrainer.widgets.base import settings  # noqa: E402
-from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
+from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
+from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.classroom import TeacherPage  # noqa: E402
+from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
 from gintrainer.widgets.site import LandingPage, NavBar, lesson_pages, nav, nav_pages, site_pages  # noqa: E402
 from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage  # noqa: E402
-from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
 

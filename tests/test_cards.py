@@ -3,7 +3,7 @@ import pickle
 import pytest
 
 from gintrainer import DECK, Card, GinError, InvalidNotationError, format_cards, parse_card, parse_cards
-from gintrainer.cards import mask_cards, cards_mask, show_cards
+from gintrainer.cards import cards_mask, mask_cards, show_cards
 
 
 def test_index_rank_suit_value():
@@ -13,7 +13,7 @@ def test_index_rank_suit_value():
     assert Card.parse("KS").index == 51
     seven = Card.parse("7h")
     assert (seven.rank, seven.suit, seven.value, seven.index) == (7, "H", 7, 2 * 13 + 6)
-    assert [Card.parse(t).value for t in "AS 2S 9S TS JS QS KS".split()] == [1, 2, 9, 10, 10, 10, 10]
+    assert [Card.parse(t).value for t in ["AS", "2S", "9S", "TS", "JS", "QS", "KS"]] == [1, 2, 9, 10, 10, 10, 10]
 
 
 def test_every_index_round_trips():
@@ -23,7 +23,7 @@ def test_every_index_round_trips():
         assert Card.parse(str(card)) is card
         assert Card.parse(card.code()) is card
         assert eval(repr(card)) is card
-    assert DECK == tuple(Card.from_index(i) for i in range(52))
+    assert tuple(Card.from_index(i) for i in range(52)) == DECK
 
 
 def test_people_and_file_forms():

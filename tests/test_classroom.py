@@ -14,17 +14,34 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gintrainer import GinError
-from gintrainer.classroom import (AnswerError, Attempt, ClassCodeError, ClassSet, ClassSetError, ResultsError,
-                                  StudentSession, answer_key_html, class_set, clean_student, looks_like_code, mark,
-                                  normalise_code, read_results, results_csv, results_filename, worksheet_html,
-                                  write_worksheet)
-from gintrainer.classroom import codes, sets
+from gintrainer.classroom import (
+    AnswerError,
+    Attempt,
+    ClassCodeError,
+    ClassSet,
+    ClassSetError,
+    ResultsError,
+    StudentSession,
+    answer_key_html,
+    class_set,
+    clean_student,
+    codes,
+    looks_like_code,
+    mark,
+    normalise_code,
+    read_results,
+    results_csv,
+    results_filename,
+    sets,
+    worksheet_html,
+    write_worksheet,
+)
 from gintrainer.classroom.codes import ALPHABET, THEME_BITS
 from gintrainer.cli import main, puzzle_json
 from gintrainer.drawing import deadwood_sum_words, melds_words
 from gintrainer.melds import meld_kind
-from gintrainer.storage import clean_name
 from gintrainer.puzzles import KINDS, verify
+from gintrainer.storage import clean_name
 
 SET = ClassSet("Year 5 Tuesday", count=6)
 SMALL = ClassSet("Lunch club", count=3, kinds="can_knock")

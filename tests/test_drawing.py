@@ -6,10 +6,27 @@ from html import unescape
 import pytest
 
 from gintrainer import parse_cards
-from gintrainer.drawing import (DISCARD_COLUMNS, SIZES, card_back_html, card_html, cards_html, discard_table_html,
-                                hand_html, melds_html, page, phase_words, score_rows, score_sheet_html, seat_table_html,
-                                sorted_cards, stylesheet, suit_colour, table_html, words)
 from gintrainer.deals import deal
+from gintrainer.drawing import (
+    DISCARD_COLUMNS,
+    SIZES,
+    card_back_html,
+    card_html,
+    cards_html,
+    discard_table_html,
+    hand_html,
+    melds_html,
+    page,
+    phase_words,
+    score_rows,
+    score_sheet_html,
+    seat_table_html,
+    sorted_cards,
+    stylesheet,
+    suit_colour,
+    table_html,
+    words,
+)
 from gintrainer.solver import discard_table
 from tables import read_tables
 

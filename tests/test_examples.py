@@ -1,18 +1,25 @@
 """The shipped example hands: they load, replay to their stated results, cover the themes, and
 every decision of the featured player is explained."""
 
+from dataclasses import replace
+
 import pytest
 
 from gintrainer import Rules
 from gintrainer.melds import meld_kind
 from gintrainer.replay import Replay, ReplayError, examples, load, result_record
-from dataclasses import replace
-
-from gintrainer.replay.examples import (build, build_examples, comment_problems, data_folder, example,
-                                        example_names, step_facts)
-from gintrainer.replay.scripts import Script, move
+from gintrainer.replay.examples import (
+    build,
+    build_examples,
+    comment_problems,
+    data_folder,
+    example,
+    example_names,
+    step_facts,
+)
 from gintrainer.replay.facts import arithmetic_problems, mentions
-from gintrainer.replay.hands import CHAINED_LAYOFFS, DEAD_HAND, GIN, KNOCK, SCRIPTS, TAKE_AND_KNOCK, BOTH_PASS
+from gintrainer.replay.hands import BOTH_PASS, CHAINED_LAYOFFS, DEAD_HAND, GIN, KNOCK, SCRIPTS, TAKE_AND_KNOCK
+from gintrainer.replay.scripts import Script, move
 
 NAMES = example_names()
 

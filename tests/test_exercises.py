@@ -6,12 +6,12 @@ import re
 import pytest
 
 from gintrainer import GinError, Rules, best_arrangement, meld_kind, min_deadwood, score_hand
-from gintrainer.melds import all_best_arrangements
+from gintrainer.deals import best_discards, deal
 from gintrainer.exercises import KINDS, ExerciseSession, generate
-from gintrainer.lessons import LESSONS
 from gintrainer.exercises.going_out import best_reply, can_lay_off_all, defender_cards, knock_options
 from gintrainer.exercises.matches import RULE_SETS, compare_rules, played_match
-from gintrainer.deals import best_discards, deal
+from gintrainer.lessons import LESSONS
+from gintrainer.melds import all_best_arrangements
 
 SLOW = {"match_total", "next_dealer", "hollywood_score"}
 SEEDS = range(40)
@@ -221,8 +221,8 @@ def test_answers_agree_with_the_engine(kind):
 
 def test_layoff_positions_agree_with_best_layoffs():
     from gintrainer import best_layoffs
-    from gintrainer.exercises.going_out import layoff_position
     from gintrainer.deals import rng_for
+    from gintrainer.exercises.going_out import layoff_position
     for seed in range(25):
         hand = layoff_position(rng_for("test", seed))
         if hand is None:

@@ -16,9 +16,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 import strategies  # noqa: E402
-
-from gintrainer import (DECK, Action, Card, GinError, Hand, Rules, format_cards, parse_card,  # noqa: E402
-                        parse_cards, show_cards)
+from gintrainer import DECK, Action, Card, GinError, Hand, Rules, format_cards, parse_card, parse_cards, show_cards  # noqa: E402
 
 FUZZ = settings(max_examples=400, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

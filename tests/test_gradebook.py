@@ -7,8 +7,16 @@ from html import escape
 import pytest
 
 from gintrainer import GinError
-from gintrainer.classroom import (ClassCodeError, ClassSet, StudentSession, build_gradebook, gradebook_html,
-                                  gradebook_page, load_folder, theme_chart_svg)
+from gintrainer.classroom import (
+    ClassCodeError,
+    ClassSet,
+    StudentSession,
+    build_gradebook,
+    gradebook_html,
+    gradebook_page,
+    load_folder,
+    theme_chart_svg,
+)
 from gintrainer.classroom.gradebook import Rate
 from gintrainer.puzzles import THEMES
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from gintrainer import Action, GinError, Hand, IllegalActionError, InvalidNotationError, Rules, parse_cards, score_hand
 from decks import stacked_deck
+from gintrainer import Action, GinError, Hand, IllegalActionError, InvalidNotationError, Rules, parse_cards, score_hand
 
 KNOCKER = "6H 7H 8H 2C 2D 2S 5S 6S 7S KC"  # seat 1, the non-dealer
 DEFENDER = "9H TH JH 4S 8S KD QD 5D AC 9C"  # seat 0, the dealer

@@ -103,7 +103,7 @@ CHECKED = [
     ("01", "A♥ 2♥ 3♥ is a run, but Q♥ K♥ A♥ is not", lambda: meld_kind("AH 2H 3H") == "run"
      and meld_kind("QH KH AH") is None),
     ("01", "5♥ 2♣ 2♦ A♠ are deadwood: 5 + 2 + 2 + 1 = 10", lambda: (
-        set(best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").deadwood) == set(Card.parse(c) for c in "5H 2C 2D AS".split())
+        set(best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").deadwood) == set(Card.parse(c) for c in ["5H", "2C", "2D", "AS"])
         and best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").points == 10
         and {meld_kind(m) for m in best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").melds} == {"set"})),
     ("01", "Ace 1, two to ten their number, pictures 10", lambda: Card.parse("AS").value == 1

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from gintrainer import GinError, IllegalActionError, Match, Rules
 from decks import stacked_deck
+from gintrainer import GinError, IllegalActionError, Match, Rules
 
 WINNING = "6H 7H 8H 2C 2D 2S 5S 6S 7S KC"  # knocks with 3 after taking the 3C upcard
 LOSING = "9H TH JH 4S 8S KD QD 5D AC 9C"  # 35 left after lay-offs: the knock scores 32

@@ -19,9 +19,17 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 import brute  # noqa: E402
 import strategies  # noqa: E402
-
-from gintrainer import (DECK, GinError, Hand, all_best_arrangements, best_arrangement, best_layoffs,  # noqa: E402
-                        min_deadwood, min_deadwood_batch, parse_cards)
+from gintrainer import (  # noqa: E402
+    DECK,
+    GinError,
+    Hand,
+    all_best_arrangements,
+    best_arrangement,
+    best_layoffs,
+    min_deadwood,
+    min_deadwood_batch,
+    parse_cards,
+)
 
 SEED = 20240611
 

@@ -13,8 +13,7 @@ import pytest
 from gintrainer import messages
 from gintrainer.cards import parse_card, parse_cards
 from gintrainer.errors import GinError
-from gintrainer.messages import (CATALOG, THEME_MESSAGES, Message, Percent, Signed, Template, format_value, render,
-                                 say)
+from gintrainer.messages import CATALOG, THEME_MESSAGES, Message, Percent, Signed, Template, format_value, render, say
 from gintrainer.puzzles import THEMES
 
 

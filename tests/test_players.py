@@ -5,14 +5,14 @@ import random
 
 import pytest
 
+from decks import twin
 from gintrainer import Card, Hand, Rules
-from gintrainer.hand import Action
 from gintrainer.errors import GinError
+from gintrainer.hand import Action
 from gintrainer.melds import min_deadwood
-from gintrainer.players import PLAYER_NAMES, PLAYERS, draw_values, decide, make_player, take_value
+from gintrainer.players import PLAYER_NAMES, PLAYERS, decide, draw_values, make_player, take_value
 from gintrainer.solver import discard_table, naive_discard, slow_expected_deadwood
 from gintrainer.view import SeatView
-from decks import twin
 
 VARIANTS = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straight_gin=True),
             Rules(big_gin=True), Rules.preset("classic", knock_limit=5)]
@@ -198,8 +198,8 @@ def test_opponent_model_chances_add_up_to_the_cards_not_known(positions):
 
 
 def test_refused_cards_are_the_offers_the_opponent_left():
-    from gintrainer.players import refused_cards
     from decks import stacked_deck
+    from gintrainer.players import refused_cards
     # seat 1 deals; seat 0 passes the 9♣ upcard, seat 1 takes it and throws K♦,
     # seat 0 draws (leaving K♦) and throws 7♥, seat 1 draws (leaving 7♥).
     deck = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C TC TD JD 2H 4H 6S 8S KD QH", "9C")
@@ -212,6 +212,7 @@ def test_refused_cards_are_the_offers_the_opponent_left():
 
 def test_meld_chances_over_certain_hands_are_whether_the_card_melds():
     import numpy as np
+
     from gintrainer.cards import DECK, cards_mask
     from gintrainer.players import meld_chances
     rng = random.Random(6)
@@ -259,6 +260,7 @@ def test_opponent_hands_hold_its_known_cards_and_are_weighted_by_its_last_turn(p
     import math
 
     import numpy as np
+
     from gintrainer.players import _last_turn, opponent_hands
     checked = 0
     for hand in positions:
@@ -297,6 +299,7 @@ def test_opponent_hands_hold_its_known_cards_and_are_weighted_by_its_last_turn(p
 
 def test_opponent_hands_are_the_same_for_the_same_generator(positions):
     import numpy as np
+
     from gintrainer.players import opponent_hands
     views = [SeatView.of(h, h.to_act) for h in positions if h.phase == "discard"][:20]
     for view in views:
@@ -329,6 +332,7 @@ def test_best_looks_two_draws_deep_at_its_best_discards_within_the_work_limit(po
     score, as many as ``deep`` allows within ``deep_work``; each keeps its
     feeding part and gets the two-draw race."""
     import numpy as np
+
     from gintrainer.cards import cards_mask
     from gintrainer.players import BestPlayer, two_draw_race
     counts = set()
@@ -441,8 +445,8 @@ def test_greedy_options_that_never_go_out_or_knock_within_a_count(positions):
 def test_greedy_discards_break_ties_as_told():
     """Q♣ and K♠ both leave 25 deadwood: by rank the king goes, by suit the spade
     (K♠ both times); J♠ and Q♣: the queen by rank, the spade by suit."""
-    from gintrainer.players import GreedyPlayer
     from gintrainer.deals import in_discard
+    from gintrainer.players import GreedyPlayer
     for drawn, by_rank, by_suit in (("KS", "KS", "KS"), ("JS", "QC", "JS")):
         hand = in_discard("2C 3C 4C 7H 7S 7D 5D 9D AS QC", drawn, "TH TD 2H 4S QD KC 6C 6H 8C 8H")
         assert decide(GreedyPlayer(ties="rank"), hand) == Action("discard", Card.parse(by_rank))

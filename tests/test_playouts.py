@@ -19,9 +19,18 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 import brute  # noqa: E402
 import strategies  # noqa: E402
-
-from gintrainer import (DECK, Action, GinError, Hand, IllegalActionError, Match, Rules,  # noqa: E402
-                        min_deadwood, parse_cards, score_hand)
+from gintrainer import (  # noqa: E402
+    DECK,
+    Action,
+    GinError,
+    Hand,
+    IllegalActionError,
+    Match,
+    Rules,
+    min_deadwood,
+    parse_cards,
+    score_hand,
+)
 
 SEED = 7_160_611
 PHASES = ("upcard", "draw", "discard", "knocker_layout", "defender_layout", "over")
@@ -252,7 +261,7 @@ def check_result(hand):
     elif result.kind == "knock":
         assert 0 < k < d and (result.winner, result.points) == ("knocker", (d - k) * mult)
     elif result.kind == "undercut":
-        assert 0 < k and (d < k or (d == k and rules.undercut_on_tie))
+        assert k > 0 and (d < k or (d == k and rules.undercut_on_tie))
         assert (result.winner, result.points) == ("defender", (k - d + rules.undercut_bonus) * mult)
     else:
         assert not rules.undercut_on_tie and d == k > 0 and result.winner is None and result.points == 0

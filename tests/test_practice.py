@@ -12,8 +12,8 @@ from gintrainer.errors import GinError, IllegalActionError
 from gintrainer.practice import PracticeError, PracticeGame, opponents, practice_rules, save_path
 from gintrainer.replay import load
 from gintrainer.replay.annotate import discard_position
-from gintrainer.view import SeatView
 from gintrainer.solver import discard_table
+from gintrainer.view import SeatView
 
 # The learner (seat 0, non-dealer) holds three melds and 5♦; taking the A♦ upcard
 # lets him knock with 5♦ (1 deadwood), while throwing 2♣ or K♠ breaks a meld.

@@ -5,14 +5,22 @@ import json
 import multiprocessing
 import os
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from gintrainer import GinError
 from gintrainer import progress as progress_module
-from gintrainer.profiles import (export, import_profile, list_profiles, load, profile_path, record_attempt, reset,
-                                 update_settings)
+from gintrainer.profiles import (
+    export,
+    import_profile,
+    list_profiles,
+    load,
+    profile_path,
+    record_attempt,
+    reset,
+    update_settings,
+)
 from gintrainer.progress import HISTORY_LIMIT, KINDS, PROFILE, Progress, ProgressError, ProgressFileError, Tally
 from gintrainer.rating import Rating, update
 from gintrainer.storage import InvalidNameError, clean_name, data_dir, name_key, name_stem, spelling_stem
@@ -196,7 +204,7 @@ def test_importing_under_another_case_of_a_name_finds_the_profile(data):
 # --- recording ------------------------------------------------------------------
 
 def test_record_and_load_round_trip(data):
-    when = datetime(2024, 5, 1, 12, 30, tzinfo=timezone.utc)
+    when = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
     record_attempt("Ann", puzzle("k1"), "solved", answer=True, hints=0, at=when)
     record_attempt("Ann", puzzle("d1", "best_discard", ["forbidden-discard"], 1400), "failed", answer="7H",
                    hints=0, at=when + timedelta(minutes=1))

@@ -3,7 +3,8 @@
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gintrainer.progress import PROFILE, Progress, ProgressFileError, Tally
 from gintrainer.rating import Rating, update

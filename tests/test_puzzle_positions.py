@@ -8,8 +8,13 @@ import pytest
 from gintrainer import GinError, Rules, parse_cards
 from gintrainer.cards import DECK
 from gintrainer.puzzles import make_puzzle, verify
-from gintrainer.puzzles.positions import (constructed_position, knock_position, lookahead_position,
-                                         selfplay_positions, swap_position)
+from gintrainer.puzzles.positions import (
+    constructed_position,
+    knock_position,
+    lookahead_position,
+    selfplay_positions,
+    swap_position,
+)
 from puzzle_samples import bank_puzzles, generated_sample, real_position, year_of_dailies
 
 

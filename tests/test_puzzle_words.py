@@ -7,7 +7,7 @@ decides its answer."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -15,11 +15,10 @@ import pytest
 from gintrainer import parse_cards
 from gintrainer.cards import DECK, Card
 from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
-from gintrainer.puzzles.themes import HINT_ORDER, THEMES
 from gintrainer.messages import PUZZLE_MESSAGES, THEME_MESSAGES, render, say
+from gintrainer.puzzles.themes import HINT_ORDER, THEMES
 from gintrainer.solver import naive_discard, slow_expected_deadwood
 from puzzle_samples import bank_puzzles, every_puzzle, generated_sample, year_of_dailies
-
 
 # -- plain counting -------------------------------------------------------------
 
@@ -67,13 +66,13 @@ def melded_improvement(kept, draw, partner=None):
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _unseen(puzzle):
     return tuple(c for c in DECK if c not in puzzle.hand and c not in puzzle.discard_pile
                  and c not in puzzle.opponent_known)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outs(puzzle, card):
     kept = without(puzzle.hand, [card])
     now = min_deadwood(kept)
@@ -130,7 +129,7 @@ def leaves(puzzle, c, deadwood):
     return min_deadwood(kept(puzzle, c)) == deadwood
 
 
-@lru_cache(maxsize=None)
+@cache
 def expected(puzzle, c):
     return slow_expected_deadwood(kept(puzzle, c), _unseen(puzzle))
 
@@ -145,7 +144,7 @@ def row_values(puzzle, s, c):
             and s["outs"] == len(_outs(puzzle, c)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def meld_outs(puzzle, c):
     return [u for u in _outs(puzzle, c) if melded_improvement(kept(puzzle, c), u)]
 

@@ -9,7 +9,7 @@ import pytest
 
 from gintrainer import GinError, Rules, min_deadwood, parse_cards
 from gintrainer.melds import best_arrangement
-from gintrainer.puzzles import (DIFFICULTY_LEVELS, THEMES, daily, generate, make_puzzle, parse_date, verify)
+from gintrainer.puzzles import DIFFICULTY_LEVELS, THEMES, daily, generate, make_puzzle, parse_date, verify
 from gintrainer.puzzles.core import PuzzleError, ladder_level, solve_position
 from gintrainer.puzzles.themes import HINT_ORDER, make_context, meld_choices, overlap_cards
 from gintrainer.solver import naive_discard

@@ -2,11 +2,24 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gintrainer import GinError
-from gintrainer.rating import (DEFAULT_PUZZLE_DEVIATION, MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, SCALE,
-                               Game, Rating, RatingError, expected_score, pick, rate_period, update)
+from gintrainer.rating import (
+    DEFAULT_PUZZLE_DEVIATION,
+    MAX_DEVIATION,
+    MAX_VOLATILITY,
+    MIN_DEVIATION,
+    SCALE,
+    Game,
+    Rating,
+    RatingError,
+    expected_score,
+    pick,
+    rate_period,
+    update,
+)
 
 
 def test_glickman_worked_example():

@@ -8,8 +8,16 @@ import pytest
 from gintrainer.cards import Card, parse_cards, show_cards
 from gintrainer.deals import in_discard
 from gintrainer.melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
-from gintrainer.reference import (GLOSSARY, QUICK_EXAMPLE, QUICK_MELDS, QUICK_VALUES, glossary, glossary_html,
-                                  quick_reference_html, quick_reference_sections)
+from gintrainer.reference import (
+    GLOSSARY,
+    QUICK_EXAMPLE,
+    QUICK_MELDS,
+    QUICK_VALUES,
+    glossary,
+    glossary_html,
+    quick_reference_html,
+    quick_reference_sections,
+)
 from gintrainer.rules import PRESETS, Rules
 from gintrainer.scoring import best_layoffs, layoff_targets
 

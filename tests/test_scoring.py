@@ -2,8 +2,16 @@
 
 import pytest
 
-from gintrainer import (GinError, IllegalActionError, Rules, best_arrangement, best_layoffs, min_deadwood,
-                        parse_cards, score_hand)
+from gintrainer import (
+    GinError,
+    IllegalActionError,
+    Rules,
+    best_arrangement,
+    best_layoffs,
+    min_deadwood,
+    parse_cards,
+    score_hand,
+)
 from gintrainer.scoring import knocker_layouts, layoff_targets
 
 # The Kurmanji page's defender hand: 8 8 8 · 4 4 4 · 5 2 2 A.

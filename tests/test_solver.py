@@ -6,8 +6,14 @@ from fractions import Fraction
 import pytest
 
 from gintrainer import DECK, GinError, Rules, min_deadwood, parse_cards
-from gintrainer.solver import (discard_table, fraction_text, knock_options, naive_discard, parse_fraction,
-                               slow_expected_deadwood)
+from gintrainer.solver import (
+    discard_table,
+    fraction_text,
+    knock_options,
+    naive_discard,
+    parse_fraction,
+    slow_expected_deadwood,
+)
 
 RULES_EXAMPLE = "3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"
 

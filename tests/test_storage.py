@@ -9,13 +9,28 @@ import re
 
 import pytest
 
-from gintrainer import GinError
-from gintrainer import storage
-from gintrainer.storage import (InvalidNameError, RecordError, RecordKind, SetAside, StorageError, clean_name,
-                                data_dir, locked, name_key, name_stem, parse_json, read_json, read_or_set_aside,
-                                record_files, record_path, set_aside, spelling_stem, write_json_atomic,
-                                write_text_atomic)
-
+from gintrainer import GinError, storage
+from gintrainer.storage import (
+    InvalidNameError,
+    RecordError,
+    RecordKind,
+    SetAside,
+    StorageError,
+    clean_name,
+    data_dir,
+    locked,
+    name_key,
+    name_stem,
+    parse_json,
+    read_json,
+    read_or_set_aside,
+    record_files,
+    record_path,
+    set_aside,
+    spelling_stem,
+    write_json_atomic,
+    write_text_atomic,
+)
 
 # --- names ---------------------------------------------------------------------------
 
@@ -106,9 +121,8 @@ def test_a_lock_is_exclusive_while_held(tmp_path):
 def test_a_lock_that_cannot_be_made_is_a_storage_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    with pytest.raises(StorageError, match="cannot lock"):
-        with locked(blocker / "ann.json"):
-            pass
+    with pytest.raises(StorageError, match="cannot lock"), locked(blocker / "ann.json"):
+        pass
 
 
 def test_setting_aside_never_overwrites(tmp_path):

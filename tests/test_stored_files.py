@@ -14,7 +14,8 @@ from gintrainer.classroom import load_folder, read_results
 from gintrainer.practice import PracticeGame, save_path
 from gintrainer.profiles import list_profiles, load, profile_path
 from gintrainer.progress import Settings
-from gintrainer.replay import dump, load as load_history
+from gintrainer.replay import dump
+from gintrainer.replay import load as load_history
 from gintrainer.storage import spelling_stem
 
 STORED = Path(__file__).resolve().parent / "stored"

@@ -8,8 +8,15 @@ from gintrainer import GinError
 from gintrainer.progress import Progress
 from gintrainer.puzzles import DIFFICULTY_LEVELS, bank
 from gintrainer.rating import Rating, expected_score, update
-from gintrainer.training import (REVIEW_EVERY, PuzzleAttempt, choose_next, cost_words, puzzles_for, rating_words,
-                                 themes_in_bank)
+from gintrainer.training import (
+    REVIEW_EVERY,
+    PuzzleAttempt,
+    choose_next,
+    cost_words,
+    puzzles_for,
+    rating_words,
+    themes_in_bank,
+)
 
 
 def yes_puzzle():
@@ -205,6 +212,7 @@ def test_the_card_just_taken_is_refused_alike_whatever_the_answer():
 
 def test_the_readme_states_the_rating_rules_the_code_uses():
     from pathlib import Path
+
     from gintrainer.training import UNCERTAIN_DEVIATION
     readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert f"while the rating is new (deviation above {UNCERTAIN_DEVIATION:.0f})" in readme

@@ -1,19 +1,29 @@
 """The widgets driven as a page would drive them: set values, click buttons, read the model."""
 
-from html import escape
 import subprocess
 import sys
+from html import escape
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gintrainer.exercises import generate  # noqa: E402
 from gintrainer.deals import deal  # noqa: E402
-from gintrainer.steps import HandSteps  # noqa: E402
-from gintrainer.widgets import (CardPicker, CheckView, ExerciseView, HandView, RulesComparison,  # noqa: E402
-                                SettingsBar, Stepper, TableView, lesson, settings)
+from gintrainer.exercises import generate  # noqa: E402
 from gintrainer.lessons import checks  # noqa: E402
+from gintrainer.steps import HandSteps  # noqa: E402
+from gintrainer.widgets import (  # noqa: E402
+    CardPicker,
+    CheckView,
+    ExerciseView,
+    HandView,
+    RulesComparison,
+    SettingsBar,
+    Stepper,
+    TableView,
+    lesson,
+    settings,
+)
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
 

@@ -22,8 +22,17 @@ from html import escape
 from pathlib import Path
 
 from ..cards import sort_by_suit
-from ..drawing import cards_html, deadwood_sum_words, discard_table_html, melds_words, page, puzzle_position_html, \
-    puzzle_position_words, puzzle_rules_words, words
+from ..drawing import (
+    cards_html,
+    deadwood_sum_words,
+    discard_table_html,
+    melds_words,
+    page,
+    puzzle_position_html,
+    puzzle_position_words,
+    puzzle_rules_words,
+    words,
+)
 from ..melds import best_arrangement
 from ..messages import render, say
 from ..puzzles import THEMES, Puzzle

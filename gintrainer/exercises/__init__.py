@@ -11,9 +11,19 @@ a kind is the lesson's definition (:mod:`gintrainer.lessons`).
 True
 """
 
-from .core import (ANSWER_TYPES, KINDS, NAMES, Exercise, ExerciseKind, ExerciseSession, Feedback,  # noqa: F401
-                   Panel, generate, panel_html)
 from . import basics, going_out, matches  # noqa: F401  (register the kinds)
+from .core import (  # noqa: F401
+                   ANSWER_TYPES,
+                   KINDS,
+                   NAMES,
+                   Exercise,
+                   ExerciseKind,
+                   ExerciseSession,
+                   Feedback,
+                   Panel,
+                   generate,
+                   panel_html,
+)
 from .matches import RULE_SETS, compare_rules  # noqa: F401
 
 __all__ = ["ANSWER_TYPES", "KINDS", "NAMES", "RULE_SETS", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",

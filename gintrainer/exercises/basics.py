@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from ..cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
-from ..deals import (best_discards, deal, hand_with_melds, in_discard, others, sound_discard, take_goes_out,
-                     take_into_meld)
+from ..deals import (
+    best_discards,
+    deal,
+    hand_with_melds,
+    in_discard,
+    others,
+    sound_discard,
+    take_goes_out,
+    take_into_meld,
+)
 from ..drawing import deadwood_words, phase_words
 from ..hand import Hand
 from ..melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
-from .core import (NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry,
-                   words)
+from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry, words
 
 # -- lesson 1: cards, values and melds ---------------------------------------------
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from ..cards import Card, show_cards, sort_by_suit
+from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..hand import Action, Hand
 from ..melds import best_arrangement, min_deadwood
-from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..rules import Rules
 from ..scoring import best_layoffs, knocker_layouts, layoff_targets, score_hand
-from .core import (NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry,
-                   words)
+from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry, words
 
 # -- positions -------------------------------------------------------------------------
 

@@ -6,11 +6,11 @@ import random
 from functools import lru_cache
 
 from ..cards import DECK, Card, show_cards, sort_by_suit
+from ..deals import in_discard, others
+from ..drawing import score_rows
 from ..errors import IllegalActionError
 from ..match import Match
 from ..melds import min_deadwood
-from ..deals import in_discard, others
-from ..drawing import score_rows
 from ..players import decide, sound_player
 from ..rules import Rules
 from ..scoring import HandScore, score_hand

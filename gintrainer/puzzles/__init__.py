@@ -18,8 +18,14 @@ from ..errors import GinError
 from ..rules import Rules
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
 from .core import KINDS, Grade, Puzzle, PuzzleError, make_puzzle, verify
-from .positions import (Position, constructed_position, knock_position, lookahead_position, selfplay_positions,
-                        swap_position)
+from .positions import (
+    Position,
+    constructed_position,
+    knock_position,
+    lookahead_position,
+    selfplay_positions,
+    swap_position,
+)
 from .store import puzzle_from_record
 from .themes import THEMES
 
@@ -190,9 +196,9 @@ def daily(date=None, kind: str = "can_knock") -> Puzzle:
 def parse_date(date=None) -> _dt.date:
     """A date from a ``date``, a ``datetime`` or ``YYYY-MM-DD`` text; today (UTC) for None."""
     if date is None:
-        return _dt.datetime.now(_dt.timezone.utc).date()
+        return _dt.datetime.now(_dt.UTC).date()
     if isinstance(date, _dt.datetime):
-        return date.astimezone(_dt.timezone.utc).date() if date.tzinfo else date.date()
+        return date.astimezone(_dt.UTC).date() if date.tzinfo else date.date()
     if isinstance(date, _dt.date):
         return date
     if isinstance(date, str):

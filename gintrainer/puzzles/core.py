@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
-from ..messages import Message, render, say
 from ..melds import Arrangement, best_arrangement
+from ..messages import Message, render, say
 from ..rules import Rules
 from ..solver import DiscardRow, DiscardTable, discard_table, fraction_text
 from .explain import explain, hints

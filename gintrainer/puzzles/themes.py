@@ -10,9 +10,10 @@ the hint of the first deciding theme in :data:`HINT_ORDER`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from ..cards import Card, cards_mask
 from ..melds import Arrangement, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood

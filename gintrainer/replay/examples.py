@@ -25,8 +25,7 @@ from pathlib import Path
 
 from ..hand import Action, Hand
 from .annotate import annotate
-from .facts import (arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered,
-                    visible_cards)
+from .facts import arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered, visible_cards
 from .hands import SCRIPTS
 from .history import Annotation, Replay, ReplayError, load
 from .scripts import Move, Script

@@ -14,13 +14,24 @@ import ipywidgets as widgets
 
 from ..app import query_params
 from ..cards import Card, parse_card
-from ..classroom import (MAX_COUNT, ClassSet, StudentSession, answer_key_html, build_gradebook, class_set,
-                         gradebook_html, load_folder, results_filename, theme_chart_svg, worksheet_filename,
-                         worksheet_html)
+from ..classroom import (
+    MAX_COUNT,
+    ClassSet,
+    StudentSession,
+    answer_key_html,
+    build_gradebook,
+    class_set,
+    gradebook_html,
+    load_folder,
+    results_filename,
+    theme_chart_svg,
+    worksheet_filename,
+    worksheet_html,
+)
 from ..errors import GinError
 from ..puzzles import THEMES
-from .base import View, download_link, guarded
 from ..puzzles.themes import theme_title
+from .base import View, download_link, guarded
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options

@@ -10,9 +10,9 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..drawing import cards_html
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
 from ..exercises.core import NAMES
-from ..drawing import cards_html
 from .base import View, guarded
 from .cards import CardPicker
 

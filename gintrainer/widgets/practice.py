@@ -10,13 +10,28 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..drawing import deadwood_sum_words, deadwood_words, discard_table_html, melds_words, seat_table_html, \
-    sorted_cards, table_html, words
+from ..drawing import (
+    deadwood_sum_words,
+    deadwood_words,
+    discard_table_html,
+    melds_words,
+    seat_table_html,
+    sorted_cards,
+    table_html,
+    words,
+)
 from ..drawing import score_sheet_html as hand_scores_html
 from ..hand import Action
 from ..melds import best_arrangement
-from ..practice import DEFAULT_OPPONENT, OPPONENT_LABELS, VARIANTS, PracticeError, PracticeGame, opponents, \
-    practice_rules
+from ..practice import (
+    DEFAULT_OPPONENT,
+    OPPONENT_LABELS,
+    VARIANTS,
+    PracticeError,
+    PracticeGame,
+    opponents,
+    practice_rules,
+)
 from ..rules import PRESETS
 from .base import View, download_link, guarded
 from .cards import CardPicker
@@ -54,9 +69,8 @@ def new_match_warning(game: PracticeGame) -> str:
     """What starting a new match would throw away, as a question."""
     names = game.names()
     mine, theirs = game.match.scores[game.seat], game.match.scores[game.computer_seat]
-    return ("Starting a new match throws away the one in progress (hand {hand}, you {mine}, {opponent} {theirs}). "
-            "Start a new match anyway?").format(hand=game.hand_number, mine=mine, theirs=theirs,
-                                                opponent=names[game.computer_seat])
+    return (f"Starting a new match throws away the one in progress (hand {game.hand_number}, you {mine}, {names[game.computer_seat]} {theirs}). "
+            "Start a new match anyway?")
 
 
 def _coach_line(name: str) -> str:

@@ -16,8 +16,8 @@ from .. import profiles as store
 from ..app import query_params
 from ..errors import GinError
 from ..progress import DIFFICULTIES, Progress
-from ..storage import data_dir, name_stem
 from ..puzzles.themes import theme_title
+from ..storage import data_dir, name_stem
 from ..training import rating_words
 from .base import View, download_link, guarded, settings
 

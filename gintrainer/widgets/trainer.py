@@ -23,7 +23,7 @@ from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, choose_next, cost_messages, themes_in_bank
 from .base import View, guarded, settings
 from .cards import CardPicker
-from .profile import ProfileBar, Learner
+from .profile import Learner, ProfileBar
 
 KIND_TITLES = {"can_knock": "Can you knock?", "best_discard": "Best discard"}
 ARCHIVE_DAYS = 60

@@ -56,7 +56,7 @@ def solve(view, puzzle, *, right: bool):
 
 
 def test_todays_can_knock_puzzle_right_then_wrong(page, server, console):
-    today = dt.datetime.now(dt.timezone.utc).date()
+    today = dt.datetime.now(dt.UTC).date()
     puzzle = daily(today, "can_knock")
     open_page(page, server, "puzzles/daily.ipynb")
     view = page.locator(".gt-puzzle").first
@@ -123,7 +123,7 @@ def in_server_data(server, monkeypatch, change):
 
 
 def today():
-    return dt.datetime.now(dt.timezone.utc).date()
+    return dt.datetime.now(dt.UTC).date()
 
 
 def test_the_table_waits_for_the_answer_and_the_answers_look_alike(page, server, console):

@@ -10,13 +10,13 @@ from .errors import GinError, IllegalActionError, InvalidNotationError, RulesErr
 from .hand import Action, Hand
 from .match import Match
 from .melds import (
-                    Arrangement,
-                    all_best_arrangements,
-                    best_arrangement,
-                    is_meld,
-                    meld_kind,
-                    min_deadwood,
-                    min_deadwood_batch,
+    Arrangement,
+    all_best_arrangements,
+    best_arrangement,
+    is_meld,
+    meld_kind,
+    min_deadwood,
+    min_deadwood_batch,
 )
 from .rules import PRESETS, Rules
 from .scoring import DefenderReply, HandScore, Layoff, best_layoffs, score_hand

@@ -6,7 +6,7 @@ position on every machine. Hands are dealt from stacked decks and played with
 
 >>> hand = in_discard("7H 8H 9H 2C 2D 2S 5S 6S 7S 8S", "KC", "QD JD TD 4C 4H 9C AC 3S 6D KD")
 >>> hand.phase, len(hand.held(hand.to_act)), hand.last_draw[0]
-('discard', 11, Card.parse('KC'))
+(Phase.DISCARD, 11, Card.parse('KC'))
 """
 
 from __future__ import annotations

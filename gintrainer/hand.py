@@ -24,10 +24,10 @@ engine does, recorded in the history as the plain steps it took.
 
 >>> hand = Hand.deal(seed=7)
 >>> hand.phase, hand.to_act == 1 - hand.dealer, len(hand.held(0)), hand.stock_count
-('upcard', True, 10, 31)
+(Phase.UPCARD, True, 10, 31)
 >>> hand.apply("pass"); hand.apply("pass"); hand.apply("draw")
 >>> hand.phase
-'discard'
+Phase.DISCARD
 """
 
 from __future__ import annotations
@@ -41,11 +41,52 @@ from .errors import GinError, IllegalActionError, InvalidNotationError
 from .melds import meld_kind, min_deadwood, order_meld
 from .rules import Rules
 from .scoring import DEAD_HAND, HandScore, Layoff, defender_reply, knocker_layouts, layoff_targets, settle
+from .vocab import Vocabulary
 
-PHASES = ("upcard", "draw", "discard", "knocker_layout", "defender_layout", "over")
-_SIMPLE = ("take", "pass", "draw", "big-gin", "done", "auto")
-_ONE_CARD = ("discard", "knock", "gin")
-_ALIASES = {"big_gin": "big-gin", "biggin": "big-gin", "lay-off": "layoff", "stock": "draw"}
+
+class Phase(Vocabulary):
+    """Where a hand stands: whose decision of which kind comes next."""
+
+    UPCARD = "upcard"
+    DRAW = "draw"
+    DISCARD = "discard"
+    KNOCKER_LAYOUT = "knocker_layout"
+    DEFENDER_LAYOUT = "defender_layout"
+    OVER = "over"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "phase"
+
+
+class ActionKind(Vocabulary):
+    """The first word of an action's text."""
+
+    TAKE = "take"
+    PASS = "pass"
+    DRAW = "draw"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big-gin"
+    MELD = "meld"
+    LAYOFF = "layoff"
+    DONE = "done"
+    AUTO = "auto"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "action"
+
+    @classmethod
+    def aliases(cls) -> dict[str, str]:
+        return {"biggin": "big-gin", "lay-off": "layoff", "stock": "draw"}
+
+
+PHASES = tuple(Phase)
+LAYOUT_PHASES = (Phase.KNOCKER_LAYOUT, Phase.DEFENDER_LAYOUT)
+_SIMPLE = (ActionKind.TAKE, ActionKind.PASS, ActionKind.DRAW, ActionKind.BIG_GIN, ActionKind.DONE, ActionKind.AUTO)
+_ONE_CARD = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +94,21 @@ class Action:
     """One move. ``str(action)`` is its text and ``Action.parse`` reads it back.
 
     >>> Action.parse("knock 10♦"), str(Action.parse("Layoff 9h on 2"))
-    (Action(kind='knock', card=Card.parse('TD'), cards=(), target=None), 'layoff 9H on 2')
+    (Action(kind=ActionKind.KNOCK, card=Card.parse('TD'), cards=(), target=None), 'layoff 9H on 2')
     """
 
-    kind: str
+    kind: ActionKind
     card: Card | None = None
     cards: tuple[Card, ...] = ()
     target: int | None = None  # a lay-off's meld, 0-based
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, ActionKind):  # a kind given as its text
+            try:
+                kind = ActionKind.parse(self.kind)
+            except GinError:
+                raise InvalidNotationError(f"unknown action kind {self.kind!r}") from None
+            object.__setattr__(self, "kind", kind)
 
     @classmethod
     def parse(cls, text: str | Action) -> Action:
@@ -71,7 +120,10 @@ class Action:
         if not words:
             raise InvalidNotationError("empty action: say take, pass, draw, discard 7H, knock 7H, gin 7H, "
                                        "big-gin, meld 7H 8H 9H, layoff 9H on 2, done or auto")
-        kind = _ALIASES.get(words[0].lower(), words[0].lower())
+        try:
+            kind = ActionKind.parse(words[0])
+        except GinError:
+            raise InvalidNotationError(f"unknown action {words[0]!r} in {text!r}") from None
         rest = words[1:]
         if kind in _SIMPLE:
             if rest:
@@ -87,13 +139,13 @@ class Action:
             cards = parse_cards(" ".join(rest))
             if not cards:
                 raise InvalidNotationError(f"malformed action {text!r}: name the meld's cards, like 'meld 7H 8H 9H'")
-            return cls("meld", cards=cards)
+            return cls(ActionKind.MELD, cards=cards)
         if kind == "layoff":
             if len(rest) == 1:
-                return cls("layoff", parse_card(rest[0]))
+                return cls(ActionKind.LAYOFF, parse_card(rest[0]))
             number = rest[2] if len(rest) == 3 and rest[1].lower() == "on" else ""
             if number.isascii() and number.isdigit() and len(number) <= 3 and int(number) >= 1:
-                return cls("layoff", parse_card(rest[0]), target=int(number) - 1)
+                return cls(ActionKind.LAYOFF, parse_card(rest[0]), target=int(number) - 1)
             raise InvalidNotationError(f"malformed action {text!r}: say 'layoff 9H on 2' (the knocker's meld number)")
         raise InvalidNotationError(f"unknown action {words[0]!r} in {text!r}")
 
@@ -105,7 +157,7 @@ class Action:
         if self.kind == "layoff":
             on = f" on {self.target + 1}" if self.target is not None else ""
             return f"layoff {self.card.code()}{on}"
-        return self.kind
+        return self.kind.value
 
     def describe(self) -> str:
         """The move in words, cards in people form."""
@@ -175,7 +227,7 @@ class Hand:
         self.knock_limit: int = rules.knock_limit_for(self.upcard)
         self._pile: list[Card] = [deck[20]]
         self._next = 21
-        self._phase = "upcard"
+        self._phase: Phase = Phase.UPCARD
         self._to_act: int | None = non_dealer
         self._passes = 0
         self._stock_only = False  # after both players pass the upcard
@@ -279,7 +331,7 @@ class Hand:
     # -- reading the state ------------------------------------------------------
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     @property
@@ -613,14 +665,14 @@ class Hand:
             if self._passes == 1:
                 self._to_act = self.dealer
             else:
-                self._phase, self._to_act = "draw", self.non_dealer
+                self._phase, self._to_act = Phase.DRAW, self.non_dealer
                 self._stock_only = True
         elif kind == "take":
             card = self._pile.pop()
             self._held[seat].append(card)
             self._taken = card
             self._drawn = (card, "discard")
-            self._phase = "discard"
+            self._phase = Phase.DISCARD
         elif kind == "draw":
             card = self.deck[self._next]
             self._next += 1
@@ -628,15 +680,15 @@ class Hand:
             self._taken = None
             self._stock_only = False
             self._drawn = (card, "stock")
-            self._phase = "discard"
+            self._phase = Phase.DISCARD
         elif kind == "discard":
             self._held[seat].remove(action.card)
             self._pile.append(action.card)
             self._taken = self._drawn = None
             if self.stock_count <= self.rules.dead_stock_cards:
-                self._phase, self._to_act, self._result = "over", None, DEAD_HAND
+                self._phase, self._to_act, self._result = Phase.OVER, None, DEAD_HAND
             else:
-                self._phase, self._to_act = "draw", 1 - seat
+                self._phase, self._to_act = Phase.DRAW, 1 - seat
         elif kind in ("knock", "gin", "big-gin"):
             if kind != "big-gin":
                 self._held[seat].remove(action.card)
@@ -644,7 +696,7 @@ class Hand:
             self._taken = self._drawn = None
             self._knocker = seat
             self._out = {"knock": "knock", "gin": "gin", "big-gin": "big_gin"}[kind]
-            self._phase = "knocker_layout"
+            self._phase = Phase.KNOCKER_LAYOUT
         elif kind == "meld":
             self._melds[seat].append(action.cards)
             if self._phase == "knocker_layout":
@@ -654,7 +706,7 @@ class Hand:
             self._extended[action.target].append(action.card)
         elif kind == "done":
             if self._phase == "knocker_layout":
-                self._phase, self._to_act = "defender_layout", 1 - seat
+                self._phase, self._to_act = Phase.DEFENDER_LAYOUT, 1 - seat
             else:
                 self._finish()
 
@@ -666,7 +718,7 @@ class Hand:
             knocker_melds=self._melds[knocker], knocker_dead=_by_rank(self.unlaid(knocker)),
             defender_melds=self._melds[defender], layoffs=self._layoffs,
             defender_dead=_by_rank(self.unlaid(defender)), upcard=self.upcard, knocker=knocker)
-        self._phase, self._to_act = "over", None
+        self._phase, self._to_act = Phase.OVER, None
 
     def __repr__(self) -> str:
         return (f"<Hand dealer={self.dealer} phase={self._phase} to_act={self._to_act} "

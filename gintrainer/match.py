@@ -5,7 +5,7 @@ and deal the next one with :meth:`Match.next_hand` once a hand is over.
 
 >>> match = Match(seed=3)
 >>> match.hand.phase, match.scores, match.is_over
-('upcard', (0, 0), False)
+(Phase.UPCARD, (0, 0), False)
 """
 
 from __future__ import annotations

@@ -20,11 +20,26 @@ from .errors import GinError
 from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .rules import Rules
 from .scoring import DefenderReply, best_layoffs  # noqa: F401  (part of the solver's API)
+from .vocab import Vocabulary
 
 if TYPE_CHECKING:
     from .view import SeatView
 
-OBJECTIVES = ("deadwood", "lookahead")
+
+
+class Objective(Vocabulary):
+    """What a best discard aims at: the least deadwood now, or the least expected
+    after the next draw from the stock."""
+
+    DEADWOOD = "deadwood"
+    LOOKAHEAD = "lookahead"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "objective"
+
+
+OBJECTIVES = tuple(Objective)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +129,9 @@ class DiscardTable:
                 "big_gin": self.big_gin, "unseen": len(self.unseen)}
 
 
-def check_objective(objective: str) -> None:
-    if objective not in OBJECTIVES:
-        raise GinError(f"unknown objective {objective!r}: use 'deadwood' or 'lookahead'")
+def check_objective(objective: str) -> Objective:
+    """The objective ``objective`` names; GinError naming the choices otherwise."""
+    return Objective.parse(objective)
 
 
 def _objective_value(row: DiscardRow, objective: str):

@@ -10,7 +10,7 @@ order of the stock.
 >>> hand = Hand.deal(seed=7)
 >>> view = SeatView.of(hand, hand.to_act)
 >>> view.phase, len(view.hand), view.stock_count, [str(a) for a in view.legal]
-('upcard', 10, 31, ['take', 'pass'])
+(Phase.UPCARD, 10, 31, ['take', 'pass'])
 >>> other = SeatView.of(hand, 1 - hand.to_act)
 >>> other.legal, set(other.hand) & set(view.hand)
 ((), set())

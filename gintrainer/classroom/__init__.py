@@ -18,28 +18,28 @@ True
 
 from .codes import ClassCodeError, looks_like_code, normalise_code
 from .gradebook import (
-                        Gradebook,
-                        Problem,
-                        Rate,
-                        ThemeRate,
-                        build_gradebook,
-                        gradebook_html,
-                        gradebook_page,
-                        load_folder,
-                        theme_chart_svg,
+    Gradebook,
+    Problem,
+    Rate,
+    ThemeRate,
+    build_gradebook,
+    gradebook_html,
+    gradebook_page,
+    load_folder,
+    theme_chart_svg,
 )
 from .marking import AnswerError, Marked, mark, parse_response
 from .results import COLUMNS, Attempt, Results, ResultsError, clean_student, read_results, results_csv, results_filename
 from .session import StudentSession
 from .sets import (
-                        DIFFICULTY_NAMES,
-                        MAX_COUNT,
-                        OBJECTIVES,
-                        ClassSet,
-                        ClassSetError,
-                        class_set,
-                        clean_class_name,
-                        clean_difficulty,
+    DIFFICULTY_NAMES,
+    MAX_COUNT,
+    OBJECTIVES,
+    ClassSet,
+    ClassSetError,
+    class_set,
+    clean_class_name,
+    clean_difficulty,
 )
 from .worksheet import answer_key_html, puzzle_section_html, worksheet_filename, worksheet_html, write_worksheet
 

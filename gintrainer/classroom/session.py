@@ -15,7 +15,7 @@ early could be passed on.
 >>> s = StudentSession(ClassSet("Demo", count=2, kinds="best_discard", objective="deadwood"), "Ann",
 ...                    clock=lambda: next(ticks))
 >>> s.show(0).kind
-'best_discard'
+PuzzleKind.BEST_DISCARD
 >>> a = s.answer(0, s.puzzles[0].answer[0])
 >>> a.correct, a.seconds, s.answered, s.unanswered
 (True, 3.0, 1, 1)

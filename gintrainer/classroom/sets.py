@@ -9,7 +9,8 @@ lookahead (deadwood first).
 
 >>> s = ClassSet("Year 5 Tuesday", count=4, difficulty="medium")
 >>> s.plan()
-(('can_knock', None), ('best_discard', 'deadwood'), ('can_knock', None), ('best_discard', 'lookahead'))
+((PuzzleKind.CAN_KNOCK, None), (PuzzleKind.BEST_DISCARD, 'deadwood'), (PuzzleKind.CAN_KNOCK, None),
+ (PuzzleKind.BEST_DISCARD, 'lookahead'))
 >>> ClassSet.from_code(s.code) == s, ClassSet.from_code(s.code).name
 (True, None)
 """

@@ -13,16 +13,16 @@ True
 
 from . import basics, going_out, matches  # noqa: F401  (register the kinds)
 from .core import (  # noqa: F401
-                   ANSWER_TYPES,
-                   KINDS,
-                   NAMES,
-                   Exercise,
-                   ExerciseKind,
-                   ExerciseSession,
-                   Feedback,
-                   Panel,
-                   generate,
-                   panel_html,
+    ANSWER_TYPES,
+    KINDS,
+    NAMES,
+    Exercise,
+    ExerciseKind,
+    ExerciseSession,
+    Feedback,
+    Panel,
+    generate,
+    panel_html,
 )
 from .matches import RULE_SETS, compare_rules  # noqa: F401
 

@@ -2,7 +2,7 @@
 
 >>> puzzles = generate("can_knock", seed=1, count=2)
 >>> [p.kind for p in puzzles], all(p.id.startswith("ck-") for p in puzzles)
-(['can_knock', 'can_knock'], True)
+([PuzzleKind.CAN_KNOCK, PuzzleKind.CAN_KNOCK], True)
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pathlib import Path
 from ..errors import GinError
 from ..rules import Rules
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
-from .core import KINDS, Grade, Puzzle, PuzzleError, make_puzzle, verify
+from .core import Grade, Puzzle, PuzzleError, make_puzzle, verify
+from .kinds import KINDS, PuzzleKind
 from .positions import (
     Position,
     constructed_position,
@@ -35,12 +36,12 @@ BANK = RecordKind("puzzle bank", version=3)
 (names and values), not their English words."""
 
 
-def normalise_kind(kind: str) -> str:
+def normalise_kind(kind: str) -> PuzzleKind:
     """Accept ``can_knock``/``can-knock`` and ``best_discard``/``best-discard``."""
-    name = str(kind).replace("-", "_").lower()
-    if name not in KINDS:
-        raise GinError(f"unknown puzzle kind {kind!r}: use can-knock or best-discard")
-    return name
+    try:
+        return PuzzleKind.parse(kind)
+    except GinError:
+        raise GinError(f"unknown puzzle kind {kind!r}: use can-knock or best-discard") from None
 
 
 def _difficulty_range(difficulty) -> tuple[int, int] | None:
@@ -272,6 +273,6 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
     return counts
 
 
-__all__ = ["DIFFICULTY_LEVELS", "Grade", "KINDS", "Position", "Puzzle", "PuzzleError", "THEMES", "bank",
+__all__ = ["DIFFICULTY_LEVELS", "Grade", "KINDS", "Position", "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "bank",
            "bank_records", "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date",
            "verify"]

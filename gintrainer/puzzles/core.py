@@ -16,10 +16,10 @@ from ..messages import Message, render, say
 from ..rules import Rules
 from ..solver import DiscardRow, DiscardTable, discard_table, fraction_text
 from .explain import explain, hints
+from .kinds import KINDS, PuzzleKind
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
 
-KINDS = ("can_knock", "best_discard")
 DEADWOOD_MARGIN = 1
 LOOKAHEAD_MARGIN = Fraction(1, 2)
 BANDS = {1: 1100, 2: 1500, 3: 1900}
@@ -396,5 +396,5 @@ def verify(record: dict) -> Puzzle:
     return puzzle
 
 
-__all__ = ["Grade", "KINDS", "Puzzle", "PuzzleError", "fraction_text", "ladder_level",
+__all__ = ["Grade", "KINDS", "Puzzle", "PuzzleError", "PuzzleKind", "fraction_text", "ladder_level",
            "make_puzzle", "puzzle_id", "solve_position", "verify"]

@@ -16,18 +16,18 @@ annotated example hands that ship with gintrainer.
 from .annotate import Advice, advice, annotate, known_after, with_solver_annotations
 from .examples import build_examples, example, example_names, examples
 from .history import (
-                      FORMAT,
-                      VERSION,
-                      Annotation,
-                      Replay,
-                      ReplayError,
-                      Step,
-                      dump,
-                      from_record,
-                      load,
-                      result_record,
-                      save,
-                      to_record,
+    FORMAT,
+    VERSION,
+    Annotation,
+    Replay,
+    ReplayError,
+    Step,
+    dump,
+    from_record,
+    load,
+    result_record,
+    save,
+    to_record,
 )
 
 __all__ = ["Advice", "Annotation", "FORMAT", "Replay", "ReplayError", "Step", "VERSION", "advice", "annotate", "build_examples", "known_after",

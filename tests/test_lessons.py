@@ -12,6 +12,7 @@ import pytest
 
 from gintrainer.errors import GinError
 from gintrainer.exercises import KINDS, generate
+from gintrainer.hand import ActionKind
 from gintrainer.lessons import DEMOS, LESSONS, checks, demo, outline
 from gintrainer.lessons.define import Check, HandDemo, Lesson, Move, Practice, SectionKind, move
 from gintrainer.reference import GLOSSARY, quick_reference_html
@@ -90,15 +91,16 @@ def test_a_caption_on_an_automatic_move_goes_with_its_last_action():
 
 def test_demonstrations_show_what_their_lessons_teach():
     assert demo("knock").hand().result.kind == "knock" and demo("gin").hand().result.kind == "gin"
-    assert [a.kind for _, a in demo("gin").hand().actions][:2] == ["take", "gin"]  # gin on the first turn
+    assert [a.kind for _, a in demo("gin").hand().actions][:2] == [ActionKind.TAKE, ActionKind.GIN]  # first turn
     assert len(demo("layoff").hand().layoffs) == 5 and demo("layoff").hand().result.points == 32
     layout = demo("layout").hand()
     assert layout.result.kind == "knock" and not layout.layoffs
     assert demo("undercut").hand().result.kind == "undercut" and demo("undercut").hand().result.points == 12
     oklahoma = demo("oklahoma").hand()
     assert oklahoma.knock_limit == 3 and oklahoma.result.multiplier == 2
-    assert [a.kind for _, a in demo("first_turn").hand().actions][:3] == ["pass", "pass", "draw"]
-    assert "take" in demo("normal_turn").hand().history
+    assert [a.kind for _, a in demo("first_turn").hand().actions][:3] == [ActionKind.PASS, ActionKind.PASS,
+                                                                          ActionKind.DRAW]
+    assert ActionKind.TAKE in [a.kind for _, a in demo("normal_turn").hand().actions]
     assert demo("deal").steps().count == 22 and demo("match").match().is_over
 
 

@@ -213,12 +213,6 @@ def _two(names: Iterable[str]) -> tuple[str, str]:
     return first, second
 
 
-def _to_act(hand: Hand) -> int:
-    if hand.to_act is None:
-        raise GinError("the hand is over: nobody is to act")
-    return hand.to_act
-
-
 def sum_words(cards: Iterable[Card]) -> str:
     """The values of some cards added up: "10 + 2 + 9 = 21" ("3" for one card, "0" for none)."""
     values = [c.value for c in cards]
@@ -335,11 +329,12 @@ class StepValues(Mapping[str, object]):
         return show_cards(order_meld([c for c in self._meld() if c is not card]))
 
     def _best(self) -> tuple[Card, Arrangement]:
+        """The discard due after this step's take or draw, and what it leaves."""
         hand = self.after
         if hand.phase is not Phase.DISCARD:
             raise ValueError("no discard is due at this step")
         card = sound_discard(hand)
-        return card, best_arrangement([c for c in hand.held(_to_act(hand)) if c is not card])
+        return card, best_arrangement([c for c in hand.held(self.seat) if c is not card])
 
     def _discarded(self) -> tuple[Hand, Card]:
         """The state before this step's discard (or knock, or gin), and the card thrown."""

@@ -15,7 +15,7 @@ pytest.importorskip("ipywidgets")
 from gintrainer import GinError  # noqa: E402
 from gintrainer import profiles as store  # noqa: E402
 from gintrainer.lessons import LESSONS  # noqa: E402
-from gintrainer.puzzles import bank, daily  # noqa: E402
+from gintrainer.puzzles import PuzzleKind, bank, daily  # noqa: E402
 from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
@@ -122,6 +122,15 @@ def test_trainer_filters_and_untrusted_theme():
     page._on_filter({"new": "x"})  # the theme box is validated against the known themes
     page.theme.value = ""
     assert page.view.puzzle is not None
+
+
+def test_daily_page_reads_its_kinds_once(data):
+    """The page read ``kinds`` twice, for its views and for their kinds: given an iterator, it
+    made the views but had no kinds left, and showed no puzzle."""
+    today = dt.date(2026, 11, 29)
+    page = DailyPage(today=today, learner=Learner(), kinds=iter(["best-discard"]))
+    assert page.kinds == (PuzzleKind.BEST_DISCARD,)
+    assert [v.puzzle.id for v in page.views] == [daily(today, PuzzleKind.BEST_DISCARD).id]
 
 
 def test_daily_page_is_the_date_s_puzzles_and_archive(data):

@@ -172,7 +172,7 @@ def take_into_meld(hand: Hand) -> Arrangement | None:
     the deadwood is lower than now. None when the card would stay deadwood (or the
     discard may not be taken)."""
     top = hand.top_discard
-    if not hand.is_legal("take") or top is None:
+    if not hand.is_legal(Action(ActionKind.TAKE)) or top is None:
         return None
     return meld_after_take(hand.held(acting_seat(hand)), top)
 
@@ -181,7 +181,7 @@ def take_goes_out(hand: Hand, *, knock_at: int | None = None) -> bool:
     """Whether taking the top discard lets the player to act go out at once (gin, or a
     knock with at most ``knock_at`` deadwood, by default the hand's knock limit)."""
     top = hand.top_discard
-    if not hand.is_legal("take") or top is None:
+    if not hand.is_legal(Action(ActionKind.TAKE)) or top is None:
         return False
     limit = hand.knock_limit if knock_at is None else min(knock_at, hand.knock_limit)
     return out_after_take(hand.held(acting_seat(hand)), top, limit=limit, big_gin=hand.rules.big_gin)

@@ -179,9 +179,10 @@ def _partners(card: Card) -> Iterator[Card]:
 
 def _public_move(text: str) -> tuple[ActionKind, Card | None]:
     """A move of :attr:`SeatView.moves` read back: its kind and, for a discard,
-    the card thrown face up (None otherwise)."""
+    the card thrown face up (None otherwise). The text is the engine's own, so
+    its first word is a kind's exact text."""
     word, *rest = text.split()
-    kind = ActionKind.parse(word)
+    kind = ActionKind(word)
     return kind, (Card.parse(rest[0]) if kind == ActionKind.DISCARD else None)
 
 

@@ -22,7 +22,6 @@ from .errors import GinError
 from .hand import Action, ActionKind, Phase
 from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .rules import Rules
-from .scoring import DefenderReply, best_layoffs  # noqa: F401  (part of the solver's API)
 from .vocab import Vocabulary
 
 if TYPE_CHECKING:

@@ -28,6 +28,7 @@ from .match import Game, Match
 from .melds import Arrangement, best_arrangement, meld_kind, order_meld
 from .rules import PRESETS
 from .scoring import DefenderReply, HandScore, best_layoffs, knocker_layouts
+from .view import card_of
 
 NAMES = ("Ann", "Ben")
 
@@ -341,9 +342,7 @@ class StepValues(Mapping[str, object]):
         if self.action is None or self.action.kind not in _ONE_CARD_OUT:
             raise ValueError("no discard at this step")
         before, action = self._move()
-        if action.card is None:
-            raise ValueError(f"{action} names no card")
-        return before, action.card
+        return before, card_of(action)
 
     def _layoff(self) -> tuple[Action, list[Card]]:
         """This step's lay-off, and every card laid off on the same meld so far."""

@@ -533,3 +533,11 @@ def test_eleven_cards_are_dealt_for_the_way_out_asked_for(shape):
     assert [h.to_dict() for h in hands] == [h.to_dict() for h in members if h is not None]
     with pytest.raises(GinError, match="unknown action"):
         eleven_cards(rng_for("shape", 0), "any")
+
+
+def test_a_table_panel_needs_its_hand():
+    from gintrainer.exercises import Panel, panel_html
+    with pytest.raises(GinError, match="shows a hand"):
+        Panel("The table", "table")
+    hand = deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H")
+    assert "gt-table" in panel_html(Panel("The table", "table", hand=hand))

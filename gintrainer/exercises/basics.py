@@ -19,6 +19,7 @@ from ..drawing import deadwood_words, phase_words
 from ..errors import GinError
 from ..hand import ActionKind, Hand, Phase
 from ..melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
+from ..view import acting_seat
 from .core import (
     NAMES,
     Feedback,
@@ -27,7 +28,6 @@ from .core import (
     exercise_kind,
     more_or_less,
     number_checker,
-    player,
     retry,
     throw_back,
     words,
@@ -450,7 +450,7 @@ def turn_options(seed, rng, rules):
 
 def discard_checker(hand: Hand, *, stock_note: bool = False):
     """A checker for "click your best discard": legal, and leaving the least deadwood."""
-    seat = player(hand)
+    seat = acting_seat(hand)
     held = hand.held(seat)
     best, cards = best_discards(hand)
     best_arr = best_arrangement([c for c in held if c is not cards[0]])

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, parse_cards, show_cards
 from ..errors import GinError
-from ..hand import Action, Hand
+from ..hand import Hand
 from ..rules import Rules
 
 ANSWER_TYPES = ("cards", "choice", "number")
@@ -46,6 +46,8 @@ class Panel:
     def __post_init__(self):
         if self.kind not in PANEL_KINDS:
             raise GinError(f"a panel kind is one of {', '.join(PANEL_KINDS)}, not {self.kind!r}")
+        if self.kind == "table" and self.hand is None:
+            raise GinError("a table panel shows a hand: give it one")
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +245,7 @@ def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False)
         body = drawing.hand_html(panel.cards, size=size, four_colour=four_colour)
     elif panel.kind == "melds":
         body = drawing.melds_html(panel.melds, size=size, four_colour=four_colour)
-    elif panel.kind == "table":
+    elif panel.kind == "table" and panel.hand is not None:  # always, see Panel.__post_init__
         body = drawing.table_html(panel.hand, names=NAMES, face_down=panel.face_down, size=size,
                                   four_colour=four_colour)
     elif panel.kind == "rows":
@@ -336,20 +338,6 @@ class ExerciseSession:
         self.attempts = 0
         self.first_correct = None
         return self.exercise
-
-
-def player(hand: Hand) -> int:
-    """The seat to act in a position (GinError once the hand is over)."""
-    if hand.to_act is None:
-        raise GinError("the hand is over: nobody is to act")
-    return hand.to_act
-
-
-def card_of(action: Action) -> Card:
-    """The card a discard, knock or lay-off moves (GinError for an action that moves none)."""
-    if action.card is None:
-        raise GinError(f"{action} moves no one card")
-    return action.card
 
 
 def throw_back(hand: Hand) -> None:

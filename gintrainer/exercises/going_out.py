@@ -9,16 +9,15 @@ from ..hand import Action, ActionKind, Hand
 from ..melds import best_arrangement, min_deadwood
 from ..rules import Rules
 from ..scoring import best_layoffs, knocker_layouts, layoff_targets, score_hand
+from ..view import acting_seat, card_of
 from .core import (
     NAMES,
     Feedback,
     Panel,
-    card_of,
     choice_checker,
     exercise_kind,
     more_or_less,
     number_checker,
-    player,
     retry,
     throw_back,
     words,
@@ -87,7 +86,7 @@ def eleven_cards(rng, shape: ActionKind | str | None, rules: Rules | None = None
 
 
 def _rest_after(hand: Hand, card: Card) -> list[Card]:
-    return [c for c in hand.held(player(hand)) if c is not card]
+    return [c for c in hand.held(acting_seat(hand)) if c is not card]
 
 
 # -- lesson 5: knocking and gin ----------------------------------------------------------------
@@ -596,7 +595,7 @@ def knock_choice_position(rng, rules: Rules | None = None):
     hand = eleven_cards(rng, ActionKind.KNOCK, rules)
     if hand is None:
         return None
-    defender = hand.held(1 - player(hand))
+    defender = hand.held(1 - acting_seat(hand))
     values = knock_values(hand, defender)
     if len({gain for gain, _ in values.values()}) < 2:
         return None

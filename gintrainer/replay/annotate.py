@@ -48,7 +48,7 @@ from ..melds import best_arrangement
 from ..rules import Rules
 from ..scoring import defender_reply
 from ..solver import DiscardRow, DiscardTable, discard_table, discard_table_for
-from ..view import SeatView
+from ..view import SeatView, card_of
 from .history import Annotation, Replay, ReplayError, load
 
 SOLVER = "solver"
@@ -365,10 +365,8 @@ def _out_rows(table: DiscardTable) -> list[DiscardRow]:
 def _discard_notes(number: int, seat: int, action: Action, before: Hand) -> list[Finding]:
     if action.kind is ActionKind.BIG_GIN:
         return []
-    if action.card is None:
-        raise GinError(f"{action} throws no card")
     table = discard_position(before, seat)
-    chosen = table.row(action.card)
+    chosen = table.row(card_of(action))
     if action.kind is ActionKind.DISCARD:
         return _missed_out_notes(number, seat, table, before.rules) + _costly_discard_notes(number, seat, table, chosen)
     return _better_out_notes(number, seat, table, chosen, before.rules)

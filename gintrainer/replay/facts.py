@@ -39,7 +39,7 @@ from ..melds import all_best_arrangements, is_meld, order_meld
 from ..players import draw_values, lowers_deadwood, opponent_hands
 from ..rules import Rules
 from ..scoring import best_layoffs, layoff_targets, settle
-from ..view import SeatView
+from ..view import SeatView, card_of
 from .annotate import discard_position, draw_choice
 from .history import Replay, ReplayError, Step
 
@@ -201,11 +201,9 @@ def _draw_facts(step: Step, before: Hand, after: Hand) -> dict:
 
 
 def _discard_facts(replay: Replay, step: Step, before: Hand) -> dict:
-    seat, card = step.seat, step.action.card
-    if card is None:
-        raise ReplayError(f"step {step.number} ({step.text}) throws no card", step=step.number)
+    seat = step.seat
     table = discard_position(before, seat)
-    row = table.row(card)
+    row = table.row(card_of(step.action))
     kept = [c for c in table.hand if c is not row.card]
     points_after = draw_values(cards_mask(kept), table.unseen).tolist() if table.unseen else []
     gin_outs = [card for card, points in zip(table.unseen, points_after, strict=True) if points == 0]

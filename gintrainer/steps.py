@@ -152,7 +152,7 @@ class HandSteps:
 
     @staticmethod
     def _discard_words(who: str, seat: int, action: Action, after: Hand) -> str:
-        """A discard, a knock or a way of going gin."""
+        """A discard, a knock, gin or big gin."""
         if action.kind is ActionKind.DISCARD:
             text = f"{who} discards {action.card}."
             if after.is_over:

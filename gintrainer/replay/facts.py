@@ -64,12 +64,12 @@ KINDS = {
 }
 WITH_ARGUMENT = ("fits", "partners", "completes", "could_meld", "instead")
 
-DRAWS = (ActionKind.TAKE, ActionKind.DRAW, ActionKind.PASS)
+_DRAWS = (ActionKind.TAKE, ActionKind.DRAW, ActionKind.PASS)
 """The moves before a turn's discard (or the first turn's pass)."""
-DISCARDS = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
+_DISCARDS = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
 """The moves that throw one card: its facts are the discard table's."""
-GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN)
-LAYOUTS = (ActionKind.MELD, ActionKind.LAYOFF, ActionKind.DONE, ActionKind.BIG_GIN)
+_GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN)
+_LAYOUTS = (ActionKind.MELD, ActionKind.LAYOFF, ActionKind.DONE, ActionKind.BIG_GIN)
 """The moves that lay cards out (big gin lays out all eleven)."""
 
 KNOCK_WIN_SAMPLES = 2000
@@ -165,24 +165,24 @@ def step_facts(replay: Replay, number: int) -> dict:
     before = replay.state(number - 1)
     after = replay.state(number)
     facts = _common(replay, step.seat, after)
-    facts.update(_step_kind_facts(replay, number, step, before, after))
+    facts.update(_step_kind_facts(replay, step, before, after))
     if after.is_over:
         facts.update(final_facts(replay, after, step.seat))
     return facts
 
 
-def _step_kind_facts(replay: Replay, number: int, step: Step, before: Hand, after: Hand) -> dict:
+def _step_kind_facts(replay: Replay, step: Step, before: Hand, after: Hand) -> dict:
     kind = step.action.kind
-    if kind in DRAWS:
+    if kind in _DRAWS:
         return _draw_facts(step, before, after)
-    if kind in DISCARDS:
+    if kind in _DISCARDS:
         return _discard_facts(replay, step, before)
-    if kind in LAYOUTS:
+    if kind in _LAYOUTS:
         return _layout_facts(step, before, after)
     return {}
 
 
-def _drawn(hand: Hand) -> dict:
+def _drawn_fact(hand: Hand) -> dict:
     """``drawn``, the card drawn or taken this turn, while the player holds it before his discard."""
     return {} if hand.last_draw is None else {"drawn": hand.last_draw[0].code()}
 
@@ -196,7 +196,7 @@ def _draw_facts(step: Step, before: Hand, after: Hand) -> dict:
     facts.update(_hand_facts_of(after.held(seat)))
     facts["deadwood"] = before.deadwood(seat)
     if step.action.kind is not ActionKind.PASS:
-        facts.update(_drawn(after))
+        facts.update(_drawn_fact(after))
     return facts
 
 
@@ -217,9 +217,9 @@ def _discard_facts(replay: Replay, step: Step, before: Hand) -> dict:
              "best": table.rows[0].card.code(), "best_expected": table.rows[0].expected_deadwood,
              "knock": table.can_knock, "standard_knock": row.deadwood <= Rules().knock_limit,
              "unseen": len(table.unseen), "gin_outs": cards_text(gin_outs), "knock_outs": len(knock_outs),
-             "turns_at": _turns_at(replay, step.number, seat), **_drawn(before)}
+             "turns_at": _turns_at(replay, step.number, seat), **_drawn_fact(before)}
     facts["deadwood"] = row.deadwood
-    if step.action.kind in GOING_OUT:
+    if step.action.kind in _GOING_OUT:
         facts["knock_wins"] = knock_wins(replay, step.number)
     return facts
 
@@ -259,7 +259,7 @@ def knock_wins(replay: Replay, number: int) -> int:
     :func:`gintrainer.players.opponent_hands`) from what the knocker saw, with
     the layout he laid (his least-deadwood one while the hand is unfinished)."""
     step = replay.step(number)
-    if step.action.kind not in GOING_OUT:
+    if step.action.kind not in _GOING_OUT:
         raise ReplayError(f"step {number} is not a knock", step=number)
     before, after = replay.state(number - 1), replay.state(number)
     seat = step.seat

@@ -136,19 +136,19 @@ def quick_reference_sections(rules: Rules = Rules(), *, size: str = "small",
     """The quick reference as (title, HTML) sections: card values, melds, the turn,
     going out, laying off, scoring, the match, and the presets, with the numbers
     of ``rules``. A projector shows them one at a time."""
-    opts = dict(size=size, four_colour=four_colour)
     numbers = rule_values(rules)
-    values = "".join(group_html(cards_html(cards, **opts), caption.format_map(numbers))
+    values = "".join(group_html(cards_html(cards, size=size, four_colour=four_colour), caption.format_map(numbers))
                      for cards, caption in QUICK_VALUES)
     example = parse_cards(QUICK_EXAMPLE)
     arrangement = best_arrangement(example)
-    presets = [("Preset", "Knock limit", "Gin bonus", "Big gin", "Undercut bonus", "Tie is an undercut",
-                "Next dealer")]
+    presets: list[tuple[object, ...]] = [("Preset", "Knock limit", "Gin bonus", "Big gin", "Undercut bonus",
+                                          "Tie is an undercut", "Next dealer")]
     for name, preset in PRESETS.items():
         presets.append((name, preset.knock_limit, preset.gin_bonus,
                         f"on, {preset.big_gin_bonus}" if preset.big_gin else "off",
                         preset.undercut_bonus, "yes" if preset.undercut_on_tie else "no", preset.next_dealer))
-    melds = "".join(group_html(cards_html(cards, **opts), caption) for cards, _, caption in QUICK_MELDS)
+    melds = "".join(group_html(cards_html(cards, size=size, four_colour=four_colour), caption)
+                    for cards, _, caption in QUICK_MELDS)
     r = rules
     return [
         ("Cards", f"<div>{values}</div>"),

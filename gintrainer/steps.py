@@ -15,16 +15,20 @@ printed worksheet can use them too.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
 
-from .cards import show_cards
+from .cards import Card, show_cards
+from .deals import best_discards, sound_discard, take_into_meld, worth_taking
 from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
-from .hand import Hand
-from .match import Match
-from .melds import best_arrangement, meld_kind, order_meld
+from .errors import GinError
+from .hand import Action, ActionKind, Hand, Phase
+from .match import Game, Match
+from .melds import Arrangement, best_arrangement, meld_kind, order_meld
 from .rules import PRESETS
+from .scoring import DefenderReply, HandScore, best_layoffs, knocker_layouts
+from .view import card_of
 
 NAMES = ("Ann", "Ben")
 
@@ -62,11 +66,11 @@ class HandSteps:
     whose cards stay hidden.
     """
 
-    def __init__(self, hand: Hand, *, captions: Mapping[int, str | Caption] | None = None, names=NAMES,
-                 face_down: tuple[int, ...] = (), title: str = ""):
+    def __init__(self, hand: Hand, *, captions: Mapping[int, str | Caption] | None = None,
+                 names: Iterable[str] = NAMES, face_down: tuple[int, ...] = (), title: str = ""):
         if not isinstance(hand, Hand):
             raise TypeError(f"HandSteps needs a Hand, not {hand!r}")
-        self.names = tuple(names)
+        self.names = _two(names)
         self.face_down = tuple(face_down)
         self.title = title
         self.extra = dict(captions or {})
@@ -121,46 +125,96 @@ class HandSteps:
         before, after = self._states[step - 1], self._states[step]
         seat, action = self._actions[step - 1]
         who = self.names[seat]
-        kind = action.kind
-        if kind == "pass":
-            text = f"{who} passes and does not take the upcard, {before.upcard}."
-        elif kind == "take":
-            card = before.top_discard
-            text = (f"{who} takes the upcard, {card}." if before.phase == "upcard"
-                    else f"{who} takes {card} from the discard pile.")
-            text += f" {who} may not throw {card} back this turn."
-        elif kind == "draw":
-            card = after.last_draw[0]
-            text = (f"{who} draws a card from the stock." if seat in self.face_down
-                    else f"{who} draws {card} from the stock.")
-        elif kind == "discard":
-            text = f"{who} discards {action.card}."
-            if after.is_over:
-                text += f" Only {after.stock_count} cards are left in the stock: the hand is dead."
-        elif kind in ("knock", "gin"):
-            points = after.deadwood(seat)
-            text = (f"{who} knocks, discarding {action.card} face down: the other ten cards leave {points} deadwood."
-                    if kind == "knock" else
-                    f"{who} goes gin, discarding {action.card} face down: all the other ten cards are in melds.")
-        elif kind == "big-gin":
-            text = f"{who} goes big gin: all 11 cards are in melds, and there is no discard."
-        elif kind == "meld":
-            text = f"{who} lays out {show_cards(action.cards)}, a {meld_kind(action.cards)}."
-        elif kind == "layoff":
-            meld = after.table_melds[action.target]
-            text = f"{who} lays off {action.card} on meld {action.target + 1}, which becomes {show_cards(meld)}."
+        if action.kind in _DRAWS:
+            text = self._draw_words(who, seat, action, before, after)
+        elif action.kind in _DISCARDS:
+            text = self._discard_words(who, seat, action, after)
+        elif action.kind in _LAYOUTS:
+            text = self._layout_words(who, action, after)
         else:
             text = f"{who} {action.describe()}."
         if after.is_over and after.result is not None and after.result.kind != "dead":
             text += " " + after.result.explain()
         return text
 
+    def _draw_words(self, who: str, seat: int, action: Action, before: Hand, after: Hand) -> str:
+        """A pass, a take or a draw."""
+        if action.kind is ActionKind.PASS:
+            return f"{who} passes and does not take the upcard, {before.upcard}."
+        if action.kind is ActionKind.TAKE:
+            card = before.top_discard
+            text = (f"{who} takes the upcard, {card}." if before.phase is Phase.UPCARD
+                    else f"{who} takes {card} from the discard pile.")
+            return text + f" {who} may not throw {card} back this turn."
+        card = _drawn(after)
+        return (f"{who} draws a card from the stock." if seat in self.face_down
+                else f"{who} draws {card} from the stock.")
+
+    @staticmethod
+    def _discard_words(who: str, seat: int, action: Action, after: Hand) -> str:
+        """A discard, a knock, gin or big gin."""
+        if action.kind is ActionKind.DISCARD:
+            text = f"{who} discards {action.card}."
+            if after.is_over:
+                text += f" Only {after.stock_count} cards are left in the stock: the hand is dead."
+            return text
+        if action.kind is ActionKind.KNOCK:
+            points = after.deadwood(seat)
+            return f"{who} knocks, discarding {action.card} face down: the other ten cards leave {points} deadwood."
+        if action.kind is ActionKind.GIN:
+            return f"{who} goes gin, discarding {action.card} face down: all the other ten cards are in melds."
+        return f"{who} goes big gin: all 11 cards are in melds, and there is no discard."
+
+    @staticmethod
+    def _layout_words(who: str, action: Action, after: Hand) -> str:
+        """A meld laid out or a card laid off."""
+        if action.kind is ActionKind.MELD:
+            return f"{who} lays out {show_cards(action.cards)}, a {meld_kind(action.cards)}."
+        target = _target(action)
+        meld = after.table_melds[target]
+        return f"{who} lays off {action.card} on meld {target + 1}, which becomes {show_cards(meld)}."
+
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         return table_html(self._states[self._index(step)], names=self.names, face_down=self.face_down,
                           size=size, four_colour=four_colour)
 
 
-def sum_words(cards) -> str:
+_DRAWS = (ActionKind.PASS, ActionKind.TAKE, ActionKind.DRAW)
+_DISCARDS = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+_LAYOUTS = (ActionKind.MELD, ActionKind.LAYOFF)
+_ONE_CARD_OUT = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
+_LAID_OUT = (Phase.DEFENDER_LAYOUT, Phase.OVER)
+"""The phases in which the knocker has finished laying out."""
+
+
+def _drawn(hand: Hand) -> Card:
+    """The card drawn this turn, in a discard (GinError otherwise)."""
+    if hand.last_draw is None:
+        raise GinError("no card has been drawn this turn")
+    return hand.last_draw[0]
+
+
+def _target(action: Action) -> int:
+    """The meld a lay-off goes on, 0-based (GinError for a lay-off without one)."""
+    if action.target is None:
+        raise GinError(f"{action} names no meld")
+    return action.target
+
+
+def _scored(hand: Hand) -> HandScore:
+    """The result of a finished hand (GinError while it goes on)."""
+    if hand.result is None:
+        raise GinError("the hand is not over: it has no score yet")
+    return hand.result
+
+
+def _two(names: Iterable[str]) -> tuple[str, str]:
+    """The players' names by seat."""
+    first, second = names
+    return first, second
+
+
+def sum_words(cards: Iterable[Card]) -> str:
     """The values of some cards added up: "10 + 2 + 9 = 21" ("3" for one card, "0" for none)."""
     values = [c.value for c in cards]
     if len(values) <= 1:
@@ -168,7 +222,7 @@ def sum_words(cards) -> str:
     return " + ".join(map(str, values)) + f" = {sum(values)}"
 
 
-class StepValues(Mapping):
+class StepValues(Mapping[str, object]):
     """The named values of one step of a :class:`HandSteps`, each computed from the
     hand when a caption asks for it (an unknown or inapplicable name raises KeyError).
 
@@ -202,34 +256,29 @@ class StepValues(Mapping):
 
     _SEAT_KEYS = ("count", "deadwood", "deadwood_cards", "deadwood_sum", "set", "run", "left", "left_cards",
                   "left_sum")
-    _KEYS = ("player", "other", "card", "value", "meld", "meld_before", "meld_size", "best_discard",
-             "after_discard", "after_discard_cards", "knock_limit", "standard_knock_limit", "upcard", "knocker",
-             "defender", "knocker_deadwood", "knocker_deadwood_cards", "defender_left", "defender_left_cards",
-             "defender_left_sum", "laid", "other_layout", "other_layout_layoffs", "other_layout_left",
-             "layout_left", "moved_card", "points", "multiplier", "card_melds", "worth_taking",
-             "next_player_wants_it", "sound_discard", "highest_deadwood", "card_just_drawn", "within_limit",
-             "within_standard_limit", "no_deadwood_after_discard", "at_low_end", "at_high_end", "chain",
-             "laid_form_a_run", "defender_not_above", "layout_blocks")
+    _MELD_KEYS = ("meld", "laid_on")
+    """Numbered from 1, one per meld the knocker laid out: ``meld_1``, ``laid_on_1``, ..."""
 
     def __init__(self, steps: HandSteps, step: int):
         self.names = steps.names
         self.after = steps.state(step)
-        self.before = steps.state(step - 1) if step else None
-        self.seat, self.action = steps._actions[step - 1] if step else (self.after.dealer, None)
+        self.before: Hand | None = steps.state(step - 1) if step else None
+        self.seat: int = steps._actions[step - 1][0] if step else self.after.dealer
+        self.action: Action | None = steps._actions[step - 1][1] if step else None
         self._cache: dict[str, object] = {}
 
-    def keys(self):
+    def keys(self):  # a list: a KeysView's `in` would compute the value
         seats = [f"{name.lower()}_{key}" for name in self.names for key in self._SEAT_KEYS]
-        melds = [f"{what}_{i + 1}" for what in ("meld", "laid_on") for i in range(len(self._laid_melds()))]
-        return list(self._KEYS) + seats + melds
+        melds = [f"{what}_{i + 1}" for what in self._MELD_KEYS for i in range(len(self._laid_melds()))]
+        return list(_VALUES) + seats + melds
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.keys())
 
     def __len__(self) -> int:
         return len(self.keys())
 
-    def __getitem__(self, key: str):
+    def __getitem__(self, key: str) -> object:
         if key not in self._cache:
             try:
                 self._cache[key] = self._compute(key)
@@ -237,68 +286,138 @@ class StepValues(Mapping):
                 raise KeyError(f"{key} has no value at this step ({type(error).__name__}: {error})") from None
         return self._cache[key]
 
-    # -- pieces -------------------------------------------------------------------
+    def _compute(self, key: str) -> object:
+        for seat, name in enumerate(self.names):
+            prefix = f"{name.lower()}_"
+            if key.startswith(prefix) and key[len(prefix):] in self._SEAT_KEYS:
+                return self._seat_value(seat, key[len(prefix):])
+        for what in self._MELD_KEYS:
+            number = key.removeprefix(f"{what}_")
+            if number != key and number.isdigit():
+                return self._meld_value(what, int(number) - 1)
+        if key not in _VALUES:
+            raise KeyError(key)
+        return _VALUES[key](self)
 
-    def _card(self):
-        action, before, after = self.action, self.before, self.after
-        if action is None:
+    # -- the move ---------------------------------------------------------------------
+
+    def _move(self) -> tuple[Hand, Action]:
+        """The state before this step's move, and the move (ValueError at the deal)."""
+        if self.before is None or self.action is None:
             raise ValueError("the deal has no move")
+        return self.before, self.action
+
+    def _card(self) -> Card:
+        before, action = self._move()
         if action.card is not None:
             return action.card
-        if action.kind in ("take", "pass"):
+        if action.kind in (ActionKind.TAKE, ActionKind.PASS) and before.top_discard is not None:
             return before.top_discard
-        if action.kind == "draw":
-            return after.last_draw[0]
+        if action.kind is ActionKind.DRAW:
+            return _drawn(self.after)
         raise ValueError(f"{action} moves no one card")
 
-    def _meld(self):
-        action, card = self.action, self._card()
-        if action.kind == "layoff":
-            return self.after.table_melds[action.target]
+    def _meld(self) -> tuple[Card, ...]:
+        card = self._card()
+        _, action = self._move()
+        if action.kind is ActionKind.LAYOFF:
+            return self.after.table_melds[_target(action)]
         melds = best_arrangement(self.after.held(self.seat)).melds
         return next(m for m in melds if card in m)
 
-    def _best(self):
-        from .deals import sound_discard
+    def _meld_before(self) -> str:
+        card = self._card()
+        return show_cards(order_meld([c for c in self._meld() if c is not card]))
+
+    def _best(self) -> tuple[Card, Arrangement]:
+        """The discard due after this step's take or draw, and what it leaves."""
         hand = self.after
-        if hand.phase != "discard":
+        if hand.phase is not Phase.DISCARD:
             raise ValueError("no discard is due at this step")
         card = sound_discard(hand)
-        return card, best_arrangement([c for c in hand.held(hand.to_act) if c is not card])
+        return card, best_arrangement([c for c in hand.held(self.seat) if c is not card])
+
+    def _discarded(self) -> tuple[Hand, Card]:
+        """The state before this step's discard (or knock, or gin), and the card thrown."""
+        if self.action is None or self.action.kind not in _ONE_CARD_OUT:
+            raise ValueError("no discard at this step")
+        before, action = self._move()
+        return before, card_of(action)
+
+    def _layoff(self) -> tuple[Action, list[Card]]:
+        """This step's lay-off, and every card laid off on the same meld so far."""
+        if self.action is None or self.action.kind is not ActionKind.LAYOFF:
+            raise ValueError("no lay-off at this step")
+        action = self.action
+        return action, [layoff.card for layoff in self.after.layoffs if layoff.meld == action.target]
+
+    # -- the knock ----------------------------------------------------------------------
 
     def _knocker(self) -> int:
         if self.after.knocker is None:
             raise ValueError("nobody has knocked")
         return self.after.knocker
 
-    def _laid_melds(self):
+    def _laid_melds(self) -> tuple[tuple[Card, ...], ...]:
         knocker = self.after.knocker
         return () if knocker is None else self.after.melds(knocker)
 
-    def _layouts(self):
-        from .scoring import best_layoffs, knocker_layouts
+    def _meld_value(self, what: str, index: int) -> object:
+        """``meld_N`` (the knocker's meld N as laid) or ``laid_on_N`` (how many cards went on it)."""
+        melds = self._laid_melds()
+        if not 0 <= index < len(melds):
+            raise IndexError(f"the knocker laid out {len(melds)} melds")
+        if what == "meld":
+            return show_cards(melds[index])
+        return sum(1 for layoff in self.after.layoffs if layoff.meld == index)
+
+    def _layouts(self) -> tuple[int, Arrangement, DefenderReply]:
+        """Against the layout laid, the defender's deadwood; the knocker's other least-deadwood
+        layout, and the defender's best reply to it."""
         knocker = self._knocker()
         defender = self.after.held(1 - knocker)
         laid = {tuple(order_meld(m)) for m in self._laid_melds()}
-        if self.after.phase not in ("defender_layout", "over"):
+        if self.after.phase not in _LAID_OUT:
             raise ValueError("the knocker has not finished laying out")
         layouts = knocker_layouts(self.after.held(knocker), defender)
         other = next(a for a in layouts if {tuple(order_meld(m)) for m in a.melds} != laid)
         return (best_layoffs(defender, self._laid_melds()).points, other, best_layoffs(defender, other.melds))
 
-    def _moved_card(self):
+    def _moved_card(self) -> Card:
         _, other, _ = self._layouts()
-        kind_in = {}
+        kind_in: dict[Card, str | None] = {}
         for meld in other.melds:
             for card in meld:
                 kind_in[card] = meld_kind(meld)
         return next(card for meld in self._laid_melds() for card in meld if kind_in.get(card) != meld_kind(meld))
 
-    def _seat_value(self, seat: int, key: str):
+    def _knocker_points(self) -> int:
+        knocker = self._knocker()
+        if self.after.phase in _LAID_OUT:
+            return sum(c.value for c in self.after.unlaid(knocker))
+        return best_arrangement(self.after.held(knocker)).points
+
+    def _knocker_cards(self) -> str:
+        knocker = self._knocker()
+        if self.after.phase in _LAID_OUT:
+            return show_cards(self.after.unlaid(knocker))
+        return show_cards(best_arrangement(self.after.held(knocker)).deadwood)
+
+    def _defender_left(self) -> tuple[Card, ...]:
+        return self.after.unlaid(1 - self._knocker())
+
+    def _laid(self) -> str:
+        if self.action is None or self.action.kind is not ActionKind.MELD:
+            raise ValueError("no meld was laid out at this step")
+        return show_cards(self.action.cards)
+
+    # -- each seat ----------------------------------------------------------------------
+
+    def _seat_value(self, seat: int, key: str) -> object:
         held = self.after.held(seat)
         arrangement = best_arrangement(held)
         left = self.after.unlaid(seat)
-        return {
+        values: dict[str, Callable[[], object]] = {
             "count": lambda: len(held),
             "deadwood": lambda: arrangement.points,
             "deadwood_cards": lambda: show_cards(arrangement.deadwood),
@@ -308,152 +427,120 @@ class StepValues(Mapping):
             "left": lambda: sum(c.value for c in left),
             "left_cards": lambda: show_cards(left),
             "left_sum": lambda: sum_words(left),
-        }[key]()
+        }
+        return values[key]()
 
-    def _knocker_points(self) -> int:
-        knocker = self._knocker()
-        if self.after.phase in ("defender_layout", "over"):
-            return sum(c.value for c in self.after.unlaid(knocker))
-        return best_arrangement(self.after.held(knocker)).points
+    # -- the yes/no facts ---------------------------------------------------------------
 
-    def _compute(self, key: str):
-        after, names = self.after, self.names
-        for seat, name in enumerate(names):
-            prefix = f"{name.lower()}_"
-            if key.startswith(prefix) and key[len(prefix):] in self._SEAT_KEYS:
-                return self._seat_value(seat, key[len(prefix):])
-        for what in ("meld", "laid_on"):
-            number = key.removeprefix(f"{what}_")
-            if number != key and number.isdigit():
-                index = int(number) - 1
-                melds = self._laid_melds()
-                if not 0 <= index < len(melds):
-                    raise IndexError(f"the knocker laid out {len(melds)} melds")
-                if what == "meld":
-                    return show_cards(melds[index])
-                return sum(1 for layoff in after.layoffs if layoff.meld == index)
-        if key == "player":
-            return names[self.seat]
-        if key == "other":
-            return names[1 - self.seat]
-        if key == "card":
-            return str(self._card())
-        if key == "value":
-            return self._card().value
-        if key == "meld":
-            return show_cards(self._meld())
-        if key == "meld_before":
-            card = self._card()
-            return show_cards(order_meld([c for c in self._meld() if c is not card]))
-        if key == "meld_size":
-            return len(self._meld())
-        if key == "best_discard":
-            return str(self._best()[0])
-        if key == "after_discard":
-            return self._best()[1].points
-        if key == "after_discard_cards":
-            return show_cards(self._best()[1].deadwood)
-        if key == "knock_limit":
-            return after.knock_limit
-        if key == "standard_knock_limit":
-            return PRESETS["standard"].knock_limit
-        if key == "upcard":
-            return str(after.upcard)
-        if key in ("knocker", "defender"):
-            knocker = self._knocker()
-            return names[knocker if key == "knocker" else 1 - knocker]
-        if key == "knocker_deadwood":
-            return self._knocker_points()
-        if key == "knocker_deadwood_cards":
-            knocker = self._knocker()
-            if after.phase in ("defender_layout", "over"):
-                return show_cards(after.unlaid(knocker))
-            return show_cards(best_arrangement(after.held(knocker)).deadwood)
-        if key.startswith("defender_left"):
-            left = after.unlaid(1 - self._knocker())
-            return {"defender_left": lambda: sum(c.value for c in left),
-                    "defender_left_cards": lambda: show_cards(left),
-                    "defender_left_sum": lambda: sum_words(left)}[key]()
-        if key == "laid":
-            if self.action is None or self.action.kind != "meld":
-                raise ValueError("no meld was laid out at this step")
-            return show_cards(self.action.cards)
-        if key == "layout_left":
-            return self._layouts()[0]
-        if key == "other_layout":
-            return " · ".join(show_cards(m) for m in self._layouts()[1].melds)
-        if key == "other_layout_layoffs":
-            return show_cards(l.card for l in self._layouts()[2].layoffs)
-        if key == "other_layout_left":
-            return self._layouts()[2].points
-        if key == "moved_card":
-            return str(self._moved_card())
-        if key in ("points", "multiplier"):
-            return getattr(after.result, key)
-        return self._fact(key)
+    def _card_melds(self) -> bool:
+        try:
+            self._meld()
+        except (StopIteration, ValueError):
+            return False
+        return True
 
-    def _fact(self, key: str) -> bool:
-        after, action = self.after, self.action
-        if key == "card_melds":
-            try:
-                self._meld()
-            except (StopIteration, ValueError):
-                return False
-            return True
-        if key == "worth_taking":
-            from .deals import worth_taking
-            if self.before is None or not self.before.is_legal("take"):
-                raise ValueError("no discard could be taken at this step")
-            return worth_taking(self.before)
-        if key == "next_player_wants_it":
-            from .deals import take_into_meld
-            if not after.is_legal("take"):
-                raise ValueError("the discard cannot be taken at this step")
-            return take_into_meld(after) is not None
-        if key in ("sound_discard", "highest_deadwood", "card_just_drawn"):
-            from .deals import best_discards
-            if action is None or action.kind not in ("discard", "knock", "gin"):
-                raise ValueError("no discard at this step")
-            if key == "card_just_drawn":
-                return self.before.last_draw is not None and self.before.last_draw[0] is action.card
-            if key == "highest_deadwood":
-                deadwood = best_arrangement(self.before.held(self.seat)).deadwood
-                return action.card in deadwood and action.card.value == max(c.value for c in deadwood)
-            best, cards = best_discards(self.before)
-            return action.card in cards and action.card.value == max(c.value for c in cards)
-        if key == "within_limit":
-            return self._best()[1].points <= after.knock_limit
-        if key == "within_standard_limit":
-            return self._best()[1].points <= PRESETS["standard"].knock_limit
-        if key == "no_deadwood_after_discard":
-            return self._best()[1].points == 0
-        if key in ("at_low_end", "at_high_end"):
-            meld = order_meld(self._meld())
-            if meld_kind(meld) != "run":
-                return False
-            return self._card() is (meld[0] if key == "at_low_end" else meld[-1])
-        if key in ("chain", "laid_form_a_run"):
-            if action is None or action.kind != "layoff":
-                raise ValueError("no lay-off at this step")
-            laid = [l.card for l in after.layoffs if l.meld == action.target]
-            if key == "laid_form_a_run":
-                return meld_kind(laid) == "run"
-            card = action.card
-            return any(c.suit == card.suit and abs(c.rank - card.rank) == 1 for c in laid if c is not card)
-        if key == "defender_not_above":
-            return sum(c.value for c in after.unlaid(1 - self._knocker())) <= self._knocker_points()
-        if key == "layout_blocks":
-            laid_left, _, other_reply = self._layouts()
-            return laid_left > other_reply.points
-        raise KeyError(key)
+    def _worth_taking(self) -> bool:
+        if self.before is None or not self.before.is_legal("take"):
+            raise ValueError("no discard could be taken at this step")
+        return worth_taking(self.before)
+
+    def _next_player_wants_it(self) -> bool:
+        if not self.after.is_legal("take"):
+            raise ValueError("the discard cannot be taken at this step")
+        return take_into_meld(self.after) is not None
+
+    def _sound_discard(self) -> bool:
+        before, card = self._discarded()
+        _, cards = best_discards(before)
+        return card in cards and card.value == max(c.value for c in cards)
+
+    def _highest_deadwood(self) -> bool:
+        before, card = self._discarded()
+        deadwood = best_arrangement(before.held(self.seat)).deadwood
+        return card in deadwood and card.value == max(c.value for c in deadwood)
+
+    def _card_just_drawn(self) -> bool:
+        before, card = self._discarded()
+        return before.last_draw is not None and before.last_draw[0] is card
+
+    def _at_end(self, end: int) -> bool:
+        """Whether the card is at one end of the run it is in (0: the low end, -1: the high end)."""
+        meld = order_meld(self._meld())
+        if meld_kind(meld) != "run":
+            return False
+        return self._card() is meld[end]
+
+    def _chain(self) -> bool:
+        action, laid = self._layoff()
+        card = action.card
+        return card is not None and any(c.suit == card.suit and abs(c.rank - card.rank) == 1
+                                        for c in laid if c is not card)
+
+    def _laid_form_a_run(self) -> bool:
+        _, laid = self._layoff()
+        return meld_kind(laid) == "run"
+
+    def _layout_blocks(self) -> bool:
+        laid_left, _, other_reply = self._layouts()
+        return laid_left > other_reply.points
+
+
+_VALUES: dict[str, Callable[[StepValues], object]] = {
+    "player": lambda v: v.names[v.seat],
+    "other": lambda v: v.names[1 - v.seat],
+    "card": lambda v: str(v._card()),
+    "value": lambda v: v._card().value,
+    "meld": lambda v: show_cards(v._meld()),
+    "meld_before": StepValues._meld_before,
+    "meld_size": lambda v: len(v._meld()),
+    "best_discard": lambda v: str(v._best()[0]),
+    "after_discard": lambda v: v._best()[1].points,
+    "after_discard_cards": lambda v: show_cards(v._best()[1].deadwood),
+    "knock_limit": lambda v: v.after.knock_limit,
+    "standard_knock_limit": lambda v: PRESETS["standard"].knock_limit,
+    "upcard": lambda v: str(v.after.upcard),
+    "knocker": lambda v: v.names[v._knocker()],
+    "defender": lambda v: v.names[1 - v._knocker()],
+    "knocker_deadwood": StepValues._knocker_points,
+    "knocker_deadwood_cards": StepValues._knocker_cards,
+    "defender_left": lambda v: sum(c.value for c in v._defender_left()),
+    "defender_left_cards": lambda v: show_cards(v._defender_left()),
+    "defender_left_sum": lambda v: sum_words(v._defender_left()),
+    "laid": StepValues._laid,
+    "other_layout": lambda v: " · ".join(show_cards(m) for m in v._layouts()[1].melds),
+    "other_layout_layoffs": lambda v: show_cards(layoff.card for layoff in v._layouts()[2].layoffs),
+    "other_layout_left": lambda v: v._layouts()[2].points,
+    "layout_left": lambda v: v._layouts()[0],
+    "moved_card": lambda v: str(v._moved_card()),
+    "points": lambda v: _scored(v.after).points,
+    "multiplier": lambda v: _scored(v.after).multiplier,
+    # yes/no facts
+    "card_melds": StepValues._card_melds,
+    "worth_taking": StepValues._worth_taking,
+    "next_player_wants_it": StepValues._next_player_wants_it,
+    "sound_discard": StepValues._sound_discard,
+    "highest_deadwood": StepValues._highest_deadwood,
+    "card_just_drawn": StepValues._card_just_drawn,
+    "within_limit": lambda v: v._best()[1].points <= v.after.knock_limit,
+    "within_standard_limit": lambda v: v._best()[1].points <= PRESETS["standard"].knock_limit,
+    "no_deadwood_after_discard": lambda v: v._best()[1].points == 0,
+    "at_low_end": lambda v: v._at_end(0),
+    "at_high_end": lambda v: v._at_end(-1),
+    "chain": StepValues._chain,
+    "laid_form_a_run": StepValues._laid_form_a_run,
+    "defender_not_above": lambda v: sum(c.value for c in v._defender_left()) <= v._knocker_points(),
+    "layout_blocks": StepValues._layout_blocks,
+}
+"""Each named value of a step (but those of a seat or a meld), in the order of :meth:`StepValues.keys`."""
 
 
 class DealSteps:
     """The deal, one card at a time: 20 cards to the players, then the upcard."""
 
-    def __init__(self, hand: Hand, *, names=NAMES, title: str = "", captions: dict[int, str] | None = None):
+    def __init__(self, hand: Hand, *, names: Iterable[str] = NAMES, title: str = "",
+                 captions: dict[int, str] | None = None):
         self.hand = hand.prefix(0)
-        self.names = tuple(names)
+        self.names = _two(names)
         self.title = title
         self.extra = dict(captions or {})
 
@@ -490,22 +577,23 @@ class DealSteps:
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         step = self._check(step)
         hand = self.hand
-        opts = dict(size=size, four_colour=four_colour)
         dealt = min(step, 20)
         seats = []
         for seat in (hand.non_dealer, hand.dealer):
             cards = [hand.deck[i] for i in range(dealt) if self._receiver(i) == seat]
             role = "dealer" if seat == hand.dealer else "non-dealer"
-            body = cards_html(cards, **opts) if cards else '<span class="gt-count">no cards yet</span>'
+            body = (cards_html(cards, size=size, four_colour=four_colour) if cards
+                    else '<span class="gt-count">no cards yet</span>')
             seats.append(f'<div class="gt-seat"><div class="gt-seat-title">{escape(self.names[seat])} ({role}): '
                          f'{len(cards)} cards</div>{body}</div>')
         left = 52 - dealt - (1 if step == 21 else 0)
         deck = group_html(card_back_html(size=size, label=left), "stock" if step == 21 else "deck")
         middle = [deck]
         if step == 21:
-            middle.append(group_html(cards_html([hand.upcard], **opts), "upcard"))
+            middle.append(group_html(cards_html([hand.upcard], size=size, four_colour=four_colour), "upcard"))
         elif step > 0:
-            middle.append(group_html(cards_html([hand.deck[step - 1]], marks={hand.deck[step - 1]: "new"}, **opts),
+            card = hand.deck[step - 1]
+            middle.append(group_html(cards_html([card], marks={card: "new"}, size=size, four_colour=four_colour),
                                      "just dealt"))
         return (f'<div class="gt-table">{seats[0]}<div class="gt-middle">{"".join(middle)}</div>{seats[1]}</div>')
 
@@ -513,11 +601,11 @@ class DealSteps:
 class MatchSteps:
     """A match hand by hand: each step shows a finished hand and the score sheet so far."""
 
-    def __init__(self, match: Match, *, names=NAMES, title: str = ""):
+    def __init__(self, match: Match, *, names: Iterable[str] = NAMES, title: str = ""):
         if not match.hands or not match.hand.is_over:
             raise ValueError("MatchSteps shows finished hands: play the match's last hand to its end")
         self.match = match
-        self.names = tuple(names)
+        self.names = _two(names)
         self.title = title
 
     @property
@@ -532,9 +620,9 @@ class MatchSteps:
     def _totals(self, upto: int) -> list[int]:
         totals = [0, 0]
         for hand in self.match.hands[:upto]:
-            seat = hand.result.winner_seat
-            if seat is not None:
-                totals[seat] += hand.result.points
+            result = _scored(hand)
+            if result.winner_seat is not None:
+                totals[result.winner_seat] += result.points
         return totals
 
     def caption(self, step: int) -> str:
@@ -544,8 +632,7 @@ class MatchSteps:
         if step == 0:
             return (f"A match to {rules.target} points. {names[match.first_dealer]} deals the first hand. "
                     "Each step is one whole hand.")
-        hand = match.hands[step - 1]
-        result = hand.result
+        result = _scored(match.hands[step - 1])
         totals = self._totals(step)
         if result.winner_seat is None:
             text = f"Hand {step}: {result.explain()}"
@@ -556,14 +643,19 @@ class MatchSteps:
             nxt = match.hands[step].dealer
             text += f" {names[nxt]} deals next."
         elif match.is_over:
-            game = match.games[0]
-            b = game.bonuses
-            w = game.winner
-            text += (f" {names[w]} reached {rules.target}: game bonus {b.game[w]}"
-                     f"{' (doubled: shutout)' if b.shutout else ''}; box bonuses {rules.box_bonus} a hand won: "
-                     f"{names[0]} {b.boxes[0]}, {names[1]} {b.boxes[1]}. Final: {names[0]} {game.totals[0]}, "
-                     f"{names[1]} {game.totals[1]}.")
+            text += self._final_words(match.games[0])
         return text
+
+    def _final_words(self, game: Game) -> str:
+        """The end of the match: who reached the target, the bonuses and the final totals."""
+        names, rules = self.names, self.match.rules
+        w, b = game.winner, game.bonuses
+        if w is None or b is None:
+            raise GinError("the match is over but its game has no winner")
+        return (f" {names[w]} reached {rules.target}: game bonus {b.game[w]}"
+                f"{' (doubled: shutout)' if b.shutout else ''}; box bonuses {rules.box_bonus} a hand won: "
+                f"{names[0]} {b.boxes[0]}, {names[1]} {b.boxes[1]}. Final: {names[0]} {game.totals[0]}, "
+                f"{names[1]} {game.totals[1]}.")
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         step = self._check(step)

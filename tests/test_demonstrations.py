@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gintrainer.deals import best_discards, worth_taking
+from gintrainer.hand import ActionKind, Phase
 from gintrainer.lessons import DEMOS, LESSONS, demo, lesson_of
 from gintrainer.lessons.define import HandDemo
 from gintrainer.melds import min_deadwood
@@ -17,6 +18,7 @@ from gintrainer.steps import Caption, HandSteps
 ROOT = Path(__file__).resolve().parent.parent
 HAND_DEMOS = sorted(name for name, d in DEMOS.items() if isinstance(d, HandDemo))
 CARD = re.compile(r"(10|[2-9AJQKT])\s?[♣♦♥♠CDHS]\b|[♣♦♥♠]")
+GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 NUMBER_WORDS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)\b", re.I)
 
 
@@ -57,7 +59,7 @@ def test_the_lesson_says_just_what_the_demonstration_shows(name):
 
 def test_lesson_6_counts_the_chain_it_shows():
     hand = demo("layoff").hand()
-    chained = [l.card for l in hand.layoffs if l.meld == 0]
+    chained = [layoff.card for layoff in hand.layoffs if layoff.meld == 0]
     assert len(chained) == 3 and f"lay off {len(chained)} cards in a chain" in markdown(6)
     assert "four cards in a chain" not in markdown(6)
 
@@ -71,13 +73,13 @@ def test_the_players_play_as_the_lessons_teach(name):
     for step, (seat, action) in enumerate(hand.actions, start=1):
         before = steps.state(step - 1)
         where = f"demonstration {name} step {step} ({action})"
-        if before.phase in ("upcard", "draw") and before.is_legal("take"):
-            assert (action.kind == "take") == worth_taking(before), where
-        if before.phase == "discard":
+        if before.phase in (Phase.UPCARD, Phase.DRAW) and before.is_legal("take"):
+            assert (action.kind is ActionKind.TAKE) == worth_taking(before), where
+        if before.phase is Phase.DISCARD:
             held = before.held(seat)
-            outs = [a for a in before.legal_actions() if a.kind in ("knock", "gin", "big-gin")]
+            outs = [a for a in before.legal_actions() if a.kind in GOING_OUT]
             if outs:
-                assert action.kind in ("knock", "gin", "big-gin"), where + ": he could go out"
+                assert action.kind in GOING_OUT, where + ": he could go out"
                 best = min(min_deadwood([c for c in held if c is not a.card]) for a in outs if a.card)
                 assert min_deadwood([c for c in held if c is not action.card]) == best, where
             else:
@@ -98,3 +100,12 @@ def test_the_layout_demonstration_blocks_a_lay_off():
     values = steps.values(steps.count - 1)
     assert values["layout_left"] > values["other_layout_left"] and values["moved_card"] == "9♥"
     assert values["other_layout_layoffs"] == "10♥ J♥" and demo("layout").hand().result.defender_deadwood == 66
+
+
+def test_a_score_has_no_value_before_the_hand_is_over():
+    """A caption that asks for the points too early is told why, not handed a None."""
+    knock = demo("knock")
+    steps = knock.steps()
+    with pytest.raises(KeyError, match="the hand is not over"):
+        steps.values(1)["points"]
+    assert steps.values(steps.count - 1)["points"] == knock.hand().result.points

@@ -2,10 +2,12 @@
 every decision of the featured player is explained."""
 
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
 from gintrainer import Rules
+from gintrainer.hand import ActionKind
 from gintrainer.melds import meld_kind
 from gintrainer.replay import Replay, ReplayError, examples, load, result_record
 from gintrainer.replay.examples import (
@@ -95,39 +97,46 @@ def test_the_featured_player_plays_as_the_solver_would(shipped):
 
 
 def _themes(shipped) -> dict[str, list[str]]:
+    """The names of the examples that show each theme (a name once for each time it shows it)."""
     found: dict[str, list[str]] = {}
-
-    def mark(theme, name):
-        found.setdefault(theme, []).append(name)
-
     for name, replay in shipped.items():
-        hand = replay.hand
-        result = hand.result
-        steps = replay.steps
-        if result.kind == "gin":
-            mark("gin", name)
-        if result.kind == "knock" and result.winner == "knocker":
-            mark("knock that wins", name)
-        if result.kind == "undercut":
-            mark("undercut", name)
-        if result.kind == "dead":
-            mark("dead hand", name)
-        if [s.text for s in steps[:3]] == ["pass", "pass", "draw"]:
-            mark("both pass", name)
-        for first, second in zip(steps, steps[1:]):
-            if first.action.kind == "take" and second.action.kind in ("knock", "gin") and first.seat == second.seat:
-                mark("take sets up a knock", name)
-        if hand.rules.oklahoma and hand.knock_limit < Rules().knock_limit:
-            mark("oklahoma", name)
-        # A chained lay-off: a card laid off next to a card laid off before it, on one run.
-        laid: dict[int, set] = {}
-        for layoff in result.layoffs:
-            earlier = laid.setdefault(layoff.meld, set())
-            meld = result.knocker_melds[layoff.meld]
-            if meld_kind(meld) == "run" and any(c.suit == layoff.card.suit and abs(c.rank - layoff.card.rank) == 1
-                                                 for c in earlier):
-                mark("chained lay-offs", name)
-            earlier.add(layoff.card)
+        for theme in _result_themes(replay.hand) + _play_themes(replay) + _layoff_themes(replay.hand):
+            found.setdefault(theme, []).append(name)
+    return found
+
+
+def _result_themes(hand) -> list[str]:
+    result = hand.result
+    themes = {"gin": "gin", "undercut": "undercut", "dead": "dead hand"}
+    found = [themes[result.kind]] if result.kind in themes else []
+    if result.kind == "knock" and result.winner == "knocker":
+        found.append("knock that wins")
+    if hand.rules.oklahoma and hand.knock_limit < Rules().knock_limit:
+        found.append("oklahoma")
+    return found
+
+
+def _play_themes(replay) -> list[str]:
+    steps = replay.steps
+    found = ["both pass"] if [s.text for s in steps[:3]] == ["pass", "pass", "draw"] else []
+    found += ["take sets up a knock" for first, second in pairwise(steps)
+              if first.action.kind is ActionKind.TAKE and second.action.kind in (ActionKind.KNOCK, ActionKind.GIN)
+              and first.seat == second.seat]
+    return found
+
+
+def _layoff_themes(hand) -> list[str]:
+    """A chained lay-off: a card laid off next to a card laid off before it, on one run."""
+    result = hand.result
+    found = []
+    laid: dict[int, set] = {}
+    for layoff in result.layoffs:
+        earlier = laid.setdefault(layoff.meld, set())
+        meld = result.knocker_melds[layoff.meld]
+        if meld_kind(meld) == "run" and any(c.suit == layoff.card.suit and abs(c.rank - layoff.card.rank) == 1
+                                             for c in earlier):
+            found.append("chained lay-offs")
+        earlier.add(layoff.card)
     return found
 
 

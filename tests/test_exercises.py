@@ -6,10 +6,12 @@ import re
 import pytest
 
 from gintrainer import GinError, Rules, best_arrangement, meld_kind, min_deadwood, score_hand
+from gintrainer.cards import parse_cards
 from gintrainer.deals import best_discards, deal
 from gintrainer.exercises import KINDS, ExerciseSession, generate
 from gintrainer.exercises.going_out import best_reply, can_lay_off_all, defender_cards, knock_options
 from gintrainer.exercises.matches import RULE_SETS, compare_rules, played_match
+from gintrainer.hand import ActionKind
 from gintrainer.lessons import LESSONS
 from gintrainer.melds import all_best_arrangements
 
@@ -229,7 +231,7 @@ def test_layoff_positions_agree_with_best_layoffs():
             continue
         reply = best_layoffs(defender_cards(hand), hand.table_melds)
         assert best_reply(hand).defender_deadwood == reply.points
-        assert can_lay_off_all(hand, [l.card for l in reply.layoffs])
+        assert can_lay_off_all(hand, [layoff.card for layoff in reply.layoffs])
 
 
 def test_forbidden_discard_is_the_card_just_taken():
@@ -249,7 +251,7 @@ def test_match_answers_come_from_the_match():
 def test_comparison_scores_each_rule_set():
     (cards, defender, upcard), rows = compare_rules(0)
     assert len(rows) == len(RULE_SETS) + 1 and len(cards) == 11 and len(defender) == 10
-    for (name, rules), row in zip(RULE_SETS, rows[1:]):
+    for (name, rules), row in zip(RULE_SETS, rows[1:], strict=True):
         assert row[0] == name and row[1] == str(rules.knock_limit_for(upcard))
 
 
@@ -501,3 +503,41 @@ def test_a_wrong_number_is_told_which_way_it_is_wrong(kind, low, high):
         below, above = e.check(e.answer - 1).text, e.check(e.answer + 3).text
         assert low in below or special.search(below), (seed, below)
         assert high in above or special.search(above), (seed, above)
+
+
+def test_a_cards_question_needs_cards_for_its_answer():
+    """The answer of a cards question is what "Show answer" draws: cards, or the exercise is refused."""
+    from gintrainer.exercises import Exercise
+    fields = dict(kind="pick_meld", seed=0, title="Find a meld", prompt="Click a meld.", answer_type="cards",
+                  explanation="", checker=lambda picked: None, options=())
+    with pytest.raises(GinError, match="a tuple of cards"):
+        Exercise(answer="7H 8H 9H", **fields)
+    assert Exercise(answer=parse_cards("7H 8H 9H"), **fields).answer_text() == "7♥ 8♥ 9♥"
+
+
+def test_no_reason_is_made_up_for_a_meld():
+    from gintrainer.exercises.basics import not_a_meld_reason
+    assert not_a_meld_reason("7H 8H TH").startswith("the ranks are not in sequence")
+    with pytest.raises(GinError, match="is a meld"):
+        not_a_meld_reason("7H 8H 9H")
+
+
+@pytest.mark.parametrize("shape", ["big_gin", "big-gin", ActionKind.BIG_GIN], ids=["snake", "text", "member"])
+def test_eleven_cards_are_dealt_for_the_way_out_asked_for(shape):
+    """The shape of an 11-card position is an action kind, given as a member or in its text."""
+    from gintrainer.deals import rng_for
+    from gintrainer.exercises.going_out import eleven_cards
+    hands = [h for h in (eleven_cards(rng_for("shape", seed), shape) for seed in range(10)) if h is not None]
+    assert hands and all(min_deadwood(h.held(h.to_act)) == 0 for h in hands)
+    members = [eleven_cards(rng_for("shape", seed), ActionKind.BIG_GIN) for seed in range(10)]
+    assert [h.to_dict() for h in hands] == [h.to_dict() for h in members if h is not None]
+    with pytest.raises(GinError, match="unknown action"):
+        eleven_cards(rng_for("shape", 0), "any")
+
+
+def test_a_table_panel_needs_its_hand():
+    from gintrainer.exercises import Panel, panel_html
+    with pytest.raises(GinError, match="shows a hand"):
+        Panel("The table", "table")
+    hand = deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H")
+    assert "gt-table" in panel_html(Panel("The table", "table", hand=hand))

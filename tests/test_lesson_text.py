@@ -12,9 +12,10 @@ from gintrainer.deals import deal, in_discard
 from gintrainer.exercises.matches import compare_rules, played_match
 from gintrainer.hand import Hand
 from gintrainer.lessons import LESSONS, demo
+from gintrainer.lessons.define import HandDemo
 from gintrainer.melds import best_arrangement, meld_kind
 from gintrainer.rules import PRESETS, Rules
-from gintrainer.scoring import layoff_targets, score_hand, settle
+from gintrainer.scoring import HandScore, layoff_targets, score_hand, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = PRESETS["standard"]
@@ -36,6 +37,19 @@ def sentences(path: Path) -> list[str]:
             line = re.sub(r"\blessons? \d+( and \d+)?", "lesson", line)
             found += [s for s in re.split(r"(?<=[.:!?])\s+(?=[A-Z*(])", line) if s]
     return found
+
+
+def hand_of(name: str) -> Hand:
+    """The hand a lesson's demonstration plays."""
+    shown = demo(name)
+    assert isinstance(shown, HandDemo), name
+    return shown.hand()
+
+
+def result_of(name: str) -> HandScore:
+    result = hand_of(name).result
+    assert result is not None, name
+    return result
 
 
 def first_turn_knock():
@@ -103,7 +117,8 @@ CHECKED = [
     ("01", "A♥ 2♥ 3♥ is a run, but Q♥ K♥ A♥ is not", lambda: meld_kind("AH 2H 3H") == "run"
      and meld_kind("QH KH AH") is None),
     ("01", "5♥ 2♣ 2♦ A♠ are deadwood: 5 + 2 + 2 + 1 = 10", lambda: (
-        set(best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").deadwood) == set(Card.parse(c) for c in ["5H", "2C", "2D", "AS"])
+        set(best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").deadwood)
+        == set(Card.parse(c) for c in ["5H", "2C", "2D", "AS"])
         and best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").points == 10
         and {meld_kind(m) for m in best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").melds} == {"set"})),
     ("01", "Ace 1, two to ten their number, pictures 10", lambda: Card.parse("AS").value == 1
@@ -119,7 +134,7 @@ CHECKED = [
     ("03", "knocking is allowed on the very first turn", first_turn_knock),
     ("05", "After you draw you hold 11 cards", lambda: len(drawn_hand().held(drawn_hand().to_act)) == 11),
     ("05", "a deadwood count of **10 or less**", lambda: STANDARD.knock_limit == 10),
-    ("05", "Here Ben knocks with 8 points of deadwood", lambda: demo("knock").hand().result.knocker_deadwood == 8),
+    ("05", "Here Ben knocks with 8 points of deadwood", lambda: result_of("knock").knocker_deadwood == 8),
     ("05", "when all **11** cards form melds", big_gin_with_eleven),
     ("05", "keep 10 or less deadwood", lambda: STANDARD.knock_limit == 10),
     ("05", "all 11 cards meld, no discard", big_gin_with_eleven),
@@ -127,10 +142,10 @@ CHECKED = [
     ("06", "(8♥ or 4♥ on 5♥ 6♥ 7♥)", lambda: fits("8H", "5H 6H 7H") and fits("4H", "5H 6H 7H")),
     ("06", "after 9♥ on 6♥ 7♥ 8♥, the 10♥ can follow", chain_rule),
     ("06", "Watch Ann lay off 3 cards in a chain on 6♥ 7♥ 8♥ and 2 more on 5♠ 6♠ 7♠",
-     lambda: [str(l) for l in demo("layoff").hand().layoffs] == ["9♥ on meld 1", "10♥ on meld 1", "J♥ on meld 1",
-                                                        "4♠ on meld 3", "8♠ on meld 3"]),
+     lambda: [str(layoff) for layoff in hand_of("layoff").layoffs] == ["9♥ on meld 1", "10♥ on meld 1",
+                                                                       "J♥ on meld 1", "4♠ on meld 3", "8♠ on meld 3"]),
     ("06", "Here Ben's choice leaves Ann 66 deadwood instead of 46",
-     lambda: demo("layout").hand().result.defender_deadwood == 66),
+     lambda: result_of("layout").defender_deadwood == 66),
     ("07", "Knock with 6 against 21: the knocker scores 15", lambda: (
         score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D").points == 15)),
     ("07", "plus an undercut bonus of 10", undercut_rule),

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gintrainer import GinError, Hand, Rules, parse_cards
-from gintrainer.hand import Action
+from gintrainer.hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from gintrainer.melds import min_deadwood
 from gintrainer.players import GreedyPlayer, decide
 from gintrainer.replay import Annotation, Replay, ReplayError, annotate, dump, load, save, to_record
@@ -51,7 +51,7 @@ def test_steps_count_from_one_and_state_k_is_after_k_actions():
     hand = knock_hand()
     replay = Replay(hand)
     assert replay.step_count == len(hand.actions) == len(replay)
-    assert replay.state(0).phase == "upcard" and replay.state(0).history == ()
+    assert replay.state(0).phase is Phase.UPCARD and replay.state(0).history == ()
     first = replay.step(1)
     assert (first.number, first.seat, first.text) == (1, 1, "pass")
     for k in range(replay.step_count + 1):
@@ -68,7 +68,7 @@ def test_state_is_a_copy():
     replay = Replay(deal(actions=["pass", "pass", "draw"]))
     state = replay.state(3)
     state.apply("discard 9D")
-    assert replay.state(3).phase == "discard" and replay.hand.phase == "discard"
+    assert replay.state(3).phase is Phase.DISCARD and replay.hand.phase is Phase.DISCARD
 
 
 def test_decision_steps_skip_forced_moves():
@@ -123,7 +123,7 @@ def test_unfinished_hands_round_trip_without_a_result():
     hand = deal(actions=["pass", "pass", "draw"])
     record = record_of(hand)
     assert record["result"] is None
-    assert load(record).hand.phase == "discard"
+    assert load(record).hand.phase is Phase.DISCARD
 
 
 def _random_hand(rng: random.Random, rules: Rules) -> Hand:
@@ -134,16 +134,18 @@ def _random_hand(rng: random.Random, rules: Rules) -> Hand:
     greedy = [GreedyPlayer(rng, mistakes=rng.random() / 2), GreedyPlayer(rng, mistakes=rng.random() / 2)] \
         if rng.random() < 0.5 else None
     while not hand.is_over and (not cut or len(hand.actions) < cut):
+        seat = hand.to_act
+        assert seat is not None
         if greedy is not None:
-            hand.apply(decide(greedy[hand.to_act], hand))
-        elif hand.phase == "discard":
-            choices = [c for c in hand.held(hand.to_act) if c is not hand.taken_card]
-            hand.apply(Action("discard", rng.choice(choices)))
-        elif hand.phase in ("knocker_layout", "defender_layout") and rng.random() < 0.3:
+            hand.apply(decide(greedy[seat], hand))
+        elif hand.phase is Phase.DISCARD:
+            choices = [c for c in hand.held(seat) if c is not hand.taken_card]
+            hand.apply(Action(ActionKind.DISCARD, rng.choice(choices)))
+        elif hand.phase in LAYOUT_PHASES and rng.random() < 0.3:
             hand.apply("auto")
         else:
             legal = hand.legal_actions()
-            hand.apply(rng.choice([a for a in legal if a.kind != "auto"] or legal))
+            hand.apply(rng.choice([a for a in legal if a.kind is not ActionKind.AUTO] or legal))
     return hand
 
 
@@ -603,11 +605,17 @@ def _outs(kept, unseen) -> int:
     return sum(1 for u in unseen if min(_least_after(list(kept) + [u]).values()) < now)
 
 
-def _expected(kept, unseen, cache={}):
+_EXPECTED: dict[tuple[frozenset, frozenset], Fraction] = {}
+
+
+def _expected(kept, unseen) -> Fraction:
     key = (frozenset(kept), frozenset(unseen))
-    if key not in cache:
-        cache[key] = slow_expected_deadwood(list(kept), list(unseen))
-    return cache[key]
+    if key not in _EXPECTED:
+        _EXPECTED[key] = slow_expected_deadwood(list(kept), list(unseen))
+    return _EXPECTED[key]
+
+
+GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN)
 
 
 def _true_of_the_position(replay: Replay, finding) -> None:
@@ -615,66 +623,79 @@ def _true_of_the_position(replay: Replay, finding) -> None:
     cards and :class:`SeatView`'s unseen cards, not the solver's tables."""
     step = replay.step(finding.step)
     before = replay.state(finding.step - 1)
-    seat = step.seat
-    view = SeatView.of(before, seat)
-    unseen = view.unseen
-    rules = before.rules
-    v = finding.values
     key = finding.message
-    assert finding.comment == MESSAGES[key].format(**{k: say_value(x) for k, x in v.items()})
+    assert finding.comment == MESSAGES[key].format(**{k: say_value(x) for k, x in finding.values.items()})
     if key.startswith(("take_worse_than_", "good_take_", "missed_take_", "fair_")):
-        held = before.held(seat)
-        top = before.top_discard
-        assert v["card"] is top and v["now"] == min_deadwood(held)
-        options = _least_after(list(held) + [top], forbidden=top)
-        assert v["take"] == min(options.values()) == options[v["discard"]]
-        other = key.rsplit("_", 1)[1] if not key.endswith("pass_draw") else "pass_draw"
-        expected_other = ("keep" if seat == before.dealer else "pass_draw") if before.phase == "upcard" else "draw"
-        assert other == expected_other, key
-        alt = Fraction(v["now"]) if other == "keep" else _expected(held, unseen)
-        if other != "keep":
-            assert v["draw"] == alt
-        took = step.action.kind == "take"
-        if key.startswith("take_worse_than_"):
-            assert took and v["loss"] == v["take"] - alt > 0 and finding.better in ("pass", "draw")
-        elif key.startswith("good_take_"):
-            assert took and v["take"] <= alt and v["take"] < v["now"]
-        elif key.startswith("missed_take_"):
-            assert not took and v["loss"] == alt - v["take"] > 0 and finding.better == "take"
-        else:
-            assert not took and alt <= v["take"] < v["now"]
-        return
-    if key.startswith("layout_"):
-        assert step.action.kind == "done"
-        left = before.unlaid(seat)
-        assert v["cards"] == left and v["points"] == sum(c.value for c in left) > v["best"]
-        against_knock = before.phase == "defender_layout" and before.out_kind == "knock"
-        best = best_layoffs(left, before.table_melds).points if against_knock else min_deadwood(left)
-        assert v["best"] == best
-        if finding.better is not None:  # the step named keeps the best within reach
-            after = before.copy()
-            after.apply(finding.better)
-            rest = after.unlaid(seat)
-            assert (best_layoffs(rest, after.table_melds).points if against_knock else min_deadwood(rest)) == best
-            assert key == ("layout_meld_first" if Action.parse(finding.better).kind == "meld" else
-                           "layout_layoff_first")
-        return
+        _true_of_a_draw(step, before, finding)
+    elif key.startswith("layout_"):
+        _true_of_a_layout(step, before, finding)
+    else:
+        _true_of_a_discard(step, before, finding)
+
+
+def _true_of_a_draw(step, before: Hand, finding) -> None:
+    seat, v, key = step.seat, finding.values, finding.message
+    held = before.held(seat)
+    top = before.top_discard
+    assert v["card"] is top and v["now"] == min_deadwood(held)
+    options = _least_after(list(held) + [top], forbidden=top)
+    assert v["take"] == min(options.values()) == options[v["discard"]]
+    other = key.rsplit("_", 1)[1] if not key.endswith("pass_draw") else "pass_draw"
+    expected_other = ("keep" if seat == before.dealer else "pass_draw") if before.phase is Phase.UPCARD else "draw"
+    assert other == expected_other, key
+    alt = Fraction(v["now"]) if other == "keep" else _expected(held, SeatView.of(before, seat).unseen)
+    if other != "keep":
+        assert v["draw"] == alt
+    took = step.action.kind is ActionKind.TAKE
+    if key.startswith("take_worse_than_"):
+        assert took and v["loss"] == v["take"] - alt > 0
+        assert Action.parse(finding.better).kind in (ActionKind.PASS, ActionKind.DRAW)
+    elif key.startswith("good_take_"):
+        assert took and v["take"] <= alt and v["take"] < v["now"]
+    elif key.startswith("missed_take_"):
+        assert not took and v["loss"] == alt - v["take"] > 0 and Action.parse(finding.better).kind is ActionKind.TAKE
+    else:
+        assert not took and alt <= v["take"] < v["now"]
+
+
+def _true_of_a_layout(step, before: Hand, finding) -> None:
+    seat, v, key = step.seat, finding.values, finding.message
+    assert step.action.kind is ActionKind.DONE
+    left = before.unlaid(seat)
+    assert v["cards"] == left and v["points"] == sum(c.value for c in left) > v["best"]
+    against_knock = before.phase is Phase.DEFENDER_LAYOUT and before.out_kind == "knock"
+    best = best_layoffs(left, before.table_melds).points if against_knock else min_deadwood(left)
+    assert v["best"] == best
+    if finding.better is not None:  # the step named keeps the best within reach
+        after = before.copy()
+        after.apply(finding.better)
+        rest = after.unlaid(seat)
+        assert (best_layoffs(rest, after.table_melds).points if against_knock else min_deadwood(rest)) == best
+        assert key == ("layout_meld_first" if Action.parse(finding.better).kind is ActionKind.MELD else
+                       "layout_layoff_first")
+
+
+def _true_of_a_discard(step, before: Hand, finding) -> None:
+    seat, v, key = step.seat, finding.values, finding.message
+    unseen = SeatView.of(before, seat).unseen
+    rules = before.rules
     eleven = before.held(seat)
+    assert before.last_draw is not None
     forbidden = before.last_draw[0] if before.last_draw[1] == "discard" else None
     options = _least_after(eleven, forbidden)
     limit = before.knock_limit
     knocks = {c: d for c, d in options.items() if d <= limit and (d == 0 or not rules.straight_gin)}
     big_gin = rules.big_gin and min_deadwood(eleven) == 0
     if key == "missed_big_gin":
-        assert big_gin and step.action.kind == "discard" and v["bonus"] == rules.big_gin_bonus
+        assert big_gin and step.action.kind is ActionKind.DISCARD and v["bonus"] == rules.big_gin_bonus
     elif key == "missed_gin":
-        assert step.action.kind == "discard" and options[v["card"]] == 0 and v["bonus"] == rules.gin_bonus
+        assert step.action.kind is ActionKind.DISCARD and options[v["card"]] == 0 and v["bonus"] == rules.gin_bonus
         assert not big_gin
     elif key == "missed_knock":
-        assert step.action.kind == "discard" and not big_gin and 0 not in knocks.values()
+        assert step.action.kind is ActionKind.DISCARD and not big_gin and 0 not in knocks.values()
         assert knocks[v["card"]] == v["deadwood"] == min(knocks.values()) and v["limit"] == limit
     elif key == "costly_discard":
-        assert step.action.kind == "discard" and v["card"] is step.action.card
+        assert step.action.kind is ActionKind.DISCARD and v["card"] is step.action.card
         kept = [c for c in eleven if c is not v["card"]]
         best = [c for c in eleven if c is not v["best"]]
         assert v["best"] is not forbidden and v["unseen"] == len(unseen)
@@ -685,10 +706,10 @@ def _true_of_the_position(replay: Replay, finding) -> None:
         least = min(_expected([x for x in eleven if x is not c], unseen) for c in options)
         assert v["best_expected"] == least < v["expected"] and v["loss"] == v["expected"] - least
     elif key in ("big_gin_instead_of_gin", "big_gin_instead_of_knock"):
-        assert step.action.kind in ("knock", "gin") and big_gin and v["bonus"] == rules.big_gin_bonus
+        assert step.action.kind in GOING_OUT and big_gin and v["bonus"] == rules.big_gin_bonus
         assert (options[step.action.card] == 0) == (key == "big_gin_instead_of_gin")
     elif key in ("gin_instead_of_knock", "lower_knock"):
-        assert step.action.kind in ("knock", "gin") and v["card"] is step.action.card and not big_gin
+        assert step.action.kind in GOING_OUT and v["card"] is step.action.card and not big_gin
         assert v["deadwood"] == options[v["card"]] > options[v["best"]] == min(knocks.values())
         assert (options[v["best"]] == 0) == (key == "gin_instead_of_knock")
         if key == "lower_knock":
@@ -707,10 +728,12 @@ def _sloppy_hand(rng: random.Random, rules: Rules) -> Hand:
     hand = Hand.deal(rules, seed=rng.randrange(10**9))
     players = [GreedyPlayer(rng, mistakes=rng.random() / 2), GreedyPlayer(rng, mistakes=rng.random() / 2)]
     while not hand.is_over:
-        if hand.phase in ("knocker_layout", "defender_layout") and rng.random() < 0.5:
-            hand.apply(rng.choice([a for a in hand.legal_actions() if a.kind != "auto"]))
+        seat = hand.to_act
+        assert seat is not None
+        if hand.phase in LAYOUT_PHASES and rng.random() < 0.5:
+            hand.apply(rng.choice([a for a in hand.legal_actions() if a.kind is not ActionKind.AUTO]))
         else:
-            hand.apply(decide(players[hand.to_act], hand))
+            hand.apply(decide(players[seat], hand))
     return hand
 
 
@@ -780,7 +803,9 @@ DOC = (Path(__file__).resolve().parents[1] / "docs" / "hand-history.md").read_te
 
 def _doc_blocks(language: str) -> list[str]:
     """The fenced blocks of one language ("" for plain ones), in order."""
-    blocks, current, lang = [], None, None
+    blocks: list[str] = []
+    current: list[str] | None = None
+    lang = None
     for line in DOC.splitlines():
         if line.startswith("```"):
             if current is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ..cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
 from ..deals import (
     best_discards,
@@ -14,9 +16,22 @@ from ..deals import (
     take_into_meld,
 )
 from ..drawing import deadwood_words, phase_words
-from ..hand import Hand
+from ..errors import GinError
+from ..hand import ActionKind, Hand, Phase
 from ..melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
-from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry, words
+from ..view import acting_seat
+from .core import (
+    NAMES,
+    Feedback,
+    Panel,
+    choice_checker,
+    exercise_kind,
+    more_or_less,
+    number_checker,
+    retry,
+    throw_back,
+    words,
+)
 
 # -- lesson 1: cards, values and melds ---------------------------------------------
 
@@ -47,7 +62,7 @@ def why_not_run(cards) -> str | None:
         return "a run needs all its cards in one suit"
     if 1 in ranks and 13 in ranks:
         return "the ace is low: it comes before the two, never after the king, so the cards do not follow on"
-    gaps = [(a, b) for a, b in zip(ranks, ranks[1:]) if b != a + 1]
+    gaps = [(a, b) for a, b in pairwise(ranks) if b != a + 1]
     if gaps:
         low, high = gaps[0]
         if low == high:
@@ -63,13 +78,19 @@ def not_a_meld_reason(cards) -> str:
     if len(cards) < 3:
         return "a meld needs at least three cards"
     if len({c.rank for c in cards}) == 1:
-        return why_not_set(cards)
+        return _is_not(why_not_set(cards), cards)
     if len({c.suit for c in cards}) == 1:
-        return why_not_run(cards)
+        return _is_not(why_not_run(cards), cards)
     ranks = sorted(c.rank for c in cards)
     if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
         return "the ranks follow on, but a run needs all its cards in one suit"
     return "the cards are neither all of one rank (a set) nor of one suit in sequence (a run)"
+
+
+def _is_not(reason: str | None, cards) -> str:
+    if reason is None:
+        raise GinError(f"{show_cards(cards)} is a meld: there is no reason it is not one")
+    return reason
 
 
 def meld_words(meld) -> str:
@@ -300,7 +321,8 @@ def first_offer(seed, rng, rules):
     else:
         seat = 0 if hand.deck[0] in hand.held(0) else 1
         prompt = f"{dealer} deals. Who gets the first card of the deal?"
-        explanation = f"The dealer deals to the other player first, so {NAMES[seat]} gets the first card, {hand.deck[0]}."
+        explanation = (f"The dealer deals to the other player first, so {NAMES[seat]} gets the first card, "
+                       f"{hand.deck[0]}.")
         reason = f"{NAMES[1 - seat]} is the dealer, and the dealer deals to the other player first."
     answer = NAMES[seat]
     return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
@@ -316,7 +338,7 @@ def stock_count(seed, rng, rules):
     hand.apply("pass")
     for _ in range(draws):
         hand.apply("draw")
-        hand.apply(f"discard {hand.last_draw[0].code()}")
+        throw_back(hand)
     answer = hand.stock_count
     deck, dealt = len(hand.deck), len(hand.held(0)) + len(hand.held(1))
     if draws:
@@ -338,16 +360,18 @@ def stock_count(seed, rng, rules):
 
 # -- lesson 3: the first turn --------------------------------------------------------
 
-FIRST_TURN_STORIES = ((), ("pass",), ("pass", "pass"), ("take",), ("pass", "take"))
+FIRST_TURN_STORIES = ((), (ActionKind.PASS,), (ActionKind.PASS, ActionKind.PASS), (ActionKind.TAKE,),
+                      (ActionKind.PASS, ActionKind.TAKE))
+"""How the first turn may begin: the moves played before a question, as action kinds."""
 
 
 def _story(hand: Hand) -> str:
     """What has happened so far, in words."""
     parts = [f"{NAMES[hand.dealer]} deals and turns up {hand.upcard}."]
     for seat, action in hand.actions:
-        if action.kind == "draw":
+        if action.kind is ActionKind.DRAW:
             parts.append(f"{NAMES[seat]} draws a card from the stock.")
-        elif action.kind == "take":
+        elif action.kind is ActionKind.TAKE:
             parts.append(f"{NAMES[seat]} takes the upcard, {hand.upcard}.")
         else:
             parts.append(f"{NAMES[seat]} {action.describe()}.")
@@ -363,10 +387,10 @@ def whose_turn(seed, rng, rules):
     answer = NAMES[hand.to_act]
     wrong = NAMES[1 - hand.to_act]
     explanation = phase_words(hand, NAMES)
-    if hand.phase == "discard":
+    if hand.phase is Phase.DISCARD:
         explanation += " Whoever takes the upcard discards next, then the turn passes."
         reason = f"{wrong} did not take the upcard, and whoever takes it discards next."
-    elif hand.phase == "draw":
+    elif hand.phase is Phase.DRAW:
         explanation += " Both passed, so the non-dealer starts by drawing from the stock."
         reason = f"{wrong} is the dealer, and after both pass the non-dealer draws first."
     elif hand.actions:
@@ -384,11 +408,11 @@ TURN_OPTIONS = ("Take the upcard or pass", "Draw from the stock only", "Draw fro
 def turn_options_answer(hand: Hand) -> str:
     """Which of :data:`TURN_OPTIONS` the legal actions make."""
     kinds = {a.kind for a in hand.legal_actions()}
-    if kinds == {"take", "pass"}:
+    if kinds == {ActionKind.TAKE, ActionKind.PASS}:
         return TURN_OPTIONS[0]
-    if kinds == {"draw"}:
+    if kinds == {ActionKind.DRAW}:
         return TURN_OPTIONS[1]
-    if kinds == {"draw", "take"}:
+    if kinds == {ActionKind.DRAW, ActionKind.TAKE}:
         return TURN_OPTIONS[2]
     return TURN_OPTIONS[3]
 
@@ -397,11 +421,11 @@ def turn_options_answer(hand: Hand) -> str:
 def turn_options(seed, rng, rules):
     """What may the player to act do? Hand.legal_actions answers."""
     hand = _seeded_deal("turn_options", seed, rules)
-    story = rng.choice(FIRST_TURN_STORIES + (("pass", "pass", "draw"),))
+    story = rng.choice(FIRST_TURN_STORIES + ((ActionKind.PASS, ActionKind.PASS, ActionKind.DRAW),))
     for action in story:
         hand.apply(action)
-    if story and story[-1] == "draw":
-        hand.apply(f"discard {hand.last_draw[0].code()}")
+    if story and story[-1] is ActionKind.DRAW:
+        throw_back(hand)
     answer = turn_options_answer(hand)
     who = NAMES[hand.to_act]
     why = {
@@ -426,7 +450,7 @@ def turn_options(seed, rng, rules):
 
 def discard_checker(hand: Hand, *, stock_note: bool = False):
     """A checker for "click your best discard": legal, and leaving the least deadwood."""
-    seat = hand.to_act
+    seat = acting_seat(hand)
     held = hand.held(seat)
     best, cards = best_discards(hand)
     best_arr = best_arrangement([c for c in held if c is not cards[0]])

@@ -46,6 +46,8 @@ class Panel:
     def __post_init__(self):
         if self.kind not in PANEL_KINDS:
             raise GinError(f"a panel kind is one of {', '.join(PANEL_KINDS)}, not {self.kind!r}")
+        if self.kind == "table" and self.hand is None:
+            raise GinError("a table panel shows a hand: give it one")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,30 +77,43 @@ class Exercise:
     def __post_init__(self):
         if self.answer_type not in ANSWER_TYPES:
             raise GinError(f"an answer type is one of {', '.join(ANSWER_TYPES)}, not {self.answer_type!r}")
+        if self.answer_type == "cards" and not (isinstance(self.answer, tuple)
+                                                and all(isinstance(c, Card) for c in self.answer)):
+            raise GinError(f"the answer to a cards question is a tuple of cards, not {self.answer!r}")
 
     def read(self, response):
         """The response as the checker takes it; raises GinError with a hint if it is not one."""
         if self.answer_type == "cards":
-            try:
-                cards = parse_cards(response)
-            except GinError as error:
-                raise GinError(f"that is not a set of cards: {error}") from None
-            stray = [c for c in cards if c not in self.options]
-            if stray:
-                raise GinError(f"{show_cards(stray)} is not one of the cards you can click here")
-            if self.pick is not None and len(cards) != self.pick:
-                if not cards:
-                    raise GinError(f"Click {_count_words(self.pick)} first.")
-                raise GinError(f"Click exactly {_count_words(self.pick)}; you clicked {len(cards)}.")
-            if self.pick is None and not cards:
-                raise GinError("Click some cards first.")
-            return tuple(sorted(cards, key=lambda c: c.index))
+            return self._read_cards(response)
         if self.answer_type == "choice":
-            if response is None or response == "":
-                raise GinError("Choose an answer first.")
-            if not isinstance(response, str) or response not in self.options:
-                raise GinError(f"{response!r} is not one of the choices")
-            return response
+            return self._read_choice(response)
+        return self._read_number(response)
+
+    def _read_cards(self, response) -> tuple[Card, ...]:
+        try:
+            cards = parse_cards(response)
+        except GinError as error:
+            raise GinError(f"that is not a set of cards: {error}") from None
+        stray = [c for c in cards if c not in self.options]
+        if stray:
+            raise GinError(f"{show_cards(stray)} is not one of the cards you can click here")
+        if self.pick is not None and len(cards) != self.pick:
+            if not cards:
+                raise GinError(f"Click {_count_words(self.pick)} first.")
+            raise GinError(f"Click exactly {_count_words(self.pick)}; you clicked {len(cards)}.")
+        if self.pick is None and not cards:
+            raise GinError("Click some cards first.")
+        return tuple(sorted(cards, key=lambda c: c.index))
+
+    def _read_choice(self, response) -> str:
+        if response is None or response == "":
+            raise GinError("Choose an answer first.")
+        if not isinstance(response, str) or response not in self.options:
+            raise GinError(f"{response!r} is not one of the choices")
+        return response
+
+    @staticmethod
+    def _read_number(response) -> int:
         if isinstance(response, bool):
             raise GinError("Type a whole number.")
         if isinstance(response, int):
@@ -121,7 +136,7 @@ class Exercise:
 
     def answer_text(self) -> str:
         """The answer in words, for "Show answer"."""
-        if self.answer_type == "cards":
+        if self.answer_type == "cards" and isinstance(self.answer, tuple):  # always, see __post_init__
             return show_cards(self.answer)
         return str(self.answer)
 
@@ -137,7 +152,7 @@ class ExerciseKind:
 
     name: str
     title: str
-    build: Callable[[int, Rules], Exercise] = field(repr=False)
+    build: Callable[[int, Rules | None], Exercise] = field(repr=False)
 
 
 KINDS: dict[str, ExerciseKind] = {}
@@ -223,16 +238,16 @@ def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False)
     from html import escape
 
     from .. import drawing
-    opts = dict(size=size, four_colour=four_colour)
     label = f'<div class="gt-seat-title">{escape(panel.label)}</div>' if panel.label else ""
     if panel.kind == "cards":
-        body = drawing.cards_html(panel.cards, **opts)
+        body = drawing.cards_html(panel.cards, size=size, four_colour=four_colour)
     elif panel.kind == "hand":
-        body = drawing.hand_html(panel.cards, **opts)
+        body = drawing.hand_html(panel.cards, size=size, four_colour=four_colour)
     elif panel.kind == "melds":
-        body = drawing.melds_html(panel.melds, **opts)
-    elif panel.kind == "table":
-        body = drawing.table_html(panel.hand, names=NAMES, face_down=panel.face_down, **opts)
+        body = drawing.melds_html(panel.melds, size=size, four_colour=four_colour)
+    elif panel.kind == "table" and panel.hand is not None:  # always, see Panel.__post_init__
+        body = drawing.table_html(panel.hand, names=NAMES, face_down=panel.face_down, size=size,
+                                  four_colour=four_colour)
     elif panel.kind == "rows":
         head, *rest = panel.rows
         cells = "".join(f"<th>{escape(c)}</th>" for c in head)
@@ -265,11 +280,13 @@ class ExerciseSession:
 
     def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
                  rules: Rules | None = None):
-        if exercise is None and kind is None:
-            raise GinError("an exercise session needs an exercise kind or an exercise")
+        if exercise is None:
+            if kind is None:
+                raise GinError("an exercise session needs an exercise kind or an exercise")
+            exercise = generate(kind, seed, rules)
         self.kind = kind
         self.rules = rules
-        self.exercise = exercise if exercise is not None else generate(kind, seed, rules)
+        self.exercise = exercise
         self.state = "open"
         self.feedback: Feedback | None = None
         self.attempts = 0
@@ -312,7 +329,7 @@ class ExerciseSession:
         return self.feedback
 
     def new_position(self, seed: int | None = None) -> Exercise:
-        if not self.can_renew:
+        if self.kind is None:
             raise GinError("this question has no other positions")
         seed = self.exercise.seed + 1 if seed is None else seed
         self.exercise = generate(self.kind, seed, self.rules)
@@ -321,6 +338,13 @@ class ExerciseSession:
         self.attempts = 0
         self.first_correct = None
         return self.exercise
+
+
+def throw_back(hand: Hand) -> None:
+    """Discard the card just drawn."""
+    if hand.last_draw is None:
+        raise GinError("no card has been drawn to throw back")
+    hand.apply(f"discard {hand.last_draw[0].code()}")
 
 
 def words(arrangement) -> str:

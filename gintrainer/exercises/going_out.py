@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from ..cards import Card, show_cards, sort_by_suit
 from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
-from ..hand import Action, Hand
+from ..errors import GinError
+from ..hand import Action, ActionKind, Hand
 from ..melds import best_arrangement, min_deadwood
 from ..rules import Rules
 from ..scoring import best_layoffs, knocker_layouts, layoff_targets, score_hand
-from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, more_or_less, number_checker, retry, words
+from ..view import acting_seat, card_of
+from .core import (
+    NAMES,
+    Feedback,
+    Panel,
+    choice_checker,
+    exercise_kind,
+    more_or_less,
+    number_checker,
+    retry,
+    throw_back,
+    words,
+)
 
 # -- positions -------------------------------------------------------------------------
 
@@ -39,21 +52,28 @@ def exact_melds(rng, sizes, used=()) -> list[Card] | None:
     return cards
 
 
+GOING_OUT_WITH_A_DISCARD = (ActionKind.KNOCK, ActionKind.GIN)
+WAYS_OUT = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+
+
 def knock_options(hand: Hand) -> list[Action]:
     """The legal ways to go out with a discard (knock or gin) for the player to act."""
-    return [a for a in hand.legal_actions() if a.kind in ("knock", "gin")]
+    return [a for a in hand.legal_actions() if a.kind in GOING_OUT_WITH_A_DISCARD]
 
 
-def eleven_cards(rng, shape: str, rules: Rules | None = None, *, upcard=None) -> Hand | None:
-    """You (non-dealer) with 11 cards to discard from: ``shape`` is "big_gin" (all 11
-    meld), "gin" (10 meld), "knock" (low deadwood) or "any" (random)."""
+def eleven_cards(rng, shape: ActionKind | str | None, rules: Rules | None = None, *, upcard=None) -> Hand | None:
+    """You (non-dealer) with 11 cards to discard from, dealt for a way out: ``shape`` is
+    big gin (all 11 meld), gin (10 meld), a knock (low deadwood) or None (any hand), as
+    an :class:`~gintrainer.hand.ActionKind` or its text."""
+    shape = None if shape is None else ActionKind.parse(shape)
     used = {upcard} if upcard is not None else set()
-    if shape == "big_gin":
+    cards: list[Card] | None
+    if shape is ActionKind.BIG_GIN:
         cards = exact_melds(rng, rng.choice(((3, 4, 4), (3, 3, 5), (4, 4, 3))), used)
-    elif shape == "gin":
+    elif shape is ActionKind.GIN:
         melded = exact_melds(rng, rng.choice(((3, 3, 4), (3, 4, 3), (4, 3, 3))), used)
         cards = None if melded is None else melded + others(rng, used | set(melded), 1)
-    elif shape == "knock":
+    elif shape is ActionKind.KNOCK:
         cards = hand_with_melds(rng, 11, rng.choice((2, 3)), used=used, low_filler=True)
     else:
         cards = hand_with_melds(rng, 11, rng.choice((0, 1, 2)), used=used)
@@ -66,7 +86,7 @@ def eleven_cards(rng, shape: str, rules: Rules | None = None, *, upcard=None) ->
 
 
 def _rest_after(hand: Hand, card: Card) -> list[Card]:
-    return [c for c in hand.held(hand.to_act) if c is not card]
+    return [c for c in hand.held(acting_seat(hand)) if c is not card]
 
 
 # -- lesson 5: knocking and gin ----------------------------------------------------------------
@@ -78,7 +98,7 @@ def knock_card(seed, rng, rules):
     def accept(hand):
         outs = knock_options(hand)
         return outs and len(outs) < len(hand.held(hand.to_act))
-    hand = retry(rng, lambda r: eleven_cards(r, "knock", rules), accept)
+    hand = retry(rng, lambda r: eleven_cards(r, ActionKind.KNOCK, rules), accept)
     held = hand.held(hand.to_act)
     outs = knock_options(hand)
     best = min(outs, key=lambda a: min_deadwood(_rest_after(hand, a.card)))
@@ -95,7 +115,7 @@ def knock_card(seed, rng, rules):
         points = min_deadwood(_rest_after(hand, card))
         if points == 0:
             return Feedback(True, f"Right, and better: discarding {card} leaves no deadwood at all, which is gin.")
-        gin = [a.card for a in outs if a.kind == "gin"]
+        gin = [a.card for a in outs if a.kind is ActionKind.GIN]
         if gin:
             return Feedback(True, f"Right: discarding {card} face down leaves {points} deadwood, within the limit of "
                                   f"{hand.knock_limit}. Better still: discarding {gin[0]} leaves no deadwood at "
@@ -112,7 +132,8 @@ def knock_card(seed, rng, rules):
 def can_knock(seed, rng, rules):
     """Can you knock this turn? Hand.legal_actions answers."""
     want = rng.random() < 0.5
-    hand = retry(rng, lambda r: eleven_cards(r, "knock" if want else r.choice(("knock", "any")), rules),
+    hand = retry(rng, lambda r: eleven_cards(r, ActionKind.KNOCK if want else r.choice((ActionKind.KNOCK, None)),
+                                             rules),
                  lambda h: bool(knock_options(h)) == want)
     held = hand.held(hand.to_act)
     best_points = min(min_deadwood(_rest_after(hand, c)) for c in held)
@@ -144,30 +165,31 @@ GOING_OUT = ("Big gin", "Gin", "Knock", "None of these: discard and play on")
 def going_out(seed, rng, rules):
     """The best way out of 11 cards, under rules with or without big gin: Hand.legal_actions decides."""
     rules = rules.replace(big_gin=rng.random() < 0.5)
-    shape = rng.choice(("big_gin", "big_gin", "gin", "knock", "any"))
+    shape = rng.choice((ActionKind.BIG_GIN, ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK, None))
     hand = retry(rng, lambda r: eleven_cards(r, shape, rules), lambda h: True)
     kinds = {a.kind for a in hand.legal_actions()}
     held = hand.held(hand.to_act)
     arrangement = best_arrangement(held)
-    if "big-gin" in kinds:
+    if ActionKind.BIG_GIN in kinds:
         answer = GOING_OUT[0]
         melds = " · ".join(show_cards(m) for m in arrangement.melds)
         explanation = (f"All 11 cards form melds ({melds}) and big gin is on: go out without discarding "
                        f"for a bonus of {rules.big_gin_bonus}.")
-    elif "gin" in kinds:
-        card = next(a.card for a in hand.legal_actions() if a.kind == "gin")
+    elif ActionKind.GIN in kinds:
+        card = next(a.card for a in hand.legal_actions() if a.kind is ActionKind.GIN)
         answer = GOING_OUT[1]
         extra = "" if rules.big_gin else (" (big gin is off, so even when all 11 meld you discard one)"
                                           if arrangement.points == 0 else "")
         explanation = (f"Discard {card} face down and the other ten cards all meld: "
                        f"{words(best_arrangement(_rest_after(hand, card)))}. That is gin, bonus "
                        f"{rules.gin_bonus}{extra}.")
-    elif "knock" in kinds:
-        card = min((a.card for a in hand.legal_actions() if a.kind == "knock"),
+    elif ActionKind.KNOCK in kinds:
+        card = min((card_of(a) for a in hand.legal_actions() if a.kind is ActionKind.KNOCK),
                    key=lambda c: min_deadwood(_rest_after(hand, c)))
         answer = GOING_OUT[2]
         rest = best_arrangement(_rest_after(hand, card))
-        explanation = f"Discard {card} face down: {words(rest)}. Not gin, but within the knock limit of {hand.knock_limit}."
+        explanation = (f"Discard {card} face down: {words(rest)}. Not gin, but within the knock limit of "
+                       f"{hand.knock_limit}.")
     else:
         answer = GOING_OUT[3]
         best = min(min_deadwood(_rest_after(hand, c)) for c in held)
@@ -179,24 +201,25 @@ def going_out(seed, rng, rules):
                 panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(held)),))
 
 
-def _going_out_reasons(kinds, rules: Rules, hand: Hand) -> dict[str, str]:
+def _going_out_reasons(kinds: set[ActionKind], rules: Rules, hand: Hand) -> dict[str, str]:
     """Why each way out is not the best one here (for the ones that are not)."""
     limit = hand.knock_limit
-    can_go_out = bool(kinds & {"knock", "gin", "big-gin"})
+    can_go_out = bool(kinds & set(WAYS_OUT))
     return {
         GOING_OUT[0]: ("big gin is off in these rules." if not rules.big_gin else
                        "big gin needs all 11 cards in melds, and these do not all meld."),
         GOING_OUT[1]: ("gin is possible, but all 11 cards meld and big gin is on: that scores more." if
-                       "big-gin" in kinds else "no discard leaves the other ten cards all in melds."),
-        GOING_OUT[2]: ("you can do better than a knock: there is a way out with no deadwood at all." if
-                       kinds & {"gin", "big-gin"} else f"no discard leaves {limit} or less deadwood."),
+                       ActionKind.BIG_GIN in kinds else "no discard leaves the other ten cards all in melds."),
+        GOING_OUT[2]: ("you can do better than a knock: there is a way out with no deadwood at all."
+                       if kinds & {ActionKind.GIN, ActionKind.BIG_GIN}
+                       else f"no discard leaves {limit} or less deadwood."),
         GOING_OUT[3]: "you can go out this turn: look for the melds again." if can_go_out else "",
     }
 
 
 def best_knock(hand: Hand) -> Card:
     """The knock discard that leaves the least deadwood (the highest such card)."""
-    outs = [a.card for a in knock_options(hand)]
+    outs = [card_of(a) for a in knock_options(hand)]
     return min(outs, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value, -c.index))
 
 
@@ -204,8 +227,8 @@ def best_knock(hand: Hand) -> Card:
 def knock_deadwood(seed, rng, rules):
     """After the knock that leaves the least deadwood, what is your count? The Hand counts
     it. Positions where gin is possible are left out: there you would go gin."""
-    hand = retry(rng, lambda r: eleven_cards(r, "knock", rules),
-                 lambda h: knock_options(h) and all(a.kind == "knock" for a in knock_options(h)))
+    hand = retry(rng, lambda r: eleven_cards(r, ActionKind.KNOCK, rules),
+                 lambda h: knock_options(h) and all(a.kind is ActionKind.KNOCK for a in knock_options(h)))
     card = best_knock(hand)
     seat = hand.to_act
     after = hand.copy()
@@ -270,6 +293,8 @@ def layoff_position(rng, *, gin: bool = False, rules: Rules | None = None) -> Ha
 
 
 def defender_cards(hand: Hand) -> tuple[Card, ...]:
+    if hand.knocker is None:
+        raise GinError("nobody has knocked: there is no defender")
     return hand.held(1 - hand.knocker)
 
 
@@ -306,7 +331,7 @@ def layoff_cards(seed, rng, rules):
     hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: bool(best_reply(h).layoffs))
     result = best_reply(hand)
     best = result.defender_deadwood
-    laid = tuple(l.card for l in result.layoffs)
+    laid = tuple(layoff.card for layoff in result.layoffs)
     cards = sort_by_suit(defender_cards(hand))
     explanation = (f"Lay off {show_cards(laid)}: your other cards then arrange as "
                    f"{words(best_arrangement([c for c in cards if c not in laid]))}.")
@@ -379,7 +404,7 @@ def deadwood_after_layoffs(seed, rng, rules):
     hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: True)
     result = best_reply(hand)
     answer = result.defender_deadwood
-    laid = show_cards(l.card for l in result.layoffs) or "nothing"
+    laid = show_cards(layoff.card for layoff in result.layoffs) or "nothing"
     melds = " · ".join(show_cards(m) for m in result.defender_melds) or "none"
     explanation = (f"Lay off {laid}; your own melds: {melds}; left: "
                    f"{show_cards(result.defender_deadwood_cards) or 'nothing'} = {answer}.")
@@ -437,7 +462,7 @@ def dead_hand(rng, rules: Rules | None = None) -> Hand:
     hand.apply("pass")
     while not hand.is_over:
         hand.apply("draw")
-        hand.apply(f"discard {hand.last_draw[0].code()}")
+        throw_back(hand)
     return hand
 
 
@@ -535,7 +560,7 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
     the score, and, when the knocker's choice of layout matters, the layout it beats."""
     score = score_hand(knocker_ten, defender, rules, upcard=upcard)
     melds = " · ".join(show_cards(m) for m in score.knocker_melds)
-    laid = show_cards(l.card for l in score.layoffs)
+    laid = show_cards(layoff.card for layoff in score.layoffs)
     if score.kind == "gin":
         text = f"Knocking with {card} is gin: you lay out {melds}. {score.explain()}"
     elif laid:
@@ -545,12 +570,15 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
         text = (f"Knocking with {card}: you lay out {melds} and keep {show_cards(score.knocker_deadwood_cards)} "
                 f"as deadwood; your opponent can lay off nothing. {score.explain()}")
     layouts = knocker_layouts(knocker_ten, defender)
+    if score.defender_deadwood is None:
+        raise GinError("a scored knock counts the defender's deadwood")
     if score.kind != "gin" and len(layouts) > 1:
         other = layouts[1]
         reply = best_layoffs(defender, other.melds)
         if reply.points < score.defender_deadwood:
+            others_laid = show_cards(layoff.card for layoff in reply.layoffs)
             text += (f" Lay out {melds}, not {' · '.join(show_cards(m) for m in other.melds)} (the same "
-                     f"deadwood): against that your opponent would lay off {show_cards(l.card for l in reply.layoffs)} "
+                     f"deadwood): against that your opponent would lay off {others_laid} "
                      f"and keep only {reply.points}.")
     gain = score.points if score.winner == "knocker" else -score.points
     return gain, text
@@ -559,16 +587,15 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
 def knock_values(hand: Hand, defender) -> dict[Card, tuple[int, str]]:
     """For each legal knock discard: the knocker's gain (negative when undercut) and
     :func:`knock_story`."""
-    return {action.card: knock_story(action.card, _rest_after(hand, action.card), defender, hand.rules,
-                                     hand.upcard)
-            for action in knock_options(hand)}
+    cards = [card_of(action) for action in knock_options(hand)]
+    return {card: knock_story(card, _rest_after(hand, card), defender, hand.rules, hand.upcard) for card in cards}
 
 
 def knock_choice_position(rng, rules: Rules | None = None):
-    hand = eleven_cards(rng, "knock", rules)
+    hand = eleven_cards(rng, ActionKind.KNOCK, rules)
     if hand is None:
         return None
-    defender = hand.held(1 - hand.to_act)
+    defender = hand.held(1 - acting_seat(hand))
     values = knock_values(hand, defender)
     if len({gain for gain, _ in values.values()}) < 2:
         return None

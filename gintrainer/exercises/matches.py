@@ -8,7 +8,8 @@ from functools import lru_cache
 from ..cards import DECK, Card, show_cards, sort_by_suit
 from ..deals import in_discard, others
 from ..drawing import score_rows
-from ..errors import IllegalActionError
+from ..errors import GinError, IllegalActionError
+from ..hand import ActionKind
 from ..match import Match
 from ..melds import min_deadwood
 from ..players import decide, sound_player
@@ -194,7 +195,7 @@ def variant_knock(seed, rng, rules):
     def make(r):
         variant = rules.replace(straight_gin=True) if straight else rules.replace(oklahoma=True)
         upcard = Card(r.randint(2, 9), r.choice("CDHS"))
-        hand = eleven_cards(r, "gin" if straight else "knock", variant, upcard=upcard)
+        hand = eleven_cards(r, ActionKind.GIN if straight else ActionKind.KNOCK, variant, upcard=upcard)
         if hand is None:
             return None
         held = hand.held(hand.to_act)
@@ -275,7 +276,7 @@ def game_points_by_hand(match: Match) -> tuple[list[tuple[int, ...]], list[int |
         before = [sum(game.points) for game in replay.games]
         for action in hand.history:
             replay.apply(action)
-        added.append(tuple(sum(game.points) - was for game, was in zip(replay.games, before)))
+        added.append(tuple(sum(game.points) - was for game, was in zip(replay.games, before, strict=True)))
         for index, game in enumerate(replay.games):
             if game.is_over and ended[index] is None:
                 ended[index] = number
@@ -352,7 +353,7 @@ def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScor
     cards11 = tuple(cards11)
     hand = in_discard(cards11[:10], cards11[10], defender, upcard=upcard, rules=rules)
     kinds = {a.kind for a in hand.legal_actions()}
-    if "big-gin" in kinds:
+    if ActionKind.BIG_GIN in kinds:
         return "big gin", score_hand(cards11, defender, rules, upcard=upcard)
     best = None
     for action in knock_options(hand):
@@ -363,7 +364,10 @@ def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScor
             best = (gain, f"{action.kind} with {action.card}", score)
     if best is None:
         card = min(cards11, key=lambda c: min_deadwood([d for d in cards11 if d is not c]))
-        return hand.explain_illegal(f"knock {card.code()}"), None
+        why = hand.explain_illegal(f"knock {card.code()}")
+        if why is None:
+            raise GinError(f"no knock is legal, yet knocking with {card} is")
+        return why, None
     return best[1], best[2]
 
 
@@ -373,7 +377,7 @@ def comparison_position(seed: int):
 
     def make(r):
         upcard = Card(r.randint(2, 10), r.choice("SSCDH"))
-        hand = eleven_cards(r, r.choice(("big_gin", "gin", "knock")), upcard=upcard)
+        hand = eleven_cards(r, r.choice((ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK)), upcard=upcard)
         if hand is None or not knock_options(hand):
             return None
         return hand.held(hand.to_act), hand.held(1 - hand.to_act), upcard

@@ -33,7 +33,7 @@ from . import (
     scoring_a_match,
     variants,
 )
-from .define import STANDARD, Demo, Example, Lesson, SectionKind
+from .define import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
 
 NAMES = ("Ann", "Ben")
 
@@ -42,8 +42,9 @@ LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in 
     scoring_a_match, variants)}
 
 
-def _named(kind: SectionKind) -> dict[str, object]:
-    found: dict[str, object] = {}
+def _named(kind: SectionKind) -> dict[str, Section]:
+    """Every lesson's sections of one kind, by name (names are unique across the lessons)."""
+    found: dict[str, Section] = {}
     for info in LESSONS.values():
         for section in info.sections:
             if section.kind is kind:
@@ -54,9 +55,11 @@ def _named(kind: SectionKind) -> dict[str, object]:
     return found
 
 
-DEMOS: dict[str, Demo] = _named(SectionKind.DEMO)  # type: ignore[assignment]
+DEMOS: dict[str, Demo] = {name: section for name, section in _named(SectionKind.DEMO).items()
+                          if isinstance(section, HandDemo | DealDemo | MatchDemo)}
 """Every lesson's demonstrations by name (names are unique across the lessons)."""
-EXAMPLES: dict[str, Example] = _named(SectionKind.EXAMPLE)  # type: ignore[assignment]
+EXAMPLES: dict[str, Example] = {name: section for name, section in _named(SectionKind.EXAMPLE).items()
+                                if isinstance(section, Example)}
 
 
 def lesson(number: int) -> Lesson:

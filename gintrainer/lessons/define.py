@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import ClassVar
 
 from ..cards import parse_cards
@@ -35,11 +34,12 @@ from ..hand import Hand
 from ..melds import best_arrangement
 from ..rules import PRESETS, Rules
 from ..steps import Caption, DealSteps, HandSteps, MatchSteps
+from ..vocab import Vocabulary
 
 STANDARD = PRESETS["standard"]
 
 
-class SectionKind(StrEnum):
+class SectionKind(Vocabulary):
     """What a section is; each is also the name of the notebook's call for it."""
 
     DEMO = "demo"

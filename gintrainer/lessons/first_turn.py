@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..deals import deal
+from ..hand import ActionKind
 from ..rules import Rules
 from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .knocking_and_gin import GIN
@@ -42,7 +43,7 @@ OTHER_STARTS = ("The dealer draws from the stock", "The upcard is buried and a n
 def both_pass(rules: Rules) -> Ask:
     d = FIRST_TURN
     hand = deal(d.ben, d.ann, d.upcard, d.stock, rules=rules, actions=["pass", "pass"])
-    only_draw = [str(a) for a in hand.legal_actions()] == ["draw"]
+    only_draw = [a.kind for a in hand.legal_actions()] == [ActionKind.DRAW]
     starts = STARTS if only_draw and hand.to_act == hand.non_dealer else OTHER_STARTS[1]
     return Ask("Both players pass the upcard. What happens next?", (STARTS, *OTHER_STARTS), starts,
                "The non-dealer starts by drawing from the stock, and may throw that card straight back; play goes "

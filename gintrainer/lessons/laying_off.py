@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..hand import ActionKind, Phase
 from ..rules import Rules
 from ..steps import Caption
 from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
@@ -44,8 +45,8 @@ LAYOUT = HandDemo(
 
 
 def no_layoff_against_gin(rules: Rules) -> Ask:
-    gin = GIN.until(lambda h: h.phase == "defender_layout", rules=rules)
-    can = any(a.kind == "layoff" for a in gin.legal_actions())
+    gin = GIN.until(lambda h: h.phase is Phase.DEFENDER_LAYOUT, rules=rules)
+    can = any(a.kind is ActionKind.LAYOFF for a in gin.legal_actions())
     return Ask("Your opponent goes gin. May you lay off cards on his melds?", ("Yes", "No"), yes(can),
                "There is no laying off against gin.",
                "gin leaves the defender no lay-offs: he only lays out his own melds.")
@@ -60,8 +61,8 @@ def chained_layoff(rules: Rules) -> Ask:
 
 
 def knocker_lays_off(rules: Rules) -> Ask:
-    knocker_turn = LAYOFF.until(lambda h: h.phase == "knocker_layout", rules=rules)
-    lays = any(a.kind == "layoff" for a in knocker_turn.legal_actions())
+    knocker_turn = LAYOFF.until(lambda h: h.phase is Phase.KNOCKER_LAYOUT, rules=rules)
+    lays = any(a.kind is ActionKind.LAYOFF for a in knocker_turn.legal_actions())
     return Ask("May the knocker lay off cards on the defender's melds?", ("Yes", "No"), yes(lays),
                "No: only the defender lays off, on the knocker's melds.",
                "laying off is the defender's way to save points; the knocker only lays out.")
@@ -71,7 +72,7 @@ def layout_matters(rules: Rules) -> Ask:
     steps = LAYOUT.steps()
     final = steps.values(steps.count - 1)
     return Ask("The knocker can lay out his cards in two ways with the same deadwood. Does his choice matter?",
-               ("Yes", "No"), yes(final["layout_blocks"]),
+               ("Yes", "No"), yes(bool(final["layout_blocks"])),
                "Yes: in the lesson's deal Ben's layout leaves Ann {layout_left} deadwood; the other would have left "
                "her {other_layout_left}. The knocker chooses, to leave the defender as few lay-offs as he can.",
                "the layout decides which cards can be laid off: look at the lesson's second deal.",

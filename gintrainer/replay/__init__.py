@@ -30,6 +30,6 @@ from .history import (
     to_record,
 )
 
-__all__ = ["Advice", "Annotation", "FORMAT", "Replay", "ReplayError", "Step", "VERSION", "advice", "annotate", "build_examples", "known_after",
-           "dump", "example", "example_names", "examples", "from_record", "load", "result_record", "save", "to_record",
-           "with_solver_annotations"]
+__all__ = ["Advice", "Annotation", "FORMAT", "Replay", "ReplayError", "Step", "VERSION", "advice", "annotate",
+           "build_examples", "known_after", "dump", "example", "example_names", "examples", "from_record", "load",
+           "result_record", "save", "to_record", "with_solver_annotations"]

@@ -39,16 +39,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NotRequired, TypedDict
 
 from ..cards import Card, show_cards
-from ..hand import Action, Hand
+from ..errors import GinError
+from ..hand import Action, ActionKind, Hand, Phase
 from ..melds import best_arrangement
+from ..rules import Rules
 from ..scoring import defender_reply
 from ..solver import DiscardRow, DiscardTable, discard_table, discard_table_for
-from ..view import SeatView
+from ..view import SeatView, card_of
 from .history import Annotation, Replay, ReplayError, load
 
 SOLVER = "solver"
+_DRAWS = (ActionKind.TAKE, ActionKind.DRAW, ActionKind.PASS)
+_DISCARDS = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+_GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN)
 TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-take", "costly-draw",
         "costly-pass", "take-or-draw", "costly-layout")
 
@@ -160,7 +166,7 @@ def _written(value) -> str:
 def better_words(better: str) -> str:
     """A better move (action notation, as stored) in words: ``"discard 9D"`` gives ``"discard 9♦"``."""
     action = Action.parse(better)
-    values = {}
+    values: dict[str, object] = {}
     if action.card is not None:
         values["card"] = action.card
     if action.cards:
@@ -209,11 +215,11 @@ def findings(source, *, featured=None) -> tuple[Finding, ...]:
             continue
         before = replay.state(step.number - 1)
         kind = step.action.kind
-        if kind in ("take", "draw", "pass"):
+        if kind in _DRAWS:
             found += _draw_notes(step.number, step.seat, step.action, before)
-        elif kind in ("discard", "knock", "gin", "big-gin"):
+        elif kind in _DISCARDS:
             found += _discard_notes(step.number, step.seat, step.action, before)
-        elif kind == "done":
+        elif kind is ActionKind.DONE:
             found += _layout_notes(step.number, step.seat, before)
     return tuple(found)
 
@@ -256,9 +262,14 @@ def _upcard(hand: Hand):
     return hand.upcard if hand.rules.oklahoma else None
 
 
-def _finding(step: int, seat: int, message: str, *, tag: str, better: str | None = None, cost=None,
-             **values) -> Finding:
+def _finding(step: int, seat: int, message: str, *, tag: str, better: str | None = None,
+             cost: Fraction | int | None = None, **values: object) -> Finding:
     return Finding(step, seat, tag, message, values, better=better, loss=None if cost is None else Fraction(cost))
+
+
+def _notation(kind: ActionKind, card: Card | None = None) -> str:
+    """A better move as the history stores it (``"knock 9D"``)."""
+    return str(Action(kind, card))
 
 
 # -- take or draw ----------------------------------------------------------------
@@ -282,6 +293,8 @@ def draw_choice(before: Hand, seat: int) -> DrawChoice:
     what the player sees (his cards, the pile, the opponent's known cards)."""
     view = SeatView.of(before, seat)
     top = before.top_discard
+    if top is None:
+        raise GinError("there is no discard to take: the discard pile is empty")
     table = discard_table(view.hand + (top,), rules=before.rules, drawn=top, drawn_from="stock",
                           discard_pile=view.discard_pile[:-1], opponent_known=view.opponent_known,
                           upcard=_upcard(before))
@@ -294,33 +307,43 @@ def alternative(before: Hand, seat: int) -> str:
     """What the player gives the top discard up for: ``"keep"`` (the dealer
     offered the upcard keeps his hand), ``"pass_draw"`` (the non-dealer offered it
     passes, then draws from the stock) or ``"draw"`` (a stock draw now)."""
-    if before.phase == "upcard":
+    if before.phase is Phase.UPCARD:
         return "keep" if seat == before.dealer else "pass_draw"
     return "draw"
 
 
+class _DrawValues(TypedDict):
+    """The named values of a take-or-draw message."""
+
+    card: Card
+    discard: Card
+    take: int
+    now: int
+    draw: NotRequired[Fraction]
+
+
 def _draw_notes(number: int, seat: int, action: Action, before: Hand) -> list[Finding]:
-    if not any(a.kind == "take" for a in before.legal_actions()):
+    if not any(a.kind is ActionKind.TAKE for a in before.legal_actions()):
         return []  # the forced draw after both passed
     choice = draw_choice(before, seat)
     other = alternative(before, seat)
     other_value = Fraction(choice.current) if other == "keep" else choice.draw
-    values = dict(card=choice.top, discard=choice.take_discard, take=choice.take, now=choice.current)
+    values = _DrawValues(card=choice.top, discard=choice.take_discard, take=choice.take, now=choice.current)
     if other != "keep":
         values["draw"] = choice.draw
-    refuse = "pass" if before.phase == "upcard" else "draw"
-    if action.kind == "take":
+    refuse = ActionKind.PASS if before.phase is Phase.UPCARD else ActionKind.DRAW
+    if action.kind is ActionKind.TAKE:
         loss = choice.take - other_value
         if loss > 0:
-            return [_finding(number, seat, f"take_worse_than_{other}", tag="costly-take", better=refuse,
+            return [_finding(number, seat, f"take_worse_than_{other}", tag="costly-take", better=_notation(refuse),
                              cost=loss, **values, loss=loss)]
         if choice.take < choice.current:
             return [_finding(number, seat, f"good_take_{other}", tag="take-or-draw", **values)]
         return []
     loss = other_value - choice.take
     if loss > 0:
-        return [_finding(number, seat, f"missed_take_{other}", tag=f"costly-{refuse}", better="take", cost=loss,
-                         **values, loss=loss)]
+        return [_finding(number, seat, f"missed_take_{other}", tag=f"costly-{refuse}",
+                         better=_notation(ActionKind.TAKE), cost=loss, **values, loss=loss)]
     if choice.take < choice.current:
         return [_finding(number, seat, f"fair_{other}", tag="take-or-draw", **values)]
     return []
@@ -340,80 +363,102 @@ def _out_rows(table: DiscardTable) -> list[DiscardRow]:
 
 
 def _discard_notes(number: int, seat: int, action: Action, before: Hand) -> list[Finding]:
+    if action.kind is ActionKind.BIG_GIN:
+        return []
     table = discard_position(before, seat)
+    chosen = table.row(card_of(action))
+    if action.kind is ActionKind.DISCARD:
+        return _missed_out_notes(number, seat, table, before.rules) + _costly_discard_notes(number, seat, table, chosen)
+    return _better_out_notes(number, seat, table, chosen, before.rules)
+
+
+def _missed_out_notes(number: int, seat: int, table: DiscardTable, rules: Rules) -> list[Finding]:
+    """A discard made when big gin, gin or a knock was possible."""
     outs = _out_rows(table)
-    rules = before.rules
-    found: list[Finding] = []
-    if action.kind == "big-gin":
-        return found
-    chosen = table.row(action.card)
-    if action.kind == "discard":
-        if table.big_gin:
-            found.append(_finding(number, seat, "missed_big_gin", tag="missed-gin", better="big-gin",
-                                  bonus=rules.big_gin_bonus))
-        elif outs and outs[0].gin:
-            found.append(_finding(number, seat, "missed_gin", tag="missed-gin", better=f"gin {outs[0].card.code()}",
-                                  card=outs[0].card, bonus=rules.gin_bonus))
-        elif outs:
-            found.append(_finding(number, seat, "missed_knock", tag="missed-knock",
-                                  better=f"knock {outs[0].card.code()}", card=outs[0].card,
-                                  deadwood=outs[0].deadwood, limit=table.knock_limit))
-        best = table.rows[0]
-        loss = chosen.expected_deadwood - best.expected_deadwood
-        if loss > 0:
-            found.append(_finding(number, seat, "costly_discard", tag="costly-discard",
-                                  better=f"discard {best.card.code()}", cost=loss, card=chosen.card,
-                                  deadwood=chosen.deadwood, expected=chosen.expected_deadwood,
-                                  outs=len(chosen.outs), unseen=len(table.unseen), best=best.card,
-                                  best_deadwood=best.deadwood, best_expected=best.expected_deadwood,
-                                  best_outs=len(best.outs), loss=loss))
-        return found
-    # a knock or gin
+    if table.big_gin:
+        return [_finding(number, seat, "missed_big_gin", tag="missed-gin", better=_notation(ActionKind.BIG_GIN),
+                         bonus=rules.big_gin_bonus)]
+    if outs and outs[0].gin:
+        return [_finding(number, seat, "missed_gin", tag="missed-gin",
+                         better=_notation(ActionKind.GIN, outs[0].card), card=outs[0].card, bonus=rules.gin_bonus)]
+    if outs:
+        return [_finding(number, seat, "missed_knock", tag="missed-knock",
+                         better=_notation(ActionKind.KNOCK, outs[0].card), card=outs[0].card,
+                         deadwood=outs[0].deadwood, limit=table.knock_limit)]
+    return []
+
+
+def _costly_discard_notes(number: int, seat: int, table: DiscardTable, chosen: DiscardRow) -> list[Finding]:
+    """A discard that expects more deadwood after the next draw than the best one."""
+    best = table.rows[0]
+    loss = chosen.expected_deadwood - best.expected_deadwood
+    if loss <= 0:
+        return []
+    return [_finding(number, seat, "costly_discard", tag="costly-discard",
+                     better=_notation(ActionKind.DISCARD, best.card), cost=loss, card=chosen.card,
+                     deadwood=chosen.deadwood, expected=chosen.expected_deadwood,
+                     outs=len(chosen.outs), unseen=len(table.unseen), best=best.card,
+                     best_deadwood=best.deadwood, best_expected=best.expected_deadwood,
+                     best_outs=len(best.outs), loss=loss)]
+
+
+def _better_out_notes(number: int, seat: int, table: DiscardTable, chosen: DiscardRow, rules: Rules) -> list[Finding]:
+    """A knock or gin made when big gin, gin or a knock with less deadwood was possible."""
+    outs = _out_rows(table)
     if table.big_gin:
         if chosen.gin:
-            found.append(_finding(number, seat, "big_gin_instead_of_gin", tag="better-knock", better="big-gin",
-                                  bonus=rules.big_gin_bonus, gin_bonus=rules.gin_bonus))
-        else:
-            found.append(_finding(number, seat, "big_gin_instead_of_knock", tag="better-knock", better="big-gin",
-                                  bonus=rules.big_gin_bonus))
-    elif outs and outs[0].deadwood < chosen.deadwood:
-        best = outs[0]
-        loss = chosen.deadwood - best.deadwood
-        if best.gin:
-            found.append(_finding(number, seat, "gin_instead_of_knock", tag="better-knock",
-                                  better=f"gin {best.card.code()}", cost=loss, card=chosen.card,
-                                  deadwood=chosen.deadwood, best=best.card, bonus=rules.gin_bonus))
-        else:
-            found.append(_finding(number, seat, "lower_knock", tag="better-knock", better=f"knock {best.card.code()}",
-                                  cost=loss, card=chosen.card, deadwood=chosen.deadwood, best=best.card,
-                                  best_deadwood=best.deadwood))
-    return found
+            return [_finding(number, seat, "big_gin_instead_of_gin", tag="better-knock",
+                             better=_notation(ActionKind.BIG_GIN), bonus=rules.big_gin_bonus,
+                             gin_bonus=rules.gin_bonus)]
+        return [_finding(number, seat, "big_gin_instead_of_knock", tag="better-knock",
+                         better=_notation(ActionKind.BIG_GIN), bonus=rules.big_gin_bonus)]
+    if not outs or outs[0].deadwood >= chosen.deadwood:
+        return []
+    best = outs[0]
+    saved = chosen.deadwood - best.deadwood
+    if best.gin:
+        return [_finding(number, seat, "gin_instead_of_knock", tag="better-knock",
+                         better=_notation(ActionKind.GIN, best.card), cost=saved, card=chosen.card,
+                         deadwood=chosen.deadwood, best=best.card, bonus=rules.gin_bonus)]
+    return [_finding(number, seat, "lower_knock", tag="better-knock", better=_notation(ActionKind.KNOCK, best.card),
+                     cost=saved, card=chosen.card, deadwood=chosen.deadwood, best=best.card,
+                     best_deadwood=best.deadwood)]
 
 
 # -- layouts -------------------------------------------------------------------------
 
 
+class _LayoutValues(TypedDict):
+    """The named values every layout message has."""
+
+    points: int
+    cards: tuple[Card, ...]
+    best: int
+
+
 def _layout_notes(number: int, seat: int, before: Hand) -> list[Finding]:
     left = before.unlaid(seat)
     points = sum(c.value for c in left)
-    if before.phase == "defender_layout":
+    if before.phase is Phase.DEFENDER_LAYOUT:
         reply = defender_reply(left, before.table_melds, layoffs=before.out_kind == "knock")
         best = reply.points
-        candidates = [Action("meld", cards=m) for m in reply.melds] + \
-                     [Action("layoff", l.card, target=l.meld) for l in reply.layoffs]
+        candidates = [Action(ActionKind.MELD, cards=m) for m in reply.melds] + \
+                     [Action(ActionKind.LAYOFF, layoff.card, target=layoff.meld) for layoff in reply.layoffs]
     else:
         arrangement = best_arrangement(left)
         best = arrangement.points
-        candidates = [Action("meld", cards=m) for m in arrangement.melds]
+        candidates = [Action(ActionKind.MELD, cards=m) for m in arrangement.melds]
     if best >= points:
         return []
     better = next((a for a in candidates if before.is_legal(a)), None)
-    values = dict(points=points, cards=tuple(left), best=best)
+    values = _LayoutValues(points=points, cards=tuple(left), best=best)
     if better is None:
         return [_finding(number, seat, "layout_short", tag="costly-layout", cost=points - best, **values)]
-    if better.kind == "meld":
+    if better.kind is ActionKind.MELD:
         return [_finding(number, seat, "layout_meld_first", tag="costly-layout", better=str(better),
                          cost=points - best, meld=tuple(better.cards), **values)]
+    if better.target is None:
+        raise GinError(f"{better} names no meld")
     return [_finding(number, seat, "layout_layoff_first", tag="costly-layout", better=str(better),
                      cost=points - best, card=better.card, target=better.target + 1, **values)]
 
@@ -470,24 +515,24 @@ def advice(replay: Replay, steps: int) -> Advice:
     if seat is None:
         raise ReplayError("the hand is over: there is no move to judge", step=steps)
     played = replay.step(steps + 1).action if steps < replay.step_count else None
-    if state.phase == "discard":
+    if state.phase is Phase.DISCARD:
         table = discard_position(state, seat)
         if played is None or played.card is None:
             return Advice(seat, table=table, played=played)
         row = table.row(played.card)
-        if played.kind in ("knock", "gin"):  # the hand ends: compare the ways out by deadwood
+        if played.kind in _GOING_OUT:  # the hand ends: compare the ways out by deadwood
             cost = Fraction(row.deadwood - min(r.deadwood for r in table.rows))
         else:
             cost = row.expected_deadwood - table.rows[0].expected_deadwood
         return Advice(seat, table=table, played=played, played_row=row, cost=cost)
-    if state.phase in ("upcard", "draw") and any(a.kind == "take" for a in state.legal_actions()):
+    if state.phase in (Phase.UPCARD, Phase.DRAW) and any(a.kind is ActionKind.TAKE for a in state.legal_actions()):
         choice = draw_choice(state, seat)
         other = alternative(state, seat)
         keep = Fraction(choice.current) if other == "keep" else choice.draw
-        cost = None
+        choice_cost: Fraction | None = None
         if played is not None:
-            cost = max(Fraction(choice.take) - keep, Fraction(0)) if played.kind == "take" else \
+            choice_cost = max(Fraction(choice.take) - keep, Fraction(0)) if played.kind is ActionKind.TAKE else \
                 max(keep - choice.take, Fraction(0))
-        return Advice(seat, choice=choice, played=played, cost=cost, alternative=other)
-    note = say("advice_forced_draw" if state.phase == "draw" else "advice_layout")
+        return Advice(seat, choice=choice, played=played, cost=choice_cost, alternative=other)
+    note = say("advice_forced_draw" if state.phase is Phase.DRAW else "advice_layout")
     return Advice(seat, played=played, note=note)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..hand import Action, Hand
+from ..hand import Action, ActionKind, Hand
 from .annotate import annotate
 from .facts import arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered, visible_cards
 from .hands import SCRIPTS
@@ -50,7 +50,7 @@ def build(script: Script, *, check: bool = True) -> Replay:
     notes = [Annotation(0, script.deal_comment)] if script.deal_comment else []
     for number, item in enumerate(script.moves, start=1):
         try:
-            if Action.parse(item.action).kind == "auto":
+            if Action.parse(item.action).kind is ActionKind.AUTO:
                 raise ReplayError("a script writes the plain steps, not 'auto'")
             hand.apply(item.action)
         except ValueError as error:
@@ -98,7 +98,7 @@ def comment_problems(script: Script, replay: Replay) -> list[str]:
     does not add up. A comment speaks for the player who acts at its step (for
     the featured player at the deal); the title and description for a narrator
     who sees the cards played."""
-    problems = []
+    problems: list[str] = []
     final = replay.hand
     played = {final.upcard}
     for _, action in final.actions:

@@ -27,20 +27,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from contextlib import suppress
 from fractions import Fraction
 
 import numpy as np
 
 from ..cards import Card, cards_mask, mask_cards, parse_cards, sort_by_rank
 from ..errors import GinError
-from ..hand import Action, Hand, possible_melds
+from ..hand import Action, ActionKind, Hand, possible_melds
 from ..melds import all_best_arrangements, is_meld, order_meld
 from ..players import draw_values, lowers_deadwood, opponent_hands
 from ..rules import Rules
 from ..scoring import best_layoffs, layoff_targets, settle
-from ..view import SeatView
+from ..view import SeatView, card_of
 from .annotate import discard_position, draw_choice
-from .history import Replay, ReplayError
+from .history import Replay, ReplayError, Step
 
 # How each fact is compared. "cards": a set of cards; "ordered": cards in order; "melds": exactly the melds of
 # a least-deadwood arrangement; "meld": melds that are all in one such arrangement; "number": an exact
@@ -62,6 +63,14 @@ KINDS = {
     "fits": "melds", "partners": "cards", "completes": "cards", "could_meld": "melds", "instead": "facts",
 }
 WITH_ARGUMENT = ("fits", "partners", "completes", "could_meld", "instead")
+
+_DRAWS = (ActionKind.TAKE, ActionKind.DRAW, ActionKind.PASS)
+"""The moves before a turn's discard (or the first turn's pass)."""
+_DISCARDS = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
+"""The moves that throw one card: its facts are the discard table's."""
+_GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN)
+_LAYOUTS = (ActionKind.MELD, ActionKind.LAYOFF, ActionKind.DONE, ActionKind.BIG_GIN)
+"""The moves that lay cards out (big gin lays out all eleven)."""
 
 KNOCK_WIN_SAMPLES = 2000
 """How many hands of the opponent :func:`knock_wins` weighs (a fixed seed: the same figure every build)."""
@@ -156,63 +165,83 @@ def step_facts(replay: Replay, number: int) -> dict:
     before = replay.state(number - 1)
     after = replay.state(number)
     facts = _common(replay, step.seat, after)
-    facts.update(_step_kind_facts(replay, number, step, before, after))
+    facts.update(_step_kind_facts(replay, step, before, after))
     if after.is_over:
         facts.update(final_facts(replay, after, step.seat))
     return facts
 
 
-def _step_kind_facts(replay: Replay, number: int, step, before: Hand, after: Hand) -> dict:
+def _step_kind_facts(replay: Replay, step: Step, before: Hand, after: Hand) -> dict:
     kind = step.action.kind
-    seat = step.seat
-    if kind in ("take", "draw", "pass"):
-        facts = {}
-        if any(a.kind == "take" for a in before.legal_actions()):
-            choice = draw_choice(before, seat)
-            facts = {"take": choice.take, "take_discard": choice.take_discard.code(), "draw": choice.draw}
-        facts.update(_hand_facts_of(after.held(seat)))
-        facts["deadwood"] = before.deadwood(seat)
-        if kind != "pass":
-            facts["drawn"] = after.last_draw[0].code()
-        return facts
-    if kind in ("discard", "knock", "gin"):
-        table = discard_position(before, seat)
-        row = table.row(step.action.card)
-        kept = [c for c in table.hand if c is not row.card]
-        after = draw_values(cards_mask(kept), table.unseen).tolist() if table.unseen else []
-        gin_outs = [card for card, points in zip(table.unseen, after) if points == 0]
-        knock_outs = [card for card, points in zip(table.unseen, after) if points <= table.knock_limit]
-        eleven = _arrangements(table.hand)
-        top = max((c.value for c in eleven[0].deadwood), default=0)
-        facts = {**_hand_facts_of(kept), **_hand_facts_of(table.hand, "_before"),
-                 "highest": cards_text(c for c in eleven[0].deadwood if c.value == top),
-                 "outs": len(row.outs), "expected": row.expected_deadwood,
-                 "best": table.rows[0].card.code(), "best_expected": table.rows[0].expected_deadwood,
-                 "knock": table.can_knock, "standard_knock": row.deadwood <= Rules().knock_limit,
-                 "unseen": len(table.unseen), "gin_outs": cards_text(gin_outs), "knock_outs": len(knock_outs),
-                 "turns_at": _turns_at(replay, number, seat), "drawn": before.last_draw[0].code()}
-        facts["deadwood"] = row.deadwood
-        if kind in ("knock", "gin"):
-            facts["knock_wins"] = knock_wins(replay, number)
-        return facts
-    if kind in ("meld", "layoff", "done", "big-gin"):
-        left = sum(c.value for c in after.unlaid(seat))
-        facts = {"left": left, "saved": sum(c.value for c in before.unlaid(seat)) - left,
-                 "melds": melds_text(after.melds(seat)), "loose": cards_text(after.unlaid(seat)),
-                 "layoffs": cards_text(l.card for l in after.layoffs if after.knocker != seat)}
-        if after.knocker is not None and after.knocker != seat and after.out_kind == "knock":
-            facts["can_lay_off"] = cards_text(c for c in after.unlaid(seat) if layoff_targets(c, after.table_melds))
-        if kind == "layoff":
-            card = step.action.card
-            facts["targets"] = melds_text(before.table_melds[i] for i in layoff_targets(card, before.table_melds))
-        return facts
+    if kind in _DRAWS:
+        return _draw_facts(step, before, after)
+    if kind in _DISCARDS:
+        return _discard_facts(replay, step, before)
+    if kind in _LAYOUTS:
+        return _layout_facts(step, before, after)
     return {}
+
+
+def _drawn_fact(hand: Hand) -> dict:
+    """``drawn``, the card drawn or taken this turn, while the player holds it before his discard."""
+    return {} if hand.last_draw is None else {"drawn": hand.last_draw[0].code()}
+
+
+def _draw_facts(step: Step, before: Hand, after: Hand) -> dict:
+    seat = step.seat
+    facts: dict = {}
+    if any(a.kind is ActionKind.TAKE for a in before.legal_actions()):
+        choice = draw_choice(before, seat)
+        facts = {"take": choice.take, "take_discard": choice.take_discard.code(), "draw": choice.draw}
+    facts.update(_hand_facts_of(after.held(seat)))
+    facts["deadwood"] = before.deadwood(seat)
+    if step.action.kind is not ActionKind.PASS:
+        facts.update(_drawn_fact(after))
+    return facts
+
+
+def _discard_facts(replay: Replay, step: Step, before: Hand) -> dict:
+    seat = step.seat
+    table = discard_position(before, seat)
+    row = table.row(card_of(step.action))
+    kept = [c for c in table.hand if c is not row.card]
+    points_after = draw_values(cards_mask(kept), table.unseen).tolist() if table.unseen else []
+    gin_outs = [card for card, points in zip(table.unseen, points_after, strict=True) if points == 0]
+    knock_outs = [card for card, points in zip(table.unseen, points_after, strict=True)
+                  if points <= table.knock_limit]
+    eleven = _arrangements(table.hand)
+    top = max((c.value for c in eleven[0].deadwood), default=0)
+    facts = {**_hand_facts_of(kept), **_hand_facts_of(table.hand, "_before"),
+             "highest": cards_text(c for c in eleven[0].deadwood if c.value == top),
+             "outs": len(row.outs), "expected": row.expected_deadwood,
+             "best": table.rows[0].card.code(), "best_expected": table.rows[0].expected_deadwood,
+             "knock": table.can_knock, "standard_knock": row.deadwood <= Rules().knock_limit,
+             "unseen": len(table.unseen), "gin_outs": cards_text(gin_outs), "knock_outs": len(knock_outs),
+             "turns_at": _turns_at(replay, step.number, seat), **_drawn_fact(before)}
+    facts["deadwood"] = row.deadwood
+    if step.action.kind in _GOING_OUT:
+        facts["knock_wins"] = knock_wins(replay, step.number)
+    return facts
+
+
+def _layout_facts(step: Step, before: Hand, after: Hand) -> dict:
+    seat = step.seat
+    left = sum(c.value for c in after.unlaid(seat))
+    facts = {"left": left, "saved": sum(c.value for c in before.unlaid(seat)) - left,
+             "melds": melds_text(after.melds(seat)), "loose": cards_text(after.unlaid(seat)),
+             "layoffs": cards_text(layoff.card for layoff in after.layoffs if after.knocker != seat)}
+    if after.knocker is not None and after.knocker != seat and after.out_kind == "knock":
+        facts["can_lay_off"] = cards_text(c for c in after.unlaid(seat) if layoff_targets(c, after.table_melds))
+    card = step.action.card
+    if step.action.kind is ActionKind.LAYOFF and card is not None:
+        facts["targets"] = melds_text(before.table_melds[i] for i in layoff_targets(card, before.table_melds))
+    return facts
 
 
 def _turns_at(replay: Replay, number: int, seat: int) -> int:
     """How many of ``seat``'s discards in a row, up to step ``number``, left the deadwood it leaves."""
     counts = [replay.state(s.number).deadwood(seat) for s in replay.steps[:number]
-              if s.seat == seat and s.action.kind == "discard"]
+              if s.seat == seat and s.action.kind is ActionKind.DISCARD]
     if not counts:
         return 0
     run = 0
@@ -230,7 +259,7 @@ def knock_wins(replay: Replay, number: int) -> int:
     :func:`gintrainer.players.opponent_hands`) from what the knocker saw, with
     the layout he laid (his least-deadwood one while the hand is unfinished)."""
     step = replay.step(number)
-    if step.action.kind not in ("knock", "gin"):
+    if step.action.kind not in _GOING_OUT:
         raise ReplayError(f"step {number} is not a knock", step=number)
     before, after = replay.state(number - 1), replay.state(number)
     seat = step.seat
@@ -242,7 +271,7 @@ def knock_wins(replay: Replay, number: int) -> int:
         return 100
     rng = np.random.default_rng(number)
     masks, weights = opponent_hands(SeatView.of(before, seat), KNOCK_WIN_SAMPLES, rng)
-    wins = sum(float(weight) for mask, weight in zip(masks, weights)
+    wins = sum(float(weight) for mask, weight in zip(masks, weights, strict=True)
                if best_layoffs(mask_cards(int(mask)), melds).points > knocker)
     return int(wins * 100 + 1e-9)
 
@@ -250,6 +279,8 @@ def knock_wins(replay: Replay, number: int) -> int:
 def final_facts(replay: Replay, final: Hand, seat: int) -> dict:
     """The facts of a finished hand, seen by ``seat``: how it ended and scored."""
     result = final.result
+    if result is None:
+        raise ReplayError("the hand is not over: it has no result to quote yet")
     names = replay.players or ("Ann", "Ben")
     winner = result.winner_seat
     facts = {"kind": result.kind, "points": result.points, "winner": names[winner] if winner is not None else "",
@@ -295,12 +326,13 @@ def hand_facts(replay: Replay) -> dict:
     names = replay.players or ("Ann", "Ben")
     knocker = final.knocker
     facts = {"upcard": final.upcard.code(), "limit": final.knock_limit, "dealer": names[final.dealer],
-             "stock": final.stock_count, "layoffs": cards_text(l.card for l in final.layoffs)}
+             "stock": final.stock_count, "layoffs": cards_text(layoff.card for layoff in final.layoffs)}
     if final.is_over:
         seat = replay.featured if replay.featured is not None else final.dealer
         facts.update(final_facts(replay, final, seat))
     if knocker is not None:
-        facts["knocker_draws"] = sum(1 for s in replay.steps if s.seat == knocker and s.action.kind in ("take", "draw"))
+        facts["knocker_draws"] = sum(1 for s in replay.steps
+                                     if s.seat == knocker and s.action.kind in (ActionKind.TAKE, ActionKind.DRAW))
     return facts
 
 
@@ -419,7 +451,7 @@ def check_facts(replay: Replay, number: int, stated: Mapping, *, where: str, ava
     if seat is None:
         seat = replay.step(number).seat
     for key, value in stated.items():
-        kind = KINDS.get(key)
+        kind = KINDS.get(key, "text")
         if key in WITH_ARGUMENT:
             if not isinstance(value, Mapping) or not value:
                 raise ReplayError(f"{where}: fact {key} is given as {{argument: value}}", step=number)
@@ -472,9 +504,10 @@ def card_mentions(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(rank + suit) for rank, suit in CARD_MENTION.findall(text))
 
 
-def mentions(text: str) -> list[tuple[str, str]]:
-    """The numbers in a sentence, outside card names, each with the text before it
-    (``"meld 1"`` gives ``("1", "… meld ")``). Counts in words are included."""
+def mentions(text: str) -> list[tuple[str, str, str]]:
+    """The numbers in a sentence, outside card names, each with the text before and
+    after it (``"on meld 1 now"`` gives ``("1", "on meld ", " now")``). Counts in words
+    are included."""
     plain = CARD_MENTION.sub(lambda m: " " * len(m.group(0)), text)
     found = []
     for match in NUMBER_MENTION.finditer(plain):
@@ -519,10 +552,8 @@ def _covered_cards(value, into: set[Card]) -> None:
             _covered_cards(item, into)
     elif isinstance(value, str):
         for part in value.replace("/", " ").replace(";", " ").split():
-            try:
+            with suppress(GinError):
                 into.add(Card.parse(part))
-            except GinError:
-                pass
 
 
 def uncovered(text: str, declared, *, visible, melds=()) -> list[str]:
@@ -534,15 +565,21 @@ def uncovered(text: str, declared, *, visible, melds=()) -> list[str]:
     cards; and each claim of :data:`CLAIMS` without its fact. ``declared`` is a
     mapping or a list of (name, value) pairs."""
     pairs = list(declared.items()) if isinstance(declared, Mapping) else list(declared)
-    keys = {key for key, _ in pairs}
-    problems = []
+    return (_uncovered_cards(text, pairs, visible) + _uncovered_numbers(text, pairs, melds)
+            + _unbacked_claims(text, {key for key, _ in pairs}))
+
+
+def _uncovered_cards(text: str, pairs: list, visible) -> list[str]:
     cards: set[Card] = set(visible)
     for _, value in pairs:
         _covered_cards(value, cards)
+    return [f"{card} is neither seen by the player nor in a checked fact"
+            for card in dict.fromkeys(card_mentions(text)) if card not in cards]
+
+
+def _uncovered_numbers(text: str, pairs: list, melds) -> list[str]:
+    problems = []
     named = card_mentions(text)
-    for card in dict.fromkeys(named):
-        if card not in cards:
-            problems.append(f"{card} is neither seen by the player nor in a checked fact")
     numbers: set[str] = set()
     for _, value in pairs:
         _covered_numbers(value, numbers)
@@ -557,10 +594,15 @@ def uncovered(text: str, declared, *, visible, melds=()) -> list[str]:
             continue
         if number not in numbers:
             problems.append(f"the number {number} is not a checked fact")
+    return problems
+
+
+def _unbacked_claims(text: str, keys: set[str]) -> list[str]:
+    problems = []
     for pattern, needed, what in CLAIMS:
-        if pattern.search(text) and not any(k in keys for k in needed):
-            problems.append(f"{what} is claimed ({pattern.search(text).group(0)!r}) without a fact "
-                            f"({' or '.join(needed)})")
+        found = pattern.search(text)
+        if found and not any(k in keys for k in needed):
+            problems.append(f"{what} is claimed ({found.group(0)!r}) without a fact ({' or '.join(needed)})")
     return problems
 
 

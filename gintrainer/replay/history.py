@@ -29,10 +29,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeGuard
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
-from ..hand import Action, Hand
+from ..hand import Action, ActionKind, Hand
 from ..rules import Rules
 from ..scoring import HandScore
 from ..storage import RecordError, RecordKind, parse_json, write_text_atomic
@@ -65,7 +66,7 @@ def _fail(message: str, *, step: int | None = None, field: str | None = None) ->
     return ReplayError(message, step=step, field=field)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -119,7 +120,7 @@ class Annotation:
             except GinError as error:
                 raise _fail(f"the better move {_short(self.better)} is not an action: {error}", step=self.step) \
                     from None
-            if action.kind == "auto":
+            if action.kind is ActionKind.AUTO:
                 raise _fail("a better move names the plain step, not 'auto'", step=self.step)
             object.__setattr__(self, "better", str(action))
         object.__setattr__(self, "arrows", _arrows(self.arrows, self.step))
@@ -362,7 +363,7 @@ class Replay:
         for number, (who, _) in enumerate(self._final.actions, start=1):
             if seat is not None and who != seat:
                 continue
-            legal = [a for a in self._states[number - 1].legal_actions() if a.kind != "auto"]
+            legal = [a for a in self._states[number - 1].legal_actions() if a.kind is not ActionKind.AUTO]
             if len(legal) > 1:
                 out.append(number)
         return tuple(out)
@@ -541,7 +542,7 @@ def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> 
         who = f"seat {seat}" if seat is not None else "nobody"
         try:
             parsed = Action.parse(action)
-            if parsed.kind == "auto":
+            if parsed.kind is ActionKind.AUTO:
                 raise GinError("'auto' is not a recorded step: write the meld, layoff and done steps it stands for")
             before = len(hand.actions)
             hand.apply(parsed)

@@ -326,7 +326,7 @@ def test_the_answer_key_agrees_with_the_solver():
     sections = re.findall(r'<section class="ws-puzzle".*?</section>', html)
     puzzles = SET.puzzles()
     assert len(sections) == len(puzzles)
-    for section, puzzle in zip(sections, puzzles):
+    for section, puzzle in zip(sections, puzzles, strict=True):
         assert verify(puzzle.to_dict()) == puzzle
         assert f'data-puzzle-id="{puzzle.id}"' in section
         words = re.search(r'<span class="ws-answer-words">(.*?)</span>', section)[1]

@@ -101,7 +101,7 @@ def test_choose_next_brings_back_review_puzzles_and_prefers_unsolved():
     from_review = [p.id for p, review in picks if review]
     assert from_review == [failed, failed]
     solved = frozenset(p.id for p in bank("can_knock")[:400])
-    for n in range(10):
+    for _ in range(10):
         puzzle, _ = choose_next("can_knock", solved=solved, count=0, rng=rng)
         assert puzzle.id not in solved
 

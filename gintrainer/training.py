@@ -81,7 +81,7 @@ class PuzzleAttempt:
         self.blind = blind
         """Answered without a verdict on the way (a class set): a "yes" always asks for the
         discard, so that moving on to the discard does not say that "yes" was right."""
-        self.stage = Stage.YES_NO if puzzle.kind == PuzzleKind.CAN_KNOCK else Stage.DISCARD
+        self._stage = Stage.YES_NO if puzzle.kind == PuzzleKind.CAN_KNOCK else Stage.DISCARD
         self.hints_used = 0
         self.result: str | None = None
         self.answers: list[str] = []
@@ -114,6 +114,16 @@ class PuzzleAttempt:
         elif words:
             raise GinError(f"the recorded answer {answer!r} goes on after the puzzle was over")
         return attempt, feedback
+
+    @property
+    def stage(self) -> Stage:
+        """Where the attempt stands; set as a member or its text (a page showing an
+        answered puzzle as over sets ``done``)."""
+        return self._stage
+
+    @stage.setter
+    def stage(self, stage: Stage | str) -> None:
+        self._stage = Stage.parse(stage)
 
     @property
     def finished(self) -> bool:

@@ -44,6 +44,12 @@ def test_an_attempt_stands_at_a_stage_member_and_names_a_stage_it_does_not_know(
         attempt.require_stage("yes")
     attempt.answer_yes_no(False)
     assert attempt.stage is Stage.DONE and attempt.finished
+    shown = PuzzleAttempt(yes_puzzle())
+    shown.stage = "done"  # as a page showing an answered puzzle sets it
+    assert shown.stage is Stage.DONE and shown.finished
+    with pytest.raises(GinError, match="unknown stage"):
+        shown.stage = "over"
+    assert shown.stage is Stage.DONE
 
 
 def test_wrong_yes_no_and_wrong_discard_fail():

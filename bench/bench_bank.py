@@ -68,19 +68,20 @@ def main() -> None:
     args = parser.parse_args()
 
     from gintrainer.classroom import ClassSet
-    from gintrainer.puzzles import BANK_PLAN, THEMES, bank, bank_path, build_bank, daily
+    from gintrainer.puzzles import BANK_PLAN, THEMES, PuzzleKind, bank, bank_path, build_bank, daily
+    from gintrainer.solver import Objective
 
     print("The bank")
     for kind in BANK_PLAN:
         puzzles = bank(kind)
         print(f"  {kind}: {len(puzzles)} puzzles")
         for rules_name, objective, _count in BANK_PLAN[kind]:
-            if objective != "lookahead":
+            if objective != Objective.LOOKAHEAD:
                 continue
             group = [p for p in puzzles if p.objective == objective and p.rules.oklahoma == (rules_name == "oklahoma")]
             print(f"    lookahead, {rules_name} rules: the naive rule is wrong in {share(naive_wrong(group))}")
-        if kind == "best_discard":
-            look = [p for p in puzzles if p.objective == "lookahead"]
+        if kind == PuzzleKind.BEST_DISCARD:
+            look = [p for p in puzzles if p.objective == Objective.LOOKAHEAD]
             print(f"    lookahead, all: the naive rule is wrong in {share(naive_wrong(look))}")
     print("Themes (puzzles with each theme)")
     for kind in BANK_PLAN:
@@ -89,14 +90,14 @@ def main() -> None:
 
     start = dt.date(args.year, 1, 1)
     days = [start + dt.timedelta(days=n) for n in range((dt.date(args.year + 1, 1, 1) - start).days)]
-    dailies = [daily(day, "best_discard") for day in days]
-    look = [p for p in dailies if p.objective == "lookahead"]
+    dailies = [daily(day, PuzzleKind.BEST_DISCARD) for day in days]
+    look = [p for p in dailies if p.objective == Objective.LOOKAHEAD]
     print(f"Lookahead dailies of {args.year}: the naive rule is wrong in {share(naive_wrong(look))}")
 
     print("Class sets (each set's lookahead puzzles)")
     for name, options in CLASS_SETS:
         classset = ClassSet(name, **options)
-        look = [p for p in classset.puzzles() if p.objective == "lookahead"]
+        look = [p for p in classset.puzzles() if p.objective == Objective.LOOKAHEAD]
         print(f"  {name!r} {classset.code} ({classset.describe()}): {share(naive_wrong(look))}")
 
     if args.time:

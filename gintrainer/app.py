@@ -7,6 +7,7 @@ links between notebooks work, and points the browser at the landing page.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -60,10 +61,8 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
     print(f"Serving the Gin Rummy trainer from {folder}\nOpen {url}", flush=True)
     process = subprocess.Popen(voila_command(folder, port=port, ip=ip), cwd=folder)
     if open_browser:
-        try:
+        with contextlib.suppress(Exception):  # no browser on this machine: the URL is printed above
             webbrowser.open(url)
-        except Exception:  # no browser on this machine: the URL is printed above
-            pass
     try:
         return process.wait()
     except KeyboardInterrupt:

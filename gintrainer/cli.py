@@ -15,6 +15,7 @@ from .errors import GinError
 from .melds import best_arrangement
 from .messages import render
 from .rules import PRESETS, Rules
+from .solver import OBJECTIVES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,30 +43,40 @@ def _fraction(value) -> str:
     return f"{float(value):.2f}"
 
 
-def cmd_solve(args) -> None:
-    from .solver import discard_table
-    cards = parse_cards(args.cards)
-    if not cards:
-        raise GinError(f"give the cards of a hand, like {_HAND_EXAMPLE!r}, not {args.cards!r}")
+def _solve_rules(args) -> Rules:
+    """The rules of ``solve``: the preset, with Oklahoma if asked (an upcard needs it)."""
     rules = Rules.preset(args.rules or "standard")
     if args.oklahoma:
         rules = rules.replace(oklahoma=True)
     if args.upcard is not None and not rules.oklahoma:
         raise GinError("--upcard is the first upcard of Oklahoma rules: add --oklahoma")
+    return rules
+
+
+def _print_table(cards, table) -> None:
+    print(f"Hand: {show_cards(cards)}   (knock limit {table.knock_limit}, {len(table.unseen)} unseen cards)")
+    print(f"{'discard':>8} {'deadwood':>9} {'knocks':>7} {'outs':>5} {'expected':>9}")
+    for row in table.rows:
+        knock = "gin" if row.gin else ("yes" if row.knocks else "")
+        print(f"{str(row.card):>8} {row.deadwood:>9} {knock:>7} {len(row.outs):>5} "
+              f"{_fraction(row.expected_deadwood):>9}")
+    if table.big_gin:
+        print("All 11 cards meld: big gin.")
+
+
+def cmd_solve(args) -> None:
+    from .solver import discard_table
+    cards = parse_cards(args.cards)
+    if not cards:
+        raise GinError(f"give the cards of a hand, like {_HAND_EXAMPLE!r}, not {args.cards!r}")
+    rules = _solve_rules(args)
     if len(cards) == 11:
         table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source or "stock",
                               discard_pile=args.pile or (), opponent_known=args.known or (), upcard=args.upcard)
         if args.json:
             _print_json(table.to_dict())
-            return
-        print(f"Hand: {show_cards(cards)}   (knock limit {table.knock_limit}, {len(table.unseen)} unseen cards)")
-        print(f"{'discard':>8} {'deadwood':>9} {'knocks':>7} {'outs':>5} {'expected':>9}")
-        for row in table.rows:
-            knock = "gin" if row.gin else ("yes" if row.knocks else "")
-            print(f"{str(row.card):>8} {row.deadwood:>9} {knock:>7} {len(row.outs):>5} "
-                  f"{_fraction(row.expected_deadwood):>9}")
-        if table.big_gin:
-            print("All 11 cards meld: big gin.")
+        else:
+            _print_table(cards, table)
         return
     if len(cards) > 11:
         raise GinError(f"give at most 11 cards, not {len(cards)}")
@@ -168,9 +179,10 @@ _CLASS_FLAGS = {"count": "--count", "kinds": "--kinds", "objective": "--objectiv
 def _class_set(args):
     """The class set of ``--code`` (a short code or a class name) and the options given."""
     from .classroom import ClassSetError, class_set
+    from .puzzles import KINDS, PuzzleKind
     kinds = None
     if args.kinds is not None:
-        kinds = ["can_knock", "best_discard"] if "both" in args.kinds else [k.replace("-", "_") for k in args.kinds]
+        kinds = list(KINDS) if "both" in args.kinds else [PuzzleKind.parse(k) for k in args.kinds]
     try:
         return class_set(args.code, count=args.count, kinds=kinds, objective=args.objective,
                          difficulty=args.difficulty, themes=args.theme, oklahoma=args.oklahoma, labels=_CLASS_FLAGS)
@@ -200,21 +212,30 @@ def cmd_class_make(args) -> None:
 def cmd_class_worksheet(args) -> None:
     from .classroom import write_worksheet
     classset = _class_set(args)
-    path = write_worksheet(_out_path(args.out, "a file name"), classset, answers=args.answers)
+    out = _out_path(args.out, "a file name")
+    if out is None:  # argparse requires --out
+        raise GinError("--out needs a file name")
+    path = write_worksheet(out, classset, answers=args.answers)
     what = "answer key" if args.answers else "worksheet"
     print(f"Wrote the {what} of class code {classset.code} ({classset.count} puzzles) to {path}")
 
 
+def _kind_options() -> tuple[str, ...]:
+    """The puzzle kinds as the command line writes them."""
+    from .puzzles import KINDS
+    return tuple(kind.option for kind in KINDS)
+
+
 def _add_class_options(parser) -> None:
-    from .classroom.sets import DEFAULT_COUNT, MAX_COUNT
+    from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES
     from .puzzles import THEMES
     parser.add_argument("--code", required=True,
                         help="a class code from a teacher (its options apply; any option given must agree), or a "
                              "class name to make a new set (text shaped like a code is read as a code)")
     parser.add_argument("--count", type=int, help=f"number of puzzles, 1 to {MAX_COUNT} (new set: {DEFAULT_COUNT})")
-    parser.add_argument("--kinds", nargs="+", choices=("can-knock", "best-discard", "both"),
+    parser.add_argument("--kinds", nargs="+", choices=(*_kind_options(), "both"),
                         help="kinds of puzzle (new set: both, alternating)")
-    parser.add_argument("--objective", choices=("mixed", "deadwood", "lookahead"),
+    parser.add_argument("--objective", choices=tuple(o.value for o in OBJECTIVES),
                         help="best-discard objective (new set: mixed, alternating deadwood and lookahead)")
     parser.add_argument("--difficulty", help="easy, medium, hard or a range like 1300-1599 (new set: any)")
     parser.add_argument("--theme", action="append", choices=tuple(THEMES), metavar="THEME",
@@ -246,6 +267,7 @@ def cmd_duel(args) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .puzzles import PuzzleKind
     parser = _Parser(prog="gintrainer", description="Gin Rummy trainer: solver, puzzles and app.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -264,15 +286,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     day = sub.add_parser("daily", help="the daily puzzle, the same for everyone on a UTC date")
     day.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
-    day.add_argument("--kind", choices=("can-knock", "best-discard"), default="can-knock")
+    day.add_argument("--kind", choices=_kind_options(), default=PuzzleKind.CAN_KNOCK.option)
     day.add_argument("--json", action="store_true")
     day.set_defaults(run=cmd_daily)
 
     gen = sub.add_parser("puzzles", help="generate verified puzzles")
-    gen.add_argument("--kind", choices=("can-knock", "best-discard"), required=True)
+    gen.add_argument("--kind", choices=_kind_options(), required=True)
     gen.add_argument("--count", type=int, default=10)
     gen.add_argument("--seed", default="1")
-    gen.add_argument("--objective", choices=("deadwood", "lookahead"))
+    gen.add_argument("--objective", choices=tuple(o.value for o in OBJECTIVES))
     gen.add_argument("--difficulty", choices=("easy", "medium", "hard"))
     gen.add_argument("--theme", action="append", help="keep puzzles with this theme (repeatable)")
     gen.add_argument("--rules", choices=tuple(PRESETS), default="standard")

@@ -452,31 +452,33 @@ CATALOG = _catalog(PUZZLE_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES, VIEW_MESSA
 
 # -- values -------------------------------------------------------------------------
 
-def _is_card_name(name: str) -> bool:
-    return name in ("card", "upcard") or name.endswith("_card")
+_HELD_BY_NAME = {"card": "card", "upcard": "card", "cards": "cards", "meld": "cards", "layout": "layout",
+                 "expected": "fraction"}
+_HELD_BY_ENDING = {"_card": "card", "_cards": "cards", "_meld": "cards", "_expected": "fraction"}
 
 
-def _is_cards_name(name: str) -> bool:
-    return name in ("cards", "meld") or name.endswith(("_cards", "_meld"))
-
-
-def _is_fraction_name(name: str) -> bool:
-    return name == "expected" or name.endswith("_expected")
+def _holds(name: str) -> str | None:
+    """What a value's name says it holds: a ``card`` (named ``card``, ``upcard``
+    or ``*_card``), ``cards`` (``cards``, ``meld``, ``*_cards`` or ``*_meld``), a
+    ``layout`` of melds (``layout``), an exact ``fraction`` (``expected`` or
+    ``*_expected``); None for a number, a date or text."""
+    if name in _HELD_BY_NAME:
+        return _HELD_BY_NAME[name]
+    return next((held for ending, held in _HELD_BY_ENDING.items() if name.endswith(ending)), None)
 
 
 def _value(name: str, value):
-    """A value checked against its name, cards and card text as cards: a card is
-    named ``card``, ``upcard`` or ``*_card``; cards ``cards``, ``meld``, ``*_cards``
-    or ``*_meld``; melds ``layout``; an exact fraction ``expected`` or ``*_expected``."""
-    if _is_card_name(name):
+    """A value checked against its name (see :func:`_holds`), cards and card text as cards."""
+    held = _holds(name)
+    if held == "card":
         return parse_card(value)
-    if _is_cards_name(name):
+    if held == "cards":
         return parse_cards(value, allow_duplicates=True)
-    if name == "layout":
+    if held == "layout":
         if isinstance(value, (str, Card)):
             raise GinError(f"a layout is a list of melds, not {value!r}")
         return tuple(parse_cards(meld) for meld in value)
-    if _is_fraction_name(name):
+    if held == "fraction":
         if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
             raise GinError(f"the value {name!r} is an exact fraction, not {value!r}")
         try:
@@ -492,9 +494,9 @@ def _plain(name: str, value):
     """A value as JSON keeps it: cards as their codes, a fraction as ``"123/41"``."""
     if isinstance(value, Card):
         return value.code()
-    if _is_cards_name(name):
+    if _holds(name) == "cards":
         return format_cards(value)
-    if name == "layout":
+    if _holds(name) == "layout":
         return [format_cards(meld) for meld in value]
     if isinstance(value, Fraction):
         return str(value)

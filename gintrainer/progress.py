@@ -247,29 +247,35 @@ def _frozen_tallies(tallies: Mapping[str, Tally]) -> Mapping[str, Tally]:
     return MappingProxyType(dict(sorted(tallies.items())))
 
 
-def _puzzle_fields(puzzle: Any) -> tuple[str, str, tuple[str, ...], float]:
-    def get(key: str) -> Any:
-        if isinstance(puzzle, Mapping):
-            if key in puzzle:
-                return puzzle[key]
-        elif hasattr(puzzle, key):
-            return getattr(puzzle, key)
-        raise ProgressError(f"a puzzle needs {key!r}: {puzzle!r:.120}")
+def _puzzle_field(puzzle: Any, key: str) -> Any:
+    """A field of a puzzle given as an object or a dict; ProgressError when it has none."""
+    if isinstance(puzzle, Mapping):
+        if key in puzzle:
+            return puzzle[key]
+    elif hasattr(puzzle, key):
+        return getattr(puzzle, key)
+    raise ProgressError(f"a puzzle needs {key!r}: {puzzle!r:.120}")
 
-    puzzle_id = get("id")
-    if not isinstance(puzzle_id, str) or not puzzle_id:
-        raise ProgressError(f"a puzzle's id must be non-empty text, not {puzzle_id!r}")
-    kind = get("kind")
-    if kind not in KINDS:
-        raise ProgressError(f"puzzle {puzzle_id!r} has kind {kind!r}: it must be one of {', '.join(KINDS)}")
-    themes = get("themes")
+
+def _puzzle_themes(puzzle_id: str, themes: Any) -> tuple[str, ...]:
     if isinstance(themes, str) or not isinstance(themes, Iterable):
         raise ProgressError(f"puzzle {puzzle_id!r} must list its themes, not {themes!r}")
     themes = tuple(dict.fromkeys(themes))
     for theme in themes:
         if not isinstance(theme, str) or not theme:
             raise ProgressError(f"puzzle {puzzle_id!r} has theme {theme!r}: a theme must be non-empty text")
-    difficulty = get("difficulty")
+    return themes
+
+
+def _puzzle_fields(puzzle: Any) -> tuple[str, str, tuple[str, ...], float]:
+    puzzle_id = _puzzle_field(puzzle, "id")
+    if not isinstance(puzzle_id, str) or not puzzle_id:
+        raise ProgressError(f"a puzzle's id must be non-empty text, not {puzzle_id!r}")
+    kind = _puzzle_field(puzzle, "kind")
+    if kind not in KINDS:
+        raise ProgressError(f"puzzle {puzzle_id!r} has kind {kind!r}: it must be one of {', '.join(KINDS)}")
+    themes = _puzzle_themes(puzzle_id, _puzzle_field(puzzle, "themes"))
+    difficulty = _puzzle_field(puzzle, "difficulty")
     if isinstance(difficulty, bool) or not isinstance(difficulty, (int, float)) or not math.isfinite(difficulty):
         raise ProgressError(f"puzzle {puzzle_id!r} has difficulty {difficulty!r}: it must be a finite number")
     return puzzle_id, kind, themes, float(difficulty)
@@ -420,25 +426,9 @@ class Progress:
             raise ProgressFileError(str(error)) from None
         if name != data["name"]:
             raise ProgressFileError(f"the name {data['name']!r} is not in its stored form {name!r}")
-        counts = {key: _count(data[key], f"{key!r}")
-                  for key in ("solved", "failed", "hinted", "streak", "best_streak")}
-        if counts["streak"] > counts["best_streak"]:
-            raise ProgressFileError(f"the streak {counts['streak']} is above the best streak {counts['best_streak']}")
-        tallies = {}
-        for key in ("themes", "kinds"):
-            if not isinstance(data[key], dict):
-                raise ProgressFileError(f"{key!r} must be a JSON object, not {data[key]!r:.80}")
-            tallies[key] = {_text(label, f"a name in {key!r}"): Tally.from_dict(tally, f"{key!r} {label!r}")
-                            for label, tally in data[key].items()}
-        for kind in tallies["kinds"]:
-            _choice(kind, KINDS, "a kind")
-        ids = {}
-        for key in ("review", "solved_ids", "seen_ids"):
-            if not isinstance(data[key], list):
-                raise ProgressFileError(f"{key!r} must be a list of puzzle ids, not {data[key]!r:.80}")
-            ids[key] = [_text(pid, f"a puzzle id in {key!r}") for pid in data[key]]
-            if len(set(ids[key])) != len(ids[key]):
-                raise ProgressFileError(f"{key!r} lists a puzzle twice")
+        counts = _document_counts(data)
+        tallies = _document_tallies(data)
+        ids = _document_ids(data)
         if not isinstance(data["history"], list):
             raise ProgressFileError(f"'history' must be a list of attempts, not {data['history']!r:.80}")
         history = tuple(Attempt.from_dict(item) for item in data["history"])
@@ -463,6 +453,39 @@ class Progress:
         gintrainer.progress.ProgressFileError: a progress document lacks 'best_streak', 'created', ...
         """
         return cls.from_dict(parse_json(text, error=ProgressFileError))
+
+
+def _document_counts(data: dict) -> dict[str, int]:
+    """A progress document's counts, the streak no longer than the best streak."""
+    counts = {key: _count(data[key], f"{key!r}") for key in ("solved", "failed", "hinted", "streak", "best_streak")}
+    if counts["streak"] > counts["best_streak"]:
+        raise ProgressFileError(f"the streak {counts['streak']} is above the best streak {counts['best_streak']}")
+    return counts
+
+
+def _document_tallies(data: dict) -> dict[str, dict[str, Tally]]:
+    """A progress document's tallies by theme and by kind (of the known kinds)."""
+    tallies = {}
+    for key in ("themes", "kinds"):
+        if not isinstance(data[key], dict):
+            raise ProgressFileError(f"{key!r} must be a JSON object, not {data[key]!r:.80}")
+        tallies[key] = {_text(label, f"a name in {key!r}"): Tally.from_dict(tally, f"{key!r} {label!r}")
+                        for label, tally in data[key].items()}
+    for kind in tallies["kinds"]:
+        _choice(kind, KINDS, "a kind")
+    return tallies
+
+
+def _document_ids(data: dict) -> dict[str, list[str]]:
+    """A progress document's lists of puzzle ids, each naming a puzzle once."""
+    ids = {}
+    for key in ("review", "solved_ids", "seen_ids"):
+        if not isinstance(data[key], list):
+            raise ProgressFileError(f"{key!r} must be a list of puzzle ids, not {data[key]!r:.80}")
+        ids[key] = [_text(pid, f"a puzzle id in {key!r}") for pid in data[key]]
+        if len(set(ids[key])) != len(ids[key]):
+            raise ProgressFileError(f"{key!r} lists a puzzle twice")
+    return ids
 
 
 def _sum_tallies(tallies: Iterable[Mapping[str, Tally]]) -> dict[str, Tally]:

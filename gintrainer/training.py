@@ -5,7 +5,7 @@ and choosing the next puzzle for a learner.
 >>> from gintrainer.puzzles import bank
 >>> attempt = PuzzleAttempt(next(p for p in bank("can_knock") if not p.can_knock))
 >>> attempt.stage
-'yes_no'
+Stage.YES_NO
 >>> feedback = attempt.answer_yes_no(False)
 >>> feedback.correct, attempt.result
 (True, 'solved')
@@ -21,11 +21,26 @@ from .cards import Card, parse_card
 from .errors import GinError
 from .messages import Message, Percent, Signed, render, say
 from .progress import Attempt
-from .puzzles import DIFFICULTY_LEVELS, Puzzle, bank, normalise_kind, verify
+from .puzzles import DIFFICULTY_LEVELS, Puzzle, PuzzleKind, bank, normalise_kind, verify
 from .rating import Rating, expected_score, pick
-from .solver import DiscardRow
+from .solver import DiscardRow, Objective
+from .vocab import Vocabulary
 
-STAGES = ("yes_no", "discard", "done")
+
+class Stage(Vocabulary):
+    """Where an attempt stands: at the yes-or-no question of "can you knock?", at
+    the discard, or over."""
+
+    YES_NO = "yes_no"
+    DISCARD = "discard"
+    DONE = "done"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "stage"
+
+
+STAGES = tuple(Stage)
 DIFFICULTY_CHOICES = ("adaptive", "easy", "medium", "hard")
 REVIEW_EVERY = 3
 """Every third puzzle comes from the learner's review queue when it has any."""
@@ -66,7 +81,7 @@ class PuzzleAttempt:
         self.blind = blind
         """Answered without a verdict on the way (a class set): a "yes" always asks for the
         discard, so that moving on to the discard does not say that "yes" was right."""
-        self.stage = "yes_no" if puzzle.kind == "can_knock" else "discard"
+        self._stage = Stage.YES_NO if puzzle.kind == PuzzleKind.CAN_KNOCK else Stage.DISCARD
         self.hints_used = 0
         self.result: str | None = None
         self.answers: list[str] = []
@@ -88,7 +103,7 @@ class PuzzleAttempt:
         for _ in range(hints):
             attempt.hint()
         words = answer.split() if isinstance(answer, str) else []
-        if puzzle.kind == "can_knock":
+        if puzzle.kind == PuzzleKind.CAN_KNOCK:
             if not words or words[0] not in ("yes", "no"):
                 raise GinError(f"a recorded answer starts with yes or no, not {answer!r}")
             feedback = attempt.answer_yes_no(words.pop(0) == "yes")
@@ -101,8 +116,18 @@ class PuzzleAttempt:
         return attempt, feedback
 
     @property
+    def stage(self) -> Stage:
+        """Where the attempt stands; set as a member or its text (a page showing an
+        answered puzzle as over sets ``done``)."""
+        return self._stage
+
+    @stage.setter
+    def stage(self, stage: Stage | str) -> None:
+        self._stage = Stage.parse(stage)
+
+    @property
     def finished(self) -> bool:
-        return self.stage == "done"
+        return self.stage == Stage.DONE
 
     @property
     def answer_text(self) -> str:
@@ -126,21 +151,21 @@ class PuzzleAttempt:
         return self.puzzle.hint_messages[:self.hints_used]
 
     def _finish(self, correct: bool) -> str:
-        self.stage = "done"
+        self.stage = Stage.DONE
         self.result = ("hinted" if self.hints_used else "solved") if correct else "failed"
         return self.result
 
-    def require_stage(self, stage: str) -> None:
+    def require_stage(self, stage: Stage | str) -> None:
         """Raise GinError, saying what to do instead, unless the attempt is at ``stage``."""
-        if self.stage == stage:
+        if self.stage == Stage.parse(stage):
             return
-        if self.stage == "done":
+        if self.stage == Stage.DONE:
             raise GinError("this puzzle is over")
-        raise GinError("answer yes or no first" if self.stage == "yes_no" else "choose the discard now")
+        raise GinError("answer yes or no first" if self.stage == Stage.YES_NO else "choose the discard now")
 
     def answer_yes_no(self, can_knock) -> Feedback:
         """The first stage of "can you knock?"."""
-        self.require_stage("yes_no")
+        self.require_stage(Stage.YES_NO)
         if not isinstance(can_knock, bool):
             raise GinError(f"answer yes or no, not {can_knock!r}")
         if can_knock and self.blind:
@@ -153,25 +178,24 @@ class PuzzleAttempt:
         if not can_knock:
             self._finish(True)
             return Feedback(True, grade.messages, finished=True)
-        self.stage = "discard"
+        self.stage = Stage.DISCARD
         return Feedback(True, (say("trainer_yes_right"),))
 
-    def _answer_yes_blind(self) -> Feedback | None:
-        if self.blind and self.stage == "yes_no":
-            self.answers.append("yes")
-            self.stage = "discard"
-            return Feedback(True, (say("trainer_choose_face_down"),))
-        return None
+    def _answer_yes_blind(self) -> Feedback:
+        """A "yes" in a class set: on to the discard, with no verdict."""
+        self.answers.append("yes")
+        self.stage = Stage.DISCARD
+        return Feedback(True, (say("trainer_choose_face_down"),))
 
     def answer_discard(self, card) -> Feedback:
         """The discard (after a right "yes", or the one stage of "best discard")."""
-        self.require_stage("discard")
+        self.require_stage(Stage.DISCARD)
         card = card if isinstance(card, Card) else parse_card(card)
         if card not in self.puzzle.hand:
             raise GinError(f"{card} is not in the hand")
         if card is self.puzzle.forbidden:  # refused alike whatever the answer, so the refusal tells nothing
             raise GinError(f"{card} may not be discarded: it was just taken from the discard pile")
-        grade = self.puzzle.grade(card, can_knock=True if self.puzzle.kind == "can_knock" else None)
+        grade = self.puzzle.grade(card, can_knock=True if self.puzzle.kind == PuzzleKind.CAN_KNOCK else None)
         self.answers.append(card.code())
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
@@ -186,7 +210,7 @@ def cost_messages(feedback: Feedback, puzzle: Puzzle) -> tuple[Message, ...]:
     name = "row_gin" if row.gin else "row_knocks" if row.knocks else "row_plain"
     said = [say(name, card=row.card, deadwood=row.deadwood, outs=len(row.outs), expected=row.expected_deadwood)]
     if feedback.cost and feedback.best is not None:
-        said.append(say("cost_lookahead" if puzzle.objective == "lookahead" else "cost_deadwood",
+        said.append(say("cost_lookahead" if puzzle.objective == Objective.LOOKAHEAD else "cost_deadwood",
                         cost=Fraction(feedback.cost), best_card=feedback.best.card))
     return tuple(said)
 
@@ -237,7 +261,8 @@ def rating_messages(before: Rating, attempt: Attempt) -> tuple[Message, ...]:
     return tuple(said)
 
 
-def puzzles_for(kind: str, *, difficulty: str = "adaptive", theme: str | None = None) -> tuple[Puzzle, ...]:
+def puzzles_for(kind: PuzzleKind | str, *, difficulty: str = "adaptive",
+                theme: str | None = None) -> tuple[Puzzle, ...]:
     """The bank's puzzles of a kind under the trainer's filters."""
     puzzles = bank(normalise_kind(kind))
     if difficulty not in DIFFICULTY_CHOICES:
@@ -250,7 +275,7 @@ def puzzles_for(kind: str, *, difficulty: str = "adaptive", theme: str | None = 
     return puzzles
 
 
-def themes_in_bank(kind: str) -> tuple[str, ...]:
+def themes_in_bank(kind: PuzzleKind | str) -> tuple[str, ...]:
     """The themes that occur among the bank's puzzles of a kind, most common first."""
     counts: dict[str, int] = {}
     for puzzle in bank(normalise_kind(kind)):
@@ -259,7 +284,7 @@ def themes_in_bank(kind: str) -> tuple[str, ...]:
     return tuple(sorted(counts, key=lambda t: (-counts[t], t)))
 
 
-def choose_next(kind: str, *, rating: Rating | float = 1500.0, review: tuple[str, ...] = (),
+def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, review: tuple[str, ...] = (),
                 solved: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(), count: int = 0,
                 difficulty: str = "adaptive", theme: str | None = None, current: str | None = None,
                 rng: random.Random | None = None) -> tuple[Puzzle, bool]:
@@ -282,4 +307,6 @@ def choose_next(kind: str, *, rating: Rating | float = 1500.0, review: tuple[str
     fresh = [p for p in pool if p.id not in solved and p.id not in seen and p.id != current] \
         or [p for p in pool if p.id != current] or list(pool)
     chosen = pick(fresh, rating, rng)
+    if chosen is None:  # nothing is excluded, and there is a puzzle to pick from
+        raise GinError("no puzzle left to choose")
     return verify(chosen.to_dict()), False

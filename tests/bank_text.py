@@ -20,6 +20,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 SNAPSHOT = Path(__file__).parent / "data" / "bank_text.json"
 DAILY_DAYS = [dt.date(2026, 1, 1) + dt.timedelta(days=n) for n in range(14)]
@@ -32,7 +33,8 @@ JSON_RUNS = [["daily", "--date", "2026-03-01", "--kind", "can-knock", "--json"],
              ["daily", "--date", "2026-03-02", "--kind", "best-discard", "--json"],
              ["puzzles", "--kind", "best-discard", "--count", "2", "--seed", "7", "--json"],
              ["class", "make", "--code", "Year 9 Tuesday", "--count", "4", "--json"]]
-WORKSHEET_SETS = [("Year 9 Tuesday", dict(count=12)), ("Oklahoma mix", dict(count=16, oklahoma=True))]
+WORKSHEET_SETS: list[tuple[str, dict[str, Any]]] = [("Year 9 Tuesday", dict(count=12)),
+                                                    ("Oklahoma mix", dict(count=16, oklahoma=True))]
 
 
 # -- the accessors: the only lines that know the puzzle's API -----------------------
@@ -131,6 +133,7 @@ def _feedback_html(puzzle, answer: str, *, blind: bool) -> list[str]:
     if puzzle.kind == "can_knock":
         view._yes_no(words.pop(0) == "yes")
         shown.append(view.feedback.value)
+    assert view.attempt is not None  # the view has just started one
     if words and not view.attempt.finished:
         view.picker.select(words[0])
         view._on_discard()

@@ -40,7 +40,8 @@ from gintrainer.classroom.codes import ALPHABET, THEME_BITS
 from gintrainer.cli import main, puzzle_json
 from gintrainer.drawing import deadwood_sum_words, melds_words
 from gintrainer.melds import meld_kind
-from gintrainer.puzzles import KINDS, verify
+from gintrainer.puzzles import KINDS, THEMES, PuzzleKind, verify
+from gintrainer.solver import Objective
 from gintrainer.storage import clean_name
 
 SET = ClassSet("Year 5 Tuesday", count=6)
@@ -250,6 +251,25 @@ def test_the_plan_alternates_kinds_and_objectives():
     assert [(p.kind, p.objective) for p in SET.puzzles()] == list(SET.plan())
 
 
+def test_a_set_keeps_members_and_its_record_their_text():
+    options = ClassSet("Members", count=4, kinds=["best-discard", "can_knock"], objective="mixed")
+    assert options.kinds == (PuzzleKind.CAN_KNOCK, PuzzleKind.BEST_DISCARD)
+    assert options.objective is sets.SetObjective.MIXED
+    assert [type(o) for _, o in options.plan() if o is not None] == [Objective, Objective]
+    assert ClassSet.from_code(options.code).kinds == options.kinds
+    record = options.to_dict()
+    assert record["kinds"] == ["can_knock", "best_discard"] and type(record["kinds"][0]) is str
+    assert type(record["objective"]) is str and record["objective"] == "mixed"
+    assert sets.SetObjective.MIXED.objectives == (Objective.DEADWOOD, Objective.LOOKAHEAD)
+    assert sets.SetObjective.LOOKAHEAD.objectives == (Objective.LOOKAHEAD,)
+
+
+def test_every_theme_is_one_some_puzzle_can_have_or_one_no_puzzle_has():
+    possible = set().union(*sets.STREAM_THEMES.values())
+    assert possible | set(sets.NO_PUZZLE_THEMES) == set(THEMES)
+    assert not possible & set(sets.NO_PUZZLE_THEMES)
+
+
 def test_the_puzzles_honour_the_filters():
     options = ClassSet("Filters", count=6, difficulty="hard", themes=["set-or-run", "near-limit"])
     puzzles = options.puzzles()
@@ -326,7 +346,7 @@ def test_the_answer_key_agrees_with_the_solver():
     sections = re.findall(r'<section class="ws-puzzle".*?</section>', html)
     puzzles = SET.puzzles()
     assert len(sections) == len(puzzles)
-    for section, puzzle in zip(sections, puzzles):
+    for section, puzzle in zip(sections, puzzles, strict=True):
         assert verify(puzzle.to_dict()) == puzzle
         assert f'data-puzzle-id="{puzzle.id}"' in section
         words = re.search(r'<span class="ws-answer-words">(.*?)</span>', section)[1]

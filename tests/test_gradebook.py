@@ -39,7 +39,7 @@ def wrong(puzzle) -> str:
 def results(options, student, marks) -> str:
     """A results file: ``marks`` has "r" (right), "w" (wrong) or "." (blank) per puzzle."""
     session = StudentSession(options.code, student, clock=iter(range(0, 100, 5)).__next__)
-    for index, (puzzle, mark) in enumerate(zip(session.puzzles, marks)):
+    for index, (puzzle, mark) in enumerate(zip(session.puzzles, marks, strict=True)):
         if mark != ".":
             session.answer(index, right(puzzle) if mark == "r" else wrong(puzzle))
     return session.hand_in().to_csv()
@@ -61,7 +61,7 @@ def test_merging_results_files_gives_the_table(folder):
     book = load_folder(folder)
     assert book.code == SET.code and book.problems == () and book.puzzles == SET.puzzles()
     assert book.students == ("Ann", "Ben", "Cara <b>") and book.files == ("ann.csv", "ben.csv", "cara.csv")
-    assert dict(zip(book.students, book.table)) == TABLE
+    assert dict(zip(book.students, book.table, strict=True)) == TABLE
     assert book.cell("Ben", 2) is False and book.cell("Ben", 3) is None
     assert book.totals() == {"Ann": Rate(4, 4), "Ben": Rate(1, 3), "Cara <b>": Rate(1, 1)}
     assert book.puzzle_rates() == (Rate(2, 2), Rate(1, 2), Rate(2, 2), Rate(1, 2))
@@ -95,7 +95,7 @@ def test_bad_foreign_and_duplicate_files_are_named_and_skipped(folder, tmp_path)
                                             encoding="utf-8")
     (tmp_path / "notes.txt").write_text("not a csv file")
     book = load_folder(tmp_path)
-    assert dict(zip(book.students, book.table)) == {k: v for k, v in TABLE.items() if k != "Ben"}
+    assert dict(zip(book.students, book.table, strict=True)) == {k: v for k, v in TABLE.items() if k != "Ben"}
     problems = {p.file: p.reason for p in book.problems}
     assert sorted(problems) == ["ben again.csv", "ben.csv", "copy of ann.csv", "corrupt.csv", "other class.csv",
                                 "truncated.csv"]

@@ -19,7 +19,7 @@ from gintrainer.puzzles import THEMES
 
 def sample_values(template: Template, count: int = 2) -> dict:
     """A value of the right kind for every value a template takes."""
-    values = {}
+    values: dict[str, object] = {}
     for name in template.fields:
         if name in ("card", "upcard") or name.endswith("_card"):
             values[name] = parse_card("7H")

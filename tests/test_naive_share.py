@@ -6,7 +6,7 @@ theme marks exactly those."""
 import pytest
 
 from gintrainer.classroom import ClassSet
-from gintrainer.puzzles import BANK_PLAN, bank
+from gintrainer.puzzles import BANK_PLAN, PuzzleKind, bank
 from gintrainer.solver import naive_discard
 from puzzle_samples import generated_sample, year_of_dailies
 
@@ -17,7 +17,7 @@ def wrong(puzzles):
     return len(found)
 
 
-@pytest.mark.parametrize("rules_name", [name for name, objective, _ in BANK_PLAN["best_discard"]
+@pytest.mark.parametrize("rules_name", [name for name, objective, _ in BANK_PLAN[PuzzleKind.BEST_DISCARD]
                                         if objective == "lookahead"])
 def test_each_lookahead_set_of_the_bank(rules_name):
     group = [p for p in bank("best_discard")

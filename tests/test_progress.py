@@ -77,7 +77,7 @@ def test_progress_matches_a_recount_of_its_history(plays):
     for pid, result, themes in plays:
         p = p.with_attempt(puzzle(pid, themes=sorted(themes)), result, answer=None, hints=int(result == "hinted"))
     first = {}
-    for i, (pid, result, themes) in enumerate(plays):
+    for i, (pid, _, _) in enumerate(plays):
         first.setdefault(pid, i)
     counted = [(pid, result, themes) for i, (pid, result, themes) in enumerate(plays) if first[pid] == i]
     assert [a.counted for a in p.history] == [first[pid] == i for i, (pid, _, _) in enumerate(plays)]

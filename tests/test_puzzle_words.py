@@ -6,6 +6,7 @@ decides its answer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -15,7 +16,8 @@ import pytest
 from gintrainer import parse_cards
 from gintrainer.cards import DECK, Card
 from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
-from gintrainer.messages import PUZZLE_MESSAGES, THEME_MESSAGES, render, say
+from gintrainer.messages import PUZZLE_MESSAGES, THEME_MESSAGES, Message, render, say
+from gintrainer.puzzles import Puzzle
 from gintrainer.puzzles.themes import HINT_ORDER, THEMES
 from gintrainer.solver import naive_discard, slow_expected_deadwood
 from puzzle_samples import bank_puzzles, every_puzzle, generated_sample, year_of_dailies
@@ -177,10 +179,20 @@ def lends(puzzle, c, stays, kind):
 
 def _question(p, s, kind, objective, source, gin_only=False):
     return (p.kind == kind and p.objective == objective and p.drawn_from == source and card(s["card"]) is p.drawn
-            and (kind != "can_knock" or ((p.knock_limit == 0) == gin_only and (gin_only or s["limit"] == p.knock_limit))))
+            and (kind != "can_knock"
+                 or ((p.knock_limit == 0) == gin_only and (gin_only or s["limit"] == p.knock_limit))))
 
 
-CLAIMS = {
+Claim = Callable[[Puzzle, Message], object]
+"""Whether what a message says is true of a puzzle."""
+
+
+def _hint_claim(theme: str) -> Claim:
+    """The first hint names the theme that leads the hint order among the puzzle's."""
+    return lambda p, s: theme == next(t for t in HINT_ORDER if t in p.themes)
+
+
+CLAIMS: dict[str, Claim] = {
     "question_ck_stock": lambda p, s: _question(p, s, "can_knock", None, "stock"),
     "question_ck_discard": lambda p, s: _question(p, s, "can_knock", None, "discard"),
     "question_ck_gin_stock": lambda p, s: _question(p, s, "can_knock", None, "stock", True),
@@ -310,8 +322,7 @@ CLAIMS = {
     "answer_one": lambda p, s: p.answer == (card(s["card"]),),
     "answer_two": lambda p, s: p.answer == (card(s["card"]), card(s["other_card"])),
     "answer_any": lambda p, s: p.answer == tuple(parse_cards(s["cards"])) and len(p.answer) > 2,
-    **{f"theme_hint_{theme}": (lambda p, s, theme=theme: theme == next(t for t in HINT_ORDER if t in p.themes))
-       for theme in THEMES},
+    **{f"theme_hint_{theme}": _hint_claim(theme) for theme in THEMES},
     "hint_arrange": lambda p, s: not set(HINT_ORDER) & set(p.themes),
     "hint_cards": lambda p, s: set(parse_cards(s["cards"])) <= set(p.hand),
     "hint_count": lambda p, s: True,
@@ -420,58 +431,80 @@ def test_the_bank_uses_most_templates():
 
 # -- every theme tagged decides the answer -------------------------------------------
 
-def _decides(theme, p):
+def _forbidden_decides(p):
     f = p.forbidden
-    if theme == "naive-wrong":
-        return naive(p) not in p.answer and bool(p.answer)
-    if theme == "not-highest":
-        return p.kind == "can_knock" and naive(p) not in p.answer and naive_is_deadwood(p) and bool(p.answer)
-    if theme == "forbidden-discard":
-        if f is None:
-            return False
-        left = min_deadwood(kept(p, f))
-        return naive_discard(p.hand) is f or (left <= p.knock_limit if p.kind == "can_knock" else left < least(p))
-    if theme == "looks-knockable":
-        return p.kind == "can_knock" and not p.can_knock and p.knock_limit < least(p) <= p.knock_limit + 4
-    if theme == "near-limit":
-        return p.kind == "can_knock" and p.knock_limit > 0 and abs(least(p) - p.knock_limit) <= 2
-    if theme == "keep-the-pair":
-        return (p.objective == "lookahead" and naive(p) not in p.answer
-                and any(melded_improvement(kept(p, p.answer[0]), u, naive(p)) for u in _outs(p, p.answer[0])))
-    if theme == "gin":
-        return p.kind == "can_knock" and any(min_deadwood(kept(p, c)) == 0 for c in legal(p))
-    if theme == "oklahoma":
-        usual = p.rules.knock_limit
-        return p.kind == "can_knock" and p.rules.oklahoma and any(
-            (min_deadwood(kept(p, c)) <= usual) != (min_deadwood(kept(p, c)) <= p.knock_limit) for c in legal(p))
+    if f is None:
+        return False
+    left = min_deadwood(kept(p, f))
+    return naive_discard(p.hand) is f or (left <= p.knock_limit if p.kind == "can_knock" else left < least(p))
+
+
+def _keep_the_pair_decides(p):
+    return (p.objective == "lookahead" and naive(p) not in p.answer
+            and any(melded_improvement(kept(p, p.answer[0]), u, naive(p)) for u in _outs(p, p.answer[0])))
+
+
+def _oklahoma_decides(p):
+    usual = p.rules.knock_limit
+    return p.kind == "can_knock" and p.rules.oklahoma and any(
+        (min_deadwood(kept(p, c)) <= usual) != (min_deadwood(kept(p, c)) <= p.knock_limit) for c in legal(p))
+
+
+def _set_or_run_decides(p):
     ten = kept(p, p.answer[0]) if p.answer else ()
-    if theme == "set-or-run":
-        for c in ten:
-            s, r = forced(ten, c, "set"), forced(ten, c, "run")
-            if s is not None and r is not None and min(s, r) == min_deadwood(ten) < max(s, r) and hides(p, max(s, r)):
-                return True
-        return False
-    if theme in ("four-of-a-kind", "long-run") and p.answer:
-        kind = "set" if theme == "four-of-a-kind" else "run"
-        other = "run" if kind == "set" else "set"
-        candidates = [m for m in melds_among(p.hand, kind=kind) if len(m) >= 4]
-        for whole in candidates:
-            if kind == "run" and any(set(whole) < set(m) for m in candidates):
-                continue  # only whole runs, as long as they go
-            ends = whole if kind == "set" else sorted(whole, key=lambda x: x.rank)[::len(whole) - 1]
-            shown = best_arrangement(ten)  # the layout the puzzle shows
-            melds = {frozenset(m): meld_kind(m) for m in shown.melds}
-            for end in ends:
-                stays = frozenset(without(whole, [end]))
-                if stays not in melds:
-                    continue
-                if end is p.answer[0]:
-                    return True
-                joined = next((m for m in melds if end in m), None)
-                if joined is not None and melds[joined] == other and hides(p, min_deadwood(without(ten, whole))):
-                    return True
-        return False
+    for c in ten:
+        s, r = forced(ten, c, "set"), forced(ten, c, "run")
+        if s is not None and r is not None and min(s, r) == min_deadwood(ten) < max(s, r) and hides(p, max(s, r)):
+            return True
     return False
+
+
+def _spare_decides(kind, p):
+    """A set of four (``kind`` "set") or a whole long run ("run") gives up a card
+    to the discard, or to a meld of the other kind while the rest stays a meld."""
+    if not p.answer:
+        return False
+    ten = kept(p, p.answer[0])
+    other = "run" if kind == "set" else "set"
+    candidates = [m for m in melds_among(p.hand, kind=kind) if len(m) >= 4]
+    for whole in candidates:
+        if kind == "run" and any(set(whole) < set(m) for m in candidates):
+            continue  # only whole runs, as long as they go
+        ends = whole if kind == "set" else sorted(whole, key=lambda x: x.rank)[::len(whole) - 1]
+        shown = best_arrangement(ten)  # the layout the puzzle shows
+        melds = {frozenset(m): meld_kind(m) for m in shown.melds}
+        for end in ends:
+            stays = frozenset(without(whole, [end]))
+            if stays not in melds:
+                continue
+            if end is p.answer[0]:
+                return True
+            joined = next((m for m in melds if end in m), None)
+            if joined is not None and melds[joined] == other and hides(p, min_deadwood(without(ten, whole))):
+                return True
+    return False
+
+
+DECIDES = {
+    "naive-wrong": lambda p: naive(p) not in p.answer and bool(p.answer),
+    "not-highest": lambda p: (p.kind == "can_knock" and naive(p) not in p.answer and naive_is_deadwood(p)
+                              and bool(p.answer)),
+    "forbidden-discard": _forbidden_decides,
+    "looks-knockable": lambda p: (p.kind == "can_knock" and not p.can_knock
+                                  and p.knock_limit < least(p) <= p.knock_limit + 4),
+    "near-limit": lambda p: p.kind == "can_knock" and p.knock_limit > 0 and abs(least(p) - p.knock_limit) <= 2,
+    "keep-the-pair": _keep_the_pair_decides,
+    "gin": lambda p: p.kind == "can_knock" and any(min_deadwood(kept(p, c)) == 0 for c in legal(p)),
+    "oklahoma": _oklahoma_decides,
+    "set-or-run": _set_or_run_decides,
+    "four-of-a-kind": lambda p: _spare_decides("set", p),
+    "long-run": lambda p: _spare_decides("run", p),
+}
+"""For each theme a puzzle can have (no puzzle has big-gin), whether it decides the puzzle's answer."""
+
+
+def _decides(theme, p):
+    return DECIDES[theme](p)
 
 
 @pytest.mark.parametrize("theme", [t for t in THEMES if t != "big-gin"])

@@ -9,10 +9,21 @@ import pytest
 
 from gintrainer import GinError, Rules, min_deadwood, parse_cards
 from gintrainer.melds import best_arrangement
-from gintrainer.puzzles import DIFFICULTY_LEVELS, THEMES, daily, generate, make_puzzle, parse_date, verify
+from gintrainer.puzzles import (
+    DIFFICULTY_LEVELS,
+    THEMES,
+    PuzzleKind,
+    bank,
+    daily,
+    generate,
+    make_puzzle,
+    parse_date,
+    verify,
+)
 from gintrainer.puzzles.core import PuzzleError, ladder_level, solve_position
+from gintrainer.puzzles.store import puzzle_from_record
 from gintrainer.puzzles.themes import HINT_ORDER, make_context, meld_choices, overlap_cards
-from gintrainer.solver import naive_discard
+from gintrainer.solver import Objective, naive_discard
 from puzzle_samples import real_position as position
 
 RULES_EXAMPLE = "3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"
@@ -262,6 +273,26 @@ def test_records_verify_and_tampering_is_caught(generated):
         verify(dict(record, hand="2C 3C"))
     with pytest.raises(PuzzleError, match="lacks"):
         verify({"kind": "can_knock"})
+
+
+def test_a_puzzle_holds_members_however_it_is_made_and_its_record_holds_their_text(generated):
+    read = bank("best_discard")[0]
+    verified = verify(read.to_dict())
+    for puzzle in (read, verified, generated["can_knock"][0]):
+        assert type(puzzle.kind) is PuzzleKind
+        assert puzzle.objective is None or type(puzzle.objective) is Objective
+        record = puzzle.to_dict()
+        assert type(record["kind"]) is str and record["kind"] == puzzle.kind.value
+        assert record["objective"] is None or type(record["objective"]) is str
+    assert read.objective in (Objective.DEADWOOD, Objective.LOOKAHEAD)
+
+
+@pytest.mark.parametrize("field, value", [("kind", "best-discard"), ("kind", "knock"), ("objective", "speed")])
+def test_a_stored_record_with_an_unknown_kind_or_objective_is_refused(field, value):
+    """The bank's reader does not re-solve a record, but it reads only the words records write."""
+    record = dict(bank("best_discard")[0].to_dict(), **{field: value})
+    with pytest.raises(PuzzleError, match=f"unknown {field}"):
+        puzzle_from_record(record)
 
 
 def test_generation_is_deterministic_across_processes():

@@ -11,6 +11,7 @@ from gintrainer.rating import Rating, expected_score, update
 from gintrainer.training import (
     REVIEW_EVERY,
     PuzzleAttempt,
+    Stage,
     choose_next,
     cost_words,
     puzzles_for,
@@ -31,6 +32,24 @@ def test_can_knock_two_stages_right_answers_solve():
     second = attempt.answer_discard(puzzle.answer[0])
     assert second.correct and second.finished and attempt.result == "solved"
     assert attempt.answer_text == f"yes {puzzle.answer[0].code()}"
+
+
+def test_an_attempt_stands_at_a_stage_member_and_names_a_stage_it_does_not_know():
+    attempt = PuzzleAttempt(yes_puzzle())
+    assert attempt.stage is Stage.YES_NO
+    attempt.require_stage("yes_no")  # a stage's text names it as well
+    with pytest.raises(GinError, match="answer yes or no first"):
+        attempt.require_stage(Stage.DISCARD)
+    with pytest.raises(GinError, match="unknown stage 'yes'"):
+        attempt.require_stage("yes")
+    attempt.answer_yes_no(False)
+    assert attempt.stage is Stage.DONE and attempt.finished
+    shown = PuzzleAttempt(yes_puzzle())
+    shown.stage = "done"  # as a page showing an answered puzzle sets it
+    assert shown.stage is Stage.DONE and shown.finished
+    with pytest.raises(GinError, match="unknown stage"):
+        shown.stage = "over"
+    assert shown.stage is Stage.DONE
 
 
 def test_wrong_yes_no_and_wrong_discard_fail():
@@ -101,7 +120,7 @@ def test_choose_next_brings_back_review_puzzles_and_prefers_unsolved():
     from_review = [p.id for p, review in picks if review]
     assert from_review == [failed, failed]
     solved = frozenset(p.id for p in bank("can_knock")[:400])
-    for n in range(10):
+    for _ in range(10):
         puzzle, _ = choose_next("can_knock", solved=solved, count=0, rng=rng)
         assert puzzle.id not in solved
 

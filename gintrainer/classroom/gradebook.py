@@ -6,8 +6,9 @@ A file is never merged silently when something is off: a malformed file, a
 file for another class code, or a byte-for-byte copy of a file already read
 (in order of file names) is reported in ``problems`` by its name, with the
 reason, and skipped. When one student (names compared as profiles compare them,
-without regard to case: :func:`gintrainer.storage.name_key`) has several different files, every one of them is reported and skipped: which
-one counts is the teacher's call, so none is picked silently.
+without regard to case: :func:`gintrainer.storage.name_key`) has several
+different files, every one of them is reported and skipped: which one counts is
+the teacher's call, so none is picked silently.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ class Gradebook:
 
     def puzzle_rates(self) -> tuple[Rate, ...]:
         """The class's success on each puzzle, in position order."""
-        columns = list(zip(*self.table)) if self.results else [() for _ in self.puzzles]
+        columns = list(zip(*self.table, strict=True)) if self.results else [() for _ in self.puzzles]
         return tuple(Rate(sum(c is True for c in column), sum(c is not None for c in column)) for column in columns)
 
     def theme_rates(self) -> tuple[ThemeRate, ...]:
@@ -129,8 +130,8 @@ class Gradebook:
         per puzzle position ("1", "2", ...) with "right"/"wrong"/"", then totals."""
         words = {True: "right", False: "wrong", None: ""}
         out = []
-        for result, cells in zip(self.results, self.table):
-            row = {"student": result.student}
+        for result, cells in zip(self.results, self.table, strict=True):
+            row: dict[str, str | int] = {"student": result.student}
             row.update({str(i + 1): words[c] for i, c in enumerate(cells)})
             row.update(right=result.right, answered=result.answered)
             out.append(row)
@@ -153,6 +154,18 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | N
     """A gradebook from (file name, content) pairs, read in order of name. The
     class code is ``code`` if given, else the code of most files (the earliest
     file's on a tie)."""
+    read, problems = _read_files(sources)
+    code = normalise_code(code) if code is not None else _commonest_code(read)
+    kept, skipped = _one_file_each(read, code)
+    ordered = sorted(kept, key=lambda item: (name_key(item[1].student), item[1].student))
+    puzzles = ClassSet.from_code(code).puzzles() if code is not None else ()
+    return Gradebook(code, puzzles, tuple(r for _, r in ordered), tuple(n for n, _ in ordered),
+                     tuple(sorted(problems + skipped, key=lambda p: p.file)))
+
+
+def _read_files(sources: Iterable[tuple[str, str | bytes]]) -> tuple[list[tuple[str, Results]], list[Problem]]:
+    """The files read, in order of name, and those left out: copies of a file
+    already read, and files that are not results."""
     problems: list[Problem] = []
     read: list[tuple[str, Results]] = []
     copies: dict[str, str] = {}
@@ -167,11 +180,21 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | N
             read.append((name, read_results(raw)))
         except ResultsError as error:
             problems.append(Problem(name, f"{error}: skipped"))
-    if code is not None:
-        code = normalise_code(code)
-    elif read:
-        counts = Counter(r.code for _, r in read)
-        code = max(counts, key=lambda c: (counts[c], -next(i for i, (_, r) in enumerate(read) if r.code == c)))
+    return read, problems
+
+
+def _commonest_code(read: list[tuple[str, Results]]) -> str | None:
+    """The class code of most files (the earliest file's on a tie); None without files."""
+    if not read:
+        return None
+    counts = Counter(r.code for _, r in read)
+    return max(counts, key=lambda c: (counts[c], -next(i for i, (_, r) in enumerate(read) if r.code == c)))
+
+
+def _one_file_each(read: list[tuple[str, Results]],
+                   code: str | None) -> tuple[list[tuple[str, Results]], list[Problem]]:
+    """The files for ``code`` of students with one file each, and the others, left out."""
+    problems: list[Problem] = []
     by_student: dict[str, list[tuple[str, Results]]] = {}
     for name, result in read:
         if result.code != code:
@@ -187,10 +210,7 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | N
         for name, result in files:
             problems.append(Problem(name, f"student {result.student!r} has several files ({names}): all skipped; "
                                           "keep one"))
-    ordered = sorted(kept, key=lambda item: (name_key(item[1].student), item[1].student))
-    puzzles = ClassSet.from_code(code).puzzles() if code is not None else ()
-    return Gradebook(code, puzzles, tuple(r for _, r in ordered), tuple(n for n, _ in ordered),
-                     tuple(sorted(problems, key=lambda p: p.file)))
+    return kept, problems
 
 
 def load_folder(path: Path | str, *, code: str | None = None) -> Gradebook:
@@ -241,7 +261,7 @@ def gradebook_html(book: Gradebook) -> str:
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []
     totals = book.totals()
-    for result, cells in zip(book.results, book.table):
+    for result, cells in zip(book.results, book.table, strict=True):
         row = "".join(f'<td class="{_CELLS[c][0]}" aria-label="{_CELLS[c][2]}">{_CELLS[c][1]}</td>' for c in cells)
         body.append(f'<tr><th scope="row">{escape(result.student)}</th>{row}'
                     f"<td>{escape(totals[result.student].words())}</td></tr>")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..cards import Card, parse_card
 from ..errors import GinError
 from ..messages import render, say
-from ..puzzles import Puzzle
+from ..puzzles import Puzzle, PuzzleKind
 
 
 class AnswerError(GinError):
@@ -46,6 +46,21 @@ def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
     >>> parse_response(bank("can_knock")[0], "Yes, 7h")
     (True, Card.parse('7H'))
     """
+    words = _words(response)
+    try:
+        if puzzle.kind == PuzzleKind.CAN_KNOCK:
+            return _knock_response(words, response)
+        if len(words) != 1 or words[0] in _YES + _NO:
+            raise AnswerError(f"answer with one card to discard, like 7H, not {response!r}")
+        return None, parse_card(words[0])
+    except AnswerError:
+        raise
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+
+
+def _words(response) -> list[str]:
+    """The words of an answer, lower case (a card as its code)."""
     if isinstance(response, Card):
         words = [response.code()]
     elif isinstance(response, str):
@@ -54,26 +69,22 @@ def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
         raise AnswerError(f"an answer is text or a card, not {response!r}")
     if not words:
         raise AnswerError("the answer is empty")
-    try:
-        if puzzle.kind == "can_knock":
-            if words[0] in _NO:
-                if len(words) > 1:
-                    raise AnswerError(f"answer 'no' alone, not {response!r}")
-                return False, None
-            if words[0] in _YES:
-                words = words[1:]
-                if not words:
-                    return True, None  # wrong when no discard knocks; mark() asks for the card otherwise
-            if len(words) != 1:
-                raise AnswerError(f"answer 'no', or 'yes' and one card, not {response!r}")
-            return True, parse_card(words[0])
-        if len(words) != 1 or words[0] in _YES + _NO:
-            raise AnswerError(f"answer with one card to discard, like 7H, not {response!r}")
-        return None, parse_card(words[0])
-    except AnswerError:
-        raise
-    except GinError as error:
-        raise AnswerError(str(error)) from None
+    return words
+
+
+def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
+    """A "can you knock?" answer: ``no``, ``yes``, ``yes`` and a card, or a card alone (yes)."""
+    if words[0] in _NO:
+        if len(words) > 1:
+            raise AnswerError(f"answer 'no' alone, not {response!r}")
+        return False, None
+    if words[0] in _YES:
+        words = words[1:]
+        if not words:
+            return True, None  # wrong when no discard knocks; mark() asks for the card otherwise
+    if len(words) != 1:
+        raise AnswerError(f"answer 'no', or 'yes' and one card, not {response!r}")
+    return True, parse_card(words[0])
 
 
 def mark(puzzle: Puzzle, response) -> Marked:
@@ -94,7 +105,7 @@ def mark(puzzle: Puzzle, response) -> Marked:
     if card is not None and card is puzzle.forbidden:
         return Marked(written, False, render((say("grade_forbidden", card=card), *puzzle.explanation_messages)))
     try:
-        grade = puzzle.grade(card, can_knock=can_knock) if puzzle.kind == "can_knock" else puzzle.grade(card)
+        grade = puzzle.grade(card, can_knock=can_knock) if puzzle.kind == PuzzleKind.CAN_KNOCK else puzzle.grade(card)
     except GinError as error:
         raise AnswerError(str(error)) from None
     return Marked(written, grade.correct, grade.message)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import GinError
+from ..puzzles import KINDS
 from ..storage import InvalidNameError, clean_name, name_key, name_stem
 from .codes import ClassCodeError, normalise_code
 from .marking import mark
@@ -34,7 +35,7 @@ from .sets import ClassSet, ClassSetError
 COLUMNS = ("student", "code", "position", "puzzle_id", "answer", "correct", "seconds")
 """The columns, in the order written (a reader accepts any order)."""
 
-_PUZZLE_ID = re.compile(r"(ck|bd)-[0-9a-f]{12}")
+_PUZZLE_ID = re.compile(f"({'|'.join(kind.prefix for kind in KINDS)})-[0-9a-f]{{12}}")
 _FORMULA_START = ("=", "+", "-", "@")
 
 
@@ -161,6 +162,15 @@ def read_results(text: str | bytes, *, check: bool = True) -> Results:
     """Read and check a results file. With ``check`` (the default) the set is
     rebuilt from the code to check puzzle ids and re-grade every answer.
     Raises :class:`ResultsError` naming the line at fault."""
+    rows = _rows(_text(text))
+    results = _results(rows)
+    if check:
+        _check_against_set(results, _lines_by_position(rows))
+    return results
+
+
+def _text(text: str | bytes) -> str:
+    """The file's text: UTF-8, without a byte order mark."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -168,45 +178,51 @@ def read_results(text: str | bytes, *, check: bool = True) -> Results:
             raise ResultsError(f"the file is not UTF-8 text (byte {error.start})") from None
     if not isinstance(text, str):
         raise ResultsError(f"results are CSV text, not {type(text).__name__}")
-    text = text.removeprefix("\ufeff")
+    return text.removeprefix("\ufeff")
+
+
+def _header(cells: list[str] | None) -> list[str]:
+    """The header row's column names, checked: every column once, no other."""
+    if cells is None or not any(cell.strip() for cell in cells):
+        raise ResultsError("the file is empty: it has no header row")
+    header = [cell.strip() for cell in cells]
+    missing = [c for c in COLUMNS if c not in header]
+    unknown = [c for c in header if c not in COLUMNS]
+    if unknown:
+        raise ResultsError(f"the header has an unknown column {unknown[0]!r}: the columns are {','.join(COLUMNS)}")
+    if missing:
+        raise ResultsError(f"the header lacks the column {missing[0]!r}: the columns are {','.join(COLUMNS)}")
+    if len(set(header)) != len(header):
+        raise ResultsError("the header names a column twice")
+    return header
+
+
+def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
+    """Each answer row's line number and cells by column (blank lines skipped)."""
     reader = csv.reader(io.StringIO(text, newline=""))
+    rows = []
     try:
-        header = next(reader, None)
-        if header is None or not any(cell.strip() for cell in header):
-            raise ResultsError("the file is empty: it has no header row")
-        header = [cell.strip() for cell in header]
-        missing = [c for c in COLUMNS if c not in header]
-        unknown = [c for c in header if c not in COLUMNS]
-        if unknown:
-            raise ResultsError(f"the header has an unknown column {unknown[0]!r}: the columns are "
-                               f"{','.join(COLUMNS)}")
-        if missing:
-            raise ResultsError(f"the header lacks the column {missing[0]!r}: the columns are {','.join(COLUMNS)}")
-        if len(set(header)) != len(header):
-            raise ResultsError("the header names a column twice")
-        rows = []
+        header = _header(next(reader, None))
         for cells in reader:
             if not any(cell.strip() for cell in cells):
                 continue
             if len(cells) != len(header):
                 raise ResultsError(f"line {reader.line_num} has {len(cells)} cells, not {len(header)}")
-            rows.append((reader.line_num, dict(zip(header, cells))))
+            rows.append((reader.line_num, dict(zip(header, cells, strict=True))))
     except csv.Error as error:
         raise ResultsError(f"line {reader.line_num} is not valid CSV: {error}") from None
     if not rows:
         raise ResultsError("the file has no answers")
-    results = _results(rows)
-    if check:
-        _check_against_set(results, _lines_by_position(rows))
-    return results
+    return rows
 
 
-def _lines_by_position(rows: list[tuple[int, dict]]) -> dict[int, int]:
+def _lines_by_position(rows: list[tuple[int, dict[str, str]]]) -> dict[int, int]:
     return {int(row["position"].strip()): line for line, row in rows}
 
 
-def _results(rows: list[tuple[int, dict]]) -> Results:
-    student = code = None
+def _results(rows: list[tuple[int, dict[str, str]]]) -> Results:
+    student: str | None = None
+    code: str | None = None
     attempts = []
     for line, row in rows:
         try:
@@ -223,15 +239,17 @@ def _results(rows: list[tuple[int, dict]]) -> Results:
             raise ResultsError(f"line {line}: a second class code {row_code} (the file is for {code}): "
                                "one file holds one class code")
         attempts.append(_attempt(line, row))
+    if student is None or code is None:
+        raise ResultsError("the file has no answers")
     seen: set[int] = set()
-    for (line, _), attempt in zip(rows, attempts):
+    for (line, _), attempt in zip(rows, attempts, strict=True):
         if attempt.position in seen:
             raise ResultsError(f"line {line}: puzzle {attempt.position} is answered twice")
         seen.add(attempt.position)
     return Results(student, code, tuple(sorted(attempts, key=lambda a: a.position)))
 
 
-def _attempt(line: int, row: dict) -> Attempt:
+def _attempt(line: int, row: dict[str, str]) -> Attempt:
     position_text = row["position"].strip()
     if not position_text.isdigit() or not position_text.isascii():
         raise ResultsError(f"line {line}: position {position_text!r} is not a whole number")

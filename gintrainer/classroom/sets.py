@@ -9,8 +9,8 @@ lookahead (deadwood first).
 
 >>> s = ClassSet("Year 5 Tuesday", count=4, difficulty="medium")
 >>> s.plan()
-((PuzzleKind.CAN_KNOCK, None), (PuzzleKind.BEST_DISCARD, 'deadwood'), (PuzzleKind.CAN_KNOCK, None),
- (PuzzleKind.BEST_DISCARD, 'lookahead'))
+((PuzzleKind.CAN_KNOCK, None), (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD), (PuzzleKind.CAN_KNOCK, None),
+ (PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD))
 >>> ClassSet.from_code(s.code) == s, ClassSet.from_code(s.code).name
 (True, None)
 """
@@ -21,19 +21,43 @@ import hashlib
 import json
 import re
 import unicodedata
-from dataclasses import KW_ONLY, dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ..errors import GinError
-from ..puzzles import KINDS, THEMES, Puzzle, generate, normalise_kind
+from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kind
 from ..rules import Rules
+from ..solver import OBJECTIVES as PUZZLE_OBJECTIVES
+from ..solver import Objective
+from ..vocab import Vocabulary
 from .codes import LAYOUT, THEME_BITS, ClassCodeError, format_code, looks_like_code, normalise_code, parse_code
 
 NAME_LIMIT = 60
 MAX_COUNT = 40
 DEFAULT_COUNT = 10
-OBJECTIVES = ("mixed", "deadwood", "lookahead")
+
+
+class SetObjective(Vocabulary):
+    """The best-discard objective of a set: one of the puzzles' objectives, or
+    "mixed", which alternates deadwood and lookahead."""
+
+    MIXED = "mixed"
+    DEADWOOD = "deadwood"
+    LOOKAHEAD = "lookahead"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "objective"
+
+    @property
+    def objectives(self) -> tuple[Objective, ...]:
+        """The puzzles' objectives in the order they take turns."""
+        return PUZZLE_OBJECTIVES if self == SetObjective.MIXED else (Objective(self.value),)
+
+
+OBJECTIVES = tuple(SetObjective)
 """Best-discard objectives of a set: "mixed" alternates deadwood and lookahead."""
 
 SCALE = (1100, 2699)
@@ -43,19 +67,24 @@ rated from 1100); the whole scale means no filter."""
 DIFFICULTY_NAMES = {"easy": (1100, 1299), "medium": (1300, 1599), "hard": (1600, 2699)}
 """The puzzles' easy/medium/hard levels as ranges of the scale."""
 
-KIND_WORDS = {"can_knock": "can-you-knock", "best_discard": "best-discard"}
+KIND_WORDS = {PuzzleKind.CAN_KNOCK: "can-you-knock", PuzzleKind.BEST_DISCARD: "best-discard"}
+
+Stream = tuple[PuzzleKind, Objective | None]
+"""The puzzles of one kind and objective in a set."""
 
 _ANY_STREAM = {"set-or-run", "forbidden-discard", "naive-wrong", "four-of-a-kind", "long-run"}
-STREAM_THEMES = {
-    ("can_knock", None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "near-limit", "gin",
-                                                  "oklahoma"}),
-    ("best_discard", "deadwood"): frozenset(_ANY_STREAM),
-    ("best_discard", "lookahead"): frozenset(_ANY_STREAM | {"keep-the-pair"}),
+STREAM_THEMES: dict[Stream, frozenset[str]] = {
+    (PuzzleKind.CAN_KNOCK, None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "near-limit", "gin",
+                                                           "oklahoma"}),
+    (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD): frozenset(_ANY_STREAM),
+    (PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD): frozenset(_ANY_STREAM | {"keep-the-pair"}),
 }
 """The themes puzzles of each kind and objective can have (from the theme
 predicates: "not-highest", "looks-knockable", "near-limit", "gin" and
-"oklahoma" are about knocking; "keep-the-pair" about the next draw; "big-gin"
-never makes a puzzle)."""
+"oklahoma" are about knocking; "keep-the-pair" about the next draw)."""
+
+NO_PUZZLE_THEMES = {"big-gin": "these puzzles never go out without a discard"}
+"""The themes no puzzle has, and why."""
 
 LOOKAHEAD_FLOOR = 1500
 """Lookahead sets need some puzzles the naive rule gets wrong, and those are
@@ -65,8 +94,8 @@ _BUDGET = (16, 100)
 # Batches of positions generate() may try for n puzzles: 16 n + 100. Part of
 # what a code means: with a bigger budget a code that fails could succeed.
 
-_KIND_BITS = {("can_knock",): 1, ("best_discard",): 2, KINDS: 3}
-_OBJECTIVE_BITS = {None: 0, "mixed": 1, "deadwood": 2, "lookahead": 3}
+_KIND_BITS = {(PuzzleKind.CAN_KNOCK,): 1, (PuzzleKind.BEST_DISCARD,): 2, KINDS: 3}
+_OBJECTIVE_BITS = {None: 0, SetObjective.MIXED: 1, SetObjective.DEADWOOD: 2, SetObjective.LOOKAHEAD: 3}
 _HASH_BITS = dict(LAYOUT)["name_hash"]
 
 
@@ -117,7 +146,7 @@ def clean_count(count: Any) -> int:
     return count
 
 
-def clean_kinds(kinds: Any) -> tuple[str, ...]:
+def clean_kinds(kinds: Any) -> tuple[PuzzleKind, ...]:
     """Kinds in their fixed order: one of them or both."""
     items = [kinds] if isinstance(kinds, str) else kinds
     try:
@@ -131,18 +160,18 @@ def clean_kinds(kinds: Any) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in names)
 
 
-def clean_objective(objective: Any, kinds: tuple[str, ...]) -> str | None:
+def clean_objective(objective: Any, kinds: tuple[PuzzleKind, ...]) -> SetObjective | None:
     """The best-discard objective: "mixed" by default; None for a can-knock set."""
-    if "best_discard" not in kinds:
+    if PuzzleKind.BEST_DISCARD not in kinds:
         if objective is not None:
             raise ClassSetError(f"an objective ({objective!r}) is for best-discard puzzles, and this set has none",
                                 "objective")
         return None
     if objective is None:
-        return "mixed"
+        return SetObjective.MIXED
     if objective not in OBJECTIVES:
         raise ClassSetError(f"unknown objective {objective!r}: use {', '.join(OBJECTIVES)}", "objective")
-    return objective
+    return SetObjective(objective)
 
 
 _RANGE_TEXT = re.compile(r"\s*(\d+)\s*[-–]\s*(\d+)\s*")
@@ -198,39 +227,54 @@ def clean_themes(themes: Any) -> tuple[str, ...]:
     return tuple(t for t in THEMES if t in items)
 
 
-@dataclass(frozen=True)
+KindsLike = PuzzleKind | str | Iterable[PuzzleKind | str]
+DifficultyLike = str | Sequence[int] | None
+ThemesLike = str | Iterable[str] | None
+
+
+def _checked_name_hash(name: str | None, hashed: int | None) -> int:
+    """The name hash of a set: the class name's, or (without a name) the code's."""
+    if name is not None:
+        if hashed is not None and hashed != name_hash(name):
+            raise ClassSetError(f"class name {name!r} does not go with this class code", "name")
+        return name_hash(name)
+    if hashed is None:
+        raise ClassSetError("a class set needs a class name (or the name hash of a code)", "name")
+    if isinstance(hashed, bool) or not isinstance(hashed, int) or not 0 <= hashed < 1 << _HASH_BITS:
+        raise ClassSetError(f"a name hash is a {_HASH_BITS}-bit number, not {hashed!r}", "name")
+    return hashed
+
+
+@dataclass(frozen=True, init=False)
 class ClassSet:
     """The options of a class set. Equal options give equal puzzles on every
     machine; the name is shown on worksheets but only its hash counts (and
-    equality ignores it). ``ClassSet.from_code(code)`` rebuilds the options."""
+    equality ignores it). ``ClassSet.from_code(code)`` rebuilds the options.
 
-    name: str | None = field(default=None, compare=False)
-    _: KW_ONLY
-    count: int = DEFAULT_COUNT
-    kinds: tuple[str, ...] = KINDS
-    objective: str | None = None
-    difficulty: tuple[int, int] | None = None
-    themes: tuple[str, ...] = ()
-    oklahoma: bool = False
-    name_hash: int | None = None
+    The options are given loosely (a kind's text, a difficulty's name, a list of
+    themes) and kept cleaned: the kinds in their fixed order, the difficulty as
+    a range, the themes in the order of THEMES."""
 
-    def __post_init__(self) -> None:
-        name = None if self.name is None else clean_class_name(self.name)
-        hashed = self.name_hash
-        if name is not None:
-            if hashed is not None and hashed != name_hash(name):
-                raise ClassSetError(f"class name {name!r} does not go with this class code", "name")
-            hashed = name_hash(name)
-        elif hashed is None:
-            raise ClassSetError("a class set needs a class name (or the name hash of a code)", "name")
-        elif isinstance(hashed, bool) or not isinstance(hashed, int) or not 0 <= hashed < 1 << _HASH_BITS:
-            raise ClassSetError(f"a name hash is a {_HASH_BITS}-bit number, not {hashed!r}", "name")
-        if not isinstance(self.oklahoma, bool):
-            raise ClassSetError(f"oklahoma must be true or false, not {self.oklahoma!r}", "oklahoma")
-        kinds = clean_kinds(self.kinds)
-        values = dict(name=name, name_hash=hashed, count=clean_count(self.count), kinds=kinds,
-                      objective=clean_objective(self.objective, kinds),
-                      difficulty=clean_difficulty(self.difficulty), themes=clean_themes(self.themes))
+    name: str | None = field(compare=False)
+    count: int
+    kinds: tuple[PuzzleKind, ...]
+    objective: SetObjective | None
+    difficulty: tuple[int, int] | None
+    themes: tuple[str, ...]
+    oklahoma: bool
+    name_hash: int
+
+    def __init__(self, name: str | None = None, *, count: int = DEFAULT_COUNT, kinds: KindsLike = KINDS,
+                 objective: SetObjective | str | None = None, difficulty: DifficultyLike = None,
+                 themes: ThemesLike = (), oklahoma: bool = False, name_hash: int | None = None) -> None:
+        cleaned = None if name is None else clean_class_name(name)
+        hashed = _checked_name_hash(cleaned, name_hash)
+        if not isinstance(oklahoma, bool):
+            raise ClassSetError(f"oklahoma must be true or false, not {oklahoma!r}", "oklahoma")
+        clean = clean_kinds(kinds)
+        values = dict(name=cleaned, name_hash=hashed, count=clean_count(count), kinds=clean,
+                      objective=clean_objective(objective, clean), difficulty=clean_difficulty(difficulty),
+                      themes=clean_themes(themes), oklahoma=oklahoma)
         for key, value in values.items():
             object.__setattr__(self, key, value)
         self._check_filters()
@@ -238,9 +282,9 @@ class ClassSet:
     def _check_filters(self) -> None:
         """Refuse, before any search, filters that no puzzle of a kind can meet."""
         wanted = set(self.themes)
-        if "big-gin" in wanted:
-            raise ClassSetError("no puzzle has the theme big-gin: these puzzles never go out without a discard",
-                                "themes")
+        never = sorted(wanted & NO_PUZZLE_THEMES.keys())
+        if never:
+            raise ClassSetError(f"no puzzle has the theme {never[0]}: {NO_PUZZLE_THEMES[never[0]]}", "themes")
         if "oklahoma" in wanted and not self.oklahoma:
             raise ClassSetError("the oklahoma theme needs Oklahoma rules: turn Oklahoma on or leave the theme out",
                                 "themes")
@@ -250,7 +294,7 @@ class ClassSet:
                 raise ClassSetError(f"no {_stream_words(stream)} puzzle has the theme "
                                     f"{' or '.join(sorted(wanted))}: add one of {', '.join(sorted(possible))}, "
                                     f"or leave out {KIND_WORDS[stream[0]]} puzzles", "themes")
-            if stream[1] == "lookahead" and self.difficulty and self.difficulty[1] < LOOKAHEAD_FLOOR:
+            if stream[1] == Objective.LOOKAHEAD and self.difficulty and self.difficulty[1] < LOOKAHEAD_FLOOR:
                 raise ClassSetError(f"a lookahead set needs puzzles rated {LOOKAHEAD_FLOOR} or more (those the "
                                     f"highest-card rule gets wrong), above difficulty "
                                     f"{_range_words(self.difficulty)}: choose the deadwood objective or a harder "
@@ -275,7 +319,7 @@ class ClassSet:
         fields = parse_code(code)
         kinds = {bits: kinds for kinds, bits in _KIND_BITS.items()}.get(fields["kinds"], ())
         objective = {bits: o for o, bits in _OBJECTIVE_BITS.items()}[fields["objective"]]
-        names = [t for i, t in enumerate(THEME_BITS) if fields["themes"] >> (len(THEME_BITS) - 1 - i) & 1]
+        names = tuple(t for i, t in enumerate(THEME_BITS) if fields["themes"] >> (len(THEME_BITS) - 1 - i) & 1)
         low, high = SCALE[0] + 100 * fields["low"], SCALE[0] + 99 + 100 * fields["high"]
         try:
             options = cls(None, count=fields["count"] + 1, kinds=kinds, objective=objective,
@@ -307,13 +351,14 @@ class ClassSet:
     def rules(self) -> Rules:
         return Rules(oklahoma=True) if self.oklahoma else Rules()
 
-    def plan(self) -> tuple[tuple[str, str | None], ...]:
+    def plan(self) -> tuple[Stream, ...]:
         """The kind and objective of each puzzle, in order."""
-        objectives = ("deadwood", "lookahead") if self.objective == "mixed" else (self.objective,)
-        plan, discards = [], 0
+        objectives = self.objective.objectives if self.objective is not None else ()
+        plan: list[Stream] = []
+        discards = 0
         for i in range(self.count):
             kind = self.kinds[i % len(self.kinds)]
-            if kind == "can_knock":
+            if kind == PuzzleKind.CAN_KNOCK:
                 plan.append((kind, None))
             else:
                 plan.append((kind, objectives[discards % len(objectives)]))
@@ -334,7 +379,7 @@ class ClassSet:
         '6 puzzles: can-you-knock; difficulty 1100–1299; any theme; standard rules'
         """
         kinds = " and ".join(KIND_WORDS[k] for k in self.kinds)
-        if self.objective == "mixed":
+        if self.objective == SetObjective.MIXED:
             kinds += " (deadwood and lookahead objectives alternate)"
         elif self.objective is not None:
             kinds += f" ({self.objective} objective)"
@@ -345,8 +390,9 @@ class ClassSet:
 
     def to_dict(self) -> dict:
         """The options as plain data (with the code)."""
-        return {"code": self.code, "name": self.name, "count": self.count, "kinds": list(self.kinds),
-                "objective": self.objective, "difficulty": list(self.difficulty) if self.difficulty else None,
+        return {"code": self.code, "name": self.name, "count": self.count, "kinds": [k.value for k in self.kinds],
+                "objective": None if self.objective is None else self.objective.value,
+                "difficulty": list(self.difficulty) if self.difficulty else None,
                 "themes": list(self.themes), "oklahoma": self.oklahoma}
 
 
@@ -354,7 +400,7 @@ def _range_words(difficulty: tuple[int, int]) -> str:
     return f"{difficulty[0]}–{difficulty[1]}"
 
 
-def _stream_words(stream: tuple[str, str | None]) -> str:
+def _stream_words(stream: Stream) -> str:
     kind, objective = stream
     return KIND_WORDS[kind] + (f" ({objective})" if objective else "")
 
@@ -362,7 +408,7 @@ def _stream_words(stream: tuple[str, str | None]) -> str:
 @lru_cache(maxsize=32)
 def _build(options: ClassSet) -> tuple[Puzzle, ...]:
     plan = options.plan()
-    streams: dict[tuple[str, str | None], list[Puzzle]] = {}
+    streams: dict[Stream, list[Puzzle]] = {}
     for stream in dict.fromkeys(plan):
         kind, objective = stream
         count = plan.count(stream)
@@ -375,7 +421,7 @@ def _build(options: ClassSet) -> tuple[Puzzle, ...]:
                 f"difficulty {_range_words(options.difficulty)}" if options.difficulty else "",
                 f"themes {', '.join(options.themes)}" if options.themes else ""]))
             advice = "widen the difficulty range or add themes"
-            if objective == "lookahead":
+            if objective == Objective.LOOKAHEAD:
                 advice += " (lookahead puzzles are mostly rated from 1500), or choose the deadwood objective"
             raise ClassSetError(f"not enough {_stream_words(stream)} puzzles with {filters or 'these options'} "
                                 f"({error}): {advice}") from None
@@ -449,5 +495,6 @@ def _option_words(option: str, value: Any, *, of_code: bool = False) -> str:
     return "Oklahoma rules" if value else "standard rules"
 
 
-__all__ = ["ClassSet", "ClassSetError", "DEFAULT_COUNT", "DIFFICULTY_NAMES", "MAX_COUNT", "OBJECTIVES", "SCALE",
-           "STREAM_THEMES", "class_set", "clean_class_name", "clean_difficulty", "name_hash"]
+__all__ = ["ClassSet", "ClassSetError", "DEFAULT_COUNT", "DIFFICULTY_NAMES", "MAX_COUNT", "NO_PUZZLE_THEMES",
+           "OBJECTIVES", "SCALE", "STREAM_THEMES", "SetObjective", "Stream", "class_set", "clean_class_name",
+           "clean_difficulty", "name_hash"]

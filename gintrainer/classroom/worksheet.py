@@ -35,7 +35,8 @@ from ..drawing import (
 )
 from ..melds import best_arrangement
 from ..messages import render, say
-from ..puzzles import THEMES, Puzzle
+from ..puzzles import THEMES, Puzzle, PuzzleKind
+from ..solver import Objective
 from ..storage import write_text_atomic
 from .sets import ClassSet
 
@@ -128,7 +129,7 @@ def answer_key_html(classset: ClassSet) -> str:
 def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: bool = False) -> str:
     """One puzzle's box: markers, question, rules, draw, discard pile, hand, and
     empty answer boxes (or, with ``answers``, the answer and the solver's numbers)."""
-    kind = "Can you knock?" if puzzle.kind == "can_knock" else "Which card?"
+    kind = "Can you knock?" if puzzle.kind == PuzzleKind.CAN_KNOCK else "Which card?"
     parts = [f'<header class="ws-head"><span class="ws-start">Puzzle {position} of {count}</span>'
              f'<span class="ws-kind">{kind}</span></header>',
              f'<p class="ws-question">{escape(render(puzzle.question_message))}</p>',
@@ -149,7 +150,7 @@ def _hand_html(puzzle: Puzzle, size: str) -> str:
 
 
 def _boxes_html(puzzle: Puzzle) -> str:
-    if puzzle.kind == "can_knock":
+    if puzzle.kind == PuzzleKind.CAN_KNOCK:
         return ('<div class="ws-answers"><span>Can you knock? <span class="ws-tick"></span>yes '
                 '<span class="ws-tick"></span>no</span>'
                 '<span>If yes, discard: <span class="ws-box"></span></span></div>')
@@ -158,7 +159,7 @@ def _boxes_html(puzzle: Puzzle) -> str:
 
 def _key_html(puzzle: Puzzle) -> str:
     parts = []
-    verdict = render(say("answer_yes")) + " " if puzzle.kind == "can_knock" and puzzle.can_knock else ""
+    verdict = render(say("answer_yes")) + " " if puzzle.kind == PuzzleKind.CAN_KNOCK and puzzle.can_knock else ""
     parts.append(f'<p class="ws-answer"><strong>Answer:</strong> {escape(verdict)}'
                  f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
     parts.append(_layout_html(puzzle))
@@ -190,9 +191,9 @@ def numbers_html(puzzle: Puzzle) -> str:
 
 def key_columns(puzzle: Puzzle) -> tuple[str, ...]:
     """The columns of the discard table that decide a puzzle's answer."""
-    if puzzle.kind == "can_knock":
+    if puzzle.kind == PuzzleKind.CAN_KNOCK:
         return ("discard", "deadwood", "knocks")
-    if puzzle.objective == "lookahead":
+    if puzzle.objective == Objective.LOOKAHEAD:
         return ("discard", "deadwood", "outs", "expected")
     return ("discard", "deadwood")
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ..errors import GinError
 from ..rules import Rules
+from ..solver import OBJECTIVES, Objective
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
 from .core import Grade, Puzzle, PuzzleError, make_puzzle, verify
 from .kinds import KINDS, PuzzleKind
@@ -36,7 +39,7 @@ BANK = RecordKind("puzzle bank", version=3)
 (names and values), not their English words."""
 
 
-def normalise_kind(kind: str) -> PuzzleKind:
+def normalise_kind(kind: PuzzleKind | str) -> PuzzleKind:
     """Accept ``can_knock``/``can-knock`` and ``best_discard``/``best-discard``."""
     try:
         return PuzzleKind.parse(kind)
@@ -71,7 +74,7 @@ def _theme_filter(themes) -> frozenset[str] | None:
     return names or None
 
 
-def candidate_positions(kind: str, objective: str | None, seed, rules: Rules) -> Iterable[list[Position]]:
+def candidate_positions(kind: PuzzleKind, objective: Objective | None, seed, rules: Rules) -> Iterable[list[Position]]:
     """Batches of positions, deterministic for a seed: self-play hands;
     constructed meld-rich hands for the counting puzzles; hands one card from a
     knock, and hands that knock only by breaking a meld, for "can you knock?";
@@ -79,19 +82,20 @@ def candidate_positions(kind: str, objective: str | None, seed, rules: Rules) ->
     beat throwing it."""
     batch = 0
     while True:
-        if kind == "can_knock" and batch % 4 == 2:
+        if kind == PuzzleKind.CAN_KNOCK and batch % 4 == 2:
             yield [swap_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
             batch += 1
             continue
-        if kind == "can_knock" and batch % 2:
+        if kind == PuzzleKind.CAN_KNOCK and batch % 2:
             yield [knock_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
             batch += 1
             continue
-        if objective == "lookahead" and batch % 3 == 1:
+        if objective == Objective.LOOKAHEAD and batch % 3 == 1:
             yield [lookahead_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
             batch += 1
             continue
-        constructed = (batch % 3 == 2) if kind == "can_knock" or objective == "lookahead" else (batch % 4 != 3)
+        own_batches = kind == PuzzleKind.CAN_KNOCK or objective == Objective.LOOKAHEAD  # as above
+        constructed = (batch % 3 == 2) if own_batches else (batch % 4 != 3)
         if constructed:
             yield [constructed_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
         else:
@@ -99,9 +103,83 @@ def candidate_positions(kind: str, objective: str | None, seed, rules: Rules) ->
         batch += 1
 
 
-def generate(kind: str, *, seed, count: int, rules: Rules | None = None, objective: str | None = None,
-             difficulty=None, themes=None, progress: Callable[[int, int], None] | None = None,
-             max_batches: int | None = None, naive_wrong: bool | None = None) -> list[Puzzle]:
+CAPPED_THEMES = ("forbidden-discard", "gin")
+"""The taken-card trap and gin hands are common in self-play: an unfiltered
+"can you knock?" set keeps each to a share (:data:`CAPPED_SHARE`)."""
+CAPPED_SHARE = 0.3
+NAIVE_WRONG_SHARE = 0.4
+"""The least share of a lookahead set that the naive rule gets wrong."""
+
+
+@dataclass
+class _Mix:
+    """The mix a set of ``count`` puzzles keeps while it is filled: "can you
+    knock?" (unfiltered) about half yes and half no, each of
+    :data:`CAPPED_THEMES` within its share; lookahead with the naive rule wrong
+    in at least :data:`NAIVE_WRONG_SHARE`, or in every puzzle (``naive_wrong``
+    True) or none (False)."""
+
+    count: int
+    balanced: bool
+    lookahead: bool
+    naive_wrong: bool | None
+    answers: Counter[bool] = field(default_factory=Counter)
+    themed: Counter[str] = field(default_factory=Counter)
+    naive_right: int = 0
+
+    def admits(self, puzzle: Puzzle) -> bool:
+        """Whether the set may take ``puzzle`` now."""
+        if self.balanced:
+            if self.answers[bool(puzzle.can_knock)] >= math.ceil(self.count / 2):
+                return False
+            cap = math.ceil(CAPPED_SHARE * self.count)
+            if any(t in puzzle.themes and self.themed[t] >= cap for t in CAPPED_THEMES):
+                return False
+        if self.lookahead:
+            naive_wrong = "naive-wrong" in puzzle.themes
+            if self.naive_wrong is not None:
+                return naive_wrong == self.naive_wrong
+            return naive_wrong or self.naive_right < self.count - math.ceil(NAIVE_WRONG_SHARE * self.count)
+        return True
+
+    def take(self, puzzle: Puzzle) -> None:
+        """Count ``puzzle`` in."""
+        if self.balanced:
+            self.answers[bool(puzzle.can_knock)] += 1
+            self.themed.update(t for t in CAPPED_THEMES if t in puzzle.themes)
+        if self.lookahead and self.naive_wrong is None and "naive-wrong" not in puzzle.themes:
+            self.naive_right += 1
+
+
+def _checked_rules(rules: Rules | None) -> Rules:
+    """The rules given (the standard ones for None); GinError for anything else."""
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise GinError(f"rules must be a Rules object, not {rules!r}")
+    return rules
+
+
+def _set_objective(kind: PuzzleKind, objective: Objective | str | None) -> Objective | None:
+    """A best-discard set's objective (lookahead by default); none for "can you knock?"."""
+    if kind != PuzzleKind.BEST_DISCARD:
+        return None
+    objective = objective or Objective.LOOKAHEAD
+    if objective not in OBJECTIVES:
+        raise GinError(f"unknown objective {objective!r}: use deadwood or lookahead")
+    return Objective(objective)
+
+
+def _within(puzzle: Puzzle, band: tuple[int, int] | None, wanted: frozenset[str] | None) -> bool:
+    """Whether a puzzle passes the difficulty and theme filters."""
+    if band is not None and not band[0] <= puzzle.difficulty <= band[1]:
+        return False
+    return wanted is None or bool(wanted & set(puzzle.themes))
+
+
+def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = None,
+             objective: Objective | str | None = None, difficulty=None, themes=None,
+             progress: Callable[[int, int], None] | None = None, max_batches: int | None = None,
+             naive_wrong: bool | None = None) -> list[Puzzle]:
     """Generate ``count`` verified puzzles of a kind from a seed (the same on
     every machine). ``objective`` ("deadwood" or "lookahead", the default) is for
     best-discard puzzles; ``difficulty`` is easy/medium/hard or a (low, high)
@@ -114,27 +192,16 @@ def generate(kind: str, *, seed, count: int, rules: Rules | None = None, objecti
     kind = normalise_kind(kind)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise GinError(f"count must be a whole number, not {count!r}")
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise GinError(f"rules must be a Rules object, not {rules!r}")
-    if kind == "best_discard":
-        objective = objective or "lookahead"
-        if objective not in ("deadwood", "lookahead"):
-            raise GinError(f"unknown objective {objective!r}: use deadwood or lookahead")
-    else:
-        objective = None
+    rules = _checked_rules(rules)
+    objective = _set_objective(kind, objective)
     band = _difficulty_range(difficulty)
     wanted = _theme_filter(themes)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise GinError(f"a seed is an int or a string, not {seed!r}")
-    filtered = band is not None or wanted is not None
-    half = math.ceil(count / 2)
-    naive_right_cap = count - math.ceil(0.4 * count)
-    # The taken-card trap and gin hands are common in self-play: keep each to a share.
-    forbidden_cap = gin_cap = math.ceil(0.3 * count)
+    mix = _Mix(count, balanced=kind == PuzzleKind.CAN_KNOCK and band is None and wanted is None,
+               lookahead=objective == Objective.LOOKAHEAD, naive_wrong=naive_wrong)
     found: list[Puzzle] = []
     seen: set[str] = set()
-    yes = no = naive_right = forbidden = gin = 0
     limit = max_batches if max_batches is not None else 200 * count + 400
     for batch_number, positions in enumerate(candidate_positions(kind, objective, f"{kind}:{objective}:{seed}", rules)):
         if len(found) >= count:
@@ -146,30 +213,9 @@ def generate(kind: str, *, seed, count: int, rules: Rules | None = None, objecti
             if len(found) >= count or taken_here >= 2:
                 break
             puzzle = make_puzzle(position, kind, objective)
-            if puzzle is None or puzzle.id in seen:
+            if puzzle is None or puzzle.id in seen or not _within(puzzle, band, wanted) or not mix.admits(puzzle):
                 continue
-            if band is not None and not band[0] <= puzzle.difficulty <= band[1]:
-                continue
-            if wanted is not None and not wanted & set(puzzle.themes):
-                continue
-            if kind == "can_knock" and not filtered:
-                if puzzle.can_knock and yes >= half or not puzzle.can_knock and no >= half:
-                    continue
-                if "forbidden-discard" in puzzle.themes and forbidden >= forbidden_cap:
-                    continue
-                if "gin" in puzzle.themes and gin >= gin_cap:
-                    continue
-                forbidden += "forbidden-discard" in puzzle.themes
-                gin += "gin" in puzzle.themes
-            if objective == "lookahead" and naive_wrong is not None:
-                if ("naive-wrong" in puzzle.themes) != naive_wrong:
-                    continue
-            elif objective == "lookahead" and "naive-wrong" not in puzzle.themes:
-                if naive_right >= naive_right_cap:
-                    continue
-                naive_right += 1
-            yes += bool(puzzle.can_knock)
-            no += kind == "can_knock" and not puzzle.can_knock
+            mix.take(puzzle)
             seen.add(puzzle.id)
             found.append(puzzle)
             taken_here += 1
@@ -178,7 +224,7 @@ def generate(kind: str, *, seed, count: int, rules: Rules | None = None, objecti
     return found
 
 
-def daily(date=None, kind: str = "can_knock") -> Puzzle:
+def daily(date=None, kind: PuzzleKind | str = PuzzleKind.CAN_KNOCK) -> Puzzle:
     """The puzzle of a UTC date (today when omitted), the same for everyone; any
     earlier date gives that day's puzzle, so the archive never runs out.
     Best-discard dailies alternate objectives, lookahead on odd days (counted
@@ -186,10 +232,11 @@ def daily(date=None, kind: str = "can_knock") -> Puzzle:
     row the naive rule gets three wrong, so neither answer can be guessed."""
     kind = normalise_kind(kind)
     day = parse_date(date)
-    objective = naive_wrong = None
-    if kind == "best_discard":
-        objective = "lookahead" if day.toordinal() % 2 else "deadwood"
-        naive_wrong = (day.toordinal() // 2) % 5 < 3 if objective == "lookahead" else None
+    objective: Objective | None = None
+    naive_wrong: bool | None = None
+    if kind == PuzzleKind.BEST_DISCARD:
+        objective = Objective.LOOKAHEAD if day.toordinal() % 2 else Objective.DEADWOOD
+        naive_wrong = (day.toordinal() // 2) % 5 < 3 if objective == Objective.LOOKAHEAD else None
     return generate(kind, seed=f"daily:{day.isoformat()}", count=1, objective=objective,
                     naive_wrong=naive_wrong)[0]
 
@@ -212,23 +259,24 @@ def parse_date(date=None) -> _dt.date:
 
 # -- the bank ---------------------------------------------------------------
 
-BANK_PLAN = {
-    "can_knock": [("standard", None, 380), ("oklahoma", None, 60)],
-    "best_discard": [("standard", "deadwood", 200), ("standard", "lookahead", 200),
-                     ("oklahoma", "deadwood", 20), ("oklahoma", "lookahead", 20)],
+BANK_PLAN: dict[PuzzleKind, list[tuple[str, Objective | None, int]]] = {
+    PuzzleKind.CAN_KNOCK: [("standard", None, 380), ("oklahoma", None, 60)],
+    PuzzleKind.BEST_DISCARD: [("standard", Objective.DEADWOOD, 200), ("standard", Objective.LOOKAHEAD, 200),
+                              ("oklahoma", Objective.DEADWOOD, 20), ("oklahoma", Objective.LOOKAHEAD, 20)],
 }
+"""The shipped bank: for each kind, the (rules, objective, count) of each part."""
 
 
 def _bank_rules(name: str) -> Rules:
     return Rules(oklahoma=True) if name == "oklahoma" else Rules()
 
 
-def bank_path(kind: str) -> Path:
+def bank_path(kind: PuzzleKind | str) -> Path:
     return Path(str(resources.files("gintrainer").joinpath("data", f"bank_{normalise_kind(kind)}.json")))
 
 
 @lru_cache(maxsize=4)
-def _load_bank(kind: str) -> tuple[Puzzle, ...]:
+def _load_bank(kind: PuzzleKind) -> tuple[Puzzle, ...]:
     path = bank_path(kind)
     try:
         data = BANK.read(read_json(path), source=path.name)
@@ -239,13 +287,13 @@ def _load_bank(kind: str) -> tuple[Puzzle, ...]:
     return tuple(puzzle_from_record(r) for r in data["puzzles"])
 
 
-def bank(kind: str) -> tuple[Puzzle, ...]:
+def bank(kind: PuzzleKind | str) -> tuple[Puzzle, ...]:
     """The shipped puzzles of a kind (read once, then cached). Each was verified
     by the solver when the bank was built; :func:`verify` checks one again."""
     return _load_bank(normalise_kind(kind))
 
 
-def bank_records(kind: str) -> list[dict]:
+def bank_records(kind: PuzzleKind | str) -> list[dict]:
     """The bank as JSON records."""
     return [p.to_dict() for p in bank(kind)]
 
@@ -254,9 +302,9 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
     """Regenerate the shipped bank into ``folder`` (the package's data folder by
     default), written atomically. Returns the puzzle count of each kind."""
-    folder = Path(folder) if folder is not None else bank_path("can_knock").parent
+    folder = Path(folder) if folder is not None else bank_path(PuzzleKind.CAN_KNOCK).parent
     folder.mkdir(parents=True, exist_ok=True)
-    counts = {}
+    counts: dict[str, int] = {}
     for kind, plan in BANK_PLAN.items():
         puzzles: list[Puzzle] = []
         for rules_name, objective, count in plan:
@@ -266,8 +314,8 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                                 objective=objective, progress=step)
         unique = {p.id: p for p in puzzles}
         records = [p.to_dict() for p in sorted(unique.values(), key=lambda p: (p.difficulty, p.id))]
-        write_json_atomic(folder / f"bank_{kind}.json", BANK.stamp({"kind": kind, "seed": seed, "puzzles": records}),
-                          indent=0)
+        write_json_atomic(folder / f"bank_{kind}.json",
+                          BANK.stamp({"kind": kind.value, "seed": seed, "puzzles": records}), indent=0)
         counts[kind] = len(records)
     _load_bank.cache_clear()
     return counts

@@ -14,14 +14,17 @@ from ..errors import GinError
 from ..melds import Arrangement, best_arrangement
 from ..messages import Message, render, say
 from ..rules import Rules
-from ..solver import DiscardRow, DiscardTable, discard_table, fraction_text
+from ..solver import OBJECTIVES, DiscardRow, DiscardTable, Objective, discard_table, fraction_text
 from .explain import explain, hints
-from .kinds import KINDS, PuzzleKind
+from .kinds import KINDS, PuzzleKind, ranking_objective
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
 
 DEADWOOD_MARGIN = 1
 LOOKAHEAD_MARGIN = Fraction(1, 2)
+COUNTING_THEMES = frozenset({"set-or-run", "long-run", "four-of-a-kind", "naive-wrong"})
+"""A least-deadwood puzzle trains counting: it has one of these themes (a meld
+choice, a spare card, or the naive trap)."""
 BANDS = {1: 1100, 2: 1500, 3: 1900}
 """Difficulty band by the first player of the ladder that solves the puzzle:
 1 naive rule, 2 naive melds with a one-draw lookahead, 3 only the full solver."""
@@ -37,7 +40,7 @@ class Puzzle:
     knock?" ``can_knock`` says whether any discard knocks and ``layout`` shows it."""
 
     id: str
-    kind: str
+    kind: PuzzleKind
     rules: Rules
     hand: tuple[Card, ...]
     drawn: Card
@@ -47,7 +50,7 @@ class Puzzle:
     stock_count: int
     upcard: Card | None
     knock_limit: int
-    objective: str | None
+    objective: Objective | None
     answer: tuple[Card, ...]
     can_knock: bool | None
     least_deadwood: int
@@ -59,15 +62,29 @@ class Puzzle:
     explanation_messages: tuple[Message, ...]
     hint_messages: tuple[Message, ...]
 
+    def __post_init__(self) -> None:
+        # A record's text as the members it names (exactly: files write nothing else).
+        if self.kind not in KINDS:
+            raise PuzzleError(f"puzzle {self.id!r} has unknown kind {self.kind!r}")
+        if self.objective is not None and self.objective not in OBJECTIVES:
+            raise PuzzleError(f"puzzle {self.id!r} has unknown objective {self.objective!r}")
+        object.__setattr__(self, "kind", PuzzleKind(self.kind))
+        object.__setattr__(self, "objective", None if self.objective is None else Objective(self.objective))
+
     @property
     def forbidden(self) -> Card | None:
-        return self.drawn if self.drawn_from == "discard" else None
+        return self.position.forbidden
+
+    @property
+    def ranking(self) -> Objective:
+        """What the discards are ranked by (see :func:`~gintrainer.puzzles.kinds.ranking_objective`)."""
+        return ranking_objective(self.kind, self.objective)
 
     @property
     def question_message(self) -> Message:
-        if self.kind == "can_knock" and self.knock_limit:
+        if self.kind == PuzzleKind.CAN_KNOCK and self.knock_limit:
             return say(f"question_ck_{self.drawn_from}", card=self.drawn, limit=self.knock_limit)
-        if self.kind == "can_knock":
+        if self.kind == PuzzleKind.CAN_KNOCK:
             return say(f"question_ck_gin_{self.drawn_from}", card=self.drawn)
         return say(f"question_{self.objective}_{self.drawn_from}", card=self.drawn)
 
@@ -82,7 +99,7 @@ class Puzzle:
     @property
     def answer_messages(self) -> tuple[Message, ...]:
         """The answer: "Discard 7♥." or "No: ..."."""
-        if self.kind == "can_knock" and not self.can_knock:
+        if self.kind == PuzzleKind.CAN_KNOCK and not self.can_knock:
             return (say("answer_no"),)
         if len(self.answer) == 1:
             return (say("answer_one", card=self.answer[0]),)
@@ -118,7 +135,7 @@ class Puzzle:
     def grade(self, discard=None, *, can_knock: bool | None = None) -> Grade:
         """Judge an answer: for "can you knock?" the yes/no (and, for yes, the
         discard); for "best discard" the discard. Bad answers raise GinError."""
-        if self.kind == "can_knock":
+        if self.kind == PuzzleKind.CAN_KNOCK:
             if can_knock is None:
                 raise GinError("answer yes or no first")
             if not can_knock:
@@ -146,38 +163,38 @@ class Puzzle:
         return (lead, *more, *self.explanation_messages)
 
     def table_sorted(self) -> tuple[DiscardRow, ...]:
-        if self.kind == "can_knock":
-            return tuple(sorted(self.table, key=lambda r: r.key("deadwood")))
-        return tuple(sorted(self.table, key=lambda r: r.key(self.objective)))
+        ranking = self.ranking
+        return tuple(sorted(self.table, key=lambda r: r.key(ranking)))
 
     def _value(self, row: DiscardRow) -> Fraction:
-        if self.kind == "best_discard" and self.objective == "lookahead":
+        if self.ranking == Objective.LOOKAHEAD:
             return row.expected_deadwood
         return Fraction(row.deadwood)
 
     def _wrong_message(self, row: DiscardRow, best: DiscardRow) -> Message:
-        if self.kind == "can_knock":
+        if self.kind == PuzzleKind.CAN_KNOCK:
             if not self.knock_limit:
                 return say("grade_wrong_gin", card=row.card, deadwood=row.deadwood)
             return say("grade_wrong_knock", card=row.card, deadwood=row.deadwood, limit=self.knock_limit)
-        if self.objective == "deadwood":
+        if self.objective == Objective.DEADWOOD:
             return say("grade_wrong_deadwood", card=row.card, deadwood=row.deadwood,
                        cost=row.deadwood - best.deadwood, best_card=best.card)
         return say("grade_wrong_lookahead", card=row.card, deadwood=row.deadwood, expected=row.expected_deadwood,
                    cost_expected=row.expected_deadwood - best.expected_deadwood, best_card=best.card)
 
     def to_dict(self) -> dict:
-        answer = {"discards": [c.code() for c in self.answer], "deadwood": self.least_deadwood}
-        if self.kind == "can_knock":
+        answer: dict[str, object] = {"discards": [c.code() for c in self.answer], "deadwood": self.least_deadwood}
+        if self.kind == PuzzleKind.CAN_KNOCK:
             answer["can_knock"] = self.can_knock
         if self.layout is not None:
             answer["layout"] = self.layout.to_dict()
         return {
-            "id": self.id, "kind": self.kind, "rules": self.rules.to_dict(),
+            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
             "hand": format_cards(self.hand), "drawn": self.drawn.code(), "drawn_from": self.drawn_from,
             "discard_pile": format_cards(self.discard_pile), "opponent_known": format_cards(self.opponent_known),
             "stock_count": self.stock_count, "upcard": self.upcard.code() if self.upcard else None,
-            "knock_limit": self.knock_limit, "objective": self.objective, "answer": answer,
+            "knock_limit": self.knock_limit, "objective": None if self.objective is None else self.objective.value,
+            "answer": answer,
             "table": [r.to_dict() for r in self.table], "themes": list(self.themes),
             "difficulty": self.difficulty, "seed": self.seed,
             "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
@@ -213,20 +230,25 @@ class Grade:
         return render(self.messages)
 
 
-def puzzle_id(kind: str, objective: str | None, position: Position) -> str:
+def puzzle_id(kind: PuzzleKind, objective: Objective | None, position: Position) -> str:
     """An id derived from the position alone, so it survives rebuilding the bank."""
-    text = json.dumps([kind, objective, position.rules.to_dict(), position.key()], sort_keys=True)
-    prefix = {"can_knock": "ck", "best_discard": "bd"}[kind]
-    return f"{prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+    kind = PuzzleKind(kind)
+    objective = None if objective is None else Objective(objective)
+    words = [kind.value, None if objective is None else objective.value, position.rules.to_dict(), position.key()]
+    text = json.dumps(words, sort_keys=True)
+    return f"{kind.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
-def solve_position(position: Position, kind: str, objective: str | None) -> tuple[DiscardTable, tuple[Card, ...]]:
+def solve_position(position: Position, kind: PuzzleKind | str,
+                   objective: Objective | str | None) -> tuple[DiscardTable, tuple[Card, ...]]:
     """The solver's table and the answer group for a puzzle of this kind."""
+    kind, objective = puzzle_kind_and_objective(kind, objective)
     table = discard_table(position.hand, **position.solver_args())
-    if kind == "can_knock":
-        answer = tuple(r.card for r in sorted(table.rows, key=lambda r: r.key("deadwood")) if r.knocks)
+    ranking = ranking_objective(kind, objective)
+    if kind == PuzzleKind.CAN_KNOCK:
+        answer = tuple(r.card for r in sorted(table.rows, key=lambda r: r.key(ranking)) if r.knocks)
     else:
-        answer = tuple(r.card for r in table.best(objective))
+        answer = tuple(r.card for r in table.best(ranking))
     return table, answer
 
 
@@ -247,12 +269,12 @@ def _player_solves(ctx: Context, candidates: tuple[Card, ...]) -> bool:
     if any(c is ctx.position.forbidden for c in candidates):
         return False  # the player would throw back the card just taken: illegal
     rows = [ctx.table.row(c) for c in candidates]
-    if ctx.kind == "can_knock":
-        knocking = sorted((r for r in rows if r.knocks), key=lambda r: r.key("deadwood"))
+    if ctx.kind == PuzzleKind.CAN_KNOCK:
+        knocking = sorted((r for r in rows if r.knocks), key=lambda r: r.key(ctx.ranking))
         if not ctx.answer:
             return not knocking
         return bool(knocking) and knocking[0].card in ctx.answer
-    choice = min(rows, key=lambda r: r.key(ctx.objective))
+    choice = min(rows, key=lambda r: r.key(ctx.ranking))
     return choice.card in ctx.answer
 
 
@@ -265,8 +287,8 @@ def rate(ctx: Context, themes: tuple[str, ...], level: int, margin: Fraction) ->
     extra += 60 if "forbidden-discard" in themes else 0
     extra += 60 if "oklahoma" in themes else 0
     extra += 40 if ctx.position.opponent_known else 0
-    if ctx.kind == "best_discard":
-        small = DEADWOOD_MARGIN if ctx.objective == "deadwood" else 1
+    if ctx.kind == PuzzleKind.BEST_DISCARD:
+        small = DEADWOOD_MARGIN if ctx.objective == Objective.DEADWOOD else 1
         extra += 60 if margin <= small else 0
     elif not ctx.answer and ctx.least == ctx.table.knock_limit + 1:
         extra += 60
@@ -274,7 +296,7 @@ def rate(ctx: Context, themes: tuple[str, ...], level: int, margin: Fraction) ->
     return BANDS[level] + min(extra, 399)
 
 
-def _hopeless(position: Position, kind: str, objective: str | None) -> bool:
+def _hopeless(position: Position, kind: PuzzleKind, objective: Objective | None) -> bool:
     """A quick look at the deadwood now, to skip positions that cannot make a
     puzzle before solving them in full (the full check follows anyway)."""
     from ..cards import cards_mask
@@ -286,28 +308,76 @@ def _hopeless(position: Position, kind: str, objective: str | None) -> bool:
     now = {c: mask_min_deadwood(full & ~(1 << c.index)) for c in hand}
     legal = sorted(now[c] for c in hand if c is not forbidden)
     least = legal[0]
-    if kind == "can_knock":
+    if kind == PuzzleKind.CAN_KNOCK:
         if least > limit:
             return least > limit + 4 and not (forbidden is not None and now[forbidden] <= limit)
         naive = naive_discard(hand, forbidden=forbidden)
         return forbidden is None and now[naive] <= limit  # the naive rule knocks, and no card was taken
     if not 0 < least <= 35 or position.stock_count > 29:
         return True
-    if objective == "deadwood":
+    if objective == Objective.DEADWOOD:
         ties = legal.count(least)
         return ties > 2 or (ties < len(legal) and legal[ties] - least < DEADWOOD_MARGIN)
     return least <= limit
 
 
-def make_puzzle(position: Position, kind: str, objective: str | None = None) -> Puzzle | None:
-    """The puzzle this position makes, or None when it is not worth posing
-    (no single clear answer, or an obvious one)."""
+def _knock_margin(ctx: Context) -> Fraction | None:
+    """A "can you knock?" position worth posing (its margin is 0: the rating
+    does not use it), or None: a knock the naive rule misses, the card just
+    taken, a set-or-run choice only the full solver sees; or no knock in a
+    hand that looks like one."""
+    def has(theme: str) -> bool:
+        return THEMES[theme].predicate(ctx)
+    if ctx.answer:
+        worth = has("naive-wrong") or has("forbidden-discard") or (has("set-or-run") and ladder_level(ctx) == 3)
+    else:
+        worth = has("looks-knockable") or has("forbidden-discard")
+    return Fraction(0) if worth else None
+
+
+def _discard_margin(ctx: Context) -> Fraction | None:
+    """How far a best-discard answer beats the runner-up (deadwood, or expected
+    deadwood for lookahead), or None when the position is not worth posing: no
+    single clear answer, a hand the next draw may not reach, a margin too small."""
+    position, table, answer, objective = ctx.position, ctx.table, ctx.answer, ctx.ranking
+    if not 0 < ctx.least <= 35 or position.stock_count > 29:
+        return None
+    if objective == Objective.LOOKAHEAD and position.stock_count < position.rules.dead_stock_cards + 2:
+        return None  # the hand may end before the player's next draw
+    ordered = table.sorted(objective)
+    group = [r for r in ordered if r.card in answer]
+    if len(group) > 2 or len({r.values() for r in group}) != 1 or len(group) == len(ordered):
+        return None
+    runner_up = ordered[len(group)]
+    if objective == Objective.DEADWOOD:
+        margin = Fraction(runner_up.deadwood - group[0].deadwood)
+        if margin < DEADWOOD_MARGIN or len(ctx.layout(answer[0]).melds) < 2:
+            return None
+        return margin
+    margin = runner_up.expected_deadwood - group[0].expected_deadwood
+    if margin < LOOKAHEAD_MARGIN or table.can_knock:
+        return None
+    return margin
+
+
+def puzzle_kind_and_objective(kind: PuzzleKind | str,
+                              objective: Objective | str | None) -> tuple[PuzzleKind, Objective | None]:
+    """The members a kind and an objective name, exactly as records write them: an
+    objective for a best-discard puzzle, none for "can you knock?". Raises GinError."""
     if kind not in KINDS:
         raise GinError(f"unknown puzzle kind {kind!r}: use 'can_knock' or 'best_discard'")
-    if kind == "best_discard" and objective not in ("deadwood", "lookahead"):
+    kind = PuzzleKind(kind)
+    if kind == PuzzleKind.CAN_KNOCK:
+        return kind, None
+    if objective not in OBJECTIVES:
         raise GinError(f"a best-discard puzzle needs an objective, 'deadwood' or 'lookahead', not {objective!r}")
-    if kind == "can_knock":
-        objective = None
+    return kind, Objective(objective)
+
+
+def make_puzzle(position: Position, kind: PuzzleKind | str, objective: Objective | str | None = None) -> Puzzle | None:
+    """The puzzle this position makes, or None when it is not worth posing
+    (no single clear answer, or an obvious one)."""
+    kind, objective = puzzle_kind_and_objective(kind, objective)
     position = replace(position, hand=tuple(sorted(position.hand)))  # the record's order, for stable words
     position.verify()
     if _hopeless(position, kind, objective):
@@ -316,37 +386,11 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
     if table.big_gin:
         return None  # going out without a discard is not what these puzzles ask
     ctx = make_context(position, table, kind, objective, answer)
-
-    def has(theme: str) -> bool:
-        return THEMES[theme].predicate(ctx)
-    if kind == "can_knock":
-        margin = Fraction(0)
-        if answer:
-            worth = has("naive-wrong") or has("forbidden-discard") or (has("set-or-run") and ladder_level(ctx) == 3)
-        else:
-            worth = has("looks-knockable") or has("forbidden-discard")
-        if not worth:
-            return None
-    else:
-        if not 0 < ctx.least <= 35 or position.stock_count > 29:
-            return None
-        if objective == "lookahead" and position.stock_count < position.rules.dead_stock_cards + 2:
-            return None  # the hand may end before the player's next draw
-        ordered = table.sorted(objective)
-        group = [r for r in ordered if r.card in answer]
-        if len(group) > 2 or len({r.values() for r in group}) != 1 or len(group) == len(ordered):
-            return None
-        runner_up = ordered[len(group)]
-        if objective == "deadwood":
-            margin = Fraction(runner_up.deadwood - group[0].deadwood)
-            if margin < DEADWOOD_MARGIN or len(ctx.layout(answer[0]).melds) < 2:
-                return None
-        else:
-            margin = runner_up.expected_deadwood - group[0].expected_deadwood
-            if margin < LOOKAHEAD_MARGIN or table.can_knock:
-                return None
+    margin = _knock_margin(ctx) if kind == PuzzleKind.CAN_KNOCK else _discard_margin(ctx)
+    if margin is None:
+        return None
     themes = themes_of(ctx)
-    if objective == "deadwood" and not {"set-or-run", "long-run", "four-of-a-kind", "naive-wrong"} & set(themes):
+    if objective == Objective.DEADWOOD and not COUNTING_THEMES & set(themes):
         return None  # a least-deadwood puzzle trains counting: a meld choice, a spare card, or the naive trap
     level = ladder_level(ctx)
     layout = best_arrangement(ctx.kept(answer[0])) if answer else None
@@ -355,7 +399,7 @@ def make_puzzle(position: Position, kind: str, objective: str | None = None) -> 
         drawn=position.drawn, drawn_from=position.drawn_from, discard_pile=position.discard_pile,
         opponent_known=position.opponent_known, stock_count=position.stock_count, upcard=position.upcard,
         knock_limit=table.knock_limit, objective=objective, answer=answer,
-        can_knock=bool(answer) if kind == "can_knock" else None, least_deadwood=ctx.least, layout=layout,
+        can_knock=bool(answer) if kind == PuzzleKind.CAN_KNOCK else None, least_deadwood=ctx.least, layout=layout,
         table=table.rows, themes=themes, difficulty=rate(ctx, themes, level, margin), seed=position.seed,
         explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
 

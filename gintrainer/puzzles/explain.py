@@ -7,8 +7,11 @@ own computations.
 from __future__ import annotations
 
 from ..cards import Card
+from ..errors import GinError
 from ..melds import min_deadwood
 from ..messages import Message, say
+from ..solver import DiscardRow, Objective
+from .kinds import PuzzleKind
 from .themes import HINT_ORDER, Context, draws, draws_with, hides_answer, meld_choices
 
 MAX_ALSO = 3
@@ -20,7 +23,8 @@ MAX_MELD_SENTENCES = 2
 
 def _meld_sentences(ctx: Context, card: Card) -> list[Message]:
     """A card's set-or-run choice with both counts, one card per meld."""
-    out, melds = [], []
+    out: list[Message] = []
+    melds: list[tuple[Card, ...]] = []
     for c in meld_choices(ctx.kept(card), ctx.layout(card)):
         if c.meld in melds or len(out) >= MAX_MELD_SENTENCES:
             continue
@@ -38,11 +42,11 @@ def _spare_sentences(ctx: Context, said: list[Message]) -> list[Message]:
     for spare in ctx.spares:
         if spare.card in named:
             continue
-        if spare.where == "discard":
+        if spare.joins is None:
             kind = "set" if spare.whole[0].rank == spare.whole[1].rank else "run"
             out.append(say(f"spare_discard_{kind}", card=spare.card, stays_meld=spare.stays))
         else:
-            out.append(say(f"spare_to_{spare.where}", card=spare.card, stays_meld=spare.stays))
+            out.append(say(f"spare_to_{spare.joins}", card=spare.card, stays_meld=spare.stays))
     return out
 
 
@@ -55,9 +59,9 @@ def _forbidden_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Message]
     if card is None or "forbidden-discard" not in themes:
         return []
     left = min_deadwood(ctx.kept(card))
-    if ctx.kind == "can_knock" and left <= ctx.table.knock_limit:
+    if ctx.kind == PuzzleKind.CAN_KNOCK and left <= ctx.table.knock_limit:
         return [say("forbidden_would_knock", card=card, deadwood=left)]
-    if ctx.kind == "best_discard" and left < ctx.least:
+    if ctx.kind == PuzzleKind.BEST_DISCARD and left < ctx.least:
         return [say("forbidden_would_be_best", card=card, deadwood=left)]
     if ctx.highest is card and _highest_is_deadwood(ctx):
         return [say("forbidden_highest", card=card)]
@@ -66,7 +70,7 @@ def _forbidden_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Message]
 
 def _oklahoma_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     upcard, rules, limit = ctx.position.upcard, ctx.position.rules, ctx.table.knock_limit
-    if ctx.kind != "can_knock" or not rules.oklahoma or upcard is None:
+    if ctx.kind != PuzzleKind.CAN_KNOCK or not rules.oklahoma or upcard is None:
         return []
     out = [say("ck_oklahoma_ace", upcard=upcard) if upcard.rank == 1 else
            say("ck_oklahoma", upcard=upcard, limit=limit)]
@@ -119,6 +123,13 @@ def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     return parts
 
 
+def _runner_up(ctx: Context) -> DiscardRow:
+    """The runner-up of a best-discard puzzle (it has one: not every discard is an answer)."""
+    if ctx.runner_up is None:
+        raise GinError("a best-discard puzzle has a runner-up, and every discard of this one is an answer")
+    return ctx.runner_up
+
+
 def _naive_row_is_deadwood(ctx: Context) -> bool:
     return ctx.naive in ctx.arrangement11.deadwood
 
@@ -133,7 +144,7 @@ def _deadwood(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     else:
         parts = [say("dw_answer", card=row.card, deadwood=row.deadwood, layout=layout.melds,
                      deadwood_cards=layout.deadwood)]
-    runner = ctx.runner_up
+    runner = _runner_up(ctx)
     naive_named = ctx.naive_wrong and _naive_row_is_deadwood(ctx)
     if naive_named and runner.card is ctx.naive:
         parts.append(say("dw_runner_naive", card=runner.card, deadwood=runner.deadwood))
@@ -168,7 +179,7 @@ def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     else:
         parts = [say("look_answer", card=row.card, deadwood=row.deadwood, expected=row.expected_deadwood)]
     parts.append(_draw_sentence(len(table.unseen), row, draws(kept, row.outs)))
-    runner = ctx.runner_up
+    runner = _runner_up(ctx)
     runner_draws = draws(ctx.kept(runner.card), runner.outs)
     naive_named = ctx.naive_wrong and _naive_row_is_deadwood(ctx)
     values = dict(card=runner.card, deadwood=runner.deadwood, expected=runner.expected_deadwood,
@@ -193,9 +204,9 @@ def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
 def explain(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     """The explanation: the answer's numbers and layout, the runner-up's, and the
     reasons the deciding themes give."""
-    if ctx.kind == "can_knock":
+    if ctx.kind == PuzzleKind.CAN_KNOCK:
         return tuple(_can_knock(ctx, themes))
-    if ctx.objective == "deadwood":
+    if ctx.objective == Objective.DEADWOOD:
         return tuple(_deadwood(ctx, themes))
     return tuple(_lookahead(ctx, themes))
 
@@ -210,7 +221,7 @@ def key_cards(ctx: Context, themes: tuple[str, ...]) -> tuple[Card, ...]:
             kept = ctx.kept(ctx.answer[0])
             cards += [c.card for c in meld_choices(kept, ctx.layout(ctx.answer[0]))
                       if hides_answer(ctx, c.other_deadwood)]
-        elif theme == "forbidden-discard":
+        elif theme == "forbidden-discard" and ctx.position.forbidden is not None:
             cards.append(ctx.position.forbidden)
         elif theme in ("four-of-a-kind", "long-run"):
             kind = "set" if theme == "four-of-a-kind" else "run"
@@ -232,7 +243,7 @@ def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     keys = key_cards(ctx, themes)
     second = say("hint_cards", cards=keys) if keys else say("hint_count")
     answer = ctx.answer
-    if ctx.kind == "can_knock":
+    if ctx.kind == PuzzleKind.CAN_KNOCK:
         if not answer:
             third = say("hint_no")
         elif len(answer) == 1:

@@ -3,6 +3,8 @@ command line also takes ``can-knock`` and ``best-discard``."""
 
 from __future__ import annotations
 
+from ..errors import GinError
+from ..solver import Objective
 from ..vocab import Vocabulary
 
 
@@ -30,4 +32,19 @@ class PuzzleKind(Vocabulary):
 
 KINDS = tuple(PuzzleKind)
 
-__all__ = ["KINDS", "PuzzleKind"]
+
+def ranking_objective(kind: PuzzleKind, objective: Objective | None) -> Objective:
+    """What a puzzle ranks its discards by: the deadwood left for "can you
+    knock?", the puzzle's objective for "best discard".
+
+    >>> ranking_objective(PuzzleKind.CAN_KNOCK, None), ranking_objective(PuzzleKind.BEST_DISCARD, "lookahead")
+    (Objective.DEADWOOD, Objective.LOOKAHEAD)
+    """
+    if kind == PuzzleKind.CAN_KNOCK:
+        return Objective.DEADWOOD
+    if objective is None:
+        raise GinError("a best-discard puzzle needs an objective: deadwood or lookahead")
+    return Objective(objective)
+
+
+__all__ = ["KINDS", "PuzzleKind", "ranking_objective"]

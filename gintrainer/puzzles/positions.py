@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Card, format_cards, show_cards
 from ..errors import GinError
-from ..hand import Hand
+from ..hand import ActionKind, Hand, Phase
 from ..players import GreedyPlayer
 from ..rules import Rules
 from ..view import SeatView
@@ -49,15 +49,26 @@ class Position:
         opponent's ten, which include the opponent's known cards); under Oklahoma
         the first upcard is the bottom of the pile (or, the pile being empty, the
         card just taken from it)."""
+        return (*self._draw_problems(), *self._place_problems(), *self._count_problems(),
+                *self._upcard_problems())
+
+    def _draw_problems(self) -> list[str]:
+        """The hand after the draw, and the card drawn."""
         found = []
-        hand, pile, known = self.hand, self.discard_pile, self.opponent_known
-        held, piled = set(hand), set(pile)
-        if len(hand) != 11 or len(held) != 11:
+        hand = self.hand
+        if len(hand) != 11 or len(set(hand)) != 11:
             found.append(f"the hand after the draw holds 11 different cards, not {show_cards(hand)}")
-        if self.drawn not in held:
+        if self.drawn not in hand:
             found.append(f"the drawn card {self.drawn} is not in the hand")
         if self.drawn_from not in ("stock", "discard"):
             found.append(f"a card is drawn from the stock or the discard pile, not {self.drawn_from!r}")
+        return found
+
+    def _place_problems(self) -> list[str]:
+        """Each card in one place: the hand, the pile, or the opponent's known cards."""
+        found = []
+        hand, pile, known = self.hand, self.discard_pile, self.opponent_known
+        held, piled = set(hand), set(pile)
         for where, cards in (("discard pile", pile), ("opponent's known cards", known)):
             if len(set(cards)) != len(cards):
                 found.append(f"the {where} holds a card twice: {show_cards(cards)}")
@@ -66,16 +77,27 @@ class Position:
             found.append(f"{show_cards(both)} in two places at once")
         if len(known) > 10:
             found.append(f"the opponent holds 10 cards, so at most 10 are known, not {len(known)}")
+        return found
+
+    def _count_problems(self) -> list[str]:
+        """The 31 cards beside the two hands: the pile and the stock."""
+        pile = self.discard_pile
         if self.stock_count < 0 or len(pile) + self.stock_count != 31:
-            found.append(f"the discard pile ({len(pile)}) and the stock ({self.stock_count}) hold "
-                         f"{len(pile) + self.stock_count} cards, not the 31 left beside the two hands")
+            return [f"the discard pile ({len(pile)}) and the stock ({self.stock_count}) hold "
+                    f"{len(pile) + self.stock_count} cards, not the 31 left beside the two hands"]
+        return []
+
+    def _upcard_problems(self) -> list[str]:
+        """Oklahoma's first upcard: named under Oklahoma only, the bottom of the pile
+        (or, the pile being empty, the card just taken from it)."""
+        pile = self.discard_pile
         if self.rules.oklahoma != (self.upcard is not None):
-            found.append("an Oklahoma position names its first upcard, and only an Oklahoma position does")
-        elif self.upcard is not None:
-            first_take = not pile and self.drawn_from == "discard" and self.drawn is self.upcard
+            return ["an Oklahoma position names its first upcard, and only an Oklahoma position does"]
+        if self.upcard is not None:
+            first_take = not pile and self.forbidden is self.upcard
             if not first_take and (not pile or pile[0] is not self.upcard):
-                found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
-        return tuple(found)
+                return [f"the first upcard {self.upcard} is not the bottom of the discard pile"]
+        return []
 
     def verify(self) -> None:
         """Raise GinError naming the first problem of :meth:`problems`."""
@@ -108,11 +130,11 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
                for _ in range(2)]
     positions = []
     draws = 0
-    while not hand.is_over and hand.phase in ("upcard", "draw", "discard"):
-        seat = hand.to_act
+    while not hand.is_over and hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+        seat = _seat_to_act(hand)
         view = SeatView.of(hand, seat)
-        if hand.phase == "discard":
-            drawn, source = view.drawn
+        if hand.phase == Phase.DISCARD:
+            drawn, source = _drawn(view)
             position = Position(
                 hand=hand.held(seat), drawn=drawn, drawn_from=source, discard_pile=view.discard_pile,
                 opponent_known=view.opponent_known, stock_count=view.stock_count, rules=rules,
@@ -121,10 +143,26 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
             if not position.problems():  # under Oklahoma, once the upcard is taken it leaves the pile's bottom
                 positions.append(position)
         action = players[seat].choose(view)
-        if action.kind not in ("take", "pass", "draw", "discard"):
+        if action.kind not in _PLAYING_ON:
             break
         hand.apply(action)
     return positions
+
+
+_PLAYING_ON = (ActionKind.TAKE, ActionKind.PASS, ActionKind.DRAW, ActionKind.DISCARD)
+"""Self-play collects positions while the players take, pass, draw and discard; any other action ends it."""
+
+
+def _seat_to_act(hand: Hand) -> int:
+    if hand.to_act is None:
+        raise GinError(f"no seat is to act in a hand at {hand.phase}")
+    return hand.to_act
+
+
+def _drawn(view: SeatView) -> tuple[Card, str]:
+    if view.drawn is None:
+        raise GinError(f"seat {view.seat} is to discard but has drawn no card")
+    return view.drawn
 
 
 def constructed_position(seed: str, rules: Rules) -> Position:
@@ -238,8 +276,8 @@ def lookahead_position(seed: str, rules: Rules) -> Position:
                 rank = rng.randrange(1, 14)
                 cards.update(Card(rank, s) for s in rng.sample("CDHS", 3))
             else:
-                suit, low = rng.choice("CDHS"), rng.randrange(1, 12)
-                cards.update(Card(r, suit) for r in range(low, low + 3))
+                suit, start = rng.choice("CDHS"), rng.randrange(1, 12)
+                cards.update(Card(r, suit) for r in range(start, start + 3))
         top = Card(rng.randrange(10, 14), rng.choice("CDHS"))
         partner = rng.choice((Card(top.rank, rng.choice([s for s in "CDHS" if s != top.suit])),
                               Card(top.rank - 1, top.suit), Card(top.rank - 2, top.suit)))

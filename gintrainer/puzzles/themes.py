@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from ..cards import Card, cards_mask
+from ..cards import Card, cards_mask, show_cards
+from ..errors import GinError
 from ..melds import Arrangement, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
 from ..messages import Message, render, say
-from ..solver import DiscardRow, DiscardTable, naive_discard
+from ..solver import DiscardRow, DiscardTable, Objective, naive_discard
+from .kinds import PuzzleKind, ranking_objective
 from .positions import Position
 
 SUITS = "CDHS"
@@ -30,9 +32,14 @@ class Context:
 
     position: Position
     table: DiscardTable
-    kind: str  # "can_knock" or "best_discard"
-    objective: str | None
+    kind: PuzzleKind
+    objective: Objective | None
     answer: tuple[Card, ...]  # the accepted discards (for can_knock: the knocking ones)
+
+    @property
+    def ranking(self) -> Objective:
+        """What the discards are ranked by (see :func:`~gintrainer.puzzles.kinds.ranking_objective`)."""
+        return ranking_objective(self.kind, self.objective)
 
     @cached_property
     def naive(self) -> Card:
@@ -73,7 +80,7 @@ class Context:
 
     def ordered(self) -> tuple[DiscardRow, ...]:
         """The rows best first for the puzzle's question."""
-        return self.table.sorted("deadwood" if self.kind == "can_knock" else self.objective)
+        return self.table.sorted(self.ranking)
 
     @cached_property
     def runner_up(self) -> DiscardRow | None:
@@ -90,9 +97,11 @@ class Context:
         return bool(self.answer) and self.naive not in self.answer
 
 
-def make_context(position: Position, table: DiscardTable, kind: str, objective: str | None,
+def make_context(position: Position, table: DiscardTable, kind: PuzzleKind | str, objective: Objective | str | None,
                  answer: tuple[Card, ...]) -> Context:
-    return Context(position, table, kind, objective, answer)
+    """The context of a solved position; the kind and the objective as their text or members."""
+    return Context(position, table, PuzzleKind.parse(kind), None if objective is None else Objective.parse(objective),
+                   answer)
 
 
 # -- melds a card can belong to --------------------------------------------
@@ -146,6 +155,14 @@ def overlap_cards(cards) -> tuple[Card, ...]:
     return tuple(c for c in cards if melds_with(cards, c, "set") and melds_with(cards, c, "run"))
 
 
+def layout_meld_kind(meld: tuple[Card, ...]) -> str:
+    """``"set"`` or ``"run"`` for a meld of a layout (a layout holds melds only)."""
+    kind = meld_kind(meld)
+    if kind is None:
+        raise GinError(f"{show_cards(meld)} is in a layout but is not a meld")
+    return kind
+
+
 def meld_choices(cards, layout: Arrangement) -> tuple[MeldChoice, ...]:
     """The cards of ``layout`` (a least-deadwood layout of ``cards``) that fit a set
     and a run, where the other kind of meld leaves strictly more deadwood."""
@@ -154,7 +171,7 @@ def meld_choices(cards, layout: Arrangement) -> tuple[MeldChoice, ...]:
         meld = next((m for m in layout.melds if card in m), None)
         if meld is None:
             continue
-        kind = meld_kind(meld)
+        kind = layout_meld_kind(meld)
         other = forced_deadwood(cards, card, "set" if kind == "run" else "run")
         if other is not None and other > layout.points:
             found.append(MeldChoice(card, meld, kind, layout.points, other))
@@ -232,17 +249,17 @@ def hides_answer(ctx: Context, deadwood: int) -> bool:
     """Whether counting the answer's ten cards as ``deadwood`` would hide the
     answer: over the knock limit for a knock; no better than the runner-up for
     a best discard."""
-    if ctx.kind == "can_knock":
+    if ctx.kind == PuzzleKind.CAN_KNOCK:
         return deadwood > ctx.table.knock_limit
     return ctx.runner_up is not None and deadwood >= ctx.runner_up.deadwood
 
 
 class SpareCard(NamedTuple):
-    """A set of four or a long run that spares a card in the answer: where the
-    card goes ("discard", or the kind of meld it joins), the card, the whole meld
-    and the meld that stays."""
+    """A set of four or a long run that spares a card in the answer: the kind of
+    meld the card joins ("set" or "run"; None when the answer discards it), the
+    card, the whole meld and the meld that stays."""
 
-    where: str
+    joins: str | None
     card: Card
     whole: tuple[Card, ...]
     stays: tuple[Card, ...]
@@ -267,13 +284,13 @@ def spare_cards(ctx: Context) -> tuple[SpareCard, ...]:
             if frozenset(stays) not in melds:
                 continue
             if end is card:
-                found.append(SpareCard("discard", end, whole, stays))
+                found.append(SpareCard(None, end, whole, stays))
                 continue
             other = next((m for m in layout.melds if end in m), None)
-            if other is None or meld_kind(other) == meld_kind(whole):
+            if other is None or layout_meld_kind(other) == meld_kind(whole):
                 continue
             if hides_answer(ctx, mask_min_deadwood(cards_mask(kept) & ~cards_mask(whole))):
-                found.append(SpareCard(meld_kind(other), end, whole, stays))
+                found.append(SpareCard(layout_meld_kind(other), end, whole, stays))
     return tuple(found)
 
 
@@ -291,7 +308,7 @@ def _set_or_run(ctx: Context) -> bool:
 def _not_highest(ctx: Context) -> bool:
     """A knock where throwing the highest deadwood card does not knock, so the
     knock needs a card out of a meld (a deadwood card never does better)."""
-    return ctx.kind == "can_knock" and ctx.naive_wrong and ctx.naive in ctx.arrangement11.deadwood
+    return ctx.kind == PuzzleKind.CAN_KNOCK and ctx.naive_wrong and ctx.naive in ctx.arrangement11.deadwood
 
 
 def _forbidden_discard(ctx: Context) -> bool:
@@ -303,20 +320,20 @@ def _forbidden_discard(ctx: Context) -> bool:
     if ctx.highest is card:
         return True
     left = min_deadwood(ctx.kept(card))
-    if ctx.kind == "can_knock":
+    if ctx.kind == PuzzleKind.CAN_KNOCK:
         return left <= ctx.table.knock_limit
     return left < ctx.least
 
 
 def _looks_knockable(ctx: Context) -> bool:
     limit = ctx.table.knock_limit
-    return ctx.kind == "can_knock" and not ctx.answer and limit < ctx.least <= limit + 4
+    return ctx.kind == PuzzleKind.CAN_KNOCK and not ctx.answer and limit < ctx.least <= limit + 4
 
 
 def _near_limit(ctx: Context) -> bool:
     """The least count is within 2 of the knock limit, so the yes or no hangs on it."""
     limit = ctx.table.knock_limit
-    return ctx.kind == "can_knock" and limit > 0 and abs(ctx.least - limit) <= 2
+    return ctx.kind == PuzzleKind.CAN_KNOCK and limit > 0 and abs(ctx.least - limit) <= 2
 
 
 def _naive_wrong(ctx: Context) -> bool:
@@ -326,14 +343,14 @@ def _naive_wrong(ctx: Context) -> bool:
 
 def _keep_the_pair(ctx: Context) -> bool:
     """Lookahead: the answer keeps the naive card because draws would meld with it."""
-    if ctx.objective != "lookahead" or not ctx.naive_wrong:
+    if ctx.objective != Objective.LOOKAHEAD or not ctx.naive_wrong:
         return False
     row = ctx.table.row(ctx.answer[0])
     return bool(draws_with(ctx.kept(row.card), ctx.naive, row.outs))
 
 
 def _gin(ctx: Context) -> bool:
-    return ctx.kind == "can_knock" and any(r.gin for r in ctx.table.rows)
+    return ctx.kind == PuzzleKind.CAN_KNOCK and any(r.gin for r in ctx.table.rows)
 
 
 def _big_gin(ctx: Context) -> bool:
@@ -343,7 +360,7 @@ def _big_gin(ctx: Context) -> bool:
 def _oklahoma(ctx: Context) -> bool:
     """Oklahoma's limit from the upcard changes which discards knock."""
     rules = ctx.position.rules
-    if ctx.kind != "can_knock" or not rules.oklahoma:
+    if ctx.kind != PuzzleKind.CAN_KNOCK or not rules.oklahoma:
         return False
     usual = rules.knock_limit
     return any((r.deadwood <= usual) != r.knocks for r in ctx.table.rows)

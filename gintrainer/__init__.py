@@ -7,7 +7,7 @@
 
 from .cards import DECK, Card, format_cards, parse_card, parse_cards, show_cards
 from .errors import GinError, IllegalActionError, InvalidNotationError, RulesError
-from .hand import Action, Hand
+from .hand import Action, ActionKind, Hand, Phase
 from .match import Match
 from .melds import (
     Arrangement,
@@ -24,8 +24,8 @@ from .scoring import DefenderReply, HandScore, Layoff, best_layoffs, score_hand
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Arrangement", "Card", "DECK", "DefenderReply", "GinError", "Hand", "HandScore",
-    "IllegalActionError", "InvalidNotationError", "Layoff", "Match", "PRESETS", "Rules", "RulesError",
+    "Action", "ActionKind", "Arrangement", "Card", "DECK", "DefenderReply", "GinError", "Hand", "HandScore",
+    "IllegalActionError", "InvalidNotationError", "Layoff", "Match", "PRESETS", "Phase", "Rules", "RulesError",
     "all_best_arrangements", "best_arrangement", "best_layoffs", "format_cards", "is_meld", "meld_kind",
     "min_deadwood", "min_deadwood_batch", "parse_card", "parse_cards", "score_hand", "show_cards",
 ]

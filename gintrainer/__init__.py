@@ -11,6 +11,7 @@ from .hand import Action, ActionKind, Hand, Phase
 from .match import Match
 from .melds import (
     Arrangement,
+    MeldKind,
     all_best_arrangements,
     best_arrangement,
     is_meld,
@@ -25,7 +26,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "ActionKind", "Arrangement", "Card", "DECK", "DefenderReply", "GinError", "Hand", "HandScore",
-    "IllegalActionError", "InvalidNotationError", "Layoff", "Match", "PRESETS", "Phase", "Rules", "RulesError",
+    "IllegalActionError", "InvalidNotationError", "Layoff", "Match", "MeldKind", "PRESETS", "Phase", "Rules",
+    "RulesError",
     "all_best_arrangements", "best_arrangement", "best_layoffs", "format_cards", "is_meld", "meld_kind",
     "min_deadwood", "min_deadwood_batch", "parse_card", "parse_cards", "score_hand", "show_cards",
 ]

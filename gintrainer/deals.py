@@ -12,13 +12,15 @@ position on every machine. Hands are dealt from stacked decks and played with
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Iterable
 
 from .cards import DECK, Card, CardsLike, parse_card, parse_cards
 from .errors import GinError
-from .hand import Action, Hand
+from .hand import Action, ActionKind, Hand
 from .melds import Arrangement
 from .players import highest, least_discards, meld_after_take, out_after_take
 from .rules import Rules
+from .view import acting_seat
 
 YOU, THEM = 1, 0
 """In single-player positions "you" are the non-dealer (seat 1) and seat 0 deals."""
@@ -41,17 +43,17 @@ def stack_deck(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stoc
     nd, d = parse_cards(non_dealer), parse_cards(dealer)
     if len(nd) != 10 or len(d) != 10:
         raise GinError(f"a stacked deal needs ten cards each, not {len(nd)} and {len(d)}")
-    top = [c for pair in zip(nd, d) for c in pair] + list(parse_cards(upcard)) + list(parse_cards(stock))
-    chosen = set(top)
-    if len(chosen) != len(top):
-        seen: set[Card] = set()
-        twice = next(c for c in top if c in seen or seen.add(c))
-        raise GinError(f"a stacked deal names {twice} twice")
-    return tuple(top + [c for c in DECK if c not in chosen])
+    top = [c for pair in zip(nd, d, strict=True) for c in pair] + list(parse_cards(upcard)) + list(parse_cards(stock))
+    seen: set[Card] = set()
+    for card in top:
+        if card in seen:
+            raise GinError(f"a stacked deal names {card} twice")
+        seen.add(card)
+    return tuple(top + [c for c in DECK if c not in seen])
 
 
 def deal(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "",
-         rules: Rules | None = None, actions=()) -> Hand:
+         rules: Rules | None = None, actions: Iterable[Action | str] = ()) -> Hand:
     """A hand on a stacked deck (seat 0 deals), after the given actions."""
     hand = Hand.deal(rules or Rules(), dealer=THEM, deck=stack_deck(non_dealer, dealer, upcard, stock))
     for action in actions:
@@ -59,46 +61,53 @@ def deal(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: Car
     return hand
 
 
-def spare_card(rng: random.Random, used, *, low: bool = False) -> Card:
+def spare_card(rng: random.Random, used: Container[Card], *, low: bool = False) -> Card:
     """A random card not in ``used`` (with ``low``, of rank 6 or less)."""
     pool = [c for c in DECK if c not in used and (not low or c.rank <= 6)]
     return rng.choice(pool)
 
 
-def in_discard(your_ten: CardsLike, drawn: CardsLike, their_ten: CardsLike, *, upcard: CardsLike | None = None,
+def _card(card: str | Card) -> Card:
+    """One card, given as a card or its text (``parse_card`` reads both; its
+    signature names text only)."""
+    return card if isinstance(card, Card) else parse_card(card)
+
+
+def in_discard(your_ten: CardsLike, drawn: str | Card, their_ten: CardsLike, *, upcard: CardsLike | None = None,
                rules: Rules | None = None, taken: bool = False) -> Hand:
     """You (the non-dealer) about to discard with your ten cards and ``drawn``:
     drawn from the stock after both passed the upcard, or with ``taken`` taken
     as the upcard (so it may not go straight back)."""
-    your_ten = parse_cards(your_ten)
-    drawn_card = parse_card(drawn)
-    their_ten = parse_cards(their_ten)
+    yours = parse_cards(your_ten)
+    drawn_card = _card(drawn)
+    theirs = parse_cards(their_ten)
     if taken:
-        return deal(your_ten, their_ten, drawn_card, rules=rules, actions=["take"])
-    used = set(your_ten) | set(their_ten) | {drawn_card}
+        return deal(yours, theirs, drawn_card, rules=rules, actions=["take"])
+    used = set(yours) | set(theirs) | {drawn_card}
     if upcard is None:
         upcard = next(c for c in reversed(DECK) if c not in used)
-    return deal(your_ten, their_ten, upcard, stock=[drawn_card], rules=rules, actions=["pass", "pass", "draw"])
+    return deal(yours, theirs, upcard, stock=[drawn_card], rules=rules, actions=["pass", "pass", "draw"])
 
 
-def knocked(knocker_ten: CardsLike, knock_card: CardsLike, defender_ten: CardsLike, *,
-            upcard: CardsLike | None = None, rules: Rules | None = None, knocker_melds=None) -> Hand:
+def knocked(knocker_ten: CardsLike, knock_card: str | Card, defender_ten: CardsLike, *,
+            upcard: CardsLike | None = None, rules: Rules | None = None,
+            knocker_melds: Iterable[CardsLike] | None = None) -> Hand:
     """The non-dealer has knocked with ``knock_card`` and laid out his ten cards
     (``knocker_melds``, or the engine's layout); the dealer is to lay out and lay off."""
-    knocker_ten = parse_cards(knocker_ten)
-    hand = in_discard(knocker_ten[:9] + (parse_card(knock_card),), knocker_ten[9], defender_ten,
-                      upcard=upcard, rules=rules)
-    hand.apply(Action("knock", parse_card(knock_card)))
+    knocker = parse_cards(knocker_ten)
+    thrown = _card(knock_card)
+    hand = in_discard(knocker[:9] + (thrown,), knocker[9], defender_ten, upcard=upcard, rules=rules)
+    hand.apply(Action(ActionKind.KNOCK, thrown))
     if knocker_melds is None:
-        hand.apply("auto")
+        hand.apply(Action(ActionKind.AUTO))
     else:
         for meld in knocker_melds:
-            hand.apply(Action("meld", cards=parse_cards(meld)))
-        hand.apply("done")
+            hand.apply(Action(ActionKind.MELD, cards=parse_cards(meld)))
+        hand.apply(Action(ActionKind.DONE))
     return hand
 
 
-def random_meld(rng: random.Random, used) -> tuple[Card, ...] | None:
+def random_meld(rng: random.Random, used: Container[Card]) -> tuple[Card, ...] | None:
     """A random set or run of cards not in ``used`` (None when the draw collides)."""
     if rng.random() < 0.45:
         rank = rng.randint(1, 13)
@@ -114,7 +123,8 @@ def random_meld(rng: random.Random, used) -> tuple[Card, ...] | None:
     return None if any(c in used for c in run) else run
 
 
-def hand_with_melds(rng: random.Random, size: int, melds: int, *, used=(), low_filler: bool = False) -> list[Card]:
+def hand_with_melds(rng: random.Random, size: int, melds: int, *, used: Iterable[Card] = (),
+                    low_filler: bool = False) -> list[Card]:
     """``size`` cards holding ``melds`` random melds (as far as they fit), the rest random."""
     taken = set(used)
     cards: list[Card] = []
@@ -133,9 +143,10 @@ def hand_with_melds(rng: random.Random, size: int, melds: int, *, used=(), low_f
     return cards
 
 
-def others(rng: random.Random, used, count: int, *, low: bool = False) -> list[Card]:
+def others(rng: random.Random, used: Iterable[Card], count: int, *, low: bool = False) -> list[Card]:
     """``count`` random cards not in ``used``."""
-    pool = [c for c in DECK if c not in set(used) and (not low or c.rank <= 6)]
+    taken = set(used)
+    pool = [c for c in DECK if c not in taken and (not low or c.rank <= 6)]
     return rng.sample(pool, count)
 
 
@@ -146,7 +157,7 @@ def others(rng: random.Random, used, count: int, *, low: bool = False) -> list[C
 def best_discards(hand: Hand) -> tuple[int, list[Card]]:
     """The least deadwood a legal discard leaves, and the discards that leave it
     (in the order the cards came into the hand)."""
-    return least_discards(hand.held(hand.to_act), hand.taken_card)
+    return least_discards(hand.held(acting_seat(hand)), hand.taken_card)
 
 
 def sound_discard(hand: Hand) -> Card:
@@ -160,18 +171,20 @@ def take_into_meld(hand: Hand) -> Arrangement | None:
     after taking it and making the sound discard, where the taken card is melded and
     the deadwood is lower than now. None when the card would stay deadwood (or the
     discard may not be taken)."""
-    if not hand.is_legal("take"):
+    top = hand.top_discard
+    if not hand.is_legal(Action(ActionKind.TAKE)) or top is None:
         return None
-    return meld_after_take(hand.held(hand.to_act), hand.top_discard)
+    return meld_after_take(hand.held(acting_seat(hand)), top)
 
 
 def take_goes_out(hand: Hand, *, knock_at: int | None = None) -> bool:
     """Whether taking the top discard lets the player to act go out at once (gin, or a
     knock with at most ``knock_at`` deadwood, by default the hand's knock limit)."""
-    if not hand.is_legal("take"):
+    top = hand.top_discard
+    if not hand.is_legal(Action(ActionKind.TAKE)) or top is None:
         return False
     limit = hand.knock_limit if knock_at is None else min(knock_at, hand.knock_limit)
-    return out_after_take(hand.held(hand.to_act), hand.top_discard, limit=limit, big_gin=hand.rules.big_gin)
+    return out_after_take(hand.held(acting_seat(hand)), top, limit=limit, big_gin=hand.rules.big_gin)
 
 
 def worth_taking(hand: Hand, *, knock_at: int | None = None) -> bool:

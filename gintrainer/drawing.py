@@ -6,18 +6,26 @@ whole printable page). Nothing here imports ipywidgets, so worksheets and the
 app can reuse it. Text that did not come from this module is escaped.
 
 >>> print(card_html("10D"))
-<span class="gt-card gt-normal gt-red" role="img" aria-label="ten of diamonds" title="10♦"><span class="gt-rank">10</span><span class="gt-pip">♦</span></span>
+<span class="gt-card gt-normal gt-red" role="img" aria-label="ten of diamonds"
+  title="10♦"><span class="gt-rank">10</span><span class="gt-pip">♦</span></span>
 >>> suit_colour("5C"), suit_colour("5C", four_colour=True)
 ('black', 'green')
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
+from typing import Protocol, TypedDict
 
 from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
-from .melds import best_arrangement, meld_kind
+from .errors import GinError
+from .hand import LAYOUT_PHASES, Hand, Phase
+from .melds import Arrangement, best_arrangement, meld_kind
 from .messages import format_value, render, say
+from .rules import Rules
+from .scoring import HandScore
+from .solver import DiscardRow
 from .view import SeatView
 
 SIZES = ("small", "normal", "large")
@@ -42,6 +50,38 @@ COLOURS = {
 
 _TWO_COLOURS = {"C": "black", "D": "red", "H": "red", "S": "black"}
 _FOUR_COLOURS = {"C": "green", "D": "blue", "H": "red", "S": "black"}
+
+Marks = Mapping[Card, str] | Mapping[str, str]
+"""Highlights: a card (or its text) to the name of its mark (see :func:`card_html`)."""
+
+
+class CardStyle(TypedDict):
+    """How cards are drawn, passed on as keywords: the size and the colouring."""
+
+    size: str
+    four_colour: bool
+
+
+class PuzzlePosition(Protocol):
+    """What a puzzle's pictures and sentences read of it (a
+    :class:`~gintrainer.puzzles.Puzzle` is one; drawing sits below the puzzles)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def knock_limit(self) -> int: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def upcard(self) -> Card | None: ...
+    @property
+    def drawn(self) -> Card: ...
+    @property
+    def drawn_from(self) -> str: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def opponent_known(self) -> tuple[Card, ...]: ...
 
 
 def _size(size: str) -> str:
@@ -87,10 +127,10 @@ def card_back_html(*, size: str = "normal", label: str | int | None = None) -> s
 
 
 def cards_html(cards: CardsLike, *, size: str = "normal", four_colour: bool = False,
-               marks: dict | None = None) -> str:
+               marks: Marks | None = None) -> str:
     """A row of cards in the order given; ``marks`` maps a card to its highlight."""
-    marks = {parse_card(k): v for k, v in (marks or {}).items()}
-    faces = "".join(card_html(c, size=size, four_colour=four_colour, mark=marks.get(c))
+    by_card = {parse_card(k): v for k, v in (marks or {}).items()}
+    faces = "".join(card_html(c, size=size, four_colour=four_colour, mark=by_card.get(c))
                     for c in parse_cards(cards, allow_duplicates=True))
     return f'<span class="gt-row">{faces}</span>'
 
@@ -120,7 +160,7 @@ def sorted_cards(cards: CardsLike, sort: str = "melds") -> tuple[Card, ...]:
 
 
 def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True, size: str = "normal",
-              four_colour: bool = False, marks: dict | None = None) -> str:
+              four_colour: bool = False, marks: Marks | None = None) -> str:
     """A hand. With ``show_melds`` the cards are grouped as the best arrangement
     (each meld captioned "set" or "run", then the deadwood) with the deadwood
     count; otherwise one row in ``sort`` order, still with the count."""
@@ -139,7 +179,7 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
             f'<div class="gt-count">{deadwood_words(arrangement)}</div></div>')
 
 
-def deadwood_words(arrangement) -> str:
+def deadwood_words(arrangement: Arrangement) -> str:
     """"Deadwood: 5♥ 2♣ = 7" (or "No deadwood: gin") for an arrangement."""
     deadwood = arrangement.deadwood
     if not deadwood:
@@ -150,12 +190,12 @@ def deadwood_words(arrangement) -> str:
     return words("label_deadwood_many", cards=deadwood, sum=values, points=arrangement.points)
 
 
-def melds_html(melds, *, size: str = "normal", four_colour: bool = False, numbered: bool = True,
-               marks: dict | None = None) -> str:
+def melds_html(melds: Iterable[CardsLike], *, size: str = "normal", four_colour: bool = False,
+               numbered: bool = True, marks: Marks | None = None) -> str:
     """Melds on the table side by side, numbered from 1 as lay-offs name them."""
     groups = []
-    for i, meld in enumerate(melds):
-        meld = parse_cards(meld)
+    for i, cards in enumerate(melds):
+        meld = parse_cards(cards)
         kind = meld_kind(meld)
         caption = words(f"label_meld_numbered_{kind}", number=i + 1) if numbered else words(f"label_meld_kind_{kind}")
         groups.append(group_html(cards_html(meld, size=size, four_colour=four_colour, marks=marks), caption))
@@ -171,7 +211,7 @@ TABLE_MARKS = ("answer", "best", "chosen", "played")
 """What a row of the discard table can be marked as: an accepted answer, a best
 discard, the learner's card, the move played in a hand."""
 
-def words(name: str, **values) -> str:
+def words(name: str, **values: object) -> str:
     """A message of the catalog (:data:`gintrainer.messages.VIEW_MESSAGES`) in words
     (not escaped).
 
@@ -181,16 +221,17 @@ def words(name: str, **values) -> str:
     return render(say(name, **values))
 
 
-def discard_cells(row) -> dict[str, str]:
+def discard_cells(row: DiscardRow) -> dict[str, str]:
     """One row of the discard table as the words of each column (see :data:`DISCARD_COLUMNS`)."""
     knocks = "label_knocks_gin" if row.gin else ("label_knocks_yes" if row.knocks else "label_knocks_no")
     return {"discard": format_value(row.card), "deadwood": format_value(row.deadwood), "knocks": words(knocks),
             "outs": format_value(len(row.outs)), "expected": format_value(row.expected_deadwood)}
 
 
-def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answer: CardsLike | None = None,
-                       best: CardsLike | None = None, chosen: Card | str | None = None,
-                       played: Card | str | None = None, across: bool = False) -> str:
+def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] = DISCARD_COLUMNS,
+                       answer: CardsLike | None = None, best: CardsLike | None = None,
+                       chosen: Card | str | None = None, played: Card | str | None = None,
+                       across: bool = False) -> str:
     """The solver's discard table (:class:`~gintrainer.solver.DiscardRow` rows, in the
     order given) with the same labels on every page.
 
@@ -207,7 +248,7 @@ def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answ
     >>> html.count("<tr"), 'class="gt-is-best"' in html, ">Deadwood left<" in html
     (12, True, True)
     """
-    rows = tuple(rows)
+    rows = tuple(rows)  # read twice
     unknown = [c for c in columns if c not in DISCARD_COLUMNS]
     if unknown or not columns:
         raise ValueError(f"discard table columns come from {', '.join(DISCARD_COLUMNS)}, not {columns!r}")
@@ -216,24 +257,24 @@ def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answ
     marks = [[name for name in TABLE_MARKS if name in marked and row.card in marked[name]] for row in rows]
     cells = [discard_cells(row) for row in rows]
     heads = [words(f"label_column_{c}") for c in columns]
-    if marked:
-        heads.append(words("label_column_marks"))
 
-    def tags(names) -> str:
+    def tags(names: list[str]) -> str:
         return " ".join(f'<span class="gt-tag gt-tag-{n}">{escape(words(f"label_mark_{n}"))}</span>' for n in names)
 
-    def css(names) -> str:
+    def css(names: list[str]) -> str:
         return f' class="{" ".join(f"gt-is-{n}" for n in names)}"' if names else ""
 
     if across:
         lines = []
-        for column, head in zip(columns, heads):
-            row_cells = "".join(f"<td{css(m)}>{escape(c[column])}</td>" for c, m in zip(cells, marks))
+        for column, head in zip(columns, heads, strict=True):
+            row_cells = "".join(f"<td{css(m)}>{escape(c[column])}</td>" for c, m in zip(cells, marks, strict=True))
             lines.append(f'<tr><th scope="row">{escape(head)}</th>{row_cells}</tr>')
         return f'<table class="gt-solver gt-discards gt-across"><tbody>{"".join(lines)}</tbody></table>'
+    if marked:
+        heads.append(words("label_column_marks"))
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     body = []
-    for c, m in zip(cells, marks):
+    for c, m in zip(cells, marks, strict=True):
         first, *rest = columns
         line = f'<th scope="row">{escape(c[first])}</th>' + "".join(f"<td>{escape(c[k])}</td>" for k in rest)
         if marked:
@@ -243,12 +284,12 @@ def discard_table_html(rows, *, columns: tuple[str, ...] = DISCARD_COLUMNS, answ
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-def table_html(hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
+def table_html(hand: Hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
                size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True) -> str:
     """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
     ``face_down`` shows only card backs), the stock, the discard pile, the melds
     after a knock and the result."""
-    opts = dict(size=size, four_colour=four_colour)
+    opts = CardStyle(size=size, four_colour=four_colour)
     rows = [_seat_html(hand, 1 - hand.dealer, names, face_down, sort, show_melds, opts),
             _middle_html(hand, names, opts),
             _seat_html(hand, hand.dealer, names, face_down, sort, show_melds, opts)]
@@ -257,7 +298,7 @@ def table_html(hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tupl
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
 
-def _seat_title(hand, seat: int, names) -> str:
+def _seat_title(hand: Hand, seat: int, names: tuple[str, str]) -> str:
     parts = [words("label_seat_dealer" if seat == hand.dealer else "label_seat_non_dealer", player=names[seat])]
     if hand.to_act == seat:
         parts.append(words("label_seat_to_play"))
@@ -266,10 +307,11 @@ def _seat_title(hand, seat: int, names) -> str:
     return escape(" — ".join(parts))
 
 
-def _seat_html(hand, seat: int, names, face_down, sort, show_melds, opts) -> str:
+def _seat_html(hand: Hand, seat: int, names: tuple[str, str], face_down: tuple[int, ...], sort: str,
+               show_melds: bool, opts: CardStyle) -> str:
     title = _seat_title(hand, seat, names)
     held = hand.held(seat)
-    if hand.phase in ("knocker_layout", "defender_layout", "over"):
+    if hand.phase in LAYOUT_PHASES or hand.phase is Phase.OVER:
         body = _laid_out_html(hand, seat, opts)
     elif seat in face_down:
         body = hidden_hand_html(len(held), **opts)
@@ -298,7 +340,7 @@ def stock_html(count: int, *, size: str = "normal") -> str:
 
 
 def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_colour: bool = False,
-              marks: dict | None = None) -> str:
+              marks: Marks | None = None) -> str:
     """The discard pile: its top cards, the top on the right, with the count and the top card."""
     pile = parse_cards(pile)
     if not pile:
@@ -307,10 +349,10 @@ def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_col
                       words("label_pile", count=len(pile), top_card=pile[-1]))
 
 
-def _laid_out_html(hand, seat: int, opts) -> str:
+def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     parts = []
     if seat == hand.knocker:
-        laid = {l.card: "laid" for l in hand.layoffs}
+        laid = {layoff.card: "laid" for layoff in hand.layoffs}
         if hand.table_melds:
             parts.append(melds_html(hand.table_melds, marks=laid, **opts))
         if hand.knock_card is not None:
@@ -320,22 +362,22 @@ def _laid_out_html(hand, seat: int, opts) -> str:
     left = sort_by_rank(hand.unlaid(seat))
     if left:
         points = sum(c.value for c in left)
-        label = "label_laid_deadwood" if hand.phase == "over" or seat == hand.knocker else "label_not_laid_yet"
+        label = "label_laid_deadwood" if hand.phase is Phase.OVER or seat == hand.knocker else "label_not_laid_yet"
         parts.append(group_html(cards_html(left, **opts), words(label, points=points)))
-    elif hand.phase == "over" or seat == hand.knocker:
+    elif hand.phase is Phase.OVER or seat == hand.knocker:
         parts.append(f'<div class="gt-count">{escape(words("no_deadwood_left"))}</div>')
     return '<div class="gt-laid">' + "".join(parts) + "</div>"
 
 
-def _middle_html(hand, names, opts) -> str:
-    marks = {hand.upcard: "new"} if len(hand.discard_pile) == 1 and hand.phase == "upcard" else None
+def _middle_html(hand: Hand, names: tuple[str, str], opts: CardStyle) -> str:
+    marks = {hand.upcard: "new"} if len(hand.discard_pile) == 1 and hand.phase is Phase.UPCARD else None
     stock = stock_html(hand.stock_count, size=opts["size"])
     pile = pile_html(hand.discard_pile, marks=marks, **opts)
     note = f'<div class="gt-note">{escape(phase_words(hand, names))}</div>'
     return f'<div class="gt-middle">{stock}{pile}{note}</div>'
 
 
-def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"), size: str = "normal",
+def seat_table_html(hand: Hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"), size: str = "normal",
                     four_colour: bool = False) -> str:
     """The table as one seat sees it while the hand is played, without the seat's own
     cards (a page shows them as buttons): the other hand face down but for the cards
@@ -343,9 +385,9 @@ def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"),
     the table (lay-offs marked), the knocker's deadwood once shown and the seat's own
     melds."""
     view = SeatView.of(hand, seat)
-    opts: dict = dict(size=size, four_colour=four_colour)
+    opts = CardStyle(size=size, four_colour=four_colour)
     other = 1 - seat
-    laid = {l.card: "laid" for l in hand.layoffs}
+    laid = {layoff.card: "laid" for layoff in hand.layoffs}
     if hand.knocker == other and view.table_melds:
         parts = [melds_html(view.table_melds, marks=laid, **opts)]
         if view.knocker_deadwood:
@@ -372,10 +414,11 @@ def seat_table_html(hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"),
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
 
-def puzzle_rules_words(puzzle) -> str:
+def puzzle_rules_words(puzzle: PuzzlePosition) -> str:
     """A puzzle's rules line: the rules, the knock limit (under Oklahoma, from the
     first upcard) and the stock."""
-    values = dict(rules=puzzle.rules.describe(), limit=puzzle.knock_limit, stock=puzzle.stock_count)
+    values: dict[str, object] = dict(rules=puzzle.rules.describe(), limit=puzzle.knock_limit,
+                                     stock=puzzle.stock_count)
     if puzzle.upcard is None:
         return words("rules_line", **values)
     if puzzle.knock_limit == 0:
@@ -384,10 +427,10 @@ def puzzle_rules_words(puzzle) -> str:
     return words("rules_line_upcard", upcard=puzzle.upcard, **values)
 
 
-def puzzle_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
+def puzzle_position_html(puzzle: PuzzlePosition, *, size: str = "small", four_colour: bool = False) -> str:
     """What a puzzle's player sees besides the hand: the card drawn and where from,
     the discard pile (its top eight cards) and the cards the opponent is known to hold."""
-    opts: dict = dict(size=size, four_colour=four_colour)
+    opts = CardStyle(size=size, four_colour=four_colour)
     groups = [group_html(cards_html([puzzle.drawn], marks={puzzle.drawn: "new"}, **opts),
                          words(f"label_drawn_{puzzle.drawn_from}")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
@@ -397,7 +440,7 @@ def puzzle_position_html(puzzle, *, size: str = "small", four_colour: bool = Fal
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
-def puzzle_position_words(puzzle) -> str:
+def puzzle_position_words(puzzle: PuzzlePosition) -> str:
     """The same in sentences, for a printed answer key."""
     said = [words(f"position_drawn_{puzzle.drawn_from}", card=puzzle.drawn)]
     pile = puzzle.discard_pile
@@ -407,7 +450,7 @@ def puzzle_position_words(puzzle) -> str:
     return " ".join(said)
 
 
-def melds_words(melds) -> str:
+def melds_words(melds: Iterable[CardsLike]) -> str:
     """Melds in words, each with its kind: "2♣ 3♣ 4♣ (run) · 7♥ 7♠ 7♦ (set)" (or "none").
 
     >>> melds_words([parse_cards("2C 3C 4C"), parse_cards("7H 7S 7D")])
@@ -425,7 +468,7 @@ def deadwood_sum_words(cards: CardsLike) -> str:
     return words("label_deadwood_sum", cards=cards, points=sum(c.value for c in cards))
 
 
-def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
+def result_words(result: HandScore, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     """A finished hand's result in a few words, as every score sheet writes it.
 
     >>> from gintrainer.scoring import score_hand
@@ -435,10 +478,13 @@ def result_words(result, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     """
     if result.kind in ("dead", "tie"):
         return words(f"label_result_{result.kind}")
-    return words(f"label_result_{result.kind}", winner=names[result.winner_seat], points=result.points)
+    seat = result.winner_seat
+    if seat is None:
+        raise GinError(f"this {result.kind} was scored without seats and names no winner (see HandScore.with_knocker)")
+    return words(f"label_result_{result.kind}", winner=names[seat], points=result.points)
 
 
-def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *,
+def score_rows(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *,
                totals: bool = True) -> tuple[tuple[str, ...], ...]:
     """A score sheet as rows of words, a heading row first: each hand's number, dealer
     and result, and with ``totals`` each player's points so far (one game)."""
@@ -457,7 +503,7 @@ def score_rows(hands, names: tuple[str, str] = ("Ann", "Ben"), *,
     return tuple(rows)
 
 
-def score_sheet_html(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True) -> str:
+def score_sheet_html(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True) -> str:
     """:func:`score_rows` as a table (names escaped)."""
     head, *body = score_rows(hands, names, totals=totals)
     cells = "".join(f'<th scope="col">{escape(c)}</th>' for c in head)
@@ -466,13 +512,14 @@ def score_sheet_html(hands, names: tuple[str, str] = ("Ann", "Ben"), *, totals: 
             f'<tbody>{lines}</tbody></table></div>')
 
 
-def phase_words(hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:
+def phase_words(hand: Hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:
     """What happens next at this table, in plain words."""
-    if hand.phase == "over":
+    seat = hand.to_act
+    if seat is None:  # the hand is over
         return words("phase_over")
-    if hand.phase == "upcard":
-        return words("phase_upcard", player=names[hand.to_act], card=hand.upcard)
-    return words(f"phase_{hand.phase}", player=names[hand.to_act])
+    if hand.phase is Phase.UPCARD:
+        return words("phase_upcard", player=names[seat], card=hand.upcard)
+    return words(f"phase_{hand.phase}", player=names[seat])
 
 
 def stylesheet() -> str:

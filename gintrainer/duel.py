@@ -16,15 +16,17 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
-from .cards import DECK
+from .cards import DECK, Card
 from .errors import GinError
 from .hand import Hand
-from .players import PLAYER_NAMES, decide, make_player
+from .players import PLAYER_NAMES, Player, decide, make_player
 from .rules import Rules
+from .scoring import HandScore
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -118,7 +120,7 @@ class DuelResult:
     def seconds_per_move(self, index: int) -> float:
         return self.seconds[index] / self.moves[index] if self.moves[index] else 0.0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         low, high = self.ci95_a
         rate = self.win_rate_a
         return {
@@ -157,7 +159,7 @@ def _kinds_text(kinds: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) or "none"
 
 
-def deal_deck(seed, number: int) -> tuple[tuple, int]:
+def deal_deck(seed: object, number: int) -> tuple[tuple[Card, ...], int]:
     """The deck and dealer of deal ``number`` of a duel with ``seed``."""
     rng = random.Random(f"duel:{seed}:{number}")
     deck = list(DECK)
@@ -165,13 +167,13 @@ def deal_deck(seed, number: int) -> tuple[tuple, int]:
     return tuple(deck), rng.randrange(2)
 
 
-def play_hand(players, deck, dealer: int, rules: Rules, seed) -> tuple[Hand, list[float], list[int], list[float]]:
+def play_hand(players: Sequence[Player], deck: tuple[Card, ...], dealer: int, rules: Rules,
+              seed: object) -> tuple[Hand, list[float], list[int], list[float]]:
     """Play one hand between ``players`` (seat 0, seat 1); returns the hand and
     each seat's thinking time, move count and slowest move."""
     hand = Hand(rules, dealer, deck)
     seconds, moves, slowest = [0.0, 0.0], [0, 0], [0.0, 0.0]
-    while not hand.is_over:
-        seat = hand.to_act
+    while (seat := hand.to_act) is not None:  # None once the hand is over
         start = time.perf_counter()
         action = decide(players[seat], hand, seed)
         spent = time.perf_counter() - start
@@ -182,16 +184,27 @@ def play_hand(players, deck, dealer: int, rules: Rules, seed) -> tuple[Hand, lis
     return hand, seconds, moves, slowest
 
 
-def _play_range(a: str, b: str, seed, rules: Rules, first: int, last: int):
+_Played = tuple[HandRecord, tuple[float, float], tuple[int, int], tuple[float, float]]
+"""One hand of a duel: its record, then A's and B's thinking time, move count and slowest move."""
+
+
+def _score(hand: Hand) -> HandScore:
+    """The score of a hand played out."""
+    if hand.result is None:
+        raise GinError("the hand is not over: it has no score yet")
+    return hand.result
+
+
+def _play_range(a: str, b: str, seed: object, rules: Rules, first: int, last: int) -> list[_Played]:
     players = {"a": make_player(a), "b": make_player(b)}
-    out = []
+    out: list[_Played] = []
     for number in range(first, last):
         deal, swap = divmod(number, 2)
         deck, dealer = deal_deck(seed, deal)
         a_seat = swap
         seats = [players["a"], players["b"]] if a_seat == 0 else [players["b"], players["a"]]
         hand, seconds, moves, slowest = play_hand(seats, deck, dealer, rules, f"{seed}:{number}")
-        result = hand.result
+        result = _score(hand)
         winner_seat = result.winner_seat
         winner = None if winner_seat is None else ("a" if winner_seat == a_seat else "b")
         record = HandRecord(deal, a_seat, result.kind, winner, result.points, hand.history)
@@ -201,7 +214,7 @@ def _play_range(a: str, b: str, seed, rules: Rules, first: int, last: int):
     return out
 
 
-def duel(a: str, b: str, *, hands: int, seed=0, rules: Rules | None = None, jobs: int = 1) -> DuelResult:
+def duel(a: str, b: str, *, hands: int, seed: object = 0, rules: Rules | None = None, jobs: int = 1) -> DuelResult:
     """Play ``hands`` hands of ``a`` against ``b``: deal ``k`` is hands ``2k``
     (A in seat 0) and ``2k + 1`` (A in seat 1). ``jobs`` processes share the work."""
     for name in (a, b):
@@ -221,7 +234,8 @@ def duel(a: str, b: str, *, hands: int, seed=0, rules: Rules | None = None, jobs
         chunk += chunk % 2
         bounds = [(i, min(i + chunk, hands)) for i in range(0, hands, chunk)]
         with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
-            parts = list(pool.map(_play_range, *zip(*[(a, b, seed, rules, lo, hi) for lo, hi in bounds])))
+            columns = zip(*[(a, b, seed, rules, lo, hi) for lo, hi in bounds], strict=True)
+            parts = list(pool.map(_play_range, *columns))
     for part in parts:
         for record, seconds, moves, slowest in part:
             result.records.append(record)

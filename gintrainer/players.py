@@ -20,20 +20,31 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import Any, Protocol
 
 import numpy as np
 
 from .cards import Card, cards_mask
 from .errors import GinError
-from .hand import Action, Hand
+from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .melds import Arrangement, all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .scoring import layoff_targets
 from .solver import discard_table_for, naive_discard
-from .view import SeatView
+from .view import SeatView, card_of
 
 PLAYER_NAMES = ("random", "naive", "lookahead", "best")
+_DRAWING = (Phase.UPCARD, Phase.DRAW)
+"""The phases in which a player takes the top discard or draws (passes, for the upcard)."""
+_GINS = (ActionKind.GIN, ActionKind.BIG_GIN)
+"""The ways out with no deadwood."""
+
+
+class Player(Protocol):
+    """What :func:`decide` runs: a ``choose`` that returns one of ``view.legal``
+    (or ``auto`` in a layout) from the seat's view and a random generator."""
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action: ...
 
 
 # -- shared pieces -----------------------------------------------------------------
@@ -45,30 +56,30 @@ def own_layout(view: SeatView) -> Action:
     fewest of the cards it has not seen as lay-offs."""
     left = view.unlaid
     arrangements = all_best_arrangements(left)
+    chosen = arrangements[0]
     if len(arrangements) > 1 and view.out_kind == "knock":
         unseen = view.unseen
 
-        def openings(arrangement) -> int:
+        def openings(arrangement: Arrangement) -> int:
             melds = list(view.table_melds) + list(arrangement.melds)
             return sum(1 for card in unseen if layoff_targets(card, melds))
 
-        arrangements = sorted(arrangements, key=openings)
-    chosen = arrangements[0]
+        chosen = min(arrangements, key=openings)  # the first of the fewest, as a stable sort puts it
     if chosen.melds:
-        return Action("meld", cards=chosen.melds[0])
-    return Action("done")
+        return Action(ActionKind.MELD, cards=chosen.melds[0])
+    return Action(ActionKind.DONE)
 
 
 def layout_step(view: SeatView) -> Action:
     """A layout step for either side: the knocker's own choice, or the
     defender's best reply (the engine's ``auto`` uses the defender's own cards
     and the table only)."""
-    if view.phase == "knocker_layout":
+    if view.phase == Phase.KNOCKER_LAYOUT:
         return own_layout(view)
-    return Action("auto")
+    return Action(ActionKind.AUTO)
 
 
-def _mask(cards) -> int:
+def _mask(cards: Iterable[Card]) -> int:
     return cards_mask(cards)
 
 
@@ -80,7 +91,8 @@ def draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
     eleven = np.uint64(mask10) | draws  # (U,)
     throws = np.concatenate([np.broadcast_to(np.array(bits, dtype=np.uint64), (len(unseen), len(bits))),
                              draws[:, None]], axis=1)
-    return masks_min_deadwood(eleven[:, None] & ~throws).min(axis=1)
+    values: np.ndarray = masks_min_deadwood(eleven[:, None] & ~throws).min(axis=1)  # numpy types a reduction Any
+    return values
 
 
 def take_value(hand: tuple[Card, ...], card: Card) -> int:
@@ -97,7 +109,7 @@ def takes_by_mean(view: SeatView, margin: float = 0.0) -> bool:
     return take_value(view.hand, top) < mean - margin
 
 
-TIES = {
+TIES: dict[str, Callable[[Card], tuple[int, ...]]] = {
     "rank": lambda card: (-card.value, -card.rank, -card.index),
     "suit": lambda card: (-card.value, -card.index),
     "held": lambda card: (-card.value,),
@@ -108,7 +120,7 @@ or by value, then the order the seat's moves list them (the order the cards came
 into the hand)."""
 
 
-def _check_choice(what: str, value, choices) -> None:
+def _check_choice(what: str, value: object, choices: Collection[str]) -> None:
     if value not in choices:
         raise GinError(f"{what} is one of {', '.join(map(repr, choices))}, not {value!r}")
 
@@ -122,9 +134,9 @@ def _knock_choice(view: SeatView, ties: str = "suit", *, within: int | None = No
     scored: list[tuple[tuple[int, ...], Action]] = []
     for action in view.legal:
         card = action.card
-        if action.kind == "big-gin":
+        if action.kind == ActionKind.BIG_GIN:
             scored.append(((0, 0), action))
-        elif action.kind in ("knock", "gin") and card is not None:
+        elif action.kind in (ActionKind.KNOCK, ActionKind.GIN) and card is not None:
             points = mask_min_deadwood(full & ~(1 << card.index))
             if within is None or points == 0 or points <= within:
                 scored.append(((1, points, *tie(card)), action))
@@ -132,11 +144,11 @@ def _knock_choice(view: SeatView, ties: str = "suit", *, within: int | None = No
 
 
 def _draw_or_pass(view: SeatView) -> Action:
-    return Action("pass") if view.phase == "upcard" else Action("draw")
+    return Action(ActionKind.PASS) if view.phase == Phase.UPCARD else Action(ActionKind.DRAW)
 
 
 def _can_take(view: SeatView) -> bool:
-    return any(a.kind == "take" for a in view.legal)
+    return any(a.kind == ActionKind.TAKE for a in view.legal)
 
 
 def danger(card: Card, view: SeatView) -> float:
@@ -154,7 +166,7 @@ def danger(card: Card, view: SeatView) -> float:
     return max(score, 0.0)
 
 
-def _partners(card: Card):
+def _partners(card: Card) -> Iterator[Card]:
     """The cards that make a meld with ``card`` given one more: its rank in the
     other suits and its suit within two ranks."""
     for suit in "CDHS":
@@ -165,26 +177,38 @@ def _partners(card: Card):
             yield Card(card.rank + step, card.suit)
 
 
-def _offers(view: SeatView):
-    """The opponent's public moves in order, each with the card on offer to it
-    then: the upcard or this seat's last discard, None once taken or covered."""
-    offered = view.upcard
+def _public_move(text: str) -> tuple[ActionKind, Card | None]:
+    """A move of :attr:`SeatView.moves` read back: its kind and, for a discard,
+    the card thrown face up (None otherwise). The text is the engine's own, so
+    its first word is a kind's exact text."""
+    word, *rest = text.split()
+    kind = ActionKind(word)
+    return kind, (Card.parse(rest[0]) if kind == ActionKind.DISCARD else None)
+
+
+def _offers(view: SeatView) -> Iterator[tuple[ActionKind, Card | None, Card | None]]:
+    """The opponent's public moves in order: each one's kind, the card it threw
+    face up (a discard; else None), and the card on offer to it then: the upcard
+    or this seat's last discard, None once taken or covered."""
+    offered: Card | None = view.upcard
     for who, text in view.moves:
+        kind, thrown = _public_move(text)
         if who == view.seat:
-            if text.startswith("discard "):
-                offered = Card.parse(text.split()[1])
-            elif text == "take":
+            if kind == ActionKind.DISCARD:
+                offered = thrown
+            elif kind == ActionKind.TAKE:
                 offered = None
             continue
-        yield text, offered
-        if text.startswith("discard ") or text in ("take", "draw"):
+        yield kind, thrown, offered
+        if kind in (ActionKind.DISCARD, ActionKind.TAKE, ActionKind.DRAW):
             offered = None
 
 
 def refused_cards(view: SeatView) -> list[Card]:
     """The cards the opponent left on the pile for a draw from the stock (or a
     pass): the upcard if it passed it, and this seat's discards it did not take."""
-    return [offered for text, offered in _offers(view) if text in ("pass", "draw") and offered is not None]
+    return [offered for kind, _, offered in _offers(view)
+            if kind in (ActionKind.PASS, ActionKind.DRAW) and offered is not None]
 
 
 def opponent_model(view: SeatView, *, thrown: float = 0.6, refused: float = 0.5,
@@ -245,14 +269,15 @@ def _held(masks: np.ndarray, size: int) -> np.ndarray:
 def _last_turn(view: SeatView) -> tuple[Card, Card | None] | None:
     """The opponent's last turn, if it ended with a discard: the card it threw
     and the card it left on the pile for a stock draw (None if it took one)."""
-    left, last = None, None
-    for text, offered in _offers(view):
-        if text in ("pass", "draw"):
+    left: Card | None = None
+    last: tuple[Card, Card | None] | None = None
+    for kind, thrown, offered in _offers(view):
+        if kind in (ActionKind.PASS, ActionKind.DRAW):
             left = offered if left is None else left
-        elif text == "take":
+        elif kind == ActionKind.TAKE:
             left = None
-        elif text.startswith("discard "):
-            last, left = (Card.parse(text.split()[1]), left), None
+        elif thrown is not None:  # a discard
+            last, left = (thrown, left), None
     return last
 
 
@@ -301,7 +326,8 @@ def meld_chances(cards: list[Card], masks: np.ndarray, weights: np.ndarray) -> n
     adds = np.array([1 << c.index for c in cards], dtype=np.uint64)
     values = np.array([c.value for c in cards])
     melds = masks_min_deadwood(masks[None, :] | adds[:, None]) < now[None, :] + values[:, None]
-    return melds @ weights
+    chances: np.ndarray = melds @ weights  # numpy types a product of arrays Any
+    return chances
 
 
 # -- the players ---------------------------------------------------------------------
@@ -313,7 +339,7 @@ class RandomPlayer:
     name = "random"
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        actions = [a for a in view.legal if a.kind != "auto"]
+        actions = [a for a in view.legal if a.kind != ActionKind.AUTO]
         return rng.choice(actions)
 
 
@@ -331,7 +357,7 @@ class LookaheadPlayer:
     name = "lookahead"
 
     def __init__(self, *, take_margin: float = 0.0, feed_weight: float = 1.0, knock_at: int = 10,
-                 late_stock: int = 0):
+                 late_stock: int = 0) -> None:
         self.take_margin = take_margin
         self.feed_weight = feed_weight
         self.knock_at = knock_at
@@ -339,19 +365,19 @@ class LookaheadPlayer:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         phase = view.phase
-        if phase in ("knocker_layout", "defender_layout"):
+        if phase in LAYOUT_PHASES:
             return layout_step(view)
-        if phase in ("upcard", "draw"):
+        if phase in _DRAWING:
             return self.draw(view)
         return self.discard(view)
 
     def draw(self, view: SeatView) -> Action:
         if _can_take(view) and takes_by_mean(view, self.take_margin):
-            return Action("take")
+            return Action(ActionKind.TAKE)
         return _draw_or_pass(view)
 
     def wants_out(self, view: SeatView, action: Action) -> bool:
-        if action.kind in ("gin", "big-gin"):
+        if action.kind in _GINS:
             return True
         points = min_deadwood(c for c in view.hand if c is not action.card)
         return points <= self.knock_at or view.stock_count <= self.late_stock
@@ -363,7 +389,7 @@ class LookaheadPlayer:
         table = discard_table_for(view)
         row = min(table.rows, key=lambda r: (float(r.expected_deadwood) + self.feed_weight * danger(r.card, view),
                                              r.deadwood, -r.card.index))
-        return Action("discard", row.card)
+        return Action(ActionKind.DISCARD, row.card)
 
 
 def _after_draw(full: int, discards: list[Card], unseen: tuple[Card, ...]) -> np.ndarray:
@@ -379,7 +405,8 @@ def _after_draw(full: int, discards: list[Card], unseen: tuple[Card, ...]) -> np
     candidates = np.where(candidates == after[:, :, None], np.uint64(0), candidates)
     values = masks_min_deadwood(candidates)
     values[candidates == 0] = 1 << 20
-    return values.min(axis=2)
+    least: np.ndarray = values.min(axis=2)  # numpy types a reduction Any
+    return least
 
 
 def two_draw_race(full: int, discards: list[Card], unseen: tuple[Card, ...], limit: int,
@@ -407,7 +434,8 @@ def two_draw_race(full: int, discards: list[Card], unseen: tuple[Card, ...], lim
     other = ~np.eye(u, dtype=bool)  # the second draw is not the first card again
     mean = (shaped * other[None, :, None, :]).sum(axis=-1) / max(u - 1, 1)  # (K, U, 11)
     best = np.where(now <= limit, -reward, mean.min(axis=2))
-    return best.mean(axis=1)
+    race: np.ndarray = best.mean(axis=1)  # numpy types a reduction Any
+    return race
 
 
 class BestPlayer:
@@ -439,7 +467,7 @@ class BestPlayer:
 
     def __init__(self, *, knock_reward: float = 100.0, risk_weight: float = 6.0, risk_growth: float = 0.3,
                  feed_weight: float = 2.0, bait: float = 0.8, take_margin: float = 0.0, deep: int = 5,
-                 deep_work: int = 6000, samples: int = 100):
+                 deep_work: int = 6000, samples: int = 100) -> None:
         self.deep = deep
         self.deep_work = deep_work
         self.samples = samples
@@ -452,11 +480,11 @@ class BestPlayer:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         phase = view.phase
-        if phase in ("knocker_layout", "defender_layout"):
+        if phase in LAYOUT_PHASES:
             return layout_step(view)
-        if phase in ("upcard", "draw"):
+        if phase in _DRAWING:
             if _can_take(view) and takes_by_mean(view, self.take_margin):
-                return Action("take")
+                return Action(ActionKind.TAKE)
             return _draw_or_pass(view)
         outs = _knock_choice(view)
         if outs:
@@ -464,7 +492,7 @@ class BestPlayer:
         discards = [c for c in view.hand if c is not view.forbidden]
         scores = self.scores(view, discards, np.random.default_rng(rng.getrandbits(64)))
         best = min(range(len(discards)), key=lambda i: (scores[i], -discards[i].value, -discards[i].index))
-        return Action("discard", discards[best])
+        return Action(ActionKind.DISCARD, discards[best])
 
     def scores(self, view: SeatView, discards: list[Card], rng: np.random.Generator | None = None) -> np.ndarray:
         """Each discard's score (race plus feeding less bait), least best; the
@@ -473,14 +501,14 @@ class BestPlayer:
         after = _after_draw(_mask(view.hand), discards, view.unseen)
         race = (after - self.knock_reward * (after <= view.knock_limit)).mean(axis=1)
         masks, weights = opponent_hands(view, self.samples, rng or np.random.default_rng(0))
-        turns = sum(1 for who, text in view.moves if who != view.seat and text in ("draw", "take"))
+        turns = sum(1 for kind, _, _ in _offers(view) if kind in (ActionKind.DRAW, ActionKind.TAKE))
         weight = self.risk_weight * (1.0 + self.risk_growth * turns)
         feed = weight * meld_chances(discards, masks, weights)
         feed += self.feed_weight * np.array([danger(c, view) for c in discards])
         if view.opponent_threw:
             last = view.opponent_threw[-1].value
             feed -= self.bait * np.array([max(0, last - c.value) for c in discards])
-        scores = race + feed
+        scores: np.ndarray = race + feed  # numpy types a sum of arrays Any
         unseen = len(view.unseen)
         deep = min(self.deep, max(1, self.deep_work // max(unseen * (unseen - 1), 1)))
         if deep and unseen:
@@ -496,7 +524,7 @@ class BestPlayer:
 # -- sound play and the greedy player ---------------------------------------------
 
 
-def least_discards(cards, forbidden: Card | None = None) -> tuple[int, list[Card]]:
+def least_discards(cards: Collection[Card], forbidden: Card | None = None) -> tuple[int, list[Card]]:
     """The least deadwood a discard from ``cards`` (11 after a draw) leaves, and the
     discards that leave it, in the order given; ``forbidden`` (the card just taken
     from the discard pile) is not one.
@@ -511,13 +539,13 @@ def least_discards(cards, forbidden: Card | None = None) -> tuple[int, list[Card
     return best, [card for points, card in scored if points == best]
 
 
-def highest(cards, ties: str = "rank") -> Card:
+def highest(cards: Iterable[Card], ties: str = "rank") -> Card:
     """The highest of equally good cards, by :data:`TIES`."""
     _check_choice("ties", ties, TIES)
     return min(cards, key=TIES[ties])
 
 
-def meld_after_take(cards, top: Card) -> Arrangement | None:
+def meld_after_take(cards: Collection[Card], top: Card) -> Arrangement | None:
     """Whether ``top`` would go into a meld of ``cards`` (the ten held): the
     arrangement after taking it and throwing the highest card that leaves the
     least deadwood, where ``top`` is melded and the deadwood is lower than now; None
@@ -533,7 +561,7 @@ def meld_after_take(cards, top: Card) -> Arrangement | None:
     return None
 
 
-def out_after_take(cards, top: Card, *, limit: int, big_gin: bool = False) -> bool:
+def out_after_take(cards: Collection[Card], top: Card, *, limit: int, big_gin: bool = False) -> bool:
     """Whether taking ``top`` lets ``cards`` (the ten held) go out at once: gin, a
     knock with at most ``limit`` deadwood, or big gin when ``big_gin`` is on."""
     eleven = list(cards) + [top]
@@ -546,13 +574,13 @@ def out_after_take(cards, top: Card, *, limit: int, big_gin: bool = False) -> bo
     return False
 
 
-def sound_take(cards, top: Card, *, limit: int, big_gin: bool = False) -> bool:
+def sound_take(cards: Collection[Card], top: Card, *, limit: int, big_gin: bool = False) -> bool:
     """The lessons' rule for the top discard: take it when it goes into a meld
     (:func:`meld_after_take`) or lets you go out at once (:func:`out_after_take`)."""
     return meld_after_take(cards, top) is not None or out_after_take(cards, top, limit=limit, big_gin=big_gin)
 
 
-def lowers_deadwood(cards, top: Card) -> bool:
+def lowers_deadwood(cards: Collection[Card], top: Card) -> bool:
     """Whether taking ``top`` and throwing the best card then leaves less deadwood
     than ``cards`` (the ten held) have now."""
     return take_value(tuple(cards), top) < min_deadwood(cards)
@@ -591,7 +619,7 @@ class GreedyPlayer:
     def __init__(self, rng: random.Random | None = None, *, name: str = "greedy", take: str = "lowers",
                  whims: float = 0.0, gins: float = 1.0, knocks: float = 1.0, knock_at: int | None = None,
                  discard: str = "least", ties: str = "rank", knock_ties: str = "rank", mistakes: float = 0.0,
-                 layout: str = "own"):
+                 layout: str = "own") -> None:
         _check_choice("take", take, TAKE_RULES)
         _check_choice("discard", discard, DISCARD_RULES)
         _check_choice("ties", ties, TIES)
@@ -618,23 +646,23 @@ class GreedyPlayer:
     def choose(self, view: SeatView, rng: random.Random | None = None) -> Action:
         rng = self.rng or rng or random.Random()
         phase = view.phase
-        if phase in ("knocker_layout", "defender_layout"):
-            return layout_step(view) if self.layout == "own" else Action("auto")
-        if phase in ("upcard", "draw"):
+        if phase in LAYOUT_PHASES:
+            return layout_step(view) if self.layout == "own" else Action(ActionKind.AUTO)
+        if phase in _DRAWING:
             if _can_take(view) and (self.wants(view) or rng.random() < self.whims):
-                return Action("take")
+                return Action(ActionKind.TAKE)
             return _draw_or_pass(view)
         out = self.way_out(view, rng)
         if out is not None:
             return out
-        discards = [a for a in view.legal if a.kind == "discard"]
+        discards = [a for a in view.legal if a.kind == ActionKind.DISCARD]
         if rng.random() < self.mistakes:
             return rng.choice(discards)
         if self.discard == "naive":
-            return Action("discard", naive_discard(view.hand, forbidden=view.forbidden))
-        held = [a.card for a in discards] + ([view.forbidden] if view.forbidden is not None else [])
+            return Action(ActionKind.DISCARD, naive_discard(view.hand, forbidden=view.forbidden))
+        held = [card_of(a) for a in discards] + ([view.forbidden] if view.forbidden is not None else [])
         _, cards = least_discards(held, view.forbidden)  # in the order the cards came into the hand
-        return Action("discard", highest(cards, self.ties))
+        return Action(ActionKind.DISCARD, highest(cards, self.ties))
 
     def _limit(self, view: SeatView) -> int:
         return view.knock_limit if self.knock_at is None else min(self.knock_at, view.knock_limit)
@@ -651,10 +679,10 @@ class GreedyPlayer:
     def way_out(self, view: SeatView, rng: random.Random) -> Action | None:
         """How it goes out now, or None to play on."""
         outs = _knock_choice(view, self.knock_ties, within=self._limit(view))
-        gins = [a for a in outs if a.kind in ("gin", "big-gin")]
+        gins = [a for a in outs if a.kind in _GINS]
         if gins and _chance(self.gins, rng):
             return gins[0]
-        knocks = [a for a in outs if a.kind == "knock"]
+        knocks = [a for a in outs if a.kind == ActionKind.KNOCK]
         if knocks and _chance(self.knocks, rng):
             return knocks[0]
         return None
@@ -665,14 +693,14 @@ def _chance(chance: float, rng: random.Random) -> bool:
     return chance >= 1 or (chance > 0 and rng.random() < chance)
 
 
-def naive_player(**options) -> GreedyPlayer:
+def naive_player(**options: Any) -> GreedyPlayer:
     """The usual baseline of published Gin Rummy AI work: takes the upcard or the
     discard only when that lowers its deadwood, throws the highest unmelded card
     (:func:`~gintrainer.solver.naive_discard`), knocks as soon as it may."""
     return GreedyPlayer(**{"name": "naive", "discard": "naive", "knock_ties": "suit", **options})
 
 
-def sound_player(**options) -> GreedyPlayer:
+def sound_player(**options: Any) -> GreedyPlayer:
     """The plain player of the lessons' played matches: takes the top discard by
     the lessons' rule (:func:`sound_take`), goes out as soon as it may, throws the
     highest card that leaves the least deadwood, and lets the engine lay out."""
@@ -680,10 +708,11 @@ def sound_player(**options) -> GreedyPlayer:
                            "layout": "engine", **options})
 
 
-PLAYERS: dict[str, Callable[..., Any]] = {"random": RandomPlayer, "naive": naive_player, "lookahead": LookaheadPlayer, "best": BestPlayer}
+PLAYERS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "naive": naive_player,
+                                             "lookahead": LookaheadPlayer, "best": BestPlayer}
 
 
-def make_player(name: str, **options):
+def make_player(name: str, **options: Any) -> Player:
     """A player by name: ``random``, ``naive``, ``lookahead`` or ``best``."""
     try:
         factory = PLAYERS[name]
@@ -692,18 +721,19 @@ def make_player(name: str, **options):
     return factory(**options)
 
 
-def move_rng(seed, hand: Hand) -> random.Random:
+def move_rng(seed: object, hand: Hand) -> random.Random:
     """The generator for the move now: fixed by the game's seed and the number
     of moves played, so the same position always gets the same answer."""
     return random.Random(f"{seed}:{len(hand.actions)}")
 
 
-def decide(player, hand: Hand, seed=0) -> Action:
+def decide(player: Player, hand: Hand, seed: object = 0) -> Action:
     """The player's move for the seat to act in ``hand``, from that seat's view only."""
-    if hand.is_over:
+    seat = hand.to_act
+    if hand.is_over or seat is None:
         raise GinError("the hand is over: there is no move to choose")
-    view = SeatView.of(hand, hand.to_act)
+    view = SeatView.of(hand, seat)
     action = player.choose(view, move_rng(seed, hand))
-    if action.kind != "auto" and action not in view.legal:
+    if action.kind != ActionKind.AUTO and action not in view.legal:
         raise GinError(f"player {getattr(player, 'name', player)!r} chose an illegal move {action}")
     return action

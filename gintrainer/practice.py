@@ -13,11 +13,12 @@ file for every spelling of the name; see :mod:`gintrainer.storage`), written
 atomically under a lock; :meth:`PracticeGame.resume` reads it back, and an
 unreadable file is set aside with a notice, never deleted.
 
+>>> from gintrainer.hand import Phase
 >>> game = PracticeGame(opponent="naive", seed=4)
 >>> game.hand.to_act == game.seat or game.hand.is_over
 True
 >>> before = game.hand.history
->>> replies = game.play("pass" if game.hand.phase == "upcard" else "draw")
+>>> replies = game.play("pass" if game.hand.phase == Phase.UPCARD else "draw")
 >>> game.can_take_back
 True
 >>> game.take_back()
@@ -32,9 +33,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import players as computer
-from .cards import show_cards
+from .cards import Card, show_cards
 from .errors import GinError
-from .hand import Action, Hand
+from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .match import Match
 from .replay import Annotation, Replay, annotate
 from .replay.annotate import better_words
@@ -52,7 +53,7 @@ from .storage import (
     spelling_stem,
     write_json_atomic,
 )
-from .view import SeatView
+from .view import SeatView, acting_seat, card_of
 
 DEFAULT_OPPONENT = "lookahead"
 OPPONENT_LABELS = {
@@ -80,21 +81,23 @@ RECORD = RecordKind("practice game", version=1, format="gintrainer-practice", er
 FOLDER = "practice"
 
 
-# Every move of a hand as the learner's seat may read it: (the learner's words, the computer's). The
-# computer's stock draws and face-down knock discards stay hidden.
-_MOVE_WORDS = {
-    "take-upcard": ("You take the upcard, {card}.", "{name} takes the upcard, {card}."),
-    "take": ("You take {card} from the discard pile.", "{name} takes {card} from the discard pile."),
-    "pass": ("You pass on the upcard, {card}.", "{name} passes on the upcard, {card}."),
-    "draw": ("You draw {card} from the stock.", "{name} draws from the stock."),
-    "discard": ("You discard {card}.", "{name} discards {card}."),
-    "knock": ("You knock, discarding {card} face down.", "{name} knocks, discarding face down."),
-    "gin": ("You go gin, discarding {card} face down.", "{name} goes gin, discarding face down."),
-    "big-gin": ("You go big gin: all {count} of your cards are in melds.",
-                "{name} goes big gin: all {count} of its cards are in melds."),
-    "meld": ("You lay out {cards}.", "{name} lays out {cards}."),
-    "layoff": ("You lay off {card} on {meld}.", "{name} lays off {card} on {meld}."),
-    "done": ("You are done laying out.", "{name} is done laying out."),
+# Every move of a hand as the learner's seat may read it: (the learner's words, the computer's), by the
+# move's kind, and for a take of the first upcard. The computer's stock draws and face-down knock discards
+# stay hidden.
+_TAKE_UPCARD = "take-upcard"
+_MOVE_WORDS: dict[str, tuple[str, str]] = {
+    _TAKE_UPCARD: ("You take the upcard, {card}.", "{name} takes the upcard, {card}."),
+    ActionKind.TAKE: ("You take {card} from the discard pile.", "{name} takes {card} from the discard pile."),
+    ActionKind.PASS: ("You pass on the upcard, {card}.", "{name} passes on the upcard, {card}."),
+    ActionKind.DRAW: ("You draw {card} from the stock.", "{name} draws from the stock."),
+    ActionKind.DISCARD: ("You discard {card}.", "{name} discards {card}."),
+    ActionKind.KNOCK: ("You knock, discarding {card} face down.", "{name} knocks, discarding face down."),
+    ActionKind.GIN: ("You go gin, discarding {card} face down.", "{name} goes gin, discarding face down."),
+    ActionKind.BIG_GIN: ("You go big gin: all {count} of your cards are in melds.",
+                         "{name} goes big gin: all {count} of its cards are in melds."),
+    ActionKind.MELD: ("You lay out {cards}.", "{name} lays out {cards}."),
+    ActionKind.LAYOFF: ("You lay off {card} on {meld}.", "{name} lays off {card} on {meld}."),
+    ActionKind.DONE: ("You are done laying out.", "{name} is done laying out."),
 }
 # What a costly move cost: exact deadwood when both choices end in a known count (a knock, a layout, the
 # dealer keeping his hand or taking the upcard), else expected deadwood after the next draw.
@@ -105,31 +108,46 @@ _COST_WORDS = {"exact": "It cost {cost} points of deadwood against the best choi
 def _cost_measure(note: Annotation, before: Hand) -> str:
     if note.tag in ("better-knock", "costly-layout"):
         return "exact"
-    dealer_offered = before.phase == "upcard" and before.to_act == before.dealer
+    dealer_offered = before.phase == Phase.UPCARD and before.to_act == before.dealer
     return "exact" if note.tag in ("costly-take", "costly-pass") and dealer_offered else "expected"
 
 
-def move_values(before: Hand, action: Action) -> tuple[str, dict]:
+def move_values(before: Hand, action: Action) -> tuple[str, dict[str, object]]:
     """The message key and the named values of a sentence about ``action`` played in
-    the state ``before`` it: the card taken or passed is the top discard (the key
-    "take-upcard" for a take of the first upcard), a meld's cards, the meld a lay-off
-    extends named by its cards, big gin's count of cards. A stock draw's card is not
-    known before it (read it from the state after)."""
+    the state ``before`` it: the key is the action's kind ("take-upcard" for a take
+    of the first upcard); the card taken or passed is the top discard, a meld's
+    cards, the meld a lay-off extends named by its cards, big gin's count of cards.
+    A stock draw's card is not known before it (read it from the state after)."""
     kind = action.kind
-    values = {"card": action.card}
-    if kind in ("take", "pass"):
+    key: str = kind
+    values: dict[str, object] = {"card": action.card}
+    if kind in (ActionKind.TAKE, ActionKind.PASS):
         values["card"] = before.top_discard
-        if kind == "take" and before.phase == "upcard":
-            kind = "take-upcard"
-    elif kind == "meld":
+        if kind == ActionKind.TAKE and before.phase == Phase.UPCARD:
+            key = _TAKE_UPCARD
+    elif kind == ActionKind.MELD:
         values["cards"] = show_cards(action.cards)
-    elif kind == "layoff":
+    elif kind == ActionKind.LAYOFF:
         melds = before.table_melds
-        target = action.target if action.target is not None else layoff_targets(action.card, melds)[0]
+        target = action.target if action.target is not None else layoff_targets(card_of(action), melds)[0]
         values["meld"] = show_cards(melds[target])
-    elif kind == "big-gin":
-        values["count"] = len(before.held(before.to_act))
-    return kind, values
+    elif kind == ActionKind.BIG_GIN:
+        values["count"] = len(before.held(acting_seat(before)))
+    return key, values
+
+
+def _drawn_card(after: Hand) -> Card:
+    """The card just drawn, in the state after a draw (the drawer sees it)."""
+    if after.last_draw is None:
+        raise PracticeError("no card has just been drawn")
+    return after.last_draw[0]
+
+
+def _cost(note: Annotation) -> Fraction:
+    """What a costly move cost (every costly move has a loss)."""
+    if note.loss is None:
+        raise PracticeError(f"the note on move {note.step} has no cost")
+    return note.loss
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +174,7 @@ def practice_rules(preset: str = "standard", *, target: int | None = None, **var
     """
     if preset not in PRESETS:
         raise PracticeError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
-    changes = {}
+    changes: dict[str, bool | int] = {}
     for name, flag in variants.items():
         if name not in VARIANTS:
             raise PracticeError(f"unknown variant {name!r}: choose from {', '.join(VARIANTS)}")
@@ -169,7 +187,7 @@ def practice_rules(preset: str = "standard", *, target: int | None = None, **var
     return Rules.preset(preset, **changes)
 
 
-def _check_opponent(name) -> str:
+def _check_opponent(name: object) -> str:
     if not isinstance(name, str) or name not in computer.PLAYERS:
         choices = ", ".join(computer.PLAYERS)
         raise PracticeError(f"unknown opponent {name!r}: choose one of {choices}")
@@ -256,7 +274,7 @@ class PracticeGame:
         """With the coach on and the learner to discard: the solver's exact table,
         built from the learner's view only (hand, draw, discard pile, the cards the
         opponent is known to hold, the Oklahoma upcard); else None."""
-        if not self.coach or not self.learner_to_act or self.hand.phase != "discard":
+        if not self.coach or not self.learner_to_act or self.hand.phase != Phase.DISCARD:
             return None
         return discard_table_for(self.view())
 
@@ -289,15 +307,15 @@ class PracticeGame:
         defender's own cards and the table)."""
         self._check_turn()
         phase = self.hand.phase
-        if phase not in ("knocker_layout", "defender_layout"):
+        if phase not in LAYOUT_PHASES:
             raise PracticeError("there is nothing to lay out now: that comes after a knock")
         steps = len(self.hand.actions)
-        if phase == "defender_layout":
-            self.match.apply("auto")
+        if phase == Phase.DEFENDER_LAYOUT:
+            self.match.apply(Action(ActionKind.AUTO))
         else:
             trial = self.hand.copy()
             plan = []
-            while trial.phase == "knocker_layout":
+            while trial.phase == Phase.KNOCKER_LAYOUT:
                 step = computer.own_layout(SeatView.of(trial, self.seat))
                 trial.apply(step)
                 plan.append(step)
@@ -390,7 +408,7 @@ class PracticeGame:
         """The learner's moves of a finished hand that cost the most, by the solver's
         exact loss, worst first."""
         costly = [n for n in self.notes(number) if n.loss is not None and n.loss > 0]
-        return tuple(sorted(costly, key=lambda n: (-n.loss, n.step))[:limit])
+        return tuple(sorted(costly, key=lambda n: (-_cost(n), n.step))[:limit])
 
     def move_log(self, number: int | None = None) -> tuple[LoggedMove, ...]:
         """Every move of a hand (the one in progress by default), from the deal on, in
@@ -405,11 +423,11 @@ class PracticeGame:
         state = hand.prefix(0)
         lines = []
         for step, (seat, action) in enumerate(hand.actions, start=1):
-            kind, values = move_values(state, action)
+            key, values = move_values(state, action)
             state.apply(action)
-            if kind == "draw":
-                values["card"] = state.last_draw[0]
-            words = _MOVE_WORDS[kind][0 if seat == self.seat else 1]
+            if action.kind == ActionKind.DRAW:
+                values["card"] = _drawn_card(state)
+            words = _MOVE_WORDS[key][0 if seat == self.seat else 1]
             lines.append(LoggedMove(step, seat, words.format(name=name, **values)))
         return tuple(lines)
 
@@ -425,7 +443,7 @@ class PracticeGame:
             parts = [f"Move {note.step}: {log[note.step - 1].text}", note.comment]
             if note.better is not None:
                 parts.append(f"Better: {better_words(note.better)}.")
-            parts.append(_COST_WORDS[_cost_measure(note, before)].format(cost=loss_text(note.loss)))
+            parts.append(_COST_WORDS[_cost_measure(note, before)].format(cost=loss_text(_cost(note))))
             notes.append(" ".join(parts))
         return tuple(notes)
 
@@ -434,6 +452,8 @@ class PracticeGame:
         moves (save it with :meth:`Replay.dump`; the replayer page loads it)."""
         hand = self._hand(number)
         notes = self.notes(number)
+        if hand.result is None:
+            raise PracticeError(f"hand {number} is not over yet")
         description = f"Practice against {OPPONENT_LABELS.get(self.opponent, self.opponent)}; rules: " \
                       f"{self.rules.describe()}. {hand.result.explain()}"
         return Replay(hand, notes, title=f"Practice hand {number}", description=description,

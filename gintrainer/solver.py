@@ -10,21 +10,22 @@ legal discard leaves now and, exactly, after one more draw from the stock.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from numbers import Rational
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
 from .errors import GinError
+from .hand import Action, ActionKind, Phase
 from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .rules import Rules
-from .scoring import DefenderReply, best_layoffs  # noqa: F401  (part of the solver's API)
 from .vocab import Vocabulary
 
 if TYPE_CHECKING:
     from .view import SeatView
-
 
 
 class Objective(Vocabulary):
@@ -40,6 +41,26 @@ class Objective(Vocabulary):
 
 
 OBJECTIVES = tuple(Objective)
+
+
+class DiscardRowData(TypedDict):
+    """A :class:`DiscardRow` as JSON-ready data (cards in file form, the expectation as exact text)."""
+
+    card: str
+    deadwood: int
+    knocks: bool
+    gin: bool
+    outs: str
+    expected_deadwood: str
+
+
+class DiscardTableData(TypedDict):
+    """A :class:`DiscardTable` as JSON-ready data: its rows, the knock limit, big gin, the unseen count."""
+
+    discards: list[DiscardRowData]
+    knock_limit: int
+    big_gin: bool
+    unseen: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +81,17 @@ class DiscardRow:
     outs: tuple[Card, ...]
     expected_deadwood: Fraction
 
-    def key(self, objective: str = "lookahead"):
+    def key(self, objective: Objective | str = Objective.LOOKAHEAD) -> tuple[int | Fraction, ...]:
         """Sort key, best first: by expectation then deadwood, or the reverse."""
-        if objective == "deadwood":
+        if check_objective(objective) is Objective.DEADWOOD:
             return (self.deadwood, self.expected_deadwood, self.card.index)
         return (self.expected_deadwood, self.deadwood, self.card.index)
 
-    def values(self) -> tuple:
+    def values(self) -> tuple[int, bool, bool, int, Fraction]:
         """Every column but the card: rows with equal values are interchangeable."""
         return (self.deadwood, self.knocks, self.gin, len(self.outs), self.expected_deadwood)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> DiscardRowData:
         return {"card": self.card.code(), "deadwood": self.deadwood, "knocks": self.knocks, "gin": self.gin,
                 "outs": format_cards(self.outs), "expected_deadwood": fraction_text(self.expected_deadwood)}
 
@@ -80,11 +101,15 @@ def fraction_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def parse_fraction(text) -> Fraction:
-    try:
-        return Fraction(text)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise GinError(f"not an exact number: {text!r}") from None
+def parse_fraction(text: object) -> Fraction:
+    """The exact number of :func:`fraction_text`'s text (or of a finite number);
+    GinError quoting anything else."""
+    if isinstance(text, str | float | Decimal | Rational):
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            pass
+    raise GinError(f"not an exact number: {text!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,55 +135,78 @@ class DiscardTable:
             raise GinError(f"{wanted[0]} may not be discarded: it was just taken from the discard pile")
         raise GinError(f"{wanted[0]} is not in the hand")
 
-    def sorted(self, objective: str = "lookahead") -> tuple[DiscardRow, ...]:
-        check_objective(objective)
-        return tuple(sorted(self.rows, key=lambda r: r.key(objective)))
+    def sorted(self, objective: Objective | str = Objective.LOOKAHEAD) -> tuple[DiscardRow, ...]:
+        aim = check_objective(objective)
+        return tuple(sorted(self.rows, key=lambda r: r.key(aim)))
 
-    def best(self, objective: str = "lookahead") -> tuple[DiscardRow, ...]:
+    def best(self, objective: Objective | str = Objective.LOOKAHEAD) -> tuple[DiscardRow, ...]:
         """Every row that reaches the best value for the objective."""
-        rows = self.sorted(objective)
-        first = _objective_value(rows[0], objective)
-        return tuple(r for r in rows if _objective_value(r, objective) == first)
+        aim = check_objective(objective)
+        rows = self.sorted(aim)
+        first = _objective_value(rows[0], aim)
+        return tuple(r for r in rows if _objective_value(r, aim) == first)
 
     @property
     def can_knock(self) -> bool:
         return self.big_gin or any(r.knocks for r in self.rows)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> DiscardTableData:
         return {"discards": [r.to_dict() for r in self.rows], "knock_limit": self.knock_limit,
                 "big_gin": self.big_gin, "unseen": len(self.unseen)}
 
 
-def check_objective(objective: str) -> Objective:
+def check_objective(objective: Objective | str) -> Objective:
     """The objective ``objective`` names; GinError naming the choices otherwise."""
     return Objective.parse(objective)
 
 
-def _objective_value(row: DiscardRow, objective: str):
-    return row.deadwood if objective == "deadwood" else (row.expected_deadwood, row.deadwood)
+def _objective_value(row: DiscardRow, objective: Objective) -> int | tuple[Fraction, int]:
+    return row.deadwood if objective is Objective.DEADWOOD else (row.expected_deadwood, row.deadwood)
 
 
-def _position(hand, drawn, drawn_from, discard_pile, opponent_known, rules, upcard):
-    """Validate a position; returns cards, forbidden card, unseen cards, knock limit."""
+def _rules(rules: Rules | None) -> Rules:
+    """The rules given, the standard ones for None; GinError for anything else."""
     if rules is None:
-        rules = Rules()
+        return Rules()
     if not isinstance(rules, Rules):
         raise GinError(f"rules must be a Rules object, not {rules!r}")
+    return rules
+
+
+def _eleven(hand: CardsLike) -> tuple[Card, ...]:
+    """The 11 cards of a hand after the draw; GinError for another count."""
     cards = parse_cards(hand)
     if len(cards) != 11:
         raise GinError(f"the hand after the draw has 11 cards, not {len(cards)}")
+    return cards
+
+
+def _knock_limit(rules: Rules, upcard: CardsLike | None) -> int:
+    """The knock limit in force; the first upcard is required under Oklahoma only."""
+    upcard_card = rules.require_upcard(upcard) if (upcard is not None or rules.oklahoma) else None
+    return rules.knock_limit_for(upcard_card)
+
+
+def _drawn_card(cards: tuple[Card, ...], drawn: CardsLike | None, drawn_from: str) -> Card | None:
+    """The card drawn this turn (one of ``cards``), which must be named when it was
+    taken from the discard pile; None when it is not named."""
     if drawn_from not in ("stock", "discard"):
         raise GinError(f"drawn_from is 'stock' or 'discard', not {drawn_from!r}")
-    drawn_card = None
-    if drawn is not None:
-        drawn_cards = parse_cards(drawn)
-        if len(drawn_cards) != 1:
-            raise GinError("the drawn card is one card")
-        drawn_card = drawn_cards[0]
-        if drawn_card not in cards:
-            raise GinError(f"the drawn card {drawn_card} is not in the hand")
-    elif drawn_from == "discard":
-        raise GinError("a card taken from the discard pile must be named (drawn=...)")
+    if drawn is None:
+        if drawn_from == "discard":
+            raise GinError("a card taken from the discard pile must be named (drawn=...)")
+        return None
+    drawn_cards = parse_cards(drawn)
+    if len(drawn_cards) != 1:
+        raise GinError("the drawn card is one card")
+    if drawn_cards[0] not in cards:
+        raise GinError(f"the drawn card {drawn_cards[0]} is not in the hand")
+    return drawn_cards[0]
+
+
+def _unseen(cards: tuple[Card, ...], discard_pile: CardsLike, opponent_known: CardsLike) -> tuple[Card, ...]:
+    """The cards not in the hand, the discard pile nor known in the opponent's hand,
+    in index order; GinError when a card is in two of those places."""
     pile = parse_cards(discard_pile)
     known = parse_cards(opponent_known)
     for card in pile:
@@ -167,12 +215,32 @@ def _position(hand, drawn, drawn_from, discard_pile, opponent_known, rules, upca
     for card in known:
         if card in cards or card in pile:
             raise GinError(f"{card} is known in the opponent's hand but also seen elsewhere")
-    upcard_card = rules.require_upcard(upcard) if (upcard is not None or rules.oklahoma) else None
-    limit = rules.knock_limit_for(upcard_card)
     seen = set(cards) | set(pile) | set(known)
-    unseen = tuple(Card.from_index(i) for i in range(52) if Card.from_index(i) not in seen)
+    return tuple(Card.from_index(i) for i in range(52) if Card.from_index(i) not in seen)
+
+
+@dataclass(frozen=True, slots=True)
+class _Position:
+    """A checked position: the rules, the 11 cards, the card that may not be
+    discarded, the unseen cards and the knock limit."""
+
+    rules: Rules
+    cards: tuple[Card, ...]
+    forbidden: Card | None
+    unseen: tuple[Card, ...]
+    limit: int
+
+
+def _position(hand: CardsLike, drawn: CardsLike | None, drawn_from: str, discard_pile: CardsLike,
+              opponent_known: CardsLike, rules: Rules | None, upcard: CardsLike | None) -> _Position:
+    """Validate a position (in this order: rules, hand, draw, seen cards, upcard)."""
+    checked = _rules(rules)
+    cards = _eleven(hand)
+    drawn_card = _drawn_card(cards, drawn, drawn_from)
+    unseen = _unseen(cards, discard_pile, opponent_known)
+    limit = _knock_limit(checked, upcard)
     forbidden = drawn_card if drawn_from == "discard" else None
-    return rules, cards, forbidden, unseen, limit
+    return _Position(checked, cards, forbidden, unseen, limit)
 
 
 def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLike | None = None,
@@ -184,14 +252,14 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
     Unseen cards are those not in the hand, not in the discard pile and not known
     to be in the opponent's hand; each is taken as equally likely to be drawn.
     """
-    rules, cards, forbidden, unseen, limit = _position(hand, drawn, drawn_from, discard_pile,
-                                                       opponent_known, rules, upcard)
+    position = _position(hand, drawn, drawn_from, discard_pile, opponent_known, rules, upcard)
+    cards, forbidden, unseen, limit = position.cards, position.forbidden, position.unseen, position.limit
     discards = [c for c in cards if c is not forbidden]
     full = cards_mask(cards)
     kept_masks = [full & ~(1 << c.index) for c in discards]
     kept = np.array(kept_masks, dtype=np.uint64)  # (D,)
     now = [mask_min_deadwood(m) for m in kept_masks]
-    big_gin = rules.big_gin and mask_min_deadwood(full) == 0
+    big_gin = position.rules.big_gin and mask_min_deadwood(full) == 0
     rows = []
     if unseen:
         draws = np.array([1 << u.index for u in unseen], dtype=np.uint64)  # (U,)
@@ -208,11 +276,11 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
         if unseen:
             row_after = best_after[i]
             expected = Fraction(int(row_after.sum()), len(unseen))
-            outs = tuple(u for u, value in zip(unseen, row_after.tolist()) if value < deadwood)
+            outs = tuple(u for u, value in zip(unseen, row_after.tolist(), strict=True) if value < deadwood)
         else:
             expected, outs = Fraction(deadwood), ()
         rows.append(DiscardRow(card, deadwood, deadwood <= limit, deadwood == 0, outs, expected))
-    rows.sort(key=lambda r: r.key("lookahead"))
+    rows.sort(key=lambda r: r.key(Objective.LOOKAHEAD))
     return DiscardTable(cards, tuple(rows), forbidden, limit, big_gin, unseen)
 
 
@@ -229,7 +297,7 @@ def discard_table_for(view: SeatView) -> DiscardTable:
     >>> len(discard_table_for(SeatView.of(hand, hand.to_act)).rows)
     11
     """
-    if view.phase != "discard" or view.drawn is None:
+    if view.phase != Phase.DISCARD or view.drawn is None:
         raise GinError(f"seat {view.seat} is not about to discard: the discard table is for the seat that discards")
     card, source = view.drawn
     return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
@@ -260,9 +328,12 @@ class KnockOption:
     layout: Arrangement
 
     def action(self) -> str:
+        """The text of the action that goes out this way: ``big-gin``, ``gin 7H`` or ``knock 7H``."""
         if self.big_gin:
-            return "big-gin"
-        return f"{'gin' if self.gin else 'knock'} {self.card.code()}"
+            return str(Action(ActionKind.BIG_GIN))
+        if self.card is None:
+            raise GinError("a knock or gin names the card it discards face down")
+        return str(Action(ActionKind.GIN if self.gin else ActionKind.KNOCK, self.card))
 
 
 def knock_options(hand: CardsLike, *, rules: Rules | None = None, forbidden: CardsLike | None = None,
@@ -273,20 +344,15 @@ def knock_options(hand: CardsLike, *, rules: Rules | None = None, forbidden: Car
     >>> [o.action() for o in knock_options("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H")]
     ['knock 6S']
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise GinError(f"rules must be a Rules object, not {rules!r}")
-    cards = parse_cards(hand)
-    if len(cards) != 11:
-        raise GinError(f"the hand after the draw has 11 cards, not {len(cards)}")
+    rules = _rules(rules)
+    cards = _eleven(hand)
     banned = None
     if forbidden is not None:
         banned_cards = parse_cards(forbidden)
         if len(banned_cards) != 1 or banned_cards[0] not in cards:
             raise GinError("the forbidden card is one card of the hand")
         banned = banned_cards[0]
-    upcard_card = rules.require_upcard(upcard) if (upcard is not None or rules.oklahoma) else None
-    limit = rules.knock_limit_for(upcard_card)
+    limit = _knock_limit(rules, upcard)
     options = []
     if rules.big_gin and min_deadwood(cards) == 0:
         options.append(KnockOption(None, 0, True, True, best_arrangement(cards)))
@@ -314,7 +380,7 @@ def naive_discard(hand: CardsLike, *, forbidden: CardsLike | None = None) -> Car
     banned = set(parse_cards(forbidden)) if forbidden is not None else set()
     arrangement = best_arrangement(cards)
 
-    def order(card: Card):
+    def order(card: Card) -> tuple[int, int, int]:
         return (card.value, card.rank, card.index // 13)
 
     pool = [c for c in arrangement.deadwood if c not in banned] or [c for c in cards if c not in banned]

@@ -18,17 +18,34 @@ order of the stock.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from .cards import DECK, Card
 from .errors import GinError
-from .hand import Action, Hand
+from .hand import Action, ActionKind, Hand, Phase
 from .rules import Rules
 
 
-def _sorted(cards) -> tuple[Card, ...]:
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def acting_seat(hand: Hand) -> int:
+    """The seat to act in ``hand``; GinError once the hand is over (no seat acts)."""
+    seat = hand.to_act
+    if seat is None:
+        raise GinError("the hand is over: no seat is to act")
+    return seat
+
+
+def card_of(action: Action) -> Card:
+    """The card a one-card action names (a discard, knock, gin or lay-off names
+    one by its notation); GinError for an action that names none."""
+    if action.card is None:
+        raise GinError(f"the action {action.kind} names no single card")
+    return action.card
 
 
 @dataclass(frozen=True)
@@ -38,7 +55,7 @@ class SeatView:
     seat: int
     rules: Rules
     dealer: int
-    phase: str
+    phase: Phase
     to_act: int | None
     upcard: Card
     knock_limit: int
@@ -62,26 +79,31 @@ class SeatView:
         """The view of ``seat`` (0 or 1) of ``hand`` now."""
         if seat not in (0, 1) or isinstance(seat, bool):
             raise GinError(f"a seat is 0 or 1, not {seat!r}")
-        took, threw, known, moves = [], [], [], []
+        took: list[Card] = []
+        threw: list[Card] = []
+        known: list[Card] = []
+        moves: list[tuple[int, str]] = []
         pile = [hand.upcard]
         for who, action in hand.actions:
             text = str(action)
-            if action.kind == "take":
+            if action.kind == ActionKind.TAKE:
                 card = pile.pop()
                 if who != seat:
                     took.append(card)
                     known.append(card)
-            elif action.kind == "discard":
-                pile.append(action.card)
+            elif action.kind == ActionKind.DISCARD:
+                card = card_of(action)
+                pile.append(card)
                 if who != seat:
-                    threw.append(action.card)
-                    if action.card in known:
-                        known.remove(action.card)
-            elif action.kind in ("knock", "gin") and who != seat:
-                text = action.kind  # face down
+                    threw.append(card)
+                    if card in known:
+                        known.remove(card)
+            elif action.kind in (ActionKind.KNOCK, ActionKind.GIN) and who != seat:
+                text = action.kind.value  # face down
             moves.append((who, text))
         phase = hand.phase
-        laid_out = phase in ("defender_layout", "over") and hand.knocker is not None
+        knocker = hand.knocker
+        laid_out = () if knocker is None or phase not in (Phase.DEFENDER_LAYOUT, Phase.OVER) else hand.unlaid(knocker)
         return cls(
             seat=seat, rules=hand.rules, dealer=hand.dealer, phase=phase, to_act=hand.to_act,
             upcard=hand.upcard, knock_limit=hand.knock_limit,
@@ -91,7 +113,7 @@ class SeatView:
             opponent_took=tuple(took), opponent_threw=tuple(threw), opponent_known=_sorted(known),
             knocker=hand.knocker, out_kind=hand.out_kind,
             table_melds=hand.table_melds if hand.knocker is not None else (),
-            knocker_deadwood=_sorted(hand.unlaid(hand.knocker)) if laid_out else (),
+            knocker_deadwood=_sorted(laid_out),
             legal=tuple(hand.legal_actions()) if hand.to_act == seat else ())
 
     @property

@@ -15,7 +15,8 @@ pytest.importorskip("ipywidgets")
 from gintrainer import GinError  # noqa: E402
 from gintrainer import profiles as store  # noqa: E402
 from gintrainer.lessons import LESSONS  # noqa: E402
-from gintrainer.puzzles import bank, daily  # noqa: E402
+from gintrainer.puzzles import PuzzleKind, bank, daily  # noqa: E402
+from gintrainer.solver import Objective  # noqa: E402
 from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
@@ -48,7 +49,7 @@ def test_can_knock_view_right_answers():
 
 
 def test_wrong_discard_shows_its_row_and_cost():
-    puzzle = next(p for p in bank("best_discard") if p.objective == "deadwood")
+    puzzle = next(p for p in bank("best_discard") if p.objective == Objective.DEADWOOD)
     view = PuzzleView(puzzle)
     wrong = next(r for r in puzzle.table_sorted() if r.card not in puzzle.answer)
     select(view, wrong.card)
@@ -77,7 +78,7 @@ def test_out_of_stage_clicks_and_no_selection_are_reported():
 
 
 def test_hints_climb_and_count_as_hinted():
-    puzzle = next(p for p in bank("best_discard") if p.objective == "lookahead")
+    puzzle = next(p for p in bank("best_discard") if p.objective == Objective.LOOKAHEAD)
     results = []
     view = PuzzleView(puzzle, on_result=lambda v, a: results.append(a.result))
     assert view.hints.value.count("<li>") == 0 and HINT_RULE in view.hints.value.replace("&#x27;", "'")
@@ -122,6 +123,15 @@ def test_trainer_filters_and_untrusted_theme():
     page._on_filter({"new": "x"})  # the theme box is validated against the known themes
     page.theme.value = ""
     assert page.view.puzzle is not None
+
+
+def test_daily_page_reads_its_kinds_once(data):
+    """The page read ``kinds`` twice, for its views and for their kinds: given an iterator, it
+    made the views but had no kinds left, and showed no puzzle."""
+    today = dt.date(2026, 11, 29)
+    page = DailyPage(today=today, learner=Learner(), kinds=iter(["best-discard"]))
+    assert page.kinds == (PuzzleKind.BEST_DISCARD,)
+    assert [v.puzzle.id for v in page.views] == [daily(today, PuzzleKind.BEST_DISCARD).id]
 
 
 def test_daily_page_is_the_date_s_puzzles_and_archive(data):
@@ -198,7 +208,7 @@ def test_landing_links_every_lesson_and_carries_the_profile(data):
 def answer(view, *, right: bool, card=None):
     """Answer the puzzle shown in a view, rightly or wrongly, through its buttons."""
     puzzle = view.puzzle
-    if puzzle.kind == "can_knock":
+    if puzzle.kind == PuzzleKind.CAN_KNOCK:
         (view.yes_button if puzzle.can_knock == right else view.no_button).click()
         if view.attempt.finished:
             return
@@ -210,8 +220,8 @@ def answer(view, *, right: bool, card=None):
 
 def puzzles_of_each_kind():
     return [next(p for p in bank("can_knock") if p.can_knock), next(p for p in bank("can_knock") if not p.can_knock),
-            next(p for p in bank("best_discard") if p.objective == "deadwood"),
-            next(p for p in bank("best_discard") if p.objective == "lookahead")]
+            next(p for p in bank("best_discard") if p.objective == Objective.DEADWOOD),
+            next(p for p in bank("best_discard") if p.objective == Objective.LOOKAHEAD)]
 
 
 @pytest.mark.parametrize("puzzle", puzzles_of_each_kind(), ids=lambda p: p.id[:2] + str(p.can_knock))
@@ -447,7 +457,8 @@ def test_a_lesson_honours_the_profile_s_four_colour_deck_and_keeps_a_change(data
     bar = lesson_widgets.toolbar(3)
     assert settings.four_colour is True and bar.settings_bar.four_colour.value is True
     assert all(h.endswith("?profile=Ann") for h in hrefs(bar.links.value))
-    assert "gt-green" in cards_of(lesson_widgets.glossary()) and "gt-green" in cards_of(lesson_widgets.quick_reference())
+    assert "gt-green" in cards_of(lesson_widgets.glossary())
+    assert "gt-green" in cards_of(lesson_widgets.quick_reference())
     bar.settings_bar.four_colour.value = False
     assert store.load("Ann").progress.settings.four_colour is False
     assert "gt-green" not in cards_of(lesson_widgets.glossary())

@@ -10,6 +10,8 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.classroom import ClassSet, results_csv  # noqa: E402
 from gintrainer.classroom.results import Attempt  # noqa: E402
+from gintrainer.puzzles import PuzzleKind  # noqa: E402
+from gintrainer.solver import Objective  # noqa: E402
 from gintrainer.widgets.classroom import GradebookPage, StudentPage, TeacherPage  # noqa: E402
 
 
@@ -41,7 +43,7 @@ def test_teacher_dropdowns_show_a_choice_and_mean_the_class_set_defaults():
     for dropdown in (page.kinds, page.objective, page.difficulty):
         assert dropdown.value is not None and dropdown.label, dropdown.description  # None shows a blank box
     assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9")
-    page.objective.value, page.difficulty.value = "lookahead", "medium"
+    page.objective.value, page.difficulty.value = Objective.LOOKAHEAD, "medium"
     assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9", objective="lookahead", difficulty=(1300, 1599))
 
 
@@ -59,7 +61,7 @@ def test_teacher_errors_are_shown_not_raised():
 def answer(page, right):
     puzzle = page.view.puzzle
     view = page.view
-    if puzzle.kind == "can_knock":
+    if puzzle.kind == PuzzleKind.CAN_KNOCK:
         if not puzzle.can_knock:
             (view.no_button if right else view.yes_button).click()
             return
@@ -100,8 +102,9 @@ def test_student_with_a_mistyped_code_gets_a_clear_message(made):
 def test_gradebook_from_uploads_reports_bad_files(made):
     import datetime as dt
     puzzles = made.classset.puzzles()
-    good = results_csv("Ana", made.classset.code, [Attempt(1, puzzles[0].id, "no" if puzzles[0].kind == "can_knock"
-                                                            else puzzles[0].answer[0].code(), True, 4.0)])
+    first = puzzles[0]
+    answer = "no" if first.kind == PuzzleKind.CAN_KNOCK else first.answer[0].code()
+    good = results_csv("Ana", made.classset.code, [Attempt(1, first.id, answer, True, 4.0)])
     page = GradebookPage()
     page.upload.value = tuple({"name": name, "type": "text/csv", "size": len(content),
                                "content": memoryview(content), "last_modified": dt.datetime.now()}

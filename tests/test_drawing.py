@@ -5,7 +5,7 @@ from html import unescape
 
 import pytest
 
-from gintrainer import parse_cards
+from gintrainer import GinError, parse_cards
 from gintrainer.deals import deal
 from gintrainer.drawing import (
     DISCARD_COLUMNS,
@@ -18,6 +18,7 @@ from gintrainer.drawing import (
     melds_html,
     page,
     phase_words,
+    result_words,
     score_rows,
     score_sheet_html,
     seat_table_html,
@@ -154,9 +155,9 @@ KNOCK_HAND = "2C 3C 4C 7H 7S 7D JS QS KS 5D AD"  # discarding 5♦ leaves A♦: 
 
 def solver_words(row) -> dict:
     """What each column of a row must say, from the solver's own numbers."""
-    knocks = words("label_knocks_gin") if row.gin else words("label_knocks_yes") if row.knocks else words("label_knocks_no")
+    knocks = words("label_knocks_gin" if row.gin else "label_knocks_yes" if row.knocks else "label_knocks_no")
     return dict(zip(LABELS, [str(row.card), str(row.deadwood), knocks, str(len(row.outs)),
-                             f"{float(row.expected_deadwood):.2f}"]))
+                             f"{float(row.expected_deadwood):.2f}"], strict=True))
 
 
 def test_the_discard_table_writes_the_solver_s_numbers_under_one_set_of_labels():
@@ -207,10 +208,22 @@ def test_every_score_sheet_writes_a_hand_s_result_alike():
     steps = MatchSteps(match)
     for step in range(steps.count):
         assert score_sheet_html(match.hands[:step], ("Ann", "Ben")) in steps.html(step)
-    for row, hand in zip(rows[1:], match.hands):
+    for row, hand in zip(rows[1:], match.hands, strict=True):
         result = hand.result
         if result.winner_seat is None:
             assert row[2] == ("dead hand: no score" if result.kind == "dead" else "tie: no score")
         else:
             assert row[2] == f"{('Ann', 'Ben')[result.winner_seat]}: {result.kind.replace('_', ' ')}, {result.points}"
     assert rows[-1][3:] == tuple(map(str, match.games[0].scores))  # the running points are the game's
+
+
+def test_a_result_scored_without_seats_names_no_winner_and_says_so():
+    """score_hand alone knows the knocker and the defender, not their seats: the names of the
+    seats cannot say who won (this was a TypeError from indexing the names with None)."""
+    from gintrainer.scoring import score_hand
+
+    result = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D")
+    assert result.winner_seat is None
+    with pytest.raises(GinError, match="without seats"):
+        result_words(result)
+    assert result_words(result.with_knocker(0)) == f"Ann: knock, {result.points}"

@@ -8,7 +8,7 @@ import pytest
 from decks import twin
 from gintrainer import Card, Hand, Rules
 from gintrainer.errors import GinError
-from gintrainer.hand import Action
+from gintrainer.hand import Action, ActionKind, Phase
 from gintrainer.melds import min_deadwood
 from gintrainer.players import PLAYER_NAMES, PLAYERS, decide, draw_values, make_player, take_value
 from gintrainer.solver import discard_table, naive_discard, slow_expected_deadwood
@@ -16,6 +16,9 @@ from gintrainer.view import SeatView
 
 VARIANTS = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straight_gin=True),
             Rules(big_gin=True), Rules.preset("classic", knock_limit=5)]
+OUTS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+GINS = (ActionKind.GIN, ActionKind.BIG_GIN)
+DRAWING = (Phase.UPCARD, Phase.DRAW)
 
 
 def played_positions(count: int, seed: int):
@@ -23,16 +26,17 @@ def played_positions(count: int, seed: int):
     lookahead play, cut at random moments: every phase a player acts in."""
     rng = random.Random(seed)
     fast = [make_player("random"), make_player("naive"), make_player("lookahead")]
-    out = []
+    out: list[Hand] = []
     while len(out) < count:
         rules = rng.choice(VARIANTS)
         hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
         seats = [rng.choice(fast), rng.choice(fast)]
-        while not hand.is_over:
-            hand.apply(decide(seats[hand.to_act], hand, seed=rng.randrange(1000)))
+        while (seat := hand.to_act) is not None:
+            hand.apply(decide(seats[seat], hand, seed=rng.randrange(1000)))
         steps = len(hand.actions)
         cuts = set(rng.sample(range(steps), min(4, steps)))
-        cuts.update(i for i, (_, a) in enumerate(hand.actions) if a.kind in ("meld", "layoff", "done"))
+        layout = (ActionKind.MELD, ActionKind.LAYOFF, ActionKind.DONE)
+        cuts.update(i for i, (_, a) in enumerate(hand.actions) if a.kind in layout)
         for cut in sorted(cuts):
             out.append(hand.prefix(cut))
     rng.shuffle(out)
@@ -46,7 +50,7 @@ def positions():
 
 def test_positions_cover_every_phase_a_player_acts_in(positions):
     phases = {p.phase for p in positions}
-    assert phases == {"upcard", "draw", "discard", "knocker_layout", "defender_layout"}
+    assert phases == {Phase.UPCARD, Phase.DRAW, Phase.DISCARD, Phase.KNOCKER_LAYOUT, Phase.DEFENDER_LAYOUT}
 
 
 @pytest.mark.parametrize("name", PLAYER_NAMES)
@@ -68,7 +72,7 @@ def test_a_view_holds_nothing_the_seat_may_not_see(positions):
         seat = hand.to_act
         view = SeatView.of(hand, seat)
         hidden = set(hand.stock) | (set(hand.unlaid(1 - seat)) - set(view.opponent_known))
-        if hand.phase in ("defender_layout", "over"):
+        if hand.phase in (Phase.DEFENDER_LAYOUT, Phase.OVER):
             hidden -= set(hand.unlaid(hand.knocker))
         assert not hidden & view.seen
         assert set(view.unseen) >= hidden
@@ -96,10 +100,11 @@ def test_computer_knockers_lay_out_themselves_within_the_limit(positions):
     for name in ("naive", "lookahead", "best"):
         player = make_player(name)
         for hand in positions:
-            if hand.phase != "knocker_layout":
+            if hand.phase != Phase.KNOCKER_LAYOUT:
                 continue
             action = decide(player, hand, seed=0)
-            assert action.kind in ("meld", "done")  # never the engine's layout, which sees the defender
+            # never the engine's layout, which sees the defender
+            assert action.kind in (ActionKind.MELD, ActionKind.DONE)
             knocks += 1
     assert knocks > 50
 
@@ -111,13 +116,13 @@ def test_naive_takes_only_what_lowers_its_deadwood_and_throws_its_highest_deadwo
         seat = hand.to_act
         view = SeatView.of(hand, seat)
         action = decide(naive, hand)
-        if hand.phase in ("upcard", "draw") and any(a.kind == "take" for a in view.legal):
+        if hand.phase in DRAWING and any(a.kind == ActionKind.TAKE for a in view.legal):
             lowers = take_value(view.hand, hand.top_discard) < min_deadwood(view.hand)
-            assert (action.kind == "take") == lowers
+            assert (action.kind == ActionKind.TAKE) == lowers
             taken += lowers
-        elif hand.phase == "discard":
-            if any(a.kind in ("knock", "gin", "big-gin") for a in view.legal):
-                assert action.kind in ("knock", "gin", "big-gin")
+        elif hand.phase == Phase.DISCARD:
+            if any(a.kind in OUTS for a in view.legal):
+                assert action.kind in OUTS
             else:
                 assert action.card == naive_discard(view.hand, forbidden=hand.taken_card)
                 thrown += 1
@@ -128,7 +133,7 @@ def test_lookahead_throws_by_the_solvers_exact_expectation_and_the_danger():
     from gintrainer.players import danger
     player = make_player("lookahead", feed_weight=0.0)
     for hand in played_positions(300, 3):
-        if hand.phase != "discard" or any(a.kind in ("knock", "gin", "big-gin") for a in hand.legal_actions()):
+        if hand.phase != Phase.DISCARD or any(a.kind in OUTS for a in hand.legal_actions()):
             continue
         view = SeatView.of(hand, hand.to_act)
         action = decide(player, hand)
@@ -149,7 +154,7 @@ def testdraw_values_match_the_plain_definition():
         hand = [Card.from_index(i) for i in cards[:10]]
         unseen = tuple(Card.from_index(i) for i in cards[10:])
         values = draw_values(cards_mask(hand), unseen)
-        for card, value in zip(unseen, values.tolist()):
+        for card, value in zip(unseen, values.tolist(), strict=True):
             eleven = hand + [card]
             assert value == min(min_deadwood([c for c in eleven if c is not t]) for t in eleven)
 
@@ -171,7 +176,7 @@ def test_a_player_that_answers_an_illegal_move_is_caught():
 
         def choose(self, view, rng):
             from gintrainer.hand import Action
-            return Action("draw") if view.phase == "upcard" else view.legal[0]
+            return Action(ActionKind.DRAW) if view.phase == Phase.UPCARD else view.legal[0]
 
     hand = Hand.deal(seed=3)
     before = hand.to_dict()
@@ -187,7 +192,7 @@ def test_the_four_named_players_are_registered():
 def test_opponent_model_chances_add_up_to_the_cards_not_known(positions):
     from gintrainer.players import opponent_model
     for hand in positions[:200]:
-        if hand.phase not in ("draw", "discard"):
+        if hand.phase not in (Phase.DRAW, Phase.DISCARD):
             continue
         view = SeatView.of(hand, hand.to_act)
         chances = opponent_model(view)
@@ -220,7 +225,7 @@ def test_meld_chances_over_certain_hands_are_whether_the_card_melds():
         cards = rng.sample(DECK, 13)
         held, offered = cards[:10], cards[10:]
         chances = meld_chances(offered, np.array([cards_mask(held)], dtype=np.uint64), np.ones(1))
-        for card, chance in zip(offered, chances.tolist()):
+        for card, chance in zip(offered, chances.tolist(), strict=True):
             melds = min_deadwood(held + [card]) < min_deadwood(held) + card.value
             assert chance == (1.0 if melds else 0.0)
 
@@ -236,17 +241,17 @@ def _last_opponent_turn(hand, seat):
     pile, last, left = [hand.upcard], None, None
     for who, action in hand.actions:
         if who == seat:
-            if action.kind == "take":
+            if action.kind == ActionKind.TAKE:
                 pile.pop()
-            elif action.kind == "discard":
+            elif action.kind == ActionKind.DISCARD:
                 pile.append(action.card)
             continue
-        if action.kind in ("pass", "draw") and left is None and pile:
+        if action.kind in (ActionKind.PASS, ActionKind.DRAW) and left is None and pile:
             left = pile[-1]
-        elif action.kind == "take":
+        elif action.kind == ActionKind.TAKE:
             pile.pop()
             left = None
-        elif action.kind == "discard":
+        elif action.kind == ActionKind.DISCARD:
             pile.append(action.card)
             last, left = (action.card, left), None
     return last
@@ -264,7 +269,7 @@ def test_opponent_hands_hold_its_known_cards_and_are_weighted_by_its_last_turn(p
     from gintrainer.players import _last_turn, opponent_hands
     checked = 0
     for hand in positions:
-        if hand.phase != "discard":
+        if hand.phase != Phase.DISCARD:
             continue
         view = SeatView.of(hand, hand.to_act)
         masks, weights = opponent_hands(view, 40, np.random.default_rng(checked), knocked=0.05, sharp=0.5,
@@ -301,7 +306,7 @@ def test_opponent_hands_are_the_same_for_the_same_generator(positions):
     import numpy as np
 
     from gintrainer.players import opponent_hands
-    views = [SeatView.of(h, h.to_act) for h in positions if h.phase == "discard"][:20]
+    views = [SeatView.of(h, h.to_act) for h in positions if h.phase == Phase.DISCARD][:20]
     for view in views:
         first = opponent_hands(view, 30, np.random.default_rng(4))
         again = opponent_hands(view, 30, np.random.default_rng(4))
@@ -312,7 +317,7 @@ def test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard(po
     from gintrainer.players import BestPlayer
     checked = 0
     for hand in positions:
-        if hand.phase != "discard":
+        if hand.phase != Phase.DISCARD:
             continue
         view = SeatView.of(hand, hand.to_act)
         if not view.opponent_threw:
@@ -321,7 +326,7 @@ def test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard(po
         plain = BestPlayer(bait=0.0, deep=0).scores(view, discards)
         baited = BestPlayer(bait=0.5, deep=0).scores(view, discards)
         last = view.opponent_threw[-1].value
-        for card, a, b in zip(discards, plain, baited):
+        for card, a, b in zip(discards, plain, baited, strict=True):
             assert a - b == pytest.approx(0.5 * max(0, last - card.value))
         checked += 1
     assert checked > 50
@@ -337,7 +342,7 @@ def test_best_looks_two_draws_deep_at_its_best_discards_within_the_work_limit(po
     from gintrainer.players import BestPlayer, two_draw_race
     counts = set()
     for hand in positions[:300]:
-        if hand.phase != "discard":
+        if hand.phase != Phase.DISCARD:
             continue
         view = SeatView.of(hand, hand.to_act)
         discards = [c for c in view.hand if c is not view.forbidden]
@@ -367,7 +372,7 @@ def test_two_draw_race_matches_its_plain_definition():
         full = cards_mask(hand)
         discards = rng.sample(hand, 2)
         values = two_draw_race(full, discards, unseen, 10, 50.0)
-        for discard, value in zip(discards, values.tolist()):
+        for discard, value in zip(discards, values.tolist(), strict=True):
             kept = [c for c in hand if c is not discard]
             total = 0.0
             for first in unseen:
@@ -403,19 +408,19 @@ def test_the_sound_player_plays_the_lessons_rules(positions):
     counts = {"take": 0, "draw": 0, "discard": 0, "out": 0, "layout": 0}
     for hand in positions:
         action = decide(player, hand)
-        if hand.phase in ("upcard", "draw"):
-            assert (action.kind == "take") == worth_taking(hand), hand.history
-            counts["take" if action.kind == "take" else "draw"] += 1
-        elif hand.phase == "discard":
-            outs = [a for a in hand.legal_actions() if a.kind in ("knock", "gin", "big-gin")]
+        if hand.phase in DRAWING:
+            assert (action.kind == ActionKind.TAKE) == worth_taking(hand), hand.history
+            counts["take" if action.kind == ActionKind.TAKE else "draw"] += 1
+        elif hand.phase == Phase.DISCARD:
+            outs = [a for a in hand.legal_actions() if a.kind in OUTS]
             if outs:
-                assert action.kind in ("knock", "gin", "big-gin")
+                assert action.kind in OUTS
                 counts["out"] += 1
             else:
-                assert action == Action("discard", sound_discard(hand))
+                assert action == Action(ActionKind.DISCARD, sound_discard(hand))
                 counts["discard"] += 1
         else:
-            assert action == Action("auto")
+            assert action == Action(ActionKind.AUTO)
             counts["layout"] += 1
     assert min(counts.values()) >= 10, counts
 
@@ -426,19 +431,20 @@ def test_greedy_options_that_never_go_out_or_knock_within_a_count(positions):
     low = GreedyPlayer(knock_at=5)
     went_out = held_back = 0
     for hand in positions:
-        if hand.phase != "discard":
+        if hand.phase != Phase.DISCARD:
             continue
         held = hand.held(hand.to_act)
-        assert decide(stay, hand).kind == "discard"
+        assert decide(stay, hand).kind == ActionKind.DISCARD
         action = decide(low, hand)
         legal = hand.legal_actions()
-        gin = any(a.kind in ("gin", "big-gin") for a in legal)
-        low_knock = any(a.kind == "knock" and min_deadwood(c for c in held if c is not a.card) <= 5 for a in legal)
-        assert (action.kind in ("knock", "gin", "big-gin")) == (gin or low_knock)
-        if action.kind == "knock":
+        gin = any(a.kind in GINS for a in legal)
+        low_knock = any(a.kind == ActionKind.KNOCK and min_deadwood(c for c in held if c is not a.card) <= 5
+                        for a in legal)
+        assert (action.kind in OUTS) == (gin or low_knock)
+        if action.kind == ActionKind.KNOCK:
             assert not gin and min_deadwood(c for c in held if c is not action.card) <= 5
-        went_out += action.kind != "discard"
-        held_back += action.kind == "discard" and any(a.kind == "knock" for a in legal)
+        went_out += action.kind != ActionKind.DISCARD
+        held_back += action.kind == ActionKind.DISCARD and any(a.kind == ActionKind.KNOCK for a in legal)
     assert went_out >= 3 and held_back >= 5, (went_out, held_back)
 
 
@@ -449,8 +455,8 @@ def test_greedy_discards_break_ties_as_told():
     from gintrainer.players import GreedyPlayer
     for drawn, by_rank, by_suit in (("KS", "KS", "KS"), ("JS", "QC", "JS")):
         hand = in_discard("2C 3C 4C 7H 7S 7D 5D 9D AS QC", drawn, "TH TD 2H 4S QD KC 6C 6H 8C 8H")
-        assert decide(GreedyPlayer(ties="rank"), hand) == Action("discard", Card.parse(by_rank))
-        assert decide(GreedyPlayer(ties="suit"), hand) == Action("discard", Card.parse(by_suit))
+        assert decide(GreedyPlayer(ties="rank"), hand) == Action(ActionKind.DISCARD, Card.parse(by_rank))
+        assert decide(GreedyPlayer(ties="suit"), hand) == Action(ActionKind.DISCARD, Card.parse(by_suit))
 
 
 @pytest.mark.parametrize("options, message", [

@@ -9,6 +9,7 @@ import pytest
 from decks import stacked_deck
 from gintrainer import Match, Rules, players
 from gintrainer.errors import GinError, IllegalActionError
+from gintrainer.hand import LAYOUT_PHASES, ActionKind, Phase
 from gintrainer.practice import PracticeError, PracticeGame, opponents, practice_rules, save_path
 from gintrainer.replay import load
 from gintrainer.replay.annotate import discard_position
@@ -37,7 +38,7 @@ def play_learner_turn(game: PracticeGame, seed=3) -> None:
     """One learner decision (dealing the next hand first when this one is over)."""
     if game.can_deal:
         game.next_hand()
-    if game.hand.phase in ("knocker_layout", "defender_layout"):
+    if game.hand.phase in LAYOUT_PHASES:
         game.lay_out()
         game.let_computer_play()
     else:
@@ -47,7 +48,7 @@ def play_learner_turn(game: PracticeGame, seed=3) -> None:
 def test_opponents_are_the_players_module_s():
     names = [name for _, name in opponents()]
     assert names == list(players.PLAYERS) and "lookahead" in names
-    assert dict((n, l) for l, n in opponents())["lookahead"] == "Club player (lookahead)"
+    assert dict((name, label) for label, name in opponents())["lookahead"] == "Club player (lookahead)"
 
 
 def test_rules_from_a_preset_and_variants():
@@ -155,7 +156,7 @@ def test_take_back_of_a_finished_hand_unscores_it():
     game = knock_game()
     game.play("take")
     game.play("knock 5D")
-    assert game.hand.phase == "knocker_layout" and game.learner_to_act
+    assert game.hand.phase == Phase.KNOCKER_LAYOUT and game.learner_to_act
     game.lay_out()
     game.let_computer_play()
     result = game.hand.result
@@ -164,9 +165,9 @@ def test_take_back_of_a_finished_hand_unscores_it():
     assert game.match.scores[winner] == result.points and game.match.scores[1 - winner] == 0
     assert 1 in game.finished_hands()
     game.take_back()  # the layout
-    assert game.hand.phase == "knocker_layout" and game.match.scores == (0, 0)
+    assert game.hand.phase == Phase.KNOCKER_LAYOUT and game.match.scores == (0, 0)
     game.take_back()  # the knock
-    assert game.hand.phase == "discard" and game.hand.history == ("take",)
+    assert game.hand.phase == Phase.DISCARD and game.hand.history == ("take",)
 
 
 def test_knocker_layout_uses_a_least_deadwood_arrangement():
@@ -310,7 +311,7 @@ def test_finished_hands_export_as_histories_that_load_back():
     play_match(game)
     histories = game.histories(learner="Ann")
     assert len(histories) == len(game.match.hands) == len(game.finished_hands())
-    for number, replay in zip(game.finished_hands(), histories):
+    for number, replay in zip(game.finished_hands(), histories, strict=True):
         hand = game.match.hands[number - 1]
         loaded = load(replay.dump())
         assert loaded.hand.history == hand.history and loaded.hand.result == hand.result
@@ -343,7 +344,7 @@ def random_hand(seed: int) -> PracticeGame:
     game = PracticeGame(opponent="naive", seed=seed)
     rng = random.Random(seed)
     while not game.hand.is_over:
-        if game.hand.phase in ("knocker_layout", "defender_layout"):
+        if game.hand.phase in LAYOUT_PHASES:
             game.lay_out()
             game.let_computer_play()
         else:
@@ -357,14 +358,15 @@ def test_every_logged_move_is_a_sentence_in_card_symbols_as_the_seat_sees_it(see
     hand = game.hand
     log = game.move_log(1)
     assert [(m.step, m.seat) for m in log] == [(n, seat) for n, (seat, _) in enumerate(hand.actions, start=1)]
-    for line, (seat, action) in zip(log, hand.actions):
+    for line, (seat, action) in zip(log, hand.actions, strict=True):
         assert line.text[0].isupper() and line.text.endswith(".") and not FILE_NOTATION.search(line.text)
         assert line.text.startswith("You " if seat == game.seat else "Novice ")
-        if action.card is not None and (seat == game.seat or action.kind in ("discard", "layoff")):
+        if action.card is not None and (seat == game.seat or action.kind in (ActionKind.DISCARD, ActionKind.LAYOFF)):
             assert str(action.card) in line.text
-        if seat != game.seat and action.kind in ("knock", "gin"):
+        if seat != game.seat and action.kind in (ActionKind.KNOCK, ActionKind.GIN):
             assert line.text.endswith("discarding face down.")  # the knock card is not shown
-    computer_draws = [n for n, (seat, a) in enumerate(hand.actions, start=1) if seat != game.seat and a.kind == "draw"]
+    computer_draws = [n for n, (seat, a) in enumerate(hand.actions, start=1)
+                      if seat != game.seat and a.kind == ActionKind.DRAW]
     for n in computer_draws:
         assert log[n - 1].text == "Novice draws from the stock."
 
@@ -376,7 +378,7 @@ def test_the_coach_cites_moves_by_the_log_s_numbers_in_whole_sentences(seed):
     costly = game.costly_moves(1)
     notes = game.coach_notes(1)
     assert len(notes) == len(costly)
-    for note, text in zip(costly, notes):
+    for note, text in zip(costly, notes, strict=True):
         cited = MOVE_CITED.match(text)
         assert cited and int(cited[1]) == note.step and log[note.step - 1].seat == game.seat
         assert text.startswith(f"Move {note.step}: {log[note.step - 1].text} {note.comment}")

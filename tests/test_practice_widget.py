@@ -11,6 +11,7 @@ pytest.importorskip("ipywidgets")
 from decks import stacked_deck  # noqa: E402
 from gintrainer import Match, Rules  # noqa: E402
 from gintrainer.drawing import result_words, sorted_cards  # noqa: E402
+from gintrainer.hand import LAYOUT_PHASES, Phase  # noqa: E402
 from gintrainer.practice import PracticeGame, practice_rules, save_path  # noqa: E402
 from gintrainer.replay import load  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
@@ -163,9 +164,9 @@ def test_a_named_learner_resumes_after_a_reload(data):
     page = PracticePage(Learner("Ann"))
     assert not page.notice.value
     game = page.game
-    while game.learner_to_act and game.hand.phase in ("upcard", "draw"):
+    while game.learner_to_act and game.hand.phase in (Phase.UPCARD, Phase.DRAW):
         (page.draw_button if not page.draw_button.disabled else page.pass_button).click()
-    assert game.hand.phase == "discard"
+    assert game.hand.phase is Phase.DISCARD
     select(page, page.picker.cards[0].code())
     page.discard_button.click()
     again = PracticePage(Learner("Ann"))
@@ -254,9 +255,9 @@ def test_after_a_hand_the_coach_cites_moves_as_the_log_numbers_them():
     page.discard_button.click()  # breaks J♠ Q♠ K♠ when 5♦ would knock
     game = page.game
     while not game.hand.is_over:
-        if game.hand.phase in ("knocker_layout", "defender_layout"):
+        if game.hand.phase in LAYOUT_PHASES:
             page.lay_out_button.click()
-        elif game.hand.phase == "discard":
+        elif game.hand.phase is Phase.DISCARD:
             select(page, game.view().drawn[0].code() if game.view().drawn[1] == "stock" else
                    next(c.code() for c in page.picker.cards if game.hand.is_legal(f"discard {c.code()}")))
             page.discard_button.click()

@@ -25,7 +25,7 @@ def test_quick_reference_one_section_at_a_time_with_large_cards():
         if stepper.forward_button.disabled:
             break
         stepper.forward_button.click()
-    assert len(seen) == len(titles) and all(t in c for t, c in zip(titles, seen))
+    assert len(seen) == len(titles) and all(t in c for t, c in zip(titles, seen, strict=True))
     stepper.first_button.click()
     assert "gt-large" in stepper.frame.value  # the card values, drawn large
 

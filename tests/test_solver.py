@@ -1,12 +1,14 @@
 """The discard and knock solver against plain definitions."""
 
 import random
+import re
 from fractions import Fraction
 
 import pytest
 
 from gintrainer import DECK, GinError, Rules, min_deadwood, parse_cards
 from gintrainer.solver import (
+    Objective,
     discard_table,
     fraction_text,
     knock_options,
@@ -65,8 +67,28 @@ def test_table_rows_follow_the_definitions(seed):
         for row in table.rows[:2]:
             kept = [c for c in hand if c is not row.card]
             assert row.expected_deadwood == slow_expected_deadwood(kept, unseen)
-        keys = [r.key("lookahead") for r in table.rows]
+        keys = [r.key(Objective.LOOKAHEAD) for r in table.rows]
         assert keys == sorted(keys)
+
+
+def test_an_objective_in_any_accepted_spelling_orders_the_table_by_that_objective():
+    """Every spelling ``check_objective`` accepts means its objective, in the sort
+    key, the order and the best rows alike; a word that is no objective is refused."""
+    differ = 0
+    for hand in hands(12, 5):
+        table = discard_table(hand)
+        by_deadwood = tuple(sorted(table.rows, key=lambda r: (r.deadwood, r.expected_deadwood, r.card.index)))
+        for spelling in ("deadwood", "Deadwood", " DEADWOOD ", Objective.DEADWOOD):
+            assert table.sorted(spelling) == by_deadwood
+            assert [r.key(spelling) for r in table.rows] == [r.key(Objective.DEADWOOD) for r in table.rows]
+            assert table.best(spelling) == tuple(r for r in by_deadwood if r.deadwood == by_deadwood[0].deadwood)
+        assert table.sorted("Lookahead") == table.sorted(Objective.LOOKAHEAD) == table.rows
+        differ += by_deadwood != table.rows
+    assert differ >= 3  # the two objectives do order these tables differently
+    with pytest.raises(GinError, match="unknown objective 'nonsense'"):
+        table.rows[0].key("nonsense")
+    with pytest.raises(GinError, match="unknown objective 'nonsense'"):
+        table.best("nonsense")
 
 
 def test_card_taken_from_the_pile_is_not_a_legal_discard():
@@ -128,6 +150,14 @@ def test_fractions_round_trip_as_text():
         parse_fraction("seven")
 
 
+@pytest.mark.parametrize("bad", ["seven", "1/0", "", None, [7], float("inf"), float("-inf"), float("nan")])
+def test_what_is_no_exact_number_is_refused_with_the_text_quoted(bad):
+    """A bank file read back with ``Infinity`` (which JSON readers accept) or any
+    other value that is no exact number gets the solver's error, never a crash."""
+    with pytest.raises(GinError, match=f"not an exact number: {re.escape(repr(bad))}"):
+        parse_fraction(bad)
+
+
 def test_the_table_of_a_seat_s_view_uses_only_what_the_seat_sees():
     """discard_table_for: the same table whatever the cards the seat has not seen
     are, the opponent's known cards left out of the unseen ones, the Oklahoma upcard's
@@ -144,7 +174,8 @@ def test_the_table_of_a_seat_s_view_uses_only_what_the_seat_sees():
     view = SeatView.of(hand, 1)
     table = discard_table_for(view)
     assert table.knock_limit == 10 and parse_cards("9D")[0] not in table.unseen
-    assert set(table.unseen) == set(view.unseen) and len(table.unseen) == 52 - 11 - 1 - 1  # the hand, 9♣ on the pile, 9♦
+    # the unseen: all but the hand, 9♣ on the pile and 9♦ kept by the opponent
+    assert set(table.unseen) == set(view.unseen) and len(table.unseen) == 52 - 11 - 1 - 1
     rng = random.Random(5)
     for _ in range(5):
         other = twin(hand, 1, rng)

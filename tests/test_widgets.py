@@ -10,6 +10,7 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.deals import deal  # noqa: E402
 from gintrainer.exercises import generate  # noqa: E402
+from gintrainer.hand import Phase  # noqa: E402
 from gintrainer.lessons import checks  # noqa: E402
 from gintrainer.steps import HandSteps  # noqa: E402
 from gintrainer.widgets import (  # noqa: E402
@@ -166,7 +167,7 @@ def test_stepper_snapshots_are_independent_of_the_hand():
                 actions=["pass", "pass"])
     steps = HandSteps(hand)
     hand.apply("draw")
-    assert steps.count == 3 and steps.state(2).phase == "draw"
+    assert steps.count == 3 and steps.state(2).phase is Phase.DRAW
 
 
 def test_hand_view_sorts_and_counts():

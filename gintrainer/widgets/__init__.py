@@ -8,7 +8,7 @@ A notebook needs one line per widget::
     lesson.exercise("knock_card")
 """
 
-from . import lesson  # noqa: F401
+from . import lesson
 from .base import DisplaySettings, SettingsBar, View, guarded, settings
 from .cards import CardPicker, HandView, TableView
 from .exercise import CheckView, ExerciseView, RulesComparison

@@ -7,15 +7,30 @@ import base64
 import functools
 import logging
 import traceback
+from collections.abc import Callable, Collection, Sequence
 from html import escape
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import ipywidgets as widgets
 import traitlets
+from traitlets.utils.sentinel import Sentinel
 
 from ..drawing import SIZES, style_block
 from ..errors import GinError
 
 log = logging.getLogger("gintrainer.widgets")
+
+Change = dict[str, Any]
+"""A trait change as ipywidgets hands it to an observer: ``name``, ``old``, ``new``,
+``owner`` and ``type`` (``new`` is whatever the page sent: check it)."""
+
+
+class Observable(Protocol):
+    """Something that calls back with no arguments after each change (a page's learner)."""
+
+    def observe(self, callback: Callable[[], None]) -> None: ...
+
+    def unobserve(self, callback: Callable[[], None]) -> None: ...
 
 
 class DisplaySettings(traitlets.HasTraits):
@@ -47,14 +62,20 @@ _running = 0
 """How many guarded callbacks are running: the outermost one is the learner's action."""
 
 
-def guarded(method):
+_View = TypeVar("_View", bound="View")
+_Params = ParamSpec("_Params")
+_Result = TypeVar("_Result")
+
+
+def guarded(method: Callable[Concatenate[_View, _Params], _Result],
+            ) -> Callable[Concatenate[_View, _Params], _Result | None]:
     """Run a callback so that any error shows in the view's status line instead of vanishing.
 
     The learner's next action clears the view's status line first, so a problem
     stays on screen only until something else is tried (callbacks that the
     action sets off in turn leave it alone)."""
     @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: _View, *args: _Params.args, **kwargs: _Params.kwargs) -> _Result | None:
         global _running
         if not _running:
             self.clear_status()
@@ -81,7 +102,7 @@ def download_link(text: str, filename: str, label: str, mime: str = "application
     return f'<a download="{escape(filename)}" href="data:{mime};base64,{data}" class="gt-download">{escape(label)}</a>'
 
 
-def close_tree(widget) -> None:
+def close_tree(widget: widgets.Widget) -> None:
     """Close a widget and every widget in it (a view also stops listening), with their
     layouts and styles, so that nothing replaced stays in the kernel or redraws."""
     children = tuple(widget.children) if isinstance(widget, widgets.Box) and not isinstance(widget, View) else ()
@@ -91,7 +112,7 @@ def close_tree(widget) -> None:
         close_tree(child)
 
 
-def close_parts(widget) -> None:
+def close_parts(widget: widgets.Widget) -> None:
     """Close a widget's own layout and style (widgets too, which ``close()`` leaves open)."""
     for name in ("layout", "style"):
         part = getattr(widget, name, None) if widget.has_trait(name) else None
@@ -109,7 +130,7 @@ def replace_view(holder: widgets.Box, view: widgets.Widget) -> None:
             close_tree(widget)
 
 
-def _owned_widgets(obj) -> list:
+def _owned_widgets(obj: object) -> list[widgets.Widget]:
     """The widgets a view holds in its attributes (some are shown only at times)."""
     found = []
     for value in vars(obj).values():
@@ -127,18 +148,19 @@ class View(widgets.VBox):
     closed: a page that replaces a view closes the old one, which closes every
     widget in it and stops its redrawing."""
 
-    def __init__(self, children=(), **kwargs):
+    def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
         self.status = widgets.HTML("")
         self.status.add_class("gt-status-line")
         self.last_error: str | None = None
         self.last_traceback: str | None = None
-        self._undo: list = []
+        self._undo: list[Callable[[], None]] = []
         self._closed = False
         super().__init__(children=[style_sheet(), *children, self.status], **kwargs)
         self.add_class("gt-view")
         self.listen(settings, self._settings_changed, names=["size", "four_colour"])
 
-    def listen(self, source, callback, *, names=traitlets.All) -> None:
+    def listen(self, source: traitlets.HasTraits | Observable, callback: Callable[..., None], *,
+               names: Sentinel | str | Collection[Sentinel | str] = traitlets.All) -> None:
         """Follow ``source`` (the settings, or anything with ``observe`` and ``unobserve``
         such as a page's learner) until this view is closed."""
         if isinstance(source, traitlets.HasTraits):
@@ -182,7 +204,7 @@ class View(widgets.VBox):
         self.last_error = None
         self.status.value = ""
 
-    def _settings_changed(self, change) -> None:
+    def _settings_changed(self, change: Change) -> None:
         self._redraw()
 
     @guarded
@@ -196,7 +218,7 @@ class View(widgets.VBox):
 class SettingsBar(widgets.HBox):
     """Card size and colouring for every view: a teacher switches to large cards for the projector."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.size = widgets.ToggleButtons(options=[("Small", "small"), ("Normal", "normal"),
                                                    ("Large (projector)", "large")],
                                           value=settings.size, description="Cards:",

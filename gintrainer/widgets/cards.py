@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import ipywidgets as widgets
@@ -9,7 +10,7 @@ import ipywidgets as widgets
 from ..cards import Card, CardsLike, parse_cards
 from ..drawing import SORTS, card_classes, hand_html, table_html
 from ..hand import Hand
-from .base import View, close_parts, close_tree, guarded, settings
+from .base import Change, View, close_parts, close_tree, guarded, settings
 
 _BUTTON_CLASSES = ("gt-card-btn",)
 
@@ -19,11 +20,13 @@ class CardPicker(widgets.Box):
     reused. ``selected`` reads the clicked cards from the buttons' positions, never
     from their names (a page can send anything)."""
 
+    children: tuple[widgets.Widget, ...]  # the buttons shown (a trait of the Box)
+
     def __init__(self, cards: CardsLike = (), *, single: bool = False):
-        self.buttons: list[widgets.ToggleButton] = []
+        self.buttons: list[widgets.ToggleButton] = []  # kept for reuse: there may be more than cards shown
         self.cards: tuple[Card, ...] = ()
         self.single = single
-        self.on_error = None
+        self.on_error: Callable[[str], None] | None = None  # told of an error in a click, as a sentence
         self._quiet = False
         super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.add_class("gt-picker")
@@ -85,13 +88,13 @@ class CardPicker(widgets.Box):
 
     @property
     def selected(self) -> tuple[Card, ...]:
-        return tuple(card for card, button in zip(self.cards, self.buttons) if button.value is True)
+        return tuple(card for card, button in zip(self.cards, self.buttons, strict=False) if button.value is True)
 
     def select(self, cards: CardsLike) -> None:
         chosen = set(parse_cards(cards))
         self._quiet = True
         try:
-            for card, button in zip(self.cards, self.buttons):
+            for card, button in zip(self.cards, self.buttons, strict=False):
                 button.value = card in chosen
         finally:
             self._quiet = False
@@ -103,7 +106,7 @@ class CardPicker(widgets.Box):
     def mark(self, cards: CardsLike) -> None:
         """Outline these cards (the answer), and no others."""
         marked = set(parse_cards(cards))
-        for card, button in zip(self.cards, self.buttons):
+        for card, button in zip(self.cards, self.buttons, strict=False):
             if card in marked:
                 button.add_class("gt-right")
             else:
@@ -113,7 +116,7 @@ class CardPicker(widgets.Box):
         for button in self.buttons:
             button.disabled = flag
 
-    def _toggled(self, index: int, change) -> None:
+    def _toggled(self, index: int, change: Change) -> None:
         if self._quiet or not self.single or change["new"] is not True:
             return
         try:
@@ -147,7 +150,7 @@ class HandView(View):
         self.cards = parse_cards(cards)
         self.refresh()
 
-    def _sorted(self, change) -> None:
+    def _sorted(self, change: Change) -> None:
         self._redraw()
 
     def refresh(self) -> None:
@@ -161,9 +164,11 @@ class TableView(View):
     """A :class:`~gintrainer.Hand` at the table: both hands (or one face down), the
     stock, the discard pile, the melds after a knock and the result."""
 
-    def __init__(self, hand: Hand | None = None, *, names=("Ann", "Ben"), face_down: tuple[int, ...] = ()):
+    def __init__(self, hand: Hand | None = None, *, names: tuple[str, str] = ("Ann", "Ben"),
+                 face_down: tuple[int, ...] = ()):
         self.hand = hand
-        self.names = tuple(names)
+        first, second = names  # a list or a tuple of two
+        self.names = (first, second)
         self.face_down = tuple(face_down)
         self.html = widgets.HTML()
         super().__init__([self.html])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -17,6 +18,7 @@ from ..cards import Card, parse_card
 from ..classroom import (
     MAX_COUNT,
     ClassSet,
+    Gradebook,
     StudentSession,
     answer_key_html,
     build_gradebook,
@@ -28,10 +30,13 @@ from ..classroom import (
     worksheet_filename,
     worksheet_html,
 )
+from ..classroom.sets import STREAM_THEMES
 from ..errors import GinError
-from ..puzzles import THEMES
+from ..puzzles import KINDS, THEMES, PuzzleKind
 from ..puzzles.themes import theme_title
-from .base import View, download_link, guarded
+from ..solver import Objective
+from ..training import PuzzleAttempt
+from .base import Change, View, download_link, guarded
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options
@@ -41,7 +46,11 @@ MAX_RESULTS_FILE = 1_000_000
 DIFFICULTY_RANGES = [("any", "1100-2699"), ("easy (1100-1299)", "easy"), ("medium (1300-1599)", "medium"),
                      ("hard (1600 and up)", "hard"), ("easy and medium", "1100-1599"),
                      ("medium and hard", "1300-2699")]
-OBJECTIVES = [("Mixed", "mixed"), ("Least deadwood now", "deadwood"), ("Least deadwood after a draw", "lookahead")]
+OBJECTIVES = [("Mixed", "mixed"), ("Least deadwood now", Objective.DEADWOOD),
+              ("Least deadwood after a draw", Objective.LOOKAHEAD)]
+BOTH_KINDS = "both"
+KIND_CHOICES = [("Both kinds", BOTH_KINDS), ("Can you knock?", PuzzleKind.CAN_KNOCK),
+                ("Best discard", PuzzleKind.BEST_DISCARD)]
 
 
 class TeacherPage(View):
@@ -53,11 +62,10 @@ class TeacherPage(View):
         self.learner = learner or Learner.from_page()
         self.name = widgets.Text(placeholder="e.g. Year 9, Tuesday", description="Class:")
         self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description="Puzzles:")
-        self.kinds = widgets.Dropdown(options=[("Both kinds", "both"), ("Can you knock?", "can_knock"),
-                                               ("Best discard", "best_discard")], value="both", description="Kinds:")
+        self.kinds = widgets.Dropdown(options=KIND_CHOICES, value=BOTH_KINDS, description="Kinds:")
         self.objective = widgets.Dropdown(options=OBJECTIVES, value="mixed", description="Discard goal:")
         self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value="1100-2699", description="Difficulty:")
-        names = [t for t in THEMES if t != "big-gin"]
+        names = [t for t in THEMES if any(t in themes for themes in STREAM_THEMES.values())]  # some puzzle has it
         self.themes = widgets.SelectMultiple(options=theme_options(names), rows=6, description="Themes:")
         self.themes_help = widgets.HTML(theme_help_html(names, several=True))
         self.themes.observe(lambda change: setattr(self.themes_help, "value", theme_help_html(
@@ -74,16 +82,19 @@ class TeacherPage(View):
         self.add_class("gt-teacher")
         self.make_button.on_click(self._on_make)
 
-    def options(self) -> dict:
-        kinds = self.kinds.value
-        if kinds not in ("both", "can_knock", "best_discard"):
+    def options(self) -> dict[str, Any]:
+        """The form as the keywords of a :class:`~gintrainer.classroom.ClassSet`, which checks them
+        (they are what the page sent)."""
+        choice = self.kinds.value
+        if choice != BOTH_KINDS and choice not in KINDS:
             raise GinError("choose the kinds of puzzle")
-        return dict(count=self.count.value, kinds=("can_knock", "best_discard") if kinds == "both" else (kinds,),
-                    objective=None if kinds == "can_knock" else self.objective.value,
+        kinds = KINDS if choice == BOTH_KINDS else (PuzzleKind.parse(choice),)
+        return dict(count=self.count.value, kinds=kinds,
+                    objective=self.objective.value if PuzzleKind.BEST_DISCARD in kinds else None,
                     difficulty=self.difficulty.value, themes=tuple(self.themes.value), oklahoma=self.oklahoma.value)
 
     @guarded
-    def _on_make(self, _button=None) -> None:
+    def _on_make(self, _button: widgets.Button | None = None) -> None:
         self.code.value = "<div class='gt-info'>Making the set: each puzzle is checked by the solver…</div>"
         self.downloads.value = self.listing.value = ""
         try:
@@ -148,7 +159,7 @@ class StudentPage(View):
         self.confirm_button.on_click(self._on_confirm)
 
     @guarded
-    def _on_start(self, _button=None) -> None:
+    def _on_start(self, _button: widgets.Button | None = None) -> None:
         session = self.session
         if session is not None and session.answered and not session.handed_in:
             raise GinError("hand in this set before you open another: its answers would be lost")
@@ -162,8 +173,13 @@ class StudentPage(View):
         self.results.value = self.review.value = ""
         self._show()
 
+    def _require(self) -> StudentSession:
+        if self.session is None:
+            raise GinError("open the set first")
+        return self.session
+
     def _show(self) -> None:
-        session = self.session
+        session = self._require()
         self.view.layout.display = ""
         self.view.show(session.show(self.index))
         self.next_button.layout.display = "none"
@@ -171,7 +187,7 @@ class StudentPage(View):
         self._refresh_progress()
 
     def _refresh_progress(self) -> None:
-        session = self.session
+        session = self._require()
         if session.handed_in:
             right, answered = session.score
             text = (f"{session.student} · handed in · right {right} of {answered}"
@@ -184,7 +200,7 @@ class StudentPage(View):
         if not session.handed_in:  # an "are you sure?" about fewer answers is out of date
             self.confirm_button.layout.display, self.results.value = "none", ""
 
-    def _on_result(self, view, attempt) -> None:
+    def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> None:
         if self.session is None or not self.session.can_answer(self.index):
             raise GinError("this puzzle is already answered")
         self.session.answer(self.index, attempt.answer_text)
@@ -195,20 +211,19 @@ class StudentPage(View):
             self.progress.value += "<div class='gt-info'>That was the last puzzle: hand in the set.</div>"
 
     @guarded
-    def _on_next(self, _button=None) -> None:
-        if self.session is None:
-            raise GinError("open the set first")
-        if self.session.handed_in:
+    def _on_next(self, _button: widgets.Button | None = None) -> None:
+        session = self._require()
+        if session.handed_in:
             raise GinError("the set is handed in")
-        if self.session.can_answer(self.index):
+        if session.can_answer(self.index):
             raise GinError("answer this puzzle first")
-        if self.index + 1 >= len(self.session):
+        if self.index + 1 >= len(session):
             raise GinError("that was the last puzzle")
         self.index += 1
         self._show()
 
     @guarded
-    def _on_hand_in(self, _button=None) -> None:
+    def _on_hand_in(self, _button: widgets.Button | None = None) -> None:
         session = self.session
         if session is None or not session.answered:
             raise GinError("answer a puzzle first")
@@ -221,13 +236,13 @@ class StudentPage(View):
         self._hand_in()
 
     @guarded
-    def _on_confirm(self, _button=None) -> None:
+    def _on_confirm(self, _button: widgets.Button | None = None) -> None:
         if self.session is None or self.confirm_button.layout.display == "none":
             raise GinError("press Hand in first")
         self._hand_in()
 
     def _hand_in(self) -> None:
-        session = self.session.hand_in()
+        session = self._require().hand_in()
         self.view.layout.display = "none"
         for button in (self.next_button, self.hand_in_button, self.confirm_button):
             button.layout.display = "none"
@@ -262,7 +277,7 @@ def review_html(session: StudentSession) -> str:
 class GradebookPage(View):
     """The class's results: students by puzzles, and how the class did on each theme."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.code = widgets.Text(placeholder="the set's code (optional)", description="Class code:")
         self.folder = widgets.Text(placeholder="a folder of results files on this computer", description="Folder:")
         self.load_button = widgets.Button(description="Load the folder")
@@ -283,14 +298,14 @@ class GradebookPage(View):
         return class_set(text).code if text else None
 
     @guarded
-    def _on_load(self, _button=None) -> None:
+    def _on_load(self, _button: widgets.Button | None = None) -> None:
         path = Path(str(self.folder.value).strip()).expanduser()
         if not str(self.folder.value).strip() or not path.is_dir():
             raise GinError(f"no folder {str(self.folder.value)!r} on this computer")
         self.show(load_folder(path, code=self._code()))
 
     @guarded
-    def _on_upload(self, change) -> None:
+    def _on_upload(self, change: Change) -> None:
         files = []
         for item in change["new"] or ():
             name = item["name"] if isinstance(item, dict) else item.name
@@ -301,7 +316,7 @@ class GradebookPage(View):
         if files:
             self.show(build_gradebook(files, code=self._code()))
 
-    def show(self, book) -> None:
+    def show(self, book: Gradebook) -> None:
         self.problems.value = ("<div class='gt-notice'><b>Skipped:</b><ul>"
                                + "".join(f"<li>{escape(p.file)}: {escape(p.reason)}</li>" for p in book.problems)
                                + "</ul></div>") if book.problems else ""

@@ -6,11 +6,14 @@ shows only when asked for. A lesson's check counts first answers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from html import escape
+from typing import cast
 
 import ipywidgets as widgets
 
-from ..drawing import cards_html
+from ..cards import CardsLike
+from ..drawing import CardStyle, cards_html
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
 from ..exercises.core import NAMES
 from .base import View, guarded
@@ -27,7 +30,7 @@ class ExerciseView(View):
     def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
                  compact: bool = False):
         self.session = ExerciseSession(kind, seed, exercise=exercise)
-        self.listeners = []  # called with (view, feedback) after each Check and Show answer
+        self.listeners: list[Callable[[ExerciseView, Feedback], None]] = []  # after each Check and Show answer
         self.header = widgets.HTML()
         self.prompt = widgets.HTML()
         self.panels = widgets.HTML()
@@ -61,7 +64,7 @@ class ExerciseView(View):
 
     # -- reading and showing -------------------------------------------------------
 
-    def response(self):
+    def response(self) -> object:
         """What the learner has answered so far, as the checker reads it."""
         kind = self.exercise.answer_type
         if kind == "cards":
@@ -115,7 +118,7 @@ class ExerciseView(View):
     # -- callbacks ------------------------------------------------------------------
 
     @guarded
-    def _on_check(self, _=None) -> None:
+    def _on_check(self, _button: widgets.Button | None = None) -> None:
         feedback = self.session.check(self.response())
         self._show_feedback(feedback)
         self.clear_status()
@@ -123,7 +126,7 @@ class ExerciseView(View):
             listener(self, feedback)
 
     @guarded
-    def _on_again(self, _=None) -> None:
+    def _on_again(self, _button: widgets.Button | None = None) -> None:
         self.session.try_again()
         self.picker.clear()
         self.choices.value = None
@@ -132,18 +135,18 @@ class ExerciseView(View):
         self.clear_status()
 
     @guarded
-    def _on_answer(self, _=None) -> None:
+    def _on_answer(self, _button: widgets.Button | None = None) -> None:
         feedback = self.session.show_answer()
         exercise = self.exercise
         if exercise.answer_type == "cards":
-            self.picker.mark(exercise.answer)
+            self.picker.mark(cast(CardsLike, exercise.answer))  # answered with cards: its answer is cards
         self._show_feedback(feedback)
         self.clear_status()
         for listener in list(self.listeners):
             listener(self, feedback)
 
     @guarded
-    def _on_new(self, _=None) -> None:
+    def _on_new(self, _button: widgets.Button | None = None) -> None:
         self.session.new_position()
         self.picker.clear()
         self.choices.value = None
@@ -153,13 +156,13 @@ class ExerciseView(View):
 
     # -- for tests and scripts ---------------------------------------------------------
 
-    def answer(self, response) -> None:
+    def answer(self, response: object) -> None:
         """Put a response into the inputs as a learner would (cards, a choice or a number)."""
         kind = self.exercise.answer_type
         if kind == "cards":
             self.picker.clear()
             chosen = set(self.exercise.read(response)) if response else set()
-            for card, button in zip(self.picker.cards, self.picker.buttons):
+            for card, button in zip(self.picker.cards, self.picker.buttons, strict=False):  # buttons are reused
                 if card in chosen:
                     button.value = True
         elif kind == "choice":
@@ -173,7 +176,7 @@ class CheckView(View):
     questions answered right at the first try (an answer given after a wrong one, or
     after the answer was shown, does not count)."""
 
-    def __init__(self, exercises, *, title: str = "Check what you learned"):
+    def __init__(self, exercises: Iterable[Exercise], *, title: str = "Check what you learned"):
         self.questions = [ExerciseView(exercise=e, compact=True) for e in exercises]
         self.heading = widgets.HTML(f"<h3>{escape(title)}</h3>")
         self.tally = widgets.HTML()
@@ -215,13 +218,13 @@ class RulesComparison(View):
         self.refresh()
 
     @guarded
-    def _on_new(self, _=None) -> None:
+    def _on_new(self, _button: widgets.Button | None = None) -> None:
         self.seed += 1
         self.refresh()
 
     def refresh(self) -> None:
         (cards, defender, upcard), rows = compare_rules(self.seed)
-        opts = dict(size=self.size, four_colour=self.four_colour)
+        opts = CardStyle(size=self.size, four_colour=self.four_colour)
         self.position.value = (
             f'<div class="gt-seat-title">{NAMES[1]}\'s 11 cards, after drawing (position #{self.seed})</div>'
             f"{cards_html(cards, **opts)}"

@@ -8,6 +8,8 @@ definition (:mod:`gintrainer.lessons`) named as the definition names it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as widgets
 
 from ..errors import GinError
@@ -15,12 +17,15 @@ from ..lessons import LESSONS, checks
 from ..lessons import demo as demo_info
 from ..lessons import example as example_info
 from ..reference import glossary_html, quick_reference_html
-from .base import SettingsBar, View, guarded, settings
+from .base import Change, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
 from .site import NavBar
 from .stepper import Stepper
+
+if TYPE_CHECKING:
+    from IPython.display import HTML
 
 REFERENCE_PAGES = {"glossary": "lessons/glossary.ipynb", "quick_reference": "lessons/quick_reference.ipynb"}
 
@@ -48,7 +53,7 @@ class LessonToolbar(View):
         self.settings_bar.four_colour.observe(self._on_four_colour, names="value")
 
     @guarded
-    def _on_four_colour(self, change) -> None:
+    def _on_four_colour(self, change: Change) -> None:
         if change["new"] != self.learner.progress.settings.four_colour:
             self.learner.set_four_colour(change["new"])
 
@@ -90,7 +95,7 @@ def comparison(seed: int = 0) -> RulesComparison:
     return RulesComparison(seed)
 
 
-def glossary():
+def glossary() -> HTML:
     """The glossary as a static HTML output (prints well)."""
     from IPython.display import HTML
 
@@ -98,7 +103,7 @@ def glossary():
     return HTML(style_block() + glossary_html(four_colour=settings.four_colour))
 
 
-def quick_reference():
+def quick_reference() -> HTML:
     """The one-page quick reference as a static HTML output (prints well)."""
     from IPython.display import HTML
 

@@ -21,7 +21,7 @@ from ..drawing import (
     words,
 )
 from ..drawing import score_sheet_html as hand_scores_html
-from ..hand import Action
+from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..melds import best_arrangement
 from ..practice import (
     DEFAULT_OPPONENT,
@@ -32,12 +32,12 @@ from ..practice import (
     opponents,
     practice_rules,
 )
-from ..rules import PRESETS
-from .base import View, download_link, guarded
+from ..rules import PRESETS, Rules
+from ..solver import DiscardTable
+from .base import Change, View, download_link, guarded
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
-_LAYOUT = ("knocker_layout", "defender_layout")
 _CSS = """<style>
 .gt-practice .widget-html-content{min-width:0;}
 .gt-practice .gt-log{max-height:15em;overflow-y:auto;display:flex;flex-direction:column-reverse;
@@ -48,7 +48,7 @@ _CSS = """<style>
 </style>"""
 
 
-def _wrap(*children) -> widgets.HBox:
+def _wrap(*children: widgets.Widget) -> widgets.HBox:
     return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
 
@@ -69,15 +69,15 @@ def new_match_warning(game: PracticeGame) -> str:
     """What starting a new match would throw away, as a question."""
     names = game.names()
     mine, theirs = game.match.scores[game.seat], game.match.scores[game.computer_seat]
-    return (f"Starting a new match throws away the one in progress (hand {game.hand_number}, you {mine}, {names[game.computer_seat]} {theirs}). "
-            "Start a new match anyway?")
+    return (f"Starting a new match throws away the one in progress (hand {game.hand_number}, you {mine}, "
+            f"{names[game.computer_seat]} {theirs}). Start a new match anyway?")
 
 
 def _coach_line(name: str) -> str:
     return f"<div class='gt-info'><b>{escape(words('label_coach'))}</b> {escape(words(name))}</div>"
 
 
-def coach_table_html(table) -> str:
+def coach_table_html(table: DiscardTable) -> str:
     """The solver's discard table, best first, the best discards marked."""
     return (_coach_line("coach_table")
             + discard_table_html(table.rows, best=[row.card for row in table.best()]))
@@ -96,8 +96,12 @@ def score_sheet_html(game: PracticeGame) -> str:
             boxes = "" if bonus is None else str(bonus.boxes[seat])
             rows.append(f"<tr><td>{escape(names[seat])}</td><td>{g.points[seat]}</td><td>{g.hands_won[seat]}</td>"
                         f"<td>{game_bonus}</td><td>{boxes}</td><td>{g.totals[seat]}</td></tr>")
-        state = "" if bonus is None else (f" — won by {escape(names[g.winner])}"
-                                          + (" (shutout: game bonus doubled)" if bonus.shutout else ""))
+        state = ""
+        if bonus is not None:
+            if g.winner is None:
+                raise PracticeError(f"game {g.number} has its bonuses but no winner")
+            state = (f" — won by {escape(names[g.winner])}"
+                     + (" (shutout: game bonus doubled)" if bonus.shutout else ""))
         parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{title} to {match.rules.target}{state}"
                      "</caption><thead><tr><th></th><th>points</th><th>hands won</th><th>game bonus</th>"
                      "<th>box bonus</th><th>total</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
@@ -113,15 +117,16 @@ def score_sheet_html(game: PracticeGame) -> str:
     return "".join(parts)
 
 
-def result_html(game: PracticeGame, names) -> str:
+def result_html(game: PracticeGame, names: tuple[str, str]) -> str:
     """A finished hand's score line by line: the explanation, then each side's melds,
     lay-offs and deadwood."""
-    hand = game.hand
-    result = hand.result
+    result = game.hand.result
+    if result is None:
+        raise PracticeError("the hand is not over: it has no result yet")
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
     if result.knocker is not None:
         knocker, defender = names[result.knocker], names[1 - result.knocker]
-        layoffs = ", ".join(str(l) for l in result.layoffs) or words("label_none")
+        layoffs = ", ".join(str(layoff) for layoff in result.layoffs) or words("label_none")
         lines.append("<li>" + escape(words(
             "result_knocker_line", player=knocker, melds=melds_words(result.knocker_melds),
             deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
@@ -138,10 +143,13 @@ class PracticePage(View):
 
     def __init__(self, learner: Learner | None = None, *, game: PracticeGame | None = None):
         self.learner = learner or Learner.from_page()
-        self.bar = ProfileBar(self.learner)
-        self.game: PracticeGame = game  # set by _open_game when None
-        self._notice_text: str | None = None
+        notice = None
+        if game is None:
+            game, notice = _opened_game(self.learner.name, None)
+        self.game = game
+        self._notice_text = notice
         self._event = ""
+        self.bar = ProfileBar(self.learner)
         self.heading = widgets.HTML()
         self.notice = widgets.HTML()
         self.table = widgets.HTML()
@@ -149,12 +157,12 @@ class PracticePage(View):
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
         self._watched: set[int] = set()
-        self._shown: tuple = ()
+        self._shown: tuple[tuple[Card, ...], bool, str, bool] | None = None  # what the picker shows
         self._order: tuple[Card, ...] = ()
-        self._order_key: tuple = ()
+        self._order_key: tuple[int, int] | None = None  # the game and hand the order is for
         self.moves = widgets.HTML()
 
-        def button(label, tooltip="", style=""):
+        def button(label: str, tooltip: str = "", style: str = "") -> widgets.Button:
             return widgets.Button(description=label, tooltip=tooltip, button_style=style)
 
         self.take_button = button("Take the discard", "take the top card of the discard pile")
@@ -211,16 +219,14 @@ class PracticePage(View):
                                 (self.big_gin_button, self._on_big_gin), (self.lay_out_button, self._on_lay_out),
                                 (self.meld_button, self._on_meld), (self.layoff_button, self._on_layoff),
                                 (self.done_button, self._on_done), (self.take_back_button, self._on_take_back),
-                                (self.next_button, self._on_next), (self.sort_button, self._on_sort), (self.new_button, self._on_new),
-                                (self.confirm_yes, self._on_confirm_new), (self.confirm_no, self._on_keep)):
+                                (self.next_button, self._on_next), (self.sort_button, self._on_sort),
+                                (self.new_button, self._on_new), (self.confirm_yes, self._on_confirm_new),
+                                (self.confirm_no, self._on_keep)):
             widget.on_click(handler)
         self.coach_box.observe(self._on_coach, names="value")
         self.hand_choice.observe(self._on_hand_choice, names="value")
         self.listen(self.learner, self._learner_changed)
-        if game is None:
-            self._open_game()
-        else:
-            self.refresh()
+        self.refresh()
 
     # -- the game ---------------------------------------------------------------------
 
@@ -229,28 +235,14 @@ class PracticePage(View):
         return self.game.names("You")
 
     def _open_game(self) -> None:
-        """The learner's saved game, else the guest's game in progress, else a new
-        match (guests' games are not saved)."""
-        notice = None
-        name = self.learner.name
-        game = None
-        if name is not None:
-            game, notice = PracticeGame.resume(name)
-        if game is None and name is not None and self.game is not None and self.game.owner is None:
-            game = self.game  # a guest who types a name keeps the game in progress
-            game.owner = name
-            game.save()
-        if game is None:
-            game = PracticeGame(practice_rules(), opponent=DEFAULT_OPPONENT, owner=name)
-            game.save()
-        self.game = game
+        """Open the learner's game (see :func:`_opened_game`) in place of the one shown."""
+        self.game, self._notice_text = _opened_game(self.learner.name, self.game)
         self._event = ""
-        self._notice_text = notice
         self._ask_new(False)
         self.refresh()
 
     def _learner_changed(self) -> None:
-        if self.game is None or self.learner.name != self.game.owner:
+        if self.learner.name != self.game.owner:
             self._open_game()
 
     def _after(self, event: str = "") -> None:
@@ -260,7 +252,7 @@ class PracticePage(View):
         self._ask_new(False)
         self.refresh()
 
-    def _play(self, action) -> None:
+    def _play(self, action: Action) -> None:
         game = self.game
         game.apply(action)
         game.let_computer_play()
@@ -275,71 +267,71 @@ class PracticePage(View):
     # -- buttons ------------------------------------------------------------------------
 
     @guarded
-    def _on_take(self, _button=None) -> None:
-        self._play("take")
+    def _on_take(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.TAKE))
 
     @guarded
-    def _on_pass(self, _button=None) -> None:
-        self._play("pass")
+    def _on_pass(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.PASS))
 
     @guarded
-    def _on_draw(self, _button=None) -> None:
-        self._play("draw")
+    def _on_draw(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.DRAW))
 
     @guarded
-    def _on_discard(self, _button=None) -> None:
-        self._play(Action("discard", self._selected_one("discard")))
+    def _on_discard(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.DISCARD, self._selected_one("discard")))
 
     @guarded
-    def _on_knock(self, _button=None) -> None:
-        self._play(Action("knock", self._selected_one("knock with")))
+    def _on_knock(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.KNOCK, self._selected_one("knock with")))
 
     @guarded
-    def _on_gin(self, _button=None) -> None:
-        self._play(Action("gin", self._selected_one("go gin with")))
+    def _on_gin(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.GIN, self._selected_one("go gin with")))
 
     @guarded
-    def _on_big_gin(self, _button=None) -> None:
-        self._play("big-gin")
+    def _on_big_gin(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.BIG_GIN))
 
     @guarded
-    def _on_lay_out(self, _button=None) -> None:
+    def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
         self.game.lay_out()
         self.game.let_computer_play()
         self._after()
 
     @guarded
-    def _on_meld(self, _button=None) -> None:
+    def _on_meld(self, _button: widgets.Button | None = None) -> None:
         chosen = self.picker.selected
         if len(chosen) < 3:
             raise PracticeError("select the three or more cards of a meld first")
-        self._play(Action("meld", cards=chosen))
+        self._play(Action(ActionKind.MELD, cards=chosen))
 
     @guarded
-    def _on_layoff(self, _button=None) -> None:
-        self._play(Action("layoff", self._selected_one("lay off")))
+    def _on_layoff(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.LAYOFF, self._selected_one("lay off")))
 
     @guarded
-    def _on_done(self, _button=None) -> None:
-        self._play("done")
+    def _on_done(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.DONE))
 
     @guarded
-    def _on_take_back(self, _button=None) -> None:
+    def _on_take_back(self, _button: widgets.Button | None = None) -> None:
         self.game.take_back()
         self._after("Taken back: your last move and the computer's replies since.")
 
     @guarded
-    def _on_sort(self, _button=None) -> None:
+    def _on_sort(self, _button: widgets.Button | None = None) -> None:
         self._order = ()
         self.refresh()
 
     @guarded
-    def _on_next(self, _button=None) -> None:
+    def _on_next(self, _button: widgets.Button | None = None) -> None:
         self.game.next_hand()
         self._after()
 
     @guarded
-    def _on_coach(self, change) -> None:
+    def _on_coach(self, change: Change) -> None:
         flag = change["new"]
         if not isinstance(flag, bool):
             raise PracticeError("the coach is on or off")
@@ -348,7 +340,7 @@ class PracticePage(View):
             self.refresh()
 
     @guarded
-    def _on_new(self, _button=None) -> None:
+    def _on_new(self, _button: widgets.Button | None = None) -> None:
         self._form_rules()  # a form error shows before anything is asked
         if self.game.in_progress:
             self._ask_new(True)
@@ -357,11 +349,11 @@ class PracticePage(View):
         self._start_new()
 
     @guarded
-    def _on_confirm_new(self, _button=None) -> None:
+    def _on_confirm_new(self, _button: widgets.Button | None = None) -> None:
         self._start_new()
 
     @guarded
-    def _on_keep(self, _button=None) -> None:
+    def _on_keep(self, _button: widgets.Button | None = None) -> None:
         self._ask_new(False)
         self.refresh()
 
@@ -369,7 +361,7 @@ class PracticePage(View):
         self.confirm_box.layout.display = "" if flag else "none"
         self.new_button.disabled = flag
 
-    def _form_rules(self):
+    def _form_rules(self) -> tuple[str, Rules]:
         opponent = self.opponent_choice.value
         preset = self.preset_choice.value
         target = self.target_box.value
@@ -388,7 +380,7 @@ class PracticePage(View):
         self._after()
 
     @guarded
-    def _on_hand_choice(self, change) -> None:
+    def _on_hand_choice(self, change: Change) -> None:
         self._fill_download()
 
     def _fill_download(self) -> None:
@@ -402,35 +394,36 @@ class PracticePage(View):
         self.download.value = download_link(replay.dump(), f"practice-hand-{number}.json",
                                             "Download this hand (replay file)")
 
-    def _on_selection(self, change) -> None:
+    def _on_selection(self, change: Change) -> None:
         self._enable_buttons()
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def _legal(self) -> set[str]:
+    def _legal(self) -> set[Action]:
         game = self.game
-        return {str(a) for a in game.hand.legal_actions()} if game.learner_to_act else set()
+        return set(game.hand.legal_actions()) if game.learner_to_act else set()
 
     def _enable_buttons(self) -> None:
         legal = self._legal()
+        kinds = {action.kind for action in legal}
         chosen = self.picker.selected
-        card = chosen[0].code() if len(chosen) == 1 else None
-        self.take_button.disabled = "take" not in legal
-        self.pass_button.disabled = "pass" not in legal
-        self.draw_button.disabled = "draw" not in legal
-        self.discard_button.disabled = card is None or f"discard {card}" not in legal
-        self.knock_button.disabled = card is None or f"knock {card}" not in legal
-        self.gin_button.disabled = card is None or f"gin {card}" not in legal
-        self.big_gin_button.disabled = "big-gin" not in legal
+        card = chosen[0] if len(chosen) == 1 else None
+        self.take_button.disabled = ActionKind.TAKE not in kinds
+        self.pass_button.disabled = ActionKind.PASS not in kinds
+        self.draw_button.disabled = ActionKind.DRAW not in kinds
+        self.discard_button.disabled = card is None or Action(ActionKind.DISCARD, card) not in legal
+        self.knock_button.disabled = card is None or Action(ActionKind.KNOCK, card) not in legal
+        self.gin_button.disabled = card is None or Action(ActionKind.GIN, card) not in legal
+        self.big_gin_button.disabled = ActionKind.BIG_GIN not in kinds
         self.big_gin_button.layout.display = "" if self.game.rules.big_gin else "none"
-        layout = self.game.learner_to_act and self.game.hand.phase in _LAYOUT
+        layout = self.game.learner_to_act and self.game.hand.phase in LAYOUT_PHASES
         self.lay_out_button.disabled = not layout
         self.meld_button.disabled = not layout or len(chosen) < 3
         self.layoff_button.disabled = not (layout and card is not None and any(
-            a.startswith(f"layoff {card}") for a in legal))
-        self.done_button.disabled = "done" not in legal
+            a.kind is ActionKind.LAYOFF and a.card == card for a in legal))
+        self.done_button.disabled = ActionKind.DONE not in kinds
 
-    def _hand_order(self, held) -> tuple[Card, ...]:
+    def _hand_order(self, held: tuple[Card, ...]) -> tuple[Card, ...]:
         """The learner's cards in a steady order: sorted by melds when the hand is
         dealt (or on request), then each new card at the end. Cards keep their
         places, so a click sent just before the page redraws still lands on the
@@ -447,7 +440,7 @@ class PracticePage(View):
         game = self.game
         hand = game.hand
         cards = self._hand_order(hand.unlaid(game.seat)) if not hand.is_over else ()
-        single = hand.phase not in _LAYOUT
+        single = hand.phase not in LAYOUT_PHASES
         key = (cards, single, self.size, self.four_colour)
         if key != self._shown:
             self.picker.show(cards, single=single)
@@ -460,8 +453,6 @@ class PracticePage(View):
 
     def refresh(self) -> None:
         game = self.game
-        if game is None:
-            return
         hand, names = game.hand, self.names
         phase = hand.phase
         with self.hold_sync():
@@ -476,11 +467,11 @@ class PracticePage(View):
             self.table.value = self._table_html()
             self._show_hand()
             self.hand_info.value = self._hand_info()
-            self.draw_row.layout.display = "" if phase in ("upcard", "draw") else "none"
-            self.take_button.description = "Take the upcard" if phase == "upcard" else "Take the discard"
-            self.pass_button.layout.display = "" if phase == "upcard" else "none"
-            self.discard_row.layout.display = "" if phase == "discard" else "none"
-            self.layout_row.layout.display = "" if phase in _LAYOUT else "none"
+            self.draw_row.layout.display = "" if phase in (Phase.UPCARD, Phase.DRAW) else "none"
+            self.take_button.description = "Take the upcard" if phase is Phase.UPCARD else "Take the discard"
+            self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
+            self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
+            self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
             self._enable_buttons()
             self.take_back_button.disabled = not game.can_take_back
             self.next_button.disabled = not game.can_deal
@@ -509,30 +500,24 @@ class PracticePage(View):
             return ""
         parts = []
         view = game.view()
-        if view.drawn is not None:
-            card, source = view.drawn
-            parts.append(f"You drew {card} from {'the stock' if source == 'stock' else 'the discard pile'}"
-                         + (" (you may not throw it back this turn)." if source == "discard" else "."))
+        if view.forbidden is not None:  # taken from the discard pile
+            parts.append(f"You drew {view.forbidden} from the discard pile (you may not throw it back this turn).")
+        elif view.drawn is not None:
+            parts.append(f"You drew {view.drawn[0]} from the stock.")
         left = hand.unlaid(game.seat)
         if len(left) <= 10:
             parts.append(deadwood_words(best_arrangement(left)))
         if game.learner_to_act:
-            parts.append({"upcard": "Take the upcard or pass.", "draw": "Draw from the stock or take the discard.",
-                          "discard": "Click a card, then discard it (or knock with it).",
-                          "knocker_layout": "Lay out your melds: select a meld's cards and meld them, then "
-                                            "press Done; or let the engine lay out for you.",
-                          "defender_layout": "Lay out your melds and lay off cards on the knocker's melds; "
-                                             "or let the engine do it."}[hand.phase])
+            parts.append(_WHAT_TO_DO[hand.phase])
         elif not game.match.is_over:
             parts.append("The computer is to play.")
         return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
 
     def _table_html(self) -> str:
         game = self.game
-        opts = dict(names=self.names, size=self.size, four_colour=self.four_colour)
         if game.hand.is_over:
-            return table_html(game.hand, **opts)
-        return seat_table_html(game.hand, game.seat, **opts)
+            return table_html(game.hand, names=self.names, size=self.size, four_colour=self.four_colour)
+        return seat_table_html(game.hand, game.seat, names=self.names, size=self.size, four_colour=self.four_colour)
 
     def _coach_html(self) -> str:
         game = self.game
@@ -548,6 +533,34 @@ class PracticePage(View):
             items = "".join(f"<li>{escape(text)}</li>" for text in game.coach_notes(game.hand_number))
             return _coach_line("coach_costliest") + f"<ul class='gt-coach-notes'>{items}</ul>"
         return ""
+
+
+_WHAT_TO_DO = {
+    Phase.UPCARD: "Take the upcard or pass.",
+    Phase.DRAW: "Draw from the stock or take the discard.",
+    Phase.DISCARD: "Click a card, then discard it (or knock with it).",
+    Phase.KNOCKER_LAYOUT: "Lay out your melds: select a meld's cards and meld them, then press Done; or let the "
+                          "engine lay out for you.",
+    Phase.DEFENDER_LAYOUT: "Lay out your melds and lay off cards on the knocker's melds; or let the engine do it.",
+}
+"""What the learner does next, by the phase of the hand (the hand is not over)."""
+
+
+def _opened_game(name: str | None, current: PracticeGame | None) -> tuple[PracticeGame, str | None]:
+    """The game a learner plays, and anything to tell them about it: their saved game,
+    else the guest's game in progress (``current``) taken on under their name, else
+    a new match (a guest's game is not saved)."""
+    game, notice = None, None
+    if name is not None:
+        game, notice = PracticeGame.resume(name)
+    if game is None and name is not None and current is not None and current.owner is None:
+        game = current  # a guest who types a name keeps the game in progress
+        game.owner = name
+        game.save()
+    if game is None:
+        game = PracticeGame(practice_rules(), opponent=DEFAULT_OPPONENT, owner=name)
+        game.save()
+    return game, notice
 
 
 def practice() -> PracticePage:

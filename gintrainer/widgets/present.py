@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ..lessons import DEMOS, LESSONS
 from ..reference import quick_reference_sections
-from .base import View, guarded, replace_view, settings
+from .base import Change, View, guarded, replace_view, settings
 from .lesson import demo
 from .stepper import Stepper
 
@@ -23,7 +23,7 @@ class ReferenceSlides:
 
     title = "Gin Rummy: quick reference"
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.count = len(quick_reference_sections())
 
     def caption(self, step: int) -> str:
@@ -43,7 +43,7 @@ def demo_choices() -> list[tuple[str, str]]:
 class PresentationPage(View):
     """Choose what to project; cards switch to the large size for the room."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         options = demo_choices()
         options.append(("Quick reference, one section at a time", QUICK_REFERENCE))
         self.choice = widgets.Dropdown(options=options, value=QUICK_REFERENCE, description="Show:",
@@ -60,7 +60,7 @@ class PresentationPage(View):
         return self.holder.children[0]
 
     @guarded
-    def _on_choice(self, change) -> None:
+    def _on_choice(self, change: Change) -> None:
         self.show(change["new"])
 
     def show(self, what: str) -> None:

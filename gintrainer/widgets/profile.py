@@ -8,6 +8,7 @@ four-colour deck) apply to the whole page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
@@ -18,8 +19,8 @@ from ..errors import GinError
 from ..progress import DIFFICULTIES, Progress
 from ..puzzles.themes import theme_title
 from ..storage import data_dir, name_stem
-from ..training import rating_words
-from .base import View, download_link, guarded, settings
+from ..training import PuzzleAttempt, rating_words
+from .base import Change, View, download_link, guarded, settings
 
 GUEST = "Guest"
 DIFFICULTY_LABELS = {"easier": "Easier than my rating", "adaptive": "At my rating", "harder": "Harder than my rating"}
@@ -34,7 +35,7 @@ class Learner:
         self.name: str | None = None
         self.progress: Progress = Progress.new(GUEST)
         self.notice: str | None = None
-        self._listeners: list = []
+        self._listeners: list[Callable[[], None]] = []
         if name:
             self.choose(name)
 
@@ -62,11 +63,11 @@ class Learner:
     def is_guest(self) -> bool:
         return self.name is None
 
-    def observe(self, callback) -> None:
+    def observe(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every change of learner, progress or settings."""
         self._listeners.append(callback)
 
-    def unobserve(self, callback) -> None:
+    def unobserve(self, callback: Callable[[], None]) -> None:
         """Stop calling ``callback`` (a view that is closed); nothing if it was not observing."""
         if callback in self._listeners:
             self._listeners.remove(callback)
@@ -82,17 +83,19 @@ class Learner:
         settings.four_colour = outcome.progress.settings.four_colour
         self._changed()
 
-    def record(self, attempt) -> str:
+    def record(self, attempt: PuzzleAttempt) -> str:
         """Record a finished attempt (see :class:`~gintrainer.training.PuzzleAttempt`); returns
         what it did to the rating and why (a puzzle answered before is practice)."""
         if attempt.result is None:
             raise GinError("the puzzle is not finished")
-        kwargs = dict(answer=attempt.answer_text, hints=attempt.hints_used)
+        answer, hints = attempt.answer_text, attempt.hints_used
         if self.name is None:
             before = self.progress
-            self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, **kwargs)
+            self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, answer=answer, hints=hints)
         else:
-            outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, **kwargs)
+            outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, answer=answer, hints=hints)
+            if outcome.previous is None:
+                raise GinError("the profile store did not say what the progress was before this attempt")
             before, self.progress, self.notice = outcome.previous, outcome.progress, outcome.notice
         self._changed()
         return rating_words(before.rating, self.progress.history[-1])
@@ -109,7 +112,7 @@ class Learner:
             raise GinError(f"choose the puzzles' level from {', '.join(DIFFICULTIES)}, not {choice!r}")
         self._set(difficulty=choice)
 
-    def _set(self, **changes) -> None:
+    def _set(self, **changes: object) -> None:
         if self.name is None:
             self.progress = self.progress.with_settings(**changes)
         else:
@@ -134,7 +137,7 @@ class Learner:
             raise GinError("choose your name first: a guest's progress is not kept")
         return store.export(self.name)
 
-    def query(self, **params) -> str:
+    def query(self, **params: str) -> str:
         """The query string that opens another page as this learner, with ``params``
         (a class code) first.
 
@@ -167,25 +170,26 @@ class ProfileBar(View):
         self.refresh()
 
     @guarded
-    def _on_open(self, _widget=None) -> None:
+    def _on_open(self, _button: widgets.Button | None = None) -> None:
         self.learner.choose(self.name_box.value)
         self.name_box.options = store.list_profiles()
 
     @guarded
-    def _on_four_colour(self, change) -> None:
+    def _on_four_colour(self, change: Change) -> None:
         if change["new"] != settings.four_colour:
             self.learner.set_four_colour(change["new"])
 
     def refresh(self) -> None:
         learner = self.learner
         progress = learner.progress
-        if learner.is_guest:
+        name = learner.name
+        if name is None:
             text = "Playing as a guest: type your name and press Open to keep your progress."
         else:
-            text = (f"Playing as <b>{escape(learner.name)}</b> · rating {progress.rating.rating:.0f} · "
+            text = (f"Playing as <b>{escape(name)}</b> · rating {progress.rating.rating:.0f} · "
                     f"streak {progress.streak} · solved {progress.solved}")
-            if self.name_box.value != learner.name:
-                self.name_box.value = learner.name
+            if self.name_box.value != name:
+                self.name_box.value = name
         notice = f"<div class='gt-notice'>{escape(learner.notice)}</div>" if learner.notice else ""
         self.who.value = f"<div class='gt-info'>{text}</div>{notice}"
         if self.colour_box.value != settings.four_colour:
@@ -224,19 +228,19 @@ class ProfilePage(View):
         self.refresh()
 
     @guarded
-    def _on_difficulty(self, change) -> None:
+    def _on_difficulty(self, change: Change) -> None:
         if change["new"] != self.learner.progress.settings.difficulty:
             self.learner.set_difficulty(change["new"])
 
     @guarded
-    def _on_export(self, _button=None) -> None:
+    def _on_export(self, _button: widgets.Button | None = None) -> None:
         text = self.learner.export()
         self._exported = self.learner.progress
         self.export_link.value = download_link(text, f"gintrainer-{name_stem(self.learner.name)}.json",
                                                "Download your progress (JSON)")
 
     @guarded
-    def _on_reset(self, _button=None) -> None:
+    def _on_reset(self, _button: widgets.Button | None = None) -> None:
         if self.learner.is_guest:
             raise GinError("choose your name first: a guest has nothing to reset")
         self._confirm_for = self.learner.name
@@ -245,7 +249,7 @@ class ProfilePage(View):
                               "backup file, not deleted.</div>")
 
     @guarded
-    def _on_confirm(self, _button=None) -> None:
+    def _on_confirm(self, _button: widgets.Button | None = None) -> None:
         if self.confirm.layout.display == "none" or self._confirm_for != self.learner.name:
             raise GinError("press Reset first")
         notice = self.learner.reset()

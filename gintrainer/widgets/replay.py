@@ -7,12 +7,14 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..cards import Card
 from ..drawing import discard_table_html, table_html
 from ..errors import GinError
+from ..melds import min_deadwood
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words
 from ..steps import HandSteps
-from .base import View, download_link, guarded, replace_view
+from .base import Change, View, download_link, guarded, replace_view
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000
@@ -62,8 +64,7 @@ class ReplaySteps(HandSteps):
         return self.notes_html(step) + self.deadwood_html(step) + table
 
 
-def _without(cards, card) -> int:
-    from ..melds import min_deadwood
+def _without(cards: tuple[Card, ...], card: Card) -> int:
     return min_deadwood([c for c in cards if c is not card])
 
 
@@ -137,17 +138,17 @@ class ReplayView(View):
         self.refresh()
 
     @guarded
-    def _on_view(self, change) -> None:
+    def _on_view(self, change: Change) -> None:
         if change["new"] not in (-1, 0, 1):
             raise GinError("choose both hands or one player's view")
         self._rebuild(self.replay)
 
     @guarded
-    def _on_ask(self, _button=None) -> None:
+    def _on_ask(self, _button: widgets.Button | None = None) -> None:
         self.solver.value = advice_html(self.replay, self.step)
 
     @guarded
-    def _on_save(self, _button=None) -> None:
+    def _on_save(self, _button: widgets.Button | None = None) -> None:
         text = self.comment.value
         if not isinstance(text, str) or len(text) > 2000:
             raise GinError("a comment is text of at most 2000 characters")
@@ -158,7 +159,7 @@ class ReplayView(View):
         self._rebuild(self.replay.with_annotations(sorted(notes, key=lambda n: n.step)))
 
     @guarded
-    def _on_solver_notes(self, _button=None) -> None:
+    def _on_solver_notes(self, _button: widgets.Button | None = None) -> None:
         self._rebuild(with_solver_annotations(self.replay))
 
     def refresh(self) -> None:
@@ -175,7 +176,7 @@ class ReplayView(View):
 class ReplaysPage(View):
     """The example hands to choose from, or your own history file."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.examples = examples()
         self.choice = widgets.Dropdown(options=[(r.title or n, n) for n, r in self.examples.items()],
                                        description="Hand:")
@@ -197,13 +198,13 @@ class ReplaysPage(View):
         return self.holder.children[0]
 
     @guarded
-    def _on_choice(self, change) -> None:
+    def _on_choice(self, change: Change) -> None:
         if change["new"] not in self.examples:
             raise GinError(f"no example hand {change['new']!r}")
         self.show(self.examples[change["new"]])
 
     @guarded
-    def _on_upload(self, change) -> None:
+    def _on_upload(self, change: Change) -> None:
         files = change["new"]
         if not files:
             return

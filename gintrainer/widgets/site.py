@@ -4,6 +4,7 @@ learner (``?profile=``), so moving between pages never drops them."""
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
 from dataclasses import dataclass
 from html import escape
@@ -158,7 +159,7 @@ class LandingPage(View):
     """The landing page: who is playing, today's puzzles, and links to every lesson
     in order, the puzzle trainers, the replays and the class pages."""
 
-    def __init__(self, learner: Learner | None = None, *, today=None):
+    def __init__(self, learner: Learner | None = None, *, today: dt.date | None = None):
         from .trainer import DailyPage
         self.learner = learner or Learner.from_page()
         self.bar = ProfileBar(self.learner)

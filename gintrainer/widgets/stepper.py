@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Protocol
 
 import ipywidgets as widgets
 
 from ..hand import Hand
 from ..steps import HandSteps
-from .base import View, guarded
+from .base import Change, View, guarded
+
+
+class Steps(Protocol):
+    """A steps model as a stepper shows it (:mod:`gintrainer.steps` has several; it may
+    also have a ``title``)."""
+
+    @property
+    def count(self) -> int: ...
+
+    def caption(self, step: int) -> str: ...
+
+    def html(self, step: int, *, size: str = ..., four_colour: bool = ...) -> str: ...
 
 
 class Stepper(View):
@@ -19,7 +32,7 @@ class Stepper(View):
     works; :meth:`for_hand` builds one for a :class:`~gintrainer.Hand`.
     """
 
-    def __init__(self, steps, *, title: str | None = None, start: int = 0):
+    def __init__(self, steps: Steps, *, title: str | None = None, start: int = 0):
         self.steps = steps
         title = getattr(steps, "title", "") if title is None else title
         self.heading = widgets.HTML(f"<b>{escape(title)}</b>" if title else "")
@@ -46,7 +59,7 @@ class Stepper(View):
         self.go(start)
 
     @classmethod
-    def for_hand(cls, hand: Hand, *, captions: dict[int, str] | None = None, names=("Ann", "Ben"),
+    def for_hand(cls, hand: Hand, *, captions: dict[int, str] | None = None, names: tuple[str, str] = ("Ann", "Ben"),
                  face_down: tuple[int, ...] = (), title: str = "", start: int = 0) -> Stepper:
         return cls(HandSteps(hand, captions=captions, names=names, face_down=face_down, title=title),
                    start=start)
@@ -56,7 +69,7 @@ class Stepper(View):
         return self._step
 
     @guarded
-    def go(self, step) -> None:
+    def go(self, step: int) -> None:
         """Show step ``step`` (clamped to the first and last steps)."""
         if isinstance(step, bool) or not isinstance(step, int):
             raise ValueError(f"a step is a whole number, not {step!r}")
@@ -66,7 +79,7 @@ class Stepper(View):
             self.slider.value = step  # comes back through _slid, which finds nothing to do
         self.refresh()
 
-    def _slid(self, change) -> None:
+    def _slid(self, change: Change) -> None:
         value = change["new"]
         if value != self._step:
             self.go(value)

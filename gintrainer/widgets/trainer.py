@@ -9,44 +9,45 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable, Iterable
 from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import parse_card
+from ..cards import Card, parse_card
 from ..drawing import discard_table_html, puzzle_position_html, puzzle_rules_words
 from ..errors import GinError
 from ..messages import Message, render, say
 from ..progress import Attempt
-from ..puzzles import THEMES, Puzzle, daily, normalise_kind, parse_date, verify
+from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, daily, normalise_kind, parse_date, verify
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, choose_next, cost_messages, themes_in_bank
-from .base import View, guarded, settings
+from .base import Change, View, guarded, settings
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
-KIND_TITLES = {"can_knock": "Can you knock?", "best_discard": "Best discard"}
+KIND_TITLES = {PuzzleKind.CAN_KNOCK: "Can you knock?", PuzzleKind.BEST_DISCARD: "Best discard"}
 ARCHIVE_DAYS = 60
 PRACTICE_NOTE = render(say("practice_note"))
 TABLE_LATER = "the solver's table opens once you have answered"
 
 
-def solver_table_html(puzzle: Puzzle, chosen=None) -> str:
+def solver_table_html(puzzle: Puzzle, chosen: Card | None = None) -> str:
     """The solver's whole table, best first, the answer and the chosen card marked
     (for a puzzle already answered: it gives the answer away)."""
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
-def theme_options(names) -> list[tuple[str, str]]:
+def theme_options(names: Iterable[str]) -> list[tuple[str, str]]:
     """A theme filter's choices: each theme's title, its name as the value."""
     return [(THEMES[name].title, name) for name in names]
 
 
-def theme_help_html(names, *, chosen=(), several: bool = False) -> str:
+def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several: bool = False) -> str:
     """What a theme filter offers: each theme's title and description (a tick
     on the chosen ones), and that choosing none means every theme."""
-    chosen = set(chosen)
-    items = "".join(f"<li>{'✓ ' if name in chosen else ''}<b>{escape(THEMES[name].title)}</b>: "
+    ticked = set(chosen)
+    items = "".join(f"<li>{'✓ ' if name in ticked else ''}<b>{escape(THEMES[name].title)}</b>: "
                     f"{escape(THEMES[name].description)}</li>" for name in names)
     lead = render((say("themes_none_means_all"), *((say("themes_choose_several"),) if several else ())))
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
@@ -67,7 +68,7 @@ def recorded_message(attempt: PuzzleAttempt) -> Message:
     if answers == ["no"]:
         return say("recorded_no")
     card = parse_card(answers[-1])
-    return say("recorded_knock" if attempt.puzzle.kind == "can_knock" else "recorded_discard", card=card)
+    return say("recorded_knock" if attempt.puzzle.kind == PuzzleKind.CAN_KNOCK else "recorded_discard", card=card)
 
 
 def recorded_words(attempt: PuzzleAttempt) -> str:
@@ -85,6 +86,10 @@ def answered_words(record: Attempt | None) -> str:
     return render(answered_message(record))
 
 
+OnResult = Callable[["PuzzleView", PuzzleAttempt], str | None]
+"""What a page does when an attempt ends; what it returns (the rating change) shows with the feedback."""
+
+
 class PuzzleView(View):
     """One puzzle to solve: the position, the hand as clickable cards, the answer
     buttons, the hint ladder, feedback with the chosen card's row and its cost,
@@ -96,8 +101,8 @@ class PuzzleView(View):
     answer; ``blind`` records answers without a verdict (a class set).
     """
 
-    def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result=None, hints: bool = True,
-                 table: bool = True, blind: bool = False):
+    def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result: OnResult | None = None,
+                 hints: bool = True, table: bool = True, blind: bool = False):
         self.attempt: PuzzleAttempt | None = None
         self.allow_hints = hints
         self.allow_table = table
@@ -193,7 +198,7 @@ class PuzzleView(View):
             return
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
-        heading = self._heading or KIND_TITLES[puzzle.kind]
+        heading = self._heading or KIND_TITLES[normalise_kind(puzzle.kind)]
         titles = ", ".join(theme_title(t) for t in puzzle.themes)
         themes = f" · themes: {titles}" if revealed and puzzle.themes else ""
         self.title.value = (f"<h3>{escape(heading)}</h3><div class='gt-info'>Puzzle {escape(puzzle.id)} · "
@@ -204,7 +209,7 @@ class PuzzleView(View):
         self.yes_button.layout.display = "" if stage == "yes_no" else "none"
         self.no_button.layout.display = "" if stage == "yes_no" else "none"
         self.discard_button.layout.display = "" if stage == "discard" else "none"
-        self.discard_button.description = ("Knock with this discard" if puzzle.kind == "can_knock"
+        self.discard_button.description = ("Knock with this discard" if puzzle.kind == PuzzleKind.CAN_KNOCK
                                            else "Discard the selected card")
         self.hint_button.disabled = attempt.finished or not attempt.hints_left
         self.hint_button.layout.display = "" if self.allow_hints and not attempt.finished else "none"
@@ -225,7 +230,7 @@ class PuzzleView(View):
         self._show_feedback(self._require().answer_yes_no(answer))
 
     @guarded
-    def _on_discard(self, _button=None) -> None:
+    def _on_discard(self, _button: widgets.Button | None = None) -> None:
         attempt = self._require()
         attempt.require_stage("discard")
         chosen = self.picker.selected
@@ -234,7 +239,7 @@ class PuzzleView(View):
         self._show_feedback(attempt.answer_discard(chosen[0]))
 
     @guarded
-    def _on_hint(self, _button=None) -> None:
+    def _on_hint(self, _button: widgets.Button | None = None) -> None:
         attempt = self._require()
         if not self.allow_hints:
             raise GinError("hints are off for this set")
@@ -254,7 +259,7 @@ class PuzzleView(View):
         self.hints.value = shown + rule
 
     @guarded
-    def _on_table(self, change) -> None:
+    def _on_table(self, change: Change) -> None:
         attempt = self.attempt
         if change["new"] is not True:
             self.table.value = ""
@@ -265,24 +270,25 @@ class PuzzleView(View):
         self.refresh()
 
     @guarded
-    def _on_again(self, _button=None) -> None:
+    def _on_again(self, _button: widgets.Button | None = None) -> None:
         attempt = self._require()
         if not attempt.finished:
             raise GinError("answer this puzzle first")
         self.show(attempt.puzzle, note=PRACTICE_NOTE)
 
     def _show_words(self, feedback: Feedback, extra: str = "") -> None:
+        attempt = self._require()
         self.last_feedback = feedback
         if self.blind:
-            words = recorded_message(self.attempt) if feedback.finished else feedback.messages
-            self.feedback.value = f"<div>{escape(render(words))}</div>"
+            said = recorded_message(attempt) if feedback.finished else feedback.messages
+            self.feedback.value = f"<div>{escape(render(said))}</div>"
             return
         if feedback.correct:
-            css, verdict = "gt-feedback-right", ("verdict_right_hinted" if self.attempt.hints_used else "verdict_right")
+            css, verdict = "gt-feedback-right", ("verdict_right_hinted" if attempt.hints_used else "verdict_right")
         else:
             css, verdict = "gt-feedback-wrong", "verdict_wrong"
-        detail = cost_messages(feedback, self.attempt.puzzle)
-        detail = f"<div class='gt-info'>{escape(render((say('your_answer'), *detail)))}</div>" if detail else ""
+        cost = cost_messages(feedback, attempt.puzzle)
+        detail = f"<div class='gt-info'>{escape(render((say('your_answer'), *cost)))}</div>" if cost else ""
         extra = f"<div class='gt-rating-change'>{escape(extra)}</div>" if extra else ""
         self.feedback.value = (f"<div class='{css}'>{escape(render(say(verdict)))}</div>"
                                f"<div>{escape(render(feedback.messages))}</div>{detail}{extra}")
@@ -292,7 +298,7 @@ class PuzzleView(View):
         self._show_hints()
         self.refresh()
         if feedback.finished and self.on_result is not None:
-            words = self.on_result(self, self.attempt)
+            words = self.on_result(self, self._require())
             if words:
                 self._show_words(feedback, words)
 
@@ -302,7 +308,7 @@ class TrainerPage(View):
     puzzles picked near the learner's rating (never answered ones first),
     got-wrong puzzles coming back as practice, a streak counter."""
 
-    def __init__(self, kind: str, *, learner: Learner | None = None, seed: int | None = None):
+    def __init__(self, kind: PuzzleKind | str, *, learner: Learner | None = None, seed: int | None = None):
         self.kind = normalise_kind(kind)
         self.learner = learner or Learner.from_page()
         self.rng = random.Random(seed)
@@ -331,11 +337,11 @@ class TrainerPage(View):
         self.next_puzzle()
 
     @guarded
-    def _on_next(self, _button=None) -> None:
+    def _on_next(self, _button: widgets.Button | None = None) -> None:
         self.next_puzzle()
 
     @guarded
-    def _on_filter(self, change) -> None:
+    def _on_filter(self, change: Change) -> None:
         if self.theme.value and self.theme.value not in THEMES:
             raise GinError(f"unknown theme {self.theme.value!r}")
         self.next_puzzle()
@@ -370,8 +376,8 @@ class DailyPage(View):
     ended (after a reload or a change of day too), and can be tried again as
     practice."""
 
-    def __init__(self, *, today: dt.date | None = None, learner: Learner | None = None, kinds=("can_knock",
-                                                                                                 "best_discard")):
+    def __init__(self, *, today: dt.date | None = None, learner: Learner | None = None,
+                 kinds: Iterable[PuzzleKind | str] = KINDS):
         self.learner = learner or Learner.from_page()
         self.today = today or parse_date(None)
         self.dates = [self.today - dt.timedelta(days=n) for n in range(ARCHIVE_DAYS)]
@@ -379,9 +385,8 @@ class DailyPage(View):
         labels = [(f"Today, {d.isoformat()}" if n == 0 else d.isoformat(), d.isoformat())
                   for n, d in enumerate(self.dates)]
         self.date = widgets.Dropdown(options=labels, value=self.today.isoformat(), description="Day:")
-        self.views = [PuzzleView(title=f"Daily: {KIND_TITLES[normalise_kind(k)]}", on_result=self._on_result)
-                      for k in kinds]
-        self.kinds = tuple(normalise_kind(k) for k in kinds)
+        self.kinds = tuple(normalise_kind(k) for k in kinds)  # read once: ``kinds`` may be an iterator
+        self.views = [PuzzleView(title=f"Daily: {KIND_TITLES[k]}", on_result=self._on_result) for k in self.kinds]
         self.day = self.today
         self._shown_for = self.learner.name
         super().__init__([self.bar, self.date, *self.views])
@@ -391,7 +396,7 @@ class DailyPage(View):
         self.show_day(self.today)
 
     @guarded
-    def _on_date(self, change) -> None:
+    def _on_date(self, change: Change) -> None:
         day = parse_date(change["new"])
         if day > self.today or day < self.dates[-1]:
             raise GinError(f"choose a day from {self.dates[-1]} to {self.today}")
@@ -401,7 +406,7 @@ class DailyPage(View):
         self.day = day
         self._shown_for = self.learner.name
         progress = self.learner.progress
-        for kind, view in zip(self.kinds, self.views):
+        for kind, view in zip(self.kinds, self.views, strict=True):
             puzzle = verify(daily(day, kind).to_dict())
             if progress.has_seen(puzzle.id):
                 view.show_answered(puzzle, progress.counted_attempt(puzzle.id))
@@ -417,7 +422,7 @@ class DailyPage(View):
         return self.learner.record(attempt)
 
 
-def trainer(kind: str) -> TrainerPage:
+def trainer(kind: PuzzleKind | str) -> TrainerPage:
     """A notebook's one line for a trainer page."""
     return TrainerPage(kind)
 

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from conftest import open_page
 from gintrainer.classroom import ClassSet, answer_key_html, worksheet_html
+from gintrainer.puzzles import PuzzleKind
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +80,7 @@ def test_a_class_set_keeps_its_answers_until_it_is_handed_in(page, server, conso
         expect(page.locator(".gt-status")).to_have_count(0)
         expect(page.locator(".gt-student")).not_to_contain_text("Opening the set")
         expect(view.get_by_role("button", name="Show the solver's table")).to_have_count(0)
-        if puzzle.kind == "can_knock":
+        if puzzle.kind == PuzzleKind.CAN_KNOCK:
             view.get_by_role("button", name="Yes, I can knock").click()
             if not puzzle.can_knock:
                 expect(view.get_by_role("button", name="Knock with this discard")).to_be_visible()

@@ -11,6 +11,7 @@ from conftest import open_page
 from decks import stacked_deck
 from gintrainer import Match, Rules, players
 from gintrainer.drawing import DISCARD_COLUMNS, words
+from gintrainer.hand import LAYOUT_PHASES, Phase
 from gintrainer.practice import PracticeGame, save_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("server_data")]
@@ -54,7 +55,7 @@ def test_play_by_clicking_and_resume_after_a_reload(page, server, console):
     draw.click()
     expect(practice.get_by_role("button", name="Discard it")).to_be_visible()
     game = saved_game("Pat")
-    assert game.hand.phase == "discard" and game.learner_to_act
+    assert game.hand.phase is Phase.DISCARD and game.learner_to_act
     drawn = game.view().drawn[0]
     practice.get_by_role("button", name=str(drawn), exact=True).click()
     practice.get_by_role("button", name="Discard it").click()
@@ -137,7 +138,7 @@ def test_after_a_hand_the_coach_cites_moves_by_the_log_s_numbers(page, server, c
     game.play("take")
     game.play("discard KS")  # breaks J♠ Q♠ K♠ where 5♦ would knock
     while not game.hand.is_over:
-        if game.hand.phase in ("knocker_layout", "defender_layout"):
+        if game.hand.phase in LAYOUT_PHASES:
             game.lay_out()
             game.let_computer_play()
         else:

@@ -341,7 +341,7 @@ def test_an_action_built_with_card_text_names_those_cards():
 
 def test_kinds_and_phases_are_members_that_write_their_old_text():
     """Phases, action kinds and how the knocker went out are enumeration members
-    in the state and plain text in the record."""
+    in the state, and plain text in the record; the result's kind is its text."""
     deck = stacked_deck("6H 7H 8H 2C 2D 2S 5S 6S 7S 9H", "3H 4D 4S 8S KD QD 5D AC 9C JC", "QS", "TH")
     hand = play(Hand.deal(Rules(big_gin=True), dealer=0, deck=deck), "pass", "pass", "draw", "big-gin")
     assert hand.phase is Phase.KNOCKER_LAYOUT and hand.out_kind is ScoreKind.BIG_GIN
@@ -349,5 +349,5 @@ def test_kinds_and_phases_are_members_that_write_their_old_text():
     play(hand, "auto", "auto")
     record = json.loads(json.dumps(hand.to_dict()))
     assert record["result"]["kind"] == "big_gin" and type(hand.to_dict()["result"]["kind"]) is str
-    assert record["actions"][3] == "big-gin" and hand.result.kind is ScoreKind.BIG_GIN
+    assert record["actions"][3] == "big-gin" and hand.result.kind == ScoreKind.BIG_GIN
     assert Hand.from_dict(record).result == hand.result

@@ -263,7 +263,7 @@ def check_every_legal_action_applies(hand, legal):
 def check_result(hand):
     result = hand.result
     rules = hand.rules
-    assert isinstance(result.kind, ScoreKind)
+    assert ScoreKind.parse(result.kind) == result.kind
     if result.kind == ScoreKind.DEAD:
         assert result.winner is None and result.points == 0
         assert hand.stock_count == rules.dead_stock_cards

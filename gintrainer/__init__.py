@@ -7,10 +7,11 @@
 
 from .cards import DECK, Card, format_cards, parse_card, parse_cards, show_cards
 from .errors import GinError, IllegalActionError, InvalidNotationError, RulesError
-from .hand import Action, Hand
+from .hand import Action, ActionKind, Hand, Phase
 from .match import Match
 from .melds import (
     Arrangement,
+    MeldKind,
     all_best_arrangements,
     best_arrangement,
     is_meld,
@@ -19,13 +20,14 @@ from .melds import (
     min_deadwood_batch,
 )
 from .rules import PRESETS, Rules
-from .scoring import DefenderReply, HandScore, Layoff, best_layoffs, score_hand
+from .scoring import DefenderReply, HandScore, Layoff, ScoreKind, best_layoffs, score_hand
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Arrangement", "Card", "DECK", "DefenderReply", "GinError", "Hand", "HandScore",
-    "IllegalActionError", "InvalidNotationError", "Layoff", "Match", "PRESETS", "Rules", "RulesError",
+    "Action", "ActionKind", "Arrangement", "Card", "DECK", "DefenderReply", "GinError", "Hand", "HandScore",
+    "IllegalActionError", "InvalidNotationError", "Layoff", "Match", "MeldKind", "PRESETS", "Phase", "Rules",
+    "RulesError", "ScoreKind",
     "all_best_arrangements", "best_arrangement", "best_layoffs", "format_cards", "is_meld", "meld_kind",
     "min_deadwood", "min_deadwood_batch", "parse_card", "parse_cards", "score_hand", "show_cards",
 ]

@@ -15,8 +15,8 @@ Card.parse('TD')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Union
+from collections.abc import Callable, Iterable
+from typing import NoReturn, TypeAlias
 
 from .errors import InvalidNotationError
 
@@ -32,7 +32,7 @@ RED_SUITS = frozenset("DH")
 _RANK_FROM_TEXT = {letter: i + 1 for i, letter in enumerate(RANK_LETTERS)}
 _RANK_FROM_TEXT["10"] = 10
 _SUIT_FROM_TEXT = {letter: letter for letter in SUITS}
-_SUIT_FROM_TEXT.update(zip(SUIT_SYMBOLS, SUITS))
+_SUIT_FROM_TEXT.update(zip(SUIT_SYMBOLS, SUITS, strict=True))
 # Variation selectors and the outlined suit symbols people paste in.
 _SUIT_FROM_TEXT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
@@ -71,19 +71,19 @@ class Card:
         object.__setattr__(card, "value", card_value(rank))
         return card
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("Card is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         return (Card.from_index, (self.index,))
 
-    def __copy__(self):
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @classmethod
@@ -138,7 +138,7 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return self is other
 
     def __lt__(self, other: Card) -> bool:
@@ -166,10 +166,11 @@ Card._ALL = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 DECK: tuple[Card, ...] = Card._ALL
 """The 52 cards in index order: clubs A..K, diamonds, hearts, spades."""
 
-CardsLike = Union[str, Card, Iterable[str | Card]]
+CardsLike: TypeAlias = str | Card | Iterable[str | Card]
+"""What a caller may pass for cards: text, one card, or an iterable of either."""
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str | Card) -> Card:
     """Read one card token. Raises :class:`InvalidNotationError` naming the token."""
     if isinstance(text, Card):
         return text
@@ -205,7 +206,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     """
     if isinstance(cards, Card):
         result: tuple[Card, ...] = (cards,)
-        tokens: tuple = (cards.code(),)
+        tokens: tuple[str | Card, ...] = (cards.code(),)
     elif isinstance(cards, str):
         tokens = tuple(t for t in _TOKEN_SPLIT.split(cards) if t)
         result = tuple(parse_card(t) for t in tokens)
@@ -218,7 +219,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         result = tuple(parse_card(c) for c in items)
     if not allow_duplicates and len(set(result)) != len(result):
         seen: set[Card] = set()
-        for token, card in zip(tokens, result):
+        for token, card in zip(tokens, result, strict=True):
             if card in seen:
                 shown = token if isinstance(token, str) else card.code()
                 raise InvalidNotationError(f"duplicate card {shown!r} ({card})")
@@ -246,7 +247,7 @@ def cards_mask(cards: Iterable[Card]) -> int:
 
 def mask_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a 52-bit mask, in index order."""
-    out = []
+    out: list[Card] = []
     while mask:
         low = mask & -mask
         out.append(Card._ALL[low.bit_length() - 1])

@@ -33,14 +33,26 @@ Phase.DISCARD
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypeAlias, TypedDict
 
-from .cards import DECK, Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
+from .cards import DECK, Card, CardsLike, format_cards, parse_card, parse_cards, show_cards, sort_by_rank
 from .errors import GinError, IllegalActionError, InvalidNotationError
 from .melds import meld_kind, min_deadwood, order_meld
 from .rules import Rules
-from .scoring import DEAD_HAND, HandScore, Layoff, defender_reply, knocker_layouts, layoff_targets, settle
+from .scoring import (
+    DEAD_HAND,
+    HandScore,
+    Layoff,
+    ScoreKind,
+    ScoreRecord,
+    defender_reply,
+    knocker_layouts,
+    layoff_targets,
+    settle,
+)
 from .vocab import Vocabulary
 
 
@@ -87,6 +99,19 @@ PHASES = tuple(Phase)
 LAYOUT_PHASES = (Phase.KNOCKER_LAYOUT, Phase.DEFENDER_LAYOUT)
 _SIMPLE = (ActionKind.TAKE, ActionKind.PASS, ActionKind.DRAW, ActionKind.BIG_GIN, ActionKind.DONE, ActionKind.AUTO)
 _ONE_CARD = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
+_NAMES_A_CARD = (*_ONE_CARD, ActionKind.LAYOFF)
+_OUT_BY = {ActionKind.KNOCK: ScoreKind.KNOCK, ActionKind.GIN: ScoreKind.GIN, ActionKind.BIG_GIN: ScoreKind.BIG_GIN}
+"""How the knocker goes out, by the action that does it."""
+_MELD_NUMBERS = 999
+"""A lay-off names meld 1 to 999 in text (three digits at most): indices 0 to 998."""
+_ALLOWED = {
+    Phase.UPCARD: (ActionKind.TAKE, ActionKind.PASS),
+    Phase.DRAW: (ActionKind.DRAW, ActionKind.TAKE),
+    Phase.DISCARD: (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN),
+    Phase.KNOCKER_LAYOUT: (ActionKind.MELD, ActionKind.DONE, ActionKind.AUTO),
+    Phase.DEFENDER_LAYOUT: (ActionKind.MELD, ActionKind.LAYOFF, ActionKind.DONE, ActionKind.AUTO),
+}
+"""The kinds of action each phase allows (none once the hand is over)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +120,9 @@ class Action:
 
     >>> Action.parse("knock 10♦"), str(Action.parse("Layoff 9h on 2"))
     (Action(kind=ActionKind.KNOCK, card=Card.parse('TD'), cards=(), target=None), 'layoff 9H on 2')
+
+    The kind and the cards may also be given as text; an action built with the
+    wrong parts for its kind raises :class:`InvalidNotationError`.
     """
 
     kind: ActionKind
@@ -109,6 +137,27 @@ class Action:
             except GinError:
                 raise InvalidNotationError(f"unknown action kind {self.kind!r}") from None
             object.__setattr__(self, "kind", kind)
+        if self.card is not None and type(self.card) is not Card:
+            object.__setattr__(self, "card", parse_card(self.card))
+        if type(self.cards) is not tuple or self.cards:  # read, and no card twice
+            object.__setattr__(self, "cards", parse_cards(self.cards))
+        self._check_parts()
+
+    def _check_parts(self) -> None:
+        kind = self.kind
+        if (self.card is None) == (kind in _NAMES_A_CARD):
+            raise InvalidNotationError(f"{kind} takes one card, like '{kind} 7H'" if self.card is None
+                                       else f"{kind} takes no card, not {self.card}")
+        if (not self.cards) == (kind == ActionKind.MELD):
+            raise InvalidNotationError("meld takes the meld's cards, like 'meld 7H 8H 9H'" if not self.cards
+                                       else f"{kind} takes no meld, not {show_cards(self.cards)}")
+        if self.target is None:
+            return
+        if kind != ActionKind.LAYOFF:
+            raise InvalidNotationError(f"{kind} names no meld: only a lay-off does")
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or not 0 <= self.target < _MELD_NUMBERS:
+            raise InvalidNotationError(f"a lay-off's target is the index of a meld (0 for the first), "
+                                       f"not {self.target!r}")
 
     @classmethod
     def parse(cls, text: str | Action) -> Action:
@@ -124,56 +173,82 @@ class Action:
             kind = ActionKind.parse(words[0])
         except GinError:
             raise InvalidNotationError(f"unknown action {words[0]!r} in {text!r}") from None
-        rest = words[1:]
-        if kind in _SIMPLE:
-            if rest:
-                raise InvalidNotationError(f"malformed action {text!r}: {kind} takes no card")
-            return cls(kind)
-        if kind in _ONE_CARD:
-            if len(rest) != 1:
-                raise InvalidNotationError(f"malformed action {text!r}: {kind} takes one card, like '{kind} 7H'")
-            return cls(kind, parse_card(rest[0]))
-        if kind == "meld":
-            if not rest:
-                raise InvalidNotationError(f"malformed action {text!r}: name the meld's cards, like 'meld 7H 8H 9H'")
-            cards = parse_cards(" ".join(rest))
-            if not cards:
-                raise InvalidNotationError(f"malformed action {text!r}: name the meld's cards, like 'meld 7H 8H 9H'")
-            return cls(ActionKind.MELD, cards=cards)
-        if kind == "layoff":
-            if len(rest) == 1:
-                return cls(ActionKind.LAYOFF, parse_card(rest[0]))
-            number = rest[2] if len(rest) == 3 and rest[1].lower() == "on" else ""
-            if number.isascii() and number.isdigit() and len(number) <= 3 and int(number) >= 1:
-                return cls(ActionKind.LAYOFF, parse_card(rest[0]), target=int(number) - 1)
-            raise InvalidNotationError(f"malformed action {text!r}: say 'layoff 9H on 2' (the knocker's meld number)")
-        raise InvalidNotationError(f"unknown action {words[0]!r} in {text!r}")
+        return _READERS[kind](kind, words[1:], text)
+
+    @property
+    def played_card(self) -> Card:
+        """The card a discard, knock, gin or lay-off names."""
+        if self.card is None:
+            raise GinError(f"{self.kind} names no card")
+        return self.card
 
     def __str__(self) -> str:
         if self.kind in _ONE_CARD:
-            return f"{self.kind} {self.card.code()}"
-        if self.kind == "meld":
+            return f"{self.kind} {self.played_card.code()}"
+        if self.kind == ActionKind.MELD:
             return "meld " + format_cards(self.cards)
-        if self.kind == "layoff":
+        if self.kind == ActionKind.LAYOFF:
             on = f" on {self.target + 1}" if self.target is not None else ""
-            return f"layoff {self.card.code()}{on}"
+            return f"layoff {self.played_card.code()}{on}"
         return self.kind.value
 
     def describe(self) -> str:
         """The move in words, cards in people form."""
         if self.kind in _ONE_CARD:
-            return {"discard": "discards", "knock": "knocks, discarding face down",
-                    "gin": "goes gin, discarding face down"}[self.kind] + f" {self.card}"
-        if self.kind == "meld":
+            return _DOES_WITH_CARD[self.kind] + f" {self.card}"
+        if self.kind == ActionKind.MELD:
             return "lays out " + show_cards(self.cards)
-        if self.kind == "layoff":
+        if self.kind == ActionKind.LAYOFF:
             return f"lays off {self.card}" + (f" on meld {self.target + 1}" if self.target is not None else "")
-        return {"take": "takes the top of the discard pile", "pass": "passes", "draw": "draws from the stock",
-                "big-gin": "goes big gin with all 11 cards", "done": "is done laying out",
-                "auto": "lays out automatically"}[self.kind]
+        return _DOES[self.kind]
 
 
-def make_rng(seed) -> random.Random:
+_DOES_WITH_CARD = {ActionKind.DISCARD: "discards", ActionKind.KNOCK: "knocks, discarding face down",
+                   ActionKind.GIN: "goes gin, discarding face down"}
+_DOES = {ActionKind.TAKE: "takes the top of the discard pile", ActionKind.PASS: "passes",
+         ActionKind.DRAW: "draws from the stock", ActionKind.BIG_GIN: "goes big gin with all 11 cards",
+         ActionKind.DONE: "is done laying out", ActionKind.AUTO: "lays out automatically"}
+
+
+def _read_simple(kind: ActionKind, rest: list[str], text: str) -> Action:
+    if rest:
+        raise InvalidNotationError(f"malformed action {text!r}: {kind} takes no card")
+    return Action(kind)
+
+
+def _read_one_card(kind: ActionKind, rest: list[str], text: str) -> Action:
+    if len(rest) != 1:
+        raise InvalidNotationError(f"malformed action {text!r}: {kind} takes one card, like '{kind} 7H'")
+    return Action(kind, parse_card(rest[0]))
+
+
+def _read_meld(kind: ActionKind, rest: list[str], text: str) -> Action:
+    cards = parse_cards(" ".join(rest))
+    if not cards:
+        raise InvalidNotationError(f"malformed action {text!r}: name the meld's cards, like 'meld 7H 8H 9H'")
+    return Action(kind, cards=cards)
+
+
+def _read_layoff(kind: ActionKind, rest: list[str], text: str) -> Action:
+    if len(rest) == 1:
+        return Action(kind, parse_card(rest[0]))
+    number = rest[2] if len(rest) == 3 and rest[1].lower() == "on" else ""
+    if number.isascii() and number.isdigit() and len(number) <= 3 and int(number) >= 1:
+        return Action(kind, parse_card(rest[0]), target=int(number) - 1)
+    raise InvalidNotationError(f"malformed action {text!r}: say 'layoff 9H on 2' (the knocker's meld number)")
+
+
+_READERS: dict[ActionKind, Callable[[ActionKind, list[str], str], Action]] = {
+    **{kind: _read_simple for kind in _SIMPLE}, **{kind: _read_one_card for kind in _ONE_CARD},
+    ActionKind.MELD: _read_meld, ActionKind.LAYOFF: _read_layoff,
+}
+"""How the words after each kind of action are read."""
+
+Seed: TypeAlias = int | str | bytes | random.Random | None
+"""What makes a deal reproducible: an int, a string or bytes, a generator, or None for fresh entropy."""
+
+
+def make_rng(seed: Seed) -> random.Random:
     """A generator from a seed (int, str or bytes), an existing ``random.Random``, or
     None for fresh entropy. The same seed gives the same sequence on every machine."""
     if isinstance(seed, random.Random):
@@ -183,10 +258,10 @@ def make_rng(seed) -> random.Random:
     raise GinError(f"a seed must be an int, a string or a random.Random, not {seed!r}")
 
 
-def possible_melds(cards) -> list[tuple[Card, ...]]:
+def possible_melds(cards: Iterable[Card]) -> list[tuple[Card, ...]]:
     """Every set (3 or 4 of a rank) and run (any length) among the cards."""
     cards = sorted(cards, key=lambda c: c.index)
-    melds = []
+    melds: list[tuple[Card, ...]] = []
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
         by_rank.setdefault(card.rank, []).append(card)
@@ -204,6 +279,16 @@ def possible_melds(cards) -> list[tuple[Card, ...]]:
                 melds.append(tuple(run))
             rank += 1
     return melds
+
+
+class HandRecord(TypedDict):
+    """:meth:`Hand.to_dict`: plain text and numbers, as a hand is saved."""
+
+    rules: dict[str, bool | int | str]
+    dealer: int
+    deck: str
+    actions: list[str]
+    result: ScoreRecord | None
 
 
 class Hand:
@@ -235,7 +320,7 @@ class Hand:
         self._drawn: tuple[Card, str] | None = None
         self._knocker: int | None = None
         self._knock_card: Card | None = None
-        self._out: str | None = None  # "knock", "gin" or "big_gin"
+        self._out: ScoreKind | None = None  # knock, gin or big gin
         self._melds: list[list[tuple[Card, ...]]] = [[], []]
         self._extended: list[list[Card]] = []
         self._layoffs: list[Layoff] = []
@@ -245,26 +330,27 @@ class Hand:
     # -- construction ---------------------------------------------------------
 
     @classmethod
-    def deal(cls, rules: Rules | None = None, *, seed=None, dealer: int | None = None,
+    def deal(cls, rules: Rules | None = None, *, seed: Seed = None, dealer: int | None = None,
              deck: CardsLike | None = None) -> Hand:
         """Deal a hand. ``seed`` (an int, a string or a ``random.Random``) shuffles the
         deck and, when ``dealer`` is omitted, draws the dealer; ``deck`` stacks all 52
         cards, top first (ten each, one at a time, non-dealer first; then the upcard)."""
         rules = Rules() if rules is None else rules
-        rng = make_rng(seed) if (deck is None or dealer is None) else None
-        if dealer is None:
-            dealer = rng.randrange(2)
-        if deck is None:
-            cards = list(DECK)
-            rng.shuffle(cards)
-        else:
-            cards = list(parse_cards(deck))
-            if len(cards) != 52:
-                raise GinError(f"a stacked deck has all 52 cards, not {len(cards)}")
-        return cls(rules, dealer, tuple(cards))
+        if dealer is None or deck is None:
+            rng = make_rng(seed)
+            if dealer is None:
+                dealer = rng.randrange(2)
+            if deck is None:
+                shuffled = list(DECK)
+                rng.shuffle(shuffled)
+                return cls(rules, dealer, tuple(shuffled))
+        cards = parse_cards(deck)
+        if len(cards) != 52:
+            raise GinError(f"a stacked deck has all 52 cards, not {len(cards)}")
+        return cls(rules, dealer, cards)
 
     @classmethod
-    def from_dict(cls, data: dict) -> Hand:
+    def from_dict(cls, data: object) -> Hand:
         """Rebuild a hand from :meth:`to_dict` data, replaying every action."""
         if not isinstance(data, dict):
             raise GinError(f"a hand record is a dict, not {type(data).__name__}")
@@ -286,18 +372,18 @@ class Hand:
             hand.check_result(stated)
         return hand
 
-    def check_result(self, stated) -> None:
+    def check_result(self, stated: object) -> None:
         """Raise GinError unless a stated result (kind, winner, points) matches this hand's."""
         if self._result is None:
             raise GinError("the record states a result but its actions do not finish the hand")
-        actual = self._result.to_dict()
+        actual: Mapping[str, object] = self._result.to_dict()
         if not isinstance(stated, dict):
             raise GinError(f"a stated result is a dict, not {stated!r}")
         for key in ("kind", "winner", "points"):
             if key in stated and stated[key] != actual[key]:
                 raise GinError(f"the record states {key} {stated[key]!r} but the actions give {actual[key]!r}")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> HandRecord:
         """JSON-ready data: rules, dealer, deck (top first), actions and the result."""
         return {
             "rules": self.rules.to_dict(),
@@ -345,7 +431,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == "over"
+        return self._phase == Phase.OVER
 
     @property
     def result(self) -> HandScore | None:
@@ -385,7 +471,7 @@ class Hand:
     @property
     def last_draw(self) -> tuple[Card, str] | None:
         """During a discard: the card drawn this turn and where from ("stock" or "discard")."""
-        return self._drawn if self._phase == "discard" else None
+        return self._drawn if self._phase == Phase.DISCARD else None
 
     @property
     def knocker(self) -> int | None:
@@ -397,8 +483,8 @@ class Hand:
         return self._knock_card
 
     @property
-    def out_kind(self) -> str | None:
-        """How the knocker went out: "knock", "gin" or "big_gin"."""
+    def out_kind(self) -> ScoreKind | None:
+        """How the knocker went out: a knock, gin or big gin (None before anyone has)."""
         return self._out
 
     def melds(self, seat: int) -> tuple[tuple[Card, ...], ...]:
@@ -418,7 +504,7 @@ class Hand:
         """A seat's cards not yet laid out in a meld or laid off."""
         seat = self._seat(seat)
         used = {c for m in self._melds[seat] for c in m}
-        used.update(l.card for l in self._layoffs)
+        used.update(layoff.card for layoff in self._layoffs)
         return tuple(c for c in self._held[seat] if c not in used)
 
     @property
@@ -435,7 +521,7 @@ class Hand:
         """The least deadwood of a seat's held cards (all of them, 11 during a discard)."""
         return min_deadwood(self._held[self._seat(seat)])
 
-    def _seat(self, seat) -> int:
+    def _seat(self, seat: int) -> int:
         if seat not in (0, 1) or isinstance(seat, bool):
             raise GinError(f"a seat is 0 or 1, not {seat!r}")
         return seat
@@ -445,59 +531,65 @@ class Hand:
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now."""
         phase = self._phase
-        if phase == "upcard":
-            return [Action("take"), Action("pass")]
-        if phase == "draw":
-            return [Action("draw")] if self._stock_only else [Action("draw"), Action("take")]
-        if phase == "discard":
+        if phase == Phase.UPCARD:
+            return [Action(ActionKind.TAKE), Action(ActionKind.PASS)]
+        if phase == Phase.DRAW:
+            draw = [Action(ActionKind.DRAW)]
+            return draw if self._stock_only else [*draw, Action(ActionKind.TAKE)]
+        if phase == Phase.DISCARD:
             return self._discard_actions()
-        if phase == "knocker_layout":
-            seat = self._knocker
-            required = self._required_deadwood()
-            left = self.unlaid(seat)
-            actions = [Action("meld", cards=order_meld(m)) for m in possible_melds(left)
-                       if min_deadwood(c for c in left if c not in m) <= required]
-            if sum(c.value for c in left) <= required:
-                actions.append(Action("done"))
-            actions.append(Action("auto"))
-            return actions
-        if phase == "defender_layout":
-            left = self.unlaid(1 - self._knocker)
-            actions = [Action("meld", cards=order_meld(m)) for m in possible_melds(left)]
-            if self._out == "knock":
-                for card in left:
-                    for target in layoff_targets(card, self._extended):
-                        actions.append(Action("layoff", card, target=target))
-            actions += [Action("done"), Action("auto")]
-            return actions
+        if phase == Phase.KNOCKER_LAYOUT:
+            return self._knocker_layout_actions()
+        if phase == Phase.DEFENDER_LAYOUT:
+            return self._defender_layout_actions()
         return []
 
     def _discard_actions(self) -> list[Action]:
-        held = self._held[self._to_act]
+        held = self._held[self._actor()]
         actions = []
         for card in held:
             if card is self._taken:
                 continue
-            actions.append(Action("discard", card))
+            actions.append(Action(ActionKind.DISCARD, card))
         for card in held:
             if card is self._taken:
                 continue
             points = min_deadwood(c for c in held if c is not card)
             if points <= self.knock_limit:
-                actions.append(Action("gin" if points == 0 else "knock", card))
+                actions.append(Action(ActionKind.GIN if points == 0 else ActionKind.KNOCK, card))
         if self.rules.big_gin and min_deadwood(held) == 0:
-            actions.append(Action("big-gin"))
+            actions.append(Action(ActionKind.BIG_GIN))
         return actions
 
-    def is_legal(self, action) -> bool:
+    def _knocker_layout_actions(self) -> list[Action]:
+        required = self._required_deadwood()
+        left = self.unlaid(self._knocker_seat())
+        actions = [Action(ActionKind.MELD, cards=order_meld(m)) for m in possible_melds(left)
+                   if min_deadwood(c for c in left if c not in m) <= required]
+        if sum(c.value for c in left) <= required:
+            actions.append(Action(ActionKind.DONE))
+        actions.append(Action(ActionKind.AUTO))
+        return actions
+
+    def _defender_layout_actions(self) -> list[Action]:
+        left = self.unlaid(1 - self._knocker_seat())
+        actions = [Action(ActionKind.MELD, cards=order_meld(m)) for m in possible_melds(left)]
+        if self._out == ScoreKind.KNOCK:
+            for card in left:
+                for target in layoff_targets(card, self._extended):
+                    actions.append(Action(ActionKind.LAYOFF, card, target=target))
+        actions += [Action(ActionKind.DONE), Action(ActionKind.AUTO)]
+        return actions
+
+    def is_legal(self, action: Action | str) -> bool:
         """Whether an action (or its text) is legal now."""
         return self.explain_illegal(action) is None
 
-    def explain_illegal(self, action) -> str | None:
+    def explain_illegal(self, action: Action | str) -> str | None:
         """Why an action is illegal now, or None if it is legal."""
         try:
             action = Action.parse(action)
-            if action.kind == "auto" and self._phase in ("knocker_layout", "defender_layout"):
+            if action.kind == ActionKind.AUTO and self._phase in LAYOUT_PHASES:
                 trial = self.copy()
                 for step in trial._plan_auto():
                     trial._do(trial._verify(step))
@@ -507,12 +599,11 @@ class Hand:
             return str(error)
         return None
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | str) -> None:
         """Play an action (an :class:`Action` or its text). An illegal action raises
         :class:`IllegalActionError` with the reason and changes nothing."""
         action = Action.parse(action)
-        steps = self._plan_auto() if action.kind == "auto" and self._phase in ("knocker_layout", "defender_layout") \
-            else [action]
+        steps = self._plan_auto() if action.kind == ActionKind.AUTO and self._phase in LAYOUT_PHASES else [action]
         saved = self.copy().__dict__
         try:
             for step in steps:
@@ -521,55 +612,66 @@ class Hand:
             self.__dict__.update(saved)
             raise
 
+    # -- checking a move ------------------------------------------------------------
+
+    def _actor(self) -> int:
+        """The seat to act (IllegalActionError once the hand is over)."""
+        if self._to_act is None:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        return self._to_act
+
+    def _knocker_seat(self) -> int:
+        if self._knocker is None:
+            raise IllegalActionError("nobody has knocked in this hand")
+        return self._knocker
+
+    def _went_out(self) -> ScoreKind:
+        if self._out is None:
+            raise IllegalActionError("nobody has gone out in this hand")
+        return self._out
+
     def _verify(self, action: Action) -> Action:
         """The action as it will be recorded, or IllegalActionError with the reason."""
         phase, kind = self._phase, action.kind
-        if phase == "over":
+        if phase == Phase.OVER:
             raise IllegalActionError(f"cannot {action}: the hand is over")
-        allowed = {
-            "upcard": ("take", "pass"),
-            "draw": ("draw", "take"),
-            "discard": ("discard", "knock", "gin", "big-gin"),
-            "knocker_layout": ("meld", "done", "auto"),
-            "defender_layout": ("meld", "layoff", "done", "auto"),
-        }[phase]
-        if kind not in allowed:
+        if kind not in _ALLOWED[phase]:
             raise IllegalActionError(f"cannot {action} now: {self._phase_words()}")
-        if phase == "draw" and kind == "take" and self._stock_only:
+        if phase == Phase.DRAW and kind == ActionKind.TAKE and self._stock_only:
             raise IllegalActionError("cannot take the upcard: both players passed it, so the non-dealer "
                                      "draws from the stock")
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             return self._verify_discard(action)
-        if phase in ("knocker_layout", "defender_layout"):
+        if phase in LAYOUT_PHASES:
             return self._verify_layout(action)
         return action
 
     def _phase_words(self) -> str:
         who = f"seat {self._to_act}"
         return {
-            "upcard": f"{who} may take the upcard or pass",
-            "draw": f"{who} must draw from the stock or take the top discard",
-            "discard": f"{who} must discard (or knock)",
-            "knocker_layout": f"{who} is laying out melds after knocking",
-            "defender_layout": f"{who} is laying out melds and lay-offs",
+            Phase.UPCARD: f"{who} may take the upcard or pass",
+            Phase.DRAW: f"{who} must draw from the stock or take the top discard",
+            Phase.DISCARD: f"{who} must discard (or knock)",
+            Phase.KNOCKER_LAYOUT: f"{who} is laying out melds after knocking",
+            Phase.DEFENDER_LAYOUT: f"{who} is laying out melds and lay-offs",
         }[self._phase]
 
     def _verify_discard(self, action: Action) -> Action:
-        held = self._held[self._to_act]
-        if action.kind == "big-gin":
+        held = self._held[self._actor()]
+        if action.kind == ActionKind.BIG_GIN:
             if not self.rules.big_gin:
                 raise IllegalActionError("cannot go big gin: the big gin option is off")
             points = min_deadwood(held)
             if points:
                 raise IllegalActionError(f"cannot go big gin: the 11 cards leave {points} deadwood")
             return action
-        card = action.card
+        card = action.played_card
         if card not in held:
             raise IllegalActionError(f"cannot {action.kind} {card}: it is not in the hand")
         if card is self._taken:
-            how = "discard" if action.kind == "discard" else "knock with"
+            how = "discard" if action.kind == ActionKind.DISCARD else "knock with"
             raise IllegalActionError(f"cannot {how} {card}: it was just taken from the discard pile")
-        if action.kind == "discard":
+        if action.kind == ActionKind.DISCARD:
             return action
         points = min_deadwood(c for c in held if c is not card)
         if points > self.knock_limit:
@@ -579,145 +681,180 @@ class Hand:
                 raise IllegalActionError(f"cannot {action.kind} {card}: the rest leaves {points} deadwood ({why})")
             raise IllegalActionError(f"cannot {action.kind} {card}: the rest leaves {points} deadwood, "
                                      f"over the knock limit of {self.knock_limit}")
-        if action.kind == "gin" and points:
+        if action.kind == ActionKind.GIN and points:
             raise IllegalActionError(f"cannot go gin discarding {card}: the rest leaves {points} deadwood")
-        return Action("gin" if points == 0 else "knock", card)
+        return Action(ActionKind.GIN if points == 0 else ActionKind.KNOCK, card)
 
     def _required_deadwood(self) -> int:
-        return self.knock_limit if self._out == "knock" else 0
+        return self.knock_limit if self._out == ScoreKind.KNOCK else 0
 
     def _verify_layout(self, action: Action) -> Action:
-        knocking = self._phase == "knocker_layout"
-        seat = self._to_act
-        left = self.unlaid(seat)
-        if action.kind == "meld":
-            kind = meld_kind(action.cards)
-            for card in action.cards:
-                if card not in left:
-                    where = "laid out already" if card in self._held[seat] else "not in the hand"
-                    raise IllegalActionError(f"cannot meld {card}: it is {where}")
-            if kind is None:
-                raise IllegalActionError(f"{show_cards(action.cards)} is not a meld: a set is 3 or 4 cards of one "
-                                         "rank, a run 3 or more cards of one suit in sequence (ace low)")
-            if knocking:
-                rest = [c for c in left if c not in action.cards]
-                required = self._required_deadwood()
-                if min_deadwood(rest) > required:
-                    raise IllegalActionError(
-                        f"laying out {show_cards(action.cards)} leaves at least {min_deadwood(rest)} deadwood, "
-                        + ("and gin needs every card in a meld" if required == 0 else
-                           f"over the knock limit of {required}"))
-            return Action("meld", cards=order_meld(action.cards))
-        if action.kind == "layoff":
-            card = action.card
-            if self._out != "knock":
-                raise IllegalActionError(f"cannot lay off {card}: there is no laying off against "
-                                         + ("gin" if self._out == "gin" else "big gin"))
-            if card not in left:
-                where = "laid out already" if card in self._held[seat] else "not in the hand"
-                raise IllegalActionError(f"cannot lay off {card}: it is {where}")
-            targets = layoff_targets(card, self._extended)
-            if action.target is not None:
-                if not 0 <= action.target < len(self._extended):
-                    raise IllegalActionError(f"cannot lay off {card} on meld {action.target + 1}: "
-                                             f"the knocker laid out {len(self._extended)} melds")
-                if action.target not in targets:
-                    meld = show_cards(order_meld(self._extended[action.target]))
-                    raise IllegalActionError(f"cannot lay off {card} on meld {action.target + 1} ({meld}): "
-                                             "it neither completes that set nor extends that run")
-                return action
-            if not targets:
-                raise IllegalActionError(f"cannot lay off {card}: it fits none of the knocker's melds")
-            if len(targets) > 1:
-                raise IllegalActionError(f"{card} fits melds {' and '.join(str(t + 1) for t in targets)}: "
-                                         f"say which, like 'layoff {card.code()} on {targets[0] + 1}'")
-            return Action("layoff", card, target=targets[0])
-        if action.kind == "done":
-            if knocking:
-                points = sum(c.value for c in left)
-                required = self._required_deadwood()
-                if points > required:
-                    if required == 0:
-                        raise IllegalActionError(f"cannot finish: {self._out.replace('_', ' ')} needs every card "
-                                                 f"in a meld, and {show_cards(left)} are not")
-                    raise IllegalActionError(f"cannot finish with {points} deadwood: the knock limit is {required}; "
-                                             "lay out more melds")
-            return action
+        if action.kind == ActionKind.MELD:
+            return self._verify_meld(action)
+        if action.kind == ActionKind.LAYOFF:
+            return self._verify_layoff(action)
+        if action.kind == ActionKind.DONE:
+            return self._verify_done(action)
         raise IllegalActionError(f"cannot {action} now")
+
+    def _not_left(self, card: Card, seat: int) -> str:
+        """Why a card of a seat's is not left to lay out."""
+        return "laid out already" if card in self._held[seat] else "not in the hand"
+
+    def _verify_meld(self, action: Action) -> Action:
+        seat = self._actor()
+        left = self.unlaid(seat)
+        kind = meld_kind(action.cards)
+        for card in action.cards:
+            if card not in left:
+                raise IllegalActionError(f"cannot meld {card}: it is {self._not_left(card, seat)}")
+        if kind is None:
+            raise IllegalActionError(f"{show_cards(action.cards)} is not a meld: a set is 3 or 4 cards of one "
+                                     "rank, a run 3 or more cards of one suit in sequence (ace low)")
+        if self._phase == Phase.KNOCKER_LAYOUT:
+            rest = [c for c in left if c not in action.cards]
+            required = self._required_deadwood()
+            if min_deadwood(rest) > required:
+                raise IllegalActionError(
+                    f"laying out {show_cards(action.cards)} leaves at least {min_deadwood(rest)} deadwood, "
+                    + ("and gin needs every card in a meld" if required == 0 else
+                       f"over the knock limit of {required}"))
+        return Action(ActionKind.MELD, cards=order_meld(action.cards))
+
+    def _verify_layoff(self, action: Action) -> Action:
+        seat = self._actor()
+        card = action.played_card
+        if self._out != ScoreKind.KNOCK:
+            raise IllegalActionError(f"cannot lay off {card}: there is no laying off against "
+                                     + ("gin" if self._out == ScoreKind.GIN else "big gin"))
+        if card not in self.unlaid(seat):
+            raise IllegalActionError(f"cannot lay off {card}: it is {self._not_left(card, seat)}")
+        targets = layoff_targets(card, self._extended)
+        if action.target is not None:
+            self._verify_layoff_target(card, action.target, targets)
+            return action
+        if not targets:
+            raise IllegalActionError(f"cannot lay off {card}: it fits none of the knocker's melds")
+        if len(targets) > 1:
+            raise IllegalActionError(f"{card} fits melds {' and '.join(str(t + 1) for t in targets)}: "
+                                     f"say which, like 'layoff {card.code()} on {targets[0] + 1}'")
+        return Action(ActionKind.LAYOFF, card, target=targets[0])
+
+    def _verify_layoff_target(self, card: Card, target: int, targets: list[int]) -> None:
+        if not 0 <= target < len(self._extended):
+            raise IllegalActionError(f"cannot lay off {card} on meld {target + 1}: "
+                                     f"the knocker laid out {len(self._extended)} melds")
+        if target not in targets:
+            meld = show_cards(order_meld(self._extended[target]))
+            raise IllegalActionError(f"cannot lay off {card} on meld {target + 1} ({meld}): "
+                                     "it neither completes that set nor extends that run")
+
+    def _verify_done(self, action: Action) -> Action:
+        if self._phase == Phase.KNOCKER_LAYOUT:
+            left = self.unlaid(self._actor())
+            points = sum(c.value for c in left)
+            required = self._required_deadwood()
+            if points > required:
+                if required == 0:
+                    out = str(self._went_out()).replace("_", " ")
+                    raise IllegalActionError(f"cannot finish: {out} needs every card "
+                                             f"in a meld, and {show_cards(left)} are not")
+                raise IllegalActionError(f"cannot finish with {points} deadwood: the knock limit is {required}; "
+                                         "lay out more melds")
+        return action
+
+    # -- making a move ------------------------------------------------------------------
 
     def _plan_auto(self) -> list[Action]:
         """The plain steps of the engine's layout for the player to act."""
-        seat = self._to_act
+        seat = self._actor()
         left = self.unlaid(seat)
-        if self._phase == "knocker_layout":
+        done = [Action(ActionKind.DONE)]
+        if self._phase == Phase.KNOCKER_LAYOUT:
             arrangement = knocker_layouts(left, self._held[1 - seat], laid=self._melds[seat])[0]
-            return [Action("meld", cards=m) for m in arrangement.melds] + [Action("done")]
-        reply = defender_reply(left, self._extended, layoffs=self._out == "knock")
-        return ([Action("meld", cards=m) for m in reply.melds]
-                + [Action("layoff", l.card, target=l.meld) for l in reply.layoffs] + [Action("done")])
+            return [Action(ActionKind.MELD, cards=m) for m in arrangement.melds] + done
+        reply = defender_reply(left, self._extended, layoffs=self._out == ScoreKind.KNOCK)
+        return ([Action(ActionKind.MELD, cards=m) for m in reply.melds]
+                + [Action(ActionKind.LAYOFF, layoff.card, target=layoff.meld) for layoff in reply.layoffs] + done)
 
     def _do(self, action: Action) -> None:
-        seat = self._to_act
-        kind = action.kind
+        seat = self._actor()
+        step = _STEPS.get(action.kind)
+        if step is None:  # auto is planned as plain steps before it gets here
+            raise IllegalActionError(f"cannot {action} now")
         self._log.append((seat, action))
-        if kind == "pass":
-            self._passes += 1
-            if self._passes == 1:
-                self._to_act = self.dealer
-            else:
-                self._phase, self._to_act = Phase.DRAW, self.non_dealer
-                self._stock_only = True
-        elif kind == "take":
-            card = self._pile.pop()
-            self._held[seat].append(card)
-            self._taken = card
-            self._drawn = (card, "discard")
-            self._phase = Phase.DISCARD
-        elif kind == "draw":
-            card = self.deck[self._next]
-            self._next += 1
-            self._held[seat].append(card)
-            self._taken = None
-            self._stock_only = False
-            self._drawn = (card, "stock")
-            self._phase = Phase.DISCARD
-        elif kind == "discard":
-            self._held[seat].remove(action.card)
-            self._pile.append(action.card)
-            self._taken = self._drawn = None
-            if self.stock_count <= self.rules.dead_stock_cards:
-                self._phase, self._to_act, self._result = Phase.OVER, None, DEAD_HAND
-            else:
-                self._phase, self._to_act = Phase.DRAW, 1 - seat
-        elif kind in ("knock", "gin", "big-gin"):
-            if kind != "big-gin":
-                self._held[seat].remove(action.card)
-                self._knock_card = action.card
-            self._taken = self._drawn = None
-            self._knocker = seat
-            self._out = {"knock": "knock", "gin": "gin", "big-gin": "big_gin"}[kind]
-            self._phase = Phase.KNOCKER_LAYOUT
-        elif kind == "meld":
-            self._melds[seat].append(action.cards)
-            if self._phase == "knocker_layout":
-                self._extended.append(list(action.cards))
-        elif kind == "layoff":
-            self._layoffs.append(Layoff(action.card, action.target))
-            self._extended[action.target].append(action.card)
-        elif kind == "done":
-            if self._phase == "knocker_layout":
-                self._phase, self._to_act = Phase.DEFENDER_LAYOUT, 1 - seat
-            else:
-                self._finish()
+        step(self, seat, action)
+
+    def _do_pass(self, seat: int, action: Action) -> None:
+        self._passes += 1
+        if self._passes == 1:
+            self._to_act = self.dealer
+        else:
+            self._phase, self._to_act = Phase.DRAW, self.non_dealer
+            self._stock_only = True
+
+    def _do_take(self, seat: int, action: Action) -> None:
+        card = self._pile.pop()
+        self._held[seat].append(card)
+        self._taken = card
+        self._drawn = (card, "discard")
+        self._phase = Phase.DISCARD
+
+    def _do_draw(self, seat: int, action: Action) -> None:
+        card = self.deck[self._next]
+        self._next += 1
+        self._held[seat].append(card)
+        self._taken = None
+        self._stock_only = False
+        self._drawn = (card, "stock")
+        self._phase = Phase.DISCARD
+
+    def _do_discard(self, seat: int, action: Action) -> None:
+        card = action.played_card
+        self._held[seat].remove(card)
+        self._pile.append(card)
+        self._taken = self._drawn = None
+        if self.stock_count <= self.rules.dead_stock_cards:
+            self._phase, self._to_act, self._result = Phase.OVER, None, DEAD_HAND
+        else:
+            self._phase, self._to_act = Phase.DRAW, 1 - seat
+
+    def _do_go_out(self, seat: int, action: Action) -> None:
+        if action.kind != ActionKind.BIG_GIN:
+            card = action.played_card
+            self._held[seat].remove(card)
+            self._knock_card = card
+        self._taken = self._drawn = None
+        self._knocker = seat
+        self._out = _OUT_BY[action.kind]
+        self._phase = Phase.KNOCKER_LAYOUT
+
+    def _do_meld(self, seat: int, action: Action) -> None:
+        self._melds[seat].append(action.cards)
+        if self._phase == Phase.KNOCKER_LAYOUT:
+            self._extended.append(list(action.cards))
+
+    def _do_layoff(self, seat: int, action: Action) -> None:
+        if action.target is None:
+            raise IllegalActionError(f"cannot {action}: a lay-off is recorded with its meld")
+        card = action.played_card
+        self._layoffs.append(Layoff(card, action.target))
+        self._extended[action.target].append(card)
+
+    def _do_done(self, seat: int, action: Action) -> None:
+        if self._phase == Phase.KNOCKER_LAYOUT:
+            self._phase, self._to_act = Phase.DEFENDER_LAYOUT, 1 - seat
+        else:
+            self._finish()
 
     def _finish(self) -> None:
-        knocker = self._knocker
+        knocker = self._knocker_seat()
         defender = 1 - knocker
         self._result = settle(
-            self.rules, out="big_gin" if self._out == "big_gin" else "knock",
-            knocker_melds=self._melds[knocker], knocker_dead=_by_rank(self.unlaid(knocker)),
+            self.rules, out=self._went_out(),
+            knocker_melds=self._melds[knocker], knocker_dead=sort_by_rank(self.unlaid(knocker)),
             defender_melds=self._melds[defender], layoffs=self._layoffs,
-            defender_dead=_by_rank(self.unlaid(defender)), upcard=self.upcard, knocker=knocker)
+            defender_dead=sort_by_rank(self.unlaid(defender)), upcard=self.upcard, knocker=knocker)
         self._phase, self._to_act = Phase.OVER, None
 
     def __repr__(self) -> str:
@@ -725,5 +862,9 @@ class Hand:
                 f"stock={self.stock_count} steps={len(self._log)}>")
 
 
-def _by_rank(cards) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: (c.rank, c.index)))
+_STEPS: dict[ActionKind, Callable[[Hand, int, Action], None]] = {
+    ActionKind.PASS: Hand._do_pass, ActionKind.TAKE: Hand._do_take, ActionKind.DRAW: Hand._do_draw,
+    ActionKind.DISCARD: Hand._do_discard, **{kind: Hand._do_go_out for kind in _OUT_BY},
+    ActionKind.MELD: Hand._do_meld, ActionKind.LAYOFF: Hand._do_layoff, ActionKind.DONE: Hand._do_done,
+}
+"""What each kind of (verified) action does to the hand."""

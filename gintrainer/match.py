@@ -11,13 +11,20 @@ and deal the next one with :meth:`Match.next_hand` once a hand is over.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypedDict
 
-from .cards import CardsLike
+from .cards import Card, CardsLike, parse_cards
 from .errors import GinError, IllegalActionError
-from .hand import Hand
+from .hand import Action, Hand, HandRecord
 from .rules import Rules
 from .scoring import HandScore
+
+
+def _pair(of_seat: Callable[[int], int]) -> tuple[int, int]:
+    """A number for each seat, seat 0 first."""
+    return (of_seat(0), of_seat(1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +57,13 @@ class Game:
     @property
     def scores(self) -> tuple[int, int]:
         """Points from hands (bonuses not included)."""
-        return tuple(self.points)
+        return _pair(self.points.__getitem__)
 
     @property
     def totals(self) -> tuple[int, int]:
         """Points with the bonuses once the game is over."""
         if self.bonuses is None:
-            return tuple(self.points)
+            return self.scores
         extra = self.bonuses.total
         return (self.points[0] + extra[0], self.points[1] + extra[1])
 
@@ -77,6 +84,15 @@ class Game:
         return f"<Game {self.number} points={self.points} winner={self.winner}>"
 
 
+class MatchRecord(TypedDict):
+    """:meth:`Match.to_dict`: plain text and numbers, as a match is saved."""
+
+    rules: dict[str, bool | int | str]
+    seed: int | str
+    first_dealer: int
+    hands: list[HandRecord]
+
+
 class Match:
     """Hands between seats 0 and 1 until the target.
 
@@ -84,7 +100,7 @@ class Match:
     omitted, and kept by :meth:`to_dict`); ``first_dealer`` defaults to a draw.
     """
 
-    def __init__(self, rules: Rules | None = None, *, seed=None, first_dealer: int | None = None,
+    def __init__(self, rules: Rules | None = None, *, seed: int | str | None = None, first_dealer: int | None = None,
                  deck: CardsLike | None = None):
         self.rules = Rules() if rules is None else rules
         if not isinstance(self.rules, Rules):
@@ -128,13 +144,14 @@ class Match:
         dealer after a dead hand or a tie."""
         return self._dealer
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | str) -> None:
         """Play an action on the current hand; a finished hand is scored at once."""
         if self.is_over:
             raise IllegalActionError("the match is over")
         self.hand.apply(action)
-        if self.hand.is_over:
-            self._record(self.hand.result)
+        result = self.hand.result  # there is one exactly when the hand is over
+        if result is not None:
+            self._record(result)
 
     def next_hand(self, deck: CardsLike | None = None) -> Hand:
         """Deal the next hand (``deck`` stacks it). The current one must be over."""
@@ -144,7 +161,7 @@ class Match:
             raise IllegalActionError("the current hand is not over yet")
         return self._deal(deck)
 
-    def _deal(self, deck) -> Hand:
+    def _deal(self, deck: CardsLike | None) -> Hand:
         number = len(self._hands) + 1
         seed = None if deck is not None else f"{self.seed}:hand:{number}"
         hand = Hand.deal(self.rules, seed=seed, dealer=self._dealer, deck=deck)
@@ -171,16 +188,16 @@ class Match:
     @property
     def scores(self) -> tuple[int, int]:
         """Points from hands, summed over the games (bonuses not included)."""
-        return tuple(sum(g.points[s] for g in self.games) for s in (0, 1))
+        return _pair(lambda seat: sum(g.points[seat] for g in self.games))
 
     @property
     def totals(self) -> tuple[int, int]:
         """Final points with bonuses of the games that are over, summed over games."""
-        return tuple(sum(g.totals[s] for g in self.games) for s in (0, 1))
+        return _pair(lambda seat: sum(g.totals[seat] for g in self.games))
 
     @property
     def hands_won(self) -> tuple[int, int]:
-        return tuple(self._wins)
+        return _pair(self._wins.__getitem__)
 
     @property
     def winner(self) -> int | None:
@@ -206,13 +223,13 @@ class Match:
 
     # -- saving -----------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> MatchRecord:
         """JSON-ready data to resume the match later."""
         return {"rules": self.rules.to_dict(), "seed": self.seed, "first_dealer": self.first_dealer,
                 "hands": [h.to_dict() for h in self._hands]}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Match:
+    def from_dict(cls, data: object) -> Match:
         """Rebuild a match from :meth:`to_dict` data, replaying every hand."""
         if not isinstance(data, dict):
             raise GinError(f"a match record is a dict, not {type(data).__name__}")
@@ -227,30 +244,34 @@ class Match:
         for number, record in enumerate(hands, start=1):
             if number > 1:
                 match.next_hand(deck=_deck_of(record, number))
-            if record.get("dealer") != match.hand.dealer:
-                raise GinError(f"hand {number}: the dealer should be seat {match.hand.dealer}")
-            if Rules.from_dict(record.get("rules", rules.to_dict())) != rules:
-                raise GinError(f"hand {number}: its rules differ from the match's")
-            actions = record.get("actions", [])
-            if not isinstance(actions, list):
-                raise GinError(f"hand {number}: actions are a list of action texts")
-            for step, text in enumerate(actions, start=1):
-                try:
-                    match.apply(text)
-                except GinError as error:
-                    raise type(error)(f"hand {number}, step {step} ({text!r}): {error}") from None
-            if record.get("result") is not None:
-                try:
-                    match.hand.check_result(record["result"])
-                except GinError as error:
-                    raise GinError(f"hand {number}: {error}") from None
+            match._replay(number, record)
         return match
+
+    def _replay(self, number: int, record: dict[str, object]) -> None:
+        """Play hand ``number`` of a match record (its deck dealt already) and check what it states."""
+        if record.get("dealer") != self.hand.dealer:
+            raise GinError(f"hand {number}: the dealer should be seat {self.hand.dealer}")
+        if Rules.from_dict(record.get("rules", self.rules.to_dict())) != self.rules:
+            raise GinError(f"hand {number}: its rules differ from the match's")
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise GinError(f"hand {number}: actions are a list of action texts")
+        for step, text in enumerate(actions, start=1):
+            try:
+                self.apply(text)
+            except GinError as error:
+                raise type(error)(f"hand {number}, step {step} ({text!r}): {error}") from None
+        if record.get("result") is not None:
+            try:
+                self.hand.check_result(record["result"])
+            except GinError as error:
+                raise GinError(f"hand {number}: {error}") from None
 
     def __repr__(self) -> str:
         return f"<Match hands={len(self._hands)} scores={self.scores} over={self.is_over}>"
 
 
-def _deck_of(record, number: int):
+def _deck_of(record: object, number: int) -> tuple[Card, ...]:
     if not isinstance(record, dict) or "deck" not in record:
         raise GinError(f"hand {number} of the match record has no deck")
-    return record["deck"]
+    return parse_cards(record["deck"])

@@ -17,20 +17,40 @@ and it vectorises over many hands at once (:func:`min_deadwood_batch`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
+from typing import TypedDict
 
 import numpy as np
+import numpy.typing as npt
 
-from .cards import Card, CardsLike, parse_cards, sort_by_rank
+from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards, sort_by_rank
 from .errors import GinError
+from .vocab import Vocabulary
 
 MAX_CARDS = 11
 SUIT_BITS = 0x1FFF
 _RANK_VALUES = tuple(min(r + 1, 10) for r in range(13))
 
+Masks = npt.NDArray[np.uint64]
+"""52-bit hand masks, one per element."""
+Counts = npt.NDArray[np.int64]
+"""Deadwood counts (or table entries), one per element."""
 
-def _build_tables() -> tuple[np.ndarray, np.ndarray]:
+
+class MeldKind(Vocabulary):
+    """What a meld is: a set (3 or 4 of a rank) or a run (3 or more in sequence in one suit)."""
+
+    SET = "set"
+    RUN = "run"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "meld kind"
+
+
+def _build_tables() -> tuple[Counts, Counts]:
     masks = np.arange(1 << 13, dtype=np.int64)
     starts = masks & (masks >> 1) & (masks >> 2)
     melded = (starts | (starts << 1) | (starts << 2)) & SUIT_BITS
@@ -64,10 +84,14 @@ def _many_of_a_kind(a: int, b: int, c: int, d: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
-def _set_choices(a: int, b: int, c: int, d: int):
+SetChoice = tuple[list[int], list[tuple[int, int]]]
+"""The cards sets take, per suit (13-bit masks), and each set as (rank bit, pattern of suits)."""
+
+
+def _set_choices(a: int, b: int, c: int, d: int) -> Iterator[SetChoice]:
     """Every choice of sets: tuples (removed per suit, ranks with their suit patterns)."""
     triples = _many_of_a_kind(a, b, c, d)
-    ranks = []
+    ranks: list[tuple[int, tuple[int, ...]]] = []
     while triples:
         low = triples & -triples
         triples ^= low
@@ -75,8 +99,8 @@ def _set_choices(a: int, b: int, c: int, d: int):
         ranks.append((low, _SET_OPTIONS[pattern]))
     for choice in product(*(options for _, options in ranks)):
         removed = [0, 0, 0, 0]
-        sets = []
-        for (low, _), pattern in zip(ranks, choice):
+        sets: list[tuple[int, int]] = []
+        for (low, _), pattern in zip(ranks, choice, strict=True):
             if pattern:
                 sets.append((low, pattern))
                 for s in range(4):
@@ -104,28 +128,26 @@ def mask_min_deadwood(mask: int) -> int:
                                (mask >> 26) & SUIT_BITS, (mask >> 39) & SUIT_BITS)
 
 
-def _hand_mask(cards: CardsLike, what: str = "hand") -> tuple[tuple[Card, ...], int]:
+def _hand_mask(cards: CardsLike) -> int:
+    """The 52-bit mask of a hand of at most 11 cards (GinError naming the count otherwise)."""
     if not isinstance(cards, (str, Card)):
         try:
-            cards = tuple(cards)
+            items = tuple(cards)
         except TypeError:
             pass
         else:  # the common case, already cards: no parsing
             mask = 0
-            for card in cards:
-                if card.__class__ is not Card:
+            for card in items:
+                if type(card) is not Card:
                     break
                 mask |= 1 << card.index
             else:
-                if mask.bit_count() == len(cards) <= MAX_CARDS:
-                    return cards, mask
-    cards = parse_cards(cards)
-    if len(cards) > MAX_CARDS:
-        raise GinError(f"a {what} has at most {MAX_CARDS} cards to arrange, not {len(cards)}")
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return cards, mask
+                if mask.bit_count() == len(items) <= MAX_CARDS:
+                    return mask
+    parsed = parse_cards(cards)
+    if len(parsed) > MAX_CARDS:
+        raise GinError(f"a hand has at most {MAX_CARDS} cards to arrange, not {len(parsed)}")
+    return cards_mask(parsed)
 
 
 def min_deadwood(cards: CardsLike) -> int:
@@ -134,7 +156,15 @@ def min_deadwood(cards: CardsLike) -> int:
     >>> min_deadwood("3S 5S 2C 3D 4D 5D 6D 4H 5H 6H")
     10
     """
-    return mask_min_deadwood(_hand_mask(cards)[1])
+    return mask_min_deadwood(_hand_mask(cards))
+
+
+class ArrangementRecord(TypedDict):
+    """:meth:`Arrangement.to_dict`: cards in file form."""
+
+    melds: list[str]
+    deadwood: str
+    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +193,7 @@ class Arrangement:
         dead = " ".join(str(c) for c in self.deadwood)
         return f"{melds or '(no melds)'} | {dead or '(no deadwood)'} ({self.points})"
 
-    def to_dict(self) -> dict:
-        from .cards import format_cards
+    def to_dict(self) -> ArrangementRecord:
         return {"melds": [format_cards(m) for m in self.melds],
                 "deadwood": format_cards(self.deadwood), "points": self.points}
 
@@ -182,7 +211,7 @@ def _runs_of(suit: int, mask: int) -> list[tuple[Card, ...]]:
     return runs
 
 
-def _arrangement(mask: int, removed: list[int], sets) -> Arrangement:
+def _arrangement(mask: int, removed: list[int], sets: list[tuple[int, int]]) -> Arrangement:
     melds: list[tuple[Card, ...]] = []
     for low, pattern in sets:
         rank_bit = low.bit_length() - 1
@@ -202,7 +231,7 @@ def _arrangement(mask: int, removed: list[int], sets) -> Arrangement:
     return Arrangement(tuple(melds), sort_by_rank(dead), points)
 
 
-def _arrangement_key(arrangement: Arrangement):
+def _arrangement_key(arrangement: Arrangement) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
     return (arrangement.points, tuple(c.index for c in arrangement.deadwood),
             tuple(tuple(c.index for c in m) for m in arrangement.melds))
 
@@ -215,9 +244,9 @@ def all_best_arrangements(cards: CardsLike) -> tuple[Arrangement, ...]:
     >>> for a in all_best_arrangements("7S 7H 7D 5S 6S 8S"): print(a)
     5♠ 6♠ 7♠ 8♠ | 7♦ 7♥ (14)
     """
-    _, mask = _hand_mask(cards)
+    mask = _hand_mask(cards)
     a, b, c, d = (mask >> (13 * s) & SUIT_BITS for s in range(4))
-    found = []
+    found: list[SetChoice] = []
     best = 1 << 30
     for removed, sets in _set_choices(a, b, c, d):
         points = (RUN_DEADWOOD[a ^ removed[0]] + RUN_DEADWOOD[b ^ removed[1]]
@@ -234,7 +263,7 @@ def best_arrangement(cards: CardsLike) -> Arrangement:
     return all_best_arrangements(cards)[0]
 
 
-def min_deadwood_batch(indices) -> np.ndarray:
+def min_deadwood_batch(indices: npt.ArrayLike) -> Counts:
     """Least deadwood of many hands at once.
 
     ``indices`` is an array of shape ``(n, k)`` of card indices (0..51), one hand
@@ -270,14 +299,14 @@ def min_deadwood_batch(indices) -> np.ndarray:
     return _batch_masks(hands)
 
 
-def masks_min_deadwood(masks: np.ndarray) -> np.ndarray:
+def masks_min_deadwood(masks: Masks) -> Counts:
     """Least deadwood of hand masks (uint64, any shape, each of at most 11
     cards), same shape; each distinct hand is solved once."""
     distinct, where = np.unique(masks.reshape(-1), return_inverse=True)
     return _batch_masks(distinct)[where].reshape(masks.shape)
 
 
-def _batch_masks(hands: np.ndarray) -> np.ndarray:
+def _batch_masks(hands: Masks) -> Counts:
     """Least deadwood of 52-bit hand masks (uint64 array), each of at most 11 cards."""
     bits = np.uint64(SUIT_BITS)
     suits = [((hands >> np.uint64(13 * s)) & bits).astype(np.intp) for s in range(4)]
@@ -299,7 +328,7 @@ def _batch_masks(hands: np.ndarray) -> np.ndarray:
 _DROP_ONE = np.array([0b1110, 0b1101, 0b1011, 0b0111])
 
 
-def _batch_with_sets(suits: list[np.ndarray], triples: np.ndarray, group: int) -> np.ndarray:
+def _batch_with_sets(suits: list[npt.NDArray[np.intp]], triples: npt.NDArray[np.intp], group: int) -> Counts:
     a, b, c, d = suits
     m = triples.shape[0]
     removal = [np.zeros((m,) + (1,) * group, dtype=np.intp) for _ in range(4)]
@@ -321,24 +350,25 @@ def _batch_with_sets(suits: list[np.ndarray], triples: np.ndarray, group: int) -
              + table[b.reshape((m,) + (1,) * group) ^ removal[1]]
              + table[c.reshape((m,) + (1,) * group) ^ removal[2]]
              + table[d.reshape((m,) + (1,) * group) ^ removal[3]])
-    return total.reshape(m, -1).min(axis=1)
+    best: Counts = total.reshape(m, -1).min(axis=1)  # numpy's stubs type a reduction along an axis as Any
+    return best
 
 
-def meld_kind(cards: CardsLike) -> str | None:
-    """``"set"``, ``"run"`` or None for cards that are not one meld.
+def meld_kind(cards: CardsLike) -> MeldKind | None:
+    """A set, a run, or None for cards that are not one meld.
 
     >>> meld_kind("AH 2H 3H"), meld_kind("QH KH AH"), meld_kind("7S 7H 7D 7C")
-    ('run', None, 'set')
+    (MeldKind.RUN, None, MeldKind.SET)
     """
     cards = parse_cards(cards)
     if len(cards) < 3:
         return None
     if len(cards) <= 4 and len({c.rank for c in cards}) == 1:
-        return "set"
+        return MeldKind.SET
     if len({c.suit for c in cards}) == 1:
         ranks = sorted(c.rank for c in cards)
         if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
-            return "run"
+            return MeldKind.RUN
     return None
 
 
@@ -349,5 +379,5 @@ def is_meld(cards: CardsLike) -> bool:
 def order_meld(cards: CardsLike) -> tuple[Card, ...]:
     """A meld's cards in reading order: a run by rank, a set by suit."""
     cards = parse_cards(cards)
-    return tuple(sorted(cards, key=lambda c: (c.rank, c.index)) if meld_kind(cards) == "run"
+    return tuple(sorted(cards, key=lambda c: (c.rank, c.index)) if meld_kind(cards) == MeldKind.RUN
                  else sorted(cards, key=lambda c: c.index))

@@ -10,7 +10,7 @@ gintrainer.errors.RulesError: knock_limit must be an int from 0 to 99, not -1
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 
 from .cards import Card, CardsLike, parse_cards
 from .errors import GinError, RulesError
@@ -66,7 +66,7 @@ class Rules:
                 raise RulesError(f"{f.name} must be true or false, not {value!r}")
 
     @classmethod
-    def preset(cls, name: str, **changes) -> Rules:
+    def preset(cls, name: str, **changes: object) -> Rules:
         """A named preset (``standard``, ``modern``, ``classic``), optionally changed.
 
         >>> Rules.preset("classic", oklahoma=True).gin_bonus
@@ -78,18 +78,19 @@ class Rules:
             raise RulesError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}") from None
         return base.replace(**changes) if changes else base
 
-    def replace(self, **changes) -> Rules:
+    def replace(self, **changes: object) -> Rules:
         """A copy with some options changed (each validated)."""
         unknown = sorted(set(changes) - {f.name for f in fields(self)})
         if unknown:
             raise RulesError(f"unknown rules option {unknown[0]!r}")
-        return replace(self, **changes)
+        # Through from_dict: the values are of any type until __post_init__ has checked them.
+        return Rules.from_dict(asdict(self) | changes)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, bool | int | str]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data) -> Rules:
+    def from_dict(cls, data: object) -> Rules:
         """Rules from a dict of options (missing ones take their defaults), or a preset name."""
         if isinstance(data, Rules):
             return data

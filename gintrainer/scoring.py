@@ -7,15 +7,38 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import product
+from typing import TypedDict
 
 from .cards import Card, CardsLike, format_cards, parse_cards, show_cards, sort_by_rank
 from .errors import GinError, IllegalActionError
-from .melds import Arrangement, all_best_arrangements, best_arrangement, meld_kind, min_deadwood, order_meld
+from .melds import Arrangement, MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood, order_meld
 from .rules import Rules
+from .vocab import Vocabulary
 
 Meld = tuple[Card, ...]
+
+
+class ScoreKind(Vocabulary):
+    """How a hand ends (:attr:`HandScore.kind` holds its text); the first three
+    are also how the knocker went out (:attr:`~gintrainer.Hand.out_kind`)."""
+
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    UNDERCUT = "undercut"
+    TIE = "tie"
+    DEAD = "dead"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "result kind"
+
+
+OUT_KINDS = (ScoreKind.KNOCK, ScoreKind.GIN, ScoreKind.BIG_GIN)
+"""The ways a knocker goes out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,21 +62,20 @@ class DefenderReply:
     points: int
 
 
-def layoff_targets(card: Card, melds) -> list[int]:
+def layoff_targets(card: Card, melds: Sequence[Sequence[Card]]) -> list[int]:
     """Indices of the melds (each a sequence of cards) that ``card`` can extend."""
     targets = []
     for i, meld in enumerate(melds):
         if card in meld:
             continue
         kind = meld_kind(meld)
-        if kind == "set":
+        if kind == MeldKind.SET:
             if len(meld) == 3 and card.rank == meld[0].rank:
                 targets.append(i)
-        elif kind == "run":
-            if card.suit == meld[0].suit:
-                ranks = [c.rank for c in meld]
-                if card.rank == min(ranks) - 1 or card.rank == max(ranks) + 1:
-                    targets.append(i)
+        elif kind == MeldKind.RUN and card.suit == meld[0].suit:
+            ranks = [c.rank for c in meld]
+            if card.rank == min(ranks) - 1 or card.rank == max(ranks) + 1:
+                targets.append(i)
     return targets
 
 
@@ -61,7 +83,7 @@ def _layoff_options(meld: Meld, held: frozenset[Card]) -> list[tuple[Card, ...]]
     """Every group of the defender's cards that can go on one meld, chains included,
     each in the order it is laid off."""
     kind = meld_kind(meld)
-    if kind == "set":
+    if kind == MeldKind.SET:
         if len(meld) == 4:
             return [()]
         suits = {c.suit for c in meld}
@@ -83,7 +105,7 @@ def _layoff_options(meld: Meld, held: frozenset[Card]) -> list[tuple[Card, ...]]
     return [tuple(down[:i]) + tuple(up[:j]) for i in range(len(down) + 1) for j in range(len(up) + 1)]
 
 
-def best_layoffs(defender_cards: CardsLike, knocker_melds) -> DefenderReply:
+def best_layoffs(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> DefenderReply:
     """The defender's best reply to a knock: his own melds and his lay-offs on the
     knocker's melds (chained lay-offs included), leaving the least deadwood.
 
@@ -91,31 +113,32 @@ def best_layoffs(defender_cards: CardsLike, knocker_melds) -> DefenderReply:
     run goes where it leaves the least deadwood.
 
     >>> reply = best_layoffs("8H 9H KC QC 2D 3S 4C 5C 6C JS", ["8C 8D 8S", "5H 6H 7H"])
-    >>> [str(l) for l in reply.layoffs], reply.points
+    >>> [str(layoff) for layoff in reply.layoffs], reply.points
     (['8♥ on meld 2', '9♥ on meld 2'], 35)
     """
     defender = parse_cards(defender_cards)
     melds = [parse_cards(m) for m in knocker_melds]
     held = frozenset(defender)
     per_meld = [_layoff_options(m, held) for m in melds]
-    best_key = None
-    best = None
-    for choice in product(*per_meld):
-        laid = [c for group in choice for c in group]
-        if len(set(laid)) != len(laid):
+    # The first choice lays off nothing (every meld's options start with no cards): the reply to beat.
+    choice: tuple[tuple[Card, ...], ...] = tuple(() for _ in melds)
+    rest = list(defender)
+    best_key = (min_deadwood(rest), 0)
+    for option in product(*per_meld):
+        laid = [c for group in option for c in group]
+        if not laid or len(set(laid)) != len(laid):
             continue
-        rest = [c for c in defender if c not in set(laid)]
-        points = min_deadwood(rest)
-        key = (points, len(laid))
-        if best_key is None or key < best_key:
-            best_key, best = key, (choice, rest)
-    choice, rest = best
+        left = [c for c in defender if c not in set(laid)]
+        key = (min_deadwood(left), len(laid))
+        if key < best_key:
+            best_key, choice, rest = key, option, left
     arrangement = best_arrangement(rest)
     layoffs = tuple(Layoff(card, i) for i, group in enumerate(choice) for card in group)
     return DefenderReply(arrangement.melds, layoffs, arrangement.deadwood, arrangement.points)
 
 
-def defender_reply(defender_cards: CardsLike, knocker_melds, *, layoffs: bool = True) -> DefenderReply:
+def defender_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], *,
+                   layoffs: bool = True) -> DefenderReply:
     """The defender's best reply, as the engine makes it: the least deadwood left,
     with his lay-offs on the knocker's melds (:func:`best_layoffs`), or, against
     gin or big gin (``layoffs`` off: no laying off), his own melds only.
@@ -131,7 +154,7 @@ def defender_reply(defender_cards: CardsLike, knocker_melds, *, layoffs: bool = 
 
 
 def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None = None, *,
-                    laid=()) -> tuple[Arrangement, ...]:
+                    laid: Iterable[CardsLike] = ()) -> tuple[Arrangement, ...]:
     """The knocker's least-deadwood arrangements, the engine's choice first: among
     ties, the one that leaves the defender most deadwood after his best reply,
     then the fixed order of :func:`~gintrainer.melds.all_best_arrangements`.
@@ -148,42 +171,57 @@ def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None =
     if defender_cards is None or len(arrangements) == 1 or arrangements[0].points == 0:
         return arrangements
     defender = parse_cards(defender_cards)
-    laid = [parse_cards(m) for m in laid]
-    scored = [(-best_layoffs(defender, laid + list(a.melds)).points, i) for i, a in enumerate(arrangements)]
+    on_table = [parse_cards(m) for m in laid]
+    scored = [(-best_layoffs(defender, on_table + list(a.melds)).points, i) for i, a in enumerate(arrangements)]
     return tuple(arrangements[i] for _, i in sorted(scored))
 
 
-def check_melds(melds, cards: CardsLike, *, who: str = "the knocker") -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+def check_melds(melds: Iterable[CardsLike], cards: CardsLike, *,
+                who: str = "the knocker") -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """Validate a layout: every meld a set or run of the given cards, no card twice.
     Returns the melds in reading order and the deadwood cards."""
-    cards = parse_cards(cards)
+    hand = parse_cards(cards)
     used: set[Card] = set()
     out = []
     if isinstance(melds, str):
         raise GinError("melds must be a list of melds, each cards like '7H 8H 9H'")
-    for meld in melds:
-        meld = parse_cards(meld)
+    for given in melds:
+        meld = parse_cards(given)
         if meld_kind(meld) is None:
             raise IllegalActionError(f"{show_cards(meld)} is not a meld: a set is 3 or 4 cards of one rank, "
                                      "a run 3 or more cards of one suit in sequence (ace low)")
         for card in meld:
-            if card not in cards:
+            if card not in hand:
                 raise IllegalActionError(f"{card} is not in {who}'s hand")
             if card in used:
                 raise IllegalActionError(f"{card} is in two melds: a card belongs to one meld only")
             used.add(card)
         out.append(order_meld(meld))
-    return tuple(out), sort_by_rank(c for c in cards if c not in used)
+    return tuple(out), sort_by_rank(c for c in hand if c not in used)
+
+
+class ScoreRecord(TypedDict):
+    """:meth:`HandScore.to_dict`: plain text and numbers, cards in file form."""
+
+    kind: str
+    winner: str | None
+    points: int
+    knocker: int | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+    knocker_melds: list[str]
+    defender_melds: list[str]
+    layoffs: list[list[str | int]]
 
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """The outcome of one hand.
 
-    ``kind`` is "knock", "undercut", "gin", "big_gin", "tie" (equal counts when
-    ties are not undercuts) or "dead"; ``winner`` is "knocker", "defender" or
-    None; ``points`` go to the winner. ``knocker`` is the knocker's seat when the
-    hand was played on a :class:`~gintrainer.Hand`.
+    ``kind`` is the text of a :class:`ScoreKind` (a tie: equal counts when ties
+    are not undercuts), compared as the member; ``winner`` is "knocker",
+    "defender" or None; ``points`` go to the winner. ``knocker`` is the
+    knocker's seat when the hand was played on a :class:`~gintrainer.Hand`.
     """
 
     kind: str
@@ -208,7 +246,6 @@ class HandScore:
         return self.knocker if self.winner == "knocker" else 1 - self.knocker
 
     def with_knocker(self, seat: int | None) -> HandScore:
-        from dataclasses import replace
         return replace(self, knocker=seat)
 
     def explain(self) -> str:
@@ -224,61 +261,69 @@ class HandScore:
                 return f"{sum_text} = {self.points}"
             return f"({sum_text}) × {self.multiplier} for the spade upcard = {self.points}"
 
-        if self.kind == "dead":
+        if self.kind == ScoreKind.DEAD:
             return "Dead hand: the stock ran down without a knock. Nobody scores; the same dealer deals again."
-        if self.kind == "tie":
+        if self.kind == ScoreKind.TIE:
             return f"Tie: both have {k} deadwood and ties are not undercuts here. Nobody scores."
-        if self.kind in ("gin", "big_gin"):
-            name = "Gin" if self.kind == "gin" else "Big gin"
+        if self.kind in (ScoreKind.GIN, ScoreKind.BIG_GIN):
+            name = "Gin" if self.kind == ScoreKind.GIN else "Big gin"
             scored = total(f"{self.bonus} bonus + the defender's {d} deadwood")
             return f"{name}: the knocker scores {scored}. No laying off against {name.lower()}."
-        if self.kind == "undercut":
+        if self.kind == ScoreKind.UNDERCUT:
             scored = total(f"{k} − {d} + {self.bonus} bonus")
             return f"Undercut: the defender has {d}, the knocker {k}. The defender scores {scored}."
         scored = total(f"{d} − {k}")
         return f"Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores {scored}."
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> ScoreRecord:
         return {
             "kind": self.kind, "winner": self.winner, "points": self.points,
             "knocker": self.knocker,
             "knocker_deadwood": self.knocker_deadwood, "defender_deadwood": self.defender_deadwood,
             "knocker_melds": [format_cards(m) for m in self.knocker_melds],
             "defender_melds": [format_cards(m) for m in self.defender_melds],
-            "layoffs": [[l.card.code(), l.meld] for l in self.layoffs],
+            "layoffs": [[layoff.card.code(), layoff.meld] for layoff in self.layoffs],
         }
 
 
-DEAD_HAND = HandScore(kind="dead", winner=None, points=0)
+DEAD_HAND = HandScore(kind=ScoreKind.DEAD.value, winner=None, points=0)
 
 
-def settle(rules: Rules, *, out: str, knocker_melds, knocker_dead: tuple[Card, ...],
-           defender_melds, layoffs, defender_dead: tuple[Card, ...],
+def settle(rules: Rules, *, out: ScoreKind | str, knocker_melds: Iterable[Meld], knocker_dead: tuple[Card, ...],
+           defender_melds: Iterable[Meld], layoffs: Iterable[Layoff], defender_dead: tuple[Card, ...],
            upcard: Card | None = None, knocker: int | None = None) -> HandScore:
-    """The points for laid-out hands. ``out`` is "knock" or "big_gin" (a knock
-    with no deadwood is gin)."""
+    """The points for laid-out hands. ``out`` is how the knocker went out: a
+    knock (one with no deadwood is gin), gin, or big gin."""
+    went = ScoreKind.parse(out)
+    if went not in OUT_KINDS:
+        raise GinError(f"a knocker goes out by {', '.join(OUT_KINDS)}, not {out!r}")
     k = sum(c.value for c in knocker_dead)
     d = sum(c.value for c in defender_dead)
+    if went == ScoreKind.GIN and k:
+        raise GinError(f"gin leaves no deadwood, not {k}")
     multiplier = rules.score_multiplier(upcard)
-    common = dict(knocker_deadwood=k, defender_deadwood=d, knocker_melds=tuple(knocker_melds),
-                  defender_melds=tuple(defender_melds), layoffs=tuple(layoffs),
-                  knocker_deadwood_cards=tuple(knocker_dead), defender_deadwood_cards=tuple(defender_dead),
-                  multiplier=multiplier, knocker=knocker)
-    if out == "big_gin":
-        return HandScore("big_gin", "knocker", (rules.big_gin_bonus + d) * multiplier,
-                         bonus=rules.big_gin_bonus, **common)
+
+    def score(kind: ScoreKind, winner: str | None, points: int, bonus: int = 0) -> HandScore:
+        return HandScore(kind.value, winner, points, knocker_deadwood=k, defender_deadwood=d,
+                         knocker_melds=tuple(knocker_melds), defender_melds=tuple(defender_melds),
+                         layoffs=tuple(layoffs), knocker_deadwood_cards=tuple(knocker_dead),
+                         defender_deadwood_cards=tuple(defender_dead), multiplier=multiplier, knocker=knocker,
+                         bonus=bonus)
+
+    if went == ScoreKind.BIG_GIN:
+        return score(ScoreKind.BIG_GIN, "knocker", (rules.big_gin_bonus + d) * multiplier, rules.big_gin_bonus)
     if k == 0:
-        return HandScore("gin", "knocker", (rules.gin_bonus + d) * multiplier, bonus=rules.gin_bonus, **common)
+        return score(ScoreKind.GIN, "knocker", (rules.gin_bonus + d) * multiplier, rules.gin_bonus)
     if d < k or (d == k and rules.undercut_on_tie):
-        return HandScore("undercut", "defender", (k - d + rules.undercut_bonus) * multiplier,
-                         bonus=rules.undercut_bonus, **common)
+        return score(ScoreKind.UNDERCUT, "defender", (k - d + rules.undercut_bonus) * multiplier,
+                     rules.undercut_bonus)
     if d == k:
-        return HandScore("tie", None, 0, **common)
-    return HandScore("knock", "knocker", (d - k) * multiplier, **common)
+        return score(ScoreKind.TIE, None, 0)
+    return score(ScoreKind.KNOCK, "knocker", (d - k) * multiplier)
 
 
 def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules = Rules(), *,
-               knocker_melds=None, upcard: CardsLike | None = None) -> HandScore:
+               knocker_melds: Iterable[CardsLike] | None = None, upcard: CardsLike | None = None) -> HandScore:
     """Score a knock: the knocker's 10 cards after his knock discard (11 for big
     gin) against the defender's 10.
 
@@ -303,9 +348,9 @@ def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules
     if len(knocker) == 11:
         if not rules.big_gin:
             raise IllegalActionError("big gin (going out with all 11 cards) is not allowed under these rules")
-        out = "big_gin"
+        out = ScoreKind.BIG_GIN
     elif len(knocker) == 10:
-        out = "knock"
+        out = ScoreKind.KNOCK
     else:
         raise GinError(f"the knocker holds 10 cards after his knock discard (11 for big gin), not {len(knocker)}")
 
@@ -315,7 +360,7 @@ def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules
         layout = knocker_layouts(knocker, defender)[0]
         melds, knocker_dead = layout.melds, layout.deadwood
     k = sum(c.value for c in knocker_dead)
-    if out == "big_gin" and k:
+    if out == ScoreKind.BIG_GIN and k:
         raise IllegalActionError(f"big gin needs all 11 cards in melds; {show_cards(knocker_dead)} are not")
     if k > limit:
         raise IllegalActionError(_over_limit(k, limit))

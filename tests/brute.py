@@ -81,7 +81,7 @@ def is_meld(group) -> bool:
 def all_melds(hand) -> list[frozenset[int]]:
     """Every meld among the cards: each 3- and 4-card set, each run of any length."""
     hand = set(hand)
-    melds = []
+    melds: list[frozenset[int]] = []
     for r in range(1, 14):
         same = [c for c in hand if rank(c) == r]
         for size in (3, 4):
@@ -153,7 +153,7 @@ def can_lay_off(laid, knocker_melds) -> bool:
     options = [[i for i, m in enumerate(knocker_melds) if _could_join(card, m)] for card in laid]
     for choice in product(*options):
         groups = [set(m) for m in knocker_melds]
-        for card, target in zip(laid, choice):
+        for card, target in zip(laid, choice, strict=True):
             groups[target].add(card)
         if all(is_meld(g) for g in groups):
             return True

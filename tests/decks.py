@@ -3,8 +3,10 @@
 import random
 
 from gintrainer import Hand
-from gintrainer.deals import stack_deck as stacked_deck  # noqa: F401
+from gintrainer.deals import stack_deck as stacked_deck
 from gintrainer.view import SeatView
+
+__all__ = ["stacked_deck", "twin"]
 
 
 def twin(hand: Hand, seat: int, rng: random.Random) -> Hand:
@@ -19,7 +21,7 @@ def twin(hand: Hand, seat: int, rng: random.Random) -> Hand:
     cards = [hand.deck[i] for i in hidden]
     rng.shuffle(cards)
     deck = list(hand.deck)
-    for i, card in zip(hidden, cards):
+    for i, card in zip(hidden, cards, strict=True):
         deck[i] = card
     other = Hand(hand.rules, hand.dealer, tuple(deck))
     for _, action in hand.actions:

@@ -18,8 +18,11 @@ True
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 
 from hypothesis import strategies as st
+
+from gintrainer import Action, ActionKind, Phase
 
 
 def card(rank: int, suit: int) -> int:
@@ -184,6 +187,27 @@ def layoff_position(rng) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
     biased toward cards that lay off: fourth cards of sets, run extensions at
     both ends, chains of them, and a card that fits a set and a run (8H with
     8C 8D 8S and 5H 6H 7H)."""
+    melds, used = _knocker_melds(rng)
+    wanted = [c for c in _cards_that_fit(melds) if c not in used]
+    pieces = [c for c in wanted if rng.random() < 0.6]
+    # Some melds of his own that may share cards with the lay-offs.
+    while rng.random() < 0.5:
+        pieces += piece_overlap(rng) if rng.random() < 0.5 else piece_run(rng, 3)
+    pieces = [c for c in pieces if c not in used]
+    deck_left = [c for c in range(52) if c not in used]
+    defender: list[int] = []
+    for c in pieces:
+        if c not in defender:
+            defender.append(c)
+    if len(defender) > 10:
+        defender = rng.sample(defender, 10)
+    defender += rng.sample([c for c in deck_left if c not in defender], 10 - len(defender))
+    return tuple(rng.sample(defender, 10)), melds
+
+
+def _knocker_melds(rng) -> tuple[list[tuple[int, ...]], set[int]]:
+    """1 to 3 melds with no card in common, sometimes a set and a run that one card fits both of;
+    and their cards."""
     used: set[int] = set()
     melds: list[tuple[int, ...]] = []
     if rng.random() < 0.25:
@@ -203,31 +227,22 @@ def layoff_position(rng) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
                 melds.append(tuple(meld))
                 used.update(meld)
                 break
-    wanted: list[int] = []
+    return melds, used
+
+
+def _cards_that_fit(melds: list[tuple[int, ...]]) -> list[int]:
+    """Every card of a set's rank, and up to three cards beyond each end of a run."""
+    fit: list[int] = []
     for meld in melds:
         ranks = {rank_of(c) for c in meld}
         if len(ranks) == 1:
-            wanted += [card(next(iter(ranks)), s) for s in range(4)]
+            fit += [card(next(iter(ranks)), s) for s in range(4)]
         else:
             s = suit_of(meld[0])
             low, high = min(ranks), max(ranks)
-            wanted += [card(x, s) for x in range(max(1, low - 3), low)]
-            wanted += [card(x, s) for x in range(high + 1, min(13, high + 3) + 1)]
-    wanted = [c for c in wanted if c not in used]
-    pieces = [c for c in wanted if rng.random() < 0.6]
-    # Some melds of his own that may share cards with the lay-offs.
-    while rng.random() < 0.5:
-        pieces += piece_overlap(rng) if rng.random() < 0.5 else piece_run(rng, 3)
-    pieces = [c for c in pieces if c not in used]
-    deck_left = [c for c in range(52) if c not in used]
-    defender: list[int] = []
-    for c in pieces:
-        if c not in defender:
-            defender.append(c)
-    if len(defender) > 10:
-        defender = rng.sample(defender, 10)
-    defender += rng.sample([c for c in deck_left if c not in defender], 10 - len(defender))
-    return tuple(rng.sample(defender, 10)), melds
+            fit += [card(x, s) for x in range(max(1, low - 3), low)]
+            fit += [card(x, s) for x in range(high + 1, min(13, high + 3) + 1)]
+    return fit
 
 
 # -- hypothesis strategies -------------------------------------------------------------
@@ -257,6 +272,15 @@ def any_hands(min_size: int = 10, max_size: int = 11):
 
 # -- random legal play -----------------------------------------------------------------
 
+class LayoutMode(StrEnum):
+    """How a seat of :class:`RandomPlayer` lays out: ``auto`` at once, random
+    melds and lay-offs then ``done``, or a few random steps then ``auto``."""
+
+    AUTO = "auto"
+    RANDOM = "random"
+    MIXED = "mixed"
+
+
 class RandomPlayer:
     """Random legal play for both seats of a gintrainer Hand, biased so that many
     hands end by a knock: the engine's greedy player (``GreedyPlayer``) with gin
@@ -264,39 +288,38 @@ class RandomPlayer:
     deadwood discard with chance ``greedy`` (else a random one), the upcard or
     discard taken with chance ``take``. In layout phases a player either says
     ``auto``, or lays out random melds and lay-offs and then ``done``, or mixes
-    the two. ``modes`` records what each seat did in each layout phase ("auto",
-    "random" or "mixed")."""
+    the two. ``modes`` records what each seat did in each layout phase (a
+    :class:`LayoutMode`)."""
 
     def __init__(self, rng: random.Random, *, knock: float = 0.6, greedy: float = 0.6, take: float = 0.3):
         from gintrainer.players import GreedyPlayer
 
         self.rng = rng
         self.turns = GreedyPlayer(rng, take="never", whims=take, gins=0.9, knocks=knock, mistakes=1 - greedy)
-        self.modes: dict[str, str] = {}
-        self._steps_before_auto: dict[str, int] = {}
+        self.modes: dict[Phase, LayoutMode] = {}
+        self._steps_before_auto: dict[Phase, int] = {}
 
     def choose(self, hand):
-        from gintrainer import Action
         from gintrainer.view import SeatView
 
         rng = self.rng
         phase = hand.phase
-        if phase in ("upcard", "draw", "discard"):
+        if phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
             return self.turns.choose(SeatView.of(hand, hand.to_act))
         legal = hand.legal_actions()
         if phase not in self.modes:
             roll = rng.random()
-            self.modes[phase] = "auto" if roll < 0.5 else "random" if roll < 0.8 else "mixed"
+            self.modes[phase] = LayoutMode.AUTO if roll < 0.5 else LayoutMode.RANDOM if roll < 0.8 else LayoutMode.MIXED
             self._steps_before_auto[phase] = rng.randint(0, 2)
         mode = self.modes[phase]
-        if mode == "auto":
-            return Action("auto")
-        if mode == "mixed":
+        if mode == LayoutMode.AUTO:
+            return Action(ActionKind.AUTO)
+        if mode == LayoutMode.MIXED:
             if self._steps_before_auto[phase] <= 0:
-                return Action("auto")
+                return Action(ActionKind.AUTO)
             self._steps_before_auto[phase] -= 1
-        moves = [a for a in legal if a.kind in ("meld", "layoff")]
-        done = [a for a in legal if a.kind == "done"]
+        moves = [a for a in legal if a.kind in (ActionKind.MELD, ActionKind.LAYOFF)]
+        done = [a for a in legal if a.kind == ActionKind.DONE]
         if done and (not moves or rng.random() < 0.25):
             return done[0]
         if not moves:

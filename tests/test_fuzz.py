@@ -5,18 +5,27 @@ ValueError, TypeError, IndexError... from the parsers is a bug. Round trips:
 formatted cards and actions parse back to themselves.
 """
 
-import pathlib
 import random
-import sys
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-
-import strategies  # noqa: E402
-from gintrainer import DECK, Action, Card, GinError, Hand, Rules, format_cards, parse_card, parse_cards, show_cards  # noqa: E402
+import strategies
+from gintrainer import (
+    DECK,
+    Action,
+    ActionKind,
+    Card,
+    GinError,
+    Hand,
+    Phase,
+    Rules,
+    format_cards,
+    parse_card,
+    parse_cards,
+    show_cards,
+)
 
 FUZZ = settings(max_examples=400, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -33,7 +42,8 @@ SEPARATORS = [" ", "  ", ",", ", ", ";", "\t", "\n", "", "\u00a0", "\u3000"]
 card_tokens = st.builds(lambda r, s: r + s, st.sampled_from(RANKS), st.sampled_from(SUITS))
 tokens = st.one_of(card_tokens, st.sampled_from(WORDS), st.sampled_from(NUMBERS), st.text(max_size=3))
 structured_text = st.builds(
-    lambda parts, seps: "".join(p + s for p, s in zip(parts, seps)),
+    # Up to eight parts, each followed by one of eight separators.
+    lambda parts, seps: "".join(p + s for p, s in zip(parts, seps, strict=False)),
     st.lists(tokens, max_size=8), st.lists(st.sampled_from(SEPARATORS), min_size=8, max_size=8))
 action_shaped = st.builds(lambda w, c, on, n: f"{w} {c}{on}{n}", st.sampled_from(WORDS), card_tokens,
                           st.sampled_from([" on ", " ", "on", " ON "]), st.one_of(st.sampled_from(NUMBERS),
@@ -139,6 +149,27 @@ def test_action_parse_raises_only_gin_errors(text):
         assert isinstance(action.describe(), str)
 
 
+parts = st.one_of(st.none(), st.sampled_from(DECK), card_tokens, st.integers(-3, 1200), st.booleans(),
+                  st.lists(st.sampled_from(DECK), max_size=4).map(tuple), st.lists(card_tokens, max_size=4),
+                  structured_text, st.floats(allow_nan=True))
+
+
+@FUZZ
+@given(st.one_of(st.sampled_from(list(ActionKind)), st.sampled_from(WORDS), st.text(max_size=6)), parts, parts, parts)
+@example("layoff", "9H", (), 998)
+@example("meld", None, "7H 8H 9H", None)
+@example("meld", None, tuple(parse_cards("7H 8H 9H")) + (DECK[0], DECK[0]), None)
+def test_actions_built_from_any_parts_raise_only_gin_errors_and_round_trip(kind, card, cards, target):
+    """An action built from parts (a kind, a card, a meld's cards, a lay-off's
+    meld, each maybe text) is a GinError or an action whose text reads back as it."""
+    action = only_gin_errors(lambda values: Action(*values), (kind, card, cards, target))
+    if action is not None:
+        assert isinstance(action.kind, ActionKind) and all(isinstance(c, Card) for c in action.cards)
+        assert action.card is None or isinstance(action.card, Card)
+        assert Action.parse(str(action)) == action
+        assert isinstance(action.describe(), str)
+
+
 @pytest.mark.parametrize("text", ["meld ,", "meld ;", "MELD , ;"])
 def test_meld_without_cards_is_refused(text):
     """'meld' with only separators names no cards: refused like a bare 'meld'
@@ -147,21 +178,26 @@ def test_meld_without_cards_is_refused(text):
         Action.parse(text)
 
 
+DISCARD_AFTER_TAKING = "discard-taken"
+"""A discard phase in which the card just taken may not go back: a state of its own for the fuzz."""
+
+
 def _states():
     """Hands in each phase, reached by seeded random play (big gin allowed)."""
-    wanted = ["upcard", "draw", "discard", "knocker_layout", "defender_layout", "over"]
+    wanted = [*Phase, DISCARD_AFTER_TAKING]
     found = {}
     rng = random.Random(4242)
     for attempt in range(300):
         hand = Hand.deal(Rules(big_gin=True, knock_limit=20), seed=f"fuzz:{attempt}")
         player = strategies.RandomPlayer(rng, knock=0.9)
         while True:
-            key = "discard-taken" if hand.phase == "discard" and hand.taken_card is not None else hand.phase
+            taken = hand.phase == Phase.DISCARD and hand.taken_card is not None
+            key = DISCARD_AFTER_TAKING if taken else hand.phase
             found.setdefault(key, hand.copy())
             if hand.is_over:
                 break
             hand.apply(player.choose(hand))
-        if all(p in found for p in wanted + ["discard-taken"]):
+        if all(p in found for p in wanted):
             return found
     raise AssertionError(f"only reached {sorted(found)}")
 
@@ -194,7 +230,7 @@ def test_hand_apply_raises_only_gin_errors_and_changes_nothing(phase, text):
 def test_layoff_with_odd_meld_numbers_raises_gin_error(text):
     """str.isdigit() accepts superscripts and circled digits that int() refuses,
     and int() refuses more than 4,300 digits: each must still be a GinError."""
-    hand = STATES["defender_layout"].copy()
+    hand = STATES[Phase.DEFENDER_LAYOUT].copy()
     before = hand.to_dict()
     with pytest.raises(GinError):
         hand.apply(text)
@@ -204,7 +240,7 @@ def test_layoff_with_odd_meld_numbers_raises_gin_error(text):
 @FUZZ
 @given(st.lists(any_text, max_size=5))
 def test_hand_records_with_bad_actions_raise_gin_errors(texts):
-    record = STATES["discard"].to_dict()
+    record = STATES[Phase.DISCARD].to_dict()
     record["actions"] = record["actions"] + texts
     try:
         hand = Hand.from_dict(record)
@@ -230,4 +266,4 @@ def test_every_legal_action_met_in_playouts_round_trips():
             hand.apply(player.choose(hand))
         for text in hand.history:
             assert str(Action.parse(text)) == text
-    assert checked >= {"take", "pass", "draw", "discard", "knock", "gin", "meld", "layoff", "done", "auto"}
+    assert checked >= set(ActionKind) - {ActionKind.BIG_GIN}

@@ -5,7 +5,19 @@ import json
 import pytest
 
 from decks import stacked_deck
-from gintrainer import Action, GinError, Hand, IllegalActionError, InvalidNotationError, Rules, parse_cards, score_hand
+from gintrainer import (
+    Action,
+    ActionKind,
+    GinError,
+    Hand,
+    IllegalActionError,
+    InvalidNotationError,
+    Phase,
+    Rules,
+    ScoreKind,
+    parse_cards,
+    score_hand,
+)
 
 KNOCKER = "6H 7H 8H 2C 2D 2S 5S 6S 7S KC"  # seat 1, the non-dealer
 DEFENDER = "9H TH JH 4S 8S KD QD 5D AC 9C"  # seat 0, the dealer
@@ -29,7 +41,7 @@ def test_deal_ten_each_non_dealer_first_then_upcard_and_stock():
     assert hand.upcard == deck[20] == parse_cards("QS")[0]
     assert hand.discard_pile == (hand.upcard,)
     assert hand.stock_count == 31 and hand.stock == tuple(deck[21:])
-    assert (hand.phase, hand.to_act) == ("upcard", 1)
+    assert (hand.phase, hand.to_act) == (Phase.UPCARD, 1)
 
 
 def test_seeded_deals_are_reproducible():
@@ -45,9 +57,9 @@ def test_first_turn_both_pass_then_non_dealer_draws_from_stock():
     hand = Hand.deal(dealer=0, deck=knock_deck())
     assert [str(a) for a in hand.legal_actions()] == ["take", "pass"]
     hand.apply("pass")
-    assert (hand.phase, hand.to_act) == ("upcard", 0)
+    assert (hand.phase, hand.to_act) == (Phase.UPCARD, 0)
     hand.apply("pass")
-    assert (hand.phase, hand.to_act) == ("draw", 1)
+    assert (hand.phase, hand.to_act) == (Phase.DRAW, 1)
     assert [str(a) for a in hand.legal_actions()] == ["draw"]
     with pytest.raises(IllegalActionError, match="both players passed"):
         hand.apply("take")
@@ -58,10 +70,10 @@ def test_first_turn_both_pass_then_non_dealer_draws_from_stock():
 
 def test_dealer_may_take_the_upcard_after_the_non_dealer_passes():
     hand = play(Hand.deal(dealer=0, deck=knock_deck()), "pass", "take")
-    assert hand.to_act == 0 and hand.phase == "discard"
+    assert hand.to_act == 0 and hand.phase == Phase.DISCARD
     assert hand.taken_card == parse_cards("QS")[0]
     hand.apply("discard KD")
-    assert (hand.phase, hand.to_act) == ("draw", 1)
+    assert (hand.phase, hand.to_act) == (Phase.DRAW, 1)
     assert hand.top_discard == parse_cards("KD")[0]
 
 
@@ -84,7 +96,7 @@ def test_card_drawn_from_stock_may_be_discarded():
 
 def test_player_may_knock_on_the_first_turn():
     hand = play(Hand.deal(dealer=0, deck=knock_deck(upcard="3C", stock="")), "take", "knock KC")
-    assert hand.phase == "knocker_layout" and hand.knock_card == parse_cards("KC")[0]
+    assert hand.phase == Phase.KNOCKER_LAYOUT and hand.knock_card == parse_cards("KC")[0]
 
 
 def test_knock_layout_and_chained_layoffs_of_three_on_one_end():
@@ -93,14 +105,14 @@ def test_knock_layout_and_chained_layoffs_of_three_on_one_end():
     with pytest.raises(IllegalActionError, match="limit is 10"):
         hand.apply("done")
     play(hand, "meld 6H 7H 8H", "meld 2C 2D 2S", "meld 5S 6S 7S", "done")
-    assert (hand.phase, hand.to_act) == ("defender_layout", 0)
+    assert (hand.phase, hand.to_act) == (Phase.DEFENDER_LAYOUT, 0)
     play(hand, "layoff 9H on 1", "layoff TH on 1", "layoff JH on 1", "layoff 4S", "layoff 8S on 3")
     assert [c.code() for c in hand.table_melds[0]] == ["6H", "7H", "8H", "9H", "TH", "JH"]
     with pytest.raises(IllegalActionError, match="fits none"):
         hand.apply("layoff KD")
     hand.apply("done")
     result = hand.result
-    assert (result.kind, result.winner, result.knocker) == ("knock", "knocker", 1)
+    assert (result.kind, result.winner, result.knocker) == (ScoreKind.KNOCK, "knocker", 1)
     assert (result.knocker_deadwood, result.defender_deadwood) == (3, 10 + 10 + 5 + 1 + 9)
     assert result.points == 35 - 3
     assert result.winner_seat == 1
@@ -193,12 +205,12 @@ def test_gin_and_no_layoff_against_gin():
                 "pass", "pass", "draw")
     assert "gin KC" in [str(a) for a in hand.legal_actions()]
     hand.apply("knock KC")  # a knock that leaves no deadwood is gin
-    assert hand.history[-1] == "gin KC" and hand.out_kind == "gin"
+    assert hand.history[-1] == "gin KC" and hand.out_kind == ScoreKind.GIN
     hand.apply("auto")
     with pytest.raises(IllegalActionError, match="no laying off against gin"):
         hand.apply("layoff 9H on 1")
     hand.apply("auto")
-    assert hand.result.kind == "gin"
+    assert hand.result.kind == ScoreKind.GIN
     assert hand.result.points == 25 + hand.result.defender_deadwood
 
 
@@ -211,7 +223,7 @@ def test_big_gin_when_the_option_is_on():
     hand = play(Hand.deal(Rules(big_gin=True), dealer=0, deck=deck), "pass", "pass", "draw", "big-gin")
     assert hand.knock_card is None
     play(hand, "auto", "auto")
-    assert hand.result.kind == "big_gin" and hand.result.points == 31 + hand.result.defender_deadwood
+    assert hand.result.kind == ScoreKind.BIG_GIN and hand.result.points == 31 + hand.result.defender_deadwood
 
 
 def test_dead_hand_when_the_stock_is_down_to_two():
@@ -221,7 +233,7 @@ def test_dead_hand_when_the_stock_is_down_to_two():
         hand.apply("draw")
         hand.apply(f"discard {hand.last_draw[0].code()}")
     assert hand.stock_count == 2
-    assert hand.result.kind == "dead" and hand.result.winner is None
+    assert hand.result.kind == ScoreKind.DEAD and hand.result.winner is None
     assert hand.legal_actions() == []
     with pytest.raises(IllegalActionError, match="hand is over"):
         hand.apply("take")
@@ -232,7 +244,7 @@ def test_dead_stock_cards_option():
     while not hand.is_over:
         hand.apply("draw")
         hand.apply(f"discard {hand.last_draw[0].code()}")
-    assert hand.stock_count == 0 and hand.result.kind == "dead"
+    assert hand.stock_count == 0 and hand.result.kind == ScoreKind.DEAD
 
 
 def test_oklahoma_ace_upcard_means_gin_only():
@@ -248,7 +260,7 @@ def test_oklahoma_ace_upcard_means_gin_only():
 
 def test_straight_gin_refuses_a_knock():
     hand = play(Hand.deal(Rules(straight_gin=True), dealer=0, deck=knock_deck()), "pass", "pass", "draw")
-    assert not any(a.kind == "knock" for a in hand.legal_actions())
+    assert not any(a.kind == ActionKind.KNOCK for a in hand.legal_actions())
     with pytest.raises(IllegalActionError, match="straight gin"):
         hand.apply("knock KC")
 
@@ -282,7 +294,7 @@ def test_to_dict_round_trip_and_prefix():
     again = Hand.from_dict(data)
     assert again.history == hand.history and again.result == hand.result
     early = hand.prefix(3)
-    assert early.phase == "discard" and early.history == hand.history[:3]
+    assert early.phase == Phase.DISCARD and early.history == hand.history[:3]
     assert hand.copy().history == hand.history
 
 
@@ -298,3 +310,44 @@ def test_tampered_records_are_refused_with_the_step():
         Hand.from_dict(done)
     with pytest.raises(GinError, match="needs"):
         Hand.from_dict({"rules": {}})
+
+
+def test_an_action_built_with_the_wrong_parts_for_its_kind_is_refused():
+    """Each kind has its parts (a card, a meld's cards, a lay-off's meld); an action
+    built without them, or with parts its kind has no use for, is bad notation
+    rather than a move that prints wrongly or fails later."""
+    seven = parse_cards("7H")[0]
+    for kind, parts, why in [("discard", {}, "discard takes one card, like 'discard 7H'"),
+                             ("layoff", {}, "layoff takes one card"),
+                             ("take", {"card": seven}, "take takes no card, not 7♥"),
+                             ("meld", {}, "meld takes the meld's cards"),
+                             ("done", {"cards": parse_cards("7H 8H 9H")}, "done takes no meld"),
+                             ("knock", {"card": seven, "target": 0}, "knock names no meld"),
+                             ("layoff", {"card": seven, "target": "1"}, "lay-off's target is the index of a meld")]:
+        with pytest.raises(InvalidNotationError, match=why):
+            Action(kind, **parts)
+
+
+def test_an_action_built_with_card_text_names_those_cards():
+    """Card text is read as cards, so a held card given as text is a legal discard
+    (it used to be compared as text with the hand and called "not in the hand")."""
+    assert Action("discard", "7H") == Action.parse("discard 7H") == Action(ActionKind.DISCARD, parse_cards("7H")[0])
+    assert Action("meld", cards="9H 7H 8H") == Action.parse("meld 9H 7H 8H")
+    hand = play(Hand.deal(dealer=0, deck=knock_deck()), "pass", "pass", "draw")
+    assert hand.explain_illegal(Action("discard", "KC")) is None
+    hand.apply(Action("discard", "KC"))
+    assert hand.top_discard == parse_cards("KC")[0] and hand.history[-1] == "discard KC"
+
+
+def test_kinds_and_phases_are_members_that_write_their_old_text():
+    """Phases, action kinds and how the knocker went out are enumeration members
+    in the state, and plain text in the record; the result's kind is its text."""
+    deck = stacked_deck("6H 7H 8H 2C 2D 2S 5S 6S 7S 9H", "3H 4D 4S 8S KD QD 5D AC 9C JC", "QS", "TH")
+    hand = play(Hand.deal(Rules(big_gin=True), dealer=0, deck=deck), "pass", "pass", "draw", "big-gin")
+    assert hand.phase is Phase.KNOCKER_LAYOUT and hand.out_kind is ScoreKind.BIG_GIN
+    assert hand.actions[-1][1].kind is ActionKind.BIG_GIN and hand.history[-1] == "big-gin"
+    play(hand, "auto", "auto")
+    record = json.loads(json.dumps(hand.to_dict()))
+    assert record["result"]["kind"] == "big_gin" and type(hand.to_dict()["result"]["kind"]) is str
+    assert record["actions"][3] == "big-gin" and hand.result.kind == ScoreKind.BIG_GIN
+    assert Hand.from_dict(record).result == hand.result

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from decks import stacked_deck
-from gintrainer import GinError, IllegalActionError, Match, Rules
+from gintrainer import GinError, IllegalActionError, Match, Rules, ScoreKind
 
 WINNING = "6H 7H 8H 2C 2D 2S 5S 6S 7S KC"  # knocks with 3 after taking the 3C upcard
 LOSING = "9H TH JH 4S 8S KD QD 5D AC 9C"  # 35 left after lay-offs: the knock scores 32
@@ -76,11 +76,12 @@ def test_winner_deals_next_or_loser_by_option():
 
 def test_same_dealer_after_a_dead_hand():
     match = Match(seed=5, first_dealer=1)
-    match.apply("pass"); match.apply("pass")
+    match.apply("pass")
+    match.apply("pass")
     while not match.hand.is_over:
         match.apply("draw")
         match.apply(f"discard {match.hand.last_draw[0].code()}")
-    assert match.hand.result.kind == "dead"
+    assert match.hand.result.kind == ScoreKind.DEAD
     assert match.next_dealer == 1 and match.scores == (0, 0)
     assert match.next_hand().dealer == 1
 

@@ -7,25 +7,24 @@ meld-rich ones (sets, runs, near misses, shared cards, four of a kind, long
 runs, aces and kings at run ends).
 """
 
-import pathlib
 import random
-import sys
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-
-import brute  # noqa: E402
-import strategies  # noqa: E402
-from gintrainer import (  # noqa: E402
+import brute
+import strategies
+from gintrainer import (
     DECK,
     GinError,
     Hand,
+    MeldKind,
+    Phase,
     all_best_arrangements,
     best_arrangement,
     best_layoffs,
+    meld_kind,
     min_deadwood,
     min_deadwood_batch,
     parse_cards,
@@ -188,15 +187,28 @@ def test_known_implementations_differ_eleven_card_case():
     # In play: the non-dealer holds ten of the cards and takes the upcard 6H; knocking 6S is legal.
     non_dealer = parse_cards("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H")
     dealer = parse_cards("KC KD QC QD JC JD 9C 9D 8C 8D")
-    top = [c for pair in zip(non_dealer, dealer) for c in pair] + list(parse_cards("6H"))
+    top = [c for pair in zip(non_dealer, dealer, strict=True) for c in pair] + list(parse_cards("6H"))
     hand = Hand.deal(dealer=1, deck=top + [c for c in DECK if c not in set(top)])
     hand.apply("take")
     assert "knock 6S" in [str(a) for a in hand.legal_actions()]
     hand.apply("knock 6S")
     hand.apply("auto")
-    assert hand.phase == "defender_layout"
+    assert hand.phase == Phase.DEFENDER_LAYOUT
     hand.apply("auto")
     assert hand.result.knocker_deadwood == 10
+
+
+def test_meld_kind_names_a_set_or_a_run_as_brute_force_does():
+    """On small random and meld-rich groups, ``meld_kind`` is a set, a run or
+    None exactly when the reference says so; its members write "set" and "run"."""
+    rng = random.Random(SEED + 9)
+    seen = set()
+    for group in strategies.hands(rng, 3000, sizes=(2, 3, 4, 5), rich=0.8):
+        expected = MeldKind.SET if brute.is_set(group) else MeldKind.RUN if brute.is_run(group) else None
+        assert meld_kind(to_cards(group)) is expected, show(group)
+        seen.add(expected)
+    assert seen == {MeldKind.SET, MeldKind.RUN, None}
+    assert [str(kind) for kind in MeldKind] == ["set", "run"]
 
 
 # -- the vectorised solver ---------------------------------------------------------------
@@ -224,7 +236,7 @@ def test_batch_matches_brute_force_on_meld_rich_hands():
         if not hands:
             continue
         got = min_deadwood_batch(np.array(hands, dtype=np.int64)).tolist()
-        for hand, value in zip(hands, got):
+        for hand, value in zip(hands, got, strict=True):
             expected = brute.brute_min_deadwood(hand)
             groups_seen.add(sum(1 for r in range(13) if sum((s * 13 + r) in hand for s in range(4)) >= 3))
             if value != expected:
@@ -257,7 +269,7 @@ def test_batch_matches_openspiel_on_ten_card_hands():
     hands = strategies.hands(rng, 20000, sizes=(10,), rich=0.5)
     ours = min_deadwood_batch(np.array(hands)).tolist()
     failures = []
-    for hand, value in zip(hands, ours):
+    for hand, value in zip(hands, ours, strict=True):
         theirs = utils.min_deadwood(list(hand))
         if theirs != value:
             failures.append((show(hand), value, theirs))
@@ -283,7 +295,8 @@ def check_reply(reply, defender, knocker_melds):
     for meld in melds:
         if not brute.is_meld(meld):
             problems.append(f"own meld {show(meld)} is not a meld")
-    used = [c for m in melds for c in m] + [l.card.index for l in reply.layoffs] + list(to_ints(reply.deadwood))
+    used = ([c for m in melds for c in m] + [layoff.card.index for layoff in reply.layoffs]
+            + list(to_ints(reply.deadwood)))
     if sorted(used) != sorted(defender):
         problems.append(f"cards differ: {show(used)} vs {show(defender)}")
     if reply.points != brute.points(to_ints(reply.deadwood)):

@@ -9,31 +9,31 @@ must equal :func:`gintrainer.score_hand` and the brute-force reply.
 """
 
 import json
-import pathlib
 import random
-import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-
-import brute  # noqa: E402
-import strategies  # noqa: E402
-from gintrainer import (  # noqa: E402
+import brute
+import strategies
+from gintrainer import (
     DECK,
     Action,
+    ActionKind,
     GinError,
     Hand,
     IllegalActionError,
     Match,
+    Phase,
     Rules,
+    ScoreKind,
     min_deadwood,
     parse_cards,
     score_hand,
 )
+from gintrainer.hand import LAYOUT_PHASES
+from strategies import LayoutMode
 
 SEED = 7_160_611
-PHASES = ("upcard", "draw", "discard", "knocker_layout", "defender_layout", "over")
 MAX_STEPS = 400
 
 VARIANTS = {
@@ -57,7 +57,7 @@ HANDS_PER_RULES = 50
 def stacked(non_dealer, dealer, upcard):
     """A deck, top first, dealing these hands (one card at a time, non-dealer first) and upcard."""
     nd, d = parse_cards(non_dealer), parse_cards(dealer)
-    top = [c for pair in zip(nd, d) for c in pair] + list(parse_cards(upcard))
+    top = [c for pair in zip(nd, d, strict=True) for c in pair] + list(parse_cards(upcard))
     return top + [c for c in DECK if c not in set(top)]
 
 
@@ -78,33 +78,33 @@ def check_cards(hand):
 
 def check_phase(hand):
     phase, seat = hand.phase, hand.to_act
-    assert phase in PHASES
-    assert (seat is None) == (phase == "over"), (phase, seat)
+    assert isinstance(phase, Phase)
+    assert (seat is None) == (phase == Phase.OVER), (phase, seat)
     history = tuple(str(a) for _, a in hand.actions[:2])
     sizes = (len(hand.held(0)), len(hand.held(1)))
-    if phase == "upcard":
+    if phase == Phase.UPCARD:
         assert history in ((), ("pass",)) and len(hand.actions) == len(history)
         assert seat == (hand.non_dealer if not history else hand.dealer)
         assert sizes == (10, 10) and hand.discard_pile == (hand.upcard,) and hand.stock_count == 31
-    elif phase == "draw":
+    elif phase == Phase.DRAW:
         assert sizes == (10, 10)
         assert hand.stock_count > hand.rules.dead_stock_cards
         if history == ("pass", "pass") and len(hand.actions) == 2:
             assert seat == hand.non_dealer
             assert [str(a) for a in hand.legal_actions()] == ["draw"]
-    elif phase == "discard":
+    elif phase == Phase.DISCARD:
         assert len(hand.held(seat)) == 11 and len(hand.held(1 - seat)) == 10
         assert hand.last_draw is not None and hand.last_draw[0] in hand.held(seat)
-    elif phase in ("knocker_layout", "defender_layout"):
+    elif phase in LAYOUT_PHASES:
         knocker = hand.knocker
         assert knocker in (0, 1)
-        assert seat == (knocker if phase == "knocker_layout" else 1 - knocker)
-        assert len(hand.held(knocker)) == (11 if hand.out_kind == "big_gin" else 10)
+        assert seat == (knocker if phase == Phase.KNOCKER_LAYOUT else 1 - knocker)
+        assert len(hand.held(knocker)) == (11 if hand.out_kind == ScoreKind.BIG_GIN else 10)
         assert len(hand.held(1 - knocker)) == 10
-        assert (hand.knock_card is None) == (hand.out_kind == "big_gin")
+        assert (hand.knock_card is None) == (hand.out_kind == ScoreKind.BIG_GIN)
     else:
         assert hand.result is not None
-    if phase != "over":
+    if phase != Phase.OVER:
         assert hand.result is None
 
 
@@ -128,7 +128,7 @@ def check_discard_actions(hand, legal, rng):
     assert limit == expected_knock_limit(hand)
     assert all(a.card is not taken for a in legal if a.card is not None)
     if hand.rules.straight_gin:
-        assert not any(a.kind == "knock" for a in legal)
+        assert not any(a.kind == ActionKind.KNOCK for a in legal)
     assert ("big-gin" in texts) == (hand.rules.big_gin and min_deadwood(held) == 0)
     for card in held:
         assert (f"discard {card.code()}" in texts) == (card is not taken)
@@ -137,65 +137,90 @@ def check_discard_actions(hand, legal, rng):
             if card is taken:
                 continue
             rest = brute.brute_min_deadwood([c.index for c in held if c is not card])
-            kind = None if rest > limit else "gin" if rest == 0 else "knock"
-            for other in ("knock", "gin"):
+            kind = None if rest > limit else ActionKind.GIN if rest == 0 else ActionKind.KNOCK
+            for other in (ActionKind.KNOCK, ActionKind.GIN):
                 assert (f"{other} {card.code()}" in texts) == (kind == other), (card, rest, limit)
 
 
 def illegal_probes(hand, rng):
     """Well-formed actions that are illegal now (each must raise IllegalActionError)."""
+    probes = _probes_for_other_phases(hand, rng)
+    if hand.phase == Phase.DISCARD:
+        probes += _illegal_discards(hand)
+    if hand.phase in LAYOUT_PHASES:
+        probes += _illegal_layout_steps(hand, rng)
+    if hand.phase == Phase.OVER:
+        probes += [Action(ActionKind.DRAW), Action(ActionKind.DONE), Action(ActionKind.AUTO),
+                   Action(ActionKind.DISCARD, rng.choice(DECK))]
+    return probes
+
+
+def _probes_for_other_phases(hand, rng):
+    """Cards the player does not hold, and kinds of action the phase does not allow."""
     phase, seat = hand.phase, hand.to_act
-    probes = []
     mine = set(hand.held(seat)) if seat is not None else set()
     not_mine = [c for c in DECK if c not in mine]
-    probes.append(Action("discard", rng.choice(not_mine)))
-    probes.append(Action("knock", rng.choice(not_mine)))
-    if phase != "upcard":
-        probes.append(Action("pass"))
-    if phase not in ("knocker_layout", "defender_layout"):
-        probes += [Action("done"), Action("auto"), Action("meld", cards=tuple(rng.sample(DECK, 3)))]
-        probes.append(Action("layoff", rng.choice(DECK), target=0))
-    if phase not in ("upcard", "draw"):
-        probes += [Action("draw"), Action("take")]
-    if phase == "draw" and hand.history[-2:] == ("pass", "pass"):
-        probes.append(Action("take"))
-    if phase == "discard":
-        held = hand.held(seat)
-        if hand.taken_card is not None:
-            probes += [Action("discard", hand.taken_card), Action("knock", hand.taken_card),
-                       Action("gin", hand.taken_card)]
-        for card in held:
-            rest = min_deadwood([c for c in held if c is not card])
-            if rest > hand.knock_limit and card is not hand.taken_card:
-                probes.append(Action("knock", card))
-            if rest > 0 and card is not hand.taken_card:
-                probes.append(Action("gin", card))
-        if not (hand.rules.big_gin and min_deadwood(held) == 0):
-            probes.append(Action("big-gin"))
-        probes.append(Action("meld", cards=held[:3]))
-    if phase in ("knocker_layout", "defender_layout"):
-        other = hand.held(1 - seat)
-        probes.append(Action("meld", cards=tuple(other[:3])))
-        unlaid = hand.unlaid(seat)
-        for cards in [tuple(rng.sample(unlaid, 3))] if len(unlaid) >= 3 else []:
-            if not brute.is_meld([c.index for c in cards]):
-                probes.append(Action("meld", cards=cards))
-        legal = {str(a) for a in hand.legal_actions()}
-        if "done" not in legal:
-            probes.append(Action("done"))
-        if phase == "knocker_layout":
-            probes.append(Action("layoff", rng.choice(hand.held(seat)), target=0))
-        elif unlaid:
-            probes.append(Action("layoff", rng.choice(unlaid), target=len(hand.table_melds) + 3))
-            if hand.out_kind != "knock":
-                probes.append(Action("layoff", rng.choice(unlaid), target=0))
-            for card in unlaid:
-                text = f"layoff {card.code()} on 1"
-                if text not in legal and hand.out_kind == "knock" and hand.table_melds:
-                    probes.append(Action("layoff", card, target=0))
-                    break
-    if phase == "over":
-        probes += [Action("draw"), Action("done"), Action("auto"), Action("discard", rng.choice(DECK))]
+    probes = [Action(ActionKind.DISCARD, rng.choice(not_mine)), Action(ActionKind.KNOCK, rng.choice(not_mine))]
+    if phase != Phase.UPCARD:
+        probes.append(Action(ActionKind.PASS))
+    if phase not in LAYOUT_PHASES:
+        probes += [Action(ActionKind.DONE), Action(ActionKind.AUTO),
+                   Action(ActionKind.MELD, cards=tuple(rng.sample(DECK, 3)))]
+        probes.append(Action(ActionKind.LAYOFF, rng.choice(DECK), target=0))
+    if phase not in (Phase.UPCARD, Phase.DRAW):
+        probes += [Action(ActionKind.DRAW), Action(ActionKind.TAKE)]
+    if phase == Phase.DRAW and hand.history[-2:] == ("pass", "pass"):
+        probes.append(Action(ActionKind.TAKE))
+    return probes
+
+
+def _illegal_discards(hand):
+    """Throwing back the card just taken, knocks over the limit, gins that are not."""
+    held, taken = hand.held(hand.to_act), hand.taken_card
+    probes = []
+    if taken is not None:
+        probes += [Action(kind, taken) for kind in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)]
+    for card in held:
+        rest = min_deadwood([c for c in held if c is not card])
+        if rest > hand.knock_limit and card is not taken:
+            probes.append(Action(ActionKind.KNOCK, card))
+        if rest > 0 and card is not taken:
+            probes.append(Action(ActionKind.GIN, card))
+    if not (hand.rules.big_gin and min_deadwood(held) == 0):
+        probes.append(Action(ActionKind.BIG_GIN))
+    probes.append(Action(ActionKind.MELD, cards=held[:3]))
+    return probes
+
+
+def _illegal_layout_steps(hand, rng):
+    """The other seat's cards, groups that are no meld, finishing too early, lay-offs that do not fit."""
+    seat = hand.to_act
+    other = hand.held(1 - seat)
+    probes = [Action(ActionKind.MELD, cards=tuple(other[:3]))]
+    unlaid = hand.unlaid(seat)
+    for cards in [tuple(rng.sample(unlaid, 3))] if len(unlaid) >= 3 else []:
+        if not brute.is_meld([c.index for c in cards]):
+            probes.append(Action(ActionKind.MELD, cards=cards))
+    legal = {str(a) for a in hand.legal_actions()}
+    if "done" not in legal:
+        probes.append(Action(ActionKind.DONE))
+    if hand.phase == Phase.KNOCKER_LAYOUT:
+        probes.append(Action(ActionKind.LAYOFF, rng.choice(hand.held(seat)), target=0))
+    elif unlaid:
+        probes += _illegal_layoffs(hand, rng, unlaid, legal)
+    return probes
+
+
+def _illegal_layoffs(hand, rng, unlaid, legal):
+    """On a meld that is not there, against gin, or on a meld the card does not fit."""
+    probes = [Action(ActionKind.LAYOFF, rng.choice(unlaid), target=len(hand.table_melds) + 3)]
+    if hand.out_kind != ScoreKind.KNOCK:
+        probes.append(Action(ActionKind.LAYOFF, rng.choice(unlaid), target=0))
+    for card in unlaid:
+        text = f"layoff {card.code()} on 1"
+        if text not in legal and hand.out_kind == ScoreKind.KNOCK and hand.table_melds:
+            probes.append(Action(ActionKind.LAYOFF, card, target=0))
+            break
     return probes
 
 
@@ -223,13 +248,13 @@ def check_illegal_changes_nothing(hand, rng):
 def check_every_legal_action_applies(hand, legal):
     before = hand.to_dict()
     for action in legal:
-        if action.kind != "auto":  # see test_is_legal_accepts_auto_in_layout_phases
+        if action.kind != ActionKind.AUTO:  # see test_is_legal_accepts_auto_in_layout_phases
             assert hand.is_legal(action), str(action)
             assert hand.explain_illegal(action) is None
         trial = hand.copy()
         trial.apply(action)
-        if action.kind != "auto":
-            assert trial.history[-1] == str(action) or action.kind in ("knock", "gin")
+        if action.kind != ActionKind.AUTO:
+            assert trial.history[-1] == str(action) or action.kind in (ActionKind.KNOCK, ActionKind.GIN)
         check_cards(trial)
         check_phase(trial)
     assert hand.to_dict() == before, "applying on a copy changed the original"
@@ -238,8 +263,8 @@ def check_every_legal_action_applies(hand, legal):
 def check_result(hand):
     result = hand.result
     rules = hand.rules
-    assert result.kind in ("knock", "undercut", "gin", "big_gin", "tie", "dead")
-    if result.kind == "dead":
+    assert ScoreKind.parse(result.kind) == result.kind
+    if result.kind == ScoreKind.DEAD:
         assert result.winner is None and result.points == 0
         assert hand.stock_count == rules.dead_stock_cards
         assert hand.knocker is None
@@ -252,15 +277,15 @@ def check_result(hand):
     spade = rules.oklahoma and rules.oklahoma_spades_double and hand.upcard.suit == "S"
     mult = 2 if spade else 1
     assert result.multiplier == mult
-    if result.kind == "big_gin":
+    if result.kind == ScoreKind.BIG_GIN:
         assert rules.big_gin and k == 0 and not result.layoffs
         assert (result.winner, result.points) == ("knocker", (rules.big_gin_bonus + d) * mult)
-    elif result.kind == "gin":
+    elif result.kind == ScoreKind.GIN:
         assert k == 0 and not result.layoffs
         assert (result.winner, result.points) == ("knocker", (rules.gin_bonus + d) * mult)
-    elif result.kind == "knock":
+    elif result.kind == ScoreKind.KNOCK:
         assert 0 < k < d and (result.winner, result.points) == ("knocker", (d - k) * mult)
-    elif result.kind == "undercut":
+    elif result.kind == ScoreKind.UNDERCUT:
         assert k > 0 and (d < k or (d == k and rules.undercut_on_tie))
         assert (result.winner, result.points) == ("defender", (k - d + rules.undercut_bonus) * mult)
     else:
@@ -276,12 +301,12 @@ def check_auto_layouts(hand, modes):
     result = hand.result
     knocker = hand.knocker
     knocker_cards, defender_cards = hand.held(knocker), hand.held(1 - knocker)
-    knocker_auto = modes.get("knocker_layout") == "auto"
-    defender_auto = modes.get("defender_layout") == "auto"
+    knocker_auto = modes.get(Phase.KNOCKER_LAYOUT) == LayoutMode.AUTO
+    defender_auto = modes.get(Phase.DEFENDER_LAYOUT) == LayoutMode.AUTO
     if knocker_auto:
         assert result.knocker_deadwood == brute.brute_min_deadwood(ints(knocker_cards))
     if defender_auto:
-        if result.kind in ("knock", "undercut", "tie"):
+        if result.kind in (ScoreKind.KNOCK, ScoreKind.UNDERCUT, ScoreKind.TIE):
             table = [ints(m) for m in hand.melds(knocker)]
             assert result.defender_deadwood == brute.brute_defender_reply(ints(defender_cards), table)
         else:
@@ -329,11 +354,11 @@ def play_hand(rules, seed, *, probe=0.12, every_legal=0.08, deck=None, **style):
         assert len({str(a) for a in legal}) == len(legal), "an action is listed twice"
         for action in legal:
             assert Action.parse(str(action)) == action
-        if hand.phase == "discard":
+        if hand.phase == Phase.DISCARD:
             check_discard_actions(hand, legal, rng)
         if rng.random() < probe:
             check_illegal_changes_nothing(hand, rng)
-        if rng.random() < every_legal or hand.phase in ("knocker_layout", "defender_layout"):
+        if rng.random() < every_legal or hand.phase in LAYOUT_PHASES:
             check_every_legal_action_applies(hand, legal)
         action = player.choose(hand)
         assert any(str(action) == str(a) for a in legal), str(action)
@@ -363,10 +388,11 @@ def test_random_hands(preset, variant):
     for i in range(HANDS_PER_RULES):
         hand, player = play_hand(rules, f"{SEED}:{preset}:{variant}:{i}")
         kinds[hand.result.kind] = kinds.get(hand.result.kind, 0) + 1
-        auto_checked += player.modes.get("knocker_layout") == player.modes.get("defender_layout") == "auto"
+        modes = player.modes
+        auto_checked += modes.get(Phase.KNOCKER_LAYOUT) == modes.get(Phase.DEFENDER_LAYOUT) == LayoutMode.AUTO
     # The bias works: most hands end by going out, not by a dead stock.
     if not (rules.straight_gin or rules.knock_limit < 10 or rules.oklahoma):
-        assert HANDS_PER_RULES - kinds.get("dead", 0) >= 0.4 * HANDS_PER_RULES, kinds
+        assert HANDS_PER_RULES - kinds.get(ScoreKind.DEAD, 0) >= 0.4 * HANDS_PER_RULES, kinds
         assert auto_checked >= 3
 
 
@@ -386,7 +412,7 @@ def test_playouts_reach_every_kind_of_ending():
     for i in range(10):
         hand, _ = play_hand(Rules(big_gin=True), f"{SEED}:big:{i}", deck=deck, take=1.0)
         seen[hand.result.kind] = seen.get(hand.result.kind, 0) + 1
-    assert set(seen) == {"knock", "undercut", "gin", "big_gin", "tie", "dead"}, seen
+    assert set(seen) == set(ScoreKind), seen
 
 
 def _play_to(phase, seed="to-layout"):
@@ -401,7 +427,7 @@ def _play_to(phase, seed="to-layout"):
     raise AssertionError(f"no playout reached {phase}")
 
 
-@pytest.mark.parametrize("phase", ["knocker_layout", "defender_layout"])
+@pytest.mark.parametrize("phase", LAYOUT_PHASES)
 def test_is_legal_accepts_auto_in_layout_phases(phase):
     """legal_actions() lists 'auto' in both layout phases, and apply('auto') works,
     so is_legal and explain_illegal must agree."""
@@ -421,7 +447,7 @@ def test_layout_refuses_ace_high_and_wraparound_runs():
     hand = Hand.deal(Rules(), dealer=0, deck=deck)
     for text in ("pass", "pass", "draw", "knock TH", "auto"):
         hand.apply(text)
-    assert hand.phase == "defender_layout" and hand.to_act == 0
+    assert hand.phase == Phase.DEFENDER_LAYOUT and hand.to_act == 0
     before = hand.to_dict()
     for text in ("meld QS KS AS", "meld KS AS 2S", "meld AS KS QS"):
         assert text not in [str(a) for a in hand.legal_actions()]
@@ -491,7 +517,7 @@ def check_match(match):
         assert match.next_dealer == dealers[len(match.hands)]
     assert match.hands_won == tuple(wins)
     assert len(match.games) == len(games)
-    for game, want in zip(match.games, games):
+    for game, want in zip(match.games, games, strict=True):
         assert list(game.points) == want["points"]
         assert list(game.hands_won) == want["won"]
         assert game.winner == want["winner"]
@@ -501,7 +527,7 @@ def check_match(match):
         else:
             assert game.bonuses.shutout == want["shutout"]
             assert list(game.bonuses.total) == want["bonus"]
-            assert list(game.totals) == [p + b for p, b in zip(want["points"], want["bonus"])]
+            assert list(game.totals) == [p + b for p, b in zip(want["points"], want["bonus"], strict=True)]
             assert game.points[game.winner] >= match.rules.target > game.points[1 - game.winner]
     assert list(match.scores) == [sum(g["points"][s] for g in games) for s in (0, 1)]
     assert list(match.totals) == [sum(g["points"][s] + g["bonus"][s] for g in games) for s in (0, 1)]

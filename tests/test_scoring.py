@@ -6,13 +6,14 @@ from gintrainer import (
     GinError,
     IllegalActionError,
     Rules,
+    ScoreKind,
     best_arrangement,
     best_layoffs,
     min_deadwood,
     parse_cards,
     score_hand,
 )
-from gintrainer.scoring import knocker_layouts, layoff_targets
+from gintrainer.scoring import knocker_layouts, layoff_targets, settle
 
 # The Kurmanji page's defender hand: 8 8 8 · 4 4 4 · 5 2 2 A.
 KURMANJI = "8C 8D 8S 4C 4D 4S 5H 2C 2D AS"
@@ -28,7 +29,7 @@ def test_kurmanji_hand_has_ten_deadwood():
 
 def test_gin_scores_bonus_plus_defender_deadwood():
     score = score_hand("2H 3H 4H 5S 6S 7S 9C 9D 9H 9S", KURMANJI)
-    assert (score.kind, score.winner) == ("gin", "knocker")
+    assert (score.kind, score.winner) == (ScoreKind.GIN, "knocker")
     assert score.points == 25 + 10 == 35
     assert score.layoffs == ()
 
@@ -43,7 +44,7 @@ def test_no_laying_off_against_gin():
     knocker = "2H 3H 4H 5S 6S 7S 9C 9D 9H 9S"
     defender = "5H 8S 8C 8D AC KC QD JC 2S 3C"
     score = score_hand(knocker, defender)
-    assert score.kind == "gin"
+    assert score.kind == ScoreKind.GIN
     assert score.layoffs == ()
     assert score.defender_deadwood == min_deadwood(defender) == 1 + 10 + 10 + 10 + 2 + 3 + 5
 
@@ -52,33 +53,33 @@ def test_turkish_knock_example_6_against_21_scores_15():
     knocker = "2C 3C 4C 7D 7H 7S 9H TH JH 6S"
     defender = "4H 4D 4S 8C 9C TC KD 5H AS 5D"
     score = score_hand(knocker, defender)
-    assert (score.kind, score.winner) == ("knock", "knocker")
+    assert (score.kind, score.winner) == (ScoreKind.KNOCK, "knocker")
     assert (score.knocker_deadwood, score.defender_deadwood) == (6, 21)
     assert score.points == 21 - 6 == 15
 
 
 def test_ten_of_diamonds_lays_off_on_seven_eight_nine():
     reply = best_layoffs("TD KC QC JS 2S 3S 5H 6C AH 4C", ["7D 8D 9D"])
-    assert [(l.card.code(), l.meld) for l in reply.layoffs] == [("TD", 0)]
+    assert [(layoff.card.code(), layoff.meld) for layoff in reply.layoffs] == [("TD", 0)]
     assert layoff_targets(parse_cards("TD")[0], [parse_cards("7D 8D 9D")]) == [0]
 
 
 def test_fourth_four_lays_off_on_a_set_of_fours():
     reply = best_layoffs("4H KC QC JS 2S 3S 5H 6C AH 9C", ["4C 4D 4S"])
-    assert [l.card.code() for l in reply.layoffs] == ["4H"]
+    assert [layoff.card.code() for layoff in reply.layoffs] == ["4H"]
     # a full set of four takes nothing
     assert best_layoffs("4H KC", ["4C 4D 4S"]).points == 10
 
 
 def test_chained_layoffs_extend_a_run_already_extended():
     reply = best_layoffs("9H TH KC QC JS 2S 3S 4D AC 6C", ["6H 7H 8H"])
-    assert [l.card.code() for l in reply.layoffs] == ["9H", "TH"]
+    assert [layoff.card.code() for layoff in reply.layoffs] == ["9H", "TH"]
     assert reply.points == min_deadwood("KC QC JS 2S 3S 4D AC 6C")
 
 
 def test_chained_layoffs_at_both_ends():
     reply = best_layoffs("2H 3H 9H TH KC QS 5C 6D 8S 4C", ["4H 5H 6H 7H 8H"])
-    laid = sorted(l.card.code() for l in reply.layoffs)
+    laid = sorted(layoff.card.code() for layoff in reply.layoffs)
     assert laid == sorted(["2H", "3H", "9H", "TH"])
     assert reply.points == min_deadwood("KC QS 5C 6D 8S 4C")
 
@@ -86,7 +87,7 @@ def test_chained_layoffs_at_both_ends():
 def test_lay_off_goes_to_the_run_not_first_fit_on_the_set():
     # 8H fits the set of eights or extends 5H 6H 7H; only the run lets 9H follow.
     reply = best_layoffs("8H 9H KC QS 2D 3S 4C JD AC 6D", ["8C 8D 8S", "5H 6H 7H"])
-    targets = {l.card.code(): l.meld for l in reply.layoffs}
+    targets = {layoff.card.code(): layoff.meld for layoff in reply.layoffs}
     assert targets == {"8H": 1, "9H": 1}
     assert reply.points == min_deadwood("KC QS 2D 3S 4C JD AC 6D")
 
@@ -95,7 +96,7 @@ def test_undercut_scores_difference_plus_bonus():
     knocker = "2C 3C 4C 7D 7H 7S 9H TH JH 8S"  # 8 deadwood
     defender = "AD AH AS 5C 6C 7C KD QD JD 3S"  # 3 deadwood
     score = score_hand(knocker, defender)
-    assert (score.kind, score.winner) == ("undercut", "defender")
+    assert (score.kind, score.winner) == (ScoreKind.UNDERCUT, "defender")
     assert score.points == 8 - 3 + 10
     assert score_hand(knocker, defender, Rules.preset("modern")).points == 8 - 3 + 25
 
@@ -104,9 +105,9 @@ def test_undercut_on_tie_by_default_and_tie_when_option_off():
     knocker = "2C 3C 4C 7D 7H 7S 9H TH JH 5S"  # 5 deadwood
     defender = "AD AH AS 5C 6C 7C KD QD JD 5D"  # 5 deadwood
     tie = score_hand(knocker, defender)
-    assert (tie.kind, tie.winner, tie.points) == ("undercut", "defender", 10)
+    assert (tie.kind, tie.winner, tie.points) == (ScoreKind.UNDERCUT, "defender", 10)
     off = score_hand(knocker, defender, Rules(undercut_on_tie=False))
-    assert (off.kind, off.winner, off.points) == ("tie", None, 0)
+    assert (off.kind, off.winner, off.points) == (ScoreKind.TIE, None, 0)
 
 
 def test_knock_over_the_limit_is_refused():
@@ -119,7 +120,7 @@ def test_knock_over_the_limit_is_refused():
 def test_straight_gin_allows_only_gin():
     with pytest.raises(IllegalActionError, match="only gin"):
         score_hand("2C 3C 4C 7D 7H 7S 9H TH JH AS", OTHER, Rules(straight_gin=True))
-    assert score_hand("2H 3H 4H 5S 6S 7S 9C 9D 9H 9S", KURMANJI, Rules(straight_gin=True)).kind == "gin"
+    assert score_hand("2H 3H 4H 5S 6S 7S 9C 9D 9H 9S", KURMANJI, Rules(straight_gin=True)).kind == ScoreKind.GIN
 
 
 def test_oklahoma_limit_from_upcard_and_ace_means_gin_only():
@@ -150,7 +151,7 @@ def test_big_gin_needs_option_and_scores_31_plus_deadwood():
     with pytest.raises(IllegalActionError, match="big gin"):
         score_hand(eleven, KURMANJI)
     score = score_hand(eleven, KURMANJI, Rules(big_gin=True))
-    assert (score.kind, score.points) == ("big_gin", 31 + 10)
+    assert (score.kind, score.points) == (ScoreKind.BIG_GIN, 31 + 10)
 
 
 def test_knocker_layout_is_least_deadwood_then_worst_for_defender():
@@ -195,3 +196,29 @@ def test_explanations_quote_the_numbers():
     doubled = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D",
                          Rules(oklahoma=True, oklahoma_spades_double=True), upcard="KS")
     assert "(21 − 6) × 2 for the spade upcard = 30" in doubled.explain()
+
+
+def test_settle_takes_only_a_way_of_going_out():
+    """``out`` is how the knocker went out, as a member or its text; any other word
+    is refused (it used to be scored as a knock)."""
+    melds, dead = (parse_cards("2C 3C 4C"),), parse_cards("5H")
+    hands = dict(knocker_melds=melds, knocker_dead=dead, defender_melds=(), layoffs=(),
+                 defender_dead=parse_cards("KD QD"))
+    assert settle(Rules(), out="knock", **hands) == settle(Rules(), out=ScoreKind.KNOCK, **hands)
+    assert settle(Rules(), out="knock", **hands).kind == ScoreKind.KNOCK
+    for word in ("nonsense", "tie", ScoreKind.UNDERCUT, "dead"):
+        with pytest.raises(GinError):
+            settle(Rules(), out=word, **hands)
+    with pytest.raises(GinError, match="gin leaves no deadwood, not 5"):
+        settle(Rules(), out="gin", **hands)
+    gin = settle(Rules(), out=ScoreKind.GIN, **{**hands, "knocker_dead": ()})
+    assert (gin.kind, gin.points) == (ScoreKind.GIN, 25 + 20)
+
+
+def test_score_kinds_read_and_write_their_text():
+    """A score's kind is the text of a ScoreKind member, in the score and in its record."""
+    score = score_hand("TH JH QH KH 5S 6S 7S 9C 9D 9H 9S", KURMANJI, Rules(big_gin=True))
+    assert score.kind == ScoreKind.BIG_GIN and type(score.kind) is str
+    assert score.to_dict()["kind"] == "big_gin" and type(score.to_dict()["kind"]) is str
+    assert ScoreKind.parse("big-gin") is ScoreKind.parse("BIG_GIN") is ScoreKind.BIG_GIN
+    assert [str(kind) for kind in ScoreKind] == ["knock", "gin", "big_gin", "undercut", "tie", "dead"]

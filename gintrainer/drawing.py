@@ -24,7 +24,7 @@ from .hand import LAYOUT_PHASES, Hand, Phase
 from .melds import Arrangement, best_arrangement, meld_kind
 from .messages import format_value, render, say
 from .rules import Rules
-from .scoring import HandScore
+from .scoring import HandScore, ScoreKind
 from .solver import DiscardRow
 from .view import SeatView
 
@@ -476,7 +476,7 @@ def result_words(result: HandScore, names: tuple[str, str] = ("Ann", "Ben")) -> 
     >>> result_words(result.with_knocker(1))
     'Ben: knock, 15'
     """
-    if result.kind in ("dead", "tie"):
+    if result.kind in (ScoreKind.DEAD, ScoreKind.TIE):
         return words(f"label_result_{result.kind}")
     seat = result.winner_seat
     if seat is None:

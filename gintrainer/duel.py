@@ -26,7 +26,7 @@ from .errors import GinError
 from .hand import Hand
 from .players import PLAYER_NAMES, Player, decide, make_player
 from .rules import Rules
-from .scoring import HandScore
+from .scoring import HandScore, ScoreKind
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -84,11 +84,11 @@ class DuelResult:
 
     @property
     def dead(self) -> int:
-        return sum(r.kind == "dead" for r in self.records)
+        return sum(r.kind == ScoreKind.DEAD for r in self.records)
 
     @property
     def ties(self) -> int:
-        return sum(r.kind == "tie" for r in self.records)
+        return sum(r.kind == ScoreKind.TIE for r in self.records)
 
     @property
     def decided(self) -> int:

@@ -95,6 +95,17 @@ class ActionKind(Vocabulary):
         return {"biggin": "big-gin", "lay-off": "layoff", "stock": "draw"}
 
 
+class Pile(Vocabulary):
+    """Where a turn's card is drawn from: the stock or the discard pile."""
+
+    STOCK = "stock"
+    DISCARD = "discard"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "pile"
+
+
 PHASES = tuple(Phase)
 LAYOUT_PHASES = (Phase.KNOCKER_LAYOUT, Phase.DEFENDER_LAYOUT)
 _SIMPLE = (ActionKind.TAKE, ActionKind.PASS, ActionKind.DRAW, ActionKind.BIG_GIN, ActionKind.DONE, ActionKind.AUTO)
@@ -317,7 +328,7 @@ class Hand:
         self._passes = 0
         self._stock_only = False  # after both players pass the upcard
         self._taken: Card | None = None
-        self._drawn: tuple[Card, str] | None = None
+        self._drawn: tuple[Card, Pile] | None = None
         self._knocker: int | None = None
         self._knock_card: Card | None = None
         self._out: ScoreKind | None = None  # knock, gin or big gin
@@ -469,8 +480,8 @@ class Hand:
         return self._taken
 
     @property
-    def last_draw(self) -> tuple[Card, str] | None:
-        """During a discard: the card drawn this turn and where from ("stock" or "discard")."""
+    def last_draw(self) -> tuple[Card, Pile] | None:
+        """During a discard: the card drawn this turn and the pile it came from."""
         return self._drawn if self._phase == Phase.DISCARD else None
 
     @property
@@ -797,7 +808,7 @@ class Hand:
         card = self._pile.pop()
         self._held[seat].append(card)
         self._taken = card
-        self._drawn = (card, "discard")
+        self._drawn = (card, Pile.DISCARD)
         self._phase = Phase.DISCARD
 
     def _do_draw(self, seat: int, action: Action) -> None:
@@ -806,7 +817,7 @@ class Hand:
         self._held[seat].append(card)
         self._taken = None
         self._stock_only = False
-        self._drawn = (card, "stock")
+        self._drawn = (card, Pile.STOCK)
         self._phase = Phase.DISCARD
 
     def _do_discard(self, seat: int, action: Action) -> None:

@@ -29,7 +29,7 @@ from .cards import Card, cards_mask
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .melds import Arrangement, all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
-from .scoring import layoff_targets
+from .scoring import ScoreKind, layoff_targets
 from .solver import discard_table_for, naive_discard
 from .view import SeatView, card_of
 
@@ -57,7 +57,7 @@ def own_layout(view: SeatView) -> Action:
     left = view.unlaid
     arrangements = all_best_arrangements(left)
     chosen = arrangements[0]
-    if len(arrangements) > 1 and view.out_kind == "knock":
+    if len(arrangements) > 1 and view.out_kind == ScoreKind.KNOCK:
         unseen = view.unseen
 
         def openings(arrangement: Arrangement) -> int:

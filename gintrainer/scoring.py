@@ -2,7 +2,7 @@
 
 >>> score = score_hand("8C 8D 8H 4C 4D 4S 5H 6H 7H 9S", "KS QS 2C 3D 5D 6D 7D 9C TC JC")
 >>> score.kind, score.winner, score.knocker_deadwood, score.defender_deadwood, score.points
-('knock', 'knocker', 9, 25, 16)
+(ScoreKind.KNOCK, 'knocker', 9, 25, 16)
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ Meld = tuple[Card, ...]
 
 
 class ScoreKind(Vocabulary):
-    """How a hand ends (:attr:`HandScore.kind` holds its text); the first three
-    are also how the knocker went out (:attr:`~gintrainer.Hand.out_kind`)."""
+    """How a hand ends (:attr:`HandScore.kind`); the first three are also how
+    the knocker went out (:attr:`~gintrainer.Hand.out_kind`)."""
 
     KNOCK = "knock"
     GIN = "gin"
@@ -218,13 +218,13 @@ class ScoreRecord(TypedDict):
 class HandScore:
     """The outcome of one hand.
 
-    ``kind`` is the text of a :class:`ScoreKind` (a tie: equal counts when ties
-    are not undercuts), compared as the member; ``winner`` is "knocker",
+    ``kind`` is a :class:`ScoreKind` (given as its text, it is read as the
+    member; a tie: equal counts when ties are not undercuts); ``winner`` is "knocker",
     "defender" or None; ``points`` go to the winner. ``knocker`` is the
     knocker's seat when the hand was played on a :class:`~gintrainer.Hand`.
     """
 
-    kind: str
+    kind: ScoreKind
     winner: str | None
     points: int
     knocker_deadwood: int | None = None
@@ -237,6 +237,10 @@ class HandScore:
     multiplier: int = 1
     knocker: int | None = None
     bonus: int = field(default=0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, ScoreKind):  # a record's text
+            object.__setattr__(self, "kind", ScoreKind.parse(self.kind))
 
     @property
     def winner_seat(self) -> int | None:
@@ -277,7 +281,7 @@ class HandScore:
 
     def to_dict(self) -> ScoreRecord:
         return {
-            "kind": self.kind, "winner": self.winner, "points": self.points,
+            "kind": self.kind.value, "winner": self.winner, "points": self.points,
             "knocker": self.knocker,
             "knocker_deadwood": self.knocker_deadwood, "defender_deadwood": self.defender_deadwood,
             "knocker_melds": [format_cards(m) for m in self.knocker_melds],
@@ -286,7 +290,7 @@ class HandScore:
         }
 
 
-DEAD_HAND = HandScore(kind=ScoreKind.DEAD.value, winner=None, points=0)
+DEAD_HAND = HandScore(kind=ScoreKind.DEAD, winner=None, points=0)
 
 
 def settle(rules: Rules, *, out: ScoreKind | str, knocker_melds: Iterable[Meld], knocker_dead: tuple[Card, ...],
@@ -304,7 +308,7 @@ def settle(rules: Rules, *, out: ScoreKind | str, knocker_melds: Iterable[Meld],
     multiplier = rules.score_multiplier(upcard)
 
     def score(kind: ScoreKind, winner: str | None, points: int, bonus: int = 0) -> HandScore:
-        return HandScore(kind.value, winner, points, knocker_deadwood=k, defender_deadwood=d,
+        return HandScore(kind, winner, points, knocker_deadwood=k, defender_deadwood=d,
                          knocker_melds=tuple(knocker_melds), defender_melds=tuple(defender_melds),
                          layoffs=tuple(layoffs), knocker_deadwood_cards=tuple(knocker_dead),
                          defender_deadwood_cards=tuple(defender_dead), multiplier=multiplier, knocker=knocker,

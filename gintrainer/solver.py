@@ -19,7 +19,7 @@ import numpy as np
 
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
 from .errors import GinError
-from .hand import Action, ActionKind, Phase
+from .hand import Action, ActionKind, Phase, Pile
 from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .rules import Rules
 from .vocab import Vocabulary
@@ -187,13 +187,19 @@ def _knock_limit(rules: Rules, upcard: CardsLike | None) -> int:
     return rules.knock_limit_for(upcard_card)
 
 
-def _drawn_card(cards: tuple[Card, ...], drawn: CardsLike | None, drawn_from: str) -> Card | None:
+def _pile(drawn_from: Pile | str) -> Pile:
+    """The pile a card was drawn from, written as files write it."""
+    try:
+        return Pile(drawn_from)
+    except ValueError:
+        raise GinError(f"drawn_from is 'stock' or 'discard', not {drawn_from!r}") from None
+
+
+def _drawn_card(cards: tuple[Card, ...], drawn: CardsLike | None, drawn_from: Pile) -> Card | None:
     """The card drawn this turn (one of ``cards``), which must be named when it was
     taken from the discard pile; None when it is not named."""
-    if drawn_from not in ("stock", "discard"):
-        raise GinError(f"drawn_from is 'stock' or 'discard', not {drawn_from!r}")
     if drawn is None:
-        if drawn_from == "discard":
+        if drawn_from == Pile.DISCARD:
             raise GinError("a card taken from the discard pile must be named (drawn=...)")
         return None
     drawn_cards = parse_cards(drawn)
@@ -231,20 +237,22 @@ class _Position:
     limit: int
 
 
-def _position(hand: CardsLike, drawn: CardsLike | None, drawn_from: str, discard_pile: CardsLike,
+def _position(hand: CardsLike, drawn: CardsLike | None, drawn_from: Pile | str, discard_pile: CardsLike,
               opponent_known: CardsLike, rules: Rules | None, upcard: CardsLike | None) -> _Position:
     """Validate a position (in this order: rules, hand, draw, seen cards, upcard)."""
     checked = _rules(rules)
     cards = _eleven(hand)
-    drawn_card = _drawn_card(cards, drawn, drawn_from)
+    source = _pile(drawn_from)
+    drawn_card = _drawn_card(cards, drawn, source)
     unseen = _unseen(cards, discard_pile, opponent_known)
     limit = _knock_limit(checked, upcard)
-    forbidden = drawn_card if drawn_from == "discard" else None
+    forbidden = drawn_card if source == Pile.DISCARD else None
     return _Position(checked, cards, forbidden, unseen, limit)
 
 
 def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLike | None = None,
-                  drawn_from: str = "stock", discard_pile: CardsLike = (), opponent_known: CardsLike = (),
+                  drawn_from: Pile | str = Pile.STOCK, discard_pile: CardsLike = (),
+                  opponent_known: CardsLike = (),
                   upcard: CardsLike | None = None) -> DiscardTable:
     """The solver's table for an 11-card hand after the draw: one row per legal
     discard (the card just taken from the discard pile is not one), best first.

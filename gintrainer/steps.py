@@ -18,6 +18,7 @@ import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
+from typing import ClassVar
 
 from .cards import Card, show_cards
 from .deals import best_discards, sound_discard, take_into_meld, worth_taking
@@ -25,9 +26,9 @@ from .drawing import card_back_html, cards_html, group_html, score_sheet_html, t
 from .errors import GinError
 from .hand import Action, ActionKind, Hand, Phase
 from .match import Game, Match
-from .melds import Arrangement, best_arrangement, meld_kind, order_meld
+from .melds import Arrangement, MeldKind, best_arrangement, meld_kind, order_meld
 from .rules import PRESETS
-from .scoring import DefenderReply, HandScore, best_layoffs, knocker_layouts
+from .scoring import DefenderReply, HandScore, ScoreKind, best_layoffs, knocker_layouts
 from .view import card_of
 
 NAMES = ("Ann", "Ben")
@@ -133,7 +134,7 @@ class HandSteps:
             text = self._layout_words(who, action, after)
         else:
             text = f"{who} {action.describe()}."
-        if after.is_over and after.result is not None and after.result.kind != "dead":
+        if after.is_over and after.result is not None and after.result.kind != ScoreKind.DEAD:
             text += " " + after.result.explain()
         return text
 
@@ -256,7 +257,6 @@ class StepValues(Mapping[str, object]):
 
     _SEAT_KEYS = ("count", "deadwood", "deadwood_cards", "deadwood_sum", "set", "run", "left", "left_cards",
                   "left_sum")
-    _MELD_KEYS = ("meld", "laid_on")
     """Numbered from 1, one per meld the knocker laid out: ``meld_1``, ``laid_on_1``, ..."""
 
     def __init__(self, steps: HandSteps, step: int):
@@ -367,9 +367,17 @@ class StepValues(Mapping[str, object]):
         melds = self._laid_melds()
         if not 0 <= index < len(melds):
             raise IndexError(f"the knocker laid out {len(melds)} melds")
-        if what == "meld":
-            return show_cards(melds[index])
+        return self._MELD_KEYS[what](self, melds, index)
+
+    def _meld_cards(self, melds: tuple[tuple[Card, ...], ...], index: int) -> object:
+        return show_cards(melds[index])
+
+    def _laid_on(self, melds: tuple[tuple[Card, ...], ...], index: int) -> object:
         return sum(1 for layoff in self.after.layoffs if layoff.meld == index)
+
+    _MELD_KEYS: ClassVar[dict[str, Callable[[StepValues, tuple[tuple[Card, ...], ...], int], object]]] = {
+        "meld": _meld_cards, "laid_on": _laid_on}
+    """The values named ``<key>_N`` for the knocker's meld N."""
 
     def _layouts(self) -> tuple[int, Arrangement, DefenderReply]:
         """Against the layout laid, the defender's deadwood; the knocker's other least-deadwood
@@ -422,8 +430,8 @@ class StepValues(Mapping[str, object]):
             "deadwood": lambda: arrangement.points,
             "deadwood_cards": lambda: show_cards(arrangement.deadwood),
             "deadwood_sum": lambda: sum_words(arrangement.deadwood),
-            "set": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == "set")),
-            "run": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == "run")),
+            "set": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == MeldKind.SET)),
+            "run": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == MeldKind.RUN)),
             "left": lambda: sum(c.value for c in left),
             "left_cards": lambda: show_cards(left),
             "left_sum": lambda: sum_words(left),
@@ -466,7 +474,7 @@ class StepValues(Mapping[str, object]):
     def _at_end(self, end: int) -> bool:
         """Whether the card is at one end of the run it is in (0: the low end, -1: the high end)."""
         meld = order_meld(self._meld())
-        if meld_kind(meld) != "run":
+        if meld_kind(meld) != MeldKind.RUN:
             return False
         return self._card() is meld[end]
 
@@ -478,7 +486,7 @@ class StepValues(Mapping[str, object]):
 
     def _laid_form_a_run(self) -> bool:
         _, laid = self._layoff()
-        return meld_kind(laid) == "run"
+        return meld_kind(laid) == MeldKind.RUN
 
     def _layout_blocks(self) -> bool:
         laid_left, _, other_reply = self._layouts()

@@ -24,8 +24,9 @@ from functools import cached_property
 
 from .cards import DECK, Card
 from .errors import GinError
-from .hand import Action, ActionKind, Hand, Phase
+from .hand import Action, ActionKind, Hand, Phase, Pile
 from .rules import Rules
+from .scoring import ScoreKind
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -61,7 +62,7 @@ class SeatView:
     knock_limit: int
     hand: tuple[Card, ...]                      # every card the seat holds, by index
     unlaid: tuple[Card, ...]                    # not yet laid out or laid off
-    drawn: tuple[Card, str] | None              # this turn's draw: (card, "stock" or "discard")
+    drawn: tuple[Card, Pile] | None             # this turn's draw: the card and the pile it came from
     discard_pile: tuple[Card, ...]              # bottom first
     stock_count: int
     moves: tuple[tuple[int, str], ...]          # every public move: (seat, text)
@@ -69,7 +70,7 @@ class SeatView:
     opponent_threw: tuple[Card, ...]            # discarded face up by the opponent, in order
     opponent_known: tuple[Card, ...]            # taken by the opponent and not thrown since, by index
     knocker: int | None
-    out_kind: str | None
+    out_kind: ScoreKind | None
     table_melds: tuple[tuple[Card, ...], ...]   # the knocker's melds with lay-offs so far
     knocker_deadwood: tuple[Card, ...]          # shown once the knocker is done laying out
     legal: tuple[Action, ...]                   # empty unless this seat is to act
@@ -119,7 +120,7 @@ class SeatView:
     @property
     def forbidden(self) -> Card | None:
         """The card just taken from the pile, which may not be thrown this turn."""
-        return self.drawn[0] if self.drawn is not None and self.drawn[1] == "discard" else None
+        return self.drawn[0] if self.drawn is not None and self.drawn[1] == Pile.DISCARD else None
 
     @cached_property
     def seen(self) -> frozenset[Card]:

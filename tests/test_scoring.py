@@ -1,5 +1,7 @@
 """Scenario tests in card notation: the worked examples and rulings of RULES.md."""
 
+from dataclasses import replace
+
 import pytest
 
 from gintrainer import (
@@ -216,9 +218,10 @@ def test_settle_takes_only_a_way_of_going_out():
 
 
 def test_score_kinds_read_and_write_their_text():
-    """A score's kind is the text of a ScoreKind member, in the score and in its record."""
+    """A score's kind is a ScoreKind member; its record holds the member's text."""
     score = score_hand("TH JH QH KH 5S 6S 7S 9C 9D 9H 9S", KURMANJI, Rules(big_gin=True))
-    assert score.kind == ScoreKind.BIG_GIN and type(score.kind) is str
+    assert score.kind is ScoreKind.BIG_GIN
+    assert replace(score, kind="big-gin") == score
     assert score.to_dict()["kind"] == "big_gin" and type(score.to_dict()["kind"]) is str
     assert ScoreKind.parse("big-gin") is ScoreKind.parse("BIG_GIN") is ScoreKind.BIG_GIN
     assert [str(kind) for kind in ScoreKind] == ["knock", "gin", "big_gin", "undercut", "tie", "dead"]

@@ -6,7 +6,8 @@ AttributeError at once instead of a comparison that is quietly never true.
 The scan reads each module's syntax tree and reports every ``==``, ``!=``,
 ``in``, ``not in`` and ``match``/``case`` whose operand is a string literal
 (alone, or inside a tuple, list, set or dict written in place) equal to a
-member's text of Phase, ActionKind, PuzzleKind or Objective, in either spelling
+member's text of a vocabulary in VOCABULARIES (Phase, ActionKind, Pile,
+PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage), in either spelling
 ``parse`` accepts (``big-gin`` and ``big_gin``, ``can_knock`` and ``can-knock``).
 A word that means something else where it is compared (the pile a card came
 from, a stage of an attempt) is its own vocabulary and gets its own name.
@@ -26,14 +27,20 @@ from pathlib import Path
 
 import pytest
 
-from gintrainer.hand import ActionKind, Phase
+from gintrainer.classroom.sets import SetObjective
+from gintrainer.hand import ActionKind, Phase, Pile
+from gintrainer.melds import MeldKind
 from gintrainer.puzzles import PuzzleKind
+from gintrainer.scoring import ScoreKind
 from gintrainer.solver import Objective
+from gintrainer.training import Stage
 from gintrainer.vocab import Vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gintrainer"
-VOCABULARIES: tuple[type[Vocabulary], ...] = (Phase, ActionKind, PuzzleKind, Objective)
+VOCABULARIES: tuple[type[Vocabulary], ...] = (
+    Phase, ActionKind, Pile, PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage,
+)
 
 
 def _spellings(text: str) -> set[str]:
@@ -121,6 +128,9 @@ def test_no_comparison_with_a_bare_word(path):
     '0 < x == "deadwood"',
     '"knocker_layout" in phases',
     'kind == "can-knock"',
+    'where == "stock"',
+    'meld_kind(cards) == "run"',
+    'result.kind in ("dead", "tie")',
 ])
 def test_the_scan_finds_a_bare_word_in_a_comparison(line):
     found = offences(f"if {line}:\n    pass\n", "sample.py")
@@ -146,7 +156,7 @@ def test_the_scan_finds_a_bare_word_in_a_case_pattern():
     "kind == PuzzleKind.CAN_KNOCK",
     "phase in (Phase.UPCARD, Phase.DRAW)",
     'name == "set-or-run"',
-    'where == "stock"',
+    'where == "elsewhere"',
     'x = {"can_knock": 1}',
     'say("discard", card=card)',
     'kind is None or kind == other',
@@ -158,7 +168,7 @@ def test_the_scan_passes_what_is_no_comparison_with_a_vocabulary_word(line):
 
 
 def test_every_vocabulary_word_is_known_in_both_spellings():
-    assert MEMBERS["big_gin"] == MEMBERS["big-gin"] == ("ActionKind.BIG_GIN",)
+    assert MEMBERS["big_gin"] == MEMBERS["big-gin"] == ("ActionKind.BIG_GIN", "ScoreKind.BIG_GIN")
     assert MEMBERS["best-discard"] == ("PuzzleKind.BEST_DISCARD",)
     assert {m.value for v in VOCABULARIES for m in v} <= set(MEMBERS)
 

@@ -18,7 +18,7 @@ from ..deals import (
 from ..drawing import deadwood_words, phase_words
 from ..errors import GinError
 from ..hand import ActionKind, Hand, Phase
-from ..melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
+from ..melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
 from ..view import acting_seat
 from .core import (
     NAMES,
@@ -97,23 +97,23 @@ def meld_words(meld) -> str:
     """"7♠ 7♥ 7♦ is a set: three sevens" and the like."""
     meld = parse_cards(meld)
     kind = meld_kind(meld)
-    if kind == "set":
+    if kind == MeldKind.SET:
         return f"{show_cards(meld)} is a set: {len(meld)} cards of one rank"
-    if kind == "run":
+    if kind == MeldKind.RUN:
         return f"{show_cards(sort_by_rank(meld))} is a run: {len(meld)} cards of one suit in sequence"
     return f"{show_cards(meld)} is not a meld: {not_a_meld_reason(meld)}"
 
 
 def _meld_question_cards(rng) -> tuple[Card, ...]:
-    shape = rng.choice(("set", "set4", "run", "ace_run", "wrap", "gap", "mixed", "pair_plus"))
+    shape = rng.choice(("set3", "set4", "straight", "ace_run", "wrap", "gap", "two_suits", "pair_plus"))
     suits = list("CDHS")
     rng.shuffle(suits)
     rank = rng.randint(1, 13)
-    if shape == "set":
+    if shape == "set3":
         cards = [Card(rank, s) for s in suits[:3]]
     elif shape == "set4":
         cards = [Card(rank, s) for s in suits]
-    elif shape == "run":
+    elif shape == "straight":
         length = rng.choice((3, 4, 5))
         start = rng.randint(2, 14 - length)
         cards = [Card(r, suits[0]) for r in range(start, start + length)]
@@ -124,7 +124,7 @@ def _meld_question_cards(rng) -> tuple[Card, ...]:
     elif shape == "gap":
         start = rng.randint(1, 10)
         cards = [Card(r, suits[0]) for r in (start, start + 1, start + 3)]
-    elif shape == "mixed":
+    elif shape == "two_suits":
         start = rng.randint(1, 11)
         cards = [Card(start, suits[0]), Card(start + 1, suits[1]), Card(start + 2, suits[0])]
     else:

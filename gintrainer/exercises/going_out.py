@@ -8,7 +8,7 @@ from ..errors import GinError
 from ..hand import Action, ActionKind, Hand
 from ..melds import best_arrangement, min_deadwood
 from ..rules import Rules
-from ..scoring import best_layoffs, knocker_layouts, layoff_targets, score_hand
+from ..scoring import ScoreKind, best_layoffs, knocker_layouts, layoff_targets, score_hand
 from ..view import acting_seat, card_of
 from .core import (
     NAMES,
@@ -392,7 +392,7 @@ def layoff_where(seed, rng, rules):
         if why is None:
             return Feedback(True, "Right. " + explanation)
         return Feedback(False, f"Not “{choice}”: you {why}.")
-    went = "went gin" if hand.out_kind == "gin" else "knocked"
+    went = "went gin" if hand.out_kind == ScoreKind.GIN else "knocked"
     return dict(prompt=f"Your opponent {went} with these melds. Can you lay off your {card}, and where?",
                 answer_type="choice", options=options, answer=answer, explanation=explanation, checker=check,
                 panels=(_melds_panel(hand), Panel("Your card", "cards", cards=(card,))))
@@ -428,29 +428,32 @@ def deadwood_after_layoffs(seed, rng, rules):
 
 OUTCOMES = ("Knock: the knocker scores", "Undercut: the defender scores", "Gin: the knocker scores",
             "Dead hand: nobody scores")
-_OUTCOME_OF = {"knock": OUTCOMES[0], "undercut": OUTCOMES[1], "gin": OUTCOMES[2], "dead": OUTCOMES[3]}
+_OUTCOME_OF = {ScoreKind.KNOCK: OUTCOMES[0], ScoreKind.UNDERCUT: OUTCOMES[1], ScoreKind.GIN: OUTCOMES[2],
+               ScoreKind.DEAD: OUTCOMES[3]}
 
 
-def knock_score_position(rng, kind: str | None = None, rules: Rules | None = None):
+def knock_score_position(rng, kind: ScoreKind | str | None = None, rules: Rules | None = None, *,
+                         defender_melds: bool = False):
     """A knocker's ten cards and a defender's ten, scored by the engine; ``kind``
-    asks for "knock", "undercut", "gin" or "gin_vs_melds" (gin against a defender
-    whose ten cards all meld too)."""
-    if kind in ("gin", "gin_vs_melds"):
+    asks for a knock, an undercut or gin, and ``defender_melds`` for gin against
+    a defender whose ten cards all meld too."""
+    wanted = None if kind is None else ScoreKind.parse(kind)
+    if wanted == ScoreKind.GIN:
         knocker = exact_melds(rng, (3, 3, 4))
     else:
         knocker = hand_with_melds(rng, 10, rng.choice((2, 3)), low_filler=True)
     rules = Rules() if rules is None else rules
     if knocker is None or min_deadwood(knocker) > rules.knock_limit:
         return None
-    low = kind == "undercut"
-    if kind == "gin_vs_melds":
+    low = wanted == ScoreKind.UNDERCUT
+    if defender_melds:
         defender = exact_melds(rng, rng.choice(((3, 3, 4), (4, 3, 3), (3, 4, 3))), used=knocker)
     else:
         defender = hand_with_melds(rng, 10, 3 if low else rng.choice((0, 1, 2)), used=knocker, low_filler=low)
     if defender is None:
         return None
     score = score_hand(knocker, defender, rules)
-    if kind is not None and score.kind != kind.removesuffix("_vs_melds"):
+    if wanted is not None and score.kind != wanted:
         return None
     return knocker, defender, score
 
@@ -472,25 +475,27 @@ def _score_panels(knocker, defender, score) -> tuple[Panel, ...]:
             Panel("The defender's hand", "hand", cards=defender))
 
 
-def outcome_reasons(kind: str) -> dict[str, str]:
-    """Why each outcome other than ``kind`` ("knock", "undercut", "gin" or "dead") is wrong."""
+def outcome_reasons(kind: ScoreKind | str) -> dict[str, str]:
+    """Why each outcome other than ``kind`` (a knock, an undercut, gin or a dead hand) is wrong."""
+    kind = ScoreKind.parse(kind)
     nobody_out = "nobody knocked: the hand ended with an ordinary discard."
-    return {
-        OUTCOMES[0]: {"undercut": "compare the deadwood after the defender's lay-offs: the knocker's is not lower.",
-                      "gin": "the knocker has no deadwood at all: that is more than an ordinary knock.",
-                      "dead": nobody_out}.get(kind, ""),
-        OUTCOMES[1]: {"knock": "compare the deadwood after the defender's lay-offs: the knocker's is lower.",
-                      "gin": "gin cannot be undercut, even by a defender with no deadwood.",
-                      "dead": nobody_out}.get(kind, ""),
-        OUTCOMES[2]: {"knock": "the knocker has deadwood left, so this is not gin.",
-                      "undercut": "the knocker has deadwood left, so this is not gin.",
-                      "dead": nobody_out}.get(kind, ""),
-        OUTCOMES[3]: "someone knocked, so the hand is scored." if kind != "dead" else "",
+    not_lower = "compare the deadwood after the defender's lay-offs: the knocker's is not lower."
+    lower = "compare the deadwood after the defender's lay-offs: the knocker's is lower."
+    not_gin = "the knocker has deadwood left, so this is not gin."
+    reasons = {
+        OUTCOMES[0]: {ScoreKind.UNDERCUT: not_lower, ScoreKind.DEAD: nobody_out,
+                      ScoreKind.GIN: "the knocker has no deadwood at all: that is more than an ordinary knock."},
+        OUTCOMES[1]: {ScoreKind.KNOCK: lower, ScoreKind.DEAD: nobody_out,
+                      ScoreKind.GIN: "gin cannot be undercut, even by a defender with no deadwood."},
+        OUTCOMES[2]: {ScoreKind.KNOCK: not_gin, ScoreKind.UNDERCUT: not_gin, ScoreKind.DEAD: nobody_out},
     }
+    out = {outcome: why.get(kind, "") for outcome, why in reasons.items()}
+    out[OUTCOMES[3]] = "" if kind == ScoreKind.DEAD else "someone knocked, so the hand is scored."
+    return out
 
 
 def _gin_note(score) -> str:
-    if score.kind == "gin" and score.defender_deadwood == 0:
+    if score.kind == ScoreKind.GIN and score.defender_deadwood == 0:
         return " Gin cannot be undercut, even when the defender has no deadwood either."
     return ""
 
@@ -498,8 +503,10 @@ def _gin_note(score) -> str:
 @exercise_kind("hand_outcome", "Who scores?")
 def hand_outcome(seed, rng, rules):
     """Knock, undercut, gin or dead hand? score_hand (or the played Hand) decides."""
-    kind = rng.choice(("knock", "undercut", "gin", "dead", "knock", "gin_vs_melds"))
-    if kind == "dead":
+    # (the result asked for, whether the defender's cards all meld), drawn in this order
+    kind, all_melds = rng.choice(((ScoreKind.KNOCK, False), (ScoreKind.UNDERCUT, False), (ScoreKind.GIN, False),
+                                  (ScoreKind.DEAD, False), (ScoreKind.KNOCK, False), (ScoreKind.GIN, True)))
+    if kind == ScoreKind.DEAD:
         hand = dead_hand(rng, rules)
         last_seat, last = hand.actions[-1]
         answer = _OUTCOME_OF[hand.result.kind]
@@ -509,9 +516,10 @@ def hand_outcome(seed, rng, rules):
         return dict(prompt=f"The stock is down to {hand.stock_count} cards. The player to move drew from the "
                            f"stock and discarded {last.card} without knocking. What happens?",
                     answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
-                    checker=choice_checker(answer, explanation, why_not=outcome_reasons("dead")),
+                    checker=choice_checker(answer, explanation, why_not=outcome_reasons(ScoreKind.DEAD)),
                     panels=(Panel("The table", "table", hand=hand, face_down=(0, 1)),))
-    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules), lambda x: True)
+    knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules, defender_melds=all_melds),
+                                     lambda x: True)
     answer = _OUTCOME_OF[score.kind]
     explanation = score.explain() + _gin_note(score)
     return dict(prompt="The knocker has laid out. The defender will lay out his melds and lay off what he can. "
@@ -526,13 +534,13 @@ def points_reason(number: int, score, *, defender_before: int) -> str:
     k, d, bonus, times = score.knocker_deadwood, score.defender_deadwood, score.bonus, score.multiplier
     if times > 1 and number * times == score.points:
         return f"the score of this hand is multiplied by {times}."
-    if score.kind == "undercut" and number == (k - d) * times:
+    if score.kind == ScoreKind.UNDERCUT and number == (k - d) * times:
         return f"the defender also gets the undercut bonus of {bonus}."
-    if score.kind in ("gin", "big_gin") and number == d * times:
+    if score.kind in (ScoreKind.GIN, ScoreKind.BIG_GIN) and number == d * times:
         return f"the knocker also gets the bonus of {bonus}."
-    if score.kind in ("gin", "big_gin") and number == bonus * times and d:
+    if score.kind in (ScoreKind.GIN, ScoreKind.BIG_GIN) and number == bonus * times and d:
         return "the bonus is added to the defender's whole deadwood."
-    if score.kind == "knock" and number == (defender_before - k) * times and defender_before != d:
+    if score.kind == ScoreKind.KNOCK and number == (defender_before - k) * times and defender_before != d:
         return "count the defender's deadwood after his lay-offs, not before."
     return ("look again at both counts: the defender's after his best melds and lay-offs, the knocker's as "
             "laid out; then apply the rule for this result.")
@@ -561,7 +569,7 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
     score = score_hand(knocker_ten, defender, rules, upcard=upcard)
     melds = " · ".join(show_cards(m) for m in score.knocker_melds)
     laid = show_cards(layoff.card for layoff in score.layoffs)
-    if score.kind == "gin":
+    if score.kind == ScoreKind.GIN:
         text = f"Knocking with {card} is gin: you lay out {melds}. {score.explain()}"
     elif laid:
         text = (f"Knocking with {card}: you lay out {melds} and keep {show_cards(score.knocker_deadwood_cards)} "
@@ -572,7 +580,7 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
     layouts = knocker_layouts(knocker_ten, defender)
     if score.defender_deadwood is None:
         raise GinError("a scored knock counts the defender's deadwood")
-    if score.kind != "gin" and len(layouts) > 1:
+    if score.kind != ScoreKind.GIN and len(layouts) > 1:
         other = layouts[1]
         reply = best_layoffs(defender, other.melds)
         if reply.points < score.defender_deadwood:

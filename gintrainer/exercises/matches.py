@@ -10,7 +10,7 @@ from ..deals import in_discard, others
 from ..drawing import score_rows
 from ..errors import GinError, IllegalActionError
 from ..hand import ActionKind
-from ..match import Match
+from ..match import Match, MatchRecord
 from ..melds import min_deadwood
 from ..players import decide, sound_player
 from ..rules import Rules
@@ -27,12 +27,13 @@ def played_match(seed: int, rules: Rules = Rules(), hands: int | None = None) ->
     returns a new :class:`Match`, which the caller may play on or change."""
     record = _played_record(seed, rules)
     if hands is not None:
-        record = {**record, "hands": record["hands"][:max(1, hands)]}
+        shorter: MatchRecord = {**record, "hands": record["hands"][:max(1, hands)]}
+        return Match.from_dict(shorter)
     return Match.from_dict(record)
 
 
 @lru_cache(maxsize=64)
-def _played_record(seed: int, rules: Rules) -> dict:
+def _played_record(seed: int, rules: Rules) -> MatchRecord:
     """The record of a whole played match (kept here, never handed out: a match
     played to its end holds every shorter one, hand for hand)."""
     player = sound_player()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..errors import IllegalActionError
-from ..melds import meld_kind
+from ..melds import MeldKind, meld_kind
 from ..rules import Rules
 from ..scoring import check_melds
 from ..steps import Caption
@@ -40,7 +40,7 @@ def king_value(rules: Rules) -> Ask:
 
 
 def ace_is_low(rules: Rules) -> Ask:
-    ace_high = meld_kind("QH KH AH") == "run"
+    ace_high = meld_kind("QH KH AH") == MeldKind.RUN
     return Ask("Is Q♥ K♥ A♥ a run?", ("Yes", "No"), yes(ace_high),
                "The ace is low: A♥ 2♥ 3♥ is a run, Q♥ K♥ A♥ is not.",
                "these three hearts are in sequence." if ace_high else

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..errors import GinError
-from ..melds import min_deadwood
+from ..melds import MeldKind, min_deadwood
 from ..messages import Message, say
 from ..solver import DiscardRow, Objective
 from .kinds import PuzzleKind
@@ -29,7 +29,7 @@ def _meld_sentences(ctx: Context, card: Card) -> list[Message]:
         if c.meld in melds or len(out) >= MAX_MELD_SENTENCES:
             continue
         melds.append(c.meld)
-        out.append(say("meld_set" if c.kind == "set" else "meld_run", card=c.card, meld=c.meld,
+        out.append(say("meld_set" if c.kind == MeldKind.SET else "meld_run", card=c.card, meld=c.meld,
                        other_deadwood=c.other_deadwood, deadwood=c.deadwood))
     return out
 
@@ -224,9 +224,9 @@ def key_cards(ctx: Context, themes: tuple[str, ...]) -> tuple[Card, ...]:
         elif theme == "forbidden-discard" and ctx.position.forbidden is not None:
             cards.append(ctx.position.forbidden)
         elif theme in ("four-of-a-kind", "long-run"):
-            kind = "set" if theme == "four-of-a-kind" else "run"
+            kind = MeldKind.SET if theme == "four-of-a-kind" else MeldKind.RUN
             for spare in ctx.spares:
-                if (spare.whole[0].rank == spare.whole[1].rank) == (kind == "set"):
+                if (spare.whole[0].rank == spare.whole[1].rank) == (kind == MeldKind.SET):
                     cards += spare.whole
         elif theme in ("keep-the-pair", "not-highest", "naive-wrong"):
             cards.append(ctx.naive)

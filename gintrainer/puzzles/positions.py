@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK, Card, format_cards, show_cards
 from ..errors import GinError
-from ..hand import ActionKind, Hand, Phase
+from ..hand import ActionKind, Hand, Phase, Pile
 from ..players import GreedyPlayer
 from ..rules import Rules
 from ..view import SeatView
@@ -25,7 +25,7 @@ class Position:
 
     hand: tuple[Card, ...]
     drawn: Card
-    drawn_from: str
+    drawn_from: Pile | str
     discard_pile: tuple[Card, ...]
     opponent_known: tuple[Card, ...]
     stock_count: int
@@ -35,7 +35,7 @@ class Position:
 
     @property
     def forbidden(self) -> Card | None:
-        return self.drawn if self.drawn_from == "discard" else None
+        return self.drawn if self.drawn_from == Pile.DISCARD else None
 
     def solver_args(self) -> dict:
         return dict(rules=self.rules, drawn=self.drawn, drawn_from=self.drawn_from,
@@ -60,7 +60,7 @@ class Position:
             found.append(f"the hand after the draw holds 11 different cards, not {show_cards(hand)}")
         if self.drawn not in hand:
             found.append(f"the drawn card {self.drawn} is not in the hand")
-        if self.drawn_from not in ("stock", "discard"):
+        if self.drawn_from not in tuple(Pile):
             found.append(f"a card is drawn from the stock or the discard pile, not {self.drawn_from!r}")
         return found
 
@@ -189,7 +189,7 @@ def _deal_around(rng: random.Random, hand: tuple[Card, ...], rules: Rules, seed:
     source, a discard pile of the 31 cards beside the stock (under Oklahoma its
     bottom card the upcard), and a few of the opponent's cards known."""
     drawn = rng.choice(hand)
-    drawn_from = "discard" if rng.random() < discard_share else "stock"
+    drawn_from = Pile.DISCARD if rng.random() < discard_share else Pile.STOCK
     unseen = [c for c in DECK if c not in hand]
     rng.shuffle(unseen)
     pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
@@ -200,25 +200,25 @@ def _deal_around(rng: random.Random, hand: tuple[Card, ...], rules: Rules, seed:
 
 
 def _add_pattern(rng: random.Random, cards: set[Card]) -> None:
-    kind = rng.choice(("overlap", "overlap", "run", "longrun", "set", "four", "nearrun", "nearset"))
+    pattern = rng.choice(("overlap", "overlap", "short_run", "long_run", "three", "four", "near_run", "near_set"))
     rank = rng.randrange(1, 14)
     suit = rng.choice("CDHS")
     others = [s for s in "CDHS" if s != suit]
     rng.shuffle(others)
-    if kind == "overlap":  # a card that fits a set and a run
+    if pattern == "overlap":  # a card that fits a set and a run
         low = max(1, min(rank - rng.randrange(0, 3), 11))
         cards.update(Card(r, suit) for r in range(low, low + 3))
         pivot = rng.randrange(low, low + 3)
         cards.update(Card(pivot, s) for s in others[:rng.choice((1, 2))])
-    elif kind in ("run", "longrun"):
-        length = rng.randrange(3, 5) if kind == "run" else rng.randrange(5, 8)
+    elif pattern in ("short_run", "long_run"):
+        length = rng.randrange(3, 5) if pattern == "short_run" else rng.randrange(5, 8)
         low = rng.randrange(1, 15 - length)
         cards.update(Card(r, suit) for r in range(low, low + length))
-    elif kind == "set":
+    elif pattern == "three":
         cards.update(Card(rank, s) for s in [suit] + others[:2])
-    elif kind == "four":
+    elif pattern == "four":
         cards.update(Card(rank, s) for s in "CDHS")
-    elif kind == "nearrun":
+    elif pattern == "near_run":
         low = rng.randrange(1, 12)
         cards.update((Card(low, suit), Card(low + 2, suit)) if rng.random() < 0.5
                      else (Card(low, suit), Card(low + 1, suit)))
@@ -259,7 +259,7 @@ def knock_position(seed: str, rules: Rules) -> Position:
         pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
         pile = tuple(([upcard] if upcard is not None else []) + unseen[:pile_size - (upcard is not None)])
         known = tuple(sorted(unseen[pile_size:pile_size + rng.choice((0, 0, 1))]))
-        drawn_from = "discard" if rng.random() < 0.3 else "stock"
+        drawn_from = Pile.DISCARD if rng.random() < 0.3 else Pile.STOCK
         return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
 
 
@@ -338,7 +338,7 @@ def swap_position(seed: str, rules: Rules) -> Position:
         raise GinError(f"no hand could be built from seed {seed!r}")
     hand, upcard, naive = built  # the last hand tried, when none fitted
     drawn = rng.choice(hand)
-    drawn_from = "discard" if rng.random() < 0.2 and drawn is not naive else "stock"
+    drawn_from = Pile.DISCARD if rng.random() < 0.2 and drawn is not naive else Pile.STOCK
     unseen = [c for c in DECK if c not in hand and c is not upcard]
     rng.shuffle(unseen)
     stock_count = rng.randrange(3, 22)

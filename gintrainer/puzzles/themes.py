@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..cards import Card, cards_mask, show_cards
 from ..errors import GinError
-from ..melds import Arrangement, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
+from ..melds import Arrangement, MeldKind, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
 from ..messages import Message, render, say
 from ..solver import DiscardRow, DiscardTable, Objective, naive_discard
 from .kinds import PuzzleKind, ranking_objective
@@ -106,19 +106,19 @@ def make_context(position: Position, table: DiscardTable, kind: PuzzleKind | str
 
 # -- melds a card can belong to --------------------------------------------
 
-def melds_with(cards, card: Card, kind: str | None = None) -> tuple[tuple[Card, ...], ...]:
+def melds_with(cards, card: Card, kind: MeldKind | None = None) -> tuple[tuple[Card, ...], ...]:
     """Every meld among ``cards`` that holds ``card``: sets of 3 or 4, runs of 3
     or more; only sets or only runs when ``kind`` says so."""
     held = set(cards)
     found: list[tuple[Card, ...]] = []
-    if kind in (None, "set"):
+    if kind in (None, MeldKind.SET):
         others = [Card(card.rank, s) for s in SUITS if s != card.suit and Card(card.rank, s) in held]
         for i in range(len(others)):
             for j in range(i + 1, len(others)):
                 found.append((card, others[i], others[j]))
         if len(others) == 3:
             found.append((card, *others))
-    if kind in (None, "run"):
+    if kind in (None, MeldKind.RUN):
         low = card.rank
         while low > 1 and Card(low - 1, card.suit) in held:
             low -= 1
@@ -131,9 +131,9 @@ def melds_with(cards, card: Card, kind: str | None = None) -> tuple[tuple[Card, 
     return tuple(found)
 
 
-def forced_deadwood(cards, card: Card, kind: str) -> int | None:
-    """The least deadwood of ``cards`` with ``card`` in a meld of ``kind`` ("set"
-    or "run"); None when no such meld exists."""
+def forced_deadwood(cards, card: Card, kind: MeldKind) -> int | None:
+    """The least deadwood of ``cards`` with ``card`` in a meld of ``kind`` (a set
+    or a run); None when no such meld exists."""
     full = cards_mask(cards)
     values = [mask_min_deadwood(full & ~cards_mask(m)) for m in melds_with(cards, card, kind)]
     return min(values) if values else None
@@ -145,18 +145,18 @@ class MeldChoice(NamedTuple):
 
     card: Card
     meld: tuple[Card, ...]
-    kind: str
+    kind: MeldKind
     deadwood: int
     other_deadwood: int
 
 
 def overlap_cards(cards) -> tuple[Card, ...]:
     """Cards that belong to a possible set and to a possible run among ``cards``."""
-    return tuple(c for c in cards if melds_with(cards, c, "set") and melds_with(cards, c, "run"))
+    return tuple(c for c in cards if melds_with(cards, c, MeldKind.SET) and melds_with(cards, c, MeldKind.RUN))
 
 
-def layout_meld_kind(meld: tuple[Card, ...]) -> str:
-    """``"set"`` or ``"run"`` for a meld of a layout (a layout holds melds only)."""
+def layout_meld_kind(meld: tuple[Card, ...]) -> MeldKind:
+    """A set or a run, the kind of a meld of a layout (a layout holds melds only)."""
     kind = meld_kind(meld)
     if kind is None:
         raise GinError(f"{show_cards(meld)} is in a layout but is not a meld")
@@ -172,7 +172,7 @@ def meld_choices(cards, layout: Arrangement) -> tuple[MeldChoice, ...]:
         if meld is None:
             continue
         kind = layout_meld_kind(meld)
-        other = forced_deadwood(cards, card, "set" if kind == "run" else "run")
+        other = forced_deadwood(cards, card, MeldKind.SET if kind == MeldKind.RUN else MeldKind.RUN)
         if other is not None and other > layout.points:
             found.append(MeldChoice(card, meld, kind, layout.points, other))
     return tuple(found)
@@ -256,10 +256,10 @@ def hides_answer(ctx: Context, deadwood: int) -> bool:
 
 class SpareCard(NamedTuple):
     """A set of four or a long run that spares a card in the answer: the kind of
-    meld the card joins ("set" or "run"; None when the answer discards it), the
+    meld the card joins (a set or a run; None when the answer discards it), the
     card, the whole meld and the meld that stays."""
 
-    joins: str | None
+    joins: MeldKind | None
     card: Card
     whole: tuple[Card, ...]
     stays: tuple[Card, ...]
@@ -278,7 +278,7 @@ def spare_cards(ctx: Context) -> tuple[SpareCard, ...]:
     melds = [frozenset(m) for m in layout.melds]
     found = []
     for whole in fours(ctx.position.hand) + long_runs(ctx.position.hand):
-        ends = whole if meld_kind(whole) == "set" else (whole[0], whole[-1])
+        ends = whole if meld_kind(whole) == MeldKind.SET else (whole[0], whole[-1])
         for end in ends:
             stays = tuple(c for c in whole if c is not end)
             if frozenset(stays) not in melds:
@@ -368,12 +368,12 @@ def _oklahoma(ctx: Context) -> bool:
 
 def _four_of_a_kind(ctx: Context) -> bool:
     """A set of four gives up a card, to the discard or to a run, and three stay a set."""
-    return any(meld_kind(s.whole) == "set" for s in ctx.spares)
+    return any(meld_kind(s.whole) == MeldKind.SET for s in ctx.spares)
 
 
 def _long_run(ctx: Context) -> bool:
     """A run of four or more gives up an end card, to the discard or to a set."""
-    return any(meld_kind(s.whole) == "run" for s in ctx.spares)
+    return any(meld_kind(s.whole) == MeldKind.RUN for s in ctx.spares)
 
 
 class Theme(NamedTuple):

@@ -10,7 +10,7 @@ annotated example hands that ship with gintrainer.
 
 >>> replay = examples()["gin"]
 >>> replay.hand.result.kind, replay.featured
-('gin', 1)
+(ScoreKind.GIN, 1)
 """
 
 from .annotate import Advice, advice, annotate, known_after, with_solver_annotations

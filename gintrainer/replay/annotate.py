@@ -46,7 +46,7 @@ from ..errors import GinError
 from ..hand import Action, ActionKind, Hand, Phase
 from ..melds import best_arrangement
 from ..rules import Rules
-from ..scoring import defender_reply
+from ..scoring import ScoreKind, defender_reply
 from ..solver import DiscardRow, DiscardTable, discard_table, discard_table_for
 from ..view import SeatView, card_of
 from .history import Annotation, Replay, ReplayError, load
@@ -440,7 +440,7 @@ def _layout_notes(number: int, seat: int, before: Hand) -> list[Finding]:
     left = before.unlaid(seat)
     points = sum(c.value for c in left)
     if before.phase is Phase.DEFENDER_LAYOUT:
-        reply = defender_reply(left, before.table_melds, layoffs=before.out_kind == "knock")
+        reply = defender_reply(left, before.table_melds, layoffs=before.out_kind == ScoreKind.KNOCK)
         best = reply.points
         candidates = [Action(ActionKind.MELD, cards=m) for m in reply.melds] + \
                      [Action(ActionKind.LAYOFF, layoff.card, target=layoff.meld) for layoff in reply.layoffs]

@@ -38,29 +38,50 @@ from ..hand import Action, ActionKind, Hand, possible_melds
 from ..melds import all_best_arrangements, is_meld, order_meld
 from ..players import draw_values, lowers_deadwood, opponent_hands
 from ..rules import Rules
-from ..scoring import best_layoffs, layoff_targets, settle
+from ..scoring import ScoreKind, best_layoffs, layoff_targets, settle
 from ..view import SeatView, card_of
+from ..vocab import Vocabulary
 from .annotate import discard_position, draw_choice
 from .history import Replay, ReplayError, Step
 
-# How each fact is compared. "cards": a set of cards; "ordered": cards in order; "melds": exactly the melds of
-# a least-deadwood arrangement; "meld": melds that are all in one such arrangement; "number": an exact
-# fraction, stated to two decimals ("21.45") or rounded to a whole number (21).
-KINDS = {
-    "stock": "int", "limit": "int", "gin_bonus": "int", "undercut_bonus": "int", "big_gin_bonus": "int",
-    "unseen": "int", "discards": "ordered", "opponent_discards": "ordered", "known": "cards",
-    "known_by_opponent": "cards", "dealer": "text", "hand_size": "int", "upcard": "cards",
-    "deadwood": "int", "take": "int", "take_discard": "cards", "draw": "number", "drawn": "cards",
-    "melds": "melds", "meld": "meld", "loose": "cards", "melds_before": "melds", "loose_before": "cards",
-    "highest": "cards", "outs": "int", "expected": "number", "best": "cards", "best_expected": "number",
-    "knock": "bool", "standard_knock": "bool", "gin_outs": "cards", "knock_outs": "int", "turns_at": "int",
-    "knock_wins": "int", "left": "int", "saved": "int", "layoffs": "cards", "targets": "melds",
-    "kind": "text", "points": "int", "winner": "text", "knocker": "text", "knocker_deadwood": "int",
-    "defender_deadwood": "int", "bonus": "int", "knocker_loose": "cards", "defender_loose": "cards",
-    "deadwood_without_layoffs": "int", "points_without_layoffs": "int", "opponent_outs": "cards",
-    "knocker_draws": "int", "can_lay_off": "cards",
+
+class FactKind(Vocabulary):
+    """How a stated fact is compared with the engine's: ``CARDS`` a set of cards,
+    ``ORDERED`` cards in order, ``MELDS`` exactly the melds of a least-deadwood
+    arrangement, ``MELD`` melds that are all in one such arrangement, ``NUMBER``
+    an exact fraction stated to two decimals ("21.45") or rounded to a whole
+    number (21), ``FACTS`` a line of play's own facts; the rest as they are."""
+
+    INT = "int"
+    ORDERED = "ordered"
+    CARDS = "cards"
+    TEXT = "text"
+    NUMBER = "number"
+    MELDS = "melds"
+    MELD = "meld"
+    BOOL = "bool"
+    FACTS = "facts"
+
+
+KINDS: dict[str, FactKind] = {
+    "stock": FactKind.INT, "limit": FactKind.INT, "gin_bonus": FactKind.INT, "undercut_bonus": FactKind.INT,
+    "big_gin_bonus": FactKind.INT, "unseen": FactKind.INT, "discards": FactKind.ORDERED,
+    "opponent_discards": FactKind.ORDERED, "known": FactKind.CARDS, "known_by_opponent": FactKind.CARDS,
+    "dealer": FactKind.TEXT, "hand_size": FactKind.INT, "upcard": FactKind.CARDS, "deadwood": FactKind.INT,
+    "take": FactKind.INT, "take_discard": FactKind.CARDS, "draw": FactKind.NUMBER, "drawn": FactKind.CARDS,
+    "melds": FactKind.MELDS, "meld": FactKind.MELD, "loose": FactKind.CARDS, "melds_before": FactKind.MELDS,
+    "loose_before": FactKind.CARDS, "highest": FactKind.CARDS, "outs": FactKind.INT, "expected": FactKind.NUMBER,
+    "best": FactKind.CARDS, "best_expected": FactKind.NUMBER, "knock": FactKind.BOOL, "standard_knock": FactKind.BOOL,
+    "gin_outs": FactKind.CARDS, "knock_outs": FactKind.INT, "turns_at": FactKind.INT, "knock_wins": FactKind.INT,
+    "left": FactKind.INT, "saved": FactKind.INT, "layoffs": FactKind.CARDS, "targets": FactKind.MELDS,
+    "kind": FactKind.TEXT, "points": FactKind.INT, "winner": FactKind.TEXT, "knocker": FactKind.TEXT,
+    "knocker_deadwood": FactKind.INT, "defender_deadwood": FactKind.INT, "bonus": FactKind.INT,
+    "knocker_loose": FactKind.CARDS, "defender_loose": FactKind.CARDS, "deadwood_without_layoffs": FactKind.INT,
+    "points_without_layoffs": FactKind.INT, "opponent_outs": FactKind.CARDS, "knocker_draws": FactKind.INT,
+    "can_lay_off": FactKind.CARDS,
     # facts with an argument
-    "fits": "melds", "partners": "cards", "completes": "cards", "could_meld": "melds", "instead": "facts",
+    "fits": FactKind.MELDS, "partners": FactKind.CARDS, "completes": FactKind.CARDS, "could_meld": FactKind.MELDS,
+    "instead": FactKind.FACTS,
 }
 WITH_ARGUMENT = ("fits", "partners", "completes", "could_meld", "instead")
 
@@ -230,7 +251,7 @@ def _layout_facts(step: Step, before: Hand, after: Hand) -> dict:
     facts = {"left": left, "saved": sum(c.value for c in before.unlaid(seat)) - left,
              "melds": melds_text(after.melds(seat)), "loose": cards_text(after.unlaid(seat)),
              "layoffs": cards_text(layoff.card for layoff in after.layoffs if after.knocker != seat)}
-    if after.knocker is not None and after.knocker != seat and after.out_kind == "knock":
+    if after.knocker is not None and after.knocker != seat and after.out_kind == ScoreKind.KNOCK:
         facts["can_lay_off"] = cards_text(c for c in after.unlaid(seat) if layoff_targets(c, after.table_melds))
     card = step.action.card
     if step.action.kind is ActionKind.LAYOFF and card is not None:
@@ -294,7 +315,7 @@ def final_facts(replay: Replay, final: Hand, seat: int) -> dict:
                   "defender_deadwood": result.defender_deadwood,
                   "knocker_loose": cards_text(result.knocker_deadwood_cards),
                   "defender_loose": cards_text(result.defender_deadwood_cards)})
-    if result.kind in ("knock", "undercut", "tie"):
+    if result.kind in (ScoreKind.KNOCK, ScoreKind.UNDERCUT, ScoreKind.TIE):
         alone = _arrangements(final.held(1 - result.knocker))[0]
         plain = settle(final.rules, out="knock", knocker_melds=result.knocker_melds,
                        knocker_dead=result.knocker_deadwood_cards, defender_melds=alone.melds, layoffs=(),
@@ -402,37 +423,37 @@ def _instead(replay: Replay, number: int, argument: str) -> dict:
 # -- checking stated facts ---------------------------------------------------------------------
 
 
-def _normal(kind: str, value):
+def _normal(kind: FactKind, value):
     """A stated value in the form its fact is computed in."""
-    if kind in ("cards", "ordered"):
-        return cards_text(parse_cards(value), ordered=kind == "ordered")
-    if kind in ("melds", "meld"):
+    if kind in (FactKind.CARDS, FactKind.ORDERED):
+        return cards_text(parse_cards(value), ordered=kind == FactKind.ORDERED)
+    if kind in (FactKind.MELDS, FactKind.MELD):
         return melds_text(parse_cards(m) for m in value.split("/") if m.strip())
     return value
 
 
-def same(kind: str, stated, actual) -> bool:
+def same(kind: FactKind, stated, actual) -> bool:
     """Whether a stated value is true of the computed one."""
     if isinstance(actual, OneOf):
         return any(same(kind, stated, a) for a in actual)
-    if kind == "facts":
+    if kind == FactKind.FACTS:
         return isinstance(stated, Mapping) and all(
-            k in actual and same(KINDS.get(k, "text"), v, actual[k]) for k, v in stated.items())
-    if kind == "number":
+            k in actual and same(KINDS.get(k, FactKind.TEXT), v, actual[k]) for k, v in stated.items())
+    if kind == FactKind.NUMBER:
         if isinstance(stated, str):
             return stated == f"{float(actual):.2f}"
         return isinstance(stated, int) and not isinstance(stated, bool) and stated == int(actual + Fraction(1, 2))
-    if kind == "meld":
-        wanted = {m.strip() for m in _normal("meld", stated).split("/") if m.strip()}
+    if kind == FactKind.MELD:
+        wanted = {m.strip() for m in _normal(FactKind.MELD, stated).split("/") if m.strip()}
         return wanted <= {m.strip() for m in actual.split("/") if m.strip()}
-    if kind in ("cards", "ordered", "melds"):
+    if kind in (FactKind.CARDS, FactKind.ORDERED, FactKind.MELDS):
         try:
             return isinstance(stated, str) and _normal(kind, stated) == actual
         except GinError:
             return False
-    if kind == "bool":
+    if kind == FactKind.BOOL:
         return stated is actual
-    if kind == "int":
+    if kind == FactKind.INT:
         return isinstance(stated, int) and not isinstance(stated, bool) and stated == actual
     return stated == actual
 
@@ -451,7 +472,7 @@ def check_facts(replay: Replay, number: int, stated: Mapping, *, where: str, ava
     if seat is None:
         seat = replay.step(number).seat
     for key, value in stated.items():
-        kind = KINDS.get(key, "text")
+        kind = KINDS.get(key, FactKind.TEXT)
         if key in WITH_ARGUMENT:
             if not isinstance(value, Mapping) or not value:
                 raise ReplayError(f"{where}: fact {key} is given as {{argument: value}}", step=number)

@@ -506,7 +506,7 @@ def result_record(hand: Hand) -> dict | None:
     score = hand.result
     if score is None:
         return None
-    return {"kind": score.kind, "winner": score.winner_seat, "points": score.points, "knocker": score.knocker,
+    return {"kind": score.kind.value, "winner": score.winner_seat, "points": score.points, "knocker": score.knocker,
             "knocker_deadwood": score.knocker_deadwood, "defender_deadwood": score.defender_deadwood}
 
 

@@ -21,7 +21,7 @@ from ..messages import Message, render, say
 from ..progress import Attempt
 from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, daily, normalise_kind, parse_date, verify
 from ..puzzles.themes import theme_title
-from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, choose_next, cost_messages, themes_in_bank
+from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
 from .base import Change, View, guarded, settings
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
@@ -167,7 +167,7 @@ class PuzzleView(View):
             except GinError:
                 record = None  # an answer this puzzle cannot take: say only that it was answered
         if not attempt.finished:
-            attempt.stage = "done"
+            attempt.stage = Stage.DONE
         self._start(attempt, answered_words(record))
         if feedback is not None:
             self._show_words(feedback)
@@ -206,9 +206,9 @@ class PuzzleView(View):
         self.position.value = position_html(puzzle)
         self.picker.restyle(size=settings.size, four_colour=settings.four_colour)
         stage = attempt.stage
-        self.yes_button.layout.display = "" if stage == "yes_no" else "none"
-        self.no_button.layout.display = "" if stage == "yes_no" else "none"
-        self.discard_button.layout.display = "" if stage == "discard" else "none"
+        self.yes_button.layout.display = "" if stage == Stage.YES_NO else "none"
+        self.no_button.layout.display = "" if stage == Stage.YES_NO else "none"
+        self.discard_button.layout.display = "" if stage == Stage.DISCARD else "none"
         self.discard_button.description = ("Knock with this discard" if puzzle.kind == PuzzleKind.CAN_KNOCK
                                            else "Discard the selected card")
         self.hint_button.disabled = attempt.finished or not attempt.hints_left
@@ -232,7 +232,7 @@ class PuzzleView(View):
     @guarded
     def _on_discard(self, _button: widgets.Button | None = None) -> None:
         attempt = self._require()
-        attempt.require_stage("discard")
+        attempt.require_stage(Stage.DISCARD)
         chosen = self.picker.selected
         if len(chosen) != 1:
             raise GinError("select one card of your hand first")

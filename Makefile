@@ -6,7 +6,10 @@ STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 PORT ?= 8866
 
-.PHONY: install lint test test-fast app bench bank clean
+PO := $(wildcard gintrainer/locale/*/LC_MESSAGES/gintrainer.po)
+MO := $(PO:.po=.mo)
+
+.PHONY: install lint test test-fast app bench bank catalogs clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +21,19 @@ $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $(BENCH_STAMP)
 
-install: $(STAMP)
+# Each language's compiled catalog, rebuilt when its .po changes (the build of a wheel compiles them too).
+$(MO): %.mo: %.po $(STAMP)
+	$(BIN)/python -m gintrainer.catalogs compile $(word 3,$(subst /, ,$@))
+
+# After changing the package's sentences: the template from the code, each language's catalog brought up to
+# date with it, compiled; then `check` lists what is still to translate.
+catalogs: $(STAMP)
+	$(BIN)/python -m gintrainer.catalogs extract
+	$(BIN)/python -m gintrainer.catalogs update
+	$(BIN)/python -m gintrainer.catalogs compile
+	$(BIN)/python -m gintrainer.catalogs check || true
+
+install: $(STAMP) $(MO)
 
 # ruff (pycodestyle, pyflakes, isort, bugbear, pyupgrade, simplify, complexity), mypy (strict on the engine),
 # import-linter (the layers); all configured in pyproject.toml. The tests are type-checked on their own: they
@@ -32,15 +47,15 @@ lint: $(STAMP)
 	echo "lint-imports"; $(BIN)/lint-imports || status=1; \
 	exit $$status
 
-test: $(BENCH_STAMP)
+test: $(BENCH_STAMP) $(MO)
 	$(BIN)/python -m pytest
 
 # The inner loop: everything but the notebooks, the browser, OpenSpiel, the whole-bank checks and the slow
 # property tests (conftest.py lists them; bench/bench_tests.py times this).
-test-fast: $(STAMP)
+test-fast: $(STAMP) $(MO)
 	$(BIN)/python -m pytest --fast
 
-app: $(STAMP)
+app: $(STAMP) $(MO)
 	$(BIN)/gintrainer app --port $(PORT)
 
 bench: $(BENCH_STAMP)

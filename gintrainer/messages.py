@@ -5,12 +5,13 @@ when it is shown, by :func:`render`, from the one template of that name in
 
 A message is data: it survives a change of wording or of language, so puzzle
 records store messages, and tests compare messages with what the solver says.
-Rendering goes through the gettext interface (``gettext``/``ngettext``, with
-``pgettext``-style context where the English alone is ambiguous): English is
-the catalog itself, and another language is a gettext catalog of the same
-templates. A template is a whole sentence with named values; a count that
-changes the words has both forms written out in full (never ``card{s}``);
-cards, numbers and dates are written by the renderer, never by the template.
+Rendering goes through the gettext catalogs of :mod:`gintrainer.language`,
+each message under its name as the gettext context (``pgettext``/
+``npgettext``), so two messages with the same English keep their own
+translations; a template's ``context`` is a note for the translators. A
+template is a whole sentence with named values; a count that changes the words
+has both forms written out in full (never ``card{s}``); cards, numbers and
+dates are written by the renderer, never by the template.
 
 >>> from gintrainer.cards import parse_card, parse_cards
 >>> m = say("ck_next", card=parse_card("7H"), deadwood=12)
@@ -27,7 +28,6 @@ True
 from __future__ import annotations
 
 import datetime as _dt
-import gettext
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -36,9 +36,15 @@ from functools import cache
 
 from .cards import Card, format_cards, parse_card, parse_cards, show_cards
 from .errors import GinError
-
-LANGUAGES = ("en",)
-"""The languages :func:`render` writes; English is the catalog's own."""
+from .language import (
+    LANGUAGES,
+    check_language,
+    current_language,
+    format_number,
+    format_percent,
+    left_to_right,
+    translations,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,23 +513,23 @@ def _plain(name: str, value):
     return value
 
 
-def format_value(value, lang: str = "en") -> str:
+def format_value(value, lang: str | None = None) -> str:
     """A value in words: a card as ``7♥``, cards space-separated, melds between
     dots, a fraction or float to two places, a signed number with its sign, a
     percentage with ``%``, a date as ``2026-03-01`` (English forms; ``lang`` is
     for the languages to come)."""
     if isinstance(value, Card):
-        return str(value)
+        return left_to_right(str(value), lang)
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):
-            return " · ".join(show_cards(meld) for meld in value)
-        return show_cards(value)
+            return left_to_right(" · ".join(show_cards(meld) for meld in value), lang)
+        return left_to_right(show_cards(value), lang)
     if isinstance(value, (Fraction, float)):
-        return f"{float(value):.2f}"
+        return format_number(value, lang)
     if isinstance(value, Signed):
         return f"{int(value):+d}"
     if isinstance(value, Percent):
-        return f"{int(value)}%"
+        return format_percent(int(value), lang)
     if isinstance(value, _dt.date):
         return value.isoformat()
     return str(value)
@@ -582,30 +588,22 @@ def say(name: str, **values) -> Message:
     return Message(name, tuple(values.items()))
 
 
-@cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The gettext translations of a language (for English, the catalog itself)."""
-    if lang == "en":
-        return gettext.NullTranslations()
-    raise GinError(f"no messages in the language {lang!r}: use {', '.join(LANGUAGES)}")
-
-
-def render(message: Message | Iterable[Message], lang: str = "en") -> str:
-    """A message in words in a language; several messages one after another.
+def render(message: Message | Iterable[Message], lang: str | None = None) -> str:
+    """A message in words in a language (the current one by default); several
+    messages one after another.
 
     >>> render([say("grade_right"), say("hint_count")])
     'Right. Count the deadwood after each discard.'
     """
     if not isinstance(message, Message):
         return " ".join(render(m, lang) for m in message)
+    lang = check_language(lang or current_language())
     t = translations(lang)
     template = CATALOG[message.name]
     if template.plural is not None and template.count is not None:
-        n = message[template.count]
-        text = (t.npgettext(template.context, template.text, template.plural, n) if template.context else
-                t.ngettext(template.text, template.plural, n))
+        text = t.npgettext(message.name, template.text, template.plural, message[template.count])
     else:
-        text = t.pgettext(template.context, template.text) if template.context else t.gettext(template.text)
+        text = t.pgettext(message.name, template.text)
     return text.format(**{k: format_value(v, lang) for k, v in message.values})
 
 

@@ -1,0 +1,95 @@
+"""The learner's language: which one a page speaks, how values are written in it,
+and the catalogs that hold its sentences."""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+import pytest
+from babel.messages.mofile import write_mo
+
+from gintrainer import catalogs, language
+from gintrainer.cards import parse_card, parse_cards
+from gintrainer.errors import GinError
+from gintrainer.language import (
+    LRI,
+    PDI,
+    check_language,
+    choose_language,
+    current_language,
+    format_number,
+    format_percent,
+    in_language,
+    preferred_language,
+    t,
+    text_direction,
+    tn,
+)
+from gintrainer.messages import render, say
+
+
+def test_a_language_is_read_in_any_case_and_with_a_region():
+    assert [check_language(x) for x in ("tr", "TR", "tr-TR", "ps_AF", " ku ")] == ["tr", "tr", "tr", "ps", "ku"]
+    for bad in ("de", "", None, 3, "qps"):
+        with pytest.raises(GinError, match="no language .*: use en, tr, ku, ps"):
+            check_language(bad)
+
+
+@pytest.mark.parametrize(("asked", "saved", "accept", "chosen"), [
+    ("ps", "tr", "ku", "ps"),          # the address first
+    ("de", "tr", "ku", "tr"),          # an unknown one asked for is passed over
+    (None, None, "de-DE,ku;q=0.4,tr;q=0.8", "tr"),  # the browser's, by weight
+    (None, None, "de-DE,fr;q=0.5", "en"),
+    (None, None, None, "en"),
+    (None, None, "tr;q=0, ku", "ku"),  # a weight of 0 refuses a language
+])
+def test_a_page_speaks_the_language_asked_for_then_the_saved_one_then_the_browser_s(asked, saved, accept, chosen):
+    assert choose_language(asked, saved, accept) == chosen
+
+
+def test_a_malformed_accept_language_header_is_no_error():
+    assert preferred_language("tr;q=abc, ;;, ps;q=0.2") == "ps"
+    assert preferred_language(",,,") is None
+
+
+def test_in_language_sets_the_language_for_a_block_only():
+    assert current_language() == "en"
+    with in_language("ps"):
+        assert current_language() == "ps" and text_direction() == "rtl"
+    assert current_language() == "en" and text_direction() == "ltr"
+    with pytest.raises(GinError), in_language("de"):
+        pass
+    assert current_language() == "en"
+
+
+def test_numbers_follow_the_language_with_latin_digits():
+    half = Fraction(5, 2)
+    assert [format_number(half, lang) for lang in ("en", "tr", "ku")] == ["2.50", "2,50", "2,50"]
+    assert format_percent(40, "en") == "40%" and format_percent(40, "tr") == "%40"
+    pashto = format_number(half, "ps") + format_percent(40, "ps")
+    assert [ch for ch in pashto if ch.isdigit()] == list("25040")  # Latin digits, as the Pashto rule page writes
+
+
+def test_cards_stay_left_to_right_inside_a_right_to_left_sentence():
+    run = parse_cards("4C 5C 6C")
+    with in_language("ps"):
+        assert render(say("ck_next", card=parse_card("7H"), deadwood=12)).count(LRI) == 1
+        assert t("{cards}", cards=run) == f"{LRI}4♣ 5♣ 6♣{PDI}"
+    assert t("{cards}", cards=run) == "4♣ 5♣ 6♣"
+
+
+def test_english_counts_choose_their_form():
+    assert tn("{n} card", "{n} cards", 1) == "1 card" and tn("{n} card", "{n} cards", 3) == "3 cards"
+
+
+def test_the_template_holds_every_sentence_of_the_code():
+    assert catalogs.template_is_current() == []
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_each_compiled_catalog_is_its_catalog_compiled(lang):
+    """The .mo the trainer reads is the .po as it is now (make compiles it)."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogs.read(catalogs.po_path(lang), lang), use_fuzzy=False)
+    assert catalogs.mo_path(lang).read_bytes() == buffer.getvalue(), f"run make (or catalogs compile {lang})"

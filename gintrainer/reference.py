@@ -256,7 +256,8 @@ def _match_words(r: Rules) -> str:
 def quick_reference_html(rules: Rules = Rules(), *, size: str = "small", four_colour: bool = False) -> str:
     """The quick reference as one printable page."""
     sections = quick_reference_sections(rules, size=size, four_colour=four_colour)
-    return (f'<div class="gt-ref"><h2>{escape(t("Gin Rummy: quick reference"))}</h2>'
+    heading = escape(t("Gin Rummy: quick reference"))
+    return (f'<div class="gt-ref"><h2>{heading}</h2>'
             + "".join(f"<h3>{escape(title)}</h3>{html}" for title, html in sections) + "</div>")
 
 

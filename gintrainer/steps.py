@@ -605,8 +605,9 @@ class DealSteps:
         seats = []
         for seat in (hand.non_dealer, hand.dealer):
             cards = [hand.deck[i] for i in range(dealt) if self._receiver(i) == seat]
+            none_yet = escape(t("no cards yet"))
             body = (cards_html(cards, size=size, four_colour=four_colour) if cards
-                    else f'<span class="gt-count">{escape(t("no cards yet"))}</span>')
+                    else f'<span class="gt-count">{none_yet}</span>')
             if seat == hand.dealer:
                 title = tn("{player} (dealer): {n} card", "{player} (dealer): {n} cards", len(cards),
                            player=self.names[seat])

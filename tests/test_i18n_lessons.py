@@ -5,7 +5,8 @@ with their feedback), every demonstration's captions, every exercise kind's text
 outside the marks is text that does not come from the catalogs.
 
 Sentences other modules write are still English here until their owners convert them;
-each is listed below (FOREIGN) with its owner, and taken out before the check."""
+each is named below (:func:`foreign`, :func:`_result_sentences`) with its owner, and
+taken out before the check."""
 
 from __future__ import annotations
 

@@ -343,8 +343,8 @@ class ClassSet:
         except ClassSetError:  # fields out of range, or filters no puzzle meets: not a code we write
             options = None
         if options is None or options.code != normalise_code(code):
-            raise ClassCodeError(f"class code {code!r} is not a valid class code: check it with your teacher",
-                                 "invalid")
+            raise ClassCodeError(t("class code {code} is not a valid class code: check it with your teacher",
+                                   code=repr(code)), "invalid")
         return options if name is None else options.with_name(name)
 
     def with_name(self, name: str | None) -> ClassSet:

@@ -268,7 +268,8 @@ def gradebook_html(book: Gradebook) -> str:
     heads = []
     for i, puzzle in enumerate(book.puzzles):
         themes = ", ".join(theme_title(name) for name in puzzle.themes) or t("no theme")
-        tip = f"{puzzle.id} · {t(KIND_WORDS[puzzle.kind])} · {themes}"
+        kind = t(KIND_WORDS[puzzle.kind])
+        tip = f"{puzzle.id} · {kind} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []
     totals = book.totals()
@@ -282,16 +283,18 @@ def gradebook_html(book: Gradebook) -> str:
     caption = escape(tn("Class code {code}: {n} student, {puzzles} puzzles",
                         "Class code {code}: {n} students, {puzzles} puzzles", len(book.results),
                         code=book.code, puzzles=len(book.puzzles)) if book.code else t("No results yet"))
+    student, right, klass = tc("gradebook column", "Student"), tc("gradebook column", "Right"), tc("gradebook row",
+                                                                                                    "Class")
     table = (f'<table class="gb-table"><caption>{caption}</caption>'
-             f'<thead><tr><th scope="col">{escape(tc("gradebook column", "Student"))}</th>{"".join(heads)}'
-             f'<th scope="col">{escape(tc("gradebook column", "Right"))}</th></tr></thead>'
+             f'<thead><tr><th scope="col">{escape(student)}</th>{"".join(heads)}'
+             f'<th scope="col">{escape(right)}</th></tr></thead>'
              f'<tbody>{"".join(body)}</tbody>'
-             f'<tfoot><tr><th scope="row">{escape(tc("gradebook row", "Class"))}</th>{rates}<td></td></tr></tfoot>'
-             "</table>")
+             f'<tfoot><tr><th scope="row">{escape(klass)}</th>{rates}<td></td></tr></tfoot></table>')
     problems = ""
     if book.problems:
         items = "".join(f"<li><strong>{escape(p.file)}</strong>: {escape(p.reason)}</li>" for p in book.problems)
-        problems = f'<div class="gb-problems">{escape(t("Files left out:"))}<ul>{items}</ul></div>'
+        left_out = t("Files left out:")
+        problems = f'<div class="gb-problems">{escape(left_out)}<ul>{items}</ul></div>'
     return f'<div class="gb"><style>{GRADEBOOK_CSS}</style>{table}{problems}</div>'
 
 
@@ -308,12 +311,14 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
     rates = book.theme_rates()
     label_width, bar_width, row = 160, width - 160 - 150, 26
     height = row * max(len(rates), 1) + 30
+    label, heading = t("Class success by theme"), t("Class success by theme (weakest first)")
+    empty = t("No puzzles yet.")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-chart" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(t("Class success by theme"))}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
              'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
-             f'<text x="0" y="16" font-weight="bold">{escape(t("Class success by theme (weakest first)"))}</text>']
+             f'<text x="0" y="16" font-weight="bold">{escape(heading)}</text>']
     if not rates:
-        parts.append(f'<text x="0" y="44">{escape(t("No puzzles yet."))}</text>')
+        parts.append(f'<text x="0" y="44">{escape(empty)}</text>')
     for i, item in enumerate(rates):
         y = 26 + i * row
         fraction = item.rate.fraction

@@ -510,7 +510,7 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
         if wanted != actual:
             # Translators: {option} is an option and its value ("--count 4"), {wanted} what the code holds
             raise ClassSetError(t("{option} disagrees with class code {code}, which is for {wanted}",
-                                  option=f"{label} {_option_words(option, value)}", code=from_code.code,
+                                  option=" ".join((label, _option_words(option, value))), code=from_code.code,
                                   wanted=_option_words(option, actual, of_code=True)), option)
     return from_code
 

@@ -132,19 +132,22 @@ def _worksheet_html(classset: ClassSet, answers: bool, lang: str) -> str:
     if classset.name:
         # Translators: {name} is the class's name as the teacher typed it
         name = f"<strong>{escape(classset.name)}</strong>"
-        lines.append(f"<p>{_marked_up(t('Class: {name}', name='{name}'), name=name)}</p>")
+        sentence = t("Class: {name}", name="{name}")
+        lines.append(f"<p>{_marked_up(sentence, name=name)}</p>")
     code_html = f'<span class="ws-code">{escape(classset.code)}</span>'
-    lines.append(f"<p>{_marked_up(t('Class code: {code}', code='{code}'), code=code_html)} · "
-                 f"{escape(tn('{n} puzzle', '{n} puzzles', len(puzzles)))}</p>")
+    sentence = t("Class code: {code}", code="{code}")
+    count = tn("{n} puzzle", "{n} puzzles", len(puzzles))
+    lines.append(f"<p>{_marked_up(sentence, code=code_html)} · {escape(count)}</p>")
     lines.append(f'<p class="ws-options">{escape(classset.describe())}</p>')
     if answers:
         note = words("key_note", deadwood_label=words("label_column_deadwood"),
                      expected_label=words("label_column_expected"))
         lines.append(f'<div class="ws-instructions">{escape(note)}</div>')
     else:
-        lines.append(f'<p class="ws-student">{escape(tc("worksheet", "Name:"))} <span class="ws-line"></span> '
-                     f'{escape(tc("worksheet", "Date:"))} <span class="ws-line ws-short"></span></p>')
-        lines.append(f'<div class="ws-instructions">{escape(t(_INSTRUCTIONS))}</div>')
+        name_label, date_label, instructions = tc("worksheet", "Name:"), tc("worksheet", "Date:"), t(_INSTRUCTIONS)
+        lines.append(f'<p class="ws-student">{escape(name_label)} <span class="ws-line"></span> '
+                     f'{escape(date_label)} <span class="ws-line ws-short"></span></p>')
+        lines.append(f'<div class="ws-instructions">{escape(instructions)}</div>')
     header = f'<header class="ws-title"><h1>{escape(heading)}</h1>{"".join(lines)}</header>'
     sections = "".join(puzzle_section_html(p, i + 1, len(puzzles), answers=answers) for i, p in enumerate(puzzles))
     html = page(f'<main class="ws-sheet{" ws-answer-key" if answers else ""}">{header}{sections}</main>',
@@ -200,18 +203,21 @@ def _hand_html(puzzle: Puzzle, size: str) -> str:
 
 def _boxes_html(puzzle: Puzzle) -> str:
     if puzzle.kind == PuzzleKind.CAN_KNOCK:
-        return (f'<div class="ws-answers"><span>{escape(tc("answer box", "Can you knock?"))} '
-                f'<span class="ws-tick"></span>{escape(tc("answer box", "yes"))} '
-                f'<span class="ws-tick"></span>{escape(tc("answer box", "no"))}</span>'
-                f'<span>{escape(tc("answer box", "If yes, discard:"))} <span class="ws-box"></span></span></div>')
-    return (f'<div class="ws-answers"><span>{escape(tc("answer box", "Discard:"))} '
-            '<span class="ws-box"></span></span></div>')
+        question, yes, no = tc("answer box", "Can you knock?"), tc("answer box", "yes"), tc("answer box", "no")
+        discard = tc("answer box", "If yes, discard:")
+        return (f'<div class="ws-answers"><span>{escape(question)} '
+                f'<span class="ws-tick"></span>{escape(yes)} '
+                f'<span class="ws-tick"></span>{escape(no)}</span>'
+                f'<span>{escape(discard)} <span class="ws-box"></span></span></div>')
+    discard = tc("answer box", "Discard:")
+    return f'<div class="ws-answers"><span>{escape(discard)} <span class="ws-box"></span></span></div>'
 
 
 def _key_html(puzzle: Puzzle) -> str:
     parts = []
     verdict = render(say("answer_yes")) + " " if puzzle.kind == PuzzleKind.CAN_KNOCK and puzzle.can_knock else ""
-    parts.append(f'<p class="ws-answer"><strong>{escape(tc("answer key", "Answer:"))}</strong> {escape(verdict)}'
+    answer = tc("answer key", "Answer:")
+    parts.append(f'<p class="ws-answer"><strong>{escape(answer)}</strong> {escape(verdict)}'
                  f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
     parts.append(_layout_html(puzzle))
     parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')

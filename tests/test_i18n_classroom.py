@@ -31,7 +31,9 @@ def unmarked(text: str, allowed=()) -> list[str]:
 def compiled_catalogs():
     """The languages' catalogs compiled, as the build does (the .mo files are not kept in git)."""
     from gintrainer import catalogs
-    if not all(catalogs.mo_path(lang).is_file() for lang in catalogs.TRANSLATED):
+    if not all(catalogs.mo_path(lang).is_file()
+               and catalogs.mo_path(lang).stat().st_mtime >= catalogs.po_path(lang).stat().st_mtime
+               for lang in catalogs.TRANSLATED):
         catalogs.compile_catalogs()
     language._compiled.cache_clear()
 

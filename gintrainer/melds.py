@@ -192,7 +192,9 @@ class Arrangement:
     def __str__(self) -> str:
         melds = " · ".join(" ".join(str(c) for c in meld) for meld in self.melds)
         dead = " ".join(str(c) for c in self.deadwood)
-        return f"{melds or tc('arrangement', '(no melds)')} | {dead or tc('arrangement', '(no deadwood)')} ({self.points})"
+        melds = melds or tc("arrangement", "(no melds)")
+        dead = dead or tc("arrangement", "(no deadwood)")
+        return f"{melds} | {dead} ({self.points})"
 
     def to_dict(self) -> ArrangementRecord:
         return {"melds": [format_cards(m) for m in self.melds],

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import TypedDict
 
-from .cards import Card, CardsLike, format_cards, parse_cards, show_cards, sort_by_rank
+from .cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
 from .errors import GinError, IllegalActionError
 from .language import N_, t
 from .melds import Arrangement, MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood, order_meld

@@ -126,10 +126,13 @@ def score_sheet_html(game: PracticeGame) -> str:
             boxes = "" if bonus is None else str(bonus.boxes[seat])
             rows.append(f"<tr><td>{escape(names[seat])}</td><td>{g.points[seat]}</td><td>{g.hands_won[seat]}</td>"
                         f"<td>{game_bonus}</td><td>{boxes}</td><td>{g.totals[seat]}</td></tr>")
-        if bonus is not None and g.winner is None:
-            raise PracticeError(f"game {g.number} has its bonuses but no winner")
-        caption = _game_caption(g.number if len(match.games) > 1 else None, match.rules.target,
-                                None if bonus is None else names[g.winner], bonus is not None and bonus.shutout)
+        won_by = None
+        if bonus is not None:
+            if g.winner is None:
+                raise PracticeError(f"game {g.number} has its bonuses but no winner")
+            won_by = names[g.winner]
+        caption = _game_caption(g.number if len(match.games) > 1 else None, match.rules.target, won_by,
+                                bonus is not None and bonus.shutout)
         parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{escape(caption)}"
                      f"</caption><thead><tr><th></th>{heads}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
     parts.append(hand_scores_html(match.hands, names, totals=False))  # a Hollywood hand counts in several games

@@ -120,7 +120,8 @@ class TeacherPage(View):
         code = f"<b class='gt-code'>{escape(classset.code)}</b>"
         # Translators: {code} is the set's code in bold, {link} a link to "the student page"; keep both.
         students = escape(t("Students open {link} and type this code (and their name).")).replace("{link}", link)
-        self.code.value = (f"<div class='gt-code-box'>{escape(t('Class code: {code}')).replace('{code}', code)}"
+        code_line = escape(t("Class code: {code}")).replace("{code}", code)
+        self.code.value = (f"<div class='gt-code-box'>{code_line}"
                            f"</div><div class='gt-info'>{escape(classset.describe())}</div>"
                            f"<div class='gt-info'>{students}</div>")
         self.downloads.value = (
@@ -184,7 +185,8 @@ class StudentPage(View):
         session = self.session
         if session is not None and session.answered and not session.handed_in:
             raise GinError(t("hand in this set before you open another: its answers would be lost"))
-        self.progress.value = f"<div class='gt-info'>{escape(t('Opening the set…'))}</div>"
+        opening = t("Opening the set…")
+        self.progress.value = f"<div class='gt-info'>{escape(opening)}</div>"
         try:
             self.session = StudentSession(self.code.value, self.student.value)
         except Exception:
@@ -293,7 +295,8 @@ def review_html(session: StudentSession) -> str:
         attempt = answers.get(position)
         chosen = None
         if attempt is None:
-            verdict = f"<div class='gt-info'>{escape(t('Not answered.'))}</div>"
+            not_answered = t("Not answered.")
+            verdict = f"<div class='gt-info'>{escape(not_answered)}</div>"
         else:
             words = [w if w in ("yes", "no") else parse_card(w) for w in attempt.answer.split()]
             chosen = words[-1] if isinstance(words[-1], Card) else None
@@ -306,7 +309,8 @@ def review_html(session: StudentSession) -> str:
         parts.append(f"<div class='gt-review-puzzle'><h4>{escape(heading)}</h4>"
                      f"<div class='gt-prompt'>{escape(puzzle.question)}</div>{verdict}"
                      f"{solver_table_html(puzzle, chosen)}</div>")
-    return f"<h3>{escape(t('Your answers'))}</h3>" + "".join(parts)
+    heading = t("Your answers")
+    return f"<h3>{escape(heading)}</h3>" + "".join(parts)
 
 
 def _answer_word(word: str | Card) -> str:
@@ -363,7 +367,8 @@ class GradebookPage(View):
             self.show(build_gradebook(files, code=self._code()))
 
     def show(self, book: Gradebook) -> None:
-        self.problems.value = (f"<div class='gt-notice'><b>{escape(t('Skipped:'))}</b><ul>"
+        skipped = t("Skipped:")
+        self.problems.value = (f"<div class='gt-notice'><b>{escape(skipped)}</b><ul>"
                                + "".join(f"<li>{escape(p.file)}: {escape(p.reason)}</li>" for p in book.problems)
                                + "</ul></div>") if book.problems else ""
         self.table.value = gradebook_html(book)

@@ -116,7 +116,8 @@ class ExerciseView(View):
         else:
             css, mark, text = "gt-feedback-wrong", "✗", feedback.text
             if state == "wrong":
-                hint = f' <span class="gt-hint">{escape(t("Try again, or press Show answer."))}</span>'
+                again = t("Try again, or press Show answer.")
+                hint = f' <span class="gt-hint">{escape(again)}</span>'
         self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}{hint}</div>'
 
     # -- callbacks ------------------------------------------------------------------
@@ -182,7 +183,8 @@ class CheckView(View):
 
     def __init__(self, exercises: Iterable[Exercise], *, title: str | None = None):
         self.questions = [ExerciseView(exercise=e, compact=True) for e in exercises]
-        self.heading = widgets.HTML(f"<h3>{escape(title or t('Check what you learned'))}</h3>")
+        heading = title or t("Check what you learned")
+        self.heading = widgets.HTML(f"<h3>{escape(heading)}</h3>")
         self.tally = widgets.HTML()
         for view in self.questions:
             view.listeners.append(lambda v, feedback: self.refresh())
@@ -234,10 +236,11 @@ class RulesComparison(View):
         # Translators: {player} is a player's name (Ann, Ben).
         drawer = t("{player}'s 11 cards, after drawing (position #{seed})", player=NAMES[1], seed=self.seed)
         other = t("{player}'s ten cards", player=NAMES[0])
+        upcard_title = t("The first upcard")
         self.position.value = (
             f'<div class="gt-seat-title">{escape(drawer)}</div>{cards_html(cards, **opts)}'
             f'<div class="gt-seat-title">{escape(other)}</div>{cards_html(defender, **opts)}'
-            f'<div class="gt-seat-title">{escape(t("The first upcard"))}</div>{cards_html([upcard], **opts)}')
+            f'<div class="gt-seat-title">{escape(upcard_title)}</div>{cards_html([upcard], **opts)}')
         head, *body = rows
         cells = "".join(f"<th>{escape(c)}</th>" for c in head)
         lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)

@@ -58,6 +58,10 @@ def preset_label(name: str) -> str:
     return t(PRESET_LABELS[name]) if name in PRESET_LABELS else name
 
 
+def _heading(text: str) -> widgets.HTML:
+    return widgets.HTML(f"<h3>{escape(text)}</h3>")
+
+
 def _wrap(*children: widgets.Widget) -> widgets.HBox:
     return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
@@ -72,7 +76,8 @@ def move_log_html(game: PracticeGame) -> str:
     last_own = max((m.step for m in log if m.seat == game.seat), default=0)
     items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{escape(m.text)}</li>"
                     for m in log)
-    return (f"<div class='gt-log-title'><b>{escape(t('Moves this hand'))}</b></div>"
+    title = t("Moves this hand")
+    return (f"<div class='gt-log-title'><b>{escape(title)}</b></div>"
             f"<div class='gt-log'><ol>{items}</ol></div>")
 
 
@@ -147,8 +152,8 @@ def score_sheet_html(game: PracticeGame) -> str:
             verdict = t("The match is over: {player} wins, {a} – {b}.", player=names[winner], a=a, b=b)
         parts.append(f"<div class='gt-info'><b>{escape(verdict)}</b></div>")
     elif game.can_deal:
-        parts.append(f"<div class='gt-info'>{escape(t('Next dealer: {player}.', player=names[match.next_dealer]))}"
-                     "</div>")
+        dealer = t("Next dealer: {player}.", player=names[match.next_dealer])
+        parts.append(f"<div class='gt-info'>{escape(dealer)}</div>")
     return "".join(parts)
 
 
@@ -254,9 +259,9 @@ class PracticePage(View):
             self.draw_row, self.discard_row, self.layout_row,
             _wrap(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
             self.moves, self.coach, self.result,
-            widgets.HTML(f"<h3>{escape(t('Score sheet'))}</h3>"), self.scores,
-            widgets.HTML(f"<h3>{escape(t('Finished hands'))}</h3>"), self.downloads,
-            widgets.HTML(f"<h3>{escape(t('New match'))}</h3>"), form])
+            _heading(t("Score sheet")), self.scores,
+            _heading(t("Finished hands")), self.downloads,
+            _heading(t("New match")), form])
         self.add_class("gt-practice")
         for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
                                 (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
@@ -436,7 +441,8 @@ class PracticePage(View):
     def _fill_download(self) -> None:
         number = self.hand_choice.value
         if number is None:
-            self.download.value = f"<span class='gt-info'>{escape(t('No hand is finished yet.'))}</span>"
+            none_yet = t("No hand is finished yet.")
+            self.download.value = f"<span class='gt-info'>{escape(none_yet)}</span>"
             return
         if number not in self.game.finished_hands():
             raise PracticeError(t("hand {number} is not finished", number=repr(number)))

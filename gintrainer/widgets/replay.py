@@ -41,8 +41,10 @@ class ReplaySteps(HandSteps):
         items = []
         for note in self.replay.annotations_at(step):
             who = tc("note author", "Solver:") if note.author == "solver" else tc("note author", "Comment:")
-            better = (f" <i>{escape(t('Better: {move}', move=better_words(note.better)))}</i>" if note.better
-                      else "")
+            better = ""
+            if note.better:
+                said = t("Better: {move}", move=better_words(note.better))
+                better = f" <i>{escape(said)}</i>"
             arrows = "".join(f" {a}→{b}" for a, b in note.arrows)
             items.append(f"<div class='gt-note-{escape(note.author)}'><b>{escape(who)}</b> {escape(note.comment)}"
                          f"{better}{escape(arrows)}</div>")
@@ -173,7 +175,8 @@ class ReplayView(View):
         replay = self.replay
         result = replay.hand.result
         summary = result.explain() if result is not None else t("The hand is not finished.")
-        self.heading.value = (f"<h3>{escape(replay.title or t('A hand'))}</h3>"
+        title = replay.title or t("A hand")
+        self.heading.value = (f"<h3>{escape(title)}</h3>"
                               f"<p>{escape(replay.description)}</p><p class='gt-info'>{escape(summary)}</p>")
         name = "".join(ch if ch.isalnum() else "-" for ch in (replay.title or "hand").lower()).strip("-") or "hand"
         self.download.value = download_link(dump(replay), f"{name[:40]}.json", t("Download this history (JSON)"))

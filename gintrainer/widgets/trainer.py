@@ -205,7 +205,8 @@ class PuzzleView(View):
         attempt = self.attempt
         if attempt is None:
             self.title.value = f"<h3>{escape(self._heading)}</h3>" if self._heading else ""
-            self.position.value = f"<p>{escape(t('No puzzle yet.'))}</p>"
+            none_yet = t("No puzzle yet.")
+            self.position.value = f"<p>{escape(none_yet)}</p>"
             for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button):
                 button.disabled = True
             self.table_toggle.layout.display = "none"

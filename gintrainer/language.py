@@ -37,6 +37,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from importlib import resources
@@ -249,7 +250,8 @@ def format_number(value: float | Fraction, lang: str | None = None, places: int 
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * places if places else "0"
-    return format_decimal(float(value), pattern, locale=_babel_locale(lang or _current), numbering_system="latn")
+    rounded = Decimal(f"{float(value):.{places}f}")  # rounded as Python rounds the float, as the English always was
+    return format_decimal(rounded, pattern, locale=_babel_locale(lang or _current), numbering_system="latn")
 
 
 def format_percent(value: int, lang: str | None = None) -> str:

@@ -25,6 +25,7 @@ from .deals import best_discards, sound_discard, take_into_meld, worth_taking
 from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
 from .errors import GinError
 from .hand import Action, ActionKind, Hand, Phase
+from .language import t, tc, tn
 from .match import Game, Match
 from .melds import Arrangement, MeldKind, best_arrangement, meld_kind, order_meld
 from .rules import PRESETS
@@ -100,7 +101,7 @@ class HandSteps:
         text = self._start_words() if step == 0 else self._action_words(step)
         extra = self.extra.get(step)
         if isinstance(extra, Caption):
-            extra = extra.text.format_map(self.values(step))
+            extra = t(extra.text).format_map(self.values(step))
         return f"{text} {extra}" if extra else text
 
     def values(self, step: int) -> StepValues:
@@ -119,8 +120,9 @@ class HandSteps:
     def _start_words(self) -> str:
         hand = self._states[0]
         dealer, other = self.names[hand.dealer], self.names[hand.non_dealer]
-        return (f"{dealer} deals ten cards each, one at a time, {other} first. The next card, {hand.upcard}, is "
-                f"turned up: the upcard starts the discard pile. The other {hand.stock_count} cards are the stock.")
+        return t("{dealer} deals ten cards each, one at a time, {other} first. The next card, {upcard}, is turned "
+                 "up: the upcard starts the discard pile. The other {stock} cards are the stock.",
+                 dealer=dealer, other=other, upcard=hand.upcard, stock=hand.stock_count)
 
     def _action_words(self, step: int) -> str:
         before, after = self._states[step - 1], self._states[step]
@@ -132,8 +134,10 @@ class HandSteps:
             text = self._discard_words(who, seat, action, after)
         elif action.kind in _LAYOUTS:
             text = self._layout_words(who, action, after)
+        elif action.kind is ActionKind.DONE:
+            text = t("{who} is done laying out.", who=who)
         else:
-            text = f"{who} {action.describe()}."
+            text = t("{who} lays out automatically.", who=who)
         if after.is_over and after.result is not None and after.result.kind != ScoreKind.DEAD:
             text += " " + after.result.explain()
         return text
@@ -141,39 +145,47 @@ class HandSteps:
     def _draw_words(self, who: str, seat: int, action: Action, before: Hand, after: Hand) -> str:
         """A pass, a take or a draw."""
         if action.kind is ActionKind.PASS:
-            return f"{who} passes and does not take the upcard, {before.upcard}."
+            return t("{who} passes and does not take the upcard, {card}.", who=who, card=before.upcard)
         if action.kind is ActionKind.TAKE:
             card = before.top_discard
-            text = (f"{who} takes the upcard, {card}." if before.phase is Phase.UPCARD
-                    else f"{who} takes {card} from the discard pile.")
-            return text + f" {who} may not throw {card} back this turn."
-        card = _drawn(after)
-        return (f"{who} draws a card from the stock." if seat in self.face_down
-                else f"{who} draws {card} from the stock.")
+            if before.phase is Phase.UPCARD:
+                return t("{who} takes the upcard, {card}. {who} may not throw {card} back this turn.",
+                         who=who, card=card)
+            return t("{who} takes {card} from the discard pile. {who} may not throw {card} back this turn.",
+                     who=who, card=card)
+        if seat in self.face_down:
+            return t("{who} draws a card from the stock.", who=who)
+        return t("{who} draws {card} from the stock.", who=who, card=_drawn(after))
 
     @staticmethod
     def _discard_words(who: str, seat: int, action: Action, after: Hand) -> str:
         """A discard, a knock, gin or big gin."""
         if action.kind is ActionKind.DISCARD:
-            text = f"{who} discards {action.card}."
             if after.is_over:
-                text += f" Only {after.stock_count} cards are left in the stock: the hand is dead."
-            return text
+                return tn("{who} discards {card}. Only {n} card is left in the stock: the hand is dead.",
+                          "{who} discards {card}. Only {n} cards are left in the stock: the hand is dead.",
+                          after.stock_count, who=who, card=action.card)
+            return t("{who} discards {card}.", who=who, card=action.card)
         if action.kind is ActionKind.KNOCK:
-            points = after.deadwood(seat)
-            return f"{who} knocks, discarding {action.card} face down: the other ten cards leave {points} deadwood."
+            return t("{who} knocks, discarding {card} face down: the other ten cards leave {points} deadwood.",
+                     who=who, card=action.card, points=after.deadwood(seat))
         if action.kind is ActionKind.GIN:
-            return f"{who} goes gin, discarding {action.card} face down: all the other ten cards are in melds."
-        return f"{who} goes big gin: all 11 cards are in melds, and there is no discard."
+            return t("{who} goes gin, discarding {card} face down: all the other ten cards are in melds.",
+                     who=who, card=action.card)
+        return t("{who} goes big gin: all {count} cards are in melds, and there is no discard.",
+                 who=who, count=len(after.held(seat)))
 
     @staticmethod
     def _layout_words(who: str, action: Action, after: Hand) -> str:
         """A meld laid out or a card laid off."""
         if action.kind is ActionKind.MELD:
-            return f"{who} lays out {show_cards(action.cards)}, a {meld_kind(action.cards)}."
+            if meld_kind(action.cards) == MeldKind.SET:
+                return t("{who} lays out {cards}, a set.", who=who, cards=show_cards(action.cards))
+            return t("{who} lays out {cards}, a run.", who=who, cards=show_cards(action.cards))
         target = _target(action)
         meld = after.table_melds[target]
-        return f"{who} lays off {action.card} on meld {target + 1}, which becomes {show_cards(meld)}."
+        return t("{who} lays off {card} on meld {number}, which becomes {meld}.", who=who, card=action.card,
+                 number=target + 1, meld=show_cards(meld))
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         return table_html(self._states[self._index(step)], names=self.names, face_down=self.face_down,
@@ -570,15 +582,19 @@ class DealSteps:
         hand = self.hand
         dealer, other = self.names[hand.dealer], self.names[hand.non_dealer]
         if step == 0:
-            text = f"{dealer} is the dealer, shuffles, and deals from the top of the deck, {other} first."
+            text = t("{dealer} is the dealer, shuffles, and deals from the top of the deck, {other} first.",
+                     dealer=dealer, other=other)
         elif step <= 20:
             card = hand.deck[step - 1]
             seat = self._receiver(step - 1)
             got = sum(1 for i in range(step) if self._receiver(i) == seat)
-            text = f"Card {step}: {card} goes to {self.names[seat]} ({got} of 10)."
+            # Translators: {got} of {each}: how many of a player's cards he has had so far.
+            text = t("Card {step}: {card} goes to {player} ({got} of {each}).", step=step, card=card,
+                     player=self.names[seat], got=got, each=len(hand.held(seat)))
         else:
-            text = (f"Each player has ten cards. {dealer} turns up the next card, {hand.upcard}: the upcard. "
-                    f"The other {hand.stock_count} cards are the stock. {other} may take the upcard first.")
+            text = t("Each player has ten cards. {dealer} turns up the next card, {upcard}: the upcard. The other "
+                     "{stock} cards are the stock. {other} may take the upcard first.",
+                     dealer=dealer, upcard=hand.upcard, stock=hand.stock_count, other=other)
         extra = self.extra.get(step)
         return f"{text} {extra}" if extra else text
 
@@ -589,20 +605,27 @@ class DealSteps:
         seats = []
         for seat in (hand.non_dealer, hand.dealer):
             cards = [hand.deck[i] for i in range(dealt) if self._receiver(i) == seat]
-            role = "dealer" if seat == hand.dealer else "non-dealer"
+            none_yet = escape(t("no cards yet"))
             body = (cards_html(cards, size=size, four_colour=four_colour) if cards
-                    else '<span class="gt-count">no cards yet</span>')
-            seats.append(f'<div class="gt-seat"><div class="gt-seat-title">{escape(self.names[seat])} ({role}): '
-                         f'{len(cards)} cards</div>{body}</div>')
+                    else f'<span class="gt-count">{none_yet}</span>')
+            if seat == hand.dealer:
+                title = tn("{player} (dealer): {n} card", "{player} (dealer): {n} cards", len(cards),
+                           player=self.names[seat])
+            else:
+                title = tn("{player} (non-dealer): {n} card", "{player} (non-dealer): {n} cards", len(cards),
+                           player=self.names[seat])
+            seats.append(f'<div class="gt-seat"><div class="gt-seat-title">{escape(title)}</div>{body}</div>')
         left = 52 - dealt - (1 if step == 21 else 0)
-        deck = group_html(card_back_html(size=size, label=left), "stock" if step == 21 else "deck")
+        pile = tc("pile", "stock") if step == 21 else tc("pile", "deck")
+        deck = group_html(card_back_html(size=size, label=left), pile)
         middle = [deck]
         if step == 21:
-            middle.append(group_html(cards_html([hand.upcard], size=size, four_colour=four_colour), "upcard"))
+            middle.append(group_html(cards_html([hand.upcard], size=size, four_colour=four_colour),
+                                     tc("pile", "upcard")))
         elif step > 0:
             card = hand.deck[step - 1]
             middle.append(group_html(cards_html([card], marks={card: "new"}, size=size, four_colour=four_colour),
-                                     "just dealt"))
+                                     tc("card", "just dealt")))
         return (f'<div class="gt-table">{seats[0]}<div class="gt-middle">{"".join(middle)}</div>{seats[1]}</div>')
 
 
@@ -638,18 +661,21 @@ class MatchSteps:
         match, names = self.match, self.names
         rules = match.rules
         if step == 0:
-            return (f"A match to {rules.target} points. {names[match.first_dealer]} deals the first hand. "
-                    "Each step is one whole hand.")
+            return t("A match to {target} points. {dealer} deals the first hand. Each step is one whole hand.",
+                     target=rules.target, dealer=names[match.first_dealer])
         result = _scored(match.hands[step - 1])
         totals = self._totals(step)
         if result.winner_seat is None:
-            text = f"Hand {step}: {result.explain()}"
+            # Translators: {result} is the hand's result in a sentence of its own.
+            text = t("Hand {step}: {result}", step=step, result=result.explain())
         else:
-            text = (f"Hand {step}: {names[result.winner_seat]} scores {result.points} ({result.explain()}) "
-                    f"Score: {names[0]} {totals[0]}, {names[1]} {totals[1]}.")
+            # Translators: {result} is how the points were scored, in a sentence of its own.
+            text = t("Hand {step}: {winner} scores {points} ({result}) Score: {first} {first_total}, {second} "
+                     "{second_total}.", step=step, winner=names[result.winner_seat], points=result.points,
+                     result=result.explain(), first=names[0], first_total=totals[0], second=names[1],
+                     second_total=totals[1])
         if step < len(match.hands):
-            nxt = match.hands[step].dealer
-            text += f" {names[nxt]} deals next."
+            text += " " + t("{dealer} deals next.", dealer=names[match.hands[step].dealer])
         elif match.is_over:
             text += self._final_words(match.games[0])
         return text
@@ -660,10 +686,16 @@ class MatchSteps:
         w, b = game.winner, game.bonuses
         if w is None or b is None:
             raise GinError("the match is over but its game has no winner")
-        return (f" {names[w]} reached {rules.target}: game bonus {b.game[w]}"
-                f"{' (doubled: shutout)' if b.shutout else ''}; box bonuses {rules.box_bonus} a hand won: "
-                f"{names[0]} {b.boxes[0]}, {names[1]} {b.boxes[1]}. Final: {names[0]} {game.totals[0]}, "
-                f"{names[1]} {game.totals[1]}.")
+        values = dict(winner=names[w], target=rules.target, bonus=b.game[w], box=rules.box_bonus, first=names[0],
+                      first_boxes=b.boxes[0], second=names[1], second_boxes=b.boxes[1], first_total=game.totals[0],
+                      second_total=game.totals[1])
+        if b.shutout:
+            return " " + t("{winner} reached {target}: game bonus {bonus} (doubled: shutout); box bonuses {box} a "
+                           "hand won: {first} {first_boxes}, {second} {second_boxes}. Final: {first} {first_total}, "
+                           "{second} {second_total}.", **values)
+        return " " + t("{winner} reached {target}: game bonus {bonus}; box bonuses {box} a hand won: {first} "
+                       "{first_boxes}, {second} {second_boxes}. Final: {first} {first_total}, {second} "
+                       "{second_total}.", **values)
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         step = self._check(step)

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from babel.messages.mofile import write_mo
 
-from gintrainer import catalogs, language
+from gintrainer import catalogs
 from gintrainer.cards import parse_card, parse_cards
 from gintrainer.errors import GinError
 from gintrainer.language import (

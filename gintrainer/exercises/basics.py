@@ -18,6 +18,7 @@ from ..deals import (
 from ..drawing import deadwood_words, phase_words
 from ..errors import GinError
 from ..hand import ActionKind, Hand, Phase
+from ..language import N_
 from ..melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
 from ..view import acting_seat
 from .core import (
@@ -134,7 +135,7 @@ def _meld_question_cards(rng) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@exercise_kind("meld_or_not", "Set, run or not a meld?")
+@exercise_kind("meld_or_not", N_("Set, run or not a meld?"))
 def meld_or_not(seed, rng, rules):
     """Is a group of cards a set, a run, or not a meld? The engine's meld_kind decides."""
     cards = _meld_question_cards(rng)
@@ -155,7 +156,7 @@ def _ten_with_melds(rng, melds=None):
     return retry(rng, make, lambda cards: best_arrangement(cards).melds and best_arrangement(cards).deadwood)
 
 
-@exercise_kind("pick_meld", "Find a meld")
+@exercise_kind("pick_meld", N_("Find a meld"))
 def pick_meld(seed, rng, rules):
     """Click three or more cards that form a meld; meld_kind checks the cards clicked."""
     cards = sort_by_suit(_ten_with_melds(rng))
@@ -173,7 +174,7 @@ def pick_meld(seed, rng, rules):
                 explanation=f"The melds here: {melds}.", checker=check, option_label="Your hand")
 
 
-@exercise_kind("deadwood_count", "Count the deadwood")
+@exercise_kind("deadwood_count", N_("Count the deadwood"))
 def deadwood_count(seed, rng, rules):
     """How much deadwood does a hand have at best? min_deadwood answers."""
     cards = sort_by_suit(_ten_with_melds(rng))
@@ -211,7 +212,7 @@ def _shared_card_hand(rng):
     return tuple(core + others(rng, core, 5))
 
 
-@exercise_kind("pick_deadwood", "Which cards are deadwood?")
+@exercise_kind("pick_deadwood", N_("Which cards are deadwood?"))
 def pick_deadwood(seed, rng, rules):
     """Click the deadwood of the best arrangement; any best arrangement is accepted."""
     def make(r):
@@ -255,7 +256,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-@exercise_kind("dealt_cards", "Deal the cards")
+@exercise_kind("dealt_cards", N_("Deal the cards"))
 def dealt_cards(seed, rng, rules):
     """From the top of a deck, click the cards one player gets; Hand.deal decides."""
     hand = _seeded_deal("dealt_cards", seed, rules)
@@ -280,7 +281,7 @@ def dealt_cards(seed, rng, rules):
                 pick=4, option_label="Top of the deck, in order")
 
 
-@exercise_kind("upcard_pick", "Find the upcard")
+@exercise_kind("upcard_pick", N_("Find the upcard"))
 def upcard_pick(seed, rng, rules):
     """From the top 22 cards of a deck, click the card turned up; Hand.deal decides."""
     hand = _seeded_deal("upcard_pick", seed, rules)
@@ -307,7 +308,7 @@ def upcard_pick(seed, rng, rules):
                 pick=1, option_label="Top of the deck, in order")
 
 
-@exercise_kind("first_offer", "Who goes first?")
+@exercise_kind("first_offer", N_("Who goes first?"))
 def first_offer(seed, rng, rules):
     """Who gets the first card, and who is offered the upcard first? The dealt Hand answers."""
     hand = _seeded_deal("first_offer", seed, rules)
@@ -329,7 +330,7 @@ def first_offer(seed, rng, rules):
                 checker=choice_checker(answer, explanation, why_not=reason))
 
 
-@exercise_kind("stock_count", "Count the stock")
+@exercise_kind("stock_count", N_("Count the stock"))
 def stock_count(seed, rng, rules):
     """How many cards are left in the stock? Played on a Hand, which counts them."""
     hand = _seeded_deal("stock_count", seed, rules)
@@ -378,7 +379,7 @@ def _story(hand: Hand) -> str:
     return " ".join(parts)
 
 
-@exercise_kind("whose_turn", "Whose turn is it?")
+@exercise_kind("whose_turn", N_("Whose turn is it?"))
 def whose_turn(seed, rng, rules):
     """Who acts next in the first turn? Hand.to_act answers."""
     hand = _seeded_deal("whose_turn", seed, rules)
@@ -417,7 +418,7 @@ def turn_options_answer(hand: Hand) -> str:
     return TURN_OPTIONS[3]
 
 
-@exercise_kind("turn_options", "What may the player do?")
+@exercise_kind("turn_options", N_("What may the player do?"))
 def turn_options(seed, rng, rules):
     """What may the player to act do? Hand.legal_actions answers."""
     hand = _seeded_deal("turn_options", seed, rules)
@@ -483,7 +484,7 @@ def _melding_upcard(rng, yours, theirs, rules):
     return None
 
 
-@exercise_kind("upcard_discard", "Take the upcard, then discard")
+@exercise_kind("upcard_discard", N_("Take the upcard, then discard"))
 def upcard_discard(seed, rng, rules):
     """After taking an upcard that goes into a meld, click the discard that leaves the least
     deadwood (the upcard may not go back)."""
@@ -518,7 +519,7 @@ def _your_draw(yours, theirs, top, rules) -> Hand:
     return hand
 
 
-@exercise_kind("take_or_draw", "Take the discard or draw?")
+@exercise_kind("take_or_draw", N_("Take the discard or draw?"))
 def take_or_draw(seed, rng, rules):
     """Does the top discard go into a meld? Take it only then (deals.take_into_meld decides)."""
     want_take = rng.random() < 0.5
@@ -566,7 +567,7 @@ def take_or_draw(seed, rng, rules):
                         Panel("Top of the discard pile", "cards", cards=(top,))))
 
 
-@exercise_kind("forbidden_discard", "The card that may not go back")
+@exercise_kind("forbidden_discard", N_("The card that may not go back"))
 def forbidden_discard(seed, rng, rules):
     """Which card may not be discarded after taking from the pile? Hand.is_legal decides."""
     def make(r):
@@ -600,7 +601,7 @@ def forbidden_discard(seed, rng, rules):
                 panels=(Panel("The discard pile before your turn (top on the right)", "cards", cards=pile[-3:]),))
 
 
-@exercise_kind("best_discard", "Your best discard")
+@exercise_kind("best_discard", N_("Your best discard"))
 def best_discard(seed, rng, rules):
     """After drawing from the stock, click the discard that leaves the least deadwood."""
     def make(r):

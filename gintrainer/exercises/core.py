@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, parse_cards, show_cards
 from ..errors import GinError
 from ..hand import Hand
+from ..language import t, tn
 from ..rules import Rules
 
 ANSWER_TYPES = ("cards", "choice", "number")
@@ -93,38 +94,41 @@ class Exercise:
         try:
             cards = parse_cards(response)
         except GinError as error:
-            raise GinError(f"that is not a set of cards: {error}") from None
+            # Translators: {error} says what is wrong with the cards typed.
+            raise GinError(t("that is not a set of cards: {error}", error=str(error))) from None
         stray = [c for c in cards if c not in self.options]
         if stray:
-            raise GinError(f"{show_cards(stray)} is not one of the cards you can click here")
+            raise GinError(t("{cards} is not one of the cards you can click here", cards=show_cards(stray)))
         if self.pick is not None and len(cards) != self.pick:
             if not cards:
-                raise GinError(f"Click {_count_words(self.pick)} first.")
-            raise GinError(f"Click exactly {_count_words(self.pick)}; you clicked {len(cards)}.")
+                raise GinError(tn("Click one card first.", "Click {n} cards first.", self.pick))
+            raise GinError(tn("Click exactly one card; you clicked {clicked}.",
+                              "Click exactly {n} cards; you clicked {clicked}.", self.pick, clicked=len(cards)))
         if self.pick is None and not cards:
-            raise GinError("Click some cards first.")
+            raise GinError(t("Click some cards first."))
         return tuple(sorted(cards, key=lambda c: c.index))
 
     def _read_choice(self, response) -> str:
         if response is None or response == "":
-            raise GinError("Choose an answer first.")
+            raise GinError(t("Choose an answer first."))
         if not isinstance(response, str) or response not in self.options:
-            raise GinError(f"{response!r} is not one of the choices")
+            raise GinError(t("{choice} is not one of the choices", choice=repr(response)))
         return response
 
     @staticmethod
     def _read_number(response) -> int:
         if isinstance(response, bool):
-            raise GinError("Type a whole number.")
+            raise GinError(t("Type a whole number."))
         if isinstance(response, int):
             return response
         text = str(response).strip()
         if not text:
-            raise GinError("Type a number first.")
+            raise GinError(t("Type a number first."))
         try:
             return int(text)
         except ValueError:
-            raise GinError(f"Type a whole number, like 12 (not {text[:20]!r}).") from None
+            # Translators: {text} is what the learner typed, quoted.
+            raise GinError(t("Type a whole number, like 12 (not {text}).", text=repr(text[:20]))) from None
 
     def check(self, response) -> Feedback:
         """The verdict on a response (a response that cannot be read is not correct)."""
@@ -141,18 +145,20 @@ class Exercise:
         return str(self.answer)
 
 
-def _count_words(n: int) -> str:
-    return "one card" if n == 1 else f"{n} cards"
-
-
 @dataclass(frozen=True, slots=True)
 class ExerciseKind:
-    """A kind of exercise: its name, its title and its builder (seed, rules -> Exercise).
-    Which lesson shows it, and where, is the lesson's definition (:mod:`gintrainer.lessons`)."""
+    """A kind of exercise: its name, its title (``title_text``, the English marked for the
+    catalog) and its builder (seed, rules -> Exercise). Which lesson shows it, and
+    where, is the lesson's definition (:mod:`gintrainer.lessons`)."""
 
     name: str
-    title: str
+    title_text: str
     build: Callable[[int, Rules | None], Exercise] = field(repr=False)
+
+    @property
+    def title(self) -> str:
+        """The title in the current language."""
+        return t(self.title_text)
 
 
 KINDS: dict[str, ExerciseKind] = {}
@@ -171,7 +177,7 @@ def exercise_kind(name: str, title: str):
                 raise GinError(f"an exercise is built under a Rules object, not {rules!r}")
             from ..deals import rng_for
             fields_ = builder(seed, rng_for(name, seed), rules)
-            return Exercise(kind=name, seed=seed, title=title, **fields_)
+            return Exercise(kind=name, seed=seed, title=t(title), **fields_)
         if name in KINDS:
             raise GinError(f"exercise kind {name!r} is registered twice")
         KINDS[name] = ExerciseKind(name, title, build)
@@ -195,17 +201,19 @@ def generate(kind: str, seed: int = 0, rules: Rules | None = None) -> Exercise:
     return entry.build(seed, rules)
 
 
-def choice_checker(answer: str, explanation: str, *, why_not=None, right: str = "Right."):
+def choice_checker(answer: str, explanation: str, *, why_not=None):
     """A checker for a question with one right choice. A wrong choice is told why it
     is wrong, never what the answer is: ``why_not`` maps each wrong choice to its
     reason (or is one reason for all of them)."""
     def check(choice: str) -> Feedback:
         if choice == answer:
-            return Feedback(True, f"{right} {explanation}")
+            # Translators: {explanation} is a sentence (or more) saying why.
+            return Feedback(True, t("Right. {explanation}", explanation=explanation))
         reason = why_not.get(choice) if isinstance(why_not, dict) else why_not
         if not reason:
             raise GinError(f"no reason is given why {choice!r} is wrong")
-        return Feedback(False, f"Not “{choice}”: {reason}")
+        # Translators: {choice} is the choice picked, {reason} why it is wrong (a sentence starting in lower case).
+        return Feedback(False, t("Not “{choice}”: {reason}", choice=choice, reason=reason))
     return check
 
 
@@ -214,8 +222,8 @@ def number_checker(answer: int, explanation: str, why_not: Callable[[int], str])
     why it is wrong (``why_not(number)``), never what the answer is."""
     def check(number: int) -> Feedback:
         if number == answer:
-            return Feedback(True, f"Right: {answer}. {explanation}")
-        return Feedback(False, f"Not {number}: {why_not(number)}")
+            return Feedback(True, t("Right: {answer}. {explanation}", answer=answer, explanation=explanation))
+        return Feedback(False, t("Not {number}: {reason}", number=number, reason=why_not(number)))
     return check
 
 
@@ -325,7 +333,8 @@ class ExerciseSession:
         self.state = "shown"
         if self.first_correct is None:
             self.first_correct = False
-        self.feedback = Feedback(True, f"Answer: {self.exercise.answer_text()}. {self.exercise.explanation}")
+        self.feedback = Feedback(True, t("Answer: {answer}. {explanation}", answer=self.exercise.answer_text(),
+                                         explanation=self.exercise.explanation))
         return self.feedback
 
     def new_position(self, seed: int | None = None) -> Exercise:
@@ -349,7 +358,8 @@ def throw_back(hand: Hand) -> None:
 
 def words(arrangement) -> str:
     """An arrangement in words: "7♠ 7♥ 7♦ · 4♣ 5♣ 6♣, deadwood K♥ 2♠ = 12"."""
-    melds = " · ".join(show_cards(m) for m in arrangement.melds) or "no melds"
+    melds = " · ".join(show_cards(m) for m in arrangement.melds) or t("no melds")
     if not arrangement.deadwood:
-        return f"{melds}, no deadwood"
-    return f"{melds}, deadwood {show_cards(arrangement.deadwood)} = {arrangement.points}"
+        return t("{melds}, no deadwood", melds=melds)
+    return t("{melds}, deadwood {cards} = {points}", melds=melds, cards=show_cards(arrangement.deadwood),
+             points=arrangement.points)

@@ -6,6 +6,7 @@ from ..cards import Card, show_cards, sort_by_suit
 from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..errors import GinError
 from ..hand import Action, ActionKind, Hand
+from ..language import N_
 from ..melds import best_arrangement, min_deadwood
 from ..rules import Rules
 from ..scoring import ScoreKind, best_layoffs, knocker_layouts, layoff_targets, score_hand
@@ -92,7 +93,7 @@ def _rest_after(hand: Hand, card: Card) -> list[Card]:
 # -- lesson 5: knocking and gin ----------------------------------------------------------------
 
 
-@exercise_kind("knock_card", "Knock with the right card")
+@exercise_kind("knock_card", N_("Knock with the right card"))
 def knock_card(seed, rng, rules):
     """Click a card you can knock with; Hand.is_legal("knock ...") decides."""
     def accept(hand):
@@ -128,7 +129,7 @@ def knock_card(seed, rng, rules):
                 checker=check, pick=1, option_label="Your 11 cards")
 
 
-@exercise_kind("can_knock", "Can you knock?")
+@exercise_kind("can_knock", N_("Can you knock?"))
 def can_knock(seed, rng, rules):
     """Can you knock this turn? Hand.legal_actions answers."""
     want = rng.random() < 0.5
@@ -161,7 +162,7 @@ def can_knock(seed, rng, rules):
 GOING_OUT = ("Big gin", "Gin", "Knock", "None of these: discard and play on")
 
 
-@exercise_kind("going_out", "Gin, big gin or knock?")
+@exercise_kind("going_out", N_("Gin, big gin or knock?"))
 def going_out(seed, rng, rules):
     """The best way out of 11 cards, under rules with or without big gin: Hand.legal_actions decides."""
     rules = rules.replace(big_gin=rng.random() < 0.5)
@@ -223,7 +224,7 @@ def best_knock(hand: Hand) -> Card:
     return min(outs, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value, -c.index))
 
 
-@exercise_kind("knock_deadwood", "Your count after knocking")
+@exercise_kind("knock_deadwood", N_("Your count after knocking"))
 def knock_deadwood(seed, rng, rules):
     """After the knock that leaves the least deadwood, what is your count? The Hand counts
     it. Positions where gin is possible are left out: there you would go gin."""
@@ -325,7 +326,7 @@ def _melds_panel(hand: Hand) -> Panel:
     return Panel("The knocker's melds on the table", "melds", melds=hand.table_melds)
 
 
-@exercise_kind("layoff_cards", "Lay off your cards")
+@exercise_kind("layoff_cards", N_("Lay off your cards"))
 def layoff_cards(seed, rng, rules):
     """Click the cards to lay off for the least deadwood; legality by Hand, the best by the engine's reply."""
     hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: bool(best_reply(h).layoffs))
@@ -355,7 +356,7 @@ def layoff_cards(seed, rng, rules):
                 option_label="Your hand", panels=(_melds_panel(hand),))
 
 
-@exercise_kind("layoff_where", "Where does it go?")
+@exercise_kind("layoff_where", N_("Where does it go?"))
 def layoff_where(seed, rng, rules):
     """Can one card be laid off, and on which meld? Hand.is_legal("layoff ... on n") decides."""
     gin = rng.random() < 0.3
@@ -398,7 +399,7 @@ def layoff_where(seed, rng, rules):
                 panels=(_melds_panel(hand), Panel("Your card", "cards", cards=(card,))))
 
 
-@exercise_kind("deadwood_after_layoffs", "Your count after laying off")
+@exercise_kind("deadwood_after_layoffs", N_("Your count after laying off"))
 def deadwood_after_layoffs(seed, rng, rules):
     """Your deadwood after your best melds and lay-offs: the engine's reply counts it."""
     hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: True)
@@ -500,7 +501,7 @@ def _gin_note(score) -> str:
     return ""
 
 
-@exercise_kind("hand_outcome", "Who scores?")
+@exercise_kind("hand_outcome", N_("Who scores?"))
 def hand_outcome(seed, rng, rules):
     """Knock, undercut, gin or dead hand? score_hand (or the played Hand) decides."""
     # (the result asked for, whether the defender's cards all meld), drawn in this order
@@ -546,7 +547,7 @@ def points_reason(number: int, score, *, defender_before: int) -> str:
             "laid out; then apply the rule for this result.")
 
 
-@exercise_kind("hand_points", "How many points?")
+@exercise_kind("hand_points", N_("How many points?"))
 def hand_points(seed, rng, rules):
     """The points of a knock, undercut or gin: score_hand counts them."""
     kind = rng.choice(("knock", "undercut", "gin", "knock"))
@@ -610,7 +611,7 @@ def knock_choice_position(rng, rules: Rules | None = None):
     return hand, defender, values
 
 
-@exercise_kind("best_knock_discard", "The knock that scores most")
+@exercise_kind("best_knock_discard", N_("The knock that scores most"))
 def best_knock_discard(seed, rng, rules):
     """Click the knock discard that scores most against a hand you can see: score_hand for each."""
     hand, defender, values = retry(rng, lambda r: knock_choice_position(r, rules), lambda x: True)

@@ -10,6 +10,7 @@ from ..deals import in_discard, others
 from ..drawing import score_rows
 from ..errors import GinError, IllegalActionError
 from ..hand import ActionKind
+from ..language import N_
 from ..match import Match, MatchRecord
 from ..melds import min_deadwood
 from ..players import decide, sound_player
@@ -56,7 +57,7 @@ def match_match(rng, rules: Rules = Rules()) -> tuple[int, Match]:
     return seed, played_match(seed, rules)
 
 
-@exercise_kind("match_total", "The final score")
+@exercise_kind("match_total", N_("The final score"))
 def match_total(seed, rng, rules):
     """A player's final total with the game, box and shutout bonuses: Match.totals answers."""
     _, match = match_match(rng, rules)
@@ -93,7 +94,7 @@ def match_total(seed, rng, rules):
                 panels=(Panel("The score sheet", "rows", rows=match_rows(match)),))
 
 
-@exercise_kind("next_dealer", "Who deals next?")
+@exercise_kind("next_dealer", N_("Who deals next?"))
 def next_dealer(seed, rng, rules):
     """Who deals the next hand? The Match deals it."""
     loser_deals = rng.random() < 0.3
@@ -117,7 +118,7 @@ def next_dealer(seed, rng, rules):
                 panels=(Panel("The score sheet so far", "rows", rows=match_rows(match, upto)),))
 
 
-@exercise_kind("winning_knock", "Knock to win the game")
+@exercise_kind("winning_knock", N_("Knock to win the game"))
 def winning_knock(seed, rng, rules):
     """Click a knock discard that takes you to the target: score_hand scores each knock."""
     def make(r):
@@ -166,7 +167,7 @@ RULE_SETS: tuple[tuple[str, Rules], ...] = (
 """The rules compared side by side in lesson 9."""
 
 
-@exercise_kind("oklahoma_limit", "Oklahoma's knock limit")
+@exercise_kind("oklahoma_limit", N_("Oklahoma's knock limit"))
 def oklahoma_limit(seed, rng, rules):
     """The knock limit an Oklahoma upcard sets: Rules.knock_limit_for answers."""
     upcard = rng.choice(DECK)
@@ -188,7 +189,7 @@ def oklahoma_limit(seed, rng, rules):
                 panels=(Panel("The upcard", "cards", cards=(upcard,)),))
 
 
-@exercise_kind("variant_knock", "Going out under a variant")
+@exercise_kind("variant_knock", N_("Going out under a variant"))
 def variant_knock(seed, rng, rules):
     """Click a card you may go out with under Oklahoma or straight gin: Hand.is_legal decides."""
     straight = rng.random() < 0.35
@@ -225,7 +226,7 @@ def variant_knock(seed, rng, rules):
                 explanation=explanation, checker=check, pick=1, option_label="Your 11 cards")
 
 
-@exercise_kind("variant_points", "The same knock, other rules")
+@exercise_kind("variant_points", N_("The same knock, other rules"))
 def variant_points(seed, rng, rules):
     """The points of one knock under a preset or variant: score_hand with those rules."""
     def make(r):
@@ -284,7 +285,7 @@ def game_points_by_hand(match: Match) -> tuple[list[tuple[int, ...]], list[int |
     return added, ended
 
 
-@exercise_kind("hollywood_score", "Hollywood's three games")
+@exercise_kind("hollywood_score", N_("Hollywood's three games"))
 def hollywood_score(seed, rng, rules):
     """A player's points in one Hollywood game after some hands: the Match keeps the three games."""
     rules = rules.replace(hollywood=True)

@@ -31,6 +31,7 @@ from ..errors import GinError
 from ..exercises import KINDS, Exercise
 from ..exercises.core import choice_checker
 from ..hand import Hand
+from ..language import N_, t
 from ..melds import best_arrangement
 from ..rules import PRESETS, Rules
 from ..steps import Caption, DealSteps, HandSteps, MatchSteps
@@ -79,7 +80,7 @@ class HandDemo:
 
     kind: ClassVar[SectionKind] = SectionKind.DEMO
     name: str
-    title: str
+    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -92,6 +93,11 @@ class HandDemo:
     @property
     def call(self) -> tuple[str, tuple]:
         return (self.kind.value, (self.name,))
+
+    @property
+    def title(self) -> str:
+        """The title in the current language (``title_text`` is its English, marked with N_)."""
+        return t(self.title_text)
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -131,7 +137,7 @@ class HandDemo:
         if self.lead is None:
             return ""
         steps = self.steps()
-        return self.lead.text.format_map(steps.values(steps.count - 1))
+        return t(self.lead.text).format_map(steps.values(steps.count - 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +146,7 @@ class DealDemo:
 
     kind: ClassVar[SectionKind] = SectionKind.DEMO
     name: str
-    title: str
+    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -150,6 +156,10 @@ class DealDemo:
     @property
     def call(self) -> tuple[str, tuple]:
         return (self.kind.value, (self.name,))
+
+    @property
+    def title(self) -> str:
+        return t(self.title_text)
 
     def hand(self) -> Hand:
         return deal(self.ben, self.ann, self.upcard, self.stock)
@@ -167,7 +177,7 @@ class MatchDemo:
 
     kind: ClassVar[SectionKind] = SectionKind.DEMO
     name: str
-    title: str
+    title_text: str
     seed: int
     rules: Rules = STANDARD
     lead: Caption | None = None
@@ -175,6 +185,10 @@ class MatchDemo:
     @property
     def call(self) -> tuple[str, tuple]:
         return (self.kind.value, (self.name,))
+
+    @property
+    def title(self) -> str:
+        return t(self.title_text)
 
     def match(self):
         from ..exercises.matches import played_match
@@ -270,7 +284,8 @@ class Ask:
     values: Mapping[str, object] = field(default_factory=dict)
 
     def fill(self, text: str) -> str:
-        return text.format_map(self.values)
+        """A template (marked with N_ where it was written) in the current language, filled."""
+        return t(text).format_map(self.values)
 
     def exercise(self, lesson: int, index: int) -> Exercise:
         options = tuple(self.fill(o) for o in self.options)
@@ -280,7 +295,8 @@ class Ask:
         explanation = self.fill(self.explanation)
         why_not = (self.fill(self.why_not) if isinstance(self.why_not, str) else
                    {self.fill(option): self.fill(reason) for option, reason in self.why_not.items()})
-        return Exercise(kind=f"check_{lesson}", seed=index, title=f"Check {index + 1}", prompt=self.fill(self.prompt),
+        return Exercise(kind=f"check_{lesson}", seed=index, title=t("Check {number}", number=index + 1),
+                        prompt=self.fill(self.prompt),
                         answer_type="choice", options=options, answer=answer, explanation=explanation,
                         checker=choice_checker(answer, explanation, why_not=why_not))
 
@@ -298,7 +314,8 @@ class Check:
 
 
 def yes(flag: bool) -> str:
-    return "Yes" if flag else "No"
+    """A yes/no choice, as a template of :class:`Ask` (translated where it is filled)."""
+    return N_("Yes") if flag else N_("No")
 
 
 def numbers(*values: int) -> tuple[str, ...]:
@@ -318,7 +335,7 @@ class Lesson:
 
     number: int
     slug: str
-    title: str
+    title_text: str
     goal_text: str
     sections: tuple[Section, ...]
 
@@ -331,12 +348,17 @@ class Lesson:
             raise GinError(f"lesson {self.number} names a section twice")
 
     @property
+    def title(self) -> str:
+        """The title in the current language (``title_text`` is its English, marked with N_)."""
+        return t(self.title_text)
+
+    @property
     def goal(self) -> str:
         """The goal, with the standard rules' numbers."""
         return self.goal_for(STANDARD)
 
     def goal_for(self, rules: Rules) -> str:
-        return self.goal_text.format_map(rules.to_dict())
+        return t(self.goal_text).format_map(rules.to_dict())
 
     @property
     def file(self) -> str:

@@ -3,85 +3,86 @@
 from __future__ import annotations
 
 from ..hand import ActionKind, Phase
+from ..language import N_
 from ..rules import Rules
 from ..steps import Caption
 from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .knocking_and_gin import GIN
 
 LAYOFF = HandDemo(
-    "layoff", "Laying off, one card after another",
+    "layoff", N_("Laying off, one card after another"),
     ben="6H 7H 8H 2C 2D 5S 6S 7S KC 3C", ann="9H TH JH 4S 8S KD QD 5D AC 9C", upcard="QS", stock="2S",
     moves=(
-        move("pass", "{card} would go into no meld of Ben's.", "not worth_taking"),
-        move("pass", "Nor of Ann's.", "not worth_taking"),
-        move("draw", "{card} makes Ben a set: {meld}.", "card_melds"),
+        move("pass", N_("{card} would go into no meld of Ben's."), "not worth_taking"),
+        move("pass", N_("Nor of Ann's."), "not worth_taking"),
+        move("draw", N_("{card} makes Ben a set: {meld}."), "card_melds"),
         "knock KC",
-        move("meld 6H 7H 8H", "The knocker lays out his melds one by one."),
+        move("meld 6H 7H 8H", N_("The knocker lays out his melds one by one.")),
         "meld 2C 2D 2S", "meld 5S 6S 7S",
-        move("done", "Ben's deadwood is {knocker_deadwood_cards}: {knocker_deadwood} points. Now Ann, the defender, "
-                     "may lay off cards on Ben's melds."),
-        move("layoff 9H on 1", "{card} extends Ben's run {meld_1} at the top.", "at_high_end"),
-        move("layoff TH on 1", "{card} follows on from the card just laid off: lay-offs can chain.", "chain"),
-        move("layoff JH on 1", "And {card} after that. (Ann could also have kept these cards as her own run: "
-                               "either way they are not deadwood.)", "chain", "laid_form_a_run"),
-        move("layoff 4S on 3", "{card} extends the run {meld_3} at the low end...", "at_low_end"),
-        move("layoff 8S on 3", "...and {card} at the high end. Ann's deadwood is what is left: "
-                               "{defender_left_cards}.", "at_high_end"),
+        move("done", N_("Ben's deadwood is {knocker_deadwood_cards}: {knocker_deadwood} points. Now Ann, the defender, "
+                        "may lay off cards on Ben's melds.")),
+        move("layoff 9H on 1", N_("{card} extends Ben's run {meld_1} at the top."), "at_high_end"),
+        move("layoff TH on 1", N_("{card} follows on from the card just laid off: lay-offs can chain."), "chain"),
+        move("layoff JH on 1", N_("And {card} after that. (Ann could also have kept these cards as her own run: "
+                                  "either way they are not deadwood.)"), "chain", "laid_form_a_run"),
+        move("layoff 4S on 3", N_("{card} extends the run {meld_3} at the low end..."), "at_low_end"),
+        move("layoff 8S on 3", N_("...and {card} at the high end. Ann's deadwood is what is left: "
+                                  "{defender_left_cards}."), "at_high_end"),
         "done",
     ),
-    lead=Caption("Watch Ann lay off {laid_on_1} cards in a chain on {meld_1} and {laid_on_3} more on {meld_3}:"))
+    lead=Caption(N_("Watch Ann lay off {laid_on_1} cards in a chain on {meld_1} and {laid_on_3} more on {meld_3}:")))
 
 LAYOUT = HandDemo(
-    "layout", "The knocker chooses his layout",
+    "layout", N_("The knocker chooses his layout"),
     ben="6H 7H 8H 9C 9D 9H 9S AS 2D KC", ann="TH JH KD QD 5C 4D 8S 2H 6C AC", upcard="QC", stock="3C",
     moves=(
         "pass", "pass", "draw", "knock KC", "meld 6H 7H 8H", "meld 9C 9D 9H 9S",
-        move("done", "{moved_card} could have gone on his run instead, for the same {knocker_deadwood} deadwood: "
-                     "{other_layout}. Then Ann could lay off {other_layout_layoffs} and keep only "
-                     "{other_layout_left}. As Ben laid out, she keeps {layout_left}.", "layout_blocks"),
+        move("done", N_("{moved_card} could have gone on his run instead, for the same {knocker_deadwood} deadwood: "
+                        "{other_layout}. Then Ann could lay off {other_layout_layoffs} and keep only "
+                        "{other_layout_left}. As Ben laid out, she keeps {layout_left}."), "layout_blocks"),
         "auto",
     ),
-    lead=Caption("Here Ben's choice leaves Ann {layout_left} deadwood instead of {other_layout_left}:"))
+    lead=Caption(N_("Here Ben's choice leaves Ann {layout_left} deadwood instead of {other_layout_left}:")))
 
 
 def no_layoff_against_gin(rules: Rules) -> Ask:
     gin = GIN.until(lambda h: h.phase is Phase.DEFENDER_LAYOUT, rules=rules)
     can = any(a.kind is ActionKind.LAYOFF for a in gin.legal_actions())
-    return Ask("Your opponent goes gin. May you lay off cards on his melds?", ("Yes", "No"), yes(can),
-               "There is no laying off against gin.",
-               "gin leaves the defender no lay-offs: he only lays out his own melds.")
+    return Ask(N_("Your opponent goes gin. May you lay off cards on his melds?"), (N_("Yes"), N_("No")), yes(can),
+               N_("There is no laying off against gin."),
+               N_("gin leaves the defender no lay-offs: he only lays out his own melds."))
 
 
 def chained_layoff(rules: Rules) -> Ask:
     first = LAYOFF.actions.index("layoff 9H on 1") + 1
     chained = LAYOFF.hand(first).is_legal("layoff TH on 1")
-    return Ask("The knocker laid out 6♥ 7♥ 8♥ and you laid off 9♥. May you now lay off 10♥ on the same run?",
-               ("Yes", "No"), yes(chained), "Yes: lay-offs chain, each extending the run further.",
-               "a card may extend a run that an earlier lay-off already extended.")
+    return Ask(N_("The knocker laid out 6♥ 7♥ 8♥ and you laid off 9♥. May you now lay off 10♥ on the same run?"),
+               (N_("Yes"), N_("No")), yes(chained), N_("Yes: lay-offs chain, each extending the run further."),
+               N_("a card may extend a run that an earlier lay-off already extended."))
 
 
 def knocker_lays_off(rules: Rules) -> Ask:
     knocker_turn = LAYOFF.until(lambda h: h.phase is Phase.KNOCKER_LAYOUT, rules=rules)
     lays = any(a.kind is ActionKind.LAYOFF for a in knocker_turn.legal_actions())
-    return Ask("May the knocker lay off cards on the defender's melds?", ("Yes", "No"), yes(lays),
-               "No: only the defender lays off, on the knocker's melds.",
-               "laying off is the defender's way to save points; the knocker only lays out.")
+    return Ask(N_("May the knocker lay off cards on the defender's melds?"), (N_("Yes"), N_("No")), yes(lays),
+               N_("No: only the defender lays off, on the knocker's melds."),
+               N_("laying off is the defender's way to save points; the knocker only lays out."))
 
 
 def layout_matters(rules: Rules) -> Ask:
     steps = LAYOUT.steps()
     final = steps.values(steps.count - 1)
-    return Ask("The knocker can lay out his cards in two ways with the same deadwood. Does his choice matter?",
-               ("Yes", "No"), yes(bool(final["layout_blocks"])),
-               "Yes: in the lesson's deal Ben's layout leaves Ann {layout_left} deadwood; the other would have left "
-               "her {other_layout_left}. The knocker chooses, to leave the defender as few lay-offs as he can.",
-               "the layout decides which cards can be laid off: look at the lesson's second deal.",
+    return Ask(N_("The knocker can lay out his cards in two ways with the same deadwood. Does his choice matter?"),
+               (N_("Yes"), N_("No")), yes(bool(final["layout_blocks"])),
+               N_("Yes: in the lesson's deal Ben's layout leaves Ann {layout_left} deadwood; the other would have left "
+                  "her {other_layout_left}. The knocker chooses, to leave the defender as few lay-offs as he can."),
+               N_("the layout decides which cards can be laid off: look at the lesson's second deal."),
                dict(layout_left=final["layout_left"], other_layout_left=final["other_layout_left"]))
 
 
 LESSON = Lesson(
-    6, "laying_off", "Laying off",
-    "As the defender, lay off cards on the knocker's melds: the fourth card of a set, run ends, and chains; see how "
-    "the knocker's layout can block them; and know that gin allows no lay-offs.",
+    6, "laying_off", N_("Laying off"),
+    N_("As the defender, lay off cards on the knocker's melds: the fourth card of a set, run ends, and chains; see how "
+       "the knocker's layout can block them; and know that gin allows no lay-offs."),
     (LAYOFF, LAYOUT, *practice("layoff_cards", "layoff_where", "deadwood_after_layoffs"),
      Check((no_layoff_against_gin, chained_layoff, knocker_lays_off, layout_matters))))

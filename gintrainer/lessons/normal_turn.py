@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+from ..language import N_
 from ..rules import Rules
 from .define import Ask, Check, HandDemo, Lesson, move, numbers, practice, yes
 
 NORMAL_TURN = HandDemo(
-    "normal_turn", "Drawing from the stock or the pile",
+    "normal_turn", N_("Drawing from the stock or the pile"),
     ben="KC KS 4H 5H 9S 9D 2C 7C 3D AS", ann="6C 6S JH JD TS 8C 8H 2D 3S KH", upcard="QC", stock="TD 6D JS",
     moves=(
         "pass", "pass",
-        move("draw", "{card} goes into no meld of Ben's.", "not card_melds"),
-        move("discard TD", "A card drawn from the stock may go straight back on the pile.", "card_just_drawn"),
-        move("draw", "{card} makes a set for Ann: {meld}.", "card_melds"),
-        move("discard KH", "Ann throws {card}: none of her deadwood is worth more. She cannot see Ben's cards, so "
-                           "she does not know it would give him a set.", "highest_deadwood", "next_player_wants_it"),
-        move("take", "Ben takes {card} from the discard pile: {meld} is a set.", "worth_taking", "card_melds"),
-        move("discard 9D", "Ben had to discard another card: {card}, his highest deadwood.", "highest_deadwood"),
-        move("draw", "{card} makes a set for Ann: {meld}.", "not worth_taking", "card_melds"),
+        move("draw", N_("{card} goes into no meld of Ben's."), "not card_melds"),
+        move("discard TD", N_("A card drawn from the stock may go straight back on the pile."), "card_just_drawn"),
+        move("draw", N_("{card} makes a set for Ann: {meld}."), "card_melds"),
+        move("discard KH", N_("Ann throws {card}: none of her deadwood is worth more. She cannot see Ben's cards, so "
+                              "she does not know it would give him a set."),
+             "highest_deadwood", "next_player_wants_it"),
+        move("take", N_("Ben takes {card} from the discard pile: {meld} is a set."), "worth_taking", "card_melds"),
+        move("discard 9D", N_("Ben had to discard another card: {card}, his highest deadwood."), "highest_deadwood"),
+        move("draw", N_("{card} makes a set for Ann: {meld}."), "not worth_taking", "card_melds"),
         "discard TS",
     ))
 
@@ -27,32 +29,32 @@ def throw_back_taken(rules: Rules) -> Ask:
     taken_at = d.actions.index("take") + 1
     hand = d.hand(taken_at, rules=rules)
     back = hand.taken_card is not None and hand.is_legal(f"discard {hand.taken_card.code()}")
-    return Ask("You take the top card of the discard pile. May you discard that same card this turn?",
-               ("Yes", "No"), yes(back),
-               "No: the card just taken from the discard pile may not be thrown back that turn.",
-               "the card just taken from the discard pile must stay in your hand this turn.")
+    return Ask(N_("You take the top card of the discard pile. May you discard that same card this turn?"),
+               (N_("Yes"), N_("No")), yes(back),
+               N_("No: the card just taken from the discard pile may not be thrown back that turn."),
+               N_("the card just taken from the discard pile must stay in your hand this turn."))
 
 
 def throw_back_drawn(rules: Rules) -> Ask:
     d = NORMAL_TURN
     hand = d.hand(d.actions.index("draw") + 1, rules=rules)
     back = hand.last_draw is not None and hand.is_legal(f"discard {hand.last_draw[0].code()}")
-    return Ask("You draw a card from the stock. May you discard that same card?", ("Yes", "No"), yes(back),
-               "Yes: a card drawn from the stock may go straight back.",
-               "only a card taken from the discard pile must stay: a card from the stock may go straight back.")
+    return Ask(N_("You draw a card from the stock. May you discard that same card?"), (N_("Yes"), N_("No")), yes(back),
+               N_("Yes: a card drawn from the stock may go straight back."),
+               N_("only a card taken from the discard pile must stay: a card from the stock may go straight back."))
 
 
 def cards_between_turns(rules: Rules) -> Ask:
     between = len(NORMAL_TURN.hand(rules=rules).held(0))
-    return Ask("How many cards does a player hold between turns?", numbers(between - 1, between, between + 1),
-               str(between), "{between}: you draw to {drawn}, then discard back to {between}.",
-               "count again: a turn is one card in, one card out, and the deal gives each player his starting "
-               "hand.", dict(between=between, drawn=between + 1))
+    return Ask(N_("How many cards does a player hold between turns?"), numbers(between - 1, between, between + 1),
+               str(between), N_("{between}: you draw to {drawn}, then discard back to {between}."),
+               N_("count again: a turn is one card in, one card out, and the deal gives each player his starting "
+                  "hand."), dict(between=between, drawn=between + 1))
 
 
 LESSON = Lesson(
-    4, "normal_turn", "A normal turn",
-    "Play a normal turn: draw from the stock or take the top discard, then discard; never throw back the card you "
-    "just took from the pile.",
+    4, "normal_turn", N_("A normal turn"),
+    N_("Play a normal turn: draw from the stock or take the top discard, then discard; never throw back the card you "
+       "just took from the pile."),
     (NORMAL_TURN, *practice("take_or_draw", "forbidden_discard", "best_discard"),
      Check((throw_back_taken, throw_back_drawn, cards_between_turns))))

@@ -9,16 +9,25 @@ added or out of order, an exercise without its heading, a demonstration without
 its lead sentence, a code line that is more than a widget call. It reads any
 notebook, so a notebook in another language is held against the same definition
 (``translate`` gives the words of that language).
+
+The notebooks in other languages live beside the English ones, in a folder per
+language (``lessons/tr/05_knocking_and_gin.ipynb``): :func:`against_english` holds
+each against its English notebook, cell by cell: the same cells in the same order,
+the same code (the first code cell differing only by its ``lang="tr"`` argument), the
+same levels of markdown headings in each markdown cell. :func:`folder_differences`
+does it for a whole folder, and names the notebooks it lacks.
 """
 
 from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..language import LANGUAGES
 from .define import STANDARD, HandDemo, Lesson, Practice
 
 IMPORT = "from gintrainer.widgets import lesson"
@@ -67,7 +76,7 @@ def _calls(code: str) -> tuple[list[tuple[str, tuple]], list[str]]:
         if isinstance(statement, ast.ImportFrom) and text == IMPORT:
             continue
         call = statement.value if isinstance(statement, ast.Expr) else None
-        if (isinstance(call, ast.Call) and not call.keywords and isinstance(call.func, ast.Attribute)
+        if (isinstance(call, ast.Call) and _lang_only(call) and isinstance(call.func, ast.Attribute)
                 and isinstance(call.func.value, ast.Name) and call.func.value.id == "lesson"):
             try:
                 found.append((call.func.attr, tuple(ast.literal_eval(arg) for arg in call.args)))
@@ -76,6 +85,11 @@ def _calls(code: str) -> tuple[list[tuple[str, tuple]], list[str]]:
                 pass
         stray.append(text)
     return found, stray
+
+
+def _lang_only(call: ast.Call) -> bool:
+    """Whether a call's keywords are at most the page's language (``lang="tr"``, a literal)."""
+    return all(k.arg == "lang" and isinstance(k.value, ast.Constant) for k in call.keywords)
 
 
 def read(path: str | Path) -> Outline:
@@ -128,3 +142,115 @@ def differences(info: Lesson, outline: Outline, translate: Callable[[str], str] 
 def _final_values(demo: HandDemo):
     steps = demo.steps()
     return steps.values(steps.count - 1)
+
+
+# -- a notebook in another language, against the English one ----------------------------
+
+OPENERS = ("toolbar", "nav")
+"""The calls of a notebook's first code cell, the one that takes the page's language."""
+_HEADING = re.compile(r"^(#{1,6})\s")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def _cells(path: Path) -> list[tuple[str, str]]:
+    return [(cell["cell_type"], _source(cell)) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+
+
+def heading_levels(markdown: str) -> tuple[int, ...]:
+    """The levels of a markdown cell's headings, in order (``# A`` 1, ``### B`` 3), code blocks left out."""
+    levels, fenced = [], False
+    for line in markdown.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and (match := _HEADING.match(line)):
+            levels.append(len(match.group(1)))
+    return tuple(levels)
+
+
+def _without_lang(code: str, lang: str) -> tuple[str | None, str]:
+    """The code with the ``lang=`` argument of its toolbar or nav call taken out (as an AST dump), and
+    what is wrong with that argument ("" when it is ``lang`` itself)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None, "it is not Python"
+    problem = f"its lesson.toolbar or lesson.nav call has no lang={lang!r}"
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in OPENERS
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "lesson"):
+            given = [k for k in node.keywords if k.arg == "lang"]
+            node.keywords = [k for k in node.keywords if k.arg != "lang"]
+            if len(given) == 1 and isinstance(given[0].value, ast.Constant) and given[0].value.value == lang:
+                problem = ""
+            elif given:
+                problem = f"its lang argument is {ast.unparse(given[0].value)}, not {lang!r}"
+    return ast.dump(tree), problem
+
+
+def against_english(english: str | Path, other: str | Path, lang: str) -> list[str]:
+    """Every way the notebook ``other`` (in ``lang``) departs from its English notebook:
+    a cell added, missing or of another kind, code that is not the English code, a
+    first code cell whose ``lang`` is not ``lang``, a markdown cell whose headings are not
+    at the English levels. Each problem names the notebook and the cell (counted from 1)."""
+    english, other = Path(english), Path(other)
+    theirs, ours = _cells(english), _cells(other)
+    name = f"{other.parent.name}/{other.name}"
+    found = []
+    kinds = [kind for kind, _ in theirs], [kind for kind, _ in ours]
+    if kinds[0].count("markdown") != kinds[1].count("markdown"):
+        found.append(f"{name} has {kinds[1].count('markdown')} markdown cells; the English has "
+                     f"{kinds[0].count('markdown')}")
+    first_code = next((i for i, kind in enumerate(kinds[0]) if kind == "code"), None)
+    for index, ((kind, text), (their_kind, their_text)) in enumerate(zip(ours, theirs, strict=False)):
+        cell = f"{name}, cell {index + 1}"
+        if kind != their_kind:
+            found.append(f"{cell} is a {kind} cell where the English has a {their_kind} cell: a cell is added or "
+                         f"missing here")
+            return found
+        problem = _cell_difference(kind, text, their_text, lang, first=index == first_code)
+        if problem:
+            found.append(f"{cell} {problem}")
+    if len(ours) != len(theirs):
+        shorter, longer = (name, "the English") if len(ours) < len(theirs) else ("the English", name)
+        found.append(f"{shorter} ends after cell {min(len(ours), len(theirs))}; {longer} has "
+                     f"{abs(len(ours) - len(theirs))} more")
+    return found
+
+
+def _cell_difference(kind: str, text: str, english: str, lang: str, *, first: bool) -> str:
+    """How one cell departs from the English cell of the same kind ("" when it does not)."""
+    if kind == "markdown":
+        if heading_levels(text) != heading_levels(english):
+            return (f"has headings at levels {list(heading_levels(text))}; the English cell has "
+                    f"{list(heading_levels(english))}")
+        return ""
+    if first:
+        code, problem = _without_lang(text, lang)
+        if problem:
+            return f"is the first code cell, and {problem}"
+        if code != _without_lang(english, lang)[0]:
+            return f"is not the English code {english!r} with lang={lang!r}"
+        return ""
+    if text.strip() != english.strip():
+        return f"has the code {text.strip()!r}; the English has {english.strip()!r}"
+    return ""
+
+
+def language_folders(lessons: str | Path) -> list[str]:
+    """The languages that have a folder of notebooks beside the English ones, in the trainer's order."""
+    folder = Path(lessons)
+    return [lang for lang in LANGUAGES if lang != "en" and (folder / lang).is_dir()]
+
+
+def folder_differences(lessons: str | Path, lang: str) -> list[str]:
+    """Every way a language's folder departs from the English notebooks: a notebook it lacks
+    or has that the English has not, and each notebook's :func:`against_english`."""
+    english_dir = Path(lessons)
+    folder = english_dir / lang
+    english = {path.name for path in english_dir.glob("*.ipynb")}
+    theirs = {path.name for path in folder.glob("*.ipynb")}
+    found = [f"{lang}/ has no {name} (the English has it)" for name in sorted(english - theirs)]
+    found += [f"{lang}/{name} has no English notebook" for name in sorted(theirs - english)]
+    for name in sorted(english & theirs):
+        found += against_english(english_dir / name, folder / name, lang)
+    return found

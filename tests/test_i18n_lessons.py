@@ -1,0 +1,183 @@
+"""The lessons' texts drawn in the tests' pseudo-language: every lesson's definition
+(title, goal, demonstrations' titles and leads, exercise headings, the closing checks
+with their feedback), every demonstration's captions, every exercise kind's texts
+(answered right and wrong), the glossary and the quick reference. Any English word
+outside the marks is text that does not come from the catalogs.
+
+Sentences other modules write are still English here until their owners convert them;
+each is named below (:func:`foreign`, :func:`_result_sentences`) with its owner, and
+taken out before the check."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from gintrainer.exercises import KINDS, generate
+from gintrainer.exercises.core import ExerciseSession, panel_html
+from gintrainer.lessons import DEMOS, LESSONS, checks
+from gintrainer.lessons.define import Practice
+from gintrainer.reference import glossary, glossary_html, printable, quick_reference_html
+from gintrainer.rules import PRESETS, Rules
+from i18n import pseudo_language, unmarked
+
+ALLOWED = ("Ann", "Ben", "A", "J", "Q", "K")
+"""The players' names (names, the same in every language) and the ranks printed on the
+cards' faces (card notation, like the card symbols)."""
+
+RULES = (PRESETS["standard"], PRESETS["modern"], PRESETS["classic"],
+         Rules(knock_limit=7, undercut_on_tie=False, next_dealer="loser", target=250, dead_stock_cards=3))
+
+
+def foreign(hand) -> list[str]:
+    """The sentences of a hand that other modules write."""
+    found = []
+    if hand.result is not None:
+        # Owner: engine-puzzles (gintrainer/scoring.py HandScore.explain): a hand's result in words.
+        found.append(hand.result.explain())
+    return found
+
+
+def check(text: str, *foreign_sentences: str) -> None:
+    text = html.unescape(text)
+    for sentence in sorted(foreign_sentences, key=len, reverse=True):
+        text = text.replace(sentence, " ")
+    assert unmarked(text, ALLOWED) == [], text
+
+
+# -- the lessons' definitions ----------------------------------------------------------------
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_a_lessons_definition_is_all_from_the_catalogs(number):
+    info = LESSONS[number]
+    with pseudo_language():
+        check(info.title)
+        for rules in RULES:
+            check(info.goal_for(rules))
+        for section in info.sections:
+            if isinstance(section, Practice):
+                check(section.title)
+        for demo in info.demos:
+            check(demo.title)
+            check(demo.lead_text())
+
+
+def _result_sentences(rules: Rules) -> list[str]:
+    """The results the checks of lesson 7 quote (their values ``result``)."""
+    from gintrainer.lessons import scoring_a_hand
+    found = []
+    for question in scoring_a_hand.LESSON.questions:
+        value = question(rules).values.get("result")
+        if value:
+            found.append(str(value))  # Owner: engine-puzzles (HandScore.explain)
+    return found
+
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_a_lessons_check_and_its_feedback_are_all_from_the_catalogs(number):
+    for rules in RULES:
+        foreign_sentences = _result_sentences(rules)
+        with pseudo_language():
+            for question in checks(number, rules):
+                check(question.title)
+                check(question.prompt, *foreign_sentences)
+                check(question.explanation, *foreign_sentences)
+                for option in question.options:
+                    check(option)
+                    check(question.check(option).text, *foreign_sentences)
+                check(question.check("").text)
+
+
+# -- the demonstrations ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(DEMOS))
+def test_a_demonstrations_captions_are_all_from_the_catalogs(name):
+    demo = DEMOS[name]
+    with pseudo_language():
+        steps = demo.steps()
+        check(steps.title)
+        sentences = []
+        if hasattr(demo, "match"):
+            sentences = [s for hand in demo.match().hands for s in foreign(hand)]
+        elif hasattr(demo, "moves"):
+            sentences = foreign(demo.hand())
+        for step in range(steps.count):
+            check(steps.caption(step), *sentences)
+            check(steps.html(step), *sentences)
+
+
+# -- the exercises ---------------------------------------------------------------------------
+
+def _exercise_texts(kind: str, seed: int, rules: Rules) -> list[str]:
+    session = ExerciseSession(kind, seed, rules=rules)
+    exercise = session.exercise
+    texts = [exercise.title, exercise.prompt, exercise.explanation, exercise.option_label, exercise.answer_text()]
+    texts += [panel_html(panel) for panel in exercise.panels]
+    if exercise.answer_type == "choice":
+        texts += list(exercise.options)
+        texts += [exercise.check(option).text for option in exercise.options]
+    elif exercise.answer_type == "number":
+        texts += [exercise.check(n).text for n in {exercise.answer, exercise.answer + 1, max(exercise.answer - 1, 0),
+                                                    0, 99}]
+        texts += [exercise.check("").text, exercise.check("twelve").text]
+    else:
+        answer = exercise.answer
+        texts.append(exercise.check(" ".join(c.code() for c in answer)).text)
+        for card in exercise.options:
+            if card not in answer:
+                wrong = (*answer[:-1], card) if exercise.pick else (*answer, card)
+                texts.append(exercise.check(" ".join(c.code() for c in wrong)).text)
+                break
+        texts.append(exercise.check("").text)
+    texts.append(session.show_answer().text)
+    return texts
+
+
+UNCONVERTED = frozenset(KINDS)
+"""Exercise kinds whose own sentences are still written in English (to convert)."""
+
+
+@pytest.mark.parametrize("kind", [pytest.param(kind, marks=pytest.mark.xfail(
+    strict=True, reason="the kind's sentences are not converted yet")) if kind in UNCONVERTED else kind
+    for kind in sorted(KINDS)])
+def test_an_exercise_kinds_texts_are_all_from_the_catalogs(kind):
+    for rules in (PRESETS["standard"], RULES[-1]):
+        for seed in range(3):
+            hand_results = _hand_results(kind, seed, rules)
+            with pseudo_language():
+                for text in _exercise_texts(kind, seed, rules):
+                    check(text, *hand_results)
+
+
+def _hand_results(kind: str, seed: int, rules: Rules) -> list[str]:
+    """The results in words of the hands an exercise shows (other modules' sentences)."""
+    exercise = generate(kind, seed, rules)
+    found = []
+    for panel in exercise.panels:
+        if panel.hand is not None:
+            found += foreign(panel.hand)
+    return found
+
+
+# -- the glossary and the quick reference ----------------------------------------------------
+
+@pytest.mark.parametrize("rules", RULES, ids=["standard", "modern", "classic", "odd"])
+def test_the_glossary_and_the_quick_reference_are_all_from_the_catalogs(rules):
+    with pseudo_language():
+        for term, definition, _ in glossary(rules):
+            check(term)
+            check(definition)
+        check(glossary_html(rules))
+        check(quick_reference_html(rules))
+    with pseudo_language():
+        check(printable("glossary"))
+        check(printable("quick_reference"))
+
+
+def test_the_pseudo_language_marks_what_it_should():
+    """The check above can fail: English written outside the catalogs is found."""
+    with pseudo_language():
+        assert unmarked(LESSONS[5].title) == []
+        assert unmarked(LESSONS[5].title_text) == ["Knocking", "and", "gin"]
+        assert unmarked(DEMOS["knock"].steps().caption(3)) == []

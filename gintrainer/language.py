@@ -338,8 +338,9 @@ def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the marker)
 
 
 def t(text: str, /, **values: object) -> str:
-    """A sentence in the current language, its named values filled in."""
-    return _fill(translations().gettext(text), values)
+    """A sentence in the current language, its named values filled in (an empty
+    text stays empty: gettext would give the catalog's header for it)."""
+    return _fill(translations().gettext(text), values) if text else text
 
 
 def tn(singular: str, plural: str, n: int, /, **values: object) -> str:

@@ -13,7 +13,7 @@ from ..errors import GinError
 from ..language import t, tc, tn
 from ..melds import min_deadwood
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
-from ..replay.annotate import better_words
+from ..replay.annotate import better_words, comment_words
 from ..steps import HandSteps
 from .base import Change, View, download_link, guarded, replace_view
 from .stepper import Stepper
@@ -32,7 +32,7 @@ class ReplaySteps(HandSteps):
     def __init__(self, replay: Replay, *, view: int | None = None):
         self.replay = replay
         face_down = () if view is None else (1 - view,)
-        super().__init__(replay.hand, names=_names(replay), face_down=face_down, title=replay.title)
+        super().__init__(replay.hand, names=_names(replay), face_down=face_down, title=t(replay.title))
 
     def caption(self, step: int) -> str:
         return super().caption(step)
@@ -46,7 +46,8 @@ class ReplaySteps(HandSteps):
                 said = t("Better: {move}", move=better_words(note.better))
                 better = f" <i>{escape(said)}</i>"
             arrows = "".join(f" {a}→{b}" for a, b in note.arrows)
-            items.append(f"<div class='gt-note-{escape(note.author)}'><b>{escape(who)}</b> {escape(note.comment)}"
+            comment = comment_words(self.replay, note)
+            items.append(f"<div class='gt-note-{escape(note.author)}'><b>{escape(who)}</b> {escape(comment)}"
                          f"{better}{escape(arrows)}</div>")
         return f"<div class='gt-notes'>{''.join(items)}</div>" if items else ""
 
@@ -175,9 +176,10 @@ class ReplayView(View):
         replay = self.replay
         result = replay.hand.result
         summary = result.explain() if result is not None else t("The hand is not finished.")
-        title = replay.title or t("A hand")
+        title = t(replay.title) if replay.title else t("A hand")
+        description = t(replay.description)
         self.heading.value = (f"<h3>{escape(title)}</h3>"
-                              f"<p>{escape(replay.description)}</p><p class='gt-info'>{escape(summary)}</p>")
+                              f"<p>{escape(description)}</p><p class='gt-info'>{escape(summary)}</p>")
         name = "".join(ch if ch.isalnum() else "-" for ch in (replay.title or "hand").lower()).strip("-") or "hand"
         self.download.value = download_link(dump(replay), f"{name[:40]}.json", t("Download this history (JSON)"))
         self._fill_comment()
@@ -188,7 +190,7 @@ class ReplaysPage(View):
 
     def __init__(self) -> None:
         self.examples = examples()
-        self.choice = widgets.Dropdown(options=[(r.title or n, n) for n, r in self.examples.items()],
+        self.choice = widgets.Dropdown(options=[(t(r.title) if r.title else n, n) for n, r in self.examples.items()],
                                        description=tc("label", "Hand:"))
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description=tc("button", "Load a history file"))

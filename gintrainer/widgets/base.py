@@ -151,7 +151,8 @@ def guarded(method: Callable[Concatenate[_View, _Params], _Result],
         except Exception as error:  # a kernel under Voila shows no tracebacks: keep it for the page
             log.exception("error in %s.%s", type(self).__name__, method.__name__)
             self.last_traceback = traceback.format_exc()
-            self.report(t("Something went wrong: {error}", error=f"{type(error).__name__}: {error}"))
+            problem = f"{type(error).__name__}: {error}"
+            self.report(t("Something went wrong: {error}", error=problem))
             return None
         finally:
             _running -= 1

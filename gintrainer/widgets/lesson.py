@@ -51,6 +51,8 @@ class LessonTop(View):
     def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None):
         self.learner = learner or Learner.from_page()
         here = page_path(page, lang)
+        if lang is not None and self.learner.asked is None:
+            self.learner.language = check_language(lang)  # opening a translated notebook chooses its language
         use_language(notebook_language(self.learner, lang))
         self.language = PageLanguage.for_page()
         self.menu = LanguageMenu(here, self.learner)
@@ -64,8 +66,8 @@ class LessonTop(View):
         if wanted not in LANGUAGES or wanted == current_language():
             return ""
         link = link_html(page_path(page, wanted), here, NAMES[wanted], self.learner.query())
-        return (f'<div class="gt-notice gt-other-language">{escape(t("This page in your language:"))} '
-                f'<span lang="{wanted}">{link}</span></div>')
+        label = t("This page in your language:")
+        return f'<div class="gt-notice gt-other-language">{escape(label)} <span lang="{wanted}">{link}</span></div>'
 
 
 class LessonToolbar(LessonTop):
@@ -95,12 +97,13 @@ def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widget
 
 
 def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
-    """The links of a lesson page again (for the bottom of a lesson); the top of the
-    glossary's and the quick reference's pages, which have no toolbar."""
-    if page in REFERENCE_FILES:
+    """The top of the glossary's and the quick reference's pages (in ``lang``, English by
+    default), which have no toolbar; for a lesson, its links again at the bottom of the
+    page, in the language its toolbar set (a translated lesson's last cell is the
+    English one's, without ``lang``)."""
+    if isinstance(page, str) and page in REFERENCE_FILES:
         return LessonTop(page, lang=lang)
-    page_path(page, lang)  # an unknown page is refused
-    return NavBar(page_path(page, lang))
+    return NavBar(page_path(page, lang or current_language()))
 
 
 def demo(name: str) -> Stepper:

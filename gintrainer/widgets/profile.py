@@ -58,6 +58,8 @@ class Learner:
         """The learner's language, carried by every link (a lesson notebook speaks its own)."""
         self.browser = browser
         """The browser's ``Accept-Language`` header, as the page received it."""
+        self.asked: str | None = None
+        """The language the page's address asked for (``?lang=``), when it is one the trainer speaks."""
         self._listeners: list[Callable[[], None]] = []
         if name:
             self.choose(name)
@@ -80,13 +82,13 @@ class Learner:
         browser = accept_language()
         lang = use_language(choose_language(asked, store.saved_language(name) if name else None, browser))
         learner = _page_learners[key] = cls(language=lang, browser=browser)
+        learner.asked = lang if asked and lang == choose_language(asked) else None
         if name:
             try:
                 learner.choose(name)
             except GinError as error:
                 learner.notice = t("Could not open the profile from the address: {error}", error=str(error))
-        if asked and lang == choose_language(asked) and lang in LANGUAGES and learner.name is not None \
-                and learner.progress.settings.language != lang:
+        if learner.asked in LANGUAGES and learner.name is not None and learner.progress.settings.language != lang:
             learner.set_language(lang)
         return learner
 
@@ -312,7 +314,8 @@ class ProfilePage(View):
             raise GinError(t("press Reset first"))
         notice = self.learner.reset()
         self.confirm.layout.display = "none"
-        self.message.value = f"<div class='gt-info'>{escape(t('Progress reset.'))} {escape(notice or '')}</div>"
+        done = t("Progress reset.")
+        self.message.value = f"<div class='gt-info'>{escape(done)} {escape(notice or '')}</div>"
 
     def refresh(self) -> None:
         progress = self.learner.progress
@@ -332,12 +335,13 @@ class ProfilePage(View):
                   deviation=round(progress.rating.deviation), solved=progress.solved, failed=progress.failed,
                   hinted=progress.hinted, streak=progress.streak, best=progress.best_streak,
                   review=len(progress.review))
-        heads = "".join(f"<th>{escape(t(name))}</th>" for name in THEME_COLUMNS)
+        heads = "".join(f"<th>{escape(head)}</th>" for head in map(t, THEME_COLUMNS))
+        latest = t("Latest attempts")
         self.summary.value = (
             f"<div class='gt-stats'>{escape(stats)}</div>"
             + (f"<table class='gt-solver'><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
                if rows else "")
-            + (f"<h4>{escape(t('Latest attempts'))}</h4><ul>{history}</ul>" if history else ""))
+            + (f"<h4>{escape(latest)}</h4><ul>{history}</ul>" if history else ""))
 
 
 THEME_COLUMNS = (N_("theme"), N_("solved"), N_("failed"), N_("hinted"), N_("success"))

@@ -80,7 +80,8 @@ def lesson_of(path: str) -> tuple[int | str, str] | None:
 def lesson_pages(lang: str = "en") -> list[Page]:
     """A language's lessons in order, then its glossary and quick reference, with
     their titles and goals in the current language."""
-    pages = [Page(lesson_path(number, lang), f"{number}. {t(info.title)}", t(info.goal))
+    # Translators: a lesson's link on the landing page: its number, then its title.
+    pages = [Page(lesson_path(number, lang), t("{number}. {title}", number=number, title=t(info.title)), t(info.goal))
              for number, info in sorted(LESSONS.items())]
     return pages + [Page(lesson_path("glossary", lang), t("Glossary"), t("Every word of the game, explained.")),
                     Page(lesson_path("quick_reference", lang), t("Quick reference"),
@@ -356,11 +357,11 @@ class LandingPage(View):
         self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()
-        today_heading = t("Today's puzzles ({date})", date=self.daily.today.isoformat())
-        super().__init__([self.language, self.menu, self.heading, self.bar,
-                          widgets.HTML(f"<h2>{escape(t('Learn the game'))}</h2>"), self.lessons,
-                          widgets.HTML(f"<h2>{escape(tc('heading', 'Puzzles'))}</h2>"), self.puzzles, self.extras,
-                          widgets.HTML(f"<h2>{escape(today_heading)}</h2>"), self.daily])
+        headings = [t("Learn the game"), tc("heading", "Puzzles"),
+                    t("Today's puzzles ({date})", date=self.daily.today.isoformat())]
+        learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
+        super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.lessons,
+                          puzzles, self.puzzles, self.extras, today_heading, self.daily])
         self.add_class("gt-landing")
         self.listen(self.learner, self.refresh)
         self.refresh()
@@ -369,8 +370,8 @@ class LandingPage(View):
         query = self.learner.query()
         self.lessons.value = links_html(lesson_pages(self.learner.language), query)
         self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
-        self.extras.value = "".join(f"<h2>{escape(t(title))}</h2>{links_html([p.shown() for p in pages], query)}"
-                                    for title, pages in EXTRA_SECTIONS)
+        self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
+                                    for heading, pages in ((t(title), pages) for title, pages in EXTRA_SECTIONS))
 
 
 def landing() -> LandingPage:

@@ -89,7 +89,8 @@ class VoilaServer:
 
     def start(self, timeout: float = 60) -> None:
         self.port = free_port()
-        env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1")
+        # GINTRAINER_PSEUDO: the pages accept the tests' pseudo-language (?lang=qps).
+        env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1", GINTRAINER_PSEUDO="1")
         with open(self.log, "a") as log:  # the server writes to its own copy of the file descriptor
             self.process = subprocess.Popen(voila_command(self.root, port=self.port, ip="127.0.0.1"),
                                             cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -8,6 +8,7 @@ definition (:mod:`gintrainer.lessons`) named as the definition names it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -48,7 +49,8 @@ class LessonTop(View):
     the language menu, a link to the notebook in the learner's language when this one
     is in another, and the links (each carrying the learner)."""
 
-    def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None):
+    def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None,
+                 tools: Sequence[widgets.Widget] = ()):
         self.learner = learner or Learner.from_page()
         here = page_path(page, lang)
         if lang is not None and self.learner.asked is None:
@@ -58,7 +60,7 @@ class LessonTop(View):
         self.menu = LanguageMenu(here, self.learner)
         self.other = widgets.HTML(self._other_html(page, here))
         self.links = NavBar(here, self.learner)
-        super().__init__([self.language, self.menu, self.other, self.links])
+        super().__init__([self.language, self.menu, self.other, self.links, *tools])
         self.add_class("gt-lesson-top")
 
     def _other_html(self, page: int | str, here: str) -> str:
@@ -75,9 +77,8 @@ class LessonToolbar(LessonTop):
     four-colour deck starts as the learner's profile has it, and a change is kept there."""
 
     def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None):
-        super().__init__(page, learner, lang=lang)
         self.settings_bar = SettingsBar()
-        self.children = (*self.children[:-1], self.settings_bar, self.children[-1])
+        super().__init__(page, learner, lang=lang, tools=[self.settings_bar])
         self.remove_class("gt-lesson-top")
         self.add_class("gt-lesson-toolbar")
         self.settings_bar.four_colour.observe(self._on_four_colour, names="value")

@@ -177,7 +177,8 @@ def site_pages() -> list[str]:
 
 
 def _lesson_paths(lang: str) -> list[Page]:
-    return [Page(lesson_path(page, lang), "") for page in (*sorted(LESSONS), *REFERENCE_FILES)]
+    pages: list[int | str] = [*sorted(LESSONS), *REFERENCE_FILES]
+    return [Page(lesson_path(page, lang), "") for page in pages]
 
 
 def nav_pages(here: str) -> list[Page]:

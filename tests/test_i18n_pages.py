@@ -15,7 +15,7 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer import language  # noqa: E402
 from gintrainer import profiles as store  # noqa: E402
-from gintrainer.language import LANGUAGES, NAMES, current_language  # noqa: E402
+from gintrainer.language import LANGUAGES, NAMES, current_language, use_language  # noqa: E402
 from gintrainer.lessons import LESSONS  # noqa: E402
 from gintrainer.progress import Progress  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
@@ -75,6 +75,7 @@ def test_without_lang_the_profile_s_language_comes_before_the_browser_s(data, mo
 
 def test_without_lang_or_a_saved_language_the_browser_s_is_followed(data, monkeypatch):
     assert open_page(monkeypatch, "profile=Ben", accept="de-DE,de;q=0.9,tr;q=0.8,en;q=0.5").language == "tr"
+    use_language("en")  # a new page is a new kernel, which speaks English until told otherwise
     assert open_page(monkeypatch, "", accept="fr, de").language == "en"  # none of the four: English
     assert open_page(monkeypatch, "lang=de", accept="ps").language == "ps"  # a language it does not speak
     assert current_language() == "ps"

@@ -80,7 +80,8 @@ class Learner:
             return _page_learners[key]
         allow_test_languages()
         browser = accept_language()
-        lang = use_language(choose_language(asked, store.saved_language(name) if name else None, browser))
+        lang = use_language(choose_language(asked, store.saved_language(name) if name else None, browser,
+                                            default=current_language()))
         learner = _page_learners[key] = cls(language=lang, browser=browser)
         learner.asked = lang if asked and lang == choose_language(asked) else None
         if name:

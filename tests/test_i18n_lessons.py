@@ -22,9 +22,8 @@ from gintrainer.reference import glossary, glossary_html, printable, quick_refer
 from gintrainer.rules import PRESETS, Rules
 from i18n import pseudo_language, unmarked
 
-ALLOWED = ("Ann", "Ben", "A", "J", "Q", "K")
-"""The players' names (names, the same in every language) and the ranks printed on the
-cards' faces (card notation, like the card symbols)."""
+ALLOWED = ("Ann", "Ben")
+"""The players' names (names, the same in every language)."""
 
 RULES = (PRESETS["standard"], PRESETS["modern"], PRESETS["classic"],
          Rules(knock_limit=7, undercut_on_tie=False, next_dealer="loser", target=250, dead_stock_cards=3))
@@ -134,20 +133,46 @@ def _exercise_texts(kind: str, seed: int, rules: Rules) -> list[str]:
     return texts
 
 
-UNCONVERTED = frozenset(KINDS)
+UNCONVERTED = frozenset(KINDS) - {
+    "meld_or_not", "pick_meld", "deadwood_count", "pick_deadwood", "dealt_cards", "upcard_pick", "first_offer",
+    "stock_count", "whose_turn", "turn_options", "upcard_discard", "take_or_draw", "forbidden_discard",
+    "best_discard"}
 """Exercise kinds whose own sentences are still written in English (to convert)."""
+
+
+@pytest.fixture
+def engine_sentences(monkeypatch):
+    """The sentences the engine writes while an exercise is built and checked: an illegal
+    move's reason (Owner: engine-puzzles, gintrainer/hand.py Hand.explain_illegal) and a
+    scored hand in words (Owner: engine-puzzles, gintrainer/scoring.py HandScore.explain),
+    recorded as they are written so that the check takes them out."""
+    from gintrainer.hand import Hand
+    from gintrainer.scoring import HandScore
+    said: list[str] = []
+
+    def recording(method):
+        def record(*args, **kwargs):
+            text = method(*args, **kwargs)
+            if text:
+                said.append(text)
+            return text
+        return record
+    monkeypatch.setattr(Hand, "explain_illegal", recording(Hand.explain_illegal))
+    monkeypatch.setattr(HandScore, "explain", recording(HandScore.explain))
+    return said
 
 
 @pytest.mark.parametrize("kind", [pytest.param(kind, marks=pytest.mark.xfail(
     strict=True, reason="the kind's sentences are not converted yet")) if kind in UNCONVERTED else kind
     for kind in sorted(KINDS)])
-def test_an_exercise_kinds_texts_are_all_from_the_catalogs(kind):
+def test_an_exercise_kinds_texts_are_all_from_the_catalogs(kind, engine_sentences):
     for rules in (PRESETS["standard"], RULES[-1]):
         for seed in range(3):
             hand_results = _hand_results(kind, seed, rules)
             with pseudo_language():
-                for text in _exercise_texts(kind, seed, rules):
-                    check(text, *hand_results)
+                texts = _exercise_texts(kind, seed, rules)
+                for text in texts:
+                    check(text, *hand_results, *engine_sentences)
 
 
 def _hand_results(kind: str, seed: int, rules: Rules) -> list[str]:

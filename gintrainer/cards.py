@@ -19,14 +19,15 @@ from collections.abc import Callable, Iterable
 from typing import NoReturn, TypeAlias
 
 from .errors import InvalidNotationError
+from .language import N_, t, tc
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 RANK_LETTERS = "A23456789TJQK"
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight",
-              "nine", "ten", "jack", "queen", "king")
+RANK_WORDS = (N_("ace"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
+              N_("nine"), N_("ten"), N_("jack"), N_("queen"), N_("king"))
 RED_SUITS = frozenset("DH")
 
 _RANK_FROM_TEXT = {letter: i + 1 for i, letter in enumerate(RANK_LETTERS)}
@@ -122,8 +123,11 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Words, for screen readers: ``"ten of diamonds"``."""
-        return f"{RANK_WORDS[self.rank - 1]} of {SUIT_NAMES[self.index // 13]}"
+        """Words, for screen readers: ``"ten of diamonds"``, in the current language."""
+        # Translators: a card's name read by screen readers: {rank} is a rank's word ("ten"), {suit} a suit's
+        # ("diamonds").
+        return tc("card name", "{rank} of {suit}", rank=t(RANK_WORDS[self.rank - 1]),
+                  suit=t(SUIT_NAMES[self.index // 13]))
 
     def code(self) -> str:
         """The file form: ``7H``, ``TD``."""
@@ -170,6 +174,21 @@ CardsLike: TypeAlias = str | Card | Iterable[str | Card]
 """What a caller may pass for cards: text, one card, or an iterable of either."""
 
 
+def _ascii_upper(text: str) -> str:
+    """``text`` with only the letters a to z upper-cased: card notation is ASCII, so
+    a Turkish dotless ``ı`` or dotted ``İ`` stays itself (and is not a rank or a
+    suit) instead of turning into ``I``, whatever the language or locale."""
+    return text.translate(_ASCII_UPPER)
+
+
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _malformed(text: str) -> InvalidNotationError:
+    return InvalidNotationError(t("malformed card {text}: expected a rank then a suit, like '7H' or '10♦'",
+                                  text=repr(text)))
+
+
 def parse_card(text: str | Card) -> Card:
     """Read one card token. Raises :class:`InvalidNotationError` naming the token."""
     if isinstance(text, Card):
@@ -178,16 +197,18 @@ def parse_card(text: str | Card) -> Card:
         raise InvalidNotationError(f"a card must be given as text like '7H', not {text!r}")
     token = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     if len(token) < 2:
-        raise InvalidNotationError(f"malformed card {text!r}: expected a rank then a suit, like '7H' or '10♦'")
-    rank_text, suit_text = token[:-1].upper(), token[-1]
-    suit = _SUIT_FROM_TEXT.get(suit_text.upper())
+        raise _malformed(text)
+    rank_text, suit_text = _ascii_upper(token[:-1]), token[-1]
+    suit = _SUIT_FROM_TEXT.get(_ascii_upper(suit_text))
     rank = _RANK_FROM_TEXT.get(rank_text)
     if suit is None and rank is None:
-        raise InvalidNotationError(f"malformed card {text!r}: expected a rank then a suit, like '7H' or '10♦'")
+        raise _malformed(text)
     if rank is None:
-        raise InvalidNotationError(f"unknown rank {token[:-1]!r} in card {text!r}: use A 2-9 T (or 10) J Q K")
+        raise InvalidNotationError(t("unknown rank {rank} in card {text}: use A 2-9 T (or 10) J Q K",
+                                     rank=repr(token[:-1]), text=repr(text)))
     if suit is None:
-        raise InvalidNotationError(f"unknown suit {suit_text!r} in card {text!r}: use C D H S or ♣ ♦ ♥ ♠")
+        raise InvalidNotationError(t("unknown suit {suit} in card {text}: use C D H S or ♣ ♦ ♥ ♠",
+                                     suit=repr(suit_text), text=repr(text)))
     return Card._ALL[SUITS.index(suit) * 13 + rank - 1]
 
 
@@ -222,7 +243,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         for token, card in zip(tokens, result, strict=True):
             if card in seen:
                 shown = token if isinstance(token, str) else card.code()
-                raise InvalidNotationError(f"duplicate card {shown!r} ({card})")
+                raise InvalidNotationError(t("duplicate card {token} ({card})", token=repr(shown), card=card))
             seen.add(card)
     return result
 

@@ -1,17 +1,23 @@
 """The ``gintrainer`` command: solve hands, show the daily puzzle, generate puzzles.
 
-Bad input prints one line naming what was wrong and exits with status 2.
+Bad input prints one line naming what was wrong and exits with status 2. The
+commands that print text for people (``solve``, ``daily``, ``puzzles``,
+``class worksheet``) take ``--lang``: English, Turkish, Kurmanji or Pashto;
+by default the user's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) where it
+is one of them, else English. ``--json`` output is the same in every language.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .cards import parse_cards, show_cards
 from .errors import GinError
+from .language import LANGUAGES, N_, check_language, in_language, t, tc, tn
 from .melds import best_arrangement
 from .messages import render
 from .rules import PRESETS, Rules
@@ -26,6 +32,42 @@ class _Parser(argparse.ArgumentParser):
 _HAND_EXAMPLE = "7H 8H 9H 2C"
 
 
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's locale where it is one of the trainer's, else
+    English: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set
+    (``tr_TR.UTF-8`` gives ``tr``), as the C library reads them.
+
+    >>> locale_language({"LANG": "tr_TR.UTF-8"}), locale_language({"LC_ALL": "de_DE", "LANG": "tr_TR"})
+    ('tr', 'en')
+    """
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            try:
+                return check_language(value.split(".")[0].split("@")[0])
+            except GinError:
+                return "en"
+    return "en"
+
+
+def _language(value: str) -> str:
+    """A ``--lang`` value: one of the trainer's languages."""
+    try:
+        code = check_language(value)
+    except GinError:
+        raise argparse.ArgumentTypeError(f"no language {value!r}: use {', '.join(LANGUAGES)}") from None
+    if code not in LANGUAGES:
+        raise argparse.ArgumentTypeError(f"no language {value!r}: use {', '.join(LANGUAGES)}")
+    return code
+
+
+def _add_lang(parser) -> None:
+    parser.add_argument("--lang", type=_language, metavar="LANG",
+                        help=f"the language of the text: {', '.join(LANGUAGES)} (default: the locale's where it is "
+                             "one of them, else en)")
+
+
 def _out_path(value: str | None, what: str) -> str | None:
     """An ``--out`` value: None for the default, else a non-blank path (a blank one
     would silently mean the current folder)."""
@@ -35,6 +77,7 @@ def _out_path(value: str | None, what: str) -> str | None:
 
 
 def _print_json(data) -> None:
+    """Machine output: the same in every language."""
     json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
 
@@ -49,26 +92,33 @@ def _solve_rules(args) -> Rules:
     if args.oklahoma:
         rules = rules.replace(oklahoma=True)
     if args.upcard is not None and not rules.oklahoma:
-        raise GinError("--upcard is the first upcard of Oklahoma rules: add --oklahoma")
+        raise GinError(t("--upcard is the first upcard of Oklahoma rules: add --oklahoma"))
     return rules
 
 
 def _print_table(cards, table) -> None:
-    print(f"Hand: {show_cards(cards)}   (knock limit {table.knock_limit}, {len(table.unseen)} unseen cards)")
-    print(f"{'discard':>8} {'deadwood':>9} {'knocks':>7} {'outs':>5} {'expected':>9}")
+    # Translators: {hand} is the cards of the hand; {limit} the knock limit
+    print(tn("Hand: {hand}   (knock limit {limit}, {n} unseen card)",
+             "Hand: {hand}   (knock limit {limit}, {n} unseen cards)", len(table.unseen), hand=show_cards(cards),
+             limit=table.knock_limit))
+    heads = (tc("solver column", "discard"), tc("solver column", "deadwood"), tc("solver column", "knocks"),
+             tc("solver column", "outs"), tc("solver column", "expected"))
+    widths = tuple(max(width, len(head)) for width, head in zip((8, 9, 7, 5, 9), heads, strict=True))
+    print(" ".join(f"{head:>{width}}" for head, width in zip(heads, widths, strict=True)))
     for row in table.rows:
-        knock = "gin" if row.gin else ("yes" if row.knocks else "")
-        print(f"{str(row.card):>8} {row.deadwood:>9} {knock:>7} {len(row.outs):>5} "
-              f"{_fraction(row.expected_deadwood):>9}")
+        knock = tc("solver cell", "gin") if row.gin else (tc("solver cell", "yes") if row.knocks else "")
+        cells = (str(row.card), str(row.deadwood), knock, str(len(row.outs)), _fraction(row.expected_deadwood))
+        print(" ".join(f"{cell:>{width}}" for cell, width in zip(cells, widths, strict=True)))
     if table.big_gin:
-        print("All 11 cards meld: big gin.")
+        print(t("All 11 cards meld: big gin."))
 
 
 def cmd_solve(args) -> None:
     from .solver import discard_table
     cards = parse_cards(args.cards)
     if not cards:
-        raise GinError(f"give the cards of a hand, like {_HAND_EXAMPLE!r}, not {args.cards!r}")
+        raise GinError(t("give the cards of a hand, like {example}, not {cards}", example=repr(_HAND_EXAMPLE),
+                         cards=repr(args.cards)))
     rules = _solve_rules(args)
     if len(cards) == 11:
         table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source or "stock",
@@ -79,12 +129,13 @@ def cmd_solve(args) -> None:
             _print_table(cards, table)
         return
     if len(cards) > 11:
-        raise GinError(f"give at most 11 cards, not {len(cards)}")
+        raise GinError(t("give at most 11 cards, not {count}", count=len(cards)))
     given = [flag for flag, value in (("--drawn", args.drawn), ("--from", args.source), ("--pile", args.pile),
                                       ("--known", args.known), ("--rules", args.rules), ("--upcard", args.upcard))
              if value is not None] + (["--oklahoma"] if args.oklahoma else [])
     if given:
-        raise GinError(f"only an 11-card hand takes {', '.join(given)}; the hand given is {show_cards(cards)}")
+        raise GinError(t("only an 11-card hand takes {options}; the hand given is {hand}", options=", ".join(given),
+                         hand=show_cards(cards)))
     arrangement = best_arrangement(cards)
     if args.json:
         _print_json(arrangement.to_dict())
@@ -92,18 +143,31 @@ def cmd_solve(args) -> None:
         print(arrangement)
 
 
+_KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard")}
+
+
 def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
-    print(f"Puzzle {puzzle.id} ({puzzle.kind.replace('_', ' ')}, difficulty {puzzle.difficulty}; "
-          f"themes: {', '.join(puzzle.themes) or 'none'})")
-    print(f"Rules: {puzzle.rules.describe()}" + (f"; upcard {puzzle.upcard}" if puzzle.upcard else ""))
-    print(f"Hand: {show_cards(puzzle.hand)}")
+    kind = t(_KIND_NAMES[puzzle.kind]) if puzzle.kind in _KIND_NAMES else puzzle.kind.replace("_", " ")
+    themes = ", ".join(puzzle.themes)
+    if themes:
+        # Translators: {themes} are the puzzle's theme names, as the command line's --theme writes them
+        print(t("Puzzle {id} ({kind}, difficulty {difficulty}; themes: {themes})", id=puzzle.id, kind=kind,
+                difficulty=puzzle.difficulty, themes=themes))
+    else:
+        print(t("Puzzle {id} ({kind}, difficulty {difficulty}; themes: none)", id=puzzle.id, kind=kind,
+                difficulty=puzzle.difficulty))
+    if puzzle.upcard:
+        print(t("Rules: {rules}; upcard {card}", rules=puzzle.rules.describe(), card=puzzle.upcard))
+    else:
+        print(t("Rules: {rules}", rules=puzzle.rules.describe()))
+    print(t("Hand: {cards}", cards=show_cards(puzzle.hand)))
     if puzzle.discard_pile:
-        print(f"Discard pile (bottom first): {show_cards(puzzle.discard_pile)}")
-    print(f"Stock: {puzzle.stock_count} cards")
+        print(t("Discard pile (bottom first): {cards}", cards=show_cards(puzzle.discard_pile)))
+    print(tn("Stock: {n} card", "Stock: {n} cards", puzzle.stock_count))
     print(render(puzzle.count_message))
     print(render(puzzle.question_message))
     if show_answer:
-        print(f"Answer: {render(puzzle.answer_messages)}")
+        print(t("Answer: {answer}", answer=render(puzzle.answer_messages)))
         print(render(puzzle.explanation_messages))
 
 
@@ -113,8 +177,9 @@ def puzzle_json(puzzle) -> dict:
     whatever language the command speaks."""
     record = puzzle.to_dict()
     sentences = record.pop("sentences")
-    record.update(explanation=render(puzzle.explanation_messages), hints=[render(m) for m in puzzle.hint_messages],
-                  question=render(puzzle.question_message), sentences=sentences)
+    record.update(explanation=render(puzzle.explanation_messages, "en"),
+                  hints=[render(m, "en") for m in puzzle.hint_messages],
+                  question=render(puzzle.question_message, "en"), sentences=sentences)
     return record
 
 
@@ -149,7 +214,7 @@ class _Progress:
 def cmd_puzzles(args) -> None:
     from .puzzles import generate
     if args.count < 1:
-        raise GinError(f"--count must be 1 or more, not {args.count}")
+        raise GinError(t("--count must be 1 or more, not {count}", count=args.count))
     rules = Rules.preset(args.rules)
     if args.oklahoma:
         rules = rules.replace(oklahoma=True)
@@ -216,8 +281,14 @@ def cmd_class_worksheet(args) -> None:
     if out is None:  # argparse requires --out
         raise GinError("--out needs a file name")
     path = write_worksheet(out, classset, answers=args.answers)
-    what = "answer key" if args.answers else "worksheet"
-    print(f"Wrote the {what} of class code {classset.code} ({classset.count} puzzles) to {path}")
+    if args.answers:
+        print(tn("Wrote the answer key of class code {code} ({n} puzzle) to {path}",
+                 "Wrote the answer key of class code {code} ({n} puzzles) to {path}", classset.count,
+                 code=classset.code, path=str(path)))
+    else:
+        print(tn("Wrote the worksheet of class code {code} ({n} puzzle) to {path}",
+                 "Wrote the worksheet of class code {code} ({n} puzzles) to {path}", classset.count,
+                 code=classset.code, path=str(path)))
 
 
 def _kind_options() -> tuple[str, ...]:
@@ -282,12 +353,14 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--oklahoma", action="store_true", help="Oklahoma: the upcard sets the knock limit")
     solve.add_argument("--upcard", help="the hand's first upcard (Oklahoma)")
     solve.add_argument("--json", action="store_true")
+    _add_lang(solve)
     solve.set_defaults(run=cmd_solve)
 
     day = sub.add_parser("daily", help="the daily puzzle, the same for everyone on a UTC date")
     day.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
     day.add_argument("--kind", choices=_kind_options(), default=PuzzleKind.CAN_KNOCK.option)
     day.add_argument("--json", action="store_true")
+    _add_lang(day)
     day.set_defaults(run=cmd_daily)
 
     gen = sub.add_parser("puzzles", help="generate verified puzzles")
@@ -300,6 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--rules", choices=tuple(PRESETS), default="standard")
     gen.add_argument("--oklahoma", action="store_true")
     gen.add_argument("--json", action="store_true")
+    _add_lang(gen)
     gen.set_defaults(run=cmd_puzzles)
 
     bank = sub.add_parser("bank", help="regenerate the shipped puzzle bank")
@@ -324,6 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_class_options(sheet)
     sheet.add_argument("--out", required=True, help="the HTML file to write")
     sheet.add_argument("--answers", action="store_true", help="write the answer key")
+    _add_lang(sheet)
     sheet.set_defaults(run=cmd_class_worksheet)
 
     from .players import PLAYER_NAMES
@@ -357,7 +432,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        args.run(args)
+        lang = getattr(args, "lang", None)
+        with in_language(lang or (locale_language() if hasattr(args, "lang") else "en")):
+            args.run(args)
     except GinError as error:
         print(f"gintrainer: error: {error}", file=sys.stderr)
         return 2

@@ -24,6 +24,7 @@ from multiprocessing import get_context
 from .cards import DECK, Card
 from .errors import GinError
 from .hand import Hand
+from .language import t
 from .players import PLAYER_NAMES, Player, decide, make_player
 from .rules import Rules
 from .scoring import HandScore, ScoreKind
@@ -219,11 +220,12 @@ def duel(a: str, b: str, *, hands: int, seed: object = 0, rules: Rules | None = 
     (A in seat 0) and ``2k + 1`` (A in seat 1). ``jobs`` processes share the work."""
     for name in (a, b):
         if name not in PLAYER_NAMES:
-            raise GinError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)}")
+            raise GinError(t("unknown player {name}: choose one of {choices}", name=repr(name),
+                             choices=", ".join(PLAYER_NAMES)))
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise GinError(f"the number of hands must be a positive whole number, not {hands!r}")
+        raise GinError(t("the number of hands must be a positive whole number, not {value}", value=repr(hands)))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise GinError(f"jobs must be a positive whole number, not {jobs!r}")
+        raise GinError(t("jobs must be a positive whole number, not {value}", value=repr(jobs)))
     rules = Rules() if rules is None else rules
     result = DuelResult(a, b, seed, rules)
     start = time.perf_counter()

@@ -40,6 +40,7 @@ from typing import TypeAlias, TypedDict
 
 from .cards import DECK, Card, CardsLike, format_cards, parse_card, parse_cards, show_cards, sort_by_rank
 from .errors import GinError, IllegalActionError, InvalidNotationError
+from .language import N_, t, tn
 from .melds import meld_kind, min_deadwood, order_meld
 from .rules import Rules
 from .scoring import (
@@ -51,6 +52,7 @@ from .scoring import (
     defender_reply,
     knocker_layouts,
     layoff_targets,
+    not_a_meld,
     settle,
 )
 from .vocab import Vocabulary
@@ -68,7 +70,7 @@ class Phase(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "phase"
+        return N_("phase")
 
 
 class ActionKind(Vocabulary):
@@ -88,7 +90,7 @@ class ActionKind(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "action"
+        return N_("action")
 
     @classmethod
     def aliases(cls) -> dict[str, str]:
@@ -103,7 +105,7 @@ class Pile(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "pile"
+        return N_("pile")
 
 
 PHASES = tuple(Phase)
@@ -123,6 +125,34 @@ _ALLOWED = {
     Phase.DEFENDER_LAYOUT: (ActionKind.MELD, ActionKind.LAYOFF, ActionKind.DONE, ActionKind.AUTO),
 }
 """The kinds of action each phase allows (none once the hand is over)."""
+_PHASE_WORDS = {
+    Phase.UPCARD: N_("seat {seat} may take the upcard or pass"),
+    Phase.DRAW: N_("seat {seat} must draw from the stock or take the top discard"),
+    Phase.DISCARD: N_("seat {seat} must discard (or knock)"),
+    Phase.KNOCKER_LAYOUT: N_("seat {seat} is laying out melds after knocking"),
+    Phase.DEFENDER_LAYOUT: N_("seat {seat} is laying out melds and lay-offs"),
+}
+"""What the seat to act may do in each phase, as an illegal move's message says it."""
+_NOT_IN_HAND = {ActionKind.DISCARD: N_("cannot discard {card}: it is not in the hand"),
+                ActionKind.KNOCK: N_("cannot knock {card}: it is not in the hand"),
+                ActionKind.GIN: N_("cannot gin {card}: it is not in the hand")}
+_OVER_LIMIT = {ActionKind.KNOCK: N_("cannot knock {card}: the rest leaves {points} deadwood, over the knock limit "
+                                    "of {limit}"),
+               ActionKind.GIN: N_("cannot gin {card}: the rest leaves {points} deadwood, over the knock limit of "
+                                  "{limit}")}
+_GIN_ONLY_STRAIGHT = {
+    ActionKind.KNOCK: N_("cannot knock {card}: the rest leaves {points} deadwood (straight gin: only gin may go out)"),
+    ActionKind.GIN: N_("cannot gin {card}: the rest leaves {points} deadwood (straight gin: only gin may go out)")}
+_GIN_ONLY_OKLAHOMA = {
+    ActionKind.KNOCK: N_("cannot knock {card}: the rest leaves {points} deadwood (the Oklahoma upcard is an ace: "
+                         "only gin may go out)"),
+    ActionKind.GIN: N_("cannot gin {card}: the rest leaves {points} deadwood (the Oklahoma upcard is an ace: only "
+                       "gin may go out)")}
+_CANNOT_MELD = {"laid out already": N_("cannot meld {card}: it is laid out already"),
+                "not in the hand": N_("cannot meld {card}: it is not in the hand")}
+_CANNOT_LAY_OFF = {"laid out already": N_("cannot lay off {card}: it is laid out already"),
+                   "not in the hand": N_("cannot lay off {card}: it is not in the hand")}
+"""Illegal moves' messages, one whole sentence for each kind of move and each reason."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,12 +208,14 @@ class Action:
             raise InvalidNotationError(f"an action must be text like 'discard 7H', not {text!r}")
         words = text.strip().split()
         if not words:
-            raise InvalidNotationError("empty action: say take, pass, draw, discard 7H, knock 7H, gin 7H, "
-                                       "big-gin, meld 7H 8H 9H, layoff 9H on 2, done or auto")
+            raise InvalidNotationError(t("empty action: say take, pass, draw, discard 7H, knock 7H, gin 7H, "
+                                         "big-gin, meld 7H 8H 9H, layoff 9H on 2, done or auto"))
         try:
             kind = ActionKind.parse(words[0])
         except GinError:
-            raise InvalidNotationError(f"unknown action {words[0]!r} in {text!r}") from None
+            # Translators: {word} is the first word typed, {text} the whole action typed (both quoted).
+            raise InvalidNotationError(t("unknown action {word} in {text}", word=repr(words[0]), text=repr(text))) \
+                from None
         return _READERS[kind](kind, words[1:], text)
 
     @property
@@ -204,39 +236,75 @@ class Action:
         return self.kind.value
 
     def describe(self) -> str:
-        """The move in words, cards in people form."""
-        if self.kind in _ONE_CARD:
-            return _DOES_WITH_CARD[self.kind] + f" {self.card}"
-        if self.kind == ActionKind.MELD:
-            return "lays out " + show_cards(self.cards)
-        if self.kind == ActionKind.LAYOFF:
-            return f"lays off {self.card}" + (f" on meld {self.target + 1}" if self.target is not None else "")
-        return _DOES[self.kind]
+        """The move in words, cards in people form, as it follows a player's name
+        (``"discards 7♥"``); :meth:`sentence` says it whole with the name."""
+        return t(self._words(_DOES), **self._values())
+
+    def sentence(self, who: str) -> str:
+        """The move as a whole sentence with the player who makes it: ``"Ann discards
+        7♥."`` (``who`` is already written text: a name or a translated word)."""
+        return t(self._words(_SENTENCES), who=who, **self._values())
+
+    def _words(self, table: dict[str, str]) -> str:
+        return table[_LAYOFF_ON if self.kind == ActionKind.LAYOFF and self.target is not None else self.kind]
+
+    def _values(self) -> dict[str, object]:
+        values: dict[str, object] = {}
+        if self.card is not None:
+            values["card"] = self.card
+        if self.cards:
+            values["cards"] = self.cards
+        if self.target is not None:
+            values["meld"] = self.target + 1
+        return values
 
 
-_DOES_WITH_CARD = {ActionKind.DISCARD: "discards", ActionKind.KNOCK: "knocks, discarding face down",
-                   ActionKind.GIN: "goes gin, discarding face down"}
-_DOES = {ActionKind.TAKE: "takes the top of the discard pile", ActionKind.PASS: "passes",
-         ActionKind.DRAW: "draws from the stock", ActionKind.BIG_GIN: "goes big gin with all 11 cards",
-         ActionKind.DONE: "is done laying out", ActionKind.AUTO: "lays out automatically"}
+_LAYOFF_ON = "layoff on"
+"""The key of a lay-off that names its meld in :data:`_DOES` and :data:`_SENTENCES`."""
+_DOES: dict[str, str] = {
+    ActionKind.DISCARD: N_("discards {card}"), ActionKind.KNOCK: N_("knocks, discarding face down {card}"),
+    ActionKind.GIN: N_("goes gin, discarding face down {card}"),
+    ActionKind.TAKE: N_("takes the top of the discard pile"), ActionKind.PASS: N_("passes"),
+    ActionKind.DRAW: N_("draws from the stock"), ActionKind.BIG_GIN: N_("goes big gin with all 11 cards"),
+    ActionKind.DONE: N_("is done laying out"), ActionKind.AUTO: N_("lays out automatically"),
+    ActionKind.MELD: N_("lays out {cards}"), ActionKind.LAYOFF: N_("lays off {card}"),
+    _LAYOFF_ON: N_("lays off {card} on meld {meld}"),
+}
+""":meth:`Action.describe`: each move in words, as it follows a player's name."""
+# Translators: {who} is a player's name (or the word for "you" where a page addresses the learner).
+_SENTENCES: dict[str, str] = {
+    ActionKind.DISCARD: N_("{who} discards {card}."),
+    ActionKind.KNOCK: N_("{who} knocks, discarding face down {card}."),
+    ActionKind.GIN: N_("{who} goes gin, discarding face down {card}."),
+    ActionKind.TAKE: N_("{who} takes the top of the discard pile."), ActionKind.PASS: N_("{who} passes."),
+    ActionKind.DRAW: N_("{who} draws from the stock."),
+    ActionKind.BIG_GIN: N_("{who} goes big gin with all 11 cards."),
+    ActionKind.DONE: N_("{who} is done laying out."), ActionKind.AUTO: N_("{who} lays out automatically."),
+    ActionKind.MELD: N_("{who} lays out {cards}."), ActionKind.LAYOFF: N_("{who} lays off {card}."),
+    _LAYOFF_ON: N_("{who} lays off {card} on meld {meld}."),
+}
+""":meth:`Action.sentence`: each move as a whole sentence with the player who makes it."""
 
 
 def _read_simple(kind: ActionKind, rest: list[str], text: str) -> Action:
     if rest:
-        raise InvalidNotationError(f"malformed action {text!r}: {kind} takes no card")
+        # Translators: {text} is the action typed (quoted); {kind} its first word in the game's notation ("pass").
+        raise InvalidNotationError(t("malformed action {text}: {kind} takes no card", text=repr(text), kind=kind))
     return Action(kind)
 
 
 def _read_one_card(kind: ActionKind, rest: list[str], text: str) -> Action:
     if len(rest) != 1:
-        raise InvalidNotationError(f"malformed action {text!r}: {kind} takes one card, like '{kind} 7H'")
+        raise InvalidNotationError(t("malformed action {text}: {kind} takes one card, like '{kind} 7H'",
+                                     text=repr(text), kind=kind))
     return Action(kind, parse_card(rest[0]))
 
 
 def _read_meld(kind: ActionKind, rest: list[str], text: str) -> Action:
     cards = parse_cards(" ".join(rest))
     if not cards:
-        raise InvalidNotationError(f"malformed action {text!r}: name the meld's cards, like 'meld 7H 8H 9H'")
+        raise InvalidNotationError(t("malformed action {text}: name the meld's cards, like 'meld 7H 8H 9H'",
+                                     text=repr(text)))
     return Action(kind, cards=cards)
 
 
@@ -246,7 +314,8 @@ def _read_layoff(kind: ActionKind, rest: list[str], text: str) -> Action:
     number = rest[2] if len(rest) == 3 and rest[1].lower() == "on" else ""
     if number.isascii() and number.isdigit() and len(number) <= 3 and int(number) >= 1:
         return Action(kind, parse_card(rest[0]), target=int(number) - 1)
-    raise InvalidNotationError(f"malformed action {text!r}: say 'layoff 9H on 2' (the knocker's meld number)")
+    raise InvalidNotationError(t("malformed action {text}: say 'layoff 9H on 2' (the knocker's meld number)",
+                                 text=repr(text)))
 
 
 _READERS: dict[ActionKind, Callable[[ActionKind, list[str], str], Action]] = {
@@ -367,17 +436,20 @@ class Hand:
             raise GinError(f"a hand record is a dict, not {type(data).__name__}")
         missing = [k for k in ("rules", "dealer", "deck", "actions") if k not in data]
         if missing:
-            raise GinError(f"a hand record needs {', '.join(missing)}")
+            # Translators: {keys} are the missing keys of the file, as the file writes them.
+            raise GinError(t("a hand record needs {keys}", keys=", ".join(missing)))
         rules = Rules.from_dict(data["rules"])
         hand = cls.deal(rules, dealer=data["dealer"], deck=data["deck"])
         actions = data["actions"]
         if not isinstance(actions, list):
-            raise GinError("a hand record's actions are a list of action texts")
+            raise GinError(t("a hand record's actions are a list of action texts"))
         for step, text in enumerate(actions, start=1):
             try:
                 hand.apply(text)
             except GinError as error:
-                raise type(error)(f"step {step} ({text!r}): {error}") from None
+                # Translators: {text} is the step's action in notation (quoted); {error} says what is wrong.
+                raise type(error)(t("step {step} ({text}): {error}", step=step, text=repr(text),
+                                    error=str(error))) from None
         stated = data.get("result")
         if stated is not None:
             hand.check_result(stated)
@@ -386,13 +458,15 @@ class Hand:
     def check_result(self, stated: object) -> None:
         """Raise GinError unless a stated result (kind, winner, points) matches this hand's."""
         if self._result is None:
-            raise GinError("the record states a result but its actions do not finish the hand")
+            raise GinError(t("the record states a result but its actions do not finish the hand"))
         actual: Mapping[str, object] = self._result.to_dict()
         if not isinstance(stated, dict):
-            raise GinError(f"a stated result is a dict, not {stated!r}")
+            raise GinError(t("a stated result is a dict, not {value}", value=repr(stated)))
         for key in ("kind", "winner", "points"):
             if key in stated and stated[key] != actual[key]:
-                raise GinError(f"the record states {key} {stated[key]!r} but the actions give {actual[key]!r}")
+                # Translators: {key} is a key of the file (kind, winner, points), as the file writes it.
+                raise GinError(t("the record states {key} {stated} but the actions give {actual}", key=key,
+                                 stated=repr(stated[key]), actual=repr(actual[key])))
 
     def to_dict(self) -> HandRecord:
         """JSON-ready data: rules, dealer, deck (top first), actions and the result."""
@@ -628,29 +702,31 @@ class Hand:
     def _actor(self) -> int:
         """The seat to act (IllegalActionError once the hand is over)."""
         if self._to_act is None:
-            raise IllegalActionError("the hand is over: nobody is to act")
+            raise IllegalActionError(t("the hand is over: nobody is to act"))
         return self._to_act
 
     def _knocker_seat(self) -> int:
         if self._knocker is None:
-            raise IllegalActionError("nobody has knocked in this hand")
+            raise IllegalActionError(t("nobody has knocked in this hand"))
         return self._knocker
 
     def _went_out(self) -> ScoreKind:
         if self._out is None:
-            raise IllegalActionError("nobody has gone out in this hand")
+            raise IllegalActionError(t("nobody has gone out in this hand"))
         return self._out
 
     def _verify(self, action: Action) -> Action:
         """The action as it will be recorded, or IllegalActionError with the reason."""
         phase, kind = self._phase, action.kind
         if phase == Phase.OVER:
-            raise IllegalActionError(f"cannot {action}: the hand is over")
+            # Translators: {action} is the move as typed in the game's notation ("discard 7H"), not translated.
+            raise IllegalActionError(t("cannot {action}: the hand is over", action=str(action)))
         if kind not in _ALLOWED[phase]:
-            raise IllegalActionError(f"cannot {action} now: {self._phase_words()}")
+            # Translators: {action} is the move in the game's notation; {why} says what the seat to act may do.
+            raise IllegalActionError(t("cannot {action} now: {why}", action=str(action), why=self._phase_words()))
         if phase == Phase.DRAW and kind == ActionKind.TAKE and self._stock_only:
-            raise IllegalActionError("cannot take the upcard: both players passed it, so the non-dealer "
-                                     "draws from the stock")
+            raise IllegalActionError(t("cannot take the upcard: both players passed it, so the non-dealer "
+                                       "draws from the stock"))
         if phase == Phase.DISCARD:
             return self._verify_discard(action)
         if phase in LAYOUT_PHASES:
@@ -658,42 +734,37 @@ class Hand:
         return action
 
     def _phase_words(self) -> str:
-        who = f"seat {self._to_act}"
-        return {
-            Phase.UPCARD: f"{who} may take the upcard or pass",
-            Phase.DRAW: f"{who} must draw from the stock or take the top discard",
-            Phase.DISCARD: f"{who} must discard (or knock)",
-            Phase.KNOCKER_LAYOUT: f"{who} is laying out melds after knocking",
-            Phase.DEFENDER_LAYOUT: f"{who} is laying out melds and lay-offs",
-        }[self._phase]
+        # Translators: {seat} is the seat's number, 0 or 1.
+        return t(_PHASE_WORDS[self._phase], seat=self._to_act)
 
     def _verify_discard(self, action: Action) -> Action:
         held = self._held[self._actor()]
         if action.kind == ActionKind.BIG_GIN:
             if not self.rules.big_gin:
-                raise IllegalActionError("cannot go big gin: the big gin option is off")
+                raise IllegalActionError(t("cannot go big gin: the big gin option is off"))
             points = min_deadwood(held)
             if points:
-                raise IllegalActionError(f"cannot go big gin: the 11 cards leave {points} deadwood")
+                raise IllegalActionError(t("cannot go big gin: the 11 cards leave {points} deadwood", points=points))
             return action
         card = action.played_card
         if card not in held:
-            raise IllegalActionError(f"cannot {action.kind} {card}: it is not in the hand")
+            raise IllegalActionError(t(_NOT_IN_HAND[action.kind], card=card))
         if card is self._taken:
-            how = "discard" if action.kind == ActionKind.DISCARD else "knock with"
-            raise IllegalActionError(f"cannot {how} {card}: it was just taken from the discard pile")
+            raise IllegalActionError(t("cannot discard {card}: it was just taken from the discard pile", card=card)
+                                     if action.kind == ActionKind.DISCARD else
+                                     t("cannot knock with {card}: it was just taken from the discard pile",
+                                       card=card))
         if action.kind == ActionKind.DISCARD:
             return action
         points = min_deadwood(c for c in held if c is not card)
         if points > self.knock_limit:
             if self.knock_limit == 0:
-                why = "straight gin: only gin may go out" if self.rules.straight_gin else \
-                    "the Oklahoma upcard is an ace: only gin may go out"
-                raise IllegalActionError(f"cannot {action.kind} {card}: the rest leaves {points} deadwood ({why})")
-            raise IllegalActionError(f"cannot {action.kind} {card}: the rest leaves {points} deadwood, "
-                                     f"over the knock limit of {self.knock_limit}")
+                table = _GIN_ONLY_STRAIGHT if self.rules.straight_gin else _GIN_ONLY_OKLAHOMA
+                raise IllegalActionError(t(table[action.kind], card=card, points=points))
+            raise IllegalActionError(t(_OVER_LIMIT[action.kind], card=card, points=points, limit=self.knock_limit))
         if action.kind == ActionKind.GIN and points:
-            raise IllegalActionError(f"cannot go gin discarding {card}: the rest leaves {points} deadwood")
+            raise IllegalActionError(t("cannot go gin discarding {card}: the rest leaves {points} deadwood",
+                                       card=card, points=points))
         return Action(ActionKind.GIN if points == 0 else ActionKind.KNOCK, card)
 
     def _required_deadwood(self) -> int:
@@ -706,11 +777,11 @@ class Hand:
             return self._verify_layoff(action)
         if action.kind == ActionKind.DONE:
             return self._verify_done(action)
-        raise IllegalActionError(f"cannot {action} now")
+        raise IllegalActionError(t("cannot {action} now", action=str(action)))
 
     def _not_left(self, card: Card, seat: int) -> str:
         """Why a card of a seat's is not left to lay out."""
-        return "laid out already" if card in self._held[seat] else "not in the hand"
+        return "laid out already" if card in self._held[seat] else "not in the hand"  # keys of the tables below
 
     def _verify_meld(self, action: Action) -> Action:
         seat = self._actor()
@@ -718,47 +789,56 @@ class Hand:
         kind = meld_kind(action.cards)
         for card in action.cards:
             if card not in left:
-                raise IllegalActionError(f"cannot meld {card}: it is {self._not_left(card, seat)}")
+                raise IllegalActionError(t(_CANNOT_MELD[self._not_left(card, seat)], card=card))
         if kind is None:
-            raise IllegalActionError(f"{show_cards(action.cards)} is not a meld: a set is 3 or 4 cards of one "
-                                     "rank, a run 3 or more cards of one suit in sequence (ace low)")
+            raise IllegalActionError(not_a_meld(action.cards))
         if self._phase == Phase.KNOCKER_LAYOUT:
             rest = [c for c in left if c not in action.cards]
             required = self._required_deadwood()
             if min_deadwood(rest) > required:
                 raise IllegalActionError(
-                    f"laying out {show_cards(action.cards)} leaves at least {min_deadwood(rest)} deadwood, "
-                    + ("and gin needs every card in a meld" if required == 0 else
-                       f"over the knock limit of {required}"))
+                    t("laying out {cards} leaves at least {points} deadwood, and gin needs every card in a meld",
+                      cards=action.cards, points=min_deadwood(rest)) if required == 0 else
+                    t("laying out {cards} leaves at least {points} deadwood, over the knock limit of {limit}",
+                      cards=action.cards, points=min_deadwood(rest), limit=required))
         return Action(ActionKind.MELD, cards=order_meld(action.cards))
 
     def _verify_layoff(self, action: Action) -> Action:
         seat = self._actor()
         card = action.played_card
         if self._out != ScoreKind.KNOCK:
-            raise IllegalActionError(f"cannot lay off {card}: there is no laying off against "
-                                     + ("gin" if self._out == ScoreKind.GIN else "big gin"))
+            raise IllegalActionError(t("cannot lay off {card}: there is no laying off against gin", card=card)
+                                     if self._out == ScoreKind.GIN else
+                                     t("cannot lay off {card}: there is no laying off against big gin", card=card))
         if card not in self.unlaid(seat):
-            raise IllegalActionError(f"cannot lay off {card}: it is {self._not_left(card, seat)}")
+            raise IllegalActionError(t(_CANNOT_LAY_OFF[self._not_left(card, seat)], card=card))
         targets = layoff_targets(card, self._extended)
         if action.target is not None:
             self._verify_layoff_target(card, action.target, targets)
             return action
         if not targets:
-            raise IllegalActionError(f"cannot lay off {card}: it fits none of the knocker's melds")
+            raise IllegalActionError(t("cannot lay off {card}: it fits none of the knocker's melds", card=card))
         if len(targets) > 1:
-            raise IllegalActionError(f"{card} fits melds {' and '.join(str(t + 1) for t in targets)}: "
-                                     f"say which, like 'layoff {card.code()} on {targets[0] + 1}'")
+            # A card fits two melds at most (a set's rank and a run's end, or both ends of two runs).
+            # Translators: {first} and {second} are meld numbers; {code} is the card in notation ("9H").
+            raise IllegalActionError(t("{card} fits melds {first} and {second}: say which, like "
+                                       "'layoff {code} on {first}'", card=card, code=card.code(),
+                                       first=targets[0] + 1, second=targets[1] + 1)
+                                     if len(targets) == 2 else
+                                     t("{card} fits melds {numbers}: say which, like 'layoff {code} on {first}'",
+                                       card=card, code=card.code(), first=targets[0] + 1,
+                                       numbers=" and ".join(str(target + 1) for target in targets)))
         return Action(ActionKind.LAYOFF, card, target=targets[0])
 
     def _verify_layoff_target(self, card: Card, target: int, targets: list[int]) -> None:
         if not 0 <= target < len(self._extended):
-            raise IllegalActionError(f"cannot lay off {card} on meld {target + 1}: "
-                                     f"the knocker laid out {len(self._extended)} melds")
+            raise IllegalActionError(tn("cannot lay off {card} on meld {meld}: the knocker laid out {n} meld",
+                                        "cannot lay off {card} on meld {meld}: the knocker laid out {n} melds",
+                                        len(self._extended), card=card, meld=target + 1))
         if target not in targets:
-            meld = show_cards(order_meld(self._extended[target]))
-            raise IllegalActionError(f"cannot lay off {card} on meld {target + 1} ({meld}): "
-                                     "it neither completes that set nor extends that run")
+            raise IllegalActionError(t("cannot lay off {card} on meld {meld} ({cards}): it neither completes that "
+                                       "set nor extends that run", card=card, meld=target + 1,
+                                       cards=order_meld(self._extended[target])))
 
     def _verify_done(self, action: Action) -> Action:
         if self._phase == Phase.KNOCKER_LAYOUT:
@@ -767,11 +847,12 @@ class Hand:
             required = self._required_deadwood()
             if points > required:
                 if required == 0:
-                    out = str(self._went_out()).replace("_", " ")
-                    raise IllegalActionError(f"cannot finish: {out} needs every card "
-                                             f"in a meld, and {show_cards(left)} are not")
-                raise IllegalActionError(f"cannot finish with {points} deadwood: the knock limit is {required}; "
-                                         "lay out more melds")
+                    raise IllegalActionError(
+                        t("cannot finish: big gin needs every card in a meld, and {cards} are not", cards=left)
+                        if self._went_out() == ScoreKind.BIG_GIN else
+                        t("cannot finish: gin needs every card in a meld, and {cards} are not", cards=left))
+                raise IllegalActionError(t("cannot finish with {points} deadwood: the knock limit is {limit}; "
+                                           "lay out more melds", points=points, limit=required))
         return action
 
     # -- making a move ------------------------------------------------------------------
@@ -792,7 +873,7 @@ class Hand:
         seat = self._actor()
         step = _STEPS.get(action.kind)
         if step is None:  # auto is planned as plain steps before it gets here
-            raise IllegalActionError(f"cannot {action} now")
+            raise IllegalActionError(t("cannot {action} now", action=str(action)))
         self._log.append((seat, action))
         step(self, seat, action)
 

@@ -18,6 +18,7 @@ from typing import TypedDict
 from .cards import Card, CardsLike, parse_cards
 from .errors import GinError, IllegalActionError
 from .hand import Action, Hand, HandRecord
+from .language import t
 from .rules import Rules
 from .scoring import HandScore
 
@@ -147,7 +148,7 @@ class Match:
     def apply(self, action: Action | str) -> None:
         """Play an action on the current hand; a finished hand is scored at once."""
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError(t("the match is over"))
         self.hand.apply(action)
         result = self.hand.result  # there is one exactly when the hand is over
         if result is not None:
@@ -156,9 +157,9 @@ class Match:
     def next_hand(self, deck: CardsLike | None = None) -> Hand:
         """Deal the next hand (``deck`` stacks it). The current one must be over."""
         if self.is_over:
-            raise IllegalActionError("the match is over: no more hands")
+            raise IllegalActionError(t("the match is over: no more hands"))
         if not self.hand.is_over:
-            raise IllegalActionError("the current hand is not over yet")
+            raise IllegalActionError(t("the current hand is not over yet"))
         return self._deal(deck)
 
     def _deal(self, deck: CardsLike | None) -> Hand:
@@ -211,14 +212,30 @@ class Match:
         """The standing in words."""
         lines = []
         for game in self.games:
-            label = f"Game {game.number}" if len(self.games) > 1 else "Score"
-            line = f"{label}: {game.points[0]} – {game.points[1]}"
-            if game.bonuses is not None:
-                b = game.bonuses
-                line += (f"; seat {game.winner} reaches {self.rules.target}: game bonus "
-                         f"{max(b.game)}{' (shutout)' if b.shutout else ''}, boxes {b.boxes[0]} and {b.boxes[1]}; "
-                         f"final {game.totals[0]} – {game.totals[1]}")
-            lines.append(line)
+            named = len(self.games) > 1
+            a, b = game.points
+            if game.bonuses is None:
+                lines.append(t("Game {number}: {a} – {b}", number=game.number, a=a, b=b) if named else
+                             t("Score: {a} – {b}", a=a, b=b))
+                continue
+            bonus = game.bonuses
+            # Translators: {seat} is the winning seat (0 or 1); {target} the points a game is played to;
+            # {box0} and {box1} the seats' box bonuses; {total0} – {total1} the final totals.
+            values = {"number": game.number, "a": a, "b": b, "seat": game.winner, "target": self.rules.target,
+                      "bonus": max(bonus.game), "box0": bonus.boxes[0], "box1": bonus.boxes[1],
+                      "total0": game.totals[0], "total1": game.totals[1]}
+            if named and bonus.shutout:
+                lines.append(t("Game {number}: {a} – {b}; seat {seat} reaches {target}: game bonus {bonus} "
+                               "(shutout), boxes {box0} and {box1}; final {total0} – {total1}", **values))
+            elif named:
+                lines.append(t("Game {number}: {a} – {b}; seat {seat} reaches {target}: game bonus {bonus}, "
+                               "boxes {box0} and {box1}; final {total0} – {total1}", **values))
+            elif bonus.shutout:
+                lines.append(t("Score: {a} – {b}; seat {seat} reaches {target}: game bonus {bonus} (shutout), "
+                               "boxes {box0} and {box1}; final {total0} – {total1}", **values))
+            else:
+                lines.append(t("Score: {a} – {b}; seat {seat} reaches {target}: game bonus {bonus}, boxes {box0} "
+                               "and {box1}; final {total0} – {total1}", **values))
         return "\n".join(lines)
 
     # -- saving -----------------------------------------------------------------
@@ -235,10 +252,10 @@ class Match:
             raise GinError(f"a match record is a dict, not {type(data).__name__}")
         missing = [k for k in ("rules", "seed", "first_dealer", "hands") if k not in data]
         if missing:
-            raise GinError(f"a match record needs {', '.join(missing)}")
+            raise GinError(t("a match record needs {keys}", keys=", ".join(missing)))
         hands = data["hands"]
         if not isinstance(hands, list) or not hands:
-            raise GinError("a match record has a list of at least one hand")
+            raise GinError(t("a match record has a list of at least one hand"))
         rules = Rules.from_dict(data["rules"])
         match = cls(rules, seed=data["seed"], first_dealer=data["first_dealer"], deck=_deck_of(hands[0], 1))
         for number, record in enumerate(hands, start=1):
@@ -250,22 +267,23 @@ class Match:
     def _replay(self, number: int, record: dict[str, object]) -> None:
         """Play hand ``number`` of a match record (its deck dealt already) and check what it states."""
         if record.get("dealer") != self.hand.dealer:
-            raise GinError(f"hand {number}: the dealer should be seat {self.hand.dealer}")
+            raise GinError(t("hand {number}: the dealer should be seat {seat}", number=number, seat=self.hand.dealer))
         if Rules.from_dict(record.get("rules", self.rules.to_dict())) != self.rules:
-            raise GinError(f"hand {number}: its rules differ from the match's")
+            raise GinError(t("hand {number}: its rules differ from the match's", number=number))
         actions = record.get("actions", [])
         if not isinstance(actions, list):
-            raise GinError(f"hand {number}: actions are a list of action texts")
+            raise GinError(t("hand {number}: actions are a list of action texts", number=number))
         for step, text in enumerate(actions, start=1):
             try:
                 self.apply(text)
             except GinError as error:
-                raise type(error)(f"hand {number}, step {step} ({text!r}): {error}") from None
+                raise type(error)(t("hand {number}, step {step} ({text}): {error}", number=number, step=step,
+                                    text=repr(text), error=str(error))) from None
         if record.get("result") is not None:
             try:
                 self.hand.check_result(record["result"])
             except GinError as error:
-                raise GinError(f"hand {number}: {error}") from None
+                raise GinError(t("hand {number}: {error}", number=number, error=str(error))) from None
 
     def __repr__(self) -> str:
         return f"<Match hands={len(self._hands)} scores={self.scores} over={self.is_over}>"
@@ -273,5 +291,5 @@ class Match:
 
 def _deck_of(record: object, number: int) -> tuple[Card, ...]:
     if not isinstance(record, dict) or "deck" not in record:
-        raise GinError(f"hand {number} of the match record has no deck")
+        raise GinError(t("hand {number} of the match record has no deck", number=number))
     return parse_cards(record["deck"])

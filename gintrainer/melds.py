@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards, sort_by_rank
 from .errors import GinError
+from .language import N_, t, tc
 from .vocab import Vocabulary
 
 MAX_CARDS = 11
@@ -47,7 +48,7 @@ class MeldKind(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "meld kind"
+        return N_("meld kind")
 
 
 def _build_tables() -> tuple[Counts, Counts]:
@@ -146,7 +147,7 @@ def _hand_mask(cards: CardsLike) -> int:
                     return mask
     parsed = parse_cards(cards)
     if len(parsed) > MAX_CARDS:
-        raise GinError(f"a hand has at most {MAX_CARDS} cards to arrange, not {len(parsed)}")
+        raise GinError(t("a hand has at most {most} cards to arrange, not {count}", most=MAX_CARDS, count=len(parsed)))
     return cards_mask(parsed)
 
 
@@ -191,7 +192,9 @@ class Arrangement:
     def __str__(self) -> str:
         melds = " · ".join(" ".join(str(c) for c in meld) for meld in self.melds)
         dead = " ".join(str(c) for c in self.deadwood)
-        return f"{melds or '(no melds)'} | {dead or '(no deadwood)'} ({self.points})"
+        melds = melds or tc("arrangement", "(no melds)")
+        dead = dead or tc("arrangement", "(no deadwood)")
+        return f"{melds} | {dead} ({self.points})"
 
     def to_dict(self) -> ArrangementRecord:
         return {"melds": [format_cards(m) for m in self.melds],

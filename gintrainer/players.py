@@ -28,6 +28,7 @@ import numpy as np
 from .cards import Card, cards_mask
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from .language import t
 from .melds import Arrangement, all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .scoring import ScoreKind, layoff_targets
 from .solver import discard_table_for, naive_discard
@@ -717,7 +718,8 @@ def make_player(name: str, **options: Any) -> Player:
     try:
         factory = PLAYERS[name]
     except (KeyError, TypeError):
-        raise GinError(f"unknown player {name!r}: choose one of {', '.join(PLAYER_NAMES)}") from None
+        raise GinError(t("unknown player {name}: choose one of {choices}", name=repr(name),
+                         choices=", ".join(PLAYER_NAMES))) from None
     return factory(**options)
 
 
@@ -731,7 +733,7 @@ def decide(player: Player, hand: Hand, seed: object = 0) -> Action:
     """The player's move for the seat to act in ``hand``, from that seat's view only."""
     seat = hand.to_act
     if hand.is_over or seat is None:
-        raise GinError("the hand is over: there is no move to choose")
+        raise GinError(t("the hand is over: there is no move to choose"))
     view = SeatView.of(hand, seat)
     action = player.choose(view, move_rng(seed, hand))
     if action.kind != ActionKind.AUTO and action not in view.legal:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields
 
 from .cards import Card, CardsLike, parse_cards
 from .errors import GinError, RulesError
+from .language import N_, t, tc
 
 NEXT_DEALER_CHOICES = ("winner", "loser")
 
@@ -58,12 +59,15 @@ class Rules:
             if f.name in _INT_RANGES:
                 low, high = _INT_RANGES[f.name]
                 if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                    raise RulesError(f"{f.name} must be an int from {low} to {high}, not {value!r}")
+                    # Translators: {option} is the option's name as files and the command line write it
+                    # (knock_limit, not translated); {value} what was given.
+                    raise RulesError(t("{option} must be an int from {low} to {high}, not {value}", option=f.name,
+                                       low=low, high=high, value=repr(value)))
             elif f.name == "next_dealer":
                 if value not in NEXT_DEALER_CHOICES:
-                    raise RulesError(f"next_dealer must be 'winner' or 'loser', not {value!r}")
+                    raise RulesError(t("next_dealer must be 'winner' or 'loser', not {value}", value=repr(value)))
             elif not isinstance(value, bool):
-                raise RulesError(f"{f.name} must be true or false, not {value!r}")
+                raise RulesError(t("{option} must be true or false, not {value}", option=f.name, value=repr(value)))
 
     @classmethod
     def preset(cls, name: str, **changes: object) -> Rules:
@@ -75,14 +79,15 @@ class Rules:
         try:
             base = PRESETS[name]
         except (KeyError, TypeError):
-            raise RulesError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+            raise RulesError(t("unknown rules preset {name}: choose one of {choices}", name=repr(name),
+                               choices=", ".join(PRESETS))) from None
         return base.replace(**changes) if changes else base
 
     def replace(self, **changes: object) -> Rules:
         """A copy with some options changed (each validated)."""
         unknown = sorted(set(changes) - {f.name for f in fields(self)})
         if unknown:
-            raise RulesError(f"unknown rules option {unknown[0]!r}")
+            raise RulesError(t("unknown rules option {option}", option=repr(unknown[0])))
         # Through from_dict: the values are of any type until __post_init__ has checked them.
         return Rules.from_dict(asdict(self) | changes)
 
@@ -97,10 +102,10 @@ class Rules:
         if isinstance(data, str):
             return cls.preset(data)
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be a dict of options or a preset name, not {data!r}")
+            raise RulesError(t("rules must be a dict of options or a preset name, not {data}", data=repr(data)))
         unknown = sorted(set(data) - {f.name for f in fields(cls)})
         if unknown:
-            raise RulesError(f"unknown rules option {unknown[0]!r}")
+            raise RulesError(t("unknown rules option {option}", option=repr(unknown[0])))
         return cls(**data)
 
     @property
@@ -118,14 +123,18 @@ class Rules:
             diff = [f.name for f in fields(self) if getattr(self, f.name) != getattr(preset, f.name)]
             if best_diff is None or len(diff) < len(best_diff):
                 best_name, best_diff = preset_name, diff
-        parts = [best_name]
+        parts = [preset_title(best_name)]
         for name in best_diff or ():
             value = getattr(self, name)
             if isinstance(value, bool):
-                parts.append(name.replace("_", " ") if value else f"no {name.replace('_', ' ')}")
+                on, off = _SWITCH_WORDS[name]
+                parts.append(t(on if value else off))
+            elif name == "next_dealer":
+                parts.append(t(_NEXT_DEALER_WORDS[value]))
             else:
-                parts.append(f"{name.replace('_', ' ')} {value}")
-        return ", ".join(parts)
+                parts.append(t(_NUMBER_WORDS[name], value=value))
+        # Translators: what separates the parts of a rules description ("standard, big gin, knock limit 8").
+        return tc("list separator", ", ").join(parts)
 
     def knock_limit_for(self, upcard: CardsLike | None = None) -> int:
         """The knock limit in force for a hand: 0 under straight gin; under
@@ -143,12 +152,12 @@ class Rules:
 
     def require_upcard(self, upcard: CardsLike | None) -> Card:
         if upcard is None:
-            raise GinError("Oklahoma rules need the hand's first upcard")
+            raise GinError(t("Oklahoma rules need the hand's first upcard"))
         if isinstance(upcard, Card):
             return upcard
         cards = parse_cards(upcard)
         if len(cards) != 1:
-            raise GinError(f"the upcard must be one card, not {len(cards)}")
+            raise GinError(t("the upcard must be one card, not {count}", count=len(cards)))
         return cards[0]
 
     def score_multiplier(self, upcard: CardsLike | None = None) -> int:
@@ -164,3 +173,43 @@ PRESETS: dict[str, Rules] = {
     "classic": Rules(gin_bonus=20),
 }
 """The presets of RULES.md: ``standard`` is the rule book itself."""
+
+
+PRESET_TITLES = {"standard": N_("standard"), "modern": N_("modern"), "classic": N_("classic")}
+"""Each preset's name as a learner reads it (files and the command line keep the key)."""
+
+
+def preset_title(name: str) -> str:
+    """A preset's name in the current language (an unknown name as it is).
+
+    >>> preset_title("modern"), preset_title("house")
+    ('modern', 'house')
+    """
+    return t(PRESET_TITLES[name]) if name in PRESET_TITLES else name
+
+
+_SWITCH_WORDS = {
+    "big_gin": (N_("big gin"), N_("no big gin")),
+    "undercut_on_tie": (N_("undercut on tie"), N_("no undercut on tie")),
+    "oklahoma": (N_("oklahoma"), N_("no oklahoma")),
+    "oklahoma_spades_double": (N_("oklahoma spades double"), N_("no oklahoma spades double")),
+    "straight_gin": (N_("straight gin"), N_("no straight gin")),
+    "hollywood": (N_("hollywood"), N_("no hollywood")),
+}
+"""How :meth:`Rules.describe` says a yes-or-no option that differs from its preset: (on, off)."""
+
+_NUMBER_WORDS = {
+    "knock_limit": N_("knock limit {value}"),
+    "gin_bonus": N_("gin bonus {value}"),
+    "big_gin_bonus": N_("big gin bonus {value}"),
+    "undercut_bonus": N_("undercut bonus {value}"),
+    "dead_stock_cards": N_("dead stock cards {value}"),
+    "target": N_("target {value}"),
+    "game_bonus": N_("game bonus {value}"),
+    "box_bonus": N_("box bonus {value}"),
+    "shutout_multiplier": N_("shutout multiplier {value}"),
+}
+"""How :meth:`Rules.describe` says an option with a value that differs from its preset."""
+
+_NEXT_DEALER_WORDS = {"winner": N_("next dealer winner"), "loser": N_("next dealer loser")}
+"""How :meth:`Rules.describe` says who deals next when that differs from its preset."""

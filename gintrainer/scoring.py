@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import TypedDict
 
-from .cards import Card, CardsLike, format_cards, parse_cards, show_cards, sort_by_rank
+from .cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
 from .errors import GinError, IllegalActionError
+from .language import N_, t
 from .melds import Arrangement, MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood, order_meld
 from .rules import Rules
 from .vocab import Vocabulary
@@ -34,7 +35,7 @@ class ScoreKind(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "result kind"
+        return N_("result kind")
 
 
 OUT_KINDS = (ScoreKind.KNOCK, ScoreKind.GIN, ScoreKind.BIG_GIN)
@@ -49,7 +50,7 @@ class Layoff:
     meld: int
 
     def __str__(self) -> str:
-        return f"{self.card} on meld {self.meld + 1}"
+        return t("{card} on meld {meld}", card=self.card, meld=self.meld + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,20 +185,27 @@ def check_melds(melds: Iterable[CardsLike], cards: CardsLike, *,
     used: set[Card] = set()
     out = []
     if isinstance(melds, str):
-        raise GinError("melds must be a list of melds, each cards like '7H 8H 9H'")
+        raise GinError(t("melds must be a list of melds, each cards like '7H 8H 9H'"))
     for given in melds:
         meld = parse_cards(given)
         if meld_kind(meld) is None:
-            raise IllegalActionError(f"{show_cards(meld)} is not a meld: a set is 3 or 4 cards of one rank, "
-                                     "a run 3 or more cards of one suit in sequence (ace low)")
+            raise IllegalActionError(not_a_meld(meld))
         for card in meld:
             if card not in hand:
-                raise IllegalActionError(f"{card} is not in {who}'s hand")
+                # Translators: {who} is a player's name or a role in words.
+                raise IllegalActionError(t("{card} is not in the knocker's hand", card=card) if who == "the knocker"
+                                         else t("{card} is not in {who}'s hand", card=card, who=who))
             if card in used:
-                raise IllegalActionError(f"{card} is in two melds: a card belongs to one meld only")
+                raise IllegalActionError(t("{card} is in two melds: a card belongs to one meld only", card=card))
             used.add(card)
         out.append(order_meld(meld))
     return tuple(out), sort_by_rank(c for c in hand if c not in used)
+
+
+def not_a_meld(cards: tuple[Card, ...]) -> str:
+    """Why ``cards`` are no meld, in words (an illegal layout's message)."""
+    return t("{cards} is not a meld: a set is 3 or 4 cards of one rank, a run 3 or more cards of one suit in "
+             "sequence (ace low)", cards=cards)
 
 
 class ScoreRecord(TypedDict):
@@ -259,25 +267,37 @@ class HandScore:
         'Knock: the knocker has 6, the defender 21 after lay-offs. The knocker scores 21 − 6 = 15.'
         """
         k, d = self.knocker_deadwood, self.defender_deadwood
-
-        def total(sum_text: str) -> str:
-            if self.multiplier == 1:
-                return f"{sum_text} = {self.points}"
-            return f"({sum_text}) × {self.multiplier} for the spade upcard = {self.points}"
-
+        doubled = self.multiplier != 1
+        values = {"k": k, "d": d, "bonus": self.bonus, "points": self.points, "times": self.multiplier}
         if self.kind == ScoreKind.DEAD:
-            return "Dead hand: the stock ran down without a knock. Nobody scores; the same dealer deals again."
+            return t("Dead hand: the stock ran down without a knock. Nobody scores; the same dealer deals again.")
         if self.kind == ScoreKind.TIE:
-            return f"Tie: both have {k} deadwood and ties are not undercuts here. Nobody scores."
-        if self.kind in (ScoreKind.GIN, ScoreKind.BIG_GIN):
-            name = "Gin" if self.kind == ScoreKind.GIN else "Big gin"
-            scored = total(f"{self.bonus} bonus + the defender's {d} deadwood")
-            return f"{name}: the knocker scores {scored}. No laying off against {name.lower()}."
+            return t("Tie: both have {k} deadwood and ties are not undercuts here. Nobody scores.", k=k)
+        # Translators: {k} is the knocker's deadwood, {d} the defender's (after lay-offs), {bonus} the bonus,
+        # {times} the multiplier of a spade upcard, {points} the points scored.
+        if self.kind == ScoreKind.GIN and doubled:
+            return t("Gin: the knocker scores ({bonus} bonus + the defender's {d} deadwood) × {times} for the spade "
+                     "upcard = {points}. No laying off against gin.", **values)
+        if self.kind == ScoreKind.GIN:
+            return t("Gin: the knocker scores {bonus} bonus + the defender's {d} deadwood = {points}. "
+                     "No laying off against gin.", **values)
+        if self.kind == ScoreKind.BIG_GIN and doubled:
+            return t("Big gin: the knocker scores ({bonus} bonus + the defender's {d} deadwood) × {times} for the "
+                     "spade upcard = {points}. No laying off against big gin.", **values)
+        if self.kind == ScoreKind.BIG_GIN:
+            return t("Big gin: the knocker scores {bonus} bonus + the defender's {d} deadwood = {points}. "
+                     "No laying off against big gin.", **values)
+        if self.kind == ScoreKind.UNDERCUT and doubled:
+            return t("Undercut: the defender has {d}, the knocker {k}. The defender scores ({k} − {d} + {bonus} "
+                     "bonus) × {times} for the spade upcard = {points}.", **values)
         if self.kind == ScoreKind.UNDERCUT:
-            scored = total(f"{k} − {d} + {self.bonus} bonus")
-            return f"Undercut: the defender has {d}, the knocker {k}. The defender scores {scored}."
-        scored = total(f"{d} − {k}")
-        return f"Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores {scored}."
+            return t("Undercut: the defender has {d}, the knocker {k}. The defender scores {k} − {d} + {bonus} "
+                     "bonus = {points}.", **values)
+        if doubled:
+            return t("Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores ({d} − {k}) "
+                     "× {times} for the spade upcard = {points}.", **values)
+        return t("Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores {d} − {k} = "
+                 "{points}.", **values)
 
     def to_dict(self) -> ScoreRecord:
         return {
@@ -300,11 +320,11 @@ def settle(rules: Rules, *, out: ScoreKind | str, knocker_melds: Iterable[Meld],
     knock (one with no deadwood is gin), gin, or big gin."""
     went = ScoreKind.parse(out)
     if went not in OUT_KINDS:
-        raise GinError(f"a knocker goes out by {', '.join(OUT_KINDS)}, not {out!r}")
+        raise GinError(t("a knocker goes out by {kinds}, not {out}", kinds=", ".join(OUT_KINDS), out=repr(out)))
     k = sum(c.value for c in knocker_dead)
     d = sum(c.value for c in defender_dead)
     if went == ScoreKind.GIN and k:
-        raise GinError(f"gin leaves no deadwood, not {k}")
+        raise GinError(t("gin leaves no deadwood, not {points}", points=k))
     multiplier = rules.score_multiplier(upcard)
 
     def score(kind: ScoreKind, winner: str | None, points: int, bonus: int = 0) -> HandScore:
@@ -343,20 +363,21 @@ def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules
     knocker = parse_cards(knocker_cards)
     defender = parse_cards(defender_cards)
     if len(defender) != 10:
-        raise GinError(f"the defender holds 10 cards, not {len(defender)}")
+        raise GinError(t("the defender holds 10 cards, not {count}", count=len(defender)))
     overlap = set(knocker) & set(defender)
     if overlap:
-        raise GinError(f"{min(overlap)} is in both hands")
+        raise GinError(t("{card} is in both hands", card=min(overlap)))
     upcard_card = rules.require_upcard(upcard) if upcard is not None or rules.oklahoma else None
     limit = rules.knock_limit_for(upcard_card)
     if len(knocker) == 11:
         if not rules.big_gin:
-            raise IllegalActionError("big gin (going out with all 11 cards) is not allowed under these rules")
+            raise IllegalActionError(t("big gin (going out with all 11 cards) is not allowed under these rules"))
         out = ScoreKind.BIG_GIN
     elif len(knocker) == 10:
         out = ScoreKind.KNOCK
     else:
-        raise GinError(f"the knocker holds 10 cards after his knock discard (11 for big gin), not {len(knocker)}")
+        raise GinError(t("the knocker holds 10 cards after his knock discard (11 for big gin), not {count}",
+                         count=len(knocker)))
 
     if knocker_melds is not None:
         melds, knocker_dead = check_melds(knocker_melds, knocker)
@@ -365,7 +386,7 @@ def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules
         melds, knocker_dead = layout.melds, layout.deadwood
     k = sum(c.value for c in knocker_dead)
     if out == ScoreKind.BIG_GIN and k:
-        raise IllegalActionError(f"big gin needs all 11 cards in melds; {show_cards(knocker_dead)} are not")
+        raise IllegalActionError(t("big gin needs all 11 cards in melds; {cards} are not", cards=knocker_dead))
     if k > limit:
         raise IllegalActionError(_over_limit(k, limit))
     reply = defender_reply(defender, melds, layoffs=k > 0)
@@ -376,5 +397,5 @@ def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules
 
 def _over_limit(points: int, limit: int) -> str:
     if limit == 0:
-        return f"cannot go out with {points} deadwood: only gin (no deadwood) may go out here"
-    return f"cannot knock with {points} deadwood: the knock limit is {limit}"
+        return t("cannot go out with {points} deadwood: only gin (no deadwood) may go out here", points=points)
+    return t("cannot knock with {points} deadwood: the knock limit is {limit}", points=points, limit=limit)

@@ -20,6 +20,7 @@ import numpy as np
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
 from .errors import GinError
 from .hand import Action, ActionKind, Phase, Pile
+from .language import N_, t
 from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .rules import Rules
 from .vocab import Vocabulary
@@ -37,7 +38,7 @@ class Objective(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "objective"
+        return N_("objective")
 
 
 OBJECTIVES = tuple(Objective)
@@ -109,7 +110,7 @@ def parse_fraction(text: object) -> Fraction:
             return Fraction(text)
         except (ValueError, ZeroDivisionError, OverflowError):
             pass
-    raise GinError(f"not an exact number: {text!r}")
+    raise GinError(t("not an exact number: {text}", text=repr(text)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +128,13 @@ class DiscardTable:
         """The row of one card; GinError if it is not a legal discard."""
         wanted = parse_cards(card)
         if len(wanted) != 1:
-            raise GinError("name one card")
+            raise GinError(t("name one card"))
         for row in self.rows:
             if row.card is wanted[0]:
                 return row
         if wanted[0] is self.forbidden:
-            raise GinError(f"{wanted[0]} may not be discarded: it was just taken from the discard pile")
-        raise GinError(f"{wanted[0]} is not in the hand")
+            raise GinError(t("{card} may not be discarded: it was just taken from the discard pile", card=wanted[0]))
+        raise GinError(t("{card} is not in the hand", card=wanted[0]))
 
     def sorted(self, objective: Objective | str = Objective.LOOKAHEAD) -> tuple[DiscardRow, ...]:
         aim = check_objective(objective)
@@ -177,7 +178,7 @@ def _eleven(hand: CardsLike) -> tuple[Card, ...]:
     """The 11 cards of a hand after the draw; GinError for another count."""
     cards = parse_cards(hand)
     if len(cards) != 11:
-        raise GinError(f"the hand after the draw has 11 cards, not {len(cards)}")
+        raise GinError(t("the hand after the draw has 11 cards, not {count}", count=len(cards)))
     return cards
 
 
@@ -192,7 +193,7 @@ def _pile(drawn_from: Pile | str) -> Pile:
     try:
         return Pile(drawn_from)
     except ValueError:
-        raise GinError(f"drawn_from is 'stock' or 'discard', not {drawn_from!r}") from None
+        raise GinError(t("drawn_from is 'stock' or 'discard', not {value}", value=repr(drawn_from))) from None
 
 
 def _drawn_card(cards: tuple[Card, ...], drawn: CardsLike | None, drawn_from: Pile) -> Card | None:
@@ -200,13 +201,13 @@ def _drawn_card(cards: tuple[Card, ...], drawn: CardsLike | None, drawn_from: Pi
     taken from the discard pile; None when it is not named."""
     if drawn is None:
         if drawn_from == Pile.DISCARD:
-            raise GinError("a card taken from the discard pile must be named (drawn=...)")
+            raise GinError(t("a card taken from the discard pile must be named (drawn=...)"))
         return None
     drawn_cards = parse_cards(drawn)
     if len(drawn_cards) != 1:
-        raise GinError("the drawn card is one card")
+        raise GinError(t("the drawn card is one card"))
     if drawn_cards[0] not in cards:
-        raise GinError(f"the drawn card {drawn_cards[0]} is not in the hand")
+        raise GinError(t("the drawn card {card} is not in the hand", card=drawn_cards[0]))
     return drawn_cards[0]
 
 
@@ -217,10 +218,10 @@ def _unseen(cards: tuple[Card, ...], discard_pile: CardsLike, opponent_known: Ca
     known = parse_cards(opponent_known)
     for card in pile:
         if card in cards:
-            raise GinError(f"{card} is both in the hand and in the discard pile")
+            raise GinError(t("{card} is both in the hand and in the discard pile", card=card))
     for card in known:
         if card in cards or card in pile:
-            raise GinError(f"{card} is known in the opponent's hand but also seen elsewhere")
+            raise GinError(t("{card} is known in the opponent's hand but also seen elsewhere", card=card))
     seen = set(cards) | set(pile) | set(known)
     return tuple(Card.from_index(i) for i in range(52) if Card.from_index(i) not in seen)
 
@@ -306,7 +307,8 @@ def discard_table_for(view: SeatView) -> DiscardTable:
     11
     """
     if view.phase != Phase.DISCARD or view.drawn is None:
-        raise GinError(f"seat {view.seat} is not about to discard: the discard table is for the seat that discards")
+        raise GinError(t("seat {seat} is not about to discard: the discard table is for the seat that discards",
+                         seat=view.seat))
     card, source = view.drawn
     return discard_table(view.hand, rules=view.rules, drawn=card, drawn_from=source,
                          discard_pile=view.discard_pile, opponent_known=view.opponent_known,
@@ -340,7 +342,7 @@ class KnockOption:
         if self.big_gin:
             return str(Action(ActionKind.BIG_GIN))
         if self.card is None:
-            raise GinError("a knock or gin names the card it discards face down")
+            raise GinError(t("a knock or gin names the card it discards face down"))
         return str(Action(ActionKind.GIN if self.gin else ActionKind.KNOCK, self.card))
 
 
@@ -358,7 +360,7 @@ def knock_options(hand: CardsLike, *, rules: Rules | None = None, forbidden: Car
     if forbidden is not None:
         banned_cards = parse_cards(forbidden)
         if len(banned_cards) != 1 or banned_cards[0] not in cards:
-            raise GinError("the forbidden card is one card of the hand")
+            raise GinError(t("the forbidden card is one card of the hand"))
         banned = banned_cards[0]
     limit = _knock_limit(rules, upcard)
     options = []

@@ -25,6 +25,7 @@ from functools import cached_property
 from .cards import DECK, Card
 from .errors import GinError
 from .hand import Action, ActionKind, Hand, Phase, Pile
+from .language import t
 from .rules import Rules
 from .scoring import ScoreKind
 
@@ -37,7 +38,7 @@ def acting_seat(hand: Hand) -> int:
     """The seat to act in ``hand``; GinError once the hand is over (no seat acts)."""
     seat = hand.to_act
     if seat is None:
-        raise GinError("the hand is over: no seat is to act")
+        raise GinError(t("the hand is over: no seat is to act"))
     return seat
 
 
@@ -45,7 +46,7 @@ def card_of(action: Action) -> Card:
     """The card a one-card action names (a discard, knock, gin or lay-off names
     one by its notation); GinError for an action that names none."""
     if action.card is None:
-        raise GinError(f"the action {action.kind} names no single card")
+        raise GinError(t("the action {kind} names no single card", kind=action.kind))
     return action.card
 
 

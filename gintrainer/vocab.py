@@ -18,12 +18,14 @@ from enum import StrEnum
 from typing import Self
 
 from .errors import GinError
+from .language import t
 
 
 class Vocabulary(StrEnum):
     """A closed set of words. Subclasses list their members and may override
     :meth:`aliases` (other accepted spellings, lower case, to a member's text)
-    and :meth:`noun` (the vocabulary's name in error messages)."""
+    and :meth:`noun` (the vocabulary's name in error messages, marked with
+    :func:`~gintrainer.language.N_` where it is written, translated where shown)."""
 
     @classmethod
     def aliases(cls) -> dict[str, str]:
@@ -43,13 +45,27 @@ class Vocabulary(StrEnum):
         if isinstance(text, cls):
             return text
         if isinstance(text, str):
-            word = text.strip().lower()
+            word = _fold(text)
             word = cls.aliases().get(word, word)
             for member in cls:
                 if word in (member.value, member.value.replace("_", "-"), member.value.replace("-", "_")):
                     return member
         choices = ", ".join(member.value for member in cls)
-        raise GinError(f"unknown {cls.noun()} {text!r}: use {choices}")
+        # Translators: {noun} is what was asked for ("phase", "puzzle kind"); {text} what was typed, quoted;
+        # {choices} the words accepted, as the command line and files write them (not translated).
+        raise GinError(t("unknown {noun} {text}: use {choices}", noun=t(cls.noun()), text=repr(text),
+                         choices=choices))
+
+
+def _fold(text: str) -> str:
+    """``text`` stripped and lower-cased for matching a vocabulary's words (ASCII):
+    Turkish ``İ`` and ``I`` fold to ``i`` too, as a Turkish keyboard writes them
+    (``"GİN"`` is ``gin``), and ``ı`` to ``i``.
+
+    >>> _fold(" GİN "), _fold("BIG-GIN"), _fold("bıg_gın")
+    ('gin', 'big-gin', 'big_gin')
+    """
+    return text.strip().replace("İ", "i").replace("ı", "i").lower()
 
 
 __all__ = ["Vocabulary"]

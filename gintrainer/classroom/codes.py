@@ -43,6 +43,7 @@ import re
 from collections.abc import Mapping
 
 from ..errors import GinError
+from ..language import N_, t
 
 VERSION = 2
 """The code format this gintrainer writes and reads. Version 2 has the bits of
@@ -50,7 +51,7 @@ version 1; its sets are drawn by the corrected puzzle generator, so a version 1
 code is refused with a message instead of naming other puzzles than its
 worksheets show."""
 
-RETIRED = {1: "its puzzles came from an earlier puzzle generator"}
+RETIRED = {1: N_("its puzzles came from an earlier puzzle generator")}
 """Code versions this gintrainer no longer rebuilds, and why."""
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -145,38 +146,40 @@ def parse_code(text: str) -> dict[str, int]:
     version. Raises :class:`ClassCodeError` with a message for a student."""
     symbols = compact(text)
     if not symbols:
-        raise ClassCodeError("the class code is empty: type the code your teacher gave you", "empty")
+        raise ClassCodeError(t("the class code is empty: type the code your teacher gave you"), "empty")
     bad = next((s for s in symbols if s not in _VALUES), None)
     if bad is not None:
-        raise ClassCodeError(f"class code {text!r} has a typo ({bad!r} is never used in a code): "
-                             "check it with your teacher", "typo")
+        raise ClassCodeError(t("class code {code} has a typo ({bad} is never used in a code): check it with your "
+                               "teacher", code=repr(text), bad=repr(bad)), "typo")
     version = _VALUES[symbols[0]] >> 2
     if len(symbols) != LENGTH:
         if version > VERSION:
             raise _newer(text, version)
-        raise ClassCodeError(f"class code {text!r} has {len(symbols)} characters, but a code has {LENGTH}: "
-                             "check it with your teacher", "length")
+        raise ClassCodeError(t("class code {code} has {count} characters, but a code has {length}: check it with "
+                               "your teacher", code=repr(text), count=len(symbols), length=LENGTH), "length")
     data = 0
     for symbol in symbols[:DATA_LENGTH]:
         data = (data << 5) | _VALUES[symbol]
     if check_symbol(data) != ALPHABET[_VALUES[symbols[-1]]]:
-        raise ClassCodeError(f"class code {text!r} has a typo: check it with your teacher", "typo")
+        raise ClassCodeError(t("class code {code} has a typo: check it with your teacher", code=repr(text)), "typo")
     fields = _unpack(data)
     if fields["version"] > VERSION:
         raise _newer(text, fields["version"])
     if fields["version"] in RETIRED:
-        raise ClassCodeError(f"class code {text!r} was made by an earlier version of gintrainer and "
-                             f"{RETIRED[fields['version']]}: ask your teacher for a new code", "retired")
+        raise ClassCodeError(t("class code {code} was made by an earlier version of gintrainer and {why}: ask your "
+                               "teacher for a new code", code=repr(text), why=t(RETIRED[fields["version"]])),
+                             "retired")
     if fields["version"] != VERSION or fields["pad"] != _least_pad(data - fields["pad"]):
-        raise ClassCodeError(f"class code {text!r} is not a valid class code: check it with your teacher",
-                             "invalid")
+        raise ClassCodeError(t("class code {code} is not a valid class code: check it with your teacher",
+                               code=repr(text)), "invalid")
     del fields["version"], fields["pad"]
     return fields
 
 
 def _newer(text: str, version: int) -> ClassCodeError:
-    return ClassCodeError(f"class code {text!r} is for a newer version of gintrainer (code version {version}; "
-                          f"this one reads version {VERSION}): update gintrainer", "version")
+    return ClassCodeError(t("class code {code} is for a newer version of gintrainer (code version {version}; this "
+                            "one reads version {current}): update gintrainer", code=repr(text), version=version,
+                            current=VERSION), "version")
 
 
 def normalise_code(text: str) -> str:

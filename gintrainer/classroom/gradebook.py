@@ -23,6 +23,7 @@ from html import escape
 from pathlib import Path
 
 from ..errors import GinError
+from ..language import format_percent, t, tc, tn
 from ..puzzles import THEMES, Puzzle
 from ..puzzles.themes import theme_title
 from ..storage import name_key
@@ -56,8 +57,10 @@ class Rate:
     def words(self) -> str:
         """"7/12 (58%)", or "no answers"."""
         if not self.answered:
-            return "no answers"
-        return f"{self.right}/{self.answered} ({round(100 * self.right / self.answered)}%)"
+            return t("no answers")
+        # Translators: right answers out of answered ones, and the percentage ("7/12 (58%)")
+        return t("{right}/{answered} ({percent})", right=self.right, answered=self.answered,
+                 percent=format_percent(round(100 * self.right / self.answered)))
 
 
 @dataclass(frozen=True)
@@ -173,13 +176,13 @@ def _read_files(sources: Iterable[tuple[str, str | bytes]]) -> tuple[list[tuple[
         raw = content.encode("utf-8") if isinstance(content, str) else content
         digest = hashlib.sha256(raw).hexdigest()
         if digest in copies:
-            problems.append(Problem(name, f"a copy of {copies[digest]}: skipped"))
+            problems.append(Problem(name, t("a copy of {file}: skipped", file=copies[digest])))
             continue
         copies[digest] = name
         try:
             read.append((name, read_results(raw)))
         except ResultsError as error:
-            problems.append(Problem(name, f"{error}: skipped"))
+            problems.append(Problem(name, t("{error}: skipped", error=str(error))))
     return read, problems
 
 
@@ -198,7 +201,8 @@ def _one_file_each(read: list[tuple[str, Results]],
     by_student: dict[str, list[tuple[str, Results]]] = {}
     for name, result in read:
         if result.code != code:
-            problems.append(Problem(name, f"for class code {result.code}, not {code}: skipped"))
+            problems.append(Problem(name, t("for class code {code}, not {wanted}: skipped", code=result.code,
+                                            wanted=str(code))))
         else:
             by_student.setdefault(name_key(result.student), []).append((name, result))
     kept = []
@@ -208,8 +212,8 @@ def _one_file_each(read: list[tuple[str, Results]],
             continue
         names = ", ".join(name for name, _ in files)
         for name, result in files:
-            problems.append(Problem(name, f"student {result.student!r} has several files ({names}): all skipped; "
-                                          "keep one"))
+            problems.append(Problem(name, t("student {student} has several files ({files}): all skipped; keep one",
+                                            student=repr(result.student), files=names)))
     return kept, problems
 
 
@@ -217,7 +221,7 @@ def load_folder(path: Path | str, *, code: str | None = None) -> Gradebook:
     """A gradebook from every ``*.csv`` file in a folder (not its subfolders)."""
     folder = Path(path)
     if not folder.is_dir():
-        raise GinError(f"there is no folder {str(folder)!r}")
+        raise GinError(t("there is no folder {folder}", folder=repr(str(folder))))
     sources, problems = [], []
     for file in sorted(folder.iterdir()):
         if file.suffix.lower() != ".csv" or not file.is_file():
@@ -225,7 +229,8 @@ def load_folder(path: Path | str, *, code: str | None = None) -> Gradebook:
         try:
             sources.append((file.name, file.read_bytes()))
         except OSError as error:
-            problems.append(Problem(file.name, f"cannot be read ({error.strerror or error}): skipped"))
+            reason = t("cannot be read ({error}): skipped", error=str(error.strerror or error))
+            problems.append(Problem(file.name, reason))
     book = build_gradebook(sources, code=code)
     if problems:
         book = Gradebook(book.code, book.puzzles, book.results, book.files,
@@ -248,7 +253,13 @@ GRADEBOOK_CSS = """
 .gb-problems{color:#a10d25;font-family:"DejaVu Sans",Arial,sans-serif;font-size:13px;}
 """
 
-_CELLS = {True: ('gb-right', "✓", "right"), False: ("gb-wrong", "✗", "wrong"), None: ("gb-blank", "", "no answer")}
+_CELLS = {True: ("gb-right", "✓"), False: ("gb-wrong", "✗"), None: ("gb-blank", "")}
+
+
+def _cell_label(cell: bool | None) -> str:
+    if cell is None:
+        return tc("gradebook cell", "no answer")
+    return tc("gradebook cell", "right") if cell else tc("gradebook cell", "wrong")
 
 
 def gradebook_html(book: Gradebook) -> str:
@@ -256,27 +267,34 @@ def gradebook_html(book: Gradebook) -> str:
     puzzle) and the list of skipped files, as HTML with its style."""
     heads = []
     for i, puzzle in enumerate(book.puzzles):
-        themes = ", ".join(theme_title(t) for t in puzzle.themes) or "no theme"
-        tip = f"{puzzle.id} · {KIND_WORDS[puzzle.kind]} · {themes}"
+        themes = ", ".join(theme_title(name) for name in puzzle.themes) or t("no theme")
+        kind = t(KIND_WORDS[puzzle.kind])
+        tip = f"{puzzle.id} · {kind} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []
     totals = book.totals()
     for result, cells in zip(book.results, book.table, strict=True):
-        row = "".join(f'<td class="{_CELLS[c][0]}" aria-label="{_CELLS[c][2]}">{_CELLS[c][1]}</td>' for c in cells)
+        row = "".join(f'<td class="{_CELLS[c][0]}" aria-label="{escape(_cell_label(c))}">{_CELLS[c][1]}</td>'
+                      for c in cells)
         body.append(f'<tr><th scope="row">{escape(result.student)}</th>{row}'
                     f"<td>{escape(totals[result.student].words())}</td></tr>")
-    rates = "".join(f"<td>{'' if not r.answered else f'{round(100 * r.right / r.answered)}%'}</td>"
+    rates = "".join(f"<td>{'' if not r.answered else format_percent(round(100 * r.right / r.answered))}</td>"
                     for r in book.puzzle_rates())
-    caption = (f"Class code {escape(book.code)}: {len(book.results)} student{'s' if len(book.results) != 1 else ''}, "
-               f"{len(book.puzzles)} puzzles" if book.code else "No results yet")
+    caption = escape(tn("Class code {code}: {n} student, {puzzles} puzzles",
+                        "Class code {code}: {n} students, {puzzles} puzzles", len(book.results),
+                        code=book.code, puzzles=len(book.puzzles)) if book.code else t("No results yet"))
+    student, right, klass = tc("gradebook column", "Student"), tc("gradebook column", "Right"), tc("gradebook row",
+                                                                                                    "Class")
     table = (f'<table class="gb-table"><caption>{caption}</caption>'
-             f'<thead><tr><th scope="col">Student</th>{"".join(heads)}<th scope="col">Right</th></tr></thead>'
+             f'<thead><tr><th scope="col">{escape(student)}</th>{"".join(heads)}'
+             f'<th scope="col">{escape(right)}</th></tr></thead>'
              f'<tbody>{"".join(body)}</tbody>'
-             f'<tfoot><tr><th scope="row">Class</th>{rates}<td></td></tr></tfoot></table>')
+             f'<tfoot><tr><th scope="row">{escape(klass)}</th>{rates}<td></td></tr></tfoot></table>')
     problems = ""
     if book.problems:
         items = "".join(f"<li><strong>{escape(p.file)}</strong>: {escape(p.reason)}</li>" for p in book.problems)
-        problems = f'<div class="gb-problems">Files left out:<ul>{items}</ul></div>'
+        left_out = t("Files left out:")
+        problems = f'<div class="gb-problems">{escape(left_out)}<ul>{items}</ul></div>'
     return f'<div class="gb"><style>{GRADEBOOK_CSS}</style>{table}{problems}</div>'
 
 
@@ -293,18 +311,21 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
     rates = book.theme_rates()
     label_width, bar_width, row = 160, width - 160 - 150, 26
     height = row * max(len(rates), 1) + 30
+    label, heading = t("Class success by theme"), t("Class success by theme (weakest first)")
+    empty = t("No puzzles yet.")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-chart" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="Class success by theme" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
              'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
-             '<text x="0" y="16" font-weight="bold">Class success by theme (weakest first)</text>']
+             f'<text x="0" y="16" font-weight="bold">{escape(heading)}</text>']
     if not rates:
-        parts.append('<text x="0" y="44">No puzzles yet.</text>')
+        parts.append(f'<text x="0" y="44">{escape(empty)}</text>')
     for i, item in enumerate(rates):
         y = 26 + i * row
         fraction = item.rate.fraction
         filled = round(bar_width * (fraction or 0.0))
         hint = THEMES[item.theme].hint
-        parts.append(f"<g><title>{escape(hint)} (puzzles {', '.join(map(str, item.puzzles))})</title>"
+        tip = t("{hint} (puzzles {positions})", hint=hint, positions=", ".join(map(str, item.puzzles)))
+        parts.append(f"<g><title>{escape(tip)}</title>"
                      f'<text x="0" y="{y + 16}">{escape(theme_title(item.theme))}</text>'
                      f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="16" fill="#eeeeee"/>'
                      f'<rect x="{label_width}" y="{y + 4}" width="{filled}" height="16" '
@@ -314,9 +335,10 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
     return "".join(parts)
 
 
-def gradebook_page(book: Gradebook, *, title: str = "Gradebook") -> str:
-    """A whole standalone HTML page with the table and the chart."""
+def gradebook_page(book: Gradebook, *, title: str | None = None) -> str:
+    """A whole standalone HTML page with the table and the chart (titled "Gradebook" by default)."""
     from ..drawing import page
+    title = tc("page title", "Gradebook") if title is None else title
     return page(f"<h1>{escape(title)}</h1>{gradebook_html(book)}{theme_chart_svg(book)}", title=title)
 
 

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import GinError
+from ..language import N_, t, tn
 from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kind
 from ..rules import Rules
 from ..solver import OBJECTIVES as PUZZLE_OBJECTIVES
@@ -67,7 +68,15 @@ rated from 1100); the whole scale means no filter."""
 DIFFICULTY_NAMES = {"easy": (1100, 1299), "medium": (1300, 1599), "hard": (1600, 2699)}
 """The puzzles' easy/medium/hard levels as ranges of the scale."""
 
-KIND_WORDS = {PuzzleKind.CAN_KNOCK: "can-you-knock", PuzzleKind.BEST_DISCARD: "best-discard"}
+KIND_WORDS = {PuzzleKind.CAN_KNOCK: N_("can-you-knock"), PuzzleKind.BEST_DISCARD: N_("best-discard")}
+"""Each kind's name in a set's description (English; shown by :func:`kind_words`)."""
+
+
+def kind_words(kinds: Iterable[PuzzleKind]) -> str:
+    """The kinds of a set in words, in the current language: "can-you-knock and best-discard"."""
+    names = [t(KIND_WORDS[k]) for k in kinds]
+    # Translators: two kinds of puzzle, "can-you-knock" and "best-discard"
+    return t("{first} and {second}", first=names[0], second=names[1]) if len(names) == 2 else names[0]
 
 Stream = tuple[PuzzleKind, Objective | None]
 """The puzzles of one kind and objective in a set."""
@@ -83,7 +92,7 @@ STREAM_THEMES: dict[Stream, frozenset[str]] = {
 predicates: "not-highest", "looks-knockable", "near-limit", "gin" and
 "oklahoma" are about knocking; "keep-the-pair" about the next draw)."""
 
-NO_PUZZLE_THEMES = {"big-gin": "these puzzles never go out without a discard"}
+NO_PUZZLE_THEMES = {"big-gin": N_("these puzzles never go out without a discard")}
 """The themes no puzzle has, and why."""
 
 LOOKAHEAD_FLOOR = 1500
@@ -118,13 +127,14 @@ def clean_class_name(name: Any) -> str:
         raise ClassSetError(f"a class name must be text, not {name!r}", "name")
     cleaned = unicodedata.normalize("NFC", name).strip()
     if not cleaned:
-        raise ClassSetError(f"a class name cannot be empty: {name!r}", "name")
+        raise ClassSetError(t("a class name cannot be empty: {name}", name=repr(name)), "name")
     if len(cleaned) > NAME_LIMIT:
-        raise ClassSetError(f"a class name can have at most {NAME_LIMIT} characters, not {len(cleaned)}: "
-                            f"{cleaned[:NAME_LIMIT]!r}...", "name")
+        raise ClassSetError(t("a class name can have at most {limit} characters, not {count}: {start}...",
+                              limit=NAME_LIMIT, count=len(cleaned), start=repr(cleaned[:NAME_LIMIT])), "name")
     bad = next((c for c in cleaned if not c.isprintable()), None)
     if bad is not None:
-        raise ClassSetError(f"a class name cannot contain the character {bad!r}: {name!r}", "name")
+        raise ClassSetError(t("a class name cannot contain the character {bad}: {name}", bad=repr(bad),
+                              name=repr(name)), "name")
     return cleaned
 
 
@@ -142,7 +152,8 @@ def name_hash(name: str) -> int:
 
 def clean_count(count: Any) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise ClassSetError(f"a class set has 1 to {MAX_COUNT} puzzles, not {count!r}", "count")
+        raise ClassSetError(t("a class set has 1 to {most} puzzles, not {count}", most=MAX_COUNT,
+                              count=repr(count)), "count")
     return count
 
 
@@ -156,7 +167,7 @@ def clean_kinds(kinds: Any) -> tuple[PuzzleKind, ...]:
     except GinError as error:
         raise ClassSetError(str(error), "kinds") from None
     if not names:
-        raise ClassSetError("a class set needs at least one kind of puzzle", "kinds")
+        raise ClassSetError(t("a class set needs at least one kind of puzzle"), "kinds")
     return tuple(k for k in KINDS if k in names)
 
 
@@ -196,8 +207,8 @@ def clean_difficulty(difficulty: Any) -> tuple[int, int] | None:
         elif match:
             low, high = int(match[1]), int(match[2])
         else:
-            raise ClassSetError(f"unknown difficulty {difficulty!r}: use easy, medium, hard or a range like "
-                                "1300-1599", "difficulty")
+            raise ClassSetError(t("unknown difficulty {difficulty}: use easy, medium, hard or a range like "
+                                  "1300-1599", difficulty=repr(difficulty)), "difficulty")
     else:
         try:
             low, high = difficulty
@@ -208,11 +219,11 @@ def clean_difficulty(difficulty: Any) -> tuple[int, int] | None:
             raise ClassSetError(f"a difficulty range is two whole numbers, not {difficulty!r}", "difficulty")
     low, high = max(low, SCALE[0]), min(high, SCALE[1])
     if low > high:
-        raise ClassSetError(f"difficulty range {difficulty!r} holds no puzzle: the scale runs from {SCALE[0]} "
-                            f"to {SCALE[1]}", "difficulty")
+        raise ClassSetError(t("difficulty range {difficulty} holds no puzzle: the scale runs from {low} to {high}",
+                              difficulty=repr(difficulty), low=SCALE[0], high=SCALE[1]), "difficulty")
     if low % 100 or (high + 1) % 100:
-        raise ClassSetError(f"difficulty range {difficulty!r} is not in 100-point steps: use a range like "
-                            "(1300, 1599)", "difficulty")
+        raise ClassSetError(t("difficulty range {difficulty} is not in 100-point steps: use a range like "
+                              "(1300, 1599)", difficulty=repr(difficulty)), "difficulty")
     return None if (low, high) == SCALE else (low, high)
 
 
@@ -223,7 +234,8 @@ def clean_themes(themes: Any) -> tuple[str, ...]:
     items = [themes] if isinstance(themes, str) else list(themes)
     unknown = [t for t in items if t not in THEMES]
     if unknown:
-        raise ClassSetError(f"unknown theme {unknown[0]!r}: themes are {', '.join(THEMES)}", "themes")
+        raise ClassSetError(t("unknown theme {theme}: themes are {themes}", theme=repr(unknown[0]),
+                              themes=", ".join(THEMES)), "themes")
     return tuple(t for t in THEMES if t in items)
 
 
@@ -284,21 +296,24 @@ class ClassSet:
         wanted = set(self.themes)
         never = sorted(wanted & NO_PUZZLE_THEMES.keys())
         if never:
-            raise ClassSetError(f"no puzzle has the theme {never[0]}: {NO_PUZZLE_THEMES[never[0]]}", "themes")
+            raise ClassSetError(t("no puzzle has the theme {theme}: {why}", theme=never[0],
+                                  why=t(NO_PUZZLE_THEMES[never[0]])), "themes")
         if "oklahoma" in wanted and not self.oklahoma:
-            raise ClassSetError("the oklahoma theme needs Oklahoma rules: turn Oklahoma on or leave the theme out",
-                                "themes")
+            raise ClassSetError(t("the oklahoma theme needs Oklahoma rules: turn Oklahoma on or leave the theme "
+                                  "out"), "themes")
         for stream in dict.fromkeys(self.plan()):
             possible = STREAM_THEMES[stream] - ({"oklahoma"} if not self.oklahoma else set())
             if wanted and not wanted & possible:
-                raise ClassSetError(f"no {_stream_words(stream)} puzzle has the theme "
-                                    f"{' or '.join(sorted(wanted))}: add one of {', '.join(sorted(possible))}, "
-                                    f"or leave out {KIND_WORDS[stream[0]]} puzzles", "themes")
+                # Translators: {kind} is a kind of puzzle ("best-discard (lookahead)"); {themes} theme names
+                raise ClassSetError(t("no {kind} puzzle has the theme {wanted}: add one of {themes}, or leave out "
+                                      "{kinds} puzzles", kind=_stream_words(stream), wanted=_or_words(sorted(wanted)),
+                                      themes=", ".join(sorted(possible)),
+                                      kinds=t(KIND_WORDS[stream[0]])), "themes")
             if stream[1] == Objective.LOOKAHEAD and self.difficulty and self.difficulty[1] < LOOKAHEAD_FLOOR:
-                raise ClassSetError(f"a lookahead set needs puzzles rated {LOOKAHEAD_FLOOR} or more (those the "
-                                    f"highest-card rule gets wrong), above difficulty "
-                                    f"{_range_words(self.difficulty)}: choose the deadwood objective or a harder "
-                                    "range", "difficulty")
+                raise ClassSetError(t("a lookahead set needs puzzles rated {floor} or more (those the highest-card "
+                                      "rule gets wrong), above difficulty {range}: choose the deadwood objective "
+                                      "or a harder range", floor=LOOKAHEAD_FLOOR,
+                                      range=_range_words(self.difficulty)), "difficulty")
 
     # -- the code ---------------------------------------------------------
 
@@ -328,8 +343,8 @@ class ClassSet:
         except ClassSetError:  # fields out of range, or filters no puzzle meets: not a code we write
             options = None
         if options is None or options.code != normalise_code(code):
-            raise ClassCodeError(f"class code {code!r} is not a valid class code: check it with your teacher",
-                                 "invalid")
+            raise ClassCodeError(t("class code {code} is not a valid class code: check it with your teacher",
+                                   code=repr(code)), "invalid")
         return options if name is None else options.with_name(name)
 
     def with_name(self, name: str | None) -> ClassSet:
@@ -378,15 +393,21 @@ class ClassSet:
         >>> ClassSet("x", count=6, kinds="can_knock", difficulty="easy").describe()
         '6 puzzles: can-you-knock; difficulty 1100–1299; any theme; standard rules'
         """
-        kinds = " and ".join(KIND_WORDS[k] for k in self.kinds)
+        kinds = kind_words(self.kinds)
         if self.objective == SetObjective.MIXED:
-            kinds += " (deadwood and lookahead objectives alternate)"
-        elif self.objective is not None:
-            kinds += f" ({self.objective} objective)"
-        difficulty = "any difficulty" if self.difficulty is None else f"difficulty {_range_words(self.difficulty)}"
-        themes = f"themes {', '.join(THEMES[t].title for t in self.themes)}" if self.themes else "any theme"
-        rules = "Oklahoma rules" if self.oklahoma else "standard rules"
-        return f"{self.count} puzzle{'s' if self.count != 1 else ''}: {kinds}; {difficulty}; {themes}; {rules}"
+            kinds = t("{kinds} (deadwood and lookahead objectives alternate)", kinds=kinds)
+        elif self.objective == SetObjective.DEADWOOD:
+            kinds = t("{kinds} (deadwood objective)", kinds=kinds)
+        elif self.objective == SetObjective.LOOKAHEAD:
+            kinds = t("{kinds} (lookahead objective)", kinds=kinds)
+        difficulty = (t("any difficulty") if self.difficulty is None
+                      else t("difficulty {range}", range=_range_words(self.difficulty)))
+        themes = (t("themes {themes}", themes=", ".join(THEMES[name].title for name in self.themes)) if self.themes
+                  else t("any theme"))
+        rules = t("Oklahoma rules") if self.oklahoma else t("standard rules")
+        # Translators: the options of a class set, separated by semicolons, after the number of puzzles
+        return tn("{n} puzzle: {options}", "{n} puzzles: {options}", self.count,
+                  options="; ".join((kinds, difficulty, themes, rules)))
 
     def to_dict(self) -> dict:
         """The options as plain data (with the code)."""
@@ -400,9 +421,22 @@ def _range_words(difficulty: tuple[int, int]) -> str:
     return f"{difficulty[0]}–{difficulty[1]}"
 
 
+def _or_words(items: Sequence[str]) -> str:
+    """Items joined with "or", in the current language: "gin or oklahoma"."""
+    text = items[0]
+    for item in items[1:]:
+        # Translators: two choices (theme names, or a list of them and one more)
+        text = t("{first} or {second}", first=text, second=item)
+    return text
+
+
 def _stream_words(stream: Stream) -> str:
     kind, objective = stream
-    return KIND_WORDS[kind] + (f" ({objective})" if objective else "")
+    if objective == Objective.DEADWOOD:
+        return t("{kind} (deadwood)", kind=t(KIND_WORDS[kind]))
+    if objective == Objective.LOOKAHEAD:
+        return t("{kind} (lookahead)", kind=t(KIND_WORDS[kind]))
+    return t(KIND_WORDS[kind])
 
 
 @lru_cache(maxsize=32)
@@ -418,13 +452,17 @@ def _build(options: ClassSet) -> tuple[Puzzle, ...]:
                                        themes=options.themes or None, max_batches=_BUDGET[0] * count + _BUDGET[1])
         except GinError as error:
             filters = ", ".join(filter(None, [
-                f"difficulty {_range_words(options.difficulty)}" if options.difficulty else "",
-                f"themes {', '.join(options.themes)}" if options.themes else ""]))
-            advice = "widen the difficulty range or add themes"
+                t("difficulty {range}", range=_range_words(options.difficulty)) if options.difficulty else "",
+                t("themes {themes}", themes=", ".join(options.themes)) if options.themes else ""]))
             if objective == Objective.LOOKAHEAD:
-                advice += " (lookahead puzzles are mostly rated from 1500), or choose the deadwood objective"
-            raise ClassSetError(f"not enough {_stream_words(stream)} puzzles with {filters or 'these options'} "
-                                f"({error}): {advice}") from None
+                advice = t("widen the difficulty range or add themes (lookahead puzzles are mostly rated from "
+                           "{floor}), or choose the deadwood objective", floor=LOOKAHEAD_FLOOR)
+            else:
+                advice = t("widen the difficulty range or add themes")
+            # Translators: {filters} are the set's filters ("difficulty 1300–1599, themes gin"); {error} the reason
+            raise ClassSetError(t("not enough {kind} puzzles with {filters} ({error}): {advice}",
+                                  kind=_stream_words(stream), filters=filters or t("these options"), error=str(error),
+                                  advice=advice)) from None
     taken = {stream: iter(puzzles) for stream, puzzles in streams.items()}
     return tuple(next(taken[stream]) for stream in plan)
 
@@ -456,7 +494,8 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
         from_code = ClassSet.from_code(code_or_name)
     except ClassCodeError as error:
         if looks_like_code(code_or_name):
-            raise ClassCodeError(f"{error} (a class name cannot look like a code)", error.reason) from None
+            raise ClassCodeError(t("{error} (a class name cannot look like a code)", error=str(error)),
+                                 error.reason) from None
         return ClassSet(code_or_name, **given)
     labels = labels or {}
     cleaners = {"count": clean_count, "kinds": clean_kinds, "difficulty": clean_difficulty, "themes": clean_themes,
@@ -469,30 +508,36 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
             raise ClassSetError(f"{label}: {error}", option) from None
         actual = getattr(from_code, option)
         if wanted != actual:
-            raise ClassSetError(f"{label} {_option_words(option, value)} disagrees with class code "
-                                f"{from_code.code}, which is for {_option_words(option, actual, of_code=True)}",
-                                option)
+            # Translators: {option} is an option and its value ("--count 4"), {wanted} what the code holds
+            raise ClassSetError(t("{option} disagrees with class code {code}, which is for {wanted}",
+                                  option=" ".join((label, _option_words(option, value))), code=from_code.code,
+                                  wanted=_option_words(option, actual, of_code=True)), option)
     return from_code
+
+
+_OBJECTIVE_WORDS = {SetObjective.MIXED: N_("the mixed objective"), SetObjective.DEADWOOD: N_("the deadwood objective"),
+                    SetObjective.LOOKAHEAD: N_("the lookahead objective"),
+                    None: N_("no objective (can-you-knock puzzles only)")}
 
 
 def _option_words(option: str, value: Any, *, of_code: bool = False) -> str:
     if not of_code:
         if option == "oklahoma":
-            return "on" if value else "off"
+            return t("on") if value else t("off")
         if isinstance(value, (list, tuple)) and not isinstance(value, str):
             return " ".join(map(str, value))
         return str(value)
     if option == "count":
-        return f"{value} puzzles"
+        return tn("{n} puzzle", "{n} puzzles", value)
     if option == "kinds":
-        return " and ".join(KIND_WORDS[k] for k in value) + " puzzles"
+        return t("{kinds} puzzles", kinds=kind_words(value))
     if option == "objective":
-        return f"the {value} objective" if value else "no objective (can-you-knock puzzles only)"
+        return t(_OBJECTIVE_WORDS[value])
     if option == "difficulty":
-        return "any difficulty" if value is None else f"difficulty {_range_words(value)}"
+        return t("any difficulty") if value is None else t("difficulty {range}", range=_range_words(value))
     if option == "themes":
-        return f"themes {', '.join(value)}" if value else "any theme"
-    return "Oklahoma rules" if value else "standard rules"
+        return t("themes {themes}", themes=", ".join(value)) if value else t("any theme")
+    return t("Oklahoma rules") if value else t("standard rules")
 
 
 __all__ = ["ClassSet", "ClassSetError", "DEFAULT_COUNT", "DIFFICULTY_NAMES", "MAX_COUNT", "NO_PUZZLE_THEMES",

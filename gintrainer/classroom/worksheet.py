@@ -18,6 +18,7 @@ wraps rather than overflows.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from ..drawing import (
     puzzle_rules_words,
     words,
 )
+from ..language import N_, current_language, in_language, t, tc, text_direction, tn
 from ..melds import best_arrangement
 from ..messages import render, say
 from ..puzzles import THEMES, Puzzle, PuzzleKind
@@ -40,10 +42,17 @@ from ..solver import Objective
 from ..storage import write_text_atomic
 from .sets import ClassSet
 
+FONTS = '"DejaVu Sans", Arial, sans-serif'
+"""The font stack of a worksheet in a left-to-right language."""
+
+RTL_FONTS = '"Noto Naskh Arabic", "Noto Sans Arabic", "DejaVu Sans", sans-serif'
+"""The font stack of a worksheet in a right-to-left language: faces that have the
+Pashto letters (ښ ږ ډ ټ ځ ڼ ګ); Debian's fonts-noto-core holds both Noto faces."""
+
 WORKSHEET_CSS = """
 @page { margin: 12mm; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: #111; line-height: 1.35;
+body { font-family: var(--ws-font); font-size: 10.5pt; color: #111; line-height: 1.35;
   box-sizing: border-box; width: 100%; max-width: 180mm; margin: 0 auto; padding: 0; }
 @media screen { body { padding: 6mm 2mm; } }
 *, *::before, *::after { box-sizing: border-box; }
@@ -83,9 +92,16 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: 
 .ws-meta { font-size: 8.5pt; color: #555; margin: 1mm 0; }
 .ws-id { white-space: nowrap; }
 .ws-end { font-size: 7pt; color: #777; text-align: right; margin-top: 1mm; }
+[dir=rtl] .ws-instructions { border-left: none; border-right: 1mm solid #f0a000; }
+[dir=rtl] .ws-end { text-align: left; }
+[dir=rtl] .ws-key table.gt-discards th[scope=row] { text-align: right; }
+[dir=rtl] .gt-row, [dir=rtl] .ws-code, [dir=rtl] table.gt-discards { direction: ltr; }
 """
+"""The worksheet's style; the page sets ``--ws-font`` to :data:`FONTS` or :data:`RTL_FONTS`.
+In a right-to-left language the page reads right to left, while card rows, the
+class code and the table of numbers stay left to right (a run reads 4 5 6)."""
 
-_INSTRUCTIONS = (
+_INSTRUCTIONS = N_(
     "Each puzzle shows your eleven cards just after you drew; the card you drew is outlined in blue. "
     "Find the melds (three or four cards of a rank; three or more in sequence in one suit) and count the "
     "deadwood: ace 1, two to ten their value, J Q K 10. For \u201cCan you knock?\u201d tick yes or no, and for "
@@ -93,32 +109,64 @@ _INSTRUCTIONS = (
     "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
 
 
-def worksheet_html(classset: ClassSet, *, answers: bool = False) -> str:
+def worksheet_html(classset: ClassSet, *, answers: bool = False, lang: str | None = None) -> str:
     """The worksheet of a class set (``answers=True``: its answer key) as a whole
-    HTML page. The same set always gives the same text."""
+    HTML page, in ``lang`` (the current language by default). The same set in
+    the same language always gives the same text; the puzzles and the code are
+    the same in every language."""
+    with in_language(lang or current_language()) as spoken:
+        return _worksheet_html(classset, answers, spoken)
+
+
+def _worksheet_html(classset: ClassSet, answers: bool, lang: str) -> str:
     puzzles = classset.puzzles()
-    kind = "Answer key" if answers else "Worksheet"
-    heading = f"Gin Rummy {kind.lower()}" if not answers else "Gin Rummy worksheet: answer key"
-    title = f"{kind}: {classset.name} ({classset.code})" if classset.name else f"{kind}: class code {classset.code}"
+    if answers:
+        heading = t("Gin Rummy worksheet: answer key")
+        title = (t("Answer key: {name} ({code})", name=classset.name, code=classset.code) if classset.name
+                 else t("Answer key: class code {code}", code=classset.code))
+    else:
+        heading = t("Gin Rummy worksheet")
+        title = (t("Worksheet: {name} ({code})", name=classset.name, code=classset.code) if classset.name
+                 else t("Worksheet: class code {code}", code=classset.code))
     lines = []
     if classset.name:
-        lines.append(f"<p>Class: <strong>{escape(classset.name)}</strong></p>")
-    lines.append(f'<p>Class code: <span class="ws-code">{escape(classset.code)}</span> · '
-                 f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}</p>")
+        # Translators: {name} is the class's name as the teacher typed it
+        name = f"<strong>{escape(classset.name)}</strong>"
+        sentence = t("Class: {name}", name="{name}")
+        lines.append(f"<p>{_marked_up(sentence, name=name)}</p>")
+    code_html = f'<span class="ws-code">{escape(classset.code)}</span>'
+    sentence = t("Class code: {code}", code="{code}")
+    count = tn("{n} puzzle", "{n} puzzles", len(puzzles))
+    lines.append(f"<p>{_marked_up(sentence, code=code_html)} · {escape(count)}</p>")
     lines.append(f'<p class="ws-options">{escape(classset.describe())}</p>')
     if answers:
         note = words("key_note", deadwood_label=words("label_column_deadwood"),
                      expected_label=words("label_column_expected"))
         lines.append(f'<div class="ws-instructions">{escape(note)}</div>')
     else:
-        lines.append('<p class="ws-student">Name: <span class="ws-line"></span> '
-                     'Date: <span class="ws-line ws-short"></span></p>')
-        lines.append(f'<div class="ws-instructions">{escape(_INSTRUCTIONS)}</div>')
+        name_label, date_label, instructions = tc("worksheet", "Name:"), tc("worksheet", "Date:"), t(_INSTRUCTIONS)
+        lines.append(f'<p class="ws-student">{escape(name_label)} <span class="ws-line"></span> '
+                     f'{escape(date_label)} <span class="ws-line ws-short"></span></p>')
+        lines.append(f'<div class="ws-instructions">{escape(instructions)}</div>')
     header = f'<header class="ws-title"><h1>{escape(heading)}</h1>{"".join(lines)}</header>'
     sections = "".join(puzzle_section_html(p, i + 1, len(puzzles), answers=answers) for i, p in enumerate(puzzles))
     html = page(f'<main class="ws-sheet{" ws-answer-key" if answers else ""}">{header}{sections}</main>',
                 title=title)
+    fonts = RTL_FONTS if text_direction(lang) == "rtl" else FONTS
+    html = _HTML_TAG.sub(f'<html lang="{lang}" dir="{text_direction(lang)}" style=\'--ws-font: {fonts}\'>', html, 1)
     return html.replace("</head>", f"<style>{WORKSHEET_CSS}</style></head>", 1)
+
+
+_HTML_TAG = re.compile(r"<html\b[^>]*>")
+
+
+def _marked_up(sentence: str, **parts: str) -> str:
+    """A translated sentence, escaped, with HTML put in place of its named parts
+    (the sentence was translated with each part's ``{name}`` kept as it is)."""
+    out = escape(sentence)
+    for name, html in parts.items():
+        out = out.replace("{" + name + "}", html)
+    return out
 
 
 def answer_key_html(classset: ClassSet) -> str:
@@ -129,9 +177,11 @@ def answer_key_html(classset: ClassSet) -> str:
 def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: bool = False) -> str:
     """One puzzle's box: markers, question, rules, draw, discard pile, hand, and
     empty answer boxes (or, with ``answers``, the answer and the solver's numbers)."""
-    kind = "Can you knock?" if puzzle.kind == PuzzleKind.CAN_KNOCK else "Which card?"
-    parts = [f'<header class="ws-head"><span class="ws-start">Puzzle {position} of {count}</span>'
-             f'<span class="ws-kind">{kind}</span></header>',
+    kind = tc("puzzle kind", "Can you knock?") if puzzle.kind == PuzzleKind.CAN_KNOCK else tc("puzzle kind",
+                                                                                                "Which card?")
+    start = t("Puzzle {position} of {count}", position=position, count=count)
+    parts = [f'<header class="ws-head"><span class="ws-start">{escape(start)}</span>'
+             f'<span class="ws-kind">{escape(kind)}</span></header>',
              f'<p class="ws-question">{escape(render(puzzle.question_message))}</p>',
              f'<p class="ws-rules">{escape(puzzle_rules_words(puzzle))}</p>',
              f'<p class="ws-rules ws-count">{escape(render(puzzle.count_message))}</p>',
@@ -139,35 +189,46 @@ def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: b
               else f'<div class="ws-position">{puzzle_position_html(puzzle)}</div>'),
              _hand_html(puzzle, size="small" if answers else "normal")]
     parts.append(_key_html(puzzle) if answers else _boxes_html(puzzle))
-    parts.append(f'<footer class="ws-end">end of puzzle {position}/{count}</footer>')
+    end = t("end of puzzle {position}/{count}", position=position, count=count)
+    parts.append(f'<footer class="ws-end">{escape(end)}</footer>')
     return (f'<section class="ws-puzzle" id="puzzle-{position}" data-position="{position}" '
             f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
 
 
 def _hand_html(puzzle: Puzzle, size: str) -> str:
-    return (f'<div class="ws-hand"><span class="ws-label">Your hand ({len(puzzle.hand)} cards):</span>'
+    label = tn("Your hand ({n} card):", "Your hand ({n} cards):", len(puzzle.hand))
+    return (f'<div class="ws-hand"><span class="ws-label">{escape(label)}</span>'
             f'{cards_html(sort_by_suit(puzzle.hand), marks={puzzle.drawn: "new"}, size=size)}</div>')
 
 
 def _boxes_html(puzzle: Puzzle) -> str:
     if puzzle.kind == PuzzleKind.CAN_KNOCK:
-        return ('<div class="ws-answers"><span>Can you knock? <span class="ws-tick"></span>yes '
-                '<span class="ws-tick"></span>no</span>'
-                '<span>If yes, discard: <span class="ws-box"></span></span></div>')
-    return '<div class="ws-answers"><span>Discard: <span class="ws-box"></span></span></div>'
+        question, yes, no = tc("answer box", "Can you knock?"), tc("answer box", "yes"), tc("answer box", "no")
+        discard = tc("answer box", "If yes, discard:")
+        return (f'<div class="ws-answers"><span>{escape(question)} '
+                f'<span class="ws-tick"></span>{escape(yes)} '
+                f'<span class="ws-tick"></span>{escape(no)}</span>'
+                f'<span>{escape(discard)} <span class="ws-box"></span></span></div>')
+    discard = tc("answer box", "Discard:")
+    return f'<div class="ws-answers"><span>{escape(discard)} <span class="ws-box"></span></span></div>'
 
 
 def _key_html(puzzle: Puzzle) -> str:
     parts = []
     verdict = render(say("answer_yes")) + " " if puzzle.kind == PuzzleKind.CAN_KNOCK and puzzle.can_knock else ""
-    parts.append(f'<p class="ws-answer"><strong>Answer:</strong> {escape(verdict)}'
+    answer = tc("answer key", "Answer:")
+    parts.append(f'<p class="ws-answer"><strong>{escape(answer)}</strong> {escape(verdict)}'
                  f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
     parts.append(_layout_html(puzzle))
     parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')
     parts.append(numbers_html(puzzle))
-    themes = ", ".join(THEMES[t].title for t in puzzle.themes) or "none"
-    parts.append(f'<p class="ws-meta">Themes: {escape(themes)} · difficulty {puzzle.difficulty} · '
-                 f'<span class="ws-id">puzzle {escape(puzzle.id)}</span></p>')
+    themes = ", ".join(THEMES[name].title for name in puzzle.themes)
+    meta = (t("Themes: {themes} · difficulty {difficulty}", themes=themes, difficulty=puzzle.difficulty) if themes
+            else t("Themes: none · difficulty {difficulty}", difficulty=puzzle.difficulty))
+    # Translators: {id} is the puzzle's id, like ck-b0a9fc49dd35
+    ident = t("puzzle {id}", id="{id}")
+    parts.append(f'<p class="ws-meta">{escape(meta)} · '
+                 f'<span class="ws-id">{_marked_up(ident, id=escape(puzzle.id))}</span></p>')
     return f'<div class="ws-key">{"".join(parts)}</div>'
 
 
@@ -203,10 +264,11 @@ def worksheet_filename(classset: ClassSet, *, answers: bool = False) -> str:
     return f"{'answer-key' if answers else 'worksheet'}-{classset.code}.html"
 
 
-def write_worksheet(path: Path | str, classset: ClassSet, *, answers: bool = False) -> Path:
-    """Write the worksheet (or answer key) atomically; returns the path."""
-    return write_text_atomic(path, worksheet_html(classset, answers=answers))
+def write_worksheet(path: Path | str, classset: ClassSet, *, answers: bool = False, lang: str | None = None) -> Path:
+    """Write the worksheet (or answer key) in ``lang`` (the current language by
+    default) atomically; returns the path."""
+    return write_text_atomic(path, worksheet_html(classset, answers=answers, lang=lang))
 
 
-__all__ = ["WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html",
+__all__ = ["FONTS", "RTL_FONTS", "WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html",
            "worksheet_filename", "worksheet_html", "write_worksheet"]

@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import GinError
+from ..language import t, tn
 from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
@@ -44,7 +45,7 @@ def normalise_kind(kind: PuzzleKind | str) -> PuzzleKind:
     try:
         return PuzzleKind.parse(kind)
     except GinError:
-        raise GinError(f"unknown puzzle kind {kind!r}: use can-knock or best-discard") from None
+        raise GinError(t("unknown puzzle kind {kind}: use can-knock or best-discard", kind=repr(kind))) from None
 
 
 def _difficulty_range(difficulty) -> tuple[int, int] | None:
@@ -52,15 +53,18 @@ def _difficulty_range(difficulty) -> tuple[int, int] | None:
         return None
     if isinstance(difficulty, str):
         if difficulty not in DIFFICULTY_LEVELS:
-            raise GinError(f"unknown difficulty {difficulty!r}: use easy, medium, hard or a (low, high) range")
+            # Translators: easy, medium and hard are the words the command line and files take (not translated).
+            raise GinError(t("unknown difficulty {difficulty}: use easy, medium, hard or a (low, high) range",
+                             difficulty=repr(difficulty)))
         return DIFFICULTY_LEVELS[difficulty]
     try:
         low, high = difficulty
         low, high = int(low), int(high)
     except (TypeError, ValueError):
-        raise GinError(f"difficulty is a name or a (low, high) range, not {difficulty!r}") from None
+        raise GinError(t("difficulty is a name or a (low, high) range, not {difficulty}",
+                         difficulty=repr(difficulty))) from None
     if low > high:
-        raise GinError(f"difficulty range {difficulty!r} is empty")
+        raise GinError(t("difficulty range {difficulty} is empty", difficulty=repr(difficulty)))
     return low, high
 
 
@@ -70,7 +74,9 @@ def _theme_filter(themes) -> frozenset[str] | None:
     names = frozenset([themes] if isinstance(themes, str) else themes)
     unknown = sorted(names - set(THEMES))
     if unknown:
-        raise GinError(f"unknown theme {unknown[0]!r}: themes are {', '.join(THEMES)}")
+        # Translators: {themes} are the themes' names as the command line and files write them (not translated).
+        raise GinError(t("unknown theme {theme}: themes are {themes}", theme=repr(unknown[0]),
+                         themes=", ".join(THEMES)))
     return names or None
 
 
@@ -165,7 +171,7 @@ def _set_objective(kind: PuzzleKind, objective: Objective | str | None) -> Objec
         return None
     objective = objective or Objective.LOOKAHEAD
     if objective not in OBJECTIVES:
-        raise GinError(f"unknown objective {objective!r}: use deadwood or lookahead")
+        raise GinError(t("unknown objective {objective}: use deadwood or lookahead", objective=repr(objective)))
     return Objective(objective)
 
 
@@ -191,13 +197,13 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     """
     kind = normalise_kind(kind)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise GinError(f"count must be a whole number, not {count!r}")
+        raise GinError(t("count must be a whole number, not {count}", count=repr(count)))
     rules = _checked_rules(rules)
     objective = _set_objective(kind, objective)
     band = _difficulty_range(difficulty)
     wanted = _theme_filter(themes)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise GinError(f"a seed is an int or a string, not {seed!r}")
+        raise GinError(t("a seed is an int or a string, not {seed}", seed=repr(seed)))
     mix = _Mix(count, balanced=kind == PuzzleKind.CAN_KNOCK and band is None and wanted is None,
                lookahead=objective == Objective.LOOKAHEAD, naive_wrong=naive_wrong)
     found: list[Puzzle] = []
@@ -207,7 +213,9 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
         if len(found) >= count:
             break
         if batch_number >= limit:
-            raise GinError(f"found only {len(found)} of {count} puzzles with these filters; widen them")
+            raise GinError(tn("found only {found} of {n} puzzle with these filters; widen them",
+                              "found only {found} of {n} puzzles with these filters; widen them", count,
+                              found=len(found)))
         taken_here = 0
         for position in positions:
             if len(found) >= count or taken_here >= 2:
@@ -254,7 +262,7 @@ def parse_date(date=None) -> _dt.date:
             return _dt.date.fromisoformat(date.strip())
         except ValueError:
             pass
-    raise GinError(f"bad date {date!r}: use YYYY-MM-DD")
+    raise GinError(t("bad date {date}: use YYYY-MM-DD", date=repr(date)))
 
 
 # -- the bank ---------------------------------------------------------------
@@ -281,7 +289,7 @@ def _load_bank(kind: PuzzleKind) -> tuple[Puzzle, ...]:
     try:
         data = BANK.read(read_json(path), source=path.name)
     except FileNotFoundError:
-        raise GinError(f"the puzzle bank {path.name} is missing: reinstall gintrainer") from None
+        raise GinError(t("the puzzle bank {file} is missing: reinstall gintrainer", file=path.name)) from None
     if not isinstance(data.get("puzzles"), list):
         raise RecordError("its puzzles are not a list", source=path.name, field="puzzles")
     return tuple(puzzle_from_record(r) for r in data["puzzles"])

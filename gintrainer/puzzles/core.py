@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
+from ..language import t
 from ..melds import Arrangement, best_arrangement
 from ..messages import Message, render, say
 from ..rules import Rules
@@ -129,15 +130,15 @@ class Puzzle:
             if row.card is card:
                 return row
         if card is self.forbidden:
-            raise GinError(f"{card} may not be discarded: it was just taken from the discard pile")
-        raise GinError(f"{card} is not in the hand")
+            raise GinError(t("{card} may not be discarded: it was just taken from the discard pile", card=card))
+        raise GinError(t("{card} is not in the hand", card=card))
 
     def grade(self, discard=None, *, can_knock: bool | None = None) -> Grade:
         """Judge an answer: for "can you knock?" the yes/no (and, for yes, the
         discard); for "best discard" the discard. Bad answers raise GinError."""
         if self.kind == PuzzleKind.CAN_KNOCK:
             if can_knock is None:
-                raise GinError("answer yes or no first")
+                raise GinError(t("answer yes or no first"))
             if not can_knock:
                 if self.can_knock:
                     best = self.table_sorted()[0]
@@ -149,7 +150,7 @@ class Puzzle:
             if discard is None:
                 return Grade(True, None, (say("grade_yes_right"),), None, None)
         if discard is None:
-            raise GinError("choose a card to discard")
+            raise GinError(t("choose a card to discard"))
         row = self.row(discard)
         best = self.table_sorted()[0]
         cost = self._value(row) - self._value(best)
@@ -365,12 +366,13 @@ def puzzle_kind_and_objective(kind: PuzzleKind | str,
     """The members a kind and an objective name, exactly as records write them: an
     objective for a best-discard puzzle, none for "can you knock?". Raises GinError."""
     if kind not in KINDS:
-        raise GinError(f"unknown puzzle kind {kind!r}: use 'can_knock' or 'best_discard'")
+        raise GinError(t("unknown puzzle kind {kind}: use 'can_knock' or 'best_discard'", kind=repr(kind)))
     kind = PuzzleKind(kind)
     if kind == PuzzleKind.CAN_KNOCK:
         return kind, None
     if objective not in OBJECTIVES:
-        raise GinError(f"a best-discard puzzle needs an objective, 'deadwood' or 'lookahead', not {objective!r}")
+        raise GinError(t("a best-discard puzzle needs an objective, 'deadwood' or 'lookahead', not {objective}",
+                         objective=repr(objective)))
     return kind, Objective(objective)
 
 

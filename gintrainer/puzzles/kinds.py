@@ -4,6 +4,7 @@ command line also takes ``can-knock`` and ``best-discard``."""
 from __future__ import annotations
 
 from ..errors import GinError
+from ..language import N_, t
 from ..solver import Objective
 from ..vocab import Vocabulary
 
@@ -17,7 +18,7 @@ class PuzzleKind(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "puzzle kind"
+        return N_("puzzle kind")
 
     @property
     def prefix(self) -> str:
@@ -43,7 +44,7 @@ def ranking_objective(kind: PuzzleKind, objective: Objective | None) -> Objectiv
     if kind == PuzzleKind.CAN_KNOCK:
         return Objective.DEADWOOD
     if objective is None:
-        raise GinError("a best-discard puzzle needs an objective: deadwood or lookahead")
+        raise GinError(t("a best-discard puzzle needs an objective: deadwood or lookahead"))
     return Objective(objective)
 
 

@@ -41,9 +41,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NotRequired, TypedDict
 
-from ..cards import Card, show_cards
+from ..cards import Card
 from ..errors import GinError
 from ..hand import Action, ActionKind, Hand, Phase
+from ..language import N_, format_plain, in_language, t
 from ..melds import best_arrangement
 from ..rules import Rules
 from ..scoring import ScoreKind, defender_reply
@@ -61,82 +62,82 @@ TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-
 
 MESSAGES = {
     # the choice between the top discard and the stock (or, for the dealer offered the upcard, his hand)
-    "take_worse_than_keep": "Taking {card} and then discarding {discard} leaves {take} deadwood; passing keeps "
-                            "{now}, {loss} less. Taking a card also shows it to the opponent.",
-    "take_worse_than_pass_draw": "Taking {card} and then discarding {discard} leaves {take} deadwood; passing "
+    "take_worse_than_keep": N_("Taking {card} and then discarding {discard} leaves {take} deadwood; passing keeps "
+                            "{now}, {loss} less. Taking a card also shows it to the opponent."),
+    "take_worse_than_pass_draw": N_("Taking {card} and then discarding {discard} leaves {take} deadwood; passing "
                                  "and then drawing from the stock expects {draw}, {loss} less. Taking a card "
-                                 "also shows it to the opponent.",
-    "take_worse_than_draw": "Taking {card} and then discarding {discard} leaves {take} deadwood; a stock draw "
-                            "expects {draw}, {loss} less. Taking a card also shows it to the opponent.",
-    "good_take_keep": "Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
-                      "{discard}), and passing would have kept {now}.",
-    "good_take_pass_draw": "Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
-                           "{discard}); passing and then drawing from the stock expects {draw}.",
-    "good_take_draw": "Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
-                      "{discard}); a stock draw expects {draw}.",
-    "missed_take_keep": "Taking {card} and then discarding {discard} would have left {take} deadwood; passing "
-                        "keeps {now}, {loss} more.",
-    "missed_take_pass_draw": "Taking {card} and then discarding {discard} would have left {take} deadwood; "
-                             "passing and then drawing from the stock expects {draw}, {loss} more.",
-    "missed_take_draw": "Taking {card} and then discarding {discard} would have left {take} deadwood; a stock "
-                        "draw expects {draw}, {loss} more.",
-    "fair_pass_draw": "{card} would lower the best deadwood from {now} to {take}, but passing and then drawing "
-                      "from the stock expects {draw}, no worse.",
-    "fair_draw": "{card} would lower the best deadwood from {now} to {take}, but a stock draw expects {draw}, "
-                 "no worse.",
+                                 "also shows it to the opponent."),
+    "take_worse_than_draw": N_("Taking {card} and then discarding {discard} leaves {take} deadwood; a stock draw "
+                            "expects {draw}, {loss} less. Taking a card also shows it to the opponent."),
+    "good_take_keep": N_("Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
+                      "{discard}), and passing would have kept {now}."),
+    "good_take_pass_draw": N_("Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
+                           "{discard}); passing and then drawing from the stock expects {draw}."),
+    "good_take_draw": N_("Good take: {card} lowers the best deadwood from {now} to {take} (then discard "
+                      "{discard}); a stock draw expects {draw}."),
+    "missed_take_keep": N_("Taking {card} and then discarding {discard} would have left {take} deadwood; passing "
+                        "keeps {now}, {loss} more."),
+    "missed_take_pass_draw": N_("Taking {card} and then discarding {discard} would have left {take} deadwood; "
+                             "passing and then drawing from the stock expects {draw}, {loss} more."),
+    "missed_take_draw": N_("Taking {card} and then discarding {discard} would have left {take} deadwood; a stock "
+                        "draw expects {draw}, {loss} more."),
+    "fair_pass_draw": N_("{card} would lower the best deadwood from {now} to {take}, but passing and then drawing "
+                      "from the stock expects {draw}, no worse."),
+    "fair_draw": N_("{card} would lower the best deadwood from {now} to {take}, but a stock draw expects {draw}, "
+                 "no worse."),
     # discards
-    "missed_big_gin": "Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} plus the "
-                      "opponent's deadwood.",
-    "missed_gin": "Gin was possible: discarding {card} puts all ten other cards in melds, worth the gin bonus "
-                  "of {bonus} plus the opponent's deadwood, with no laying off.",
-    "missed_knock": "A knock was possible: discarding {card} leaves {deadwood} deadwood, within the knock limit "
+    "missed_big_gin": N_("Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} plus the "
+                      "opponent's deadwood."),
+    "missed_gin": N_("Gin was possible: discarding {card} puts all ten other cards in melds, worth the gin bonus "
+                  "of {bonus} plus the opponent's deadwood, with no laying off."),
+    "missed_knock": N_("A knock was possible: discarding {card} leaves {deadwood} deadwood, within the knock limit "
                     "of {limit}. Waiting can be right (to aim for gin, or when an undercut is likely), but the "
-                    "hand could have ended here.",
-    "costly_discard": "Discarding {card} keeps {deadwood} deadwood and expects {expected} after the next draw "
+                    "hand could have ended here."),
+    "costly_discard": N_("Discarding {card} keeps {deadwood} deadwood and expects {expected} after the next draw "
                       "({outs} of the {unseen} unseen cards would lower it); discarding {best} keeps "
                       "{best_deadwood} and expects {best_expected} ({best_outs} would lower it): {loss} less "
-                      "on average.",
+                      "on average."),
     # knocks
-    "big_gin_instead_of_gin": "Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} "
-                              "instead of the gin bonus of {gin_bonus}.",
-    "big_gin_instead_of_knock": "Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} "
-                                "instead of a knock.",
-    "gin_instead_of_knock": "Knocking with {card} discarded leaves {deadwood} deadwood; discarding {best} "
+    "big_gin_instead_of_gin": N_("Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} "
+                              "instead of the gin bonus of {gin_bonus}."),
+    "big_gin_instead_of_knock": N_("Big gin was possible: all 11 cards meld, worth the big gin bonus of {bonus} "
+                                "instead of a knock."),
+    "gin_instead_of_knock": N_("Knocking with {card} discarded leaves {deadwood} deadwood; discarding {best} "
                             "instead gives gin: all ten cards in melds, the gin bonus of {bonus} and no laying "
-                            "off.",
-    "lower_knock": "Knocking with {card} discarded leaves {deadwood} deadwood; discarding {best} instead leaves "
-                   "{best_deadwood}.",
+                            "off."),
+    "lower_knock": N_("Knocking with {card} discarded leaves {deadwood} deadwood; discarding {best} instead leaves "
+                   "{best_deadwood}."),
     # layouts
-    "layout_meld_first": "Finishing here leaves {points} deadwood ({cards}), but these cards can go down to "
-                         "{best}: lay out {meld} first.",
-    "layout_layoff_first": "Finishing here leaves {points} deadwood ({cards}), but these cards can go down to "
-                           "{best}: lay off {card} on meld {target} first.",
-    "layout_short": "Finishing here leaves {points} deadwood ({cards}), but these cards can go down to {best}.",
+    "layout_meld_first": N_("Finishing here leaves {points} deadwood ({cards}), but these cards can go down to "
+                         "{best}: lay out {meld} first."),
+    "layout_layoff_first": N_("Finishing here leaves {points} deadwood ({cards}), but these cards can go down to "
+                           "{best}: lay off {card} on meld {target} first."),
+    "layout_short": N_("Finishing here leaves {points} deadwood ({cards}), but these cards can go down to {best}."),
     # asking the solver
-    "advice_forced_draw": "The solver judges draws and discards; here the move is forced: draw from the stock.",
-    "advice_layout": "The solver judges draws and discards; here the move is a layout, and the engine's "
-                     "automatic layout leaves the least deadwood.",
-    "advice_draw_keep": "{player} holds {now} deadwood and may take {card}: taking it and then discarding "
-                        "{discard} leaves {take}; passing keeps {now}.",
-    "advice_draw_pass_draw": "{player} holds {now} deadwood and may take {card}: taking it and then discarding "
-                             "{discard} leaves {take}; passing and then drawing from the stock expects {draw}.",
-    "advice_draw_draw": "{player} to draw, holding {now} deadwood. Taking {card} and then discarding {discard} "
-                        "leaves {take}; a stock draw expects {draw}.",
-    "advice_discard": "{player} to discard.",
-    "advice_played": "Played: {move}.",
-    "advice_best": "Played: {move}, the best choice.",
-    "advice_worse": "Played: {move}, {cost} worse than the best.",
+    "advice_forced_draw": N_("The solver judges draws and discards; here the move is forced: draw from the stock."),
+    "advice_layout": N_("The solver judges draws and discards; here the move is a layout, and the engine's "
+                     "automatic layout leaves the least deadwood."),
+    "advice_draw_keep": N_("{player} holds {now} deadwood and may take {card}: taking it and then discarding "
+                        "{discard} leaves {take}; passing keeps {now}."),
+    "advice_draw_pass_draw": N_("{player} holds {now} deadwood and may take {card}: taking it and then discarding "
+                             "{discard} leaves {take}; passing and then drawing from the stock expects {draw}."),
+    "advice_draw_draw": N_("{player} to draw, holding {now} deadwood. Taking {card} and then discarding {discard} "
+                        "leaves {take}; a stock draw expects {draw}."),
+    "advice_discard": N_("{player} to discard."),
+    "advice_played": N_("Played: {move}."),
+    "advice_best": N_("Played: {move}, the best choice."),
+    "advice_worse": N_("Played: {move}, {cost} worse than the best."),
     # better moves, in words
-    "better_discard": "discard {card}",
-    "better_knock": "knock, discarding {card} face down",
-    "better_gin": "go gin, discarding {card} face down",
-    "better_big-gin": "go big gin with all 11 cards",
-    "better_take": "take the top of the discard pile",
-    "better_pass": "pass",
-    "better_draw": "draw from the stock",
-    "better_meld": "lay out {cards}",
-    "better_layoff": "lay off {card} on meld {target}",
-    "better_done": "finish laying out",
+    "better_discard": N_("discard {card}"),
+    "better_knock": N_("knock, discarding {card} face down"),
+    "better_gin": N_("go gin, discarding {card} face down"),
+    "better_big-gin": N_("go big gin with all 11 cards"),
+    "better_take": N_("take the top of the discard pile"),
+    "better_pass": N_("pass"),
+    "better_draw": N_("draw from the stock"),
+    "better_meld": N_("lay out {cards}"),
+    "better_layoff": N_("lay off {card} on meld {target}"),
+    "better_done": N_("finish laying out"),
 }
 """Every sentence the solver writes, a whole template with named values."""
 
@@ -150,17 +151,15 @@ def say(key: str, **values) -> str:
     ...     loss=Fraction(331, 20))[:69]
     'Discarding 2♣ keeps 42 deadwood and expects 36.62 after the next draw'
     """
-    return MESSAGES[key].format(**{name: _written(value) for name, value in values.items()})
+    # Exact numbers rounded as they always were (the float's own digits, as f"{x:.2f}"), then written
+    # with the language's decimal sign: Babel alone would round an exact half such as 803/40 up.
+    return t(MESSAGES[key], **{name: round(float(v), 2) if isinstance(v, Fraction) else v
+                               for name, v in values.items()})
 
 
 def _written(value) -> str:
-    if isinstance(value, Fraction):
-        return _num(value)
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple):
-        return show_cards(value)
-    return str(value)
+    """A value as a solver's sentence writes it (cards as symbols, exact numbers to two decimals)."""
+    return format_plain(round(float(value), 2) if isinstance(value, Fraction) else value)
 
 
 def better_words(better: str) -> str:
@@ -239,6 +238,29 @@ def with_solver_annotations(replay: Replay, *, featured=None) -> Replay:
     return replay.with_annotations(kept + tuple(annotate(replay, featured=featured)))
 
 
+def comment_words(replay: Replay, note: Annotation) -> str:
+    """A note's comment as a page shows it, in the current language. A solver's
+    note is stored in English (the history format is one language); it is written
+    again from what the solver finds at its step, in the learner's language. A
+    teacher's comment is translated when it is one of the shipped examples'
+    (marked in :mod:`gintrainer.replay.hands`); anyone else's comment stays as written."""
+    if note.author != SOLVER:
+        return t(note.comment) if note.comment else ""
+    for finding in _findings_at(replay, note.step):
+        with in_language("en"):
+            english = finding.comment
+        if english == note.comment:
+            return finding.comment
+    return note.comment
+
+
+def _findings_at(replay: Replay, step: int) -> tuple[Finding, ...]:
+    try:
+        return tuple(f for f in findings(replay, featured=(0, 1)) if f.step == step)
+    except GinError:  # a history the solver cannot read: the note as stored
+        return ()
+
+
 def _seats(replay: Replay, featured) -> tuple[int, ...]:
     if featured is None:
         return (replay.featured,) if replay.featured is not None else (0, 1)
@@ -252,10 +274,6 @@ def _seats(replay: Replay, featured) -> tuple[int, ...]:
     if not seats or any(isinstance(s, bool) or s not in (0, 1) for s in seats):
         raise ReplayError(f"featured is a seat (0 or 1), a list of seats or None, not {featured!r}")
     return seats
-
-
-def _num(value) -> str:
-    return f"{float(value):.2f}"
 
 
 def _upcard(hand: Hand):

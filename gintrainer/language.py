@@ -147,17 +147,19 @@ def preferred_language(accept: str | None) -> str | None:
     return min(weighted)[2] if weighted else None
 
 
-def choose_language(asked: str | None = None, saved: str | None = None, accept: str | None = None) -> str:
+def choose_language(asked: str | None = None, saved: str | None = None, accept: str | None = None,
+                    default: str = "en") -> str:
     """The language of a page: the one asked for (``?lang=``) when it is one of
     the trainer's, else the one the learner saved, else the browser's preferred
-    one among them, else English."""
+    one among them, else ``default`` (English; a page built inside
+    :func:`in_language` passes the language of the block)."""
     for lang in (asked, saved):
         if lang:
             try:
                 return check_language(lang)
             except GinError:
                 continue
-    return preferred_language(accept) or "en"
+    return preferred_language(accept) or default
 
 
 # -- catalogs -------------------------------------------------------------------------

@@ -274,6 +274,7 @@ def test_the_teacher_page_with_a_set_made(made_in_pseudo):
 def answer(page: StudentPage) -> None:
     view = page.view
     puzzle = view.puzzle
+    assert puzzle is not None
     if puzzle.kind == PuzzleKind.CAN_KNOCK:
         view.no_button.click()
     else:

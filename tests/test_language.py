@@ -128,7 +128,7 @@ def test_every_marked_literal_reaches_the_template():
             context = None
             if node.func.id == "tc" and len(args) >= 2 and isinstance(args[0], ast.Constant):
                 context, args = args[0].value, args[1:]
-            if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str) and args[0].value:
-                if (context, args[0].value) not in ids:
-                    missing.append(f"{path.name}:{node.lineno}: {args[0].value[:50]!r}")
+            literal = args[0].value if args and isinstance(args[0], ast.Constant) else None
+            if isinstance(literal, str) and literal and (context, literal) not in ids:
+                missing.append(f"{path.name}:{node.lineno}: {literal[:50]!r}")
     assert missing == []

@@ -23,7 +23,7 @@ from .errors import GinError
 from .hand import LAYOUT_PHASES, Hand, Phase
 from .language import current_language, text_direction
 from .melds import Arrangement, best_arrangement, meld_kind
-from .messages import format_value, render, say
+from .messages import format_value, render, say, say_about
 from .rules import Rules
 from .scoring import HandScore, ScoreKind
 from .solver import DiscardRow
@@ -222,6 +222,16 @@ def words(name: str, **values: object) -> str:
     return render(say(name, **values))
 
 
+def words_about(name: str, seat: int, names: tuple[str, str], you: int | None = None, **values: object) -> str:
+    """A message of the catalog about the player in ``seat``, in words: said to the
+    learner when ``you`` is that seat (see :func:`gintrainer.messages.say_about`).
+
+    >>> words_about("phase_draw", 1, ("Club player", "You"), you=1)
+    'You draw from the stock or take the top of the discard pile.'
+    """
+    return render(say_about(name, seat, names, you, **values))
+
+
 def discard_cells(row: DiscardRow) -> dict[str, str]:
     """One row of the discard table as the words of each column (see :data:`DISCARD_COLUMNS`)."""
     knocks = "label_knocks_gin" if row.gin else ("label_knocks_yes" if row.knocks else "label_knocks_no")
@@ -286,21 +296,23 @@ def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] =
 
 
 def table_html(hand: Hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
-               size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True) -> str:
+               size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True,
+               you: int | None = None) -> str:
     """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
     ``face_down`` shows only card backs), the stock, the discard pile, the melds
-    after a knock and the result."""
+    after a knock and the result. ``you`` is the learner's seat, whose words are
+    said to the learner ("You (dealer)"; None: both seats are named)."""
     opts = CardStyle(size=size, four_colour=four_colour)
-    rows = [_seat_html(hand, 1 - hand.dealer, names, face_down, sort, show_melds, opts),
-            _middle_html(hand, names, opts),
-            _seat_html(hand, hand.dealer, names, face_down, sort, show_melds, opts)]
+    rows = [_seat_html(hand, 1 - hand.dealer, names, you, face_down, sort, show_melds, opts),
+            _middle_html(hand, names, you, opts),
+            _seat_html(hand, hand.dealer, names, you, face_down, sort, show_melds, opts)]
     if hand.result is not None:
         rows.append(f'<div class="gt-result">{escape(hand.result.explain())}</div>')
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
 
-def _seat_title(hand: Hand, seat: int, names: tuple[str, str]) -> str:
-    parts = [words("label_seat_dealer" if seat == hand.dealer else "label_seat_non_dealer", player=names[seat])]
+def _seat_title(hand: Hand, seat: int, names: tuple[str, str], you: int | None) -> str:
+    parts = [words_about("label_seat_dealer" if seat == hand.dealer else "label_seat_non_dealer", seat, names, you)]
     if hand.to_act == seat:
         parts.append(words("label_seat_to_play"))
     if hand.knocker == seat:
@@ -308,9 +320,9 @@ def _seat_title(hand: Hand, seat: int, names: tuple[str, str]) -> str:
     return escape(" — ".join(parts))
 
 
-def _seat_html(hand: Hand, seat: int, names: tuple[str, str], face_down: tuple[int, ...], sort: str,
-               show_melds: bool, opts: CardStyle) -> str:
-    title = _seat_title(hand, seat, names)
+def _seat_html(hand: Hand, seat: int, names: tuple[str, str], you: int | None, face_down: tuple[int, ...],
+               sort: str, show_melds: bool, opts: CardStyle) -> str:
+    title = _seat_title(hand, seat, names, you)
     held = hand.held(seat)
     if hand.phase in LAYOUT_PHASES or hand.phase is Phase.OVER:
         body = _laid_out_html(hand, seat, opts)
@@ -370,21 +382,21 @@ def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     return '<div class="gt-laid">' + "".join(parts) + "</div>"
 
 
-def _middle_html(hand: Hand, names: tuple[str, str], opts: CardStyle) -> str:
+def _middle_html(hand: Hand, names: tuple[str, str], you: int | None, opts: CardStyle) -> str:
     marks = {hand.upcard: "new"} if len(hand.discard_pile) == 1 and hand.phase is Phase.UPCARD else None
     stock = stock_html(hand.stock_count, size=opts["size"])
     pile = pile_html(hand.discard_pile, marks=marks, **opts)
-    note = f'<div class="gt-note">{escape(phase_words(hand, names))}</div>'
+    note = f'<div class="gt-note">{escape(phase_words(hand, names, you=you))}</div>'
     return f'<div class="gt-middle">{stock}{pile}{note}</div>'
 
 
 def seat_table_html(hand: Hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"), size: str = "normal",
-                    four_colour: bool = False) -> str:
+                    four_colour: bool = False, you: int | None = None) -> str:
     """The table as one seat sees it while the hand is played, without the seat's own
     cards (a page shows them as buttons): the other hand face down but for the cards
     known from the pile, the stock, the discard pile, and after a knock the melds on
     the table (lay-offs marked), the knocker's deadwood once shown and the seat's own
-    melds."""
+    melds. ``you`` is the learner's seat (see :func:`table_html`)."""
     view = SeatView.of(hand, seat)
     opts = CardStyle(size=size, four_colour=four_colour)
     other = 1 - seat
@@ -400,7 +412,7 @@ def seat_table_html(hand: Hand, seat: int, *, names: tuple[str, str] = ("Ann", "
         body = "".join(parts)
     else:
         body = hidden_hand_html(len(hand.held(other)), view.opponent_known, **opts)
-    rows = [f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, other, names)}</div>{body}</div>',
+    rows = [f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, other, names, you)}</div>{body}</div>',
             f'<div class="gt-middle">{stock_html(view.stock_count, size=size)}'
             f'{pile_html(view.discard_pile, **opts)}</div>']
     own = []
@@ -410,7 +422,7 @@ def seat_table_html(hand: Hand, seat: int, *, names: tuple[str, str] = ("Ann", "
     elif hand.knocker is not None and hand.melds(seat):
         own.append(group_html(melds_html(hand.melds(seat), numbered=False, **opts), words("label_your_melds")))
     if own:
-        rows.append(f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, seat, names)}</div>'
+        rows.append(f'<div class="gt-seat"><div class="gt-seat-title">{_seat_title(hand, seat, names, you)}</div>'
                     f'{"".join(own)}</div>')
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
@@ -469,8 +481,9 @@ def deadwood_sum_words(cards: CardsLike) -> str:
     return words("label_deadwood_sum", cards=cards, points=sum(c.value for c in cards))
 
 
-def result_words(result: HandScore, names: tuple[str, str] = ("Ann", "Ben")) -> str:
-    """A finished hand's result in a few words, as every score sheet writes it.
+def result_words(result: HandScore, names: tuple[str, str] = ("Ann", "Ben"), *, you: int | None = None) -> str:
+    """A finished hand's result in a few words, as every score sheet writes it (said
+    to the learner when the winner's seat is ``you``, the learner's).
 
     >>> from gintrainer.scoring import score_hand
     >>> result = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D")
@@ -482,45 +495,48 @@ def result_words(result: HandScore, names: tuple[str, str] = ("Ann", "Ben")) -> 
     seat = result.winner_seat
     if seat is None:
         raise GinError(f"this {result.kind} was scored without seats and names no winner (see HandScore.with_knocker)")
-    return words(f"label_result_{result.kind}", winner=names[seat], points=result.points)
+    return words_about(f"label_result_{result.kind}", seat, names, you, points=result.points)
 
 
 def score_rows(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *,
-               totals: bool = True) -> tuple[tuple[str, ...], ...]:
+               totals: bool = True, you: int | None = None) -> tuple[tuple[str, ...], ...]:
     """A score sheet as rows of words, a heading row first: each hand's number, dealer
-    and result, and with ``totals`` each player's points so far (one game)."""
+    and result, and with ``totals`` each player's points so far (one game); ``you``
+    is the learner's seat ("Your points")."""
     head: tuple[str, ...] = (words("label_column_hand"), words("label_column_dealer"), words("label_column_result"))
     if totals:
-        head += tuple(words("label_column_points", player=name) for name in names)
+        head += tuple(words_about("label_column_points", seat, names, you) for seat in (0, 1))
     rows: list[tuple[str, ...]] = [head]
     points = [0, 0]
     for number, hand in enumerate(hands, start=1):
         result = hand.result
         row: tuple[str, ...] = (str(number), names[hand.dealer], words("label_result_playing") if result is None
-               else result_words(result, names))
+               else result_words(result, names, you=you))
         if result is not None and result.winner_seat is not None:
             points[result.winner_seat] += result.points
         rows.append(row + ((str(points[0]), str(points[1])) if totals else ()))
     return tuple(rows)
 
 
-def score_sheet_html(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True) -> str:
+def score_sheet_html(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True,
+                     you: int | None = None) -> str:
     """:func:`score_rows` as a table (names escaped)."""
-    head, *body = score_rows(hands, names, totals=totals)
+    head, *body = score_rows(hands, names, totals=totals, you=you)
     cells = "".join(f'<th scope="col">{escape(c)}</th>' for c in head)
     lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)
     return (f'<div class="gt-ref gt-score-lines"><table><thead><tr>{cells}</tr></thead>'
             f'<tbody>{lines}</tbody></table></div>')
 
 
-def phase_words(hand: Hand, names: tuple[str, str] = ("Ann", "Ben")) -> str:
-    """What happens next at this table, in plain words."""
+def phase_words(hand: Hand, names: tuple[str, str] = ("Ann", "Ben"), *, you: int | None = None) -> str:
+    """What happens next at this table, in plain words (said to the learner when the
+    seat to act is ``you``, the learner's)."""
     seat = hand.to_act
     if seat is None:  # the hand is over
         return words("phase_over")
     if hand.phase is Phase.UPCARD:
-        return words("phase_upcard", player=names[seat], card=hand.upcard)
-    return words(f"phase_{hand.phase}", player=names[seat])
+        return words_about("phase_upcard", seat, names, you, card=hand.upcard)
+    return words_about(f"phase_{hand.phase}", seat, names, you)
 
 
 def stylesheet() -> str:

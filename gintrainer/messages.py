@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -363,6 +363,8 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "label_deadwood_many": "Deadwood: {cards} = {sum} = {points}",
     "label_seat_dealer": "{player} (dealer)",
     "label_seat_non_dealer": "{player} (non-dealer)",
+    "label_seat_dealer_you": "You (dealer)",
+    "label_seat_non_dealer_you": "You (non-dealer)",
     "label_seat_to_play": "to play",
     "label_seat_knock": "knocked",
     "label_seat_gin": "went gin",
@@ -375,8 +377,13 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "phase_upcard": "{player} may take the upcard ({card}) or pass.",
     "phase_draw": "{player} draws from the stock or takes the top of the discard pile.",
     "phase_discard": "{player} discards a card, or knocks.",
-    "phase_knocker_layout": "{player} lays out his melds.",
-    "phase_defender_layout": "{player} lays out his melds and lays off cards on the knocker's melds.",
+    "phase_knocker_layout": "{player} lays out their melds.",
+    "phase_defender_layout": "{player} lays out their melds and lays off cards on the knocker's melds.",
+    "phase_upcard_you": "You may take the upcard ({card}) or pass.",
+    "phase_draw_you": "You draw from the stock or take the top of the discard pile.",
+    "phase_discard_you": "You discard a card, or knock.",
+    "phase_knocker_layout_you": "You lay out your melds.",
+    "phase_defender_layout_you": "You lay out your melds and lay off cards on the knocker's melds.",
     "label_stock": Template("stock: {count} card", "stock: {count} cards", count="count"),
     "label_pile": Template("discard pile: {count} card, top {top_card}", "discard pile: {count} cards, top {top_card}",
                            count="count"),
@@ -412,10 +419,15 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "label_column_dealer": "Dealer",
     "label_column_result": "Result",
     "label_column_points": "{player}'s points",
+    "label_column_points_you": "Your points",
     "label_result_knock": "{winner}: knock, {points}",
     "label_result_gin": "{winner}: gin, {points}",
     "label_result_big_gin": "{winner}: big gin, {points}",
     "label_result_undercut": "{winner}: undercut, {points}",
+    "label_result_knock_you": "You: knock, {points}",
+    "label_result_gin_you": "You: gin, {points}",
+    "label_result_big_gin_you": "You: big gin, {points}",
+    "label_result_undercut_you": "You: undercut, {points}",
     "label_result_dead": "dead hand: no score",
     "label_result_tie": "tie: no score",
     "label_result_playing": "in play",
@@ -426,6 +438,8 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "label_none": "none",
     "result_knocker_line": "{player} (knocker): melds {melds}; deadwood {deadwood}.",
     "result_defender_line": "{player} (defender): melds {melds}; lay-offs {layoffs}; deadwood {deadwood}.",
+    "result_knocker_line_you": "You (knocker): melds {melds}; deadwood {deadwood}.",
+    "result_defender_line_you": "You (defender): melds {melds}; lay-offs {layoffs}; deadwood {deadwood}.",
     "key_layout": "Layout after discarding {card}: melds {melds}; deadwood {deadwood}.",
     "key_best_try": "Layout of the best try, discarding {card}: melds {melds}; deadwood {deadwood}.",
     "key_note": "For the teacher. Each answer comes with the solver's explanation and numbers: "
@@ -454,6 +468,35 @@ def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
 
 CATALOG = _catalog(PUZZLE_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES, VIEW_MESSAGES)
 """Every message by name: its English template."""
+
+PERSON_VALUES = frozenset({"player", "winner"})
+"""The values that name the player a message is about."""
+YOU = "_you"
+"""The ending of a message's second-person form: ``label_seat_dealer_you`` is
+``label_seat_dealer`` ("{player} (dealer)") said to the learner ("You (dealer)")."""
+
+
+def _person_value(name: str) -> str:
+    """The value of a message that names its player (a message about a player names one)."""
+    found = CATALOG[name].fields & PERSON_VALUES
+    if len(found) != 1:
+        raise GinError(f"the message {name!r} names no player (or more than one)")
+    return next(iter(found))
+
+
+def _check_second_person(catalog: Mapping[str, Template]) -> None:
+    """Each second-person form has its third-person message, and takes the same values but the player."""
+    for name, template in catalog.items():
+        if not name.endswith(YOU):
+            continue
+        third = name.removesuffix(YOU)
+        if third not in catalog:
+            raise GinError(f"the second-person message {name!r} has no third-person message {third!r}")
+        if template.fields != catalog[third].fields - PERSON_VALUES or template.fields & PERSON_VALUES:
+            raise GinError(f"the second-person message {name!r} takes other values than {third!r} without its player")
+
+
+_check_second_person(CATALOG)
 
 
 # -- values -------------------------------------------------------------------------
@@ -588,6 +631,30 @@ def say(name: str, **values) -> Message:
     return Message(name, tuple(values.items()))
 
 
+def addresses(seat: int, you: int | None) -> bool:
+    """Whether words about the player in ``seat`` are said to the learner: ``you`` is
+    the learner's seat (None: the learner plays no seat, as in a lesson's Ann and Ben).
+    Every choice between a sentence about a player and the same sentence said to the
+    learner is this one."""
+    return you is not None and seat == you
+
+
+def say_about(name: str, seat: int, names: Sequence[str], you: int | None = None, **values) -> Message:
+    """The message ``name`` about the player in ``seat``: said to the learner (its
+    second-person form, ``name`` + :data:`YOU`, without the player's name) when that
+    seat is the learner's (``you``), else with the seat's name (``names[seat]``) as
+    its player value.
+
+    >>> render(say_about("label_seat_dealer", 0, ("Ann", "Ben")))
+    'Ann (dealer)'
+    >>> render(say_about("label_seat_dealer", 0, ("You", "Ben"), you=0))
+    'You (dealer)'
+    """
+    if addresses(seat, you):
+        return say(name + YOU, **values)
+    return say(name, **{_person_value(name): names[seat]}, **values)
+
+
 def render(message: Message | Iterable[Message], lang: str | None = None) -> str:
     """A message in words in a language (the current one by default); several
     messages one after another.
@@ -607,5 +674,5 @@ def render(message: Message | Iterable[Message], lang: str | None = None) -> str
     return text.format(**{k: format_value(v, lang) for k, v in message.values})
 
 
-__all__ = ["CATALOG", "LANGUAGES", "VIEW_MESSAGES", "Message", "Percent", "Signed", "Template", "format_value",
-           "render", "say", "translations"]
+__all__ = ["CATALOG", "LANGUAGES", "PERSON_VALUES", "VIEW_MESSAGES", "YOU", "Message", "Percent", "Signed", "Template",
+           "addresses", "format_value", "render", "say", "say_about", "translations"]

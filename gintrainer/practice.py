@@ -38,6 +38,7 @@ from .errors import GinError
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .language import N_, format_number, t, tc, tn
 from .match import Match
+from .messages import addresses
 from .replay import Annotation, Replay, annotate
 from .replay.annotate import better_words
 from .rules import PRESETS, Rules
@@ -453,7 +454,7 @@ class PracticeGame:
             state.apply(action)
             if action.kind == ActionKind.DRAW:
                 values["card"] = _drawn_card(state)
-            words = _MOVE_WORDS[key][0 if seat == self.seat else 1]
+            words = _MOVE_WORDS[key][0 if addresses(seat, self.seat) else 1]
             lines.append(LoggedMove(step, seat, t(words, name=name, **values)))
         return tuple(lines)
 

@@ -135,7 +135,8 @@ def test_knock_lay_out_score_and_download():
     assert result.explain().split(":")[0] in page.result.value and "(knocker): melds" in page.result.value
     assert f"deadwood A♦ = {result.knocker_deadwood}" in page.result.value
     assert "lay-offs" in page.result.value and page.picker.cards == ()
-    assert escape(result_words(result, page.game.names())) in page.scores.value and "Next dealer" in page.scores.value
+    assert escape(result_words(result, page.game.names(), you=page.game.seat)) in page.scores.value
+    assert page.game.match.next_dealer == page.game.seat and "You deal next." in page.scores.value
     assert not page.next_button.disabled and page.hand_choice.value == 1
     encoded = re.search(r'href="data:application/json;base64,([^"]+)"', page.download.value).group(1)
     replay = load(base64.b64decode(encoded).decode())

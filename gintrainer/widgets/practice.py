@@ -19,11 +19,13 @@ from ..drawing import (
     sorted_cards,
     table_html,
     words,
+    words_about,
 )
 from ..drawing import score_sheet_html as hand_scores_html
 from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..language import N_, t, tc
 from ..melds import best_arrangement
+from ..messages import addresses
 from ..practice import (
     DEFAULT_OPPONENT,
     VARIANTS,
@@ -101,12 +103,20 @@ def coach_table_html(table: DiscardTable) -> str:
             + discard_table_html(table.rows, best=[row.card for row in table.best()]))
 
 
-def _game_caption(number: int | None, target: int, winner: str | None, shutout: bool) -> str:
+def _game_caption(number: int | None, target: int, winner: str | None, shutout: bool, *,
+                  by_you: bool = False) -> str:
     """A game's caption on the score sheet: its number (None: the match is one game),
-    the target, and once it is won, by whom and whether it was a shutout."""
+    the target, and once it is won, by whom (``by_you``: by the learner, said to
+    them) and whether it was a shutout."""
     if winner is None:
         return t("Score to {target}", target=target) if number is None else \
             t("Game {number} to {target}", number=number, target=target)
+    if by_you:
+        if number is None:
+            return (t("Score to {target} — you won (shutout: game bonus doubled)", target=target) if shutout
+                    else t("Score to {target} — you won", target=target))
+        return (t("Game {number} to {target} — you won (shutout: game bonus doubled)", number=number, target=target)
+                if shutout else t("Game {number} to {target} — you won", number=number, target=target))
     if number is None:
         return (t("Score to {target} — won by {player} (shutout: game bonus doubled)", target=target, player=winner)
                 if shutout else t("Score to {target} — won by {player}", target=target, player=winner))
@@ -137,42 +147,45 @@ def score_sheet_html(game: PracticeGame) -> str:
                 raise PracticeError(f"game {g.number} has its bonuses but no winner")
             won_by = names[g.winner]
         caption = _game_caption(g.number if len(match.games) > 1 else None, match.rules.target, won_by,
-                                bonus is not None and bonus.shutout)
+                                bonus is not None and bonus.shutout,
+                                by_you=g.winner is not None and addresses(g.winner, game.seat))
         parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{escape(caption)}"
                      f"</caption><thead><tr><th></th>{heads}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    parts.append(hand_scores_html(match.hands, names, totals=False))  # a Hollywood hand counts in several games
+    # No running totals: a Hollywood hand counts in several games.
+    parts.append(hand_scores_html(match.hands, names, totals=False, you=game.seat))
     if match.is_over:
         a, b = match.totals
         winner = match.winner
         if winner is None:
             verdict = t("The match is over: a draw, {a} – {b}.", a=a, b=b)
-        elif winner == game.seat:
+        elif addresses(winner, game.seat):
             verdict = t("The match is over: You win, {a} – {b}.", a=a, b=b)  # the learner is "You" here
         else:
             verdict = t("The match is over: {player} wins, {a} – {b}.", player=names[winner], a=a, b=b)
         parts.append(f"<div class='gt-info'><b>{escape(verdict)}</b></div>")
     elif game.can_deal:
-        dealer = t("Next dealer: {player}.", player=names[match.next_dealer])
+        dealer = (t("You deal next.") if addresses(match.next_dealer, game.seat)
+                  else t("Next dealer: {player}.", player=names[match.next_dealer]))
         parts.append(f"<div class='gt-info'>{escape(dealer)}</div>")
     return "".join(parts)
 
 
 def result_html(game: PracticeGame, names: tuple[str, str]) -> str:
     """A finished hand's score line by line: the explanation, then each side's melds,
-    lay-offs and deadwood."""
+    lay-offs and deadwood (the learner's line said to them)."""
     result = game.hand.result
     if result is None:
         raise PracticeError("the hand is not over: it has no result yet")
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
     if result.knocker is not None:
-        knocker, defender = names[result.knocker], names[1 - result.knocker]
+        knocker, defender = result.knocker, 1 - result.knocker
         layoffs = ", ".join(str(layoff) for layoff in result.layoffs) or words("label_none")
-        lines.append("<li>" + escape(words(
-            "result_knocker_line", player=knocker, melds=melds_words(result.knocker_melds),
+        lines.append("<li>" + escape(words_about(
+            "result_knocker_line", knocker, names, game.seat, melds=melds_words(result.knocker_melds),
             deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
-        lines.append("<li>" + escape(words(
-            "result_defender_line", player=defender, melds=melds_words(result.defender_melds), layoffs=layoffs,
-            deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
+        lines.append("<li>" + escape(words_about(
+            "result_defender_line", defender, names, game.seat, melds=melds_words(result.defender_melds),
+            layoffs=layoffs, deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
     return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
 
 
@@ -576,8 +589,10 @@ class PracticePage(View):
     def _table_html(self) -> str:
         game = self.game
         if game.hand.is_over:
-            return table_html(game.hand, names=self.names, size=self.size, four_colour=self.four_colour)
-        return seat_table_html(game.hand, game.seat, names=self.names, size=self.size, four_colour=self.four_colour)
+            return table_html(game.hand, names=self.names, size=self.size, four_colour=self.four_colour,
+                              you=game.seat)
+        return seat_table_html(game.hand, game.seat, names=self.names, size=self.size, four_colour=self.four_colour,
+                               you=game.seat)
 
     def _coach_html(self) -> str:
         game = self.game

@@ -38,7 +38,7 @@ def pseudo_language() -> Iterator[None]:
     """Speak the pseudo-language inside the block, marking every sentence the code's
     template holds (built from the code as it is, no file needed)."""
     saved = language.template_ids
-    language.template_ids = _template_ids  # type: ignore[assignment]
+    language.template_ids = _template_ids
     language._compiled.cache_clear()
     language.allow_pseudo()
     try:
@@ -46,7 +46,7 @@ def pseudo_language() -> Iterator[None]:
             yield
     finally:
         language.allow_pseudo(False)
-        language.template_ids = saved  # type: ignore[assignment]
+        language.template_ids = saved
         language._compiled.cache_clear()
 
 

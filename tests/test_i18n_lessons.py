@@ -14,6 +14,7 @@ import html
 
 import pytest
 
+from gintrainer.cards import Card
 from gintrainer.exercises import KINDS, generate
 from gintrainer.exercises.core import ExerciseSession, panel_html
 from gintrainer.lessons import DEMOS, LESSONS, checks
@@ -118,11 +119,11 @@ def _exercise_texts(kind: str, seed: int, rules: Rules) -> list[str]:
         texts += list(exercise.options)
         texts += [exercise.check(option).text for option in exercise.options]
     elif exercise.answer_type == "number":
-        texts += [exercise.check(n).text for n in {exercise.answer, exercise.answer + 1, max(exercise.answer - 1, 0),
-                                                    0, 99}]
+        number = int(exercise.answer)  # type: ignore[call-overload]
+        texts += [exercise.check(n).text for n in {number, number + 1, max(number - 1, 0), 0, 99}]
         texts += [exercise.check("").text, exercise.check("twelve").text]
     else:
-        answer = exercise.answer
+        answer: tuple[Card, ...] = tuple(exercise.answer)  # type: ignore[arg-type]
         texts.append(exercise.check(" ".join(c.code() for c in answer)).text)
         for card in exercise.options:
             if card not in answer:

@@ -20,8 +20,9 @@ from gintrainer import catalogs, language
 OPEN, CLOSE = language.PSEUDO_MARKS
 _TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S | re.I)
 _CARD = r"(?:10|[2-9AJQKT])[♣♦♥♠]"
-_ALLOWED = re.compile(rf"^(?:{_CARD}|[0-9]+|[A-Z0-9]{{2,3}}|[\W_]+)$")
-"""A token that may stand outside the marks: a card, a number, card notation (7H, TS), punctuation."""
+_ALLOWED = re.compile(rf"^(?:{_CARD}|[0-9]+|[A-Z0-9]{{2,3}}|[AJQKT]|[\W_]+)$")
+"""A token that may stand outside the marks: a card, a number, card notation (7H, TS), a lone rank
+letter as a card's face prints it (A, J, Q, K, T), punctuation."""
 
 
 @cache
@@ -65,7 +66,7 @@ def outside_marks(text: str) -> str:
 
 def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The words of ``text`` (HTML or plain) outside the marks that are not cards,
-    numbers, card notation, punctuation or one of ``allowed`` (a learner's name)."""
+    numbers, card notation, rank letters, punctuation or one of ``allowed`` (a learner's name)."""
     plain = html_module.unescape(_TAG.sub(" ", text))
     plain = plain.replace(language.LRI, " ").replace(language.PDI, " ")
     allow = set(allowed)

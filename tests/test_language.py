@@ -100,13 +100,15 @@ MARKERS = {"t", "tn", "tc", "N_"}
 
 
 def _hidden_marks(path):
-    """Calls of a marking function written inside an f-string: Babel's extractor does
-    not see them (Python 3.11), so their sentences would never reach a catalog."""
+    """Calls of a marking function with a written sentence inside an f-string: Babel's
+    extractor does not see them (Python 3.11), so their sentences would never reach
+    a catalog (a call of a variable is fine: its literal is marked where written)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
             for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in MARKERS:
+                if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in MARKERS
+                        and any(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in inner.args)):
                     yield f"{path.relative_to(catalogs.PACKAGE.parent)}:{inner.lineno}: {ast.unparse(inner)[:60]}"
 
 

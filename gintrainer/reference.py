@@ -27,8 +27,8 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
                            "deadwood."), ""),
     (N_("Big gin"), N_("An option: after drawing, all {big_gin_cards} cards form melds, and the player goes out "
                        "without discarding. Scores a bonus ({big_gin_bonus}) plus the opponent's deadwood."), ""),
-    (N_("Box"), N_("A hand won. At the end of a match each player gets a box bonus ({box_bonus}) for every hand he "
-                   "won."), ""),
+    (N_("Box"), N_("A hand won. At the end of a match each player gets a box bonus ({box_bonus}) for every hand "
+                   "they won."), ""),
     (N_("Card values"), N_("Ace {ace}, two to ten their number, jack, queen and king {picture}."), "AH 7C KD"),
     (N_("Chained lay-off"), N_("Laying off a card on a run that an earlier lay-off already extended: after 9♥ on 6♥ "
                                "7♥ 8♥, the 10♥ may follow."), "6H 7H 8H 9H TH"),
@@ -40,8 +40,8 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     (N_("Deal"), N_("The dealer gives ten cards to each player, one at a time, the other player first."), ""),
     (N_("Dealer"), N_("The player who deals. The first dealer is chosen at random; then the winner of a hand deals "
                       "the next (after a hand with no score, the same dealer deals again)."), ""),
-    (N_("Defender"), N_("The player who did not knock. He lays out his melds and may lay off cards on the knocker's "
-                        "melds."), ""),
+    (N_("Defender"), N_("The player who did not knock. They lay out their melds and may lay off cards on the "
+                        "knocker's melds."), ""),
     (N_("Discard"), N_("Putting one card face up on the discard pile; every turn ends with a discard (or a knock)."),
                    ""),
     (N_("Discard pile"), N_("The face-up pile beside the stock; it starts with the upcard. Its top card may be taken "
@@ -59,14 +59,15 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
                      "and lay them out."), ""),
     (N_("Knock limit"), N_("The most deadwood you may have when you knock: {knock_limit} in the standard rules."), ""),
     (N_("Knocker"), N_("The player who knocks."), ""),
-    (N_("Lay off"), N_("After a knock (not gin) the defender adds his cards to the knocker's melds: the fourth card "
+    (N_("Lay off"), N_("After a knock (not gin) the defender adds their cards to the knocker's melds: the fourth card "
                        "of a set, or cards at either end of a run."), ""),
-    (N_("Layout"), N_("How the knocker lays out his melds. When his cards can be laid out in more than one way with "
-                      "the same deadwood, he chooses, and his choice decides which cards the defender can lay off."),
+    (N_("Layout"), N_("How the knocker lays out their melds. When the cards can be laid out in more than one way with "
+                      "the same deadwood, the knocker chooses, and the choice decides which cards the defender can "
+                      "lay off."),
                   "6H 7H 8H 9C 9D 9H 9S"),
     (N_("Match"), N_("Hands played until one player reaches the target score ({target})."), ""),
     (N_("Meld"), N_("A set or a run. A card belongs to one meld only."), ""),
-    (N_("Non-dealer"), N_("The player who does not deal. He gets the first card and is offered the upcard first."), ""),
+    (N_("Non-dealer"), N_("The player who does not deal. They get the first card and are offered the upcard first."), ""),
     (N_("Oklahoma"), N_("A variant in which the first upcard's value is the knock limit for that hand; an ace means "
                         "only gin may go out."), ""),
     (N_("Pass"), N_("Declining the upcard in the first turn."), ""),
@@ -212,9 +213,9 @@ def quick_reference_sections(rules: Rules = Rules(), *, size: str = "small",
                    "{big_gin_cards} cards meld, no discard.", limit=r.knock_limit,
                    big_gin_cards=numbers["big_gin_cards"]) + "</p>"),
         (tc("reference", "Laying off"),
-         "<p>" + t("The knocker lays out his melds as he chooses (when two layouts leave the same deadwood, the "
+         "<p>" + t("The knocker lays out their melds as they choose (when two layouts leave the same deadwood, the "
                    "choice decides what can be laid off). After a knock (not gin or big gin) the defender lays out "
-                   "his melds, then may add cards to the knocker's melds: the fourth card of a set, cards at either "
+                   "their melds, then may add cards to the knocker's melds: the fourth card of a set, cards at either "
                    "end of a run, one after another.") + "</p>"),
         (tc("reference", "Scoring a hand"), _table(_scoring_rows(r))),
         (tc("reference", "The match"), "<p>" + _match_words(r) + "</p>"),
@@ -248,10 +249,10 @@ def _match_words(r: Rules) -> str:
     if r.next_dealer == "loser":
         return t("Play hands until someone reaches <b>{target}</b>. The loser of a hand deals the next. At the end: "
                  "game bonus {bonus} to the winner (× {times} in a shutout, when the loser won no hand); {box} to "
-                 "each player for every hand he won.", **values)
+                 "each player for every hand they won.", **values)
     return t("Play hands until someone reaches <b>{target}</b>. The winner of a hand deals the next. At the end: "
              "game bonus {bonus} to the winner (× {times} in a shutout, when the loser won no hand); {box} to "
-             "each player for every hand he won.", **values)
+             "each player for every hand they won.", **values)
 
 
 def quick_reference_html(rules: Rules = Rules(), *, size: str = "small", four_colour: bool = False) -> str:

@@ -123,7 +123,7 @@ def test_quick_reference_numbers_come_from_the_rules():
     ("Dead hand", "may not take that discard"),
     ("Gin", "cannot be undercut"),
     ("Hollywood", "ends, and takes its bonuses, on its own"),
-    ("Layout", "he chooses"),
+    ("Layout", "the knocker chooses"),
 ])
 def test_the_glossary_teaches_the_rules_the_lessons_rely_on(term, must):
     assert must in dict((t, d) for t, d, _ in glossary())[term]

@@ -459,7 +459,7 @@ class PracticePage(View):
             return
         if number not in self.game.finished_hands():
             raise PracticeError(t("hand {number} is not finished", number=repr(number)))
-        replay = self.game.history(number, learner=self.learner.name or tc("player", "You"))
+        replay = self.game.history(number, learner=self.learner.name or tc("player", "Guest"))
         self.download.value = download_link(replay.dump(), f"practice-hand-{number}.json",
                                             t("Download this hand (replay file)"))
 

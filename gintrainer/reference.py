@@ -67,7 +67,8 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
                   "6H 7H 8H 9C 9D 9H 9S"),
     (N_("Match"), N_("Hands played until one player reaches the target score ({target})."), ""),
     (N_("Meld"), N_("A set or a run. A card belongs to one meld only."), ""),
-    (N_("Non-dealer"), N_("The player who does not deal. They get the first card and are offered the upcard first."), ""),
+    (N_("Non-dealer"), N_("The player who does not deal. They get the first card and are offered the upcard "
+                          "first."), ""),
     (N_("Oklahoma"), N_("A variant in which the first upcard's value is the knock limit for that hand; an ace means "
                         "only gin may go out."), ""),
     (N_("Pass"), N_("Declining the upcard in the first turn."), ""),

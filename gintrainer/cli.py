@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from .cards import parse_cards, show_cards
 from .errors import GinError
-from .language import LANGUAGES, N_, check_language, in_language, t, tc, tn
+from .language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
 from .melds import best_arrangement
 from .messages import render
 from .rules import PRESETS, Rules
@@ -83,7 +83,8 @@ def _print_json(data) -> None:
 
 
 def _fraction(value) -> str:
-    return f"{float(value):.2f}"
+    """An exact fraction in the table, with the language's decimal sign (``--json`` keeps its own)."""
+    return format_number(value)
 
 
 def _solve_rules(args) -> Rules:

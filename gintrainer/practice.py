@@ -36,6 +36,7 @@ from . import players as computer
 from .cards import Card, show_cards
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from .language import N_
 from .match import Match
 from .replay import Annotation, Replay, annotate
 from .replay.annotate import better_words
@@ -76,7 +77,7 @@ class PracticeRecordError(PracticeError, RecordError):
     """A saved practice game that is not a practice record of a version read here."""
 
 
-RECORD = RecordKind("practice game", version=1, format="gintrainer-practice", error=PracticeRecordError)
+RECORD = RecordKind(N_("practice game"), version=1, format="gintrainer-practice", error=PracticeRecordError)
 """A saved practice game: version 1."""
 FOLDER = "practice"
 

@@ -99,11 +99,16 @@ _WORDS = {
     "not_utf8": N_("not UTF-8 text (byte {position})"),
     "not_json": N_("not valid JSON ({detail})"),
     "too_deep": N_("not valid JSON (nested too deeply)"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
     "not_object": N_("a {title} is a JSON object, not {found}"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
     "format": N_("not a {title}: its format is {found}, not {format}"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
     "version": N_("the {key} of a {title} is a whole number from 1, not {found}"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
     "newer": N_("a {title} of version {found}, newer than this gintrainer reads (version {current}): update "
                 "gintrainer"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
     "older": N_("a {title} of version {found}, older than this gintrainer reads (versions {oldest} to {current})"),
 }
 _QUOTED = frozenset({"name", "start", "char", "path", "folder", "source", "target", "format"})

@@ -581,8 +581,9 @@ def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> 
         except GinError as error:
             raise _fail(_step_fault(number, seat, action, str(error)), step=number, field="actions") from None
         except Exception as error:  # an engine slip on odd input must still name the step, not escape
+            detail = f"{type(error).__name__}: {error}"
             # Translators: {detail} is the program's own error, as Python writes it (English).
-            slip = t("the engine cannot play this ({detail})", detail=f"{type(error).__name__}: {error}")
+            slip = t("the engine cannot play this ({detail})", detail=detail)
             raise _fail(_step_fault(number, seat, action, slip), step=number, field="actions") from error
         if len(hand.actions) != before + 1:  # pragma: no cover - only 'auto' expands; for developers only
             raise _fail(f"step {number} ({action!r}) did not record one action", step=number)

@@ -5,7 +5,9 @@
 Serves a copy of the site together with a minimal one-widget notebook from one
 Voila server (the site's voila.json), and measures in Chromium the time from
 navigation until the first widget is visible: on the landing page and on the
-minimal notebook, alternately, each in a fresh browser context. Visits are
+minimal notebook, alternately, each in a fresh browser context; the landing
+page in each language the trainer speaks (``?lang=tr`` and so on), so that each
+language's ratio against the minimal notebook can be compared. Visits are
 spaced so that a preheated kernel pool has refilled, as between two real
 visitors. The same is then measured with preheating switched off.
 """
@@ -26,7 +28,8 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom")
+SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom", "practice")
+LANGUAGES = ("en", "tr", "ku", "ps")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 
@@ -71,11 +74,13 @@ def first_widget(browser, url: str) -> float:
 
 
 def measure(browser, port: int, runs: int, pause: float) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {"landing": [], "minimal": []}
+    """Each run: the landing page in each language, each followed by the minimal notebook."""
+    times: dict[str, list[float]] = {"minimal": [], **{lang: [] for lang in LANGUAGES}}
     for _ in range(runs):
-        for name, notebook in (("landing", "index.ipynb"), ("minimal", "minimal.ipynb")):
-            times[name].append(first_widget(browser, f"http://127.0.0.1:{port}/voila/render/{notebook}"))
-            time.sleep(pause)
+        for lang in LANGUAGES:
+            for name, address in ((lang, f"index.ipynb?lang={lang}"), ("minimal", "minimal.ipynb")):
+                times[name].append(first_widget(browser, f"http://127.0.0.1:{port}/voila/render/{address}"))
+                time.sleep(pause)
     return times
 
 
@@ -100,12 +105,15 @@ def main() -> None:
             finally:
                 process.terminate()
                 process.wait()
-            landing, minimal = statistics.median(times["landing"]), statistics.median(times["minimal"])
+            minimal = statistics.median(times["minimal"])
             label = "voila.json as shipped (landing page preheated)" if preheat else "preheating off"
             print(f"  {label}:")
-            print(f"    landing page     {landing:5.2f} s   (runs: {', '.join(f'{t:.2f}' for t in times['landing'])})")
-            print(f"    minimal notebook {minimal:5.2f} s   (runs: {', '.join(f'{t:.2f}' for t in times['minimal'])})")
-            print(f"    ratio landing / minimal: {landing / minimal:.2f}")
+            runs = ", ".join(f"{t:.2f}" for t in times["minimal"])
+            print(f"    minimal notebook      {minimal:5.2f} s   (runs: {runs})")
+            for lang in LANGUAGES:
+                landing = statistics.median(times[lang])
+                print(f"    landing page, {lang}     {landing:5.2f} s   ratio to minimal {landing / minimal:.2f}   "
+                      f"(runs: {', '.join(f'{t:.2f}' for t in times[lang])})")
         browser.close()
 
 

@@ -93,3 +93,21 @@ def query_params() -> dict[str, str]:
     wait_for_request()
     raw = os.environ.get("QUERY_STRING", "")
     return {key: values[0] for key, values in parse_qs(raw, keep_blank_values=False).items() if values}
+
+
+def accept_language() -> str | None:
+    """The browser's ``Accept-Language`` header, which Voila hands to the page's kernel
+    (voila.json lists it in ``http_header_envs``); None when it sent none."""
+    wait_for_request()
+    return os.environ.get("HTTP_ACCEPT_LANGUAGE") or None
+
+
+PSEUDO_SWITCH = "GINTRAINER_PSEUDO"
+"""Set to 1 in a server's environment, its pages accept the tests' pseudo-language (``?lang=qps``)."""
+
+
+def allow_test_languages() -> None:
+    """Let the page speak the tests' pseudo-language when the server was started for them."""
+    if os.environ.get(PSEUDO_SWITCH) == "1":
+        from .language import allow_pseudo
+        allow_pseudo()

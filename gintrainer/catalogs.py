@@ -6,6 +6,7 @@ catalogs, and check them.
     python -m gintrainer.catalogs update    # each language's .po follows the template
     python -m gintrainer.catalogs compile   # each .po to its .mo (make and the build do this)
     python -m gintrainer.catalogs check     # what is missing, untranslated or stale; exit 1 if anything
+    python -m gintrainer.catalogs merge tr corrections.po   # a translator's .po into the Turkish catalog
 
 The template holds the sentences marked with :func:`~gintrainer.language.t`,
 :func:`~gintrainer.language.tn`, :func:`~gintrainer.language.tc` and
@@ -147,6 +148,31 @@ def compile_catalogs(langs: Iterable[str] = TRANSLATED) -> list[Path]:
     return written
 
 
+def merge(lang: str, source: Path) -> tuple[int, list[str]]:
+    """Copy the translations of a translator's catalog ``source`` (a .po of the same
+    template, or of an older one) into the language's catalog: each sentence the
+    language's catalog holds takes the source's translation where it has one.
+    Returns how many translations changed and the sentences of the source that
+    the catalog does not hold (the code no longer has them)."""
+    path = po_path(lang)
+    catalog = read(path, lang)
+    incoming = read(source, lang)
+    changed, unknown = 0, []
+    for message in incoming:
+        if not message.id or not any(_forms(message)):
+            continue
+        target = catalog.get(message.id, message.context)
+        if target is None:
+            unknown.append(_show(_key(message)))
+            continue
+        if _forms(target) != _forms(message):
+            target.string = message.string
+            target.flags.discard("fuzzy")
+            changed += 1
+    _write(catalog, path)
+    return changed, unknown
+
+
 def _key(message: Message) -> tuple[str | None, str]:
     singular = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
     return message.context, singular
@@ -225,13 +251,21 @@ def main(argv: list[str] | None = None) -> int:
     elif command == "compile":
         for path in compile_catalogs(langs):
             print(path)
+    elif command == "merge":
+        if len(args) != 3:
+            print("merge takes a language and a .po file: merge tr corrections.po", file=sys.stderr)
+            return 2
+        changed, unknown = merge(args[1], Path(args[2]))
+        print(f"{changed} translations taken into {po_path(args[1])}")
+        for line in unknown:
+            print(f"not in the catalog: {line}")
     elif command == "check":
         pot = template()
         found = template_is_current() + [line for lang in langs for line in problems(lang, pot)]
         print("\n".join(found) or "the catalogs are complete")
         return 1 if found else 0
     else:
-        print(f"unknown command {command!r}: use extract, update, compile or check", file=sys.stderr)
+        print(f"unknown command {command!r}: use extract, update, compile, check or merge", file=sys.stderr)
         return 2
     return 0
 

@@ -21,6 +21,7 @@ from typing import Protocol, TypedDict
 from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Hand, Phase
+from .language import current_language, text_direction
 from .melds import Arrangement, best_arrangement, meld_kind
 from .messages import format_value, render, say
 from .rules import Rules
@@ -626,6 +627,9 @@ def style_block() -> str:
 
 
 def page(body: str, *, title: str = "gintrainer") -> str:
-    """A whole standalone HTML page (for printing) around ``body`` (HTML from this module)."""
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+    """A whole standalone HTML page (for printing) around ``body`` (HTML from this module),
+    in the current language (its ``lang`` and its direction)."""
+    lang, direction = current_language(), text_direction()
+    where = f'lang="{lang}"' if direction == "ltr" else f'lang="{lang}" dir="{direction}"'
+    return (f'<!DOCTYPE html>\n<html {where}><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f"{style_block()}</head><body>{body}</body></html>")

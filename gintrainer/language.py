@@ -147,17 +147,19 @@ def preferred_language(accept: str | None) -> str | None:
     return min(weighted)[2] if weighted else None
 
 
-def choose_language(asked: str | None = None, saved: str | None = None, accept: str | None = None) -> str:
+def choose_language(asked: str | None = None, saved: str | None = None, accept: str | None = None,
+                    default: str = "en") -> str:
     """The language of a page: the one asked for (``?lang=``) when it is one of
     the trainer's, else the one the learner saved, else the browser's preferred
-    one among them, else English."""
+    one among them, else ``default`` (English; a page built inside
+    :func:`in_language` passes the language of the block)."""
     for lang in (asked, saved):
         if lang:
             try:
                 return check_language(lang)
             except GinError:
                 continue
-    return preferred_language(accept) or "en"
+    return preferred_language(accept) or default
 
 
 # -- catalogs -------------------------------------------------------------------------
@@ -239,6 +241,41 @@ class _Pseudo(gettext.NullTranslations):
         return self._mark(context, msgid1 if n == 1 else msgid2)
 
 
+# -- alphabetical order ---------------------------------------------------------------
+
+ALPHABETS = {
+    "en": "abcdefghijklmnopqrstuvwxyz",
+    "tr": "abcçdefgğhıijklmnoöprsştuüvyz",
+    "ku": "abcçdeêfghiîjklmnopqrsştuûvwxyz",
+    "ps": "اآبپتټثجځچڅحخدډذرړزږژسشښصضطظعغفقکګلمنڼوهيیېۍئ",
+}
+"""Each language's letters in its alphabetical order (Babel has no collation; the
+glossary is the one list sorted by words)."""
+
+
+def sort_key(text: str, lang: str | None = None) -> tuple[tuple[int, int], ...]:
+    """A key that sorts words in the alphabetical order of ``lang`` (the current
+    language by default): Turkish ç after c and ı before i, Kurmanji ê after e,
+    Pashto ټ after ت; case ignored (Turkish I is ı, İ is i); a space or hyphen
+    before the letters, other characters after them, by code point.
+
+    >>> sorted(["çay", "dal", "cam"], key=lambda w: sort_key(w, "tr"))
+    ['cam', 'çay', 'dal']
+    """
+    lang = lang or _current
+    alphabet = ALPHABETS.get(lang, ALPHABETS["en"])
+    if lang == "tr":
+        text = text.replace("I", "ı").replace("İ", "i")
+    key = []
+    for char in text.lower():
+        place = alphabet.find(char)
+        if place >= 0:
+            key.append((1, place))
+        else:  # a space or a hyphen before any letter ("Lay off", "Layout"), other signs after
+            key.append((0, 0) if char in " -" else (2, ord(char)))
+    return tuple(key)
+
+
 # -- values ---------------------------------------------------------------------------
 
 def _babel_locale(lang: str) -> str:
@@ -303,8 +340,9 @@ def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the marker)
 
 
 def t(text: str, /, **values: object) -> str:
-    """A sentence in the current language, its named values filled in."""
-    return _fill(translations().gettext(text), values)
+    """A sentence in the current language, its named values filled in (an empty
+    text stays empty: gettext would give the catalog's header for it)."""
+    return _fill(translations().gettext(text), values) if text else text
 
 
 def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
@@ -321,5 +359,5 @@ def tc(context: str, text: str, /, **values: object) -> str:
 
 __all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PSEUDO", "PSEUDO_MARKS", "N_", "allow_pseudo", "check_language",
            "choose_language", "current_language", "format_number", "format_percent", "format_plain",
-           "in_language", "is_rtl", "known_languages", "left_to_right", "preferred_language", "t", "tc",
+           "in_language", "is_rtl", "known_languages", "left_to_right", "preferred_language", "sort_key", "t", "tc",
            "text_direction", "tn", "translations", "use_language"]

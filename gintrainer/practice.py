@@ -33,10 +33,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import players as computer
-from .cards import Card, show_cards
+from .cards import Card
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from .language import N_
+from .language import N_, format_number, t, tc, tn
 from .match import Match
 from .replay import Annotation, Replay, annotate
 from .replay.annotate import better_words
@@ -58,14 +58,18 @@ from .view import SeatView, acting_seat, card_of
 
 DEFAULT_OPPONENT = "lookahead"
 OPPONENT_LABELS = {
-    "random": "Beginner (random moves)",
-    "naive": "Novice (naive)",
-    "lookahead": "Club player (lookahead)",
-    "best": "Expert (best)",
+    "random": N_("Beginner (random moves)"),
+    "naive": N_("Novice (naive)"),
+    "lookahead": N_("Club player (lookahead)"),
+    "best": N_("Expert (best)"),
 }
-VARIANTS = {"oklahoma": "Oklahoma", "straight_gin": "Straight gin", "hollywood": "Hollywood (three games)",
-            "big_gin": "Big gin"}
-"""Rules options a learner may switch on over a preset, with their labels."""
+"""Each computer player's label on the form, in English (shown through :func:`opponent_label`)."""
+OPPONENT_NAMES = {"random": N_("Beginner"), "naive": N_("Novice"), "lookahead": N_("Club player"),
+                  "best": N_("Expert")}
+"""Each computer player's name at the table and in the move log, in English."""
+VARIANTS = {"oklahoma": N_("Oklahoma"), "straight_gin": N_("Straight gin"),
+            "hollywood": N_("Hollywood (three games)"), "big_gin": N_("Big gin")}
+"""Rules options a learner may switch on over a preset, with their labels in English (shown with ``t``)."""
 MAX_STEPS = 10_000
 
 
@@ -86,24 +90,27 @@ FOLDER = "practice"
 # move's kind, and for a take of the first upcard. The computer's stock draws and face-down knock discards
 # stay hidden.
 _TAKE_UPCARD = "take-upcard"
+# Translators: in these sentences {name} is the computer player's name (Club player), {card} a card,
+# {cards} and {meld} cards in a row, {count} a number of cards.
 _MOVE_WORDS: dict[str, tuple[str, str]] = {
-    _TAKE_UPCARD: ("You take the upcard, {card}.", "{name} takes the upcard, {card}."),
-    ActionKind.TAKE: ("You take {card} from the discard pile.", "{name} takes {card} from the discard pile."),
-    ActionKind.PASS: ("You pass on the upcard, {card}.", "{name} passes on the upcard, {card}."),
-    ActionKind.DRAW: ("You draw {card} from the stock.", "{name} draws from the stock."),
-    ActionKind.DISCARD: ("You discard {card}.", "{name} discards {card}."),
-    ActionKind.KNOCK: ("You knock, discarding {card} face down.", "{name} knocks, discarding face down."),
-    ActionKind.GIN: ("You go gin, discarding {card} face down.", "{name} goes gin, discarding face down."),
-    ActionKind.BIG_GIN: ("You go big gin: all {count} of your cards are in melds.",
-                         "{name} goes big gin: all {count} of its cards are in melds."),
-    ActionKind.MELD: ("You lay out {cards}.", "{name} lays out {cards}."),
-    ActionKind.LAYOFF: ("You lay off {card} on {meld}.", "{name} lays off {card} on {meld}."),
-    ActionKind.DONE: ("You are done laying out.", "{name} is done laying out."),
+    _TAKE_UPCARD: (N_("You take the upcard, {card}."), N_("{name} takes the upcard, {card}.")),
+    ActionKind.TAKE: (N_("You take {card} from the discard pile."), N_("{name} takes {card} from the discard pile.")),
+    ActionKind.PASS: (N_("You pass on the upcard, {card}."), N_("{name} passes on the upcard, {card}.")),
+    ActionKind.DRAW: (N_("You draw {card} from the stock."), N_("{name} draws from the stock.")),
+    ActionKind.DISCARD: (N_("You discard {card}."), N_("{name} discards {card}.")),
+    ActionKind.KNOCK: (N_("You knock, discarding {card} face down."), N_("{name} knocks, discarding face down.")),
+    ActionKind.GIN: (N_("You go gin, discarding {card} face down."), N_("{name} goes gin, discarding face down.")),
+    ActionKind.BIG_GIN: (N_("You go big gin: all {count} of your cards are in melds."),
+                         N_("{name} goes big gin: all {count} of its cards are in melds.")),
+    ActionKind.MELD: (N_("You lay out {cards}."), N_("{name} lays out {cards}.")),
+    ActionKind.LAYOFF: (N_("You lay off {card} on {meld}."), N_("{name} lays off {card} on {meld}.")),
+    ActionKind.DONE: (N_("You are done laying out."), N_("{name} is done laying out.")),
 }
+"""Each move's sentence, the learner's and the computer's, in English (shown with ``t``)."""
 # What a costly move cost: exact deadwood when both choices end in a known count (a knock, a layout, the
 # dealer keeping his hand or taking the upcard), else expected deadwood after the next draw.
-_COST_WORDS = {"exact": "It cost {cost} points of deadwood against the best choice.",
-               "expected": "It cost {cost} points of expected deadwood against the best choice."}
+_COST_WORDS = {"exact": N_("It cost {cost} points of deadwood against the best choice."),
+               "expected": N_("It cost {cost} points of expected deadwood against the best choice.")}
 
 
 def _cost_measure(note: Annotation, before: Hand) -> str:
@@ -127,11 +134,11 @@ def move_values(before: Hand, action: Action) -> tuple[str, dict[str, object]]:
         if kind == ActionKind.TAKE and before.phase == Phase.UPCARD:
             key = _TAKE_UPCARD
     elif kind == ActionKind.MELD:
-        values["cards"] = show_cards(action.cards)
+        values["cards"] = tuple(action.cards)
     elif kind == ActionKind.LAYOFF:
         melds = before.table_melds
         target = action.target if action.target is not None else layoff_targets(card_of(action), melds)[0]
-        values["meld"] = show_cards(melds[target])
+        values["meld"] = tuple(melds[target])
     elif kind == ActionKind.BIG_GIN:
         values["count"] = len(before.held(acting_seat(before)))
     return key, values
@@ -140,7 +147,7 @@ def move_values(before: Hand, action: Action) -> tuple[str, dict[str, object]]:
 def _drawn_card(after: Hand) -> Card:
     """The card just drawn, in the state after a draw (the drawer sees it)."""
     if after.last_draw is None:
-        raise PracticeError("no card has just been drawn")
+        raise PracticeError(t("no card has just been drawn"))
     return after.last_draw[0]
 
 
@@ -164,7 +171,17 @@ class LoggedMove:
 def opponents() -> list[tuple[str, str]]:
     """The computer players on offer as (label, name), weakest first: every player
     :mod:`gintrainer.players` has, so a new one appears without a change here."""
-    return [(OPPONENT_LABELS.get(name, name.capitalize()), name) for name in computer.PLAYERS]
+    return [(opponent_label(name), name) for name in computer.PLAYERS]
+
+
+def opponent_label(name: str) -> str:
+    """A computer player's label on the form, in the learner's language."""
+    return t(OPPONENT_LABELS[name]) if name in OPPONENT_LABELS else name.capitalize()
+
+
+def opponent_name(name: str) -> str:
+    """A computer player's name at the table, in the learner's language."""
+    return t(OPPONENT_NAMES[name]) if name in OPPONENT_NAMES else name
 
 
 def practice_rules(preset: str = "standard", *, target: int | None = None, **variants) -> Rules:
@@ -174,11 +191,13 @@ def practice_rules(preset: str = "standard", *, target: int | None = None, **var
     'modern, target 50, hollywood'
     """
     if preset not in PRESETS:
-        raise PracticeError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
+        raise PracticeError(t("unknown rules preset {preset}: choose one of {choices}", preset=repr(preset),
+                              choices=", ".join(PRESETS)))
     changes: dict[str, bool | int] = {}
     for name, flag in variants.items():
         if name not in VARIANTS:
-            raise PracticeError(f"unknown variant {name!r}: choose from {', '.join(VARIANTS)}")
+            raise PracticeError(t("unknown variant {variant}: choose from {choices}", variant=repr(name),
+                                  choices=", ".join(VARIANTS)))
         if not isinstance(flag, bool):
             raise PracticeError(f"the variant {name} is on or off, not {flag!r}")
         if flag:
@@ -191,7 +210,8 @@ def practice_rules(preset: str = "standard", *, target: int | None = None, **var
 def _check_opponent(name: object) -> str:
     if not isinstance(name, str) or name not in computer.PLAYERS:
         choices = ", ".join(computer.PLAYERS)
-        raise PracticeError(f"unknown opponent {name!r}: choose one of {choices}")
+        raise PracticeError(t("unknown opponent {opponent}: choose one of {choices}", opponent=repr(name),
+                              choices=choices))
     return name
 
 
@@ -266,9 +286,12 @@ class PracticeGame:
         """What the learner's seat may see now."""
         return SeatView.of(self.hand, self.seat)
 
-    def names(self, learner: str = "You") -> tuple[str, str]:
-        """The two seats' names, the learner's first in its seat."""
-        other = OPPONENT_LABELS.get(self.opponent, self.opponent).split(" (")[0]
+    def names(self, learner: str | None = None) -> tuple[str, str]:
+        """The two seats' names, the learner's first in its seat ("You" in the
+        learner's language by default)."""
+        if learner is None:
+            learner = tc("player", "You")
+        other = opponent_name(self.opponent)
         return (learner, other) if self.seat == 0 else (other, learner)
 
     def coach_table(self) -> DiscardTable | None:
@@ -283,11 +306,11 @@ class PracticeGame:
 
     def _check_turn(self) -> None:
         if self.match.is_over:
-            raise PracticeError("the match is over: start a new one")
+            raise PracticeError(t("the match is over: start a new one"))
         if self.hand.is_over:
-            raise PracticeError("the hand is over: deal the next hand")
+            raise PracticeError(t("the hand is over: deal the next hand"))
         if self.hand.to_act != self.seat:
-            raise PracticeError("it is the computer's turn, not yours")
+            raise PracticeError(t("it is the computer's turn, not yours"))
 
     def apply(self, action) -> None:
         """Play the learner's action (an :class:`~gintrainer.hand.Action` or its text).
@@ -309,7 +332,7 @@ class PracticeGame:
         self._check_turn()
         phase = self.hand.phase
         if phase not in LAYOUT_PHASES:
-            raise PracticeError("there is nothing to lay out now: that comes after a knock")
+            raise PracticeError(t("there is nothing to lay out now: that comes after a knock"))
         steps = len(self.hand.actions)
         if phase == Phase.DEFENDER_LAYOUT:
             self.match.apply(Action(ActionKind.AUTO))
@@ -333,7 +356,7 @@ class PracticeGame:
         seed = f"{self.match.seed}:{self.hand_number}"
         while not self.match.is_over and not hand.is_over and hand.to_act == self.computer_seat:
             if len(hand.actions) > MAX_STEPS:
-                raise PracticeError("the hand has run too long")
+                raise PracticeError(t("the hand has run too long"))
             before = len(hand.actions)
             self.match.apply(computer.decide(self.player, hand, seed=seed))
             moves.extend(hand.actions[before:])
@@ -356,7 +379,7 @@ class PracticeGame:
         and stay, and the computer's opening moves are the same on every replay.
         """
         if not self._marks:
-            raise PracticeError("there is no move of yours to take back in this hand")
+            raise PracticeError(t("there is no move of yours to take back in this hand"))
         steps = self._marks[-1]
         data = self.match.to_dict()
         last = data["hands"][-1]
@@ -370,9 +393,9 @@ class PracticeGame:
     def next_hand(self) -> list[tuple[int, Action]]:
         """Deal the next hand and let the computer open if it is first to act."""
         if self.match.is_over:
-            raise PracticeError("the match is over: start a new one")
+            raise PracticeError(t("the match is over: start a new one"))
         if not self.hand.is_over:
-            raise PracticeError("finish this hand first")
+            raise PracticeError(t("finish this hand first"))
         self.match.next_hand()
         self._marks = []
         self._changed()
@@ -393,14 +416,16 @@ class PracticeGame:
     def _hand(self, number: int) -> Hand:
         hands = self.match.hands
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(hands):
-            raise PracticeError(f"there is no hand {number!r}: this match has {len(hands)}")
+            raise PracticeError(tn("there is no hand {number}: this match has {n}",
+                                   "there is no hand {number}: this match has {n}", len(hands),
+                                   number=repr(number)))
         return hands[number - 1]
 
     def notes(self, number: int) -> tuple[Annotation, ...]:
         """The solver's notes on the learner's moves of a finished hand."""
         hand = self._hand(number)
         if not hand.is_over:
-            raise PracticeError(f"hand {number} is not over yet")
+            raise PracticeError(t("hand {number} is not over yet", number=number))
         if number not in self._notes:
             self._notes[number] = annotate(hand, featured=self.seat)
         return self._notes[number]
@@ -429,7 +454,7 @@ class PracticeGame:
             if action.kind == ActionKind.DRAW:
                 values["card"] = _drawn_card(state)
             words = _MOVE_WORDS[key][0 if seat == self.seat else 1]
-            lines.append(LoggedMove(step, seat, words.format(name=name, **values)))
+            lines.append(LoggedMove(step, seat, t(words, name=name, **values)))
         return tuple(lines)
 
     def coach_notes(self, number: int, limit: int = 3) -> tuple[str, ...]:
@@ -441,26 +466,28 @@ class PracticeGame:
         notes = []
         for note in self.costly_moves(number, limit):
             before = hand.prefix(note.step - 1)
-            parts = [f"Move {note.step}: {log[note.step - 1].text}", note.comment]
+            # Translators: {move} is the move's sentence in the move log ("You discard 7♥.").
+            parts = [t("Move {step}: {move}", step=note.step, move=log[note.step - 1].text), note.comment]
             if note.better is not None:
-                parts.append(f"Better: {better_words(note.better)}.")
-            parts.append(_COST_WORDS[_cost_measure(note, before)].format(cost=loss_text(_cost(note))))
+                parts.append(t("Better: {move}.", move=better_words(note.better)))
+            parts.append(t(_COST_WORDS[_cost_measure(note, before)], cost=loss_text(_cost(note))))
             notes.append(" ".join(parts))
         return tuple(notes)
 
-    def history(self, number: int, *, learner: str = "You") -> Replay:
+    def history(self, number: int, *, learner: str | None = None) -> Replay:
         """A finished hand as a hand history with the solver's notes on the learner's
         moves (save it with :meth:`Replay.dump`; the replayer page loads it)."""
         hand = self._hand(number)
         notes = self.notes(number)
         if hand.result is None:
-            raise PracticeError(f"hand {number} is not over yet")
-        description = f"Practice against {OPPONENT_LABELS.get(self.opponent, self.opponent)}; rules: " \
-                      f"{self.rules.describe()}. {hand.result.explain()}"
-        return Replay(hand, notes, title=f"Practice hand {number}", description=description,
+            raise PracticeError(t("hand {number} is not over yet", number=number))
+        against = t("Practice against {opponent}; rules: {rules}.", opponent=opponent_label(self.opponent),
+                    rules=self.rules.describe())
+        description = f"{against} {hand.result.explain()}"
+        return Replay(hand, notes, title=t("Practice hand {number}", number=number), description=description,
                       featured=self.seat, players=self.names(learner), tags=("practice",))
 
-    def histories(self, *, learner: str = "You") -> list[Replay]:
+    def histories(self, *, learner: str | None = None) -> list[Replay]:
         """Every finished hand as a hand history, in order."""
         return [self.history(n, learner=learner) for n in self.finished_hands()]
 
@@ -503,7 +530,7 @@ class PracticeGame:
         try:
             save(self.owner, self)
         except GinError as error:
-            self.notice = f"Your game could not be saved: {error}"
+            self.notice = t("Your game could not be saved: {error}", error=str(error))
         else:
             self.notice = None
 
@@ -533,11 +560,11 @@ def _read(owner: str) -> tuple[PracticeGame | None, str | None]:
             game, bad = read_or_set_aside(path, lambda data: PracticeGame.from_dict(data, owner=owner),
                                           bad=(ValueError, RecursionError, TypeError))  # GinError is a ValueError
     except StorageError as error:
-        return None, f"Your saved practice game could not be read or set aside: {error}."
+        return None, t("Your saved practice game could not be read or set aside: {error}.", error=str(error))
     if bad is None:
         return game, None
-    return None, (f"Your saved practice game was unreadable ({_short(bad.problem)}) and was set aside as "
-                  f"{bad.aside.name}; a new match was started.")
+    return None, t("Your saved practice game was unreadable ({problem}) and was set aside as {file}; a new match "
+                   "was started.", problem=_short(bad.problem), file=bad.aside.name)
 
 
 def _adopt_spelling_file(path: Path, owner: str) -> None:
@@ -560,9 +587,10 @@ def save(owner: str, game: PracticeGame) -> Path:
 
 
 def loss_text(value: Fraction) -> str:
-    """A solver's loss for people: two decimals."""
-    return f"{float(value):.2f}"
+    """A solver's loss for people: two decimals, with the language's decimal sign."""
+    return format_number(value)
 
 
-__all__ = ["DEFAULT_OPPONENT", "LoggedMove", "OPPONENT_LABELS", "PracticeError", "PracticeGame", "PracticeRecordError",
-           "RECORD", "VARIANTS", "opponents", "practice_rules", "save", "save_path"]
+__all__ = ["DEFAULT_OPPONENT", "LoggedMove", "OPPONENT_LABELS", "OPPONENT_NAMES", "PracticeError", "PracticeGame",
+           "PracticeRecordError", "RECORD", "VARIANTS", "opponent_label", "opponent_name", "opponents",
+           "practice_rules", "save", "save_path"]

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .errors import GinError
 from .progress import (
     PROFILE,
     Answer,
@@ -164,6 +165,17 @@ def list_profiles() -> tuple[str, ...]:
     return tuple(sorted((p.name for p in found.values()), key=lambda n: (n.casefold(), n)))
 
 
+def saved_language(name: str) -> str | None:
+    """The language the profile saved, or None (no profile, none saved, or a file that
+    cannot be read: opening the profile reports that). Reads only, writes nothing."""
+    try:
+        path = profile_path(clean_name(name))
+        progress, _ = _progress_in(read_json(path, error=ProgressFileError), path, name)
+    except (OSError, GinError):
+        return None
+    return progress.settings.language
+
+
 def load(name: str, *, create: bool = True) -> Outcome:
     """The profile's progress, under whatever spelling of its name, started afresh if it is
     new (unless ``create`` is false) or its file is unreadable; an unreadable file is set
@@ -255,4 +267,4 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
 
 
 __all__ = ["FOLDER", "Outcome", "export", "import_profile", "list_profiles", "load", "profile_path", "record_attempt",
-           "reset", "update_settings"]
+           "reset", "saved_language", "update_settings"]

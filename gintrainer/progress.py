@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import GinError
-from .language import N_
+from .language import LANGUAGES, N_
 from .rating import Rating, RatingError
 from .rating import update as update_rating
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
@@ -212,10 +212,13 @@ class Attempt:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The learner's choices: four-colour suits, and puzzles easier or harder than their level."""
+    """The learner's choices: four-colour suits, puzzles easier or harder than their
+    level, and the language of the pages (None until the learner picks one; a file
+    written before there was a choice has no ``language`` and reads as None)."""
 
     four_colour: bool = False
     difficulty: str = "adaptive"
+    language: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.four_colour, bool):
@@ -223,6 +226,9 @@ class Settings:
         if self.difficulty not in DIFFICULTIES:
             raise ProgressError(f"setting difficulty must be one of {', '.join(map(repr, DIFFICULTIES))}, "
                                 f"not {self.difficulty!r}")
+        if self.language is not None and self.language not in LANGUAGES:
+            raise ProgressError(f"setting language must be one of {', '.join(map(repr, LANGUAGES))} or null, "
+                                f"not {self.language!r}")
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed, each validated."""
@@ -233,11 +239,18 @@ class Settings:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The settings as a file stores them; no ``language`` until one is chosen, so a
+        learner who never chose writes the file as before."""
+        data = asdict(self)
+        if data["language"] is None:
+            del data["language"]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
-        data = _object(data, [f.name for f in fields(cls)], "the settings")
+        names = [f.name for f in fields(cls)]
+        optional = [] if isinstance(data, dict) and "language" in data else ["language"]
+        data = _object(data, [n for n in names if n not in optional], "the settings")
         try:
             return cls(**data)
         except ProgressError as error:

@@ -17,7 +17,7 @@ from html import escape
 from .cards import Card, parse_cards
 from .drawing import cards_html, group_html, page
 from .hand import Hand
-from .language import N_, t, tc
+from .language import N_, sort_key, t, tc
 from .melds import best_arrangement
 from .rules import PRESETS, Rules
 
@@ -120,14 +120,15 @@ def rule_values(rules: Rules = Rules()) -> dict:
 
 
 def glossary(rules: Rules = Rules()) -> tuple[tuple[str, str, str], ...]:
-    """The glossary with the numbers of ``rules``, in the current language."""
+    """The glossary with the numbers of ``rules``, in the current language and in
+    its alphabetical order."""
     values = rule_values(rules)
     entries = []
     for term, definition, example in GLOSSARY:
         applies, other = OTHER_RULES.get(term, (None, ""))
         text = other if applies is not None and applies(rules) else definition
         entries.append((t(term), t(text).format_map(values), example))
-    return tuple(entries)
+    return tuple(sorted(entries, key=lambda entry: sort_key(entry[0])))
 
 
 QUICK_MELDS: tuple[tuple[str, str | None, str], ...] = (

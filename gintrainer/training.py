@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from .cards import Card, parse_card
 from .errors import GinError
-from .language import N_
+from .language import N_, t
 from .messages import Message, Percent, Signed, render, say
 from .progress import Attempt
 from .puzzles import DIFFICULTY_LEVELS, Puzzle, PuzzleKind, bank, normalise_kind, verify
@@ -137,9 +137,9 @@ class PuzzleAttempt:
     def hint(self) -> Message:
         """The next rung of the hint ladder: the theme, the key cards, then the answer."""
         if self.finished:
-            raise GinError("this puzzle is over: no more hints")
+            raise GinError(t("this puzzle is over: no more hints"))
         if not self.hints_left:
-            raise GinError("no more hints: the last one gave the answer")
+            raise GinError(t("no more hints: the last one gave the answer"))
         self.hints_used += 1
         return self.puzzle.hint_messages[self.hints_used - 1]
 
@@ -161,8 +161,8 @@ class PuzzleAttempt:
         if self.stage == Stage.parse(stage):
             return
         if self.stage == Stage.DONE:
-            raise GinError("this puzzle is over")
-        raise GinError("answer yes or no first" if self.stage == Stage.YES_NO else "choose the discard now")
+            raise GinError(t("this puzzle is over"))
+        raise GinError(t("answer yes or no first") if self.stage == Stage.YES_NO else t("choose the discard now"))
 
     def answer_yes_no(self, can_knock) -> Feedback:
         """The first stage of "can you knock?"."""
@@ -193,9 +193,9 @@ class PuzzleAttempt:
         self.require_stage(Stage.DISCARD)
         card = card if isinstance(card, Card) else parse_card(card)
         if card not in self.puzzle.hand:
-            raise GinError(f"{card} is not in the hand")
+            raise GinError(t("{card} is not in the hand", card=card))
         if card is self.puzzle.forbidden:  # refused alike whatever the answer, so the refusal tells nothing
-            raise GinError(f"{card} may not be discarded: it was just taken from the discard pile")
+            raise GinError(t("{card} may not be discarded: it was just taken from the discard pile", card=card))
         grade = self.puzzle.grade(card, can_knock=True if self.puzzle.kind == PuzzleKind.CAN_KNOCK else None)
         self.answers.append(card.code())
         self._finish(grade.correct)
@@ -267,7 +267,8 @@ def puzzles_for(kind: PuzzleKind | str, *, difficulty: str = "adaptive",
     """The bank's puzzles of a kind under the trainer's filters."""
     puzzles = bank(normalise_kind(kind))
     if difficulty not in DIFFICULTY_CHOICES:
-        raise GinError(f"unknown difficulty {difficulty!r}: choose {', '.join(DIFFICULTY_CHOICES)}")
+        raise GinError(t("unknown difficulty {difficulty}: choose {choices}", difficulty=repr(difficulty),
+                         choices=", ".join(DIFFICULTY_CHOICES)))
     if difficulty != "adaptive":
         low, high = DIFFICULTY_LEVELS[difficulty]
         puzzles = tuple(p for p in puzzles if low <= p.difficulty <= high)
@@ -299,7 +300,7 @@ def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, revi
     rng = rng or random.Random()
     pool = puzzles_for(kind, difficulty=difficulty, theme=theme)
     if not pool:
-        raise GinError("no puzzle matches these filters: choose another theme or difficulty")
+        raise GinError(t("no puzzle matches these filters: choose another theme or difficulty"))
     by_id = {p.id: p for p in bank(normalise_kind(kind))}
     if review and count % REVIEW_EVERY == REVIEW_EVERY - 1:
         for puzzle_id in review:
@@ -309,5 +310,5 @@ def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, revi
         or [p for p in pool if p.id != current] or list(pool)
     chosen = pick(fresh, rating, rng)
     if chosen is None:  # nothing is excluded, and there is a puzzle to pick from
-        raise GinError("no puzzle left to choose")
+        raise GinError(t("no puzzle left to choose"))
     return verify(chosen.to_dict()), False

@@ -3,7 +3,8 @@
 ``data``: an empty data folder of the test's own (``GINTRAINER_DATA``), not yet
 created, as on a first run. ``fresh_kernel``: what a page's fresh Voila kernel
 starts with: that data folder, no query string (no learner named in the
-address) and the display settings at their defaults, put back afterwards; a
+address), no language header, English, and the display settings at their
+defaults, put back afterwards; a
 module of widget tests uses it with
 ``pytestmark = pytest.mark.usefixtures("fresh_kernel")``.
 
@@ -45,6 +46,7 @@ def data(tmp_path, monkeypatch):
 
 @pytest.fixture
 def fresh_kernel(data, monkeypatch):
+    from gintrainer import language
     from gintrainer.widgets.base import DisplaySettings, settings
 
     def defaults() -> None:
@@ -52,9 +54,14 @@ def fresh_kernel(data, monkeypatch):
             setattr(settings, name, trait.default())
 
     monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
+    monkeypatch.delenv("GINTRAINER_PSEUDO", raising=False)
     defaults()
+    language.use_language("en")
     yield data
     defaults()
+    language.allow_pseudo(False)
+    language.use_language("en")
 
 
 # --- the browser ---------------------------------------------------------------
@@ -82,7 +89,8 @@ class VoilaServer:
 
     def start(self, timeout: float = 60) -> None:
         self.port = free_port()
-        env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1")
+        # GINTRAINER_PSEUDO: the pages accept the tests' pseudo-language (?lang=qps).
+        env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1", GINTRAINER_PSEUDO="1")
         with open(self.log, "a") as log:  # the server writes to its own copy of the file descriptor
             self.process = subprocess.Popen(voila_command(self.root, port=self.port, ip="127.0.0.1"),
                                             cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -20,8 +20,9 @@ from gintrainer import catalogs, language
 OPEN, CLOSE = language.PSEUDO_MARKS
 _TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S | re.I)
 _CARD = r"(?:10|[2-9AJQKT])[♣♦♥♠]"
-_ALLOWED = re.compile(rf"^(?:{_CARD}|[0-9]+|[A-Z0-9]{{2,3}}|[\W_]+)$")
-"""A token that may stand outside the marks: a card, a number, card notation (7H, TS), punctuation."""
+_ALLOWED = re.compile(rf"^(?:{_CARD}|[0-9]+|[A-Z0-9]{{2,3}}|[AJQKT]|[\W_]+)$")
+"""A token that may stand outside the marks: a card, a number, card notation (7H, TS), a lone rank
+letter as a card's face prints it (A, J, Q, K, T), punctuation."""
 
 
 @cache
@@ -38,7 +39,7 @@ def pseudo_language() -> Iterator[None]:
     """Speak the pseudo-language inside the block, marking every sentence the code's
     template holds (built from the code as it is, no file needed)."""
     saved = language.template_ids
-    language.template_ids = _template_ids  # type: ignore[assignment]
+    language.template_ids = _template_ids
     language._compiled.cache_clear()
     language.allow_pseudo()
     try:
@@ -46,7 +47,7 @@ def pseudo_language() -> Iterator[None]:
             yield
     finally:
         language.allow_pseudo(False)
-        language.template_ids = saved  # type: ignore[assignment]
+        language.template_ids = saved
         language._compiled.cache_clear()
 
 
@@ -65,7 +66,7 @@ def outside_marks(text: str) -> str:
 
 def unmarked(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The words of ``text`` (HTML or plain) outside the marks that are not cards,
-    numbers, card notation, punctuation or one of ``allowed`` (a learner's name)."""
+    numbers, card notation, rank letters, punctuation or one of ``allowed`` (a learner's name)."""
     plain = html_module.unescape(_TAG.sub(" ", text))
     plain = plain.replace(language.LRI, " ").replace(language.PDI, " ")
     allow = set(allowed)

@@ -14,7 +14,6 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer import GinError  # noqa: E402
 from gintrainer import profiles as store  # noqa: E402
-from gintrainer.lessons import LESSONS  # noqa: E402
 from gintrainer.puzzles import PuzzleKind, bank, daily  # noqa: E402
 from gintrainer.solver import Objective  # noqa: E402
 from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
@@ -22,7 +21,15 @@ from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.classroom import TeacherPage  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
-from gintrainer.widgets.site import LandingPage, NavBar, lesson_pages, nav, nav_pages, site_pages  # noqa: E402
+from gintrainer.widgets.site import (  # noqa: E402
+    LandingPage,
+    NavBar,
+    lesson_of,
+    lesson_pages,
+    nav,
+    nav_pages,
+    site_pages,
+)
 from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
@@ -437,12 +444,13 @@ def test_no_page_writes_a_link_that_drops_the_learner(here):
     if here == "index.ipynb":
         assert "landing()" in calls
     elif here.startswith("lessons/"):
-        page = here.removeprefix("lessons/").removesuffix(".ipynb")
-        number = next((n for n, info in LESSONS.items() if info.file == f"{page}.ipynb"), None)
-        token = repr(page) if number is None else str(number)
-        assert f"lesson.nav({token.replace(chr(39), chr(34))})" in calls
-        if number is not None:
-            assert f"lesson.toolbar({number})" in calls
+        page, lang = lesson_of(here)
+        token = f'"{page}"' if isinstance(page, str) else str(page)
+        extra = "" if lang == "en" else f', lang="{lang}"'
+        if isinstance(page, str):
+            assert f"lesson.nav({token}{extra})" in calls
+        else:
+            assert f"lesson.toolbar({token}{extra})" in calls and "lesson.nav(" in calls
     else:
         assert f'nav("{here}")' in calls
 

@@ -158,7 +158,7 @@ def test_the_default_language_is_the_locales(environ, lang):
     assert cli.locale_language(environ) == lang
 
 
-def _text_outputs(tmp_path) -> dict[str, str]:
+def _text_outputs(tmp_path) -> dict[str, list[str]]:
     return {"solve": ["solve", "7h 8h 9h 2c 3c 4c 5d 6d 7d kc qs"],
             "daily": ["daily", "--date", "2026-01-05"],
             "puzzles": ["puzzles", "--kind", "best-discard", "--count", "1"],

@@ -26,7 +26,7 @@ from gintrainer.puzzles.kinds import PuzzleKind
 from gintrainer.rules import Rules
 from gintrainer.scoring import DEAD_HAND, ScoreKind, score_hand
 from gintrainer.solver import discard_table
-from tests.i18n import pseudo_language, unmarked
+from i18n import pseudo_language, unmarked
 
 ROOT = Path(__file__).resolve().parent.parent
 _TYPED = re.compile(r"'[^'\s]*'")

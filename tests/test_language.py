@@ -3,6 +3,7 @@ and the catalogs that hold its sentences."""
 
 from __future__ import annotations
 
+import ast
 import io
 from fractions import Fraction
 
@@ -93,3 +94,43 @@ def test_each_compiled_catalog_is_its_catalog_compiled(lang):
     buffer = io.BytesIO()
     write_mo(buffer, catalogs.read(catalogs.po_path(lang), lang), use_fuzzy=False)
     assert catalogs.mo_path(lang).read_bytes() == buffer.getvalue(), f"run make (or catalogs compile {lang})"
+
+
+MARKERS = {"t", "tn", "tc", "N_"}
+
+
+def _hidden_marks(path):
+    """Calls of a marking function with a written sentence inside an f-string: Babel's
+    extractor does not see them (Python 3.11), so their sentences would never reach
+    a catalog (a call of a variable is fine: its literal is marked where written)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in MARKERS
+                        and any(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in inner.args)):
+                    yield f"{path.relative_to(catalogs.PACKAGE.parent)}:{inner.lineno}: {ast.unparse(inner)[:60]}"
+
+
+def test_no_sentence_is_marked_inside_an_f_string():
+    found = [line for path in sorted(catalogs.PACKAGE.rglob("*.py")) for line in _hidden_marks(path)]
+    assert found == [], "move these calls out of the f-string:\n" + "\n".join(found)
+
+
+def test_every_marked_literal_reaches_the_template():
+    """What the code marks with a literal first argument is in the template the
+    catalogs are built from (so no marking style hides a sentence from Babel)."""
+    ids = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalogs.template() if m.id}
+    missing = []
+    for path in sorted(catalogs.PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS):
+                continue
+            args = node.args
+            context = None
+            if node.func.id == "tc" and len(args) >= 2 and isinstance(args[0], ast.Constant):
+                context, args = args[0].value, args[1:]
+            literal = args[0].value if args and isinstance(args[0], ast.Constant) else None
+            if isinstance(literal, str) and literal and (context, literal) not in ids:
+                missing.append(f"{path.name}:{node.lineno}: {literal[:50]!r}")
+    assert missing == []

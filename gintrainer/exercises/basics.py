@@ -18,7 +18,7 @@ from ..deals import (
 from ..drawing import deadwood_words, phase_words
 from ..errors import GinError
 from ..hand import ActionKind, Hand, Phase
-from ..language import N_
+from ..language import N_, t, tn
 from ..melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
 from ..view import acting_seat
 from .core import (
@@ -31,23 +31,26 @@ from .core import (
     number_checker,
     retry,
     throw_back,
+    translated,
     words,
+    your_cards,
 )
 
 # -- lesson 1: cards, values and melds ---------------------------------------------
 
-MELD_CHOICES = ("A set", "A run", "Not a meld")
+MELD_CHOICES = (N_("A set"), N_("A run"), N_("Not a meld"))
+"""The choices of :func:`meld_or_not`, in English (translated where they are shown)."""
 
 
 def why_not_set(cards) -> str | None:
     """Why some cards are not a set, in words (None when they are one)."""
     cards = parse_cards(cards)
     if len(cards) < 3:
-        return "a meld needs at least three cards"
+        return t("a meld needs at least three cards")
     if len({c.rank for c in cards}) > 1:
-        return "a set is cards of one rank, and these ranks differ"
+        return t("a set is cards of one rank, and these ranks differ")
     if len(cards) > 4:
-        return "a set has at most four cards"
+        return t("a set has at most four cards")
     return None
 
 
@@ -56,20 +59,21 @@ def why_not_run(cards) -> str | None:
     cards = parse_cards(cards)
     ranks = sorted(c.rank for c in cards)
     if len(cards) < 3:
-        return "a meld needs at least three cards"
+        return t("a meld needs at least three cards")
     if len({c.suit for c in cards}) > 1:
         if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
-            return "the ranks follow on, but a run needs all its cards in one suit"
-        return "a run needs all its cards in one suit"
+            return t("the ranks follow on, but a run needs all its cards in one suit")
+        return t("a run needs all its cards in one suit")
     if 1 in ranks and 13 in ranks:
-        return "the ace is low: it comes before the two, never after the king, so the cards do not follow on"
+        return t("the ace is low: it comes before the two, never after the king, so the cards do not follow on")
     gaps = [(a, b) for a, b in pairwise(ranks) if b != a + 1]
     if gaps:
         low, high = gaps[0]
         if low == high:
-            return "a run needs cards in sequence, and two of these have the same rank"
-        return (f"the ranks are not in sequence: nothing between {Card(low, 'S').rank_name} "
-                f"and {Card(high, 'S').rank_name}")
+            return t("a run needs cards in sequence, and two of these have the same rank")
+        # Translators: {low} and {high} are ranks as the cards show them (A, 2 ... 10, J, Q, K).
+        return t("the ranks are not in sequence: nothing between {low} and {high}",
+                 low=Card(low, "S").rank_name, high=Card(high, "S").rank_name)
     return None
 
 
@@ -77,15 +81,15 @@ def not_a_meld_reason(cards) -> str:
     """Why some cards are not a meld, in words."""
     cards = parse_cards(cards)
     if len(cards) < 3:
-        return "a meld needs at least three cards"
+        return t("a meld needs at least three cards")
     if len({c.rank for c in cards}) == 1:
         return _is_not(why_not_set(cards), cards)
     if len({c.suit for c in cards}) == 1:
         return _is_not(why_not_run(cards), cards)
     ranks = sorted(c.rank for c in cards)
     if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
-        return "the ranks follow on, but a run needs all its cards in one suit"
-    return "the cards are neither all of one rank (a set) nor of one suit in sequence (a run)"
+        return t("the ranks follow on, but a run needs all its cards in one suit")
+    return t("the cards are neither all of one rank (a set) nor of one suit in sequence (a run)")
 
 
 def _is_not(reason: str | None, cards) -> str:
@@ -99,10 +103,13 @@ def meld_words(meld) -> str:
     meld = parse_cards(meld)
     kind = meld_kind(meld)
     if kind == MeldKind.SET:
-        return f"{show_cards(meld)} is a set: {len(meld)} cards of one rank"
+        return tn("{cards} is a set: {n} card of one rank", "{cards} is a set: {n} cards of one rank", len(meld),
+                  cards=meld)
     if kind == MeldKind.RUN:
-        return f"{show_cards(sort_by_rank(meld))} is a run: {len(meld)} cards of one suit in sequence"
-    return f"{show_cards(meld)} is not a meld: {not_a_meld_reason(meld)}"
+        return tn("{cards} is a run: {n} card of one suit in sequence",
+                  "{cards} is a run: {n} cards of one suit in sequence", len(meld), cards=tuple(sort_by_rank(meld)))
+    # Translators: {reason} says why the cards are not a meld (a clause starting in lower case).
+    return t("{cards} is not a meld: {reason}", cards=meld, reason=not_a_meld_reason(meld))
 
 
 def _meld_question_cards(rng) -> tuple[Card, ...]:
@@ -140,14 +147,15 @@ def meld_or_not(seed, rng, rules):
     """Is a group of cards a set, a run, or not a meld? The engine's meld_kind decides."""
     cards = _meld_question_cards(rng)
     kind = meld_kind(cards)
-    answer = {"set": "A set", "run": "A run", None: "Not a meld"}[kind]
+    a_set, a_run, no_meld = options = translated(MELD_CHOICES)
+    answer = {"set": a_set, "run": a_run, None: no_meld}[kind]
     explanation = meld_words(cards) + "."
-    why_not = {"A set": f"{why_not_set(cards)}.", "A run": f"{why_not_run(cards)}.",
-               "Not a meld": "these cards do form a meld: look at their ranks and suits again."}
-    return dict(prompt="Are these cards a set, a run, or not a meld at all?", answer_type="choice",
-                options=MELD_CHOICES, answer=answer, explanation=explanation,
+    why_not = {a_set: f"{why_not_set(cards)}.", a_run: f"{why_not_run(cards)}.",
+               no_meld: t("these cards do form a meld: look at their ranks and suits again.")}
+    return dict(prompt=t("Are these cards a set, a run, or not a meld at all?"), answer_type="choice",
+                options=options, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=why_not),
-                panels=(Panel("The cards", "cards", cards=cards),))
+                panels=(Panel(t("The cards"), "cards", cards=cards),))
 
 
 def _ten_with_melds(rng, melds=None):
@@ -165,13 +173,14 @@ def pick_meld(seed, rng, rules):
 
     def check(picked):
         if meld_kind(picked):
-            return Feedback(True, f"Right: {meld_words(picked)}.")
-        return Feedback(False, f"{meld_words(picked)}. Look for three of a rank, or three in a row of one "
-                               "suit.")
+            # Translators: {meld} says what the cards are ("7♠ 7♥ 7♦ is a set: 3 cards of one rank").
+            return Feedback(True, t("Right: {meld}.", meld=meld_words(picked)))
+        return Feedback(False, t("{meld}. Look for three of a rank, or three in a row of one suit.",
+                                 meld=meld_words(picked)))
     melds = "; ".join(meld_words(m) for m in arrangement.melds)
-    return dict(prompt="Click three or more cards that form a meld (a set or a run), then Check.",
+    return dict(prompt=t("Click three or more cards that form a meld (a set or a run), then Check."),
                 answer_type="cards", options=cards, answer=answer,
-                explanation=f"The melds here: {melds}.", checker=check, option_label="Your hand")
+                explanation=t("The melds here: {melds}.", melds=melds), checker=check, option_label=t("Your hand"))
 
 
 @exercise_kind("deadwood_count", N_("Count the deadwood"))
@@ -180,24 +189,24 @@ def deadwood_count(seed, rng, rules):
     cards = sort_by_suit(_ten_with_melds(rng))
     arrangement = best_arrangement(cards)
     answer = min_deadwood(cards)
-    melds = " · ".join(show_cards(m) for m in arrangement.melds)
-    explanation = f"Melds: {melds}. {deadwood_words(arrangement)}."
+    # Translators: {deadwood} is a sentence naming the deadwood ("Deadwood: 5♥ 2♣ = 7").
+    explanation = t("Melds: {melds}. {deadwood}.", melds=tuple(arrangement.melds), deadwood=deadwood_words(arrangement))
     every_card = sum(c.value for c in cards)
 
     def why_not(number):
         if number == every_card:
-            return "that counts every card. Find the melds first: their cards are not deadwood."
+            return t("that counts every card. Find the melds first: their cards are not deadwood.")
         return more_or_less(
             number, answer,
-            too_low="no arrangement of these cards leaves so little. A card counts in one meld only; an ace is "
-                 "1, two to ten their number, J Q K 10.",
-            too_high="the hand can be arranged to leave less: look for more melds, or put a card that fits two "
-                 "melds where it saves more.")
-    return dict(prompt="Arrange this hand into melds as well as you can. How many deadwood points are left? "
-                       "(Ace 1, two to ten their number, J Q K 10.)",
+            too_low=t("no arrangement of these cards leaves so little. A card counts in one meld only; an ace is "
+                      "1, two to ten their number, J Q K 10."),
+            too_high=t("the hand can be arranged to leave less: look for more melds, or put a card that fits two "
+                       "melds where it saves more."))
+    return dict(prompt=t("Arrange this hand into melds as well as you can. How many deadwood points are left? "
+                         "(Ace 1, two to ten their number, J Q K 10.)"),
                 answer_type="number", options=cards, answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
-                panels=(Panel("The hand", "cards", cards=cards),))
+                panels=(Panel(t("The hand"), "cards", cards=cards),))
 
 
 def _shared_card_hand(rng):
@@ -220,30 +229,42 @@ def pick_deadwood(seed, rng, rules):
     cards = sort_by_suit(retry(rng, make, lambda c: best_arrangement(c).melds and best_arrangement(c).deadwood))
     best = all_best_arrangements(cards)
     answer = best[0].deadwood
-    shown = " or ".join(words(a) for a in best[:2])
-    explanation = (f"Best arrangement: {shown}. A card belongs to one meld only, and the melds are chosen "
-                   f"to leave the least deadwood: {best[0].points} points.")
+    if len(best) > 1:
+        # Translators: {first} and {second} are two arrangements as good as each other ("7♠ 7♥ 7♦, deadwood K♥ = 10").
+        explanation = tn("Best arrangement: {first} or {second}. A card belongs to one meld only, and the melds are "
+                         "chosen to leave the least deadwood: {n} point.",
+                         "Best arrangement: {first} or {second}. A card belongs to one meld only, and the melds are "
+                         "chosen to leave the least deadwood: {n} points.", best[0].points,
+                         first=words(best[0]), second=words(best[1]))
+    else:
+        explanation = tn("Best arrangement: {first}. A card belongs to one meld only, and the melds are chosen to "
+                         "leave the least deadwood: {n} point.",
+                         "Best arrangement: {first}. A card belongs to one meld only, and the melds are chosen to "
+                         "leave the least deadwood: {n} points.", best[0].points, first=words(best[0]))
 
     def check(picked):
         chosen = set(picked)
         for arrangement in best:
             if chosen == set(arrangement.deadwood):
-                return Feedback(True, f"Right: {deadwood_words(arrangement)}.")
+                # Translators: {deadwood} names the deadwood ("Deadwood: 5♥ 2♣ = 7").
+                return Feedback(True, t("Right: {deadwood}.", deadwood=deadwood_words(arrangement)))
         closest = min(best, key=lambda a: len(chosen ^ set(a.deadwood)))
         extra = [c for c in picked if c not in closest.deadwood]
         missing = len([c for c in closest.deadwood if c not in chosen])
         if extra and missing:
-            text = (f"Not quite: {show_cards(extra)} can be in melds, and you left out {missing} deadwood "
-                    f"card{'s' if missing > 1 else ''}.")
+            text = tn("Not quite: {cards} can be in melds, and you left out {n} deadwood card.",
+                      "Not quite: {cards} can be in melds, and you left out {n} deadwood cards.", missing,
+                      cards=tuple(extra))
         elif extra:
-            text = f"Not quite: {show_cards(extra)} can be in melds."
+            text = t("Not quite: {cards} can be in melds.", cards=tuple(extra))
         else:
-            text = f"Not quite: you left out {missing} deadwood card{'s' if missing > 1 else ''}."
+            text = tn("Not quite: you left out {n} deadwood card.", "Not quite: you left out {n} deadwood cards.",
+                      missing)
         return Feedback(False, text)
-    return dict(prompt="Click every deadwood card: the cards left over when the hand is arranged into melds "
-                       "with the least deadwood.",
+    return dict(prompt=t("Click every deadwood card: the cards left over when the hand is arranged into melds "
+                         "with the least deadwood."),
                 answer_type="cards", options=cards, answer=answer, explanation=explanation, checker=check,
-                option_label="Your hand")
+                option_label=t("Your hand"))
 
 
 # -- lesson 2: dealing -----------------------------------------------------------
@@ -252,8 +273,9 @@ def _seeded_deal(kind, seed, rules) -> Hand:
     return Hand.deal(rules, seed=f"{kind}:{seed}")
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def _places(top, held) -> str:
+    """The places from the top (1 first) of the cards of ``top`` that are in ``held``: "1, 3, 5, 7"."""
+    return ", ".join(str(i + 1) for i, c in enumerate(top) if c in held)
 
 
 @exercise_kind("dealt_cards", N_("Deal the cards"))
@@ -264,21 +286,28 @@ def dealt_cards(seed, rng, rules):
     seat = rng.randrange(2)
     answer = tuple(c for c in top if c in hand.held(seat))
     dealer, non_dealer = NAMES[hand.dealer], NAMES[hand.non_dealer]
-    nd_cards = [f"{_ordinal(i + 1)} {c}" for i, c in enumerate(top) if c in hand.held(hand.non_dealer)]
-    d_cards = [f"{_ordinal(i + 1)} {c}" for i, c in enumerate(top) if c in hand.held(hand.dealer)]
-    explanation = (f"{dealer} deals one card at a time, to {non_dealer} (the non-dealer) first: "
-                   f"{non_dealer} gets the {', '.join(nd_cards)}; {dealer} gets the {', '.join(d_cards)}.")
+    non_dealer_held, dealer_held = hand.held(hand.non_dealer), hand.held(hand.dealer)
+    # Translators: {non_dealer_places} and {dealer_places} are places from the top of the deck ("1, 3, 5, 7").
+    explanation = t("{dealer} deals one card at a time, to {non_dealer} (the non-dealer) first: {non_dealer} gets "
+                    "the cards in places {non_dealer_places} from the top ({non_dealer_cards}); {dealer} gets the "
+                    "cards in places {dealer_places} ({dealer_cards}).", dealer=dealer, non_dealer=non_dealer,
+                    non_dealer_places=_places(top, non_dealer_held),
+                    non_dealer_cards=tuple(c for c in top if c in non_dealer_held),
+                    dealer_places=_places(top, dealer_held), dealer_cards=tuple(c for c in top if c in dealer_held))
 
     def check(picked):
         if set(picked) == set(answer):
-            return Feedback(True, f"Right: {NAMES[seat]} gets {show_cards(answer)}. {explanation}")
+            return Feedback(True, t("Right: {player} gets {cards}. {explanation}", player=NAMES[seat], cards=answer,
+                                    explanation=explanation))
         card = next(c for c in picked if c not in answer)
-        return Feedback(False, f"{card} is the {_ordinal(top.index(card) + 1)} card from the top, and it goes "
-                               f"to {NAMES[1 - seat]}: the cards go one at a time, to {non_dealer} first.")
-    return dict(prompt=f"{dealer} deals. Here are the top eight cards of the deck, the top card on the left. "
-                       f"Click the cards {NAMES[seat]} gets from them.",
+        # Translators: {place} is the card's place from the top of the deck (1 for the top card).
+        return Feedback(False, t("{card} is card number {place} from the top, and it goes to {player}: the cards go "
+                                 "one at a time, to {non_dealer} first.", card=card, place=top.index(card) + 1,
+                                 player=NAMES[1 - seat], non_dealer=non_dealer))
+    return dict(prompt=t("{dealer} deals. Here are the top eight cards of the deck, the top card on the left. "
+                         "Click the cards {player} gets from them.", dealer=dealer, player=NAMES[seat]),
                 answer_type="cards", options=top, answer=answer, explanation=explanation, checker=check,
-                pick=4, option_label="Top of the deck, in order")
+                pick=4, option_label=t("Top of the deck, in order"))
 
 
 @exercise_kind("upcard_pick", N_("Find the upcard"))
@@ -287,25 +316,29 @@ def upcard_pick(seed, rng, rules):
     hand = _seeded_deal("upcard_pick", seed, rules)
     top = hand.deck[:22]
     dealt = len(hand.held(0)) + len(hand.held(1))
-    explanation = (f"{dealt} cards are dealt, {len(hand.held(0))} to each player; the {_ordinal(dealt + 1)} card, "
-                   f"{hand.upcard}, is turned face up as the upcard and starts the discard pile. The other "
-                   f"{hand.stock_count} cards are the stock.")
+    # Translators: {place} is the upcard's place from the top of the deck ({dealt} + 1).
+    explanation = t("{dealt} cards are dealt, {each} to each player; card number {place}, {upcard}, is turned face "
+                    "up as the upcard and starts the discard pile. The other {stock} cards are the stock.",
+                    dealt=dealt, each=len(hand.held(0)), place=dealt + 1, upcard=hand.upcard,
+                    stock=hand.stock_count)
 
     def check(picked):
         if picked == (hand.upcard,):
-            return Feedback(True, "Right. " + explanation)
+            return Feedback(True, t("Right. {explanation}", explanation=explanation))
         place = top.index(picked[0]) + 1
         dealt = len(hand.held(0)) + len(hand.held(1))
         if place <= dealt:
             receiver = NAMES[0] if picked[0] in hand.held(0) else NAMES[1]
-            return Feedback(False, f"{picked[0]} is the {_ordinal(place)} card: it is dealt to {receiver}. "
-                                   "The upcard is turned up after the players' cards are dealt.")
-        return Feedback(False, f"{picked[0]} is the {_ordinal(place)} card: it stays in the stock. The upcard "
-                               "is the first card after the players' cards.")
-    return dict(prompt=f"{NAMES[hand.dealer]} deals from this deck (top card on the left). "
-                       "Click the card that is turned up as the upcard.",
+            # Translators: {place} is the card's place from the top of the deck (1 for the top card).
+            return Feedback(False, t("{card} is card number {place}: it is dealt to {player}. The upcard is turned "
+                                     "up after the players' cards are dealt.", card=picked[0], place=place,
+                                     player=receiver))
+        return Feedback(False, t("{card} is card number {place}: it stays in the stock. The upcard is the first card "
+                                 "after the players' cards.", card=picked[0], place=place))
+    return dict(prompt=t("{dealer} deals from this deck (top card on the left). Click the card that is turned up as "
+                         "the upcard.", dealer=NAMES[hand.dealer]),
                 answer_type="cards", options=top, answer=(hand.upcard,), explanation=explanation, checker=check,
-                pick=1, option_label="Top of the deck, in order")
+                pick=1, option_label=t("Top of the deck, in order"))
 
 
 @exercise_kind("first_offer", N_("Who goes first?"))
@@ -315,16 +348,17 @@ def first_offer(seed, rng, rules):
     dealer = NAMES[hand.dealer]
     if rng.random() < 0.5:
         seat = hand.to_act
-        prompt = f"{dealer} deals. Who may take the upcard first?"
-        explanation = (f"The non-dealer, {NAMES[hand.non_dealer]}, is offered the upcard first; "
-                       f"{phase_words(hand, NAMES)}")
-        reason = f"{NAMES[1 - seat]} is the dealer, who is offered the upcard second."
+        prompt = t("{dealer} deals. Who may take the upcard first?", dealer=dealer)
+        # Translators: {next} says what happens next at the table (a sentence).
+        explanation = t("The non-dealer, {player}, is offered the upcard first; {next}", player=NAMES[hand.non_dealer],
+                        next=phase_words(hand, NAMES))
+        reason = t("{player} is the dealer, who is offered the upcard second.", player=NAMES[1 - seat])
     else:
         seat = 0 if hand.deck[0] in hand.held(0) else 1
-        prompt = f"{dealer} deals. Who gets the first card of the deal?"
-        explanation = (f"The dealer deals to the other player first, so {NAMES[seat]} gets the first card, "
-                       f"{hand.deck[0]}.")
-        reason = f"{NAMES[1 - seat]} is the dealer, and the dealer deals to the other player first."
+        prompt = t("{dealer} deals. Who gets the first card of the deal?", dealer=dealer)
+        explanation = t("The dealer deals to the other player first, so {player} gets the first card, {card}.",
+                        player=NAMES[seat], card=hand.deck[0])
+        reason = t("{player} is the dealer, and the dealer deals to the other player first.", player=NAMES[1 - seat])
     answer = NAMES[seat]
     return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=reason))
@@ -342,19 +376,25 @@ def stock_count(seed, rng, rules):
         throw_back(hand)
     answer = hand.stock_count
     deck, dealt = len(hand.deck), len(hand.held(0)) + len(hand.held(1))
-    if draws:
-        prompt = (f"After the deal both players pass the upcard. Then, turn by turn, {draws} card"
-                  f"{'s are' if draws > 1 else ' is'} drawn from the stock. How many cards are left in the stock?")
-    else:
-        prompt = "The cards have just been dealt and the upcard turned. How many cards are in the stock?"
     start = deck - dealt - 1
-    explanation = f"{deck} cards − {dealt} dealt − 1 upcard = {start} in the stock" + (
-        f", then − {draws} drawn = {answer}." if draws else ".")
-    rule = "the stock is what is left of the deck after the deal and the upcard, less one card for each draw."
+    if draws:
+        prompt = tn("After the deal both players pass the upcard. Then, turn by turn, {n} card is drawn from the "
+                    "stock. How many cards are left in the stock?",
+                    "After the deal both players pass the upcard. Then, turn by turn, {n} cards are drawn from the "
+                    "stock. How many cards are left in the stock?", draws)
+        explanation = t("{deck} cards − {dealt} dealt − 1 upcard = {start} in the stock, then − {draws} drawn = "
+                        "{answer}.", deck=deck, dealt=dealt, start=start, draws=draws, answer=answer)
+    else:
+        prompt = t("The cards have just been dealt and the upcard turned. How many cards are in the stock?")
+        explanation = t("{deck} cards − {dealt} dealt − 1 upcard = {start} in the stock.", deck=deck, dealt=dealt,
+                        start=start)
 
     def why_not(number):
-        return more_or_less(number, answer, too_low="that is fewer than are left: " + rule,
-                            too_high="that is more than are left: " + rule)
+        return more_or_less(number, answer,
+                            too_low=t("that is fewer than are left: the stock is what is left of the deck after the "
+                                      "deal and the upcard, less one card for each draw."),
+                            too_high=t("that is more than are left: the stock is what is left of the deck after the "
+                                       "deal and the upcard, less one card for each draw."))
     return dict(prompt=prompt, answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not))
 
@@ -368,14 +408,18 @@ FIRST_TURN_STORIES = ((), (ActionKind.PASS,), (ActionKind.PASS, ActionKind.PASS)
 
 def _story(hand: Hand) -> str:
     """What has happened so far, in words."""
-    parts = [f"{NAMES[hand.dealer]} deals and turns up {hand.upcard}."]
+    parts = [t("{dealer} deals and turns up {card}.", dealer=NAMES[hand.dealer], card=hand.upcard)]
     for seat, action in hand.actions:
         if action.kind is ActionKind.DRAW:
-            parts.append(f"{NAMES[seat]} draws a card from the stock.")
+            parts.append(t("{player} draws a card from the stock.", player=NAMES[seat]))
         elif action.kind is ActionKind.TAKE:
-            parts.append(f"{NAMES[seat]} takes the upcard, {hand.upcard}.")
+            parts.append(t("{player} takes the upcard, {card}.", player=NAMES[seat], card=hand.upcard))
+        elif action.kind is ActionKind.PASS:
+            parts.append(t("{player} passes.", player=NAMES[seat]))
+        elif action.kind is ActionKind.DISCARD:
+            parts.append(t("{player} discards {card}.", player=NAMES[seat], card=action.card))
         else:
-            parts.append(f"{NAMES[seat]} {action.describe()}.")
+            raise GinError(f"no words for {action} in the story of a first turn")
     return " ".join(parts)
 
 
@@ -389,25 +433,29 @@ def whose_turn(seed, rng, rules):
     wrong = NAMES[1 - hand.to_act]
     explanation = phase_words(hand, NAMES)
     if hand.phase is Phase.DISCARD:
-        explanation += " Whoever takes the upcard discards next, then the turn passes."
-        reason = f"{wrong} did not take the upcard, and whoever takes it discards next."
+        # Translators: {next} says what happens next at the table (a sentence).
+        explanation = t("{next} Whoever takes the upcard discards next, then the turn passes.", next=explanation)
+        reason = t("{player} did not take the upcard, and whoever takes it discards next.", player=wrong)
     elif hand.phase is Phase.DRAW:
-        explanation += " Both passed, so the non-dealer starts by drawing from the stock."
-        reason = f"{wrong} is the dealer, and after both pass the non-dealer draws first."
+        explanation = t("{next} Both passed, so the non-dealer starts by drawing from the stock.", next=explanation)
+        reason = t("{player} is the dealer, and after both pass the non-dealer draws first.", player=wrong)
     elif hand.actions:
-        reason = f"{wrong} has passed: the upcard is offered to the other player now."
+        reason = t("{player} has passed: the upcard is offered to the other player now.", player=wrong)
     else:
-        reason = f"{wrong} is the dealer, and the upcard is offered to the non-dealer first."
-    return dict(prompt=_story(hand) + " Who acts now?", answer_type="choice", options=NAMES, answer=answer,
+        reason = t("{player} is the dealer, and the upcard is offered to the non-dealer first.", player=wrong)
+    # Translators: {story} tells what has happened so far (sentences).
+    return dict(prompt=t("{story} Who acts now?", story=_story(hand)), answer_type="choice", options=NAMES,
+                answer=answer,
                 explanation=explanation, checker=choice_checker(answer, explanation, why_not=reason))
 
 
-TURN_OPTIONS = ("Take the upcard or pass", "Draw from the stock only", "Draw from the stock or take the top discard",
-                "Discard a card (or knock)")
+TURN_OPTIONS = (N_("Take the upcard or pass"), N_("Draw from the stock only"),
+                N_("Draw from the stock or take the top discard"), N_("Discard a card (or knock)"))
+"""The choices of :func:`turn_options`, in English (translated where they are shown)."""
 
 
 def turn_options_answer(hand: Hand) -> str:
-    """Which of :data:`TURN_OPTIONS` the legal actions make."""
+    """Which of :data:`TURN_OPTIONS` the legal actions make (in English)."""
     kinds = {a.kind for a in hand.legal_actions()}
     if kinds == {ActionKind.TAKE, ActionKind.PASS}:
         return TURN_OPTIONS[0]
@@ -427,26 +475,27 @@ def turn_options(seed, rng, rules):
         hand.apply(action)
     if story and story[-1] is ActionKind.DRAW:
         throw_back(hand)
-    answer = turn_options_answer(hand)
+    options = translated(TURN_OPTIONS)
+    index = TURN_OPTIONS.index(turn_options_answer(hand))
+    answer = options[index]
     who = NAMES[hand.to_act]
-    why = {
-        TURN_OPTIONS[0]: "In the first turn the upcard is offered: the non-dealer first, then the dealer.",
-        TURN_OPTIONS[1]: "Both players passed the upcard, so the non-dealer must draw from the stock.",
-        TURN_OPTIONS[2]: "This is a normal turn: draw from the stock, or take the top card of the discard pile.",
-        TURN_OPTIONS[3]: "The player has just taken a card and now holds 11: one must be discarded.",
-    }[answer]
-    why_not = {
-        TURN_OPTIONS[0]: "the upcard is offered only at the start of the hand, until someone takes it or both "
-                         "players pass.",
-        TURN_OPTIONS[1]: "a player must draw from the stock only for the non-dealer's first draw, after both "
-                         "players passed the upcard.",
-        TURN_OPTIONS[2]: "the choice between the stock and the discard pile starts a normal turn, once the "
-                         "upcard has been offered to both players and someone has drawn.",
-        TURN_OPTIONS[3]: f"{who} holds {len(hand.held(hand.to_act))} cards: a discard comes only after taking "
-                         "a card.",
-    }
-    return dict(prompt=_story(hand) + f" What may {who} do now?", answer_type="choice", options=TURN_OPTIONS,
-                answer=answer, explanation=why, checker=choice_checker(answer, why, why_not=why_not))
+    held = len(hand.held(hand.to_act))
+    why = (t("In the first turn the upcard is offered: the non-dealer first, then the dealer."),
+           t("Both players passed the upcard, so the non-dealer must draw from the stock."),
+           t("This is a normal turn: draw from the stock, or take the top card of the discard pile."),
+           t("The player has just taken a card and now holds {count}: one must be discarded.", count=held))[index]
+    why_not = dict(zip(options, (
+        t("the upcard is offered only at the start of the hand, until someone takes it or both players pass."),
+        t("a player must draw from the stock only for the non-dealer's first draw, after both players passed the "
+          "upcard."),
+        t("the choice between the stock and the discard pile starts a normal turn, once the upcard has been offered "
+          "to both players and someone has drawn."),
+        tn("{player} holds {n} card: a discard comes only after taking a card.",
+           "{player} holds {n} cards: a discard comes only after taking a card.", held, player=who),
+    ), strict=True))
+    return dict(prompt=t("{story} What may {player} do now?", story=_story(hand), player=who), answer_type="choice",
+                options=options, answer=answer, explanation=why,
+                checker=choice_checker(answer, why, why_not=why_not))
 
 
 def discard_checker(hand: Hand, *, stock_note: bool = False):
@@ -455,21 +504,26 @@ def discard_checker(hand: Hand, *, stock_note: bool = False):
     held = hand.held(seat)
     best, cards = best_discards(hand)
     best_arr = best_arrangement([c for c in held if c is not cards[0]])
-    explanation = (f"The best discard{'s are' if len(cards) > 1 else ' is'} {show_cards(cards)}, leaving "
-                   f"{best} deadwood: {words(best_arr)}.")
+    # Translators: {arrangement} is the hand arranged after that discard ("7♠ 7♥ 7♦, deadwood K♥ 2♠ = 12").
+    explanation = tn("The best discard is {cards}, leaving {points} deadwood: {arrangement}.",
+                     "The best discards are {cards}, leaving {points} deadwood: {arrangement}.", len(cards),
+                     cards=tuple(cards), points=best, arrangement=words(best_arr))
 
     def check(picked):
         card = picked[0]
         why_not = hand.explain_illegal(f"discard {card.code()}")
         if why_not:
-            return Feedback(False, f"Not allowed: {why_not}.")
+            # Translators: {reason} is why the move is illegal ("cannot discard 7♥: it was just taken ...").
+            return Feedback(False, t("Not allowed: {reason}.", reason=why_not))
         points = min_deadwood([c for c in held if c is not card])
         if points == best:
-            note = ""
             if stock_note and hand.last_draw and card is hand.last_draw[0]:
-                note = " A card drawn from the stock may go straight back."
-            return Feedback(True, f"Right: discarding {card} leaves {points} deadwood, the least you can.{note}")
-        return Feedback(False, f"Discarding {card} leaves {points} deadwood; another discard leaves less.")
+                return Feedback(True, t("Right: discarding {card} leaves {points} deadwood, the least you can. A card "
+                                        "drawn from the stock may go straight back.", card=card, points=points))
+            return Feedback(True, t("Right: discarding {card} leaves {points} deadwood, the least you can.", card=card,
+                                    points=points))
+        return Feedback(False, t("Discarding {card} leaves {points} deadwood; another discard leaves less.", card=card,
+                                 points=points))
     return best, cards, explanation, check
 
 
@@ -498,13 +552,19 @@ def upcard_discard(seed, rng, rules):
     hand = offered.copy()
     hand.apply("take")
     best, cards, explanation, check = discard_checker(hand)
-    return dict(prompt=f"You are the non-dealer. The upcard is {upcard}, and you take it: it fits your hand. "
-                       "Click the card you discard to keep your deadwood as low as possible.",
-                answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=(cards[0],),
-                explanation=explanation + f" {upcard} goes into the {meld_kind(meld)} {show_cards(meld)}; you may "
-                                          "not throw it back, as you just took it.",
-                checker=check, pick=1, option_label="Your 11 cards",
-                panels=(Panel("The upcard you took", "cards", cards=(upcard,)),))
+    held = sort_by_suit(hand.held(hand.to_act))
+    if meld_kind(meld) == MeldKind.SET:
+        # Translators: {explanation} names the best discard (a sentence); {meld} is the set's cards.
+        explanation = t("{explanation} {card} goes into the set {meld}; you may not throw it back, as you just took "
+                        "it.", explanation=explanation, card=upcard, meld=tuple(meld))
+    else:
+        explanation = t("{explanation} {card} goes into the run {meld}; you may not throw it back, as you just took "
+                        "it.", explanation=explanation, card=upcard, meld=tuple(meld))
+    return dict(prompt=t("You are the non-dealer. The upcard is {card}, and you take it: it fits your hand. Click the "
+                         "card you discard to keep your deadwood as low as possible.", card=upcard),
+                answer_type="cards", options=held, answer=(cards[0],), explanation=explanation,
+                checker=check, pick=1, option_label=your_cards(len(held)),
+                panels=(Panel(t("The upcard you took"), "cards", cards=(upcard,)),))
 
 
 # -- lesson 4: a normal turn ------------------------------------------------------------
@@ -540,31 +600,37 @@ def take_or_draw(seed, rng, rules):
     trial = hand.copy()
     trial.apply("take")
     after, discards = best_discards(trial)
-    take, draw = f"Take {top} from the discard pile", "Draw from the stock"
+    take, draw = t("Take {card} from the discard pile", card=top), t("Draw from the stock")
     answer = take if kept is not None else draw
-    if answer == take:
+    if kept is not None:
         meld = next(m for m in kept.melds if top in m)
-        discard = sound_discard(trial)
-        explanation = (f"You have {now} deadwood now. {top} goes into the {meld_kind(meld)} {show_cards(meld)}: "
-                       f"take it and discard {discard}, and you have {kept.points}: {words(kept)}.")
-        why_not = {draw: f"{top} fits your hand: look at the cards of its rank and of its suit."}
+        values = dict(now=now, card=top, meld=tuple(meld), discard=sound_discard(trial), points=kept.points,
+                      arrangement=words(kept))
+        if meld_kind(meld) == MeldKind.SET:
+            # Translators: {arrangement} is the hand arranged after the discard ("7♠ 7♥ 7♦, deadwood K♥ 2♠ = 12").
+            explanation = t("You have {now} deadwood now. {card} goes into the set {meld}: take it and discard "
+                            "{discard}, and you have {points}: {arrangement}.", **values)
+        else:
+            explanation = t("You have {now} deadwood now. {card} goes into the run {meld}: take it and discard "
+                            "{discard}, and you have {points}: {arrangement}.", **values)
+        why_not = {draw: t("{card} fits your hand: look at the cards of its rank and of its suit.", card=top)}
     else:
         if after < now:
-            explanation = (f"{top} would go into no meld: after your best discard it would still be deadwood. "
-                           "Draw from the stock instead: it may bring a card that melds, and your opponent "
-                           "does not learn what you hold.")
+            explanation = t("{card} would go into no meld: after your best discard it would still be deadwood. Draw "
+                            "from the stock instead: it may bring a card that melds, and your opponent does not learn "
+                            "what you hold.", card=top)
         else:
-            explanation = (f"You have {now} deadwood now, and {top} fits none of your melds: taking it cannot "
-                           "lower your deadwood. Draw from the stock instead: it may bring a better card, and your "
-                           "opponent does not learn what you hold.")
-        why_not = {take: f"{top} would go into no meld of yours: after your best discard it would still be "
-                         "deadwood. Take a discard only when it makes or extends a meld."}
-    return dict(prompt=f"Your turn. The top of the discard pile is {top}. Take it or draw from the stock? "
-                       "(Take it only if it goes into a meld.)",
+            explanation = t("You have {now} deadwood now, and {card} fits none of your melds: taking it cannot lower "
+                            "your deadwood. Draw from the stock instead: it may bring a better card, and your opponent "
+                            "does not learn what you hold.", now=now, card=top)
+        why_not = {take: t("{card} would go into no meld of yours: after your best discard it would still be "
+                           "deadwood. Take a discard only when it makes or extends a meld.", card=top)}
+    return dict(prompt=t("Your turn. The top of the discard pile is {card}. Take it or draw from the stock? (Take it "
+                         "only if it goes into a meld.)", card=top),
                 answer_type="choice", options=(take, draw), answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=why_not),
-                panels=(Panel("Your hand", "hand", cards=hand.held(seat)),
-                        Panel("Top of the discard pile", "cards", cards=(top,))))
+                panels=(Panel(t("Your hand"), "hand", cards=hand.held(seat)),
+                        Panel(t("Top of the discard pile"), "cards", cards=(top,))))
 
 
 @exercise_kind("forbidden_discard", N_("The card that may not go back"))
@@ -583,22 +649,25 @@ def forbidden_discard(seed, rng, rules):
     seat = hand.to_act
     held = sort_by_suit(hand.held(seat))
     forbidden = tuple(c for c in held if not hand.is_legal(f"discard {c.code()}"))
-    reason = hand.explain_illegal(f"discard {forbidden[0].code()}")
-    explanation = (f"You may not {reason.removeprefix('cannot ')}. Any other card may go, and next turn "
-                   f"{forbidden[0]} may be discarded like any other.")
+    if forbidden != (before.top_discard,):  # the sentences below say so
+        raise GinError(f"{show_cards(forbidden)} may not be discarded, not only the card just taken")
+    explanation = t("You may not discard {card}: it was just taken from the discard pile. Any other card may go, "
+                    "and next turn {card} may be discarded like any other.", card=forbidden[0])
 
     def check(picked):
         card = picked[0]
         why = hand.explain_illegal(f"discard {card.code()}")
         if why:
-            return Feedback(True, f"Right: you {why}.")
-        return Feedback(False, f"You may discard {card}: only the card you just took from the discard pile "
-                               "is forbidden this turn.")
-    return dict(prompt="It is your turn. You took the top card of the discard pile (shown as it was before your "
-                       "turn). Click the one card you may not discard now.",
+            # Translators: {reason} is why the move is illegal, after "you" ("cannot discard 7♥: it was just taken
+            # from the discard pile"); write the sentence as your language puts it.
+            return Feedback(True, t("Right: you {reason}.", reason=why))
+        return Feedback(False, t("You may discard {card}: only the card you just took from the discard pile is "
+                                 "forbidden this turn.", card=card))
+    return dict(prompt=t("It is your turn. You took the top card of the discard pile (shown as it was before your "
+                         "turn). Click the one card you may not discard now."),
                 answer_type="cards", options=held, answer=forbidden, explanation=explanation, checker=check,
-                pick=1, option_label="Your 11 cards",
-                panels=(Panel("The discard pile before your turn (top on the right)", "cards", cards=pile[-3:]),))
+                pick=1, option_label=your_cards(len(held)),
+                panels=(Panel(t("The discard pile before your turn (top on the right)"), "cards", cards=pile[-3:]),))
 
 
 @exercise_kind("best_discard", N_("Your best discard"))
@@ -612,8 +681,9 @@ def best_discard(seed, rng, rules):
     yours, theirs, drawn = make(rng)
     hand = in_discard(yours, drawn, theirs, rules=rules)
     best, cards, explanation, check = discard_checker(hand, stock_note=True)
-    return dict(prompt=f"You drew {drawn} from the stock. Click the card you discard to keep your deadwood as "
-                       "low as possible.",
-                answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=(cards[0],),
-                explanation=explanation, checker=check, pick=1, option_label="Your 11 cards",
-                panels=(Panel("The card you drew", "cards", cards=(drawn,)),))
+    held = sort_by_suit(hand.held(hand.to_act))
+    return dict(prompt=t("You drew {card} from the stock. Click the card you discard to keep your deadwood as low as "
+                         "possible.", card=drawn),
+                answer_type="cards", options=held, answer=(cards[0],),
+                explanation=explanation, checker=check, pick=1, option_label=your_cards(len(held)),
+                panels=(Panel(t("The card you drew"), "cards", cards=(drawn,)),))

@@ -227,6 +227,16 @@ def number_checker(answer: int, explanation: str, why_not: Callable[[int], str])
     return check
 
 
+def translated(texts: tuple[str, ...]) -> tuple[str, ...]:
+    """Choices written in English (marked with ``N_`` where they are defined) in the current language."""
+    return tuple(t(text) for text in texts)
+
+
+def your_cards(count: int) -> str:
+    """The label of the cards a learner clicks from: "Your 11 cards"."""
+    return tn("Your {n} card", "Your {n} cards", count)
+
+
 def more_or_less(number: int, answer: int, *, too_low: str, too_high: str) -> str:
     """The reason for a wrong number that is only too low or too high."""
     return too_low if number < answer else too_high

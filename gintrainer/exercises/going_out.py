@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..cards import Card, show_cards, sort_by_suit
+from ..cards import Card, sort_by_suit
 from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..errors import GinError
 from ..hand import Action, ActionKind, Hand
-from ..language import N_
+from ..language import N_, t, tc, tn
 from ..melds import best_arrangement, min_deadwood
 from ..rules import Rules
 from ..scoring import ScoreKind, best_layoffs, knocker_layouts, layoff_targets, score_hand
@@ -21,7 +21,9 @@ from .core import (
     number_checker,
     retry,
     throw_back,
+    translated,
     words,
+    your_cards,
 )
 
 # -- positions -------------------------------------------------------------------------
@@ -104,29 +106,51 @@ def knock_card(seed, rng, rules):
     outs = knock_options(hand)
     best = min(outs, key=lambda a: min_deadwood(_rest_after(hand, a.card)))
     rest = best_arrangement(_rest_after(hand, best.card))
-    how = "that is gin" if rest.points == 0 else f"within the knock limit of {hand.knock_limit}"
-    explanation = (f"For example knock with {best.card}: the other ten cards are {words(rest)}, {how}. "
-                   f"Cards you can knock with: {show_cards(a.card for a in outs)}.")
+    values = dict(card=best.card, arrangement=words(rest), cards=tuple(a.card for a in outs), limit=hand.knock_limit)
+    if rest.points == 0:
+        # Translators: {arrangement} is the hand arranged ("7♠ 7♥ 7♦ · 4♣ 5♣ 6♣, no deadwood").
+        explanation = t("For example knock with {card}: the other ten cards are {arrangement}, that is gin. Cards you "
+                        "can knock with: {cards}.", **values)
+    else:
+        explanation = t("For example knock with {card}: the other ten cards are {arrangement}, within the knock limit "
+                        "of {limit}. Cards you can knock with: {cards}.", **values)
 
     def check(picked):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"No: you {why}.")
+            return Feedback(False, no_you(why))
         points = min_deadwood(_rest_after(hand, card))
         if points == 0:
-            return Feedback(True, f"Right, and better: discarding {card} leaves no deadwood at all, which is gin.")
+            return Feedback(True, t("Right, and better: discarding {card} leaves no deadwood at all, which is gin.",
+                                    card=card))
         gin = [a.card for a in outs if a.kind is ActionKind.GIN]
         if gin:
-            return Feedback(True, f"Right: discarding {card} face down leaves {points} deadwood, within the limit of "
-                                  f"{hand.knock_limit}. Better still: discarding {gin[0]} leaves no deadwood at "
-                                  "all, which is gin.")
-        return Feedback(True, f"Right: discarding {card} face down leaves {points} deadwood, within the limit of "
-                              f"{hand.knock_limit}.")
-    return dict(prompt="You have drawn and hold 11 cards. Click a card you can knock with: it goes face down, "
-                       f"and the ten cards left must have {hand.knock_limit} deadwood or less.",
+            return Feedback(True, t("Right: discarding {card} face down leaves {points} deadwood, within the limit of "
+                                    "{limit}. Better still: discarding {gin} leaves no deadwood at all, which is gin.",
+                                    card=card, points=points, limit=hand.knock_limit, gin=gin[0]))
+        return Feedback(True, t("Right: discarding {card} face down leaves {points} deadwood, within the limit of "
+                                "{limit}.", card=card, points=points, limit=hand.knock_limit))
+    return dict(prompt=tn("You have drawn and hold {n} card. Click a card you can knock with: it goes face down, and "
+                          "the ten cards left must have {limit} deadwood or less.",
+                          "You have drawn and hold {n} cards. Click a card you can knock with: it goes face down, and "
+                          "the ten cards left must have {limit} deadwood or less.", len(held), limit=hand.knock_limit),
                 answer_type="cards", options=sort_by_suit(held), answer=(best.card,), explanation=explanation,
-                checker=check, pick=1, option_label="Your 11 cards")
+                checker=check, pick=1, option_label=your_cards(len(held)))
+
+
+def no_you(reason: str) -> str:
+    """"No: you cannot knock 7♥: ..." for an illegal way out's reason."""
+    # Translators: {reason} is why the move is illegal, after "you" ("cannot knock 7♥: the rest leaves 12
+    # deadwood, over the knock limit of 10"); write the sentence as your language puts it.
+    return t("No: you {reason}.", reason=reason)
+
+
+def you_cannot(reason: str) -> str:
+    """"You cannot knock 7♥: ..." for an illegal knock's reason."""
+    # Translators: {reason} is why the move is illegal, after "You" ("cannot knock 7♥: the rest leaves 12
+    # deadwood, over the knock limit of 10"); write the sentence as your language puts it.
+    return t("You {reason}.", reason=reason)
 
 
 @exercise_kind("can_knock", N_("Can you knock?"))
@@ -140,26 +164,31 @@ def can_knock(seed, rng, rules):
     best_points = min(min_deadwood(_rest_after(hand, c)) for c in held)
     best_card = min(held, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value))
     rest = best_arrangement(_rest_after(hand, best_card))
-    answer = "Yes" if knock_options(hand) else "No"
+    yes, no = options = translated(YES_NO)
+    answer = yes if knock_options(hand) else no
     limit = hand.knock_limit
-    if answer == "Yes":
-        explanation = (f"Discard {best_card} face down and the rest is {words(rest)}, within the limit of "
-                       f"{limit}.")
+    if answer == yes:
+        explanation = t("Discard {card} face down and the rest is {arrangement}, within the limit of {limit}.",
+                        card=best_card, arrangement=words(rest), limit=limit)
     else:
-        explanation = (f"Even your best discard, {best_card}, leaves {best_points} deadwood, over the limit "
-                       f"of {limit}: {words(rest)}. Discard and play on.")
-    why_not = {"Yes": f"no discard leaves {limit} or less deadwood: try each card and count what the other ten "
-                      "leave.",
-               "No": f"one of your discards leaves {limit} or less deadwood: find the melds, then look at what "
-                     "is left."}
-    return dict(prompt=f"You hold these 11 cards after drawing. Can you knock (the knock limit is "
-                       f"{limit})?",
-                answer_type="choice", options=("Yes", "No"), answer=answer, explanation=explanation,
+        explanation = t("Even your best discard, {card}, leaves {points} deadwood, over the limit of {limit}: "
+                        "{arrangement}. Discard and play on.", card=best_card, points=best_points, limit=limit,
+                        arrangement=words(rest))
+    why_not = {yes: t("no discard leaves {limit} or less deadwood: try each card and count what the other ten leave.",
+                      limit=limit),
+               no: t("one of your discards leaves {limit} or less deadwood: find the melds, then look at what is "
+                     "left.", limit=limit)}
+    return dict(prompt=tn("You hold these {n} card after drawing. Can you knock (the knock limit is {limit})?",
+                          "You hold these {n} cards after drawing. Can you knock (the knock limit is {limit})?",
+                          len(held), limit=limit),
+                answer_type="choice", options=options, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=why_not),
-                panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(held)),))
+                panels=(Panel(your_cards(len(held)), "cards", cards=sort_by_suit(held)),))
 
 
-GOING_OUT = ("Big gin", "Gin", "Knock", "None of these: discard and play on")
+YES_NO = (N_("Yes"), N_("No"))
+GOING_OUT = (N_("Big gin"), N_("Gin"), N_("Knock"), N_("None of these: discard and play on"))
+"""The choices of :func:`going_out`, in English (translated where they are shown)."""
 
 
 @exercise_kind("going_out", N_("Gin, big gin or knock?"))
@@ -170,52 +199,71 @@ def going_out(seed, rng, rules):
     hand = retry(rng, lambda r: eleven_cards(r, shape, rules), lambda h: True)
     kinds = {a.kind for a in hand.legal_actions()}
     held = hand.held(hand.to_act)
+    count = len(held)
     arrangement = best_arrangement(held)
+    options = translated(GOING_OUT)
     if ActionKind.BIG_GIN in kinds:
-        answer = GOING_OUT[0]
-        melds = " · ".join(show_cards(m) for m in arrangement.melds)
-        explanation = (f"All 11 cards form melds ({melds}) and big gin is on: go out without discarding "
-                       f"for a bonus of {rules.big_gin_bonus}.")
+        answer = options[0]
+        explanation = tn("All {n} card form melds ({melds}) and big gin is on: go out without discarding for a bonus "
+                         "of {bonus}.",
+                         "All {n} cards form melds ({melds}) and big gin is on: go out without discarding for a bonus "
+                         "of {bonus}.", count, melds=tuple(arrangement.melds), bonus=rules.big_gin_bonus)
     elif ActionKind.GIN in kinds:
         card = next(a.card for a in hand.legal_actions() if a.kind is ActionKind.GIN)
-        answer = GOING_OUT[1]
-        extra = "" if rules.big_gin else (" (big gin is off, so even when all 11 meld you discard one)"
-                                          if arrangement.points == 0 else "")
-        explanation = (f"Discard {card} face down and the other ten cards all meld: "
-                       f"{words(best_arrangement(_rest_after(hand, card)))}. That is gin, bonus "
-                       f"{rules.gin_bonus}{extra}.")
+        answer = options[1]
+        values = dict(card=card, arrangement=words(best_arrangement(_rest_after(hand, card))), bonus=rules.gin_bonus)
+        if not rules.big_gin and arrangement.points == 0:
+            explanation = t("Discard {card} face down and the other ten cards all meld: {arrangement}. That is gin, "
+                            "bonus {bonus} (big gin is off, so even when all {count} meld you discard one).",
+                            count=count, **values)
+        else:
+            explanation = t("Discard {card} face down and the other ten cards all meld: {arrangement}. That is gin, "
+                            "bonus {bonus}.", **values)
     elif ActionKind.KNOCK in kinds:
         card = min((card_of(a) for a in hand.legal_actions() if a.kind is ActionKind.KNOCK),
                    key=lambda c: min_deadwood(_rest_after(hand, c)))
-        answer = GOING_OUT[2]
+        answer = options[2]
         rest = best_arrangement(_rest_after(hand, card))
-        explanation = (f"Discard {card} face down: {words(rest)}. Not gin, but within the knock limit of "
-                       f"{hand.knock_limit}.")
+        explanation = t("Discard {card} face down: {arrangement}. Not gin, but within the knock limit of {limit}.",
+                        card=card, arrangement=words(rest), limit=hand.knock_limit)
     else:
-        answer = GOING_OUT[3]
+        answer = options[3]
         best = min(min_deadwood(_rest_after(hand, c)) for c in held)
-        explanation = f"Your best discard leaves {best} deadwood, over the knock limit of {hand.knock_limit}."
-    return dict(prompt=f"You hold these 11 cards after drawing. Big gin is {'ON' if rules.big_gin else 'OFF'} in "
-                       "these rules. What is the best way to go out?",
-                answer_type="choice", options=GOING_OUT, answer=answer, explanation=explanation,
-                checker=choice_checker(answer, explanation, why_not=_going_out_reasons(kinds, rules, hand)),
-                panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(held)),))
+        explanation = t("Your best discard leaves {points} deadwood, over the knock limit of {limit}.", points=best,
+                        limit=hand.knock_limit)
+    if rules.big_gin:
+        prompt = tn("You hold these {n} card after drawing. Big gin is ON in these rules. What is the best way to go "
+                    "out?",
+                    "You hold these {n} cards after drawing. Big gin is ON in these rules. What is the best way to go "
+                    "out?", count)
+    else:
+        prompt = tn("You hold these {n} card after drawing. Big gin is OFF in these rules. What is the best way to go "
+                    "out?",
+                    "You hold these {n} cards after drawing. Big gin is OFF in these rules. What is the best way to "
+                    "go out?", count)
+    return dict(prompt=prompt, answer_type="choice", options=options, answer=answer, explanation=explanation,
+                checker=choice_checker(answer, explanation,
+                                       why_not=dict(zip(options, _going_out_reasons(kinds, rules, hand), strict=True))),
+                panels=(Panel(your_cards(count), "cards", cards=sort_by_suit(held)),))
 
 
-def _going_out_reasons(kinds: set[ActionKind], rules: Rules, hand: Hand) -> dict[str, str]:
-    """Why each way out is not the best one here (for the ones that are not)."""
+def _going_out_reasons(kinds: set[ActionKind], rules: Rules, hand: Hand) -> tuple[str, str, str, str]:
+    """Why each way out of :data:`GOING_OUT` is not the best one here (for the ones that are not)."""
     limit = hand.knock_limit
+    count = len(hand.held(acting_seat(hand)))
     can_go_out = bool(kinds & set(WAYS_OUT))
-    return {
-        GOING_OUT[0]: ("big gin is off in these rules." if not rules.big_gin else
-                       "big gin needs all 11 cards in melds, and these do not all meld."),
-        GOING_OUT[1]: ("gin is possible, but all 11 cards meld and big gin is on: that scores more." if
-                       ActionKind.BIG_GIN in kinds else "no discard leaves the other ten cards all in melds."),
-        GOING_OUT[2]: ("you can do better than a knock: there is a way out with no deadwood at all."
-                       if kinds & {ActionKind.GIN, ActionKind.BIG_GIN}
-                       else f"no discard leaves {limit} or less deadwood."),
-        GOING_OUT[3]: "you can go out this turn: look for the melds again." if can_go_out else "",
-    }
+    return (
+        (t("big gin is off in these rules.") if not rules.big_gin else
+         tn("big gin needs all {n} card in melds, and these do not all meld.",
+            "big gin needs all {n} cards in melds, and these do not all meld.", count)),
+        (tn("gin is possible, but all {n} card meld and big gin is on: that scores more.",
+            "gin is possible, but all {n} cards meld and big gin is on: that scores more.", count)
+         if ActionKind.BIG_GIN in kinds else t("no discard leaves the other ten cards all in melds.")),
+        (t("you can do better than a knock: there is a way out with no deadwood at all.")
+         if kinds & {ActionKind.GIN, ActionKind.BIG_GIN} else t("no discard leaves {limit} or less deadwood.",
+                                                                limit=limit)),
+        t("you can go out this turn: look for the melds again.") if can_go_out else "",
+    )
 
 
 def best_knock(hand: Hand) -> Card:
@@ -236,21 +284,23 @@ def knock_deadwood(seed, rng, rules):
     after.apply(f"knock {card.code()}")
     answer = after.deadwood(seat)
     rest = best_arrangement(after.held(seat))
-    explanation = f"Without {card} your ten cards arrange as {words(rest)}."
+    explanation = t("Without {card} your ten cards arrange as {arrangement}.", card=card, arrangement=words(rest))
     every_card = sum(c.value for c in rest.cards)
 
     def why_not(number):
         if number == answer + card.value:
-            return f"that counts {card}, which you discarded face down: it is not part of your hand any more."
+            return t("that counts {card}, which you discarded face down: it is not part of your hand any more.",
+                     card=card)
         if number == every_card:
-            return "that counts your melded cards too: only cards in no meld are deadwood."
-        return more_or_less(number, answer, too_low="no arrangement of your ten cards leaves so little.",
-                            too_high="your ten cards can be arranged to leave less: look for the melds again.")
-    return dict(prompt=f"You knock, discarding {card} face down: of your knocks it leaves the least deadwood "
-                       "(no discard gives gin here). What is your deadwood count now?",
+            return t("that counts your melded cards too: only cards in no meld are deadwood.")
+        return more_or_less(number, answer, too_low=t("no arrangement of your ten cards leaves so little."),
+                            too_high=t("your ten cards can be arranged to leave less: look for the melds again."))
+    held = sort_by_suit(hand.held(seat))
+    return dict(prompt=t("You knock, discarding {card} face down: of your knocks it leaves the least deadwood (no "
+                         "discard gives gin here). What is your deadwood count now?", card=card),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
-                panels=(Panel("Your 11 cards", "cards", cards=sort_by_suit(hand.held(seat))),))
+                panels=(Panel(your_cards(len(held)), "cards", cards=held),))
 
 
 # -- lesson 6: laying off ------------------------------------------------------------------------
@@ -323,7 +373,7 @@ def best_reply(hand: Hand):
 
 
 def _melds_panel(hand: Hand) -> Panel:
-    return Panel("The knocker's melds on the table", "melds", melds=hand.table_melds)
+    return Panel(t("The knocker's melds on the table"), "melds", melds=hand.table_melds)
 
 
 @exercise_kind("layoff_cards", N_("Lay off your cards"))
@@ -334,26 +384,31 @@ def layoff_cards(seed, rng, rules):
     best = result.defender_deadwood
     laid = tuple(layoff.card for layoff in result.layoffs)
     cards = sort_by_suit(defender_cards(hand))
-    explanation = (f"Lay off {show_cards(laid)}: your other cards then arrange as "
-                   f"{words(best_arrangement([c for c in cards if c not in laid]))}.")
+    explanation = t("Lay off {cards}: your other cards then arrange as {arrangement}.", cards=laid,
+                    arrangement=words(best_arrangement([c for c in cards if c not in laid])))
 
     def check(picked):
         if not can_lay_off_all(hand, picked):
             bad = [c for c in picked if can_lay_off_all(hand, [d for d in picked if d is not c])]
-            what = f"{bad[0]} cannot be laid off" if bad else f"{show_cards(picked)} cannot all be laid off"
-            return Feedback(False, f"{what}: a lay-off makes a set of three into four or extends a run at either "
-                                   "end (a card may extend a run that another lay-off extended).")
+            if bad:
+                return Feedback(False, t("{card} cannot be laid off: a lay-off makes a set of three into four or "
+                                         "extends a run at either end (a card may extend a run that another lay-off "
+                                         "extended).", card=bad[0]))
+            return Feedback(False, t("{cards} cannot all be laid off: a lay-off makes a set of three into four or "
+                                     "extends a run at either end (a card may extend a run that another lay-off "
+                                     "extended).", cards=tuple(picked)))
         left = [c for c in cards if c not in picked]
         points = min_deadwood(left)
+        values = dict(cards=tuple(picked), points=points, arrangement=words(best_arrangement(left)))
         if points == best:
-            return Feedback(True, f"Right: laying off {show_cards(picked)} leaves {points} deadwood "
-                                  f"({words(best_arrangement(left))}), the least you can.")
-        return Feedback(False, f"Laying off {show_cards(picked)} leaves {points} deadwood "
-                               f"({words(best_arrangement(left))}); another choice leaves less.")
-    return dict(prompt="Your opponent knocked and laid out these melds. Click every card of yours that you lay "
-                       "off on them to leave yourself the least deadwood.",
+            return Feedback(True, t("Right: laying off {cards} leaves {points} deadwood ({arrangement}), the least "
+                                    "you can.", **values))
+        return Feedback(False, t("Laying off {cards} leaves {points} deadwood ({arrangement}); another choice leaves "
+                                 "less.", **values))
+    return dict(prompt=t("Your opponent knocked and laid out these melds. Click every card of yours that you lay off "
+                         "on them to leave yourself the least deadwood."),
                 answer_type="cards", options=cards, answer=laid, explanation=explanation, checker=check,
-                option_label="Your hand", panels=(_melds_panel(hand),))
+                option_label=t("Your hand"), panels=(_melds_panel(hand),))
 
 
 @exercise_kind("layoff_where", N_("Where does it go?"))
@@ -373,30 +428,39 @@ def layoff_where(seed, rng, rules):
         return hand, card
     hand, card = retry(rng, pick, lambda x: True)
     melds = hand.table_melds
-    options = tuple(f"On meld {i + 1}" for i in range(len(melds))) + ("Nowhere",)
+    nowhere = t("Nowhere")
+    # Translators: a choice: the card goes on the knocker's meld with this number.
+    options = tuple(t("On meld {number}", number=i + 1) for i in range(len(melds))) + (nowhere,)
     legal = [i for i in range(len(melds)) if hand.is_legal(f"layoff {card.code()} on {i + 1}")]
-    answer = options[legal[0]] if legal else "Nowhere"
+    answer = options[legal[0]] if legal else nowhere
+    gin = hand.out_kind == ScoreKind.GIN
     if legal:
-        explanation = f"{card} goes on meld {legal[0] + 1} ({show_cards(melds[legal[0]])})."
+        explanation = t("{card} goes on meld {number} ({meld}).", card=card, number=legal[0] + 1,
+                        meld=tuple(melds[legal[0]]))
+    elif gin:  # what Hand.explain_illegal says of a lay-off against gin
+        explanation = t("{card} cannot be laid off: there is no laying off against gin.", card=card)
     else:
-        reason = hand.explain_illegal(f"layoff {card.code()}")
-        explanation = f"{card} cannot be laid off: {reason.removeprefix('cannot lay off ' + str(card) + ': ')}."
+        explanation = t("{card} cannot be laid off: it fits none of the knocker's melds.", card=card)
 
     def check(choice):
-        if choice == "Nowhere":
+        if choice == nowhere:
             if not legal:
-                return Feedback(True, "Right. " + explanation)
-            return Feedback(False, f"Not “Nowhere”: {card} can be laid off. Look at the ends of each run and "
-                                   "at each set of three.")
+                return Feedback(True, t("Right. {explanation}", explanation=explanation))
+            return Feedback(False, t("Not “{choice}”: {card} can be laid off. Look at the ends of each run and at "
+                                     "each set of three.", choice=choice, card=card))
         index = options.index(choice)
         why = hand.explain_illegal(f"layoff {card.code()} on {index + 1}")
         if why is None:
-            return Feedback(True, "Right. " + explanation)
-        return Feedback(False, f"Not “{choice}”: you {why}.")
-    went = "went gin" if hand.out_kind == ScoreKind.GIN else "knocked"
-    return dict(prompt=f"Your opponent {went} with these melds. Can you lay off your {card}, and where?",
-                answer_type="choice", options=options, answer=answer, explanation=explanation, checker=check,
-                panels=(_melds_panel(hand), Panel("Your card", "cards", cards=(card,))))
+            return Feedback(True, t("Right. {explanation}", explanation=explanation))
+        # Translators: {reason} is why the lay-off is illegal, after "you" ("cannot lay off 7♥ on meld 2 ...");
+        # write the sentence as your language puts it.
+        return Feedback(False, t("Not “{choice}”: you {reason}.", choice=choice, reason=why))
+    if gin:
+        prompt = t("Your opponent went gin with these melds. Can you lay off your {card}, and where?", card=card)
+    else:
+        prompt = t("Your opponent knocked with these melds. Can you lay off your {card}, and where?", card=card)
+    return dict(prompt=prompt, answer_type="choice", options=options, answer=answer, explanation=explanation,
+                checker=check, panels=(_melds_panel(hand), Panel(t("Your card"), "cards", cards=(card,))))
 
 
 @exercise_kind("deadwood_after_layoffs", N_("Your count after laying off"))
@@ -405,30 +469,35 @@ def deadwood_after_layoffs(seed, rng, rules):
     hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: True)
     result = best_reply(hand)
     answer = result.defender_deadwood
-    laid = show_cards(layoff.card for layoff in result.layoffs) or "nothing"
-    melds = " · ".join(show_cards(m) for m in result.defender_melds) or "none"
-    explanation = (f"Lay off {laid}; your own melds: {melds}; left: "
-                   f"{show_cards(result.defender_deadwood_cards) or 'nothing'} = {answer}.")
+    laid = tuple(layoff.card for layoff in result.layoffs)
+    # Translators: {melds} and {left} stand after a colon: the melds (or "none") and the cards left (or "nothing").
+    values = dict(cards=laid, melds=tuple(result.defender_melds) or tc("no melds", "none"),
+                  left=tuple(result.defender_deadwood_cards) or tc("no cards left", "nothing"), points=answer)
+    if laid:
+        explanation = t("Lay off {cards}; your own melds: {melds}; left: {left} = {points}.", **values)
+    else:
+        explanation = t("Lay off nothing; your own melds: {melds}; left: {left} = {points}.", **values)
     no_layoffs = min_deadwood(defender_cards(hand))
 
     def why_not(number):
         if number == no_layoffs and result.layoffs:
-            return "that is your count without any lay-offs: some of your cards fit the knocker's melds."
+            return t("that is your count without any lay-offs: some of your cards fit the knocker's melds.")
         return more_or_less(number, answer,
-                            too_low="that is less than your cards can get down to: only cards that complete a set "
-                                 "or extend a run can be laid off.",
-                            too_high="you can get lower: lay out your own melds and lay off every card that fits.")
-    return dict(prompt="Your opponent knocked with these melds. Lay out your own melds and lay off what you can. "
-                       "How much deadwood do you have left at best?",
+                            too_low=t("that is less than your cards can get down to: only cards that complete a set "
+                                      "or extend a run can be laid off."),
+                            too_high=t("you can get lower: lay out your own melds and lay off every card that fits."))
+    return dict(prompt=t("Your opponent knocked with these melds. Lay out your own melds and lay off what you can. How "
+                         "much deadwood do you have left at best?"),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
-                panels=(_melds_panel(hand), Panel("Your hand", "cards", cards=sort_by_suit(defender_cards(hand)))))
+                panels=(_melds_panel(hand), Panel(t("Your hand"), "cards", cards=sort_by_suit(defender_cards(hand)))))
 
 
 # -- lesson 7: scoring a hand -----------------------------------------------------------------------
 
-OUTCOMES = ("Knock: the knocker scores", "Undercut: the defender scores", "Gin: the knocker scores",
-            "Dead hand: nobody scores")
+OUTCOMES = (N_("Knock: the knocker scores"), N_("Undercut: the defender scores"), N_("Gin: the knocker scores"),
+            N_("Dead hand: nobody scores"))
+"""The choices of :func:`hand_outcome`, in English (translated where they are shown)."""
 _OUTCOME_OF = {ScoreKind.KNOCK: OUTCOMES[0], ScoreKind.UNDERCUT: OUTCOMES[1], ScoreKind.GIN: OUTCOMES[2],
                ScoreKind.DEAD: OUTCOMES[3]}
 
@@ -470,35 +539,41 @@ def dead_hand(rng, rules: Rules | None = None) -> Hand:
     return hand
 
 
-def _score_panels(knocker, defender, score) -> tuple[Panel, ...]:
-    return (Panel("The knocker's melds", "melds", melds=score.knocker_melds),
-            Panel(f"The knocker's deadwood: {score.knocker_deadwood}", "cards", cards=score.knocker_deadwood_cards),
-            Panel("The defender's hand", "hand", cards=defender))
+def score_panels(knocker, defender, score) -> tuple[Panel, ...]:
+    """A scored knock on show: the knocker's melds and deadwood, and the defender's hand."""
+    return (Panel(t("The knocker's melds"), "melds", melds=score.knocker_melds),
+            Panel(t("The knocker's deadwood: {points}", points=score.knocker_deadwood), "cards",
+                  cards=score.knocker_deadwood_cards),
+            Panel(t("The defender's hand"), "hand", cards=defender))
 
 
 def outcome_reasons(kind: ScoreKind | str) -> dict[str, str]:
-    """Why each outcome other than ``kind`` (a knock, an undercut, gin or a dead hand) is wrong."""
+    """Why each outcome other than ``kind`` (a knock, an undercut, gin or a dead hand) is wrong,
+    keyed by the outcomes in the current language."""
     kind = ScoreKind.parse(kind)
-    nobody_out = "nobody knocked: the hand ended with an ordinary discard."
-    not_lower = "compare the deadwood after the defender's lay-offs: the knocker's is not lower."
-    lower = "compare the deadwood after the defender's lay-offs: the knocker's is lower."
-    not_gin = "the knocker has deadwood left, so this is not gin."
+    nobody_out = t("nobody knocked: the hand ended with an ordinary discard.")
+    not_lower = t("compare the deadwood after the defender's lay-offs: the knocker's is not lower.")
+    lower = t("compare the deadwood after the defender's lay-offs: the knocker's is lower.")
+    not_gin = t("the knocker has deadwood left, so this is not gin.")
     reasons = {
         OUTCOMES[0]: {ScoreKind.UNDERCUT: not_lower, ScoreKind.DEAD: nobody_out,
-                      ScoreKind.GIN: "the knocker has no deadwood at all: that is more than an ordinary knock."},
+                      ScoreKind.GIN: t("the knocker has no deadwood at all: that is more than an ordinary knock.")},
         OUTCOMES[1]: {ScoreKind.KNOCK: lower, ScoreKind.DEAD: nobody_out,
-                      ScoreKind.GIN: "gin cannot be undercut, even by a defender with no deadwood."},
+                      ScoreKind.GIN: t("gin cannot be undercut, even by a defender with no deadwood.")},
         OUTCOMES[2]: {ScoreKind.KNOCK: not_gin, ScoreKind.UNDERCUT: not_gin, ScoreKind.DEAD: nobody_out},
     }
-    out = {outcome: why.get(kind, "") for outcome, why in reasons.items()}
-    out[OUTCOMES[3]] = "" if kind == ScoreKind.DEAD else "someone knocked, so the hand is scored."
+    out = {t(outcome): why.get(kind, "") for outcome, why in reasons.items()}
+    out[t(OUTCOMES[3])] = "" if kind == ScoreKind.DEAD else t("someone knocked, so the hand is scored.")
     return out
 
 
-def _gin_note(score) -> str:
+def explained(score) -> str:
+    """A scored hand in words, with the note that gin is never undercut where it matters."""
     if score.kind == ScoreKind.GIN and score.defender_deadwood == 0:
-        return " Gin cannot be undercut, even when the defender has no deadwood either."
-    return ""
+        # Translators: {result} is the hand's result in words (sentences).
+        return t("{result} Gin cannot be undercut, even when the defender has no deadwood either.",
+                 result=score.explain())
+    return score.explain()
 
 
 @exercise_kind("hand_outcome", N_("Who scores?"))
@@ -510,41 +585,44 @@ def hand_outcome(seed, rng, rules):
     if kind == ScoreKind.DEAD:
         hand = dead_hand(rng, rules)
         last_seat, last = hand.actions[-1]
-        answer = _OUTCOME_OF[hand.result.kind]
+        answer = t(_OUTCOME_OF[hand.result.kind])
         explanation = hand.result.explain()
         if not hand.is_legal("take"):
-            explanation += f" {NAMES[1 - last_seat]} may not take {last.card}: the hand is over."
-        return dict(prompt=f"The stock is down to {hand.stock_count} cards. The player to move drew from the "
-                           f"stock and discarded {last.card} without knocking. What happens?",
-                    answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
+            explanation = t("{result} {player} may not take {card}: the hand is over.", result=explanation,
+                            player=NAMES[1 - last_seat], card=last.card)
+        return dict(prompt=tn("The stock is down to {n} card. The player to move drew from the stock and discarded "
+                              "{card} without knocking. What happens?",
+                              "The stock is down to {n} cards. The player to move drew from the stock and discarded "
+                              "{card} without knocking. What happens?", hand.stock_count, card=last.card),
+                    answer_type="choice", options=translated(OUTCOMES), answer=answer, explanation=explanation,
                     checker=choice_checker(answer, explanation, why_not=outcome_reasons(ScoreKind.DEAD)),
-                    panels=(Panel("The table", "table", hand=hand, face_down=(0, 1)),))
+                    panels=(Panel(t("The table"), "table", hand=hand, face_down=(0, 1)),))
     knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules, defender_melds=all_melds),
                                      lambda x: True)
-    answer = _OUTCOME_OF[score.kind]
-    explanation = score.explain() + _gin_note(score)
-    return dict(prompt="The knocker has laid out. The defender will lay out his melds and lay off what he can. "
-                       "Who scores this hand?",
-                answer_type="choice", options=OUTCOMES, answer=answer, explanation=explanation,
+    answer = t(_OUTCOME_OF[score.kind])
+    explanation = explained(score)
+    return dict(prompt=t("The knocker has laid out. The defender will lay out his melds and lay off what he can. Who "
+                         "scores this hand?"),
+                answer_type="choice", options=translated(OUTCOMES), answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=outcome_reasons(score.kind)),
-                panels=_score_panels(knocker, defender, score))
+                panels=score_panels(knocker, defender, score))
 
 
 def points_reason(number: int, score, *, defender_before: int) -> str:
     """Why a number is not the points of a scored hand: the usual slips, named."""
     k, d, bonus, times = score.knocker_deadwood, score.defender_deadwood, score.bonus, score.multiplier
     if times > 1 and number * times == score.points:
-        return f"the score of this hand is multiplied by {times}."
+        return t("the score of this hand is multiplied by {times}.", times=times)
     if score.kind == ScoreKind.UNDERCUT and number == (k - d) * times:
-        return f"the defender also gets the undercut bonus of {bonus}."
+        return t("the defender also gets the undercut bonus of {bonus}.", bonus=bonus)
     if score.kind in (ScoreKind.GIN, ScoreKind.BIG_GIN) and number == d * times:
-        return f"the knocker also gets the bonus of {bonus}."
+        return t("the knocker also gets the bonus of {bonus}.", bonus=bonus)
     if score.kind in (ScoreKind.GIN, ScoreKind.BIG_GIN) and number == bonus * times and d:
-        return "the bonus is added to the defender's whole deadwood."
+        return t("the bonus is added to the defender's whole deadwood.")
     if score.kind == ScoreKind.KNOCK and number == (defender_before - k) * times and defender_before != d:
-        return "count the defender's deadwood after his lay-offs, not before."
-    return ("look again at both counts: the defender's after his best melds and lay-offs, the knocker's as "
-            "laid out; then apply the rule for this result.")
+        return t("count the defender's deadwood after his lay-offs, not before.")
+    return t("look again at both counts: the defender's after his best melds and lay-offs, the knocker's as laid "
+             "out; then apply the rule for this result.")
 
 
 @exercise_kind("hand_points", N_("How many points?"))
@@ -552,15 +630,18 @@ def hand_points(seed, rng, rules):
     """The points of a knock, undercut or gin: score_hand counts them."""
     kind = rng.choice(("knock", "undercut", "gin", "knock"))
     knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules), lambda x: True)
-    explanation = score.explain() + _gin_note(score)
-    who = "knocker" if score.winner == "knocker" else "defender"
+    explanation = explained(score)
     before = min_deadwood(defender)
-    return dict(prompt=f"The knocker has laid out. After the defender's best melds and lay-offs, the {who} wins "
-                       "this hand. How many points does he score?",
-                answer_type="number", answer=score.points, explanation=explanation,
+    if score.winner == "knocker":
+        prompt = t("The knocker has laid out. After the defender's best melds and lay-offs, the knocker wins this "
+                   "hand. How many points does he score?")
+    else:
+        prompt = t("The knocker has laid out. After the defender's best melds and lay-offs, the defender wins this "
+                   "hand. How many points does he score?")
+    return dict(prompt=prompt, answer_type="number", answer=score.points, explanation=explanation,
                 checker=number_checker(score.points, explanation,
                                        lambda n: points_reason(n, score, defender_before=before)),
-                panels=_score_panels(knocker, defender, score))
+                panels=score_panels(knocker, defender, score))
 
 
 def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) -> tuple[int, str]:
@@ -568,16 +649,18 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
     gain (negative when undercut) and the story in words: the layout, the lay-offs and
     the score, and, when the knocker's choice of layout matters, the layout it beats."""
     score = score_hand(knocker_ten, defender, rules, upcard=upcard)
-    melds = " · ".join(show_cards(m) for m in score.knocker_melds)
-    laid = show_cards(layoff.card for layoff in score.layoffs)
+    melds = tuple(score.knocker_melds)
+    laid = tuple(layoff.card for layoff in score.layoffs)
+    values = dict(card=card, melds=melds, result=score.explain())
     if score.kind == ScoreKind.GIN:
-        text = f"Knocking with {card} is gin: you lay out {melds}. {score.explain()}"
+        # Translators: {result} is the hand's result in words (sentences).
+        text = t("Knocking with {card} is gin: you lay out {melds}. {result}", **values)
     elif laid:
-        text = (f"Knocking with {card}: you lay out {melds} and keep {show_cards(score.knocker_deadwood_cards)} "
-                f"as deadwood; your opponent lays off {laid}. {score.explain()}")
+        text = t("Knocking with {card}: you lay out {melds} and keep {deadwood} as deadwood; your opponent lays off "
+                 "{laid}. {result}", deadwood=tuple(score.knocker_deadwood_cards), laid=laid, **values)
     else:
-        text = (f"Knocking with {card}: you lay out {melds} and keep {show_cards(score.knocker_deadwood_cards)} "
-                f"as deadwood; your opponent can lay off nothing. {score.explain()}")
+        text = t("Knocking with {card}: you lay out {melds} and keep {deadwood} as deadwood; your opponent can lay "
+                 "off nothing. {result}", deadwood=tuple(score.knocker_deadwood_cards), **values)
     layouts = knocker_layouts(knocker_ten, defender)
     if score.defender_deadwood is None:
         raise GinError("a scored knock counts the defender's deadwood")
@@ -585,10 +668,10 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
         other = layouts[1]
         reply = best_layoffs(defender, other.melds)
         if reply.points < score.defender_deadwood:
-            others_laid = show_cards(layoff.card for layoff in reply.layoffs)
-            text += (f" Lay out {melds}, not {' · '.join(show_cards(m) for m in other.melds)} (the same "
-                     f"deadwood): against that your opponent would lay off {others_laid} "
-                     f"and keep only {reply.points}.")
+            # Translators: {story} is the knock told so far (sentences); {other} is another layout of the melds.
+            text = t("{story} Lay out {melds}, not {other} (the same deadwood): against that your opponent would lay "
+                     "off {laid} and keep only {points}.", story=text, melds=melds, other=tuple(other.melds),
+                     laid=tuple(layoff.card for layoff in reply.layoffs), points=reply.points)
     gain = score.points if score.winner == "knocker" else -score.points
     return gain, text
 
@@ -623,14 +706,16 @@ def best_knock_discard(seed, rng, rules):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"You {why}.")
+            return Feedback(False, you_cannot(why))
         gain, story = values[card]
         if gain == best:
-            return Feedback(True, f"Right. {story}")
-        return Feedback(False, f"{story} Another knock scores more.")
-    return dict(prompt="You may knock this turn, and (for this exercise) you can see your opponent's hand. "
-                       "Click the knock discard that scores the most for you; your melds are then laid out the "
-                       "way that leaves your opponent the fewest lay-offs. Watch out for undercuts!",
-                answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=answers[:1],
-                explanation=explanation, checker=check, pick=1, option_label="Your 11 cards",
-                panels=(Panel("Your opponent's hand", "hand", cards=defender),))
+            return Feedback(True, t("Right. {explanation}", explanation=story))
+        # Translators: {story} is the knock told in words (sentences).
+        return Feedback(False, t("{story} Another knock scores more.", story=story))
+    held = sort_by_suit(hand.held(hand.to_act))
+    return dict(prompt=t("You may knock this turn, and (for this exercise) you can see your opponent's hand. Click the "
+                         "knock discard that scores the most for you; your melds are then laid out the way that leaves "
+                         "your opponent the fewest lay-offs. Watch out for undercuts!"),
+                answer_type="cards", options=held, answer=answers[:1],
+                explanation=explanation, checker=check, pick=1, option_label=your_cards(len(held)),
+                panels=(Panel(t("Your opponent's hand"), "hand", cards=defender),))

@@ -5,19 +5,28 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..cards import DECK, Card, show_cards, sort_by_suit
+from ..cards import DECK, Card, sort_by_suit
 from ..deals import in_discard, others
 from ..drawing import score_rows
 from ..errors import GinError, IllegalActionError
 from ..hand import ActionKind
-from ..language import N_
+from ..language import N_, t, tc, tn
 from ..match import Match, MatchRecord
 from ..melds import min_deadwood
 from ..players import decide, sound_player
 from ..rules import Rules
 from ..scoring import HandScore, score_hand
-from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry
-from .going_out import eleven_cards, knock_choice_position, knock_options, knock_score_position, points_reason
+from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, your_cards
+from .going_out import (
+    eleven_cards,
+    knock_choice_position,
+    knock_options,
+    knock_score_position,
+    no_you,
+    points_reason,
+    score_panels,
+    you_cannot,
+)
 
 # -- matches -----------------------------------------------------------------------------
 
@@ -68,30 +77,40 @@ def match_total(seed, rng, rules):
     answer = match.totals[seat]
     boxes = bonuses.boxes[seat]
     wins = game.hands_won[seat]
-    parts = [f"{points} points from hands"]
-    if game.winner == seat:
-        shutout = " (doubled: a shutout, the loser won no hand)" if bonuses.shutout else ""
-        parts.append(f"{bonuses.game[seat]} game bonus{shutout}")
-    parts.append(f"{boxes} for boxes ({wins} hand{'s' if wins != 1 else ''} won × {match.rules.box_bonus})")
-    explanation = f"{NAMES[seat]}: " + " + ".join(parts) + f" = {answer}."
     rules = match.rules
+    values = dict(player=NAMES[seat], points=points, game=bonuses.game[seat], boxes=boxes, box=rules.box_bonus,
+                  total=answer)
+    if game.winner == seat and bonuses.shutout:
+        explanation = tn("{player}: {points} points from hands + {game} game bonus (doubled: a shutout, the loser won "
+                         "no hand) + {boxes} for boxes ({n} hand won × {box}) = {total}.",
+                         "{player}: {points} points from hands + {game} game bonus (doubled: a shutout, the loser won "
+                         "no hand) + {boxes} for boxes ({n} hands won × {box}) = {total}.", wins, **values)
+    elif game.winner == seat:
+        explanation = tn("{player}: {points} points from hands + {game} game bonus + {boxes} for boxes ({n} hand won "
+                         "× {box}) = {total}.",
+                         "{player}: {points} points from hands + {game} game bonus + {boxes} for boxes ({n} hands won "
+                         "× {box}) = {total}.", wins, **values)
+    else:
+        explanation = tn("{player}: {points} points from hands + {boxes} for boxes ({n} hand won × {box}) = {total}.",
+                         "{player}: {points} points from hands + {boxes} for boxes ({n} hands won × {box}) = {total}.",
+                         wins, **values)
 
     def why_not(number):
         if number == points:
-            return "that is the points from hands only: the bonuses come on top."
+            return t("that is the points from hands only: the bonuses come on top.")
         if game.winner == seat and number == points + bonuses.game[seat]:
-            return f"add the box bonuses too: {rules.box_bonus} for every hand this player won."
+            return t("add the box bonuses too: {box} for every hand this player won.", box=rules.box_bonus)
         if number == points + boxes and game.winner == seat:
-            return "add the game bonus too: this player won the match."
+            return t("add the game bonus too: this player won the match.")
         if bonuses.shutout and game.winner == seat and number == answer - bonuses.game[seat] // 2:
-            return "the loser won no hand: a shutout doubles the game bonus."
-        return (f"add the points from hands, the game bonus if this player won the match, and {rules.box_bonus} "
-                "for every hand this player won.")
-    return dict(prompt=f"This match is over: {NAMES[game.winner]} reached {match.rules.target}. What is "
-                       f"{NAMES[seat]}'s final score with all the bonuses?",
+            return t("the loser won no hand: a shutout doubles the game bonus.")
+        return t("add the points from hands, the game bonus if this player won the match, and {box} for every hand "
+                 "this player won.", box=rules.box_bonus)
+    return dict(prompt=t("This match is over: {winner} reached {target}. What is {player}'s final score with all the "
+                         "bonuses?", winner=NAMES[game.winner], target=rules.target, player=NAMES[seat]),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
-                panels=(Panel("The score sheet", "rows", rows=match_rows(match)),))
+                panels=(Panel(t("The score sheet"), "rows", rows=match_rows(match)),))
 
 
 @exercise_kind("next_dealer", N_("Who deals next?"))
@@ -103,19 +122,28 @@ def next_dealer(seed, rng, rules):
     upto = rng.randint(1, len(match.hands) - 1)
     last = match.hands[upto - 1].result
     answer = NAMES[match.hands[upto].dealer]
-    rule = "the loser of a hand deals the next" if loser_deals else "the winner of a hand deals the next"
     wrong = NAMES[1 - match.hands[upto].dealer]
     if last.winner_seat is None:
-        explanation = f"Hand {upto} scored nothing, so the same dealer, {answer}, deals again."
-        reason = f"hand {upto} scored nothing, so the dealer does not change."
+        explanation = t("Hand {number} scored nothing, so the same dealer, {dealer}, deals again.", number=upto,
+                        dealer=answer)
+        reason = t("hand {number} scored nothing, so the dealer does not change.", number=upto)
+    elif loser_deals:
+        explanation = t("{winner} won hand {number}, and under these rules the loser of a hand deals the next: "
+                        "{dealer}.", winner=NAMES[last.winner_seat], number=upto, dealer=answer)
+        reason = t("{player} won hand {number}, and under these rules the loser of a hand deals the next.",
+                   player=wrong, number=upto)
     else:
-        explanation = f"{NAMES[last.winner_seat]} won hand {upto}, and under these rules {rule}: {answer}."
-        did = "won" if loser_deals else "did not win"
-        reason = f"{wrong} {did} hand {upto}, and under these rules {rule}."
-    return dict(prompt=f"Under these rules {rule}. Who deals hand {upto + 1}?",
-                answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
+        explanation = t("{winner} won hand {number}, and under these rules the winner of a hand deals the next: "
+                        "{dealer}.", winner=NAMES[last.winner_seat], number=upto, dealer=answer)
+        reason = t("{player} did not win hand {number}, and under these rules the winner of a hand deals the next.",
+                   player=wrong, number=upto)
+    if loser_deals:
+        prompt = t("Under these rules the loser of a hand deals the next. Who deals hand {number}?", number=upto + 1)
+    else:
+        prompt = t("Under these rules the winner of a hand deals the next. Who deals hand {number}?", number=upto + 1)
+    return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=reason),
-                panels=(Panel("The score sheet so far", "rows", rows=match_rows(match, upto)),))
+                panels=(Panel(t("The score sheet so far"), "rows", rows=match_rows(match, upto)),))
 
 
 @exercise_kind("winning_knock", N_("Knock to win the game"))
@@ -133,25 +161,30 @@ def winning_knock(seed, rng, rules):
     have = target - needed
     reach = tuple(c for c, (gain, _) in values.items() if gain >= needed)
     stories = " ".join(story for _, (_, story) in sorted(values.items(), key=lambda kv: -kv[1][0]))
-    explanation = (f"You need {needed} more points to reach {target}. {stories} Winning knocks: "
-                   f"{show_cards(reach)}.")
+    # Translators: {stories} tells each knock in words (sentences).
+    explanation = t("You need {needed} more points to reach {target}. {stories} Winning knocks: {cards}.",
+                    needed=needed, target=target, stories=stories, cards=reach)
 
     def check(picked):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"You {why}.")
+            return Feedback(False, you_cannot(why))
         gain, story = values[card]
         if gain >= needed:
-            return Feedback(True, f"Right. {story} {have} + {gain} = {have + gain}: the game is yours.")
-        total = have + max(gain, 0)
-        return Feedback(False, f"{story} That leaves you on {total}, short of {target}.")
-    return dict(prompt=f"You have {have} points; the game is to {target}. You may knock now and (for this exercise) "
-                       "you can see your opponent's hand; your melds are then laid out the way that leaves your "
-                       "opponent the fewest lay-offs. Click a knock discard that wins the game with this hand.",
-                answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=reach[:1],
-                explanation=explanation, checker=check, pick=1, option_label="Your 11 cards",
-                panels=(Panel("Your opponent's hand", "hand", cards=defender),))
+            # Translators: {story} tells the knock in words (sentences).
+            return Feedback(True, t("Right. {story} {have} + {gain} = {total}: the game is yours.", story=story,
+                                    have=have, gain=gain, total=have + gain))
+        return Feedback(False, t("{story} That leaves you on {total}, short of {target}.", story=story,
+                                 total=have + max(gain, 0), target=target))
+    held = sort_by_suit(hand.held(hand.to_act))
+    return dict(prompt=t("You have {have} points; the game is to {target}. You may knock now and (for this exercise) "
+                         "you can see your opponent's hand; your melds are then laid out the way that leaves your "
+                         "opponent the fewest lay-offs. Click a knock discard that wins the game with this hand.",
+                         have=have, target=target),
+                answer_type="cards", options=held, answer=reach[:1],
+                explanation=explanation, checker=check, pick=1, option_label=your_cards(len(held)),
+                panels=(Panel(t("Your opponent's hand"), "hand", cards=defender),))
 
 
 # -- lesson 9: variants ------------------------------------------------------------------------
@@ -164,7 +197,18 @@ RULE_SETS: tuple[tuple[str, Rules], ...] = (
     ("Oklahoma, spades double", Rules(oklahoma=True, oklahoma_spades_double=True)),
     ("straight gin", Rules(straight_gin=True)),
 )
-"""The rules compared side by side in lesson 9."""
+"""The rules compared side by side in lesson 9, by name (in English: :func:`rules_name` writes it)."""
+
+
+def rules_name(name: str) -> str:
+    """The name of one of :data:`RULE_SETS` in the current language."""
+    names = {"standard": tc("rules", "standard"), "modern": tc("rules", "modern"), "classic": tc("rules", "classic"),
+             "Oklahoma": tc("rules", "Oklahoma"), "Oklahoma, spades double": tc("rules", "Oklahoma, spades double"),
+             "straight gin": tc("rules", "straight gin")}
+    try:
+        return names[name]
+    except KeyError:
+        raise GinError(f"no rule set is called {name!r}") from None
 
 
 @exercise_kind("oklahoma_limit", N_("Oklahoma's knock limit"))
@@ -174,19 +218,20 @@ def oklahoma_limit(seed, rng, rules):
     rules = rules.replace(oklahoma=True)
     answer = rules.knock_limit_for(upcard)
     if upcard.rank == 1:
-        explanation = f"An ace upcard means only gin may go out: the limit is {answer}."
+        explanation = t("An ace upcard means only gin may go out: the limit is {limit}.", limit=answer)
     else:
-        explanation = f"The limit is the upcard's value: {upcard} counts {upcard.value}."
+        explanation = t("The limit is the upcard's value: {card} counts {value}.", card=upcard, value=upcard.value)
 
     def why_not(number):
         if upcard.rank == 1:
-            return "an ace upcard is the exception: it means only gin may go out."
-        return ("in Oklahoma the knock limit is the first upcard's value as deadwood (ace 1, two to ten their "
-                "number, J Q K 10).")
-    return dict(prompt=f"You play Oklahoma. The first upcard is {upcard}. What is the knock limit in this hand?",
+            return t("an ace upcard is the exception: it means only gin may go out.")
+        return t("in Oklahoma the knock limit is the first upcard's value as deadwood (ace 1, two to ten their "
+                 "number, J Q K 10).")
+    return dict(prompt=t("You play Oklahoma. The first upcard is {card}. What is the knock limit in this hand?",
+                         card=upcard),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
-                panels=(Panel("The upcard", "cards", cards=(upcard,)),))
+                panels=(Panel(t("The upcard"), "cards", cards=(upcard,)),))
 
 
 @exercise_kind("variant_knock", N_("Going out under a variant"))
@@ -207,23 +252,24 @@ def variant_knock(seed, rng, rules):
     hand = retry(rng, make, lambda h: True)
     legal = [a.card for a in knock_options(hand)]
     if straight:
-        rule = "Straight gin: nobody may knock; you may only go out with gin."
+        rule = t("Straight gin: nobody may knock; you may only go out with gin.")
     else:
-        rule = (f"Oklahoma: the first upcard was {hand.upcard}, so the knock limit in this hand is "
-                f"{hand.knock_limit}.")
-    explanation = f"{rule} You may go out with {show_cards(legal)}."
+        rule = t("Oklahoma: the first upcard was {card}, so the knock limit in this hand is {limit}.",
+                 card=hand.upcard, limit=hand.knock_limit)
+    # Translators: {rule} is the variant's rule in a sentence ("Straight gin: nobody may knock; ...").
+    explanation = t("{rule} You may go out with {cards}.", rule=rule, cards=tuple(legal))
 
     def check(picked):
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
-            return Feedback(False, f"No: you {why}.")
-        return Feedback(True, f"Right: discarding {card} leaves "
-                              f"{min_deadwood([c for c in hand.held(hand.to_act) if c is not card])} "
-                              f"deadwood. " + rule)
-    return dict(prompt=rule + " Click a card you may go out with (discard face down).",
-                answer_type="cards", options=sort_by_suit(hand.held(hand.to_act)), answer=tuple(legal[:1]),
-                explanation=explanation, checker=check, pick=1, option_label="Your 11 cards")
+            return Feedback(False, no_you(why))
+        return Feedback(True, t("Right: discarding {card} leaves {points} deadwood. {rule}", card=card,
+                                points=min_deadwood([c for c in hand.held(hand.to_act) if c is not card]), rule=rule))
+    held = sort_by_suit(hand.held(hand.to_act))
+    return dict(prompt=t("{rule} Click a card you may go out with (discard face down).", rule=rule),
+                answer_type="cards", options=held, answer=tuple(legal[:1]),
+                explanation=explanation, checker=check, pick=1, option_label=your_cards(len(held)))
 
 
 @exercise_kind("variant_points", N_("The same knock, other rules"))
@@ -243,25 +289,31 @@ def variant_points(seed, rng, rules):
         return knocker, defender, name, compared, upcard, score
     knocker, defender, name, compared, upcard, score = retry(rng, make, lambda x: True)
     explanation = score.explain()
-    details = {
-        "standard": f"gin bonus {compared.gin_bonus}, undercut bonus {compared.undercut_bonus}",
-        "modern": f"gin bonus {compared.gin_bonus}, undercut bonus {compared.undercut_bonus}",
-        "classic": f"gin bonus {compared.gin_bonus}, undercut bonus {compared.undercut_bonus}",
-        "Oklahoma": f"the upcard {upcard} sets the knock limit to {compared.knock_limit_for(upcard)}",
-        "Oklahoma, spades double": (f"the upcard {upcard} sets the knock limit to {compared.knock_limit_for(upcard)}; "
-                                    "a spade upcard doubles the score"),
-        "straight gin": "only gin may go out",
-    }[name]
-    who = "knocker" if score.winner == "knocker" else "defender"
-    return dict(prompt=f"These are {name} rules ({details}). The first upcard was {upcard}. The {who} wins this "
-                       "hand. How many points does he score?",
-                answer_type="number", answer=score.points, explanation=explanation,
+    limit = compared.knock_limit_for(upcard)
+    if name in ("standard", "modern", "classic"):
+        details = t("gin bonus {gin}, undercut bonus {undercut}", gin=compared.gin_bonus,
+                    undercut=compared.undercut_bonus)
+    elif name == "Oklahoma":
+        details = t("the upcard {card} sets the knock limit to {limit}", card=upcard, limit=limit)
+    elif name == "Oklahoma, spades double":
+        details = t("the upcard {card} sets the knock limit to {limit}; a spade upcard doubles the score", card=upcard,
+                    limit=limit)
+    elif name == "straight gin":
+        details = t("only gin may go out")
+    else:
+        raise GinError(f"no rule set is called {name!r}")
+    # Translators: {rules} is the name of a set of rules ("standard", "Oklahoma"); {details} what marks them out.
+    values = dict(rules=rules_name(name), details=details, card=upcard)
+    if score.winner == "knocker":
+        prompt = t("These are {rules} rules ({details}). The first upcard was {card}. The knocker wins this hand. How "
+                   "many points does he score?", **values)
+    else:
+        prompt = t("These are {rules} rules ({details}). The first upcard was {card}. The defender wins this hand. "
+                   "How many points does he score?", **values)
+    return dict(prompt=prompt, answer_type="number", answer=score.points, explanation=explanation,
                 checker=number_checker(score.points, explanation,
                                        lambda n: points_reason(n, score, defender_before=min_deadwood(defender))),
-                panels=(Panel("The knocker's melds", "melds", melds=score.knocker_melds),
-                        Panel(f"The knocker's deadwood: {score.knocker_deadwood}", "cards",
-                              cards=score.knocker_deadwood_cards),
-                        Panel("The defender's hand", "hand", cards=defender)))
+                panels=score_panels(knocker, defender, score))
 
 
 def game_points_by_hand(match: Match) -> tuple[list[tuple[int, ...]], list[int | None]]:
@@ -308,45 +360,81 @@ def hollywood_score(seed, rng, rules):
     match, seat, number, added, ended, won, late = retry(rng, make, lambda found: True)
     game = match.games[number - 1]
     answer = game.points[seat]
-    name = NAMES[seat]
     counted = [added[i][number - 1] for i, _ in won if added[i][number - 1]]
-    nth = ["first", "second", "third"][number - 1]
-    wins = ", ".join(str(points) for _, points in won)
+    values = dict(player=NAMES[seat], number=number, points=answer)
     if counted:
-        sum_text = " + ".join(map(str, counted)) + f" = {answer}" if len(counted) > 1 else str(answer)
-        explanation = (f"{name} won hands scoring {wins}. Game {number} counts {name}'s wins from the {nth} on, "
-                       f"while it lasts: {sum_text}.")
+        sums = " + ".join(map(str, counted)) + f" = {answer}" if len(counted) > 1 else str(answer)
+        explanation = t(_COUNTS_FROM[number - 1], wins=", ".join(str(points) for _, points in won), sum=sums,
+                        **values)
     else:
-        explanation = (f"{name} won {len(won)} hand{'s' if len(won) != 1 else ''}; game {number} only "
-                       f"starts counting with a player's {nth} win: {answer}.")
+        explanation = _starts_counting(len(won), **values)
     if game.is_over:
-        explanation += (f" Game {number} ended at hand {ended[number - 1]}, when {NAMES[game.winner]} reached "
-                        f"{rules.target} in it")
+        ending = dict(number=number, hand=ended[number - 1], winner=NAMES[game.winner], target=rules.target)
         if late:
-            explanation += (f"; {name}'s later win{'s' if len(late) > 1 else ''} "
-                            f"({', '.join(map(str, late))}) count{'' if len(late) > 1 else 's'} only in the games "
-                            "still going.")
+            # Translators: {wins} lists the points of the later hands won ("25, 31").
+            ending = tn("Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
+                        "win ({wins}) counts only in the games still going.",
+                        "Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
+                        "wins ({wins}) count only in the games still going.", len(late), player=NAMES[seat],
+                        wins=", ".join(map(str, late)), **ending)
         else:
-            explanation += "."
+            ending = t("Game {number} ended at hand {hand}, when {winner} reached {target} in it.", **ending)
+        explanation = f"{explanation} {ending}"
     all_from_nth = sum(points for _, points in won[number - 1:])
     every_win = sum(points for _, points in won)
 
     def why_not(guess):
         if guess == all_from_nth and late:
-            return (f"game {number} ended when a player reached {rules.target} in it: hands played after that "
-                    "do not count in it.")
+            return t("game {number} ended when a player reached {target} in it: hands played after that do not "
+                     "count in it.", number=number, target=rules.target)
         if guess == every_win and number > 1:
-            return f"game {number} counts a player's wins only from his {nth} win on."
-        return (f"add {name}'s points from the hands that count in game {number}: from the {nth} win on, "
-                "while the game lasts.")
-    return dict(prompt=f"Hollywood: three games are scored at once. A player's first won hand counts in game 1, "
-                       f"his second in games 1 and 2, every later one in all three. Each game ends on its own "
-                       f"when a player reaches {rules.target} in it; later hands count only in the games still "
-                       f"going. What is {name}'s score in game {number} (points from hands, no bonuses)?",
+            return t(_ONLY_FROM[number - 1], number=number)
+        return t(_ADD_FROM[number - 1], player=NAMES[seat], number=number)
+    return dict(prompt=t("Hollywood: three games are scored at once. A player's first won hand counts in game 1, his "
+                         "second in games 1 and 2, every later one in all three. Each game ends on its own when a "
+                         "player reaches {target} in it; later hands count only in the games still going. What is "
+                         "{player}'s score in game {number} (points from hands, no bonuses)?", target=rules.target,
+                         player=NAMES[seat], number=number),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
-                panels=(Panel("The hands so far", "rows", rows=match_rows(match)[:1] + tuple(
+                panels=(Panel(t("The hands so far"), "rows", rows=match_rows(match)[:1] + tuple(
                     (r[0], r[1], r[2]) + ("", "") for r in match_rows(match)[1:])),))
+
+
+_COUNTS_FROM = (
+    # Translators: {wins} lists the points of each hand won ("25, 31"); {sum} adds those that count ("25 + 31 = 56").
+    N_("{player} won hands scoring {wins}. Game {number} counts {player}'s wins from the first on, while it lasts: "
+       "{sum}."),
+    N_("{player} won hands scoring {wins}. Game {number} counts {player}'s wins from the second on, while it lasts: "
+       "{sum}."),
+    N_("{player} won hands scoring {wins}. Game {number} counts {player}'s wins from the third on, while it lasts: "
+       "{sum}."))
+"""How Hollywood game 1, 2 or 3 counts a player's wins (one sentence for each game)."""
+_ONLY_FROM = (N_("game {number} counts a player's wins only from his first win on."),
+              N_("game {number} counts a player's wins only from his second win on."),
+              N_("game {number} counts a player's wins only from his third win on."))
+_ADD_FROM = (N_("add {player}'s points from the hands that count in game {number}: from the first win on, while the "
+                "game lasts."),
+             N_("add {player}'s points from the hands that count in game {number}: from the second win on, while the "
+                "game lasts."),
+             N_("add {player}'s points from the hands that count in game {number}: from the third win on, while the "
+                "game lasts."))
+
+
+def _starts_counting(won: int, **values) -> str:
+    """Hollywood game ``values["number"]`` has not counted a win of a player who won ``won`` hands yet."""
+    number = values["number"]
+    if number == 1:
+        return tn("{player} won {n} hand; game {number} only starts counting with a player's first win: {points}.",
+                  "{player} won {n} hands; game {number} only starts counting with a player's first win: {points}.",
+                  won, **values)
+    if number == 2:
+        return tn("{player} won {n} hand; game {number} only starts counting with a player's second win: {points}.",
+                  "{player} won {n} hands; game {number} only starts counting with a player's second win: {points}.",
+                  won, **values)
+    return tn("{player} won {n} hand; game {number} only starts counting with a player's third win: {points}.",
+              "{player} won {n} hands; game {number} only starts counting with a player's third win: {points}.",
+              won, **values)
 
 
 def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScore | None]:
@@ -356,14 +444,16 @@ def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScor
     hand = in_discard(cards11[:10], cards11[10], defender, upcard=upcard, rules=rules)
     kinds = {a.kind for a in hand.legal_actions()}
     if ActionKind.BIG_GIN in kinds:
-        return "big gin", score_hand(cards11, defender, rules, upcard=upcard)
+        return tc("way out", "big gin"), score_hand(cards11, defender, rules, upcard=upcard)
     best = None
     for action in knock_options(hand):
         rest = [c for c in cards11 if c is not action.card]
         score = score_hand(rest, defender, rules, upcard=upcard)
         gain = score.points if score.winner == "knocker" else -score.points
         if best is None or gain > best[0]:
-            best = (gain, f"{action.kind} with {action.card}", score)
+            how = (tc("way out", "gin with {card}", card=action.card) if action.kind is ActionKind.GIN
+                   else tc("way out", "knock with {card}", card=action.card))
+            best = (gain, how, score)
     if best is None:
         card = min(cards11, key=lambda c: min_deadwood([d for d in cards11 if d is not c]))
         why = hand.explain_illegal(f"knock {card.code()}")
@@ -390,9 +480,9 @@ def compare_rules(seed: int) -> tuple[tuple, tuple[tuple[str, ...], ...]]:
     """The same hand under each of :data:`RULE_SETS`: ``(position, rows)``, the
     first row the header."""
     cards11, defender, upcard = comparison_position(seed)
-    rows = [("Rules", "Knock limit", "Best way out", "Score")]
+    rows = [(tc("column", "Rules"), tc("column", "Knock limit"), tc("column", "Best way out"), tc("column", "Score"))]
     for name, rules in RULE_SETS:
         how, score = best_way_out(cards11, defender, rules, upcard)
         limit = str(rules.knock_limit_for(upcard))
-        rows.append((name, limit, how, score.explain() if score else "no score this turn: play on"))
+        rows.append((rules_name(name), limit, how, score.explain() if score else t("no score this turn: play on")))
     return (cards11, defender, upcard), tuple(rows)

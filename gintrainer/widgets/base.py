@@ -1,5 +1,6 @@
-"""What every gintrainer widget shares: display settings, the style sheet, and
-callbacks whose errors land in a visible status line."""
+"""What every gintrainer widget shares: display settings, the style sheet (with the
+rules for right-to-left pages), the page's language on the document, and callbacks
+whose errors land in a visible status line."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from collections.abc import Callable, Collection, Sequence
 from html import escape
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
+import anywidget
 import ipywidgets as widgets
 import traitlets
 from traitlets.utils.sentinel import Sentinel
 
 from ..drawing import SIZES, style_block
 from ..errors import GinError
+from ..language import current_language, t, tc, text_direction
 
 log = logging.getLogger("gintrainer.widgets")
 
@@ -51,11 +54,71 @@ settings = DisplaySettings()
 """The settings shared by every view in the kernel."""
 
 
+FONT_STACK = ('"Noto Naskh Arabic", "Noto Sans Arabic", "Vazirmatn", "Segoe UI", Tahoma, "DejaVu Sans", '
+              'Arial, sans-serif')
+"""Fonts for Pashto pages, first those that have all of Pashto's letters (ښ ږ ډ ټ ځ ڼ ګ):
+Debian's fonts-noto-core has both Noto families."""
+
+LTR_PARTS = (".gt-row", ".gt-hand", ".gt-melds", ".gt-laid", ".gt-group", ".gt-card", ".gt-picker",
+             ".gt-position", ".gt-middle", "table.gt-solver", ".gt-code")
+"""What stays left to right on a right-to-left page: rows of cards, runs, hands, melds,
+the card buttons and tables of numbers (a run reads 4 5 6 in Pashto too)."""
+
+_RTL_CSS = """
+html[dir=rtl] body, html[dir=rtl] .jp-Notebook, html[dir=rtl] .jupyter-widgets {font-family: FONTS;}
+[dir=rtl] .widget-html-content, [dir=rtl] .jp-RenderedHTMLCommon, [dir=rtl] .widget-label,
+[dir=rtl] .widget-html, [dir=rtl] .gt-caption-box {text-align: right;}
+[dir=rtl] .gt-caption-box {border-left: none; border-right: 4px solid #f0a000;}
+[dir=rtl] .gt-notice {border-left: none; border-right: 4px solid #f0a000;}
+[dir=rtl] LTR {direction: ltr; text-align: left;}
+[dir=rtl] .gt-caption, [dir=rtl] .gt-seat-title, [dir=rtl] table.gt-solver caption,
+[dir=rtl] table.gt-solver th:not([scope=row]) {unicode-bidi: plaintext;}
+.gt-lang-bar .gt-lang-menu {font-size: 90%; color: #444;}
+.gt-lang-menu a {margin: 0 2px;}
+"""
+
+
+def language_style() -> str:
+    """The style rules for pages in a right-to-left language (they apply only there):
+    text aligned right, navigation mirrored by the direction itself, cards and numbers
+    left to right, a font stack that covers Pashto."""
+    css = _RTL_CSS.replace("FONTS", FONT_STACK).replace("LTR", ", [dir=rtl] ".join(LTR_PARTS))
+    return f"<style>{css}</style>"
+
+
 def style_sheet() -> widgets.HTML:
-    """An HTML widget holding the card style sheet (views include one each; duplicates are harmless)."""
-    sheet = widgets.HTML(style_block())
+    """An HTML widget holding the card style sheet and the right-to-left rules (views
+    include one each; duplicates are harmless)."""
+    sheet = widgets.HTML(style_block() + language_style())
     sheet.add_class("gt-style")
     return sheet
+
+
+class PageLanguage(anywidget.AnyWidget):
+    """Sets the page's ``lang`` and ``dir`` on its document element (``<html>``), which
+    no ipywidget can reach: a Pashto page is laid out right to left. It draws nothing."""
+
+    _esm = """
+    function render({ model, el }) {
+      const apply = () => {
+        document.documentElement.lang = model.get("lang");
+        document.documentElement.dir = model.get("dir");
+      };
+      apply();
+      model.on("change:lang", apply);
+      model.on("change:dir", apply);
+      el.classList.add("gt-page-language");
+    }
+    export default { render };
+    """
+    lang = traitlets.Unicode("en").tag(sync=True)
+    dir = traitlets.Unicode("ltr").tag(sync=True)
+
+    @classmethod
+    def for_page(cls) -> PageLanguage:
+        """The widget for the language the page speaks now."""
+        lang = current_language()
+        return cls(lang=lang, dir=text_direction(lang))
 
 
 _running = 0
@@ -88,7 +151,8 @@ def guarded(method: Callable[Concatenate[_View, _Params], _Result],
         except Exception as error:  # a kernel under Voila shows no tracebacks: keep it for the page
             log.exception("error in %s.%s", type(self).__name__, method.__name__)
             self.last_traceback = traceback.format_exc()
-            self.report(f"Something went wrong: {type(error).__name__}: {error}")
+            problem = f"{type(error).__name__}: {error}"
+            self.report(t("Something went wrong: {error}", error=problem))
             return None
         finally:
             _running -= 1
@@ -219,12 +283,13 @@ class SettingsBar(widgets.HBox):
     """Card size and colouring for every view: a teacher switches to large cards for the projector."""
 
     def __init__(self) -> None:
-        self.size = widgets.ToggleButtons(options=[("Small", "small"), ("Normal", "normal"),
-                                                   ("Large (projector)", "large")],
-                                          value=settings.size, description="Cards:",
+        self.size = widgets.ToggleButtons(options=[(tc("card size", "Small"), "small"),
+                                                   (tc("card size", "Normal"), "normal"),
+                                                   (tc("card size", "Large (projector)"), "large")],
+                                          value=settings.size, description=tc("label", "Cards:"),
                                           style={"button_width": "auto"})
-        self.four_colour = widgets.Checkbox(value=settings.four_colour, description="Four-colour deck",
-                                            indent=False)
+        self.four_colour = widgets.Checkbox(value=settings.four_colour,
+                                            description=tc("option", "Four-colour deck"), indent=False)
         self._links = [traitlets.link((settings, "size"), (self.size, "value")),
                        traitlets.link((settings, "four_colour"), (self.four_colour, "value"))]
         super().__init__([self.size, self.four_colour])

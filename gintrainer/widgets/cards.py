@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from ..cards import Card, CardsLike, parse_cards
 from ..drawing import SORTS, card_classes, hand_html, table_html
 from ..hand import Hand
+from ..language import tc
 from .base import Change, View, close_parts, close_tree, guarded, settings
 
 _BUTTON_CLASSES = ("gt-card-btn",)
@@ -136,9 +137,9 @@ class HandView(View):
     always with the deadwood count."""
 
     def __init__(self, cards: CardsLike = (), *, sort: str = "melds", title: str = ""):
-        self.sort = widgets.ToggleButtons(options=[("By melds", "melds"), ("By suit", "suit"),
-                                                   ("By rank", "rank")], value=sort, description="Sort:",
-                                          style={"button_width": "auto"})
+        self.sort = widgets.ToggleButtons(options=[(tc("sort", "By melds"), "melds"), (tc("sort", "By suit"), "suit"),
+                                                   (tc("sort", "By rank"), "rank")], value=sort,
+                                          description=tc("label", "Sort:"), style={"button_width": "auto"})
         self.title = widgets.HTML(f"<b>{title}</b>" if title else "")
         self.html = widgets.HTML()
         self.cards: tuple[Card, ...] = parse_cards(cards)

@@ -32,6 +32,7 @@ from ..classroom import (
 )
 from ..classroom.sets import STREAM_THEMES
 from ..errors import GinError
+from ..language import N_, t, tc, tn
 from ..puzzles import KINDS, THEMES, PuzzleKind
 from ..puzzles.themes import theme_title
 from ..solver import Objective
@@ -43,14 +44,20 @@ from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_optio
 
 MAX_RESULTS_FILE = 1_000_000
 # Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
-DIFFICULTY_RANGES = [("any", "1100-2699"), ("easy (1100-1299)", "easy"), ("medium (1300-1599)", "medium"),
-                     ("hard (1600 and up)", "hard"), ("easy and medium", "1100-1599"),
-                     ("medium and hard", "1300-2699")]
-OBJECTIVES = [("Mixed", "mixed"), ("Least deadwood now", Objective.DEADWOOD),
-              ("Least deadwood after a draw", Objective.LOOKAHEAD)]
+# The shown labels are English, marked here and translated where a form shows them (:func:`choices`).
+DIFFICULTY_RANGES = [(N_("any"), "1100-2699"), (N_("easy (1100-1299)"), "easy"), (N_("medium (1300-1599)"), "medium"),
+                     (N_("hard (1600 and up)"), "hard"), (N_("easy and medium"), "1100-1599"),
+                     (N_("medium and hard"), "1300-2699")]
+OBJECTIVES = [(N_("Mixed"), "mixed"), (N_("Least deadwood now"), Objective.DEADWOOD),
+              (N_("Least deadwood after a draw"), Objective.LOOKAHEAD)]
 BOTH_KINDS = "both"
-KIND_CHOICES = [("Both kinds", BOTH_KINDS), ("Can you knock?", PuzzleKind.CAN_KNOCK),
-                ("Best discard", PuzzleKind.BEST_DISCARD)]
+KIND_CHOICES = [(N_("Both kinds"), BOTH_KINDS), (N_("Can you knock?"), PuzzleKind.CAN_KNOCK),
+                (N_("Best discard"), PuzzleKind.BEST_DISCARD)]
+
+
+def choices(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A dropdown's options with their labels in the learner's language (the values as they are)."""
+    return [(t(label), value) for label, value in options]
 
 
 class TeacherPage(View):
@@ -60,18 +67,21 @@ class TeacherPage(View):
 
     def __init__(self, learner: Learner | None = None):
         self.learner = learner or Learner.from_page()
-        self.name = widgets.Text(placeholder="e.g. Year 9, Tuesday", description="Class:")
-        self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description="Puzzles:")
-        self.kinds = widgets.Dropdown(options=KIND_CHOICES, value=BOTH_KINDS, description="Kinds:")
-        self.objective = widgets.Dropdown(options=OBJECTIVES, value="mixed", description="Discard goal:")
-        self.difficulty = widgets.Dropdown(options=DIFFICULTY_RANGES, value="1100-2699", description="Difficulty:")
-        names = [t for t in THEMES if any(t in themes for themes in STREAM_THEMES.values())]  # some puzzle has it
-        self.themes = widgets.SelectMultiple(options=theme_options(names), rows=6, description="Themes:")
+        self.name = widgets.Text(placeholder=t("e.g. Year 9, Tuesday"), description=tc("label", "Class:"))
+        self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description=tc("label", "Puzzles:"))
+        self.kinds = widgets.Dropdown(options=choices(KIND_CHOICES), value=BOTH_KINDS,
+                                     description=tc("label", "Kinds:"))
+        self.objective = widgets.Dropdown(options=choices(OBJECTIVES), value="mixed",
+                                         description=tc("label", "Discard goal:"))
+        self.difficulty = widgets.Dropdown(options=choices(DIFFICULTY_RANGES), value="1100-2699",
+                                          description=tc("label", "Difficulty:"))
+        names = [name for name in THEMES if any(name in themes for themes in STREAM_THEMES.values())]  # in a puzzle
+        self.themes = widgets.SelectMultiple(options=theme_options(names), rows=6, description=tc("label", "Themes:"))
         self.themes_help = widgets.HTML(theme_help_html(names, several=True))
         self.themes.observe(lambda change: setattr(self.themes_help, "value", theme_help_html(
             names, chosen=change["new"], several=True)), names="value")
-        self.oklahoma = widgets.Checkbox(value=False, description="Oklahoma rules", indent=False)
-        self.make_button = widgets.Button(description="Make the set", button_style="primary")
+        self.oklahoma = widgets.Checkbox(value=False, description=tc("checkbox", "Oklahoma rules"), indent=False)
+        self.make_button = widgets.Button(description=tc("button", "Make the set"), button_style="primary")
         self.code = widgets.HTML()
         self.downloads = widgets.HTML()
         self.listing = widgets.HTML()
@@ -87,7 +97,7 @@ class TeacherPage(View):
         (they are what the page sent)."""
         choice = self.kinds.value
         if choice != BOTH_KINDS and choice not in KINDS:
-            raise GinError("choose the kinds of puzzle")
+            raise GinError(t("choose the kinds of puzzle"))
         kinds = KINDS if choice == BOTH_KINDS else (PuzzleKind.parse(choice),)
         return dict(count=self.count.value, kinds=kinds,
                     objective=self.objective.value if PuzzleKind.BEST_DISCARD in kinds else None,
@@ -95,7 +105,8 @@ class TeacherPage(View):
 
     @guarded
     def _on_make(self, _button: widgets.Button | None = None) -> None:
-        self.code.value = "<div class='gt-info'>Making the set: each puzzle is checked by the solver…</div>"
+        making = t("Making the set: each puzzle is checked by the solver…")
+        self.code.value = f"<div class='gt-info'>{escape(making)}</div>"
         self.downloads.value = self.listing.value = ""
         try:
             classset = ClassSet(self.name.value, **self.options())
@@ -104,21 +115,32 @@ class TeacherPage(View):
             self.code.value = ""  # "Making the set…" would outlive the problem
             raise
         self.classset = classset
-        link = link_html("classroom/student.ipynb", "classroom/teacher.ipynb", "the student page",
+        link = link_html("classroom/student.ipynb", "classroom/teacher.ipynb", t("the student page"),
                          self.learner.query(code=classset.code))
-        self.code.value = (f"<div class='gt-code-box'>Class code: <b class='gt-code'>{escape(classset.code)}</b>"
+        code = f"<b class='gt-code'>{escape(classset.code)}</b>"
+        # Translators: {code} is the set's code in bold, {link} a link to "the student page"; keep both.
+        students = escape(t("Students open {link} and type this code (and their name).")).replace("{link}", link)
+        code_line = escape(t("Class code: {code}")).replace("{code}", code)
+        self.code.value = (f"<div class='gt-code-box'>{code_line}"
                            f"</div><div class='gt-info'>{escape(classset.describe())}</div>"
-                           f"<div class='gt-info'>Students open {link} and type this code (and their name).</div>")
+                           f"<div class='gt-info'>{students}</div>")
         self.downloads.value = (
-            download_link(worksheet_html(classset), worksheet_filename(classset), "Download the worksheet (HTML, print "
-                      "it from the browser)", "text/html") + " · "
+            download_link(worksheet_html(classset), worksheet_filename(classset),
+                          t("Download the worksheet (HTML, print it from the browser)"), "text/html") + " · "
             + download_link(answer_key_html(classset), worksheet_filename(classset, answers=True),
-                        "Download the answer key", "text/html"))
-        items = "".join(f"<li>{escape(p.question)} <span class='gt-info'>(difficulty {p.difficulty}; "
-                        f"{escape(', '.join(theme_title(t) for t in p.themes) or 'no theme')})</span></li>"
+                            t("Download the answer key"), "text/html"))
+        items = "".join(f"<li>{escape(p.question)} <span class='gt-info'>{escape(_listing_note(p))}</span></li>"
                         for p in puzzles)
         self.listing.value = f"<ol>{items}</ol>"
         self.clear_status()
+
+
+def _listing_note(puzzle) -> str:
+    """A made set's puzzle in the teacher's list: its difficulty and themes."""
+    titles = ", ".join(theme_title(name) for name in puzzle.themes)
+    if titles:
+        return t("(difficulty {difficulty}; {themes})", difficulty=puzzle.difficulty, themes=titles)
+    return t("(difficulty {difficulty}; no theme)", difficulty=puzzle.difficulty)
 
 
 class StudentPage(View):
@@ -129,17 +151,17 @@ class StudentPage(View):
     def __init__(self, *, code: str | None = None, student: str | None = None, learner: Learner | None = None):
         params = query_params()
         self.learner = learner or Learner.from_page()  # the profile's settings hold here too
-        self.code = widgets.Text(value=code or params.get("code", ""), placeholder="e.g. 8QM3R-013VD-1D730",
-                                 description="Class code:")
-        self.student = widgets.Text(value=student or self.learner.name or "", placeholder="your name or nickname",
-                                    description="Name:")
-        self.start_button = widgets.Button(description="Start", button_style="primary")
+        self.code = widgets.Text(value=code or params.get("code", ""), placeholder=t("e.g. 8QM3R-013VD-1D730"),
+                                 description=tc("label", "Class code:"))
+        self.student = widgets.Text(value=student or self.learner.name or "", placeholder=t("your name or nickname"),
+                                    description=tc("label", "Name:"))
+        self.start_button = widgets.Button(description=tc("button", "Start"), button_style="primary")
         self.progress = widgets.HTML()
         self.view = PuzzleView(on_result=self._on_result, hints=False, table=False, blind=True)
         self.view.layout.display = "none"
-        self.next_button = widgets.Button(description="Next puzzle", button_style="info")
-        self.hand_in_button = widgets.Button(description="Hand in the set")
-        self.confirm_button = widgets.Button(description="Hand in anyway", button_style="warning")
+        self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info")
+        self.hand_in_button = widgets.Button(description=tc("button", "Hand in the set"))
+        self.confirm_button = widgets.Button(description=tc("button", "Hand in anyway"), button_style="warning")
         for button in (self.next_button, self.hand_in_button, self.confirm_button):
             button.layout.display = "none"
         self.results = widgets.HTML()
@@ -162,8 +184,9 @@ class StudentPage(View):
     def _on_start(self, _button: widgets.Button | None = None) -> None:
         session = self.session
         if session is not None and session.answered and not session.handed_in:
-            raise GinError("hand in this set before you open another: its answers would be lost")
-        self.progress.value = "<div class='gt-info'>Opening the set…</div>"
+            raise GinError(t("hand in this set before you open another: its answers would be lost"))
+        opening = t("Opening the set…")
+        self.progress.value = f"<div class='gt-info'>{escape(opening)}</div>"
         try:
             self.session = StudentSession(self.code.value, self.student.value)
         except Exception:
@@ -175,7 +198,7 @@ class StudentPage(View):
 
     def _require(self) -> StudentSession:
         if self.session is None:
-            raise GinError("open the set first")
+            raise GinError(t("open the set first"))
         return self.session
 
     def _show(self) -> None:
@@ -190,11 +213,18 @@ class StudentPage(View):
         session = self._require()
         if session.handed_in:
             right, answered = session.score
-            text = (f"{session.student} · handed in · right {right} of {answered}"
-                    + (f" ({session.unanswered} not answered)" if session.unanswered else ""))
+            # Translators: {student} is the student's name.
+            text = (tn("{student} · handed in · right {right} of {n} ({unanswered} not answered)",
+                       "{student} · handed in · right {right} of {n} ({unanswered} not answered)", answered,
+                       student=session.student, right=right, unanswered=session.unanswered)
+                    if session.unanswered else
+                    tn("{student} · handed in · right {right} of {n}", "{student} · handed in · right {right} of {n}",
+                       answered, student=session.student, right=right))
         else:
-            text = (f"{session.student} · puzzle {self.index + 1} of {len(session)} · answered {session.answered}"
-                    f" · the score shows once you hand the set in")
+            text = tn("{student} · puzzle {number} of {n} · answered {answered} · the score shows once you hand the "
+                      "set in", "{student} · puzzle {number} of {n} · answered {answered} · the score shows once you "
+                      "hand the set in", len(session), student=session.student, number=self.index + 1,
+                      answered=session.answered)
         self.progress.value = f"<div class='gt-stats'>{escape(text)}</div>"
         self.hand_in_button.layout.display = "" if session.answered and not session.handed_in else "none"
         if not session.handed_in:  # an "are you sure?" about fewer answers is out of date
@@ -202,23 +232,24 @@ class StudentPage(View):
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> None:
         if self.session is None or not self.session.can_answer(self.index):
-            raise GinError("this puzzle is already answered")
+            raise GinError(t("this puzzle is already answered"))
         self.session.answer(self.index, attempt.answer_text)
         self._refresh_progress()
         if self.index + 1 < len(self.session):
             self.next_button.layout.display = ""
         else:
-            self.progress.value += "<div class='gt-info'>That was the last puzzle: hand in the set.</div>"
+            last = t("That was the last puzzle: hand in the set.")
+            self.progress.value += f"<div class='gt-info'>{escape(last)}</div>"
 
     @guarded
     def _on_next(self, _button: widgets.Button | None = None) -> None:
         session = self._require()
         if session.handed_in:
-            raise GinError("the set is handed in")
+            raise GinError(t("the set is handed in"))
         if session.can_answer(self.index):
-            raise GinError("answer this puzzle first")
+            raise GinError(t("answer this puzzle first"))
         if self.index + 1 >= len(session):
-            raise GinError("that was the last puzzle")
+            raise GinError(t("that was the last puzzle"))
         self.index += 1
         self._show()
 
@@ -226,19 +257,22 @@ class StudentPage(View):
     def _on_hand_in(self, _button: widgets.Button | None = None) -> None:
         session = self.session
         if session is None or not session.answered:
-            raise GinError("answer a puzzle first")
+            raise GinError(t("answer a puzzle first"))
         if session.unanswered:
-            self.confirm_button.description = f"Hand in with {session.unanswered} not answered"
+            self.confirm_button.description = tc("button", "Hand in with {count} not answered",
+                                                 count=session.unanswered)
             self.confirm_button.layout.display = ""
-            self.results.value = (f"<div class='gt-notice'>{session.unanswered} of {len(session)} puzzles are not "
-                                  "answered yet. Once the set is handed in, no more answers can be given.</div>")
+            warning = tn("{unanswered} of {n} puzzles are not answered yet. Once the set is handed in, no more "
+                         "answers can be given.", "{unanswered} of {n} puzzles are not answered yet. Once the set is "
+                         "handed in, no more answers can be given.", len(session), unanswered=session.unanswered)
+            self.results.value = f"<div class='gt-notice'>{escape(warning)}</div>"
             return
         self._hand_in()
 
     @guarded
     def _on_confirm(self, _button: widgets.Button | None = None) -> None:
         if self.session is None or self.confirm_button.layout.display == "none":
-            raise GinError("press Hand in first")
+            raise GinError(t("press Hand in first"))
         self._hand_in()
 
     def _hand_in(self) -> None:
@@ -248,7 +282,7 @@ class StudentPage(View):
             button.layout.display = "none"
         self._refresh_progress()
         self.results.value = download_link(session.to_csv(), results_filename(session.student, session.code),
-                                           "Download your results (CSV) for your teacher", "text/csv")
+                                           t("Download your results (CSV) for your teacher"), "text/csv")
         self.review.value = review_html(session)
 
 
@@ -261,27 +295,43 @@ def review_html(session: StudentSession) -> str:
         attempt = answers.get(position)
         chosen = None
         if attempt is None:
-            verdict = "<div class='gt-info'>Not answered.</div>"
+            not_answered = t("Not answered.")
+            verdict = f"<div class='gt-info'>{escape(not_answered)}</div>"
         else:
             words = [w if w in ("yes", "no") else parse_card(w) for w in attempt.answer.split()]
             chosen = words[-1] if isinstance(words[-1], Card) else None
-            css, mark = ("gt-feedback-right", "✓ Right") if attempt.correct else ("gt-feedback-wrong", "✗ Not right")
-            verdict = (f"<div class='{css}'>{mark}: you answered {escape(' '.join(map(str, words)))}.</div>"
-                       f"<div>{escape(attempt.message)}</div>")
-        parts.append(f"<div class='gt-review-puzzle'><h4>Puzzle {position} of {len(session)}</h4>"
+            # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥).
+            answer = " ".join(_answer_word(w) for w in words)
+            css, mark = (("gt-feedback-right", t("✓ Right: you answered {answer}.", answer=answer)) if attempt.correct
+                         else ("gt-feedback-wrong", t("✗ Not right: you answered {answer}.", answer=answer)))
+            verdict = f"<div class='{css}'>{escape(mark)}</div><div>{escape(attempt.message)}</div>"
+        heading = tn("Puzzle {position} of {n}", "Puzzle {position} of {n}", len(session), position=position)
+        parts.append(f"<div class='gt-review-puzzle'><h4>{escape(heading)}</h4>"
                      f"<div class='gt-prompt'>{escape(puzzle.question)}</div>{verdict}"
                      f"{solver_table_html(puzzle, chosen)}</div>")
-    return "<h3>Your answers</h3>" + "".join(parts)
+    heading = t("Your answers")
+    return f"<h3>{escape(heading)}</h3>" + "".join(parts)
+
+
+def _answer_word(word: str | Card) -> str:
+    """A word of a recorded answer as the student reads it: yes, no (translated), or a card."""
+    if word == "yes":
+        return tc("answer", "yes")
+    if word == "no":
+        return tc("answer", "no")
+    return str(word)
 
 
 class GradebookPage(View):
     """The class's results: students by puzzles, and how the class did on each theme."""
 
     def __init__(self) -> None:
-        self.code = widgets.Text(placeholder="the set's code (optional)", description="Class code:")
-        self.folder = widgets.Text(placeholder="a folder of results files on this computer", description="Folder:")
-        self.load_button = widgets.Button(description="Load the folder")
-        self.upload = widgets.FileUpload(accept=".csv", multiple=True, description="Or upload results files")
+        self.code = widgets.Text(placeholder=t("the set's code (optional)"), description=tc("label", "Class code:"))
+        self.folder = widgets.Text(placeholder=t("a folder of results files on this computer"),
+                                  description=tc("label", "Folder:"))
+        self.load_button = widgets.Button(description=tc("button", "Load the folder"))
+        self.upload = widgets.FileUpload(accept=".csv", multiple=True,
+                                         description=tc("button", "Or upload results files"))
         self.table = widgets.HTML()
         self.chart = widgets.HTML()
         self.problems = widgets.HTML()
@@ -301,7 +351,7 @@ class GradebookPage(View):
     def _on_load(self, _button: widgets.Button | None = None) -> None:
         path = Path(str(self.folder.value).strip()).expanduser()
         if not str(self.folder.value).strip() or not path.is_dir():
-            raise GinError(f"no folder {str(self.folder.value)!r} on this computer")
+            raise GinError(t("no folder {folder} on this computer", folder=repr(str(self.folder.value))))
         self.show(load_folder(path, code=self._code()))
 
     @guarded
@@ -311,13 +361,14 @@ class GradebookPage(View):
             name = item["name"] if isinstance(item, dict) else item.name
             content = bytes(item["content"] if isinstance(item, dict) else item.content)
             if len(content) > MAX_RESULTS_FILE:
-                raise GinError(f"{name} is too large for a results file")
+                raise GinError(t("{file} is too large for a results file", file=str(name)))
             files.append((str(name), content))
         if files:
             self.show(build_gradebook(files, code=self._code()))
 
     def show(self, book: Gradebook) -> None:
-        self.problems.value = ("<div class='gt-notice'><b>Skipped:</b><ul>"
+        skipped = t("Skipped:")
+        self.problems.value = (f"<div class='gt-notice'><b>{escape(skipped)}</b><ul>"
                                + "".join(f"<li>{escape(p.file)}: {escape(p.reason)}</li>" for p in book.problems)
                                + "</ul></div>") if book.problems else ""
         self.table.value = gradebook_html(book)

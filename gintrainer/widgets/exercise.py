@@ -16,6 +16,7 @@ from ..cards import CardsLike
 from ..drawing import CardStyle, cards_html
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
 from ..exercises.core import NAMES
+from ..language import t, tc, tn
 from .base import View, guarded
 from .cards import CardPicker
 
@@ -38,11 +39,12 @@ class ExerciseView(View):
         self.picker = CardPicker()
         self.picker.on_error = self.report
         self.choices = widgets.ToggleButtons(options=(), value=None, style={"button_width": "auto"})
-        self.number = widgets.Text(placeholder="your answer", layout=widgets.Layout(width="10em"))
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.again_button = widgets.Button(description="Try again")
-        self.answer_button = widgets.Button(description="Show answer")
-        self.new_button = widgets.Button(description="New position", tooltip="Another position of the same kind")
+        self.number = widgets.Text(placeholder=t("your answer"), layout=widgets.Layout(width="10em"))
+        self.check_button = widgets.Button(description=tc("button", "Check"), button_style="primary")
+        self.again_button = widgets.Button(description=tc("button", "Try again"))
+        self.answer_button = widgets.Button(description=tc("button", "Show answer"))
+        self.new_button = widgets.Button(description=tc("button", "New position"),
+                                         tooltip=tc("tooltip", "Another position of the same kind"))
         self.feedback = widgets.HTML()
         self.feedback.add_class("gt-feedback")
         buttons = [self.check_button, self.again_button, self.answer_button]
@@ -76,13 +78,15 @@ class ExerciseView(View):
     def refresh(self) -> None:
         exercise = self.exercise
         with self.hold_sync():
-            seed = f" · position #{exercise.seed}" if self.session.can_renew else ""
+            seed = " " + t("· position #{seed}", seed=exercise.seed) if self.session.can_renew else ""
             self.header.value = f"<b>{escape(exercise.title)}</b><small>{escape(seed)}</small>"
             self.prompt.value = f'<div class="gt-prompt">{escape(exercise.prompt)}</div>'
             self.panels.value = "".join(panel_html(p, size=self.size, four_colour=self.four_colour)
                                         for p in exercise.panels)
-            self.option_label.value = (f'<div class="gt-seat-title">{escape(exercise.option_label)} '
-                                       f'(click to pick)</div>' if exercise.answer_type == "cards" else "")
+            # Translators: {cards} names the cards to pick from ("Your 11 cards").
+            pick = t("{cards} (click to pick)", cards=exercise.option_label)
+            self.option_label.value = (f'<div class="gt-seat-title">{escape(pick)}</div>'
+                                       if exercise.answer_type == "cards" else "")
             if exercise.answer_type == "cards":
                 if tuple(self.picker.cards) != tuple(exercise.options):
                     self.picker.show(exercise.options, single=exercise.pick == 1)
@@ -105,14 +109,15 @@ class ExerciseView(View):
         state = self.session.state
         hint = ""
         if state == "shown":
-            css, mark = "gt-feedback-shown", "Answer:"
-            text = feedback.text.removeprefix("Answer: ")
+            css, mark = "gt-feedback-shown", tc("feedback", "Answer:")
+            text = feedback.text.removeprefix("Answer: ")  # the exercise's own words may start so
         elif feedback.correct:
             css, mark, text = "gt-feedback-right", "✓", feedback.text
         else:
             css, mark, text = "gt-feedback-wrong", "✗", feedback.text
             if state == "wrong":
-                hint = ' <span class="gt-hint">Try again, or press Show answer.</span>'
+                again = t("Try again, or press Show answer.")
+                hint = f' <span class="gt-hint">{escape(again)}</span>'
         self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}{hint}</div>'
 
     # -- callbacks ------------------------------------------------------------------
@@ -176,9 +181,10 @@ class CheckView(View):
     questions answered right at the first try (an answer given after a wrong one, or
     after the answer was shown, does not count)."""
 
-    def __init__(self, exercises: Iterable[Exercise], *, title: str = "Check what you learned"):
+    def __init__(self, exercises: Iterable[Exercise], *, title: str | None = None):
         self.questions = [ExerciseView(exercise=e, compact=True) for e in exercises]
-        self.heading = widgets.HTML(f"<h3>{escape(title)}</h3>")
+        heading = title or t("Check what you learned")
+        self.heading = widgets.HTML(f"<h3>{escape(heading)}</h3>")
         self.tally = widgets.HTML()
         for view in self.questions:
             view.listeners.append(lambda v, feedback: self.refresh())
@@ -196,12 +202,14 @@ class CheckView(View):
         done = len(self.right)
         answered = sum(1 for view in self.questions if view.session.answered)
         if done == total:
-            note = " Well done: you are ready for the next lesson."
+            note = t("Well done: you are ready for the next lesson.")
         elif answered == total:
-            note = " Read the explanations, then go back over the lesson for the ones you missed."
+            note = t("Read the explanations, then go back over the lesson for the ones you missed.")
         else:
-            note = f" {answered} of {total} answered."
-        self.tally.value = f"<b>{done} of {total} right at the first try.</b>{escape(note)}"
+            note = tn("{answered} of {n} answered.", "{answered} of {n} answered.", total, answered=answered)
+        tally = tn("{right} of {n} right at the first try.", "{right} of {n} right at the first try.", total,
+                   right=done)
+        self.tally.value = f"<b>{escape(tally)}</b> {escape(note)}"
 
 
 class RulesComparison(View):
@@ -211,7 +219,7 @@ class RulesComparison(View):
         self.seed = seed
         self.position = widgets.HTML()
         self.table = widgets.HTML()
-        self.new_button = widgets.Button(description="New position")
+        self.new_button = widgets.Button(description=tc("button", "New position"))
         super().__init__([self.position, self.table, self.new_button])
         self.add_class("gt-comparison")
         self.new_button.on_click(self._on_new)
@@ -225,11 +233,14 @@ class RulesComparison(View):
     def refresh(self) -> None:
         (cards, defender, upcard), rows = compare_rules(self.seed)
         opts = CardStyle(size=self.size, four_colour=self.four_colour)
+        # Translators: {player} is a player's name (Ann, Ben).
+        drawer = t("{player}'s 11 cards, after drawing (position #{seed})", player=NAMES[1], seed=self.seed)
+        other = t("{player}'s ten cards", player=NAMES[0])
+        upcard_title = t("The first upcard")
         self.position.value = (
-            f'<div class="gt-seat-title">{NAMES[1]}\'s 11 cards, after drawing (position #{self.seed})</div>'
-            f"{cards_html(cards, **opts)}"
-            f'<div class="gt-seat-title">{NAMES[0]}\'s ten cards</div>{cards_html(defender, **opts)}'
-            f'<div class="gt-seat-title">The first upcard</div>{cards_html([upcard], **opts)}')
+            f'<div class="gt-seat-title">{escape(drawer)}</div>{cards_html(cards, **opts)}'
+            f'<div class="gt-seat-title">{escape(other)}</div>{cards_html(defender, **opts)}'
+            f'<div class="gt-seat-title">{escape(upcard_title)}</div>{cards_html([upcard], **opts)}')
         head, *body = rows
         cells = "".join(f"<th>{escape(c)}</th>" for c in head)
         lines = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in body)

@@ -8,47 +8,78 @@ definition (:mod:`gintrainer.lessons`) named as the definition names it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from html import escape
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..errors import GinError
+from ..language import LANGUAGES, NAMES, PSEUDO, check_language, current_language, t, use_language
 from ..lessons import LESSONS, checks
 from ..lessons import demo as demo_info
 from ..lessons import example as example_info
 from ..reference import glossary_html, quick_reference_html
-from .base import Change, SettingsBar, View, guarded, settings
+from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
-from .site import NavBar
+from .site import REFERENCE_FILES, LanguageMenu, NavBar, lesson_path, link_html
 from .stepper import Stepper
 
 if TYPE_CHECKING:
     from IPython.display import HTML
 
-REFERENCE_PAGES = {"glossary": "lessons/glossary.ipynb", "quick_reference": "lessons/quick_reference.ipynb"}
+def page_path(page: int | str, lang: str | None = None) -> str:
+    """The path from the site root of a lesson (by number), the glossary or the quick
+    reference, in a language (English by default)."""
+    return lesson_path(page, lang or "en")
 
 
-def page_path(page: int | str) -> str:
-    """The path from the site root of a lesson (by number), the glossary or the quick reference."""
-    if isinstance(page, int) and not isinstance(page, bool) and page in LESSONS:
-        return f"lessons/{LESSONS[page].file}"
-    if page in REFERENCE_PAGES:
-        return REFERENCE_PAGES[page]
-    raise GinError(f"no lesson page {page!r}: a lesson number from {min(LESSONS)} to {max(LESSONS)}, "
-                   f"or {' or '.join(map(repr, REFERENCE_PAGES))}")
+def notebook_language(learner: Learner, lang: str | None) -> str:
+    """The language a lesson notebook's page speaks: the notebook's own (``lang``, English
+    when None); an English notebook speaks the tests' pseudo-language too, which has no
+    notebooks of its own."""
+    if lang is None:
+        return PSEUDO if learner.language == PSEUDO else "en"
+    return check_language(lang)
 
 
-class LessonToolbar(View):
+class LessonTop(View):
+    """What a lesson notebook's page shows first: the page's language on the document,
+    the language menu, a link to the notebook in the learner's language when this one
+    is in another, and the links (each carrying the learner)."""
+
+    def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None,
+                 tools: Sequence[widgets.Widget] = ()):
+        self.learner = learner or Learner.from_page()
+        here = page_path(page, lang)
+        if lang is not None and self.learner.asked is None:
+            self.learner.language = check_language(lang)  # opening a translated notebook chooses its language
+        use_language(notebook_language(self.learner, lang))
+        self.language = PageLanguage.for_page()
+        self.menu = LanguageMenu(here, self.learner)
+        self.other = widgets.HTML(self._other_html(page, here))
+        self.links = NavBar(here, self.learner)
+        super().__init__([self.language, self.menu, self.other, self.links, *tools])
+        self.add_class("gt-lesson-top")
+
+    def _other_html(self, page: int | str, here: str) -> str:
+        wanted = self.learner.language
+        if wanted not in LANGUAGES or wanted == current_language():
+            return ""
+        link = link_html(page_path(page, wanted), here, NAMES[wanted], self.learner.query())
+        label = t("This page in your language:")
+        return f'<div class="gt-notice gt-other-language">{escape(label)} <span lang="{wanted}">{link}</span></div>'
+
+
+class LessonToolbar(LessonTop):
     """The top of a lesson: the links (carrying the learner) and the card settings. The
     four-colour deck starts as the learner's profile has it, and a change is kept there."""
 
-    def __init__(self, page: int | str, learner: Learner | None = None):
-        self.learner = learner or Learner.from_page()
-        self.links = NavBar(page_path(page), self.learner)
+    def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None):
         self.settings_bar = SettingsBar()
-        super().__init__([self.links, self.settings_bar])
+        super().__init__(page, learner, lang=lang, tools=[self.settings_bar])
+        self.remove_class("gt-lesson-top")
         self.add_class("gt-lesson-toolbar")
         self.settings_bar.four_colour.observe(self._on_four_colour, names="value")
 
@@ -58,15 +89,22 @@ class LessonToolbar(View):
             self.learner.set_four_colour(change["new"])
 
 
-def toolbar(page: int | str | None = None) -> widgets.Widget:
-    """The links of a lesson page and its card settings: the size (large for a projector) and
-    the four-colour deck, for every view. Without a page, the settings alone."""
-    return SettingsBar() if page is None else LessonToolbar(page)
+def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widgets.Widget:
+    """The top of a lesson page in a language (``lang``, English by default; the page
+    speaks it): the language menu, the links and the card settings (the size, large for
+    a projector, and the four-colour deck, for every view). Without a page, the settings
+    alone."""
+    return SettingsBar() if page is None else LessonToolbar(page, lang=lang)
 
 
-def nav(page: int | str) -> NavBar:
-    """The links of a lesson page again (for the bottom of the page)."""
-    return NavBar(page_path(page))
+def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
+    """The top of the glossary's and the quick reference's pages (in ``lang``, English by
+    default), which have no toolbar; for a lesson, its links again at the bottom of the
+    page, in the language its toolbar set (a translated lesson's last cell is the
+    English one's, without ``lang``)."""
+    if isinstance(page, str) and page in REFERENCE_FILES:
+        return LessonTop(page, lang=lang)
+    return NavBar(page_path(page, lang or current_language()))
 
 
 def demo(name: str) -> Stepper:
@@ -87,7 +125,10 @@ def exercise(kind: str, seed: int = 0) -> ExerciseView:
 
 def check(number: int) -> CheckView:
     """The short check at the end of a lesson."""
-    return CheckView(checks(number), title=f"Check: lesson {number}, {LESSONS[number].title.lower()}")
+    title = t(LESSONS[number].title)
+    if current_language() in ("en", PSEUDO):  # English writes the title in lower case here; others keep it
+        title = title.lower()
+    return CheckView(checks(number), title=t("Check: lesson {number}, {title}", number=number, title=title))
 
 
 def comparison(seed: int = 0) -> RulesComparison:

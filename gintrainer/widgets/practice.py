@@ -22,13 +22,14 @@ from ..drawing import (
 )
 from ..drawing import score_sheet_html as hand_scores_html
 from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
+from ..language import N_, t, tc
 from ..melds import best_arrangement
 from ..practice import (
     DEFAULT_OPPONENT,
-    OPPONENT_LABELS,
     VARIANTS,
     PracticeError,
     PracticeGame,
+    opponent_label,
     opponents,
     practice_rules,
 )
@@ -48,6 +49,19 @@ _CSS = """<style>
 </style>"""
 
 
+PRESET_LABELS = {"standard": N_("standard"), "modern": N_("modern"), "classic": N_("classic")}
+"""The rules presets' names as the form shows them, in English (the values stay the presets' names)."""
+
+
+def preset_label(name: str) -> str:
+    """A rules preset's name on the form, in the learner's language (a preset without a label: its name)."""
+    return t(PRESET_LABELS[name]) if name in PRESET_LABELS else name
+
+
+def _heading(text: str) -> widgets.HTML:
+    return widgets.HTML(f"<h3>{escape(text)}</h3>")
+
+
 def _wrap(*children: widgets.Widget) -> widgets.HBox:
     return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
@@ -62,15 +76,19 @@ def move_log_html(game: PracticeGame) -> str:
     last_own = max((m.step for m in log if m.seat == game.seat), default=0)
     items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{escape(m.text)}</li>"
                     for m in log)
-    return f"<div class='gt-log-title'><b>Moves this hand</b></div><div class='gt-log'><ol>{items}</ol></div>"
+    title = t("Moves this hand")
+    return (f"<div class='gt-log-title'><b>{escape(title)}</b></div>"
+            f"<div class='gt-log'><ol>{items}</ol></div>")
 
 
 def new_match_warning(game: PracticeGame) -> str:
     """What starting a new match would throw away, as a question."""
     names = game.names()
     mine, theirs = game.match.scores[game.seat], game.match.scores[game.computer_seat]
-    return (f"Starting a new match throws away the one in progress (hand {game.hand_number}, you {mine}, "
-            f"{names[game.computer_seat]} {theirs}). Start a new match anyway?")
+    # Translators: {opponent} is the computer player's name; {mine} and {theirs} are the two scores.
+    return t("Starting a new match throws away the one in progress (hand {hand}, you {mine}, {opponent} {theirs}). "
+             "Start a new match anyway?", hand=game.hand_number, mine=mine, opponent=names[game.computer_seat],
+             theirs=theirs)
 
 
 def _coach_line(name: str) -> str:
@@ -83,12 +101,29 @@ def coach_table_html(table: DiscardTable) -> str:
             + discard_table_html(table.rows, best=[row.card for row in table.best()]))
 
 
+def _game_caption(number: int | None, target: int, winner: str | None, shutout: bool) -> str:
+    """A game's caption on the score sheet: its number (None: the match is one game),
+    the target, and once it is won, by whom and whether it was a shutout."""
+    if winner is None:
+        return t("Score to {target}", target=target) if number is None else \
+            t("Game {number} to {target}", number=number, target=target)
+    if number is None:
+        return (t("Score to {target} — won by {player} (shutout: game bonus doubled)", target=target, player=winner)
+                if shutout else t("Score to {target} — won by {player}", target=target, player=winner))
+    return (t("Game {number} to {target} — won by {player} (shutout: game bonus doubled)", number=number,
+              target=target, player=winner) if shutout
+            else t("Game {number} to {target} — won by {player}", number=number, target=target, player=winner))
+
+
 def score_sheet_html(game: PracticeGame) -> str:
     """Each game's points, hands won, bonuses and totals; each hand's result; who deals next."""
     match, names = game.match, game.names()
+    columns = (tc("score sheet column", "points"), tc("score sheet column", "hands won"),
+               tc("score sheet column", "game bonus"), tc("score sheet column", "box bonus"),
+               tc("score sheet column", "total"))
+    heads = "".join(f"<th>{escape(column)}</th>" for column in columns)
     parts = []
     for g in match.games:
-        title = f"Game {g.number}" if len(match.games) > 1 else "Score"
         bonus = g.bonuses
         rows = []
         for seat in (0, 1):
@@ -96,24 +131,29 @@ def score_sheet_html(game: PracticeGame) -> str:
             boxes = "" if bonus is None else str(bonus.boxes[seat])
             rows.append(f"<tr><td>{escape(names[seat])}</td><td>{g.points[seat]}</td><td>{g.hands_won[seat]}</td>"
                         f"<td>{game_bonus}</td><td>{boxes}</td><td>{g.totals[seat]}</td></tr>")
-        state = ""
+        won_by = None
         if bonus is not None:
             if g.winner is None:
                 raise PracticeError(f"game {g.number} has its bonuses but no winner")
-            state = (f" — won by {escape(names[g.winner])}"
-                     + (" (shutout: game bonus doubled)" if bonus.shutout else ""))
-        parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{title} to {match.rules.target}{state}"
-                     "</caption><thead><tr><th></th><th>points</th><th>hands won</th><th>game bonus</th>"
-                     "<th>box bonus</th><th>total</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+            won_by = names[g.winner]
+        caption = _game_caption(g.number if len(match.games) > 1 else None, match.rules.target, won_by,
+                                bonus is not None and bonus.shutout)
+        parts.append(f"<table class='gt-solver gt-score-sheet'><caption>{escape(caption)}"
+                     f"</caption><thead><tr><th></th>{heads}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
     parts.append(hand_scores_html(match.hands, names, totals=False))  # a Hollywood hand counts in several games
     if match.is_over:
         a, b = match.totals
         winner = match.winner
-        verdict = "a draw" if winner is None else f"{escape(names[winner])} win" + ("" if winner == game.seat
-                                                                                   else "s")
-        parts.append(f"<div class='gt-info'><b>The match is over: {verdict}, {a} – {b}.</b></div>")
+        if winner is None:
+            verdict = t("The match is over: a draw, {a} – {b}.", a=a, b=b)
+        elif winner == game.seat:
+            verdict = t("The match is over: You win, {a} – {b}.", a=a, b=b)  # the learner is "You" here
+        else:
+            verdict = t("The match is over: {player} wins, {a} – {b}.", player=names[winner], a=a, b=b)
+        parts.append(f"<div class='gt-info'><b>{escape(verdict)}</b></div>")
     elif game.can_deal:
-        parts.append(f"<div class='gt-info'>Next dealer: {escape(names[match.next_dealer])}.</div>")
+        dealer = t("Next dealer: {player}.", player=names[match.next_dealer])
+        parts.append(f"<div class='gt-info'>{escape(dealer)}</div>")
     return "".join(parts)
 
 
@@ -165,39 +205,49 @@ class PracticePage(View):
         def button(label: str, tooltip: str = "", style: str = "") -> widgets.Button:
             return widgets.Button(description=label, tooltip=tooltip, button_style=style)
 
-        self.take_button = button("Take the discard", "take the top card of the discard pile")
-        self.pass_button = button("Pass", "leave the upcard")
-        self.draw_button = button("Draw from the stock")
-        self.discard_button = button("Discard it", "discard the selected card", "primary")
-        self.knock_button = button("Knock with it", "knock, discarding the selected card face down", "success")
-        self.gin_button = button("Gin with it", "go gin, discarding the selected card face down", "success")
-        self.big_gin_button = button("Big gin", "go out with all eleven cards in melds", "success")
-        self.lay_out_button = button("Lay out for me", "your melds (and lay-offs) by the engine, from your cards")
-        self.meld_button = button("Meld the selected cards")
-        self.layoff_button = button("Lay off the selected card")
-        self.done_button = button("Done laying out")
-        self.sort_button = button("Sort my cards", "group your cards by melds, deadwood last")
-        self.take_back_button = button("Take back", "undo your last move and the computer's replies")
-        self.next_button = button("Next hand", "deal the next hand", "primary")
-        self.coach_box = widgets.Checkbox(value=True, description="Coach", indent=False)
+        self.take_button = button(tc("button", "Take the discard"),
+                                  tc("tooltip", "take the top card of the discard pile"))
+        self.pass_button = button(tc("button", "Pass"), tc("tooltip", "leave the upcard"))
+        self.draw_button = button(tc("button", "Draw from the stock"))
+        self.discard_button = button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"), "primary")
+        self.knock_button = button(tc("button", "Knock with it"),
+                                   tc("tooltip", "knock, discarding the selected card face down"), "success")
+        self.gin_button = button(tc("button", "Gin with it"),
+                                 tc("tooltip", "go gin, discarding the selected card face down"), "success")
+        self.big_gin_button = button(tc("button", "Big gin"),
+                                     tc("tooltip", "go out with all eleven cards in melds"), "success")
+        self.lay_out_button = button(tc("button", "Lay out for me"),
+                                     tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
+        self.meld_button = button(tc("button", "Meld the selected cards"))
+        self.layoff_button = button(tc("button", "Lay off the selected card"))
+        self.done_button = button(tc("button", "Done laying out"))
+        self.sort_button = button(tc("button", "Sort my cards"),
+                                  tc("tooltip", "group your cards by melds, deadwood last"))
+        self.take_back_button = button(tc("button", "Take back"),
+                                       tc("tooltip", "undo your last move and the computer's replies"))
+        self.next_button = button(tc("button", "Next hand"), tc("tooltip", "deal the next hand"), "primary")
+        self.coach_box = widgets.Checkbox(value=True, description=tc("checkbox", "Coach"), indent=False)
         self.draw_row = _wrap(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = _wrap(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
         self.layout_row = _wrap(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.scores = widgets.HTML()
-        self.hand_choice = widgets.Dropdown(options=[], description="Hand:")
+        self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"))
         self.download = widgets.HTML()
         self.downloads = _wrap(self.hand_choice, self.download)
-        self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT, description="Opponent:")
-        self.preset_choice = widgets.Dropdown(options=list(PRESETS), value="standard", description="Rules:")
-        self.variant_boxes = {name: widgets.Checkbox(value=False, description=label, indent=False)
+        self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT,
+                                                description=tc("label", "Opponent:"))
+        self.preset_choice = widgets.Dropdown(options=[(preset_label(name), name) for name in PRESETS],
+                                              value="standard", description=tc("label", "Rules:"))
+        self.variant_boxes = {name: widgets.Checkbox(value=False, description=t(label), indent=False)
                               for name, label in VARIANTS.items()}
-        self.target_box = widgets.BoundedIntText(value=100, min=1, max=100_000, description="Target:")
-        self.new_button = button("Start a new match", "", "warning")
+        self.target_box = widgets.BoundedIntText(value=100, min=1, max=100_000, description=tc("label", "Target:"))
+        self.new_button = button(tc("button", "Start a new match"), "", "warning")
         self.confirm_text = widgets.HTML()
-        self.confirm_yes = button("Yes, start a new match", "throw away the match in progress", "danger")
-        self.confirm_no = button("No, keep playing", "keep the match in progress")
+        self.confirm_yes = button(tc("button", "Yes, start a new match"),
+                                  tc("tooltip", "throw away the match in progress"), "danger")
+        self.confirm_no = button(tc("button", "No, keep playing"), tc("tooltip", "keep the match in progress"))
         self.confirm_box = widgets.VBox([self.confirm_text, _wrap(self.confirm_yes, self.confirm_no)],
                                         layout=widgets.Layout(display="none"))
         self.confirm_box.add_class("gt-confirm")
@@ -209,9 +259,9 @@ class PracticePage(View):
             self.draw_row, self.discard_row, self.layout_row,
             _wrap(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
             self.moves, self.coach, self.result,
-            widgets.HTML("<h3>Score sheet</h3>"), self.scores,
-            widgets.HTML("<h3>Finished hands</h3>"), self.downloads,
-            widgets.HTML("<h3>New match</h3>"), form])
+            _heading(t("Score sheet")), self.scores,
+            _heading(t("Finished hands")), self.downloads,
+            _heading(t("New match")), form])
         self.add_class("gt-practice")
         for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
                                 (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
@@ -232,7 +282,7 @@ class PracticePage(View):
 
     @property
     def names(self) -> tuple[str, str]:
-        return self.game.names("You")
+        return self.game.names(tc("player", "You"))
 
     def _open_game(self) -> None:
         """Open the learner's game (see :func:`_opened_game`) in place of the one shown."""
@@ -259,9 +309,10 @@ class PracticePage(View):
         self._after()
 
     def _selected_one(self, what: str) -> Card:
+        """The one card selected; else ``what`` (the sentence asking for it) is the error."""
         chosen = self.picker.selected
         if len(chosen) != 1:
-            raise PracticeError(f"select one of your cards to {what} first (click it)")
+            raise PracticeError(what)
         return chosen[0]
 
     # -- buttons ------------------------------------------------------------------------
@@ -280,15 +331,18 @@ class PracticePage(View):
 
     @guarded
     def _on_discard(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DISCARD, self._selected_one("discard")))
+        self._play(Action(ActionKind.DISCARD, self._selected_one(
+            t("select one of your cards to discard first (click it)"))))
 
     @guarded
     def _on_knock(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.KNOCK, self._selected_one("knock with")))
+        self._play(Action(ActionKind.KNOCK, self._selected_one(
+            t("select one of your cards to knock with first (click it)"))))
 
     @guarded
     def _on_gin(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.GIN, self._selected_one("go gin with")))
+        self._play(Action(ActionKind.GIN, self._selected_one(
+            t("select one of your cards to go gin with first (click it)"))))
 
     @guarded
     def _on_big_gin(self, _button: widgets.Button | None = None) -> None:
@@ -304,12 +358,13 @@ class PracticePage(View):
     def _on_meld(self, _button: widgets.Button | None = None) -> None:
         chosen = self.picker.selected
         if len(chosen) < 3:
-            raise PracticeError("select the three or more cards of a meld first")
+            raise PracticeError(t("select the three or more cards of a meld first"))
         self._play(Action(ActionKind.MELD, cards=chosen))
 
     @guarded
     def _on_layoff(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.LAYOFF, self._selected_one("lay off")))
+        self._play(Action(ActionKind.LAYOFF, self._selected_one(
+            t("select one of your cards to lay off first (click it)"))))
 
     @guarded
     def _on_done(self, _button: widgets.Button | None = None) -> None:
@@ -318,7 +373,7 @@ class PracticePage(View):
     @guarded
     def _on_take_back(self, _button: widgets.Button | None = None) -> None:
         self.game.take_back()
-        self._after("Taken back: your last move and the computer's replies since.")
+        self._after(t("Taken back: your last move and the computer's replies since."))
 
     @guarded
     def _on_sort(self, _button: widgets.Button | None = None) -> None:
@@ -366,7 +421,7 @@ class PracticePage(View):
         preset = self.preset_choice.value
         target = self.target_box.value
         if isinstance(target, bool) or not isinstance(target, int):
-            raise PracticeError(f"the target is a whole number, not {target!r}")
+            raise PracticeError(t("the target is a whole number, not {value}", value=repr(target)))
         variants = {name: box.value for name, box in self.variant_boxes.items()}
         return opponent, practice_rules(preset, target=target, **variants)
 
@@ -386,13 +441,14 @@ class PracticePage(View):
     def _fill_download(self) -> None:
         number = self.hand_choice.value
         if number is None:
-            self.download.value = "<span class='gt-info'>No hand is finished yet.</span>"
+            none_yet = t("No hand is finished yet.")
+            self.download.value = f"<span class='gt-info'>{escape(none_yet)}</span>"
             return
         if number not in self.game.finished_hands():
-            raise PracticeError(f"hand {number!r} is not finished")
-        replay = self.game.history(number, learner=self.learner.name or "You")
+            raise PracticeError(t("hand {number} is not finished", number=repr(number)))
+        replay = self.game.history(number, learner=self.learner.name or tc("player", "You"))
         self.download.value = download_link(replay.dump(), f"practice-hand-{number}.json",
-                                            "Download this hand (replay file)")
+                                            t("Download this hand (replay file)"))
 
     def _on_selection(self, change: Change) -> None:
         self._enable_buttons()
@@ -456,19 +512,22 @@ class PracticePage(View):
         hand, names = game.hand, self.names
         phase = hand.phase
         with self.hold_sync():
-            label = OPPONENT_LABELS.get(game.opponent, game.opponent)
-            self.heading.value = (f"<h3>Hand {game.hand_number} against {escape(label)}</h3>"
-                                  f"<div class='gt-info'>Rules: {escape(game.rules.describe())}; knock limit "
-                                  f"{hand.knock_limit}; target {game.rules.target}.</div>")
+            heading = t("Hand {number} against {opponent}", number=game.hand_number,
+                        opponent=opponent_label(game.opponent))
+            # Translators: {rules} is the rules' short description (standard, target 100).
+            rules = t("Rules: {rules}; knock limit {limit}; target {target}.", rules=game.rules.describe(),
+                      limit=hand.knock_limit, target=game.rules.target)
+            self.heading.value = f"<h3>{escape(heading)}</h3><div class='gt-info'>{escape(rules)}</div>"
             notices = [n for n in (self._notice_text, game.notice) if n]
             if self.learner.is_guest:
-                notices.append("Playing as a guest: this game is not saved. Type your name above to keep it.")
+                notices.append(t("Playing as a guest: this game is not saved. Type your name above to keep it."))
             self.notice.value = "".join(f"<div class='gt-notice'>{escape(n)}</div>" for n in notices)
             self.table.value = self._table_html()
             self._show_hand()
             self.hand_info.value = self._hand_info()
             self.draw_row.layout.display = "" if phase in (Phase.UPCARD, Phase.DRAW) else "none"
-            self.take_button.description = "Take the upcard" if phase is Phase.UPCARD else "Take the discard"
+            self.take_button.description = (tc("button", "Take the upcard") if phase is Phase.UPCARD
+                                            else tc("button", "Take the discard"))
             self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
             self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
             self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
@@ -481,7 +540,7 @@ class PracticePage(View):
             self.result.value = result_html(game, names) if hand.is_over else ""
             self.scores.value = score_sheet_html(game)
             finished = game.finished_hands()
-            options = [(f"Hand {n}", n) for n in finished]
+            options = [(tc("option", "Hand {number}", number=n), n) for n in finished]
             if list(self.hand_choice.options) != options:
                 self.hand_choice.options = options
                 self.hand_choice.value = finished[-1] if finished else None
@@ -501,16 +560,17 @@ class PracticePage(View):
         parts = []
         view = game.view()
         if view.forbidden is not None:  # taken from the discard pile
-            parts.append(f"You drew {view.forbidden} from the discard pile (you may not throw it back this turn).")
+            parts.append(t("You drew {card} from the discard pile (you may not throw it back this turn).",
+                           card=view.forbidden))
         elif view.drawn is not None:
-            parts.append(f"You drew {view.drawn[0]} from the stock.")
+            parts.append(t("You drew {card} from the stock.", card=view.drawn[0]))
         left = hand.unlaid(game.seat)
         if len(left) <= 10:
             parts.append(deadwood_words(best_arrangement(left)))
         if game.learner_to_act:
-            parts.append(_WHAT_TO_DO[hand.phase])
+            parts.append(t(_WHAT_TO_DO[hand.phase]))
         elif not game.match.is_over:
-            parts.append("The computer is to play.")
+            parts.append(t("The computer is to play."))
         return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
 
     def _table_html(self) -> str:
@@ -536,14 +596,15 @@ class PracticePage(View):
 
 
 _WHAT_TO_DO = {
-    Phase.UPCARD: "Take the upcard or pass.",
-    Phase.DRAW: "Draw from the stock or take the discard.",
-    Phase.DISCARD: "Click a card, then discard it (or knock with it).",
-    Phase.KNOCKER_LAYOUT: "Lay out your melds: select a meld's cards and meld them, then press Done; or let the "
-                          "engine lay out for you.",
-    Phase.DEFENDER_LAYOUT: "Lay out your melds and lay off cards on the knocker's melds; or let the engine do it.",
+    Phase.UPCARD: N_("Take the upcard or pass."),
+    Phase.DRAW: N_("Draw from the stock or take the discard."),
+    Phase.DISCARD: N_("Click a card, then discard it (or knock with it)."),
+    Phase.KNOCKER_LAYOUT: N_("Lay out your melds: select a meld's cards and meld them, then press Done; or let the "
+                             "engine lay out for you."),
+    Phase.DEFENDER_LAYOUT: N_("Lay out your melds and lay off cards on the knocker's melds; or let the engine do "
+                              "it."),
 }
-"""What the learner does next, by the phase of the hand (the hand is not over)."""
+"""What the learner does next, by the phase of the hand (the hand is not over), in English (shown with ``t``)."""
 
 
 def _opened_game(name: str | None, current: PracticeGame | None) -> tuple[PracticeGame, str | None]:

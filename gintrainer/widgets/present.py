@@ -8,6 +8,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..language import N_, t, tc
 from ..lessons import DEMOS, LESSONS
 from ..reference import quick_reference_sections
 from .base import Change, View, guarded, replace_view, settings
@@ -15,15 +16,15 @@ from .lesson import demo
 from .stepper import Stepper
 
 QUICK_REFERENCE = "quick-reference"
-DEMO_LABEL = "Lesson {number}, {lesson} — {demo}"
 
 
 class ReferenceSlides:
     """The quick reference as a steps model: one section a step."""
 
-    title = "Gin Rummy: quick reference"
+    title = N_("Gin Rummy: quick reference")
 
     def __init__(self) -> None:
+        self.title = t(ReferenceSlides.title)
         self.count = len(quick_reference_sections())
 
     def caption(self, step: int) -> str:
@@ -36,7 +37,8 @@ class ReferenceSlides:
 
 def demo_choices() -> list[tuple[str, str]]:
     """Every demonstration of the lessons, in lesson order: (label, name)."""
-    return [(DEMO_LABEL.format(number=number, lesson=info.title, demo=section.title), section.name)
+    return [(t("Lesson {number}, {lesson} — {demo}", number=number, lesson=t(info.title), demo=t(section.title)),
+             section.name)
             for number, info in sorted(LESSONS.items()) for section in info.demos]
 
 
@@ -45,8 +47,8 @@ class PresentationPage(View):
 
     def __init__(self) -> None:
         options = demo_choices()
-        options.append(("Quick reference, one section at a time", QUICK_REFERENCE))
-        self.choice = widgets.Dropdown(options=options, value=QUICK_REFERENCE, description="Show:",
+        options.append((t("Quick reference, one section at a time"), QUICK_REFERENCE))
+        self.choice = widgets.Dropdown(options=options, value=QUICK_REFERENCE, description=tc("label", "Show:"),
                                        layout=widgets.Layout(width="auto"))
         self.holder = widgets.VBox()
         settings.size = "large"

@@ -4,18 +4,35 @@ Progress lives in the progress store (JSON files written atomically under a
 lock), so it survives moving between pages and restarting the server; a page
 opened with ``?profile=Name`` starts with that learner, and its settings (the
 four-colour deck) apply to the whole page.
+
+The page's language is the one its address asks for (``?lang=tr``) when it is
+one of the trainer's, else the one the learner's profile saved, else the
+browser's preferred one (Voila hands the ``Accept-Language`` header to the
+kernel), else English; asked for with a profile, it is saved in the profile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import profiles as store
-from ..app import query_params
+from ..app import accept_language, allow_test_languages, query_params
 from ..errors import GinError
+from ..language import (
+    LANGUAGES,
+    N_,
+    check_language,
+    choose_language,
+    current_language,
+    format_percent,
+    t,
+    tc,
+    use_language,
+)
 from ..progress import DIFFICULTIES, Progress
 from ..puzzles.themes import theme_title
 from ..storage import data_dir, name_stem
@@ -23,18 +40,26 @@ from ..training import PuzzleAttempt, rating_words
 from .base import Change, View, download_link, guarded, settings
 
 GUEST = "Guest"
-DIFFICULTY_LABELS = {"easier": "Easier than my rating", "adaptive": "At my rating", "harder": "Harder than my rating"}
-_page_learners: dict[tuple[str, str], Learner] = {}
+DIFFICULTY_LABELS = {"easier": N_("Easier than my rating"), "adaptive": N_("At my rating"),
+                     "harder": N_("Harder than my rating")}
+_SLOT = "\x00"  # where a name in bold goes in a sentence, after the sentence is escaped
+_page_learners: dict[tuple[str, str, str], Learner] = {}
 
 
 class Learner:
     """The learner a page works for: a stored profile, or a guest whose progress
     lasts only as long as the page."""
 
-    def __init__(self, name: str | None = None):
+    def __init__(self, name: str | None = None, *, language: str | None = None, browser: str | None = None):
         self.name: str | None = None
         self.progress: Progress = Progress.new(GUEST)
         self.notice: str | None = None
+        self.language: str = check_language(language) if language else current_language()
+        """The learner's language, carried by every link (a lesson notebook speaks its own)."""
+        self.browser = browser
+        """The browser's ``Accept-Language`` header, as the page received it."""
+        self.asked: str | None = None
+        """The language the page's address asked for (``?lang=``), when it is one the trainer speaks."""
         self._listeners: list[Callable[[], None]] = []
         if name:
             self.choose(name)
@@ -42,21 +67,30 @@ class Learner:
     @classmethod
     def from_page(cls) -> Learner:
         """The learner named by the page's ``?profile=`` query, if any (a bad name is
-        reported in the notice, and the page starts as a guest).
+        reported in the notice, and the page starts as a guest), speaking the page's
+        language (see the module's docstring), which the process speaks from now on.
 
         One learner per page: every widget of the page that asks gets the same
         one, so the links, the settings and the trainer follow a change of name.
         """
-        name = query_params().get("profile", "")
-        key = (name, str(data_dir()))
+        params = query_params()
+        name, asked = params.get("profile", ""), params.get("lang", "")
+        key = (name, asked, str(data_dir()))
         if key in _page_learners:
             return _page_learners[key]
-        learner = _page_learners[key] = cls()
+        allow_test_languages()
+        browser = accept_language()
+        lang = use_language(choose_language(asked, store.saved_language(name) if name else None, browser,
+                                            default=current_language()))
+        learner = _page_learners[key] = cls(language=lang, browser=browser)
+        learner.asked = lang if asked and lang == choose_language(asked) else None
         if name:
             try:
                 learner.choose(name)
             except GinError as error:
-                learner.notice = f"Could not open the profile from the address: {error}"
+                learner.notice = t("Could not open the profile from the address: {error}", error=str(error))
+        if learner.asked in LANGUAGES and learner.name is not None and learner.progress.settings.language != lang:
+            learner.set_language(lang)
         return learner
 
     @property
@@ -106,6 +140,20 @@ class Learner:
         settings.four_colour = flag
         self._set(four_colour=flag)
 
+    def set_language(self, lang: str) -> None:
+        """Keep ``lang`` as the learner's language (in the profile, for a named learner);
+        the page goes on speaking the language it was drawn in."""
+        lang = check_language(lang)
+        self.language = lang
+        if lang in LANGUAGES:
+            self._set(language=lang)
+        else:
+            self._changed()
+
+    def default_language(self) -> str:
+        """The language a page opened without ``?lang=`` would speak for this learner."""
+        return choose_language(None, self.progress.settings.language if self.name else None, self.browser)
+
     def set_difficulty(self, choice: str) -> None:
         """How far from the rating the trainers pick puzzles (see ``progress.DIFFICULTIES``)."""
         if choice not in DIFFICULTIES:
@@ -126,7 +174,7 @@ class Learner:
 
     def reset(self) -> str | None:
         if self.name is None:
-            raise GinError("choose your name first: a guest has nothing to reset")
+            raise GinError(t("choose your name first: a guest has nothing to reset"))
         outcome = store.reset(self.name)
         self.progress, self.notice = outcome.progress, outcome.notice
         self._changed()
@@ -134,18 +182,28 @@ class Learner:
 
     def export(self) -> str:
         if self.name is None:
-            raise GinError("choose your name first: a guest's progress is not kept")
+            raise GinError(t("choose your name first: a guest's progress is not kept"))
         return store.export(self.name)
 
     def query(self, **params: str) -> str:
-        """The query string that opens another page as this learner, with ``params``
-        (a class code) first.
+        """The query string that opens another page as this learner in their language,
+        with ``params`` (a class code) first; ``lang=`` asks for another language.
 
-        >>> Learner().query(code="AB12"), Learner().query()
-        ('?code=AB12', '')
+        The language is written unless the page it opens would choose it anyway
+        (English, for a learner whose profile and browser name no other): a link
+        always keeps the learner's language.
+
+        >>> Learner().query(code="AB12"), Learner().query(), Learner(language="tr").query()
+        ('?code=AB12', '', '?lang=tr')
+        >>> Learner().query(lang="ps")
+        '?lang=ps'
         """
         from urllib.parse import urlencode
-        values = {**params, **({} if self.name is None else {"profile": self.name})}
+        lang = params.pop("lang", None)
+        if lang is None and (self.language != "en" or self.default_language() != "en"):
+            lang = self.language
+        values = {**params, **({} if self.name is None else {"profile": self.name}),
+                  **({} if lang is None else {"lang": lang})}
         return "?" + urlencode(values) if values else ""
 
 
@@ -154,11 +212,12 @@ class ProfileBar(View):
 
     def __init__(self, learner: Learner):
         self.learner = learner
-        self.name_box = widgets.Combobox(placeholder="Type or pick your name", options=store.list_profiles(),
-                                     ensure_option=False, description="Name:")
-        self.open_button = widgets.Button(description="Open", tooltip="Keep progress under this name")
-        self.colour_box = widgets.Checkbox(value=settings.four_colour, description="Four-colour deck",
-                                            indent=False)
+        self.name_box = widgets.Combobox(placeholder=t("Type or pick your name"), options=store.list_profiles(),
+                                         ensure_option=False, description=tc("label", "Name:"))
+        self.open_button = widgets.Button(description=tc("button", "Open"),
+                                          tooltip=t("Keep progress under this name"))
+        self.colour_box = widgets.Checkbox(value=settings.four_colour, description=tc("option", "Four-colour deck"),
+                                           indent=False)
         self.who = widgets.HTML()
         super().__init__([widgets.HBox([self.name_box, self.open_button, self.colour_box],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -184,10 +243,11 @@ class ProfileBar(View):
         progress = learner.progress
         name = learner.name
         if name is None:
-            text = "Playing as a guest: type your name and press Open to keep your progress."
+            text = escape(t("Playing as a guest: type your name and press Open to keep your progress."))
         else:
-            text = (f"Playing as <b>{escape(name)}</b> · rating {progress.rating.rating:.0f} · "
-                    f"streak {progress.streak} · solved {progress.solved}")
+            text = escape(t("Playing as {name} · rating {rating} · streak {streak} · solved {solved}",
+                            name=_SLOT, rating=round(progress.rating.rating), streak=progress.streak,
+                            solved=progress.solved)).replace(_SLOT, f"<b>{escape(name)}</b>")
             if self.name_box.value != name:
                 self.name_box.value = name
         notice = f"<div class='gt-notice'>{escape(learner.notice)}</div>" if learner.notice else ""
@@ -204,13 +264,14 @@ class ProfilePage(View):
         self.learner = learner or Learner.from_page()
         self.bar = ProfileBar(self.learner)
         self.summary = widgets.HTML()
-        self.difficulty = widgets.Dropdown(options=[(label, key) for key, label in DIFFICULTY_LABELS.items()],
+        self.difficulty = widgets.Dropdown(options=[(t(label), key) for key, label in DIFFICULTY_LABELS.items()],
                                            value=self.learner.progress.settings.difficulty,
-                                           description="Puzzles:", style={"description_width": "initial"})
-        self.export_button = widgets.Button(description="Export my progress")
+                                           description=tc("label", "Puzzles:"),
+                                           style={"description_width": "initial"})
+        self.export_button = widgets.Button(description=tc("button", "Export my progress"))
         self.export_link = widgets.HTML()
-        self.reset_button = widgets.Button(description="Reset my progress…", button_style="warning")
-        self.confirm = widgets.Button(description="Yes, start afresh", button_style="danger")
+        self.reset_button = widgets.Button(description=tc("button", "Reset my progress…"), button_style="warning")
+        self.confirm = widgets.Button(description=tc("button", "Yes, start afresh"), button_style="danger")
         self.confirm.layout.display = "none"
         self.message = widgets.HTML()
         self._exported: Progress | None = None
@@ -237,45 +298,71 @@ class ProfilePage(View):
         text = self.learner.export()
         self._exported = self.learner.progress
         self.export_link.value = download_link(text, f"gintrainer-{name_stem(self.learner.name)}.json",
-                                               "Download your progress (JSON)")
+                                               t("Download your progress (JSON)"))
 
     @guarded
     def _on_reset(self, _button: widgets.Button | None = None) -> None:
         if self.learner.is_guest:
-            raise GinError("choose your name first: a guest has nothing to reset")
+            raise GinError(t("choose your name first: a guest has nothing to reset"))
         self._confirm_for = self.learner.name
         self.confirm.layout.display = ""
-        self.message.value = ("<div class='gt-notice'>Start afresh? Your current progress will be kept as a "
-                              "backup file, not deleted.</div>")
+        question = t("Start afresh? Your current progress will be kept as a backup file, not deleted.")
+        self.message.value = f"<div class='gt-notice'>{escape(question)}</div>"
 
     @guarded
     def _on_confirm(self, _button: widgets.Button | None = None) -> None:
         if self.confirm.layout.display == "none" or self._confirm_for != self.learner.name:
-            raise GinError("press Reset first")
+            raise GinError(t("press Reset first"))
         notice = self.learner.reset()
         self.confirm.layout.display = "none"
-        self.message.value = f"<div class='gt-info'>Progress reset. {escape(notice or '')}</div>"
+        done = t("Progress reset.")
+        self.message.value = f"<div class='gt-info'>{escape(done)} {escape(notice or '')}</div>"
 
     def refresh(self) -> None:
         progress = self.learner.progress
         rows = "".join(
-            f"<tr><td>{escape(theme_title(theme))}</td><td>{t.solved}</td><td>{t.failed}</td><td>{t.hinted}</td>"
-            f"<td>{(100 * t.solved // t.attempts) if t.attempts else 0}%</td></tr>"
-            for theme, t in sorted(progress.themes.items()))
-        history = "".join(
-            f"<li>{escape(a.at[:16].replace('T', ' '))} · {escape(a.kind.replace('_', ' '))} · "
-            f"{escape(a.puzzle_id)} · {escape(a.result)}{'' if a.counted else ' (practice, not rated)'}</li>"
-            for a in reversed(progress.history[-10:]))
+            f"<tr><td>{escape(theme_title(theme))}</td><td>{tally.solved}</td><td>{tally.failed}</td>"
+            f"<td>{tally.hinted}</td><td>{escape(format_percent(success(tally)))}</td></tr>"
+            for theme, tally in sorted(progress.themes.items()))
+        history = "".join(f"<li>{escape(attempt_line(a))}</li>" for a in reversed(progress.history[-10:]))
         if self.difficulty.value != progress.settings.difficulty:
             self.difficulty.value = progress.settings.difficulty
         if self._exported is not None and self._exported is not progress:  # the link would offer old progress
             self.export_link.value, self._exported = "", None
         if self.confirm.layout.display != "none" and self._confirm_for != self.learner.name:
             self.confirm.layout.display, self.message.value = "none", ""  # the question was for another learner
+        stats = t("Rating {rating} (± {deviation}) · solved {solved} · failed {failed} · with hints {hinted} · "
+                  "streak {streak} (best {best}) · to review {review}", rating=round(progress.rating.rating),
+                  deviation=round(progress.rating.deviation), solved=progress.solved, failed=progress.failed,
+                  hinted=progress.hinted, streak=progress.streak, best=progress.best_streak,
+                  review=len(progress.review))
+        heads = "".join(f"<th>{escape(head)}</th>" for head in map(t, THEME_COLUMNS))
+        latest = t("Latest attempts")
         self.summary.value = (
-            f"<div class='gt-stats'>Rating {progress.rating.rating:.0f} (± {progress.rating.deviation:.0f}) · "
-            f"solved {progress.solved} · failed {progress.failed} · with hints {progress.hinted} · "
-            f"streak {progress.streak} (best {progress.best_streak}) · to review {len(progress.review)}</div>"
-            + (f"<table class='gt-solver'><thead><tr><th>theme</th><th>solved</th><th>failed</th><th>hinted</th>"
-               f"<th>success</th></tr></thead><tbody>{rows}</tbody></table>" if rows else "")
-            + (f"<h4>Latest attempts</h4><ul>{history}</ul>" if history else ""))
+            f"<div class='gt-stats'>{escape(stats)}</div>"
+            + (f"<table class='gt-solver'><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
+               if rows else "")
+            + (f"<h4>{escape(latest)}</h4><ul>{history}</ul>" if history else ""))
+
+
+THEME_COLUMNS = (N_("theme"), N_("solved"), N_("failed"), N_("hinted"), N_("success"))
+"""The columns of the profile page's table of themes (translated with the context "column")."""
+RESULTS = {"solved": N_("solved"), "failed": N_("failed"), "hinted": N_("hinted")}
+KIND_NAMES = {"can_knock": N_("can you knock?"), "best_discard": N_("best discard")}
+
+
+def success(tally: Any) -> int:
+    """A theme's share of attempts solved, in whole percent (0 before any attempt)."""
+    return (100 * tally.solved // tally.attempts) if tally.attempts else 0
+
+
+def attempt_line(attempt: Any) -> str:
+    """One line of the latest attempts: when (UTC), the kind, the puzzle, the result."""
+    kind = t(KIND_NAMES[attempt.kind]) if attempt.kind in KIND_NAMES else attempt.kind.replace("_", " ")
+    result = t(RESULTS[attempt.result]) if attempt.result in RESULTS else attempt.result
+    when = attempt.at[:16].replace("T", " ")
+    if attempt.counted:
+        return t("{when} · {kind} · {puzzle} · {result}", when=when, kind=kind, puzzle=attempt.puzzle_id,
+                 result=result)
+    return t("{when} · {kind} · {puzzle} · {result} (practice, not rated)", when=when, kind=kind,
+             puzzle=attempt.puzzle_id, result=result)

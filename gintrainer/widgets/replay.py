@@ -10,9 +10,10 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..drawing import discard_table_html, table_html
 from ..errors import GinError
+from ..language import t, tc, tn
 from ..melds import min_deadwood
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
-from ..replay.annotate import better_words
+from ..replay.annotate import better_words, comment_words
 from ..steps import HandSteps
 from .base import Change, View, download_link, guarded, replace_view
 from .stepper import Stepper
@@ -31,7 +32,7 @@ class ReplaySteps(HandSteps):
     def __init__(self, replay: Replay, *, view: int | None = None):
         self.replay = replay
         face_down = () if view is None else (1 - view,)
-        super().__init__(replay.hand, names=_names(replay), face_down=face_down, title=replay.title)
+        super().__init__(replay.hand, names=_names(replay), face_down=face_down, title=t(replay.title))
 
     def caption(self, step: int) -> str:
         return super().caption(step)
@@ -39,10 +40,14 @@ class ReplaySteps(HandSteps):
     def notes_html(self, step: int) -> str:
         items = []
         for note in self.replay.annotations_at(step):
-            who = "Solver" if note.author == "solver" else "Comment"
-            better = f" <i>Better: {escape(better_words(note.better))}</i>" if note.better else ""
+            who = tc("note author", "Solver:") if note.author == "solver" else tc("note author", "Comment:")
+            better = ""
+            if note.better:
+                said = t("Better: {move}", move=better_words(note.better))
+                better = f" <i>{escape(said)}</i>"
             arrows = "".join(f" {a}→{b}" for a, b in note.arrows)
-            items.append(f"<div class='gt-note-{escape(note.author)}'><b>{who}:</b> {escape(note.comment)}"
+            comment = comment_words(self.replay, note)
+            items.append(f"<div class='gt-note-{escape(note.author)}'><b>{escape(who)}</b> {escape(comment)}"
                          f"{better}{escape(arrows)}</div>")
         return f"<div class='gt-notes'>{''.join(items)}</div>" if items else ""
 
@@ -53,9 +58,12 @@ class ReplaySteps(HandSteps):
             if seat in self.face_down:
                 continue
             held = state.held(seat)
-            label = "best after a discard" if len(held) == 11 else "deadwood"
-            value = min(_without(held, c) for c in held) if len(held) == 11 else state.deadwood(seat)
-            parts.append(f"{escape(self.names[seat])}: {label} {value}")
+            if len(held) == 11:
+                said = t("{player}: best after a discard {value}", player=self.names[seat],
+                         value=min(_without(held, c) for c in held))
+            else:
+                said = t("{player}: deadwood {value}", player=self.names[seat], value=state.deadwood(seat))
+            parts.append(escape(said))
         return f"<div class='gt-info'>{' · '.join(parts)}</div>"
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
@@ -91,16 +99,18 @@ class ReplayView(View):
         names = _names(replay)
         self.heading = widgets.HTML()
         self.view_choice = widgets.ToggleButtons(
-            options=[("Both hands", -1), (f"{names[0]}'s view", 0), (f"{names[1]}'s view", 1)], value=-1,
-            description="Show:", style={"button_width": "auto"})
+            options=[(tc("option", "Both hands"), -1), (t("{player}'s view", player=names[0]), 0),
+                     (t("{player}'s view", player=names[1]), 1)], value=-1,
+            description=tc("label", "Show:"), style={"button_width": "auto"})
         self.stepper = Stepper(ReplaySteps(replay))
-        self.ask_button = widgets.Button(description="Ask the solver", tooltip="the solver's table for the player "
-                                                                               "to act, and the move played")
+        self.ask_button = widgets.Button(description=tc("button", "Ask the solver"),
+                                         tooltip=tc("tooltip", "the solver's table for the player to act, and the "
+                                                               "move played"))
         self.solver = widgets.HTML()
-        self.comment = widgets.Textarea(placeholder="A comment on this step (for a class)",
+        self.comment = widgets.Textarea(placeholder=t("A comment on this step (for a class)"),
                                         layout=widgets.Layout(width="100%"))
-        self.save_comment = widgets.Button(description="Save comment")
-        self.solver_notes = widgets.Button(description="Add the solver's notes")
+        self.save_comment = widgets.Button(description=tc("button", "Save comment"))
+        self.solver_notes = widgets.Button(description=tc("button", "Add the solver's notes"))
         self.download = widgets.HTML()
         super().__init__([self.heading, self.view_choice, self.stepper,
                           widgets.HBox([self.ask_button, self.solver_notes],
@@ -140,7 +150,7 @@ class ReplayView(View):
     @guarded
     def _on_view(self, change: Change) -> None:
         if change["new"] not in (-1, 0, 1):
-            raise GinError("choose both hands or one player's view")
+            raise GinError(t("choose both hands or one player's view"))
         self._rebuild(self.replay)
 
     @guarded
@@ -151,7 +161,7 @@ class ReplayView(View):
     def _on_save(self, _button: widgets.Button | None = None) -> None:
         text = self.comment.value
         if not isinstance(text, str) or len(text) > 2000:
-            raise GinError("a comment is text of at most 2000 characters")
+            raise GinError(t("a comment is text of at most {limit} characters", limit=2000))
         step = self.step
         notes = [n for n in self.replay.annotations if not (n.step == step and n.author == "teacher")]
         if text.strip():
@@ -165,11 +175,13 @@ class ReplayView(View):
     def refresh(self) -> None:
         replay = self.replay
         result = replay.hand.result
-        summary = result.explain() if result is not None else "The hand is not finished."
-        self.heading.value = (f"<h3>{escape(replay.title or 'A hand')}</h3>"
-                              f"<p>{escape(replay.description)}</p><p class='gt-info'>{escape(summary)}</p>")
+        summary = result.explain() if result is not None else t("The hand is not finished.")
+        title = t(replay.title) if replay.title else t("A hand")
+        description = t(replay.description)
+        self.heading.value = (f"<h3>{escape(title)}</h3>"
+                              f"<p>{escape(description)}</p><p class='gt-info'>{escape(summary)}</p>")
         name = "".join(ch if ch.isalnum() else "-" for ch in (replay.title or "hand").lower()).strip("-") or "hand"
-        self.download.value = download_link(dump(replay), f"{name[:40]}.json", "Download this history (JSON)")
+        self.download.value = download_link(dump(replay), f"{name[:40]}.json", t("Download this history (JSON)"))
         self._fill_comment()
 
 
@@ -178,9 +190,10 @@ class ReplaysPage(View):
 
     def __init__(self) -> None:
         self.examples = examples()
-        self.choice = widgets.Dropdown(options=[(r.title or n, n) for n, r in self.examples.items()],
-                                       description="Hand:")
-        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a history file")
+        self.choice = widgets.Dropdown(options=[(t(r.title) if r.title else n, n) for n, r in self.examples.items()],
+                                       description=tc("label", "Hand:"))
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description=tc("button", "Load a history file"))
         self.holder = widgets.VBox()
         super().__init__([widgets.HBox([self.choice, self.upload], layout=widgets.Layout(flex_flow="row wrap")),
                           self.holder])
@@ -200,7 +213,7 @@ class ReplaysPage(View):
     @guarded
     def _on_choice(self, change: Change) -> None:
         if change["new"] not in self.examples:
-            raise GinError(f"no example hand {change['new']!r}")
+            raise GinError(t("no example hand {name}", name=repr(change["new"])))
         self.show(self.examples[change["new"]])
 
     @guarded
@@ -212,7 +225,8 @@ class ReplaysPage(View):
         content = item["content"] if isinstance(item, dict) else item.content
         data = bytes(content)
         if len(data) > MAX_UPLOAD:
-            raise GinError(f"that file is too large for a hand history ({len(data)} bytes)")
+            raise GinError(tn("that file is too large for a hand history ({n} byte)",
+                                "that file is too large for a hand history ({n} bytes)", len(data)))
         self.show(load(data))
         self.clear_status()
 

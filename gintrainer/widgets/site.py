@@ -1,22 +1,31 @@
-"""The landing page and the map of the site: every page a learner can reach, and
-the bar of links at the top of each page. Every link a page writes carries the
-learner (``?profile=``), so moving between pages never drops them."""
+"""The landing page and the map of the site: every page a learner can reach, the
+top of each page (its heading, the language menu and the bar of links), in every
+language. Every link a page writes carries the learner (``?profile=``) and their
+language (``?lang=``), so moving between pages never drops them.
+
+The lessons, the glossary and the quick reference are notebooks of their own in
+each language: English in ``lessons/``, the others in ``lessons/<lang>/``; every
+other page is one notebook that speaks the learner's language.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 import ipywidgets as widgets
 
 from ..errors import GinError
+from ..language import LANGUAGES, N_, NAMES, PSEUDO, current_language, t, tc
 from ..lessons import LESSONS
-from .base import View
+from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
 
 HOME = "index.ipynb"
+LESSON_FOLDER = "lessons"
+REFERENCE_FILES = {"glossary": "glossary.ipynb", "quick_reference": "quick_reference.ipynb"}
 
 
 @dataclass(frozen=True)
@@ -25,73 +34,179 @@ class Page:
     title: str
     blurb: str = ""
 
+    def shown(self) -> Page:
+        """The page with its title and blurb in the current language (the tables below
+        hold them in English, marked for the catalog)."""
+        return replace(self, title=t(self.title), blurb=t(self.blurb) if self.blurb else "")
 
-def lesson_pages() -> list[Page]:
-    pages = [Page(f"lessons/{info.file}", f"{number}. {info.title}", info.goal)
+
+# -- the lessons in each language -------------------------------------------------------
+
+def lesson_folder(lang: str = "en") -> str:
+    """The folder of a language's lesson notebooks: ``lessons`` for English (and the
+    tests' pseudo-language, which has no notebooks of its own), ``lessons/<lang>``."""
+    return LESSON_FOLDER if lang in ("en", PSEUDO) else f"{LESSON_FOLDER}/{lang}"
+
+
+def lesson_path(page: int | str, lang: str = "en") -> str:
+    """The path from the site root of a lesson (by number), the glossary or the quick
+    reference, in a language.
+
+    >>> lesson_path(2), lesson_path("glossary", "ps")
+    ('lessons/02_dealing.ipynb', 'lessons/ps/glossary.ipynb')
+    """
+    if isinstance(page, int) and not isinstance(page, bool) and page in LESSONS:
+        return f"{lesson_folder(lang)}/{LESSONS[page].file}"
+    if isinstance(page, str) and page in REFERENCE_FILES:
+        return f"{lesson_folder(lang)}/{REFERENCE_FILES[page]}"
+    raise GinError(f"no lesson page {page!r}: a lesson number from {min(LESSONS)} to {max(LESSONS)}, "
+                   f"or {' or '.join(map(repr, REFERENCE_FILES))}")
+
+
+def lesson_of(path: str) -> tuple[int | str, str] | None:
+    """The lesson page (number, ``"glossary"`` or ``"quick_reference"``) and the language
+    of a lesson notebook's path; None for a path that is not one."""
+    folder, _, name = path.rpartition("/")
+    lang = next((lang for lang in LANGUAGES if lesson_folder(lang) == folder), None)
+    if lang is None:
+        return None
+    number = next((n for n, info in LESSONS.items() if info.file == name), None)
+    if number is not None:
+        return number, lang
+    page = next((key for key, file in REFERENCE_FILES.items() if file == name), None)
+    return None if page is None else (page, lang)
+
+
+def lesson_pages(lang: str = "en") -> list[Page]:
+    """A language's lessons in order, then its glossary and quick reference, with
+    their titles and goals in the current language."""
+    # Translators: a lesson's link on the landing page: its number, then its title.
+    pages = [Page(lesson_path(number, lang), t("{number}. {title}", number=number, title=t(info.title)), t(info.goal))
              for number, info in sorted(LESSONS.items())]
-    return pages + [Page("lessons/glossary.ipynb", "Glossary", "Every word of the game, explained."),
-                    Page("lessons/quick_reference.ipynb", "Quick reference", "The rules on one printable page.")]
+    return pages + [Page(lesson_path("glossary", lang), t("Glossary"), t("Every word of the game, explained.")),
+                    Page(lesson_path("quick_reference", lang), t("Quick reference"),
+                         t("The rules on one printable page."))]
 
+
+# -- the other pages --------------------------------------------------------------------
 
 PUZZLE_PAGES = [
-    Page("puzzles/daily.ipynb", "Daily puzzles", "One of each kind, the same for everyone today; and the archive."),
-    Page("puzzles/can_knock.ipynb", "Can you knock?", "Yes or no, then the discard."),
-    Page("puzzles/best_discard.ipynb", "Best discard", "Which card leaves the least deadwood, now or after a draw."),
-    Page("puzzles/profile.ipynb", "Your progress", "Rating, streaks, themes; export or reset."),
+    Page("puzzles/daily.ipynb", N_("Daily puzzles"),
+         N_("One of each kind, the same for everyone today; and the archive.")),
+    Page("puzzles/can_knock.ipynb", N_("Can you knock?"), N_("Yes or no, then the discard.")),
+    Page("puzzles/best_discard.ipynb", N_("Best discard"),
+         N_("Which card leaves the least deadwood, now or after a draw.")),
+    Page("puzzles/profile.ipynb", N_("Your progress"), N_("Rating, streaks, themes; export or reset.")),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
-    ("Play", [Page("practice/practice.ipynb", "Practice against the computer",
-                   "A whole match to the rules you choose, with a coach; take back a move, download your hands.")]),
-    ("Example hands", [Page("replays/example_hands.ipynb", "Annotated example hands",
-                            "Replay commented deals step by step, ask the solver, or load your own history.")]),
-    ("Teaching a class", [
-        Page("classroom/teacher.ipynb", "Make a class set", "A set of puzzles named by a short code; worksheets "
-                                                            "and answer keys to print."),
-        Page("classroom/student.ipynb", "Open a class set", "Type your teacher's code, answer, download your "
-                                                            "results."),
-        Page("classroom/gradebook.ipynb", "Gradebook", "Everyone's results, and the themes to teach again."),
-        Page("classroom/present.ipynb", "Project a lesson", "Large cards, one step at a time."),
+    (N_("Play"), [Page("practice/practice.ipynb", N_("Practice against the computer"),
+                       N_("A whole match to the rules you choose, with a coach; take back a move, download your "
+                          "hands."))]),
+    (N_("Example hands"), [Page("replays/example_hands.ipynb", N_("Annotated example hands"),
+                                N_("Replay commented deals step by step, ask the solver, or load your own "
+                                   "history."))]),
+    (N_("Teaching a class"), [
+        Page("classroom/teacher.ipynb", N_("Make a class set"),
+             N_("A set of puzzles named by a short code; worksheets and answer keys to print.")),
+        Page("classroom/student.ipynb", N_("Open a class set"),
+             N_("Type your teacher's code, answer, download your results.")),
+        Page("classroom/gradebook.ipynb", N_("Gradebook"),
+             N_("Everyone's results, and the themes to teach again.")),
+        Page("classroom/present.ipynb", N_("Project a lesson"), N_("Large cards, one step at a time.")),
     ]),
 ]
 """Further sections of the landing page (play, replays, class pages), in order."""
 
-
-def _lesson_path(number: int) -> str:
-    return f"lessons/{LESSONS[number].file}"
-
-
-GLOSSARY = Page("lessons/glossary.ipynb", "Glossary")
-QUICK_REFERENCE = Page("lessons/quick_reference.ipynb", "Quick reference")
 PAGE_GROUPS = [PUZZLE_PAGES, *(pages for _, pages in EXTRA_SECTIONS)]
 """Pages that link to each other: the puzzle pages, the practice page, the example hands, the class pages."""
 
+HEADINGS: dict[str, tuple[str, str]] = {
+    HOME: (N_("Gin Rummy trainer"),
+           N_("Learn Gin Rummy step by step, then sharpen your play with puzzles checked by an exact solver. New "
+              "to the game? Start with lesson 1. Type your name below to keep your progress; the links then open "
+              "every page under your name.")),
+    "puzzles/daily.ipynb": (N_("Daily puzzles"), N_(
+        'One "can you knock?" and one "best discard" puzzle, the same for everyone on a UTC date. Earlier days '
+        "stay in the archive: choose a day.")),
+    "puzzles/can_knock.ipynb": (N_("Can you knock?"), N_(
+        "You have just drawn your eleventh card. First say whether you can knock; if you can, choose the card to "
+        "discard face down. Hints climb from the theme to the key cards to the answer, but a hinted puzzle counts "
+        "as seen, not solved. Puzzles you get wrong come back until you solve them.")),
+    "puzzles/best_discard.ipynb": (N_("Best discard"), N_(
+        "Which card do you throw? Each puzzle states its goal: the least deadwood now, or the least deadwood "
+        "expected after your next draw from the stock. After your answer you see your card's row of the "
+        "solver's table and what it cost against the best.")),
+    "puzzles/profile.ipynb": (N_("Your progress"), N_(
+        "Your rating, streaks and each theme's record. Export your progress to keep a copy, or start afresh (the "
+        "old progress is kept as a backup).")),
+    "practice/practice.ipynb": (N_("Practice against the computer"), N_(
+        "Play a whole match against a computer player, to the rules you choose: a preset, the variants "
+        "(Oklahoma, straight gin, Hollywood, big gin) and the target score. Click a card to select it, then "
+        "discard it or knock with it. Turn the coach on to see the solver's table before each of your discards "
+        "and, after each hand, the moves that cost you most. Take back a move, download any finished hand as a "
+        "replay file for the example-hands page. With your name, the game is saved after every move and resumes "
+        "when you come back.")),
+    "replays/example_hands.ipynb": (N_("Annotated example hands"), N_(
+        "Watch whole deals, one step at a time, with a comment on every decision of the featured player. Show "
+        "both hands or one player's view, ask the solver at any step to see the discard table and what the move "
+        "played cost, write your own comments for a class and download the history. You can also load a history "
+        "file of your own (the format is described in the project's docs/hand-history.md).")),
+    "classroom/teacher.ipynb": (N_("Make a class set"), N_(
+        "Choose the class, how many puzzles, which kinds, how hard and which themes. The same choices make the "
+        "same set on every machine, and the short code names the whole set: give it to your students. Download "
+        "the worksheet and the answer key to print them.")),
+    "classroom/student.ipynb": (N_("Your class set"), N_(
+        "Type the code your teacher gave you and your name (or a nickname), then press Start. Answer each "
+        "puzzle; when you are done, download your results and hand the file to your teacher.")),
+    "classroom/gradebook.ipynb": (N_("Gradebook"), N_(
+        "Load your students' results files (a folder on this computer, or upload them). The table shows every "
+        "student against every puzzle, and the chart how the class did on each theme, weakest first: the idea "
+        "to teach again. A file that is malformed, for another set, or a second file from the same student is "
+        "named and left out.")),
+    "classroom/present.ipynb": (N_("Project a lesson"), N_(
+        "Large cards and large type, one step at a time: any demonstration of the lessons, or the quick "
+        "reference one section at a time.")),
+}
+"""Each page's heading and the paragraph under it (the lessons' are in their notebooks)."""
+
 
 def site_pages() -> list[str]:
-    """Every page of the site, as paths from its root."""
-    return [HOME] + [p.path for p in lesson_pages()] + [p.path for group in PAGE_GROUPS for p in group]
+    """Every page of the site, as paths from its root: the lessons in every language."""
+    lessons = [p.path for lang in LANGUAGES for p in _lesson_paths(lang)]
+    return [HOME, *lessons] + [p.path for group in PAGE_GROUPS for p in group]
+
+
+def _lesson_paths(lang: str) -> list[Page]:
+    pages: list[int | str] = [*sorted(LESSONS), *REFERENCE_FILES]
+    return [Page(lesson_path(page, lang), "") for page in pages]
 
 
 def nav_pages(here: str) -> list[Page]:
-    """The pages the bar at the top of ``here`` links to: home, then for a lesson the
-    previous and next lessons, the glossary and the quick reference; for the other
-    pages, the rest of their group."""
+    """The pages the bar at the top of ``here`` links to, titled in the current language:
+    home, then for a lesson the previous and next lessons, the glossary and the quick
+    reference (in the lesson's language); for the other pages, the rest of their group."""
     if here not in site_pages():
         raise GinError(f"{here!r} is not a page of the site")
-    home = Page(HOME, "← Home")
-    lessons = {_lesson_path(n): n for n in LESSONS}
-    if here in lessons:
-        number = lessons[here]
-        pages = [home]
-        if number - 1 in LESSONS:
-            pages.append(Page(_lesson_path(number - 1), f"← Previous: {LESSONS[number - 1].title}"))
-        if number + 1 in LESSONS:
-            pages.append(Page(_lesson_path(number + 1), f"Next: {LESSONS[number + 1].title} →"))
-        return pages + [GLOSSARY, QUICK_REFERENCE]
-    if here in (GLOSSARY.path, QUICK_REFERENCE.path):
-        first = Page(_lesson_path(min(LESSONS)), f"Lesson {min(LESSONS)}: {LESSONS[min(LESSONS)].title}")
-        return [home, first] + [p for p in (GLOSSARY, QUICK_REFERENCE) if p.path != here]
+    home = Page(HOME, t("← Home"))
+    found = lesson_of(here)
+    if found is not None:
+        page, lang = found
+        glossary = Page(lesson_path("glossary", lang), t("Glossary"))
+        reference = Page(lesson_path("quick_reference", lang), t("Quick reference"))
+        if isinstance(page, int):
+            pages = [home]
+            if page - 1 in LESSONS:
+                pages.append(Page(lesson_path(page - 1, lang),
+                                  t("← Previous: {title}", title=t(LESSONS[page - 1].title))))
+            if page + 1 in LESSONS:
+                pages.append(Page(lesson_path(page + 1, lang), t("Next: {title} →", title=t(LESSONS[page + 1].title))))
+            return pages + [glossary, reference]
+        first = min(LESSONS)
+        return [home, Page(lesson_path(first, lang), t("Lesson {number}: {title}", number=first,
+                                                         title=t(LESSONS[first].title)))] + \
+            [p for p in (glossary, reference) if p.path != here]
     group = next((g for g in PAGE_GROUPS if any(p.path == here for p in g)), [])
-    return [home] + [Page(p.path, p.title) for p in group if p.path != here]
+    return [home] + [Page(p.path, t(p.title)) for p in group if p.path != here]
 
 
 def relative(path: str, here: str) -> str:
@@ -99,6 +214,8 @@ def relative(path: str, here: str) -> str:
 
     >>> relative("index.ipynb", "lessons/01_cards_and_melds.ipynb")
     '../index.ipynb'
+    >>> relative("index.ipynb", "lessons/tr/01_cards_and_melds.ipynb")
+    '../../index.ipynb'
     >>> relative("puzzles/daily.ipynb", "index.ipynb")
     'puzzles/daily.ipynb'
     """
@@ -121,16 +238,40 @@ def nav_html(here: str, query: str = "") -> str:
     return f'<nav class="gt-nav">{" · ".join(links)}</nav>'
 
 
-class NavBar(widgets.HTML):
-    """The links at the top (or bottom) of a page, for the page's learner: they follow
-    a change of name made anywhere on the page."""
+def language_target(here: str, lang: str) -> str:
+    """The page a language menu's entry opens: a lesson notebook in that language, or
+    the same page (which speaks the language the link asks for)."""
+    found = lesson_of(here)
+    return here if found is None else lesson_path(found[0], lang)
 
-    def __init__(self, here: str, learner: Learner | None = None):
+
+def language_menu_html(here: str, learner: Learner) -> str:
+    """Links to this page in each language (each language named in itself), the page's
+    language marked, each link carrying the learner and asking for its language."""
+    page_language = current_language()
+    items = []
+    for lang in LANGUAGES:
+        name = escape(NAMES[lang])
+        if lang == page_language:
+            items.append(f'<b lang="{lang}" aria-current="true">{name}</b>')
+        else:
+            href = escape(relative(language_target(here, lang), here) + learner.query(lang=lang))
+            items.append(f'<a href="{href}" lang="{lang}" hreflang="{lang}">{name}</a>')
+    label = escape(tc("menu", "Language"))
+    return f'<nav class="gt-lang-menu" aria-label="{label}">{label}: {" · ".join(items)}</nav>'
+
+
+class _Following(widgets.HTML):
+    """An HTML widget that draws itself for the page's learner and follows a change of
+    name made anywhere on the page."""
+
+    def __init__(self, here: str, learner: Learner | None = None, css_class: str = ""):
         nav_pages(here)  # an unknown page is refused now, not at the first redraw
         self.here = here
         self.learner = learner or Learner.from_page()
         super().__init__()
-        self.add_class("gt-nav-bar")
+        if css_class:
+            self.add_class(css_class)
         self.learner.observe(self.refresh)
         self.refresh()
 
@@ -140,28 +281,76 @@ class NavBar(widgets.HTML):
         super().close()
 
     def refresh(self) -> None:
+        """Redraw (subclasses say what)."""
+
+
+class NavBar(_Following):
+    """The links at the top (or bottom) of a page, for the page's learner: they follow
+    a change of name made anywhere on the page."""
+
+    def __init__(self, here: str, learner: Learner | None = None):
+        super().__init__(here, learner, "gt-nav-bar")
+
+    def refresh(self) -> None:
         self.value = nav_html(self.here, self.learner.query())
 
 
-def nav(here: str) -> NavBar:
-    """A notebook's one line for the links of page ``here`` (its path from the site root)."""
-    return NavBar(here)
+class LanguageMenu(_Following):
+    """This page in each language the trainer speaks, for the page's learner."""
+
+    def __init__(self, here: str, learner: Learner | None = None):
+        super().__init__(here, learner, "gt-lang-bar")
+
+    def refresh(self) -> None:
+        self.value = language_menu_html(self.here, self.learner)
+
+
+def heading_html(here: str) -> str:
+    """A page's heading and the paragraph under it, in the current language."""
+    title, intro = HEADINGS[here]
+    return f'<h1 class="gt-page-title">{escape(t(title))}</h1><p class="gt-intro">{escape(t(intro))}</p>'
+
+
+class PageTop(View):
+    """The top of a page: the page's language (on the document, for right-to-left
+    languages), the language menu, the links and, for a page that has one, its heading
+    and introduction."""
+
+    def __init__(self, here: str, learner: Learner | None = None, *, heading: bool = True):
+        self.learner = learner or Learner.from_page()
+        self.language = PageLanguage.for_page()
+        self.menu = LanguageMenu(here, self.learner)
+        self.links = NavBar(here, self.learner)
+        self.heading = widgets.HTML(heading_html(here) if heading and here in HEADINGS else "")
+        super().__init__([self.language, self.menu, self.heading, self.links])
+        self.add_class("gt-page-top")
+
+
+def nav(here: str) -> PageTop:
+    """A notebook's one line for the top of page ``here`` (its path from the site root):
+    its heading, the language menu and the links."""
+    return PageTop(here)
 
 
 def links_html(pages: list[Page], query: str = "", *, here: str = HOME) -> str:
-    """A list of links from page ``here`` to pages, each carrying the learner's query string."""
+    """A list of links from page ``here`` to pages (titled as they are shown), each
+    carrying the learner's query string."""
     items = "".join(f'<li>{link_html(p.path, here, p.title, query)}'
                     + (f" — {escape(p.blurb)}" if p.blurb else "") + "</li>" for p in pages)
     return f'<ul class="gt-links">{items}</ul>'
 
 
 class LandingPage(View):
-    """The landing page: who is playing, today's puzzles, and links to every lesson
-    in order, the puzzle trainers, the replays and the class pages."""
+    """The landing page: its heading, the language menu, who is playing, today's puzzles,
+    and links to every lesson in order (in the learner's language), the puzzle trainers,
+    the replays and the class pages."""
 
     def __init__(self, learner: Learner | None = None, *, today: dt.date | None = None):
         from .trainer import DailyPage
         self.learner = learner or Learner.from_page()
+        self.language = PageLanguage.for_page()
+        self.menu = LanguageMenu(HOME, self.learner)
+        self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)
         self.daily = DailyPage(today=today, learner=self.learner)
         self.daily.bar.layout.display = "none"  # one name box on the page is enough
@@ -169,19 +358,21 @@ class LandingPage(View):
         self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()
-        super().__init__([self.bar, widgets.HTML("<h2>Learn the game</h2>"), self.lessons,
-                          widgets.HTML("<h2>Puzzles</h2>"), self.puzzles, self.extras,
-                          widgets.HTML(f"<h2>Today's puzzles ({self.daily.today.isoformat()})</h2>"), self.daily])
+        headings = [t("Learn the game"), tc("heading", "Puzzles"),
+                    t("Today's puzzles ({date})", date=self.daily.today.isoformat())]
+        learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
+        super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.lessons,
+                          puzzles, self.puzzles, self.extras, today_heading, self.daily])
         self.add_class("gt-landing")
         self.listen(self.learner, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         query = self.learner.query()
-        self.lessons.value = links_html(lesson_pages(), query)
-        self.puzzles.value = links_html(PUZZLE_PAGES, query)
-        self.extras.value = "".join(f"<h2>{escape(title)}</h2>{links_html(pages, query)}"
-                                    for title, pages in EXTRA_SECTIONS)
+        self.lessons.value = links_html(lesson_pages(self.learner.language), query)
+        self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
+        self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
+                                    for heading, pages in ((t(title), pages) for title, pages in EXTRA_SECTIONS))
 
 
 def landing() -> LandingPage:

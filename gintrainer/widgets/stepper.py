@@ -8,6 +8,7 @@ from typing import Protocol
 import ipywidgets as widgets
 
 from ..hand import Hand
+from ..language import t, tc
 from ..steps import HandSteps
 from .base import Change, View, guarded
 
@@ -39,12 +40,12 @@ class Stepper(View):
         self.frame = widgets.HTML()
         self.caption = widgets.HTML()
         self.caption.add_class("gt-caption-line")
-        self.first_button = widgets.Button(description="« Start", tooltip="Go to the start")
-        self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
-        self.forward_button = widgets.Button(description="Forward ▶", tooltip="One step forward")
-        self.last_button = widgets.Button(description="End »", tooltip="Go to the end")
+        self.first_button = widgets.Button(description=tc("button", "« Start"), tooltip=t("Go to the start"))
+        self.back_button = widgets.Button(description=tc("button", "◀ Back"), tooltip=t("One step back"))
+        self.forward_button = widgets.Button(description=tc("button", "Forward ▶"), tooltip=t("One step forward"))
+        self.last_button = widgets.Button(description=tc("button", "End »"), tooltip=t("Go to the end"))
         self.slider = widgets.IntSlider(value=0, min=0, max=max(steps.count - 1, 0), readout=False,
-                                        description="Step", continuous_update=False)
+                                        description=tc("label", "Step"), continuous_update=False)
         self.label = widgets.HTML()
         controls = widgets.HBox([self.first_button, self.back_button, self.forward_button, self.last_button,
                                  self.slider, self.label], layout=widgets.Layout(flex_flow="row wrap"))
@@ -95,7 +96,7 @@ class Stepper(View):
         with self.hold_sync():
             self.frame.value = self.steps.html(step, size=self.size, four_colour=self.four_colour)
             self.caption.value = f'<div class="gt-caption-box">{escape(self.steps.caption(step))}</div>'
-            self.label.value = f"Step {step} of {last}"
+            self.label.value = escape(t("Step {step} of {last}", step=step, last=last))
             self.first_button.disabled = self.back_button.disabled = step == 0
             self.forward_button.disabled = self.last_button.disabled = step == last
         self.clear_status()

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..cards import Card, parse_card
 from ..drawing import discard_table_html, puzzle_position_html, puzzle_rules_words
 from ..errors import GinError
+from ..language import N_, t, tc
 from ..messages import Message, render, say
 from ..progress import Attempt
 from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, daily, normalise_kind, parse_date, verify
@@ -26,10 +27,21 @@ from .base import Change, View, guarded, settings
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
-KIND_TITLES = {PuzzleKind.CAN_KNOCK: "Can you knock?", PuzzleKind.BEST_DISCARD: "Best discard"}
+KIND_TITLES = {PuzzleKind.CAN_KNOCK: N_("Can you knock?"), PuzzleKind.BEST_DISCARD: N_("Best discard")}
+"""Each kind's title, in English (shown through :func:`kind_title`)."""
+DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""The difficulty filter's shown choices (the values stay the English names)."""
 ARCHIVE_DAYS = 60
-PRACTICE_NOTE = render(say("practice_note"))
-TABLE_LATER = "the solver's table opens once you have answered"
+
+
+def kind_title(kind: PuzzleKind | str) -> str:
+    """A puzzle kind's title in the learner's language."""
+    return t(KIND_TITLES[normalise_kind(kind)])
+
+
+def practice_note() -> str:
+    """The note over a puzzle shown again, which counts as practice only."""
+    return render(say("practice_note"))
 
 
 def solver_table_html(puzzle: Puzzle, chosen: Card | None = None) -> str:
@@ -40,14 +52,14 @@ def solver_table_html(puzzle: Puzzle, chosen: Card | None = None) -> str:
 
 def theme_options(names: Iterable[str]) -> list[tuple[str, str]]:
     """A theme filter's choices: each theme's title, its name as the value."""
-    return [(THEMES[name].title, name) for name in names]
+    return [(theme_title(name), name) for name in names]
 
 
 def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several: bool = False) -> str:
     """What a theme filter offers: each theme's title and description (a tick
     on the chosen ones), and that choosing none means every theme."""
     ticked = set(chosen)
-    items = "".join(f"<li>{'✓ ' if name in ticked else ''}<b>{escape(THEMES[name].title)}</b>: "
+    items = "".join(f"<li>{'✓ ' if name in ticked else ''}<b>{escape(theme_title(name))}</b>: "
                     f"{escape(THEMES[name].description)}</li>" for name in names)
     lead = render((say("themes_none_means_all"), *((say("themes_choose_several"),) if several else ())))
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
@@ -114,18 +126,20 @@ class PuzzleView(View):
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
         # The two answers look alike: a colour would suggest one of them.
-        self.yes_button = widgets.Button(description="Yes, I can knock")
-        self.no_button = widgets.Button(description="No, I cannot knock")
+        self.yes_button = widgets.Button(description=tc("button", "Yes, I can knock"))
+        self.no_button = widgets.Button(description=tc("button", "No, I cannot knock"))
         for button in (self.yes_button, self.no_button):
             button.add_class("gt-answer")
-        self.discard_button = widgets.Button(description="Discard the selected card", button_style="primary")
-        self.hint_button = widgets.Button(description="Hint", tooltip="theme, then key cards, then the answer")
+        self.discard_button = widgets.Button(description=tc("button", "Discard the selected card"),
+                                             button_style="primary")
+        self.hint_button = widgets.Button(description=tc("button", "Hint"),
+                                         tooltip=tc("tooltip", "theme, then key cards, then the answer"))
         self.hints = widgets.HTML()
         self.feedback = widgets.HTML()
         self.feedback.add_class("gt-feedback")
-        self.again_button = widgets.Button(description="Try it again (practice, not rated)")
+        self.again_button = widgets.Button(description=tc("button", "Try it again (practice, not rated)"))
         self.again_button.layout.display = "none"
-        self.table_toggle = widgets.ToggleButton(description="Show the solver's table", value=False)
+        self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False)
         self.table = widgets.HTML()
         for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button, self.table_toggle,
                        self.again_button):
@@ -191,26 +205,32 @@ class PuzzleView(View):
         attempt = self.attempt
         if attempt is None:
             self.title.value = f"<h3>{escape(self._heading)}</h3>" if self._heading else ""
-            self.position.value = "<p>No puzzle yet.</p>"
+            none_yet = t("No puzzle yet.")
+            self.position.value = f"<p>{escape(none_yet)}</p>"
             for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button):
                 button.disabled = True
             self.table_toggle.layout.display = "none"
             return
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
-        heading = self._heading or KIND_TITLES[normalise_kind(puzzle.kind)]
-        titles = ", ".join(theme_title(t) for t in puzzle.themes)
-        themes = f" · themes: {titles}" if revealed and puzzle.themes else ""
-        self.title.value = (f"<h3>{escape(heading)}</h3><div class='gt-info'>Puzzle {escape(puzzle.id)} · "
-                            f"difficulty {puzzle.difficulty}{escape(themes)}</div>")
+        heading = self._heading or kind_title(puzzle.kind)
+        if revealed and puzzle.themes:
+            titles = ", ".join(theme_title(name) for name in puzzle.themes)
+            # Translators: {id} is the puzzle's code (k0042), {themes} a list of theme titles.
+            about = t("Puzzle {id} · difficulty {difficulty} · themes: {themes}", id=puzzle.id,
+                      difficulty=puzzle.difficulty, themes=titles)
+        else:
+            about = t("Puzzle {id} · difficulty {difficulty}", id=puzzle.id, difficulty=puzzle.difficulty)
+        self.title.value = f"<h3>{escape(heading)}</h3><div class='gt-info'>{escape(about)}</div>"
         self.position.value = position_html(puzzle)
         self.picker.restyle(size=settings.size, four_colour=settings.four_colour)
         stage = attempt.stage
         self.yes_button.layout.display = "" if stage == Stage.YES_NO else "none"
         self.no_button.layout.display = "" if stage == Stage.YES_NO else "none"
         self.discard_button.layout.display = "" if stage == Stage.DISCARD else "none"
-        self.discard_button.description = ("Knock with this discard" if puzzle.kind == PuzzleKind.CAN_KNOCK
-                                           else "Discard the selected card")
+        self.discard_button.description = (tc("button", "Knock with this discard")
+                                           if puzzle.kind == PuzzleKind.CAN_KNOCK
+                                           else tc("button", "Discard the selected card"))
         self.hint_button.disabled = attempt.finished or not attempt.hints_left
         self.hint_button.layout.display = "" if self.allow_hints and not attempt.finished else "none"
         self.picker.disable(attempt.finished)
@@ -235,14 +255,14 @@ class PuzzleView(View):
         attempt.require_stage(Stage.DISCARD)
         chosen = self.picker.selected
         if len(chosen) != 1:
-            raise GinError("select one card of your hand first")
+            raise GinError(t("select one card of your hand first"))
         self._show_feedback(attempt.answer_discard(chosen[0]))
 
     @guarded
     def _on_hint(self, _button: widgets.Button | None = None) -> None:
         attempt = self._require()
         if not self.allow_hints:
-            raise GinError("hints are off for this set")
+            raise GinError(t("hints are off for this set"))
         attempt.hint()
         self._show_hints()
         self.refresh()
@@ -266,15 +286,15 @@ class PuzzleView(View):
             return
         if attempt is None or not attempt.finished or self.blind or not self.allow_table:
             self.table_toggle.value = False  # a page can press a hidden toggle
-            raise GinError(TABLE_LATER)
+            raise GinError(t("the solver's table opens once you have answered"))
         self.refresh()
 
     @guarded
     def _on_again(self, _button: widgets.Button | None = None) -> None:
         attempt = self._require()
         if not attempt.finished:
-            raise GinError("answer this puzzle first")
-        self.show(attempt.puzzle, note=PRACTICE_NOTE)
+            raise GinError(t("answer this puzzle first"))
+        self.show(attempt.puzzle, note=practice_note())
 
     def _show_words(self, feedback: Feedback, extra: str = "") -> None:
         attempt = self._require()
@@ -313,17 +333,17 @@ class TrainerPage(View):
         self.learner = learner or Learner.from_page()
         self.rng = random.Random(seed)
         self.bar = ProfileBar(self.learner)
-        self.difficulty = widgets.Dropdown(options=[(c.capitalize(), c) for c in DIFFICULTY_CHOICES],
-                                           value="adaptive", description="Difficulty:")
+        self.difficulty = widgets.Dropdown(options=[(t(DIFFICULTY_LABELS[c]), c) for c in DIFFICULTY_CHOICES],
+                                           value="adaptive", description=tc("label", "Difficulty:"))
         names = themes_in_bank(self.kind)
-        self.theme = widgets.Dropdown(options=[("All themes", "")] + theme_options(names), value="",
-                                      description="Theme:")
+        self.theme = widgets.Dropdown(options=[(tc("option", "All themes"), "")] + theme_options(names),
+                                      value="", description=tc("label", "Theme:"))
         self.theme_help = widgets.HTML(theme_help_html(names))
         self.theme.observe(lambda change: setattr(self.theme_help, "value", theme_help_html(
             names, chosen=[change["new"]] if change["new"] else ())), names="value")
         self.stats = widgets.HTML()
-        self.view = PuzzleView(title=KIND_TITLES[self.kind], on_result=self._on_result)
-        self.next_button = widgets.Button(description="Next puzzle", button_style="info")
+        self.view = PuzzleView(title=kind_title(self.kind), on_result=self._on_result)
+        self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info")
         self.from_review = False
         self.shown = 0
         super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
@@ -343,7 +363,7 @@ class TrainerPage(View):
     @guarded
     def _on_filter(self, change: Change) -> None:
         if self.theme.value and self.theme.value not in THEMES:
-            raise GinError(f"unknown theme {self.theme.value!r}")
+            raise GinError(t("unknown theme {theme}", theme=repr(self.theme.value)))
         self.next_puzzle()
 
     def _on_learner(self) -> None:
@@ -356,7 +376,7 @@ class TrainerPage(View):
             seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
             theme=self.theme.value or None, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng)
         self.shown += 1
-        self.view.show(puzzle, note=PRACTICE_NOTE if progress.has_seen(puzzle.id) else "")
+        self.view.show(puzzle, note=practice_note() if progress.has_seen(puzzle.id) else "")
         self.refresh()
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
@@ -364,10 +384,15 @@ class TrainerPage(View):
 
     def refresh(self) -> None:
         progress = self.learner.progress
-        review = " · this one is from your review list" if self.from_review else ""
-        self.stats.value = (f"<div class='gt-stats'>Streak {progress.streak} (best {progress.best_streak}) · "
-                            f"rating {progress.rating.rating:.0f} · solved {progress.solved} · "
-                            f"to review {len(progress.review)}{escape(review)}</div>")
+        values = dict(streak=progress.streak, best=progress.best_streak, rating=round(progress.rating.rating),
+                      solved=progress.solved, review=len(progress.review))
+        if self.from_review:
+            stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review {review} · "
+                      "this one is from your review list", **values)
+        else:
+            stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review {review}",
+                      **values)
+        self.stats.value = f"<div class='gt-stats'>{escape(stats)}</div>"
 
 
 class DailyPage(View):
@@ -382,11 +407,12 @@ class DailyPage(View):
         self.today = today or parse_date(None)
         self.dates = [self.today - dt.timedelta(days=n) for n in range(ARCHIVE_DAYS)]
         self.bar = ProfileBar(self.learner)
-        labels = [(f"Today, {d.isoformat()}" if n == 0 else d.isoformat(), d.isoformat())
+        labels = [(t("Today, {date}", date=d.isoformat()) if n == 0 else d.isoformat(), d.isoformat())
                   for n, d in enumerate(self.dates)]
-        self.date = widgets.Dropdown(options=labels, value=self.today.isoformat(), description="Day:")
+        self.date = widgets.Dropdown(options=labels, value=self.today.isoformat(), description=tc("label", "Day:"))
         self.kinds = tuple(normalise_kind(k) for k in kinds)  # read once: ``kinds`` may be an iterator
-        self.views = [PuzzleView(title=f"Daily: {KIND_TITLES[k]}", on_result=self._on_result) for k in self.kinds]
+        self.views = [PuzzleView(title=t("Daily: {kind}", kind=kind_title(k)), on_result=self._on_result)
+                      for k in self.kinds]
         self.day = self.today
         self._shown_for = self.learner.name
         super().__init__([self.bar, self.date, *self.views])
@@ -399,7 +425,8 @@ class DailyPage(View):
     def _on_date(self, change: Change) -> None:
         day = parse_date(change["new"])
         if day > self.today or day < self.dates[-1]:
-            raise GinError(f"choose a day from {self.dates[-1]} to {self.today}")
+            raise GinError(t("choose a day from {first} to {last}", first=self.dates[-1].isoformat(),
+                                 last=self.today.isoformat()))
         self.show_day(day)
 
     def show_day(self, day: dt.date) -> None:

@@ -55,7 +55,7 @@ def printed(page, monkeypatch, lang: str, table: dict[str, str], *, answers: boo
     text = " ".join(p.extract_text() for p in pdf.pages)
     fonts = set()
     for p in pdf.pages:
-        for font in p["/Resources"]["/Font"].values():
+        for font in p["/Resources"]["/Font"].values():  # type: ignore[index]
             font = font.get_object()
             fonts.add(str(font.get("/BaseFont", font.get("/Subtype"))).split("+")[-1])
     return text, fonts

@@ -1,0 +1,77 @@
+"""Pages in other languages in Chromium: a Pashto page laid out right to left with its
+cards left to right, every page in the tests' pseudo-language with no visible text
+outside the marks, and screenshots a person can look at (tests/browser/screenshots/:
+the Pashto daily page, a Turkish lesson, a Kurmanji worksheet)."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import open_page
+from gintrainer.classroom import class_set
+from gintrainer.classroom.worksheet import worksheet_html
+from gintrainer.language import NAMES, in_language
+from gintrainer.widgets.site import lesson_path, site_pages
+from i18n import unmarked
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+"""Where the screenshots are kept (ignored by git), one file each, replaced at each run."""
+ALLOWED = [word for name in NAMES.values() for word in name.split()]
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / name
+    page.screenshot(path=str(path), full_page=True)
+    print(f"screenshot: {path}")
+    return path
+
+
+def test_a_pashto_page_is_right_to_left_with_its_cards_left_to_right(page, server, console):
+    open_page(page, server, "puzzles/daily.ipynb", "lang=ps")
+    expect(page.locator(".gt-picker .gt-card-btn").first).to_be_visible(timeout=60_000)
+    root = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+    assert root == ["ps", "rtl"]
+    heading = page.locator(".gt-page-title")
+    assert heading.evaluate("e => [getComputedStyle(e).direction, getComputedStyle(e).textAlign]") == \
+        ["rtl", "right"]
+    box, title = page.locator(".gt-page-top").bounding_box(), heading.bounding_box()
+    assert title["x"] + title["width"] > box["x"] + box["width"] - 40  # the heading sits on the right
+    picker = page.locator(".gt-picker").first
+    assert picker.evaluate("e => getComputedStyle(e).direction") == "ltr"
+    names = picker.locator(".gt-card-btn").all_inner_texts()
+    xs = [b["x"] for b in (card.bounding_box() for card in picker.locator(".gt-card-btn").all())]
+    rows = [b["y"] for b in (card.bounding_box() for card in picker.locator(".gt-card-btn").all())]
+    first_row = [x for x, y in zip(xs, rows, strict=True) if y == rows[0]]
+    assert len(names) >= 10 and len(first_row) >= 2 and first_row == sorted(first_row)  # left to right
+    font = heading.evaluate("e => getComputedStyle(e).fontFamily")
+    assert "Noto Naskh Arabic" in font
+    screenshot(page, "ps-daily.png")
+
+
+@pytest.mark.parametrize("notebook", site_pages())
+def test_every_page_in_the_pseudo_language_shows_no_unmarked_text(page, server, console, notebook):
+    """Needs the catalog template of the code as it is (``python -m gintrainer.catalogs extract``)."""
+    open_page(page, server, notebook, "lang=qps")
+    page.wait_for_timeout(500)  # widgets drawn after the page's last cell ran
+    text = page.evaluate("document.body.innerText")
+    assert page.evaluate("document.documentElement.lang") == "qps"
+    assert unmarked(text, ALLOWED) == [], f"{notebook}: {' '.join(unmarked(text, ALLOWED))}"
+
+
+def test_a_turkish_lesson_screenshot(page, server, console):
+    open_page(page, server, lesson_path(1, "tr"))
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["tr", "ltr"]
+    expect(page.locator(".gt-lesson-toolbar")).to_be_visible()
+    screenshot(page, "tr-lesson-1.png")
+
+
+def test_a_kurmanji_worksheet_screenshot(page):
+    with in_language("ku"):
+        html = worksheet_html(class_set("Pol 7", count=3, kinds=("can-knock", "best-discard")))
+    page.set_content(html)
+    expect(page.locator("body")).to_be_visible()
+    screenshot(page, "ku-worksheet.png")

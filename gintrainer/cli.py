@@ -472,7 +472,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:
-        print(f"gintrainer: {t('interrupted')}", file=sys.stderr)
+        print(t("gintrainer: interrupted"), file=sys.stderr)
         return 130
     return 0
 

@@ -56,23 +56,47 @@ def _language(value: str) -> str:
     try:
         code = check_language(value)
     except GinError:
-        raise argparse.ArgumentTypeError(f"no language {value!r}: use {', '.join(LANGUAGES)}") from None
+        raise argparse.ArgumentTypeError(_no_language(value)) from None
     if code not in LANGUAGES:
-        raise argparse.ArgumentTypeError(f"no language {value!r}: use {', '.join(LANGUAGES)}")
+        raise argparse.ArgumentTypeError(_no_language(value))
     return code
+
+
+def _no_language(value: str) -> str:
+    return t("no language {value}: use {languages}", value=repr(value), languages=", ".join(LANGUAGES))
+
+
+def _help_language(argv: Sequence[str] | None) -> str:
+    """The language of the help and of argparse's checks: ``--lang`` where argv gives
+    one of the trainer's languages (the parser is built before the arguments are
+    read), else the locale's."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    for index, word in enumerate(words):
+        value = word.partition("=")[2] if word.startswith("--lang=") else (
+            words[index + 1] if word == "--lang" and index + 1 < len(words) else None)
+        if value is not None:
+            try:
+                return _language(value)
+            except argparse.ArgumentTypeError:
+                break  # parse_args names the bad value
+    return locale_language()
 
 
 def _add_lang(parser) -> None:
     parser.add_argument("--lang", type=_language, metavar="LANG",
-                        help=f"the language of the text: {', '.join(LANGUAGES)} (default: the locale's where it is "
-                             "one of them, else en)")
+                        help=t("the language of the text: {languages} (default: the locale's where it is one of "
+                               "them, else en)", languages=", ".join(LANGUAGES)))
+
+
+_OUT_NEEDS = {"file": N_("--out needs a file name, not {value}"),
+              "folder": N_("--out needs a folder name, not {value}")}
 
 
 def _out_path(value: str | None, what: str) -> str | None:
-    """An ``--out`` value: None for the default, else a non-blank path (a blank one
-    would silently mean the current folder)."""
+    """An ``--out`` value (``what``: "file" or "folder"): None for the default, else a
+    non-blank path (a blank one would silently mean the current folder)."""
     if value is not None and not value.strip():
-        raise GinError(f"--out needs {what}, not {value!r}")
+        raise GinError(t(_OUT_NEEDS[what], value=repr(value)))
     return value
 
 
@@ -232,7 +256,7 @@ def cmd_puzzles(args) -> None:
 def cmd_bank(args) -> None:
     from .puzzles import build_bank
     bar = _Progress()
-    counts = build_bank(_out_path(args.out, "a folder name"), seed=args.seed,
+    counts = build_bank(_out_path(args.out, "folder"), seed=args.seed,
                         progress=lambda label, done, total: bar(done, total, label))
     for kind, count in counts.items():
         print(f"{kind}: {count} puzzles")
@@ -255,32 +279,34 @@ def _class_set(args):
     except ClassSetError as error:
         flag = _CLASS_FLAGS.get(error.option or "")
         if flag and not str(error).startswith(flag):
-            raise GinError(f"{flag}: {error}") from None
+            raise GinError(t("{option}: {error}", option=flag, error=str(error))) from None
         raise
 
 
 def cmd_class_make(args) -> None:
     classset = _class_set(args)
     puzzles = classset.puzzles()
-    if args.json:
+    if args.json:  # machine output: the same line in every language
         print(f"class code: {classset.code}", file=sys.stderr)
         _print_json([puzzle_json(p) for p in puzzles])
         return
-    print(f"Class code: {classset.code}")
+    print(t("Class code: {code}", code=classset.code))
     if classset.name:
-        print(f"Class: {classset.name}")
+        # Translators: {name} is the class's name, as the teacher wrote it.
+        print(t("Class: {name}", name=classset.name))
     print(classset.describe())
     for number, puzzle in enumerate(puzzles, 1):
-        print(f"\n--- puzzle {number} of {len(puzzles)} ---")
+        print()
+        print(t("--- puzzle {number} of {count} ---", number=number, count=len(puzzles)))
         _print_puzzle(puzzle)
 
 
 def cmd_class_worksheet(args) -> None:
     from .classroom import write_worksheet
     classset = _class_set(args)
-    out = _out_path(args.out, "a file name")
+    out = _out_path(args.out, "file")
     if out is None:  # argparse requires --out
-        raise GinError("--out needs a file name")
+        raise GinError(t("--out needs a file name"))
     path = write_worksheet(out, classset, answers=args.answers)
     if args.answers:
         print(tn("Wrote the answer key of class code {code} ({n} puzzle) to {path}",
@@ -302,18 +328,20 @@ def _add_class_options(parser) -> None:
     from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES
     from .puzzles import THEMES
     parser.add_argument("--code", required=True,
-                        help="a class code from a teacher (its options apply; any option given must agree), or a "
-                             "class name to make a new set (text shaped like a code is read as a code)")
-    parser.add_argument("--count", type=int, help=f"number of puzzles, 1 to {MAX_COUNT} (new set: {DEFAULT_COUNT})")
+                        help=t("a class code from a teacher (its options apply; any option given must agree), or a "
+                               "class name to make a new set (text shaped like a code is read as a code)"))
+    parser.add_argument("--count", type=int,
+                        help=t("number of puzzles, 1 to {most} (new set: {default})", most=MAX_COUNT,
+                               default=DEFAULT_COUNT))
     parser.add_argument("--kinds", nargs="+", choices=(*_kind_options(), "both"),
-                        help="kinds of puzzle (new set: both, alternating)")
+                        help=t("kinds of puzzle (new set: both, alternating)"))
     parser.add_argument("--objective", choices=tuple(o.value for o in OBJECTIVES),
-                        help="best-discard objective (new set: mixed, alternating deadwood and lookahead)")
-    parser.add_argument("--difficulty", help="easy, medium, hard or a range like 1300-1599 (new set: any)")
+                        help=t("best-discard objective (new set: mixed, alternating deadwood and lookahead)"))
+    parser.add_argument("--difficulty", help=t("easy, medium, hard or a range like 1300-1599 (new set: any)"))
     parser.add_argument("--theme", action="append", choices=tuple(THEMES), metavar="THEME",
-                        help=f"keep puzzles with any theme given (repeatable): {', '.join(THEMES)}")
+                        help=t("keep puzzles with any theme given (repeatable): {themes}", themes=", ".join(THEMES)))
     parser.add_argument("--oklahoma", action=argparse.BooleanOptionalAction, default=None,
-                        help="Oklahoma rules: the first upcard sets the knock limit (new set: off)")
+                        help=t("Oklahoma rules: the first upcard sets the knock limit (new set: off)"))
 
 
 def cmd_app(args) -> None:
@@ -340,99 +368,101 @@ def cmd_duel(args) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from .puzzles import PuzzleKind
-    parser = _Parser(prog="gintrainer", description="Gin Rummy trainer: solver, puzzles and app.")
+    parser = _Parser(prog="gintrainer", description=t("Gin Rummy trainer: solver, puzzles and app."))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    solve = sub.add_parser("solve", help="the discard table of an 11-card hand, or the best arrangement of fewer")
-    solve.add_argument("cards", help='cards, e.g. "7h 8h 9h 10♦ ..."')
-    solve.add_argument("--drawn", help="the card just drawn")
+    solve = sub.add_parser("solve", help=t("the discard table of an 11-card hand, or the best arrangement of fewer"))
+    solve.add_argument("cards", help=t('cards, e.g. "7h 8h 9h 10♦ ..."'))
+    solve.add_argument("--drawn", help=t("the card just drawn"))
     solve.add_argument("--from", dest="source", choices=("stock", "discard"),
-                       help="where the drawn card came from (default: the stock)")
-    solve.add_argument("--pile", help="the discard pile, bottom first")
-    solve.add_argument("--known", help="cards known to be in the opponent's hand")
-    solve.add_argument("--rules", choices=tuple(PRESETS), help="the rules preset (default: standard)")
-    solve.add_argument("--oklahoma", action="store_true", help="Oklahoma: the upcard sets the knock limit")
-    solve.add_argument("--upcard", help="the hand's first upcard (Oklahoma)")
+                       help=t("where the drawn card came from (default: the stock)"))
+    solve.add_argument("--pile", help=t("the discard pile, bottom first"))
+    solve.add_argument("--known", help=t("cards known to be in the opponent's hand"))
+    solve.add_argument("--rules", choices=tuple(PRESETS), help=t("the rules preset (default: standard)"))
+    solve.add_argument("--oklahoma", action="store_true", help=t("Oklahoma: the upcard sets the knock limit"))
+    solve.add_argument("--upcard", help=t("the hand's first upcard (Oklahoma)"))
     solve.add_argument("--json", action="store_true")
     _add_lang(solve)
     solve.set_defaults(run=cmd_solve)
 
-    day = sub.add_parser("daily", help="the daily puzzle, the same for everyone on a UTC date")
-    day.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+    day = sub.add_parser("daily", help=t("the daily puzzle, the same for everyone on a UTC date"))
+    day.add_argument("--date", help=t("YYYY-MM-DD (default: today, UTC)"))
     day.add_argument("--kind", choices=_kind_options(), default=PuzzleKind.CAN_KNOCK.option)
     day.add_argument("--json", action="store_true")
     _add_lang(day)
     day.set_defaults(run=cmd_daily)
 
-    gen = sub.add_parser("puzzles", help="generate verified puzzles")
+    gen = sub.add_parser("puzzles", help=t("generate verified puzzles"))
     gen.add_argument("--kind", choices=_kind_options(), required=True)
     gen.add_argument("--count", type=int, default=10)
     gen.add_argument("--seed", default="1")
     gen.add_argument("--objective", choices=tuple(o.value for o in OBJECTIVES))
     gen.add_argument("--difficulty", choices=("easy", "medium", "hard"))
-    gen.add_argument("--theme", action="append", help="keep puzzles with this theme (repeatable)")
+    gen.add_argument("--theme", action="append", help=t("keep puzzles with this theme (repeatable)"))
     gen.add_argument("--rules", choices=tuple(PRESETS), default="standard")
     gen.add_argument("--oklahoma", action="store_true")
     gen.add_argument("--json", action="store_true")
     _add_lang(gen)
     gen.set_defaults(run=cmd_puzzles)
 
-    bank = sub.add_parser("bank", help="regenerate the shipped puzzle bank")
-    bank.add_argument("--out", help="folder to write (default: the package's data folder)")
+    bank = sub.add_parser("bank", help=t("regenerate the shipped puzzle bank"))
+    bank.add_argument("--out", help=t("folder to write (default: the package's data folder)"))
     bank.add_argument("--seed", default="bank-1")
     bank.set_defaults(run=cmd_bank)
 
-    klass = sub.add_parser("class", help="class sets named by a short code: puzzles, worksheets, answer keys")
+    klass = sub.add_parser("class", help=t("class sets named by a short code: puzzles, worksheets, answer keys"))
     class_sub = klass.add_subparsers(dest="class_command", required=True, parser_class=_Parser)
     make = class_sub.add_parser(
-        "make", help="print a class set and its short code",
-        description="Print a class set and its short code. With --json, standard output is a JSON list of the "
-                    "puzzle records (the bank's format, with the question, explanation and hints also in English) "
-                    "and the code goes to standard error as 'class code: CODE'.")
+        "make", help=t("print a class set and its short code"),
+        description=t("Print a class set and its short code. With --json, standard output is a JSON list of the "
+                      "puzzle records (the bank's format, with the question, explanation and hints also in English) "
+                      "and the code goes to standard error as 'class code: CODE'."))
     _add_class_options(make)
-    make.add_argument("--json", action="store_true", help="the puzzles as a JSON list on standard output")
+    make.add_argument("--json", action="store_true", help=t("the puzzles as a JSON list on standard output"))
+    _add_lang(make)
     make.set_defaults(run=cmd_class_make)
     sheet = class_sub.add_parser(
-        "worksheet", help="write a class set's printable worksheet, or its answer key",
-        description="Write a class set's worksheet (or with --answers its answer key) as a standalone HTML page, "
-                    "atomically.")
+        "worksheet", help=t("write a class set's printable worksheet, or its answer key"),
+        description=t("Write a class set's worksheet (or with --answers its answer key) as a standalone HTML page, "
+                      "atomically."))
     _add_class_options(sheet)
-    sheet.add_argument("--out", required=True, help="the HTML file to write")
-    sheet.add_argument("--answers", action="store_true", help="write the answer key")
+    sheet.add_argument("--out", required=True, help=t("the HTML file to write"))
+    sheet.add_argument("--answers", action="store_true", help=t("write the answer key"))
     _add_lang(sheet)
     sheet.set_defaults(run=cmd_class_worksheet)
 
     from .players import PLAYER_NAMES
     fight = sub.add_parser(
-        "duel", help="computer players against each other, each deal played from both seats",
-        description="Play HANDS hands between two computer players. Deals are mirrored: each deal is played "
-                    "twice with the seats swapped, to cancel the luck of the cards. Prints hands, wins, dead "
-                    "hands, A's win rate over decided hands with its 95%% interval, and points per hand.")
-    fight.add_argument("--a", required=True, choices=PLAYER_NAMES, help="player A")
-    fight.add_argument("--b", required=True, choices=PLAYER_NAMES, help="player B")
-    fight.add_argument("--hands", type=int, default=200, help="hands to play (default 200)")
-    fight.add_argument("--seed", default="1", help="the seed of the deals (default 1)")
+        "duel", help=t("computer players against each other, each deal played from both seats"),
+        # Translators: argparse writes this text: keep "%%" as it is (it prints one "%").
+        description=t("Play HANDS hands between two computer players. Deals are mirrored: each deal is played "
+                      "twice with the seats swapped, to cancel the luck of the cards. Prints hands, wins, dead "
+                      "hands, A's win rate over decided hands with its 95%% interval, and points per hand."))
+    fight.add_argument("--a", required=True, choices=PLAYER_NAMES, help=t("player A"))
+    fight.add_argument("--b", required=True, choices=PLAYER_NAMES, help=t("player B"))
+    fight.add_argument("--hands", type=int, default=200, help=t("hands to play (default 200)"))
+    fight.add_argument("--seed", default="1", help=t("the seed of the deals (default 1)"))
     fight.add_argument("--rules", choices=tuple(PRESETS), default="standard")
-    fight.add_argument("--oklahoma", action="store_true", help="Oklahoma: the upcard sets the knock limit")
-    fight.add_argument("--straight-gin", dest="straight_gin", action="store_true", help="straight gin: no knocking")
-    fight.add_argument("--big-gin", dest="big_gin", action="store_true", help="allow big gin")
-    fight.add_argument("--jobs", type=int, default=1, help="processes to share the hands (default 1)")
+    fight.add_argument("--oklahoma", action="store_true", help=t("Oklahoma: the upcard sets the knock limit"))
+    fight.add_argument("--straight-gin", dest="straight_gin", action="store_true", help=t("straight gin: no knocking"))
+    fight.add_argument("--big-gin", dest="big_gin", action="store_true", help=t("allow big gin"))
+    fight.add_argument("--jobs", type=int, default=1, help=t("processes to share the hands (default 1)"))
     fight.add_argument("--json", action="store_true")
     fight.set_defaults(run=cmd_duel)
 
-    app = sub.add_parser("app", help="serve the trainer as a web app (Voila)")
+    app = sub.add_parser("app", help=t("serve the trainer as a web app (Voila)"))
     app.add_argument("--port", type=int, default=8866)
-    app.add_argument("--ip", default="localhost", help="address to listen on (0.0.0.0 for a classroom)")
-    app.add_argument("--root", help="the site folder (default: this checkout, or the installed copy)")
-    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.add_argument("--ip", default="localhost", help=t("address to listen on (0.0.0.0 for a classroom)"))
+    app.add_argument("--root", help=t("the site folder (default: this checkout, or the installed copy)"))
+    app.add_argument("--no-browser", action="store_true", help=t("do not open a browser"))
     app.set_defaults(run=cmd_app)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        with in_language(_help_language(argv)):  # --help and argparse's checks print while parsing
+            args = build_parser().parse_args(argv)
         lang = getattr(args, "lang", None)
         with in_language(lang or (locale_language() if hasattr(args, "lang") else "en")):
             args.run(args)
@@ -443,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:
-        print("gintrainer: interrupted", file=sys.stderr)
+        print(t("gintrainer: interrupted"), file=sys.stderr)
         return 130
     return 0
 

@@ -82,7 +82,7 @@ class PracticeRecordError(PracticeError, RecordError):
     """A saved practice game that is not a practice record of a version read here."""
 
 
-RECORD = RecordKind("practice game", version=1, format="gintrainer-practice", error=PracticeRecordError)
+RECORD = RecordKind(N_("practice game"), version=1, format="gintrainer-practice", error=PracticeRecordError)
 """A saved practice game: version 1."""
 FOLDER = "practice"
 

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import GinError
-from .language import LANGUAGES
+from .language import LANGUAGES, N_
 from .rating import Rating, RatingError
 from .rating import update as update_rating
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
@@ -77,7 +77,7 @@ def _from_version_1(document: dict) -> dict:
     return migrated
 
 
-PROFILE = RecordKind("progress file", version=2, version_key="schema", migrations={1: _from_version_1},
+PROFILE = RecordKind(N_("progress file"), version=2, version_key="schema", migrations={1: _from_version_1},
                      error=ProgressFileError)
 """A profile's file: version 2; version 1 (before ``seen_ids`` and the attempts' ``counted``)
 is read and migrated."""

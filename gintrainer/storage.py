@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import GinError
+from .language import N_, t
 
 try:
     import fcntl
@@ -80,28 +81,43 @@ class RecordError(GinError):
         self.version = version
 
 
-# Every sentence this module writes, as a template with named values.
+# Every sentence this module writes, as a template with named values, marked for the
+# catalogs (written in the language of the moment by _say). {title} is the kind of
+# record, translated too ("profile", "hand history"); quoted values are shown as typed.
 _WORDS = {
-    "name_not_text": "a name must be text, not {name!r}",
-    "name_empty": "a name cannot be empty: {name!r}",
-    "name_too_long": "a name can have at most {limit} characters, not {length}: {start!r}...",
-    "name_character": "a name cannot contain the character {char!r}: {name!r}",
-    "no_folder": "cannot write {path!r}: the folder {folder!r} does not exist",
-    "cannot_write": "cannot write {path!r}: {reason}",
-    "cannot_lock": "cannot lock {path!r}: {reason}",
-    "no_locks": "locking {path!r} needs a POSIX system (the fcntl module)",
-    "cannot_set_aside": "cannot set {path!r} aside: {reason}",
-    "cannot_move": "cannot move {source!r} to {target!r}: {reason}",
-    "unreadable": "it could not be read: {reason}",
-    "not_utf8": "not UTF-8 text (byte {position})",
-    "not_json": "not valid JSON ({detail})",
-    "too_deep": "not valid JSON (nested too deeply)",
-    "not_object": "a {title} is a JSON object, not {found}",
-    "format": "not a {title}: its format is {found}, not {format!r}",
-    "version": "the {key} of a {title} is a whole number from 1, not {found}",
-    "newer": "a {title} of version {found}, newer than this gintrainer reads (version {current}): update gintrainer",
-    "older": "a {title} of version {found}, older than this gintrainer reads (versions {oldest} to {current})",
+    "name_not_text": N_("a name must be text, not {name}"),
+    "name_empty": N_("a name cannot be empty: {name}"),
+    "name_too_long": N_("a name can have at most {limit} characters, not {length}: {start}..."),
+    "name_character": N_("a name cannot contain the character {char}: {name}"),
+    "no_folder": N_("cannot write {path}: the folder {folder} does not exist"),
+    "cannot_write": N_("cannot write {path}: {reason}"),
+    "cannot_lock": N_("cannot lock {path}: {reason}"),
+    "no_locks": N_("locking {path} needs a POSIX system (the fcntl module)"),
+    "cannot_set_aside": N_("cannot set {path} aside: {reason}"),
+    "cannot_move": N_("cannot move {source} to {target}: {reason}"),
+    "unreadable": N_("it could not be read: {reason}"),
+    "not_utf8": N_("not UTF-8 text (byte {position})"),
+    "not_json": N_("not valid JSON ({detail})"),
+    "too_deep": N_("not valid JSON (nested too deeply)"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
+    "not_object": N_("a {title} is a JSON object, not {found}"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
+    "format": N_("not a {title}: its format is {found}, not {format}"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
+    "version": N_("the {key} of a {title} is a whole number from 1, not {found}"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
+    "newer": N_("a {title} of version {found}, newer than this gintrainer reads (version {current}): update "
+                "gintrainer"),
+    # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
+    "older": N_("a {title} of version {found}, older than this gintrainer reads (versions {oldest} to {current})"),
 }
+_QUOTED = frozenset({"name", "start", "char", "path", "folder", "source", "target", "format"})
+"""The values the sentences quote as Python writes a value (``'Ann'``)."""
+
+
+def _say(sentence: str, /, **values: Any) -> str:
+    """The sentence named ``sentence`` in the current language, its quoted values quoted."""
+    return t(_WORDS[sentence], **{name: repr(value) if name in _QUOTED else value for name, value in values.items()})
 
 
 def _reason(error: OSError) -> str:
@@ -122,16 +138,16 @@ def clean_name(name: Any) -> str:
     gintrainer.storage.InvalidNameError: a name cannot contain the character '\\x00': 'a\\x00b'
     """
     if not isinstance(name, str):
-        raise InvalidNameError(_WORDS["name_not_text"].format(name=name))
+        raise InvalidNameError(_say("name_not_text", name=name))
     cleaned = unicodedata.normalize("NFC", name).strip()
     if not cleaned:
-        raise InvalidNameError(_WORDS["name_empty"].format(name=name))
+        raise InvalidNameError(_say("name_empty", name=name))
     if len(cleaned) > NAME_LIMIT:
-        raise InvalidNameError(_WORDS["name_too_long"].format(limit=NAME_LIMIT, length=len(cleaned),
+        raise InvalidNameError(_say("name_too_long", limit=NAME_LIMIT, length=len(cleaned),
                                                               start=cleaned[:NAME_LIMIT]))
     bad = next((char for char in cleaned if not char.isprintable()), None)
     if bad is not None:
-        raise InvalidNameError(_WORDS["name_character"].format(char=bad, name=name))
+        raise InvalidNameError(_say("name_character", char=bad, name=name))
     return cleaned
 
 
@@ -231,11 +247,11 @@ def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) 
     be written raises StorageError naming it."""
     path = Path(path)
     if not path.parent.is_dir():
-        raise StorageError(_WORDS["no_folder"].format(path=str(path), folder=str(path.parent)))
+        raise StorageError(_say("no_folder", path=str(path), folder=str(path.parent)))
     try:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
-        raise StorageError(_WORDS["cannot_write"].format(path=str(path), reason=_reason(error))) from None
+        raise StorageError(_say("cannot_write", path=str(path), reason=_reason(error))) from None
     try:
         os.chmod(temporary, mode)
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
@@ -247,7 +263,7 @@ def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) 
         with suppress(FileNotFoundError):
             os.unlink(temporary)
         if isinstance(error, OSError):
-            raise StorageError(_WORDS["cannot_write"].format(path=str(path), reason=_reason(error))) from None
+            raise StorageError(_say("cannot_write", path=str(path), reason=_reason(error))) from None
         raise
     with suppress(OSError):  # make the rename itself durable
         folder = os.open(path.parent, os.O_RDONLY)
@@ -275,12 +291,12 @@ def locked(path: str | os.PathLike) -> Iterator[Path]:
     """
     path = Path(path)
     if fcntl is None:
-        raise StorageError(_WORDS["no_locks"].format(path=str(path)))
+        raise StorageError(_say("no_locks", path=str(path)))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
-        raise StorageError(_WORDS["cannot_lock"].format(path=str(path), reason=_reason(error))) from None
+        raise StorageError(_say("cannot_lock", path=str(path), reason=_reason(error))) from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield path
@@ -304,7 +320,7 @@ def set_aside(path: str | os.PathLike, label: str) -> Path:
     try:
         os.replace(path, target)
     except OSError as error:
-        raise StorageError(_WORDS["cannot_set_aside"].format(path=str(path), reason=_reason(error))) from None
+        raise StorageError(_say("cannot_set_aside", path=str(path), reason=_reason(error))) from None
     return target
 
 
@@ -315,7 +331,7 @@ def move_into_place(source: str | os.PathLike, target: str | os.PathLike) -> Pat
     try:
         os.replace(source, target)
     except OSError as error:
-        raise StorageError(_WORDS["cannot_move"].format(source=str(source), target=str(target),
+        raise StorageError(_say("cannot_move", source=str(source), target=str(target),
                                                         reason=_reason(error))) from None
     return target
 
@@ -327,8 +343,9 @@ def _shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-_JSON_TYPES = {dict: "an object", list: "a list", str: "text", bool: "true or false", int: "a number",
-               float: "a number", type(None): "null"}
+# Translators: what a JSON value is, in "a profile is a JSON object, not a list".
+_JSON_TYPES = {dict: N_("an object"), list: N_("a list"), str: N_("text"), bool: N_("true or false"),
+               int: N_("a number"), float: N_("a number"), type(None): N_("null")}
 
 
 def parse_json(text: str | bytes, *, source: str | None = None, error: type[RecordError] = RecordError) -> Any:
@@ -338,13 +355,13 @@ def parse_json(text: str | bytes, *, source: str | None = None, error: type[Reco
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as problem:
-            raise error(_WORDS["not_utf8"].format(position=problem.start), source=source) from None
+            raise error(_say("not_utf8", position=problem.start), source=source) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as problem:
-        raise error(_WORDS["not_json"].format(detail=problem), source=source) from None
+        raise error(_say("not_json", detail=problem), source=source) from None
     except RecursionError:
-        raise error(_WORDS["too_deep"], source=source) from None
+        raise error(_say("too_deep"), source=source) from None
 
 
 def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError) -> Any:
@@ -356,7 +373,7 @@ def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError
     except FileNotFoundError:
         raise
     except OSError as problem:
-        raise error(_WORDS["unreadable"].format(reason=_reason(problem)), source=path.name) from None
+        raise error(_say("unreadable", reason=_reason(problem)), source=path.name) from None
     return parse_json(raw, source=path.name, error=error)
 
 
@@ -369,6 +386,7 @@ class RecordKind:
     the RecordError subclass its errors are."""
 
     title: str
+    """What the record is called, in English, marked with N_ (``N_("hand history")``)."""
     version: int
     format: str | None = None
     version_key: str = "version"
@@ -392,14 +410,16 @@ class RecordKind:
 
     def _fail(self, key: str, *, source: str | None, field: str | None = None, version: int | None = None,
               **values: Any) -> RecordError:
-        problem = _WORDS[key].format(title=self.title, current=self.version, oldest=self.oldest,
-                                     format=self.format, key=self.version_key, **values)
+        # the title is marked with N_ where the kind is made; the version's key is the file's own word
+        problem = _say(key, title=t(self.title), current=self.version, oldest=self.oldest, format=self.format,
+                       key=self.version_key, **values)
         return self.error(problem, source=source, field=field, version=version)
 
     def version_of(self, data: Any, *, source: str | None = None) -> int:
         """The version of ``data``, checked: an object of this kind, of a version read here."""
         if not isinstance(data, Mapping):
-            shape = next((words for kind, words in _JSON_TYPES.items() if isinstance(data, kind)), type(data).__name__)
+            shape = next((t(words) for kind, words in _JSON_TYPES.items() if isinstance(data, kind)),
+                         type(data).__name__)
             raise self._fail("not_object", source=source, found=shape)
         if self.format is not None and data.get("format") != self.format:
             raise self._fail("format", source=source, field="format", found=_shown(data.get("format")))

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from .cards import Card, parse_card
 from .errors import GinError
-from .language import t
+from .language import N_, t
 from .messages import Message, Percent, Signed, render, say
 from .progress import Attempt
 from .puzzles import DIFFICULTY_LEVELS, Puzzle, PuzzleKind, bank, normalise_kind, verify
@@ -38,7 +38,7 @@ class Stage(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "stage"
+        return N_("stage")
 
 
 STAGES = tuple(Stage)

@@ -166,11 +166,6 @@ def _text_outputs(tmp_path) -> dict[str, list[str]]:
                           "--out", str(tmp_path / "w.html")]}
 
 
-# Sentences written by modules another developer owns, still English in this branch:
-FOREIGN = {
-    # engine-puzzles: Rules.describe() (gintrainer/rules.py), in "Rules: standard"
-    "standard",
-}
 
 
 def test_the_command_lines_text_comes_from_the_catalogs(tmp_path, capsys, monkeypatch):
@@ -179,7 +174,7 @@ def test_the_command_lines_text_comes_from_the_catalogs(tmp_path, capsys, monkey
         with pseudo_language():
             assert cli.main(argv) == 0, name
         out = capsys.readouterr().out
-        allowed = set(FOREIGN) | {str(tmp_path / "w.html")}
+        allowed = {str(tmp_path / "w.html")}
         assert unmarked(out, allowed=allowed) == [], name
     with pseudo_language():
         html = (tmp_path / "w.html").read_text(encoding="utf-8")
@@ -190,3 +185,162 @@ def test_text_output_in_turkish_runs(tmp_path, capsys):
     for argv in _text_outputs(tmp_path).values():
         assert cli.main([*argv, "--lang", "tr"]) == 0
     assert 'lang="tr"' in (tmp_path / "w.html").read_text(encoding="utf-8")
+
+
+# -- the errors a student or a teacher meets ---------------------------------------------------
+
+def _cases(test) -> list:
+    """The bad inputs of one of tests/test_classroom.py's parametrized refusals (its first argument)."""
+    (mark,) = [m for m in test.pytestmark if m.name == "parametrize"]
+    return [case[0] for case in mark.args[1]]
+
+
+def test_a_results_files_refusals_come_from_the_catalogs():
+    import test_classroom as cases
+    from gintrainer.classroom.results import ResultsError, clean_student, read_results
+    good = cases._good_file()
+    bad = [change(good) for change in _cases(cases.test_malformed_results_files_are_refused_naming_the_line)]
+    refused = []
+    with pseudo_language():
+        for text in [*bad, b"student,code\xff\n", good.replace("student,", "student,student,", 1)]:
+            with pytest.raises(ResultsError) as caught:
+                read_results(text)
+            refused.append(str(caught.value))
+        for name in ("=1+1", "", "a\x00b"):
+            with pytest.raises(ResultsError) as caught:
+                clean_student(name)
+            refused.append(str(caught.value))
+        with pytest.raises(ResultsError) as caught:
+            Attempt(0, "ck-000000000000", "no", True, 1.0)
+        refused.append(str(caught.value))
+    for text in refused:
+        assert unmarked(text) == [] and text.startswith(language.PSEUDO_MARKS[0]), text
+    assert len(refused) == len(bad) + 6
+
+
+def test_an_answers_refusals_come_from_the_catalogs():
+    from gintrainer.classroom.marking import AnswerError, mark
+    from gintrainer.puzzles import bank
+    can = next(p for p in bank("can_knock") if p.can_knock)
+    discard = bank("best_discard")[0]
+    outside = next(c for c in (f"{r}{s}" for r in "A23456789TJQK" for s in "CDHS")
+                   if c not in {x.code() for x in discard.hand})
+    refused = []
+    with pseudo_language():
+        for puzzle, answer in [(can, "no 7H"), (can, "maybe"), (can, "7H 8H"), (can, "yes"), (can, "  "),
+                               (discard, outside), (discard, "no")]:
+            with pytest.raises(AnswerError) as caught:
+                mark(puzzle, answer)
+            refused.append(str(caught.value))
+    for text in refused:
+        assert unmarked(text) == [] and text.startswith(language.PSEUDO_MARKS[0]), text
+
+
+def test_the_data_folders_messages_come_from_the_catalogs(tmp_path, monkeypatch):
+    """What a page says of a file set aside, a name refused or a lock it cannot take."""
+    from gintrainer import storage
+    from gintrainer.practice import RECORD as PRACTICE_GAME
+    from gintrainer.progress import PROFILE
+    corrupt = tmp_path / "ann.json"
+    problems = []
+    with pseudo_language():
+        for content in (b"{not json", b"\xff", b"[1, 2]"):
+            corrupt.write_bytes(content)
+            read, aside = storage.read_or_set_aside(corrupt, PROFILE.read)
+            assert read is None and aside is not None and aside.aside.is_file()
+            problems.append(aside.problem)
+        for kind in (PROFILE, PRACTICE_GAME):
+            for data in ([], {"format": "other", "version": 1}, {"format": kind.format, "version": 99,
+                                                                  "schema": 99}):
+                with pytest.raises(storage.RecordError) as caught:
+                    kind.read(data)
+                problems.append(caught.value.problem)
+        for name in (5, " ", "x" * 41, "a\x00b"):
+            with pytest.raises(storage.InvalidNameError) as caught:
+                storage.clean_name(name)
+            problems.append(str(caught.value))
+        with pytest.raises(storage.StorageError) as caught:
+            storage.write_text_atomic(tmp_path / "no" / "x.json", "")
+        problems.append(str(caught.value))
+        monkeypatch.setattr(storage, "fcntl", None)
+        with pytest.raises(storage.StorageError) as caught, storage.locked(tmp_path / "x.json"):
+            pass
+        problems.append(str(caught.value))
+    # the JSON parser's own detail (Python's, English) sits inside the marks as a value
+    for text in problems:
+        assert unmarked(text) == [] and text.startswith(language.PSEUDO_MARKS[0]), text
+    assert "⟦a ⟦progress file⟧ is a JSON object, not ⟦a list⟧⟧" in problems
+
+
+def test_the_vocabularies_name_themselves_from_the_catalogs():
+    from gintrainer.classroom.sets import SetObjective
+    from gintrainer.training import Stage
+    for vocabulary in (Stage, SetObjective):
+        with pseudo_language(), pytest.raises(GinError) as caught:
+            vocabulary.parse("sideways")
+        assert unmarked(str(caught.value)) == [], str(caught.value)
+        assert f"⟦{vocabulary.noun()}⟧" in str(caught.value)
+
+
+# argparse's own words (its gettext domain "argparse", not the trainer's): they stay English.
+ARGPARSE_WORDS = {"usage:", "options:", "positional", "arguments:", "show", "this", "help", "message", "and", "exit"}
+
+
+def _parsers(parser) -> dict[str, object]:
+    """Every command's parser by its name ("solve", "class make"), the top one as "gintrainer"."""
+    import argparse
+    found = {"gintrainer": parser}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found.update({f"{name} {k}".replace(" gintrainer", ""): v for k, v in _parsers(sub).items()})
+    return found
+
+
+def test_every_commands_help_comes_from_the_catalogs():
+    with pseudo_language():
+        parsers = _parsers(cli.build_parser())
+        helps = {name: parser.format_help() for name, parser in parsers.items()}
+    assert {"solve", "daily", "puzzles", "bank", "class make", "class worksheet", "duel", "app"} <= set(parsers)
+    for name, parser in parsers.items():
+        for action in parser._actions:
+            if action.help and action.dest != "help":
+                assert unmarked(action.help) == [], (name, action.dest, action.help)
+        if parser.description:
+            assert unmarked(parser.description) == [], (name, parser.description)
+        assert "⟦" in helps[name], name
+    # what is left outside the marks is argparse's frame: its words, the commands' and positionals' names,
+    # option names, metavars and choices
+    commands = {word for name in parsers for word in name.split()}
+    commands |= {a.dest for p in parsers.values() for a in p._actions if not a.option_strings}  # a positional's name
+    for name, text in helps.items():
+        frame = [w for w in unmarked(text) if w not in ARGPARSE_WORDS | commands
+                 and not re.match(r"^[-\[{(A-Z]|^\w+[,}]", w)]
+        assert frame == [], (name, frame)
+
+
+def test_the_help_is_in_the_language_asked_for_else_the_locales(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "locale_language", lambda environ=None: language.PSEUDO)
+    with pseudo_language():
+        for argv, marked in ((["solve", "--help"], True), (["solve", "--lang", "en", "--help"], False),
+                             (["class", "make", "--lang=en", "--help"], False)):
+            with pytest.raises(SystemExit) as done:
+                cli.main(argv)
+            assert done.value.code == 0
+            out = capsys.readouterr().out
+            assert ("⟦the discard table" in out or "⟦print a class set" in out or "⟦the card just drawn⟧" in out) \
+                is marked, argv
+            assert ("the card just drawn" in out or "Print a class set" in out)
+
+
+def test_class_make_speaks_the_language(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "locale_language", lambda environ=None: language.PSEUDO)
+    with pseudo_language():
+        assert cli.main(["class", "make", "--code", "Language class", "--count", "2"]) == 0
+        assert cli.main(["class", "worksheet", "--code", "Language class", "--out", " "]) == 2
+        assert cli.main(["daily", "--lang", "xx"]) == 2
+    out, err = capsys.readouterr()
+    assert unmarked(out, allowed=["Language", "class", *CARD_FACES, SET.code]) == []
+    assert "⟦Class code: " in out and "⟦--- puzzle 2 of 2 ---⟧" in out
+    # "argument --lang:" before the refusal is argparse's own frame
+    assert "error: ⟦--out needs a file name, not ' '⟧\n" in err and "⟦no language 'xx': use en, tr, ku, ps⟧" in err

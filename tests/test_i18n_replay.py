@@ -61,3 +61,76 @@ def test_titles_and_descriptions_of_the_examples_are_in_the_catalog():
         for replay in examples().values():
             for text in (replay.title, replay.description):
                 assert unmarked(language.t(text)) == [], text
+
+
+# -- a teacher's uploaded history: every refusal comes from the catalogs -----------------------
+
+def _cases(test) -> list:
+    """The bad inputs of one of tests/test_replay.py's parametrized refusals (its first argument)."""
+    (mark,) = [m for m in test.pytestmark if m.name == "parametrize"]
+    return [case[0] for case in mark.args[1]]
+
+
+def _bad_histories(tmp_path) -> list:
+    import test_replay as cases
+    from gintrainer.replay.history import Annotation
+
+    knock = cases.record_of(cases.knock_hand())
+    bad = []
+    for deck in _cases(cases.test_a_bad_deck_is_refused) + ["AS " + " ".join(knock["deck"].split()[1:])]:
+        bad.append({**knock, "deck": deck})
+    for note in _cases(cases.test_bad_annotations_are_refused_with_the_step):
+        bad.append({**knock, "annotations": [{"step": 1, "comment": "fine"}, note]})
+    for change in _cases(cases.test_malformed_records_are_refused):
+        record = json.loads(json.dumps(knock))
+        change(record)
+        bad.append(record)
+    wrong_points = json.loads(json.dumps(knock))
+    wrong_points["result"]["points"] += 1
+    unfinished = {**knock, "actions": knock["actions"][:5]}
+    after_the_end = {**knock, "actions": [*knock["actions"], "draw"], "result": None}
+    not_held = {**knock, "actions": [*knock["actions"][:3], "discard 9H", *knock["actions"][4:]], "result": None}
+    automatic = {**knock, "actions": [*knock["actions"][:4], "auto"], "result": None}
+    folder_file = tmp_path / "bad.json"
+    folder_file.write_bytes(b"\xff{}")
+    bad += [wrong_points, unfinished, after_the_end, not_held, automatic, folder_file, tmp_path,
+            *_cases(cases.test_unreadable_sources_are_refused)]
+    bad.append(lambda: load_replay(knock).with_annotation(Annotation(99, "x")))
+    bad.append(lambda: load_replay(knock).state(99))
+    bad.append(lambda: load_replay(knock).with_metadata(colour="red"))
+    bad.append(lambda: load_replay(knock).without_annotation(Annotation(1, "not there")))
+    return bad
+
+
+def load_replay(source):
+    from gintrainer.replay import load
+    return load(source)
+
+
+def test_every_refusal_of_a_hand_history_comes_from_the_catalogs(tmp_path):
+    from gintrainer.replay import ReplayError
+    refusals = []
+    with pseudo_language():
+        for source in _bad_histories(tmp_path):
+            try:
+                source() if callable(source) else load_replay(source)
+            except ReplayError as error:
+                refusals.append(str(error))
+                # the file's own name leads the message; the rest is a sentence of the catalog
+                assert unmarked(error.problem) == [], error.problem
+                assert error.problem.startswith(language.PSEUDO_MARKS[0]), error.problem
+            else:
+                raise AssertionError(f"not refused: {source!r}")
+    assert any("bad.json: ⟦" in text for text in refusals)
+    assert len(refusals) > 60
+
+
+def test_an_example_hand_that_is_not_there_is_refused_from_the_catalogs():
+    from gintrainer.replay import ReplayError, example
+    with pseudo_language():
+        try:
+            example("no-such-hand")
+        except ReplayError as error:
+            assert unmarked(str(error)) == [] and str(error).startswith("⟦no example hand 'no-such-hand'")
+        else:
+            raise AssertionError("refused")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, parse_card
 from ..errors import GinError
+from ..language import t
 from ..messages import render, say
 from ..puzzles import Puzzle, PuzzleKind
 
@@ -51,7 +52,7 @@ def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
         if puzzle.kind == PuzzleKind.CAN_KNOCK:
             return _knock_response(words, response)
         if len(words) != 1 or words[0] in _YES + _NO:
-            raise AnswerError(f"answer with one card to discard, like 7H, not {response!r}")
+            raise AnswerError(t("answer with one card to discard, like 7H, not {answer}", answer=repr(response)))
         return None, parse_card(words[0])
     except AnswerError:
         raise
@@ -66,9 +67,9 @@ def _words(response) -> list[str]:
     elif isinstance(response, str):
         words = [w for w in re.split(r"[\s,;:]+", response.strip().lower()) if w]
     else:
-        raise AnswerError(f"an answer is text or a card, not {response!r}")
+        raise AnswerError(f"an answer is text or a card, not {response!r}")  # only code passes the wrong type
     if not words:
-        raise AnswerError("the answer is empty")
+        raise AnswerError(t("the answer is empty"))
     return words
 
 
@@ -76,14 +77,16 @@ def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
     """A "can you knock?" answer: ``no``, ``yes``, ``yes`` and a card, or a card alone (yes)."""
     if words[0] in _NO:
         if len(words) > 1:
-            raise AnswerError(f"answer 'no' alone, not {response!r}")
+            # Translators: 'no' and 'yes' are the words the answer is written with (the worksheet's, not translated).
+            raise AnswerError(t("answer 'no' alone, not {answer}", answer=repr(response)))
         return False, None
     if words[0] in _YES:
         words = words[1:]
         if not words:
             return True, None  # wrong when no discard knocks; mark() asks for the card otherwise
     if len(words) != 1:
-        raise AnswerError(f"answer 'no', or 'yes' and one card, not {response!r}")
+        # Translators: 'no' and 'yes' are the words the answer is written with (the worksheet's, not translated).
+        raise AnswerError(t("answer 'no', or 'yes' and one card, not {answer}", answer=repr(response)))
     return True, parse_card(words[0])
 
 
@@ -97,9 +100,9 @@ def mark(puzzle: Puzzle, response) -> Marked:
     """
     can_knock, card = parse_response(puzzle, response)
     if can_knock and card is None and puzzle.can_knock:
-        raise AnswerError("you can knock: say which card you discard, e.g. 'yes 7H'")
+        raise AnswerError(t("you can knock: say which card you discard, e.g. 'yes 7H'"))
     if card is not None and card not in puzzle.hand:
-        raise AnswerError(f"{card} is not in the hand")
+        raise AnswerError(t("{card} is not in the hand", card=card))
     written = "no" if can_knock is False else ("yes" if card is None else
                                                 (f"yes {card.code()}" if can_knock else card.code()))
     if card is not None and card is puzzle.forbidden:

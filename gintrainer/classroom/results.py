@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import GinError
+from ..language import t, tn
 from ..puzzles import KINDS
 from ..storage import InvalidNameError, clean_name, name_key, name_stem
 from .codes import ClassCodeError, normalise_code
@@ -61,8 +62,8 @@ def clean_student(name: Any) -> str:
     except InvalidNameError as error:
         raise ResultsError(str(error)) from None
     if cleaned.startswith(_FORMULA_START):
-        raise ResultsError(f"a student name cannot start with {cleaned[0]!r}: a spreadsheet would read "
-                           f"{cleaned!r} as a formula")
+        raise ResultsError(t("a student name cannot start with {char}: a spreadsheet would read {name} as a formula",
+                             char=repr(cleaned[0]), name=repr(cleaned)))
     return cleaned
 
 
@@ -81,17 +82,19 @@ class Attempt:
 
     def __post_init__(self) -> None:
         if isinstance(self.position, bool) or not isinstance(self.position, int) or self.position < 1:
-            raise ResultsError(f"a position is a whole number from 1, not {self.position!r}")
+            raise ResultsError(t("a position is a whole number from 1, not {value}", value=repr(self.position)))
         if not isinstance(self.puzzle_id, str) or not _PUZZLE_ID.fullmatch(self.puzzle_id):
-            raise ResultsError(f"not a puzzle id: {self.puzzle_id!r}")
+            raise ResultsError(t("not a puzzle id: {value}", value=repr(self.puzzle_id)))
         if not isinstance(self.answer, str) or not self.answer.strip() or not self.answer.isprintable():
-            raise ResultsError(f"an answer is printable text, not {self.answer!r}")
+            raise ResultsError(t("an answer is printable text, not {value}", value=repr(self.answer)))
         if not isinstance(self.correct, bool):
-            raise ResultsError(f"correct is true or false, not {self.correct!r}")
+            # Translators: "correct" is the results file's column, true and false its values: not translated.
+            raise ResultsError(t("correct is true or false, not {value}", value=repr(self.correct)))
         seconds = self.seconds
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
                 or seconds < 0:
-            raise ResultsError(f"seconds must be a number from 0, not {seconds!r}")
+            # Translators: "seconds" is the results file's column: not translated.
+            raise ResultsError(t("seconds must be a number from 0, not {value}", value=repr(seconds)))
         object.__setattr__(self, "seconds", round(float(seconds), 1))
 
 
@@ -135,7 +138,8 @@ def results_csv(student: str, code: str, rows: Iterable[Attempt]) -> str:
             raise ResultsError(f"a results row is an Attempt, not {row!r}")
     positions = [a.position for a in rows]
     if len(set(positions)) != len(positions):
-        raise ResultsError(f"puzzle {next(p for p in positions if positions.count(p) > 1)} is answered twice")
+        raise ResultsError(t("puzzle {position} is answered twice",
+                              position=next(p for p in positions if positions.count(p) > 1)))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
@@ -175,25 +179,27 @@ def _text(text: str | bytes) -> str:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise ResultsError(f"the file is not UTF-8 text (byte {error.start})") from None
+            raise ResultsError(t("the file is not UTF-8 text (byte {position})", position=error.start)) from None
     if not isinstance(text, str):
-        raise ResultsError(f"results are CSV text, not {type(text).__name__}")
+        raise ResultsError(f"results are CSV text, not {type(text).__name__}")  # only code passes the wrong type
     return text.removeprefix("\ufeff")
 
 
 def _header(cells: list[str] | None) -> list[str]:
     """The header row's column names, checked: every column once, no other."""
     if cells is None or not any(cell.strip() for cell in cells):
-        raise ResultsError("the file is empty: it has no header row")
+        raise ResultsError(t("the file is empty: it has no header row"))
     header = [cell.strip() for cell in cells]
     missing = [c for c in COLUMNS if c not in header]
     unknown = [c for c in header if c not in COLUMNS]
     if unknown:
-        raise ResultsError(f"the header has an unknown column {unknown[0]!r}: the columns are {','.join(COLUMNS)}")
+        raise ResultsError(t("the header has an unknown column {column}: the columns are {columns}",
+                             column=repr(unknown[0]), columns=",".join(COLUMNS)))
     if missing:
-        raise ResultsError(f"the header lacks the column {missing[0]!r}: the columns are {','.join(COLUMNS)}")
+        raise ResultsError(t("the header lacks the column {column}: the columns are {columns}",
+                             column=repr(missing[0]), columns=",".join(COLUMNS)))
     if len(set(header)) != len(header):
-        raise ResultsError("the header names a column twice")
+        raise ResultsError(t("the header names a column twice"))
     return header
 
 
@@ -207,12 +213,15 @@ def _rows(text: str) -> list[tuple[int, dict[str, str]]]:
             if not any(cell.strip() for cell in cells):
                 continue
             if len(cells) != len(header):
-                raise ResultsError(f"line {reader.line_num} has {len(cells)} cells, not {len(header)}")
+                raise ResultsError(tn("line {line} has {n} cell, not {columns}",
+                                      "line {line} has {n} cells, not {columns}",
+                                       len(cells), line=reader.line_num, columns=len(header)))
             rows.append((reader.line_num, dict(zip(header, cells, strict=True))))
     except csv.Error as error:
-        raise ResultsError(f"line {reader.line_num} is not valid CSV: {error}") from None
+        # Translators: {error} is Python's csv module's own message (English).
+        raise ResultsError(t("line {line} is not valid CSV: {error}", line=reader.line_num, error=str(error))) from None
     if not rows:
-        raise ResultsError("the file has no answers")
+        raise ResultsError(t("the file has no answers"))
     return rows
 
 
@@ -229,22 +238,23 @@ def _results(rows: list[tuple[int, dict[str, str]]]) -> Results:
             name = clean_student(row["student"])
             row_code = normalise_code(row["code"].strip())
         except (ResultsError, ClassCodeError) as error:
-            raise ResultsError(f"line {line}: {error}") from None
+            raise ResultsError(t("line {line}: {error}", line=line, error=str(error))) from None
         if student is None:
             student, code = name, row_code
         elif name_key(name) != name_key(student):
-            raise ResultsError(f"line {line}: a second student {name!r} (the file is {student!r}'s): "
-                               "one file holds one student")
+            raise ResultsError(t("line {line}: a second student {name} (the file is {student}'s): one file holds one "
+                                 "student", line=line, name=repr(name), student=repr(student)))
         elif row_code != code:
-            raise ResultsError(f"line {line}: a second class code {row_code} (the file is for {code}): "
-                               "one file holds one class code")
+            raise ResultsError(t("line {line}: a second class code {other} (the file is for {code}): one file holds "
+                                 "one class code", line=line, other=row_code, code=code))
         attempts.append(_attempt(line, row))
     if student is None or code is None:
-        raise ResultsError("the file has no answers")
+        raise ResultsError(t("the file has no answers"))
     seen: set[int] = set()
     for (line, _), attempt in zip(rows, attempts, strict=True):
         if attempt.position in seen:
-            raise ResultsError(f"line {line}: puzzle {attempt.position} is answered twice")
+            raise ResultsError(t("line {line}: puzzle {position} is answered twice", line=line,
+                                 position=attempt.position))
         seen.add(attempt.position)
     return Results(student, code, tuple(sorted(attempts, key=lambda a: a.position)))
 
@@ -252,45 +262,52 @@ def _results(rows: list[tuple[int, dict[str, str]]]) -> Results:
 def _attempt(line: int, row: dict[str, str]) -> Attempt:
     position_text = row["position"].strip()
     if not position_text.isdigit() or not position_text.isascii():
-        raise ResultsError(f"line {line}: position {position_text!r} is not a whole number")
+        raise ResultsError(t("line {line}: position {value} is not a whole number", line=line,
+                             value=repr(position_text)))
     correct = row["correct"].strip().lower()
     if correct not in ("true", "false"):
-        raise ResultsError(f"line {line}: correct is true or false, not {row['correct']!r}")
+        raise ResultsError(t("line {line}: correct is true or false, not {value}", line=line,
+                             value=repr(row["correct"])))
     seconds_text = row["seconds"].strip()
     try:
         seconds = float(seconds_text)
     except ValueError:
-        raise ResultsError(f"line {line}: seconds {seconds_text!r} is not a number") from None
+        raise ResultsError(t("line {line}: seconds {value} is not a number", line=line,
+                             value=repr(seconds_text))) from None
     try:
         return Attempt(int(position_text), row["puzzle_id"].strip(), row["answer"].strip(), correct == "true",
                        seconds)
     except ResultsError as error:
-        raise ResultsError(f"line {line}: {error}") from None
+        raise ResultsError(t("line {line}: {error}", line=line, error=str(error))) from None
 
 
 def _check_against_set(results: Results, lines: dict[int, int]) -> None:
     try:
         puzzles = ClassSet.from_code(results.code).puzzles()
     except (ClassCodeError, ClassSetError) as error:
-        raise ResultsError(f"class code {results.code}: {error}") from None
+        raise ResultsError(t("class code {code}: {error}", code=results.code, error=str(error))) from None
     for attempt in results.attempts:
         line = lines[attempt.position]
         if attempt.position > len(puzzles):
-            raise ResultsError(f"line {line}: position {attempt.position} is past the end of the set "
-                               f"({len(puzzles)} puzzles)")
+            raise ResultsError(tn("line {line}: position {position} is past the end of the set ({n} puzzle)",
+                                  "line {line}: position {position} is past the end of the set ({n} puzzles)",
+                                  len(puzzles), line=line, position=attempt.position))
         puzzle = puzzles[attempt.position - 1]
         if attempt.puzzle_id != puzzle.id:
-            raise ResultsError(f"line {line}: puzzle {attempt.puzzle_id} is not puzzle {attempt.position} of "
-                               f"class code {results.code} (that is {puzzle.id})")
+            raise ResultsError(t("line {line}: puzzle {id} is not puzzle {position} of class code {code} (that is "
+                                 "{expected})", line=line, id=attempt.puzzle_id, position=attempt.position,
+                                 code=results.code, expected=puzzle.id))
         try:
             marked = mark(puzzle, attempt.answer)
         except GinError as error:
-            raise ResultsError(f"line {line}: answer {attempt.answer!r} does not fit puzzle {attempt.position}: "
-                               f"{error}") from None
+            raise ResultsError(t("line {line}: answer {answer} does not fit puzzle {position}: {error}", line=line,
+                                 answer=repr(attempt.answer), position=attempt.position, error=str(error))) from None
         if marked.correct != attempt.correct:
-            verdict = "right" if marked.correct else "wrong"
-            raise ResultsError(f"line {line}: answer {attempt.answer!r} is marked "
-                               f"{'true' if attempt.correct else 'false'}, but it is {verdict}")
+            # Translators: true and false are the values of the results file's column "correct": not translated.
+            raise ResultsError(t("line {line}: answer {answer} is marked true, but it is wrong", line=line,
+                                 answer=repr(attempt.answer)) if attempt.correct else
+                               t("line {line}: answer {answer} is marked false, but it is right", line=line,
+                                 answer=repr(attempt.answer)))
 
 
 __all__ = ["Attempt", "COLUMNS", "Results", "ResultsError", "clean_student", "read_results", "results_csv",

@@ -50,7 +50,7 @@ class SetObjective(Vocabulary):
 
     @classmethod
     def noun(cls) -> str:
-        return "objective"
+        return N_("objective")
 
     @property
     def objectives(self) -> tuple[Objective, ...]:

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import GinError
-from ..language import t, tn
+from ..language import N_, t, tn
 from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
@@ -35,7 +35,7 @@ from .store import puzzle_from_record
 from .themes import THEMES
 
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
-BANK = RecordKind("puzzle bank", version=3)
+BANK = RecordKind(N_("puzzle bank"), version=3)
 """The shipped bank's file: version 3 records keep what the explanation and hints say as messages
 (names and values), not their English words."""
 

@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..hand import Action, ActionKind, Hand
+from ..language import t
 from .annotate import annotate
 from .facts import arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered, visible_cards
 from .hands import SCRIPTS
@@ -171,5 +172,5 @@ def example(name: str) -> Replay:
     """One shipped example by name."""
     found = dict(_load_examples())
     if name not in found:
-        raise ReplayError(f"no example hand {name!r}: choose one of {', '.join(found)}")
+        raise ReplayError(t("no example hand {name}: choose one of {names}", name=repr(name), names=", ".join(found)))
     return found[name]

@@ -34,6 +34,7 @@ from typing import TypeGuard
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
 from ..hand import Action, ActionKind, Hand
+from ..language import N_, t, tn
 from ..rules import Rules
 from ..scoring import HandScore
 from ..storage import RecordError, RecordKind, parse_json, write_text_atomic
@@ -58,7 +59,7 @@ class ReplayError(RecordError):
         self.step = step
 
 
-RECORD = RecordKind("hand history", version=VERSION, format=FORMAT, error=ReplayError)
+RECORD = RecordKind(N_("hand history"), version=VERSION, format=FORMAT, error=ReplayError)
 """A hand history's record: version 1 (see ``docs/hand-history.md``)."""
 
 
@@ -70,9 +71,11 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _text(value, what: str) -> str:
+def _text(value, message: str) -> str:
+    """``value`` when it is text; else ReplayError with ``message`` (a template marked
+    with N_, its ``{value}`` the value found)."""
     if not isinstance(value, str):
-        raise _fail(f"{what} must be text, not {_short(value)}")
+        raise _fail(t(message, value=_short(value)))
     return value
 
 
@@ -111,27 +114,30 @@ class Annotation:
 
     def __post_init__(self) -> None:
         if not _is_int(self.step) or self.step < 0:
-            raise _fail(f"an annotation's step is a whole number from 0 (the deal), not {_short(self.step)}")
+            raise _fail(t("an annotation's step is a whole number from 0 (the deal), not {value}",
+                           value=_short(self.step)))
         if not isinstance(self.comment, str):
-            raise _fail(f"an annotation's comment is text, not {_short(self.comment)}", step=self.step)
+            raise _fail(t("an annotation's comment is text, not {value}", value=_short(self.comment)), step=self.step)
         if self.better is not None:
             try:
                 action = Action.parse(self.better)
             except GinError as error:
-                raise _fail(f"the better move {_short(self.better)} is not an action: {error}", step=self.step) \
-                    from None
+                raise _fail(t("the better move {move} is not an action: {error}", move=_short(self.better),
+                               error=str(error)), step=self.step) from None
             if action.kind is ActionKind.AUTO:
-                raise _fail("a better move names the plain step, not 'auto'", step=self.step)
+                raise _fail(t("a better move names the plain step, not 'auto'"), step=self.step)
             object.__setattr__(self, "better", str(action))
         object.__setattr__(self, "arrows", _arrows(self.arrows, self.step))
         if self.author not in AUTHORS:
-            raise _fail(f"an annotation's author is 'teacher' or 'solver', not {_short(self.author)}", step=self.step)
+            raise _fail(t("an annotation's author is 'teacher' or 'solver', not {value}", value=_short(self.author)),
+                        step=self.step)
         if self.tag is not None and (not isinstance(self.tag, str) or not self.tag.strip()):
-            raise _fail(f"an annotation's tag is a non-empty word, not {_short(self.tag)}", step=self.step)
+            raise _fail(t("an annotation's tag is a non-empty word, not {value}", value=_short(self.tag)),
+                        step=self.step)
         if self.loss is not None:
             object.__setattr__(self, "loss", _fraction(self.loss, self.step))
         if not self.comment.strip() and self.better is None and not self.arrows:
-            raise _fail("an annotation needs a comment, a better move or arrows", step=self.step)
+            raise _fail(t("an annotation needs a comment, a better move or arrows"), step=self.step)
 
     @classmethod
     def from_dict(cls, data) -> Annotation:
@@ -139,14 +145,15 @@ class Annotation:
         if isinstance(data, Annotation):
             return data
         if not isinstance(data, dict):
-            raise _fail(f"an annotation is an object with a step and a comment, not {_short(data)}")
+            raise _fail(t("an annotation is an object with a step and a comment, not {value}", value=_short(data)))
         unknown = [k for k in data if k not in _ANNOTATION_KEYS]
         if unknown:
             step = data.get("step")
-            raise _fail(f"unknown annotation key {_short(unknown[0])}: use {', '.join(_ANNOTATION_KEYS)}",
+            raise _fail(t("unknown annotation key {key}: use {keys}", key=_short(unknown[0]),
+                          keys=", ".join(_ANNOTATION_KEYS)),
                         step=step if _is_int(step) and step >= 0 else None)
         if "step" not in data:
-            raise _fail("an annotation needs a step")
+            raise _fail(t("an annotation needs a step"))
         return cls(step=data["step"], comment=data.get("comment", ""), better=data.get("better"),
                    arrows=data.get("arrows", ()), author=data.get("author", "teacher"), tag=data.get("tag"),
                    loss=data.get("loss"))
@@ -168,34 +175,37 @@ class Annotation:
 
 def _arrows(arrows, step) -> tuple[tuple[Card, Card], ...]:
     if isinstance(arrows, (str, bytes)) or not isinstance(arrows, Iterable):
-        raise _fail(f"arrows are a list of card pairs like [['7H', '8H']], not {_short(arrows)}", step=step)
+        raise _fail(t("arrows are a list of card pairs like [['7H', '8H']], not {value}", value=_short(arrows)),
+                    step=step)
     out = []
     for pair in arrows:
         if isinstance(pair, (str, bytes)) or not isinstance(pair, Iterable):
-            raise _fail(f"an arrow is a pair of cards like ['7H', '8H'], not {_short(pair)}", step=step)
+            raise _fail(t("an arrow is a pair of cards like ['7H', '8H'], not {value}", value=_short(pair)), step=step)
         pair = tuple(pair)
         if len(pair) != 2:
-            raise _fail(f"an arrow is a pair of cards like ['7H', '8H'], not {_short(pair)}", step=step)
+            raise _fail(t("an arrow is a pair of cards like ['7H', '8H'], not {value}", value=_short(pair)), step=step)
         try:
             a, b = parse_card(pair[0]), parse_card(pair[1])
         except GinError as error:
-            raise _fail(f"an arrow names a card badly: {error}", step=step) from None
+            raise _fail(t("an arrow names a card badly: {error}", error=str(error)), step=step) from None
         if a is b:
-            raise _fail(f"an arrow joins two different cards, not {a} to itself", step=step)
+            raise _fail(t("an arrow joins two different cards, not {card} to itself", card=a), step=step)
         out.append((a, b))
     return tuple(out)
 
 
 def _fraction(value, step) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
-        raise _fail(f"an annotation's loss is an exact number like '41/12', not {_short(value)}", step=step)
+        raise _fail(t("an annotation's loss is an exact number like '41/12', not {value}", value=_short(value)),
+                    step=step)
     try:
         number = Fraction(value)
     except (ValueError, ZeroDivisionError, OverflowError):
-        raise _fail(f"an annotation's loss is an exact number like '41/12', not {_short(value)}", step=step) \
+        raise _fail(t("an annotation's loss is an exact number like '41/12', not {value}", value=_short(value)),
+                    step=step) \
             from None
     if number < 0:
-        raise _fail(f"an annotation's loss is not negative, not {_short(value)}", step=step)
+        raise _fail(t("an annotation's loss is not negative, not {value}", value=_short(value)), step=step)
     return number
 
 
@@ -231,7 +241,7 @@ class Replay:
                  description: str = "", featured: int | None = None, players: Iterable[str] | None = None,
                  tags: Iterable[str] = (), stated_result: Mapping | None = None):
         if not isinstance(hand, Hand):
-            raise _fail(f"a replay is made from a Hand, not {_short(hand)}")
+            raise _fail(t("a replay is made from a Hand, not {value}", value=_short(hand)))
         self._init(hand.copy(), None, annotations, title=title, description=description, featured=featured,
                    players=players, tags=tags, stated_result=stated_result)
 
@@ -239,10 +249,10 @@ class Replay:
               players, tags, stated_result) -> None:
         self._final = final
         self._snapshots = states  # every state, built on first use
-        self._title = _text(title, "the title")
-        self._description = _text(description, "the description")
+        self._title = _text(title, N_("the title must be text, not {value}"))
+        self._description = _text(description, N_("the description must be text, not {value}"))
         if featured is not None and (not _is_int(featured) or featured not in (0, 1)):
-            raise _fail(f"the featured seat is 0, 1 or null, not {_short(featured)}", field="featured")
+            raise _fail(t("the featured seat is 0, 1 or null, not {value}", value=_short(featured)), field="featured")
         self._featured: int | None = featured
         self._players: tuple[str, str] | None = _players(players)
         self._tags: tuple[str, ...] = _tags(tags)
@@ -370,7 +380,8 @@ class Replay:
 
     def _check_step(self, steps, *, low: int) -> None:
         if not _is_int(steps) or not low <= steps <= self.step_count:
-            raise _fail(f"this hand has steps {low} to {self.step_count}, not {_short(steps)}")
+            raise _fail(t("this hand has steps {low} to {high}, not {value}", low=low, high=self.step_count,
+                           value=_short(steps)))
 
     # -- editing --------------------------------------------------------------------
 
@@ -379,7 +390,7 @@ class Replay:
                        players=self.players, tags=self.tags, stated_result=self.stated_result)
         unknown = [k for k in metadata if k not in current]
         if unknown:
-            raise _fail(f"unknown metadata {unknown[0]!r}: use {', '.join(METADATA)}")
+            raise _fail(t("unknown metadata {key}: use {keys}", key=repr(unknown[0]), keys=", ".join(METADATA)))
         current.update(metadata)
         return Replay._make(self._final, self._snapshots, self.annotations if annotations is None else annotations,
                                    **current)
@@ -391,7 +402,7 @@ class Replay:
     def without_annotation(self, annotation: Annotation) -> Replay:
         """A copy without one annotation (ReplayError if it is not there)."""
         if annotation not in self.annotations:
-            raise _fail(f"no such annotation on step {getattr(annotation, 'step', '?')}")
+            raise _fail(t("no such annotation on step {step}", step=str(getattr(annotation, "step", "?"))))
         index = self.annotations.index(annotation)
         return self._copy(self.annotations[:index] + self.annotations[index + 1:])
 
@@ -402,7 +413,7 @@ class Replay:
     def with_comment(self, annotation: Annotation, comment: str, *, author: str = "teacher") -> Replay:
         """A copy where one annotation's comment is replaced (a teacher's edit)."""
         if annotation not in self.annotations:
-            raise _fail(f"no such annotation on step {getattr(annotation, 'step', '?')}")
+            raise _fail(t("no such annotation on step {step}", step=str(getattr(annotation, "step", "?"))))
         index = self.annotations.index(annotation)
         edited = replace(annotation, comment=comment, author=author)
         return self._copy(self.annotations[:index] + (edited,) + self.annotations[index + 1:])
@@ -413,34 +424,38 @@ class Replay:
 
     def _check_annotations(self, annotations) -> tuple[Annotation, ...]:
         if isinstance(annotations, (str, bytes, Mapping)) or not isinstance(annotations, Iterable):
-            raise _fail(f"annotations are a list, not {_short(annotations)}", field="annotations")
+            raise _fail(t("annotations are a list, not {value}", value=_short(annotations)), field="annotations")
         checked = []
         for index, item in enumerate(annotations, start=1):
             try:
                 note = Annotation.from_dict(item)
                 checked.append(self._check_annotation(note))
             except ReplayError as error:
-                where = f" (step {error.step})" if error.step is not None else ""
-                raise _fail(f"annotation {index}{where}: {error}", step=error.step, field="annotations") from None
+                message = (t("annotation {index}: {error}", index=index, error=str(error)) if error.step is None
+                           else t("annotation {index} (step {step}): {error}", index=index, step=error.step,
+                                  error=str(error)))
+                raise _fail(message, step=error.step, field="annotations") from None
         checked.sort(key=lambda a: a.step)
         return tuple(checked)
 
     def _check_annotation(self, note: Annotation) -> Annotation:
         if note.step > self.step_count:
-            raise _fail(f"there is no such step: the hand has {self.step_count} steps", step=note.step)
+            raise _fail(tn("there is no such step: the hand has {n} step",
+                           "there is no such step: the hand has {n} steps", self.step_count), step=note.step)
         if note.better is None:
             return note
         if note.step == 0:
-            raise _fail("step 0 is the deal: there is no move to better", step=0)
+            raise _fail(t("step 0 is the deal: there is no move to better"), step=0)
         before = self._states[note.step - 1].copy()
         played = self._final.actions[note.step - 1][1]
         try:
             before.apply(note.better)
         except Exception as error:  # GinError with the reason; an engine slip is reported the same way
-            raise _fail(f"the better move {note.better!r} is illegal there: {error}", step=note.step) from None
+            raise _fail(t("the better move {move} is illegal there: {error}", move=repr(note.better), error=str(error)),
+                        step=note.step) from None
         recorded = before.actions[-1][1]
         if recorded == played:
-            raise _fail(f"the better move {note.better!r} is the move played", step=note.step)
+            raise _fail(t("the better move {move} is the move played", move=repr(note.better)), step=note.step)
         return replace(note, better=str(recorded))
 
     # -- writing --------------------------------------------------------------------
@@ -484,19 +499,19 @@ def _players(players) -> tuple[str, str] | None:
     if players is None:
         return None
     if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
-        raise _fail(f"players are a list of two names, not {_short(players)}", field="players")
+        raise _fail(t("players are a list of two names, not {value}", value=_short(players)), field="players")
     names = tuple(players)
     if len(names) != 2 or not all(isinstance(n, str) for n in names):
-        raise _fail(f"players are a list of two names, not {_short(players)}", field="players")
+        raise _fail(t("players are a list of two names, not {value}", value=_short(players)), field="players")
     return names
 
 
 def _tags(tags) -> tuple[str, ...]:
     if isinstance(tags, (str, bytes, Mapping)) or not isinstance(tags, Iterable):
-        raise _fail(f"tags are a list of words, not {_short(tags)}", field="tags")
+        raise _fail(t("tags are a list of words, not {value}", value=_short(tags)), field="tags")
     out = tuple(tags)
     if not all(isinstance(t, str) and t.strip() for t in out):
-        raise _fail(f"tags are a list of words, not {_short(tags)}", field="tags")
+        raise _fail(t("tags are a list of words, not {value}", value=_short(tags)), field="tags")
     return out
 
 
@@ -512,21 +527,38 @@ def result_record(hand: Hand) -> dict | None:
 
 def _check_result(stated, final: Hand) -> dict:
     if not isinstance(stated, Mapping):
-        raise _fail(f"a stated result is an object like {{'kind': 'knock', 'winner': 1, 'points': 16}}, "
-                    f"not {_short(stated)}", field="result")
+        raise _fail(t("a stated result is an object like {{'kind': 'knock', 'winner': 1, 'points': 16}}, not {value}",
+                      value=_short(stated)), field="result")
     unknown = [k for k in stated if k not in RESULT_KEYS]
     if unknown:
-        raise _fail(f"unknown result key {_short(unknown[0])}: use {', '.join(RESULT_KEYS)}", field="result")
+        raise _fail(t("unknown result key {key}: use {keys}", key=_short(unknown[0]), keys=", ".join(RESULT_KEYS)),
+                    field="result")
     count = len(final.actions)
     actual = result_record(final)
     if actual is None:
-        raise _fail(f"the record states a result but its {count} actions do not finish the hand "
-                    f"({final.phase} phase, seat {final.to_act} to act)", field="result")
+        # Translators: {phase} is the phase's word as files write it ("draw", "discard"), not translated.
+        raise _fail(tn("the record states a result but its {n} action does not finish the hand "
+                       "({phase} phase, seat {seat} to act)",
+                       "the record states a result but its {n} actions do not finish the hand "
+                       "({phase} phase, seat {seat} to act)", count, phase=str(final.phase), seat=str(final.to_act)),
+                    field="result")
     for key in RESULT_KEYS:
         if key in stated and (type(stated[key]) is not type(actual[key]) or stated[key] != actual[key]):
-            raise _fail(f"the record states {key} {_short(stated[key])} but the actions give "
-                        f"{actual[key]!r} (after step {count}, the last)", step=count, field="result")
+            # Translators: {key} is a result's key as files write it ("winner", "points"), not translated.
+            raise _fail(t("the record states {key} {stated} but the actions give {actual} (after step {step}, "
+                          "the last)", key=key, stated=_short(stated[key]), actual=repr(actual[key]), step=count),
+                        step=count, field="result")
     return dict(stated)
+
+
+def _step_fault(number: int, seat: int | None, action, problem: str) -> str:
+    """What is wrong with one step of a history, naming the step, the seat to act and its action."""
+    if seat is None:
+        # Translators: {action} is the step's action as the file writes it ("discard 7H"), quoted.
+        return t("step {number} (nobody: {action}): {problem}", number=number, action=_short(action), problem=problem)
+    # Translators: {action} is the step's action as the file writes it ("discard 7H"), quoted.
+    return t("step {number} (seat {seat}: {action}): {problem}", number=number, seat=seat, action=_short(action),
+             problem=problem)
 
 
 def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> list[Hand]:
@@ -535,24 +567,26 @@ def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> 
     try:
         hand = Hand(rules, dealer, tuple(deck))
     except ValueError as error:
-        raise _fail(f"the deal cannot be made: {error}", field="deck") from None
+        raise _fail(t("the deal cannot be made: {error}", error=str(error)), field="deck") from None
     states = [hand.copy()] if keep else []
     for number, action in enumerate(actions, start=1):
         seat = hand.to_act
-        who = f"seat {seat}" if seat is not None else "nobody"
         try:
             parsed = Action.parse(action)
             if parsed.kind is ActionKind.AUTO:
-                raise GinError("'auto' is not a recorded step: write the meld, layoff and done steps it stands for")
+                raise GinError(t("'auto' is not a recorded step: write the meld, layoff and done steps it stands "
+                                 "for"))
             before = len(hand.actions)
             hand.apply(parsed)
         except GinError as error:
-            raise _fail(f"step {number} ({who}: {_short(action)}): {error}", step=number, field="actions") from None
+            raise _fail(_step_fault(number, seat, action, str(error)), step=number, field="actions") from None
         except Exception as error:  # an engine slip on odd input must still name the step, not escape
-            raise _fail(f"step {number} ({who}: {_short(action)}): the engine cannot play this "
-                        f"({type(error).__name__}: {error})", step=number, field="actions") from error
-        if len(hand.actions) != before + 1:  # pragma: no cover - only 'auto' expands
-            raise _fail(f"step {number} ({who}: {action!r}) did not record one action", step=number)
+            detail = f"{type(error).__name__}: {error}"
+            # Translators: {detail} is the program's own error, as Python writes it (English).
+            slip = t("the engine cannot play this ({detail})", detail=detail)
+            raise _fail(_step_fault(number, seat, action, slip), step=number, field="actions") from error
+        if len(hand.actions) != before + 1:  # pragma: no cover - only 'auto' expands; for developers only
+            raise _fail(f"step {number} ({action!r}) did not record one action", step=number)
         if keep:
             states.append(hand.copy())
     return states if keep else [hand]
@@ -571,12 +605,12 @@ def _read_source(source):
     if isinstance(source, bytes):
         return parse_json(source, error=ReplayError), None
     if not isinstance(source, (str, os.PathLike)):
-        raise _fail(f"a history is a path, JSON text or a dict, not {_short(source)}")
+        raise _fail(t("a history is a path, JSON text or a dict, not {value}", value=_short(source)))
     try:
         path = Path(source)
         raw = path.read_bytes()
     except (OSError, ValueError) as error:  # missing, a folder, a NUL in the name
-        raise _fail(f"cannot read the history {_short(str(source))}: {error}") from None
+        raise _fail(t("cannot read the history {file}: {error}", file=_short(str(source)), error=str(error))) from None
     return parse_json(raw, source=path.name, error=ReplayError), path.name
 
 
@@ -586,19 +620,21 @@ def from_record(record: Mapping, *, source: str | None = None) -> Replay:
     record = RECORD.read(record, source=source)
     unknown = [k for k in record if k not in _RECORD_KEYS]
     if unknown:
-        raise _fail(f"unknown key {_short(unknown[0])} in the history: use {', '.join(_RECORD_KEYS)}",
+        raise _fail(t("unknown key {key} in the history: use {keys}", key=_short(unknown[0]),
+                      keys=", ".join(_RECORD_KEYS)),
                     field=str(unknown[0]))
     missing = [k for k in ("rules", "dealer", "deck", "actions") if k not in record]
     if missing:
-        raise _fail(f"the history needs {', '.join(missing)}", field=missing[0])
+        # Translators: {keys} are the history's keys as files write them ("rules, deck"), not translated.
+        raise _fail(t("the history needs {keys}", keys=", ".join(missing)), field=missing[0])
     rules = _rules(record["rules"])
     dealer = record["dealer"]
     if not _is_int(dealer) or dealer not in (0, 1):
-        raise _fail(f"the dealer is seat 0 or 1, not {_short(dealer)}", field="dealer")
+        raise _fail(t("the dealer is seat 0 or 1, not {value}", value=_short(dealer)), field="dealer")
     deck = _deck(record["deck"])
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise _fail("the actions are a list of action texts like 'discard 7H'", field="actions")
+        raise _fail(t("the actions are a list of action texts like 'discard 7H'"), field="actions")
     final = _replay(rules, dealer, deck, actions)[-1]
     metadata = {}
     for key in METADATA:
@@ -610,31 +646,36 @@ def from_record(record: Mapping, *, source: str | None = None) -> Replay:
     if annotations is None:
         annotations = []
     if not isinstance(annotations, list):
-        raise _fail(f"the annotations are a list, not {_short(annotations)}", field="annotations")
+        raise _fail(t("the annotations are a list, not {value}", value=_short(annotations)), field="annotations")
     return Replay._make(final, None, annotations, stated_result=record.get("result"), **metadata)
 
 
 def _rules(data) -> Rules:
     if isinstance(data, dict) and not all(isinstance(k, str) for k in data):
-        raise _fail("the rules' option names are text", field="rules")
+        raise _fail(t("the rules' option names are text"), field="rules")
     try:
         return Rules.from_dict(data)
     except (ValueError, TypeError) as error:
-        raise _fail(f"bad rules: {error}", field="rules") from None
+        raise _fail(t("bad rules: {error}", error=str(error)), field="rules") from None
 
 
 def _deck(data) -> tuple[Card, ...]:
     if not isinstance(data, (str, list)):
-        raise _fail(f"the deck is 52 cards, top first, like '7H 8H ...', not {_short(data)}", field="deck")
+        raise _fail(t("the deck is 52 cards, top first, like '7H 8H ...', not {value}", value=_short(data)),
+                    field="deck")
     try:
         cards = parse_cards(data)
     except GinError as error:
-        raise _fail(f"bad deck: {error}", field="deck") from None
+        raise _fail(t("bad deck: {error}", error=str(error)), field="deck") from None
     if len(cards) != 52:
         missing = [c for c in Card._ALL if c not in set(cards)]
-        raise _fail(f"bad deck: it has {len(cards)} cards, not 52"
-                    + (f" (missing {', '.join(str(c) for c in missing[:4])}"
-                       f"{'...' if len(missing) > 4 else ''})" if missing else ""), field="deck")
+        if not missing:  # 52 cards or more, none missing: some are there twice
+            raise _fail(tn("bad deck: it has {n} card, not 52", "bad deck: it has {n} cards, not 52", len(cards)),
+                        field="deck")
+        shown = ", ".join(str(c) for c in missing[:4]) + ("..." if len(missing) > 4 else "")
+        # Translators: {cards} are the first missing cards, as symbols ("7♥, 8♥...").
+        raise _fail(tn("bad deck: it has {n} card, not 52 (missing {cards})",
+                       "bad deck: it has {n} cards, not 52 (missing {cards})", len(cards), cards=shown), field="deck")
     return cards
 
 
@@ -657,7 +698,7 @@ def _as_replay(hand, annotations, metadata) -> Replay:
         return hand._copy(None if annotations is None else tuple(annotations), **changes)
     if isinstance(hand, Hand):
         return Replay(hand, () if annotations is None else annotations, **metadata)
-    raise _fail(f"dump writes a Hand or a Replay, not {_short(hand)}")
+    raise _fail(f"dump writes a Hand or a Replay, not {_short(hand)}")  # only code passes the wrong type
 
 
 def to_record(hand: Hand | Replay, annotations: Iterable[Annotation] | None = None, **metadata) -> dict:

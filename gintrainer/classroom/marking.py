@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ..cards import Card, parse_card
 from ..errors import GinError
-from ..language import t
+from ..language import LANGUAGES, in_language, t, tc
 from ..messages import render, say
 from ..puzzles import Puzzle, PuzzleKind
 
@@ -35,8 +36,19 @@ class Marked:
     message: str
 
 
-_YES = ("yes", "y")
-_NO = ("no", "n")
+@cache
+def _answer_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words a "can you knock?" answer may start with, in every language the
+    trainer speaks (a results file written in one is marked in any): yes, y, evet,
+    erê...; no, n, hayır, na..."""
+    yes, no = {"yes", "y"}, {"no", "n"}
+    for lang in LANGUAGES:
+        with in_language(lang):
+            # Translators: the word a student writes to answer "can you knock?" with yes (one word, lower case).
+            yes.add(tc("answer word", "yes").lower())
+            # Translators: the word a student writes to answer "can you knock?" with no (one word, lower case).
+            no.add(tc("answer word", "no").lower())
+    return frozenset(yes), frozenset(no)
 
 
 def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
@@ -51,7 +63,7 @@ def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
     try:
         if puzzle.kind == PuzzleKind.CAN_KNOCK:
             return _knock_response(words, response)
-        if len(words) != 1 or words[0] in _YES + _NO:
+        if len(words) != 1 or words[0] in _answer_words()[0] | _answer_words()[1]:
             raise AnswerError(t("answer with one card to discard, like 7H, not {answer}", answer=repr(response)))
         return None, parse_card(words[0])
     except AnswerError:
@@ -75,12 +87,13 @@ def _words(response) -> list[str]:
 
 def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
     """A "can you knock?" answer: ``no``, ``yes``, ``yes`` and a card, or a card alone (yes)."""
-    if words[0] in _NO:
+    yes, no = _answer_words()
+    if words[0] in no:
         if len(words) > 1:
             # Translators: 'no' and 'yes' are the words the answer is written with (the worksheet's, not translated).
             raise AnswerError(t("answer 'no' alone, not {answer}", answer=repr(response)))
         return False, None
-    if words[0] in _YES:
+    if words[0] in yes:
         words = words[1:]
         if not words:
             return True, None  # wrong when no discard knocks; mark() asks for the card otherwise

@@ -344,3 +344,36 @@ def test_class_make_speaks_the_language(capsys, monkeypatch):
     assert "⟦Class code: " in out and "⟦--- puzzle 2 of 2 ---⟧" in out
     # "argument --lang:" before the refusal is argparse's own frame
     assert "error: ⟦--out needs a file name, not ' '⟧\n" in err and "⟦no language 'xx': use en, tr, ku, ps⟧" in err
+
+
+def test_the_teacher_prints_the_worksheet_and_key_in_the_language_chosen(data):
+    """The page's language by default; another of the four on request; the same set
+    and code whatever the language."""
+    from gintrainer.language import in_language
+    from gintrainer.widgets.classroom import TeacherPage
+
+    with in_language("tr"):
+        page = TeacherPage()
+        page.name.value = "Language class"
+        page.count.value = 2
+        page._on_make()
+        assert page.print_language.value == "tr" and 'lang="tr"' in _decoded(page.downloads.value)
+        assert page.classset is not None
+        code = page.classset.code
+        page.print_language.value = "ps"
+        assert page.classset is not None and page.classset.code == code
+        shown = _decoded(page.downloads.value)
+        assert 'lang="ps"' in shown and 'dir="rtl"' in shown and code in shown
+
+
+def _decoded(links: str) -> str:
+    """The documents of a page's download links (data: URLs), decoded."""
+    import base64
+    import re
+    import urllib.parse
+
+    out = []
+    for url in re.findall(r'href="(data:[^"]+)"', links):
+        head, _, body = url.partition(",")
+        out.append(base64.b64decode(body).decode() if head.endswith(";base64") else urllib.parse.unquote(body))
+    return "\n".join(out)

@@ -169,9 +169,10 @@ def _marked_up(sentence: str, **parts: str) -> str:
     return out
 
 
-def answer_key_html(classset: ClassSet) -> str:
-    """The answer key: the worksheet with each answer, layout, explanation and numbers."""
-    return worksheet_html(classset, answers=True)
+def answer_key_html(classset: ClassSet, lang: str | None = None) -> str:
+    """The answer key: the worksheet with each answer, layout, explanation and
+    numbers, in ``lang`` (the current language by default)."""
+    return worksheet_html(classset, answers=True, lang=lang)
 
 
 def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: bool = False) -> str:

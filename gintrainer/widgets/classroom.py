@@ -32,7 +32,7 @@ from ..classroom import (
 )
 from ..classroom.sets import STREAM_THEMES
 from ..errors import GinError
-from ..language import N_, t, tc, tn
+from ..language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from ..puzzles import KINDS, THEMES, PuzzleKind
 from ..puzzles.themes import theme_title
 from ..solver import Objective
@@ -81,13 +81,16 @@ class TeacherPage(View):
         self.themes.observe(lambda change: setattr(self.themes_help, "value", theme_help_html(
             names, chosen=change["new"], several=True)), names="value")
         self.oklahoma = widgets.Checkbox(value=False, description=tc("checkbox", "Oklahoma rules"), indent=False)
+        self.print_language = widgets.Dropdown(options=[(NAMES[lang], lang) for lang in LANGUAGES],
+                                               value=current_language(), description=tc("label", "Print in:"))
+        self.print_language.observe(lambda _change: self._show_downloads(), names="value")
         self.make_button = widgets.Button(description=tc("button", "Make the set"), button_style="primary")
         self.code = widgets.HTML()
         self.downloads = widgets.HTML()
         self.listing = widgets.HTML()
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
-                             self.themes_help, self.oklahoma, self.make_button])
+                             self.themes_help, self.oklahoma, self.print_language, self.make_button])
         super().__init__([form, self.code, self.downloads, self.listing])
         self.add_class("gt-teacher")
         self.make_button.on_click(self._on_make)
@@ -124,15 +127,25 @@ class TeacherPage(View):
         self.code.value = (f"<div class='gt-code-box'>{code_line}"
                            f"</div><div class='gt-info'>{escape(classset.describe())}</div>"
                            f"<div class='gt-info'>{students}</div>")
-        self.downloads.value = (
-            download_link(worksheet_html(classset), worksheet_filename(classset),
-                          t("Download the worksheet (HTML, print it from the browser)"), "text/html") + " · "
-            + download_link(answer_key_html(classset), worksheet_filename(classset, answers=True),
-                            t("Download the answer key"), "text/html"))
+        self._show_downloads()
         items = "".join(f"<li>{escape(p.question)} <span class='gt-info'>{escape(_listing_note(p))}</span></li>"
                         for p in puzzles)
         self.listing.value = f"<ol>{items}</ol>"
         self.clear_status()
+
+
+    def _show_downloads(self) -> None:
+        """The worksheet and answer key of the set made, in the language chosen to print in
+        (the set and its code are the same in every language)."""
+        classset = self.classset
+        if classset is None:
+            return
+        lang = check_language(self.print_language.value)  # a value the page sent
+        self.downloads.value = (
+            download_link(worksheet_html(classset, lang=lang), worksheet_filename(classset),
+                          t("Download the worksheet (HTML, print it from the browser)"), "text/html") + " · "
+            + download_link(answer_key_html(classset, lang=lang), worksheet_filename(classset, answers=True),
+                            t("Download the answer key"), "text/html"))
 
 
 def _listing_note(puzzle) -> str:

@@ -76,7 +76,7 @@ def _bad_histories(tmp_path) -> list:
     from gintrainer.replay.history import Annotation
 
     knock = cases.record_of(cases.knock_hand())
-    bad = []
+    bad: list[object] = []
     for deck in _cases(cases.test_a_bad_deck_is_refused) + ["AS " + " ".join(knock["deck"].split()[1:])]:
         bad.append({**knock, "deck": deck})
     for note in _cases(cases.test_bad_annotations_are_refused_with_the_step):

@@ -82,7 +82,8 @@ class TeacherPage(View):
             names, chosen=change["new"], several=True)), names="value")
         self.oklahoma = widgets.Checkbox(value=False, description=tc("checkbox", "Oklahoma rules"), indent=False)
         self.print_language = widgets.Dropdown(options=[(NAMES[lang], lang) for lang in LANGUAGES],
-                                               value=current_language(), description=tc("label", "Print in:"))
+                                               value=current_language() if current_language() in LANGUAGES else "en",
+                                               description=tc("label", "Print in:"))
         self.print_language.observe(lambda _change: self._show_downloads(), names="value")
         self.make_button = widgets.Button(description=tc("button", "Make the set"), button_style="primary")
         self.code = widgets.HTML()

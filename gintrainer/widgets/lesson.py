@@ -44,6 +44,15 @@ def notebook_language(learner: Learner, lang: str | None) -> str:
     return check_language(lang)
 
 
+def speak_notebook_language(learner: Learner, lang: str | None) -> None:
+    """Make the process speak a lesson notebook's language (see :func:`notebook_language`),
+    before anything of the page is drawn; opening a translated notebook without ``?lang=``
+    chooses its language for the learner."""
+    if lang is not None and learner.asked is None:
+        learner.language = check_language(lang)
+    use_language(notebook_language(learner, lang))
+
+
 class LessonTop(View):
     """What a lesson notebook's page shows first: the page's language on the document,
     the language menu, a link to the notebook in the learner's language when this one
@@ -53,9 +62,7 @@ class LessonTop(View):
                  tools: Sequence[widgets.Widget] = ()):
         self.learner = learner or Learner.from_page()
         here = page_path(page, lang)
-        if lang is not None and self.learner.asked is None:
-            self.learner.language = check_language(lang)  # opening a translated notebook chooses its language
-        use_language(notebook_language(self.learner, lang))
+        speak_notebook_language(self.learner, lang)
         self.language = PageLanguage.for_page()
         self.menu = LanguageMenu(here, self.learner)
         self.other = widgets.HTML(self._other_html(page, here))
@@ -77,6 +84,8 @@ class LessonToolbar(LessonTop):
     four-colour deck starts as the learner's profile has it, and a change is kept there."""
 
     def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None):
+        learner = learner or Learner.from_page()
+        speak_notebook_language(learner, lang)  # the settings bar below is drawn in it
         self.settings_bar = SettingsBar()
         super().__init__(page, learner, lang=lang, tools=[self.settings_bar])
         self.remove_class("gt-lesson-top")

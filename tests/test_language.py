@@ -134,3 +134,22 @@ def test_every_marked_literal_reaches_the_template():
             if isinstance(literal, str) and literal and (context, literal) not in ids:
                 missing.append(f"{path.name}:{node.lineno}: {literal[:50]!r}")
     assert missing == []
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_each_catalog_translates_every_sentence_with_the_same_values(lang):
+    """Every sentence of the template is translated (no fuzzy, none missing), each
+    translation takes the English's named values, and no entry is one the code no
+    longer has."""
+    assert catalogs.problems(lang) == []
+
+
+def test_a_class_answer_is_read_in_every_language():
+    from gintrainer.classroom import parse_response
+    from gintrainer.puzzles import bank
+
+    puzzle = bank("can_knock")[0]
+    for written in ("yes 7h", "evet 7h", "Erê, 7h", "هو 7h"):
+        assert parse_response(puzzle, written) == (True, parse_card("7H")), written
+    for written in ("no", "Hayır", "na", "نه"):
+        assert parse_response(puzzle, written) == (False, None), written

@@ -24,6 +24,7 @@ from gintrainer.classroom import Attempt, build_gradebook, results_csv  # noqa: 
 from gintrainer.errors import GinError  # noqa: E402
 from gintrainer.exercises.core import NAMES as EXERCISE_NAMES  # noqa: E402
 from gintrainer.hand import LAYOUT_PHASES, Phase  # noqa: E402
+from gintrainer.language import NAMES as LANGUAGE_NAMES  # noqa: E402
 from gintrainer.practice import PracticeGame  # noqa: E402
 from gintrainer.puzzles import THEMES, PuzzleKind, bank  # noqa: E402
 from gintrainer.replay import advice, examples  # noqa: E402
@@ -39,7 +40,8 @@ from i18n import pseudo_language, unmarked  # noqa: E402
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
 KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
-NAMES = ("Ann", "Kim")
+NAMES = ("Ann", "Kim", *(word for name in LANGUAGE_NAMES.values() for word in name.split()))
+"""The learners' names, and the languages' names in themselves (a language menu writes them so)."""
 """Names typed in by the tests' learners and students (a learner's own input)."""
 
 

@@ -124,9 +124,17 @@ def answering_a_puzzle(page):
 
 
 LESSON_PAGES = sorted(f"lessons/{path.name}" for path in (ROOT / "lessons").glob("*.ipynb"))
+TRANSLATED_LESSONS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "lessons").glob("*/*.ipynb")
+                            if not path.parent.name.startswith("."))
 PAGES = [
     ("index.ipynb", "", ()),
+    ("index.ipynb", "lang=ps", ()),
     *[(path, "", ()) for path in LESSON_PAGES],
+    *[(path, "", ()) for path in TRANSLATED_LESSONS],  # longer words, and Pashto right to left
+    ("practice/practice.ipynb", "lang=tr", ()),
+    ("puzzles/daily.ipynb", "lang=ps", ()),
+    ("puzzles/can_knock.ipynb", "lang=ku", ()),
+    ("classroom/teacher.ipynb", "lang=tr", ()),
     ("practice/practice.ipynb", "", ()),
     ("practice/practice.ipynb", "profile=LayoutDiscard", ()),
     ("practice/practice.ipynb", "profile=LayoutKnock", ()),

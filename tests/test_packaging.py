@@ -19,7 +19,9 @@ def wheel(tmp_path_factory):
     for name in ("pyproject.toml", "setup.py", "README.md", "gintrainer", *SITE):
         path = ROOT / name
         if path.is_dir():
-            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+            # No compiled catalog goes in: the build must compile each language's .po itself.
+            shutil.copytree(path, source / name,
+                            ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints", "*.mo"))
         else:
             shutil.copy2(path, source / name)
     out = tmp_path_factory.mktemp("wheel")
@@ -38,6 +40,25 @@ def test_wheel_carries_the_site_and_the_data(wheel):
     assert any(n.startswith("gintrainer/data/hands/") and n.endswith(".json") for n in names)
     notebooks = {p.relative_to(ROOT).as_posix() for folder in SITE[2:] for p in (ROOT / folder).glob("*.ipynb")}
     assert {f"gintrainer/site/{n}" for n in notebooks} <= names
+
+
+def test_the_build_compiles_the_catalogs_into_the_wheel(wheel, tmp_path):
+    """Each language's catalog is compiled by the build (the source had no .mo), and the
+    installed package speaks the language; the lessons in each language come along."""
+    from gintrainer.catalogs import TRANSLATED
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for lang in TRANSLATED:
+        assert f"gintrainer/locale/{lang}/LC_MESSAGES/gintrainer.mo" in names
+        assert f"gintrainer/site/lessons/{lang}/01_cards_and_melds.ipynb" in names
+    zipfile.ZipFile(wheel).extractall(tmp_path / "lib")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from gintrainer.messages import render, say; "
+            "print(render(say('grade_right'), 'tr'))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "lib")], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    from gintrainer.messages import render, say
+    assert done.stdout.strip() == render(say("grade_right"), "tr") != render(say("grade_right"), "en")
 
 
 def test_the_installed_package_finds_its_own_site(wheel, tmp_path):

@@ -8,6 +8,7 @@ links between notebooks work, and points the browser at the landing page.
 from __future__ import annotations
 
 import contextlib
+import hmac
 import os
 import subprocess
 import sys
@@ -17,8 +18,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from .errors import GinError
+from .language import t
 
 LANDING = "voila/render/index.ipynb"
+TEACHER_LANDING = "voila/render/classroom/teacher.ipynb"
 SITE_MARKERS = ("voila.json", "index.ipynb")
 
 
@@ -53,14 +56,25 @@ def landing_url(port: int, ip: str = "localhost") -> str:
     return f"http://{host}:{port}/{LANDING}"
 
 
-def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: bool = True) -> int:
-    """Serve the app until interrupted; returns Voila's exit status."""
+def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: bool = True,
+          teacher_passphrase: str | None = None) -> int:
+    """Serve the app until interrupted; returns Voila's exit status. ``teacher_passphrase``
+    (else ``$GINTRAINER_TEACHER_PASSPHRASE``, which it sets for the server and its
+    kernels) starts the app for a class: the teacher's pages ask for it."""
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise GinError(f"the port must be a number from 1 to 65535, not {port!r}")
+    env = dict(os.environ)
+    if teacher_passphrase is not None:
+        if not teacher_passphrase.strip():
+            raise GinError(t("the teacher passphrase cannot be blank"))
+        env[TEACHER_PASSPHRASE] = teacher_passphrase
     folder = find_root(root)
     url = landing_url(port, ip)
     print(f"Serving the Gin Rummy trainer from {folder}\nOpen {url}", flush=True)
-    process = subprocess.Popen(voila_command(folder, port=port, ip=ip), cwd=folder)
+    if for_a_class(env):
+        print(t("For a class: the teacher's pages ask for the teacher passphrase ({url}).",
+                url=url.replace(LANDING, TEACHER_LANDING)), flush=True)
+    process = subprocess.Popen(voila_command(folder, port=port, ip=ip), cwd=folder, env=env)
     if open_browser:
         with contextlib.suppress(Exception):  # no browser on this machine: the URL is printed above
             webbrowser.open(url)
@@ -151,3 +165,32 @@ def allow_test_languages() -> None:
     if os.environ.get(PSEUDO_SWITCH) == "1":
         from .language import allow_pseudo
         allow_pseudo()
+
+
+# -- the teacher's passphrase ------------------------------------------------------
+
+TEACHER_PASSPHRASE = "GINTRAINER_TEACHER_PASSPHRASE"
+"""Set in a server's environment (``gintrainer app --teacher-passphrase``), the app is
+started for a class: the teacher's pages (making sets and their answer keys, the
+gradebook) ask for it, and the students' pages do not link to them."""
+
+
+def teacher_passphrase(environ: dict[str, str] | None = None) -> str | None:
+    """The passphrase the server was started with; None (a blank one too) when it was
+    started without one, for a learner at home."""
+    value = (os.environ if environ is None else environ).get(TEACHER_PASSPHRASE, "")
+    return value if value.strip() else None
+
+
+def for_a_class(environ: dict[str, str] | None = None) -> bool:
+    """Whether the app was started for a class (with a teacher passphrase)."""
+    return teacher_passphrase(environ) is not None
+
+
+def is_teacher_passphrase(typed: object) -> bool:
+    """Whether ``typed`` (what a page sent) is the teacher passphrase, compared in constant
+    time; always False when the app was started without one."""
+    wanted = teacher_passphrase()
+    if wanted is None or not isinstance(typed, str):
+        return False
+    return hmac.compare_digest(typed.encode("utf-8"), wanted.encode("utf-8"))

@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
+from .app import TEACHER_PASSPHRASE
 from .cards import parse_cards, show_cards
 from .errors import GinError
 from .language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
@@ -346,7 +347,8 @@ def _add_class_options(parser) -> None:
 
 def cmd_app(args) -> None:
     from .app import serve
-    code = serve(root=args.root, port=args.port, ip=args.ip, open_browser=not args.no_browser)
+    code = serve(root=args.root, port=args.port, ip=args.ip, open_browser=not args.no_browser,
+                 teacher_passphrase=args.teacher_passphrase)
     if code:
         raise GinError(f"voila stopped with status {code}")
 
@@ -455,6 +457,9 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--ip", default="localhost", help=t("address to listen on (0.0.0.0 for a classroom)"))
     app.add_argument("--root", help=t("the site folder (default: this checkout, or the installed copy)"))
     app.add_argument("--no-browser", action="store_true", help=t("do not open a browser"))
+    app.add_argument("--teacher-passphrase", metavar="PASSPHRASE",
+                     help=t("start the app for a class: making sets, answer keys and the gradebook ask for this "
+                            "passphrase (or set {variable})", variable=TEACHER_PASSPHRASE))
     app.set_defaults(run=cmd_app)
     return parser
 

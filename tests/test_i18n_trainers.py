@@ -29,7 +29,7 @@ from gintrainer.practice import PracticeGame  # noqa: E402
 from gintrainer.puzzles import THEMES, PuzzleKind, bank  # noqa: E402
 from gintrainer.replay import advice, examples  # noqa: E402
 from gintrainer.solver import Objective  # noqa: E402
-from gintrainer.widgets.classroom import GradebookPage, StudentPage, TeacherPage  # noqa: E402
+from gintrainer.widgets.classroom import MAX_RESULTS_FILE, GradebookPage, StudentPage, TeacherPage  # noqa: E402
 from gintrainer.widgets.exercise import CheckView, ExerciseView, RulesComparison  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfileBar  # noqa: E402
@@ -308,11 +308,13 @@ def test_the_gradebook_with_results_and_a_bad_file(made_in_pseudo):
         page.upload.value = tuple({"name": name, "type": "text/csv", "size": len(content),
                                    "content": memoryview(content), "last_modified": dt.datetime.now()}
                                   for name, content in files)
-        page.folder.value = "/no/such/folder"
-        page.load_button.click()
+        big = b"x" * (MAX_RESULTS_FILE + 1)
+        page.upload.value = ({"name": "big.csv", "type": "text/csv", "size": len(big), "content": memoryview(big),
+                              "last_modified": dt.datetime.now()},)
         # The gradebook's table and chart, and why a file was skipped, are written by classroom/
         # (replay-class-cli); the files' names are the teacher's.
         foreign = [problem.reason for problem in build_gradebook(files).problems] + [name for name, _ in files]
+        foreign.append("big.csv")
         assert page.table.value and page.status.value
         assert unmarked_on(page, foreign, skip=(page.table, page.chart)) == []
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gintrainer.classroom import load_folder, read_results
+from gintrainer.classroom import build_gradebook, read_results
 from gintrainer.practice import PracticeGame, save_path
 from gintrainer.profiles import list_profiles, load, profile_path
 from gintrainer.progress import Settings
@@ -71,7 +71,7 @@ def test_a_results_file_reads_and_makes_a_gradebook():
     assert (results.student, results.code, results.answered, results.right) == ("Zoë", "84G3R-01H94-2BSW0", 3, 2)
     assert [a.seconds for a in results.attempts] == [2.5, 2.5, 2.5]
     assert results.to_csv().encode("utf-8") == file.read_bytes()
-    book = load_folder(STORED / "results")
+    book = build_gradebook([(file.name, file.read_bytes())])
     assert book.problems == () and book.students == ("Zoë",) and book.files == (file.name,)
 
 

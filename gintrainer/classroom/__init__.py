@@ -25,7 +25,6 @@ from .gradebook import (
     build_gradebook,
     gradebook_html,
     gradebook_page,
-    load_folder,
     theme_chart_svg,
 )
 from .marking import AnswerError, Marked, mark, parse_response
@@ -46,7 +45,7 @@ from .worksheet import answer_key_html, puzzle_section_html, worksheet_filename,
 __all__ = ["AnswerError", "Attempt", "COLUMNS", "ClassCodeError", "ClassSet", "ClassSetError", "DIFFICULTY_NAMES",
            "Gradebook", "MAX_COUNT", "Marked", "OBJECTIVES", "Problem", "Rate", "Results", "ResultsError",
            "StudentSession", "ThemeRate", "answer_key_html", "build_gradebook", "class_set", "clean_class_name",
-           "clean_difficulty", "clean_student", "gradebook_html", "gradebook_page", "load_folder",
-           "looks_like_code", "mark", "normalise_code", "parse_response", "puzzle_section_html", "read_results",
+           "clean_difficulty", "clean_student", "gradebook_html", "gradebook_page", "looks_like_code",
+           "mark", "normalise_code", "parse_response", "puzzle_section_html", "read_results",
            "results_csv", "results_filename", "theme_chart_svg", "worksheet_filename", "worksheet_html",
            "write_worksheet"]

@@ -1,4 +1,4 @@
-"""The teacher's gradebook: a folder of students' results files merged into one
+"""The teacher's gradebook: students' results files (their names and contents) merged into one
 table (students by puzzles), with totals, each puzzle's and each theme's
 success, and HTML drawings of the table and of a per-theme bar chart.
 
@@ -20,7 +20,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
-from pathlib import Path
 
 from ..errors import GinError
 from ..language import format_percent, t, tc, tn
@@ -217,27 +216,6 @@ def _one_file_each(read: list[tuple[str, Results]],
     return kept, problems
 
 
-def load_folder(path: Path | str, *, code: str | None = None) -> Gradebook:
-    """A gradebook from every ``*.csv`` file in a folder (not its subfolders)."""
-    folder = Path(path)
-    if not folder.is_dir():
-        raise GinError(t("there is no folder {folder}", folder=repr(str(folder))))
-    sources, problems = [], []
-    for file in sorted(folder.iterdir()):
-        if file.suffix.lower() != ".csv" or not file.is_file():
-            continue
-        try:
-            sources.append((file.name, file.read_bytes()))
-        except OSError as error:
-            reason = t("cannot be read ({error}): skipped", error=str(error.strerror or error))
-            problems.append(Problem(file.name, reason))
-    book = build_gradebook(sources, code=code)
-    if problems:
-        book = Gradebook(book.code, book.puzzles, book.results, book.files,
-                         tuple(sorted(book.problems + tuple(problems), key=lambda p: p.file)))
-    return book
-
-
 # -- drawing ----------------------------------------------------------------
 
 GRADEBOOK_CSS = """
@@ -343,4 +321,4 @@ def gradebook_page(book: Gradebook, *, title: str | None = None) -> str:
 
 
 __all__ = ["Gradebook", "Problem", "Rate", "ThemeRate", "build_gradebook", "gradebook_html", "gradebook_page",
-           "load_folder", "theme_chart_svg"]
+           "theme_chart_svg"]

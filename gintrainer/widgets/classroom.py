@@ -1,19 +1,24 @@
 """The class pages: a teacher makes a set and gets its code and worksheets; a
 student opens the set by code, answers, hands it in and downloads the results;
-the teacher loads everyone's results into the gradebook.
+the teacher uploads everyone's results into the gradebook.
 
 Everyone in a class has the same puzzles, so the student page shows no verdict,
-no score and no solver's table until the set is handed in."""
+no score and no solver's table until the set is handed in. When the app is
+started for a class (with a teacher passphrase: :mod:`gintrainer.app`), the
+teacher's pages build nothing until the passphrase is given (:class:`TeacherOnly`);
+started without one, they say that anyone can see the answer keys.
+
+No page reads a path typed by its user: the gradebook reads uploaded files."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..app import query_params
+from ..app import for_a_class, is_teacher_passphrase, query_params
 from ..cards import Card, parse_card
 from ..classroom import (
     MAX_COUNT,
@@ -24,7 +29,6 @@ from ..classroom import (
     build_gradebook,
     class_set,
     gradebook_html,
-    load_folder,
     results_filename,
     theme_chart_svg,
     worksheet_filename,
@@ -337,36 +341,26 @@ def _answer_word(word: str | Card) -> str:
 
 
 class GradebookPage(View):
-    """The class's results: students by puzzles, and how the class did on each theme."""
+    """The class's results: students by puzzles, and how the class did on each theme.
+    The results come from files the teacher uploads (never from a path typed on the page)."""
 
     def __init__(self) -> None:
         self.code = widgets.Text(placeholder=t("the set's code (optional)"), description=tc("label", "Class code:"))
-        self.folder = widgets.Text(placeholder=t("a folder of results files on this computer"),
-                                  description=tc("label", "Folder:"))
-        self.load_button = widgets.Button(description=tc("button", "Load the folder"))
         self.upload = widgets.FileUpload(accept=".csv", multiple=True,
-                                         description=tc("button", "Or upload results files"))
+                                         description=tc("button", "Upload results files"))
         self.table = widgets.HTML()
         self.chart = widgets.HTML()
         self.problems = widgets.HTML()
+        self.sources = widgets.HBox([self.upload], layout=widgets.Layout(flex_flow="row wrap"))
+        """Where the results come from: uploaded files (a class store would sit beside them)."""
         super().__init__([widgets.HBox([self.code], layout=widgets.Layout(flex_flow="row wrap")),
-                          widgets.HBox([self.folder, self.load_button, self.upload],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                          self.problems, self.table, self.chart])
+                          self.sources, self.problems, self.table, self.chart])
         self.add_class("gt-gradebook")
-        self.load_button.on_click(self._on_load)
         self.upload.observe(self._on_upload, names="value")
 
     def _code(self) -> str | None:
         text = self.code.value.strip() if isinstance(self.code.value, str) else ""
         return class_set(text).code if text else None
-
-    @guarded
-    def _on_load(self, _button: widgets.Button | None = None) -> None:
-        path = Path(str(self.folder.value).strip()).expanduser()
-        if not str(self.folder.value).strip() or not path.is_dir():
-            raise GinError(t("no folder {folder} on this computer", folder=repr(str(self.folder.value))))
-        self.show(load_folder(path, code=self._code()))
 
     @guarded
     def _on_upload(self, change: Change) -> None:
@@ -390,13 +384,65 @@ class GradebookPage(View):
         self.clear_status()
 
 
-def teacher() -> TeacherPage:
-    return TeacherPage()
+class TeacherOnly(View):
+    """A teacher's page (making sets, the gradebook) for whoever may see it.
+
+    Started for a class, it shows a passphrase box and nothing else: the page is
+    built only once the teacher passphrase is given, so no answer key or result
+    reaches a browser before that (hidden widgets would still reach it). Started
+    without one, it shows the page at once under a line saying that anyone can."""
+
+    def __init__(self, build: Callable[[], View]):
+        self.build = build
+        self.page: View | None = None
+        self.notice = widgets.HTML()
+        self.passphrase = widgets.Password(description=tc("label", "Passphrase:"))
+        self.open_button = widgets.Button(description=tc("button", "Open the teacher's page"),
+                                          button_style="primary")
+        self.open_button.layout.width = "auto"
+        self.gate = widgets.HBox([self.passphrase, self.open_button], layout=widgets.Layout(flex_flow="row wrap"))
+        self.body = widgets.VBox()
+        super().__init__([self.notice, self.gate, self.body])
+        self.add_class("gt-teacher-only")
+        self.open_button.on_click(self._on_open)
+        if for_a_class():
+            ask = t("This page is for the teacher: type the teacher passphrase.")
+            self.notice.value = f"<div class='gt-info'>{escape(ask)}</div>"
+        else:
+            self.gate.layout.display = "none"
+            warning = t("Anyone who opens this page can see the answer keys: start the app with a teacher "
+                        "passphrase for a class.")
+            self.notice.value = f"<div class='gt-notice'>{escape(warning)}</div>"
+            self._open()
+
+    @property
+    def unlocked(self) -> bool:
+        return self.page is not None
+
+    @guarded
+    def _on_open(self, _source: Any = None) -> None:
+        if self.page is not None:
+            return
+        typed = self.passphrase.value
+        self.passphrase.value = ""
+        if not is_teacher_passphrase(typed):
+            raise GinError(t("that is not the teacher passphrase"))
+        self.gate.layout.display = "none"
+        self.notice.value = ""
+        self._open()
+
+    def _open(self) -> None:
+        self.page = self.build()
+        self.body.children = (self.page,)
+
+
+def teacher() -> TeacherOnly:
+    return TeacherOnly(TeacherPage)
 
 
 def student() -> StudentPage:
     return StudentPage()
 
 
-def gradebook() -> GradebookPage:
-    return GradebookPage()
+def gradebook() -> TeacherOnly:
+    return TeacherOnly(GradebookPage)

@@ -17,6 +17,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..app import for_a_class
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, PSEUDO, current_language, t, tc
 from ..lessons import LESSONS
@@ -117,6 +118,19 @@ EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
 ]
 """Further sections of the landing page (play, replays, class pages), in order."""
 
+TEACHER_PAGES = ("classroom/teacher.ipynb", "classroom/gradebook.ipynb")
+"""The teacher's pages (making sets and their answer keys, the gradebook): behind the
+passphrase when the app is started for a class, and linked then only from each other."""
+
+
+def linked(pages: list[Page], here: str) -> list[Page]:
+    """The pages of a list that page ``here`` links to: all of them, except that when the
+    app is started for a class, only the teacher's pages link to the teacher's pages."""
+    if here in TEACHER_PAGES or not for_a_class():
+        return pages
+    return [p for p in pages if p.path not in TEACHER_PAGES]
+
+
 PAGE_GROUPS = [PUZZLE_PAGES, *(pages for _, pages in EXTRA_SECTIONS)]
 """Pages that link to each other: the puzzle pages, the practice page, the example hands, the class pages."""
 
@@ -159,10 +173,9 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "Type the code your teacher gave you and your name (or a nickname), then press Start. Answer each "
         "puzzle; when you are done, download your results and hand the file to your teacher.")),
     "classroom/gradebook.ipynb": (N_("Gradebook"), N_(
-        "Load your students' results files (a folder on this computer, or upload them). The table shows every "
-        "student against every puzzle, and the chart how the class did on each theme, weakest first: the idea "
-        "to teach again. A file that is malformed, for another set, or a second file from the same student is "
-        "named and left out.")),
+        "Upload your students' results files. The table shows every student against every puzzle, and the "
+        "chart how the class did on each theme, weakest first: the idea to teach again. A file that is "
+        "malformed, for another set, or a second file from the same student is named and left out.")),
     "classroom/present.ipynb": (N_("Project a lesson"), N_(
         "Large cards and large type, one step at a time: any demonstration of the lessons, or the quick "
         "reference one section at a time.")),
@@ -206,7 +219,7 @@ def nav_pages(here: str) -> list[Page]:
                                                          title=t(LESSONS[first].title)))] + \
             [p for p in (glossary, reference) if p.path != here]
     group = next((g for g in PAGE_GROUPS if any(p.path == here for p in g)), [])
-    return [home] + [Page(p.path, t(p.title)) for p in group if p.path != here]
+    return [home] + [Page(p.path, t(p.title)) for p in linked(group, here) if p.path != here]
 
 
 def relative(path: str, here: str) -> str:
@@ -372,7 +385,8 @@ class LandingPage(View):
         self.lessons.value = links_html(lesson_pages(self.learner.language), query)
         self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
         self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
-                                    for heading, pages in ((t(title), pages) for title, pages in EXTRA_SECTIONS))
+                                    for heading, pages in ((t(title), linked(pages, HOME))
+                                                           for title, pages in EXTRA_SECTIONS))
 
 
 def landing() -> LandingPage:

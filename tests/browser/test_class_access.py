@@ -1,0 +1,74 @@
+"""A class's server, started with a teacher passphrase, in Chromium and by direct
+requests: a student reaches no answer key and no gradebook without it, and the
+students' pages do not link to the teacher's pages."""
+
+import os
+import re
+import urllib.request
+from unittest import mock
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ROOT, VoilaServer, open_page
+from gintrainer.app import TEACHER_PASSPHRASE
+from gintrainer.classroom import ClassSet
+
+pytestmark = pytest.mark.browser
+
+PASSPHRASE = "blue heron 42"
+SET = ClassSet("Locked class", count=1)
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory):
+    """A second server, started for a class as ``gintrainer app --teacher-passphrase`` starts it
+    (the passphrase in the environment of Voila and so of every kernel)."""
+    base = tmp_path_factory.mktemp("voila-class")
+    voila = VoilaServer(ROOT, base / "data", base / "voila.log")
+    with mock.patch.dict(os.environ, {TEACHER_PASSPHRASE: PASSPHRASE}):
+        voila.start()
+    yield voila
+    voila.stop()
+
+
+def test_a_student_reaches_no_answer_key_or_gradebook_without_the_passphrase(page, class_server, console):
+    open_page(page, class_server, "classroom/student.ipynb", f"code={SET.code}&profile=Kim")
+    expect(page.get_by_role("button", name="Start")).to_be_visible()
+    hrefs = page.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href') || '')")
+    assert hrefs and not any(re.search(r"(teacher|gradebook)\.ipynb", h) for h in hrefs), hrefs
+    open_page(page, class_server, "index.ipynb", "profile=Kim")
+    expect(page.get_by_role("link", name="Open a class set")).to_be_visible()
+    assert page.get_by_role("link", name="Make a class set").count() == 0
+    assert page.get_by_role("link", name="Gradebook").count() == 0
+
+    open_page(page, class_server, "classroom/teacher.ipynb", f"code={SET.code}&profile=Kim")
+    expect(page.get_by_text("This page is for the teacher: type the teacher passphrase.")).to_be_visible()
+    assert page.get_by_role("button", name="Make the set").count() == 0 and page.locator(".gt-teacher").count() == 0
+    page.get_by_label("Passphrase:").fill("blue heron")
+    page.get_by_role("button", name="Open the teacher's page").click()
+    expect(page.locator(".gt-teacher-only > .gt-status-line")).to_contain_text("that is not the teacher passphrase")
+    assert page.get_by_role("button", name="Make the set").count() == 0
+    assert page.locator("a[href^='data:']").count() == 0
+
+    open_page(page, class_server, "classroom/gradebook.ipynb", "profile=Kim")
+    expect(page.get_by_label("Passphrase:")).to_be_visible()
+    assert page.locator(".gt-gradebook").count() == 0 and page.locator("input[type=file]").count() == 0
+
+    open_page(page, class_server, "classroom/teacher.ipynb", "profile=Ms%20Lee")
+    page.get_by_label("Passphrase:").fill(PASSPHRASE)
+    page.get_by_role("button", name="Open the teacher's page").click()
+    page.get_by_placeholder("e.g. Year 9, Tuesday").fill(SET.name)
+    page.get_by_label("Puzzles:").fill(str(SET.count))
+    page.get_by_role("button", name="Make the set").click()
+    expect(page.locator(".gt-code")).to_have_text(SET.code, timeout=60_000)
+    expect(page.get_by_role("link", name="Download the answer key")).to_be_visible()
+
+
+def test_a_direct_request_for_the_teacher_page_carries_no_answer(class_server):
+    with urllib.request.urlopen(class_server.page_url("classroom/teacher.ipynb", f"code={SET.code}"),
+                                timeout=120) as response:
+        html = response.read().decode("utf-8")
+    assert "widget-view+json" in html  # the page as rendered: its widgets, whose state only the websocket sends
+    assert "data:text/html" not in html and "Download the answer key" not in html
+    assert not any(puzzle.id in html for puzzle in SET.puzzles())

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import webbrowser
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 from .errors import GinError
@@ -82,6 +83,45 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
     except KeyboardInterrupt:
         process.terminate()
         return process.wait()
+
+
+# -- for the Voila server ------------------------------------------------------
+
+IDENTITY_PROVIDER = "PageIdentityProvider"
+"""The identity provider voila.json gives the server (``Voila.identity_provider_class``)."""
+
+
+def _page_identity_provider() -> type:
+    """Jupyter Server's password identity provider, which also gives a browser opening a
+    notebook page the ``_xsrf`` cookie.
+
+    Voila's page sends the kernel's shutdown request on leaving with the value of that cookie
+    as its XSRF token, but a page handler never reads ``xsrf_token`` (the only thing that sets
+    the cookie) before it starts streaming the page, so the browser had no cookie, the request
+    was refused with a 403 and every left page kept its kernel (voila-dashboards/voila#1458).
+    The identity provider runs before any handler writes, so reading the token here sets the
+    cookie on the page's response; XSRF checking stays on and the request passes it."""
+    from jupyter_core.utils import ensure_async
+    from jupyter_server.auth.identity import PasswordIdentityProvider
+    from voila.handler import VoilaHandler
+
+    class PageIdentityProvider(PasswordIdentityProvider):
+        async def get_user(self, handler: Any) -> Any:
+            user = await ensure_async(super().get_user(handler))
+            if user is not None and isinstance(handler, VoilaHandler) and handler.request.method == "GET":
+                handler.current_user = user  # as the handler's prepare() sets it next: the cookie's lifetime reads it
+                _ = handler.xsrf_token  # sets the cookie when the browser has none
+            return user
+
+    return PageIdentityProvider
+
+
+def __getattr__(name: str) -> type:
+    # The class is built when the server imports it, so that a page's kernel, which imports this
+    # module, does not import Jupyter Server.
+    if name == IDENTITY_PROVIDER:
+        return _page_identity_provider()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- for pages running under Voila --------------------------------------------

@@ -80,10 +80,11 @@ def free_port() -> int:
 
 
 class VoilaServer:
-    """One Voila process; ``restart()`` stops it and starts a new one on the same data."""
+    """One Voila process; ``restart()`` stops it and starts a new one on the same data.
+    ``options``: command-line options after voila.json's (they win over the file)."""
 
-    def __init__(self, root: Path, data: Path, log: Path):
-        self.root, self.data, self.log = root, data, log
+    def __init__(self, root: Path, data: Path, log: Path, options: tuple[str, ...] = ()):
+        self.root, self.data, self.log, self.options = root, data, log, options
         self.process: subprocess.Popen | None = None
         self.port = 0
 
@@ -92,8 +93,8 @@ class VoilaServer:
         # GINTRAINER_PSEUDO: the pages accept the tests' pseudo-language (?lang=qps).
         env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1", GINTRAINER_PSEUDO="1")
         with open(self.log, "a") as log:  # the server writes to its own copy of the file descriptor
-            self.process = subprocess.Popen(voila_command(self.root, port=self.port, ip="127.0.0.1"),
-                                            cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)
+            command = voila_command(self.root, port=self.port, ip="127.0.0.1") + list(self.options)
+            self.process = subprocess.Popen(command, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -158,7 +159,6 @@ class ConsoleWatch:
     def __init__(self, page):
         self.problems: list[str] = []
         self.external_failures = 0
-        self.known_voila_refusals = 0
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on("requestfailed", self._failed)
@@ -167,11 +167,6 @@ class ConsoleWatch:
     def _response(self, response) -> None:
         url = urlparse(response.url)
         if response.status >= 400 and url.hostname in LOCAL_HOSTS:
-            if response.status == 403 and url.path.startswith("/voila/api/shutdown/"):
-                # Voila's own kernel-shutdown beacon on leaving a page is refused for want of an
-                # XSRF cookie (voila-dashboards/voila#1458); voila.json culls those kernels instead.
-                self.known_voila_refusals += 1
-                return
             self.problems.append(f"HTTP {response.status} for {response.url}")
 
     def _failed(self, request) -> None:
@@ -186,10 +181,6 @@ class ConsoleWatch:
         if text.startswith("Failed to load resource: net::ERR_NAME_NOT_RESOLVED") or \
                 text.startswith("Failed to load resource: net::ERR_INTERNET_DISCONNECTED"):
             return  # an external resource (a CDN) on a machine without internet
-        if text == "Failed to load resource: the server responded with a status of 403 (Forbidden)" \
-                and self.known_voila_refusals:
-            self.known_voila_refusals -= 1
-            return  # the shutdown beacon above
         self.problems.append(f"console error: {text}")
 
 

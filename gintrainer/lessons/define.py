@@ -68,8 +68,26 @@ def move(action: str, text: str, *facts: str) -> Move:
     return Move(action, Caption(text, tuple(facts)))
 
 
+class _Demonstration:
+    """What the three kinds of demonstration share: the notebook call that shows one, and
+    the title in the current language (``title_text`` is its English, marked with N_)."""
+
+    __slots__ = ()
+    kind: ClassVar[SectionKind]
+    name: str
+    title_text: str
+
+    @property
+    def call(self) -> tuple[str, tuple]:
+        return (self.kind.value, (self.name,))
+
+    @property
+    def title(self) -> str:
+        return t(self.title_text)
+
+
 @dataclass(frozen=True, slots=True)
-class HandDemo:
+class HandDemo(_Demonstration):
     """A stacked deal played move by move: Ann (seat 0) deals, Ben gets the first card.
 
     ``moves`` are action texts or :class:`Move` (an action with its caption);
@@ -90,14 +108,6 @@ class HandDemo:
     rules: Rules = STANDARD
     lead: Caption | None = None
 
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
-
-    @property
-    def title(self) -> str:
-        """The title in the current language (``title_text`` is its English, marked with N_)."""
-        return t(self.title_text)
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -141,7 +151,7 @@ class HandDemo:
 
 
 @dataclass(frozen=True, slots=True)
-class DealDemo:
+class DealDemo(_Demonstration):
     """A stacked deal dealt card by card (Ann deals, Ben gets the first card)."""
 
     kind: ClassVar[SectionKind] = SectionKind.DEMO
@@ -153,13 +163,6 @@ class DealDemo:
     stock: str = ""
     lead: Caption | None = None
 
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
-
-    @property
-    def title(self) -> str:
-        return t(self.title_text)
 
     def hand(self) -> Hand:
         return deal(self.ben, self.ann, self.upcard, self.stock)
@@ -172,7 +175,7 @@ class DealDemo:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchDemo:
+class MatchDemo(_Demonstration):
     """A whole match between two plain players, from its seed, hand by hand."""
 
     kind: ClassVar[SectionKind] = SectionKind.DEMO
@@ -182,13 +185,6 @@ class MatchDemo:
     rules: Rules = STANDARD
     lead: Caption | None = None
 
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
-
-    @property
-    def title(self) -> str:
-        return t(self.title_text)
 
     def match(self):
         from ..exercises.matches import played_match

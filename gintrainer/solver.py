@@ -15,8 +15,6 @@ from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, TypedDict
 
-import numpy as np
-
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
 from .errors import GinError
 from .hand import Action, ActionKind, Phase, Pile
@@ -261,6 +259,7 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
     Unseen cards are those not in the hand, not in the discard pile and not known
     to be in the opponent's hand; each is taken as equally likely to be drawn.
     """
+    import numpy as np
     position = _position(hand, drawn, drawn_from, discard_pile, opponent_known, rules, upcard)
     cards, forbidden, unseen, limit = position.cards, position.forbidden, position.unseen, position.limit
     discards = [c for c in cards if c is not forbidden]

@@ -141,6 +141,43 @@ def mask_min_deadwood(mask: int) -> int:
                                (mask >> 26) & SUIT_BITS, (mask >> 39) & SUIT_BITS)
 
 
+def least_after_two_out(mask: int) -> dict[int, int]:
+    """For each card of a 52-bit mask of at most 13 cards (unchecked), by its index: the
+    least deadwood of the cards left when it and the best other card are taken out.
+
+    >>> hand = parse_cards("AS 2S 3S 9H")
+    >>> after = least_after_two_out(cards_mask(hand))
+    >>> [after[card.index] for card in hand]  # 9H with 3S out leaves A-2 of spades: 3
+    [5, 4, 3, 3]
+    """
+    table = RUN_DEADWOOD
+    indices = [i for i in range(52) if mask >> i & 1]
+    suits = [(mask >> (13 * s)) & SUIT_BITS for s in range(4)]
+    best = [1 << 30] * len(indices)
+    if not _many_of_a_kind(*suits):
+        # no rank held three times: nor after taking two out, so each suit's runs alone decide;
+        # taking two out changes one or two suits' entries in the sum
+        total = sum(table[suit] for suit in suits)
+        where = [(i // 13, 1 << (i % 13)) for i in indices]
+        for first, (suit, bit) in enumerate(where):
+            for second in range(first + 1, len(where)):
+                other, other_bit = where[second]
+                if other == suit:
+                    points = total - table[suits[suit]] + table[suits[suit] ^ bit ^ other_bit]
+                else:
+                    points = (total - table[suits[suit]] - table[suits[other]]
+                              + table[suits[suit] ^ bit] + table[suits[other] ^ other_bit])
+                best[first] = min(best[first], points)
+                best[second] = min(best[second], points)
+    else:
+        for first, card in enumerate(indices):
+            for second in range(first + 1, len(indices)):
+                points = mask_min_deadwood(mask & ~(1 << card) & ~(1 << indices[second]))
+                best[first] = min(best[first], points)
+                best[second] = min(best[second], points)
+    return dict(zip(indices, best, strict=True))
+
+
 def _hand_mask(cards: CardsLike) -> int:
     """The 52-bit mask of a hand of at most 11 cards (GinError naming the count otherwise)."""
     if not isinstance(cards, (str, Card)):

@@ -101,12 +101,17 @@ def loaded(client) -> list[str]:
     return eval(reply["content"]["user_expressions"]["loaded"]["data"]["text/plain"])  # a list's repr
 
 
+MESSAGES: dict[str, int] = defaultdict(int)
+"""The iopub messages the kernel has sent, by type, since the last :func:`run_once` began."""
+
+
 def drain(client) -> None:
     while True:
         try:
-            client.get_iopub_msg(timeout=0.05)
+            message = client.get_iopub_msg(timeout=0.05)
         except queue.Empty:
             return
+        MESSAGES[message["msg_type"]] += 1
 
 
 def run_once(page: str | None, data: Path) -> dict[str, object]:
@@ -123,18 +128,22 @@ def run_once(page: str | None, data: Path) -> dict[str, object]:
         started = time.perf_counter() - start
         pid = manager.provisioner.process.pid  # type: ignore[union-attr]  # a local kernel's process
         drain(client)
+        MESSAGES.clear()
         before = memory(pid)
         times, after = [], []
         for code in cells(page):
             times.append(execute(client, code))
             after.append(memory(pid))
         time.sleep(2)
+        drain(client)
+        messages = dict(MESSAGES)
         idle = memory(pid)
         modules = loaded(client)
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
-    return {"start": started, "cells": times, "before": before, "after": after, "idle": idle, "modules": modules}
+    return {"start": started, "cells": times, "before": before, "after": after, "idle": idle, "modules": modules,
+            "messages": messages}
 
 
 def median(values) -> float:
@@ -155,6 +164,9 @@ def report(name: str, runs: list[dict]) -> None:
     idle = {key: median([r["idle"][key] for r in runs]) for key in ("rss", "pss", "uss")}
     print(f"  all cells {median(total) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in total)})")
     idle_runs = ", ".join(f"{run['idle']['rss']:.1f}" for run in runs)
+    messages = runs[-1]["messages"]
+    print(f"  iopub messages while built: {sum(messages.values())} "
+          f"({', '.join(f'{kind} {count}' for kind, count in sorted(messages.items(), key=lambda i: -i[1]))})")
     modules = runs[-1]["modules"]
     print(f"  modules loaded: {modules[-1]}; of {', '.join(WATCHED)}: {', '.join(modules[:-1]) or 'none'}")
     print(f"  idle: RSS {idle['rss']:.1f} MB, PSS {idle['pss']:.1f} MB, USS {idle['uss']:.1f} MB "

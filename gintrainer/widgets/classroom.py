@@ -96,8 +96,7 @@ class TeacherPage(View):
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
                              self.themes_help, self.oklahoma, self.print_language, self.make_button])
-        super().__init__([form, self.code, self.downloads, self.listing])
-        self.add_class("gt-teacher")
+        super().__init__([form, self.code, self.downloads, self.listing], _dom_classes=("gt-teacher",))
         self.make_button.on_click(self._on_make)
 
     def options(self) -> dict[str, Any]:
@@ -191,8 +190,7 @@ class StudentPage(View):
                           self.progress, self.view,
                           widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.results, self.review])
-        self.add_class("gt-student")
+                          self.results, self.review], _dom_classes=("gt-student",))
         self.start_button.on_click(self._on_start)
         self.next_button.on_click(self._on_next)
         self.hand_in_button.on_click(self._on_hand_in)
@@ -354,8 +352,7 @@ class GradebookPage(View):
         self.sources = widgets.HBox([self.upload], layout=widgets.Layout(flex_flow="row wrap"))
         """Where the results come from: uploaded files (a class store would sit beside them)."""
         super().__init__([widgets.HBox([self.code], layout=widgets.Layout(flex_flow="row wrap")),
-                          self.sources, self.problems, self.table, self.chart])
-        self.add_class("gt-gradebook")
+                          self.sources, self.problems, self.table, self.chart], _dom_classes=("gt-gradebook",))
         self.upload.observe(self._on_upload, names="value")
 
     def _code(self) -> str | None:
@@ -402,8 +399,7 @@ class TeacherOnly(View):
         self.open_button.layout.width = "auto"
         self.gate = widgets.HBox([self.passphrase, self.open_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.body = widgets.VBox()
-        super().__init__([self.notice, self.gate, self.body])
-        self.add_class("gt-teacher-only")
+        super().__init__([self.notice, self.gate, self.body], _dom_classes=("gt-teacher-only",))
         self.open_button.on_click(self._on_open)
         if for_a_class():
             ask = t("This page is for the teacher: type the teacher passphrase.")

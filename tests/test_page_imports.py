@@ -75,3 +75,25 @@ def test_the_batch_solver_and_the_players_still_work_once_numpy_is_imported():
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["[5,", "0]", "True"]
+
+
+def test_the_app_command_compiles_the_package_before_it_starts_voila(monkeypatch):
+    """Each page's kernel then loads the trainer's bytecode instead of compiling its modules,
+    even where PYTHONDONTWRITEBYTECODE keeps the kernels from writing it."""
+    import importlib.util
+
+    from gintrainer import app, vocab
+    cached = Path(importlib.util.cache_from_source(vocab.__file__))
+    cached.unlink(missing_ok=True)
+    seen = {}
+
+    class Voila:
+        def __init__(self, command, *, cwd, env):
+            seen["compiled"] = cached.is_file()
+
+        def wait(self):
+            return 0
+
+    monkeypatch.setattr(app.subprocess, "Popen", Voila)
+    assert app.serve(open_browser=False) == 0
+    assert seen["compiled"]

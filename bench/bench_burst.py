@@ -36,7 +36,6 @@ import urllib.request
 from pathlib import Path
 
 import nbformat
-import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -90,26 +89,47 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-def cpu_seconds(process: psutil.Process) -> tuple[float, float]:
-    """CPU seconds (user + system) of the server itself and of its kernels so far."""
-    own = process.cpu_times()
-    kernels = 0.0
-    for child in process.children(recursive=True):
-        try:
-            times = child.cpu_times()
-            kernels += times.user + times.system
-        except psutil.NoSuchProcess:
-            pass
-    return own.user + own.system, kernels
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def kernels_rss(process: psutil.Process) -> list[float]:
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (its kernels), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used; 0 once it has gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds of the server itself and of its kernels so far."""
+    return cpu(pid), sum(cpu(child) for child in children(pid))
+
+
+def kernels_rss(pid: int) -> list[float]:
+    """The RSS of each of the server's kernels, in MB."""
     sizes = []
-    for child in process.children(recursive=True):
+    for child in children(pid):
         try:
-            if "ipykernel" in " ".join(child.cmdline()):
-                sizes.append(child.memory_info().rss / 2**20)
-        except psutil.NoSuchProcess:
+            if b"ipykernel" in Path(f"/proc/{child}/cmdline").read_bytes():
+                for line in Path(f"/proc/{child}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        sizes.append(int(line.split()[1]) / 1024)
+        except OSError:
             pass
     return sizes
 
@@ -178,13 +198,12 @@ def main() -> None:
             process, port = start(folder, Path(temporary) / f"data-{name}", args.option, env)
             try:
                 time.sleep(args.settle)
-                server = psutil.Process(process.pid)
-                before = cpu_seconds(server)
+                before = cpu_seconds(process.pid)
                 wall = time.perf_counter()
                 times, failures = burst(port, PAGES[name], args.students)
                 wall = time.perf_counter() - wall
-                after = cpu_seconds(server)
-                sizes = kernels_rss(server)
+                after = cpu_seconds(process.pid)
+                sizes = kernels_rss(process.pid)
             finally:
                 stop(process)
             results[name] = times

@@ -134,8 +134,13 @@ def kernels_rss(pid: int) -> list[float]:
     return sizes
 
 
+DEADLINE = 180.0
+"""Seconds after which a render not yet read to its end counts as failed."""
+
+
 def burst(port: int, page: str, students: int) -> tuple[list[float], int]:
-    """Seconds until each of ``students`` simultaneous renders of ``page`` was read to its end; and failures."""
+    """Seconds until each of ``students`` simultaneous renders of ``page`` was read to its end; and failures
+    (an error status, an incomplete page, or not done within :data:`DEADLINE`)."""
     url = f"http://127.0.0.1:{port}/voila/render/{page}"
     times: list[float] = []
     failures = [0]
@@ -145,10 +150,14 @@ def burst(port: int, page: str, students: int) -> tuple[list[float], int]:
     def student() -> None:
         gate.wait()
         start_time = time.perf_counter()
+        body = b""
         try:
-            with urllib.request.urlopen(url, timeout=300) as response:
-                body = response.read()
-            ok = response.status == 200 and b"</html>" in body
+            with urllib.request.urlopen(url, timeout=60) as response:
+                while chunk := response.read(65536):
+                    body += chunk
+                    if time.perf_counter() - start_time > DEADLINE:
+                        break
+            ok = response.status == 200 and b"</html>" in body and time.perf_counter() - start_time <= DEADLINE
         except OSError:
             ok = False
         with lock:

@@ -314,6 +314,11 @@ def test_a_page_whose_sqlite_file_is_damaged_says_so_and_works_on(monkeypatch, d
     assert "cannot be reached just now" in page.connection.value and list(data.glob("classes.corrupt-*"))
     answer_on_page(page, right=True)  # the next answer starts a new store
     assert page.connection.value == "" and len(open_store().session(SET.code, page.session_key).attempts) == 1
+    book = GradebookPage()
+    book.code.value = SET.code
+    (aside,) = data.glob("classes.corrupt-*.sqlite3")
+    assert "found damaged and set aside as" in book.refreshed.value and str(aside) in book.refreshed.value
+    assert "Kim" in book.table.value
 
 
 def test_the_gradebook_page_shows_the_class_filling_in_per_student_and_theme(store_url):

@@ -331,9 +331,14 @@ def test_the_class_pages_lines_about_the_class_store(made_in_pseudo, tmp_path, m
         monkeypatch.setenv("QUERY_STRING", f"code={code}&session={page.session_key}")
         again = StudentPage()
         assert again.connection.value and unmarked_on(again) == []
+        (tmp_path / "classes.sqlite3").write_bytes(b"damaged " * 500)
         book = GradebookPage(store=ClassStore(f"sqlite:///{tmp_path / 'classes.sqlite3'}"))
-        book.code.value = code
-        assert book.refreshed.value and unmarked_on(book, skip=(book.table, book.chart)) == []
+        book.code.value = code  # finds the file damaged and sets it aside
+        (aside,) = (str(path) for path in tmp_path.glob("classes.corrupt-*"))
+        paths = [aside, str(tmp_path / "classes.sqlite3")]
+        assert "gt-notice" in book.refreshed.value and unmarked_on(book, paths, skip=(book.table, book.chart)) == []
+        book.refresh()
+        assert aside in book.refreshed.value and unmarked_on(book, paths, skip=(book.table, book.chart)) == []
         book.store = ClassStore(f"sqlite:///{tmp_path}")
         book.refresh()
         assert "gt-notice" in book.refreshed.value

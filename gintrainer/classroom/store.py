@@ -313,6 +313,13 @@ class ClassStore:
                 answers.setdefault(row[0], []).append(_attempt(row[1:]))
         return tuple(_session(row, answers.get(row[1], ())) for row in sessions)
 
+    def set_aside_files(self) -> tuple[Path, ...]:
+        """The damaged files of this SQLite store set aside so far, oldest first (none on PostgreSQL)."""
+        if self.path is None:
+            return ()
+        stem, suffix = self.path.name.removesuffix(self.path.suffix), self.path.suffix
+        return tuple(sorted(self.path.parent.glob(f"{stem}.corrupt-*{suffix}")))
+
     def codes(self) -> tuple[str, ...]:
         """The class codes the store has sessions for, the latest started first."""
         with self._transaction(write=False) as cursor:

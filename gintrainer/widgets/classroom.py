@@ -567,7 +567,10 @@ class GradebookPage(View):
             else:
                 line = t("From the class store, refreshed at {time} UTC (every {seconds} seconds while this page "
                          "is open).", time=when, seconds=REFRESH_SECONDS)
-                self.refreshed.value = f"<div class='gt-info gt-refreshed'>{escape(line)}</div>"
+                self.refreshed.value = f"<div class='gt-info gt-refreshed'>{escape(line)}</div>" + "".join(
+                    _notice(t("The class store was found damaged and set aside as {aside}: the answers it held are "
+                              "in that file, not in this gradebook.", aside=str(aside)))
+                    for aside in self.store.set_aside_files())
         else:
             self.refreshed.value = ""
         if code is None and not self.files:

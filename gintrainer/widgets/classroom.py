@@ -499,7 +499,7 @@ class GradebookPage(View):
     def __init__(self, *, store: ClassStore | None = None) -> None:
         self.store = store
         self.code = widgets.Text(value=query_params().get("code", ""), placeholder=t("the set's code (optional)"),
-                                 description=tc("label", "Class code:"))
+                                 description=tc("label", "Class code:"), continuous_update=False)
         self.upload = widgets.FileUpload(accept=".csv", multiple=True,
                                          description=tc("button", "Upload results files"))
         self.refreshed = widgets.HTML()

@@ -144,6 +144,18 @@ def test_an_open_store_outlives_a_restart_of_its_database(postgres):
     assert [a.position for a in store.session(SET.code, key).attempts] == [1, 2]
 
 
+def test_a_store_on_postgresql_holds_no_connection_between_calls(postgres):
+    import psycopg
+    url = postgres.fresh_schema("t_connections")
+    stores = [open_store(url) for _ in range(5)]  # five pages
+    for store in stores:
+        store.start(SET.code, new_session_key(), "Ann")
+    with psycopg.connect(url) as connection:
+        (others,) = connection.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                       "AND pid <> pg_backend_pid()").fetchone()
+    assert others == 0 and len(stores[0].class_sessions(SET.code)) == 5
+
+
 def test_a_page_whose_sqlite_file_another_page_set_aside_writes_to_the_new_one(tmp_path):
     url = f"sqlite:///{tmp_path / STORE_FILE}"
     first, key = open_store(url), new_session_key()

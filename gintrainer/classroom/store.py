@@ -108,14 +108,15 @@ class _Dialect:
     placeholder: str  # "?" (sqlite3) or "%s" (psycopg)
     begin_write: str  # SQLite takes the write lock at once, so two writers never deadlock
     lock_rows: str  # a row read in order to write depends on it
+    keeps_connection: bool  # between calls (a PostgreSQL server counts its connections)
 
     def sql(self, text: str) -> str:
         """A statement written with ``?`` placeholders, in this database's spelling."""
         return text.replace("?", self.placeholder)
 
 
-SQLITE = _Dialect("sqlite", "?", "BEGIN IMMEDIATE", "")
-POSTGRESQL = _Dialect("postgresql", "%s", "BEGIN", " FOR UPDATE")
+SQLITE = _Dialect("sqlite", "?", "BEGIN IMMEDIATE", "", True)
+POSTGRESQL = _Dialect("postgresql", "%s", "BEGIN", " FOR UPDATE", False)
 
 
 def database_url(environ: dict[str, str] | None = None) -> str:
@@ -136,10 +137,12 @@ def _redacted(url: str) -> str:
 
 
 class ClassStore:
-    """The class results in one database. A store keeps one connection (made at the first
-    read or write, made again when the database went away or the SQLite file was set aside)
-    and runs each call as one transaction on it; many pages and servers share the database.
-    SQLite files are in WAL mode: readers (the gradebook) never wait for writers."""
+    """The class results in one database; each call is one transaction, and many pages and
+    servers share the database. On SQLite a store keeps its connection (made at the first
+    call; made again, once, when it fails at its start, and when the file was set aside), and
+    the file is in WAL mode: readers (the gradebook) never wait for writers. On PostgreSQL
+    each call connects and closes again, so that a hub's pages do not hold the server's
+    connections (``max_connections``) while students think."""
 
     def __init__(self, url: str):
         if not isinstance(url, str) or not url.strip():
@@ -233,6 +236,11 @@ class ClassStore:
                     raise
                 self.close()
                 raise self._problem(error) from None
+            finally:
+                if not self.dialect.keeps_connection and self._connection is not None:
+                    with contextlib.suppress(Exception):
+                        self._connection.close()
+                    self._connection = None  # the schema stays checked
 
     def _create_schema(self, connection: Any) -> None:
         cursor = _Cursor(connection.cursor(), self.dialect)

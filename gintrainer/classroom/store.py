@@ -22,7 +22,7 @@ The schema (the same text for both databases, made on first use)::
 a random key made when a student presses Start (:func:`new_session_key`), so two
 students of the same name stay apart; ``student`` the name as
 :func:`~gintrainer.classroom.results.clean_student` keeps it; times are UTC in
-ISO 8601 text (``2026-12-01T14:55:03.120+00:00``), ``handed_in`` NULL until then;
+ISO 8601 text to the microsecond (``2026-12-01T14:55:03.120301+00:00``), ``handed_in`` NULL until then;
 the answer columns are those of the results file (``correct`` a boolean, ``seconds``
 to a tenth). Every write is one transaction. An answer to a puzzle already answered
 in the session changes nothing: the first answer stands (``ON CONFLICT DO NOTHING``).
@@ -85,7 +85,7 @@ def new_session_key() -> str:
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 @dataclass(frozen=True)

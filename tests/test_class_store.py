@@ -390,3 +390,21 @@ def test_the_gradebook_page_reads_the_code_from_its_address(store_url, monkeypat
     monkeypatch.setenv("QUERY_STRING", f"code={SET.code}")
     page = GradebookPage(store=store)
     assert page.code.value == SET.code and "Ann" in page.table.value
+
+
+def test_without_postgresql_its_tests_fail_under_ci_and_are_skipped_elsewhere(monkeypatch):
+    from postgres import missing
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="need PostgreSQL: no initdb .*CI installs it"):
+        missing("no initdb")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="apt-get install postgresql"):
+        missing("no initdb")
+
+
+def test_the_readme_says_how_often_the_gradebook_reads_the_store():
+    from pathlib import Path
+
+    from gintrainer.widgets.classroom import REFRESH_SECONDS, Ticker
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    assert f"reads the store again every {REFRESH_SECONDS} seconds" in readme and Ticker().seconds == REFRESH_SECONDS

@@ -109,14 +109,16 @@ class _Dialect:
     begin_write: str  # SQLite takes the write lock at once, so two writers never deadlock
     lock_rows: str  # a row read in order to write depends on it
     keeps_connection: bool  # between calls (a PostgreSQL server counts its connections)
+    setup: str  # run before the schema's transaction
+    schema_lock: str  # run first in it: PostgreSQL's CREATE TABLE IF NOT EXISTS races with itself
 
     def sql(self, text: str) -> str:
         """A statement written with ``?`` placeholders, in this database's spelling."""
         return text.replace("?", self.placeholder)
 
 
-SQLITE = _Dialect("sqlite", "?", "BEGIN IMMEDIATE", "", True)
-POSTGRESQL = _Dialect("postgresql", "%s", "BEGIN", " FOR UPDATE", False)
+SQLITE = _Dialect("sqlite", "?", "BEGIN IMMEDIATE", "", True, "PRAGMA journal_mode=WAL", "")
+POSTGRESQL = _Dialect("postgresql", "%s", "BEGIN", " FOR UPDATE", False, "", "SELECT pg_advisory_xact_lock(1902)")
 
 
 def database_url(environ: dict[str, str] | None = None) -> str:
@@ -244,13 +246,13 @@ class ClassStore:
 
     def _create_schema(self, connection: Any) -> None:
         cursor = _Cursor(connection.cursor(), self.dialect)
-        if self.dialect is SQLITE:
-            cursor.execute("PRAGMA journal_mode=WAL")  # kept in the file; outside any transaction
+        if self.dialect.setup:
+            cursor.execute(self.dialect.setup)
         cursor.execute(self.dialect.begin_write)
         try:
-            if self.dialect is POSTGRESQL:  # CREATE TABLE IF NOT EXISTS races with itself on PostgreSQL
-                cursor.execute("SELECT pg_advisory_xact_lock(1902)")
-            else:
+            if self.dialect.schema_lock:
+                cursor.execute(self.dialect.schema_lock)
+            if self.path is not None:  # SQLite's own check of the file
                 (check,) = cursor.execute("PRAGMA quick_check").fetchone()
                 if check != "ok":
                     raise _Damaged(check)

@@ -31,26 +31,20 @@ Answers are marked by :class:`~gintrainer.classroom.session.StudentSession`, nev
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import os
 import re
 import secrets
-import sqlite3
-import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from ..errors import GinError
 from ..language import t
-from ..storage import StorageError, data_dir, set_aside
+from ..storage import data_dir
+from .database import Cursor, Database, StoreError
 from .results import Attempt, ResultsError, clean_student
 from .sets import ClassSet
-
-log = logging.getLogger("gintrainer.classroom.store")
 
 DATABASE_ENV = "GINTRAINER_DATABASE"
 STORE_FILE = "classes.sqlite3"
@@ -68,15 +62,6 @@ _TABLES = (
     "seconds DOUBLE PRECISION NOT NULL, answered TEXT NOT NULL, PRIMARY KEY (code, session, position), "
     "FOREIGN KEY (code, session) REFERENCES class_sessions (code, session))",
 )
-_SQLITE_DAMAGED = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-
-
-class StoreError(GinError):
-    """The class store cannot be reached, read or written (the page says so and works on)."""
-
-
-class _Damaged(Exception):
-    """SQLite's own check found the file damaged."""
 
 
 def new_session_key() -> str:
@@ -100,27 +85,6 @@ class StoredSession:
     attempts: tuple[Attempt, ...]
 
 
-@dataclass(frozen=True)
-class _Dialect:
-    """What differs between the two databases, all in one place."""
-
-    name: str
-    placeholder: str  # "?" (sqlite3) or "%s" (psycopg)
-    begin_write: str  # SQLite takes the write lock at once, so two writers never deadlock
-    lock_rows: str  # a row read in order to write depends on it
-    keeps_connection: bool  # between calls (a PostgreSQL server counts its connections)
-    setup: str  # run before the schema's transaction
-    schema_lock: str  # run first in it: PostgreSQL's CREATE TABLE IF NOT EXISTS races with itself
-
-    def sql(self, text: str) -> str:
-        """A statement written with ``?`` placeholders, in this database's spelling."""
-        return text.replace("?", self.placeholder)
-
-
-SQLITE = _Dialect("sqlite", "?", "BEGIN IMMEDIATE", "", True, "PRAGMA journal_mode=WAL", "")
-POSTGRESQL = _Dialect("postgresql", "%s", "BEGIN", " FOR UPDATE", False, "", "SELECT pg_advisory_xact_lock(1902)")
-
-
 def database_url(environ: dict[str, str] | None = None) -> str:
     """Where the class store is: ``$GINTRAINER_DATABASE``, else the SQLite file in the data folder."""
     value = (os.environ if environ is None else environ).get(DATABASE_ENV, "").strip()
@@ -133,170 +97,12 @@ def open_store(url: str | None = None) -> ClassStore:
     return ClassStore(database_url() if url is None else url)
 
 
-def _redacted(url: str) -> str:
-    """A database URL without its password, to show on a page."""
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
+class ClassStore(Database):
+    """The class results: sessions and their answers (see the module's docstring)."""
 
-
-class ClassStore:
-    """The class results in one database; each call is one transaction, and many pages and
-    servers share the database. On SQLite a store keeps its connection (made at the first
-    call; made again, once, when it fails at its start, and when the file was set aside), and
-    the file is in WAL mode: readers (the gradebook) never wait for writers. On PostgreSQL
-    each call connects and closes again, so that a hub's pages do not hold the server's
-    connections (``max_connections``) while students think."""
-
-    def __init__(self, url: str):
-        if not isinstance(url, str) or not url.strip():
-            raise StoreError(f"a class store is a database URL or a path, not {url!r}")
-        url = url.strip()
-        self.url = url
-        if url.startswith(("postgresql://", "postgres://")):
-            self.dialect, self.path = POSTGRESQL, None
-        else:
-            self.dialect = SQLITE
-            self.path = Path(url.removeprefix("sqlite:///")).expanduser()
-        self._connection: Any = None
-        self._opened: int | None = None  # the SQLite file's inode when connected
-        self._ready = False
-        self._lock = threading.RLock()
-
-    def __repr__(self) -> str:
-        return f"ClassStore({_redacted(self.url)!r})"
-
-    @property
-    def where(self) -> str:
-        """The store as a page may name it (a file's path, or the database URL without its password)."""
-        return str(self.path) if self.path is not None else _redacted(self.url)
-
-    def close(self) -> None:
-        """Close the store's connection (the next call makes a new one)."""
-        with self._lock:
-            if self._connection is not None:
-                with contextlib.suppress(Exception):
-                    self._connection.close()
-            self._connection, self._opened = None, None
-            self._ready = False  # a new connection checks the schema again (the file may be a new one)
-
-    # -- connections and transactions -------------------------------------------
-
-    def _connect(self) -> Any:
-        if self.path is None:
-            import psycopg  # only a store on PostgreSQL imports it
-            return psycopg.connect(self.url, connect_timeout=5, autocommit=True)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-        self._opened = self.path.stat().st_ino
-        return connection
-
-    def _stale(self) -> bool:
-        """Whether the SQLite file connected to is no longer at the store's path (set aside by another page)."""
-        if self.path is None or self._opened is None:
-            return False
-        try:
-            return self.path.stat().st_ino != self._opened
-        except OSError:
-            return True
-
-    def _begin(self, *, write: bool) -> _Cursor:
-        """A transaction begun on the store's connection, made (with the schema) as needed; a
-        connection kept from before that fails (the database restarted) is made again, once."""
-        if self._stale():
-            self.close()
-        while True:
-            fresh = self._connection is None
-            if fresh:
-                self._connection = self._connect()
-            try:
-                if not self._ready:
-                    self._create_schema(self._connection)
-                    self._ready = True
-                cursor = _Cursor(self._connection.cursor(), self.dialect)
-                cursor.execute(self.dialect.begin_write if write else "BEGIN")
-                return cursor
-            except Exception:
-                self.close()
-                if fresh:
-                    raise
-
-    @contextlib.contextmanager
-    def _transaction(self, *, write: bool) -> Iterator[_Cursor]:
-        """One transaction; every database error becomes a StoreError."""
-        with self._lock:
-            try:
-                cursor = self._begin(write=write)
-            except GinError:
-                raise
-            except Exception as error:
-                raise self._problem(error) from None
-            try:
-                yield cursor
-                cursor.execute("COMMIT")
-            except Exception as error:
-                _roll_back(self._connection)
-                if isinstance(error, GinError):
-                    raise
-                self.close()
-                raise self._problem(error) from None
-            finally:
-                if not self.dialect.keeps_connection and self._connection is not None:
-                    with contextlib.suppress(Exception):
-                        self._connection.close()
-                    self._connection = None  # the schema stays checked
-
-    def _create_schema(self, connection: Any) -> None:
-        cursor = _Cursor(connection.cursor(), self.dialect)
-        if self.dialect.setup:
-            cursor.execute(self.dialect.setup)
-        cursor.execute(self.dialect.begin_write)
-        try:
-            if self.dialect.schema_lock:
-                cursor.execute(self.dialect.schema_lock)
-            if self.path is not None:  # SQLite's own check of the file
-                (check,) = cursor.execute("PRAGMA quick_check").fetchone()
-                if check != "ok":
-                    raise _Damaged(check)
-            for statement in _TABLES:
-                cursor.execute(statement)
-            cursor.execute("INSERT INTO gintrainer_schema (name, version) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                           (SCHEMA, SCHEMA_VERSION))
-            (version,) = cursor.execute("SELECT version FROM gintrainer_schema WHERE name = ?", (SCHEMA,)).fetchone()
-            if version > SCHEMA_VERSION:
-                raise StoreError(t("the class store {where} was made by a newer gintrainer (schema {version}): "
-                                   "update gintrainer", where=self.where, version=version))
-            cursor.execute("COMMIT")  # a later schema version migrates here, in this transaction
-        except Exception:
-            _roll_back(connection)
-            raise
-
-    def _problem(self, error: Exception) -> StoreError:
-        """The StoreError for a database error; a damaged SQLite file is set aside first."""
-        damaged = isinstance(error, _Damaged) or (isinstance(error, sqlite3.DatabaseError)
-                                                   and getattr(error, "sqlite_errorcode", None) in _SQLITE_DAMAGED)
-        if damaged and self.path is not None and self.path.exists():
-            return self._set_aside(error)
-        log.warning("class store %s: %s: %s", self.where, type(error).__name__, error)
-        detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        # Translators: {error} is the database's own message (English).
-        return StoreError(t("the class store {where} cannot be reached: {error}", where=self.where, error=detail))
-
-    def _set_aside(self, error: Exception) -> StoreError:
-        assert self.path is not None
-        self.close()
-        try:
-            aside = set_aside(self.path, "corrupt", suffix=self.path.suffix)
-        except StorageError as problem:
-            return StoreError(str(problem))
-        for companion in ("-wal", "-shm", "-journal"):  # they belong to the file they were written for
-            part = self.path.with_name(self.path.name + companion)
-            if part.exists():
-                with contextlib.suppress(OSError):
-                    os.replace(part, aside.with_name(aside.name + companion))
-        log.error("class store %s is damaged (%s): set aside as %s", self.path, error, aside)
-        return StoreError(t("the class store {path} is damaged: it is set aside as {aside}, and a new one starts "
-                            "with the next answer", path=str(self.path), aside=str(aside)))
-
-    # -- writing -----------------------------------------------------------------
+    tables = _TABLES
+    schema = SCHEMA
+    schema_version = SCHEMA_VERSION
 
     def start(self, code: str, session: str, student: str) -> StoredSession:
         """Record that a student opened a set (once per session: a second start changes
@@ -364,35 +170,12 @@ class ClassStore:
                 answers.setdefault(row[0], []).append(_attempt(row[1:]))
         return tuple(_session(row, answers.get(row[1], ())) for row in sessions)
 
-    def set_aside_files(self) -> tuple[Path, ...]:
-        """The damaged files of this SQLite store set aside so far, oldest first (none on PostgreSQL)."""
-        if self.path is None:
-            return ()
-        stem, suffix = self.path.name.removesuffix(self.path.suffix), self.path.suffix
-        return tuple(sorted(self.path.parent.glob(f"{stem}.corrupt-*{suffix}")))
-
     def codes(self) -> tuple[str, ...]:
         """The class codes the store has sessions for, the latest started first."""
         with self._transaction(write=False) as cursor:
             rows = cursor.execute("SELECT code, MAX(started) AS latest FROM class_sessions GROUP BY code "
                                   "ORDER BY latest DESC, code").fetchall()
         return tuple(code for code, _ in rows)
-
-
-class _Cursor:
-    """A database cursor that takes statements written with ``?`` placeholders."""
-
-    def __init__(self, cursor: Any, dialect: _Dialect):
-        self.cursor, self.dialect = cursor, dialect
-
-    def execute(self, statement: str, values: tuple = ()) -> Any:
-        self.cursor.execute(self.dialect.sql(statement), values)
-        return self.cursor
-
-
-def _roll_back(connection: Any) -> None:
-    with contextlib.suppress(Exception):
-        connection.execute("ROLLBACK")
 
 
 def _checked(code: str, session: str, student: str) -> tuple[str, str, str]:
@@ -404,12 +187,12 @@ def _checked(code: str, session: str, student: str) -> tuple[str, str, str]:
     return code, session, clean_student(student)
 
 
-def _add_session(cursor: _Cursor, code: str, session: str, student: str) -> None:
+def _add_session(cursor: Cursor, code: str, session: str, student: str) -> None:
     cursor.execute("INSERT INTO class_sessions (code, session, student, started) VALUES (?, ?, ?, ?) "
                    "ON CONFLICT DO NOTHING", (code, session, student, _now()))
 
 
-def _read_session(cursor: _Cursor, code: str, session: str) -> StoredSession | None:
+def _read_session(cursor: Cursor, code: str, session: str) -> StoredSession | None:
     row = cursor.execute("SELECT code, session, student, started, handed_in FROM class_sessions "
                          "WHERE code = ? AND session = ?", (code, session)).fetchone()
     if row is None:

@@ -9,7 +9,8 @@ Nothing here imports ipywidgets; the pages build on this package.
 - :mod:`~gintrainer.classroom.marking`: reading and marking one answer.
 - :mod:`~gintrainer.classroom.results`: the results CSV format.
 - :mod:`~gintrainer.classroom.session`: a student answering a set.
-- :mod:`~gintrainer.classroom.store`: the class results store (SQLite or PostgreSQL).
+- :mod:`~gintrainer.classroom.store`: the class results store, on the database of
+  :mod:`~gintrainer.classroom.database` (SQLite or PostgreSQL).
 - :mod:`~gintrainer.classroom.gradebook`: merging the store's answers and results files.
 
 >>> s = ClassSet("Year 5", count=2, kinds="can_knock")

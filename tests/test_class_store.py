@@ -341,6 +341,47 @@ def test_a_page_whose_store_cannot_be_reached_works_on_and_sends_later(monkeypat
     assert len(csv_rows(page.results.value)) == 5 and page.review.value.count("✓ Right") == 3
 
 
+NOW = [1000.0]
+
+
+class Unreachable(ClassStore):
+    """A class store whose database never answers: each try waits out its timeout (on the
+    test's clock, ``NOW``). Counts the tries."""
+
+    tries = 0
+
+    def _begin(self, *, write):
+        Unreachable.tries += 1
+        NOW[0] += 5
+        raise StoreError("the class store cannot be reached: timeout expired")
+
+
+def test_a_page_tries_a_store_slow_to_fail_again_only_after_a_while_and_at_the_hand_in(monkeypatch):
+    import gintrainer.widgets.classroom as pages
+    now = NOW
+    monkeypatch.setattr(pages.time, "monotonic", lambda: now[0])
+    page = StudentPage(code=SET.code, student="Kim", store=Unreachable("sqlite:///unused"))
+    page.start_button.click()
+    assert Unreachable.tries == 1 and "cannot be reached just now" in page.connection.value
+    answer_on_page(page, right=True)
+    page.next_button.click()
+    answer_on_page(page, right=True)
+    assert Unreachable.tries == 1  # no wait for a timeout at each answer
+    now[0] += pages.RETRY_SECONDS
+    working = ClassStore(f"sqlite:///{page.store.path.parent}/unused-but-working.sqlite3")
+    page.store = working
+    page.next_button.click()
+    answer_on_page(page, right=False)
+    assert page.connection.value == "" and len(working.session(SET.code, page.session_key).attempts) == 3
+    page.store = Unreachable("sqlite:///unused")
+    page.next_button.click()
+    answer_on_page(page, right=True)
+    page.store = working
+    page.hand_in_button.click()  # tries at once, whatever the time
+    stored = working.session(SET.code, page.session_key)
+    assert stored.handed_in is not None and len(stored.attempts) == 4 and page.connection.value == ""
+
+
 def test_a_page_whose_sqlite_file_is_damaged_says_so_and_works_on(monkeypatch, data):
     data.mkdir(parents=True)
     (data / STORE_FILE).write_bytes(b"damaged " * 500)

@@ -20,6 +20,7 @@ No page reads a path typed by its user: the gradebook reads the class store and 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
@@ -64,6 +65,11 @@ log = logging.getLogger("gintrainer.widgets.classroom")
 MAX_RESULTS_FILE = 1_000_000
 REFRESH_SECONDS = 3
 """How often an open gradebook page reads the class store again."""
+RETRY_SECONDS = 30
+"""How long a student page whose try to reach the class store was slow to fail (a database
+that does not answer costs each try its connection timeout) answers without trying it again;
+Start and the hand-in always try, and a try that fails at once is made again at the next answer."""
+SLOW_SECONDS = 1.0
 # Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
 # The shown labels are English, marked here and translated where a form shows them (:func:`choices`).
 DIFFICULTY_RANGES = [(N_("any"), "1100-2699"), (N_("easy (1100-1299)"), "easy"), (N_("medium (1300-1599)"), "medium"),
@@ -242,6 +248,7 @@ class StudentPage(View):
         self.store = store
         self.session_key: str | None = None
         self._unsent: dict[int, Attempt] = {}
+        self._retry_at = 0.0
         self.address = PageAddress()
         self.connection = widgets.HTML()
         """A line when the class store cannot be reached (saying nothing about the answers)."""
@@ -283,11 +290,13 @@ class StudentPage(View):
             self.store = open_store()
         return self.store
 
-    def _to_store(self, write: Callable[[ClassStore], Any] | None = None) -> bool:
+    def _to_store(self, write: Callable[[ClassStore], Any] | None = None, *, retry: bool = False) -> bool:
         """Send the answers the store lacks, then ``write``; when the store cannot be
-        reached, a line says so and the page works on without it (True when all went)."""
+        reached, a line says so and the page works on without it, trying again after
+        :data:`RETRY_SECONDS` (at once with ``retry``). True when all went."""
         session, key = self.session, self.session_key
-        if session is None or key is None:
+        started = time.monotonic()
+        if session is None or key is None or (not retry and started < self._retry_at):
             return False
         try:
             store = self._store()
@@ -300,6 +309,8 @@ class StudentPage(View):
                 write(store)
         except StoreError as error:
             log.warning("student page: %s", error)
+            if time.monotonic() - started >= SLOW_SECONDS:
+                self._retry_at = time.monotonic() + RETRY_SECONDS
             self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: your answers "
                                               "stay on this page. Hand in the set and download your results "
                                               "for your teacher."))
@@ -351,7 +362,7 @@ class StudentPage(View):
         self.session_key, self._unsent = new_session_key(), {}
         self.address.query = {"code": self.session.code, "session": self.session_key}
         session, key = self.session, self.session_key
-        self._to_store(lambda store: store.start(session.code, key, session.student))
+        self._to_store(lambda store: store.start(session.code, key, session.student), retry=True)
         self._show()
 
     def _require(self) -> StudentSession:
@@ -438,7 +449,7 @@ class StudentPage(View):
         session = self._require().hand_in()
         key = self.session_key
         if key is not None:
-            self._to_store(lambda store: store.hand_in(session.code, key, session.student))
+            self._to_store(lambda store: store.hand_in(session.code, key, session.student), retry=True)
         self._show_handed_in()
 
     def _show_handed_in(self) -> None:

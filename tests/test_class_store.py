@@ -278,8 +278,13 @@ def test_a_file_for_a_student_in_the_store_is_not_counted_twice(store_url):
 # -- the pages ------------------------------------------------------------------------
 
 def answer_on_page(page: StudentPage, right: bool) -> None:
+    """Answer the puzzle shown with the page's own buttons (a wrong "yes" with a discard too)."""
     from test_classroom_widgets import answer
     answer(page, right)
+    view = page.view
+    if view.attempt is not None and view.attempt.stage == "discard":
+        view.picker.buttons[0].value = True
+        view.discard_button.click()
 
 
 def shows_nothing_of_the_answers(page: StudentPage) -> bool:
@@ -317,6 +322,25 @@ def test_answers_reach_the_store_as_they_are_given_and_a_reload_continues_the_se
     assert len(store.class_sessions(SET.code)) == 1  # no doubles
     reviewed = StudentPage()  # a reload after the hand-in shows the handed-in set
     assert reviewed.session.handed_in and "right 3 of 4" in reviewed.progress.value and reviewed.review.value
+
+
+def test_two_tabs_of_one_session_keep_the_first_answer_given(store_url, monkeypatch):
+    monkeypatch.setenv(DATABASE_ENV, store_url)
+    first = StudentPage(code=SET.code, student="Kim")
+    first.start_button.click()
+    monkeypatch.setenv("QUERY_STRING", f"code={SET.code}&session={first.session_key}")
+    second = StudentPage()  # the address opened in a second tab
+    answer_on_page(first, right=True)
+    answer_on_page(second, right=False)  # too late: the first answer stands
+    assert not second.session.can_answer(0) and shows_nothing_of_the_answers(second)
+    second.hand_in_button.click()
+    second.confirm_button.click()
+    assert "right 1 of 1" in second.progress.value and csv_rows(second.results.value)[1].split(",")[5] == "true"
+    assert [a.correct for a in open_store(store_url).session(SET.code, first.session_key).attempts] == [True]
+    first.next_button.click()
+    answer_on_page(first, right=True)  # the set was handed in from the other tab
+    assert "handed in" in first.view.status.value
+    assert len(open_store(store_url).session(SET.code, first.session_key).attempts) == 1
 
 
 def test_a_page_whose_store_cannot_be_reached_works_on_and_sends_later(monkeypatch, tmp_path, data):

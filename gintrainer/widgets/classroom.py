@@ -403,13 +403,13 @@ class StudentPage(View):
         if self.session is None or not self.session.can_answer(self.index):
             raise GinError(t("this puzzle is already answered"))
         self._unsent[self.index] = self.session.answer(self.index, attempt.answer_text)
-        self._to_store()
         self._refresh_progress()
         if self.index + 1 < len(self.session):
             self.next_button.layout.display = ""
         else:
             last = t("That was the last puzzle: hand in the set.")
             self.progress.value += f"<div class='gt-info'>{escape(last)}</div>"
+        self._to_store()  # last: a store that refuses (the set handed in from another tab) says so, the page is done
 
     @guarded
     def _on_next(self, _button: widgets.Button | None = None) -> None:

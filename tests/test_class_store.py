@@ -380,11 +380,11 @@ class Unreachable(ClassStore):
         raise StoreError("the class store cannot be reached: timeout expired")
 
 
-def test_a_page_tries_a_store_slow_to_fail_again_only_after_a_while_and_at_the_hand_in(monkeypatch):
+def test_a_page_tries_a_store_slow_to_fail_again_only_after_a_while_and_at_the_hand_in(monkeypatch, tmp_path):
     import gintrainer.widgets.classroom as pages
     now = NOW
     monkeypatch.setattr(pages.time, "monotonic", lambda: now[0])
-    page = StudentPage(code=SET.code, student="Kim", store=Unreachable("sqlite:///unused"))
+    page = StudentPage(code=SET.code, student="Kim", store=Unreachable(f"sqlite:///{tmp_path / 'never.sqlite3'}"))
     page.start_button.click()
     assert Unreachable.tries == 1 and "cannot be reached just now" in page.connection.value
     answer_on_page(page, right=True)
@@ -392,12 +392,12 @@ def test_a_page_tries_a_store_slow_to_fail_again_only_after_a_while_and_at_the_h
     answer_on_page(page, right=True)
     assert Unreachable.tries == 1  # no wait for a timeout at each answer
     now[0] += pages.RETRY_SECONDS
-    working = ClassStore(f"sqlite:///{page.store.path.parent}/unused-but-working.sqlite3")
+    working = ClassStore(f"sqlite:///{tmp_path / 'working.sqlite3'}")
     page.store = working
     page.next_button.click()
     answer_on_page(page, right=False)
     assert page.connection.value == "" and len(working.session(SET.code, page.session_key).attempts) == 3
-    page.store = Unreachable("sqlite:///unused")
+    page.store = Unreachable(f"sqlite:///{tmp_path / 'never.sqlite3'}")
     page.next_button.click()
     answer_on_page(page, right=True)
     page.store = working

@@ -1,0 +1,182 @@
+"""The trainer on JupyterHub, started from deploy/jupyterhub_config.py as a school would start it on
+one machine (its proxy from deploy/node_modules, every user's server a local process with its home
+in a temporary folder, one class password): two students and a teacher sign in, in Chromium, each
+in a browser context of their own; each student opens the class set through the hub and answers a
+puzzle, and the teacher's gradebook, opened with the teacher passphrase, shows both."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ROOT, ConsoleWatch, free_port
+from gintrainer.app import TEACHER_PASSPHRASE
+from gintrainer.classroom import ClassSet
+from gintrainer.puzzles import PuzzleKind
+from gintrainer.storage import name_stem
+
+pytestmark = pytest.mark.browser
+
+DEPLOY = ROOT / "deploy"
+PASSWORD = "class password 7"
+PASSPHRASE = "grey heron 17"
+TEACHER = "teacher"
+STUDENTS = ("kim", "ali")
+SET = ClassSet("Hub class", count=1)
+START_TIMEOUT = 120
+"""Seconds the hub, or a user's server, may take to start on a busy machine."""
+
+
+def deploy_settings():
+    spec = importlib.util.spec_from_file_location("gintrainer_deploy_settings", DEPLOY / "settings.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Hub:
+    """One JupyterHub process started from deploy/jupyterhub_config.py, on free ports."""
+
+    def __init__(self, base: Path):
+        self.base = base
+        self.homes = base / "homes"
+        self.log = base / "jupyterhub.log"
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    def environment(self) -> dict[str, str]:
+        return dict(os.environ, GINTRAINER_HUB_IP="127.0.0.1", GINTRAINER_HUB_PORT=str(self.port),
+                    GINTRAINER_HUB_STATE=str(self.base / "state"), GINTRAINER_HUB_AUTHENTICATOR="shared-password",
+                    GINTRAINER_HUB_SHARED_PASSWORD=PASSWORD, GINTRAINER_HUB_SPAWNER="simple",
+                    GINTRAINER_HUB_HOMES=str(self.homes / "{username}"), GINTRAINER_HUB_TEACHERS=TEACHER,
+                    GINTRAINER_HUB_START_TIMEOUT=str(START_TIMEOUT), PYTHONUNBUFFERED="1",
+                    **{TEACHER_PASSPHRASE: PASSPHRASE})
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "jupyterhub", "-f", str(DEPLOY / "jupyterhub_config.py"),
+                   f"--JupyterHub.hub_port={free_port()}",
+                   f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}"]
+        with open(self.log, "a") as log:
+            self.process = subprocess.Popen(command, cwd=self.base, env=self.environment(), stdout=log,
+                                            stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"jupyterhub exited with {self.process.returncode}; see {self.log}")
+            try:
+                with urllib.request.urlopen(self.url("hub/api/"), timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"jupyterhub did not answer within {START_TIMEOUT} s; see {self.log}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()  # the hub stops the users' servers and its proxy
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}"
+
+    def page_url(self, user: str, notebook: str, query: str = "") -> str:
+        return self.url(f"user/{user}/voila/render/{notebook}") + (f"?{query}" if query else "")
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    if not deploy_settings().PROXY.is_file():
+        pytest.fail("JupyterHub's proxy is not installed: make deploy/node_modules (npm ci --prefix deploy)")
+    hub = Hub(tmp_path_factory.mktemp("hub"))
+    hub.start()
+    yield hub
+    hub.stop()
+
+
+def sign_in(browser, hub: Hub, user: str):
+    """A browser context of the user's own, signed in to the hub, with the user's server started:
+    the hub opens the trainer's landing page in it. Returns the context, its page and its console."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    console = ConsoleWatch(page)
+    page.goto(hub.url("hub/login"))
+    page.get_by_label("Username").fill(user)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(re.escape(hub.url(f"user/{user}/voila/render/index.ipynb"))),
+                      timeout=START_TIMEOUT * 1000)
+    expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
+    expect(page.get_by_role("link", name="Open a class set")).to_be_visible()
+    return context, page, console
+
+
+def open_hub_page(page, hub: Hub, user: str, notebook: str, query: str = "") -> None:
+    page.goto(hub.page_url(user, notebook, query))
+    expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
+
+
+def answer_first_puzzle(page) -> None:
+    """Start the class set and answer its first puzzle through the page's own buttons."""
+    page.get_by_role("button", name="Start").click()
+    puzzle = SET.puzzles()[0]
+    view = page.locator(".gt-puzzle")
+    expect(view).to_contain_text(puzzle.id)
+    if puzzle.kind == PuzzleKind.CAN_KNOCK:
+        view.get_by_role("button", name="Yes, I can knock").click()
+    card = puzzle.answer[0] if puzzle.answer else puzzle.hand[0]
+    view.get_by_role("button", name=str(card), exact=True).click()
+    view.get_by_role("button", name=re.compile("Knock with this discard|Discard the selected card")).click()
+    expect(view.locator(".gt-feedback")).to_contain_text("Recorded:")
+
+
+def user_kernels(context, hub: Hub, user: str) -> list:
+    """The kernels the user's server runs, asked with the user's own sign-in."""
+    response = context.request.get(hub.url(f"user/{user}/api/kernels"))
+    assert response.ok, response.status
+    return response.json()
+
+
+def test_two_students_answer_a_class_set_through_the_hub(browser, hub):
+    signed_in = {user: sign_in(browser, hub, user) for user in (*STUDENTS, TEACHER)}
+    try:
+        for user in STUDENTS:
+            context, page, console = signed_in[user]
+            open_hub_page(page, hub, user, "classroom/student.ipynb", f"code={SET.code}&profile={user.title()}")
+            answer_first_puzzle(page)
+        # A student's own server does not know the teacher passphrase: its teacher pages stay locked to it.
+        context, page, console = signed_in[STUDENTS[0]]
+        open_hub_page(page, hub, STUDENTS[0], "classroom/teacher.ipynb")
+        page.get_by_label("Passphrase:").fill(PASSPHRASE)
+        page.get_by_role("button", name="Open the teacher's page").click()
+        expect(page.locator(".gt-teacher-only > .gt-status-line")).to_contain_text("that is not the teacher passphrase")
+        assert page.get_by_role("button", name="Make the set").count() == 0
+        # Leaving a page shuts its kernel down through the hub's sign-in (the XSRF check passes).
+        assert user_kernels(context, hub, STUDENTS[0])
+        page.goto(hub.url("hub/home"))
+        deadline = time.monotonic() + 20
+        while user_kernels(context, hub, STUDENTS[0]) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert user_kernels(context, hub, STUDENTS[0]) == []
+        for user in STUDENTS:  # each student's progress is in the student's own home
+            profiles = hub.homes / user / ".local" / "share" / "gintrainer" / "profiles"
+            assert [path.name for path in profiles.glob("*.json")] == [f"{name_stem(user.title())}.json"]
+        for user, (_, _, console) in signed_in.items():
+            assert not console.problems, f"{user}: " + "\n".join(console.problems)
+    finally:
+        for context, _, _ in signed_in.values():
+            context.close()

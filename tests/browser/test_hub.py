@@ -6,7 +6,6 @@ puzzle, and the teacher's gradebook, opened with the teacher passphrase, shows b
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
@@ -18,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, ConsoleWatch, free_port
+from conftest import ConsoleWatch, free_port
+from deployment import DEPLOY, deploy_settings
 from gintrainer.app import TEACHER_PASSPHRASE
 from gintrainer.classroom import ClassSet
 from gintrainer.puzzles import PuzzleKind
@@ -26,7 +26,6 @@ from gintrainer.storage import name_stem
 
 pytestmark = pytest.mark.browser
 
-DEPLOY = ROOT / "deploy"
 PASSWORD = "class password 7"
 PASSPHRASE = "grey heron 17"
 TEACHER = "teacher"
@@ -34,14 +33,6 @@ STUDENTS = ("kim", "ali")
 SET = ClassSet("Hub class", count=1)
 START_TIMEOUT = 120
 """Seconds the hub, or a user's server, may take to start on a busy machine."""
-
-
-def deploy_settings():
-    spec = importlib.util.spec_from_file_location("gintrainer_deploy_settings", DEPLOY / "settings.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class Hub:

@@ -8,6 +8,10 @@ defaults, put back afterwards; a
 module of widget tests uses it with
 ``pytestmark = pytest.mark.usefixtures("fresh_kernel")``.
 
+``postgres``: a PostgreSQL server of the test run's own (tests/postgres.py), started
+once when a test first needs it and stopped at the end; ``store_url``: a class store of
+the test's own, on SQLite and on that server (tests using it run once for each).
+
 The browser fixtures: a real Voila server on a free port, and Debian's Chromium.
 The server serves the repository root with its voila.json and keeps learner
 progress in a temporary folder (``GINTRAINER_DATA``); ``server_data`` points
@@ -62,6 +66,35 @@ def fresh_kernel(data, monkeypatch):
     defaults()
     language.allow_pseudo(False)
     language.use_language("en")
+
+
+# --- the class store -----------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def postgres():
+    from postgres import PostgresServer, binaries, missing
+    folder = binaries()
+    if folder is None:
+        missing("no /usr/lib/postgresql/*/bin/initdb")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        missing("psycopg is not installed")
+    server = PostgresServer(folder)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """A database URL for a class store of the test's own (empty)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'classes.sqlite3'}"
+    server = request.getfixturevalue("postgres")
+    return server.fresh_schema(f"t_{abs(hash(request.node.nodeid)):x}")
 
 
 # --- the browser ---------------------------------------------------------------

@@ -27,12 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from gintrainer.app import LANDING, TEACHER_PASSPHRASE, find_root
+from gintrainer.classroom.store import DATABASE_ENV
 from gintrainer.storage import DATA_ENV
 
 HERE = Path(__file__).resolve().parent
-DATABASE_ENV = "GINTRAINER_DATABASE"
-"""The class results store's database, shared by every user's server (a ``postgresql://`` URL)."""
-
 DEFAULT_URL = "/" + LANDING
 """Where a user's server opens: the trainer's landing page, rendered by Voila."""
 

@@ -21,6 +21,7 @@ from conftest import ConsoleWatch, free_port
 from deployment import DEPLOY, deploy_settings
 from gintrainer.app import TEACHER_PASSPHRASE
 from gintrainer.classroom import ClassSet
+from gintrainer.classroom.store import DATABASE_ENV
 from gintrainer.puzzles import PuzzleKind
 from gintrainer.storage import name_stem
 
@@ -38,8 +39,8 @@ START_TIMEOUT = 120
 class Hub:
     """One JupyterHub process started from deploy/jupyterhub_config.py, on free ports."""
 
-    def __init__(self, base: Path):
-        self.base = base
+    def __init__(self, base: Path, database: str):
+        self.base, self.database = base, database
         self.homes = base / "homes"
         self.log = base / "jupyterhub.log"
         self.port = free_port()
@@ -51,7 +52,7 @@ class Hub:
                     GINTRAINER_HUB_SHARED_PASSWORD=PASSWORD, GINTRAINER_HUB_SPAWNER="simple",
                     GINTRAINER_HUB_HOMES=str(self.homes / "{username}"), GINTRAINER_HUB_TEACHERS=TEACHER,
                     GINTRAINER_HUB_START_TIMEOUT=str(START_TIMEOUT), PYTHONUNBUFFERED="1",
-                    **{TEACHER_PASSPHRASE: PASSPHRASE})
+                    **{TEACHER_PASSPHRASE: PASSPHRASE, DATABASE_ENV: self.database})
 
     def start(self) -> None:
         command = [sys.executable, "-m", "jupyterhub", "-f", str(DEPLOY / "jupyterhub_config.py"),
@@ -90,10 +91,11 @@ class Hub:
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory):
+def hub(tmp_path_factory, postgres):
+    """The hub, its users' class results in the test run's PostgreSQL (tests/postgres.py)."""
     if not deploy_settings().PROXY.is_file():
-        pytest.fail("JupyterHub's proxy is not installed: make deploy/node_modules (npm ci --prefix deploy)")
-    hub = Hub(tmp_path_factory.mktemp("hub"))
+        pytest.fail("JupyterHub's proxy is not installed: make deploy/node_modules/.installed (npm ci --prefix deploy)")
+    hub = Hub(tmp_path_factory.mktemp("hub"), postgres.fresh_schema("hub"))
     hub.start()
     yield hub
     hub.stop()
@@ -142,13 +144,23 @@ def user_kernels(context, hub: Hub, user: str) -> list:
     return response.json()
 
 
-def test_two_students_answer_a_class_set_through_the_hub(browser, hub):
+def test_two_students_answer_a_class_set_through_the_hub_and_the_teachers_gradebook_shows_both(browser, hub):
     signed_in = {user: sign_in(browser, hub, user) for user in (*STUDENTS, TEACHER)}
     try:
+        _, gradebook, _ = signed_in[TEACHER]
+        open_hub_page(gradebook, hub, TEACHER, "classroom/gradebook.ipynb", f"code={SET.code}")
+        gradebook.get_by_label("Passphrase:").fill(PASSPHRASE)
+        gradebook.get_by_role("button", name="Open the teacher's page").click()
+        book = gradebook.locator(".gt-gradebook")
+        expect(book).to_contain_text("0 students")
         for user in STUDENTS:
             context, page, console = signed_in[user]
             open_hub_page(page, hub, user, "classroom/student.ipynb", f"code={SET.code}&profile={user.title()}")
             answer_first_puzzle(page)
+        # Each student's server wrote to the shared store; the open gradebook reads it again on its own.
+        expect(book).to_contain_text("2 students", timeout=60_000)
+        for user in STUDENTS:
+            expect(book.locator("table")).to_contain_text(user.title())
         # A student's own server does not know the teacher passphrase: its teacher pages stay locked to it.
         context, page, console = signed_in[STUDENTS[0]]
         open_hub_page(page, hub, STUDENTS[0], "classroom/teacher.ipynb")

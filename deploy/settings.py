@@ -142,6 +142,11 @@ LEFT_OUT: dict[str, str] = {
 """The parts of voila.json that do not apply to a user's server under the hub, and why."""
 
 
+SERVER_EXTENSIONS_OFF = ("jupyterlab", "jupyter_lsp", "jupyter_server_terminals", "notebook_shim")
+"""The Jupyter server extensions a user's server does not load: it serves the trainer, through Voila,
+and nothing else (no JupyterLab, no terminals), which also makes it start sooner and smaller."""
+
+
 def voila_json(root: Path | None = None) -> dict[str, Any]:
     folder = find_root() if root is None else root
     return json.loads((folder / "voila.json").read_text(encoding="utf-8"))
@@ -161,7 +166,8 @@ def singleuser_config(root: Path | None = None, *, as_root: bool | None = None) 
     translated nor left out (with its reason) is an error, so that a setting added there is not
     silently lost here."""
     folder = find_root() if root is None else root
-    config: dict[str, dict[str, Any]] = {"ServerApp": {"root_dir": str(folder)}}
+    config: dict[str, dict[str, Any]] = {"ServerApp": {
+        "root_dir": str(folder), "jpserver_extensions": dict.fromkeys(SERVER_EXTENSIONS_OFF, False)}}
     unknown = []
     for section, values in voila_json(folder).items():
         if section in LEFT_OUT:

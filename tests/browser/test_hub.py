@@ -6,19 +6,14 @@ puzzle, and the teacher's gradebook, opened with the teacher passphrase, shows b
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ConsoleWatch, free_port
-from deployment import DEPLOY, deploy_settings
+from conftest import ConsoleWatch
+from deployment import START_TIMEOUT, LocalHub
 from gintrainer.app import TEACHER_PASSPHRASE
 from gintrainer.classroom import ClassSet
 from gintrainer.classroom.store import DATABASE_ENV
@@ -32,76 +27,20 @@ PASSPHRASE = "grey heron 17"
 TEACHER = "teacher"
 STUDENTS = ("kim", "ali")
 SET = ClassSet("Hub class", count=1)
-START_TIMEOUT = 120
-"""Seconds the hub, or a user's server, may take to start on a busy machine."""
-
-
-class Hub:
-    """One JupyterHub process started from deploy/jupyterhub_config.py, on free ports."""
-
-    def __init__(self, base: Path, database: str):
-        self.base, self.database = base, database
-        self.homes = base / "homes"
-        self.log = base / "jupyterhub.log"
-        self.port = free_port()
-        self.process: subprocess.Popen | None = None
-
-    def environment(self) -> dict[str, str]:
-        return dict(os.environ, GINTRAINER_HUB_IP="127.0.0.1", GINTRAINER_HUB_PORT=str(self.port),
-                    GINTRAINER_HUB_STATE=str(self.base / "state"), GINTRAINER_HUB_AUTHENTICATOR="shared-password",
-                    GINTRAINER_HUB_SHARED_PASSWORD=PASSWORD, GINTRAINER_HUB_SPAWNER="simple",
-                    GINTRAINER_HUB_HOMES=str(self.homes / "{username}"), GINTRAINER_HUB_TEACHERS=TEACHER,
-                    GINTRAINER_HUB_START_TIMEOUT=str(START_TIMEOUT), PYTHONUNBUFFERED="1",
-                    **{TEACHER_PASSPHRASE: PASSPHRASE, DATABASE_ENV: self.database})
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "jupyterhub", "-f", str(DEPLOY / "jupyterhub_config.py"),
-                   f"--JupyterHub.hub_port={free_port()}",
-                   f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{free_port()}"]
-        with open(self.log, "a") as log:
-            self.process = subprocess.Popen(command, cwd=self.base, env=self.environment(), stdout=log,
-                                            stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"jupyterhub exited with {self.process.returncode}; see {self.log}")
-            try:
-                with urllib.request.urlopen(self.url("hub/api/"), timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError(f"jupyterhub did not answer within {START_TIMEOUT} s; see {self.log}")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()  # the hub stops the users' servers and its proxy
-            try:
-                self.process.wait(60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-            self.process = None
-
-    def url(self, path: str = "") -> str:
-        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}"
-
-    def page_url(self, user: str, notebook: str, query: str = "") -> str:
-        return self.url(f"user/{user}/voila/render/{notebook}") + (f"?{query}" if query else "")
 
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory, postgres):
     """The hub, its users' class results in the test run's PostgreSQL (tests/postgres.py)."""
-    if not deploy_settings().PROXY.is_file():
-        pytest.fail("JupyterHub's proxy is not installed: make deploy/node_modules/.installed (npm ci --prefix deploy)")
-    hub = Hub(tmp_path_factory.mktemp("hub"), postgres.fresh_schema("hub"))
+    hub = LocalHub(tmp_path_factory.mktemp("hub"), password=PASSWORD,
+                   settings={TEACHER_PASSPHRASE: PASSPHRASE, "GINTRAINER_HUB_TEACHERS": TEACHER,
+                             DATABASE_ENV: postgres.fresh_schema("hub")})
     hub.start()
     yield hub
     hub.stop()
 
 
-def sign_in(browser, hub: Hub, user: str):
+def sign_in(browser, hub: LocalHub, user: str):
     """A browser context of the user's own, signed in to the hub, with the user's server started:
     the hub opens the trainer's landing page in it. Returns the context, its page and its console."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -111,14 +50,13 @@ def sign_in(browser, hub: Hub, user: str):
     page.get_by_label("Username").fill(user)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(re.escape(hub.url(f"user/{user}/voila/render/index.ipynb"))),
-                      timeout=START_TIMEOUT * 1000)
+    page.wait_for_url(re.compile(re.escape(hub.landing(user))), timeout=START_TIMEOUT * 1000)
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
     expect(page.get_by_role("link", name="Open a class set")).to_be_visible()
     return context, page, console
 
 
-def open_hub_page(page, hub: Hub, user: str, notebook: str, query: str = "") -> None:
+def open_hub_page(page, hub: LocalHub, user: str, notebook: str, query: str = "") -> None:
     page.goto(hub.page_url(user, notebook, query))
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
 
@@ -137,7 +75,7 @@ def answer_first_puzzle(page) -> None:
     expect(view.locator(".gt-feedback")).to_contain_text("Recorded:")
 
 
-def user_kernels(context, hub: Hub, user: str) -> list:
+def user_kernels(context, hub: LocalHub, user: str) -> list:
     """The kernels the user's server runs, asked with the user's own sign-in."""
     response = context.request.get(hub.url(f"user/{user}/api/kernels"))
     assert response.ok, response.status
@@ -168,6 +106,9 @@ def test_two_students_answer_a_class_set_through_the_hub_and_the_teachers_gradeb
         page.get_by_role("button", name="Open the teacher's page").click()
         expect(page.locator(".gt-teacher-only > .gt-status-line")).to_contain_text("that is not the teacher passphrase")
         assert page.get_by_role("button", name="Make the set").count() == 0
+        # A user's server serves the trainer and nothing else: no JupyterLab, no terminals.
+        for path in ("lab", "api/terminals"):
+            assert context.request.get(hub.url(f"user/{STUDENTS[0]}/{path}")).status == 404, path
         # Leaving a page shuts its kernel down through the hub's sign-in (the XSRF check passes).
         assert user_kernels(context, hub, STUDENTS[0])
         page.goto(hub.url("hub/home"))

@@ -9,12 +9,10 @@ import importlib.util
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 from types import ModuleType
 
-from conftest import free_port
+from conftest import free_port, stop_process, wait_until_answering
 
 DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
 START_TIMEOUT = 120
@@ -57,26 +55,11 @@ class LocalHub:
         with open(self.log, "a") as log:
             self.process = subprocess.Popen(command, cwd=self.base, env=self.environment(), stdout=log,
                                             stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"jupyterhub exited with {self.process.returncode}; see {self.log}")
-            try:
-                with urllib.request.urlopen(self.url("hub/api/"), timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.3)
-        raise RuntimeError(f"jupyterhub did not answer within {START_TIMEOUT} s; see {self.log}")
+        wait_until_answering("jupyterhub", self.process, self.url("hub/api/"), self.log, START_TIMEOUT)
 
     def stop(self) -> None:
         if self.process is not None:
-            self.process.terminate()  # the hub stops the users' servers and its proxy
-            try:
-                self.process.wait(60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            stop_process(self.process, 60)  # the hub stops the users' servers and its proxy first
             self.process = None
 
     def url(self, path: str = "") -> str:

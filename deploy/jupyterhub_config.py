@@ -31,11 +31,14 @@ GINTRAINER_TEACHER_PASSPHRASE (default ''): the teacher passphrase (required: th
     ask for it)
 GINTRAINER_HUB_DATA (default '~/.local/share/gintrainer'): each user's data folder (~ is the user's home)
 GINTRAINER_HUB_START_TIMEOUT (default '120'): seconds a user's server may take to start
+GINTRAINER_HUB_CULL_TIMEOUT (default '3600'): seconds after which an idle user's server is stopped, by
+    jupyterhub-idle-culler when it is installed (0: never)
 
 JupyterHub's own command-line options (``--JupyterHub.hub_port=...``) still win over this file.
 """
 
 import importlib.util
+import logging
 import shutil
 import sys
 from pathlib import Path
@@ -78,3 +81,11 @@ c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
 c.Spawner.default_url = settings.DEFAULT_URL
 c.Spawner.environment = settings.user_environment()
 c.Spawner.start_timeout = c.Spawner.http_timeout = int(setting("GINTRAINER_HUB_START_TIMEOUT"))
+
+# -- idle users' servers stopped (a page's kernels are culled sooner, by voila.json's settings) ------
+if importlib.util.find_spec(settings.CULLER) is not None:
+    c.JupyterHub.services, c.JupyterHub.load_roles = settings.culler_service(
+        int(setting("GINTRAINER_HUB_CULL_TIMEOUT")), sys.executable)
+elif int(setting("GINTRAINER_HUB_CULL_TIMEOUT")) > 0:
+    logging.getLogger("JupyterHub").warning("jupyterhub-idle-culler is not installed: idle users' servers keep "
+                                            "running until the hub stops (pip install jupyterhub-idle-culler)")

@@ -71,6 +71,8 @@ SETTINGS: dict[str, tuple[str, str]] = {
     TEACHER_PASSPHRASE: ("", "the teacher passphrase (required: the teacher's pages of every server ask for it)"),
     "GINTRAINER_HUB_DATA": (DATA_FOLDER, "each user's data folder (~ is the user's home)"),
     "GINTRAINER_HUB_START_TIMEOUT": ("120", "seconds a user's server may take to start"),
+    "GINTRAINER_HUB_CULL_TIMEOUT": ("3600", "seconds after which an idle user's server is stopped, by "
+                                            "jupyterhub-idle-culler when it is installed (0: never)"),
 }
 """Each environment variable the hub reads: its default and what it sets."""
 
@@ -112,6 +114,20 @@ def user_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]
     if database:
         env[DATABASE_ENV] = database
     return env
+
+
+CULLER = "jupyterhub_idle_culler"
+"""JupyterHub's idle culler (the package jupyterhub-idle-culler), run as a service of the hub."""
+
+
+def culler_service(timeout: int, python: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The hub's services and roles that stop users' servers idle for ``timeout`` seconds (none for 0)."""
+    if timeout <= 0:
+        return [], []
+    service = {"name": "idle-culler", "command": [python, "-m", CULLER, f"--timeout={timeout}"]}
+    role = {"name": "idle-culler", "services": ["idle-culler"],
+            "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]}
+    return [service], [role]
 
 
 def describe() -> str:

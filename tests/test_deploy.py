@@ -210,3 +210,18 @@ def test_the_image_build_keeps_what_the_trainer_and_its_servers_need():
         assert (ROOT / path).exists(), path
         assert not any(Path(path).match(pattern) or path.startswith(pattern.rstrip("/") + "/") or path == pattern
                        for pattern in ignored), path
+
+
+def test_the_hub_stops_idle_users_servers_when_the_culler_is_installed(hub_config, monkeypatch):
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: object() if name == settings.CULLER else real(name, *a))
+    monkeypatch.setenv("GINTRAINER_HUB_CULL_TIMEOUT", "600")
+    config = hub_config()
+    [service], [role] = config.JupyterHub.services, config.JupyterHub.load_roles
+    assert service["command"][1:] == ["-m", settings.CULLER, "--timeout=600"]
+    assert role["services"] == [service["name"]] and "delete:servers" in role["scopes"]
+    monkeypatch.setenv("GINTRAINER_HUB_CULL_TIMEOUT", "0")
+    config = hub_config()
+    assert config.JupyterHub.services == [] and config.JupyterHub.load_roles == []

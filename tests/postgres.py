@@ -68,12 +68,20 @@ class PostgresServer:
     def start(self) -> None:
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", USER, "--auth=trust", "-E", "UTF8",
                   "--no-sync")
-        options = f"-k {self.folder} -c listen_addresses='' -p {PORT} -c fsync=off -c max_connections=100"
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
-                  "-t", "60", "start")
+        self._serve()
         import psycopg
         with psycopg.connect(self.base_url("postgres"), autocommit=True) as connection:
             connection.execute(f"CREATE DATABASE {DATABASE}")
+
+    def _serve(self) -> None:
+        options = f"-k {self.folder} -c listen_addresses='' -p {PORT} -c fsync=off -c max_connections=100"
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
+                  "-t", "60", "start")
+
+    def restart(self) -> None:
+        """Stop the server and start it again, as a database server is restarted (its clients' connections go)."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+        self._serve()
 
     def base_url(self, database: str = DATABASE) -> str:
         return f"postgresql://{USER}@/{database}?host={self.folder}&port={PORT}"

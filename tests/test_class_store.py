@@ -134,6 +134,29 @@ def test_a_restart_loses_nothing(store_url):
     assert again.codes() == (SET.code,)
 
 
+def test_an_open_store_outlives_a_restart_of_its_database(postgres):
+    url = postgres.fresh_schema("t_restart")
+    store, key = open_store(url), new_session_key()
+    student = StudentSession(SET, "Ann")
+    store.record(SET.code, key, "Ann", answered(student, 0))
+    postgres.restart()  # the store's connection is gone with it
+    store.record(SET.code, key, "Ann", answered(student, 1))
+    assert [a.position for a in store.session(SET.code, key).attempts] == [1, 2]
+
+
+def test_a_page_whose_sqlite_file_another_page_set_aside_writes_to_the_new_one(tmp_path):
+    url = f"sqlite:///{tmp_path / STORE_FILE}"
+    first, key = open_store(url), new_session_key()
+    student = StudentSession(SET, "Ann")
+    first.record(SET.code, key, "Ann", answered(student, 0))  # connected, and stays so
+    first_file = tmp_path / STORE_FILE
+    first_file.rename(tmp_path / "elsewhere.sqlite3")  # as another page sets a damaged file aside
+    second = open_store(url)
+    second.start(SET.code, new_session_key(), "Ben")
+    first.record(SET.code, key, "Ann", answered(student, 1))
+    assert sorted(s.student for s in second.class_sessions(SET.code)) == ["Ann", "Ben"]
+
+
 def test_a_handed_in_session_takes_no_more_answers(store_url):
     store, key = open_store(store_url), new_session_key()
     student = StudentSession(SET, "Ann")
@@ -314,6 +337,11 @@ def test_a_page_whose_sqlite_file_is_damaged_says_so_and_works_on(monkeypatch, d
     assert "cannot be reached just now" in page.connection.value and list(data.glob("classes.corrupt-*"))
     answer_on_page(page, right=True)  # the next answer starts a new store
     assert page.connection.value == "" and len(open_store().session(SET.code, page.session_key).attempts) == 1
+    book = GradebookPage()
+    book.code.value = SET.code
+    (aside,) = data.glob("classes.corrupt-*.sqlite3")
+    assert "found damaged and set aside as" in book.refreshed.value and str(aside) in book.refreshed.value
+    assert "Kim" in book.table.value
 
 
 def test_the_gradebook_page_shows_the_class_filling_in_per_student_and_theme(store_url):

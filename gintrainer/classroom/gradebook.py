@@ -28,10 +28,11 @@ import io
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from ..errors import GinError
-from ..language import format_percent, t, tc, tn
+from ..language import current_language, format_percent, t, tc, tn
 from ..puzzles import THEMES, Puzzle
 from ..puzzles.themes import theme_title
 from ..storage import name_key
@@ -231,11 +232,22 @@ def _read_files(sources: Iterable[tuple[str, str | bytes]]) -> tuple[list[tuple[
             problems.append(Problem(name, t("a copy of {file}: skipped", file=copies[digest])))
             continue
         copies[digest] = name
-        try:
-            read.append((name, read_results(raw)))
-        except ResultsError as error:
-            problems.append(Problem(name, t("{error}: skipped", error=str(error))))
+        result = _read_file(raw, current_language())
+        if isinstance(result, Results):
+            read.append((name, result))
+        else:
+            problems.append(Problem(name, t("{error}: skipped", error=result)))
     return read, problems
+
+
+@lru_cache(maxsize=64)
+def _read_file(raw: bytes, lang: str) -> Results | str:
+    """A results file read and re-graded, or why not (in ``lang``): kept, as an open
+    gradebook page reads the same uploaded files again at each refresh."""
+    try:
+        return read_results(raw)
+    except ResultsError as error:
+        return str(error)
 
 
 def _commonest_code(read: list[tuple[str, Results]]) -> str | None:

@@ -37,6 +37,7 @@ import os
 import re
 import secrets
 import sqlite3
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -135,9 +136,10 @@ def _redacted(url: str) -> str:
 
 
 class ClassStore:
-    """The class results in one database; each call opens its own connection and
-    runs one transaction, so one store serves a page for hours, across restarts of
-    the database, and many pages or servers share the database."""
+    """The class results in one database. A store keeps one connection (made at the first
+    read or write, made again when the database went away or the SQLite file was set aside)
+    and runs each call as one transaction on it; many pages and servers share the database.
+    SQLite files are in WAL mode: readers (the gradebook) never wait for writers."""
 
     def __init__(self, url: str):
         if not isinstance(url, str) or not url.strip():
@@ -149,7 +151,10 @@ class ClassStore:
         else:
             self.dialect = SQLITE
             self.path = Path(url.removeprefix("sqlite:///")).expanduser()
+        self._connection: Any = None
+        self._opened: int | None = None  # the SQLite file's inode when connected
         self._ready = False
+        self._lock = threading.RLock()
 
     def __repr__(self) -> str:
         return f"ClassStore({_redacted(self.url)!r})"
@@ -159,6 +164,15 @@ class ClassStore:
         """The store as a page may name it (a file's path, or the database URL without its password)."""
         return str(self.path) if self.path is not None else _redacted(self.url)
 
+    def close(self) -> None:
+        """Close the store's connection (the next call makes a new one)."""
+        with self._lock:
+            if self._connection is not None:
+                with contextlib.suppress(Exception):
+                    self._connection.close()
+            self._connection, self._opened = None, None
+            self._ready = False  # a new connection checks the schema again (the file may be a new one)
+
     # -- connections and transactions -------------------------------------------
 
     def _connect(self) -> Any:
@@ -166,37 +180,66 @@ class ClassStore:
             import psycopg  # only a store on PostgreSQL imports it
             return psycopg.connect(self.url, connect_timeout=5, autocommit=True)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        return sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        connection = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        self._opened = self.path.stat().st_ino
+        return connection
+
+    def _stale(self) -> bool:
+        """Whether the SQLite file connected to is no longer at the store's path (set aside by another page)."""
+        if self.path is None or self._opened is None:
+            return False
+        try:
+            return self.path.stat().st_ino != self._opened
+        except OSError:
+            return True
+
+    def _begin(self, *, write: bool) -> _Cursor:
+        """A transaction begun on the store's connection, made (with the schema) as needed; a
+        connection kept from before that fails (the database restarted) is made again, once."""
+        if self._stale():
+            self.close()
+        while True:
+            fresh = self._connection is None
+            if fresh:
+                self._connection = self._connect()
+            try:
+                if not self._ready:
+                    self._create_schema(self._connection)
+                    self._ready = True
+                cursor = _Cursor(self._connection.cursor(), self.dialect)
+                cursor.execute(self.dialect.begin_write if write else "BEGIN")
+                return cursor
+            except Exception:
+                self.close()
+                if fresh:
+                    raise
 
     @contextlib.contextmanager
     def _transaction(self, *, write: bool) -> Iterator[_Cursor]:
-        """One transaction on a connection of its own; every database error becomes a StoreError."""
-        try:
-            if not self._ready:
-                self._ready = self._create_schema()
-            connection = self._connect()
-        except StoreError:
-            raise
-        except Exception as error:
-            raise self._problem(error) from None
-        try:
-            cursor = _Cursor(connection.cursor(), self.dialect)
-            cursor.execute(self.dialect.begin_write if write else "BEGIN")
-            yield cursor
-            cursor.execute("COMMIT")
-        except Exception as error:
-            _roll_back(connection)
-            if isinstance(error, GinError):
+        """One transaction; every database error becomes a StoreError."""
+        with self._lock:
+            try:
+                cursor = self._begin(write=write)
+            except GinError:
                 raise
-            raise self._problem(error) from None
-        finally:
-            connection.close()
+            except Exception as error:
+                raise self._problem(error) from None
+            try:
+                yield cursor
+                cursor.execute("COMMIT")
+            except Exception as error:
+                _roll_back(self._connection)
+                if isinstance(error, GinError):
+                    raise
+                self.close()
+                raise self._problem(error) from None
 
-    def _create_schema(self) -> bool:
-        connection = self._connect()
+    def _create_schema(self, connection: Any) -> None:
+        cursor = _Cursor(connection.cursor(), self.dialect)
+        if self.dialect is SQLITE:
+            cursor.execute("PRAGMA journal_mode=WAL")  # kept in the file; outside any transaction
+        cursor.execute(self.dialect.begin_write)
         try:
-            cursor = _Cursor(connection.cursor(), self.dialect)
-            cursor.execute(self.dialect.begin_write)
             if self.dialect is POSTGRESQL:  # CREATE TABLE IF NOT EXISTS races with itself on PostgreSQL
                 cursor.execute("SELECT pg_advisory_xact_lock(1902)")
             else:
@@ -212,12 +255,9 @@ class ClassStore:
                 raise StoreError(t("the class store {where} was made by a newer gintrainer (schema {version}): "
                                    "update gintrainer", where=self.where, version=version))
             cursor.execute("COMMIT")  # a later schema version migrates here, in this transaction
-            return True
         except Exception:
             _roll_back(connection)
             raise
-        finally:
-            connection.close()
 
     def _problem(self, error: Exception) -> StoreError:
         """The StoreError for a database error; a damaged SQLite file is set aside first."""
@@ -232,15 +272,16 @@ class ClassStore:
 
     def _set_aside(self, error: Exception) -> StoreError:
         assert self.path is not None
-        self._ready = False
+        self.close()
         try:
             aside = set_aside(self.path, "corrupt", suffix=self.path.suffix)
         except StorageError as problem:
             return StoreError(str(problem))
-        journal = self.path.with_name(self.path.name + "-journal")
-        if journal.exists():  # a journal belongs to the file it was written for
-            with contextlib.suppress(OSError):
-                os.replace(journal, aside.with_name(aside.name + "-journal"))
+        for companion in ("-wal", "-shm", "-journal"):  # they belong to the file they were written for
+            part = self.path.with_name(self.path.name + companion)
+            if part.exists():
+                with contextlib.suppress(OSError):
+                    os.replace(part, aside.with_name(aside.name + companion))
         log.error("class store %s is damaged (%s): set aside as %s", self.path, error, aside)
         return StoreError(t("the class store {path} is damaged: it is set aside as {aside}, and a new one starts "
                             "with the next answer", path=str(self.path), aside=str(aside)))
@@ -312,6 +353,13 @@ class ClassStore:
                                       "FROM class_answers WHERE code = ? ORDER BY session, position", (code,)):
                 answers.setdefault(row[0], []).append(_attempt(row[1:]))
         return tuple(_session(row, answers.get(row[1], ())) for row in sessions)
+
+    def set_aside_files(self) -> tuple[Path, ...]:
+        """The damaged files of this SQLite store set aside so far, oldest first (none on PostgreSQL)."""
+        if self.path is None:
+            return ()
+        stem, suffix = self.path.name.removesuffix(self.path.suffix), self.path.suffix
+        return tuple(sorted(self.path.parent.glob(f"{stem}.corrupt-*{suffix}")))
 
     def codes(self) -> tuple[str, ...]:
         """The class codes the store has sessions for, the latest started first."""

@@ -499,7 +499,7 @@ class GradebookPage(View):
     def __init__(self, *, store: ClassStore | None = None) -> None:
         self.store = store
         self.code = widgets.Text(value=query_params().get("code", ""), placeholder=t("the set's code (optional)"),
-                                 description=tc("label", "Class code:"))
+                                 description=tc("label", "Class code:"), continuous_update=False)
         self.upload = widgets.FileUpload(accept=".csv", multiple=True,
                                          description=tc("button", "Upload results files"))
         self.refreshed = widgets.HTML()
@@ -567,7 +567,10 @@ class GradebookPage(View):
             else:
                 line = t("From the class store, refreshed at {time} UTC (every {seconds} seconds while this page "
                          "is open).", time=when, seconds=REFRESH_SECONDS)
-                self.refreshed.value = f"<div class='gt-info gt-refreshed'>{escape(line)}</div>"
+                self.refreshed.value = f"<div class='gt-info gt-refreshed'>{escape(line)}</div>" + "".join(
+                    _notice(t("The class store was found damaged and set aside as {aside}: the answers it held are "
+                              "in that file, not in this gradebook.", aside=str(aside)))
+                    for aside in self.store.set_aside_files())
         else:
             self.refreshed.value = ""
         if code is None and not self.files:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -28,7 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
-from deployment import START_TIMEOUT, LocalHub  # noqa: E402
+# tests/deployment.py: the hub started as its test starts it (tests/ is put on the path above).
+from deployment import START_TIMEOUT, LocalHub  # type: ignore[import-not-found]  # noqa: E402
 from gintrainer.classroom import ClassSet  # noqa: E402
 from gintrainer.classroom.store import DATABASE_ENV  # noqa: E402
 
@@ -118,14 +121,14 @@ def line(name: str, values: list[float], unit: str) -> str:
 async def run(users: int) -> None:
     from playwright.async_api import async_playwright
 
-    from conftest import chromium_path
+    chromium = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     base = Path(tempfile.mkdtemp(prefix="gintrainer-bench-hub-"))
     hub = LocalHub(base, password=PASSWORD, settings={
         "GINTRAINER_TEACHER_PASSPHRASE": "bench passphrase", DATABASE_ENV: f"sqlite:///{base / 'classes.sqlite3'}"})
     hub.start()
     try:
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
+            browser = await playwright.chromium.launch(executable_path=chromium, args=ARGS)
             times = await asyncio.gather(*(one_user(browser, hub, f"student{n:02d}") for n in range(users)))
             assert hub.process is not None
             figures = memory(hub.process.pid)

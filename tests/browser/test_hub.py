@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ConsoleWatch
-from deployment import START_TIMEOUT, LocalHub
+from deployment import START_TIMEOUT, LocalHub, deploy_settings
 from gintrainer.app import TEACHER_PASSPHRASE
 from gintrainer.classroom import ClassSet
 from gintrainer.classroom.store import DATABASE_ENV
@@ -27,6 +27,9 @@ PASSPHRASE = "grey heron 17"
 TEACHER = "teacher"
 STUDENTS = ("kim", "ali")
 SET = ClassSet("Hub class", count=1)
+SHUTDOWN_WAIT = 20
+"""Seconds within which a left page's kernel must be gone: a third of voila.json's idle culling
+(``MappingKernelManager.cull_idle_timeout``, 60 s), so only the page's shutdown request explains it."""
 
 
 @pytest.fixture(scope="module")
@@ -110,9 +113,10 @@ def test_two_students_answer_a_class_set_through_the_hub_and_the_teachers_gradeb
         for path in ("lab", "api/terminals"):
             assert context.request.get(hub.url(f"user/{STUDENTS[0]}/{path}")).status == 404, path
         # Leaving a page shuts its kernel down through the hub's sign-in (the XSRF check passes).
+        assert deploy_settings().singleuser_config()["MappingKernelManager"]["cull_idle_timeout"] >= SHUTDOWN_WAIT * 3
         assert user_kernels(context, hub, STUDENTS[0])
         page.goto(hub.url("hub/home"))
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + SHUTDOWN_WAIT
         while user_kernels(context, hub, STUDENTS[0]) and time.monotonic() < deadline:
             time.sleep(0.5)
         assert user_kernels(context, hub, STUDENTS[0]) == []

@@ -112,6 +112,32 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_until_answering(name: str, process: subprocess.Popen, url: str, log: Path, timeout: float) -> None:
+    """Wait until the server ``process`` answers ``url`` with a 200; an error naming its log if it
+    exits first or does not answer within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}; see {log}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{name} did not answer within {timeout} s; see {log}")
+
+
+def stop_process(process: subprocess.Popen, wait: float) -> None:
+    """Ask a server to stop; kill it if it has not within ``wait`` seconds."""
+    process.terminate()
+    try:
+        process.wait(wait)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 class VoilaServer:
     """One Voila process; ``restart()`` stops it and starts a new one on the same data.
     ``options``: command-line options after voila.json's (they win over the file)."""
@@ -128,26 +154,11 @@ class VoilaServer:
         with open(self.log, "a") as log:  # the server writes to its own copy of the file descriptor
             command = voila_command(self.root, port=self.port, ip="127.0.0.1") + list(self.options)
             self.process = subprocess.Popen(command, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log}")
-            try:
-                with urllib.request.urlopen(self.url("voila/api/contents/"), timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError(f"voila did not answer within {timeout} s; see {self.log}")
+        wait_until_answering("voila", self.process, self.url("voila/api/contents/"), self.log, timeout)
 
     def stop(self) -> None:
         if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            stop_process(self.process, 20)
             self.process = None
 
     def restart(self) -> None:

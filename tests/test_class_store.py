@@ -64,8 +64,9 @@ def run_sql(url: str, statement: str) -> None:
 
 
 def csv_rows(html: str) -> list[str]:
-    data = re.search(r'href="data:text/csv;base64,([^"]+)"', html).group(1)
-    return base64.b64decode(data).decode("utf-8").strip().splitlines()
+    found = re.search(r'href="data:text/csv;base64,([^"]+)"', html)
+    assert found is not None, "the page offers no results file"
+    return base64.b64decode(found.group(1)).decode("utf-8").strip().splitlines()
 
 
 # -- the store ---------------------------------------------------------------------

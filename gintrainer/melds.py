@@ -80,6 +80,7 @@ def _run_deadwood_array() -> Counts:
     import numpy as np
     return np.array(RUN_DEADWOOD, dtype=np.int64)
 
+
 # Set choices for a rank, by the 4-bit pattern of suits that hold it.
 _SET_OPTIONS: list[tuple[int, ...]] = []
 for _pattern in range(16):

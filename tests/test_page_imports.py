@@ -21,7 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 PAGES = ["index.ipynb", "lessons/05_knocking_and_gin.ipynb", "lessons/tr/05_knocking_and_gin.ipynb",
-         "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/daily.ipynb", "classroom/student.ipynb"]
+         "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/daily.ipynb", "classroom/student.ipynb",
+         "replays/example_hands.ipynb"]
 NOT_AT_PAGE_START = ("numpy", "anywidget", "psygnal")
 """Modules no page imports while it is built (the page's script widgets speak to anywidget's
 front end without its Python package, which brings psygnal: 2 MB)."""
@@ -41,8 +42,8 @@ print(json.dumps({"modules": sorted(name for name in sys.modules if name.split("
 
 
 def built(page: str, tmp_path: Path) -> dict:
-    """After running ``page``'s code cells in a fresh process: the numpy and gintrainer modules
-    imported (numpy, anywidget, psygnal and gintrainer: ``modules``) and how many Puzzle objects the process holds (``puzzles``)."""
+    """After running ``page``'s code cells in a fresh process: the numpy, anywidget, psygnal and
+    gintrainer modules imported (``modules``) and how many Puzzle objects it holds (``puzzles``)."""
     notebook = nbformat.read(ROOT / page, as_version=4)
     cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
     env = {key: value for key, value in os.environ.items() if key not in ("VOILA_PREHEAT", "QUERY_STRING")}
@@ -54,7 +55,8 @@ def built(page: str, tmp_path: Path) -> dict:
 
 
 def imported_by(page: str, tmp_path: Path) -> set[str]:
-    """The numpy, anywidget, psygnal and gintrainer modules imported after running ``page``'s code cells in a fresh process."""
+    """The numpy, anywidget, psygnal and gintrainer modules imported after running ``page``'s code
+    cells in a fresh process."""
     return set(built(page, tmp_path)["modules"])
 
 

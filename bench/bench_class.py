@@ -64,6 +64,8 @@ ANSWERS = 5
 SAMPLE_EVERY = 0.2
 SETTLE = 2.0
 """Seconds the open pages are left idle before their kernels' memory is read."""
+REFUSALS = 2
+"""Refused discards (an illegal card) a student tries again after, with the next card."""
 CLASS_SIZE = 10
 """Puzzles in the benchmark's class set (students answer the first five)."""
 
@@ -110,19 +112,25 @@ def said(page: Page, view: Widget) -> None:
 
 
 async def answer_puzzle(page: Page, view: Widget) -> float:
-    """Answer the puzzle a puzzle view shows: "No" when it asks whether one can knock, else
-    the first card of the hand, then the discard button. The seconds until the answer shows."""
+    """Answer the puzzle a puzzle view shows: "No" when it asks whether one can knock, else a
+    card of the hand and the discard button (the next card when the page refuses the
+    discard, as for the card just taken from the discard pile). The seconds from the
+    answer's click until the page showed the answer."""
     row = first((w for w in page.children(view) if any("gt-answer" in c.classes for c in page.children(w))),
                 "the answer buttons")
     yes, no, discard = page.children(row)[:3]
     if page.shown(no):
-        button = no
+        took = (await page.click(no, shown=answer_lines(page, view)))[0]
     else:
         picker = first(page.find("gt-picker", [view]), "the hand's cards")
-        await page.set(first((c for c in page.children(picker) if not c.state.get("disabled")), "a card to pick"),
-                       value=True)
-        button = discard
-    took = (await page.click(button, shown=answer_lines(page, view)))[0]
+        cards = [c for c in page.children(picker) if not c.state.get("disabled")]
+        if not cards:
+            raise ControlsNotFound("a card to pick")
+        for card in cards[:REFUSALS + 1]:
+            await page.set(card, value=True)
+            took = (await page.click(discard, shown=answer_lines(page, view)))[0]
+            if not own_status(page, view).state.get("value"):
+                break
     said(page, view)
     return took
 
@@ -255,7 +263,7 @@ def memory_now(server_pid: int) -> dict[str, float]:
 
 async def wait_for_pool(server_pid: int, size: int, timeout: float = 180) -> dict[str, float]:
     """Wait until the server runs its preheated pool and nothing else, and the pool has
-    settled (the same memory over two readings a second apart)."""
+    settled (the same memory over two readings half a second apart)."""
     deadline = time.monotonic() + timeout
     last = -1.0
     while time.monotonic() < deadline:
@@ -263,7 +271,7 @@ async def wait_for_pool(server_pid: int, size: int, timeout: float = 180) -> dic
         if now["kernels"] == size and abs(now["total_mb"] - last) < 1:
             return now
         last = now["total_mb"] if now["kernels"] == size else -1.0
-        await asyncio.sleep(1)
+        await asyncio.sleep(0.5)
     return memory_now(server_pid)
 
 
@@ -448,13 +456,30 @@ def print_report(results: list[KindResult]) -> None:
 
 # --- the whole run --------------------------------------------------------------------------
 
+async def alone(base: str, server_pid: int, pool: int, kind: Kind) -> dict[str, float]:
+    """One page of a kind opened with nobody else on the server: until the page arrived and
+    until its widgets were live (nothing when it failed)."""
+    await wait_for_pool(server_pid, pool)
+    page = Page(base, address(kind, 99))
+    try:
+        live = await page.open()
+        return {"live": live, "page": page.times["page"] - page.times["start"]}
+    except PageError:
+        return {}
+    finally:
+        await page.leave()
+
+
 async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], options: argparse.Namespace
-               ) -> tuple[list[KindResult], dict[str, dict[str, float]]]:
+               ) -> tuple[list[KindResult], dict[str, dict[str, list[float]]]]:
+    """A warm-up page (Voila's first render prepares its templates), then each kind alone
+    ``--repeat`` times (for the breakdown), then each kind with the whole class."""
+    print(f"{time.strftime('%H:%M:%S')} the server is up", flush=True)
     sampler = Sampler(server_pid)
     sampler.start()
     base = f"http://127.0.0.1:{port}"
     pool = pool_size(site)
-    solo: dict[str, dict[str, float]] = {}
+    solo: dict[str, dict[str, list[float]]] = {}
     results = []
     browser = playwright = None
     try:
@@ -462,18 +487,14 @@ async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], optio
             from playwright.async_api import async_playwright
             playwright = await async_playwright().start()
             browser = await playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        if options.breakdown:  # each kind alone first, on a quiet server
+        await alone(base, server_pid, pool, Kind("warm-up", "", MINIMAL, lambda n: "", answer_minimal, ""))
+        for _ in range(options.repeat if options.breakdown else 0):  # each kind alone first, on a quiet server
             for kind in chosen:
-                await wait_for_pool(server_pid, pool)
-                page = Page(base, address(kind, 99))
-                try:
-                    live = await page.open()
-                    solo[kind.name] = {"live": live, "page": page.times["page"] - page.times["start"]}
-                except PageError:
-                    pass
-                await page.leave()
+                figures = await alone(base, server_pid, pool, kind)
+                for name, value in figures.items():
+                    solo.setdefault(kind.name, {}).setdefault(name, []).append(value)
         for kind in chosen:
-            print(f"{time.strftime('%H:%M:%S')} {kind.title}: {options.students} students", flush=True)
+            print(f"{time.strftime('%H:%M:%S')} {kind.title}: {options.students} students at once", flush=True)
             results.append(await run_kind(kind, base=base, students=options.students,
                                           chromium=min(options.chromium, options.students), browser=browser,
                                           sampler=sampler, server_pid=server_pid, pool=pool, after=options.after))
@@ -503,8 +524,11 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             stop(process)
         parts = {}
         if options.breakdown:
+            print(f"{time.strftime('%H:%M:%S')} each page's cells in a plain kernel", flush=True)
             queries = {kind.name: kind.query(99) for kind in chosen}
-            parts = {kind.name: breakdown.measure(site, kind.notebook, queries[kind.name], folder / "data-breakdown")
+            parts = {kind.name: breakdown.median([breakdown.measure(site, kind.notebook, queries[kind.name],
+                                                                        folder / f"data-breakdown-{run}")
+                                                   for run in range(options.repeat)])
                      for kind in chosen}
     return {"results": results, "solo": solo, "breakdown": parts,
             "failures": [f for r in results for f in r.failures] + [e for b in parts.values() for e in b.errors]}
@@ -520,13 +544,16 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--no-breakdown", dest="breakdown", action="store_false",
                         help="leave out where the time goes")
-    parser.add_argument("--quick", action="store_true", help="4 students (1 in Chromium), 10 s after leaving")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of each page alone for the breakdown (the median is shown)")
+    parser.add_argument("--quick", action="store_true",
+                        help="4 students (1 in Chromium), 10 s after leaving, the breakdown run once")
     options = parser.parse_args(argv)
     if options.quick:
-        options.students, options.chromium, options.after = 4, 1, 10.0
+        options.students, options.chromium, options.after, options.repeat = 4, 1, 10.0, 1
     options.pages = [name.strip() for name in options.pages.split(",") if name.strip()]
     unknown = [name for name in options.pages if name not in ("minimal", "class", "lesson", "trainer")]
-    if unknown or not options.pages or options.students < 1 or options.chromium < 0:
+    if unknown or not options.pages or options.students < 1 or options.chromium < 0 or options.repeat < 1:
         parser.error(f"choose pages among minimal, class, lesson, trainer (not {', '.join(unknown)}); "
                      "at least one student")
     if "minimal" in options.pages:  # the floor first, as the others are compared with it

@@ -11,6 +11,7 @@ query string and data folder) does the same work without the server around it.
 from __future__ import annotations
 
 import ast
+import statistics
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -96,18 +97,31 @@ def measure(site: Path, notebook: str, query: str, data: Path, timeout: float = 
     return result
 
 
-def print_breakdown(results: dict[str, Breakdown], solo: dict[str, dict[str, float]], floor: str | None) -> None:
+def median(runs: list[Breakdown]) -> Breakdown:
+    """Runs of one notebook as one: each part's median time and memory."""
+    first = runs[0]
+    result = Breakdown(first.notebook, errors=[e for run in runs for e in run.errors])
+    for index, part in enumerate(first.parts):
+        same = [run.parts[index] for run in runs if len(run.parts) > index]
+        result.parts.append(Part(part.what, statistics.median(p.seconds for p in same),
+                                 int(statistics.median(p.rss for p in same)), part.code))
+    return result
+
+
+def print_breakdown(results: dict[str, Breakdown], solo: dict[str, dict[str, list[float]]],
+                    floor: str | None) -> None:
     """Each page's kernel start, imports and page building beside the floor's, and what the
     server adds around them (a page opened alone through the server)."""
-    print("\nWhere the time goes: one page of each kind, alone (a plain kernel running its cells; "
-          "the page through the server, nobody else on it)")
+    runs = max((len(v) for times in solo.values() for v in times.values()), default=1)
+    print(f"\nWhere the time goes: one page of each kind, alone, median of {runs} (a plain kernel running its "
+          "cells; the page through the server with nobody else on it)")
     header = f"  {'page':<9}{'kernel start':>14}{'imports':>10}{'building':>10}{'cells':>8}" \
              f"{'server: page':>14}{'widgets live':>14}{'server adds':>13}{'kernel MB: idle':>17}{'imports':>9}" \
              f"{'page':>7}"
     print(header)
     for kind, result in results.items():
         start, imports, building = (result.total(w) for w in ("kernel start", "imports", "building the page"))
-        alone = solo.get(kind, {})
+        alone = {name: statistics.median(values) for name, values in solo.get(kind, {}).items() if values}
         page = alone.get("page", float("nan"))
         adds = page - start - imports - building
         rss = {p.what: p.rss for p in result.parts}  # the last part of each kind

@@ -34,11 +34,13 @@ import argparse
 import asyncio
 import json
 import re
+import shutil
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from html import unescape
@@ -46,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import breakdown
+import nbformat
 from page_client import Page, PageError, Widget
 from serving import (
     CHROMIUM_ARGS,
@@ -90,6 +93,12 @@ class Kind:
     query: Callable[[int], str]
     answer: Answering
     answer_label: str
+
+    @property
+    def outputs(self) -> int:
+        """The widget outputs the page should carry: each of its code cells shows one."""
+        return sum(1 for cell in nbformat.read(ROOT / self.notebook, as_version=4).cells if cell.cell_type == "code"
+                   ) if self.notebook != MINIMAL else 1
 
 
 # --- answering through the page's controls ---------------------------------------------------------
@@ -341,6 +350,9 @@ async def student(page: Page, number: int, kind: Kind, barriers: tuple[asyncio.E
     try:
         result.live.append(await page.open())
         result.page.append(page.times["page"] - page.times["start"])
+        if len(page.top) < kind.outputs:
+            page.failures.append(f"{page.address}: the page came with {len(page.top)} of its {kind.outputs} "
+                                 "widget outputs")
     except PageError:
         pass  # recorded in the page's failures
     opened.append(page)
@@ -353,7 +365,10 @@ async def student(page: Page, number: int, kind: Kind, barriers: tuple[asyncio.E
         except PageError:
             pass  # recorded in the page's failures
         except (ControlsNotFound, IndexError, KeyError) as error:  # the page is not built as expected
-            page.failures.append(f"{page.address}: a control was not found: {type(error).__name__} {error}")
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            page.failures.append(f"{page.address}: a control was not found: {type(error).__name__} {error} "
+                                 f"(line {where.lineno}: {where.line}; {len(page.widgets)} widgets known, "
+                                 f"{sum(i in page.widgets for i in page.top)} of the page's {len(page.top)} outputs)")
 
 
 async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, browser: Any, sampler: Sampler,
@@ -507,6 +522,22 @@ async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], optio
     return results, solo
 
 
+LOG_PROBLEM = re.compile(r"\[(W|E|C) |WARNING|ERROR|Traceback")
+LOG_USUAL = ("Kernel is running over TCP without encryption", "is not trusted")
+"""Warnings every page start logs, not problems of the load."""
+"""A line of the server's log that reports a problem (Jupyter Server's [W]/[E] lines, nbclient's warnings)."""
+
+
+def log_problems(text: str) -> dict[str, int]:
+    """The server log's problem lines, each kind once with its count (timestamps and ids dropped)."""
+    counts: dict[str, int] = {}
+    for line in text.splitlines():
+        if LOG_PROBLEM.search(line) and not any(usual in line for usual in LOG_USUAL):
+            key = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}|[0-9a-f]{32}|\d{2}:\d{2}:\d{2}(\.\d+)?|\d+(\.\d+)?ms", "…", line)
+            counts[key[:200]] = counts.get(key[:200], 0) + 1
+    return counts
+
+
 def run(options: argparse.Namespace) -> dict[str, Any]:
     """The benchmark's core: serve, load, break down; the figures as a dict."""
     every = kinds()
@@ -518,10 +549,14 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         make_site(site)
         port = free_port()
         process = start(site, port, folder / "data", log=folder / "voila.log")
+        log = folder / "voila.log"
         try:
             results, solo = asyncio.run(load(site, port, process.pid, chosen, options))
         finally:
+            problems = log_problems(log.read_text(errors="replace"))  # not what stopping the server logs
             stop(process)
+        if options.log:
+            shutil.copy(log, options.log)
         parts = {}
         if options.breakdown:
             print(f"{time.strftime('%H:%M:%S')} each page's cells in a plain kernel", flush=True)
@@ -530,7 +565,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
                                                                         folder / f"data-breakdown-{run}")
                                                    for run in range(options.repeat)])
                      for kind in chosen}
-    return {"results": results, "solo": solo, "breakdown": parts,
+    return {"results": results, "solo": solo, "breakdown": parts, "log": problems,
             "failures": [f for r in results for f in r.failures] + [e for b in parts.values() for e in b.errors]}
 
 
@@ -542,6 +577,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--chromium", type=int, default=3, help="how many of the students use Chromium")
     parser.add_argument("--after", type=float, default=120, help="seconds after leaving to read the memory")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--log", type=Path, help="keep the server's log in this file")
     parser.add_argument("--no-breakdown", dest="breakdown", action="store_false",
                         help="leave out where the time goes")
     parser.add_argument("--repeat", type=int, default=3,
@@ -570,13 +606,18 @@ def main(argv: list[str] | None = None) -> int:
     print_report(figures["results"])
     if figures["breakdown"]:
         breakdown.print_breakdown(figures["breakdown"], figures["solo"], "minimal")
+    if figures["log"]:
+        print(f"\nThe server's log reported {sum(figures['log'].values())} problems:")
+        for line, count in sorted(figures["log"].items(), key=lambda item: -item[1])[:15]:
+            print(f"  {count:>4} × {line}")
     failures = figures["failures"]
     print(f"\nFailed requests, websockets and waits: {len(failures)}")
     if options.json:
         options.json.write_text(json.dumps({
             "started": began, "students": options.students, "chromium": options.chromium, "after": options.after,
             "results": [r.to_dict() for r in figures["results"]], "solo": figures["solo"],
-            "breakdown": {k: b.to_dict() for k, b in figures["breakdown"].items()}, "failures": failures,
+            "breakdown": {k: b.to_dict() for k, b in figures["breakdown"].items()}, "log": figures["log"],
+            "failures": failures,
         }, indent=1))
     return 1 if failures else 0
 

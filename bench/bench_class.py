@@ -23,9 +23,14 @@ shipped voila.json) on a copy of the site with a minimal one-widget notebook bes
    beside the preheated pool's (voila.json's ``kernel_pools_config``) from before.
 
 The server's kernel processes (its children running ipykernel) are read from /proc every
-0.2 s for the peaks. Every failed request, websocket or wait is counted and printed; the
-exit status is 1 if any failed. Then, "where the time goes" (breakdown.py): one page of
-each kind alone, its kernel start, imports and page building timed in a plain kernel.
+0.2 s for the peaks. Every failed request, websocket or wait, a page that came without one
+of its widget outputs, and an answer the page refused, is counted and printed, with the
+problems the server logged; the exit status is 1 if anything failed.
+
+First, after a warm-up render, "where the time goes" (breakdown.py): each kind's page
+alone through the server, each followed by its cells run in a plain kernel (kernel start,
+import cells, page building, each timed with the kernel's memory), ``--repeat`` times, and
+the modules its imports add beyond the kernel's and ipywidgets' (``-X importtime``).
 """
 
 from __future__ import annotations
@@ -486,9 +491,11 @@ async def alone(base: str, server_pid: int, pool: int, kind: Kind) -> dict[str, 
 
 
 async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], options: argparse.Namespace
-               ) -> tuple[list[KindResult], dict[str, dict[str, list[float]]]]:
+               ) -> tuple[list[KindResult], dict[str, dict[str, list[float]]], dict[str, breakdown.Breakdown],
+                          dict[str, list[tuple[float, str]]]]:
     """A warm-up page (Voila's first render prepares its templates), then each kind alone
-    ``--repeat`` times (for the breakdown), then each kind with the whole class."""
+    ``--repeat`` times, each time followed by its cells in a plain kernel (the breakdown), then
+    each kind with the whole class."""
     print(f"{time.strftime('%H:%M:%S')} the server is up", flush=True)
     sampler = Sampler(server_pid)
     sampler.start()
@@ -503,11 +510,17 @@ async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], optio
             playwright = await async_playwright().start()
             browser = await playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         await alone(base, server_pid, pool, Kind("warm-up", "", MINIMAL, lambda n: "", answer_minimal, ""))
-        for _ in range(options.repeat if options.breakdown else 0):  # each kind alone first, on a quiet server
+        runs: dict[str, list[breakdown.Breakdown]] = {}
+        for run in range(options.repeat if options.breakdown else 0):  # each kind alone, on a quiet server
             for kind in chosen:
-                figures = await alone(base, server_pid, pool, kind)
-                for name, value in figures.items():
+                for name, value in (await alone(base, server_pid, pool, kind)).items():
                     solo.setdefault(kind.name, {}).setdefault(name, []).append(value)
+                # its cells in a plain kernel, right after the page alone, under the same load of the machine
+                runs.setdefault(kind.name, []).append(await asyncio.to_thread(
+                    breakdown.measure, site, kind.notebook, kind.query(99), site.parent / f"data-breakdown-{run}"))
+        parts = {name: breakdown.median(found) for name, found in runs.items()}
+        imports = {name: await asyncio.to_thread(breakdown.import_times, site, result, site.parent / "data-imports")
+                   for name, result in parts.items() if name != "minimal"}
         for kind in chosen:
             print(f"{time.strftime('%H:%M:%S')} {kind.title}: {options.students} students at once", flush=True)
             results.append(await run_kind(kind, base=base, students=options.students,
@@ -519,7 +532,7 @@ async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], optio
             await browser.close()
         if playwright is not None:
             await playwright.stop()
-    return results, solo
+    return results, solo, parts, imports
 
 
 LOG_PROBLEM = re.compile(r"\[(W|E|C) |WARNING|ERROR|Traceback")
@@ -551,21 +564,13 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         process = start(site, port, folder / "data", log=folder / "voila.log")
         log = folder / "voila.log"
         try:
-            results, solo = asyncio.run(load(site, port, process.pid, chosen, options))
+            results, solo, parts, imports = asyncio.run(load(site, port, process.pid, chosen, options))
         finally:
             problems = log_problems(log.read_text(errors="replace"))  # not what stopping the server logs
             stop(process)
         if options.log:
             shutil.copy(log, options.log)
-        parts = {}
-        if options.breakdown:
-            print(f"{time.strftime('%H:%M:%S')} each page's cells in a plain kernel", flush=True)
-            queries = {kind.name: kind.query(99) for kind in chosen}
-            parts = {kind.name: breakdown.median([breakdown.measure(site, kind.notebook, queries[kind.name],
-                                                                        folder / f"data-breakdown-{run}")
-                                                   for run in range(options.repeat)])
-                     for kind in chosen}
-    return {"results": results, "solo": solo, "breakdown": parts, "log": problems,
+    return {"results": results, "solo": solo, "breakdown": parts, "imports": imports, "log": problems,
             "failures": [f for r in results for f in r.failures] + [e for b in parts.values() for e in b.errors]}
 
 
@@ -606,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
     print_report(figures["results"])
     if figures["breakdown"]:
         breakdown.print_breakdown(figures["breakdown"], figures["solo"], "minimal")
+        breakdown.print_imports(figures["imports"])
     if figures["log"]:
         print(f"\nThe server's log reported {sum(figures['log'].values())} problems:")
         for line, count in sorted(figures["log"].items(), key=lambda item: -item[1])[:15]:
@@ -617,7 +623,7 @@ def main(argv: list[str] | None = None) -> int:
             "started": began, "students": options.students, "chromium": options.chromium, "after": options.after,
             "results": [r.to_dict() for r in figures["results"]], "solo": figures["solo"],
             "breakdown": {k: b.to_dict() for k, b in figures["breakdown"].items()}, "log": figures["log"],
-            "failures": failures,
+            "imports": figures["imports"], "failures": failures,
         }, indent=1))
     return 1 if failures else 0
 

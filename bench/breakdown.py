@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import statistics
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,6 +98,28 @@ def measure(site: Path, notebook: str, query: str, data: Path, timeout: float = 
     return result
 
 
+FLOOR_IMPORTS = "import ipykernel.kernelapp\nimport ipywidgets"
+"""What every page's kernel has imported before the page's own imports: the kernel and ipywidgets."""
+
+
+def import_times(site: Path, result: Breakdown, data: Path) -> list[tuple[float, str]]:
+    """The modules a page's import cells bring in beyond the floor's, by cumulative import time
+    (``python -X importtime`` in the page's folder), slowest first: (seconds, module)."""
+    imports = "\n".join(p.code for p in result.parts if p.what == "imports")
+    command = [sys.executable, "-X", "importtime", "-c", f"{FLOOR_IMPORTS}\n{imports}"]
+    done = subprocess.run(command, cwd=(site / result.notebook).parent, env=server_env(data), capture_output=True,
+                          text=True, timeout=120)
+    found = []
+    for line in done.stderr.splitlines():
+        fields = line.removeprefix("import time:").split("|")
+        if len(fields) == 3 and fields[1].strip().isdigit():
+            found.append((int(fields[1]) / 1e6, fields[2].rstrip()))
+    floor = len(subprocess.run([sys.executable, "-X", "importtime", "-c", FLOOR_IMPORTS], cwd=site,
+                               env=server_env(data), capture_output=True, text=True, timeout=120).stderr.splitlines())
+    own = found[max(floor - 1, 0):]  # the floor's modules come first, in the same order
+    return sorted(own, reverse=True)
+
+
 def median(runs: list[Breakdown]) -> Breakdown:
     """Runs of one notebook as one: each part's median time and memory."""
     first = runs[0]
@@ -106,6 +129,18 @@ def median(runs: list[Breakdown]) -> Breakdown:
         result.parts.append(Part(part.what, statistics.median(p.seconds for p in same),
                                  int(statistics.median(p.rss for p in same)), part.code))
     return result
+
+
+def print_imports(imports: dict[str, list[tuple[float, str]]], top: int = 8) -> None:
+    """Each page's slowest imports beyond the kernel's and ipywidgets', nested ones indented."""
+    for kind, found in imports.items():
+        if not found:
+            continue
+        total = max(seconds for seconds, _ in found)
+        print(f"  {kind}: its imports beyond the kernel and ipywidgets take {total:.2f} s (-X importtime, "
+              f"cumulative); the slowest:")
+        for seconds, module in found[:top]:
+            print(f"    {seconds:6.3f} s {module}")
 
 
 def print_breakdown(results: dict[str, Breakdown], solo: dict[str, dict[str, list[float]]],

@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import shutil
 import statistics
@@ -62,9 +63,11 @@ from serving import (
     chromium_path,
     free_port,
     kernel_processes,
+    machine_busy,
     make_site,
     start,
     stop,
+    tree_busy,
 )
 
 MB = 1024 * 1024
@@ -310,6 +313,9 @@ class KindResult:
     after_leaving: dict[str, float] = field(default_factory=dict)
     after_seconds: float = 0.0
     answer_label: str = "answer"
+    cpu: dict[str, float] = field(default_factory=dict)
+    """Processor seconds used from the first request until everyone had left: by the machine,
+    by the server and its kernels, by this benchmark (its clients and Chromium)."""
     failures: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -382,6 +388,7 @@ async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, brows
                         after_seconds=after)
     result.pool_before = await wait_for_pool(server_pid, pool)
     sampler.reset()
+    began = time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
     barriers = everyone_open, everyone_answer = asyncio.Event(), asyncio.Event()
     pages = [Page(base, address(kind, n)) for n in range(1, students - chromium + 1)]
     opened: list[Page] = []
@@ -401,6 +408,10 @@ async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, brows
     everyone_answer.set()
     await asyncio.gather(*tasks)
     await asyncio.gather(*(page.leave() for page in pages), *(leave_chromium(c, result.failures) for c, _, _ in tabs))
+    ended = time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
+    result.cpu = dict(zip(("seconds", "machine", "server", "benchmark"), (b - a for a, b in zip(began, ended,
+                                                                                                strict=True)),
+                          strict=True))
     await asyncio.sleep(after)
     result.after_leaving = memory_now(server_pid)
     with sampler.lock:
@@ -467,6 +478,12 @@ def print_report(results: list[KindResult]) -> None:
               f"after leaving: {result.after_leaving.get('kernels', 0):.0f} kernels, "
               f"{result.after_leaving.get('total_mb', 0):.0f} MB; the preheated pool before: "
               f"{result.pool_before.get('kernels', 0):.0f} kernels, {result.pool_before.get('total_mb', 0):.0f} MB")
+        cpu = result.cpu
+        if cpu:
+            others = cpu["machine"] - cpu["server"] - cpu["benchmark"]
+            print(f"  processors over those {cpu['seconds']:.0f} s (2 cores: {2 * cpu['seconds']:.0f} s at most): "
+                  f"busy {cpu['machine']:.0f} s, the server and its kernels {cpu['server']:.0f} s, this benchmark "
+                  f"(its clients, Chromium) {cpu['benchmark']:.0f} s, other work {others:.0f} s")
         print(f"  failures: {len(result.failures)}")
         for failure in result.failures[:20]:
             print(f"    {failure}")

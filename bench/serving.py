@@ -148,3 +148,47 @@ def process_rss(pid: int) -> int:
             return int(statm.read().split()[1]) * PAGE_SIZE
     except (OSError, ValueError, IndexError):
         return 0
+
+
+# --- who used the processors ------------------------------------------------------------
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy() -> float:
+    """Processor seconds the whole machine has spent busy since it started (all cores)."""
+    with open("/proc/stat") as stat:
+        fields = [int(v) for v in stat.readline().split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return (sum(fields[:8]) - idle) / TICKS
+
+
+def _processes() -> dict[int, tuple[int, float]]:
+    """Every process: its parent and the processor seconds it and its reaped children used."""
+    found = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat") as stat_file:
+                fields = stat_file.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(entry.name)] = (int(fields[1]), sum(int(v) for v in fields[11:15]) / TICKS)
+    return found
+
+
+def tree_busy(root: int, leave_out: int | None = None) -> float:
+    """Processor seconds used by ``root`` and its descendants (without ``leave_out``'s branch)."""
+    found = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _) in found.items():
+        children.setdefault(parent, []).append(pid)
+    total, stack = 0.0, [root]
+    while stack:
+        pid = stack.pop()
+        if pid == leave_out or pid not in found:
+            continue
+        total += found[pid][1]
+        stack.extend(children.get(pid, ()))
+    return total

@@ -54,6 +54,7 @@ def test_the_minimal_notebook_comes_first_and_each_kind_has_its_figures(figures)
         assert len(result.idle_rss_mb) == 2 and min(result.idle_rss_mb) > 0  # both pages' kernels
         assert result.peak_total_mb >= result.peak_one_mb > 0
         assert result.pool_before["kernels"] >= 1 and result.after_leaving["total_mb"] > 0
+        assert result.cpu["machine"] > 0 and result.cpu["server"] > 0  # who used the processors
     minimal, trainer = results
     assert len(minimal.steps["answer"]) == 1  # one click
     assert len(trainer.steps["answer"]) == 5 and len(trainer.steps["next"]) == 4  # five puzzles

@@ -80,6 +80,7 @@ REFUSALS = 2
 CLASS_SIZE = 10
 """Puzzles in the benchmark's class set (students answer the first five)."""
 
+
 class ControlsNotFound(Exception):
     """The page is not built as the benchmark expects: a control it looks for is missing."""
 
@@ -100,7 +101,6 @@ class Kind:
     notebook: str
     query: Callable[[int], str]
     answer: Answering
-    answer_label: str
 
     @property
     def outputs(self) -> int:
@@ -224,12 +224,12 @@ def kinds() -> dict[str, Kind]:
     from gintrainer.classroom import class_set
     code = class_set("Benchmark class", count=CLASS_SIZE).code
     return {k.name: k for k in (
-        Kind("minimal", "minimal one-widget notebook", MINIMAL, lambda n: "", answer_minimal, "click"),
+        Kind("minimal", "minimal one-widget notebook", MINIMAL, lambda n: "", answer_minimal),
         Kind("class", "class set, student page", "classroom/student.ipynb", lambda n: f"code={code}",
-             answer_class, "answer"),
-        Kind("lesson", "lesson 5", lesson_five(), lambda n: f"profile=student{n:02d}", answer_lesson, "answer"),
+             answer_class),
+        Kind("lesson", "lesson 5", lesson_five(), lambda n: f"profile=student{n:02d}", answer_lesson),
         Kind("trainer", "best-discard trainer", "puzzles/best_discard.ipynb", lambda n: f"profile=student{n:02d}",
-             answer_trainer, "answer"),
+             answer_trainer),
     )}
 
 
@@ -312,7 +312,6 @@ class KindResult:
     pool_before: dict[str, float] = field(default_factory=dict)
     after_leaving: dict[str, float] = field(default_factory=dict)
     after_seconds: float = 0.0
-    answer_label: str = "answer"
     cpu: dict[str, float] = field(default_factory=dict)
     """Processor seconds used from the first request until everyone had left: by the machine,
     by the server and its kernels, by this benchmark (its clients and Chromium)."""
@@ -384,8 +383,7 @@ async def student(page: Page, number: int, kind: Kind, barriers: tuple[asyncio.E
 
 async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, browser: Any, sampler: Sampler,
                    server_pid: int, pool: int, after: float) -> KindResult:
-    result = KindResult(kind.name, kind.title, kind.notebook, students, chromium, answer_label=kind.answer_label,
-                        after_seconds=after)
+    result = KindResult(kind.name, kind.title, kind.notebook, students, chromium, after_seconds=after)
     result.pool_before = await wait_for_pool(server_pid, pool)
     sampler.reset()
     began = time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
@@ -526,7 +524,7 @@ async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], optio
             from playwright.async_api import async_playwright
             playwright = await async_playwright().start()
             browser = await playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        await alone(base, server_pid, pool, Kind("warm-up", "", MINIMAL, lambda n: "", answer_minimal, ""))
+        await alone(base, server_pid, pool, Kind("warm-up", "", MINIMAL, lambda n: "", answer_minimal))
         runs: dict[str, list[breakdown.Breakdown]] = {}
         for run in range(options.repeat if options.breakdown else 0):  # each kind alone, on a quiet server
             for kind in chosen:

@@ -4,12 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+# JupyterHub's proxy (configurable-http-proxy, from the npm registry) for deploy/ and its test.
+PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
 
 PO := $(wildcard gintrainer/locale/*/LC_MESSAGES/gintrainer.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: install lint test test-fast app bench bank catalogs clean
+.PHONY: install lint test test-fast app hub bench bank catalogs clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +22,10 @@ $(STAMP): pyproject.toml setup.py
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $(BENCH_STAMP)
+
+$(PROXY_STAMP): deploy/package.json deploy/package-lock.json
+	npm ci --prefix deploy --no-audit --no-fund
+	touch $(PROXY_STAMP)
 
 # Each language's compiled catalog, rebuilt when its .po changes (the build of a wheel compiles them too).
 $(MO): %.mo: %.po $(STAMP)
@@ -47,7 +53,7 @@ lint: $(STAMP)
 	echo "lint-imports"; $(BIN)/lint-imports || status=1; \
 	exit $$status
 
-test: $(BENCH_STAMP) $(MO)
+test: $(BENCH_STAMP) $(MO) $(PROXY_STAMP)
 	$(BIN)/python -m pytest
 
 # The inner loop: everything but the notebooks, the browser, OpenSpiel, the whole-bank checks and the slow
@@ -57,6 +63,10 @@ test-fast: $(STAMP) $(MO)
 
 app: $(STAMP) $(MO)
 	$(BIN)/gintrainer app --port $(PORT)
+
+# JupyterHub on this machine for trying the deployment: deploy/README.md says what to set first.
+hub: $(STAMP) $(MO) $(PROXY_STAMP)
+	$(BIN)/jupyterhub -f deploy/jupyterhub_config.py
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_deadwood.py
@@ -71,4 +81,4 @@ bank: $(STAMP)
 	$(BIN)/gintrainer bank
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf $(VENV) deploy/node_modules .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -308,15 +308,15 @@ def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def set_aside(path: str | os.PathLike, label: str) -> Path:
-    """Rename ``path`` to ``<stem>.<label>-<UTC time>.json``, never over an existing file;
-    returns the new path (StorageError if it cannot be renamed)."""
+def set_aside(path: str | os.PathLike, label: str, *, suffix: str = ".json") -> Path:
+    """Rename ``path`` to ``<stem>.<label>-<UTC time><suffix>`` (``.json`` by default),
+    never over an existing file; returns the new path (StorageError if it cannot be renamed)."""
     path = Path(path)
-    base = f"{path.name.removesuffix('.json')}.{label}-{_stamp()}"
-    target, n = path.with_name(f"{base}.json"), 1
+    base = f"{path.name.removesuffix(suffix)}.{label}-{_stamp()}"
+    target, n = path.with_name(f"{base}{suffix}"), 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{base}-{n}.json")
+        target = path.with_name(f"{base}-{n}{suffix}")
     try:
         os.replace(path, target)
     except OSError as error:

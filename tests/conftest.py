@@ -8,6 +8,10 @@ defaults, put back afterwards; a
 module of widget tests uses it with
 ``pytestmark = pytest.mark.usefixtures("fresh_kernel")``.
 
+``postgres``: a PostgreSQL server of the test run's own (tests/postgres.py), started
+once when a test first needs it and stopped at the end; ``store_url``: a class store of
+the test's own, on SQLite and on that server (tests using it run once for each).
+
 The browser fixtures: a real Voila server on a free port, and Debian's Chromium.
 The server serves the repository root with its voila.json and keeps learner
 progress in a temporary folder (``GINTRAINER_DATA``); ``server_data`` points
@@ -64,6 +68,35 @@ def fresh_kernel(data, monkeypatch):
     language.use_language("en")
 
 
+# --- the class store -----------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def postgres():
+    from postgres import PostgresServer, binaries, missing
+    folder = binaries()
+    if folder is None:
+        missing("no /usr/lib/postgresql/*/bin/initdb")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        missing("psycopg is not installed")
+    server = PostgresServer(folder)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request, tmp_path):
+    """A database URL for a class store of the test's own (empty)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'classes.sqlite3'}"
+    server = request.getfixturevalue("postgres")
+    return server.fresh_schema(f"t_{abs(hash(request.node.nodeid)):x}")
+
+
 # --- the browser ---------------------------------------------------------------
 
 def chromium_path() -> str:
@@ -77,6 +110,32 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def wait_until_answering(name: str, process: subprocess.Popen, url: str, log: Path, timeout: float) -> None:
+    """Wait until the server ``process`` answers ``url`` with a 200; an error naming its log if it
+    exits first or does not answer within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}; see {log}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{name} did not answer within {timeout} s; see {log}")
+
+
+def stop_process(process: subprocess.Popen, wait: float) -> None:
+    """Ask a server to stop; kill it if it has not within ``wait`` seconds."""
+    process.terminate()
+    try:
+        process.wait(wait)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class VoilaServer:
@@ -95,26 +154,11 @@ class VoilaServer:
         with open(self.log, "a") as log:  # the server writes to its own copy of the file descriptor
             command = voila_command(self.root, port=self.port, ip="127.0.0.1") + list(self.options)
             self.process = subprocess.Popen(command, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.process.returncode}; see {self.log}")
-            try:
-                with urllib.request.urlopen(self.url("voila/api/contents/"), timeout=2) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError(f"voila did not answer within {timeout} s; see {self.log}")
+        wait_until_answering("voila", self.process, self.url("voila/api/contents/"), self.log, timeout)
 
     def stop(self) -> None:
         if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            stop_process(self.process, 20)
             self.process = None
 
     def restart(self) -> None:

@@ -377,3 +377,38 @@ def _decoded(links: str) -> str:
         head, _, body = url.partition(",")
         out.append(base64.b64decode(body).decode() if head.endswith(";base64") else urllib.parse.unquote(body))
     return "\n".join(out)
+
+
+def test_a_gradebook_with_the_class_store_and_the_stores_messages_come_from_the_catalogs(tmp_path):
+    from gintrainer.classroom.store import StoreError, new_session_key, open_store
+    puzzles = SET.puzzles()
+    assert puzzles[0].can_knock and not puzzles[2].can_knock
+    attempt = Attempt(1, puzzles[0].id, "no", False, 3.0)
+    store = open_store(f"sqlite:///{tmp_path / 'classes.sqlite3'}")
+    for _ in range(2):
+        store.record(SET.code, new_session_key(), "Ann", attempt)
+    files = [("ann.csv", results_csv("Ann", SET.code, [Attempt(3, puzzles[2].id, "no", True, 3.0)]))]
+    assert "has other answers in the class store" in build_gradebook(files, stored=store.class_sessions(
+        SET.code)).problems[0].reason
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(b"damaged " * 500)
+    with pseudo_language():
+        book = build_gradebook(files, stored=store.class_sessions(SET.code))
+        html = gradebook_html(book) + theme_chart_svg(book)
+        problems = [problem.reason for problem in book.problems]
+        errors = []
+        elsewhere = Attempt(1, puzzles[2].id, "no", True, 1)  # puzzle 3's id at position 1
+        for write in (lambda: store.record(SET.code, "x", "Ann", attempt),
+                      lambda: store.record(SET.code, new_session_key(), "Ann", elsewhere),
+                      lambda: open_store(f"sqlite:///{damaged}").start(SET.code, new_session_key(), "Ann"),
+                      lambda: open_store(f"sqlite:///{tmp_path}").start(SET.code, new_session_key(), "Ann")):
+            with pytest.raises(GinError) as caught:
+                write()
+            errors.append(str(caught.value))
+    assert book.answering and len(book.students) == 2 and len(problems) == 1
+    assert isinstance(StoreError("x"), GinError)
+    paths = [str(tmp_path), str(damaged), *(str(p) for p in tmp_path.glob("damaged.corrupt-*"))]
+    # the database's own message (English) and the store's paths are not the catalogs'
+    shown = " ".join([html, *problems, *errors]).replace("unable to open database file", "")
+    assert unmarked(shown, allowed=["Ann", "ann.csv", "'Ann'", "'x'", *paths, SET.code,
+                                    *(p.id for p in puzzles)]) == []

@@ -319,6 +319,33 @@ def test_the_gradebook_with_results_and_a_bad_file(made_in_pseudo):
         assert unmarked_on(page, foreign, skip=(page.table, page.chart)) == []
 
 
+def test_the_class_pages_lines_about_the_class_store(made_in_pseudo, tmp_path, monkeypatch):
+    from gintrainer.classroom.store import DATABASE_ENV, ClassStore
+    code = made_in_pseudo.classset.code
+    monkeypatch.setenv(DATABASE_ENV, f"sqlite:///{tmp_path}")  # a folder: SQLite cannot open it
+    with pseudo_language():
+        page = StudentPage(code=code, student="Kim")
+        page.start_button.click()
+        answer(page)
+        assert page.connection.value and unmarked_on(page) == []
+        monkeypatch.setenv("QUERY_STRING", f"code={code}&session={page.session_key}")
+        again = StudentPage()
+        assert again.connection.value and unmarked_on(again) == []
+        (tmp_path / "classes.sqlite3").write_bytes(b"damaged " * 500)
+        book = GradebookPage(store=ClassStore(f"sqlite:///{tmp_path / 'classes.sqlite3'}"))
+        book.code.value = code  # finds the file damaged and sets it aside
+        (aside,) = (str(path) for path in tmp_path.glob("classes.corrupt-*"))
+        paths = [aside, str(tmp_path / "classes.sqlite3")]
+        assert "gt-notice" in book.refreshed.value and unmarked_on(book, paths, skip=(book.table, book.chart)) == []
+        book.refresh()
+        assert aside in book.refreshed.value and unmarked_on(book, paths, skip=(book.table, book.chart)) == []
+        book.store = ClassStore(f"sqlite:///{tmp_path}")
+        book.refresh()
+        assert "gt-notice" in book.refreshed.value
+        # the database's own message (English) and the store's path are not the catalogs'
+        assert unmarked_on(book, ["unable to open database file", str(tmp_path)], skip=(book.table, book.chart)) == []
+
+
 def exercise_foreign(view: ExerciseView) -> list[str]:
     """What an exercise view shows from the exercises (exercises/, lessons-code): its title,
     question, choices and feedback (its panels are skipped: exercises.panel_html draws them)."""

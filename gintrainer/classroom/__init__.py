@@ -9,7 +9,9 @@ Nothing here imports ipywidgets; the pages build on this package.
 - :mod:`~gintrainer.classroom.marking`: reading and marking one answer.
 - :mod:`~gintrainer.classroom.results`: the results CSV format.
 - :mod:`~gintrainer.classroom.session`: a student answering a set.
-- :mod:`~gintrainer.classroom.gradebook`: merging results files.
+- :mod:`~gintrainer.classroom.store`: the class results store, on the database of
+  :mod:`~gintrainer.classroom.database` (SQLite or PostgreSQL).
+- :mod:`~gintrainer.classroom.gradebook`: merging the store's answers and results files.
 
 >>> s = ClassSet("Year 5", count=2, kinds="can_knock")
 >>> s == ClassSet.from_code(s.code.lower())
@@ -40,12 +42,14 @@ from .sets import (
     clean_class_name,
     clean_difficulty,
 )
+from .store import DATABASE_ENV, ClassStore, StoredSession, StoreError, database_url, new_session_key, open_store
 from .worksheet import answer_key_html, puzzle_section_html, worksheet_filename, worksheet_html, write_worksheet
 
-__all__ = ["AnswerError", "Attempt", "COLUMNS", "ClassCodeError", "ClassSet", "ClassSetError", "DIFFICULTY_NAMES",
-           "Gradebook", "MAX_COUNT", "Marked", "OBJECTIVES", "Problem", "Rate", "Results", "ResultsError",
-           "StudentSession", "ThemeRate", "answer_key_html", "build_gradebook", "class_set", "clean_class_name",
-           "clean_difficulty", "clean_student", "gradebook_html", "gradebook_page", "looks_like_code",
-           "mark", "normalise_code", "parse_response", "puzzle_section_html", "read_results",
-           "results_csv", "results_filename", "theme_chart_svg", "worksheet_filename", "worksheet_html",
-           "write_worksheet"]
+__all__ = ["AnswerError", "Attempt", "COLUMNS", "ClassCodeError", "ClassSet", "ClassSetError", "ClassStore",
+           "DATABASE_ENV", "DIFFICULTY_NAMES", "Gradebook", "MAX_COUNT", "Marked", "OBJECTIVES", "Problem", "Rate",
+           "Results", "ResultsError", "StoreError", "StoredSession", "StudentSession", "ThemeRate",
+           "answer_key_html", "build_gradebook", "class_set", "clean_class_name", "clean_difficulty",
+           "clean_student", "database_url", "gradebook_html", "gradebook_page", "looks_like_code", "mark",
+           "new_session_key", "normalise_code", "open_store", "parse_response", "puzzle_section_html",
+           "read_results", "results_csv", "results_filename", "theme_chart_svg", "worksheet_filename",
+           "worksheet_html", "write_worksheet"]

@@ -1,6 +1,15 @@
-"""The teacher's gradebook: students' results files (their names and contents) merged into one
-table (students by puzzles), with totals, each puzzle's and each theme's
-success, and HTML drawings of the table and of a per-theme bar chart.
+"""The teacher's gradebook: the class store's answers and students' results files (their
+names and contents) merged into one table (students by puzzles), with totals, each
+puzzle's and each theme's success, and HTML drawings of the table and of a per-theme
+bar chart.
+
+The class store (:mod:`~gintrainer.classroom.store`) has one session per Start pressed:
+each is a row, named by the student; students of the same name are told apart in the
+order they started ("Ann", "Ann (2)"). A results file for a student the store has
+(names compared as below) is never counted twice: when it holds every answer that one
+of the store's sessions of that name holds, it is that session's file (handed in while
+the store could not be reached, it may hold more) and that row shows the file's
+answers; otherwise the store's answers count and the file is reported as skipped.
 
 A file is never merged silently when something is off: a malformed file, a
 file for another class code, or a byte-for-byte copy of a file already read
@@ -19,16 +28,18 @@ import io
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from ..errors import GinError
-from ..language import format_percent, t, tc, tn
+from ..language import current_language, format_percent, t, tc, tn
 from ..puzzles import THEMES, Puzzle
 from ..puzzles.themes import theme_title
 from ..storage import name_key
 from .codes import normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import KIND_WORDS, ClassSet
+from .store import StoredSession
 
 
 @dataclass(frozen=True)
@@ -74,13 +85,15 @@ class ThemeRate:
 @dataclass(frozen=True)
 class Gradebook:
     """Students' results for one class set. ``results`` are sorted by student
-    name; ``files`` names the file of each."""
+    name; ``files`` names the file of each ("" for the class store's); ``answering``
+    are the students whose session in the store is not handed in yet."""
 
     code: str | None
     puzzles: tuple[Puzzle, ...]
     results: tuple[Results, ...]
     files: tuple[str, ...]
     problems: tuple[Problem, ...]
+    answering: frozenset[str] = frozenset()
 
     @property
     def students(self) -> tuple[str, ...]:
@@ -152,17 +165,58 @@ class Gradebook:
         return gradebook_html(self) + theme_chart_svg(self)
 
 
-def build_gradebook(sources: Iterable[tuple[str, str | bytes]], *, code: str | None = None) -> Gradebook:
-    """A gradebook from (file name, content) pairs, read in order of name. The
-    class code is ``code`` if given, else the code of most files (the earliest
-    file's on a tie)."""
+def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: str | None = None,
+                    stored: Iterable[StoredSession] = ()) -> Gradebook:
+    """A gradebook from (file name, content) pairs, read in order of name, and the
+    class store's sessions of the set (``stored``, in the order they started). The
+    class code is ``code`` if given, else the sessions', else the code of most files
+    (the earliest file's on a tie)."""
     read, problems = _read_files(sources)
+    sessions = tuple(stored)
+    if code is None and sessions:
+        code = sessions[0].code
     code = normalise_code(code) if code is not None else _commonest_code(read)
+    from_store = _stored_results(sessions, code)
     kept, skipped = _one_file_each(read, code)
-    ordered = sorted(kept, key=lambda item: (name_key(item[1].student), item[1].student))
+    rows: list[tuple[str, Results]] = []
+    completed: dict[int, tuple[str, Results]] = {}
+    for name, result in kept:
+        same_name = [i for i, (session, _) in enumerate(from_store) if name_key(session.student) ==
+                     name_key(result.student)]
+        if not same_name:
+            rows.append((name, result))
+            continue
+        holds = [i for i in same_name if i not in completed and set(from_store[i][0].attempts) <= set(result.attempts)]
+        if len(holds) == 1:  # the file of that session, maybe with answers the store never received
+            completed[holds[0]] = (name, Results(from_store[holds[0]][1].student, result.code, result.attempts))
+        else:
+            skipped.append(Problem(name, t("student {student} has other answers in the class store: those count, "
+                                           "and the file is skipped", student=repr(result.student))))
+    rows += [completed.get(i, ("", result)) for i, (_, result) in enumerate(from_store)]
+    ordered = sorted(rows, key=lambda item: (name_key(item[1].student), item[1].student))
     puzzles = ClassSet.from_code(code).puzzles() if code is not None else ()
+    answering = frozenset(result.student for i, (session, result) in enumerate(from_store)
+                          if session.handed_in is None and i not in completed)
     return Gradebook(code, puzzles, tuple(r for _, r in ordered), tuple(n for n, _ in ordered),
-                     tuple(sorted(problems + skipped, key=lambda p: p.file)))
+                     tuple(sorted(problems + skipped, key=lambda p: p.file)), answering)
+
+
+def _stored_results(sessions: tuple[StoredSession, ...],
+                    code: str | None) -> list[tuple[StoredSession, Results]]:
+    """The store's sessions of ``code`` as results, each named by its student; a second
+    student of the same name is "Ann (2)", in the order they started."""
+    seen: Counter[str] = Counter()
+    out = []
+    for session in sessions:
+        if session.code != code:
+            continue
+        seen[name_key(session.student)] += 1
+        number = seen[name_key(session.student)]
+        # Translators: the second (third...) student of the same name in a class: "Ann (2)".
+        label = session.student if number == 1 else t("{student} ({number})", student=session.student,
+                                                      number=number)
+        out.append((session, Results(label, session.code, session.attempts)))
+    return out
 
 
 def _read_files(sources: Iterable[tuple[str, str | bytes]]) -> tuple[list[tuple[str, Results]], list[Problem]]:
@@ -178,11 +232,22 @@ def _read_files(sources: Iterable[tuple[str, str | bytes]]) -> tuple[list[tuple[
             problems.append(Problem(name, t("a copy of {file}: skipped", file=copies[digest])))
             continue
         copies[digest] = name
-        try:
-            read.append((name, read_results(raw)))
-        except ResultsError as error:
-            problems.append(Problem(name, t("{error}: skipped", error=str(error))))
+        result = _read_file(raw, current_language())
+        if isinstance(result, Results):
+            read.append((name, result))
+        else:
+            problems.append(Problem(name, t("{error}: skipped", error=result)))
     return read, problems
+
+
+@lru_cache(maxsize=64)
+def _read_file(raw: bytes, lang: str) -> Results | str:
+    """A results file read and re-graded, or why not (in ``lang``): kept, as an open
+    gradebook page reads the same uploaded files again at each refresh."""
+    try:
+        return read_results(raw)
+    except ResultsError as error:
+        return str(error)
 
 
 def _commonest_code(read: list[tuple[str, Results]]) -> str | None:
@@ -228,6 +293,7 @@ GRADEBOOK_CSS = """
 .gb-wrong{background:#fbe4e7;color:#a10d25;}
 .gb-blank{background:#fff;}
 .gb-table tfoot th,.gb-table tfoot td{font-weight:bold;background:#f4f4f4;}
+.gb-answering{color:#666;font-size:11px;}
 .gb-problems{color:#a10d25;font-family:"DejaVu Sans",Arial,sans-serif;font-size:13px;}
 """
 
@@ -251,10 +317,13 @@ def gradebook_html(book: Gradebook) -> str:
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []
     totals = book.totals()
+    still = tc("gradebook", "still answering")
     for result, cells in zip(book.results, book.table, strict=True):
         row = "".join(f'<td class="{_CELLS[c][0]}" aria-label="{escape(_cell_label(c))}">{_CELLS[c][1]}</td>'
                       for c in cells)
-        body.append(f'<tr><th scope="row">{escape(result.student)}</th>{row}'
+        answering = (f' <span class="gb-answering">{escape(still)}</span>' if result.student in book.answering
+                     else "")
+        body.append(f'<tr><th scope="row">{escape(result.student)}{answering}</th>{row}'
                     f"<td>{escape(totals[result.student].words())}</td></tr>")
     rates = "".join(f"<td>{'' if not r.answered else format_percent(round(100 * r.right / r.answered))}</td>"
                     for r in book.puzzle_rates())

@@ -26,7 +26,7 @@ PuzzleKind.BEST_DISCARD
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..errors import GinError
 from ..puzzles import Puzzle
@@ -95,6 +95,18 @@ class StudentSession:
         self._attempts[index] = attempt
         self._last = now
         return attempt
+
+    def resume(self, attempts: Iterable[Attempt], *, handed_in: bool = False) -> StudentSession:
+        """Take answers given earlier (kept by the class store) as this session's: each
+        replaces this session's answer to that puzzle, as the first answer given stands.
+        Raises GinError for an answer that is not to the set's puzzle at its position."""
+        for attempt in attempts:
+            index = attempt.position - 1
+            if not 0 <= index < len(self.puzzles) or self.puzzles[index].id != attempt.puzzle_id:
+                raise GinError(f"puzzle {attempt.puzzle_id} is not puzzle {attempt.position} of this set")
+            self._attempts[index] = attempt
+        self.handed_in = self.handed_in or (handed_in and bool(self._attempts))
+        return self
 
     @property
     def answered(self) -> int:

@@ -1,6 +1,8 @@
 """The class pages: a teacher makes a set and gets its code and worksheets; a
 student opens the set by code, answers, hands it in and downloads the results;
-the teacher uploads everyone's results into the gradebook.
+every answer goes to the class store as it is given (:mod:`gintrainer.classroom.store`),
+and the teacher's gradebook shows the store's answers live, with any results files
+uploaded for a class that worked offline.
 
 Everyone in a class has the same puzzles, so the student page shows no verdict,
 no score and no solver's table until the set is handed in. When the app is
@@ -8,15 +10,25 @@ started for a class (with a teacher passphrase: :mod:`gintrainer.app`), the
 teacher's pages build nothing until the passphrase is given (:class:`TeacherOnly`);
 started without one, they say that anyone can see the answer keys.
 
-No page reads a path typed by its user: the gradebook reads uploaded files."""
+The student's session key rides in the page's address (``?code=...&session=...``, set by
+:class:`PageAddress` when Start is pressed), so a reload of the page continues the set.
+When the store cannot be reached, the page says so and works on: the answers stay on
+the page and the results file is there to download once the set is handed in.
+
+No page reads a path typed by its user: the gradebook reads the class store and uploaded files."""
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from html import escape
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ..app import for_a_class, is_teacher_passphrase, query_params
 from ..cards import Card, parse_card
@@ -34,7 +46,9 @@ from ..classroom import (
     worksheet_filename,
     worksheet_html,
 )
+from ..classroom.results import Attempt
 from ..classroom.sets import STREAM_THEMES
+from ..classroom.store import ClassStore, StoreError, new_session_key, open_store
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from ..puzzles import KINDS, THEMES, PuzzleKind
@@ -46,7 +60,16 @@ from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options
 
+log = logging.getLogger("gintrainer.widgets.classroom")
+
 MAX_RESULTS_FILE = 1_000_000
+REFRESH_SECONDS = 3
+"""How often an open gradebook page reads the class store again."""
+RETRY_SECONDS = 30
+"""How long a student page whose try to reach the class store was slow to fail (a database
+that does not answer costs each try its connection timeout) answers without trying it again;
+Start and the hand-in always try, and a try that fails at once is made again at the next answer."""
+SLOW_SECONDS = 1.0
 # Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
 # The shown labels are English, marked here and translated where a form shows them (:func:`choices`).
 DIFFICULTY_RANGES = [(N_("any"), "1100-2699"), (N_("easy (1100-1299)"), "easy"), (N_("medium (1300-1599)"), "medium"),
@@ -161,13 +184,74 @@ def _listing_note(puzzle) -> str:
     return t("(difficulty {difficulty}; no theme)", difficulty=puzzle.difficulty)
 
 
+class PageAddress(anywidget.AnyWidget):
+    """Keeps values in the page's address (``?code=...&session=...``) without reloading it,
+    so that a reload of the page opens the same session. It draws nothing."""
+
+    _esm = """
+    function render({ model, el }) {
+      const apply = () => {
+        const wanted = model.get("query") || {};
+        if (!Object.keys(wanted).length) return;
+        const url = new URL(window.location.href);
+        for (const [key, value] of Object.entries(wanted)) {
+          if (value) url.searchParams.set(key, value); else url.searchParams.delete(key);
+        }
+        window.history.replaceState(window.history.state, "", url.toString());
+      };
+      apply();
+      model.on("change:query", apply);
+      el.classList.add("gt-page-address");
+    }
+    export default { render };
+    """
+    query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
+
+
+class Ticker(anywidget.AnyWidget):
+    """Sends the kernel a message every ``seconds`` while the page is open (the browser
+    keeps the time, which works under Voila, where a kernel thread may not touch widgets).
+    It draws nothing."""
+
+    _esm = """
+    function render({ model, el }) {
+      const timer = window.setInterval(() => model.send({ tick: true }), 1000 * model.get("seconds"));
+      el.classList.add("gt-ticker");
+      return () => window.clearInterval(timer);
+    }
+    export default { render };
+    """
+    seconds = traitlets.Float(REFRESH_SECONDS).tag(sync=True)
+
+    def on_tick(self, callback: Callable[[], None]) -> None:
+        self.on_msg(lambda _widget, content, _buffers: callback() if isinstance(content, dict)
+                    and content.get("tick") is True else None)
+
+
+def _notice(text: str) -> str:
+    return f"<div class='gt-notice'>{escape(text)}</div>"
+
+
 class StudentPage(View):
     """Open a set by its code, answer each puzzle (the answer is recorded, not
     judged), hand the set in, then see the score, each puzzle's answer and
-    solver's table, and download the results."""
+    solver's table, and download the results.
 
-    def __init__(self, *, code: str | None = None, student: str | None = None, learner: Learner | None = None):
+    Each answer and the hand-in go to the class store (``store``, else the one the
+    environment names: :func:`~gintrainer.classroom.store.open_store`) under the
+    session's key; ``session`` (else the address's ``session``) continues a session
+    the store has. What the store could not take is sent again with the next answer."""
+
+    def __init__(self, *, code: str | None = None, student: str | None = None, learner: Learner | None = None,
+                 session: str | None = None, store: ClassStore | None = None):
         params = query_params()
+        self.store = store
+        self.session_key: str | None = None
+        self._unsent: dict[int, Attempt] = {}
+        self._retry_at = 0.0
+        self.address = PageAddress()
+        self.connection = widgets.HTML()
+        """A line when the class store cannot be reached (saying nothing about the answers)."""
         self.learner = learner or Learner.from_page()  # the profile's settings hold here too
         self.code = widgets.Text(value=code or params.get("code", ""), placeholder=t("e.g. 8QM3R-013VD-1D730"),
                                  description=tc("label", "Class code:"))
@@ -188,7 +272,7 @@ class StudentPage(View):
         self.index = 0
         super().__init__([widgets.HBox([self.code, self.student, self.start_button],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.progress, self.view,
+                          self.address, self.progress, self.connection, self.view,
                           widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
                                        layout=widgets.Layout(flex_flow="row wrap")),
                           self.results, self.review])
@@ -197,6 +281,69 @@ class StudentPage(View):
         self.next_button.on_click(self._on_next)
         self.hand_in_button.on_click(self._on_hand_in)
         self.confirm_button.on_click(self._on_confirm)
+        key = session or params.get("session")
+        if key and self.code.value:
+            self._resume(key)
+
+    def _store(self) -> ClassStore:
+        if self.store is None:
+            self.store = open_store()
+        return self.store
+
+    def _to_store(self, write: Callable[[ClassStore], Any] | None = None, *, retry: bool = False) -> bool:
+        """Send the answers the store lacks, then ``write``; when the store cannot be
+        reached, a line says so and the page works on without it, trying again after
+        :data:`RETRY_SECONDS` (at once with ``retry``). True when all went."""
+        session, key = self.session, self.session_key
+        started = time.monotonic()
+        if session is None or key is None or (not retry and started < self._retry_at):
+            return False
+        try:
+            store = self._store()
+            for index in sorted(self._unsent):
+                kept = store.record(session.code, key, session.student, self._unsent[index])
+                if kept != self._unsent[index]:  # answered first in another tab: that answer stands
+                    session.resume([kept])
+                del self._unsent[index]
+            if write is not None:
+                write(store)
+        except StoreError as error:
+            log.warning("student page: %s", error)
+            if time.monotonic() - started >= SLOW_SECONDS:
+                self._retry_at = time.monotonic() + RETRY_SECONDS
+            self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: your answers "
+                                              "stay on this page. Hand in the set and download your results "
+                                              "for your teacher."))
+            return False
+        self.connection.value = ""
+        return True
+
+    @guarded
+    def _resume(self, key: str) -> None:
+        """Continue the session ``key`` the store has (a reload of the page): its answers stay answered."""
+        try:
+            stored = self._store().session(self.code.value, key)
+        except StoreError as error:
+            log.warning("student page: %s", error)
+            self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: the set starts "
+                                              "again when you press Start."))
+            return
+        if stored is None:
+            return
+        session = StudentSession(stored.code, stored.student)
+        session.resume(stored.attempts, handed_in=stored.handed_in is not None)
+        self.session, self.session_key, self._unsent = session, key, {}
+        self.student.value, self.code.value = stored.student, stored.code
+        self.address.query = {"code": stored.code, "session": key}
+        if session.handed_in:
+            self._show_handed_in()
+            return
+        self.index = next((i for i in range(len(session)) if session.can_answer(i)), len(session) - 1)
+        self._show()
+        if not session.can_answer(self.index):
+            self.view.layout.display = "none"
+            last = t("That was the last puzzle: hand in the set.")
+            self.progress.value += f"<div class='gt-info'>{escape(last)}</div>"
 
     @guarded
     def _on_start(self, _button: widgets.Button | None = None) -> None:
@@ -212,6 +359,10 @@ class StudentPage(View):
             raise
         self.index = 0
         self.results.value = self.review.value = ""
+        self.session_key, self._unsent = new_session_key(), {}
+        self.address.query = {"code": self.session.code, "session": self.session_key}
+        session, key = self.session, self.session_key
+        self._to_store(lambda store: store.start(session.code, key, session.student), retry=True)
         self._show()
 
     def _require(self) -> StudentSession:
@@ -251,13 +402,14 @@ class StudentPage(View):
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> None:
         if self.session is None or not self.session.can_answer(self.index):
             raise GinError(t("this puzzle is already answered"))
-        self.session.answer(self.index, attempt.answer_text)
+        self._unsent[self.index] = self.session.answer(self.index, attempt.answer_text)
         self._refresh_progress()
         if self.index + 1 < len(self.session):
             self.next_button.layout.display = ""
         else:
             last = t("That was the last puzzle: hand in the set.")
             self.progress.value += f"<div class='gt-info'>{escape(last)}</div>"
+        self._to_store()  # last: a store that refuses (the set handed in from another tab) says so, the page is done
 
     @guarded
     def _on_next(self, _button: widgets.Button | None = None) -> None:
@@ -295,6 +447,13 @@ class StudentPage(View):
 
     def _hand_in(self) -> None:
         session = self._require().hand_in()
+        key = self.session_key
+        if key is not None:
+            self._to_store(lambda store: store.hand_in(session.code, key, session.student), retry=True)
+        self._show_handed_in()
+
+    def _show_handed_in(self) -> None:
+        session = self._require()
         self.view.layout.display = "none"
         for button in (self.next_button, self.hand_in_button, self.confirm_button):
             button.layout.display = "none"
@@ -342,21 +501,35 @@ def _answer_word(word: str | Card) -> str:
 
 class GradebookPage(View):
     """The class's results: students by puzzles, and how the class did on each theme.
-    The results come from files the teacher uploads (never from a path typed on the page)."""
 
-    def __init__(self) -> None:
-        self.code = widgets.Text(placeholder=t("the set's code (optional)"), description=tc("label", "Class code:"))
+    The results come from the class store, for the class code typed (or given in the
+    address, ``?code=...``), read again every few seconds while the page is open
+    (:class:`Ticker`), and from results files the teacher uploads (never from a path
+    typed on the page)."""
+
+    def __init__(self, *, store: ClassStore | None = None) -> None:
+        self.store = store
+        self.code = widgets.Text(value=query_params().get("code", ""), placeholder=t("the set's code (optional)"),
+                                 description=tc("label", "Class code:"), continuous_update=False)
         self.upload = widgets.FileUpload(accept=".csv", multiple=True,
                                          description=tc("button", "Upload results files"))
+        self.refreshed = widgets.HTML()
+        self.ticker = Ticker()
         self.table = widgets.HTML()
         self.chart = widgets.HTML()
         self.problems = widgets.HTML()
+        self.files: list[tuple[str, bytes]] = []
+        self.book: Gradebook | None = None
         self.sources = widgets.HBox([self.upload], layout=widgets.Layout(flex_flow="row wrap"))
-        """Where the results come from: uploaded files (a class store would sit beside them)."""
+        """Where the results come from besides the class store: uploaded files."""
         super().__init__([widgets.HBox([self.code], layout=widgets.Layout(flex_flow="row wrap")),
-                          self.sources, self.problems, self.table, self.chart])
+                          self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart])
         self.add_class("gt-gradebook")
         self.upload.observe(self._on_upload, names="value")
+        self.code.observe(self._on_code, names="value")
+        self.ticker.on_tick(self._on_tick)
+        if self.code.value:
+            self._on_code()
 
     def _code(self) -> str | None:
         text = self.code.value.strip() if isinstance(self.code.value, str) else ""
@@ -372,16 +545,65 @@ class GradebookPage(View):
                 raise GinError(t("{file} is too large for a results file", file=str(name)))
             files.append((str(name), content))
         if files:
-            self.show(build_gradebook(files, code=self._code()))
+            self.files = files
+            self.refresh()
+
+    @guarded
+    def _on_code(self, _change: Change | None = None) -> None:
+        self.refresh()
+
+    def _on_tick(self) -> None:
+        """Read the store again, leaving the status line (the teacher's last action's) as it is."""
+        try:
+            if self._code() is not None:  # files alone do not change
+                self.refresh(tick=True)
+        except GinError:
+            pass  # a code being typed: its problem shows when the teacher is done (the field's own callback)
+        except Exception:
+            log.exception("gradebook refresh")
+
+    def refresh(self, *, tick: bool = False) -> None:
+        """Read the class store again for the class code, with the files uploaded, and show it all
+        (``tick``: a refresh nobody asked for, which leaves the status line as it is)."""
+        code = self._code()
+        stored: tuple = ()
+        when = datetime.now(UTC).strftime("%H:%M:%S")
+        if code is not None:
+            if self.store is None:
+                self.store = open_store()
+            try:
+                stored = self.store.class_sessions(code)
+            except StoreError as error:
+                self.refreshed.value = _notice(t("{error}; tried at {time} UTC", error=str(error), time=when))
+            else:
+                line = t("From the class store, refreshed at {time} UTC (every {seconds} seconds while this page "
+                         "is open).", time=when, seconds=REFRESH_SECONDS)
+                self.refreshed.value = f"<div class='gt-info gt-refreshed'>{escape(line)}</div>" + "".join(
+                    _notice(t("The class store was found damaged and set aside as {aside}: the answers it held are "
+                              "in that file, not in this gradebook.", aside=str(aside)))
+                    for aside in self.store.set_aside_files())
+        else:
+            self.refreshed.value = ""
+        if code is None and not self.files:
+            return
+        book = build_gradebook(self.files, code=code, stored=stored)
+        if tick:
+            self._draw(book)
+        else:
+            self.show(book)
 
     def show(self, book: Gradebook) -> None:
+        self._draw(book)
+        self.clear_status()
+
+    def _draw(self, book: Gradebook) -> None:
+        self.book = book
         skipped = t("Skipped:")
         self.problems.value = (f"<div class='gt-notice'><b>{escape(skipped)}</b><ul>"
                                + "".join(f"<li>{escape(p.file)}: {escape(p.reason)}</li>" for p in book.problems)
                                + "</ul></div>") if book.problems else ""
         self.table.value = gradebook_html(book)
         self.chart.value = theme_chart_svg(book)
-        self.clear_status()
 
 
 class TeacherOnly(View):

@@ -171,11 +171,14 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "the worksheet and the answer key to print them.")),
     "classroom/student.ipynb": (N_("Your class set"), N_(
         "Type the code your teacher gave you and your name (or a nickname), then press Start. Answer each "
-        "puzzle; when you are done, download your results and hand the file to your teacher.")),
+        "puzzle, then hand the set in. Each answer reaches your teacher's gradebook as you give it; if the page "
+        "says the gradebook cannot be reached, download your results at the end and hand the file to your "
+        "teacher.")),
     "classroom/gradebook.ipynb": (N_("Gradebook"), N_(
-        "Upload your students' results files. The table shows every student against every puzzle, and the "
-        "chart how the class did on each theme, weakest first: the idea to teach again. A file that is "
-        "malformed, for another set, or a second file from the same student is named and left out.")),
+        "Type the set's code to follow the class as it answers. The table shows every student against every "
+        "puzzle, and the chart how the class did on each theme, weakest first: the idea to teach again. Upload "
+        "the results files of a class that worked offline: a file that is malformed, for another set, or a "
+        "second file from the same student is named and left out.")),
     "classroom/present.ipynb": (N_("Project a lesson"), N_(
         "Large cards and large type, one step at a time: any demonstration of the lessons, or the quick "
         "reference one section at a time.")),

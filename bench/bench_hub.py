@@ -1,0 +1,156 @@
+"""Benchmark of the trainer on JupyterHub on one machine; prints figures, asserts nothing.
+
+    python bench/bench_hub.py [--users N]
+
+Starts the hub of deploy/ (deploy/jupyterhub_config.py, as tests/browser/test_hub.py starts it:
+every user's server a local process, one class password, the class results in one SQLite file
+shared by the users' servers), then N users (default 10) sign in at the same moment, each in a
+Chromium context of their own; each lands on the trainer's landing page (their server started by
+the hub), then opens the student page of a class set and starts it. Prints, for deploy/README.md's
+"How many students":
+
+- p50 and p95 time from signing in to the landing page's first live widget (the user's server
+  started, the page's kernel started), and from opening the student page to its first puzzle;
+- the memory (PSS) of the hub and of its proxy, and per user of the user's server and of its
+  pages' kernels, with the student page open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
+
+# tests/deployment.py: the hub started as its test starts it (tests/ is put on the path above).
+from deployment import START_TIMEOUT, LocalHub  # type: ignore[import-not-found]  # noqa: E402
+from gintrainer.classroom import ClassSet  # noqa: E402
+from gintrainer.classroom.store import DATABASE_ENV  # noqa: E402
+
+PASSWORD = "bench password 1"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+SET = ClassSet("Bench class", count=5)
+TIMEOUT_MS = START_TIMEOUT * 1000
+
+
+def pss_mb(pid: int) -> float:
+    """A process's proportional set size, in MB (0 when it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def processes() -> dict[int, tuple[int, str]]:
+    """Every live process: pid -> (parent pid, command line)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        if state != "Z":
+            found[int(entry.name)] = (int(parent), command)
+    return found
+
+
+def memory(hub_pid: int) -> dict[str, list[float]]:
+    """PSS in MB of the hub, its proxy, each user's server and each kernel of theirs."""
+    table = processes()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _) in table.items():
+        children.setdefault(parent, []).append(pid)
+    figures: dict[str, list[float]] = {"hub": [pss_mb(hub_pid)], "proxy": [], "server": [], "kernels": []}
+    for pid in children.get(hub_pid, []):
+        command = table[pid][1]
+        if "configurable-http-proxy" in command:
+            figures["proxy"].append(pss_mb(pid))
+        elif "jupyterhub.singleuser" in command:
+            figures["server"].append(pss_mb(pid))
+            figures["kernels"].append(sum(pss_mb(kid) for kid in children.get(pid, [])
+                                          if "ipykernel" in table[kid][1]))
+    return figures
+
+
+async def one_user(browser, hub: LocalHub, user: str) -> tuple[float, float]:
+    from playwright.async_api import expect
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    await page.goto(hub.url("hub/login"))
+    await page.get_by_label("Username").fill(user)
+    await page.get_by_label("Password").fill(PASSWORD)
+    began = time.monotonic()
+    await page.get_by_role("button", name="Sign in").click()
+    await page.wait_for_url(f"{hub.landing(user)}*", timeout=TIMEOUT_MS)
+    await expect(page.get_by_role("link", name="Open a class set")).to_be_visible(timeout=TIMEOUT_MS)
+    landed = time.monotonic() - began
+    began = time.monotonic()
+    await page.goto(hub.page_url(user, "classroom/student.ipynb", f"code={SET.code}&profile={user}"))
+    await page.get_by_role("button", name="Start").click(timeout=TIMEOUT_MS)
+    await expect(page.locator(".gt-puzzle")).to_contain_text(SET.puzzles()[0].id, timeout=TIMEOUT_MS)
+    return landed, time.monotonic() - began
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[-1] if len(values) > 1 else values[0]
+
+
+def line(name: str, values: list[float], unit: str) -> str:
+    if not values:
+        return f"{name}: none"
+    return (f"{name}: p50 {statistics.median(values):.1f} {unit}, p95 {p95(values):.1f} {unit}, "
+            f"max {max(values):.1f} {unit} (n={len(values)})")
+
+
+async def run(users: int) -> None:
+    from playwright.async_api import async_playwright
+
+    chromium = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    base = Path(tempfile.mkdtemp(prefix="gintrainer-bench-hub-"))
+    hub = LocalHub(base, password=PASSWORD, settings={
+        "GINTRAINER_TEACHER_PASSPHRASE": "bench passphrase", DATABASE_ENV: f"sqlite:///{base / 'classes.sqlite3'}"})
+    hub.start()
+    try:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=chromium, args=ARGS)
+            times = await asyncio.gather(*(one_user(browser, hub, f"student{n:02d}") for n in range(users)))
+            assert hub.process is not None
+            figures = memory(hub.process.pid)
+            await browser.close()
+    finally:
+        hub.stop()
+    print(f"{users} users signing in at once to the hub of deploy/ on this machine")
+    print(line("sign-in to the landing page's first widget", [t[0] for t in times], "s"))
+    print(line("student page to its first puzzle", [t[1] for t in times], "s"))
+    print(f"hub: {sum(figures['hub']):.0f} MB, proxy: {sum(figures['proxy']):.0f} MB (PSS)")
+    print(line("a user's server (PSS)", figures["server"], "MB"))
+    print(line("a user's kernels, student page open (PSS)", figures["kernels"], "MB"))
+    per_user = [s + k for s, k in zip(figures["server"], figures["kernels"], strict=True)]
+    print(line("a user in all (PSS)", per_user, "MB"))
+    print(f"logs: {hub.log}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--users", type=int, default=10)
+    asyncio.run(run(parser.parse_args().users))
+
+
+if __name__ == "__main__":
+    main()

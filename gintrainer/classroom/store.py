@@ -1,0 +1,216 @@
+"""The class results store: every answer a student gives on a class set's page,
+kept in a database as it is given, for the teacher's gradebook.
+
+Where it lives is read from the environment at each :func:`open_store` call:
+
+- ``GINTRAINER_DATABASE`` unset or blank: SQLite, the file ``classes.sqlite3`` in the
+  data folder (:func:`gintrainer.storage.data_dir`, created as needed);
+- ``postgresql://user:password@host:port/database`` (or ``postgres://``, any libpq
+  URI, e.g. ``postgresql://gintrainer@/classes?host=/run/postgresql``): PostgreSQL,
+  through psycopg 3 (several servers or a hub share it);
+- ``sqlite:///path`` or a plain path: SQLite at that path (SQLAlchemy's spelling:
+  ``sqlite:///classes.sqlite3`` is relative, ``sqlite:////srv/classes.sqlite3`` absolute).
+
+The schema (the same text for both databases, made on first use)::
+
+    gintrainer_schema (name TEXT PRIMARY KEY, version INTEGER)       -- ('classes', 1)
+    class_sessions (code, session, student, started, handed_in)      -- PRIMARY KEY (code, session)
+    class_answers (code, session, position, puzzle_id, answer, correct, seconds, answered)
+                                                                      -- PRIMARY KEY (code, session, position)
+
+``code`` is the class code as written by :mod:`~gintrainer.classroom.codes`; ``session``
+a random key made when a student presses Start (:func:`new_session_key`), so two
+students of the same name stay apart; ``student`` the name as
+:func:`~gintrainer.classroom.results.clean_student` keeps it; times are UTC in
+ISO 8601 text to the microsecond (``2026-12-01T14:55:03.120301+00:00``), ``handed_in`` NULL until then;
+the answer columns are those of the results file (``correct`` a boolean, ``seconds``
+to a tenth). Every write is one transaction. An answer to a puzzle already answered
+in the session changes nothing: the first answer stands (``ON CONFLICT DO NOTHING``).
+Answers are marked by :class:`~gintrainer.classroom.session.StudentSession`, never here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ..errors import GinError
+from ..language import t
+from ..storage import data_dir
+from .database import Cursor, Database, StoreError
+from .results import Attempt, ResultsError, clean_student
+from .sets import ClassSet
+
+DATABASE_ENV = "GINTRAINER_DATABASE"
+STORE_FILE = "classes.sqlite3"
+SCHEMA = "classes"
+SCHEMA_VERSION = 1
+SESSION_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What a session key looks like (:func:`new_session_key` makes 24 characters)."""
+
+_TABLES = (
+    "CREATE TABLE IF NOT EXISTS gintrainer_schema (name TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS class_sessions (code TEXT NOT NULL, session TEXT NOT NULL, student TEXT NOT NULL, "
+    "started TEXT NOT NULL, handed_in TEXT, PRIMARY KEY (code, session))",
+    "CREATE TABLE IF NOT EXISTS class_answers (code TEXT NOT NULL, session TEXT NOT NULL, "
+    "position INTEGER NOT NULL, puzzle_id TEXT NOT NULL, answer TEXT NOT NULL, correct BOOLEAN NOT NULL, "
+    "seconds DOUBLE PRECISION NOT NULL, answered TEXT NOT NULL, PRIMARY KEY (code, session, position), "
+    "FOREIGN KEY (code, session) REFERENCES class_sessions (code, session))",
+)
+
+
+def new_session_key() -> str:
+    """A random key for one student's pass through a set (made when Start is pressed)."""
+    return secrets.token_urlsafe(18)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    """One student's pass through a set as the store holds it; ``attempts`` in position order."""
+
+    code: str
+    session: str
+    student: str
+    started: str
+    handed_in: str | None
+    attempts: tuple[Attempt, ...]
+
+
+def database_url(environ: dict[str, str] | None = None) -> str:
+    """Where the class store is: ``$GINTRAINER_DATABASE``, else the SQLite file in the data folder."""
+    value = (os.environ if environ is None else environ).get(DATABASE_ENV, "").strip()
+    return value or f"sqlite:///{data_dir() / STORE_FILE}"
+
+
+def open_store(url: str | None = None) -> ClassStore:
+    """The class store at ``url``, else where the environment says now (:func:`database_url`).
+    Nothing is connected until the first read or write."""
+    return ClassStore(database_url() if url is None else url)
+
+
+class ClassStore(Database):
+    """The class results: sessions and their answers (see the module's docstring)."""
+
+    tables = _TABLES
+    schema = SCHEMA
+    schema_version = SCHEMA_VERSION
+
+    def start(self, code: str, session: str, student: str) -> StoredSession:
+        """Record that a student opened a set (once per session: a second start changes
+        nothing and the name first given stands); returns the session as stored."""
+        code, session, student = _checked(code, session, student)
+        with self._transaction(write=True) as cursor:
+            _add_session(cursor, code, session, student)
+            return _read_session(cursor, code, session)  # type: ignore[return-value]
+
+    def record(self, code: str, session: str, student: str, attempt: Attempt) -> Attempt:
+        """Store one marked answer; returns the answer that stands: this one, or the
+        first given to that puzzle in the session. A wrong class code, a puzzle not of
+        the set or a handed-in session is refused before anything is written."""
+        code, session, student = _checked(code, session, student)
+        puzzles = ClassSet.from_code(code).puzzles()
+        if not isinstance(attempt, Attempt):
+            raise StoreError(f"an answer to store is an Attempt, not {attempt!r}")
+        if attempt.position > len(puzzles) or puzzles[attempt.position - 1].id != attempt.puzzle_id:
+            raise ResultsError(t("puzzle {id} is not puzzle {position} of class code {code}", id=attempt.puzzle_id,
+                                 position=attempt.position, code=code))
+        with self._transaction(write=True) as cursor:
+            _add_session(cursor, code, session, student)
+            row = cursor.execute("SELECT handed_in FROM class_sessions WHERE code = ? AND session = ?"
+                                 + cursor.dialect.lock_rows, (code, session)).fetchone()
+            if row[0] is not None:
+                raise GinError(t("the set is handed in"))
+            cursor.execute("INSERT INTO class_answers (code, session, position, puzzle_id, answer, correct, seconds, "
+                           "answered) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                           (code, session, attempt.position, attempt.puzzle_id, attempt.answer, attempt.correct,
+                            attempt.seconds, _now()))
+            stored = cursor.execute("SELECT position, puzzle_id, answer, correct, seconds FROM class_answers "
+                                    "WHERE code = ? AND session = ? AND position = ?",
+                                    (code, session, attempt.position)).fetchone()
+        kept = _attempt(stored)
+        return attempt if kept == attempt else kept
+
+    def hand_in(self, code: str, session: str, student: str) -> StoredSession:
+        """Close the session (the first hand-in's time stands); returns it as stored."""
+        code, session, student = _checked(code, session, student)
+        with self._transaction(write=True) as cursor:
+            _add_session(cursor, code, session, student)
+            cursor.execute("UPDATE class_sessions SET handed_in = ? WHERE code = ? AND session = ? "
+                           "AND handed_in IS NULL", (_now(), code, session))
+            return _read_session(cursor, code, session)  # type: ignore[return-value]
+
+    # -- reading -----------------------------------------------------------------
+
+    def session(self, code: str, session: str) -> StoredSession | None:
+        """One session with its answers; None when the store has none by that key."""
+        code = ClassSet.from_code(code).code
+        if not isinstance(session, str) or not SESSION_KEY.fullmatch(session):
+            return None
+        with self._transaction(write=False) as cursor:
+            return _read_session(cursor, code, session)
+
+    def class_sessions(self, code: str) -> tuple[StoredSession, ...]:
+        """Every session of a class set with its answers, in the order they started."""
+        code = ClassSet.from_code(code).code
+        with self._transaction(write=False) as cursor:
+            sessions = cursor.execute("SELECT code, session, student, started, handed_in FROM class_sessions "
+                                      "WHERE code = ? ORDER BY started, session", (code,)).fetchall()
+            answers: dict[str, list[Attempt]] = {}
+            for row in cursor.execute("SELECT session, position, puzzle_id, answer, correct, seconds "
+                                      "FROM class_answers WHERE code = ? ORDER BY session, position", (code,)):
+                answers.setdefault(row[0], []).append(_attempt(row[1:]))
+        return tuple(_session(row, answers.get(row[1], ())) for row in sessions)
+
+    def codes(self) -> tuple[str, ...]:
+        """The class codes the store has sessions for, the latest started first."""
+        with self._transaction(write=False) as cursor:
+            rows = cursor.execute("SELECT code, MAX(started) AS latest FROM class_sessions GROUP BY code "
+                                  "ORDER BY latest DESC, code").fetchall()
+        return tuple(code for code, _ in rows)
+
+
+def _checked(code: str, session: str, student: str) -> tuple[str, str, str]:
+    """The class code as written, the session key and the student's name, checked
+    before anything is written (a ClassCodeError names a wrong code)."""
+    code = ClassSet.from_code(code).code
+    if not isinstance(session, str) or not SESSION_KEY.fullmatch(session):
+        raise GinError(t("not a session key: {value}", value=repr(session)))
+    return code, session, clean_student(student)
+
+
+def _add_session(cursor: Cursor, code: str, session: str, student: str) -> None:
+    cursor.execute("INSERT INTO class_sessions (code, session, student, started) VALUES (?, ?, ?, ?) "
+                   "ON CONFLICT DO NOTHING", (code, session, student, _now()))
+
+
+def _read_session(cursor: Cursor, code: str, session: str) -> StoredSession | None:
+    row = cursor.execute("SELECT code, session, student, started, handed_in FROM class_sessions "
+                         "WHERE code = ? AND session = ?", (code, session)).fetchone()
+    if row is None:
+        return None
+    attempts = cursor.execute("SELECT position, puzzle_id, answer, correct, seconds FROM class_answers "
+                              "WHERE code = ? AND session = ? ORDER BY position", (code, session)).fetchall()
+    return _session(row, [_attempt(a) for a in attempts])
+
+
+def _session(row: Any, attempts: Iterable[Attempt]) -> StoredSession:
+    code, session, student, started, handed_in = row
+    return StoredSession(code, session, student, started, handed_in, tuple(attempts))
+
+
+def _attempt(row: Any) -> Attempt:
+    position, puzzle_id, answer, correct, seconds = row
+    return Attempt(int(position), puzzle_id, answer, bool(correct), float(seconds))
+
+
+__all__ = ["DATABASE_ENV", "ClassStore", "StoreError", "StoredSession", "database_url", "new_session_key",
+           "open_store"]

@@ -176,11 +176,11 @@ async def answer_class(page: Page, number: int) -> dict[str, list[float]]:
     name = [c for c in page.children(form) if c.model == "TextModel"][1]
     start_button = first((c for c in page.children(form) if c.model == "ButtonModel"), "Start")
     await page.set(name, value=f"Student {number:02d}")
-    progress = parts[parts.index(form) + 1]
+    progress = first((w for w in parts[parts.index(form) + 1:] if w.model == "HTMLModel"), "the progress line")
     times: dict[str, list[float]] = {"start": [(await page.click(start_button, shown=[progress]))[0]],
                                      "answer": [], "next": []}
     view = page.find("gt-puzzle", [student])[0]
-    buttons = parts[parts.index(view) + 1]
+    buttons = first((w for w in parts[parts.index(view) + 1:] if w.model == "HBoxModel"), "Next puzzle")
     for count in range(ANSWERS):
         times["answer"].append(await answer_puzzle(page, view))
         if count + 1 < ANSWERS:

@@ -56,6 +56,19 @@ def landing_url(port: int, ip: str = "localhost") -> str:
     return f"http://{host}:{port}/{LANDING}"
 
 
+def compile_package() -> bool:
+    """Compile the package's modules to bytecode where it is missing or stale, as pip does
+    when it installs a package, so that each page's kernel loads them instead of compiling
+    them again: a lesson page's imports take about 0.2 s of CPU from source against 0.06 s
+    from bytecode, in each of a class's 30 kernels. Kernels would write it themselves, except where
+    ``PYTHONDONTWRITEBYTECODE`` is set or the folder is read-only. False when some module
+    could not be compiled (an unwritable folder: an installed copy already has it)."""
+    import compileall
+    with contextlib.suppress(OSError):
+        return bool(compileall.compile_dir(str(Path(__file__).resolve().parent), quiet=2))
+    return False
+
+
 def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: bool = True,
           teacher_passphrase: str | None = None) -> int:
     """Serve the app until interrupted; returns Voila's exit status. ``teacher_passphrase``
@@ -74,6 +87,7 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
     if for_a_class(env):
         print(t("For a class: the teacher's pages ask for the teacher passphrase ({url}).",
                 url=url.replace(LANDING, TEACHER_LANDING)), flush=True)
+    compile_package()
     process = subprocess.Popen(voila_command(folder, port=port, ip=ip), cwd=folder, env=env)
     if open_browser:
         with contextlib.suppress(Exception):  # no browser on this machine: the URL is printed above

@@ -19,11 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
-from typing import TypedDict
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, TypedDict
 
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards, sort_by_rank
 from .errors import GinError
@@ -34,10 +32,14 @@ MAX_CARDS = 11
 SUIT_BITS = 0x1FFF
 _RANK_VALUES = tuple(min(r + 1, 10) for r in range(13))
 
-Masks = npt.NDArray[np.uint64]
-"""52-bit hand masks, one per element."""
-Counts = npt.NDArray[np.int64]
-"""Deadwood counts (or table entries), one per element."""
+if TYPE_CHECKING:  # numpy is imported when a batch is first solved, not with the engine: a page rarely needs it
+    import numpy as np
+    import numpy.typing as npt
+
+    Masks = npt.NDArray[np.uint64]
+    """52-bit hand masks, one per element."""
+    Counts = npt.NDArray[np.int64]
+    """Deadwood counts (or table entries), one per element."""
 
 
 class MeldKind(Vocabulary):
@@ -51,22 +53,33 @@ class MeldKind(Vocabulary):
         return N_("meld kind")
 
 
-def _build_tables() -> tuple[Counts, Counts]:
-    masks = np.arange(1 << 13, dtype=np.int64)
-    starts = masks & (masks >> 1) & (masks >> 2)
-    melded = (starts | (starts << 1) | (starts << 2)) & SUIT_BITS
-    loose = masks & ~melded
-    deadwood = np.zeros(1 << 13, dtype=np.int64)
-    for bit, value in enumerate(_RANK_VALUES):
-        deadwood += ((loose >> bit) & 1) * value
+def _build_tables() -> tuple[list[int], list[int]]:
+    points = [0] * (1 << 13)  # the value of a mask's cards, each mask from the one without its lowest card
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        points[mask] = points[mask ^ low] + _RANK_VALUES[low.bit_length() - 1]
+    deadwood, melded = [], []
+    for mask in range(1 << 13):
+        starts = mask & (mask >> 1) & (mask >> 2)
+        runs = (starts | (starts << 1) | (starts << 2)) & SUIT_BITS
+        melded.append(runs)
+        deadwood.append(points[mask & ~runs])
     return deadwood, melded
 
 
-_RUN_DEADWOOD_NP, _RUN_MELDED_NP = _build_tables()
-RUN_DEADWOOD: list[int] = _RUN_DEADWOOD_NP.tolist()
+_TABLES = _build_tables()
+RUN_DEADWOOD: list[int] = _TABLES[0]
 """Deadwood of one suit's 13-bit mask when only runs may meld."""
-RUN_MELDED: list[int] = _RUN_MELDED_NP.tolist()
+RUN_MELDED: list[int] = _TABLES[1]
 """The cards of one suit's 13-bit mask that runs meld."""
+
+
+@cache
+def _run_deadwood_array() -> Counts:
+    """:data:`RUN_DEADWOOD` as a numpy array, for the batch solver."""
+    import numpy as np
+    return np.array(RUN_DEADWOOD, dtype=np.int64)
+
 
 # Set choices for a rank, by the 4-bit pattern of suits that hold it.
 _SET_OPTIONS: list[tuple[int, ...]] = []
@@ -127,6 +140,43 @@ def mask_min_deadwood(mask: int) -> int:
     """Minimum deadwood of the cards of a 52-bit mask (at most 11 cards, unchecked)."""
     return _min_deadwood_masks(mask & SUIT_BITS, (mask >> 13) & SUIT_BITS,
                                (mask >> 26) & SUIT_BITS, (mask >> 39) & SUIT_BITS)
+
+
+def least_after_two_out(mask: int) -> dict[int, int]:
+    """For each card of a 52-bit mask of at most 13 cards (unchecked), by its index: the
+    least deadwood of the cards left when it and the best other card are taken out.
+
+    >>> hand = parse_cards("AS 2S 3S 9H")
+    >>> after = least_after_two_out(cards_mask(hand))
+    >>> [after[card.index] for card in hand]  # 9H with 3S out leaves A-2 of spades: 3
+    [5, 4, 3, 3]
+    """
+    table = RUN_DEADWOOD
+    indices = [i for i in range(52) if mask >> i & 1]
+    suits = [(mask >> (13 * s)) & SUIT_BITS for s in range(4)]
+    best = [1 << 30] * len(indices)
+    if not _many_of_a_kind(*suits):
+        # no rank held three times: nor after taking two out, so each suit's runs alone decide;
+        # taking two out changes one or two suits' entries in the sum
+        total = sum(table[suit] for suit in suits)
+        where = [(i // 13, 1 << (i % 13)) for i in indices]
+        for first, (suit, bit) in enumerate(where):
+            for second in range(first + 1, len(where)):
+                other, other_bit = where[second]
+                if other == suit:
+                    points = total - table[suits[suit]] + table[suits[suit] ^ bit ^ other_bit]
+                else:
+                    points = (total - table[suits[suit]] - table[suits[other]]
+                              + table[suits[suit] ^ bit] + table[suits[other] ^ other_bit])
+                best[first] = min(best[first], points)
+                best[second] = min(best[second], points)
+    else:
+        for first, card in enumerate(indices):
+            for second in range(first + 1, len(indices)):
+                points = mask_min_deadwood(mask & ~(1 << card) & ~(1 << indices[second]))
+                best[first] = min(best[first], points)
+                best[second] = min(best[second], points)
+    return dict(zip(indices, best, strict=True))
 
 
 def _hand_mask(cards: CardsLike) -> int:
@@ -275,6 +325,7 @@ def min_deadwood_batch(indices: npt.ArrayLike) -> Counts:
     >>> min_deadwood_batch([[0, 1, 2, 4], [12, 25, 38, 51]]).tolist()
     [5, 0]
     """
+    import numpy as np
     try:
         array = np.asarray(indices)
     except (TypeError, ValueError) as error:
@@ -305,15 +356,17 @@ def min_deadwood_batch(indices: npt.ArrayLike) -> Counts:
 def masks_min_deadwood(masks: Masks) -> Counts:
     """Least deadwood of hand masks (uint64, any shape, each of at most 11
     cards), same shape; each distinct hand is solved once."""
+    import numpy as np
     distinct, where = np.unique(masks.reshape(-1), return_inverse=True)
     return _batch_masks(distinct)[where].reshape(masks.shape)
 
 
 def _batch_masks(hands: Masks) -> Counts:
     """Least deadwood of 52-bit hand masks (uint64 array), each of at most 11 cards."""
+    import numpy as np
     bits = np.uint64(SUIT_BITS)
     suits = [((hands >> np.uint64(13 * s)) & bits).astype(np.intp) for s in range(4)]
-    table = _RUN_DEADWOOD_NP
+    table = _run_deadwood_array()
     a, b, c, d = suits
     result = table[a] + table[b] + table[c] + table[d]
     triples = (a & b & (c | d)) | (c & d & (a | b))
@@ -328,10 +381,11 @@ def _batch_masks(hands: Masks) -> Counts:
 # The six set choices for a rank, as removal patterns over the suits held:
 # none, all, or all but one suit. Choices not open to a rank held only three
 # times become "none" again, which leaves the minimum unchanged.
-_DROP_ONE = np.array([0b1110, 0b1101, 0b1011, 0b0111])
+_DROP_ONE = (0b1110, 0b1101, 0b1011, 0b0111)
 
 
 def _batch_with_sets(suits: list[npt.NDArray[np.intp]], triples: npt.NDArray[np.intp], group: int) -> Counts:
+    import numpy as np
     a, b, c, d = suits
     m = triples.shape[0]
     removal = [np.zeros((m,) + (1,) * group, dtype=np.intp) for _ in range(4)]
@@ -343,12 +397,12 @@ def _batch_with_sets(suits: list[npt.NDArray[np.intp]], triples: npt.NDArray[np.
         options = np.zeros((m, 6), dtype=np.intp)
         options[:, 1] = pattern
         full = pattern == 15
-        options[:, 2:] = np.where(full[:, None], _DROP_ONE[None, :], 0)
+        options[:, 2:] = np.where(full[:, None], np.array(_DROP_ONE)[None, :], 0)
         shape = [m] + [1] * group
         shape[slot + 1] = 6
         for s in range(4):
             removal[s] = removal[s] + (((options >> s) & 1) * low[:, None]).reshape(shape)
-    table = _RUN_DEADWOOD_NP
+    table = _run_deadwood_array()
     total = (table[a.reshape((m,) + (1,) * group) ^ removal[0]]
              + table[b.reshape((m,) + (1,) * group) ^ removal[1]]
              + table[c.reshape((m,) + (1,) * group) ^ removal[2]]

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Iterator
-from typing import Any, Protocol
-
-import numpy as np
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import Card, cards_mask
 from .errors import GinError
@@ -33,6 +32,9 @@ from .melds import Arrangement, all_best_arrangements, mask_min_deadwood, masks_
 from .scoring import ScoreKind, layoff_targets
 from .solver import discard_table_for, naive_discard
 from .view import SeatView, card_of
+
+if TYPE_CHECKING:  # numpy is imported when a player first thinks, not with the engine: a page rarely needs it
+    import numpy as np
 
 PLAYER_NAMES = ("random", "naive", "lookahead", "best")
 _DRAWING = (Phase.UPCARD, Phase.DRAW)
@@ -87,6 +89,7 @@ def _mask(cards: Iterable[Card]) -> int:
 def draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
     """For each unseen card: the least deadwood of the ten cards of ``mask10`` after
     drawing it and throwing the best card (any of the eleven)."""
+    import numpy as np
     draws = np.array([1 << c.index for c in unseen], dtype=np.uint64)
     bits = [1 << i for i in range(52) if mask10 >> i & 1]
     eleven = np.uint64(mask10) | draws  # (U,)
@@ -258,13 +261,20 @@ def _scale(weights: dict[Card, float], total: float) -> dict[Card, float]:
     return {c: fixed.get(c, 0.0) for c in chances}
 
 
-_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
+@cache
+def _bits() -> np.ndarray:
+    """The 52 single-card masks (uint64)."""
+    import numpy as np
+    return np.uint64(1) << np.arange(52, dtype=np.uint64)
 
 
 def _held(masks: np.ndarray, size: int) -> np.ndarray:
     """(N, size): the single-card masks of each hand of ``size`` cards."""
-    columns = np.nonzero((masks[:, None] & _BITS[None, :]) != 0)[1]
-    return _BITS[columns.reshape(len(masks), size)]
+    import numpy as np
+    bits = _bits()
+    columns = np.nonzero((masks[:, None] & bits[None, :]) != 0)[1]
+    result: np.ndarray = bits[columns.reshape(len(masks), size)]
+    return result
 
 
 def _last_turn(view: SeatView) -> tuple[Card, Card | None] | None:
@@ -293,6 +303,7 @@ def opponent_hands(view: SeatView, n: int, rng: np.random.Generator, *, knocked:
     did not; by ``exp(-sharp * d)`` where ``d`` is how much less deadwood another
     discard would have left; by ``refused`` if the card it left on the pile
     would have lowered its deadwood. The weights add up to 1."""
+    import numpy as np
     unseen = view.unseen
     known = _mask(view.opponent_known)
     hidden = max(0, 10 - len(view.opponent_known))
@@ -323,6 +334,7 @@ def opponent_hands(view: SeatView, n: int, rng: np.random.Generator, *, knocked:
 def meld_chances(cards: list[Card], masks: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """For each card: the weighted share of the hands in which it would meld
     (the hand with it has less deadwood than the hand plus the card's value)."""
+    import numpy as np
     now = masks_min_deadwood(masks)
     adds = np.array([1 << c.index for c in cards], dtype=np.uint64)
     values = np.array([c.value for c in cards])
@@ -396,6 +408,7 @@ class LookaheadPlayer:
 def _after_draw(full: int, discards: list[Card], unseen: tuple[Card, ...]) -> np.ndarray:
     """(D, U): the least deadwood after throwing discard d, drawing unseen card u
     and throwing the best card then (the solver's one-draw lookahead)."""
+    import numpy as np
     kept = np.array([full & ~(1 << c.index) for c in discards], dtype=np.uint64)
     draws = np.array([1 << u.index for u in unseen], dtype=np.uint64)
     bits = np.array([1 << i for i in range(52) if full >> i & 1], dtype=np.uint64)  # the 11 cards
@@ -417,6 +430,7 @@ def two_draw_race(full: int, discards: list[Card], unseen: tuple[Card, ...], lim
     knock, else the least, over the card thrown then, of the mean over the
     following draw of the deadwood after the best throw, less ``reward`` when
     within ``limit``. The mean of that over the first draw."""
+    import numpy as np
     k, u = len(discards), len(unseen)
     draws = np.array([1 << c.index for c in unseen], dtype=np.uint64)  # (U,)
     kept = np.array([full & ~(1 << d.index) for d in discards], dtype=np.uint64)  # (K,)
@@ -480,6 +494,7 @@ class BestPlayer:
         self.take_margin = take_margin
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
+        import numpy as np
         phase = view.phase
         if phase in LAYOUT_PHASES:
             return layout_step(view)
@@ -499,6 +514,7 @@ class BestPlayer:
         """Each discard's score (race plus feeding less bait), least best; the
         discards not looked at two draws deep score infinity. ``rng`` draws the
         opponent's possible hands (a fixed one if not given)."""
+        import numpy as np
         after = _after_draw(_mask(view.hand), discards, view.unseen)
         race = (after - self.knock_reward * (after <= view.knock_limit)).mean(axis=1)
         masks, weights = opponent_hands(view, self.samples, rng or np.random.default_rng(0))

@@ -9,19 +9,25 @@ legal discard leaves now and, exactly, after one more draw from the stock.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, TypedDict
 
-import numpy as np
-
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
 from .errors import GinError
 from .hand import Action, ActionKind, Phase, Pile
 from .language import N_, t
-from .melds import Arrangement, best_arrangement, mask_min_deadwood, masks_min_deadwood, min_deadwood
+from .melds import (
+    Arrangement,
+    best_arrangement,
+    least_after_two_out,
+    mask_min_deadwood,
+    masks_min_deadwood,
+    min_deadwood,
+)
 from .rules import Rules
 from .vocab import Vocabulary
 
@@ -265,32 +271,60 @@ def discard_table(hand: CardsLike, *, rules: Rules | None = None, drawn: CardsLi
     cards, forbidden, unseen, limit = position.cards, position.forbidden, position.unseen, position.limit
     discards = [c for c in cards if c is not forbidden]
     full = cards_mask(cards)
-    kept_masks = [full & ~(1 << c.index) for c in discards]
-    kept = np.array(kept_masks, dtype=np.uint64)  # (D,)
-    now = [mask_min_deadwood(m) for m in kept_masks]
+    now = [mask_min_deadwood(full & ~(1 << c.index)) for c in discards]
     big_gin = position.rules.big_gin and mask_min_deadwood(full) == 0
+    best_after = _after_one_draw(cards, discards, unseen) if unseen else []
     rows = []
-    if unseen:
-        draws = np.array([1 << u.index for u in unseen], dtype=np.uint64)  # (U,)
-        after = kept[:, None] | draws[None, :]  # (D, U): 11 cards each
-        # The 11 cards of each (d, u): the kept ten plus the draw; try throwing each.
-        kept_bits = np.array([[1 << c.index for c in cards if c is not d] for d in discards], dtype=np.uint64)
-        throws = np.concatenate([np.broadcast_to(kept_bits[:, None, :], (len(discards), len(unseen), 10)),
-                                 np.broadcast_to(draws[None, :, None], (len(discards), len(unseen), 1))], axis=2)
-        candidates = after[:, :, None] & ~throws  # (D, U, 11)
-        # Throwing d after drawing u, or u after keeping d, give the same ten: solve each once.
-        best_after = masks_min_deadwood(candidates).min(axis=2)
     for i, card in enumerate(discards):
-        deadwood = int(now[i])
+        deadwood = now[i]
         if unseen:
             row_after = best_after[i]
-            expected = Fraction(int(row_after.sum()), len(unseen))
-            outs = tuple(u for u, value in zip(unseen, row_after.tolist(), strict=True) if value < deadwood)
+            expected = Fraction(sum(row_after), len(unseen))
+            outs = tuple(u for u, value in zip(unseen, row_after, strict=True) if value < deadwood)
         else:
             expected, outs = Fraction(deadwood), ()
         rows.append(DiscardRow(card, deadwood, deadwood <= limit, deadwood == 0, outs, expected))
     rows.sort(key=lambda r: r.key(Objective.LOOKAHEAD))
     return DiscardTable(cards, tuple(rows), forbidden, limit, big_gin, unseen)
+
+
+def _after_one_draw(cards: tuple[Card, ...], discards: list[Card], unseen: tuple[Card, ...]) -> list[list[int]]:
+    """For each discard d and each unseen card u (in their orders): the least deadwood
+    after throwing d, drawing u and throwing the best card then.
+
+    Both ways give the same numbers. Solved in one numpy batch once numpy is imported
+    (the computer players, the batch solver, a generator making many tables); before
+    that card by card in Python, so that a page's first tables do not import numpy,
+    which costs each page's kernel about 10 MB."""
+    if "numpy" in sys.modules:
+        return _after_one_draw_batch(cards, discards, unseen)
+    return _after_one_draw_python(cards, discards, unseen)
+
+
+def _after_one_draw_python(cards: tuple[Card, ...], discards: list[Card],
+                           unseen: tuple[Card, ...]) -> list[list[int]]:
+    """:func:`_after_one_draw` card by card in Python."""
+    wanted = [d.index for d in discards]
+    full = cards_mask(cards)
+    by_draw = [least_after_two_out(full | 1 << u.index) for u in unseen]  # the twelve cards less d and the best
+    return [[after[d] for after in by_draw] for d in wanted]
+
+
+def _after_one_draw_batch(cards: tuple[Card, ...], discards: list[Card], unseen: tuple[Card, ...]) -> list[list[int]]:
+    """:func:`_after_one_draw` in one numpy batch."""
+    import numpy as np
+    full = cards_mask(cards)
+    kept = np.array([full & ~(1 << c.index) for c in discards], dtype=np.uint64)  # (D,)
+    draws = np.array([1 << u.index for u in unseen], dtype=np.uint64)  # (U,)
+    after = kept[:, None] | draws[None, :]  # (D, U): 11 cards each
+    # The 11 cards of each (d, u): the kept ten plus the draw; try throwing each.
+    kept_bits = np.array([[1 << c.index for c in cards if c is not d] for d in discards], dtype=np.uint64)
+    throws = np.concatenate([np.broadcast_to(kept_bits[:, None, :], (len(discards), len(unseen), 10)),
+                             np.broadcast_to(draws[None, :, None], (len(discards), len(unseen), 1))], axis=2)
+    candidates = after[:, :, None] & ~throws  # (D, U, 11)
+    # Throwing d after drawing u, or u after keeping d, give the same ten: solve each once.
+    best: list[list[int]] = masks_min_deadwood(candidates).min(axis=2).tolist()
+    return best
 
 
 def discard_table_for(view: SeatView) -> DiscardTable:

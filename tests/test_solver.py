@@ -183,3 +183,20 @@ def test_the_table_of_a_seat_s_view_uses_only_what_the_seat_sees():
         assert discard_table_for(SeatView.of(other, 1)) == table
     with pytest.raises(GinError, match="not about to discard"):
         discard_table_for(SeatView.of(hand, 0))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_after_one_draw_same_in_python_and_in_numpy(seed):
+    """The table's lookahead figures are the same solved card by card in Python (a page's
+    kernel, numpy not imported) as in one numpy batch: meld-rich hands (sets, four of a
+    kind), a forbidden discard and fewer unseen cards included."""
+    from gintrainer.solver import _after_one_draw_batch, _after_one_draw_python, _position
+    rng = random.Random(seed)
+    for hand in hands(60, seed):
+        pile = rng.sample([c for c in DECK if c not in hand], rng.choice([0, 3, 12]))
+        drawn, source = (rng.choice(hand), "discard") if rng.random() < 0.5 else (None, "stock")
+        position = _position(hand, drawn, source, pile, (), None, None)
+        discards = [c for c in position.cards if c is not position.forbidden]
+        python = _after_one_draw_python(position.cards, discards, position.unseen)
+        assert python == _after_one_draw_batch(position.cards, discards, position.unseen)
+        assert len(python) == len(discards) and all(len(row) == len(position.unseen) for row in python)

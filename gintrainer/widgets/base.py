@@ -89,9 +89,7 @@ def language_style() -> str:
 def style_sheet() -> widgets.HTML:
     """An HTML widget holding the card style sheet and the right-to-left rules (views
     include one each; duplicates are harmless)."""
-    sheet = widgets.HTML(style_block() + language_style())
-    sheet.add_class("gt-style")
-    return sheet
+    return widgets.HTML(style_block() + language_style(), _dom_classes=("gt-style",))
 
 
 class PageLanguage(anywidget.AnyWidget):
@@ -213,14 +211,15 @@ class View(widgets.VBox):
     widget in it and stops its redrawing."""
 
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
-        self.status = widgets.HTML("")
-        self.status.add_class("gt-status-line")
+        # Class names are given when a widget is made, not added after: each change after is one more
+        # message from the page's kernel through the server (a page makes hundreds of widgets).
+        self.status = widgets.HTML("", _dom_classes=("gt-status-line",))
         self.last_error: str | None = None
         self.last_traceback: str | None = None
         self._undo: list[Callable[[], None]] = []
         self._closed = False
-        super().__init__(children=[style_sheet(), *children, self.status], **kwargs)
-        self.add_class("gt-view")
+        classes = ("gt-view", *kwargs.pop("_dom_classes", ()))  # a subclass's classes follow the view's
+        super().__init__(children=[style_sheet(), *children, self.status], _dom_classes=classes, **kwargs)
         self.listen(settings, self._settings_changed, names=["size", "four_colour"])
 
     def listen(self, source: traitlets.HasTraits | Observable, callback: Callable[..., None], *,
@@ -292,8 +291,7 @@ class SettingsBar(widgets.HBox):
                                             description=tc("option", "Four-colour deck"), indent=False)
         self._links = [traitlets.link((settings, "size"), (self.size, "value")),
                        traitlets.link((settings, "four_colour"), (self.four_colour, "value"))]
-        super().__init__([self.size, self.four_colour])
-        self.add_class("gt-settings")
+        super().__init__([self.size, self.four_colour], _dom_classes=("gt-settings",))
 
     def close(self) -> None:
         """Unlink from the settings, then close the bar and its two controls."""

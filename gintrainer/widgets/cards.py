@@ -29,16 +29,14 @@ class CardPicker(widgets.Box):
         self.single = single
         self.on_error: Callable[[str], None] | None = None  # told of an error in a click, as a sentence
         self._quiet = False
-        super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.add_class("gt-picker")
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+                         _dom_classes=("gt-picker",))
         if cards:
             self.show(cards)
 
     def _button(self, index: int) -> widgets.ToggleButton:
         while len(self.buttons) <= index:
-            button = widgets.ToggleButton(value=False)
-            for name in _BUTTON_CLASSES:
-                button.add_class(name)
+            button = widgets.ToggleButton(value=False, _dom_classes=_BUTTON_CLASSES)
             button.observe(partial(self._toggled, len(self.buttons)), names="value")
             self.buttons.append(button)
         return self.buttons[index]

@@ -119,8 +119,7 @@ class TeacherPage(View):
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
                              self.themes_help, self.oklahoma, self.print_language, self.make_button])
-        super().__init__([form, self.code, self.downloads, self.listing])
-        self.add_class("gt-teacher")
+        super().__init__([form, self.code, self.downloads, self.listing], _dom_classes=("gt-teacher",))
         self.make_button.on_click(self._on_make)
 
     def options(self) -> dict[str, Any]:
@@ -275,8 +274,7 @@ class StudentPage(View):
                           self.address, self.progress, self.connection, self.view,
                           widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.results, self.review])
-        self.add_class("gt-student")
+                          self.results, self.review], _dom_classes=("gt-student",))
         self.start_button.on_click(self._on_start)
         self.next_button.on_click(self._on_next)
         self.hand_in_button.on_click(self._on_hand_in)
@@ -523,8 +521,8 @@ class GradebookPage(View):
         self.sources = widgets.HBox([self.upload], layout=widgets.Layout(flex_flow="row wrap"))
         """Where the results come from besides the class store: uploaded files."""
         super().__init__([widgets.HBox([self.code], layout=widgets.Layout(flex_flow="row wrap")),
-                          self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart])
-        self.add_class("gt-gradebook")
+                          self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart],
+                         _dom_classes=("gt-gradebook",))
         self.upload.observe(self._on_upload, names="value")
         self.code.observe(self._on_code, names="value")
         self.ticker.on_tick(self._on_tick)
@@ -624,8 +622,7 @@ class TeacherOnly(View):
         self.open_button.layout.width = "auto"
         self.gate = widgets.HBox([self.passphrase, self.open_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.body = widgets.VBox()
-        super().__init__([self.notice, self.gate, self.body])
-        self.add_class("gt-teacher-only")
+        super().__init__([self.notice, self.gate, self.body], _dom_classes=("gt-teacher-only",))
         self.open_button.on_click(self._on_open)
         if for_a_class():
             ask = t("This page is for the teacher: type the teacher passphrase.")

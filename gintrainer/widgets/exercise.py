@@ -45,15 +45,13 @@ class ExerciseView(View):
         self.answer_button = widgets.Button(description=tc("button", "Show answer"))
         self.new_button = widgets.Button(description=tc("button", "New position"),
                                          tooltip=tc("tooltip", "Another position of the same kind"))
-        self.feedback = widgets.HTML()
-        self.feedback.add_class("gt-feedback")
+        self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
         buttons = [self.check_button, self.again_button, self.answer_button]
         if self.session.can_renew and not compact:
             buttons.append(self.new_button)
         self.inputs = widgets.VBox()
         super().__init__([self.header, self.prompt, self.panels, self.option_label, self.inputs,
-                          widgets.HBox(buttons), self.feedback])
-        self.add_class("gt-exercise")
+                          widgets.HBox(buttons), self.feedback], _dom_classes=("gt-exercise",))
         self.check_button.on_click(self._on_check)
         self.again_button.on_click(self._on_again)
         self.answer_button.on_click(self._on_answer)
@@ -188,8 +186,7 @@ class CheckView(View):
         self.tally = widgets.HTML()
         for view in self.questions:
             view.listeners.append(lambda v, feedback: self.refresh())
-        super().__init__([self.heading, *self.questions, self.tally])
-        self.add_class("gt-check")
+        super().__init__([self.heading, *self.questions, self.tally], _dom_classes=("gt-check",))
         self.refresh()
 
     @property
@@ -220,8 +217,7 @@ class RulesComparison(View):
         self.position = widgets.HTML()
         self.table = widgets.HTML()
         self.new_button = widgets.Button(description=tc("button", "New position"))
-        super().__init__([self.position, self.table, self.new_button])
-        self.add_class("gt-comparison")
+        super().__init__([self.position, self.table, self.new_button], _dom_classes=("gt-comparison",))
         self.new_button.on_click(self._on_new)
         self.refresh()
 

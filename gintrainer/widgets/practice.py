@@ -274,8 +274,7 @@ class PracticePage(View):
             self.moves, self.coach, self.result,
             _heading(t("Score sheet")), self.scores,
             _heading(t("Finished hands")), self.downloads,
-            _heading(t("New match")), form])
-        self.add_class("gt-practice")
+            _heading(t("New match")), form], _dom_classes=("gt-practice",))
         for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
                                 (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
                                 (self.knock_button, self._on_knock), (self.gin_button, self._on_gin),

@@ -52,8 +52,7 @@ class PresentationPage(View):
                                        layout=widgets.Layout(width="auto"))
         self.holder = widgets.VBox()
         settings.size = "large"
-        super().__init__([self.choice, self.holder])
-        self.add_class("gt-present")
+        super().__init__([self.choice, self.holder], _dom_classes=("gt-present",))
         self.choice.observe(self._on_choice, names="value")
         self.show(QUICK_REFERENCE)
 

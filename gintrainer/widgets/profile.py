@@ -221,8 +221,7 @@ class ProfileBar(View):
         self.who = widgets.HTML()
         super().__init__([widgets.HBox([self.name_box, self.open_button, self.colour_box],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                          self.who])
-        self.add_class("gt-profile-bar")
+                          self.who], _dom_classes=("gt-profile-bar",))
         self.open_button.on_click(self._on_open)
         self.colour_box.observe(self._on_four_colour, names="value")
         self.listen(learner, self.refresh)
@@ -279,8 +278,7 @@ class ProfilePage(View):
         super().__init__([self.bar, self.difficulty, self.summary,
                           widgets.HBox([self.export_button, self.reset_button, self.confirm],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.export_link, self.message])
-        self.add_class("gt-profile")
+                          self.export_link, self.message], _dom_classes=("gt-profile",))
         self.export_button.on_click(self._on_export)
         self.reset_button.on_click(self._on_reset)
         self.confirm.on_click(self._on_confirm)

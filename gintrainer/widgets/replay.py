@@ -115,8 +115,8 @@ class ReplayView(View):
         super().__init__([self.heading, self.view_choice, self.stepper,
                           widgets.HBox([self.ask_button, self.solver_notes],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.solver, widgets.HBox([self.comment, self.save_comment]), self.download])
-        self.add_class("gt-replay")
+                          self.solver, widgets.HBox([self.comment, self.save_comment]), self.download],
+                         _dom_classes=("gt-replay",))
         self.view_choice.observe(self._on_view, names="value")
         self.ask_button.on_click(self._on_ask)
         self.save_comment.on_click(self._on_save)
@@ -196,8 +196,7 @@ class ReplaysPage(View):
                                          description=tc("button", "Load a history file"))
         self.holder = widgets.VBox()
         super().__init__([widgets.HBox([self.choice, self.upload], layout=widgets.Layout(flex_flow="row wrap")),
-                          self.holder])
-        self.add_class("gt-replays")
+                          self.holder], _dom_classes=("gt-replays",))
         self.choice.observe(self._on_choice, names="value")
         self.upload.observe(self._on_upload, names="value")
         self.show(next(iter(self.examples.values())))

@@ -338,8 +338,7 @@ class PageTop(View):
         self.menu = LanguageMenu(here, self.learner)
         self.links = NavBar(here, self.learner)
         self.heading = widgets.HTML(heading_html(here) if heading and here in HEADINGS else "")
-        super().__init__([self.language, self.menu, self.heading, self.links])
-        self.add_class("gt-page-top")
+        super().__init__([self.language, self.menu, self.heading, self.links], _dom_classes=("gt-page-top",))
 
 
 def nav(here: str) -> PageTop:
@@ -378,8 +377,7 @@ class LandingPage(View):
                     t("Today's puzzles ({date})", date=self.daily.today.isoformat())]
         learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
         super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.lessons,
-                          puzzles, self.puzzles, self.extras, today_heading, self.daily])
-        self.add_class("gt-landing")
+                          puzzles, self.puzzles, self.extras, today_heading, self.daily], _dom_classes=("gt-landing",))
         self.listen(self.learner, self.refresh)
         self.refresh()
 

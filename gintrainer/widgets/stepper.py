@@ -38,8 +38,7 @@ class Stepper(View):
         title = getattr(steps, "title", "") if title is None else title
         self.heading = widgets.HTML(f"<b>{escape(title)}</b>" if title else "")
         self.frame = widgets.HTML()
-        self.caption = widgets.HTML()
-        self.caption.add_class("gt-caption-line")
+        self.caption = widgets.HTML(_dom_classes=("gt-caption-line",))
         self.first_button = widgets.Button(description=tc("button", "« Start"), tooltip=t("Go to the start"))
         self.back_button = widgets.Button(description=tc("button", "◀ Back"), tooltip=t("One step back"))
         self.forward_button = widgets.Button(description=tc("button", "Forward ▶"), tooltip=t("One step forward"))
@@ -49,8 +48,7 @@ class Stepper(View):
         self.label = widgets.HTML()
         controls = widgets.HBox([self.first_button, self.back_button, self.forward_button, self.last_button,
                                  self.slider, self.label], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([self.heading, controls, self.caption, self.frame])
-        self.add_class("gt-stepper")
+        super().__init__([self.heading, controls, self.caption, self.frame], _dom_classes=("gt-stepper",))
         self.first_button.on_click(lambda _: self.go(0))
         self.back_button.on_click(lambda _: self.go(self.step - 1))
         self.forward_button.on_click(lambda _: self.go(self.step + 1))

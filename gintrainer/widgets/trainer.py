@@ -126,24 +126,22 @@ class PuzzleView(View):
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
         # The two answers look alike: a colour would suggest one of them.
-        self.yes_button = widgets.Button(description=tc("button", "Yes, I can knock"))
-        self.no_button = widgets.Button(description=tc("button", "No, I cannot knock"))
-        for button in (self.yes_button, self.no_button):
-            button.add_class("gt-answer")
+        self.yes_button = widgets.Button(description=tc("button", "Yes, I can knock"), _dom_classes=("gt-answer",),
+                                         layout=widgets.Layout(width="auto"))
+        self.no_button = widgets.Button(description=tc("button", "No, I cannot knock"), _dom_classes=("gt-answer",),
+                                        layout=widgets.Layout(width="auto"))
         self.discard_button = widgets.Button(description=tc("button", "Discard the selected card"),
-                                             button_style="primary")
+                                             button_style="primary", layout=widgets.Layout(width="auto"))
         self.hint_button = widgets.Button(description=tc("button", "Hint"),
-                                         tooltip=tc("tooltip", "theme, then key cards, then the answer"))
+                                         tooltip=tc("tooltip", "theme, then key cards, then the answer"),
+                                         layout=widgets.Layout(width="auto"))
         self.hints = widgets.HTML()
-        self.feedback = widgets.HTML()
-        self.feedback.add_class("gt-feedback")
-        self.again_button = widgets.Button(description=tc("button", "Try it again (practice, not rated)"))
-        self.again_button.layout.display = "none"
-        self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False)
+        self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
+        self.again_button = widgets.Button(description=tc("button", "Try it again (practice, not rated)"),
+                                           layout=widgets.Layout(width="auto", display="none"))
+        self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False,
+                                                 layout=widgets.Layout(width="auto"))
         self.table = widgets.HTML()
-        for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button, self.table_toggle,
-                       self.again_button):
-            button.layout.width = "auto"
         self.buttons = widgets.HBox([self.yes_button, self.no_button, self.discard_button, self.hint_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
         self._heading = title
@@ -151,8 +149,7 @@ class PuzzleView(View):
                     self.again_button]
         if table:
             children += [self.table_toggle, self.table]
-        super().__init__(children)
-        self.add_class("gt-puzzle")
+        super().__init__(children, _dom_classes=("gt-puzzle",))
         self.yes_button.on_click(lambda _: self._yes_no(True))
         self.no_button.on_click(lambda _: self._yes_no(False))
         self.discard_button.on_click(self._on_discard)
@@ -348,8 +345,7 @@ class TrainerPage(View):
         self.shown = 0
         super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
                                                  layout=widgets.Layout(flex_flow="row wrap")),
-                          self.theme_help, self.stats, self.view, self.next_button])
-        self.add_class("gt-trainer")
+                          self.theme_help, self.stats, self.view, self.next_button], _dom_classes=("gt-trainer",))
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_filter, names="value")
         self.theme.observe(self._on_filter, names="value")
@@ -415,8 +411,7 @@ class DailyPage(View):
                       for k in self.kinds]
         self.day = self.today
         self._shown_for = self.learner.name
-        super().__init__([self.bar, self.date, *self.views])
-        self.add_class("gt-daily")
+        super().__init__([self.bar, self.date, *self.views], _dom_classes=("gt-daily",))
         self.date.observe(self._on_date, names="value")
         self.listen(self.learner, self._on_learner)
         self.show_day(self.today)

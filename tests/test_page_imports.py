@@ -1,0 +1,99 @@
+"""What a page's kernel imports to build the page: not numpy, nor the lessons' widgets on a page
+that is not a lesson. Each is a few megabytes in every student's kernel (numpy alone 10 MB), so
+they are imported when first used: numpy by the batch solver and the computer players, the
+lesson widgets by a lesson page. Each page is built in a fresh process, its notebook's code
+cells run in order in its own folder, as Voila's kernel runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PAGES = ["index.ipynb", "lessons/05_knocking_and_gin.ipynb", "lessons/tr/05_knocking_and_gin.ipynb",
+         "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/daily.ipynb", "classroom/student.ipynb"]
+NOT_AT_PAGE_START = ("numpy",)
+"""Modules no page imports while it is built."""
+LESSON_WIDGETS = "gintrainer.widgets.lesson"
+
+_BUILD = """
+import json, sys
+cells = json.loads(sys.argv[1])
+names = {}
+for code in cells:
+    exec(compile(code, "<cell>", "exec"), names)
+print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in ("numpy", "gintrainer"))))
+"""
+
+
+def imported_by(page: str, tmp_path: Path) -> set[str]:
+    """The numpy and gintrainer modules imported after running ``page``'s code cells in a fresh process."""
+    notebook = nbformat.read(ROOT / page, as_version=4)
+    cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+    env = {key: value for key, value in os.environ.items() if key not in ("VOILA_PREHEAT", "QUERY_STRING")}
+    env.update(GINTRAINER_DATA=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(cells)], cwd=(ROOT / page).parent, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_building_a_page_does_not_import_numpy(page, tmp_path):
+    modules = imported_by(page, tmp_path)
+    assert "gintrainer.widgets" in modules  # the page was built
+    assert not {name for name in modules if name.split(".")[0] in NOT_AT_PAGE_START}
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if not p.startswith("lessons/")])
+def test_a_page_that_is_no_lesson_does_not_import_the_lesson_widgets(page, tmp_path):
+    assert LESSON_WIDGETS not in imported_by(page, tmp_path)
+
+
+def test_a_lesson_page_imports_its_widgets(tmp_path):
+    """The check above can see the lesson widgets: a lesson page has them."""
+    assert LESSON_WIDGETS in imported_by("lessons/05_knocking_and_gin.ipynb", tmp_path)
+
+
+def test_the_batch_solver_and_the_players_still_work_once_numpy_is_imported():
+    code = ("import sys, random\n"
+            "import gintrainer\n"
+            "assert 'numpy' not in sys.modules\n"
+            "from gintrainer import min_deadwood_batch\n"
+            "from gintrainer.players import decide, make_player\n"
+            "print(min_deadwood_batch([[0, 1, 2, 4], [12, 25, 38, 51]]).tolist(), 'numpy' in sys.modules)\n"
+            "hand = gintrainer.Hand.deal(seed=1)\n"
+            "hand.apply(decide(make_player('best'), hand, seed=5))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[5,", "0]", "True"]
+
+
+def test_the_app_command_compiles_the_package_before_it_starts_voila(monkeypatch):
+    """Each page's kernel then loads the trainer's bytecode instead of compiling its modules,
+    even where PYTHONDONTWRITEBYTECODE keeps the kernels from writing it."""
+    import importlib.util
+
+    from gintrainer import app, vocab
+    cached = Path(importlib.util.cache_from_source(vocab.__file__))
+    cached.unlink(missing_ok=True)
+    seen = {}
+
+    class Voila:
+        def __init__(self, command, *, cwd, env):
+            seen["compiled"] = cached.is_file()
+
+        def wait(self):
+            return 0
+
+    monkeypatch.setattr(app.subprocess, "Popen", Voila)
+    assert app.serve(open_browser=False) == 0
+    assert seen["compiled"]

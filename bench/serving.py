@@ -66,8 +66,10 @@ def server_env(data: Path) -> dict[str, str]:
 def start(folder: Path, port: int, data: Path, *, options: tuple[str, ...] = (), log: Path | None = None,
           timeout: float = 120) -> subprocess.Popen:
     """Serve ``folder`` with its voila.json as ``gintrainer app`` does (its command line, no
-    browser), on 127.0.0.1:``port``; ``options`` go after it (they win over the file)."""
-    from gintrainer.app import voila_command
+    browser, the package's bytecode compiled first), on 127.0.0.1:``port``; ``options`` go after
+    it (they win over the file)."""
+    from gintrainer.app import compile_package, voila_command
+    compile_package()
     command = voila_command(folder, port=port, ip="127.0.0.1") + list(options)
     if log is None:
         process = subprocess.Popen(command, cwd=folder, env=server_env(data), stdout=subprocess.DEVNULL,

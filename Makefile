@@ -72,6 +72,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_deadwood.py
 	$(BIN)/python bench/bench_solver.py
 	$(BIN)/python bench/bench_app.py
+	$(BIN)/python bench/bench_class.py
 	$(BIN)/python bench/bench_duel.py
 	$(BIN)/python bench/bench_bank.py --time
 	$(BIN)/python bench/bench_tests.py

@@ -15,51 +15,14 @@ visitors. The same is then measured with preheating switched off.
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
-import nbformat
+from serving import CHROMIUM_ARGS, MINIMAL, chromium_path, make_site, start, stop
 
-ROOT = Path(__file__).resolve().parents[1]
-SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom", "practice")
 LANGUAGES = ("en", "tr", "ku", "ps")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-
-def make_site(folder: Path) -> None:
-    for name in SITE:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, folder / name)
-        elif source.is_file():
-            shutil.copy2(source, folder / name)
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell("import ipywidgets\nipywidgets.Button(description='Hello')")]
-    nbformat.write(notebook, folder / "minimal.ipynb")
-
-
-def start(folder: Path, port: int, data: Path, preheat: bool) -> subprocess.Popen:
-    command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               f"--Voila.config_file_paths={folder}", str(folder)]
-    if not preheat:
-        command.insert(-1, "--VoilaConfiguration.preheat_kernel=False")
-    process = subprocess.Popen(command, cwd=folder, env=dict(os.environ, GINTRAINER_DATA=str(data)),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/api/contents/", timeout=2)
-            return process
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("voila did not start")
 
 
 def first_widget(browser, url: str) -> float:
@@ -78,7 +41,7 @@ def measure(browser, port: int, runs: int, pause: float) -> dict[str, list[float
     times: dict[str, list[float]] = {"minimal": [], **{lang: [] for lang in LANGUAGES}}
     for _ in range(runs):
         for lang in LANGUAGES:
-            for name, address in ((lang, f"index.ipynb?lang={lang}"), ("minimal", "minimal.ipynb")):
+            for name, address in ((lang, f"index.ipynb?lang={lang}"), ("minimal", MINIMAL)):
                 times[name].append(first_widget(browser, f"http://127.0.0.1:{port}/voila/render/{address}"))
                 time.sleep(pause)
     return times
@@ -90,21 +53,20 @@ def main() -> None:
     parser.add_argument("--pause", type=float, default=8.0, help="seconds between visits")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
-    chromium = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         folder = Path(temporary) / "site"
         folder.mkdir()
         make_site(folder)
-        browser = playwright.chromium.launch(executable_path=chromium, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         print(f"Time until the first widget is visible in Chromium, median of {args.runs} visits each")
         for preheat in (True, False):
-            process = start(folder, 8870 + preheat, Path(temporary) / f"data-{preheat}", preheat)
+            options = () if preheat else ("--VoilaConfiguration.preheat_kernel=False",)
+            process = start(folder, 8870 + preheat, Path(temporary) / f"data-{preheat}", options=options)
             try:
                 time.sleep(args.pause)  # let the preheated pool fill
                 times = measure(browser, 8870 + preheat, args.runs, args.pause)
             finally:
-                process.terminate()
-                process.wait()
+                stop(process)
             minimal = statistics.median(times["minimal"])
             label = "voila.json as shipped (landing page preheated)" if preheat else "preheating off"
             print(f"  {label}:")

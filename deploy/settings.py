@@ -142,6 +142,7 @@ TRANSLATED: dict[str, str] = {
     "Voila.tornado_settings": "ServerApp.tornado_settings",
     "ContentsManager": "ContentsManager",
     "MappingKernelManager": "MappingKernelManager",
+    "VoilaExecutor": "VoilaExecutor",  # the server extension's pages execute with the server's configuration
 }
 """Where each part of voila.json goes in a Jupyter server's configuration: a whole section, or
 one setting (``Section.name``)."""

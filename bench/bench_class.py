@@ -1,0 +1,647 @@
+"""Benchmark of a whole class on one server; prints figures, asserts nothing.
+
+    python bench/bench_class.py [--students N] [--pages minimal,class,lesson,trainer]
+                                [--chromium K] [--after SECONDS] [--json FILE] [--quick]
+
+One Voila server, started as ``gintrainer app`` starts it (its command line and the
+shipped voila.json) on a copy of the site with a minimal one-widget notebook beside it
+(serving.py), a data folder of its own, no browser. For each kind of page in turn:
+
+1. N students open it at the same moment: N - K driven as a browser drives a page
+   (page_client.py: the render request, the page's files, the kernel's websocket, the
+   widgets' states), K in Chromium (until the first ``.jupyter-widgets`` element is
+   attached). First widget live: from the render request until the widgets' states
+   have arrived.
+2. With every page open and idle, each page's kernel's resident memory.
+3. Each websocket student answers five puzzles through the page's controls, all at
+   once and without thinking: the same comm messages a click or a choice sends;
+   an answer is timed from its click until the page shows the answer (the update
+   of the feedback or status line). The lesson answers its exercises (four, then the
+   check's first question); the minimal notebook times one click until its kernel is idle.
+4. Everyone leaves as Voila's page leaves (its shutdown request, the websocket closed;
+   Chromium navigates away), and the kernels' total memory is read ``--after`` seconds later,
+   beside the preheated pool's (voila.json's ``kernel_pools_config``) from before.
+
+The server's kernel processes (its children running ipykernel) are read from /proc every
+0.2 s for the peaks. Every failed request, websocket or wait, a page that came without one
+of its widget outputs, and an answer the page refused, is counted and printed, with the
+problems the server logged; the exit status is 1 if anything failed.
+
+First, after a warm-up render, "where the time goes" (breakdown.py): each kind's page
+alone through the server, each followed by its cells run in a plain kernel (kernel start,
+import cells, page building, each timed with the kernel's memory), ``--repeat`` times, and
+the modules its imports add beyond the kernel's and ipywidgets' (``-X importtime``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import breakdown
+import nbformat
+from page_client import Page, PageError, Widget
+from serving import (
+    CHROMIUM_ARGS,
+    MINIMAL,
+    ROOT,
+    chromium_path,
+    free_port,
+    kernel_processes,
+    machine_busy,
+    make_site,
+    start,
+    stop,
+    tree_busy,
+)
+
+MB = 1024 * 1024
+ANSWERS = 5
+SAMPLE_EVERY = 0.2
+SETTLE = 2.0
+"""Seconds the open pages are left idle before their kernels' memory is read."""
+REFUSALS = 2
+"""Refused discards (an illegal card) a student tries again after, with the next card."""
+CLASS_SIZE = 10
+"""Puzzles in the benchmark's class set (students answer the first five)."""
+
+
+class ControlsNotFound(Exception):
+    """The page is not built as the benchmark expects: a control it looks for is missing."""
+
+
+def first(items: Any, what: str) -> Widget:
+    for item in items:
+        return item
+    raise ControlsNotFound(what)
+
+
+Answering = Callable[[Page, int], Awaitable[dict[str, list[float]]]]
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    title: str
+    notebook: str
+    query: Callable[[int], str]
+    answer: Answering
+
+    @property
+    def outputs(self) -> int:
+        """The widget outputs the page should carry: each of its code cells shows one."""
+        return sum(1 for cell in nbformat.read(ROOT / self.notebook, as_version=4).cells if cell.cell_type == "code"
+                   ) if self.notebook != MINIMAL else 1
+
+
+# --- answering through the page's controls ---------------------------------------------------------
+
+def own_status(page: Page, view: Widget) -> Widget:
+    """A view's own status line (its last child)."""
+    return page.children(view)[-1]
+
+
+def answer_lines(page: Page, view: Widget) -> list[Widget]:
+    """Where a view shows an answer: its feedback and its status line."""
+    return [*page.find("gt-feedback", [view])[:1], own_status(page, view)]
+
+
+def said(page: Page, view: Widget) -> None:
+    """A problem the view reports in its status line after an answer counts as a failure."""
+    words = own_status(page, view).state.get("value", "")
+    if words:
+        page.failures.append(f"{page.address}: the page said {unescape(re.sub('<[^>]+>', '', words))!r}")
+
+
+async def answer_puzzle(page: Page, view: Widget) -> float:
+    """Answer the puzzle a puzzle view shows: "No" when it asks whether one can knock, else a
+    card of the hand and the discard button (the next card when the page refuses the
+    discard, as for the card just taken from the discard pile). The seconds from the
+    answer's click until the page showed the answer."""
+    row = first((w for w in page.children(view) if any("gt-answer" in c.classes for c in page.children(w))),
+                "the answer buttons")
+    yes, no, discard = page.children(row)[:3]
+    if page.shown(no):
+        took = (await page.click(no, shown=answer_lines(page, view)))[0]
+    else:
+        picker = first(page.find("gt-picker", [view]), "the hand's cards")
+        cards = [c for c in page.children(picker) if not c.state.get("disabled")]
+        if not cards:
+            raise ControlsNotFound("a card to pick")
+        for card in cards[:REFUSALS + 1]:
+            await page.set(card, value=True)
+            took = (await page.click(discard, shown=answer_lines(page, view)))[0]
+            if not own_status(page, view).state.get("value"):
+                break
+    said(page, view)
+    return took
+
+
+async def answer_minimal(page: Page, number: int) -> dict[str, list[float]]:
+    button = first((w for w in page.walk() if w.model == "ButtonModel"), "the button")
+    return {"answer": [(await page.click(button))[1]]}
+
+
+async def answer_trainer(page: Page, number: int) -> dict[str, list[float]]:
+    trainer = page.find("gt-trainer")[0]
+    times: dict[str, list[float]] = {"answer": [], "next": []}
+    for count in range(ANSWERS):
+        times["answer"].append(await answer_puzzle(page, page.find("gt-puzzle", [trainer])[0]))
+        if count + 1 < ANSWERS:
+            next_button = [w for w in page.children(trainer) if w.model == "ButtonModel"][-1]
+            times["next"].append((await page.click(next_button))[1])
+    return times
+
+
+async def answer_class(page: Page, number: int) -> dict[str, list[float]]:
+    """Type a name, press Start, then answer a puzzle and press Next puzzle, five times."""
+    student = page.find("gt-student")[0]
+    parts = page.children(student)
+    form = first((w for w in parts if any(c.model == "TextModel" for c in page.children(w))), "the code and name")
+    name = [c for c in page.children(form) if c.model == "TextModel"][1]
+    start_button = first((c for c in page.children(form) if c.model == "ButtonModel"), "Start")
+    await page.set(name, value=f"Student {number:02d}")
+    progress = first((w for w in parts[parts.index(form) + 1:] if w.model == "HTMLModel"), "the progress line")
+    times: dict[str, list[float]] = {"start": [(await page.click(start_button, shown=[progress]))[0]],
+                                     "answer": [], "next": []}
+    view = page.find("gt-puzzle", [student])[0]
+    buttons = first((w for w in parts[parts.index(view) + 1:] if w.model == "HBoxModel"), "Next puzzle")
+    for count in range(ANSWERS):
+        times["answer"].append(await answer_puzzle(page, view))
+        if count + 1 < ANSWERS:
+            times["next"].append((await page.click(page.children(buttons)[0]))[1])
+    return times
+
+
+async def answer_exercise(page: Page, exercise: Widget) -> float:
+    """Give an exercise an answer (its first card, its first choice or a number) and press Check."""
+    parts = page.children(exercise)
+    inputs = first((w for w in parts if w.model == "VBoxModel"), "the exercise's inputs")
+    control = page.children(inputs)[0]
+    if "gt-picker" in control.classes:
+        await page.set(page.children(control)[0], value=True)
+    elif control.model == "ToggleButtonsModel":
+        await page.set(control, index=0)
+    else:
+        await page.set(control, value="5")
+    row = first((w for w in parts if w.model == "HBoxModel" and page.children(w)
+                 and all(c.model == "ButtonModel" for c in page.children(w))), "the exercise's buttons")
+    took = (await page.click(page.children(row)[0], shown=answer_lines(page, exercise)))[0]
+    said(page, exercise)
+    return took
+
+
+async def answer_lesson(page: Page, number: int) -> dict[str, list[float]]:
+    exercises = page.find("gt-exercise")[:ANSWERS]
+    if not exercises:
+        raise PageError("the lesson has no exercise")
+    return {"answer": [await answer_exercise(page, exercise) for exercise in exercises]}
+
+
+def lesson_five() -> str:
+    found = sorted((ROOT / "lessons").glob("05_*.ipynb"))
+    if not found:
+        raise SystemExit("no lesson 5 (lessons/05_*.ipynb)")
+    return f"lessons/{found[0].name}"
+
+
+def kinds() -> dict[str, Kind]:
+    from gintrainer.classroom import class_set
+    code = class_set("Benchmark class", count=CLASS_SIZE).code
+    return {k.name: k for k in (
+        Kind("minimal", "minimal one-widget notebook", MINIMAL, lambda n: "", answer_minimal),
+        Kind("class", "class set, student page", "classroom/student.ipynb", lambda n: f"code={code}",
+             answer_class),
+        Kind("lesson", "lesson 5", lesson_five(), lambda n: f"profile=student{n:02d}", answer_lesson),
+        Kind("trainer", "best-discard trainer", "puzzles/best_discard.ipynb", lambda n: f"profile=student{n:02d}",
+             answer_trainer),
+    )}
+
+
+def address(kind: Kind, number: int) -> str:
+    query = kind.query(number)
+    return kind.notebook + (f"?{query}" if query else "")
+
+
+# --- the kernels' memory -----------------------------------------------------------
+
+class Sampler(threading.Thread):
+    """Reads the server's kernel processes every 0.2 s; keeps the peaks since the last reset."""
+
+    def __init__(self, server_pid: int):
+        super().__init__(daemon=True)
+        self.server_pid = server_pid
+        self.halt = threading.Event()
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with self.lock:
+            self.peak_total = self.peak_count = 0
+            self.peaks: dict[str, int] = {}
+            """Each kernel's peak, by kernel id."""
+
+    def run(self) -> None:
+        while not self.halt.wait(SAMPLE_EVERY):
+            found = kernel_processes(self.server_pid)
+            with self.lock:
+                self.peak_total = max(self.peak_total, sum(k.rss for k in found))
+                self.peak_count = max(self.peak_count, len(found))
+                for kernel in found:
+                    if kernel.kernel_id:
+                        self.peaks[kernel.kernel_id] = max(self.peaks.get(kernel.kernel_id, 0), kernel.rss)
+
+
+def pool_size(site: Path) -> int:
+    """The preheated kernels voila.json keeps waiting: one per pooled notebook that exists."""
+    pools = json.loads((site / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
+    return sum(p["pool_size"] for name, p in pools.items() if name == "default" or (site / name).is_file())
+
+
+def memory_now(server_pid: int) -> dict[str, float]:
+    found = kernel_processes(server_pid)
+    return {"kernels": len(found), "total_mb": sum(k.rss for k in found) / MB}
+
+
+async def wait_for_pool(server_pid: int, size: int, timeout: float = 180) -> dict[str, float]:
+    """Wait until the server runs its preheated pool and nothing else, and the pool has
+    settled (the same memory over two readings half a second apart)."""
+    deadline = time.monotonic() + timeout
+    last = -1.0
+    while time.monotonic() < deadline:
+        now = memory_now(server_pid)
+        if now["kernels"] == size and abs(now["total_mb"] - last) < 1:
+            return now
+        last = now["total_mb"] if now["kernels"] == size else -1.0
+        await asyncio.sleep(0.5)
+    return memory_now(server_pid)
+
+
+# --- one kind of page, a class at once ---------------------------------------------------------
+
+@dataclass
+class KindResult:
+    kind: str
+    title: str
+    notebook: str
+    students: int
+    chromium: int
+    live: list[float] = field(default_factory=list)
+    page: list[float] = field(default_factory=list)
+    chromium_live: list[float] = field(default_factory=list)
+    steps: dict[str, list[float]] = field(default_factory=dict)
+    idle_rss_mb: list[float] = field(default_factory=list)
+    peak_total_mb: float = 0.0
+    peak_one_mb: float = 0.0
+    peak_kernels: int = 0
+    pool_before: dict[str, float] = field(default_factory=dict)
+    after_leaving: dict[str, float] = field(default_factory=dict)
+    after_seconds: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)
+    """Processor seconds used from the first request until everyone had left: by the machine,
+    by the server and its kernels, by this benchmark (its clients and Chromium)."""
+    failures: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(vars(self))
+
+
+async def open_in_chromium(browser: Any, url: str, failures: list[str]) -> tuple[Any, float | None, str]:
+    """Open ``url`` in a fresh context; the seconds until the first widget element is attached."""
+    context = await browser.new_context()
+    tab = await context.new_page()
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400 and response.url.startswith("http://127.0.0.1"):
+            failures.append(f"Chromium: HTTP {response.status} for {response.url}")
+
+    tab.on("response", on_response)
+    began = time.perf_counter()
+    try:
+        await tab.goto(url, timeout=600_000)
+        await tab.locator(".jupyter-widgets").first.wait_for(state="attached", timeout=600_000)
+        took: float | None = time.perf_counter() - began
+        kernel_id = await tab.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    except Exception as error:
+        failures.append(f"Chromium {url}: {type(error).__name__}: {str(error).splitlines()[0]}")
+        took, kernel_id = None, ""
+    return context, took, kernel_id
+
+
+async def leave_chromium(context: Any, failures: list[str]) -> None:
+    try:
+        tab = context.pages[0]
+        await tab.goto("about:blank")  # the page's beforeunload sends Voila's shutdown request
+    except Exception as error:
+        failures.append(f"Chromium leaving: {type(error).__name__}: {error}")
+    await context.close()
+
+
+async def student(page: Page, number: int, kind: Kind, barriers: tuple[asyncio.Event, asyncio.Event],
+                  opened: list[Page], result: KindResult) -> None:
+    """One websocket student: open the page, wait until everyone has, wait for the word, answer."""
+    everyone_open, everyone_answer = barriers
+    try:
+        result.live.append(await page.open())
+        result.page.append(page.times["page"] - page.times["start"])
+        if len(page.top) < kind.outputs:
+            page.failures.append(f"{page.address}: the page came with {len(page.top)} of its {kind.outputs} "
+                                 "widget outputs")
+    except PageError:
+        pass  # recorded in the page's failures
+    opened.append(page)
+    await everyone_open.wait()
+    if page.widgets:
+        try:
+            await everyone_answer.wait()
+            for step, times in (await kind.answer(page, number)).items():
+                result.steps.setdefault(step, []).extend(times)
+        except PageError:
+            pass  # recorded in the page's failures
+        except (ControlsNotFound, IndexError, KeyError) as error:  # the page is not built as expected
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            page.failures.append(f"{page.address}: a control was not found: {type(error).__name__} {error} "
+                                 f"(line {where.lineno}: {where.line}; {len(page.widgets)} widgets known, "
+                                 f"{sum(i in page.widgets for i in page.top)} of the page's {len(page.top)} outputs)")
+
+
+async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, browser: Any, sampler: Sampler,
+                   server_pid: int, pool: int, after: float) -> KindResult:
+    result = KindResult(kind.name, kind.title, kind.notebook, students, chromium, after_seconds=after)
+    result.pool_before = await wait_for_pool(server_pid, pool)
+    sampler.reset()
+    began = time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
+    barriers = everyone_open, everyone_answer = asyncio.Event(), asyncio.Event()
+    pages = [Page(base, address(kind, n)) for n in range(1, students - chromium + 1)]
+    opened: list[Page] = []
+    tasks = [asyncio.ensure_future(student(page, n, kind, barriers, opened, result))
+             for n, page in enumerate(pages, 1)]
+    browsing = [open_in_chromium(browser, f"{base}/voila/render/{address(kind, students - chromium + n)}",
+                                 result.failures) for n in range(1, chromium + 1)]
+    tabs = await asyncio.gather(*browsing)
+    while len(opened) < len(pages):
+        await asyncio.sleep(0.05)
+    everyone_open.set()
+    result.chromium_live = [took for _, took, _ in tabs if took is not None]
+    await asyncio.sleep(SETTLE)
+    by_id = {k.kernel_id: k.rss for k in kernel_processes(server_pid)}
+    ids = [p.kernel_id for p in pages] + [kernel_id for _, _, kernel_id in tabs]
+    result.idle_rss_mb = [by_id[i] / MB for i in ids if i in by_id]
+    everyone_answer.set()
+    await asyncio.gather(*tasks)
+    await asyncio.gather(*(page.leave() for page in pages), *(leave_chromium(c, result.failures) for c, _, _ in tabs))
+    ended = time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
+    result.cpu = dict(zip(("seconds", "machine", "server", "benchmark"), (b - a for a, b in zip(began, ended,
+                                                                                                strict=True)),
+                          strict=True))
+    await asyncio.sleep(after)
+    result.after_leaving = memory_now(server_pid)
+    with sampler.lock:
+        result.peak_total_mb = sampler.peak_total / MB
+        result.peak_one_mb = max((sampler.peaks.get(i, 0) for i in ids), default=0) / MB
+        result.peak_kernels = sampler.peak_count
+    result.failures += [f for page in pages for f in page.failures]
+    return result
+
+
+# --- the report --------------------------------------------------------------------------
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile with linear interpolation (NaN for no values)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * share
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def rows(result: KindResult) -> list[tuple[str, float, str]]:
+    """(measure, figure, unit) for one kind."""
+    answers = result.steps.get("answer", [])
+    return [
+        ("first widget live, p50", percentile(result.live, 0.5), "s"),
+        ("first widget live, p95", percentile(result.live, 0.95), "s"),
+        ("page received (render request), p95", percentile(result.page, 0.95), "s"),
+        ("answer (minimal: a click), p50", percentile(answers, 0.5), "s"),
+        ("answer (minimal: a click), p95", percentile(answers, 0.95), "s"),
+        ("peak kernel memory, total (pool too)", result.peak_total_mb, "MB"),
+        ("peak kernel memory, one page's kernel", result.peak_one_mb, "MB"),
+        ("idle page's kernel RSS, median", statistics.median(result.idle_rss_mb) if result.idle_rss_mb
+         else float("nan"), "MB"),
+        (f"kernel memory {result.after_seconds:.0f} s after leaving", result.after_leaving.get("total_mb", 0), "MB"),
+    ]
+
+
+def print_report(results: list[KindResult]) -> None:
+    floor = next((r for r in results if r.kind == "minimal"), None)
+    for result in results:
+        print(f"\n{result.title} ({result.notebook}): {result.students} students at once "
+              f"({result.students - result.chromium} by websocket, {result.chromium} in Chromium)")
+        print(f"  {'':<40}{'page':>10}{'minimal':>10}{'ratio':>8}")
+        floor_rows = rows(floor) if floor is not None else []
+        for index, (name, figure, unit) in enumerate(rows(result)):
+            line = f"  {name:<40}{figure:>7.2f} {unit:<2}" if unit == "s" else f"  {name:<40}{figure:>7.0f} {unit:<2}"
+            if floor_rows and result is not floor:
+                base = floor_rows[index][1]
+                base_text = f"{base:>7.2f} {unit:<2}" if unit == "s" else f"{base:>7.0f} {unit:<2}"
+                ratio = figure / base if base else float("nan")
+                line += f"{base_text}{ratio:>8.2f}"
+            print(line)
+        if result.chromium:
+            shown = ", ".join(f"{t:.2f}" for t in sorted(result.chromium_live)) or "none"
+            print(f"  first widget in Chromium ({result.chromium} students): {shown} s")
+        for step, label in (("start", "pressing Start (opening the set)"), ("next", "Next puzzle, until idle")):
+            if step in result.steps:
+                values = result.steps[step]
+                print(f"  {label}: p50 {percentile(values, 0.5):.2f} s, p95 {percentile(values, 0.95):.2f} s")
+        print(f"  answers timed: {len(result.steps.get('answer', []))}; kernels at the peak: {result.peak_kernels}; "
+              f"after leaving: {result.after_leaving.get('kernels', 0):.0f} kernels, "
+              f"{result.after_leaving.get('total_mb', 0):.0f} MB; the preheated pool before: "
+              f"{result.pool_before.get('kernels', 0):.0f} kernels, {result.pool_before.get('total_mb', 0):.0f} MB")
+        cpu = result.cpu
+        if cpu:
+            others = cpu["machine"] - cpu["server"] - cpu["benchmark"]
+            print(f"  processors over those {cpu['seconds']:.0f} s (2 cores: {2 * cpu['seconds']:.0f} s at most): "
+                  f"busy {cpu['machine']:.0f} s, the server and its kernels {cpu['server']:.0f} s, this benchmark "
+                  f"(its clients, Chromium) {cpu['benchmark']:.0f} s, other work {others:.0f} s")
+        print(f"  failures: {len(result.failures)}")
+        for failure in result.failures[:20]:
+            print(f"    {failure}")
+        if len(result.failures) > 20:
+            print(f"    ... and {len(result.failures) - 20} more")
+
+
+# --- the whole run --------------------------------------------------------------------------
+
+async def alone(base: str, server_pid: int, pool: int, kind: Kind) -> dict[str, float]:
+    """One page of a kind opened with nobody else on the server: until the page arrived and
+    until its widgets were live (nothing when it failed)."""
+    await wait_for_pool(server_pid, pool)
+    page = Page(base, address(kind, 99))
+    try:
+        live = await page.open()
+        return {"live": live, "page": page.times["page"] - page.times["start"]}
+    except PageError:
+        return {}
+    finally:
+        await page.leave()
+
+
+async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], options: argparse.Namespace
+               ) -> tuple[list[KindResult], dict[str, dict[str, list[float]]], dict[str, breakdown.Breakdown],
+                          dict[str, list[tuple[float, str]]]]:
+    """A warm-up page (Voila's first render prepares its templates), then each kind alone
+    ``--repeat`` times, each time followed by its cells in a plain kernel (the breakdown), then
+    each kind with the whole class."""
+    print(f"{time.strftime('%H:%M:%S')} the server is up", flush=True)
+    sampler = Sampler(server_pid)
+    sampler.start()
+    base = f"http://127.0.0.1:{port}"
+    pool = pool_size(site)
+    solo: dict[str, dict[str, list[float]]] = {}
+    results = []
+    browser = playwright = None
+    try:
+        if options.chromium:
+            from playwright.async_api import async_playwright
+            playwright = await async_playwright().start()
+            browser = await playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        await alone(base, server_pid, pool, Kind("warm-up", "", MINIMAL, lambda n: "", answer_minimal))
+        runs: dict[str, list[breakdown.Breakdown]] = {}
+        for run in range(options.repeat if options.breakdown else 0):  # each kind alone, on a quiet server
+            for kind in chosen:
+                for name, value in (await alone(base, server_pid, pool, kind)).items():
+                    solo.setdefault(kind.name, {}).setdefault(name, []).append(value)
+                # its cells in a plain kernel, right after the page alone, under the same load of the machine
+                runs.setdefault(kind.name, []).append(await asyncio.to_thread(
+                    breakdown.measure, site, kind.notebook, kind.query(99), site.parent / f"data-breakdown-{run}"))
+        parts = {name: breakdown.median(found) for name, found in runs.items()}
+        imports = {name: await asyncio.to_thread(breakdown.import_times, site, result, site.parent / "data-imports")
+                   for name, result in parts.items() if name != "minimal"}
+        for kind in chosen:
+            print(f"{time.strftime('%H:%M:%S')} {kind.title}: {options.students} students at once", flush=True)
+            results.append(await run_kind(kind, base=base, students=options.students,
+                                          chromium=min(options.chromium, options.students), browser=browser,
+                                          sampler=sampler, server_pid=server_pid, pool=pool, after=options.after))
+    finally:
+        sampler.halt.set()
+        if browser is not None:
+            await browser.close()
+        if playwright is not None:
+            await playwright.stop()
+    return results, solo, parts, imports
+
+
+LOG_PROBLEM = re.compile(r"\[(W|E|C) |WARNING|ERROR|Traceback")
+LOG_USUAL = ("Kernel is running over TCP without encryption", "is not trusted")
+"""Warnings every page start logs, not problems of the load."""
+"""A line of the server's log that reports a problem (Jupyter Server's [W]/[E] lines, nbclient's warnings)."""
+
+
+def log_problems(text: str) -> dict[str, int]:
+    """The server log's problem lines, each kind once with its count (timestamps and ids dropped)."""
+    counts: dict[str, int] = {}
+    for line in text.splitlines():
+        if LOG_PROBLEM.search(line) and not any(usual in line for usual in LOG_USUAL):
+            key = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}|[0-9a-f]{32}|\d{2}:\d{2}:\d{2}(\.\d+)?|\d+(\.\d+)?ms", "…", line)
+            counts[key[:200]] = counts.get(key[:200], 0) + 1
+    return counts
+
+
+def run(options: argparse.Namespace) -> dict[str, Any]:
+    """The benchmark's core: serve, load, break down; the figures as a dict."""
+    every = kinds()
+    chosen = [every[name] for name in options.pages]
+    with tempfile.TemporaryDirectory(prefix="bench-class-") as temporary:
+        folder = Path(temporary)
+        site = folder / "site"
+        site.mkdir()
+        make_site(site)
+        port = free_port()
+        process = start(site, port, folder / "data", log=folder / "voila.log")
+        log = folder / "voila.log"
+        try:
+            results, solo, parts, imports = asyncio.run(load(site, port, process.pid, chosen, options))
+        finally:
+            problems = log_problems(log.read_text(errors="replace"))  # not what stopping the server logs
+            stop(process)
+        if options.log:
+            shutil.copy(log, options.log)
+    return {"results": results, "solo": solo, "breakdown": parts, "imports": imports, "log": problems,
+            "failures": [f for r in results for f in r.failures] + [e for b in parts.values() for e in b.errors]}
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--pages", default="minimal,class,lesson,trainer",
+                        help="the kinds of page, comma-separated: minimal, class, lesson, trainer")
+    parser.add_argument("--chromium", type=int, default=3, help="how many of the students use Chromium")
+    parser.add_argument("--after", type=float, default=120, help="seconds after leaving to read the memory")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--log", type=Path, help="keep the server's log in this file")
+    parser.add_argument("--no-breakdown", dest="breakdown", action="store_false",
+                        help="leave out where the time goes")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of each page alone for the breakdown (the median is shown)")
+    parser.add_argument("--quick", action="store_true",
+                        help="4 students (1 in Chromium), 10 s after leaving, the breakdown run once")
+    options = parser.parse_args(argv)
+    if options.quick:
+        options.students, options.chromium, options.after, options.repeat = 4, 1, 10.0, 1
+    options.pages = [name.strip() for name in options.pages.split(",") if name.strip()]
+    unknown = [name for name in options.pages if name not in ("minimal", "class", "lesson", "trainer")]
+    if unknown or not options.pages or options.students < 1 or options.chromium < 0 or options.repeat < 1:
+        parser.error(f"choose pages among minimal, class, lesson, trainer (not {', '.join(unknown)}); "
+                     "at least one student")
+    if "minimal" in options.pages:  # the floor first, as the others are compared with it
+        options.pages = ["minimal"] + [name for name in options.pages if name != "minimal"]
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse(argv)
+    began = time.strftime("%Y-%m-%d %H:%M:%S")
+    figures = run(options)
+    print(f"\nClass benchmark, started {began}: {options.students} students per page, "
+          f"{min(options.chromium, options.students)} of them in Chromium")
+    print_report(figures["results"])
+    if figures["breakdown"]:
+        breakdown.print_breakdown(figures["breakdown"], figures["solo"], "minimal")
+        breakdown.print_imports(figures["imports"])
+    if figures["log"]:
+        print(f"\nThe server's log reported {sum(figures['log'].values())} problems:")
+        for line, count in sorted(figures["log"].items(), key=lambda item: -item[1])[:15]:
+            print(f"  {count:>4} × {line}")
+    failures = figures["failures"]
+    print(f"\nFailed requests, websockets and waits: {len(failures)}")
+    if options.json:
+        options.json.write_text(json.dumps({
+            "started": began, "students": options.students, "chromium": options.chromium, "after": options.after,
+            "results": [r.to_dict() for r in figures["results"]], "solo": figures["solo"],
+            "breakdown": {k: b.to_dict() for k, b in figures["breakdown"].items()}, "log": figures["log"],
+            "imports": figures["imports"], "failures": failures,
+        }, indent=1))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""The class benchmark works: a short run of its core (two students, one of them in Chromium,
+on the minimal notebook and the best-discard trainer) reports every figure it prints, and no
+request failed. No figure is held to a time: speed figures come from the script itself."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def bench_class():
+    sys.path.insert(0, str(ROOT / "bench"))  # the benchmark's modules import one another by name
+    try:
+        yield importlib.import_module("bench_class")
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+
+@pytest.fixture(scope="module")
+def figures(bench_class):
+    options = bench_class.parse(["--students", "2", "--chromium", "1", "--after", "0", "--no-breakdown",
+                                 "--pages", "trainer,minimal"])
+    return bench_class.run(options)
+
+
+@pytest.fixture(scope="module")
+def parts(bench_class, tmp_path_factory):
+    """Where the time goes, for the same two pages, in a plain kernel."""
+    site = tmp_path_factory.mktemp("bench-site")
+    importlib.import_module("serving").make_site(site)
+    every = bench_class.kinds()
+    return {name: bench_class.breakdown.measure(site, every[name].notebook, every[name].query(1), site / "data")
+            for name in ("minimal", "trainer")}
+
+
+def test_a_short_run_fails_no_request(figures):
+    assert figures["failures"] == []
+
+
+def test_the_minimal_notebook_comes_first_and_each_kind_has_its_figures(figures):
+    results = figures["results"]
+    assert [r.kind for r in results] == ["minimal", "trainer"]
+    for result in results:
+        assert len(result.live) == 1 and result.live[0] > 0  # the websocket student
+        assert len(result.chromium_live) == 1  # the Chromium student
+        assert len(result.idle_rss_mb) == 2 and min(result.idle_rss_mb) > 0  # both pages' kernels
+        assert result.peak_total_mb >= result.peak_one_mb > 0
+        assert result.pool_before["kernels"] >= 1 and result.after_leaving["total_mb"] > 0
+        assert result.cpu["machine"] > 0 and result.cpu["server"] > 0  # who used the processors
+    minimal, trainer = results
+    assert len(minimal.steps["answer"]) == 1  # one click
+    assert len(trainer.steps["answer"]) == 5 and len(trainer.steps["next"]) == 4  # five puzzles
+
+
+def test_the_breakdown_times_kernel_start_imports_and_building(bench_class, parts, capsys):
+    for result in parts.values():
+        assert [p.what for p in result.parts][:2] == ["kernel start", "imports"]
+        assert result.total("building the page") > 0 and result.errors == []
+    assert [p.code for p in parts["trainer"].parts if p.what == "imports"] == [
+        "from gintrainer.widgets.site import nav",
+        "from gintrainer.app import wait_for_request\nfrom gintrainer.widgets.trainer import trainer"]
+    bench_class.breakdown.print_breakdown(parts, {}, "minimal")
+    out = capsys.readouterr().out
+    assert "trainer " in out and "The floor (minimal)" in out
+
+
+def test_the_report_prints_each_figure_beside_the_floor(bench_class, figures, capsys):
+    bench_class.print_report(figures["results"])
+    out = capsys.readouterr().out
+    trainer = out[out.index("best-discard trainer"):]
+    for name, *_ in bench_class.rows(figures["results"][1]):
+        line = next(line for line in trainer.splitlines() if line.strip().startswith(name))
+        ratio = float(line.split()[-1])
+        assert not math.isnan(ratio), line
+    assert "first widget in Chromium (1 students)" in trainer

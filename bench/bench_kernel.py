@@ -43,6 +43,9 @@ PAGES = {
     "best_discard": "puzzles/best_discard.ipynb",
     "student": "classroom/student.ipynb",
     "daily": "puzzles/daily.ipynb",
+    "can_knock": "puzzles/can_knock.ipynb",
+    "replays": "replays/example_hands.ipynb",
+    "practice": "practice/practice.ipynb",
 }
 FLOOR = "import ipykernel.ipkernel, ipykernel.kernelapp, ipywidgets"
 """What a kernel has imported before a page's first cell runs (the floor's imports)."""

@@ -348,25 +348,27 @@ _JSON_TYPES = {dict: N_("an object"), list: N_("a list"), str: N_("text"), bool:
                int: N_("a number"), float: N_("a number"), type(None): N_("null")}
 
 
-def parse_json(text: str | bytes, *, source: str | None = None, error: type[RecordError] = RecordError) -> Any:
+def parse_json(text: str | bytes, *, source: str | None = None, error: type[RecordError] = RecordError,
+               object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
     """The JSON value of ``text`` (bytes must be UTF-8); ``error`` (a RecordError) names
-    what is wrong."""
+    what is wrong. ``object_hook``, as json.loads takes it, replaces each object as it is read."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as problem:
             raise error(_say("not_utf8", position=problem.start), source=source) from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_hook=object_hook)
     except json.JSONDecodeError as problem:
         raise error(_say("not_json", detail=problem), source=source) from None
     except RecursionError:
         raise error(_say("too_deep"), source=source) from None
 
 
-def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError) -> Any:
-    """The JSON value of a file, named by ``error`` (a RecordError) if it cannot be read;
-    FileNotFoundError if there is none."""
+def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError,
+              object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
+    """The JSON value of a file (each object through ``object_hook``, see :func:`parse_json`),
+    named by ``error`` (a RecordError) if it cannot be read; FileNotFoundError if there is none."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -374,7 +376,7 @@ def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError
         raise
     except OSError as problem:
         raise error(_say("unreadable", reason=_reason(problem)), source=path.name) from None
-    return parse_json(raw, source=path.name, error=error)
+    return parse_json(raw, source=path.name, error=error, object_hook=object_hook)
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,24 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from .cards import Card, parse_card
 from .errors import GinError
 from .language import N_, t
 from .messages import Message, Percent, Signed, render, say
 from .progress import Attempt
-from .puzzles import DIFFICULTY_LEVELS, Puzzle, PuzzleKind, bank, normalise_kind, verify
+from .puzzles import (
+    DIFFICULTY_LEVELS,
+    BankEntry,
+    Puzzle,
+    PuzzleKind,
+    bank,
+    bank_index,
+    bank_record,
+    normalise_kind,
+    verify,
+)
 from .rating import Rating, expected_score, pick
 from .solver import DiscardRow, Objective
 from .vocab import Vocabulary
@@ -262,10 +273,11 @@ def rating_messages(before: Rating, attempt: Attempt) -> tuple[Message, ...]:
     return tuple(said)
 
 
-def puzzles_for(kind: PuzzleKind | str, *, difficulty: str = "adaptive",
-                theme: str | None = None) -> tuple[Puzzle, ...]:
-    """The bank's puzzles of a kind under the trainer's filters."""
-    puzzles = bank(normalise_kind(kind))
+Filtered = TypeVar("Filtered", Puzzle, BankEntry)
+
+
+def _filtered(puzzles: tuple[Filtered, ...], difficulty: str, theme: str | None) -> tuple[Filtered, ...]:
+    """The puzzles (or bank entries) under the trainer's filters."""
     if difficulty not in DIFFICULTY_CHOICES:
         raise GinError(t("unknown difficulty {difficulty}: choose {choices}", difficulty=repr(difficulty),
                          choices=", ".join(DIFFICULTY_CHOICES)))
@@ -277,11 +289,17 @@ def puzzles_for(kind: PuzzleKind | str, *, difficulty: str = "adaptive",
     return puzzles
 
 
+def puzzles_for(kind: PuzzleKind | str, *, difficulty: str = "adaptive",
+                theme: str | None = None) -> tuple[Puzzle, ...]:
+    """The bank's puzzles of a kind under the trainer's filters."""
+    return _filtered(bank(normalise_kind(kind)), difficulty, theme)
+
+
 def themes_in_bank(kind: PuzzleKind | str) -> tuple[str, ...]:
     """The themes that occur among the bank's puzzles of a kind, most common first."""
     counts: dict[str, int] = {}
-    for puzzle in bank(normalise_kind(kind)):
-        for theme in puzzle.themes:
+    for entry in bank_index(normalise_kind(kind)):
+        for theme in entry.themes:
             counts[theme] = counts.get(theme, 0) + 1
     return tuple(sorted(counts, key=lambda t: (-counts[t], t)))
 
@@ -298,17 +316,19 @@ def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, revi
     before it is shown.
     """
     rng = rng or random.Random()
-    pool = puzzles_for(kind, difficulty=difficulty, theme=theme)
+    kind = normalise_kind(kind)
+    index = bank_index(kind)  # the puzzles' ids, difficulties and themes; only the chosen one is read
+    pool = _filtered(index, difficulty, theme)
     if not pool:
         raise GinError(t("no puzzle matches these filters: choose another theme or difficulty"))
-    by_id = {p.id: p for p in bank(normalise_kind(kind))}
     if review and count % REVIEW_EVERY == REVIEW_EVERY - 1:
+        in_bank = {entry.id for entry in index}
         for puzzle_id in review:
-            if puzzle_id in by_id and puzzle_id != current:
-                return verify(by_id[puzzle_id].to_dict()), True
+            if puzzle_id in in_bank and puzzle_id != current:
+                return verify(bank_record(kind, puzzle_id)), True
     fresh = [p for p in pool if p.id not in solved and p.id not in seen and p.id != current] \
         or [p for p in pool if p.id != current] or list(pool)
     chosen = pick(fresh, rating, rng)
     if chosen is None:  # nothing is excluded, and there is a puzzle to pick from
         raise GinError(t("no puzzle left to choose"))
-    return verify(chosen.to_dict()), False
+    return verify(bank_record(kind, chosen.id)), False

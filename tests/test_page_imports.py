@@ -2,7 +2,10 @@
 that is not a lesson. Each is a few megabytes in every student's kernel (numpy alone 10 MB), so
 they are imported when first used: numpy by the batch solver and the computer players, the
 lesson widgets by a lesson page. Each page is built in a fresh process, its notebook's code
-cells run in order in its own folder, as Voila's kernel runs them."""
+cells run in order in its own folder, as Voila's kernel runs them.
+
+A trainer page reads the puzzle bank's index (ids, difficulties, themes) and only the puzzle it
+shows, not the whole bank as Puzzle objects (about 8 MB of a kernel's memory)."""
 
 from __future__ import annotations
 
@@ -18,23 +21,29 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 PAGES = ["index.ipynb", "lessons/05_knocking_and_gin.ipynb", "lessons/tr/05_knocking_and_gin.ipynb",
-         "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/daily.ipynb", "classroom/student.ipynb"]
-NOT_AT_PAGE_START = ("numpy",)
-"""Modules no page imports while it is built."""
+         "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/daily.ipynb", "classroom/student.ipynb",
+         "replays/example_hands.ipynb"]
+NOT_AT_PAGE_START = ("numpy", "anywidget", "psygnal")
+"""Modules no page imports while it is built (the page's script widgets speak to anywidget's
+front end without its Python package, which brings psygnal: 2 MB)."""
 LESSON_WIDGETS = "gintrainer.widgets.lesson"
 
 _BUILD = """
-import json, sys
+import gc, json, sys
 cells = json.loads(sys.argv[1])
 names = {}
 for code in cells:
     exec(compile(code, "<cell>", "exec"), names)
-print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] in ("numpy", "gintrainer"))))
+gc.collect()
+Puzzle = getattr(sys.modules.get("gintrainer.puzzles.core"), "Puzzle", None)
+print(json.dumps({"modules": sorted(name for name in sys.modules if name.split(".")[0] in ("numpy", "gintrainer")),
+                  "puzzles": sum(1 for o in gc.get_objects() if Puzzle is not None and isinstance(o, Puzzle))}))
 """
 
 
-def imported_by(page: str, tmp_path: Path) -> set[str]:
-    """The numpy and gintrainer modules imported after running ``page``'s code cells in a fresh process."""
+def built(page: str, tmp_path: Path) -> dict:
+    """After running ``page``'s code cells in a fresh process: the numpy, anywidget, psygnal and
+    gintrainer modules imported (``modules``) and how many Puzzle objects it holds (``puzzles``)."""
     notebook = nbformat.read(ROOT / page, as_version=4)
     cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
     env = {key: value for key, value in os.environ.items() if key not in ("VOILA_PREHEAT", "QUERY_STRING")}
@@ -42,11 +51,17 @@ def imported_by(page: str, tmp_path: Path) -> set[str]:
     out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(cells)], cwd=(ROOT / page).parent, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    return set(json.loads(out.stdout.splitlines()[-1]))
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def imported_by(page: str, tmp_path: Path) -> set[str]:
+    """The numpy, anywidget, psygnal and gintrainer modules imported after running ``page``'s code
+    cells in a fresh process."""
+    return set(built(page, tmp_path)["modules"])
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_building_a_page_does_not_import_numpy(page, tmp_path):
+def test_building_a_page_does_not_import_numpy_nor_anywidget(page, tmp_path):
     modules = imported_by(page, tmp_path)
     assert "gintrainer.widgets" in modules  # the page was built
     assert not {name for name in modules if name.split(".")[0] in NOT_AT_PAGE_START}
@@ -60,6 +75,14 @@ def test_a_page_that_is_no_lesson_does_not_import_the_lesson_widgets(page, tmp_p
 def test_a_lesson_page_imports_its_widgets(tmp_path):
     """The check above can see the lesson widgets: a lesson page has them."""
     assert LESSON_WIDGETS in imported_by("lessons/05_knocking_and_gin.ipynb", tmp_path)
+
+
+@pytest.mark.parametrize("kind", ["best_discard", "can_knock"])
+def test_a_trainer_page_holds_its_puzzle_not_the_whole_bank(kind, tmp_path):
+    from gintrainer.puzzles import bank
+    held = built(f"puzzles/{kind}.ipynb", tmp_path)["puzzles"]
+    assert 1 <= held <= 3  # the puzzle shown (and the attempt's copy), of a bank of hundreds
+    assert len(bank(kind)) > 100
 
 
 def test_the_batch_solver_and_the_players_still_work_once_numpy_is_imported():

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from ..errors import GinError
 from ..language import N_, t, tn
@@ -283,22 +284,74 @@ def bank_path(kind: PuzzleKind | str) -> Path:
     return Path(str(resources.files("gintrainer").joinpath("data", f"bank_{normalise_kind(kind)}.json")))
 
 
-@lru_cache(maxsize=4)
-def _load_bank(kind: PuzzleKind) -> tuple[Puzzle, ...]:
+class _Read(NamedTuple):
+    value: object
+
+
+def _read_bank(kind: PuzzleKind, record: Callable[[Any], Any]) -> list:
+    """What ``record`` makes of each puzzle record in the bank file of a kind. A record (a JSON
+    object with ``sentences``) is replaced as soon as it is read, so the whole bank is never
+    held as JSON; anything else in the list of puzzles goes to ``record`` afterwards."""
     path = bank_path(kind)
     try:
-        data = BANK.read(read_json(path), source=path.name)
+        data = BANK.read(read_json(path, object_hook=lambda o: _Read(record(o)) if "sentences" in o else o),
+                         source=path.name)
     except FileNotFoundError:
         raise GinError(t("the puzzle bank {file} is missing: reinstall gintrainer", file=path.name)) from None
     if not isinstance(data.get("puzzles"), list):
         raise RecordError("its puzzles are not a list", source=path.name, field="puzzles")
-    return tuple(puzzle_from_record(r) for r in data["puzzles"])
+    return [item.value if isinstance(item, _Read) else record(item) for item in data["puzzles"]]
+
+
+@lru_cache(maxsize=4)
+def _load_bank(kind: PuzzleKind) -> tuple[Puzzle, ...]:
+    return tuple(_read_bank(kind, puzzle_from_record))
 
 
 def bank(kind: PuzzleKind | str) -> tuple[Puzzle, ...]:
     """The shipped puzzles of a kind (read once, then cached). Each was verified
     by the solver when the bank was built; :func:`verify` checks one again."""
     return _load_bank(normalise_kind(kind))
+
+
+class BankEntry(NamedTuple):
+    """What a bank puzzle is filtered and picked by, without the puzzle (see :func:`bank_index`)."""
+
+    id: str
+    difficulty: int
+    themes: tuple[str, ...]
+
+
+def _entry(record) -> BankEntry:
+    try:
+        return BankEntry(str(record["id"]), int(record["difficulty"]), tuple(record["themes"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise PuzzleError(f"malformed puzzle record: {error!r}") from None
+
+
+@lru_cache(maxsize=4)
+def _load_index(kind: PuzzleKind) -> tuple[BankEntry, ...]:
+    return tuple(_read_bank(kind, _entry))
+
+
+def bank_index(kind: PuzzleKind | str) -> tuple[BankEntry, ...]:
+    """The id, difficulty and themes of each shipped puzzle of a kind, in the bank's order
+    (read once, then cached): a page picks a puzzle by these and reads only that one
+    (:func:`bank_record`), not the whole :func:`bank`."""
+    return _load_index(normalise_kind(kind))
+
+
+def _if_id(puzzle_id: str) -> Callable[[object], dict | None]:
+    return lambda record: record if isinstance(record, dict) and record.get("id") == puzzle_id else None
+
+
+def bank_record(kind: PuzzleKind | str, puzzle_id: str) -> dict:
+    """The JSON record of one shipped puzzle, read from the bank file (the other records
+    are dropped as they are read); GinError if the bank has no puzzle ``puzzle_id``."""
+    found = [r for r in _read_bank(normalise_kind(kind), _if_id(puzzle_id)) if r]
+    if not found:
+        raise GinError(f"the puzzle bank has no puzzle {puzzle_id!r}")
+    return found[0]
 
 
 def bank_records(kind: PuzzleKind | str) -> list[dict]:
@@ -326,9 +379,10 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                           BANK.stamp({"kind": kind.value, "seed": seed, "puzzles": records}), indent=0)
         counts[kind] = len(records)
     _load_bank.cache_clear()
+    _load_index.cache_clear()
     return counts
 
 
-__all__ = ["DIFFICULTY_LEVELS", "Grade", "KINDS", "Position", "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "bank",
-           "bank_records", "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date",
-           "verify"]
+__all__ = ["BankEntry", "DIFFICULTY_LEVELS", "Grade", "KINDS", "Position", "Puzzle", "PuzzleError", "PuzzleKind",
+           "THEMES", "bank", "bank_index", "bank_record", "bank_records", "build_bank", "daily", "generate",
+           "make_puzzle", "normalise_kind", "parse_date", "verify"]

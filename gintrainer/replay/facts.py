@@ -30,8 +30,6 @@ from collections.abc import Mapping
 from contextlib import suppress
 from fractions import Fraction
 
-import numpy as np
-
 from ..cards import Card, cards_mask, mask_cards, parse_cards, sort_by_rank
 from ..errors import GinError
 from ..hand import Action, ActionKind, Hand, possible_melds
@@ -290,6 +288,8 @@ def knock_wins(replay: Replay, number: int) -> int:
     knocker = sum(c.value for c in kept) - sum(c.value for m in melds for c in m)
     if knocker == 0:
         return 100
+    import numpy as np  # with the players' sampling, not with the replays' pages (10 MB in a kernel)
+
     rng = np.random.default_rng(number)
     masks, weights = opponent_hands(SeatView.of(before, seat), KNOCK_WIN_SAMPLES, rng)
     wins = sum(float(weight) for mask, weight in zip(masks, weights, strict=True)

@@ -10,9 +10,9 @@ import logging
 import traceback
 from collections.abc import Callable, Collection, Sequence
 from html import escape
+from importlib.metadata import version
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 from traitlets.utils.sentinel import Sentinel
@@ -92,11 +92,43 @@ def style_sheet() -> widgets.HTML:
     return widgets.HTML(style_block() + language_style(), _dom_classes=("gt-style",))
 
 
-class PageLanguage(anywidget.AnyWidget):
+def _anywidget_version() -> str:
+    """The front-end module version an AnyWidget asks for: ``~major.minor.*`` of the
+    installed anywidget, its pre-releases exactly (as anywidget's own widget says it)."""
+    number = version("anywidget")
+    major, minor, rest = number.split(".", maxsplit=2)
+    return number if "a" in rest or "b" in rest else f"~{major}.{minor}.*"
+
+
+class ScriptWidget(widgets.DOMWidget):
+    """A widget drawn by the JavaScript module in its ``_esm`` trait, through anywidget's
+    front end, as an ``anywidget.AnyWidget`` is: the same model, view, module and state.
+    It does not import anywidget's Python package, which brings psygnal and file
+    watching (2 MB in every page's kernel) for features these widgets do not use:
+    a script read from a file, styles (``_css``) and commands."""
+
+    _model_name = traitlets.Unicode("AnyModel").tag(sync=True)
+    _model_module = traitlets.Unicode("anywidget").tag(sync=True)
+    _model_module_version = traitlets.Unicode(_anywidget_version()).tag(sync=True)
+    _view_name = traitlets.Unicode("AnyView").tag(sync=True)
+    _view_module = traitlets.Unicode("anywidget").tag(sync=True)
+    _view_module_version = traitlets.Unicode(_anywidget_version()).tag(sync=True)
+    _esm = traitlets.Unicode().tag(sync=True)
+    _anywidget_id = traitlets.Unicode().tag(sync=True)
+
+    @traitlets.default("_anywidget_id")
+    def _class_name(self) -> str:
+        return f"{type(self).__module__}.{type(self).__name__}"
+
+    def __repr__(self) -> str:
+        return object.__repr__(self)  # ipywidgets' would list every trait
+
+
+class PageLanguage(ScriptWidget):
     """Sets the page's ``lang`` and ``dir`` on its document element (``<html>``), which
     no ipywidget can reach: a Pashto page is laid out right to left. It draws nothing."""
 
-    _esm = """
+    _esm = traitlets.Unicode("""
     function render({ model, el }) {
       const apply = () => {
         document.documentElement.lang = model.get("lang");
@@ -108,7 +140,7 @@ class PageLanguage(anywidget.AnyWidget):
       el.classList.add("gt-page-language");
     }
     export default { render };
-    """
+    """).tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     dir = traitlets.Unicode("ltr").tag(sync=True)
 

@@ -26,7 +26,6 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Any
 
-import anywidget
 import ipywidgets as widgets
 import traitlets
 
@@ -55,7 +54,7 @@ from ..puzzles import KINDS, THEMES, PuzzleKind
 from ..puzzles.themes import theme_title
 from ..solver import Objective
 from ..training import PuzzleAttempt
-from .base import Change, View, download_link, guarded
+from .base import Change, ScriptWidget, View, download_link, guarded
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options
@@ -183,11 +182,11 @@ def _listing_note(puzzle) -> str:
     return t("(difficulty {difficulty}; no theme)", difficulty=puzzle.difficulty)
 
 
-class PageAddress(anywidget.AnyWidget):
+class PageAddress(ScriptWidget):
     """Keeps values in the page's address (``?code=...&session=...``) without reloading it,
     so that a reload of the page opens the same session. It draws nothing."""
 
-    _esm = """
+    _esm = traitlets.Unicode("""
     function render({ model, el }) {
       const apply = () => {
         const wanted = model.get("query") || {};
@@ -203,23 +202,23 @@ class PageAddress(anywidget.AnyWidget):
       el.classList.add("gt-page-address");
     }
     export default { render };
-    """
+    """).tag(sync=True)
     query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
 
 
-class Ticker(anywidget.AnyWidget):
+class Ticker(ScriptWidget):
     """Sends the kernel a message every ``seconds`` while the page is open (the browser
     keeps the time, which works under Voila, where a kernel thread may not touch widgets).
     It draws nothing."""
 
-    _esm = """
+    _esm = traitlets.Unicode("""
     function render({ model, el }) {
       const timer = window.setInterval(() => model.send({ tick: true }), 1000 * model.get("seconds"));
       el.classList.add("gt-ticker");
       return () => window.clearInterval(timer);
     }
     export default { render };
-    """
+    """).tag(sync=True)
     seconds = traitlets.Float(REFRESH_SECONDS).tag(sync=True)
 
     def on_tick(self, callback: Callable[[], None]) -> None:

@@ -72,3 +72,12 @@ def test_a_direct_request_for_the_teacher_page_carries_no_answer(class_server):
     assert "widget-view+json" in html  # the page as rendered: its widgets, whose state only the websocket sends
     assert "data:text/html" not in html and "Download the answer key" not in html
     assert not any(puzzle.id in html for puzzle in SET.puzzles())
+
+
+@pytest.mark.browser
+def test_the_file_tree_lists_the_pages_but_not_the_package_the_tests_or_the_deployment(server):
+    import json
+    with urllib.request.urlopen(server.url("voila/api/contents/"), timeout=60) as response:
+        names = {item["name"] for item in json.load(response)["content"]}
+    assert {"lessons", "puzzles", "classroom", "index.ipynb"} <= names
+    assert not names & {"gintrainer", "tests", "bench", "deploy", "node_modules", "voila.json", "pyproject.toml"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import math
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -28,7 +29,9 @@ def bench_class():
 def figures(bench_class):
     options = bench_class.parse(["--students", "2", "--chromium", "1", "--after", "0", "--no-breakdown",
                                  "--pages", "trainer,minimal"])
-    return bench_class.run(options)
+    # a thread of its own: the browser tests' Playwright keeps an event loop running in this one
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(bench_class.run, options).result()
 
 
 @pytest.fixture(scope="module")

@@ -41,6 +41,9 @@ def timed_run(options: list[str]) -> tuple[float, float, str]:
     last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "(no output)"
     if done.returncode != 0:
         print(f"    pytest exited with {done.returncode}: {last}")
+        for line in done.stdout.splitlines():  # which tests: pytest's short summary names them
+            if line.startswith(("FAILED ", "ERROR ")):
+                print(f"      {line}")
     return seconds, cpu, done.stdout
 
 

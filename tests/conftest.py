@@ -21,13 +21,16 @@ machine has no internet; Voila's template asks a CDN for an icon font)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from unittest import mock
 from urllib.parse import urlparse
 
 import pytest
@@ -172,13 +175,25 @@ class VoilaServer:
         return self.url(f"voila/render/{notebook}") + (f"?{query}" if query else "")
 
 
+@contextlib.contextmanager
+def running_server(tmp_path_factory, name: str, *, options: tuple[str, ...] = (),
+                   environ: dict[str, str] | None = None) -> Iterator[VoilaServer]:
+    """A Voila server of the site with a data folder and a log of its own, in a temporary
+    folder named ``name``, started (with ``environ`` added to its environment) and stopped."""
+    base = tmp_path_factory.mktemp(name)
+    voila = VoilaServer(ROOT, base / "data", base / "voila.log", options=options)
+    with mock.patch.dict(os.environ, environ or {}):
+        voila.start()
+    try:
+        yield voila
+    finally:
+        voila.stop()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    base = tmp_path_factory.mktemp("voila")
-    voila = VoilaServer(ROOT, base / "data", base / "voila.log")
-    voila.start()
-    yield voila
-    voila.stop()
+    with running_server(tmp_path_factory, "voila") as voila:
+        yield voila
 
 
 @pytest.fixture

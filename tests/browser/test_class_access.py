@@ -2,15 +2,13 @@
 requests: a student reaches no answer key and no gradebook without it, and the
 students' pages do not link to the teacher's pages."""
 
-import os
 import re
 import urllib.request
-from unittest import mock
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, VoilaServer, open_page
+from conftest import open_page, running_server
 from gintrainer.app import TEACHER_PASSPHRASE
 from gintrainer.classroom import ClassSet
 
@@ -24,12 +22,8 @@ SET = ClassSet("Locked class", count=1)
 def class_server(tmp_path_factory):
     """A second server, started for a class as ``gintrainer app --teacher-passphrase`` starts it
     (the passphrase in the environment of Voila and so of every kernel)."""
-    base = tmp_path_factory.mktemp("voila-class")
-    voila = VoilaServer(ROOT, base / "data", base / "voila.log")
-    with mock.patch.dict(os.environ, {TEACHER_PASSPHRASE: PASSPHRASE}):
-        voila.start()
-    yield voila
-    voila.stop()
+    with running_server(tmp_path_factory, "voila-class", environ={TEACHER_PASSPHRASE: PASSPHRASE}) as voila:
+        yield voila
 
 
 def test_a_student_reaches_no_answer_key_or_gradebook_without_the_passphrase(page, class_server, console):

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 from traitlets.utils.importstring import import_item
 
-from conftest import ROOT, VoilaServer, open_page
+from conftest import ROOT, VoilaServer, open_page, running_server
 
 PAGES = ["index.ipynb", "lessons/01_cards_and_melds.ipynb", "puzzles/daily.ipynb", "lessons/02_dealing.ipynb",
          "puzzles/best_discard.ipynb", "lessons/03_first_turn.ipynb", "puzzles/can_knock.ipynb",
@@ -157,11 +157,8 @@ def test_a_page_kernel_importing_the_app_module_does_not_import_jupyter_server()
 @pytest.fixture(scope="module")
 def own_server(tmp_path_factory):
     """A server of this module's own, so that pages other tests left do not count."""
-    base = tmp_path_factory.mktemp("voila-kernels")
-    voila = VoilaServer(ROOT, base / "data", base / "voila.log")
-    voila.start()
-    yield voila
-    voila.stop()
+    with running_server(tmp_path_factory, "voila-kernels") as voila:
+        yield voila
 
 
 @pytest.mark.browser
@@ -240,11 +237,8 @@ def test_closing_a_tab_shuts_its_kernel_down(context, own_server):
 
 @pytest.fixture(scope="module")
 def culling_server(tmp_path_factory):
-    base = tmp_path_factory.mktemp("voila-culling")
-    voila = VoilaServer(ROOT, base / "data", base / "voila.log", options=SHORT_CULL)
-    voila.start()
-    yield voila
-    voila.stop()
+    with running_server(tmp_path_factory, "voila-culling", options=SHORT_CULL) as voila:
+        yield voila
 
 
 @pytest.mark.browser

@@ -65,6 +65,7 @@ from serving import (
     kernel_processes,
     machine_busy,
     make_site,
+    percentile,
     start,
     stop,
     tree_busy,
@@ -421,17 +422,6 @@ async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, brows
 
 
 # --- the report --------------------------------------------------------------------------
-
-def percentile(values: list[float], share: float) -> float:
-    """The ``share`` quantile with linear interpolation (NaN for no values)."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    position = (len(ordered) - 1) * share
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
 
 def rows(result: KindResult) -> list[tuple[str, float, str]]:
     """(measure, figure, unit) for one kind."""

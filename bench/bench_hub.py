@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -31,13 +29,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 # tests/deployment.py: the hub started as its test starts it (tests/ is put on the path above).
+from serving import CHROMIUM_ARGS, chromium_path, percentile, process_memory  # noqa: E402
+
 from deployment import START_TIMEOUT, LocalHub  # type: ignore[import-not-found]  # noqa: E402
 from gintrainer.classroom import ClassSet  # noqa: E402
 from gintrainer.classroom.store import DATABASE_ENV  # noqa: E402
 
 PASSWORD = "bench password 1"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 SET = ClassSet("Bench class", count=5)
 TIMEOUT_MS = START_TIMEOUT * 1000
 
@@ -45,12 +43,9 @@ TIMEOUT_MS = START_TIMEOUT * 1000
 def pss_mb(pid: int) -> float:
     """A process's proportional set size, in MB (0 when it is gone)."""
     try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) / 1024
+        return process_memory(pid)["pss"]
     except OSError:
-        pass
-    return 0.0
+        return 0.0
 
 
 def processes() -> dict[int, tuple[int, str]]:
@@ -107,28 +102,24 @@ async def one_user(browser, hub: LocalHub, user: str) -> tuple[float, float]:
     return landed, time.monotonic() - began
 
 
-def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20, method="inclusive")[-1] if len(values) > 1 else values[0]
-
-
 def line(name: str, values: list[float], unit: str) -> str:
     if not values:
         return f"{name}: none"
-    return (f"{name}: p50 {statistics.median(values):.1f} {unit}, p95 {p95(values):.1f} {unit}, "
+    return (f"{name}: p50 {statistics.median(values):.1f} {unit}, p95 {percentile(values, 0.95):.1f} {unit}, "
             f"max {max(values):.1f} {unit} (n={len(values)})")
 
 
 async def run(users: int) -> None:
     from playwright.async_api import async_playwright
 
-    chromium = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    chromium = chromium_path()
     base = Path(tempfile.mkdtemp(prefix="gintrainer-bench-hub-"))
     hub = LocalHub(base, password=PASSWORD, settings={
         "GINTRAINER_TEACHER_PASSPHRASE": "bench passphrase", DATABASE_ENV: f"sqlite:///{base / 'classes.sqlite3'}"})
     hub.start()
     try:
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=chromium, args=ARGS)
+            browser = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             times = await asyncio.gather(*(one_user(browser, hub, f"student{n:02d}") for n in range(users)))
             assert hub.process is not None
             figures = memory(hub.process.pid)

@@ -33,9 +33,10 @@ from pathlib import Path
 
 import nbformat
 from jupyter_client.manager import KernelManager
+from serving import MINIMAL_CODE as MINIMAL
+from serving import ROOT
+from serving import process_memory as memory
 
-ROOT = Path(__file__).resolve().parents[1]
-MINIMAL = "import ipywidgets\nipywidgets.Button(description='Hello')"
 PAGES = {
     "minimal": None,
     "index": "index.ipynb",
@@ -56,21 +57,6 @@ def cells(page: str | None) -> list[str]:
         return [MINIMAL]
     notebook = nbformat.read(ROOT / page, as_version=4)
     return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
-
-
-def memory(pid: int) -> dict[str, float]:
-    """RSS, PSS and USS of a process, in MB."""
-    figures = {}
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                figures["rss"] = int(line.split()[1]) / 1024
-    with open(f"/proc/{pid}/smaps_rollup") as rollup:
-        fields = {line.split(":")[0]: int(line.split()[1]) for line in rollup if line.split(":")[0] in
-                  ("Pss", "Private_Clean", "Private_Dirty")}
-    figures["pss"] = fields["Pss"] / 1024
-    figures["uss"] = (fields["Private_Clean"] + fields["Private_Dirty"]) / 1024
-    return figures
 
 
 def execute(client, code: str, timeout: float = 120.0) -> float:

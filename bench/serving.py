@@ -152,6 +152,33 @@ def process_rss(pid: int) -> int:
         return 0
 
 
+def process_memory(pid: int) -> dict[str, float]:
+    """RSS, PSS and USS of a process, in MB (from /proc/PID/status and smaps_rollup; OSError
+    once it is gone)."""
+    figures = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                figures["rss"] = int(line.split()[1]) / 1024
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        fields = {line.split(":")[0]: int(line.split()[1]) for line in rollup if line.split(":")[0] in
+                  ("Pss", "Private_Clean", "Private_Dirty")}
+    figures["pss"] = fields["Pss"] / 1024
+    figures["uss"] = (fields["Private_Clean"] + fields["Private_Dirty"]) / 1024
+    return figures
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile with linear interpolation (NaN for no values)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * share
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
 # --- who used the processors ------------------------------------------------------------
 
 TICKS = os.sysconf("SC_CLK_TCK")

@@ -57,6 +57,9 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
         "tests/test_exercises.py": ("test_hollywood_counts_a_game_only_while_it_lasts",),
         "tests/test_puzzle_positions.py": ("test_every_way_of_making_positions_makes_real_ones",),
         "tests/test_puzzles.py": ("test_filters",),
+        "tests/test_solver_take_or_draw.py": (
+            "test_take_or_draw_matches_the_slow_definitions_on_random_and_meld_rich_positions",
+            "test_hypothesis_take_or_draw_matches_the_slow_definitions"),
         "tests/test_packaging.py": (EVERY_TEST,),
     },
     # The solver held against OpenSpiel (installed with the bench extra; skipped without it).

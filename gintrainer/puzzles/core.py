@@ -17,7 +17,7 @@ from ..messages import Message, render, say
 from ..rules import Rules
 from ..solver import OBJECTIVES, DiscardRow, DiscardTable, Objective, discard_table, fraction_text
 from .explain import explain, hints
-from .kinds import KINDS, PuzzleKind, ranking_objective
+from .kinds import DISCARD_KINDS, KINDS, PuzzleKind, ranking_objective
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
 
@@ -35,8 +35,35 @@ class PuzzleError(GinError):
     """A puzzle record that is malformed or disagrees with the solver."""
 
 
+class Said:
+    """What every kind of puzzle says, in English, for code and tests (a page renders
+    the messages in its language): its question, explanation, hints and answer, from
+    the messages the kind owns (``question_message``, ``explanation_messages``,
+    ``hint_messages``, ``answer_messages``)."""
+
+    question_message: Message
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
+    answer_messages: tuple[Message, ...]
+
+    @property
+    def question(self) -> str:
+        return render(self.question_message)
+
+    @property
+    def explanation(self) -> str:
+        return render(self.explanation_messages)
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        return tuple(render(m) for m in self.hint_messages)
+
+    def answer_words(self) -> str:
+        return render(self.answer_messages)
+
+
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Said):
     """One verified puzzle. ``answer`` is every accepted discard; for "can you
     knock?" ``can_knock`` says whether any discard knocks and ``layout`` shows it."""
 
@@ -65,7 +92,7 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         # A record's text as the members it names (exactly: files write nothing else).
-        if self.kind not in KINDS:
+        if self.kind not in DISCARD_KINDS:
             raise PuzzleError(f"puzzle {self.id!r} has unknown kind {self.kind!r}")
         if self.objective is not None and self.objective not in OBJECTIVES:
             raise PuzzleError(f"puzzle {self.id!r} has unknown objective {self.objective!r}")
@@ -107,22 +134,6 @@ class Puzzle:
         if len(self.answer) == 2:
             return (say("answer_two", card=self.answer[0], other_card=self.answer[1]),)
         return (say("answer_any", cards=self.answer),)
-
-    # The English text, for code and tests; a page renders the messages in its language.
-    @property
-    def question(self) -> str:
-        return render(self.question_message)
-
-    @property
-    def explanation(self) -> str:
-        return render(self.explanation_messages)
-
-    @property
-    def hints(self) -> tuple[str, ...]:
-        return tuple(render(m) for m in self.hint_messages)
-
-    def answer_words(self) -> str:
-        return render(self.answer_messages)
 
     def row(self, card) -> DiscardRow:
         card = parse_card(card) if not isinstance(card, Card) else card
@@ -365,7 +376,7 @@ def puzzle_kind_and_objective(kind: PuzzleKind | str,
                               objective: Objective | str | None) -> tuple[PuzzleKind, Objective | None]:
     """The members a kind and an objective name, exactly as records write them: an
     objective for a best-discard puzzle, none for "can you knock?". Raises GinError."""
-    if kind not in KINDS:
+    if kind not in DISCARD_KINDS:
         raise GinError(t("unknown puzzle kind {kind}: use 'can_knock' or 'best_discard'", kind=repr(kind)))
     kind = PuzzleKind(kind)
     if kind == PuzzleKind.CAN_KNOCK:
@@ -407,12 +418,16 @@ def make_puzzle(position: Position, kind: PuzzleKind | str, objective: Objective
 
 
 def verify(record: dict) -> Puzzle:
-    """Rebuild a puzzle from its record and check every part against the solver:
+    """Rebuild a puzzle from its record and check every part against the solver (a
+    kind other than the discard kinds by its own module, see :mod:`.owners`):
     the table, the answer, the themes, the difficulty, and what its explanation
     and hints say (their messages, not their words). Raises
     :class:`PuzzleError` naming the first disagreement."""
     if not isinstance(record, dict):
         raise PuzzleError(f"a puzzle record is a dict, not {type(record).__name__}")
+    if record.get("kind") in KINDS and record["kind"] not in DISCARD_KINDS:
+        from .owners import owner  # the kind's own module checks its records
+        return owner(record["kind"]).verify(record)
     try:
         kind = record["kind"]
         rules = Rules.from_dict(record["rules"])

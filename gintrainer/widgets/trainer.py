@@ -20,7 +20,8 @@ from ..errors import GinError
 from ..language import N_, t, tc
 from ..messages import Message, render, say
 from ..progress import Attempt
-from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, daily, normalise_kind, parse_date, verify
+from ..puzzles import THEMES, Puzzle, PuzzleKind, daily, normalise_kind, parse_date, verify
+from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
 from .base import Change, View, guarded, settings
@@ -398,7 +399,7 @@ class DailyPage(View):
     practice."""
 
     def __init__(self, *, today: dt.date | None = None, learner: Learner | None = None,
-                 kinds: Iterable[PuzzleKind | str] = KINDS):
+                 kinds: Iterable[PuzzleKind | str] = DISCARD_KINDS):
         self.learner = learner or Learner.from_page()
         self.today = today or parse_date(None)
         self.dates = [self.today - dt.timedelta(days=n) for n in range(ARCHIVE_DAYS)]

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from brute import brute_min_deadwood
 from gintrainer import DECK, GinError, Rules, min_deadwood
 from gintrainer.cards import Card
 from gintrainer.solver import slow_expected_deadwood, take_or_draw
-from tests.brute import brute_min_deadwood
-from tests.strategies import meld_rich_hand, meld_rich_hands, random_hand, uniform_hands
+from strategies import meld_rich_hand, meld_rich_hands, random_hand, uniform_hands
 
 
 def slow_take(hand, offered):

@@ -22,9 +22,9 @@ from ..language import N_, t, tn
 from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
-from .core import Grade, Puzzle, PuzzleError, make_puzzle, verify
+from .core import Grade, Puzzle, PuzzleError, make_puzzle
 from .kinds import KINDS, PuzzleKind
-from .owners import owner, puzzle_from_record
+from .owners import owner, puzzle_from_record, verify
 from .positions import (
     Position,
     constructed_position,

@@ -85,6 +85,15 @@ def owner(kind: PuzzleKind | str) -> KindOwner:
         raise GinError(f"no owner for the puzzle kind {kind!r}") from None
 
 
+def verify(record: dict):
+    """Rebuild a puzzle of any kind from its record and check every part against the
+    solver, by its kind's owner (see :func:`gintrainer.puzzles.core.verify`). Raises
+    :class:`~gintrainer.puzzles.core.PuzzleError` naming the first disagreement."""
+    if isinstance(record, dict) and record.get("kind") in OWNERS:
+        return OWNERS[PuzzleKind(record["kind"])].verify(record)
+    return core.verify(record)  # which says what is wrong with the record
+
+
 def puzzle_from_record(record: dict):
     """A puzzle of any kind from its stored record (trusted), by its kind's owner."""
     kind = record.get("kind") if isinstance(record, dict) else None
@@ -94,4 +103,4 @@ def puzzle_from_record(record: dict):
     return OWNERS[PuzzleKind(kind)].from_record(record)
 
 
-__all__ = ["DiscardOwner", "KindOwner", "OWNERS", "owner", "puzzle_from_record"]
+__all__ = ["DiscardOwner", "KindOwner", "OWNERS", "owner", "puzzle_from_record", "verify"]

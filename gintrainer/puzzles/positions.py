@@ -212,7 +212,7 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
 def selfplay_draw_positions(seed: str, rules: Rules) -> list[DrawPosition]:
     """Every position before a draw (the upcard's offer aside) in one hand of the
     self-play of :func:`selfplay_positions`."""
-    positions = []
+    positions: list[DrawPosition] = []
     for hand, seat, view in _selfplay(f"draw:{seed}", rules):
         if hand.phase == Phase.DRAW:
             position = DrawPosition(

@@ -14,23 +14,20 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, parse_card, sort_by_suit
+from ..cards import Card, parse_card
 from ..drawing import (
-    CardStyle,
-    cards_html,
+    choice_table_html,
     discard_table_html,
-    group_html,
-    pile_html,
+    offer_position_html,
     puzzle_position_html,
     puzzle_rules_words,
-    words,
 )
 from ..errors import GinError
 from ..language import N_, t, tc
-from ..messages import Message, format_value, render, say
+from ..messages import Message, render, say
 from ..progress import Attempt
 from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, TakeOrDrawPuzzle, daily, normalise_kind, parse_date, verify
-from ..puzzles.take_draw_themes import CHOICES, DRAW, TAKE
+from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
 from .base import Change, View, guarded, settings
@@ -63,24 +60,6 @@ def solver_table_html(puzzle: Puzzle | TakeOrDrawPuzzle, chosen: Card | str | No
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
-def choice_table_html(puzzle: TakeOrDrawPuzzle, chosen: str | None = None) -> str:
-    """The two choices of "take or draw?" with the expected deadwood of each, the
-    answer and the learner's choice marked."""
-    rows = []
-    for choice in CHOICES:
-        label = (t("Take {card}, then discard {discard_card}", card=puzzle.offered, discard_card=puzzle.discard)
-                 if choice == TAKE else t("Draw from the stock"))
-        marks = [words("label_mark_answer")] if choice == puzzle.choice else []
-        marks += [tc("table note", "your choice")] if choice == chosen else []
-        value = format_value(puzzle.expected(choice))
-        rows.append(f"<tr class='gt-choice-{choice}'><td>{escape(label)}</td><td>{escape(value)}</td>"
-                    f"<td>{escape(', '.join(marks))}</td></tr>")
-    heads = (tc("table column", "Choice"), tc("table column", "Expected deadwood after the best discard"),
-             words("label_column_marks"))
-    head = "".join(f"<th>{escape(h)}</th>" for h in heads)
-    return f"<table class='gt-table gt-choice-table'><tr>{head}</tr>{''.join(rows)}</table>"
-
-
 def theme_options(names: Iterable[str]) -> list[tuple[str, str]]:
     """A theme filter's choices: each theme's title, its name as the value."""
     return [(theme_title(name), name) for name in names]
@@ -100,24 +79,11 @@ def position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     """What the player sees besides the hand: the question, the rules in force, where
     the 52 cards are, the draw (or, before it, the card on offer), the discard pile
     and the opponent's known cards."""
-    cards = (offer_html(puzzle) if isinstance(puzzle, TakeOrDrawPuzzle)
+    cards = (offer_position_html(puzzle, four_colour=settings.four_colour) if isinstance(puzzle, TakeOrDrawPuzzle)
              else puzzle_position_html(puzzle, four_colour=settings.four_colour))
     return (f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>'
             f'<div class="gt-info">{escape(puzzle_rules_words(puzzle))}</div>'
             f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>' + cards)
-
-
-def offer_html(puzzle: TakeOrDrawPuzzle) -> str:
-    """Before the draw: the card on offer (the top of the discard pile), the pile and
-    the opponent's known cards."""
-    opts = CardStyle(size="small", four_colour=settings.four_colour)
-    offered = puzzle.offered
-    groups = [group_html(cards_html([offered], marks={offered: "new"}, **opts), t("on offer: the top discard")),
-              pile_html(puzzle.discard_pile, shown=8, **opts)]
-    if puzzle.opponent_known:
-        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts),
-                                 words("label_opponent_known")))
-    return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
 def recorded_message(attempt: PuzzleAttempt) -> Message:

@@ -76,8 +76,9 @@ def main() -> None:
     themes = Counter(t for p in puzzles for t in p.themes)
     print("  themes: " + ", ".join(f"{name} {n}" for name, n in themes.most_common())
           + f"; none {sum(not p.themes for p in puzzles)}")
-    bands = Counter(p.difficulty // 400 * 400 for p in puzzles)
-    print("  difficulty: " + ", ".join(f"{low}-{low + 399}: {n}" for low, n in sorted(bands.items())))
+    from gintrainer.puzzles.take_draw_themes import BANDS
+    bands = Counter(max(low for low in BANDS.values() if low <= p.difficulty) for p in puzzles)
+    print("  difficulty bands: " + ", ".join(f"{low}-{low + 399}: {n}" for low, n in sorted(bands.items())))
 
 
 if __name__ == "__main__":

@@ -36,11 +36,15 @@ class PuzzleError(GinError):
 
 
 class Said:
-    """What every kind of puzzle says, in English, for code and tests (a page renders
-    the messages in its language): its question, explanation, hints and answer, from
-    the messages the kind owns (``question_message``, ``explanation_messages``,
-    ``hint_messages``, ``answer_messages``)."""
+    """What every kind of puzzle says: where its 52 cards are (``count_message``), and
+    in English, for code and tests (a page renders the messages in its language), its
+    question, explanation, hints and answer, from the messages the kind owns
+    (``question_message``, ``explanation_messages``, ``hint_messages``, ``answer_messages``)."""
 
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
     explanation_messages: tuple[Message, ...]
     hint_messages: tuple[Message, ...]
 
@@ -51,6 +55,18 @@ class Said:
     @property
     def answer_messages(self) -> tuple[Message, ...]:
         raise NotImplementedError
+
+    COUNT_MESSAGES = ("position_count", "position_count_known")
+    """The messages of :attr:`count_message`: without, and with, cards known in the opponent's hand."""
+
+    @property
+    def count_message(self) -> Message:
+        """Where the 52 cards are: the hands, the pile, the stock, and how many are unseen."""
+        unseen = 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
+        values = dict(pile=len(self.discard_pile), stock=self.stock_count, unseen=unseen)
+        if self.opponent_known:
+            return say(self.COUNT_MESSAGES[1], known=len(self.opponent_known), **values)
+        return say(self.COUNT_MESSAGES[0], **values)
 
     @property
     def question(self) -> str:
@@ -121,14 +137,6 @@ class Puzzle(Said):
         if self.kind == PuzzleKind.CAN_KNOCK:
             return say(f"question_ck_gin_{self.drawn_from}", card=self.drawn)
         return say(f"question_{self.objective}_{self.drawn_from}", card=self.drawn)
-
-    @property
-    def count_message(self) -> Message:
-        """Where the 52 cards are: the hands, the pile, the stock, and how many are unseen."""
-        values = dict(pile=len(self.discard_pile), stock=self.stock_count, unseen=self.position.unseen_count)
-        if self.opponent_known:
-            return say("position_count_known", known=len(self.opponent_known), **values)
-        return say("position_count", **values)
 
     @property
     def answer_messages(self) -> tuple[Message, ...]:

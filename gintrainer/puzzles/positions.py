@@ -18,8 +18,33 @@ from ..rules import Rules
 from ..view import SeatView
 
 
+class _Accounted:
+    """What every position says of the cards it accounts for (its ``problems()``)."""
+
+    __slots__ = ()
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    seed: str
+
+    def problems(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def verify(self) -> None:
+        """Raise GinError naming the first problem of :meth:`problems`."""
+        found = self.problems()
+        if found:
+            raise GinError(f"position {self.seed!r} is not a real position: {found[0]}")
+
+    @property
+    def unseen_count(self) -> int:
+        """The cards the player has not seen: the stock and the opponent's cards
+        other than the known ones."""
+        return 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
+
+
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(_Accounted):
     """What the player to discard knows: hand (11 cards), the card drawn and from
     where, the discard pile (bottom first), the opponent's cards known from the
     pile, the stock count, the rules and (under Oklahoma) the first upcard."""
@@ -88,17 +113,7 @@ class Position:
                 return [f"the first upcard {self.upcard} is not the bottom of the discard pile"]
         return []
 
-    def verify(self) -> None:
-        """Raise GinError naming the first problem of :meth:`problems`."""
-        found = self.problems()
-        if found:
-            raise GinError(f"position {self.seed!r} is not a real position: {found[0]}")
 
-    @property
-    def unseen_count(self) -> int:
-        """The cards the player has not seen: the stock and the opponent's cards
-        other than the known ones."""
-        return 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
 
     def key(self) -> str:
         return "|".join([format_cards(sorted(self.hand)), self.drawn.code(), self.drawn_from,
@@ -122,7 +137,7 @@ def place_problems(hand: tuple[Card, ...], pile: tuple[Card, ...], known: tuple[
 
 
 @dataclass(frozen=True, slots=True)
-class DrawPosition:
+class DrawPosition(_Accounted):
     """What the player about to draw knows: the hand (10 cards), the discard pile
     (bottom first; its top card is the one on offer), the opponent's cards known
     from the pile, the stock count, the rules and (under Oklahoma) the first upcard."""
@@ -171,16 +186,7 @@ class DrawPosition:
             found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
         return tuple(found)
 
-    def verify(self) -> None:
-        """Raise GinError naming the first problem of :meth:`problems`."""
-        found = self.problems()
-        if found:
-            raise GinError(f"position {self.seed!r} is not a real position: {found[0]}")
 
-    @property
-    def unseen_count(self) -> int:
-        """The cards the player has not seen: the stock and the opponent's cards other than the known ones."""
-        return 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
 
     def key(self) -> str:
         return "|".join([format_cards(sorted(self.hand)), format_cards(self.discard_pile),

@@ -70,6 +70,8 @@ class TakeOrDrawPuzzle(Said):
     explanation_messages: tuple[Message, ...]
     hint_messages: tuple[Message, ...]
 
+    COUNT_MESSAGES = ("td_position_count", "td_position_count_known")
+
     def __post_init__(self) -> None:
         if self.kind != KIND:
             raise PuzzleError(f"puzzle {self.id!r} is not a take-or-draw puzzle: {self.kind!r}")
@@ -104,14 +106,6 @@ class TakeOrDrawPuzzle(Said):
     @property
     def question_message(self) -> Message:
         return say("td_question", card=self.offered)
-
-    @property
-    def count_message(self) -> Message:
-        """Where the 52 cards are: the hands, the pile, the stock, and how many are unseen."""
-        values = dict(pile=len(self.discard_pile), stock=self.stock_count, unseen=self.position.unseen_count)
-        if self.opponent_known:
-            return say("td_position_count_known", known=len(self.opponent_known), **values)
-        return say("td_position_count", **values)
 
     @property
     def answer_messages(self) -> tuple[Message, ...]:

@@ -22,13 +22,14 @@ from ..drawing import (
     words_about,
 )
 from ..drawing import score_sheet_html as hand_scores_html
-from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
+from ..hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..language import N_, t, tc
 from ..melds import best_arrangement
 from ..messages import addresses
 from ..practice import (
     DEFAULT_OPPONENT,
     VARIANTS,
+    LoggedMove,
     PracticeError,
     PracticeGame,
     opponent_label,
@@ -72,10 +73,15 @@ def move_log_html(game: PracticeGame) -> str:
     """Every move of the hand on the table, numbered as the coach cites them; the
     computer's moves since the learner's last one in bold. The box keeps its
     newest line in view (it scrolls from the bottom)."""
-    log = game.move_log()
+    return moves_html(game.move_log(), game.seat)
+
+
+def moves_html(log: tuple[LoggedMove, ...], seat: int) -> str:
+    """A hand's move log (:func:`gintrainer.practice.hand_move_log`) as the box
+    :func:`move_log_html` draws, for the learner in ``seat``."""
     if not log:
         return ""
-    last_own = max((m.step for m in log if m.seat == game.seat), default=0)
+    last_own = max((m.step for m in log if m.seat == seat), default=0)
     items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{escape(m.text)}</li>"
                     for m in log)
     title = t("Moves this hand")
@@ -173,7 +179,12 @@ def score_sheet_html(game: PracticeGame) -> str:
 def result_html(game: PracticeGame, names: tuple[str, str]) -> str:
     """A finished hand's score line by line: the explanation, then each side's melds,
     lay-offs and deadwood (the learner's line said to them)."""
-    result = game.hand.result
+    return hand_result_html(game.hand, names, game.seat)
+
+
+def hand_result_html(hand: Hand, names: tuple[str, str], seat: int) -> str:
+    """:func:`result_html` for any finished hand, the learner in ``seat``."""
+    result = hand.result
     if result is None:
         raise PracticeError("the hand is not over: it has no result yet")
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
@@ -181,12 +192,21 @@ def result_html(game: PracticeGame, names: tuple[str, str]) -> str:
         knocker, defender = result.knocker, 1 - result.knocker
         layoffs = ", ".join(str(layoff) for layoff in result.layoffs) or words("label_none")
         lines.append("<li>" + escape(words_about(
-            "result_knocker_line", knocker, names, game.seat, melds=melds_words(result.knocker_melds),
+            "result_knocker_line", knocker, names, seat, melds=melds_words(result.knocker_melds),
             deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
         lines.append("<li>" + escape(words_about(
-            "result_defender_line", defender, names, game.seat, melds=melds_words(result.defender_melds),
+            "result_defender_line", defender, names, seat, melds=melds_words(result.defender_melds),
             layoffs=layoffs, deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
     return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
+
+
+def steady_order(shown: tuple[Card, ...], held: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand's cards in a steady order: those ``shown`` before keep their places, each
+    new card goes at the end (all sorted by melds when nothing was shown). Cards keep
+    their places, so a click sent just before the page redraws still lands on the card
+    clicked (card buttons are read by position)."""
+    kept = [c for c in shown if c in held]
+    return tuple(kept + [c for c in sorted_cards(held) if c not in kept])
 
 
 class PracticePage(View):
@@ -499,10 +519,8 @@ class PracticePage(View):
         hand_key = (id(self.game), self.game.hand_number)
         if self._order_key != hand_key:
             self._order_key, self._order = hand_key, ()
-        kept = [c for c in self._order if c in held]
-        order = tuple(kept + [c for c in sorted_cards(held) if c not in kept])
-        self._order = order
-        return order
+        self._order = steady_order(self._order, held)
+        return self._order
 
     def _show_hand(self) -> None:
         game = self.game

@@ -38,6 +38,7 @@ from ..practice import (
 )
 from ..rules import PRESETS, Rules
 from ..solver import DiscardTable
+from ..view import SeatView
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
@@ -584,32 +585,11 @@ class PracticePage(View):
 
     def _hand_info(self) -> str:
         game = self.game
-        hand = game.hand
-        if hand.is_over:
-            return ""
-        parts = []
-        view = game.view()
-        if view.forbidden is not None:  # taken from the discard pile
-            parts.append(t("You drew {card} from the discard pile (you may not throw it back this turn).",
-                           card=view.forbidden))
-        elif view.drawn is not None:
-            parts.append(t("You drew {card} from the stock.", card=view.drawn[0]))
-        left = hand.unlaid(game.seat)
-        if len(left) <= 10:
-            parts.append(deadwood_words(best_arrangement(left)))
-        if game.learner_to_act:
-            parts.append(t(_WHAT_TO_DO[hand.phase]))
-        elif not game.match.is_over:
-            parts.append(t("The computer is to play."))
-        return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
+        return hand_info_html(game.hand, game.seat, to_act=game.learner_to_act, waiting=not game.match.is_over)
 
     def _table_html(self) -> str:
-        game = self.game
-        if game.hand.is_over:
-            return table_html(game.hand, names=self.names, size=self.size, four_colour=self.four_colour,
-                              you=game.seat)
-        return seat_table_html(game.hand, game.seat, names=self.names, size=self.size, four_colour=self.four_colour,
-                               you=game.seat)
+        return hand_table_html(self.game.hand, self.game.seat, self.names, size=self.size,
+                               four_colour=self.four_colour)
 
     def _coach_html(self) -> str:
         game = self.game
@@ -625,6 +605,38 @@ class PracticePage(View):
             items = "".join(f"<li>{escape(text)}</li>" for text in game.coach_notes(game.hand_number))
             return _coach_line("coach_costliest") + f"<ul class='gt-coach-notes'>{items}</ul>"
         return ""
+
+
+def hand_info_html(hand: Hand, seat: int, *, to_act: bool, waiting: bool = True) -> str:
+    """What the learner in ``seat`` is told under the table: the card just drawn (and
+    whether it may go back), the deadwood, and what to do next when ``to_act`` (else,
+    while ``waiting``, that the computer is to play)."""
+    if hand.is_over:
+        return ""
+    parts = []
+    view = SeatView.of(hand, seat)
+    if view.forbidden is not None:  # taken from the discard pile
+        parts.append(t("You drew {card} from the discard pile (you may not throw it back this turn).",
+                       card=view.forbidden))
+    elif view.drawn is not None:
+        parts.append(t("You drew {card} from the stock.", card=view.drawn[0]))
+    left = hand.unlaid(seat)
+    if len(left) <= 10:
+        parts.append(deadwood_words(best_arrangement(left)))
+    if to_act:
+        parts.append(t(_WHAT_TO_DO[hand.phase]))
+    elif waiting:
+        parts.append(t("The computer is to play."))
+    return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
+
+
+def hand_table_html(hand: Hand, seat: int, names: tuple[str, str], *, size: str = "normal",
+                    four_colour: bool = False) -> str:
+    """The table as the learner in ``seat`` sees it while the hand is played (their own
+    cards are the page's card buttons); once it is over, both hands face up."""
+    if hand.is_over:
+        return table_html(hand, names=names, size=size, four_colour=four_colour, you=seat)
+    return seat_table_html(hand, seat, names=names, size=size, four_colour=four_colour, you=seat)
 
 
 _WHAT_TO_DO = {

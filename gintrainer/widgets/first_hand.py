@@ -15,18 +15,37 @@ from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..language import current_language, t, tc
 from ..lessons.first_hand import OPPONENT, RULES, FirstHand, Verdict
 from ..practice import hand_move_log
-from .base import View, guarded
+from .base import guarded
 from .cards import CardPicker
-from .practice import coach_table_html, hand_info_html, hand_result_html, hand_table_html, moves_html, steady_order
+from .practice import (
+    PRACTICE_CSS,
+    HandPage,
+    button_row,
+    coach_table_html,
+    hand_info_html,
+    hand_result_html,
+    hand_table_html,
+    moves_html,
+    steady_order,
+)
 from .profile import Learner
 from .site import EXTRA_SECTIONS, FIRST_HAND, lesson_path, link_html
 
+_CSS = """<style>
+.gt-first-hand .gt-feedback{padding:4px 8px;margin:4px 0;border-left:4px solid #888;background:#f6f6f6;}
+.gt-first-hand .gt-feedback.gt-sound{border-left-color:#1c8c3c;background:#eaf6ec;}
+.gt-first-hand .gt-feedback.gt-poor{border-left-color:#f0a000;background:#fff4d6;}
+.gt-first-hand .gt-feedback.gt-refused{border-left-color:#a10d25;background:#fbe9eb;}
+[dir=rtl] .gt-first-hand .gt-feedback{border-left:none;border-right:4px solid #888;}
+[dir=rtl] .gt-first-hand .gt-feedback.gt-sound{border-right-color:#1c8c3c;}
+[dir=rtl] .gt-first-hand .gt-feedback.gt-poor{border-right-color:#f0a000;}
+[dir=rtl] .gt-first-hand .gt-feedback.gt-refused{border-right-color:#a10d25;}
+.gt-first-hand .gt-rules ul{list-style:none;padding-left:0;padding-right:0;margin:2px 0;}
+.gt-first-hand .gt-rule-shown{color:#176b30;}
+</style>"""
+
 PRACTICE = next(page for _, pages in EXTRA_SECTIONS for page in pages if page.path.startswith("practice/"))
 """The practice page the first hand leads to (from the site's lists of pages)."""
-
-
-def _wrap(*children: widgets.Widget) -> widgets.HBox:
-    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
 
 def verdict_html(verdict: Verdict) -> str:
@@ -50,7 +69,7 @@ def rules_html(shown: tuple[str, ...]) -> str:
     return f"<div class='gt-rules'><b>{escape(title)}</b><ul>{items}</ul></div>"
 
 
-class FirstHandPage(View):
+class FirstHandPage(HandPage):
     """The first hand: the table, your cards as buttons, the move buttons (none is
     disabled for being illegal: the engine refuses an illegal move and says why), what
     the page says about your last move, the rules shown so far, the move log, going
@@ -67,42 +86,22 @@ class FirstHandPage(View):
         self.hand_info = widgets.HTML()
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
-
-        def button(label: str, tooltip: str = "", style: str = "") -> widgets.Button:
-            return widgets.Button(description=label, tooltip=tooltip, button_style=style)
-
-        self.take_button = button(tc("button", "Take the discard"),
-                                  tc("tooltip", "take the top card of the discard pile"))
-        self.pass_button = button(tc("button", "Pass"), tc("tooltip", "leave the upcard"))
-        self.draw_button = button(tc("button", "Draw from the stock"))
-        self.discard_button = button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"), "primary")
-        self.knock_button = button(tc("button", "Knock with it"),
-                                   tc("tooltip", "knock, discarding the selected card face down"), "success")
-        self.lay_out_button = button(tc("button", "Lay out for me"),
-                                     tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
-        self.meld_button = button(tc("button", "Meld the selected cards"))
-        self.layoff_button = button(tc("button", "Lay off the selected card"))
-        self.done_button = button(tc("button", "Done laying out"))
-        self.draw_row = _wrap(self.take_button, self.pass_button, self.draw_button)
-        self.discard_row = _wrap(self.discard_button, self.knock_button)
-        self.layout_row = _wrap(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
+        self.make_move_buttons()
+        self.big_gin_button.layout.display = "" if self.game.hand.rules.big_gin else "none"
         self.feedback = widgets.HTML(_dom_classes=("gt-first-hand-feedback",))
         self.rules = widgets.HTML()
         self.moves = widgets.HTML()
         self.step_choice = widgets.Dropdown(options=[], description=tc("label", "Step:"))
-        self.back_button = button(tc("button", "Go back to this step"),
-                                  tc("tooltip", "replay the hand to just before this move, to play on from there"))
-        self.steps_row = _wrap(self.step_choice, self.back_button)
+        self.back_button = widgets.Button(description=tc("button", "Go back to this step"), tooltip=tc(
+            "tooltip", "replay the hand to just before this move, to play on from there"))
+        self.steps_row = button_row(self.step_choice, self.back_button)
         self.result = widgets.HTML(_dom_classes=("gt-first-hand-result",))
-        super().__init__([self.table, self.hand_info, self.picker, self.draw_row, self.discard_row, self.layout_row,
+        super().__init__([widgets.HTML(PRACTICE_CSS + _CSS), self.table, self.hand_info, self.picker, self.draw_row,
+                          self.discard_row, self.layout_row,
                           self.feedback, self.rules, self.moves, self.steps_row, self.result],
                          _dom_classes=("gt-practice", "gt-first-hand"))
-        for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
-                                (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
-                                (self.knock_button, self._on_knock), (self.lay_out_button, self._on_lay_out),
-                                (self.meld_button, self._on_meld), (self.layoff_button, self._on_layoff),
-                                (self.done_button, self._on_done), (self.back_button, self._on_back)):
-            widget.on_click(handler)
+        self.connect_move_buttons()
+        self.back_button.on_click(self._on_back)
         self.refresh()
 
     @property
@@ -113,7 +112,6 @@ class FirstHandPage(View):
     # -- moves ------------------------------------------------------------------------------
 
     def _play(self, action: Action) -> None:
-        self.clear_status()
         try:
             verdict = self.game.play(action)
         except IllegalActionError as error:
@@ -124,58 +122,9 @@ class FirstHandPage(View):
         self.picker.select(())
         self.refresh()
 
-    def _selected_one(self, what: str) -> Card | None:
-        """The one card selected; else the page asks for it (``what``) and plays nothing."""
-        chosen = self.picker.selected
-        if len(chosen) != 1:
-            self.report(what)
-            return None
-        return chosen[0]
-
-    def _play_card(self, kind: ActionKind, what: str) -> None:
-        card = self._selected_one(what)
-        if card is not None:
-            self._play(Action(kind, card))
-
-    @guarded
-    def _on_take(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.TAKE))
-
-    @guarded
-    def _on_pass(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.PASS))
-
-    @guarded
-    def _on_draw(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DRAW))
-
-    @guarded
-    def _on_discard(self, _button: widgets.Button | None = None) -> None:
-        self._play_card(ActionKind.DISCARD, t("select one of your cards to discard first (click it)"))
-
-    @guarded
-    def _on_knock(self, _button: widgets.Button | None = None) -> None:
-        self._play_card(ActionKind.KNOCK, t("select one of your cards to knock with first (click it)"))
-
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
         self._play(Action(ActionKind.AUTO))
-
-    @guarded
-    def _on_meld(self, _button: widgets.Button | None = None) -> None:
-        chosen = self.picker.selected
-        if len(chosen) < 3:
-            self.report(t("select the three or more cards of a meld first"))
-            return
-        self._play(Action(ActionKind.MELD, cards=chosen))
-
-    @guarded
-    def _on_layoff(self, _button: widgets.Button | None = None) -> None:
-        self._play_card(ActionKind.LAYOFF, t("select one of your cards to lay off first (click it)"))
-
-    @guarded
-    def _on_done(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DONE))
 
     @guarded
     def _on_back(self, _button: widgets.Button | None = None) -> None:
@@ -214,13 +163,8 @@ class FirstHandPage(View):
                                                four_colour=self.four_colour)
             self._show_hand()
             self.hand_info.value = hand_info_html(hand, game.seat, to_act=game.learner_to_act, waiting=False)
-            self.draw_row.layout.display = "" if phase in (Phase.UPCARD, Phase.DRAW) else "none"
-            self.take_button.description = (tc("button", "Take the upcard") if phase is Phase.UPCARD
-                                            else tc("button", "Take the discard"))
-            self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
+            self.show_move_rows(phase)
             self.draw_button.layout.display = "none" if phase is Phase.UPCARD else ""
-            self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
-            self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
             self.layoff_button.layout.display = "" if phase is Phase.DEFENDER_LAYOUT else "none"
             self.feedback.value = self._said
             self.rules.value = rules_html(game.rules_shown())

@@ -17,7 +17,7 @@ from gintrainer.hand import Action, ActionKind, Hand, Phase
 from gintrainer.lessons import LESSONS
 from gintrainer.lessons import first_hand as script
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand, rules_in, sound_move
-from gintrainer.melds import best_arrangement, min_deadwood
+from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
 from gintrainer.solver import discard_table
 
 
@@ -252,3 +252,31 @@ def test_the_final_score_is_the_engines():
     defender = sum(c.value for c in game.hand.unlaid(THEM))
     assert result.knocker == YOU and result.points == defender - knocker
     assert result.explain().endswith(f"{defender} − {knocker} = {defender - knocker}.")
+
+
+def test_every_meld_a_decision_names_is_a_meld_the_card_drawn_or_taken_makes():
+    hand = script.start()
+    for step, (_, action) in enumerate(script.SCRIPT.actions):
+        after = hand.copy()
+        after.apply(action)
+        decision = LINE[step].decision
+        if decision is not None and "{meld}" in decision.text:
+            values = script.decision_values(hand, action, after)
+            meld, card = values["meld"], values["drawn"]
+            assert meld_kind(meld) is not None and card in meld and set(meld) <= set(after.held(YOU))
+            assert "meld_forms" in rules_in(hand, action, after)
+        hand = after
+
+
+def test_laying_out_by_hand_in_another_order_ends_with_the_same_score():
+    game = FirstHand()
+    for action in learner_moves()[:6]:
+        game.play(action)
+    assert game.hand.phase == Phase.KNOCKER_LAYOUT
+    for meld in ("9C 9D 9S", "5H 6H 7H", "3S 4S 5S"):
+        game.play(f"meld {meld}")
+    game.play("done")
+    assert not game.on_script and game.hand.is_over  # Ann then lays out as the engine does
+    mine, scripted = game.hand.result, script.SCRIPT.result
+    assert (mine.kind, mine.knocker, mine.points, mine.knocker_deadwood, mine.defender_deadwood) == \
+        (scripted.kind, scripted.knocker, scripted.points, scripted.knocker_deadwood, scripted.defender_deadwood)

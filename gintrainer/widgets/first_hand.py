@@ -72,8 +72,8 @@ def rules_html(shown: tuple[str, ...]) -> str:
 class FirstHandPage(HandPage):
     """The first hand: the table, your cards as buttons, the move buttons (none is
     disabled for being illegal: the engine refuses an illegal move and says why), what
-    the page says about your last move, the rules shown so far, the move log, going
-    back to a step, and at the end the score and the link to practice."""
+    the page says about your last move, at the end the score and the link to practice,
+    the rules shown so far, the move log, and going back to a step."""
 
     def __init__(self, game: FirstHand | None = None, learner: Learner | None = None):
         self.game = game or FirstHand()
@@ -97,8 +97,8 @@ class FirstHandPage(HandPage):
         self.steps_row = button_row(self.step_choice, self.back_button)
         self.result = widgets.HTML(_dom_classes=("gt-first-hand-result",))
         super().__init__([widgets.HTML(PRACTICE_CSS + _CSS), self.table, self.hand_info, self.picker, self.draw_row,
-                          self.discard_row, self.layout_row,
-                          self.feedback, self.rules, self.moves, self.steps_row, self.result],
+                          self.discard_row, self.layout_row, self.feedback, self.result, self.rules, self.moves,
+                          self.steps_row],
                          _dom_classes=("gt-practice", "gt-first-hand"))
         self.connect_move_buttons()
         self.back_button.on_click(self._on_back)

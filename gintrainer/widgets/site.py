@@ -3,9 +3,10 @@ top of each page (its heading, the language menu and the bar of links), in every
 language. Every link a page writes carries the learner (``?profile=``) and their
 language (``?lang=``), so moving between pages never drops them.
 
-The lessons, the glossary and the quick reference are notebooks of their own in
-each language: English in ``lessons/``, the others in ``lessons/<lang>/``; every
-other page is one notebook that speaks the learner's language.
+The lessons (the first hand among them, after lesson 5), the glossary and the quick
+reference are notebooks of their own in each language: English in ``lessons/``, the
+others in ``lessons/<lang>/``; every other page is one notebook that speaks the
+learner's language.
 """
 
 from __future__ import annotations

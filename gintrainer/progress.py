@@ -371,10 +371,9 @@ def _lesson_number(value: Any) -> int:
 
 
 def _verify_lesson(lesson: Any, kind: str | None = None) -> int:
-    try:
-        number = _lesson_number(lesson)
-    except ProgressFileError as error:
-        raise ProgressError(str(error)) from None
+    if isinstance(lesson, bool) or not isinstance(lesson, int) or lesson < 1:
+        raise ProgressError(f"a lesson's number must be a whole number from 1, not {lesson!r}")
+    number = lesson
     if kind is not None and (not isinstance(kind, str) or not kind):
         raise ProgressError(f"an exercise kind must be non-empty text, not {kind!r}")
     return number

@@ -336,3 +336,12 @@ def test_the_new_texts_come_from_the_catalogs(data):
         assert unmarked(text, allowed=["Ann"]) == [], text
     with in_language("ps"):
         assert "بیا څه؟" in lesson_widgets.LessonEnd(9, learner).next.value
+
+
+def test_an_english_lesson_opened_in_another_language_ends_with_links_in_its_own_language(data, monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "lang=ku")
+    bar = lesson_widgets.toolbar(4)
+    end = lesson_widgets.nav(4)
+    assert f'href="{LESSONS[5].file}?lang=ku"' in end.next.value  # beside the bar's "Next", not ku/
+    assert f'{LESSONS[5].file}?lang=ku' in bar.links.value
+    assert 'href="../puzzles/best_discard.ipynb?lang=ku"' in end.next.value

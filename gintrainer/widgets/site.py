@@ -360,10 +360,10 @@ def links_html(pages: list[Page], query: str = "", *, here: str = HOME) -> str:
 _SLOT = "\x00"  # where a link goes in a sentence, after the sentence is escaped
 
 
-def step_link_html(step: Step, here: str, learner: Learner) -> str:
-    """A link from page ``here`` to a step of the learning path, in the learner's language,
-    carrying the learner."""
-    return link_html(step.path_in(learner.language), here, step.title, learner.query())
+def step_link_html(step: Step, here: str, learner: Learner, lang: str | None = None) -> str:
+    """A link from page ``here`` to a step of the learning path, in a language (the
+    learner's unless told), carrying the learner."""
+    return link_html(step.path_in(lang or learner.language), here, step.title, learner.query())
 
 
 def _with_link(sentence: str, link: str) -> str:
@@ -412,12 +412,15 @@ def lessons_html(learner: Learner, here: str = HOME) -> str:
 
 def next_step_html(page: int | str, here: str, learner: Learner) -> str:
     """The end of a step's page: the next step of the learning path, and the steps that
-    train what this one taught, each link carrying the learner."""
+    train what this one taught, each link carrying the learner; from a lesson notebook,
+    the lessons in its language (as its bar of links has them)."""
     first, *more = next_steps(page)
+    found = lesson_of(here)
+    lang = found[1] if found is not None else None
     heading = t("What next?")
-    lines = [_with_link(t("Next: {step}", step=_SLOT), step_link_html(first, here, learner))]
+    lines = [_with_link(t("Next: {step}", step=_SLOT), step_link_html(first, here, learner, lang))]
     if more:
-        links = " · ".join(step_link_html(s, here, learner) for s in more)
+        links = " · ".join(step_link_html(s, here, learner, lang) for s in more)
         lines.append(_with_link(t("Train what you learned here: {pages}", pages=_SLOT), links))
     body = "".join(f"<p>{line}</p>" for line in lines)
     return f'<div class="gt-next-step"><h3>{escape(heading)}</h3>{body}</div>'

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
@@ -361,22 +362,38 @@ class LessonRecord:
         return cls(exercises, CheckRecord.from_dict(data["check"]))
 
 
-def _lesson_number(value: Any) -> int:
-    """A lesson's number, from 1 (written as text in the file's keys)."""
-    if isinstance(value, str) and value.isdecimal() and value == str(int(value)):
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ProgressFileError(f"a lesson's number must be a whole number from 1, not {value!r}")
-    return value
+LessonKey = int | str
+"""A lesson: its number (from 1), or the key of a lesson page without a number (``first_hand``)."""
+_PAGE_KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
-def _verify_lesson(lesson: Any, kind: str | None = None) -> int:
-    if isinstance(lesson, bool) or not isinstance(lesson, int) or lesson < 1:
-        raise ProgressError(f"a lesson's number must be a whole number from 1, not {lesson!r}")
-    number = lesson
+def _lesson_key(value: Any, error: type[ProgressError] = ProgressError) -> LessonKey:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    if isinstance(value, str) and _PAGE_KEY.match(value):
+        return value
+    raise error(f"a lesson is named by its number, from 1, or its page's key (lower-case letters, digits "
+                f"and _), not {value!r}")
+
+
+def _file_lesson_key(text: str) -> LessonKey:
+    """A lesson as the file's keys write it: a number as text (``"5"``), or a page's key."""
+    if text.isdecimal() and text == str(int(text)):
+        return _lesson_key(int(text), ProgressFileError)
+    return _lesson_key(text, ProgressFileError)
+
+
+def _sorted_lessons(lessons: Mapping[LessonKey, LessonRecord]) -> dict[LessonKey, LessonRecord]:
+    """The lessons by number, then the lesson pages without one by key."""
+    return dict(sorted(lessons.items(), key=lambda item: (0, item[0], "") if isinstance(item[0], int)
+                       else (1, 0, item[0])))
+
+
+def _verify_lesson(lesson: Any, kind: str | None = None) -> LessonKey:
+    key = _lesson_key(lesson)
     if kind is not None and (not isinstance(kind, str) or not kind):
         raise ProgressError(f"an exercise kind must be non-empty text, not {kind!r}")
-    return number
+    return key
 
 
 def _verify_tally(right: Any, questions: Any) -> None:
@@ -476,11 +493,11 @@ class Progress:
     settings: Settings = Settings()
     created: str = field(default_factory=_utc_text)
     seen_ids: frozenset[str] = frozenset()
-    lessons: Mapping[int, LessonRecord] = field(default_factory=dict)
-    """Each lesson's record, by its number (a lesson never opened has none)."""
+    lessons: Mapping[LessonKey, LessonRecord] = field(default_factory=dict)
+    """Each lesson's record, by its number or its page's key (a lesson never worked in has none)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lessons", MappingProxyType(dict(sorted(self.lessons.items()))))
+        object.__setattr__(self, "lessons", MappingProxyType(_sorted_lessons(self.lessons)))
         object.__setattr__(self, "themes", _frozen_tallies(self.themes))
         object.__setattr__(self, "kinds", _frozen_tallies(self.kinds))
         object.__setattr__(self, "history", tuple(self.history))
@@ -544,11 +561,11 @@ class Progress:
             review=review, solved_ids=self.solved_ids | {puzzle_id} if solved else self.solved_ids,
             seen_ids=self.seen_ids | {puzzle_id}, **{result: getattr(self, result) + 1})
 
-    def lesson(self, number: int) -> LessonRecord:
+    def lesson(self, number: LessonKey) -> LessonRecord:
         """The record of a lesson (an empty one for a lesson the learner never worked in)."""
         return self.lessons.get(number, LessonRecord())
 
-    def with_exercise(self, lesson: int, kind: str, *, right: bool) -> Progress:
+    def with_exercise(self, lesson: LessonKey, kind: str, *, right: bool) -> Progress:
         """The progress after the first answer to one position of a lesson's exercise
         (``right``: right at the first try; the answer shown instead is not right)."""
         number = _verify_lesson(lesson, kind)
@@ -556,7 +573,7 @@ class Progress:
             raise ProgressError(f"right must be true or false, not {right!r}")
         return replace(self, lessons={**self.lessons, number: self.lesson(number).with_exercise(kind, right)})
 
-    def with_check(self, lesson: int, *, right: int, questions: int) -> Progress:
+    def with_check(self, lesson: LessonKey, *, right: int, questions: int) -> Progress:
         """The progress after a lesson's closing check was taken (every question answered),
         ``right`` of its ``questions`` right at the first try; it is passed when all are."""
         number = _verify_lesson(lesson)
@@ -656,11 +673,11 @@ def _document_ids(data: dict) -> dict[str, list[str]]:
     return ids
 
 
-def _document_lessons(data: dict) -> dict[int, LessonRecord]:
-    """A progress document's lesson records, by lesson number."""
+def _document_lessons(data: dict) -> dict[LessonKey, LessonRecord]:
+    """A progress document's lesson records, by lesson number or page key."""
     if not isinstance(data["lessons"], dict):
         raise ProgressFileError(f"'lessons' must be a JSON object, not {data['lessons']!r:.80}")
-    return {_lesson_number(key): LessonRecord.from_dict(record, f"lesson {key!r}'s record")
+    return {_file_lesson_key(key): LessonRecord.from_dict(record, f"lesson {key!r}'s record")
             for key, record in data["lessons"].items()}
 
 
@@ -703,8 +720,8 @@ def merge_profiles(profiles: Iterable[Progress]) -> Progress:
         lessons=_sum_lessons(p.lessons for p in profiles))
 
 
-def _sum_lessons(records: Iterable[Mapping[int, LessonRecord]]) -> dict[int, LessonRecord]:
-    total: dict[int, LessonRecord] = {}
+def _sum_lessons(records: Iterable[Mapping[LessonKey, LessonRecord]]) -> dict[LessonKey, LessonRecord]:
+    total: dict[LessonKey, LessonRecord] = {}
     for mapping in records:
         for number, record in mapping.items():
             total[number] = total[number].plus(record) if number in total else record
@@ -714,5 +731,5 @@ def _sum_lessons(records: Iterable[Mapping[int, LessonRecord]]) -> dict[int, Les
 
 
 __all__ = ["ANSWER_LIMIT", "Answer", "Attempt", "CheckRecord", "DIFFICULTIES", "HISTORY_LIMIT", "KINDS",
-           "LessonRecord", "PROFILE", "Progress", "ProgressError", "ProgressFileError", "RESULTS", "Settings", "Tally",
-           "Tries", "merge_profiles", "verify_attempt"]
+           "LessonKey", "LessonRecord", "PROFILE", "Progress", "ProgressError", "ProgressFileError", "RESULTS",
+           "Settings", "Tally", "Tries", "merge_profiles", "verify_attempt"]

@@ -68,9 +68,17 @@ def test_an_exercise_and_a_check_are_recorded_and_read_back():
     assert Progress.from_json(p.to_json()) == p
 
 
+def test_a_lesson_page_without_a_number_is_recorded_under_its_key_after_the_numbered_lessons():
+    p = Progress.new("Ann").with_exercise("first_hand", "take_upcard", right=True).with_check(9, right=1, questions=3)
+    assert list(p.lessons) == [9, "first_hand"] and p.lesson("first_hand").tries("take_upcard") == Tries(1, 1)
+    assert list(p.to_dict()["lessons"]) == ["9", "first_hand"] and Progress.from_json(p.to_json()) == p
+
+
 @pytest.mark.parametrize("change", [
     lambda p: p.with_exercise(0, "knock_card", right=True),
+    lambda p: p.with_exercise(True, "knock_card", right=True),
     lambda p: p.with_exercise("5", "knock_card", right=True),
+    lambda p: p.with_exercise("First hand", "knock_card", right=True),
     lambda p: p.with_exercise(5, "", right=True),
     lambda p: p.with_exercise(5, "knock_card", right=1),
     lambda p: p.with_check(5, right=4, questions=3),
@@ -83,7 +91,8 @@ def test_a_bad_lesson_record_is_refused(change):
 
 
 @pytest.mark.parametrize("lessons, reason", [
-    ({"05": {"exercises": {}, "check": {"taken": 0, "passed": 0, "best": 0}}}, "a lesson's number"),
+    ({"05": {"exercises": {}, "check": {"taken": 0, "passed": 0, "best": 0}}}, "a lesson is named by its number"),
+    ({"0": {"exercises": {}, "check": {"taken": 0, "passed": 0, "best": 0}}}, "a lesson is named by its number"),
     ({"5": {"exercises": {"k": {"tried": 1, "right": 2}}, "check": {"taken": 0, "passed": 0, "best": 0}}},
      "2 right of 1 tried"),
     ({"5": {"exercises": {}, "check": {"taken": 1, "passed": 2, "best": 0}}}, "passed 2 times of 1"),

@@ -134,7 +134,7 @@ class Learner:
         self._changed()
         return rating_words(before.rating, self.progress.history[-1])
 
-    def record_exercise(self, lesson: int, kind: str, *, right: bool) -> None:
+    def record_exercise(self, lesson: int | str, kind: str, *, right: bool) -> None:
         """Record the first answer to a position of a lesson's exercise (in the profile, for
         a named learner; for a guest, in this page's memory only)."""
         if self.name is None:
@@ -144,7 +144,7 @@ class Learner:
             self.progress, self.notice = outcome.progress, outcome.notice
         self._changed()
 
-    def record_check(self, lesson: int, *, right: int, questions: int) -> None:
+    def record_check(self, lesson: int | str, *, right: int, questions: int) -> None:
         """Record a lesson's closing check, every question answered, ``right`` of them at
         the first try (kept as :meth:`record_exercise` keeps an exercise)."""
         if self.name is None:

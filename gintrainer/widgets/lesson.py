@@ -24,7 +24,7 @@ from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
-from .site import REFERENCE_FILES, LanguageMenu, NavBar, NextStep, lesson_path, link_html
+from .site import REFERENCE_FILES, LanguageMenu, LessonEnd, NavBar, lesson_path, link_html
 from .stepper import Stepper
 
 if TYPE_CHECKING:
@@ -107,19 +107,6 @@ def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widget
     return SettingsBar() if page is None else LessonToolbar(page, lang=lang)
 
 
-class LessonEnd(View):
-    """The end of a lesson page: the next step of the learning path and the pages that
-    train what the lesson taught (:class:`~gintrainer.widgets.site.NextStep`), then the
-    lesson's links again."""
-
-    def __init__(self, page: int, learner: Learner | None = None, *, lang: str | None = None):
-        self.learner = learner or Learner.from_page()
-        here = page_path(page, lang or current_language())
-        self.next = NextStep(page, here, self.learner)
-        self.links = NavBar(here, self.learner)
-        super().__init__([self.next, self.links], _dom_classes=("gt-lesson-end",))
-
-
 def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
     """The top of the glossary's and the quick reference's pages (in ``lang``, English by
     default), which have no toolbar; for a lesson, the end of the page (the next step,
@@ -127,9 +114,8 @@ def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
     cell is the English one's, without ``lang``)."""
     if isinstance(page, str) and page in REFERENCE_FILES:
         return LessonTop(page, lang=lang)
-    if isinstance(page, int) and not isinstance(page, bool):
-        return LessonEnd(page, lang=lang)
-    return NavBar(page_path(page, lang or current_language()))
+    here = page_path(page, lang or current_language())
+    return LessonEnd(page, here, Learner.from_page()) if isinstance(page, int) else NavBar(here)
 
 
 class _ExerciseRecorder:

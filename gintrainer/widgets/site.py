@@ -426,16 +426,17 @@ def next_step_html(page: int | str, here: str, learner: Learner) -> str:
     return f'<div class="gt-next-step"><h3>{escape(heading)}</h3>{body}</div>'
 
 
-class NextStep(_Following):
-    """The end of a lesson page: the next step of the learning path and what trains the
-    lesson, for the page's learner."""
+class LessonEnd(_Following):
+    """The end of a lesson page, in one widget: the next step of the learning path and
+    what trains the lesson (:func:`next_step_html`), then the page's links again, for
+    the page's learner."""
 
     def __init__(self, page: int | str, here: str, learner: Learner | None = None):
         self.page = page
-        super().__init__(here, learner, "gt-next-step-bar")
+        super().__init__(here, learner, "gt-nav-bar")
 
     def refresh(self) -> None:
-        self.value = next_step_html(self.page, self.here, self.learner)
+        self.value = next_step_html(self.page, self.here, self.learner) + nav_html(self.here, self.learner.query())
 
 
 class LandingPage(View):

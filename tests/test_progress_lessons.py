@@ -360,3 +360,11 @@ def test_an_english_lesson_opened_in_another_language_ends_with_links_in_its_own
     assert f'href="{LESSONS[5].file}?lang=ku"' in next_part(end)  # beside the bar's "Next", not ku/
     assert f'{LESSONS[5].file}?lang=ku' in bar.links.value
     assert 'href="../puzzles/best_discard.ipynb?lang=ku"' in next_part(end)
+
+
+def test_the_landing_page_follows_the_learner_s_lessons(data, fresh_kernel):
+    from gintrainer.widgets.site import LandingPage
+    page = LandingPage(Learner("Ann", language="en"))
+    assert "Start here" in page.lessons.value and "(in progress)" not in page.lessons.value
+    page.learner.record_exercise(1, LESSONS[1].kinds[0], right=True)  # another view of the page answered
+    assert "(in progress)" in page.lessons.value and "Start here" not in page.lessons.value

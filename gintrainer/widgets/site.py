@@ -441,8 +441,9 @@ class LessonEnd(_Following):
 
 class LandingPage(View):
     """The landing page: its heading, the language menu, who is playing, today's puzzles,
-    and links to every lesson in order (in the learner's language), the puzzle trainers,
-    the replays and the class pages."""
+    the "continue" link and links to every lesson in the learning path's order (in the
+    learner's language, each with the learner's state in it), the puzzle trainers, the
+    replays and the class pages."""
 
     def __init__(self, learner: Learner | None = None, *, today: dt.date | None = None):
         from .trainer import DailyPage
@@ -460,16 +461,14 @@ class LandingPage(View):
         headings = [t("Learn the game"), tc("heading", "Puzzles"),
                     t("Today's puzzles ({date})", date=self.daily.today.isoformat())]
         learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
-        self.resume = widgets.HTML()
-        super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.resume, self.lessons,
+        super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.lessons,
                           puzzles, self.puzzles, self.extras, today_heading, self.daily], _dom_classes=("gt-landing",))
         self.listen(self.learner, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         query = self.learner.query()
-        self.resume.value = continue_html(self.learner)
-        self.lessons.value = lessons_html(self.learner)
+        self.lessons.value = continue_html(self.learner) + lessons_html(self.learner)
         self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
         self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
                                     for heading, pages in ((t(title), linked(pages, HOME))

@@ -161,6 +161,18 @@ def lesson_steps() -> tuple[Step, ...]:
     return tuple(s for s in PATH if s.lesson is not None)
 
 
+def lesson_numbers() -> list[int]:
+    """The numbers of the path's lessons, in the path's order."""
+    return [s.page for s in PATH if isinstance(s.page, int)]
+
+
+def unfinished_exercise(progress: Progress, number: int) -> str | None:
+    """The first exercise kind of a lesson the learner has not tried (None when every one
+    has been: the closing check is what remains, or nothing)."""
+    record = progress.lesson(number)
+    return next((kind for kind in LESSONS[number].kinds if not record.tries(kind).tried), None)
+
+
 def next_steps(page: int | str) -> list[Step]:
     """What the end of a step's page offers: the step after it on the path, then the
     steps that train what it taught (each once)."""
@@ -185,4 +197,5 @@ def lesson_of_exercise(kind: str) -> int:
 
 
 __all__ = ["LESSON_FOLDER", "LessonState", "PATH", "Step", "first_unfinished", "lesson_folder",
-           "lesson_of_exercise", "lesson_state", "lesson_steps", "next_steps", "state_titles", "step"]
+           "lesson_numbers", "lesson_of_exercise", "lesson_state", "lesson_steps", "next_steps", "state_titles", "step",
+           "unfinished_exercise"]

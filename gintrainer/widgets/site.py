@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..app import for_a_class
 from ..errors import GinError
+from ..exercises.core import KINDS as EXERCISE_KINDS
 from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
 from ..lessons import LESSONS
 from ..lessons.path import (
@@ -26,9 +27,11 @@ from ..lessons.path import (
     Step,
     first_unfinished,
     lesson_folder,
+    lesson_numbers,
     lesson_state,
     lesson_steps,
     next_steps,
+    unfinished_exercise,
 )
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
@@ -85,7 +88,7 @@ def lesson_pages(lang: str = "en") -> list[Page]:
     their titles and goals in the current language."""
     # Translators: a lesson's link on the landing page: its number, then its title.
     pages = [Page(lesson_path(number, lang), t("{number}. {title}", number=number, title=t(info.title)), t(info.goal))
-             for number, info in ((s.page, LESSONS[s.page]) for s in lesson_steps() if isinstance(s.page, int))]
+             for number, info in ((n, LESSONS[n]) for n in lesson_numbers())]
     return pages + [Page(lesson_path("glossary", lang), t("Glossary"), t("Every word of the game, explained.")),
                     Page(lesson_path("quick_reference", lang), t("Quick reference"),
                          t("The rules on one printable page."))]
@@ -382,13 +385,11 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
         else:
             sentence = t("Continue with {step}.", step=_SLOT)
     else:
-        from ..exercises.core import KINDS
-        record = progress.lesson(step.lesson)
-        kind = next((k for k in LESSONS[step.lesson].kinds if not record.tries(k).tried), None)
+        kind = unfinished_exercise(progress, step.lesson)
         if kind is not None:
             # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
             sentence = t("Continue with {step}: the exercise “{exercise}” comes next.", step=_SLOT,
-                         exercise=t(KINDS[kind].title))
+                         exercise=t(EXERCISE_KINDS[kind].title))
         else:
             sentence = t("Continue with {step}: the closing check comes next.", step=_SLOT)
     return f'<p class="gt-continue">{_with_link(sentence, link)}</p>'
@@ -398,8 +399,7 @@ def lessons_html(learner: Learner, here: str = HOME) -> str:
     """The lessons in the learning path's order, each with its goal and the learner's
     state in it, then the glossary and the quick reference."""
     progress, query = learner.progress, learner.query()
-    states = {s.path_in(learner.language): lesson_state(progress, s.page) for s in lesson_steps()
-              if isinstance(s.page, int)}
+    states = {lesson_path(n, learner.language): lesson_state(progress, n) for n in lesson_numbers()}
     items = []
     for p in lesson_pages(learner.language):
         state = states.get(p.path)

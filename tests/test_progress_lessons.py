@@ -368,3 +368,16 @@ def test_the_landing_page_follows_the_learner_s_lessons(data, fresh_kernel):
     assert "Start here" in page.lessons.value and "(in progress)" not in page.lessons.value
     page.learner.record_exercise(1, LESSONS[1].kinds[0], right=True)  # another view of the page answered
     assert "(in progress)" in page.lessons.value and "Start here" not in page.lessons.value
+
+
+def test_a_stored_version_3_profile_loads_unchanged(data):
+    [stored] = (STORED / "profiles_v3").iterdir()
+    (data / "profiles").mkdir(parents=True)
+    shutil.copy(stored, data / "profiles")
+    outcome = load("LENA")
+    p = outcome.progress
+    assert outcome.notices == () and p.name == "Lena" and profile_path("Lena").name == stored.name
+    assert lesson_state(p, 1) is LessonState.MASTERED and lesson_state(p, 2) is LessonState.IN_PROGRESS
+    assert p.lesson(1).tries("pick_meld") == Tries(tried=2, right=1) and p.lesson(1).check == CheckRecord(2, 1, 3)
+    assert first_unfinished(p).page == 2 and p.solved == 1
+    assert profile_path("Lena").read_bytes() == stored.read_bytes() and p.to_json().encode() == stored.read_bytes()

@@ -381,8 +381,10 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
     link = step_link_html(step, here, learner)
     if step.lesson is None or lesson_state(progress, step.lesson) is LessonState.NOT_STARTED:
         if step is lesson_steps()[0] and not progress.lessons:
+            # Translators: {step} is a link to the first lesson ("Lesson 1: Cards, values and melds").
             sentence = t("Start here: {step}.", step=_SLOT)
         else:
+            # Translators: {step} is a link to a lesson, a puzzle trainer ("Can you knock?") or practice.
             sentence = t("Continue with {step}.", step=_SLOT)
     else:
         kind = unfinished_exercise(progress, step.lesson)
@@ -418,9 +420,11 @@ def next_step_html(page: int | str, here: str, learner: Learner) -> str:
     found = lesson_of(here)
     lang = found[1] if found is not None else None
     heading = t("What next?")
+    # Translators: at the end of a lesson; {step} is a link to the next lesson or a puzzle trainer.
     lines = [_with_link(t("Next: {step}", step=_SLOT), step_link_html(first, here, learner, lang))]
     if more:
         links = " · ".join(step_link_html(s, here, learner, lang) for s in more)
+        # Translators: {pages} are links to puzzle trainers and practice, separated by " · ".
         lines.append(_with_link(t("Train what you learned here: {pages}", pages=_SLOT), links))
     body = "".join(f"<p>{line}</p>" for line in lines)
     return f'<div class="gt-next-step"><h3>{escape(heading)}</h3>{body}</div>'

@@ -64,13 +64,13 @@ def lesson_state(progress: Progress, number: int) -> LessonState:
     """The state of lesson ``number`` for a learner (see the module's docstring); exercise
     kinds a lesson no longer shows do not count."""
     record = progress.lesson(number)
-    tries = [record.tries(kind) for kind in LESSONS[number].kinds]
+    kinds = [record.tries(kind) for kind in LESSONS[number].kinds]
     check = record.check
-    if all(t.right for t in tries) and check.passed:
+    if all(kind.right for kind in kinds) and check.passed:
         return LessonState.MASTERED
-    if all(t.tried for t in tries) and check.taken:
+    if all(kind.tried for kind in kinds) and check.taken:
         return LessonState.DONE
-    if any(t.tried for t in tries) or check.taken:
+    if any(kind.tried for kind in kinds) or check.taken:
         return LessonState.IN_PROGRESS
     return LessonState.NOT_STARTED
 

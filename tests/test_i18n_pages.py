@@ -157,8 +157,8 @@ def test_links_carry_english_when_the_next_page_would_choose_another_language(da
 
 def test_the_landing_page_links_to_the_lessons_of_the_learner_s_language(data):
     page = LandingPage(Learner("Ann", language="ps"))
-    links = hrefs(page.lessons.value)
-    assert links[0] == f"lessons/ps/{LESSONS[1].file}?profile=Ann&lang=ps"
+    resume, *links = hrefs(page.lessons.value)  # the "continue" link, then each lesson's
+    assert resume == links[0] == f"lessons/ps/{LESSONS[1].file}?profile=Ann&lang=ps"
     assert [h.partition("?")[0] for h in links] == [p.path for p in lesson_pages("ps")]
     assert all(h.endswith("?profile=Ann&lang=ps") for h in hrefs(page.puzzles.value + page.extras.value))
 
@@ -212,7 +212,9 @@ def test_a_translated_lesson_s_toolbar_speaks_its_language_and_links_within_it(d
                        "quick_reference.ipynb"]
     assert all(query_of(h) == {"profile": ["Ann"], "lang": ["tr"]} for h in hrefs(bar.links.value))
     bottom = lesson_widgets.nav(2)  # a translated lesson's last cell is the English one's
-    assert hrefs(bottom.value) == hrefs(bar.links.value)
+    # the next step, in Turkish, then the links again
+    assert hrefs(bottom.value) == [f"{LESSONS[3].file}?profile=Ann&lang=tr", *hrefs(bar.links.value)]
+    assert "Sırada ne var?" in bottom.value
     top = lesson_widgets.nav("glossary", lang="ps")
     assert top.language.dir == "rtl" and current_language() == "ps"
 

@@ -30,6 +30,8 @@ from .stepper import Stepper
 if TYPE_CHECKING:
     from IPython.display import HTML
 
+    from .first_hand import FirstHandPage
+
 def page_path(page: int | str, lang: str | None = None) -> str:
     """The path from the site root of a lesson (by number), the glossary or the quick
     reference, in a language (English by default)."""
@@ -196,3 +198,9 @@ def quick_reference() -> HTML:
 
     from ..drawing import style_block
     return HTML(style_block() + quick_reference_html(four_colour=settings.four_colour))
+
+
+def first_hand() -> FirstHandPage:
+    """The first hand, played by the learner against a scripted opponent."""
+    from .first_hand import FirstHandPage
+    return FirstHandPage()

@@ -3,9 +3,10 @@ top of each page (its heading, the language menu and the bar of links), in every
 language. Every link a page writes carries the learner (``?profile=``) and their
 language (``?lang=``), so moving between pages never drops them.
 
-The lessons, the glossary and the quick reference are notebooks of their own in
-each language: English in ``lessons/``, the others in ``lessons/<lang>/``; every
-other page is one notebook that speaks the learner's language.
+The lessons (the first hand among them, after lesson 5), the glossary and the quick
+reference are notebooks of their own in each language: English in ``lessons/``, the
+others in ``lessons/<lang>/``; every other page is one notebook that speaks the
+learner's language.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from ..errors import GinError
 from ..exercises.core import KINDS as EXERCISE_KINDS
 from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
 from ..lessons import LESSONS
+from ..lessons.first_hand import GOAL as FIRST_HAND_GOAL
+from ..lessons.first_hand import KEY as FIRST_HAND
+from ..lessons.first_hand import TITLE as FIRST_HAND_TITLE
 from ..lessons.path import (
     LessonState,
     Step,
@@ -38,6 +42,12 @@ from .profile import Learner, ProfileBar
 
 HOME = "index.ipynb"
 REFERENCE_FILES = {"glossary": "glossary.ipynb", "quick_reference": "quick_reference.ipynb"}
+PAGE_FILES = {FIRST_HAND: "first_hand.ipynb", **REFERENCE_FILES}
+"""The lesson pages named by a key rather than a number, and their notebooks: the first
+hand (a lesson without a number) and the reference pages."""
+AFTER_LESSON = {FIRST_HAND: 5}
+"""The lesson pages without a number that stand among the numbered lessons, and the
+lesson each follows."""
 
 
 @dataclass(frozen=True)
@@ -54,23 +64,41 @@ class Page:
 
 # -- the lessons in each language -------------------------------------------------------
 
+def lesson_order() -> list[int | str]:
+    """The lessons in the order a learner takes them: the numbered lessons, each page of
+    :data:`AFTER_LESSON` after its lesson.
+
+    >>> lesson_order()
+    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9]
+    """
+    order: list[int | str] = []
+    for number in lesson_numbers():
+        order += [number, *(key for key, after in AFTER_LESSON.items() if after == number)]
+    return order
+
+
+def lesson_title(page: int | str) -> str:
+    """A lesson page's title in the current language (a numbered lesson's without its number)."""
+    return t(LESSONS[page].title) if isinstance(page, int) else t(FIRST_HAND_TITLE)
+
+
 def lesson_path(page: int | str, lang: str = "en") -> str:
-    """The path from the site root of a lesson (by number), the glossary or the quick
-    reference, in a language.
+    """The path from the site root of a lesson (by number), the first hand, the glossary
+    or the quick reference, in a language.
 
     >>> lesson_path(2), lesson_path("glossary", "ps")
     ('lessons/02_dealing.ipynb', 'lessons/ps/glossary.ipynb')
     """
     if isinstance(page, int) and not isinstance(page, bool) and page in LESSONS:
         return f"{lesson_folder(lang)}/{LESSONS[page].file}"
-    if isinstance(page, str) and page in REFERENCE_FILES:
-        return f"{lesson_folder(lang)}/{REFERENCE_FILES[page]}"
+    if isinstance(page, str) and page in PAGE_FILES:
+        return f"{lesson_folder(lang)}/{PAGE_FILES[page]}"
     raise GinError(f"no lesson page {page!r}: a lesson number from {min(LESSONS)} to {max(LESSONS)}, "
-                   f"or {' or '.join(map(repr, REFERENCE_FILES))}")
+                   f"or {' or '.join(map(repr, PAGE_FILES))}")
 
 
 def lesson_of(path: str) -> tuple[int | str, str] | None:
-    """The lesson page (number, ``"glossary"`` or ``"quick_reference"``) and the language
+    """The lesson page (number, ``"first_hand"``, ``"glossary"`` or ``"quick_reference"``) and the language
     of a lesson notebook's path; None for a path that is not one."""
     folder, _, name = path.rpartition("/")
     lang = next((lang for lang in LANGUAGES if lesson_folder(lang) == folder), None)
@@ -79,16 +107,22 @@ def lesson_of(path: str) -> tuple[int | str, str] | None:
     number = next((n for n, info in LESSONS.items() if info.file == name), None)
     if number is not None:
         return number, lang
-    page = next((key for key, file in REFERENCE_FILES.items() if file == name), None)
+    page = next((key for key, file in PAGE_FILES.items() if file == name), None)
     return None if page is None else (page, lang)
 
 
 def lesson_pages(lang: str = "en") -> list[Page]:
-    """A language's lessons in order, then its glossary and quick reference, with
-    their titles and goals in the current language."""
-    # Translators: a lesson's link on the landing page: its number, then its title.
-    pages = [Page(lesson_path(number, lang), t("{number}. {title}", number=number, title=t(info.title)), t(info.goal))
-             for number, info in ((n, LESSONS[n]) for n in lesson_numbers())]
+    """A language's lessons in order (the first hand after lesson 5), then its glossary
+    and quick reference, with their titles and goals in the current language."""
+    pages = []
+    for page in lesson_order():
+        if isinstance(page, int):
+            info = LESSONS[page]
+            # Translators: a lesson's link on the landing page: its number, then its title.
+            pages.append(Page(lesson_path(page, lang), t("{number}. {title}", number=page, title=t(info.title)),
+                              t(info.goal)))
+        else:
+            pages.append(Page(lesson_path(page, lang), lesson_title(page), t(FIRST_HAND_GOAL)))
     return pages + [Page(lesson_path("glossary", lang), t("Glossary"), t("Every word of the game, explained.")),
                     Page(lesson_path("quick_reference", lang), t("Quick reference"),
                          t("The rules on one printable page."))]
@@ -198,7 +232,7 @@ def site_pages() -> list[str]:
 
 
 def _lesson_paths(lang: str) -> list[Page]:
-    pages: list[int | str] = [*sorted(LESSONS), *REFERENCE_FILES]
+    pages: list[int | str] = [*lesson_order(), *REFERENCE_FILES]
     return [Page(lesson_path(page, lang), "") for page in pages]
 
 
@@ -214,13 +248,16 @@ def nav_pages(here: str) -> list[Page]:
         page, lang = found
         glossary = Page(lesson_path("glossary", lang), t("Glossary"))
         reference = Page(lesson_path("quick_reference", lang), t("Quick reference"))
-        if isinstance(page, int):
+        order = lesson_order()
+        if page in order:
             pages = [home]
-            if page - 1 in LESSONS:
-                pages.append(Page(lesson_path(page - 1, lang),
-                                  t("← Previous: {title}", title=t(LESSONS[page - 1].title))))
-            if page + 1 in LESSONS:
-                pages.append(Page(lesson_path(page + 1, lang), t("Next: {title} →", title=t(LESSONS[page + 1].title))))
+            at = order.index(page)
+            if at > 0:
+                pages.append(Page(lesson_path(order[at - 1], lang),
+                                  t("← Previous: {title}", title=lesson_title(order[at - 1]))))
+            if at + 1 < len(order):
+                pages.append(Page(lesson_path(order[at + 1], lang),
+                                  t("Next: {title} →", title=lesson_title(order[at + 1]))))
             return pages + [glossary, reference]
         first = min(LESSONS)
         return [home, Page(lesson_path(first, lang), t("Lesson {number}: {title}", number=first,

@@ -13,8 +13,8 @@ A lesson's state: not started (nothing answered), in progress, done (every exerc
 kind tried and the closing check taken), mastered (every exercise kind right at the
 first try at least once, and the check passed: every question right at the first try).
 
->>> [step.page for step in PATH][-4:]
-[9, 'can_knock', 'best_discard', 'practice']
+>>> [step.page for step in PATH][-5:]
+[9, 'can_knock', 'best_discard', 'take_or_draw', 'practice']
 >>> [step.page for step in next_steps(5)]
 [6, 'can_knock', 'practice']
 >>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
@@ -129,8 +129,9 @@ def _solved_a_puzzle(kind: str) -> Callable[[Progress], bool]:
 
 PATH: tuple[Step, ...] = (
     _lesson_step(1), _lesson_step(2), _lesson_step(3),
-    # The best-discard puzzles train the normal turn's last decision: which card to throw.
-    _lesson_step(4, "best_discard"),
+    # The best-discard puzzles train the normal turn's last decision: which card to throw; the
+    # take-or-draw puzzles its first: the top discard or the stock.
+    _lesson_step(4, "best_discard", "take_or_draw"),
     # Whether a hand can knock, and with which discard; then whole hands to the end.
     _lesson_step(5, "can_knock", "practice"),
     # No puzzle kind trains laying off yet: whole hands do.
@@ -140,9 +141,10 @@ PATH: tuple[Step, ...] = (
     # A match to the target score is what practice plays.
     _lesson_step(8, "practice"),
     # The variants are chosen on the practice page; then every puzzle kind.
-    _lesson_step(9, "practice", "can_knock", "best_discard"),
+    _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw"),
     Step("can_knock", "puzzles/can_knock.ipynb", N_("Can you knock?"), _solved_a_puzzle("can_knock")),
     Step("best_discard", "puzzles/best_discard.ipynb", N_("Best discard"), _solved_a_puzzle("best_discard")),
+    Step("take_or_draw", "puzzles/take_or_draw.ipynb", N_("Take or draw?"), _solved_a_puzzle("take_or_draw")),
     Step("practice", "practice/practice.ipynb", N_("Practice against the computer")),
 )
 """The learning path, in order."""

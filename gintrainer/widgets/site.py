@@ -136,6 +136,8 @@ PUZZLE_PAGES = [
     Page("puzzles/can_knock.ipynb", N_("Can you knock?"), N_("Yes or no, then the discard.")),
     Page("puzzles/best_discard.ipynb", N_("Best discard"),
          N_("Which card leaves the least deadwood, now or after a draw.")),
+    Page("puzzles/take_or_draw.ipynb", N_("Take or draw?"),
+         N_("Take the top discard or draw from the stock: which leaves less deadwood?")),
     Page("puzzles/profile.ipynb", N_("Your progress"), N_("Rating, streaks, themes; export or reset.")),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
@@ -179,8 +181,8 @@ HEADINGS: dict[str, tuple[str, str]] = {
               "to the game? Start with lesson 1. Type your name below to keep your progress; the links then open "
               "every page under your name.")),
     "puzzles/daily.ipynb": (N_("Daily puzzles"), N_(
-        'One "can you knock?" and one "best discard" puzzle, the same for everyone on a UTC date. Earlier days '
-        "stay in the archive: choose a day.")),
+        'One "can you knock?", one "best discard" and one "take or draw?" puzzle, the same for everyone on a UTC '
+        "date. Earlier days stay in the archive: choose a day.")),
     "puzzles/can_knock.ipynb": (N_("Can you knock?"), N_(
         "You have just drawn your eleventh card. First say whether you can knock; if you can, choose the card to "
         "discard face down. Hints climb from the theme to the key cards to the answer, but a hinted puzzle counts "
@@ -189,6 +191,11 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "Which card do you throw? Each puzzle states its goal: the least deadwood now, or the least deadwood "
         "expected after your next draw from the stock. After your answer you see your card's row of the "
         "solver's table and what it cost against the best.")),
+    "puzzles/take_or_draw.ipynb": (N_("Take or draw?"), N_(
+        "Before your draw: take the top card of the discard pile, or draw from the stock? The answer is the "
+        "choice that leaves less deadwood after your best discard, on average over every card you have not "
+        "seen. A card taken may not go straight back. After your answer you see both numbers and the card you "
+        "would throw after taking.")),
     "puzzles/profile.ipynb": (N_("Your progress"), N_(
         "Your rating, streaks and each theme's record. Export your progress to keep a copy, or start afresh (the "
         "old progress is kept as a backup).")),

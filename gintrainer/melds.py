@@ -365,7 +365,7 @@ def all_arrangements(cards: CardsLike, most: int | None = None) -> tuple[Arrange
     limit = 10 * len(hand) if most is None else most
     found: list[Arrangement] = []
 
-    def lay(left: tuple[Card, ...], chosen: tuple[tuple[Card, ...], ...], dead: tuple[Card, ...], points: int):
+    def lay(left: tuple[Card, ...], chosen: tuple[tuple[Card, ...], ...], dead: tuple[Card, ...], points: int) -> None:
         if points > limit:
             return
         if not left:

@@ -440,7 +440,7 @@ def every_knock_layout(knocker_cards: CardsLike, defender_cards: CardsLike, rule
     knocker = parse_cards(knocker_cards)
     defender = parse_cards(defender_cards)
     if len(knocker) != 10 or len(defender) != 10:
-        raise GinError(t("a knock is laid out from the knocker's 10 cards against the defender's 10"))
+        raise GinError("a knock is laid out from the knocker's 10 cards against the defender's 10")
     overlap = set(knocker) & set(defender)
     if overlap:
         raise GinError(t("{card} is in both hands", card=min(overlap)))

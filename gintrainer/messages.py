@@ -340,6 +340,7 @@ KNOCK_LAYOUT_MESSAGES: dict[str, str | Template] = {
     "kl_hint_count": "For each way to lay out your melds, count what the defender can lay off on them.",
     "kl_hint_layoffs": "On the least-deadwood layout {rival_layout} the defender lays off {layoff_cards}.",
     "kl_hint_answer": "Answer: lay out {layout}.",
+    "kl_recorded": "Recorded: your layout.",
 }
 """The sentences of a "lay out your knock" puzzle: its question, card count,
 explanation, answer, verdicts and hints."""

@@ -13,8 +13,8 @@ A lesson's state: not started (nothing answered), in progress, done (every exerc
 kind tried and the closing check taken), mastered (every exercise kind right at the
 first try at least once, and the check passed: every question right at the first try).
 
->>> [step.page for step in PATH][-5:]
-[9, 'can_knock', 'best_discard', 'take_or_draw', 'practice']
+>>> [step.page for step in PATH][-6:]
+[9, 'can_knock', 'best_discard', 'take_or_draw', 'knock_layout', 'practice']
 >>> [step.page for step in next_steps(5)]
 [6, 'can_knock', 'practice']
 >>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
@@ -134,17 +134,20 @@ PATH: tuple[Step, ...] = (
     _lesson_step(4, "best_discard", "take_or_draw"),
     # Whether a hand can knock, and with which discard; then whole hands to the end.
     _lesson_step(5, "can_knock", "practice"),
-    # No puzzle kind trains laying off yet: whole hands do.
-    _lesson_step(6, "practice"),
-    # Choosing the knock that scores most: the can-knock puzzles' discard, and whole hands.
-    _lesson_step(7, "can_knock", "practice"),
+    # Laying off: the knock-layout puzzles show both hands and ask for the melds the
+    # defender lays off least on; then whole hands.
+    _lesson_step(6, "knock_layout", "practice"),
+    # Choosing the knock that scores most: the can-knock puzzles' discard, the knock-layout
+    # puzzles' melds (the hand's score after the lay-offs), and whole hands.
+    _lesson_step(7, "can_knock", "knock_layout", "practice"),
     # A match to the target score is what practice plays.
     _lesson_step(8, "practice"),
     # The variants are chosen on the practice page; then every puzzle kind.
-    _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw"),
+    _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw", "knock_layout"),
     Step("can_knock", "puzzles/can_knock.ipynb", N_("Can you knock?"), _solved_a_puzzle("can_knock")),
     Step("best_discard", "puzzles/best_discard.ipynb", N_("Best discard"), _solved_a_puzzle("best_discard")),
     Step("take_or_draw", "puzzles/take_or_draw.ipynb", N_("Take or draw?"), _solved_a_puzzle("take_or_draw")),
+    Step("knock_layout", "puzzles/knock_layout.ipynb", N_("Lay out your knock"), _solved_a_puzzle("knock_layout")),
     Step("practice", "practice/practice.ipynb", N_("Practice against the computer")),
 )
 """The learning path, in order."""

@@ -521,9 +521,13 @@ class KnockPosition(Protocol):
     (a :class:`~gintrainer.puzzles.KnockLayoutPuzzle` is one)."""
 
     @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
     def defender_hand(self) -> tuple[Card, ...]: ...
     @property
     def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def layouts(self) -> tuple[tuple[tuple[Card, ...], ...], ...]: ...
 
 
 def knock_position_html(puzzle: KnockPosition, *, size: str = "small", four_colour: bool = False) -> str:
@@ -535,6 +539,12 @@ def knock_position_html(puzzle: KnockPosition, *, size: str = "small", four_colo
                          t("the defender's hand")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
     return f'<div class="gt-position gt-knock-position">{"".join(groups)}</div>'
+
+
+def knock_layouts_html(puzzle: KnockPosition, *, size: str = "small", four_colour: bool = False) -> str:
+    """Every accepted layout of a knock-layout puzzle, each its melds and deadwood (it gives the answer away)."""
+    return "".join(layout_html(layout, [c for c in puzzle.hand if all(c not in m for m in layout)], size=size,
+                               four_colour=four_colour) for layout in puzzle.layouts)
 
 
 def layout_html(melds: Iterable[CardsLike], deadwood: CardsLike, *, size: str = "small",

@@ -28,6 +28,8 @@ from ..drawing import (
     choice_table_html,
     deadwood_sum_words,
     discard_table_html,
+    knock_layouts_html,
+    knock_position_html,
     melds_words,
     offer_position_html,
     offer_position_words,
@@ -40,7 +42,7 @@ from ..drawing import (
 from ..language import N_, current_language, in_language, t, tc, text_direction, tn
 from ..melds import best_arrangement
 from ..messages import render, say
-from ..puzzles import THEMES, Puzzle, PuzzleKind, TakeOrDrawPuzzle
+from ..puzzles import THEMES, KnockLayoutPuzzle, Puzzle, PuzzleKind, TakeOrDrawPuzzle
 from ..solver import Objective
 from ..storage import write_text_atomic
 from .sets import ClassSet
@@ -178,13 +180,15 @@ def answer_key_html(classset: ClassSet, lang: str | None = None) -> str:
     return worksheet_html(classset, answers=True, lang=lang)
 
 
-def puzzle_section_html(puzzle: Puzzle | TakeOrDrawPuzzle, position: int, count: int, *,
+def puzzle_section_html(puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle, position: int, count: int, *,
                         answers: bool = False) -> str:
     """One puzzle's box: markers, question, rules, draw, discard pile, hand, and
     empty answer boxes (or, with ``answers``, the answer and the solver's numbers)."""
     offer = isinstance(puzzle, TakeOrDrawPuzzle)
     kind = (tc("puzzle kind", "Can you knock?") if puzzle.kind == PuzzleKind.CAN_KNOCK
-            else tc("puzzle kind", "Take or draw?") if offer else tc("puzzle kind", "Which card?"))
+            else tc("puzzle kind", "Take or draw?") if offer
+            else tc("puzzle kind", "Lay out your knock") if isinstance(puzzle, KnockLayoutPuzzle)
+            else tc("puzzle kind", "Which card?"))
     start = t("Puzzle {position} of {count}", position=position, count=count)
     parts = [f'<header class="ws-head"><span class="ws-start">{escape(start)}</span>'
              f'<span class="ws-kind">{escape(kind)}</span></header>',
@@ -201,26 +205,34 @@ def puzzle_section_html(puzzle: Puzzle | TakeOrDrawPuzzle, position: int, count:
             f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
 
 
-def _position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+def _position_html(puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
     if isinstance(puzzle, TakeOrDrawPuzzle):
         return offer_position_html(puzzle)
+    if isinstance(puzzle, KnockLayoutPuzzle):
+        return knock_position_html(puzzle)
     return puzzle_position_html(puzzle)
 
 
-def _position_words(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+def _position_words(puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
     if isinstance(puzzle, TakeOrDrawPuzzle):
         return offer_position_words(puzzle)
+    if isinstance(puzzle, KnockLayoutPuzzle):
+        return t("Defender's hand: {cards}", cards=sort_by_suit(puzzle.defender_hand))
     return puzzle_position_words(puzzle)
 
 
-def _hand_html(puzzle: Puzzle | TakeOrDrawPuzzle, size: str) -> str:
+def _hand_html(puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle, size: str) -> str:
     label = tn("Your hand ({n} card):", "Your hand ({n} cards):", len(puzzle.hand))
-    marks = {} if isinstance(puzzle, TakeOrDrawPuzzle) else {puzzle.drawn: "new"}
+    marks = {puzzle.drawn: "new"} if isinstance(puzzle, Puzzle) else {}
     return (f'<div class="ws-hand"><span class="ws-label">{escape(label)}</span>'
             f'{cards_html(sort_by_suit(puzzle.hand), marks=marks, size=size)}</div>')
 
 
-def _boxes_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+def _boxes_html(puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
+    if isinstance(puzzle, KnockLayoutPuzzle):
+        melds = tc("answer box", "Your melds:")
+        boxes = '<span class="ws-box ws-meld-box"></span>' * 3
+        return f'<div class="ws-answers"><span>{escape(melds)} {boxes}</span></div>'
     if isinstance(puzzle, TakeOrDrawPuzzle):
         take, draw = tc("answer box", "take"), tc("answer box", "draw")
         return (f'<div class="ws-answers"><span><span class="ws-tick"></span>{escape(take)} '
@@ -236,17 +248,18 @@ def _boxes_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     return f'<div class="ws-answers"><span>{escape(discard)} <span class="ws-box"></span></span></div>'
 
 
-def _key_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+def _key_html(puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
     parts = []
     verdict = (render(say("answer_yes")) + " " if isinstance(puzzle, Puzzle) and puzzle.kind == PuzzleKind.CAN_KNOCK
                and puzzle.can_knock else "")
     answer = tc("answer key", "Answer:")
     parts.append(f'<p class="ws-answer"><strong>{escape(answer)}</strong> {escape(verdict)}'
                  f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
-    if not isinstance(puzzle, TakeOrDrawPuzzle):  # its explanation says what the take keeps
+    if isinstance(puzzle, Puzzle):  # the others' explanations say what the answer keeps
         parts.append(_layout_html(puzzle))
     parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')
-    parts.append(choice_table_html(puzzle) if isinstance(puzzle, TakeOrDrawPuzzle) else numbers_html(puzzle))
+    parts.append(choice_table_html(puzzle) if isinstance(puzzle, TakeOrDrawPuzzle)
+                 else knock_layouts_html(puzzle) if isinstance(puzzle, KnockLayoutPuzzle) else numbers_html(puzzle))
     themes = ", ".join(THEMES[name].title for name in puzzle.themes)
     meta = (t("Themes: {themes} · difficulty {difficulty}", themes=themes, difficulty=puzzle.difficulty) if themes
             else t("Themes: none · difficulty {difficulty}", difficulty=puzzle.difficulty))

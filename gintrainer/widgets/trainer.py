@@ -18,6 +18,7 @@ from ..cards import Card, parse_card
 from ..drawing import (
     choice_table_html,
     discard_table_html,
+    knock_layouts_html,
     knock_position_html,
     layout_html,
     offer_position_html,
@@ -72,8 +73,7 @@ def solver_table_html(puzzle: Puzzle | TakeOrDrawPuzzle, chosen: Card | str | No
     if isinstance(puzzle, TakeOrDrawPuzzle):
         return choice_table_html(puzzle, chosen if isinstance(chosen, str) else None)
     if isinstance(puzzle, KnockLayoutPuzzle):
-        return "".join(layout_html(layout, [c for c in puzzle.hand if all(c not in m for m in layout)],
-                                   four_colour=settings.four_colour) for layout in puzzle.layouts)
+        return knock_layouts_html(puzzle, four_colour=settings.four_colour)
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 

@@ -77,11 +77,14 @@ def test_every_tagged_theme_decides_the_answer(theme):
 
 
 def test_avoid_undercut_is_an_undercut_layout_of_least_deadwood_beaten_by_no_undercut():
+    """Tagged exactly when the least-deadwood layout the explanation compares is undercut and the best is not."""
     tagged = [p for p in puzzles() if "avoid-undercut" in p.themes]
     assert tagged
-    for p in tagged:
-        assert p.points >= 0
-        assert any(net(p, layout) < 0 for layout in least_layouts(p))
+    for p in puzzles():
+        rival = p.explanation_messages[2]["rival_layout"]
+        assert ("avoid-undercut" in p.themes) == (net(p, rival) < 0 <= p.points), p.id
+        if "avoid-undercut" in p.themes:
+            assert any(net(p, layout) < 0 for layout in least_layouts(p))
 
 
 def test_the_difficulty_band_is_the_first_naive_player_that_answers_right():

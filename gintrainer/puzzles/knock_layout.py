@@ -29,8 +29,7 @@ from ..errors import GinError
 from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import HandScore, knocker_net, score_hand
-from ..solver import Objective
-from .core import Grade, PuzzleError, Said
+from .core import Grade, OneQuestionOwner, PuzzleError, Said, verify_remade
 from .kinds import PuzzleKind
 from .knock_layout_themes import LayoutContext, explain, hints, rate
 from .positions import KnockPosition, knock_layout_position
@@ -199,20 +198,7 @@ def verify(record: dict) -> KnockLayoutPuzzle:
     """Rebuild a puzzle from its record and check every part against the solver: the
     answer, the themes, the difficulty and what its explanation and hints say (their
     messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    name = record.get("id", "?") if isinstance(record, dict) else "?"
-    try:
-        puzzle = make(_position(record))
-    except KeyError as missing:
-        raise PuzzleError(f"puzzle record {name!r} lacks {missing}") from None
-    except (GinError, TypeError, ValueError, AttributeError) as error:
-        raise PuzzleError(f"puzzle record {name!r}: {error}") from None
-    if puzzle is None:
-        raise PuzzleError(f"puzzle {name!r} is no longer a clear puzzle for the solver")
-    expected = puzzle.to_dict()
-    for key in ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences"):
-        if record.get(key) != expected[key]:
-            raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the solver")
-    return puzzle
+    return verify_remade(record, lambda data: make(_position(data)))
 
 
 def from_record(record: dict) -> KnockLayoutPuzzle:
@@ -243,31 +229,10 @@ def positions(seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:
         batch += 1
 
 
-class KnockLayoutOwner:
-    """The kind's part in what every kind shares (see :mod:`.owners`)."""
+OWNER = OneQuestionOwner(KIND, make, verify, from_record, positions,
+                         balance=lambda puzzle: "block-layoffs" in puzzle.themes)
+"""The kind's part in what every kind shares (see :mod:`.owners`): a set keeps about as many puzzles
+that give a meld up as not."""
 
-    kind = KIND
-    objectives: tuple[Objective | None, ...] = (None,)
-    balances = True
-
-    def make(self, position: KnockPosition, objective: Objective | None = None) -> KnockLayoutPuzzle | None:
-        return make(position)
-
-    def verify(self, record: dict) -> KnockLayoutPuzzle:
-        return verify(record)
-
-    def from_record(self, record: dict) -> KnockLayoutPuzzle:
-        return from_record(record)
-
-    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:
-        return positions(seed, rules)
-
-    def balance(self, puzzle: KnockLayoutPuzzle) -> bool:
-        """What a set keeps in balance: about as many puzzles that give a meld up as not."""
-        return "block-layoffs" in puzzle.themes
-
-
-OWNER = KnockLayoutOwner()
-
-__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutOwner", "KnockLayoutPuzzle", "OWNER", "from_record", "make",
+__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "OWNER", "from_record", "make",
            "positions", "puzzle_id", "solve", "verify"]

@@ -211,7 +211,7 @@ def test_a_version_must_be_a_whole_number(data):
     # The practice reader took a version true for 1 (true == 1 in Python); every reader now
     # asks for a whole number.
     good = PracticeGame(opponent="naive", seed=5).to_dict()
-    for version, words in ((True, "not True"), (1.0, "not 1.0"), (2, "a practice game of version 2, newer")):
+    for version, words in ((True, "not True"), (1.0, "not 1.0"), (3, "a practice game of version 3, newer")):
         with pytest.raises(PracticeError, match=words):
             PracticeGame.from_dict(dict(good, version=version))
     with pytest.raises(PracticeError, match="not a practice game: its format is 'chess'"):

@@ -103,6 +103,27 @@ def test_coach_table_before_a_discard_and_the_toggle():
     assert "Coach:" in page.coach.value
 
 
+def test_the_coach_in_words_is_chosen_on_the_page_kept_in_the_saved_game_and_for_the_next_match(data):
+    page = knock_page(Learner("Ann"))
+    assert [value for _, value in page.coach_box.options] == ["off", "words", "table"]
+    assert page.coach_box.value == "table"
+    page.coach_box.value = "words"
+    advice = page.game.coach_words()
+    assert page.game.coach == "words" and "<table" not in page.coach.value
+    assert all(escape(text) in page.coach.value for text in advice.sentences())
+    assert "Take the upcard, A♦." in page.coach.value
+    page.take_button.click()
+    assert "Knock with 5♦." in page.coach.value and "<table" not in page.coach.value
+    assert PracticeGame.resume("Ann")[0].coach == "words"
+    again = PracticePage(Learner("Ann"))
+    assert again.coach_box.value == "words" and "Knock with 5♦." in again.coach.value
+    again.new_button.click()
+    again.confirm_yes.click()
+    assert again.game.coach == "words" and again.coach_box.value == "words"
+    again.coach_box.value = "off"
+    assert again.coach.value == ""
+
+
 def test_discard_then_the_computer_replies():
     page = knock_page()
     page.take_button.click()

@@ -49,6 +49,7 @@ _CSS = """<style>
 .gt-practice .gt-log ol{margin:2px 0;padding-left:2.6em;}
 .gt-practice .gt-log li.gt-log-new{font-weight:bold;}
 .gt-practice .gt-confirm{background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;margin:4px 0;}
+.gt-practice .gt-coach-words li:first-child{font-weight:bold;}
 </style>"""
 
 
@@ -261,6 +262,7 @@ class PracticePage(View):
         self.next_button = button(tc("button", "Next hand"), tc("tooltip", "deal the next hand"), "primary")
         self.coach_box = widgets.Dropdown(options=coach_options(), value=str(game.coach),
                                           description=tc("label", "Coach:"))
+        self.coach_box.add_class("gt-coach-choice")
         self.draw_row = _wrap(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = _wrap(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
         self.layout_row = _wrap(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)

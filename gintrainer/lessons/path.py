@@ -93,7 +93,11 @@ def first_hand_state(progress: Progress) -> LessonState:
 
 def page_state(progress: Progress, page: int | str) -> LessonState:
     """The state of a lesson page for a learner: a lesson by its number, or the first hand."""
-    return first_hand_state(progress) if page == FIRST_HAND else lesson_state(progress, page)
+    if isinstance(page, int):
+        return lesson_state(progress, page)
+    if page == FIRST_HAND:
+        return first_hand_state(progress)
+    raise GinError(f"the learning path has no lesson page {page!r}")
 
 
 @dataclass(frozen=True, slots=True)

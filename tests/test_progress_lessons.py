@@ -363,7 +363,7 @@ def test_the_new_texts_come_from_the_catalogs(data):
     learner.record_exercise(1, LESSONS[1].kinds[0], right=True)
     with pseudo_language():
         texts = [continue_html(learner), lessons_html(learner)]
-        for number in (1, 5, 9):
+        for number in (1, 5, FIRST_HAND, 9):
             texts.append(next_step_html(number, lesson_path(number), learner))
         learner.record_exercise(1, LESSONS[1].kinds[1], right=True)
         for kind in LESSONS[1].kinds:

@@ -26,6 +26,12 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
     # The whole bank, both dailies of every day of a year, a generated sample of every stream.
     "bank": {
         "tests/test_bank.py": (EVERY_TEST,),
+        "tests/test_puzzle_take_or_draw.py": ("test_every_banked_take_or_draw_puzzle_is_verified_by_the_solver",
+                                              "test_bank_answers_follow_the_plain_definitions_with_one_clear_choice"),
+        "tests/test_puzzle_take_or_draw_words.py": ("test_every_tagged_theme_decides_the_answer",
+                                                    "test_every_sentence_says_what_the_solver_says",
+                                                    "test_the_hint_ladder_leads_from_the_theme_to_the_answer",
+                                                    "test_the_difficulty_band_is_the_first_naive_player_that_answers_right"),
         "tests/test_naive_share.py": (EVERY_TEST,),
         "tests/test_puzzle_positions.py": ("test_every_bank_position_accounts_for_all_52_cards",
                                            "test_every_daily_of_a_year_accounts_for_all_52_cards",
@@ -57,6 +63,9 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
         "tests/test_exercises.py": ("test_hollywood_counts_a_game_only_while_it_lasts",),
         "tests/test_puzzle_positions.py": ("test_every_way_of_making_positions_makes_real_ones",),
         "tests/test_puzzles.py": ("test_filters",),
+        "tests/test_solver_take_or_draw.py": (
+            "test_take_or_draw_matches_the_slow_definitions_on_random_and_meld_rich_positions",
+            "test_hypothesis_take_or_draw_matches_the_slow_definitions"),
         "tests/test_packaging.py": (EVERY_TEST,),
     },
     # The solver held against OpenSpiel (installed with the bench extra; skipped without it).

@@ -169,7 +169,7 @@ def cmd_solve(args) -> None:
         print(arrangement)
 
 
-_KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard")}
+_KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard"), "take_or_draw": N_("take or draw")}
 
 
 def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
@@ -257,7 +257,7 @@ def cmd_puzzles(args) -> None:
 def cmd_bank(args) -> None:
     from .puzzles import build_bank
     bar = _Progress()
-    counts = build_bank(_out_path(args.out, "folder"), seed=args.seed,
+    counts = build_bank(_out_path(args.out, "folder"), seed=args.seed, kinds=args.kind,
                         progress=lambda label, done, total: bar(done, total, label))
     for kind, count in counts.items():
         print(f"{kind}: {count} puzzles")
@@ -270,10 +270,11 @@ _CLASS_FLAGS = {"count": "--count", "kinds": "--kinds", "objective": "--objectiv
 def _class_set(args):
     """The class set of ``--code`` (a short code or a class name) and the options given."""
     from .classroom import ClassSetError, class_set
-    from .puzzles import KINDS, PuzzleKind
+    from .puzzles import PuzzleKind
+    from .puzzles.kinds import DISCARD_KINDS
     kinds = None
     if args.kinds is not None:
-        kinds = list(KINDS) if "both" in args.kinds else [PuzzleKind.parse(k) for k in args.kinds]
+        kinds = list(DISCARD_KINDS) if "both" in args.kinds else [PuzzleKind.parse(k) for k in args.kinds]
     try:
         return class_set(args.code, count=args.count, kinds=kinds, objective=args.objective,
                          difficulty=args.difficulty, themes=args.theme, oklahoma=args.oklahoma, labels=_CLASS_FLAGS)
@@ -319,22 +320,23 @@ def cmd_class_worksheet(args) -> None:
                  code=classset.code, path=str(path)))
 
 
-def _kind_options() -> tuple[str, ...]:
-    """The puzzle kinds as the command line writes them."""
+def _kind_options(kinds=None) -> tuple[str, ...]:
+    """The puzzle kinds (every kind, or those of ``kinds``) as the command line writes them."""
     from .puzzles import KINDS
-    return tuple(kind.option for kind in KINDS)
+    return tuple(kind.option for kind in (KINDS if kinds is None else kinds))
 
 
 def _add_class_options(parser) -> None:
     from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES
     from .puzzles import THEMES
+    from .puzzles.kinds import DISCARD_KINDS
     parser.add_argument("--code", required=True,
                         help=t("a class code from a teacher (its options apply; any option given must agree), or a "
                                "class name to make a new set (text shaped like a code is read as a code)"))
     parser.add_argument("--count", type=int,
                         help=t("number of puzzles, 1 to {most} (new set: {default})", most=MAX_COUNT,
                                default=DEFAULT_COUNT))
-    parser.add_argument("--kinds", nargs="+", choices=(*_kind_options(), "both"),
+    parser.add_argument("--kinds", nargs="+", choices=(*_kind_options(DISCARD_KINDS), "both"),
                         help=t("kinds of puzzle (new set: both, alternating)"))
     parser.add_argument("--objective", choices=tuple(o.value for o in OBJECTIVES),
                         help=t("best-discard objective (new set: mixed, alternating deadwood and lookahead)"))
@@ -410,6 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
     bank = sub.add_parser("bank", help=t("regenerate the shipped puzzle bank"))
     bank.add_argument("--out", help=t("folder to write (default: the package's data folder)"))
     bank.add_argument("--seed", default="bank-1")
+    bank.add_argument("--kind", action="append", choices=_kind_options(),
+                      help=t("rebuild only this kind's bank (repeatable; default: every kind)"))
     bank.set_defaults(run=cmd_bank)
 
     klass = sub.add_parser("class", help=t("class sets named by a short code: puzzles, worksheets, answer keys"))

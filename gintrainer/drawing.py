@@ -15,13 +15,14 @@ app can reuse it. Text that did not come from this module is escaped.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from html import escape
 from typing import Protocol, TypedDict
 
 from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Hand, Phase
-from .language import current_language, text_direction
+from .language import current_language, t, tc, text_direction
 from .melds import Arrangement, best_arrangement, meld_kind
 from .messages import format_value, render, say, say_about
 from .rules import Rules
@@ -63,9 +64,8 @@ class CardStyle(TypedDict):
     four_colour: bool
 
 
-class PuzzlePosition(Protocol):
-    """What a puzzle's pictures and sentences read of it (a
-    :class:`~gintrainer.puzzles.Puzzle` is one; drawing sits below the puzzles)."""
+class PuzzleRules(Protocol):
+    """What a puzzle's rules line reads of it (a puzzle of any kind is one)."""
 
     @property
     def rules(self) -> Rules: ...
@@ -75,6 +75,12 @@ class PuzzlePosition(Protocol):
     def stock_count(self) -> int: ...
     @property
     def upcard(self) -> Card | None: ...
+
+
+class PuzzlePosition(PuzzleRules, Protocol):
+    """What a puzzle's pictures and sentences read of it (a
+    :class:`~gintrainer.puzzles.Puzzle` is one; drawing sits below the puzzles)."""
+
     @property
     def drawn(self) -> Card: ...
     @property
@@ -427,7 +433,7 @@ def seat_table_html(hand: Hand, seat: int, *, names: tuple[str, str] = ("Ann", "
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
 
-def puzzle_rules_words(puzzle: PuzzlePosition) -> str:
+def puzzle_rules_words(puzzle: PuzzleRules) -> str:
     """A puzzle's rules line: the rules, the knock limit (under Oklahoma, from the
     first upcard) and the stock."""
     values: dict[str, object] = dict(rules=puzzle.rules.describe(), limit=puzzle.knock_limit,
@@ -451,6 +457,63 @@ def puzzle_position_html(puzzle: PuzzlePosition, *, size: str = "small", four_co
         groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts),
                                  words("label_opponent_known")))
     return f'<div class="gt-position">{"".join(groups)}</div>'
+
+
+class OfferPosition(Protocol):
+    """What a "take or draw?" puzzle's pictures and sentences read of it: the position
+    before the draw and the two choices' numbers (a
+    :class:`~gintrainer.puzzles.TakeOrDrawPuzzle` is one)."""
+
+    @property
+    def offered(self) -> Card: ...
+    @property
+    def discard(self) -> Card: ...
+    @property
+    def choice(self) -> str: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def opponent_known(self) -> tuple[Card, ...]: ...
+    def expected(self, choice: str) -> Fraction: ...
+
+
+def offer_position_html(puzzle: OfferPosition, *, size: str = "small", four_colour: bool = False) -> str:
+    """Before the draw: the card on offer (the top of the discard pile), the pile (its
+    top eight cards) and the cards the opponent is known to hold."""
+    opts = CardStyle(size=size, four_colour=four_colour)
+    offered = puzzle.offered
+    groups = [group_html(cards_html([offered], marks={offered: "new"}, **opts), t("on offer: the top discard")),
+              pile_html(puzzle.discard_pile, shown=8, **opts)]
+    if puzzle.opponent_known:
+        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts),
+                                 words("label_opponent_known")))
+    return f'<div class="gt-position">{"".join(groups)}</div>'
+
+
+def offer_position_words(puzzle: OfferPosition) -> str:
+    """The same in sentences, for a printed answer key."""
+    said = [words("position_pile", count=len(puzzle.discard_pile), card=puzzle.offered)]
+    if puzzle.opponent_known:
+        said.append(words("position_known", cards=sort_by_suit(puzzle.opponent_known)))
+    return " ".join(said)
+
+
+def choice_table_html(puzzle: OfferPosition, chosen: str | None = None) -> str:
+    """The two choices of "take or draw?" with the expected deadwood of each, the
+    answer and the learner's choice marked."""
+    rows = []
+    for choice in ("take", "draw"):
+        label = (t("Take {card}, then discard {discard_card}", card=puzzle.offered, discard_card=puzzle.discard)
+                 if choice == "take" else t("Draw from the stock"))
+        marks = [words("label_mark_answer")] if choice == puzzle.choice else []
+        marks += [tc("table note", "your choice")] if choice == chosen else []
+        value = format_value(puzzle.expected(choice))
+        rows.append(f"<tr class='gt-choice-{choice}'><td>{escape(label)}</td><td>{escape(value)}</td>"
+                    f"<td>{escape(', '.join(marks))}</td></tr>")
+    heads = (tc("table column", "Choice"), tc("table column", "Expected deadwood after the best discard"),
+             words("label_column_marks"))
+    head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+    return f"<table class='gt-table gt-choice-table'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
 def puzzle_position_words(puzzle: PuzzlePosition) -> str:

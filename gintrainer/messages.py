@@ -235,6 +235,63 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
 """The sentences of a puzzle: its question, card count, explanation, verdicts,
 answer and hints."""
 
+TAKE_DRAW_MESSAGES: dict[str, str | Template] = {
+    # the question and the position
+    "td_question": "{card} is on top of the discard pile. Do you take it, or draw from the stock?",
+    "td_position_count": "The 52 cards: your 10, your opponent's 10, {pile} in the discard pile and {stock} in the "
+                         "stock. You have not seen {unseen} of them: the stock and your opponent's hand.",
+    "td_position_count_known": Template(
+        "The 52 cards: your 10, your opponent's 10, {pile} in the discard pile and {stock} in the stock. You have "
+        "not seen {unseen} of them: the stock and your opponent's hand, less the {known} card you saw your "
+        "opponent take from the pile.",
+        "The 52 cards: your 10, your opponent's 10, {pile} in the discard pile and {stock} in the stock. You have "
+        "not seen {unseen} of them: the stock and your opponent's hand, less the {known} cards you saw your "
+        "opponent take from the pile.", count="known"),
+    # the explanation
+    "td_take": "Take {card}: after discarding {discard_card} you hold {take_deadwood} deadwood for sure, while "
+               "drawing from the stock leaves {draw_expected} on average after the best discard, "
+               "{margin_expected} more.",
+    "td_draw": "Draw from the stock: over the {unseen} unseen cards it leaves {draw_expected} on average after the "
+               "best discard, while taking {card} leaves at best {take_deadwood} (discarding {discard_card}), "
+               "{margin_expected} more.",
+    "td_take_layout": "Taking {card} and discarding {discard_card} keeps the melds {layout} and the deadwood "
+                      "{deadwood_cards}.",
+    "td_take_layout_gin": "Taking {card} and discarding {discard_card} puts every card in a meld: {layout}.",
+    "td_take_layout_nomelds": "Taking {card} and discarding {discard_card} keeps no meld: all ten cards are "
+                              "deadwood.",
+    "td_draw_outs": Template("Your deadwood now is {now}: {outs} of the {unseen} unseen cards would lower it if "
+                             "drawn.",
+                             "Your deadwood now is {now}: {outs} of the {unseen} unseen cards would lower it if "
+                             "drawn.", count="outs"),
+    "td_draw_outs_none": "Your deadwood now is {now}: none of the {unseen} unseen cards would lower it if drawn.",
+    "td_take_knock": "After taking {card} and discarding {discard_card} you hold {take_deadwood}, within the knock "
+                     "limit of {limit}: you can knock at once.",
+    "td_stock_odds": "Taking {card} lowers your deadwood from {now} to {take_deadwood}, but an average draw lowers "
+                     "it further, to {draw_expected}.",
+    "td_meld_but_draw": "{card} would make the meld {meld}, yet drawing from the stock still expects less "
+                        "deadwood.",
+    "td_looks_useful": "{card} goes with {near_cards}, but it would join no meld after the take: it would stay "
+                       "deadwood.",
+    "td_low_swap": "{card} joins no meld, but it is worth only {value}: kept instead of {discard_card} "
+                   "({discard_value}), it lowers your deadwood.",
+    # the answer and the verdicts
+    "td_answer_take": "Take {card}, then discard {discard_card}.",
+    "td_answer_draw": "Draw from the stock.",
+    "td_grade_wrong_take": "Not the best: taking {card} leaves {take_deadwood}, {cost_expected} more than the "
+                           "{draw_expected} a draw from the stock leaves on average.",
+    "td_grade_wrong_draw": "Not the best: a draw from the stock leaves {draw_expected} on average, {cost_expected} "
+                           "more than the {take_deadwood} left by taking {card}.",
+    "td_recorded_take": "Recorded: take {card}.",
+    "td_recorded_draw": "Recorded: draw from the stock.",
+    # hints (a theme's own hint is theme_hint_<theme>)
+    "td_hint_compare": "Count your deadwood after taking {card} and your best discard, then ask what an average "
+                       "draw from the stock would leave.",
+    "td_hint_take": "Answer: take {card} and discard {discard_card}.",
+    "td_hint_draw": "Answer: draw from the stock.",
+}
+"""The sentences of a "take or draw?" puzzle: its question, card count, explanation,
+answer, verdicts and hints."""
+
 _THEME_TEXT = {  # theme: its title, its one-line description, its hint
     "set-or-run": ("Set or run?", "A card fits a set and a run, and only one choice gives the answer.",
                    "A card fits both a set and a run: decide which meld it belongs to."),
@@ -266,6 +323,20 @@ _THEME_TEXT = {  # theme: its title, its one-line description, its hint
     "long-run": ("Long run", "A run of four or more gives up an end card, to the discard or to a set, and stays a "
                              "run.",
                  "A long run can give up a card at either end."),
+    "meld-but-draw": ("A meld, but draw", "The card on offer would make a meld, yet drawing from the stock expects "
+                                          "less deadwood.",
+                      "A meld now can be worth less than what the stock offers: count both."),
+    "stock-odds": ("The stock's odds", "Taking the card lowers your deadwood, but an average draw from the stock "
+                                       "lowers it more.",
+                   "Count what an average draw would do before settling for a sure gain."),
+    "take-to-knock": ("Take and knock", "Taking the card lets you knock at once.",
+                      "See whether taking the card brings you within the knock limit."),
+    "looks-useful": ("Only looks useful", "The card on offer goes with your cards but would join no meld: "
+                                          "drawing is better.",
+                     "Check whether the card on offer really joins a meld."),
+    "low-swap": ("Low for high", "The card on offer joins no meld, but kept instead of a high card it lowers your "
+                                 "deadwood.",
+                 "A low card can be worth taking even when it joins no meld."),
 }
 
 THEME_MESSAGES: dict[str, str | Template] = {
@@ -466,7 +537,7 @@ def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
     return catalog
 
 
-CATALOG = _catalog(PUZZLE_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES, VIEW_MESSAGES)
+CATALOG = _catalog(PUZZLE_MESSAGES, TAKE_DRAW_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES, VIEW_MESSAGES)
 """Every message by name: its English template."""
 
 PERSON_VALUES = frozenset({"player", "winner"})

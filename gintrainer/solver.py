@@ -349,6 +349,79 @@ def discard_table_for(view: SeatView) -> DiscardTable:
                          upcard=view.upcard if view.rules.oklahoma else None)
 
 
+@dataclass(frozen=True, slots=True)
+class TakeOrDraw:
+    """The choice before a draw: take the top card of the discard pile (``offered``)
+    or draw from the stock.
+
+    ``take_expected``: the least deadwood after taking it and the best legal
+    discard (the card taken may not go back this turn; no chance is involved, so
+    the expectation is that deadwood). ``draw_expected``: the exact mean, over
+    every unseen card drawn from the stock, of the least deadwood after the best
+    discard then. ``take_rows``: each legal discard after the take, best first by
+    deadwood (then by the chances of the next draw, then card order), so its first
+    card is ``discard``; ``draw_row``: the row of the ten cards kept by drawing.
+    """
+
+    hand: tuple[Card, ...]
+    offered: Card
+    take_rows: tuple[DiscardRow, ...]
+    draw_row: DiscardRow
+    knock_limit: int
+    unseen: tuple[Card, ...]
+
+    @property
+    def take_expected(self) -> Fraction:
+        return Fraction(self.take_rows[0].deadwood)
+
+    @property
+    def draw_expected(self) -> Fraction:
+        return self.draw_row.expected_deadwood
+
+    @property
+    def discard(self) -> Card:
+        """The best discard after taking (of those that leave the least deadwood,
+        the one with the best chances on the next draw, then the first in card order)."""
+        return self.take_rows[0].card
+
+    @property
+    def choice(self) -> str | None:
+        """"take" or "draw", whichever expects less deadwood; None when they tie."""
+        if self.take_expected == self.draw_expected:
+            return None
+        return "take" if self.take_expected < self.draw_expected else "draw"
+
+    @property
+    def margin(self) -> Fraction:
+        """How much less deadwood the better choice expects."""
+        return abs(self.take_expected - self.draw_expected)
+
+
+def take_or_draw(hand: CardsLike, *, discard_pile: CardsLike, rules: Rules | None = None,
+                 opponent_known: CardsLike = (), upcard: CardsLike | None = None) -> TakeOrDraw:
+    """The solver's answer before a draw: the 10 cards of ``hand`` and the top card of
+    ``discard_pile`` (bottom first) on offer. Unseen cards (not in the hand, the
+    pile nor known in the opponent's hand) are equally likely to be drawn.
+
+    >>> choice = take_or_draw("3S 5S 6S 2C 3D 4D 5D 4H 5H 6H", discard_pile="KC 6D")
+    >>> choice.choice, choice.take_expected, str(choice.discard)
+    ('take', Fraction(10, 1), '6♠')
+    """
+    cards = parse_cards(hand)
+    if len(cards) != 10:
+        raise GinError(t("the hand before the draw has 10 cards, not {count}", count=len(cards)))
+    pile = parse_cards(discard_pile)
+    if not pile:
+        raise GinError(t("the discard pile is empty: there is no card to take"))
+    offered = pile[-1]
+    if offered in cards:
+        raise GinError(t("{card} is both in the hand and in the discard pile", card=offered))
+    table = discard_table(cards + (offered,), rules=rules, drawn=offered, drawn_from=Pile.STOCK,
+                          discard_pile=pile[:-1], opponent_known=opponent_known, upcard=upcard)
+    take_rows = tuple(sorted((r for r in table.rows if r.card is not offered), key=lambda r: r.key(Objective.DEADWOOD)))
+    return TakeOrDraw(cards, offered, take_rows, table.row(offered), table.knock_limit, table.unseen)
+
+
 def slow_expected_deadwood(kept: CardsLike, unseen: CardsLike) -> Fraction:
     """The plain definition of the expectation, one card at a time (for checks)."""
     kept = parse_cards(kept)

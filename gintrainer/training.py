@@ -41,10 +41,11 @@ from .vocab import Vocabulary
 
 class Stage(Vocabulary):
     """Where an attempt stands: at the yes-or-no question of "can you knock?", at
-    the discard, or over."""
+    the discard, at the choice of "take or draw?", or over."""
 
     YES_NO = "yes_no"
     DISCARD = "discard"
+    CHOICE = "choice"
     DONE = "done"
 
     @classmethod
@@ -93,7 +94,7 @@ class PuzzleAttempt:
         self.blind = blind
         """Answered without a verdict on the way (a class set): a "yes" always asks for the
         discard, so that moving on to the discard does not say that "yes" was right."""
-        self._stage = Stage.YES_NO if puzzle.kind == PuzzleKind.CAN_KNOCK else Stage.DISCARD
+        self._stage = FIRST_STAGES.get(puzzle.kind, Stage.DISCARD)
         self.hints_used = 0
         self.result: str | None = None
         self.answers: list[str] = []
@@ -115,6 +116,10 @@ class PuzzleAttempt:
         for _ in range(hints):
             attempt.hint()
         words = answer.split() if isinstance(answer, str) else []
+        if attempt.stage == Stage.CHOICE:
+            if len(words) != 1:
+                raise GinError(f"a recorded answer is take or draw, not {answer!r}")
+            return attempt, attempt.answer_choice(words[0])
         if puzzle.kind == PuzzleKind.CAN_KNOCK:
             if not words or words[0] not in ("yes", "no"):
                 raise GinError(f"a recorded answer starts with yes or no, not {answer!r}")
@@ -173,6 +178,8 @@ class PuzzleAttempt:
             return
         if self.stage == Stage.DONE:
             raise GinError(t("this puzzle is over"))
+        if self.stage == Stage.CHOICE:
+            raise GinError(t("take the card or draw from the stock first"))
         raise GinError(t("answer yes or no first") if self.stage == Stage.YES_NO else t("choose the discard now"))
 
     def answer_yes_no(self, can_knock) -> Feedback:
@@ -212,6 +219,21 @@ class PuzzleAttempt:
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, grade.row, grade.best, grade.cost, finished=True)
+
+
+    def answer_choice(self, choice) -> Feedback:
+        """The one stage of "take or draw?": "take" or "draw"."""
+        self.require_stage(Stage.CHOICE)
+        grade = self.puzzle.grade(choice)
+        self.answers.append(choice.strip().lower())
+        self._finish(grade.correct)
+        note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
+        return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
+
+
+FIRST_STAGES = {PuzzleKind.CAN_KNOCK: Stage.YES_NO, PuzzleKind.BEST_DISCARD: Stage.DISCARD,
+                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE}
+"""Where an attempt at a puzzle of each kind starts."""
 
 
 def cost_messages(feedback: Feedback, puzzle: Puzzle) -> tuple[Message, ...]:

@@ -208,8 +208,10 @@ def worksheets_text() -> dict:
 
 
 def themes_text() -> dict:
+    from gintrainer.puzzles.kinds import DISCARD_KINDS
     from gintrainer.puzzles.themes import THEMES
-    return {name: [t.title, t.description, t.hint] for name, t in THEMES.items()}
+    return {name: [t.title, t.description, t.hint] for name, t in THEMES.items()  # the kinds of the snapshot
+            if set(t.kinds) <= set(DISCARD_KINDS)}
 
 
 def filter_text() -> list:

@@ -22,6 +22,7 @@ from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.classroom import TeacherPage  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
 from gintrainer.widgets.site import (  # noqa: E402
+    REFERENCE_FILES,
     LandingPage,
     NavBar,
     lesson_of,
@@ -144,7 +145,8 @@ def test_daily_page_reads_its_kinds_once(data):
 def test_daily_page_is_the_date_s_puzzles_and_archive(data):
     today = dt.date(2026, 11, 29)
     page = DailyPage(today=today, learner=Learner())
-    assert [v.puzzle.id for v in page.views] == [daily(today, "can_knock").id, daily(today, "best_discard").id]
+    assert [v.puzzle.id for v in page.views] == [daily(today, "can_knock").id, daily(today, "best_discard").id,
+                                                 daily(today, "take_or_draw").id]
     page.date.value = "2026-11-20"
     assert page.views[0].puzzle.id == daily("2026-11-20", "can_knock").id
     page._on_date({"new": "2099-01-01"})
@@ -447,7 +449,7 @@ def test_no_page_writes_a_link_that_drops_the_learner(here):
         page, lang = lesson_of(here)
         token = f'"{page}"' if isinstance(page, str) else str(page)
         extra = "" if lang == "en" else f', lang="{lang}"'
-        if isinstance(page, str):
+        if page in REFERENCE_FILES:
             assert f"lesson.nav({token}{extra})" in calls
         else:
             assert f"lesson.toolbar({token}{extra})" in calls and "lesson.nav(" in calls

@@ -19,7 +19,7 @@ from gintrainer.errors import GinError
 from gintrainer.hand import Action, ActionKind, Phase
 from gintrainer.melds import is_meld, min_deadwood, near_melds
 from gintrainer.replay.annotate import alternative
-from gintrainer.solver import discard_table_for, slow_expected_deadwood
+from gintrainer.solver import discard_table_for, slow_expected_deadwood, take_or_draw
 from gintrainer.view import SeatView
 from strategies import meld_rich_hand
 
@@ -122,6 +122,11 @@ def check_draw(p: Seen) -> None:
     draw = slow_expected_deadwood(held, p.view.unseen)
     keep = alternative(hand, p.view.seat) == "keep"
     assert (p.advice.action.kind is ActionKind.TAKE) == (take < (Fraction(now) if keep else draw))  # the notes' measure
+    if not keep:  # the take-or-draw puzzles' answer: the same choice (a tie is a refusal)
+        answer = take_or_draw(held, discard_pile=p.view.discard_pile, rules=hand.rules,
+                              opponent_known=p.view.opponent_known,
+                              upcard=p.view.upcard if hand.rules.oklahoma else None)
+        assert (answer.choice == "take") == (p.advice.action.kind is ActionKind.TAKE)
     assert all(v["card"] is top for v in said.values() if "card" in v)
     if "take_lowers" in said:
         v = said["take_lowers"]

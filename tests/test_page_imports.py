@@ -21,7 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 PAGES = ["index.ipynb", "lessons/05_knocking_and_gin.ipynb", "lessons/tr/05_knocking_and_gin.ipynb",
-         "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/daily.ipynb", "classroom/student.ipynb",
+         "lessons/first_hand.ipynb",
+         "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/take_or_draw.ipynb",
+         "puzzles/daily.ipynb", "classroom/student.ipynb",
          "replays/example_hands.ipynb"]
 NOT_AT_PAGE_START = ("numpy", "anywidget", "psygnal")
 """Modules no page imports while it is built (the page's script widgets speak to anywidget's
@@ -35,7 +37,7 @@ names = {}
 for code in cells:
     exec(compile(code, "<cell>", "exec"), names)
 gc.collect()
-Puzzle = getattr(sys.modules.get("gintrainer.puzzles.core"), "Puzzle", None)
+Puzzle = getattr(sys.modules.get("gintrainer.puzzles.core"), "Said", None)  # a puzzle of any kind
 print(json.dumps({"modules": sorted(name for name in sys.modules if name.split(".")[0] in ("numpy", "gintrainer")),
                   "puzzles": sum(1 for o in gc.get_objects() if Puzzle is not None and isinstance(o, Puzzle))}))
 """
@@ -43,7 +45,7 @@ print(json.dumps({"modules": sorted(name for name in sys.modules if name.split("
 
 def built(page: str, tmp_path: Path) -> dict:
     """After running ``page``'s code cells in a fresh process: the numpy, anywidget, psygnal and
-    gintrainer modules imported (``modules``) and how many Puzzle objects it holds (``puzzles``)."""
+    gintrainer modules imported (``modules``) and how many puzzles of any kind it holds (``puzzles``)."""
     notebook = nbformat.read(ROOT / page, as_version=4)
     cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
     env = {key: value for key, value in os.environ.items() if key not in ("VOILA_PREHEAT", "QUERY_STRING")}
@@ -77,7 +79,7 @@ def test_a_lesson_page_imports_its_widgets(tmp_path):
     assert LESSON_WIDGETS in imported_by("lessons/05_knocking_and_gin.ipynb", tmp_path)
 
 
-@pytest.mark.parametrize("kind", ["best_discard", "can_knock"])
+@pytest.mark.parametrize("kind", ["best_discard", "can_knock", "take_or_draw"])
 def test_a_trainer_page_holds_its_puzzle_not_the_whole_bank(kind, tmp_path):
     from gintrainer.puzzles import bank
     held = built(f"puzzles/{kind}.ipynb", tmp_path)["puzzles"]

@@ -19,7 +19,7 @@ from ..cards import Card, parse_card
 from ..errors import GinError
 from ..language import LANGUAGES, in_language, t, tc
 from ..messages import render, say
-from ..puzzles import Puzzle, PuzzleKind
+from ..puzzles import Puzzle, PuzzleKind, TakeOrDrawPuzzle
 
 
 class AnswerError(GinError):
@@ -49,6 +49,34 @@ def _answer_words() -> tuple[frozenset[str], frozenset[str]]:
             # Translators: the word a student writes to answer "can you knock?" with no (one word, lower case).
             no.add(tc("answer word", "no").lower())
     return frozenset(yes), frozenset(no)
+
+
+@cache
+def _choice_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words a "take or draw?" answer is written with, in every language the
+    trainer speaks: take, al, hilde...; draw, çek, bikişîne..."""
+    take, draw = {"take"}, {"draw"}
+    for lang in LANGUAGES:
+        with in_language(lang):
+            # Translators: the word a student writes to answer "take or draw?" with take (one word, lower case).
+            take.add(tc("answer word", "take").lower())
+            # Translators: the word a student writes to answer "take or draw?" with draw (one word, lower case).
+            draw.add(tc("answer word", "draw").lower())
+    return frozenset(take), frozenset(draw)
+
+
+def parse_choice_response(response) -> str:
+    """"take" or "draw" from a "take or draw?" answer in any language; raises :class:`AnswerError`.
+
+    >>> parse_choice_response(" Take "), parse_choice_response("DRAW")
+    ('take', 'draw')
+    """
+    words = _words(response)
+    take, draw = _choice_words()
+    if len(words) == 1 and words[0] in take | draw:
+        return "take" if words[0] in take else "draw"
+    # Translators: 'take' and 'draw' are the words the answer is written with (the worksheet's, not translated).
+    raise AnswerError(t("answer 'take' or 'draw', not {answer}", answer=repr(response)))
 
 
 def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
@@ -103,7 +131,7 @@ def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
     return True, parse_card(words[0])
 
 
-def mark(puzzle: Puzzle, response) -> Marked:
+def mark(puzzle: Puzzle | TakeOrDrawPuzzle, response) -> Marked:
     """Judge an answer with :meth:`Puzzle.grade`.
 
     >>> from gintrainer.puzzles import bank
@@ -111,6 +139,10 @@ def mark(puzzle: Puzzle, response) -> Marked:
     >>> mark(p, "no").correct == (not p.can_knock)
     True
     """
+    if isinstance(puzzle, TakeOrDrawPuzzle):
+        choice = parse_choice_response(response)
+        grade = puzzle.grade(choice)
+        return Marked(choice, grade.correct, grade.message)
     can_knock, card = parse_response(puzzle, response)
     if can_knock and card is None and puzzle.can_knock:
         raise AnswerError(t("you can knock: say which card you discard, e.g. 'yes 7H'"))
@@ -127,4 +159,4 @@ def mark(puzzle: Puzzle, response) -> Marked:
     return Marked(written, grade.correct, grade.message)
 
 
-__all__ = ["AnswerError", "Marked", "mark", "parse_response"]
+__all__ = ["AnswerError", "Marked", "mark", "parse_choice_response", "parse_response"]

@@ -28,7 +28,9 @@ from typing import Any
 
 from ..errors import GinError
 from ..language import N_, t, tn
-from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kind
+from ..puzzles import THEMES, Puzzle, PuzzleKind, generate, normalise_kind
+from ..puzzles.kinds import DISCARD_KINDS
+from ..puzzles.themes import kind_themes
 from ..rules import Rules
 from ..solver import OBJECTIVES as PUZZLE_OBJECTIVES
 from ..solver import Objective
@@ -87,6 +89,7 @@ STREAM_THEMES: dict[Stream, frozenset[str]] = {
                                                            "oklahoma"}),
     (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD): frozenset(_ANY_STREAM),
     (PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD): frozenset(_ANY_STREAM | {"keep-the-pair"}),
+    (PuzzleKind.TAKE_OR_DRAW, None): frozenset(kind_themes(PuzzleKind.TAKE_OR_DRAW)),
 }
 """The themes puzzles of each kind and objective can have (from the theme
 predicates: "not-highest", "looks-knockable", "near-limit", "gin" and
@@ -103,7 +106,7 @@ _BUDGET = (16, 100)
 # Batches of positions generate() may try for n puzzles: 16 n + 100. Part of
 # what a code means: with a bigger budget a code that fails could succeed.
 
-_KIND_BITS = {(PuzzleKind.CAN_KNOCK,): 1, (PuzzleKind.BEST_DISCARD,): 2, KINDS: 3}
+_KIND_BITS = {(PuzzleKind.CAN_KNOCK,): 1, (PuzzleKind.BEST_DISCARD,): 2, DISCARD_KINDS: 3}
 _OBJECTIVE_BITS = {None: 0, SetObjective.MIXED: 1, SetObjective.DEADWOOD: 2, SetObjective.LOOKAHEAD: 3}
 _HASH_BITS = dict(LAYOUT)["name_hash"]
 
@@ -168,7 +171,7 @@ def clean_kinds(kinds: Any) -> tuple[PuzzleKind, ...]:
         raise ClassSetError(str(error), "kinds") from None
     if not names:
         raise ClassSetError(t("a class set needs at least one kind of puzzle"), "kinds")
-    return tuple(k for k in KINDS if k in names)
+    return tuple(k for k in DISCARD_KINDS if k in names)
 
 
 def clean_objective(objective: Any, kinds: tuple[PuzzleKind, ...]) -> SetObjective | None:
@@ -276,7 +279,7 @@ class ClassSet:
     oklahoma: bool
     name_hash: int
 
-    def __init__(self, name: str | None = None, *, count: int = DEFAULT_COUNT, kinds: KindsLike = KINDS,
+    def __init__(self, name: str | None = None, *, count: int = DEFAULT_COUNT, kinds: KindsLike = DISCARD_KINDS,
                  objective: SetObjective | str | None = None, difficulty: DifficultyLike = None,
                  themes: ThemesLike = (), oklahoma: bool = False, name_hash: int | None = None) -> None:
         cleaned = None if name is None else clean_class_name(name)

@@ -25,9 +25,12 @@ from pathlib import Path
 from ..cards import sort_by_suit
 from ..drawing import (
     cards_html,
+    choice_table_html,
     deadwood_sum_words,
     discard_table_html,
     melds_words,
+    offer_position_html,
+    offer_position_words,
     page,
     puzzle_position_html,
     puzzle_position_words,
@@ -37,7 +40,7 @@ from ..drawing import (
 from ..language import N_, current_language, in_language, t, tc, text_direction, tn
 from ..melds import best_arrangement
 from ..messages import render, say
-from ..puzzles import THEMES, Puzzle, PuzzleKind
+from ..puzzles import THEMES, Puzzle, PuzzleKind, TakeOrDrawPuzzle
 from ..solver import Objective
 from ..storage import write_text_atomic
 from .sets import ClassSet
@@ -175,19 +178,21 @@ def answer_key_html(classset: ClassSet, lang: str | None = None) -> str:
     return worksheet_html(classset, answers=True, lang=lang)
 
 
-def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: bool = False) -> str:
+def puzzle_section_html(puzzle: Puzzle | TakeOrDrawPuzzle, position: int, count: int, *,
+                        answers: bool = False) -> str:
     """One puzzle's box: markers, question, rules, draw, discard pile, hand, and
     empty answer boxes (or, with ``answers``, the answer and the solver's numbers)."""
-    kind = tc("puzzle kind", "Can you knock?") if puzzle.kind == PuzzleKind.CAN_KNOCK else tc("puzzle kind",
-                                                                                                "Which card?")
+    offer = isinstance(puzzle, TakeOrDrawPuzzle)
+    kind = (tc("puzzle kind", "Can you knock?") if puzzle.kind == PuzzleKind.CAN_KNOCK
+            else tc("puzzle kind", "Take or draw?") if offer else tc("puzzle kind", "Which card?"))
     start = t("Puzzle {position} of {count}", position=position, count=count)
     parts = [f'<header class="ws-head"><span class="ws-start">{escape(start)}</span>'
              f'<span class="ws-kind">{escape(kind)}</span></header>',
              f'<p class="ws-question">{escape(render(puzzle.question_message))}</p>',
              f'<p class="ws-rules">{escape(puzzle_rules_words(puzzle))}</p>',
              f'<p class="ws-rules ws-count">{escape(render(puzzle.count_message))}</p>',
-             (f'<p class="ws-rules">{escape(puzzle_position_words(puzzle))}</p>' if answers
-              else f'<div class="ws-position">{puzzle_position_html(puzzle)}</div>'),
+             (f'<p class="ws-rules">{escape(_position_words(puzzle))}</p>' if answers
+              else f'<div class="ws-position">{_position_html(puzzle)}</div>'),
              _hand_html(puzzle, size="small" if answers else "normal")]
     parts.append(_key_html(puzzle) if answers else _boxes_html(puzzle))
     end = t("end of puzzle {position}/{count}", position=position, count=count)
@@ -196,13 +201,30 @@ def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: b
             f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
 
 
-def _hand_html(puzzle: Puzzle, size: str) -> str:
+def _position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+    if isinstance(puzzle, TakeOrDrawPuzzle):
+        return offer_position_html(puzzle)
+    return puzzle_position_html(puzzle)
+
+
+def _position_words(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+    if isinstance(puzzle, TakeOrDrawPuzzle):
+        return offer_position_words(puzzle)
+    return puzzle_position_words(puzzle)
+
+
+def _hand_html(puzzle: Puzzle | TakeOrDrawPuzzle, size: str) -> str:
     label = tn("Your hand ({n} card):", "Your hand ({n} cards):", len(puzzle.hand))
+    marks = {} if isinstance(puzzle, TakeOrDrawPuzzle) else {puzzle.drawn: "new"}
     return (f'<div class="ws-hand"><span class="ws-label">{escape(label)}</span>'
-            f'{cards_html(sort_by_suit(puzzle.hand), marks={puzzle.drawn: "new"}, size=size)}</div>')
+            f'{cards_html(sort_by_suit(puzzle.hand), marks=marks, size=size)}</div>')
 
 
-def _boxes_html(puzzle: Puzzle) -> str:
+def _boxes_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+    if isinstance(puzzle, TakeOrDrawPuzzle):
+        take, draw = tc("answer box", "take"), tc("answer box", "draw")
+        return (f'<div class="ws-answers"><span><span class="ws-tick"></span>{escape(take)} '
+                f'<span class="ws-tick"></span>{escape(draw)}</span></div>')
     if puzzle.kind == PuzzleKind.CAN_KNOCK:
         question, yes, no = tc("answer box", "Can you knock?"), tc("answer box", "yes"), tc("answer box", "no")
         discard = tc("answer box", "If yes, discard:")
@@ -214,15 +236,17 @@ def _boxes_html(puzzle: Puzzle) -> str:
     return f'<div class="ws-answers"><span>{escape(discard)} <span class="ws-box"></span></span></div>'
 
 
-def _key_html(puzzle: Puzzle) -> str:
+def _key_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     parts = []
-    verdict = render(say("answer_yes")) + " " if puzzle.kind == PuzzleKind.CAN_KNOCK and puzzle.can_knock else ""
+    verdict = (render(say("answer_yes")) + " " if isinstance(puzzle, Puzzle) and puzzle.kind == PuzzleKind.CAN_KNOCK
+               and puzzle.can_knock else "")
     answer = tc("answer key", "Answer:")
     parts.append(f'<p class="ws-answer"><strong>{escape(answer)}</strong> {escape(verdict)}'
                  f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
-    parts.append(_layout_html(puzzle))
+    if not isinstance(puzzle, TakeOrDrawPuzzle):  # its explanation says what the take keeps
+        parts.append(_layout_html(puzzle))
     parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')
-    parts.append(numbers_html(puzzle))
+    parts.append(choice_table_html(puzzle) if isinstance(puzzle, TakeOrDrawPuzzle) else numbers_html(puzzle))
     themes = ", ".join(THEMES[name].title for name in puzzle.themes)
     meta = (t("Themes: {themes} · difficulty {difficulty}", themes=themes, difficulty=puzzle.difficulty) if themes
             else t("Themes: none · difficulty {difficulty}", difficulty=puzzle.difficulty))

@@ -22,8 +22,9 @@ from ..language import N_, t, tn
 from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
-from .core import Grade, Puzzle, PuzzleError, make_puzzle, verify
+from .core import Grade, Puzzle, PuzzleError, make_puzzle
 from .kinds import KINDS, PuzzleKind
+from .owners import owner, puzzle_from_record, verify
 from .positions import (
     Position,
     constructed_position,
@@ -32,7 +33,7 @@ from .positions import (
     selfplay_positions,
     swap_position,
 )
-from .store import puzzle_from_record
+from .take_or_draw import TakeOrDrawPuzzle
 from .themes import THEMES
 
 DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3000)}
@@ -42,11 +43,12 @@ BANK = RecordKind(N_("puzzle bank"), version=3)
 
 
 def normalise_kind(kind: PuzzleKind | str) -> PuzzleKind:
-    """Accept ``can_knock``/``can-knock`` and ``best_discard``/``best-discard``."""
+    """Accept ``can_knock``/``can-knock``, ``best_discard``/``best-discard`` and ``take_or_draw``/``take-or-draw``."""
     try:
         return PuzzleKind.parse(kind)
     except GinError:
-        raise GinError(t("unknown puzzle kind {kind}: use can-knock or best-discard", kind=repr(kind))) from None
+        raise GinError(t("unknown puzzle kind {kind}: use can-knock, best-discard or take-or-draw",
+                         kind=repr(kind))) from None
 
 
 def _difficulty_range(difficulty) -> tuple[int, int] | None:
@@ -120,24 +122,25 @@ NAIVE_WRONG_SHARE = 0.4
 
 @dataclass
 class _Mix:
-    """The mix a set of ``count`` puzzles keeps while it is filled: "can you
-    knock?" (unfiltered) about half yes and half no, each of
+    """The mix a set of ``count`` puzzles keeps while it is filled: an unfiltered
+    set about even in what its kind balances (``balanced``: "can you knock?" yes
+    and no, "take or draw?" take and draw), each of
     :data:`CAPPED_THEMES` within its share; lookahead with the naive rule wrong
     in at least :data:`NAIVE_WRONG_SHARE`, or in every puzzle (``naive_wrong``
     True) or none (False)."""
 
     count: int
-    balanced: bool
+    balanced: Callable[[Any], object] | None
     lookahead: bool
     naive_wrong: bool | None
-    answers: Counter[bool] = field(default_factory=Counter)
+    answers: Counter[object] = field(default_factory=Counter)
     themed: Counter[str] = field(default_factory=Counter)
     naive_right: int = 0
 
     def admits(self, puzzle: Puzzle) -> bool:
         """Whether the set may take ``puzzle`` now."""
-        if self.balanced:
-            if self.answers[bool(puzzle.can_knock)] >= math.ceil(self.count / 2):
+        if self.balanced is not None:
+            if self.answers[self.balanced(puzzle)] >= math.ceil(self.count / 2):
                 return False
             cap = math.ceil(CAPPED_SHARE * self.count)
             if any(t in puzzle.themes and self.themed[t] >= cap for t in CAPPED_THEMES):
@@ -151,8 +154,8 @@ class _Mix:
 
     def take(self, puzzle: Puzzle) -> None:
         """Count ``puzzle`` in."""
-        if self.balanced:
-            self.answers[bool(puzzle.can_knock)] += 1
+        if self.balanced is not None:
+            self.answers[self.balanced(puzzle)] += 1
             self.themed.update(t for t in CAPPED_THEMES if t in puzzle.themes)
         if self.lookahead and self.naive_wrong is None and "naive-wrong" not in puzzle.themes:
             self.naive_right += 1
@@ -205,12 +208,13 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     wanted = _theme_filter(themes)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise GinError(t("a seed is an int or a string, not {seed}", seed=repr(seed)))
-    mix = _Mix(count, balanced=kind == PuzzleKind.CAN_KNOCK and band is None and wanted is None,
+    kind_owner = owner(kind)
+    mix = _Mix(count, balanced=kind_owner.balance if kind_owner.balances and band is None and wanted is None else None,
                lookahead=objective == Objective.LOOKAHEAD, naive_wrong=naive_wrong)
     found: list[Puzzle] = []
     seen: set[str] = set()
     limit = max_batches if max_batches is not None else 200 * count + 400
-    for batch_number, positions in enumerate(candidate_positions(kind, objective, f"{kind}:{objective}:{seed}", rules)):
+    for batch_number, positions in enumerate(kind_owner.positions(objective, f"{kind}:{objective}:{seed}", rules)):
         if len(found) >= count:
             break
         if batch_number >= limit:
@@ -221,7 +225,7 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
         for position in positions:
             if len(found) >= count or taken_here >= 2:
                 break
-            puzzle = make_puzzle(position, kind, objective)
+            puzzle = kind_owner.make(position, objective)
             if puzzle is None or puzzle.id in seen or not _within(puzzle, band, wanted) or not mix.admits(puzzle):
                 continue
             mix.take(puzzle)
@@ -272,6 +276,7 @@ BANK_PLAN: dict[PuzzleKind, list[tuple[str, Objective | None, int]]] = {
     PuzzleKind.CAN_KNOCK: [("standard", None, 380), ("oklahoma", None, 60)],
     PuzzleKind.BEST_DISCARD: [("standard", Objective.DEADWOOD, 200), ("standard", Objective.LOOKAHEAD, 200),
                               ("oklahoma", Objective.DEADWOOD, 20), ("oklahoma", Objective.LOOKAHEAD, 20)],
+    PuzzleKind.TAKE_OR_DRAW: [("standard", None, 300), ("oklahoma", None, 20)],
 }
 """The shipped bank: for each kind, the (rules, objective, count) of each part."""
 
@@ -360,13 +365,18 @@ def bank_records(kind: PuzzleKind | str) -> list[dict]:
 
 
 def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
-               progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
+               progress: Callable[[str, int, int], None] | None = None,
+               kinds: Iterable[PuzzleKind | str] | None = None) -> dict[str, int]:
     """Regenerate the shipped bank into ``folder`` (the package's data folder by
-    default), written atomically. Returns the puzzle count of each kind."""
+    default), written atomically: every kind's file, or only those of ``kinds``.
+    Returns the puzzle count of each kind."""
     folder = Path(folder) if folder is not None else bank_path(PuzzleKind.CAN_KNOCK).parent
     folder.mkdir(parents=True, exist_ok=True)
+    wanted = set(BANK_PLAN) if kinds is None else {normalise_kind(k) for k in kinds}
     counts: dict[str, int] = {}
     for kind, plan in BANK_PLAN.items():
+        if kind not in wanted:
+            continue
         puzzles: list[Puzzle] = []
         for rules_name, objective, count in plan:
             label = f"{kind}/{rules_name}/{objective or '-'}"
@@ -384,5 +394,5 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
 
 
 __all__ = ["BankEntry", "DIFFICULTY_LEVELS", "Grade", "KINDS", "Position", "Puzzle", "PuzzleError", "PuzzleKind",
-           "THEMES", "bank", "bank_index", "bank_record", "bank_records", "build_bank", "daily", "generate",
-           "make_puzzle", "normalise_kind", "parse_date", "verify"]
+           "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record", "bank_records", "build_bank", "daily",
+           "generate", "make_puzzle", "normalise_kind", "parse_date", "verify"]

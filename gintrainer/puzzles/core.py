@@ -17,7 +17,7 @@ from ..messages import Message, render, say
 from ..rules import Rules
 from ..solver import OBJECTIVES, DiscardRow, DiscardTable, Objective, discard_table, fraction_text
 from .explain import explain, hints
-from .kinds import KINDS, PuzzleKind, ranking_objective
+from .kinds import DISCARD_KINDS, KINDS, PuzzleKind, ranking_objective
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
 
@@ -35,8 +35,57 @@ class PuzzleError(GinError):
     """A puzzle record that is malformed or disagrees with the solver."""
 
 
+class Said:
+    """What every kind of puzzle says: where its 52 cards are (``count_message``), and
+    in English, for code and tests (a page renders the messages in its language), its
+    question, explanation, hints and answer, from the messages the kind owns
+    (``question_message``, ``explanation_messages``, ``hint_messages``, ``answer_messages``)."""
+
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
+
+    @property
+    def question_message(self) -> Message:
+        raise NotImplementedError
+
+    @property
+    def answer_messages(self) -> tuple[Message, ...]:
+        raise NotImplementedError
+
+    COUNT_MESSAGES = ("position_count", "position_count_known")
+    """The messages of :attr:`count_message`: without, and with, cards known in the opponent's hand."""
+
+    @property
+    def count_message(self) -> Message:
+        """Where the 52 cards are: the hands, the pile, the stock, and how many are unseen."""
+        unseen = 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
+        values = dict(pile=len(self.discard_pile), stock=self.stock_count, unseen=unseen)
+        if self.opponent_known:
+            return say(self.COUNT_MESSAGES[1], known=len(self.opponent_known), **values)
+        return say(self.COUNT_MESSAGES[0], **values)
+
+    @property
+    def question(self) -> str:
+        return render(self.question_message)
+
+    @property
+    def explanation(self) -> str:
+        return render(self.explanation_messages)
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        return tuple(render(m) for m in self.hint_messages)
+
+    def answer_words(self) -> str:
+        return render(self.answer_messages)
+
+
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(Said):
     """One verified puzzle. ``answer`` is every accepted discard; for "can you
     knock?" ``can_knock`` says whether any discard knocks and ``layout`` shows it."""
 
@@ -65,7 +114,7 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         # A record's text as the members it names (exactly: files write nothing else).
-        if self.kind not in KINDS:
+        if self.kind not in DISCARD_KINDS:
             raise PuzzleError(f"puzzle {self.id!r} has unknown kind {self.kind!r}")
         if self.objective is not None and self.objective not in OBJECTIVES:
             raise PuzzleError(f"puzzle {self.id!r} has unknown objective {self.objective!r}")
@@ -90,14 +139,6 @@ class Puzzle:
         return say(f"question_{self.objective}_{self.drawn_from}", card=self.drawn)
 
     @property
-    def count_message(self) -> Message:
-        """Where the 52 cards are: the hands, the pile, the stock, and how many are unseen."""
-        values = dict(pile=len(self.discard_pile), stock=self.stock_count, unseen=self.position.unseen_count)
-        if self.opponent_known:
-            return say("position_count_known", known=len(self.opponent_known), **values)
-        return say("position_count", **values)
-
-    @property
     def answer_messages(self) -> tuple[Message, ...]:
         """The answer: "Discard 7♥." or "No: ..."."""
         if self.kind == PuzzleKind.CAN_KNOCK and not self.can_knock:
@@ -107,22 +148,6 @@ class Puzzle:
         if len(self.answer) == 2:
             return (say("answer_two", card=self.answer[0], other_card=self.answer[1]),)
         return (say("answer_any", cards=self.answer),)
-
-    # The English text, for code and tests; a page renders the messages in its language.
-    @property
-    def question(self) -> str:
-        return render(self.question_message)
-
-    @property
-    def explanation(self) -> str:
-        return render(self.explanation_messages)
-
-    @property
-    def hints(self) -> tuple[str, ...]:
-        return tuple(render(m) for m in self.hint_messages)
-
-    def answer_words(self) -> str:
-        return render(self.answer_messages)
 
     def row(self, card) -> DiscardRow:
         card = parse_card(card) if not isinstance(card, Card) else card
@@ -365,7 +390,7 @@ def puzzle_kind_and_objective(kind: PuzzleKind | str,
                               objective: Objective | str | None) -> tuple[PuzzleKind, Objective | None]:
     """The members a kind and an objective name, exactly as records write them: an
     objective for a best-discard puzzle, none for "can you knock?". Raises GinError."""
-    if kind not in KINDS:
+    if kind not in DISCARD_KINDS:
         raise GinError(t("unknown puzzle kind {kind}: use 'can_knock' or 'best_discard'", kind=repr(kind)))
     kind = PuzzleKind(kind)
     if kind == PuzzleKind.CAN_KNOCK:
@@ -407,7 +432,8 @@ def make_puzzle(position: Position, kind: PuzzleKind | str, objective: Objective
 
 
 def verify(record: dict) -> Puzzle:
-    """Rebuild a puzzle from its record and check every part against the solver:
+    """Rebuild a puzzle of a discard kind from its record (a record of any kind:
+    :func:`gintrainer.puzzles.owners.verify`) and check every part against the solver:
     the table, the answer, the themes, the difficulty, and what its explanation
     and hints say (their messages, not their words). Raises
     :class:`PuzzleError` naming the first disagreement."""

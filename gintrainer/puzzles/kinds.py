@@ -1,5 +1,6 @@
-"""The kinds of puzzle. Files say ``can_knock`` and ``best_discard``; the
-command line also takes ``can-knock`` and ``best-discard``."""
+"""The kinds of puzzle. Files say ``can_knock``, ``best_discard`` and
+``take_or_draw``; the command line also takes ``can-knock``, ``best-discard``
+and ``take-or-draw``."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from ..vocab import Vocabulary
 
 class PuzzleKind(Vocabulary):
     """What a puzzle asks: whether the hand can knock (and with which discard),
-    or which discard is best."""
+    which discard is best, or whether to take the top discard or draw from the stock."""
 
     CAN_KNOCK = "can_knock"
     BEST_DISCARD = "best_discard"
+    TAKE_OR_DRAW = "take_or_draw"
 
     @classmethod
     def noun(cls) -> str:
@@ -23,7 +25,7 @@ class PuzzleKind(Vocabulary):
     @property
     def prefix(self) -> str:
         """The start of the ids of puzzles of this kind."""
-        return {PuzzleKind.CAN_KNOCK: "ck", PuzzleKind.BEST_DISCARD: "bd"}[self]
+        return {PuzzleKind.CAN_KNOCK: "ck", PuzzleKind.BEST_DISCARD: "bd", PuzzleKind.TAKE_OR_DRAW: "td"}[self]
 
     @property
     def option(self) -> str:
@@ -32,6 +34,8 @@ class PuzzleKind(Vocabulary):
 
 
 KINDS = tuple(PuzzleKind)
+DISCARD_KINDS = (PuzzleKind.CAN_KNOCK, PuzzleKind.BEST_DISCARD)
+"""The kinds that ask for a discard after the draw (a :class:`~gintrainer.puzzles.core.Puzzle`)."""
 
 
 def ranking_objective(kind: PuzzleKind, objective: Objective | None) -> Objective:
@@ -48,4 +52,4 @@ def ranking_objective(kind: PuzzleKind, objective: Objective | None) -> Objectiv
     return Objective(objective)
 
 
-__all__ = ["KINDS", "PuzzleKind", "ranking_objective"]
+__all__ = ["DISCARD_KINDS", "KINDS", "PuzzleKind", "ranking_objective"]

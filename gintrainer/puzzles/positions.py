@@ -7,6 +7,7 @@ of a kind), since uniformly random hands almost never come near a knock.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..cards import DECK, Card, format_cards, show_cards
@@ -17,8 +18,33 @@ from ..rules import Rules
 from ..view import SeatView
 
 
+class _Accounted:
+    """What every position says of the cards it accounts for (its ``problems()``)."""
+
+    __slots__ = ()
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    seed: str
+
+    def problems(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def verify(self) -> None:
+        """Raise GinError naming the first problem of :meth:`problems`."""
+        found = self.problems()
+        if found:
+            raise GinError(f"position {self.seed!r} is not a real position: {found[0]}")
+
+    @property
+    def unseen_count(self) -> int:
+        """The cards the player has not seen: the stock and the opponent's cards
+        other than the known ones."""
+        return 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
+
+
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(_Accounted):
     """What the player to discard knows: hand (11 cards), the card drawn and from
     where, the discard pile (bottom first), the opponent's cards known from the
     pile, the stock count, the rules and (under Oklahoma) the first upcard."""
@@ -65,19 +91,7 @@ class Position:
         return found
 
     def _place_problems(self) -> list[str]:
-        """Each card in one place: the hand, the pile, or the opponent's known cards."""
-        found = []
-        hand, pile, known = self.hand, self.discard_pile, self.opponent_known
-        held, piled = set(hand), set(pile)
-        for where, cards in (("discard pile", pile), ("opponent's known cards", known)):
-            if len(set(cards)) != len(cards):
-                found.append(f"the {where} holds a card twice: {show_cards(cards)}")
-        both = [c for c in pile if c in held] + [c for c in known if c in held or c in piled]
-        if both:
-            found.append(f"{show_cards(both)} in two places at once")
-        if len(known) > 10:
-            found.append(f"the opponent holds 10 cards, so at most 10 are known, not {len(known)}")
-        return found
+        return place_problems(self.hand, self.discard_pile, self.opponent_known)
 
     def _count_problems(self) -> list[str]:
         """The 31 cards beside the two hands: the pile and the stock."""
@@ -99,22 +113,85 @@ class Position:
                 return [f"the first upcard {self.upcard} is not the bottom of the discard pile"]
         return []
 
-    def verify(self) -> None:
-        """Raise GinError naming the first problem of :meth:`problems`."""
-        found = self.problems()
-        if found:
-            raise GinError(f"position {self.seed!r} is not a real position: {found[0]}")
 
-    @property
-    def unseen_count(self) -> int:
-        """The cards the player has not seen: the stock and the opponent's cards
-        other than the known ones."""
-        return 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
 
     def key(self) -> str:
         return "|".join([format_cards(sorted(self.hand)), self.drawn.code(), self.drawn_from,
                          format_cards(self.discard_pile), format_cards(sorted(self.opponent_known)),
                          str(self.stock_count), self.upcard.code() if self.upcard else "-"])
+
+
+def place_problems(hand: tuple[Card, ...], pile: tuple[Card, ...], known: tuple[Card, ...]) -> list[str]:
+    """Each card in one place: the hand, the pile, or the opponent's known cards."""
+    found = []
+    held, piled = set(hand), set(pile)
+    for where, cards in (("discard pile", pile), ("opponent's known cards", known)):
+        if len(set(cards)) != len(cards):
+            found.append(f"the {where} holds a card twice: {show_cards(cards)}")
+    both = [c for c in pile if c in held] + [c for c in known if c in held or c in piled]
+    if both:
+        found.append(f"{show_cards(both)} in two places at once")
+    if len(known) > 10:
+        found.append(f"the opponent holds 10 cards, so at most 10 are known, not {len(known)}")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPosition(_Accounted):
+    """What the player about to draw knows: the hand (10 cards), the discard pile
+    (bottom first; its top card is the one on offer), the opponent's cards known
+    from the pile, the stock count, the rules and (under Oklahoma) the first upcard."""
+
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
+    rules: Rules
+    upcard: Card | None
+    seed: str
+
+    @property
+    def offered(self) -> Card:
+        """The top card of the discard pile, the one the player may take."""
+        return self.discard_pile[-1]
+
+    def solver_args(self) -> dict:
+        return dict(rules=self.rules, discard_pile=self.discard_pile, opponent_known=self.opponent_known,
+                    upcard=self.upcard)
+
+    def problems(self) -> tuple[str, ...]:
+        """Every way the position fails to account for the 52 cards, in words (empty
+        for a real position). Before a draw the two hands hold 20 cards, so the pile
+        and the stock hold 32; every card is in one place (the hand, the pile, or
+        unseen); the pile holds at least two cards (with one, the first upcard, the
+        player takes it or passes: see RULES.md) and the stock more than the dead
+        stock cards (or the hand would be over); under Oklahoma the first upcard is
+        the bottom of the pile."""
+        found = []
+        hand, pile = self.hand, self.discard_pile
+        if len(hand) != 10 or len(set(hand)) != 10:
+            found.append(f"the hand before the draw holds 10 different cards, not {show_cards(hand)}")
+        found += place_problems(hand, pile, self.opponent_known)
+        if self.stock_count < 0 or len(pile) + self.stock_count != 32:
+            found.append(f"the discard pile ({len(pile)}) and the stock ({self.stock_count}) hold "
+                         f"{len(pile) + self.stock_count} cards, not the 32 left beside the two hands")
+        if len(pile) < 2:
+            found.append("the discard pile holds at least two cards when the player draws (with one, the first "
+                         "upcard is taken or passed)")
+        if self.stock_count <= self.rules.dead_stock_cards:
+            found.append(f"the stock holds {self.stock_count} cards, so the hand is over")
+        if self.rules.oklahoma != (self.upcard is not None):
+            found.append("an Oklahoma position names its first upcard, and only an Oklahoma position does")
+        elif self.upcard is not None and (not pile or pile[0] is not self.upcard):
+            found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
+        return tuple(found)
+
+
+
+    def key(self) -> str:
+        return "|".join([format_cards(sorted(self.hand)), format_cards(self.discard_pile),
+                         format_cards(sorted(self.opponent_known)), str(self.stock_count),
+                         self.upcard.code() if self.upcard else "-"])
 
 
 def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
@@ -123,16 +200,9 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
     Two greedy players who do not knock (so the hand runs long and the hands
     fill with melds), with a few mistakes and whims for variety.
     """
-    rng = random.Random(f"selfplay:{seed}")
-    hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
-    players = [GreedyPlayer(random.Random(rng.randrange(1 << 30)), gins=0, knocks=0,
-                            mistakes=rng.choice((0.0, 0.1, 0.2)), whims=rng.choice((0.0, 0.1, 0.25)))
-               for _ in range(2)]
     positions = []
     draws = 0
-    while not hand.is_over and hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
-        seat = _seat_to_act(hand)
-        view = SeatView.of(hand, seat)
+    for hand, seat, view in _selfplay(seed, rules):
         if hand.phase == Phase.DISCARD:
             drawn, source = _drawn(view)
             position = Position(
@@ -142,11 +212,39 @@ def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
             draws += 1
             if not position.problems():  # under Oklahoma, once the upcard is taken it leaves the pile's bottom
                 positions.append(position)
+    return positions
+
+
+def selfplay_draw_positions(seed: str, rules: Rules) -> list[DrawPosition]:
+    """Every position before a draw (the upcard's offer aside) in one hand of the
+    self-play of :func:`selfplay_positions`."""
+    positions: list[DrawPosition] = []
+    for hand, seat, view in _selfplay(f"draw:{seed}", rules):
+        if hand.phase == Phase.DRAW:
+            position = DrawPosition(
+                hand=hand.held(seat), discard_pile=view.discard_pile, opponent_known=view.opponent_known,
+                stock_count=view.stock_count, rules=rules, upcard=view.upcard if rules.oklahoma else None,
+                seed=f"{seed}/{len(positions)}")
+            if not position.problems():
+                positions.append(position)
+    return positions
+
+
+def _selfplay(seed: str, rules: Rules) -> Iterator[tuple[Hand, int, SeatView]]:
+    """The hand, the seat to act and its view before each move of one hand of self-play from ``seed``."""
+    rng = random.Random(f"selfplay:{seed}")
+    hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
+    players = [GreedyPlayer(random.Random(rng.randrange(1 << 30)), gins=0, knocks=0,
+                            mistakes=rng.choice((0.0, 0.1, 0.2)), whims=rng.choice((0.0, 0.1, 0.25)))
+               for _ in range(2)]
+    while not hand.is_over and hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+        seat = _seat_to_act(hand)
+        view = SeatView.of(hand, seat)
+        yield hand, seat, view
         action = players[seat].choose(view)
         if action.kind not in _PLAYING_ON:
             break
         hand.apply(action)
-    return positions
 
 
 _PLAYING_ON = (ActionKind.TAKE, ActionKind.PASS, ActionKind.DRAW, ActionKind.DISCARD)
@@ -346,3 +444,32 @@ def swap_position(seed: str, rules: Rules) -> Position:
     pile = tuple(([upcard] if upcard is not None else []) + unseen[:pile_size - (upcard is not None)])
     known = tuple(sorted(unseen[pile_size - (upcard is not None):][:rng.choice((0, 0, 1))]))
     return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
+
+
+def draw_position(seed: str, rules: Rules) -> DrawPosition:
+    """A meld-rich position before a draw, built from ``seed``: melds, near misses
+    and loose cards in a 10-card hand, and on top of the discard pile a card that
+    tempts (it pairs with a card of the hand or sits next to one in its suit), or
+    a low one, or any card."""
+    rng = random.Random(f"draw:{seed}")
+    cards: set[Card] = set()
+    while len(cards) < rng.choice((7, 8, 9)):
+        _add_pattern(rng, cards)
+    cards = set(rng.sample(sorted(cards), 10)) if len(cards) > 10 else cards
+    rest = [c for c in DECK if c not in cards]
+    while len(cards) < 10:
+        cards.add(rest.pop(rng.randrange(len(rest))))
+    hand = tuple(sorted(cards))
+    rest = [c for c in DECK if c not in cards]
+    near = [c for c in rest if any(c.rank == k.rank or (c.suit == k.suit and abs(c.rank - k.rank) <= 2)
+                                   for k in hand)]
+    low = [c for c in rest if c.value <= 3]
+    pick = rng.random()
+    offered = rng.choice(near if pick < 0.65 and near else low if pick < 0.85 else rest)
+    unseen = [c for c in rest if c is not offered]
+    rng.shuffle(unseen)
+    stock_count = rng.randrange(max(6, rules.dead_stock_cards + 1), 29)
+    pile = tuple(unseen[:32 - stock_count - 1]) + (offered,)  # the two hands hold 20 cards before the draw
+    known = tuple(sorted(unseen[len(pile) - 1:len(pile) - 1 + rng.choice((0, 0, 1, 2))]))
+    upcard = pile[0] if rules.oklahoma else None
+    return DrawPosition(hand, pile, known, stock_count, rules, upcard, seed)

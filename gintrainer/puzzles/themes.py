@@ -13,15 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import Card, cards_mask, show_cards
 from ..errors import GinError
 from ..melds import Arrangement, MeldKind, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
 from ..messages import Message, render, say
 from ..solver import DiscardRow, DiscardTable, Objective, naive_discard
-from .kinds import PuzzleKind, ranking_objective
+from .kinds import DISCARD_KINDS, PuzzleKind, ranking_objective
 from .positions import Position
+from .take_draw_themes import THEME_PREDICATES as TAKE_DRAW_THEMES
+from .take_draw_themes import DrawContext
 
 SUITS = "CDHS"
 
@@ -377,12 +379,14 @@ def _long_run(ctx: Context) -> bool:
 
 
 class Theme(NamedTuple):
-    """A theme: its name and predicate; what a learner reads of it (a title, a
-    one-line description, the hint it gives) are the messages ``theme_title_``,
-    ``theme_about_`` and ``theme_hint_`` followed by its name."""
+    """A theme: its name, its predicate and the kinds of puzzle it tags; what a
+    learner reads of it (a title, a one-line description, the hint it gives) are
+    the messages ``theme_title_``, ``theme_about_`` and ``theme_hint_`` followed by
+    its name."""
 
     name: str
-    predicate: Callable[[Context], bool]
+    predicate: Callable[[Any], bool]
+    kinds: tuple[PuzzleKind, ...] = DISCARD_KINDS
 
     @property
     def title_message(self) -> Message:
@@ -414,7 +418,8 @@ THEMES = {name: Theme(name, predicate) for name, predicate in (
     ("set-or-run", _set_or_run), ("not-highest", _not_highest), ("forbidden-discard", _forbidden_discard),
     ("looks-knockable", _looks_knockable), ("near-limit", _near_limit), ("naive-wrong", _naive_wrong),
     ("keep-the-pair", _keep_the_pair), ("gin", _gin), ("big-gin", _big_gin), ("oklahoma", _oklahoma),
-    ("four-of-a-kind", _four_of_a_kind), ("long-run", _long_run))}
+    ("four-of-a-kind", _four_of_a_kind), ("long-run", _long_run))} | {
+    name: Theme(name, predicate, (PuzzleKind.TAKE_OR_DRAW,)) for name, predicate in TAKE_DRAW_THEMES}
 """Theme name (the same text in files and on the command line): its Theme."""
 
 HINT_ORDER = ("set-or-run", "forbidden-discard", "four-of-a-kind", "long-run", "keep-the-pair", "not-highest",
@@ -440,6 +445,11 @@ def theme_title(name: str) -> str:
     return theme.title if theme is not None else name
 
 
-def themes_of(ctx: Context) -> tuple[str, ...]:
-    """Every theme whose predicate holds, in the order of THEMES."""
-    return tuple(name for name, theme in THEMES.items() if theme.predicate(ctx))
+def themes_of(ctx: Context | DrawContext) -> tuple[str, ...]:
+    """Every theme of the puzzle's kind whose predicate holds, in the order of THEMES."""
+    return tuple(name for name, theme in THEMES.items() if ctx.kind in theme.kinds and theme.predicate(ctx))
+
+
+def kind_themes(kind: PuzzleKind) -> tuple[str, ...]:
+    """The themes that can tag a puzzle of ``kind``, in the order of THEMES."""
+    return tuple(name for name, theme in THEMES.items() if kind in theme.kinds)

@@ -50,7 +50,8 @@ from ..classroom.sets import STREAM_THEMES
 from ..classroom.store import ClassStore, StoreError, new_session_key, open_store
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
-from ..puzzles import KINDS, THEMES, PuzzleKind
+from ..puzzles import THEMES, PuzzleKind
+from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.themes import theme_title
 from ..solver import Objective
 from ..training import PuzzleAttempt
@@ -125,9 +126,9 @@ class TeacherPage(View):
         """The form as the keywords of a :class:`~gintrainer.classroom.ClassSet`, which checks them
         (they are what the page sent)."""
         choice = self.kinds.value
-        if choice != BOTH_KINDS and choice not in KINDS:
+        if choice != BOTH_KINDS and choice not in DISCARD_KINDS:
             raise GinError(t("choose the kinds of puzzle"))
-        kinds = KINDS if choice == BOTH_KINDS else (PuzzleKind.parse(choice),)
+        kinds = DISCARD_KINDS if choice == BOTH_KINDS else (PuzzleKind.parse(choice),)
         return dict(count=self.count.value, kinds=kinds,
                     objective=self.objective.value if PuzzleKind.BEST_DISCARD in kinds else None,
                     difficulty=self.difficulty.value, themes=tuple(self.themes.value), oklahoma=self.oklahoma.value)

@@ -3,9 +3,11 @@ top of each page (its heading, the language menu and the bar of links), in every
 language. Every link a page writes carries the learner (``?profile=``) and their
 language (``?lang=``), so moving between pages never drops them.
 
-The lessons, the glossary and the quick reference are notebooks of their own in
-each language: English in ``lessons/``, the others in ``lessons/<lang>/``; every
-other page is one notebook that speaks the learner's language.
+The lessons (in the learning path's order, :mod:`gintrainer.lessons.path`: the first
+hand among them, after lesson 5), the glossary and the quick reference are notebooks
+of their own in each language: English in ``lessons/``, the others in
+``lessons/<lang>/``; every other page is one notebook that speaks the learner's
+language.
 """
 
 from __future__ import annotations
@@ -22,22 +24,29 @@ from ..errors import GinError
 from ..exercises.core import KINDS as EXERCISE_KINDS
 from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
 from ..lessons import LESSONS
+from ..lessons.first_hand import GOAL as FIRST_HAND_GOAL
 from ..lessons.path import (
+    FIRST_HAND,
     LessonState,
     Step,
     first_unfinished,
     lesson_folder,
-    lesson_numbers,
+    lesson_order,
     lesson_state,
     lesson_steps,
     next_steps,
+    page_state,
     unfinished_exercise,
 )
+from ..lessons.path import step as path_step
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
 
 HOME = "index.ipynb"
 REFERENCE_FILES = {"glossary": "glossary.ipynb", "quick_reference": "quick_reference.ipynb"}
+"""The reference pages among the lesson notebooks, and their notebooks."""
+PAGE_GOALS = {FIRST_HAND: FIRST_HAND_GOAL}
+"""The goal of each lesson page without a number (English, marked for the catalog)."""
 
 
 @dataclass(frozen=True)
@@ -52,43 +61,58 @@ class Page:
         return replace(self, title=t(self.title), blurb=t(self.blurb) if self.blurb else "")
 
 
-# -- the lessons in each language -------------------------------------------------------
+# -- the lessons in each language (in the learning path's order: lesson_order) -----------
+
+def _is_lesson_page(page: object) -> bool:
+    return isinstance(page, int | str) and not isinstance(page, bool) and \
+        any(p == page and type(p) is type(page) for p in lesson_order())
+
+
+def lesson_title(page: int | str) -> str:
+    """A lesson page's title in the current language (a numbered lesson's without its number)."""
+    return t(LESSONS[page].title) if isinstance(page, int) else t(path_step(page).title_text)
+
 
 def lesson_path(page: int | str, lang: str = "en") -> str:
-    """The path from the site root of a lesson (by number), the glossary or the quick
-    reference, in a language.
+    """The path from the site root of a lesson (by number), the first hand, the glossary
+    or the quick reference, in a language.
 
-    >>> lesson_path(2), lesson_path("glossary", "ps")
-    ('lessons/02_dealing.ipynb', 'lessons/ps/glossary.ipynb')
+    >>> lesson_path(2), lesson_path("first_hand", "tr"), lesson_path("glossary", "ps")
+    ('lessons/02_dealing.ipynb', 'lessons/tr/first_hand.ipynb', 'lessons/ps/glossary.ipynb')
     """
-    if isinstance(page, int) and not isinstance(page, bool) and page in LESSONS:
-        return f"{lesson_folder(lang)}/{LESSONS[page].file}"
+    if _is_lesson_page(page):
+        return path_step(page).path_in(lang)
     if isinstance(page, str) and page in REFERENCE_FILES:
         return f"{lesson_folder(lang)}/{REFERENCE_FILES[page]}"
+    keys = [p for p in lesson_order() if isinstance(p, str)] + list(REFERENCE_FILES)
     raise GinError(f"no lesson page {page!r}: a lesson number from {min(LESSONS)} to {max(LESSONS)}, "
-                   f"or {' or '.join(map(repr, REFERENCE_FILES))}")
+                   f"or {' or '.join(map(repr, keys))}")
 
 
 def lesson_of(path: str) -> tuple[int | str, str] | None:
-    """The lesson page (number, ``"glossary"`` or ``"quick_reference"``) and the language
+    """The lesson page (number, ``"first_hand"``, ``"glossary"`` or ``"quick_reference"``) and the language
     of a lesson notebook's path; None for a path that is not one."""
     folder, _, name = path.rpartition("/")
     lang = next((lang for lang in LANGUAGES if lesson_folder(lang) == folder), None)
     if lang is None:
         return None
-    number = next((n for n, info in LESSONS.items() if info.file == name), None)
-    if number is not None:
-        return number, lang
-    page = next((key for key, file in REFERENCE_FILES.items() if file == name), None)
+    pages = [*lesson_order(), *REFERENCE_FILES]
+    page = next((page for page in pages if lesson_path(page).rpartition("/")[2] == name), None)
     return None if page is None else (page, lang)
 
 
 def lesson_pages(lang: str = "en") -> list[Page]:
-    """A language's lessons in order, then its glossary and quick reference, with
-    their titles and goals in the current language."""
-    # Translators: a lesson's link on the landing page: its number, then its title.
-    pages = [Page(lesson_path(number, lang), t("{number}. {title}", number=number, title=t(info.title)), t(info.goal))
-             for number, info in ((n, LESSONS[n]) for n in lesson_numbers())]
+    """A language's lessons in order (the first hand after lesson 5), then its glossary
+    and quick reference, with their titles and goals in the current language."""
+    pages = []
+    for page in lesson_order():
+        if isinstance(page, int):
+            info = LESSONS[page]
+            # Translators: a lesson's link on the landing page: its number, then its title.
+            pages.append(Page(lesson_path(page, lang), t("{number}. {title}", number=page, title=t(info.title)),
+                              t(info.goal)))
+        else:
+            pages.append(Page(lesson_path(page, lang), lesson_title(page), t(PAGE_GOALS[page])))
     return pages + [Page(lesson_path("glossary", lang), t("Glossary"), t("Every word of the game, explained.")),
                     Page(lesson_path("quick_reference", lang), t("Quick reference"),
                          t("The rules on one printable page."))]
@@ -102,6 +126,8 @@ PUZZLE_PAGES = [
     Page("puzzles/can_knock.ipynb", N_("Can you knock?"), N_("Yes or no, then the discard.")),
     Page("puzzles/best_discard.ipynb", N_("Best discard"),
          N_("Which card leaves the least deadwood, now or after a draw.")),
+    Page("puzzles/take_or_draw.ipynb", N_("Take or draw?"),
+         N_("Take the top discard or draw from the stock: which leaves less deadwood?")),
     Page("puzzles/profile.ipynb", N_("Your progress"), N_("Rating, streaks, themes; export or reset.")),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
@@ -145,8 +171,8 @@ HEADINGS: dict[str, tuple[str, str]] = {
               "to the game? Start with lesson 1. Type your name below to keep your progress; the links then open "
               "every page under your name.")),
     "puzzles/daily.ipynb": (N_("Daily puzzles"), N_(
-        'One "can you knock?" and one "best discard" puzzle, the same for everyone on a UTC date. Earlier days '
-        "stay in the archive: choose a day.")),
+        'One "can you knock?", one "best discard" and one "take or draw?" puzzle, the same for everyone on a UTC '
+        "date. Earlier days stay in the archive: choose a day.")),
     "puzzles/can_knock.ipynb": (N_("Can you knock?"), N_(
         "You have just drawn your eleventh card. First say whether you can knock; if you can, choose the card to "
         "discard face down. Hints climb from the theme to the key cards to the answer, but a hinted puzzle counts "
@@ -155,6 +181,11 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "Which card do you throw? Each puzzle states its goal: the least deadwood now, or the least deadwood "
         "expected after your next draw from the stock. After your answer you see your card's row of the "
         "solver's table and what it cost against the best.")),
+    "puzzles/take_or_draw.ipynb": (N_("Take or draw?"), N_(
+        "Before your draw: take the top card of the discard pile, or draw from the stock? The answer is the "
+        "choice that leaves less deadwood after your best discard, on average over every card you have not "
+        "seen. A card taken may not go straight back. After your answer you see both numbers and the card you "
+        "would throw after taking.")),
     "puzzles/profile.ipynb": (N_("Your progress"), N_(
         "Your rating, streaks and each theme's record. Export your progress to keep a copy, or start afresh (the "
         "old progress is kept as a backup).")),
@@ -198,7 +229,7 @@ def site_pages() -> list[str]:
 
 
 def _lesson_paths(lang: str) -> list[Page]:
-    pages: list[int | str] = [*sorted(LESSONS), *REFERENCE_FILES]
+    pages: list[int | str] = [*lesson_order(), *REFERENCE_FILES]
     return [Page(lesson_path(page, lang), "") for page in pages]
 
 
@@ -214,13 +245,16 @@ def nav_pages(here: str) -> list[Page]:
         page, lang = found
         glossary = Page(lesson_path("glossary", lang), t("Glossary"))
         reference = Page(lesson_path("quick_reference", lang), t("Quick reference"))
-        if isinstance(page, int):
+        order = lesson_order()
+        if page in order:
             pages = [home]
-            if page - 1 in LESSONS:
-                pages.append(Page(lesson_path(page - 1, lang),
-                                  t("← Previous: {title}", title=t(LESSONS[page - 1].title))))
-            if page + 1 in LESSONS:
-                pages.append(Page(lesson_path(page + 1, lang), t("Next: {title} →", title=t(LESSONS[page + 1].title))))
+            at = order.index(page)
+            if at > 0:
+                pages.append(Page(lesson_path(order[at - 1], lang),
+                                  t("← Previous: {title}", title=lesson_title(order[at - 1]))))
+            if at + 1 < len(order):
+                pages.append(Page(lesson_path(order[at + 1], lang),
+                                  t("Next: {title} →", title=lesson_title(order[at + 1]))))
             return pages + [glossary, reference]
         first = min(LESSONS)
         return [home, Page(lesson_path(first, lang), t("Lesson {number}: {title}", number=first,
@@ -401,7 +435,7 @@ def lessons_html(learner: Learner, here: str = HOME) -> str:
     """The lessons in the learning path's order, each with its goal and the learner's
     state in it, then the glossary and the quick reference."""
     progress, query = learner.progress, learner.query()
-    states = {lesson_path(n, learner.language): lesson_state(progress, n) for n in lesson_numbers()}
+    states = {lesson_path(page, learner.language): page_state(progress, page) for page in lesson_order()}
     items = []
     for p in lesson_pages(learner.language):
         state = states.get(p.path)

@@ -15,19 +15,27 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import Card, parse_card
-from ..drawing import discard_table_html, puzzle_position_html, puzzle_rules_words
+from ..drawing import (
+    choice_table_html,
+    discard_table_html,
+    offer_position_html,
+    puzzle_position_html,
+    puzzle_rules_words,
+)
 from ..errors import GinError
 from ..language import N_, t, tc
 from ..messages import Message, render, say
 from ..progress import Attempt
-from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, daily, normalise_kind, parse_date, verify
+from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, TakeOrDrawPuzzle, daily, normalise_kind, parse_date, verify
+from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
 from .base import Change, View, guarded, settings
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
-KIND_TITLES = {PuzzleKind.CAN_KNOCK: N_("Can you knock?"), PuzzleKind.BEST_DISCARD: N_("Best discard")}
+KIND_TITLES = {PuzzleKind.CAN_KNOCK: N_("Can you knock?"), PuzzleKind.BEST_DISCARD: N_("Best discard"),
+               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?")}
 """Each kind's title, in English (shown through :func:`kind_title`)."""
 DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The difficulty filter's shown choices (the values stay the English names)."""
@@ -44,9 +52,11 @@ def practice_note() -> str:
     return render(say("practice_note"))
 
 
-def solver_table_html(puzzle: Puzzle, chosen: Card | None = None) -> str:
-    """The solver's whole table, best first, the answer and the chosen card marked
-    (for a puzzle already answered: it gives the answer away)."""
+def solver_table_html(puzzle: Puzzle | TakeOrDrawPuzzle, chosen: Card | str | None = None) -> str:
+    """The solver's whole table, best first, the answer and the chosen card (or
+    choice) marked (for a puzzle already answered: it gives the answer away)."""
+    if isinstance(puzzle, TakeOrDrawPuzzle):
+        return choice_table_html(puzzle, chosen if isinstance(chosen, str) else None)
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
@@ -65,13 +75,15 @@ def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
 
 
-def position_html(puzzle: Puzzle) -> str:
+def position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     """What the player sees besides the hand: the question, the rules in force, where
-    the 52 cards are, the draw, the discard pile and the opponent's known cards."""
+    the 52 cards are, the draw (or, before it, the card on offer), the discard pile
+    and the opponent's known cards."""
+    cards = (offer_position_html(puzzle, four_colour=settings.four_colour) if isinstance(puzzle, TakeOrDrawPuzzle)
+             else puzzle_position_html(puzzle, four_colour=settings.four_colour))
     return (f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>'
             f'<div class="gt-info">{escape(puzzle_rules_words(puzzle))}</div>'
-            f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>'
-            + puzzle_position_html(puzzle, four_colour=settings.four_colour))
+            f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>' + cards)
 
 
 def recorded_message(attempt: PuzzleAttempt) -> Message:
@@ -79,6 +91,10 @@ def recorded_message(attempt: PuzzleAttempt) -> Message:
     answers = attempt.answers
     if answers == ["no"]:
         return say("recorded_no")
+    if isinstance(attempt.puzzle, TakeOrDrawPuzzle):
+        if answers == [TAKE]:
+            return say("td_recorded_take", card=attempt.puzzle.offered)
+        return say("td_recorded_draw")
     card = parse_card(answers[-1])
     return say("recorded_knock" if attempt.puzzle.kind == PuzzleKind.CAN_KNOCK else "recorded_discard", card=card)
 
@@ -132,6 +148,10 @@ class PuzzleView(View):
                                         layout=widgets.Layout(width="auto"))
         self.discard_button = widgets.Button(description=tc("button", "Discard the selected card"),
                                              button_style="primary", layout=widgets.Layout(width="auto"))
+        # "Take or draw?": the two answers look alike too.
+        self.take_button = widgets.Button(_dom_classes=("gt-answer", "gt-take"), layout=widgets.Layout(width="auto"))
+        self.draw_button = widgets.Button(description=tc("button", "Draw from the stock"),
+                                          _dom_classes=("gt-answer", "gt-draw"), layout=widgets.Layout(width="auto"))
         self.hint_button = widgets.Button(description=tc("button", "Hint"),
                                          tooltip=tc("tooltip", "theme, then key cards, then the answer"),
                                          layout=widgets.Layout(width="auto"))
@@ -142,7 +162,8 @@ class PuzzleView(View):
         self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False,
                                                  layout=widgets.Layout(width="auto"))
         self.table = widgets.HTML()
-        self.buttons = widgets.HBox([self.yes_button, self.no_button, self.discard_button, self.hint_button],
+        self.buttons = widgets.HBox([self.yes_button, self.no_button, self.take_button, self.draw_button,
+                                     self.discard_button, self.hint_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
         self._heading = title
         children = [self.title, self.note, self.position, self.picker, self.buttons, self.hints, self.feedback,
@@ -153,6 +174,8 @@ class PuzzleView(View):
         self.yes_button.on_click(lambda _: self._yes_no(True))
         self.no_button.on_click(lambda _: self._yes_no(False))
         self.discard_button.on_click(self._on_discard)
+        self.take_button.on_click(lambda _: self._choose(TAKE))
+        self.draw_button.on_click(lambda _: self._choose(DRAW))
         self.hint_button.on_click(self._on_hint)
         self.again_button.on_click(self._on_again)
         self.table_toggle.observe(self._on_table, names="value")
@@ -204,7 +227,8 @@ class PuzzleView(View):
             self.title.value = f"<h3>{escape(self._heading)}</h3>" if self._heading else ""
             none_yet = t("No puzzle yet.")
             self.position.value = f"<p>{escape(none_yet)}</p>"
-            for button in (self.yes_button, self.no_button, self.discard_button, self.hint_button):
+            for button in (self.yes_button, self.no_button, self.take_button, self.draw_button,
+                           self.discard_button, self.hint_button):
                 button.disabled = True
             self.table_toggle.layout.display = "none"
             return
@@ -225,16 +249,24 @@ class PuzzleView(View):
         self.yes_button.layout.display = "" if stage == Stage.YES_NO else "none"
         self.no_button.layout.display = "" if stage == Stage.YES_NO else "none"
         self.discard_button.layout.display = "" if stage == Stage.DISCARD else "none"
+        self.take_button.layout.display = "" if stage == Stage.CHOICE else "none"
+        self.draw_button.layout.display = "" if stage == Stage.CHOICE else "none"
+        if isinstance(puzzle, TakeOrDrawPuzzle):
+            self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
         self.discard_button.description = (tc("button", "Knock with this discard")
                                            if puzzle.kind == PuzzleKind.CAN_KNOCK
                                            else tc("button", "Discard the selected card"))
         self.hint_button.disabled = attempt.finished or not attempt.hints_left
         self.hint_button.layout.display = "" if self.allow_hints and not attempt.finished else "none"
-        self.picker.disable(attempt.finished)
-        self.picker.mark(puzzle.answer if revealed else ())
+        self.picker.disable(attempt.finished or stage == Stage.CHOICE)  # before the draw the hand only shows
+        self.picker.mark(puzzle.answer if revealed and not isinstance(puzzle, TakeOrDrawPuzzle) else ())
         self.table_toggle.layout.display = "" if revealed and self.allow_table else "none"
         if self.table_toggle.value and revealed:
-            chosen = self.last_feedback.row.card if self.last_feedback and self.last_feedback.row else None
+            chosen: Card | str | None = None
+            if isinstance(puzzle, TakeOrDrawPuzzle):
+                chosen = attempt.answers[-1] if attempt.answers else None
+            elif self.last_feedback and self.last_feedback.row:
+                chosen = self.last_feedback.row.card
             self.table.value = solver_table_html(puzzle, chosen)
 
     def _require(self) -> PuzzleAttempt:
@@ -245,6 +277,10 @@ class PuzzleView(View):
     @guarded
     def _yes_no(self, answer: bool) -> None:
         self._show_feedback(self._require().answer_yes_no(answer))
+
+    @guarded
+    def _choose(self, choice: str) -> None:
+        self._show_feedback(self._require().answer_choice(choice))
 
     @guarded
     def _on_discard(self, _button: widgets.Button | None = None) -> None:

@@ -1,0 +1,278 @@
+"""The "take or draw?" puzzle: ten cards before the draw and a card on top of the
+discard pile; take it, or draw from the stock? Answered by the exact expected
+deadwood after the best discard either way (:func:`gintrainer.solver.take_or_draw`),
+kept only when one choice expects at least :data:`TAKE_DRAW_MARGIN` less.
+
+Its record keeps the common keys of every puzzle (``id``, ``kind``, ``rules``,
+``hand``, ``discard_pile`` bottom first, ``opponent_known``, ``stock_count``,
+``upcard``, ``themes``, ``difficulty``, ``seed``, ``sentences``) with the
+knock limit and ``answer``: ``choice`` ("take" or "draw"), ``take_expected`` and
+``draw_expected`` as exact fractions "a/b", and ``discard``, the best discard
+after taking. Of discards that leave the same least deadwood after the take the
+record names the one with the best chances on the next draw, then the first in
+card order (:attr:`gintrainer.solver.TakeOrDraw.discard`); the answer marked is
+the choice alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..cards import Card, format_cards, parse_card, parse_cards
+from ..errors import GinError
+from ..language import t
+from ..messages import Message, say
+from ..rules import Rules
+from ..solver import Objective, fraction_text, parse_fraction, take_or_draw
+from .core import Grade, PuzzleError, Said
+from .kinds import PuzzleKind
+from .positions import DrawPosition, draw_position, selfplay_draw_positions
+from .take_draw_themes import CHOICES, TAKE, DrawContext, explain, hints, rate
+from .themes import themes_of
+
+KIND = PuzzleKind.TAKE_OR_DRAW
+TAKE_DRAW_MARGIN = Fraction(1, 2)
+"""The least gap between the two expectations that makes one clear answer: half a
+point of deadwood, as for the lookahead question (:data:`~gintrainer.puzzles.core.LOOKAHEAD_MARGIN`):
+a smaller gap is a difference a learner cannot be asked to see, and the two numbers,
+shown to two decimals, would look alike."""
+
+
+MAX_DEADWOOD = 35
+"""The most deadwood a puzzle's hand holds now, as for the best-discard puzzles: a
+hand further from a knock is early in the hand, where the question is seldom close."""
+
+
+@dataclass(frozen=True)
+class TakeOrDrawPuzzle(Said):
+    """One verified "take or draw?" puzzle: the position before the draw and the answer."""
+
+    id: str
+    kind: PuzzleKind
+    rules: Rules
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
+    upcard: Card | None
+    knock_limit: int
+    choice: str
+    take_expected: Fraction
+    draw_expected: Fraction
+    discard: Card
+    themes: tuple[str, ...]
+    difficulty: int
+    seed: str
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
+
+    COUNT_MESSAGES = ("td_position_count", "td_position_count_known")
+
+    def __post_init__(self) -> None:
+        if self.kind != KIND:
+            raise PuzzleError(f"puzzle {self.id!r} is not a take-or-draw puzzle: {self.kind!r}")
+        if self.choice not in CHOICES:
+            raise PuzzleError(f"puzzle {self.id!r} answers take or draw, not {self.choice!r}")
+        object.__setattr__(self, "kind", PuzzleKind(self.kind))
+
+    @property
+    def offered(self) -> Card:
+        """The top card of the discard pile."""
+        return self.discard_pile[-1]
+
+    @property
+    def position(self) -> DrawPosition:
+        return DrawPosition(self.hand, self.discard_pile, self.opponent_known, self.stock_count, self.rules,
+                            self.upcard, self.seed)
+
+    @property
+    def forbidden(self) -> None:
+        """No card of the hand is barred from a discard: the question comes before the draw."""
+        return None
+
+    @property
+    def objective(self) -> None:
+        return None
+
+    @property
+    def answer(self) -> tuple[str]:
+        """The accepted answer: the choice."""
+        return (self.choice,)
+
+    @property
+    def question_message(self) -> Message:
+        return say("td_question", card=self.offered)
+
+    @property
+    def answer_messages(self) -> tuple[Message, ...]:
+        if self.choice == TAKE:
+            return (say("td_answer_take", card=self.offered, discard_card=self.discard),)
+        return (say("td_answer_draw"),)
+
+    def expected(self, choice: str) -> Fraction:
+        """The expected deadwood of a choice."""
+        return self.take_expected if parse_choice(choice) == TAKE else self.draw_expected
+
+    def grade(self, choice: str) -> Grade:
+        """Judge an answer, "take" or "draw" (GinError for anything else): the verdict,
+        then the explanation, and the cost in expected deadwood against the answer."""
+        choice = parse_choice(choice)
+        if choice == self.choice:
+            return Grade(True, None, (say("grade_right"), *self.explanation_messages), Fraction(0), None)
+        cost = self.expected(choice) - self.expected(self.choice)
+        values = dict(card=self.offered, take_deadwood=int(self.take_expected), draw_expected=self.draw_expected,
+                      cost_expected=cost)
+        lead = say("td_grade_wrong_take" if choice == TAKE else "td_grade_wrong_draw", **values)
+        return Grade(False, None, (lead, *self.explanation_messages), cost, None)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
+            "hand": format_cards(self.hand), "discard_pile": format_cards(self.discard_pile),
+            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
+            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
+            "answer": {"choice": self.choice, "take_expected": fraction_text(self.take_expected),
+                       "draw_expected": fraction_text(self.draw_expected), "discard": self.discard.code()},
+            "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
+            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
+                          "hints": [m.to_data() for m in self.hint_messages]},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TakeOrDrawPuzzle:
+        """Read a record and check it against the solver (see :func:`verify`)."""
+        return verify(data)
+
+
+def parse_choice(choice: object) -> str:
+    """"take" or "draw"; GinError for anything else."""
+    if isinstance(choice, str) and choice.strip().lower() in CHOICES:
+        return choice.strip().lower()
+    raise GinError(t("answer take or draw, not {answer}", answer=repr(choice)))
+
+
+def puzzle_id(position: DrawPosition) -> str:
+    """An id derived from the position alone, so it survives rebuilding the bank."""
+    text = json.dumps([KIND.value, position.rules.to_dict(), position.key()], sort_keys=True)
+    return f"{KIND.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def solve(position: DrawPosition) -> DrawContext:
+    """The solved position."""
+    return DrawContext(position, take_or_draw(position.hand, **position.solver_args()))
+
+
+def make(position: DrawPosition) -> TakeOrDrawPuzzle | None:
+    """The puzzle this position makes, or None when it is not worth posing: the two
+    choices within :data:`TAKE_DRAW_MARGIN`, a hand already gin or holding more than
+    :data:`MAX_DEADWOOD`, or a card on offer that neither melds, nor goes with a card
+    of the hand, nor lowers the deadwood."""
+    position = replace(position, hand=tuple(sorted(position.hand)))  # the record's order, for stable words
+    position.verify()
+    ctx = solve(position)
+    solution = ctx.solution
+    if solution.choice is None or solution.margin < TAKE_DRAW_MARGIN or not 0 < ctx.now <= MAX_DEADWOOD:
+        return None
+    if not ctx.tempting:
+        return None
+    themes = themes_of(ctx)
+    return TakeOrDrawPuzzle(
+        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
+        discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+        stock_count=position.stock_count, upcard=position.upcard, knock_limit=solution.knock_limit,
+        choice=ctx.choice, take_expected=solution.take_expected, draw_expected=solution.draw_expected,
+        discard=solution.discard, themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
+        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
+
+
+def _position(record: dict) -> DrawPosition:
+    return DrawPosition(
+        hand=parse_cards(record["hand"]), discard_pile=parse_cards(record["discard_pile"]),
+        opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
+        rules=Rules.from_dict(record["rules"]),
+        upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+
+
+def verify(record: dict) -> TakeOrDrawPuzzle:
+    """Rebuild a puzzle from its record and check every part against the solver: the
+    answer, the themes, the difficulty and what its explanation and hints say (their
+    messages). Raises :class:`PuzzleError` naming the first disagreement."""
+    name = record.get("id", "?") if isinstance(record, dict) else "?"
+    try:
+        puzzle = make(_position(record))
+    except KeyError as missing:
+        raise PuzzleError(f"puzzle record {name!r} lacks {missing}") from None
+    except (GinError, TypeError, ValueError) as error:
+        raise PuzzleError(f"puzzle record {name!r}: {error}") from None
+    if puzzle is None:
+        raise PuzzleError(f"puzzle {name!r} is no longer a clear puzzle for the solver")
+    expected = puzzle.to_dict()
+    for key in ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences"):
+        if record.get(key) != expected[key]:
+            raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the solver")
+    return puzzle
+
+
+def from_record(record: dict) -> TakeOrDrawPuzzle:
+    """A puzzle from its JSON record as stored (trusted: the bank was verified when
+    built; :func:`verify` re-solves a record)."""
+    try:
+        answer, sentences, position = record["answer"], record["sentences"], _position(record)
+        return TakeOrDrawPuzzle(
+            id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
+            discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+            stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
+            choice=answer["choice"], take_expected=parse_fraction(answer["take_expected"]),
+            draw_expected=parse_fraction(answer["draw_expected"]), discard=parse_card(answer["discard"]),
+            themes=tuple(record["themes"]), difficulty=int(record["difficulty"]), seed=position.seed,
+            explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
+            hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
+    except (KeyError, TypeError, ValueError, GinError) as error:
+        name = record.get("id", "?") if isinstance(record, dict) else "?"
+        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+
+
+def positions(seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
+    """Batches of positions before a draw, deterministic for a seed: every third one
+    the draws of a hand of self-play, the others built around melds and a tempting card."""
+    batch = 0
+    while True:
+        if batch % 3 == 1:
+            yield selfplay_draw_positions(f"{seed}/{batch}", rules)
+        else:
+            yield [draw_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
+        batch += 1
+
+
+class TakeOrDrawOwner:
+    """The kind's part in what every kind shares (see :mod:`.owners`)."""
+
+    kind = KIND
+    objectives: tuple[Objective | None, ...] = (None,)
+    balances = True
+
+    def make(self, position: DrawPosition, objective: Objective | None = None) -> TakeOrDrawPuzzle | None:
+        return make(position)
+
+    def verify(self, record: dict) -> TakeOrDrawPuzzle:
+        return verify(record)
+
+    def from_record(self, record: dict) -> TakeOrDrawPuzzle:
+        return from_record(record)
+
+    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
+        return positions(seed, rules)
+
+    def balance(self, puzzle: TakeOrDrawPuzzle) -> str:
+        """What a set keeps in balance: about as many takes as draws."""
+        return puzzle.choice
+
+
+OWNER = TakeOrDrawOwner()
+
+__all__ = ["KIND", "OWNER", "TAKE_DRAW_MARGIN", "TakeOrDrawPuzzle", "from_record", "make", "parse_choice",
+           "positions", "puzzle_id", "solve", "verify"]

@@ -115,6 +115,7 @@ def check_draw(p: Seen) -> None:
     hand, held, said = p.hand, p.held, p.said
     if not any(a.kind is ActionKind.TAKE for a in hand.legal_actions()):
         assert p.advice.action == Action(ActionKind.DRAW) and set(said) == {"draw", "forced_draw"}
+        assert hand.phase is Phase.DRAW and hand.history == ("pass", "pass")  # both passed on the upcard
         return
     top = hand.top_discard
     takes = {d: min_deadwood([c for c in held if c is not d] + [top]) for d in held}

@@ -290,6 +290,8 @@ def test_after_a_hand_the_coach_cites_moves_as_the_log_numbers_them():
     assert all(escape(text) in page.coach.value for text in notes)
     assert "<li class='gt-log-old'>You discard K♠.</li>" in page.moves.value.replace("gt-log-new", "gt-log-old")
     assert "Move 2: You discard K♠." in page.coach.value
+    page.coach_box.value = "words"  # the coach in words names the same moves after the hand
+    assert all(escape(text) in page.coach.value for text in notes) and "gt-coach-words" not in page.coach.value
 
 
 def test_the_finished_hand_dropdown_appears_with_the_first_finished_hand():

@@ -71,6 +71,17 @@ def test_a_practice_game_saved_under_the_exact_spelling_is_resumed_by_every_spel
     assert PracticeGame.resume("Mia")[0].to_dict() == game.to_dict()
 
 
+def test_a_version_2_practice_game_with_the_coach_in_words_is_read_back_unchanged(data):
+    stored = STORED / "practice_v2" / "lena-cc967443070a.json"
+    shutil.copy(stored, data / "practice" / stored.name)
+    game, notice = PracticeGame.resume("Lena")
+    assert notice is None and game.coach == "words" and game.to_dict() == json.loads(stored.read_text())
+    assert (game.hand.phase, game.learner_to_act) == ("discard", True)
+    assert game.coach_words() is not None and game.coach_table() is None
+    game.save()
+    assert save_path("Lena").read_bytes() == stored.read_bytes()  # saved again, the same bytes
+
+
 def test_a_results_file_reads_and_makes_a_gradebook():
     [file] = (STORED / "results").iterdir()
     results = read_results(file.read_bytes())

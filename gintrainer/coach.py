@@ -291,14 +291,20 @@ _SENTENCES = {
 """Each remark's sentence, in English (shown with ``t``), by its key: one whole template per claim."""
 
 
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GinError(f"a count is a whole number, not {value!r}")
+    return value
+
+
 def _sentence(key: str, values: dict[str, object]) -> str:
     """A remark's sentence in the learner's language (the sentences that follow a count by ``tn``)."""
     if key == "gin_one_away":
-        n = values.pop("n")
+        n = _count(values.pop("n"))
         return tn("Gin is one card away: {n} of the {unseen} unseen cards would complete it.",
                   "Gin is one card away: {n} of the {unseen} unseen cards would complete it.", n, **values)
     if key == "outs":
-        n = values.pop("n")
+        n = _count(values.pop("n"))
         return tn("After discarding {card}, {n} of the {unseen} unseen cards would lower your deadwood on your next "
                   "draw.",
                   "After discarding {card}, {n} of the {unseen} unseen cards would lower your deadwood on your next "

@@ -253,16 +253,15 @@ class PracticeGame:
     """A match between the learner (``seat``) and a computer player.
 
     ``coach`` is a :class:`~gintrainer.coach.CoachMode` (or its word; True and
-    False mean the table and off); ``seed`` fixes every deal and every computer move (one is drawn when omitted);
-    ``owner`` names the learner whose file the game is saved to after each change
-    (None: a guest, nothing saved). Failures to save never raise: they land in
-    :attr:`notice`.
+    False mean the table and off); ``seed`` fixes every deal and every computer
+    move (one is drawn when omitted); ``owner`` names the learner whose file the
+    game is saved to after each change (None: a guest, nothing saved). Failures
+    to save never raise: they land in :attr:`notice`.
     """
 
     def __init__(self, rules: Rules | None = None, *, opponent: str = DEFAULT_OPPONENT, seat: int = 0,
                  seed=None, coach: CoachMode | str | bool = CoachMode.TABLE, owner: str | None = None,
-                 match: Match | None = None,
-                 play: bool = True):
+                 match: Match | None = None, play: bool = True):
         if seat not in (0, 1) or isinstance(seat, bool):
             raise PracticeError(f"the learner's seat is 0 or 1, not {seat!r}")
         self.opponent = _check_opponent(opponent)

@@ -2,8 +2,9 @@
 player, a coach, take-backs, and the game saved after every move.
 
 :class:`PracticeGame` holds a :class:`~gintrainer.Match`, the learner's seat, the
-opponent's name, a coach switch, and the learner's decision points in the hand
-in progress (for taking back). The computer moves through
+opponent's name, the coach (off, in words or the solver's table: see
+:mod:`gintrainer.coach`), and the learner's decision points in the hand in
+progress (for taking back). The computer moves through
 :func:`gintrainer.players.decide`, which sees only its own seat's view. The coach
 sees only what the learner's seat may see.
 

@@ -227,7 +227,8 @@ def test_each_lesson_s_next_step():
     assert {n: [s.page for s in next_steps(n)] for n in lesson_order()} == {
         1: [2], 2: [3], 3: [4], 4: [5, "best_discard", "take_or_draw"], 5: [FIRST_HAND, "can_knock", "practice"],
         FIRST_HAND: [6, "practice", "can_knock", "best_discard"], 6: [7, "practice"],
-        7: [8, "can_knock", "practice"], 8: [9, "practice"], 9: ["can_knock", "practice", "best_discard", "take_or_draw"]}
+        7: [8, "can_knock", "practice"], 8: [9, "practice"],
+        9: ["can_knock", "practice", "best_discard", "take_or_draw"]}
 
 
 def test_the_first_hand_is_done_once_played_to_its_end():

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-import ipywidgets as widgets
-
 from ..cards import Card, CardsLike, parse_cards
 from ..drawing import SORTS, card_classes, hand_html, table_html
 from ..hand import Hand
 from ..language import tc
+from . import ui as widgets
 from .base import Change, View, close_parts, close_tree, guarded, settings
 
 _BUTTON_CLASSES = ("gt-card-btn",)

@@ -10,13 +10,12 @@ from collections.abc import Callable, Iterable
 from html import escape
 from typing import cast
 
-import ipywidgets as widgets
-
 from ..cards import CardsLike
 from ..drawing import CardStyle, cards_html
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
 from ..exercises.core import NAMES
 from ..language import t, tc, tn
+from . import ui as widgets
 from .base import View, guarded
 from .cards import CardPicker
 

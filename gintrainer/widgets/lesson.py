@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-import ipywidgets as widgets
-
 from ..language import LANGUAGES, NAMES, PSEUDO, check_language, current_language, t, use_language
 from ..lessons import LESSONS, checks
 from ..lessons import demo as demo_info
 from ..lessons import example as example_info
 from ..reference import glossary_html, quick_reference_html
+from . import ui as widgets
 from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison

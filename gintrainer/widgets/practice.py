@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card
 from ..drawing import (
     deadwood_sum_words,
@@ -37,6 +35,7 @@ from ..practice import (
 )
 from ..rules import PRESETS, Rules
 from ..solver import DiscardTable
+from . import ui as widgets
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
@@ -221,6 +220,7 @@ class PracticePage(View):
         self.take_button = button(tc("button", "Take the discard"),
                                   tc("tooltip", "take the top card of the discard pile"))
         self.pass_button = button(tc("button", "Pass"), tc("tooltip", "leave the upcard"))
+        self.pass_button.layout = widgets.Layout()  # shown and hidden: its own layout
         self.draw_button = button(tc("button", "Draw from the stock"))
         self.discard_button = button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"), "primary")
         self.knock_button = button(tc("button", "Knock with it"),
@@ -229,6 +229,7 @@ class PracticePage(View):
                                  tc("tooltip", "go gin, discarding the selected card face down"), "success")
         self.big_gin_button = button(tc("button", "Big gin"),
                                      tc("tooltip", "go out with all eleven cards in melds"), "success")
+        self.big_gin_button.layout = widgets.Layout()  # shown and hidden: its own layout
         self.lay_out_button = button(tc("button", "Lay out for me"),
                                      tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
         self.meld_button = button(tc("button", "Meld the selected cards"))
@@ -246,7 +247,7 @@ class PracticePage(View):
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.scores = widgets.HTML()
-        self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"))
+        self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"), layout=widgets.Layout())
         self.download = widgets.HTML()
         self.downloads = _wrap(self.hand_choice, self.download)
         self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT,

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card
 from ..drawing import discard_table_html, table_html
 from ..errors import GinError
@@ -15,6 +13,7 @@ from ..melds import min_deadwood
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words, comment_words
 from ..steps import HandSteps
+from . import ui as widgets
 from .base import Change, View, download_link, guarded, replace_view
 from .stepper import Stepper
 

@@ -15,12 +15,11 @@ import posixpath
 from dataclasses import dataclass, replace
 from html import escape
 
-import ipywidgets as widgets
-
 from ..app import for_a_class
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, PSEUDO, current_language, t, tc
 from ..lessons import LESSONS
+from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
 
@@ -368,8 +367,8 @@ class LandingPage(View):
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)
         self.daily = DailyPage(today=today, learner=self.learner)
-        self.daily.bar.layout.display = "none"  # one name box on the page is enough
-        self.daily.date.layout.display = "none"
+        self.daily.bar.layout = widgets.Layout(display="none")  # one name box on the page is enough
+        self.daily.date.layout = widgets.Layout(display="none")
         self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()

@@ -5,11 +5,10 @@ from __future__ import annotations
 from html import escape
 from typing import Protocol
 
-import ipywidgets as widgets
-
 from ..hand import Hand
 from ..language import t, tc
 from ..steps import HandSteps
+from . import ui as widgets
 from .base import Change, View, guarded
 
 

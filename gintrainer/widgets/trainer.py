@@ -12,8 +12,6 @@ import random
 from collections.abc import Callable, Iterable
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card, parse_card
 from ..drawing import discard_table_html, puzzle_position_html, puzzle_rules_words
 from ..errors import GinError
@@ -23,6 +21,7 @@ from ..progress import Attempt
 from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, daily, normalise_kind, parse_date, verify
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
+from . import ui as widgets
 from .base import Change, View, guarded, settings
 from .cards import CardPicker
 from .profile import Learner, ProfileBar

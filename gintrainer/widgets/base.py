@@ -195,6 +195,7 @@ class ScriptWidget(widgets.DOMWidget):
     _view_module_version = traitlets.Unicode(_anywidget_version()).tag(sync=True)
     _esm = traitlets.Unicode().tag(sync=True)
     _anywidget_id = traitlets.Unicode().tag(sync=True)
+    _shared_layout = traitlets.default("layout")(lambda self: shared_part(widgets.Layout))
 
     @traitlets.default("_anywidget_id")
     def _class_name(self) -> str:

@@ -120,10 +120,7 @@ class ReplayView(View):
         self.ask_button.on_click(self._on_ask)
         self.save_comment.on_click(self._on_save)
         self.solver_notes.on_click(self._on_solver_notes)
-        self.stepper.slider.observe(lambda _: self._step_changed(), names="value")
-        for button in (self.stepper.first_button, self.stepper.back_button, self.stepper.forward_button,
-                       self.stepper.last_button):
-            button.on_click(lambda _: self._step_changed())
+        self.stepper.board.observe(lambda _: self._step_changed(), names="step")
         self.refresh()
 
     @property

@@ -18,7 +18,7 @@ from html import escape
 from ..app import for_a_class
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, PSEUDO, current_language, t, tc
-from ..lessons import LESSONS
+from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
 from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar

@@ -119,6 +119,26 @@ def test_the_batch_solver_and_the_players_still_work_once_numpy_is_imported():
     assert out.stdout.split() == ["[5,", "0]", "True"]
 
 
+def test_the_practice_page_does_not_import_numpy_when_the_computer_moves_first(tmp_path):
+    """The computer's first move (taking the upcard and discarding, or passing) while the page
+    is built is decided in Python: numpy (10 MB) was the practice page's kernel above 60 MB."""
+    code = ("import sys\n"
+            "from gintrainer.practice import PracticeGame\n"
+            "from gintrainer.widgets.practice import PracticePage\n"
+            "moves = set()\n"
+            "for seed in range(40):\n"
+            "    game = PracticeGame(seed=seed, play=False)\n"
+            "    if game.hand.to_act == game.computer_seat:\n"
+            "        game.let_computer_play()\n"
+            "        moves.add(game.hand.history[0])\n"
+            "        PracticePage(game=game)\n"
+            "print(sorted(moves), 'numpy' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT), GINTRAINER_DATA=str(tmp_path / "data")))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "False" and "'pass'," in out.stdout and "'take'" in out.stdout
+
+
 def test_the_app_command_compiles_the_package_before_it_starts_voila(monkeypatch):
     """Each page's kernel then loads the trainer's bytecode instead of compiling its modules,
     even where PYTHONDONTWRITEBYTECODE keeps the kernels from writing it."""

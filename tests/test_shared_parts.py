@@ -44,3 +44,19 @@ def test_shared_parts_are_made_again_after_every_widget_was_closed():
     ipywidgets.Widget.close_all()
     after = View([widgets.HTML("y")])
     assert after.layout is not before and after.layout.comm is not None and is_shared(after.layout)
+
+
+def test_every_view_shows_the_one_style_sheet_and_closing_a_view_leaves_it_open():
+    first, second = View([widgets.HTML("a")]), ExerciseView("can_knock", 1)
+    sheet = first.children[0]
+    assert "gt-style" in sheet._dom_classes and ".gt-card" in sheet.value
+    assert second.children[0] is sheet and is_shared(sheet)
+    close_tree(first)
+    assert first.comm is None and sheet.comm is not None
+    assert View().children[0] is sheet
+
+
+def test_toggle_buttons_as_wide_as_their_labels_share_one_style():
+    choices = ExerciseView("can_knock", 1).choices
+    other = ExerciseView("can_knock", 2).choices
+    assert choices.style is other.style and choices.style.button_width == "auto" and is_shared(choices.style)

@@ -101,24 +101,32 @@ class _Sealed:
         super().__setattr__(name, value)
 
 
-_SHARED: dict[type, widgets.Widget] = {}
-"""The kernel's shared layout and styles, by the class of the part (made when first asked for)."""
+_SHARED: dict[tuple[type, tuple[tuple[str, Any], ...]], widgets.Widget] = {}
+"""The kernel's shared layouts, styles and style sheet, by their class and values (made when
+first asked for)."""
 
 _SEALED_CLASSES: dict[type, type] = {}
 
 
-def shared_part(kind: type) -> widgets.Widget:
-    """The one ``kind`` (``widgets.Layout`` or a style class) shared by every widget of the
-    package that keeps its default: one model in the page instead of one per widget. It
-    is made again if something closed it (``Widget.close_all()``)."""
-    part = _SHARED.get(kind)
+def shared_part(kind: type, **values: Any) -> widgets.Widget:
+    """The one ``kind`` with these ``values`` (``widgets.Layout()``, a style class, the style
+    sheet) shared by every widget of the package that shows it: one model in the page
+    instead of one per widget. It is made again if something closed it
+    (``Widget.close_all()``)."""
+    key = (kind, tuple(sorted(values.items())))
+    part = _SHARED.get(key)
     if part is None or part.comm is None:
         sealed = _SEALED_CLASSES.get(kind)
         if sealed is None:
             sealed = _SEALED_CLASSES[kind] = type(f"Shared{kind.__name__}", (_Sealed, kind), {})
-        part = _SHARED[kind] = sealed()
+        part = _SHARED[key] = sealed(**values)
         part._sealed = True
     return part
+
+
+def auto_width_buttons() -> widgets.Widget:
+    """The shared style of toggle buttons as wide as their labels."""
+    return shared_part(widgets.ToggleButtonsStyle, button_width="auto")
 
 
 def is_shared(part: object) -> bool:
@@ -167,9 +175,11 @@ else:
 
 
 def style_sheet() -> widgets.HTML:
-    """An HTML widget holding the card style sheet and the right-to-left rules (views
-    include one each; duplicates are harmless)."""
-    return HTML(style_block() + language_style(), _dom_classes=("gt-style",))
+    """The HTML widget holding the card style sheet and the right-to-left rules: one
+    model per kernel, which every view shows (so that a view shown alone has it), never
+    closed with a view."""
+    return cast(widgets.HTML, shared_part(widgets.HTML, value=style_block() + language_style(),
+                                          _dom_classes=("gt-style",)))
 
 
 def _anywidget_version() -> str:
@@ -280,6 +290,8 @@ def download_link(text: str, filename: str, label: str, mime: str = "application
 def close_tree(widget: widgets.Widget) -> None:
     """Close a widget and every widget in it (a view also stops listening), with their
     layouts and styles, so that nothing replaced stays in the kernel or redraws."""
+    if is_shared(widget):  # the style sheet, shown by other views too
+        return
     children = tuple(widget.children) if isinstance(widget, widgets.Box) and not isinstance(widget, View) else ()
     widget.close()
     close_parts(widget)
@@ -400,7 +412,7 @@ class SettingsBar(HBox):
                                                    (tc("card size", "Normal"), "normal"),
                                                    (tc("card size", "Large (projector)"), "large")],
                                           value=settings.size, description=tc("label", "Cards:"),
-                                          style={"button_width": "auto"})
+                                          style=auto_width_buttons())
         self.four_colour = Checkbox(value=settings.four_colour,
                                             description=tc("option", "Four-colour deck"), indent=False)
         self._links = [traitlets.link((settings, "size"), (self.size, "value")),

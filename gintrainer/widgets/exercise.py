@@ -16,7 +16,7 @@ from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, pane
 from ..exercises.core import NAMES
 from ..language import t, tc, tn
 from . import ui as widgets
-from .base import View, guarded
+from .base import View, auto_width_buttons, guarded
 from .cards import CardPicker
 
 
@@ -71,7 +71,7 @@ class ExerciseView(View):
     def choices(self) -> widgets.ToggleButtons:
         """The choices (for an exercise answered by choosing)."""
         if self._choices is None:
-            self._choices = widgets.ToggleButtons(options=(), value=None, style={"button_width": "auto"})
+            self._choices = widgets.ToggleButtons(options=(), value=None, style=auto_width_buttons())
         return self._choices
 
     @property

@@ -14,7 +14,7 @@ from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, lo
 from ..replay.annotate import better_words, comment_words
 from ..steps import HandSteps
 from . import ui as widgets
-from .base import Change, View, download_link, guarded, replace_view
+from .base import Change, View, auto_width_buttons, download_link, guarded, replace_view
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000
@@ -100,7 +100,7 @@ class ReplayView(View):
         self.view_choice = widgets.ToggleButtons(
             options=[(tc("option", "Both hands"), -1), (t("{player}'s view", player=names[0]), 0),
                      (t("{player}'s view", player=names[1]), 1)], value=-1,
-            description=tc("label", "Show:"), style={"button_width": "auto"})
+            description=tc("label", "Show:"), style=auto_width_buttons())
         self.stepper = Stepper(ReplaySteps(replay))
         self.ask_button = widgets.Button(description=tc("button", "Ask the solver"),
                                          tooltip=tc("tooltip", "the solver's table for the player to act, and the "

@@ -178,6 +178,9 @@ def test_a_step_asked_for_by_the_page_sends_that_steps_frame_and_caption():
     assert escape(steps.caption(3)) in board.caption and board.label == f"Step 3 of {steps.count - 1}"
     board.set_state({"step": 999})  # beyond the end: the last step, and the page is told
     assert stepper.step == board.step == steps.count - 1 and escape(steps.caption(steps.count - 1)) in board.caption
+    later = Stepper(steps, start=2)  # drawn at that step from the start
+    assert later.step == later.board.step == 2 and escape(steps.caption(2)) in later.board.caption
+    assert later.board.frame == steps.html(2, size=later.size, four_colour=later.four_colour)
 
 
 def test_a_stepper_is_one_script_widget_in_its_view():

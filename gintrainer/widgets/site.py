@@ -284,9 +284,7 @@ class _Following(widgets.HTML):
         nav_pages(here)  # an unknown page is refused now, not at the first redraw
         self.here = here
         self.learner = learner or Learner.from_page()
-        super().__init__()
-        if css_class:
-            self.add_class(css_class)
+        super().__init__(_dom_classes=(css_class,) if css_class else ())
         self.learner.observe(self.refresh)
         self.refresh()
 

@@ -128,11 +128,14 @@ class Stepper(View):
     def __init__(self, steps: Steps, *, title: str | None = None, start: int = 0):
         self.steps = steps
         title = getattr(steps, "title", "") if title is None else title
-        self.board = StepperBoard(heading=f"<b>{escape(title)}</b>" if title else "", texts=stepper_texts())
+        valid = isinstance(start, int) and not isinstance(start, bool)
+        first = self._shown(start) if valid else {}  # the first step is drawn with the board, not sent after
+        self.board = StepperBoard(heading=f"<b>{escape(title)}</b>" if title else "", texts=stepper_texts(), **first)
         super().__init__([self.board], _dom_classes=("gt-stepper",))
-        self._step = -1
+        self._step: int = min(max(start, 0), self.last) if valid else -1
         self.board.observe(self._asked, names="step")
-        self.go(start)
+        if not valid:
+            self.go(start)  # says why in the status line
 
     @classmethod
     def for_hand(cls, hand: Hand, *, captions: dict[int, str] | None = None, names: tuple[str, str] = ("Ann", "Ben"),
@@ -167,12 +170,17 @@ class Stepper(View):
     def back(self) -> None:
         self.go(self.step - 1)
 
+    def _shown(self, step: int) -> dict[str, int | str]:
+        """What the board shows for a step (clamped to the first and last steps)."""
+        last = self.last
+        step = min(max(step, 0), last)
+        return {"last": last, "step": step,
+                "frame": self.steps.html(step, size=self.size, four_colour=self.four_colour),
+                "caption": f'<div class="gt-caption-box">{escape(self.steps.caption(step))}</div>',
+                "label": t("Step {step} of {last}", step=step, last=last)}
+
     def refresh(self) -> None:
-        step, last = self._step, self.last
         with self.board.hold_sync():
-            self.board.last = last
-            self.board.step = step  # back through _asked, which finds nothing to do
-            self.board.frame = self.steps.html(step, size=self.size, four_colour=self.four_colour)
-            self.board.caption = f'<div class="gt-caption-box">{escape(self.steps.caption(step))}</div>'
-            self.board.label = t("Step {step} of {last}", step=step, last=last)
+            for name, value in self._shown(self._step).items():  # the step comes back through _asked: nothing to do
+                setattr(self.board, name, value)
         self.clear_status()

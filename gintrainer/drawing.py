@@ -627,6 +627,12 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .jupyter-widgets.widget-dropdown>select{flex:1 1 auto;}
 .jupyter-widgets.widget-hbox{flex-wrap:wrap;}
 .gt-links li{margin:2px 0;}
+.gt-lesson-state{color:#555;}
+.gt-state-in_progress{color:#7a4a00;}
+.gt-state-done,.gt-state-mastered{color:#1a6b2a;}
+.gt-state-mastered{font-weight:bold;}
+.gt-continue{font-weight:bold;}
+.gt-next-step{border-top:1px solid #ccc;margin-top:12px;}
 .gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}
 .gt-notice{color:#7a4a00;background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;}
 .gt-present .gt-caption-box{font-size:26px;line-height:1.35;}

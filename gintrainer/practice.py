@@ -169,6 +169,21 @@ class LoggedMove:
     text: str
 
 
+def hand_move_log(hand: Hand, seat: int, name: str) -> tuple[LoggedMove, ...]:
+    """Every move of ``hand`` from the deal on, in the words the learner in ``seat`` may
+    read (the other player, called ``name``, draws and knocks unseen), numbered from 1."""
+    state = hand.prefix(0)
+    lines = []
+    for step, (mover, action) in enumerate(hand.actions, start=1):
+        key, values = move_values(state, action)
+        state.apply(action)
+        if action.kind == ActionKind.DRAW:
+            values["card"] = _drawn_card(state)
+        words = _MOVE_WORDS[key][0 if addresses(mover, seat) else 1]
+        lines.append(LoggedMove(step, mover, t(words, name=name, **values)))
+    return tuple(lines)
+
+
 def opponents() -> list[tuple[str, str]]:
     """The computer players on offer as (label, name), weakest first: every player
     :mod:`gintrainer.players` has, so a new one appears without a change here."""
@@ -446,17 +461,7 @@ class PracticeGame:
         True
         """
         hand = self.hand if number is None else self._hand(number)
-        name = self.names()[self.computer_seat]
-        state = hand.prefix(0)
-        lines = []
-        for step, (seat, action) in enumerate(hand.actions, start=1):
-            key, values = move_values(state, action)
-            state.apply(action)
-            if action.kind == ActionKind.DRAW:
-                values["card"] = _drawn_card(state)
-            words = _MOVE_WORDS[key][0 if addresses(seat, self.seat) else 1]
-            lines.append(LoggedMove(step, seat, t(words, name=name, **values)))
-        return tuple(lines)
+        return hand_move_log(hand, self.seat, self.names()[self.computer_seat])
 
     def coach_notes(self, number: int, limit: int = 3) -> tuple[str, ...]:
         """The coach's words on the learner's costliest moves of a finished hand, worst

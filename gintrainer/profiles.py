@@ -24,6 +24,7 @@ from .errors import GinError
 from .progress import (
     PROFILE,
     Answer,
+    LessonKey,
     Progress,
     ProgressError,
     ProgressFileError,
@@ -191,6 +192,20 @@ def record_attempt(name: str, puzzle: Any, result: str, *, answer: Answer, hints
     return _change(name, lambda p: p.with_attempt(puzzle, result, answer=answer, hints=hints, at=at))
 
 
+def record_exercise(name: str, lesson: LessonKey, kind: str, *, right: bool) -> Outcome:
+    """Record the first answer to one position of a lesson's exercise in the profile,
+    atomically (see :meth:`Progress.with_exercise`)."""
+    Progress.new(name).with_exercise(lesson, kind, right=right)  # bad values are refused before the lock
+    return _change(name, lambda p: p.with_exercise(lesson, kind, right=right))
+
+
+def record_check(name: str, lesson: LessonKey, *, right: int, questions: int) -> Outcome:
+    """Record a lesson's closing check, taken with ``right`` of its ``questions`` right at the
+    first try, in the profile, atomically (see :meth:`Progress.with_check`)."""
+    Progress.new(name).with_check(lesson, right=right, questions=questions)
+    return _change(name, lambda p: p.with_check(lesson, right=right, questions=questions))
+
+
 def update_settings(name: str, **settings: Any) -> Outcome:
     """Change some of the profile's settings (``four_colour``, ``difficulty``)."""
     Settings().replace(**settings)
@@ -267,4 +282,4 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
 
 
 __all__ = ["FOLDER", "Outcome", "export", "import_profile", "list_profiles", "load", "profile_path", "record_attempt",
-           "reset", "saved_language", "update_settings"]
+           "record_check", "record_exercise", "reset", "saved_language", "update_settings"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
@@ -41,7 +42,7 @@ HISTORY_LIMIT = 1000
 
 _DOCUMENT_KEYS = frozenset(("schema", "name", "created", "rating", "solved", "failed", "hinted", "streak",
                             "best_streak", "themes", "kinds", "review", "solved_ids", "seen_ids", "settings",
-                            "history"))
+                            "history", "lessons"))
 _ATTEMPT_KEYS = frozenset(("puzzle_id", "kind", "result", "hints", "answer", "at", "difficulty", "rating",
                            "counted"))
 
@@ -77,10 +78,17 @@ def _from_version_1(document: dict) -> dict:
     return migrated
 
 
-PROFILE = RecordKind(N_("progress file"), version=2, version_key="schema", migrations={1: _from_version_1},
-                     error=ProgressFileError)
-"""A profile's file: version 2; version 1 (before ``seen_ids`` and the attempts' ``counted``)
-is read and migrated."""
+def _from_version_2(document: dict) -> dict:
+    """Version 2 kept no lessons: nothing of any lesson was recorded."""
+    if "lessons" in document:
+        raise RecordError("a progress file of version 2 has no 'lessons'", field="lessons")
+    return {**document, "lessons": {}}
+
+
+PROFILE = RecordKind(N_("progress file"), version=3, version_key="schema",
+                     migrations={1: _from_version_1, 2: _from_version_2}, error=ProgressFileError)
+"""A profile's file: version 3; version 2 (before ``lessons``) and version 1 (before
+``seen_ids`` and the attempts' ``counted``) are read and migrated."""
 
 
 def _utc_text(moment: datetime | None = None) -> str:
@@ -257,6 +265,145 @@ class Settings:
             raise ProgressFileError(str(error)) from None
 
 
+@dataclass(frozen=True, slots=True)
+class Tries:
+    """One exercise kind of a lesson: how many positions were answered (``tried``: a first
+    answer given, or the answer shown instead) and how many of them right at the first try."""
+
+    tried: int = 0
+    right: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("tried", "right"):
+            _count(getattr(self, name), f"an exercise's {name!r}")
+        if self.right > self.tried:
+            raise ProgressFileError(f"an exercise has {self.right} right of {self.tried} tried")
+
+    def to_dict(self) -> dict[str, int]:
+        return {"tried": self.tried, "right": self.right}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Tries:
+        data = _object(data, ("tried", "right"), "an exercise's record")
+        return cls(data["tried"], data["right"])
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRecord:
+    """A lesson's closing check: how many times it was taken (every question answered), how
+    many of those were passed, and the most questions right at the first try in one taking.
+
+    Passed means every question right at the first try (an answer given after a
+    wrong one, or after the answer was shown, does not count), as the check's
+    tally says "ready for the next lesson"."""
+
+    taken: int = 0
+    passed: int = 0
+    best: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("taken", "passed", "best"):
+            _count(getattr(self, name), f"a check's {name!r}")
+        if self.passed > self.taken:
+            raise ProgressFileError(f"a check was passed {self.passed} times of {self.taken} taken")
+
+    def to_dict(self) -> dict[str, int]:
+        return {"taken": self.taken, "passed": self.passed, "best": self.best}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> CheckRecord:
+        data = _object(data, ("taken", "passed", "best"), "a check's record")
+        return cls(data["taken"], data["passed"], data["best"])
+
+
+@dataclass(frozen=True, slots=True)
+class LessonRecord:
+    """What a learner did in one lesson: each exercise kind's :class:`Tries`, by kind, and
+    the closing check's :class:`CheckRecord`."""
+
+    exercises: Mapping[str, Tries] = field(default_factory=dict)
+    check: CheckRecord = CheckRecord()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exercises", MappingProxyType(dict(sorted(self.exercises.items()))))
+
+    def tries(self, kind: str) -> Tries:
+        """The record of one exercise kind (nothing tried if the learner never answered it)."""
+        return self.exercises.get(kind, Tries())
+
+    def with_exercise(self, kind: str, right: bool) -> LessonRecord:
+        old = self.tries(kind)
+        return replace(self, exercises={**self.exercises, kind: Tries(old.tried + 1, old.right + bool(right))})
+
+    def with_check(self, right: int, questions: int) -> LessonRecord:
+        old = self.check
+        return replace(self, check=CheckRecord(old.taken + 1, old.passed + (right == questions),
+                                               max(old.best, right)))
+
+    def plus(self, other: LessonRecord) -> LessonRecord:
+        """Both records added up (two profiles merged)."""
+        kinds = sorted(set(self.exercises) | set(other.exercises))
+        exercises = {k: Tries(self.tries(k).tried + other.tries(k).tried, self.tries(k).right + other.tries(k).right)
+                     for k in kinds}
+        a, b = self.check, other.check
+        return LessonRecord(exercises, CheckRecord(a.taken + b.taken, a.passed + b.passed, max(a.best, b.best)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"exercises": {kind: tries.to_dict() for kind, tries in self.exercises.items()},
+                "check": self.check.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any, what: str = "a lesson's record") -> LessonRecord:
+        data = _object(data, ("exercises", "check"), what)
+        if not isinstance(data["exercises"], dict):
+            raise ProgressFileError(f"{what}'s 'exercises' must be a JSON object, not {data['exercises']!r:.80}")
+        exercises = {_text(kind, "an exercise kind"): Tries.from_dict(tries)
+                     for kind, tries in data["exercises"].items()}
+        return cls(exercises, CheckRecord.from_dict(data["check"]))
+
+
+LessonKey = int | str
+"""A lesson: its number (from 1), or the key of a lesson page without a number (``first_hand``)."""
+_PAGE_KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+def _lesson_key(value: Any, error: type[ProgressError] = ProgressError) -> LessonKey:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    if isinstance(value, str) and _PAGE_KEY.match(value):
+        return value
+    raise error(f"a lesson is named by its number, from 1, or its page's key (lower-case letters, digits "
+                f"and _), not {value!r}")
+
+
+def _file_lesson_key(text: str) -> LessonKey:
+    """A lesson as the file's keys write it: a number as text (``"5"``), or a page's key."""
+    if text.isdecimal() and text == str(int(text)):
+        return _lesson_key(int(text), ProgressFileError)
+    return _lesson_key(text, ProgressFileError)
+
+
+def _sorted_lessons(lessons: Mapping[LessonKey, LessonRecord]) -> dict[LessonKey, LessonRecord]:
+    """The lessons by number, then the lesson pages without one by key."""
+    return dict(sorted(lessons.items(), key=lambda item: (0, item[0], "") if isinstance(item[0], int)
+                       else (1, 0, item[0])))
+
+
+def _verify_lesson(lesson: Any, kind: str | None = None) -> LessonKey:
+    key = _lesson_key(lesson)
+    if kind is not None and (not isinstance(kind, str) or not kind):
+        raise ProgressError(f"an exercise kind must be non-empty text, not {kind!r}")
+    return key
+
+
+def _verify_tally(right: Any, questions: Any) -> None:
+    for value, what in ((right, "the questions right"), (questions, "the questions")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ProgressError(f"{what} must be a whole number from 0, not {value!r}")
+    if questions < 1 or right > questions:
+        raise ProgressError(f"a check cannot have {right} right of {questions} questions")
+
+
 def _frozen_tallies(tallies: Mapping[str, Tally]) -> Mapping[str, Tally]:
     return MappingProxyType(dict(sorted(tallies.items())))
 
@@ -346,8 +493,11 @@ class Progress:
     settings: Settings = Settings()
     created: str = field(default_factory=_utc_text)
     seen_ids: frozenset[str] = frozenset()
+    lessons: Mapping[LessonKey, LessonRecord] = field(default_factory=dict)
+    """Each lesson's record, by its number or its page's key (a lesson never worked in has none)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "lessons", MappingProxyType(_sorted_lessons(self.lessons)))
         object.__setattr__(self, "themes", _frozen_tallies(self.themes))
         object.__setattr__(self, "kinds", _frozen_tallies(self.kinds))
         object.__setattr__(self, "history", tuple(self.history))
@@ -411,6 +561,25 @@ class Progress:
             review=review, solved_ids=self.solved_ids | {puzzle_id} if solved else self.solved_ids,
             seen_ids=self.seen_ids | {puzzle_id}, **{result: getattr(self, result) + 1})
 
+    def lesson(self, number: LessonKey) -> LessonRecord:
+        """The record of a lesson (an empty one for a lesson the learner never worked in)."""
+        return self.lessons.get(number, LessonRecord())
+
+    def with_exercise(self, lesson: LessonKey, kind: str, *, right: bool) -> Progress:
+        """The progress after the first answer to one position of a lesson's exercise
+        (``right``: right at the first try; the answer shown instead is not right)."""
+        number = _verify_lesson(lesson, kind)
+        if not isinstance(right, bool):
+            raise ProgressError(f"right must be true or false, not {right!r}")
+        return replace(self, lessons={**self.lessons, number: self.lesson(number).with_exercise(kind, right)})
+
+    def with_check(self, lesson: LessonKey, *, right: int, questions: int) -> Progress:
+        """The progress after a lesson's closing check was taken (every question answered),
+        ``right`` of its ``questions`` right at the first try; it is passed when all are."""
+        number = _verify_lesson(lesson)
+        _verify_tally(right, questions)
+        return replace(self, lessons={**self.lessons, number: self.lesson(number).with_check(right, questions)})
+
     def with_settings(self, **changes: Any) -> Progress:
         """The progress with some settings changed (each validated)."""
         return replace(self, settings=self.settings.replace(**changes))
@@ -426,6 +595,7 @@ class Progress:
             "review": list(self.review), "solved_ids": sorted(self.solved_ids), "seen_ids": sorted(self.seen_ids),
             "settings": self.settings.to_dict(),
             "history": [attempt.to_dict() for attempt in self.history],
+            "lessons": {str(number): record.to_dict() for number, record in self.lessons.items()},
         })
 
     @classmethod
@@ -451,7 +621,8 @@ class Progress:
         return cls(name, rating, counts["solved"], counts["failed"], counts["hinted"], counts["streak"],
                    counts["best_streak"], tallies["themes"], tallies["kinds"], history, tuple(ids["review"]),
                    frozenset(ids["solved_ids"]), Settings.from_dict(data["settings"]),
-                   _timestamp(data["created"], "the creation time"), frozenset(ids["seen_ids"]))
+                   _timestamp(data["created"], "the creation time"), frozenset(ids["seen_ids"]),
+                   _document_lessons(data))
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The progress as JSON text: compact as stored, indented for export."""
@@ -502,6 +673,14 @@ def _document_ids(data: dict) -> dict[str, list[str]]:
     return ids
 
 
+def _document_lessons(data: dict) -> dict[LessonKey, LessonRecord]:
+    """A progress document's lesson records, by lesson number or page key."""
+    if not isinstance(data["lessons"], dict):
+        raise ProgressFileError(f"'lessons' must be a JSON object, not {data['lessons']!r:.80}")
+    return {_file_lesson_key(key): LessonRecord.from_dict(record, f"lesson {key!r}'s record")
+            for key, record in data["lessons"].items()}
+
+
 def _sum_tallies(tallies: Iterable[Mapping[str, Tally]]) -> dict[str, Tally]:
     total: dict[str, Tally] = {}
     for mapping in tallies:
@@ -537,11 +716,20 @@ def merge_profiles(profiles: Iterable[Progress]) -> Progress:
         themes=_sum_tallies(p.themes for p in profiles), kinds=_sum_tallies(p.kinds for p in profiles),
         history=history, review=tuple(dict.fromkeys(pid for p in profiles for pid in p.review)),
         solved_ids=frozenset().union(*(p.solved_ids for p in profiles)),
-        seen_ids=frozenset().union(*(p.seen_ids for p in profiles)), settings=first.settings, created=first.created)
+        seen_ids=frozenset().union(*(p.seen_ids for p in profiles)), settings=first.settings, created=first.created,
+        lessons=_sum_lessons(p.lessons for p in profiles))
+
+
+def _sum_lessons(records: Iterable[Mapping[LessonKey, LessonRecord]]) -> dict[LessonKey, LessonRecord]:
+    total: dict[LessonKey, LessonRecord] = {}
+    for mapping in records:
+        for number, record in mapping.items():
+            total[number] = total[number].plus(record) if number in total else record
+    return total
 
 
 
 
-__all__ = ["ANSWER_LIMIT", "Answer", "Attempt", "DIFFICULTIES", "HISTORY_LIMIT", "KINDS", "PROFILE", "Progress",
-           "ProgressError", "ProgressFileError", "RESULTS", "Settings", "Tally", "merge_profiles",
-           "verify_attempt"]
+__all__ = ["ANSWER_LIMIT", "Answer", "Attempt", "CheckRecord", "DIFFICULTIES", "HISTORY_LIMIT", "KINDS",
+           "LessonKey", "LessonRecord", "PROFILE", "Progress", "ProgressError", "ProgressFileError", "RESULTS",
+           "Settings", "Tally", "Tries", "merge_profiles", "verify_attempt"]

@@ -24,6 +24,7 @@ from gintrainer.widgets.present import PresentationPage  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
 from gintrainer.widgets.site import (  # noqa: E402
     HOME,
+    PAGE_FILES,
     LandingPage,
     NavBar,
     PageTop,
@@ -156,8 +157,8 @@ def test_links_carry_english_when_the_next_page_would_choose_another_language(da
 
 def test_the_landing_page_links_to_the_lessons_of_the_learner_s_language(data):
     page = LandingPage(Learner("Ann", language="ps"))
-    links = hrefs(page.lessons.value)
-    assert links[0] == f"lessons/ps/{LESSONS[1].file}?profile=Ann&lang=ps"
+    resume, *links = hrefs(page.lessons.value)  # the "continue" link, then each lesson's
+    assert resume == links[0] == f"lessons/ps/{LESSONS[1].file}?profile=Ann&lang=ps"
     assert [h.partition("?")[0] for h in links] == [p.path for p in lesson_pages("ps")]
     assert all(h.endswith("?profile=Ann&lang=ps") for h in hrefs(page.puzzles.value + page.extras.value))
 
@@ -199,7 +200,7 @@ def test_site_pages_list_every_language_s_lessons():
     for lang in LANGUAGES:
         assert [p.path for p in lesson_pages(lang)] == [p for p in pages if (lesson_of(p) or (0, ""))[1] == lang]
     assert lesson_path(1, "tr") == "lessons/tr/01_cards_and_melds.ipynb" and lesson_of("lessons/tr/x.ipynb") is None
-    assert len(pages) == len(set(pages)) == 1 + 4 * (len(LESSONS) + 2) + len(NON_LESSON_PAGES) - 1
+    assert len(pages) == len(set(pages)) == 1 + 4 * (len(LESSONS) + len(PAGE_FILES)) + len(NON_LESSON_PAGES) - 1
 
 
 def test_a_translated_lesson_s_toolbar_speaks_its_language_and_links_within_it(data, monkeypatch):
@@ -211,7 +212,9 @@ def test_a_translated_lesson_s_toolbar_speaks_its_language_and_links_within_it(d
                        "quick_reference.ipynb"]
     assert all(query_of(h) == {"profile": ["Ann"], "lang": ["tr"]} for h in hrefs(bar.links.value))
     bottom = lesson_widgets.nav(2)  # a translated lesson's last cell is the English one's
-    assert hrefs(bottom.value) == hrefs(bar.links.value)
+    # the next step, in Turkish, then the links again
+    assert hrefs(bottom.value) == [f"{LESSONS[3].file}?profile=Ann&lang=tr", *hrefs(bar.links.value)]
+    assert "Sırada ne var?" in bottom.value
     top = lesson_widgets.nav("glossary", lang="ps")
     assert top.language.dir == "rtl" and current_language() == "ps"
 

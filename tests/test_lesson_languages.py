@@ -28,8 +28,9 @@ def test_each_languages_notebooks_follow_the_english_ones(lang):
         assert ours.stray == ()
 
 
-def test_the_english_has_every_lesson_the_glossary_and_the_quick_reference():
-    assert sorted([info.file for info in LESSONS.values()] + ["glossary.ipynb", "quick_reference.ipynb"]) == ENGLISH
+def test_the_english_has_every_lesson_the_first_hand_the_glossary_and_the_quick_reference():
+    assert sorted([info.file for info in LESSONS.values()] + ["first_hand.ipynb", "glossary.ipynb",
+                                                               "quick_reference.ipynb"]) == ENGLISH
 
 
 def _with_lang(code: str, lang: str) -> str:

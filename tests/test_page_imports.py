@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 PAGES = ["index.ipynb", "lessons/05_knocking_and_gin.ipynb", "lessons/tr/05_knocking_and_gin.ipynb",
+         "lessons/first_hand.ipynb",
          "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/daily.ipynb", "classroom/student.ipynb",
          "replays/example_hands.ipynb"]
 NOT_AT_PAGE_START = ("numpy", "anywidget", "psygnal")

@@ -30,7 +30,7 @@ def data(data):
     return data
 
 
-def test_a_version_2_profile_loads_unchanged(data):
+def test_a_version_2_profile_loads_and_is_written_again_as_version_3_with_no_lessons(data):
     stored = (STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8")
     assert profile_path("Mia").name == "mia-a6ae07ad556c.json"
     outcome = load("MIA")
@@ -42,7 +42,10 @@ def test_a_version_2_profile_loads_unchanged(data):
         ("ck-0123456789ab", "solved", True), ("bd-0123456789ab", "failed", True),
         ("bd-aaaaaaaaaaaa", "hinted", True), ("bd-0123456789ab", "solved", False)]
     assert p.rating.rating == p.history[-1].rating == 1340.702935235225
-    assert profile_path("Mia").read_text("utf-8") == stored == p.to_json()  # not rewritten; the same when it is
+    assert p.lessons == {} and p.to_dict()["lessons"] == {}
+    written = json.loads(profile_path("Mia").read_text("utf-8"))
+    assert written == {**json.loads(stored), "schema": 3, "lessons": {}}  # migrated: nothing else changed
+    assert load("Mia").progress == p and profile_path("Mia").read_text("utf-8") == p.to_json()
 
 
 def test_a_profile_named_with_a_turkish_capital_i_is_found_by_every_spelling(data):

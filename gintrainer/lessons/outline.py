@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..language import LANGUAGES
+from . import first_hand
 from .define import STANDARD, HandDemo, Lesson, Practice
 
 IMPORT = "from gintrainer.widgets import lesson"
@@ -136,6 +137,32 @@ def differences(info: Lesson, outline: Outline, translate: Callable[[str], str] 
             lead = translate(section.lead.text).format_map(_final_values(section))
             if not call.before.rstrip().endswith(lead):
                 found.append(f"{call.code} is not led in by {lead!r}")
+    return found
+
+
+PAGE_TITLE = "# {title}"
+"""The title line of a lesson page without a number (the first hand)."""
+
+
+def first_hand_differences(outline: Outline, translate: Callable[[str], str] = str) -> list[str]:
+    """Every way the first hand's notebook departs from its page: its title and goal
+    (:mod:`.first_hand`), its calls (the toolbar, the hand, the links), no other code."""
+    found = []
+    lines = outline.header.splitlines()
+    title = PAGE_TITLE.format(title=translate(first_hand.TITLE))
+    goal = translate(first_hand.GOAL)
+    if not lines or lines[0] != title:
+        found.append(f"the notebook's title is not {title!r}")
+    if not any(re.fullmatch(r"\*\*[^*]+:\*\* " + re.escape(goal), line) for line in lines):
+        # the label is the language's word for "Goal" in bold ("**Goal:**", "**Hedef:**")
+        found.append(f"the notebook does not state the goal {goal!r}")
+    found += [f"{line!r} is more than a widget call" for line in outline.stray]
+    calls = [(c.name, c.args) for c in outline.calls]
+    key = first_hand.KEY
+    expected = [("toolbar", (key,)), (key, ()), ("nav", (key,))]
+    if calls != expected:
+        found.append("the notebook calls " + ", ".join(Call(*c, "").code for c in calls) + "; the page has "
+                     + ", ".join(Call(*c, "").code for c in expected))
     return found
 
 

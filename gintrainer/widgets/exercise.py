@@ -217,8 +217,9 @@ class CheckView(View):
         heading = title or t("Check what you learned")
         self.heading = widgets.HTML(f"<h3>{escape(heading)}</h3>")
         self.tally = widgets.HTML()
+        self.listeners: list[Callable[[CheckView], None]] = []  # after each answer to a question
         for view in self.questions:
-            view.listeners.append(lambda v, feedback: self.refresh())
+            view.listeners.append(lambda v, feedback: self._on_answer())
         super().__init__([self.heading, *self.questions, self.tally], _dom_classes=("gt-check",))
         self.refresh()
 
@@ -227,10 +228,20 @@ class CheckView(View):
         """The questions answered right at the first try."""
         return {i for i, view in enumerate(self.questions) if view.session.first_correct}
 
+    @property
+    def answered(self) -> set[int]:
+        """The questions answered (or their answer shown)."""
+        return {i for i, view in enumerate(self.questions) if view.session.answered}
+
+    def _on_answer(self) -> None:
+        self.refresh()
+        for listener in list(self.listeners):
+            listener(self)
+
     def refresh(self) -> None:
         total = len(self.questions)
         done = len(self.right)
-        answered = sum(1 for view in self.questions if view.session.answered)
+        answered = len(self.answered)
         if done == total:
             note = t("Well done: you are ready for the next lesson.")
         elif answered == total:

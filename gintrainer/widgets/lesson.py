@@ -16,17 +16,20 @@ from ..language import LANGUAGES, NAMES, PSEUDO, check_language, current_languag
 from ..lessons import LESSONS, checks
 from ..lessons import demo as demo_info
 from ..lessons import example as example_info
+from ..lessons.path import lesson_of_exercise
 from ..reference import glossary_html, quick_reference_html
 from . import ui as widgets
 from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
-from .site import REFERENCE_FILES, LanguageMenu, NavBar, lesson_path, link_html
+from .site import REFERENCE_FILES, LanguageMenu, LessonEnd, NavBar, lesson_path, link_html
 from .stepper import Stepper
 
 if TYPE_CHECKING:
     from IPython.display import HTML
+
+    from .first_hand import FirstHandPage
 
 def page_path(page: int | str, lang: str | None = None) -> str:
     """The path from the site root of a lesson (by number), the glossary or the quick
@@ -104,12 +107,43 @@ def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widget
 
 def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
     """The top of the glossary's and the quick reference's pages (in ``lang``, English by
-    default), which have no toolbar; for a lesson, its links again at the bottom of the
-    page, in the language its toolbar set (a translated lesson's last cell is the
-    English one's, without ``lang``)."""
+    default), which have no toolbar; for a lesson, the end of the page (the next step,
+    then its links again), in the language its toolbar set (a translated lesson's last
+    cell is the English one's, without ``lang``)."""
     if isinstance(page, str) and page in REFERENCE_FILES:
         return LessonTop(page, lang=lang)
-    return NavBar(page_path(page, lang or current_language()))
+    here = page_path(page, lang or current_language())
+    return LessonEnd(page, here, Learner.from_page()) if isinstance(page, int) else NavBar(here)
+
+
+class _ExerciseRecorder:
+    """Keeps the first answer to each position of a lesson's exercise in the learner's
+    progress (a later answer to the same position, or the answer shown after one, is not
+    another try)."""
+
+    def __init__(self, learner: Learner, lesson: int, kind: str):
+        self.learner, self.lesson, self.kind = learner, lesson, kind
+        self._recorded: object = None
+
+    def __call__(self, view: ExerciseView, _feedback: object) -> None:
+        session = view.session
+        if session.answered and session.exercise is not self._recorded:
+            self._recorded = session.exercise
+            self.learner.record_exercise(self.lesson, self.kind, right=bool(session.first_correct))
+
+
+class _CheckRecorder:
+    """Keeps a lesson's closing check in the learner's progress once every question is answered."""
+
+    def __init__(self, learner: Learner, lesson: int):
+        self.learner, self.lesson = learner, lesson
+        self._recorded = False
+
+    def __call__(self, view: CheckView) -> None:
+        total = len(view.questions)
+        if not self._recorded and len(view.answered) == total:
+            self._recorded = True
+            self.learner.record_check(self.lesson, right=len(view.right), questions=total)
 
 
 def demo(name: str) -> Stepper:
@@ -124,8 +158,11 @@ def example(name: str) -> HandView:
 
 
 def exercise(kind: str, seed: int = 0) -> ExerciseView:
-    """An exercise of a kind, starting at a seed ("New position" moves on)."""
-    return ExerciseView(kind, seed)
+    """An exercise of a kind, starting at a seed ("New position" moves on); each position's
+    first answer is kept in the page's learner's progress."""
+    view = ExerciseView(kind, seed)
+    view.listeners.append(_ExerciseRecorder(Learner.from_page(), lesson_of_exercise(kind), kind))
+    return view
 
 
 def check(number: int) -> CheckView:
@@ -133,7 +170,9 @@ def check(number: int) -> CheckView:
     title = t(LESSONS[number].title)
     if current_language() in ("en", PSEUDO):  # English writes the title in lower case here; others keep it
         title = title.lower()
-    return CheckView(checks(number), title=t("Check: lesson {number}, {title}", number=number, title=title))
+    view = CheckView(checks(number), title=t("Check: lesson {number}, {title}", number=number, title=title))
+    view.listeners.append(_CheckRecorder(Learner.from_page(), number))
+    return view
 
 
 def comparison(seed: int = 0) -> RulesComparison:
@@ -155,3 +194,9 @@ def quick_reference() -> HTML:
 
     from ..drawing import style_block
     return HTML(style_block() + quick_reference_html(four_colour=settings.four_colour))
+
+
+def first_hand() -> FirstHandPage:
+    """The first hand, played by the learner against a scripted opponent."""
+    from .first_hand import FirstHandPage
+    return FirstHandPage()

@@ -20,13 +20,14 @@ from ..drawing import (
     words_about,
 )
 from ..drawing import score_sheet_html as hand_scores_html
-from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
+from ..hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..language import N_, t, tc
 from ..melds import best_arrangement
 from ..messages import addresses
 from ..practice import (
     DEFAULT_OPPONENT,
     VARIANTS,
+    LoggedMove,
     PracticeError,
     PracticeGame,
     opponent_label,
@@ -35,12 +36,13 @@ from ..practice import (
 )
 from ..rules import PRESETS, Rules
 from ..solver import DiscardTable
+from ..view import SeatView
 from . import ui as widgets
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
 
-_CSS = """<style>
+PRACTICE_CSS = """<style>
 .gt-practice .widget-html-content{min-width:0;}
 .gt-practice .gt-log{max-height:15em;overflow-y:auto;display:flex;flex-direction:column-reverse;
   border:1px solid #ccc;border-radius:6px;padding:2px 8px;margin:4px 0;}
@@ -63,7 +65,8 @@ def _heading(text: str) -> widgets.HTML:
     return widgets.HTML(f"<h3>{escape(text)}</h3>")
 
 
-def _wrap(*children: widgets.Widget) -> widgets.HBox:
+def button_row(*children: widgets.Widget) -> widgets.HBox:
+    """Buttons (and other controls) in a row that wraps."""
     return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
 
 
@@ -71,10 +74,15 @@ def move_log_html(game: PracticeGame) -> str:
     """Every move of the hand on the table, numbered as the coach cites them; the
     computer's moves since the learner's last one in bold. The box keeps its
     newest line in view (it scrolls from the bottom)."""
-    log = game.move_log()
+    return moves_html(game.move_log(), game.seat)
+
+
+def moves_html(log: tuple[LoggedMove, ...], seat: int) -> str:
+    """A hand's move log (:func:`gintrainer.practice.hand_move_log`) as the box
+    :func:`move_log_html` draws, for the learner in ``seat``."""
     if not log:
         return ""
-    last_own = max((m.step for m in log if m.seat == game.seat), default=0)
+    last_own = max((m.step for m in log if m.seat == seat), default=0)
     items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{escape(m.text)}</li>"
                     for m in log)
     title = t("Moves this hand")
@@ -172,7 +180,12 @@ def score_sheet_html(game: PracticeGame) -> str:
 def result_html(game: PracticeGame, names: tuple[str, str]) -> str:
     """A finished hand's score line by line: the explanation, then each side's melds,
     lay-offs and deadwood (the learner's line said to them)."""
-    result = game.hand.result
+    return hand_result_html(game.hand, names, game.seat)
+
+
+def hand_result_html(hand: Hand, names: tuple[str, str], seat: int) -> str:
+    """:func:`result_html` for any finished hand, the learner in ``seat``."""
+    result = hand.result
     if result is None:
         raise PracticeError("the hand is not over: it has no result yet")
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
@@ -180,15 +193,145 @@ def result_html(game: PracticeGame, names: tuple[str, str]) -> str:
         knocker, defender = result.knocker, 1 - result.knocker
         layoffs = ", ".join(str(layoff) for layoff in result.layoffs) or words("label_none")
         lines.append("<li>" + escape(words_about(
-            "result_knocker_line", knocker, names, game.seat, melds=melds_words(result.knocker_melds),
+            "result_knocker_line", knocker, names, seat, melds=melds_words(result.knocker_melds),
             deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
         lines.append("<li>" + escape(words_about(
-            "result_defender_line", defender, names, game.seat, melds=melds_words(result.defender_melds),
+            "result_defender_line", defender, names, seat, melds=melds_words(result.defender_melds),
             layoffs=layoffs, deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
     return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
 
 
-class PracticePage(View):
+def steady_order(shown: tuple[Card, ...], held: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand's cards in a steady order: those ``shown`` before keep their places, each
+    new card goes at the end (all sorted by melds when nothing was shown). Cards keep
+    their places, so a click sent just before the page redraws still lands on the card
+    clicked (card buttons are read by position)."""
+    kept = [c for c in shown if c in held]
+    return tuple(kept + [c for c in sorted_cards(held) if c not in kept])
+
+
+def _button(label: str, tooltip: str = "", style: str = "", *, shown_at_times: bool = False) -> widgets.Button:
+    """A move button; one ``shown_at_times`` has a layout of its own, to hide it (the others share one)."""
+    own = {"layout": widgets.Layout()} if shown_at_times else {}
+    return widgets.Button(description=label, tooltip=tooltip, button_style=style, **own)
+
+
+class HandPage(View):
+    """A page where the learner plays a hand (the practice page, the first hand): the
+    move buttons, in a draw row (take, pass, draw), a discard row (discard, knock, gin,
+    big gin) and a layout row (lay out for me, meld, lay off, done), each shown in the
+    phases it serves, and what each button plays. A page makes them with
+    :meth:`make_move_buttons` and says how a move is played (:meth:`_play`) and how
+    "lay out for me" is (:meth:`_on_lay_out`); ``picker`` holds the learner's cards."""
+
+    picker: CardPicker
+
+    def make_move_buttons(self) -> None:
+        self.take_button = _button(tc("button", "Take the discard"),
+                                   tc("tooltip", "take the top card of the discard pile"))
+        self.pass_button = _button(tc("button", "Pass"), tc("tooltip", "leave the upcard"), shown_at_times=True)
+        self.draw_button = _button(tc("button", "Draw from the stock"), shown_at_times=True)
+        self.discard_button = _button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"),
+                                      "primary")
+        self.knock_button = _button(tc("button", "Knock with it"),
+                                    tc("tooltip", "knock, discarding the selected card face down"), "success")
+        self.gin_button = _button(tc("button", "Gin with it"),
+                                  tc("tooltip", "go gin, discarding the selected card face down"), "success")
+        self.big_gin_button = _button(tc("button", "Big gin"),
+                                      tc("tooltip", "go out with all eleven cards in melds"), "success",
+                                      shown_at_times=True)
+        self.lay_out_button = _button(tc("button", "Lay out for me"),
+                                      tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
+        self.meld_button = _button(tc("button", "Meld the selected cards"))
+        self.layoff_button = _button(tc("button", "Lay off the selected card"), shown_at_times=True)
+        self.done_button = _button(tc("button", "Done laying out"))
+        self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
+        self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
+        self.layout_row = button_row(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
+
+    def connect_move_buttons(self) -> None:
+        """Make each move button play its move."""
+        for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
+                                (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
+                                (self.knock_button, self._on_knock), (self.gin_button, self._on_gin),
+                                (self.big_gin_button, self._on_big_gin), (self.lay_out_button, self._on_lay_out),
+                                (self.meld_button, self._on_meld), (self.layoff_button, self._on_layoff),
+                                (self.done_button, self._on_done)):
+            widget.on_click(handler)
+
+    def _play(self, action: Action) -> None:
+        """Play the learner's move (each page says how)."""
+        raise NotImplementedError
+
+    def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
+        """Lay out for the learner (each page says how)."""
+        raise NotImplementedError
+
+    def _selected_one(self, what: str) -> Card:
+        """The one card selected; else ``what`` (the sentence asking for it) is the error."""
+        chosen = self.picker.selected
+        if len(chosen) != 1:
+            raise PracticeError(what)
+        return chosen[0]
+
+    @guarded
+    def _on_take(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.TAKE))
+
+    @guarded
+    def _on_pass(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.PASS))
+
+    @guarded
+    def _on_draw(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.DRAW))
+
+    @guarded
+    def _on_discard(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.DISCARD, self._selected_one(
+            t("select one of your cards to discard first (click it)"))))
+
+    @guarded
+    def _on_knock(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.KNOCK, self._selected_one(
+            t("select one of your cards to knock with first (click it)"))))
+
+    @guarded
+    def _on_gin(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.GIN, self._selected_one(
+            t("select one of your cards to go gin with first (click it)"))))
+
+    @guarded
+    def _on_big_gin(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.BIG_GIN))
+
+    @guarded
+    def _on_meld(self, _button: widgets.Button | None = None) -> None:
+        chosen = self.picker.selected
+        if len(chosen) < 3:
+            raise PracticeError(t("select the three or more cards of a meld first"))
+        self._play(Action(ActionKind.MELD, cards=chosen))
+
+    @guarded
+    def _on_layoff(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.LAYOFF, self._selected_one(
+            t("select one of your cards to lay off first (click it)"))))
+
+    @guarded
+    def _on_done(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.DONE))
+
+    def show_move_rows(self, phase: Phase) -> None:
+        """Show the rows of buttons the phase asks for, the take button named for the upcard or the discard."""
+        self.draw_row.layout.display = "" if phase in (Phase.UPCARD, Phase.DRAW) else "none"
+        self.take_button.description = (tc("button", "Take the upcard") if phase is Phase.UPCARD
+                                        else tc("button", "Take the discard"))
+        self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
+        self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
+        self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
+
+
+class PracticePage(HandPage):
     """The practice page: the profile bar, the table with your hand as card buttons,
     the move buttons, the coach, the score sheet, replay downloads and the
     new-match form."""
@@ -214,42 +357,19 @@ class PracticePage(View):
         self._order_key: tuple[int, int] | None = None  # the game and hand the order is for
         self.moves = widgets.HTML()
 
-        def button(label: str, tooltip: str = "", style: str = "") -> widgets.Button:
-            return widgets.Button(description=label, tooltip=tooltip, button_style=style)
-
-        self.take_button = button(tc("button", "Take the discard"),
-                                  tc("tooltip", "take the top card of the discard pile"))
-        self.pass_button = button(tc("button", "Pass"), tc("tooltip", "leave the upcard"))
-        self.pass_button.layout = widgets.Layout()  # shown and hidden: its own layout
-        self.draw_button = button(tc("button", "Draw from the stock"))
-        self.discard_button = button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"), "primary")
-        self.knock_button = button(tc("button", "Knock with it"),
-                                   tc("tooltip", "knock, discarding the selected card face down"), "success")
-        self.gin_button = button(tc("button", "Gin with it"),
-                                 tc("tooltip", "go gin, discarding the selected card face down"), "success")
-        self.big_gin_button = button(tc("button", "Big gin"),
-                                     tc("tooltip", "go out with all eleven cards in melds"), "success")
-        self.big_gin_button.layout = widgets.Layout()  # shown and hidden: its own layout
-        self.lay_out_button = button(tc("button", "Lay out for me"),
-                                     tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
-        self.meld_button = button(tc("button", "Meld the selected cards"))
-        self.layoff_button = button(tc("button", "Lay off the selected card"))
-        self.done_button = button(tc("button", "Done laying out"))
-        self.sort_button = button(tc("button", "Sort my cards"),
-                                  tc("tooltip", "group your cards by melds, deadwood last"))
-        self.take_back_button = button(tc("button", "Take back"),
-                                       tc("tooltip", "undo your last move and the computer's replies"))
-        self.next_button = button(tc("button", "Next hand"), tc("tooltip", "deal the next hand"), "primary")
+        self.make_move_buttons()
+        self.sort_button = _button(tc("button", "Sort my cards"),
+                                   tc("tooltip", "group your cards by melds, deadwood last"))
+        self.take_back_button = _button(tc("button", "Take back"),
+                                        tc("tooltip", "undo your last move and the computer's replies"))
+        self.next_button = _button(tc("button", "Next hand"), tc("tooltip", "deal the next hand"), "primary")
         self.coach_box = widgets.Checkbox(value=True, description=tc("checkbox", "Coach"), indent=False)
-        self.draw_row = _wrap(self.take_button, self.pass_button, self.draw_button)
-        self.discard_row = _wrap(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
-        self.layout_row = _wrap(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.scores = widgets.HTML()
         self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"), layout=widgets.Layout())
         self.download = widgets.HTML()
-        self.downloads = _wrap(self.hand_choice, self.download)
+        self.downloads = button_row(self.hand_choice, self.download)
         self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT,
                                                 description=tc("label", "Opponent:"))
         self.preset_choice = widgets.Dropdown(options=[(preset_label(name), name) for name in PRESETS],
@@ -257,31 +377,27 @@ class PracticePage(View):
         self.variant_boxes = {name: widgets.Checkbox(value=False, description=t(label), indent=False)
                               for name, label in VARIANTS.items()}
         self.target_box = widgets.BoundedIntText(value=100, min=1, max=100_000, description=tc("label", "Target:"))
-        self.new_button = button(tc("button", "Start a new match"), "", "warning")
+        self.new_button = _button(tc("button", "Start a new match"), "", "warning")
         self.confirm_text = widgets.HTML()
-        self.confirm_yes = button(tc("button", "Yes, start a new match"),
-                                  tc("tooltip", "throw away the match in progress"), "danger")
-        self.confirm_no = button(tc("button", "No, keep playing"), tc("tooltip", "keep the match in progress"))
-        self.confirm_box = widgets.VBox([self.confirm_text, _wrap(self.confirm_yes, self.confirm_no)],
+        self.confirm_yes = _button(tc("button", "Yes, start a new match"),
+                                   tc("tooltip", "throw away the match in progress"), "danger")
+        self.confirm_no = _button(tc("button", "No, keep playing"), tc("tooltip", "keep the match in progress"))
+        self.confirm_box = widgets.VBox([self.confirm_text, button_row(self.confirm_yes, self.confirm_no)],
                                         layout=widgets.Layout(display="none"))
         self.confirm_box.add_class("gt-confirm")
-        form = widgets.VBox([_wrap(self.opponent_choice, self.preset_choice, self.target_box),
-                             _wrap(*self.variant_boxes.values()), self.new_button, self.confirm_box])
+        form = widgets.VBox([button_row(self.opponent_choice, self.preset_choice, self.target_box),
+                             button_row(*self.variant_boxes.values()), self.new_button, self.confirm_box])
         form.add_class("gt-new-match")
         super().__init__([
-            widgets.HTML(_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
+            widgets.HTML(PRACTICE_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
             self.draw_row, self.discard_row, self.layout_row,
-            _wrap(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
+            button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
             self.moves, self.coach, self.result,
             _heading(t("Score sheet")), self.scores,
             _heading(t("Finished hands")), self.downloads,
             _heading(t("New match")), form], _dom_classes=("gt-practice",))
-        for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
-                                (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
-                                (self.knock_button, self._on_knock), (self.gin_button, self._on_gin),
-                                (self.big_gin_button, self._on_big_gin), (self.lay_out_button, self._on_lay_out),
-                                (self.meld_button, self._on_meld), (self.layoff_button, self._on_layoff),
-                                (self.done_button, self._on_done), (self.take_back_button, self._on_take_back),
+        self.connect_move_buttons()
+        for widget, handler in ((self.take_back_button, self._on_take_back),
                                 (self.next_button, self._on_next), (self.sort_button, self._on_sort),
                                 (self.new_button, self._on_new), (self.confirm_yes, self._on_confirm_new),
                                 (self.confirm_no, self._on_keep)):
@@ -321,67 +437,13 @@ class PracticePage(View):
         game.let_computer_play()
         self._after()
 
-    def _selected_one(self, what: str) -> Card:
-        """The one card selected; else ``what`` (the sentence asking for it) is the error."""
-        chosen = self.picker.selected
-        if len(chosen) != 1:
-            raise PracticeError(what)
-        return chosen[0]
-
     # -- buttons ------------------------------------------------------------------------
-
-    @guarded
-    def _on_take(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.TAKE))
-
-    @guarded
-    def _on_pass(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.PASS))
-
-    @guarded
-    def _on_draw(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DRAW))
-
-    @guarded
-    def _on_discard(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DISCARD, self._selected_one(
-            t("select one of your cards to discard first (click it)"))))
-
-    @guarded
-    def _on_knock(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.KNOCK, self._selected_one(
-            t("select one of your cards to knock with first (click it)"))))
-
-    @guarded
-    def _on_gin(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.GIN, self._selected_one(
-            t("select one of your cards to go gin with first (click it)"))))
-
-    @guarded
-    def _on_big_gin(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.BIG_GIN))
 
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
         self.game.lay_out()
         self.game.let_computer_play()
         self._after()
-
-    @guarded
-    def _on_meld(self, _button: widgets.Button | None = None) -> None:
-        chosen = self.picker.selected
-        if len(chosen) < 3:
-            raise PracticeError(t("select the three or more cards of a meld first"))
-        self._play(Action(ActionKind.MELD, cards=chosen))
-
-    @guarded
-    def _on_layoff(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.LAYOFF, self._selected_one(
-            t("select one of your cards to lay off first (click it)"))))
-
-    @guarded
-    def _on_done(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DONE))
 
     @guarded
     def _on_take_back(self, _button: widgets.Button | None = None) -> None:
@@ -500,10 +562,8 @@ class PracticePage(View):
         hand_key = (id(self.game), self.game.hand_number)
         if self._order_key != hand_key:
             self._order_key, self._order = hand_key, ()
-        kept = [c for c in self._order if c in held]
-        order = tuple(kept + [c for c in sorted_cards(held) if c not in kept])
-        self._order = order
-        return order
+        self._order = steady_order(self._order, held)
+        return self._order
 
     def _show_hand(self) -> None:
         game = self.game
@@ -538,12 +598,7 @@ class PracticePage(View):
             self.table.value = self._table_html()
             self._show_hand()
             self.hand_info.value = self._hand_info()
-            self.draw_row.layout.display = "" if phase in (Phase.UPCARD, Phase.DRAW) else "none"
-            self.take_button.description = (tc("button", "Take the upcard") if phase is Phase.UPCARD
-                                            else tc("button", "Take the discard"))
-            self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
-            self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
-            self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
+            self.show_move_rows(phase)
             self._enable_buttons()
             self.take_back_button.disabled = not game.can_take_back
             self.next_button.disabled = not game.can_deal
@@ -567,32 +622,11 @@ class PracticePage(View):
 
     def _hand_info(self) -> str:
         game = self.game
-        hand = game.hand
-        if hand.is_over:
-            return ""
-        parts = []
-        view = game.view()
-        if view.forbidden is not None:  # taken from the discard pile
-            parts.append(t("You drew {card} from the discard pile (you may not throw it back this turn).",
-                           card=view.forbidden))
-        elif view.drawn is not None:
-            parts.append(t("You drew {card} from the stock.", card=view.drawn[0]))
-        left = hand.unlaid(game.seat)
-        if len(left) <= 10:
-            parts.append(deadwood_words(best_arrangement(left)))
-        if game.learner_to_act:
-            parts.append(t(_WHAT_TO_DO[hand.phase]))
-        elif not game.match.is_over:
-            parts.append(t("The computer is to play."))
-        return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
+        return hand_info_html(game.hand, game.seat, to_act=game.learner_to_act, waiting=not game.match.is_over)
 
     def _table_html(self) -> str:
-        game = self.game
-        if game.hand.is_over:
-            return table_html(game.hand, names=self.names, size=self.size, four_colour=self.four_colour,
-                              you=game.seat)
-        return seat_table_html(game.hand, game.seat, names=self.names, size=self.size, four_colour=self.four_colour,
-                               you=game.seat)
+        return hand_table_html(self.game.hand, self.game.seat, self.names, size=self.size,
+                               four_colour=self.four_colour)
 
     def _coach_html(self) -> str:
         game = self.game
@@ -608,6 +642,38 @@ class PracticePage(View):
             items = "".join(f"<li>{escape(text)}</li>" for text in game.coach_notes(game.hand_number))
             return _coach_line("coach_costliest") + f"<ul class='gt-coach-notes'>{items}</ul>"
         return ""
+
+
+def hand_info_html(hand: Hand, seat: int, *, to_act: bool, waiting: bool = True) -> str:
+    """What the learner in ``seat`` is told under the table: the card just drawn (and
+    whether it may go back), the deadwood, and what to do next when ``to_act`` (else,
+    while ``waiting``, that the computer is to play)."""
+    if hand.is_over:
+        return ""
+    parts = []
+    view = SeatView.of(hand, seat)
+    if view.forbidden is not None:  # taken from the discard pile
+        parts.append(t("You drew {card} from the discard pile (you may not throw it back this turn).",
+                       card=view.forbidden))
+    elif view.drawn is not None:
+        parts.append(t("You drew {card} from the stock.", card=view.drawn[0]))
+    left = hand.unlaid(seat)
+    if len(left) <= 10:
+        parts.append(deadwood_words(best_arrangement(left)))
+    if to_act:
+        parts.append(t(_WHAT_TO_DO[hand.phase]))
+    elif waiting:
+        parts.append(t("The computer is to play."))
+    return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
+
+
+def hand_table_html(hand: Hand, seat: int, names: tuple[str, str], *, size: str = "normal",
+                    four_colour: bool = False) -> str:
+    """The table as the learner in ``seat`` sees it while the hand is played (their own
+    cards are the page's card buttons); once it is over, both hands face up."""
+    if hand.is_over:
+        return table_html(hand, names=names, size=size, four_colour=four_colour, you=seat)
+    return seat_table_html(hand, seat, names=names, size=size, four_colour=four_colour, you=seat)
 
 
 _WHAT_TO_DO = {

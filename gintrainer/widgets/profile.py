@@ -133,6 +133,26 @@ class Learner:
         self._changed()
         return rating_words(before.rating, self.progress.history[-1])
 
+    def record_exercise(self, lesson: int | str, kind: str, *, right: bool) -> None:
+        """Record the first answer to a position of a lesson's exercise (in the profile, for
+        a named learner; for a guest, in this page's memory only)."""
+        if self.name is None:
+            self.progress = self.progress.with_exercise(lesson, kind, right=right)
+        else:
+            outcome = store.record_exercise(self.name, lesson, kind, right=right)
+            self.progress, self.notice = outcome.progress, outcome.notice
+        self._changed()
+
+    def record_check(self, lesson: int | str, *, right: int, questions: int) -> None:
+        """Record a lesson's closing check, every question answered, ``right`` of them at
+        the first try (kept as :meth:`record_exercise` keeps an exercise)."""
+        if self.name is None:
+            self.progress = self.progress.with_check(lesson, right=right, questions=questions)
+        else:
+            outcome = store.record_check(self.name, lesson, right=right, questions=questions)
+            self.progress, self.notice = outcome.progress, outcome.notice
+        self._changed()
+
     def set_four_colour(self, flag: bool) -> None:
         if not isinstance(flag, bool):
             raise GinError(f"the four-colour option is on or off, not {flag!r}")

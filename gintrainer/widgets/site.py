@@ -3,9 +3,10 @@ top of each page (its heading, the language menu and the bar of links), in every
 language. Every link a page writes carries the learner (``?profile=``) and their
 language (``?lang=``), so moving between pages never drops them.
 
-The lessons, the glossary and the quick reference are notebooks of their own in
-each language: English in ``lessons/``, the others in ``lessons/<lang>/``; every
-other page is one notebook that speaks the learner's language.
+The lessons (the first hand among them, after lesson 5), the glossary and the quick
+reference are notebooks of their own in each language: English in ``lessons/``, the
+others in ``lessons/<lang>/``; every other page is one notebook that speaks the
+learner's language.
 """
 
 from __future__ import annotations
@@ -17,15 +18,35 @@ from html import escape
 
 from ..app import for_a_class
 from ..errors import GinError
-from ..language import LANGUAGES, N_, NAMES, PSEUDO, current_language, t, tc
+from ..exercises.core import KINDS as EXERCISE_KINDS
+from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
+from ..lessons.first_hand import GOAL as FIRST_HAND_GOAL
+from ..lessons.first_hand import KEY as FIRST_HAND
+from ..lessons.first_hand import TITLE as FIRST_HAND_TITLE
+from ..lessons.path import (
+    LessonState,
+    Step,
+    first_unfinished,
+    lesson_folder,
+    lesson_numbers,
+    lesson_state,
+    lesson_steps,
+    next_steps,
+    unfinished_exercise,
+)
 from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
 from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
 
 HOME = "index.ipynb"
-LESSON_FOLDER = "lessons"
 REFERENCE_FILES = {"glossary": "glossary.ipynb", "quick_reference": "quick_reference.ipynb"}
+PAGE_FILES = {FIRST_HAND: "first_hand.ipynb", **REFERENCE_FILES}
+"""The lesson pages named by a key rather than a number, and their notebooks: the first
+hand (a lesson without a number) and the reference pages."""
+AFTER_LESSON = {FIRST_HAND: 5}
+"""The lesson pages without a number that stand among the numbered lessons, and the
+lesson each follows."""
 
 
 @dataclass(frozen=True)
@@ -42,29 +63,41 @@ class Page:
 
 # -- the lessons in each language -------------------------------------------------------
 
-def lesson_folder(lang: str = "en") -> str:
-    """The folder of a language's lesson notebooks: ``lessons`` for English (and the
-    tests' pseudo-language, which has no notebooks of its own), ``lessons/<lang>``."""
-    return LESSON_FOLDER if lang in ("en", PSEUDO) else f"{LESSON_FOLDER}/{lang}"
+def lesson_order() -> list[int | str]:
+    """The lessons in the order a learner takes them: the numbered lessons, each page of
+    :data:`AFTER_LESSON` after its lesson.
+
+    >>> lesson_order()
+    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9]
+    """
+    order: list[int | str] = []
+    for number in lesson_numbers():
+        order += [number, *(key for key, after in AFTER_LESSON.items() if after == number)]
+    return order
+
+
+def lesson_title(page: int | str) -> str:
+    """A lesson page's title in the current language (a numbered lesson's without its number)."""
+    return t(LESSONS[page].title) if isinstance(page, int) else t(FIRST_HAND_TITLE)
 
 
 def lesson_path(page: int | str, lang: str = "en") -> str:
-    """The path from the site root of a lesson (by number), the glossary or the quick
-    reference, in a language.
+    """The path from the site root of a lesson (by number), the first hand, the glossary
+    or the quick reference, in a language.
 
     >>> lesson_path(2), lesson_path("glossary", "ps")
     ('lessons/02_dealing.ipynb', 'lessons/ps/glossary.ipynb')
     """
     if isinstance(page, int) and not isinstance(page, bool) and page in LESSONS:
         return f"{lesson_folder(lang)}/{LESSONS[page].file}"
-    if isinstance(page, str) and page in REFERENCE_FILES:
-        return f"{lesson_folder(lang)}/{REFERENCE_FILES[page]}"
+    if isinstance(page, str) and page in PAGE_FILES:
+        return f"{lesson_folder(lang)}/{PAGE_FILES[page]}"
     raise GinError(f"no lesson page {page!r}: a lesson number from {min(LESSONS)} to {max(LESSONS)}, "
-                   f"or {' or '.join(map(repr, REFERENCE_FILES))}")
+                   f"or {' or '.join(map(repr, PAGE_FILES))}")
 
 
 def lesson_of(path: str) -> tuple[int | str, str] | None:
-    """The lesson page (number, ``"glossary"`` or ``"quick_reference"``) and the language
+    """The lesson page (number, ``"first_hand"``, ``"glossary"`` or ``"quick_reference"``) and the language
     of a lesson notebook's path; None for a path that is not one."""
     folder, _, name = path.rpartition("/")
     lang = next((lang for lang in LANGUAGES if lesson_folder(lang) == folder), None)
@@ -73,16 +106,22 @@ def lesson_of(path: str) -> tuple[int | str, str] | None:
     number = next((n for n, info in LESSONS.items() if info.file == name), None)
     if number is not None:
         return number, lang
-    page = next((key for key, file in REFERENCE_FILES.items() if file == name), None)
+    page = next((key for key, file in PAGE_FILES.items() if file == name), None)
     return None if page is None else (page, lang)
 
 
 def lesson_pages(lang: str = "en") -> list[Page]:
-    """A language's lessons in order, then its glossary and quick reference, with
-    their titles and goals in the current language."""
-    # Translators: a lesson's link on the landing page: its number, then its title.
-    pages = [Page(lesson_path(number, lang), t("{number}. {title}", number=number, title=t(info.title)), t(info.goal))
-             for number, info in sorted(LESSONS.items())]
+    """A language's lessons in order (the first hand after lesson 5), then its glossary
+    and quick reference, with their titles and goals in the current language."""
+    pages = []
+    for page in lesson_order():
+        if isinstance(page, int):
+            info = LESSONS[page]
+            # Translators: a lesson's link on the landing page: its number, then its title.
+            pages.append(Page(lesson_path(page, lang), t("{number}. {title}", number=page, title=t(info.title)),
+                              t(info.goal)))
+        else:
+            pages.append(Page(lesson_path(page, lang), lesson_title(page), t(FIRST_HAND_GOAL)))
     return pages + [Page(lesson_path("glossary", lang), t("Glossary"), t("Every word of the game, explained.")),
                     Page(lesson_path("quick_reference", lang), t("Quick reference"),
                          t("The rules on one printable page."))]
@@ -192,7 +231,7 @@ def site_pages() -> list[str]:
 
 
 def _lesson_paths(lang: str) -> list[Page]:
-    pages: list[int | str] = [*sorted(LESSONS), *REFERENCE_FILES]
+    pages: list[int | str] = [*lesson_order(), *REFERENCE_FILES]
     return [Page(lesson_path(page, lang), "") for page in pages]
 
 
@@ -208,13 +247,16 @@ def nav_pages(here: str) -> list[Page]:
         page, lang = found
         glossary = Page(lesson_path("glossary", lang), t("Glossary"))
         reference = Page(lesson_path("quick_reference", lang), t("Quick reference"))
-        if isinstance(page, int):
+        order = lesson_order()
+        if page in order:
             pages = [home]
-            if page - 1 in LESSONS:
-                pages.append(Page(lesson_path(page - 1, lang),
-                                  t("← Previous: {title}", title=t(LESSONS[page - 1].title))))
-            if page + 1 in LESSONS:
-                pages.append(Page(lesson_path(page + 1, lang), t("Next: {title} →", title=t(LESSONS[page + 1].title))))
+            at = order.index(page)
+            if at > 0:
+                pages.append(Page(lesson_path(order[at - 1], lang),
+                                  t("← Previous: {title}", title=lesson_title(order[at - 1]))))
+            if at + 1 < len(order):
+                pages.append(Page(lesson_path(order[at + 1], lang),
+                                  t("Next: {title} →", title=lesson_title(order[at + 1]))))
             return pages + [glossary, reference]
         first = min(LESSONS)
         return [home, Page(lesson_path(first, lang), t("Lesson {number}: {title}", number=first,
@@ -352,10 +394,94 @@ def links_html(pages: list[Page], query: str = "", *, here: str = HOME) -> str:
     return f'<ul class="gt-links">{items}</ul>'
 
 
+_SLOT = "\x00"  # where a link goes in a sentence, after the sentence is escaped
+
+
+def step_link_html(step: Step, here: str, learner: Learner, lang: str | None = None) -> str:
+    """A link from page ``here`` to a step of the learning path, in a language (the
+    learner's unless told), carrying the learner."""
+    return link_html(step.path_in(lang or learner.language), here, step.title, learner.query())
+
+
+def _with_link(sentence: str, link: str) -> str:
+    return escape(sentence).replace(_SLOT, link)
+
+
+def continue_html(learner: Learner, here: str = HOME) -> str:
+    """The "continue" line: a link to the first step of the learning path the learner has
+    not finished, and in a lesson the part of it that comes next."""
+    progress = learner.progress
+    step = first_unfinished(progress)
+    link = step_link_html(step, here, learner)
+    if step.lesson is None or lesson_state(progress, step.lesson) is LessonState.NOT_STARTED:
+        if step is lesson_steps()[0] and not progress.lessons:
+            # Translators: {step} is a link to the first lesson ("Lesson 1: Cards, values and melds").
+            sentence = t("Start here: {step}.", step=_SLOT)
+        else:
+            # Translators: {step} is a link to a lesson, a puzzle trainer ("Can you knock?") or practice.
+            sentence = t("Continue with {step}.", step=_SLOT)
+    else:
+        kind = unfinished_exercise(progress, step.lesson)
+        if kind is not None:
+            # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
+            sentence = t("Continue with {step}: the exercise “{exercise}” comes next.", step=_SLOT,
+                         exercise=t(EXERCISE_KINDS[kind].title))
+        else:
+            sentence = t("Continue with {step}: the closing check comes next.", step=_SLOT)
+    return f'<p class="gt-continue">{_with_link(sentence, link)}</p>'
+
+
+def lessons_html(learner: Learner, here: str = HOME) -> str:
+    """The lessons in the learning path's order, each with its goal and the learner's
+    state in it, then the glossary and the quick reference."""
+    progress, query = learner.progress, learner.query()
+    states = {lesson_path(n, learner.language): lesson_state(progress, n) for n in lesson_numbers()}
+    items = []
+    for p in lesson_pages(learner.language):
+        state = states.get(p.path)
+        badge = (f' <span class="gt-lesson-state gt-state-{state.value}">({escape(state.label)})</span>'
+                 if state is not None else "")
+        blurb = f" — {escape(p.blurb)}" if p.blurb else ""
+        items.append(f"<li>{link_html(p.path, here, p.title, query)}{badge}{blurb}</li>")
+    return f'<ul class="gt-links gt-lessons">{"".join(items)}</ul>'
+
+
+def next_step_html(page: int | str, here: str, learner: Learner) -> str:
+    """The end of a step's page: the next step of the learning path, and the steps that
+    train what this one taught, each link carrying the learner; from a lesson notebook,
+    the lessons in its language (as its bar of links has them)."""
+    first, *more = next_steps(page)
+    found = lesson_of(here)
+    lang = found[1] if found is not None else None
+    heading = t("What next?")
+    # Translators: at the end of a lesson; {step} is a link to the next lesson or a puzzle trainer.
+    lines = [_with_link(t("Next: {step}", step=_SLOT), step_link_html(first, here, learner, lang))]
+    if more:
+        links = " · ".join(step_link_html(s, here, learner, lang) for s in more)
+        # Translators: {pages} are links to puzzle trainers and practice, separated by " · ".
+        lines.append(_with_link(t("Train what you learned here: {pages}", pages=_SLOT), links))
+    body = "".join(f"<p>{line}</p>" for line in lines)
+    return f'<div class="gt-next-step"><h3>{escape(heading)}</h3>{body}</div>'
+
+
+class LessonEnd(_Following):
+    """The end of a lesson page, in one widget: the next step of the learning path and
+    what trains the lesson (:func:`next_step_html`), then the page's links again, for
+    the page's learner."""
+
+    def __init__(self, page: int | str, here: str, learner: Learner | None = None):
+        self.page = page
+        super().__init__(here, learner, "gt-nav-bar")
+
+    def refresh(self) -> None:
+        self.value = next_step_html(self.page, self.here, self.learner) + nav_html(self.here, self.learner.query())
+
+
 class LandingPage(View):
     """The landing page: its heading, the language menu, who is playing, today's puzzles,
-    and links to every lesson in order (in the learner's language), the puzzle trainers,
-    the replays and the class pages."""
+    the "continue" link and links to every lesson in the learning path's order (in the
+    learner's language, each with the learner's state in it), the puzzle trainers, the
+    replays and the class pages."""
 
     def __init__(self, learner: Learner | None = None, *, today: dt.date | None = None):
         from .trainer import DailyPage
@@ -380,7 +506,7 @@ class LandingPage(View):
 
     def refresh(self) -> None:
         query = self.learner.query()
-        self.lessons.value = links_html(lesson_pages(self.learner.language), query)
+        self.lessons.value = continue_html(self.learner) + lessons_html(self.learner)
         self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
         self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
                                     for heading, pages in ((t(title), linked(pages, HOME))

@@ -1,0 +1,201 @@
+"""The learning path: the steps a learner is led through, in order (the lessons by
+number, then the puzzle trainers and practice), and what marks each one done. The
+landing page's "continue" link, the order of the lessons' states and the next step
+at the end of each lesson are all read from :data:`PATH`.
+
+A step is a page (its path from the site root, English; a page in the lessons'
+folder has a translation in each language's folder), a title, what marks it done
+and the steps that use what it taught. A new page joins the path as one more
+:class:`Step` in :data:`PATH` (a lesson page without a number, a puzzle kind's
+trainer), where it belongs in the order.
+
+A lesson's state: not started (nothing answered), in progress, done (every exercise
+kind tried and the closing check taken), mastered (every exercise kind right at the
+first try at least once, and the check passed: every question right at the first try).
+
+>>> [step.page for step in PATH][-4:]
+[9, 'can_knock', 'best_discard', 'practice']
+>>> [step.page for step in next_steps(5)]
+[6, 'can_knock', 'practice']
+>>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
+(LessonState.NOT_STARTED, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..errors import GinError
+from ..language import N_, PSEUDO, t, tc
+from ..progress import Progress, Tally
+from ..vocab import Vocabulary
+from . import LESSONS
+
+LESSON_FOLDER = "lessons"
+
+
+class LessonState(Vocabulary):
+    """How far a learner is in a lesson, from nothing to everything."""
+
+    NOT_STARTED = "not_started"
+    IN_PROGRESS = "in_progress"
+    DONE = "done"
+    MASTERED = "mastered"
+
+    @property
+    def label(self) -> str:
+        """The state's words, in the current language."""
+        return state_titles()[self]
+
+    @property
+    def finished(self) -> bool:
+        return self in (LessonState.DONE, LessonState.MASTERED)
+
+
+def state_titles() -> dict[LessonState, str]:
+    """Each state's words, in the current language (a label beside a lesson's link)."""
+    return {LessonState.NOT_STARTED: tc("lesson state", "not started"),
+            LessonState.IN_PROGRESS: tc("lesson state", "in progress"),
+            LessonState.DONE: tc("lesson state", "done"), LessonState.MASTERED: tc("lesson state", "mastered")}
+
+
+def lesson_state(progress: Progress, number: int) -> LessonState:
+    """The state of lesson ``number`` for a learner (see the module's docstring); exercise
+    kinds a lesson no longer shows do not count."""
+    record = progress.lesson(number)
+    kinds = [record.tries(kind) for kind in LESSONS[number].kinds]
+    check = record.check
+    if all(kind.right for kind in kinds) and check.passed:
+        return LessonState.MASTERED
+    if all(kind.tried for kind in kinds) and check.taken:
+        return LessonState.DONE
+    if any(kind.tried for kind in kinds) or check.taken:
+        return LessonState.IN_PROGRESS
+    return LessonState.NOT_STARTED
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the path: ``page`` is a lesson's number or the page's key, ``path`` the
+    English page's path from the site root, ``title_text`` its title (English, marked
+    with N_; a lesson's is its definition's), ``done`` what marks it done (None: never,
+    a step one keeps coming back to), ``then`` the steps (by page) that train what it
+    taught, offered at its end beside the next step."""
+
+    page: int | str
+    path: str
+    title_text: str
+    done: Callable[[Progress], bool] | None = None
+    then: tuple[int | str, ...] = ()
+
+    @property
+    def lesson(self) -> int | None:
+        """The lesson's number, for a numbered lesson."""
+        return self.page if isinstance(self.page, int) else None
+
+    @property
+    def title(self) -> str:
+        """The title in the current language; a lesson's with its number."""
+        if self.lesson is not None:
+            return t("Lesson {number}: {title}", number=self.lesson, title=t(self.title_text))
+        return t(self.title_text)
+
+    def path_in(self, lang: str) -> str:
+        """The page's path in a language: a lesson folder's page in that language's folder
+        (English, and the tests' pseudo-language, in ``lessons/`` itself)."""
+        folder, _, name = self.path.rpartition("/")
+        return self.path if folder != LESSON_FOLDER else f"{lesson_folder(lang)}/{name}"
+
+    def is_done(self, progress: Progress) -> bool:
+        return self.done is not None and self.done(progress)
+
+
+def lesson_folder(lang: str = "en") -> str:
+    """The folder of a language's lesson notebooks: ``lessons`` for English (and the
+    tests' pseudo-language, which has no notebooks of its own), ``lessons/<lang>``."""
+    return LESSON_FOLDER if lang in ("en", PSEUDO) else f"{LESSON_FOLDER}/{lang}"
+
+
+def _lesson_step(number: int, *then: int | str) -> Step:
+    return Step(number, f"{LESSON_FOLDER}/{LESSONS[number].file}", LESSONS[number].title_text,
+                lambda progress: lesson_state(progress, number).finished, then)
+
+
+def _solved_a_puzzle(kind: str) -> Callable[[Progress], bool]:
+    """Done once the learner has solved a puzzle of the kind (without hints)."""
+    return lambda progress: progress.kinds.get(kind, Tally()).solved > 0
+
+
+PATH: tuple[Step, ...] = (
+    _lesson_step(1), _lesson_step(2), _lesson_step(3),
+    # The best-discard puzzles train the normal turn's last decision: which card to throw.
+    _lesson_step(4, "best_discard"),
+    # Whether a hand can knock, and with which discard; then whole hands to the end.
+    _lesson_step(5, "can_knock", "practice"),
+    # No puzzle kind trains laying off yet: whole hands do.
+    _lesson_step(6, "practice"),
+    # Choosing the knock that scores most: the can-knock puzzles' discard, and whole hands.
+    _lesson_step(7, "can_knock", "practice"),
+    # A match to the target score is what practice plays.
+    _lesson_step(8, "practice"),
+    # The variants are chosen on the practice page; then every puzzle kind.
+    _lesson_step(9, "practice", "can_knock", "best_discard"),
+    Step("can_knock", "puzzles/can_knock.ipynb", N_("Can you knock?"), _solved_a_puzzle("can_knock")),
+    Step("best_discard", "puzzles/best_discard.ipynb", N_("Best discard"), _solved_a_puzzle("best_discard")),
+    Step("practice", "practice/practice.ipynb", N_("Practice against the computer")),
+)
+"""The learning path, in order."""
+
+
+def step(page: int | str) -> Step:
+    """The path's step for a page (a lesson's number or a page's key)."""
+    found = next((s for s in PATH if s.page == page and type(s.page) is type(page)), None)
+    if found is None:
+        raise GinError(f"the learning path has no step {page!r}")
+    return found
+
+
+def lesson_steps() -> tuple[Step, ...]:
+    """The path's numbered lessons, in the path's order."""
+    return tuple(s for s in PATH if s.lesson is not None)
+
+
+def lesson_numbers() -> list[int]:
+    """The numbers of the path's lessons, in the path's order."""
+    return [s.page for s in PATH if isinstance(s.page, int)]
+
+
+def unfinished_exercise(progress: Progress, number: int) -> str | None:
+    """The first exercise kind of a lesson the learner has not tried (None when every one
+    has been: the closing check is what remains, or nothing)."""
+    record = progress.lesson(number)
+    return next((kind for kind in LESSONS[number].kinds if not record.tries(kind).tried), None)
+
+
+def next_steps(page: int | str) -> list[Step]:
+    """What the end of a step's page offers: the step after it on the path, then the
+    steps that train what it taught (each once)."""
+    here = step(page)
+    index = PATH.index(here)
+    following = [PATH[index + 1]] if index + 1 < len(PATH) else []
+    return following + [step(p) for p in here.then if all(step(p) is not s for s in following)]
+
+
+def first_unfinished(progress: Progress) -> Step:
+    """The step the "continue" link opens: the first on the path not yet done (the last
+    step when every other one is)."""
+    return next((s for s in PATH if not s.is_done(progress)), PATH[-1])
+
+
+def lesson_of_exercise(kind: str) -> int:
+    """The lesson whose page shows an exercise kind."""
+    found = [number for number, info in LESSONS.items() if kind in info.kinds]
+    if len(found) != 1:
+        raise GinError(f"the exercise kind {kind!r} is in {len(found)} lessons, not in one")
+    return found[0]
+
+
+__all__ = ["LESSON_FOLDER", "LessonState", "PATH", "Step", "first_unfinished", "lesson_folder",
+           "lesson_numbers", "lesson_of_exercise", "lesson_state", "lesson_steps", "next_steps", "state_titles", "step",
+           "unfinished_exercise"]

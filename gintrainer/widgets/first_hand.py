@@ -1,0 +1,188 @@
+"""The "Play your first hand" page's widget: the learner plays the first hand of
+:mod:`gintrainer.lessons.first_hand` with the practice page's views (the table, the
+card buttons, the move log, the coach's table, the result), each move answered at
+once, any step replayed, the score worked out at the end and a link to practice."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..cards import Card
+from ..errors import IllegalActionError
+from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
+from ..language import current_language, t, tc
+from ..lessons.first_hand import OPPONENT, RULES, FirstHand, Verdict
+from ..practice import hand_move_log
+from . import ui as widgets
+from .base import guarded
+from .cards import CardPicker
+from .practice import (
+    PRACTICE_CSS,
+    HandPage,
+    button_row,
+    coach_table_html,
+    hand_info_html,
+    hand_result_html,
+    hand_table_html,
+    moves_html,
+    steady_order,
+)
+from .profile import Learner
+from .site import EXTRA_SECTIONS, FIRST_HAND, lesson_path, link_html
+
+_CSS = """<style>
+.gt-first-hand .gt-feedback{padding:4px 8px;margin:4px 0;border-left:4px solid #888;background:#f6f6f6;}
+.gt-first-hand .gt-feedback.gt-sound{border-left-color:#1c8c3c;background:#eaf6ec;}
+.gt-first-hand .gt-feedback.gt-poor{border-left-color:#f0a000;background:#fff4d6;}
+.gt-first-hand .gt-feedback.gt-refused{border-left-color:#a10d25;background:#fbe9eb;}
+[dir=rtl] .gt-first-hand .gt-feedback{border-left:none;border-right:4px solid #888;}
+[dir=rtl] .gt-first-hand .gt-feedback.gt-sound{border-right-color:#1c8c3c;}
+[dir=rtl] .gt-first-hand .gt-feedback.gt-poor{border-right-color:#f0a000;}
+[dir=rtl] .gt-first-hand .gt-feedback.gt-refused{border-right-color:#a10d25;}
+.gt-first-hand .gt-rules ul{list-style:none;padding-left:0;padding-right:0;margin:2px 0;}
+.gt-first-hand .gt-rule-shown{color:#176b30;}
+</style>"""
+
+PRACTICE = next(page for _, pages in EXTRA_SECTIONS for page in pages if page.path.startswith("practice/"))
+"""The practice page the first hand leads to (from the site's lists of pages)."""
+
+
+def verdict_html(verdict: Verdict) -> str:
+    """What the page says about a move: its words, and for a poor discard the solver's table."""
+    css = "gt-sound" if verdict.sound else "gt-poor"
+    table = coach_table_html(verdict.table) if verdict.table is not None else ""
+    return f"<div class='gt-feedback {css}'>{escape(verdict.text)}</div>{table}" if verdict.text else table
+
+
+def refused_html(error: IllegalActionError) -> str:
+    """An illegal move's refusal: the engine's reason, and that nothing changed."""
+    text = t("Not allowed: {reason}. Nothing was played: the hand is as it was.", reason=str(error))
+    return f"<div class='gt-feedback gt-refused'>{escape(text)}</div>"
+
+
+def rules_html(shown: tuple[str, ...]) -> str:
+    """The rules the hand is to show, each ticked once a move of the learner's has shown it."""
+    title = t("The rules this hand shows")
+    items = "".join(f"<li class='{'gt-rule-shown' if key in shown else 'gt-rule-due'}'>"
+                    f"{'✓' if key in shown else '○'} {escape(t(label))}</li>" for key, label in RULES.items())
+    return f"<div class='gt-rules'><b>{escape(title)}</b><ul>{items}</ul></div>"
+
+
+class FirstHandPage(HandPage):
+    """The first hand: the table, your cards as buttons, the move buttons (none is
+    disabled for being illegal: the engine refuses an illegal move and says why), what
+    the page says about your last move, at the end the score and the link to practice,
+    the rules shown so far, the move log, and going back to a step."""
+
+    def __init__(self, game: FirstHand | None = None, learner: Learner | None = None):
+        self.game = game or FirstHand()
+        self.learner = learner or Learner.from_page()
+        self.here = lesson_path(FIRST_HAND, current_language())
+        self._said = ""
+        self._order: tuple[Card, ...] = ()
+        self._shown: tuple[tuple[Card, ...], bool, str, bool] | None = None  # what the picker shows
+        self.table = widgets.HTML()
+        self.hand_info = widgets.HTML()
+        self.picker = CardPicker(single=True)
+        self.picker.on_error = self.report
+        self.make_move_buttons()
+        self.big_gin_button.layout.display = "" if self.game.hand.rules.big_gin else "none"
+        self.feedback = widgets.HTML(_dom_classes=("gt-first-hand-feedback",))
+        self.rules = widgets.HTML()
+        self.moves = widgets.HTML()
+        self.step_choice = widgets.Dropdown(options=[], description=tc("label", "Step:"))
+        self.back_button = widgets.Button(description=tc("button", "Go back to this step"), tooltip=tc(
+            "tooltip", "replay the hand to just before this move, to play on from there"))
+        self.steps_row = button_row(self.step_choice, self.back_button)
+        self.result = widgets.HTML(_dom_classes=("gt-first-hand-result",))
+        super().__init__([widgets.HTML(PRACTICE_CSS + _CSS), self.table, self.hand_info, self.picker, self.draw_row,
+                          self.discard_row, self.layout_row, self.feedback, self.result, self.rules, self.moves,
+                          self.steps_row],
+                         _dom_classes=("gt-practice", "gt-first-hand"))
+        self.connect_move_buttons()
+        self.back_button.on_click(self._on_back)
+        self.refresh()
+
+    @property
+    def names(self) -> tuple[str, str]:
+        you = tc("player", "You")
+        return (OPPONENT, you) if self.game.seat == 1 else (you, OPPONENT)
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def _play(self, action: Action) -> None:
+        try:
+            verdict = self.game.play(action)
+        except IllegalActionError as error:
+            self._said = refused_html(error)
+            self.refresh()
+            return
+        self._said = verdict_html(verdict)
+        self.picker.select(())
+        self.refresh()
+
+    @guarded
+    def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
+        self._play(Action(ActionKind.AUTO))
+
+    @guarded
+    def _on_back(self, _button: widgets.Button | None = None) -> None:
+        step = self.step_choice.value
+        if step is None:
+            return
+        self.game.go_back(step)
+        self._said = ""
+        self.picker.select(())
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _show_hand(self) -> None:
+        game = self.game
+        hand = game.hand
+        self._order = steady_order(self._order, hand.unlaid(game.seat)) if not hand.is_over else ()
+        single = hand.phase not in LAYOUT_PHASES
+        key = (self._order, single, self.size, self.four_colour)
+        if key != self._shown:  # showing the cards again clears the selection
+            self.picker.show(self._order, single=single, size=self.size, four_colour=self.four_colour)
+            self._shown = key
+        self.picker.disable(not game.learner_to_act)
+
+    def _step_options(self) -> list[tuple[str, int]]:
+        log = hand_move_log(self.game.hand, self.game.seat, OPPONENT)
+        return [(tc("option", "Step {number}: {move}", number=n, move=log[index].text), index)
+                for n, (index, _) in enumerate(self.game.steps(), start=1)]
+
+    def refresh(self) -> None:
+        game = self.game
+        hand = game.hand
+        phase = hand.phase
+        with self.hold_sync():
+            self.table.value = hand_table_html(hand, game.seat, self.names, size=self.size,
+                                               four_colour=self.four_colour)
+            self._show_hand()
+            self.hand_info.value = hand_info_html(hand, game.seat, to_act=game.learner_to_act, waiting=False)
+            self.show_move_rows(phase)
+            self.draw_button.layout.display = "none" if phase is Phase.UPCARD else ""
+            self.layoff_button.layout.display = "" if phase is Phase.DEFENDER_LAYOUT else "none"
+            self.feedback.value = self._said
+            self.rules.value = rules_html(game.rules_shown())
+            self.moves.value = moves_html(hand_move_log(hand, game.seat, OPPONENT), game.seat)
+            options = self._step_options()
+            if list(self.step_choice.options) != options:
+                self.step_choice.options = options
+                self.step_choice.value = options[-1][1] if options else None
+            self.steps_row.layout.display = "" if options else "none"
+            self.result.value = self._result_html() if hand.is_over else ""
+
+    def _result_html(self) -> str:
+        game = self.game
+        score = hand_result_html(game.hand, self.names, game.seat)
+        lead = t("Now play whole matches against the computer, with a coach:")
+        link = link_html(PRACTICE.path, self.here, t(PRACTICE.title), self.learner.query())
+        return f"{score}<p class='gt-next-step'>{escape(lead)} {link}</p>"
+
+
+def first_hand() -> FirstHandPage:
+    """A notebook's one line for the first hand."""
+    return FirstHandPage()

@@ -1,0 +1,232 @@
+"""The first hand's page: its place among the lessons (after lesson 5, before lesson 6,
+in every list and every language), its notebooks (thin, following the English one, the
+prose saying what the script does), the widget played through its buttons, and every
+text of it from the catalogs."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from gintrainer.deals import THEM, YOU  # noqa: E402
+from gintrainer.hand import Phase  # noqa: E402
+from gintrainer.language import LANGUAGES, in_language, t  # noqa: E402
+from gintrainer.lessons import LESSONS, outline  # noqa: E402
+from gintrainer.lessons import first_hand as script  # noqa: E402
+from gintrainer.lessons.first_hand import LINE, RULES, FirstHand  # noqa: E402
+from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
+from gintrainer.widgets.first_hand import FirstHandPage  # noqa: E402
+from gintrainer.widgets.profile import Learner  # noqa: E402
+from gintrainer.widgets.site import (  # noqa: E402
+    FIRST_HAND,
+    lesson_of,
+    lesson_order,
+    lesson_pages,
+    lesson_path,
+    links_html,
+    nav_pages,
+    site_pages,
+)
+from i18n import pseudo_language, unmarked  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS_DIR = ROOT / "lessons"
+HREF = re.compile(r"""href=["']([^"']+)["']""")
+
+
+# -- its place among the lessons ---------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_first_hand_stands_between_lesson_5_and_lesson_6_in_every_list(lang):
+    paths = [p.path for p in lesson_pages(lang)]
+    at = paths.index(lesson_path(FIRST_HAND, lang))
+    assert paths[at - 1] == lesson_path(5, lang) and paths[at + 1] == lesson_path(6, lang)
+    assert lesson_of(lesson_path(FIRST_HAND, lang)) == (FIRST_HAND, lang)
+    assert lesson_path(FIRST_HAND, lang) in site_pages()
+    assert lesson_order().index(FIRST_HAND) == lesson_order().index(5) + 1
+
+
+def test_the_landing_page_lists_it_after_lesson_5_with_its_goal():
+    html = links_html(lesson_pages("en"))
+    five, first, six = (html.index(f'href="{lesson_path(page)}"') for page in (5, FIRST_HAND, 6))
+    assert five < first < six
+    assert f">{script.TITLE}</a> — {script.GOAL}</li>" in html
+
+
+def test_the_lessons_next_and_previous_links_go_through_the_first_hand():
+    def links(page, lang="en"):
+        return [(p.path, p.title) for p in nav_pages(lesson_path(page, lang))]
+    assert (lesson_path(FIRST_HAND), f"Next: {script.TITLE} →") in links(5)
+    assert (lesson_path(FIRST_HAND), f"← Previous: {script.TITLE}") in links(6)
+    here = links(FIRST_HAND)
+    assert here[1] == (lesson_path(5), f"← Previous: {LESSONS[5].title}")
+    assert here[2] == (lesson_path(6), f"Next: {LESSONS[6].title} →")
+    with in_language("tr"):
+        assert (lesson_path(FIRST_HAND, "tr"), t("Next: {title} →", title=t(script.TITLE))) in links(5, "tr")
+        assert t(script.TITLE) != script.TITLE
+
+
+# -- the notebooks -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_notebook_is_thin_and_follows_the_page(lang):
+    path = Path(lesson_path(FIRST_HAND, lang))
+    with in_language(lang):
+        assert outline.first_hand_differences(outline.read(ROOT / path), t) == []
+    if lang != "en":
+        assert outline.against_english(LESSONS_DIR / path.name, ROOT / path, lang) == []
+
+
+def test_a_notebook_that_departs_from_the_page_is_told(tmp_path):
+    nb = json.loads((LESSONS_DIR / "first_hand.ipynb").read_text(encoding="utf-8"))
+    nb["cells"][3]["source"] = ["lesson.demo('knock')"]
+    nb["cells"][0]["source"] = ["# Play a hand\n"]
+    spoilt = tmp_path / "first_hand.ipynb"
+    spoilt.write_text(json.dumps(nb), encoding="utf-8")
+    found = outline.first_hand_differences(outline.read(spoilt))
+    assert any("title is not" in p for p in found) and any("does not state the goal" in p for p in found)
+    assert any("lesson.demo('knock')" in p or "lesson.demo" in p for p in found)
+
+
+def test_the_prose_says_what_the_script_does():
+    cells = json.loads((LESSONS_DIR / "first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
+    prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    hand = script.start()
+    assert hand.non_dealer == YOU and hand.dealer == THEM
+    assert f"you are the non-dealer, and {script.OPPONENT} deals" in prose
+    for label in RULES.values():
+        assert label in prose, label
+    taught = {move.decision.lesson for move in LINE if move.decision is not None}
+    assert "lessons 2 to 5" in prose and taught <= set(range(2, 6)) and min(LESSONS) < 2
+    assert "as lesson 7 will explain" in prose and LESSONS[7].slug == "scoring_a_hand"
+    assert "Lesson 6 shows what the defender may do after a knock: lay off" in prose
+    assert LESSONS[6].slug == "laying_off"
+    page = FirstHandPage(learner=Learner())
+    for button in (page.take_button, page.pass_button, page.draw_button, page.discard_button, page.knock_button,
+                   page.back_button, page.lay_out_button):
+        if button is page.take_button:
+            assert "**Take the upcard**" in prose
+        else:
+            assert f"**{button.description}**" in prose, button.description
+
+
+# -- the widget --------------------------------------------------------------------------
+
+def pick(page: FirstHandPage, code: str) -> None:
+    cards = [c.code() for c in page.picker.cards]
+    page.picker.buttons[cards.index(code)].value = True
+
+
+def play_line(page: FirstHandPage) -> None:
+    """The learner's moves of the script's line, through the page's buttons."""
+    page.take_button.click()
+    pick(page, "KC")
+    page.discard_button.click()
+    page.draw_button.click()
+    pick(page, "8C")
+    page.discard_button.click()
+    page.take_button.click()
+    pick(page, "6C")
+    page.knock_button.click()
+    page.lay_out_button.click()
+
+
+def test_the_whole_hand_is_played_through_the_buttons_to_the_score_and_the_link_to_practice():
+    page = FirstHandPage(learner=Learner("Ann"))
+    assert page.pass_button.layout.display == "" and page.draw_button.layout.display == "none"
+    play_line(page)
+    hand = page.game.hand
+    assert hand.is_over and page.game.on_script and page.last_error is None
+    assert hand.history == tuple(move.action for move in LINE)
+    assert hand.result.explain() in page.result.value
+    assert f"= {hand.result.points}." in page.result.value
+    links = HREF.findall(page.result.value)
+    assert links == ["../practice/practice.ipynb?profile=Ann"]
+    assert page.rules.value.count("gt-rule-shown") == len(RULES)
+
+
+def test_an_illegal_move_through_the_buttons_is_refused_and_the_hand_stays():
+    page = FirstHandPage(learner=Learner())
+    page.take_button.click()
+    before = page.game.hand.to_dict()
+    shown = page.table.value
+    pick(page, "9S")
+    page.discard_button.click()
+    assert "gt-refused" in page.feedback.value
+    assert "cannot discard 9♠: it was just taken from the discard pile" in page.feedback.value
+    assert page.game.hand.to_dict() == before and page.table.value == shown
+    pick(page, "8C")
+    page.knock_button.click()
+    assert "over the knock limit of 10" in page.feedback.value and page.game.hand.to_dict() == before
+    pick(page, "KC")
+    page.discard_button.click()
+    assert "gt-sound" in page.feedback.value and page.game.hand.phase is Phase.DRAW
+
+
+def test_a_poor_discard_shows_the_solvers_table_and_a_step_can_be_replayed():
+    page = FirstHandPage(learner=Learner())
+    page.take_button.click()
+    pick(page, "KC")
+    page.discard_button.click()
+    page.draw_button.click()
+    pick(page, "6C")
+    page.discard_button.click()
+    assert "gt-poor" in page.feedback.value and "gt-solver" in page.feedback.value
+    assert not page.game.on_script
+    options = dict((index, label) for label, index in page.step_choice.options)
+    assert options[4] == "Step 3: You draw 7♥ from the stock."
+    page.step_choice.value = 4
+    page.back_button.click()
+    assert page.game.hand.history == tuple(m.action for m in LINE[:4]) and page.game.on_script
+    assert page.feedback.value == ""
+    page.draw_button.click()
+    pick(page, "8C")
+    page.discard_button.click()
+    page.take_button.click()
+    pick(page, "6C")
+    page.knock_button.click()
+    page.lay_out_button.click()
+    assert page.game.hand.is_over and page.game.on_script
+
+
+def test_the_lesson_notebooks_call_builds_the_page():
+    page = lesson_widgets.first_hand()
+    assert isinstance(page, FirstHandPage) and isinstance(page.game, FirstHand)
+
+
+def test_every_text_of_the_page_is_from_the_catalogs():
+    with pseudo_language():
+        page = FirstHandPage(learner=Learner())
+        seen = [page.table.value, page.hand_info.value, page.rules.value]
+        page.take_button.click()
+        seen.append(page.feedback.value)
+        pick(page, "9S")
+        page.discard_button.click()
+        seen.append(page.feedback.value)
+        pick(page, "KC")
+        page.discard_button.click()
+        page.take_button.click()  # poor: K♠ goes into no meld
+        seen.append(page.feedback.value)
+        page.step_choice.value = 4
+        page.back_button.click()
+        page.draw_button.click()
+        pick(page, "6C")
+        page.discard_button.click()  # poor: the solver's table
+        seen.append(page.feedback.value)
+        page.step_choice.value = 0
+        page.back_button.click()
+        play_line(page)
+        seen += [page.result.value, page.moves.value, page.rules.value, page.table.value]
+        seen += [label for label, _ in page.step_choice.options]
+        seen += [b.description for b in (page.take_button, page.pass_button, page.draw_button, page.discard_button,
+                                         page.knock_button, page.lay_out_button, page.back_button,
+                                         page.meld_button, page.done_button)]
+    for text in seen:
+        assert unmarked(text, allowed=[script.OPPONENT]) == [], text

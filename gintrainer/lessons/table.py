@@ -72,3 +72,8 @@ PAGES: dict[int, LessonPage] = {page.number: page for page in (
                   "same hand scores under each.")),
 )}
 """Every lesson's page, by number, in order."""
+
+FIRST_HAND_KEY = "first_hand"
+"""The first hand, a lesson page without a number (:mod:`.first_hand`), by its key."""
+FIRST_HAND_TITLE = N_("Play your first hand")
+FIRST_HAND_GOAL = N_("Play a whole hand yourself, from the upcard to the score, each move checked as you make it.")

@@ -18,11 +18,7 @@ from html import escape
 
 from ..app import for_a_class
 from ..errors import GinError
-from ..exercises.core import KINDS as EXERCISE_KINDS
 from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
-from ..lessons.first_hand import GOAL as FIRST_HAND_GOAL
-from ..lessons.first_hand import KEY as FIRST_HAND
-from ..lessons.first_hand import TITLE as FIRST_HAND_TITLE
 from ..lessons.path import (
     LessonState,
     Step,
@@ -34,6 +30,8 @@ from ..lessons.path import (
     next_steps,
     unfinished_exercise,
 )
+from ..lessons.table import FIRST_HAND_GOAL, FIRST_HAND_TITLE
+from ..lessons.table import FIRST_HAND_KEY as FIRST_HAND
 from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
 from . import ui as widgets
 from .base import PageLanguage, View
@@ -423,6 +421,7 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
     else:
         kind = unfinished_exercise(progress, step.lesson)
         if kind is not None:
+            from ..exercises.core import KINDS as EXERCISE_KINDS  # a learner in a lesson: its exercises' titles
             # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
             sentence = t("Continue with {step}: the exercise “{exercise}” comes next.", step=_SLOT,
                          exercise=t(EXERCISE_KINDS[kind].title))

@@ -138,7 +138,8 @@ def _lean(kind: type[_Widget]) -> type[_Widget]:
     """``kind`` (an ipywidgets class) with the shared layout, and the shared style of its
     style class, as defaults: a widget given ``layout=`` or ``style=`` has its own."""
     namespace: dict[str, Any] = {
-        "__module__": __name__, "__qualname__": kind.__name__, "__doc__": kind.__doc__,
+        "__module__": __name__, "__qualname__": kind.__name__,
+        "__doc__": f"ipywidgets' {kind.__name__}, sharing the kernel's layout and style unless given its own.",
         "_shared_layout": traitlets.default("layout")(lambda self: shared_part(widgets.Layout))}
     style = kind.class_traits().get("style")
     if style is not None:

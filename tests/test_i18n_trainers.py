@@ -149,6 +149,17 @@ def test_the_trainer_page_with_its_filters_and_stats():
         assert page.stats.value and unmarked_on(page) == []
 
 
+def test_the_rating_change_after_an_answer_is_in_the_page_s_language():
+    with pseudo_language():
+        page = TrainerPage("can_knock", learner=Learner(), seed=2)
+        view = page.view
+        assert view.puzzle is not None and not view.puzzle.can_knock
+        view.no_button.click()
+        assert "gt-feedback-right" in view.feedback.value
+        shown = unescape(view.feedback.value)
+        assert "⟦Rating 1500 → " in shown and unmarked_on(view) == []
+
+
 def test_the_daily_page_and_a_puzzle_answered_before():
     day = dt.date(2026, 3, 1)
     with pseudo_language():

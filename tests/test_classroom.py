@@ -40,7 +40,8 @@ from gintrainer.classroom.codes import ALPHABET, THEME_BITS
 from gintrainer.cli import main, puzzle_json
 from gintrainer.drawing import deadwood_sum_words, melds_words
 from gintrainer.melds import meld_kind
-from gintrainer.puzzles import KINDS, THEMES, PuzzleKind, verify
+from gintrainer.puzzles import THEMES, PuzzleKind, verify
+from gintrainer.puzzles.kinds import DISCARD_KINDS
 from gintrainer.solver import Objective
 from gintrainer.storage import clean_name
 
@@ -72,7 +73,7 @@ def wrong_answer(puzzle) -> str:
 
 @st.composite
 def class_sets(draw):
-    kinds = draw(st.sampled_from([("can_knock",), ("best_discard",), KINDS]))
+    kinds = draw(st.sampled_from([("can_knock",), ("best_discard",), DISCARD_KINDS]))
     objective = draw(st.sampled_from(sets.OBJECTIVES)) if "best_discard" in kinds else None
     low, high = sorted(draw(st.lists(st.integers(0, 15), min_size=2, max_size=2)))
     themes = draw(st.sets(st.sampled_from([t for t in THEME_BITS if t != "big-gin"]), max_size=3))
@@ -149,7 +150,7 @@ def test_bad_codes_get_a_message_for_a_student(text, reason, fragment):
 
 
 def test_a_code_from_a_newer_version_says_so(monkeypatch):
-    monkeypatch.setattr(codes, "VERSION", codes.VERSION + 1)
+    monkeypatch.setattr(codes, "CLASSIC", codes.VERSION + 1)
     newer = SET.code
     monkeypatch.undo()
     for text in (newer, newer + "ABCDE"):
@@ -161,7 +162,7 @@ def test_a_code_from_a_newer_version_says_so(monkeypatch):
 def test_a_code_of_a_retired_version_says_to_ask_for_a_new_one(monkeypatch):
     """Version 1 codes were drawn by the puzzle generator before its positions
     were corrected: rebuilt now they would name other puzzles than their worksheets."""
-    monkeypatch.setattr(codes, "VERSION", 1)
+    monkeypatch.setattr(codes, "CLASSIC", 1)
     old = SET.code
     monkeypatch.undo()
     assert old != SET.code and old[1:14] == SET.code[1:14]  # the same options, another version

@@ -24,10 +24,11 @@ from fractions import Fraction
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
-from ..language import t
+from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
 from ..solver import Objective, fraction_text, parse_fraction, take_or_draw
+from .answers import mark_choice
 from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
@@ -254,6 +255,7 @@ class TakeOrDrawOwner:
     kind = KIND
     objectives: tuple[Objective | None, ...] = (None,)
     balances = True
+    words = N_("take-or-draw")
 
     def make(self, position: DrawPosition, objective: Objective | None = None) -> TakeOrDrawPuzzle | None:
         return make(position)
@@ -270,6 +272,9 @@ class TakeOrDrawOwner:
     def balance(self, puzzle: TakeOrDrawPuzzle) -> str:
         """What a set keeps in balance: about as many takes as draws."""
         return puzzle.choice
+
+    def mark(self, puzzle: TakeOrDrawPuzzle, response: str) -> tuple[str, Grade]:
+        return mark_choice(puzzle, response)
 
 
 OWNER = TakeOrDrawOwner()

@@ -1,6 +1,9 @@
-"""A "take or draw?" puzzle on a worksheet and its answer key, and an answer to
-it marked (the kind's part of class sets; the class codes of version 2 name the
-discard kinds only)."""
+"""A "take or draw?" puzzle on a worksheet and its answer key, an answer to it
+marked, and a class set with take-or-draw puzzles (a version 3 code) made on the
+teacher page, answered on the student page and shown in the gradebook."""
+
+import base64
+import re
 
 import pytest
 
@@ -36,3 +39,62 @@ def test_the_worksheet_asks_and_the_answer_key_answers_with_both_numbers():
     assert "Draw from the stock." in key and f"Top of the discard pile: {puzzle.offered}" in key
     assert format_value(puzzle.draw_expected) in key and format_value(puzzle.take_expected) in key
     assert "gt-choice-table" in key and puzzle.id in key
+
+
+def test_a_worksheet_says_what_a_take_or_draw_puzzle_asks():
+    from gintrainer.classroom import ClassSet, worksheet_html
+    only = worksheet_html(ClassSet("x", count=2, kinds="take_or_draw"))
+    mixed = worksheet_html(ClassSet("x", count=2, kinds=["best_discard", "take_or_draw"]))
+    plain = worksheet_html(ClassSet("x", count=2, kinds="best_discard"))
+    before = "shows your ten cards before you draw, and the card on top of the discard pile"
+    assert before in only and "eleven cards" not in only and "Which card?" not in only
+    assert before in mixed and "eleven cards just after you drew" in mixed
+    assert before not in plain and "eleven cards just after you drew" in plain
+
+
+# -- the class pages ---------------------------------------------------------------
+
+def test_a_teacher_makes_a_take_or_draw_set_a_student_answers_it_and_the_gradebook_shows_it(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from gintrainer.classroom import ClassSet, open_store
+    from gintrainer.puzzles import PuzzleKind
+    from gintrainer.puzzles.themes import theme_title
+    from gintrainer.widgets.classroom import GradebookPage, StudentPage, TeacherPage
+
+    teacher = TeacherPage()
+    teacher.name.value, teacher.count.value = "Year 9 Tuesday", 2
+    teacher.kind_boxes[PuzzleKind.BEST_DISCARD].value = False
+    teacher.kind_boxes[PuzzleKind.TAKE_OR_DRAW].value = True
+    teacher.make_button.click()
+    made = teacher.classset
+    assert made == ClassSet("Year 9 Tuesday", count=2, kinds=["can_knock", "take_or_draw"])
+    assert made.version == 3 and made.code in teacher.code.value and teacher.listing.value.count("<li>") == 2
+    assert "can-you-knock and take-or-draw" in teacher.code.value
+    sheet = re.search(r'href="data:text/html;base64,([^"]+)"', teacher.downloads.value).group(1)
+    assert base64.b64decode(sheet).decode("utf-8").count('<span class="ws-kind">Take or draw?</span>') == 1
+    offered = made.puzzles()[1]
+    assert offered.kind == PuzzleKind.TAKE_OR_DRAW
+
+    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    student = StudentPage(code=made.code.lower(), student="Kim", store=store)
+    student.start_button.click()
+    view = student.view
+    (view.yes_button if made.puzzles()[0].can_knock else view.no_button).click()  # yes asks for a card: unanswered
+    if made.puzzles()[0].can_knock:
+        card = made.puzzles()[0].answer[0]
+        view.picker.buttons[view.picker.cards.index(card)].value = True
+        view.discard_button.click()
+    student.next_button.click()
+    assert view.puzzle == offered and view.take_button.layout.display == ""
+    (view.take_button if offered.choice == "draw" else view.draw_button).click()  # the wrong choice
+    student.hand_in_button.click()
+    assert student.session.score == (1, 2)
+    wrong = "take" if offered.choice == "draw" else "draw"
+    assert f"✗ Not right: you answered {wrong}." in student.review.value
+    assert [(a.answer, a.correct) for a in store.class_sessions(made.code)[0].attempts][1] == (wrong, False)
+
+    book = GradebookPage(store=store)
+    book.code.value = made.code
+    assert "Kim" in book.table.value and "1/2 (50%)" in book.table.value and "take-or-draw" in book.table.value
+    for theme in offered.themes:
+        assert theme_title(theme) in book.chart.value

@@ -111,6 +111,23 @@ _INSTRUCTIONS = N_(
     "yes write the card you discard. For \u201cWhich card?\u201d write the card you discard. Write cards as "
     "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
 
+_OFFER_INSTRUCTIONS = N_(
+    "A \u201cTake or draw?\u201d puzzle shows your ten cards before you draw, and the card on top of the discard "
+    "pile: tick take if you would take that card, or draw if you would draw from the stock.")
+
+_OFFER_ONLY_INSTRUCTIONS = N_(
+    "Each puzzle shows your ten cards before you draw, and the card on top of the discard pile. Find the melds "
+    "(three or four cards of a rank; three or more in sequence in one suit) and count the deadwood: ace 1, two to "
+    "ten their value, J Q K 10. Tick take if you would take that card, or draw if you would draw from the stock.")
+
+
+def instructions(classset: ClassSet) -> str:
+    """What the worksheet asks, in the current language, for the kinds of the set."""
+    offers = PuzzleKind.TAKE_OR_DRAW in classset.kinds
+    if offers and len(classset.kinds) == 1:
+        return t(_OFFER_ONLY_INSTRUCTIONS)
+    return " ".join((t(_INSTRUCTIONS), t(_OFFER_INSTRUCTIONS))) if offers else t(_INSTRUCTIONS)
+
 
 def worksheet_html(classset: ClassSet, *, answers: bool = False, lang: str | None = None) -> str:
     """The worksheet of a class set (``answers=True``: its answer key) as a whole
@@ -147,10 +164,10 @@ def _worksheet_html(classset: ClassSet, answers: bool, lang: str) -> str:
                      expected_label=words("label_column_expected"))
         lines.append(f'<div class="ws-instructions">{escape(note)}</div>')
     else:
-        name_label, date_label, instructions = tc("worksheet", "Name:"), tc("worksheet", "Date:"), t(_INSTRUCTIONS)
+        name_label, date_label, asked = tc("worksheet", "Name:"), tc("worksheet", "Date:"), instructions(classset)
         lines.append(f'<p class="ws-student">{escape(name_label)} <span class="ws-line"></span> '
                      f'{escape(date_label)} <span class="ws-line ws-short"></span></p>')
-        lines.append(f'<div class="ws-instructions">{escape(instructions)}</div>')
+        lines.append(f'<div class="ws-instructions">{escape(asked)}</div>')
     header = f'<header class="ws-title"><h1>{escape(heading)}</h1>{"".join(lines)}</header>'
     sections = "".join(puzzle_section_html(p, i + 1, len(puzzles), answers=answers) for i, p in enumerate(puzzles))
     html = page(f'<main class="ws-sheet{" ws-answer-key" if answers else ""}">{header}{sections}</main>',

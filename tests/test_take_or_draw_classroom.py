@@ -52,6 +52,22 @@ def test_a_worksheet_says_what_a_take_or_draw_puzzle_asks():
     assert before not in plain and "eleven cards just after you drew" in plain
 
 
+def test_a_results_file_of_a_take_or_draw_set_is_checked_and_re_marked_against_its_code():
+    from gintrainer.classroom import ClassSet, ResultsError, StudentSession, read_results
+    classset = ClassSet("Lunch club", count=3, kinds="take_or_draw", themes=["stock-odds", "looks-useful"])
+    session = StudentSession(classset, "Zoë")
+    with in_language("tr"):  # the student's own words; the file keeps the choice
+        first = session.answer(0, "al")
+    second = session.answer(1, session.puzzles[1].choice)
+    assert first.answer == "take" and first.correct == (session.puzzles[0].choice == "take") and second.correct
+    text = session.hand_in().to_csv()
+    results = read_results(text)
+    assert results.code == classset.code and len(results.code) == 29 and results.right == 1 + first.correct
+    assert ",1,td-" in text and ",take," in text.splitlines()[1]
+    with pytest.raises(ResultsError, match="line 2: answer 'draw' is marked"):  # the other choice, marked alike
+        read_results(text.replace(",take,", ",draw,", 1))
+
+
 # -- the class pages ---------------------------------------------------------------
 
 def test_a_teacher_makes_a_take_or_draw_set_a_student_answers_it_and_the_gradebook_shows_it(tmp_path):

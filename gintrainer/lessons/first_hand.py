@@ -213,14 +213,16 @@ def decision_values(before: Hand, action: Action, after: Hand, seat: int = YOU) 
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What the page says about one of the learner's moves: ``sound`` or not, the
-    words, the rules the move showed, and for a poor discard the solver's table of
-    every discard from the position before it."""
+    words, the rules the move showed, for a poor discard the solver's table of every
+    discard from the position before it, and whether the move was judged at all (a
+    layout move is not)."""
 
     step: int
     sound: bool
     text: str
     rules: tuple[str, ...] = ()
     table: DiscardTable | None = None
+    judged: bool = True
 
 
 def sound_move(hand: Hand) -> Action:
@@ -341,6 +343,13 @@ class FirstHand:
             found += [rule for rule in verdict.rules if rule not in found]
         return tuple(found)
 
+    def tally(self) -> tuple[int, int]:
+        """Of the learner's decisions on the hand's line so far (a step gone back over
+        is no longer on it; the layout is not judged): how many were sound play, and
+        how many there are."""
+        judged = [verdict for verdict in self.verdicts if verdict.judged]
+        return sum(verdict.sound for verdict in judged), len(judged)
+
     def steps(self) -> list[tuple[int, Action]]:
         """The learner's moves so far, each with the number of moves before it: going
         back to that number replays the hand to just before that move."""
@@ -371,7 +380,7 @@ class FirstHand:
         if not sound:
             more = t("You may play on from here, or go back a step and try another move.")
             text = f"{text} {more}"
-        verdict = Verdict(step, sound, text, rules, table)
+        verdict = Verdict(step, sound, text, rules, table, before.phase not in LAYOUT_PHASES)
         self.verdicts.append(verdict)
         self._opponent_plays()
         return verdict

@@ -1,7 +1,9 @@
 """The learning path: the steps a learner is led through, in order (the lessons by
-number, then the puzzle trainers and practice), and what marks each one done. The
-landing page's "continue" link, the order of the lessons' states and the next step
-at the end of each lesson are all read from :data:`PATH`.
+number with the first hand after lesson 5, then the puzzle trainers and practice),
+and what marks each one done. The order of the site's lesson pages (the landing
+page's list with each lesson's state, the pages' previous and next links), the
+landing page's "continue" link and the next step at the end of each lesson page
+are all read from :data:`PATH`.
 
 A step is a page (its path from the site root, English; a page in the lessons'
 folder has a translation in each language's folder), a title, what marks it done
@@ -13,10 +15,17 @@ A lesson's state: not started (nothing answered), in progress, done (every exerc
 kind tried and the closing check taken), mastered (every exercise kind right at the
 first try at least once, and the check passed: every question right at the first try).
 
->>> [step.page for step in PATH][-5:]
-[9, 'can_knock', 'best_discard', 'take_or_draw', 'practice']
+The first hand (:mod:`.first_hand`) is done once the learner has played the hand to
+its end (to the score, on the script's line or not): its page records it then as
+the closing check of the page ``"first_hand"`` (``right`` of ``questions``: of the
+learner's decisions on the line the hand ended on, the layout left out, those that
+were sound play). Its state is not started or done (going back over a poor move
+makes every decision of the line sound, so it has no "mastered").
+
+>>> [step.page for step in PATH][4:7], [step.page for step in PATH][-5:]
+([5, 'first_hand', 6], [9, 'can_knock', 'best_discard', 'take_or_draw', 'practice'])
 >>> [step.page for step in next_steps(5)]
-[6, 'can_knock', 'practice']
+['first_hand', 'can_knock', 'practice']
 >>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
 (LessonState.NOT_STARTED, 1)
 """
@@ -31,6 +40,8 @@ from ..language import N_, PSEUDO, t, tc
 from ..progress import Progress, Tally
 from ..vocab import Vocabulary
 from . import LESSONS
+from .first_hand import KEY as FIRST_HAND
+from .first_hand import TITLE as FIRST_HAND_TITLE
 
 LESSON_FOLDER = "lessons"
 
@@ -73,6 +84,20 @@ def lesson_state(progress: Progress, number: int) -> LessonState:
     if any(kind.tried for kind in kinds) or check.taken:
         return LessonState.IN_PROGRESS
     return LessonState.NOT_STARTED
+
+
+def first_hand_state(progress: Progress) -> LessonState:
+    """The state of the first hand for a learner (see the module's docstring)."""
+    return LessonState.DONE if progress.lesson(FIRST_HAND).check.taken else LessonState.NOT_STARTED
+
+
+def page_state(progress: Progress, page: int | str) -> LessonState:
+    """The state of a lesson page for a learner: a lesson by its number, or the first hand."""
+    if isinstance(page, int):
+        return lesson_state(progress, page)
+    if page == FIRST_HAND:
+        return first_hand_state(progress)
+    raise GinError(f"the learning path has no lesson page {page!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +159,9 @@ PATH: tuple[Step, ...] = (
     _lesson_step(4, "best_discard", "take_or_draw"),
     # Whether a hand can knock, and with which discard; then whole hands to the end.
     _lesson_step(5, "can_knock", "practice"),
+    # A whole hand played to the score: then whole matches, and the discards and knocks it asked for.
+    Step(FIRST_HAND, f"{LESSON_FOLDER}/{FIRST_HAND}.ipynb", FIRST_HAND_TITLE,
+         lambda progress: first_hand_state(progress).finished, ("practice", "can_knock", "best_discard")),
     # No puzzle kind trains laying off yet: whole hands do.
     _lesson_step(6, "practice"),
     # Choosing the knock that scores most: the can-knock puzzles' discard, and whole hands.
@@ -156,6 +184,16 @@ def step(page: int | str) -> Step:
     if found is None:
         raise GinError(f"the learning path has no step {page!r}")
     return found
+
+
+def lesson_order() -> list[int | str]:
+    """The lesson pages in the path's order: the numbered lessons and the first hand (the
+    steps whose page is in the lessons' folder).
+
+    >>> lesson_order()
+    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9]
+    """
+    return [s.page for s in PATH if s.path.startswith(f"{LESSON_FOLDER}/")]
 
 
 def lesson_steps() -> tuple[Step, ...]:
@@ -198,6 +236,6 @@ def lesson_of_exercise(kind: str) -> int:
     return found[0]
 
 
-__all__ = ["LESSON_FOLDER", "LessonState", "PATH", "Step", "first_unfinished", "lesson_folder",
-           "lesson_numbers", "lesson_of_exercise", "lesson_state", "lesson_steps", "next_steps", "state_titles", "step",
-           "unfinished_exercise"]
+__all__ = ["FIRST_HAND", "LESSON_FOLDER", "LessonState", "PATH", "Step", "first_hand_state", "first_unfinished",
+           "lesson_folder", "lesson_numbers", "lesson_of_exercise", "lesson_order", "lesson_state", "lesson_steps",
+           "next_steps", "page_state", "state_titles", "step", "unfinished_exercise"]

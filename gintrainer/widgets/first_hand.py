@@ -120,6 +120,9 @@ class FirstHandPage(HandPage):
             return
         self._said = verdict_html(verdict)
         self.picker.select(())
+        if self.game.hand.is_over:  # this move ended the hand (a move after the end is refused)
+            right, decisions = self.game.tally()
+            self.learner.record_check(FIRST_HAND, right=right, questions=decisions)
         self.refresh()
 
     @guarded

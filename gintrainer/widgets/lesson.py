@@ -111,13 +111,12 @@ def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widget
 
 def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
     """The top of the glossary's and the quick reference's pages (in ``lang``, English by
-    default), which have no toolbar; for a lesson, the end of the page (the next step,
-    then its links again), in the language its toolbar set (a translated lesson's last
-    cell is the English one's, without ``lang``)."""
+    default), which have no toolbar; for a lesson or the first hand, the end of the page
+    (the next step of the learning path, then its links again), in the language its
+    toolbar set (a translated lesson's last cell is the English one's, without ``lang``)."""
     if isinstance(page, str) and page in REFERENCE_FILES:
         return LessonTop(page, lang=lang)
-    here = page_path(page, lang or current_language())
-    return LessonEnd(page, here, Learner.from_page()) if isinstance(page, int) else NavBar(here)
+    return LessonEnd(page, page_path(page, lang or current_language()), Learner.from_page())
 
 
 class _ExerciseRecorder:

@@ -10,6 +10,7 @@ from html import escape
 import ipywidgets as widgets
 
 from ..cards import Card
+from ..coach import Coaching, CoachMode
 from ..drawing import (
     deadwood_sum_words,
     deadwood_words,
@@ -50,6 +51,7 @@ PRACTICE_CSS = """<style>
 .gt-practice .gt-log ol{margin:2px 0;padding-left:2.6em;}
 .gt-practice .gt-log li.gt-log-new{font-weight:bold;}
 .gt-practice .gt-confirm{background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;margin:4px 0;}
+.gt-practice .gt-coach-words li:first-child{font-weight:bold;}
 </style>"""
 
 
@@ -109,6 +111,25 @@ def coach_table_html(table: DiscardTable) -> str:
     """The solver's discard table, best first, the best discards marked."""
     return (_coach_line("coach_table")
             + discard_table_html(table.rows, best=[row.card for row in table.best()]))
+
+
+def coach_words_html(advice: Coaching) -> str:
+    """The beginner coach's sentences: the move advised first, then why."""
+    label = words("label_coach")
+    intro = t("The move the solver finds best, and why:")
+    items = "".join(f"<li>{escape(text)}</li>" for text in advice.sentences())
+    return (f"<div class='gt-info'><b>{escape(label)}</b> {escape(intro)}</div>"
+            f"<ul class='gt-coach-words'>{items}</ul>")
+
+
+COACH_OPTIONS = ((CoachMode.OFF, N_("off")), (CoachMode.WORDS, N_("in words (for beginners)")),
+                 (CoachMode.TABLE, N_("the solver's table (advanced)")))
+"""The coach's modes on the practice page, with their labels in English (shown with ``t``)."""
+
+
+def coach_options() -> list[tuple[str, str]]:
+    """The coach menu's options (label, mode), in the learner's language."""
+    return [(t(label), str(mode)) for mode, label in COACH_OPTIONS]
 
 
 def _game_caption(number: int | None, target: int, winner: str | None, shutout: bool, *,
@@ -361,7 +382,9 @@ class PracticePage(HandPage):
         self.take_back_button = _button(tc("button", "Take back"),
                                         tc("tooltip", "undo your last move and the computer's replies"))
         self.next_button = _button(tc("button", "Next hand"), tc("tooltip", "deal the next hand"), "primary")
-        self.coach_box = widgets.Checkbox(value=True, description=tc("checkbox", "Coach"), indent=False)
+        self.coach_box = widgets.Dropdown(options=coach_options(), value=str(game.coach),
+                                          description=tc("label", "Coach:"))
+        self.coach_box.add_class("gt-coach-choice")
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.scores = widgets.HTML()
@@ -460,11 +483,9 @@ class PracticePage(HandPage):
 
     @guarded
     def _on_coach(self, change: Change) -> None:
-        flag = change["new"]
-        if not isinstance(flag, bool):
-            raise PracticeError("the coach is on or off")
-        if flag != self.game.coach:
-            self.game.set_coach(flag)
+        mode = change["new"]
+        if mode != self.game.coach:
+            self.game.set_coach(mode)  # a word that is no mode changes nothing
             self.refresh()
 
     @guarded
@@ -601,7 +622,7 @@ class PracticePage(HandPage):
             self.take_back_button.disabled = not game.can_take_back
             self.next_button.disabled = not game.can_deal
             if self.coach_box.value != game.coach:
-                self.coach_box.value = game.coach
+                self.coach_box.value = str(game.coach)
             self.coach.value = self._coach_html()
             self.result.value = result_html(game, names) if hand.is_over else ""
             self.scores.value = score_sheet_html(game)
@@ -628,11 +649,14 @@ class PracticePage(HandPage):
 
     def _coach_html(self) -> str:
         game = self.game
-        if not game.coach:
+        if game.coach is CoachMode.OFF:
             return ""
         table = game.coach_table()
         if table is not None:
             return coach_table_html(table)
+        advice = game.coach_words()
+        if advice is not None:
+            return coach_words_html(advice)
         if game.hand.is_over:
             costly = game.costly_moves(game.hand_number)
             if not costly:

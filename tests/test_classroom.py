@@ -71,12 +71,18 @@ def wrong_answer(puzzle) -> str:
 
 # -- the short code ------------------------------------------------------------
 
+CLASSIC_KINDS = st.sampled_from([("can_knock",), ("best_discard",), DISCARD_KINDS])
+CLASSIC_THEMES = st.sampled_from([t for t in THEME_BITS if t != "big-gin"])
+
+
 @st.composite
-def class_sets(draw):
-    kinds = draw(st.sampled_from([("can_knock",), ("best_discard",), DISCARD_KINDS]))
+def class_sets(draw, kinds=CLASSIC_KINDS, themes=CLASSIC_THEMES):
+    """Class sets with the kinds ``kinds`` draws and up to three themes of ``themes``
+    (by default those a version 2 code can name)."""
+    kinds = draw(kinds)
     objective = draw(st.sampled_from(sets.OBJECTIVES)) if "best_discard" in kinds else None
     low, high = sorted(draw(st.lists(st.integers(0, 15), min_size=2, max_size=2)))
-    themes = draw(st.sets(st.sampled_from([t for t in THEME_BITS if t != "big-gin"]), max_size=3))
+    themes = draw(st.sets(themes, max_size=3))
     try:
         return ClassSet(None, count=draw(st.integers(1, 40)), kinds=kinds, objective=objective,
                         difficulty=(1100 + 100 * low, 1199 + 100 * high), themes=themes,
@@ -106,8 +112,13 @@ def test_the_name_is_only_a_seed_and_optional_when_rebuilding():
         ClassSet.from_code(SET.code, name="Year 6")
 
 
-@pytest.mark.parametrize("options", [SET, SMALL, ClassSet("x", count=40, difficulty="hard", themes=["gin"],
-                                                                  kinds="can_knock")])
+@pytest.mark.parametrize("options", [
+    SET, SMALL, ClassSet("x", count=40, difficulty="hard", themes=["gin"], kinds="can_knock"),
+    # version 3 codes (25 characters)
+    ClassSet("Year 9 Tuesday", count=4, kinds=["can_knock", "take_or_draw"]),
+    ClassSet("x", count=40, kinds="take_or_draw", themes=["stock-odds", "take-to-knock"], difficulty="hard"),
+    ClassSet("Lunch club", count=7, kinds=["can_knock", "best_discard", "take_or_draw"], objective="lookahead",
+             oklahoma=True)])
 def test_every_typo_of_one_character_and_every_swap_is_caught(options):
     code = options.code
     symbols = codes.compact(code)

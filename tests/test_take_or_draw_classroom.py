@@ -114,3 +114,29 @@ def test_a_teacher_makes_a_take_or_draw_set_a_student_answers_it_and_the_gradebo
     assert "Kim" in book.table.value and "1/2 (50%)" in book.table.value and "take-or-draw" in book.table.value
     for theme in offered.themes:
         assert theme_title(theme) in book.chart.value
+
+
+def test_the_classroom_reaches_every_kind_through_its_owner():
+    """A kind joins class sets, marking, results and worksheets with its owner alone:
+    the classroom names no kind's puzzle class and branches on no puzzle's type."""
+    from pathlib import Path
+
+    import gintrainer.classroom
+    from gintrainer.puzzles import KINDS, bank
+    from gintrainer.puzzles.owners import owner
+    for kind in KINDS:
+        found = owner(kind)
+        puzzle = bank(kind)[0]
+        assert found.words and found.sheet.title() and found.sheet.boxes(puzzle)
+        assert mark(puzzle, _right_answer(puzzle)).correct
+    for path in Path(gintrainer.classroom.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "TakeOrDrawPuzzle" not in text and "isinstance(puzzle" not in text, path.name
+
+
+def _right_answer(puzzle) -> str:
+    if puzzle.kind == "take_or_draw":
+        return puzzle.choice
+    if puzzle.kind == "can_knock":
+        return f"yes {puzzle.answer[0].code()}" if puzzle.can_knock else "no"
+    return puzzle.answer[0].code()

@@ -14,6 +14,7 @@ marked. An owner offers:
 - ``objectives``: the objectives its puzzles take (None for none);
 - ``words``: the kind's name in a class set's description ("take-or-draw"; English,
   marked for the catalogs, shown with ``t``);
+- ``sheet``: what its puzzles put on a worksheet and its answer key (:mod:`.sheets`);
 - ``mark(puzzle, response)``: an answer as a student writes it (text, in any
   language the trainer speaks) read and judged: the answer as a results file
   keeps it and the grade; GinError for an answer that does not fit the question.
@@ -31,6 +32,7 @@ from ..solver import Objective
 from . import answers, core, store, take_or_draw
 from .core import Grade
 from .kinds import PuzzleKind
+from .sheets import BestDiscardSheet, DiscardSheet, Sheet
 
 
 class KindOwner(Protocol):
@@ -39,6 +41,7 @@ class KindOwner(Protocol):
     objectives: tuple[Objective | None, ...]
     balances: bool
     words: str
+    sheet: Sheet
 
     def make(self, position: Any, objective: Objective | None = None) -> Any: ...
 
@@ -57,11 +60,12 @@ class DiscardOwner:
     """The discard kinds, "can you knock?" and "best discard": a position after the
     draw, answered by the solver's discard table (:mod:`.core`)."""
 
-    def __init__(self, kind: PuzzleKind, objectives: tuple[Objective | None, ...], words: str):
+    def __init__(self, kind: PuzzleKind, objectives: tuple[Objective | None, ...], words: str, sheet: Sheet):
         self.kind = kind
         self.objectives = objectives
         self.balances = kind == PuzzleKind.CAN_KNOCK
         self.words = words
+        self.sheet = sheet
 
     def make(self, position, objective: Objective | None = None):
         return core.make_puzzle(position, self.kind, objective)
@@ -85,8 +89,9 @@ class DiscardOwner:
 
 
 OWNERS: dict[PuzzleKind, KindOwner] = {
-    PuzzleKind.CAN_KNOCK: DiscardOwner(PuzzleKind.CAN_KNOCK, (None,), N_("can-you-knock")),
-    PuzzleKind.BEST_DISCARD: DiscardOwner(PuzzleKind.BEST_DISCARD, tuple(Objective), N_("best-discard")),
+    PuzzleKind.CAN_KNOCK: DiscardOwner(PuzzleKind.CAN_KNOCK, (None,), N_("can-you-knock"), DiscardSheet()),
+    PuzzleKind.BEST_DISCARD: DiscardOwner(PuzzleKind.BEST_DISCARD, tuple(Objective), N_("best-discard"),
+                                          BestDiscardSheet()),
     PuzzleKind.TAKE_OR_DRAW: take_or_draw.OWNER,
 }
 

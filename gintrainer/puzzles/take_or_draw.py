@@ -32,6 +32,7 @@ from .answers import mark_choice
 from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
+from .sheets import OfferSheet, Sheet
 from .take_draw_themes import CHOICES, TAKE, DrawContext, explain, hints, rate
 from .themes import themes_of
 
@@ -256,6 +257,7 @@ class TakeOrDrawOwner:
     objectives: tuple[Objective | None, ...] = (None,)
     balances = True
     words = N_("take-or-draw")
+    sheet: Sheet = OfferSheet()
 
     def make(self, position: DrawPosition, objective: Objective | None = None) -> TakeOrDrawPuzzle | None:
         return make(position)

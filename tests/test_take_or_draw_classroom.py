@@ -140,3 +140,21 @@ def _right_answer(puzzle) -> str:
     if puzzle.kind == "can_knock":
         return f"yes {puzzle.answer[0].code()}" if puzzle.can_knock else "no"
     return puzzle.answer[0].code()
+
+
+def test_the_class_command_makes_and_reads_a_take_or_draw_set(capsys, tmp_path):
+    import json
+
+    from gintrainer.classroom import ClassSet
+    from gintrainer.cli import main
+    assert main(["class", "make", "--code", "Year 9", "--count", "2", "--kinds", "can-knock", "take-or-draw",
+                 "--json"]) == 0
+    out, err = capsys.readouterr()
+    expected = ClassSet("Year 9", count=2, kinds=["can_knock", "take_or_draw"])
+    assert err.strip() == f"class code: {expected.code}"
+    assert [record["kind"] for record in json.loads(out)] == ["can_knock", "take_or_draw"]
+    assert main(["class", "worksheet", "--code", expected.code, "--kinds", "take-or-draw", "can-knock",
+                 "--out", str(tmp_path / "sheet.html"), "--answers"]) == 0
+    assert expected.puzzles()[1].id in (tmp_path / "sheet.html").read_text(encoding="utf-8")
+    assert main(["class", "make", "--code", expected.code, "--kinds", "both"]) == 2
+    assert "which is for can-you-knock and take-or-draw puzzles" in capsys.readouterr().err

@@ -53,7 +53,16 @@ def test_a_worksheet_says_what_a_take_or_draw_puzzle_asks():
 
 
 def test_a_results_file_of_a_take_or_draw_set_is_checked_and_re_marked_against_its_code():
-    from gintrainer.classroom import ClassSet, ResultsError, StudentSession, read_results
+    from gintrainer.classroom import (
+        ClassSet,
+        Rate,
+        ResultsError,
+        StudentSession,
+        build_gradebook,
+        read_results,
+        theme_chart_svg,
+    )
+    from gintrainer.puzzles.themes import kind_themes, theme_title
     classset = ClassSet("Lunch club", count=3, kinds="take_or_draw", themes=["stock-odds", "looks-useful"])
     session = StudentSession(classset, "Zoë")
     with in_language("tr"):  # the student's own words; the file keeps the choice
@@ -63,6 +72,13 @@ def test_a_results_file_of_a_take_or_draw_set_is_checked_and_re_marked_against_i
     text = session.hand_in().to_csv()
     results = read_results(text)
     assert results.code == classset.code and len(results.code) == 29 and results.right == 1 + first.correct
+    book = build_gradebook([("zoe.csv", text)])
+    rates = {rate.theme: rate for rate in book.theme_rates()}
+    assert {"stock-odds", "looks-useful"} & set(rates) and set(rates) <= set(kind_themes("take_or_draw"))
+    for theme, rate in rates.items():
+        answered = [a for a in results.attempts if theme in session.puzzles[a.position - 1].themes]
+        assert rate.rate == Rate(sum(a.correct for a in answered), len(answered))
+        assert theme_title(theme) in theme_chart_svg(book)
     assert ",1,td-" in text and ",take," in text.splitlines()[1]
     with pytest.raises(ResultsError, match="line 2: answer 'draw' is marked"):  # the other choice, marked alike
         read_results(text.replace(",take,", ",draw,", 1))

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card
 from ..coach import Coaching, CoachMode
 from ..drawing import (
@@ -40,6 +38,7 @@ from ..practice import (
 from ..rules import PRESETS, Rules
 from ..solver import DiscardTable
 from ..view import SeatView
+from . import ui as widgets
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
@@ -232,8 +231,10 @@ def steady_order(shown: tuple[Card, ...], held: tuple[Card, ...]) -> tuple[Card,
     return tuple(kept + [c for c in sorted_cards(held) if c not in kept])
 
 
-def _button(label: str, tooltip: str = "", style: str = "") -> widgets.Button:
-    return widgets.Button(description=label, tooltip=tooltip, button_style=style)
+def _button(label: str, tooltip: str = "", style: str = "", *, shown_at_times: bool = False) -> widgets.Button:
+    """A move button; one ``shown_at_times`` has a layout of its own, to hide it (the others share one)."""
+    own = {"layout": widgets.Layout()} if shown_at_times else {}
+    return widgets.Button(description=label, tooltip=tooltip, button_style=style, **own)
 
 
 class HandPage(View):
@@ -249,8 +250,8 @@ class HandPage(View):
     def make_move_buttons(self) -> None:
         self.take_button = _button(tc("button", "Take the discard"),
                                    tc("tooltip", "take the top card of the discard pile"))
-        self.pass_button = _button(tc("button", "Pass"), tc("tooltip", "leave the upcard"))
-        self.draw_button = _button(tc("button", "Draw from the stock"))
+        self.pass_button = _button(tc("button", "Pass"), tc("tooltip", "leave the upcard"), shown_at_times=True)
+        self.draw_button = _button(tc("button", "Draw from the stock"), shown_at_times=True)
         self.discard_button = _button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"),
                                       "primary")
         self.knock_button = _button(tc("button", "Knock with it"),
@@ -258,11 +259,12 @@ class HandPage(View):
         self.gin_button = _button(tc("button", "Gin with it"),
                                   tc("tooltip", "go gin, discarding the selected card face down"), "success")
         self.big_gin_button = _button(tc("button", "Big gin"),
-                                      tc("tooltip", "go out with all eleven cards in melds"), "success")
+                                      tc("tooltip", "go out with all eleven cards in melds"), "success",
+                                      shown_at_times=True)
         self.lay_out_button = _button(tc("button", "Lay out for me"),
                                       tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
         self.meld_button = _button(tc("button", "Meld the selected cards"))
-        self.layoff_button = _button(tc("button", "Lay off the selected card"))
+        self.layoff_button = _button(tc("button", "Lay off the selected card"), shown_at_times=True)
         self.done_button = _button(tc("button", "Done laying out"))
         self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
@@ -388,7 +390,7 @@ class PracticePage(HandPage):
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.scores = widgets.HTML()
-        self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"))
+        self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"), layout=widgets.Layout())
         self.download = widgets.HTML()
         self.downloads = button_row(self.hand_choice, self.download)
         self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT,

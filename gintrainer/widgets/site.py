@@ -17,14 +17,9 @@ import posixpath
 from dataclasses import dataclass, replace
 from html import escape
 
-import ipywidgets as widgets
-
 from ..app import for_a_class
 from ..errors import GinError
-from ..exercises.core import KINDS as EXERCISE_KINDS
 from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
-from ..lessons import LESSONS
-from ..lessons.first_hand import GOAL as FIRST_HAND_GOAL
 from ..lessons.path import (
     FIRST_HAND,
     LessonState,
@@ -39,6 +34,9 @@ from ..lessons.path import (
     unfinished_exercise,
 )
 from ..lessons.path import step as path_step
+from ..lessons.table import FIRST_HAND_GOAL
+from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
+from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
 
@@ -325,9 +323,7 @@ class _Following(widgets.HTML):
         nav_pages(here)  # an unknown page is refused now, not at the first redraw
         self.here = here
         self.learner = learner or Learner.from_page()
-        super().__init__()
-        if css_class:
-            self.add_class(css_class)
+        super().__init__(_dom_classes=(css_class,) if css_class else ())
         self.learner.observe(self.refresh)
         self.refresh()
 
@@ -424,6 +420,7 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
     else:
         kind = unfinished_exercise(progress, step.lesson)
         if kind is not None:
+            from ..exercises.core import KINDS as EXERCISE_KINDS  # a learner in a lesson: its exercises' titles
             # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
             sentence = t("Continue with {step}: the exercise “{exercise}” comes next.", step=_SLOT,
                          exercise=t(EXERCISE_KINDS[kind].title))
@@ -492,8 +489,8 @@ class LandingPage(View):
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)
         self.daily = DailyPage(today=today, learner=self.learner)
-        self.daily.bar.layout.display = "none"  # one name box on the page is enough
-        self.daily.date.layout.display = "none"
+        self.daily.bar.layout = widgets.Layout(display="none")  # one name box on the page is enough
+        self.daily.date.layout = widgets.Layout(display="none")
         self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()

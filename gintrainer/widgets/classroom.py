@@ -104,7 +104,7 @@ class TeacherPage(View):
                                                   indent=False,
                                                   layout=widgets.Layout(width="auto", margin="0 12px 0 0"))
                            for kind in set_kinds()}
-        self.kinds = widgets.HBox([widgets.Label(tc("label", "Kinds:")), *self.kind_boxes.values()],
+        self.kinds = widgets.HBox([widgets.HTML(escape(tc("label", "Kinds:"))), *self.kind_boxes.values()],
                                   layout=widgets.Layout(flex_flow="row wrap"))
         self.objective = widgets.Dropdown(options=choices(OBJECTIVES), value="mixed",
                                          description=tc("label", "Discard goal:"))

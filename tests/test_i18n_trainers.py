@@ -306,6 +306,23 @@ def test_the_student_page_answered_handed_in_early_and_reviewed(made_in_pseudo):
         assert page.review.value and unmarked_on(page) == []
 
 
+def test_a_take_or_draw_set_made_answered_and_reviewed():
+    with pseudo_language():
+        teacher = TeacherPage()
+        teacher.name.value, teacher.count.value = "Year 9 Tuesday", 1
+        for kind, box in teacher.kind_boxes.items():
+            box.value = kind == PuzzleKind.TAKE_OR_DRAW
+        teacher.make_button.click()
+        classset = teacher.classset
+        assert classset is not None and classset.kinds == (PuzzleKind.TAKE_OR_DRAW,)
+        assert unmarked_on(teacher, [puzzle.question for puzzle in classset.puzzles()]) == []
+        page = StudentPage(code=classset.code, student="Kim")
+        page.start_button.click()
+        page.view.draw_button.click()
+        page.hand_in_button.click()
+        assert "⟦draw⟧" in page.review.value and unmarked_on(page) == []
+
+
 def test_the_gradebook_with_results_and_a_bad_file(made_in_pseudo):
     puzzles = made_in_pseudo.classset.puzzles()
     first = puzzles[0]

@@ -19,6 +19,7 @@ from ..cards import Card, parse_card
 from ..errors import GinError
 from ..language import LANGUAGES, in_language, t, tc
 from ..messages import say
+from ..solver import DrawChoice
 from .core import Grade, Puzzle
 from .kinds import PuzzleKind
 
@@ -45,7 +46,7 @@ def _answer_words() -> tuple[frozenset[str], frozenset[str]]:
 def _choice_words() -> tuple[frozenset[str], frozenset[str]]:
     """The words a "take or draw?" answer is written with, in every language the
     trainer speaks: take, al, hilde...; draw, çek, bikişîne..."""
-    take, draw = {"take"}, {"draw"}
+    take, draw = {DrawChoice.TAKE.value}, {DrawChoice.DRAW.value}
     for lang in LANGUAGES:
         with in_language(lang):
             # Translators: the word a student writes to answer "take or draw?" with take (one word, lower case).
@@ -68,16 +69,16 @@ def words_of(response) -> list[str]:
     return words
 
 
-def parse_choice_response(response) -> str:
+def parse_choice_response(response) -> DrawChoice:
     """"take" or "draw" from a "take or draw?" answer in any language; raises :class:`AnswerError`.
 
     >>> parse_choice_response(" Take "), parse_choice_response("DRAW")
-    ('take', 'draw')
+    (DrawChoice.TAKE, DrawChoice.DRAW)
     """
     words = words_of(response)
     take, draw = _choice_words()
     if len(words) == 1 and words[0] in take | draw:
-        return "take" if words[0] in take else "draw"
+        return DrawChoice.TAKE if words[0] in take else DrawChoice.DRAW
     # Translators: 'take' and 'draw' are the words the answer is written with (the worksheet's, not translated).
     raise AnswerError(t("answer 'take' or 'draw', not {answer}", answer=repr(response)))
 
@@ -145,7 +146,7 @@ def mark_choice(puzzle, response) -> tuple[str, Grade]:
     """An answer to a "take or draw?" puzzle as written in a results file ("take"
     or "draw") and its grade."""
     choice = parse_choice_response(response)
-    return choice, puzzle.grade(choice)
+    return choice.value, puzzle.grade(choice)
 
 
 __all__ = ["AnswerError", "mark_choice", "mark_discard", "parse_choice_response", "parse_response", "words_of"]

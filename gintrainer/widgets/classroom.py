@@ -53,7 +53,7 @@ from ..puzzles import KINDS, THEMES, PuzzleKind, bank_path
 from ..puzzles.answers import words_of
 from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.themes import theme_title
-from ..solver import Objective
+from ..solver import DrawChoice, Objective
 from ..training import PuzzleAttempt
 from . import ui as widgets
 from .base import Change, ScriptWidget, View, download_link, guarded
@@ -482,7 +482,7 @@ def review_html(session: StudentSession) -> str:
             verdict = f"<div class='gt-info'>{escape(not_answered)}</div>"
         else:
             words = [_recorded_word(w) for w in words_of(attempt.answer)]
-            chosen = words[-1] if isinstance(words[-1], Card) or words[-1] in ("take", "draw") else None
+            chosen = words[-1] if isinstance(words[-1], Card) or words[-1] in tuple(DrawChoice) else None
             # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥), or take or draw.
             answer = " ".join(_answer_word(w) for w in words)
             css, mark = (("gt-feedback-right", t("✓ Right: you answered {answer}.", answer=answer)) if attempt.correct
@@ -497,8 +497,8 @@ def review_html(session: StudentSession) -> str:
 
 
 def _recorded_word(word: str) -> str | Card:
-    """A word of an answer as recorded (yes, no, take, draw), or its card."""
-    return word if word in ("yes", "no", "take", "draw") else parse_card(word)
+    """A word of an answer as recorded (yes, no, or a choice: take, draw), or its card."""
+    return word if word in ("yes", "no", *DrawChoice) else parse_card(word)
 
 
 def _answer_word(word: str | Card) -> str:
@@ -507,9 +507,9 @@ def _answer_word(word: str | Card) -> str:
         return tc("answer", "yes")
     if word == "no":
         return tc("answer", "no")
-    if word == "take":
+    if word == DrawChoice.TAKE:
         return tc("answer word", "take")
-    if word == "draw":
+    if word == DrawChoice.DRAW:
         return tc("answer word", "draw")
     return str(word)
 

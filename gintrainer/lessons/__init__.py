@@ -31,6 +31,7 @@ from . import (
     normal_turn,
     scoring_a_hand,
     scoring_a_match,
+    strategy,
     variants,
 )
 from .define import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
@@ -39,7 +40,7 @@ NAMES = ("Ann", "Ben")
 
 LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in (
     cards_and_melds, dealing, first_turn, normal_turn, knocking_and_gin, laying_off, scoring_a_hand,
-    scoring_a_match, variants)}
+    scoring_a_match, variants, strategy)}
 
 
 def _named(kind: SectionKind) -> dict[str, Section]:

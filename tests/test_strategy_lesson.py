@@ -9,12 +9,12 @@ import pytest
 
 from gintrainer.cards import DECK, parse_cards
 from gintrainer.exercises import generate
-from gintrainer.exercises.strategy import feeds, meld_outs
+from gintrainer.exercises.strategy import EITHER, feeds, layout_words, meld_outs
 from gintrainer.lessons import LESSONS, knock_figures
 from gintrainer.lessons.path import step
-from gintrainer.melds import best_arrangement, meld_kind
+from gintrainer.melds import all_best_arrangements, best_arrangement, meld_kind
 from gintrainer.puzzles.themes import THEMES, theme_title
-from gintrainer.scoring import ScoreKind, score_hand
+from gintrainer.scoring import ScoreKind, best_layoffs, score_hand
 from gintrainer.training import themes_in_bank
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,3 +121,24 @@ def test_the_lesson_names_puzzle_themes_its_next_steps_train():
         assert kind in {k.value for k in THEMES[theme].kinds}, (title, kind)
         assert kind in step(10).then
         assert theme in themes_in_bank(kind), f"the {kind} trainer offers no theme {theme!r}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_layout_choice_is_answered_by_the_defender_s_best_reply(seed):
+    exercise = generate("layout_choice", seed)
+    knocker, defender = (panel.cards for panel in exercise.panels)
+    layouts = all_best_arrangements(knocker)
+    assert len(layouts) == 2 and 0 < layouts[0].points <= 10
+    kept = {layout_words(layout): best_layoffs(defender, layout.melds).points for layout in layouts}
+    assert set(exercise.options[:2]) == set(kept) and exercise.options[2] == EITHER
+    best = max(kept.values())
+    right = [words for words, points in kept.items() if points == best]
+    assert exercise.answer == (right[0] if len(right) == 1 else EITHER)
+    assert exercise.check(exercise.answer).correct
+    assert all(not exercise.check(o).correct for o in exercise.options if o != exercise.answer)
+    assert all(f"keeps {points}" in exercise.explanation for points in kept.values())
+
+
+def test_layout_choice_asks_both_a_tie_and_a_better_layout():
+    answers = [generate("layout_choice", seed).answer for seed in range(8)]
+    assert EITHER in answers and any(answer != EITHER for answer in answers)

@@ -1,6 +1,7 @@
 """Exercises of lesson 10, strategy: whether a knock is undercut, the cards that
-would meld with a hand (its pairs and near-runs), and the discard that feeds the
-opponent least after reading what he took from the pile.
+would meld with a hand (its pairs and near-runs), the discard that feeds the
+opponent least after reading what he took from the pile, and the knocking layout
+that leaves the defender the fewest lay-offs.
 
 >>> from gintrainer.exercises import generate
 >>> exercise = generate("meld_outs", 1)
@@ -15,8 +16,8 @@ from collections.abc import Iterable
 from ..cards import DECK, Card, parse_cards, show_cards, sort_by_suit  # noqa: F401  (parse_cards: the doctest)
 from ..deals import hand_with_melds, others
 from ..language import N_, t, tn
-from ..melds import best_arrangement, min_deadwood
-from ..scoring import ScoreKind, score_hand
+from ..melds import all_best_arrangements, best_arrangement, min_deadwood
+from ..scoring import ScoreKind, best_layoffs, score_hand
 from .core import Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, translated, words, your_cards
 
 YES_NO = (N_("Yes"), N_("No"))
@@ -51,7 +52,7 @@ def feeds(card: Card, taken: Card) -> bool:
 
 def _knock_position(rng, rules):
     """A knocker's ten cards within the knock limit (not gin) and a defender's ten."""
-    knocker = hand_with_melds(rng, 10, 2)
+    knocker = hand_with_melds(rng, 10, 2 if rules.knock_limit >= 5 else 3)
     if not 0 < min_deadwood(knocker) <= rules.knock_limit:
         return None
     defender = hand_with_melds(rng, 10, rng.choice((1, 2, 2, 3)), used=knocker)
@@ -148,4 +149,56 @@ def safe_discard(seed, rng, rules):
                 panels=(Panel(your_cards(len(cards)), "hand", cards=sort_by_suit(cards)),))
 
 
-__all__ = ["feeds", "meld_outs"]
+EITHER = N_("Either: Ann keeps the same deadwood")
+"""The third choice of :func:`layout_choice`, in English (translated where it is shown)."""
+
+
+def _layout_position(rng, rules):
+    """A knocker whose fourth card of a rank may close a set of four or extend a run of three
+    (two least-deadwood layouts), and a defender who holds the card above the run half the time."""
+    rank, suit = rng.randint(4, 12), rng.choice("CDHS")
+    melds = [Card(rank, s) for s in "CDHS"] + [Card(r, suit) for r in range(rank - 3, rank)]
+    above = Card(rank + 1, suit)
+    pool = [c for c in DECK if c not in melds and c is not above and c.rank <= 5]
+    loose = rng.sample(pool, 3)
+    knocker = (*melds, *loose)
+    if not 0 < min_deadwood(knocker) <= rules.knock_limit or len(all_best_arrangements(knocker)) != 2:
+        return None
+    rest = [c for c in DECK if c not in knocker and c is not above]
+    defender = rng.sample(rest, 9) + [above] if rng.random() < 0.5 else rng.sample(rest, 10)
+    return knocker, tuple(defender)
+
+
+def layout_words(arrangement) -> str:
+    """A layout's melds, one after another: "5♠ 6♠ 7♠ · 8♣ 8♦ 8♥ 8♠"."""
+    return " · ".join(show_cards(meld) for meld in arrangement.melds)
+
+
+@exercise_kind("layout_choice", N_("Lay out to block lay-offs"))
+def layout_choice(seed, rng, rules):
+    """Ben knocks and may lay out his melds two ways: which leaves Ann the most deadwood after her best
+    lay-offs (best_layoffs answers), or do both leave the same?"""
+    differ = seed % 2 == 0
+
+    def kept_by(pos) -> list[int]:
+        return [best_layoffs(pos[1], layout.melds).points for layout in all_best_arrangements(pos[0])]
+    knocker, defender = retry(rng, lambda r: _layout_position(r, rules),
+                              lambda pos: (len(set(kept_by(pos))) == 2) == differ)
+    first, second = rng.sample(all_best_arrangements(knocker), 2)
+    kept = [best_layoffs(defender, layout.melds).points for layout in (first, second)]
+    words_ = [layout_words(first), layout_words(second)]
+    options = (*words_, t(EITHER))
+    answer = options[2] if kept[0] == kept[1] else words_[kept.index(max(kept))]
+    explanation = t("Laid out as {first}, Ann keeps {first_kept} deadwood after her lay-offs; as {second}, she keeps "
+                    "{second_kept}.", first=words_[0], first_kept=kept[0], second=words_[1], second_kept=kept[1])
+    why_not = {option: t("work out Ann's best lay-offs against each layout and compare what she keeps.")
+               for option in options}
+    return dict(prompt=t("Ben knocks with these cards and may lay out his melds in two ways. Here is Ann's hand. "
+                         "Which layout leaves Ann the most deadwood after her lay-offs?"),
+                answer_type="choice", options=options, answer=answer, explanation=explanation,
+                checker=choice_checker(answer, explanation, why_not=why_not),
+                panels=(Panel(t("Ben's cards"), "cards", cards=sort_by_suit(knocker)),
+                        Panel(t("Ann's cards"), "hand", cards=sort_by_suit(defender))))
+
+
+__all__ = ["EITHER", "feeds", "layout_words", "meld_outs"]

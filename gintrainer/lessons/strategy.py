@@ -96,4 +96,4 @@ LESSON = Lesson(
     N_("Know when to knock at once and when to wait for gin, keep the cards that can meld, feed your opponent "
        "nothing, and lay out your knock to leave the fewest lay-offs."),
     (UNDERCUT, *practice("undercut_risk"), FEEDING, *practice("meld_outs", "safe_discard"), FEWEST_LAYOFFS,
-     Check((undercut_who, pair_outs, feeding_card))))
+     *practice("layout_choice"), Check((undercut_who, pair_outs, feeding_card))))

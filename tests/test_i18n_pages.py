@@ -295,9 +295,7 @@ def test_the_profile_page_stepper_and_present_page_are_drawn_from_the_catalog(da
         html = page_text(profile.summary.value, profile.message.value, profile.difficulty.description,
                          *(label for label, _ in profile.difficulty.options), profile.export_button.description,
                          profile.reset_button.description, profile.confirm.description, bar.who.value,
-                         stepper.label.value, stepper.first_button.description, stepper.back_button.description,
-                         stepper.forward_button.description, stepper.last_button.description,
-                         stepper.slider.description, present.choice.description,
-                         present.choice.options[-1][0], present.stepper.heading.value)
+                         stepper.board.label, *stepper.board.texts.values(), present.choice.description,
+                         present.choice.options[-1][0], present.stepper.board.heading)
     when = learner.progress.history[0].at[:16].split("T")
     assert "⟦" in html and unmarked(html, ALLOWED + ["Ann", "k1", *when]) == []

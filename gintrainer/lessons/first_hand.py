@@ -39,10 +39,9 @@ from .cards_and_melds import LESSON as MELDS_LESSON
 from .first_turn import LESSON as FIRST_TURN_LESSON
 from .knocking_and_gin import LESSON as KNOCKING_LESSON
 from .normal_turn import LESSON as NORMAL_TURN_LESSON
+from .table import FIRST_HAND_GOAL, FIRST_HAND_KEY, FIRST_HAND_TITLE
 
-KEY = "first_hand"
-TITLE = N_("Play your first hand")
-GOAL = N_("Play a whole hand yourself, from the upcard to the score, each move checked as you make it.")
+KEY, TITLE, GOAL = FIRST_HAND_KEY, FIRST_HAND_TITLE, FIRST_HAND_GOAL  # the table's (the site's links read it)
 OPPONENT = "Ann"
 """The scripted opponent's name (a name, not translated)."""
 

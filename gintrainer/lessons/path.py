@@ -39,9 +39,8 @@ from ..errors import GinError
 from ..language import N_, PSEUDO, t, tc
 from ..progress import Progress, Tally
 from ..vocab import Vocabulary
-from . import LESSONS
-from .first_hand import KEY as FIRST_HAND
-from .first_hand import TITLE as FIRST_HAND_TITLE
+from .table import FIRST_HAND_KEY as FIRST_HAND
+from .table import FIRST_HAND_TITLE, PAGES
 
 LESSON_FOLDER = "lessons"
 
@@ -74,6 +73,9 @@ def state_titles() -> dict[LessonState, str]:
 def lesson_state(progress: Progress, number: int) -> LessonState:
     """The state of lesson ``number`` for a learner (see the module's docstring); exercise
     kinds a lesson no longer shows do not count."""
+    if number not in progress.lessons:  # never worked in (a page's navigation then needs no definition)
+        return LessonState.NOT_STARTED
+    from .defined import LESSONS  # the lesson's exercise kinds
     record = progress.lesson(number)
     kinds = [record.tries(kind) for kind in LESSONS[number].kinds]
     check = record.check
@@ -143,7 +145,7 @@ def lesson_folder(lang: str = "en") -> str:
 
 
 def _lesson_step(number: int, *then: int | str) -> Step:
-    return Step(number, f"{LESSON_FOLDER}/{LESSONS[number].file}", LESSONS[number].title_text,
+    return Step(number, f"{LESSON_FOLDER}/{PAGES[number].file}", PAGES[number].title_text,
                 lambda progress: lesson_state(progress, number).finished, then)
 
 
@@ -212,6 +214,7 @@ def lesson_numbers() -> list[int]:
 def unfinished_exercise(progress: Progress, number: int) -> str | None:
     """The first exercise kind of a lesson the learner has not tried (None when every one
     has been: the closing check is what remains, or nothing)."""
+    from .defined import LESSONS
     record = progress.lesson(number)
     return next((kind for kind in LESSONS[number].kinds if not record.tries(kind).tried), None)
 
@@ -233,6 +236,7 @@ def first_unfinished(progress: Progress) -> Step:
 
 def lesson_of_exercise(kind: str) -> int:
     """The lesson whose page shows an exercise kind."""
+    from .defined import LESSONS
     found = [number for number, info in LESSONS.items() if kind in info.kinds]
     if len(found) != 1:
         raise GinError(f"the exercise kind {kind!r} is in {len(found)} lessons, not in one")

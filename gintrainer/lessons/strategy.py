@@ -13,6 +13,7 @@ from ..scoring import ScoreKind, settle
 from ..steps import Caption
 from .define import Ask, Check, HandDemo, Lesson, move, numbers, practice
 from .laying_off import LAYOUT_BLOCKS
+from .table import PAGES
 
 UNDERCUT = HandDemo(
     "early_undercut", N_("An early knock, undercut"),
@@ -91,9 +92,7 @@ def feeding_card(rules: Rules) -> Ask:
                dict(taken=taken, safe=safe))
 
 
-LESSON = Lesson(
-    10, "strategy", N_("Strategy"),
-    N_("Know when to knock at once and when to wait for gin, keep the cards that can meld, feed your opponent "
-       "nothing, and lay out your knock to leave the fewest lay-offs."),
+LESSON = Lesson.from_page(
+    PAGES[10],
     (UNDERCUT, *practice("undercut_risk"), FEEDING, *practice("meld_outs", "safe_discard"), FEWEST_LAYOFFS,
      *practice("layout_choice"), Check((undercut_who, pair_outs, feeding_card))))

@@ -17,14 +17,9 @@ import posixpath
 from dataclasses import dataclass, replace
 from html import escape
 
-import ipywidgets as widgets
-
 from ..app import for_a_class
 from ..errors import GinError
-from ..exercises.core import KINDS as EXERCISE_KINDS
 from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
-from ..lessons import LESSONS
-from ..lessons.first_hand import GOAL as FIRST_HAND_GOAL
 from ..lessons.path import (
     FIRST_HAND,
     LessonState,
@@ -39,6 +34,9 @@ from ..lessons.path import (
     unfinished_exercise,
 )
 from ..lessons.path import step as path_step
+from ..lessons.table import FIRST_HAND_GOAL
+from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
+from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
 
@@ -192,8 +190,9 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "practice/practice.ipynb": (N_("Practice against the computer"), N_(
         "Play a whole match against a computer player, to the rules you choose: a preset, the variants "
         "(Oklahoma, straight gin, Hollywood, big gin) and the target score. Click a card to select it, then "
-        "discard it or knock with it. Turn the coach on to see the solver's table before each of your discards "
-        "and, after each hand, the moves that cost you most. Take back a move, download any finished hand as a "
+        "discard it or knock with it. Choose a coach: in words, it says the best move at each draw and discard and "
+        "why (for beginners); or the solver's table before each of your discards; after each hand, either names the "
+        "moves that cost you most. Take back a move, download any finished hand as a "
         "replay file for the example-hands page. With your name, the game is saved after every move and resumes "
         "when you come back.")),
     "replays/example_hands.ipynb": (N_("Annotated example hands"), N_(
@@ -324,9 +323,7 @@ class _Following(widgets.HTML):
         nav_pages(here)  # an unknown page is refused now, not at the first redraw
         self.here = here
         self.learner = learner or Learner.from_page()
-        super().__init__()
-        if css_class:
-            self.add_class(css_class)
+        super().__init__(_dom_classes=(css_class,) if css_class else ())
         self.learner.observe(self.refresh)
         self.refresh()
 
@@ -423,6 +420,7 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
     else:
         kind = unfinished_exercise(progress, step.lesson)
         if kind is not None:
+            from ..exercises.core import KINDS as EXERCISE_KINDS  # a learner in a lesson: its exercises' titles
             # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
             sentence = t("Continue with {step}: the exercise “{exercise}” comes next.", step=_SLOT,
                          exercise=t(EXERCISE_KINDS[kind].title))
@@ -491,8 +489,8 @@ class LandingPage(View):
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)
         self.daily = DailyPage(today=today, learner=self.learner)
-        self.daily.bar.layout.display = "none"  # one name box on the page is enough
-        self.daily.date.layout.display = "none"
+        self.daily.bar.layout = widgets.Layout(display="none")  # one name box on the page is enough
+        self.daily.date.layout = widgets.Layout(display="none")
         self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()

@@ -142,3 +142,15 @@ def test_layout_choice_is_answered_by_the_defender_s_best_reply(seed):
 def test_layout_choice_asks_both_a_tie_and_a_better_layout():
     answers = [generate("layout_choice", seed).answer for seed in range(8)]
     assert EITHER in answers and any(answer != EITHER for answer in answers)
+
+
+@pytest.mark.parametrize("lang", ["tr", "ku", "ps"])
+def test_each_translation_quotes_the_english_numbers_and_cards(lang):
+    """The English prose's figures are checked against the measurement (test_lesson_text.py);
+    each translated cell quotes the same numbers and cards as its English cell."""
+    def quoted(path):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+        return [sorted(re.findall(r"\d+|(?:10|[2-9AJQK])[♣♦♥♠]", text)) for text in texts]
+    english = quoted(ROOT / "lessons" / LESSONS[10].file)
+    assert quoted(ROOT / "lessons" / lang / LESSONS[10].file) == english

@@ -114,5 +114,5 @@ def percent(part: int, whole: int) -> int:
     return round(100 * part / whole) if whole else 0
 
 
-__all__ = ["EARLY_STOCK", "HANDS", "LOW_COUNT", "SEED", "KnockOrWait", "Undercuts", "knock_or_wait", "percent",
-           "undercuts"]
+__all__ = ["EARLY_STOCK", "HANDS", "LOW_COUNT", "SEED", "WAIT_LATE_STOCK", "KnockOrWait", "Undercuts", "knock_or_wait",
+           "percent", "undercuts"]

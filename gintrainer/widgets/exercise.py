@@ -13,7 +13,7 @@ from typing import cast
 from ..cards import CardsLike
 from ..drawing import CardStyle, cards_html
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
-from ..exercises.core import NAMES
+from ..exercises.core import NAMES, AnswerType
 from ..language import t, tc, tn
 from . import ui as widgets
 from .base import View, auto_width_buttons, guarded
@@ -104,9 +104,9 @@ class ExerciseView(View):
     def response(self) -> object:
         """What the learner has answered so far, as the checker reads it."""
         kind = self.exercise.answer_type
-        if kind == "cards":
+        if kind == AnswerType.CARDS:
             return self.picker.selected
-        if kind == "choice":
+        if kind == AnswerType.CHOICE:
             return self.choices.value
         return self.number.value
 
@@ -121,14 +121,14 @@ class ExerciseView(View):
             # Translators: {cards} names the cards to pick from ("Your 11 cards").
             pick = t("{cards} (click to pick)", cards=exercise.option_label)
             self.option_label.value = (f'<div class="gt-seat-title">{escape(pick)}</div>'
-                                       if exercise.answer_type == "cards" else "")
-            if exercise.answer_type == "cards":
+                                       if exercise.answer_type == AnswerType.CARDS else "")
+            if exercise.answer_type == AnswerType.CARDS:
                 if tuple(self.picker.cards) != tuple(exercise.options):
                     self.picker.show(exercise.options, single=exercise.pick == 1)
                 else:
                     self.picker.restyle()
                 self.inputs.children = (self.picker,)
-            elif exercise.answer_type == "choice":
+            elif exercise.answer_type == AnswerType.CHOICE:
                 if tuple(self.choices.options) != tuple(exercise.options):
                     self.choices.options = exercise.options
                     self.choices.value = None
@@ -176,7 +176,7 @@ class ExerciseView(View):
     def _on_answer(self, _button: widgets.Button | None = None) -> None:
         feedback = self.session.show_answer()
         exercise = self.exercise
-        if exercise.answer_type == "cards":
+        if exercise.answer_type == AnswerType.CARDS:
             self.picker.mark(cast(CardsLike, exercise.answer))  # answered with cards: its answer is cards
         self._show_feedback(feedback)
         self.clear_status()
@@ -195,13 +195,13 @@ class ExerciseView(View):
     def answer(self, response: object) -> None:
         """Put a response into the inputs as a learner would (cards, a choice or a number)."""
         kind = self.exercise.answer_type
-        if kind == "cards":
+        if kind == AnswerType.CARDS:
             self.picker.clear()
             chosen = set(self.exercise.read(response)) if response else set()
             for card, button in zip(self.picker.cards, self.picker.buttons, strict=False):  # buttons are reused
                 if card in chosen:
                     button.value = True
-        elif kind == "choice":
+        elif kind == AnswerType.CHOICE:
             self.choices.value = response
         else:
             self.number.value = str(response)

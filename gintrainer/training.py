@@ -254,9 +254,9 @@ def cost_words(feedback: Feedback, puzzle: Puzzle, lang: str = "en") -> str:
     return render(cost_messages(feedback, puzzle), lang)
 
 
-def rating_words(before: Rating, attempt: Attempt, lang: str = "en") -> str:
+def rating_words(before: Rating, attempt: Attempt, lang: str | None = None) -> str:
     """What one recorded attempt did to the learner's rating, and why (see
-    :func:`rating_messages`), in words.
+    :func:`rating_messages`), in words, in ``lang`` (the page's language by default).
 
     >>> from gintrainer.progress import Progress
     >>> p = Progress.new("Ann").with_attempt({"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1100},

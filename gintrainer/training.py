@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-from .cards import Card, format_cards, parse_card, parse_cards
+from .cards import Card, parse_card, parse_cards
 from .errors import GinError
 from .language import N_, t
 from .messages import Message, Percent, Signed, render, say
@@ -34,6 +34,7 @@ from .puzzles import (
     normalise_kind,
     verify,
 )
+from .puzzles.knock_layout import layout_text, parse_layout
 from .rating import Rating, expected_score, pick
 from .solver import DiscardRow, Objective
 from .vocab import Vocabulary
@@ -255,20 +256,6 @@ class PuzzleAttempt:
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
 
-LAYOUT_SEPARATOR = "/"
-"""Between the melds of a recorded layout: ``AC 2C 3C / 7H 7D 7S``."""
-
-
-def layout_text(melds) -> str:
-    """A layout as an attempt records it: the melds' cards, melds apart by :data:`LAYOUT_SEPARATOR`."""
-    return f" {LAYOUT_SEPARATOR} ".join(format_cards(parse_cards(m)) for m in melds)
-
-
-def parse_layout(text: str) -> list[tuple[Card, ...]]:
-    """The melds of a recorded layout (see :func:`layout_text`)."""
-    return [parse_cards(part) for part in text.split(LAYOUT_SEPARATOR) if part.strip()]
-
-
 FIRST_STAGES = {PuzzleKind.CAN_KNOCK: Stage.YES_NO, PuzzleKind.BEST_DISCARD: Stage.DISCARD,
                 PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.KNOCK_LAYOUT: Stage.LAYOUT}
 """Where an attempt at a puzzle of each kind starts."""
@@ -292,9 +279,9 @@ def cost_words(feedback: Feedback, puzzle: Puzzle, lang: str = "en") -> str:
     return render(cost_messages(feedback, puzzle), lang)
 
 
-def rating_words(before: Rating, attempt: Attempt, lang: str = "en") -> str:
+def rating_words(before: Rating, attempt: Attempt, lang: str | None = None) -> str:
     """What one recorded attempt did to the learner's rating, and why (see
-    :func:`rating_messages`), in words.
+    :func:`rating_messages`), in words, in ``lang`` (the page's language by default).
 
     >>> from gintrainer.progress import Progress
     >>> p = Progress.new("Ann").with_attempt({"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1100},

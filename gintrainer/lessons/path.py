@@ -23,7 +23,7 @@ were sound play). Its state is not started or done (going back over a poor move
 makes every decision of the line sound, so it has no "mastered").
 
 >>> [step.page for step in PATH][4:7], [step.page for step in PATH][-6:]
-([5, 'first_hand', 6], [9, 'can_knock', 'best_discard', 'take_or_draw', 'knock_layout', 'practice'])
+([5, 'first_hand', 6], [10, 'can_knock', 'best_discard', 'take_or_draw', 'knock_layout', 'practice'])
 >>> [step.page for step in next_steps(5)]
 ['first_hand', 'can_knock', 'practice']
 >>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
@@ -174,6 +174,10 @@ PATH: tuple[Step, ...] = (
     _lesson_step(8, "practice"),
     # The variants are chosen on the practice page; then every puzzle kind.
     _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw", "knock_layout"),
+    # Strategy: the best-discard puzzles' "keep the pair", the can-knock puzzles' "close to the
+    # limit", the take-or-draw puzzles' "only looks useful", the knock-layout puzzles' layout that
+    # blocks lay-offs; then whole hands against the computer.
+    _lesson_step(10, "best_discard", "can_knock", "take_or_draw", "knock_layout", "practice"),
     Step("can_knock", "puzzles/can_knock.ipynb", N_("Can you knock?"), _solved_a_puzzle("can_knock")),
     Step("best_discard", "puzzles/best_discard.ipynb", N_("Best discard"), _solved_a_puzzle("best_discard")),
     Step("take_or_draw", "puzzles/take_or_draw.ipynb", N_("Take or draw?"), _solved_a_puzzle("take_or_draw")),
@@ -196,7 +200,7 @@ def lesson_order() -> list[int | str]:
     steps whose page is in the lessons' folder).
 
     >>> lesson_order()
-    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9]
+    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9, 10]
     """
     return [s.page for s in PATH if s.path.startswith(f"{LESSON_FOLDER}/")]
 

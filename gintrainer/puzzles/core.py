@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -108,28 +108,6 @@ def verify_remade(record: dict, remake: Callable[[dict], Any]) -> Any:
         if record.get(key) != expected[key]:
             raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the solver")
     return puzzle
-
-
-@dataclass
-class OneQuestionOwner:
-    """The owner (see :mod:`.owners`) of a kind with one question and no objective, made
-    of its module's functions: ``make(position)``, ``verify(record)``, ``from_record(record)``,
-    ``positions(seed, rules)`` and ``balance(puzzle)``, what an unfiltered set keeps even."""
-
-    kind: PuzzleKind
-    make_puzzle: Callable[[Any], Any]
-    verify: Callable[[dict], Any]
-    from_record: Callable[[dict], Any]
-    batches: Callable[[str, Rules], Iterator[list]]
-    balance: Callable[[Any], object]
-    objectives: tuple[Objective | None, ...] = (None,)
-    balances: bool = True
-
-    def make(self, position: Any, objective: Objective | None = None) -> Any:
-        return self.make_puzzle(position)
-
-    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list]:
-        return self.batches(seed, rules)
 
 
 @dataclass(frozen=True)

@@ -26,13 +26,16 @@ from fractions import Fraction
 
 from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from ..errors import GinError
+from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import HandScore, knocker_net, score_hand
-from .core import Grade, OneQuestionOwner, PuzzleError, Said, verify_remade
+from ..solver import Objective
+from .core import Grade, PuzzleError, Said, verify_remade
 from .kinds import PuzzleKind
 from .knock_layout_themes import LayoutContext, explain, hints, rate
 from .positions import KnockPosition, knock_layout_position
+from .sheets import KnockLayoutSheet, Sheet
 from .themes import themes_of
 
 KIND = PuzzleKind.KNOCK_LAYOUT
@@ -229,10 +232,56 @@ def positions(seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:
         batch += 1
 
 
-OWNER = OneQuestionOwner(KIND, make, verify, from_record, positions,
-                         balance=lambda puzzle: "block-layoffs" in puzzle.themes)
-"""The kind's part in what every kind shares (see :mod:`.owners`): a set keeps about as many puzzles
-that give a meld up as not."""
+LAYOUT_SEPARATOR = "/"
+"""Between the melds of a written layout: ``AC 2C 3C / 7H 7D 7S``."""
 
-__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "OWNER", "from_record", "make",
-           "positions", "puzzle_id", "solve", "verify"]
+
+def layout_text(melds: Iterable[CardsLike]) -> str:
+    """A layout as an attempt or a results file keeps it: each meld's cards, melds apart by
+    :data:`LAYOUT_SEPARATOR`."""
+    return f" {LAYOUT_SEPARATOR} ".join(format_cards(parse_cards(m)) for m in melds)
+
+
+def parse_layout(text: str) -> list[tuple[Card, ...]]:
+    """The melds of a written layout (see :func:`layout_text`); GinError for cards it cannot read."""
+    if not isinstance(text, str):
+        raise GinError(t("write the melds of your layout, each one's cards, melds apart by {separator}",
+                         separator=LAYOUT_SEPARATOR))
+    return [parse_cards(part) for part in text.split(LAYOUT_SEPARATOR) if part.strip()]
+
+
+class KnockLayoutOwner:
+    """The kind's part in what every kind shares (see :mod:`.owners`)."""
+
+    kind = KIND
+    objectives: tuple[Objective | None, ...] = (None,)
+    balances = True
+    words = N_("lay-out-your-knock")
+    sheet: Sheet = KnockLayoutSheet()
+
+    def make(self, position: KnockPosition, objective: Objective | None = None) -> KnockLayoutPuzzle | None:
+        return make(position)
+
+    def verify(self, record: dict) -> KnockLayoutPuzzle:
+        return verify(record)
+
+    def from_record(self, record: dict) -> KnockLayoutPuzzle:
+        return from_record(record)
+
+    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:
+        return positions(seed, rules)
+
+    def balance(self, puzzle: KnockLayoutPuzzle) -> bool:
+        """What a set keeps in balance: about as many puzzles that give a meld up as not."""
+        return "block-layoffs" in puzzle.themes
+
+    def mark(self, puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
+        """A written layout (``AC 2C 3C / 7H 7D 7S``) as a results file keeps it, and its grade."""
+        melds = parse_layout(response)
+        return layout_text(melds), puzzle.grade(melds)
+
+
+OWNER = KnockLayoutOwner()
+
+__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutOwner", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "OWNER",
+           "from_record", "layout_text", "make", "parse_layout", "positions", "puzzle_id", "solve", "verify"]

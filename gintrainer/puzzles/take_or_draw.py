@@ -24,13 +24,15 @@ from fractions import Fraction
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
-from ..language import t
+from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
-from ..solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
-from .core import Grade, OneQuestionOwner, PuzzleError, Said, verify_remade
+from ..solver import DrawChoice, Objective, fraction_text, parse_fraction, take_or_draw
+from .answers import mark_choice
+from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
+from .sheets import OfferSheet, Sheet
 from .take_draw_themes import CHOICES, TAKE, DrawContext, explain, hints, rate
 from .themes import themes_of
 
@@ -201,7 +203,20 @@ def verify(record: dict) -> TakeOrDrawPuzzle:
     """Rebuild a puzzle from its record and check every part against the solver: the
     answer, the themes, the difficulty and what its explanation and hints say (their
     messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    return verify_remade(record, lambda data: make(_position(data)))
+    name = record.get("id", "?") if isinstance(record, dict) else "?"
+    try:
+        puzzle = make(_position(record))
+    except KeyError as missing:
+        raise PuzzleError(f"puzzle record {name!r} lacks {missing}") from None
+    except (GinError, TypeError, ValueError) as error:
+        raise PuzzleError(f"puzzle record {name!r}: {error}") from None
+    if puzzle is None:
+        raise PuzzleError(f"puzzle {name!r} is no longer a clear puzzle for the solver")
+    expected = puzzle.to_dict()
+    for key in ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences"):
+        if record.get(key) != expected[key]:
+            raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the solver")
+    return puzzle
 
 
 def from_record(record: dict) -> TakeOrDrawPuzzle:
@@ -235,8 +250,36 @@ def positions(seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
         batch += 1
 
 
-OWNER = OneQuestionOwner(KIND, make, verify, from_record, positions, balance=lambda puzzle: puzzle.choice)
-"""The kind's part in what every kind shares (see :mod:`.owners`): a set keeps about as many takes as draws."""
+class TakeOrDrawOwner:
+    """The kind's part in what every kind shares (see :mod:`.owners`)."""
+
+    kind = KIND
+    objectives: tuple[Objective | None, ...] = (None,)
+    balances = True
+    words = N_("take-or-draw")
+    sheet: Sheet = OfferSheet()
+
+    def make(self, position: DrawPosition, objective: Objective | None = None) -> TakeOrDrawPuzzle | None:
+        return make(position)
+
+    def verify(self, record: dict) -> TakeOrDrawPuzzle:
+        return verify(record)
+
+    def from_record(self, record: dict) -> TakeOrDrawPuzzle:
+        return from_record(record)
+
+    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
+        return positions(seed, rules)
+
+    def balance(self, puzzle: TakeOrDrawPuzzle) -> str:
+        """What a set keeps in balance: about as many takes as draws."""
+        return puzzle.choice
+
+    def mark(self, puzzle: TakeOrDrawPuzzle, response: str) -> tuple[str, Grade]:
+        return mark_choice(puzzle, response)
+
+
+OWNER = TakeOrDrawOwner()
 
 __all__ = ["KIND", "OWNER", "TAKE_DRAW_MARGIN", "TakeOrDrawPuzzle", "from_record", "make", "parse_choice",
            "positions", "puzzle_id", "solve", "verify"]

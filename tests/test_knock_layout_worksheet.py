@@ -34,3 +34,11 @@ def test_a_written_layout_is_marked_by_its_score():
     right = mark(puzzle, layout_text(puzzle.layouts[0]).replace("/", " / ").lower())
     assert right.correct and right.answer == layout_text(puzzle.layouts[0])
     assert not mark(puzzle, layout_text(all_best_arrangements(puzzle.hand)[0].melds)).correct
+
+
+def test_a_class_set_holds_knock_layout_puzzles_and_its_code_names_them_again():
+    from gintrainer.classroom.sets import class_set
+    made = class_set("Year 5", count=4, kinds=["knock_layout", "take_or_draw"])
+    kinds = [p.kind for p in made.puzzles()]
+    assert kinds.count("knock_layout") == 2 and kinds.count("take_or_draw") == 2
+    assert class_set(made.code) == made

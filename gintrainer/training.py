@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-from .cards import Card, parse_card
+from .cards import Card, parse_card, parse_cards
 from .errors import GinError
 from .language import N_, t
 from .messages import Message, Percent, Signed, render, say
@@ -34,6 +34,7 @@ from .puzzles import (
     normalise_kind,
     verify,
 )
+from .puzzles.knock_layout import layout_text, parse_layout
 from .rating import Rating, expected_score, pick
 from .solver import DiscardRow, Objective
 from .vocab import Vocabulary
@@ -41,11 +42,13 @@ from .vocab import Vocabulary
 
 class Stage(Vocabulary):
     """Where an attempt stands: at the yes-or-no question of "can you knock?", at
-    the discard, at the choice of "take or draw?", or over."""
+    the discard, at the choice of "take or draw?", at the layout of "lay out your
+    knock", or over."""
 
     YES_NO = "yes_no"
     DISCARD = "discard"
     CHOICE = "choice"
+    LAYOUT = "lay_out"
     DONE = "done"
 
     @classmethod
@@ -116,10 +119,8 @@ class PuzzleAttempt:
         for _ in range(hints):
             attempt.hint()
         words = answer.split() if isinstance(answer, str) else []
-        if attempt.stage == Stage.CHOICE:
-            if len(words) != 1:
-                raise GinError(f"a recorded answer is take or draw, not {answer!r}")
-            return attempt, attempt.answer_choice(words[0])
+        if attempt.stage in (Stage.CHOICE, Stage.LAYOUT):
+            return attempt, attempt._replay_one_stage(answer)
         if puzzle.kind == PuzzleKind.CAN_KNOCK:
             if not words or words[0] not in ("yes", "no"):
                 raise GinError(f"a recorded answer starts with yes or no, not {answer!r}")
@@ -131,6 +132,16 @@ class PuzzleAttempt:
         elif words:
             raise GinError(f"the recorded answer {answer!r} goes on after the puzzle was over")
         return attempt, feedback
+
+    def _replay_one_stage(self, answer) -> Feedback:
+        """The recorded answer of a one-stage kind: "take" or "draw", or a layout."""
+        if not isinstance(answer, str):
+            raise GinError(f"a recorded answer is text, not {answer!r}")
+        if self.stage == Stage.LAYOUT:
+            return self.answer_layout(parse_layout(answer))
+        if len(answer.split()) != 1:
+            raise GinError(f"a recorded answer is take or draw, not {answer!r}")
+        return self.answer_choice(answer.split()[0])
 
     @property
     def stage(self) -> Stage:
@@ -180,6 +191,8 @@ class PuzzleAttempt:
             raise GinError(t("this puzzle is over"))
         if self.stage == Stage.CHOICE:
             raise GinError(t("take the card or draw from the stock first"))
+        if self.stage == Stage.LAYOUT:
+            raise GinError(t("lay out your melds first"))
         raise GinError(t("answer yes or no first") if self.stage == Stage.YES_NO else t("choose the discard now"))
 
     def answer_yes_no(self, can_knock) -> Feedback:
@@ -230,9 +243,21 @@ class PuzzleAttempt:
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
+    def answer_layout(self, melds) -> Feedback:
+        """The one stage of "lay out your knock": the knocker's melds (the other cards
+        deadwood); GinError for a layout that is no layout of the hand or over the limit,
+        and the attempt goes on."""
+        self.require_stage(Stage.LAYOUT)
+        melds = [tuple(parse_cards(m)) for m in melds] if not isinstance(melds, str) else melds
+        grade = self.puzzle.grade(melds)
+        self.answers.append(layout_text(melds))
+        self._finish(grade.correct)
+        note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
+        return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
+
 
 FIRST_STAGES = {PuzzleKind.CAN_KNOCK: Stage.YES_NO, PuzzleKind.BEST_DISCARD: Stage.DISCARD,
-                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE}
+                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.KNOCK_LAYOUT: Stage.LAYOUT}
 """Where an attempt at a puzzle of each kind starts."""
 
 

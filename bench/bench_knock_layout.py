@@ -17,6 +17,7 @@ import itertools
 import statistics
 import time
 from collections import Counter
+from typing import cast
 
 
 def main() -> None:
@@ -25,7 +26,7 @@ def main() -> None:
     args = parser.parse_args()
     count = 200 if args.quick else 2000
     from gintrainer.puzzles import bank, generate
-    from gintrainer.puzzles.knock_layout import make, positions
+    from gintrainer.puzzles.knock_layout import KnockLayoutPuzzle, make, positions
     from gintrainer.rules import Rules
     from gintrainer.scoring import every_knock_layout
     found = list(itertools.islice(itertools.chain.from_iterable(positions("bench", Rules())), count))
@@ -49,7 +50,7 @@ def main() -> None:
     generate("knock_layout", seed="bench", count=wanted)
     spent = time.perf_counter() - start
     print(f"  generate(): {wanted} puzzles in {spent:.1f} s, {wanted / spent:.1f} a second")
-    puzzles = bank("knock_layout")
+    puzzles = [cast(KnockLayoutPuzzle, p) for p in bank("knock_layout")]  # the bank of that kind
     themes = Counter(t for p in puzzles for t in p.themes)
     bands = Counter(1100 + (p.difficulty - 1100) // 400 * 400 for p in puzzles)
     print("The bank")

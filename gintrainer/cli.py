@@ -169,7 +169,8 @@ def cmd_solve(args) -> None:
         print(arrangement)
 
 
-_KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard"), "take_or_draw": N_("take or draw")}
+_KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard"), "take_or_draw": N_("take or draw"),
+               "defend": N_("defend")}
 
 
 def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from ..errors import GinError
 from ..rules import Rules
 from ..solver import Objective
-from . import core, store, take_or_draw
+from . import core, defend, store, take_or_draw
 from .kinds import PuzzleKind
 
 
@@ -74,6 +74,7 @@ OWNERS: dict[PuzzleKind, KindOwner] = {
     PuzzleKind.CAN_KNOCK: DiscardOwner(PuzzleKind.CAN_KNOCK, (None,)),
     PuzzleKind.BEST_DISCARD: DiscardOwner(PuzzleKind.BEST_DISCARD, tuple(Objective)),
     PuzzleKind.TAKE_OR_DRAW: take_or_draw.OWNER,
+    PuzzleKind.DEFEND: defend.OWNER,
 }
 
 

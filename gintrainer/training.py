@@ -41,11 +41,12 @@ from .vocab import Vocabulary
 
 class Stage(Vocabulary):
     """Where an attempt stands: at the yes-or-no question of "can you knock?", at
-    the discard, at the choice of "take or draw?", or over."""
+    the discard, at the choice of "take or draw?", at the layout of "defend", or over."""
 
     YES_NO = "yes_no"
     DISCARD = "discard"
     CHOICE = "choice"
+    LAYOUT = "layout"
     DONE = "done"
 
     @classmethod
@@ -116,10 +117,8 @@ class PuzzleAttempt:
         for _ in range(hints):
             attempt.hint()
         words = answer.split() if isinstance(answer, str) else []
-        if attempt.stage == Stage.CHOICE:
-            if len(words) != 1:
-                raise GinError(f"a recorded answer is take or draw, not {answer!r}")
-            return attempt, attempt.answer_choice(words[0])
+        if attempt.stage in (Stage.LAYOUT, Stage.CHOICE):
+            return attempt, attempt._replay_one_stage(answer)
         if puzzle.kind == PuzzleKind.CAN_KNOCK:
             if not words or words[0] not in ("yes", "no"):
                 raise GinError(f"a recorded answer starts with yes or no, not {answer!r}")
@@ -131,6 +130,16 @@ class PuzzleAttempt:
         elif words:
             raise GinError(f"the recorded answer {answer!r} goes on after the puzzle was over")
         return attempt, feedback
+
+    def _replay_one_stage(self, answer) -> Feedback:
+        """A recorded answer of the one-stage kinds: "take or draw?" and "defend"."""
+        if self.stage == Stage.LAYOUT:
+            from .puzzles.defend import parse_answer_text
+            return self.answer_layout(*parse_answer_text(answer))
+        words = answer.split() if isinstance(answer, str) else []
+        if len(words) != 1:
+            raise GinError(f"a recorded answer is take or draw, not {answer!r}")
+        return self.answer_choice(words[0])
 
     @property
     def stage(self) -> Stage:
@@ -180,6 +189,8 @@ class PuzzleAttempt:
             raise GinError(t("this puzzle is over"))
         if self.stage == Stage.CHOICE:
             raise GinError(t("take the card or draw from the stock first"))
+        if self.stage == Stage.LAYOUT:
+            raise GinError(t("lay out your melds and lay-offs first"))
         raise GinError(t("answer yes or no first") if self.stage == Stage.YES_NO else t("choose the discard now"))
 
     def answer_yes_no(self, can_knock) -> Feedback:
@@ -231,8 +242,19 @@ class PuzzleAttempt:
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
 
+    def answer_layout(self, melds, layoffs, undercut) -> Feedback:
+        """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
+        from .puzzles.defend import answer_text
+        self.require_stage(Stage.LAYOUT)
+        grade = self.puzzle.grade(melds, layoffs, undercut)
+        self.answers.append(answer_text(melds, layoffs, undercut))
+        self._finish(grade.correct)
+        note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
+        return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
+
+
 FIRST_STAGES = {PuzzleKind.CAN_KNOCK: Stage.YES_NO, PuzzleKind.BEST_DISCARD: Stage.DISCARD,
-                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE}
+                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.DEFEND: Stage.LAYOUT}
 """Where an attempt at a puzzle of each kind starts."""
 
 

@@ -146,7 +146,7 @@ def test_daily_page_is_the_date_s_puzzles_and_archive(data):
     today = dt.date(2026, 11, 29)
     page = DailyPage(today=today, learner=Learner())
     assert [v.puzzle.id for v in page.views] == [daily(today, "can_knock").id, daily(today, "best_discard").id,
-                                                 daily(today, "take_or_draw").id]
+                                                 daily(today, "take_or_draw").id, daily(today, "defend").id]
     page.date.value = "2026-11-20"
     assert page.views[0].puzzle.id == daily("2026-11-20", "can_knock").id
     page._on_date({"new": "2099-01-01"})

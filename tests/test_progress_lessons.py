@@ -208,7 +208,8 @@ def test_every_step_of_the_path_is_a_page_of_the_site_in_every_language():
 
 def test_the_path_holds_each_lesson_once_in_order_then_the_trainers():
     assert [s.lesson for s in lesson_steps()] == sorted(LESSONS)
-    assert [s.page for s in PATH[len(LESSONS):]] == ["can_knock", "best_discard", "take_or_draw", "practice"]
+    assert [s.page for s in PATH[len(LESSONS):]] == ["can_knock", "best_discard", "take_or_draw", "defend",
+                                                  "practice"]
     assert len({(type(s.page), s.page) for s in PATH}) == len(PATH)
     for s in PATH:
         assert all(step(p) in PATH for p in s.then)
@@ -217,8 +218,8 @@ def test_the_path_holds_each_lesson_once_in_order_then_the_trainers():
 def test_each_lesson_s_next_step():
     assert {n: [s.page for s in next_steps(n)] for n in LESSONS} == {
         1: [2], 2: [3], 3: [4], 4: [5, "best_discard", "take_or_draw"], 5: [6, "can_knock", "practice"],
-        6: [7, "practice"], 7: [8, "can_knock", "practice"], 8: [9, "practice"],
-        9: ["can_knock", "practice", "best_discard", "take_or_draw"]}
+        6: [7, "defend", "practice"], 7: [8, "can_knock", "practice"], 8: [9, "practice"],
+        9: ["can_knock", "practice", "best_discard", "take_or_draw", "defend"]}
 
 
 def test_each_exercise_kind_belongs_to_one_lesson():
@@ -242,6 +243,8 @@ def test_the_continue_step_is_the_first_unfinished_one():
     p = p.with_attempt({**puzzle, "id": "d1", "kind": "best_discard"}, "solved", answer="7H", hints=0)
     assert first_unfinished(p).page == "take_or_draw"
     p = p.with_attempt({**puzzle, "id": "t1", "kind": "take_or_draw"}, "solved", answer="take", hints=0)
+    assert first_unfinished(p).page == "defend"
+    p = p.with_attempt({**puzzle, "id": "f1", "kind": "defend"}, "solved", answer="JD QD KD ; 2C on 1 ; no", hints=0)
     assert first_unfinished(p).page == "practice"  # the last step: never done, always there
 
 

@@ -14,7 +14,7 @@ kind tried and the closing check taken), mastered (every exercise kind right at 
 first try at least once, and the check passed: every question right at the first try).
 
 >>> [step.page for step in PATH][-5:]
-[9, 'can_knock', 'best_discard', 'take_or_draw', 'practice']
+['can_knock', 'best_discard', 'take_or_draw', 'defend', 'practice']
 >>> [step.page for step in next_steps(5)]
 [6, 'can_knock', 'practice']
 >>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
@@ -134,17 +134,18 @@ PATH: tuple[Step, ...] = (
     _lesson_step(4, "best_discard", "take_or_draw"),
     # Whether a hand can knock, and with which discard; then whole hands to the end.
     _lesson_step(5, "can_knock", "practice"),
-    # No puzzle kind trains laying off yet: whole hands do.
-    _lesson_step(6, "practice"),
+    # Laying off: the defend puzzles, then whole hands.
+    _lesson_step(6, "defend", "practice"),
     # Choosing the knock that scores most: the can-knock puzzles' discard, and whole hands.
     _lesson_step(7, "can_knock", "practice"),
     # A match to the target score is what practice plays.
     _lesson_step(8, "practice"),
     # The variants are chosen on the practice page; then every puzzle kind.
-    _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw"),
+    _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw", "defend"),
     Step("can_knock", "puzzles/can_knock.ipynb", N_("Can you knock?"), _solved_a_puzzle("can_knock")),
     Step("best_discard", "puzzles/best_discard.ipynb", N_("Best discard"), _solved_a_puzzle("best_discard")),
     Step("take_or_draw", "puzzles/take_or_draw.ipynb", N_("Take or draw?"), _solved_a_puzzle("take_or_draw")),
+    Step("defend", "puzzles/defend.ipynb", N_("Defend"), _solved_a_puzzle("defend")),
     Step("practice", "practice/practice.ipynb", N_("Practice against the computer")),
 )
 """The learning path, in order."""

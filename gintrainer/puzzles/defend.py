@@ -177,6 +177,23 @@ def parse_layoff(text: Layoff | str) -> Layoff:
     return Layoff(parse_card(found.group(1)), int(found.group(2)) - 1)
 
 
+def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> str:
+    """A layout and the word on the undercut as a learner's record keeps it:
+    "7H 8H 9H / 2C 2D 2S ; 9H on 1 / TH on 1 ; yes" (see :func:`parse_answer_text`)."""
+    meld_text = " / ".join(format_cards(parse_cards(m)) for m in melds)
+    layoff_texts = " / ".join(layoff_text(parse_layoff(lo)) for lo in layoffs)
+    return f"{meld_text} ; {layoff_texts} ; {'yes' if undercut else 'no'}"
+
+
+def parse_answer_text(text: object) -> tuple[list[tuple[Card, ...]], list[Layoff], bool]:
+    """The melds, lay-offs and word on the undercut of :func:`answer_text`; GinError for anything else."""
+    parts = text.split(";") if isinstance(text, str) else []
+    if len(parts) != 3 or parts[2].strip() not in ("yes", "no"):
+        raise GinError(f"a recorded defend answer is 'melds ; lay-offs ; yes or no', not {text!r}")
+    melds = [parse_cards(m) for m in parts[0].split("/") if m.strip()]
+    return melds, [parse_layoff(lo) for lo in parts[1].split("/") if lo.strip()], parts[2].strip() == "yes"
+
+
 def puzzle_id(position: DefendPosition) -> str:
     """An id derived from the position alone, so it survives rebuilding the bank."""
     text = json.dumps([KIND.value, position.rules.to_dict(), position.key()], sort_keys=True)
@@ -286,5 +303,5 @@ class DefendOwner:
 
 OWNER = DefendOwner()
 
-__all__ = ["DefendPuzzle", "KIND", "OWNER", "from_record", "layoff_text", "make", "parse_layoff", "puzzle_id",
-           "verify"]
+__all__ = ["DefendPuzzle", "KIND", "OWNER", "answer_text", "from_record", "layoff_text", "make", "parse_answer_text",
+           "parse_layoff", "puzzle_id", "verify"]

@@ -138,6 +138,8 @@ PUZZLE_PAGES = [
          N_("Which card leaves the least deadwood, now or after a draw.")),
     Page("puzzles/take_or_draw.ipynb", N_("Take or draw?"),
          N_("Take the top discard or draw from the stock: which leaves less deadwood?")),
+    Page("puzzles/defend.ipynb", N_("Defend"),
+         N_("The knocker's melds are on the table: lay out yours and lay off for the least deadwood.")),
     Page("puzzles/profile.ipynb", N_("Your progress"), N_("Rating, streaks, themes; export or reset.")),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
@@ -196,6 +198,11 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "choice that leaves less deadwood after your best discard, on average over every card you have not "
         "seen. A card taken may not go straight back. After your answer you see both numbers and the card you "
         "would throw after taking.")),
+    "puzzles/defend.ipynb": (N_("Defend"), N_(
+        "Your opponent has knocked and laid out. Pick cards of your hand to make your own melds, or to lay one "
+        "off on a meld of the knocker's (numbered as on the table; a card can go on a card laid off before it), "
+        "then say whether you undercut. Every layout that keeps the least deadwood is right. After your answer "
+        "you see the least deadwood, the knocker's and the points.")),
     "puzzles/profile.ipynb": (N_("Your progress"), N_(
         "Your rating, streaks and each theme's record. Export your progress to keep a copy, or start afresh (the "
         "old progress is kept as a backup).")),

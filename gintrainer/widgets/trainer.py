@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..cards import Card, parse_card
 from ..drawing import (
     choice_table_html,
+    defend_position_html,
     discard_table_html,
     offer_position_html,
     puzzle_position_html,
@@ -26,16 +27,28 @@ from ..errors import GinError
 from ..language import N_, t, tc
 from ..messages import Message, render, say
 from ..progress import Attempt
-from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, TakeOrDrawPuzzle, daily, normalise_kind, parse_date, verify
+from ..puzzles import (
+    KINDS,
+    THEMES,
+    DefendPuzzle,
+    Puzzle,
+    PuzzleKind,
+    TakeOrDrawPuzzle,
+    daily,
+    normalise_kind,
+    parse_date,
+    verify,
+)
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
 from .base import Change, View, guarded, settings
 from .cards import CardPicker
+from .defend import LayoutInput
 from .profile import Learner, ProfileBar
 
 KIND_TITLES = {PuzzleKind.CAN_KNOCK: N_("Can you knock?"), PuzzleKind.BEST_DISCARD: N_("Best discard"),
-               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?")}
+               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?"), PuzzleKind.DEFEND: N_("Defend")}
 """Each kind's title, in English (shown through :func:`kind_title`)."""
 DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The difficulty filter's shown choices (the values stay the English names)."""
@@ -57,6 +70,8 @@ def solver_table_html(puzzle: Puzzle | TakeOrDrawPuzzle, chosen: Card | str | No
     choice) marked (for a puzzle already answered: it gives the answer away)."""
     if isinstance(puzzle, TakeOrDrawPuzzle):
         return choice_table_html(puzzle, chosen if isinstance(chosen, str) else None)
+    if isinstance(puzzle, DefendPuzzle):
+        return f"<div class='gt-info gt-defend-answer'>{escape(render(puzzle.answer_messages))}</div>"
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
@@ -75,12 +90,16 @@ def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
 
 
-def position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+def position_html(puzzle: Puzzle | TakeOrDrawPuzzle | DefendPuzzle) -> str:
     """What the player sees besides the hand: the question, the rules in force, where
     the 52 cards are, the draw (or, before it, the card on offer), the discard pile
     and the opponent's known cards."""
-    cards = (offer_position_html(puzzle, four_colour=settings.four_colour) if isinstance(puzzle, TakeOrDrawPuzzle)
-             else puzzle_position_html(puzzle, four_colour=settings.four_colour))
+    if isinstance(puzzle, TakeOrDrawPuzzle):
+        cards = offer_position_html(puzzle, four_colour=settings.four_colour)
+    elif isinstance(puzzle, DefendPuzzle):
+        cards = defend_position_html(puzzle, four_colour=settings.four_colour)
+    else:
+        cards = puzzle_position_html(puzzle, four_colour=settings.four_colour)
     return (f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>'
             f'<div class="gt-info">{escape(puzzle_rules_words(puzzle))}</div>'
             f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>' + cards)
@@ -165,9 +184,11 @@ class PuzzleView(View):
         self.buttons = widgets.HBox([self.yes_button, self.no_button, self.take_button, self.draw_button,
                                      self.discard_button, self.hint_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
+        # "Defend": melds and lay-offs made from the cards picked, then undercut or not.
+        self.layout_input = LayoutInput(self.picker, self._on_layout)
         self._heading = title
-        children = [self.title, self.note, self.position, self.picker, self.buttons, self.hints, self.feedback,
-                    self.again_button]
+        children = [self.title, self.note, self.position, self.picker, self.layout_input, self.buttons, self.hints,
+                    self.feedback, self.again_button]
         if table:
             children += [self.table_toggle, self.table]
         super().__init__(children, _dom_classes=("gt-puzzle",))
@@ -217,7 +238,10 @@ class PuzzleView(View):
             self.again_button.layout.display = "none"
             self.table_toggle.value = False
             self.table.value = ""
-            self.picker.show(attempt.puzzle.hand, single=True)
+            defend = isinstance(attempt.puzzle, DefendPuzzle)
+            self.picker.show(attempt.puzzle.hand, single=not defend)
+            if defend:
+                self.layout_input.start(attempt.puzzle.knocker_melds)
             self._show_hints()
             self.refresh()
 
@@ -231,6 +255,7 @@ class PuzzleView(View):
                            self.discard_button, self.hint_button):
                 button.disabled = True
             self.table_toggle.layout.display = "none"
+            self.layout_input.layout.display = "none"
             return
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
@@ -251,6 +276,7 @@ class PuzzleView(View):
         self.discard_button.layout.display = "" if stage == Stage.DISCARD else "none"
         self.take_button.layout.display = "" if stage == Stage.CHOICE else "none"
         self.draw_button.layout.display = "" if stage == Stage.CHOICE else "none"
+        self.layout_input.layout.display = "" if stage == Stage.LAYOUT else "none"
         if isinstance(puzzle, TakeOrDrawPuzzle):
             self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
         self.discard_button.description = (tc("button", "Knock with this discard")
@@ -259,7 +285,7 @@ class PuzzleView(View):
         self.hint_button.disabled = attempt.finished or not attempt.hints_left
         self.hint_button.layout.display = "" if self.allow_hints and not attempt.finished else "none"
         self.picker.disable(attempt.finished or stage == Stage.CHOICE)  # before the draw the hand only shows
-        self.picker.mark(puzzle.answer if revealed and not isinstance(puzzle, TakeOrDrawPuzzle) else ())
+        self.picker.mark(puzzle.answer if revealed and isinstance(puzzle, Puzzle) else ())
         self.table_toggle.layout.display = "" if revealed and self.allow_table else "none"
         if self.table_toggle.value and revealed:
             chosen: Card | str | None = None
@@ -281,6 +307,10 @@ class PuzzleView(View):
     @guarded
     def _choose(self, choice: str) -> None:
         self._show_feedback(self._require().answer_choice(choice))
+
+    def _on_layout(self, melds, layoffs, undercut: bool) -> None:
+        """The layout's answer (the layout input reports a layout the rules refuse)."""
+        self._show_feedback(self._require().answer_layout(melds, layoffs, undercut))
 
     @guarded
     def _on_discard(self, _button: widgets.Button | None = None) -> None:

@@ -103,3 +103,15 @@ def test_every_word_of_the_page_comes_from_the_catalogs():
         texts.append(view.feedback.value)
     for text in texts:
         assert unmarked(text) == [], text
+
+
+def test_a_worksheet_section_shows_the_knock_and_boxes_and_its_key_the_answer():
+    from gintrainer.classroom.worksheet import puzzle_section_html
+    puzzle = chained()
+    sheet, key = puzzle_section_html(puzzle, 1, 2), puzzle_section_html(puzzle, 1, 2, answers=True)
+    assert "gt-defend-position" in sheet and "Lay-offs (card on meld number):" in sheet and "Undercut?" in sheet
+    assert "ws-key" not in sheet and "ws-key" in key
+    assert puzzle.answer_words().replace("'", "&#x27;") in key and "Defend" in key
+    with pseudo_language():
+        for text in (puzzle_section_html(puzzle, 1, 2), puzzle_section_html(puzzle, 1, 2, answers=True)):
+            assert unmarked(text) == [], text

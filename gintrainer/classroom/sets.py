@@ -90,6 +90,7 @@ STREAM_THEMES: dict[Stream, frozenset[str]] = {
     (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD): frozenset(_ANY_STREAM),
     (PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD): frozenset(_ANY_STREAM | {"keep-the-pair"}),
     (PuzzleKind.TAKE_OR_DRAW, None): frozenset(kind_themes(PuzzleKind.TAKE_OR_DRAW)),
+    (PuzzleKind.DEFEND, None): frozenset(kind_themes(PuzzleKind.DEFEND)),
 }
 """The themes puzzles of each kind and objective can have (from the theme
 predicates: "not-highest", "looks-knockable", "near-limit", "gin" and

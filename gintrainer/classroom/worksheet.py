@@ -27,6 +27,7 @@ from ..drawing import (
     cards_html,
     choice_table_html,
     deadwood_sum_words,
+    defend_position_html,
     discard_table_html,
     melds_words,
     offer_position_html,
@@ -40,7 +41,7 @@ from ..drawing import (
 from ..language import N_, current_language, in_language, t, tc, text_direction, tn
 from ..melds import best_arrangement
 from ..messages import render, say
-from ..puzzles import THEMES, Puzzle, PuzzleKind, TakeOrDrawPuzzle
+from ..puzzles import THEMES, DefendPuzzle, Puzzle, PuzzleKind, TakeOrDrawPuzzle
 from ..solver import Objective
 from ..storage import write_text_atomic
 from .sets import ClassSet
@@ -184,7 +185,8 @@ def puzzle_section_html(puzzle: Puzzle | TakeOrDrawPuzzle, position: int, count:
     empty answer boxes (or, with ``answers``, the answer and the solver's numbers)."""
     offer = isinstance(puzzle, TakeOrDrawPuzzle)
     kind = (tc("puzzle kind", "Can you knock?") if puzzle.kind == PuzzleKind.CAN_KNOCK
-            else tc("puzzle kind", "Take or draw?") if offer else tc("puzzle kind", "Which card?"))
+            else tc("puzzle kind", "Take or draw?") if offer
+            else tc("puzzle kind", "Defend") if isinstance(puzzle, DefendPuzzle) else tc("puzzle kind", "Which card?"))
     start = t("Puzzle {position} of {count}", position=position, count=count)
     parts = [f'<header class="ws-head"><span class="ws-start">{escape(start)}</span>'
              f'<span class="ws-kind">{escape(kind)}</span></header>',
@@ -204,23 +206,34 @@ def puzzle_section_html(puzzle: Puzzle | TakeOrDrawPuzzle, position: int, count:
 def _position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     if isinstance(puzzle, TakeOrDrawPuzzle):
         return offer_position_html(puzzle)
+    if isinstance(puzzle, DefendPuzzle):
+        return defend_position_html(puzzle)
     return puzzle_position_html(puzzle)
 
 
 def _position_words(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     if isinstance(puzzle, TakeOrDrawPuzzle):
         return offer_position_words(puzzle)
+    if isinstance(puzzle, DefendPuzzle):  # its question names the knocker's melds and deadwood
+        return words("position_pile", count=len(puzzle.discard_pile), card=puzzle.discard_pile[-1])
     return puzzle_position_words(puzzle)
 
 
 def _hand_html(puzzle: Puzzle | TakeOrDrawPuzzle, size: str) -> str:
     label = tn("Your hand ({n} card):", "Your hand ({n} cards):", len(puzzle.hand))
-    marks = {} if isinstance(puzzle, TakeOrDrawPuzzle) else {puzzle.drawn: "new"}
+    marks = {puzzle.drawn: "new"} if isinstance(puzzle, Puzzle) else {}
     return (f'<div class="ws-hand"><span class="ws-label">{escape(label)}</span>'
             f'{cards_html(sort_by_suit(puzzle.hand), marks=marks, size=size)}</div>')
 
 
 def _boxes_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+    if isinstance(puzzle, DefendPuzzle):
+        melds, layoffs = tc("answer box", "Your melds:"), tc("answer box", "Lay-offs (card on meld number):")
+        question, yes, no = tc("answer box", "Undercut?"), tc("answer box", "yes"), tc("answer box", "no")
+        return (f'<div class="ws-answers"><span>{escape(melds)} <span class="ws-box"></span></span>'
+                f'<span>{escape(layoffs)} <span class="ws-box"></span></span>'
+                f'<span>{escape(question)} <span class="ws-tick"></span>{escape(yes)} '
+                f'<span class="ws-tick"></span>{escape(no)}</span></div>')
     if isinstance(puzzle, TakeOrDrawPuzzle):
         take, draw = tc("answer box", "take"), tc("answer box", "draw")
         return (f'<div class="ws-answers"><span><span class="ws-tick"></span>{escape(take)} '
@@ -243,10 +256,13 @@ def _key_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     answer = tc("answer key", "Answer:")
     parts.append(f'<p class="ws-answer"><strong>{escape(answer)}</strong> {escape(verdict)}'
                  f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
-    if not isinstance(puzzle, TakeOrDrawPuzzle):  # its explanation says what the take keeps
+    if isinstance(puzzle, Puzzle):  # the explanation of the other kinds says what the answer keeps
         parts.append(_layout_html(puzzle))
     parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')
-    parts.append(choice_table_html(puzzle) if isinstance(puzzle, TakeOrDrawPuzzle) else numbers_html(puzzle))
+    if isinstance(puzzle, TakeOrDrawPuzzle):
+        parts.append(choice_table_html(puzzle))
+    elif isinstance(puzzle, Puzzle):
+        parts.append(numbers_html(puzzle))
     themes = ", ".join(THEMES[name].title for name in puzzle.themes)
     meta = (t("Themes: {themes} · difficulty {difficulty}", themes=themes, difficulty=puzzle.difficulty) if themes
             else t("Themes: none · difficulty {difficulty}", difficulty=puzzle.difficulty))

@@ -526,7 +526,7 @@ async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], optio
         parts = {name: breakdown.median(found) for name, found in runs.items()}
         imports = {name: await asyncio.to_thread(breakdown.import_times, site, result, site.parent / "data-imports")
                    for name, result in parts.items() if name != "minimal"}
-        for kind in chosen:
+        for kind in chosen if options.students else ():
             print(f"{time.strftime('%H:%M:%S')} {kind.title}: {options.students} students at once", flush=True)
             results.append(await run_kind(kind, base=base, students=options.students,
                                           chromium=min(options.chromium, options.students), browser=browser,
@@ -592,14 +592,19 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                         help="leave out where the time goes")
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs of each page alone for the breakdown (the median is shown)")
+    parser.add_argument("--breakdown-only", action="store_true",
+                        help="only where the time goes (each page alone), no class at once")
     parser.add_argument("--quick", action="store_true",
                         help="4 students (1 in Chromium), 10 s after leaving, the breakdown run once")
     options = parser.parse_args(argv)
     if options.quick:
         options.students, options.chromium, options.after, options.repeat = 4, 1, 10.0, 1
+    if options.breakdown_only:
+        options.students, options.chromium, options.breakdown = 0, 0, True
     options.pages = [name.strip() for name in options.pages.split(",") if name.strip()]
     unknown = [name for name in options.pages if name not in ("minimal", "class", "lesson", "trainer")]
-    if unknown or not options.pages or options.students < 1 or options.chromium < 0 or options.repeat < 1:
+    nobody = options.students < 1 and not options.breakdown_only
+    if unknown or not options.pages or nobody or options.chromium < 0 or options.repeat < 1:
         parser.error(f"choose pages among minimal, class, lesson, trainer (not {', '.join(unknown)}); "
                      "at least one student")
     if "minimal" in options.pages:  # the floor first, as the others are compared with it

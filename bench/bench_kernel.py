@@ -41,6 +41,7 @@ PAGES = {
     "minimal": None,
     "index": "index.ipynb",
     "lesson5": "lessons/05_knocking_and_gin.ipynb",
+    "lesson6": "lessons/06_laying_off.ipynb",
     "best_discard": "puzzles/best_discard.ipynb",
     "student": "classroom/student.ipynb",
     "daily": "puzzles/daily.ipynb",
@@ -78,9 +79,11 @@ WATCHED = ("numpy", "babel", "anywidget", "psygnal")
 """Packages whose presence in a page's kernel the report names."""
 
 
-def loaded(client) -> list[str]:
-    """Which of :data:`WATCHED` the kernel has imported, and how many modules in all."""
-    expression = f"[m for m in {WATCHED!r} if m in __import__('sys').modules] + [len(__import__('sys').modules)]"
+def loaded(client) -> list:
+    """Which of :data:`WATCHED` the kernel has imported, how many widget models are open
+    (``ipywidgets.Widget.widgets``) and how many modules in all."""
+    expression = (f"[m for m in {WATCHED!r} if m in __import__('sys').modules] "
+                  "+ [len(__import__('ipywidgets').Widget.widgets), len(__import__('sys').modules)]")
     msg_id = client.execute("", store_history=False, user_expressions={"loaded": expression})
     while True:
         reply = client.get_shell_msg(timeout=60)
@@ -157,7 +160,8 @@ def report(name: str, runs: list[dict]) -> None:
     print(f"  iopub messages while built: {sum(messages.values())} "
           f"({', '.join(f'{kind} {count}' for kind, count in sorted(messages.items(), key=lambda i: -i[1]))})")
     modules = runs[-1]["modules"]
-    print(f"  modules loaded: {modules[-1]}; of {', '.join(WATCHED)}: {', '.join(modules[:-1]) or 'none'}")
+    print(f"  widget models open: {modules[-2]}; modules loaded: {modules[-1]}; of {', '.join(WATCHED)}: "
+          f"{', '.join(modules[:-2]) or 'none'}")
     print(f"  idle: RSS {idle['rss']:.1f} MB, PSS {idle['pss']:.1f} MB, USS {idle['uss']:.1f} MB "
           f"(RSS runs: {idle_runs})")
 

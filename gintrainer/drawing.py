@@ -27,7 +27,7 @@ from .melds import Arrangement, best_arrangement, meld_kind
 from .messages import format_value, render, say, say_about
 from .rules import Rules
 from .scoring import HandScore, ScoreKind
-from .solver import DiscardRow
+from .solver import DiscardRow, DrawChoice
 from .view import SeatView
 
 SIZES = ("small", "normal", "large")
@@ -512,9 +512,9 @@ def choice_table_html(puzzle: OfferPosition, chosen: str | None = None) -> str:
     """The two choices of "take or draw?" with the expected deadwood of each, the
     answer and the learner's choice marked."""
     rows = []
-    for choice in ("take", "draw"):
+    for choice in DrawChoice:
         label = (t("Take {card}, then discard {discard_card}", card=puzzle.offered, discard_card=puzzle.discard)
-                 if choice == "take" else t("Draw from the stock"))
+                 if choice == DrawChoice.TAKE else t("Draw from the stock"))
         marks = [words("label_mark_answer")] if choice == puzzle.choice else []
         marks += [tc("table note", "your choice")] if choice == chosen else []
         value = format_value(puzzle.expected(choice))

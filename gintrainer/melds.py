@@ -429,6 +429,43 @@ def meld_kind(cards: CardsLike) -> MeldKind | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class NearMeld:
+    """Two cards one card short of a meld of three: a pair (``kind`` set) or two
+    cards of one suit one or two ranks apart (run); ``wanted`` is every card that
+    would make the meld with them (the other suits of a pair's rank; a run's ends
+    or its gap), by index."""
+
+    cards: tuple[Card, Card]
+    kind: MeldKind
+    wanted: tuple[Card, ...]
+
+
+def near_melds(cards: CardsLike) -> tuple[NearMeld, ...]:
+    """Every two of ``cards`` that one more card would make a meld of three, each
+    pair of cards once (by index).
+
+    >>> [(str(n.kind), format_cards(n.cards), format_cards(n.wanted)) for n in near_melds("7S 8S 7H KD")]
+    [('set', '7H 7S', '7C 7D'), ('run', '7S 8S', '6S 9S')]
+    """
+    held = sorted(parse_cards(cards), key=lambda c: c.index)
+    found = []
+    for i, a in enumerate(held):
+        for b in held[i + 1:]:
+            if a.rank == b.rank:
+                kind = MeldKind.SET
+                wanted = [Card(a.rank, suit) for suit in "CDHS" if suit not in (a.suit, b.suit)]
+            elif a.suit == b.suit and abs(a.rank - b.rank) <= 2:
+                kind = MeldKind.RUN
+                low, high = sorted((a.rank, b.rank))
+                ranks = [low + 1] if high - low == 2 else [low - 1, high + 1]
+                wanted = [Card(r, a.suit) for r in ranks if 1 <= r <= 13]
+            else:
+                continue
+            found.append(NearMeld((a, b), kind, tuple(sorted(wanted, key=lambda c: c.index))))
+    return tuple(found)
+
+
 def is_meld(cards: CardsLike) -> bool:
     return meld_kind(cards) is not None
 

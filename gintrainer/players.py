@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -99,6 +100,25 @@ def draw_values(mask10: int, unseen: tuple[Card, ...]) -> np.ndarray:
     return values
 
 
+def mean_draw_value(mask10: int, unseen: tuple[Card, ...]) -> float:
+    """The mean of :func:`draw_values`: in one numpy batch once numpy is imported, before
+    that card by card in Python, so that a computer's first move on a page (taking the
+    upcard or not) does not import numpy (10 MB in the page's kernel). Both ways give the
+    same number: the mean of whole numbers, their exact sum divided once."""
+    if "numpy" in sys.modules or not unseen:
+        return float(draw_values(mask10, unseen).mean())
+    return _mean_draw_value_python(mask10, unseen)
+
+
+def _mean_draw_value_python(mask10: int, unseen: tuple[Card, ...]) -> float:
+    """:func:`mean_draw_value` card by card in Python (``unseen`` not empty)."""
+    values = []
+    for card in unseen:
+        eleven = mask10 | 1 << card.index
+        values.append(min(mask_min_deadwood(eleven & ~(1 << i)) for i in range(52) if eleven >> i & 1))
+    return sum(values) / len(values)
+
+
 def take_value(hand: tuple[Card, ...], card: Card) -> int:
     """The least deadwood after taking ``card`` and throwing another card."""
     full = _mask(hand) | (1 << card.index)
@@ -109,7 +129,7 @@ def takes_by_mean(view: SeatView, margin: float = 0.0) -> bool:
     """Whether taking the top discard leaves less deadwood (after the best
     throw) than a draw from the stock does on average, by more than ``margin``."""
     top = view.discard_pile[-1]
-    mean = float(draw_values(_mask(view.hand), view.unseen).mean())
+    mean = mean_draw_value(_mask(view.hand), view.unseen)
     return take_value(view.hand, top) < mean - margin
 
 
@@ -494,7 +514,6 @@ class BestPlayer:
         self.take_margin = take_margin
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        import numpy as np
         phase = view.phase
         if phase in LAYOUT_PHASES:
             return layout_step(view)
@@ -505,6 +524,7 @@ class BestPlayer:
         outs = _knock_choice(view)
         if outs:
             return outs[0]
+        import numpy as np  # for the discard only: the first move may be taking the upcard or not
         discards = [c for c in view.hand if c is not view.forbidden]
         scores = self.scores(view, discards, np.random.default_rng(rng.getrandbits(64)))
         best = min(range(len(discards)), key=lambda i: (scores[i], -discards[i].value, -discards[i].index))

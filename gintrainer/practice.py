@@ -2,8 +2,9 @@
 player, a coach, take-backs, and the game saved after every move.
 
 :class:`PracticeGame` holds a :class:`~gintrainer.Match`, the learner's seat, the
-opponent's name, a coach switch, and the learner's decision points in the hand
-in progress (for taking back). The computer moves through
+opponent's name, the coach (off, in words or the solver's table: see
+:mod:`gintrainer.coach`), and the learner's decision points in the hand in
+progress (for taking back). The computer moves through
 :func:`gintrainer.players.decide`, which sees only its own seat's view. The coach
 sees only what the learner's seat may see.
 
@@ -34,6 +35,7 @@ from pathlib import Path
 
 from . import players as computer
 from .cards import Card
+from .coach import Coaching, CoachMode, coach_mode, coaching
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .language import N_, format_number, t, tc, tn
@@ -82,8 +84,18 @@ class PracticeRecordError(PracticeError, RecordError):
     """A saved practice game that is not a practice record of a version read here."""
 
 
-RECORD = RecordKind(N_("practice game"), version=1, format="gintrainer-practice", error=PracticeRecordError)
-"""A saved practice game: version 1."""
+def _coach_of_version_1(data: dict) -> dict:
+    """Version 1 kept the coach as on (its table) or off; version 2 names the coach's mode."""
+    coach = data.get("coach")
+    if not isinstance(coach, bool):
+        raise PracticeRecordError(f"the coach of a version 1 practice game is true or false, not {coach!r}",
+                                  field="coach")
+    return {**data, "coach": str(coach_mode(coach))}
+
+
+RECORD = RecordKind(N_("practice game"), version=2, format="gintrainer-practice", error=PracticeRecordError,
+                    migrations={1: _coach_of_version_1})
+"""A saved practice game: version 2 (the coach is ``off``, ``words`` or ``table``; version 1 said on or off)."""
 FOLDER = "practice"
 
 
@@ -223,6 +235,13 @@ def practice_rules(preset: str = "standard", *, target: int | None = None, **var
     return Rules.preset(preset, **changes)
 
 
+def _check_coach(mode: object) -> CoachMode:
+    try:
+        return coach_mode(mode)
+    except GinError as error:
+        raise PracticeError(str(error)) from None
+
+
 def _check_opponent(name: object) -> str:
     if not isinstance(name, str) or name not in computer.PLAYERS:
         choices = ", ".join(computer.PLAYERS)
@@ -234,23 +253,22 @@ def _check_opponent(name: object) -> str:
 class PracticeGame:
     """A match between the learner (``seat``) and a computer player.
 
-    ``seed`` fixes every deal and every computer move (one is drawn when omitted);
-    ``owner`` names the learner whose file the game is saved to after each change
-    (None: a guest, nothing saved). Failures to save never raise: they land in
-    :attr:`notice`.
+    ``coach`` is a :class:`~gintrainer.coach.CoachMode` (or its word; True and
+    False mean the table and off); ``seed`` fixes every deal and every computer
+    move (one is drawn when omitted); ``owner`` names the learner whose file the
+    game is saved to after each change (None: a guest, nothing saved). Failures
+    to save never raise: they land in :attr:`notice`.
     """
 
     def __init__(self, rules: Rules | None = None, *, opponent: str = DEFAULT_OPPONENT, seat: int = 0,
-                 seed=None, coach: bool = True, owner: str | None = None, match: Match | None = None,
-                 play: bool = True):
+                 seed=None, coach: CoachMode | str | bool = CoachMode.TABLE, owner: str | None = None,
+                 match: Match | None = None, play: bool = True):
         if seat not in (0, 1) or isinstance(seat, bool):
             raise PracticeError(f"the learner's seat is 0 or 1, not {seat!r}")
-        if not isinstance(coach, bool):
-            raise PracticeError(f"the coach is on or off, not {coach!r}")
         self.opponent = _check_opponent(opponent)
         self.player = computer.make_player(opponent)
         self.seat = seat
-        self.coach = coach
+        self.coach = _check_coach(coach)
         self.match = match if match is not None else Match(rules, seed=seed)
         self.owner = owner
         self.notice: str | None = None
@@ -311,12 +329,20 @@ class PracticeGame:
         return (learner, other) if self.seat == 0 else (other, learner)
 
     def coach_table(self) -> DiscardTable | None:
-        """With the coach on and the learner to discard: the solver's exact table,
-        built from the learner's view only (hand, draw, discard pile, the cards the
-        opponent is known to hold, the Oklahoma upcard); else None."""
-        if not self.coach or not self.learner_to_act or self.hand.phase != Phase.DISCARD:
+        """With the coach's table on and the learner to discard: the solver's exact
+        table, built from the learner's view only (hand, draw, discard pile, the
+        cards the opponent is known to hold, the Oklahoma upcard); else None."""
+        if self.coach is not CoachMode.TABLE or not self.learner_to_act or self.hand.phase != Phase.DISCARD:
             return None
         return discard_table_for(self.view())
+
+    def coach_words(self) -> Coaching | None:
+        """With the coach in words on and the learner to draw or discard: the move
+        the solver finds best and why, in a few sentences (see :mod:`gintrainer.coach`);
+        else None."""
+        if self.coach is not CoachMode.WORDS or not self.learner_to_act:
+            return None
+        return coaching(self.hand, self.seat, self.names()[self.computer_seat])
 
     # -- the learner's moves ----------------------------------------------------------
 
@@ -417,10 +443,9 @@ class PracticeGame:
         self._changed()
         return self.let_computer_play()
 
-    def set_coach(self, flag: bool) -> None:
-        if not isinstance(flag, bool):
-            raise PracticeError(f"the coach is on or off, not {flag!r}")
-        self.coach = flag
+    def set_coach(self, mode: CoachMode | str | bool) -> None:
+        """Switch the coach to ``mode`` (see :class:`PracticeGame`); a wrong mode changes nothing."""
+        self.coach = _check_coach(mode)
         self._changed()
 
     # -- after the hand ----------------------------------------------------------------
@@ -501,7 +526,7 @@ class PracticeGame:
 
     def to_dict(self) -> dict:
         """JSON-ready data to resume the game."""
-        return RECORD.stamp({"seat": self.seat, "opponent": self.opponent, "coach": self.coach,
+        return RECORD.stamp({"seat": self.seat, "opponent": self.opponent, "coach": str(self.coach),
                              "marks": list(self._marks), "match": self.match.to_dict()})
 
     @classmethod
@@ -513,6 +538,8 @@ class PracticeGame:
         if missing:
             raise PracticeError(f"a practice record needs {', '.join(missing)}")
         match = Match.from_dict(data["match"])
+        if isinstance(data["coach"], bool):
+            raise PracticeError(f"the coach of a practice game is off, words or table, not {data['coach']!r}")
         game = cls(opponent=data["opponent"], seat=data["seat"], coach=data["coach"], match=match, play=False)
         marks = data["marks"]
         actions = game.hand.actions

@@ -50,6 +50,17 @@ class Objective(Vocabulary):
 OBJECTIVES = tuple(Objective)
 
 
+class DrawChoice(Vocabulary):
+    """The turn's first decision when a discard is offered: take it, or draw from the stock."""
+
+    TAKE = "take"
+    DRAW = "draw"
+
+    @classmethod
+    def noun(cls) -> str:
+        return N_("choice")
+
+
 class DiscardRowData(TypedDict):
     """A :class:`DiscardRow` as JSON-ready data (cards in file form, the expectation as exact text)."""
 
@@ -385,11 +396,11 @@ class TakeOrDraw:
         return self.take_rows[0].card
 
     @property
-    def choice(self) -> str | None:
+    def choice(self) -> DrawChoice | None:
         """"take" or "draw", whichever expects less deadwood; None when they tie."""
         if self.take_expected == self.draw_expected:
             return None
-        return "take" if self.take_expected < self.draw_expected else "draw"
+        return DrawChoice.TAKE if self.take_expected < self.draw_expected else DrawChoice.DRAW
 
     @property
     def margin(self) -> Fraction:
@@ -404,7 +415,7 @@ def take_or_draw(hand: CardsLike, *, discard_pile: CardsLike, rules: Rules | Non
     pile nor known in the opponent's hand) are equally likely to be drawn.
 
     >>> choice = take_or_draw("3S 5S 6S 2C 3D 4D 5D 4H 5H 6H", discard_pile="KC 6D")
-    >>> choice.choice, choice.take_expected, str(choice.discard)
+    >>> str(choice.choice), choice.take_expected, str(choice.discard)
     ('take', Fraction(10, 1), '6♠')
     """
     cards = parse_cards(hand)

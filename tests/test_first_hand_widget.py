@@ -19,15 +19,20 @@ from gintrainer.language import LANGUAGES, in_language, t  # noqa: E402
 from gintrainer.lessons import LESSONS, outline  # noqa: E402
 from gintrainer.lessons import first_hand as script  # noqa: E402
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand  # noqa: E402
+from gintrainer.lessons.path import LessonState, first_hand_state, first_unfinished, next_steps  # noqa: E402
+from gintrainer.profiles import load  # noqa: E402
+from gintrainer.progress import CheckRecord, Progress  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.first_hand import FirstHandPage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import (  # noqa: E402
     FIRST_HAND,
+    continue_html,
     lesson_of,
     lesson_order,
     lesson_pages,
     lesson_path,
+    lessons_html,
     links_html,
     nav_pages,
     site_pages,
@@ -194,6 +199,87 @@ def test_a_poor_discard_shows_the_solvers_table_and_a_step_can_be_replayed():
     page.knock_button.click()
     page.lay_out_button.click()
     assert page.game.hand.is_over and page.game.on_script
+
+
+def test_playing_the_hand_to_its_end_marks_it_done_in_the_profile():
+    page = FirstHandPage(learner=Learner("Pat"))
+    page.take_button.click()
+    pick(page, "KC")
+    page.discard_button.click()
+    page.draw_button.click()
+    pick(page, "6C")
+    page.discard_button.click()  # a poor discard, then played on: the hand is not over yet
+    assert not page.game.hand.is_over and load("Pat").progress.lesson(FIRST_HAND).check == CheckRecord()
+    page.step_choice.value = 0
+    page.back_button.click()
+    play_line(page)
+    decisions = sum(1 for move in LINE if move.decision is not None)
+    assert page.game.tally() == (decisions, decisions)
+    stored = load("Pat").progress
+    assert stored.lesson(FIRST_HAND).check == CheckRecord(taken=1, passed=1, best=decisions)
+    assert first_hand_state(stored) is LessonState.DONE and page.learner.progress == stored
+    page.discard_button.click()  # a move after the end is refused, and nothing more is recorded
+    assert load("Pat").progress == stored
+
+
+def test_a_hand_ended_off_the_script_s_line_is_done_too_and_a_guest_keeps_it_in_memory(data):
+    page = FirstHandPage(learner=Learner())
+    page.take_button.click()
+    pick(page, "KC")
+    page.discard_button.click()
+    page.draw_button.click()
+    pick(page, "6C")
+    page.discard_button.click()  # poor, and off the script's line from here
+    while not page.game.hand.is_over:
+        page._play(script.sound_move(page.game.hand))  # the page's move, as its buttons play it
+    right, decisions = page.game.tally()
+    assert not page.game.on_script and right < decisions
+    record = page.learner.progress.lesson(FIRST_HAND).check
+    assert record == CheckRecord(taken=1, passed=0, best=right)
+    assert first_hand_state(page.learner.progress) is LessonState.DONE
+    assert page.learner.is_guest and not (data / "profiles").exists()
+
+
+def test_the_landing_page_shows_the_first_hand_s_state_and_continues_there_after_lesson_5():
+    learner = Learner("Ann", language="en")
+    progress = Progress.new("Ann")
+    for number in range(1, 6):
+        for kind in LESSONS[number].kinds:
+            progress = progress.with_exercise(number, kind, right=True)
+        questions = len(LESSONS[number].questions)
+        progress = progress.with_check(number, right=questions, questions=questions)
+    learner.progress = progress
+
+    def badge(html):
+        item = html.split(f'href="{lesson_path(FIRST_HAND)}?profile=Ann"', 1)[1].split("</li>", 1)[0]
+        return item.split("gt-state-", 1)[1].split('"', 1)[0]
+    assert badge(lessons_html(learner)) == LessonState.NOT_STARTED.value
+    assert first_unfinished(progress).page == FIRST_HAND
+    line = continue_html(learner)
+    assert f'href="{lesson_path(FIRST_HAND)}?profile=Ann">{script.TITLE}</a>' in line and "Continue with" in line
+    learner.progress = progress.with_check(FIRST_HAND, right=6, questions=6)
+    assert badge(lessons_html(learner)) == LessonState.DONE.value
+    assert f'href="{lesson_path(6)}?profile=Ann">Lesson 6: {LESSONS[6].title}</a>' in continue_html(learner)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lesson_5_offers_the_first_hand_next_and_the_first_hand_ends_with_lesson_6_and_practice(lang,
+                                                                                                 monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", f"profile=Ann&lang={lang}")
+    query = "?profile=Ann" + ("" if lang == "en" else f"&amp;lang={lang}")  # English is the default
+    with in_language(lang):
+        lesson_widgets.toolbar(5, lang=lang)
+        five = lesson_widgets.nav(5).value
+        lesson_widgets.toolbar(FIRST_HAND, lang=lang)
+        end = lesson_widgets.nav(FIRST_HAND).value
+        block = end.partition('<nav class="gt-nav">')[0]
+        assert f'{t("Next: {step}", step="")}<a href="first_hand.ipynb{query}">' in five
+        assert f'{t("Next: {step}", step="")}<a href="{LESSONS[6].file}{query}">' in block
+        assert t("What next?") in block and t("Lesson {number}: {title}", number=6, title=t(LESSONS[6].title)) in block
+        up = "../" if lang == "en" else "../../"
+        for following in next_steps(FIRST_HAND)[1:]:
+            assert f'href="{up}{following.path}{query}"' in block, following.page
+    assert [s.page for s in next_steps(FIRST_HAND)][:2] == [6, "practice"]
 
 
 def test_the_lesson_notebooks_call_builds_the_page():

@@ -17,6 +17,7 @@ from gintrainer import language  # noqa: E402
 from gintrainer import profiles as store  # noqa: E402
 from gintrainer.language import LANGUAGES, NAMES, current_language, use_language  # noqa: E402
 from gintrainer.lessons import LESSONS  # noqa: E402
+from gintrainer.lessons.path import lesson_order  # noqa: E402
 from gintrainer.progress import Progress  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.base import PageLanguage, language_style  # noqa: E402
@@ -24,7 +25,7 @@ from gintrainer.widgets.present import PresentationPage  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage  # noqa: E402
 from gintrainer.widgets.site import (  # noqa: E402
     HOME,
-    PAGE_FILES,
+    REFERENCE_FILES,
     LandingPage,
     NavBar,
     PageTop,
@@ -200,7 +201,8 @@ def test_site_pages_list_every_language_s_lessons():
     for lang in LANGUAGES:
         assert [p.path for p in lesson_pages(lang)] == [p for p in pages if (lesson_of(p) or (0, ""))[1] == lang]
     assert lesson_path(1, "tr") == "lessons/tr/01_cards_and_melds.ipynb" and lesson_of("lessons/tr/x.ipynb") is None
-    assert len(pages) == len(set(pages)) == 1 + 4 * (len(LESSONS) + len(PAGE_FILES)) + len(NON_LESSON_PAGES) - 1
+    lesson_pages_each = len(lesson_order()) + len(REFERENCE_FILES)  # the lessons with the first hand, the reference
+    assert len(pages) == len(set(pages)) == 1 + 4 * lesson_pages_each + len(NON_LESSON_PAGES) - 1
 
 
 def test_a_translated_lesson_s_toolbar_speaks_its_language_and_links_within_it(data, monkeypatch):
@@ -293,9 +295,7 @@ def test_the_profile_page_stepper_and_present_page_are_drawn_from_the_catalog(da
         html = page_text(profile.summary.value, profile.message.value, profile.difficulty.description,
                          *(label for label, _ in profile.difficulty.options), profile.export_button.description,
                          profile.reset_button.description, profile.confirm.description, bar.who.value,
-                         stepper.label.value, stepper.first_button.description, stepper.back_button.description,
-                         stepper.forward_button.description, stepper.last_button.description,
-                         stepper.slider.description, present.choice.description,
-                         present.choice.options[-1][0], present.stepper.heading.value)
+                         stepper.board.label, *stepper.board.texts.values(), present.choice.description,
+                         present.choice.options[-1][0], present.stepper.board.heading)
     when = learner.progress.history[0].at[:16].split("T")
     assert "⟦" in html and unmarked(html, ALLOWED + ["Ann", "k1", *when]) == []

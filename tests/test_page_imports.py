@@ -29,6 +29,9 @@ NOT_AT_PAGE_START = ("numpy", "anywidget", "psygnal")
 """Modules no page imports while it is built (the page's script widgets speak to anywidget's
 front end without its Python package, which brings psygnal: 2 MB)."""
 LESSON_WIDGETS = "gintrainer.widgets.lesson"
+LESSON_DEFINITIONS = ("gintrainer.lessons.defined", "gintrainer.lessons.define")
+"""The lessons' demonstrations, exercises and checks (1.7 MB): a page's navigation reads the
+lessons' titles from ``gintrainer.lessons.table`` instead."""
 
 _BUILD = """
 import gc, json, sys
@@ -38,7 +41,9 @@ for code in cells:
     exec(compile(code, "<cell>", "exec"), names)
 gc.collect()
 Puzzle = getattr(sys.modules.get("gintrainer.puzzles.core"), "Said", None)  # a puzzle of any kind
-print(json.dumps({"modules": sorted(name for name in sys.modules if name.split(".")[0] in ("numpy", "gintrainer")),
+widgets = sys.modules.get("ipywidgets")
+print(json.dumps({"models": len(widgets.widgets.widget._instances) if widgets else 0,
+                  "modules": sorted(name for name in sys.modules if name.split(".")[0] in ("numpy", "gintrainer")),
                   "puzzles": sum(1 for o in gc.get_objects() if Puzzle is not None and isinstance(o, Puzzle))}))
 """
 
@@ -75,8 +80,22 @@ def test_a_page_that_is_no_lesson_does_not_import_the_lesson_widgets(page, tmp_p
 
 
 def test_a_lesson_page_imports_its_widgets(tmp_path):
-    """The check above can see the lesson widgets: a lesson page has them."""
-    assert LESSON_WIDGETS in imported_by("lessons/05_knocking_and_gin.ipynb", tmp_path)
+    """The checks above and below can see the lesson widgets and definitions: a lesson page has them."""
+    modules = imported_by("lessons/05_knocking_and_gin.ipynb", tmp_path)
+    assert LESSON_WIDGETS in modules and set(LESSON_DEFINITIONS) <= modules
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if not p.startswith("lessons/")])
+def test_a_page_that_is_no_lesson_links_the_lessons_without_importing_their_definitions(page, tmp_path):
+    modules = imported_by(page, tmp_path)
+    assert "gintrainer.lessons.table" in modules and not modules & set(LESSON_DEFINITIONS)
+
+
+@pytest.mark.parametrize("page", ["lessons/05_knocking_and_gin.ipynb", "lessons/06_laying_off.ipynb"])
+def test_a_lesson_page_builds_a_few_widget_models_for_each_section(page, tmp_path):
+    """Shared layouts and styles, one script widget per demonstration, inputs made when
+    shown: lesson 5 was 480 models (two thirds of them layouts and styles nobody set)."""
+    assert built(page, tmp_path)["models"] <= 200
 
 
 @pytest.mark.parametrize("kind", ["best_discard", "can_knock", "take_or_draw"])
@@ -100,6 +119,26 @@ def test_the_batch_solver_and_the_players_still_work_once_numpy_is_imported():
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["[5,", "0]", "True"]
+
+
+def test_the_practice_page_does_not_import_numpy_when_the_computer_moves_first(tmp_path):
+    """The computer's first move (taking the upcard and discarding, or passing) while the page
+    is built is decided in Python: numpy (10 MB) was the practice page's kernel above 60 MB."""
+    code = ("import sys\n"
+            "from gintrainer.practice import PracticeGame\n"
+            "from gintrainer.widgets.practice import PracticePage\n"
+            "moves = set()\n"
+            "for seed in range(40):\n"
+            "    game = PracticeGame(seed=seed, play=False)\n"
+            "    if game.hand.to_act == game.computer_seat:\n"
+            "        game.let_computer_play()\n"
+            "        moves.add(game.hand.history[0])\n"
+            "        PracticePage(game=game)\n"
+            "print(sorted(moves), 'numpy' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT), GINTRAINER_DATA=str(tmp_path / "data")))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "False" and "'pass'," in out.stdout and "'take'" in out.stdout
 
 
 def test_the_app_command_compiles_the_package_before_it_starts_voila(monkeypatch):

@@ -159,6 +159,21 @@ def testdraw_values_match_the_plain_definition():
             assert value == min(min_deadwood([c for c in eleven if c is not t]) for t in eleven)
 
 
+def test_the_mean_after_a_draw_is_the_same_in_python_as_in_numpy():
+    """A computer's first move (taking the upcard or not) is decided in Python before numpy is
+    imported: the same number as numpy's mean, so the same decision for the same seed."""
+    from gintrainer.cards import cards_mask
+    from gintrainer.players import _mean_draw_value_python, mean_draw_value
+    rng = random.Random(11)
+    for size in (1, 8, 31, 41):
+        for _ in range(15):
+            cards = rng.sample(range(52), 10 + size)
+            mask = cards_mask(Card.from_index(i) for i in cards[:10])
+            unseen = tuple(Card.from_index(i) for i in cards[10:])
+            assert _mean_draw_value_python(mask, unseen) == float(draw_values(mask, unseen).mean())
+            assert mean_draw_value(mask, unseen) == float(draw_values(mask, unseen).mean())
+
+
 def test_unknown_player_and_finished_hand_are_refused_with_a_message():
     with pytest.raises(GinError, match="unknown player 'grandmaster'"):
         make_player("grandmaster")

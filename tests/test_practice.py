@@ -8,6 +8,7 @@ import pytest
 
 from decks import stacked_deck
 from gintrainer import Match, Rules, players
+from gintrainer.coach import CoachMode, coaching
 from gintrainer.errors import GinError, IllegalActionError
 from gintrainer.hand import LAYOUT_PHASES, ActionKind, Phase
 from gintrainer.practice import PracticeError, PracticeGame, opponents, practice_rules, save_path
@@ -130,6 +131,43 @@ def test_coach_table_is_built_from_the_learner_s_view():
     assert game.coach_table() is None
 
 
+def test_the_coach_in_words_speaks_at_each_draw_and_discard_and_the_table_stays_for_the_table():
+    game = knock_game(coach="words")
+    assert game.coach is CoachMode.WORDS and game.coach_table() is None
+    offered = game.coach_words()
+    assert offered == coaching(game.hand, game.seat, "Novice") and str(offered.action) == "take"
+    game.apply("take")
+    knock = game.coach_words()
+    assert str(knock.action) == "knock 5D" and knock.action in game.hand.legal_actions()
+    assert "You can knock now with 1 deadwood: the knock limit is 10." in knock.sentences()
+    game.set_coach("table")
+    assert game.coach_words() is None and game.coach_table() is not None
+    game.set_coach("off")
+    assert game.coach_words() is None and game.coach_table() is None
+    with pytest.raises(PracticeError, match="unknown coach 'loud'"):
+        game.set_coach("loud")
+    assert game.coach is CoachMode.OFF  # a wrong mode changes nothing
+    game.apply("discard KS")
+    assert game.coach_words() is None  # the computer's turn (and its reply comes with let_computer_play)
+
+
+def test_the_coach_s_mode_is_saved_and_a_version_1_game_is_read_as_the_table_or_off(data):
+    game = PracticeGame(opponent="naive", seed=5, owner="Ann", coach="words")
+    play_learner_turn(game)
+    saved = json.loads(save_path("Ann").read_text())
+    assert (saved["version"], saved["coach"]) == (2, "words")
+    assert PracticeGame.resume("Ann")[0].coach is CoachMode.WORDS
+    for flag, mode in ((True, "table"), (False, "off")):
+        old = dict(saved, version=1, coach=flag)
+        assert PracticeGame.from_dict(old).to_dict() == dict(saved, coach=mode)
+    with pytest.raises(PracticeError, match="coach of a version 1 practice game is true or false, not 'words'"):
+        PracticeGame.from_dict(dict(saved, version=1, coach="words"))
+    with pytest.raises(PracticeError, match="coach of a practice game is off, words or table, not True"):
+        PracticeGame.from_dict(dict(saved, coach=True))
+    with pytest.raises(PracticeError, match="unknown coach 'loud'"):
+        PracticeGame.from_dict(dict(saved, coach="loud"))
+
+
 def test_take_back_returns_to_the_learner_s_earlier_decisions():
     game = PracticeGame(opponent="naive", seed=8)
     positions = []
@@ -211,7 +249,7 @@ def test_a_version_must_be_a_whole_number(data):
     # The practice reader took a version true for 1 (true == 1 in Python); every reader now
     # asks for a whole number.
     good = PracticeGame(opponent="naive", seed=5).to_dict()
-    for version, words in ((True, "not True"), (1.0, "not 1.0"), (2, "a practice game of version 2, newer")):
+    for version, words in ((True, "not True"), (1.0, "not 1.0"), (3, "a practice game of version 3, newer")):
         with pytest.raises(PracticeError, match=words):
             PracticeGame.from_dict(dict(good, version=version))
     with pytest.raises(PracticeError, match="not a practice game: its format is 'chess'"):

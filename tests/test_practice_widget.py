@@ -97,10 +97,31 @@ def test_coach_table_before_a_discard_and_the_toggle():
     page.take_button.click()
     table = page.game.coach_table()
     assert page.coach.value.count("<tr") == len(table.rows) + 1 == 11  # the A♦ taken may not be thrown
-    page.coach_box.value = False
-    assert page.coach.value == "" and page.game.coach is False
-    page.coach_box.value = True
+    page.coach_box.value = "off"
+    assert page.coach.value == "" and page.game.coach == "off"
+    page.coach_box.value = "table"
     assert "Coach:" in page.coach.value
+
+
+def test_the_coach_in_words_is_chosen_on_the_page_kept_in_the_saved_game_and_for_the_next_match(data):
+    page = knock_page(Learner("Ann"))
+    assert [value for _, value in page.coach_box.options] == ["off", "words", "table"]
+    assert page.coach_box.value == "table"
+    page.coach_box.value = "words"
+    advice = page.game.coach_words()
+    assert page.game.coach == "words" and "<table" not in page.coach.value
+    assert all(escape(text) in page.coach.value for text in advice.sentences())
+    assert "Take the upcard, A♦." in page.coach.value
+    page.take_button.click()
+    assert "Knock with 5♦." in page.coach.value and "<table" not in page.coach.value
+    assert PracticeGame.resume("Ann")[0].coach == "words"
+    again = PracticePage(Learner("Ann"))
+    assert again.coach_box.value == "words" and "Knock with 5♦." in again.coach.value
+    again.new_button.click()
+    again.confirm_yes.click()
+    assert again.game.coach == "words" and again.coach_box.value == "words"
+    again.coach_box.value = "off"
+    assert again.coach.value == ""
 
 
 def test_discard_then_the_computer_replies():
@@ -269,6 +290,8 @@ def test_after_a_hand_the_coach_cites_moves_as_the_log_numbers_them():
     assert all(escape(text) in page.coach.value for text in notes)
     assert "<li class='gt-log-old'>You discard K♠.</li>" in page.moves.value.replace("gt-log-new", "gt-log-old")
     assert "Move 2: You discard K♠." in page.coach.value
+    page.coach_box.value = "words"  # the coach in words names the same moves after the hand
+    assert all(escape(text) in page.coach.value for text in notes) and "gt-coach-words" not in page.coach.value
 
 
 def test_the_finished_hand_dropdown_appears_with_the_first_finished_hand():

@@ -21,13 +21,13 @@ def test_quick_reference_one_section_at_a_time_with_large_cards():
     titles = [title for title, _ in quick_reference_sections()]
     seen = []
     while True:
-        seen.append(stepper.caption.value)
-        if stepper.forward_button.disabled:
+        seen.append(stepper.board.caption)
+        if stepper.step == stepper.last:
             break
-        stepper.forward_button.click()
+        stepper.forward()
     assert len(seen) == len(titles) and all(t in c for t, c in zip(titles, seen, strict=True))
-    stepper.first_button.click()
-    assert "gt-large" in stepper.frame.value  # the card values, drawn large
+    stepper.go(0)
+    assert "gt-large" in stepper.board.frame  # the card values, drawn large
 
 
 def test_the_choices_are_every_demonstration_the_lessons_define_in_order():
@@ -45,10 +45,10 @@ def test_every_lesson_demonstration_can_be_projected(name):
     stepper = page.stepper
     assert stepper.steps.count == DEMOS[name].steps().count > 1
     assert stepper.steps.title == DEMOS[name].title
-    stepper.last_button.click()
+    stepper.go(stepper.last)
     assert stepper.step == stepper.steps.count - 1
-    assert escape(DEMOS[name].steps().caption(stepper.step)) in stepper.caption.value
-    assert "gt-large" in stepper.frame.value
+    assert escape(DEMOS[name].steps().caption(stepper.step)) in stepper.board.caption
+    assert "gt-large" in stepper.board.frame
 
 
 def test_a_bad_choice_is_reported():
@@ -81,8 +81,8 @@ def test_a_replaced_lesson_no_longer_redraws(monkeypatch):
     page = PresentationPage()
     old = page.stepper
     page.choice.value = "gin"
-    frame, redraws = old.frame.value, []
+    frame, redraws = old.board.frame, []
     monkeypatch.setattr(old, "refresh", lambda: redraws.append(old))
     settings.size = "small"
-    assert redraws == [] and old.frame.value == frame and old.closed and old.comm is None
-    assert "gt-small" in page.stepper.frame.value  # the lesson shown now follows the settings
+    assert redraws == [] and old.board.frame == frame and old.closed and old.comm is None
+    assert "gt-small" in page.stepper.board.frame  # the lesson shown now follows the settings

@@ -14,10 +14,13 @@ from gintrainer.exercises.core import KINDS as EXERCISE_KINDS
 from gintrainer.language import LANGUAGES, in_language
 from gintrainer.lessons import LESSONS, checks
 from gintrainer.lessons.path import (
+    FIRST_HAND,
     PATH,
     LessonState,
+    first_hand_state,
     first_unfinished,
     lesson_of_exercise,
+    lesson_order,
     lesson_state,
     lesson_steps,
     next_steps,
@@ -208,18 +211,33 @@ def test_every_step_of_the_path_is_a_page_of_the_site_in_every_language():
 
 def test_the_path_holds_each_lesson_once_in_order_then_the_trainers():
     assert [s.lesson for s in lesson_steps()] == sorted(LESSONS)
-    assert [s.page for s in PATH[len(LESSONS):]] == ["can_knock", "best_discard", "take_or_draw", "defend",
-                                                  "practice"]
+    assert [s.page for s in PATH[len(lesson_order()):]] == ["can_knock", "best_discard", "take_or_draw", "defend",
+                                                          "practice"]
     assert len({(type(s.page), s.page) for s in PATH}) == len(PATH)
     for s in PATH:
         assert all(step(p) in PATH for p in s.then)
 
 
+def test_the_first_hand_stands_in_the_path_between_lesson_5_and_lesson_6():
+    pages = [s.page for s in PATH]
+    assert pages[:len(LESSONS) + 1] == lesson_order() == [1, 2, 3, 4, 5, FIRST_HAND, 6, 7, 8, 9]
+    assert step(FIRST_HAND).path == "lessons/first_hand.ipynb" and step(FIRST_HAND).lesson is None
+
+
 def test_each_lesson_s_next_step():
-    assert {n: [s.page for s in next_steps(n)] for n in LESSONS} == {
-        1: [2], 2: [3], 3: [4], 4: [5, "best_discard", "take_or_draw"], 5: [6, "can_knock", "practice"],
-        6: [7, "defend", "practice"], 7: [8, "can_knock", "practice"], 8: [9, "practice"],
+    assert {n: [s.page for s in next_steps(n)] for n in lesson_order()} == {
+        1: [2], 2: [3], 3: [4], 4: [5, "best_discard", "take_or_draw"], 5: [FIRST_HAND, "can_knock", "practice"],
+        FIRST_HAND: [6, "practice", "can_knock", "best_discard"], 6: [7, "defend", "practice"],
+        7: [8, "can_knock", "practice"], 8: [9, "practice"],
         9: ["can_knock", "practice", "best_discard", "take_or_draw", "defend"]}
+
+
+def test_the_first_hand_is_done_once_played_to_its_end():
+    p = Progress.new("Ann")
+    assert first_hand_state(p) is LessonState.NOT_STARTED and not step(FIRST_HAND).is_done(p)
+    p = p.with_check(FIRST_HAND, right=4, questions=6)  # a hand played to its end, two poor decisions on its line
+    assert first_hand_state(p) is LessonState.DONE and step(FIRST_HAND).is_done(p)
+    assert first_hand_state(p.with_check(FIRST_HAND, right=6, questions=6)) is LessonState.DONE
 
 
 def test_each_exercise_kind_belongs_to_one_lesson():
@@ -234,7 +252,11 @@ def test_the_continue_step_is_the_first_unfinished_one():
     assert first_unfinished(p).page == 2
     p = checked(tried(p, 2, right=False), 2, right=0)  # done, not mastered: the path moves on
     assert first_unfinished(p).page == 3
-    p = mastered(p, *range(3, 10))
+    p = mastered(p, 3, 4, 5)
+    assert first_unfinished(p).page == FIRST_HAND
+    p = p.with_check(FIRST_HAND, right=5, questions=6)
+    assert first_unfinished(p).page == 6
+    p = mastered(p, *range(6, 10))
     assert first_unfinished(p).page == "can_knock"
     puzzle = {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1200}
     assert first_unfinished(p.with_attempt(puzzle, "failed", answer=True, hints=0)).page == "can_knock"
@@ -272,7 +294,7 @@ def test_the_landing_page_s_lessons_show_each_state(data):
     learner.progress = checked(tried(learner.progress, 2, right=False), 2)
     html = lessons_html(learner)
     states = [html.count(f"gt-state-{s.value}") for s in LessonState]
-    assert states == [len(LESSONS) - 3, 1, 1, 1]
+    assert states == [len(lesson_order()) - 3, 1, 1, 1]
     assert html.index("gt-state-mastered") < html.index("gt-state-done") < html.index("gt-state-in_progress")
     assert "(mastered)" in html and "(in progress)" in html and "(not started)" in html
 
@@ -347,7 +369,7 @@ def test_the_new_texts_come_from_the_catalogs(data):
     learner.record_exercise(1, LESSONS[1].kinds[0], right=True)
     with pseudo_language():
         texts = [continue_html(learner), lessons_html(learner)]
-        for number in (1, 5, 9):
+        for number in (1, 5, FIRST_HAND, 9):
             texts.append(next_step_html(number, lesson_path(number), learner))
         learner.record_exercise(1, LESSONS[1].kinds[1], right=True)
         for kind in LESSONS[1].kinds:

@@ -15,18 +15,18 @@ def test_step_through_a_whole_hand_and_back():
     replay = examples()["chained_layoffs"]
     view = ReplayView(replay)
     stepper = view.stepper
-    seen = [stepper.caption.value]
-    while not stepper.forward_button.disabled:
-        stepper.forward_button.click()
-        seen.append(stepper.caption.value)
+    seen = [stepper.board.caption]
+    while stepper.step < stepper.last:
+        stepper.forward()
+        seen.append(stepper.board.caption)
     assert stepper.step == replay.step_count and len(seen) == replay.step_count + 1
-    assert replay.hand.result.explain().split(":")[0] in stepper.frame.value
-    while not stepper.back_button.disabled:
-        stepper.back_button.click()
-    assert stepper.step == 0 and stepper.caption.value == seen[0]
-    stepper.last_button.click()
+    assert replay.hand.result.explain().split(":")[0] in stepper.board.frame
+    while stepper.step > 0:
+        stepper.back()
+    assert stepper.step == 0 and stepper.board.caption == seen[0]
+    stepper.go(stepper.last)
     assert stepper.step == replay.step_count
-    stepper.first_button.click()
+    stepper.go(0)
     assert stepper.step == 0
 
 
@@ -35,20 +35,20 @@ def test_annotations_and_deadwood_show_at_their_steps():
     view = ReplayView(replay)
     note = replay.annotations[0]
     view.stepper.go(note.step)
-    assert note.comment[:30].replace("'", "&#x27;") in view.stepper.frame.value
+    assert note.comment[:30].replace("'", "&#x27;") in view.stepper.board.frame
     state = replay.state(note.step)
     if len(state.held(0)) == 10:
-        assert f"deadwood {state.deadwood(0)}" in view.stepper.frame.value
+        assert f"deadwood {state.deadwood(0)}" in view.stepper.board.frame
 
 
 def test_one_players_view_hides_the_other_hand():
     replay = examples()["knock"]
     view = ReplayView(replay)
     view.stepper.go(1)
-    both = view.stepper.frame.value.count('class="gt-card gt-back')
+    both = view.stepper.board.frame.count('class="gt-card gt-back')
     view.view_choice.value = 1
     assert view.stepper.step == 1
-    assert view.stepper.frame.value.count('class="gt-card gt-back') >= both + 10
+    assert view.stepper.board.frame.count('class="gt-card gt-back') >= both + 10
 
 
 def test_ask_the_solver_marks_the_played_move_and_its_cost():
@@ -61,7 +61,7 @@ def test_ask_the_solver_marks_the_played_move_and_its_cost():
     found = advice(replay, costly)
     assert f'<tr class="gt-is-played"><th scope="row">{found.played_row.card}<' in view.solver.value
     assert f"{float(found.cost):.2f} worse than the best" in view.solver.value
-    view.stepper.last_button.click()
+    view.stepper.go(view.stepper.last)
     view.ask_button.click()
     assert "hand is over" in view.solver.value
     assert advice_html(replay, 0)  # the first turn's take-or-pass numbers
@@ -84,7 +84,7 @@ def test_better_moves_are_written_in_words_and_card_symbols():
     note = next(n for n in replay.annotations if n.better)
     view.stepper.go(note.step)
     assert note.better == "discard TC"
-    assert "Better: discard 10♣" in view.stepper.frame.value and "discard TC" not in view.stepper.frame.value
+    assert "Better: discard 10♣" in view.stepper.board.frame and "discard TC" not in view.stepper.board.frame
 
 
 def test_teacher_comments_are_edited_and_downloaded():
@@ -93,7 +93,7 @@ def test_teacher_comments_are_edited_and_downloaded():
     view.comment.value = "Ask the class: why pass?"
     view.save_comment.click()
     assert any(n.comment == "Ask the class: why pass?" for n in view.replay.annotations_at(3))
-    assert "Ask the class" in view.stepper.frame.value
+    assert "Ask the class" in view.stepper.board.frame
     assert 'download="' in view.download.value
     view.comment.value = ""
     view.save_comment.click()
@@ -147,10 +147,10 @@ def test_a_replaced_replay_is_closed_and_no_longer_redraws(monkeypatch):
     assert settings.observer_count() == before and len(_instances) == alive
     redraws = []
     monkeypatch.setattr(old.stepper, "refresh", lambda: redraws.append(old))
-    frame, size = old.stepper.frame.value, settings.size
+    frame, size = old.stepper.board.frame, settings.size
     try:
         settings.size = "large" if size != "large" else "small"
-        assert redraws == [] and old.stepper.frame.value == frame and old.closed
-        assert f"gt-{settings.size}" in page.view.stepper.frame.value
+        assert redraws == [] and old.stepper.board.frame == frame and old.closed
+        assert f"gt-{settings.size}" in page.view.stepper.board.frame
     finally:
         settings.size = size

@@ -7,7 +7,7 @@ The scan reads each module's syntax tree and reports every ``==``, ``!=``,
 ``in``, ``not in`` and ``match``/``case`` whose operand is a string literal
 (alone, or inside a tuple, list, set or dict written in place) equal to a
 member's text of a vocabulary in VOCABULARIES (Phase, ActionKind, Pile,
-PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage), in either spelling
+PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage, DrawChoice), in either spelling
 ``parse`` accepts (``big-gin`` and ``big_gin``, ``can_knock`` and ``can-knock``).
 A word that means something else where it is compared (the pile a card came
 from, a stage of an attempt) is its own vocabulary and gets its own name.
@@ -32,14 +32,14 @@ from gintrainer.hand import ActionKind, Phase, Pile
 from gintrainer.melds import MeldKind
 from gintrainer.puzzles import PuzzleKind
 from gintrainer.scoring import ScoreKind
-from gintrainer.solver import Objective
+from gintrainer.solver import DrawChoice, Objective
 from gintrainer.training import Stage
 from gintrainer.vocab import Vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gintrainer"
 VOCABULARIES: tuple[type[Vocabulary], ...] = (
-    Phase, ActionKind, Pile, PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage,
+    Phase, ActionKind, Pile, PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage, DrawChoice,
 )
 
 

@@ -25,6 +25,7 @@ from gintrainer.widgets import (  # noqa: E402
     lesson,
     settings,
 )
+from gintrainer.widgets.stepper import StepperBoard  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
@@ -145,21 +146,49 @@ def test_stepper_walks_forward_and_back_with_captions():
     hand = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C",
                 actions=["pass", "pass", "draw", "knock KC", "auto", "auto"])
     stepper = Stepper.for_hand(hand, captions={3: "He can knock now."})
-    assert stepper.step == 0 and stepper.back_button.disabled
-    stepper.forward_button.click()
-    stepper.forward_button.click()
-    stepper.forward_button.click()
-    assert stepper.step == 3 and "Ben draws 3♣ from the stock. He can knock now." in stepper.caption.value
-    stepper.back_button.click()
-    assert stepper.step == 2 and "Ann passes" in stepper.caption.value
-    stepper.last_button.click()
-    assert stepper.forward_button.disabled and "The knocker scores" in stepper.caption.value
-    stepper.slider.value = 1
-    assert stepper.step == 1 and "Step 1 of" in stepper.label.value
+    assert stepper.step == 0 and stepper.step == 0
+    stepper.forward()
+    stepper.forward()
+    stepper.forward()
+    assert stepper.step == 3 and "Ben draws 3♣ from the stock. He can knock now." in stepper.board.caption
+    stepper.back()
+    assert stepper.step == 2 and "Ann passes" in stepper.board.caption
+    stepper.go(stepper.last)
+    assert stepper.step == stepper.last and "The knocker scores" in stepper.board.caption
+    stepper.board.set_state({"step": 1})  # the page's slider
+    assert stepper.step == 1 and "Step 1 of" in stepper.board.label
     stepper.go(99)
     assert stepper.step == stepper.steps.count - 1
     stepper.go("x")
     assert "a step is a whole number" in stepper.status.value
+
+
+def test_a_step_asked_for_by_the_page_sends_that_steps_frame_and_caption():
+    steps = HandSteps(deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C",
+                           actions=["pass", "pass", "draw", "knock KC", "auto", "auto"]))
+    stepper = Stepper(steps)
+    board = stepper.board
+    assert board.last == steps.count - 1 and board.texts["forward"] == "Forward ▶"
+    assert board.texts["forward_tip"] == "One step forward"
+    sent = []
+    board.observe(lambda change: sent.append(change["name"]), names=["frame", "caption", "label"])
+    board.set_state({"step": 3})  # as the page's Forward button or slider sends it
+    assert stepper.step == 3 and set(sent) == {"frame", "caption", "label"}
+    assert board.frame == steps.html(3, size=stepper.size, four_colour=stepper.four_colour)
+    assert escape(steps.caption(3)) in board.caption and board.label == f"Step 3 of {steps.count - 1}"
+    board.set_state({"step": 999})  # beyond the end: the last step, and the page is told
+    assert stepper.step == board.step == steps.count - 1 and escape(steps.caption(steps.count - 1)) in board.caption
+    later = Stepper(steps, start=2)  # drawn at that step from the start
+    assert later.step == later.board.step == 2 and escape(steps.caption(2)) in later.board.caption
+    assert later.board.frame == steps.html(2, size=later.size, four_colour=later.four_colour)
+
+
+def test_a_stepper_is_one_script_widget_in_its_view():
+    stepper = Stepper(HandSteps(deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C",
+                                     actions=["pass", "pass", "draw"])))
+    models = {id(w) for w in (stepper, *stepper.children)} | {id(stepper.layout), id(stepper.board.layout)}
+    assert len(stepper.children) == 3 and isinstance(stepper.children[1], StepperBoard)
+    assert len(models) == 5  # the view, its style sheet, the board, the status line and one shared layout
 
 
 def test_stepper_snapshots_are_independent_of_the_hand():

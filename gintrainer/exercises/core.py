@@ -10,8 +10,18 @@ from ..errors import GinError
 from ..hand import Hand
 from ..language import t, tn
 from ..rules import Rules
+from ..vocab import Vocabulary
 
-ANSWER_TYPES = ("cards", "choice", "number")
+
+class AnswerType(Vocabulary):
+    """How an exercise is answered: cards clicked, one of its choices, or a number typed."""
+
+    CARDS = "cards"
+    CHOICE = "choice"
+    NUMBER = "number"
+
+
+ANSWER_TYPES = tuple(AnswerType)
 PANEL_KINDS = ("cards", "hand", "melds", "table", "rows", "text")
 NAMES = ("Ann", "Ben")
 """The players of the lessons: seat 0 is Ann, seat 1 is Ben."""
@@ -66,7 +76,7 @@ class Exercise:
     seed: int
     title: str
     prompt: str
-    answer_type: str
+    answer_type: AnswerType
     answer: object
     explanation: str
     checker: Callable[[object], Feedback] = field(repr=False, compare=False)
@@ -78,15 +88,16 @@ class Exercise:
     def __post_init__(self):
         if self.answer_type not in ANSWER_TYPES:
             raise GinError(f"an answer type is one of {', '.join(ANSWER_TYPES)}, not {self.answer_type!r}")
-        if self.answer_type == "cards" and not (isinstance(self.answer, tuple)
+        object.__setattr__(self, "answer_type", AnswerType(self.answer_type))  # the member, given its text
+        if self.answer_type == AnswerType.CARDS and not (isinstance(self.answer, tuple)
                                                 and all(isinstance(c, Card) for c in self.answer)):
             raise GinError(f"the answer to a cards question is a tuple of cards, not {self.answer!r}")
 
     def read(self, response):
         """The response as the checker takes it; raises GinError with a hint if it is not one."""
-        if self.answer_type == "cards":
+        if self.answer_type == AnswerType.CARDS:
             return self._read_cards(response)
-        if self.answer_type == "choice":
+        if self.answer_type == AnswerType.CHOICE:
             return self._read_choice(response)
         return self._read_number(response)
 
@@ -140,7 +151,7 @@ class Exercise:
 
     def answer_text(self) -> str:
         """The answer in words, for "Show answer"."""
-        if self.answer_type == "cards" and isinstance(self.answer, tuple):  # always, see __post_init__
+        if self.answer_type == AnswerType.CARDS and isinstance(self.answer, tuple):  # always, see __post_init__
             return show_cards(self.answer)
         return str(self.answer)
 

@@ -1,105 +1,41 @@
 """The lessons, one definition each: a module per lesson (``knocking_and_gin.py`` for
-lesson 5) holds its title and goal, its demonstrations with captions attached to
-their moves, its exercises in order and its closing check questions. The lesson's
-notebook (``lessons/05_knocking_and_gin.ipynb``) holds its prose and calls one
-widget per section, in the definition's order; :mod:`.outline` checks that it does.
+lesson 5) holds its demonstrations with captions attached to their moves, its
+exercises in order and its closing check questions; :mod:`.table` holds every
+lesson's number, notebook, title and goal. The lesson's notebook
+(``lessons/05_knocking_and_gin.ipynb``) holds its prose and calls one widget per
+section, in the definition's order; :mod:`.outline` checks that it does.
 
 Every answer of a check is computed with the engine when the check is built, and
 every number in a goal, a caption or a check comes from the rules or the engine.
 
->>> LESSONS[5].title, LESSONS[5].file
-('Knocking and gin', '05_knocking_and_gin.ipynb')
->>> LESSONS[5].goal
-'End a hand: knock with 10 or less deadwood, go gin with none, and know big gin.'
->>> LESSONS[5].calls[:3]
-(('demo', ('knock',)), ('demo', ('gin',)), ('exercise', ('knock_card',)))
->>> demo("layoff").hand().result.points
-32
+The definitions (:mod:`.defined`: ``LESSONS``, ``DEMOS``, ``demo()``...) are imported
+when first asked for, so that a page that needs only the lessons' titles (every page's
+navigation) reads :data:`.table.PAGES` without them.
 """
 
 from __future__ import annotations
 
-from ..errors import GinError
-from ..exercises import Exercise, generate
-from ..rules import Rules
-from . import (
-    cards_and_melds,
-    dealing,
-    first_turn,
-    knocking_and_gin,
-    laying_off,
-    normal_turn,
-    scoring_a_hand,
-    scoring_a_match,
-    variants,
-)
-from .define import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-NAMES = ("Ann", "Ben")
+from .table import PAGES, STANDARD, LessonPage
 
-LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in (
-    cards_and_melds, dealing, first_turn, normal_turn, knocking_and_gin, laying_off, scoring_a_hand,
-    scoring_a_match, variants)}
+if TYPE_CHECKING:
+    from .define import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
+    from .defined import DEMOS, EXAMPLES, LESSONS, NAMES, checks, demo, example, exercise, lesson, lesson_of
+
+_DEFINED = frozenset({"DEMOS", "EXAMPLES", "LESSONS", "NAMES", "DealDemo", "Demo", "Example", "HandDemo", "Lesson",
+                      "MatchDemo", "Section", "SectionKind", "checks", "demo", "example", "exercise", "lesson",
+                      "lesson_of"})
+"""The names that come from the definitions (:mod:`.defined`)."""
 
 
-def _named(kind: SectionKind) -> dict[str, Section]:
-    """Every lesson's sections of one kind, by name (names are unique across the lessons)."""
-    found: dict[str, Section] = {}
-    for info in LESSONS.values():
-        for section in info.sections:
-            if section.kind is kind:
-                name = info.section_call(section)[1][0]
-                if name in found:
-                    raise GinError(f"two lessons have a {kind} named {name!r}")
-                found[name] = section
-    return found
+def __getattr__(name: str) -> Any:
+    if name in _DEFINED:
+        return getattr(import_module(".defined", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-DEMOS: dict[str, Demo] = {name: section for name, section in _named(SectionKind.DEMO).items()
-                          if isinstance(section, HandDemo | DealDemo | MatchDemo)}
-"""Every lesson's demonstrations by name (names are unique across the lessons)."""
-EXAMPLES: dict[str, Example] = {name: section for name, section in _named(SectionKind.EXAMPLE).items()
-                                if isinstance(section, Example)}
-
-
-def lesson(number: int) -> Lesson:
-    try:
-        return LESSONS[number]
-    except (KeyError, TypeError):
-        raise ValueError(f"there is no lesson {number!r}: lessons are numbered 1 to {len(LESSONS)}") from None
-
-
-def demo(name: str) -> Demo:
-    """A demonstration by its name."""
-    try:
-        return DEMOS[name]
-    except (KeyError, TypeError):
-        raise GinError(f"no lesson has a demonstration {name!r}: one of {', '.join(DEMOS)}") from None
-
-
-def example(name: str) -> Example:
-    """An example hand by its name."""
-    try:
-        return EXAMPLES[name]
-    except (KeyError, TypeError):
-        raise GinError(f"no lesson has an example hand {name!r}: one of {', '.join(EXAMPLES)}") from None
-
-
-def lesson_of(section) -> Lesson:
-    """The lesson a section belongs to."""
-    return next(info for info in LESSONS.values() if any(s is section for s in info.sections))
-
-
-def checks(number: int, rules: Rules = STANDARD) -> list[Exercise]:
-    """The short check at the end of a lesson: questions whose answers the engine gives,
-    with every number taken from ``rules`` (the standard rules unless told)."""
-    return lesson(number).checks(rules)
-
-
-def exercise(kind: str, seed: int = 0, rules: Rules | None = None) -> Exercise:
-    """An exercise of a lesson (re-exported for the notebooks)."""
-    return generate(kind, seed, rules)
-
-
-__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "NAMES", "STANDARD", "Lesson", "checks", "demo", "example", "exercise",
+__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "NAMES", "PAGES", "STANDARD", "DealDemo", "Demo", "Example", "HandDemo",
+           "Lesson", "LessonPage", "MatchDemo", "Section", "SectionKind", "checks", "demo", "example", "exercise",
            "lesson", "lesson_of"]

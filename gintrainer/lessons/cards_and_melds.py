@@ -10,6 +10,7 @@ from ..rules import Rules
 from ..scoring import check_melds
 from ..steps import Caption
 from .define import Ask, Check, Example, HandDemo, Lesson, move, numbers, practice, yes
+from .table import PAGES
 
 MELDS = HandDemo(
     "melds", N_("Melds grow as the players draw"),
@@ -60,8 +61,7 @@ def one_meld_per_card(rules: Rules) -> Ask:
                N_("a card may be in two melds here.") if both else N_("a card belongs to one meld only."))
 
 
-LESSON = Lesson(
-    1, "cards_and_melds", N_("Cards, values and melds"),
-    N_("Know what each card is worth, recognise sets and runs, and count a hand's deadwood."),
+LESSON = Lesson.from_page(
+    PAGES[1],
     (DEADWOOD, MELDS, *practice("meld_or_not", "pick_meld", "deadwood_count", "pick_deadwood"),
      Check((king_value, ace_is_low, one_meld_per_card))))

@@ -6,6 +6,7 @@ from ..hand import Hand
 from ..language import N_
 from ..rules import Rules
 from .define import Ask, Check, DealDemo, Lesson, numbers, practice
+from .table import PAGES
 
 DEAL = DealDemo("deal", N_("Dealing, one card at a time"), ben="2C 3C 4C 8D 8H KS QH 5S 6D JC",
                 ann="AS AH AD 9C TC JD 7H 7S 3H 4D", upcard="KD", stock="5C 7D")
@@ -36,8 +37,7 @@ def stock_size(rules: Rules) -> Ask:
                dict(deck=len(hand.deck), dealt=dealt, stock=stock))
 
 
-LESSON = Lesson(
-    2, "dealing", N_("Dealing"),
-    N_("Deal a hand: who deals, ten cards each one at a time, the upcard and the stock."),
+LESSON = Lesson.from_page(
+    PAGES[2],
     (DEAL, *practice("dealt_cards", "upcard_pick", "first_offer", "stock_count"),
      Check((cards_each, first_card, stock_size))))

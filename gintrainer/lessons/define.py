@@ -33,11 +33,10 @@ from ..exercises.core import choice_checker
 from ..hand import Hand
 from ..language import N_, t
 from ..melds import best_arrangement
-from ..rules import PRESETS, Rules
+from ..rules import Rules
 from ..steps import Caption, DealSteps, HandSteps, MatchSteps
 from ..vocab import Vocabulary
-
-STANDARD = PRESETS["standard"]
+from .table import STANDARD, LessonPage
 
 
 class SectionKind(Vocabulary):
@@ -325,15 +324,16 @@ Section = HandDemo | DealDemo | MatchDemo | Example | Comparison | Practice | Ch
 
 
 @dataclass(frozen=True, slots=True)
-class Lesson:
-    """One lesson: ``goal_text`` is a template filled from the rules; ``sections`` are
-    what its notebook shows, in order, the closing :class:`Check` last."""
+class Lesson(LessonPage):
+    """One lesson: its page (number, notebook, title and goal, from :data:`.table.PAGES`)
+    and ``sections``, what its notebook shows, in order, the closing :class:`Check` last."""
 
-    number: int
-    slug: str
-    title_text: str
-    goal_text: str
     sections: tuple[Section, ...]
+
+    @classmethod
+    def from_page(cls, page: LessonPage, sections: tuple[Section, ...]) -> Lesson:
+        """The lesson of a page of the table, with its sections."""
+        return cls(page.number, page.slug, page.title_text, page.goal_text, sections)
 
     def __post_init__(self):
         checks = [i for i, s in enumerate(self.sections) if isinstance(s, Check)]
@@ -342,23 +342,6 @@ class Lesson:
         names = self.calls
         if len(set(names)) != len(names):
             raise GinError(f"lesson {self.number} names a section twice")
-
-    @property
-    def title(self) -> str:
-        """The title in the current language (``title_text`` is its English, marked with N_)."""
-        return t(self.title_text)
-
-    @property
-    def goal(self) -> str:
-        """The goal, with the standard rules' numbers."""
-        return self.goal_for(STANDARD)
-
-    def goal_for(self, rules: Rules) -> str:
-        return t(self.goal_text).format_map(rules.to_dict())
-
-    @property
-    def file(self) -> str:
-        return f"{self.number:02d}_{self.slug}.ipynb"
 
     @property
     def demos(self) -> tuple[Demo, ...]:

@@ -39,10 +39,9 @@ from .cards_and_melds import LESSON as MELDS_LESSON
 from .first_turn import LESSON as FIRST_TURN_LESSON
 from .knocking_and_gin import LESSON as KNOCKING_LESSON
 from .normal_turn import LESSON as NORMAL_TURN_LESSON
+from .table import FIRST_HAND_GOAL, FIRST_HAND_KEY, FIRST_HAND_TITLE
 
-KEY = "first_hand"
-TITLE = N_("Play your first hand")
-GOAL = N_("Play a whole hand yourself, from the upcard to the score, each move checked as you make it.")
+KEY, TITLE, GOAL = FIRST_HAND_KEY, FIRST_HAND_TITLE, FIRST_HAND_GOAL  # the table's (the site's links read it)
 OPPONENT = "Ann"
 """The scripted opponent's name (a name, not translated)."""
 
@@ -213,14 +212,16 @@ def decision_values(before: Hand, action: Action, after: Hand, seat: int = YOU) 
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What the page says about one of the learner's moves: ``sound`` or not, the
-    words, the rules the move showed, and for a poor discard the solver's table of
-    every discard from the position before it."""
+    words, the rules the move showed, for a poor discard the solver's table of every
+    discard from the position before it, and whether the move was judged at all (a
+    layout move is not)."""
 
     step: int
     sound: bool
     text: str
     rules: tuple[str, ...] = ()
     table: DiscardTable | None = None
+    judged: bool = True
 
 
 def sound_move(hand: Hand) -> Action:
@@ -341,6 +342,13 @@ class FirstHand:
             found += [rule for rule in verdict.rules if rule not in found]
         return tuple(found)
 
+    def tally(self) -> tuple[int, int]:
+        """Of the learner's decisions on the hand's line so far (a step gone back over
+        is no longer on it; the layout is not judged): how many were sound play, and
+        how many there are."""
+        judged = [verdict for verdict in self.verdicts if verdict.judged]
+        return sum(verdict.sound for verdict in judged), len(judged)
+
     def steps(self) -> list[tuple[int, Action]]:
         """The learner's moves so far, each with the number of moves before it: going
         back to that number replays the hand to just before that move."""
@@ -371,7 +379,7 @@ class FirstHand:
         if not sound:
             more = t("You may play on from here, or go back a step and try another move.")
             text = f"{text} {more}"
-        verdict = Verdict(step, sound, text, rules, table)
+        verdict = Verdict(step, sound, text, rules, table, before.phase not in LAYOUT_PHASES)
         self.verdicts.append(verdict)
         self._opponent_plays()
         return verdict

@@ -8,6 +8,7 @@ from ..language import N_
 from ..rules import Rules
 from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .knocking_and_gin import GIN
+from .table import PAGES
 
 FIRST_TURN = HandDemo(
     "first_turn", N_("Both players pass the upcard"),
@@ -63,9 +64,7 @@ def knock_on_first_turn(rules: Rules) -> Ask:
                if knock_now else N_("not in these rules."))
 
 
-LESSON = Lesson(
-    3, "first_turn", N_("The first turn"),
-    N_("Play the first turn: the upcard is offered to the non-dealer, then the dealer; if both pass, the non-dealer "
-       "draws from the stock."),
+LESSON = Lesson.from_page(
+    PAGES[3],
     (FIRST_TURN, *practice("whose_turn", "turn_options", "upcard_discard"),
      Check((who_next, both_pass, knock_on_first_turn))))

@@ -6,6 +6,7 @@ from ..language import N_
 from ..rules import PRESETS, Rules
 from ..steps import Caption
 from .define import STANDARD, Ask, Check, HandDemo, Lesson, move, numbers, practice
+from .table import PAGES
 
 KNOCK = HandDemo(
     "knock", N_("Ben knocks"),
@@ -63,8 +64,7 @@ def gin_bonus(rules: Rules) -> Ask:
                 str(gin): N_("that is the gin bonus of the standard rules.")}, dict(gin=gin))
 
 
-LESSON = Lesson(
-    5, "knocking_and_gin", N_("Knocking and gin"),
-    N_("End a hand: knock with {knock_limit} or less deadwood, go gin with none, and know big gin."),
+LESSON = Lesson.from_page(
+    PAGES[5],
     (KNOCK, GIN, *practice("knock_card", "can_knock", "going_out", "knock_deadwood"),
      Check((knock_limit, knock_face_down, gin_bonus))))

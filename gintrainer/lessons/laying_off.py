@@ -8,6 +8,7 @@ from ..rules import Rules
 from ..steps import Caption
 from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .knocking_and_gin import GIN
+from .table import PAGES
 
 LAYOFF = HandDemo(
     "layoff", N_("Laying off, one card after another"),
@@ -80,9 +81,7 @@ def layout_matters(rules: Rules) -> Ask:
                dict(layout_left=final["layout_left"], other_layout_left=final["other_layout_left"]))
 
 
-LESSON = Lesson(
-    6, "laying_off", N_("Laying off"),
-    N_("As the defender, lay off cards on the knocker's melds: the fourth card of a set, run ends, and chains; see how "
-       "the knocker's layout can block them; and know that gin allows no lay-offs."),
+LESSON = Lesson.from_page(
+    PAGES[6],
     (LAYOFF, LAYOUT, *practice("layoff_cards", "layoff_where", "deadwood_after_layoffs"),
      Check((no_layoff_against_gin, chained_layoff, knocker_lays_off, layout_matters))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..language import N_
 from ..rules import Rules
 from .define import Ask, Check, HandDemo, Lesson, move, numbers, practice, yes
+from .table import PAGES
 
 NORMAL_TURN = HandDemo(
     "normal_turn", N_("Drawing from the stock or the pile"),
@@ -52,9 +53,7 @@ def cards_between_turns(rules: Rules) -> Ask:
                   "hand."), dict(between=between, drawn=between + 1))
 
 
-LESSON = Lesson(
-    4, "normal_turn", N_("A normal turn"),
-    N_("Play a normal turn: draw from the stock or take the top discard, then discard; never throw back the card you "
-       "just took from the pile."),
+LESSON = Lesson.from_page(
+    PAGES[4],
     (NORMAL_TURN, *practice("take_or_draw", "forbidden_discard", "best_discard"),
      Check((throw_back_taken, throw_back_drawn, cards_between_turns))))

@@ -1,7 +1,9 @@
 """The learning path: the steps a learner is led through, in order (the lessons by
-number, then the puzzle trainers and practice), and what marks each one done. The
-landing page's "continue" link, the order of the lessons' states and the next step
-at the end of each lesson are all read from :data:`PATH`.
+number with the first hand after lesson 5, then the puzzle trainers and practice),
+and what marks each one done. The order of the site's lesson pages (the landing
+page's list with each lesson's state, the pages' previous and next links), the
+landing page's "continue" link and the next step at the end of each lesson page
+are all read from :data:`PATH`.
 
 A step is a page (its path from the site root, English; a page in the lessons'
 folder has a translation in each language's folder), a title, what marks it done
@@ -13,10 +15,17 @@ A lesson's state: not started (nothing answered), in progress, done (every exerc
 kind tried and the closing check taken), mastered (every exercise kind right at the
 first try at least once, and the check passed: every question right at the first try).
 
->>> [step.page for step in PATH][-5:]
-['can_knock', 'best_discard', 'take_or_draw', 'defend', 'practice']
+The first hand (:mod:`.first_hand`) is done once the learner has played the hand to
+its end (to the score, on the script's line or not): its page records it then as
+the closing check of the page ``"first_hand"`` (``right`` of ``questions``: of the
+learner's decisions on the line the hand ended on, the layout left out, those that
+were sound play). Its state is not started or done (going back over a poor move
+makes every decision of the line sound, so it has no "mastered").
+
+>>> [step.page for step in PATH][4:7], [step.page for step in PATH][-5:]
+([5, 'first_hand', 6], ['can_knock', 'best_discard', 'take_or_draw', 'defend', 'practice'])
 >>> [step.page for step in next_steps(5)]
-[6, 'can_knock', 'practice']
+['first_hand', 'can_knock', 'practice']
 >>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
 (LessonState.NOT_STARTED, 1)
 """
@@ -30,7 +39,8 @@ from ..errors import GinError
 from ..language import N_, PSEUDO, t, tc
 from ..progress import Progress, Tally
 from ..vocab import Vocabulary
-from . import LESSONS
+from .table import FIRST_HAND_KEY as FIRST_HAND
+from .table import FIRST_HAND_TITLE, PAGES
 
 LESSON_FOLDER = "lessons"
 
@@ -63,6 +73,9 @@ def state_titles() -> dict[LessonState, str]:
 def lesson_state(progress: Progress, number: int) -> LessonState:
     """The state of lesson ``number`` for a learner (see the module's docstring); exercise
     kinds a lesson no longer shows do not count."""
+    if number not in progress.lessons:  # never worked in (a page's navigation then needs no definition)
+        return LessonState.NOT_STARTED
+    from .defined import LESSONS  # the lesson's exercise kinds
     record = progress.lesson(number)
     kinds = [record.tries(kind) for kind in LESSONS[number].kinds]
     check = record.check
@@ -73,6 +86,20 @@ def lesson_state(progress: Progress, number: int) -> LessonState:
     if any(kind.tried for kind in kinds) or check.taken:
         return LessonState.IN_PROGRESS
     return LessonState.NOT_STARTED
+
+
+def first_hand_state(progress: Progress) -> LessonState:
+    """The state of the first hand for a learner (see the module's docstring)."""
+    return LessonState.DONE if progress.lesson(FIRST_HAND).check.taken else LessonState.NOT_STARTED
+
+
+def page_state(progress: Progress, page: int | str) -> LessonState:
+    """The state of a lesson page for a learner: a lesson by its number, or the first hand."""
+    if isinstance(page, int):
+        return lesson_state(progress, page)
+    if page == FIRST_HAND:
+        return first_hand_state(progress)
+    raise GinError(f"the learning path has no lesson page {page!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +145,7 @@ def lesson_folder(lang: str = "en") -> str:
 
 
 def _lesson_step(number: int, *then: int | str) -> Step:
-    return Step(number, f"{LESSON_FOLDER}/{LESSONS[number].file}", LESSONS[number].title_text,
+    return Step(number, f"{LESSON_FOLDER}/{PAGES[number].file}", PAGES[number].title_text,
                 lambda progress: lesson_state(progress, number).finished, then)
 
 
@@ -134,6 +161,9 @@ PATH: tuple[Step, ...] = (
     _lesson_step(4, "best_discard", "take_or_draw"),
     # Whether a hand can knock, and with which discard; then whole hands to the end.
     _lesson_step(5, "can_knock", "practice"),
+    # A whole hand played to the score: then whole matches, and the discards and knocks it asked for.
+    Step(FIRST_HAND, f"{LESSON_FOLDER}/{FIRST_HAND}.ipynb", FIRST_HAND_TITLE,
+         lambda progress: first_hand_state(progress).finished, ("practice", "can_knock", "best_discard")),
     # Laying off: the defend puzzles, then whole hands.
     _lesson_step(6, "defend", "practice"),
     # Choosing the knock that scores most: the can-knock puzzles' discard, and whole hands.
@@ -159,6 +189,16 @@ def step(page: int | str) -> Step:
     return found
 
 
+def lesson_order() -> list[int | str]:
+    """The lesson pages in the path's order: the numbered lessons and the first hand (the
+    steps whose page is in the lessons' folder).
+
+    >>> lesson_order()
+    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9]
+    """
+    return [s.page for s in PATH if s.path.startswith(f"{LESSON_FOLDER}/")]
+
+
 def lesson_steps() -> tuple[Step, ...]:
     """The path's numbered lessons, in the path's order."""
     return tuple(s for s in PATH if s.lesson is not None)
@@ -172,6 +212,7 @@ def lesson_numbers() -> list[int]:
 def unfinished_exercise(progress: Progress, number: int) -> str | None:
     """The first exercise kind of a lesson the learner has not tried (None when every one
     has been: the closing check is what remains, or nothing)."""
+    from .defined import LESSONS
     record = progress.lesson(number)
     return next((kind for kind in LESSONS[number].kinds if not record.tries(kind).tried), None)
 
@@ -193,12 +234,13 @@ def first_unfinished(progress: Progress) -> Step:
 
 def lesson_of_exercise(kind: str) -> int:
     """The lesson whose page shows an exercise kind."""
+    from .defined import LESSONS
     found = [number for number, info in LESSONS.items() if kind in info.kinds]
     if len(found) != 1:
         raise GinError(f"the exercise kind {kind!r} is in {len(found)} lessons, not in one")
     return found[0]
 
 
-__all__ = ["LESSON_FOLDER", "LessonState", "PATH", "Step", "first_unfinished", "lesson_folder",
-           "lesson_numbers", "lesson_of_exercise", "lesson_state", "lesson_steps", "next_steps", "state_titles", "step",
-           "unfinished_exercise"]
+__all__ = ["FIRST_HAND", "LESSON_FOLDER", "LessonState", "PATH", "Step", "first_hand_state", "first_unfinished",
+           "lesson_folder", "lesson_numbers", "lesson_of_exercise", "lesson_order", "lesson_state", "lesson_steps",
+           "next_steps", "page_state", "state_titles", "step", "unfinished_exercise"]

@@ -12,6 +12,7 @@ from ..rules import Rules
 from ..scoring import settle
 from ..steps import NAMES
 from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
+from .table import PAGES
 
 UNDERCUT = HandDemo(
     "undercut", N_("An undercut"),
@@ -95,8 +96,7 @@ def last_discard_of_a_dead_hand(rules: Rules) -> Ask:
                     result=dead.result.explain()))
 
 
-LESSON = Lesson(
-    7, "scoring_a_hand", N_("Scoring a hand"),
-    N_("Score a hand: the difference for a knock, the undercut and its bonus, the gin bonus, and the dead hand."),
+LESSON = Lesson.from_page(
+    PAGES[7],
     (UNDERCUT, *practice("hand_outcome", "hand_points", "best_knock_discard"),
      Check((who_scores_a_knock, who_scores_a_tie, gin_against_melds, last_discard_of_a_dead_hand))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..language import N_
 from ..rules import Rules
 from .define import STANDARD, Ask, Check, Lesson, MatchDemo, numbers, practice
+from .table import PAGES
 
 MATCH = MatchDemo("match", N_("A match, hand by hand"), seed=7)
 
@@ -39,7 +40,6 @@ def shutout(rules: Rules) -> Ask:
                 str(doubled): N_("look at the shutout rule again.")}, dict(game=game, times=times, shutout=doubled))
 
 
-LESSON = Lesson(
-    8, "scoring_a_match", N_("Scoring a match"),
-    N_("Score a whole match: the target, the game bonus, box bonuses, the shutout, and who deals next."),
+LESSON = Lesson.from_page(
+    PAGES[8],
     (MATCH, *practice("match_total", "next_dealer", "winning_knock"), Check((target, box_bonus, shutout))))

@@ -8,6 +8,7 @@ from ..reference import preset_name
 from ..rules import PRESETS, Rules
 from ..steps import Caption
 from .define import Ask, Check, Comparison, HandDemo, Lesson, move, practice, yes
+from .table import PAGES
 
 OKLAHOMA = HandDemo(
     "oklahoma", N_("Oklahoma: the upcard sets the limit"),
@@ -58,9 +59,7 @@ def big_gin_preset(rules: Rules) -> Ask:
                dict(preset=preset_name(big[0]), bonus=modern.big_gin_bonus, undercut=modern.undercut_bonus))
 
 
-LESSON = Lesson(
-    9, "variants", N_("Variants"),
-    N_("Know the variants (Oklahoma, straight gin, Hollywood, big gin) and the presets, and see how the same hand "
-       "scores under each."),
+LESSON = Lesson.from_page(
+    PAGES[9],
     (OKLAHOMA, Comparison(), *practice("oklahoma_limit", "variant_knock", "variant_points", "hollywood_score"),
      Check((oklahoma_ace, straight_gin_knock, big_gin_preset))))

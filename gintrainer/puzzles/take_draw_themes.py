@@ -16,12 +16,12 @@ from functools import cached_property
 from ..cards import Card
 from ..melds import Arrangement, best_arrangement, min_deadwood
 from ..messages import Message, say
-from ..solver import TakeOrDraw
+from ..solver import DrawChoice, TakeOrDraw
 from .kinds import PuzzleKind
 from .positions import DrawPosition
 
-TAKE, DRAW = "take", "draw"
-CHOICES = (TAKE, DRAW)
+TAKE, DRAW = DrawChoice.TAKE, DrawChoice.DRAW
+CHOICES = tuple(DrawChoice)
 
 
 @dataclass(frozen=True)

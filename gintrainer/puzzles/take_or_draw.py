@@ -27,7 +27,7 @@ from ..errors import GinError
 from ..language import t
 from ..messages import Message, say
 from ..rules import Rules
-from ..solver import Objective, fraction_text, parse_fraction, take_or_draw
+from ..solver import DrawChoice, Objective, fraction_text, parse_fraction, take_or_draw
 from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
@@ -148,10 +148,10 @@ class TakeOrDrawPuzzle(Said):
         return verify(data)
 
 
-def parse_choice(choice: object) -> str:
+def parse_choice(choice: object) -> DrawChoice:
     """"take" or "draw"; GinError for anything else."""
     if isinstance(choice, str) and choice.strip().lower() in CHOICES:
-        return choice.strip().lower()
+        return DrawChoice(choice.strip().lower())
     raise GinError(t("answer take or draw, not {answer}", answer=repr(choice)))
 
 

@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable, Collection, Sequence
 from html import escape
 from importlib.metadata import version
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
 import ipywidgets as widgets
 import traitlets
@@ -86,10 +86,101 @@ def language_style() -> str:
     return f"<style>{css}</style>"
 
 
+# -- shared layouts and styles ---------------------------------------------------------------
+
+class _Sealed:
+    """A layout or style shared by many widgets: nobody may change it (a change would show
+    on every widget that shares it); a widget whose layout or style changes has its own."""
+
+    _sealed = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._sealed and not name.startswith("_") and name in getattr(self, "keys", ()):
+            raise AttributeError(f"{type(self).__name__} is shared by many widgets: give the widget its own "
+                                 f"layout or style to change its {name}")
+        super().__setattr__(name, value)
+
+
+_SHARED: dict[tuple[type, tuple[tuple[str, Any], ...]], widgets.Widget] = {}
+"""The kernel's shared layouts, styles and style sheet, by their class and values (made when
+first asked for)."""
+
+_SEALED_CLASSES: dict[type, type] = {}
+
+
+def shared_part(kind: type, **values: Any) -> widgets.Widget:
+    """The one ``kind`` with these ``values`` (``widgets.Layout()``, a style class, the style
+    sheet) shared by every widget of the package that shows it: one model in the page
+    instead of one per widget. It is made again if something closed it
+    (``Widget.close_all()``)."""
+    key = (kind, tuple(sorted(values.items())))
+    part = _SHARED.get(key)
+    if part is None or part.comm is None:
+        sealed = _SEALED_CLASSES.get(kind)
+        if sealed is None:
+            sealed = _SEALED_CLASSES[kind] = type(f"Shared{kind.__name__}", (_Sealed, kind), {})
+        part = _SHARED[key] = sealed(**values)
+        part._sealed = True
+    return part
+
+
+def auto_width_buttons() -> widgets.Widget:
+    """The shared style of toggle buttons as wide as their labels."""
+    return shared_part(widgets.ToggleButtonsStyle, button_width="auto")
+
+
+def is_shared(part: object) -> bool:
+    """Whether ``part`` is a shared layout or style (never closed with a widget, never changed)."""
+    return isinstance(part, _Sealed)
+
+
+def _lean(kind: type[_Widget]) -> type[_Widget]:
+    """``kind`` (an ipywidgets class) with the shared layout, and the shared style of its
+    style class, as defaults: a widget given ``layout=`` or ``style=`` has its own."""
+    namespace: dict[str, Any] = {
+        "__module__": __name__, "__qualname__": kind.__name__,
+        "__doc__": f"ipywidgets' {kind.__name__}, sharing the kernel's layout and style unless given its own.",
+        "_shared_layout": traitlets.default("layout")(lambda self: shared_part(widgets.Layout))}
+    style = kind.class_traits().get("style")
+    if style is not None:
+        namespace["_shared_style"] = traitlets.default("style")(lambda self: shared_part(style.klass))
+    return cast(type[_Widget], type(kind.__name__, (kind,), namespace))
+
+
+_Widget = TypeVar("_Widget", bound=widgets.DOMWidget)
+
+if TYPE_CHECKING:  # to the type checker they are ipywidgets' own, which they behave as
+    from ipywidgets import (  # noqa: I001
+        HTML, BoundedIntText, Box, Button, Checkbox, Combobox, Dropdown, FileUpload, HBox,
+        IntSlider, Password, SelectMultiple, Text, Textarea, ToggleButton, ToggleButtons, VBox)
+else:
+    HTML = _lean(widgets.HTML)
+    Button = _lean(widgets.Button)
+    ToggleButton = _lean(widgets.ToggleButton)
+    ToggleButtons = _lean(widgets.ToggleButtons)
+    Box = _lean(widgets.Box)
+    HBox = _lean(widgets.HBox)
+    VBox = _lean(widgets.VBox)
+    Text = _lean(widgets.Text)
+    Password = _lean(widgets.Password)
+    Textarea = _lean(widgets.Textarea)
+    Combobox = _lean(widgets.Combobox)
+    Checkbox = _lean(widgets.Checkbox)
+    Dropdown = _lean(widgets.Dropdown)
+    SelectMultiple = _lean(widgets.SelectMultiple)
+    BoundedIntText = _lean(widgets.BoundedIntText)
+    IntSlider = _lean(widgets.IntSlider)
+    FileUpload = _lean(widgets.FileUpload)
+"""The widget classes the package makes, each sharing one layout and one style per kernel
+(``gintrainer.widgets.ui`` names them beside the rest of ipywidgets)."""
+
+
 def style_sheet() -> widgets.HTML:
-    """An HTML widget holding the card style sheet and the right-to-left rules (views
-    include one each; duplicates are harmless)."""
-    return widgets.HTML(style_block() + language_style(), _dom_classes=("gt-style",))
+    """The HTML widget holding the card style sheet and the right-to-left rules: one
+    model per kernel, which every view shows (so that a view shown alone has it), never
+    closed with a view."""
+    return cast(widgets.HTML, shared_part(widgets.HTML, value=style_block() + language_style(),
+                                          _dom_classes=("gt-style",)))
 
 
 def _anywidget_version() -> str:
@@ -115,6 +206,7 @@ class ScriptWidget(widgets.DOMWidget):
     _view_module_version = traitlets.Unicode(_anywidget_version()).tag(sync=True)
     _esm = traitlets.Unicode().tag(sync=True)
     _anywidget_id = traitlets.Unicode().tag(sync=True)
+    _shared_layout = traitlets.default("layout")(lambda self: shared_part(widgets.Layout))
 
     @traitlets.default("_anywidget_id")
     def _class_name(self) -> str:
@@ -199,6 +291,8 @@ def download_link(text: str, filename: str, label: str, mime: str = "application
 def close_tree(widget: widgets.Widget) -> None:
     """Close a widget and every widget in it (a view also stops listening), with their
     layouts and styles, so that nothing replaced stays in the kernel or redraws."""
+    if is_shared(widget):  # the style sheet, shown by other views too
+        return
     children = tuple(widget.children) if isinstance(widget, widgets.Box) and not isinstance(widget, View) else ()
     widget.close()
     close_parts(widget)
@@ -207,10 +301,11 @@ def close_tree(widget: widgets.Widget) -> None:
 
 
 def close_parts(widget: widgets.Widget) -> None:
-    """Close a widget's own layout and style (widgets too, which ``close()`` leaves open)."""
+    """Close a widget's own layout and style (widgets too, which ``close()`` leaves open);
+    a shared one stays open for the other widgets."""
     for name in ("layout", "style"):
         part = getattr(widget, name, None) if widget.has_trait(name) else None
-        if isinstance(part, widgets.Widget):
+        if isinstance(part, widgets.Widget) and not is_shared(part):
             part.close()
 
 
@@ -235,7 +330,7 @@ def _owned_widgets(obj: object) -> list[widgets.Widget]:
     return found
 
 
-class View(widgets.VBox):
+class View(VBox):
     """A view: a VBox with a status line for errors, redrawn when the display settings change.
 
     A view listens to the page-wide settings (and a page's learner) until it is
@@ -245,7 +340,7 @@ class View(widgets.VBox):
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
         # Class names are given when a widget is made, not added after: each change after is one more
         # message from the page's kernel through the server (a page makes hundreds of widgets).
-        self.status = widgets.HTML("", _dom_classes=("gt-status-line",))
+        self.status = HTML("", _dom_classes=("gt-status-line",))
         self.last_error: str | None = None
         self.last_traceback: str | None = None
         self._undo: list[Callable[[], None]] = []
@@ -310,16 +405,16 @@ class View(widgets.VBox):
         """Redraw from the current state (views override)."""
 
 
-class SettingsBar(widgets.HBox):
+class SettingsBar(HBox):
     """Card size and colouring for every view: a teacher switches to large cards for the projector."""
 
     def __init__(self) -> None:
-        self.size = widgets.ToggleButtons(options=[(tc("card size", "Small"), "small"),
+        self.size = ToggleButtons(options=[(tc("card size", "Small"), "small"),
                                                    (tc("card size", "Normal"), "normal"),
                                                    (tc("card size", "Large (projector)"), "large")],
                                           value=settings.size, description=tc("label", "Cards:"),
-                                          style={"button_width": "auto"})
-        self.four_colour = widgets.Checkbox(value=settings.four_colour,
+                                          style=auto_width_buttons())
+        self.four_colour = Checkbox(value=settings.four_colour,
                                             description=tc("option", "Four-colour deck"), indent=False)
         self._links = [traitlets.link((settings, "size"), (self.size, "value")),
                        traitlets.link((settings, "four_colour"), (self.four_colour, "value"))]

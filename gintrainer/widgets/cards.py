@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-import ipywidgets as widgets
-
 from ..cards import Card, CardsLike, parse_cards
 from ..drawing import SORTS, card_classes, hand_html, table_html
 from ..hand import Hand
 from ..language import tc
-from .base import Change, View, close_parts, close_tree, guarded, settings
+from . import ui as widgets
+from .base import Change, View, auto_width_buttons, close_parts, close_tree, guarded, settings
 
 _BUTTON_CLASSES = ("gt-card-btn",)
 
@@ -137,7 +136,7 @@ class HandView(View):
     def __init__(self, cards: CardsLike = (), *, sort: str = "melds", title: str = ""):
         self.sort = widgets.ToggleButtons(options=[(tc("sort", "By melds"), "melds"), (tc("sort", "By suit"), "suit"),
                                                    (tc("sort", "By rank"), "rank")], value=sort,
-                                          description=tc("label", "Sort:"), style={"button_width": "auto"})
+                                          description=tc("label", "Sort:"), style=auto_width_buttons())
         self.title = widgets.HTML(f"<b>{title}</b>" if title else "")
         self.html = widgets.HTML()
         self.cards: tuple[Card, ...] = parse_cards(cards)

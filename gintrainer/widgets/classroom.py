@@ -26,7 +26,6 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Any
 
-import ipywidgets as widgets
 import traitlets
 
 from ..app import for_a_class, is_teacher_passphrase, query_params
@@ -55,6 +54,7 @@ from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.themes import theme_title
 from ..solver import Objective
 from ..training import PuzzleAttempt
+from . import ui as widgets
 from .base import Change, ScriptWidget, View, download_link, guarded
 from .profile import Learner
 from .site import link_html
@@ -259,12 +259,13 @@ class StudentPage(View):
         self.start_button = widgets.Button(description=tc("button", "Start"), button_style="primary")
         self.progress = widgets.HTML()
         self.view = PuzzleView(on_result=self._on_result, hints=False, table=False, blind=True)
-        self.view.layout.display = "none"
-        self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info")
-        self.hand_in_button = widgets.Button(description=tc("button", "Hand in the set"))
-        self.confirm_button = widgets.Button(description=tc("button", "Hand in anyway"), button_style="warning")
-        for button in (self.next_button, self.hand_in_button, self.confirm_button):
-            button.layout.display = "none"
+        self.view.layout = widgets.Layout(display="none")  # shown and hidden: its own layout, as the buttons'
+        self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info",
+                                          layout=widgets.Layout(display="none"))
+        self.hand_in_button = widgets.Button(description=tc("button", "Hand in the set"),
+                                             layout=widgets.Layout(display="none"))
+        self.confirm_button = widgets.Button(description=tc("button", "Hand in anyway"), button_style="warning",
+                                             layout=widgets.Layout(display="none"))
         self.results = widgets.HTML()
         self.review = widgets.HTML()
         self.session: StudentSession | None = None
@@ -618,8 +619,7 @@ class TeacherOnly(View):
         self.notice = widgets.HTML()
         self.passphrase = widgets.Password(description=tc("label", "Passphrase:"))
         self.open_button = widgets.Button(description=tc("button", "Open the teacher's page"),
-                                          button_style="primary")
-        self.open_button.layout.width = "auto"
+                                          button_style="primary", layout=widgets.Layout(width="auto"))
         self.gate = widgets.HBox([self.passphrase, self.open_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.body = widgets.VBox()
         super().__init__([self.notice, self.gate, self.body], _dom_classes=("gt-teacher-only",))

@@ -10,14 +10,13 @@ from collections.abc import Callable, Iterable
 from html import escape
 from typing import cast
 
-import ipywidgets as widgets
-
 from ..cards import CardsLike
 from ..drawing import CardStyle, cards_html
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
-from ..exercises.core import NAMES
+from ..exercises.core import NAMES, AnswerType
 from ..language import t, tc, tn
-from .base import View, guarded
+from . import ui as widgets
+from .base import View, auto_width_buttons, guarded
 from .cards import CardPicker
 
 
@@ -36,15 +35,14 @@ class ExerciseView(View):
         self.prompt = widgets.HTML()
         self.panels = widgets.HTML()
         self.option_label = widgets.HTML()
-        self.picker = CardPicker()
-        self.picker.on_error = self.report
-        self.choices = widgets.ToggleButtons(options=(), value=None, style={"button_width": "auto"})
-        self.number = widgets.Text(placeholder=t("your answer"), layout=widgets.Layout(width="10em"))
+        # The inputs are made when first shown: an exercise answered with cards has no number box.
+        self._picker: CardPicker | None = None
+        self._choices: widgets.ToggleButtons | None = None
+        self._number: widgets.Text | None = None
+        self._new_button: widgets.Button | None = None
         self.check_button = widgets.Button(description=tc("button", "Check"), button_style="primary")
         self.again_button = widgets.Button(description=tc("button", "Try again"))
         self.answer_button = widgets.Button(description=tc("button", "Show answer"))
-        self.new_button = widgets.Button(description=tc("button", "New position"),
-                                         tooltip=tc("tooltip", "Another position of the same kind"))
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
         buttons = [self.check_button, self.again_button, self.answer_button]
         if self.session.can_renew and not compact:
@@ -55,21 +53,60 @@ class ExerciseView(View):
         self.check_button.on_click(self._on_check)
         self.again_button.on_click(self._on_again)
         self.answer_button.on_click(self._on_answer)
-        self.new_button.on_click(self._on_new)
         self.refresh()
 
     @property
     def exercise(self) -> Exercise:
         return self.session.exercise
 
+    @property
+    def picker(self) -> CardPicker:
+        """The cards to pick from (for an exercise answered with cards)."""
+        if self._picker is None:
+            self._picker = CardPicker()
+            self._picker.on_error = self.report
+        return self._picker
+
+    @property
+    def choices(self) -> widgets.ToggleButtons:
+        """The choices (for an exercise answered by choosing)."""
+        if self._choices is None:
+            self._choices = widgets.ToggleButtons(options=(), value=None, style=auto_width_buttons())
+        return self._choices
+
+    @property
+    def number(self) -> widgets.Text:
+        """The answer box (for an exercise answered with a number)."""
+        if self._number is None:
+            self._number = widgets.Text(placeholder=t("your answer"), layout=widgets.Layout(width="10em"))
+        return self._number
+
+    @property
+    def new_button(self) -> widgets.Button:
+        """New position (shown for an exercise that can renew, but in a lesson's check)."""
+        if self._new_button is None:
+            self._new_button = widgets.Button(description=tc("button", "New position"),
+                                              tooltip=tc("tooltip", "Another position of the same kind"))
+            self._new_button.on_click(self._on_new)
+        return self._new_button
+
+    def _clear_inputs(self) -> None:
+        """Take back what the learner put in the inputs (those made)."""
+        if self._picker is not None:
+            self._picker.clear()
+        if self._choices is not None:
+            self._choices.value = None
+        if self._number is not None:
+            self._number.value = ""
+
     # -- reading and showing -------------------------------------------------------
 
     def response(self) -> object:
         """What the learner has answered so far, as the checker reads it."""
         kind = self.exercise.answer_type
-        if kind == "cards":
+        if kind == AnswerType.CARDS:
             return self.picker.selected
-        if kind == "choice":
+        if kind == AnswerType.CHOICE:
             return self.choices.value
         return self.number.value
 
@@ -84,14 +121,14 @@ class ExerciseView(View):
             # Translators: {cards} names the cards to pick from ("Your 11 cards").
             pick = t("{cards} (click to pick)", cards=exercise.option_label)
             self.option_label.value = (f'<div class="gt-seat-title">{escape(pick)}</div>'
-                                       if exercise.answer_type == "cards" else "")
-            if exercise.answer_type == "cards":
+                                       if exercise.answer_type == AnswerType.CARDS else "")
+            if exercise.answer_type == AnswerType.CARDS:
                 if tuple(self.picker.cards) != tuple(exercise.options):
                     self.picker.show(exercise.options, single=exercise.pick == 1)
                 else:
                     self.picker.restyle()
                 self.inputs.children = (self.picker,)
-            elif exercise.answer_type == "choice":
+            elif exercise.answer_type == AnswerType.CHOICE:
                 if tuple(self.choices.options) != tuple(exercise.options):
                     self.choices.options = exercise.options
                     self.choices.value = None
@@ -131,9 +168,7 @@ class ExerciseView(View):
     @guarded
     def _on_again(self, _button: widgets.Button | None = None) -> None:
         self.session.try_again()
-        self.picker.clear()
-        self.choices.value = None
-        self.number.value = ""
+        self._clear_inputs()
         self._show_feedback(None)
         self.clear_status()
 
@@ -141,7 +176,7 @@ class ExerciseView(View):
     def _on_answer(self, _button: widgets.Button | None = None) -> None:
         feedback = self.session.show_answer()
         exercise = self.exercise
-        if exercise.answer_type == "cards":
+        if exercise.answer_type == AnswerType.CARDS:
             self.picker.mark(cast(CardsLike, exercise.answer))  # answered with cards: its answer is cards
         self._show_feedback(feedback)
         self.clear_status()
@@ -151,9 +186,7 @@ class ExerciseView(View):
     @guarded
     def _on_new(self, _button: widgets.Button | None = None) -> None:
         self.session.new_position()
-        self.picker.clear()
-        self.choices.value = None
-        self.number.value = ""
+        self._clear_inputs()
         self.refresh()
         self.clear_status()
 
@@ -162,13 +195,13 @@ class ExerciseView(View):
     def answer(self, response: object) -> None:
         """Put a response into the inputs as a learner would (cards, a choice or a number)."""
         kind = self.exercise.answer_type
-        if kind == "cards":
+        if kind == AnswerType.CARDS:
             self.picker.clear()
             chosen = set(self.exercise.read(response)) if response else set()
             for card, button in zip(self.picker.cards, self.picker.buttons, strict=False):  # buttons are reused
                 if card in chosen:
                     button.value = True
-        elif kind == "choice":
+        elif kind == AnswerType.CHOICE:
             self.choices.value = response
         else:
             self.number.value = str(response)

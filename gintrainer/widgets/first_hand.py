@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..language import current_language, t, tc
 from ..lessons.first_hand import OPPONENT, RULES, FirstHand, Verdict
 from ..practice import hand_move_log
+from . import ui as widgets
 from .base import guarded
 from .cards import CardPicker
 from .practice import (
@@ -120,6 +119,9 @@ class FirstHandPage(HandPage):
             return
         self._said = verdict_html(verdict)
         self.picker.select(())
+        if self.game.hand.is_over:  # this move ended the hand (a move after the end is refused)
+            right, decisions = self.game.tally()
+            self.learner.record_check(FIRST_HAND, right=right, questions=decisions)
         self.refresh()
 
     @guarded

@@ -12,14 +12,13 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-import ipywidgets as widgets
-
 from ..language import LANGUAGES, NAMES, PSEUDO, check_language, current_language, t, use_language
 from ..lessons import LESSONS, checks
 from ..lessons import demo as demo_info
 from ..lessons import example as example_info
 from ..lessons.path import lesson_of_exercise
 from ..reference import glossary_html, quick_reference_html
+from . import ui as widgets
 from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
@@ -62,7 +61,7 @@ class LessonTop(View):
     is in another, and the links (each carrying the learner)."""
 
     def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None,
-                 tools: Sequence[widgets.Widget] = ()):
+                 tools: Sequence[widgets.Widget] = (), css_class: str = "gt-lesson-top"):
         self.learner = learner or Learner.from_page()
         here = page_path(page, lang)
         speak_notebook_language(self.learner, lang)
@@ -70,8 +69,7 @@ class LessonTop(View):
         self.menu = LanguageMenu(here, self.learner)
         self.other = widgets.HTML(self._other_html(page, here))
         self.links = NavBar(here, self.learner)
-        super().__init__([self.language, self.menu, self.other, self.links, *tools])
-        self.add_class("gt-lesson-top")
+        super().__init__([self.language, self.menu, self.other, self.links, *tools], _dom_classes=(css_class,))
 
     def _other_html(self, page: int | str, here: str) -> str:
         wanted = self.learner.language
@@ -90,9 +88,7 @@ class LessonToolbar(LessonTop):
         learner = learner or Learner.from_page()
         speak_notebook_language(learner, lang)  # the settings bar below is drawn in it
         self.settings_bar = SettingsBar()
-        super().__init__(page, learner, lang=lang, tools=[self.settings_bar])
-        self.remove_class("gt-lesson-top")
-        self.add_class("gt-lesson-toolbar")
+        super().__init__(page, learner, lang=lang, tools=[self.settings_bar], css_class="gt-lesson-toolbar")
         self.settings_bar.four_colour.observe(self._on_four_colour, names="value")
 
     @guarded
@@ -111,13 +107,12 @@ def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widget
 
 def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
     """The top of the glossary's and the quick reference's pages (in ``lang``, English by
-    default), which have no toolbar; for a lesson, the end of the page (the next step,
-    then its links again), in the language its toolbar set (a translated lesson's last
-    cell is the English one's, without ``lang``)."""
+    default), which have no toolbar; for a lesson or the first hand, the end of the page
+    (the next step of the learning path, then its links again), in the language its
+    toolbar set (a translated lesson's last cell is the English one's, without ``lang``)."""
     if isinstance(page, str) and page in REFERENCE_FILES:
         return LessonTop(page, lang=lang)
-    here = page_path(page, lang or current_language())
-    return LessonEnd(page, here, Learner.from_page()) if isinstance(page, int) else NavBar(here)
+    return LessonEnd(page, page_path(page, lang or current_language()), Learner.from_page())
 
 
 class _ExerciseRecorder:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card
+from ..coach import Coaching, CoachMode
 from ..drawing import (
     deadwood_sum_words,
     deadwood_words,
@@ -39,6 +38,7 @@ from ..practice import (
 from ..rules import PRESETS, Rules
 from ..solver import DiscardTable
 from ..view import SeatView
+from . import ui as widgets
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
 from .profile import Learner, ProfileBar
@@ -50,6 +50,7 @@ PRACTICE_CSS = """<style>
 .gt-practice .gt-log ol{margin:2px 0;padding-left:2.6em;}
 .gt-practice .gt-log li.gt-log-new{font-weight:bold;}
 .gt-practice .gt-confirm{background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;margin:4px 0;}
+.gt-practice .gt-coach-words li:first-child{font-weight:bold;}
 </style>"""
 
 
@@ -109,6 +110,25 @@ def coach_table_html(table: DiscardTable) -> str:
     """The solver's discard table, best first, the best discards marked."""
     return (_coach_line("coach_table")
             + discard_table_html(table.rows, best=[row.card for row in table.best()]))
+
+
+def coach_words_html(advice: Coaching) -> str:
+    """The beginner coach's sentences: the move advised first, then why."""
+    label = words("label_coach")
+    intro = t("The move the solver finds best, and why:")
+    items = "".join(f"<li>{escape(text)}</li>" for text in advice.sentences())
+    return (f"<div class='gt-info'><b>{escape(label)}</b> {escape(intro)}</div>"
+            f"<ul class='gt-coach-words'>{items}</ul>")
+
+
+COACH_OPTIONS = ((CoachMode.OFF, N_("off")), (CoachMode.WORDS, N_("in words (for beginners)")),
+                 (CoachMode.TABLE, N_("the solver's table (advanced)")))
+"""The coach's modes on the practice page, with their labels in English (shown with ``t``)."""
+
+
+def coach_options() -> list[tuple[str, str]]:
+    """The coach menu's options (label, mode), in the learner's language."""
+    return [(t(label), str(mode)) for mode, label in COACH_OPTIONS]
 
 
 def _game_caption(number: int | None, target: int, winner: str | None, shutout: bool, *,
@@ -211,8 +231,10 @@ def steady_order(shown: tuple[Card, ...], held: tuple[Card, ...]) -> tuple[Card,
     return tuple(kept + [c for c in sorted_cards(held) if c not in kept])
 
 
-def _button(label: str, tooltip: str = "", style: str = "") -> widgets.Button:
-    return widgets.Button(description=label, tooltip=tooltip, button_style=style)
+def _button(label: str, tooltip: str = "", style: str = "", *, shown_at_times: bool = False) -> widgets.Button:
+    """A move button; one ``shown_at_times`` has a layout of its own, to hide it (the others share one)."""
+    own = {"layout": widgets.Layout()} if shown_at_times else {}
+    return widgets.Button(description=label, tooltip=tooltip, button_style=style, **own)
 
 
 class HandPage(View):
@@ -228,8 +250,8 @@ class HandPage(View):
     def make_move_buttons(self) -> None:
         self.take_button = _button(tc("button", "Take the discard"),
                                    tc("tooltip", "take the top card of the discard pile"))
-        self.pass_button = _button(tc("button", "Pass"), tc("tooltip", "leave the upcard"))
-        self.draw_button = _button(tc("button", "Draw from the stock"))
+        self.pass_button = _button(tc("button", "Pass"), tc("tooltip", "leave the upcard"), shown_at_times=True)
+        self.draw_button = _button(tc("button", "Draw from the stock"), shown_at_times=True)
         self.discard_button = _button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"),
                                       "primary")
         self.knock_button = _button(tc("button", "Knock with it"),
@@ -237,11 +259,12 @@ class HandPage(View):
         self.gin_button = _button(tc("button", "Gin with it"),
                                   tc("tooltip", "go gin, discarding the selected card face down"), "success")
         self.big_gin_button = _button(tc("button", "Big gin"),
-                                      tc("tooltip", "go out with all eleven cards in melds"), "success")
+                                      tc("tooltip", "go out with all eleven cards in melds"), "success",
+                                      shown_at_times=True)
         self.lay_out_button = _button(tc("button", "Lay out for me"),
                                       tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
         self.meld_button = _button(tc("button", "Meld the selected cards"))
-        self.layoff_button = _button(tc("button", "Lay off the selected card"))
+        self.layoff_button = _button(tc("button", "Lay off the selected card"), shown_at_times=True)
         self.done_button = _button(tc("button", "Done laying out"))
         self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
@@ -361,11 +384,13 @@ class PracticePage(HandPage):
         self.take_back_button = _button(tc("button", "Take back"),
                                         tc("tooltip", "undo your last move and the computer's replies"))
         self.next_button = _button(tc("button", "Next hand"), tc("tooltip", "deal the next hand"), "primary")
-        self.coach_box = widgets.Checkbox(value=True, description=tc("checkbox", "Coach"), indent=False)
+        self.coach_box = widgets.Dropdown(options=coach_options(), value=str(game.coach),
+                                          description=tc("label", "Coach:"))
+        self.coach_box.add_class("gt-coach-choice")
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.scores = widgets.HTML()
-        self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"))
+        self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"), layout=widgets.Layout())
         self.download = widgets.HTML()
         self.downloads = button_row(self.hand_choice, self.download)
         self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT,
@@ -460,11 +485,9 @@ class PracticePage(HandPage):
 
     @guarded
     def _on_coach(self, change: Change) -> None:
-        flag = change["new"]
-        if not isinstance(flag, bool):
-            raise PracticeError("the coach is on or off")
-        if flag != self.game.coach:
-            self.game.set_coach(flag)
+        mode = change["new"]
+        if mode != self.game.coach:
+            self.game.set_coach(mode)  # a word that is no mode changes nothing
             self.refresh()
 
     @guarded
@@ -601,7 +624,7 @@ class PracticePage(HandPage):
             self.take_back_button.disabled = not game.can_take_back
             self.next_button.disabled = not game.can_deal
             if self.coach_box.value != game.coach:
-                self.coach_box.value = game.coach
+                self.coach_box.value = str(game.coach)
             self.coach.value = self._coach_html()
             self.result.value = result_html(game, names) if hand.is_over else ""
             self.scores.value = score_sheet_html(game)
@@ -628,11 +651,14 @@ class PracticePage(HandPage):
 
     def _coach_html(self) -> str:
         game = self.game
-        if not game.coach:
+        if game.coach is CoachMode.OFF:
             return ""
         table = game.coach_table()
         if table is not None:
             return coach_table_html(table)
+        advice = game.coach_words()
+        if advice is not None:
+            return coach_words_html(advice)
         if game.hand.is_over:
             costly = game.costly_moves(game.hand_number)
             if not costly:

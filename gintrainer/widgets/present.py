@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..language import N_, t, tc
 from ..lessons import DEMOS, LESSONS
 from ..reference import quick_reference_sections
+from . import ui as widgets
 from .base import Change, View, guarded, replace_view, settings
 from .lesson import demo
 from .stepper import Stepper

@@ -17,8 +17,6 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-import ipywidgets as widgets
-
 from .. import profiles as store
 from ..app import accept_language, allow_test_languages, query_params
 from ..errors import GinError
@@ -37,6 +35,7 @@ from ..progress import DIFFICULTIES, Progress
 from ..puzzles.themes import theme_title
 from ..storage import data_dir, name_stem
 from ..training import PuzzleAttempt, rating_words
+from . import ui as widgets
 from .base import Change, View, download_link, guarded, settings
 
 GUEST = "Guest"
@@ -290,8 +289,8 @@ class ProfilePage(View):
         self.export_button = widgets.Button(description=tc("button", "Export my progress"))
         self.export_link = widgets.HTML()
         self.reset_button = widgets.Button(description=tc("button", "Reset my progress…"), button_style="warning")
-        self.confirm = widgets.Button(description=tc("button", "Yes, start afresh"), button_style="danger")
-        self.confirm.layout.display = "none"
+        self.confirm = widgets.Button(description=tc("button", "Yes, start afresh"), button_style="danger",
+                                      layout=widgets.Layout(display="none"))
         self.message = widgets.HTML()
         self._exported: Progress | None = None
         self._confirm_for: str | None = None

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card
 from ..drawing import discard_table_html, table_html
 from ..errors import GinError
@@ -15,7 +13,8 @@ from ..melds import min_deadwood
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words, comment_words
 from ..steps import HandSteps
-from .base import Change, View, download_link, guarded, replace_view
+from . import ui as widgets
+from .base import Change, View, auto_width_buttons, download_link, guarded, replace_view
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000
@@ -101,7 +100,7 @@ class ReplayView(View):
         self.view_choice = widgets.ToggleButtons(
             options=[(tc("option", "Both hands"), -1), (t("{player}'s view", player=names[0]), 0),
                      (t("{player}'s view", player=names[1]), 1)], value=-1,
-            description=tc("label", "Show:"), style={"button_width": "auto"})
+            description=tc("label", "Show:"), style=auto_width_buttons())
         self.stepper = Stepper(ReplaySteps(replay))
         self.ask_button = widgets.Button(description=tc("button", "Ask the solver"),
                                          tooltip=tc("tooltip", "the solver's table for the player to act, and the "
@@ -121,10 +120,7 @@ class ReplayView(View):
         self.ask_button.on_click(self._on_ask)
         self.save_comment.on_click(self._on_save)
         self.solver_notes.on_click(self._on_solver_notes)
-        self.stepper.slider.observe(lambda _: self._step_changed(), names="value")
-        for button in (self.stepper.first_button, self.stepper.back_button, self.stepper.forward_button,
-                       self.stepper.last_button):
-            button.on_click(lambda _: self._step_changed())
+        self.stepper.board.observe(lambda _: self._step_changed(), names="step")
         self.refresh()
 
     @property

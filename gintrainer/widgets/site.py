@@ -3,10 +3,11 @@ top of each page (its heading, the language menu and the bar of links), in every
 language. Every link a page writes carries the learner (``?profile=``) and their
 language (``?lang=``), so moving between pages never drops them.
 
-The lessons (the first hand among them, after lesson 5), the glossary and the quick
-reference are notebooks of their own in each language: English in ``lessons/``, the
-others in ``lessons/<lang>/``; every other page is one notebook that speaks the
-learner's language.
+The lessons (in the learning path's order, :mod:`gintrainer.lessons.path`: the first
+hand among them, after lesson 5), the glossary and the quick reference are notebooks
+of their own in each language: English in ``lessons/``, the others in
+``lessons/<lang>/``; every other page is one notebook that speaks the learner's
+language.
 """
 
 from __future__ import annotations
@@ -16,38 +17,34 @@ import posixpath
 from dataclasses import dataclass, replace
 from html import escape
 
-import ipywidgets as widgets
-
 from ..app import for_a_class
 from ..errors import GinError
-from ..exercises.core import KINDS as EXERCISE_KINDS
 from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
-from ..lessons import LESSONS
-from ..lessons.first_hand import GOAL as FIRST_HAND_GOAL
-from ..lessons.first_hand import KEY as FIRST_HAND
-from ..lessons.first_hand import TITLE as FIRST_HAND_TITLE
 from ..lessons.path import (
+    FIRST_HAND,
     LessonState,
     Step,
     first_unfinished,
     lesson_folder,
-    lesson_numbers,
+    lesson_order,
     lesson_state,
     lesson_steps,
     next_steps,
+    page_state,
     unfinished_exercise,
 )
+from ..lessons.path import step as path_step
+from ..lessons.table import FIRST_HAND_GOAL
+from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
+from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
 
 HOME = "index.ipynb"
 REFERENCE_FILES = {"glossary": "glossary.ipynb", "quick_reference": "quick_reference.ipynb"}
-PAGE_FILES = {FIRST_HAND: "first_hand.ipynb", **REFERENCE_FILES}
-"""The lesson pages named by a key rather than a number, and their notebooks: the first
-hand (a lesson without a number) and the reference pages."""
-AFTER_LESSON = {FIRST_HAND: 5}
-"""The lesson pages without a number that stand among the numbered lessons, and the
-lesson each follows."""
+"""The reference pages among the lesson notebooks, and their notebooks."""
+PAGE_GOALS = {FIRST_HAND: FIRST_HAND_GOAL}
+"""The goal of each lesson page without a number (English, marked for the catalog)."""
 
 
 @dataclass(frozen=True)
@@ -62,39 +59,32 @@ class Page:
         return replace(self, title=t(self.title), blurb=t(self.blurb) if self.blurb else "")
 
 
-# -- the lessons in each language -------------------------------------------------------
+# -- the lessons in each language (in the learning path's order: lesson_order) -----------
 
-def lesson_order() -> list[int | str]:
-    """The lessons in the order a learner takes them: the numbered lessons, each page of
-    :data:`AFTER_LESSON` after its lesson.
-
-    >>> lesson_order()
-    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9]
-    """
-    order: list[int | str] = []
-    for number in lesson_numbers():
-        order += [number, *(key for key, after in AFTER_LESSON.items() if after == number)]
-    return order
+def _is_lesson_page(page: object) -> bool:
+    return isinstance(page, int | str) and not isinstance(page, bool) and \
+        any(p == page and type(p) is type(page) for p in lesson_order())
 
 
 def lesson_title(page: int | str) -> str:
     """A lesson page's title in the current language (a numbered lesson's without its number)."""
-    return t(LESSONS[page].title) if isinstance(page, int) else t(FIRST_HAND_TITLE)
+    return t(LESSONS[page].title) if isinstance(page, int) else t(path_step(page).title_text)
 
 
 def lesson_path(page: int | str, lang: str = "en") -> str:
     """The path from the site root of a lesson (by number), the first hand, the glossary
     or the quick reference, in a language.
 
-    >>> lesson_path(2), lesson_path("glossary", "ps")
-    ('lessons/02_dealing.ipynb', 'lessons/ps/glossary.ipynb')
+    >>> lesson_path(2), lesson_path("first_hand", "tr"), lesson_path("glossary", "ps")
+    ('lessons/02_dealing.ipynb', 'lessons/tr/first_hand.ipynb', 'lessons/ps/glossary.ipynb')
     """
-    if isinstance(page, int) and not isinstance(page, bool) and page in LESSONS:
-        return f"{lesson_folder(lang)}/{LESSONS[page].file}"
-    if isinstance(page, str) and page in PAGE_FILES:
-        return f"{lesson_folder(lang)}/{PAGE_FILES[page]}"
+    if _is_lesson_page(page):
+        return path_step(page).path_in(lang)
+    if isinstance(page, str) and page in REFERENCE_FILES:
+        return f"{lesson_folder(lang)}/{REFERENCE_FILES[page]}"
+    keys = [p for p in lesson_order() if isinstance(p, str)] + list(REFERENCE_FILES)
     raise GinError(f"no lesson page {page!r}: a lesson number from {min(LESSONS)} to {max(LESSONS)}, "
-                   f"or {' or '.join(map(repr, PAGE_FILES))}")
+                   f"or {' or '.join(map(repr, keys))}")
 
 
 def lesson_of(path: str) -> tuple[int | str, str] | None:
@@ -104,10 +94,8 @@ def lesson_of(path: str) -> tuple[int | str, str] | None:
     lang = next((lang for lang in LANGUAGES if lesson_folder(lang) == folder), None)
     if lang is None:
         return None
-    number = next((n for n, info in LESSONS.items() if info.file == name), None)
-    if number is not None:
-        return number, lang
-    page = next((key for key, file in PAGE_FILES.items() if file == name), None)
+    pages = [*lesson_order(), *REFERENCE_FILES]
+    page = next((page for page in pages if lesson_path(page).rpartition("/")[2] == name), None)
     return None if page is None else (page, lang)
 
 
@@ -122,7 +110,7 @@ def lesson_pages(lang: str = "en") -> list[Page]:
             pages.append(Page(lesson_path(page, lang), t("{number}. {title}", number=page, title=t(info.title)),
                               t(info.goal)))
         else:
-            pages.append(Page(lesson_path(page, lang), lesson_title(page), t(FIRST_HAND_GOAL)))
+            pages.append(Page(lesson_path(page, lang), lesson_title(page), t(PAGE_GOALS[page])))
     return pages + [Page(lesson_path("glossary", lang), t("Glossary"), t("Every word of the game, explained.")),
                     Page(lesson_path("quick_reference", lang), t("Quick reference"),
                          t("The rules on one printable page."))]
@@ -209,8 +197,9 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "practice/practice.ipynb": (N_("Practice against the computer"), N_(
         "Play a whole match against a computer player, to the rules you choose: a preset, the variants "
         "(Oklahoma, straight gin, Hollywood, big gin) and the target score. Click a card to select it, then "
-        "discard it or knock with it. Turn the coach on to see the solver's table before each of your discards "
-        "and, after each hand, the moves that cost you most. Take back a move, download any finished hand as a "
+        "discard it or knock with it. Choose a coach: in words, it says the best move at each draw and discard and "
+        "why (for beginners); or the solver's table before each of your discards; after each hand, either names the "
+        "moves that cost you most. Take back a move, download any finished hand as a "
         "replay file for the example-hands page. With your name, the game is saved after every move and resumes "
         "when you come back.")),
     "replays/example_hands.ipynb": (N_("Annotated example hands"), N_(
@@ -341,9 +330,7 @@ class _Following(widgets.HTML):
         nav_pages(here)  # an unknown page is refused now, not at the first redraw
         self.here = here
         self.learner = learner or Learner.from_page()
-        super().__init__()
-        if css_class:
-            self.add_class(css_class)
+        super().__init__(_dom_classes=(css_class,) if css_class else ())
         self.learner.observe(self.refresh)
         self.refresh()
 
@@ -440,6 +427,7 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
     else:
         kind = unfinished_exercise(progress, step.lesson)
         if kind is not None:
+            from ..exercises.core import KINDS as EXERCISE_KINDS  # a learner in a lesson: its exercises' titles
             # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
             sentence = t("Continue with {step}: the exercise “{exercise}” comes next.", step=_SLOT,
                          exercise=t(EXERCISE_KINDS[kind].title))
@@ -452,7 +440,7 @@ def lessons_html(learner: Learner, here: str = HOME) -> str:
     """The lessons in the learning path's order, each with its goal and the learner's
     state in it, then the glossary and the quick reference."""
     progress, query = learner.progress, learner.query()
-    states = {lesson_path(n, learner.language): lesson_state(progress, n) for n in lesson_numbers()}
+    states = {lesson_path(page, learner.language): page_state(progress, page) for page in lesson_order()}
     items = []
     for p in lesson_pages(learner.language):
         state = states.get(p.path)
@@ -508,8 +496,8 @@ class LandingPage(View):
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)
         self.daily = DailyPage(today=today, learner=self.learner)
-        self.daily.bar.layout.display = "none"  # one name box on the page is enough
-        self.daily.date.layout.display = "none"
+        self.daily.bar.layout = widgets.Layout(display="none")  # one name box on the page is enough
+        self.daily.date.layout = widgets.Layout(display="none")
         self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()

@@ -5,12 +5,12 @@ from __future__ import annotations
 from html import escape
 from typing import Protocol
 
-import ipywidgets as widgets
+import traitlets
 
 from ..hand import Hand
 from ..language import t, tc
 from ..steps import HandSteps
-from .base import Change, View, guarded
+from .base import Change, ScriptWidget, View, guarded
 
 
 class Steps(Protocol):
@@ -25,37 +25,117 @@ class Steps(Protocol):
     def html(self, step: int, *, size: str = ..., four_colour: bool = ...) -> str: ...
 
 
+class StepperBoard(ScriptWidget):
+    """What a stepper draws in the browser, as one widget: the heading, the buttons to the
+    start, back, forward and to the end, a slider, the step's label, its caption and its
+    frame. A button or the slider asks the kernel for a step by setting ``step``; the
+    kernel (the :class:`Stepper`) keeps the steps model and sends the frame, caption and
+    label of the step it shows. ``texts`` are the controls' labels and tooltips, in the
+    page's language."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      const texts = model.get("texts");
+      const make = (tag, cls) => { const e = document.createElement(tag); if (cls) e.className = cls; return e; };
+      const heading = make("div", "gt-stepper-heading");
+      const controls = make("div", "gt-stepper-controls");
+      controls.style.cssText = "display: flex; flex-flow: row wrap; align-items: center;";
+      const ask = wanted => {
+        const step = Math.min(Math.max(Math.round(wanted), 0), model.get("last"));
+        if (step === model.get("step")) return;
+        model.set("step", step);
+        model.save_changes();
+      };
+      const button = (key, target) => {
+        const b = make("button", "jupyter-widgets jupyter-button widget-button");
+        b.type = "button";
+        b.textContent = texts[key] || "";
+        b.title = texts[key + "_tip"] || "";
+        b.addEventListener("click", () => ask(target()));
+        controls.appendChild(b);
+        return b;
+      };
+      const first = button("start", () => 0);
+      const back = button("back", () => model.get("step") - 1);
+      const forward = button("forward", () => model.get("step") + 1);
+      const last = button("end", () => model.get("last"));
+      const slide = make("div", "gt-stepper-slide widget-inline-hbox");
+      const name = make("label", "widget-label gt-stepper-slider-label");
+      name.textContent = texts.slider || "";
+      const slider = make("input", "gt-stepper-slider");
+      slider.type = "range";
+      slider.min = "0";
+      slider.step = "1";
+      slider.setAttribute("aria-label", texts.slider || "");
+      slider.addEventListener("change", () => ask(Number(slider.value)));
+      slide.append(name, slider);
+      const label = make("span", "gt-stepper-label");
+      controls.append(slide, label);
+      const caption = make("div", "gt-caption-line");
+      const frame = make("div", "gt-stepper-frame");
+      el.classList.add("gt-stepper-board");
+      el.append(heading, controls, caption, frame);
+      const draw = () => {
+        const step = model.get("step"), end = model.get("last");
+        heading.innerHTML = model.get("heading");
+        heading.style.display = model.get("heading") ? "" : "none";
+        caption.innerHTML = model.get("caption");
+        frame.innerHTML = model.get("frame");
+        label.textContent = model.get("label");
+        slider.max = String(end);
+        slider.value = String(step);
+        first.disabled = back.disabled = step <= 0;
+        forward.disabled = last.disabled = step >= end;
+      };
+      draw();
+      for (const name of ["step", "last", "heading", "caption", "frame", "label"]) model.on("change:" + name, draw);
+    }
+    export default { render };
+    """).tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+    """The step shown (the kernel's), or asked for (the page's)."""
+    last = traitlets.Int(0).tag(sync=True)
+    heading = traitlets.Unicode("").tag(sync=True)
+    """HTML."""
+    caption = traitlets.Unicode("").tag(sync=True)
+    """HTML: the step's caption in its box."""
+    frame = traitlets.Unicode("").tag(sync=True)
+    """HTML: the step drawn."""
+    label = traitlets.Unicode("").tag(sync=True)
+    """Text: "Step 3 of 12"."""
+    texts = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
+
+
+def stepper_texts() -> dict[str, str]:
+    """The stepper's button labels, tooltips and slider name, in the language spoken now."""
+    return {"start": tc("button", "« Start"), "start_tip": t("Go to the start"),
+            "back": tc("button", "◀ Back"), "back_tip": t("One step back"),
+            "forward": tc("button", "Forward ▶"), "forward_tip": t("One step forward"),
+            "end": tc("button", "End »"), "end_tip": t("Go to the end"),
+            "slider": tc("label", "Step")}
+
+
 class Stepper(View):
     """Shows one step of a steps model (:mod:`gintrainer.steps`) with its caption,
-    and buttons to go to the start, back, forward and to the end.
+    and buttons to go to the start, back, forward and to the end (all drawn by one
+    :class:`StepperBoard`).
 
     Any model with ``count``, ``caption(i)`` and ``html(i, size=, four_colour=)``
-    works; :meth:`for_hand` builds one for a :class:`~gintrainer.Hand`.
+    works; :meth:`for_hand` builds one for a :class:`~gintrainer.Hand`. The steps
+    model may be replaced (``stepper.steps = ...``, then :meth:`go`).
     """
 
     def __init__(self, steps: Steps, *, title: str | None = None, start: int = 0):
         self.steps = steps
         title = getattr(steps, "title", "") if title is None else title
-        self.heading = widgets.HTML(f"<b>{escape(title)}</b>" if title else "")
-        self.frame = widgets.HTML()
-        self.caption = widgets.HTML(_dom_classes=("gt-caption-line",))
-        self.first_button = widgets.Button(description=tc("button", "« Start"), tooltip=t("Go to the start"))
-        self.back_button = widgets.Button(description=tc("button", "◀ Back"), tooltip=t("One step back"))
-        self.forward_button = widgets.Button(description=tc("button", "Forward ▶"), tooltip=t("One step forward"))
-        self.last_button = widgets.Button(description=tc("button", "End »"), tooltip=t("Go to the end"))
-        self.slider = widgets.IntSlider(value=0, min=0, max=max(steps.count - 1, 0), readout=False,
-                                        description=tc("label", "Step"), continuous_update=False)
-        self.label = widgets.HTML()
-        controls = widgets.HBox([self.first_button, self.back_button, self.forward_button, self.last_button,
-                                 self.slider, self.label], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([self.heading, controls, self.caption, self.frame], _dom_classes=("gt-stepper",))
-        self.first_button.on_click(lambda _: self.go(0))
-        self.back_button.on_click(lambda _: self.go(self.step - 1))
-        self.forward_button.on_click(lambda _: self.go(self.step + 1))
-        self.last_button.on_click(lambda _: self.go(self.steps.count - 1))
-        self.slider.observe(self._slid, names="value")
-        self._step = -1
-        self.go(start)
+        valid = isinstance(start, int) and not isinstance(start, bool)
+        first = self._shown(start) if valid else {}  # the first step is drawn with the board, not sent after
+        self.board = StepperBoard(heading=f"<b>{escape(title)}</b>" if title else "", texts=stepper_texts(), **first)
+        super().__init__([self.board], _dom_classes=("gt-stepper",))
+        self._step: int = min(max(start, 0), self.last) if valid else -1
+        self.board.observe(self._asked, names="step")
+        if not valid:
+            self.go(start)  # says why in the status line
 
     @classmethod
     def for_hand(cls, hand: Hand, *, captions: dict[int, str] | None = None, names: tuple[str, str] = ("Ann", "Ben"),
@@ -67,21 +147,22 @@ class Stepper(View):
     def step(self) -> int:
         return self._step
 
+    @property
+    def last(self) -> int:
+        """The last step's number."""
+        return self.steps.count - 1
+
     @guarded
     def go(self, step: int) -> None:
         """Show step ``step`` (clamped to the first and last steps)."""
         if isinstance(step, bool) or not isinstance(step, int):
             raise ValueError(f"a step is a whole number, not {step!r}")
-        step = min(max(step, 0), self.steps.count - 1)
-        self._step = step
-        if self.slider.value != step:
-            self.slider.value = step  # comes back through _slid, which finds nothing to do
+        self._step = min(max(step, 0), self.last)
         self.refresh()
 
-    def _slid(self, change: Change) -> None:
-        value = change["new"]
-        if value != self._step:
-            self.go(value)
+    def _asked(self, change: Change) -> None:
+        if change["new"] != self._step:
+            self.go(change["new"])
 
     def forward(self) -> None:
         self.go(self.step + 1)
@@ -89,12 +170,17 @@ class Stepper(View):
     def back(self) -> None:
         self.go(self.step - 1)
 
+    def _shown(self, step: int) -> dict[str, int | str]:
+        """What the board shows for a step (clamped to the first and last steps)."""
+        last = self.last
+        step = min(max(step, 0), last)
+        return {"last": last, "step": step,
+                "frame": self.steps.html(step, size=self.size, four_colour=self.four_colour),
+                "caption": f'<div class="gt-caption-box">{escape(self.steps.caption(step))}</div>',
+                "label": t("Step {step} of {last}", step=step, last=last)}
+
     def refresh(self) -> None:
-        step, last = self._step, self.steps.count - 1
-        with self.hold_sync():
-            self.frame.value = self.steps.html(step, size=self.size, four_colour=self.four_colour)
-            self.caption.value = f'<div class="gt-caption-box">{escape(self.steps.caption(step))}</div>'
-            self.label.value = escape(t("Step {step} of {last}", step=step, last=last))
-            self.first_button.disabled = self.back_button.disabled = step == 0
-            self.forward_button.disabled = self.last_button.disabled = step == last
+        with self.board.hold_sync():
+            for name, value in self._shown(self._step).items():  # the step comes back through _asked: nothing to do
+                setattr(self.board, name, value)
         self.clear_status()

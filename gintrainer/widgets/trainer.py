@@ -12,8 +12,6 @@ import random
 from collections.abc import Callable, Iterable
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card, parse_card
 from ..drawing import (
     choice_table_html,
@@ -42,6 +40,7 @@ from ..puzzles import (
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
+from . import ui as widgets
 from .base import Change, View, guarded, settings
 from .cards import CardPicker
 from .defend import LayoutInput

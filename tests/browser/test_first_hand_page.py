@@ -1,13 +1,15 @@
 """The first hand in a real browser: the learner plays the whole scripted hand by
 clicking the page's cards and buttons, tries one illegal move and sees it refused with
 the rule (the hand unchanged), goes back a step, and reaches the score and the link to
-practice."""
+practice; the page's end offers lesson 6, and the landing page then shows the first
+hand done."""
 
 import pytest
 from playwright.sync_api import expect
 
 from conftest import open_page
-from gintrainer.lessons.first_hand import SCRIPT
+from gintrainer.lessons import LESSONS
+from gintrainer.lessons.first_hand import SCRIPT, TITLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("server_data")]
 
@@ -63,3 +65,12 @@ def test_the_whole_first_hand_by_clicking(page, server, console):
     link = result.get_by_role("link", name="Practice against the computer")
     expect(link).to_have_attribute("href", "../practice/practice.ipynb?profile=Pat")
     expect(hand.locator(".gt-rule-shown")).to_have_count(6)
+
+    # The page's end: the next step of the learning path, lesson 6, then practice.
+    end = page.locator("div.gt-next-step")
+    expect(end.get_by_role("link", name=f"Lesson 6: {LESSONS[6].title}")).to_have_attribute(
+        "href", f"{LESSONS[6].file}?profile=Pat")
+    expect(end.get_by_role("link", name="Practice against the computer")).to_be_visible()
+    # The hand played to its end is kept in the profile: the landing page shows it done.
+    open_page(page, server, "index.ipynb", "profile=Pat")
+    expect(page.locator(".gt-lessons li").filter(has_text=TITLE)).to_contain_text("(done)")

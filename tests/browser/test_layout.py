@@ -17,8 +17,9 @@ from conftest import ROOT, ConsoleWatch, open_page
 from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.classroom import ClassSet
-from gintrainer.lessons import LESSONS
+from gintrainer.lessons.path import lesson_order
 from gintrainer.practice import PracticeGame
+from gintrainer.widgets.site import REFERENCE_FILES
 
 pytestmark = pytest.mark.browser
 
@@ -142,6 +143,8 @@ PAGES = [
     ("puzzles/daily.ipynb", "", ()),
     ("puzzles/can_knock.ipynb", "", ()),
     ("puzzles/best_discard.ipynb", "", ()),
+    ("puzzles/take_or_draw.ipynb", "", ()),
+    ("puzzles/take_or_draw.ipynb", "lang=ps", ()),
     ("puzzles/profile.ipynb", "profile=Layout", (click("Export my progress"), click("Reset my progress…"))),
     ("replays/example_hands.ipynb", "", (click("Ask the solver"),)),
     ("classroom/teacher.ipynb", "", (making_a_set,)),
@@ -155,7 +158,7 @@ def test_every_page_of_the_app_is_measured():
     served = {path.relative_to(ROOT).as_posix() for path in ROOT.glob("**/*.ipynb")
               if not any(part.startswith(".") or part in ("tests", "build") for part in path.parts)}
     assert served == {path for path, _, _ in PAGES}
-    assert len(LESSON_PAGES) == len(LESSONS) + 2  # the lessons, the glossary and the quick reference
+    assert len(LESSON_PAGES) == len(lesson_order()) + len(REFERENCE_FILES)  # the lessons' pages and the references
 
 
 @pytest.fixture(scope="module")

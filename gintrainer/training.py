@@ -46,7 +46,7 @@ class Stage(Vocabulary):
     YES_NO = "yes_no"
     DISCARD = "discard"
     CHOICE = "choice"
-    LAYOUT = "layout"
+    LAYOUT = "lay_out"
     DONE = "done"
 
     @classmethod

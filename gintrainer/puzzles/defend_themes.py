@@ -163,7 +163,7 @@ def rate(ctx: DefendContext, themes: tuple[str, ...]) -> int:
     call on the undercut, several lay-offs, and several melds on the table."""
     extra = 80 if abs(ctx.deadwood - ctx.knocker) <= 2 else 0
     extra += 30 * len(ctx.reply.layoffs) + 10 * len(ctx.position.knocker_melds)
-    extra += 60 if "undercut" in themes else 0
+    extra += 60 if ctx.undercut else 0
     return BANDS[ladder_level(ctx)] + min(extra, 399)
 
 

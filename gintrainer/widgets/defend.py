@@ -50,7 +50,7 @@ class LayoutInput(View):
         super().__init__([widgets.HBox([self.meld_button, self.target, self.layoff_button, self.clear_button],
                                        layout=row), self.summary,
                           widgets.HBox([self.undercut_button, self.no_undercut_button], layout=row)],
-                         _dom_classes=("gt-layout-input",))
+                         _dom_classes=("gt-layout-input",), layout=widgets.Layout())
         self.meld_button.on_click(self._on_meld)
         self.layoff_button.on_click(self._on_layoff)
         self.clear_button.on_click(self._on_clear)

@@ -136,7 +136,9 @@ async def answer_puzzle(page: Page, view: Widget) -> float:
     answer's click until the page showed the answer."""
     row = first((w for w in page.children(view) if any("gt-answer" in c.classes for c in page.children(w))),
                 "the answer buttons")
-    yes, no, discard = page.children(row)[:3]
+    buttons = page.children(row)
+    no = buttons[1]  # "Yes, I can knock", "No, I cannot knock", then take, draw, the discard button and the hint
+    discard = first((b for b in buttons if "gt-answer" not in b.classes), "the discard button")
     if page.shown(no):
         took = (await page.click(no, shown=answer_lines(page, view)))[0]
     else:

@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from typing import cast
 
 
 def positions(count: int):
@@ -55,7 +56,7 @@ def main() -> None:
     show("numpy batch", time_solver(found))
 
     from gintrainer.puzzles import bank, generate
-    from gintrainer.puzzles.take_or_draw import make
+    from gintrainer.puzzles.take_or_draw import TakeOrDrawPuzzle, make
     print("Generation")
     start = time.perf_counter()
     kept = sum(make(p) is not None for p in found)
@@ -70,7 +71,7 @@ def main() -> None:
 
     puzzles = bank("take_or_draw")
     print("The bank")
-    choices = Counter(p.choice for p in puzzles)
+    choices = Counter(cast(TakeOrDrawPuzzle, p).choice for p in puzzles)  # the bank of that kind
     print(f"  {len(puzzles)} puzzles: {choices['take']} take, {choices['draw']} draw; "
           f"{sum(p.rules.oklahoma for p in puzzles)} under Oklahoma")
     themes = Counter(t for p in puzzles for t in p.themes)

@@ -337,8 +337,9 @@ def _add_class_options(parser) -> None:
     parser.add_argument("--count", type=int,
                         help=t("number of puzzles, 1 to {most} (new set: {default})", most=MAX_COUNT,
                                default=DEFAULT_COUNT))
-    parser.add_argument("--kinds", nargs="+", choices=(*_kind_options(DISCARD_KINDS), "both"),
-                        help=t("kinds of puzzle (new set: both, alternating)"))
+    parser.add_argument("--kinds", nargs="+", choices=(*_kind_options(), "both"),
+                        help=t("kinds of puzzle, one or more, taking turns ({both}: {kinds}; new set: {both})",
+                               both="both", kinds=" ".join(_kind_options(DISCARD_KINDS))))
     parser.add_argument("--objective", choices=tuple(o.value for o in OBJECTIVES),
                         help=t("best-discard objective (new set: mixed, alternating deadwood and lookahead)"))
     parser.add_argument("--difficulty", help=t("easy, medium, hard or a range like 1300-1599 (new set: any)"))

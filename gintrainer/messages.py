@@ -283,6 +283,8 @@ TAKE_DRAW_MESSAGES: dict[str, str | Template] = {
                            "more than the {take_deadwood} left by taking {card}.",
     "td_recorded_take": "Recorded: take {card}.",
     "td_recorded_draw": "Recorded: draw from the stock.",
+    "df_recorded_undercut": "Recorded: your layout keeps {deadwood}, and you say you undercut.",
+    "df_recorded_no_undercut": "Recorded: your layout keeps {deadwood}, and you say you do not undercut.",
     # hints (a theme's own hint is theme_hint_<theme>)
     "td_hint_compare": "Count your deadwood after taking {card} and your best discard, then ask what an average "
                        "draw from the stock would leave.",

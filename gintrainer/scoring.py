@@ -208,11 +208,11 @@ def check_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], m
     table = [list(parse_cards(m)) for m in knocker_melds]
     if isinstance(melds, str):
         raise GinError(t("melds must be a list of melds, each cards like '7H 8H 9H'"))
-    melds = [parse_cards(m) for m in melds]
-    stray = [c for m in melds for c in m if c not in defender]
+    yours = [parse_cards(m) for m in melds]
+    stray = [c for m in yours for c in m if c not in defender]
     if stray:
         raise IllegalActionError(t("{card} is not in your hand", card=stray[0]))
-    own, rest = check_melds(melds, defender, who="the defender")
+    own, rest = check_melds(yours, defender, who="the defender")
     waiting, laid = list(layoffs), []
     for layoff in waiting:
         if not isinstance(layoff, Layoff) or not 0 <= layoff.meld < len(table):

@@ -134,8 +134,8 @@ class PuzzleAttempt:
     def _replay_one_stage(self, answer) -> Feedback:
         """A recorded answer of the one-stage kinds: "take or draw?" and "defend"."""
         if self.stage == Stage.LAYOUT:
-            from .puzzles.defend import parse_answer_text
-            return self.answer_layout(*parse_answer_text(answer))
+            from .puzzles.answers import parse_layout_response
+            return self.answer_layout(*parse_layout_response(answer))
         words = answer.split() if isinstance(answer, str) else []
         if len(words) != 1:
             raise GinError(f"a recorded answer is take or draw, not {answer!r}")
@@ -244,9 +244,11 @@ class PuzzleAttempt:
 
     def answer_layout(self, melds, layoffs, undercut) -> Feedback:
         """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
-        from .puzzles.defend import answer_text
+        from .puzzles.defend import DefendPuzzle, answer_text
         self.require_stage(Stage.LAYOUT)
-        grade = self.puzzle.grade(melds, layoffs, undercut)
+        puzzle = self.puzzle
+        assert isinstance(puzzle, DefendPuzzle)  # the layout stage is a defend puzzle's alone
+        grade = puzzle.grade(melds, layoffs, undercut)
         self.answers.append(answer_text(melds, layoffs, undercut))
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
@@ -276,9 +278,9 @@ def cost_words(feedback: Feedback, puzzle: Puzzle, lang: str = "en") -> str:
     return render(cost_messages(feedback, puzzle), lang)
 
 
-def rating_words(before: Rating, attempt: Attempt, lang: str = "en") -> str:
+def rating_words(before: Rating, attempt: Attempt, lang: str | None = None) -> str:
     """What one recorded attempt did to the learner's rating, and why (see
-    :func:`rating_messages`), in words.
+    :func:`rating_messages`), in words, in ``lang`` (the page's language by default).
 
     >>> from gintrainer.progress import Progress
     >>> p = Progress.new("Ann").with_attempt({"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1100},

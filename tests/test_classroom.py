@@ -40,7 +40,8 @@ from gintrainer.classroom.codes import ALPHABET, THEME_BITS
 from gintrainer.cli import main, puzzle_json
 from gintrainer.drawing import deadwood_sum_words, melds_words
 from gintrainer.melds import meld_kind
-from gintrainer.puzzles import KINDS, THEMES, PuzzleKind, verify
+from gintrainer.puzzles import THEMES, PuzzleKind, verify
+from gintrainer.puzzles.kinds import DISCARD_KINDS
 from gintrainer.solver import Objective
 from gintrainer.storage import clean_name
 
@@ -70,12 +71,18 @@ def wrong_answer(puzzle) -> str:
 
 # -- the short code ------------------------------------------------------------
 
+CLASSIC_KINDS = st.sampled_from([("can_knock",), ("best_discard",), DISCARD_KINDS])
+CLASSIC_THEMES = st.sampled_from([t for t in THEME_BITS if t != "big-gin"])
+
+
 @st.composite
-def class_sets(draw):
-    kinds = draw(st.sampled_from([("can_knock",), ("best_discard",), KINDS]))
+def class_sets(draw, kinds=CLASSIC_KINDS, themes=CLASSIC_THEMES):
+    """Class sets with the kinds ``kinds`` draws and up to three themes of ``themes``
+    (by default those a version 2 code can name)."""
+    kinds = draw(kinds)
     objective = draw(st.sampled_from(sets.OBJECTIVES)) if "best_discard" in kinds else None
     low, high = sorted(draw(st.lists(st.integers(0, 15), min_size=2, max_size=2)))
-    themes = draw(st.sets(st.sampled_from([t for t in THEME_BITS if t != "big-gin"]), max_size=3))
+    themes = draw(st.sets(themes, max_size=3))
     try:
         return ClassSet(None, count=draw(st.integers(1, 40)), kinds=kinds, objective=objective,
                         difficulty=(1100 + 100 * low, 1199 + 100 * high), themes=themes,
@@ -105,8 +112,13 @@ def test_the_name_is_only_a_seed_and_optional_when_rebuilding():
         ClassSet.from_code(SET.code, name="Year 6")
 
 
-@pytest.mark.parametrize("options", [SET, SMALL, ClassSet("x", count=40, difficulty="hard", themes=["gin"],
-                                                                  kinds="can_knock")])
+@pytest.mark.parametrize("options", [
+    SET, SMALL, ClassSet("x", count=40, difficulty="hard", themes=["gin"], kinds="can_knock"),
+    # version 3 codes (25 characters)
+    ClassSet("Year 9 Tuesday", count=4, kinds=["can_knock", "take_or_draw"]),
+    ClassSet("x", count=40, kinds="take_or_draw", themes=["stock-odds", "take-to-knock"], difficulty="hard"),
+    ClassSet("Lunch club", count=7, kinds=["can_knock", "best_discard", "take_or_draw"], objective="lookahead",
+             oklahoma=True)])
 def test_every_typo_of_one_character_and_every_swap_is_caught(options):
     code = options.code
     symbols = codes.compact(code)
@@ -149,7 +161,7 @@ def test_bad_codes_get_a_message_for_a_student(text, reason, fragment):
 
 
 def test_a_code_from_a_newer_version_says_so(monkeypatch):
-    monkeypatch.setattr(codes, "VERSION", codes.VERSION + 1)
+    monkeypatch.setattr(codes, "CLASSIC", codes.VERSION + 1)
     newer = SET.code
     monkeypatch.undo()
     for text in (newer, newer + "ABCDE"):
@@ -161,7 +173,7 @@ def test_a_code_from_a_newer_version_says_so(monkeypatch):
 def test_a_code_of_a_retired_version_says_to_ask_for_a_new_one(monkeypatch):
     """Version 1 codes were drawn by the puzzle generator before its positions
     were corrected: rebuilt now they would name other puzzles than their worksheets."""
-    monkeypatch.setattr(codes, "VERSION", 1)
+    monkeypatch.setattr(codes, "CLASSIC", 1)
     old = SET.code
     monkeypatch.undo()
     assert old != SET.code and old[1:14] == SET.code[1:14]  # the same options, another version

@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.classroom import ClassSet, results_csv  # noqa: E402
 from gintrainer.classroom.results import Attempt  # noqa: E402
-from gintrainer.puzzles import PuzzleKind  # noqa: E402
+from gintrainer.puzzles import KINDS, PuzzleKind, bank  # noqa: E402
 from gintrainer.solver import Objective  # noqa: E402
 from gintrainer.widgets.classroom import GradebookPage, StudentPage, TeacherPage  # noqa: E402
 
@@ -40,8 +40,9 @@ def test_teacher_makes_a_set_with_its_code_and_worksheets(made):
 
 def test_teacher_dropdowns_show_a_choice_and_mean_the_class_set_defaults():
     page = TeacherPage()
-    for dropdown in (page.kinds, page.objective, page.difficulty):
+    for dropdown in (page.objective, page.difficulty):
         assert dropdown.value is not None and dropdown.label, dropdown.description  # None shows a blank box
+    assert list(page.kind_boxes) == list(KINDS) and all(bank(kind) for kind in page.kind_boxes)  # each has a bank
     assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9")
     page.objective.value, page.difficulty.value = Objective.LOOKAHEAD, "medium"
     assert ClassSet("Year 9", **page.options()) == ClassSet("Year 9", objective="lookahead", difficulty=(1300, 1599))

@@ -58,8 +58,10 @@ def positions(count: int, seed: int):
         hand_number += 1
         while not hand.is_over and found < count:
             seat = hand.to_act
+            assert seat is not None  # the hand is not over
             if hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
                 advice = coaching(hand, seat, NAME)
+                assert advice is not None  # a seat to act at a decision is always coached
                 yield hand.copy(), seat, advice
                 found += 1
                 legal = hand.legal_actions()
@@ -118,6 +120,7 @@ def check_draw(p: Seen) -> None:
         assert hand.phase is Phase.DRAW and hand.history == ("pass", "pass")  # both passed on the upcard
         return
     top = hand.top_discard
+    assert top is not None  # a card is on offer
     takes = {d: min_deadwood([c for c in held if c is not d] + [top]) for d in held}
     take, now = min(takes.values()), min_deadwood(held)
     draw = slow_expected_deadwood(held, p.view.unseen)

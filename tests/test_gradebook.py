@@ -114,11 +114,11 @@ def test_bad_foreign_and_duplicate_files_are_named_and_skipped(folder, tmp_path)
 
 def test_a_results_file_of_a_retired_code_is_named_and_kept_out(folder, monkeypatch):
     from gintrainer.classroom import codes
-    old_code = codes.VERSION
+    old_code = codes.CLASSIC
     text = (folder / "ann.csv").read_text(encoding="utf-8")
-    monkeypatch.setattr(codes, "VERSION", 1)
+    monkeypatch.setattr(codes, "CLASSIC", 1)
     retired = SET.code
-    monkeypatch.setattr(codes, "VERSION", old_code)
+    monkeypatch.setattr(codes, "CLASSIC", old_code)
     book = build_gradebook([(f.name, f.read_bytes()) for f in folder.iterdir()]
                            + [("old.csv", text.replace(SET.code, retired))])
     assert book.code == SET.code and "Ann" in book.students

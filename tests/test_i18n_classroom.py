@@ -16,6 +16,7 @@ from gintrainer.classroom.gradebook import gradebook_html, theme_chart_svg
 from gintrainer.classroom.results import Attempt, results_csv
 from gintrainer.classroom.sets import ClassSetError, class_set
 from gintrainer.errors import GinError
+from gintrainer.puzzles import KINDS
 from i18n import pseudo_language
 from i18n import unmarked as unmarked_words
 
@@ -47,6 +48,14 @@ def test_a_worksheet_and_an_answer_key_are_drawn_from_the_catalogs():
         for html in (worksheet_html(SET), answer_key_html(SET)):
             # the class's name is the teacher's own text
             assert unmarked(html, allowed=[*SET.name.split(), SET.code, *CARD_FACES]) == []
+
+
+def test_a_worksheet_and_an_answer_key_of_every_kind_are_drawn_from_the_catalogs():
+    every = ClassSet("Language class", count=3, kinds=KINDS)
+    with pseudo_language():
+        for html in (worksheet_html(every), answer_key_html(every)):
+            assert unmarked(html, allowed=[*every.name.split(), every.code, *CARD_FACES]) == []
+        assert unmarked(every.describe()) == []
 
 
 def test_set_descriptions_come_from_the_catalogs():

@@ -152,6 +152,17 @@ def test_the_trainer_page_with_its_filters_and_stats():
         assert page.stats.value and unmarked_on(page) == []
 
 
+def test_the_rating_change_after_an_answer_is_in_the_page_s_language():
+    with pseudo_language():
+        page = TrainerPage("can_knock", learner=Learner(), seed=2)
+        view = page.view
+        assert view.puzzle is not None and not view.puzzle.can_knock
+        view.no_button.click()
+        assert "gt-feedback-right" in view.feedback.value
+        shown = unescape(view.feedback.value)
+        assert "⟦Rating 1500 → " in shown and unmarked_on(view) == []
+
+
 def test_the_daily_page_and_a_puzzle_answered_before():
     day = dt.date(2026, 3, 1)
     with pseudo_language():
@@ -293,6 +304,23 @@ def test_the_student_page_answered_handed_in_early_and_reviewed(made_in_pseudo):
         assert page.results.value and unmarked_on(page) == []
         page.confirm_button.click()
         assert page.review.value and unmarked_on(page) == []
+
+
+def test_a_take_or_draw_set_made_answered_and_reviewed():
+    with pseudo_language():
+        teacher = TeacherPage()
+        teacher.name.value, teacher.count.value = "Year 9 Tuesday", 1
+        for kind, box in teacher.kind_boxes.items():
+            box.value = kind == PuzzleKind.TAKE_OR_DRAW
+        teacher.make_button.click()
+        classset = teacher.classset
+        assert classset is not None and classset.kinds == (PuzzleKind.TAKE_OR_DRAW,)
+        assert unmarked_on(teacher, [puzzle.question for puzzle in classset.puzzles()]) == []
+        page = StudentPage(code=classset.code, student="Kim")
+        page.start_button.click()
+        page.view.draw_button.click()
+        page.hand_in_button.click()
+        assert "⟦draw⟧" in page.review.value and unmarked_on(page) == []
 
 
 def test_the_gradebook_with_results_and_a_bad_file(made_in_pseudo):

@@ -1,6 +1,7 @@
 """The lessons' own words: every sentence of a lesson notebook that quotes a card or a
 number is listed here with what the engine says of it, and the engine agrees."""
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -10,8 +11,9 @@ import pytest
 from gintrainer.cards import DECK, RANK_NAMES, Card, parse_cards
 from gintrainer.deals import deal, in_discard
 from gintrainer.exercises.matches import compare_rules, played_match
+from gintrainer.exercises.strategy import meld_outs
 from gintrainer.hand import Hand
-from gintrainer.lessons import LESSONS, demo
+from gintrainer.lessons import LESSONS, demo, knock_figures
 from gintrainer.lessons.define import HandDemo
 from gintrainer.melds import best_arrangement, meld_kind
 from gintrainer.rules import PRESETS, Rules
@@ -89,6 +91,17 @@ def hollywood_counts():
             if counts != (game < min(seen[seat], 3)):
                 return False
     return max(seen.values()) >= 3
+
+
+@functools.cache
+def cut():
+    """The strategy lesson's undercut figures (fixed deals, :mod:`gintrainer.lessons.knock_figures`)."""
+    return knock_figures.undercuts()
+
+
+@functools.cache
+def wait():
+    return knock_figures.knock_or_wait()
 
 
 def undercut_rule():
@@ -169,11 +182,27 @@ CHECKED = [
                                                          PRESETS["modern"].undercut_bonus) == (True, 31, 25)),
     ("09", "gin bonus 20", lambda: PRESETS["classic"].gin_bonus == 20),
     ("09", "Ben has drawn and holds 11 cards", lambda: len(compare_rules(0)[0][0]) == 11),
+    ("10", "on 200 fixed deals: of its 194 knocks only 9 were undercut", lambda: (
+        knock_figures.HANDS, cut().knocks, cut().undercut) == (200, 194, 9)),
+    ("10", "(knocking only once the stock was down to 8 cards), over 200 hands the knocker scored 1682 points to "
+     "1564, though the waiting player made more gins (14 to 6)",
+     lambda: (knock_figures.WAIT_LATE_STOCK, wait().hands, wait().eager_points, wait().waiting_points,
+              wait().waiting_gins, wait().eager_gins) == (8, 200, 1682, 1564, 14, 6)),
+    ("10", "(9 of 148 knocks with more than 5 deadwood, none of 46 with 5 or less)", lambda: (
+        cut().high_undercut, cut().high, knock_figures.LOW_COUNT, cut().low_undercut, cut().low) == (9, 148, 5, 0, 46)),
+    ("10", "6 of 127 knocks made while the stock still had 21 cards or more were undercut, and 3 of 67 later ones",
+     lambda: (cut().early_undercut, cut().early, knock_figures.EARLY_STOCK, cut().late_undercut, cut().late)
+     == (6, 127, 21, 3, 67)),
+    ("10", "Ben knocks with 9 at once; Ann keeps only 6", lambda: (
+        result_of("early_undercut").knocker_deadwood, result_of("early_undercut").defender_deadwood) == (9, 6)),
+    ("10", "A pair waits for two cards (the other two of its rank)", lambda: len(meld_outs(parse_cards("5S 5H"))) == 2),
+    ("10", "Ben keeps 6♠ in his set, so that Ann keeps 50 deadwood instead of 35", lambda: (
+        demo("fewest_layoffs").lead_text() == "Ben keeps 6♠ in his set, so that Ann keeps 50 deadwood instead of 35:")),
 ]
 
 
 def notebooks():
-    return sorted((ROOT / "lessons").glob("0*.ipynb"))
+    return sorted((ROOT / "lessons").glob("[01][0-9]_*.ipynb"))
 
 
 @pytest.mark.parametrize("path", notebooks(), ids=lambda p: p.name)

@@ -220,7 +220,7 @@ def test_the_path_holds_each_lesson_once_in_order_then_the_trainers():
 
 def test_the_first_hand_stands_in_the_path_between_lesson_5_and_lesson_6():
     pages = [s.page for s in PATH]
-    assert pages[:len(LESSONS) + 1] == lesson_order() == [1, 2, 3, 4, 5, FIRST_HAND, 6, 7, 8, 9]
+    assert pages[:len(LESSONS) + 1] == lesson_order() == [1, 2, 3, 4, 5, FIRST_HAND, 6, 7, 8, 9, 10]
     assert step(FIRST_HAND).path == "lessons/first_hand.ipynb" and step(FIRST_HAND).lesson is None
 
 
@@ -229,7 +229,15 @@ def test_each_lesson_s_next_step():
         1: [2], 2: [3], 3: [4], 4: [5, "best_discard", "take_or_draw"], 5: [FIRST_HAND, "can_knock", "practice"],
         FIRST_HAND: [6, "practice", "can_knock", "best_discard"], 6: [7, "defend", "practice"],
         7: [8, "can_knock", "practice"], 8: [9, "practice"],
-        9: ["can_knock", "practice", "best_discard", "take_or_draw", "defend"]}
+        9: [10, "practice", "can_knock", "best_discard", "take_or_draw", "defend"],
+        10: ["can_knock", "best_discard", "take_or_draw", "practice"]}
+
+
+def test_the_strategy_lesson_comes_after_the_variants_and_before_the_puzzle_trainers():
+    pages = [s.page for s in PATH]
+    assert pages.index(10) == pages.index(9) + 1 and pages[pages.index(10) + 1] == "can_knock"
+    assert step(10).path == "lessons/10_strategy.ipynb" and step(10).then == (
+        "best_discard", "can_knock", "take_or_draw", "practice")
 
 
 def test_the_first_hand_is_done_once_played_to_its_end():
@@ -256,7 +264,7 @@ def test_the_continue_step_is_the_first_unfinished_one():
     assert first_unfinished(p).page == FIRST_HAND
     p = p.with_check(FIRST_HAND, right=5, questions=6)
     assert first_unfinished(p).page == 6
-    p = mastered(p, *range(6, 10))
+    p = mastered(p, *range(6, 11))
     assert first_unfinished(p).page == "can_knock"
     puzzle = {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1200}
     assert first_unfinished(p.with_attempt(puzzle, "failed", answer=True, hints=0)).page == "can_knock"

@@ -1,6 +1,9 @@
-"""A "take or draw?" puzzle on a worksheet and its answer key, and an answer to
-it marked (the kind's part of class sets; the class codes of version 2 name the
-discard kinds only)."""
+"""A "take or draw?" puzzle on a worksheet and its answer key, an answer to it
+marked, and a class set with take-or-draw puzzles (a version 3 code) made on the
+teacher page, answered on the student page and shown in the gradebook."""
+
+import base64
+import re
 
 import pytest
 
@@ -36,3 +39,141 @@ def test_the_worksheet_asks_and_the_answer_key_answers_with_both_numbers():
     assert "Draw from the stock." in key and f"Top of the discard pile: {puzzle.offered}" in key
     assert format_value(puzzle.draw_expected) in key and format_value(puzzle.take_expected) in key
     assert "gt-choice-table" in key and puzzle.id in key
+
+
+def test_a_worksheet_says_what_a_take_or_draw_puzzle_asks():
+    from gintrainer.classroom import ClassSet, worksheet_html
+    only = worksheet_html(ClassSet("x", count=2, kinds="take_or_draw"))
+    mixed = worksheet_html(ClassSet("x", count=2, kinds=["best_discard", "take_or_draw"]))
+    plain = worksheet_html(ClassSet("x", count=2, kinds="best_discard"))
+    before = "shows your ten cards before you draw, and the card on top of the discard pile"
+    assert before in only and "eleven cards" not in only and "Which card?" not in only
+    assert before in mixed and "eleven cards just after you drew" in mixed
+    assert before not in plain and "eleven cards just after you drew" in plain
+
+
+def test_a_results_file_of_a_take_or_draw_set_is_checked_and_re_marked_against_its_code():
+    from gintrainer.classroom import (
+        ClassSet,
+        Rate,
+        ResultsError,
+        StudentSession,
+        build_gradebook,
+        read_results,
+        theme_chart_svg,
+    )
+    from gintrainer.puzzles.themes import kind_themes, theme_title
+    classset = ClassSet("Lunch club", count=3, kinds="take_or_draw", themes=["stock-odds", "looks-useful"])
+    session = StudentSession(classset, "Zoë")
+    with in_language("tr"):  # the student's own words; the file keeps the choice
+        first = session.answer(0, "al")
+    second = session.answer(1, session.puzzles[1].choice)
+    assert first.answer == "take" and first.correct == (session.puzzles[0].choice == "take") and second.correct
+    text = session.hand_in().to_csv()
+    results = read_results(text)
+    assert results.code == classset.code and len(results.code) == 29 and results.right == 1 + first.correct
+    book = build_gradebook([("zoe.csv", text)])
+    rates = {rate.theme: rate for rate in book.theme_rates()}
+    assert {"stock-odds", "looks-useful"} & set(rates) and set(rates) <= set(kind_themes("take_or_draw"))
+    for theme, rate in rates.items():
+        answered = [a for a in results.attempts if theme in session.puzzles[a.position - 1].themes]
+        assert rate.rate == Rate(sum(a.correct for a in answered), len(answered))
+        assert theme_title(theme) in theme_chart_svg(book)
+    assert ",1,td-" in text and ",take," in text.splitlines()[1]
+    with pytest.raises(ResultsError, match="line 2: answer 'draw' is marked"):  # the other choice, marked alike
+        read_results(text.replace(",take,", ",draw,", 1))
+
+
+# -- the class pages ---------------------------------------------------------------
+
+def test_a_teacher_makes_a_take_or_draw_set_a_student_answers_it_and_the_gradebook_shows_it(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from gintrainer.classroom import ClassSet, open_store
+    from gintrainer.puzzles import PuzzleKind
+    from gintrainer.puzzles.themes import theme_title
+    from gintrainer.widgets.classroom import GradebookPage, StudentPage, TeacherPage
+
+    teacher = TeacherPage()
+    teacher.name.value, teacher.count.value = "Year 9 Tuesday", 2
+    teacher.kind_boxes[PuzzleKind.BEST_DISCARD].value = False
+    teacher.kind_boxes[PuzzleKind.TAKE_OR_DRAW].value = True
+    teacher.make_button.click()
+    made = teacher.classset
+    assert made == ClassSet("Year 9 Tuesday", count=2, kinds=["can_knock", "take_or_draw"])
+    assert made.version == 3 and made.code in teacher.code.value and teacher.listing.value.count("<li>") == 2
+    assert "can-you-knock and take-or-draw" in teacher.code.value
+    sheet = re.search(r'href="data:text/html;base64,([^"]+)"', teacher.downloads.value).group(1)
+    assert base64.b64decode(sheet).decode("utf-8").count('<span class="ws-kind">Take or draw?</span>') == 1
+    offered = made.puzzles()[1]
+    assert offered.kind == PuzzleKind.TAKE_OR_DRAW
+
+    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    student = StudentPage(code=made.code.lower(), student="Kim", store=store)
+    student.start_button.click()
+    view = student.view
+    (view.yes_button if made.puzzles()[0].can_knock else view.no_button).click()  # yes asks for a card: unanswered
+    if made.puzzles()[0].can_knock:
+        card = made.puzzles()[0].answer[0]
+        view.picker.buttons[view.picker.cards.index(card)].value = True
+        view.discard_button.click()
+    student.next_button.click()
+    assert view.puzzle == offered and view.take_button.layout.display == ""
+    (view.take_button if offered.choice == "draw" else view.draw_button).click()  # the wrong choice
+    student.hand_in_button.click()
+    assert student.session.score == (1, 2)
+    wrong = "take" if offered.choice == "draw" else "draw"
+    assert f"✗ Not right: you answered {wrong}." in student.review.value
+    assert [(a.answer, a.correct) for a in store.class_sessions(made.code)[0].attempts][1] == (wrong, False)
+
+    book = GradebookPage(store=store)
+    book.code.value = made.code
+    assert "Kim" in book.table.value and "1/2 (50%)" in book.table.value and "take-or-draw" in book.table.value
+    for theme in offered.themes:
+        assert theme_title(theme) in book.chart.value
+
+
+def test_the_classroom_reaches_every_kind_through_its_owner():
+    """A kind joins class sets, marking, results and worksheets with its owner alone:
+    the classroom names no kind's puzzle class and branches on no puzzle's type."""
+    from pathlib import Path
+
+    import gintrainer.classroom
+    from gintrainer.puzzles import KINDS, bank
+    from gintrainer.puzzles.owners import owner
+    for kind in KINDS:
+        found = owner(kind)
+        puzzle = bank(kind)[0]
+        assert found.words and found.sheet.title() and found.sheet.boxes(puzzle)
+        assert mark(puzzle, _right_answer(puzzle)).correct
+    for path in Path(gintrainer.classroom.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "TakeOrDrawPuzzle" not in text and "isinstance(puzzle" not in text, path.name
+
+
+def _right_answer(puzzle) -> str:
+    if puzzle.kind == "take_or_draw":
+        return puzzle.choice
+    if puzzle.kind == "can_knock":
+        return f"yes {puzzle.answer[0].code()}" if puzzle.can_knock else "no"
+    if puzzle.kind == "defend":
+        from gintrainer.puzzles.defend import answer_text
+        return answer_text(puzzle.reply.melds, puzzle.reply.layoffs, puzzle.undercut)
+    return puzzle.answer[0].code()
+
+
+def test_the_class_command_makes_and_reads_a_take_or_draw_set(capsys, tmp_path):
+    import json
+
+    from gintrainer.classroom import ClassSet
+    from gintrainer.cli import main
+    assert main(["class", "make", "--code", "Year 9", "--count", "2", "--kinds", "can-knock", "take-or-draw",
+                 "--json"]) == 0
+    out, err = capsys.readouterr()
+    expected = ClassSet("Year 9", count=2, kinds=["can_knock", "take_or_draw"])
+    assert err.strip() == f"class code: {expected.code}"
+    assert [record["kind"] for record in json.loads(out)] == ["can_knock", "take_or_draw"]
+    assert main(["class", "worksheet", "--code", expected.code, "--kinds", "take-or-draw", "can-knock",
+                 "--out", str(tmp_path / "sheet.html"), "--answers"]) == 0
+    assert expected.puzzles()[1].id in (tmp_path / "sheet.html").read_text(encoding="utf-8")
+    assert main(["class", "make", "--code", expected.code, "--kinds", "both"]) == 2
+    assert "which is for can-you-knock and take-or-draw puzzles" in capsys.readouterr().err

@@ -1,29 +1,23 @@
-"""Marking one answer to a class-set puzzle: reading the answer text and judging
-it with the puzzle's own grade. The results files (:mod:`.results`) and the
-student's session (:mod:`.session`) both build on this module.
+"""Marking one answer to a class-set puzzle: the answer text read and judged by
+its kind's owner (:meth:`gintrainer.puzzles.owners.KindOwner.mark`; the words
+each kind takes are in :mod:`gintrainer.puzzles.answers`). The results files
+(:mod:`.results`) and the student's session (:mod:`.session`) both build on
+this module.
 
 Answers are text: for "Can you knock?" ``no`` or ``yes`` and the card to
-discard (``yes 7H``; a card alone means yes), for "Which card?" the card.
-Throwing back the card just taken from the discard pile is marked wrong, as it
-would be on paper; a card not in the hand, or an answer that does not fit the
-question, is refused with :class:`AnswerError`.
+discard (``yes 7H``; a card alone means yes), for "Which card?" the card, for
+"Take or draw?" ``take`` or ``draw``. Throwing back the card just taken from the
+discard pile is marked wrong, as it would be on paper; a card not in the hand,
+or an answer that does not fit the question, is refused with :class:`AnswerError`.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import cache
 
-from ..cards import Card, parse_card
 from ..errors import GinError
-from ..language import LANGUAGES, in_language, t, tc
-from ..messages import render, say
-from ..puzzles import Puzzle, PuzzleKind, TakeOrDrawPuzzle
-
-
-class AnswerError(GinError):
-    """An answer that does not fit the question (nothing was recorded)."""
+from ..puzzles.answers import AnswerError, parse_choice_response, parse_response
+from ..puzzles.owners import owner
 
 
 @dataclass(frozen=True)
@@ -36,124 +30,18 @@ class Marked:
     message: str
 
 
-@cache
-def _answer_words() -> tuple[frozenset[str], frozenset[str]]:
-    """The words a "can you knock?" answer may start with, in every language the
-    trainer speaks (a results file written in one is marked in any): yes, y, evet,
-    erê...; no, n, hayır, na..."""
-    yes, no = {"yes", "y"}, {"no", "n"}
-    for lang in LANGUAGES:
-        with in_language(lang):
-            # Translators: the word a student writes to answer "can you knock?" with yes (one word, lower case).
-            yes.add(tc("answer word", "yes").lower())
-            # Translators: the word a student writes to answer "can you knock?" with no (one word, lower case).
-            no.add(tc("answer word", "no").lower())
-    return frozenset(yes), frozenset(no)
-
-
-@cache
-def _choice_words() -> tuple[frozenset[str], frozenset[str]]:
-    """The words a "take or draw?" answer is written with, in every language the
-    trainer speaks: take, al, hilde...; draw, çek, bikişîne..."""
-    take, draw = {"take"}, {"draw"}
-    for lang in LANGUAGES:
-        with in_language(lang):
-            # Translators: the word a student writes to answer "take or draw?" with take (one word, lower case).
-            take.add(tc("answer word", "take").lower())
-            # Translators: the word a student writes to answer "take or draw?" with draw (one word, lower case).
-            draw.add(tc("answer word", "draw").lower())
-    return frozenset(take), frozenset(draw)
-
-
-def parse_choice_response(response) -> str:
-    """"take" or "draw" from a "take or draw?" answer in any language; raises :class:`AnswerError`.
-
-    >>> parse_choice_response(" Take "), parse_choice_response("DRAW")
-    ('take', 'draw')
-    """
-    words = _words(response)
-    take, draw = _choice_words()
-    if len(words) == 1 and words[0] in take | draw:
-        return "take" if words[0] in take else "draw"
-    # Translators: 'take' and 'draw' are the words the answer is written with (the worksheet's, not translated).
-    raise AnswerError(t("answer 'take' or 'draw', not {answer}", answer=repr(response)))
-
-
-def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
-    """``(can_knock, card)`` from an answer; ``can_knock`` is None for a
-    best-discard puzzle. Raises :class:`AnswerError`.
-
-    >>> from gintrainer.puzzles import bank
-    >>> parse_response(bank("can_knock")[0], "Yes, 7h")
-    (True, Card.parse('7H'))
-    """
-    words = _words(response)
-    try:
-        if puzzle.kind == PuzzleKind.CAN_KNOCK:
-            return _knock_response(words, response)
-        if len(words) != 1 or words[0] in _answer_words()[0] | _answer_words()[1]:
-            raise AnswerError(t("answer with one card to discard, like 7H, not {answer}", answer=repr(response)))
-        return None, parse_card(words[0])
-    except AnswerError:
-        raise
-    except GinError as error:
-        raise AnswerError(str(error)) from None
-
-
-def _words(response) -> list[str]:
-    """The words of an answer, lower case (a card as its code)."""
-    if isinstance(response, Card):
-        words = [response.code()]
-    elif isinstance(response, str):
-        words = [w for w in re.split(r"[\s,;:]+", response.strip().lower()) if w]
-    else:
-        raise AnswerError(f"an answer is text or a card, not {response!r}")  # only code passes the wrong type
-    if not words:
-        raise AnswerError(t("the answer is empty"))
-    return words
-
-
-def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
-    """A "can you knock?" answer: ``no``, ``yes``, ``yes`` and a card, or a card alone (yes)."""
-    yes, no = _answer_words()
-    if words[0] in no:
-        if len(words) > 1:
-            # Translators: 'no' and 'yes' are the words the answer is written with (the worksheet's, not translated).
-            raise AnswerError(t("answer 'no' alone, not {answer}", answer=repr(response)))
-        return False, None
-    if words[0] in yes:
-        words = words[1:]
-        if not words:
-            return True, None  # wrong when no discard knocks; mark() asks for the card otherwise
-    if len(words) != 1:
-        # Translators: 'no' and 'yes' are the words the answer is written with (the worksheet's, not translated).
-        raise AnswerError(t("answer 'no', or 'yes' and one card, not {answer}", answer=repr(response)))
-    return True, parse_card(words[0])
-
-
-def mark(puzzle: Puzzle | TakeOrDrawPuzzle, response) -> Marked:
-    """Judge an answer with :meth:`Puzzle.grade`.
+def mark(puzzle, response) -> Marked:
+    """Judge an answer with its kind's owner (the puzzle's own grade).
 
     >>> from gintrainer.puzzles import bank
     >>> p = bank("can_knock")[0]
     >>> mark(p, "no").correct == (not p.can_knock)
     True
     """
-    if isinstance(puzzle, TakeOrDrawPuzzle):
-        choice = parse_choice_response(response)
-        grade = puzzle.grade(choice)
-        return Marked(choice, grade.correct, grade.message)
-    can_knock, card = parse_response(puzzle, response)
-    if can_knock and card is None and puzzle.can_knock:
-        raise AnswerError(t("you can knock: say which card you discard, e.g. 'yes 7H'"))
-    if card is not None and card not in puzzle.hand:
-        raise AnswerError(t("{card} is not in the hand", card=card))
-    written = "no" if can_knock is False else ("yes" if card is None else
-                                                (f"yes {card.code()}" if can_knock else card.code()))
-    if card is not None and card is puzzle.forbidden:
-        return Marked(written, False, render((say("grade_forbidden", card=card), *puzzle.explanation_messages)))
     try:
-        grade = puzzle.grade(card, can_knock=can_knock) if puzzle.kind == PuzzleKind.CAN_KNOCK else puzzle.grade(card)
+        written, grade = owner(puzzle.kind).mark(puzzle, response)
+    except AnswerError:
+        raise
     except GinError as error:
         raise AnswerError(str(error)) from None
     return Marked(written, grade.correct, grade.message)

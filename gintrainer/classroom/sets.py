@@ -3,9 +3,13 @@ options, named by a short code that carries those options.
 
 The class name only seeds the set: a hash of it goes into the code, so a
 student with the code alone rebuilds the very same puzzles. When a set holds
-both kinds, can-you-knock and best-discard puzzles alternate (can-you-knock
-first); best-discard puzzles with the "mixed" objective alternate deadwood and
-lookahead (deadwood first).
+several kinds, they take turns in the order of :data:`~gintrainer.puzzles.KINDS`
+(can-you-knock first); best-discard puzzles with the "mixed" objective alternate
+deadwood and lookahead (deadwood first). What differs between kinds (their
+name, themes, objectives, marking) comes from each kind's owner
+(:mod:`gintrainer.puzzles.owners`): a kind with an owner and its bits in the
+code's tables (:data:`~gintrainer.classroom.codes.KIND_BITS`,
+:data:`~gintrainer.classroom.codes.WIDE_THEME_BITS`) can be in a class set.
 
 >>> s = ClassSet("Year 5 Tuesday", count=4, difficulty="medium")
 >>> s.plan()
@@ -28,14 +32,29 @@ from typing import Any
 
 from ..errors import GinError
 from ..language import N_, t, tn
-from ..puzzles import THEMES, Puzzle, PuzzleKind, generate, normalise_kind
+from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kind
 from ..puzzles.kinds import DISCARD_KINDS
+from ..puzzles.owners import owner
 from ..puzzles.themes import kind_themes
 from ..rules import Rules
 from ..solver import OBJECTIVES as PUZZLE_OBJECTIVES
 from ..solver import Objective
 from ..vocab import Vocabulary
-from .codes import LAYOUT, THEME_BITS, ClassCodeError, format_code, looks_like_code, normalise_code, parse_code
+from .codes import (
+    KIND_BITS,
+    LAYOUT,
+    LAYOUTS,
+    THEME_BITS,
+    VERSION,
+    WIDE_THEME_BITS,
+    ClassCodeError,
+    field_names,
+    format_code,
+    looks_like_code,
+    names_field,
+    normalise_code,
+    parse_code,
+)
 
 NAME_LIMIT = 60
 MAX_COUNT = 40
@@ -70,15 +89,23 @@ rated from 1100); the whole scale means no filter."""
 DIFFICULTY_NAMES = {"easy": (1100, 1299), "medium": (1300, 1599), "hard": (1600, 2699)}
 """The puzzles' easy/medium/hard levels as ranges of the scale."""
 
-KIND_WORDS = {PuzzleKind.CAN_KNOCK: N_("can-you-knock"), PuzzleKind.BEST_DISCARD: N_("best-discard")}
-"""Each kind's name in a set's description (English; shown by :func:`kind_words`)."""
+KIND_WORDS = {kind: owner(kind).words for kind in KINDS}
+"""Each kind's name in a set's description (English, from its owner; shown by :func:`kind_words`)."""
 
 
 def kind_words(kinds: Iterable[PuzzleKind]) -> str:
-    """The kinds of a set in words, in the current language: "can-you-knock and best-discard"."""
+    """The kinds of a set in words, in the current language: "can-you-knock and best-discard",
+    "can-you-knock, best-discard and take-or-draw"."""
     names = [t(KIND_WORDS[k]) for k in kinds]
-    # Translators: two kinds of puzzle, "can-you-knock" and "best-discard"
-    return t("{first} and {second}", first=names[0], second=names[1]) if len(names) == 2 else names[0]
+    text = names[0]
+    for i, name in enumerate(names[1:], start=2):
+        if i < len(names):
+            # Translators: kinds of puzzle in a list of three or more, before the last ("can-you-knock, best-discard")
+            text = t("{first}, {second}", first=text, second=name)
+        else:
+            # Translators: two kinds of puzzle, "can-you-knock" and "best-discard" (or a list of them and the last)
+            text = t("{first} and {second}", first=text, second=name)
+    return text
 
 Stream = tuple[PuzzleKind, Objective | None]
 """The puzzles of one kind and objective in a set."""
@@ -89,12 +116,15 @@ STREAM_THEMES: dict[Stream, frozenset[str]] = {
                                                            "oklahoma"}),
     (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD): frozenset(_ANY_STREAM),
     (PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD): frozenset(_ANY_STREAM | {"keep-the-pair"}),
-    (PuzzleKind.TAKE_OR_DRAW, None): frozenset(kind_themes(PuzzleKind.TAKE_OR_DRAW)),
-    (PuzzleKind.DEFEND, None): frozenset(kind_themes(PuzzleKind.DEFEND)),
+    **{(kind, None): frozenset(kind_themes(kind)) for kind in KINDS if kind not in DISCARD_KINDS},
 }
 """The themes puzzles of each kind and objective can have (from the theme
 predicates: "not-highest", "looks-knockable", "near-limit", "gin" and
-"oklahoma" are about knocking; "keep-the-pair" about the next draw)."""
+"oklahoma" are about knocking; "keep-the-pair" about the next draw; a kind
+without objectives can have every theme of its kind)."""
+
+SET_THEMES = tuple(name for name in THEMES if any(name in themes for themes in STREAM_THEMES.values()))
+"""The themes a class set can ask for (those some puzzle can have), in the order of THEMES."""
 
 NO_PUZZLE_THEMES = {"big-gin": N_("these puzzles never go out without a discard")}
 """The themes no puzzle has, and why."""
@@ -108,8 +138,10 @@ _BUDGET = (16, 100)
 # what a code means: with a bigger budget a code that fails could succeed.
 
 _KIND_BITS = {(PuzzleKind.CAN_KNOCK,): 1, (PuzzleKind.BEST_DISCARD,): 2, DISCARD_KINDS: 3}
+"""The kinds field of a version 2 code."""
 _OBJECTIVE_BITS = {None: 0, SetObjective.MIXED: 1, SetObjective.DEADWOOD: 2, SetObjective.LOOKAHEAD: 3}
 _HASH_BITS = dict(LAYOUT)["name_hash"]
+_WIDTHS = {version: dict(layout) for version, layout in LAYOUTS.items()}
 
 
 class ClassSetError(GinError):
@@ -162,22 +194,27 @@ def clean_count(count: Any) -> int:
 
 
 def clean_kinds(kinds: Any) -> tuple[PuzzleKind, ...]:
-    """Kinds in their fixed order: one of them or both."""
+    """Kinds in their fixed order (that of KINDS): one or more."""
     items = [kinds] if isinstance(kinds, str) else kinds
     try:
         names = {normalise_kind(k) for k in items}
     except TypeError:
-        raise ClassSetError(f"kinds are can_knock, best_discard or both, not {kinds!r}", "kinds") from None
+        raise ClassSetError(f"kinds are one or more of {', '.join(KINDS)}, not {kinds!r}", "kinds") from None
     except GinError as error:
         raise ClassSetError(str(error), "kinds") from None
     if not names:
         raise ClassSetError(t("a class set needs at least one kind of puzzle"), "kinds")
-    return tuple(k for k in DISCARD_KINDS if k in names)
+    return tuple(k for k in KINDS if k in names)
+
+
+def takes_objective(kind: PuzzleKind) -> bool:
+    """Whether a kind's puzzles take the set's objective (best discard: deadwood or lookahead)."""
+    return owner(kind).objectives != (None,)
 
 
 def clean_objective(objective: Any, kinds: tuple[PuzzleKind, ...]) -> SetObjective | None:
-    """The best-discard objective: "mixed" by default; None for a can-knock set."""
-    if PuzzleKind.BEST_DISCARD not in kinds:
+    """The best-discard objective: "mixed" by default; None for a set without best-discard puzzles."""
+    if not any(takes_objective(kind) for kind in kinds):
         if objective is not None:
             raise ClassSetError(f"an objective ({objective!r}) is for best-discard puzzles, and this set has none",
                                 "objective")
@@ -236,7 +273,7 @@ def clean_themes(themes: Any) -> tuple[str, ...]:
     if themes is None:
         return ()
     items = [themes] if isinstance(themes, str) else list(themes)
-    unknown = [t for t in items if t not in THEMES]
+    unknown = [t for t in items if t not in THEMES or t not in WIDE_THEME_BITS]
     if unknown:
         raise ClassSetError(t("unknown theme {theme}: themes are {themes}", theme=repr(unknown[0]),
                               themes=", ".join(THEMES)), "themes")
@@ -322,23 +359,41 @@ class ClassSet:
     # -- the code ---------------------------------------------------------
 
     @property
+    def version(self) -> int:
+        """The code version this set is written in: 2 when its kinds and themes fit a
+        15-character code, else 3 (see :mod:`.codes`)."""
+        classic = self.kinds in _KIND_BITS and all(theme in THEME_BITS for theme in self.themes)
+        return 2 if classic else VERSION
+
+    @property
     def code(self) -> str:
         """The short code that rebuilds this set, e.g. ``8QM90-000XD-WT58F``."""
         low, high = (0, 15) if self.difficulty is None else ((self.difficulty[0] - SCALE[0]) // 100,
                                                              (self.difficulty[1] - SCALE[0] - 99) // 100)
-        themes = sum(1 << (len(THEME_BITS) - 1 - THEME_BITS.index(t)) for t in self.themes)
-        return format_code(dict(count=self.count - 1, kinds=_KIND_BITS[self.kinds],
-                                objective=_OBJECTIVE_BITS[self.objective], oklahoma=int(self.oklahoma), low=low,
-                                high=high, themes=themes, name_hash=self.name_hash))
+        fields = dict(count=self.count - 1, objective=_OBJECTIVE_BITS[self.objective], oklahoma=int(self.oklahoma),
+                      low=low, high=high, name_hash=self.name_hash)
+        if self.version == 2:
+            return format_code(dict(fields, kinds=_KIND_BITS[self.kinds],
+                                    themes=names_field(self.themes, THEME_BITS, _WIDTHS[2]["themes"])))
+        return format_code(dict(fields, kinds=names_field(self.kinds, KIND_BITS, _WIDTHS[VERSION]["kinds"]),
+                                themes=names_field(self.themes, WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])),
+                           wide=True)
 
     @classmethod
     def from_code(cls, code: str, name: str | None = None) -> ClassSet:
         """The set a code names (``name``, if given, must be the class's name).
         Raises :class:`ClassCodeError` for a mistyped or unknown code."""
         fields = parse_code(code)
-        kinds = {bits: kinds for kinds, bits in _KIND_BITS.items()}.get(fields["kinds"], ())
+        if fields["version"] == 2:
+            kinds: tuple = {bits: kinds for kinds, bits in _KIND_BITS.items()}.get(fields["kinds"], ())
+            names: tuple = field_names(fields["themes"], THEME_BITS, _WIDTHS[2]["themes"])
+        else:
+            kinds = field_names(fields["kinds"], KIND_BITS, _WIDTHS[VERSION]["kinds"])
+            names = field_names(fields["themes"], WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])
+            if None in names or any(kind not in KINDS for kind in kinds):
+                raise ClassCodeError(t("class code {code} names a kind of puzzle or a theme this version of "
+                                       "gintrainer does not have: update gintrainer", code=repr(code)), "version")
         objective = {bits: o for o, bits in _OBJECTIVE_BITS.items()}[fields["objective"]]
-        names = tuple(t for i, t in enumerate(THEME_BITS) if fields["themes"] >> (len(THEME_BITS) - 1 - i) & 1)
         low, high = SCALE[0] + 100 * fields["low"], SCALE[0] + 99 + 100 * fields["high"]
         try:
             options = cls(None, count=fields["count"] + 1, kinds=kinds, objective=objective,
@@ -377,7 +432,7 @@ class ClassSet:
         discards = 0
         for i in range(self.count):
             kind = self.kinds[i % len(self.kinds)]
-            if kind == PuzzleKind.CAN_KNOCK:
+            if not takes_objective(kind):
                 plan.append((kind, None))
             else:
                 plan.append((kind, objectives[discards % len(objectives)]))
@@ -521,7 +576,7 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
 
 _OBJECTIVE_WORDS = {SetObjective.MIXED: N_("the mixed objective"), SetObjective.DEADWOOD: N_("the deadwood objective"),
                     SetObjective.LOOKAHEAD: N_("the lookahead objective"),
-                    None: N_("no objective (can-you-knock puzzles only)")}
+                    None: N_("no objective (no best-discard puzzles)")}
 
 
 def _option_words(option: str, value: Any, *, of_code: bool = False) -> str:
@@ -544,6 +599,6 @@ def _option_words(option: str, value: Any, *, of_code: bool = False) -> str:
     return t("Oklahoma rules") if value else t("standard rules")
 
 
-__all__ = ["ClassSet", "ClassSetError", "DEFAULT_COUNT", "DIFFICULTY_NAMES", "MAX_COUNT", "NO_PUZZLE_THEMES",
-           "OBJECTIVES", "SCALE", "STREAM_THEMES", "SetObjective", "Stream", "class_set", "clean_class_name",
-           "clean_difficulty", "name_hash"]
+__all__ = ["ClassSet", "ClassSetError", "DEFAULT_COUNT", "DIFFICULTY_NAMES", "KIND_WORDS", "MAX_COUNT",
+           "NO_PUZZLE_THEMES", "OBJECTIVES", "SCALE", "SET_THEMES", "STREAM_THEMES", "SetObjective", "Stream",
+           "class_set", "clean_class_name", "clean_difficulty", "kind_words", "name_hash", "takes_objective"]

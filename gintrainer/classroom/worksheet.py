@@ -23,26 +23,12 @@ from html import escape
 from pathlib import Path
 
 from ..cards import sort_by_suit
-from ..drawing import (
-    cards_html,
-    choice_table_html,
-    deadwood_sum_words,
-    defend_position_html,
-    discard_table_html,
-    melds_words,
-    offer_position_html,
-    offer_position_words,
-    page,
-    puzzle_position_html,
-    puzzle_position_words,
-    puzzle_rules_words,
-    words,
-)
-from ..language import N_, current_language, in_language, t, tc, text_direction, tn
-from ..melds import best_arrangement
-from ..messages import render, say
-from ..puzzles import THEMES, DefendPuzzle, Puzzle, PuzzleKind, TakeOrDrawPuzzle
-from ..solver import Objective
+from ..drawing import cards_html, page, puzzle_rules_words, words
+from ..language import current_language, in_language, t, tc, text_direction, tn
+from ..messages import render
+from ..puzzles import THEMES
+from ..puzzles.owners import owner
+from ..puzzles.sheets import Boxes, Sheet
 from ..storage import write_text_atomic
 from .sets import ClassSet
 
@@ -105,12 +91,15 @@ body { font-family: var(--ws-font); font-size: 10.5pt; color: #111; line-height:
 In a right-to-left language the page reads right to left, while card rows, the
 class code and the table of numbers stay left to right (a run reads 4 5 6)."""
 
-_INSTRUCTIONS = N_(
-    "Each puzzle shows your eleven cards just after you drew; the card you drew is outlined in blue. "
-    "Find the melds (three or four cards of a rank; three or more in sequence in one suit) and count the "
-    "deadwood: ace 1, two to ten their value, J Q K 10. For \u201cCan you knock?\u201d tick yes or no, and for "
-    "yes write the card you discard. For \u201cWhich card?\u201d write the card you discard. Write cards as "
-    "7\u2665 or 7H. A card taken from the discard pile may not be thrown back in the same turn.")
+def instructions(classset: ClassSet) -> str:
+    """What the worksheet asks, in the current language: the instructions of the
+    sheet of the set's first kind, then what each other kind's sheet adds (once)."""
+    texts = [owner(classset.kinds[0]).sheet.instructions()]
+    for kind in classset.kinds[1:]:
+        more = owner(kind).sheet.more_instructions()
+        if more not in texts:
+            texts.append(more)
+    return " ".join(texts)
 
 
 def worksheet_html(classset: ClassSet, *, answers: bool = False, lang: str | None = None) -> str:
@@ -148,10 +137,10 @@ def _worksheet_html(classset: ClassSet, answers: bool, lang: str) -> str:
                      expected_label=words("label_column_expected"))
         lines.append(f'<div class="ws-instructions">{escape(note)}</div>')
     else:
-        name_label, date_label, instructions = tc("worksheet", "Name:"), tc("worksheet", "Date:"), t(_INSTRUCTIONS)
+        name_label, date_label, asked = tc("worksheet", "Name:"), tc("worksheet", "Date:"), instructions(classset)
         lines.append(f'<p class="ws-student">{escape(name_label)} <span class="ws-line"></span> '
                      f'{escape(date_label)} <span class="ws-line ws-short"></span></p>')
-        lines.append(f'<div class="ws-instructions">{escape(instructions)}</div>')
+        lines.append(f'<div class="ws-instructions">{escape(asked)}</div>')
     header = f'<header class="ws-title"><h1>{escape(heading)}</h1>{"".join(lines)}</header>'
     sections = "".join(puzzle_section_html(p, i + 1, len(puzzles), answers=answers) for i, p in enumerate(puzzles))
     html = page(f'<main class="ws-sheet{" ws-answer-key" if answers else ""}">{header}{sections}</main>',
@@ -179,90 +168,53 @@ def answer_key_html(classset: ClassSet, lang: str | None = None) -> str:
     return worksheet_html(classset, answers=True, lang=lang)
 
 
-def puzzle_section_html(puzzle: Puzzle | TakeOrDrawPuzzle, position: int, count: int, *,
-                        answers: bool = False) -> str:
-    """One puzzle's box: markers, question, rules, draw, discard pile, hand, and
-    empty answer boxes (or, with ``answers``, the answer and the solver's numbers)."""
-    offer = isinstance(puzzle, TakeOrDrawPuzzle)
-    kind = (tc("puzzle kind", "Can you knock?") if puzzle.kind == PuzzleKind.CAN_KNOCK
-            else tc("puzzle kind", "Take or draw?") if offer
-            else tc("puzzle kind", "Defend") if isinstance(puzzle, DefendPuzzle) else tc("puzzle kind", "Which card?"))
+def puzzle_section_html(puzzle, position: int, count: int, *, answers: bool = False) -> str:
+    """One puzzle's box: markers, question, rules, draw (or offer), discard pile,
+    hand, and empty answer boxes (or, with ``answers``, the answer and the solver's
+    numbers), as its kind's sheet (:mod:`gintrainer.puzzles.sheets`) has them."""
+    sheet = owner(puzzle.kind).sheet
     start = t("Puzzle {position} of {count}", position=position, count=count)
     parts = [f'<header class="ws-head"><span class="ws-start">{escape(start)}</span>'
-             f'<span class="ws-kind">{escape(kind)}</span></header>',
+             f'<span class="ws-kind">{escape(sheet.title())}</span></header>',
              f'<p class="ws-question">{escape(render(puzzle.question_message))}</p>',
              f'<p class="ws-rules">{escape(puzzle_rules_words(puzzle))}</p>',
              f'<p class="ws-rules ws-count">{escape(render(puzzle.count_message))}</p>',
-             (f'<p class="ws-rules">{escape(_position_words(puzzle))}</p>' if answers
-              else f'<div class="ws-position">{_position_html(puzzle)}</div>'),
-             _hand_html(puzzle, size="small" if answers else "normal")]
-    parts.append(_key_html(puzzle) if answers else _boxes_html(puzzle))
+             (f'<p class="ws-rules">{escape(sheet.position_words(puzzle))}</p>' if answers
+              else f'<div class="ws-position">{sheet.position_html(puzzle)}</div>'),
+             _hand_html(puzzle, sheet, size="small" if answers else "normal")]
+    parts.append(_key_html(puzzle, sheet) if answers else _boxes_html(sheet.boxes(puzzle)))
     end = t("end of puzzle {position}/{count}", position=position, count=count)
     parts.append(f'<footer class="ws-end">{escape(end)}</footer>')
     return (f'<section class="ws-puzzle" id="puzzle-{position}" data-position="{position}" '
             f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
 
 
-def _position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
-    if isinstance(puzzle, TakeOrDrawPuzzle):
-        return offer_position_html(puzzle)
-    if isinstance(puzzle, DefendPuzzle):
-        return defend_position_html(puzzle)
-    return puzzle_position_html(puzzle)
-
-
-def _position_words(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
-    if isinstance(puzzle, TakeOrDrawPuzzle):
-        return offer_position_words(puzzle)
-    if isinstance(puzzle, DefendPuzzle):  # its question names the knocker's melds and deadwood
-        return words("position_pile", count=len(puzzle.discard_pile), card=puzzle.discard_pile[-1])
-    return puzzle_position_words(puzzle)
-
-
-def _hand_html(puzzle: Puzzle | TakeOrDrawPuzzle, size: str) -> str:
+def _hand_html(puzzle, sheet: Sheet, size: str) -> str:
     label = tn("Your hand ({n} card):", "Your hand ({n} cards):", len(puzzle.hand))
-    marks = {puzzle.drawn: "new"} if isinstance(puzzle, Puzzle) else {}
     return (f'<div class="ws-hand"><span class="ws-label">{escape(label)}</span>'
-            f'{cards_html(sort_by_suit(puzzle.hand), marks=marks, size=size)}</div>')
+            f'{cards_html(sort_by_suit(puzzle.hand), marks=sheet.marks(puzzle), size=size)}</div>')
 
 
-def _boxes_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
-    if isinstance(puzzle, DefendPuzzle):
-        melds, layoffs = tc("answer box", "Your melds:"), tc("answer box", "Lay-offs (card on meld number):")
-        question, yes, no = tc("answer box", "Undercut?"), tc("answer box", "yes"), tc("answer box", "no")
-        return (f'<div class="ws-answers"><span>{escape(melds)} <span class="ws-box"></span></span>'
-                f'<span>{escape(layoffs)} <span class="ws-box"></span></span>'
-                f'<span>{escape(question)} <span class="ws-tick"></span>{escape(yes)} '
-                f'<span class="ws-tick"></span>{escape(no)}</span></div>')
-    if isinstance(puzzle, TakeOrDrawPuzzle):
-        take, draw = tc("answer box", "take"), tc("answer box", "draw")
-        return (f'<div class="ws-answers"><span><span class="ws-tick"></span>{escape(take)} '
-                f'<span class="ws-tick"></span>{escape(draw)}</span></div>')
-    if puzzle.kind == PuzzleKind.CAN_KNOCK:
-        question, yes, no = tc("answer box", "Can you knock?"), tc("answer box", "yes"), tc("answer box", "no")
-        discard = tc("answer box", "If yes, discard:")
-        return (f'<div class="ws-answers"><span>{escape(question)} '
-                f'<span class="ws-tick"></span>{escape(yes)} '
-                f'<span class="ws-tick"></span>{escape(no)}</span>'
-                f'<span>{escape(discard)} <span class="ws-box"></span></span></div>')
-    discard = tc("answer box", "Discard:")
-    return f'<div class="ws-answers"><span>{escape(discard)} <span class="ws-box"></span></span></div>'
+def _boxes_html(groups: tuple[Boxes, ...]) -> str:
+    """The answer boxes: each group a lead text, tick boxes with their labels and a box to write in."""
+    spans = []
+    for group in groups:
+        items = [escape(group.lead)] if group.lead else []
+        items += [f'<span class="ws-tick"></span>{escape(label)}' for label in group.ticks]
+        items += ['<span class="ws-box"></span>'] if group.write else []
+        spans.append(f"<span>{' '.join(items)}</span>")
+    return f'<div class="ws-answers">{"".join(spans)}</div>'
 
 
-def _key_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+def _key_html(puzzle, sheet: Sheet) -> str:
     parts = []
-    verdict = (render(say("answer_yes")) + " " if isinstance(puzzle, Puzzle) and puzzle.kind == PuzzleKind.CAN_KNOCK
-               and puzzle.can_knock else "")
+    verdict = sheet.verdict(puzzle)
     answer = tc("answer key", "Answer:")
-    parts.append(f'<p class="ws-answer"><strong>{escape(answer)}</strong> {escape(verdict)}'
+    parts.append(f'<p class="ws-answer"><strong>{escape(answer)}</strong> {escape(verdict + " " if verdict else "")}'
                  f'<span class="ws-answer-words">{escape(render(puzzle.answer_messages))}</span></p>')
-    if isinstance(puzzle, Puzzle):  # the explanation of the other kinds says what the answer keeps
-        parts.append(_layout_html(puzzle))
+    parts += [f'<p class="ws-layout">{escape(line)}</p>' for line in sheet.key_lines(puzzle)]
     parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')
-    if isinstance(puzzle, TakeOrDrawPuzzle):
-        parts.append(choice_table_html(puzzle))
-    elif isinstance(puzzle, Puzzle):
-        parts.append(numbers_html(puzzle))
+    parts.append(sheet.numbers_html(puzzle))
     themes = ", ".join(THEMES[name].title for name in puzzle.themes)
     meta = (t("Themes: {themes} · difficulty {difficulty}", themes=themes, difficulty=puzzle.difficulty) if themes
             else t("Themes: none · difficulty {difficulty}", difficulty=puzzle.difficulty))
@@ -273,31 +225,10 @@ def _key_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
     return f'<div class="ws-key">{"".join(parts)}</div>'
 
 
-def _layout_html(puzzle: Puzzle) -> str:
-    if puzzle.layout is not None:
-        name, card, arrangement = "key_layout", puzzle.answer[0], puzzle.layout
-    else:  # "no, you cannot knock": show the best try
-        card = puzzle.table_sorted()[0].card
-        name, arrangement = "key_best_try", best_arrangement(c for c in puzzle.hand if c is not card)
-    line = words(name, card=card, melds=melds_words(arrangement.melds),
-                 deadwood=deadwood_sum_words(arrangement.deadwood))
-    return f'<p class="ws-layout">{escape(line)}</p>'
-
-
-def numbers_html(puzzle: Puzzle) -> str:
-    """The solver's numbers, one column per legal discard, best first; the
-    accepted answers marked. The columns are those that decide the puzzle."""
-    return discard_table_html(puzzle.table_sorted(), columns=key_columns(puzzle), answer=puzzle.answer,
-                              across=True)
-
-
-def key_columns(puzzle: Puzzle) -> tuple[str, ...]:
-    """The columns of the discard table that decide a puzzle's answer."""
-    if puzzle.kind == PuzzleKind.CAN_KNOCK:
-        return ("discard", "deadwood", "knocks")
-    if puzzle.objective == Objective.LOOKAHEAD:
-        return ("discard", "deadwood", "outs", "expected")
-    return ("discard", "deadwood")
+def numbers_html(puzzle) -> str:
+    """The solver's numbers that decide a puzzle's answer, as its kind's sheet has them
+    (for a discard puzzle, one column per legal discard, best first, the accepted answers marked)."""
+    return owner(puzzle.kind).sheet.numbers_html(puzzle)
 
 
 def worksheet_filename(classset: ClassSet, *, answers: bool = False) -> str:

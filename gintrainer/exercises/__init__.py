@@ -11,7 +11,7 @@ a kind is the lesson's definition (:mod:`gintrainer.lessons`).
 True
 """
 
-from . import basics, going_out, matches  # noqa: F401  (register the kinds)
+from . import basics, going_out, matches, strategy  # noqa: F401  (register the kinds)
 from .core import (  # noqa: F401
     ANSWER_TYPES,
     KINDS,

@@ -76,7 +76,7 @@ class Exercise:
     seed: int
     title: str
     prompt: str
-    answer_type: AnswerType
+    answer_type: AnswerType | str  # given as the member or its text; kept as the member
     answer: object
     explanation: str
     checker: Callable[[object], Feedback] = field(repr=False, compare=False)

@@ -24,6 +24,7 @@ from . import (
     normal_turn,
     scoring_a_hand,
     scoring_a_match,
+    strategy,
     variants,
 )
 from .define import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
@@ -33,7 +34,7 @@ NAMES = ("Ann", "Ben")
 
 LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in (
     cards_and_melds, dealing, first_turn, normal_turn, knocking_and_gin, laying_off, scoring_a_hand,
-    scoring_a_match, variants)}
+    scoring_a_match, variants, strategy)}
 if list(LESSONS) != list(PAGES):  # each definition is a page of the table, in order
     raise GinError(f"the lessons defined ({list(LESSONS)}) are not the table's ({list(PAGES)})")
 

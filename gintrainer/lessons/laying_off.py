@@ -33,14 +33,17 @@ LAYOFF = HandDemo(
     ),
     lead=Caption(N_("Watch Ann lay off {laid_on_1} cards in a chain on {meld_1} and {laid_on_3} more on {meld_3}:")))
 
+LAYOUT_BLOCKS = move("done", N_("{moved_card} could have gone on his run instead, for the same {knocker_deadwood} "
+                                "deadwood: {other_layout}. Then Ann could lay off {other_layout_layoffs} and keep "
+                                "only {other_layout_left}. As Ben laid out, she keeps {layout_left}."), "layout_blocks")
+"""The knocker's last layout step, said of the layout he did not choose (lessons 6 and 10)."""
+
 LAYOUT = HandDemo(
     "layout", N_("The knocker chooses his layout"),
     ben="6H 7H 8H 9C 9D 9H 9S AS 2D KC", ann="TH JH KD QD 5C 4D 8S 2H 6C AC", upcard="QC", stock="3C",
     moves=(
         "pass", "pass", "draw", "knock KC", "meld 6H 7H 8H", "meld 9C 9D 9H 9S",
-        move("done", N_("{moved_card} could have gone on his run instead, for the same {knocker_deadwood} deadwood: "
-                        "{other_layout}. Then Ann could lay off {other_layout_layoffs} and keep only "
-                        "{other_layout_left}. As Ben laid out, she keeps {layout_left}."), "layout_blocks"),
+        LAYOUT_BLOCKS,
         "auto",
     ),
     lead=Caption(N_("Here Ben's choice leaves Ann {layout_left} deadwood instead of {other_layout_left}:")))

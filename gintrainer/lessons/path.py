@@ -172,6 +172,9 @@ PATH: tuple[Step, ...] = (
     _lesson_step(8, "practice"),
     # The variants are chosen on the practice page; then every puzzle kind.
     _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw", "defend"),
+    # Strategy: the best-discard puzzles' "keep the pair", the can-knock puzzles' "close to the
+    # limit", the take-or-draw puzzles' "only looks useful"; then whole hands against the computer.
+    _lesson_step(10, "best_discard", "can_knock", "take_or_draw", "practice"),
     Step("can_knock", "puzzles/can_knock.ipynb", N_("Can you knock?"), _solved_a_puzzle("can_knock")),
     Step("best_discard", "puzzles/best_discard.ipynb", N_("Best discard"), _solved_a_puzzle("best_discard")),
     Step("take_or_draw", "puzzles/take_or_draw.ipynb", N_("Take or draw?"), _solved_a_puzzle("take_or_draw")),
@@ -194,7 +197,7 @@ def lesson_order() -> list[int | str]:
     steps whose page is in the lessons' folder).
 
     >>> lesson_order()
-    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9]
+    [1, 2, 3, 4, 5, 'first_hand', 6, 7, 8, 9, 10]
     """
     return [s.page for s in PATH if s.path.startswith(f"{LESSON_FOLDER}/")]
 

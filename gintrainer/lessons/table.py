@@ -70,6 +70,9 @@ PAGES: dict[int, LessonPage] = {page.number: page for page in (
     LessonPage(9, "variants", N_("Variants"),
                N_("Know the variants (Oklahoma, straight gin, Hollywood, big gin) and the presets, and see how the "
                   "same hand scores under each.")),
+    LessonPage(10, "strategy", N_("Strategy"),
+               N_("Know when to knock at once and when to wait for gin, keep the cards that can meld, feed your "
+                  "opponent nothing, and lay out your knock to leave the fewest lay-offs.")),
 )}
 """Every lesson's page, by number, in order."""
 

@@ -28,17 +28,19 @@ from fractions import Fraction
 
 from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards, sort_by_rank
 from ..errors import GinError
-from ..language import t
+from ..language import N_, t
 from ..melds import order_meld
 from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import DefenderReply, Layoff, check_reply
 from ..solver import Objective
+from .answers import mark_layout
 from .core import Grade, PuzzleError, Said
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
 from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
 from .kinds import PuzzleKind
+from .sheets import DefendSheet, Sheet
 from .themes import themes_of
 
 KIND = PuzzleKind.DEFEND
@@ -179,19 +181,11 @@ def parse_layoff(text: Layoff | str) -> Layoff:
 
 def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> str:
     """A layout and the word on the undercut as a learner's record keeps it:
-    "7H 8H 9H / 2C 2D 2S ; 9H on 1 / TH on 1 ; yes" (see :func:`parse_answer_text`)."""
+    "7H 8H 9H / 2C 2D 2S ; 9H on 1 / TH on 1 ; yes" (read by
+    :func:`gintrainer.puzzles.answers.parse_layout_response`)."""
     meld_text = " / ".join(format_cards(parse_cards(m)) for m in melds)
     layoff_texts = " / ".join(layoff_text(parse_layoff(lo)) for lo in layoffs)
     return f"{meld_text} ; {layoff_texts} ; {'yes' if undercut else 'no'}"
-
-
-def parse_answer_text(text: object) -> tuple[list[tuple[Card, ...]], list[Layoff], bool]:
-    """The melds, lay-offs and word on the undercut of :func:`answer_text`; GinError for anything else."""
-    parts = text.split(";") if isinstance(text, str) else []
-    if len(parts) != 3 or parts[2].strip() not in ("yes", "no"):
-        raise GinError(f"a recorded defend answer is 'melds ; lay-offs ; yes or no', not {text!r}")
-    melds = [parse_cards(m) for m in parts[0].split("/") if m.strip()]
-    return melds, [parse_layoff(lo) for lo in parts[1].split("/") if lo.strip()], parts[2].strip() == "yes"
 
 
 def puzzle_id(position: DefendPosition) -> str:
@@ -283,6 +277,8 @@ class DefendOwner:
     kind = KIND
     objectives: tuple[Objective | None, ...] = (None,)
     balances = True
+    words = N_("defend")
+    sheet: Sheet = DefendSheet()
 
     def make(self, position: DefendPosition, objective: Objective | None = None) -> DefendPuzzle | None:
         return make(position)
@@ -300,8 +296,11 @@ class DefendOwner:
         """What a set keeps in balance: about as many undercuts as not."""
         return puzzle.undercut
 
+    def mark(self, puzzle: DefendPuzzle, response: str) -> tuple[str, Grade]:
+        return mark_layout(puzzle, response)
+
 
 OWNER = DefendOwner()
 
-__all__ = ["DefendPuzzle", "KIND", "OWNER", "answer_text", "from_record", "layoff_text", "make", "parse_answer_text",
-           "parse_layoff", "puzzle_id", "verify"]
+__all__ = ["DefendPuzzle", "KIND", "OWNER", "answer_text", "from_record", "layoff_text", "make", "parse_layoff",
+           "puzzle_id", "verify"]

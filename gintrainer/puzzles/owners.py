@@ -11,7 +11,13 @@ marked. An owner offers:
 - ``positions(objective, seed, rules)``: batches of candidate positions;
 - ``balances`` and ``balance(puzzle)``: whether an unfiltered set keeps the
   answers about even, and the answer it counts;
-- ``objectives``: the objectives its puzzles take (None for none).
+- ``objectives``: the objectives its puzzles take (None for none);
+- ``words``: the kind's name in a class set's description ("take-or-draw"; English,
+  marked for the catalogs, shown with ``t``);
+- ``sheet``: what its puzzles put on a worksheet and its answer key (:mod:`.sheets`);
+- ``mark(puzzle, response)``: an answer as a student writes it (text, in any
+  language the trainer speaks) read and judged: the answer as a results file
+  keeps it and the grade; GinError for an answer that does not fit the question.
 """
 
 from __future__ import annotations
@@ -20,10 +26,13 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from ..errors import GinError
+from ..language import N_
 from ..rules import Rules
 from ..solver import Objective
-from . import core, defend, store, take_or_draw
+from . import answers, core, defend, store, take_or_draw
+from .core import Grade
 from .kinds import PuzzleKind
+from .sheets import BestDiscardSheet, DiscardSheet, Sheet
 
 
 class KindOwner(Protocol):
@@ -31,6 +40,8 @@ class KindOwner(Protocol):
 
     objectives: tuple[Objective | None, ...]
     balances: bool
+    words: str
+    sheet: Sheet
 
     def make(self, position: Any, objective: Objective | None = None) -> Any: ...
 
@@ -42,15 +53,19 @@ class KindOwner(Protocol):
 
     def balance(self, puzzle: Any) -> object: ...
 
+    def mark(self, puzzle: Any, response: str) -> tuple[str, Grade]: ...
+
 
 class DiscardOwner:
     """The discard kinds, "can you knock?" and "best discard": a position after the
     draw, answered by the solver's discard table (:mod:`.core`)."""
 
-    def __init__(self, kind: PuzzleKind, objectives: tuple[Objective | None, ...]):
+    def __init__(self, kind: PuzzleKind, objectives: tuple[Objective | None, ...], words: str, sheet: Sheet):
         self.kind = kind
         self.objectives = objectives
         self.balances = kind == PuzzleKind.CAN_KNOCK
+        self.words = words
+        self.sheet = sheet
 
     def make(self, position, objective: Objective | None = None):
         return core.make_puzzle(position, self.kind, objective)
@@ -69,10 +84,14 @@ class DiscardOwner:
         """"Can you knock?" sets are about half yes, half no."""
         return bool(puzzle.can_knock)
 
+    def mark(self, puzzle, response: str) -> tuple[str, Grade]:
+        return answers.mark_discard(puzzle, response)
+
 
 OWNERS: dict[PuzzleKind, KindOwner] = {
-    PuzzleKind.CAN_KNOCK: DiscardOwner(PuzzleKind.CAN_KNOCK, (None,)),
-    PuzzleKind.BEST_DISCARD: DiscardOwner(PuzzleKind.BEST_DISCARD, tuple(Objective)),
+    PuzzleKind.CAN_KNOCK: DiscardOwner(PuzzleKind.CAN_KNOCK, (None,), N_("can-you-knock"), DiscardSheet()),
+    PuzzleKind.BEST_DISCARD: DiscardOwner(PuzzleKind.BEST_DISCARD, tuple(Objective), N_("best-discard"),
+                                          BestDiscardSheet()),
     PuzzleKind.TAKE_OR_DRAW: take_or_draw.OWNER,
     PuzzleKind.DEFEND: defend.OWNER,
 }

@@ -24,13 +24,15 @@ from fractions import Fraction
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
-from ..language import t
+from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
 from ..solver import DrawChoice, Objective, fraction_text, parse_fraction, take_or_draw
+from .answers import mark_choice
 from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
+from .sheets import OfferSheet, Sheet
 from .take_draw_themes import CHOICES, TAKE, DrawContext, explain, hints, rate
 from .themes import themes_of
 
@@ -254,6 +256,8 @@ class TakeOrDrawOwner:
     kind = KIND
     objectives: tuple[Objective | None, ...] = (None,)
     balances = True
+    words = N_("take-or-draw")
+    sheet: Sheet = OfferSheet()
 
     def make(self, position: DrawPosition, objective: Objective | None = None) -> TakeOrDrawPuzzle | None:
         return make(position)
@@ -270,6 +274,9 @@ class TakeOrDrawOwner:
     def balance(self, puzzle: TakeOrDrawPuzzle) -> str:
         """What a set keeps in balance: about as many takes as draws."""
         return puzzle.choice
+
+    def mark(self, puzzle: TakeOrDrawPuzzle, response: str) -> tuple[str, Grade]:
+        return mark_choice(puzzle, response)
 
 
 OWNER = TakeOrDrawOwner()

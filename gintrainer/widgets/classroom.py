@@ -45,20 +45,22 @@ from ..classroom import (
     worksheet_html,
 )
 from ..classroom.results import Attempt
-from ..classroom.sets import STREAM_THEMES
+from ..classroom.sets import SET_THEMES, takes_objective
 from ..classroom.store import ClassStore, StoreError, new_session_key, open_store
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
-from ..puzzles import THEMES, PuzzleKind
+from ..puzzles import KINDS, THEMES, PuzzleKind, bank_path
+from ..puzzles.answers import words_of
 from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.themes import theme_title
-from ..solver import Objective
+from ..solver import DrawChoice, Objective
 from ..training import PuzzleAttempt
 from . import ui as widgets
 from .base import Change, ScriptWidget, View, download_link, guarded
+from .defend import layout_answer_words
 from .profile import Learner
 from .site import link_html
-from .trainer import PuzzleView, solver_table_html, theme_help_html, theme_options
+from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
 
 log = logging.getLogger("gintrainer.widgets.classroom")
 
@@ -77,9 +79,12 @@ DIFFICULTY_RANGES = [(N_("any"), "1100-2699"), (N_("easy (1100-1299)"), "easy"),
                      (N_("medium and hard"), "1300-2699")]
 OBJECTIVES = [(N_("Mixed"), "mixed"), (N_("Least deadwood now"), Objective.DEADWOOD),
               (N_("Least deadwood after a draw"), Objective.LOOKAHEAD)]
-BOTH_KINDS = "both"
-KIND_CHOICES = [(N_("Both kinds"), BOTH_KINDS), (N_("Can you knock?"), PuzzleKind.CAN_KNOCK),
-                (N_("Best discard"), PuzzleKind.BEST_DISCARD)]
+
+
+def set_kinds() -> tuple[PuzzleKind, ...]:
+    """The kinds a teacher can put in a set: every kind with a bank (its trainer's puzzles),
+    in the order of KINDS."""
+    return tuple(kind for kind in KINDS if bank_path(kind).exists())
 
 
 def choices(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
@@ -96,13 +101,17 @@ class TeacherPage(View):
         self.learner = learner or Learner.from_page()
         self.name = widgets.Text(placeholder=t("e.g. Year 9, Tuesday"), description=tc("label", "Class:"))
         self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description=tc("label", "Puzzles:"))
-        self.kinds = widgets.Dropdown(options=choices(KIND_CHOICES), value=BOTH_KINDS,
-                                     description=tc("label", "Kinds:"))
+        self.kind_boxes = {kind: widgets.Checkbox(value=kind in DISCARD_KINDS, description=kind_title(kind),
+                                                  indent=False,
+                                                  layout=widgets.Layout(width="auto", margin="0 12px 0 0"))
+                           for kind in set_kinds()}
+        self.kinds = widgets.HBox([widgets.HTML(escape(tc("label", "Kinds:"))), *self.kind_boxes.values()],
+                                  layout=widgets.Layout(flex_flow="row wrap"))
         self.objective = widgets.Dropdown(options=choices(OBJECTIVES), value="mixed",
                                          description=tc("label", "Discard goal:"))
         self.difficulty = widgets.Dropdown(options=choices(DIFFICULTY_RANGES), value="1100-2699",
                                           description=tc("label", "Difficulty:"))
-        names = [name for name in THEMES if any(name in themes for themes in STREAM_THEMES.values())]  # in a puzzle
+        names = [name for name in SET_THEMES if set(THEMES[name].kinds) & set(self.kind_boxes)]  # of a kind offered
         self.themes = widgets.SelectMultiple(options=theme_options(names), rows=6, description=tc("label", "Themes:"))
         self.themes_help = widgets.HTML(theme_help_html(names, several=True))
         self.themes.observe(lambda change: setattr(self.themes_help, "value", theme_help_html(
@@ -125,12 +134,11 @@ class TeacherPage(View):
     def options(self) -> dict[str, Any]:
         """The form as the keywords of a :class:`~gintrainer.classroom.ClassSet`, which checks them
         (they are what the page sent)."""
-        choice = self.kinds.value
-        if choice != BOTH_KINDS and choice not in DISCARD_KINDS:
+        kinds = tuple(kind for kind, box in self.kind_boxes.items() if box.value is True)
+        if not kinds:
             raise GinError(t("choose the kinds of puzzle"))
-        kinds = DISCARD_KINDS if choice == BOTH_KINDS else (PuzzleKind.parse(choice),)
         return dict(count=self.count.value, kinds=kinds,
-                    objective=self.objective.value if PuzzleKind.BEST_DISCARD in kinds else None,
+                    objective=self.objective.value if any(takes_objective(kind) for kind in kinds) else None,
                     difficulty=self.difficulty.value, themes=tuple(self.themes.value), oklahoma=self.oklahoma.value)
 
     @guarded
@@ -473,11 +481,15 @@ def review_html(session: StudentSession) -> str:
         if attempt is None:
             not_answered = t("Not answered.")
             verdict = f"<div class='gt-info'>{escape(not_answered)}</div>"
+        elif puzzle.kind == PuzzleKind.DEFEND:  # melds ; lay-offs ; the word on the undercut
+            answer = layout_answer_words(attempt.answer)
         else:
-            words = [w if w in ("yes", "no") else parse_card(w) for w in attempt.answer.split()]
-            chosen = words[-1] if isinstance(words[-1], Card) else None
-            # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥).
+            words = [_recorded_word(w) for w in words_of(attempt.answer)]
+            chosen = words[-1] if isinstance(words[-1], Card) or words[-1] in tuple(DrawChoice) else None
             answer = " ".join(_answer_word(w) for w in words)
+        if attempt is not None:
+            # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥), take or draw, or a
+            # defend layout (melds · lay-offs as card → meld number · yes or no).
             css, mark = (("gt-feedback-right", t("✓ Right: you answered {answer}.", answer=answer)) if attempt.correct
                          else ("gt-feedback-wrong", t("✗ Not right: you answered {answer}.", answer=answer)))
             verdict = f"<div class='{css}'>{escape(mark)}</div><div>{escape(attempt.message)}</div>"
@@ -489,12 +501,21 @@ def review_html(session: StudentSession) -> str:
     return f"<h3>{escape(heading)}</h3>" + "".join(parts)
 
 
+def _recorded_word(word: str) -> str | Card:
+    """A word of an answer as recorded (yes, no, or a choice: take, draw), or its card."""
+    return word if word in ("yes", "no", *DrawChoice) else parse_card(word)
+
+
 def _answer_word(word: str | Card) -> str:
-    """A word of a recorded answer as the student reads it: yes, no (translated), or a card."""
+    """A word of a recorded answer as the student reads it: yes, no, take, draw (translated), or a card."""
     if word == "yes":
         return tc("answer", "yes")
     if word == "no":
         return tc("answer", "no")
+    if word == DrawChoice.TAKE:
+        return tc("answer word", "take")
+    if word == DrawChoice.DRAW:
+        return tc("answer word", "draw")
     return str(word)
 
 

@@ -37,6 +37,7 @@ from ..puzzles import (
     parse_date,
     verify,
 )
+from ..puzzles.answers import parse_layout_response
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
@@ -107,6 +108,10 @@ def position_html(puzzle: Puzzle | TakeOrDrawPuzzle | DefendPuzzle) -> str:
 def recorded_message(attempt: PuzzleAttempt) -> Message:
     """A blind answer (a class set) as recorded, without saying whether it is right."""
     answers = attempt.answers
+    if isinstance(attempt.puzzle, DefendPuzzle):  # the learner's own count, not the least
+        melds, layoffs, undercut = parse_layout_response(answers[-1])
+        kept = attempt.puzzle.lay_out(melds, layoffs).points
+        return say("df_recorded_undercut" if undercut else "df_recorded_no_undercut", deadwood=kept)
     if answers == ["no"]:
         return say("recorded_no")
     if isinstance(attempt.puzzle, TakeOrDrawPuzzle):
@@ -237,10 +242,10 @@ class PuzzleView(View):
             self.again_button.layout.display = "none"
             self.table_toggle.value = False
             self.table.value = ""
-            defend = isinstance(attempt.puzzle, DefendPuzzle)
-            self.picker.show(attempt.puzzle.hand, single=not defend)
-            if defend:
-                self.layout_input.start(attempt.puzzle.knocker_melds)
+            puzzle = attempt.puzzle
+            self.picker.show(puzzle.hand, single=not isinstance(puzzle, DefendPuzzle))
+            if isinstance(puzzle, DefendPuzzle):
+                self.layout_input.start(puzzle.knocker_melds)
             self._show_hints()
             self.refresh()
 

@@ -123,3 +123,42 @@ def test_switching_lessons_on_the_projector_page_keeps_one_working_view(page, se
     present.get_by_role("button", name="Forward ▶").click()
     expect(present.locator(".gt-stepper")).to_contain_text(f"Step 1 of {steps.count - 1}")
     expect(present.locator(".gt-card.gt-large").first).to_be_visible()
+
+
+def test_a_take_or_draw_set_made_answered_and_in_the_gradebook(page, server, console):
+    open_page(page, server, "classroom/teacher.ipynb")
+    page.get_by_placeholder("e.g. Year 9, Tuesday").fill("Offer class")
+    page.get_by_label("Puzzles:").fill("2")
+    page.get_by_role("checkbox", name="Best discard").uncheck()
+    page.get_by_role("checkbox", name="Take or draw?").check()
+    page.get_by_role("button", name="Make the set").click()
+    expected = ClassSet("Offer class", count=2, kinds=["can_knock", "take_or_draw"])
+    expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
+    assert len(expected.code) == 29  # a version 3 code: five groups of five
+    open_page(page, server, "classroom/student.ipynb", f"code={expected.code}&profile=Kit")
+    page.get_by_role("button", name="Start").click()
+    view = page.locator(".gt-puzzle")
+    first, offered = expected.puzzles()
+    expect(view).to_contain_text(first.id)
+    if first.can_knock:
+        view.get_by_role("button", name="Yes, I can knock").click()
+        view.get_by_role("button", name=str(first.answer[0]), exact=True).click()
+        view.get_by_role("button", name="Knock with this discard").click()
+    else:
+        view.get_by_role("button", name="No, I cannot knock", exact=True).click()
+    expect(view.locator(".gt-feedback")).to_contain_text("Recorded:")
+    page.get_by_role("button", name="Next puzzle").click()
+    expect(view).to_contain_text(offered.id)
+    name = f"Take {offered.offered}" if offered.choice == "take" else "Draw from the stock"
+    view.get_by_role("button", name=name, exact=True).click()
+    expect(view.locator(".gt-feedback")).to_contain_text("Recorded:")
+    page.get_by_role("button", name="Hand in the set").click()
+    expect(page.locator(".gt-stats")).to_contain_text(f"right 2 of {expected.count}")
+    expect(page.locator(".gt-student")).to_contain_text(f"✓ Right: you answered {offered.choice}.")
+    open_page(page, server, "classroom/gradebook.ipynb", f"code={expected.code}")
+    row = page.locator(".gt-gradebook .gb-table tbody tr")
+    expect(row).to_have_count(1, timeout=30_000)
+    expect(row).to_contain_text("Kit")
+    expect(row.locator("td.gb-right")).to_have_count(2)
+    expect(page.locator(".gt-gradebook .gb-table thead th").nth(2)).to_have_attribute(
+        "title", re.compile(f"{offered.id} · take-or-draw"))

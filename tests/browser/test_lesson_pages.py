@@ -78,3 +78,27 @@ def test_the_presentation_page_projects_a_lessons_second_demonstration(page, ser
     stepper.get_by_role("button", name="End »").click()
     steps = demo("layout").steps()
     expect(stepper.locator(".gt-caption-line")).to_have_text(steps.caption(steps.count - 1))
+
+
+def test_the_strategy_lesson_shows_its_demonstrations_and_explains_a_discard_that_feeds(page, server, console):
+    open_page(page, server, "lessons/10_strategy.ipynb")
+    steppers = page.locator(".gt-stepper")
+    expect(steppers).to_have_count(len(LESSONS[10].demos))
+    for stepper, info in zip(steppers.all(), LESSONS[10].demos, strict=True):
+        expect(stepper).to_contain_text(info.title)
+    knock = steppers.nth(0)
+    knock.get_by_role("button", name="Forward ▶").click()
+    expect(knock.locator(".gt-caption-line")).to_have_text(demo("early_undercut").steps().caption(1))
+
+    exercise = page.locator(".gt-exercise").nth(LESSONS[10].kinds.index("safe_discard"))
+    safe_discard = generate("safe_discard", 0)
+    (safe,) = safe_discard.answer
+    wrong = next(card for card in safe_discard.options if card is not safe)
+    exercise.get_by_role("button", name=str(wrong), exact=True).click()
+    exercise.get_by_role("button", name="Check").click()
+    expect(exercise.locator(".gt-feedback-wrong")).to_contain_text(f"{wrong} could join a meld with")
+    expect(exercise.locator(".gt-feedback-wrong")).not_to_contain_text(safe_discard.explanation)
+    exercise.get_by_role("button", name="Try again").click()
+    exercise.get_by_role("button", name=str(safe), exact=True).click()
+    exercise.get_by_role("button", name="Check").click()
+    expect(exercise.locator(".gt-feedback-right")).to_contain_text(safe_discard.explanation)

@@ -1,0 +1,198 @@
+"""Answers as a student writes them (on a worksheet, in a results file, on the
+class page), read and judged for each kind of puzzle: the kinds' part of marking
+(:meth:`~gintrainer.puzzles.owners.KindOwner.mark`).
+
+For "Can you knock?" ``no`` or ``yes`` and the card to discard (``yes 7H``; a
+card alone means yes), for "Which card?" the card, for "Take or draw?" ``take``
+or ``draw``, for "Defend" the melds, the lay-offs and whether you undercut
+(``7H 8H 9H / 2C 2D 2S ; 9C on 1 ; yes``: melds apart by ``/``, each lay-off a
+card ``on`` the knocker's meld's number from 1, then yes or no); the words in
+any language the trainer speaks (a results file written in one is marked in any).
+Throwing back the card just taken from the discard pile is marked wrong, as it
+would be on paper; a card not in the hand, or an answer that does not fit the
+question, is refused with :class:`AnswerError`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from ..cards import Card, parse_card, parse_cards
+from ..errors import GinError
+from ..language import LANGUAGES, in_language, t, tc
+from ..messages import say
+from ..solver import DrawChoice
+from .core import Grade, Puzzle
+from .kinds import PuzzleKind
+
+
+class AnswerError(GinError):
+    """An answer that does not fit the question (nothing was recorded)."""
+
+
+@cache
+def _answer_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words a "can you knock?" answer may start with, in every language the
+    trainer speaks: yes, y, evet, erê...; no, n, hayır, na..."""
+    yes, no = {"yes", "y"}, {"no", "n"}
+    for lang in LANGUAGES:
+        with in_language(lang):
+            # Translators: the word a student writes to answer "can you knock?" with yes (one word, lower case).
+            yes.add(tc("answer word", "yes").lower())
+            # Translators: the word a student writes to answer "can you knock?" with no (one word, lower case).
+            no.add(tc("answer word", "no").lower())
+    return frozenset(yes), frozenset(no)
+
+
+@cache
+def _choice_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words a "take or draw?" answer is written with, in every language the
+    trainer speaks: take, al, hilde...; draw, çek, bikişîne..."""
+    take, draw = {DrawChoice.TAKE.value}, {DrawChoice.DRAW.value}
+    for lang in LANGUAGES:
+        with in_language(lang):
+            # Translators: the word a student writes to answer "take or draw?" with take (one word, lower case).
+            take.add(tc("answer word", "take").lower())
+            # Translators: the word a student writes to answer "take or draw?" with draw (one word, lower case).
+            draw.add(tc("answer word", "draw").lower())
+    return frozenset(take), frozenset(draw)
+
+
+def words_of(response) -> list[str]:
+    """The words of an answer, lower case (a card as its code)."""
+    if isinstance(response, Card):
+        words = [response.code()]
+    elif isinstance(response, str):
+        words = [w for w in re.split(r"[\s,;:]+", response.strip().lower()) if w]
+    else:
+        raise AnswerError(f"an answer is text or a card, not {response!r}")  # only code passes the wrong type
+    if not words:
+        raise AnswerError(t("the answer is empty"))
+    return words
+
+
+def parse_choice_response(response) -> DrawChoice:
+    """"take" or "draw" from a "take or draw?" answer in any language; raises :class:`AnswerError`.
+
+    >>> parse_choice_response(" Take "), parse_choice_response("DRAW")
+    (DrawChoice.TAKE, DrawChoice.DRAW)
+    """
+    words = words_of(response)
+    take, draw = _choice_words()
+    if len(words) == 1 and words[0] in take | draw:
+        return DrawChoice.TAKE if words[0] in take else DrawChoice.DRAW
+    # Translators: 'take' and 'draw' are the words the answer is written with (the worksheet's, not translated).
+    raise AnswerError(t("answer 'take' or 'draw', not {answer}", answer=repr(response)))
+
+
+def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
+    """``(can_knock, card)`` from an answer to a discard puzzle; ``can_knock`` is
+    None for a best-discard puzzle. Raises :class:`AnswerError`.
+
+    >>> from gintrainer.puzzles import bank
+    >>> parse_response(bank("can_knock")[0], "Yes, 7h")
+    (True, Card.parse('7H'))
+    """
+    words = words_of(response)
+    try:
+        if puzzle.kind == PuzzleKind.CAN_KNOCK:
+            return _knock_response(words, response)
+        if len(words) != 1 or words[0] in _answer_words()[0] | _answer_words()[1]:
+            raise AnswerError(t("answer with one card to discard, like 7H, not {answer}", answer=repr(response)))
+        return None, parse_card(words[0])
+    except AnswerError:
+        raise
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+
+
+def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
+    """A "can you knock?" answer: ``no``, ``yes``, ``yes`` and a card, or a card alone (yes)."""
+    yes, no = _answer_words()
+    if words[0] in no:
+        if len(words) > 1:
+            # Translators: 'no' and 'yes' are the words the answer is written with (the worksheet's, not translated).
+            raise AnswerError(t("answer 'no' alone, not {answer}", answer=repr(response)))
+        return False, None
+    if words[0] in yes:
+        words = words[1:]
+        if not words:
+            return True, None  # wrong when no discard knocks; mark_discard() asks for the card otherwise
+    if len(words) != 1:
+        # Translators: 'no' and 'yes' are the words the answer is written with (the worksheet's, not translated).
+        raise AnswerError(t("answer 'no', or 'yes' and one card, not {answer}", answer=repr(response)))
+    return True, parse_card(words[0])
+
+
+def mark_discard(puzzle: Puzzle, response) -> tuple[str, Grade]:
+    """An answer to a discard puzzle as written in a results file ("no", "yes 7H",
+    "7H") and its grade (:meth:`Puzzle.grade`)."""
+    can_knock, card = parse_response(puzzle, response)
+    if can_knock and card is None and puzzle.can_knock:
+        raise AnswerError(t("you can knock: say which card you discard, e.g. 'yes 7H'"))
+    if card is not None and card not in puzzle.hand:
+        raise AnswerError(t("{card} is not in the hand", card=card))
+    written = "no" if can_knock is False else ("yes" if card is None else
+                                                (f"yes {card.code()}" if can_knock else card.code()))
+    if card is not None and card is puzzle.forbidden:
+        return written, Grade(False, None, (say("grade_forbidden", card=card), *puzzle.explanation_messages),
+                              None, None)
+    try:
+        grade = puzzle.grade(card, can_knock=can_knock) if puzzle.kind == PuzzleKind.CAN_KNOCK else puzzle.grade(card)
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+    return written, grade
+
+
+def parse_layout_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
+    """The melds, lay-offs (:class:`~gintrainer.scoring.Layoff`) and word on the undercut
+    of a "defend" answer: ``melds ; lay-offs ; yes or no`` (melds and lay-offs each apart
+    by ``/``, either part may be empty; the word in any language the trainer speaks),
+    as :func:`gintrainer.puzzles.defend.answer_text` writes it. Raises :class:`AnswerError`.
+
+    >>> melds, layoffs, undercut = parse_layout_response("7h 8h 9h ; 9c on 1 / tc on 1 ; Evet")
+    >>> melds, [(lo.card.code(), lo.meld) for lo in layoffs], undercut
+    ([(Card.parse('7H'), Card.parse('8H'), Card.parse('9H'))], [('9C', 0), ('TC', 0)], True)
+    """
+    from .defend import parse_layoff
+    if not isinstance(response, str):
+        raise AnswerError(f"a defend answer is text, not {response!r}")  # only code passes the wrong type
+    parts = response.split(";")
+    yes, no = _answer_words()
+    word = parts[-1].strip().lower()
+    if len(parts) != 3 or word not in yes | no:
+        # Translators: 'on', 'yes' and 'no' are the words the answer is written with (the worksheet's, not translated).
+        raise AnswerError(t("answer melds ; lay-offs ; yes or no, like '7H 8H 9H ; 9C on 1 ; no', not {answer}",
+                            answer=repr(response)))
+    try:
+        melds = [parse_cards(m) for m in parts[0].split("/") if m.strip()]
+        layoffs = [parse_layoff(lo) for lo in parts[1].split("/") if lo.strip()]
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+    return melds, layoffs, word in yes
+
+
+def mark_layout(puzzle, response) -> tuple[str, Grade]:
+    """An answer to a "defend" puzzle as written in a results file (see
+    :func:`parse_layout_response`), as the record keeps it, and its grade; a layout
+    the rules refuse (a meld that is none, a card not in the hand, a lay-off that
+    does not fit) is refused with :class:`AnswerError`."""
+    from .defend import answer_text
+    melds, layoffs, undercut = parse_layout_response(response)
+    try:
+        grade = puzzle.grade(melds, layoffs, undercut)
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+    return answer_text(melds, layoffs, undercut), grade
+
+
+def mark_choice(puzzle, response) -> tuple[str, Grade]:
+    """An answer to a "take or draw?" puzzle as written in a results file ("take"
+    or "draw") and its grade."""
+    choice = parse_choice_response(response)
+    return choice.value, puzzle.grade(choice)
+
+
+__all__ = ["AnswerError", "mark_choice", "mark_discard", "mark_layout", "parse_choice_response",
+           "parse_layout_response", "parse_response", "words_of"]

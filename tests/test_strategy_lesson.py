@@ -1,0 +1,156 @@
+"""Lesson 10, strategy: its exercise kinds answered by the engine, its figures measured
+from fixed deals, and the puzzle themes its prose names."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gintrainer.cards import DECK, parse_cards
+from gintrainer.exercises import generate
+from gintrainer.exercises.strategy import EITHER, feeds, layout_words, meld_outs
+from gintrainer.lessons import LESSONS, knock_figures
+from gintrainer.lessons.path import step
+from gintrainer.melds import all_best_arrangements, best_arrangement, meld_kind
+from gintrainer.puzzles.themes import THEMES, theme_title
+from gintrainer.scoring import ScoreKind, best_layoffs, score_hand
+from gintrainer.training import themes_in_bank
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = range(40)
+
+
+def test_meld_outs_are_the_cards_that_sit_in_a_meld_of_a_best_arrangement():
+    hand = parse_cards("5S 5H 9C 7D 8D 2C 3C 4C KS QH")
+    found = set(meld_outs(hand))
+    for card in DECK:
+        if card in hand:
+            continue
+        best = best_arrangement((*hand, card))
+        if card in best.deadwood:
+            assert card not in found, card
+        else:  # in a meld: counted unless the meld saves no more than the card adds
+            assert (card in found) == (best.points < best_arrangement(hand).points + card.value), card
+    assert {str(c) for c in found} == {"A♣", "5♣", "5♦", "6♦", "9♦"}
+    assert meld_outs(parse_cards("5S 5H"), seen=parse_cards("5C")) == parse_cards("5D")
+
+
+def test_a_card_feeds_one_it_could_share_a_meld_with():
+    taken = parse_cards("8D")[0]
+    for card in DECK:
+        could = card is not taken and any(meld_kind(cards) for cards in _melds_with(card, taken))
+        assert feeds(card, taken) == could, card
+
+
+def _melds_with(card, taken):
+    """Every three cards holding both (the third any other card)."""
+    return [(card, taken, third) for third in DECK if third not in (card, taken)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_undercut_risk_is_answered_by_the_score(seed):
+    exercise = generate("undercut_risk", seed)
+    knocker, defender = (panel.cards for panel in exercise.panels)
+    result = score_hand(knocker, defender)
+    assert result.kind in (ScoreKind.KNOCK, ScoreKind.UNDERCUT)
+    assert exercise.answer == ("Yes" if result.kind == ScoreKind.UNDERCUT else "No")
+    assert exercise.check(exercise.answer).correct
+    wrong = next(o for o in exercise.options if o != exercise.answer)
+    feedback = exercise.check(wrong)
+    assert not feedback.correct and feedback.text.startswith(f"Not “{wrong}”")
+    assert f"Ben knocks with {result.knocker_deadwood} deadwood" in exercise.explanation
+    assert f"keeps {result.defender_deadwood} deadwood" in exercise.explanation
+
+
+def test_undercut_risk_asks_both_ways():
+    assert {generate("undercut_risk", seed).answer for seed in range(6)} == {"Yes", "No"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_meld_outs_exercise_counts_the_cards(seed):
+    exercise = generate("meld_outs", seed)
+    cards = exercise.panels[0].cards
+    assert exercise.answer == len(meld_outs(cards)) >= 1
+    assert exercise.check(exercise.answer).correct
+    for wrong in (exercise.answer - 1, exercise.answer + 1):
+        assert not exercise.check(wrong).correct
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_safe_discard_has_one_card_that_feeds_nothing(seed):
+    exercise = generate("safe_discard", seed)
+    taken = parse_cards(re.search(r"Ann took (.+?) from the discard pile", exercise.prompt).group(1))
+    safe = [card for card in exercise.options if not any(feeds(card, x) for x in taken)]
+    assert exercise.answer == tuple(safe) and len(safe) == 1
+    hand = exercise.panels[0].cards
+    assert set(exercise.options) <= set(best_arrangement(hand).deadwood)
+    assert exercise.check(exercise.answer).correct
+    for card in exercise.options:
+        if card not in safe:
+            feedback = exercise.check((card,))
+            assert not feedback.correct and "could join a meld with" in feedback.text
+
+
+def test_the_figures_come_from_fixed_deals():
+    first = knock_figures.undercuts(hands=6, seed="test")
+    assert knock_figures.undercuts(hands=6, seed="test") == first
+    assert first.knocks == first.early + first.late == first.low + first.high
+    assert first.undercut == first.early_undercut + first.late_undercut == first.low_undercut + first.high_undercut
+    wait = knock_figures.knock_or_wait(hands=4, seed="test")
+    assert wait == knock_figures.knock_or_wait(hands=4, seed="test") and wait.hands == 4
+
+
+def test_the_closing_check_is_answered_by_the_engine():
+    questions = LESSONS[10].checks()
+    assert [q.answer for q in questions] == ["The defender", "2", "K♠"]
+    assert all(q.check(q.answer).correct for q in questions)
+    assert all(not q.check(o).correct for q in questions for o in q.options if o != q.answer)
+
+
+THEMED = {"Keep the pair": "best_discard", "Close to the limit": "can_knock", "Only looks useful": "take_or_draw"}
+
+
+def test_the_lesson_names_puzzle_themes_its_next_steps_train():
+    nb = json.loads((ROOT / "lessons" / LESSONS[10].file).read_text(encoding="utf-8"))
+    last = "".join(nb["cells"][-2]["source"])
+    named = re.findall(r"\*([^*]+)\* \(", last)
+    assert sorted(named) == sorted(THEMED)
+    for title, kind in THEMED.items():
+        theme = next(name for name in THEMES if theme_title(name) == title)
+        assert kind in {k.value for k in THEMES[theme].kinds}, (title, kind)
+        assert kind in step(10).then
+        assert theme in themes_in_bank(kind), f"the {kind} trainer offers no theme {theme!r}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_layout_choice_is_answered_by_the_defender_s_best_reply(seed):
+    exercise = generate("layout_choice", seed)
+    knocker, defender = (panel.cards for panel in exercise.panels)
+    layouts = all_best_arrangements(knocker)
+    assert len(layouts) == 2 and 0 < layouts[0].points <= 10
+    kept = {layout_words(layout): best_layoffs(defender, layout.melds).points for layout in layouts}
+    assert set(exercise.options[:2]) == set(kept) and exercise.options[2] == EITHER
+    best = max(kept.values())
+    right = [words for words, points in kept.items() if points == best]
+    assert exercise.answer == (right[0] if len(right) == 1 else EITHER)
+    assert exercise.check(exercise.answer).correct
+    assert all(not exercise.check(o).correct for o in exercise.options if o != exercise.answer)
+    assert all(f"keeps {points}" in exercise.explanation for points in kept.values())
+
+
+def test_layout_choice_asks_both_a_tie_and_a_better_layout():
+    answers = [generate("layout_choice", seed).answer for seed in range(8)]
+    assert EITHER in answers and any(answer != EITHER for answer in answers)
+
+
+@pytest.mark.parametrize("lang", ["tr", "ku", "ps"])
+def test_each_translation_quotes_the_english_numbers_and_cards(lang):
+    """The English prose's figures are checked against the measurement (test_lesson_text.py);
+    each translated cell quotes the same numbers and cards as its English cell."""
+    def quoted(path):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+        return [sorted(re.findall(r"\d+|(?:10|[2-9AJQK])[♣♦♥♠]", text)) for text in texts]
+    english = quoted(ROOT / "lessons" / LESSONS[10].file)
+    assert quoted(ROOT / "lessons" / lang / LESSONS[10].file) == english

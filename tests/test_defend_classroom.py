@@ -138,3 +138,26 @@ def test_a_teacher_makes_a_defend_set_a_student_answers_it_and_the_gradebook_sho
     assert "Kim" in book.table.value and "1/2 (50%)" in book.table.value and "defend" in book.table.value
     for theme in knock.themes:
         assert theme_title(theme) in book.chart.value
+
+
+def test_a_defend_set_s_words_come_from_the_catalogs():
+    pytest.importorskip("ipywidgets")
+    from gintrainer.classroom import StudentSession, worksheet_html
+    from gintrainer.training import PuzzleAttempt
+    from gintrainer.widgets.classroom import review_html
+    from gintrainer.widgets.trainer import recorded_words
+    from i18n import pseudo_language, unmarked
+    classset = ClassSet("x", count=2, kinds=KIND)
+    puzzle = classset.puzzles()[0]
+    blind = PuzzleAttempt(puzzle, blind=True)
+    blind.answer_layout(puzzle.reply.melds, puzzle.reply.layoffs, puzzle.undercut)
+    assert recorded_words(blind) == (f"Recorded: your layout keeps {puzzle.deadwood}, and you say you "
+                                     f"{'undercut' if puzzle.undercut else 'do not undercut'}.")
+    with pseudo_language():
+        session = StudentSession(classset, "Kim")  # the verdict is kept as said in the page's language
+        session.answer(0, right_answer(puzzle, not puzzle.undercut))
+        handed = session.hand_in()
+        texts = [worksheet_html(classset), worksheet_html(classset, answers=True), recorded_words(blind),
+                 review_html(handed)]
+        for text in texts:
+            assert unmarked(text) == [], text

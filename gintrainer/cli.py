@@ -170,7 +170,7 @@ def cmd_solve(args) -> None:
 
 
 _KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard"), "take_or_draw": N_("take or draw"),
-               "defend": N_("defend")}
+               "knock_layout": N_("knock layout"), "defend": N_("defend")}
 
 
 def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
@@ -188,6 +188,8 @@ def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
     else:
         print(t("Rules: {rules}", rules=puzzle.rules.describe()))
     print(t("Hand: {cards}", cards=show_cards(puzzle.hand)))
+    if getattr(puzzle, "defender_hand", None):
+        print(t("Defender's hand: {cards}", cards=show_cards(puzzle.defender_hand)))
     if puzzle.discard_pile:
         print(t("Discard pile (bottom first): {cards}", cards=show_cards(puzzle.discard_pile)))
     print(tn("Stock: {n} card", "Stock: {n} cards", puzzle.stock_count))

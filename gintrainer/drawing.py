@@ -526,6 +526,47 @@ def choice_table_html(puzzle: OfferPosition, chosen: str | None = None) -> str:
     return f"<table class='gt-table gt-choice-table'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
+class KnockPosition(Protocol):
+    """What a "lay out your knock" puzzle's pictures read of it: both hands and the pile
+    (a :class:`~gintrainer.puzzles.KnockLayoutPuzzle` is one)."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def defender_hand(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def layouts(self) -> tuple[tuple[tuple[Card, ...], ...], ...]: ...
+
+
+def knock_position_html(puzzle: KnockPosition, *, size: str = "small", four_colour: bool = False) -> str:
+    """A knock with both hands shown: the defender's ten cards (in his best melds, then
+    his deadwood) and the discard pile, the knock discard on top (its top eight cards)."""
+    opts = CardStyle(size=size, four_colour=four_colour)
+    shown = best_arrangement(puzzle.defender_hand)
+    groups = [group_html(cards_html([c for m in shown.melds for c in m] + list(shown.deadwood), **opts),
+                         t("the defender's hand")),
+              pile_html(puzzle.discard_pile, shown=8, **opts)]
+    return f'<div class="gt-position gt-knock-position">{"".join(groups)}</div>'
+
+
+def knock_layouts_html(puzzle: KnockPosition, *, size: str = "small", four_colour: bool = False) -> str:
+    """Every accepted layout of a knock-layout puzzle, each its melds and deadwood (it gives the answer away)."""
+    return "".join(layout_html(layout, [c for c in puzzle.hand if all(c not in m for m in layout)], size=size,
+                               four_colour=four_colour) for layout in puzzle.layouts)
+
+
+def layout_html(melds: Iterable[CardsLike], deadwood: CardsLike, *, size: str = "small",
+                four_colour: bool = False) -> str:
+    """A layout being built: its melds numbered, then the cards left as deadwood and their count."""
+    dead = sort_by_rank(parse_cards(deadwood))
+    points = sum(c.value for c in dead)
+    left = group_html(cards_html(dead, size=size, four_colour=four_colour),
+                      t("deadwood: {points}", points=points)) if dead else ""
+    return f'<div class="gt-layout">{melds_html(melds, size=size, four_colour=four_colour)}{left}</div>'
+
+
 def puzzle_position_words(puzzle: PuzzlePosition) -> str:
     """The same in sentences, for a printed answer key."""
     said = [words(f"position_drawn_{puzzle.drawn_from}", card=puzzle.drawn)]

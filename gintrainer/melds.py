@@ -316,6 +316,73 @@ def best_arrangement(cards: CardsLike) -> Arrangement:
     return all_best_arrangements(cards)[0]
 
 
+def every_meld(cards: CardsLike) -> tuple[tuple[Card, ...], ...]:
+    """Every meld among the cards: each set of three or four, each run of three or more.
+
+    >>> len(every_meld("5H 6H 7H 8H 8C 8D"))
+    4
+    """
+    held = set(parse_cards(cards))
+    melds: list[tuple[Card, ...]] = []
+    for rank in range(1, 14):
+        same = [c for c in sorted(held) if c.rank == rank]
+        if len(same) >= 3:
+            melds += [tuple(same)] if len(same) == 3 else [tuple(same)] + [
+                tuple(c for c in same if c is not out) for out in same]
+    for suit in "CDHS":
+        for low in range(1, 12):
+            run: list[Card] = []
+            for rank in range(low, 14):
+                card = Card(rank, suit)
+                if card not in held:
+                    break
+                run.append(card)
+                if len(run) >= 3:
+                    melds.append(tuple(run))
+    return tuple(melds)
+
+
+def _touching_runs(melds: tuple[tuple[Card, ...], ...]) -> bool:
+    """Whether two runs of the layout touch (one run split in two, the same layout as the whole run)."""
+    ends = {(m[0].suit, m[0].rank) for m in melds if meld_kind(m) == MeldKind.RUN}
+    return any((m[-1].suit, m[-1].rank + 1) in ends for m in melds if meld_kind(m) == MeldKind.RUN)
+
+
+def all_arrangements(cards: CardsLike, most: int | None = None) -> tuple[Arrangement, ...]:
+    """Every way to lay out the cards in melds and deadwood (with at most ``most``
+    deadwood when given), least deadwood first, then the fixed order of
+    :func:`all_best_arrangements`. A meld may be left out, or broken, leaving its
+    cards deadwood; a run is never split into two runs that touch (the same
+    cards, laid out as one run, are the same layout).
+
+    >>> [str(a) for a in all_arrangements("5H 6H 7H 8H KS", most=20)]
+    ['5♥ 6♥ 7♥ 8♥ | K♠ (10)', '6♥ 7♥ 8♥ | 5♥ K♠ (15)', '5♥ 6♥ 7♥ | 8♥ K♠ (18)']
+    """
+    hand = sort_by_rank(parse_cards(cards))
+    if len(hand) > MAX_CARDS:
+        raise GinError(t("a hand has at most {most} cards to arrange, not {count}", most=MAX_CARDS, count=len(hand)))
+    melds = every_meld(hand)
+    limit = 10 * len(hand) if most is None else most
+    found: list[Arrangement] = []
+
+    def lay(left: tuple[Card, ...], chosen: tuple[tuple[Card, ...], ...], dead: tuple[Card, ...], points: int) -> None:
+        if points > limit:
+            return
+        if not left:
+            if not _touching_runs(chosen):
+                ordered = tuple(sorted((order_meld(m) for m in chosen), key=lambda m: (m[0].rank, m[0].index, len(m))))
+                found.append(Arrangement(ordered, sort_by_rank(dead), points))
+            return
+        low, rest = left[0], left[1:]
+        lay(rest, chosen, dead + (low,), points + low.value)
+        for meld in melds:
+            if low in meld and all(c in rest for c in meld if c is not low):
+                lay(tuple(c for c in rest if c not in meld), chosen + (meld,), dead, points)
+
+    lay(hand, (), (), 0)
+    return tuple(sorted(found, key=_arrangement_key))
+
+
 def min_deadwood_batch(indices: npt.ArrayLike) -> Counts:
     """Least deadwood of many hands at once.
 

@@ -294,6 +294,59 @@ TAKE_DRAW_MESSAGES: dict[str, str | Template] = {
 """The sentences of a "take or draw?" puzzle: its question, card count, explanation,
 answer, verdicts and hints."""
 
+KNOCK_LAYOUT_MESSAGES: dict[str, str | Template] = {
+    # the question and the position
+    "kl_question": "You knock with these ten cards, and both hands are shown. Lay out your melds so that you score "
+                   "the most after the defender's best lay-offs (the knock limit is {limit}).",
+    "kl_position_count": "The 52 cards: your 10, the defender's 10, {pile} in the discard pile (your knock discard "
+                         "on top) and {stock} in the stock.",
+    # the explanation
+    "kl_best_knock": "Lay out {layout}: you keep {deadwood} deadwood, the defender holds {defender_deadwood} after "
+                     "his best lay-offs, and you score {points}.",
+    "kl_best_undercut": "Lay out {layout}: you keep {deadwood} deadwood, and the defender, holding "
+                        "{defender_deadwood} after his best lay-offs, undercuts you; you lose {lost}, the least of "
+                        "any layout.",
+    "kl_best_tie": "Lay out {layout}: you keep {deadwood} deadwood, the defender holds as many after his best "
+                   "lay-offs, and nobody scores.",
+    "kl_layoffs": "Against these melds the defender lays off {layoff_cards}.",
+    "kl_layoffs_none": "Against these melds the defender lays off nothing.",
+    "kl_rival_knock": "The layout {rival_layout} keeps {deadwood} deadwood, the least you can keep, but the "
+                      "defender lays off {layoff_cards} on it and holds {defender_deadwood}: you would score "
+                      "{points}.",
+    "kl_rival_undercut": "The layout {rival_layout} keeps {deadwood} deadwood, the least you can keep, but the "
+                         "defender lays off {layoff_cards} on it, holds {defender_deadwood} and undercuts you: you "
+                         "would lose {lost}.",
+    "kl_rival_tie": "The layout {rival_layout} keeps {deadwood} deadwood, the least you can keep, but the defender "
+                    "lays off {layoff_cards} on it and holds as many: nobody would score.",
+    "kl_blocked": "Leaving {kept_cards} out of your melds keeps the defender from laying off {blocked_cards}.",
+    # the answer and the verdicts
+    "kl_answer_one": "Lay out {layout}.",
+    "kl_answer_many": Template("Lay out {layout}; {others} other layout scores as much.",
+                               "Lay out {layout}; {others} other layouts score as much.", count="others"),
+    "kl_grade_wrong_knock": Template(
+        "Not the best: against these melds the defender holds {defender_deadwood} after his lay-offs and you "
+        "score {net}, {cost} point less than with the best layout.",
+        "Not the best: against these melds the defender holds {defender_deadwood} after his lay-offs and you "
+        "score {net}, {cost} points less than with the best layout.", count="cost"),
+    "kl_grade_wrong_undercut": Template(
+        "Not the best: against these melds the defender holds {defender_deadwood} after his lay-offs and "
+        "undercuts you for {lost}, {cost} point worse than the best layout.",
+        "Not the best: against these melds the defender holds {defender_deadwood} after his lay-offs and "
+        "undercuts you for {lost}, {cost} points worse than the best layout.", count="cost"),
+    "kl_grade_wrong_tie": Template(
+        "Not the best: against these melds the defender holds as many as you after his lay-offs and nobody "
+        "scores, {cost} point worse than the best layout.",
+        "Not the best: against these melds the defender holds as many as you after his lay-offs and nobody "
+        "scores, {cost} points worse than the best layout.", count="cost"),
+    # hints (a theme's own hint is theme_hint_<theme>)
+    "kl_hint_count": "For each way to lay out your melds, count what the defender can lay off on them.",
+    "kl_hint_layoffs": "On the least-deadwood layout {rival_layout} the defender lays off {layoff_cards}.",
+    "kl_hint_answer": "Answer: lay out {layout}.",
+    "kl_recorded": "Recorded: your layout.",
+}
+"""The sentences of a "lay out your knock" puzzle: its question, card count,
+explanation, answer, verdicts and hints."""
+
 DEFEND_MESSAGES: dict[str, str | Template] = {
     # the question and the position
     "df_question": "The knocker laid out {layout} and keeps {knocker} deadwood ({dead_cards}). Lay out your melds "
@@ -389,6 +442,15 @@ _THEME_TEXT = {  # theme: its title, its one-line description, its hint
     "low-swap": ("Low for high", "The card on offer joins no meld, but kept instead of a high card it lowers your "
                                  "deadwood.",
                  "A low card can be worth taking even when it joins no meld."),
+    "block-layoffs": ("Block the lay-offs", "Giving up a meld, or a card of one, keeps more deadwood but leaves the "
+                                            "defender fewer lay-offs, and you more points.",
+                      "A meld the defender can lay off on may cost you more than its cards."),
+    "fewest-layoffs": ("Fewest lay-offs", "Several layouts keep the least deadwood; the best is the one the "
+                                          "defender can lay off least on.",
+                       "Of your least-deadwood layouts, choose the one the defender lays off least on."),
+    "avoid-undercut": ("Avoid the undercut", "After his lay-offs the defender would undercut the least-deadwood "
+                                             "layout; another layout is not undercut.",
+                       "Count the defender's deadwood after his lay-offs: he may undercut you."),
 }
 
 THEME_MESSAGES: dict[str, str | Template] = {
@@ -589,8 +651,8 @@ def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
     return catalog
 
 
-CATALOG = _catalog(PUZZLE_MESSAGES, TAKE_DRAW_MESSAGES, DEFEND_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES,
-                   VIEW_MESSAGES)
+CATALOG = _catalog(PUZZLE_MESSAGES, TAKE_DRAW_MESSAGES, KNOCK_LAYOUT_MESSAGES, DEFEND_MESSAGES, THEME_MESSAGES,
+                   TRAINER_MESSAGES, VIEW_MESSAGES)
 """Every message by name: its English template."""
 
 PERSON_VALUES = frozenset({"player", "winner"})
@@ -627,13 +689,14 @@ _check_second_person(CATALOG)
 
 _HELD_BY_NAME = {"card": "card", "upcard": "card", "cards": "cards", "meld": "cards", "layout": "layout",
                  "expected": "fraction"}
-_HELD_BY_ENDING = {"_card": "card", "_cards": "cards", "_meld": "cards", "_expected": "fraction"}
+_HELD_BY_ENDING = {"_card": "card", "_cards": "cards", "_meld": "cards", "_layout": "layout",
+                   "_expected": "fraction"}
 
 
 def _holds(name: str) -> str | None:
     """What a value's name says it holds: a ``card`` (named ``card``, ``upcard``
     or ``*_card``), ``cards`` (``cards``, ``meld``, ``*_cards`` or ``*_meld``), a
-    ``layout`` of melds (``layout``), an exact ``fraction`` (``expected`` or
+    ``layout`` of melds (``layout`` or ``*_layout``), an exact ``fraction`` (``expected`` or
     ``*_expected``); None for a number, a date or text."""
     if name in _HELD_BY_NAME:
         return _HELD_BY_NAME[name]

@@ -15,7 +15,16 @@ from typing import TypedDict
 from .cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
 from .errors import GinError, IllegalActionError
 from .language import N_, t
-from .melds import Arrangement, MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood, order_meld
+from .melds import (
+    Arrangement,
+    MeldKind,
+    all_arrangements,
+    all_best_arrangements,
+    best_arrangement,
+    meld_kind,
+    min_deadwood,
+    order_meld,
+)
 from .rules import Rules
 from .vocab import Vocabulary
 
@@ -491,6 +500,58 @@ def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules
     return settle(rules, out=out, knocker_melds=melds, knocker_dead=knocker_dead,
                   defender_melds=reply.melds, layoffs=reply.layoffs, defender_dead=reply.deadwood,
                   upcard=upcard_card)
+
+
+def knocker_net(score: HandScore) -> int:
+    """The knocker's points from a hand's score: what he scores, negative when
+    the defender scores (an undercut), 0 for a tie."""
+    if score.winner == "knocker":
+        return score.points
+    return -score.points if score.winner == "defender" else 0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredLayout:
+    """One layout of the knocker's cards, the defender's best reply to it and the hand's score."""
+
+    layout: Arrangement
+    reply: DefenderReply
+    score: HandScore
+
+    @property
+    def net(self) -> int:
+        """The knocker's points (see :func:`knocker_net`)."""
+        return knocker_net(self.score)
+
+
+def every_knock_layout(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules = Rules(), *,
+                       upcard: CardsLike | None = None) -> tuple[ScoredLayout, ...]:
+    """Every layout of the knocker's ten cards (after his knock discard) within the
+    knock limit (:func:`~gintrainer.melds.all_arrangements`: a meld may be given up
+    or broken), each scored against the defender's best lay-offs and melds; the best
+    for the knocker first, then the least deadwood, then the fixed order.
+
+    >>> best = every_knock_layout("5C 6C 7C 8C 9C AH 2H 3H 4H 3S", "3C 4C TC JC QC TD 5H 6H 7H JH")[0]
+    >>> str(best.layout), best.net
+    ('A♥ 2♥ 3♥ 4♥ · 6♣ 7♣ 8♣ 9♣ | 3♠ 5♣ (8)', 19)
+    """
+    knocker = parse_cards(knocker_cards)
+    defender = parse_cards(defender_cards)
+    if len(knocker) != 10 or len(defender) != 10:
+        raise GinError("a knock is laid out from the knocker's 10 cards against the defender's 10")
+    overlap = set(knocker) & set(defender)
+    if overlap:
+        raise GinError(t("{card} is in both hands", card=min(overlap)))
+    upcard_card = rules.require_upcard(upcard) if upcard is not None or rules.oklahoma else None
+    scored = []
+    for layout in all_arrangements(knocker, rules.knock_limit_for(upcard_card)):
+        reply = defender_reply(defender, layout.melds, layoffs=layout.points > 0)
+        score = settle(rules, out=ScoreKind.KNOCK, knocker_melds=layout.melds, knocker_dead=layout.deadwood,
+                       defender_melds=reply.melds, layoffs=reply.layoffs, defender_dead=reply.deadwood,
+                       upcard=upcard_card)
+        scored.append(ScoredLayout(layout, reply, score))
+    order = {id(s): i for i, s in enumerate(scored)}
+    return tuple(sorted(scored, key=lambda s: (-s.net, order[id(s)])))
 
 
 def _over_limit(points: int, limit: int) -> str:

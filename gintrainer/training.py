@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-from .cards import Card, parse_card
+from .cards import Card, parse_card, parse_cards
 from .errors import GinError
 from .language import N_, t
 from .messages import Message, Percent, Signed, render, say
@@ -34,6 +34,7 @@ from .puzzles import (
     normalise_kind,
     verify,
 )
+from .puzzles.knock_layout import layout_text, parse_layout
 from .rating import Rating, expected_score, pick
 from .solver import DiscardRow, Objective
 from .vocab import Vocabulary
@@ -41,12 +42,14 @@ from .vocab import Vocabulary
 
 class Stage(Vocabulary):
     """Where an attempt stands: at the yes-or-no question of "can you knock?", at
-    the discard, at the choice of "take or draw?", at the layout of "defend", or over."""
+    the discard, at the choice of "take or draw?", at the layout of "lay out your
+    knock", at the reply of "defend", or over."""
 
     YES_NO = "yes_no"
     DISCARD = "discard"
     CHOICE = "choice"
     LAYOUT = "lay_out"
+    REPLY = "reply"
     DONE = "done"
 
     @classmethod
@@ -117,7 +120,7 @@ class PuzzleAttempt:
         for _ in range(hints):
             attempt.hint()
         words = answer.split() if isinstance(answer, str) else []
-        if attempt.stage in (Stage.LAYOUT, Stage.CHOICE):
+        if attempt.stage in (Stage.CHOICE, Stage.LAYOUT, Stage.REPLY):
             return attempt, attempt._replay_one_stage(answer)
         if puzzle.kind == PuzzleKind.CAN_KNOCK:
             if not words or words[0] not in ("yes", "no"):
@@ -132,14 +135,17 @@ class PuzzleAttempt:
         return attempt, feedback
 
     def _replay_one_stage(self, answer) -> Feedback:
-        """A recorded answer of the one-stage kinds: "take or draw?" and "defend"."""
+        """The recorded answer of a one-stage kind: "take" or "draw", a layout, or a reply."""
+        if not isinstance(answer, str):
+            raise GinError(f"a recorded answer is text, not {answer!r}")
         if self.stage == Stage.LAYOUT:
-            from .puzzles.answers import parse_layout_response
-            return self.answer_layout(*parse_layout_response(answer))
-        words = answer.split() if isinstance(answer, str) else []
-        if len(words) != 1:
+            return self.answer_layout(parse_layout(answer))
+        if self.stage == Stage.REPLY:
+            from .puzzles.answers import parse_reply_response
+            return self.answer_reply(*parse_reply_response(answer))
+        if len(answer.split()) != 1:
             raise GinError(f"a recorded answer is take or draw, not {answer!r}")
-        return self.answer_choice(words[0])
+        return self.answer_choice(answer.split()[0])
 
     @property
     def stage(self) -> Stage:
@@ -190,6 +196,8 @@ class PuzzleAttempt:
         if self.stage == Stage.CHOICE:
             raise GinError(t("take the card or draw from the stock first"))
         if self.stage == Stage.LAYOUT:
+            raise GinError(t("lay out your melds first"))
+        if self.stage == Stage.REPLY:
             raise GinError(t("lay out your melds and lay-offs first"))
         raise GinError(t("answer yes or no first") if self.stage == Stage.YES_NO else t("choose the discard now"))
 
@@ -241,13 +249,24 @@ class PuzzleAttempt:
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
+    def answer_layout(self, melds) -> Feedback:
+        """The one stage of "lay out your knock": the knocker's melds (the other cards
+        deadwood); GinError for a layout that is no layout of the hand or over the limit,
+        and the attempt goes on."""
+        self.require_stage(Stage.LAYOUT)
+        melds = [tuple(parse_cards(m)) for m in melds] if not isinstance(melds, str) else melds
+        grade = self.puzzle.grade(melds)
+        self.answers.append(layout_text(melds))
+        self._finish(grade.correct)
+        note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
+        return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
-    def answer_layout(self, melds, layoffs, undercut) -> Feedback:
+    def answer_reply(self, melds, layoffs, undercut) -> Feedback:
         """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
         from .puzzles.defend import DefendPuzzle, answer_text
-        self.require_stage(Stage.LAYOUT)
+        self.require_stage(Stage.REPLY)
         puzzle = self.puzzle
-        assert isinstance(puzzle, DefendPuzzle)  # the layout stage is a defend puzzle's alone
+        assert isinstance(puzzle, DefendPuzzle)  # the reply stage is a defend puzzle's alone
         grade = puzzle.grade(melds, layoffs, undercut)
         self.answers.append(answer_text(melds, layoffs, undercut))
         self._finish(grade.correct)
@@ -256,7 +275,8 @@ class PuzzleAttempt:
 
 
 FIRST_STAGES = {PuzzleKind.CAN_KNOCK: Stage.YES_NO, PuzzleKind.BEST_DISCARD: Stage.DISCARD,
-                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.DEFEND: Stage.LAYOUT}
+                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.KNOCK_LAYOUT: Stage.LAYOUT,
+                PuzzleKind.DEFEND: Stage.REPLY}
 """Where an attempt at a puzzle of each kind starts."""
 
 

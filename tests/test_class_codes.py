@@ -113,7 +113,7 @@ def test_a_take_or_draw_set_alternates_with_the_other_kinds_and_says_so():
     plan = [kind for kind, _ in TAKE_DRAW.plan()]
     assert plan == ["can_knock", "take_or_draw"] * 2
     assert TAKE_DRAW.describe().startswith("4 puzzles: can-you-knock and take-or-draw; any difficulty")
-    three = ClassSet("y", count=3, kinds=["can_knock", "best_discard", "take_or_draw"])
+    three = ClassSet("y", count=3, kinds=("can_knock", "best_discard", "take_or_draw"))
     assert "can-you-knock, best-discard and take-or-draw (deadwood and lookahead" in three.describe()
     assert ClassSet("y", count=2, kinds="take_or_draw").objective is None
     with pytest.raises(ClassSetError, match="no take-or-draw puzzle has the theme gin"):

@@ -1,7 +1,7 @@
 """A "defend" puzzle in class sets: its answer read and marked in any language the
 trainer speaks, its results re-marked against the set's version 3 code and shown
 per theme, the worksheet's instructions, and a set with defend puzzles made on
-the teacher page, answered on the student page through the layout input and
+the teacher page, answered on the student page through the reply input and
 shown in the gradebook."""
 
 import base64
@@ -13,7 +13,7 @@ from gintrainer.classroom import ClassSet
 from gintrainer.classroom.marking import AnswerError, mark
 from gintrainer.language import in_language
 from gintrainer.puzzles import bank
-from gintrainer.puzzles.answers import parse_layout_response
+from gintrainer.puzzles.answers import parse_reply_response
 from gintrainer.puzzles.defend import answer_text
 
 KIND = "defend"
@@ -36,7 +36,7 @@ def test_an_answer_is_read_and_marked_in_any_language_the_trainer_speaks():
     assert mark(puzzle, yes_tr).correct and mark(puzzle, yes_tr).answer == right_answer(puzzle)
     nothing = mark(puzzle, " ; ; yes")  # no melds, no lay-offs: every card kept, marked by the engine
     assert not nothing.correct and "more than the" in nothing.message
-    melds, layoffs, undercut = parse_layout_response("7h 8h 9h / 2c 2d 2s ; 9c on 1 / tc on 1 ; na")
+    melds, layoffs, undercut = parse_reply_response("7h 8h 9h / 2c 2d 2s ; 9c on 1 / tc on 1 ; na")
     assert (len(melds), [(lo.card.code(), lo.meld) for lo in layoffs], undercut) == (2, [("9C", 0), ("TC", 0)], False)
     for bad in ("yes", "7H 8H 9H ; yes", "7H 8H 9H ; 9C on 0 ; yes", "7H 8H 9H ; ; maybe", "",
                 f"{right_answer(puzzle)} ; yes"):
@@ -112,15 +112,15 @@ def test_a_teacher_makes_a_defend_set_a_student_answers_it_and_the_gradebook_sho
     view.picker.select([first.answer[0]])
     view.discard_button.click()
     student.next_button.click()
-    assert view.puzzle == knock and view.layout_input.layout.display == ""
+    assert view.puzzle == knock and view.reply_input.layout.display == ""
     for meld in knock.reply.melds:  # the least deadwood, then the wrong word on the undercut
         view.picker.select(meld)
-        view.layout_input.meld_button.click()
+        view.reply_input.meld_button.click()
     for layoff in knock.reply.layoffs:
         view.picker.select([layoff.card])
-        view.layout_input.target.value = layoff.meld
-        view.layout_input.layoff_button.click()
-    (view.layout_input.no_undercut_button if knock.undercut else view.layout_input.undercut_button).click()
+        view.reply_input.target.value = layoff.meld
+        view.reply_input.layoff_button.click()
+    (view.reply_input.no_undercut_button if knock.undercut else view.reply_input.undercut_button).click()
     said = view.feedback.value
     word = "you do not undercut" if knock.undercut else "you undercut"
     assert f"Recorded: your layout keeps {knock.deadwood}, and you say {word}." in said
@@ -150,7 +150,7 @@ def test_a_defend_set_s_words_come_from_the_catalogs():
     classset = ClassSet("x", count=2, kinds=KIND)
     puzzle = classset.puzzles()[0]
     blind = PuzzleAttempt(puzzle, blind=True)
-    blind.answer_layout(puzzle.reply.melds, puzzle.reply.layoffs, puzzle.undercut)
+    blind.answer_reply(puzzle.reply.melds, puzzle.reply.layoffs, puzzle.undercut)
     assert recorded_words(blind) == (f"Recorded: your layout keeps {puzzle.deadwood}, and you say you "
                                      f"{'undercut' if puzzle.undercut else 'do not undercut'}.")
     with pseudo_language():

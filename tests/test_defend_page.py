@@ -23,11 +23,11 @@ def lay_out(view, melds, layoffs):
     """Pick and press as a learner does."""
     for meld in melds:
         view.picker.select(meld)
-        view.layout_input.meld_button.click()
+        view.reply_input.meld_button.click()
     for layoff in layoffs:
         view.picker.select([layoff.card])
-        view.layout_input.target.value = layoff.meld
-        view.layout_input.layoff_button.click()
+        view.reply_input.target.value = layoff.meld
+        view.reply_input.layoff_button.click()
 
 
 def chained():
@@ -38,16 +38,16 @@ def test_the_view_lays_out_a_chain_in_any_order_and_answers_right():
     puzzle = chained()
     results = []
     view = PuzzleView(puzzle, on_result=lambda v, attempt: results.append(attempt.result))
-    assert view.layout_input.layout.display == "" and all(
+    assert view.reply_input.layout.display == "" and all(
         b.layout.display == "none" for b in (view.yes_button, view.take_button, view.discard_button))
     assert "The knocker laid out" in view.position.value and "gt-defend-position" in view.position.value
     lay_out(view, puzzle.reply.melds, reversed(puzzle.reply.layoffs))  # the chain's outer card first
-    assert "Your lay-offs: " in view.layout_input.summary.value
-    button = view.layout_input.undercut_button if puzzle.undercut else view.layout_input.no_undercut_button
+    assert "Your lay-offs: " in view.reply_input.summary.value
+    button = view.reply_input.undercut_button if puzzle.undercut else view.reply_input.no_undercut_button
     button.click()
     assert results == ["solved"] and "gt-feedback-right" in view.feedback.value
     assert f"The least deadwood you can keep is {puzzle.deadwood}" in view.feedback.value
-    assert view.layout_input.layout.display == "none"
+    assert view.reply_input.layout.display == "none"
     view.table_toggle.value = True
     assert "gt-defend-answer" in view.table.value
 
@@ -56,13 +56,13 @@ def test_a_layout_that_keeps_more_says_what_it_costs_and_clear_starts_again():
     puzzle = chained()
     view = PuzzleView(puzzle)
     view.picker.select(puzzle.reply.deadwood[:1])
-    view.layout_input.meld_button.click()  # one loose card is no meld: refused, nothing laid out
-    assert "is not a meld" in view.layout_input.status.value and not view.layout_input.melds
+    view.reply_input.meld_button.click()  # one loose card is no meld: refused, nothing laid out
+    assert "is not a meld" in view.reply_input.status.value and not view.reply_input.melds
     lay_out(view, puzzle.reply.melds, puzzle.reply.layoffs)
-    view.layout_input.clear_button.click()
-    assert view.layout_input.melds == [] and view.layout_input.layoffs == []
+    view.reply_input.clear_button.click()
+    assert view.reply_input.melds == [] and view.reply_input.layoffs == []
     lay_out(view, puzzle.reply.melds, [])
-    view.layout_input.undercut_button.click()
+    view.reply_input.undercut_button.click()
     assert "gt-feedback-wrong" in view.feedback.value and "Not the least: your layout keeps" in view.feedback.value
 
 
@@ -71,15 +71,15 @@ def test_a_lay_off_the_rules_refuse_leaves_the_attempt_open():
     view = PuzzleView(puzzle)
     chain = next(lo for lo in reversed(puzzle.reply.layoffs))
     lay_out(view, [], [chain])  # the outer card alone does not extend the meld
-    view.layout_input.no_undercut_button.click()
-    assert "does not extend" in view.layout_input.status.value and not view.attempt.finished
+    view.reply_input.no_undercut_button.click()
+    assert "does not extend" in view.reply_input.status.value and not view.attempt.finished
 
 
 def test_the_trainer_records_an_answer_that_replays():
     page = TrainerPage(KIND, learner=Learner(), seed=3)
     puzzle = page.view.puzzle
     lay_out(page.view, puzzle.reply.melds, puzzle.reply.layoffs)
-    (page.view.layout_input.undercut_button if puzzle.undercut else page.view.layout_input.no_undercut_button).click()
+    (page.view.reply_input.undercut_button if puzzle.undercut else page.view.reply_input.no_undercut_button).click()
     assert page.learner.progress.solved == 1
     attempt, feedback = PuzzleAttempt.replay(puzzle, page.view.attempt.answer_text)
     assert attempt.result == "solved" and feedback.correct
@@ -95,11 +95,11 @@ def test_every_word_of_the_page_comes_from_the_catalogs():
     with pseudo_language():
         view = PuzzleView(puzzle)
         lay_out(view, puzzle.reply.melds, puzzle.reply.layoffs)
-        texts = [view.position.value, view.layout_input.summary.value, view.title.value,
-                 *(b.description for b in (view.layout_input.meld_button, view.layout_input.layoff_button,
-                                           view.layout_input.clear_button, view.layout_input.undercut_button))]
-        texts += [label for label, _ in view.layout_input.target.options]
-        view.layout_input.undercut_button.click()
+        texts = [view.position.value, view.reply_input.summary.value, view.title.value,
+                 *(b.description for b in (view.reply_input.meld_button, view.reply_input.layoff_button,
+                                           view.reply_input.clear_button, view.reply_input.undercut_button))]
+        texts += [label for label, _ in view.reply_input.target.options]
+        view.reply_input.undercut_button.click()
         texts.append(view.feedback.value)
     for text in texts:
         assert unmarked(text) == [], text

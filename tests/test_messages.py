@@ -25,7 +25,7 @@ def sample_values(template: Template, count: int = 2) -> dict:
             values[name] = parse_card("7H")
         elif name in ("cards", "meld") or name.endswith(("_cards", "_meld")):
             values[name] = parse_cards("7H 8H 9H")
-        elif name == "layout":
+        elif name == "layout" or name.endswith("_layout"):
             values[name] = (parse_cards("7H 8H 9H"), parse_cards("KC KD KS"))
         elif name == "expected" or name.endswith("_expected"):
             values[name] = Fraction(59, 8)

@@ -211,8 +211,8 @@ def test_every_step_of_the_path_is_a_page_of_the_site_in_every_language():
 
 def test_the_path_holds_each_lesson_once_in_order_then_the_trainers():
     assert [s.lesson for s in lesson_steps()] == sorted(LESSONS)
-    assert [s.page for s in PATH[len(lesson_order()):]] == ["can_knock", "best_discard", "take_or_draw", "defend",
-                                                          "practice"]
+    assert [s.page for s in PATH[len(lesson_order()):]] == ["can_knock", "best_discard", "take_or_draw",
+                                                            "knock_layout", "defend", "practice"]
     assert len({(type(s.page), s.page) for s in PATH}) == len(PATH)
     for s in PATH:
         assert all(step(p) in PATH for p in s.then)
@@ -227,17 +227,17 @@ def test_the_first_hand_stands_in_the_path_between_lesson_5_and_lesson_6():
 def test_each_lesson_s_next_step():
     assert {n: [s.page for s in next_steps(n)] for n in lesson_order()} == {
         1: [2], 2: [3], 3: [4], 4: [5, "best_discard", "take_or_draw"], 5: [FIRST_HAND, "can_knock", "practice"],
-        FIRST_HAND: [6, "practice", "can_knock", "best_discard"], 6: [7, "defend", "practice"],
-        7: [8, "can_knock", "practice"], 8: [9, "practice"],
-        9: [10, "practice", "can_knock", "best_discard", "take_or_draw", "defend"],
-        10: ["can_knock", "best_discard", "take_or_draw", "practice"]}
+        FIRST_HAND: [6, "practice", "can_knock", "best_discard"], 6: [7, "knock_layout", "defend", "practice"],
+        7: [8, "can_knock", "knock_layout", "practice"], 8: [9, "practice"],
+        9: [10, "practice", "can_knock", "best_discard", "take_or_draw", "knock_layout", "defend"],
+        10: ["can_knock", "best_discard", "take_or_draw", "knock_layout", "practice"]}
 
 
 def test_the_strategy_lesson_comes_after_the_variants_and_before_the_puzzle_trainers():
     pages = [s.page for s in PATH]
     assert pages.index(10) == pages.index(9) + 1 and pages[pages.index(10) + 1] == "can_knock"
     assert step(10).path == "lessons/10_strategy.ipynb" and step(10).then == (
-        "best_discard", "can_knock", "take_or_draw", "practice")
+        "best_discard", "can_knock", "take_or_draw", "knock_layout", "practice")
 
 
 def test_the_first_hand_is_done_once_played_to_its_end():
@@ -273,6 +273,8 @@ def test_the_continue_step_is_the_first_unfinished_one():
     p = p.with_attempt({**puzzle, "id": "d1", "kind": "best_discard"}, "solved", answer="7H", hints=0)
     assert first_unfinished(p).page == "take_or_draw"
     p = p.with_attempt({**puzzle, "id": "t1", "kind": "take_or_draw"}, "solved", answer="take", hints=0)
+    assert first_unfinished(p).page == "knock_layout"
+    p = p.with_attempt({**puzzle, "id": "l1", "kind": "knock_layout"}, "solved", answer="AC 2C 3C", hints=0)
     assert first_unfinished(p).page == "defend"
     p = p.with_attempt({**puzzle, "id": "f1", "kind": "defend"}, "solved", answer="JD QD KD ; 2C on 1 ; no", hints=0)
     assert first_unfinished(p).page == "practice"  # the last step: never done, always there

@@ -18,6 +18,7 @@ from gintrainer.cards import DECK, Card
 from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
 from gintrainer.messages import PUZZLE_MESSAGES, THEME_MESSAGES, Message, render, say
 from gintrainer.puzzles import Puzzle
+from gintrainer.puzzles.kinds import DISCARD_KINDS
 from gintrainer.puzzles.themes import HINT_ORDER, THEMES
 from gintrainer.solver import naive_discard, slow_expected_deadwood
 from puzzle_samples import bank_puzzles, every_puzzle, generated_sample, year_of_dailies
@@ -507,11 +508,10 @@ def _decides(theme, p):
     return DECIDES[theme](p)
 
 
-@pytest.mark.parametrize("theme", [t for t in THEMES if t != "big-gin"
-                                   and set(THEMES[t].kinds) <= {"can_knock", "best_discard"}])
+@pytest.mark.parametrize("theme", [t for t in THEMES if t != "big-gin" and THEMES[t].kinds == DISCARD_KINDS])
 def test_every_tagged_theme_decides_the_answer(theme):
-    """The themes of the discard kinds (those of "take or draw?": test_puzzle_take_or_draw_words.py; of "defend":
-    test_puzzle_defend_words.py)."""
+    """The themes of the discard kinds (those of "take or draw?": test_puzzle_take_or_draw_words.py; of "lay out
+    your knock": test_puzzle_knock_layout_words.py; of "defend": test_puzzle_defend_words.py)."""
     tagged = [p for p in bank_puzzles() + generated_sample() if theme in p.themes]
     assert tagged, f"no puzzle has the theme {theme}"
     wrong = [p.id for p in tagged if not _decides(theme, p)]

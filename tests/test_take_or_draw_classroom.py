@@ -153,6 +153,9 @@ def test_the_classroom_reaches_every_kind_through_its_owner():
 def _right_answer(puzzle) -> str:
     if puzzle.kind == "take_or_draw":
         return puzzle.choice
+    if puzzle.kind == "knock_layout":
+        from gintrainer.puzzles.knock_layout import layout_text
+        return layout_text(puzzle.layouts[0])
     if puzzle.kind == "can_knock":
         return f"yes {puzzle.answer[0].code()}" if puzzle.can_knock else "no"
     if puzzle.kind == "defend":

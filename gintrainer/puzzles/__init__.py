@@ -25,6 +25,7 @@ from ..storage import RecordError, RecordKind, read_json, write_json_atomic
 from .core import Grade, Puzzle, PuzzleError, make_puzzle
 from .defend import DefendPuzzle
 from .kinds import KINDS, PuzzleKind
+from .knock_layout import KnockLayoutPuzzle
 from .owners import owner, puzzle_from_record, verify
 from .positions import (
     Position,
@@ -44,8 +45,8 @@ BANK = RecordKind(N_("puzzle bank"), version=3)
 
 
 def normalise_kind(kind: PuzzleKind | str) -> PuzzleKind:
-    """Accept ``can_knock``/``can-knock``, ``best_discard``/``best-discard``, ``take_or_draw``/``take-or-draw``
-    and ``defend``."""
+    """Accept ``can_knock``/``can-knock``, ``best_discard``/``best-discard``, ``take_or_draw``/``take-or-draw``,
+    ``knock_layout``/``knock-layout`` and ``defend``."""
     try:
         return PuzzleKind.parse(kind)
     except GinError:
@@ -280,6 +281,7 @@ BANK_PLAN: dict[PuzzleKind, list[tuple[str, Objective | None, int]]] = {
     PuzzleKind.BEST_DISCARD: [("standard", Objective.DEADWOOD, 200), ("standard", Objective.LOOKAHEAD, 200),
                               ("oklahoma", Objective.DEADWOOD, 20), ("oklahoma", Objective.LOOKAHEAD, 20)],
     PuzzleKind.TAKE_OR_DRAW: [("standard", None, 300), ("oklahoma", None, 20)],
+    PuzzleKind.KNOCK_LAYOUT: [("standard", None, 300), ("oklahoma", None, 20)],
     PuzzleKind.DEFEND: [("standard", None, 300), ("oklahoma", None, 20)],
 }
 """The shipped bank: for each kind, the (rules, objective, count) of each part."""
@@ -397,6 +399,6 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
     return counts
 
 
-__all__ = ["BankEntry", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS", "Position", "Puzzle", "PuzzleError",
-           "PuzzleKind", "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record", "bank_records",
-           "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date", "verify"]
+__all__ = ["BankEntry", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS", "KnockLayoutPuzzle", "Position",
+           "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record",
+           "bank_records", "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date", "verify"]

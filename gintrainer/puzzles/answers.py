@@ -145,13 +145,13 @@ def mark_discard(puzzle: Puzzle, response) -> tuple[str, Grade]:
     return written, grade
 
 
-def parse_layout_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
+def parse_reply_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
     """The melds, lay-offs (:class:`~gintrainer.scoring.Layoff`) and word on the undercut
     of a "defend" answer: ``melds ; lay-offs ; yes or no`` (melds and lay-offs each apart
     by ``/``, either part may be empty; the word in any language the trainer speaks),
     as :func:`gintrainer.puzzles.defend.answer_text` writes it. Raises :class:`AnswerError`.
 
-    >>> melds, layoffs, undercut = parse_layout_response("7h 8h 9h ; 9c on 1 / tc on 1 ; Evet")
+    >>> melds, layoffs, undercut = parse_reply_response("7h 8h 9h ; 9c on 1 / tc on 1 ; Evet")
     >>> melds, [(lo.card.code(), lo.meld) for lo in layoffs], undercut
     ([(Card.parse('7H'), Card.parse('8H'), Card.parse('9H'))], [('9C', 0), ('TC', 0)], True)
     """
@@ -173,13 +173,13 @@ def parse_layout_response(response) -> tuple[list[tuple[Card, ...]], list, bool]
     return melds, layoffs, word in yes
 
 
-def mark_layout(puzzle, response) -> tuple[str, Grade]:
+def mark_reply(puzzle, response) -> tuple[str, Grade]:
     """An answer to a "defend" puzzle as written in a results file (see
-    :func:`parse_layout_response`), as the record keeps it, and its grade; a layout
+    :func:`parse_reply_response`), as the record keeps it, and its grade; a layout
     the rules refuse (a meld that is none, a card not in the hand, a lay-off that
     does not fit) is refused with :class:`AnswerError`."""
     from .defend import answer_text
-    melds, layoffs, undercut = parse_layout_response(response)
+    melds, layoffs, undercut = parse_reply_response(response)
     try:
         grade = puzzle.grade(melds, layoffs, undercut)
     except GinError as error:
@@ -194,5 +194,5 @@ def mark_choice(puzzle, response) -> tuple[str, Grade]:
     return choice.value, puzzle.grade(choice)
 
 
-__all__ = ["AnswerError", "mark_choice", "mark_discard", "mark_layout", "parse_choice_response",
-           "parse_layout_response", "parse_response", "words_of"]
+__all__ = ["AnswerError", "mark_choice", "mark_discard", "mark_reply", "parse_choice_response",
+           "parse_reply_response", "parse_response", "words_of"]

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from ..cards import Card, format_cards, parse_card, parse_cards
 from ..errors import GinError
@@ -82,6 +84,30 @@ class Said:
 
     def answer_words(self) -> str:
         return render(self.answer_messages)
+
+
+CHECKED_KEYS = ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences")
+"""What :func:`verify_remade` holds a record's keys to: everything the solver decides."""
+
+
+def verify_remade(record: dict, remake: Callable[[dict], Any]) -> Any:
+    """The puzzle ``remake`` builds again from a record's position (None when the solver
+    no longer keeps it), checked against the record: each of :data:`CHECKED_KEYS` as the
+    solver makes it. Raises :class:`PuzzleError` naming the first disagreement."""
+    name = record.get("id", "?") if isinstance(record, dict) else "?"
+    try:
+        puzzle = remake(record)
+    except KeyError as missing:
+        raise PuzzleError(f"puzzle record {name!r} lacks {missing}") from None
+    except (GinError, TypeError, ValueError, AttributeError) as error:
+        raise PuzzleError(f"puzzle record {name!r}: {error}") from None
+    if puzzle is None:
+        raise PuzzleError(f"puzzle {name!r} is no longer a clear puzzle for the solver")
+    expected = puzzle.to_dict()
+    for key in CHECKED_KEYS:
+        if record.get(key) != expected[key]:
+            raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the solver")
+    return puzzle
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import DefenderReply, Layoff, check_reply
 from ..solver import Objective
-from .answers import mark_layout
+from .answers import mark_reply
 from .core import Grade, PuzzleError, Said
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
@@ -182,7 +182,7 @@ def parse_layoff(text: Layoff | str) -> Layoff:
 def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> str:
     """A layout and the word on the undercut as a learner's record keeps it:
     "7H 8H 9H / 2C 2D 2S ; 9H on 1 / TH on 1 ; yes" (read by
-    :func:`gintrainer.puzzles.answers.parse_layout_response`)."""
+    :func:`gintrainer.puzzles.answers.parse_reply_response`)."""
     meld_text = " / ".join(format_cards(parse_cards(m)) for m in melds)
     layoff_texts = " / ".join(layoff_text(parse_layoff(lo)) for lo in layoffs)
     return f"{meld_text} ; {layoff_texts} ; {'yes' if undercut else 'no'}"
@@ -297,7 +297,7 @@ class DefendOwner:
         return puzzle.undercut
 
     def mark(self, puzzle: DefendPuzzle, response: str) -> tuple[str, Grade]:
-        return mark_layout(puzzle, response)
+        return mark_reply(puzzle, response)
 
 
 OWNER = DefendOwner()

@@ -1,6 +1,6 @@
 """The kinds of puzzle. Files say ``can_knock``, ``best_discard``,
-``take_or_draw`` and ``defend``; the command line also takes ``can-knock``,
-``best-discard`` and ``take-or-draw``."""
+``take_or_draw``, ``knock_layout`` and ``defend``; the command line also takes
+``can-knock``, ``best-discard``, ``take-or-draw`` and ``knock-layout``."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ from ..vocab import Vocabulary
 class PuzzleKind(Vocabulary):
     """What a puzzle asks: whether the hand can knock (and with which discard),
     which discard is best, whether to take the top discard or draw from the stock,
-    or how to answer a knock (melds and lay-offs, and whether they undercut)."""
+    how to lay out a knock against the defender's hand, or how to answer a knock
+    (melds and lay-offs, and whether they undercut)."""
 
     CAN_KNOCK = "can_knock"
     BEST_DISCARD = "best_discard"
     TAKE_OR_DRAW = "take_or_draw"
+    KNOCK_LAYOUT = "knock_layout"
     DEFEND = "defend"
 
     @classmethod
@@ -28,7 +30,7 @@ class PuzzleKind(Vocabulary):
     def prefix(self) -> str:
         """The start of the ids of puzzles of this kind."""
         return {PuzzleKind.CAN_KNOCK: "ck", PuzzleKind.BEST_DISCARD: "bd", PuzzleKind.TAKE_OR_DRAW: "td",
-                PuzzleKind.DEFEND: "df"}[self]
+                PuzzleKind.KNOCK_LAYOUT: "kl", PuzzleKind.DEFEND: "df"}[self]
 
     @property
     def option(self) -> str:

@@ -194,6 +194,119 @@ class DrawPosition(_Accounted):
                          self.upcard.code() if self.upcard else "-"])
 
 
+@dataclass(frozen=True, slots=True)
+class KnockPosition(_Accounted):
+    """A knock with both hands shown: the knocker's 10 cards after his knock discard
+    (``hand``), the defender's 10, the discard pile (bottom first, the knock discard
+    on top), the defender's cards seen taken from the pile (``opponent_known``), the
+    stock count, the rules and (under Oklahoma) the first upcard."""
+
+    hand: tuple[Card, ...]
+    defender_hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
+    rules: Rules
+    upcard: Card | None
+    seed: str
+
+    @property
+    def unseen_count(self) -> int:
+        """Both hands are shown: only the stock is unseen."""
+        return 52 - len(self.hand) - len(self.defender_hand) - len(self.discard_pile)
+
+    def problems(self) -> tuple[str, ...]:
+        """Every way the position fails to account for the 52 cards, in words (empty
+        for a real position): two hands of 10 different cards, each card in one place,
+        the defender's known cards among his own, the pile (at least the knock discard)
+        and the stock holding the 32 others, the stock not yet down to the dead stock
+        cards, and under Oklahoma the first upcard at the bottom of the pile."""
+        found = []
+        hand, defender, pile = self.hand, self.defender_hand, self.discard_pile
+        for who, cards in (("knocker", hand), ("defender", defender)):
+            if len(cards) != 10 or len(set(cards)) != 10:
+                found.append(f"the {who}'s hand holds 10 different cards, not {show_cards(cards)}")
+        found += place_problems(hand, pile, ())
+        both = [c for c in defender if c in set(hand) or c in set(pile)]
+        if both:
+            found.append(f"{show_cards(both)} in two places at once")
+        if any(c not in defender for c in self.opponent_known):
+            found.append("the defender's known cards are in the defender's hand")
+        if self.stock_count < self.rules.dead_stock_cards or len(pile) + self.stock_count != 32 or not pile:
+            found.append(f"the discard pile ({len(pile)}, the knock discard on top) and the stock "
+                         f"({self.stock_count}, at least {self.rules.dead_stock_cards}) hold the 32 cards "
+                         f"beside the two hands")
+        if self.rules.oklahoma != (self.upcard is not None):
+            found.append("an Oklahoma position names its first upcard, and only an Oklahoma position does")
+        elif self.upcard is not None and (not pile or pile[0] is not self.upcard):
+            found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
+        return tuple(found)
+
+    def key(self) -> str:
+        return "|".join([format_cards(sorted(self.hand)), format_cards(sorted(self.defender_hand)),
+                         format_cards(self.discard_pile), format_cards(sorted(self.opponent_known)),
+                         str(self.stock_count), self.upcard.code() if self.upcard else "-"])
+
+
+def layoff_cards(melds) -> list[Card]:
+    """The cards that could go on the melds: a set's missing suits, up to two cards beyond each end of a run."""
+    fit: list[Card] = []
+    for meld in melds:
+        if len({c.rank for c in meld}) == 1:
+            fit += [Card(meld[0].rank, s) for s in "CDHS" if Card(meld[0].rank, s) not in meld]
+        else:
+            low, high, suit = min(c.rank for c in meld), max(c.rank for c in meld), meld[0].suit
+            fit += [Card(r, suit) for r in (low - 2, low - 1, high + 1, high + 2) if 1 <= r <= 13]
+    return fit
+
+
+def knock_layout_position(seed: str, rules: Rules) -> KnockPosition:
+    """A knock built from ``seed``: ten cards within the knock limit around melds
+    (low melds and cards that fit two melds among them, so that giving a meld up
+    is sometimes worth it), and a defender who holds some of the cards that would
+    lay off on them, the rest of the deck split between the pile and the stock."""
+    from ..melds import best_arrangement, every_meld, min_deadwood
+    rng = random.Random(f"knock-layout:{seed}")
+    while True:
+        cards: set[Card] = set()
+        if rng.random() < 0.5:  # a low run or set, cheap to give up
+            low = rng.randrange(1, 5)
+            suit = rng.choice("CDHS")
+            cards.update(Card(r, suit) for r in range(low, low + 3)) if rng.random() < 0.6 else \
+                cards.update(Card(low, s) for s in rng.sample("CDHS", 3))
+        while len(cards) < rng.choice((7, 8, 9)):
+            _add_pattern(rng, cards)
+        if len(cards) > 10:
+            continue
+        upcard = rng.choice([c for c in DECK if c not in cards]) if rules.oklahoma else None
+        limit = rules.knock_limit_for(upcard)
+        small = [c for c in DECK if c not in cards and c is not upcard and c.value <= 5]
+        while len(cards) < 10:
+            cards.add(rng.choice(small))
+        if not 0 < min_deadwood(cards) <= limit:
+            continue
+        hand = tuple(sorted(cards))
+        fits = [c for c in dict.fromkeys(layoff_cards(every_meld(hand))) if c not in cards and c is not upcard]
+        defender = {c for c in fits if rng.random() < 0.45}
+        defender = set(rng.sample(sorted(defender), 10)) if len(defender) > 10 else defender
+        own: set[Card] = set()
+        for _ in range(rng.choice((0, 1, 1, 2))):  # melds of his own
+            _add_pattern(rng, own)
+        defender |= {c for c in own if c not in cards and c is not upcard}
+        defender = set(rng.sample(sorted(defender), 10)) if len(defender) > 10 else defender
+        rest = [c for c in DECK if c not in cards and c not in defender and c is not upcard]
+        defender |= set(rng.sample(rest, 10 - len(defender)))
+        rest = [c for c in DECK if c not in cards and c not in defender and c is not upcard]
+        rng.shuffle(rest)
+        stock_count = rng.randrange(max(3, rules.dead_stock_cards), 24)
+        pile_size = 32 - stock_count
+        pile = tuple(([upcard] if upcard is not None else []) + rest[:pile_size - (upcard is not None)])
+        held = sorted(defender)
+        known = tuple(sorted(rng.sample([c for c in held if c not in best_arrangement(held).deadwood] or held,
+                                        rng.choice((0, 0, 1, 2)))))
+        return KnockPosition(hand, tuple(held), pile, known, stock_count, rules, upcard, seed)
+
+
 def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
     """Every position after a draw in one hand of self-play from ``seed``.
 

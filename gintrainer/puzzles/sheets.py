@@ -27,6 +27,8 @@ from ..drawing import (
     deadwood_sum_words,
     defend_position_html,
     discard_table_html,
+    knock_layouts_html,
+    knock_position_html,
     melds_words,
     offer_position_html,
     offer_position_words,
@@ -193,6 +195,46 @@ class OfferSheet:
         return t(OFFER_INSTRUCTIONS)
 
 
+KNOCK_LAYOUT_INSTRUCTIONS = N_(
+    "A \u201cLay out your knock\u201d puzzle shows your ten cards after your knock discard and the defender\u2019s "
+    "ten: write the melds you lay out, each one\u2019s cards, melds apart by a slash (A\u2663 2\u2663 3\u2663 / "
+    "7\u2665 7\u2666 7\u2660), so that you score the most after the defender lays off all he can.")
+
+
+class KnockLayoutSheet:
+    """"Lay out your knock": both hands, a box for the melds; the key shows every accepted layout."""
+
+    def title(self) -> str:
+        return tc("puzzle kind", "Lay out your knock")
+
+    def position_html(self, puzzle) -> str:
+        return knock_position_html(puzzle)
+
+    def position_words(self, puzzle) -> str:
+        return t("Defender's hand: {cards}", cards=puzzle.defender_hand)
+
+    def marks(self, puzzle) -> dict:
+        return {}
+
+    def boxes(self, puzzle) -> tuple[Boxes, ...]:
+        return (Boxes(tc("answer box", "Your melds:"), write=True),)
+
+    def verdict(self, puzzle) -> str:
+        return ""
+
+    def key_lines(self, puzzle) -> tuple[str, ...]:
+        return ()
+
+    def numbers_html(self, puzzle) -> str:
+        return knock_layouts_html(puzzle)
+
+    def instructions(self) -> str:
+        return t(KNOCK_LAYOUT_INSTRUCTIONS)
+
+    def more_instructions(self) -> str:
+        return t(KNOCK_LAYOUT_INSTRUCTIONS)
+
+
 DEFEND_INSTRUCTIONS = N_(
     "A \u201cDefend\u201d puzzle shows the knocker's melds, numbered from 1, the knocker's deadwood and your ten "
     "cards: write your melds and the cards you lay off, each with the number of the meld it goes on (7\u2665 on "
@@ -246,4 +288,5 @@ class DefendSheet:
 
 
 __all__ = ["BestDiscardSheet", "Boxes", "DEFEND_INSTRUCTIONS", "DEFEND_ONLY_INSTRUCTIONS", "DISCARD_INSTRUCTIONS",
-           "DefendSheet", "DiscardSheet", "OFFER_INSTRUCTIONS", "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "Sheet"]
+           "DefendSheet", "DiscardSheet", "KNOCK_LAYOUT_INSTRUCTIONS", "KnockLayoutSheet", "OFFER_INSTRUCTIONS",
+           "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "Sheet"]

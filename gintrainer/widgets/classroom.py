@@ -57,7 +57,7 @@ from ..solver import DrawChoice, Objective
 from ..training import PuzzleAttempt
 from . import ui as widgets
 from .base import Change, ScriptWidget, View, download_link, guarded
-from .defend import layout_answer_words
+from .defend import reply_answer_words
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
@@ -482,7 +482,7 @@ def review_html(session: StudentSession) -> str:
             not_answered = t("Not answered.")
             verdict = f"<div class='gt-info'>{escape(not_answered)}</div>"
         elif puzzle.kind == PuzzleKind.DEFEND:  # melds ; lay-offs ; the word on the undercut
-            answer = layout_answer_words(attempt.answer)
+            answer = reply_answer_words(attempt.answer)
         else:
             words = [_recorded_word(w) for w in words_of(attempt.answer)]
             chosen = words[-1] if isinstance(words[-1], Card) or words[-1] in tuple(DrawChoice) else None

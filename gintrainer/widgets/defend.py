@@ -14,30 +14,30 @@ from ..cards import Card
 from ..errors import GinError
 from ..language import t, tc
 from ..melds import meld_kind, order_meld
-from ..puzzles.answers import parse_layout_response
+from ..puzzles.answers import parse_reply_response
 from ..scoring import Layoff, not_a_meld
 from .base import View, guarded
 from .cards import CardPicker
 
-OnLayout = Callable[[list[tuple[Card, ...]], list[Layoff], bool], None]
+OnReply = Callable[[list[tuple[Card, ...]], list[Layoff], bool], None]
 """What the page does with a finished layout: its melds, lay-offs and the word on the undercut."""
 
 
-def layout_answer_words(answer: str) -> str:
+def reply_answer_words(answer: str) -> str:
     """A recorded answer (:func:`gintrainer.puzzles.defend.answer_text`) as the student reads
     it: the melds, each lay-off as its card → the number of the knocker's meld, and yes or
     no on the undercut (``7♥ 8♥ 9♥ · 9♣ → 1 · yes``)."""
-    melds, layoffs, undercut = parse_layout_response(answer)
+    melds, layoffs, undercut = parse_reply_response(answer)
     parts = [" / ".join(" ".join(str(c) for c in meld) for meld in melds) or "—",
              " / ".join(f"{lo.card} → {lo.meld + 1}" for lo in layoffs) or "—",
              tc("answer", "yes") if undercut else tc("answer", "no")]
     return " · ".join(parts)
 
 
-class LayoutInput(View):
+class ReplyInput(View):
     """Melds and lay-offs built from the cards picked in ``picker``; ``on_answer`` gets them."""
 
-    def __init__(self, picker: CardPicker, on_answer: OnLayout):
+    def __init__(self, picker: CardPicker, on_answer: OnReply):
         self.picker = picker
         self.on_answer = on_answer
         self.melds: list[tuple[Card, ...]] = []
@@ -50,7 +50,7 @@ class LayoutInput(View):
                                             layout=widgets.Layout(width="auto"), _dom_classes=("gt-layoff",))
         self.clear_button = widgets.Button(description=tc("button", "Clear the layout"),
                                            layout=widgets.Layout(width="auto"), _dom_classes=("gt-clear",))
-        self.summary = widgets.HTML(_dom_classes=("gt-layout-summary",))
+        self.summary = widgets.HTML(_dom_classes=("gt-reply-summary",))
         # The two answers look alike: a colour would suggest one of them.
         self.undercut_button = widgets.Button(description=tc("button", "Done: I undercut"),
                                               _dom_classes=("gt-answer", "gt-undercut"),
@@ -62,7 +62,7 @@ class LayoutInput(View):
         super().__init__([widgets.HBox([self.meld_button, self.target, self.layoff_button, self.clear_button],
                                        layout=row), self.summary,
                           widgets.HBox([self.undercut_button, self.no_undercut_button], layout=row)],
-                         _dom_classes=("gt-layout-input",), layout=widgets.Layout())
+                         _dom_classes=("gt-reply-input",), layout=widgets.Layout())
         self.meld_button.on_click(self._on_meld)
         self.layoff_button.on_click(self._on_layoff)
         self.clear_button.on_click(self._on_clear)
@@ -134,4 +134,4 @@ class LayoutInput(View):
         self.summary.value = f"<div class='gt-info'>{escape(melds)}</div><div class='gt-info'>{escape(layoffs)}</div>"
 
 
-__all__ = ["LayoutInput", "OnLayout"]
+__all__ = ["ReplyInput", "OnReply"]

@@ -17,6 +17,9 @@ from ..drawing import (
     choice_table_html,
     defend_position_html,
     discard_table_html,
+    knock_layouts_html,
+    knock_position_html,
+    layout_html,
     offer_position_html,
     puzzle_position_html,
     puzzle_rules_words,
@@ -29,6 +32,7 @@ from ..puzzles import (
     KINDS,
     THEMES,
     DefendPuzzle,
+    KnockLayoutPuzzle,
     Puzzle,
     PuzzleKind,
     TakeOrDrawPuzzle,
@@ -37,18 +41,20 @@ from ..puzzles import (
     parse_date,
     verify,
 )
-from ..puzzles.answers import parse_layout_response
+from ..puzzles.answers import parse_reply_response
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
+from ..scoring import check_melds
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
 from . import ui as widgets
 from .base import Change, View, guarded, settings
 from .cards import CardPicker
-from .defend import LayoutInput
+from .defend import ReplyInput
 from .profile import Learner, ProfileBar
 
 KIND_TITLES = {PuzzleKind.CAN_KNOCK: N_("Can you knock?"), PuzzleKind.BEST_DISCARD: N_("Best discard"),
-               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?"), PuzzleKind.DEFEND: N_("Defend")}
+               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?"), PuzzleKind.KNOCK_LAYOUT: N_("Lay out your knock"),
+               PuzzleKind.DEFEND: N_("Defend")}
 """Each kind's title, in English (shown through :func:`kind_title`)."""
 DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The difficulty filter's shown choices (the values stay the English names)."""
@@ -70,6 +76,8 @@ def solver_table_html(puzzle: Puzzle | TakeOrDrawPuzzle, chosen: Card | str | No
     choice) marked (for a puzzle already answered: it gives the answer away)."""
     if isinstance(puzzle, TakeOrDrawPuzzle):
         return choice_table_html(puzzle, chosen if isinstance(chosen, str) else None)
+    if isinstance(puzzle, KnockLayoutPuzzle):
+        return knock_layouts_html(puzzle, four_colour=settings.four_colour)
     if isinstance(puzzle, DefendPuzzle):
         return f"<div class='gt-info gt-defend-answer'>{escape(render(puzzle.answer_messages))}</div>"
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
@@ -96,6 +104,8 @@ def position_html(puzzle: Puzzle | TakeOrDrawPuzzle | DefendPuzzle) -> str:
     and the opponent's known cards."""
     if isinstance(puzzle, TakeOrDrawPuzzle):
         cards = offer_position_html(puzzle, four_colour=settings.four_colour)
+    elif isinstance(puzzle, KnockLayoutPuzzle):
+        cards = knock_position_html(puzzle, four_colour=settings.four_colour)
     elif isinstance(puzzle, DefendPuzzle):
         cards = defend_position_html(puzzle, four_colour=settings.four_colour)
     else:
@@ -109,11 +119,13 @@ def recorded_message(attempt: PuzzleAttempt) -> Message:
     """A blind answer (a class set) as recorded, without saying whether it is right."""
     answers = attempt.answers
     if isinstance(attempt.puzzle, DefendPuzzle):  # the learner's own count, not the least
-        melds, layoffs, undercut = parse_layout_response(answers[-1])
+        melds, layoffs, undercut = parse_reply_response(answers[-1])
         kept = attempt.puzzle.lay_out(melds, layoffs).points
         return say("df_recorded_undercut" if undercut else "df_recorded_no_undercut", deadwood=kept)
     if answers == ["no"]:
         return say("recorded_no")
+    if isinstance(attempt.puzzle, KnockLayoutPuzzle):
+        return say("kl_recorded")
     if isinstance(attempt.puzzle, TakeOrDrawPuzzle):
         if answers == [TAKE]:
             return say("td_recorded_take", card=attempt.puzzle.offered)
@@ -175,6 +187,15 @@ class PuzzleView(View):
         self.take_button = widgets.Button(_dom_classes=("gt-answer", "gt-take"), layout=widgets.Layout(width="auto"))
         self.draw_button = widgets.Button(description=tc("button", "Draw from the stock"),
                                           _dom_classes=("gt-answer", "gt-draw"), layout=widgets.Layout(width="auto"))
+        # "Lay out your knock": melds picked from the hand one at a time, then the layout submitted.
+        self.add_meld_button = widgets.Button(description=tc("button", "Add meld"), _dom_classes=("gt-add-meld",),
+                                              layout=widgets.Layout(width="auto"))
+        self.clear_melds_button = widgets.Button(description=tc("button", "Clear melds"),
+                                                 _dom_classes=("gt-clear-melds",), layout=widgets.Layout(width="auto"))
+        self.knock_button = widgets.Button(description=tc("button", "Knock with these melds"), button_style="primary",
+                                           _dom_classes=("gt-knock-layout",), layout=widgets.Layout(width="auto"))
+        self.layout_view = widgets.HTML(_dom_classes=("gt-layout-view",))
+        self.melds: list[tuple[Card, ...]] = []
         self.hint_button = widgets.Button(description=tc("button", "Hint"),
                                          tooltip=tc("tooltip", "theme, then key cards, then the answer"),
                                          layout=widgets.Layout(width="auto"))
@@ -186,13 +207,14 @@ class PuzzleView(View):
                                                  layout=widgets.Layout(width="auto"))
         self.table = widgets.HTML()
         self.buttons = widgets.HBox([self.yes_button, self.no_button, self.take_button, self.draw_button,
-                                     self.discard_button, self.hint_button],
+                                     self.discard_button, self.add_meld_button, self.clear_melds_button,
+                                     self.knock_button, self.hint_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
         # "Defend": melds and lay-offs made from the cards picked, then undercut or not.
-        self.layout_input = LayoutInput(self.picker, self._on_layout)
+        self.reply_input = ReplyInput(self.picker, self._on_reply)
         self._heading = title
-        children = [self.title, self.note, self.position, self.picker, self.layout_input, self.buttons, self.hints,
-                    self.feedback, self.again_button]
+        children = [self.title, self.note, self.position, self.layout_view, self.picker, self.reply_input,
+                    self.buttons, self.hints, self.feedback, self.again_button]
         if table:
             children += [self.table_toggle, self.table]
         super().__init__(children, _dom_classes=("gt-puzzle",))
@@ -201,6 +223,9 @@ class PuzzleView(View):
         self.discard_button.on_click(self._on_discard)
         self.take_button.on_click(lambda _: self._choose(TAKE))
         self.draw_button.on_click(lambda _: self._choose(DRAW))
+        self.add_meld_button.on_click(self._on_add_meld)
+        self.clear_melds_button.on_click(self._on_clear_melds)
+        self.knock_button.on_click(self._on_knock)
         self.hint_button.on_click(self._on_hint)
         self.again_button.on_click(self._on_again)
         self.table_toggle.observe(self._on_table, names="value")
@@ -242,10 +267,12 @@ class PuzzleView(View):
             self.again_button.layout.display = "none"
             self.table_toggle.value = False
             self.table.value = ""
+            self.melds = []
             puzzle = attempt.puzzle
-            self.picker.show(puzzle.hand, single=not isinstance(puzzle, DefendPuzzle))
+            many = attempt.stage == Stage.LAYOUT or isinstance(puzzle, DefendPuzzle)  # melds need several cards
+            self.picker.show(puzzle.hand, single=not many)
             if isinstance(puzzle, DefendPuzzle):
-                self.layout_input.start(puzzle.knocker_melds)
+                self.reply_input.start(puzzle.knocker_melds)
             self._show_hints()
             self.refresh()
 
@@ -256,10 +283,11 @@ class PuzzleView(View):
             none_yet = t("No puzzle yet.")
             self.position.value = f"<p>{escape(none_yet)}</p>"
             for button in (self.yes_button, self.no_button, self.take_button, self.draw_button,
-                           self.discard_button, self.hint_button):
+                           self.discard_button, self.add_meld_button, self.clear_melds_button, self.knock_button,
+                           self.hint_button):
                 button.disabled = True
             self.table_toggle.layout.display = "none"
-            self.layout_input.layout.display = "none"
+            self.reply_input.layout.display = "none"
             return
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
@@ -280,7 +308,10 @@ class PuzzleView(View):
         self.discard_button.layout.display = "" if stage == Stage.DISCARD else "none"
         self.take_button.layout.display = "" if stage == Stage.CHOICE else "none"
         self.draw_button.layout.display = "" if stage == Stage.CHOICE else "none"
-        self.layout_input.layout.display = "" if stage == Stage.LAYOUT else "none"
+        for button in (self.add_meld_button, self.clear_melds_button, self.knock_button):
+            button.layout.display = "" if stage == Stage.LAYOUT else "none"
+        self.layout_view.value = self._layout_value(puzzle)
+        self.reply_input.layout.display = "" if stage == Stage.REPLY else "none"
         if isinstance(puzzle, TakeOrDrawPuzzle):
             self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
         self.discard_button.description = (tc("button", "Knock with this discard")
@@ -312,9 +343,9 @@ class PuzzleView(View):
     def _choose(self, choice: str) -> None:
         self._show_feedback(self._require().answer_choice(choice))
 
-    def _on_layout(self, melds, layoffs, undercut: bool) -> None:
-        """The layout's answer (the layout input reports a layout the rules refuse)."""
-        self._show_feedback(self._require().answer_layout(melds, layoffs, undercut))
+    def _on_reply(self, melds, layoffs, undercut: bool) -> None:
+        """The reply's answer (the reply input reports a layout the rules refuse)."""
+        self._show_feedback(self._require().answer_reply(melds, layoffs, undercut))
 
     @guarded
     def _on_discard(self, _button: widgets.Button | None = None) -> None:
@@ -324,6 +355,46 @@ class PuzzleView(View):
         if len(chosen) != 1:
             raise GinError(t("select one card of your hand first"))
         self._show_feedback(attempt.answer_discard(chosen[0]))
+
+    def _layout_value(self, puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
+        """The melds laid so far and the deadwood left (a knock-layout puzzle only)."""
+        if not isinstance(puzzle, KnockLayoutPuzzle):
+            return ""
+        melded = {c for m in self.melds for c in m}
+        return layout_html(self.melds, [c for c in puzzle.hand if c not in melded], four_colour=settings.four_colour)
+
+    def _unmelded(self) -> tuple[Card, ...]:
+        melded = {c for m in self.melds for c in m}
+        return tuple(c for c in self._require().puzzle.hand if c not in melded)
+
+    @guarded
+    def _on_add_meld(self, _button: widgets.Button | None = None) -> None:
+        """The selected cards as one more meld, checked by the engine (a set or a run of
+        cards in no other meld); the picker then holds the cards left."""
+        attempt = self._require()
+        attempt.require_stage(Stage.LAYOUT)
+        chosen = self.picker.selected
+        if not chosen:
+            raise GinError(t("select the cards of a meld first"))
+        melds, _ = check_melds([*self.melds, chosen], attempt.puzzle.hand)
+        self.melds = list(melds)
+        self.picker.show(self._unmelded(), single=False)
+        self.refresh()
+
+    @guarded
+    def _on_clear_melds(self, _button: widgets.Button | None = None) -> None:
+        attempt = self._require()
+        attempt.require_stage(Stage.LAYOUT)
+        self.melds = []
+        self.picker.show(attempt.puzzle.hand, single=False)
+        self.refresh()
+
+    @guarded
+    def _on_knock(self, _button: widgets.Button | None = None) -> None:
+        """Submit the melds laid (the other cards deadwood): marked by the score they leave."""
+        attempt = self._require()
+        attempt.require_stage(Stage.LAYOUT)
+        self._show_feedback(attempt.answer_layout(self.melds))
 
     @guarded
     def _on_hint(self, _button: widgets.Button | None = None) -> None:

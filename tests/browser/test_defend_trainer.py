@@ -27,9 +27,9 @@ def test_a_defend_puzzle_is_laid_out_and_answered_with_its_verdict(page, server,
         view.get_by_role("button", name="Meld the selected cards").click()
     for layoff in reversed(puzzle.reply.layoffs):  # a chain's outer card first: any order is taken
         picker.get_by_role("button", name=str(layoff.card), exact=True).click()
-        view.locator(".gt-layout-input select").select_option(index=layoff.meld)
+        view.locator(".gt-reply-input select").select_option(index=layoff.meld)
         view.get_by_role("button", name="Lay off the selected card").click()
-    expect(view.locator(".gt-layout-summary")).to_contain_text(f"{puzzle.reply.layoffs[0].card} on meld")
+    expect(view.locator(".gt-reply-summary")).to_contain_text(f"{puzzle.reply.layoffs[0].card} on meld")
     view.get_by_role("button", name="Done: I undercut" if puzzle.undercut else "Done: no undercut").click()
     expect(view.locator(".gt-feedback-right")).to_have_text("Right!")
     expect(view.locator(".gt-feedback")).to_contain_text(f"The least deadwood you can keep is {puzzle.deadwood}")

@@ -1,0 +1,287 @@
+"""The "lay out your knock" puzzle: you knock, both hands are shown; lay out your
+melds so that the defender's best lay-offs leave you the most points. Answered
+exactly over every layout of the knocker's ten cards within the knock limit
+(:func:`gintrainer.scoring.every_knock_layout`: a meld may be given up or broken,
+which is sometimes worth more than the least deadwood), kept only when the best
+layouts score at least :data:`KNOCK_LAYOUT_MARGIN` more than the next best and a
+least-deadwood layout is not among them.
+
+Its record keeps the common keys of every puzzle (``id``, ``kind``, ``rules``,
+``hand`` the knocker's 10 cards after the knock discard, ``discard_pile`` bottom
+first with the knock discard on top, ``opponent_known``, ``stock_count``,
+``upcard``, ``themes``, ``difficulty``, ``seed``, ``sentences``) with
+``defender_hand``, the knock limit and ``answer``: ``layouts`` (every accepted
+layout, each a list of melds; a run is never split into runs that touch) and
+``points`` (the knocker's score after the defender's best lay-offs, negative when
+undercut). Any layout that scores ``points`` is right.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards
+from ..errors import GinError
+from ..language import N_, t
+from ..messages import Message, say
+from ..rules import Rules
+from ..scoring import HandScore, knocker_net, score_hand
+from ..solver import Objective
+from .core import Grade, PuzzleError, Said, verify_remade
+from .kinds import PuzzleKind
+from .knock_layout_themes import LayoutContext, explain, hints, rate
+from .positions import KnockPosition, knock_layout_position
+from .sheets import KnockLayoutSheet, Sheet
+from .themes import themes_of
+
+KIND = PuzzleKind.KNOCK_LAYOUT
+KNOCK_LAYOUT_MARGIN = 2
+"""The least gap, in points, between the best layouts' score and the next best that
+makes one clear answer: a one-point gap is an ace laid off or not, too fine to pose."""
+
+Layout = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class KnockLayoutPuzzle(Said):
+    """One verified "lay out your knock" puzzle: the knock, both hands, and the answer."""
+
+    id: str
+    kind: PuzzleKind
+    rules: Rules
+    hand: tuple[Card, ...]
+    defender_hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
+    upcard: Card | None
+    knock_limit: int
+    layouts: tuple[Layout, ...]
+    points: int
+    themes: tuple[str, ...]
+    difficulty: int
+    seed: str
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
+
+    def __post_init__(self) -> None:
+        if self.kind != KIND:
+            raise PuzzleError(f"puzzle {self.id!r} is not a knock-layout puzzle: {self.kind!r}")
+        if not self.layouts:
+            raise PuzzleError(f"puzzle {self.id!r} accepts no layout")
+        object.__setattr__(self, "kind", PuzzleKind(self.kind))
+
+    @property
+    def position(self) -> KnockPosition:
+        return KnockPosition(self.hand, self.defender_hand, self.discard_pile, self.opponent_known,
+                             self.stock_count, self.rules, self.upcard, self.seed)
+
+    @property
+    def forbidden(self) -> None:
+        """No card is barred: the knock discard is made."""
+        return None
+
+    @property
+    def objective(self) -> None:
+        return None
+
+    @property
+    def answer(self) -> tuple[Layout, ...]:
+        """The accepted answers: every layout that scores the most."""
+        return self.layouts
+
+    @property
+    def count_message(self) -> Message:
+        """Where the 52 cards are: both hands are shown, the pile and the stock."""
+        return say("kl_position_count", pile=len(self.discard_pile), stock=self.stock_count)
+
+    @property
+    def question_message(self) -> Message:
+        return say("kl_question", limit=self.knock_limit)
+
+    @property
+    def answer_messages(self) -> tuple[Message, ...]:
+        if len(self.layouts) == 1:
+            return (say("kl_answer_one", layout=self.layouts[0]),)
+        return (say("kl_answer_many", layout=self.layouts[0], others=len(self.layouts) - 1),)
+
+    def score(self, melds: Iterable[CardsLike]) -> HandScore:
+        """The hand's score with the knocker's melds ``melds`` (the rest deadwood) and the
+        defender's best reply; GinError (IllegalActionError) for a layout that is no
+        layout of the hand or is over the knock limit, in words."""
+        if isinstance(melds, (str, Card)):
+            raise GinError("melds are a list of melds")
+        return score_hand(self.hand, self.defender_hand, self.rules, knocker_melds=list(melds), upcard=self.upcard)
+
+    def grade(self, melds: Iterable[CardsLike]) -> Grade:
+        """Judge a layout (a list of melds, the other cards deadwood): right when it scores
+        as much as the best, then the explanation; its cost is the points it gives away."""
+        score = self.score(melds)
+        net = knocker_net(score)
+        if net == self.points:
+            return Grade(True, None, (say("grade_right"), *self.explanation_messages), Fraction(0), None)
+        cost = self.points - net
+        if net > 0:
+            lead = say("kl_grade_wrong_knock", defender_deadwood=score.defender_deadwood, net=net, cost=cost)
+        elif net < 0:
+            lead = say("kl_grade_wrong_undercut", defender_deadwood=score.defender_deadwood, lost=-net, cost=cost)
+        else:
+            lead = say("kl_grade_wrong_tie", cost=cost)
+        return Grade(False, None, (lead, *self.explanation_messages), Fraction(cost), None)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
+            "hand": format_cards(self.hand), "defender_hand": format_cards(self.defender_hand),
+            "discard_pile": format_cards(self.discard_pile), "opponent_known": format_cards(self.opponent_known),
+            "stock_count": self.stock_count, "upcard": self.upcard.code() if self.upcard else None,
+            "knock_limit": self.knock_limit,
+            "answer": {"layouts": [[format_cards(m) for m in layout] for layout in self.layouts],
+                       "points": self.points},
+            "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
+            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
+                          "hints": [m.to_data() for m in self.hint_messages]},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> KnockLayoutPuzzle:
+        """Read a record and check it against the solver (see :func:`verify`)."""
+        return verify(data)
+
+
+def puzzle_id(position: KnockPosition) -> str:
+    """An id derived from the position alone, so it survives rebuilding the bank."""
+    text = json.dumps([KIND.value, position.rules.to_dict(), position.key()], sort_keys=True)
+    return f"{KIND.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def solve(position: KnockPosition) -> LayoutContext:
+    """The solved knock: every layout within the knock limit, scored."""
+    from ..scoring import every_knock_layout
+    scored = every_knock_layout(position.hand, position.defender_hand, position.rules, upcard=position.upcard)
+    return LayoutContext(position, scored, position.rules.knock_limit_for(position.upcard))
+
+
+def make(position: KnockPosition) -> KnockLayoutPuzzle | None:
+    """The puzzle this knock makes, or None when it is not worth posing: no layout
+    within the limit, a gin (always the best), the best layouts within
+    :data:`KNOCK_LAYOUT_MARGIN` of the next, or every least-deadwood layout
+    among the best (the count alone answers it)."""
+    position = replace(position, hand=tuple(sorted(position.hand)),
+                       defender_hand=tuple(sorted(position.defender_hand)))  # the record's order
+    position.verify()
+    ctx = solve(position)
+    if not ctx.scored or ctx.gin or ctx.next_best is None or ctx.margin < KNOCK_LAYOUT_MARGIN:
+        return None
+    if ctx.rival is None:
+        return None
+    themes = themes_of(ctx)
+    return KnockLayoutPuzzle(
+        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
+        defender_hand=position.defender_hand, discard_pile=position.discard_pile,
+        opponent_known=position.opponent_known, stock_count=position.stock_count, upcard=position.upcard,
+        knock_limit=ctx.limit, layouts=tuple(s.layout.melds for s in ctx.accepted), points=ctx.best.net,
+        themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
+        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
+
+
+def _position(record: dict) -> KnockPosition:
+    return KnockPosition(
+        hand=parse_cards(record["hand"]), defender_hand=parse_cards(record["defender_hand"]),
+        discard_pile=parse_cards(record["discard_pile"]), opponent_known=parse_cards(record["opponent_known"]),
+        stock_count=int(record["stock_count"]), rules=Rules.from_dict(record["rules"]),
+        upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+
+
+def verify(record: dict) -> KnockLayoutPuzzle:
+    """Rebuild a puzzle from its record and check every part against the solver: the
+    answer, the themes, the difficulty and what its explanation and hints say (their
+    messages). Raises :class:`PuzzleError` naming the first disagreement."""
+    return verify_remade(record, lambda data: make(_position(data)))
+
+
+def from_record(record: dict) -> KnockLayoutPuzzle:
+    """A puzzle from its JSON record as stored (trusted: the bank was verified when
+    built; :func:`verify` re-solves a record)."""
+    try:
+        answer, sentences, position = record["answer"], record["sentences"], _position(record)
+        return KnockLayoutPuzzle(
+            id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
+            defender_hand=position.defender_hand, discard_pile=position.discard_pile,
+            opponent_known=position.opponent_known, stock_count=position.stock_count, upcard=position.upcard,
+            knock_limit=int(record["knock_limit"]),
+            layouts=tuple(tuple(parse_cards(m) for m in layout) for layout in answer["layouts"]),
+            points=int(answer["points"]), themes=tuple(record["themes"]), difficulty=int(record["difficulty"]),
+            seed=position.seed,
+            explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
+            hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
+    except (KeyError, TypeError, ValueError, AttributeError, GinError) as error:
+        name = record.get("id", "?") if isinstance(record, dict) else "?"
+        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+
+
+def positions(seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:
+    """Batches of knocks built around melds and the cards that lay off on them, deterministic for a seed."""
+    batch = 0
+    while True:
+        yield [knock_layout_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
+        batch += 1
+
+
+LAYOUT_SEPARATOR = "/"
+"""Between the melds of a written layout: ``AC 2C 3C / 7H 7D 7S``."""
+
+
+def layout_text(melds: Iterable[CardsLike]) -> str:
+    """A layout as an attempt or a results file keeps it: each meld's cards, melds apart by
+    :data:`LAYOUT_SEPARATOR`."""
+    return f" {LAYOUT_SEPARATOR} ".join(format_cards(parse_cards(m)) for m in melds)
+
+
+def parse_layout(text: str) -> list[tuple[Card, ...]]:
+    """The melds of a written layout (see :func:`layout_text`); GinError for cards it cannot read."""
+    if not isinstance(text, str):
+        raise GinError(t("write the melds of your layout, each one's cards, melds apart by {separator}",
+                         separator=LAYOUT_SEPARATOR))
+    return [parse_cards(part) for part in text.split(LAYOUT_SEPARATOR) if part.strip()]
+
+
+class KnockLayoutOwner:
+    """The kind's part in what every kind shares (see :mod:`.owners`)."""
+
+    kind = KIND
+    objectives: tuple[Objective | None, ...] = (None,)
+    balances = True
+    words = N_("lay-out-your-knock")
+    sheet: Sheet = KnockLayoutSheet()
+
+    def make(self, position: KnockPosition, objective: Objective | None = None) -> KnockLayoutPuzzle | None:
+        return make(position)
+
+    def verify(self, record: dict) -> KnockLayoutPuzzle:
+        return verify(record)
+
+    def from_record(self, record: dict) -> KnockLayoutPuzzle:
+        return from_record(record)
+
+    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:
+        return positions(seed, rules)
+
+    def balance(self, puzzle: KnockLayoutPuzzle) -> bool:
+        """What a set keeps in balance: about as many puzzles that give a meld up as not."""
+        return "block-layoffs" in puzzle.themes
+
+    def mark(self, puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
+        """A written layout (``AC 2C 3C / 7H 7D 7S``) as a results file keeps it, and its grade."""
+        melds = parse_layout(response)
+        return layout_text(melds), puzzle.grade(melds)
+
+
+OWNER = KnockLayoutOwner()
+
+__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutOwner", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "OWNER",
+           "from_record", "layout_text", "make", "parse_layout", "positions", "puzzle_id", "solve", "verify"]

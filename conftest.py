@@ -32,6 +32,12 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
                                                     "test_every_sentence_says_what_the_solver_says",
                                                     "test_the_hint_ladder_leads_from_the_theme_to_the_answer",
                                                     "test_the_difficulty_band_is_the_first_naive_player_that_answers_right"),
+        "tests/test_puzzle_defend.py": ("test_every_banked_defend_puzzle_is_verified_by_the_engine",
+                                        "test_bank_answers_follow_the_slow_reference"),
+        "tests/test_puzzle_defend_words.py": ("test_every_tagged_theme_decides_the_answer",
+                                              "test_the_difficulty_band_is_the_first_naive_player_that_keeps_the_least",
+                                              "test_every_sentence_says_what_the_engine_says",
+                                              "test_the_hint_ladder_leads_from_the_theme_to_the_answer"),
         "tests/test_naive_share.py": (EVERY_TEST,),
         "tests/test_puzzle_positions.py": ("test_every_bank_position_accounts_for_all_52_cards",
                                            "test_every_daily_of_a_year_accounts_for_all_52_cards",
@@ -66,6 +72,8 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
         "tests/test_solver_take_or_draw.py": (
             "test_take_or_draw_matches_the_slow_definitions_on_random_and_meld_rich_positions",
             "test_hypothesis_take_or_draw_matches_the_slow_definitions"),
+        "tests/test_defend_solver.py": ("test_every_best_reply_matches_the_slow_reference",
+                                        "test_hypothesis_best_replies"),
         "tests/test_packaging.py": (EVERY_TEST,),
     },
     # The solver held against OpenSpiel (installed with the bench extra; skipped without it).

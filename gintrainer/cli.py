@@ -170,7 +170,7 @@ def cmd_solve(args) -> None:
 
 
 _KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard"), "take_or_draw": N_("take or draw"),
-               "knock_layout": N_("knock layout")}
+               "knock_layout": N_("knock layout"), "defend": N_("defend")}
 
 
 def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:

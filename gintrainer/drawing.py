@@ -490,6 +490,16 @@ def offer_position_html(puzzle: OfferPosition, *, size: str = "small", four_colo
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
+def defend_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
+    """After a knock, as the defender sees it: the knocker's melds numbered from 1 (as
+    lay-offs name them), the knocker's deadwood, and the discard pile."""
+    opts = CardStyle(size=size, four_colour=four_colour)
+    groups = [melds_html(puzzle.knocker_melds, **opts),
+              group_html(cards_html(puzzle.knocker_deadwood, **opts), t("the knocker's deadwood")),
+              pile_html(puzzle.discard_pile, shown=8, **opts)]
+    return f'<div class="gt-position gt-defend-position">{"".join(groups)}</div>'
+
+
 def offer_position_words(puzzle: OfferPosition) -> str:
     """The same in sentences, for a printed answer key."""
     said = [words("position_pile", count=len(puzzle.discard_pile), card=puzzle.offered)]

@@ -283,6 +283,8 @@ TAKE_DRAW_MESSAGES: dict[str, str | Template] = {
                            "more than the {take_deadwood} left by taking {card}.",
     "td_recorded_take": "Recorded: take {card}.",
     "td_recorded_draw": "Recorded: draw from the stock.",
+    "df_recorded_undercut": "Recorded: your layout keeps {deadwood}, and you say you undercut.",
+    "df_recorded_no_undercut": "Recorded: your layout keeps {deadwood}, and you say you do not undercut.",
     # hints (a theme's own hint is theme_hint_<theme>)
     "td_hint_compare": "Count your deadwood after taking {card} and your best discard, then ask what an average "
                        "draw from the stock would leave.",
@@ -345,6 +347,48 @@ KNOCK_LAYOUT_MESSAGES: dict[str, str | Template] = {
 """The sentences of a "lay out your knock" puzzle: its question, card count,
 explanation, answer, verdicts and hints."""
 
+DEFEND_MESSAGES: dict[str, str | Template] = {
+    # the question and the position
+    "df_question": "The knocker laid out {layout} and keeps {knocker} deadwood ({dead_cards}). Lay out your melds "
+                   "and lay-offs to keep the least deadwood, and say whether you undercut.",
+    "df_position_count": "The 52 cards: your 10, the knocker's 10 on the table, {pile} in the discard pile and "
+                         "{stock} in the stock.",
+    # the explanation
+    "df_best": "The least deadwood you can keep is {deadwood}: {deadwood_cards}.",
+    "df_best_gin": "You can lay out every card: no deadwood at all.",
+    "df_melds": "Your own melds: {layout}.",
+    "df_melds_none": "You keep no meld of your own.",
+    "df_layoff": "Lay off {cards} on the knocker's {meld}.",
+    "df_undercut": "Your {deadwood} against the knocker's {knocker}: you undercut and score {knocker} − {deadwood} "
+                   "+ {bonus} bonus = {points}.",
+    "df_undercut_doubled": "Your {deadwood} against the knocker's {knocker}: you undercut and score ({knocker} − "
+                           "{deadwood} + {bonus} bonus) × {times} for the spade upcard = {points}.",
+    "df_knocked": "Your {deadwood} against the knocker's {knocker}: no undercut; the knocker scores {deadwood} − "
+                  "{knocker} = {points}.",
+    "df_knocked_doubled": "Your {deadwood} against the knocker's {knocker}: no undercut; the knocker scores "
+                          "({deadwood} − {knocker}) × {times} for the spade upcard = {points}.",
+    "df_tie": "You both keep {deadwood}: ties are not undercuts here, so nobody scores.",
+    "df_chain": "{chain_card} goes on only after {first_card}, laid off before it: without lay-offs on lay-offs you "
+                "would keep {unchained}.",
+    "df_break": "Melding first for your own least deadwood ({own}), then laying off what is left, keeps at best "
+                "{naive}: to keep {deadwood}, lay off a card those melds would hold.",
+    # the answer and the verdicts
+    "df_answer_undercut": "Keep {deadwood} ({deadwood_cards}) and undercut.",
+    "df_answer_no_undercut": "Keep {deadwood} ({deadwood_cards}): no undercut.",
+    "df_answer_gin": "Lay out every card: no deadwood, and you undercut.",
+    "df_grade_more": "Not the least: your layout keeps {yours}, {cost} more than the {deadwood} you can keep.",
+    "df_grade_undercut_yes": "Your layout is right, but your {deadwood} against the knocker's {knocker} is an "
+                             "undercut.",
+    "df_grade_undercut_no": "Your layout is right, but your {deadwood} against the knocker's {knocker} is no "
+                            "undercut.",
+    # hints (a theme's own hint is theme_hint_<theme>)
+    "df_hint_count": "Count what you keep melding first, then laying off first: the least of every way is the "
+                     "answer.",
+    "df_hint_least": "The least you can keep is {deadwood}; the knocker keeps {knocker}.",
+}
+"""The sentences of a "defend" puzzle: its question, card count, explanation,
+answer, verdicts and hints."""
+
 _THEME_TEXT = {  # theme: its title, its one-line description, its hint
     "set-or-run": ("Set or run?", "A card fits a set and a run, and only one choice gives the answer.",
                    "A card fits both a set and a run: decide which meld it belongs to."),
@@ -387,6 +431,14 @@ _THEME_TEXT = {  # theme: its title, its one-line description, its hint
     "looks-useful": ("Only looks useful", "The card on offer goes with your cards but would join no meld: "
                                           "drawing is better.",
                      "Check whether the card on offer really joins a meld."),
+    "undercut": ("Undercut", "After your best melds and lay-offs you keep no more than the knocker: you undercut.",
+                 "Set the least you can keep against the knocker's deadwood."),
+    "chain-layoff": ("Lay off on a lay-off", "The least deadwood needs a card laid off on a card laid off before "
+                                             "it.",
+                     "A card laid off on a run can take another after it."),
+    "break-a-meld": ("Break a meld", "Melding first and laying off what is left is not the least: a card of your "
+                                     "melds does better laid off.",
+                     "Laying off a card of your own meld can leave less."),
     "low-swap": ("Low for high", "The card on offer joins no meld, but kept instead of a high card it lowers your "
                                  "deadwood.",
                  "A low card can be worth taking even when it joins no meld."),
@@ -599,8 +651,8 @@ def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
     return catalog
 
 
-CATALOG = _catalog(PUZZLE_MESSAGES, TAKE_DRAW_MESSAGES, KNOCK_LAYOUT_MESSAGES, THEME_MESSAGES, TRAINER_MESSAGES,
-                   VIEW_MESSAGES)
+CATALOG = _catalog(PUZZLE_MESSAGES, TAKE_DRAW_MESSAGES, KNOCK_LAYOUT_MESSAGES, DEFEND_MESSAGES, THEME_MESSAGES,
+                   TRAINER_MESSAGES, VIEW_MESSAGES)
 """Every message by name: its English template."""
 
 PERSON_VALUES = frozenset({"player", "winner"})

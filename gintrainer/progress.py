@@ -32,7 +32,7 @@ from .rating import Rating, RatingError
 from .rating import update as update_rating
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
 
-KINDS = ("can_knock", "best_discard", "take_or_draw", "knock_layout")
+KINDS = ("can_knock", "best_discard", "take_or_draw", "knock_layout", "defend")
 RESULTS = ("solved", "failed", "hinted")
 DIFFICULTIES = {"easier": -200.0, "adaptive": 0.0, "harder": 200.0}
 """The difficulty setting: how far above the learner's rating puzzles are picked."""

@@ -89,9 +89,10 @@ def layoff_targets(card: Card, melds: Sequence[Sequence[Card]]) -> list[int]:
     return targets
 
 
-def _layoff_options(meld: Meld, held: frozenset[Card]) -> list[tuple[Card, ...]]:
-    """Every group of the defender's cards that can go on one meld, chains included,
-    each in the order it is laid off."""
+def _layoff_options(meld: Meld, held: frozenset[Card], chains: bool = True) -> list[tuple[Card, ...]]:
+    """Every group of the defender's cards that can go on one meld, chains included
+    (without ``chains``, at most one card at each end of a run: none laid on a card
+    laid off before), each in the order it is laid off."""
     kind = meld_kind(meld)
     if kind == MeldKind.SET:
         if len(meld) == 4:
@@ -112,7 +113,21 @@ def _layoff_options(meld: Meld, held: frozenset[Card]) -> list[tuple[Card, ...]]
     while rank <= 13 and Card(rank, suit) in held:
         up.append(Card(rank, suit))
         rank += 1
+    if not chains:
+        down, up = down[:1], up[:1]
     return [tuple(down[:i]) + tuple(up[:j]) for i in range(len(down) + 1) for j in range(len(up) + 1)]
+
+
+def _layoff_choices(defender: Sequence[Card], melds: Sequence[Meld], chains: bool = True
+                    ) -> Iterable[tuple[tuple[tuple[Card, ...], ...], list[Card]]]:
+    """Every way to lay off on the knocker's melds (each meld's group of cards, the
+    first laying off nothing) with the defender's cards it leaves in his hand."""
+    held = frozenset(defender)
+    for option in product(*(_layoff_options(m, held, chains) for m in melds)):
+        laid = [c for group in option for c in group]
+        if len(set(laid)) != len(laid):
+            continue
+        yield option, [c for c in defender if c not in set(laid)]
 
 
 def best_layoffs(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> DefenderReply:
@@ -126,25 +141,108 @@ def best_layoffs(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) 
     >>> [str(layoff) for layoff in reply.layoffs], reply.points
     (['8♥ on meld 2', '9♥ on meld 2'], 35)
     """
-    defender = parse_cards(defender_cards)
-    melds = [parse_cards(m) for m in knocker_melds]
-    held = frozenset(defender)
-    per_meld = [_layoff_options(m, held) for m in melds]
+    return _best_reply(parse_cards(defender_cards), [parse_cards(m) for m in knocker_melds])
+
+
+def _best_reply(defender: Sequence[Card], melds: Sequence[Meld], chains: bool = True) -> DefenderReply:
     # The first choice lays off nothing (every meld's options start with no cards): the reply to beat.
     choice: tuple[tuple[Card, ...], ...] = tuple(() for _ in melds)
     rest = list(defender)
     best_key = (min_deadwood(rest), 0)
-    for option in product(*per_meld):
-        laid = [c for group in option for c in group]
-        if not laid or len(set(laid)) != len(laid):
-            continue
-        left = [c for c in defender if c not in set(laid)]
-        key = (min_deadwood(left), len(laid))
+    for option, left in _layoff_choices(defender, melds, chains):
+        key = (min_deadwood(left), len(defender) - len(left))
         if key < best_key:
             best_key, choice, rest = key, option, left
-    arrangement = best_arrangement(rest)
+    return _reply(choice, best_arrangement(rest))
+
+
+def _reply(choice: Sequence[Sequence[Card]], arrangement: Arrangement) -> DefenderReply:
     layoffs = tuple(Layoff(card, i) for i, group in enumerate(choice) for card in group)
     return DefenderReply(arrangement.melds, layoffs, arrangement.deadwood, arrangement.points)
+
+
+def least_reply_deadwood(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], *,
+                         chains: bool = True) -> int:
+    """The least deadwood the defender can keep (:func:`best_layoffs`); without
+    ``chains``, when no card may be laid off on a card laid off before.
+
+    >>> least_reply_deadwood("9H TH KC QS JD 2C 3D 7C 4S 5D", ["6H 7H 8H"])
+    51
+    >>> least_reply_deadwood("9H TH KC QS JD 2C 3D 7C 4S 5D", ["6H 7H 8H"], chains=False)
+    61
+    """
+    defender = parse_cards(defender_cards)
+    return _best_reply(defender, [parse_cards(m) for m in knocker_melds], chains).points
+
+
+def best_replies(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> tuple[DefenderReply, ...]:
+    """Every reply that leaves the defender's least deadwood: each way of laying
+    off (chains included; a card on one meld or another counts as two) with each
+    least-deadwood set of cards left (:func:`~gintrainer.melds.all_best_arrangements`,
+    one layout of melds for each), the engine's own (:func:`best_layoffs`) first.
+
+    >>> [str(r.layoffs[0]) for r in best_replies("8H KC QC 2D 3S 4C 5C 6C JS 9D", ["8C 8D 8S", "5H 6H 7H"])]
+    ['8♥ on meld 2', '8♥ on meld 1']
+    """
+    defender = parse_cards(defender_cards)
+    melds = [parse_cards(m) for m in knocker_melds]
+    first = _best_reply(defender, melds)
+    found = {_reply_key(first): first}
+    for option, left in _layoff_choices(defender, melds):
+        if min_deadwood(left) == first.points:
+            for arrangement in all_best_arrangements(left):
+                reply = _reply(option, arrangement)
+                found.setdefault(_reply_key(reply), reply)
+    return tuple(found.values())
+
+
+def _reply_key(reply: DefenderReply) -> tuple[frozenset[Layoff], frozenset[Card]]:
+    return frozenset(reply.layoffs), frozenset(reply.deadwood)
+
+
+def check_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], melds: Iterable[CardsLike],
+                layoffs: Iterable[Layoff]) -> DefenderReply:
+    """A defender's reply as he lays it out: his melds (each a set or run of his
+    cards) and his lay-offs (each a card of his not in those melds on the
+    knocker's meld numbered from 0), in any order so long as some order lays
+    each one on a meld it then extends (a chain: 10♥ after 9♥ on 6♥ 7♥ 8♥).
+    IllegalActionError for a reply the rules refuse.
+
+    >>> reply = check_reply("9H TH KC QS JD 2C 3D 7C 4S 5D", ["6H 7H 8H"], [], [Layoff(parse_cards("TH")[0], 0),
+    ...                     Layoff(parse_cards("9H")[0], 0)])
+    >>> [str(layoff) for layoff in reply.layoffs], reply.points
+    (['9♥ on meld 1', '10♥ on meld 1'], 51)
+    """
+    defender = parse_cards(defender_cards)
+    table = [list(parse_cards(m)) for m in knocker_melds]
+    if isinstance(melds, str):
+        raise GinError(t("melds must be a list of melds, each cards like '7H 8H 9H'"))
+    yours = [parse_cards(m) for m in melds]
+    stray = [c for m in yours for c in m if c not in defender]
+    if stray:
+        raise IllegalActionError(t("{card} is not in your hand", card=stray[0]))
+    own, rest = check_melds(yours, defender, who="the defender")
+    waiting, laid = list(layoffs), []
+    for layoff in waiting:
+        if not isinstance(layoff, Layoff) or not 0 <= layoff.meld < len(table):
+            raise GinError(t("a lay-off goes on one of the knocker's melds, 1 to {count}", count=len(table)))
+        if layoff.card not in rest:
+            raise IllegalActionError(t("{card} is not a card you can lay off: it is not in your hand, or it is in "
+                                       "one of your melds or laid off already", card=layoff.card))
+        if sum(other.card == layoff.card for other in waiting) > 1:
+            raise IllegalActionError(t("{card} is laid off twice", card=layoff.card))
+    while waiting:
+        fits = next((lo for lo in waiting if lo.meld in layoff_targets(lo.card, table)), None)
+        if fits is None:
+            card = min(lo.card for lo in waiting)
+            meld = next(lo.meld for lo in waiting if lo.card == card)
+            raise IllegalActionError(t("{card} does not extend the knocker's meld {meld} {cards}", card=card,
+                                       meld=meld + 1, cards=tuple(table[meld])))
+        waiting.remove(fits)
+        laid.append(fits)
+        table[fits.meld] = list(order_meld(table[fits.meld] + [fits.card]))
+    dead = tuple(c for c in rest if c not in {lo.card for lo in laid})
+    return DefenderReply(own, tuple(laid), dead, sum(c.value for c in dead))
 
 
 def defender_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], *,

@@ -43,12 +43,13 @@ from .vocab import Vocabulary
 class Stage(Vocabulary):
     """Where an attempt stands: at the yes-or-no question of "can you knock?", at
     the discard, at the choice of "take or draw?", at the layout of "lay out your
-    knock", or over."""
+    knock", at the reply of "defend", or over."""
 
     YES_NO = "yes_no"
     DISCARD = "discard"
     CHOICE = "choice"
     LAYOUT = "lay_out"
+    REPLY = "reply"
     DONE = "done"
 
     @classmethod
@@ -119,7 +120,7 @@ class PuzzleAttempt:
         for _ in range(hints):
             attempt.hint()
         words = answer.split() if isinstance(answer, str) else []
-        if attempt.stage in (Stage.CHOICE, Stage.LAYOUT):
+        if attempt.stage in (Stage.CHOICE, Stage.LAYOUT, Stage.REPLY):
             return attempt, attempt._replay_one_stage(answer)
         if puzzle.kind == PuzzleKind.CAN_KNOCK:
             if not words or words[0] not in ("yes", "no"):
@@ -134,11 +135,14 @@ class PuzzleAttempt:
         return attempt, feedback
 
     def _replay_one_stage(self, answer) -> Feedback:
-        """The recorded answer of a one-stage kind: "take" or "draw", or a layout."""
+        """The recorded answer of a one-stage kind: "take" or "draw", a layout, or a reply."""
         if not isinstance(answer, str):
             raise GinError(f"a recorded answer is text, not {answer!r}")
         if self.stage == Stage.LAYOUT:
             return self.answer_layout(parse_layout(answer))
+        if self.stage == Stage.REPLY:
+            from .puzzles.answers import parse_reply_response
+            return self.answer_reply(*parse_reply_response(answer))
         if len(answer.split()) != 1:
             raise GinError(f"a recorded answer is take or draw, not {answer!r}")
         return self.answer_choice(answer.split()[0])
@@ -193,6 +197,8 @@ class PuzzleAttempt:
             raise GinError(t("take the card or draw from the stock first"))
         if self.stage == Stage.LAYOUT:
             raise GinError(t("lay out your melds first"))
+        if self.stage == Stage.REPLY:
+            raise GinError(t("lay out your melds and lay-offs first"))
         raise GinError(t("answer yes or no first") if self.stage == Stage.YES_NO else t("choose the discard now"))
 
     def answer_yes_no(self, can_knock) -> Feedback:
@@ -255,9 +261,22 @@ class PuzzleAttempt:
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
+    def answer_reply(self, melds, layoffs, undercut) -> Feedback:
+        """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
+        from .puzzles.defend import DefendPuzzle, answer_text
+        self.require_stage(Stage.REPLY)
+        puzzle = self.puzzle
+        assert isinstance(puzzle, DefendPuzzle)  # the reply stage is a defend puzzle's alone
+        grade = puzzle.grade(melds, layoffs, undercut)
+        self.answers.append(answer_text(melds, layoffs, undercut))
+        self._finish(grade.correct)
+        note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
+        return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
+
 
 FIRST_STAGES = {PuzzleKind.CAN_KNOCK: Stage.YES_NO, PuzzleKind.BEST_DISCARD: Stage.DISCARD,
-                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.KNOCK_LAYOUT: Stage.LAYOUT}
+                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.KNOCK_LAYOUT: Stage.LAYOUT,
+                PuzzleKind.DEFEND: Stage.REPLY}
 """Where an attempt at a puzzle of each kind starts."""
 
 

@@ -181,3 +181,37 @@ def brute_defender_reply(defender, knocker_melds) -> int:
                 rest = frozenset(defender) - set(laid)
                 best = min(best, brute_min_deadwood(rest))
     return best
+
+
+def _assignments(laid, knocker_melds, chains: bool = True):
+    """Every assignment of the cards ``laid`` to the knocker's melds (indices) that
+    leaves every meld a meld; without ``chains`` each card must also extend its meld
+    as the knocker laid it (no card laid on a card laid off before)."""
+    options = [[i for i, m in enumerate(knocker_melds) if _could_join(card, m)
+                and (chains or is_meld(set(m) | {card}))] for card in laid]
+    for choice in product(*options):
+        groups = [set(m) for m in knocker_melds]
+        for card, target in zip(laid, choice, strict=True):
+            groups[target].add(card)
+        if all(is_meld(g) for g in groups):
+            yield choice
+
+
+def brute_best_replies(defender, knocker_melds, chains: bool = True):
+    """The defender's least deadwood and every reply reaching it, each as
+    (frozenset of (card, meld index) lay-offs, frozenset of deadwood cards): every
+    subset of his cards laid off in every way the melds take it, with every
+    collection of melds of the rest."""
+    defender = tuple(defender)
+    knocker_melds = [frozenset(m) for m in knocker_melds]
+    useful = [c for c in defender if any(_could_join(c, m) for m in knocker_melds)]
+    replies: dict[tuple, int] = {}
+    for size in range(len(useful) + 1):
+        for laid in combinations(useful, size):
+            rest = frozenset(defender) - set(laid)
+            deads = {dead for _, dead in arrangements(rest)}
+            for choice in _assignments(laid, knocker_melds, chains):
+                for dead in deads:
+                    replies[(frozenset(zip(laid, choice, strict=True)), dead)] = points(dead)
+    least = min(replies.values())
+    return least, {key for key, p in replies.items() if p == least}

@@ -146,13 +146,23 @@ def test_daily_page_is_the_date_s_puzzles_and_archive(data):
     today = dt.date(2026, 11, 29)
     page = DailyPage(today=today, learner=Learner())
     assert [v.puzzle.id for v in page.views] == [daily(today, "can_knock").id, daily(today, "best_discard").id,
-                                                 daily(today, "take_or_draw").id, daily(today, "knock_layout").id]
+                                                 daily(today, "take_or_draw").id, daily(today, "knock_layout").id,
+                                                 daily(today, "defend").id]
     page.date.value = "2026-11-20"
     assert page.views[0].puzzle.id == daily("2026-11-20", "can_knock").id
     page._on_date({"new": "2099-01-01"})
     assert "choose a day" in page.status.value
     page._on_date({"new": "not a date"})
     assert "bad date" in page.status.value
+
+
+def test_the_daily_heading_names_each_kind_the_page_shows(data):
+    from gintrainer.widgets.site import HEADINGS
+    from gintrainer.widgets.trainer import kind_title
+    page = DailyPage(today=dt.date(2026, 11, 29), learner=Learner())
+    heading = HEADINGS["puzzles/daily.ipynb"][1].lower()
+    assert [k for k in PuzzleKind if f'"{kind_title(k).lower()}"' in heading] == list(page.kinds)
+    assert heading.count('one "') == len(page.views)
 
 
 def test_profile_bar_opens_profiles_and_refuses_bad_names(data):

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["index.ipynb", "lessons/05_knocking_and_gin.ipynb", "lessons/tr/05_knocking_and_gin.ipynb",
          "lessons/first_hand.ipynb",
          "puzzles/best_discard.ipynb", "puzzles/can_knock.ipynb", "puzzles/take_or_draw.ipynb",
-         "puzzles/knock_layout.ipynb",
+         "puzzles/knock_layout.ipynb", "puzzles/defend.ipynb",
          "puzzles/daily.ipynb", "classroom/student.ipynb",
          "replays/example_hands.ipynb"]
 NOT_AT_PAGE_START = ("numpy", "anywidget", "psygnal")
@@ -99,7 +99,7 @@ def test_a_lesson_page_builds_a_few_widget_models_for_each_section(page, tmp_pat
     assert built(page, tmp_path)["models"] <= 200
 
 
-@pytest.mark.parametrize("kind", ["best_discard", "can_knock", "take_or_draw", "knock_layout"])
+@pytest.mark.parametrize("kind", ["best_discard", "can_knock", "take_or_draw", "knock_layout", "defend"])
 def test_a_trainer_page_holds_its_puzzle_not_the_whole_bank(kind, tmp_path):
     from gintrainer.puzzles import bank
     held = built(f"puzzles/{kind}.ipynb", tmp_path)["puzzles"]

@@ -212,7 +212,7 @@ def test_every_step_of_the_path_is_a_page_of_the_site_in_every_language():
 def test_the_path_holds_each_lesson_once_in_order_then_the_trainers():
     assert [s.lesson for s in lesson_steps()] == sorted(LESSONS)
     assert [s.page for s in PATH[len(lesson_order()):]] == ["can_knock", "best_discard", "take_or_draw",
-                                                            "knock_layout", "practice"]
+                                                            "knock_layout", "defend", "practice"]
     assert len({(type(s.page), s.page) for s in PATH}) == len(PATH)
     for s in PATH:
         assert all(step(p) in PATH for p in s.then)
@@ -227,9 +227,9 @@ def test_the_first_hand_stands_in_the_path_between_lesson_5_and_lesson_6():
 def test_each_lesson_s_next_step():
     assert {n: [s.page for s in next_steps(n)] for n in lesson_order()} == {
         1: [2], 2: [3], 3: [4], 4: [5, "best_discard", "take_or_draw"], 5: [FIRST_HAND, "can_knock", "practice"],
-        FIRST_HAND: [6, "practice", "can_knock", "best_discard"], 6: [7, "knock_layout", "practice"],
+        FIRST_HAND: [6, "practice", "can_knock", "best_discard"], 6: [7, "knock_layout", "defend", "practice"],
         7: [8, "can_knock", "knock_layout", "practice"], 8: [9, "practice"],
-        9: [10, "practice", "can_knock", "best_discard", "take_or_draw", "knock_layout"],
+        9: [10, "practice", "can_knock", "best_discard", "take_or_draw", "knock_layout", "defend"],
         10: ["can_knock", "best_discard", "take_or_draw", "knock_layout", "practice"]}
 
 
@@ -275,6 +275,8 @@ def test_the_continue_step_is_the_first_unfinished_one():
     p = p.with_attempt({**puzzle, "id": "t1", "kind": "take_or_draw"}, "solved", answer="take", hints=0)
     assert first_unfinished(p).page == "knock_layout"
     p = p.with_attempt({**puzzle, "id": "l1", "kind": "knock_layout"}, "solved", answer="AC 2C 3C", hints=0)
+    assert first_unfinished(p).page == "defend"
+    p = p.with_attempt({**puzzle, "id": "f1", "kind": "defend"}, "solved", answer="JD QD KD ; 2C on 1 ; no", hints=0)
     assert first_unfinished(p).page == "practice"  # the last step: never done, always there
 
 

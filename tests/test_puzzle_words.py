@@ -511,7 +511,7 @@ def _decides(theme, p):
 @pytest.mark.parametrize("theme", [t for t in THEMES if t != "big-gin" and THEMES[t].kinds == DISCARD_KINDS])
 def test_every_tagged_theme_decides_the_answer(theme):
     """The themes of the discard kinds (those of "take or draw?": test_puzzle_take_or_draw_words.py; of "lay out
-    your knock": test_puzzle_knock_layout_words.py)."""
+    your knock": test_puzzle_knock_layout_words.py; of "defend": test_puzzle_defend_words.py)."""
     tagged = [p for p in bank_puzzles() + generated_sample() if theme in p.themes]
     assert tagged, f"no puzzle has the theme {theme}"
     wrong = [p.id for p in tagged if not _decides(theme, p)]

@@ -158,6 +158,9 @@ def _right_answer(puzzle) -> str:
         return layout_text(puzzle.layouts[0])
     if puzzle.kind == "can_knock":
         return f"yes {puzzle.answer[0].code()}" if puzzle.can_knock else "no"
+    if puzzle.kind == "defend":
+        from gintrainer.puzzles.defend import answer_text
+        return answer_text(puzzle.reply.melds, puzzle.reply.layoffs, puzzle.undercut)
     return puzzle.answer[0].code()
 
 

@@ -52,6 +52,24 @@ def test_an_attempt_stands_at_a_stage_member_and_names_a_stage_it_does_not_know(
     assert shown.stage is Stage.DONE
 
 
+def test_the_two_kinds_laid_out_answer_at_stages_of_their_own():
+    """"Lay out your knock" (the knocker's melds) and "defend" (the defender's melds, lay-offs
+    and undercut) each have their stage and answer: neither takes the other's, and the
+    attempt goes on after the refusal."""
+    knock, defend = bank("knock_layout")[0], bank("defend")[0]
+    layout, reply = PuzzleAttempt(knock), PuzzleAttempt(defend)
+    assert (layout.stage, reply.stage) == (Stage.LAYOUT, Stage.REPLY)
+    with pytest.raises(GinError, match="lay out your melds and lay-offs first"):
+        reply.answer_layout(knock.layouts[0])
+    with pytest.raises(GinError, match="lay out your melds first"):
+        layout.answer_reply(defend.reply.melds, defend.reply.layoffs, defend.undercut)
+    assert not layout.finished and not reply.finished and layout.answers == reply.answers == []
+    assert reply.answer_reply(defend.reply.melds, defend.reply.layoffs, defend.undercut).correct
+    assert layout.answer_layout(knock.layouts[0]).correct
+    assert PuzzleAttempt.replay(defend, reply.answer_text)[1].correct
+    assert PuzzleAttempt.replay(knock, layout.answer_text)[1].correct
+
+
 def test_wrong_yes_no_and_wrong_discard_fail():
     puzzle = yes_puzzle()
     attempt = PuzzleAttempt(puzzle)

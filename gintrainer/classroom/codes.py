@@ -31,9 +31,10 @@ pad        3     3     the least value that keeps the check a digit or letter
 =========  ====  ====  =====================================================
 
 Version 3 is 25 characters, five groups of five: its 56 theme bits held the 17
-themes of the three kinds it was made for with room for 39 more (20 themes of four
-kinds use them now), and its 8 kind bits three kinds and five more, so kinds and
-themes to come join the tables without a new format; 20 characters would leave 31 theme bits, too few for five more
+themes of the three kinds it was made for with room for 39 more (23 themes of five
+kinds use them now, 33 bits still free), and its 8 kind bits three kinds and five
+more (five in use now), so kinds and themes to come join the tables without a new
+format; 20 characters would leave 31 theme bits, too few for five more
 kinds at the five themes take-or-draw has.
 
 The check is the data's value mod 37, as in Crockford's scheme, so every
@@ -102,7 +103,7 @@ THEME_BITS = ("set-or-run", "not-highest", "forbidden-discard", "looks-knockable
 first. Frozen: a set with another theme is written in version 3."""
 
 WIDE_THEME_BITS = (*THEME_BITS, "meld-but-draw", "stock-odds", "take-to-knock", "looks-useful", "low-swap",
-                   "block-layoffs", "fewest-layoffs", "avoid-undercut")
+                   "block-layoffs", "fewest-layoffs", "avoid-undercut", "undercut", "chain-layoff", "break-a-meld")
 """The theme of each bit of the themes field of version 3, most significant first
 (of its 56 bits, those past the end are 0). It only ever grows: a new theme is
 added at its end, and no theme ever moves, or codes already given out would name

@@ -22,8 +22,8 @@ learner's decisions on the line the hand ended on, the layout left out, those th
 were sound play). Its state is not started or done (going back over a poor move
 makes every decision of the line sound, so it has no "mastered").
 
->>> [step.page for step in PATH][4:7], [step.page for step in PATH][-6:]
-([5, 'first_hand', 6], [10, 'can_knock', 'best_discard', 'take_or_draw', 'knock_layout', 'practice'])
+>>> [step.page for step in PATH][4:7], [step.page for step in PATH][-7:]
+([5, 'first_hand', 6], [10, 'can_knock', 'best_discard', 'take_or_draw', 'knock_layout', 'defend', 'practice'])
 >>> [step.page for step in next_steps(5)]
 ['first_hand', 'can_knock', 'practice']
 >>> lesson_state(Progress.new("Ann"), 5), first_unfinished(Progress.new("Ann")).page
@@ -165,15 +165,16 @@ PATH: tuple[Step, ...] = (
     Step(FIRST_HAND, f"{LESSON_FOLDER}/{FIRST_HAND}.ipynb", FIRST_HAND_TITLE,
          lambda progress: first_hand_state(progress).finished, ("practice", "can_knock", "best_discard")),
     # Laying off: the knock-layout puzzles show both hands and ask for the melds the
-    # defender lays off least on; then whole hands.
-    _lesson_step(6, "knock_layout", "practice"),
+    # defender lays off least on, the defend puzzles ask for the defender's own lay-offs;
+    # then whole hands.
+    _lesson_step(6, "knock_layout", "defend", "practice"),
     # Choosing the knock that scores most: the can-knock puzzles' discard, the knock-layout
     # puzzles' melds (the hand's score after the lay-offs), and whole hands.
     _lesson_step(7, "can_knock", "knock_layout", "practice"),
     # A match to the target score is what practice plays.
     _lesson_step(8, "practice"),
     # The variants are chosen on the practice page; then every puzzle kind.
-    _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw", "knock_layout"),
+    _lesson_step(9, "practice", "can_knock", "best_discard", "take_or_draw", "knock_layout", "defend"),
     # Strategy: the best-discard puzzles' "keep the pair", the can-knock puzzles' "close to the
     # limit", the take-or-draw puzzles' "only looks useful", the knock-layout puzzles' layout that
     # blocks lay-offs; then whole hands against the computer.
@@ -182,6 +183,7 @@ PATH: tuple[Step, ...] = (
     Step("best_discard", "puzzles/best_discard.ipynb", N_("Best discard"), _solved_a_puzzle("best_discard")),
     Step("take_or_draw", "puzzles/take_or_draw.ipynb", N_("Take or draw?"), _solved_a_puzzle("take_or_draw")),
     Step("knock_layout", "puzzles/knock_layout.ipynb", N_("Lay out your knock"), _solved_a_puzzle("knock_layout")),
+    Step("defend", "puzzles/defend.ipynb", N_("Defend"), _solved_a_puzzle("defend")),
     Step("practice", "practice/practice.ipynb", N_("Practice against the computer")),
 )
 """The learning path, in order."""

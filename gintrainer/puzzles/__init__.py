@@ -23,6 +23,7 @@ from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
 from ..storage import RecordError, RecordKind, read_json, write_json_atomic
 from .core import Grade, Puzzle, PuzzleError, make_puzzle
+from .defend import DefendPuzzle
 from .kinds import KINDS, PuzzleKind
 from .knock_layout import KnockLayoutPuzzle
 from .owners import owner, puzzle_from_record, verify
@@ -44,13 +45,14 @@ BANK = RecordKind(N_("puzzle bank"), version=3)
 
 
 def normalise_kind(kind: PuzzleKind | str) -> PuzzleKind:
-    """Accept ``can_knock``/``can-knock``, ``best_discard``/``best-discard``, ``take_or_draw``/``take-or-draw``
-    and ``knock_layout``/``knock-layout``."""
+    """Accept ``can_knock``/``can-knock``, ``best_discard``/``best-discard``, ``take_or_draw``/``take-or-draw``,
+    ``knock_layout``/``knock-layout`` and ``defend``."""
     try:
         return PuzzleKind.parse(kind)
     except GinError:
-        raise GinError(t("unknown puzzle kind {kind}: use can-knock, best-discard, take-or-draw or knock-layout",
-                         kind=repr(kind))) from None
+        # Translators: {kinds} are the kinds as the command line writes them (not translated).
+        raise GinError(t("unknown puzzle kind {kind}: use {kinds}", kind=repr(kind),
+                         kinds=", ".join(k.option for k in KINDS))) from None
 
 
 def _difficulty_range(difficulty) -> tuple[int, int] | None:
@@ -280,6 +282,7 @@ BANK_PLAN: dict[PuzzleKind, list[tuple[str, Objective | None, int]]] = {
                               ("oklahoma", Objective.DEADWOOD, 20), ("oklahoma", Objective.LOOKAHEAD, 20)],
     PuzzleKind.TAKE_OR_DRAW: [("standard", None, 300), ("oklahoma", None, 20)],
     PuzzleKind.KNOCK_LAYOUT: [("standard", None, 300), ("oklahoma", None, 20)],
+    PuzzleKind.DEFEND: [("standard", None, 300), ("oklahoma", None, 20)],
 }
 """The shipped bank: for each kind, the (rules, objective, count) of each part."""
 
@@ -396,6 +399,6 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
     return counts
 
 
-__all__ = ["BankEntry", "DIFFICULTY_LEVELS", "Grade", "KINDS", "KnockLayoutPuzzle", "Position", "Puzzle",
-           "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record",
+__all__ = ["BankEntry", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS", "KnockLayoutPuzzle", "Position",
+           "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record",
            "bank_records", "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date", "verify"]

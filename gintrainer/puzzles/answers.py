@@ -4,10 +4,13 @@ class page), read and judged for each kind of puzzle: the kinds' part of marking
 
 For "Can you knock?" ``no`` or ``yes`` and the card to discard (``yes 7H``; a
 card alone means yes), for "Which card?" the card, for "Take or draw?" ``take``
-or ``draw``; the words in any language the trainer speaks (a results file
-written in one is marked in any). Throwing back the card just taken from the
-discard pile is marked wrong, as it would be on paper; a card not in the hand,
-or an answer that does not fit the question, is refused with :class:`AnswerError`.
+or ``draw``, for "Defend" the melds, the lay-offs and whether you undercut
+(``7H 8H 9H / 2C 2D 2S ; 9C on 1 ; yes``: melds apart by ``/``, each lay-off a
+card ``on`` the knocker's meld's number from 1, then yes or no); the words in
+any language the trainer speaks (a results file written in one is marked in any).
+Throwing back the card just taken from the discard pile is marked wrong, as it
+would be on paper; a card not in the hand, or an answer that does not fit the
+question, is refused with :class:`AnswerError`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ..cards import Card, parse_card
+from ..cards import Card, parse_card, parse_cards
 from ..errors import GinError
 from ..language import LANGUAGES, in_language, t, tc
 from ..messages import say
@@ -142,6 +145,48 @@ def mark_discard(puzzle: Puzzle, response) -> tuple[str, Grade]:
     return written, grade
 
 
+def parse_reply_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
+    """The melds, lay-offs (:class:`~gintrainer.scoring.Layoff`) and word on the undercut
+    of a "defend" answer: ``melds ; lay-offs ; yes or no`` (melds and lay-offs each apart
+    by ``/``, either part may be empty; the word in any language the trainer speaks),
+    as :func:`gintrainer.puzzles.defend.answer_text` writes it. Raises :class:`AnswerError`.
+
+    >>> melds, layoffs, undercut = parse_reply_response("7h 8h 9h ; 9c on 1 / tc on 1 ; Evet")
+    >>> melds, [(lo.card.code(), lo.meld) for lo in layoffs], undercut
+    ([(Card.parse('7H'), Card.parse('8H'), Card.parse('9H'))], [('9C', 0), ('TC', 0)], True)
+    """
+    from .defend import parse_layoff
+    if not isinstance(response, str):
+        raise AnswerError(f"a defend answer is text, not {response!r}")  # only code passes the wrong type
+    parts = response.split(";")
+    yes, no = _answer_words()
+    word = parts[-1].strip().lower()
+    if len(parts) != 3 or word not in yes | no:
+        # Translators: 'on', 'yes' and 'no' are the words the answer is written with (the worksheet's, not translated).
+        raise AnswerError(t("answer melds ; lay-offs ; yes or no, like '7H 8H 9H ; 9C on 1 ; no', not {answer}",
+                            answer=repr(response)))
+    try:
+        melds = [parse_cards(m) for m in parts[0].split("/") if m.strip()]
+        layoffs = [parse_layoff(lo) for lo in parts[1].split("/") if lo.strip()]
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+    return melds, layoffs, word in yes
+
+
+def mark_reply(puzzle, response) -> tuple[str, Grade]:
+    """An answer to a "defend" puzzle as written in a results file (see
+    :func:`parse_reply_response`), as the record keeps it, and its grade; a layout
+    the rules refuse (a meld that is none, a card not in the hand, a lay-off that
+    does not fit) is refused with :class:`AnswerError`."""
+    from .defend import answer_text
+    melds, layoffs, undercut = parse_reply_response(response)
+    try:
+        grade = puzzle.grade(melds, layoffs, undercut)
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+    return answer_text(melds, layoffs, undercut), grade
+
+
 def mark_choice(puzzle, response) -> tuple[str, Grade]:
     """An answer to a "take or draw?" puzzle as written in a results file ("take"
     or "draw") and its grade."""
@@ -149,4 +194,5 @@ def mark_choice(puzzle, response) -> tuple[str, Grade]:
     return choice.value, puzzle.grade(choice)
 
 
-__all__ = ["AnswerError", "mark_choice", "mark_discard", "parse_choice_response", "parse_response", "words_of"]
+__all__ = ["AnswerError", "mark_choice", "mark_discard", "mark_reply", "parse_choice_response",
+           "parse_reply_response", "parse_response", "words_of"]

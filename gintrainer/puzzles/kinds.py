@@ -1,5 +1,5 @@
 """The kinds of puzzle. Files say ``can_knock``, ``best_discard``,
-``take_or_draw`` and ``knock_layout``; the command line also takes
+``take_or_draw``, ``knock_layout`` and ``defend``; the command line also takes
 ``can-knock``, ``best-discard``, ``take-or-draw`` and ``knock-layout``."""
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ from ..vocab import Vocabulary
 
 class PuzzleKind(Vocabulary):
     """What a puzzle asks: whether the hand can knock (and with which discard),
-    which discard is best, whether to take the top discard or draw from the stock, or
-    how to lay out a knock against the defender's hand."""
+    which discard is best, whether to take the top discard or draw from the stock,
+    how to lay out a knock against the defender's hand, or how to answer a knock
+    (melds and lay-offs, and whether they undercut)."""
 
     CAN_KNOCK = "can_knock"
     BEST_DISCARD = "best_discard"
     TAKE_OR_DRAW = "take_or_draw"
     KNOCK_LAYOUT = "knock_layout"
+    DEFEND = "defend"
 
     @classmethod
     def noun(cls) -> str:
@@ -28,7 +30,7 @@ class PuzzleKind(Vocabulary):
     def prefix(self) -> str:
         """The start of the ids of puzzles of this kind."""
         return {PuzzleKind.CAN_KNOCK: "ck", PuzzleKind.BEST_DISCARD: "bd", PuzzleKind.TAKE_OR_DRAW: "td",
-                PuzzleKind.KNOCK_LAYOUT: "kl"}[self]
+                PuzzleKind.KNOCK_LAYOUT: "kl", PuzzleKind.DEFEND: "df"}[self]
 
     @property
     def option(self) -> str:

@@ -29,7 +29,7 @@ from ..errors import GinError
 from ..language import N_
 from ..rules import Rules
 from ..solver import Objective
-from . import answers, core, knock_layout, store, take_or_draw
+from . import answers, core, defend, knock_layout, store, take_or_draw
 from .core import Grade
 from .kinds import PuzzleKind
 from .sheets import BestDiscardSheet, DiscardSheet, Sheet
@@ -94,6 +94,7 @@ OWNERS: dict[PuzzleKind, KindOwner] = {
                                           BestDiscardSheet()),
     PuzzleKind.TAKE_OR_DRAW: take_or_draw.OWNER,
     PuzzleKind.KNOCK_LAYOUT: knock_layout.OWNER,
+    PuzzleKind.DEFEND: defend.OWNER,
 }
 
 

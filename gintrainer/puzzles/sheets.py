@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, Protocol
 from ..drawing import (
     choice_table_html,
     deadwood_sum_words,
+    defend_position_html,
     discard_table_html,
     knock_layouts_html,
     knock_position_html,
@@ -194,7 +195,6 @@ class OfferSheet:
         return t(OFFER_INSTRUCTIONS)
 
 
-
 KNOCK_LAYOUT_INSTRUCTIONS = N_(
     "A \u201cLay out your knock\u201d puzzle shows your ten cards after your knock discard and the defender\u2019s "
     "ten: write the melds you lay out, each one\u2019s cards, melds apart by a slash (A\u2663 2\u2663 3\u2663 / "
@@ -235,5 +235,58 @@ class KnockLayoutSheet:
         return t(KNOCK_LAYOUT_INSTRUCTIONS)
 
 
-__all__ = ["BestDiscardSheet", "Boxes", "DISCARD_INSTRUCTIONS", "DiscardSheet", "KNOCK_LAYOUT_INSTRUCTIONS",
-           "KnockLayoutSheet", "OFFER_INSTRUCTIONS", "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "Sheet"]
+DEFEND_INSTRUCTIONS = N_(
+    "A \u201cDefend\u201d puzzle shows the knocker's melds, numbered from 1, the knocker's deadwood and your ten "
+    "cards: write your melds and the cards you lay off, each with the number of the meld it goes on (7\u2665 on "
+    "2), and tick yes if your deadwood undercuts the knocker, or no.")
+
+DEFEND_ONLY_INSTRUCTIONS = N_(
+    "Each puzzle shows the knocker's melds, numbered from 1, the knocker's deadwood and your ten cards. Find your "
+    "melds (three or four cards of a rank; three or more in sequence in one suit), lay off what you can on the "
+    "knocker's melds (a card on a card you laid off counts too) and count the deadwood: ace 1, two to ten their "
+    "value, J Q K 10. Write your melds and the cards you lay off, each with the number of the meld it goes on "
+    "(7\u2665 on 2), and tick yes if your deadwood undercuts the knocker, or no.")
+
+
+class DefendSheet:
+    """"Defend": the knocker's numbered melds and deadwood and the defender's ten
+    cards, answered with melds, lay-offs and a tick on the undercut; the key's
+    answer and explanation give the layout and the counts (no table)."""
+
+    def title(self) -> str:
+        return tc("puzzle kind", "Defend")
+
+    def position_html(self, puzzle) -> str:
+        return defend_position_html(puzzle)
+
+    def position_words(self, puzzle) -> str:
+        # The question names the knocker's melds and deadwood; the pile is what is left to say.
+        return words("position_pile", count=len(puzzle.discard_pile), card=puzzle.discard_pile[-1])
+
+    def marks(self, puzzle) -> dict:
+        return {}
+
+    def boxes(self, puzzle) -> tuple[Boxes, ...]:
+        return (Boxes(tc("answer box", "Your melds:"), write=True),
+                Boxes(tc("answer box", "Lay-offs (card on meld number):"), write=True),
+                Boxes(tc("answer box", "Undercut?"), (tc("answer box", "yes"), tc("answer box", "no"))))
+
+    def verdict(self, puzzle) -> str:
+        return ""
+
+    def key_lines(self, puzzle) -> tuple[str, ...]:
+        return ()  # its answer lays out the melds and lay-offs
+
+    def numbers_html(self, puzzle) -> str:
+        return ""  # its explanation quotes the counts
+
+    def instructions(self) -> str:
+        return t(DEFEND_ONLY_INSTRUCTIONS)
+
+    def more_instructions(self) -> str:
+        return t(DEFEND_INSTRUCTIONS)
+
+
+__all__ = ["BestDiscardSheet", "Boxes", "DEFEND_INSTRUCTIONS", "DEFEND_ONLY_INSTRUCTIONS", "DISCARD_INSTRUCTIONS",
+           "DefendSheet", "DiscardSheet", "KNOCK_LAYOUT_INSTRUCTIONS", "KnockLayoutSheet", "OFFER_INSTRUCTIONS",
+           "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "Sheet"]

@@ -20,6 +20,8 @@ from ..errors import GinError
 from ..melds import Arrangement, MeldKind, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
 from ..messages import Message, render, say
 from ..solver import DiscardRow, DiscardTable, Objective, naive_discard
+from .defend_themes import THEME_PREDICATES as DEFEND_THEMES
+from .defend_themes import DefendContext
 from .kinds import DISCARD_KINDS, PuzzleKind, ranking_objective
 from .knock_layout_themes import THEME_PREDICATES as KNOCK_LAYOUT_THEMES
 from .knock_layout_themes import LayoutContext
@@ -422,7 +424,8 @@ THEMES = {name: Theme(name, predicate) for name, predicate in (
     ("keep-the-pair", _keep_the_pair), ("gin", _gin), ("big-gin", _big_gin), ("oklahoma", _oklahoma),
     ("four-of-a-kind", _four_of_a_kind), ("long-run", _long_run))} | {
     name: Theme(name, predicate, (PuzzleKind.TAKE_OR_DRAW,)) for name, predicate in TAKE_DRAW_THEMES} | {
-    name: Theme(name, predicate, (PuzzleKind.KNOCK_LAYOUT,)) for name, predicate in KNOCK_LAYOUT_THEMES}
+    name: Theme(name, predicate, (PuzzleKind.KNOCK_LAYOUT,)) for name, predicate in KNOCK_LAYOUT_THEMES} | {
+    name: Theme(name, predicate, (PuzzleKind.DEFEND,)) for name, predicate in DEFEND_THEMES}
 """Theme name (the same text in files and on the command line): its Theme."""
 
 HINT_ORDER = ("set-or-run", "forbidden-discard", "four-of-a-kind", "long-run", "keep-the-pair", "not-highest",
@@ -448,7 +451,7 @@ def theme_title(name: str) -> str:
     return theme.title if theme is not None else name
 
 
-def themes_of(ctx: Context | DrawContext | LayoutContext) -> tuple[str, ...]:
+def themes_of(ctx: Context | DrawContext | LayoutContext | DefendContext) -> tuple[str, ...]:
     """Every theme of the puzzle's kind whose predicate holds, in the order of THEMES."""
     return tuple(name for name, theme in THEMES.items() if ctx.kind in theme.kinds and theme.predicate(ctx))
 

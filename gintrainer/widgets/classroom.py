@@ -57,6 +57,7 @@ from ..solver import DrawChoice, Objective
 from ..training import PuzzleAttempt
 from . import ui as widgets
 from .base import Change, ScriptWidget, View, download_link, guarded
+from .defend import reply_answer_words
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
@@ -480,11 +481,15 @@ def review_html(session: StudentSession) -> str:
         if attempt is None:
             not_answered = t("Not answered.")
             verdict = f"<div class='gt-info'>{escape(not_answered)}</div>"
+        elif puzzle.kind == PuzzleKind.DEFEND:  # melds ; lay-offs ; the word on the undercut
+            answer = reply_answer_words(attempt.answer)
         else:
             words = [_recorded_word(w) for w in words_of(attempt.answer)]
             chosen = words[-1] if isinstance(words[-1], Card) or words[-1] in tuple(DrawChoice) else None
-            # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥), or take or draw.
             answer = " ".join(_answer_word(w) for w in words)
+        if attempt is not None:
+            # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥), take or draw, or a
+            # defend layout (melds · lay-offs as card → meld number · yes or no).
             css, mark = (("gt-feedback-right", t("✓ Right: you answered {answer}.", answer=answer)) if attempt.correct
                          else ("gt-feedback-wrong", t("✗ Not right: you answered {answer}.", answer=answer)))
             verdict = f"<div class='{css}'>{escape(mark)}</div><div>{escape(attempt.message)}</div>"

@@ -128,6 +128,8 @@ PUZZLE_PAGES = [
          N_("Take the top discard or draw from the stock: which leaves less deadwood?")),
     Page("puzzles/knock_layout.ipynb", N_("Lay out your knock"),
          N_("Both hands shown: the melds that leave you the most points after the defender's lay-offs.")),
+    Page("puzzles/defend.ipynb", N_("Defend"),
+         N_("The knocker's melds are on the table: lay out yours and lay off for the least deadwood.")),
     Page("puzzles/profile.ipynb", N_("Your progress"), N_("Rating, streaks, themes; export or reset.")),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
@@ -171,8 +173,8 @@ HEADINGS: dict[str, tuple[str, str]] = {
               "to the game? Start with lesson 1. Type your name below to keep your progress; the links then open "
               "every page under your name.")),
     "puzzles/daily.ipynb": (N_("Daily puzzles"), N_(
-        'One "can you knock?", one "best discard", one "take or draw?" and one "lay out your knock" puzzle, the '
-        "same for everyone on a UTC date. Earlier days stay in the archive: choose a day.")),
+        'One "can you knock?", one "best discard", one "take or draw?", one "lay out your knock" and one "defend" '
+        "puzzle, the same for everyone on a UTC date. Earlier days stay in the archive: choose a day.")),
     "puzzles/can_knock.ipynb": (N_("Can you knock?"), N_(
         "You have just drawn your eleventh card. First say whether you can knock; if you can, choose the card to "
         "discard face down. Hints climb from the theme to the key cards to the answer, but a hinted puzzle counts "
@@ -191,6 +193,11 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "are your deadwood, within the knock limit. The answer is the layout that scores the most after the "
         "defender lays off all he can, which is not always the one with the least deadwood. Layouts that score "
         "as much are all right.")),
+    "puzzles/defend.ipynb": (N_("Defend"), N_(
+        "Your opponent has knocked and laid out. Pick cards of your hand to make your own melds, or to lay one "
+        "off on a meld of the knocker's (numbered as on the table; a card can go on a card laid off before it), "
+        "then say whether you undercut. Every layout that keeps the least deadwood is right. After your answer "
+        "you see the least deadwood, the knocker's and the points.")),
     "puzzles/profile.ipynb": (N_("Your progress"), N_(
         "Your rating, streaks and each theme's record. Export your progress to keep a copy, or start afresh (the "
         "old progress is kept as a backup).")),

@@ -15,6 +15,7 @@ from html import escape
 from ..cards import Card, parse_card
 from ..drawing import (
     choice_table_html,
+    defend_position_html,
     discard_table_html,
     knock_layouts_html,
     knock_position_html,
@@ -30,6 +31,7 @@ from ..progress import Attempt
 from ..puzzles import (
     KINDS,
     THEMES,
+    DefendPuzzle,
     KnockLayoutPuzzle,
     Puzzle,
     PuzzleKind,
@@ -39,6 +41,7 @@ from ..puzzles import (
     parse_date,
     verify,
 )
+from ..puzzles.answers import parse_reply_response
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..scoring import check_melds
@@ -46,10 +49,12 @@ from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choos
 from . import ui as widgets
 from .base import Change, View, guarded, settings
 from .cards import CardPicker
+from .defend import ReplyInput
 from .profile import Learner, ProfileBar
 
 KIND_TITLES = {PuzzleKind.CAN_KNOCK: N_("Can you knock?"), PuzzleKind.BEST_DISCARD: N_("Best discard"),
-               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?"), PuzzleKind.KNOCK_LAYOUT: N_("Lay out your knock")}
+               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?"), PuzzleKind.KNOCK_LAYOUT: N_("Lay out your knock"),
+               PuzzleKind.DEFEND: N_("Defend")}
 """Each kind's title, in English (shown through :func:`kind_title`)."""
 DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The difficulty filter's shown choices (the values stay the English names)."""
@@ -73,6 +78,8 @@ def solver_table_html(puzzle: Puzzle | TakeOrDrawPuzzle, chosen: Card | str | No
         return choice_table_html(puzzle, chosen if isinstance(chosen, str) else None)
     if isinstance(puzzle, KnockLayoutPuzzle):
         return knock_layouts_html(puzzle, four_colour=settings.four_colour)
+    if isinstance(puzzle, DefendPuzzle):
+        return f"<div class='gt-info gt-defend-answer'>{escape(render(puzzle.answer_messages))}</div>"
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
@@ -91,7 +98,7 @@ def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
 
 
-def position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
+def position_html(puzzle: Puzzle | TakeOrDrawPuzzle | DefendPuzzle) -> str:
     """What the player sees besides the hand: the question, the rules in force, where
     the 52 cards are, the draw (or, before it, the card on offer), the discard pile
     and the opponent's known cards."""
@@ -99,6 +106,8 @@ def position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
         cards = offer_position_html(puzzle, four_colour=settings.four_colour)
     elif isinstance(puzzle, KnockLayoutPuzzle):
         cards = knock_position_html(puzzle, four_colour=settings.four_colour)
+    elif isinstance(puzzle, DefendPuzzle):
+        cards = defend_position_html(puzzle, four_colour=settings.four_colour)
     else:
         cards = puzzle_position_html(puzzle, four_colour=settings.four_colour)
     return (f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>'
@@ -109,6 +118,10 @@ def position_html(puzzle: Puzzle | TakeOrDrawPuzzle) -> str:
 def recorded_message(attempt: PuzzleAttempt) -> Message:
     """A blind answer (a class set) as recorded, without saying whether it is right."""
     answers = attempt.answers
+    if isinstance(attempt.puzzle, DefendPuzzle):  # the learner's own count, not the least
+        melds, layoffs, undercut = parse_reply_response(answers[-1])
+        kept = attempt.puzzle.lay_out(melds, layoffs).points
+        return say("df_recorded_undercut" if undercut else "df_recorded_no_undercut", deadwood=kept)
     if answers == ["no"]:
         return say("recorded_no")
     if isinstance(attempt.puzzle, KnockLayoutPuzzle):
@@ -197,10 +210,11 @@ class PuzzleView(View):
                                      self.discard_button, self.add_meld_button, self.clear_melds_button,
                                      self.knock_button, self.hint_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
+        # "Defend": melds and lay-offs made from the cards picked, then undercut or not.
+        self.reply_input = ReplyInput(self.picker, self._on_reply)
         self._heading = title
-        children = [self.title, self.note, self.position, self.layout_view, self.picker, self.buttons, self.hints,
-                    self.feedback,
-                    self.again_button]
+        children = [self.title, self.note, self.position, self.layout_view, self.picker, self.reply_input,
+                    self.buttons, self.hints, self.feedback, self.again_button]
         if table:
             children += [self.table_toggle, self.table]
         super().__init__(children, _dom_classes=("gt-puzzle",))
@@ -254,7 +268,11 @@ class PuzzleView(View):
             self.table_toggle.value = False
             self.table.value = ""
             self.melds = []
-            self.picker.show(attempt.puzzle.hand, single=attempt.stage != Stage.LAYOUT)
+            puzzle = attempt.puzzle
+            many = attempt.stage == Stage.LAYOUT or isinstance(puzzle, DefendPuzzle)  # melds need several cards
+            self.picker.show(puzzle.hand, single=not many)
+            if isinstance(puzzle, DefendPuzzle):
+                self.reply_input.start(puzzle.knocker_melds)
             self._show_hints()
             self.refresh()
 
@@ -269,6 +287,7 @@ class PuzzleView(View):
                            self.hint_button):
                 button.disabled = True
             self.table_toggle.layout.display = "none"
+            self.reply_input.layout.display = "none"
             return
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
@@ -292,6 +311,7 @@ class PuzzleView(View):
         for button in (self.add_meld_button, self.clear_melds_button, self.knock_button):
             button.layout.display = "" if stage == Stage.LAYOUT else "none"
         self.layout_view.value = self._layout_value(puzzle)
+        self.reply_input.layout.display = "" if stage == Stage.REPLY else "none"
         if isinstance(puzzle, TakeOrDrawPuzzle):
             self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
         self.discard_button.description = (tc("button", "Knock with this discard")
@@ -322,6 +342,10 @@ class PuzzleView(View):
     @guarded
     def _choose(self, choice: str) -> None:
         self._show_feedback(self._require().answer_choice(choice))
+
+    def _on_reply(self, melds, layoffs, undercut: bool) -> None:
+        """The reply's answer (the reply input reports a layout the rules refuse)."""
+        self._show_feedback(self._require().answer_reply(melds, layoffs, undercut))
 
     @guarded
     def _on_discard(self, _button: widgets.Button | None = None) -> None:

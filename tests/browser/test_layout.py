@@ -147,6 +147,8 @@ PAGES = [
     ("puzzles/take_or_draw.ipynb", "lang=ps", ()),
     ("puzzles/knock_layout.ipynb", "", ()),
     ("puzzles/knock_layout.ipynb", "lang=ps", ()),
+    ("puzzles/defend.ipynb", "", ()),
+    ("puzzles/defend.ipynb", "lang=ps", ()),
     ("puzzles/profile.ipynb", "profile=Layout", (click("Export my progress"), click("Reset my progress…"))),
     ("replays/example_hands.ipynb", "", (click("Ask the solver"),)),
     ("classroom/teacher.ipynb", "", (making_a_set,)),

@@ -1,0 +1,306 @@
+"""The "defend" puzzle: the knocker's melds and deadwood are on the table; lay
+out your melds and lay-offs for the least deadwood (chains included: a card on
+a card laid off before it, as RULES.md allows), and say whether you undercut.
+Answered by the engine's defender (:func:`gintrainer.scoring.best_replies`),
+kept only when laying off lowers the deadwood below what the defender's own
+melds keep.
+
+Its record keeps the common keys of every puzzle (``id``, ``kind``, ``rules``,
+``hand`` the defender's 10, ``discard_pile`` bottom first, ``opponent_known``,
+``stock_count``, ``upcard``, ``themes``, ``difficulty``, ``seed``, ``sentences``)
+with ``knocker_melds`` (a list of melds), ``knocker_deadwood`` (his deadwood
+cards), the knock limit and ``answer``: ``melds`` and ``layoffs`` (each "card on
+N", the knocker's melds counted from 1) of the engine's reply, ``deadwood`` (its
+count) and ``undercut``. The least deadwood is one number, but several layouts
+may reach it (a card laid off on one meld or another, melds that swap a card):
+the record shows the engine's, and every legal layout that keeps the least
+deadwood is accepted, with the right word on the undercut.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards, sort_by_rank
+from ..errors import GinError
+from ..language import N_, t
+from ..melds import order_meld
+from ..messages import Message, say
+from ..rules import Rules
+from ..scoring import DefenderReply, Layoff, check_reply
+from ..solver import Objective
+from .answers import mark_reply
+from .core import Grade, PuzzleError, Said
+from .defend_positions import DefendPosition
+from .defend_positions import positions as defend_positions
+from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
+from .kinds import PuzzleKind
+from .sheets import DefendSheet, Sheet
+from .themes import themes_of
+
+KIND = PuzzleKind.DEFEND
+
+
+@dataclass(frozen=True)
+class DefendPuzzle(Said):
+    """One verified "defend" puzzle: the knock, the defender's hand and the answer."""
+
+    id: str
+    kind: PuzzleKind
+    rules: Rules
+    hand: tuple[Card, ...]
+    knocker_melds: tuple[tuple[Card, ...], ...]
+    knocker_deadwood: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
+    upcard: Card | None
+    knock_limit: int
+    reply: DefenderReply
+    undercut: bool
+    themes: tuple[str, ...]
+    difficulty: int
+    seed: str
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
+    answer_sentences: tuple[Message, ...]
+
+    def __post_init__(self) -> None:
+        if self.kind != KIND:
+            raise PuzzleError(f"puzzle {self.id!r} is not a defend puzzle: {self.kind!r}")
+        object.__setattr__(self, "kind", PuzzleKind(self.kind))
+
+    @property
+    def deadwood(self) -> int:
+        """The least deadwood the defender can keep."""
+        return self.reply.points
+
+    @property
+    def knocker_points(self) -> int:
+        return sum(c.value for c in self.knocker_deadwood)
+
+    @property
+    def position(self) -> DefendPosition:
+        return DefendPosition(self.hand, self.knocker_melds, self.knocker_deadwood, self.discard_pile,
+                              self.opponent_known, self.stock_count, self.rules, self.upcard, self.seed)
+
+    @property
+    def forbidden(self) -> None:
+        return None
+
+    @property
+    def objective(self) -> None:
+        return None
+
+    @property
+    def answer(self) -> tuple[DefenderReply]:
+        """The reply the record shows (any other keeping as little is accepted too)."""
+        return (self.reply,)
+
+    @property
+    def answer_messages(self) -> tuple[Message, ...]:
+        """The answer in words: the engine's layout and the word on the undercut."""
+        return self.answer_sentences
+
+    @property
+    def question_message(self) -> Message:
+        return say("df_question", layout=self.knocker_melds, knocker=self.knocker_points,
+                   dead_cards=self.knocker_deadwood)
+
+    @property
+    def count_message(self) -> Message:
+        return say("df_position_count", pile=len(self.discard_pile), stock=self.stock_count)
+
+    def lay_out(self, melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str]) -> DefenderReply:
+        """The learner's layout, checked against the rules (IllegalActionError or
+        GinError, in words, for a layout they refuse): melds of the hand, lay-offs
+        as :class:`~gintrainer.scoring.Layoff` or "card on N" (N from 1)."""
+        return check_reply(self.hand, self.knocker_melds, melds, [parse_layoff(lo) for lo in layoffs])
+
+    def grade(self, melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> Grade:
+        """Judge a layout and the word on the undercut (GinError for a layout the
+        rules refuse): right when it keeps the least deadwood and the word is right;
+        the cost is the deadwood kept above the least."""
+        if not isinstance(undercut, bool):
+            raise GinError(t("say whether you undercut: yes or no, not {answer}", answer=repr(undercut)))
+        yours = self.lay_out(melds, layoffs)
+        cost = Fraction(yours.points - self.deadwood)
+        if cost:
+            lead = say("df_grade_more", yours=yours.points, cost=int(cost), deadwood=self.deadwood)
+        elif undercut != self.undercut:
+            lead = say("df_grade_undercut_yes" if self.undercut else "df_grade_undercut_no",
+                       deadwood=self.deadwood, knocker=self.knocker_points)
+        else:
+            return Grade(True, None, (say("grade_right"), *self.explanation_messages), Fraction(0), None)
+        return Grade(False, None, (lead, *self.explanation_messages), cost, None)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
+            "hand": format_cards(self.hand), "knocker_melds": [format_cards(m) for m in self.knocker_melds],
+            "knocker_deadwood": format_cards(self.knocker_deadwood), "discard_pile": format_cards(self.discard_pile),
+            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
+            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
+            "answer": {"melds": [format_cards(m) for m in self.reply.melds],
+                       "layoffs": [layoff_text(lo) for lo in self.reply.layoffs],
+                       "deadwood": self.deadwood, "undercut": self.undercut},
+            "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
+            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
+                          "hints": [m.to_data() for m in self.hint_messages],
+                          "answer": [m.to_data() for m in self.answer_messages]},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> DefendPuzzle:
+        """Read a record and check it against the engine (see :func:`verify`)."""
+        return verify(data)
+
+
+_LAYOFF = re.compile(r"^\s*(\S+)\s+on\s+(\d+)\s*$", re.IGNORECASE)
+
+
+def layoff_text(layoff: Layoff) -> str:
+    """A lay-off as records write it: "7H on 2" (the knocker's melds counted from 1)."""
+    return f"{layoff.card.code()} on {layoff.meld + 1}"
+
+
+def parse_layoff(text: Layoff | str) -> Layoff:
+    """A lay-off from "7H on 2" (melds counted from 1); GinError for anything else."""
+    if isinstance(text, Layoff):
+        return text
+    found = _LAYOFF.match(text) if isinstance(text, str) else None
+    if found is None or int(found.group(2)) < 1:
+        raise GinError(t("a lay-off is a card and a meld number, like '7H on 2', not {text}", text=repr(text)))
+    return Layoff(parse_card(found.group(1)), int(found.group(2)) - 1)
+
+
+def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> str:
+    """A layout and the word on the undercut as a learner's record keeps it:
+    "7H 8H 9H / 2C 2D 2S ; 9H on 1 / TH on 1 ; yes" (read by
+    :func:`gintrainer.puzzles.answers.parse_reply_response`)."""
+    meld_text = " / ".join(format_cards(parse_cards(m)) for m in melds)
+    layoff_texts = " / ".join(layoff_text(parse_layoff(lo)) for lo in layoffs)
+    return f"{meld_text} ; {layoff_texts} ; {'yes' if undercut else 'no'}"
+
+
+def puzzle_id(position: DefendPosition) -> str:
+    """An id derived from the position alone, so it survives rebuilding the bank."""
+    text = json.dumps([KIND.value, position.rules.to_dict(), position.key()], sort_keys=True)
+    return f"{KIND.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def make(position: DefendPosition) -> DefendPuzzle | None:
+    """The puzzle this position makes, or None when it is not worth posing: laying
+    off leaves no less than the defender's own melds."""
+    position = replace(position, hand=tuple(sorted(position.hand)),
+                       knocker_melds=tuple(order_meld(m) for m in position.knocker_melds),
+                       knocker_deadwood=tuple(sorted(position.knocker_deadwood)))
+    position.verify()
+    ctx = DefendContext(position)
+    if not ctx.worth_posing:
+        return None
+    themes = themes_of(ctx)
+    return DefendPuzzle(
+        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
+        knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood,
+        discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+        stock_count=position.stock_count, upcard=position.upcard, knock_limit=position.knock_limit,
+        reply=ctx.reply, undercut=ctx.undercut, themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
+        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes),
+        answer_sentences=(*layout_messages(ctx)[1:], answer_message(ctx)))
+
+
+def _position(record: dict) -> DefendPosition:
+    melds = record["knocker_melds"]
+    if not isinstance(melds, list):
+        raise GinError("knocker_melds is a list of melds")
+    return DefendPosition(
+        hand=parse_cards(record["hand"]), knocker_melds=tuple(parse_cards(m) for m in melds),
+        knocker_deadwood=parse_cards(record["knocker_deadwood"]), discard_pile=parse_cards(record["discard_pile"]),
+        opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
+        rules=Rules.from_dict(record["rules"]),
+        upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+
+
+def verify(record: dict) -> DefendPuzzle:
+    """Rebuild a puzzle from its record and check every part against the engine: the
+    answer, the themes, the difficulty and what its explanation, hints and answer
+    say (their messages). Raises :class:`PuzzleError` naming the first disagreement."""
+    name = record.get("id", "?") if isinstance(record, dict) else "?"
+    try:
+        puzzle = make(_position(record))
+    except KeyError as missing:
+        raise PuzzleError(f"puzzle record {name!r} lacks {missing}") from None
+    except (GinError, TypeError, ValueError, AttributeError) as error:
+        raise PuzzleError(f"puzzle record {name!r}: {error}") from None
+    if puzzle is None:
+        raise PuzzleError(f"puzzle {name!r} is no longer worth posing for the engine")
+    expected = puzzle.to_dict()
+    for key in ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences"):
+        if record.get(key) != expected[key]:
+            raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the engine")
+    return puzzle
+
+
+def from_record(record: dict) -> DefendPuzzle:
+    """A puzzle from its JSON record as stored (trusted: the bank was verified when
+    built; :func:`verify` re-solves a record)."""
+    try:
+        answer, sentences, position = record["answer"], record["sentences"], _position(record)
+        dead = sort_by_rank(c for c in position.hand if c not in {c for m in answer["melds"] for c in parse_cards(m)}
+                            and c not in {parse_layoff(lo).card for lo in answer["layoffs"]})
+        reply = DefenderReply(tuple(parse_cards(m) for m in answer["melds"]),
+                              tuple(parse_layoff(lo) for lo in answer["layoffs"]), dead, int(answer["deadwood"]))
+        return DefendPuzzle(
+            id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
+            knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood,
+            discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+            stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
+            reply=reply, undercut=bool(answer["undercut"]), themes=tuple(record["themes"]),
+            difficulty=int(record["difficulty"]), seed=position.seed,
+            explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
+            hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]),
+            answer_sentences=tuple(Message.from_data(m) for m in sentences["answer"]))
+    except (KeyError, TypeError, ValueError, GinError) as error:
+        name = record.get("id", "?") if isinstance(record, dict) else "?"
+        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+
+
+class DefendOwner:
+    """The kind's part in what every kind shares (see :mod:`.owners`)."""
+
+    kind = KIND
+    objectives: tuple[Objective | None, ...] = (None,)
+    balances = True
+    words = N_("defend")
+    sheet: Sheet = DefendSheet()
+
+    def make(self, position: DefendPosition, objective: Objective | None = None) -> DefendPuzzle | None:
+        return make(position)
+
+    def verify(self, record: dict) -> DefendPuzzle:
+        return verify(record)
+
+    def from_record(self, record: dict) -> DefendPuzzle:
+        return from_record(record)
+
+    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[DefendPosition]]:
+        return defend_positions(seed, rules)
+
+    def balance(self, puzzle: DefendPuzzle) -> bool:
+        """What a set keeps in balance: about as many undercuts as not."""
+        return puzzle.undercut
+
+    def mark(self, puzzle: DefendPuzzle, response: str) -> tuple[str, Grade]:
+        return mark_reply(puzzle, response)
+
+
+OWNER = DefendOwner()
+
+__all__ = ["DefendPuzzle", "KIND", "OWNER", "answer_text", "from_record", "layoff_text", "make", "parse_layoff",
+           "puzzle_id", "verify"]

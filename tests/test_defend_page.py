@@ -1,0 +1,117 @@
+"""The "defend" trainer as widgets, driven without a browser: laying out melds
+and lay-offs from the card picker (a chain in any order), clearing, the two
+alike answers, the verdict with the engine's numbers, a layout the rules refuse,
+the trainer recording progress, the page in the site's lists; every word from
+the catalogs."""
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from gintrainer.puzzles import bank  # noqa: E402
+from gintrainer.training import PuzzleAttempt  # noqa: E402
+from gintrainer.widgets.profile import Learner  # noqa: E402
+from gintrainer.widgets.site import HEADINGS, PUZZLE_PAGES  # noqa: E402
+from gintrainer.widgets.trainer import PuzzleView, TrainerPage  # noqa: E402
+from i18n import pseudo_language, unmarked  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
+KIND = "defend"
+
+
+def lay_out(view, melds, layoffs):
+    """Pick and press as a learner does."""
+    for meld in melds:
+        view.picker.select(meld)
+        view.reply_input.meld_button.click()
+    for layoff in layoffs:
+        view.picker.select([layoff.card])
+        view.reply_input.target.value = layoff.meld
+        view.reply_input.layoff_button.click()
+
+
+def chained():
+    return next(p for p in bank(KIND) if "chain-layoff" in p.themes and p.reply.melds)
+
+
+def test_the_view_lays_out_a_chain_in_any_order_and_answers_right():
+    puzzle = chained()
+    results = []
+    view = PuzzleView(puzzle, on_result=lambda v, attempt: results.append(attempt.result))
+    assert view.reply_input.layout.display == "" and all(
+        b.layout.display == "none" for b in (view.yes_button, view.take_button, view.discard_button))
+    assert "The knocker laid out" in view.position.value and "gt-defend-position" in view.position.value
+    lay_out(view, puzzle.reply.melds, reversed(puzzle.reply.layoffs))  # the chain's outer card first
+    assert "Your lay-offs: " in view.reply_input.summary.value
+    button = view.reply_input.undercut_button if puzzle.undercut else view.reply_input.no_undercut_button
+    button.click()
+    assert results == ["solved"] and "gt-feedback-right" in view.feedback.value
+    assert f"The least deadwood you can keep is {puzzle.deadwood}" in view.feedback.value
+    assert view.reply_input.layout.display == "none"
+    view.table_toggle.value = True
+    assert "gt-defend-answer" in view.table.value
+
+
+def test_a_layout_that_keeps_more_says_what_it_costs_and_clear_starts_again():
+    puzzle = chained()
+    view = PuzzleView(puzzle)
+    view.picker.select(puzzle.reply.deadwood[:1])
+    view.reply_input.meld_button.click()  # one loose card is no meld: refused, nothing laid out
+    assert "is not a meld" in view.reply_input.status.value and not view.reply_input.melds
+    lay_out(view, puzzle.reply.melds, puzzle.reply.layoffs)
+    view.reply_input.clear_button.click()
+    assert view.reply_input.melds == [] and view.reply_input.layoffs == []
+    lay_out(view, puzzle.reply.melds, [])
+    view.reply_input.undercut_button.click()
+    assert "gt-feedback-wrong" in view.feedback.value and "Not the least: your layout keeps" in view.feedback.value
+
+
+def test_a_lay_off_the_rules_refuse_leaves_the_attempt_open():
+    puzzle = chained()
+    view = PuzzleView(puzzle)
+    chain = next(lo for lo in reversed(puzzle.reply.layoffs))
+    lay_out(view, [], [chain])  # the outer card alone does not extend the meld
+    view.reply_input.no_undercut_button.click()
+    assert "does not extend" in view.reply_input.status.value and not view.attempt.finished
+
+
+def test_the_trainer_records_an_answer_that_replays():
+    page = TrainerPage(KIND, learner=Learner(), seed=3)
+    puzzle = page.view.puzzle
+    lay_out(page.view, puzzle.reply.melds, puzzle.reply.layoffs)
+    (page.view.reply_input.undercut_button if puzzle.undercut else page.view.reply_input.no_undercut_button).click()
+    assert page.learner.progress.solved == 1
+    attempt, feedback = PuzzleAttempt.replay(puzzle, page.view.attempt.answer_text)
+    assert attempt.result == "solved" and feedback.correct
+
+
+def test_the_page_is_listed_with_its_heading():
+    assert "puzzles/defend.ipynb" in [p.path for p in PUZZLE_PAGES]
+    assert "puzzles/defend.ipynb" in HEADINGS
+
+
+def test_every_word_of_the_page_comes_from_the_catalogs():
+    puzzle = chained()
+    with pseudo_language():
+        view = PuzzleView(puzzle)
+        lay_out(view, puzzle.reply.melds, puzzle.reply.layoffs)
+        texts = [view.position.value, view.reply_input.summary.value, view.title.value,
+                 *(b.description for b in (view.reply_input.meld_button, view.reply_input.layoff_button,
+                                           view.reply_input.clear_button, view.reply_input.undercut_button))]
+        texts += [label for label, _ in view.reply_input.target.options]
+        view.reply_input.undercut_button.click()
+        texts.append(view.feedback.value)
+    for text in texts:
+        assert unmarked(text) == [], text
+
+
+def test_a_worksheet_section_shows_the_knock_and_boxes_and_its_key_the_answer():
+    from gintrainer.classroom.worksheet import puzzle_section_html
+    puzzle = chained()
+    sheet, key = puzzle_section_html(puzzle, 1, 2), puzzle_section_html(puzzle, 1, 2, answers=True)
+    assert "gt-defend-position" in sheet and "Lay-offs (card on meld number):" in sheet and "Undercut?" in sheet
+    assert "ws-key" not in sheet and "ws-key" in key
+    assert puzzle.answer_words().replace("'", "&#x27;") in key and "Defend" in key
+    with pseudo_language():
+        for text in (puzzle_section_html(puzzle, 1, 2), puzzle_section_html(puzzle, 1, 2, answers=True)):
+            assert unmarked(text) == [], text

@@ -18,6 +18,7 @@ import itertools
 import statistics
 import time
 from collections import Counter
+from typing import cast
 
 
 def main() -> None:
@@ -25,14 +26,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer positions and puzzles")
     args = parser.parse_args()
     from gintrainer.puzzles import bank, generate
-    from gintrainer.puzzles.defend import make
+    from gintrainer.puzzles.defend import DefendPuzzle, make
     from gintrainer.puzzles.defend_positions import positions as batches
     from gintrainer.puzzles.defend_themes import BANDS
     from gintrainer.rules import Rules
     from gintrainer.scoring import best_replies, check_reply
     count = 300 if args.quick else 3000
     found = list(itertools.islice(itertools.chain.from_iterable(batches("bench", Rules())), count))
-    times, checks = [], []
+    times: list[float] = []
+    checks: list[float] = []
     for p in found:
         start = time.perf_counter()
         reply = best_replies(p.hand, p.knocker_melds)[0]
@@ -40,9 +42,9 @@ def main() -> None:
         start = time.perf_counter()
         check_reply(p.hand, p.knocker_melds, reply.melds, reply.layoffs)
         checks.append(time.perf_counter() - start)
-    for label, spent in (("every best reply", times), ("a laid-out reply checked", checks)):
-        print(f"  {label}: median {statistics.median(spent) * 1000:.2f} ms, worst {max(spent) * 1000:.2f} ms "
-              f"over {len(spent)} positions")
+    for label, each in (("every best reply", times), ("a laid-out reply checked", checks)):
+        print(f"  {label}: median {statistics.median(each) * 1000:.2f} ms, worst {max(each) * 1000:.2f} ms "
+              f"over {len(each)} positions")
     start = time.perf_counter()
     kept = sum(make(p) is not None for p in found)
     spent = time.perf_counter() - start
@@ -53,7 +55,7 @@ def main() -> None:
     made = generate("defend", seed="bench", count=n)
     spent = time.perf_counter() - start
     print(f"  generate(): {len(made)} puzzles in {spent:.1f} s, {len(made) / spent:.1f} a second")
-    puzzles = bank("defend")
+    puzzles = [cast(DefendPuzzle, p) for p in bank("defend")]  # the bank of that kind
     print(f"The bank: {len(puzzles)} puzzles, {sum(p.undercut for p in puzzles)} undercuts, "
           f"{sum(p.rules.oklahoma for p in puzzles)} under Oklahoma")
     themes = Counter(t for p in puzzles for t in p.themes)

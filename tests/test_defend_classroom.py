@@ -6,6 +6,7 @@ shown in the gradebook."""
 
 import base64
 import re
+from typing import cast
 
 import pytest
 
@@ -14,13 +15,14 @@ from gintrainer.classroom.marking import AnswerError, mark
 from gintrainer.language import in_language
 from gintrainer.puzzles import bank
 from gintrainer.puzzles.answers import parse_reply_response
-from gintrainer.puzzles.defend import answer_text
+from gintrainer.puzzles.defend import DefendPuzzle, answer_text
 
 KIND = "defend"
 
 
 def puzzle_with(undercut: bool):
-    return next(p for p in bank(KIND) if p.undercut == undercut and p.reply.melds and p.reply.layoffs)
+    puzzles = [cast(DefendPuzzle, p) for p in bank(KIND)]  # the bank of that kind
+    return next(p for p in puzzles if p.undercut == undercut and p.reply.melds and p.reply.layoffs)
 
 
 def right_answer(puzzle, undercut=None) -> str:

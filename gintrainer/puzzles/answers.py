@@ -16,12 +16,14 @@ question, is refused with :class:`AnswerError`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 
-from ..cards import Card, parse_card, parse_cards
+from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards
 from ..errors import GinError
 from ..language import LANGUAGES, in_language, t, tc
 from ..messages import say
+from ..scoring import Layoff
 from ..solver import DrawChoice
 from .core import Grade, Puzzle
 from .kinds import PuzzleKind
@@ -145,17 +147,43 @@ def mark_discard(puzzle: Puzzle, response) -> tuple[str, Grade]:
     return written, grade
 
 
+_LAYOFF = re.compile(r"^\s*(\S+)\s+on\s+(\d+)\s*$", re.IGNORECASE)
+
+
+def layoff_text(layoff: Layoff) -> str:
+    """A lay-off as records write it: "7H on 2" (the knocker's melds counted from 1)."""
+    return f"{layoff.card.code()} on {layoff.meld + 1}"
+
+
+def parse_layoff(text: Layoff | str) -> Layoff:
+    """A lay-off from "7H on 2" (melds counted from 1); GinError for anything else."""
+    if isinstance(text, Layoff):
+        return text
+    found = _LAYOFF.match(text) if isinstance(text, str) else None
+    if found is None or int(found.group(2)) < 1:
+        raise GinError(t("a lay-off is a card and a meld number, like '7H on 2', not {text}", text=repr(text)))
+    return Layoff(parse_card(found.group(1)), int(found.group(2)) - 1)
+
+
+def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> str:
+    """A layout and the word on the undercut as a learner's record keeps it:
+    "7H 8H 9H / 2C 2D 2S ; 9H on 1 / TH on 1 ; yes" (read by
+    :func:`parse_reply_response`)."""
+    meld_text = " / ".join(format_cards(parse_cards(m)) for m in melds)
+    layoff_texts = " / ".join(layoff_text(parse_layoff(lo)) for lo in layoffs)
+    return f"{meld_text} ; {layoff_texts} ; {'yes' if undercut else 'no'}"
+
+
 def parse_reply_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
     """The melds, lay-offs (:class:`~gintrainer.scoring.Layoff`) and word on the undercut
     of a "defend" answer: ``melds ; lay-offs ; yes or no`` (melds and lay-offs each apart
     by ``/``, either part may be empty; the word in any language the trainer speaks),
-    as :func:`gintrainer.puzzles.defend.answer_text` writes it. Raises :class:`AnswerError`.
+    as :func:`answer_text` writes it. Raises :class:`AnswerError`.
 
     >>> melds, layoffs, undercut = parse_reply_response("7h 8h 9h ; 9c on 1 / tc on 1 ; Evet")
     >>> melds, [(lo.card.code(), lo.meld) for lo in layoffs], undercut
     ([(Card.parse('7H'), Card.parse('8H'), Card.parse('9H'))], [('9C', 0), ('TC', 0)], True)
     """
-    from .defend import parse_layoff
     if not isinstance(response, str):
         raise AnswerError(f"a defend answer is text, not {response!r}")  # only code passes the wrong type
     parts = response.split(";")
@@ -178,7 +206,6 @@ def mark_reply(puzzle, response) -> tuple[str, Grade]:
     :func:`parse_reply_response`), as the record keeps it, and its grade; a layout
     the rules refuse (a meld that is none, a card not in the hand, a lay-off that
     does not fit) is refused with :class:`AnswerError`."""
-    from .defend import answer_text
     melds, layoffs, undercut = parse_reply_response(response)
     try:
         grade = puzzle.grade(melds, layoffs, undercut)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -34,7 +33,7 @@ from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import DefenderReply, Layoff, check_reply
 from ..solver import Objective
-from .answers import mark_reply
+from .answers import answer_text, layoff_text, mark_reply, parse_layoff
 from .core import Grade, PuzzleError, Said
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
@@ -159,33 +158,6 @@ class DefendPuzzle(Said):
     def from_dict(cls, data: dict) -> DefendPuzzle:
         """Read a record and check it against the engine (see :func:`verify`)."""
         return verify(data)
-
-
-_LAYOFF = re.compile(r"^\s*(\S+)\s+on\s+(\d+)\s*$", re.IGNORECASE)
-
-
-def layoff_text(layoff: Layoff) -> str:
-    """A lay-off as records write it: "7H on 2" (the knocker's melds counted from 1)."""
-    return f"{layoff.card.code()} on {layoff.meld + 1}"
-
-
-def parse_layoff(text: Layoff | str) -> Layoff:
-    """A lay-off from "7H on 2" (melds counted from 1); GinError for anything else."""
-    if isinstance(text, Layoff):
-        return text
-    found = _LAYOFF.match(text) if isinstance(text, str) else None
-    if found is None or int(found.group(2)) < 1:
-        raise GinError(t("a lay-off is a card and a meld number, like '7H on 2', not {text}", text=repr(text)))
-    return Layoff(parse_card(found.group(1)), int(found.group(2)) - 1)
-
-
-def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> str:
-    """A layout and the word on the undercut as a learner's record keeps it:
-    "7H 8H 9H / 2C 2D 2S ; 9H on 1 / TH on 1 ; yes" (read by
-    :func:`gintrainer.puzzles.answers.parse_reply_response`)."""
-    meld_text = " / ".join(format_cards(parse_cards(m)) for m in melds)
-    layoff_texts = " / ".join(layoff_text(parse_layoff(lo)) for lo in layoffs)
-    return f"{meld_text} ; {layoff_texts} ; {'yes' if undercut else 'no'}"
 
 
 def puzzle_id(position: DefendPosition) -> str:

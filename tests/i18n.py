@@ -20,8 +20,9 @@ from gintrainer import catalogs, language
 OPEN, CLOSE = language.PSEUDO_MARKS
 _TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S | re.I)
 _CARD = r"(?:10|[2-9AJQKT])[♣♦♥♠]"
-_ALLOWED = re.compile(rf"^(?:{_CARD}|[A-Z0-9]{{2,3}}|[AJQKT]|[\d\W_]+)$")
-"""A token that may stand outside the marks: a card, card notation (7H, TS), a lone rank letter as a
+_ALLOWED = re.compile(rf"^(?:(?:{_CARD})+|[A-Z0-9]{{2,3}}|[AJQKT]|[\d\W_]+)$")
+"""A token that may stand outside the marks: a card or a row of them (a picker's card buttons read
+as one word in the page's text), card notation (7H, TS), a lone rank letter as a
 card's face prints it (A, J, Q, K, T), numbers and punctuation (12, 2.50, (0), 2026-11-30, 3/12)."""
 
 

@@ -27,15 +27,18 @@ class ExerciseView(View):
     The model is :attr:`session` (an :class:`~gintrainer.exercises.ExerciseSession`).
     """
 
+    children: tuple[widgets.Widget, ...]  # the parts shown (a trait of the VBox)
+
     def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
                  compact: bool = False):
         self.session = ExerciseSession(kind, seed, exercise=exercise)
         self.listeners: list[Callable[[ExerciseView, Feedback], None]] = []  # after each Check and Show answer
         self.prompt = widgets.HTML()
         """The exercise's title (with the position's number) and its question, which always change together."""
-        self.panels = widgets.HTML()
-        # The inputs are made when first shown: an exercise answered with cards has no number box, and only
-        # one answered with cards names them above them (the option label).
+        # The parts below are made when first shown: an exercise answered with cards has no number box; the
+        # label naming the cards to pick is made only for one answered with cards, and the widget drawing the
+        # panels (the cards on the table, the melds...) only for one that has panels (no lesson's check has).
+        self._panels: widgets.HTML | None = None
         self._option_label: widgets.HTML | None = None
         self._picker: CardPicker | None = None
         self._choices: widgets.ToggleButtons | None = None
@@ -62,8 +65,17 @@ class ExerciseView(View):
 
     def _parts(self) -> list[widgets.Widget]:
         """What the exercise shows, top to bottom (between the view's style sheet and status line)."""
-        label = [self.option_label] if self.exercise.answer_type == AnswerType.CARDS else []
-        return [self.prompt, self.panels, *label, self.inputs, self.button_row, self.feedback]
+        exercise = self.exercise
+        panels = [self.panels] if exercise.panels else []
+        label = [self.option_label] if exercise.answer_type == AnswerType.CARDS else []
+        return [self.prompt, *panels, *label, self.inputs, self.button_row, self.feedback]
+
+    @property
+    def panels(self) -> widgets.HTML:
+        """The exercise's panels drawn (for an exercise that has panels)."""
+        if self._panels is None:
+            self._panels = widgets.HTML()
+        return self._panels
 
     @property
     def option_label(self) -> widgets.HTML:
@@ -130,8 +142,9 @@ class ExerciseView(View):
             self.prompt.value = (f'<div class="gt-exercise-title"><b>{escape(exercise.title)}</b>'
                                  f'<small>{escape(seed)}</small></div>'
                                  f'<div class="gt-prompt">{escape(exercise.prompt)}</div>')
-            self.panels.value = "".join(panel_html(p, size=self.size, four_colour=self.four_colour)
-                                        for p in exercise.panels)
+            if exercise.panels:
+                self.panels.value = "".join(panel_html(p, size=self.size, four_colour=self.four_colour)
+                                            for p in exercise.panels)
             if exercise.answer_type == AnswerType.CARDS:
                 # Translators: {cards} names the cards to pick from ("Your 11 cards").
                 pick = t("{cards} (click to pick)", cards=exercise.option_label)

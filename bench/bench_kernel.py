@@ -16,10 +16,11 @@ Then, with ``--imports``, the import time the page's first cell adds to a
 kernel (``python -X importtime`` after importing what ipykernel and ipywidgets
 already import), summed per top-level package.
 
-With ``--before DIR`` (another checkout of the trainer: an older commit, e.g. made by
-``git archive COMMIT | tar -x -C DIR``), each run also runs the same pages from that
-checkout (its notebooks, its package), alternating with this one's, and the report
-gives both, so that a change is measured before and after under the same load.
+With ``--before DIR`` (another checkout of the trainer, an older commit: ``git archive
+COMMIT | tar -x -C DIR``, then ``python -m compileall -q DIR/gintrainer``, or where
+PYTHONDONTWRITEBYTECODE is set its kernels compile every module), each run also runs
+the same pages from that checkout (its notebooks, its package), alternating with this
+one's, and the report gives both: a change measured before and after under one load.
 """
 
 from __future__ import annotations

@@ -7,9 +7,14 @@
   gets wrong, in each lookahead set of the bank plan;
 - how many puzzles carry each theme, by kind;
 - the lookahead dailies of a year, and some class sets: the same share;
+- what a trainer page spends choosing its first puzzle (``training.choose_next``,
+  the chosen puzzle checked again by the solver included) and reading the bank for it
+  (``bank_index`` and ``bank_record`` alone), through the index beside the bank file
+  and by parsing the whole bank file: processor time, the median of ``--runs`` fresh
+  processes each, the two ways taking turns;
 - with ``--time``, the time to rebuild the bank (into a temporary folder, then
-  checked equal to the shipped one), processor time and elapsed, and the time to
-  write every bank puzzle's text in words from its messages.
+  checked equal to the shipped one, with its index), processor time and elapsed, and
+  the time to write every bank puzzle's text in words from its messages.
 """
 
 from __future__ import annotations
@@ -17,6 +22,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -61,14 +69,48 @@ def render_time(repeat: int = 5) -> float:
     return best
 
 
+PAGE_PICK = """
+import random, sys, time
+import gintrainer.puzzles as puzzles
+from gintrainer.training import choose_next
+kind, way, part = sys.argv[1:4]
+if way == "parse":
+    puzzles.read_index = lambda bank_file, version: None  # as if there were no index
+began = time.process_time()
+if part == "choose_next":
+    choose_next(kind, rating=1500.0, rng=random.Random(1))
+else:
+    puzzles.bank_record(kind, puzzles.bank_index(kind)[7].id)
+print(time.process_time() - began)
+"""
+
+
+def page_pick_times(kind: str, runs: int) -> dict[tuple[str, str], float]:
+    """The median processor time, in seconds, of a trainer page's first choice of a puzzle of
+    ``kind`` (``choose_next``) and of its reading the bank for it, each way (``index``, ``parse``),
+    each run in a fresh process."""
+    root = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    times: dict[tuple[str, str], list[float]] = {}
+    for _ in range(runs):
+        for part in ("choose_next", "bank"):
+            for way in ("index", "parse"):
+                out = subprocess.run([sys.executable, "-c", PAGE_PICK, kind, way, part], env=env, check=True,
+                                     capture_output=True, text=True).stdout
+                times.setdefault((part, way), []).append(float(out.split()[-1]))
+    return {key: statistics.median(values) for key, values in times.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--year", type=int, default=2026, help="the year of dailies to measure")
     parser.add_argument("--time", action="store_true", help="also time a rebuild of the bank")
+    parser.add_argument("--runs", type=int, default=9, help="fresh processes for each page figure")
     args = parser.parse_args()
 
     from gintrainer.classroom import ClassSet
     from gintrainer.puzzles import BANK_PLAN, THEMES, PuzzleKind, bank, bank_path, build_bank, daily
+    from gintrainer.puzzles.bank_file import index_path
     from gintrainer.solver import Objective
 
     print("The bank")
@@ -100,13 +142,22 @@ def main() -> None:
         look = [p for p in classset.puzzles() if p.objective == Objective.LOOKAHEAD]
         print(f"  {name!r} {classset.code} ({classset.describe()}): {share(naive_wrong(look))}")
 
+    print(f"A trainer page's first puzzle (best_discard), processor time, median of {args.runs} fresh processes:")
+    picked = page_pick_times("best_discard", args.runs)
+    for part, words in (("choose_next", "choose_next, the solver's check included"),
+                        ("bank", "reading the bank (bank_index, bank_record)")):
+        print(f"  {words}: full parse {picked[part, 'parse'] * 1000:.1f} ms, "
+              f"index {picked[part, 'index'] * 1000:.1f} ms")
+
     if args.time:
         with tempfile.TemporaryDirectory() as folder:
             began, began_cpu = time.perf_counter(), time.process_time()
             build_bank(folder)
             elapsed, cpu = time.perf_counter() - began, time.process_time() - began_cpu
             same = all(json.loads((Path(folder) / f"bank_{k}.json").read_text(encoding="utf-8"))
-                       == json.loads(bank_path(k).read_text(encoding="utf-8")) for k in BANK_PLAN)
+                       == json.loads(bank_path(k).read_text(encoding="utf-8"))
+                       and (Path(folder) / f"bank_{k}.index.json").read_bytes()
+                       == index_path(bank_path(k)).read_bytes() for k in BANK_PLAN)
         print(f"Rebuilding the bank: {cpu:.1f} s of processor time on one core ({elapsed:.1f} s elapsed); "
               f"{'the same as' if same else 'DIFFERENT from'} the shipped bank")
         print(f"Writing the text of every bank puzzle from its messages: {render_time() * 1000:.0f} ms")

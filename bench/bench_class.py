@@ -134,13 +134,15 @@ async def answer_puzzle(page: Page, view: Widget) -> float:
     card of the hand and the discard button (the next card when the page refuses the
     discard, as for the card just taken from the discard pile). The seconds from the
     answer's click until the page showed the answer."""
-    row = first((w for w in page.children(view) if any("gt-answer" in c.classes for c in page.children(w))),
-                "the answer buttons")
-    buttons = page.children(row)
-    no = buttons[1]  # "Yes, I can knock", "No, I cannot knock", then take, draw, the discard button and the hint
-    discard = first((b for b in buttons if "gt-answer" not in b.classes), "the discard button")
-    if page.shown(no):
+    row = first((w for w in page.children(view) if "gt-answers" in w.classes), "the answer buttons")
+    buttons = page.children(row)  # the stage's buttons: "Yes" and "No" (alike), or the discard button; the hint
+    answers = [b for b in buttons if "gt-answer" in b.classes]
+    no = answers[1] if len(answers) == 2 else None
+    discard = next((b for b in buttons if "gt-discard" in b.classes), None)
+    if no is not None:
         took = (await page.click(no, shown=answer_lines(page, view)))[0]
+    elif discard is None:
+        raise ControlsNotFound("the discard button")
     else:
         picker = first(page.find("gt-picker", [view]), "the hand's cards")
         cards = [c for c in page.children(picker) if not c.state.get("disabled")]

@@ -10,6 +10,7 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.puzzles import bank  # noqa: E402
 from gintrainer.training import PuzzleAttempt  # noqa: E402
+from gintrainer.widgets.defend import ReplyInput  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import HEADINGS, PUZZLE_PAGES  # noqa: E402
 from gintrainer.widgets.trainer import PuzzleView, TrainerPage  # noqa: E402
@@ -38,8 +39,7 @@ def test_the_view_lays_out_a_chain_in_any_order_and_answers_right():
     puzzle = chained()
     results = []
     view = PuzzleView(puzzle, on_result=lambda v, attempt: results.append(attempt.result))
-    assert view.reply_input.layout.display == "" and all(
-        b.layout.display == "none" for b in (view.yes_button, view.take_button, view.discard_button))
+    assert view.reply_input.layout.display == "" and view.buttons.children == (view.hint_button,)
     assert "The knocker laid out" in view.position.value and "gt-defend-position" in view.position.value
     lay_out(view, puzzle.reply.melds, reversed(puzzle.reply.layoffs))  # the chain's outer card first
     assert "Your lay-offs: " in view.reply_input.summary.value
@@ -115,3 +115,18 @@ def test_a_worksheet_section_shows_the_knock_and_boxes_and_its_key_the_answer():
     with pseudo_language():
         for text in (puzzle_section_html(puzzle, 1, 2), puzzle_section_html(puzzle, 1, 2, answers=True)):
             assert unmarked(text) == [], text
+
+
+def test_a_view_makes_the_reply_input_when_a_defend_puzzle_first_comes():
+    """A view of another kind holds no reply input (nor another kind's answer buttons); shown a
+    defend puzzle, it places the input above the buttons, and hides it for the next kind."""
+    view = PuzzleView(bank("best_discard")[0])
+    assert view.buttons.children == (view.discard_button, view.hint_button)
+    assert not any(isinstance(part, ReplyInput) for part in view.children)
+    view.show(chained())
+    parts = list(view.children)
+    assert parts.index(view.reply_input) == parts.index(view.buttons) - 1
+    assert view.reply_input.layout.display == "" and view.buttons.children == (view.hint_button,)
+    view.show(bank("can_knock")[0])
+    assert view.reply_input.layout.display == "none"
+    assert view.buttons.children == (view.yes_button, view.no_button, view.hint_button)

@@ -21,7 +21,8 @@ from ..errors import GinError
 from ..language import N_, t, tn
 from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
-from ..storage import RecordError, RecordKind, read_json, write_json_atomic
+from ..storage import RecordError, RecordKind, parse_json, read_json, write_json_atomic
+from .bank_file import BankEntry, read_index, record_at, write_index
 from .core import Grade, Puzzle, PuzzleError, make_puzzle
 from .defend import DefendPuzzle
 from .kinds import KINDS, PuzzleKind
@@ -325,14 +326,6 @@ def bank(kind: PuzzleKind | str) -> tuple[Puzzle, ...]:
     return _load_bank(normalise_kind(kind))
 
 
-class BankEntry(NamedTuple):
-    """What a bank puzzle is filtered and picked by, without the puzzle (see :func:`bank_index`)."""
-
-    id: str
-    difficulty: int
-    themes: tuple[str, ...]
-
-
 def _entry(record) -> BankEntry:
     try:
         return BankEntry(str(record["id"]), int(record["difficulty"]), tuple(record["themes"]))
@@ -340,29 +333,75 @@ def _entry(record) -> BankEntry:
         raise PuzzleError(f"malformed puzzle record: {error!r}") from None
 
 
-@lru_cache(maxsize=4)
-def _load_index(kind: PuzzleKind) -> tuple[BankEntry, ...]:
-    return tuple(_read_bank(kind, _entry))
+class _Index(NamedTuple):
+    entries: tuple[BankEntry, ...]
+    spans: dict[str, tuple[int, int]]
+    """Each puzzle's byte span in the bank file; empty when the bank was parsed instead."""
+    size: int
+
+
+@lru_cache(maxsize=8)
+def _load_index(kind: PuzzleKind) -> _Index:
+    """The bank's index file if it is the index of the bank file as it is now, else the bank parsed."""
+    indexed = read_index(bank_path(kind), BANK.version)
+    if indexed is not None:
+        return _Index(*indexed)
+    return _Index(tuple(_read_bank(kind, _entry)), {}, -1)
 
 
 def bank_index(kind: PuzzleKind | str) -> tuple[BankEntry, ...]:
     """The id, difficulty and themes of each shipped puzzle of a kind, in the bank's order
     (read once, then cached): a page picks a puzzle by these and reads only that one
-    (:func:`bank_record`), not the whole :func:`bank`."""
-    return _load_index(normalise_kind(kind))
+    (:func:`bank_record`), not the whole :func:`bank`. They come from the index beside the
+    bank file (``bank_<kind>.index.json``, see :mod:`.bank_file`) when it is that bank's
+    index, else from the bank file itself."""
+    return _load_index(normalise_kind(kind)).entries
 
 
 def _if_id(puzzle_id: str) -> Callable[[object], dict | None]:
     return lambda record: record if isinstance(record, dict) and record.get("id") == puzzle_id else None
 
 
-def bank_record(kind: PuzzleKind | str, puzzle_id: str) -> dict:
-    """The JSON record of one shipped puzzle, read from the bank file (the other records
-    are dropped as they are read); GinError if the bank has no puzzle ``puzzle_id``."""
-    found = [r for r in _read_bank(normalise_kind(kind), _if_id(puzzle_id)) if r]
+def _parsed_record(kind: PuzzleKind, puzzle_id: str) -> dict:
+    """The record of ``puzzle_id`` found by parsing the whole bank file (the other records
+    are dropped as they are read)."""
+    found = [r for r in _read_bank(kind, _if_id(puzzle_id)) if r]
     if not found:
         raise GinError(f"the puzzle bank has no puzzle {puzzle_id!r}")
     return found[0]
+
+
+def bank_record(kind: PuzzleKind | str, puzzle_id: str) -> dict:
+    """The JSON record of one shipped puzzle; GinError if the bank has no puzzle ``puzzle_id``.
+    Only that record's bytes are read when the bank's index gives its place and the bytes
+    there are still its record; otherwise the bank file is parsed."""
+    kind = normalise_kind(kind)
+    index = _load_index(kind)
+    span = index.spans.get(puzzle_id)
+    record = record_at(bank_path(kind), span, index.size, puzzle_id) if span is not None else None
+    return record if record is not None else _parsed_record(kind, puzzle_id)
+
+
+def write_bank_index(kind: PuzzleKind | str, folder: Path | str | None = None) -> Path:
+    """Write the index of a kind's bank file in ``folder`` (the package's data folder by
+    default) beside it, atomically, from the bank file as it is (unchanged); returns its path.
+    :func:`build_bank` writes it with each bank; after a bank file is changed otherwise, run
+    ``python -c "from gintrainer.puzzles import BANK_PLAN as p, write_bank_index as w; [w(k) for k in p]"``."""
+    kind = normalise_kind(kind)
+    bank_file = Path(folder) / f"bank_{kind}.json" if folder is not None else bank_path(kind)
+    raw = bank_file.read_bytes()
+    data = BANK.read(parse_json(raw, source=bank_file.name), source=bank_file.name)
+    records = data.get("puzzles")
+    if not isinstance(records, list):
+        raise RecordError("its puzzles are not a list", source=bank_file.name, field="puzzles")
+    for record in records:
+        _entry(record)  # every record has what the index keeps, or PuzzleError
+    try:
+        path = write_index(bank_file, raw, records, BANK.version)
+    except ValueError as error:
+        raise RecordError(f"cannot index it: {error}", source=bank_file.name) from None
+    _load_index.cache_clear()
+    return path
 
 
 def bank_records(kind: PuzzleKind | str) -> list[dict]:
@@ -374,8 +413,8 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                progress: Callable[[str, int, int], None] | None = None,
                kinds: Iterable[PuzzleKind | str] | None = None) -> dict[str, int]:
     """Regenerate the shipped bank into ``folder`` (the package's data folder by
-    default), written atomically: every kind's file, or only those of ``kinds``.
-    Returns the puzzle count of each kind."""
+    default), written atomically: every kind's file, or only those of ``kinds``, each
+    with its index (:func:`write_bank_index`). Returns the puzzle count of each kind."""
     folder = Path(folder) if folder is not None else bank_path(PuzzleKind.CAN_KNOCK).parent
     folder.mkdir(parents=True, exist_ok=True)
     wanted = set(BANK_PLAN) if kinds is None else {normalise_kind(k) for k in kinds}
@@ -393,6 +432,7 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
         records = [p.to_dict() for p in sorted(unique.values(), key=lambda p: (p.difficulty, p.id))]
         write_json_atomic(folder / f"bank_{kind}.json",
                           BANK.stamp({"kind": kind.value, "seed": seed, "puzzles": records}), indent=0)
+        write_bank_index(kind, folder)
         counts[kind] = len(records)
     _load_bank.cache_clear()
     _load_index.cache_clear()
@@ -401,4 +441,5 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
 
 __all__ = ["BankEntry", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS", "KnockLayoutPuzzle", "Position",
            "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record",
-           "bank_records", "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date", "verify"]
+           "bank_records", "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date",
+           "verify", "write_bank_index"]

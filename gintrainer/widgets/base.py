@@ -124,6 +124,12 @@ def shared_part(kind: type, **values: Any) -> widgets.Widget:
     return part
 
 
+def fixed_layout(**values: Any) -> widgets.Layout:
+    """The shared layout with these ``values`` (``width="auto"``), for widgets whose layout
+    never changes after they are made: one model for all of them."""
+    return cast(widgets.Layout, shared_part(widgets.Layout, **values))
+
+
 def auto_width_buttons() -> widgets.Widget:
     """The shared style of toggle buttons as wide as their labels."""
     return shared_part(widgets.ToggleButtonsStyle, button_width="auto")

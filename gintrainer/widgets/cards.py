@@ -28,7 +28,7 @@ class CardPicker(widgets.Box):
         self.single = single
         self.on_error: Callable[[str], None] | None = None  # told of an error in a click, as a sentence
         self._quiet = False
-        super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
+        super().__init__(layout=widgets.fixed_layout(flex_flow="row wrap", align_items="flex-start"),
                          _dom_classes=("gt-picker",))
         if cards:
             self.show(cards)

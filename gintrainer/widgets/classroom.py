@@ -103,10 +103,10 @@ class TeacherPage(View):
         self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description=tc("label", "Puzzles:"))
         self.kind_boxes = {kind: widgets.Checkbox(value=kind in DISCARD_KINDS, description=kind_title(kind),
                                                   indent=False,
-                                                  layout=widgets.Layout(width="auto", margin="0 12px 0 0"))
+                                                  layout=widgets.fixed_layout(width="auto", margin="0 12px 0 0"))
                            for kind in set_kinds()}
         self.kinds = widgets.HBox([widgets.HTML(escape(tc("label", "Kinds:"))), *self.kind_boxes.values()],
-                                  layout=widgets.Layout(flex_flow="row wrap"))
+                                  layout=widgets.fixed_layout(flex_flow="row wrap"))
         self.objective = widgets.Dropdown(options=choices(OBJECTIVES), value="mixed",
                                          description=tc("label", "Discard goal:"))
         self.difficulty = widgets.Dropdown(options=choices(DIFFICULTY_RANGES), value="1100-2699",
@@ -279,10 +279,10 @@ class StudentPage(View):
         self.session: StudentSession | None = None
         self.index = 0
         super().__init__([widgets.HBox([self.code, self.student, self.start_button],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
+                                       layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.address, self.progress, self.connection, self.view,
                           widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
+                                       layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.results, self.review], _dom_classes=("gt-student",))
         self.start_button.on_click(self._on_start)
         self.next_button.on_click(self._on_next)
@@ -540,9 +540,9 @@ class GradebookPage(View):
         self.problems = widgets.HTML()
         self.files: list[tuple[str, bytes]] = []
         self.book: Gradebook | None = None
-        self.sources = widgets.HBox([self.upload], layout=widgets.Layout(flex_flow="row wrap"))
+        self.sources = widgets.HBox([self.upload], layout=widgets.fixed_layout(flex_flow="row wrap"))
         """Where the results come from besides the class store: uploaded files."""
-        super().__init__([widgets.HBox([self.code], layout=widgets.Layout(flex_flow="row wrap")),
+        super().__init__([widgets.HBox([self.code], layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart],
                          _dom_classes=("gt-gradebook",))
         self.upload.observe(self._on_upload, names="value")
@@ -640,7 +640,7 @@ class TeacherOnly(View):
         self.notice = widgets.HTML()
         self.passphrase = widgets.Password(description=tc("label", "Passphrase:"))
         self.open_button = widgets.Button(description=tc("button", "Open the teacher's page"),
-                                          button_style="primary", layout=widgets.Layout(width="auto"))
+                                          button_style="primary", layout=widgets.fixed_layout(width="auto"))
         self.gate = widgets.HBox([self.passphrase, self.open_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.body = widgets.VBox()
         super().__init__([self.notice, self.gate, self.body], _dom_classes=("gt-teacher-only",))

@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-import ipywidgets as widgets
-
 from ..cards import Card
 from ..errors import GinError
 from ..language import t, tc
 from ..melds import meld_kind, order_meld
 from ..puzzles.answers import parse_reply_response
 from ..scoring import Layoff, not_a_meld
+from . import ui as widgets
 from .base import View, guarded
 from .cards import CardPicker
 
@@ -43,22 +42,23 @@ class ReplyInput(View):
         self.melds: list[tuple[Card, ...]] = []
         self.layoffs: list[Layoff] = []
         self.knocker_melds: tuple[tuple[Card, ...], ...] = ()
+        auto = widgets.fixed_layout(width="auto")
         self.meld_button = widgets.Button(description=tc("button", "Meld the selected cards"),
-                                          layout=widgets.Layout(width="auto"), _dom_classes=("gt-meld",))
-        self.target = widgets.Dropdown(description=tc("label", "On meld:"), layout=widgets.Layout(width="auto"))
+                                          layout=auto, _dom_classes=("gt-meld",))
+        self.target = widgets.Dropdown(description=tc("label", "On meld:"), layout=auto)
         self.layoff_button = widgets.Button(description=tc("button", "Lay off the selected card"),
-                                            layout=widgets.Layout(width="auto"), _dom_classes=("gt-layoff",))
+                                            layout=auto, _dom_classes=("gt-layoff",))
         self.clear_button = widgets.Button(description=tc("button", "Clear the layout"),
-                                           layout=widgets.Layout(width="auto"), _dom_classes=("gt-clear",))
+                                           layout=auto, _dom_classes=("gt-clear",))
         self.summary = widgets.HTML(_dom_classes=("gt-reply-summary",))
         # The two answers look alike: a colour would suggest one of them.
         self.undercut_button = widgets.Button(description=tc("button", "Done: I undercut"),
                                               _dom_classes=("gt-answer", "gt-undercut"),
-                                              layout=widgets.Layout(width="auto"))
+                                              layout=auto)
         self.no_undercut_button = widgets.Button(description=tc("button", "Done: no undercut"),
                                                  _dom_classes=("gt-answer", "gt-no-undercut"),
-                                                 layout=widgets.Layout(width="auto"))
-        row = widgets.Layout(flex_flow="row wrap")
+                                                 layout=auto)
+        row = widgets.fixed_layout(flex_flow="row wrap")
         super().__init__([widgets.HBox([self.meld_button, self.target, self.layoff_button, self.clear_button],
                                        layout=row), self.summary,
                           widgets.HBox([self.undercut_button, self.no_undercut_button], layout=row)],

@@ -48,7 +48,7 @@ class PresentationPage(View):
         options = demo_choices()
         options.append((t("Quick reference, one section at a time"), QUICK_REFERENCE))
         self.choice = widgets.Dropdown(options=options, value=QUICK_REFERENCE, description=tc("label", "Show:"),
-                                       layout=widgets.Layout(width="auto"))
+                                       layout=widgets.fixed_layout(width="auto"))
         self.holder = widgets.VBox()
         settings.size = "large"
         super().__init__([self.choice, self.holder], _dom_classes=("gt-present",))

@@ -107,13 +107,13 @@ class ReplayView(View):
                                                                "move played"))
         self.solver = widgets.HTML()
         self.comment = widgets.Textarea(placeholder=t("A comment on this step (for a class)"),
-                                        layout=widgets.Layout(width="100%"))
+                                        layout=widgets.fixed_layout(width="100%"))
         self.save_comment = widgets.Button(description=tc("button", "Save comment"))
         self.solver_notes = widgets.Button(description=tc("button", "Add the solver's notes"))
         self.download = widgets.HTML()
         super().__init__([self.heading, self.view_choice, self.stepper,
                           widgets.HBox([self.ask_button, self.solver_notes],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
+                                       layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.solver, widgets.HBox([self.comment, self.save_comment]), self.download],
                          _dom_classes=("gt-replay",))
         self.view_choice.observe(self._on_view, names="value")
@@ -191,7 +191,7 @@ class ReplaysPage(View):
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description=tc("button", "Load a history file"))
         self.holder = widgets.VBox()
-        super().__init__([widgets.HBox([self.choice, self.upload], layout=widgets.Layout(flex_flow="row wrap")),
+        super().__init__([widgets.HBox([self.choice, self.upload], layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.holder], _dom_classes=("gt-replays",))
         self.choice.observe(self._on_choice, names="value")
         self.upload.observe(self._on_upload, names="value")

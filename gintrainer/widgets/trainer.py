@@ -153,6 +153,37 @@ OnResult = Callable[["PuzzleView", PuzzleAttempt], str | None]
 """What a page does when an attempt ends; what it returns (the rating change) shows with the feedback."""
 
 
+_STAGE_BUTTONS = {Stage.YES_NO: ("yes", "no"), Stage.CHOICE: ("take", "draw"), Stage.DISCARD: ("discard",),
+                  Stage.LAYOUT: ("add_meld", "clear_melds", "knock")}
+"""The answer buttons of each stage, in the row's order (the defend reply has its own input)."""
+
+
+def _make_button(name: str) -> widgets.Button:
+    """A puzzle view's button ``name``: the answers of a question look alike (a colour would
+    suggest one of them); "lay out your knock" picks melds one at a time, then submits them."""
+    auto = widgets.fixed_layout(width="auto")
+    if name in ("yes", "no"):
+        words = tc("button", "Yes, I can knock") if name == "yes" else tc("button", "No, I cannot knock")
+        return widgets.Button(description=words, _dom_classes=("gt-answer",), layout=auto)
+    if name == "take":
+        return widgets.Button(_dom_classes=("gt-answer", "gt-take"), layout=auto)  # named by the card offered
+    if name == "draw":
+        return widgets.Button(description=tc("button", "Draw from the stock"), _dom_classes=("gt-answer", "gt-draw"),
+                              layout=auto)
+    if name == "discard":
+        return widgets.Button(description=tc("button", "Discard the selected card"), button_style="primary",
+                              _dom_classes=("gt-discard",), layout=auto)
+    if name == "add_meld":
+        return widgets.Button(description=tc("button", "Add meld"), _dom_classes=("gt-add-meld",), layout=auto)
+    if name == "clear_melds":
+        return widgets.Button(description=tc("button", "Clear melds"), _dom_classes=("gt-clear-melds",), layout=auto)
+    if name == "knock":
+        return widgets.Button(description=tc("button", "Knock with these melds"), button_style="primary",
+                              _dom_classes=("gt-knock-layout",), layout=auto)
+    return widgets.Button(description=tc("button", "Hint"),
+                          tooltip=tc("tooltip", "theme, then key cards, then the answer"), layout=auto)
+
+
 class PuzzleView(View):
     """One puzzle to solve: the position, the hand as clickable cards, the answer
     buttons, the hint ladder, feedback with the chosen card's row and its cost,
@@ -163,6 +194,8 @@ class PuzzleView(View):
     ``hints`` offers the hint ladder, ``table`` the solver's table after the
     answer; ``blind`` records answers without a verdict (a class set).
     """
+
+    children: tuple[widgets.Widget, ...]  # the view's parts (a trait of the VBox)
 
     def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result: OnResult | None = None,
                  hints: bool = True, table: bool = True, blind: bool = False):
@@ -176,29 +209,12 @@ class PuzzleView(View):
         self.position = widgets.HTML()
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
-        # The two answers look alike: a colour would suggest one of them.
-        self.yes_button = widgets.Button(description=tc("button", "Yes, I can knock"), _dom_classes=("gt-answer",),
-                                         layout=widgets.Layout(width="auto"))
-        self.no_button = widgets.Button(description=tc("button", "No, I cannot knock"), _dom_classes=("gt-answer",),
-                                        layout=widgets.Layout(width="auto"))
-        self.discard_button = widgets.Button(description=tc("button", "Discard the selected card"),
-                                             button_style="primary", layout=widgets.Layout(width="auto"))
-        # "Take or draw?": the two answers look alike too.
-        self.take_button = widgets.Button(_dom_classes=("gt-answer", "gt-take"), layout=widgets.Layout(width="auto"))
-        self.draw_button = widgets.Button(description=tc("button", "Draw from the stock"),
-                                          _dom_classes=("gt-answer", "gt-draw"), layout=widgets.Layout(width="auto"))
-        # "Lay out your knock": melds picked from the hand one at a time, then the layout submitted.
-        self.add_meld_button = widgets.Button(description=tc("button", "Add meld"), _dom_classes=("gt-add-meld",),
-                                              layout=widgets.Layout(width="auto"))
-        self.clear_melds_button = widgets.Button(description=tc("button", "Clear melds"),
-                                                 _dom_classes=("gt-clear-melds",), layout=widgets.Layout(width="auto"))
-        self.knock_button = widgets.Button(description=tc("button", "Knock with these melds"), button_style="primary",
-                                           _dom_classes=("gt-knock-layout",), layout=widgets.Layout(width="auto"))
+        # Each kind's answer buttons (and the defend puzzle's reply input) are made when a puzzle
+        # first asks for them, and the row holds those of the puzzle's stage: a page shows one kind.
+        self._made: dict[str, widgets.Button] = {}
+        self._reply_input: ReplyInput | None = None
         self.layout_view = widgets.HTML(_dom_classes=("gt-layout-view",))
         self.melds: list[tuple[Card, ...]] = []
-        self.hint_button = widgets.Button(description=tc("button", "Hint"),
-                                         tooltip=tc("tooltip", "theme, then key cards, then the answer"),
-                                         layout=widgets.Layout(width="auto"))
         self.hints = widgets.HTML()
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
         self.again_button = widgets.Button(description=tc("button", "Try it again (practice, not rated)"),
@@ -206,27 +222,13 @@ class PuzzleView(View):
         self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False,
                                                  layout=widgets.Layout(width="auto"))
         self.table = widgets.HTML()
-        self.buttons = widgets.HBox([self.yes_button, self.no_button, self.take_button, self.draw_button,
-                                     self.discard_button, self.add_meld_button, self.clear_melds_button,
-                                     self.knock_button, self.hint_button],
-                                    layout=widgets.Layout(flex_flow="row wrap"))
-        # "Defend": melds and lay-offs made from the cards picked, then undercut or not.
-        self.reply_input = ReplyInput(self.picker, self._on_reply)
+        self.buttons = widgets.HBox(layout=widgets.fixed_layout(flex_flow="row wrap"), _dom_classes=("gt-answers",))
         self._heading = title
-        children = [self.title, self.note, self.position, self.layout_view, self.picker, self.reply_input,
+        children = [self.title, self.note, self.position, self.layout_view, self.picker,
                     self.buttons, self.hints, self.feedback, self.again_button]
         if table:
             children += [self.table_toggle, self.table]
         super().__init__(children, _dom_classes=("gt-puzzle",))
-        self.yes_button.on_click(lambda _: self._yes_no(True))
-        self.no_button.on_click(lambda _: self._yes_no(False))
-        self.discard_button.on_click(self._on_discard)
-        self.take_button.on_click(lambda _: self._choose(TAKE))
-        self.draw_button.on_click(lambda _: self._choose(DRAW))
-        self.add_meld_button.on_click(self._on_add_meld)
-        self.clear_melds_button.on_click(self._on_clear_melds)
-        self.knock_button.on_click(self._on_knock)
-        self.hint_button.on_click(self._on_hint)
         self.again_button.on_click(self._on_again)
         self.table_toggle.observe(self._on_table, names="value")
         self.last_feedback: Feedback | None = None
@@ -236,6 +238,83 @@ class PuzzleView(View):
     @property
     def puzzle(self) -> Puzzle | None:
         return self.attempt.puzzle if self.attempt else None
+
+    def _button(self, name: str) -> widgets.Button:
+        """The answer button ``name`` (of :data:`_STAGE_BUTTONS`, or the hint), made when first asked for."""
+        button = self._made.get(name)
+        if button is None:
+            button = self._made[name] = _make_button(name)
+            handlers: dict[str, Callable[[widgets.Button], None]] = {
+                "yes": lambda _: self._yes_no(True), "no": lambda _: self._yes_no(False),
+                "take": lambda _: self._choose(TAKE), "draw": lambda _: self._choose(DRAW),
+                "discard": self._on_discard, "add_meld": self._on_add_meld, "clear_melds": self._on_clear_melds,
+                "knock": self._on_knock, "hint": self._on_hint}
+            button.on_click(handlers[name])
+        return button
+
+    @property
+    def yes_button(self) -> widgets.Button:
+        return self._button("yes")
+
+    @property
+    def no_button(self) -> widgets.Button:
+        return self._button("no")
+
+    @property
+    def take_button(self) -> widgets.Button:
+        return self._button("take")
+
+    @property
+    def draw_button(self) -> widgets.Button:
+        return self._button("draw")
+
+    @property
+    def discard_button(self) -> widgets.Button:
+        return self._button("discard")
+
+    @property
+    def add_meld_button(self) -> widgets.Button:
+        return self._button("add_meld")
+
+    @property
+    def clear_melds_button(self) -> widgets.Button:
+        return self._button("clear_melds")
+
+    @property
+    def knock_button(self) -> widgets.Button:
+        return self._button("knock")
+
+    @property
+    def hint_button(self) -> widgets.Button:
+        return self._button("hint")
+
+    def _show_buttons(self, attempt: PuzzleAttempt) -> None:
+        """The row: the answer buttons of the attempt's stage, then the hint while it is open."""
+        puzzle, stage = attempt.puzzle, attempt.stage
+        row = [self._button(name) for name in _STAGE_BUTTONS.get(stage, ())]
+        if isinstance(puzzle, TakeOrDrawPuzzle) and stage == Stage.CHOICE:
+            self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
+        if stage == Stage.DISCARD:
+            self.discard_button.description = (tc("button", "Knock with this discard")
+                                               if puzzle.kind == PuzzleKind.CAN_KNOCK
+                                               else tc("button", "Discard the selected card"))
+        if self.allow_hints and not attempt.finished:
+            self.hint_button.disabled = not attempt.hints_left
+            row.append(self.hint_button)
+        self.buttons.children = tuple(row)
+
+    @property
+    def reply_input(self) -> ReplyInput:
+        """"Defend": melds and lay-offs made from the cards picked, then undercut or not
+        (made when a defend puzzle is first shown, placed above the buttons)."""
+        if self._reply_input is None:
+            self._reply_input = ReplyInput(self.picker, self._on_reply)
+            shown = self.attempt is not None and self.attempt.stage == Stage.REPLY
+            self._reply_input.layout.display = "" if shown else "none"
+            parts = list(self.children)
+            parts.insert(parts.index(self.buttons), self._reply_input)
+            self.children = tuple(parts)
+        return self._reply_input
 
     def show(self, puzzle: Puzzle, *, note: str = "") -> None:
         """Start an attempt at a puzzle; ``note`` says something about it first (practice)."""
@@ -282,12 +361,10 @@ class PuzzleView(View):
             self.title.value = f"<h3>{escape(self._heading)}</h3>" if self._heading else ""
             none_yet = t("No puzzle yet.")
             self.position.value = f"<p>{escape(none_yet)}</p>"
-            for button in (self.yes_button, self.no_button, self.take_button, self.draw_button,
-                           self.discard_button, self.add_meld_button, self.clear_melds_button, self.knock_button,
-                           self.hint_button):
-                button.disabled = True
+            self.buttons.children = ()
             self.table_toggle.layout.display = "none"
-            self.reply_input.layout.display = "none"
+            if self._reply_input is not None:
+                self._reply_input.layout.display = "none"
             return
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
@@ -303,22 +380,10 @@ class PuzzleView(View):
         self.position.value = position_html(puzzle)
         self.picker.restyle(size=settings.size, four_colour=settings.four_colour)
         stage = attempt.stage
-        self.yes_button.layout.display = "" if stage == Stage.YES_NO else "none"
-        self.no_button.layout.display = "" if stage == Stage.YES_NO else "none"
-        self.discard_button.layout.display = "" if stage == Stage.DISCARD else "none"
-        self.take_button.layout.display = "" if stage == Stage.CHOICE else "none"
-        self.draw_button.layout.display = "" if stage == Stage.CHOICE else "none"
-        for button in (self.add_meld_button, self.clear_melds_button, self.knock_button):
-            button.layout.display = "" if stage == Stage.LAYOUT else "none"
+        self._show_buttons(attempt)
         self.layout_view.value = self._layout_value(puzzle)
-        self.reply_input.layout.display = "" if stage == Stage.REPLY else "none"
-        if isinstance(puzzle, TakeOrDrawPuzzle):
-            self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
-        self.discard_button.description = (tc("button", "Knock with this discard")
-                                           if puzzle.kind == PuzzleKind.CAN_KNOCK
-                                           else tc("button", "Discard the selected card"))
-        self.hint_button.disabled = attempt.finished or not attempt.hints_left
-        self.hint_button.layout.display = "" if self.allow_hints and not attempt.finished else "none"
+        if self._reply_input is not None:
+            self._reply_input.layout.display = "" if stage == Stage.REPLY else "none"
         self.picker.disable(attempt.finished or stage == Stage.CHOICE)  # before the draw the hand only shows
         self.picker.mark(puzzle.answer if revealed and isinstance(puzzle, Puzzle) else ())
         self.table_toggle.layout.display = "" if revealed and self.allow_table else "none"
@@ -485,7 +550,7 @@ class TrainerPage(View):
         self.from_review = False
         self.shown = 0
         super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
-                                                 layout=widgets.Layout(flex_flow="row wrap")),
+                                                 layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.theme_help, self.stats, self.view, self.next_button], _dom_classes=("gt-trainer",))
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_filter, names="value")

@@ -3,7 +3,8 @@ makes sharing one layout and one style per kernel (:mod:`.base` owns them), so t
 page's hundreds of widgets do not each bring a Layout and a Style model of their own.
 
 A module of the package imports this one as ``widgets``; a widget whose layout or style
-changes after it is made is given its own (``layout=widgets.Layout()``)."""
+changes after it is made is given its own (``layout=widgets.Layout()``); one whose layout
+never changes but is not the default one shares it (``layout=widgets.fixed_layout(width="auto")``)."""
 
 from ipywidgets import DOMWidget, Layout, Widget
 
@@ -25,8 +26,9 @@ from .base import (
                    ToggleButton,
                    ToggleButtons,
                    VBox,
+                   fixed_layout,
 )
 
 __all__ = ["HTML", "BoundedIntText", "Box", "Button", "Checkbox", "Combobox", "DOMWidget", "Dropdown", "FileUpload",
            "HBox", "IntSlider", "Layout", "Password", "SelectMultiple", "Text", "Textarea", "ToggleButton",
-           "ToggleButtons", "VBox", "Widget"]
+           "ToggleButtons", "VBox", "Widget", "fixed_layout"]

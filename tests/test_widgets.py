@@ -149,6 +149,14 @@ def test_an_exercise_shows_its_title_and_question_in_one_widget_and_makes_only_t
     assert parts.index(meld.prompt) + 1 == parts.index(meld.option_label) == parts.index(meld.inputs) - 1
 
 
+def test_the_number_boxes_of_a_page_share_one_layout():
+    """A lesson asks for numbers in several exercises: their boxes' fixed width is one model."""
+    from gintrainer.widgets.base import is_shared
+    first, second = ExerciseView("deadwood_count", 0), ExerciseView("stock_count", 0)
+    assert first.number.layout is second.number.layout and is_shared(first.number.layout)
+    assert first.number.layout.width == "10em"
+
+
 def test_names_sent_by_the_page_are_not_trusted():
     view = ExerciseView("best_discard", 0)
     button = view.picker.children[0]

@@ -103,7 +103,7 @@ class ExerciseView(View):
     def number(self) -> widgets.Text:
         """The answer box (for an exercise answered with a number)."""
         if self._number is None:
-            self._number = widgets.Text(placeholder=t("your answer"), layout=widgets.Layout(width="10em"))
+            self._number = widgets.Text(placeholder=t("your answer"), layout=widgets.fixed_layout(width="10em"))
         return self._number
 
     @property

@@ -153,8 +153,8 @@ OnResult = Callable[["PuzzleView", PuzzleAttempt], str | None]
 """What a page does when an attempt ends; what it returns (the rating change) shows with the feedback."""
 
 
-_STAGE_BUTTONS = {Stage.YES_NO: ("yes", "no"), Stage.CHOICE: ("take", "draw"), Stage.DISCARD: ("discard",),
-                  Stage.LAYOUT: ("add_meld", "clear_melds", "knock")}
+_STAGE_BUTTONS = {Stage.YES_NO: ("yes", "no"), Stage.CHOICE: ("take-card", "draw-card"),
+                  Stage.DISCARD: ("discard-card",), Stage.LAYOUT: ("add-meld", "clear-melds", "knock-melds")}
 """The answer buttons of each stage, in the row's order (the defend reply has its own input)."""
 
 
@@ -165,19 +165,19 @@ def _make_button(name: str) -> widgets.Button:
     if name in ("yes", "no"):
         words = tc("button", "Yes, I can knock") if name == "yes" else tc("button", "No, I cannot knock")
         return widgets.Button(description=words, _dom_classes=("gt-answer",), layout=auto)
-    if name == "take":
+    if name == "take-card":
         return widgets.Button(_dom_classes=("gt-answer", "gt-take"), layout=auto)  # named by the card offered
-    if name == "draw":
+    if name == "draw-card":
         return widgets.Button(description=tc("button", "Draw from the stock"), _dom_classes=("gt-answer", "gt-draw"),
                               layout=auto)
-    if name == "discard":
+    if name == "discard-card":
         return widgets.Button(description=tc("button", "Discard the selected card"), button_style="primary",
                               _dom_classes=("gt-discard",), layout=auto)
-    if name == "add_meld":
+    if name == "add-meld":
         return widgets.Button(description=tc("button", "Add meld"), _dom_classes=("gt-add-meld",), layout=auto)
-    if name == "clear_melds":
+    if name == "clear-melds":
         return widgets.Button(description=tc("button", "Clear melds"), _dom_classes=("gt-clear-melds",), layout=auto)
-    if name == "knock":
+    if name == "knock-melds":
         return widgets.Button(description=tc("button", "Knock with these melds"), button_style="primary",
                               _dom_classes=("gt-knock-layout",), layout=auto)
     return widgets.Button(description=tc("button", "Hint"),
@@ -246,9 +246,9 @@ class PuzzleView(View):
             button = self._made[name] = _make_button(name)
             handlers: dict[str, Callable[[widgets.Button], None]] = {
                 "yes": lambda _: self._yes_no(True), "no": lambda _: self._yes_no(False),
-                "take": lambda _: self._choose(TAKE), "draw": lambda _: self._choose(DRAW),
-                "discard": self._on_discard, "add_meld": self._on_add_meld, "clear_melds": self._on_clear_melds,
-                "knock": self._on_knock, "hint": self._on_hint}
+                "take-card": lambda _: self._choose(TAKE), "draw-card": lambda _: self._choose(DRAW),
+                "discard-card": self._on_discard, "add-meld": self._on_add_meld,
+                "clear-melds": self._on_clear_melds, "knock-melds": self._on_knock, "hint": self._on_hint}
             button.on_click(handlers[name])
         return button
 
@@ -262,27 +262,27 @@ class PuzzleView(View):
 
     @property
     def take_button(self) -> widgets.Button:
-        return self._button("take")
+        return self._button("take-card")
 
     @property
     def draw_button(self) -> widgets.Button:
-        return self._button("draw")
+        return self._button("draw-card")
 
     @property
     def discard_button(self) -> widgets.Button:
-        return self._button("discard")
+        return self._button("discard-card")
 
     @property
     def add_meld_button(self) -> widgets.Button:
-        return self._button("add_meld")
+        return self._button("add-meld")
 
     @property
     def clear_melds_button(self) -> widgets.Button:
-        return self._button("clear_melds")
+        return self._button("clear-melds")
 
     @property
     def knock_button(self) -> widgets.Button:
-        return self._button("knock")
+        return self._button("knock-melds")
 
     @property
     def hint_button(self) -> widgets.Button:

@@ -15,6 +15,12 @@ Private_Dirty in /proc/PID/smaps_rollup). The issue's 60 MB is RSS.
 Then, with ``--imports``, the import time the page's first cell adds to a
 kernel (``python -X importtime`` after importing what ipykernel and ipywidgets
 already import), summed per top-level package.
+
+With ``--before DIR`` (another checkout of the trainer, an older commit: ``git archive
+COMMIT | tar -x -C DIR``, then ``python -m compileall -q DIR/gintrainer``, or where
+PYTHONDONTWRITEBYTECODE is set its kernels compile every module), each run also runs
+the same pages from that checkout (its notebooks, its package), alternating with this
+one's, and the report gives both: a change measured before and after under one load.
 """
 
 from __future__ import annotations
@@ -53,10 +59,10 @@ FLOOR = "import ipykernel.ipkernel, ipykernel.kernelapp, ipywidgets"
 """What a kernel has imported before a page's first cell runs (the floor's imports)."""
 
 
-def cells(page: str | None) -> list[str]:
+def cells(page: str | None, root: Path = ROOT) -> list[str]:
     if page is None:
         return [MINIMAL]
-    notebook = nbformat.read(ROOT / page, as_version=4)
+    notebook = nbformat.read(root / page, as_version=4)
     return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
 
 
@@ -106,9 +112,9 @@ def drain(client) -> None:
         MESSAGES[message["msg_type"]] += 1
 
 
-def run_once(page: str | None, data: Path) -> dict[str, object]:
-    folder = ROOT if page is None else (ROOT / page).parent
-    env = dict(os.environ, GINTRAINER_DATA=str(data), PYTHONPATH=str(ROOT))
+def run_once(page: str | None, data: Path, root: Path = ROOT) -> dict[str, object]:
+    folder = root if page is None else (root / page).parent
+    env = dict(os.environ, GINTRAINER_DATA=str(data), PYTHONPATH=str(root))
     env.pop("VOILA_PREHEAT", None)
     manager = KernelManager(kernel_name="python3")
     start = time.perf_counter()
@@ -123,7 +129,7 @@ def run_once(page: str | None, data: Path) -> dict[str, object]:
         MESSAGES.clear()
         before = memory(pid)
         times, after = [], []
-        for code in cells(page):
+        for code in cells(page, root):
             times.append(execute(client, code))
             after.append(memory(pid))
         time.sleep(2)
@@ -142,11 +148,11 @@ def median(values) -> float:
     return statistics.median(values)
 
 
-def report(name: str, runs: list[dict]) -> None:
+def report(name: str, runs: list[dict], checkout: str = "") -> None:
     page = PAGES[name] or "minimal one-widget notebook"
     cell_count = len(runs[0]["cells"])
     total = [sum(run["cells"]) for run in runs]
-    print(f"\n{name} ({page}), median of {len(runs)} runs")
+    print(f"\n{name} ({page}){checkout}, median of {len(runs)} runs")
     print(f"  kernel start {median([r['start'] for r in runs]):.2f} s; "
           f"before the first cell RSS {median([r['before']['rss'] for r in runs]):.1f} MB")
     for index in range(cell_count):
@@ -170,14 +176,14 @@ MARK = "-- the page --"
 IMPORT_LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|(\s*)(\S+)")
 
 
-def import_profile(page: str, top: int = 12) -> None:
+def import_profile(page: str, top: int = 12, root: Path = ROOT) -> None:
     """The import time a page's first cell adds to a kernel, per top-level package."""
-    first = cells(page)[0]
+    first = cells(page, root)[0]
     imports = "\n".join(line for line in first.splitlines() if line.startswith(("import ", "from ")))
     code = (f"{FLOOR}\nimport sys, time; sys.stderr.write('{MARK}\\n'); _t = time.perf_counter()\n"
             f"{imports}\nprint(time.perf_counter() - _t)")
     result = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, check=True)
+                            env=dict(os.environ, PYTHONPATH=str(root)), cwd=root, check=True)
     lines = result.stderr.splitlines()
     per_package: dict[str, int] = defaultdict(int)
     for line in lines[lines.index(MARK) + 1:]:
@@ -185,7 +191,9 @@ def import_profile(page: str, top: int = 12) -> None:
         if match:
             per_package[match.group(4).split(".")[0]] += int(match.group(1))
     wall = float(result.stdout.strip().splitlines()[-1])
-    print(f"\nimports of {page}'s first cell after the floor's: {wall * 1000:.0f} ms wall; self time per package:")
+    where = "" if root == ROOT else f" in {root}"
+    print(f"\nimports of {page}'s first cell{where} after the floor's: {wall * 1000:.0f} ms wall; "
+          "self time per package:")
     for package, micros in sorted(per_package.items(), key=lambda item: -item[1])[:top]:
         print(f"  {package:24} {micros / 1000:7.1f} ms")
 
@@ -195,21 +203,27 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--pages", nargs="*", default=list(PAGES), choices=list(PAGES))
     parser.add_argument("--imports", action="store_true", help="also profile the first cell's imports")
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="another checkout of the trainer whose pages run too, alternating with this one's")
     args = parser.parse_args()
+    roots = {"": ROOT} if args.before is None else {" (before)": args.before.resolve(), " (now)": ROOT}
     with open("/proc/loadavg") as load:
         print(f"load average before: {' '.join(load.read().split()[:3])}")
-    results: dict[str, list[dict]] = {name: [] for name in args.pages}
+    results: dict[tuple[str, str], list[dict]] = {(name, label): [] for name in args.pages for label in roots}
     with tempfile.TemporaryDirectory() as temporary:
         for run in range(args.runs):  # pages alternate, so a busy moment on the machine falls on all of them
             for name in args.pages:
-                results[name].append(run_once(PAGES[name], Path(temporary) / f"{name}-{run}"))
-    for name in args.pages:
-        report(name, results[name])
+                for number, (label, root) in enumerate(roots.items()):
+                    data = Path(temporary) / f"{name}-{run}-{number}"
+                    results[name, label].append(run_once(PAGES[name], data, root))
+    for name, label in results:
+        report(name, results[name, label], label)
     if args.imports:
         for name in args.pages:
             page = PAGES[name]
             if page:
-                import_profile(page)
+                for root in roots.values():
+                    import_profile(page, root=root)
     with open("/proc/loadavg") as load:
         print(f"\nload average after: {' '.join(load.read().split()[:3])}")
 

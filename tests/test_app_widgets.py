@@ -476,7 +476,7 @@ def test_a_lesson_honours_the_profile_s_four_colour_deck_and_keeps_a_change(data
     monkeypatch.setenv("QUERY_STRING", "profile=ann")
     bar = lesson_widgets.toolbar(3)
     assert settings.four_colour is True and bar.settings_bar.four_colour.value is True
-    assert all(h.endswith("?profile=Ann") for h in hrefs(bar.links.value))
+    assert all(h.endswith("?profile=Ann") for h in hrefs(bar.top_links.links))
     assert "gt-green" in cards_of(lesson_widgets.glossary())
     assert "gt-green" in cards_of(lesson_widgets.quick_reference())
     bar.settings_bar.four_colour.value = False

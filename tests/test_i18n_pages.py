@@ -209,13 +209,13 @@ def test_a_translated_lesson_s_toolbar_speaks_its_language_and_links_within_it(d
     monkeypatch.setenv("QUERY_STRING", "profile=Ann")
     bar = lesson_widgets.toolbar(2, lang="tr")
     assert current_language() == "tr" and bar.language.lang == "tr" and bar.language.dir == "ltr"
-    targets = [h.partition("?")[0] for h in hrefs(bar.links.value)]
+    targets = [h.partition("?")[0] for h in hrefs(bar.top_links.links)]
     assert targets == ["../../index.ipynb", LESSONS[1].file, LESSONS[3].file, "glossary.ipynb",
                        "quick_reference.ipynb"]
-    assert all(query_of(h) == {"profile": ["Ann"], "lang": ["tr"]} for h in hrefs(bar.links.value))
+    assert all(query_of(h) == {"profile": ["Ann"], "lang": ["tr"]} for h in hrefs(bar.top_links.links))
     bottom = lesson_widgets.nav(2)  # a translated lesson's last cell is the English one's
     # the next step, in Turkish, then the links again
-    assert hrefs(bottom.value) == [f"{LESSONS[3].file}?profile=Ann&lang=tr", *hrefs(bar.links.value)]
+    assert hrefs(bottom.value) == [f"{LESSONS[3].file}?profile=Ann&lang=tr", *hrefs(bar.top_links.links)]
     assert "Sırada ne var?" in bottom.value
     top = lesson_widgets.nav("glossary", lang="ps")
     assert top.language.dir == "rtl" and current_language() == "ps"
@@ -225,10 +225,10 @@ def test_an_english_lesson_opened_in_another_language_links_to_that_language_s_n
     monkeypatch.setenv("QUERY_STRING", "lang=ku")
     bar = lesson_widgets.toolbar(4)
     assert current_language() == "en"  # the notebook's prose is English, so is the page
-    assert hrefs(bar.other.value) == [f"ku/{LESSONS[4].file}?lang=ku"]
-    assert "Kurmancî" in bar.other.value
-    assert all(query_of(h) == {"lang": ["ku"]} for h in hrefs(bar.links.value))  # the learner's choice is kept
-    assert lesson_widgets.toolbar(4, lang="ku").other.value == ""
+    assert hrefs(bar.top_links.other) == [f"ku/{LESSONS[4].file}?lang=ku"]
+    assert "Kurmancî" in bar.top_links.other
+    assert all(query_of(h) == {"lang": ["ku"]} for h in hrefs(bar.top_links.links))  # the learner's choice is kept
+    assert lesson_widgets.toolbar(4, lang="ku").top_links.other == ""
 
 
 # --- right to left ------------------------------------------------------------------------
@@ -246,6 +246,19 @@ def test_the_page_language_widget_says_lang_and_direction():
 
 ALLOWED = [word for name in NAMES.values() for word in name.split()]
 """The language menu names each language in itself, never translated."""
+
+
+def test_a_lesson_s_links_at_the_top_are_one_widget_that_follows_a_change_of_name(data, monkeypatch):
+    """The language menu, the notice of the learner's language and the links are redrawn
+    together: one widget model, not three (each costs the page's kernel and the server)."""
+    monkeypatch.setenv("QUERY_STRING", "lang=ku")
+    bar = lesson_widgets.toolbar(4)
+    links = bar.top_links
+    assert links.menu and links.other and links.links and links.value == links.menu + links.other + links.links
+    assert 'class="gt-lang-menu"' in links.menu and "Kurmancî" in links.other and 'class="gt-nav"' in links.links
+    assert list(bar.children)[1:] == [bar.language, links, bar.settings_bar, bar.status]  # after the style sheet
+    bar.learner.choose("Ann")
+    assert hrefs(links.value) and all(query_of(h)["profile"] == ["Ann"] for h in hrefs(links.value))
 
 
 def page_text(*htmls):
@@ -277,7 +290,7 @@ def test_each_lesson_toolbar_is_drawn_from_the_catalog(data, number, monkeypatch
     with pseudo_language():
         bar = lesson_widgets.toolbar(number)
         sizes = bar.settings_bar.size
-        html = page_text(bar.menu.value, bar.links.value, *(label for label, _ in sizes.options), sizes.description,
+        html = page_text(bar.top_links.value, *(label for label, _ in sizes.options), sizes.description,
                          bar.settings_bar.four_colour.description)
     assert bar.language.lang == "qps" and unmarked(html, ALLOWED) == []
 

@@ -49,14 +49,15 @@ print(json.dumps({"models": len(widgets.widgets.widget._instances) if widgets el
 """
 
 
-def built(page: str, tmp_path: Path) -> dict:
-    """After running ``page``'s code cells in a fresh process: the numpy, anywidget, psygnal and
-    gintrainer modules imported (``modules``) and how many puzzles of any kind it holds (``puzzles``)."""
+def built(page: str, tmp_path: Path, *, cells: int | None = None) -> dict:
+    """After running ``page``'s code cells (the first ``cells`` of them, all by default) in a fresh
+    process: the numpy, anywidget, psygnal and gintrainer modules imported (``modules``), how many
+    widget models are open (``models``) and how many puzzles of any kind it holds (``puzzles``)."""
     notebook = nbformat.read(ROOT / page, as_version=4)
-    cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+    code_cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"][:cells]
     env = {key: value for key, value in os.environ.items() if key not in ("VOILA_PREHEAT", "QUERY_STRING")}
     env.update(GINTRAINER_DATA=str(tmp_path / "data"), PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(cells)], cwd=(ROOT / page).parent, env=env,
+    out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(code_cells)], cwd=(ROOT / page).parent, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.splitlines()[-1])
@@ -95,8 +96,30 @@ def test_a_page_that_is_no_lesson_links_the_lessons_without_importing_their_defi
 @pytest.mark.parametrize("page", ["lessons/05_knocking_and_gin.ipynb", "lessons/06_laying_off.ipynb"])
 def test_a_lesson_page_builds_a_few_widget_models_for_each_section(page, tmp_path):
     """Shared layouts and styles, one script widget per demonstration, inputs made when
-    shown: lesson 5 was 480 models (two thirds of them layouts and styles nobody set)."""
-    assert built(page, tmp_path)["models"] <= 200
+    shown, an exercise's title and question in one widget, its panels and the label of its
+    cards made only when it has them, the links at the top in one widget: lesson 5 was 480
+    models (two thirds of them layouts and styles nobody set), then 138, now 119."""
+    assert built(page, tmp_path)["models"] <= 122
+
+
+PUZZLES = "gintrainer.puzzles"
+"""The puzzle kinds, their bank and their solvers (0.04 s of imports and a few megabytes): a
+lesson page shows no puzzle."""
+
+
+@pytest.mark.parametrize("page", ["lessons/05_knocking_and_gin.ipynb", "lessons/tr/05_knocking_and_gin.ipynb",
+                                  "lessons/glossary.ipynb", "lessons/quick_reference.ipynb"])
+def test_a_lesson_page_and_the_reference_pages_do_not_import_the_puzzles(page, tmp_path):
+    modules = imported_by(page, tmp_path)
+    assert LESSON_WIDGETS in modules  # the page was built
+    assert not {name for name in modules if name == PUZZLES or name.startswith(PUZZLES + ".")}
+
+
+@pytest.mark.parametrize("page", ["lessons/05_knocking_and_gin.ipynb", "lessons/glossary.ipynb"])
+def test_a_lesson_page_s_import_cell_does_not_import_the_puzzles(page, tmp_path):
+    """The import cell alone (the page's first code cell: the import and the toolbar), as a kernel runs it."""
+    modules = set(built(page, tmp_path, cells=1)["modules"])
+    assert LESSON_WIDGETS in modules and PUZZLES not in modules
 
 
 @pytest.mark.parametrize("kind", ["best_discard", "can_knock", "take_or_draw", "knock_layout", "defend"])

@@ -118,9 +118,43 @@ def test_new_position_moves_to_the_next_seed_and_resets():
     view = ExerciseView("pick_meld", 0)
     click_cards(view, view.exercise.answer)
     view.new_button.click()
-    assert view.exercise.seed == 1 and "position #1" in view.header.value
+    assert view.exercise.seed == 1 and "position #1" in view.prompt.value
     assert view.picker.selected == () and view.feedback.value == ""
     assert [b.description for b in view.picker.children] == [str(c) for c in view.exercise.options]
+
+
+def test_an_exercise_shows_its_title_and_question_in_one_widget_and_makes_only_the_parts_it_shows():
+    """Widgets always redrawn together are one model, and the panels and the label of the cards
+    to pick are made only for an exercise that has them (each model costs the kernel and the server)."""
+    from ipywidgets.widgets.widget import _instances
+    ExerciseView("can_knock", 1)  # the layouts and styles every view shares are made once per kernel
+    before = len(_instances)
+    view = ExerciseView("can_knock", 0)  # answered by choosing, with panels: no cards to name
+    made = len(_instances) - before
+    title, prompt = view.exercise.title, view.exercise.prompt
+    assert escape(title) in view.prompt.value and escape(prompt) in view.prompt.value
+    assert view.prompt.value.index(escape(title)) < view.prompt.value.index('class="gt-prompt"')
+    assert view._option_label is None and view.exercise.panels and view.panels in view.children
+    # the view (its style sheet is shared), the prompt, the panels, the inputs and the choices, the button row
+    # and its four buttons, the feedback and the status line
+    assert made == 12
+    layoff = ExerciseView("layoff_cards", 0)  # answered with cards, with panels
+    parts = list(layoff.children)
+    assert parts.index(layoff.prompt) + 1 == parts.index(layoff.panels) == parts.index(layoff.option_label) - 1
+    assert parts.index(layoff.option_label) + 1 == parts.index(layoff.inputs)
+    assert "(click to pick)" in layoff.option_label.value and layoff.exercise.option_label in layoff.option_label.value
+    meld = ExerciseView("pick_meld", 0)  # answered with cards, without panels
+    parts = list(meld.children)
+    assert not meld.exercise.panels and meld._panels is None
+    assert parts.index(meld.prompt) + 1 == parts.index(meld.option_label) == parts.index(meld.inputs) - 1
+
+
+def test_the_number_boxes_of_a_page_share_one_layout():
+    """A lesson asks for numbers in several exercises: their boxes' fixed width is one model."""
+    from gintrainer.widgets.base import is_shared
+    first, second = ExerciseView("deadwood_count", 0), ExerciseView("stock_count", 0)
+    assert first.number.layout is second.number.layout and is_shared(first.number.layout)
+    assert first.number.layout.width == "10em"
 
 
 def test_names_sent_by_the_page_are_not_trusted():

@@ -27,15 +27,19 @@ class ExerciseView(View):
     The model is :attr:`session` (an :class:`~gintrainer.exercises.ExerciseSession`).
     """
 
+    children: tuple[widgets.Widget, ...]  # the parts shown (a trait of the VBox)
+
     def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
                  compact: bool = False):
         self.session = ExerciseSession(kind, seed, exercise=exercise)
         self.listeners: list[Callable[[ExerciseView, Feedback], None]] = []  # after each Check and Show answer
-        self.header = widgets.HTML()
         self.prompt = widgets.HTML()
-        self.panels = widgets.HTML()
-        self.option_label = widgets.HTML()
-        # The inputs are made when first shown: an exercise answered with cards has no number box.
+        """The exercise's title (with the position's number) and its question, which always change together."""
+        # The parts below are made when first shown: an exercise answered with cards has no number box; the
+        # label naming the cards to pick is made only for one answered with cards, and the widget drawing the
+        # panels (the cards on the table, the melds...) only for one that has panels (no lesson's check has).
+        self._panels: widgets.HTML | None = None
+        self._option_label: widgets.HTML | None = None
         self._picker: CardPicker | None = None
         self._choices: widgets.ToggleButtons | None = None
         self._number: widgets.Text | None = None
@@ -48,8 +52,8 @@ class ExerciseView(View):
         if self.session.can_renew and not compact:
             buttons.append(self.new_button)
         self.inputs = widgets.VBox()
-        super().__init__([self.header, self.prompt, self.panels, self.option_label, self.inputs,
-                          widgets.HBox(buttons), self.feedback], _dom_classes=("gt-exercise",))
+        self.button_row = widgets.HBox(buttons)
+        super().__init__(self._parts(), _dom_classes=("gt-exercise",))
         self.check_button.on_click(self._on_check)
         self.again_button.on_click(self._on_again)
         self.answer_button.on_click(self._on_answer)
@@ -58,6 +62,27 @@ class ExerciseView(View):
     @property
     def exercise(self) -> Exercise:
         return self.session.exercise
+
+    def _parts(self) -> list[widgets.Widget]:
+        """What the exercise shows, top to bottom (between the view's style sheet and status line)."""
+        exercise = self.exercise
+        panels = [self.panels] if exercise.panels else []
+        label = [self.option_label] if exercise.answer_type == AnswerType.CARDS else []
+        return [self.prompt, *panels, *label, self.inputs, self.button_row, self.feedback]
+
+    @property
+    def panels(self) -> widgets.HTML:
+        """The exercise's panels drawn (for an exercise that has panels)."""
+        if self._panels is None:
+            self._panels = widgets.HTML()
+        return self._panels
+
+    @property
+    def option_label(self) -> widgets.HTML:
+        """The name of the cards to pick from, above them (for an exercise answered with cards)."""
+        if self._option_label is None:
+            self._option_label = widgets.HTML()
+        return self._option_label
 
     @property
     def picker(self) -> CardPicker:
@@ -78,7 +103,7 @@ class ExerciseView(View):
     def number(self) -> widgets.Text:
         """The answer box (for an exercise answered with a number)."""
         if self._number is None:
-            self._number = widgets.Text(placeholder=t("your answer"), layout=widgets.Layout(width="10em"))
+            self._number = widgets.Text(placeholder=t("your answer"), layout=widgets.fixed_layout(width="10em"))
         return self._number
 
     @property
@@ -114,15 +139,16 @@ class ExerciseView(View):
         exercise = self.exercise
         with self.hold_sync():
             seed = " " + t("· position #{seed}", seed=exercise.seed) if self.session.can_renew else ""
-            self.header.value = f"<b>{escape(exercise.title)}</b><small>{escape(seed)}</small>"
-            self.prompt.value = f'<div class="gt-prompt">{escape(exercise.prompt)}</div>'
-            self.panels.value = "".join(panel_html(p, size=self.size, four_colour=self.four_colour)
-                                        for p in exercise.panels)
-            # Translators: {cards} names the cards to pick from ("Your 11 cards").
-            pick = t("{cards} (click to pick)", cards=exercise.option_label)
-            self.option_label.value = (f'<div class="gt-seat-title">{escape(pick)}</div>'
-                                       if exercise.answer_type == AnswerType.CARDS else "")
+            self.prompt.value = (f'<div class="gt-exercise-title"><b>{escape(exercise.title)}</b>'
+                                 f'<small>{escape(seed)}</small></div>'
+                                 f'<div class="gt-prompt">{escape(exercise.prompt)}</div>')
+            if exercise.panels:
+                self.panels.value = "".join(panel_html(p, size=self.size, four_colour=self.four_colour)
+                                            for p in exercise.panels)
             if exercise.answer_type == AnswerType.CARDS:
+                # Translators: {cards} names the cards to pick from ("Your 11 cards").
+                pick = t("{cards} (click to pick)", cards=exercise.option_label)
+                self.option_label.value = f'<div class="gt-seat-title">{escape(pick)}</div>'
                 if tuple(self.picker.cards) != tuple(exercise.options):
                     self.picker.show(exercise.options, single=exercise.pick == 1)
                 else:
@@ -135,6 +161,9 @@ class ExerciseView(View):
                 self.inputs.children = (self.choices,)
             else:
                 self.inputs.children = (self.number,)
+            parts = (self.children[0], *self._parts(), self.status)  # the style sheet first, the status line last
+            if tuple(self.children) != parts:  # another kind of answer than the last position's
+                self.children = parts
             self._show_feedback(self.session.feedback)
 
     def _show_feedback(self, feedback: Feedback | None) -> None:

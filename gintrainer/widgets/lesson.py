@@ -23,7 +23,7 @@ from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
-from .site import REFERENCE_FILES, LanguageMenu, LessonEnd, NavBar, lesson_path, link_html
+from .site import REFERENCE_FILES, LessonEnd, NavBar, language_menu_html, lesson_path, link_html, nav_html
 from .stepper import Stepper
 
 if TYPE_CHECKING:
@@ -55,10 +55,36 @@ def speak_notebook_language(learner: Learner, lang: str | None) -> None:
     use_language(notebook_language(learner, lang))
 
 
+class LessonLinks(NavBar):
+    """The links at the top of a lesson notebook's page, in one widget (they are redrawn
+    together): the language menu, a link to the notebook in the learner's language when
+    this one is in another, and the links to the other pages, each carrying the learner
+    and following a change of name made anywhere on the page."""
+
+    def __init__(self, page: int | str, here: str, learner: Learner):
+        self.page = page
+        self.menu, self.other, self.links = "", "", ""
+        super().__init__(here, learner)
+
+    def refresh(self) -> None:
+        self.menu = f'<div class="gt-lang-bar">{language_menu_html(self.here, self.learner)}</div>'
+        self.other = self._other_html()
+        self.links = nav_html(self.here, self.learner.query())
+        self.value = self.menu + self.other + self.links
+
+    def _other_html(self) -> str:
+        wanted = self.learner.language
+        if wanted not in LANGUAGES or wanted == current_language():
+            return ""
+        link = link_html(page_path(self.page, wanted), self.here, NAMES[wanted], self.learner.query())
+        label = t("This page in your language:")
+        return f'<div class="gt-notice gt-other-language">{escape(label)} <span lang="{wanted}">{link}</span></div>'
+
+
 class LessonTop(View):
     """What a lesson notebook's page shows first: the page's language on the document,
-    the language menu, a link to the notebook in the learner's language when this one
-    is in another, and the links (each carrying the learner)."""
+    then its :class:`LessonLinks` (the language menu, a link to the notebook in the
+    learner's language when this one is in another, and the links)."""
 
     def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None,
                  tools: Sequence[widgets.Widget] = (), css_class: str = "gt-lesson-top"):
@@ -66,18 +92,8 @@ class LessonTop(View):
         here = page_path(page, lang)
         speak_notebook_language(self.learner, lang)
         self.language = PageLanguage.for_page()
-        self.menu = LanguageMenu(here, self.learner)
-        self.other = widgets.HTML(self._other_html(page, here))
-        self.links = NavBar(here, self.learner)
-        super().__init__([self.language, self.menu, self.other, self.links, *tools], _dom_classes=(css_class,))
-
-    def _other_html(self, page: int | str, here: str) -> str:
-        wanted = self.learner.language
-        if wanted not in LANGUAGES or wanted == current_language():
-            return ""
-        link = link_html(page_path(page, wanted), here, NAMES[wanted], self.learner.query())
-        label = t("This page in your language:")
-        return f'<div class="gt-notice gt-other-language">{escape(label)} <span lang="{wanted}">{link}</span></div>'
+        self.top_links = LessonLinks(page, here, self.learner)
+        super().__init__([self.language, self.top_links, *tools], _dom_classes=(css_class,))
 
 
 class LessonToolbar(LessonTop):

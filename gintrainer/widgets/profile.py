@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import profiles as store
 from ..app import accept_language, allow_test_languages, query_params
@@ -32,11 +32,12 @@ from ..language import (
     use_language,
 )
 from ..progress import DIFFICULTIES, Progress
-from ..puzzles.themes import theme_title
 from ..storage import data_dir, name_stem
-from ..training import PuzzleAttempt, rating_words
 from . import ui as widgets
 from .base import Change, View, download_link, guarded, settings
+
+if TYPE_CHECKING:
+    from ..training import PuzzleAttempt
 
 GUEST = "Guest"
 DIFFICULTY_LABELS = {"easier": N_("Easier than my rating"), "adaptive": N_("At my rating"),
@@ -131,6 +132,7 @@ class Learner:
                 raise GinError("the profile store did not say what the progress was before this attempt")
             before, self.progress, self.notice = outcome.previous, outcome.progress, outcome.notice
         self._changed()
+        from ..training import rating_words  # a puzzle's page: a lesson's imports no puzzles
         return rating_words(before.rating, self.progress.history[-1])
 
     def record_exercise(self, lesson: int | str, kind: str, *, right: bool) -> None:
@@ -336,6 +338,7 @@ class ProfilePage(View):
         self.message.value = f"<div class='gt-info'>{escape(done)} {escape(notice or '')}</div>"
 
     def refresh(self) -> None:
+        from ..puzzles.themes import theme_title  # the profile page: a lesson's imports no puzzles
         progress = self.learner.progress
         rows = "".join(
             f"<tr><td>{escape(theme_title(theme))}</td><td>{tally.solved}</td><td>{tally.failed}</td>"

@@ -1,10 +1,12 @@
 """Benchmark of a whole class on one server; prints figures, asserts nothing.
 
-    python bench/bench_class.py [--students N] [--pages minimal,class,lesson,trainer]
+    python bench/bench_class.py [--students N] [--pages minimal,cells,class,lesson,trainer]
                                 [--chromium K] [--after SECONDS] [--json FILE] [--quick]
 
 One Voila server, started as ``gintrainer app`` starts it (its command line and the
-shipped voila.json) on a copy of the site with a minimal one-widget notebook beside it
+shipped voila.json) on a copy of the site with a minimal one-widget notebook beside it, and
+a minimal notebook of lesson 5's shape (its markdown cells, one button per code cell: what
+Voila itself costs for a page of that many cells, which the lesson is also compared with)
 (serving.py), a data folder of its own, no browser. For each kind of page in turn:
 
 1. N students open it at the same moment: N - K driven as a browser drives a page
@@ -60,9 +62,11 @@ from serving import (
     CHROMIUM_ARGS,
     MINIMAL,
     ROOT,
+    SHAPED,
     chromium_path,
     free_port,
     kernel_processes,
+    lesson_five,
     machine_busy,
     make_site,
     percentile,
@@ -106,8 +110,10 @@ class Kind:
     @property
     def outputs(self) -> int:
         """The widget outputs the page should carry: each of its code cells shows one."""
-        return sum(1 for cell in nbformat.read(ROOT / self.notebook, as_version=4).cells if cell.cell_type == "code"
-                   ) if self.notebook != MINIMAL else 1
+        if self.notebook == MINIMAL:
+            return 1
+        path = lesson_five() if self.notebook == SHAPED else ROOT / self.notebook
+        return sum(1 for cell in nbformat.read(path, as_version=4).cells if cell.cell_type == "code")
 
 
 # --- answering through the page's controls ---------------------------------------------------------
@@ -218,21 +224,15 @@ async def answer_lesson(page: Page, number: int) -> dict[str, list[float]]:
     return {"answer": [await answer_exercise(page, exercise) for exercise in exercises]}
 
 
-def lesson_five() -> str:
-    found = sorted((ROOT / "lessons").glob("05_*.ipynb"))
-    if not found:
-        raise SystemExit("no lesson 5 (lessons/05_*.ipynb)")
-    return f"lessons/{found[0].name}"
-
-
 def kinds() -> dict[str, Kind]:
     from gintrainer.classroom import class_set
     code = class_set("Benchmark class", count=CLASS_SIZE).code
     return {k.name: k for k in (
         Kind("minimal", "minimal one-widget notebook", MINIMAL, lambda n: "", answer_minimal),
+        Kind("cells", "minimal notebook of lesson 5's shape", SHAPED, lambda n: "", answer_minimal),
         Kind("class", "class set, student page", "classroom/student.ipynb", lambda n: f"code={code}",
              answer_class),
-        Kind("lesson", "lesson 5", lesson_five(), lambda n: f"profile=student{n:02d}", answer_lesson),
+        Kind("lesson", "lesson 5", f"lessons/{lesson_five().name}", lambda n: f"profile=student{n:02d}", answer_lesson),
         Kind("trainer", "best-discard trainer", "puzzles/best_discard.ipynb", lambda n: f"profile=student{n:02d}",
              answer_trainer),
     )}
@@ -444,8 +444,26 @@ def rows(result: KindResult) -> list[tuple[str, float, str]]:
     ]
 
 
+def print_against_shape(result: KindResult, shaped: KindResult) -> None:
+    """The lesson's first widget beside the minimal notebook of its shape (Voila's cost of its cells)."""
+    for share in (0.5, 0.95):
+        mine, base = percentile(result.live, share), percentile(shaped.live, share)
+        print(f"  first widget live, p{share * 100:.0f}, against the minimal notebook of its shape: "
+              f"{mine:.2f} s to {base:.2f} s, {mine / base if base else float('nan'):.2f}")
+
+
+def print_cpu(cpu: dict[str, float]) -> None:
+    """Where the processors went while the class opened a page."""
+    if cpu:
+        others = cpu["machine"] - cpu["server"] - cpu["benchmark"]
+        print(f"  processors over those {cpu['seconds']:.0f} s (2 cores: {2 * cpu['seconds']:.0f} s at most): "
+              f"busy {cpu['machine']:.0f} s, the server and its kernels {cpu['server']:.0f} s, this benchmark "
+              f"(its clients, Chromium) {cpu['benchmark']:.0f} s, other work {others:.0f} s")
+
+
 def print_report(results: list[KindResult]) -> None:
     floor = next((r for r in results if r.kind == "minimal"), None)
+    shaped = next((r for r in results if r.kind == "cells"), None)
     for result in results:
         print(f"\n{result.title} ({result.notebook}): {result.students} students at once "
               f"({result.students - result.chromium} by websocket, {result.chromium} in Chromium)")
@@ -459,6 +477,8 @@ def print_report(results: list[KindResult]) -> None:
                 ratio = figure / base if base else float("nan")
                 line += f"{base_text}{ratio:>8.2f}"
             print(line)
+        if shaped is not None and result.kind == "lesson":
+            print_against_shape(result, shaped)
         if result.chromium:
             shown = ", ".join(f"{t:.2f}" for t in sorted(result.chromium_live)) or "none"
             print(f"  first widget in Chromium ({result.chromium} students): {shown} s")
@@ -470,12 +490,7 @@ def print_report(results: list[KindResult]) -> None:
               f"after leaving: {result.after_leaving.get('kernels', 0):.0f} kernels, "
               f"{result.after_leaving.get('total_mb', 0):.0f} MB; the preheated pool before: "
               f"{result.pool_before.get('kernels', 0):.0f} kernels, {result.pool_before.get('total_mb', 0):.0f} MB")
-        cpu = result.cpu
-        if cpu:
-            others = cpu["machine"] - cpu["server"] - cpu["benchmark"]
-            print(f"  processors over those {cpu['seconds']:.0f} s (2 cores: {2 * cpu['seconds']:.0f} s at most): "
-                  f"busy {cpu['machine']:.0f} s, the server and its kernels {cpu['server']:.0f} s, this benchmark "
-                  f"(its clients, Chromium) {cpu['benchmark']:.0f} s, other work {others:.0f} s")
+        print_cpu(result.cpu)
         print(f"  failures: {len(result.failures)}")
         for failure in result.failures[:20]:
             print(f"    {failure}")
@@ -586,7 +601,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=30)
-    parser.add_argument("--pages", default="minimal,class,lesson,trainer",
+    parser.add_argument("--pages", default="minimal,cells,class,lesson,trainer",
                         help="the kinds of page, comma-separated: minimal, class, lesson, trainer")
     parser.add_argument("--chromium", type=int, default=3, help="how many of the students use Chromium")
     parser.add_argument("--after", type=float, default=120, help="seconds after leaving to read the memory")
@@ -606,13 +621,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     if options.breakdown_only:
         options.students, options.chromium, options.breakdown = 0, 0, True
     options.pages = [name.strip() for name in options.pages.split(",") if name.strip()]
-    unknown = [name for name in options.pages if name not in ("minimal", "class", "lesson", "trainer")]
+    unknown = [name for name in options.pages if name not in ("minimal", "cells", "class", "lesson", "trainer")]
     nobody = options.students < 1 and not options.breakdown_only
     if unknown or not options.pages or nobody or options.chromium < 0 or options.repeat < 1:
-        parser.error(f"choose pages among minimal, class, lesson, trainer (not {', '.join(unknown)}); "
+        parser.error(f"choose pages among minimal, cells, class, lesson, trainer (not {', '.join(unknown)}); "
                      "at least one student")
-    if "minimal" in options.pages:  # the floor first, as the others are compared with it
-        options.pages = ["minimal"] + [name for name in options.pages if name != "minimal"]
+    floors = [name for name in ("minimal", "cells") if name in options.pages]  # first: the others are compared
+    options.pages = floors + [name for name in options.pages if name not in floors]
     return options
 
 

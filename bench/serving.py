@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom", "practice")
 MINIMAL = "minimal.ipynb"
 MINIMAL_CODE = "import ipywidgets\nipywidgets.Button(description='Hello')"
+SHAPED = "minimal_lesson_5.ipynb"
+"""Lesson 5's shape without the trainer: its markdown cells as they are, each code cell the
+minimal notebook's one button (what Voila costs for a page of nineteen cells)."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
@@ -32,8 +35,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # this checkout's package, run from anywhere
 
 
+def lesson_five() -> Path:
+    found = sorted((ROOT / "lessons").glob("05_*.ipynb"))
+    if not found:
+        raise SystemExit("no lesson 5 (lessons/05_*.ipynb)")
+    return found[0]
+
+
 def make_site(folder: Path) -> None:
-    """Copy the site into ``folder`` and add the minimal notebook beside its landing page."""
+    """Copy the site into ``folder`` and add the minimal notebook, and the minimal notebook of
+    lesson 5's shape (:data:`SHAPED`), beside its landing page."""
     for name in SITE:
         source = ROOT / name
         if source.is_dir():
@@ -44,6 +55,10 @@ def make_site(folder: Path) -> None:
     notebook.cells = [nbformat.v4.new_code_cell(MINIMAL_CODE)]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(notebook, folder / MINIMAL)
+    shaped = nbformat.read(lesson_five(), as_version=4)
+    shaped.cells = [cell if cell.cell_type == "markdown" else nbformat.v4.new_code_cell(MINIMAL_CODE)
+                    for cell in shaped.cells]
+    nbformat.write(shaped, folder / SHAPED)
 
 
 def chromium_path() -> str:

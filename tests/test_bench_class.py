@@ -84,3 +84,15 @@ def test_the_report_prints_each_figure_beside_the_floor(bench_class, figures, ca
         ratio = float(line.split()[-1])
         assert not math.isnan(ratio), line
     assert "first widget in Chromium (1 students)" in trainer
+
+
+def test_the_notebook_of_lesson_5_s_shape_is_its_cells_with_the_minimal_button(bench_class, tmp_path):
+    import nbformat
+    serving = importlib.import_module("serving")
+    serving.make_site(tmp_path)
+    shaped = nbformat.read(tmp_path / serving.SHAPED, as_version=4).cells
+    lesson = nbformat.read(serving.lesson_five(), as_version=4).cells
+    assert [c.cell_type for c in shaped] == [c.cell_type for c in lesson] and len(lesson) > 10
+    assert all(s.source == (c.source if c.cell_type == "markdown" else serving.MINIMAL_CODE)
+               for s, c in zip(shaped, lesson, strict=True))
+    assert bench_class.kinds()["cells"].outputs == sum(c.cell_type == "code" for c in lesson)

@@ -740,6 +740,8 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .jupyter-widgets.widget-dropdown{width:auto;min-width:min(var(--jp-widgets-inline-width),100%);max-width:100%;}
 .jupyter-widgets.widget-dropdown>select{flex:1 1 auto;}
 .jupyter-widgets.widget-hbox{flex-wrap:wrap;}
+.gt-daily-kinds .widget-toggle-buttons{display:flex;flex-wrap:wrap;gap:4px 0;min-width:0;}
+.gt-daily-kinds{margin:6px 0;}
 .gt-links li{margin:2px 0;}
 .gt-lesson-state{color:#555;}
 .gt-state-in_progress{color:#7a4a00;}

@@ -145,15 +145,29 @@ def test_daily_page_reads_its_kinds_once(data):
 def test_daily_page_is_the_date_s_puzzles_and_archive(data):
     today = dt.date(2026, 11, 29)
     page = DailyPage(today=today, learner=Learner())
-    assert [v.puzzle.id for v in page.views] == [daily(today, "can_knock").id, daily(today, "best_discard").id,
-                                                 daily(today, "take_or_draw").id, daily(today, "knock_layout").id,
-                                                 daily(today, "defend").id]
+    assert page.views == [page.view] and page.view in page.children  # the first kind's, the others when chosen
+    assert [page.view_for(k).puzzle.id for k in page.kinds] == [
+        daily(today, "can_knock").id, daily(today, "best_discard").id, daily(today, "take_or_draw").id,
+        daily(today, "knock_layout").id, daily(today, "defend").id]
+    assert page.date is not None
     page.date.value = "2026-11-20"
-    assert page.views[0].puzzle.id == daily("2026-11-20", "can_knock").id
+    assert page.view.puzzle.id == daily("2026-11-20", "can_knock").id
+    page.choice.value = "defend"  # a view made on another day shows the page's day when chosen
+    assert page.view.puzzle.id == daily("2026-11-20", "defend").id
+    assert page.view in page.children and page.view_for("can_knock") not in page.children
     page._on_date({"new": "2099-01-01"})
     assert "choose a day" in page.status.value
     page._on_date({"new": "not a date"})
     assert "bad date" in page.status.value
+
+
+def test_a_daily_view_keeps_its_puzzle_while_another_kind_is_chosen(data):
+    page = DailyPage(today=dt.date(2026, 11, 29), learner=Learner())
+    first, attempt = page.view, page.view.attempt
+    page.choice.value = "defend"
+    assert page.view is not first and page.view.puzzle.kind == PuzzleKind.DEFEND
+    page.choice.value = "can_knock"
+    assert page.view is first and first.attempt is attempt and len(page.views) == 2
 
 
 def test_the_daily_heading_names_each_kind_the_page_shows(data):
@@ -162,7 +176,7 @@ def test_the_daily_heading_names_each_kind_the_page_shows(data):
     page = DailyPage(today=dt.date(2026, 11, 29), learner=Learner())
     heading = HEADINGS["puzzles/daily.ipynb"][1].lower()
     assert [k for k in PuzzleKind if f'"{kind_title(k).lower()}"' in heading] == list(page.kinds)
-    assert heading.count('one "') == len(page.views)
+    assert heading.count('one "') == len(page.kinds) == len(page.choice.options)
 
 
 def test_profile_bar_opens_profiles_and_refuses_bad_names(data):
@@ -220,6 +234,7 @@ def test_landing_links_every_lesson_and_carries_the_profile(data):
     assert "<b>Eve</b>" not in page.bar.who.value.replace("<b>&lt;b&gt;Eve&lt;/b&gt;</b>", "")
     assert "puzzles/daily.ipynb" in page.puzzles.value
     assert page.daily.views[0].puzzle.id == daily("2026-11-29", "can_knock").id
+    assert page.daily.date is None and page.daily.bar is None  # today only, and the page's one name box
 
 
 # --- answers are earned --------------------------------------------------------
@@ -260,7 +275,7 @@ def test_the_solver_s_table_opens_only_after_the_answer(puzzle):
 def test_the_trainer_and_the_daily_page_keep_the_table_shut(data):
     trainer = TrainerPage("can_knock", learner=Learner(), seed=1)
     day = DailyPage(today=dt.date(2026, 11, 29), learner=Learner())
-    for view in [trainer.view, *day.views]:
+    for view in [trainer.view, *(day.view_for(k) for k in day.kinds)]:
         view.table_toggle.value = True
         assert view.table.value == "" and "opens once you have answered" in view.status.value
 
@@ -325,6 +340,7 @@ def test_the_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(data)
     assert (counted.solved, counted.streak) == (1, 1)
     for again in (DailyPage(today=today, learner=Learner("Ann")), page):  # a reload, and leaving the day and back
         if again is page:
+            assert page.date is not None
             page.date.value = "2026-11-20"
             page.date.value = today.isoformat()
         shown = again.views[0]
@@ -332,7 +348,8 @@ def test_the_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(data)
         assert "You answered this puzzle on" in shown.note.value and "solved" in shown.note.value
         assert shown.yes_button not in shown.buttons.children and shown.no_button not in shown.buttons.children
         assert "gt-feedback-right" in shown.feedback.value and shown.again_button.layout.display == ""
-        assert again.views[1].attempt.stage == "discard" and not again.views[1].attempt.finished
+        other = again.view_for("best_discard")
+        assert other.attempt.stage == "discard" and not other.attempt.finished
     view = page.views[0]
     view.again_button.click()
     assert not view.attempt.finished and "practice and is not rated" in view.note.value
@@ -346,10 +363,11 @@ def test_the_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(data)
 def test_an_archive_day_answered_on_another_page_is_practice(data):
     today = dt.date(2026, 11, 29)
     first, second = DailyPage(today=today, learner=Learner("Ann")), DailyPage(today=today, learner=Learner("Ann"))
-    answer(first.views[1], right=False)
-    answer(second.views[1], right=True)  # the second page still showed it open
+    answer(first.view_for("best_discard"), right=False)
+    answer(second.view_for("best_discard"), right=True)  # the second page still showed it open
     p = store.load("Ann").progress
-    assert (p.solved, p.failed) == (0, 1) and "practice and is not rated" in second.views[1].feedback.value
+    assert (p.solved, p.failed) == (0, 1)
+    assert "practice and is not rated" in second.view_for("best_discard").feedback.value
 
 
 def test_the_trainer_says_when_a_puzzle_is_practice(data):

@@ -170,6 +170,7 @@ def test_the_daily_page_and_a_puzzle_answered_before():
         assert unmarked_on(page) == []
         view = page.views[0]
         view.no_button.click() if view.puzzle.kind == PuzzleKind.CAN_KNOCK else None
+        assert page.date is not None
         page.date.value = (day - dt.timedelta(days=1)).isoformat()
         page.date.value = day.isoformat()  # the answered puzzle shows as it ended
         assert page.views[0].note.value and unmarked_on(page) == []

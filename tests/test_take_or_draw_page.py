@@ -129,10 +129,10 @@ def test_the_daily_page_has_a_take_or_draw_puzzle_that_counts_once(data):
     from gintrainer.widgets.trainer import DailyPage
     today = dt.date(2026, 11, 29)
     page = DailyPage(today=today, learner=Learner("Ann"))
-    view = next(v for v in page.views if v.puzzle.kind == KIND)
+    view = page.view_for(KIND)
     assert view.puzzle.id == daily(today, KIND).id and "Daily: Take or draw?" in view.title.value
     (view.take_button if view.puzzle.choice == "take" else view.draw_button).click()
     assert store.load("Ann").progress.solved == 1
-    again = next(v for v in DailyPage(today=today, learner=Learner("Ann")).views if v.puzzle.kind == KIND)
+    again = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
     assert again.attempt.finished and again.attempt.result == "solved" and "gt-feedback-right" in again.feedback.value
     assert again.take_button not in again.buttons.children and again.draw_button not in again.buttons.children

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -32,14 +32,14 @@ from ..melds import order_meld
 from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import DefenderReply, Layoff, check_reply
-from ..solver import Objective
 from .answers import answer_text, layoff_text, mark_reply, parse_layoff
 from .core import Grade, PuzzleError, Said
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
 from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
 from .kinds import PuzzleKind
-from .sheets import DefendSheet, Sheet
+from .owned import ModuleOwner
+from .sheets import DefendSheet
 from .themes import themes_of
 
 KIND = PuzzleKind.DEFEND
@@ -243,36 +243,9 @@ def from_record(record: dict) -> DefendPuzzle:
         raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
 
 
-class DefendOwner:
-    """The kind's part in what every kind shares (see :mod:`.owners`)."""
-
-    kind = KIND
-    objectives: tuple[Objective | None, ...] = (None,)
-    balances = True
-    words = N_("defend")
-    sheet: Sheet = DefendSheet()
-
-    def make(self, position: DefendPosition, objective: Objective | None = None) -> DefendPuzzle | None:
-        return make(position)
-
-    def verify(self, record: dict) -> DefendPuzzle:
-        return verify(record)
-
-    def from_record(self, record: dict) -> DefendPuzzle:
-        return from_record(record)
-
-    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[DefendPosition]]:
-        return defend_positions(seed, rules)
-
-    def balance(self, puzzle: DefendPuzzle) -> bool:
-        """What a set keeps in balance: about as many undercuts as not."""
-        return puzzle.undercut
-
-    def mark(self, puzzle: DefendPuzzle, response: str) -> tuple[str, Grade]:
-        return mark_reply(puzzle, response)
-
-
-OWNER = DefendOwner()
+OWNER = ModuleOwner(KIND, N_("defend"), DefendSheet(), made=make, verified=verify, read=from_record,
+                    candidates=defend_positions, marked=mark_reply,
+                    balanced_by=lambda puzzle: puzzle.undercut)  # about as many undercuts as not
 
 __all__ = ["DefendPuzzle", "KIND", "OWNER", "answer_text", "from_record", "layoff_text", "make", "parse_layoff",
            "puzzle_id", "verify"]

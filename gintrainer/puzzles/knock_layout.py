@@ -30,12 +30,12 @@ from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import HandScore, knocker_net, score_hand
-from ..solver import Objective
 from .core import Grade, PuzzleError, Said, verify_remade
 from .kinds import PuzzleKind
 from .knock_layout_themes import LayoutContext, explain, hints, rate
+from .owned import ModuleOwner
 from .positions import KnockPosition, knock_layout_position
-from .sheets import KnockLayoutSheet, Sheet
+from .sheets import KnockLayoutSheet
 from .themes import themes_of
 
 KIND = PuzzleKind.KNOCK_LAYOUT
@@ -250,38 +250,16 @@ def parse_layout(text: str) -> list[tuple[Card, ...]]:
     return [parse_cards(part) for part in text.split(LAYOUT_SEPARATOR) if part.strip()]
 
 
-class KnockLayoutOwner:
-    """The kind's part in what every kind shares (see :mod:`.owners`)."""
-
-    kind = KIND
-    objectives: tuple[Objective | None, ...] = (None,)
-    balances = True
-    words = N_("lay-out-your-knock")
-    sheet: Sheet = KnockLayoutSheet()
-
-    def make(self, position: KnockPosition, objective: Objective | None = None) -> KnockLayoutPuzzle | None:
-        return make(position)
-
-    def verify(self, record: dict) -> KnockLayoutPuzzle:
-        return verify(record)
-
-    def from_record(self, record: dict) -> KnockLayoutPuzzle:
-        return from_record(record)
-
-    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:
-        return positions(seed, rules)
-
-    def balance(self, puzzle: KnockLayoutPuzzle) -> bool:
-        """What a set keeps in balance: about as many puzzles that give a meld up as not."""
-        return "block-layoffs" in puzzle.themes
-
-    def mark(self, puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
-        """A written layout (``AC 2C 3C / 7H 7D 7S``) as a results file keeps it, and its grade."""
-        melds = parse_layout(response)
-        return layout_text(melds), puzzle.grade(melds)
+def mark(puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
+    """A written layout (``AC 2C 3C / 7H 7D 7S``) as a results file keeps it, and its grade."""
+    melds = parse_layout(response)
+    return layout_text(melds), puzzle.grade(melds)
 
 
-OWNER = KnockLayoutOwner()
+OWNER = ModuleOwner(KIND, N_("lay-out-your-knock"), KnockLayoutSheet(), made=make, verified=verify,
+                    read=from_record, candidates=positions, marked=mark,
+                    # a set keeps about as many puzzles that give a meld up as not
+                    balanced_by=lambda puzzle: "block-layoffs" in puzzle.themes)
 
-__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutOwner", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "OWNER",
-           "from_record", "layout_text", "make", "parse_layout", "positions", "puzzle_id", "solve", "verify"]
+__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "OWNER",
+           "from_record", "layout_text", "make", "mark", "parse_layout", "positions", "puzzle_id", "solve", "verify"]

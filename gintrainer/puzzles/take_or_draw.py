@@ -27,12 +27,13 @@ from ..errors import GinError
 from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
-from ..solver import DrawChoice, Objective, fraction_text, parse_fraction, take_or_draw
+from ..solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
 from .answers import mark_choice
 from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind
+from .owned import ModuleOwner
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
-from .sheets import OfferSheet, Sheet
+from .sheets import OfferSheet
 from .take_draw_themes import CHOICES, TAKE, DrawContext, explain, hints, rate
 from .themes import themes_of
 
@@ -250,36 +251,9 @@ def positions(seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
         batch += 1
 
 
-class TakeOrDrawOwner:
-    """The kind's part in what every kind shares (see :mod:`.owners`)."""
-
-    kind = KIND
-    objectives: tuple[Objective | None, ...] = (None,)
-    balances = True
-    words = N_("take-or-draw")
-    sheet: Sheet = OfferSheet()
-
-    def make(self, position: DrawPosition, objective: Objective | None = None) -> TakeOrDrawPuzzle | None:
-        return make(position)
-
-    def verify(self, record: dict) -> TakeOrDrawPuzzle:
-        return verify(record)
-
-    def from_record(self, record: dict) -> TakeOrDrawPuzzle:
-        return from_record(record)
-
-    def positions(self, objective: Objective | None, seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
-        return positions(seed, rules)
-
-    def balance(self, puzzle: TakeOrDrawPuzzle) -> str:
-        """What a set keeps in balance: about as many takes as draws."""
-        return puzzle.choice
-
-    def mark(self, puzzle: TakeOrDrawPuzzle, response: str) -> tuple[str, Grade]:
-        return mark_choice(puzzle, response)
-
-
-OWNER = TakeOrDrawOwner()
+OWNER = ModuleOwner(KIND, N_("take-or-draw"), OfferSheet(), made=make, verified=verify, read=from_record,
+                    candidates=positions, marked=mark_choice,
+                    balanced_by=lambda puzzle: puzzle.choice)  # about as many takes as draws
 
 __all__ = ["KIND", "OWNER", "TAKE_DRAW_MARGIN", "TakeOrDrawPuzzle", "from_record", "make", "parse_choice",
            "positions", "puzzle_id", "solve", "verify"]

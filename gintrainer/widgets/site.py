@@ -502,9 +502,7 @@ class LandingPage(View):
         self.menu = LanguageMenu(HOME, self.learner)
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)
-        self.daily = DailyPage(today=today, learner=self.learner)
-        self.daily.bar.layout = widgets.Layout(display="none")  # one name box on the page is enough
-        self.daily.date.layout = widgets.Layout(display="none")
+        self.daily = DailyPage(today=today, learner=self.learner, archive=False, bar=False)  # one name box is enough
         self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()

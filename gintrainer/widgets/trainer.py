@@ -47,7 +47,7 @@ from ..puzzles.themes import theme_title
 from ..scoring import check_melds
 from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
 from . import ui as widgets
-from .base import Change, View, guarded, settings
+from .base import Change, View, auto_width_buttons, guarded, settings
 from .cards import CardPicker
 from .defend import ReplyInput
 from .profile import Learner, ProfileBar
@@ -599,28 +599,79 @@ class TrainerPage(View):
 
 class DailyPage(View):
     """Today's puzzles, one of each kind, the same for everyone on a UTC date, and
-    the archive of earlier days. A puzzle counts once: answered, it shows as it
-    ended (after a reload or a change of day too), and can be tried again as
-    practice."""
+    the archive of earlier days. A row of the kinds chooses the puzzle shown; each
+    kind's view is made (and its daily generated) when it is first chosen, and keeps
+    its state while the learner looks at another kind. A puzzle counts once:
+    answered, it shows as it ended (after a reload or a change of day too), and can
+    be tried again as practice.
+
+    ``archive=False`` leaves out the day menu and ``bar=False`` the name box (the
+    landing page has its own and shows today only)."""
+
+    children: tuple[widgets.Widget, ...]  # the page's parts (a trait of the VBox)
 
     def __init__(self, *, today: dt.date | None = None, learner: Learner | None = None,
-                 kinds: Iterable[PuzzleKind | str] = KINDS):
+                 kinds: Iterable[PuzzleKind | str] = KINDS, archive: bool = True, bar: bool = True):
         self.learner = learner or Learner.from_page()
         self.today = today or parse_date(None)
-        self.dates = [self.today - dt.timedelta(days=n) for n in range(ARCHIVE_DAYS)]
-        self.bar = ProfileBar(self.learner)
-        labels = [(t("Today, {date}", date=d.isoformat()) if n == 0 else d.isoformat(), d.isoformat())
-                  for n, d in enumerate(self.dates)]
-        self.date = widgets.Dropdown(options=labels, value=self.today.isoformat(), description=tc("label", "Day:"))
+        self.dates = [self.today - dt.timedelta(days=n) for n in range(ARCHIVE_DAYS if archive else 1)]
         self.kinds = tuple(normalise_kind(k) for k in kinds)  # read once: ``kinds`` may be an iterator
-        self.views = [PuzzleView(title=t("Daily: {kind}", kind=kind_title(k)), on_result=self._on_result)
-                      for k in self.kinds]
+        if not self.kinds:
+            raise ValueError("a daily page needs at least one kind of puzzle")
+        top: list[widgets.Widget] = []
+        self.bar = ProfileBar(self.learner) if bar else None
+        self.date: widgets.Dropdown | None = None
+        if archive:
+            labels = [(t("Today, {date}", date=d.isoformat()) if n == 0 else d.isoformat(), d.isoformat())
+                      for n, d in enumerate(self.dates)]
+            self.date = widgets.Dropdown(options=labels, value=self.today.isoformat(),
+                                         description=tc("label", "Day:"))
+        self.choice = widgets.ToggleButtons(options=[(kind_title(k), k.value) for k in self.kinds],
+                                            value=self.kinds[0].value, style=auto_width_buttons(),
+                                            _dom_classes=("gt-daily-kinds",))
+        top += [part for part in (self.bar, self.date) if part is not None]
+        self._top = (*top, self.choice)
+        self._views: dict[PuzzleKind, PuzzleView] = {}
+        self._shown_on: dict[PuzzleKind, tuple[dt.date, str | None]] = {}  # the day and learner each view shows
         self.day = self.today
-        self._shown_for = self.learner.name
-        super().__init__([self.bar, self.date, *self.views], _dom_classes=("gt-daily",))
-        self.date.observe(self._on_date, names="value")
+        self.view = self.view_for(self.kinds[0])
+        super().__init__([*self._top, self.view], _dom_classes=("gt-daily",))
+        if self.date is not None:
+            self.date.observe(self._on_date, names="value")
+        self.choice.observe(self._on_choice, names="value")
         self.listen(self.learner, self._on_learner)
-        self.show_day(self.today)
+
+    @property
+    def views(self) -> list[PuzzleView]:
+        """The views made so far, in the order of the kinds."""
+        return [self._views[k] for k in self.kinds if k in self._views]
+
+    def view_for(self, kind: PuzzleKind | str) -> PuzzleView:
+        """The view of ``kind``'s daily (made when first asked for), showing the page's day."""
+        kind = normalise_kind(kind)
+        if kind not in self.kinds:
+            raise ValueError(f"this page has no {kind.value} puzzle")
+        view = self._views.get(kind)
+        if view is None:
+            view = self._views[kind] = PuzzleView(title=t("Daily: {kind}", kind=kind_title(kind)),
+                                                  on_result=self._on_result)
+        if self._shown_on.get(kind) != (self.day, self.learner.name):
+            self._show(kind, view)
+        return view
+
+    def _show(self, kind: PuzzleKind, view: PuzzleView) -> None:
+        puzzle = verify(daily(self.day, kind).to_dict())
+        progress = self.learner.progress
+        if progress.has_seen(puzzle.id):
+            view.show_answered(puzzle, progress.counted_attempt(puzzle.id))
+        else:
+            view.show(puzzle)
+        self._shown_on[kind] = (self.day, self.learner.name)
+
+    @guarded
+    def _on_choice(self, change: Change) -> None:
+        self.view = self.view_for(change["new"])
+        self.children = (*self.children[:1], *self._top, self.view, self.status)
 
     @guarded
     def _on_date(self, change: Change) -> None:
@@ -631,20 +682,14 @@ class DailyPage(View):
         self.show_day(day)
 
     def show_day(self, day: dt.date) -> None:
+        """Show ``day``'s puzzles: the chosen kind's now, each other kind's when it is chosen."""
         self.day = day
-        self._shown_for = self.learner.name
-        progress = self.learner.progress
-        for kind, view in zip(self.kinds, self.views, strict=True):
-            puzzle = verify(daily(day, kind).to_dict())
-            if progress.has_seen(puzzle.id):
-                view.show_answered(puzzle, progress.counted_attempt(puzzle.id))
-            else:
-                view.show(puzzle)
+        self.view = self.view_for(self.choice.value)
 
     @guarded
     def _on_learner(self) -> None:
-        if self.learner.name != self._shown_for:  # another learner: their own answers show
-            self.show_day(self.day)
+        # Another learner: their own answers show (the chosen view now, the others when chosen).
+        self.view = self.view_for(self.choice.value)
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
         return self.learner.record(attempt)

@@ -7,6 +7,9 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterHub's proxy (configurable-http-proxy, from the npm registry) for deploy/ and its test.
 PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
+# The suite runs in this many processes (pytest-xdist), each test file in one of them.
+TEST_JOBS ?= 2
+PYTEST := $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 PO := $(wildcard gintrainer/locale/*/LC_MESSAGES/gintrainer.po)
 MO := $(PO:.po=.mo)
@@ -54,12 +57,12 @@ lint: $(STAMP)
 	exit $$status
 
 test: $(BENCH_STAMP) $(MO) $(PROXY_STAMP)
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 # The inner loop: everything but the notebooks, the browser, OpenSpiel, the whole-bank checks and the slow
 # property tests (conftest.py lists them; bench/bench_tests.py times this).
 test-fast: $(STAMP) $(MO)
-	$(BIN)/python -m pytest --fast
+	$(PYTEST) --fast
 
 app: $(STAMP) $(MO)
 	$(BIN)/gintrainer app --port $(PORT)

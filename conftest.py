@@ -85,6 +85,9 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
 
 SLOW_MARKERS = ("notebooks", "browser", *MARKED)
 
+_RUN_DATA = "GINTRAINER_TEST_RUN_DATA"
+"""Names the data folder this test run made (``GINTRAINER_DATA`` may also be the caller's own)."""
+
 
 def pytest_addoption(parser):
     parser.addoption("--fast", action="store_true",
@@ -95,8 +98,12 @@ def pytest_configure(config):
     gone = sorted({path for files in MARKED.values() for path in files if not (ROOT / path).is_file()})
     if gone:
         raise pytest.UsageError("conftest.py MARKED lists test files that do not exist: " + ", ".join(gone))
-    if "GINTRAINER_DATA" not in os.environ:
-        os.environ["GINTRAINER_DATA"] = tempfile.mkdtemp(prefix="gintrainer-test-data-")
+    # Each process of the run (pytest-xdist's workers too) has a data folder of its own: a worker
+    # inherits the folder of the process that started it, and makes its own instead.
+    own = os.environ.get(_RUN_DATA)
+    if "GINTRAINER_DATA" not in os.environ or (own is not None and os.environ["GINTRAINER_DATA"] == own
+                                               and os.environ.get("PYTEST_XDIST_WORKER")):
+        os.environ["GINTRAINER_DATA"] = os.environ[_RUN_DATA] = tempfile.mkdtemp(prefix="gintrainer-test-data-")
 
 
 def _file_of(item) -> str:

@@ -1,9 +1,11 @@
 """Wall time of the test suite's fast part (``make test-fast``) and, on request,
 of the whole suite (``make test``); prints figures, asserts nothing.
 
-    python bench/bench_tests.py [--runs N] [--full] [--slowest K]
+    python bench/bench_tests.py [--runs N] [--full] [--slowest K] [--jobs N]
 
-Each run is a fresh ``python -m pytest`` process from the repository root,
+Each run is a fresh ``python -m pytest`` process from the repository root, in
+``--jobs`` processes as ``make test`` runs it (pytest-xdist, each test file in one
+of them; 2 by default, as the Makefile's ``TEST_JOBS``; 1 for a single process),
 timed from start to exit, so collection and start-up count as they do for a
 developer. The load average is printed with each run: on a shared machine a
 figure taken under load is not the suite's own. So is the CPU time of the run
@@ -70,14 +72,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--full", action="store_true", help="also time the whole suite (minutes)")
     parser.add_argument("--slowest", type=int, default=0, metavar="K")
+    parser.add_argument("--jobs", type=int, default=2, help="processes, as make's TEST_JOBS (1: no pytest-xdist)")
     args = parser.parse_args()
-    fast = ["--fast"] + ([f"--durations={args.slowest}"] if args.slowest else [])
+    jobs = ["-n", str(args.jobs), "--dist", "loadfile"] if args.jobs > 1 else []
+    fast = [*jobs, "--fast"] + ([f"--durations={args.slowest}"] if args.slowest else [])
     output = measure("test-fast", fast, args.runs)
     if args.slowest:
         start = output.find("slowest")
         print(output[start:output.find("\n=", start + 1)] if start >= 0 else "(no durations)")
     if args.full:
-        measure("test (whole suite)", [], args.runs)
+        measure("test (whole suite)", jobs, args.runs)
 
 
 if __name__ == "__main__":

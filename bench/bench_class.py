@@ -370,7 +370,10 @@ async def student(page: Page, number: int, kind: Kind, barriers: tuple[asyncio.E
                                  "widget outputs")
     except PageError:
         pass  # recorded in the page's failures
-    opened.append(page)
+    except Exception as error:  # noqa: BLE001 - any other way a page fails is counted; the class goes on
+        page.failures.append(f"{page.address}: opening failed: {type(error).__name__}: {error}")
+    finally:
+        opened.append(page)  # the class waits for every student: one who failed has also come
     await everyone_open.wait()
     if page.widgets:
         try:
@@ -384,6 +387,8 @@ async def student(page: Page, number: int, kind: Kind, barriers: tuple[asyncio.E
             page.failures.append(f"{page.address}: a control was not found: {type(error).__name__} {error} "
                                  f"(line {where.lineno}: {where.line}; {len(page.widgets)} widgets known, "
                                  f"{sum(i in page.widgets for i in page.top)} of the page's {len(page.top)} outputs)")
+        except Exception as error:  # noqa: BLE001 - any other way answering fails is counted
+            page.failures.append(f"{page.address}: answering failed: {type(error).__name__}: {error}")
 
 
 async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, browser: Any, sampler: Sampler,

@@ -170,6 +170,16 @@ def test_a_daily_view_keeps_its_puzzle_while_another_kind_is_chosen(data):
     assert page.view is first and first.attempt is attempt and len(page.views) == 2
 
 
+def test_a_closed_daily_page_closes_the_views_it_no_longer_shows(data):
+    following = settings.observer_count()
+    page = DailyPage(today=dt.date(2026, 11, 29), learner=Learner())
+    hidden = page.view
+    page.choice.value = "defend"
+    page.close()
+    assert hidden.closed and page.view.closed
+    assert settings.observer_count() == following  # no view made by the page still redraws
+
+
 def test_the_daily_heading_names_each_kind_the_page_shows(data):
     from gintrainer.widgets.site import HEADINGS
     from gintrainer.widgets.trainer import kind_title

@@ -618,7 +618,6 @@ class DailyPage(View):
         self.kinds = tuple(normalise_kind(k) for k in kinds)  # read once: ``kinds`` may be an iterator
         if not self.kinds:
             raise ValueError("a daily page needs at least one kind of puzzle")
-        top: list[widgets.Widget] = []
         self.bar = ProfileBar(self.learner) if bar else None
         self.date: widgets.Dropdown | None = None
         if archive:
@@ -629,8 +628,7 @@ class DailyPage(View):
         self.choice = widgets.ToggleButtons(options=[(kind_title(k), k.value) for k in self.kinds],
                                             value=self.kinds[0].value, style=auto_width_buttons(),
                                             _dom_classes=("gt-daily-kinds",))
-        top += [part for part in (self.bar, self.date) if part is not None]
-        self._top = (*top, self.choice)
+        self._top = (*(part for part in (self.bar, self.date) if part is not None), self.choice)
         self._views: dict[PuzzleKind, PuzzleView] = {}
         self._shown_on: dict[PuzzleKind, tuple[dt.date, str | None]] = {}  # the day and learner each view shows
         self.day = self.today
@@ -693,6 +691,12 @@ class DailyPage(View):
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
         return self.learner.record(attempt)
+
+    def close(self) -> None:
+        """Close the page and every kind's view it made, the ones not shown too."""
+        for view in self._views.values():
+            view.close()
+        super().close()
 
 
 def trainer(kind: PuzzleKind | str) -> TrainerPage:

@@ -257,6 +257,30 @@ def open_page(page, server, notebook: str, query: str = "") -> None:
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
 
 
+RENDERED_JS = """() => {
+  const outputs = Array.from(document.querySelectorAll('.jp-OutputArea-output'));
+  return outputs.length > 0 && outputs.every(o => o.children.length > 0);
+}"""
+# Widget views render after Voila hides its spinner, children after their boxes: settled is when the
+# number of widget elements stays the same over a few animation frames.
+SETTLED_JS = """() => new Promise(done => {
+  let last = -1, same = 0;
+  const look = () => {
+    const count = document.querySelectorAll('.jupyter-widgets').length;
+    same = count === last ? same + 1 : 0;
+    last = count;
+    if (same >= 5) done(count); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def settle(page) -> None:
+    """Wait until every output has rendered and the widgets stop appearing."""
+    page.wait_for_function(RENDERED_JS, timeout=60_000)
+    page.evaluate(SETTLED_JS)
+
+
 @pytest.fixture
 def deck_for():
     return stacked_deck

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import open_page
+from conftest import open_page, settle
 from gintrainer.classroom import class_set
 from gintrainer.classroom.worksheet import worksheet_html
 from gintrainer.language import LANGUAGES, NAMES, in_language
@@ -72,9 +72,9 @@ _WIDGET_TEXT = """() => {
 def test_every_page_in_the_pseudo_language_shows_no_unmarked_text(page, server, console, notebook):
     """Every text the page's widgets show comes from the catalogs (the template of the code as it is)."""
     open_page(page, server, notebook, "lang=qps")
-    page.wait_for_timeout(500)  # widgets drawn after the page's last cell ran
+    settle(page)  # widgets are drawn after Voila hides its spinner
+    page.wait_for_function("document.documentElement.lang === 'qps'")  # set by the page's language widget
     text = page.evaluate(_WIDGET_TEXT)
-    assert page.evaluate("document.documentElement.lang") == "qps"
     for player in PLAYERS:  # the lessons' players are names, as a learner's is (toggle buttons run them together)
         text = text.replace(player, " ")
     assert unmarked(text, ALLOWED) == [], f"{notebook}: {' '.join(unmarked(text, ALLOWED))}"

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, ConsoleWatch, open_page
+from conftest import ROOT, ConsoleWatch, open_page, settle
 from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.classroom import ClassSet
@@ -62,30 +62,6 @@ PROBLEMS_JS = """() => {
 # The learner (seat 0, non-dealer) may take the A♦ upcard and knock with 5♦.
 KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
 CLASS = ClassSet("Layout class", count=2)
-
-
-RENDERED_JS = """() => {
-  const outputs = Array.from(document.querySelectorAll('.jp-OutputArea-output'));
-  return outputs.length > 0 && outputs.every(o => o.children.length > 0);
-}"""
-# Widget views render after Voila hides its spinner, children after their boxes: settled is when the
-# number of widget elements stays the same over a few animation frames.
-SETTLED_JS = """() => new Promise(done => {
-  let last = -1, same = 0;
-  const look = () => {
-    const count = document.querySelectorAll('.jupyter-widgets').length;
-    same = count === last ? same + 1 : 0;
-    last = count;
-    if (same >= 5) done(count); else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})"""
-
-
-def settle(page) -> None:
-    """Wait until every output has rendered and the widgets stop appearing."""
-    page.wait_for_function(RENDERED_JS, timeout=60_000)
-    page.evaluate(SETTLED_JS)
 
 
 def practice_game(name: str, moves) -> None:

@@ -118,19 +118,27 @@ class Kind:
 
 # --- answering through the page's controls ---------------------------------------------------------
 
-def own_status(page: Page, view: Widget) -> Widget:
-    """A view's own status line (its last child)."""
-    return page.children(view)[-1]
+def own_status(page: Page, view: Widget) -> Widget | None:
+    """A view's own status line (made when the view first reports a problem, placed last)."""
+    return next((w for w in page.children(view) if "gt-status-line" in w.classes), None)
+
+
+def reported(page: Page, view: Widget) -> str:
+    """What the view's status line says (nothing when it has none)."""
+    status = own_status(page, view)
+    return status.state.get("value", "") if status is not None else ""
 
 
 def answer_lines(page: Page, view: Widget) -> list[Widget]:
-    """Where a view shows an answer: its feedback and its status line."""
-    return [*page.find("gt-feedback", [view])[:1], own_status(page, view)]
+    """Where a view shows an answer: its feedback, its status line, and the view itself (whose
+    parts change when its first problem brings the status line)."""
+    status = own_status(page, view)
+    return [*page.find("gt-feedback", [view])[:1], *([status] if status is not None else []), view]
 
 
 def said(page: Page, view: Widget) -> None:
     """A problem the view reports in its status line after an answer counts as a failure."""
-    words = own_status(page, view).state.get("value", "")
+    words = reported(page, view)
     if words:
         page.failures.append(f"{page.address}: the page said {unescape(re.sub('<[^>]+>', '', words))!r}")
 
@@ -157,7 +165,7 @@ async def answer_puzzle(page: Page, view: Widget) -> float:
         for card in cards[:REFUSALS + 1]:
             await page.set(card, value=True)
             took = (await page.click(discard, shown=answer_lines(page, view)))[0]
-            if not own_status(page, view).state.get("value"):
+            if not reported(page, view):
                 break
     said(page, view)
     return took

@@ -68,6 +68,12 @@ class Widget:
         return f"<{self.model} {self.id[:6]} {self.classes}>"
 
 
+def _shows(state: dict) -> bool:
+    """An update that shows something: a text with words, or a box's new parts (a part made when first
+    needed, such as a view's status line, comes so)."""
+    return bool(state.get("value")) or "children" in state
+
+
 def message(msg_type: str, content: dict, session: str, channel: str = "shell") -> dict:
     return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session, "username": "",
                        "date": time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime()), "version": "5.3"},
@@ -245,16 +251,16 @@ class Page:
 
     async def act(self, widget: Widget, data: dict, *, shown: Sequence[Widget] = ()) -> tuple[float, float]:
         """Send a widget's comm message; wait until the kernel has handled it. Returns the
-        seconds until the first update to one of ``shown`` with a non-empty value arrived
-        (the answer on the page; the time until the kernel was idle when ``shown`` is
-        empty) and until the kernel was idle again."""
+        seconds until the first update to one of ``shown`` that shows something arrived (a
+        non-empty value, or new parts of a box: the answer on the page; the time until the
+        kernel was idle when ``shown`` is empty) and until the kernel was idle again."""
         msg = message("comm_msg", {"comm_id": widget.id, "data": data}, self.session)
         msg_id = msg["header"]["msg_id"]
         watched = {w.id for w in shown}
         seen = self._expect(lambda m: m["header"]["msg_type"] == "comm_msg"
                             and m["content"].get("comm_id") in watched
                             and m["content"].get("data", {}).get("method") == "update"
-                            and bool(m["content"]["data"].get("state", {}).get("value"))) if watched else None
+                            and _shows(m["content"]["data"].get("state", {}))) if watched else None
         idle = self._expect(lambda m: m["header"]["msg_type"] == "status"
                             and m.get("parent_header", {}).get("msg_id") == msg_id
                             and m["content"].get("execution_state") == "idle")

@@ -49,12 +49,15 @@ def test_import_gintrainer_does_not_import_ipywidgets():
 def test_cards_exercise_right_wrong_try_again_show_answer():
     view = ExerciseView("knock_card", 3)
     assert [b.description for b in view.picker.children] == [str(c) for c in view.exercise.options]
+    assert view._again_button is None  # nothing to take back yet
     click_cards(view, view.exercise.answer)
     view.check_button.click()
     assert "gt-feedback-right" in view.feedback.value and "✓ Right" in view.feedback.value
     assert view.session.state == "right"
+    assert list(view.button_row.children)[:3] == [view.check_button, view.again_button, view.answer_button]
     view.again_button.click()
     assert view.feedback.value == "" and view.picker.selected == ()
+    assert view.again_button not in view.button_row.children and view.check_button in view.button_row.children
     bad = wrong_card(view)
     click_cards(view, [bad])
     view.check_button.click()
@@ -136,8 +139,8 @@ def test_an_exercise_shows_its_title_and_question_in_one_widget_and_makes_only_t
     assert view.prompt.value.index(escape(title)) < view.prompt.value.index('class="gt-prompt"')
     assert view._option_label is None and view.exercise.panels and view.panels in view.children
     # the view (its style sheet is shared), the prompt, the panels, the inputs and the choices, the button row
-    # and its four buttons, the feedback and the status line
-    assert made == 12
+    # and its three buttons (Check, Show answer, New position; Try again once answered), the feedback
+    assert made == 10 and view._status is None  # the status line comes with a first problem
     layoff = ExerciseView("layoff_cards", 0)  # answered with cards, with panels
     parts = list(layoff.children)
     assert parts.index(layoff.prompt) + 1 == parts.index(layoff.panels) == parts.index(layoff.option_label) - 1
@@ -171,8 +174,12 @@ def test_errors_in_callbacks_show_in_the_status_line(monkeypatch):
     def broken(response):
         raise RuntimeError("boom")
     monkeypatch.setattr(view.session, "check", broken)
+    assert view._status is None  # made for the first problem
     view.check_button.click()
+    assert view.children[-1] is view.status  # after the view's parts
     assert "Something went wrong: RuntimeError: boom" in view.status.value
+    view.refresh()  # a view that sets its own parts keeps its status line last
+    assert view.children[-1] is view.status and view.children.count(view.status) == 1
     assert view.last_traceback and "boom" in view.last_traceback
 
 
@@ -221,8 +228,8 @@ def test_a_stepper_is_one_script_widget_in_its_view():
     stepper = Stepper(HandSteps(deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C",
                                      actions=["pass", "pass", "draw"])))
     models = {id(w) for w in (stepper, *stepper.children)} | {id(stepper.layout), id(stepper.board.layout)}
-    assert len(stepper.children) == 3 and isinstance(stepper.children[1], StepperBoard)
-    assert len(models) == 5  # the view, its style sheet, the board, the status line and one shared layout
+    assert len(stepper.children) == 2 and isinstance(stepper.children[1], StepperBoard)
+    assert len(models) == 4  # the view, its style sheet, the board and one shared layout (no problem: no status line)
 
 
 def test_stepper_snapshots_are_independent_of_the_hand():

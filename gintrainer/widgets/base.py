@@ -341,18 +341,24 @@ class View(VBox):
 
     A view listens to the page-wide settings (and a page's learner) until it is
     closed: a page that replaces a view closes the old one, which closes every
-    widget in it and stops its redrawing."""
+    widget in it and stops its redrawing.
+
+    The status line is made when the view first reports a problem (most views never
+    do: a lesson page has a dozen), and shown last; a view that sets its own children
+    ends them with :meth:`status_parts`."""
+
+    children: tuple[widgets.Widget, ...]  # the view's parts (a trait of the VBox)
 
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
         # Class names are given when a widget is made, not added after: each change after is one more
         # message from the page's kernel through the server (a page makes hundreds of widgets).
-        self.status = HTML("", _dom_classes=("gt-status-line",))
+        self._status: HTML | None = None
         self.last_error: str | None = None
         self.last_traceback: str | None = None
         self._undo: list[Callable[[], None]] = []
         self._closed = False
         classes = ("gt-view", *kwargs.pop("_dom_classes", ()))  # a subclass's classes follow the view's
-        super().__init__(children=[style_sheet(), *children, self.status], _dom_classes=classes, **kwargs)
+        super().__init__(children=[style_sheet(), *children], _dom_classes=classes, **kwargs)
         self.listen(settings, self._settings_changed, names=["size", "four_colour"])
 
     def listen(self, source: traitlets.HasTraits | Observable, callback: Callable[..., None], *,
@@ -391,6 +397,28 @@ class View(VBox):
     def four_colour(self) -> bool:
         return settings.four_colour
 
+    @property
+    def status(self) -> HTML:
+        """The status line (made when first asked for, and placed after the view's other parts)."""
+        if self._status is None:
+            self._status = HTML("", _dom_classes=("gt-status-line",))
+            self.children = (*self.children, self._status)
+        return self._status
+
+    def add_part(self, widget: widgets.Widget, *, before: widgets.Widget | None = None) -> None:
+        """Show a part made when first needed: before ``before`` (one of the view's children), else
+        after the others but before the status line."""
+        parts = list(self.children)
+        if before is None:
+            parts.insert(len(parts) - len(self.status_parts()), widget)
+        else:
+            parts.insert(parts.index(before), widget)
+        self.children = tuple(parts)
+
+    def status_parts(self) -> tuple[HTML, ...]:
+        """What ends the view's children: its status line once it has one."""
+        return () if self._status is None else (self._status,)
+
     def report(self, message: str) -> None:
         """Show an error in the status line."""
         self.last_error = message
@@ -398,7 +426,8 @@ class View(VBox):
 
     def clear_status(self) -> None:
         self.last_error = None
-        self.status.value = ""
+        if self._status is not None:
+            self._status.value = ""
 
     def _settings_changed(self, change: Change) -> None:
         self._redraw()

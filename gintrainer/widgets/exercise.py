@@ -44,18 +44,15 @@ class ExerciseView(View):
         self._choices: widgets.ToggleButtons | None = None
         self._number: widgets.Text | None = None
         self._new_button: widgets.Button | None = None
+        self._again_button: widgets.Button | None = None  # shown once there is an answer to take back
+        self._compact = compact
         self.check_button = widgets.Button(description=tc("button", "Check"), button_style="primary")
-        self.again_button = widgets.Button(description=tc("button", "Try again"))
         self.answer_button = widgets.Button(description=tc("button", "Show answer"))
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
-        buttons = [self.check_button, self.again_button, self.answer_button]
-        if self.session.can_renew and not compact:
-            buttons.append(self.new_button)
         self.inputs = widgets.VBox()
-        self.button_row = widgets.HBox(buttons)
+        self.button_row = widgets.HBox(self._buttons())
         super().__init__(self._parts(), _dom_classes=("gt-exercise",))
         self.check_button.on_click(self._on_check)
-        self.again_button.on_click(self._on_again)
         self.answer_button.on_click(self._on_answer)
         self.refresh()
 
@@ -69,6 +66,25 @@ class ExerciseView(View):
         panels = [self.panels] if exercise.panels else []
         label = [self.option_label] if exercise.answer_type == AnswerType.CARDS else []
         return [self.prompt, *panels, *label, self.inputs, self.button_row, self.feedback]
+
+    def _buttons(self) -> list[widgets.Button]:
+        """The buttons shown: Check, Try again once the exercise has been answered (or its answer shown),
+        Show answer, and New position where the exercise can renew (but in a lesson's check)."""
+        buttons = [self.check_button]
+        if self.session.state != "open":
+            buttons.append(self.again_button)
+        buttons.append(self.answer_button)
+        if self.session.can_renew and not self._compact:
+            buttons.append(self.new_button)
+        return buttons
+
+    @property
+    def again_button(self) -> widgets.Button:
+        """Try again: takes back the answer given (made when first shown)."""
+        if self._again_button is None:
+            self._again_button = widgets.Button(description=tc("button", "Try again"))
+            self._again_button.on_click(self._on_again)
+        return self._again_button
 
     @property
     def panels(self) -> widgets.HTML:
@@ -161,12 +177,15 @@ class ExerciseView(View):
                 self.inputs.children = (self.choices,)
             else:
                 self.inputs.children = (self.number,)
-            parts = (self.children[0], *self._parts(), self.status)  # the style sheet first, the status line last
+            parts = (self.children[0], *self._parts(), *self.status_parts())  # the style sheet first
             if tuple(self.children) != parts:  # another kind of answer than the last position's
                 self.children = parts
             self._show_feedback(self.session.feedback)
 
     def _show_feedback(self, feedback: Feedback | None) -> None:
+        buttons = tuple(self._buttons())
+        if tuple(self.button_row.children) != buttons:
+            self.button_row.children = buttons
         if feedback is None:
             self.feedback.value = ""
             return

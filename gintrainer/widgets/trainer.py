@@ -217,19 +217,17 @@ class PuzzleView(View):
         self.melds: list[tuple[Card, ...]] = []
         self.hints = widgets.HTML()
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
-        self.again_button = widgets.Button(description=tc("button", "Try it again (practice, not rated)"),
-                                           layout=widgets.Layout(width="auto", display="none"))
+        self._again_button: widgets.Button | None = None  # for a puzzle answered before
         self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False,
                                                  layout=widgets.Layout(width="auto"))
         self.table = widgets.HTML()
         self.buttons = widgets.HBox(layout=widgets.fixed_layout(flex_flow="row wrap"), _dom_classes=("gt-answers",))
         self._heading = title
         children = [self.title, self.note, self.position, self.layout_view, self.picker,
-                    self.buttons, self.hints, self.feedback, self.again_button]
+                    self.buttons, self.hints, self.feedback]
         if table:
             children += [self.table_toggle, self.table]
         super().__init__(children, _dom_classes=("gt-puzzle",))
-        self.again_button.on_click(self._on_again)
         self.table_toggle.observe(self._on_table, names="value")
         self.last_feedback: Feedback | None = None
         if puzzle is not None:
@@ -311,10 +309,19 @@ class PuzzleView(View):
             self._reply_input = ReplyInput(self.picker, self._on_reply)
             shown = self.attempt is not None and self.attempt.stage == Stage.REPLY
             self._reply_input.layout.display = "" if shown else "none"
-            parts = list(self.children)
-            parts.insert(parts.index(self.buttons), self._reply_input)
-            self.children = tuple(parts)
+            self.add_part(self._reply_input, before=self.buttons)
         return self._reply_input
+
+    @property
+    def again_button(self) -> widgets.Button:
+        """Try it again, as practice: offered under a puzzle answered before (made when first offered,
+        placed after the feedback)."""
+        if self._again_button is None:
+            self._again_button = widgets.Button(description=tc("button", "Try it again (practice, not rated)"),
+                                                layout=widgets.Layout(width="auto", display="none"))
+            self._again_button.on_click(self._on_again)
+            self.add_part(self._again_button, before=self.table_toggle if self.allow_table else None)
+        return self._again_button
 
     def show(self, puzzle: Puzzle, *, note: str = "") -> None:
         """Start an attempt at a puzzle; ``note`` says something about it first (practice)."""
@@ -343,7 +350,8 @@ class PuzzleView(View):
         with self.hold_sync():
             self.note.value = f"<div class='gt-notice'>{escape(note)}</div>" if note else ""
             self.feedback.value = ""
-            self.again_button.layout.display = "none"
+            if self._again_button is not None:
+                self._again_button.layout.display = "none"
             self.table_toggle.value = False
             self.table.value = ""
             self.melds = []
@@ -669,7 +677,7 @@ class DailyPage(View):
     @guarded
     def _on_choice(self, change: Change) -> None:
         self.view = self.view_for(change["new"])
-        self.children = (*self.children[:1], *self._top, self.view, self.status)
+        self.children = (*self.children[:1], *self._top, self.view, *self.status_parts())
 
     @guarded
     def _on_date(self, change: Change) -> None:

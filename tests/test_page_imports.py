@@ -204,3 +204,24 @@ def test_the_app_command_compiles_the_package_before_it_starts_voila(monkeypatch
     monkeypatch.setattr(app.subprocess, "Popen", Voila)
     assert app.serve(open_browser=False) == 0
     assert seen["compiled"]
+
+
+TEACHER_MODULES = ("gintrainer.classroom.gradebook", "gintrainer.classroom.worksheet")
+"""The gradebook and the worksheets: a student's page answers a set and never reads either."""
+
+
+def test_the_student_page_does_not_import_the_teacher_s_modules(tmp_path):
+    modules = imported_by("classroom/student.ipynb", tmp_path)
+    assert "gintrainer.widgets.classroom" in modules  # the page was built
+    assert not modules & set(TEACHER_MODULES)
+
+
+def test_the_teacher_s_names_are_still_read_from_the_classroom_package():
+    """Imported when first used, the gradebook's and the worksheet's names are the package's as before."""
+    import gintrainer.classroom as classroom
+    from gintrainer.classroom.gradebook import gradebook_html
+    from gintrainer.classroom.worksheet import worksheet_html
+    assert classroom.gradebook_html is gradebook_html and classroom.worksheet_html is worksheet_html
+    assert set(classroom.__all__) >= {name for names in classroom._LATER.values() for name in names}
+    with pytest.raises(AttributeError, match="no attribute 'gradebok_html'"):
+        classroom.gradebok_html  # noqa: B018

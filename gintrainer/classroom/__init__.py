@@ -18,17 +18,12 @@ Nothing here imports ipywidgets; the pages build on this package.
 True
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .codes import ClassCodeError, looks_like_code, normalise_code
-from .gradebook import (
-    Gradebook,
-    Problem,
-    Rate,
-    ThemeRate,
-    build_gradebook,
-    gradebook_html,
-    gradebook_page,
-    theme_chart_svg,
-)
 from .marking import AnswerError, Marked, mark, parse_response
 from .results import COLUMNS, Attempt, Results, ResultsError, clean_student, read_results, results_csv, results_filename
 from .session import StudentSession
@@ -43,7 +38,34 @@ from .sets import (
     clean_difficulty,
 )
 from .store import DATABASE_ENV, ClassStore, StoredSession, StoreError, database_url, new_session_key, open_store
-from .worksheet import answer_key_html, puzzle_section_html, worksheet_filename, worksheet_html, write_worksheet
+
+if TYPE_CHECKING:
+    from .gradebook import (
+        Gradebook,
+        Problem,
+        Rate,
+        ThemeRate,
+        build_gradebook,
+        gradebook_html,
+        gradebook_page,
+        theme_chart_svg,
+    )
+    from .worksheet import answer_key_html, puzzle_section_html, worksheet_filename, worksheet_html, write_worksheet
+
+_LATER = {"gradebook": ("Gradebook", "Problem", "Rate", "ThemeRate", "build_gradebook", "gradebook_html",
+                        "gradebook_page", "theme_chart_svg"),
+          "worksheet": ("answer_key_html", "puzzle_section_html", "worksheet_filename", "worksheet_html",
+                        "write_worksheet")}
+"""The teacher's modules, imported when first used: a student's page answers a set and never
+reads a gradebook or prints a worksheet."""
+
+
+def __getattr__(name: str) -> Any:
+    for module, names in _LATER.items():
+        if name in names:
+            return getattr(importlib.import_module(f".{module}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["AnswerError", "Attempt", "COLUMNS", "ClassCodeError", "ClassSet", "ClassSetError", "ClassStore",
            "DATABASE_ENV", "DIFFICULTY_NAMES", "Gradebook", "MAX_COUNT", "Marked", "OBJECTIVES", "Problem", "Rate",

@@ -24,26 +24,13 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import traitlets
 
 from ..app import for_a_class, is_teacher_passphrase, query_params
 from ..cards import Card, parse_card
-from ..classroom import (
-    MAX_COUNT,
-    ClassSet,
-    Gradebook,
-    StudentSession,
-    answer_key_html,
-    build_gradebook,
-    class_set,
-    gradebook_html,
-    results_filename,
-    theme_chart_svg,
-    worksheet_filename,
-    worksheet_html,
-)
+from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, results_filename
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
 from ..classroom.store import ClassStore, StoreError, new_session_key, open_store
@@ -61,6 +48,9 @@ from .defend import reply_answer_words
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
+
+if TYPE_CHECKING:
+    from ..classroom.gradebook import Gradebook
 
 log = logging.getLogger("gintrainer.widgets.classroom")
 
@@ -172,6 +162,7 @@ class TeacherPage(View):
     def _show_downloads(self) -> None:
         """The worksheet and answer key of the set made, in the language chosen to print in
         (the set and its code are the same in every language)."""
+        from ..classroom.worksheet import answer_key_html, worksheet_filename, worksheet_html  # the teacher's only
         classset = self.classset
         if classset is None:
             return
@@ -606,6 +597,7 @@ class GradebookPage(View):
             self.refreshed.value = ""
         if code is None and not self.files:
             return
+        from ..classroom.gradebook import build_gradebook  # the teacher's only: a student's page never imports it
         book = build_gradebook(self.files, code=code, stored=stored)
         if tick:
             self._draw(book)
@@ -617,6 +609,7 @@ class GradebookPage(View):
         self.clear_status()
 
     def _draw(self, book: Gradebook) -> None:
+        from ..classroom.gradebook import gradebook_html, theme_chart_svg
         self.book = book
         skipped = t("Skipped:")
         self.problems.value = (f"<div class='gt-notice'><b>{escape(skipped)}</b><ul>"

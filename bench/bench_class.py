@@ -1,13 +1,16 @@
 """Benchmark of a whole class on one server; prints figures, asserts nothing.
 
     python bench/bench_class.py [--students N] [--pages minimal,cells,class,lesson,trainer]
-                                [--chromium K] [--after SECONDS] [--json FILE] [--quick]
+                                [--rounds R] [--chromium K] [--after SECONDS] [--json FILE] [--quick]
 
 One Voila server, started as ``gintrainer app`` starts it (its command line and the
 shipped voila.json) on a copy of the site with a minimal one-widget notebook beside it, and
 a minimal notebook of lesson 5's shape (its markdown cells, one button per code cell: what
 Voila itself costs for a page of that many cells, which the lesson is also compared with)
-(serving.py), a data folder of its own, no browser. For each kind of page in turn:
+(serving.py), a data folder of its own, no browser. Each page is measured right after the
+minimal notebook (and lesson 5 after the notebook of its shape too), measured again for it, and
+``--rounds`` times over; the report ends with each page's p95 ratio round by round and its median.
+For each kind of page in turn:
 
 1. N students open it at the same moment: N - K driven as a browser drives a page
    (page_client.py: the render request, the page's files, the kernel's websocket, the
@@ -246,6 +249,27 @@ def kinds() -> dict[str, Kind]:
     )}
 
 
+FLOORS = ("minimal", "cells")
+"""The pages the others are compared with: the minimal notebook, and the minimal notebook of lesson 5's shape."""
+
+
+def schedule(names: list[str]) -> list[str]:
+    """One round's order: each page right after the floors it is compared with, measured again for it
+    (the machine's speed drifts over a run), so that a page's ratios are to figures taken minutes
+    apart, not half an hour. Floors asked for alone are measured once each."""
+    pages = [name for name in names if name not in FLOORS]
+    if not pages:
+        return [name for name in FLOORS if name in names]
+    order = []
+    for name in pages:
+        order += ["minimal"] if "minimal" in names else []
+        order += ["cells"] if "cells" in names and name == "lesson" else []
+        order.append(name)
+    if "cells" in names and "lesson" not in pages:
+        order.insert(1 if order[0] == "minimal" else 0, "cells")
+    return order
+
+
 def address(kind: Kind, number: int) -> str:
     query = kind.query(number)
     return kind.notebook + (f"?{query}" if query else "")
@@ -329,6 +353,7 @@ class KindResult:
     """Processor seconds used from the first request until everyone had left: by the machine,
     by the server and its kernels, by this benchmark (its clients and Chromium)."""
     failures: list[str] = field(default_factory=list)
+    round: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return dict(vars(self))
@@ -474,18 +499,58 @@ def print_cpu(cpu: dict[str, float]) -> None:
               f"(its clients, Chromium) {cpu['benchmark']:.0f} s, other work {others:.0f} s")
 
 
+def floors_before(results: list[KindResult], index: int) -> tuple[KindResult | None, KindResult | None]:
+    """The minimal notebook and the notebook of lesson 5's shape measured last before ``results[index]``
+    (in the same round; none for the minimal notebook itself)."""
+    earlier = [r for r in results[:index] if r.round == results[index].round]
+    floor = next((r for r in reversed(earlier) if r.kind == "minimal"), None) if results[index].kind != "minimal" \
+        else None
+    shaped = next((r for r in reversed(earlier) if r.kind == "cells"), None)
+    return floor, shaped
+
+
+def p95_ratios(results: list[KindResult]) -> dict[str, list[tuple[float, float | None]]]:
+    """Each page's p95 first widget live as a ratio to the minimal notebook measured just before it,
+    round by round, with the ratio to lesson 5's shape beside it for the lesson (None for the others)."""
+    ratios: dict[str, list[tuple[float, float | None]]] = {}
+    for index, result in enumerate(results):
+        floor, shaped = floors_before(results, index)
+        if result.kind == "minimal" or floor is None:
+            continue
+        mine = percentile(result.live, 0.95)
+        to_shape = mine / percentile(shaped.live, 0.95) if shaped is not None and result.kind == "lesson" else None
+        ratios.setdefault(result.title, []).append((mine / percentile(floor.live, 0.95), to_shape))
+    return ratios
+
+
+def print_ratios(results: list[KindResult]) -> None:
+    """The goal's figure, round by round, and its median over the rounds."""
+    ratios = p95_ratios(results)
+    if not ratios:
+        return
+    print("\nFirst widget live, p95, as a ratio to the minimal notebook measured just before (goal: 1.3 at most)")
+    for title, found in ratios.items():
+        to_floor = [a for a, _ in found]
+        line = f"  {title:<40}{', '.join(f'{a:.2f}' for a in to_floor)}; median {statistics.median(to_floor):.2f}"
+        to_shape = [b for _, b in found if b is not None]
+        if to_shape:
+            line += (f" (to lesson 5's shape: {', '.join(f'{b:.2f}' for b in to_shape)}; "
+                     f"median {statistics.median(to_shape):.2f})")
+        print(line)
+
+
 def print_report(results: list[KindResult]) -> None:
-    floor = next((r for r in results if r.kind == "minimal"), None)
-    shaped = next((r for r in results if r.kind == "cells"), None)
-    for result in results:
-        print(f"\n{result.title} ({result.notebook}): {result.students} students at once "
+    for index, result in enumerate(results):
+        floor, shaped = floors_before(results, index)
+        rounds = f", round {result.round}" if results[-1].round > 1 else ""
+        print(f"\n{result.title} ({result.notebook}){rounds}: {result.students} students at once "
               f"({result.students - result.chromium} by websocket, {result.chromium} in Chromium)")
         print(f"  {'':<40}{'page':>10}{'minimal':>10}{'ratio':>8}")
         floor_rows = rows(floor) if floor is not None else []
-        for index, (name, figure, unit) in enumerate(rows(result)):
+        for row, (name, figure, unit) in enumerate(rows(result)):
             line = f"  {name:<40}{figure:>7.2f} {unit:<2}" if unit == "s" else f"  {name:<40}{figure:>7.0f} {unit:<2}"
-            if floor_rows and result is not floor:
-                base = floor_rows[index][1]
+            if floor_rows:
+                base = floor_rows[row][1]
                 base_text = f"{base:>7.2f} {unit:<2}" if unit == "s" else f"{base:>7.0f} {unit:<2}"
                 ratio = figure / base if base else float("nan")
                 line += f"{base_text}{ratio:>8.2f}"
@@ -558,11 +623,16 @@ async def load(site: Path, port: int, server_pid: int, chosen: list[Kind], optio
         parts = {name: breakdown.median(found) for name, found in runs.items()}
         imports = {name: await asyncio.to_thread(breakdown.import_times, site, result, site.parent / "data-imports")
                    for name, result in parts.items() if name != "minimal"}
-        for kind in chosen if options.students else ():
-            print(f"{time.strftime('%H:%M:%S')} {kind.title}: {options.students} students at once", flush=True)
-            results.append(await run_kind(kind, base=base, students=options.students,
-                                          chromium=min(options.chromium, options.students), browser=browser,
-                                          sampler=sampler, server_pid=server_pid, pool=pool, after=options.after))
+        by_name = {kind.name: kind for kind in chosen}
+        for round_number in range(1, options.rounds + 1 if options.students else 1):
+            for kind in (by_name[name] for name in schedule(list(by_name))):
+                print(f"{time.strftime('%H:%M:%S')} round {round_number}, {kind.title}: "
+                      f"{options.students} students at once", flush=True)
+                result = await run_kind(kind, base=base, students=options.students,
+                                        chromium=min(options.chromium, options.students), browser=browser,
+                                        sampler=sampler, server_pid=server_pid, pool=pool, after=options.after)
+                result.round = round_number
+                results.append(result)
     finally:
         sampler.halt.set()
         if browser is not None:
@@ -618,6 +688,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                         help="the kinds of page, comma-separated: minimal, class, lesson, trainer")
     parser.add_argument("--chromium", type=int, default=3, help="how many of the students use Chromium")
     parser.add_argument("--after", type=float, default=120, help="seconds after leaving to read the memory")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure every page this many times, each beside the floors measured just before it")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument("--log", type=Path, help="keep the server's log in this file")
     parser.add_argument("--no-breakdown", dest="breakdown", action="store_false",
@@ -636,11 +708,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     options.pages = [name.strip() for name in options.pages.split(",") if name.strip()]
     unknown = [name for name in options.pages if name not in ("minimal", "cells", "class", "lesson", "trainer")]
     nobody = options.students < 1 and not options.breakdown_only
-    if unknown or not options.pages or nobody or options.chromium < 0 or options.repeat < 1:
+    if unknown or not options.pages or nobody or options.chromium < 0 or options.repeat < 1 or options.rounds < 1:
         parser.error(f"choose pages among minimal, cells, class, lesson, trainer (not {', '.join(unknown)}); "
                      "at least one student")
-    floors = [name for name in ("minimal", "cells") if name in options.pages]  # first: the others are compared
-    options.pages = floors + [name for name in options.pages if name not in floors]
     return options
 
 
@@ -651,6 +721,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nClass benchmark, started {began}: {options.students} students per page, "
           f"{min(options.chromium, options.students)} of them in Chromium")
     print_report(figures["results"])
+    print_ratios(figures["results"])
     if figures["breakdown"]:
         breakdown.print_breakdown(figures["breakdown"], figures["solo"], "minimal")
         breakdown.print_imports(figures["imports"])

@@ -96,3 +96,28 @@ def test_the_notebook_of_lesson_5_s_shape_is_its_cells_with_the_minimal_button(b
     assert all(s.source == (c.source if c.cell_type == "markdown" else serving.MINIMAL_CODE)
                for s, c in zip(shaped, lesson, strict=True))
     assert bench_class.kinds()["cells"].outputs == sum(c.cell_type == "code" for c in lesson)
+
+
+def test_each_page_is_measured_right_after_the_floors_it_is_compared_with(bench_class):
+    schedule = bench_class.schedule
+    assert schedule(["minimal", "cells", "class", "lesson", "trainer"]) == \
+        ["minimal", "class", "minimal", "cells", "lesson", "minimal", "trainer"]
+    assert schedule(["trainer", "minimal"]) == ["minimal", "trainer"]
+    assert schedule(["minimal", "cells", "trainer"]) == ["minimal", "cells", "trainer"]
+    assert schedule(["cells", "minimal"]) == ["minimal", "cells"] and schedule(["lesson"]) == ["lesson"]
+
+
+def test_a_page_s_ratio_is_to_the_floor_measured_just_before_it_in_its_round(bench_class):
+    def measured(kind, live, round_number):
+        return bench_class.KindResult(kind, kind.title(), f"{kind}.ipynb", 2, 0, live=live, round=round_number)
+    results = [measured("minimal", [1.0, 2.0], 1), measured("cells", [2.0, 3.0], 1), measured("lesson", [3.0, 6.0], 1),
+               measured("minimal", [1.0, 4.0], 1), measured("trainer", [2.0, 5.0], 1),
+               measured("minimal", [2.0, 3.0], 2), measured("cells", [1.0, 1.0], 2), measured("lesson", [3.0, 3.0], 2),
+               measured("minimal", [5.0, 5.0], 2), measured("trainer", [4.0, 4.0], 2)]
+    p95 = {i: bench_class.percentile(r.live, 0.95) for i, r in enumerate(results)}
+    ratios = bench_class.p95_ratios(results)
+    assert ratios["Lesson"] == [(p95[2] / p95[0], p95[2] / p95[1]), (p95[7] / p95[5], p95[7] / p95[6])]
+    assert ratios["Trainer"] == [(p95[4] / p95[3], None), (p95[9] / p95[8], None)]
+    assert ratios["Cells"] == [(p95[1] / p95[0], None), (p95[6] / p95[5], None)]
+    assert "Minimal" not in ratios  # the floor is not compared with itself
+    assert bench_class.floors_before(results, 5) == (None, None)  # a round starts afresh

@@ -45,10 +45,31 @@ def find_root(root: str | os.PathLike | None = None) -> Path:
     raise GinError(f"no trainer site (a folder with voila.json and index.ipynb) at {where}")
 
 
+SOCKET_PATH_MAX = 107
+"""The longest path a Unix socket may have on Linux (its address holds 108 bytes with the end)."""
+KERNEL_SOCKET = "/kernel-00000000-0000-0000-0000-000000000000-ipc-99"
+"""The longest name a kernel's socket has in Jupyter's runtime folder."""
+
+
+def kernel_transport(runtime_dir: str | None = None) -> str:
+    """How the server speaks to its kernels: through Unix sockets in Jupyter's runtime folder
+    ("ipc") where their paths fit, else TCP on the loopback ("tcp"). Under TCP the server picks
+    each kernel's ports while they are free and the kernel binds them a moment later: with
+    thirty kernels starting at once, another connection can take one in between, that kernel
+    dies ("Address already in use"), and Voila's page waits for it for ever (1 page of 630 in a
+    run of the class benchmark)."""
+    if os.name != "posix":
+        return "tcp"
+    if runtime_dir is None:
+        from jupyter_core.paths import jupyter_runtime_dir
+        runtime_dir = jupyter_runtime_dir()
+    return "ipc" if len(os.fsencode(runtime_dir + KERNEL_SOCKET)) <= SOCKET_PATH_MAX else "tcp"
+
+
 def voila_command(root: Path, *, port: int, ip: str) -> list[str]:
     """The command line that serves ``root`` with its voila.json."""
     return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
-            f"--Voila.config_file_paths={root}", str(root)]
+            f"--Voila.config_file_paths={root}", f"--KernelManager.transport={kernel_transport()}", str(root)]
 
 
 def landing_url(port: int, ip: str = "localhost") -> str:

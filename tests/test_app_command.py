@@ -1,0 +1,32 @@
+"""The command line `gintrainer app` starts Voila with: its site, its voila.json, and the kernels
+spoken to through Unix sockets where their paths fit."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gintrainer.app import KERNEL_SOCKET, SOCKET_PATH_MAX, kernel_transport, voila_command
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="Unix sockets")
+
+
+@posix_only
+def test_kernels_use_unix_sockets_in_a_runtime_folder_whose_paths_fit():
+    assert kernel_transport("/root/.local/share/jupyter/runtime") == "ipc"
+    longest = "/" + "r" * (SOCKET_PATH_MAX - len(KERNEL_SOCKET) - 1)
+    assert len(longest + KERNEL_SOCKET) == SOCKET_PATH_MAX and kernel_transport(longest) == "ipc"
+
+
+@posix_only
+def test_kernels_use_tcp_where_a_socket_s_path_would_be_too_long():
+    too_long = "/" + "r" * (SOCKET_PATH_MAX - len(KERNEL_SOCKET))
+    assert kernel_transport(too_long) == "tcp"
+    assert kernel_transport("/tmp/" + "é" * 40) == "tcp"  # bytes count, not letters
+
+
+def test_the_command_serves_the_site_with_its_settings_and_the_kernels_transport(monkeypatch, tmp_path):
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+    command = voila_command(Path("/srv/site"), port=8866, ip="127.0.0.1")
+    assert command[-1] == "/srv/site" and "--Voila.config_file_paths=/srv/site" in command
+    assert f"--KernelManager.transport={kernel_transport(str(tmp_path / 'runtime'))}" in command

@@ -502,11 +502,10 @@ def print_cpu(cpu: dict[str, float]) -> None:
 def floors_before(results: list[KindResult], index: int) -> tuple[KindResult | None, KindResult | None]:
     """The minimal notebook and the notebook of lesson 5's shape measured last before ``results[index]``
     (in the same round; none for the minimal notebook itself)."""
-    earlier = [r for r in results[:index] if r.round == results[index].round]
-    floor = next((r for r in reversed(earlier) if r.kind == "minimal"), None) if results[index].kind != "minimal" \
-        else None
-    shaped = next((r for r in reversed(earlier) if r.kind == "cells"), None)
-    return floor, shaped
+    earlier = [r for r in reversed(results[:index]) if r.round == results[index].round]
+    floor = next((r for r in earlier if r.kind == "minimal"), None)
+    shaped = next((r for r in earlier if r.kind == "cells"), None)
+    return (None if results[index].kind == "minimal" else floor), shaped
 
 
 def p95_ratios(results: list[KindResult]) -> dict[str, list[tuple[float, float | None]]]:

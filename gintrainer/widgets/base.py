@@ -344,8 +344,9 @@ class View(VBox):
     widget in it and stops its redrawing.
 
     The status line is made when the view first reports a problem (most views never
-    do: a lesson page has a dozen), and shown last; a view that sets its own children
-    ends them with :meth:`status_parts`."""
+    do: lesson 5 has eleven), and shown last; a view that changes its parts sets them
+    with :meth:`set_parts` or :meth:`add_part`, which keep the style sheet first and the
+    status line last."""
 
     children: tuple[widgets.Widget, ...]  # the view's parts (a trait of the VBox)
 
@@ -418,6 +419,13 @@ class View(VBox):
     def status_parts(self) -> tuple[HTML, ...]:
         """What ends the view's children: its status line once it has one."""
         return () if self._status is None else (self._status,)
+
+    def set_parts(self, parts: Sequence[widgets.Widget]) -> None:
+        """Show ``parts`` between the view's style sheet and its status line (no message when they are
+        the parts shown already)."""
+        children = (self.children[0], *parts, *self.status_parts())
+        if tuple(self.children) != children:
+            self.children = children
 
     def report(self, message: str) -> None:
         """Show an error in the status line."""

@@ -177,9 +177,7 @@ class ExerciseView(View):
                 self.inputs.children = (self.choices,)
             else:
                 self.inputs.children = (self.number,)
-            parts = (self.children[0], *self._parts(), *self.status_parts())  # the style sheet first
-            if tuple(self.children) != parts:  # another kind of answer than the last position's
-                self.children = parts
+            self.set_parts(self._parts())  # changed for another kind of answer than the last position's
             self._show_feedback(self.session.feedback)
 
     def _show_feedback(self, feedback: Feedback | None) -> None:

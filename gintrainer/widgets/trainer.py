@@ -677,7 +677,7 @@ class DailyPage(View):
     @guarded
     def _on_choice(self, change: Change) -> None:
         self.view = self.view_for(change["new"])
-        self.children = (*self.children[:1], *self._top, self.view, *self.status_parts())
+        self.set_parts((*self._top, self.view))
 
     @guarded
     def _on_date(self, change: Change) -> None:

@@ -352,6 +352,8 @@ class KindResult:
     cpu: dict[str, float] = field(default_factory=dict)
     """Processor seconds used from the first request until everyone had left: by the machine,
     by the server and its kernels, by this benchmark (its clients and Chromium)."""
+    cpu_open: dict[str, float] = field(default_factory=dict)
+    """The same, from the first request until every page was live (before anyone answered)."""
     failures: list[str] = field(default_factory=list)
     round: int = 1
 
@@ -424,12 +426,26 @@ async def student(page: Page, number: int, kind: Kind, barriers: tuple[asyncio.E
             page.failures.append(f"{page.address}: answering failed: {type(error).__name__}: {error}")
 
 
+CPU_FIGURES = ("seconds", "machine", "server", "benchmark")
+"""Wall-clock seconds, then processor seconds of the whole machine, of the server and its kernels,
+and of this benchmark (its clients and Chromium)."""
+
+
+def cpu_now(server_pid: int) -> tuple[float, ...]:
+    """The clock and the processor seconds used so far, as ``CPU_FIGURES`` names them."""
+    return time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
+
+
+def cpu_since(began: tuple[float, ...], ended: tuple[float, ...]) -> dict[str, float]:
+    return {name: b - a for name, a, b in zip(CPU_FIGURES, began, ended, strict=True)}
+
+
 async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, browser: Any, sampler: Sampler,
                    server_pid: int, pool: int, after: float) -> KindResult:
     result = KindResult(kind.name, kind.title, kind.notebook, students, chromium, after_seconds=after)
     result.pool_before = await wait_for_pool(server_pid, pool)
     sampler.reset()
-    began = time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
+    began = cpu_now(server_pid)
     barriers = everyone_open, everyone_answer = asyncio.Event(), asyncio.Event()
     pages = [Page(base, address(kind, n)) for n in range(1, students - chromium + 1)]
     opened: list[Page] = []
@@ -440,6 +456,7 @@ async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, brows
     tabs = await asyncio.gather(*browsing)
     while len(opened) < len(pages):
         await asyncio.sleep(0.05)
+    result.cpu_open = cpu_since(began, cpu_now(server_pid))
     everyone_open.set()
     result.chromium_live = [took for _, took, _ in tabs if took is not None]
     await asyncio.sleep(SETTLE)
@@ -449,10 +466,7 @@ async def run_kind(kind: Kind, *, base: str, students: int, chromium: int, brows
     everyone_answer.set()
     await asyncio.gather(*tasks)
     await asyncio.gather(*(page.leave() for page in pages), *(leave_chromium(c, result.failures) for c, _, _ in tabs))
-    ended = time.perf_counter(), machine_busy(), tree_busy(server_pid), tree_busy(os.getpid(), server_pid)
-    result.cpu = dict(zip(("seconds", "machine", "server", "benchmark"), (b - a for a, b in zip(began, ended,
-                                                                                                strict=True)),
-                          strict=True))
+    result.cpu = cpu_since(began, cpu_now(server_pid))
     await asyncio.sleep(after)
     result.after_leaving = memory_now(server_pid)
     with sampler.lock:
@@ -490,11 +504,11 @@ def print_against_shape(result: KindResult, shaped: KindResult) -> None:
               f"{mine:.2f} s to {base:.2f} s, {mine / base if base else float('nan'):.2f}")
 
 
-def print_cpu(cpu: dict[str, float]) -> None:
-    """Where the processors went while the class opened a page."""
+def print_cpu(cpu: dict[str, float], what: str) -> None:
+    """Where the processors went while the class did ``what``."""
     if cpu:
         others = cpu["machine"] - cpu["server"] - cpu["benchmark"]
-        print(f"  processors over those {cpu['seconds']:.0f} s (2 cores: {2 * cpu['seconds']:.0f} s at most): "
+        print(f"  processors {what}, {cpu['seconds']:.0f} s (2 cores: {2 * cpu['seconds']:.0f} s at most): "
               f"busy {cpu['machine']:.0f} s, the server and its kernels {cpu['server']:.0f} s, this benchmark "
               f"(its clients, Chromium) {cpu['benchmark']:.0f} s, other work {others:.0f} s")
 
@@ -508,34 +522,52 @@ def floors_before(results: list[KindResult], index: int) -> tuple[KindResult | N
     return (None if results[index].kind == "minimal" else floor), shaped
 
 
-def p95_ratios(results: list[KindResult]) -> dict[str, list[tuple[float, float | None]]]:
-    """Each page's p95 first widget live as a ratio to the minimal notebook measured just before it,
-    round by round, with the ratio to lesson 5's shape beside it for the lesson (None for the others)."""
+def first_widget_p95(result: KindResult) -> float:
+    """The goal's figure: p95 seconds until the first widget was live (the websocket students)."""
+    return percentile(result.live, 0.95)
+
+
+def opening_cpu(result: KindResult) -> float:
+    """Processor seconds the server and its kernels used until every page was live."""
+    return result.cpu_open.get("server", float("nan"))
+
+
+def ratios_to_floor(results: list[KindResult], figure: Callable[[KindResult], float] = first_widget_p95
+                    ) -> dict[str, list[tuple[float, float | None]]]:
+    """Each page's ``figure`` as a ratio to the minimal notebook's measured just before it, round by
+    round, with the ratio to lesson 5's shape beside it for the lesson (None for the others)."""
     ratios: dict[str, list[tuple[float, float | None]]] = {}
     for index, result in enumerate(results):
         floor, shaped = floors_before(results, index)
         if result.kind == "minimal" or floor is None:
             continue
-        mine = percentile(result.live, 0.95)
-        to_shape = mine / percentile(shaped.live, 0.95) if shaped is not None and result.kind == "lesson" else None
-        ratios.setdefault(result.title, []).append((mine / percentile(floor.live, 0.95), to_shape))
+        mine = figure(result)
+        to_shape = mine / figure(shaped) if shaped is not None and result.kind == "lesson" else None
+        ratios.setdefault(result.title, []).append((mine / figure(floor), to_shape))
     return ratios
 
 
 def print_ratios(results: list[KindResult]) -> None:
-    """The goal's figure, round by round, and its median over the rounds."""
-    ratios = p95_ratios(results)
-    if not ratios:
-        return
-    print("\nFirst widget live, p95, as a ratio to the minimal notebook measured just before (goal: 1.3 at most)")
-    for title, found in ratios.items():
-        to_floor = [a for a, _ in found]
-        line = f"  {title:<40}{', '.join(f'{a:.2f}' for a in to_floor)}; median {statistics.median(to_floor):.2f}"
-        to_shape = [b for _, b in found if b is not None]
-        if to_shape:
-            line += (f" (to lesson 5's shape: {', '.join(f'{b:.2f}' for b in to_shape)}; "
-                     f"median {statistics.median(to_shape):.2f})")
-        print(line)
+    """The goal's figure, round by round, and its median over the rounds; then the same for the
+    processor seconds the server and its kernels spent until every page was live (what the first
+    figure follows on a machine the class keeps busy)."""
+    for figure, heading in (
+            (first_widget_p95, "First widget live, p95, as a ratio to the minimal notebook measured just before "
+                               "(goal: 1.3 at most)"),
+            (opening_cpu, "Processor seconds of the server and its kernels until every page was live, as a ratio "
+                          "to the minimal notebook's just before")):
+        ratios = ratios_to_floor(results, figure)
+        if not ratios:
+            return
+        print(f"\n{heading}")
+        for title, found in ratios.items():
+            to_floor = [a for a, _ in found]
+            line = f"  {title:<40}{', '.join(f'{a:.2f}' for a in to_floor)}; median {statistics.median(to_floor):.2f}"
+            to_shape = [b for _, b in found if b is not None]
+            if to_shape:
+                line += (f" (to lesson 5's shape: {', '.join(f'{b:.2f}' for b in to_shape)}; "
+                         f"median {statistics.median(to_shape):.2f})")
+            print(line)
 
 
 def print_report(results: list[KindResult]) -> None:
@@ -567,7 +599,8 @@ def print_report(results: list[KindResult]) -> None:
               f"after leaving: {result.after_leaving.get('kernels', 0):.0f} kernels, "
               f"{result.after_leaving.get('total_mb', 0):.0f} MB; the preheated pool before: "
               f"{result.pool_before.get('kernels', 0):.0f} kernels, {result.pool_before.get('total_mb', 0):.0f} MB")
-        print_cpu(result.cpu)
+        print_cpu(result.cpu_open, "until every page was live")
+        print_cpu(result.cpu, "from the first request until everyone had left")
         print(f"  failures: {len(result.failures)}")
         for failure in result.failures[:20]:
             print(f"    {failure}")

@@ -58,6 +58,8 @@ def test_the_minimal_notebook_comes_first_and_each_kind_has_its_figures(figures)
         assert result.peak_total_mb >= result.peak_one_mb > 0
         assert result.pool_before["kernels"] >= 1 and result.after_leaving["total_mb"] > 0
         assert result.cpu["machine"] > 0 and result.cpu["server"] > 0  # who used the processors
+        assert 0 < result.cpu_open["seconds"] < result.cpu["seconds"]  # opening is the first part of the run
+        assert 0 < result.cpu_open["server"] <= result.cpu["server"]
     minimal, trainer = results
     assert len(minimal.steps["answer"]) == 1  # one click
     assert len(trainer.steps["answer"]) == 5 and len(trainer.steps["next"]) == 4  # five puzzles
@@ -115,9 +117,22 @@ def test_a_page_s_ratio_is_to_the_floor_measured_just_before_it_in_its_round(ben
                measured("minimal", [2.0, 3.0], 2), measured("cells", [1.0, 1.0], 2), measured("lesson", [3.0, 3.0], 2),
                measured("minimal", [5.0, 5.0], 2), measured("trainer", [4.0, 4.0], 2)]
     p95 = {i: bench_class.percentile(r.live, 0.95) for i, r in enumerate(results)}
-    ratios = bench_class.p95_ratios(results)
+    ratios = bench_class.ratios_to_floor(results)
     assert ratios["Lesson"] == [(p95[2] / p95[0], p95[2] / p95[1]), (p95[7] / p95[5], p95[7] / p95[6])]
     assert ratios["Trainer"] == [(p95[4] / p95[3], None), (p95[9] / p95[8], None)]
     assert ratios["Cells"] == [(p95[1] / p95[0], None), (p95[6] / p95[5], None)]
     assert "Minimal" not in ratios  # the floor is not compared with itself
     assert bench_class.floors_before(results, 5) == (None, None)  # a round starts afresh
+
+
+def test_the_opening_s_processor_seconds_are_compared_with_the_floor_s_alike(bench_class, capsys):
+    def measured(kind, server_cpu):
+        return bench_class.KindResult(kind, kind.title(), f"{kind}.ipynb", 2, 0, live=[1.0],
+                                      cpu_open={"server": server_cpu})
+    results = [measured("minimal", 20.0), measured("trainer", 25.0), measured("minimal", 10.0),
+               measured("class", 30.0)]
+    ratios = bench_class.ratios_to_floor(results, bench_class.opening_cpu)
+    assert ratios == {"Trainer": [(1.25, None)], "Class": [(3.0, None)]}
+    bench_class.print_ratios(results)
+    printed = capsys.readouterr().out
+    assert "goal: 1.3 at most" in printed and "Trainer                                 1.25; median 1.25" in printed

@@ -437,6 +437,7 @@ def cpu_now(server_pid: int) -> tuple[float, ...]:
 
 
 def cpu_since(began: tuple[float, ...], ended: tuple[float, ...]) -> dict[str, float]:
+    """The figures of ``CPU_FIGURES`` used between two readings of ``cpu_now``."""
     return {name: b - a for name, a, b in zip(CPU_FIGURES, began, ended, strict=True)}
 
 
@@ -547,27 +548,29 @@ def ratios_to_floor(results: list[KindResult], figure: Callable[[KindResult], fl
     return ratios
 
 
+def print_ratio_lines(heading: str, ratios: dict[str, list[tuple[float, float | None]]]) -> None:
+    """Each page's ratios round by round and their median, under ``heading``."""
+    print(f"\n{heading}")
+    for title, found in ratios.items():
+        to_floor = [a for a, _ in found]
+        line = f"  {title:<40}{', '.join(f'{a:.2f}' for a in to_floor)}; median {statistics.median(to_floor):.2f}"
+        to_shape = [b for _, b in found if b is not None]
+        if to_shape:
+            line += (f" (to lesson 5's shape: {', '.join(f'{b:.2f}' for b in to_shape)}; "
+                     f"median {statistics.median(to_shape):.2f})")
+        print(line)
+
+
 def print_ratios(results: list[KindResult]) -> None:
     """The goal's figure, round by round, and its median over the rounds; then the same for the
     processor seconds the server and its kernels spent until every page was live (what the first
     figure follows on a machine the class keeps busy)."""
-    for figure, heading in (
-            (first_widget_p95, "First widget live, p95, as a ratio to the minimal notebook measured just before "
-                               "(goal: 1.3 at most)"),
-            (opening_cpu, "Processor seconds of the server and its kernels until every page was live, as a ratio "
-                          "to the minimal notebook's just before")):
-        ratios = ratios_to_floor(results, figure)
-        if not ratios:
-            return
-        print(f"\n{heading}")
-        for title, found in ratios.items():
-            to_floor = [a for a, _ in found]
-            line = f"  {title:<40}{', '.join(f'{a:.2f}' for a in to_floor)}; median {statistics.median(to_floor):.2f}"
-            to_shape = [b for _, b in found if b is not None]
-            if to_shape:
-                line += (f" (to lesson 5's shape: {', '.join(f'{b:.2f}' for b in to_shape)}; "
-                         f"median {statistics.median(to_shape):.2f})")
-            print(line)
+    if not ratios_to_floor(results):
+        return
+    print_ratio_lines("First widget live, p95, as a ratio to the minimal notebook measured just before "
+                      "(goal: 1.3 at most)", ratios_to_floor(results))
+    print_ratio_lines("Processor seconds of the server and its kernels until every page was live, as a ratio "
+                      "to the minimal notebook's just before", ratios_to_floor(results, opening_cpu))
 
 
 def print_report(results: list[KindResult]) -> None:

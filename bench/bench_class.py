@@ -5,9 +5,9 @@
 
 One Voila server, started as ``gintrainer app`` starts it (its command line and the
 shipped voila.json) on a copy of the site with a minimal one-widget notebook beside it, and
-a minimal notebook of lesson 5's shape (its markdown cells, one button per code cell: what
-Voila itself costs for a page of that many cells, which the lesson is also compared with)
-(serving.py), a data folder of its own, no browser. Each page is measured right after the
+a minimal notebook of lesson 5's shape (its markdown cells, one button per code cell: Voila's
+and ipywidgets' cost for a page of that many cells each showing a widget, which the lesson is
+also compared with; bench_page_parts.py takes it apart) (serving.py), a data folder of its own, no browser. Each page is measured right after the
 minimal notebook (and lesson 5 after the notebook of its shape too), measured again for it, and
 ``--rounds`` times over; the report ends with each page's p95 ratio round by round and its median.
 For each kind of page in turn:
@@ -498,7 +498,7 @@ def rows(result: KindResult) -> list[tuple[str, float, str]]:
 
 
 def print_against_shape(result: KindResult, shaped: KindResult) -> None:
-    """The lesson's first widget beside the minimal notebook of its shape (Voila's cost of its cells)."""
+    """The lesson's first widget beside the minimal notebook of its shape (its cells, each showing a button)."""
     for share in (0.5, 0.95):
         mine, base = percentile(result.live, share), percentile(shaped.live, share)
         print(f"  first widget live, p{share * 100:.0f}, against the minimal notebook of its shape: "

@@ -27,7 +27,8 @@ MINIMAL = "minimal.ipynb"
 MINIMAL_CODE = "import ipywidgets\nipywidgets.Button(description='Hello')"
 SHAPED = "minimal_lesson_5.ipynb"
 """Lesson 5's shape without the trainer: its markdown cells as they are, each code cell the
-minimal notebook's one button (what Voila costs for a page of nineteen cells)."""
+minimal notebook's one button (what Voila and ipywidgets cost for its cells, each showing a
+widget; ``bench_page_parts.py`` tells the cells' cost from the widgets')."""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")

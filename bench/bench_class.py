@@ -3,13 +3,14 @@
     python bench/bench_class.py [--students N] [--pages minimal,cells,class,lesson,trainer]
                                 [--rounds R] [--chromium K] [--after SECONDS] [--json FILE] [--quick]
 
-One Voila server, started as ``gintrainer app`` starts it (its command line and the
-shipped voila.json) on a copy of the site with a minimal one-widget notebook beside it, and
-a minimal notebook of lesson 5's shape (its markdown cells, one button per code cell: Voila's
-and ipywidgets' cost for a page of that many cells each showing a widget, which the lesson is
-also compared with; bench_page_parts.py takes it apart) (serving.py), a data folder of its own, no browser. Each page is measured right after the
-minimal notebook (and lesson 5 after the notebook of its shape too), measured again for it, and
-``--rounds`` times over; the report ends with each page's p95 ratio round by round and its median.
+One Voila server, started as ``gintrainer app`` starts it (its command line and the shipped
+voila.json) on a copy of the site with a minimal one-widget notebook beside it, and a
+minimal notebook of lesson 5's shape (its markdown cells, one button per code cell: Voila's
+and ipywidgets' cost for a page of that many cells each showing a widget, which the lesson
+is also compared with; bench_page_parts.py takes it apart) (serving.py), a data folder of
+its own, no browser. Each page is measured right after the minimal notebook (and lesson 5
+after the notebook of its shape too), measured again for it, and ``--rounds`` times over;
+the report ends with each page's p95 ratio round by round and its median.
 For each kind of page in turn:
 
 1. N students open it at the same moment: N - K driven as a browser drives a page

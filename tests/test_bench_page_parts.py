@@ -49,7 +49,7 @@ def test_the_button_pages_make_one_button_per_code_cell_of_the_lesson(parts, les
     assert len(box.children) == len(code) and {type(b).__name__ for b in box.children} == {"Button"}
 
 
-def test_lesson_in_one_cell_shows_what_each_of_its_cells_showed(parts, lesson, monkeypatch):
+def test_lesson_in_one_cell_shows_what_each_of_its_cells_showed(parts, lesson, fresh_kernel, monkeypatch):
     import IPython.display
     import ipywidgets
 

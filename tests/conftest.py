@@ -22,14 +22,17 @@ machine has no internet; Voila's template asks a CDN for an icon font)."""
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from unittest import mock
 from urllib.parse import urlparse
 
@@ -42,6 +45,17 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+@contextlib.contextmanager
+def bench_module(name: str) -> Iterator[ModuleType]:
+    """A benchmark script of bench/ imported as a module, with bench/ on the path while it is used
+    (its modules import one another by name)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
 
 
 @pytest.fixture

@@ -6,23 +6,19 @@ from __future__ import annotations
 
 import importlib
 import math
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import ROOT
+from conftest import bench_module
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def bench_class():
-    sys.path.insert(0, str(ROOT / "bench"))  # the benchmark's modules import one another by name
-    try:
-        yield importlib.import_module("bench_class")
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    with bench_module("bench_class") as module:
+        yield module
 
 
 @pytest.fixture(scope="module")

@@ -4,23 +4,18 @@ short run through a real server reports the pages it opened. No figure is held t
 
 from __future__ import annotations
 
-import importlib
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
 import pytest
 
-from conftest import ROOT
+from conftest import bench_module
 
 
 @pytest.fixture(scope="module")
 def parts():
-    sys.path.insert(0, str(ROOT / "bench"))  # the benchmark's modules import one another by name
-    try:
-        yield importlib.import_module("bench_page_parts")
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    with bench_module("bench_page_parts") as module:
+        yield module
 
 
 @pytest.fixture(scope="module")

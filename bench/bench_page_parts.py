@@ -46,25 +46,22 @@ from serving import (
     MINIMAL,
     MINIMAL_CODE,
     SHAPED,
-    TICKS,
     free_port,
     lesson_five,
     make_site,
     percentile,
+    process_busy,
     start,
     stop,
     tree_busy,
 )
 
-NINE_BUTTONS = "import ipywidgets\nipywidgets.VBox([ipywidgets.Button(description='Hello') for _ in range(9)])"
+BUTTONS = "import ipywidgets\nipywidgets.VBox([ipywidgets.Button(description='Hello') for _ in range({count})])"
+"""One cell showing ``count`` of the minimal notebook's buttons."""
 
 
 def _code(source: str) -> nbformat.NotebookNode:
     return nbformat.v4.new_code_cell(source)
-
-
-def _markdown(cells: list[nbformat.NotebookNode]) -> list[nbformat.NotebookNode]:
-    return [cell for cell in cells if cell.cell_type == "markdown"]
 
 
 def one_cell(sources: list[str]) -> str:
@@ -81,13 +78,13 @@ def one_cell(sources: list[str]) -> str:
 def notebooks(lesson: nbformat.NotebookNode) -> dict[str, list[nbformat.NotebookNode]]:
     """The cells of each page this benchmark makes (``minimal``, ``shape`` and ``lesson`` are the
     site copy's own), from lesson 5's notebook."""
-    text = _markdown(lesson.cells)
+    text = [cell for cell in lesson.cells if cell.cell_type == "markdown"]
     code = [cell.source for cell in lesson.cells if cell.cell_type == "code"]
     return {
         "text": [*text, _code(MINIMAL_CODE)],
         "text-joined": [nbformat.v4.new_markdown_cell("\n\n".join(cell.source for cell in text)), _code(MINIMAL_CODE)],
         "buttons-cells": [_code(MINIMAL_CODE) for _ in code],
-        "buttons-one-cell": [_code(NINE_BUTTONS.replace("range(9)", f"range({len(code)})"))],
+        "buttons-one-cell": [_code(BUTTONS.format(count=len(code)))],
         "lesson-one-cell": [*text, _code(one_cell(code))],
     }
 
@@ -110,21 +107,14 @@ def addresses(site: Path) -> dict[str, str]:
     return found
 
 
-def own_cpu(pid: int) -> float:
-    """Processor seconds of the process itself (not its children)."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
 async def open_once(base: str, address: str, server_pid: int) -> dict[str, float]:
     """One page opened alone and left: its figures."""
-    server, tree = own_cpu(server_pid), tree_busy(server_pid)
+    server, tree = process_busy(server_pid), tree_busy(server_pid)
     page = Page(base, address)
     try:
         live = await page.open()
         await asyncio.sleep(1.0)  # what the page does after its widgets are live
-        server, tree = own_cpu(server_pid) - server, tree_busy(server_pid) - tree
+        server, tree = process_busy(server_pid) - server, tree_busy(server_pid) - tree
     finally:
         await page.leave()
         await asyncio.sleep(1.5)  # its kernel's shutdown, before the next page's figures begin

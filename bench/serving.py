@@ -223,6 +223,13 @@ def _processes() -> dict[int, tuple[int, float]]:
     return found
 
 
+def process_busy(pid: int) -> float:
+    """Processor seconds used by the process itself (not its children)."""
+    with open(f"/proc/{pid}/stat") as stat_file:
+        fields = stat_file.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
 def tree_busy(root: int, leave_out: int | None = None) -> float:
     """Processor seconds used by ``root`` and its descendants (without ``leave_out``'s branch)."""
     found = _processes()

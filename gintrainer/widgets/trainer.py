@@ -525,13 +525,12 @@ class PuzzleView(View):
                                f"<div>{escape(render(feedback.messages))}</div>{detail}{extra}")
 
     def _show_feedback(self, feedback: Feedback) -> None:
-        self._show_words(feedback)
+        """Keep a finished answer (``on_result``) before the page is told of it, so that feedback on the
+        page means the answer is kept, then show the words, the hints and the buttons."""
+        words = self.on_result(self, self._require()) if feedback.finished and self.on_result is not None else ""
+        self._show_words(feedback, words or "")
         self._show_hints()
         self.refresh()
-        if feedback.finished and self.on_result is not None:
-            words = self.on_result(self, self._require())
-            if words:
-                self._show_words(feedback, words)
 
 
 class TrainerPage(View):

@@ -56,6 +56,16 @@ def test_can_knock_view_right_answers():
     assert view.picker.buttons[view.picker.cards.index(puzzle.answer[0])]._dom_classes.count("gt-right") == 1
 
 
+def test_a_finished_answer_is_kept_before_the_page_shows_its_feedback():
+    puzzle = next(p for p in bank("can_knock") if not p.can_knock)
+    shown_when_kept = []
+    view = PuzzleView(puzzle, on_result=lambda v, attempt: shown_when_kept.append(v.feedback.value))
+    before = view.feedback.value
+    view.no_button.click()
+    assert shown_when_kept == [before]  # nothing of the verdict was on the page when the answer was kept
+    assert "gt-feedback-right" in view.feedback.value
+
+
 def test_wrong_discard_shows_its_row_and_cost():
     puzzle = next(p for p in bank("best_discard") if p.objective == Objective.DEADWOOD)
     view = PuzzleView(puzzle)

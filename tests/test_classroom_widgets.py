@@ -10,7 +10,10 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.classroom import ClassSet, results_csv  # noqa: E402
 from gintrainer.classroom.results import Attempt  # noqa: E402
+from gintrainer.language import in_language, tc  # noqa: E402
+from gintrainer.melds import all_best_arrangements  # noqa: E402
 from gintrainer.puzzles import KINDS, PuzzleKind, bank  # noqa: E402
+from gintrainer.puzzles.kinds import DISCARD_KINDS  # noqa: E402
 from gintrainer.solver import Objective  # noqa: E402
 from gintrainer.widgets.classroom import GradebookPage, StudentPage, TeacherPage  # noqa: E402
 
@@ -62,6 +65,9 @@ def test_teacher_errors_are_shown_not_raised():
 def answer(page, right):
     puzzle = page.view.puzzle
     view = page.view
+    if puzzle.kind not in DISCARD_KINDS:
+        answer_one_stage(view, puzzle, right)
+        return
     if puzzle.kind == PuzzleKind.CAN_KNOCK:
         if not puzzle.can_knock:
             (view.no_button if right else view.yes_button).click()
@@ -73,6 +79,68 @@ def answer(page, right):
     card = puzzle.answer[0] if right else next(r.card for r in puzzle.table if r.card not in puzzle.answer)
     view.picker.buttons[view.picker.cards.index(card)].value = True
     view.discard_button.click()
+
+
+def answer_one_stage(view, puzzle, right):
+    """Answer a take-or-draw, knock-layout or defend puzzle through the view's own inputs."""
+    if puzzle.kind == PuzzleKind.TAKE_OR_DRAW:
+        (view.take_button if (puzzle.choice == "take") == right else view.draw_button).click()
+    elif puzzle.kind == PuzzleKind.KNOCK_LAYOUT:
+        melds = puzzle.layouts[0] if right else all_best_arrangements(puzzle.hand)[0].melds
+        for meld in melds:
+            view.picker.select(meld)
+            view.add_meld_button.click()
+        view.knock_button.click()
+    else:
+        reply = view.reply_input
+        for meld in puzzle.reply.melds:
+            view.picker.select(meld)
+            reply.meld_button.click()
+        for layoff in puzzle.reply.layoffs:
+            view.picker.select([layoff.card])
+            reply.target.value = layoff.meld
+            reply.layoff_button.click()
+        (reply.undercut_button if puzzle.undercut == right else reply.no_undercut_button).click()
+
+
+EVERY_KIND = ClassSet("Every kind", count=len(KINDS), kinds=list(KINDS))
+
+
+@pytest.mark.parametrize("lang", ["en", "ku"])
+def test_a_set_of_every_kind_is_reviewed_puzzle_by_puzzle_once_handed_in(lang, tmp_path):
+    from gintrainer.classroom.store import open_store
+    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    with in_language(lang):
+        page = StudentPage(code=EVERY_KIND.code, student="Kim", store=store)
+        page.start_button.click()
+        for i in range(len(EVERY_KIND.puzzles())):
+            answer(page, right=True)
+            assert page.session.answered == i + 1, page.view.status.value
+            if i + 1 < len(page.session):
+                page.next_button.click()
+        page.hand_in_button.click()
+        assert page.session.handed_in and "⚠" not in page.status.value
+        review = page.review.value
+        assert review.count("gt-review-puzzle") == review.count("gt-feedback-right") == len(KINDS)
+        layout = next(p for p in page.session.puzzles if p.kind == PuzzleKind.KNOCK_LAYOUT)
+        assert " / ".join(" ".join(str(c) for c in meld) for meld in layout.layouts[0]) in review
+        offer = next(p for p in page.session.puzzles if p.kind == PuzzleKind.TAKE_OR_DRAW)
+        assert tc("answer word", offer.choice.value) in review
+        book = GradebookPage(store=store)  # the teacher's side reads the same answers
+        book.code.value = EVERY_KIND.code
+        assert "Kim" in book.table.value and book.table.value.count('class="gb-right"') == len(KINDS)
+        assert "⚠" not in book.status.value and not book.problems.value
+
+
+def test_a_stored_answer_the_review_cannot_read_shows_as_written():
+    from gintrainer.classroom import StudentSession
+    from gintrainer.widgets.classroom import review_html
+    session = StudentSession(EVERY_KIND, "Kim")
+    layout = next(p for p in session.puzzles if p.kind == PuzzleKind.KNOCK_LAYOUT)
+    position = session.puzzles.index(layout) + 1
+    session.resume([Attempt(position, layout.id, "7H 7H / ?", False, 1.0)], handed_in=True)
+    review = review_html(session)
+    assert review.count("gt-review-puzzle") == len(KINDS) and "7H 7H / ?" in review
 
 
 def test_student_answers_the_set_and_downloads_results(made):

@@ -7,11 +7,16 @@ import re
 
 import pytest
 
+from gintrainer.cards import Card, parse_card
 from gintrainer.classroom.marking import AnswerError, mark, parse_choice_response
 from gintrainer.classroom.worksheet import puzzle_section_html
+from gintrainer.errors import GinError
 from gintrainer.language import in_language
+from gintrainer.melds import all_best_arrangements
 from gintrainer.messages import format_value
-from gintrainer.puzzles import bank
+from gintrainer.puzzles import KINDS, bank
+from gintrainer.puzzles.knock_layout import layout_text
+from gintrainer.puzzles.owners import owner
 
 
 def puzzle_of(choice):
@@ -148,6 +153,39 @@ def test_the_classroom_reaches_every_kind_through_its_owner():
     for path in Path(gintrainer.classroom.__file__).parent.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "TakeOrDrawPuzzle" not in text and "isinstance(puzzle" not in text, path.name
+
+
+def test_every_kind_reads_back_the_answers_its_marking_records():
+    """A recorded answer of each kind reads as the student gave it: every card it names
+    with its suit, a knock layout's melds apart, the choice the solver's table marks."""
+    for kind in KINDS:
+        for puzzle in bank(kind)[:12]:
+            answers = [_right_answer(puzzle)]
+            if kind == "knock_layout":  # a least-deadwood layout, never among the best
+                answers.append(layout_text(all_best_arrangements(puzzle.hand)[0].melds))
+            for given in answers:
+                recorded = mark(puzzle, given).answer
+                reading = owner(kind).reading(recorded)
+                codes = [w for w in recorded.replace(";", " ").split() if _is_card(w)]
+                assert all(str(parse_card(code)) in reading.words for code in codes), (recorded, reading)
+                assert reading.words.count(" / ") == recorded.count(" / "), (recorded, reading)
+                if kind == "take_or_draw":
+                    assert reading.chosen == puzzle.choice
+                elif kind in ("can_knock", "best_discard"):
+                    assert reading.chosen == (puzzle.answer[0] if puzzle.answer else None)
+                    assert isinstance(reading.chosen, Card) or reading.chosen is None
+                else:
+                    assert reading.chosen is None
+    with pytest.raises(GinError):
+        owner("knock_layout").reading("7H 8H / 9X")
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except GinError:
+        return False
+    return True
 
 
 def _right_answer(puzzle) -> str:

@@ -6,7 +6,8 @@ this module.
 
 Answers are text: for "Can you knock?" ``no`` or ``yes`` and the card to
 discard (``yes 7H``; a card alone means yes), for "Which card?" the card, for
-"Take or draw?" ``take`` or ``draw``. Throwing back the card just taken from the
+"Take or draw?" ``take`` or ``draw``, for "Lay out your knock" the melds apart by ``/``,
+for "Defend" melds, lay-offs and yes or no apart by ``;``. Throwing back the card just taken from the
 discard pile is marked wrong, as it would be on paper; a card not in the hand,
 or an answer that does not fit the question, is refused with :class:`AnswerError`.
 """

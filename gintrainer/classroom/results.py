@@ -9,7 +9,10 @@ the order of the set::
 
 ``position`` counts from 1; ``answer`` is "no" or "yes" and a card for
 can-you-knock puzzles, a card for best-discard ones (cards in file notation,
-like 7H), "take" or "draw" for take-or-draw ones; ``correct`` is true or false; ``seconds`` is the time taken, to a
+like 7H), "take" or "draw" for take-or-draw ones, the melds apart by "/" for knock-layout ones
+("AD 2D 3D / 7H 7C 7S"), and melds, lay-offs and yes or no apart by ";" for defend ones
+("2H 3H 4H ; JH on 1 ; yes"): each kind's owner marks and reads its own
+(:mod:`gintrainer.puzzles.owners`); ``correct`` is true or false; ``seconds`` is the time taken, to a
 tenth. A file holds one student and one class code. Reading checks every row
 and, by rebuilding the set from the code, that each puzzle id is the set's
 puzzle at that position and that ``correct`` agrees with the solver.

@@ -6,7 +6,8 @@ For "Can you knock?" ``no`` or ``yes`` and the card to discard (``yes 7H``; a
 card alone means yes), for "Which card?" the card, for "Take or draw?" ``take``
 or ``draw``, for "Defend" the melds, the lay-offs and whether you undercut
 (``7H 8H 9H / 2C 2D 2S ; 9C on 1 ; yes``: melds apart by ``/``, each lay-off a
-card ``on`` the knocker's meld's number from 1, then yes or no); the words in
+card ``on`` the knocker's meld's number from 1, then yes or no; "Lay out your
+knock" is read by :mod:`.knock_layout`); the words in
 any language the trainer speaks (a results file written in one is marked in any).
 Throwing back the card just taken from the discard pile is marked wrong, as it
 would be on paper; a card not in the hand, or an answer that does not fit the
@@ -18,8 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
+from typing import NamedTuple
 
-from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards
+from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
 from ..errors import GinError
 from ..language import LANGUAGES, in_language, t, tc
 from ..messages import say
@@ -31,6 +33,16 @@ from .kinds import PuzzleKind
 
 class AnswerError(GinError):
     """An answer that does not fit the question (nothing was recorded)."""
+
+
+class Reading(NamedTuple):
+    """A recorded answer as the student reads it (cards drawn with their suits, the words
+    in the current language), and what it chose in the solver's table: the card
+    discarded, take or draw, or None (a layout: the table lists layouts, not choices).
+    Each kind's owner reads its own answers (:meth:`~gintrainer.puzzles.owners.KindOwner.reading`)."""
+
+    words: str
+    chosen: Card | DrawChoice | None = None
 
 
 @cache
@@ -147,6 +159,33 @@ def mark_discard(puzzle: Puzzle, response) -> tuple[str, Grade]:
     return written, grade
 
 
+def discard_reading(answer: str) -> Reading:
+    """A recorded answer to a discard puzzle (``no``, ``yes 7H``, ``7H``: :func:`mark_discard`)
+    as the student reads it; the card discarded is the choice. GinError for another answer.
+
+    >>> discard_reading("yes 7H")
+    Reading(words='yes 7♥', chosen=Card.parse('7H'))
+    """
+    words = words_of(answer)
+    if words == ["no"]:
+        return Reading(tc("answer", "no"))
+    card = parse_card(words[-1])
+    if words[:-1] not in ([], ["yes"]):
+        raise GinError(f"a recorded answer is no, yes and a card, or a card, not {answer!r}")
+    return Reading(" ".join([*([tc("answer", "yes")] if words[:-1] else []), str(card)]), card)
+
+
+def choice_reading(answer: str) -> Reading:
+    """A recorded answer to a "take or draw?" puzzle (``take`` or ``draw``) as the student
+    reads it, and the choice. GinError for another answer.
+
+    >>> choice_reading("draw")
+    Reading(words='draw', chosen=DrawChoice.DRAW)
+    """
+    choice = DrawChoice.parse(answer)
+    return Reading(tc("answer word", "take") if choice == DrawChoice.TAKE else tc("answer word", "draw"), choice)
+
+
 _LAYOFF = re.compile(r"^\s*(\S+)\s+on\s+(\d+)\s*$", re.IGNORECASE)
 
 
@@ -201,6 +240,21 @@ def parse_reply_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
     return melds, layoffs, word in yes
 
 
+def reply_reading(answer: str) -> Reading:
+    """A recorded "defend" answer (:func:`answer_text`) as the student reads it: the melds,
+    each lay-off as its card → the number of the knocker's meld, and yes or no on the
+    undercut (``7♥ 8♥ 9♥ · 9♣ → 1 · yes``). AnswerError for another answer.
+
+    >>> reply_reading("7H 8H 9H ; 9C on 1 ; yes").words
+    '7♥ 8♥ 9♥ · 9♣ → 1 · yes'
+    """
+    melds, layoffs, undercut = parse_reply_response(answer)
+    parts = [" / ".join(show_cards(meld) for meld in melds) or "—",
+             " / ".join(f"{lo.card} → {lo.meld + 1}" for lo in layoffs) or "—",
+             tc("answer", "yes") if undercut else tc("answer", "no")]
+    return Reading(" · ".join(parts))
+
+
 def mark_reply(puzzle, response) -> tuple[str, Grade]:
     """An answer to a "defend" puzzle as written in a results file (see
     :func:`parse_reply_response`), as the record keeps it, and its grade; a layout
@@ -221,5 +275,5 @@ def mark_choice(puzzle, response) -> tuple[str, Grade]:
     return choice.value, puzzle.grade(choice)
 
 
-__all__ = ["AnswerError", "mark_choice", "mark_discard", "mark_reply", "parse_choice_response",
-           "parse_reply_response", "parse_response", "words_of"]
+__all__ = ["AnswerError", "Reading", "choice_reading", "discard_reading", "mark_choice", "mark_discard", "mark_reply",
+           "parse_choice_response", "parse_reply_response", "parse_response", "reply_reading", "words_of"]

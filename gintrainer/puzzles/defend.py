@@ -32,7 +32,7 @@ from ..melds import order_meld
 from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import DefenderReply, Layoff, check_reply
-from .answers import answer_text, layoff_text, mark_reply, parse_layoff
+from .answers import answer_text, layoff_text, mark_reply, parse_layoff, reply_reading
 from .core import Grade, PuzzleError, Said
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
@@ -244,7 +244,7 @@ def from_record(record: dict) -> DefendPuzzle:
 
 
 OWNER = ModuleOwner(KIND, N_("defend"), DefendSheet(), made=make, verified=verify, read=from_record,
-                    candidates=defend_positions, marked=mark_reply,
+                    candidates=defend_positions, marked=mark_reply, reads_as=reply_reading,
                     balanced_by=lambda puzzle: puzzle.undercut)  # about as many undercuts as not
 
 __all__ = ["DefendPuzzle", "KIND", "OWNER", "answer_text", "from_record", "layoff_text", "make", "parse_layoff",

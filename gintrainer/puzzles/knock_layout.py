@@ -24,12 +24,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards
+from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
 from ..errors import GinError
 from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
 from ..scoring import HandScore, knocker_net, score_hand
+from .answers import Reading
 from .core import Grade, PuzzleError, Said, verify_remade
 from .kinds import PuzzleKind
 from .knock_layout_themes import LayoutContext, explain, hints, rate
@@ -250,6 +251,18 @@ def parse_layout(text: str) -> list[tuple[Card, ...]]:
     return [parse_cards(part) for part in text.split(LAYOUT_SEPARATOR) if part.strip()]
 
 
+def layout_reading(answer: str) -> Reading:
+    """A recorded layout (:func:`layout_text`) as the student reads it: each meld's cards with
+    their suits, melds apart by :data:`LAYOUT_SEPARATOR` ("—" for none); it chooses no row of
+    the table of layouts. GinError for cards it cannot read.
+
+    >>> layout_reading("AC 2C 3C / 7H 7D 7S").words
+    'A♣ 2♣ 3♣ / 7♥ 7♦ 7♠'
+    """
+    melds = parse_layout(answer)
+    return Reading(f" {LAYOUT_SEPARATOR} ".join(show_cards(meld) for meld in melds) or "—")
+
+
 def mark(puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
     """A written layout (``AC 2C 3C / 7H 7D 7S``) as a results file keeps it, and its grade."""
     melds = parse_layout(response)
@@ -257,9 +270,10 @@ def mark(puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
 
 
 OWNER = ModuleOwner(KIND, N_("lay-out-your-knock"), KnockLayoutSheet(), made=make, verified=verify,
-                    read=from_record, candidates=positions, marked=mark,
+                    read=from_record, candidates=positions, marked=mark, reads_as=layout_reading,
                     # a set keeps about as many puzzles that give a meld up as not
                     balanced_by=lambda puzzle: "block-layoffs" in puzzle.themes)
 
-__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "OWNER",
-           "from_record", "layout_text", "make", "mark", "parse_layout", "positions", "puzzle_id", "solve", "verify"]
+__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "OWNER", "from_record",
+           "layout_reading", "layout_text", "make", "mark", "parse_layout", "positions", "puzzle_id", "solve",
+           "verify"]

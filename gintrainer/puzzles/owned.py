@@ -10,6 +10,7 @@ from typing import Generic, TypeVar
 
 from ..rules import Rules
 from ..solver import Objective
+from .answers import Reading
 from .core import Grade
 from .kinds import PuzzleKind
 from .sheets import Sheet
@@ -25,7 +26,8 @@ class ModuleOwner(Generic[X, P]):
     """A kind owned by its module's functions: ``made(position)`` (the puzzle, or None
     when not worth posing), ``verified(record)``, ``read(record)`` (trusted),
     ``candidates(seed, rules)`` (batches of positions), ``balanced_by(puzzle)`` (the
-    answer an unfiltered set keeps about even) and ``marked(puzzle, response)``; its
+    answer an unfiltered set keeps about even), ``marked(puzzle, response)`` and
+    ``reads_as(answer)`` (a recorded answer as the student reads it); its
     ``words`` (marked for the catalogs) and worksheet ``sheet``. These kinds take no
     objective and always balance their sets."""
 
@@ -38,6 +40,7 @@ class ModuleOwner(Generic[X, P]):
     candidates: Callable[[str, Rules], Iterable[list[X]]]
     balanced_by: Callable[[P], object]
     marked: Callable[[P, str], tuple[str, Grade]]
+    reads_as: Callable[[str], Reading]
     objectives: tuple[Objective | None, ...] = (None,)
     balances: bool = True
 
@@ -58,6 +61,9 @@ class ModuleOwner(Generic[X, P]):
 
     def mark(self, puzzle: P, response: str) -> tuple[str, Grade]:
         return self.marked(puzzle, response)
+
+    def reading(self, answer: str) -> Reading:
+        return self.reads_as(answer)
 
 
 __all__ = ["ModuleOwner"]

@@ -17,7 +17,10 @@ marked. An owner offers:
 - ``sheet``: what its puzzles put on a worksheet and its answer key (:mod:`.sheets`);
 - ``mark(puzzle, response)``: an answer as a student writes it (text, in any
   language the trainer speaks) read and judged: the answer as a results file
-  keeps it and the grade; GinError for an answer that does not fit the question.
+  keeps it and the grade; GinError for an answer that does not fit the question;
+- ``reading(answer)``: an answer as :meth:`mark` recorded it, as the student reads it
+  (:class:`~gintrainer.puzzles.answers.Reading`: the words and the choice the solver's
+  table marks); GinError for text that is no such answer.
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ class KindOwner(Protocol):
 
     def mark(self, puzzle: Any, response: str) -> tuple[str, Grade]: ...
 
+    def reading(self, answer: str) -> answers.Reading: ...
+
 
 class DiscardOwner:
     """The discard kinds, "can you knock?" and "best discard": a position after the
@@ -86,6 +91,9 @@ class DiscardOwner:
 
     def mark(self, puzzle, response: str) -> tuple[str, Grade]:
         return answers.mark_discard(puzzle, response)
+
+    def reading(self, answer: str) -> answers.Reading:
+        return answers.discard_reading(answer)
 
 
 OWNERS: dict[PuzzleKind, KindOwner] = {

@@ -28,7 +28,7 @@ from ..language import N_, t
 from ..messages import Message, say
 from ..rules import Rules
 from ..solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
-from .answers import mark_choice
+from .answers import choice_reading, mark_choice
 from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind
 from .owned import ModuleOwner
@@ -252,7 +252,7 @@ def positions(seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
 
 
 OWNER = ModuleOwner(KIND, N_("take-or-draw"), OfferSheet(), made=make, verified=verify, read=from_record,
-                    candidates=positions, marked=mark_choice,
+                    candidates=positions, marked=mark_choice, reads_as=choice_reading,
                     balanced_by=lambda puzzle: puzzle.choice)  # about as many takes as draws
 
 __all__ = ["KIND", "OWNER", "TAKE_DRAW_MARGIN", "TakeOrDrawPuzzle", "from_record", "make", "parse_choice",

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from ..app import for_a_class, is_teacher_passphrase, query_params
-from ..cards import Card, parse_card
 from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, results_filename
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
@@ -37,14 +36,14 @@ from ..classroom.store import ClassStore, StoreError, new_session_key, open_stor
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from ..puzzles import KINDS, THEMES, PuzzleKind, bank_path
-from ..puzzles.answers import words_of
+from ..puzzles.answers import Reading
 from ..puzzles.kinds import DISCARD_KINDS
+from ..puzzles.owners import owner
 from ..puzzles.themes import theme_title
-from ..solver import DrawChoice, Objective
+from ..solver import Objective
 from ..training import PuzzleAttempt
 from . import ui as widgets
 from .base import Change, ScriptWidget, View, download_link, guarded
-from .defend import reply_answer_words
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
@@ -462,8 +461,8 @@ class StudentPage(View):
 
 
 def review_html(session: StudentSession) -> str:
-    """Every puzzle of a handed-in set: the question, the student's answer, right or not, the
-    explanation and the solver's table."""
+    """Every puzzle of a handed-in set: the question, the student's answer (as its kind's owner
+    reads it), right or not, the explanation and the solver's table."""
     answers = {a.position: a for a in session.attempts}
     parts = []
     for position, puzzle in enumerate(session.puzzles, start=1):
@@ -472,15 +471,10 @@ def review_html(session: StudentSession) -> str:
         if attempt is None:
             not_answered = t("Not answered.")
             verdict = f"<div class='gt-info'>{escape(not_answered)}</div>"
-        elif puzzle.kind == PuzzleKind.DEFEND:  # melds ; lay-offs ; the word on the undercut
-            answer = reply_answer_words(attempt.answer)
         else:
-            words = [_recorded_word(w) for w in words_of(attempt.answer)]
-            chosen = words[-1] if isinstance(words[-1], Card) or words[-1] in tuple(DrawChoice) else None
-            answer = " ".join(_answer_word(w) for w in words)
-        if attempt is not None:
-            # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥), take or draw, or a
-            # defend layout (melds · lay-offs as card → meld number · yes or no).
+            answer, chosen = _reading(puzzle, attempt.answer)
+            # Translators: {answer} is the student's answer: yes, no and cards (yes 7♥), take or draw, a
+            # knock layout (melds apart by /), or a defend layout (melds · lay-offs as card → meld number · yes or no).
             css, mark = (("gt-feedback-right", t("✓ Right: you answered {answer}.", answer=answer)) if attempt.correct
                          else ("gt-feedback-wrong", t("✗ Not right: you answered {answer}.", answer=answer)))
             verdict = f"<div class='{css}'>{escape(mark)}</div><div>{escape(attempt.message)}</div>"
@@ -492,22 +486,14 @@ def review_html(session: StudentSession) -> str:
     return f"<h3>{escape(heading)}</h3>" + "".join(parts)
 
 
-def _recorded_word(word: str) -> str | Card:
-    """A word of an answer as recorded (yes, no, or a choice: take, draw), or its card."""
-    return word if word in ("yes", "no", *DrawChoice) else parse_card(word)
-
-
-def _answer_word(word: str | Card) -> str:
-    """A word of a recorded answer as the student reads it: yes, no, take, draw (translated), or a card."""
-    if word == "yes":
-        return tc("answer", "yes")
-    if word == "no":
-        return tc("answer", "no")
-    if word == DrawChoice.TAKE:
-        return tc("answer word", "take")
-    if word == DrawChoice.DRAW:
-        return tc("answer word", "draw")
-    return str(word)
+def _reading(puzzle, answer: str) -> Reading:
+    """A recorded answer as the student reads it; one its kind cannot read (a store written by
+    another version) shows as written, and the rest of the review still shows."""
+    try:
+        return owner(puzzle.kind).reading(answer)
+    except GinError:
+        log.warning("class review: puzzle %s's recorded answer %r cannot be read", puzzle.id, answer)
+        return Reading(answer)
 
 
 class GradebookPage(View):

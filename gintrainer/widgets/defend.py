@@ -12,7 +12,6 @@ from ..cards import Card
 from ..errors import GinError
 from ..language import t, tc
 from ..melds import meld_kind, order_meld
-from ..puzzles.answers import parse_reply_response
 from ..scoring import Layoff, not_a_meld
 from . import ui as widgets
 from .base import View, guarded
@@ -20,17 +19,6 @@ from .cards import CardPicker
 
 OnReply = Callable[[list[tuple[Card, ...]], list[Layoff], bool], None]
 """What the page does with a finished layout: its melds, lay-offs and the word on the undercut."""
-
-
-def reply_answer_words(answer: str) -> str:
-    """A recorded answer (:func:`gintrainer.puzzles.defend.answer_text`) as the student reads
-    it: the melds, each lay-off as its card → the number of the knocker's meld, and yes or
-    no on the undercut (``7♥ 8♥ 9♥ · 9♣ → 1 · yes``)."""
-    melds, layoffs, undercut = parse_reply_response(answer)
-    parts = [" / ".join(" ".join(str(c) for c in meld) for meld in melds) or "—",
-             " / ".join(f"{lo.card} → {lo.meld + 1}" for lo in layoffs) or "—",
-             tc("answer", "yes") if undercut else tc("answer", "no")]
-    return " · ".join(parts)
 
 
 class ReplyInput(View):

@@ -342,7 +342,8 @@ def test_the_worksheet_has_a_box_with_markers_and_answer_boxes_for_each_puzzle()
         assert escape(puzzle.question) in html
         assert escape(puzzle.explanation) not in html
     assert html.count("Can you knock? <span class=\"ws-tick\">") == sum(p.kind == "can_knock" for p in puzzles)
-    assert html.count("Discard: <span class=\"ws-box\">") == sum(p.kind == "best_discard" for p in puzzles)
+    assert html.count("Discard: <span class=\"ws-box ws-box-card\">") == sum(p.kind == "best_discard"
+                                                                           for p in puzzles)
     assert "break-inside: avoid; page-break-inside: avoid" in html and "@page { margin: 12mm; }" in html
     assert "Year 5 Tuesday" in html and SET.code in html and "Answer" not in html
 

@@ -81,7 +81,7 @@ def test_a_worksheet_says_what_a_defend_puzzle_asks():
     asks = "tick yes if your deadwood undercuts the knocker, or no"
     assert asks in only and "eleven cards" not in only and "lay off what you can" in only
     assert asks in mixed and "eleven cards just after you drew" in mixed and "lay off what you can" not in mixed
-    assert only.count('<span class="ws-kind">Defend</span>') == 2 and only.count('<span class="ws-box">') == 4
+    assert only.count('<span class="ws-kind">Defend</span>') == 2 and only.count('<span class="ws-box ') == 4
 
 
 # -- the class pages ---------------------------------------------------------------

@@ -1,6 +1,8 @@
 """A "lay out your knock" puzzle on a printed worksheet: the question, both hands
 and boxes for the melds; the answer key with the accepted layouts and the points."""
 
+import re
+
 from gintrainer.cards import show_cards, sort_by_suit
 from gintrainer.classroom.worksheet import puzzle_section_html
 from gintrainer.puzzles import bank
@@ -11,12 +13,22 @@ def test_the_worksheet_asks_and_the_answer_key_gives_every_accepted_layout():
     puzzle = next(p for p in bank("knock_layout") if len(p.layouts) > 1 and p.points > 0)
     sheet = puzzle_section_html(puzzle, 2, 5)
     assert "Lay out your knock" in sheet and "You knock with these ten cards" in sheet
-    assert "the defender&#x27;s hand" in sheet and "Your melds:" in sheet and sheet.count("ws-box") == 1
+    assert "the defender&#x27;s hand" in sheet and "Your melds:" in sheet and sheet.count('class="ws-box ') == 1
     assert "gt-layout" not in sheet and "Lay out " + show_cards(puzzle.layouts[0][0]) not in sheet
     key = puzzle_section_html(puzzle, 2, 5, answers=True)
     assert f"Defender&#x27;s hand: {show_cards(sort_by_suit(puzzle.defender_hand))}" in key
     assert key.count('class="gt-layout"') == len(puzzle.layouts)
     assert f"you score {puzzle.points}." in key and puzzle.id in key
+
+
+def test_the_box_for_the_melds_is_ruled_for_several_melds_across_the_puzzle():
+    """A layout is up to ten cards in three or four melds with slashes between: the box
+    takes three ruled lines across the puzzle."""
+    puzzle = bank("knock_layout")[0]
+    boxes = re.search(r'<div class="ws-answers">(.*?)</div>', puzzle_section_html(puzzle, 1, 1)).group(1)
+    assert boxes == ('<span class="ws-wide">Your melds: <span class="ws-box ws-box-melds">'
+                     + '<span class="ws-write"></span>' * 3 + "</span></span>")
+    # Its size as printed: tests/browser/test_worksheet_boxes.py.
 
 
 def test_every_word_of_the_sheet_comes_from_the_catalogs():

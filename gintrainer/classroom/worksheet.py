@@ -13,7 +13,9 @@ The page is at most 180 mm wide (A4 and Letter both print 186 mm or more with
 (50 px, about 13 mm; eleven fit in a row); the answer key, for the teacher,
 draws it small and writes the layout in words, so that two puzzles usually
 fit on a page. Every row of cards
-wraps rather than overflows.
+wraps rather than overflows. Each box to write an answer in is sized for what
+it takes (:data:`WRITING_LINES`): one card's is small, melds and lay-offs are
+written across the puzzle on ruled lines.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..language import current_language, in_language, t, tc, text_direction, tn
 from ..messages import render
 from ..puzzles import THEMES
 from ..puzzles.owners import owner
-from ..puzzles.sheets import Boxes, Sheet
+from ..puzzles.sheets import Boxes, Sheet, Space
 from ..storage import write_text_atomic
 from .sets import ClassSet
 
@@ -69,8 +71,13 @@ body { font-family: var(--ws-font); font-size: 10.5pt; color: #111; line-height:
 .ws-answers { display: flex; flex-wrap: wrap; align-items: center; gap: 2mm 8mm; margin: 2.5mm 0 1mm 0; }
 .ws-tick { display: inline-block; width: 5mm; height: 5mm; border: 0.35mm solid #333; border-radius: 0.8mm;
   vertical-align: middle; margin: 0 1mm 0 3mm; }
-.ws-box { display: inline-block; width: 38mm; height: 9mm; border: 0.35mm solid #333; border-radius: 1mm;
-  vertical-align: middle; margin-left: 2mm; }
+.ws-box { display: inline-block; border: 0.35mm solid #333; border-radius: 1mm; vertical-align: middle;
+  margin-inline-start: 2mm; }
+.ws-box-card { width: 24mm; height: 11mm; }
+.ws-wide { flex-basis: 100%; }
+.ws-wide .ws-box { display: block; width: 100%; margin: 1mm 0 0 0; padding: 0 2mm; }
+.ws-write { display: block; height: 10mm; border-bottom: 0.25mm dotted #999; }
+.ws-write:last-child { border-bottom: none; }
 .ws-key { margin: 2mm 0 1mm 0; padding-top: 1.5mm; border-top: 0.25mm dashed #999; }
 .ws-answer { margin: 1mm 0; font-size: 11.5pt; }
 .ws-explanation { margin: 1mm 0; font-size: 9.5pt; }
@@ -195,14 +202,29 @@ def _hand_html(puzzle, sheet: Sheet, size: str) -> str:
             f'{cards_html(sort_by_suit(puzzle.hand), marks=sheet.marks(puzzle), size=size)}</div>')
 
 
+WRITING_LINES = {Space.CARD: 1, Space.MELDS: 3, Space.LAYOFFS: 2}
+"""The lines of handwriting each kind of answer box holds, 10 mm each: one card in a small
+box (24 mm wide); melds (three or four of them, up to ten cards with the slashes between:
+some 40 signs) and lay-offs (a few cards, each "on" a meld's number) in a box across the
+puzzle, ruled in lines."""
+
+
+WIDE = ' class="ws-wide"'
+"""A group whose box to write in takes several lines: on its own line, across the puzzle."""
+
+
 def _boxes_html(groups: tuple[Boxes, ...]) -> str:
-    """The answer boxes: each group a lead text, tick boxes with their labels and a box to write in."""
+    """The answer boxes: each group a lead text, tick boxes with their labels and a box to
+    write in, sized for what it takes (:data:`WRITING_LINES`)."""
     spans = []
     for group in groups:
         items = [escape(group.lead)] if group.lead else []
         items += [f'<span class="ws-tick"></span>{escape(label)}' for label in group.ticks]
-        items += ['<span class="ws-box"></span>'] if group.write else []
-        spans.append(f"<span>{' '.join(items)}</span>")
+        wide = group.write is not None and WRITING_LINES[group.write] > 1
+        if group.write is not None:
+            lines = '<span class="ws-write"></span>' * WRITING_LINES[group.write] if wide else ""
+            items.append(f'<span class="ws-box ws-box-{group.write.value}">{lines}</span>')
+        spans.append(f"<span{WIDE if wide else ''}>{' '.join(items)}</span>")
     return f'<div class="ws-answers">{"".join(spans)}</div>'
 
 

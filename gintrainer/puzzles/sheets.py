@@ -10,7 +10,8 @@ A sheet offers:
   discard pile and the opponent's known cards, drawn (worksheet) or in words (key);
 - ``marks(puzzle)``: the cards of the hand drawn marked (the card just drawn: "new");
 - ``boxes(puzzle)``: the answer boxes, as groups (a lead text, the labels of tick
-  boxes, whether a box to write a card in follows);
+  boxes, and what the box to write in takes, if one follows: a card, melds or
+  lay-offs, which the worksheet sizes it for);
 - ``verdict(puzzle)``: what the key says before the answer ("Yes." for a knock), or "";
 - ``key_lines(puzzle)``: lines of the key after the answer (the layout), as text;
 - ``numbers_html(puzzle)``: the solver's numbers that decide the answer;
@@ -20,6 +21,7 @@ A sheet offers:
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, NamedTuple, Protocol
 
 from ..drawing import (
@@ -42,12 +44,24 @@ from ..messages import render, say
 from ..solver import Objective
 
 
+class Space(Enum):
+    """What a box to write an answer in takes, which the worksheet sizes it for."""
+
+    CARD = "card"
+    """One card (7♥): a small box."""
+    MELDS = "melds"
+    """A layout: several melds, each of three or more cards."""
+    LAYOFFS = "layoffs"
+    """Lay-offs: a few cards, each with the number of the meld it goes on."""
+
+
 class Boxes(NamedTuple):
-    """A group of answer boxes: a lead text, tick boxes (each with its label) and a box to write in."""
+    """A group of answer boxes: a lead text, tick boxes (each with its label) and a box to
+    write in, by what it takes (None: no box)."""
 
     lead: str
     ticks: tuple[str, ...] = ()
-    write: bool = False
+    write: Space | None = None
 
 
 class Sheet(Protocol):
@@ -110,7 +124,7 @@ class DiscardSheet:
 
     def boxes(self, puzzle) -> tuple[Boxes, ...]:
         return (Boxes(tc("answer box", "Can you knock?"), (tc("answer box", "yes"), tc("answer box", "no"))),
-                Boxes(tc("answer box", "If yes, discard:"), write=True))
+                Boxes(tc("answer box", "If yes, discard:"), write=Space.CARD))
 
     def verdict(self, puzzle) -> str:
         return render(say("answer_yes")) if puzzle.can_knock else ""
@@ -148,7 +162,7 @@ class BestDiscardSheet(DiscardSheet):
         return tc("puzzle kind", "Which card?")
 
     def boxes(self, puzzle) -> tuple[Boxes, ...]:
-        return (Boxes(tc("answer box", "Discard:"), write=True),)
+        return (Boxes(tc("answer box", "Discard:"), write=Space.CARD),)
 
     def verdict(self, puzzle) -> str:
         return ""
@@ -217,7 +231,7 @@ class KnockLayoutSheet:
         return {}
 
     def boxes(self, puzzle) -> tuple[Boxes, ...]:
-        return (Boxes(tc("answer box", "Your melds:"), write=True),)
+        return (Boxes(tc("answer box", "Your melds:"), write=Space.MELDS),)
 
     def verdict(self, puzzle) -> str:
         return ""
@@ -267,8 +281,8 @@ class DefendSheet:
         return {}
 
     def boxes(self, puzzle) -> tuple[Boxes, ...]:
-        return (Boxes(tc("answer box", "Your melds:"), write=True),
-                Boxes(tc("answer box", "Lay-offs (card on meld number):"), write=True),
+        return (Boxes(tc("answer box", "Your melds:"), write=Space.MELDS),
+                Boxes(tc("answer box", "Lay-offs (card on meld number):"), write=Space.LAYOFFS),
                 Boxes(tc("answer box", "Undercut?"), (tc("answer box", "yes"), tc("answer box", "no"))))
 
     def verdict(self, puzzle) -> str:
@@ -289,4 +303,4 @@ class DefendSheet:
 
 __all__ = ["BestDiscardSheet", "Boxes", "DEFEND_INSTRUCTIONS", "DEFEND_ONLY_INSTRUCTIONS", "DISCARD_INSTRUCTIONS",
            "DefendSheet", "DiscardSheet", "KNOCK_LAYOUT_INSTRUCTIONS", "KnockLayoutSheet", "OFFER_INSTRUCTIONS",
-           "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "Sheet"]
+           "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "Sheet", "Space"]

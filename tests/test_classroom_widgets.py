@@ -126,6 +126,8 @@ def test_a_set_of_every_kind_is_reviewed_puzzle_by_puzzle_once_handed_in(lang, t
         assert " / ".join(" ".join(str(c) for c in meld) for meld in layout.layouts[0]) in review
         offer = next(p for p in page.session.puzzles if p.kind == PuzzleKind.TAKE_OR_DRAW)
         assert tc("answer word", offer.choice.value) in review
+        again = StudentPage(code=EVERY_KIND.code, session=page.session_key, store=store)  # the page reloaded
+        assert again.session.handed_in and again.review.value == review  # explanations included
         book = GradebookPage(store=store)  # the teacher's side reads the same answers
         book.code.value = EVERY_KIND.code
         assert "Kim" in book.table.value and book.table.value.count('class="gb-right"') == len(KINDS)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 
 from ..errors import GinError
 from ..puzzles import Puzzle
@@ -100,12 +101,14 @@ class StudentSession:
     def resume(self, attempts: Iterable[Attempt], *, handed_in: bool = False) -> StudentSession:
         """Take answers given earlier (kept by the class store) as this session's: each
         replaces this session's answer to that puzzle, as the first answer given stands.
+        The store keeps no feedback: an answer without it is marked again for its
+        explanation (its verdict stays the one recorded).
         Raises GinError for an answer that is not to the set's puzzle at its position."""
         for attempt in attempts:
             index = attempt.position - 1
             if not 0 <= index < len(self.puzzles) or self.puzzles[index].id != attempt.puzzle_id:
                 raise GinError(f"puzzle {attempt.puzzle_id} is not puzzle {attempt.position} of this set")
-            self._attempts[index] = attempt
+            self._attempts[index] = attempt if attempt.message else _explained(self.puzzles[index], attempt)
         self.handed_in = self.handed_in or (handed_in and bool(self._attempts))
         return self
 
@@ -148,6 +151,14 @@ class StudentSession:
     def to_csv(self) -> str:
         """The results file, once the set is handed in."""
         return results_csv(self.student, self.code, self.attempts)
+
+
+def _explained(puzzle: Puzzle, attempt: Attempt) -> Attempt:
+    """A recorded answer with its feedback, marked again; as it was when it no longer fits."""
+    try:
+        return replace(attempt, message=mark(puzzle, attempt.answer).message)
+    except GinError:
+        return attempt
 
 
 __all__ = ["StudentSession"]

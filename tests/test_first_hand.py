@@ -21,6 +21,7 @@ from gintrainer.lessons.first_hand import LINE, RULES, FirstHand, rules_in, soun
 from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
 from gintrainer.solver import discard_table, slow_expected_deadwood
 from gintrainer.view import SeatView
+from test_coach import plain_points
 
 
 def learner_moves() -> list[str]:
@@ -138,10 +139,6 @@ def both_choices(before: Hand, seat: int = YOU) -> tuple[int, Fraction]:
     return take, slow_expected_deadwood(held, [c for c in DECK if c not in seen])
 
 
-def written(value: Fraction) -> str:
-    return f"{float(value):.2f}"
-
-
 def test_a_poor_take_is_played_and_explained_with_both_choices_numbers():
     game = FirstHand()
     game.play("take")
@@ -153,8 +150,8 @@ def test_a_poor_take_is_played_and_explained_with_both_choices_numbers():
     assert game.hand.history[:5] == (*before.history, "take")  # played, not refused
     take, draw = both_choices(before)
     assert draw < take
-    assert f"Taking {top} and then discarding 8♣ leaves {take} deadwood; a stock draw expects {written(draw)}" \
-        in verdict.text
+    assert (f"Taking {top} would leave {take} deadwood after your best discard; a card from the stock leaves "
+            f"{plain_points(take - draw, 'less')}, on average.") in verdict.text
     assert "go back a step" in verdict.text
 
 
@@ -181,8 +178,9 @@ def test_drawing_is_sound_when_every_stock_card_goes_out_and_taking_would_leave_
     game.go_back(len(before.actions))
     verdict = game.play("take")
     assert not verdict.sound
-    assert (f"Taking Q♠ and then discarding {'2♦' if discard == '6C' else '6♣'} leaves {take} deadwood; a stock "
-            f"draw expects {written(draw)}, {written(take - draw)} less.") in verdict.text
+    assert (f"Taking Q♠ would leave {take} deadwood after your best discard; a card from the stock leaves about "
+            f"{8 if discard == '6C' else 6} points less, on average.") in verdict.text
+    assert plain_points(take - draw, "less") in verdict.text
 
 
 def test_a_poor_discard_is_explained_with_the_solvers_table():
@@ -210,8 +208,10 @@ def test_a_pass_that_should_have_been_a_take_is_explained_with_both_choices_numb
     assert not verdict.sound
     take, draw = both_choices(before)
     assert take < draw
-    assert (f"Taking 9♠ and then discarding K♣ would have left {take} deadwood; passing and then drawing from the "
-            f"stock expects {written(draw)}, {written(draw - take)} more.") in verdict.text
+    now = min_deadwood(before.held(YOU))
+    assert (f"Taking 9♠ makes a set: 9♣ 9♦ 9♠. Taking 9♠ and discarding K♣ lowers your deadwood from {now} to "
+            f"{take}. A card from the stock would leave {plain_points(draw - take, 'more')} deadwood, on average."
+            ) in verdict.text
 
 
 def answered(hand: Hand) -> Hand:
@@ -280,10 +280,12 @@ def test_every_take_or_draw_judgement_on_every_branch_agrees_with_both_choices_n
             assert sound == (other >= mine), (before.history, action, take, draw, text)
             assert table is None
             judged[sound] += 1
-            if not sound:  # the words give both numbers and the difference
-                leaves = "leaves" if action.kind is ActionKind.TAKE else "would have left"
-                assert f"{leaves} {take} deadwood" in text and f"expects {written(draw)}, " in text, text
-                assert f"{written(abs(take - draw))} {'less' if mine == take else 'more'}" in text, text
+            if not sound:  # the words compare both numbers, in whole points
+                if action.kind is ActionKind.TAKE:
+                    assert f"would leave {take} deadwood" in text and plain_points(take - draw, "less") in text, text
+                else:
+                    assert f"to {take}." in text and plain_points(draw - take, "more") in text, text
+                assert not re.search(r"\d[.,]\d", text), text
     assert judged[True] > 100 and judged[False] > 100
 
 

@@ -6,7 +6,7 @@ The script (:data:`YOU_HOLD`, :data:`SHE_HOLDS`, :data:`UPCARD`, :data:`STOCK` a
 move of the line, the opponent's included, must be legal. A :class:`FirstHand` is
 one learner's game on it. Each of the learner's decisions is judged at once: a
 take or draw by the numbers of both choices (the deadwood after taking against a
-stock draw's exact average, as the solver's notes after a hand weigh them), a
+stock draw's exact average, as the coach in words and the solver's notes weigh them), a
 discard or a knock against the lessons' sound play
 (:func:`gintrainer.players.sound_player`). A sound move on the script's line gets
 the script's words for that decision; a legal but poor move is played and explained
@@ -27,15 +27,17 @@ gintrainer.errors.IllegalActionError: cannot discard 9♠: it was just taken fro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..cards import Card
+from ..coach import coaching
 from ..deals import THEM, YOU, best_discards, deal
 from ..errors import GinError, IllegalActionError
 from ..hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..language import N_, t
 from ..melds import best_arrangement, min_deadwood
 from ..players import decide, highest, sound_player
-from ..replay.annotate import draw_note
+from ..replay.annotate import alternative, draw_choice
 from ..solver import DiscardTable, discard_table_for
 from ..view import SeatView
 from .cards_and_melds import LESSON as MELDS_LESSON
@@ -248,16 +250,21 @@ def judge(before: Hand, action: Action, seat: int = YOU) -> tuple[bool, str, Dis
 
 
 def judge_draw(before: Hand, action: Action, seat: int = YOU) -> tuple[bool, str]:
-    """A take, pass or draw judged by the numbers of both choices, as the solver's notes
-    after a hand judge it (:func:`~gintrainer.replay.annotate.draw_note`): the least
-    deadwood after taking the top discard and the best discard then, against the exact
-    average deadwood after a card from the stock. The move is poor only when the other
-    choice is better by those numbers, and the words say both; a sound move gets the
-    numbers too when the top discard would have lowered the deadwood."""
-    note = draw_note(before, seat, action)
-    if note is None:
+    """A take, pass or draw judged by the numbers of both choices, the measure of the
+    coach in words and of the solver's notes after a hand
+    (:func:`~gintrainer.replay.annotate.draw_choice`): the least deadwood after taking
+    the top discard and the best discard then, against the exact average deadwood
+    after a card from the stock. The move is poor only when the other choice is better
+    by those numbers (a tie is sound either way). The words are the coach's reasons for
+    the better choice, both numbers compared in whole points."""
+    if not before.is_legal(Action(ActionKind.TAKE)):  # the forced draw after both passed
         return True, ""
-    return not note.costly, note.comment
+    choice = draw_choice(before, seat)
+    other = Fraction(choice.current) if alternative(before, seat) == "keep" else choice.draw
+    poor = choice.take > other if action.kind is ActionKind.TAKE else choice.take < other
+    advice = coaching(before, seat, OPPONENT)
+    reasons = advice.sentences()[1:] if advice is not None else ()
+    return not poor, " ".join(reasons)
 
 
 def _judge_discard(before: Hand, action: Action, sound: Action,

@@ -192,11 +192,6 @@ class Finding:
     def comment(self) -> str:
         return say(self.message, **self.values)
 
-    @property
-    def costly(self) -> bool:
-        """Whether the move played cost something against the better one the note names."""
-        return self.loss is not None and self.loss > 0
-
     def annotation(self) -> Annotation:
         return Annotation(self.step, self.comment, better=self.better, author=SOLVER, tag=self.tag,
                           loss=None if self.loss is None else Fraction(self.loss))
@@ -370,15 +365,6 @@ def _draw_notes(number: int, seat: int, action: Action, before: Hand) -> list[Fi
     if choice.take < choice.current:
         return [_finding(number, seat, f"fair_{other}", tag="take-or-draw", **values)]
     return []
-
-
-def draw_note(before: Hand, seat: int, action: Action) -> Finding | None:
-    """The solver's note on a take, pass or draw of ``seat`` in the state ``before`` it
-    (the one :func:`annotate` writes): costly (a ``loss`` above 0) when the other choice
-    expects less deadwood, a plain comment when the top discard would lower the best
-    deadwood, None otherwise (the forced draw after both passed included)."""
-    notes = _draw_notes(len(before.actions) + 1, seat, action, before)
-    return notes[0] if notes else None
 
 
 def discard_position(before: Hand, seat: int) -> DiscardTable:

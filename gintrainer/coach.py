@@ -57,10 +57,11 @@ KEEP_AT_MOST = 2
 SAFETY_MARGIN = Fraction(3)
 """How much expected deadwood (after the next draw, the solver's measure) the coach
 gives up to keep a card from the opponent. A card that melds with one the opponent
-took lets them meld at once, taking at least the taken card and a third out of
-their deadwood; the solver's figure counts only the learner's own deadwood. Three
+took may let them meld at once, taking the taken card and a third card out of their
+deadwood, while the solver's figure counts only the learner's own deadwood. Three
 points, about one low card, is the price the coach pays for that safety: more than
-the small differences between near-equal discards, less than a face card kept."""
+the small differences between near-equal discards, and less than those two cards
+are worth in every meld but those of the lowest cards (a set of aces, A-2-3)."""
 
 FEW_CARDS = 4
 """Up to this many cards, the coach counts cards one by one; above it, it speaks of

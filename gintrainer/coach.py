@@ -13,6 +13,20 @@ The reasons come from the hand's structure: its melds and near-melds
 deadwood, the knock limit in force, and the cards the opponent is known to have
 taken. Everything is read from the learner's seat's view only.
 
+One discard is advised, the risk of feeding the opponent weighed in: when every
+discard the solver ranks best could make a meld with a card the opponent took
+from the pile (:func:`feeds`), the coach advises the safe discard that leaves the
+least expected deadwood instead if it costs at most :data:`SAFETY_MARGIN` more,
+and says what it gives up and why; otherwise it keeps the solver's best and says
+why it is still the choice (the safe discard costs more than the margin, or
+every discard could feed the opponent). It never advises a card and then only
+warns against it.
+
+The coach speaks to beginners: whole cards and plain comparisons ("most of the
+cards you could draw", "about 4 points more"), never the solver's decimals, which
+the table shows. A remark keeps the exact values (a test holds them to the
+engine); only its sentence rounds them.
+
 >>> from gintrainer import Hand
 >>> hand = Hand.deal(seed=7); hand.apply("pass"); hand.apply("pass"); hand.apply("draw")
 >>> advice = coaching(hand, hand.to_act, "Ben")
@@ -22,7 +36,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -38,6 +53,19 @@ from .vocab import Vocabulary
 
 KEEP_AT_MOST = 2
 """How many near-melds the coach names after a discard (the most promising first)."""
+
+SAFETY_MARGIN = Fraction(3)
+"""How much expected deadwood (after the next draw, the solver's measure) the coach
+gives up to keep a card from the opponent. A card that melds with one the opponent
+took may let them meld at once, taking the taken card and a third card out of their
+deadwood, while the solver's figure counts only the learner's own deadwood. Three
+points, about one low card, is the price the coach pays for that safety: more than
+the small differences between near-equal discards, and less than those two cards
+are worth in every meld but those of the lowest cards (a set of aces, A-2-3)."""
+
+FEW_CARDS = 4
+"""Up to this many cards, the coach counts cards one by one; above it, it speaks of
+a share of the cards that could be drawn ("most of them", "about 1 in 3")."""
 
 
 class CoachMode(Vocabulary):
@@ -130,7 +158,7 @@ def _draw_coaching(hand: Hand, seat: int) -> Coaching:
         remarks.append(Remark("take_lowers", {"card": top, "discard": choice.take_discard, "now": choice.current,
                                               "take": choice.take}))
         if other != "keep":
-            remarks.append(Remark("stock_average", {"draw": choice.draw}))
+            remarks.append(Remark("stock_average", {"draw": choice.draw, "take": choice.take}))
         return Coaching(Action(ActionKind.TAKE), tuple(remarks))
     remarks = [Remark("pass" if upcard else "draw_instead", {"card": top})]
     if not any(top in n.wanted for n in near_melds(held)):
@@ -207,7 +235,7 @@ def _plain_discard(view: SeatView, table: DiscardTable, name: str) -> Coaching:
         return (feeds(row.card, view) is not None, row.card not in eleven.deadwood, row.card in helping,
                 -row.card.value, order[row.card])
 
-    row = min(table.best(), key=preference)
+    row, risk = _weigh_risk(view, table, min(table.best(), key=preference), preference, name)
     card = row.card
     remarks = [Remark("discard", {"card": card})]
     loose = [c for c in eleven.deadwood if c not in helping and c is not table.forbidden]
@@ -229,23 +257,42 @@ def _plain_discard(view: SeatView, table: DiscardTable, name: str) -> Coaching:
                                                                 "card": wanted[0], "other": wanted[-1]}))
     limit = table.knock_limit
     remarks.append(Remark("deadwood_left" if limit else "gin_only", {"deadwood": row.deadwood, "limit": limit}))
-    fed = feeds(card, view)
-    if fed is not None:
-        remarks.append(Remark(f"careful_{fed[1]}", {"card": card, "taken": fed[0], "name": name}))
-    else:
-        risky = [(c, f) for c in ten.deadwood if (f := feeds(c, view)) is not None]
-        if risky:
-            other, (taken, kind) = max(risky, key=lambda p: (p[0].value, p[0].index))
-            remarks.append(Remark(f"do_not_throw_{kind}", {"card": other, "taken": taken, "name": name}))
+    remarks += risk
+    risky = [(c, f) for c in ten.deadwood if (f := feeds(c, view)) is not None]
+    if not risk and risky:
+        other, (taken, kind) = max(risky, key=lambda p: (p[0].value, p[0].index))
+        remarks.append(Remark(f"do_not_throw_{kind}", {"card": other, "taken": taken, "name": name}))
     return Coaching(Action(ActionKind.DISCARD, card), tuple(remarks))
+
+
+def _weigh_risk(view: SeatView, table: DiscardTable, best: DiscardRow, preference: Callable[[DiscardRow], object],
+                name: str) -> tuple[DiscardRow, list[Remark]]:
+    """The discard advised and what the coach says of its risk: ``best`` (the solver's
+    best, the safest of those tied) and nothing when it feeds nothing; else the safe
+    discard with the least expected deadwood when it costs at most :data:`SAFETY_MARGIN`
+    more (saying what is given up), else ``best`` with the reason it is still the choice."""
+    fed = feeds(best.card, view)
+    if fed is None:
+        return best, []
+    taken, kind = fed
+    safe_rows = [r for r in table.rows if feeds(r.card, view) is None]
+    if not safe_rows:
+        return best, [Remark(f"feeds_only_{kind}", {"card": best.card, "taken": taken, "name": name})]
+    safe = min(safe_rows, key=lambda r: (r.expected_deadwood, r.deadwood, preference(r)))
+    cost = safe.expected_deadwood - best.expected_deadwood
+    if cost <= SAFETY_MARGIN:
+        return safe, [Remark(f"safe_{kind}", {"card": safe.card, "risky": best.card, "taken": taken, "name": name}),
+                      Remark("safe_cost", {"card": safe.card, "risky": best.card, "name": name, "cost": cost})]
+    return best, [Remark(f"feeds_but_best_{kind}", {"card": best.card, "taken": taken, "name": name,
+                                                    "safe": safe.card, "cost": cost})]
 
 
 # -- the sentences ---------------------------------------------------------------------
 
 
-# Translators: in the coach's sentences {card}, {other}, {first}, {second}, {taken} and {discard} are cards,
-# {meld} a meld and {melds} melds (cards in a row), {name} the computer player's name (Club player); {draw} is
-# an exact average, written with two decimals.
+# Translators: in the coach's sentences {card}, {other}, {first}, {second}, {taken}, {risky}, {safe} and
+# {discard} are cards, {meld} a meld and {melds} melds (cards in a row), {name} the computer player's name
+# (Club player); {n} is a whole number.
 _SENTENCES = {
     "draw": N_("Draw from the stock."),
     "forced_draw": N_("Both players passed on the upcard, so the first draw comes from the stock."),
@@ -257,12 +304,9 @@ _SENTENCES = {
     "take_run": N_("Taking {card} makes a run: {meld}."),
     "take_set": N_("Taking {card} makes a set: {meld}."),
     "take_lowers": N_("Taking {card} and discarding {discard} lowers your deadwood from {now} to {take}."),
-    "stock_average": N_("A card from the stock would leave {draw} deadwood on average."),
     "fits_nothing": N_("{card} makes no meld with your cards."),
     "take_no_lower": N_("Taking {card} would leave {take} deadwood after your best discard: no less than the {now} "
                         "you hold now."),
-    "take_or_stock": N_("Taking {card} would leave {take} deadwood after your best discard; a card from the stock "
-                        "leaves {draw} on average."),
     "big_gin": N_("Go big gin: all {count} of your cards are in melds."),
     "big_gin_melds": N_("Your melds: {melds}."),
     "big_gin_bonus": N_("Big gin earns a bonus of {bonus} points."),
@@ -281,8 +325,16 @@ _SENTENCES = {
     "keep_set_2": N_("{first} and {second} are one card from a set ({card} or {other}): keep them."),
     "deadwood_left": N_("After this discard you hold {deadwood} deadwood; you may knock with {limit} or less."),
     "gin_only": N_("After this discard you hold {deadwood} deadwood; in this hand only gin goes out."),
-    "careful_set": N_("Careful: {name} took {taken} from the discard pile, and {card} could make a set with it."),
-    "careful_run": N_("Careful: {name} took {taken} from the discard pile, and {card} could make a run with it."),
+    "safe_set": N_("{risky} would be the best discard by the numbers, but {name} took {taken} from the discard pile, "
+                   "and {risky} could make a set with it."),
+    "safe_run": N_("{risky} would be the best discard by the numbers, but {name} took {taken} from the discard pile, "
+                   "and {risky} could make a run with it."),
+    "feeds_only_set": N_("{name} took {taken} from the discard pile, and {card} could make a set with it. It is "
+                         "still the choice: every other discard could feed {name} too, and {card} is the best of "
+                         "them by the numbers."),
+    "feeds_only_run": N_("{name} took {taken} from the discard pile, and {card} could make a run with it. It is "
+                         "still the choice: every other discard could feed {name} too, and {card} is the best of "
+                         "them by the numbers."),
     "do_not_throw_set": N_("Do not throw {card}: {name} took {taken} from the discard pile, and {card} could make a "
                            "set with it."),
     "do_not_throw_run": N_("Do not throw {card}: {name} took {taken} from the discard pile, and {card} could make a "
@@ -297,21 +349,128 @@ def _count(value: object) -> int:
     return value
 
 
+def _points(value: Fraction) -> int:
+    """A difference of deadwood in whole points, rounded half up (0: less than half a point)."""
+    return math.floor(value + Fraction(1, 2))
+
+
+def _share(n: int, unseen: int) -> tuple[str, int]:
+    """How to say ``n`` of the ``unseen`` cards in plain words: every one, most, a few
+    counted one by one, or about 1 in k (the count to say with it)."""
+    if n == unseen and n > FEW_CARDS:
+        return "all", n
+    if 2 * n > unseen and n > FEW_CARDS:
+        return "most", n
+    if n <= FEW_CARDS:
+        return "count", n
+    return "one_in", math.floor(Fraction(unseen, n) + Fraction(1, 2))
+
+
 def _sentence(key: str, values: dict[str, object]) -> str:
-    """A remark's sentence in the learner's language (the sentences that follow a count by ``tn``)."""
+    """A remark's sentence in the learner's language: exact values said in whole cards
+    and points (the sentences that follow a count by ``tn``)."""
     if key == "gin_one_away":
         n = _count(values.pop("n"))
-        return tn("Gin is one card away: {n} of the {unseen} unseen cards would complete it.",
-                  "Gin is one card away: {n} of the {unseen} unseen cards would complete it.", n, **values)
+        values.pop("unseen")
+        return tn("Gin is one card away: {n} card you could draw would complete it.",
+                  "Gin is one card away: {n} cards you could draw would complete it.", n, **values)
     if key == "outs":
-        n = _count(values.pop("n"))
-        return tn("After discarding {card}, {n} of the {unseen} unseen cards would lower your deadwood on your next "
-                  "draw.",
-                  "After discarding {card}, {n} of the {unseen} unseen cards would lower your deadwood on your next "
-                  "draw.", n, **values)
+        return _outs_sentence(_count(values.pop("n")), _count(values.pop("unseen")), values)
+    if key in _PLAIN:
+        return _plain_sentence(key, values)
     if key not in _SENTENCES:
         raise GinError(f"the coach has no sentence {key!r}")
     return t(_SENTENCES[key], **values)
+
+
+def _outs_sentence(n: int, unseen: int, values: dict[str, object]) -> str:
+    share, k = _share(n, unseen)
+    if share == "all":
+        return t("After discarding {card}, any card you could draw would lower your deadwood.", **values)
+    if share == "most":
+        return t("After discarding {card}, most of the cards you could draw would lower your deadwood.", **values)
+    if share == "count":
+        return tn("After discarding {card}, {n} card you could draw would lower your deadwood.",
+                  "After discarding {card}, {n} cards you could draw would lower your deadwood.", k, **values)
+    return tn("After discarding {card}, about 1 card in {n} that you could draw would lower your deadwood.",
+              "After discarding {card}, about 1 card in {n} that you could draw would lower your deadwood.", k,
+              **values)
+
+
+def _stock_more(n: int, values: dict[str, object]) -> str:
+    if n == 0:
+        return t("A card from the stock would leave a little more deadwood, on average.", **values)
+    return tn("A card from the stock would leave about {n} point more deadwood, on average.",
+              "A card from the stock would leave about {n} points more deadwood, on average.", n, **values)
+
+
+def _stock_less(n: int, values: dict[str, object]) -> str:
+    if n == 0:
+        return t("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves a "
+                 "little less, on average.", **values)
+    return tn("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves about "
+              "{n} point less, on average.",
+              "Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves about "
+              "{n} points less, on average.", n, **values)
+
+
+def _safe_cost(n: int, values: dict[str, object]) -> str:
+    if n == 0:
+        return t("Discarding {card} instead leaves a little more deadwood after your next draw, on average: a small "
+                 "price for keeping {risky} from {name}.", **values)
+    return tn("Discarding {card} instead leaves about {n} point more deadwood after your next draw, on average: a "
+              "small price for keeping {risky} from {name}.",
+              "Discarding {card} instead leaves about {n} points more deadwood after your next draw, on average: a "
+              "small price for keeping {risky} from {name}.", n, **values)
+
+
+def _feeds_set(n: int, values: dict[str, object]) -> str:
+    return tn("{name} took {taken} from the discard pile, and {card} could make a set with it. It is still the "
+              "choice: the safest other discard, {safe}, would leave about {n} point more deadwood after your next "
+              "draw, on average.",
+              "{name} took {taken} from the discard pile, and {card} could make a set with it. It is still the "
+              "choice: the safest other discard, {safe}, would leave about {n} points more deadwood after your next "
+              "draw, on average.", n, **values)
+
+
+def _feeds_run(n: int, values: dict[str, object]) -> str:
+    return tn("{name} took {taken} from the discard pile, and {card} could make a run with it. It is still the "
+              "choice: the safest other discard, {safe}, would leave about {n} point more deadwood after your next "
+              "draw, on average.",
+              "{name} took {taken} from the discard pile, and {card} could make a run with it. It is still the "
+              "choice: the safest other discard, {safe}, would leave about {n} points more deadwood after your next "
+              "draw, on average.", n, **values)
+
+
+_PLAIN: dict[str, Callable[[int, dict[str, object]], str]] = {
+    "stock_average": _stock_more, "take_or_stock": _stock_less, "safe_cost": _safe_cost,
+    "feeds_but_best_set": _feeds_set, "feeds_but_best_run": _feeds_run,
+}
+"""The sentences that compare two amounts of deadwood in plain words, by key: each
+takes the difference in whole points (0: less than half a point) and the values shown."""
+
+
+def _difference(key: str, values: dict[str, object]) -> Fraction:
+    """The exact difference a plain sentence speaks of (taken out of the values it shows)."""
+    if key == "stock_average":
+        return _fraction(values.pop("draw")) - _fraction(values.pop("take"))
+    if key == "take_or_stock":
+        return _fraction(values["take"]) - _fraction(values.pop("draw"))
+    return _fraction(values.pop("cost"))
+
+
+def _fraction(value: object) -> Fraction:
+    if not isinstance(value, Fraction | int) or isinstance(value, bool):
+        raise GinError(f"an amount of deadwood is an exact number, not {value!r}")
+    return Fraction(value)
+
+
+def _plain_sentence(key: str, values: dict[str, object]) -> str:
+    difference = _difference(key, values)
+    if difference == 0:  # a tie refuses the card
+        return t("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves "
+                 "as much, on average.", **values)
+    return _PLAIN[key](_points(difference), values)
 
 
 __all__ = ["CoachMode", "Coaching", "KEEP_AT_MOST", "Remark", "coach_mode", "coaching", "feeds", "gin_draws",

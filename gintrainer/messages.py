@@ -635,6 +635,8 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "coach_table": "Every discard, best first: the exact expected deadwood after your next draw, from what you can "
                    "see.",
     "coach_none_costly": "None of your draws or discards this hand cost anything by the solver's one-draw measure.",
+    "coach_no_turn": "The hand ended before your first turn: there was no draw or discard of yours for the coach to "
+                     "judge.",
     "coach_costliest": "Your costliest moves this hand, numbered as in the move log above.",
 }
 """The words of the views (:mod:`gintrainer.drawing` and the pages): a name that

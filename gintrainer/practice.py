@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -124,6 +125,9 @@ _MOVE_WORDS: dict[str, tuple[str, str]] = {
 # dealer keeping his hand or taking the upcard), else expected deadwood after the next draw.
 _COST_WORDS = {"exact": N_("It cost {cost} points of deadwood against the best choice."),
                "expected": N_("It cost {cost} points of expected deadwood against the best choice.")}
+_TURNS = (ActionKind.TAKE, ActionKind.PASS, ActionKind.DRAW, ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN,
+          ActionKind.BIG_GIN)
+"""The moves of a turn, which the coach judges (a layout after a knock is not one)."""
 
 
 def _cost_measure(note: Annotation, before: Hand) -> str:
@@ -155,6 +159,21 @@ def move_values(before: Hand, action: Action) -> tuple[str, dict[str, object]]:
     elif kind == ActionKind.BIG_GIN:
         values["count"] = len(before.held(acting_seat(before)))
     return key, values
+
+
+def _plain_cost(measure: str, cost: Fraction) -> str:
+    """What a move cost, as the coach in words says it: in whole points (an exact cost
+    is one already; an expected one is rounded half up), the solver's decimals being
+    the table's coach's."""
+    n = math.floor(cost + Fraction(1, 2))
+    if measure == "exact":
+        return tn("It cost {n} point of deadwood against the best choice.",
+                  "It cost {n} points of deadwood against the best choice.", n)
+    if n == 0:
+        return t("On average it cost less than half a point of deadwood after the next draw, against the best "
+                 "choice.")
+    return tn("On average it cost about {n} point of deadwood after the next draw, against the best choice.",
+              "On average it cost about {n} points of deadwood after the next draw, against the best choice.", n)
 
 
 def _drawn_card(after: Hand) -> Card:
@@ -488,20 +507,30 @@ class PracticeGame:
         hand = self.hand if number is None else self._hand(number)
         return hand_move_log(hand, self.seat, self.names()[self.computer_seat])
 
-    def coach_notes(self, number: int, limit: int = 3) -> tuple[str, ...]:
+    def had_a_turn(self, number: int) -> bool:
+        """Whether the learner took, passed, drew, discarded or went out in hand
+        ``number``: a hand can end before (the computer takes the upcard and knocks)."""
+        return any(seat == self.seat and action.kind in _TURNS for seat, action in self._hand(number).actions)
+
+    def coach_notes(self, number: int, limit: int = 3, *, plain: bool = False) -> tuple[str, ...]:
         """The coach's words on the learner's costliest moves of a finished hand, worst
         first: each names the move as the move log does (its number and words), says
-        what the solver found, the better move and the cost."""
+        what the solver found, the better move and the cost. ``plain`` (the coach in
+        words) says the cost in whole points and leaves out the solver's sentence when
+        it speaks in averages with decimals (the table's coach keeps them)."""
         hand = self._hand(number)
         log = self.move_log(number)
         notes = []
         for note in self.costly_moves(number, limit):
-            before = hand.prefix(note.step - 1)
+            measure = _cost_measure(note, hand.prefix(note.step - 1))
             # Translators: {move} is the move's sentence in the move log ("You discard 7♥.").
-            parts = [t("Move {step}: {move}", step=note.step, move=log[note.step - 1].text), note.comment]
+            parts = [t("Move {step}: {move}", step=note.step, move=log[note.step - 1].text)]
+            if not plain or measure == "exact":
+                parts.append(note.comment)
             if note.better is not None:
                 parts.append(t("Better: {move}.", move=better_words(note.better)))
-            parts.append(t(_COST_WORDS[_cost_measure(note, before)], cost=loss_text(_cost(note))))
+            parts.append(_plain_cost(measure, _cost(note)) if plain else
+                         t(_COST_WORDS[measure], cost=loss_text(_cost(note))))
             notes.append(" ".join(parts))
         return tuple(notes)
 

@@ -6,6 +6,7 @@ three cards, the least deadwood, the knock limit in force, the unseen cards)."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -14,7 +15,7 @@ import pytest
 from decks import stacked_deck
 from gintrainer import DECK, Hand, Rules
 from gintrainer.cards import Card
-from gintrainer.coach import Coaching, CoachMode, coach_mode, coaching
+from gintrainer.coach import FEW_CARDS, SAFETY_MARGIN, Coaching, CoachMode, Remark, coach_mode, coaching
 from gintrainer.errors import GinError
 from gintrainer.hand import Action, ActionKind, Phase
 from gintrainer.melds import is_meld, min_deadwood, near_melds
@@ -211,12 +212,54 @@ def check_keep(p: Seen, key: str, v: dict) -> None:
 def check_warning(p: Seen, key: str, v: dict) -> None:
     view = p.view
     kind = key.rsplit("_", 1)[1]
-    risky, taken = v["card"], v["taken"]
+    risky = v["risky"] if key.startswith("safe_") else v["card"]
+    taken = v["taken"]
     assert v["name"] == NAME and taken in view.opponent_known and risky in p.held
-    assert (risky is p.advice.action.card) == key.startswith("careful_")
+    assert (risky is p.advice.action.card) == key.startswith("feeds_")
     thirds = [w for w in DECK if w not in p.held and w not in view.discard_pile and w is not taken
               and is_meld((risky, taken, w))]
     assert thirds and (risky.rank == taken.rank) == (kind == "set")
+
+
+def feeds_opponent(p: Seen, card: Card) -> bool:
+    """``card`` makes a meld of three with a card the opponent took and one the seat has not seen."""
+    held, view = p.held, p.view
+    return any(card in n.cards and any(w not in held and w not in view.discard_pile for w in n.wanted)
+               for n in near_melds((card, *view.opponent_known)))
+
+
+def check_risk(p: Seen) -> None:
+    """One discard advised, the risk weighed: the solver's best unless all of them could feed
+    the opponent; then the cheapest safe discard if it costs at most the margin, else the best
+    with the reason it is still the choice. No warning is left undecided."""
+    table = discard_table_for(p.view)
+    card, said = p.advice.action.card, p.said
+    best = table.best()
+    least = best[0].expected_deadwood
+    safe = [r for r in table.rows if not feeds_opponent(p, r.card)]
+    cheapest = min((r.expected_deadwood for r in safe), default=None)
+    decided = {key for key in said if key.startswith(("safe_", "feeds_only_", "feeds_but_best_"))}
+    assert not any(key.startswith("careful_") for key in said)
+    if any(not feeds_opponent(p, r.card) for r in best):
+        assert card in {r.card for r in best} and not feeds_opponent(p, card) and not decided
+    elif cheapest is not None and cheapest - least <= SAFETY_MARGIN:
+        assert not feeds_opponent(p, card) and table.row(card).expected_deadwood == cheapest
+        kind = next(key for key in decided if key != "safe_cost")
+        assert decided == {kind, "safe_cost"} and said[kind]["risky"] in {r.card for r in best}
+        assert said["safe_cost"] == {"card": card, "risky": said[kind]["risky"], "name": NAME,
+                                     "cost": cheapest - least}
+    else:
+        assert card in {r.card for r in best} and feeds_opponent(p, card) and len(decided) == 1
+        v = said[next(iter(decided))]
+        if cheapest is None:
+            assert next(iter(decided)).startswith("feeds_only_")
+        else:
+            assert next(iter(decided)).startswith("feeds_but_best_") and v["cost"] == cheapest - least
+            assert v["cost"] > SAFETY_MARGIN and table.row(v["safe"]).expected_deadwood == cheapest
+            assert not feeds_opponent(p, v["safe"])
+    for key, v in said.items():
+        if key.startswith("do_not_throw_"):
+            assert v["card"] is not card and not decided
 
 
 def check_discard(p: Seen) -> None:
@@ -229,32 +272,72 @@ def check_discard(p: Seen) -> None:
     if knocking:
         return check_out(p, knocking)
     assert action.kind is ActionKind.DISCARD
-    assert action.card in {r.card for r in discard_table_for(view).best()}  # ranked first or tied with the first
+    check_risk(p)
     after = min_deadwood(p.kept)
     for key, v in p.said.items():
         if key in ("highest_loose", "loose", "spare", "outs"):
             check_why(p, key, v)
         elif key.startswith("keep_"):
             check_keep(p, key, v)
-        elif key.startswith(("careful_", "do_not_throw_")):
+        elif key.startswith(("safe_set", "safe_run", "feeds_only_", "feeds_but_best_", "do_not_throw_")):
             check_warning(p, key, v)
         elif key in ("deadwood_left", "gin_only"):
             assert v == {"deadwood": after, "limit": limit} and (0 < limit < after if key == "deadwood_left"
                                                                  else limit == 0 < after)
         else:
-            assert key == "discard" and v == {"card": action.card}, key
-    def feeds(card: Card) -> bool:
-        return any(card in n.cards and any(w not in held and w not in view.discard_pile for w in n.wanted)
-                   for n in near_melds((card, *view.opponent_known)))
+            assert key in ("discard", "safe_cost") and (key == "safe_cost" or v == {"card": action.card}), key
 
-    assert feeds(action.card) == any(key.startswith("careful_") for key in p.said)
-    if feeds(action.card):  # only when every best discard could feed the opponent
-        assert all(feeds(r.card) for r in discard_table_for(view).best())
+
+DECIMALS = re.compile(r"\d[.,]\d")
+SHARE = re.compile(r"\d+ of the \d+")
+
+
+def half_up(value: Fraction) -> int:
+    return int((value + Fraction(1, 2)) // 1)
+
+
+def plain_points(value: Fraction, less: str) -> str:
+    """A difference of deadwood as the coach in words says it: ``less`` is "less" or "more"."""
+    n = half_up(value)
+    return f"a little {less}" if n == 0 else f"about {n} point{'s' if n != 1 else ''} {less}"
+
+
+def check_plain(advice: Coaching) -> None:
+    """The coach in words speaks in whole cards and plain comparisons: no decimals, no
+    "n of the m unseen cards"; each rounded figure is the exact one rounded half up."""
+    for remark in advice.remarks:
+        text, v = remark.text(), remark.values
+        assert not DECIMALS.search(text) and not SHARE.search(text), text
+        if remark.key == "stock_average":
+            assert plain_points(v["draw"] - v["take"], "more") in text, text
+        elif remark.key == "take_or_stock":
+            assert (v["take"] == v["draw"] and "leaves as much" in text) or \
+                plain_points(v["take"] - v["draw"], "less") in text, text
+        elif remark.key == "safe_cost":
+            assert plain_points(v["cost"], "more") in text, text
+        elif remark.key.startswith("feeds_but_best_"):
+            assert f"about {half_up(v['cost'])} points more" in text, text
+        elif remark.key == "gin_one_away":
+            assert f"{v['n']} card{'s' if v['n'] != 1 else ''} you could draw" in text, text
+        elif remark.key == "outs":
+            assert share_words(v["n"], v["unseen"]) in text, text
+
+
+def share_words(n: int, unseen: int) -> str:
+    """How the coach in words says ``n`` of the ``unseen`` cards."""
+    if n <= FEW_CARDS:
+        return f"{n} card{'s' if n != 1 else ''} you could draw"
+    if n == unseen:
+        return "any card you could draw"
+    if 2 * n > unseen:
+        return "most of the cards you could draw"
+    return f"about 1 card in {half_up(Fraction(unseen, n))} that"
 
 
 def check(hand: Hand, seat: int, advice: Coaching | None) -> None:
     assert advice is not None and advice.action in hand.legal_actions()
     assert advice.remarks and all(remark.text() for remark in advice.remarks)
+    check_plain(advice)
     seen = Seen(hand, SeatView.of(hand, seat), advice)
     if hand.phase is Phase.DISCARD:
         check_discard(seen)
@@ -352,3 +435,80 @@ def test_no_advice_out_of_turn_or_in_a_layout():
     hand.apply("take")
     hand.apply("knock 5D")
     assert coaching(hand, 0, NAME) is None
+
+
+def coached_discards(seed: int):
+    """Every discard of a hand dealt from ``seed`` in which both seats follow the coach."""
+    hand = Hand.deal(Rules(), seed=seed)
+    while not hand.is_over:
+        seat = hand.to_act
+        if hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+            advice = coaching(hand, seat, NAME)
+            assert advice is not None  # a seat to act at a decision is always coached
+            if hand.phase is Phase.DISCARD:
+                yield hand.copy(), seat, advice
+            hand.apply(advice.action)
+        else:
+            hand.apply(Action(ActionKind.AUTO))
+
+
+@pytest.mark.parametrize(("seed", "risky", "taken", "safe"), [(5017, "KC", "KD", "QH"), (5059, "TC", "TH", "9S")])
+def test_a_best_discard_that_could_feed_the_opponent_gives_way_to_a_safe_one_that_costs_little(seed, risky, taken,
+                                                                                                 safe):
+    # the solver ranks the risky card first; the safe one costs K♣ 0.76, 10♣ 0.53 expected deadwood more
+    def risky_first(position) -> bool:
+        view = SeatView.of(position[0], position[1])
+        return discard_table_for(view).rows[0].card.code() == risky and \
+            taken in {c.code() for c in view.opponent_known}
+
+    hand, seat, advice = next(filter(risky_first, coached_discards(seed)))
+    table = discard_table_for(SeatView.of(hand, seat))
+    check(hand, seat, advice)
+    cost = table.row(safe).expected_deadwood - table.rows[0].expected_deadwood
+    assert 0 < cost <= 1 and all(r.card.code() == risky for r in table.best())
+    assert advice.action == Action(ActionKind.DISCARD, Card.parse(safe))
+    risky_card, taken_card, safe_card = Card.parse(risky), Card.parse(taken), Card.parse(safe)
+    sentences = advice.sentences()
+    assert sentences[0] == f"Discard {safe_card}."
+    assert (f"{risky_card} would be the best discard by the numbers, but {NAME} took {taken_card} from the discard "
+            f"pile, and {risky_card} could make a set with it.") in sentences
+    assert (f"Discarding {safe_card} instead leaves about 1 point more deadwood after your next draw, on average: a "
+            f"small price for keeping {risky_card} from {NAME}.") in sentences
+    assert not any(s.startswith(("Careful", f"Do not throw {safe_card}")) for s in sentences)
+
+
+def test_over_many_seeds_no_advised_discard_is_followed_by_an_undecided_warning():
+    said: set[str] = set()
+    for seed in range(5000, 5040):
+        for hand, seat, advice in coached_discards(seed):
+            check(hand, seat, advice)
+            said.update(r.key for r in advice.remarks)
+    assert {"safe_set", "safe_cost", "do_not_throw_set"} <= said
+    assert any(key.startswith("feeds_") for key in said)
+
+
+@pytest.mark.parametrize(("values", "said"), [
+    ({"n": 32, "unseen": 39}, "After discarding 9♦, most of the cards you could draw would lower your deadwood."),
+    ({"n": 39, "unseen": 39}, "After discarding 9♦, any card you could draw would lower your deadwood."),
+    ({"n": 13, "unseen": 39}, "After discarding 9♦, about 1 card in 3 that you could draw would lower your deadwood."),
+    ({"n": 1, "unseen": 39}, "After discarding 9♦, 1 card you could draw would lower your deadwood."),
+    ({"n": 4, "unseen": 5}, "After discarding 9♦, 4 cards you could draw would lower your deadwood."),
+])
+def test_the_coach_in_words_says_a_share_of_the_unseen_cards_in_plain_words(values, said):
+    assert Remark("outs", {"card": Card.parse("9D"), **values}).text() == said
+
+
+def test_the_coach_in_words_compares_a_take_with_the_stock_in_whole_points():
+    # 9♠ taken lowers 62 to 34; the stock averages 2227/41 = 54.32: about 20 points more
+    hand = deal("5H 6H 9C 9D 3S 4S 8C KC 6C 2D", "QH QS QD 2C 3C 4C TH JH 6D 7D", "9S", stock="KS 7H 5S")
+    advice = coaching(hand, 0, NAME)
+    check(hand, 0, advice)
+    assert advice.remark("stock_average").values == {"draw": Fraction(2227, 41), "take": 34}
+    assert "A card from the stock would leave about 20 points more deadwood, on average." in advice.sentences()
+    assert not any("54" in sentence for sentence in advice.sentences())
+    assert Remark("take_or_stock", {"card": Card.parse("KS"), "take": 36, "draw": Fraction(1153, 40)}).text() == \
+        ("Taking K♠ would leave 36 deadwood after your best discard; a card from the stock leaves about 7 points "
+         "less, on average.")
+    assert Remark("take_or_stock", {"card": Card.parse("KS"), "take": 9, "draw": Fraction(43, 5)}).text() == \
+        ("Taking K♠ would leave 9 deadwood after your best discard; a card from the stock leaves a little less, on "
+         "average.")

@@ -7,18 +7,21 @@ any step can be replayed, and the score is the engine's."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 
-from gintrainer.cards import parse_cards
+from gintrainer.cards import DECK, parse_cards
 from gintrainer.deals import THEM, YOU, best_discards, deal
 from gintrainer.errors import GinError, IllegalActionError
-from gintrainer.hand import Action, ActionKind, Hand, Phase
+from gintrainer.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from gintrainer.lessons import LESSONS
 from gintrainer.lessons import first_hand as script
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand, rules_in, sound_move
 from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
-from gintrainer.solver import discard_table
+from gintrainer.solver import discard_table, slow_expected_deadwood
+from gintrainer.view import SeatView
+from test_coach import plain_points
 
 
 def learner_moves() -> list[str]:
@@ -124,7 +127,19 @@ def test_each_decisions_words_have_the_engines_numbers_and_no_number_typed_in():
     assert f"(lesson {LESSONS[3].number})" in text and f"{first.hand.upcard} goes into a meld, 9♣ 9♦ 9♠" in text
 
 
-def test_a_poor_take_is_played_and_explained_with_the_deadwood_counts():
+def both_choices(before: Hand, seat: int = YOU) -> tuple[int, Fraction]:
+    """The numbers of a take-or-draw decision, from their definitions: the least deadwood
+    after taking the top discard and throwing another card, and the exact average of the
+    least deadwood after drawing each card the seat has not seen from the stock."""
+    view = SeatView.of(before, seat)
+    top = before.top_discard
+    held = view.hand
+    take = min(min_deadwood([c for c in (*held, top) if c is not out]) for out in held)
+    seen = {*held, *view.discard_pile, *view.opponent_known}
+    return take, slow_expected_deadwood(held, [c for c in DECK if c not in seen])
+
+
+def test_a_poor_take_is_played_and_explained_with_both_choices_numbers():
     game = FirstHand()
     game.play("take")
     game.play("discard KC")
@@ -133,11 +148,39 @@ def test_a_poor_take_is_played_and_explained_with_the_deadwood_counts():
     verdict = game.play("take")  # K♠ goes into no meld
     assert not verdict.sound and not game.on_script
     assert game.hand.history[:5] == (*before.history, "take")  # played, not refused
-    held = before.held(YOU)
-    after = min(min_deadwood([c for c in [*held, top] if c is not out]) for out in held)
-    assert f"{top} goes into no meld of yours" in verdict.text
-    assert f"leaves {after} deadwood; you hold {min_deadwood(held)} now" in verdict.text
+    take, draw = both_choices(before)
+    assert draw < take
+    assert (f"Taking {top} would leave {take} deadwood after your best discard; a card from the stock leaves "
+            f"{plain_points(take - draw, 'less')}, on average.") in verdict.text
     assert "go back a step" in verdict.text
+
+
+@pytest.mark.parametrize("discard", ["6C", "2D"])
+def test_drawing_is_sound_when_every_stock_card_goes_out_and_taking_would_leave_more(discard):
+    # After 5♠ is taken and 6♣ (or 2♦) discarded instead of knocking, Ann throws Q♠: taking it
+    # would let the hand knock, but so would any card from the stock, with less deadwood.
+    game = FirstHand()
+    for action in [*learner_moves()[:5], f"discard {discard}"]:
+        game.play(action)
+    before = game.hand.copy()
+    assert before.top_discard == parse_cards("QS")[0] and before.phase is Phase.DRAW
+    take, draw = both_choices(before)
+    view = SeatView.of(before, YOU)
+    seen = {*view.hand, *view.discard_pile, *view.opponent_known}
+    after_each = [min(min_deadwood([c for c in (*view.hand, u) if c is not out]) for out in (*view.hand, u))
+                  for u in DECK if u not in seen]
+    now = min_deadwood(view.hand)
+    # taking Q♠ lets the hand knock, but so does every card from the stock, with less deadwood
+    assert max(after_each) <= now < take <= before.knock_limit
+    assert draw < now and (now, take) == ((2, 10) if discard == "6C" else (6, 10))
+    verdict = game.play("draw")
+    assert verdict.sound and "worth taking" not in verdict.text
+    game.go_back(len(before.actions))
+    verdict = game.play("take")
+    assert not verdict.sound
+    assert (f"Taking Q♠ would leave {take} deadwood after your best discard; a card from the stock leaves about "
+            f"{8 if discard == '6C' else 6} points less, on average.") in verdict.text
+    assert plain_points(take - draw, "less") in verdict.text
 
 
 def test_a_poor_discard_is_explained_with_the_solvers_table():
@@ -158,15 +201,92 @@ def test_a_poor_discard_is_explained_with_the_solvers_table():
     assert verdict.table.best()[0].card.code() == "8C"
 
 
-def test_a_draw_that_should_have_been_a_take_is_explained():
+def test_a_pass_that_should_have_been_a_take_is_explained_with_both_choices_numbers():
     game = FirstHand()
     before = game.hand.copy()
     verdict = game.play("pass")
     assert not verdict.sound
-    eleven = [*before.held(YOU), before.upcard]
-    after = min(min_deadwood([c for c in eleven if c is not out]) for out in before.held(YOU))
-    assert (f"9♠ was worth taking: it goes into a meld, 9♣ 9♦ 9♠, and after discarding K♣ you would hold {after} "
-            f"deadwood instead of {min_deadwood(before.held(YOU))}") in verdict.text
+    take, draw = both_choices(before)
+    assert take < draw
+    now = min_deadwood(before.held(YOU))
+    assert (f"Taking 9♠ makes a set: 9♣ 9♦ 9♠. Taking 9♠ and discarding K♣ lowers your deadwood from {now} to "
+            f"{take}. A card from the stock would leave {plain_points(draw - take, 'more')} deadwood, on average."
+            ) in verdict.text
+
+
+def answered(hand: Hand) -> Hand:
+    """The hand after the opponent's sound moves, up to the learner's next decision or the end."""
+    while not hand.is_over and hand.to_act == THEM:
+        hand.apply(sound_move(hand))
+    return hand
+
+
+def offered(hand: Hand) -> bool:
+    """The learner is to take the top discard or refuse it."""
+    return hand.to_act == YOU and hand.phase in (Phase.UPCARD, Phase.DRAW) and hand.is_legal(Action(ActionKind.TAKE))
+
+
+def next_turns(hand: Hand) -> list[Hand]:
+    """Every way the learner's turn from ``hand`` can go (each draw, then each discard), answered."""
+    following = []
+    for draw in hand.legal_actions():
+        drawn = hand.copy()
+        drawn.apply(draw)
+        if drawn.to_act != YOU or drawn.phase is not Phase.DISCARD:
+            following.append(answered(drawn))
+            continue
+        for discard in drawn.legal_actions():
+            after = drawn.copy()
+            after.apply(discard)
+            following.append(answered(after))
+    return following
+
+
+def played_on_soundly(hand: Hand):
+    """The learner's decisions on offer as the hand is played on soundly from ``hand`` to the end."""
+    while not answered(hand).is_over and hand.phase not in LAYOUT_PHASES:
+        if offered(hand):
+            yield hand.copy()
+        hand.apply(sound_move(hand))
+
+
+def take_or_draw_decisions(turns: int):
+    """Every take-or-draw decision of the learner (a discard on offer) on every branch of
+    the hand: whatever the learner plays in the first ``turns`` turns, and every line that
+    leaves the script's line at one move of the learner's, played on soundly to the end."""
+    frontier = [script.start()]
+    for _ in range(turns):
+        playing = [hand for hand in frontier if not hand.is_over and hand.phase in (Phase.UPCARD, Phase.DRAW)]
+        yield from (hand for hand in playing if offered(hand))
+        frontier = [after for hand in playing for after in next_turns(hand)]
+    hand = script.start()
+    for seat, action in script.SCRIPT.actions:
+        if seat == YOU and hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+            for other in hand.legal_actions():
+                if other != action:
+                    line = hand.copy()
+                    line.apply(other)
+                    yield from played_on_soundly(line)
+        hand.apply(action)
+
+
+def test_every_take_or_draw_judgement_on_every_branch_agrees_with_both_choices_numbers():
+    judged = {True: 0, False: 0}
+    for before in take_or_draw_decisions(3):
+        take, draw = both_choices(before)
+        refuse = Action(ActionKind.PASS if before.phase is Phase.UPCARD else ActionKind.DRAW)
+        for action, mine, other in ((Action(ActionKind.TAKE), take, draw), (refuse, draw, take)):
+            sound, text, table = script.judge(before, action)
+            assert sound == (other >= mine), (before.history, action, take, draw, text)
+            assert table is None
+            judged[sound] += 1
+            if not sound:  # the words compare both numbers, in whole points
+                if action.kind is ActionKind.TAKE:
+                    assert f"would leave {take} deadwood" in text and plain_points(take - draw, "less") in text, text
+                else:
+                    assert f"to {take}." in text and plain_points(draw - take, "more") in text, text
+                assert not re.search(r"\d[.,]\d", text), text
+    assert judged[True] > 100 and judged[False] > 100
 
 
 def test_a_missed_knock_is_explained():

@@ -3,6 +3,7 @@
 import json
 import random
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -13,7 +14,7 @@ from gintrainer.errors import GinError, IllegalActionError
 from gintrainer.hand import LAYOUT_PHASES, ActionKind, Phase
 from gintrainer.practice import PracticeError, PracticeGame, opponents, practice_rules, save_path
 from gintrainer.replay import load
-from gintrainer.replay.annotate import discard_position
+from gintrainer.replay.annotate import better_words, discard_position
 from gintrainer.solver import discard_table
 from gintrainer.view import SeatView
 
@@ -426,6 +427,33 @@ def test_the_coach_cites_moves_by_the_log_s_numbers_in_whole_sentences(seed):
         if note.tag == "costly-discard":
             best = discard_position(game.hand.prefix(note.step - 1), game.seat).rows[0].card
             assert f"Better: discard {best}." in text
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_coach_in_words_says_each_cost_in_whole_points_and_keeps_the_decimals_for_the_table(seed):
+    game = random_hand(seed)
+    costly = game.costly_moves(1)
+    plain, table = game.coach_notes(1, plain=True), game.coach_notes(1)
+    assert len(plain) == len(costly) and costly
+    for note, words, figures in zip(costly, plain, table, strict=True):
+        before = game.hand.prefix(note.step - 1)
+        dealer_offered = before.phase is Phase.UPCARD and before.to_act == before.dealer
+        exact = note.tag in ("better-knock", "costly-layout") or (
+            note.tag in ("costly-take", "costly-pass") and dealer_offered)
+        n = int((note.loss + Fraction(1, 2)) // 1)
+        assert words.startswith(figures.split(note.comment)[0])  # the same move, cited the same way
+        assert not re.search(r"\d[.,]\d", words), words
+        if exact:
+            assert note.loss == n and note.comment in words
+            assert words.endswith(f"It cost {n} point{'s' if n != 1 else ''} of deadwood against the best choice.")
+        else:
+            assert note.comment not in words and re.search(r"\d[.,]\d", figures)  # the table's coach: decimals
+            assert words.endswith(
+                "On average it cost less than half a point of deadwood after the next draw, against the best choice."
+                if n == 0 else f"On average it cost about {n} point{'s' if n != 1 else ''} of deadwood after the next "
+                               "draw, against the best choice.")
+        if note.better is not None:
+            assert f"Better: {better_words(note.better)}." in words
 
 
 def test_the_coach_names_a_costly_discard_by_its_move_number():

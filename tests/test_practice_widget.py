@@ -290,8 +290,23 @@ def test_after_a_hand_the_coach_cites_moves_as_the_log_numbers_them():
     assert all(escape(text) in page.coach.value for text in notes)
     assert "<li class='gt-log-old'>You discard K♠.</li>" in page.moves.value.replace("gt-log-new", "gt-log-old")
     assert "Move 2: You discard K♠." in page.coach.value
-    page.coach_box.value = "words"  # the coach in words names the same moves after the hand
-    assert all(escape(text) in page.coach.value for text in notes) and "gt-coach-words" not in page.coach.value
+    page.coach_box.value = "words"  # the coach in words names the same moves after the hand, in whole points
+    plain = game.coach_notes(1, plain=True)
+    assert [text.split(":")[0] for text in plain] == [text.split(":")[0] for text in notes]
+    assert all(escape(text) in page.coach.value for text in plain) and "gt-coach-words" not in page.coach.value
+    assert not re.search(r"\d[.,]\d", page.coach.value)
+
+
+@pytest.mark.parametrize("coach", ["words", "table"])
+def test_a_hand_that_ended_before_the_learner_s_first_turn_says_so(coach):
+    game = PracticeGame(opponent="lookahead", seed=166, coach=coach)
+    assert game.hand.history[:2] == ("take", "knock TS")  # the computer takes the upcard and knocks at once
+    game.lay_out()  # the learner, defending, lays out: the hand is over
+    page = PracticePage(Learner(), game=game)
+    assert game.hand.is_over and not game.had_a_turn(1)
+    assert "The hand ended before your first turn: there was no draw or discard of yours for the coach to judge." \
+        in page.coach.value
+    assert "None of your draws or discards" not in page.coach.value
 
 
 def test_the_finished_hand_dropdown_appears_with_the_first_finished_hand():

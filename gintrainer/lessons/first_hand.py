@@ -4,14 +4,16 @@ scripted opponent, on a stacked deal on which each rule of lessons 2 to 5 comes 
 The script (:data:`YOU_HOLD`, :data:`SHE_HOLDS`, :data:`UPCARD`, :data:`STOCK` and
 :data:`LINE`) is played through the engine when this module is imported: every
 move of the line, the opponent's included, must be legal. A :class:`FirstHand` is
-one learner's game on it. Each of the learner's decisions is judged at once
-against the lessons' sound play (:func:`gintrainer.players.sound_player`): a sound
-move on the script's line gets the script's words for that decision; a legal but
-poor move is played and explained with the engine's numbers (the deadwood counts,
-the solver's discard table for a discard); an illegal move is refused with the
-engine's reason and changes nothing. The learner may go back to any of their
-steps and play on from there. Off the script's line the opponent plays as the
-sound player does.
+one learner's game on it. Each of the learner's decisions is judged at once: a
+take or draw by the numbers of both choices (the deadwood after taking against a
+stock draw's exact average, as the coach in words and the solver's notes weigh them), a
+discard or a knock against the lessons' sound play
+(:func:`gintrainer.players.sound_player`). A sound move on the script's line gets
+the script's words for that decision; a legal but poor move is played and explained
+with the engine's numbers (both choices' deadwood, the solver's discard table for a
+discard); an illegal move is refused with the engine's reason and changes nothing.
+The learner may go back to any of their steps and play on from there. Off the
+script's line the opponent plays as the sound player does.
 
 >>> game = FirstHand()
 >>> game.play("take").sound, game.rules_shown()
@@ -25,14 +27,17 @@ gintrainer.errors.IllegalActionError: cannot discard 9♠: it was just taken fro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..cards import Card
-from ..deals import THEM, YOU, best_discards, deal, take_goes_out, take_into_meld
+from ..coach import coaching
+from ..deals import THEM, YOU, best_discards, deal
 from ..errors import GinError, IllegalActionError
 from ..hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..language import N_, t
 from ..melds import best_arrangement, min_deadwood
-from ..players import decide, highest, least_discards, sound_player
+from ..players import decide, highest, sound_player
+from ..replay.annotate import alternative, draw_choice
 from ..solver import DiscardTable, discard_table_for
 from ..view import SeatView
 from .cards_and_melds import LESSON as MELDS_LESSON
@@ -229,47 +234,37 @@ def sound_move(hand: Hand) -> Action:
     return decide(sound_player(), hand)
 
 
-def _kind_of_draw(action: Action) -> str:
-    return "take" if action.kind == ActionKind.TAKE else "leave"
-
-
 def judge(before: Hand, action: Action, seat: int = YOU) -> tuple[bool, str, DiscardTable | None]:
     """Whether a legal move of ``seat`` from ``before`` is sound play, the words that
-    explain a poor one (with the engine's numbers), and for a poor discard the
-    solver's table. Layout moves are not judged (the engine refuses a layout that
-    breaks a rule, and the score shows the rest)."""
+    explain it (with the engine's numbers; empty when there is nothing to add), and for
+    a poor discard the solver's table. A take, pass or draw is judged by the numbers of
+    both choices (:func:`judge_draw`); a discard, knock or gin by the lessons' sound play.
+    Layout moves are not judged (the engine refuses a layout that breaks a rule, and
+    the score shows the rest)."""
     if before.phase in LAYOUT_PHASES:
         return True, "", None
-    sound = sound_move(before)
     if before.phase in (Phase.UPCARD, Phase.DRAW):
-        if _kind_of_draw(action) == _kind_of_draw(sound):
-            return True, "", None
-        return False, _draw_words(before, action, seat), None
-    return _judge_discard(before, action, sound, seat)
+        sound, text = judge_draw(before, action, seat)
+        return sound, text, None
+    return _judge_discard(before, action, sound_move(before), seat)
 
 
-def _draw_words(before: Hand, action: Action, seat: int) -> str:
-    held = before.held(seat)
-    top = before.top_discard
-    now = min_deadwood(held)
-    if top is None:
-        raise GinError("there is no discard to take")
-    if action.kind == ActionKind.TAKE:
-        after, _ = least_discards([*held, top], top)
-        return t("{card} goes into no meld of yours and does not let you go out, so the rule is to leave it. "
-                 "Taking it and making your best discard leaves {after} deadwood; you hold {now} now.",
-                 card=top, after=after, now=now)
-    arrangement = take_into_meld(before)
-    if arrangement is not None:
-        _, discards = least_discards([*held, top], top)
-        meld = _meld_with(tuple(c for m in arrangement.melds for c in m), top)
-        return t("{card} was worth taking: it goes into a meld, {meld}, and after discarding {discard} you would "
-                 "hold {after} deadwood instead of {now}.", card=top, meld=meld,
-                 discard=highest(discards, "suit"), after=arrangement.points, now=now)
-    if take_goes_out(before):
-        return t("{card} was worth taking: with it you could go out at once (the knock limit is {limit}).",
-                 card=top, limit=before.knock_limit)
-    raise GinError(f"sound play takes {top} for no reason the page can say")
+def judge_draw(before: Hand, action: Action, seat: int = YOU) -> tuple[bool, str]:
+    """A take, pass or draw judged by the numbers of both choices, the measure of the
+    coach in words and of the solver's notes after a hand
+    (:func:`~gintrainer.replay.annotate.draw_choice`): the least deadwood after taking
+    the top discard and the best discard then, against the exact average deadwood
+    after a card from the stock. The move is poor only when the other choice is better
+    by those numbers (a tie is sound either way). The words are the coach's reasons for
+    the better choice, both numbers compared in whole points."""
+    if not before.is_legal(Action(ActionKind.TAKE)):  # the forced draw after both passed
+        return True, ""
+    choice = draw_choice(before, seat)
+    other = Fraction(choice.current) if alternative(before, seat) == "keep" else choice.draw
+    poor = choice.take > other if action.kind is ActionKind.TAKE else choice.take < other
+    advice = coaching(before, seat, OPPONENT)
+    reasons = advice.sentences()[1:] if advice is not None else ()
+    return not poor, " ".join(reasons)
 
 
 def _judge_discard(before: Hand, action: Action, sound: Action,
@@ -374,8 +369,9 @@ class FirstHand:
         if sound and scripted is not None and scripted.action == str(played) and scripted.decision is not None:
             values = decision_values(before, played, self.hand.prefix(step + 1), self.seat)
             text = t(scripted.decision.text, **values, lesson=scripted.decision.lesson)
-        elif sound and not text and before.phase not in LAYOUT_PHASES:
-            text = t("Sound play.")
+        elif sound and before.phase not in LAYOUT_PHASES:
+            confirmed = t("Sound play.")
+            text = f"{confirmed} {text}" if text else confirmed
         if not sound:
             more = t("You may play on from here, or go back a step and try another move.")
             text = f"{text} {more}"

@@ -660,10 +660,13 @@ class PracticePage(HandPage):
         if advice is not None:
             return coach_words_html(advice)
         if game.hand.is_over:
+            if not game.had_a_turn(game.hand_number):
+                return _coach_line("coach_no_turn")
             costly = game.costly_moves(game.hand_number)
             if not costly:
                 return _coach_line("coach_none_costly")
-            items = "".join(f"<li>{escape(text)}</li>" for text in game.coach_notes(game.hand_number))
+            notes = game.coach_notes(game.hand_number, plain=game.coach is CoachMode.WORDS)
+            items = "".join(f"<li>{escape(text)}</li>" for text in notes)
             return _coach_line("coach_costliest") + f"<ul class='gt-coach-notes'>{items}</ul>"
         return ""
 

@@ -1,15 +1,20 @@
 """What the catalogs' translations say and how gettext's own tools read them:
-``msgfmt --check-format`` passes over every catalog."""
+``msgfmt --check-format`` passes over every catalog, deadwood is counted in points
+in every language, and the lessons' two players are named by each language's
+catalog, never written into a sentence."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from gintrainer import catalogs
+from gintrainer.language import PLAYER_VALUES, in_language, player_names
 
 MSGFMT = shutil.which("msgfmt")
 needs_msgfmt = pytest.mark.skipif(MSGFMT is None, reason="msgfmt is not installed (Debian's gettext package: "
@@ -74,7 +79,7 @@ def deadwood_as_cards(lang: str, english: str, translation: str) -> list[str]:
     found = []
     for match in re.finditer(rf"(?:{_NUMBER})\s*(?={DEADWOOD_CARDS[lang]})", translation):
         name = match.group(1) or match.group(2)
-        if name in counts or (match.group(1) and _CARD_VALUES.search(name)):
+        if name in counts or (match.group(1) and (_CARD_VALUES.search(name) or name in PLAYER_VALUES)):
             continue
         found.append(translation[match.start():match.end() + 40])
     if lang == "ku":
@@ -118,3 +123,90 @@ def test_no_catalog_counts_deadwood_in_cards(lang):
 ])
 def test_the_deadwood_check_tells_points_from_cards(lang, english, translation, bad):
     assert bool(deadwood_as_cards(lang, english, translation)) is bad
+
+
+# -- the lessons' two players ---------------------------------------------------------------------------------------
+
+ENGLISH_NAMES = re.compile(r"\b(?:Ann|Ben)\b")
+"""The English players' names as words (Turkish "Ben" is "I"; "Ann'in", "Ben'den" are the names with a suffix)."""
+
+
+def _names(lang: str) -> tuple[str, str]:
+    with in_language(lang):
+        return player_names()
+
+
+def test_every_sentence_names_the_players_by_their_values():
+    """The English sentences write the players as ``{ann}`` and ``{ben}``: only the two names' own entries say
+    "Ann" and "Ben", so no translation has to write a name."""
+    naming = [(m.context, m.id) for m in catalogs.template() if m.id and any(
+        ENGLISH_NAMES.search(text) for text in (m.id if isinstance(m.id, tuple) else (m.id,)))]
+    assert naming == [("player name", "Ann"), ("player name", "Ben")]
+    assert sum(1 for m in catalogs.template() if m.id and "{ann}" in str(m.id)) > 50
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_no_translation_writes_the_english_names(lang):
+    found = [translation[:80] for _, translation in _entries(lang) if ENGLISH_NAMES.search(translation)]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_each_language_names_its_two_players_with_two_first_letters(lang):
+    first, second = _names(lang)
+    assert (first, second) != ("Ann", "Ben") and first and second
+    assert first[0] != second[0] and not {first, second} & {"Ann", "Ben"}
+    assert _names("en") == ("Ann", "Ben")
+
+
+def test_a_turkish_lesson_example_hand_and_exercise_name_the_turkish_players():
+    """What a Turkish learner reads names the catalog's Turkish players, never "Ben" ("I") or "Ann"."""
+    from gintrainer.exercises import generate
+    from gintrainer.lessons import DEMOS
+    from gintrainer.replay import examples
+    from gintrainer.replay.annotate import comment_words
+    from gintrainer.widgets.replay import ReplayView
+
+    first, second = _names("tr")
+    with in_language("tr"):
+        steps = DEMOS["knock"].steps()
+        lesson = " ".join(steps.caption(step) + steps.html(step) for step in range(steps.count))
+        replay = examples()["knock"]
+        view = ReplayView(replay)
+        view.stepper.go(replay.step_count)
+        hand = " ".join(comment_words(replay, note) for note in replay.annotations) + view.stepper.board.frame
+        exercise = generate("undercut_risk", 3)
+        asked = exercise.prompt + exercise.explanation
+    for text in (lesson, hand, asked):
+        assert first in text and second in text
+        assert not ENGLISH_NAMES.search(text), text
+
+
+# -- the lessons' notebooks: their prose in each language ----------------------------------------------------------
+
+LESSONS = Path(catalogs.PACKAGE.parent, "lessons")
+
+
+def _markdown_pairs(lang: str):
+    """(notebook, English markdown, the language's markdown) of each markdown cell of a language's lesson notebooks,
+    beside the English notebook's cell in the same place (a test holds the notebooks to the same cells)."""
+    for path in sorted((LESSONS / lang).glob("*.ipynb")):
+        english = json.loads((LESSONS / path.name).read_text(encoding="utf-8"))["cells"]
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for theirs, ours in zip(english, cells, strict=True):
+            if ours["cell_type"] == "markdown":
+                yield path.name, "".join(theirs["source"]), "".join(ours["source"])
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_the_lesson_notebooks_name_the_catalog_s_players_and_count_deadwood_in_points(lang):
+    """A lesson notebook's prose names the players as the language's catalog does (English "Ben" is Turkish for
+    "I"), and counts deadwood in points, as the catalogs do."""
+    pairs = list(_markdown_pairs(lang))
+    assert pairs
+    first, second = _names(lang)
+    named = " ".join(text for _, english, text in pairs if ENGLISH_NAMES.search(english))
+    assert first in named and second in named
+    found = [f"{name}: {text[:60]!r}" for name, _, text in pairs if ENGLISH_NAMES.search(text)]
+    found += [f"{name}: {bad!r}" for name, english, text in pairs for bad in deadwood_as_cards(lang, english, text)]
+    assert found == []

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, parse_cards, show_cards
 from ..errors import GinError
 from ..hand import Hand
-from ..language import t, tn
+from ..language import PLAYERS, t, tn
 from ..rules import Rules
 from ..vocab import Vocabulary
 
@@ -23,8 +23,8 @@ class AnswerType(Vocabulary):
 
 ANSWER_TYPES = tuple(AnswerType)
 PANEL_KINDS = ("cards", "hand", "melds", "table", "rows", "text")
-NAMES = ("Ann", "Ben")
-"""The players of the lessons: seat 0 is Ann, seat 1 is Ben."""
+NAMES = PLAYERS
+"""The players of the lessons by seat, in the current language (seat 0 is Ann in English, seat 1 Ben)."""
 
 
 @dataclass(frozen=True, slots=True)

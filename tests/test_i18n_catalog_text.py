@@ -22,6 +22,7 @@ needs_msgfmt = pytest.mark.skipif(MSGFMT is None, reason="msgfmt is not installe
 
 
 def _msgfmt_check(path) -> subprocess.CompletedProcess:
+    assert MSGFMT is not None
     return subprocess.run([MSGFMT, "--check-format", "--check-header", "-o", "/dev/null", str(path)],
                           capture_output=True, text=True, check=False)
 

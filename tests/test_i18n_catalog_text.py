@@ -178,6 +178,8 @@ def test_a_turkish_lesson_example_hand_and_exercise_name_the_turkish_players():
         hand = " ".join(comment_words(replay, note) for note in replay.annotations) + view.stepper.board.frame
         exercise = generate("undercut_risk", 3)
         asked = exercise.prompt + exercise.explanation
+        whose_turn = generate("whose_turn", 1)
+    assert whose_turn.options == (first, second) and whose_turn.check(whose_turn.answer).correct
     for text in (lesson, hand, asked):
         assert first in text and second in text
         assert not ENGLISH_NAMES.search(text), text

@@ -89,6 +89,8 @@ class Exercise:
         if self.answer_type not in ANSWER_TYPES:
             raise GinError(f"an answer type is one of {', '.join(ANSWER_TYPES)}, not {self.answer_type!r}")
         object.__setattr__(self, "answer_type", AnswerType(self.answer_type))  # the member, given its text
+        # a tuple, written as the answer is: the players' names (NAMES) in the language of the moment
+        object.__setattr__(self, "options", tuple(self.options))
         if self.answer_type == AnswerType.CARDS and not (isinstance(self.answer, tuple)
                                                 and all(isinstance(c, Card) for c in self.answer)):
             raise GinError(f"the answer to a cards question is a tuple of cards, not {self.answer!r}")

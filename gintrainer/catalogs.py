@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import string
 import sys
 from collections.abc import Iterable, Iterator
@@ -94,8 +95,34 @@ def fields(text: str) -> frozenset[str]:
         return frozenset()
 
 
+_PERCENT_FORMAT = re.compile(r"%%|%\([A-Za-z_]\w*\)")
+
+
+def percent_format(text: str) -> bool:
+    """Whether a sentence is written for Python's ``%`` operator: only argparse's texts
+    are, and they show it with a doubled ``%%`` (or a named ``%(prog)s``). A lone
+    ``%`` is a percent sign ("about 99% of the hands"), though Babel reads ``% o``
+    as a conversion and flags the sentence ``python-format``, which makes
+    ``msgfmt --check-format`` refuse a translation that writes it otherwise.
+
+    >>> percent_format("with its 95%% interval"), percent_format("beats about 99% of the hands")
+    (True, False)
+    """
+    return _PERCENT_FORMAT.search(text) is not None
+
+
+def _format_flags(catalog: Catalog) -> None:
+    """Keep ``python-format`` only on the sentences that are ``%`` format strings (see :func:`percent_format`)."""
+    for message in catalog:
+        singular = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+        if message.id and not percent_format(singular):
+            message.flags.discard("python-format")
+
+
 def _write(catalog: Catalog, path: Path) -> None:
-    """Write a catalog atomically (a temporary file beside it, then a rename)."""
+    """Write a catalog atomically (a temporary file beside it, then a rename), its
+    format flags as :func:`_format_flags` leaves them."""
+    _format_flags(catalog)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, include_lineno=False, sort_by_file=False, omit_header=False)
     path.parent.mkdir(parents=True, exist_ok=True)

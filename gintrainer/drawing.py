@@ -14,7 +14,7 @@ app can reuse it. Text that did not come from this module is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 from typing import Protocol, TypedDict
@@ -22,7 +22,7 @@ from typing import Protocol, TypedDict
 from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
 from .errors import GinError
 from .hand import LAYOUT_PHASES, Hand, Phase
-from .language import current_language, t, tc, text_direction
+from .language import PLAYERS, current_language, t, tc, text_direction
 from .melds import Arrangement, best_arrangement, meld_kind
 from .messages import format_value, render, say, say_about
 from .rules import Rules
@@ -228,7 +228,7 @@ def words(name: str, **values: object) -> str:
     return render(say(name, **values))
 
 
-def words_about(name: str, seat: int, names: tuple[str, str], you: int | None = None, **values: object) -> str:
+def words_about(name: str, seat: int, names: Sequence[str], you: int | None = None, **values: object) -> str:
     """A message of the catalog about the player in ``seat``, in words: said to the
     learner when ``you`` is that seat (see :func:`gintrainer.messages.say_about`).
 
@@ -301,7 +301,7 @@ def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] =
             f'<tbody>{"".join(body)}</tbody></table>')
 
 
-def table_html(hand: Hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
+def table_html(hand: Hand, *, names: Sequence[str] = PLAYERS, face_down: tuple[int, ...] = (),
                size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True,
                you: int | None = None) -> str:
     """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
@@ -317,7 +317,7 @@ def table_html(hand: Hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
 
-def _seat_title(hand: Hand, seat: int, names: tuple[str, str], you: int | None) -> str:
+def _seat_title(hand: Hand, seat: int, names: Sequence[str], you: int | None) -> str:
     parts = [words_about("label_seat_dealer" if seat == hand.dealer else "label_seat_non_dealer", seat, names, you)]
     if hand.to_act == seat:
         parts.append(words("label_seat_to_play"))
@@ -326,7 +326,7 @@ def _seat_title(hand: Hand, seat: int, names: tuple[str, str], you: int | None) 
     return escape(" — ".join(parts))
 
 
-def _seat_html(hand: Hand, seat: int, names: tuple[str, str], you: int | None, face_down: tuple[int, ...],
+def _seat_html(hand: Hand, seat: int, names: Sequence[str], you: int | None, face_down: tuple[int, ...],
                sort: str, show_melds: bool, opts: CardStyle) -> str:
     title = _seat_title(hand, seat, names, you)
     held = hand.held(seat)
@@ -388,7 +388,7 @@ def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     return '<div class="gt-laid">' + "".join(parts) + "</div>"
 
 
-def _middle_html(hand: Hand, names: tuple[str, str], you: int | None, opts: CardStyle) -> str:
+def _middle_html(hand: Hand, names: Sequence[str], you: int | None, opts: CardStyle) -> str:
     marks = {hand.upcard: "new"} if len(hand.discard_pile) == 1 and hand.phase is Phase.UPCARD else None
     stock = stock_html(hand.stock_count, size=opts["size"])
     pile = pile_html(hand.discard_pile, marks=marks, **opts)
@@ -396,7 +396,7 @@ def _middle_html(hand: Hand, names: tuple[str, str], you: int | None, opts: Card
     return f'<div class="gt-middle">{stock}{pile}{note}</div>'
 
 
-def seat_table_html(hand: Hand, seat: int, *, names: tuple[str, str] = ("Ann", "Ben"), size: str = "normal",
+def seat_table_html(hand: Hand, seat: int, *, names: Sequence[str] = PLAYERS, size: str = "normal",
                     four_colour: bool = False, you: int | None = None) -> str:
     """The table as one seat sees it while the hand is played, without the seat's own
     cards (a page shows them as buttons): the other hand face down but for the cards
@@ -595,7 +595,7 @@ def deadwood_sum_words(cards: CardsLike) -> str:
     return words("label_deadwood_sum", cards=cards, points=sum(c.value for c in cards))
 
 
-def result_words(result: HandScore, names: tuple[str, str] = ("Ann", "Ben"), *, you: int | None = None) -> str:
+def result_words(result: HandScore, names: Sequence[str] = PLAYERS, *, you: int | None = None) -> str:
     """A finished hand's result in a few words, as every score sheet writes it (said
     to the learner when the winner's seat is ``you``, the learner's).
 
@@ -612,7 +612,7 @@ def result_words(result: HandScore, names: tuple[str, str] = ("Ann", "Ben"), *, 
     return words_about(f"label_result_{result.kind}", seat, names, you, points=result.points)
 
 
-def score_rows(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *,
+def score_rows(hands: Iterable[Hand], names: Sequence[str] = PLAYERS, *,
                totals: bool = True, you: int | None = None) -> tuple[tuple[str, ...], ...]:
     """A score sheet as rows of words, a heading row first: each hand's number, dealer
     and result, and with ``totals`` each player's points so far (one game); ``you``
@@ -632,7 +632,7 @@ def score_rows(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *
     return tuple(rows)
 
 
-def score_sheet_html(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Ben"), *, totals: bool = True,
+def score_sheet_html(hands: Iterable[Hand], names: Sequence[str] = PLAYERS, *, totals: bool = True,
                      you: int | None = None) -> str:
     """:func:`score_rows` as a table (names escaped)."""
     head, *body = score_rows(hands, names, totals=totals, you=you)
@@ -642,7 +642,7 @@ def score_sheet_html(hands: Iterable[Hand], names: tuple[str, str] = ("Ann", "Be
             f'<tbody>{lines}</tbody></table></div>')
 
 
-def phase_words(hand: Hand, names: tuple[str, str] = ("Ann", "Ben"), *, you: int | None = None) -> str:
+def phase_words(hand: Hand, names: Sequence[str] = PLAYERS, *, you: int | None = None) -> str:
     """What happens next at this table, in plain words (said to the learner when the
     seat to act is ``you``, the learner's)."""
     seat = hand.to_act

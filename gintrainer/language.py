@@ -35,12 +35,14 @@ the Latin ones its rule page uses.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator, Mapping
+import string
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from importlib import resources
+from typing import overload
 
 from .errors import GinError
 
@@ -326,7 +328,78 @@ def format_plain(value: object, lang: str | None = None) -> str:
     return str(value)
 
 
+PLAYER_VALUES = ("ann", "ben")
+"""The values that name the two players of the lessons, exercises and example hands,
+by seat: a sentence writes them ``{ann}`` and ``{ben}``, never their names, and
+:func:`t`, :func:`tn` and :func:`tc` fill them from :func:`player_names`."""
+
+
+def player_names() -> tuple[str, str]:
+    """The names of the lessons' two players, by seat, in the current language: the
+    catalogs choose them per language (English: Ann and Ben).
+
+    >>> player_names()
+    ('Ann', 'Ben')
+    >>> with in_language("tr"):
+    ...     player_names()
+    ('Elif', 'Kerem')
+    """
+    # Translators: the lessons' first player, a woman (seat 0; she deals). A short, common
+    # given name of your language, with another first letter than the second player's and
+    # no other meaning. Sentences write her {ann}: a suffix they add ({ann}'in) must suit it.
+    first = tc("player name", "Ann")
+    # Translators: the lessons' second player, a man (seat 1). A short, common given name of
+    # your language, with another first letter than the first player's and no other meaning.
+    # Sentences write him {ben}: a suffix they add ({ben}'in) must suit it.
+    second = tc("player name", "Ben")
+    return first, second
+
+
+def player_values() -> dict[str, str]:
+    """The players' names as a sentence's values: ``{"ann": ..., "ben": ...}`` (for a template filled by
+    ``format_map``; :func:`t` and its kin fill them by themselves)."""
+    return dict(zip(PLAYER_VALUES, player_names(), strict=True))
+
+
+class _PlayerNames(Sequence[str]):
+    """The two players' names by seat, read in the current language each time (a
+    sequence that a page built in one language and shown in another still reads
+    right): ``PLAYERS[0]`` is :func:`player_names` ``()[0]``."""
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return player_names()[index]
+
+    def __len__(self) -> int:
+        return len(PLAYER_VALUES)
+
+    def __repr__(self) -> str:
+        return f"PLAYERS{player_names()!r}"
+
+
+PLAYERS: Sequence[str] = _PlayerNames()
+"""The lessons' two players' names, by seat, in the current language (see :func:`player_names`)."""
+
+
+def _fields(text: str) -> frozenset[str]:
+    try:
+        return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
+    except ValueError:  # a text with a lone brace is no template
+        return frozenset()
+
+
 def _fill(text: str, values: Mapping[str, object]) -> str:
+    """``text`` with its named values written in, and the players' names where it names them (``{ann}``, ``{ben}``)
+    and ``values`` does not. A text given no values is only translated (its caller fills it: a lesson's caption
+    from its step), unless the players' names are all it takes (an example hand's comment)."""
+    fields = _fields(text) if "{" in text else frozenset()
+    if fields & set(PLAYER_VALUES) and (values or fields <= set(PLAYER_VALUES)):
+        values = {**player_values(), **values}
     lang = _current
     return text.format(**{name: format_plain(value, lang) for name, value in values.items()}) if values else text
 
@@ -357,7 +430,7 @@ def tc(context: str, text: str, /, **values: object) -> str:
     return _fill(translations().pgettext(context, text), values)
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PSEUDO", "PSEUDO_MARKS", "N_", "allow_pseudo", "check_language",
-           "choose_language", "current_language", "format_number", "format_percent", "format_plain",
-           "in_language", "is_rtl", "known_languages", "left_to_right", "preferred_language", "sort_key", "t", "tc",
-           "text_direction", "tn", "translations", "use_language"]
+__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS", "N_", "allow_pseudo",
+           "check_language", "choose_language", "current_language", "format_number", "format_percent", "format_plain",
+           "in_language", "is_rtl", "known_languages", "left_to_right", "player_names", "player_values",
+           "preferred_language", "sort_key", "t", "tc", "text_direction", "tn", "translations", "use_language"]

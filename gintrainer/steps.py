@@ -15,7 +15,7 @@ printed worksheet can use them too.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import ClassVar
@@ -25,14 +25,15 @@ from .deals import best_discards, sound_discard, take_into_meld, worth_taking
 from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
 from .errors import GinError
 from .hand import Action, ActionKind, Hand, Phase
-from .language import t, tc, tn
+from .language import PLAYER_VALUES, PLAYERS, t, tc, tn
 from .match import Game, Match
 from .melds import Arrangement, MeldKind, best_arrangement, meld_kind, order_meld
 from .rules import PRESETS
 from .scoring import DefenderReply, HandScore, ScoreKind, best_layoffs, knocker_layouts
 from .view import card_of
 
-NAMES = ("Ann", "Ben")
+NAMES = PLAYERS
+"""The players of a lesson's hand by seat, in the current language (English: Ann and Ben)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,8 +222,10 @@ def _scored(hand: Hand) -> HandScore:
     return hand.result
 
 
-def _two(names: Iterable[str]) -> tuple[str, str]:
-    """The players' names by seat."""
+def _two(names: Iterable[str]) -> Sequence[str]:
+    """The players' names by seat (:data:`NAMES` as it is: it reads them in the language of the moment)."""
+    if names is NAMES:
+        return NAMES
     first, second = names
     return first, second
 
@@ -242,7 +245,9 @@ class StepValues(Mapping[str, object]):
     - the move: ``player`` and ``other`` (names), ``card`` (the card moved, drawn,
       taken or passed), ``value``; the meld it is in after the move, ``meld``, with
       ``meld_before`` (without it) and ``meld_size``;
-    - each seat by its name in lower case, here ``ann_`` and ``ben_``: ``_count``
+    - the players' names: ``ann`` (seat 0) and ``ben`` (seat 1), as a sentence names them
+      (:data:`~gintrainer.language.PLAYER_VALUES`);
+    - each seat by that value: ``ann_`` and ``ben_`` with ``_count``
       (cards held), ``_deadwood``, ``_deadwood_cards``, ``_deadwood_sum``, the first
       ``_set`` and ``_run`` of the best arrangement, and ``_left``, ``_left_cards``,
       ``_left_sum`` (cards not yet laid out or off);
@@ -280,7 +285,7 @@ class StepValues(Mapping[str, object]):
         self._cache: dict[str, object] = {}
 
     def keys(self):  # a list: a KeysView's `in` would compute the value
-        seats = [f"{name.lower()}_{key}" for name in self.names for key in self._SEAT_KEYS]
+        seats = [f"{name}_{key}" for name in PLAYER_VALUES for key in self._SEAT_KEYS]
         melds = [f"{what}_{i + 1}" for what in self._MELD_KEYS for i in range(len(self._laid_melds()))]
         return list(_VALUES) + seats + melds
 
@@ -299,8 +304,8 @@ class StepValues(Mapping[str, object]):
         return self._cache[key]
 
     def _compute(self, key: str) -> object:
-        for seat, name in enumerate(self.names):
-            prefix = f"{name.lower()}_"
+        for seat, name in enumerate(PLAYER_VALUES):
+            prefix = f"{name}_"
             if key.startswith(prefix) and key[len(prefix):] in self._SEAT_KEYS:
                 return self._seat_value(seat, key[len(prefix):])
         for what in self._MELD_KEYS:
@@ -506,6 +511,8 @@ class StepValues(Mapping[str, object]):
 
 
 _VALUES: dict[str, Callable[[StepValues], object]] = {
+    "ann": lambda v: v.names[0],
+    "ben": lambda v: v.names[1],
     "player": lambda v: v.names[v.seat],
     "other": lambda v: v.names[1 - v.seat],
     "card": lambda v: str(v._card()),

@@ -105,7 +105,7 @@ def test_the_prose_says_what_the_script_does():
     prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     hand = script.start()
     assert hand.non_dealer == YOU and hand.dealer == THEM
-    assert f"you are the non-dealer, and {script.OPPONENT} deals" in prose
+    assert f"you are the non-dealer, and {script.opponent()} deals" in prose
     for label in RULES.values():
         assert label in prose, label
     taught = {move.decision.lesson for move in LINE if move.decision is not None}
@@ -315,4 +315,4 @@ def test_every_text_of_the_page_is_from_the_catalogs():
                                          page.knock_button, page.lay_out_button, page.back_button,
                                          page.meld_button, page.done_button)]
     for text in seen:
-        assert unmarked(text, allowed=[script.OPPONENT]) == [], text
+        assert unmarked(text, allowed=[script.opponent()]) == [], text

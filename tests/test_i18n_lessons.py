@@ -24,8 +24,8 @@ from gintrainer.reference import glossary, glossary_html, printable, quick_refer
 from gintrainer.rules import PRESETS, Rules
 from i18n import pseudo_language, unmarked
 
-ALLOWED = ("Ann", "Ben")
-"""The players' names (names, the same in every language)."""
+ALLOWED = ()
+"""Nothing: the players' names come from the catalogs too (marked in the pseudo-language)."""
 
 RULES = (PRESETS["standard"], PRESETS["modern"], PRESETS["classic"],
          Rules(knock_limit=7, undercut_on_tie=False, next_dealer="loser", target=250, dead_stock_cards=3))

@@ -17,7 +17,7 @@ from i18n import unmarked as unmarked_words
 
 solver_notes = sys.modules["gintrainer.replay.annotate"]
 DECIMAL = re.compile(r"^\d+[.,]\d+$")
-NAMES = ["Ann", "Ben"]  # the example hands' players
+NAMES: list[str] = []  # the example hands' players come from the catalogs too
 
 
 def unmarked(text: str) -> list[str]:

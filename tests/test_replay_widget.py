@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from gintrainer.language import t  # noqa: E402
 from gintrainer.replay import advice, dump, examples  # noqa: E402
 from gintrainer.widgets.replay import ReplaysPage, ReplayView, advice_html  # noqa: E402
 
@@ -35,7 +36,7 @@ def test_annotations_and_deadwood_show_at_their_steps():
     view = ReplayView(replay)
     note = replay.annotations[0]
     view.stepper.go(note.step)
-    assert note.comment[:30].replace("'", "&#x27;") in view.stepper.board.frame
+    assert t(note.comment)[:30].replace("'", "&#x27;") in view.stepper.board.frame
     state = replay.state(note.step)
     if len(state.held(0)) == 10:
         assert f"deadwood {state.deadwood(0)}" in view.stepper.board.frame

@@ -10,6 +10,7 @@ import pytest
 from gintrainer.cards import DECK, parse_cards
 from gintrainer.exercises import generate
 from gintrainer.exercises.strategy import EITHER, feeds, layout_words, meld_outs
+from gintrainer.language import t
 from gintrainer.lessons import LESSONS, knock_figures
 from gintrainer.lessons.path import step
 from gintrainer.melds import all_best_arrangements, best_arrangement, meld_kind
@@ -130,10 +131,10 @@ def test_layout_choice_is_answered_by_the_defender_s_best_reply(seed):
     layouts = all_best_arrangements(knocker)
     assert len(layouts) == 2 and 0 < layouts[0].points <= 10
     kept = {layout_words(layout): best_layoffs(defender, layout.melds).points for layout in layouts}
-    assert set(exercise.options[:2]) == set(kept) and exercise.options[2] == EITHER
+    assert set(exercise.options[:2]) == set(kept) and exercise.options[2] == t(EITHER)
     best = max(kept.values())
     right = [words for words, points in kept.items() if points == best]
-    assert exercise.answer == (right[0] if len(right) == 1 else EITHER)
+    assert exercise.answer == (right[0] if len(right) == 1 else t(EITHER))
     assert exercise.check(exercise.answer).correct
     assert all(not exercise.check(o).correct for o in exercise.options if o != exercise.answer)
     assert all(f"keeps {points}" in exercise.explanation for points in kept.values())
@@ -141,7 +142,7 @@ def test_layout_choice_is_answered_by_the_defender_s_best_reply(seed):
 
 def test_layout_choice_asks_both_a_tie_and_a_better_layout():
     answers = [generate("layout_choice", seed).answer for seed in range(8)]
-    assert EITHER in answers and any(answer != EITHER for answer in answers)
+    assert t(EITHER) in answers and any(answer != t(EITHER) for answer in answers)
 
 
 @pytest.mark.parametrize("lang", ["tr", "ku", "ps"])

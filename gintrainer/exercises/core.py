@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, parse_cards, show_cards
 from ..errors import GinError
 from ..hand import Hand
-from ..language import t, tn
+from ..language import PLAYERS, t, tn
 from ..rules import Rules
 from ..vocab import Vocabulary
 
@@ -23,8 +23,8 @@ class AnswerType(Vocabulary):
 
 ANSWER_TYPES = tuple(AnswerType)
 PANEL_KINDS = ("cards", "hand", "melds", "table", "rows", "text")
-NAMES = ("Ann", "Ben")
-"""The players of the lessons: seat 0 is Ann, seat 1 is Ben."""
+NAMES = PLAYERS
+"""The players of the lessons by seat, in the current language (seat 0 is Ann in English, seat 1 Ben)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +89,8 @@ class Exercise:
         if self.answer_type not in ANSWER_TYPES:
             raise GinError(f"an answer type is one of {', '.join(ANSWER_TYPES)}, not {self.answer_type!r}")
         object.__setattr__(self, "answer_type", AnswerType(self.answer_type))  # the member, given its text
+        # a tuple, written as the answer is: the players' names (NAMES) in the language of the moment
+        object.__setattr__(self, "options", tuple(self.options))
         if self.answer_type == AnswerType.CARDS and not (isinstance(self.answer, tuple)
                                                 and all(isinstance(c, Card) for c in self.answer)):
             raise GinError(f"the answer to a cards question is a tuple of cards, not {self.answer!r}")

@@ -70,19 +70,19 @@ def undercut_risk(seed, rng, rules):
     cut = result.kind == ScoreKind.UNDERCUT
     answer = yes if cut else no
     laid = show_cards(layoff.card for layoff in result.layoffs) or t("nothing")
-    verdict = t("not more than Ben's, so she undercuts him.") if cut else t("more than Ben's, so his knock stands.")
+    verdict = t("not more than {ben}'s, so she undercuts him.") if cut else t("more than {ben}'s, so his knock stands.")
     # Translators: {laid} is the cards Ann lays off (or "nothing"), {verdict} one of the two sentences that follow.
-    explanation = t("Ben knocks with {knocker} deadwood. Ann lays off {laid} and keeps {defender} deadwood: "
+    explanation = t("{ben} knocks with {knocker} deadwood. {ann} lays off {laid} and keeps {defender} deadwood: "
                     "{verdict}", knocker=result.knocker_deadwood, laid=laid, defender=result.defender_deadwood,
                     verdict=verdict)
-    why_not = {yes: t("count what Ann keeps after her melds and lay-offs, and compare it with Ben's count."),
-               no: t("Ann's melds and lay-offs leave her no more deadwood than Ben: look again.")}
-    return dict(prompt=t("Ben knocks with these cards (the knock limit is {limit}). Here is Ann's hand. After her "
-                         "melds and lay-offs, does Ann undercut Ben?", limit=rules.knock_limit),
+    why_not = {yes: t("count what {ann} keeps after her melds and lay-offs, and compare it with {ben}'s count."),
+               no: t("{ann}'s melds and lay-offs leave her no more deadwood than {ben}: look again.")}
+    return dict(prompt=t("{ben} knocks with these cards (the knock limit is {limit}). Here is {ann}'s hand. After her "
+                         "melds and lay-offs, does {ann} undercut {ben}?", limit=rules.knock_limit),
                 answer_type="choice", options=options, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=why_not),
-                panels=(Panel(t("Ben's cards"), "hand", cards=sort_by_suit(knocker)),
-                        Panel(t("Ann's cards"), "hand", cards=sort_by_suit(defender))))
+                panels=(Panel(t("{ben}'s cards"), "hand", cards=sort_by_suit(knocker)),
+                        Panel(t("{ann}'s cards"), "hand", cards=sort_by_suit(defender))))
 
 
 def _outs_hand(rng):
@@ -140,16 +140,16 @@ def safe_discard(seed, rng, rules):
         if card is safe:
             return Feedback(True, t("Right. {explanation}", explanation=explanation))
         fed = next(x for x in taken if feeds(card, x))
-        return Feedback(False, t("{card} could join a meld with {taken}, which Ann took: she wants cards like it.",
+        return Feedback(False, t("{card} could join a meld with {taken}, which {ann} took: she wants cards like it.",
                                  card=card, taken=fed))
-    return dict(prompt=t("Ann took {taken} from the discard pile earlier in the hand. Click the loose card that is "
+    return dict(prompt=t("{ann} took {taken} from the discard pile earlier in the hand. Click the loose card that is "
                          "the safest to throw.", taken=taken),
                 answer_type="cards", options=choices, answer=(safe,), explanation=explanation, checker=check,
                 pick=1, option_label=t("Your loose cards"),
                 panels=(Panel(your_cards(len(cards)), "hand", cards=sort_by_suit(cards)),))
 
 
-EITHER = N_("Either: Ann keeps the same deadwood")
+EITHER = N_("Either: {ann} keeps the same deadwood")
 """The third choice of :func:`layout_choice`, in English (translated where it is shown)."""
 
 
@@ -189,16 +189,16 @@ def layout_choice(seed, rng, rules):
     words_ = [layout_words(first), layout_words(second)]
     options = (*words_, t(EITHER))
     answer = options[2] if kept[0] == kept[1] else words_[kept.index(max(kept))]
-    explanation = t("Laid out as {first}, Ann keeps {first_kept} deadwood after her lay-offs; as {second}, she keeps "
+    explanation = t("Laid out as {first}, {ann} keeps {first_kept} deadwood after her lay-offs; as {second}, she keeps "
                     "{second_kept}.", first=words_[0], first_kept=kept[0], second=words_[1], second_kept=kept[1])
-    why_not = {option: t("work out Ann's best lay-offs against each layout and compare what she keeps.")
+    why_not = {option: t("work out {ann}'s best lay-offs against each layout and compare what she keeps.")
                for option in options}
-    return dict(prompt=t("Ben knocks with these cards and may lay out his melds in two ways. Here is Ann's hand. "
-                         "Which layout leaves Ann the most deadwood after her lay-offs?"),
+    return dict(prompt=t("{ben} knocks with these cards and may lay out his melds in two ways. Here is {ann}'s hand. "
+                         "Which layout leaves {ann} the most deadwood after her lay-offs?"),
                 answer_type="choice", options=options, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=why_not),
-                panels=(Panel(t("Ben's cards"), "cards", cards=sort_by_suit(knocker)),
-                        Panel(t("Ann's cards"), "hand", cards=sort_by_suit(defender))))
+                panels=(Panel(t("{ben}'s cards"), "cards", cards=sort_by_suit(knocker)),
+                        Panel(t("{ann}'s cards"), "hand", cards=sort_by_suit(defender))))
 
 
 __all__ = ["EITHER", "feeds", "layout_words", "meld_outs"]

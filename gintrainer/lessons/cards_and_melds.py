@@ -15,17 +15,17 @@ from .table import PAGES
 MELDS = HandDemo(
     "melds", N_("Melds grow as the players draw"),
     ben="7S 7H 7D 4C 5C 6C KH QD 2S 9H", ann="AH 2H 3H 8S 8C JC JD 5S 3D QC", upcard="7C", stock="JH 3C",
-    opening=Caption(N_("Look at Ben's hand: {ben_set} is a set (cards of one rank) and {ben_run} is a run (cards of "
+    opening=Caption(N_("Look at {ben}'s hand: {ben_set} is a set (cards of one rank) and {ben_run} is a run (cards of "
                        "one suit in sequence). {ben_deadwood_cards} are in no meld: they are deadwood, "
                        "{ben_deadwood_sum} points.")),
     moves=(
         move("take", N_("{card} joins {meld_before}: the set grows to {meld_size} cards."), "card_melds"),
-        move("discard KH", N_("Ben throws away {card}, worth {value}: none of his deadwood is worth more."),
+        move("discard KH", N_("{ben} throws away {card}, worth {value}: none of his deadwood is worth more."),
              "highest_deadwood"),
-        move("draw", N_("{card} joins {meld_before}: a new set for Ann."), "card_melds"),
-        move("discard QC", N_("Ann's deadwood is now {ann_deadwood_cards}: {ann_deadwood_sum} points.")),
-        move("draw", N_("{card} extends Ben's run at the low end: {meld}."), "card_melds", "at_low_end"),
-        move("discard QD", N_("Ben's deadwood is now {ben_deadwood_cards}: {ben_deadwood_sum} points. The fewer "
+        move("draw", N_("{card} joins {meld_before}: a new set for {ann}."), "card_melds"),
+        move("discard QC", N_("{ann}'s deadwood is now {ann_deadwood_cards}: {ann_deadwood_sum} points.")),
+        move("draw", N_("{card} extends {ben}'s run at the low end: {meld}."), "card_melds", "at_low_end"),
+        move("discard QD", N_("{ben}'s deadwood is now {ben_deadwood_cards}: {ben_deadwood_sum} points. The fewer "
                               "deadwood points, the better.")),
     ))
 

@@ -31,7 +31,7 @@ from ..errors import GinError
 from ..exercises import KINDS, Exercise
 from ..exercises.core import choice_checker
 from ..hand import Hand
-from ..language import N_, t
+from ..language import N_, player_values, t
 from ..melds import best_arrangement
 from ..rules import Rules
 from ..steps import Caption, DealSteps, HandSteps, MatchSteps
@@ -280,7 +280,7 @@ class Ask:
 
     def fill(self, text: str) -> str:
         """A template (marked with N_ where it was written) in the current language, filled."""
-        return t(text).format_map(self.values)
+        return t(text).format_map({**player_values(), **self.values})
 
     def exercise(self, lesson: int, index: int) -> Exercise:
         options = tuple(self.fill(o) for o in self.options)

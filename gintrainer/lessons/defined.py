@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..errors import GinError
 from ..exercises import Exercise, generate
+from ..language import PLAYERS
 from ..rules import Rules
 from . import (
     cards_and_melds,
@@ -30,7 +31,8 @@ from . import (
 from .define import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
 from .table import PAGES
 
-NAMES = ("Ann", "Ben")
+NAMES = PLAYERS
+"""The lessons' two players by seat, in the current language."""
 
 LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in (
     cards_and_melds, dealing, first_turn, normal_turn, knocking_and_gin, laying_off, scoring_a_hand,

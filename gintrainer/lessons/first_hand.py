@@ -34,7 +34,7 @@ from ..coach import coaching
 from ..deals import THEM, YOU, best_discards, deal
 from ..errors import GinError, IllegalActionError
 from ..hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from ..language import N_, t
+from ..language import N_, PLAYERS, t
 from ..melds import best_arrangement, min_deadwood
 from ..players import decide, highest, sound_player
 from ..replay.annotate import alternative, draw_choice
@@ -47,8 +47,13 @@ from .normal_turn import LESSON as NORMAL_TURN_LESSON
 from .table import FIRST_HAND_GOAL, FIRST_HAND_KEY, FIRST_HAND_TITLE
 
 KEY, TITLE, GOAL = FIRST_HAND_KEY, FIRST_HAND_TITLE, FIRST_HAND_GOAL  # the table's (the site's links read it)
-OPPONENT = "Ann"
-"""The scripted opponent's name (a name, not translated)."""
+OPPONENT_SEAT = 0
+"""The scripted opponent's seat: the lessons' first player (:data:`~gintrainer.language.PLAYERS`), who deals."""
+
+
+def opponent() -> str:
+    """The scripted opponent's name in the current language (the lessons' first player)."""
+    return PLAYERS[OPPONENT_SEAT]
 
 YOU_HOLD = "5H 6H 9C 9D 3S 4S 8C KC 6C 2D"
 SHE_HOLDS = "QH QS QD 2C 3C 4C TH JH 6D 7D"
@@ -357,7 +362,7 @@ class FirstHand:
         and answered by the opponent's moves up to the learner's next decision."""
         action = Action.parse(action)
         if not self.learner_to_act and not self.hand.is_over:
-            raise IllegalActionError(t("wait: it is {name}'s turn", name=OPPONENT))
+            raise IllegalActionError(t("wait: it is {name}'s turn", name=opponent()))
         before = self.hand.copy()
         step = len(before.actions)
         on_script = self.on_script

@@ -14,14 +14,14 @@ FIRST_TURN = HandDemo(
     "first_turn", N_("Both players pass the upcard"),
     ben="2C 3C 4C 8D 8H KS QH 5S 6D JC", ann="AS AH AD 9C TC JD 7H 7S 3H 4D", upcard="KD", stock="5C 7D",
     moves=(
-        move("pass", N_("Ben is the non-dealer, so he is offered the upcard first. {card} would go into no meld of "
+        move("pass", N_("{ben} is the non-dealer, so he is offered the upcard first. {card} would go into no meld of "
                         "his."), "not worth_taking"),
-        move("pass", N_("Now the dealer may take it. Ann does not want it either: it would go into no meld of hers."),
+        move("pass", N_("Now the dealer may take it. {ann} does not want it either: it would go into no meld of hers."),
              "not worth_taking"),
-        move("draw", N_("Both passed, so Ben, the non-dealer, starts by drawing from the stock. {card} extends his "
+        move("draw", N_("Both passed, so {ben}, the non-dealer, starts by drawing from the stock. {card} extends his "
                         "run {meld_before}."), "card_melds"),
-        move("discard KS", N_("Every turn ends with a discard: Ben holds {ben_count} cards again.")),
-        move("draw", N_("From now on each turn is a normal turn: draw, then discard. {card} makes a set for Ann: "
+        move("discard KS", N_("Every turn ends with a discard: {ben} holds {ben_count} cards again.")),
+        move("draw", N_("From now on each turn is a normal turn: draw, then discard. {card} makes a set for {ann}: "
                         "{meld}."), "card_melds"),
         "discard JD",
     ))

@@ -9,21 +9,21 @@ from .define import STANDARD, Ask, Check, HandDemo, Lesson, move, numbers, pract
 from .table import PAGES
 
 KNOCK = HandDemo(
-    "knock", N_("Ben knocks"),
+    "knock", N_("{ben} knocks"),
     ben="2C 3C 4C 7H 7S 7D JS QS 9D 8H", ann="5C 5D 6H 6C TH TD 2H 4S QD KC", upcard="JC", stock="KS",
     moves=(
-        move("pass", N_("{card} would go into no meld of Ben's."), "not worth_taking"),
-        move("pass", N_("Nor of Ann's."), "not worth_taking"),
-        move("draw", N_("{card} completes Ben's run {meld}. He now has {ben_deadwood_cards} as deadwood. If he throws "
-                        "{best_discard} away, {after_discard_cards} is left: {after_discard} points, within the limit "
-                        "of {knock_limit}."), "card_melds", "within_limit"),
-        move("knock 9D", N_("Ben knocks: he puts {card} face down on the pile and shows his hand.")),
+        move("pass", N_("{card} would go into no meld of {ben}'s."), "not worth_taking"),
+        move("pass", N_("Nor of {ann}'s."), "not worth_taking"),
+        move("draw", N_("{card} completes {ben}'s run {meld}. He now has {ben_deadwood_cards} as deadwood. If he "
+                        "throws {best_discard} away, {after_discard_cards} is left: {after_discard} points, within the "
+                        "limit of {knock_limit}."), "card_melds", "within_limit"),
+        move("knock 9D", N_("{ben} knocks: he puts {card} face down on the pile and shows his hand.")),
         "auto", "auto",
     ),
-    lead=Caption(N_("Here Ben knocks with {knocker_deadwood} points of deadwood:")))
+    lead=Caption(N_("Here {ben} knocks with {knocker_deadwood} points of deadwood:")))
 
 GIN = HandDemo(
-    "gin", N_("Ben goes gin"),
+    "gin", N_("{ben} goes gin"),
     ben="2C 3C 4C 7H 7S 7D JS QS KS 9D", ann="5C 5D 6H 6C TH TD 2H 4S QD KC", upcard="AC",
     moves=(
         move("take", N_("{card} joins {meld_before}. Without {best_discard} every card is in a meld."),

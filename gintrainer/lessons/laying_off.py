@@ -14,28 +14,29 @@ LAYOFF = HandDemo(
     "layoff", N_("Laying off, one card after another"),
     ben="6H 7H 8H 2C 2D 5S 6S 7S KC 3C", ann="9H TH JH 4S 8S KD QD 5D AC 9C", upcard="QS", stock="2S",
     moves=(
-        move("pass", N_("{card} would go into no meld of Ben's."), "not worth_taking"),
-        move("pass", N_("Nor of Ann's."), "not worth_taking"),
-        move("draw", N_("{card} makes Ben a set: {meld}."), "card_melds"),
+        move("pass", N_("{card} would go into no meld of {ben}'s."), "not worth_taking"),
+        move("pass", N_("Nor of {ann}'s."), "not worth_taking"),
+        move("draw", N_("{card} makes {ben} a set: {meld}."), "card_melds"),
         "knock KC",
         move("meld 6H 7H 8H", N_("The knocker lays out his melds one by one.")),
         "meld 2C 2D 2S", "meld 5S 6S 7S",
-        move("done", N_("Ben's deadwood is {knocker_deadwood_cards}: {knocker_deadwood} points. Now Ann, the defender, "
-                        "may lay off cards on Ben's melds.")),
-        move("layoff 9H on 1", N_("{card} extends Ben's run {meld_1} at the top."), "at_high_end"),
+        move("done", N_("{ben}'s deadwood is {knocker_deadwood_cards}: {knocker_deadwood} points. Now {ann}, the "
+                        "defender, may lay off cards on {ben}'s melds.")),
+        move("layoff 9H on 1", N_("{card} extends {ben}'s run {meld_1} at the top."), "at_high_end"),
         move("layoff TH on 1", N_("{card} follows on from the card just laid off: lay-offs can chain."), "chain"),
-        move("layoff JH on 1", N_("And {card} after that. (Ann could also have kept these cards as her own run: "
+        move("layoff JH on 1", N_("And {card} after that. ({ann} could also have kept these cards as her own run: "
                                   "either way they are not deadwood.)"), "chain", "laid_form_a_run"),
         move("layoff 4S on 3", N_("{card} extends the run {meld_3} at the low end..."), "at_low_end"),
-        move("layoff 8S on 3", N_("...and {card} at the high end. Ann's deadwood is what is left: "
+        move("layoff 8S on 3", N_("...and {card} at the high end. {ann}'s deadwood is what is left: "
                                   "{defender_left_cards}."), "at_high_end"),
         "done",
     ),
-    lead=Caption(N_("Watch Ann lay off {laid_on_1} cards in a chain on {meld_1} and {laid_on_3} more on {meld_3}:")))
+    lead=Caption(N_("Watch {ann} lay off {laid_on_1} cards in a chain on {meld_1} and {laid_on_3} more on {meld_3}:")))
 
 LAYOUT_BLOCKS = move("done", N_("{moved_card} could have gone on his run instead, for the same {knocker_deadwood} "
-                                "deadwood: {other_layout}. Then Ann could lay off {other_layout_layoffs} and keep "
-                                "only {other_layout_left}. As Ben laid out, she keeps {layout_left}."), "layout_blocks")
+                                "deadwood: {other_layout}. Then {ann} could lay off {other_layout_layoffs} and keep "
+                                "only {other_layout_left}. As {ben} laid out, she keeps {layout_left}."),
+                     "layout_blocks")
 """The knocker's last layout step, said of the layout he did not choose (lessons 6 and 10)."""
 
 LAYOUT = HandDemo(
@@ -46,7 +47,7 @@ LAYOUT = HandDemo(
         LAYOUT_BLOCKS,
         "auto",
     ),
-    lead=Caption(N_("Here Ben's choice leaves Ann {layout_left} deadwood instead of {other_layout_left}:")))
+    lead=Caption(N_("Here {ben}'s choice leaves {ann} {layout_left} deadwood instead of {other_layout_left}:")))
 
 
 def no_layoff_against_gin(rules: Rules) -> Ask:
@@ -78,8 +79,9 @@ def layout_matters(rules: Rules) -> Ask:
     final = steps.values(steps.count - 1)
     return Ask(N_("The knocker can lay out his cards in two ways with the same deadwood. Does his choice matter?"),
                (N_("Yes"), N_("No")), yes(bool(final["layout_blocks"])),
-               N_("Yes: in the lesson's deal Ben's layout leaves Ann {layout_left} deadwood; the other would have left "
-                  "her {other_layout_left}. The knocker chooses, to leave the defender as few lay-offs as he can."),
+               N_("Yes: in the lesson's deal {ben}'s layout leaves {ann} {layout_left} deadwood; the other would have "
+                  "left her {other_layout_left}. The knocker chooses, to leave the defender as few lay-offs as he "
+                  "can."),
                N_("the layout decides which cards can be laid off: look at the lesson's second deal."),
                dict(layout_left=final["layout_left"], other_layout_left=final["other_layout_left"]))
 

@@ -12,15 +12,15 @@ NORMAL_TURN = HandDemo(
     ben="KC KS 4H 5H 9S 9D 2C 7C 3D AS", ann="6C 6S JH JD TS 8C 8H 2D 3S KH", upcard="QC", stock="TD 6D JS",
     moves=(
         "pass", "pass",
-        move("draw", N_("{card} goes into no meld of Ben's."), "not card_melds"),
+        move("draw", N_("{card} goes into no meld of {ben}'s."), "not card_melds"),
         move("discard TD", N_("A card drawn from the stock may go straight back on the pile."), "card_just_drawn"),
-        move("draw", N_("{card} makes a set for Ann: {meld}."), "card_melds"),
-        move("discard KH", N_("Ann throws {card}: none of her deadwood is worth more. She cannot see Ben's cards, so "
-                              "she does not know it would give him a set."),
+        move("draw", N_("{card} makes a set for {ann}: {meld}."), "card_melds"),
+        move("discard KH", N_("{ann} throws {card}: none of her deadwood is worth more. She cannot see {ben}'s cards, "
+                              "so she does not know it would give him a set."),
              "highest_deadwood", "next_player_wants_it"),
-        move("take", N_("Ben takes {card} from the discard pile: {meld} is a set."), "worth_taking", "card_melds"),
-        move("discard 9D", N_("Ben had to discard another card: {card}, his highest deadwood."), "highest_deadwood"),
-        move("draw", N_("{card} makes a set for Ann: {meld}."), "not worth_taking", "card_melds"),
+        move("take", N_("{ben} takes {card} from the discard pile: {meld} is a set."), "worth_taking", "card_melds"),
+        move("discard 9D", N_("{ben} had to discard another card: {card}, his highest deadwood."), "highest_deadwood"),
+        move("draw", N_("{card} makes a set for {ann}: {meld}."), "not worth_taking", "card_melds"),
         "discard TS",
     ))
 

@@ -19,30 +19,30 @@ UNDERCUT = HandDemo(
     "early_undercut", N_("An early knock, undercut"),
     ben="2C 3C 4C 5C 7H 7S 7D 6D 2S KH", ann="8H 9H TH JD QD KD 3D 4D 5D 6S", upcard="AS",
     moves=(
-        move("take", N_("{card} lowers Ben's count at once: with {best_discard} gone he keeps "
+        move("take", N_("{card} lowers {ben}'s count at once: with {best_discard} gone he keeps "
                         "{after_discard_cards}, {after_discard} points, within the limit of {knock_limit}."),
              "within_limit"),
-        move("knock KH", N_("Ben knocks on his first turn, with {knocker_deadwood_cards}.")),
+        move("knock KH", N_("{ben} knocks on his first turn, with {knocker_deadwood_cards}.")),
         "auto",
-        move("auto", N_("Ann's melds leave her {defender_left_cards}: {defender_left} points, not more than "
-                        "Ben's {knocker_deadwood}. She undercuts him and scores {points}."), "defender_not_above"),
+        move("auto", N_("{ann}'s melds leave her {defender_left_cards}: {defender_left} points, not more than "
+                        "{ben}'s {knocker_deadwood}. She undercuts him and scores {points}."), "defender_not_above"),
     ),
-    lead=Caption(N_("Ben knocks with {knocker_deadwood} at once; Ann keeps only {defender_left}:")))
+    lead=Caption(N_("{ben} knocks with {knocker_deadwood} at once; {ann} keeps only {defender_left}:")))
 
 FEEDING = HandDemo(
     "feeding", N_("A discard that feeds, a pair that pays"),
     ben="2C 3C 4C 5S 5D 8H 3H AH 2D 6S", ann="6H 7H 4S 4D 4H TC TS KC QD 9C", upcard="QC", stock="AS 5H",
     moves=(
         "pass", "pass", "draw",
-        move("discard 8H", N_("Ben throws {card}, his highest loose card, and keeps his pairs. But by the rule for "
-                              "taking, Ann wants it."), "highest_deadwood", "next_player_wants_it"),
-        move("take", N_("{card} joins {meld_before}: Ben's discard gave Ann a meld. Now Ben knows she collects "
+        move("discard 8H", N_("{ben} throws {card}, his highest loose card, and keeps his pairs. But by the rule for "
+                              "taking, {ann} wants it."), "highest_deadwood", "next_player_wants_it"),
+        move("take", N_("{card} joins {meld_before}: {ben}'s discard gave {ann} a meld. Now {ben} knows she collects "
                         "cards near {card}."), "card_melds"),
         "discard KC",
-        move("draw", N_("{card} makes Ben a set: {meld}. Keeping the pair paid."), "card_melds"),
+        move("draw", N_("{card} makes {ben} a set: {meld}. Keeping the pair paid."), "card_melds"),
         "knock 6S", "auto", "auto",
     ),
-    lead=Caption(N_("Watch Ann take Ben's discard for a meld, and Ben's kept pair become a set:")))
+    lead=Caption(N_("Watch {ann} take {ben}'s discard for a meld, and {ben}'s kept pair become a set:")))
 
 FEWEST_LAYOFFS = HandDemo(
     "fewest_layoffs", N_("The layout that leaves the fewest lay-offs"),
@@ -52,7 +52,7 @@ FEWEST_LAYOFFS = HandDemo(
         LAYOUT_BLOCKS,
         "auto",
     ),
-    lead=Caption(N_("Ben keeps {moved_card} in his set, so that Ann keeps {layout_left} deadwood instead of "
+    lead=Caption(N_("{ben} keeps {moved_card} in his set, so that {ann} keeps {layout_left} deadwood instead of "
                     "{other_layout_left}:")))
 
 

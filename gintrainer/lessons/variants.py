@@ -19,11 +19,11 @@ OKLAHOMA = HandDemo(
                        "hand.")),
     moves=(
         "pass", "pass",
-        move("draw", N_("Under the standard rules Ben could knock now, keeping {after_discard_cards} ({after_discard} "
-                        "points). Here the limit is {knock_limit}, so he plays on."),
+        move("draw", N_("Under the standard rules {ben} could knock now, keeping {after_discard_cards} "
+                        "({after_discard} points). Here the limit is {knock_limit}, so he plays on."),
              "within_standard_limit", "not within_limit"),
         "discard 9D", "draw", "discard QD",
-        move("draw", N_("With {best_discard} gone, his deadwood is {after_discard_cards}: Ben is within the limit of "
+        move("draw", N_("With {best_discard} gone, his deadwood is {after_discard_cards}: {ben} is within the limit of "
                         "{knock_limit}."), "within_limit"),
         "knock 8H", "auto", "auto",
     ))

@@ -44,7 +44,7 @@ from typing import NotRequired, TypedDict
 from ..cards import Card
 from ..errors import GinError
 from ..hand import Action, ActionKind, Hand, Phase
-from ..language import N_, format_plain, in_language, t
+from ..language import N_, PLAYERS, format_plain, in_language, t
 from ..melds import best_arrangement
 from ..rules import Rules
 from ..scoring import ScoreKind, defender_reply
@@ -505,7 +505,7 @@ class Advice:
     note: str = ""
     alternative: str = "draw"
 
-    def summary(self, names=("Ann", "Ben")) -> str:
+    def summary(self, names=PLAYERS) -> str:
         """The solver's verdict in words: the choice or the position, then the move played."""
         player = names[self.seat]
         if self.choice is not None:

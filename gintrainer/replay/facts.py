@@ -33,6 +33,7 @@ from fractions import Fraction
 from ..cards import Card, cards_mask, mask_cards, parse_cards, sort_by_rank
 from ..errors import GinError
 from ..hand import Action, ActionKind, Hand, possible_melds
+from ..language import PLAYERS, in_language
 from ..melds import all_best_arrangements, is_meld, order_meld
 from ..players import draw_values, lowers_deadwood, opponent_hands
 from ..rules import Rules
@@ -297,12 +298,20 @@ def knock_wins(replay: Replay, number: int) -> int:
     return int(wins * 100 + 1e-9)
 
 
+def _names(replay: Replay) -> tuple[str, ...]:
+    """A history's players, or the lessons' two by their English names (as a script's facts give them: "Ben")."""
+    if replay.players:
+        return replay.players
+    with in_language("en"):
+        return tuple(PLAYERS)
+
+
 def final_facts(replay: Replay, final: Hand, seat: int) -> dict:
     """The facts of a finished hand, seen by ``seat``: how it ended and scored."""
     result = final.result
     if result is None:
         raise ReplayError("the hand is not over: it has no result to quote yet")
-    names = replay.players or ("Ann", "Ben")
+    names = _names(replay)
     winner = result.winner_seat
     facts = {"kind": result.kind, "points": result.points, "winner": names[winner] if winner is not None else "",
              "bonus": result.bonus}
@@ -330,7 +339,7 @@ def deal_facts(replay: Replay, seat: int) -> dict:
     (his name), ``hand_size``, ``deadwood``, ``melds``, ``meld``, ``loose``,
     ``upcard``, ``limit``, ``unseen`` and the common rule numbers."""
     deal = replay.state(0)
-    names = replay.players or ("Ann", "Ben")
+    names = _names(replay)
     rules = deal.rules
     return {**_hand_facts_of(deal.held(seat)), "dealer": names[deal.dealer], "hand_size": len(deal.held(seat)),
             "upcard": deal.upcard.code(), "limit": deal.knock_limit, "gin_bonus": rules.gin_bonus,
@@ -344,7 +353,7 @@ def hand_facts(replay: Replay) -> dict:
     off) and ``knocker_draws`` (how many times the knocker drew or took, counting
     the turn he went out on)."""
     final = replay.hand
-    names = replay.players or ("Ann", "Ben")
+    names = _names(replay)
     knocker = final.knocker
     facts = {"upcard": final.upcard.code(), "limit": final.knock_limit, "dealer": names[final.dealer],
              "stock": final.stock_count, "layoffs": cards_text(layoff.card for layoff in final.layoffs)}

@@ -67,7 +67,8 @@ class Script:
     deck_order: str = ""
     dealer: int = 0
     rules: Rules = Rules()
-    players: tuple[str, str] = ("Ann", "Ben")
+    players: tuple[str, str] | None = None
+    """None: the lessons' two players, named in the learner's language (the comments write ``{ann}``, ``{ben}``)."""
     tags: tuple[str, ...] = ()
     deal_comment: str | None = None
     deal_facts: dict = field(default_factory=dict)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from ..cards import Card, CardsLike, parse_cards
 from ..drawing import SORTS, card_classes, hand_html, table_html
 from ..hand import Hand
-from ..language import tc
+from ..language import PLAYERS, tc
 from . import ui as widgets
 from .base import Change, View, auto_width_buttons, close_parts, close_tree, guarded, settings
 
@@ -162,11 +162,13 @@ class TableView(View):
     """A :class:`~gintrainer.Hand` at the table: both hands (or one face down), the
     stock, the discard pile, the melds after a knock and the result."""
 
-    def __init__(self, hand: Hand | None = None, *, names: tuple[str, str] = ("Ann", "Ben"),
+    def __init__(self, hand: Hand | None = None, *, names: Sequence[str] = PLAYERS,
                  face_down: tuple[int, ...] = ()):
         self.hand = hand
-        first, second = names  # a list or a tuple of two
-        self.names = (first, second)
+        if names is not PLAYERS:  # the lessons' players stay in the language of the moment
+            first, second = names  # a list or a tuple of two
+            names = (first, second)
+        self.names = names
         self.face_down = tuple(face_down)
         self.html = widgets.HTML()
         super().__init__([self.html])

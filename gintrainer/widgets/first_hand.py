@@ -11,7 +11,7 @@ from ..cards import Card
 from ..errors import IllegalActionError
 from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..language import current_language, t, tc
-from ..lessons.first_hand import OPPONENT, RULES, FirstHand, Verdict
+from ..lessons.first_hand import RULES, FirstHand, Verdict, opponent
 from ..practice import hand_move_log
 from . import ui as widgets
 from .base import guarded
@@ -106,7 +106,7 @@ class FirstHandPage(HandPage):
     @property
     def names(self) -> tuple[str, str]:
         you = tc("player", "You")
-        return (OPPONENT, you) if self.game.seat == 1 else (you, OPPONENT)
+        return (opponent(), you) if self.game.seat == 1 else (you, opponent())
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -152,7 +152,7 @@ class FirstHandPage(HandPage):
         self.picker.disable(not game.learner_to_act)
 
     def _step_options(self) -> list[tuple[str, int]]:
-        log = hand_move_log(self.game.hand, self.game.seat, OPPONENT)
+        log = hand_move_log(self.game.hand, self.game.seat, opponent())
         return [(tc("option", "Step {number}: {move}", number=n, move=log[index].text), index)
                 for n, (index, _) in enumerate(self.game.steps(), start=1)]
 
@@ -170,7 +170,7 @@ class FirstHandPage(HandPage):
             self.layoff_button.layout.display = "" if phase is Phase.DEFENDER_LAYOUT else "none"
             self.feedback.value = self._said
             self.rules.value = rules_html(game.rules_shown())
-            self.moves.value = moves_html(hand_move_log(hand, game.seat, OPPONENT), game.seat)
+            self.moves.value = moves_html(hand_move_log(hand, game.seat, opponent()), game.seat)
             options = self._step_options()
             if list(self.step_choice.options) != options:
                 self.step_choice.options = options

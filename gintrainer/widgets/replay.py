@@ -3,12 +3,13 @@ edit the comments, load your own history file."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from ..cards import Card
 from ..drawing import discard_table_html, table_html
 from ..errors import GinError
-from ..language import t, tc, tn
+from ..language import PLAYERS, t, tc, tn
 from ..melds import min_deadwood
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words, comment_words
@@ -20,8 +21,10 @@ from .stepper import Stepper
 MAX_UPLOAD = 2_000_000
 
 
-def _names(replay: Replay) -> tuple[str, str]:
-    return replay.players or ("Ann", "Ben")
+def _names(replay: Replay) -> Sequence[str]:
+    """A history's players, or the lessons' two (in the learner's language) where it names none, as the example
+    hands do."""
+    return replay.players or PLAYERS
 
 
 class ReplaySteps(HandSteps):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Protocol
 
 import traitlets
 
 from ..hand import Hand
-from ..language import t, tc
+from ..language import PLAYERS, t, tc
 from ..steps import HandSteps
 from .base import Change, ScriptWidget, View, guarded
 
@@ -138,7 +139,7 @@ class Stepper(View):
             self.go(start)  # says why in the status line
 
     @classmethod
-    def for_hand(cls, hand: Hand, *, captions: dict[int, str] | None = None, names: tuple[str, str] = ("Ann", "Ben"),
+    def for_hand(cls, hand: Hand, *, captions: dict[int, str] | None = None, names: Sequence[str] = PLAYERS,
                  face_down: tuple[int, ...] = (), title: str = "", start: int = 0) -> Stepper:
         return cls(HandSteps(hand, captions=captions, names=names, face_down=face_down, title=title),
                    start=start)

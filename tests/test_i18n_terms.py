@@ -1,0 +1,111 @@
+"""One term per concept in each catalog (``/work/shared/TERMS.md``'s choices):
+every translation is read for the forms the translators' notes rule out, each
+rule with the reason a learner would be misled.
+
+A rule names a pattern a translation must not contain, optionally only where
+the English says something (``only``) or except where it does (``unless``).
+
+    pytest tests/test_i18n_terms.py
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import pytest
+
+from gintrainer import catalogs
+
+
+@dataclass(frozen=True)
+class Entry:
+    english: str
+    translation: str
+    context: str | None
+
+    def __str__(self) -> str:
+        where = f" ({self.context})" if self.context else ""
+        return f"{self.english[:70]!r}{where}: {self.translation[:140]!r}"
+
+
+@cache
+def entries(lang: str) -> tuple[Entry, ...]:
+    found = []
+    for message in catalogs.read(catalogs.po_path(lang), lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        found.extend(Entry(" ".join(ids), form, message.context) for form in forms if form)
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Rule:
+    lang: str
+    why: str
+    banned: str
+    only: str | None = None
+    unless: str | None = None
+
+    def breaks(self, entry: Entry) -> bool:
+        if self.only and not re.search(self.only, entry.english, re.I):
+            return False
+        if self.unless and re.search(self.unless, entry.english, re.I):
+            return False
+        return re.search(self.banned, entry.translation) is not None
+
+
+LAYING_OFF = r"\b(lay|lays|laying|laid)\b(\s+\w+)?\s+off\b|\blay-offs?\b"
+
+RULES = (
+    Rule("ku", "dest (hand) is masculine: its ezafe is destê, never desta", r"\b[Dd]esta\b"),
+    Rule("ku", "dijber is the defender after a knock; an opponent in general is hevrik",
+         r"\b[Dd]ijber", unless=r"\bdefender"),
+    Rule("ku", "a bare kom is a meld: a class set is koma mamikan, a set of cards set",
+         r"\b[Kk]om(?:a|ê|an|ek|eke|ekê|ekî|ên)?\b(?! mamikan)", only=r"\bsets?\b", unless=r"\bmelds?\b"),
+    Rule("ku", "lê zêde kirin is laying off: adding a meld of one's own is making it (çêkirin)",
+         r"\blê\s*zêde", unless=LAYING_OFF),
+    Rule("ku", "a bonus is xelat (xelata ginê, xelata binbirînê), not the loanword bonus",
+         r"(?i)\bbonus\w*(?![^{]*\})"),
+    Rule("tr", "maça is the suit; where it could be read as maç's dative (to the match) it needs türü or ♠",
+         r"\bmaça\b(?!\s*(?:\(?♠|türü|$))"),
+    Rule("tr", "a placeholder of cards may hold one card: no plural kartlar… after it (rephrase with a colon)",
+         r"\{(?!who\b|player\b|dealer\b|non_dealer\b|meld\w*\b)\w+\}\s+kartlar"),
+)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.lang}: {rule.why[:50]}")
+def test_no_translation_uses_a_form_its_terms_rule_out(rule):
+    found = [str(entry) for entry in entries(rule.lang) if rule.breaks(entry)]
+    assert found == [], f"{rule.why}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(("rule", "english", "translation"), [
+    (RULES[0], "Defender's hand: {cards}", "Desta dijber: {cards}"),
+    (RULES[1], "Do not feed the opponent", "Dijberê xwe têr neke"),
+    (RULES[2], "the end of the set ({n} puzzles)", "di komê de {n} mamik hene"),
+    (RULES[3], "Add meld", "Komê lê zêde bike"),
+    (RULES[4], "A tie is an undercut: the defender scores {points}, with the bonus of {bonus}.",
+     "dijber {points} xal distîne, bi bonusa {bonus}."),
+    (RULES[5], "oklahoma spades double", "Oklahoma'da maça çift puan"),
+    (RULES[6], "Lay off {cards} on the knocker's {meld}.", "{cards} kartlarını kapı çalanın {meld} perine işle."),
+])
+def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation):
+    assert rule.breaks(Entry(english, translation, None))
+
+
+@pytest.mark.parametrize(("rule", "english", "translation"), [
+    (RULES[0], "The defender's hand", "Destê dijber"),
+    (RULES[1], "Undercut (defender < knocker)", "Binbirîn (dijber < lêder)"),
+    (RULES[2], "Make the set", "Koma mamikan çêke"),
+    (RULES[2], "Taking {card} adds it to your meld {meld}.", "ew dikeve koma te {meld}"),
+    (RULES[3], "5♣ extends the run: lay it off too.", "wê jî lê zêde bike."),
+    (RULES[4], "Gin earns a bonus of {bonus} points.", "Gin xelata {bonus} xalan qezenc dike."),
+    (RULES[5], "spades", "maça"),
+    (RULES[6], "{who} lays out automatically.", "{who} kartlarını otomatik olarak açar."),
+])
+def test_each_rule_passes_the_chosen_form(rule, english, translation):
+    assert not rule.breaks(Entry(english, translation, None))

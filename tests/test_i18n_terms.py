@@ -58,6 +58,10 @@ class Rule:
         return re.search(self.banned, entry.translation) is not None
 
 
+_PS_SINGULAR = ("کړه", "وکړه", "واخله", "وګوره", "راښکه", "غورځوه", "وغورځوه", "کېږده", "وساته", "پرانیزه",
+                "وپوښته", "وښیه", "وازمویه", "وسپاره", "شه", "ولوبوه", "ورکړې")
+"""Pashto's familiar singular imperatives (and the subjunctive ورکړې) the buttons and instructions used."""
+
 LAYING_OFF = r"\b(lay|lays|laying|laid)\b(\s+\w+)?\s+off\b|\blay-offs?\b"
 
 RULES = (
@@ -74,6 +78,15 @@ RULES = (
          r"\bmaça\b(?!\s*(?:\(?♠|türü|$))"),
     Rule("tr", "a placeholder of cards may hold one card: no plural kartlar… after it (rephrase with a colon)",
          r"\{(?!who\b|player\b|dealer\b|non_dealer\b|meld\w*\b)\w+\}\s+kartlar"),
+    Rule("ps", "one register: buttons and instructions speak in the polite plural (واخلئ, پرانیزئ, وګورئ)",
+         r"(?<!\w)(?:" + "|".join(_PS_SINGULAR) + r")(?!\w)"),
+    Rule("ps", "default is اصلي, not the transliteration ډیفالټ", r"ډیفالټ"),
+    Rule("ps", "وار (a turn) is masculine: لومړی وار, په خپل لومړي وار کې", r"(?:لومړۍ|خپله)\s+(?:\w+\s+)?وار(?!\w)"),
+    Rule("ps", "a counterfactual (what would have been, had the card been taken or placed) ends in وای, not وي",
+         r"(?<!\w)به(?!\w)[^.؛]*(?<!\w)وي(?!\w)",
+         only=r"\b(?:with it|instead) \w+ would\b|\bwould again\b|\bwould be the one\b"),
+    Rule("ps", "counts and scores in the Latin digits of the cards, never Eastern Arabic or Persian ones",
+         r"[\u0660-\u0669\u06f0-\u06f9]"),
 )
 
 
@@ -92,6 +105,12 @@ def test_no_translation_uses_a_form_its_terms_rule_out(rule):
      "dijber {points} xal distîne, bi bonusa {bonus}."),
     (RULES[5], "oklahoma spades double", "Oklahoma'da maça çift puan"),
     (RULES[6], "Lay off {cards} on the knocker's {meld}.", "{cards} kartlarını kapı çalanın {meld} perine işle."),
+    (RULES[7], "Take the discard", "غورځول شوی کارت واخله"),
+    (RULES[7], "Open", "پرانیزه"),
+    (RULES[8], "hands to play (default 200)", "د لوبولو لپاره دورې (ډیفالټ 200)"),
+    (RULES[9], "Ben knocks on his first turn, with {cards}.", "Ben په خپله لومړۍ وار کې د {cards} سره ټکوي."),
+    (RULES[10], "Ben threw Q♦; with it Ann would still be at 24.", "له هغه سره به Ann لا هم په 24 وي."),
+    (RULES[11], "The 52 cards: your 10", "۵۲ کارتونه: ستاسو ۱۰"),
 ])
 def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation):
     assert rule.breaks(Entry(english, translation, None))
@@ -106,6 +125,12 @@ def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation)
     (RULES[4], "Gin earns a bonus of {bonus} points.", "Gin xelata {bonus} xalan qezenc dike."),
     (RULES[5], "spades", "maça"),
     (RULES[6], "{who} lays out automatically.", "{who} kartlarını otomatik olarak açar."),
+    (RULES[7], "Take the discard", "غورځول شوی کارت واخلئ"),
+    (RULES[7], "decide which meld it belongs to", "پرېکړه وکړئ چې په کومه ډله پورې اړه لري"),
+    (RULES[9], "The first turn starts with an offer.", "لومړی وار په یوه وړاندیز پیلېږي."),
+    (RULES[9], "who begins the first hand", "لومړۍ دوره"),
+    (RULES[10], "Ben threw Q♦; with it Ann would still be at 24.", "له هغه سره به Ann لا هم په 24 وای."),
+    (RULES[11], "The 52 cards: your 10", "52 کارتونه: ستاسو 10"),
 ])
 def test_each_rule_passes_the_chosen_form(rule, english, translation):
     assert not rule.breaks(Entry(english, translation, None))

@@ -96,6 +96,44 @@ def test_no_translation_uses_a_form_its_terms_rule_out(rule):
     assert found == [], f"{rule.why}:\n" + "\n".join(found)
 
 
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+"""Digits as a sentence writes them (``\\d`` takes Eastern Arabic and Persian digits too)."""
+DECIMAL = re.compile(r"(?<![\d.,])\d+[.,]\d+(?![\d.,])")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def numbers(text: str) -> set[str]:
+    return set(NUMBER.findall(PLACEHOLDER.sub(" ", text)))
+
+
+def test_no_english_sentence_writes_a_decimal_the_code_computes():
+    """A decimal (an expected deadwood) is a value filled in where the sentence is shown and
+    written by each language's rules (21.45, 21,45), never digits copied into a sentence."""
+    found = [text for message in catalogs.template() if message.id
+             for text in (message.id if isinstance(message.id, (tuple, list)) else (message.id,))
+             if text and DECIMAL.search(PLACEHOLDER.sub(" ", text))]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", catalogs.TRANSLATED)
+def test_a_translation_writes_no_number_its_english_does_not(lang):
+    """Every number of a translation is one its English writes, in the same digits: a value
+    the English leaves to a placeholder is never written into the translation."""
+    found = [f"{sorted(numbers(entry.translation) - numbers(entry.english))} in {entry}" for entry in entries(lang)
+             if numbers(entry.translation) - numbers(entry.english)]
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize(("english", "translation", "extra"), [
+    ("which expects {draw}.", "ku bi navînî 14.95 dide.", {"14.95"}),
+    ("(beklenen {draw})", "(beklenen 21,45)", {"21,45"}),
+    ("The 52 cards: your 10", "۵۲ کارتونه: ستاسو ۱۰", {"۵۲", "۱۰"}),
+    ("The 52 cards: your 10", "52 کارتونه: ستاسو 10", set()),
+])
+def test_the_number_check_finds_numbers_the_english_does_not_write(english, translation, extra):
+    assert numbers(translation) - numbers(english) == extra
+
+
 @pytest.mark.parametrize(("rule", "english", "translation"), [
     (RULES[0], "Defender's hand: {cards}", "Desta dijber: {cards}"),
     (RULES[1], "Do not feed the opponent", "Dijberê xwe têr neke"),

@@ -10,9 +10,11 @@ the English says something (``only``) or except where it does (``unless``).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -77,7 +79,7 @@ RULES = (
     Rule("ku", "a bonus is xelat (xelata ginê, xelata binbirînê), not the loanword bonus",
          r"(?i)\bbonus\w*(?![^{]*\})"),
     Rule("tr", "maça is the suit; where it could be read as maç's dative (to the match) it needs türü or ♠",
-         r"\bmaça\b(?!\s*(?:\(?♠|türü|$))"),
+         r"(?<!♠ )\bmaça\b(?!\s*(?:\(?♠|türü|$))"),
     Rule("tr", "a placeholder of cards may hold one card: no plural kartlar… after it (rephrase with a colon)",
          r"\{(?!who\b|player\b|dealer\b|non_dealer\b|meld\w*\b)\w+\}\s+kartlar"),
     Rule("ps", "one register: buttons and instructions speak in the polite plural (واخلئ, پرانیزئ, وګورئ)",
@@ -95,6 +97,30 @@ RULES = (
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.lang}: {rule.why[:50]}")
 def test_no_translation_uses_a_form_its_terms_rule_out(rule):
     found = [str(entry) for entry in entries(rule.lang) if rule.breaks(entry)]
+    assert found == [], f"{rule.why}:\n" + "\n".join(found)
+
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
+
+def lesson_prose(lang: str) -> list[tuple[str, Entry]]:
+    """Each markdown cell of the language's lesson notebooks with the English notebook's
+    cell at the same place (the notebooks keep the English cells' order)."""
+    found = []
+    for path in sorted((LESSONS / lang).glob("*.ipynb")):
+        ours = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        english = json.loads((LESSONS / path.name).read_text(encoding="utf-8"))["cells"]
+        for number, (cell, source) in enumerate(zip(ours, english, strict=True)):
+            if cell["cell_type"] == "markdown":
+                found.append((f"{path.name} cell {number}", Entry("".join(source["source"]), "".join(cell["source"]),
+                                                                   None)))
+    return found
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.lang}: {rule.why[:50]}")
+def test_no_lesson_notebook_uses_a_form_its_terms_rule_out(rule):
+    """The lessons' prose holds the same terms (and quotes the buttons as they now read)."""
+    found = [f"{where}: {entry.translation[:100]!r}" for where, entry in lesson_prose(rule.lang) if rule.breaks(entry)]
     assert found == [], f"{rule.why}:\n" + "\n".join(found)
 
 
@@ -166,6 +192,7 @@ def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation)
     (RULES[4], "Three or four cards of one rank.", "Sê an çar qertên bi heman hejmarê."),
     (RULES[5], "Gin earns a bonus of {bonus} points.", "Gin xelata {bonus} xalan qezenc dike."),
     (RULES[6], "spades", "maça"),
+    (RULES[6], "four suits", "dört tür (♣ sinek, ♦ karo, ♥ kupa, ♠ maça)"),
     (RULES[7], "{who} lays out automatically.", "{who} kartlarını otomatik olarak açar."),
     (RULES[8], "Take the discard", "غورځول شوی کارت واخلئ"),
     (RULES[8], "decide which meld it belongs to", "پرېکړه وکړئ چې په کومه ډله پورې اړه لري"),

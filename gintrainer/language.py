@@ -34,6 +34,7 @@ the Latin ones its rule page uses.
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 import string
 from collections.abc import Iterator, Mapping, Sequence
@@ -311,6 +312,35 @@ def left_to_right(text: str, lang: str | None = None) -> str:
     return f"{LRI}{text}{PDI}" if is_rtl(lang) and text else text
 
 
+_ARROWS = {"back": "←", "forward": "→", "step_back": "◀", "step_forward": "▶", "start": "«", "end": "»"}
+"""The arrow of each way a navigation control goes, as a left-to-right page draws it."""
+_BACKWARDS = ("back", "step_back", "start")
+_MIRRORED = str.maketrans("←→◀▶", "→←▶◀")
+"""The arrows a right-to-left page must turn round itself: « and » are Bidi_Mirrored characters,
+which the browser already draws turned round in a right-to-left line (an arrow turned here
+would be turned twice)."""
+
+
+def with_arrow(text: str, way: str, lang: str | None = None) -> str:
+    """A navigation label (a link, a stepper's button) with the arrow of ``way``
+    (``back``, ``forward``, ``step_back``, ``step_forward``, ``start``, ``end``),
+    pointing the way the page reads: a way back stands before the text and a way
+    forward after it, and on a right-to-left page "next" points left. The one
+    owner of the arrows: the catalogs hold the words alone.
+
+    >>> with_arrow("Next", "forward"), with_arrow("Back", "step_back")
+    ('Next →', '◀ Back')
+    >>> with_arrow("بل", "forward", "ps"), with_arrow("شاته", "step_back", "ps")
+    ('بل ←', '▶ شاته')
+    """
+    if way not in _ARROWS:
+        raise GinError(f"a navigation arrow goes {', '.join(_ARROWS)}, not {way!r}")
+    arrow = _ARROWS[way]
+    if is_rtl(lang):
+        arrow = arrow.translate(_MIRRORED)
+    return f"{arrow} {text}" if way in _BACKWARDS else f"{text} {arrow}"
+
+
 def format_plain(value: object, lang: str | None = None) -> str:
     """A value in a sentence: a fraction or decimal by :func:`format_number`, cards
     (a card, a tuple of cards, a tuple of melds) by their symbols, left to right
@@ -319,6 +349,8 @@ def format_plain(value: object, lang: str | None = None) -> str:
         raise GinError(f"a sentence takes numbers, cards or text, not {value!r}")
     if isinstance(value, (Fraction, float)):
         return format_number(value, lang)
+    if isinstance(value, dt.date):  # ISO order, kept whole: a right-to-left line would show 2026-12-04 as 04-12-2026
+        return left_to_right(value.isoformat(), lang)
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):
             return left_to_right(" · ".join(" ".join(str(card) for card in meld) for meld in value), lang)
@@ -433,4 +465,5 @@ def tc(context: str, text: str, /, **values: object) -> str:
 __all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS", "N_", "allow_pseudo",
            "check_language", "choose_language", "current_language", "format_number", "format_percent", "format_plain",
            "in_language", "is_rtl", "known_languages", "left_to_right", "player_names", "player_values",
-           "preferred_language", "sort_key", "t", "tc", "text_direction", "tn", "translations", "use_language"]
+           "preferred_language", "sort_key", "t", "tc", "text_direction", "tn", "translations", "use_language",
+           "with_arrow"]

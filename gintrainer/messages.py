@@ -42,6 +42,7 @@ from .language import (
     current_language,
     format_number,
     format_percent,
+    format_plain,
     left_to_right,
     translations,
 )
@@ -749,7 +750,8 @@ def format_value(value, lang: str | None = None) -> str:
     """A value in words: a card as ``7♥``, cards space-separated, melds between
     dots, a fraction or float to two places, a signed number with its sign, a
     percentage with ``%``, a date as ``2026-03-01`` (English forms; ``lang`` is
-    for the languages to come)."""
+    for the languages to come); cards, signed numbers and dates kept left to right
+    in a right-to-left language."""
     if isinstance(value, Card):
         return left_to_right(str(value), lang)
     if isinstance(value, tuple):
@@ -758,12 +760,12 @@ def format_value(value, lang: str | None = None) -> str:
         return left_to_right(show_cards(value), lang)
     if isinstance(value, (Fraction, float)):
         return format_number(value, lang)
-    if isinstance(value, Signed):
-        return f"{int(value):+d}"
+    if isinstance(value, Signed):  # the sign kept before the number in a right-to-left line
+        return left_to_right(f"{int(value):+d}", lang)
     if isinstance(value, Percent):
         return format_percent(int(value), lang)
     if isinstance(value, _dt.date):
-        return value.isoformat()
+        return format_plain(value, lang)
     return str(value)
 
 

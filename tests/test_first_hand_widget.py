@@ -15,7 +15,7 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.deals import THEM, YOU  # noqa: E402
 from gintrainer.hand import Phase  # noqa: E402
-from gintrainer.language import LANGUAGES, in_language, t  # noqa: E402
+from gintrainer.language import LANGUAGES, in_language, t, with_arrow  # noqa: E402
 from gintrainer.lessons import LESSONS, outline  # noqa: E402
 from gintrainer.lessons import first_hand as script  # noqa: E402
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand  # noqa: E402
@@ -74,7 +74,8 @@ def test_the_lessons_next_and_previous_links_go_through_the_first_hand():
     assert here[1] == (lesson_path(5), f"← Previous: {LESSONS[5].title}")
     assert here[2] == (lesson_path(6), f"Next: {LESSONS[6].title} →")
     with in_language("tr"):
-        assert (lesson_path(FIRST_HAND, "tr"), t("Next: {title} →", title=t(script.TITLE))) in links(5, "tr")
+        following = with_arrow(t("Next: {title}", title=t(script.TITLE)), "forward")
+        assert (lesson_path(FIRST_HAND, "tr"), following) in links(5, "tr")
         assert t(script.TITLE) != script.TITLE
 
 

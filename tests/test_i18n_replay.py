@@ -134,3 +134,20 @@ def test_an_example_hand_that_is_not_there_is_refused_from_the_catalogs():
             assert unmarked(str(error)) == [] and str(error).startswith("⟦no example hand 'no-such-hand'")
         else:
             raise AssertionError("refused")
+
+
+def test_a_value_a_comment_names_is_the_engines_written_as_each_language_writes_it():
+    """The knock example's comment on Ben's draw quotes the stock draw's expected deadwood:
+    the file keeps the English ("21.45"), each language shows the engine's value in its own
+    way (Turkish and Kurmanji 21,45), and no catalog holds the digits."""
+    from gintrainer.replay.examples import step_facts
+
+    replay = examples()["knock"]
+    note = next(n for n in replay.annotations if n.step == 4 and n.author != "solver")
+    value = step_facts(replay, 4)["draw"]
+    assert language.format_number(value, "en") in note.comment
+    for lang in ("tr", "ku", "ps"):
+        with language.in_language(lang):
+            shown = solver_notes.comment_words(replay, note)
+        assert language.format_number(value, lang) in shown and shown != note.comment, lang
+    assert language.format_number(value, "tr") != language.format_number(value, "en")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import io
+from datetime import date
 from fractions import Fraction
 
 import pytest
@@ -26,8 +27,9 @@ from gintrainer.language import (
     t,
     text_direction,
     tn,
+    with_arrow,
 )
-from gintrainer.messages import render, say
+from gintrainer.messages import Signed, render, say
 
 
 def test_a_language_is_read_in_any_case_and_with_a_region():
@@ -153,3 +155,21 @@ def test_a_class_answer_is_read_in_every_language():
         assert parse_response(puzzle, written) == (True, parse_card("7H")), written
     for written in ("no", "Hayır", "na", "نه"):
         assert parse_response(puzzle, written) == (False, None), written
+
+
+def test_navigation_arrows_point_the_way_the_page_reads():
+    assert [with_arrow("Back", way) for way in ("back", "step_back", "start")] == ["← Back", "◀ Back", "« Back"]
+    assert [with_arrow("Next", way) for way in ("forward", "step_forward", "end")] == ["Next →", "Next ▶", "Next »"]
+    with in_language("ps"):  # « and » the browser turns round itself (Bidi_Mirrored)
+        assert [with_arrow("بل", way) for way in ("forward", "step_forward", "end")] == ["بل ←", "بل ◀", "بل »"]
+        assert with_arrow("شاته", "back") == "→ شاته"
+    with pytest.raises(GinError):
+        with_arrow("Up", "up")
+
+
+def test_dates_and_signed_numbers_keep_their_order_in_a_right_to_left_sentence():
+    day = date(2026, 12, 4)
+    assert t("Today's puzzles ({date})", date=day) == "Today's puzzles (2026-12-04)"
+    with in_language("ps"):
+        assert f"({LRI}2026-12-04{PDI})" in t("Today's puzzles ({date})", date=day)
+        assert f"{LRI}-473{PDI}" in render(say("rating_failed", before=1500, after=1027, change=Signed(-473)))

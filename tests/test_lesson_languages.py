@@ -165,3 +165,22 @@ def test_a_keyword_other_than_lang_is_more_than_a_widget_call(tmp_path):
     path = tmp_path / LESSONS[5].file
     path.write_text(json.dumps(nb), encoding="utf-8")
     assert outline.read(path).stray == ("lesson.toolbar(5, size='large')",)
+
+
+@pytest.mark.parametrize("lang", outline.language_folders(LESSON_DIR))
+def test_a_lesson_names_the_presets_as_the_menu_does(lang):
+    """Lesson 9's prose names each preset with the catalog's word for it, the one the
+    practice page's menu shows (reference.preset_name), never with the English name."""
+    import re
+
+    from gintrainer.language import in_language
+    from gintrainer.reference import preset_name
+    from gintrainer.rules import PRESETS
+
+    with in_language(lang):
+        names = {preset: preset_name(preset) for preset in PRESETS}
+    notebook = json.loads((LESSON_DIR / lang / LESSONS[9].file).read_text(encoding="utf-8"))
+    prose = "\n".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
+    english = [name for name, shown in names.items() if shown != name and re.search(rf"\b{name}\b", prose)]
+    assert english == [], f"{lang}: say {', '.join(names[name] for name in english)}"
+    assert all(shown in prose for shown in names.values())

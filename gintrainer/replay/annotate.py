@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import NotRequired, TypedDict
 
 from ..cards import Card
@@ -243,8 +244,12 @@ def comment_words(replay: Replay, note: Annotation) -> str:
     note is stored in English (the history format is one language); it is written
     again from what the solver finds at its step, in the learner's language. A
     teacher's comment is translated when it is one of the shipped examples'
-    (marked in :mod:`gintrainer.replay.hands`); anyone else's comment stays as written."""
+    (marked in :mod:`gintrainer.replay.hands`), with the values it names written
+    as the learner's language writes them; anyone else's comment stays as written."""
     if note.author != SOLVER:
+        template = _shipped_templates().get(note.comment)
+        if template is not None:
+            return t(template[0], **template[1])
         return t(note.comment) if note.comment else ""
     for finding in _findings_at(replay, note.step):
         with in_language("en"):
@@ -252,6 +257,16 @@ def comment_words(replay: Replay, note: Annotation) -> str:
         if english == note.comment:
             return finding.comment
     return note.comment
+
+
+@cache
+def _shipped_templates() -> dict[str, tuple[str, dict[str, object]]]:
+    """The shipped examples' comments that name values (``{draw}``), by their English
+    text as the files keep it: the catalog's sentence and its values."""
+    from .hands import SCRIPTS
+
+    return {move.text(): (move.comment, move.values()) for script in SCRIPTS for move in script.moves
+            if move.comment and move.values()}
 
 
 def _findings_at(replay: Replay, step: int) -> tuple[Finding, ...]:

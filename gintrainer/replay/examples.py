@@ -58,7 +58,7 @@ def build(script: Script, *, check: bool = True) -> Replay:
             raise ReplayError(f"example {script.name!r}, step {number} ({item.action!r}): {error}",
                               step=number) from None
         if item.comment or item.better or item.arrows:
-            notes.append(Annotation(number, item.comment or "", better=item.better, arrows=item.arrows))
+            notes.append(Annotation(number, item.text(), better=item.better, arrows=item.arrows))
     replay = Replay(hand, notes, title=script.title, description=script.description, featured=script.featured,
                     players=script.players, tags=script.tags)
     if check:
@@ -121,7 +121,7 @@ def comment_problems(script: Script, replay: Replay) -> list[str]:
             continue
         state = replay.state(number)
         melds = state.melds(state.knocker) if state.knocker is not None else ()
-        add(f"step {number} ({item.action!r})", item.comment, _declared(item),
+        add(f"step {number} ({item.action!r})", item.text(), _declared(item),
             visible_cards(replay, number, replay.step(number).seat), melds)
     return problems
 

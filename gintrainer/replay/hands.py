@@ -98,7 +98,7 @@ KNOCK = Script(
              meld="QC QD QS", known_by_opponent="QD"),
         move("discard 9D"),
         move("draw", N_("{ann} threw 9♦. It would only replace K♥ (26 deadwood); a stock draw does better on "
-                     "average (21.45 expected), so {ben} draws: 7♠, which completes the run 5♠ 6♠ 7♠."),
+                     "average ({draw} expected), so {ben} draws: 7♠, which completes the run 5♠ 6♠ 7♠."),
              take=26, draw="21.45", drawn="7S", meld="5S 6S 7S"),
         move("knock KH", N_("Three melds now, and only 6♥ and K♥ loose. Discarding K♥ face down leaves 6 "
                          "deadwood, well within the limit of 10. Knock now: {ann} is building (she took the "
@@ -150,7 +150,7 @@ TAKE_AND_KNOCK = Script(
         move("draw"),
         move("discard 6D"),
         move("take", N_("{ann} threw 6♦, exactly the card {ben} hoped for: 4♦ 5♦ 6♦. Taking it drops his best "
-                     "deadwood from 17 to 1, far better than a stock draw, which expects 14.95. Remember the "
+                     "deadwood from 17 to 1, far better than a stock draw, which expects {draw}. Remember the "
                      "rule: the card just taken from the pile may not be discarded this turn, not even as "
                      "the knock card."),
              deadwood=17, take=1, draw="14.95", meld="4D 5D 6D"),
@@ -190,7 +190,7 @@ GIN = Script(
                     fits={"7H": "5H 6H 7H / 7C 7D 7H"}),
     moves=(
         move("take", N_("4♠ extends A♠ 2♠ 3♠ to a four-card run. Taking it and throwing Q♣ drops {ben}'s "
-                     "deadwood from 31 to 21. Passing, then drawing from the stock, would expect about 26.85."),
+                     "deadwood from 31 to 21. Passing, then drawing from the stock, would expect about {draw}."),
              meld="AS 2S 3S 4S", deadwood=31, take=21, take_discard="QC", draw="26.85"),
         move("discard QC", N_("Q♣ and K♦ are both worth 10 and both fit nothing. Q♣ goes now, K♦ next time. "
                            "Look at what {ben} keeps: 5♥ 6♥ 7♥ 7♣ 7♦. With 4♥, the run 4♥ 5♥ 6♥ frees 7♥ for "
@@ -397,7 +397,7 @@ DEAD_HAND = Script(
         move("draw", N_("7♦: taking it would leave 20, worse than drawing. From the stock: 5♣."),
              take=20, draw="15.07", drawn="5C"),
         move("discard 5C", N_("5♣ fits nothing of {ben}'s, and by his own numbers it is the best discard "
-                           "(14.96 expected after his next draw). But watch {ann}'s next move: the solver "
+                           "({expected} expected after his next draw). But watch {ann}'s next move: the solver "
                            "counts only {ben}'s own draws and cannot see that a low card next to cards {ann} has "
                            "never thrown may feed her."),
              fits={"5C": ""}, deadwood=18, expected="14.96", best="5C"),

@@ -8,11 +8,15 @@ stacked deal. The scripts themselves are in :mod:`gintrainer.replay.hands`;
 
 from __future__ import annotations
 
+import re
+import string
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ..cards import Card, CardsLike, parse_cards
 from ..deals import stack_deck
 from ..errors import GinError
+from ..language import PLAYER_VALUES, format_plain
 from ..rules import Rules
 from .history import ReplayError
 
@@ -38,6 +42,34 @@ class Move:
     arrows: tuple = ()
     facts: dict = field(default_factory=dict)
     at: dict = field(default_factory=dict)
+
+    def values(self) -> dict[str, object]:
+        """The values the comment names (``{draw}``, ``{expected}``): its declared facts,
+        a number stated to two decimals (``"21.45"``, checked against the engine when the
+        example is built) as that exact decimal, so that each language writes it its
+        own way (``21,45``) instead of a translation copying the English digits."""
+        names = {name for _, name, _, _ in string.Formatter().parse(self.comment or "") if name} - set(PLAYER_VALUES)
+        missing = sorted(names - self.facts.keys())
+        if missing:
+            raise ReplayError(f"the comment on {self.action!r} names {', '.join(missing)}, which it does not state")
+        return {name: _value(self.facts[name]) for name in sorted(names)}
+
+    def text(self, lang: str = "en") -> str:
+        """The comment as ``lang`` writes its values (the shipped files keep the English); the players'
+        names stay ``{ann}`` and ``{ben}``, for the page to fill in the learner's language."""
+        values = self.values()
+        if not values:
+            return self.comment or ""
+        players = {name: "{" + name + "}" for name in PLAYER_VALUES}
+        return (self.comment or "").format(**players, **{name: format_plain(value, lang)
+                                                          for name, value in values.items()})
+
+
+_DECIMAL = re.compile(r"\d+\.\d+")
+
+
+def _value(fact: object) -> object:
+    return Fraction(fact) if isinstance(fact, str) and _DECIMAL.fullmatch(fact) else fact
 
 
 def move(action: str, comment: str | None = None, *, better: str | None = None, arrows=(), at=None,

@@ -64,6 +64,14 @@ LTR_PARTS = (".gt-row", ".gt-hand", ".gt-melds", ".gt-laid", ".gt-group", ".gt-c
 """What stays left to right on a right-to-left page: rows of cards, runs, hands, melds,
 the card buttons and tables of numbers (a run reads 4 5 6 in Pashto too)."""
 
+RTL_TEXT_PARTS = (".gt-note", ".gt-caption", ".gt-seat-title", ".gt-count", "table.gt-solver caption",
+                  "table.gt-solver th:not([scope=row])")
+"""The words inside those left-to-right parts (a phase note beside the stock, a meld's caption,
+a seat's title, a count, a table's headings): sentences of the page's language, laid out
+right to left even when they begin with a Latin name or a card ("Ben کولی شي …"), as the
+page's direction says, not as their first letter would (which ``dir=auto`` or
+``unicode-bidi: plaintext`` would follow)."""
+
 _RTL_CSS = """
 html[dir=rtl] body, html[dir=rtl] .jp-Notebook, html[dir=rtl] .jupyter-widgets {font-family: FONTS;}
 [dir=rtl] .widget-html-content, [dir=rtl] .jp-RenderedHTMLCommon, [dir=rtl] .widget-label,
@@ -71,8 +79,9 @@ html[dir=rtl] body, html[dir=rtl] .jp-Notebook, html[dir=rtl] .jupyter-widgets {
 [dir=rtl] .gt-caption-box {border-left: none; border-right: 4px solid #f0a000;}
 [dir=rtl] .gt-notice {border-left: none; border-right: 4px solid #f0a000;}
 [dir=rtl] LTR {direction: ltr; text-align: left;}
-[dir=rtl] .gt-caption, [dir=rtl] .gt-seat-title, [dir=rtl] table.gt-solver caption,
-[dir=rtl] table.gt-solver th:not([scope=row]) {unicode-bidi: plaintext;}
+[dir=rtl] TEXT {direction: rtl; unicode-bidi: isolate;}
+[dir=rtl] .widget-checkbox input[type=checkbox] {
+  margin-right: 0; margin-left: calc(var(--jp-widgets-input-padding) * 2);}
 .gt-lang-bar .gt-lang-menu {font-size: 90%; color: #444;}
 .gt-lang-menu a {margin: 0 2px;}
 """
@@ -81,8 +90,10 @@ html[dir=rtl] body, html[dir=rtl] .jp-Notebook, html[dir=rtl] .jupyter-widgets {
 def language_style() -> str:
     """The style rules for pages in a right-to-left language (they apply only there):
     text aligned right, navigation mirrored by the direction itself, cards and numbers
-    left to right, a font stack that covers Pashto."""
-    css = _RTL_CSS.replace("FONTS", FONT_STACK).replace("LTR", ", [dir=rtl] ".join(LTR_PARTS))
+    left to right with the words among them right to left, a checkbox's gap on the side of
+    its label, a font stack that covers Pashto."""
+    css = (_RTL_CSS.replace("FONTS", FONT_STACK).replace("LTR", ", [dir=rtl] ".join(LTR_PARTS))
+           .replace("TEXT", ", [dir=rtl] ".join(RTL_TEXT_PARTS)))
     return f"<style>{css}</style>"
 
 

@@ -19,7 +19,7 @@ from html import escape
 
 from ..app import for_a_class
 from ..errors import GinError
-from ..language import LANGUAGES, N_, NAMES, current_language, t, tc
+from ..language import LANGUAGES, N_, NAMES, current_language, t, tc, with_arrow
 from ..lessons.path import (
     FIRST_HAND,
     LessonState,
@@ -252,7 +252,7 @@ def nav_pages(here: str) -> list[Page]:
     reference (in the lesson's language); for the other pages, the rest of their group."""
     if here not in site_pages():
         raise GinError(f"{here!r} is not a page of the site")
-    home = Page(HOME, t("← Home"))
+    home = Page(HOME, with_arrow(t("Home"), "back"))
     found = lesson_of(here)
     if found is not None:
         page, lang = found
@@ -264,10 +264,10 @@ def nav_pages(here: str) -> list[Page]:
             at = order.index(page)
             if at > 0:
                 pages.append(Page(lesson_path(order[at - 1], lang),
-                                  t("← Previous: {title}", title=lesson_title(order[at - 1]))))
+                                  with_arrow(t("Previous: {title}", title=lesson_title(order[at - 1])), "back")))
             if at + 1 < len(order):
                 pages.append(Page(lesson_path(order[at + 1], lang),
-                                  t("Next: {title} →", title=lesson_title(order[at + 1]))))
+                                  with_arrow(t("Next: {title}", title=lesson_title(order[at + 1])), "forward")))
             return pages + [glossary, reference]
         first = min(LESSONS)
         return [home, Page(lesson_path(first, lang), t("Lesson {number}: {title}", number=first,
@@ -507,7 +507,7 @@ class LandingPage(View):
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()
         headings = [t("Learn the game"), tc("heading", "Puzzles"),
-                    t("Today's puzzles ({date})", date=self.daily.today.isoformat())]
+                    t("Today's puzzles ({date})", date=self.daily.today)]
         learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
         super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.lessons,
                           puzzles, self.puzzles, self.extras, today_heading, self.daily], _dom_classes=("gt-landing",))

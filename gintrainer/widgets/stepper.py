@@ -9,7 +9,7 @@ from typing import Protocol
 import traitlets
 
 from ..hand import Hand
-from ..language import PLAYERS, t, tc
+from ..language import PLAYERS, t, tc, with_arrow
 from ..steps import HandSteps
 from .base import Change, ScriptWidget, View, guarded
 
@@ -108,11 +108,13 @@ class StepperBoard(ScriptWidget):
 
 
 def stepper_texts() -> dict[str, str]:
-    """The stepper's button labels, tooltips and slider name, in the language spoken now."""
-    return {"start": tc("button", "« Start"), "start_tip": t("Go to the start"),
-            "back": tc("button", "◀ Back"), "back_tip": t("One step back"),
-            "forward": tc("button", "Forward ▶"), "forward_tip": t("One step forward"),
-            "end": tc("button", "End »"), "end_tip": t("Go to the end"),
+    """The stepper's button labels, tooltips and slider name, in the language spoken now
+    (the buttons' arrows from :func:`~gintrainer.language.with_arrow`: on a right-to-left
+    page "back" points right)."""
+    return {"start": with_arrow(tc("stepper", "Start"), "start"), "start_tip": t("Go to the start"),
+            "back": with_arrow(tc("stepper", "Back"), "step_back"), "back_tip": t("One step back"),
+            "forward": with_arrow(tc("stepper", "Forward"), "step_forward"), "forward_tip": t("One step forward"),
+            "end": with_arrow(tc("stepper", "End"), "end"), "end_tip": t("Go to the end"),
             "slider": tc("label", "Step")}
 
 

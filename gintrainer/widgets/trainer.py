@@ -628,7 +628,7 @@ class DailyPage(View):
         self.bar = ProfileBar(self.learner) if bar else None
         self.date: widgets.Dropdown | None = None
         if archive:
-            labels = [(t("Today, {date}", date=d.isoformat()) if n == 0 else d.isoformat(), d.isoformat())
+            labels = [(t("Today, {date}", date=d) if n == 0 else d.isoformat(), d.isoformat())
                       for n, d in enumerate(self.dates)]
             self.date = widgets.Dropdown(options=labels, value=self.today.isoformat(),
                                          description=tc("label", "Day:"))
@@ -682,8 +682,8 @@ class DailyPage(View):
     def _on_date(self, change: Change) -> None:
         day = parse_date(change["new"])
         if day > self.today or day < self.dates[-1]:
-            raise GinError(t("choose a day from {first} to {last}", first=self.dates[-1].isoformat(),
-                                 last=self.today.isoformat()))
+            raise GinError(t("choose a day from {first} to {last}", first=self.dates[-1],
+                                 last=self.today))
         self.show_day(day)
 
     def show_day(self, day: dt.date) -> None:

@@ -410,3 +410,45 @@ def test_the_trainer_and_the_worksheet_show_a_puzzle_s_position_alike():
     shown = puzzle_position_html(long)
     assert all(f'title="{c}"' in shown for c in long.discard_pile[-8:] + long.opponent_known)
     assert f"discard pile: {len(long.discard_pile)} cards, top {long.discard_pile[-1]}" in shown
+
+
+def test_no_widget_sends_a_null_tooltip():
+    """ipywidgets' ToggleButton and FileUpload views write the tooltip into the title attribute as it is:
+    None would show as a "null" tooltip. The package's widgets send no tooltip as the empty text, given or not
+    (a Button's view falls back on its description itself)."""
+    from gintrainer.widgets import ui
+    from gintrainer.widgets.trainer import PuzzleView
+    made = [getattr(ui, name) for name in ui.__all__]
+    with_tooltip = [kind for kind in made if isinstance(kind, type) and kind.__module__ == "gintrainer.widgets.base"
+                    and "tooltip" in kind.class_traits()]
+    assert ui.ToggleButton in with_tooltip and ui.FileUpload in with_tooltip
+    for kind in with_tooltip:
+        if issubclass(kind, ui.Button):
+            continue
+        assert kind().get_state()["tooltip"] == "", kind
+        assert kind(tooltip=None).get_state()["tooltip"] == "", kind
+        widget = kind(tooltip="a tip")
+        assert widget.get_state()["tooltip"] == "a tip"
+        widget.tooltip = None
+        assert widget.get_state()["tooltip"] == "", kind
+    assert PuzzleView().table_toggle.get_state()["tooltip"] == ""
+
+
+def test_no_widget_of_the_app_s_pages_sends_a_null_tooltip():
+    """Every widget of the pages once seen with "null" tooltips (the solver's table toggle, the file uploads,
+    the labels of widgets with a description, the shared style sheet) sends a tooltip (buttons aside, whose
+    view falls back on the description)."""
+    from ipywidgets import Button
+    from ipywidgets.widgets.widget import _instances
+
+    from gintrainer.widgets.classroom import gradebook, teacher
+    from gintrainer.widgets.practice import practice
+    from gintrainer.widgets.replay import replays
+    from gintrainer.widgets.site import nav
+    from gintrainer.widgets.trainer import trainer
+    pages = [nav("puzzles/best_discard.ipynb"), trainer("best_discard"), trainer("defend"), replays(), gradebook(),
+             teacher(), practice(), lesson.toolbar(1), lesson.first_hand(), lesson.example("deadwood")]
+    assert pages
+    null = [(type(w).__name__, w.get_state().get("description")) for w in list(_instances.values())
+            if not isinstance(w, Button) and "tooltip" in w.keys and w.get_state()["tooltip"] is None]
+    assert null == []

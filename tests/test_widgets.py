@@ -119,9 +119,10 @@ def test_number_exercise_right_wrong_and_not_a_number():
 
 def test_new_position_moves_to_the_next_seed_and_resets():
     view = ExerciseView("pick_meld", 0)
+    assert "position 1<" in view.prompt.value and "position #" not in view.prompt.value  # from 1
     click_cards(view, view.exercise.answer)
     view.new_button.click()
-    assert view.exercise.seed == 1 and "position #1" in view.prompt.value
+    assert view.exercise.seed == 1 and "position 2<" in view.prompt.value
     assert view.picker.selected == () and view.feedback.value == ""
     assert [b.description for b in view.picker.children] == [str(c) for c in view.exercise.options]
 
@@ -304,8 +305,10 @@ def test_check_view_counts_first_answers_only():
 def test_rules_comparison_new_position():
     view = RulesComparison(0)
     before = view.table.value
+    assert "(position 1)" in view.position.value and "position #" not in view.position.value
     view.new_button.click()
     assert view.seed == 1 and view.table.value != before and "straight gin" in view.table.value
+    assert "(position 2)" in view.position.value
 
 
 def test_lesson_helpers_build_every_widget():

@@ -166,6 +166,13 @@ def sorted_cards(cards: CardsLike, sort: str = "melds") -> tuple[Card, ...]:
     raise ValueError(f"sort must be one of {', '.join(SORTS)}, not {sort!r}")
 
 
+def meld_groups(cards: CardsLike) -> tuple[tuple[Card, ...], ...]:
+    """The groups a hand shown by melds is drawn in, in their order: the melds of the best
+    arrangement, then the deadwood (when there is any)."""
+    arrangement = best_arrangement(parse_cards(cards))
+    return (*arrangement.melds, arrangement.deadwood) if arrangement.deadwood else tuple(arrangement.melds)
+
+
 def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True, size: str = "normal",
               four_colour: bool = False, marks: Marks | None = None) -> str:
     """A hand. With ``show_melds`` the cards are grouped as the best arrangement
@@ -174,12 +181,9 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
     cards = parse_cards(cards)
     arrangement = best_arrangement(cards)
     if show_melds:
-        groups = [group_html(cards_html(m, size=size, four_colour=four_colour, marks=marks),
-                             words(f"label_meld_kind_{meld_kind(m)}")) for m in arrangement.melds]
-        if arrangement.deadwood:
-            groups.append(group_html(cards_html(arrangement.deadwood, size=size, four_colour=four_colour,
-                                                marks=marks), words("label_deadwood")))
-        body = "".join(groups)
+        captions = [words(f"label_meld_kind_{meld_kind(m)}") for m in arrangement.melds] + [words("label_deadwood")]
+        body = "".join(group_html(cards_html(group, size=size, four_colour=four_colour, marks=marks), caption)
+                       for group, caption in zip(meld_groups(cards), captions, strict=False))
     else:
         body = cards_html(sorted_cards(cards, sort), size=size, four_colour=four_colour, marks=marks)
     return (f'<div class="gt-hand">{body}'

@@ -318,7 +318,7 @@ def test_lesson_helpers_build_every_widget():
     for number in LESSONS:
         assert len(lesson.check(number).questions) >= 3
     assert lesson.demo("deal").steps.count == 22
-    assert "8 8 8 · 4 4 4 · 5 2 2 A" in lesson.example("deadwood").title.value
+    assert "<b>4 4 4 · 8 8 8 · A 2 2 5</b>" == lesson.example("deadwood").title.value
     assert "Knock limit" in lesson.quick_reference().data
     assert "Undercut" in lesson.glossary().data
     assert isinstance(lesson.exercise("can_knock", 2), ExerciseView)
@@ -455,3 +455,19 @@ def test_no_widget_of_the_app_s_pages_sends_a_null_tooltip():
     null = [(type(w).__name__, w.get_state().get("description")) for w in list(_instances.values())
             if not isinstance(w, Button) and "tooltip" in w.keys and w.get_state()["tooltip"] is None]
     assert null == []
+
+
+def test_an_example_s_bold_title_lists_the_groups_in_the_order_the_hand_is_drawn():
+    """The summary over a lesson's example hand reads its groups (the melds, then the deadwood) rank by
+    rank in the order the hand under it shows them, sorted by melds as it is first shown."""
+    import re
+
+    from gintrainer.lessons import EXAMPLES
+    assert EXAMPLES
+    for name in EXAMPLES:
+        view = lesson.example(name)
+        assert view.sort.value == "melds"
+        drawn = [" ".join(re.findall(r'<span class="gt-rank">([^<]+)</span>', group))
+                 for group in re.findall(r'<span class="gt-group">(.*?)<span class="gt-caption">', view.html.value)]
+        assert len(drawn) >= 2
+        assert view.title.value == "<b>" + " · ".join(drawn) + "</b>", name

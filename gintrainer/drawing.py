@@ -307,16 +307,17 @@ def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] =
 
 def table_html(hand: Hand, *, names: tuple[str, str] = ("Ann", "Ben"), face_down: tuple[int, ...] = (),
                size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True,
-               you: int | None = None) -> str:
+               you: int | None = None, result: bool = True) -> str:
     """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
     ``face_down`` shows only card backs), the stock, the discard pile, the melds
-    after a knock and the result. ``you`` is the learner's seat, whose words are
+    after a knock and (unless ``result`` is false: a page that explains the score
+    beside the table) the result. ``you`` is the learner's seat, whose words are
     said to the learner ("You (dealer)"; None: both seats are named)."""
     opts = CardStyle(size=size, four_colour=four_colour)
     rows = [_seat_html(hand, 1 - hand.dealer, names, you, face_down, sort, show_melds, opts),
             _middle_html(hand, names, you, opts),
             _seat_html(hand, hand.dealer, names, you, face_down, sort, show_melds, opts)]
-    if hand.result is not None:
+    if result and hand.result is not None:
         rows.append(f'<div class="gt-result">{escape(hand.result.explain())}</div>')
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 

@@ -314,4 +314,17 @@ def test_the_table_is_what_the_learner_s_seat_sees():
     select(page, "5D")
     page.knock_button.click()
     page.lay_out_button.click()
-    assert page.game.hand.is_over and page.table.value == table_html(page.game.hand, names=page.names)
+    assert page.game.hand.is_over
+    assert page.table.value == table_html(page.game.hand, names=page.names, result=False)  # the result says the score
+
+
+def test_the_score_line_shows_once_at_the_end_of_a_hand():
+    from test_first_hand_widget import shown_html
+    page = knock_page()
+    page.take_button.click()
+    select(page, "5D")
+    page.knock_button.click()
+    page.lay_out_button.click()
+    line = escape(page.game.hand.result.explain())
+    assert page.result.value.count(line) == 1
+    assert shown_html(page).count(line) == 1 and line not in page.table.value

@@ -471,3 +471,22 @@ def test_an_example_s_bold_title_lists_the_groups_in_the_order_the_hand_is_drawn
                  for group in re.findall(r'<span class="gt-group">(.*?)<span class="gt-caption">', view.html.value)]
         assert len(drawn) >= 2
         assert view.title.value == "<b>" + " · ".join(drawn) + "</b>", name
+
+
+def test_a_demonstration_s_step_says_the_score_line_once():
+    """A step whose caption ends with the hand's score line draws the table without it (and one whose caption
+    does not, a dead hand's, with it): every lesson's demonstration, every step."""
+    import re
+    from html import unescape
+
+    from gintrainer.lessons import DEMOS
+    said = 0
+    for name in DEMOS:
+        steps = lesson.demo(name).steps
+        for step in range(steps.count):
+            caption, frame = steps.caption(step), steps.html(step)
+            drawn = [unescape(line) for line in re.findall(r'<div class="gt-result">([^<]*)</div>', frame)]
+            for line in drawn:
+                assert line not in caption, (name, step)
+            said += any(line in caption for line in drawn) or bool(drawn) or "scores" in caption
+    assert said  # some step of some demonstration tells a score

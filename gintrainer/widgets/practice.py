@@ -694,9 +694,10 @@ def hand_info_html(hand: Hand, seat: int, *, to_act: bool, waiting: bool = True)
 def hand_table_html(hand: Hand, seat: int, names: tuple[str, str], *, size: str = "normal",
                     four_colour: bool = False) -> str:
     """The table as the learner in ``seat`` sees it while the hand is played (their own
-    cards are the page's card buttons); once it is over, both hands face up."""
+    cards are the page's card buttons); once it is over, both hands face up, without the
+    score line (:func:`hand_result_html` says it, with each side's melds, under the table)."""
     if hand.is_over:
-        return table_html(hand, names=names, size=size, four_colour=four_colour, you=seat)
+        return table_html(hand, names=names, size=size, four_colour=four_colour, you=seat, result=False)
     return seat_table_html(hand, seat, names=names, size=size, four_colour=four_colour, you=seat)
 
 

@@ -655,7 +655,7 @@ def phase_words(hand: Hand, names: tuple[str, str] = ("Ann", "Ben"), *, you: int
         return words("phase_over")
     if hand.phase is Phase.UPCARD:
         return words_about("phase_upcard", seat, names, you, card=hand.upcard)
-    return words_about(f"phase_{hand.phase}", seat, names, you)
+    return words_about(f"phase_{hand.decision}", seat, names, you)
 
 
 def stylesheet() -> str:

@@ -563,12 +563,18 @@ def knock_layouts_html(puzzle: KnockPosition, *, size: str = "small", four_colou
 
 
 def layout_html(melds: Iterable[CardsLike], deadwood: CardsLike, *, size: str = "small",
-                four_colour: bool = False) -> str:
-    """A layout being built: its melds numbered, then the cards left as deadwood and their count."""
+                four_colour: bool = False, deadwood_cards: bool = True) -> str:
+    """A layout being built: its melds numbered, then the cards left as deadwood and their count
+    (the count alone without ``deadwood_cards``: a page that shows the cards left elsewhere)."""
     dead = sort_by_rank(parse_cards(deadwood))
     points = sum(c.value for c in dead)
-    left = group_html(cards_html(dead, size=size, four_colour=four_colour),
-                      t("deadwood: {points}", points=points)) if dead else ""
+    count = t("deadwood: {points}", points=points)
+    if not dead:
+        left = ""
+    elif deadwood_cards:
+        left = group_html(cards_html(dead, size=size, four_colour=four_colour), count)
+    else:
+        left = f'<div class="gt-info gt-count">{escape(count)}</div>'
     return f'<div class="gt-layout">{melds_html(melds, size=size, four_colour=four_colour)}{left}</div>'
 
 

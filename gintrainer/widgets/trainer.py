@@ -430,11 +430,13 @@ class PuzzleView(View):
         self._show_feedback(attempt.answer_discard(chosen[0]))
 
     def _layout_value(self, puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
-        """The melds laid so far and the deadwood left (a knock-layout puzzle only)."""
+        """The melds laid so far and the deadwood left, counted (a knock-layout puzzle only): the cards
+        left are the picker's, shown once."""
         if not isinstance(puzzle, KnockLayoutPuzzle):
             return ""
         melded = {c for m in self.melds for c in m}
-        return layout_html(self.melds, [c for c in puzzle.hand if c not in melded], four_colour=settings.four_colour)
+        return layout_html(self.melds, [c for c in puzzle.hand if c not in melded], four_colour=settings.four_colour,
+                           deadwood_cards=False)
 
     def _unmelded(self) -> tuple[Card, ...]:
         melded = {c for m in self.melds for c in m}

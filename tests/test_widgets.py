@@ -439,22 +439,27 @@ def test_no_widget_sends_a_null_tooltip():
 
 def test_no_widget_of_the_app_s_pages_sends_a_null_tooltip():
     """Every widget of the pages once seen with "null" tooltips (the solver's table toggle, the file uploads,
-    the labels of widgets with a description, the shared style sheet) sends a tooltip (buttons aside, whose
-    view falls back on the description)."""
+    the labels of widgets with a description, the shared style sheet) sends a tooltip: buttons aside, whose
+    view falls back on the description, and script widgets, whose view (a plain DOMWidgetView, as an
+    anywidget's) leaves out a missing title and whose state stays an anywidget's."""
     from ipywidgets import Button
     from ipywidgets.widgets.widget import _instances
 
+    from gintrainer.widgets.base import ScriptWidget, style_sheet
     from gintrainer.widgets.classroom import gradebook, teacher
     from gintrainer.widgets.practice import practice
     from gintrainer.widgets.replay import replays
     from gintrainer.widgets.site import nav
     from gintrainer.widgets.trainer import trainer
+    before = set(_instances)
     pages = [nav("puzzles/best_discard.ipynb"), trainer("best_discard"), trainer("defend"), replays(), gradebook(),
              teacher(), practice(), lesson.toolbar(1), lesson.first_hand(), lesson.example("deadwood")]
-    assert pages
-    null = [(type(w).__name__, w.get_state().get("description")) for w in list(_instances.values())
-            if not isinstance(w, Button) and "tooltip" in w.keys and w.get_state()["tooltip"] is None]
+    made = [w for key, w in list(_instances.items()) if key not in before]
+    assert pages and made
+    null = [(type(w).__name__, w.get_state().get("description")) for w in made
+            if not isinstance(w, (Button, ScriptWidget)) and "tooltip" in w.keys and w.get_state()["tooltip"] is None]
     assert null == []
+    assert style_sheet().get_state()["tooltip"] == ""  # shared by every view, made once per kernel
 
 
 def test_an_example_s_bold_title_lists_the_groups_in_the_order_the_hand_is_drawn():

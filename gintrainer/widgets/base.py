@@ -228,7 +228,6 @@ class ScriptWidget(widgets.DOMWidget):
     _esm = traitlets.Unicode().tag(sync=True)
     _anywidget_id = traitlets.Unicode().tag(sync=True)
     _shared_layout = traitlets.default("layout")(lambda self: shared_part(widgets.Layout))
-    tooltip = _Tooltip(help=widgets.DOMWidget.class_traits()["tooltip"].help).tag(sync=True)
 
     @traitlets.default("_anywidget_id")
     def _class_name(self) -> str:

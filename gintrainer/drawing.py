@@ -166,6 +166,13 @@ def sorted_cards(cards: CardsLike, sort: str = "melds") -> tuple[Card, ...]:
     raise ValueError(f"sort must be one of {', '.join(SORTS)}, not {sort!r}")
 
 
+def meld_groups(cards: CardsLike) -> tuple[tuple[Card, ...], ...]:
+    """The groups a hand shown by melds is drawn in, in their order: the melds of the best
+    arrangement, then the deadwood (when there is any)."""
+    arrangement = best_arrangement(parse_cards(cards))
+    return (*arrangement.melds, arrangement.deadwood) if arrangement.deadwood else tuple(arrangement.melds)
+
+
 def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True, size: str = "normal",
               four_colour: bool = False, marks: Marks | None = None) -> str:
     """A hand. With ``show_melds`` the cards are grouped as the best arrangement
@@ -174,12 +181,9 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
     cards = parse_cards(cards)
     arrangement = best_arrangement(cards)
     if show_melds:
-        groups = [group_html(cards_html(m, size=size, four_colour=four_colour, marks=marks),
-                             words(f"label_meld_kind_{meld_kind(m)}")) for m in arrangement.melds]
-        if arrangement.deadwood:
-            groups.append(group_html(cards_html(arrangement.deadwood, size=size, four_colour=four_colour,
-                                                marks=marks), words("label_deadwood")))
-        body = "".join(groups)
+        captions = [words(f"label_meld_kind_{meld_kind(m)}") for m in arrangement.melds] + [words("label_deadwood")]
+        body = "".join(group_html(cards_html(group, size=size, four_colour=four_colour, marks=marks), caption)
+                       for group, caption in zip(meld_groups(cards), captions, strict=False))
     else:
         body = cards_html(sorted_cards(cards, sort), size=size, four_colour=four_colour, marks=marks)
     return (f'<div class="gt-hand">{body}'
@@ -303,16 +307,17 @@ def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] =
 
 def table_html(hand: Hand, *, names: Sequence[str] = PLAYERS, face_down: tuple[int, ...] = (),
                size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True,
-               you: int | None = None) -> str:
+               you: int | None = None, result: bool = True) -> str:
     """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
     ``face_down`` shows only card backs), the stock, the discard pile, the melds
-    after a knock and the result. ``you`` is the learner's seat, whose words are
+    after a knock and (unless ``result`` is false: a page that explains the score
+    beside the table) the result. ``you`` is the learner's seat, whose words are
     said to the learner ("You (dealer)"; None: both seats are named)."""
     opts = CardStyle(size=size, four_colour=four_colour)
     rows = [_seat_html(hand, 1 - hand.dealer, names, you, face_down, sort, show_melds, opts),
             _middle_html(hand, names, you, opts),
             _seat_html(hand, hand.dealer, names, you, face_down, sort, show_melds, opts)]
-    if hand.result is not None:
+    if result and hand.result is not None:
         rows.append(f'<div class="gt-result">{escape(hand.result.explain())}</div>')
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
@@ -558,12 +563,18 @@ def knock_layouts_html(puzzle: KnockPosition, *, size: str = "small", four_colou
 
 
 def layout_html(melds: Iterable[CardsLike], deadwood: CardsLike, *, size: str = "small",
-                four_colour: bool = False) -> str:
-    """A layout being built: its melds numbered, then the cards left as deadwood and their count."""
+                four_colour: bool = False, deadwood_cards: bool = True) -> str:
+    """A layout being built: its melds numbered, then the cards left as deadwood and their count
+    (the count alone without ``deadwood_cards``: a page that shows the cards left elsewhere)."""
     dead = sort_by_rank(parse_cards(deadwood))
     points = sum(c.value for c in dead)
-    left = group_html(cards_html(dead, size=size, four_colour=four_colour),
-                      t("deadwood: {points}", points=points)) if dead else ""
+    count = t("deadwood: {points}", points=points)
+    if not dead:
+        left = ""
+    elif deadwood_cards:
+        left = group_html(cards_html(dead, size=size, four_colour=four_colour), count)
+    else:
+        left = f'<div class="gt-info gt-count">{escape(count)}</div>'
     return f'<div class="gt-layout">{melds_html(melds, size=size, four_colour=four_colour)}{left}</div>'
 
 
@@ -650,7 +661,7 @@ def phase_words(hand: Hand, names: Sequence[str] = PLAYERS, *, you: int | None =
         return words("phase_over")
     if hand.phase is Phase.UPCARD:
         return words_about("phase_upcard", seat, names, you, card=hand.upcard)
-    return words_about(f"phase_{hand.phase}", seat, names, you)
+    return words_about(f"phase_{hand.decision}", seat, names, you)
 
 
 def stylesheet() -> str:

@@ -125,9 +125,12 @@ _ALLOWED = {
     Phase.DEFENDER_LAYOUT: (ActionKind.MELD, ActionKind.LAYOFF, ActionKind.DONE, ActionKind.AUTO),
 }
 """The kinds of action each phase allows (none once the hand is over)."""
-_PHASE_WORDS = {
+DRAW_STOCK = "draw_stock"
+"""The :attr:`Hand.decision` of a draw from the stock alone (both players passed the upcard)."""
+_PHASE_WORDS: dict[str, str] = {
     Phase.UPCARD: N_("seat {seat} may take the upcard or pass"),
     Phase.DRAW: N_("seat {seat} must draw from the stock or take the top discard"),
+    DRAW_STOCK: N_("seat {seat} must draw from the stock (both players passed the upcard)"),
     Phase.DISCARD: N_("seat {seat} must discard (or knock)"),
     Phase.KNOCKER_LAYOUT: N_("seat {seat} is laying out melds after knocking"),
     Phase.DEFENDER_LAYOUT: N_("seat {seat} is laying out melds and lay-offs"),
@@ -611,6 +614,15 @@ class Hand:
             raise GinError(f"a seat is 0 or 1, not {seat!r}")
         return seat
 
+    @property
+    def decision(self) -> str:
+        """What the seat to act decides now, as the name its prompts are kept under: the
+        phase's name, or ``draw_stock`` in the draw phase when drawing from the stock is
+        the only legal draw (both players passed the upcard). Read from the legal actions."""
+        if self._phase == Phase.DRAW and Action(ActionKind.TAKE) not in self.legal_actions():
+            return DRAW_STOCK
+        return str(self._phase)
+
     # -- moves ------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
@@ -735,7 +747,7 @@ class Hand:
 
     def _phase_words(self) -> str:
         # Translators: {seat} is the seat's number, 0 or 1.
-        return t(_PHASE_WORDS[self._phase], seat=self._to_act)
+        return t(_PHASE_WORDS[self.decision], seat=self._to_act)
 
     def _verify_discard(self, action: Action) -> Action:
         held = self._held[self._actor()]

@@ -139,7 +139,7 @@ class HandSteps:
             text = t("{who} is done laying out.", who=who)
         else:
             text = t("{who} lays out automatically.", who=who)
-        if after.is_over and after.result is not None and after.result.kind != ScoreKind.DEAD:
+        if _caption_scores(after) and after.result is not None:
             text += " " + after.result.explain()
         return text
 
@@ -189,8 +189,15 @@ class HandSteps:
                  number=target + 1, meld=show_cards(meld))
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
-        return table_html(self._states[self._index(step)], names=self.names, face_down=self.face_down,
-                          size=size, four_colour=four_colour)
+        state = self._states[self._index(step)]  # the score line is the caption's when the caption says it
+        return table_html(state, names=self.names, face_down=self.face_down, size=size, four_colour=four_colour,
+                          result=not _caption_scores(state))
+
+
+def _caption_scores(state: Hand) -> bool:
+    """Whether a hand's step caption ends with the score line (a hand that ended with a
+    score but a dead hand's): the table under it then leaves it out."""
+    return state.is_over and state.result is not None and state.result.kind != ScoreKind.DEAD
 
 
 _DRAWS = (ActionKind.PASS, ActionKind.TAKE, ActionKind.DRAW)
@@ -709,5 +716,7 @@ class MatchSteps:
         sheet = score_sheet_html(self.match.hands[:step], self.names)
         if step == 0:
             return sheet
-        table = table_html(self.match.hands[step - 1], names=self.names, size=size, four_colour=four_colour)
+        # the caption says the hand's score line: the table leaves it out
+        table = table_html(self.match.hands[step - 1], names=self.names, size=size, four_colour=four_colour,
+                           result=False)
         return sheet + table

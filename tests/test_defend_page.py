@@ -130,3 +130,41 @@ def test_a_view_makes_the_reply_input_when_a_defend_puzzle_first_comes():
     view.show(bank("can_knock")[0])
     assert view.reply_input.layout.display == "none"
     assert view.buttons.children == (view.yes_button, view.no_button, view.hint_button)
+
+
+def test_a_card_melded_or_laid_off_leaves_the_clickable_row_and_clearing_puts_it_back():
+    puzzle = chained()
+    view = PuzzleView(puzzle)
+
+    def row():
+        """The cards of the clickable row, as the page shows them."""
+        return [b.description for b in view.picker.children]
+
+    assert row() == [str(c) for c in puzzle.hand]
+    meld = puzzle.reply.melds[0]
+    lay_out(view, [meld], [])
+    assert row() == [str(c) for c in puzzle.hand if c not in meld]  # the others keep their order
+    assert view.picker.selected == ()
+    layoff = puzzle.reply.layoffs[0]
+    lay_out(view, [], [layoff])
+    assert str(layoff.card) not in row() and [lo.card for lo in view.reply_input.layoffs] == [layoff.card]
+    lay_out(view, puzzle.reply.melds[1:], puzzle.reply.layoffs[1:])  # the rest of the answer, from the row left
+    assert sorted(row()) == sorted(str(c) for c in puzzle.reply.deadwood)
+    view.reply_input.clear_button.click()
+    assert row() == [str(c) for c in puzzle.hand]
+
+
+def test_a_click_sent_before_the_row_redraws_still_lands_on_the_card_clicked():
+    """Each card keeps its button while cards leave the row: a button pressed on a page not yet redrawn
+    picks the card it showed, and a hidden card's button, which a page can still send, picks nothing."""
+    puzzle = chained()
+    view = PuzzleView(puzzle)
+    buttons = {b.description: b for b in view.picker.children}
+    meld = puzzle.reply.melds[0]
+    lay_out(view, [meld], [])
+    left = next(c for c in puzzle.hand if c not in meld)
+    buttons[str(left)].value = True
+    assert view.picker.selected == (left,)
+    buttons[str(left)].value = False
+    buttons[str(meld[0])].value = True  # a card laid out already
+    assert view.picker.selected == ()

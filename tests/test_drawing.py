@@ -86,7 +86,11 @@ def test_table_shows_stock_pile_hands_face_down_and_result():
     assert "stock: 31 cards" in html and "discard pile: 1 card, top Q♠" in html
     assert html.count("gt-back") >= 10  # Ann's ten cards face down (and the stock)
     assert "Ben (non-dealer) — to play" in html
-    for action in ("pass", "pass", "draw", "knock KC", "auto", "auto"):
+    for action in ("pass", "pass"):
+        hand.apply(action)
+    assert phase_words(hand) == "Ben draws from the stock: both players passed the upcard."  # may not take it
+    assert "both players passed the upcard" in table_html(hand)
+    for action in ("draw", "knock KC", "auto", "auto"):
         hand.apply(action)
     html = table_html(hand)
     assert "meld 1: set" in html and "meld 2: run" in html and "discarded face down" in html

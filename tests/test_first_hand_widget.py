@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -317,3 +318,27 @@ def test_every_text_of_the_page_is_from_the_catalogs():
                                          page.meld_button, page.done_button)]
     for text in seen:
         assert unmarked(text, allowed=[script.opponent()]) == [], text
+
+
+def shown_html(widget) -> str:
+    """Everything a widget and its children show as HTML, one after another."""
+    from ipywidgets import HTML
+    own = widget.value if isinstance(widget, HTML) else ""
+    return own + "".join(shown_html(child) for child in getattr(widget, "children", ()))
+
+
+def test_the_score_line_shows_once_at_the_end_of_the_hand():
+    page = FirstHandPage(learner=Learner("Ann"))
+    play_line(page)
+    line = escape(page.game.hand.result.explain())
+    assert page.result.value.count(line) == 1
+    assert shown_html(page).count(line) == 1 and line not in page.table.value
+
+
+def test_after_both_players_pass_the_upcard_the_prompt_offers_the_stock_alone():
+    page = FirstHandPage(learner=Learner("Ann"))
+    page.pass_button.click()  # off the script's line: the opponent passes too
+    hand = page.game.hand
+    assert hand.history == ("pass", "pass") and page.game.learner_to_act
+    assert "take the discard" not in page.hand_info.value and "top of the discard pile" not in page.table.value
+    assert "Draw from the stock: both players passed the upcard" in page.hand_info.value

@@ -60,9 +60,13 @@ def test_first_turn_both_pass_then_non_dealer_draws_from_stock():
     assert (hand.phase, hand.to_act) == (Phase.UPCARD, 0)
     hand.apply("pass")
     assert (hand.phase, hand.to_act) == (Phase.DRAW, 1)
-    assert [str(a) for a in hand.legal_actions()] == ["draw"]
+    assert [str(a) for a in hand.legal_actions()] == ["draw"] and hand.decision == "draw_stock"
     with pytest.raises(IllegalActionError, match="both players passed"):
         hand.apply("take")
+    with pytest.raises(IllegalActionError) as refused:  # the refusal says what the seat may do: draw from the stock
+        hand.apply("discard 3C")
+    assert "must draw from the stock (both players passed the upcard)" in str(refused.value)
+    assert "take" not in str(refused.value)
     hand.apply("draw")
     assert hand.last_draw == (parse_cards("3C")[0], "stock")
     assert len(hand.held(1)) == 11
@@ -70,10 +74,10 @@ def test_first_turn_both_pass_then_non_dealer_draws_from_stock():
 
 def test_dealer_may_take_the_upcard_after_the_non_dealer_passes():
     hand = play(Hand.deal(dealer=0, deck=knock_deck()), "pass", "take")
-    assert hand.to_act == 0 and hand.phase == Phase.DISCARD
+    assert hand.to_act == 0 and hand.phase == Phase.DISCARD == hand.decision
     assert hand.taken_card == parse_cards("QS")[0]
     hand.apply("discard KD")
-    assert (hand.phase, hand.to_act) == (Phase.DRAW, 1)
+    assert (hand.phase, hand.to_act) == (Phase.DRAW, 1) and hand.decision == "draw"  # may take the discard
     assert hand.top_discard == parse_cards("KD")[0]
 
 

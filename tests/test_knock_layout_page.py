@@ -173,3 +173,23 @@ def test_the_daily_page_has_a_knock_layout_puzzle_that_counts_once(data):
     again = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
     assert again.attempt.finished and again.attempt.result == "solved" and "gt-feedback-right" in again.feedback.value
     assert again.knock_button not in again.buttons.children
+
+
+def test_the_ten_cards_show_once_on_the_page_as_melds_are_laid_and_cleared():
+    """The hand's cards are the picker's buttons, each once, until a meld takes them into the layout view."""
+    puzzle = blocking()
+    view = PuzzleView(puzzle)
+
+    def shown(card) -> int:
+        faces = (view.title.value + view.position.value + view.layout_view.value).count(f'aria-label="{card.name}"')
+        return faces + [b.description for b in view.picker.children].count(str(card))
+
+    assert [shown(c) for c in puzzle.hand] == [1] * 10
+    first = puzzle.layouts[0][0]
+    lay(view, [first])
+    assert [shown(c) for c in puzzle.hand] == [1] * 10
+    assert all(f'aria-label="{c.name}"' in view.layout_view.value for c in first)
+    loose = [c for c in puzzle.hand if c not in first]
+    assert f"deadwood: {sum(c.value for c in loose)}" in view.layout_view.value
+    view.clear_melds_button.click()
+    assert [shown(c) for c in puzzle.hand] == [1] * 10 and len(view.picker.children) == 10

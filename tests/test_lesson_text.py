@@ -10,6 +10,7 @@ import pytest
 
 from gintrainer.cards import DECK, RANK_NAMES, Card, parse_cards
 from gintrainer.deals import deal, in_discard
+from gintrainer.drawing import meld_groups
 from gintrainer.exercises.matches import compare_rules, played_match
 from gintrainer.exercises.strategy import meld_outs
 from gintrainer.hand import Hand
@@ -129,11 +130,11 @@ CHECKED = [
     ("01", "like 4♣ 5♣ 6♣ 7♣", lambda: meld_kind("4C 5C 6C 7C") == "run"),
     ("01", "A♥ 2♥ 3♥ is a run, but Q♥ K♥ A♥ is not", lambda: meld_kind("AH 2H 3H") == "run"
      and meld_kind("QH KH AH") is None),
-    ("01", "5♥ 2♣ 2♦ A♠ are deadwood: 5 + 2 + 2 + 1 = 10", lambda: (
-        set(best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").deadwood)
-        == set(Card.parse(c) for c in ["5H", "2C", "2D", "AS"])
-        and best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").points == 10
-        and {meld_kind(m) for m in best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").melds} == {"set"})),
+    ("01", "The sets of fours and eights are melds; A♠ 2♣ 2♦ 5♥ are deadwood: 1 + 2 + 2 + 5 = 10", lambda: (
+        # in the order the hand above the sentence shows its groups
+        meld_groups("8C 8D 8H 4C 4D 4S 5H 2C 2D AS") == (parse_cards("4C 4D 4S"), parse_cards("8C 8D 8H"),
+                                                         parse_cards("AS 2C 2D 5H"))
+        and best_arrangement("8C 8D 8H 4C 4D 4S 5H 2C 2D AS").points == 10)),
     ("01", "Ace 1, two to ten their number, pictures 10", lambda: Card.parse("AS").value == 1
      and Card.parse("QS").value == 10),
     ("01", "A set is 3 or 4 of a rank; a run is 3 or more", lambda: meld_kind("7S 7H 7D 7C") == "set"

@@ -329,4 +329,34 @@ def test_the_table_is_what_the_learner_s_seat_sees():
     select(page, "5D")
     page.knock_button.click()
     page.lay_out_button.click()
-    assert page.game.hand.is_over and page.table.value == table_html(page.game.hand, names=page.names)
+    assert page.game.hand.is_over
+    assert page.table.value == table_html(page.game.hand, names=page.names, result=False)  # the result says the score
+
+
+def test_the_score_line_shows_once_at_the_end_of_a_hand():
+    from test_first_hand_widget import shown_html
+    page = knock_page()
+    page.take_button.click()
+    select(page, "5D")
+    page.knock_button.click()
+    page.lay_out_button.click()
+    line = escape(page.game.hand.result.explain())
+    assert page.result.value.count(line) == 1
+    assert shown_html(page).count(line) == 1 and line not in page.table.value
+
+
+def test_after_both_players_pass_the_upcard_the_prompt_offers_the_stock_alone():
+    """The non-dealer draws from the stock after both players pass: taking is disabled, and neither the prompt
+    under the table nor the note on it offers the discard."""
+    deck = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "KC")  # the computer passes
+    match = Match(Rules(), seed="pass", first_dealer=1, deck=deck)
+    page = PracticePage(Learner(), game=PracticeGame(match=match, opponent="naive", owner=None))
+    assert "Take the upcard or pass." in page.hand_info.value
+    page.pass_button.click()
+    hand = page.game.hand
+    assert hand.history == ("pass", "pass") and hand.phase is Phase.DRAW and page.game.learner_to_act
+    assert page.take_button.disabled and not page.draw_button.disabled
+    assert "take the discard" not in page.hand_info.value and "top of the discard pile" not in page.table.value
+    assert "Draw from the stock: both players passed the upcard" in page.hand_info.value
+    page.draw_button.click()
+    assert page.game.hand.history[2] == "draw"

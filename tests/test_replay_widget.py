@@ -2,6 +2,7 @@
 
 import datetime as dt
 import json
+from html import escape
 
 import pytest
 
@@ -21,7 +22,8 @@ def test_step_through_a_whole_hand_and_back():
         stepper.forward()
         seen.append(stepper.board.caption)
     assert stepper.step == replay.step_count and len(seen) == replay.step_count + 1
-    assert replay.hand.result.explain().split(":")[0] in stepper.board.frame
+    line = escape(replay.hand.result.explain())
+    assert (stepper.board.caption + stepper.board.frame).count(line) == 1  # the score line once, in the caption
     while stepper.step > 0:
         stepper.back()
     assert stepper.step == 0 and stepper.board.caption == seen[0]
@@ -155,3 +157,17 @@ def test_a_replaced_replay_is_closed_and_no_longer_redraws(monkeypatch):
         assert f"gt-{settings.size}" in page.view.stepper.board.frame
     finally:
         settings.size = size
+
+
+def test_every_example_s_last_step_says_the_score_line_once():
+    said = 0
+    for name, replay in examples().items():
+        view = ReplayView(replay)
+        view.stepper.go(view.stepper.last)
+        result = replay.hand.result
+        if result is None:
+            continue
+        line = escape(result.explain())
+        assert (view.stepper.board.caption + view.stepper.board.frame).count(line) == 1, name
+        said += 1
+    assert said

@@ -119,9 +119,10 @@ def test_number_exercise_right_wrong_and_not_a_number():
 
 def test_new_position_moves_to_the_next_seed_and_resets():
     view = ExerciseView("pick_meld", 0)
+    assert "position 1<" in view.prompt.value and "position #" not in view.prompt.value  # from 1
     click_cards(view, view.exercise.answer)
     view.new_button.click()
-    assert view.exercise.seed == 1 and "position #1" in view.prompt.value
+    assert view.exercise.seed == 1 and "position 2<" in view.prompt.value
     assert view.picker.selected == () and view.feedback.value == ""
     assert [b.description for b in view.picker.children] == [str(c) for c in view.exercise.options]
 
@@ -304,8 +305,10 @@ def test_check_view_counts_first_answers_only():
 def test_rules_comparison_new_position():
     view = RulesComparison(0)
     before = view.table.value
+    assert "(position 1)" in view.position.value and "position #" not in view.position.value
     view.new_button.click()
     assert view.seed == 1 and view.table.value != before and "straight gin" in view.table.value
+    assert "(position 2)" in view.position.value
 
 
 def test_lesson_helpers_build_every_widget():
@@ -315,7 +318,7 @@ def test_lesson_helpers_build_every_widget():
     for number in LESSONS:
         assert len(lesson.check(number).questions) >= 3
     assert lesson.demo("deal").steps.count == 22
-    assert "8 8 8 · 4 4 4 · 5 2 2 A" in lesson.example("deadwood").title.value
+    assert lesson.example("deadwood").title.value == "<b>4 4 4 · 8 8 8 · A 2 2 5</b>"
     assert "Knock limit" in lesson.quick_reference().data
     assert "Undercut" in lesson.glossary().data
     assert isinstance(lesson.exercise("can_knock", 2), ExerciseView)
@@ -410,3 +413,85 @@ def test_the_trainer_and_the_worksheet_show_a_puzzle_s_position_alike():
     shown = puzzle_position_html(long)
     assert all(f'title="{c}"' in shown for c in long.discard_pile[-8:] + long.opponent_known)
     assert f"discard pile: {len(long.discard_pile)} cards, top {long.discard_pile[-1]}" in shown
+
+
+def test_no_widget_sends_a_null_tooltip():
+    """ipywidgets' ToggleButton and FileUpload views write the tooltip into the title attribute as it is:
+    None would show as a "null" tooltip. The package's widgets send no tooltip as the empty text, given or not
+    (a Button's view falls back on its description itself)."""
+    from gintrainer.widgets import ui
+    from gintrainer.widgets.trainer import PuzzleView
+    made = [getattr(ui, name) for name in ui.__all__]
+    with_tooltip = [kind for kind in made if isinstance(kind, type) and kind.__module__ == "gintrainer.widgets.base"
+                    and "tooltip" in kind.class_traits()]
+    assert ui.ToggleButton in with_tooltip and ui.FileUpload in with_tooltip
+    for kind in with_tooltip:
+        if issubclass(kind, ui.Button):
+            continue
+        assert kind().get_state()["tooltip"] == "", kind
+        assert kind(tooltip=None).get_state()["tooltip"] == "", kind
+        widget = kind(tooltip="a tip")
+        assert widget.get_state()["tooltip"] == "a tip"
+        widget.tooltip = None
+        assert widget.get_state()["tooltip"] == "", kind
+    assert PuzzleView().table_toggle.get_state()["tooltip"] == ""
+
+
+def test_no_widget_of_the_app_s_pages_sends_a_null_tooltip():
+    """Every widget of the pages once seen with "null" tooltips (the solver's table toggle, the file uploads,
+    the labels of widgets with a description, the shared style sheet) sends a tooltip: buttons aside, whose
+    view falls back on the description, and script widgets, whose view (a plain DOMWidgetView, as an
+    anywidget's) leaves out a missing title and whose state stays an anywidget's."""
+    from ipywidgets import Button
+    from ipywidgets.widgets.widget import _instances
+
+    from gintrainer.widgets.base import ScriptWidget, style_sheet
+    from gintrainer.widgets.classroom import gradebook, teacher
+    from gintrainer.widgets.practice import practice
+    from gintrainer.widgets.replay import replays
+    from gintrainer.widgets.site import nav
+    from gintrainer.widgets.trainer import trainer
+    before = set(_instances)
+    pages = [nav("puzzles/best_discard.ipynb"), trainer("best_discard"), trainer("defend"), replays(), gradebook(),
+             teacher(), practice(), lesson.toolbar(1), lesson.first_hand(), lesson.example("deadwood")]
+    made = [w for key, w in list(_instances.items()) if key not in before]
+    assert pages and made
+    null = [(type(w).__name__, w.get_state().get("description")) for w in made
+            if not isinstance(w, (Button, ScriptWidget)) and "tooltip" in w.keys and w.get_state()["tooltip"] is None]
+    assert null == []
+    assert style_sheet().get_state()["tooltip"] == ""  # shared by every view, made once per kernel
+
+
+def test_an_example_s_bold_title_lists_the_groups_in_the_order_the_hand_is_drawn():
+    """The summary over a lesson's example hand reads its groups (the melds, then the deadwood) rank by
+    rank in the order the hand under it shows them, sorted by melds as it is first shown."""
+    import re
+
+    from gintrainer.lessons import EXAMPLES
+    assert EXAMPLES
+    for name in EXAMPLES:
+        view = lesson.example(name)
+        assert view.sort.value == "melds"
+        drawn = [" ".join(re.findall(r'<span class="gt-rank">([^<]+)</span>', group))
+                 for group in re.findall(r'<span class="gt-group">(.*?)<span class="gt-caption">', view.html.value)]
+        assert len(drawn) >= 2
+        assert view.title.value == "<b>" + " · ".join(drawn) + "</b>", name
+
+
+def test_a_demonstration_s_step_says_the_score_line_once():
+    """A step whose caption ends with the hand's score line draws the table without it (and one whose caption
+    does not, a dead hand's, with it): every lesson's demonstration, every step."""
+    import re
+    from html import unescape
+
+    from gintrainer.lessons import DEMOS
+    said = 0
+    for name in DEMOS:
+        steps = lesson.demo(name).steps
+        for step in range(steps.count):
+            caption, frame = steps.caption(step), steps.html(step)
+            drawn = [unescape(line) for line in re.findall(r'<div class="gt-result">([^<]*)</div>', frame)]
+            for line in drawn:
+                assert line not in caption, (name, step)
+            said += any(line in caption for line in drawn) or bool(drawn) or "scores" in caption
+    assert said  # some step of some demonstration tells a score

@@ -25,14 +25,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..cards import parse_cards
 from ..deals import deal
+from ..drawing import meld_groups
 from ..errors import GinError
 from ..exercises import KINDS, Exercise
 from ..exercises.core import choice_checker
 from ..hand import Hand
 from ..language import N_, player_values, t
-from ..melds import best_arrangement
 from ..rules import Rules
 from ..steps import Caption, DealSteps, HandSteps, MatchSteps
 from ..vocab import Vocabulary
@@ -204,7 +203,7 @@ Demo = HandDemo | DealDemo | MatchDemo
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """A hand to sort by melds, suit or rank; its title is its ranks, meld by meld."""
+    """A hand to sort by melds, suit or rank; its title is its ranks, meld by meld as the hand is first shown."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXAMPLE
     name: str
@@ -216,13 +215,9 @@ class Example:
 
     @property
     def title(self) -> str:
-        """The ranks of the best arrangement's melds, then of the deadwood, each in the order
-        the cards are given ("8 8 8 · 4 4 4 · 5 2 2 A")."""
-        arrangement = best_arrangement(self.cards)
-        order = {card: i for i, card in enumerate(parse_cards(self.cards))}
-        melds = sorted((sorted(meld, key=order.__getitem__) for meld in arrangement.melds), key=lambda m: order[m[0]])
-        groups = [*melds, sorted(arrangement.deadwood, key=order.__getitem__)]
-        return " · ".join(" ".join(card.rank_name for card in group) for group in groups if group)
+        """The ranks of the hand's groups as the hand is drawn sorted by melds (the best
+        arrangement's melds, then the deadwood: "4 4 4 · 8 8 8 · A 2 2 5")."""
+        return " · ".join(" ".join(card.rank_name for card in group) for group in meld_groups(self.cards))
 
 
 @dataclass(frozen=True, slots=True)

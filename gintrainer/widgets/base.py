@@ -151,6 +151,16 @@ def is_shared(part: object) -> bool:
     return isinstance(part, _Sealed)
 
 
+class _Tooltip(traitlets.Unicode):
+    """A widget's tooltip, never None: no tooltip is the empty text (None reads as no tooltip)."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__("", **kwargs)
+
+    def validate(self, obj: Any, value: Any) -> str:
+        return "" if value is None else super().validate(obj, value)
+
+
 def _lean(kind: type[_Widget]) -> type[_Widget]:
     """``kind`` (an ipywidgets class) with the shared layout, and the shared style of its
     style class, as defaults: a widget given ``layout=`` or ``style=`` has its own."""
@@ -161,6 +171,11 @@ def _lean(kind: type[_Widget]) -> type[_Widget]:
     style = kind.class_traits().get("style")
     if style is not None:
         namespace["_shared_style"] = traitlets.default("style")(lambda self: shared_part(style.klass))
+    if "tooltip" in kind.class_traits() and not issubclass(kind, widgets.Button):
+        # ipywidgets' views write the tooltip into a title attribute as it is (a toggle button's, a file
+        # upload's, the label of a widget with a description), so None (the default) shows as a "null"
+        # tooltip: with none given, there is no tooltip. (A Button's view falls back on its description.)
+        namespace["tooltip"] = _Tooltip(help=kind.class_traits()["tooltip"].help).tag(sync=True)
     return cast(type[_Widget], type(kind.__name__, (kind,), namespace))
 
 
@@ -196,7 +211,7 @@ def style_sheet() -> widgets.HTML:
     """The HTML widget holding the card style sheet and the right-to-left rules: one
     model per kernel, which every view shows (so that a view shown alone has it), never
     closed with a view."""
-    return cast(widgets.HTML, shared_part(widgets.HTML, value=style_block() + language_style(),
+    return cast(widgets.HTML, shared_part(HTML, value=style_block() + language_style(),
                                           _dom_classes=("gt-style",)))
 
 

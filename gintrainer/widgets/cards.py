@@ -25,6 +25,7 @@ class CardPicker(widgets.Box):
     def __init__(self, cards: CardsLike = (), *, single: bool = False):
         self.buttons: list[widgets.ToggleButton] = []  # kept for reuse: there may be more than cards shown
         self.cards: tuple[Card, ...] = ()
+        self.hidden: frozenset[Card] = frozenset()  # cards of the picker out of its row (see hide)
         self.single = single
         self.on_error: Callable[[str], None] | None = None  # told of an error in a click, as a sentence
         self._quiet = False
@@ -42,7 +43,7 @@ class CardPicker(widgets.Box):
 
     def show(self, cards: CardsLike, *, size: str | None = None, four_colour: bool | None = None,
              single: bool | None = None) -> None:
-        """Show these cards, none selected."""
+        """Show these cards, none selected (and none hidden)."""
         cards = parse_cards(cards)
         size = settings.size if size is None else size
         four_colour = settings.four_colour if four_colour is None else four_colour
@@ -67,7 +68,32 @@ class CardPicker(widgets.Box):
         for button in self.buttons[len(cards):]:
             button.value = False
         self.cards = cards
-        shown = tuple(self.buttons[:len(cards)])
+        self.hidden = frozenset()
+        self._show_row()
+
+    def hide(self, cards: CardsLike) -> None:
+        """Take these of the picker's cards out of its row (and no others: ``hide(())``
+        puts every card back), unselected. The others keep their buttons, so a click sent
+        just before the page redraws still lands on the card clicked (a button is read by
+        its place among the picker's cards)."""
+        self.hidden = frozenset(parse_cards(cards)) & set(self.cards)
+        for card, button in zip(self.cards, self.buttons, strict=False):
+            if card in self.hidden and button.value:
+                self._quiet = True
+                try:
+                    button.value = False
+                finally:
+                    self._quiet = False
+        self._show_row()
+
+    @property
+    def offered(self) -> tuple[Card, ...]:
+        """The cards in the row (the picker's cards but the hidden ones), in order."""
+        return tuple(card for card in self.cards if card not in self.hidden)
+
+    def _show_row(self) -> None:
+        shown = tuple(button for card, button in zip(self.cards, self.buttons, strict=False)
+                      if card not in self.hidden)
         if tuple(self.children) != shown:
             self.children = shown
 
@@ -79,14 +105,18 @@ class CardPicker(widgets.Box):
             close_tree(button)
 
     def restyle(self, *, size: str | None = None, four_colour: bool | None = None) -> None:
-        """Redraw the same cards in another size or colouring, keeping the selection."""
-        chosen = self.selected
+        """Redraw the same cards in another size or colouring, keeping the selection and the cards hidden."""
+        chosen, hidden = self.selected, self.hidden
         self.show(self.cards, size=size, four_colour=four_colour)
+        if hidden:
+            self.hide(hidden)
         self.select(chosen)
 
     @property
     def selected(self) -> tuple[Card, ...]:
-        return tuple(card for card, button in zip(self.cards, self.buttons, strict=False) if button.value is True)
+        """The cards clicked in the row (a hidden card's button, which a page can still send, is not read)."""
+        return tuple(card for card, button in zip(self.cards, self.buttons, strict=False)
+                     if button.value is True and card not in self.hidden)
 
     def select(self, cards: CardsLike) -> None:
         chosen = set(parse_cards(cards))

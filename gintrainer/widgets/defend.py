@@ -1,14 +1,15 @@
 """The answer of a "defend" puzzle on its page: the learner picks cards of the
 hand (the page's card picker), makes them a meld or lays one off on a meld of
 the knocker's (numbered from 1, as on the table), can clear the layout, and
-answers with one of two alike buttons: undercut or not."""
+answers with one of two alike buttons: undercut or not. A card melded or laid off
+leaves the picker (clearing the layout puts it back)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
 
-from ..cards import Card
+from ..cards import Card, CardsLike, parse_cards
 from ..errors import GinError
 from ..language import t, tc
 from ..melds import meld_kind, order_meld
@@ -30,6 +31,7 @@ class ReplyInput(View):
         self.melds: list[tuple[Card, ...]] = []
         self.layoffs: list[Layoff] = []
         self.knocker_melds: tuple[tuple[Card, ...], ...] = ()
+        self.hand: tuple[Card, ...] = ()
         auto = widgets.fixed_layout(width="auto")
         self.meld_button = widgets.Button(description=tc("button", "Meld the selected cards"),
                                           layout=auto, _dom_classes=("gt-meld",))
@@ -57,14 +59,24 @@ class ReplyInput(View):
         self.undercut_button.on_click(lambda _: self._answer(True))
         self.no_undercut_button.on_click(lambda _: self._answer(False))
 
-    def start(self, knocker_melds: tuple[tuple[Card, ...], ...]) -> None:
-        """A new, empty layout against these melds of the knocker's."""
+    def start(self, knocker_melds: tuple[tuple[Card, ...], ...], hand: CardsLike) -> None:
+        """A new, empty layout of ``hand`` (the defender's cards, shown in the picker) against
+        these melds of the knocker's."""
         self.knocker_melds = knocker_melds
+        self.hand = parse_cards(hand)
+        if self.picker.cards != self.hand:
+            self.picker.show(self.hand, single=False)
         self.target.options = [(t("meld {number}: {cards}", number=i + 1, cards=m), i)
                                for i, m in enumerate(knocker_melds)]
         self.target.value = 0 if knocker_melds else None
         self.melds, self.layoffs = [], []
+        self._show_left()
         self.refresh()
+
+    def _show_left(self) -> None:
+        """The picker's row holds the cards of the hand not laid out yet, none selected."""
+        self.picker.clear()
+        self.picker.hide(self.used)
 
     @property
     def used(self) -> set[Card]:
@@ -85,7 +97,7 @@ class ReplyInput(View):
         if meld_kind(chosen) is None:
             raise GinError(not_a_meld(chosen))
         self.melds.append(order_meld(chosen))
-        self.picker.clear()
+        self._show_left()
         self.refresh()
 
     @guarded
@@ -96,13 +108,13 @@ class ReplyInput(View):
         if self.target.value is None:
             raise GinError(t("choose the knocker's meld to lay off on"))
         self.layoffs.append(Layoff(chosen[0], int(self.target.value)))
-        self.picker.clear()
+        self._show_left()
         self.refresh()
 
     @guarded
     def _on_clear(self, _button: widgets.Button | None = None) -> None:
         self.melds, self.layoffs = [], []
-        self.picker.clear()
+        self._show_left()
         self.refresh()
 
     @guarded

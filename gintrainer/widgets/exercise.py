@@ -20,6 +20,11 @@ from .base import View, auto_width_buttons, guarded
 from .cards import CardPicker
 
 
+def position_number(seed: int) -> int:
+    """The number a learner reads for the position of a seed: positions count from 1 (seed 0 is the first)."""
+    return seed + 1
+
+
 class ExerciseView(View):
     """One exercise (a kind and a seed, or a fixed :class:`~gintrainer.exercises.Exercise`).
 
@@ -154,7 +159,9 @@ class ExerciseView(View):
     def refresh(self) -> None:
         exercise = self.exercise
         with self.hold_sync():
-            seed = " " + t("· position #{seed}", seed=exercise.seed) if self.session.can_renew else ""
+            # Translators: {number} counts the positions of this exercise from 1 ("New position" moves on).
+            seed = " " + t("· position {number}", number=position_number(exercise.seed)) \
+                if self.session.can_renew else ""
             self.prompt.value = (f'<div class="gt-exercise-title"><b>{escape(exercise.title)}</b>'
                                  f'<small>{escape(seed)}</small></div>'
                                  f'<div class="gt-prompt">{escape(exercise.prompt)}</div>')
@@ -320,7 +327,8 @@ class RulesComparison(View):
         (cards, defender, upcard), rows = compare_rules(self.seed)
         opts = CardStyle(size=self.size, four_colour=self.four_colour)
         # Translators: {player} is a player's name (Ann, Ben).
-        drawer = t("{player}'s 11 cards, after drawing (position #{seed})", player=NAMES[1], seed=self.seed)
+        drawer = t("{player}'s 11 cards, after drawing (position {number})", player=NAMES[1],
+                   number=position_number(self.seed))
         other = t("{player}'s ten cards", player=NAMES[0])
         upcard_title = t("The first upcard")
         self.position.value = (

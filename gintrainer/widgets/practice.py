@@ -21,7 +21,7 @@ from ..drawing import (
     words_about,
 )
 from ..drawing import score_sheet_html as hand_scores_html
-from ..hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from ..hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..language import N_, t, tc
 from ..melds import best_arrangement
 from ..messages import addresses
@@ -688,7 +688,7 @@ def hand_info_html(hand: Hand, seat: int, *, to_act: bool, waiting: bool = True)
     if len(left) <= 10:
         parts.append(deadwood_words(best_arrangement(left)))
     if to_act:
-        parts.append(t(_WHAT_TO_DO[hand.phase]))
+        parts.append(t(_WHAT_TO_DO[hand.decision]))
     elif waiting:
         parts.append(t("The computer is to play."))
     return "".join(f"<div class='gt-info'>{escape(p)}</div>" for p in parts)
@@ -697,22 +697,25 @@ def hand_info_html(hand: Hand, seat: int, *, to_act: bool, waiting: bool = True)
 def hand_table_html(hand: Hand, seat: int, names: tuple[str, str], *, size: str = "normal",
                     four_colour: bool = False) -> str:
     """The table as the learner in ``seat`` sees it while the hand is played (their own
-    cards are the page's card buttons); once it is over, both hands face up."""
+    cards are the page's card buttons); once it is over, both hands face up, without the
+    score line (:func:`hand_result_html` says it, with each side's melds, under the table)."""
     if hand.is_over:
-        return table_html(hand, names=names, size=size, four_colour=four_colour, you=seat)
+        return table_html(hand, names=names, size=size, four_colour=four_colour, you=seat, result=False)
     return seat_table_html(hand, seat, names=names, size=size, four_colour=four_colour, you=seat)
 
 
-_WHAT_TO_DO = {
+_WHAT_TO_DO: dict[str, str] = {
     Phase.UPCARD: N_("Take the upcard or pass."),
     Phase.DRAW: N_("Draw from the stock or take the discard."),
+    DRAW_STOCK: N_("Draw from the stock: both players passed the upcard, so it may not be taken now."),
     Phase.DISCARD: N_("Click a card, then discard it (or knock with it)."),
     Phase.KNOCKER_LAYOUT: N_("Lay out your melds: select a meld's cards and meld them, then press Done; or let the "
                              "engine lay out for you."),
     Phase.DEFENDER_LAYOUT: N_("Lay out your melds and lay off cards on the knocker's melds; or let the engine do "
                               "it."),
 }
-"""What the learner does next, by the phase of the hand (the hand is not over), in English (shown with ``t``)."""
+"""What the learner does next, by the hand's decision (:attr:`~gintrainer.hand.Hand.decision`; the hand is not
+over), in English (shown with ``t``)."""
 
 
 def _opened_game(name: str | None, current: PracticeGame | None) -> tuple[PracticeGame, str | None]:

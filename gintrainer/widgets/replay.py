@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..cards import Card
-from ..drawing import discard_table_html, table_html
+from ..drawing import discard_table_html
 from ..errors import GinError
 from ..language import PLAYERS, t, tc, tn
 from ..melds import min_deadwood
@@ -69,8 +69,7 @@ class ReplaySteps(HandSteps):
         return f"<div class='gt-info'>{' · '.join(parts)}</div>"
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
-        state = self.state(step)
-        table = table_html(state, names=self.names, face_down=self.face_down, size=size, four_colour=four_colour)
+        table = super().html(step, size=size, four_colour=four_colour)  # the hand's table, as a hand's steps draw it
         return self.notes_html(step) + self.deadwood_html(step) + table
 
 

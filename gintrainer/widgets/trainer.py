@@ -359,7 +359,7 @@ class PuzzleView(View):
             many = attempt.stage == Stage.LAYOUT or isinstance(puzzle, DefendPuzzle)  # melds need several cards
             self.picker.show(puzzle.hand, single=not many)
             if isinstance(puzzle, DefendPuzzle):
-                self.reply_input.start(puzzle.knocker_melds)
+                self.reply_input.start(puzzle.knocker_melds, puzzle.hand)
             self._show_hints()
             self.refresh()
 
@@ -430,20 +430,18 @@ class PuzzleView(View):
         self._show_feedback(attempt.answer_discard(chosen[0]))
 
     def _layout_value(self, puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
-        """The melds laid so far and the deadwood left (a knock-layout puzzle only)."""
+        """The melds laid so far and the deadwood left, counted (a knock-layout puzzle only): the cards
+        left are the picker's, shown once."""
         if not isinstance(puzzle, KnockLayoutPuzzle):
             return ""
         melded = {c for m in self.melds for c in m}
-        return layout_html(self.melds, [c for c in puzzle.hand if c not in melded], four_colour=settings.four_colour)
-
-    def _unmelded(self) -> tuple[Card, ...]:
-        melded = {c for m in self.melds for c in m}
-        return tuple(c for c in self._require().puzzle.hand if c not in melded)
+        return layout_html(self.melds, [c for c in puzzle.hand if c not in melded], four_colour=settings.four_colour,
+                           deadwood_cards=False)
 
     @guarded
     def _on_add_meld(self, _button: widgets.Button | None = None) -> None:
         """The selected cards as one more meld, checked by the engine (a set or a run of
-        cards in no other meld); the picker then holds the cards left."""
+        cards in no other meld); the picker's row then holds the cards left."""
         attempt = self._require()
         attempt.require_stage(Stage.LAYOUT)
         chosen = self.picker.selected
@@ -451,7 +449,8 @@ class PuzzleView(View):
             raise GinError(t("select the cards of a meld first"))
         melds, _ = check_melds([*self.melds, chosen], attempt.puzzle.hand)
         self.melds = list(melds)
-        self.picker.show(self._unmelded(), single=False)
+        self.picker.clear()
+        self.picker.hide([c for m in self.melds for c in m])
         self.refresh()
 
     @guarded
@@ -459,7 +458,8 @@ class PuzzleView(View):
         attempt = self._require()
         attempt.require_stage(Stage.LAYOUT)
         self.melds = []
-        self.picker.show(attempt.puzzle.hand, single=False)
+        self.picker.clear()
+        self.picker.hide(())
         self.refresh()
 
     @guarded

@@ -30,6 +30,10 @@ def test_a_defend_puzzle_is_laid_out_and_answered_with_its_verdict(page, server,
         view.locator(".gt-reply-input select").select_option(index=layoff.meld)
         view.get_by_role("button", name="Lay off the selected card").click()
     expect(view.locator(".gt-reply-summary")).to_contain_text(f"{puzzle.reply.layoffs[0].card} on meld")
+    # a card melded or laid off has left the clickable row: the deadwood kept is what is left there
+    expect(picker.get_by_role("button")).to_have_count(len(puzzle.reply.deadwood))
+    for card in puzzle.reply.deadwood:
+        expect(picker.get_by_role("button", name=str(card), exact=True)).to_be_visible()
     view.get_by_role("button", name="Done: I undercut" if puzzle.undercut else "Done: no undercut").click()
     expect(view.locator(".gt-feedback-right")).to_have_text("Right!")
     expect(view.locator(".gt-feedback")).to_contain_text(f"The least deadwood you can keep is {puzzle.deadwood}")

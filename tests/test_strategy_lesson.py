@@ -1,6 +1,8 @@
 """Lesson 10, strategy: its exercise kinds answered by the engine, its figures measured
 from fixed deals, and the puzzle themes its prose names."""
 
+import functools
+import itertools
 import json
 import re
 from pathlib import Path
@@ -9,7 +11,7 @@ import pytest
 
 from gintrainer.cards import DECK, parse_cards
 from gintrainer.exercises import generate
-from gintrainer.exercises.strategy import EITHER, feeds, layout_words, meld_outs
+from gintrainer.exercises.strategy import EITHER, HAND_RUN, feeds, layout_words, meld_outs, never_melds
 from gintrainer.lessons import LESSONS, knock_figures
 from gintrainer.lessons.path import step
 from gintrainer.melds import all_best_arrangements, best_arrangement, meld_kind
@@ -36,16 +38,46 @@ def test_meld_outs_are_the_cards_that_sit_in_a_meld_of_a_best_arrangement():
     assert meld_outs(parse_cards("5S 5H"), seen=parse_cards("5C")) == parse_cards("5D")
 
 
-def test_a_card_feeds_one_it_could_share_a_meld_with():
-    taken = parse_cards("8D")[0]
-    for card in DECK:
-        could = card is not taken and any(meld_kind(cards) for cards in _melds_with(card, taken))
-        assert feeds(card, taken) == could, card
+@functools.cache
+def every_meld():
+    """Every meld of the deck, whatever its length: each set of three or four cards of a rank
+    and each run of three to thirteen cards of a suit in a row (a meld is a set or a run),
+    each one the engine calls a meld."""
+    melds = [m for rank in range(1, 14) for size in (3, 4)
+             for m in itertools.combinations([c for c in DECK if c.rank == rank], size)]
+    for suit in "CDHS":
+        ordered = sorted((c for c in DECK if c.suit == suit), key=lambda c: c.rank)
+        melds += [tuple(ordered[a:b]) for a in range(13) for b in range(a + 3, 14)]
+    assert all(meld_kind(m) for m in melds)
+    return melds
 
 
-def _melds_with(card, taken):
-    """Every three cards holding both (the third any other card)."""
-    return [(card, taken, third) for third in DECK if third not in (card, taken)]
+def shares_a_meld(card, other, longest=13):
+    return any(card in meld and other in meld for meld in every_meld() if len(meld) <= longest)
+
+
+def test_a_card_feeds_one_it_could_share_a_meld_of_a_hand_with():
+    for card, other in itertools.permutations(DECK, 2):
+        assert feeds(card, other) == shares_a_meld(card, other, longest=HAND_RUN), (card, other)
+        assert never_melds(card, other) == (not shares_a_meld(card, other)), (card, other)
+    assert feeds(*parse_cards("5C 9C")) and not never_melds(*parse_cards("5C 9C"))
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_safe_discard_says_only_what_is_true(seed):
+    """The explanation's card can join no meld with what Ann took, whatever else comes (every
+    meld of the deck tried), and each other choice could join one in her hand with a card she
+    took, as its feedback says (seed 12 once said 5♣ could join no meld with 8♣ 9♣)."""
+    exercise = generate("safe_discard", seed)
+    said = re.match(r"(\S+) can join no meld with (.+?)[,:]", exercise.explanation)
+    safe, taken = parse_cards(said.group(1))[0], parse_cards(said.group(2))
+    assert exercise.answer == (safe,)
+    assert not any(shares_a_meld(safe, card) for card in taken), exercise.explanation
+    for option in exercise.options:
+        if option is not safe:
+            named = re.match(r"(\S+) could join a meld with (\S+),", exercise.check((option,)).text)
+            assert parse_cards(named.group(1))[0] is option
+            assert shares_a_meld(option, parse_cards(named.group(2))[0], longest=HAND_RUN)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -196,6 +196,10 @@ CHECKED = [
     ("10", "Ben knocks with 9 at once; Ann keeps only 6", lambda: (
         result_of("early_undercut").knocker_deadwood, result_of("early_undercut").defender_deadwood) == (9, 6)),
     ("10", "A pair waits for two cards (the other two of its rank)", lambda: len(meld_outs(parse_cards("5S 5H"))) == 2),
+    ("10", "two cards of a suit next to each other wait for the cards at either end, or for the one where the suit "
+     "ends (A♠ 2♠ only for 3♠, Q♠ K♠ only for J♠)", lambda: (
+         set(meld_outs(parse_cards("5S 6S"))) == set(parse_cards("4S 7S"))
+         and meld_outs(parse_cards("AS 2S")) == parse_cards("3S") and meld_outs(parse_cards("QS KS")) == parse_cards("JS"))),
     ("10", "Ben keeps 6♠ in his set, so that Ann keeps 50 deadwood instead of 35", lambda: (
         demo("fewest_layoffs").lead_text() == "Ben keeps 6♠ in his set, so that Ann keeps 50 deadwood instead of 35:")),
 ]

@@ -63,6 +63,22 @@ def test_a_card_feeds_one_it_could_share_a_meld_of_a_hand_with():
     assert feeds(*parse_cards("5C 9C")) and not never_melds(*parse_cards("5C 9C"))
 
 
+def test_what_a_card_needs_to_share_a_meld_with_a_taken_card_is_what_the_lesson_says():
+    """Lesson 10 on reading a card taken from the pile, held against every meld of the deck."""
+    nb = json.loads((ROOT / "lessons" / LESSONS[10].file).read_text(encoding="utf-8"))
+    text = " ".join("".join(cell["source"]) for cell in nb["cells"])
+    assert ("A card of its rank, or up to two away in its suit, needs at most one more card to share a meld with "
+            "it; one farther along its suit needs more, and a card of another rank and another suit never can.") in text
+    for card, taken in itertools.permutations(DECK, 2):
+        needs = min((len(meld) - 2 for meld in every_meld() if card in meld and taken in meld), default=None)
+        if card.rank == taken.rank or (card.suit == taken.suit and abs(card.rank - taken.rank) <= 2):
+            assert needs is not None and needs <= 1, (card, taken)
+        elif card.suit == taken.suit:
+            assert needs is not None and needs >= 2, (card, taken)
+        else:
+            assert needs is None, (card, taken)
+
+
 @pytest.mark.parametrize("seed", range(200))
 def test_safe_discard_says_only_what_is_true(seed):
     """The explanation's card can join no meld with what Ann took, whatever else comes (every

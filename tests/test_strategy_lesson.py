@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import bench_module
 from gintrainer.cards import DECK, parse_cards
 from gintrainer.exercises import generate
 from gintrainer.exercises.strategy import EITHER, HAND_RUN, feeds, layout_words, meld_outs, never_melds
@@ -140,13 +141,89 @@ def test_safe_discard_has_one_card_that_feeds_nothing(seed):
             assert not feedback.correct and "could join a meld with" in feedback.text
 
 
-def test_the_figures_come_from_fixed_deals():
-    first = knock_figures.undercuts(hands=6, seed="test")
-    assert knock_figures.undercuts(hands=6, seed="test") == first
-    assert first.knocks == first.early + first.late == first.low + first.high
-    assert first.undercut == first.early_undercut + first.late_undercut == first.low_undercut + first.high_undercut
-    wait = knock_figures.knock_or_wait(hands=4, seed="test")
-    assert wait == knock_figures.knock_or_wait(hands=4, seed="test") and wait.hands == 4
+@functools.cache
+def figures():
+    """The figures the lesson quotes, as the benchmark stored them."""
+    return knock_figures.stored()
+
+
+def spread(hands, count=25):
+    """``count`` hand numbers spread from the first hand to the last."""
+    return sorted({round(i * (hands - 1) / (count - 1)) for i in range(count)})
+
+
+def test_the_stored_figures_are_what_the_players_play():
+    """The stored hands played again from their fixed deals: the first four of each measurement
+    through the functions the benchmark calls, and a spread from the first hand to the last one
+    by one. Playing them all takes the benchmark minutes: the hands in between are the same code
+    on the same seed, not played here."""
+    import numpy  # noqa: F401  (the players solve in numpy batches once numpy is imported, much faster)
+
+    stored = figures()
+    assert stored.seed == knock_figures.SEED
+    assert knock_figures.undercuts(4).played == stored.undercuts.played[:4]
+    assert knock_figures.knock_or_wait(4).played == stored.knock_or_wait.played[:4]
+    for number in spread(stored.undercuts.hands):
+        assert knock_figures.knock_of(number) == stored.undercuts.played[number], number
+    for number in spread(stored.knock_or_wait.hands):
+        assert knock_figures.outcome_of(number) == stored.knock_or_wait.played[number], number
+
+
+def test_the_stored_figures_read_back_as_written():
+    stored = figures()
+    assert knock_figures.from_json(knock_figures.to_json(stored)) == stored
+    assert stored.knock_or_wait.hands % 2 == 0 and stored.undercuts.hands >= 5000 <= stored.knock_or_wait.hands
+    cut = stored.undercuts
+    assert cut.knocks.whole == cut.early.whole + cut.late.whole == cut.low.whole + cut.high.whole
+    assert cut.knocks.part == cut.early.part + cut.late.part == cut.low.part + cut.high.part
+    assert cut.knocks.whole == cut.few_taken.whole + cut.many_taken.whole
+
+
+def test_the_benchmark_prints_each_figure_with_its_sample_and_interval(capsys, monkeypatch):
+    with bench_module("bench_strategy") as bench:
+        monkeypatch.setattr("sys.argv", ["bench_strategy.py", "--stored"])
+        bench.main()
+    out = capsys.readouterr().out
+    cut = figures().undercuts
+    low, high = cut.high.interval_percent()
+    assert (f"count more than {knock_figures.LOW_COUNT}: {cut.high.part} of {cut.high.whole} undercut, "
+            f"{cut.high.percent():.1f}% (95% {low:.1f}%–{high:.1f}%)") in out
+    gap = figures().knock_or_wait.points_per_hand
+    assert (f"points per hand, at once less waiting: {gap.value:+.2f} points "
+            f"(95% {gap.low:+.2f} to {gap.high:+.2f})") in out
+    assert out.count("95%") == 12 and out.count("decided") == 5
+
+
+# Each claim the lesson makes on the measured figures: a piece of its English prose, and the differences it rests
+# on with the direction it claims (+1 more, -1 less), or 0 where the lesson says the figures do not decide.
+CLAIMS = [
+    ("points a hand more", [(lambda f: f.knock_or_wait.points_per_hand, +1)]),
+    ("So knock as soon as you may, as a rule.", [(lambda f: f.knock_or_wait.points_per_hand, +1)]),
+    ("the waiting player made more gins", [(lambda f: f.knock_or_wait.gins_per_hand, -1)]),
+    ("A knock with a high count was undercut far more often", [(lambda f: f.undercuts.high_less_low, +1)]),
+    ("Late knocks were undercut more often than early ones", [(lambda f: f.undercuts.late_less_early, +1)]),
+    ("So were knocks after the opponent had taken 2 cards or more from the pile",
+     [(lambda f: f.undercuts.many_less_few, +1)]),
+    ("each of these differences is clear of chance", [(lambda f: f.undercuts.high_less_low, +1),
+                                                      (lambda f: f.undercuts.late_less_early, +1),
+                                                      (lambda f: f.undercuts.many_less_few, +1)]),
+    ("Knock as soon as you may; the undercut is likelier with a high count, late in the hand, and after your "
+     "opponent has taken cards from the pile", [(lambda f: f.knock_or_wait.points_per_hand, +1),
+                                                (lambda f: f.undercuts.high_less_low, +1),
+                                                (lambda f: f.undercuts.late_less_early, +1),
+                                                (lambda f: f.undercuts.many_less_few, +1)]),
+]
+
+
+@pytest.mark.parametrize("piece, rests_on", CLAIMS, ids=[piece[:40] for piece, _ in CLAIMS])
+def test_each_claim_of_a_direction_is_significant(piece, rests_on):
+    """The lesson says it, and the stored figures decide it at 95%: the interval of each difference
+    it rests on lies on the side it claims (or holds 0 where the lesson says the figures do not decide)."""
+    nb = json.loads((ROOT / "lessons" / LESSONS[10].file).read_text(encoding="utf-8"))
+    text = " ".join("".join(cell["source"]) for cell in nb["cells"] if cell["cell_type"] == "markdown")
+    assert piece in text
+    for gap, sign in rests_on:
+        assert gap(figures()).sign == sign, (piece, gap(figures()))
 
 
 def test_the_closing_check_is_answered_by_the_engine():

@@ -6,7 +6,7 @@ paired differences, one a deal, for knocking at once against waiting), says
 which differences the interval decides, and the time each measurement took.
 
     python bench/bench_strategy.py --stored                     # the stored figures the lesson quotes
-    python bench/bench_strategy.py --hands 10000 --write        # measure again and store (8.5 processor minutes)
+    python bench/bench_strategy.py --hands 10000 --write        # measure again and store (about 8 processor minutes)
     python bench/bench_strategy.py --hands 400                  # a quick look
 """
 

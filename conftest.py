@@ -67,6 +67,7 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
                                          "test_hypothesis_min_deadwood_and_arrangement"),
         "tests/test_fuzz.py": (EVERY_TEST,),
         "tests/test_exercises.py": ("test_hollywood_counts_a_game_only_while_it_lasts",),
+        "tests/test_strategy_lesson.py": ("test_the_stored_figures_are_what_the_players_play",),
         "tests/test_puzzle_positions.py": ("test_every_way_of_making_positions_makes_real_ones",),
         "tests/test_puzzles.py": ("test_filters",),
         "tests/test_solver_take_or_draw.py": (

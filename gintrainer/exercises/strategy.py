@@ -40,11 +40,26 @@ def meld_outs(cards: Iterable[Card], seen: Iterable[Card] = ()) -> tuple[Card, .
     return tuple(card for card in DECK if card not in out and min_deadwood((*held, card)) < now + card.value)
 
 
+HAND_RUN = 10
+"""The longest run a hand melds: all ten cards of a hand (a longer one needs lay-offs or an eleventh card)."""
+
+
 def feeds(card: Card, taken: Card) -> bool:
-    """Whether ``card`` can sit in one meld with ``taken``: the same rank, or the same
-    suit within two ranks (a set or a run could hold both)."""
+    """Whether ``card`` can sit in one meld of a hand with ``taken``: the same rank (a set
+    holds both), or the same suit within :data:`HAND_RUN` cards from one to the other (a
+    run holds both once the cards between come: 5♣ with 9♣ once 6♣ 7♣ 8♣ come).
+
+    >>> feeds(*parse_cards("5C 9C")), feeds(*parse_cards("5C 5H")), feeds(*parse_cards("5C 9H"))
+    (True, True, False)
+    """
     return card is not taken and (card.rank == taken.rank
-                                  or (card.suit == taken.suit and abs(card.rank - taken.rank) <= 2))
+                                  or (card.suit == taken.suit and abs(card.rank - taken.rank) < HAND_RUN))
+
+
+def never_melds(card: Card, taken: Card) -> bool:
+    """Whether no meld can ever hold both cards, whatever else comes: a set is of one rank
+    and a run of one suit, so two cards of different ranks and suits never share one."""
+    return card.rank != taken.rank and card.suit != taken.suit
 
 
 # -- the exercises ---------------------------------------------------------------------------
@@ -122,18 +137,19 @@ def _feed_position(rng):
         return None
     taken = others(rng, cards, 2)
     choices = sorted(loose, key=lambda c: c.index)[:3]
-    safe = [c for c in choices if not any(feeds(c, x) for x in taken)]
-    return (cards, tuple(taken), tuple(choices)) if len(safe) == 1 else None
+    safe = [c for c in choices if all(never_melds(c, x) for x in taken)]
+    fed = [c for c in choices if any(feeds(c, x) for x in taken)]
+    return (cards, tuple(taken), tuple(choices)) if len(safe) == 1 and len(fed) == 2 else None
 
 
 @exercise_kind("safe_discard", N_("Do not feed the opponent"))
 def safe_discard(seed, rng, rules):
-    """Ann took these cards from the pile: click the loose card of yours that could join no meld with them
-    (:func:`feeds` decides)."""
+    """Ann took these cards from the pile: click the loose card of yours that can join no meld with them,
+    whatever else comes (:func:`never_melds`); each of the others could join one in her hand (:func:`feeds`)."""
     cards, taken, choices = retry(rng, _feed_position, lambda pos: True)
-    safe = next(c for c in choices if not any(feeds(c, x) for x in taken))
-    explanation = t("{safe} can join no meld with {taken}: neither the same rank nor two ranks or fewer away in "
-                    "the same suit.", safe=safe, taken=taken)
+    safe = next(c for c in choices if all(never_melds(c, x) for x in taken))
+    explanation = t("{safe} can join no meld with {taken}, whatever else comes: it shares a rank or a suit with "
+                    "neither.", safe=safe, taken=taken)
 
     def check(clicked: tuple[Card, ...]) -> Feedback:
         card = clicked[0]
@@ -201,4 +217,4 @@ def layout_choice(seed, rng, rules):
                         Panel(t("{ann}'s cards"), "hand", cards=sort_by_suit(defender))))
 
 
-__all__ = ["EITHER", "feeds", "layout_words", "meld_outs"]
+__all__ = ["EITHER", "HAND_RUN", "feeds", "layout_words", "meld_outs", "never_melds"]

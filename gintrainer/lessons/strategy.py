@@ -6,7 +6,7 @@ layout that leaves the fewest lay-offs."""
 from __future__ import annotations
 
 from ..cards import parse_cards, show_cards
-from ..exercises.strategy import feeds, meld_outs
+from ..exercises.strategy import meld_outs, never_melds
 from ..language import N_
 from ..rules import Rules
 from ..scoring import ScoreKind, settle
@@ -84,7 +84,7 @@ def pair_outs(rules: Rules) -> Ask:
 def feeding_card(rules: Rules) -> Ask:
     taken = parse_cards("8D")[0]
     choices = parse_cards("8C 9D KS")
-    safe = next(card for card in choices if not feeds(card, taken))
+    safe = next(card for card in choices if never_melds(card, taken))
     options = tuple(str(card) for card in choices)
     return Ask(N_("Your opponent took {taken} from the pile. Which of these discards is the safest?"), options,
                str(safe), N_("{safe} can join no meld with {taken}; each of the others could."),

@@ -267,7 +267,7 @@ def judge_draw(before: Hand, action: Action, seat: int = YOU) -> tuple[bool, str
     choice = draw_choice(before, seat)
     other = Fraction(choice.current) if alternative(before, seat) == "keep" else choice.draw
     poor = choice.take > other if action.kind is ActionKind.TAKE else choice.take < other
-    advice = coaching(before, seat, OPPONENT)
+    advice = coaching(before, seat, opponent())
     reasons = advice.sentences()[1:] if advice is not None else ()
     return not poor, " ".join(reasons)
 

@@ -224,29 +224,58 @@ class ScriptWidget(widgets.DOMWidget):
 
 class PageLanguage(ScriptWidget):
     """Sets the page's ``lang`` and ``dir`` on its document element (``<html>``), which
-    no ipywidget can reach: a Pashto page is laid out right to left. It draws nothing."""
+    no ipywidget can reach: a Pashto page is laid out right to left; and, given one, the
+    page's title (the browser's tab shows it, else the notebook's file name). It draws nothing."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
       const apply = () => {
         document.documentElement.lang = model.get("lang");
         document.documentElement.dir = model.get("dir");
+        if (model.get("title")) document.title = model.get("title");
       };
       apply();
       model.on("change:lang", apply);
       model.on("change:dir", apply);
+      model.on("change:title", apply);
       el.classList.add("gt-page-language");
     }
     export default { render };
     """).tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     dir = traitlets.Unicode("ltr").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
 
     @classmethod
-    def for_page(cls) -> PageLanguage:
-        """The widget for the language the page speaks now."""
+    def for_page(cls, title: str = "") -> PageLanguage:
+        """The widget for the language the page speaks now, and the page's title in it."""
         lang = current_language()
-        return cls(lang=lang, dir=text_direction(lang))
+        return cls(lang=lang, dir=text_direction(lang), title=title)
+
+
+class PageAddress(ScriptWidget):
+    """Keeps values in the page's address (a class set's ``?code=...&session=...``, the
+    learner's ``?profile=``) without reloading it, so that a reload of the page opens the
+    same session for the same learner. It draws nothing."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      const apply = () => {
+        const wanted = model.get("query") || {};
+        if (!Object.keys(wanted).length) return;
+        const url = new URL(window.location.href);
+        for (const [key, value] of Object.entries(wanted)) {
+          if (value) url.searchParams.set(key, value); else url.searchParams.delete(key);
+        }
+        window.history.replaceState(window.history.state, "", url.toString());
+      };
+      apply();
+      model.on("change:query", apply);
+      el.classList.add("gt-page-address");
+    }
+    export default { render };
+    """).tag(sync=True)
+    query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
 
 
 _running = 0

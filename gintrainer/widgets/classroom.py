@@ -43,7 +43,7 @@ from ..puzzles.themes import theme_title
 from ..solver import DrawChoice, Objective
 from ..training import PuzzleAttempt
 from . import ui as widgets
-from .base import Change, ScriptWidget, View, download_link, guarded
+from .base import Change, PageAddress, ScriptWidget, View, download_link, guarded
 from .defend import reply_answer_words
 from .profile import Learner
 from .site import link_html
@@ -180,30 +180,6 @@ def _listing_note(puzzle) -> str:
     if titles:
         return t("(difficulty {difficulty}; {themes})", difficulty=puzzle.difficulty, themes=titles)
     return t("(difficulty {difficulty}; no theme)", difficulty=puzzle.difficulty)
-
-
-class PageAddress(ScriptWidget):
-    """Keeps values in the page's address (``?code=...&session=...``) without reloading it,
-    so that a reload of the page opens the same session. It draws nothing."""
-
-    _esm = traitlets.Unicode("""
-    function render({ model, el }) {
-      const apply = () => {
-        const wanted = model.get("query") || {};
-        if (!Object.keys(wanted).length) return;
-        const url = new URL(window.location.href);
-        for (const [key, value] of Object.entries(wanted)) {
-          if (value) url.searchParams.set(key, value); else url.searchParams.delete(key);
-        }
-        window.history.replaceState(window.history.state, "", url.toString());
-      };
-      apply();
-      model.on("change:query", apply);
-      el.classList.add("gt-page-address");
-    }
-    export default { render };
-    """).tag(sync=True)
-    query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
 
 
 class Ticker(ScriptWidget):

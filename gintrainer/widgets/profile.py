@@ -34,7 +34,7 @@ from ..language import (
 from ..progress import DIFFICULTIES, Progress
 from ..storage import data_dir, name_stem
 from . import ui as widgets
-from .base import Change, View, download_link, guarded, settings
+from .base import Change, PageAddress, View, download_link, guarded, settings
 
 if TYPE_CHECKING:
     from ..training import PuzzleAttempt
@@ -181,6 +181,14 @@ class Learner:
             raise GinError(f"choose the puzzles' level from {', '.join(DIFFICULTIES)}, not {choice!r}")
         self._set(difficulty=choice)
 
+    def set_practice(self, *, opponent: str, coach: str) -> None:
+        """Keep the computer player and the coach of the learner's practice (in the profile,
+        for a named learner), for their next match; nothing is written when they are kept
+        already. The practice page reads them back (:func:`gintrainer.practice.chosen_opponent`)."""
+        settings = self.progress.settings
+        if (settings.practice_opponent, settings.practice_coach) != (opponent, coach):
+            self._set(practice_opponent=opponent, practice_coach=coach)
+
     def _set(self, **changes: object) -> None:
         if self.name is None:
             self.progress = self.progress.with_settings(**changes)
@@ -229,7 +237,9 @@ class Learner:
 
 
 class ProfileBar(View):
-    """Pick or type a name; shows who is playing and offers the four-colour deck."""
+    """Pick or type a name; shows who is playing and offers the four-colour deck. The name
+    opened goes into the page's address (``?profile=``, :class:`PageAddress`), so that a
+    reload of the page opens it again."""
 
     def __init__(self, learner: Learner):
         self.learner = learner
@@ -240,9 +250,10 @@ class ProfileBar(View):
         self.colour_box = widgets.Checkbox(value=settings.four_colour, description=tc("option", "Four-colour deck"),
                                            indent=False)
         self.who = widgets.HTML()
+        self.address = PageAddress()
         super().__init__([widgets.HBox([self.name_box, self.open_button, self.colour_box],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                          self.who], _dom_classes=("gt-profile-bar",))
+                          self.who, self.address], _dom_classes=("gt-profile-bar",))
         self.open_button.on_click(self._on_open)
         self.colour_box.observe(self._on_four_colour, names="value")
         self.listen(learner, self.refresh)
@@ -270,6 +281,8 @@ class ProfileBar(View):
                             solved=progress.solved)).replace(_SLOT, f"<b>{escape(name)}</b>")
             if self.name_box.value != name:
                 self.name_box.value = name
+            if self.address.query != {"profile": name}:
+                self.address.query = {"profile": name}
         notice = f"<div class='gt-notice'>{escape(learner.notice)}</div>" if learner.notice else ""
         self.who.value = f"<div class='gt-info'>{text}</div>{notice}"
         if self.colour_box.value != settings.four_colour:

@@ -23,7 +23,16 @@ from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
-from .site import REFERENCE_FILES, LessonEnd, NavBar, language_menu_html, lesson_path, link_html, nav_html
+from .site import (
+    REFERENCE_FILES,
+    LessonEnd,
+    NavBar,
+    language_menu_html,
+    lesson_path,
+    link_html,
+    nav_html,
+    page_title,
+)
 from .stepper import Stepper
 
 if TYPE_CHECKING:
@@ -91,7 +100,7 @@ class LessonTop(View):
         self.learner = learner or Learner.from_page()
         here = page_path(page, lang)
         speak_notebook_language(self.learner, lang)
-        self.language = PageLanguage.for_page()
+        self.language = PageLanguage.for_page(page_title(here))
         self.top_links = LessonLinks(page, here, self.learner)
         super().__init__([self.language, self.top_links, *tools], _dom_classes=(css_class,))
 

@@ -371,6 +371,25 @@ class LanguageMenu(_Following):
         self.value = language_menu_html(self.here, self.learner)
 
 
+def page_title(here: str) -> str:
+    """A page's title in the current language, which the browser's tab shows: a lesson's
+    with its number, the glossary's, the quick reference's, the first hand's, or the other
+    pages' heading.
+
+    >>> page_title("index.ipynb"), page_title("lessons/04_normal_turn.ipynb"), page_title("puzzles/defend.ipynb")
+    ('Gin Rummy trainer', 'Lesson 4: A normal turn', 'Defend')
+    """
+    found = lesson_of(here)
+    if found is None:
+        return t(HEADINGS[here][0]) if here in HEADINGS else t(HEADINGS[HOME][0])
+    page = found[0]
+    if isinstance(page, int):
+        return t("Lesson {number}: {title}", number=page, title=t(LESSONS[page].title))
+    if page in REFERENCE_FILES:
+        return t("Glossary") if page == "glossary" else t("Quick reference")
+    return lesson_title(page)
+
+
 def heading_html(here: str) -> str:
     """A page's heading and the paragraph under it, in the current language."""
     title, intro = HEADINGS[here]
@@ -384,7 +403,7 @@ class PageTop(View):
 
     def __init__(self, here: str, learner: Learner | None = None, *, heading: bool = True):
         self.learner = learner or Learner.from_page()
-        self.language = PageLanguage.for_page()
+        self.language = PageLanguage.for_page(page_title(here))
         self.menu = LanguageMenu(here, self.learner)
         self.links = NavBar(here, self.learner)
         self.heading = widgets.HTML(heading_html(here) if heading and here in HEADINGS else "")
@@ -498,7 +517,7 @@ class LandingPage(View):
     def __init__(self, learner: Learner | None = None, *, today: dt.date | None = None):
         from .trainer import DailyPage
         self.learner = learner or Learner.from_page()
-        self.language = PageLanguage.for_page()
+        self.language = PageLanguage.for_page(page_title(HOME))
         self.menu = LanguageMenu(HOME, self.learner)
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)

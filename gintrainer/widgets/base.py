@@ -278,6 +278,36 @@ class PageAddress(ScriptWidget):
     query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
 
 
+class Arrival(ScriptWidget):
+    """Takes a learner who arrives with a part of the page in the address (``#exercise-pick_meld``,
+    ``#check``: see :func:`gintrainer.widgets.site.part_anchor`) to that part, once it is drawn,
+    and marks it (``gt-arrived``). The part is the view whose class is ``gt-at-`` and the
+    name (:meth:`View.anchor_class`); it gets the name as its ``id`` too. It draws nothing."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      el.classList.add("gt-arrival");
+      const name = decodeURIComponent(window.location.hash.slice(1));
+      if (!/^[a-z0-9_-]{1,60}$/.test(name)) return;
+      let tries = 0;
+      const look = () => {
+        const part = document.querySelector(".gt-at-" + name);
+        if (!part) {
+          if (++tries < 150) timer = window.setTimeout(look, 200);
+          return;
+        }
+        part.id = name;
+        part.classList.add("gt-arrived");
+        part.scrollIntoView({ block: "start" });
+        for (const ms of [400, 1200]) window.setTimeout(() => part.scrollIntoView({ block: "start" }), ms);
+      };
+      let timer = window.setTimeout(look, 0);
+      return () => window.clearTimeout(timer);
+    }
+    export default { render };
+    """).tag(sync=True)
+
+
 _running = 0
 """How many guarded callbacks are running: the outermost one is the learner's action."""
 
@@ -378,6 +408,11 @@ class View(VBox):
     status line last."""
 
     children: tuple[widgets.Widget, ...]  # the view's parts (a trait of the VBox)
+
+    @staticmethod
+    def anchor_class(name: str) -> str:
+        """The class of the view a page's address can name (``#name``: see :class:`Arrival`)."""
+        return f"gt-at-{name}"
 
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
         # Class names are given when a widget is made, not added after: each change after is one more

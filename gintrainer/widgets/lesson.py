@@ -19,7 +19,7 @@ from ..lessons import example as example_info
 from ..lessons.path import lesson_of_exercise
 from ..reference import glossary_html, quick_reference_html
 from . import ui as widgets
-from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
+from .base import Arrival, Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
@@ -32,6 +32,7 @@ from .site import (
     link_html,
     nav_html,
     page_title,
+    part_anchor,
 )
 from .stepper import Stepper
 
@@ -101,8 +102,9 @@ class LessonTop(View):
         here = page_path(page, lang)
         speak_notebook_language(self.learner, lang)
         self.language = PageLanguage.for_page(page_title(here))
+        self.arrival = Arrival()  # the exercise or the check the landing page's "continue" link names
         self.top_links = LessonLinks(page, here, self.learner)
-        super().__init__([self.language, self.top_links, *tools], _dom_classes=(css_class,))
+        super().__init__([self.language, self.arrival, self.top_links, *tools], _dom_classes=(css_class,))
 
 
 class LessonToolbar(LessonTop):
@@ -184,7 +186,7 @@ def example(name: str) -> HandView:
 def exercise(kind: str, seed: int = 0) -> ExerciseView:
     """An exercise of a kind, starting at a seed ("New position" moves on); each position's
     first answer is kept in the page's learner's progress."""
-    view = ExerciseView(kind, seed)
+    view = ExerciseView(kind, seed, anchor=part_anchor(kind))
     view.listeners.append(_ExerciseRecorder(Learner.from_page(), lesson_of_exercise(kind), kind))
     return view
 
@@ -194,7 +196,8 @@ def check(number: int) -> CheckView:
     title = t(LESSONS[number].title)
     if current_language() in ("en", PSEUDO):  # English writes the title in lower case here; others keep it
         title = title.lower()
-    view = CheckView(checks(number), title=t("Check: lesson {number}, {title}", number=number, title=title))
+    view = CheckView(checks(number), title=t("Check: lesson {number}, {title}", number=number, title=title),
+                     anchor=part_anchor(None))
     view.listeners.append(_CheckRecorder(Learner.from_page(), number))
     return view
 

@@ -437,9 +437,20 @@ def _with_link(sentence: str, link: str) -> str:
     return escape(sentence).replace(_SLOT, link)
 
 
+def part_anchor(kind: str | None) -> str:
+    """The name of a part of a lesson's page in an address (``#exercise-pick_meld``): an
+    exercise by its kind, or the closing check (``kind`` None).
+
+    >>> part_anchor("pick_meld"), part_anchor(None)
+    ('exercise-pick_meld', 'check')
+    """
+    return "check" if kind is None else f"exercise-{kind}"
+
+
 def continue_html(learner: Learner, here: str = HOME) -> str:
     """The "continue" line: a link to the first step of the learning path the learner has
-    not finished, and in a lesson the part of it that comes next."""
+    not finished, and in a lesson to the part of it that comes next (the exercise or the
+    check, named in the link's address: the page goes there and marks it)."""
     progress = learner.progress
     step = first_unfinished(progress)
     link = step_link_html(step, here, learner)
@@ -452,6 +463,7 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
             sentence = t("Continue with {step}.", step=_SLOT)
     else:
         kind = unfinished_exercise(progress, step.lesson)
+        link = link_html(step.path_in(learner.language), here, step.title, learner.query() + "#" + part_anchor(kind))
         if kind is not None:
             from ..exercises.core import KINDS as EXERCISE_KINDS  # a learner in a lesson: its exercises' titles
             # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.

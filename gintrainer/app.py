@@ -66,10 +66,32 @@ def kernel_transport(runtime_dir: str | None = None) -> str:
     return "ipc" if len(os.fsencode(runtime_dir + KERNEL_SOCKET)) <= SOCKET_PATH_MAX else "tcp"
 
 
+TEMPLATES = Path(__file__).resolve().parent / "share"
+"""A Jupyter data folder holding the package's Voila template, ``gintrainer`` (voila.json's
+``template``): Voila's lab template without its links to a CDN, so that a page asks nothing of
+another host."""
+
+
+def with_templates(environ: dict[str, str]) -> dict[str, str]:
+    """``environ`` with :data:`TEMPLATES` first on ``JUPYTER_PATH``, where Voila looks for templates."""
+    paths = [str(TEMPLATES), environ.get("JUPYTER_PATH", "")]
+    return {**environ, "JUPYTER_PATH": os.pathsep.join(p for p in paths if p)}
+
+
 def voila_command(root: Path, *, port: int, ip: str) -> list[str]:
-    """The command line that serves ``root`` with its voila.json."""
-    return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
+    """The command line that serves ``root`` with its voila.json: Voila, started by this module
+    so that it finds the package's template (:func:`run_voila`)."""
+    return [sys.executable, "-m", "gintrainer.app", "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
             f"--Voila.config_file_paths={root}", f"--KernelManager.transport={kernel_transport()}", str(root)]
+
+
+def run_voila(argv: list[str]) -> int:
+    """Run Voila with ``argv``, the package's template on its path (``python -m gintrainer.app``)."""
+    os.environ.update(with_templates(dict(os.environ)))
+    from voila.app import main
+    sys.argv = ["voila", *argv]
+    main()
+    return 0
 
 
 def landing_url(port: int, ip: str = "localhost") -> str:
@@ -229,3 +251,7 @@ def is_teacher_passphrase(typed: object) -> bool:
     if wanted is None or not isinstance(typed, str):
         return False
     return hmac.compare_digest(typed.encode("utf-8"), wanted.encode("utf-8"))
+
+
+if __name__ == "__main__":
+    sys.exit(run_voila(sys.argv[1:]))

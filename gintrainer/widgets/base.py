@@ -225,7 +225,13 @@ class ScriptWidget(widgets.DOMWidget):
 class PageLanguage(ScriptWidget):
     """Sets the page's ``lang`` and ``dir`` on its document element (``<html>``), which
     no ipywidget can reach: a Pashto page is laid out right to left; and, given one, the
-    page's title (the browser's tab shows it, else the notebook's file name). It draws nothing."""
+    page's title (the browser's tab shows it, else the notebook's file name). It draws nothing.
+
+    It also takes a learner who arrives with a part of the page named in the address
+    (``#exercise-pick_meld``, ``#check``: :func:`gintrainer.widgets.site.part_anchor`) to
+    that part once it is drawn, and marks it (``gt-arrived``): the view of class ``gt-at-``
+    and the name (:meth:`View.anchor_class`), which gets the name as its ``id`` too. One
+    widget does both, as every page has it: each widget model costs the page's kernel."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
@@ -239,6 +245,21 @@ class PageLanguage(ScriptWidget):
       model.on("change:dir", apply);
       model.on("change:title", apply);
       el.classList.add("gt-page-language");
+      const name = decodeURIComponent(window.location.hash.slice(1));
+      if (!/^[a-z0-9_-]{1,60}$/.test(name)) return;
+      let tries = 0, timer = 0;
+      const arrive = () => {
+        const part = document.querySelector(".gt-at-" + name);
+        if (!part) {
+          if (++tries < 150) timer = window.setTimeout(arrive, 200);
+          return;
+        }
+        part.id = name;
+        part.classList.add("gt-arrived");
+        for (const ms of [0, 400, 1200]) window.setTimeout(() => part.scrollIntoView({ block: "start" }), ms);
+      };
+      timer = window.setTimeout(arrive, 0);
+      return () => window.clearTimeout(timer);
     }
     export default { render };
     """).tag(sync=True)
@@ -276,36 +297,6 @@ class PageAddress(ScriptWidget):
     export default { render };
     """).tag(sync=True)
     query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
-
-
-class Arrival(ScriptWidget):
-    """Takes a learner who arrives with a part of the page in the address (``#exercise-pick_meld``,
-    ``#check``: see :func:`gintrainer.widgets.site.part_anchor`) to that part, once it is drawn,
-    and marks it (``gt-arrived``). The part is the view whose class is ``gt-at-`` and the
-    name (:meth:`View.anchor_class`); it gets the name as its ``id`` too. It draws nothing."""
-
-    _esm = traitlets.Unicode("""
-    function render({ model, el }) {
-      el.classList.add("gt-arrival");
-      const name = decodeURIComponent(window.location.hash.slice(1));
-      if (!/^[a-z0-9_-]{1,60}$/.test(name)) return;
-      let tries = 0;
-      const look = () => {
-        const part = document.querySelector(".gt-at-" + name);
-        if (!part) {
-          if (++tries < 150) timer = window.setTimeout(look, 200);
-          return;
-        }
-        part.id = name;
-        part.classList.add("gt-arrived");
-        part.scrollIntoView({ block: "start" });
-        for (const ms of [400, 1200]) window.setTimeout(() => part.scrollIntoView({ block: "start" }), ms);
-      };
-      let timer = window.setTimeout(look, 0);
-      return () => window.clearTimeout(timer);
-    }
-    export default { render };
-    """).tag(sync=True)
 
 
 _running = 0
@@ -411,7 +402,7 @@ class View(VBox):
 
     @staticmethod
     def anchor_class(name: str) -> str:
-        """The class of the view a page's address can name (``#name``: see :class:`Arrival`)."""
+        """The class of the view a page's address can name (``#name``: see :class:`PageLanguage`)."""
         return f"gt-at-{name}"
 
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):

@@ -19,7 +19,7 @@ from ..lessons import example as example_info
 from ..lessons.path import lesson_of_exercise
 from ..reference import glossary_html, quick_reference_html
 from . import ui as widgets
-from .base import Arrival, Change, PageLanguage, SettingsBar, View, guarded, settings
+from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
@@ -102,9 +102,8 @@ class LessonTop(View):
         here = page_path(page, lang)
         speak_notebook_language(self.learner, lang)
         self.language = PageLanguage.for_page(page_title(here))
-        self.arrival = Arrival()  # the exercise or the check the landing page's "continue" link names
         self.top_links = LessonLinks(page, here, self.learner)
-        super().__init__([self.language, self.arrival, self.top_links, *tools], _dom_classes=(css_class,))
+        super().__init__([self.language, self.top_links, *tools], _dom_classes=(css_class,))
 
 
 class LessonToolbar(LessonTop):

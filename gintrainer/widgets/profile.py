@@ -60,6 +60,9 @@ class Learner:
         """The browser's ``Accept-Language`` header, as the page received it."""
         self.asked: str | None = None
         """The language the page's address asked for (``?lang=``), when it is one the trainer speaks."""
+        self.class_code: str | None = None
+        """A class set's code (from the address, or a set the teacher made on the page) that the
+        links to the class pages carry (:meth:`class_query`)."""
         self._listeners: list[Callable[[], None]] = []
         if name:
             self.choose(name)
@@ -91,6 +94,8 @@ class Learner:
                 learner.notice = t("Could not open the profile from the address: {error}", error=str(error))
         if learner.asked in LANGUAGES and learner.name is not None and learner.progress.settings.language != lang:
             learner.set_language(lang)
+        if params.get("code"):
+            learner.class_code = _class_code(params["code"])
         return learner
 
     @property
@@ -214,6 +219,15 @@ class Learner:
             raise GinError(t("choose your name first: a guest's progress is not kept"))
         return store.export(self.name)
 
+    def carry_code(self, code: str) -> None:
+        """Let the page's links to the class pages carry a class set's code from now on."""
+        self.class_code = _class_code(code)
+        self._changed()
+
+    def class_query(self) -> str:
+        """The query string of a link to a class page: :meth:`query` with the class code, if any."""
+        return self.query(code=self.class_code) if self.class_code else self.query()
+
     def query(self, **params: str) -> str:
         """The query string that opens another page as this learner in their language,
         with ``params`` (a class code) first; ``lang=`` asks for another language.
@@ -234,6 +248,15 @@ class Learner:
         values = {**params, **({} if self.name is None else {"profile": self.name}),
                   **({} if lang is None else {"lang": lang})}
         return "?" + urlencode(values) if values else ""
+
+
+def _class_code(text: str) -> str | None:
+    """A class code as shown, or None for text that is not one (an address is not to be trusted)."""
+    from ..classroom.codes import normalise_code  # only on a page whose address has a code
+    try:
+        return normalise_code(text)
+    except GinError:
+        return None
 
 
 class ProfileBar(View):

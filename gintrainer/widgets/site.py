@@ -156,12 +156,21 @@ TEACHER_PAGES = ("classroom/teacher.ipynb", "classroom/gradebook.ipynb")
 passphrase when the app is started for a class, and linked then only from each other."""
 
 
+FOR_TEACHERS = Page(TEACHER_PAGES[0], N_("For teachers"),
+                   N_("Make a class set and follow the gradebook: the teacher passphrase is asked once per visit."))
+"""The landing page's one link to the teacher's pages when the app is started for a class."""
+
+
 def linked(pages: list[Page], here: str) -> list[Page]:
     """The pages of a list that page ``here`` links to: all of them, except that when the
-    app is started for a class, only the teacher's pages link to the teacher's pages."""
+    app is started for a class, only the teacher's pages link to the teacher's pages, and
+    the landing page to the first of them, as a link for teachers (:data:`FOR_TEACHERS`)."""
     if here in TEACHER_PAGES or not for_a_class():
         return pages
-    return [p for p in pages if p.path not in TEACHER_PAGES]
+    kept = [p for p in pages if p.path not in TEACHER_PAGES]
+    if here == HOME and len(kept) < len(pages):
+        kept.append(FOR_TEACHERS)
+    return kept
 
 
 PAGE_GROUPS = [PUZZLE_PAGES, *(pages for _, pages in EXTRA_SECTIONS)]
@@ -300,9 +309,15 @@ def link_html(path: str, here: str, text: str, query: str = "") -> str:
     return f'<a href="{escape(relative(path, here) + query)}">{escape(text)}</a>'
 
 
-def nav_html(here: str, query: str = "") -> str:
-    """The links at the top of a page, each carrying the learner's query string."""
-    links = [link_html(p.path, here, p.title, query) for p in nav_pages(here)]
+CLASS_PAGES = ("classroom/teacher.ipynb", "classroom/student.ipynb", "classroom/gradebook.ipynb")
+"""The pages that read a class set's code from their address (``?code=``)."""
+
+
+def nav_html(here: str, query: str = "", class_query: str | None = None) -> str:
+    """The links at the top of a page, each carrying the learner's query string (a link to a
+    class page ``class_query``, with the class code, when given)."""
+    links = [link_html(p.path, here, p.title, class_query if class_query is not None and p.path in CLASS_PAGES
+                       else query) for p in nav_pages(here)]
     return f'<nav class="gt-nav">{" · ".join(links)}</nav>'
 
 
@@ -358,7 +373,7 @@ class NavBar(_Following):
         super().__init__(here, learner, "gt-nav-bar")
 
     def refresh(self) -> None:
-        self.value = nav_html(self.here, self.learner.query())
+        self.value = nav_html(self.here, self.learner.query(), self.learner.class_query())
 
 
 class LanguageMenu(_Following):

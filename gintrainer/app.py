@@ -279,8 +279,9 @@ def for_a_class(environ: dict[str, str] | None = None) -> bool:
 
 
 TEACHER_KEY = "GINTRAINER_TEACHER_KEY"
-"""The server's secret (random, made when it starts unless given), in its environment and so in its
-kernels': it signs the teacher's sign-in, which lasts the browser's session (one passphrase per visit)."""
+"""The server's secret (random, made when it starts unless given: at least 32 characters), in its
+environment and so in its kernels': it signs the teacher's sign-in, which lasts the browser's session
+(one passphrase per visit)."""
 TEACHER_COOKIE = "gintrainer_teacher"
 """The cookie the server sets once the teacher passphrase was typed on a page: signed, HttpOnly, SameSite."""
 TEACHER_HEADER = "X-Gintrainer-Teacher"
@@ -295,9 +296,12 @@ SIGN_IN_SECONDS = 12 * 3600
 """How long a sign-in holds at most, even in a browser never closed."""
 
 
-def _key(environ: dict[str, str] | None = None) -> bytes | None:
-    value = (os.environ if environ is None else environ).get(TEACHER_KEY, "")
-    return value.encode("utf-8") if len(value) >= 32 else None
+def _key() -> bytes | None:
+    """What signs the teacher's sign-in: the server's key (of at least 32 characters) with the
+    passphrase, so that a new passphrase ends every sign-in made with the old one; None
+    without a key."""
+    value = os.environ.get(TEACHER_KEY, "")
+    return f"{value}\x00{teacher_passphrase() or ''}".encode() if len(value) >= 32 else None
 
 
 def signed(purpose: str, *, now: float | None = None) -> str:
@@ -322,8 +326,7 @@ def is_signed(purpose: str, value: object, max_age: float, *, now: float | None 
         return False
     age = (time.time() if now is None else now) - int(issued)
     wanted = hmac.new(key, f"{purpose}.{issued}".encode(), hashlib.sha256).hexdigest()
-    fresh = -5 <= age <= max_age  # a few seconds of skew: the page's kernel and the server share one clock
-    return hmac.compare_digest(signature.encode("ascii", "replace"), wanted.encode("ascii")) and fresh
+    return hmac.compare_digest(signature.encode("ascii", "replace"), wanted.encode("ascii")) and 0 <= age <= max_age
 
 
 def teacher_ticket() -> str | None:

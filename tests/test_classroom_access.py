@@ -272,6 +272,10 @@ def test_a_signed_value_holds_for_its_purpose_its_time_and_this_server_s_key_onl
     for forged in (f"{int(issued) + 1}.{signature}", f"{issued}.{signature[:-1]}0", f"{issued}.", "1", "", None, 7,
                    f"{issued}.{signature}x", "é" * 20, f"{issued}.{'é' * 64}"):
         assert not app.is_signed(app.TEACHER_COOKIE, forged, 60, now=now), forged
+    monkeypatch.setenv(app.TEACHER_PASSPHRASE, "a new passphrase")  # ends the sign-ins made with the old one
+    assert not app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now)
+    monkeypatch.setenv(app.TEACHER_PASSPHRASE, PASSPHRASE)
+    assert app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now)
     monkeypatch.setenv(app.TEACHER_KEY, "m" * 64)  # another server (or this one restarted)
     assert not app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now)
     monkeypatch.setenv(app.TEACHER_KEY, "short")  # no usable key: nothing is signed, nothing holds

@@ -8,10 +8,13 @@ links between notebooks work, and points the browser at the landing page.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import hmac
 import os
+import secrets
 import subprocess
 import sys
+import time
 import webbrowser
 from pathlib import Path
 from typing import Any
@@ -66,10 +69,33 @@ def kernel_transport(runtime_dir: str | None = None) -> str:
     return "ipc" if len(os.fsencode(runtime_dir + KERNEL_SOCKET)) <= SOCKET_PATH_MAX else "tcp"
 
 
+TEMPLATES = Path(__file__).resolve().parent / "share"
+"""A Jupyter data folder holding the package's Voila template, ``gintrainer`` (voila.json's
+``template``): Voila's lab template without its links to a CDN, so that a page asks nothing of
+another host."""
+
+
+def with_templates(environ: dict[str, str]) -> dict[str, str]:
+    """``environ`` with :data:`TEMPLATES` first on ``JUPYTER_PATH``, where Voila looks for templates."""
+    paths = [str(TEMPLATES), environ.get("JUPYTER_PATH", "")]
+    return {**environ, "JUPYTER_PATH": os.pathsep.join(p for p in paths if p)}
+
+
 def voila_command(root: Path, *, port: int, ip: str) -> list[str]:
-    """The command line that serves ``root`` with its voila.json."""
-    return [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
+    """The command line that serves ``root`` with its voila.json: Voila, started by this module
+    so that it finds the package's template (:func:`run_voila`)."""
+    return [sys.executable, "-m", "gintrainer.app", "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
             f"--Voila.config_file_paths={root}", f"--KernelManager.transport={kernel_transport()}", str(root)]
+
+
+def run_voila(argv: list[str]) -> int:
+    """Run Voila with ``argv``, the package's template on its path (``python -m gintrainer.app``)."""
+    os.environ.update(with_templates(dict(os.environ)))
+    os.environ.setdefault(TEACHER_KEY, secrets.token_hex(32))  # the server's and its kernels' (see below)
+    from voila.app import main
+    sys.argv = ["voila", *argv]
+    main()
+    return 0
 
 
 def landing_url(port: int, ip: str = "localhost") -> str:
@@ -135,20 +161,50 @@ def _page_identity_provider() -> type:
     the cookie) before it starts streaming the page, so the browser had no cookie, the request
     was refused with a 403 and every left page kept its kernel (voila-dashboards/voila#1458).
     The identity provider runs before any handler writes, so reading the token here sets the
-    cookie on the page's response; XSRF checking stays on and the request passes it."""
+    cookie on the page's response; XSRF checking stays on and the request passes it.
+
+    It also signs the teacher in for the browser's session (:func:`sign_in_teacher`)."""
     from jupyter_core.utils import ensure_async
     from jupyter_server.auth.identity import PasswordIdentityProvider
     from voila.handler import VoilaHandler
 
+    os.environ.setdefault(TEACHER_KEY, secrets.token_hex(32))  # before the server starts a kernel
+
     class PageIdentityProvider(PasswordIdentityProvider):
         async def get_user(self, handler: Any) -> Any:
             user = await ensure_async(super().get_user(handler))
+            if user is not None:
+                sign_in_teacher(handler, page=isinstance(handler, VoilaHandler))
             if user is not None and isinstance(handler, VoilaHandler) and handler.request.method == "GET":
                 handler.current_user = user  # as the handler's prepare() sets it next: the cookie's lifetime reads it
                 _ = handler.xsrf_token  # sets the cookie when the browser has none
             return user
 
     return PageIdentityProvider
+
+
+def sign_in_teacher(handler: Any, *, page: bool) -> None:
+    """The server's half of the teacher's sign-in, for one request (``handler``, a Tornado
+    request handler; ``page``: a request for a page, whose headers its kernel reads).
+
+    A request carrying a valid ticket (:data:`TICKET_HEADER`, made by a teacher's page
+    once the passphrase was typed there: :func:`teacher_ticket`) gets the teacher cookie,
+    signed with the server's key, for the browser's session: HttpOnly (no script reads it),
+    SameSite=Strict (no other site's link or form sends it), Secure over HTTPS. On a page's
+    request, the header :data:`TEACHER_HEADER` is what the cookie says, whatever the browser
+    sent in it; voila.json hands that header to the page's kernel, which checks its
+    signature (:func:`teacher_signed_in`)."""
+    headers = handler.request.headers
+    ticket = headers.get(TICKET_HEADER)
+    if ticket and is_signed(TICKET, ticket, TICKET_SECONDS):
+        handler.set_cookie(TEACHER_COOKIE, signed(TEACHER_COOKIE), httponly=True, samesite="Strict",
+                           secure=handler.request.protocol == "https")
+    if page:
+        if TEACHER_HEADER in headers:
+            del headers[TEACHER_HEADER]
+        cookie = handler.get_cookie(TEACHER_COOKIE)
+        if cookie:
+            headers[TEACHER_HEADER] = cookie
 
 
 def __getattr__(name: str) -> type:
@@ -222,6 +278,72 @@ def for_a_class(environ: dict[str, str] | None = None) -> bool:
     return teacher_passphrase(environ) is not None
 
 
+TEACHER_KEY = "GINTRAINER_TEACHER_KEY"
+"""The server's secret (random, made when it starts unless given: at least 32 characters), in its
+environment and so in its kernels': it signs the teacher's sign-in, which lasts the browser's session
+(one passphrase per visit)."""
+TEACHER_COOKIE = "gintrainer_teacher"
+"""The cookie the server sets once the teacher passphrase was typed on a page: signed, HttpOnly, SameSite."""
+TEACHER_HEADER = "X-Gintrainer-Teacher"
+"""The header a page's kernel reads the teacher cookie from (voila.json's ``http_header_envs``);
+the server writes it from the cookie on every page's request (:func:`sign_in_teacher`)."""
+TICKET = "gintrainer_ticket"
+TICKET_HEADER = "X-Gintrainer-Ticket"
+"""The header a teacher's page sends the server its ticket in, once the passphrase was typed."""
+TICKET_SECONDS = 60
+"""How long a ticket may be exchanged for the cookie."""
+SIGN_IN_SECONDS = 12 * 3600
+"""How long a sign-in holds at most, even in a browser never closed."""
+
+
+def _key() -> bytes | None:
+    """What signs the teacher's sign-in: the server's key (of at least 32 characters) with the
+    passphrase, so that a new passphrase ends every sign-in made with the old one; None
+    without a key."""
+    value = os.environ.get(TEACHER_KEY, "")
+    return f"{value}\x00{teacher_passphrase() or ''}".encode() if len(value) >= 32 else None
+
+
+def signed(purpose: str, *, now: float | None = None) -> str:
+    """A value for ``purpose`` (the cookie, a ticket) made now and signed with the server's key
+    (``issued.signature``); GinError without a key."""
+    key = _key()
+    if key is None:
+        raise GinError(f"no {TEACHER_KEY} to sign with")
+    issued = int(time.time() if now is None else now)
+    signature = hmac.new(key, f"{purpose}.{issued}".encode(), hashlib.sha256).hexdigest()
+    return f"{issued}.{signature}"
+
+
+def is_signed(purpose: str, value: object, max_age: float, *, now: float | None = None) -> bool:
+    """Whether ``value`` (what a browser sent) was signed for ``purpose`` with this server's
+    key (:func:`signed`) at most ``max_age`` seconds ago; compared in constant time."""
+    key = _key()
+    if key is None or not isinstance(value, str) or len(value) > 100:
+        return False
+    issued, _, signature = value.partition(".")
+    if not issued.isdigit() or len(issued) > 12:
+        return False
+    age = (time.time() if now is None else now) - int(issued)
+    wanted = hmac.new(key, f"{purpose}.{issued}".encode(), hashlib.sha256).hexdigest()
+    return hmac.compare_digest(signature.encode("ascii", "replace"), wanted.encode("ascii")) and 0 <= age <= max_age
+
+
+def teacher_ticket() -> str | None:
+    """A ticket the teacher's page sends the server to be signed in (a minute to use it), made by
+    a page's kernel once the passphrase was typed there; None without the server's key (the
+    teacher types the passphrase on each page then)."""
+    return signed(TICKET) if _key() is not None else None
+
+
+def teacher_signed_in() -> bool:
+    """Whether the page's request carried the teacher's sign-in: the app started for a class,
+    and the teacher cookie (handed to the kernel by the server) signed with this server's key."""
+    wait_for_request()
+    return for_a_class() and is_signed(TEACHER_COOKIE, os.environ.get("HTTP_X_GINTRAINER_TEACHER"),
+                                       SIGN_IN_SECONDS)
+
+
 def is_teacher_passphrase(typed: object) -> bool:
     """Whether ``typed`` (what a page sent) is the teacher passphrase, compared in constant
     time; always False when the app was started without one."""
@@ -229,3 +351,7 @@ def is_teacher_passphrase(typed: object) -> bool:
     if wanted is None or not isinstance(typed, str):
         return False
     return hmac.compare_digest(typed.encode("utf-8"), wanted.encode("utf-8"))
+
+
+if __name__ == "__main__":
+    sys.exit(run_voila(sys.argv[1:]))

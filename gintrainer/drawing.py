@@ -759,6 +759,7 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-state-done,.gt-state-mastered{color:#1a6b2a;}
 .gt-state-mastered{font-weight:bold;}
 .gt-continue{font-weight:bold;}
+.gt-arrived{outline:3px solid #f0a000;outline-offset:6px;border-radius:4px;}
 .gt-next-step{border-top:1px solid #ccc;margin-top:12px;}
 .gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}
 .gt-notice{color:#7a4a00;background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;}

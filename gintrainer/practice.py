@@ -33,6 +33,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import players as computer
 from .cards import Card
@@ -60,7 +61,14 @@ from .storage import (
 )
 from .view import SeatView, acting_seat, card_of
 
+if TYPE_CHECKING:
+    from .progress import Settings
+
 DEFAULT_OPPONENT = "lookahead"
+FIRST_OPPONENT = "random"
+"""The computer player of a learner's first match: the gentlest (random moves)."""
+FIRST_COACH = CoachMode.WORDS
+"""The coach of a learner's first match: in words, for beginners."""
 OPPONENT_LABELS = {
     "random": N_("Beginner (random moves)"),
     "naive": N_("Novice (naive)"),
@@ -219,6 +227,22 @@ def opponents() -> list[tuple[str, str]]:
     """The computer players on offer as (label, name), weakest first: every player
     :mod:`gintrainer.players` has, so a new one appears without a change here."""
     return [(opponent_label(name), name) for name in computer.PLAYERS]
+
+
+def chosen_opponent(settings: Settings) -> str:
+    """The computer player a learner's new match is against: the one of their last match
+    (kept in their profile's settings), else the gentlest (:data:`FIRST_OPPONENT`)."""
+    name = settings.practice_opponent
+    return name if name in computer.PLAYERS else FIRST_OPPONENT
+
+
+def chosen_coach(settings: Settings) -> CoachMode:
+    """The coach a learner's new match starts with: the one they chose last (kept in their
+    profile's settings), else the coach in words (:data:`FIRST_COACH`)."""
+    try:
+        return coach_mode(settings.practice_coach) if settings.practice_coach is not None else FIRST_COACH
+    except GinError:  # a word of a later version, or a file edited by hand
+        return FIRST_COACH
 
 
 def opponent_label(name: str) -> str:
@@ -653,6 +677,6 @@ def loss_text(value: Fraction) -> str:
     return format_number(value)
 
 
-__all__ = ["DEFAULT_OPPONENT", "LoggedMove", "OPPONENT_LABELS", "OPPONENT_NAMES", "PracticeError", "PracticeGame",
-           "PracticeRecordError", "RECORD", "VARIANTS", "opponent_label", "opponent_name", "opponents",
-           "practice_rules", "save", "save_path"]
+__all__ = ["DEFAULT_OPPONENT", "FIRST_COACH", "FIRST_OPPONENT", "LoggedMove", "OPPONENT_LABELS", "OPPONENT_NAMES",
+           "PracticeError", "PracticeGame", "PracticeRecordError", "RECORD", "VARIANTS", "chosen_coach",
+           "chosen_opponent", "opponent_label", "opponent_name", "opponents", "practice_rules", "save", "save_path"]

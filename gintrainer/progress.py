@@ -218,15 +218,25 @@ class Attempt:
                    _finite(data["rating"], "an attempt's rating"), counted)
 
 
+_PRACTICE_CHOICES = ("practice_opponent", "practice_coach")
+_OPTIONAL_SETTINGS = ("language", *_PRACTICE_CHOICES)
+"""Settings a file may lack (it was written before they existed, or the learner never chose)."""
+_CHOICE_WORD = re.compile(r"[a-z_]{1,20}")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """The learner's choices: four-colour suits, puzzles easier or harder than their
-    level, and the language of the pages (None until the learner picks one; a file
-    written before there was a choice has no ``language`` and reads as None)."""
+    level, the language of the pages, and the computer player and the coach of their
+    last practice match (each None until the learner picks one; a file written before
+    there was a choice has none and reads as None). The practice choices are kept as
+    the words the practice page gave; it reads them (:mod:`gintrainer.practice`)."""
 
     four_colour: bool = False
     difficulty: str = "adaptive"
     language: str | None = None
+    practice_opponent: str | None = None
+    practice_coach: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.four_colour, bool):
@@ -237,6 +247,11 @@ class Settings:
         if self.language is not None and self.language not in LANGUAGES:
             raise ProgressError(f"setting language must be one of {', '.join(map(repr, LANGUAGES))} or null, "
                                 f"not {self.language!r}")
+        for name in _PRACTICE_CHOICES:
+            value = getattr(self, name)
+            if value is not None and not (isinstance(value, str) and _CHOICE_WORD.fullmatch(value)):
+                raise ProgressError(f"setting {name} must be a word of at most 20 small letters or null, "
+                                    f"not {value!r}")
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed, each validated."""
@@ -250,14 +265,15 @@ class Settings:
         """The settings as a file stores them; no ``language`` until one is chosen, so a
         learner who never chose writes the file as before."""
         data = asdict(self)
-        if data["language"] is None:
-            del data["language"]
+        for name in _OPTIONAL_SETTINGS:
+            if data[name] is None:
+                del data[name]
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         names = [f.name for f in fields(cls)]
-        optional = [] if isinstance(data, dict) and "language" in data else ["language"]
+        optional = [name for name in _OPTIONAL_SETTINGS if not (isinstance(data, dict) and name in data)]
         data = _object(data, [n for n in names if n not in optional], "the settings")
         try:
             return cls(**data)

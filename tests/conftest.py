@@ -17,7 +17,8 @@ The server serves the repository root with its voila.json and keeps learner
 progress in a temporary folder (``GINTRAINER_DATA``); ``server_data`` points
 the test's own writes there too, so that the page finds what the test saved. Every page fails its test
 on a browser console error, except failed loads of external resources (this
-machine has no internet; Voila's template asks a CDN for an icon font)."""
+machine has no internet; the app's own template asks nothing of another host,
+which tests/browser/test_landing_visit.py checks)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ spoken to through Unix sockets where their paths fit."""
 
 import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -29,4 +30,19 @@ def test_the_command_serves_the_site_with_its_settings_and_the_kernels_transport
     monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
     command = voila_command(Path("/srv/site"), port=8866, ip="127.0.0.1")
     assert command[-1] == "/srv/site" and "--Voila.config_file_paths=/srv/site" in command
+    assert command[1:3] == ["-m", "gintrainer.app"]  # Voila, with the package's template on its path
     assert f"--KernelManager.transport={kernel_transport(str(tmp_path / 'runtime'))}" in command
+
+
+def test_voila_finds_the_package_s_template_named_in_voila_json(tmp_path):
+    import json
+
+    from voila.paths import collect_template_paths
+
+    from gintrainer.app import TEMPLATES, find_root, with_templates
+    name = json.loads((find_root() / "voila.json").read_text())["VoilaConfiguration"]["template"]
+    environ = with_templates({"JUPYTER_PATH": str(tmp_path)})
+    assert environ["JUPYTER_PATH"].split(os.pathsep) == [str(TEMPLATES), str(tmp_path)]
+    with mock.patch.dict(os.environ, environ):
+        paths = collect_template_paths(["voila", "nbconvert"], name, prune=True)
+    assert paths[0] == str(TEMPLATES / "voila" / "templates" / name)

@@ -151,7 +151,10 @@ def test_started_for_a_class_no_student_page_links_to_the_teacher_pages(for_a_cl
     assert "classroom/teacher.ipynb" in titles("classroom/gradebook.ipynb")
     landing = LandingPage(Learner())
     assert "classroom/student.ipynb" in landing.extras.value
-    assert not any(path.rpartition("/")[2] in landing.extras.value for path in TEACHER_PAGES)
+    # The landing page's one link to them says it is for teachers.
+    assert '<a href="classroom/teacher.ipynb">For teachers</a> — ' in landing.extras.value
+    assert landing.extras.value.count("teacher.ipynb") == 1 and "gradebook.ipynb" not in landing.extras.value
+    assert ">Make a class set</a>" not in landing.extras.value
 
 
 def test_at_home_every_page_links_to_the_class_pages_as_before(at_home):
@@ -248,3 +251,76 @@ def test_a_blank_teacher_passphrase_is_refused(monkeypatch, capsys):
         app.serve(open_browser=False, teacher_passphrase=" ")
     assert main(["app", "--no-browser", "--teacher-passphrase", ""]) == 2
     assert "cannot be blank" in capsys.readouterr().err
+
+
+KEY = "k" * 64
+
+
+@pytest.fixture
+def server_key(monkeypatch, for_a_class):
+    monkeypatch.setenv(app.TEACHER_KEY, KEY)
+    monkeypatch.delenv("HTTP_X_GINTRAINER_TEACHER", raising=False)
+
+
+def test_a_signed_value_holds_for_its_purpose_its_time_and_this_server_s_key_only(server_key, monkeypatch):
+    now = 1_800_000_000
+    cookie = app.signed(app.TEACHER_COOKIE, now=now)
+    assert app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now + 60)
+    assert not app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now + 61)  # too old
+    assert not app.is_signed(app.TICKET, cookie, 60, now=now)  # a cookie is no ticket, nor the other way
+    issued, signature = cookie.split(".")
+    for forged in (f"{int(issued) + 1}.{signature}", f"{issued}.{signature[:-1]}0", f"{issued}.", "1", "", None, 7,
+                   f"{issued}.{signature}x", "é" * 20, f"{issued}.{'é' * 64}"):
+        assert not app.is_signed(app.TEACHER_COOKIE, forged, 60, now=now), forged
+    monkeypatch.setenv(app.TEACHER_PASSPHRASE, "a new passphrase")  # ends the sign-ins made with the old one
+    assert not app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now)
+    monkeypatch.setenv(app.TEACHER_PASSPHRASE, PASSPHRASE)
+    assert app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now)
+    monkeypatch.setenv(app.TEACHER_KEY, "m" * 64)  # another server (or this one restarted)
+    assert not app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now)
+    monkeypatch.setenv(app.TEACHER_KEY, "short")  # no usable key: nothing is signed, nothing holds
+    assert app.teacher_ticket() is None and not app.is_signed(app.TEACHER_COOKIE, cookie, 60, now=now)
+
+
+def test_the_passphrase_signs_the_browser_in_and_a_signed_in_browser_opens_the_teacher_s_pages(server_key,
+                                                                                                 monkeypatch):
+    page = teacher()
+    assert page.sign_in.ticket == "" and not page.unlocked
+    page.passphrase.value = "wrong"
+    page.open_button.click()
+    assert page.sign_in.ticket == ""  # no ticket for a wrong passphrase
+    page.passphrase.value = PASSPHRASE
+    page.open_button.click()
+    assert page.unlocked and app.is_signed(app.TICKET, page.sign_in.ticket, app.TICKET_SECONDS)
+    assert "signed in as the teacher" in page.notice.value
+    # The next page's request carries the cookie the server set for that ticket.
+    monkeypatch.setenv("HTTP_X_GINTRAINER_TEACHER", app.signed(app.TEACHER_COOKIE))
+    book = gradebook()
+    assert book.unlocked and isinstance(book.page, GradebookPage) and book.gate.layout.display == "none"
+    for forged in (page.sign_in.ticket, "1.abc", app.signed(app.TEACHER_COOKIE, now=1)):
+        monkeypatch.setenv("HTTP_X_GINTRAINER_TEACHER", forged)
+        assert not gradebook().unlocked, forged
+    monkeypatch.delenv(app.TEACHER_PASSPHRASE)  # started without a passphrase: no sign-in to speak of
+    monkeypatch.setenv("HTTP_X_GINTRAINER_TEACHER", app.signed(app.TEACHER_COOKIE))
+    assert not app.teacher_signed_in()
+
+
+def test_the_teacher_page_s_links_to_the_class_pages_carry_the_code_of_the_set_made(for_a_class):
+    from gintrainer.widgets.site import NavBar
+    learner = Learner("Ms Lee")
+    links = NavBar("classroom/teacher.ipynb", learner)
+    page = TeacherPage(learner)
+    page.name.value, page.count.value = SET.name, SET.count
+    page.make_button.click()
+    assert SET.code in page.code.value and page.address.query == {"code": SET.code}
+    assert f'href="gradebook.ipynb?code={SET.code}&amp;profile=Ms+Lee"' in links.value
+    assert f'href="student.ipynb?code={SET.code}&amp;profile=Ms+Lee"' in links.value
+    assert 'href="../index.ipynb?profile=Ms+Lee"' in links.value  # not the other pages
+
+
+def test_a_class_code_in_the_address_is_carried_only_when_it_is_one(monkeypatch):
+    from gintrainer.widgets import profile
+    for given, carried in ((SET.code.lower(), SET.code), ("<script>", None), ("x" * 5000, None)):
+        profile._page_learners.clear()
+        monkeypatch.setenv("QUERY_STRING", f"code={given}")
+        assert Learner.from_page().class_code == carried

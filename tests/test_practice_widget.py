@@ -360,3 +360,45 @@ def test_after_both_players_pass_the_upcard_the_prompt_offers_the_stock_alone():
     assert "Draw from the stock: both players passed the upcard" in page.hand_info.value
     page.draw_button.click()
     assert page.game.hand.history[2] == "draw"
+
+
+def test_a_new_learner_practises_against_the_gentlest_opponent_with_the_coach_in_words(data):
+    from gintrainer.players import PLAYERS
+    from gintrainer.practice import opponents
+    gentlest = opponents()[0][1]
+    assert gentlest == next(iter(PLAYERS)) == "random"  # the players are offered weakest first
+    for learner in (Learner("Newcomer"), Learner()):
+        page = PracticePage(learner)
+        assert page.game.opponent == gentlest and page.opponent_choice.value == gentlest
+        assert page.game.coach == "words" and page.coach_box.value == "words"
+        assert "<table" not in page.coach.value
+
+
+def test_the_opponent_and_the_coach_chosen_are_kept_in_the_profile_for_the_next_match(data):
+    from gintrainer import profiles
+    page = PracticePage(Learner("Chooser"))
+    page.coach_box.value = "table"
+    page.opponent_choice.value = "best"
+    page.new_button.click()
+    if page.confirm_box.layout.display != "none":
+        page.confirm_yes.click()
+    assert page.game.opponent == "best" and page.game.coach == "table"
+    settings = profiles.load("chooser").progress.settings
+    assert (settings.practice_opponent, settings.practice_coach) == ("best", "table")
+    save_path("Chooser").unlink()  # no saved game: the next match is a new one, from the profile's choices
+    again = PracticePage(Learner("Chooser"))
+    assert again.game.opponent == "best" and again.opponent_choice.value == "best"
+    assert again.game.coach == "table" and again.coach_box.value == "table"
+
+
+def test_practice_choices_a_later_version_wrote_fall_back_to_the_first_ones(data):
+    from gintrainer import profiles
+    from gintrainer.practice import chosen_coach, chosen_opponent
+    from gintrainer.progress import ProgressError, Settings
+    profiles.update_settings("Odd", practice_opponent="grandmaster", practice_coach="oracle")
+    settings = profiles.load("Odd").progress.settings
+    assert (chosen_opponent(settings), chosen_coach(settings)) == ("random", "words")
+    for bad in ("<script>", "x" * 21, 7, ""):
+        with pytest.raises(ProgressError):
+            Settings(practice_coach=bad)
+    assert "practice_coach" not in Settings().to_dict()  # a file of a learner who never chose is written as before

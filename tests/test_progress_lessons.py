@@ -288,9 +288,13 @@ def test_the_continue_link_names_the_lesson_and_the_part_that_comes_next(data):
     learner.record_exercise(1, first, right=True)
     line = continue_html(learner)
     assert "Start here" not in line and f"the exercise “{EXERCISE_KINDS[second].title}” comes next" in line
+    assert f'href="lessons/01_cards_and_melds.ipynb?profile=Ann#exercise-{second}"' in line  # the exercise's place
+    assert f"gt-at-exercise-{second}" in lesson_widgets.exercise(second)._dom_classes  # the part of the page it names
     for kind in LESSONS[1].kinds:
         learner.record_exercise(1, kind, right=True)
     assert "the closing check comes next" in continue_html(learner)
+    assert 'href="lessons/01_cards_and_melds.ipynb?profile=Ann#check"' in continue_html(learner)
+    assert "gt-at-check" in lesson_widgets.check(1)._dom_classes
     learner.record_check(1, right=3, questions=3)
     line = continue_html(learner)
     assert 'href="lessons/02_dealing.ipynb?profile=Ann"' in line and "Continue with" in line

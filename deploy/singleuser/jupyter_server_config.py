@@ -3,13 +3,19 @@ so does the Kubernetes image): the trainer's folder as the server's root and the
 voila.json, translated by ``deploy/settings.py``."""
 
 import importlib.util
+import os
 from pathlib import Path
+
+from gintrainer.app import with_templates
 
 _spec = importlib.util.spec_from_file_location("gintrainer_deploy_settings",
                                                Path(__file__).resolve().parents[1] / "settings.py")
 assert _spec is not None and _spec.loader is not None
 _settings = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_settings)
+
+# The package's Voila template (voila.json's "template"), found where Voila looks: on JUPYTER_PATH.
+os.environ.update(with_templates(dict(os.environ)))
 
 c = get_config()  # noqa: F821 (given by the config loader)
 for _section, _values in _settings.singleuser_config().items():

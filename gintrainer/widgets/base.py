@@ -250,29 +250,79 @@ class ScriptWidget(widgets.DOMWidget):
 
 class PageLanguage(ScriptWidget):
     """Sets the page's ``lang`` and ``dir`` on its document element (``<html>``), which
-    no ipywidget can reach: a Pashto page is laid out right to left. It draws nothing."""
+    no ipywidget can reach: a Pashto page is laid out right to left; and, given one, the
+    page's title (the browser's tab shows it, else the notebook's file name). It draws nothing.
+
+    It also takes a learner who arrives with a part of the page named in the address
+    (``#exercise-pick_meld``, ``#check``: :func:`gintrainer.widgets.site.part_anchor`) to
+    that part once it is drawn, and marks it (``gt-arrived``): the view of class ``gt-at-``
+    and the name (:meth:`View.anchor_class`), which gets the name as its ``id`` too. One
+    widget does both, as every page has it: each widget model costs the page's kernel."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
       const apply = () => {
         document.documentElement.lang = model.get("lang");
         document.documentElement.dir = model.get("dir");
+        if (model.get("title")) document.title = model.get("title");
       };
       apply();
       model.on("change:lang", apply);
       model.on("change:dir", apply);
+      model.on("change:title", apply);
       el.classList.add("gt-page-language");
+      const name = decodeURIComponent(window.location.hash.slice(1));
+      if (!/^[a-z0-9_-]{1,60}$/.test(name)) return;
+      let tries = 0, timer = 0;
+      const arrive = () => {
+        const part = document.querySelector(".gt-at-" + name);
+        if (!part) {
+          if (++tries < 150) timer = window.setTimeout(arrive, 200);
+          return;
+        }
+        part.id = name;
+        part.classList.add("gt-arrived");
+        for (const ms of [0, 400, 1200]) window.setTimeout(() => part.scrollIntoView({ block: "start" }), ms);
+      };
+      timer = window.setTimeout(arrive, 0);
+      return () => window.clearTimeout(timer);
     }
     export default { render };
     """).tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     dir = traitlets.Unicode("ltr").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
 
     @classmethod
-    def for_page(cls) -> PageLanguage:
-        """The widget for the language the page speaks now."""
+    def for_page(cls, title: str = "") -> PageLanguage:
+        """The widget for the language the page speaks now, and the page's title in it."""
         lang = current_language()
-        return cls(lang=lang, dir=text_direction(lang))
+        return cls(lang=lang, dir=text_direction(lang), title=title)
+
+
+class PageAddress(ScriptWidget):
+    """Keeps values in the page's address (a class set's ``?code=...&session=...``, the
+    learner's ``?profile=``) without reloading it, so that a reload of the page opens the
+    same session for the same learner. It draws nothing."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      const apply = () => {
+        const wanted = model.get("query") || {};
+        if (!Object.keys(wanted).length) return;
+        const url = new URL(window.location.href);
+        for (const [key, value] of Object.entries(wanted)) {
+          if (value) url.searchParams.set(key, value); else url.searchParams.delete(key);
+        }
+        window.history.replaceState(window.history.state, "", url.toString());
+      };
+      apply();
+      model.on("change:query", apply);
+      el.classList.add("gt-page-address");
+    }
+    export default { render };
+    """).tag(sync=True)
+    query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
 
 
 _running = 0
@@ -375,6 +425,11 @@ class View(VBox):
     status line last."""
 
     children: tuple[widgets.Widget, ...]  # the view's parts (a trait of the VBox)
+
+    @staticmethod
+    def anchor_class(name: str) -> str:
+        """The class of the view a page's address can name (``#name``: see :class:`PageLanguage`)."""
+        return f"gt-at-{name}"
 
     def __init__(self, children: Sequence[widgets.Widget] = (), **kwargs: Any):
         # Class names are given when a widget is made, not added after: each change after is one more

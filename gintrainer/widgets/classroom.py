@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from ..app import for_a_class, is_teacher_passphrase, query_params
+from ..app import TICKET_HEADER, for_a_class, is_teacher_passphrase, query_params, teacher_signed_in, teacher_ticket
 from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, results_filename
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
@@ -43,7 +43,7 @@ from ..puzzles.themes import theme_title
 from ..solver import Objective
 from ..training import PuzzleAttempt
 from . import ui as widgets
-from .base import Change, ScriptWidget, View, download_link, guarded
+from .base import Change, PageAddress, ScriptWidget, View, download_link, guarded
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
@@ -114,10 +114,11 @@ class TeacherPage(View):
         self.code = widgets.HTML()
         self.downloads = widgets.HTML()
         self.listing = widgets.HTML()
+        self.address = PageAddress()
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
                              self.themes_help, self.oklahoma, self.print_language, self.make_button])
-        super().__init__([form, self.code, self.downloads, self.listing], _dom_classes=("gt-teacher",))
+        super().__init__([form, self.address, self.code, self.downloads, self.listing], _dom_classes=("gt-teacher",))
         self.make_button.on_click(self._on_make)
 
     def options(self) -> dict[str, Any]:
@@ -142,6 +143,8 @@ class TeacherPage(View):
             self.code.value = ""  # "Making the set…" would outlive the problem
             raise
         self.classset = classset
+        self.address.query = {"code": classset.code}
+        self.learner.carry_code(classset.code)  # the page's links to the gradebook and the student page
         link = link_html("classroom/student.ipynb", "classroom/teacher.ipynb", t("the student page"),
                          self.learner.query(code=classset.code))
         code = f"<b class='gt-code'>{escape(classset.code)}</b>"
@@ -181,28 +184,31 @@ def _listing_note(puzzle) -> str:
     return t("(difficulty {difficulty}; no theme)", difficulty=puzzle.difficulty)
 
 
-class PageAddress(ScriptWidget):
-    """Keeps values in the page's address (``?code=...&session=...``) without reloading it,
-    so that a reload of the page opens the same session. It draws nothing."""
+class TeacherSignIn(ScriptWidget):
+    """Sends the server the ticket a teacher's page got once the passphrase was typed, in the
+    header :data:`~gintrainer.app.TICKET_HEADER`; the server answers with the teacher cookie
+    for the browser's session (:func:`gintrainer.app.sign_in_teacher`), so the teacher's other
+    pages open without the passphrase. It draws nothing."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
-      const apply = () => {
-        const wanted = model.get("query") || {};
-        if (!Object.keys(wanted).length) return;
-        const url = new URL(window.location.href);
-        for (const [key, value] of Object.entries(wanted)) {
-          if (value) url.searchParams.set(key, value); else url.searchParams.delete(key);
-        }
-        window.history.replaceState(window.history.state, "", url.toString());
+      el.classList.add("gt-teacher-sign-in");
+      const send = () => {
+        const ticket = model.get("ticket");
+        if (!ticket) return;
+        const base = document.body.dataset.baseUrl || "/voila/";
+        const headers = {};
+        headers[model.get("header")] = ticket;
+        fetch(base + "api/contents/", { headers, credentials: "same-origin", cache: "no-store" })
+          .then(response => { if (response.ok) el.classList.add("gt-signed-in"); });
       };
-      apply();
-      model.on("change:query", apply);
-      el.classList.add("gt-page-address");
+      send();
+      model.on("change:ticket", send);
     }
     export default { render };
     """).tag(sync=True)
-    query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
+    ticket = traitlets.Unicode("").tag(sync=True)
+    header = traitlets.Unicode(TICKET_HEADER).tag(sync=True)
 
 
 class Ticker(ScriptWidget):
@@ -610,8 +616,10 @@ class TeacherOnly(View):
 
     Started for a class, it shows a passphrase box and nothing else: the page is
     built only once the teacher passphrase is given, so no answer key or result
-    reaches a browser before that (hidden widgets would still reach it). Started
-    without one, it shows the page at once under a line saying that anyone can."""
+    reaches a browser before that (hidden widgets would still reach it). Once given,
+    the browser is signed in as the teacher for its session (:class:`TeacherSignIn`),
+    and the teacher's pages open at once in it. Started without one, it shows the page
+    at once under a line saying that anyone can."""
 
     def __init__(self, build: Callable[[], View]):
         self.build = build
@@ -622,9 +630,14 @@ class TeacherOnly(View):
                                           button_style="primary", layout=widgets.fixed_layout(width="auto"))
         self.gate = widgets.HBox([self.passphrase, self.open_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.body = widgets.VBox()
-        super().__init__([self.notice, self.gate, self.body], _dom_classes=("gt-teacher-only",))
+        self.sign_in = TeacherSignIn()
+        super().__init__([self.notice, self.gate, self.sign_in, self.body], _dom_classes=("gt-teacher-only",))
         self.open_button.on_click(self._on_open)
-        if for_a_class():
+        if for_a_class() and teacher_signed_in():
+            self.gate.layout.display = "none"
+            self._signed_in()
+            self._open()
+        elif for_a_class():
             ask = t("This page is for the teacher: type the teacher passphrase.")
             self.notice.value = f"<div class='gt-info'>{escape(ask)}</div>"
         else:
@@ -649,6 +662,14 @@ class TeacherOnly(View):
         self.gate.layout.display = "none"
         self.notice.value = ""
         self._open()
+        ticket = teacher_ticket()
+        if ticket is not None:
+            self.sign_in.ticket = ticket
+            self._signed_in()
+
+    def _signed_in(self) -> None:
+        line = t("You are signed in as the teacher in this browser until you close it.")
+        self.notice.value = f"<div class='gt-info'>{escape(line)}</div>"
 
     def _open(self) -> None:
         self.page = self.build()

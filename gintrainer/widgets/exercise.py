@@ -35,7 +35,7 @@ class ExerciseView(View):
     children: tuple[widgets.Widget, ...]  # the parts shown (a trait of the VBox)
 
     def __init__(self, kind: str | None = None, seed: int = 0, *, exercise: Exercise | None = None,
-                 compact: bool = False):
+                 compact: bool = False, anchor: str | None = None):
         self.session = ExerciseSession(kind, seed, exercise=exercise)
         self.listeners: list[Callable[[ExerciseView, Feedback], None]] = []  # after each Check and Show answer
         self.prompt = widgets.HTML()
@@ -56,7 +56,8 @@ class ExerciseView(View):
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
         self.inputs = widgets.VBox()
         self.button_row = widgets.HBox(self._buttons())
-        super().__init__(self._parts(), _dom_classes=("gt-exercise",))
+        anchors = (self.anchor_class(anchor),) if anchor else ()  # a part the page's address can name
+        super().__init__(self._parts(), _dom_classes=("gt-exercise", *anchors))
         self.check_button.on_click(self._on_check)
         self.answer_button.on_click(self._on_answer)
         self.refresh()
@@ -265,7 +266,7 @@ class CheckView(View):
     questions answered right at the first try (an answer given after a wrong one, or
     after the answer was shown, does not count)."""
 
-    def __init__(self, exercises: Iterable[Exercise], *, title: str | None = None):
+    def __init__(self, exercises: Iterable[Exercise], *, title: str | None = None, anchor: str | None = None):
         self.questions = [ExerciseView(exercise=e, compact=True) for e in exercises]
         heading = title or t("Check what you learned")
         self.heading = widgets.HTML(f"<h3>{escape(heading)}</h3>")
@@ -273,7 +274,8 @@ class CheckView(View):
         self.listeners: list[Callable[[CheckView], None]] = []  # after each answer to a question
         for view in self.questions:
             view.listeners.append(lambda v, feedback: self._on_answer())
-        super().__init__([self.heading, *self.questions, self.tally], _dom_classes=("gt-check",))
+        anchors = (self.anchor_class(anchor),) if anchor else ()  # a part the page's address can name
+        super().__init__([self.heading, *self.questions, self.tally], _dom_classes=("gt-check", *anchors))
         self.refresh()
 
     @property

@@ -23,7 +23,17 @@ from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
 from .profile import Learner
-from .site import REFERENCE_FILES, LessonEnd, NavBar, language_menu_html, lesson_path, link_html, nav_html
+from .site import (
+    REFERENCE_FILES,
+    LessonEnd,
+    NavBar,
+    language_menu_html,
+    lesson_path,
+    link_html,
+    nav_html,
+    page_title,
+    part_anchor,
+)
 from .stepper import Stepper
 
 if TYPE_CHECKING:
@@ -91,7 +101,7 @@ class LessonTop(View):
         self.learner = learner or Learner.from_page()
         here = page_path(page, lang)
         speak_notebook_language(self.learner, lang)
-        self.language = PageLanguage.for_page()
+        self.language = PageLanguage.for_page(page_title(here))
         self.top_links = LessonLinks(page, here, self.learner)
         super().__init__([self.language, self.top_links, *tools], _dom_classes=(css_class,))
 
@@ -175,7 +185,7 @@ def example(name: str) -> HandView:
 def exercise(kind: str, seed: int = 0) -> ExerciseView:
     """An exercise of a kind, starting at a seed ("New position" moves on); each position's
     first answer is kept in the page's learner's progress."""
-    view = ExerciseView(kind, seed)
+    view = ExerciseView(kind, seed, anchor=part_anchor(kind))
     view.listeners.append(_ExerciseRecorder(Learner.from_page(), lesson_of_exercise(kind), kind))
     return view
 
@@ -185,7 +195,8 @@ def check(number: int) -> CheckView:
     title = t(LESSONS[number].title)
     if current_language() in ("en", PSEUDO):  # English writes the title in lower case here; others keep it
         title = title.lower()
-    view = CheckView(checks(number), title=t("Check: lesson {number}, {title}", number=number, title=title))
+    view = CheckView(checks(number), title=t("Check: lesson {number}, {title}", number=number, title=title),
+                     anchor=part_anchor(None))
     view.listeners.append(_CheckRecorder(Learner.from_page(), number))
     return view
 

@@ -26,11 +26,12 @@ from ..language import N_, t, tc
 from ..melds import best_arrangement
 from ..messages import addresses
 from ..practice import (
-    DEFAULT_OPPONENT,
     VARIANTS,
     LoggedMove,
     PracticeError,
     PracticeGame,
+    chosen_coach,
+    chosen_opponent,
     opponent_label,
     opponents,
     practice_rules,
@@ -361,7 +362,7 @@ class PracticePage(HandPage):
         self.learner = learner or Learner.from_page()
         notice = None
         if game is None:
-            game, notice = _opened_game(self.learner.name, None)
+            game, notice = _opened_game(self.learner, None)
         self.game = game
         self._notice_text = notice
         self._event = ""
@@ -393,7 +394,7 @@ class PracticePage(HandPage):
         self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"), layout=widgets.Layout())
         self.download = widgets.HTML()
         self.downloads = button_row(self.hand_choice, self.download)
-        self.opponent_choice = widgets.Dropdown(options=opponents(), value=DEFAULT_OPPONENT,
+        self.opponent_choice = widgets.Dropdown(options=opponents(), value=game.opponent,
                                                 description=tc("label", "Opponent:"))
         self.preset_choice = widgets.Dropdown(options=[(preset_label(name), name) for name in PRESETS],
                                               value="standard", description=tc("label", "Rules:"))
@@ -438,7 +439,8 @@ class PracticePage(HandPage):
 
     def _open_game(self) -> None:
         """Open the learner's game (see :func:`_opened_game`) in place of the one shown."""
-        self.game, self._notice_text = _opened_game(self.learner.name, self.game)
+        self.game, self._notice_text = _opened_game(self.learner, self.game)
+        self.opponent_choice.value = self.game.opponent
         self._event = ""
         self._ask_new(False)
         self.refresh()
@@ -488,7 +490,12 @@ class PracticePage(HandPage):
         mode = change["new"]
         if mode != self.game.coach:
             self.game.set_coach(mode)  # a word that is no mode changes nothing
+            self._remember()
             self.refresh()
+
+    def _remember(self) -> None:
+        """Keep the opponent and the coach of the match in the learner's profile, for their next match."""
+        self.learner.set_practice(opponent=self.game.opponent, coach=str(self.game.coach))
 
     @guarded
     def _on_new(self, _button: widgets.Button | None = None) -> None:
@@ -528,6 +535,7 @@ class PracticePage(HandPage):
         game.save()
         self.game = game
         self._notice_text = None
+        self._remember()
         self._after()
 
     @guarded
@@ -718,10 +726,12 @@ _WHAT_TO_DO: dict[str, str] = {
 over), in English (shown with ``t``)."""
 
 
-def _opened_game(name: str | None, current: PracticeGame | None) -> tuple[PracticeGame, str | None]:
+def _opened_game(learner: Learner, current: PracticeGame | None) -> tuple[PracticeGame, str | None]:
     """The game a learner plays, and anything to tell them about it: their saved game,
     else the guest's game in progress (``current``) taken on under their name, else
-    a new match (a guest's game is not saved)."""
+    a new match against the opponent and with the coach they chose last (a new learner:
+    the gentlest opponent and the coach in words; a guest's game is not saved)."""
+    name = learner.name
     game, notice = None, None
     if name is not None:
         game, notice = PracticeGame.resume(name)
@@ -730,7 +740,9 @@ def _opened_game(name: str | None, current: PracticeGame | None) -> tuple[Practi
         game.owner = name
         game.save()
     if game is None:
-        game = PracticeGame(practice_rules(), opponent=DEFAULT_OPPONENT, owner=name)
+        settings = learner.progress.settings
+        game = PracticeGame(practice_rules(), opponent=chosen_opponent(settings), coach=chosen_coach(settings),
+                            owner=name)
         game.save()
     return game, notice
 

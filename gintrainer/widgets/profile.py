@@ -34,7 +34,7 @@ from ..language import (
 from ..progress import DIFFICULTIES, Progress
 from ..storage import data_dir, name_stem
 from . import ui as widgets
-from .base import Change, View, download_link, guarded, settings
+from .base import Change, PageAddress, View, download_link, guarded, settings
 
 if TYPE_CHECKING:
     from ..training import PuzzleAttempt
@@ -60,6 +60,9 @@ class Learner:
         """The browser's ``Accept-Language`` header, as the page received it."""
         self.asked: str | None = None
         """The language the page's address asked for (``?lang=``), when it is one the trainer speaks."""
+        self.class_code: str | None = None
+        """A class set's code (from the address, or a set the teacher made on the page) that the
+        links to the class pages carry (:meth:`class_query`)."""
         self._listeners: list[Callable[[], None]] = []
         if name:
             self.choose(name)
@@ -91,6 +94,8 @@ class Learner:
                 learner.notice = t("Could not open the profile from the address: {error}", error=str(error))
         if learner.asked in LANGUAGES and learner.name is not None and learner.progress.settings.language != lang:
             learner.set_language(lang)
+        if params.get("code"):
+            learner.class_code = _class_code(params["code"])
         return learner
 
     @property
@@ -181,6 +186,14 @@ class Learner:
             raise GinError(f"choose the puzzles' level from {', '.join(DIFFICULTIES)}, not {choice!r}")
         self._set(difficulty=choice)
 
+    def set_practice(self, *, opponent: str, coach: str) -> None:
+        """Keep the computer player and the coach of the learner's practice (in the profile,
+        for a named learner), for their next match; nothing is written when they are kept
+        already. The practice page reads them back (:func:`gintrainer.practice.chosen_opponent`)."""
+        settings = self.progress.settings
+        if (settings.practice_opponent, settings.practice_coach) != (opponent, coach):
+            self._set(practice_opponent=opponent, practice_coach=coach)
+
     def _set(self, **changes: object) -> None:
         if self.name is None:
             self.progress = self.progress.with_settings(**changes)
@@ -206,6 +219,15 @@ class Learner:
             raise GinError(t("choose your name first: a guest's progress is not kept"))
         return store.export(self.name)
 
+    def carry_code(self, code: str) -> None:
+        """Let the page's links to the class pages carry a class set's code from now on."""
+        self.class_code = _class_code(code)
+        self._changed()
+
+    def class_query(self) -> str:
+        """The query string of a link to a class page: :meth:`query` with the class code, if any."""
+        return self.query(code=self.class_code) if self.class_code else self.query()
+
     def query(self, **params: str) -> str:
         """The query string that opens another page as this learner in their language,
         with ``params`` (a class code) first; ``lang=`` asks for another language.
@@ -228,8 +250,19 @@ class Learner:
         return "?" + urlencode(values) if values else ""
 
 
+def _class_code(text: str) -> str | None:
+    """A class code as shown, or None for text that is not one (an address is not to be trusted)."""
+    from ..classroom.codes import normalise_code  # only on a page whose address has a code
+    try:
+        return normalise_code(text)
+    except GinError:
+        return None
+
+
 class ProfileBar(View):
-    """Pick or type a name; shows who is playing and offers the four-colour deck."""
+    """Pick or type a name; shows who is playing and offers the four-colour deck. The name
+    opened goes into the page's address (``?profile=``, :class:`PageAddress`), so that a
+    reload of the page opens it again."""
 
     def __init__(self, learner: Learner):
         self.learner = learner
@@ -240,9 +273,10 @@ class ProfileBar(View):
         self.colour_box = widgets.Checkbox(value=settings.four_colour, description=tc("option", "Four-colour deck"),
                                            indent=False)
         self.who = widgets.HTML()
+        self.address = PageAddress()
         super().__init__([widgets.HBox([self.name_box, self.open_button, self.colour_box],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                          self.who], _dom_classes=("gt-profile-bar",))
+                          self.who, self.address], _dom_classes=("gt-profile-bar",))
         self.open_button.on_click(self._on_open)
         self.colour_box.observe(self._on_four_colour, names="value")
         self.listen(learner, self.refresh)
@@ -270,6 +304,8 @@ class ProfileBar(View):
                             solved=progress.solved)).replace(_SLOT, f"<b>{escape(name)}</b>")
             if self.name_box.value != name:
                 self.name_box.value = name
+            if self.address.query != {"profile": name}:
+                self.address.query = {"profile": name}
         notice = f"<div class='gt-notice'>{escape(learner.notice)}</div>" if learner.notice else ""
         self.who.value = f"<div class='gt-info'>{text}</div>{notice}"
         if self.colour_box.value != settings.four_colour:

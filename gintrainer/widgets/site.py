@@ -156,12 +156,21 @@ TEACHER_PAGES = ("classroom/teacher.ipynb", "classroom/gradebook.ipynb")
 passphrase when the app is started for a class, and linked then only from each other."""
 
 
+FOR_TEACHERS = Page(TEACHER_PAGES[0], N_("For teachers"),
+                   N_("Make a class set and follow the gradebook: the teacher passphrase is asked once per visit."))
+"""The landing page's one link to the teacher's pages when the app is started for a class."""
+
+
 def linked(pages: list[Page], here: str) -> list[Page]:
     """The pages of a list that page ``here`` links to: all of them, except that when the
-    app is started for a class, only the teacher's pages link to the teacher's pages."""
+    app is started for a class, only the teacher's pages link to the teacher's pages, and
+    the landing page to the first of them, as a link for teachers (:data:`FOR_TEACHERS`)."""
     if here in TEACHER_PAGES or not for_a_class():
         return pages
-    return [p for p in pages if p.path not in TEACHER_PAGES]
+    kept = [p for p in pages if p.path not in TEACHER_PAGES]
+    if here == HOME and len(kept) < len(pages):
+        kept.append(FOR_TEACHERS)
+    return kept
 
 
 PAGE_GROUPS = [PUZZLE_PAGES, *(pages for _, pages in EXTRA_SECTIONS)]
@@ -300,9 +309,15 @@ def link_html(path: str, here: str, text: str, query: str = "") -> str:
     return f'<a href="{escape(relative(path, here) + query)}">{escape(text)}</a>'
 
 
-def nav_html(here: str, query: str = "") -> str:
-    """The links at the top of a page, each carrying the learner's query string."""
-    links = [link_html(p.path, here, p.title, query) for p in nav_pages(here)]
+CLASS_PAGES = ("classroom/teacher.ipynb", "classroom/student.ipynb", "classroom/gradebook.ipynb")
+"""The pages that read a class set's code from their address (``?code=``)."""
+
+
+def nav_html(here: str, query: str = "", class_query: str | None = None) -> str:
+    """The links at the top of a page, each carrying the learner's query string (a link to a
+    class page ``class_query``, with the class code, when given)."""
+    links = [link_html(p.path, here, p.title, class_query if class_query is not None and p.path in CLASS_PAGES
+                       else query) for p in nav_pages(here)]
     return f'<nav class="gt-nav">{" · ".join(links)}</nav>'
 
 
@@ -358,7 +373,7 @@ class NavBar(_Following):
         super().__init__(here, learner, "gt-nav-bar")
 
     def refresh(self) -> None:
-        self.value = nav_html(self.here, self.learner.query())
+        self.value = nav_html(self.here, self.learner.query(), self.learner.class_query())
 
 
 class LanguageMenu(_Following):
@@ -369,6 +384,25 @@ class LanguageMenu(_Following):
 
     def refresh(self) -> None:
         self.value = language_menu_html(self.here, self.learner)
+
+
+def page_title(here: str) -> str:
+    """A page's title in the current language, which the browser's tab shows: a lesson's
+    with its number, the glossary's, the quick reference's, the first hand's, or the other
+    pages' heading.
+
+    >>> page_title("index.ipynb"), page_title("lessons/04_normal_turn.ipynb"), page_title("puzzles/defend.ipynb")
+    ('Gin Rummy trainer', 'Lesson 4: A normal turn', 'Defend')
+    """
+    found = lesson_of(here)
+    if found is None:
+        return t(HEADINGS[here][0]) if here in HEADINGS else t(HEADINGS[HOME][0])
+    page = found[0]
+    if isinstance(page, int):
+        return t("Lesson {number}: {title}", number=page, title=t(LESSONS[page].title))
+    if page in REFERENCE_FILES:
+        return t("Glossary") if page == "glossary" else t("Quick reference")
+    return lesson_title(page)
 
 
 def heading_html(here: str) -> str:
@@ -384,7 +418,7 @@ class PageTop(View):
 
     def __init__(self, here: str, learner: Learner | None = None, *, heading: bool = True):
         self.learner = learner or Learner.from_page()
-        self.language = PageLanguage.for_page()
+        self.language = PageLanguage.for_page(page_title(here))
         self.menu = LanguageMenu(here, self.learner)
         self.links = NavBar(here, self.learner)
         self.heading = widgets.HTML(heading_html(here) if heading and here in HEADINGS else "")
@@ -418,9 +452,20 @@ def _with_link(sentence: str, link: str) -> str:
     return escape(sentence).replace(_SLOT, link)
 
 
+def part_anchor(kind: str | None) -> str:
+    """The name of a part of a lesson's page in an address (``#exercise-pick_meld``): an
+    exercise by its kind, or the closing check (``kind`` None).
+
+    >>> part_anchor("pick_meld"), part_anchor(None)
+    ('exercise-pick_meld', 'check')
+    """
+    return "check" if kind is None else f"exercise-{kind}"
+
+
 def continue_html(learner: Learner, here: str = HOME) -> str:
     """The "continue" line: a link to the first step of the learning path the learner has
-    not finished, and in a lesson the part of it that comes next."""
+    not finished, and in a lesson to the part of it that comes next (the exercise or the
+    check, named in the link's address: the page goes there and marks it)."""
     progress = learner.progress
     step = first_unfinished(progress)
     link = step_link_html(step, here, learner)
@@ -433,6 +478,7 @@ def continue_html(learner: Learner, here: str = HOME) -> str:
             sentence = t("Continue with {step}.", step=_SLOT)
     else:
         kind = unfinished_exercise(progress, step.lesson)
+        link = link_html(step.path_in(learner.language), here, step.title, learner.query() + "#" + part_anchor(kind))
         if kind is not None:
             from ..exercises.core import KINDS as EXERCISE_KINDS  # a learner in a lesson: its exercises' titles
             # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
@@ -498,7 +544,7 @@ class LandingPage(View):
     def __init__(self, learner: Learner | None = None, *, today: dt.date | None = None):
         from .trainer import DailyPage
         self.learner = learner or Learner.from_page()
-        self.language = PageLanguage.for_page()
+        self.language = PageLanguage.for_page(page_title(HOME))
         self.menu = LanguageMenu(HOME, self.learner)
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)

@@ -75,3 +75,44 @@ def test_the_file_tree_lists_the_pages_but_not_the_package_the_tests_or_the_depl
         names = {item["name"] for item in json.load(response)["content"]}
     assert {"lessons", "puzzles", "classroom", "index.ipynb"} <= names
     assert not names & {"gintrainer", "tests", "bench", "deploy", "node_modules", "voila.json", "pyproject.toml"}
+
+
+def test_one_sign_in_per_visit_from_the_landing_page_s_link_for_teachers_the_code_carried(page, browser, class_server,
+                                                                                           console):
+    open_page(page, class_server, "index.ipynb", "profile=Ms%20Lee")
+    page.get_by_role("link", name="For teachers").click()
+    expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
+    assert "classroom/teacher.ipynb?profile=Ms+Lee" in page.url
+    expect(page).to_have_title("Make a class set")
+    page.get_by_label("Passphrase:").fill(PASSPHRASE)
+    page.get_by_role("button", name="Open the teacher's page").click()
+    expect(page.locator(".gt-signed-in")).to_have_count(1)  # the server took the page's ticket
+    cookie = next(c for c in page.context.cookies() if c["name"] == "gintrainer_teacher")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict" and cookie["expires"] == -1  # the session's only
+    assert "gintrainer_teacher" not in page.evaluate("document.cookie")  # no script on the page reads it
+
+    page.get_by_placeholder("e.g. Year 9, Tuesday").fill(SET.name)
+    page.get_by_label("Puzzles:").fill(str(SET.count))
+    page.get_by_role("button", name="Make the set").click()
+    expect(page.locator(".gt-code")).to_have_text(SET.code, timeout=60_000)
+    assert f"code={SET.code}" in page.url  # a reload keeps the code too
+    gradebook_link = page.locator(".gt-nav").get_by_role("link", name="Gradebook")
+    expect(gradebook_link).to_have_attribute("href", re.compile(rf"^gradebook\.ipynb\?code={SET.code}&"))
+    gradebook_link.click()
+    expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
+    expect(page.locator(".gt-gradebook")).to_be_visible()  # no passphrase asked again
+    expect(page.get_by_label("Passphrase:")).to_be_hidden()
+    expect(page.get_by_label("Class code:")).to_have_value(SET.code)
+
+    # Another browser (a student's) is not signed in, even sending the cookie's value as the header the
+    # server hands to the page's kernel, or a cookie of its own making.
+    for extra in ({"extra_http_headers": {"X-Gintrainer-Teacher": cookie["value"]}}, {}):
+        other = browser.new_context(**extra)
+        if not extra:
+            other.add_cookies([{**cookie, "value": cookie["value"][:-1] + ("0" if cookie["value"][-1] != "0"
+                                                                         else "1")}])
+        student = other.new_page()
+        open_page(student, class_server, "classroom/gradebook.ipynb", f"code={SET.code}")
+        expect(student.get_by_label("Passphrase:")).to_be_visible()
+        assert student.locator(".gt-gradebook").count() == 0
+        other.close()

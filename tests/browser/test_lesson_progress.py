@@ -36,8 +36,18 @@ def test_an_answered_exercise_puts_its_lesson_in_progress_and_the_continue_link_
     resume = page.locator(".gt-continue")
     expect(resume).to_contain_text(f"the exercise “{KINDS[LESSONS[1].kinds[1]].title}” comes next")
     link = resume.get_by_role("link", name=f"Lesson 1: {LESSONS[1].title}")
-    expect(link).to_have_attribute("href", f"{lesson_1}?profile=Lena")
+    second = LESSONS[1].kinds[1]
+    expect(link).to_have_attribute("href", f"{lesson_1}?profile=Lena#exercise-{second}")
     link.click()
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
-    assert page.url.endswith(f"{lesson_1}?profile=Lena")
+    assert page.url.endswith(f"{lesson_1}?profile=Lena#exercise-{second}")
+    # The page takes the learner to the exercise that comes next, and marks it.
+    arrived = page.locator(".gt-arrived")
+    expect(arrived).to_have_count(1, timeout=30_000)
+    expect(arrived).to_have_attribute("id", f"exercise-{second}")
+    expect(arrived).to_contain_text(KINDS[second].title)
+    expect(arrived).to_be_in_viewport()
+    # Scrolled down to it (Voila's page scrolls in a panel, not the document), not there at the top.
+    assert page.evaluate("() => [...document.querySelectorAll('*')].some(e => e.scrollTop > 0)")
+    assert page.locator(".gt-exercise").nth(1).get_attribute("id") == f"exercise-{second}"
     expect(page.locator(".gt-next-step").get_by_role("link", name=f"Lesson 2: {LESSONS[2].title}")).to_be_visible()

@@ -111,9 +111,10 @@ def test_a_new_match_over_one_in_progress_asks_and_no_keeps_it(page, server, con
 
     practice.get_by_role("button", name="Start a new match", exact=True).click()
     practice.get_by_role("button", name="Yes, start a new match").click()
-    expect(practice.get_by_role("heading", name="Hand 1 against Club player (lookahead)")).to_be_visible()
+    # The form offers the opponent of the match in progress: the new match is against the same player.
+    expect(practice.get_by_role("heading", name="Hand 1 against Novice (naive)")).to_be_visible()
     fresh = saved_game("Quinn")
-    assert fresh.opponent == "lookahead" and fresh.hand_number == 1 and fresh.match.scores == (0, 0)
+    assert fresh.opponent == "naive" and fresh.hand_number == 1 and fresh.match.scores == (0, 0)
 
 
 # The computer (non-dealer) opens by taking the 7♦ upcard and throwing K♥.

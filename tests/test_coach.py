@@ -9,6 +9,7 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, cast
 
 import pytest
 
@@ -234,6 +235,7 @@ def check_risk(p: Seen) -> None:
     with the reason it is still the choice. No warning is left undecided."""
     table = discard_table_for(p.view)
     card, said = p.advice.action.card, p.said
+    assert card is not None  # the advice at a discard names its card
     best = table.best()
     least = best[0].expected_deadwood
     safe = [r for r in table.rows if not feeds_opponent(p, r.card)]
@@ -306,7 +308,7 @@ def check_plain(advice: Coaching) -> None:
     """The coach in words speaks in whole cards and plain comparisons: no decimals, no
     "n of the m unseen cards"; each rounded figure is the exact one rounded half up."""
     for remark in advice.remarks:
-        text, v = remark.text(), remark.values
+        text, v = remark.text(), cast(dict[str, Any], remark.values)
         assert not DECIMALS.search(text) and not SHARE.search(text), text
         if remark.key == "stock_average":
             assert plain_points(v["draw"] - v["take"], "more") in text, text
@@ -442,6 +444,7 @@ def coached_discards(seed: int):
     hand = Hand.deal(Rules(), seed=seed)
     while not hand.is_over:
         seat = hand.to_act
+        assert seat is not None  # a hand not over has a seat to act
         if hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
             advice = coaching(hand, seat, NAME)
             assert advice is not None  # a seat to act at a decision is always coached

@@ -133,6 +133,7 @@ def both_choices(before: Hand, seat: int = YOU) -> tuple[int, Fraction]:
     least deadwood after drawing each card the seat has not seen from the stock."""
     view = SeatView.of(before, seat)
     top = before.top_discard
+    assert top is not None  # a take-or-draw decision has a card to take
     held = view.hand
     take = min(min_deadwood([c for c in (*held, top) if c is not out]) for out in held)
     seen = {*held, *view.discard_pile, *view.opponent_known}

@@ -34,7 +34,7 @@ class Entry:
 
 @cache
 def entries(lang: str) -> tuple[Entry, ...]:
-    found = []
+    found: list[Entry] = []
     for message in catalogs.read(catalogs.po_path(lang), lang):
         if not message.id:
             continue

@@ -122,6 +122,13 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "ck_also": "Discarding {card} also knocks: it leaves {deadwood}.",
     "ck_also_many": Template("{count} other discard also knocks; the solver's table lists it.",
                              "{count} other discards also knock; the solver's table lists them.", count="count"),
+    "ck_gin_over_knock": "The best knock instead, discarding {card}, keeps {deadwood}: gin with {best_card} "
+                         "scores at least {points} points more, the gin bonus of {bonus} and the {deadwood} the "
+                         "knock keeps, allows no lay-offs and cannot be undercut.",
+    "ck_next_knock": "The next best knock, discarding {card}, keeps {deadwood}: {cost} more than discarding "
+                     "{best_card} ({best_deadwood}).",
+    "ck_naive_knock": "Throwing {card}, the highest deadwood card you may discard, knocks too, but keeps "
+                      "{deadwood}.",
     "ck_naive_trap": "Throwing {card}, the highest deadwood card you may discard, is a trap: it leaves "
                      "{deadwood}, over the limit.",
     "ck_naive_trap_melded": "All eleven cards meld, so the beginner's rule throws the highest card you may "
@@ -208,6 +215,11 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "grade_no_knock": "Not quite: no discard knocks here.",
     "grade_yes_right": "Right, you can knock. Now choose the discard.",
     "grade_right": "Right.",
+    "grade_knock_not_gin": "Not the best: discarding {card} knocks with {deadwood}, but discarding {best_card} "
+                           "goes gin, which scores at least {points} points more: the gin bonus of {bonus} and "
+                           "the {deadwood} this knock keeps. Gin allows no lay-offs and cannot be undercut.",
+    "grade_knock_more": "Not the best: discarding {card} knocks with {deadwood}, {cost} more deadwood than "
+                        "discarding {best_card}, which knocks with {best_deadwood}.",
     "grade_wrong_knock": "Not {card}: discarding {card} leaves {deadwood}, over the knock limit of {limit}.",
     "grade_wrong_gin": "Not {card}: discarding {card} leaves {deadwood}, and only gin may go out.",
     "grade_wrong_deadwood": "Not the best: discarding {card} leaves {deadwood}, {cost} more than discarding "

@@ -152,6 +152,30 @@ def meld_outs(puzzle, c):
     return [u for u in _outs(puzzle, c) if melded_improvement(kept(puzzle, c), u)]
 
 
+@cache
+def knocks(puzzle):
+    """Each legal discard that knocks, with the deadwood it leaves, counted again."""
+    left = {c: min_deadwood(kept(puzzle, c)) for c in legal(puzzle)}
+    return {c: d for c, d in left.items() if d <= puzzle.knock_limit}
+
+
+def least_knock(puzzle):
+    """The least deadwood a knock leaves (0: gin), None when no discard knocks."""
+    return min(knocks(puzzle).values(), default=None)
+
+
+def _worse_knock(p, s):
+    """The sentence's card knocks, leaving its deadwood, more than the least: not an answer."""
+    c = card(s["card"])
+    return c in knocks(p) and c not in p.answer and knocks(p)[c] == s["deadwood"] > least_knock(p)
+
+
+def _best_knock(p, s):
+    """The sentence's best card is an answer and knocks with its deadwood, the cost between them."""
+    return (card(s["best_card"]) in p.answer and knocks(p).get(card(s["best_card"])) == s["best_deadwood"]
+            == least_knock(p) and s["cost"] == s["deadwood"] - s["best_deadwood"])
+
+
 def hides(puzzle, deadwood):
     if puzzle.kind == "can_knock":
         return deadwood > puzzle.knock_limit
@@ -216,7 +240,15 @@ CLAIMS: dict[str, Claim] = {
                                                                                        s["deadwood"])
                               and is_least_layout(kept(p, card(s["card"])), s["layout"], s["deadwood_cards"])),
     "ck_also": lambda p, s: (card(s["card"]) in p.answer[1:] and leaves(p, card(s["card"]), s["deadwood"])
-                             and s["deadwood"] <= p.knock_limit),
+                             and s["deadwood"] == least_knock(p) <= p.knock_limit),
+    "ck_gin_over_knock": lambda p, s: (least_knock(p) == 0 and card(s["best_card"]) in p.answer
+                                       and leaves(p, card(s["best_card"]), 0) and _worse_knock(p, s)
+                                       and s["deadwood"] == min(knocks(p)[c] for c in knocks(p) if c not in p.answer)
+                                       and s["bonus"] == p.rules.gin_bonus
+                                       and s["points"] == s["bonus"] + s["deadwood"]),
+    "ck_next_knock": lambda p, s: (least_knock(p) > 0 and _worse_knock(p, s) and _best_knock(p, s)
+                                   and s["deadwood"] == min(knocks(p)[c] for c in knocks(p) if c not in p.answer)),
+    "ck_naive_knock": lambda p, s: (card(s["card"]) is naive(p) and _worse_knock(p, s)),
     "ck_also_many": lambda p, s: s["count"] == len(p.answer) - 1 > 3,
     "ck_naive_trap": lambda p, s: (card(s["card"]) is naive(p) and naive_is_deadwood(p) and p.can_knock
                                    and leaves(p, naive(p), s["deadwood"]) and s["deadwood"] > p.knock_limit),
@@ -303,6 +335,11 @@ CLAIMS: dict[str, Claim] = {
     "grade_yes_right": lambda p, s: p.can_knock,
     "grade_right": lambda p, s: True,  # said only after an answer among p.answer (checked in _grades)
     "grade_forbidden": lambda p, s: card(s["card"]) is p.forbidden,
+    "grade_knock_not_gin": lambda p, s: (least_knock(p) == 0 and card(s["best_card"]) in p.answer
+                                         and leaves(p, card(s["best_card"]), 0) and _worse_knock(p, s)
+                                         and s["bonus"] == p.rules.gin_bonus
+                                         and s["points"] == s["bonus"] + s["deadwood"]),
+    "grade_knock_more": lambda p, s: least_knock(p) > 0 and _worse_knock(p, s) and _best_knock(p, s),
     "grade_wrong_knock": lambda p, s: (p.can_knock and card(s["card"]) not in p.answer and p.knock_limit > 0
                                        and s["limit"] == p.knock_limit and leaves(p, card(s["card"]), s["deadwood"])
                                        and s["deadwood"] > p.knock_limit),
@@ -488,7 +525,7 @@ def _spare_decides(kind, p):
 
 DECIDES = {
     "naive-wrong": lambda p: naive(p) not in p.answer and bool(p.answer),
-    "not-highest": lambda p: (p.kind == "can_knock" and naive(p) not in p.answer and naive_is_deadwood(p)
+    "not-highest": lambda p: (p.kind == "can_knock" and naive(p) not in knocks(p) and naive_is_deadwood(p)
                               and bool(p.answer)),
     "forbidden-discard": _forbidden_decides,
     "looks-knockable": lambda p: (p.kind == "can_knock" and not p.can_knock

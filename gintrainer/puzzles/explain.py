@@ -10,6 +10,7 @@ from ..cards import Card
 from ..errors import GinError
 from ..melds import MeldKind, min_deadwood
 from ..messages import Message, say
+from ..rules import Rules
 from ..solver import DiscardRow, Objective
 from .kinds import PuzzleKind
 from .themes import HINT_ORDER, Context, draws, draws_with, hides_answer, meld_choices
@@ -84,6 +85,39 @@ def _oklahoma_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     return out
 
 
+def worse_knock_message(name: str, row: DiscardRow, best: DiscardRow, rules: Rules) -> Message:
+    """What a knock keeping more deadwood than the best one (``best``) gives up: against gin,
+    at least the gin bonus and the deadwood the knock keeps (a knock scores at most the
+    opponent's deadwood less its own, gin the bonus and all of it); against a knock, the
+    deadwood it keeps over the best (what it scores then also hangs on the lay-offs)."""
+    if best.gin:
+        return say(name, card=row.card, deadwood=row.deadwood, best_card=best.card, bonus=rules.gin_bonus,
+                   points=rules.gin_bonus + row.deadwood)
+    return say(name, card=row.card, deadwood=row.deadwood, best_card=best.card, best_deadwood=best.deadwood,
+               cost=row.deadwood - best.deadwood)
+
+
+def _worse_knock_sentences(ctx: Context, best: DiscardRow) -> list[Message]:
+    """What the best knock that is not an answer gives up (gin's bonus, or deadwood), and
+    the naive rule's discard: a trap over the limit, or a knock that keeps more."""
+    parts: list[Message] = []
+    runner = ctx.runner_up
+    if runner is not None and runner.knocks:
+        parts.append(worse_knock_message("ck_gin_over_knock" if best.gin else "ck_next_knock", runner, best,
+                                         ctx.position.rules))
+    if not ctx.naive_wrong:
+        return parts
+    naive = ctx.table.row(ctx.naive)
+    if naive.knocks:
+        if naive is not runner:
+            parts.append(say("ck_naive_knock", card=naive.card, deadwood=naive.deadwood))
+    elif ctx.naive in ctx.arrangement11.deadwood:
+        parts.append(say("ck_naive_trap", card=naive.card, deadwood=naive.deadwood))
+    elif not ctx.arrangement11.deadwood:
+        parts.append(say("ck_naive_trap_melded", card=naive.card, deadwood=naive.deadwood))
+    return parts
+
+
 def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table, limit = ctx.table, ctx.table.knock_limit
     parts: list[Message] = []
@@ -100,12 +134,7 @@ def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
             parts.append(say("ck_also_many", count=len(others)))
         else:
             parts += [say("ck_also", card=r.card, deadwood=r.deadwood) for r in others]
-        if ctx.naive_wrong:
-            naive = table.row(ctx.naive)
-            if ctx.naive in ctx.arrangement11.deadwood:
-                parts.append(say("ck_naive_trap", card=naive.card, deadwood=naive.deadwood))
-            elif not ctx.arrangement11.deadwood:
-                parts.append(say("ck_naive_trap_melded", card=naive.card, deadwood=naive.deadwood))
+        parts += _worse_knock_sentences(ctx, row)
         melds = _meld_sentences(ctx, row.card)
         parts += melds + _spare_sentences(ctx, melds)
     else:
@@ -257,4 +286,4 @@ def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     return (first, second, third)
 
 
-__all__ = ["explain", "hints", "key_cards"]
+__all__ = ["explain", "hints", "key_cards", "worse_knock_message"]

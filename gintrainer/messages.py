@@ -282,6 +282,9 @@ TAKE_DRAW_MESSAGES: dict[str, str | Template] = {
                      "it further, to {draw_expected}.",
     "td_meld_but_draw": "{card} would make the meld {meld}, yet drawing from the stock still expects less "
                         "deadwood.",
+    "td_meld_but_draw_line": "{card} would also make the meld {meld}: discarding {discard_card}, the take leaves "
+                             "the same {take_deadwood} with it. Yet drawing from the stock still expects less "
+                             "deadwood.",
     "td_looks_useful": "{card} goes with {near_cards}, but it would join no meld after the take: it would stay "
                        "deadwood.",
     "td_low_swap": "{card} joins no meld, but it is worth only {value}: kept instead of {discard_card} "

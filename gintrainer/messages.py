@@ -129,6 +129,8 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
                      "{best_card} ({best_deadwood}).",
     "ck_naive_knock": "Throwing {card}, the highest deadwood card you may discard, knocks too, but keeps "
                       "{deadwood}.",
+    "naive_layout": "The eleven cards laid out {layout} leave the deadwood {deadwood_cards}; another layout "
+                    "leaves as much, and the beginner's rule throws from this one.",
     "ck_naive_trap": "Throwing {card}, the highest deadwood card you may discard, is a trap: it leaves "
                      "{deadwood}, over the limit.",
     "ck_naive_trap_melded": "All eleven cards meld, so the beginner's rule throws the highest card you may "

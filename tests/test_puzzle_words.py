@@ -248,7 +248,9 @@ CLAIMS: dict[str, Claim] = {
                                        and s["points"] == s["bonus"] + s["deadwood"]),
     "ck_next_knock": lambda p, s: (least_knock(p) > 0 and _worse_knock(p, s) and _best_knock(p, s)
                                    and s["deadwood"] == min(knocks(p)[c] for c in knocks(p) if c not in p.answer)),
-    "ck_naive_knock": lambda p, s: (card(s["card"]) is naive(p) and _worse_knock(p, s)),
+    "ck_naive_knock": lambda p, s: card(s["card"]) is naive(p) and naive_is_deadwood(p) and _worse_knock(p, s),
+    "naive_layout": lambda p, s: (is_least_layout(p.hand, s["layout"], s["deadwood_cards"])
+                                  and tuple(s["layout"]) == best_arrangement(p.hand).melds),
     "ck_also_many": lambda p, s: s["count"] == len(p.answer) - 1 > 3,
     "ck_naive_trap": lambda p, s: (card(s["card"]) is naive(p) and naive_is_deadwood(p) and p.can_knock
                                    and leaves(p, naive(p), s["deadwood"]) and s["deadwood"] > p.knock_limit),
@@ -456,6 +458,40 @@ def test_every_sentence_of_a_year_of_dailies_is_true():
 
 def test_every_sentence_of_a_generated_sample_is_true():
     assert _false_claims(generated_sample()) == []
+
+
+HIGHEST = ("ck_naive_trap", "ck_naive_knock", "dw_runner_naive", "dw_naive", "look_runner_naive", "look_naive",
+           "forbidden_highest")
+"""The sentences that call their card the highest deadwood card."""
+
+
+def _deadwood_in_every_least_layout(cards, c):
+    """``c`` is left out of the melds by every layout of the least deadwood, found by trying every group."""
+    least = min_deadwood(cards)
+    return not any(min_deadwood(without(cards, m)) == least for m in melds_among(cards, c))
+
+
+def _highest_unnamed(puzzles):
+    """A card called the highest deadwood card where another layout as good melds it, and
+    the layout meant was not named before (naive_layout)."""
+    bad = []
+    for p in puzzles:
+        named = None
+        for s in p.explanation_messages:
+            if s.name == "naive_layout":
+                named = set(parse_cards(s["deadwood_cards"]))
+            elif (s.name in HIGHEST and not _deadwood_in_every_least_layout(p.hand, card(s["card"]))
+                  and (named is None or card(s["card"]) not in named)):
+                bad.append((p.id, render(s)))
+    return bad
+
+
+def test_the_highest_deadwood_card_is_so_in_every_least_layout_or_its_layout_is_named():
+    assert _highest_unnamed(bank_puzzles()) == []
+
+
+def test_the_highest_deadwood_card_is_so_in_every_least_layout_or_its_layout_is_named_in_a_sample():
+    assert _highest_unnamed(generated_sample()) == []
 
 
 def test_the_bank_uses_most_templates():

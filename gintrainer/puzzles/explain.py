@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..errors import GinError
-from ..melds import MeldKind, min_deadwood
+from ..melds import MeldKind, all_best_arrangements, min_deadwood
 from ..messages import Message, say
 from ..rules import Rules
 from ..solver import DiscardRow, Objective
@@ -109,7 +109,7 @@ def _worse_knock_sentences(ctx: Context, best: DiscardRow) -> list[Message]:
         return parts
     naive = ctx.table.row(ctx.naive)
     if naive.knocks:
-        if naive is not runner:
+        if naive is not runner and ctx.naive in ctx.arrangement11.deadwood:
             parts.append(say("ck_naive_knock", card=naive.card, deadwood=naive.deadwood))
     elif ctx.naive in ctx.arrangement11.deadwood:
         parts.append(say("ck_naive_trap", card=naive.card, deadwood=naive.deadwood))
@@ -230,14 +230,36 @@ def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     return parts
 
 
+HIGHEST_SENTENCES = ("ck_naive_trap", "ck_naive_knock", "dw_runner_naive", "dw_naive", "look_runner_naive",
+                     "look_naive", "forbidden_highest")
+"""The sentences that call their card the highest deadwood card of the eleven (as the
+naive rule lays them out, :attr:`~gintrainer.puzzles.themes.Context.arrangement11`)."""
+
+
+def _layout_named(ctx: Context, parts: list[Message]) -> list[Message]:
+    """``parts``, with the layout of the eleven cards named before the first sentence that
+    calls a card the highest deadwood card when another layout as good melds that card:
+    the sentence then says which layout it describes."""
+    for i, said in enumerate(parts):
+        if said.name not in HIGHEST_SENTENCES:
+            continue
+        if all(said["card"] in a.deadwood for a in all_best_arrangements(ctx.position.hand)):
+            continue
+        layout = ctx.arrangement11
+        return [*parts[:i], say("naive_layout", layout=layout.melds, deadwood_cards=layout.deadwood), *parts[i:]]
+    return parts
+
+
 def explain(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     """The explanation: the answer's numbers and layout, the runner-up's, and the
     reasons the deciding themes give."""
     if ctx.kind == PuzzleKind.CAN_KNOCK:
-        return tuple(_can_knock(ctx, themes))
-    if ctx.objective == Objective.DEADWOOD:
-        return tuple(_deadwood(ctx, themes))
-    return tuple(_lookahead(ctx, themes))
+        parts = _can_knock(ctx, themes)
+    elif ctx.objective == Objective.DEADWOOD:
+        parts = _deadwood(ctx, themes)
+    else:
+        parts = _lookahead(ctx, themes)
+    return tuple(_layout_named(ctx, parts))
 
 
 def key_cards(ctx: Context, themes: tuple[str, ...]) -> tuple[Card, ...]:

@@ -120,8 +120,9 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "ck_knock": "Yes: discarding {card} leaves {deadwood} ({deadwood_cards}), within the knock limit of "
                 "{limit}; lay out {layout}.",
     "ck_also": "Discarding {card} also knocks: it leaves {deadwood}.",
-    "ck_also_many": Template("{count} other discard also knocks; the solver's table lists it.",
-                             "{count} other discards also knock; the solver's table lists them.", count="count"),
+    "ck_also_many": Template("{count} other discard also leaves {deadwood}; the solver's table lists it.",
+                             "{count} other discards also leave {deadwood}; the solver's table lists them.",
+                             count="count"),
     "ck_gin_over_knock": "The best knock instead, discarding {card}, keeps {deadwood}: gin with {best_card} "
                          "scores at least {points} points more, the gin bonus of {bonus} and the {deadwood} the "
                          "knock keeps, allows no lay-offs and cannot be undercut.",

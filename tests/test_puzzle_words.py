@@ -251,7 +251,8 @@ CLAIMS: dict[str, Claim] = {
     "ck_naive_knock": lambda p, s: card(s["card"]) is naive(p) and naive_is_deadwood(p) and _worse_knock(p, s),
     "naive_layout": lambda p, s: (is_least_layout(p.hand, s["layout"], s["deadwood_cards"])
                                   and tuple(s["layout"]) == best_arrangement(p.hand).melds),
-    "ck_also_many": lambda p, s: s["count"] == len(p.answer) - 1 > 3,
+    "ck_also_many": lambda p, s: (s["count"] == len(p.answer) - 1 > 3 and s["deadwood"] == least_knock(p)
+                                  and all(knocks(p).get(c) == s["deadwood"] for c in p.answer)),
     "ck_naive_trap": lambda p, s: (card(s["card"]) is naive(p) and naive_is_deadwood(p) and p.can_knock
                                    and leaves(p, naive(p), s["deadwood"]) and s["deadwood"] > p.knock_limit),
     "ck_naive_trap_melded": lambda p, s: (min_deadwood(p.hand) == 0 and card(s["card"]) is naive(p)

@@ -131,7 +131,7 @@ def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
                              limit=limit, layout=layout.melds))
         others = [table.row(c) for c in ctx.answer[1:]]
         if len(others) > MAX_ALSO:
-            parts.append(say("ck_also_many", count=len(others)))
+            parts.append(say("ck_also_many", count=len(others), deadwood=row.deadwood))
         else:
             parts += [say("ck_also", card=r.card, deadwood=r.deadwood) for r in others]
         parts += _worse_knock_sentences(ctx, row)

@@ -140,6 +140,16 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "ck_no": "No: the best discard, {card}, leaves {deadwood}, over the knock limit of {limit}.",
     "ck_no_gin_only": "No: the best discard, {card}, leaves {deadwood}, and with an ace upcard only gin may go "
                       "out.",
+    "ck_no_tied": Template(
+        "No: discarding {card} leaves {deadwood}, over the knock limit of {limit}, and no discard leaves less "
+        "({count} other leaves as much).",
+        "No: discarding {card} leaves {deadwood}, over the knock limit of {limit}, and no discard leaves less "
+        "({count} others leave as much).", count="count"),
+    "ck_no_gin_only_tied": Template(
+        "No: discarding {card} leaves {deadwood}, and no discard leaves less ({count} other leaves as much); with "
+        "an ace upcard only gin may go out.",
+        "No: discarding {card} leaves {deadwood}, and no discard leaves less ({count} others leave as much); with "
+        "an ace upcard only gin may go out.", count="count"),
     "ck_no_layout": "Its best layout: {layout}, with the deadwood {deadwood_cards} ({deadwood}).",
     "ck_no_layout_nomelds": "Its ten cards hold no meld: all of them are deadwood.",
     "ck_next": "Next best: discarding {card} leaves {deadwood}.",

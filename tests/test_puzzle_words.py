@@ -159,6 +159,11 @@ def knocks(puzzle):
     return {c: d for c, d in left.items() if d <= puzzle.knock_limit}
 
 
+def others_leaving(p, s):
+    """How many legal discards other than the sentence's card leave its deadwood, counted again."""
+    return sum(min_deadwood(kept(p, c)) == s["deadwood"] for c in legal(p) if c is not card(s["card"]))
+
+
 def least_knock(puzzle):
     """The least deadwood a knock leaves (0: gin), None when no discard knocks."""
     return min(knocks(puzzle).values(), default=None)
@@ -260,13 +265,22 @@ CLAIMS: dict[str, Claim] = {
                                           and leaves(p, naive(p), s["deadwood"]) and s["deadwood"] > p.knock_limit),
     "ck_no": lambda p, s: (not p.can_knock and card(s["card"]) is ordered(p)[0].card and p.knock_limit > 0
                            and s["limit"] == p.knock_limit and s["deadwood"] == least(p) > p.knock_limit
-                           and leaves(p, card(s["card"]), s["deadwood"])),
+                           and leaves(p, card(s["card"]), s["deadwood"]) and others_leaving(p, s) == 0),
     "ck_no_gin_only": lambda p, s: (not p.can_knock and p.knock_limit == 0 and s["deadwood"] == least(p) > 0
-                                    and card(s["card"]) is ordered(p)[0].card),
+                                    and card(s["card"]) is ordered(p)[0].card and others_leaving(p, s) == 0),
+    "ck_no_tied": lambda p, s: (not p.can_knock and card(s["card"]) is ordered(p)[0].card and p.knock_limit > 0
+                                and s["limit"] == p.knock_limit and s["deadwood"] == least(p) > p.knock_limit
+                                and leaves(p, card(s["card"]), s["deadwood"]) and others_leaving(p, s) == s["count"]
+                                > 0),
+    "ck_no_gin_only_tied": lambda p, s: (not p.can_knock and p.knock_limit == 0 and s["deadwood"] == least(p) > 0
+                                         and card(s["card"]) is ordered(p)[0].card
+                                         and others_leaving(p, s) == s["count"] > 0),
     "ck_no_layout": lambda p, s: (not p.can_knock and s["deadwood"] == least(p)
                                   and is_least_layout(kept(p, ordered(p)[0].card), s["layout"], s["deadwood_cards"])),
     "ck_no_layout_nomelds": lambda p, s: (not p.can_knock and not melds_among(kept(p, ordered(p)[0].card))),
-    "ck_next": lambda p, s: (card(s["card"]) is ordered(p)[1].card and leaves(p, card(s["card"]), s["deadwood"])),
+    "ck_next": lambda p, s: (leaves(p, card(s["card"]), s["deadwood"]) and card(s["card"]) in legal(p)
+                             and s["deadwood"] == min(d for c in legal(p)
+                                                      if (d := min_deadwood(kept(p, c))) > least(p))),
     "ck_oklahoma": lambda p, s: (p.rules.oklahoma and card(s["upcard"]) is p.upcard and p.upcard.rank != 1
                                  and s["limit"] == p.knock_limit == p.upcard.value),
     "ck_oklahoma_ace": lambda p, s: (p.rules.oklahoma and card(s["upcard"]) is p.upcard and p.upcard.rank == 1
@@ -500,7 +514,8 @@ def test_the_bank_uses_most_templates():
     unused = set(PUZZLE_MESSAGES) - used - {t for t in PUZZLE_MESSAGES if t.startswith(("grade_", "answer_"))}
     # the rare ones: an ace upcard, the Oklahoma limit above the usual one
     assert unused <= {"question_ck_gin_discard", "question_ck_gin_stock", "ck_oklahoma_usual_not",
-                      "ck_no_gin_only", "ck_oklahoma_ace", "ck_no_layout_nomelds", "look_draws_none",
+                      "ck_no_gin_only", "ck_no_gin_only_tied", "ck_oklahoma_ace", "ck_no_layout_nomelds",
+                      "look_draws_none",
                       "dw_runner_naive", "dw_naive"}, unused
 
 

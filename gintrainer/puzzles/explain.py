@@ -118,6 +118,27 @@ def _worse_knock_sentences(ctx: Context, best: DiscardRow) -> list[Message]:
     return parts
 
 
+def _no_sentences(ctx: Context) -> list[Message]:
+    """Why no discard knocks: the least a discard leaves (called the best discard only when
+    no other leaves as little), its layout, and the next best that leaves more."""
+    limit, ordered = ctx.table.knock_limit, ctx.ordered()
+    row = ordered[0]
+    layout = ctx.layout(row.card)
+    tied = sum(r.deadwood == row.deadwood for r in ordered[1:])
+    if tied:
+        lead = (say("ck_no_tied", card=row.card, deadwood=row.deadwood, limit=limit, count=tied) if limit else
+                say("ck_no_gin_only_tied", card=row.card, deadwood=row.deadwood, count=tied))
+    else:
+        lead = (say("ck_no", card=row.card, deadwood=row.deadwood, limit=limit) if limit else
+                say("ck_no_gin_only", card=row.card, deadwood=row.deadwood))
+    parts = [lead, say("ck_no_layout", layout=layout.melds, deadwood_cards=layout.deadwood, deadwood=layout.points)
+             if layout.melds else say("ck_no_layout_nomelds")]
+    following = next((r for r in ordered if r.deadwood > row.deadwood), None)
+    if following is not None:
+        parts.append(say("ck_next", card=following.card, deadwood=following.deadwood))
+    return parts
+
+
 def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table, limit = ctx.table, ctx.table.knock_limit
     parts: list[Message] = []
@@ -138,15 +159,7 @@ def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
         melds = _meld_sentences(ctx, row.card)
         parts += melds + _spare_sentences(ctx, melds)
     else:
-        ordered = ctx.ordered()
-        row = ordered[0]
-        layout = ctx.layout(row.card)
-        parts.append(say("ck_no", card=row.card, deadwood=row.deadwood, limit=limit) if limit else
-                     say("ck_no_gin_only", card=row.card, deadwood=row.deadwood))
-        parts.append(say("ck_no_layout", layout=layout.melds, deadwood_cards=layout.deadwood,
-                         deadwood=layout.points) if layout.melds else say("ck_no_layout_nomelds"))
-        if len(ordered) > 1:
-            parts.append(say("ck_next", card=ordered[1].card, deadwood=ordered[1].deadwood))
+        parts += _no_sentences(ctx)
     parts += _forbidden_sentences(ctx, themes)
     parts += _oklahoma_sentences(ctx, themes)
     return parts

@@ -121,8 +121,18 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "ck_knock": "Yes: discarding {card} leaves {deadwood} ({deadwood_cards}), within the knock limit of "
                 "{limit}; lay out {layout}.",
     "ck_also": "Discarding {card} also knocks: it leaves {deadwood}.",
-    "ck_also_many": Template("{count} other discard also knocks; the solver's table lists it.",
-                             "{count} other discards also knock; the solver's table lists them.", count="count"),
+    "ck_also_many": Template("{count} other discard also leaves {deadwood}; the solver's table lists it.",
+                             "{count} other discards also leave {deadwood}; the solver's table lists them.",
+                             count="count"),
+    "ck_gin_over_knock": "The best knock instead, discarding {card}, keeps {deadwood}: gin with {best_card} "
+                         "scores at least {points} points more, the gin bonus of {bonus} and the {deadwood} the "
+                         "knock keeps, allows no lay-offs and cannot be undercut.",
+    "ck_next_knock": "The next best knock, discarding {card}, keeps {deadwood}: {cost} more than discarding "
+                     "{best_card} ({best_deadwood}).",
+    "ck_naive_knock": "Throwing {card}, the highest deadwood card you may discard, knocks too, but keeps "
+                      "{deadwood}.",
+    "naive_layout": "The eleven cards laid out {layout} leave the deadwood {deadwood_cards}; another layout "
+                    "leaves as much, and the beginner's rule throws from this one.",
     "ck_naive_trap": "Throwing {card}, the highest deadwood card you may discard, is a trap: it leaves "
                      "{deadwood}, over the limit.",
     "ck_naive_trap_melded": "All eleven cards meld, so the beginner's rule throws the highest card you may "
@@ -131,6 +141,16 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "ck_no": "No: the best discard, {card}, leaves {deadwood}, over the knock limit of {limit}.",
     "ck_no_gin_only": "No: the best discard, {card}, leaves {deadwood}, and with an ace upcard only gin may go "
                       "out.",
+    "ck_no_tied": Template(
+        "No: discarding {card} leaves {deadwood}, over the knock limit of {limit}, and no discard leaves less "
+        "({count} other leaves as much).",
+        "No: discarding {card} leaves {deadwood}, over the knock limit of {limit}, and no discard leaves less "
+        "({count} others leave as much).", count="count"),
+    "ck_no_gin_only_tied": Template(
+        "No: discarding {card} leaves {deadwood}, and no discard leaves less ({count} other leaves as much); with "
+        "an ace upcard only gin may go out.",
+        "No: discarding {card} leaves {deadwood}, and no discard leaves less ({count} others leave as much); with "
+        "an ace upcard only gin may go out.", count="count"),
     "ck_no_layout": "Its best layout: {layout}, with the deadwood {deadwood_cards} ({deadwood}).",
     "ck_no_layout_nomelds": "Its ten cards hold no meld: all of them are deadwood.",
     "ck_next": "Next best: discarding {card} leaves {deadwood}.",
@@ -209,6 +229,11 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "grade_no_knock": "Not quite: no discard knocks here.",
     "grade_yes_right": "Right, you can knock. Now choose the discard.",
     "grade_right": "Right.",
+    "grade_knock_not_gin": "Not the best: discarding {card} knocks with {deadwood}, but discarding {best_card} "
+                           "goes gin, which scores at least {points} points more: the gin bonus of {bonus} and "
+                           "the {deadwood} this knock keeps. Gin allows no lay-offs and cannot be undercut.",
+    "grade_knock_more": "Not the best: discarding {card} knocks with {deadwood}, {cost} more deadwood than "
+                        "discarding {best_card}, which knocks with {best_deadwood}.",
     "grade_wrong_knock": "Not {card}: discarding {card} leaves {deadwood}, over the knock limit of {limit}.",
     "grade_wrong_gin": "Not {card}: discarding {card} leaves {deadwood}, and only gin may go out.",
     "grade_wrong_deadwood": "Not the best: discarding {card} leaves {deadwood}, {cost} more than discarding "
@@ -271,6 +296,9 @@ TAKE_DRAW_MESSAGES: dict[str, str | Template] = {
                      "it further, to {draw_expected}.",
     "td_meld_but_draw": "{card} would make the meld {meld}, yet drawing from the stock still expects less "
                         "deadwood.",
+    "td_meld_but_draw_line": "{card} would also make the meld {meld}: discarding {discard_card}, the take leaves "
+                             "the same {take_deadwood} with it. Yet drawing from the stock still expects less "
+                             "deadwood.",
     "td_looks_useful": "{card} goes with {near_cards}, but it would join no meld after the take: it would stay "
                        "deadwood.",
     "td_low_swap": "{card} joins no meld, but it is worth only {value}: kept instead of {discard_card} "

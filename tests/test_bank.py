@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from gintrainer import min_deadwood
 from gintrainer import puzzles as bank_module
 from gintrainer.puzzles import bank, bank_records, verify
 from gintrainer.storage import RecordError
@@ -61,3 +62,21 @@ def test_records_keep_messages_not_words():
                 name, values = data
                 assert name in CATALOG and all(isinstance(v, (int, str, list)) for v in values.values())
                 assert Message.from_data(data).to_data() == data
+
+
+def test_every_can_knock_answer_is_gin_when_there_else_the_least_deadwood_knocks():
+    """Counted plainly over the whole bank: a discard that leaves 0 is the answer when
+    any does; else the knocking discards that leave the least; a knock keeping more is
+    not accepted, and its grade says what it gave up."""
+    for puzzle in bank("can_knock"):
+        left = {c: min_deadwood([k for k in puzzle.hand if k is not c]) for c in puzzle.hand
+                if c is not puzzle.forbidden}
+        knocking = {c: d for c, d in left.items() if d <= puzzle.knock_limit}
+        best = min(knocking.values(), default=None)
+        assert set(puzzle.answer) == {c for c, d in knocking.items() if d == best}, puzzle.id
+        for c, d in knocking.items():
+            grade = puzzle.grade(c, can_knock=True)
+            assert grade.correct == (d == best), (puzzle.id, c)
+            if d != best:
+                name = "grade_knock_not_gin" if best == 0 else "grade_knock_more"
+                assert grade.messages[0].name == name and grade.cost == d - best, (puzzle.id, c)

@@ -152,6 +152,35 @@ def meld_outs(puzzle, c):
     return [u for u in _outs(puzzle, c) if melded_improvement(kept(puzzle, c), u)]
 
 
+@cache
+def knocks(puzzle):
+    """Each legal discard that knocks, with the deadwood it leaves, counted again."""
+    left = {c: min_deadwood(kept(puzzle, c)) for c in legal(puzzle)}
+    return {c: d for c, d in left.items() if d <= puzzle.knock_limit}
+
+
+def others_leaving(p, s):
+    """How many legal discards other than the sentence's card leave its deadwood, counted again."""
+    return sum(min_deadwood(kept(p, c)) == s["deadwood"] for c in legal(p) if c is not card(s["card"]))
+
+
+def least_knock(puzzle):
+    """The least deadwood a knock leaves (0: gin), None when no discard knocks."""
+    return min(knocks(puzzle).values(), default=None)
+
+
+def _worse_knock(p, s):
+    """The sentence's card knocks, leaving its deadwood, more than the least: not an answer."""
+    c = card(s["card"])
+    return c in knocks(p) and c not in p.answer and knocks(p)[c] == s["deadwood"] > least_knock(p)
+
+
+def _best_knock(p, s):
+    """The sentence's best card is an answer and knocks with its deadwood, the cost between them."""
+    return (card(s["best_card"]) in p.answer and knocks(p).get(card(s["best_card"])) == s["best_deadwood"]
+            == least_knock(p) and s["cost"] == s["deadwood"] - s["best_deadwood"])
+
+
 def hides(puzzle, deadwood):
     if puzzle.kind == "can_knock":
         return deadwood > puzzle.knock_limit
@@ -216,8 +245,19 @@ CLAIMS: dict[str, Claim] = {
                                                                                        s["deadwood"])
                               and is_least_layout(kept(p, card(s["card"])), s["layout"], s["deadwood_cards"])),
     "ck_also": lambda p, s: (card(s["card"]) in p.answer[1:] and leaves(p, card(s["card"]), s["deadwood"])
-                             and s["deadwood"] <= p.knock_limit),
-    "ck_also_many": lambda p, s: s["count"] == len(p.answer) - 1 > 3,
+                             and s["deadwood"] == least_knock(p) <= p.knock_limit),
+    "ck_gin_over_knock": lambda p, s: (least_knock(p) == 0 and card(s["best_card"]) in p.answer
+                                       and leaves(p, card(s["best_card"]), 0) and _worse_knock(p, s)
+                                       and s["deadwood"] == min(knocks(p)[c] for c in knocks(p) if c not in p.answer)
+                                       and s["bonus"] == p.rules.gin_bonus
+                                       and s["points"] == s["bonus"] + s["deadwood"]),
+    "ck_next_knock": lambda p, s: (least_knock(p) > 0 and _worse_knock(p, s) and _best_knock(p, s)
+                                   and s["deadwood"] == min(knocks(p)[c] for c in knocks(p) if c not in p.answer)),
+    "ck_naive_knock": lambda p, s: card(s["card"]) is naive(p) and naive_is_deadwood(p) and _worse_knock(p, s),
+    "naive_layout": lambda p, s: (is_least_layout(p.hand, s["layout"], s["deadwood_cards"])
+                                  and tuple(s["layout"]) == best_arrangement(p.hand).melds),
+    "ck_also_many": lambda p, s: (s["count"] == len(p.answer) - 1 > 3 and s["deadwood"] == least_knock(p)
+                                  and all(knocks(p).get(c) == s["deadwood"] for c in p.answer)),
     "ck_naive_trap": lambda p, s: (card(s["card"]) is naive(p) and naive_is_deadwood(p) and p.can_knock
                                    and leaves(p, naive(p), s["deadwood"]) and s["deadwood"] > p.knock_limit),
     "ck_naive_trap_melded": lambda p, s: (min_deadwood(p.hand) == 0 and card(s["card"]) is naive(p)
@@ -225,13 +265,22 @@ CLAIMS: dict[str, Claim] = {
                                           and leaves(p, naive(p), s["deadwood"]) and s["deadwood"] > p.knock_limit),
     "ck_no": lambda p, s: (not p.can_knock and card(s["card"]) is ordered(p)[0].card and p.knock_limit > 0
                            and s["limit"] == p.knock_limit and s["deadwood"] == least(p) > p.knock_limit
-                           and leaves(p, card(s["card"]), s["deadwood"])),
+                           and leaves(p, card(s["card"]), s["deadwood"]) and others_leaving(p, s) == 0),
     "ck_no_gin_only": lambda p, s: (not p.can_knock and p.knock_limit == 0 and s["deadwood"] == least(p) > 0
-                                    and card(s["card"]) is ordered(p)[0].card),
+                                    and card(s["card"]) is ordered(p)[0].card and others_leaving(p, s) == 0),
+    "ck_no_tied": lambda p, s: (not p.can_knock and card(s["card"]) is ordered(p)[0].card and p.knock_limit > 0
+                                and s["limit"] == p.knock_limit and s["deadwood"] == least(p) > p.knock_limit
+                                and leaves(p, card(s["card"]), s["deadwood"]) and others_leaving(p, s) == s["count"]
+                                > 0),
+    "ck_no_gin_only_tied": lambda p, s: (not p.can_knock and p.knock_limit == 0 and s["deadwood"] == least(p) > 0
+                                         and card(s["card"]) is ordered(p)[0].card
+                                         and others_leaving(p, s) == s["count"] > 0),
     "ck_no_layout": lambda p, s: (not p.can_knock and s["deadwood"] == least(p)
                                   and is_least_layout(kept(p, ordered(p)[0].card), s["layout"], s["deadwood_cards"])),
     "ck_no_layout_nomelds": lambda p, s: (not p.can_knock and not melds_among(kept(p, ordered(p)[0].card))),
-    "ck_next": lambda p, s: (card(s["card"]) is ordered(p)[1].card and leaves(p, card(s["card"]), s["deadwood"])),
+    "ck_next": lambda p, s: (leaves(p, card(s["card"]), s["deadwood"]) and card(s["card"]) in legal(p)
+                             and s["deadwood"] == min(d for c in legal(p)
+                                                      if (d := min_deadwood(kept(p, c))) > least(p))),
     "ck_oklahoma": lambda p, s: (p.rules.oklahoma and card(s["upcard"]) is p.upcard and p.upcard.rank != 1
                                  and s["limit"] == p.knock_limit == p.upcard.value),
     "ck_oklahoma_ace": lambda p, s: (p.rules.oklahoma and card(s["upcard"]) is p.upcard and p.upcard.rank == 1
@@ -303,6 +352,11 @@ CLAIMS: dict[str, Claim] = {
     "grade_yes_right": lambda p, s: p.can_knock,
     "grade_right": lambda p, s: True,  # said only after an answer among p.answer (checked in _grades)
     "grade_forbidden": lambda p, s: card(s["card"]) is p.forbidden,
+    "grade_knock_not_gin": lambda p, s: (least_knock(p) == 0 and card(s["best_card"]) in p.answer
+                                         and leaves(p, card(s["best_card"]), 0) and _worse_knock(p, s)
+                                         and s["bonus"] == p.rules.gin_bonus
+                                         and s["points"] == s["bonus"] + s["deadwood"]),
+    "grade_knock_more": lambda p, s: least_knock(p) > 0 and _worse_knock(p, s) and _best_knock(p, s),
     "grade_wrong_knock": lambda p, s: (p.can_knock and card(s["card"]) not in p.answer and p.knock_limit > 0
                                        and s["limit"] == p.knock_limit and leaves(p, card(s["card"]), s["deadwood"])
                                        and s["deadwood"] > p.knock_limit),
@@ -421,12 +475,47 @@ def test_every_sentence_of_a_generated_sample_is_true():
     assert _false_claims(generated_sample()) == []
 
 
+HIGHEST = ("ck_naive_trap", "ck_naive_knock", "dw_runner_naive", "dw_naive", "look_runner_naive", "look_naive",
+           "forbidden_highest")
+"""The sentences that call their card the highest deadwood card."""
+
+
+def _deadwood_in_every_least_layout(cards, c):
+    """``c`` is left out of the melds by every layout of the least deadwood, found by trying every group."""
+    least = min_deadwood(cards)
+    return not any(min_deadwood(without(cards, m)) == least for m in melds_among(cards, c))
+
+
+def _highest_unnamed(puzzles):
+    """A card called the highest deadwood card where another layout as good melds it, and
+    the layout meant was not named before (naive_layout)."""
+    bad = []
+    for p in puzzles:
+        named = None
+        for s in p.explanation_messages:
+            if s.name == "naive_layout":
+                named = set(parse_cards(s["deadwood_cards"]))
+            elif (s.name in HIGHEST and not _deadwood_in_every_least_layout(p.hand, card(s["card"]))
+                  and (named is None or card(s["card"]) not in named)):
+                bad.append((p.id, render(s)))
+    return bad
+
+
+def test_the_highest_deadwood_card_is_so_in_every_least_layout_or_its_layout_is_named():
+    assert _highest_unnamed(bank_puzzles()) == []
+
+
+def test_the_highest_deadwood_card_is_so_in_every_least_layout_or_its_layout_is_named_in_a_sample():
+    assert _highest_unnamed(generated_sample()) == []
+
+
 def test_the_bank_uses_most_templates():
     used = {s.name for p in every_puzzle() for s in _sentences(p)}
     unused = set(PUZZLE_MESSAGES) - used - {t for t in PUZZLE_MESSAGES if t.startswith(("grade_", "answer_"))}
     # the rare ones: an ace upcard, the Oklahoma limit above the usual one
     assert unused <= {"question_ck_gin_discard", "question_ck_gin_stock", "ck_oklahoma_usual_not",
-                      "ck_no_gin_only", "ck_oklahoma_ace", "ck_no_layout_nomelds", "look_draws_none",
+                      "ck_no_gin_only", "ck_no_gin_only_tied", "ck_oklahoma_ace", "ck_no_layout_nomelds",
+                      "look_draws_none",
                       "dw_runner_naive", "dw_naive"}, unused
 
 
@@ -488,7 +577,7 @@ def _spare_decides(kind, p):
 
 DECIDES = {
     "naive-wrong": lambda p: naive(p) not in p.answer and bool(p.answer),
-    "not-highest": lambda p: (p.kind == "can_knock" and naive(p) not in p.answer and naive_is_deadwood(p)
+    "not-highest": lambda p: (p.kind == "can_knock" and naive(p) not in knocks(p) and naive_is_deadwood(p)
                               and bool(p.answer)),
     "forbidden-discard": _forbidden_decides,
     "looks-knockable": lambda p: (p.kind == "can_knock" and not p.can_knock

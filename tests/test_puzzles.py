@@ -3,12 +3,14 @@
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from gintrainer import GinError, Rules, min_deadwood, parse_cards
 from gintrainer.melds import best_arrangement
+from gintrainer.messages import say
 from gintrainer.puzzles import (
     DIFFICULTY_LEVELS,
     THEMES,
@@ -178,12 +180,14 @@ def generated():
     }
 
 
-def test_can_knock_sets_are_half_yes_and_answers_are_the_knocking_discards(generated):
+def test_can_knock_sets_are_half_yes_and_answers_are_gin_else_the_least_deadwood_knocks(generated):
     puzzles = generated["can_knock"]
     assert sum(p.can_knock for p in puzzles) == 15
-    for puzzle in puzzles:
-        knocking = {r.card for r in puzzle.table if r.deadwood <= puzzle.knock_limit}
-        assert set(puzzle.answer) == knocking and puzzle.can_knock == bool(knocking)
+    for puzzle in puzzles + generated["oklahoma"]:
+        knocking = {r.card: r.deadwood for r in puzzle.table if r.deadwood <= puzzle.knock_limit}
+        least = min(knocking.values(), default=None)
+        assert set(puzzle.answer) == {c for c, d in knocking.items() if d == least}
+        assert puzzle.can_knock == bool(knocking)
         assert puzzle.least_deadwood == min(min_deadwood([c for c in puzzle.hand if c is not r.card])
                                             for r in puzzle.table)
         record = puzzle.to_dict()
@@ -218,7 +222,7 @@ def test_explanations_start_with_the_answer(generated):
         for puzzle in puzzles:
             first = puzzle.explanation_messages[0]
             if puzzle.kind == "can_knock" and not puzzle.can_knock:
-                assert first.name in ("ck_no", "ck_no_gin_only")
+                assert first.name in ("ck_no", "ck_no_gin_only", "ck_no_tied", "ck_no_gin_only_tied")
             else:
                 assert parse_cards(first["card"])[0] in puzzle.answer
 
@@ -335,3 +339,70 @@ def test_daily_is_the_same_for_a_date_and_changes_by_date():
         parse_date("2026-02-30")
     with pytest.raises(GinError, match="bad date"):
         daily("yesterday")
+
+
+def _bank_puzzle(puzzle_id):
+    return next(p for p in bank("can_knock") if p.id == puzzle_id)
+
+
+@pytest.mark.parametrize(("puzzle_id", "gin", "knock", "deadwood"), [
+    ("ck-8e79da419583", "2D", "AS", 7),   # the issue's examples: a knock with 7 where 2♦ is gin,
+    ("ck-64c8494ec961", "AC", "4C", 1)])  # a knock with 1 instead of A♣ for gin
+def test_a_knock_where_gin_is_there_is_not_a_solve_and_says_what_it_gives_up(puzzle_id, gin, knock, deadwood):
+    from gintrainer.classroom.marking import mark
+    from gintrainer.training import PuzzleAttempt
+    puzzle = _bank_puzzle(puzzle_id)
+    assert puzzle.answer == tuple(parse_cards(gin)) and puzzle.row(gin).gin
+    row = puzzle.row(knock)
+    assert row.knocks and row.deadwood == deadwood
+    grade = puzzle.grade(knock, can_knock=True)
+    assert not grade.correct and grade.cost == deadwood
+    bonus = puzzle.rules.gin_bonus
+    assert grade.messages[0] == say("grade_knock_not_gin", card=row.card, deadwood=deadwood,
+                                    best_card=parse_cards(gin)[0], bonus=bonus, points=bonus + deadwood)
+    attempt = PuzzleAttempt(puzzle)
+    attempt.answer_yes_no(True)
+    assert not attempt.answer_discard(knock).correct and attempt.result == "failed"
+    assert not mark(puzzle, f"yes {knock}").correct and mark(puzzle, f"yes {gin}").correct
+    # the rules' gin bonus, not a number of its own
+    classic = make_puzzle(replace(puzzle.position, rules=replace(puzzle.rules, gin_bonus=20)), "can_knock")
+    assert classic.grade(knock, can_knock=True).messages[0]["points"] == 20 + deadwood
+
+
+def test_a_knock_keeping_more_deadwood_than_the_best_is_not_a_solve():
+    puzzle = _bank_puzzle("ck-2b36ba3d3839")
+    assert puzzle.answer == tuple(parse_cards("5S")) and puzzle.row("5S").deadwood == 2
+    grade = puzzle.grade("AD", can_knock=True)
+    assert not grade.correct and grade.cost == 4
+    assert grade.message.startswith("Not the best: discarding A♦ knocks with 6, 4 more deadwood than discarding "
+                                    "5♠, which knocks with 2.")
+    assert puzzle.grade("5S", can_knock=True).correct
+
+
+def test_gin_scores_at_least_what_the_words_say_more_than_any_knock():
+    """"at least {points} points more": the gin bonus and the knock's deadwood, against every
+    knock of the bank's gin puzzles, scored by the engine against opponents' hands dealt from
+    the unseen cards (lay-offs, undercuts and the Oklahoma spade double included)."""
+    import random
+
+    from gintrainer.cards import DECK
+    from gintrainer.scoring import knocker_net, score_hand
+    rng = random.Random("gin-over-knock")
+    checked = 0
+    for puzzle in bank("can_knock"):
+        if not puzzle.can_knock or not puzzle.row(puzzle.answer[0]).gin:
+            continue
+        unseen = [c for c in DECK if c not in puzzle.hand and c not in puzzle.discard_pile]
+        gin_cards = [c for c in puzzle.hand if c is not puzzle.answer[0]]
+        for row in puzzle.table:
+            if not row.knocks or row.gin:
+                continue
+            words = puzzle.grade(row.card, can_knock=True).messages[0]
+            knock_cards = [c for c in puzzle.hand if c is not row.card]
+            for _ in range(5):
+                opponent = rng.sample(unseen, 10)
+                gin_net = knocker_net(score_hand(gin_cards, opponent, puzzle.rules, upcard=puzzle.upcard))
+                knock_net = knocker_net(score_hand(knock_cards, opponent, puzzle.rules, upcard=puzzle.upcard))
+                assert gin_net - knock_net >= words["points"], (puzzle.id, row.card)
+                checked += 1
+    assert checked >= 50

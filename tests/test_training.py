@@ -76,10 +76,17 @@ def test_wrong_yes_no_and_wrong_discard_fail():
     assert not attempt.answer_yes_no(False).correct and attempt.result == "failed"
     attempt = PuzzleAttempt(puzzle)
     attempt.answer_yes_no(True)
-    wrong = next(r.card for r in puzzle.table if r.card not in puzzle.answer)
+    wrong = next(r.card for r in puzzle.table if not r.knocks)
     feedback = attempt.answer_discard(wrong)
     assert not feedback.correct and attempt.result == "failed"
     assert f"discarding {wrong} leaves" in feedback.message
+    worse = next((r for r in puzzle.table if r.knocks and r.card not in puzzle.answer), None)
+    if worse is not None:  # a knock keeping more deadwood than the answer fails too
+        attempt = PuzzleAttempt(puzzle)
+        attempt.answer_yes_no(True)
+        feedback = attempt.answer_discard(worse.card)
+        assert not feedback.correct and attempt.result == "failed"
+        assert f"discarding {worse.card} knocks with {worse.deadwood}" in feedback.message
 
 
 def test_stages_are_enforced():

@@ -18,7 +18,7 @@ from ..melds import Arrangement, best_arrangement
 from ..messages import Message, render, say
 from ..rules import Rules
 from ..solver import OBJECTIVES, DiscardRow, DiscardTable, Objective, discard_table, fraction_text
-from .explain import explain, hints
+from .explain import explain, hints, worse_knock_message
 from .kinds import DISCARD_KINDS, KINDS, PuzzleKind, ranking_objective
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
@@ -225,6 +225,9 @@ class Puzzle(Said):
 
     def _wrong_message(self, row: DiscardRow, best: DiscardRow) -> Message:
         if self.kind == PuzzleKind.CAN_KNOCK:
+            if row.knocks:
+                return worse_knock_message("grade_knock_not_gin" if best.gin else "grade_knock_more", row, best,
+                                           self.rules)
             if not self.knock_limit:
                 return say("grade_wrong_gin", card=row.card, deadwood=row.deadwood)
             return say("grade_wrong_knock", card=row.card, deadwood=row.deadwood, limit=self.knock_limit)
@@ -298,10 +301,19 @@ def solve_position(position: Position, kind: PuzzleKind | str,
     table = discard_table(position.hand, **position.solver_args())
     ranking = ranking_objective(kind, objective)
     if kind == PuzzleKind.CAN_KNOCK:
-        answer = tuple(r.card for r in sorted(table.rows, key=lambda r: r.key(ranking)) if r.knocks)
+        answer = tuple(r.card for r in best_knocks(table))
     else:
         answer = tuple(r.card for r in table.best(ranking))
     return table, answer
+
+
+def best_knocks(table: DiscardTable) -> tuple[DiscardRow, ...]:
+    """The answer of a "can you knock?" puzzle: the discards that go gin when any
+    does, else the knocking discards that keep the least deadwood (best first);
+    none when no discard knocks. Gin scores the bonus and the opponent's whole
+    deadwood and cannot be undercut; a knock keeping more deadwood scores less."""
+    knocking = sorted((r for r in table.rows if r.knocks), key=lambda r: r.key(Objective.DEADWOOD))
+    return tuple(r for r in knocking if r.deadwood == knocking[0].deadwood)
 
 
 def ladder_level(ctx: Context) -> int:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..errors import GinError
-from ..melds import MeldKind, min_deadwood
+from ..melds import MeldKind, all_best_arrangements, min_deadwood
 from ..messages import Message, say
+from ..rules import Rules
 from ..solver import DiscardRow, Objective
 from .kinds import PuzzleKind
 from .themes import HINT_ORDER, Context, draws, draws_with, hides_answer, meld_choices
@@ -84,6 +85,60 @@ def _oklahoma_sentences(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     return out
 
 
+def worse_knock_message(name: str, row: DiscardRow, best: DiscardRow, rules: Rules) -> Message:
+    """What a knock keeping more deadwood than the best one (``best``) gives up: against gin,
+    at least the gin bonus and the deadwood the knock keeps (a knock scores at most the
+    opponent's deadwood less its own, gin the bonus and all of it); against a knock, the
+    deadwood it keeps over the best (what it scores then also hangs on the lay-offs)."""
+    if best.gin:
+        return say(name, card=row.card, deadwood=row.deadwood, best_card=best.card, bonus=rules.gin_bonus,
+                   points=rules.gin_bonus + row.deadwood)
+    return say(name, card=row.card, deadwood=row.deadwood, best_card=best.card, best_deadwood=best.deadwood,
+               cost=row.deadwood - best.deadwood)
+
+
+def _worse_knock_sentences(ctx: Context, best: DiscardRow) -> list[Message]:
+    """What the best knock that is not an answer gives up (gin's bonus, or deadwood), and
+    the naive rule's discard: a trap over the limit, or a knock that keeps more."""
+    parts: list[Message] = []
+    runner = ctx.runner_up
+    if runner is not None and runner.knocks:
+        parts.append(worse_knock_message("ck_gin_over_knock" if best.gin else "ck_next_knock", runner, best,
+                                         ctx.position.rules))
+    if not ctx.naive_wrong:
+        return parts
+    naive = ctx.table.row(ctx.naive)
+    if naive.knocks:
+        if naive is not runner and ctx.naive in ctx.arrangement11.deadwood:
+            parts.append(say("ck_naive_knock", card=naive.card, deadwood=naive.deadwood))
+    elif ctx.naive in ctx.arrangement11.deadwood:
+        parts.append(say("ck_naive_trap", card=naive.card, deadwood=naive.deadwood))
+    elif not ctx.arrangement11.deadwood:
+        parts.append(say("ck_naive_trap_melded", card=naive.card, deadwood=naive.deadwood))
+    return parts
+
+
+def _no_sentences(ctx: Context) -> list[Message]:
+    """Why no discard knocks: the least a discard leaves (called the best discard only when
+    no other leaves as little), its layout, and the next best that leaves more."""
+    limit, ordered = ctx.table.knock_limit, ctx.ordered()
+    row = ordered[0]
+    layout = ctx.layout(row.card)
+    tied = sum(r.deadwood == row.deadwood for r in ordered[1:])
+    if tied:
+        lead = (say("ck_no_tied", card=row.card, deadwood=row.deadwood, limit=limit, count=tied) if limit else
+                say("ck_no_gin_only_tied", card=row.card, deadwood=row.deadwood, count=tied))
+    else:
+        lead = (say("ck_no", card=row.card, deadwood=row.deadwood, limit=limit) if limit else
+                say("ck_no_gin_only", card=row.card, deadwood=row.deadwood))
+    parts = [lead, say("ck_no_layout", layout=layout.melds, deadwood_cards=layout.deadwood, deadwood=layout.points)
+             if layout.melds else say("ck_no_layout_nomelds")]
+    following = next((r for r in ordered if r.deadwood > row.deadwood), None)
+    if following is not None:
+        parts.append(say("ck_next", card=following.card, deadwood=following.deadwood))
+    return parts
+
+
 def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table, limit = ctx.table, ctx.table.knock_limit
     parts: list[Message] = []
@@ -97,27 +152,14 @@ def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
                              limit=limit, layout=layout.melds))
         others = [table.row(c) for c in ctx.answer[1:]]
         if len(others) > MAX_ALSO:
-            parts.append(say("ck_also_many", count=len(others)))
+            parts.append(say("ck_also_many", count=len(others), deadwood=row.deadwood))
         else:
             parts += [say("ck_also", card=r.card, deadwood=r.deadwood) for r in others]
-        if ctx.naive_wrong:
-            naive = table.row(ctx.naive)
-            if ctx.naive in ctx.arrangement11.deadwood:
-                parts.append(say("ck_naive_trap", card=naive.card, deadwood=naive.deadwood))
-            elif not ctx.arrangement11.deadwood:
-                parts.append(say("ck_naive_trap_melded", card=naive.card, deadwood=naive.deadwood))
+        parts += _worse_knock_sentences(ctx, row)
         melds = _meld_sentences(ctx, row.card)
         parts += melds + _spare_sentences(ctx, melds)
     else:
-        ordered = ctx.ordered()
-        row = ordered[0]
-        layout = ctx.layout(row.card)
-        parts.append(say("ck_no", card=row.card, deadwood=row.deadwood, limit=limit) if limit else
-                     say("ck_no_gin_only", card=row.card, deadwood=row.deadwood))
-        parts.append(say("ck_no_layout", layout=layout.melds, deadwood_cards=layout.deadwood,
-                         deadwood=layout.points) if layout.melds else say("ck_no_layout_nomelds"))
-        if len(ordered) > 1:
-            parts.append(say("ck_next", card=ordered[1].card, deadwood=ordered[1].deadwood))
+        parts += _no_sentences(ctx)
     parts += _forbidden_sentences(ctx, themes)
     parts += _oklahoma_sentences(ctx, themes)
     return parts
@@ -201,14 +243,36 @@ def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     return parts
 
 
+HIGHEST_SENTENCES = ("ck_naive_trap", "ck_naive_knock", "dw_runner_naive", "dw_naive", "look_runner_naive",
+                     "look_naive", "forbidden_highest")
+"""The sentences that call their card the highest deadwood card of the eleven (as the
+naive rule lays them out, :attr:`~gintrainer.puzzles.themes.Context.arrangement11`)."""
+
+
+def _layout_named(ctx: Context, parts: list[Message]) -> list[Message]:
+    """``parts``, with the layout of the eleven cards named before the first sentence that
+    calls a card the highest deadwood card when another layout as good melds that card:
+    the sentence then says which layout it describes."""
+    for i, said in enumerate(parts):
+        if said.name not in HIGHEST_SENTENCES:
+            continue
+        if all(said["card"] in a.deadwood for a in all_best_arrangements(ctx.position.hand)):
+            continue
+        layout = ctx.arrangement11
+        return [*parts[:i], say("naive_layout", layout=layout.melds, deadwood_cards=layout.deadwood), *parts[i:]]
+    return parts
+
+
 def explain(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     """The explanation: the answer's numbers and layout, the runner-up's, and the
     reasons the deciding themes give."""
     if ctx.kind == PuzzleKind.CAN_KNOCK:
-        return tuple(_can_knock(ctx, themes))
-    if ctx.objective == Objective.DEADWOOD:
-        return tuple(_deadwood(ctx, themes))
-    return tuple(_lookahead(ctx, themes))
+        parts = _can_knock(ctx, themes)
+    elif ctx.objective == Objective.DEADWOOD:
+        parts = _deadwood(ctx, themes)
+    else:
+        parts = _lookahead(ctx, themes)
+    return tuple(_layout_named(ctx, parts))
 
 
 def key_cards(ctx: Context, themes: tuple[str, ...]) -> tuple[Card, ...]:
@@ -257,4 +321,4 @@ def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     return (first, second, third)
 
 
-__all__ = ["explain", "hints", "key_cards"]
+__all__ = ["explain", "hints", "key_cards", "worse_knock_message"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..cards import Card
-from ..melds import Arrangement, best_arrangement, min_deadwood
+from ..melds import Arrangement, best_arrangement, every_meld, min_deadwood
 from ..messages import Message, say
 from ..solver import DrawChoice, TakeOrDraw
 from .kinds import PuzzleKind
@@ -56,10 +56,30 @@ class DrawContext:
         kept = tuple(c for c in self.position.hand if c is not self.solution.discard) + (self.offered,)
         return best_arrangement(kept)
 
+    @cached_property
+    def offered_line(self) -> tuple[Card, tuple[Card, ...]] | None:
+        """A best line of the take that melds the card taken: the discard and the meld, the
+        shown layout's when it melds it, else another discard that leaves as little, or another
+        layout of the same ten cards with as little deadwood. None says the card joins no meld
+        in any line as good as the best, so "it would join no meld" holds of every one."""
+        shown = next((m for m in self.take_layout.melds if self.offered in m), None)
+        if shown is not None:
+            return self.solution.discard, shown
+        best = self.solution.take_expected
+        for discard in sorted(self.position.hand, key=lambda c: c is not self.solution.discard):
+            ten = tuple(c for c in self.position.hand if c is not discard) + (self.offered,)
+            if min_deadwood(ten) != best:
+                continue
+            meld = next((m for m in every_meld(ten)
+                         if self.offered in m and min_deadwood(tuple(c for c in ten if c not in m)) == best), None)
+            if meld is not None:
+                return discard, meld
+        return None
+
     @property
     def offered_meld(self) -> tuple[Card, ...] | None:
-        """The meld of the take's layout that holds the card taken, if any."""
-        return next((m for m in self.take_layout.melds if self.offered in m), None)
+        """The meld of :attr:`offered_line`, if any."""
+        return self.offered_line[1] if self.offered_line is not None else None
 
     @cached_property
     def near(self) -> tuple[Card, ...]:
@@ -193,8 +213,13 @@ def _theme_sentences(ctx: DrawContext, themes: tuple[str, ...]) -> list[Message]
     if "stock-odds" in themes:
         out.append(say("td_stock_odds", card=ctx.offered, now=ctx.now, take_deadwood=int(solution.take_expected),
                        draw_expected=solution.draw_expected))
-    if "meld-but-draw" in themes and ctx.offered_meld is not None:
-        out.append(say("td_meld_but_draw", card=ctx.offered, meld=ctx.offered_meld))
+    if "meld-but-draw" in themes and ctx.offered_line is not None:
+        discard, meld = ctx.offered_line
+        if meld in ctx.take_layout.melds:
+            out.append(say("td_meld_but_draw", card=ctx.offered, meld=meld))
+        else:  # another line as good as the one shown melds it: named
+            out.append(say("td_meld_but_draw_line", card=ctx.offered, meld=meld, discard_card=discard,
+                           take_deadwood=int(solution.take_expected)))
     if "looks-useful" in themes:
         out.append(say("td_looks_useful", card=ctx.offered, near_cards=ctx.near))
     if "low-swap" in themes:

@@ -40,7 +40,7 @@ class Context:
     table: DiscardTable
     kind: PuzzleKind
     objective: Objective | None
-    answer: tuple[Card, ...]  # the accepted discards (for can_knock: the knocking ones)
+    answer: tuple[Card, ...]  # the accepted discards (for can_knock: gin, else the knocks keeping the least)
 
     @property
     def ranking(self) -> Objective:
@@ -314,7 +314,8 @@ def _set_or_run(ctx: Context) -> bool:
 def _not_highest(ctx: Context) -> bool:
     """A knock where throwing the highest deadwood card does not knock, so the
     knock needs a card out of a meld (a deadwood card never does better)."""
-    return ctx.kind == PuzzleKind.CAN_KNOCK and ctx.naive_wrong and ctx.naive in ctx.arrangement11.deadwood
+    return (ctx.kind == PuzzleKind.CAN_KNOCK and ctx.naive_wrong and ctx.naive in ctx.arrangement11.deadwood
+            and not ctx.table.row(ctx.naive).knocks)
 
 
 def _forbidden_discard(ctx: Context) -> bool:
@@ -343,7 +344,8 @@ def _near_limit(ctx: Context) -> bool:
 
 
 def _naive_wrong(ctx: Context) -> bool:
-    """The naive rule's discard is not an answer (for a knock: it does not knock)."""
+    """The naive rule's discard is not an answer (for a knock: it does not knock, or it
+    knocks where gin or a knock keeping less deadwood is there)."""
     return ctx.naive_wrong
 
 

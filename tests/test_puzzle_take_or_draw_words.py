@@ -46,7 +46,7 @@ def best_lines(p) -> list[tuple[Card, tuple[Card, ...]]]:
     """Every best line of the take: each discard that leaves the take's least deadwood, with
     each meld holding the card taken that a layout of that least deadwood keeps (no meld:
     ``()``), found by trying every group of three or more of the ten cards."""
-    lines = []
+    lines: list[tuple[Card, tuple[Card, ...]]] = []
     for discard in p.hand:
         ten = [c for c in p.hand if c is not discard] + [p.offered]
         if min_deadwood(ten) != p.take_expected:

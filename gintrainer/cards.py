@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NoReturn, TypeAlias
 
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, quoted
 from .language import N_, t, tc
 
 SUITS = "CDHS"
@@ -60,9 +60,9 @@ class Card:
 
     def __new__(cls, rank: int, suit: str) -> Card:
         if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
-            raise InvalidNotationError(f"card rank must be an int from 1 (ace) to 13 (king), not {rank!r}")
+            raise InvalidNotationError(f"card rank must be an int from 1 (ace) to 13 (king), not {quoted(rank)}")
         if not isinstance(suit, str) or suit.upper() not in SUITS or len(suit) != 1:
-            raise InvalidNotationError(f"card suit must be one of C D H S, not {suit!r}")
+            raise InvalidNotationError(f"card suit must be one of C D H S, not {quoted(suit)}")
         if cls._ALL:
             return cls._ALL[SUITS.index(suit.upper()) * 13 + rank - 1]
         card = object.__new__(cls)
@@ -96,7 +96,7 @@ class Card:
             except (TypeError, ValueError, OverflowError):
                 as_int = -1
             if as_int != index or isinstance(index, bool) or not 0 <= as_int < 52:
-                raise InvalidNotationError(f"card index must be an int from 0 to 51, not {index!r}")
+                raise InvalidNotationError(f"card index must be an int from 0 to 51, not {quoted(index)}")
             index = as_int
         return cls._ALL[index]
 
@@ -186,7 +186,7 @@ _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRST
 
 def _malformed(text: str) -> InvalidNotationError:
     return InvalidNotationError(t("malformed card {text}: expected a rank then a suit, like '7H' or '10♦'",
-                                  text=repr(text)))
+                                  text=quoted(text)))
 
 
 def parse_card(text: str | Card) -> Card:
@@ -194,7 +194,7 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a card must be given as text like '7H', not {text!r}")
+        raise InvalidNotationError(f"a card must be given as text like '7H', not {quoted(text)}")
     token = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     if len(token) < 2:
         raise _malformed(text)
@@ -205,10 +205,10 @@ def parse_card(text: str | Card) -> Card:
         raise _malformed(text)
     if rank is None:
         raise InvalidNotationError(t("unknown rank {rank} in card {text}: use A 2-9 T (or 10) J Q K",
-                                     rank=repr(token[:-1]), text=repr(text)))
+                                     rank=quoted(token[:-1]), text=quoted(text)))
     if suit is None:
         raise InvalidNotationError(t("unknown suit {suit} in card {text}: use C D H S or ♣ ♦ ♥ ♠",
-                                     suit=repr(suit_text), text=repr(text)))
+                                     suit=quoted(suit_text), text=quoted(text)))
     return Card._ALL[SUITS.index(suit) * 13 + rank - 1]
 
 
@@ -235,7 +235,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         try:
             items = tuple(cards)
         except TypeError:
-            raise InvalidNotationError(f"expected cards as text or a list of cards, not {cards!r}") from None
+            raise InvalidNotationError(f"expected cards as text or a list of cards, not {quoted(cards)}") from None
         tokens = items
         result = tuple(parse_card(c) for c in items)
     if not allow_duplicates and len(set(result)) != len(result):
@@ -243,7 +243,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
         for token, card in zip(tokens, result, strict=True):
             if card in seen:
                 shown = token if isinstance(token, str) else card.code()
-                raise InvalidNotationError(t("duplicate card {token} ({card})", token=repr(shown), card=card))
+                raise InvalidNotationError(t("duplicate card {token} ({card})", token=quoted(shown), card=card))
             seen.add(card)
     return result
 

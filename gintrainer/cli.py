@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from .app import TEACHER_PASSPHRASE
 from .cards import parse_cards, show_cards
-from .errors import GinError
+from .errors import GinError, quoted
 from .language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
 from .melds import best_arrangement
 from .messages import render
@@ -28,6 +28,24 @@ from .solver import OBJECTIVES
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, as for every bad input
         raise GinError(message)
+
+    # argparse quotes a bad value whole: quote at most QUOTE_LIMIT characters of it
+    def _get_value(self, action, arg_string):
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError as error:
+            raise argparse.ArgumentError(action, _shorten(error.message, arg_string)) from None
+
+    def _check_value(self, action, value):
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as error:
+            raise argparse.ArgumentError(action, _shorten(error.message, value)) from None
+
+
+def _shorten(message: str, value) -> str:
+    """argparse's message with its quote of ``value`` cut short (:func:`~gintrainer.errors.quoted`)."""
+    return message.replace(repr(value), quoted(value))
 
 
 _HAND_EXAMPLE = "7H 8H 9H 2C"
@@ -64,7 +82,7 @@ def _language(value: str) -> str:
 
 
 def _no_language(value: str) -> str:
-    return t("no language {value}: use {languages}", value=repr(value), languages=", ".join(LANGUAGES))
+    return t("no language {value}: use {languages}", value=quoted(value), languages=", ".join(LANGUAGES))
 
 
 def _help_language(argv: Sequence[str] | None) -> str:
@@ -97,7 +115,7 @@ def _out_path(value: str | None, what: str) -> str | None:
     """An ``--out`` value (``what``: "file" or "folder"): None for the default, else a
     non-blank path (a blank one would silently mean the current folder)."""
     if value is not None and not value.strip():
-        raise GinError(t(_OUT_NEEDS[what], value=repr(value)))
+        raise GinError(t(_OUT_NEEDS[what], value=quoted(value)))
     return value
 
 
@@ -144,7 +162,7 @@ def cmd_solve(args) -> None:
     cards = parse_cards(args.cards)
     if not cards:
         raise GinError(t("give the cards of a hand, like {example}, not {cards}", example=repr(_HAND_EXAMPLE),
-                         cards=repr(args.cards)))
+                         cards=quoted(args.cards)))
     rules = _solve_rules(args)
     if len(cards) == 11:
         table = discard_table(cards, rules=rules, drawn=args.drawn, drawn_from=args.source or "stock",

@@ -149,3 +149,21 @@ def test_json_puzzles_carry_the_english_beside_their_messages(capsys):
     assert record["hints"] == [render(Message.from_data(m)) for m in record["sentences"]["hints"]]
     code, text, _ = run(capsys, "daily", "--date", "2026-11-29", "--kind", "can-knock")
     assert record["question"] in text and record["explanation"] in text
+
+
+HUGE = "Z" * 10_000_000
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", f"7H {HUGE}"],
+    ["solve", f"7H 8H 9H 2C 3C 4C 5C 6C 7C 8C 9{HUGE}"],
+    ["solve", RULES_EXAMPLE, "--rules", HUGE],
+    ["puzzles", "--kind", HUGE],
+    ["puzzles", "--kind", "can-knock", "--count", HUGE],
+    ["daily", "--date", HUGE],
+    ["solve", "7H", "--lang", HUGE],
+])
+def test_a_huge_bad_value_is_quoted_short(capsys, argv):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "ZZZ" in err and len(err) < 400, err[:400]

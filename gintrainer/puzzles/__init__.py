@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..errors import GinError
+from ..errors import GinError, quoted
 from ..language import N_, t, tn
 from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
@@ -52,7 +52,7 @@ def normalise_kind(kind: PuzzleKind | str) -> PuzzleKind:
         return PuzzleKind.parse(kind)
     except GinError:
         # Translators: {kinds} are the kinds as the command line writes them (not translated).
-        raise GinError(t("unknown puzzle kind {kind}: use {kinds}", kind=repr(kind),
+        raise GinError(t("unknown puzzle kind {kind}: use {kinds}", kind=quoted(kind),
                          kinds=", ".join(k.option for k in KINDS))) from None
 
 
@@ -63,16 +63,16 @@ def _difficulty_range(difficulty) -> tuple[int, int] | None:
         if difficulty not in DIFFICULTY_LEVELS:
             # Translators: easy, medium and hard are the words the command line and files take (not translated).
             raise GinError(t("unknown difficulty {difficulty}: use easy, medium, hard or a (low, high) range",
-                             difficulty=repr(difficulty)))
+                             difficulty=quoted(difficulty)))
         return DIFFICULTY_LEVELS[difficulty]
     try:
         low, high = difficulty
         low, high = int(low), int(high)
     except (TypeError, ValueError):
         raise GinError(t("difficulty is a name or a (low, high) range, not {difficulty}",
-                         difficulty=repr(difficulty))) from None
+                         difficulty=quoted(difficulty))) from None
     if low > high:
-        raise GinError(t("difficulty range {difficulty} is empty", difficulty=repr(difficulty)))
+        raise GinError(t("difficulty range {difficulty} is empty", difficulty=quoted(difficulty)))
     return low, high
 
 
@@ -83,7 +83,7 @@ def _theme_filter(themes) -> frozenset[str] | None:
     unknown = sorted(names - set(THEMES))
     if unknown:
         # Translators: {themes} are the themes' names as the command line and files write them (not translated).
-        raise GinError(t("unknown theme {theme}: themes are {themes}", theme=repr(unknown[0]),
+        raise GinError(t("unknown theme {theme}: themes are {themes}", theme=quoted(unknown[0]),
                          themes=", ".join(THEMES)))
     return names or None
 
@@ -180,7 +180,7 @@ def _set_objective(kind: PuzzleKind, objective: Objective | str | None) -> Objec
         return None
     objective = objective or Objective.LOOKAHEAD
     if objective not in OBJECTIVES:
-        raise GinError(t("unknown objective {objective}: use deadwood or lookahead", objective=repr(objective)))
+        raise GinError(t("unknown objective {objective}: use deadwood or lookahead", objective=quoted(objective)))
     return Objective(objective)
 
 
@@ -206,13 +206,13 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     """
     kind = normalise_kind(kind)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise GinError(t("count must be a whole number, not {count}", count=repr(count)))
+        raise GinError(t("count must be a whole number, not {count}", count=quoted(count)))
     rules = _checked_rules(rules)
     objective = _set_objective(kind, objective)
     band = _difficulty_range(difficulty)
     wanted = _theme_filter(themes)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise GinError(t("a seed is an int or a string, not {seed}", seed=repr(seed)))
+        raise GinError(t("a seed is an int or a string, not {seed}", seed=quoted(seed)))
     kind_owner = owner(kind)
     mix = _Mix(count, balanced=kind_owner.balance if kind_owner.balances and band is None and wanted is None else None,
                lookahead=objective == Objective.LOOKAHEAD, naive_wrong=naive_wrong)
@@ -272,7 +272,7 @@ def parse_date(date=None) -> _dt.date:
             return _dt.date.fromisoformat(date.strip())
         except ValueError:
             pass
-    raise GinError(t("bad date {date}: use YYYY-MM-DD", date=repr(date)))
+    raise GinError(t("bad date {date}: use YYYY-MM-DD", date=quoted(date)))
 
 
 # -- the bank ---------------------------------------------------------------
@@ -367,7 +367,7 @@ def _parsed_record(kind: PuzzleKind, puzzle_id: str) -> dict:
     are dropped as they are read)."""
     found = [r for r in _read_bank(kind, _if_id(puzzle_id)) if r]
     if not found:
-        raise GinError(f"the puzzle bank has no puzzle {puzzle_id!r}")
+        raise GinError(f"the puzzle bank has no puzzle {quoted(puzzle_id)}")
     return found[0]
 
 

@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Mapping, Sequence
 
 from .app import TEACHER_PASSPHRASE
@@ -240,31 +241,75 @@ def cmd_daily(args) -> None:
 
 
 class _Progress:
-    """A one-line progress bar on standard error."""
+    """A one-line progress bar on standard error, with the seconds spent: drawn
+    when the count moves, and at least every ``every`` seconds while it does not
+    (a long search shows it is still running)."""
 
-    def __init__(self, stream=None):
+    def __init__(self, stream=None, every: float = 2.0):
         self._stream = stream
+        self._every = every
+        self._start = time.monotonic()
+        self._shown: tuple[int, float] | None = None
 
     @property
     def stream(self):
         return self._stream or sys.stderr
 
     def __call__(self, done: int, total: int, label: str = "") -> None:
+        now = time.monotonic()
+        if self._shown is not None and self._shown[0] == done and now - self._shown[1] < self._every:
+            return
+        self._shown = (done, now)
         width = 30
         filled = width * done // max(total, 1)
-        self.stream.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        self.stream.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                          f"{now - self._start:.0f} s")
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
 
 
+MAX_PUZZLES = 10_000
+"""The most puzzles ``puzzles --count`` makes: 20 times the largest part of the
+shipped bank (380), a few hours of work; more would run for days."""
+
+MAX_HANDS = 1_000_000
+"""The most hands ``duel --hands`` plays: 500 times the README's 2,000, enough
+to measure a difference of a small fraction of a point per hand. The naive
+players play it in about an hour and a half, the best player (about two hands
+a second) in days even with ``--jobs``; more would never end."""
+
+MAX_JOBS = 64
+"""The most processes ``duel --jobs`` starts (each is a copy of the trainer)."""
+
+
+def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
+    """Refuse at once a ``--theme`` no puzzle of the kind can have (the search
+    would run for minutes to find none), naming the themes it can have."""
+    from .classroom.sets import STREAM_THEMES
+    from .puzzles import THEMES, PuzzleKind
+    from .solver import Objective
+    kind = PuzzleKind.parse(kind)
+    stream = (kind, Objective(objective or "lookahead") if kind == PuzzleKind.BEST_DISCARD else None)
+    possible = STREAM_THEMES[stream]
+    for theme in themes or ():
+        if theme == "oklahoma" and not rules.oklahoma:
+            raise GinError(t("the oklahoma theme needs Oklahoma rules: turn Oklahoma on or leave the theme out"))
+        if theme in THEMES and theme not in possible:  # generate names an unknown one
+            raise GinError(t("no {kind} puzzle has the theme {theme}: its themes are {themes}", kind=kind.option,
+                             theme=quoted(theme), themes=", ".join(sorted(possible))))
+
+
 def cmd_puzzles(args) -> None:
-    from .puzzles import generate
-    if args.count < 1:
-        raise GinError(t("--count must be 1 or more, not {count}", count=args.count))
+    from .puzzles import PuzzleKind, generate
+    if not 1 <= args.count <= MAX_PUZZLES:
+        raise GinError(t("--count must be from 1 to {most}, not {count}", most=MAX_PUZZLES, count=quoted(args.count)))
+    if args.objective is not None and args.kind != PuzzleKind.BEST_DISCARD.option:
+        raise GinError(t("only best-discard puzzles take --objective"))
     rules = Rules.preset(args.rules)
     if args.oklahoma:
         rules = rules.replace(oklahoma=True)
+    _puzzle_themes(args.kind, args.objective, rules, args.theme)
     puzzles = generate(args.kind, seed=args.seed, count=args.count, rules=rules, objective=args.objective,
                        difficulty=args.difficulty, themes=args.theme or None, progress=_Progress())
     if args.json:
@@ -379,13 +424,13 @@ def cmd_app(args) -> None:
 
 def cmd_duel(args) -> None:
     from .duel import duel
-    if args.hands < 1:
-        raise GinError(f"--hands must be 1 or more, not {args.hands}")
-    if args.jobs < 1:
-        raise GinError(f"--jobs must be 1 or more, not {args.jobs}")
+    if not 1 <= args.hands <= MAX_HANDS:
+        raise GinError(t("--hands must be from 1 to {most}, not {hands}", most=MAX_HANDS, hands=quoted(args.hands)))
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise GinError(t("--jobs must be from 1 to {most}, not {jobs}", most=MAX_JOBS, jobs=quoted(args.jobs)))
     changes = {name: True for name in ("oklahoma", "straight_gin", "big_gin") if getattr(args, name)}
     rules = Rules.preset(args.rules, **changes)
-    result = duel(args.a, args.b, hands=args.hands, seed=args.seed, rules=rules, jobs=args.jobs)
+    result = duel(args.a, args.b, hands=args.hands, seed=args.seed, rules=rules, jobs=args.jobs, progress=_Progress())
     if args.json:
         _print_json(result.to_dict())
     else:

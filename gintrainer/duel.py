@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -215,9 +215,35 @@ def _play_range(a: str, b: str, seed: object, rules: Rules, first: int, last: in
     return out
 
 
-def duel(a: str, b: str, *, hands: int, seed: object = 0, rules: Rules | None = None, jobs: int = 1) -> DuelResult:
+def _play_all(a: str, b: str, seed: object, rules: Rules, hands: int, jobs: int,
+              progress: Callable[[int, int], None] | None) -> list[list[_Played]]:
+    """The hands played in parts (by ``jobs`` processes), reporting each part done."""
+    parts: list[list[_Played]] = []
+    if jobs == 1:
+        step = max(2, min(100, hands // 20))
+        step += step % 2  # as the chunks below: whole deals
+        for lo in range(0, hands, step):
+            parts.append(_play_range(a, b, seed, rules, lo, min(lo + step, hands)))
+            if progress is not None:
+                progress(min(lo + step, hands), hands)
+    else:
+        chunk = max(2, -(-hands // (jobs * 8)))
+        chunk += chunk % 2
+        bounds = [(i, min(i + chunk, hands)) for i in range(0, hands, chunk)]
+        with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+            columns = zip(*[(a, b, seed, rules, lo, hi) for lo, hi in bounds], strict=True)
+            for (_, hi), part in zip(bounds, pool.map(_play_range, *columns), strict=True):
+                parts.append(part)
+                if progress is not None:
+                    progress(hi, hands)
+    return parts
+
+
+def duel(a: str, b: str, *, hands: int, seed: object = 0, rules: Rules | None = None, jobs: int = 1,
+         progress: Callable[[int, int], None] | None = None) -> DuelResult:
     """Play ``hands`` hands of ``a`` against ``b``: deal ``k`` is hands ``2k``
-    (A in seat 0) and ``2k + 1`` (A in seat 1). ``jobs`` processes share the work."""
+    (A in seat 0) and ``2k + 1`` (A in seat 1). ``jobs`` processes share the work.
+    ``progress(done, hands)`` is called as hands are played (in steps of a few)."""
     for name in (a, b):
         if name not in PLAYER_NAMES:
             raise GinError(t("unknown player {name}: choose one of {choices}", name=repr(name),
@@ -229,15 +255,7 @@ def duel(a: str, b: str, *, hands: int, seed: object = 0, rules: Rules | None = 
     rules = Rules() if rules is None else rules
     result = DuelResult(a, b, seed, rules)
     start = time.perf_counter()
-    if jobs == 1:
-        parts = [_play_range(a, b, seed, rules, 0, hands)]
-    else:
-        chunk = max(2, -(-hands // (jobs * 8)))
-        chunk += chunk % 2
-        bounds = [(i, min(i + chunk, hands)) for i in range(0, hands, chunk)]
-        with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
-            columns = zip(*[(a, b, seed, rules, lo, hi) for lo, hi in bounds], strict=True)
-            parts = list(pool.map(_play_range, *columns))
+    parts = _play_all(a, b, seed, rules, hands, jobs, progress)
     for part in parts:
         for record, seconds, moves, slowest in part:
             result.records.append(record)

@@ -21,7 +21,7 @@ QUOTE_LIMIT = 40
 """The most characters of a user's value an error message quotes."""
 
 
-def quoted(value, limit: int = QUOTE_LIMIT) -> str:
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     """A value as an error message quotes it (its ``repr``), cut to ``limit``
     characters so that a huge bad value never floods the one line of an error.
 

@@ -62,7 +62,17 @@ def test_daily_and_puzzles(capsys):
     (["solve", "7H 8H 9H", "--oklahoma", "--upcard", "KD"], "only an 11-card hand takes --upcard, --oklahoma"),
     (["solve", "7H 8H 9H", "--from", "discard", "--rules", "modern"], "only an 11-card hand takes --from, --rules"),
     (["solve", RULES_EXAMPLE, "--upcard", "KD"], "add --oklahoma"),
-    (["puzzles", "--kind", "can-knock", "--count", "0"], "--count must be 1 or more, not 0"),
+    (["puzzles", "--kind", "can-knock", "--count", "0"], "--count must be from 1 to 10000, not 0"),
+    (["puzzles", "--kind", "can-knock", "--count", "1000000"], "--count must be from 1 to 10000, not 1000000"),
+    (["puzzles", "--kind", "can-knock", "--count", str(10**30)], "--count must be from 1 to 10000"),
+    (["duel", "--a", "naive", "--b", "naive", "--hands", "1000000000000"], "--hands must be from 1 to 1000000"),
+    (["duel", "--a", "naive", "--b", "naive", "--hands", "2", "--jobs", "1000"], "--jobs must be from 1 to 64"),
+    (["puzzles", "--kind", "can-knock", "--count", "1", "--theme", "low-swap"],
+     "no can-knock puzzle has the theme 'low-swap': its themes are forbidden-discard, four-of-a-kind, gin"),
+    (["puzzles", "--kind", "best-discard", "--objective", "deadwood", "--theme", "keep-the-pair"],
+     "no best-discard puzzle has the theme 'keep-the-pair'"),
+    (["puzzles", "--kind", "can-knock", "--theme", "oklahoma"], "the oklahoma theme needs Oklahoma rules"),
+    (["puzzles", "--kind", "can-knock", "--objective", "lookahead"], "only best-discard puzzles take --objective"),
     (["class", "make", "--code", "Year 9", "--count", "0"], "--count"),
     (["class", "worksheet", "--code", "Year 9", "--out", ""], "--out needs a file name"),
     (["bank", "--out", " "], "--out needs a folder name"),
@@ -167,3 +177,33 @@ def test_a_huge_bad_value_is_quoted_short(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "ZZZ" in err and len(err) < 400, err[:400]
+
+
+def test_long_runs_show_progress_while_searching_and_playing():
+    from gintrainer.duel import duel
+    from gintrainer.errors import GinError
+    from gintrainer.puzzles import generate
+    calls = []
+    with pytest.raises(GinError, match="found only 0"):  # nothing is rated 0 to 1: a search that finds nothing
+        generate("can-knock", seed=1, count=1, difficulty=(0, 1), max_batches=6, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1)] * 6  # one report for each batch searched
+    calls.clear()
+    duel("naive", "naive", hands=50, progress=lambda *a: calls.append(a))
+    assert calls[-1] == (50, 50) and len(calls) > 3 and calls == sorted(calls)
+
+
+def test_the_progress_bar_redraws_a_still_count_every_few_seconds(monkeypatch):
+    import io
+
+    from gintrainer import cli
+    clock = [100.0]
+    monkeypatch.setattr(cli.time, "monotonic", lambda: clock[0])
+    stream = io.StringIO()
+    bar = cli._Progress(stream)
+    for step in range(10):  # 0/3 for 4.5 seconds: drawn at 0, 2 and 4 s
+        clock[0] += 0.5 if step else 0
+        bar(0, 3)
+    bar(1, 3)
+    bar(3, 3)
+    shown = stream.getvalue()
+    assert shown.count("0/3") == 3 and "1/3" in shown and shown.endswith("3/3 4 s\n")

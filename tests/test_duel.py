@@ -85,4 +85,4 @@ def test_the_duel_command_prints_json_and_text(capsys):
     assert main(["duel", "--a", "naive", "--b", "random", "--hands", "4", "--oklahoma"]) == 0
     assert "decided hands" in capsys.readouterr().out
     assert main(["duel", "--a", "naive", "--b", "random", "--hands", "0"]) == 2
-    assert "--hands must be 1 or more" in capsys.readouterr().err
+    assert "--hands must be from 1 to 1000000, not 0" in capsys.readouterr().err

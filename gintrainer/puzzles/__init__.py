@@ -203,6 +203,8 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     "Can you knock?" sets are about half yes, half no; in a lookahead set the
     naive rule (:func:`gintrainer.solver.naive_discard`) is wrong in at least
     40%, or, with ``naive_wrong`` given, in every puzzle (True) or none (False).
+    ``progress(found, count)`` is called for each puzzle found and for each batch
+    of positions searched.
     """
     kind = normalise_kind(kind)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -216,6 +218,7 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     kind_owner = owner(kind)
     mix = _Mix(count, balanced=kind_owner.balance if kind_owner.balances and band is None and wanted is None else None,
                lookahead=objective == Objective.LOOKAHEAD, naive_wrong=naive_wrong)
+    report = progress or (lambda found, count: None)
     found: list[Puzzle] = []
     seen: set[str] = set()
     limit = max_batches if max_batches is not None else 200 * count + 400
@@ -226,6 +229,7 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
             raise GinError(tn("found only {found} of {n} puzzle with these filters; widen them",
                               "found only {found} of {n} puzzles with these filters; widen them", count,
                               found=len(found)))
+        report(len(found), count)  # still searching: a long filtered search is never silent
         taken_here = 0
         for position in positions:
             if len(found) >= count or taken_here >= 2:
@@ -237,8 +241,7 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
             seen.add(puzzle.id)
             found.append(puzzle)
             taken_here += 1
-            if progress is not None:
-                progress(len(found), count)
+            report(len(found), count)
     return found
 
 

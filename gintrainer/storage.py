@@ -32,6 +32,7 @@ gintrainer.storage.RecordError: ann.json: a saved game of version 3, newer than 
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -91,6 +92,7 @@ _WORDS = {
     "name_character": N_("a name cannot contain the character {char}: {name}"),
     "no_folder": N_("cannot write {path}: the folder {folder} does not exist"),
     "cannot_write": N_("cannot write {path}: {reason}"),
+    "not_a_folder": N_("cannot write into {path}: it is a file, not a folder"),
     "cannot_lock": N_("cannot lock {path}: {reason}"),
     "no_locks": N_("locking {path} needs a POSIX system (the fcntl module)"),
     "cannot_set_aside": N_("cannot set {path} aside: {reason}"),
@@ -271,6 +273,22 @@ def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) 
             os.fsync(folder)
         finally:
             os.close(folder)
+    return path
+
+
+def writable_folder(path: str | os.PathLike) -> Path:
+    """The folder ``path``, made (with its parents) if it does not exist yet; raises
+    StorageError naming it if it is something else or cannot be made or written
+    into. Check a folder with it before long work that ends by writing there."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise StorageError(_say("not_a_folder", path=str(path)))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(_say("cannot_write", path=str(path), reason=_reason(error))) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise StorageError(_say("cannot_write", path=str(path), reason=os.strerror(errno.EACCES)))
     return path
 
 

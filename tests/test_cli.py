@@ -207,3 +207,19 @@ def test_the_progress_bar_redraws_a_still_count_every_few_seconds(monkeypatch):
     bar(3, 3)
     shown = stream.getvalue()
     assert shown.count("0/3") == 3 and "1/3" in shown and shown.endswith("3/3 4 s\n")
+
+
+@pytest.mark.parametrize("out, fragment", [
+    ("a-file", "cannot write into '{tmp}/a-file': it is a file, not a folder"),
+    ("a-file/below", "cannot write '{tmp}/a-file/below': "),
+    pytest.param("/proc/no-such-folder", "cannot write '/proc/no-such-folder': ",
+                 marks=pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's /proc")),
+])
+def test_bank_out_that_cannot_be_written_is_one_line_before_any_work(capsys, tmp_path, out, fragment):
+    existing = tmp_path / "a-file"
+    existing.write_text("keep me")
+    path = out if out.startswith("/") else str(tmp_path / out)
+    code, _, err = run(capsys, "bank", "--out", path, "--kind", "defend")
+    assert code == 2 and fragment.format(tmp=tmp_path) in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "[" not in err  # no search began
+    assert existing.read_text() == "keep me" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]

@@ -21,7 +21,7 @@ from ..errors import GinError, quoted
 from ..language import N_, t, tn
 from ..rules import Rules
 from ..solver import OBJECTIVES, Objective
-from ..storage import RecordError, RecordKind, parse_json, read_json, write_json_atomic
+from ..storage import RecordError, RecordKind, parse_json, read_json, writable_folder, write_json_atomic
 from .bank_file import BankEntry, read_index, record_at, write_index
 from .core import Grade, Puzzle, PuzzleError, make_puzzle
 from .defend import DefendPuzzle
@@ -417,11 +417,11 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
                kinds: Iterable[PuzzleKind | str] | None = None) -> dict[str, int]:
     """Regenerate the shipped bank into ``folder`` (the package's data folder by
     default), written atomically: every kind's file, or only those of ``kinds``, each
-    with its index (:func:`write_bank_index`). Returns the puzzle count of each kind."""
-    folder = Path(folder) if folder is not None else bank_path(PuzzleKind.CAN_KNOCK).parent
-    folder.mkdir(parents=True, exist_ok=True)
+    with its index (:func:`write_bank_index`). Returns the puzzle count of each kind.
+    A folder that cannot be written is refused (StorageError) before any work."""
+    folder = writable_folder(folder if folder is not None else bank_path(PuzzleKind.CAN_KNOCK).parent)
     wanted = set(BANK_PLAN) if kinds is None else {normalise_kind(k) for k in kinds}
-    counts: dict[str, int] = {}
+    banks: dict[PuzzleKind, list[dict]] = {}
     for kind, plan in BANK_PLAN.items():
         if kind not in wanted:
             continue
@@ -432,7 +432,9 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
             puzzles += generate(kind, seed=f"{seed}:{rules_name}", count=count, rules=_bank_rules(rules_name),
                                 objective=objective, progress=step)
         unique = {p.id: p for p in puzzles}
-        records = [p.to_dict() for p in sorted(unique.values(), key=lambda p: (p.difficulty, p.id))]
+        banks[kind] = [p.to_dict() for p in sorted(unique.values(), key=lambda p: (p.difficulty, p.id))]
+    counts: dict[str, int] = {}
+    for kind, records in banks.items():  # written once all are made: a failed search writes nothing
         write_json_atomic(folder / f"bank_{kind}.json",
                           BANK.stamp({"kind": kind.value, "seed": seed, "puzzles": records}), indent=0)
         write_bank_index(kind, folder)

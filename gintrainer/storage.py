@@ -46,7 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import GinError
+from .errors import GinError, quoted
 from .language import N_, t
 
 try:
@@ -118,8 +118,10 @@ _QUOTED = frozenset({"name", "start", "char", "path", "folder", "source", "targe
 
 
 def _say(sentence: str, /, **values: Any) -> str:
-    """The sentence named ``sentence`` in the current language, its quoted values quoted."""
-    return t(_WORDS[sentence], **{name: repr(value) if name in _QUOTED else value for name, value in values.items()})
+    """The sentence named ``sentence`` in the current language, its quoted values quoted
+    (a name typed cut short: :func:`~gintrainer.errors.quoted`)."""
+    return t(_WORDS[sentence], **{name: (quoted(value) if name == "name" else repr(value)) if name in _QUOTED else value
+                                  for name, value in values.items()})
 
 
 def _reason(error: OSError) -> str:
@@ -129,8 +131,8 @@ def _reason(error: OSError) -> str:
 # --- names -------------------------------------------------------------------
 
 def clean_name(name: Any) -> str:
-    """A name as kept: NFC-normalised and stripped, 1 to 40 printable characters; raises
-    InvalidNameError if it is unusable.
+    """A name as kept: NFC-normalised and stripped, 1 to 40 printable characters (and
+    the :data:`JOINERS`); raises InvalidNameError if it is unusable.
 
     >>> clean_name("  Zoe\\u0308 ")
     'Zoë'
@@ -141,16 +143,39 @@ def clean_name(name: Any) -> str:
     """
     if not isinstance(name, str):
         raise InvalidNameError(_say("name_not_text", name=name))
-    cleaned = unicodedata.normalize("NFC", name).strip()
+    cleaned = strip_name(name)
     if not cleaned:
         raise InvalidNameError(_say("name_empty", name=name))
     if len(cleaned) > NAME_LIMIT:
         raise InvalidNameError(_say("name_too_long", limit=NAME_LIMIT, length=len(cleaned),
                                                               start=cleaned[:NAME_LIMIT]))
-    bad = next((char for char in cleaned if not char.isprintable()), None)
+    bad = unshowable(cleaned)
     if bad is not None:
         raise InvalidNameError(_say("name_character", char=bad, name=name))
     return cleaned
+
+
+JOINERS = "\u200c\u200d"
+"""ZERO WIDTH NON-JOINER and ZERO WIDTH JOINER: format characters that names need
+(Persian-script and Pashto words keep letters apart with the first; emoji
+sequences such as 👩‍💻 join with the second)."""
+
+
+def strip_name(name: str) -> str:
+    """A name NFC-normalised, without the spaces and joiners around it (a joiner
+    at an end joins nothing)."""
+    return unicodedata.normalize("NFC", name).strip().strip(JOINERS).strip()
+
+
+def unshowable(text: str) -> str | None:
+    """The first character of ``text`` a name cannot hold, or None: control and
+    format characters (which hide or reorder text, such as U+200B and the
+    direction overrides) and other unprintable ones, except the :data:`JOINERS`.
+
+    >>> unshowable("\u06ab\u0644\u200c\u067e\u0627\u06bc\u0647"), unshowable("Ann\u202e")
+    (None, '\u202e')
+    """
+    return next((char for char in text if not char.isprintable() and char not in JOINERS), None)
 
 
 _DOTTED_I = "\u0307"  # COMBINING DOT ABOVE: how İ folds (i + dot) in the default case folding

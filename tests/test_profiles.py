@@ -4,6 +4,7 @@ concurrency, unreadable files, export, import and reset."""
 import json
 import multiprocessing
 import os
+import re
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -598,3 +599,33 @@ def test_no_temporary_files_are_left(data):
     for i in range(5):
         record_attempt("Ann", puzzle(f"p{i}"), "solved", answer=True, hints=0)
     assert profiles_in(data) == [profile_path("Ann").name]
+
+
+PASHTO_ZWNJ = "\u06ab\u0644\u200c\u067e\u0627\u06bc\u0647"  # ګل‌پاڼه: the ZWNJ keeps ګل from joining پاڼه
+EMOJI_ZWJ = "Mia \U0001f469\u200d\U0001f4bb"  # woman + ZWJ + laptop: one emoji, a woman at a computer
+PERSIAN_ZWNJ = "\u0641\u0627\u0631\u0633\u06cc\u200c\u0632\u0628\u0627\u0646"  # فارسی‌زبان
+
+
+@pytest.mark.parametrize("name", [PASHTO_ZWNJ, EMOJI_ZWJ, PERSIAN_ZWNJ])
+def test_names_keep_their_joiners(data, name):
+    from gintrainer.classroom.sets import clean_class_name
+    assert clean_name(f" \u200d{name}\u200c ") == name == clean_class_name(name)  # a joiner at an end joins nothing
+    assert load(name).progress.name == name and list_profiles() == (name,)
+    assert record_attempt(name, puzzle(), "solved", answer=True, hints=0).progress.solved == 1
+
+
+@pytest.mark.parametrize("name, char", [("\u200c", None), ("\u200d \u200c", None), ("Ann\u200b", "\\u200b"),
+                                        ("Ann\u202e", "\\u202e"), ("An\x00n", "\\x00"), ("An\u2066n", "\\u2066")])
+def test_other_format_and_control_characters_stay_refused(name, char):
+    from gintrainer.classroom.sets import ClassSetError, clean_class_name
+    fragment = "cannot be empty" if char is None else re.escape(f"character '{char}'")
+    with pytest.raises(InvalidNameError, match=fragment):
+        clean_name(name)
+    with pytest.raises(ClassSetError, match=fragment):
+        clean_class_name(name)
+
+
+def test_a_huge_bad_name_is_quoted_short():
+    with pytest.raises(InvalidNameError) as caught:
+        clean_name("x" * 30 + "\x00" + "y" * 10_000_000)
+    assert len(str(caught.value)) < 200

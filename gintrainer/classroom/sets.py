@@ -24,13 +24,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..errors import GinError
+from ..errors import GinError, quoted
 from ..language import N_, t, tn
 from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kind
 from ..puzzles.kinds import DISCARD_KINDS
@@ -39,6 +38,7 @@ from ..puzzles.themes import kind_themes
 from ..rules import Rules
 from ..solver import OBJECTIVES as PUZZLE_OBJECTIVES
 from ..solver import Objective
+from ..storage import strip_name, unshowable
 from ..vocab import Vocabulary
 from .codes import (
     KIND_BITS,
@@ -161,16 +161,16 @@ def clean_class_name(name: Any) -> str:
     """
     if not isinstance(name, str):
         raise ClassSetError(f"a class name must be text, not {name!r}", "name")
-    cleaned = unicodedata.normalize("NFC", name).strip()
+    cleaned = strip_name(name)
     if not cleaned:
         raise ClassSetError(t("a class name cannot be empty: {name}", name=repr(name)), "name")
     if len(cleaned) > NAME_LIMIT:
         raise ClassSetError(t("a class name can have at most {limit} characters, not {count}: {start}...",
                               limit=NAME_LIMIT, count=len(cleaned), start=repr(cleaned[:NAME_LIMIT])), "name")
-    bad = next((c for c in cleaned if not c.isprintable()), None)
+    bad = unshowable(cleaned)
     if bad is not None:
         raise ClassSetError(t("a class name cannot contain the character {bad}: {name}", bad=repr(bad),
-                              name=repr(name)), "name")
+                              name=quoted(name)), "name")
     return cleaned
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from .errors import GinError
+from .errors import GinError, quoted
 from .language import t
 
 LANDING = "voila/render/index.ipynb"
@@ -29,7 +29,10 @@ SITE_MARKERS = ("voila.json", "index.ipynb")
 
 
 def _is_site(folder: Path) -> bool:
-    return all((folder / name).is_file() for name in SITE_MARKERS)
+    try:
+        return all((folder / name).is_file() for name in SITE_MARKERS)
+    except OSError:  # a name too long for the system, say: no site there
+        return False
 
 
 def find_root(root: str | os.PathLike | None = None) -> Path:
@@ -44,7 +47,7 @@ def find_root(root: str | os.PathLike | None = None) -> Path:
     for folder in candidates:
         if _is_site(folder):
             return folder.resolve()
-    where = ", ".join(str(c) for c in candidates)
+    where = ", ".join(quoted(str(c)) for c in candidates)
     raise GinError(f"no trainer site (a folder with voila.json and index.ipynb) at {where}")
 
 

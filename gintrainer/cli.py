@@ -30,6 +30,13 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, as for every bad input
         raise GinError(message)
 
+    def parse_args(self, args=None, namespace=None):  # as argparse's, quoting the extra words cut short
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            words = " ".join(quoted(word) for word in extra[:3]) + (" ..." if len(extra) > 3 else "")
+            self.error(argparse._("unrecognized arguments: %s") % words)
+        return parsed
+
     # argparse quotes a bad value whole: quote at most QUOTE_LIMIT characters of it
     def _get_value(self, action, arg_string):
         try:

@@ -172,6 +172,9 @@ HUGE = "Z" * 10_000_000
     ["puzzles", "--kind", "can-knock", "--count", HUGE],
     ["daily", "--date", HUGE],
     ["solve", "7H", "--lang", HUGE],
+    ["solve", "7H", HUGE],
+    ["class", "make", "--code", "Year 9", "--difficulty", HUGE],
+    ["app", "--no-browser", "--root", HUGE],
 ])
 def test_a_huge_bad_value_is_quoted_short(capsys, argv):
     code, _, err = run(capsys, *argv)

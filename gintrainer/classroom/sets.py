@@ -163,7 +163,7 @@ def clean_class_name(name: Any) -> str:
         raise ClassSetError(f"a class name must be text, not {name!r}", "name")
     cleaned = strip_name(name)
     if not cleaned:
-        raise ClassSetError(t("a class name cannot be empty: {name}", name=repr(name)), "name")
+        raise ClassSetError(t("a class name cannot be empty: {name}", name=quoted(name)), "name")
     if len(cleaned) > NAME_LIMIT:
         raise ClassSetError(t("a class name can have at most {limit} characters, not {count}: {start}...",
                               limit=NAME_LIMIT, count=len(cleaned), start=repr(cleaned[:NAME_LIMIT])), "name")
@@ -189,7 +189,7 @@ def name_hash(name: str) -> int:
 def clean_count(count: Any) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise ClassSetError(t("a class set has 1 to {most} puzzles, not {count}", most=MAX_COUNT,
-                              count=repr(count)), "count")
+                              count=quoted(count)), "count")
     return count
 
 
@@ -249,7 +249,7 @@ def clean_difficulty(difficulty: Any) -> tuple[int, int] | None:
             low, high = int(match[1]), int(match[2])
         else:
             raise ClassSetError(t("unknown difficulty {difficulty}: use easy, medium, hard or a range like "
-                                  "1300-1599", difficulty=repr(difficulty)), "difficulty")
+                                  "1300-1599", difficulty=quoted(difficulty)), "difficulty")
     else:
         try:
             low, high = difficulty
@@ -261,10 +261,10 @@ def clean_difficulty(difficulty: Any) -> tuple[int, int] | None:
     low, high = max(low, SCALE[0]), min(high, SCALE[1])
     if low > high:
         raise ClassSetError(t("difficulty range {difficulty} holds no puzzle: the scale runs from {low} to {high}",
-                              difficulty=repr(difficulty), low=SCALE[0], high=SCALE[1]), "difficulty")
+                              difficulty=quoted(difficulty), low=SCALE[0], high=SCALE[1]), "difficulty")
     if low % 100 or (high + 1) % 100:
         raise ClassSetError(t("difficulty range {difficulty} is not in 100-point steps: use a range like "
-                              "(1300, 1599)", difficulty=repr(difficulty)), "difficulty")
+                              "(1300, 1599)", difficulty=quoted(difficulty)), "difficulty")
     return None if (low, high) == SCALE else (low, high)
 
 
@@ -275,7 +275,7 @@ def clean_themes(themes: Any) -> tuple[str, ...]:
     items = [themes] if isinstance(themes, str) else list(themes)
     unknown = [t for t in items if t not in THEMES or t not in WIDE_THEME_BITS]
     if unknown:
-        raise ClassSetError(t("unknown theme {theme}: themes are {themes}", theme=repr(unknown[0]),
+        raise ClassSetError(t("unknown theme {theme}: themes are {themes}", theme=quoted(unknown[0]),
                               themes=", ".join(THEMES)), "themes")
     return tuple(t for t in THEMES if t in items)
 
@@ -392,7 +392,7 @@ class ClassSet:
             names = field_names(fields["themes"], WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])
             if None in names or any(kind not in KINDS for kind in kinds):
                 raise ClassCodeError(t("class code {code} names a kind of puzzle or a theme this version of "
-                                       "gintrainer does not have: update gintrainer", code=repr(code)), "version")
+                                       "gintrainer does not have: update gintrainer", code=quoted(code)), "version")
         objective = {bits: o for o, bits in _OBJECTIVE_BITS.items()}[fields["objective"]]
         low, high = SCALE[0] + 100 * fields["low"], SCALE[0] + 99 + 100 * fields["high"]
         try:
@@ -403,7 +403,7 @@ class ClassSet:
             options = None
         if options is None or options.code != normalise_code(code):
             raise ClassCodeError(t("class code {code} is not a valid class code: check it with your teacher",
-                                   code=repr(code)), "invalid")
+                                   code=quoted(code)), "invalid")
         return options if name is None else options.with_name(name)
 
     def with_name(self, name: str | None) -> ClassSet:

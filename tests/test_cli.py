@@ -226,3 +226,14 @@ def test_bank_out_that_cannot_be_written_is_one_line_before_any_work(capsys, tmp
     assert code == 2 and fragment.format(tmp=tmp_path) in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and "[" not in err  # no search began
     assert existing.read_text() == "keep me" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_the_readme_states_the_bounds_the_command_uses():
+    from pathlib import Path
+
+    from gintrainer import cli
+    from gintrainer.errors import QUOTE_LIMIT
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert f"`puzzles --count` at most {cli.MAX_PUZZLES:,}" in readme
+    assert f"`duel --hands` at most {cli.MAX_HANDS:,}" in readme and f"`--jobs` at most {cli.MAX_JOBS}" in readme
+    assert f"quoting at most {QUOTE_LIMIT} characters" in readme

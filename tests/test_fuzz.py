@@ -466,3 +466,47 @@ def test_no_reader_waits_on_follows_or_breaks_on_a_file_that_is_not_regular(shap
         with pytest.raises(ReplayError, match="not a regular file"):
             load_history(data / "hand.json")
         assert elsewhere.read_text() == json.dumps(MIA_PROFILE) and not list(data.glob("*.target"))
+
+
+def _class_store_bytes() -> bytes:
+    """A class store's SQLite file holding one student's session."""
+    from gintrainer.classroom import ClassSet
+    from gintrainer.classroom.store import new_session_key, open_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "classes.sqlite3"
+        store = open_store(f"sqlite:///{path}")
+        store.start(ClassSet("Store fuzz", count=2).code, new_session_key(), "Ann")
+        store.close()
+        return path.read_bytes()
+
+
+CLASS_STORE = _class_store_bytes()
+
+
+@RECORD_FUZZ
+@given(st.one_of(st.binary(max_size=300),
+                 st.builds(lambda at, junk: CLASS_STORE[:at] + junk + CLASS_STORE[at + len(junk):],
+                           st.integers(0, len(CLASS_STORE) - 1), st.binary(min_size=1, max_size=64))))
+def test_a_damaged_class_store_file_is_set_aside_and_a_new_one_starts(raw):
+    from gintrainer.classroom import ClassSet
+    from gintrainer.classroom.store import StoreError, new_session_key, open_store
+
+    code = ClassSet("Store fuzz", count=2).code
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "classes.sqlite3"
+        path.write_bytes(raw)
+        store = open_store(f"sqlite:///{path}")
+        try:
+            store.codes()
+        except StoreError as error:
+            assert "is damaged: it is set aside" in str(error), str(error)
+            assert [p.read_bytes() for p in Path(folder).glob("classes.corrupt-*.sqlite3")] == [raw]
+        key = new_session_key()
+        try:
+            store.start(code, key, "Bob")
+        except StoreError as error:  # damage found only when written: set aside, and the next answer works
+            assert "is damaged: it is set aside" in str(error), str(error)
+            store.start(code, key, "Bob")
+        assert key in [s.session for s in store.class_sessions(code)]
+        store.close()

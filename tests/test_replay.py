@@ -331,6 +331,17 @@ def test_a_lone_surrogate_is_refused_naming_its_field(tmp_path, where):
         assert error.field == where
 
 
+def test_a_lone_surrogate_typed_into_a_history_is_refused_before_it_can_break_writing():
+    replay = load(record_of(knock_hand()))
+    for change, field in ((lambda r: r.with_metadata(title="Ann \ud800"), "title"),
+                          (lambda r: r.with_metadata(players=["Ann", "B\udfffen"]), "players"),
+                          (lambda r: r.with_annotations([Annotation(1, "keep \udc00")]), "annotations")):
+        with pytest.raises(ReplayError, match="holds a lone surrogate") as caught:
+            change(replay)
+        assert caught.value.field == field
+    assert dump(replay.with_metadata(title="Ann \U0001f600")).encode("utf-8")  # a real character is kept
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 def test_a_fifo_is_not_read_as_a_history(tmp_path):
     os.mkfifo(tmp_path / "hand.json")

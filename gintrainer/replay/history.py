@@ -258,6 +258,10 @@ class Replay:
         self._tags: tuple[str, ...] = _tags(tags)
         self._stated: dict | None = None if stated_result is None else _check_result(stated_result, final)
         self._annotations: tuple[Annotation, ...] = self._check_annotations(annotations)
+        # a lone surrogate (pasted or escaped in JSON) could be neither shown nor written: refused here
+        refuse_lone_surrogate({"title": self._title, "description": self._description, "players": self._players,
+                               "tags": self._tags, "annotations": [a.comment for a in self._annotations]},
+                              error=ReplayError)
 
     @classmethod
     def _make(cls, final: Hand, states: list[Hand] | None, annotations=(), **metadata) -> Replay:

@@ -298,24 +298,52 @@ def locked(path: str | os.PathLike) -> Iterator[Path]:
     making its folder if needed; yields the path. Threads and processes alike wait.
 
     The lock file is never removed: removing it would let two processes lock
-    different files of the same name.
+    different files of the same name. Something else at its path (a symbolic
+    link, never followed, a FIFO, a folder), which no process can have locked,
+    is set aside as ``<stem>.corrupt-<time>.lock`` and a lock file made.
     """
     path = Path(path)
     if fcntl is None:
         raise StorageError(_say("no_locks", path=str(path)))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # never through a symbolic link (it would make the link's target) nor into a FIFO or device
-        handle = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT | _NO_FOLLOW | _NON_BLOCK, 0o644)
     except OSError as error:
         raise StorageError(_say("cannot_lock", path=str(path), reason=_reason(error))) from None
+    handle = _open_lock(path)
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise StorageError(_say("cannot_lock", path=str(path), reason=_say("not_regular")))
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield path
     finally:
         os.close(handle)
+
+
+def _open_lock(path: Path) -> int:
+    """The open lock file of the record file ``path``, a regular file (see :func:`locked`)."""
+    lock = path.with_suffix(".lock")
+    for _ in range(3):
+        try:
+            # never through a symbolic link (it would make the link's target), never waiting on a FIFO
+            handle = os.open(lock, os.O_RDWR | os.O_CREAT | _NO_FOLLOW | _NON_BLOCK, 0o644)
+        except OSError as error:
+            if _regular_or_absent(lock):
+                raise StorageError(_say("cannot_lock", path=str(path), reason=_reason(error))) from None
+        else:
+            if stat.S_ISREG(os.fstat(handle).st_mode):
+                return handle
+            os.close(handle)
+        try:
+            set_aside(lock, "corrupt", suffix=".lock")
+        except StorageError:
+            if os.path.lexists(lock):
+                raise
+    raise StorageError(_say("cannot_lock", path=str(path), reason=_say("not_regular")))
+
+
+def _regular_or_absent(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
 
 
 def _stamp() -> str:

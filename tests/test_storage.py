@@ -286,12 +286,19 @@ def test_a_record_is_read_only_from_a_regular_file_of_bounded_size(tmp_path):
         read_json(tmp_path / "link.json")
 
 
-def test_a_lock_never_follows_a_symbolic_link(tmp_path):
-    record = tmp_path / "ann.json"
-    (tmp_path / "ann.lock").symlink_to(tmp_path / "target")  # dangling
-    with pytest.raises(StorageError, match="cannot lock"), locked(record):
-        pass
-    assert not (tmp_path / "target").exists()
-    os.mkfifo(tmp_path / "bob.lock")
-    with pytest.raises(StorageError, match="it is not a regular file"), locked(tmp_path / "bob.json"):
-        pass
+@pytest.mark.parametrize("shape", ["dangling link", "link", "fifo", "folder"])
+def test_a_lock_never_follows_a_symbolic_link_and_sets_aside_what_is_not_a_file(tmp_path, shape):
+    record, lock, target = tmp_path / "ann.json", tmp_path / "ann.lock", tmp_path / "target"
+    if shape == "link":
+        target.write_text("kept")
+    if shape in ("link", "dangling link"):
+        lock.symlink_to(target)
+    elif shape == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.mkdir()
+    with locked(record):
+        assert lock.is_file() and not lock.is_symlink()
+    (aside,) = tmp_path.glob("ann.corrupt-*.lock")
+    assert aside.is_symlink() if "link" in shape else aside.is_fifo() if shape == "fifo" else aside.is_dir()
+    assert (target.read_text() == "kept") if shape == "link" else not target.exists()  # never made nor changed

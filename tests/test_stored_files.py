@@ -105,6 +105,16 @@ def test_a_results_file_with_a_position_of_thousands_of_digits_is_skipped_not_a_
     assert [p.file for p in book.problems] == ["other.csv"]
 
 
+def test_a_results_text_with_a_lone_surrogate_is_skipped_not_a_crash():
+    [file] = (STORED / "results").iterdir()
+    good = file.read_text("utf-8")
+    bad = good.replace(",no,false,", ",n\udc00o,false,", 1)
+    assert bad != good
+    book = build_gradebook([(file.name, good), ("other.csv", bad)])
+    assert book.students == ("Zoë",) and book.files == (file.name,)
+    assert [p.file for p in book.problems] == ["other.csv"] and "not UTF-8" in book.problems[0].reason
+
+
 def test_a_hand_history_loads_and_writes_back_the_same_text():
     path = STORED / "histories" / "practice-hand-1.json"
     replay = load_history(path)

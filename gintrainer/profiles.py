@@ -38,11 +38,13 @@ from .storage import (
     locked,
     move_into_place,
     name_key,
+    name_stem,
     read_json,
     read_or_set_aside,
     record_files,
     record_path,
     set_aside,
+    spelling_stem,
     write_text_atomic,
 )
 
@@ -73,9 +75,26 @@ def _progress_in(document: Any, path: Path, name: str) -> tuple[Progress, bool]:
     """The progress in a profile file's JSON, and whether the file is of an earlier version
     (to be written again in this one); a file of another profile is refused."""
     progress = Progress.from_dict(document)
-    if name_key(progress.name) != name_key(name):
-        raise ProgressError(f"the file {path.name} belongs to the profile {progress.name!r}, not {name!r}")
+    if name_key(progress.name) != name_key(name) or not _filed_under(path, progress.name):
+        raise ProgressFileError(f"the file {path.name} names the profile {progress.name!r}, not {name!r}",
+                                source=path.name, field="name")
     return progress, PROFILE.version_of(document) < PROFILE.version
+
+
+def _filed_under(path: Path, name: str) -> bool:
+    """Whether a profile file is where a profile of ``name`` is kept: under its name, or
+    (version 1) under its exact spelling. A file elsewhere was copied or damaged."""
+    return path.stem in (name_stem(name), spelling_stem(name))
+
+
+def _read(path: Path) -> Progress:
+    """The progress in a profile file that is where its name is kept (ProgressFileError if
+    it cannot be read or is another's)."""
+    progress = Progress.from_dict(read_json(path, error=ProgressFileError))
+    if not _filed_under(path, progress.name):
+        raise ProgressFileError(f"the file {path.name} names the profile {progress.name!r}, kept elsewhere",
+                                source=path.name, field="name")
+    return progress
 
 
 def _spellings_elsewhere(folder: Path, path: Path, name: str) -> list[tuple[Path, Progress]]:
@@ -87,7 +106,7 @@ def _spellings_elsewhere(folder: Path, path: Path, name: str) -> list[tuple[Path
         if file == path:
             continue
         try:
-            other = Progress.from_dict(read_json(file, error=ProgressFileError))
+            other = _read(file)
         except (OSError, ProgressError):
             continue
         if name_key(other.name) == key:
@@ -157,7 +176,7 @@ def list_profiles() -> tuple[str, ...]:
     found: dict[str, Progress] = {}
     for file in record_files(data_dir() / FOLDER):
         try:
-            progress = Progress.from_dict(read_json(file, error=ProgressFileError))
+            progress = _read(file)
         except (OSError, ProgressFileError):
             continue
         key = name_key(progress.name)

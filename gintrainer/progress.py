@@ -617,7 +617,19 @@ class Progress:
     @classmethod
     def from_dict(cls, data: Any) -> Progress:
         """A progress from :meth:`to_dict`'s output, of this version or an older one
-        (see :data:`PROFILE`); raises ProgressFileError naming what is wrong."""
+        (see :data:`PROFILE`); raises ProgressFileError naming what is wrong, whatever
+        is wrong (a value of the wrong type inside a setting too)."""
+        try:
+            return cls._from_dict(data)
+        except ProgressFileError:
+            raise
+        except GinError as error:  # a setting or a tally refused as a value, not as a file
+            raise ProgressFileError(str(error)) from None
+        except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as error:
+            raise ProgressFileError(f"{type(error).__name__}: {error}"[:200]) from None
+
+    @classmethod
+    def _from_dict(cls, data: Any) -> Progress:
         data = _object(PROFILE.read(data), _DOCUMENT_KEYS, "a progress document")
         try:
             name = clean_name(data["name"])

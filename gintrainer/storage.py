@@ -37,6 +37,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
@@ -55,6 +56,8 @@ except ImportError:  # not POSIX: names, writes and records work; locked() says 
     fcntl = None  # type: ignore[assignment]
 
 DATA_ENV = "GINTRAINER_DATA"
+RECORD_LIMIT = 16 * 1024 * 1024
+"""The most bytes a record file may have: a larger one is refused unread."""
 NAME_LIMIT = 40
 """The most characters a name may have."""
 T = TypeVar("T")
@@ -100,6 +103,10 @@ _WORDS = {
     "unreadable": N_("it could not be read: {reason}"),
     "not_utf8": N_("not UTF-8 text (byte {position})"),
     "not_json": N_("not valid JSON ({detail})"),
+    "not_regular": N_("it is not a regular file"),
+    "too_large": N_("it is larger than {limit} bytes"),
+    # Translators: {field} is the key of the record at fault, as files write it ("title"), not translated.
+    "surrogate": N_("{field} holds a lone surrogate, a character that is not Unicode text"),
     "too_deep": N_("not valid JSON (nested too deeply)"),
     # Translators: {title} is the kind of record ("progress file", "hand history"), already translated.
     "not_object": N_("a {title} is a JSON object, not {found}"),
@@ -324,27 +331,62 @@ def write_json_atomic(path: str | os.PathLike, data: Any, *, mode: int = 0o644, 
                              mode=mode)
 
 
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NON_BLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
 @contextmanager
 def locked(path: str | os.PathLike) -> Iterator[Path]:
     """Hold the exclusive lock of the record file ``path`` (``<stem>.lock`` beside it),
     making its folder if needed; yields the path. Threads and processes alike wait.
 
     The lock file is never removed: removing it would let two processes lock
-    different files of the same name.
+    different files of the same name. Something else at its path (a symbolic
+    link, never followed, a FIFO, a folder), which no process can have locked,
+    is set aside as ``<stem>.corrupt-<time>.lock`` and a lock file made.
     """
     path = Path(path)
     if fcntl is None:
         raise StorageError(_say("no_locks", path=str(path)))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:
         raise StorageError(_say("cannot_lock", path=str(path), reason=_reason(error))) from None
+    handle = _open_lock(path)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
         yield path
     finally:
         os.close(handle)
+
+
+def _open_lock(path: Path) -> int:
+    """The open lock file of the record file ``path``, a regular file (see :func:`locked`)."""
+    lock = path.with_suffix(".lock")
+    for _ in range(3):
+        try:
+            # never through a symbolic link (it would make the link's target), never waiting on a FIFO
+            handle = os.open(lock, os.O_RDWR | os.O_CREAT | _NO_FOLLOW | _NON_BLOCK, 0o644)
+        except OSError as error:
+            if _regular_or_absent(lock):
+                raise StorageError(_say("cannot_lock", path=str(path), reason=_reason(error))) from None
+        else:
+            if stat.S_ISREG(os.fstat(handle).st_mode):
+                return handle
+            os.close(handle)
+        try:
+            set_aside(lock, "corrupt", suffix=".lock")
+        except StorageError:
+            if os.path.lexists(lock):
+                raise
+    raise StorageError(_say("cannot_lock", path=str(path), reason=_say("not_regular")))
+
+
+def _regular_or_absent(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
 
 
 def _stamp() -> str:
@@ -394,32 +436,113 @@ _JSON_TYPES = {dict: N_("an object"), list: N_("a list"), str: N_("text"), bool:
 def parse_json(text: str | bytes, *, source: str | None = None, error: type[RecordError] = RecordError,
                object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
     """The JSON value of ``text`` (bytes must be UTF-8); ``error`` (a RecordError) names
-    what is wrong. ``object_hook``, as json.loads takes it, replaces each object as it is read."""
+    what is wrong. ``object_hook``, as json.loads takes it, replaces each object as it is read.
+
+    Every failure to decode is ``error``: a number too long for Python to read, a
+    text with a lone surrogate (``"\\ud800"``, which no file can hold again), nesting
+    too deep.
+
+    >>> parse_json('{"n": ' + "9" * 5000 + '}', source="ann.json")
+    Traceback (most recent call last):
+    ...
+    gintrainer.storage.RecordError: ann.json: not valid JSON (Exceeds the limit (4300 digits)...
+    >>> parse_json('{"title": ["ok", "\\ud800"]}')
+    Traceback (most recent call last):
+    ...
+    gintrainer.storage.RecordError: title holds a lone surrogate, a character that is not Unicode text
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as problem:
             raise error(_say("not_utf8", position=problem.start), source=source) from None
     try:
-        return json.loads(text, object_hook=object_hook)
+        value = json.loads(text, object_hook=object_hook)
     except json.JSONDecodeError as problem:
         raise error(_say("not_json", detail=problem), source=source) from None
     except RecursionError:
         raise error(_say("too_deep"), source=source) from None
+    except GinError:  # the object_hook's own verdict
+        raise
+    except ValueError as problem:  # a number of more digits than Python converts
+        raise error(_say("not_json", detail=str(problem)), source=source) from None
+    return refuse_lone_surrogate(value, source=source, error=error)
+
+
+def refuse_lone_surrogate(value: T, *, source: str | None = None, error: type[RecordError] = RecordError) -> T:
+    """``value`` (JSON data) as it is, or ``error`` naming the field of a text with a lone
+    surrogate (see :func:`lone_surrogate`): such a text cannot be shown or written."""
+    where = lone_surrogate(value)
+    if where is not None:
+        raise error(_say("surrogate", field=where), source=source, field=where)
+    return value
+
+
+def lone_surrogate(value: Any) -> str | None:
+    """The key of the first text in ``value`` (JSON data: dicts, lists, texts, numbers)
+    with a lone surrogate, ``""`` for ``value`` itself, or None if there is none.
+
+    >>> lone_surrogate({"title": "ok", "notes": ["fine", "\\ud800"]}), lone_surrogate({"t": "İ"})
+    ('notes', None)
+    """
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, key = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return key
+        elif isinstance(item, Mapping):
+            for name, inner in item.items():
+                stack.append((inner, key or str(name)))
+                stack.append((name, key or str(name)))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((inner, key) for inner in item)
+    return None
+
+
+def read_record(path: str | os.PathLike, *, limit: int = RECORD_LIMIT, error: type[RecordError] = RecordError) -> bytes:
+    """The bytes of a record file, read only if it is a regular file (not through a
+    symbolic link, never waiting on a FIFO or a device) of at most ``limit`` bytes;
+    ``error`` (a RecordError) names what is wrong, FileNotFoundError if there is none."""
+    path = Path(path)
+    try:
+        handle = os.open(path, os.O_RDONLY | _NO_FOLLOW | _NON_BLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError) as problem:  # ELOOP: a symbolic link; ValueError: a NUL in the name
+        reason = _reason(problem) if isinstance(problem, OSError) else str(problem)
+        if isinstance(problem, OSError) and os.path.islink(path):
+            reason = _say("not_regular")
+        raise error(_say("unreadable", reason=reason), source=path.name) from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise error(_say("unreadable", reason=_say("not_regular")), source=path.name)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as problem:
+        raise error(_say("unreadable", reason=_reason(problem)), source=path.name) from None
+    finally:
+        os.close(handle)
+    if size > limit:
+        raise error(_say("unreadable", reason=_say("too_large", limit=limit)), source=path.name)
+    return b"".join(chunks)
 
 
 def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError,
               object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
-    """The JSON value of a file (each object through ``object_hook``, see :func:`parse_json`),
-    named by ``error`` (a RecordError) if it cannot be read; FileNotFoundError if there is none."""
+    """The JSON value of a record file (see :func:`read_record`; each object through
+    ``object_hook``, see :func:`parse_json`), named by ``error`` (a RecordError) if it
+    cannot be read; FileNotFoundError if there is none."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as problem:
-        raise error(_say("unreadable", reason=_reason(problem)), source=path.name) from None
-    return parse_json(raw, source=path.name, error=error, object_hook=object_hook)
+    return parse_json(read_record(path, error=error), source=path.name, error=error, object_hook=object_hook)
 
 
 @dataclass(frozen=True)
@@ -519,7 +642,7 @@ def read_or_set_aside(path: Path, build: Callable[[Any], T], *,
     return None, SetAside(path, problem, set_aside(path, "corrupt"))
 
 
-__all__ = ["DATA_ENV", "InvalidNameError", "NAME_LIMIT", "RecordError", "RecordKind", "SetAside", "StorageError",
-           "clean_name", "data_dir", "locked", "move_into_place", "name_key", "name_stem", "parse_json", "read_json",
-           "read_or_set_aside", "record_files", "record_path", "set_aside", "spelling_stem", "write_json_atomic",
-           "write_text_atomic"]
+__all__ = ["DATA_ENV", "InvalidNameError", "NAME_LIMIT", "RECORD_LIMIT", "RecordError", "RecordKind", "SetAside",
+           "StorageError", "clean_name", "data_dir", "locked", "lone_surrogate", "move_into_place", "name_key",
+           "name_stem", "parse_json", "read_json", "read_or_set_aside", "read_record", "record_files", "record_path",
+           "refuse_lone_surrogate", "set_aside", "spelling_stem", "write_json_atomic", "write_text_atomic"]

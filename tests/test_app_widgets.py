@@ -232,6 +232,18 @@ def test_corrupt_profile_is_set_aside_and_shown(data):
     assert list(path.parent.glob("*.corrupt-*.json"))
 
 
+def test_a_profile_with_a_huge_number_breaks_no_other_visitor_s_page(data):
+    store.load("Ann")
+    store.load("Cleo")
+    path = store.profile_path("Cleo")
+    path.write_text(path.read_text().replace('"solved": 0', '"solved": ' + "9" * 5000, 1))
+    bar = ProfileBar(Learner("Ann"))  # Python's int limit raised ValueError here, for every visitor
+    assert tuple(bar.name_box.options) == ("Ann",) and path.exists()
+    bar = ProfileBar(Learner("Cleo"))
+    assert "set aside" in bar.who.value and list(path.parent.glob("*.corrupt-*.json"))
+    assert tuple(ProfileBar(Learner("Ann")).name_box.options) == ("Ann", "Cleo")
+
+
 def test_profile_page_export_and_reset(data):
     learner = Learner("Dee")
     page = ProfilePage(learner)

@@ -5,7 +5,13 @@ ValueError, TypeError, IndexError... from the parsers is a bug. Round trips:
 formatted cards and actions parse back to themselves.
 """
 
+import json
+import os
 import random
+import shutil
+import tempfile
+from contextlib import contextmanager, suppress
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -26,6 +32,7 @@ from gintrainer import (
     parse_cards,
     show_cards,
 )
+from gintrainer.storage import name_key
 
 FUZZ = settings(max_examples=400, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -267,3 +274,234 @@ def test_every_legal_action_met_in_playouts_round_trips():
         for text in hand.history:
             assert str(Action.parse(text)) == text
     assert checked >= set(ActionKind) - {ActionKind.BIG_GIN}
+
+
+# -- record files: a damaged file is refused or set aside, never a crash for anyone ------------------------
+
+STORED = Path(__file__).resolve().parent / "stored"
+HUGE = "9" * 5000
+"""A number of more digits than Python converts (json.loads raises ValueError on it)."""
+RECORD_FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
+                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+BAD_VALUES = st.one_of(st.sampled_from([None, True, -1, 0, 2**63, 1e308, "", "x" * 300, [], {}, [None], {"": 1},
+                                        "\ud800", "Bob", "bob", "İrem", "Mia\udc00", "../x", HUGE]),
+                       st.integers(), st.text(max_size=8), st.lists(st.integers(), max_size=3))
+
+
+def _paths(value, path=()):
+    """Every path to a value inside JSON data (the whole value first)."""
+    yield path
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _paths(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _paths(inner, (*path, index))
+
+
+def _damaged(record: dict):
+    """Bytes of a record file damaged in one way: random bytes, or one value of the record
+    (anywhere in it) replaced by a wrong type, a wrong name, a lone surrogate or a number
+    of thousands of digits."""
+    paths = list(_paths(record))[1:]
+
+    def replaced(path, value) -> bytes:
+        data = json.loads(json.dumps(record))
+        target = data
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = "@@HUGE@@" if value == HUGE else value
+        return json.dumps(data).replace('"@@HUGE@@"', HUGE).encode("utf-8", "surrogatepass")
+
+    return st.one_of(st.binary(max_size=200),
+                     st.builds(replaced, st.sampled_from(paths), BAD_VALUES),
+                     st.builds(lambda data, n: data[:n], st.just(json.dumps(record).encode()), st.integers(0, 400)))
+
+
+@contextmanager
+def _data_folder():
+    """A fresh data folder for one example (hypothesis runs many in one test)."""
+    old = os.environ.get("GINTRAINER_DATA")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["GINTRAINER_DATA"] = folder
+        try:
+            yield Path(folder)
+        finally:
+            if old is None:
+                del os.environ["GINTRAINER_DATA"]
+            else:
+                os.environ["GINTRAINER_DATA"] = old
+
+
+def _aside(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.corrupt-*.json"))
+
+
+MIA_PROFILE = json.loads((STORED / "profiles" / "mia-a6ae07ad556c.json").read_text())
+
+
+@RECORD_FUZZ
+@given(_damaged(MIA_PROFILE))
+@example(json.dumps({**MIA_PROFILE, "solved": 0}).replace('"solved": 0', '"solved": ' + HUGE, 1).encode())
+@example(json.dumps({**MIA_PROFILE, "name": "\u0130rem"}).encode())
+@example(json.dumps({**MIA_PROFILE, "settings": {**MIA_PROFILE["settings"], "difficulty": []}}).encode())
+def test_a_damaged_profile_is_set_aside_and_every_other_learner_still_listed(raw):
+    from gintrainer.profiles import list_profiles, load, profile_path
+
+    with _data_folder() as data:
+        folder = data / "profiles"
+        shutil.copytree(STORED / "profiles", folder)
+        profile_path("Mia").write_bytes(raw)
+        assert "İrem" in list_profiles()
+        outcome = load("Mia")  # never raises
+        assert name_key(outcome.progress.name) == name_key("Mia")
+        if _aside(folder):
+            assert _aside(folder)[0].read_bytes() == raw and "set aside" in outcome.notice
+        else:  # read as it is: then it was a profile of Mia's
+            assert json.loads(raw)["name"] is not None
+        assert "Mia" in list_profiles() and "İrem" in list_profiles()
+        assert load("İrem").notice is None
+
+
+MIA_GAME = json.loads((STORED / "practice" / "mia-41509508705b.json").read_text())
+
+
+@RECORD_FUZZ
+@given(_damaged(MIA_GAME))
+def test_a_damaged_practice_game_is_set_aside_and_a_new_one_starts(raw):
+    from gintrainer.practice import PracticeGame, save_path
+
+    with _data_folder() as data:
+        (data / "practice").mkdir()
+        save_path("Mia").write_bytes(raw)
+        game, notice = PracticeGame.resume("Mia")  # never raises
+        if game is None:
+            assert notice is not None and [p.read_bytes() for p in _aside(data / "practice")] == [raw]
+            assert PracticeGame.resume("Mia") == (None, None)
+        else:
+            assert notice is None and not _aside(data / "practice")
+            json.dumps(game.to_dict(), ensure_ascii=False).encode("utf-8")  # it can be written again
+
+
+HISTORY = json.loads((STORED / "histories" / "practice-hand-1.json").read_text())
+
+
+@RECORD_FUZZ
+@given(_damaged(HISTORY))
+@example(json.dumps({**HISTORY, "dealer": 0}).replace('"dealer": 0', '"dealer": ' + HUGE).encode())
+@example(json.dumps({**HISTORY, "title": "\ud800"}).encode())
+def test_a_damaged_hand_history_is_a_replay_error_or_a_replay_that_can_be_written(raw):
+    from gintrainer.replay import ReplayError, dump
+    from gintrainer.replay import load as load_history
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hand.json"
+        path.write_bytes(raw)
+        for source in (path, raw):
+            try:
+                replay = load_history(source)
+            except ReplayError:
+                continue
+            dump(replay).encode("utf-8")  # shown and written again without a UnicodeEncodeError
+
+
+RESULTS = next((STORED / "results").iterdir()).read_bytes()
+CELLS = st.one_of(st.sampled_from(["", "0", "-1", HUGE, "0" * 4400 + "1", "1e999", "nan", "inf", "TRUE", "=1+1",
+                                   "\ud800", "Bob", "٣", "²", '"', "\n", "\x00"]), st.text(max_size=6))
+
+
+@RECORD_FUZZ
+@given(st.one_of(st.binary(max_size=300),
+                 st.builds(lambda line, cell, text: _with_cell(text, line, cell), st.integers(0, 3),
+                           st.integers(0, 6), CELLS)))
+@example(RESULTS.replace(b",2,ck-", f",{HUGE},ck-".encode()))
+def test_a_damaged_results_file_is_skipped_and_the_others_graded(raw):
+    from gintrainer.classroom import Results, ResultsError, build_gradebook, read_results
+
+    with suppress(ResultsError):
+        assert isinstance(read_results(raw), Results)
+    book = build_gradebook([("a-good.csv", RESULTS), ("b-damaged.csv", raw)])
+    assert "a-good.csv" in book.files and "Zoë" in book.students
+
+
+def _with_cell(text: str, line: int, cell: int) -> bytes:
+    lines = RESULTS.decode().split("\n")
+    cells = lines[line].split(",")
+    cells[cell] = text
+    lines[line] = ",".join(cells)
+    return "\n".join(lines).encode("utf-8", "surrogatepass")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and symbolic links are POSIX")
+@pytest.mark.parametrize("shape", ["fifo", "dangling link", "link", "folder"])
+def test_no_reader_waits_on_follows_or_breaks_on_a_file_that_is_not_regular(shape):
+    from gintrainer.practice import PracticeGame, save_path
+    from gintrainer.profiles import list_profiles, load, profile_path
+    from gintrainer.replay import ReplayError
+    from gintrainer.replay import load as load_history
+
+    with _data_folder() as data:
+        shutil.copytree(STORED / "profiles", data / "profiles")
+        (data / "practice").mkdir()
+        elsewhere = data / "elsewhere.json"
+        elsewhere.write_text(json.dumps(MIA_PROFILE))
+        lock = profile_path("Ann").with_suffix(".lock")
+        for path in (profile_path("Ann"), save_path("Ann"), data / "hand.json", lock):
+            if shape == "fifo":
+                os.mkfifo(path)
+            elif shape == "folder":
+                path.mkdir()
+            else:
+                path.symlink_to(elsewhere if shape == "link" else data / f"{path.name}.target")
+        assert "İrem" in list_profiles() and "Ann" not in list_profiles()
+        assert "not a regular file" in load("Ann").notice and list_profiles() == ("Ann", "İrem", "Mia")
+        game, notice = PracticeGame.resume("Ann")
+        assert game is None and "not a regular file" in notice
+        with pytest.raises(ReplayError, match="not a regular file"):
+            load_history(data / "hand.json")
+        assert elsewhere.read_text() == json.dumps(MIA_PROFILE) and not list(data.glob("*.target"))
+        assert lock.is_file() and len(list(lock.parent.glob("*.corrupt-*.lock"))) == 1
+
+
+def _class_store_bytes() -> bytes:
+    """A class store's SQLite file holding one student's session."""
+    from gintrainer.classroom import ClassSet
+    from gintrainer.classroom.store import new_session_key, open_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "classes.sqlite3"
+        store = open_store(f"sqlite:///{path}")
+        store.start(ClassSet("Store fuzz", count=2).code, new_session_key(), "Ann")
+        store.close()
+        return path.read_bytes()
+
+
+CLASS_STORE = _class_store_bytes()
+
+
+@RECORD_FUZZ
+@given(st.one_of(st.binary(max_size=300),
+                 st.builds(lambda at, junk: CLASS_STORE[:at] + junk + CLASS_STORE[at + len(junk):],
+                           st.integers(0, len(CLASS_STORE) - 1), st.binary(min_size=1, max_size=64))))
+def test_a_damaged_class_store_file_is_set_aside_and_a_new_one_starts(raw):
+    from gintrainer.classroom import ClassSet
+    from gintrainer.classroom.store import StoreError, new_session_key, open_store
+
+    code = ClassSet("Store fuzz", count=2).code
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "classes.sqlite3"
+        path.write_bytes(raw)
+        store = open_store(f"sqlite:///{path}")
+        try:
+            store.codes()
+        except StoreError as error:
+            assert "is damaged: it is set aside" in str(error), str(error)
+            assert [p.read_bytes() for p in Path(folder).glob("classes.corrupt-*.sqlite3")] == [raw]
+        key = new_session_key()
+        try:
+            store.start(code, key, "Bob")
+        except StoreError as error:  # damage found only when written: set aside, and the next answer works
+            assert "is damaged: it is set aside" in str(error), str(error)
+            store.start(code, key, "Bob")
+        assert key in [s.session for s in store.class_sessions(code)]
+        store.close()

@@ -20,6 +20,7 @@ from gintrainer.profiles import (
     profile_path,
     record_attempt,
     reset,
+    saved_language,
     update_settings,
 )
 from gintrainer.progress import HISTORY_LIMIT, KINDS, PROFILE, Progress, ProgressError, ProgressFileError, Tally
@@ -495,12 +496,47 @@ def test_a_bad_shape_is_set_aside(data, change, reason):
     assert load("Ann").progress == outcome.progress
 
 
-def test_a_file_of_another_profile_is_refused(data):
+def test_a_file_of_another_profile_is_set_aside_and_listed_nowhere(data):
     load("Bob")
+    load("Cem")
     profile_path("Bob").rename(profile_path("Ann"))
-    with pytest.raises(ProgressError, match="belongs to the profile 'Bob', not 'Ann'"):
-        load("Ann")
-    assert profile_path("Ann").exists()
+    assert list_profiles() == ("Cem",)  # not Bob, whose progress is in Ann's file
+    outcome = load("Ann")
+    assert "names the profile 'Bob', not 'Ann'" in outcome.notice and outcome.progress.name == "Ann"
+    assert [json.loads(aside.read_text())["name"] for aside in corrupt_files(data)] == ["Bob"]
+    assert load("Ann").notice is None and list_profiles() == ("Ann", "Cem")
+
+
+def test_a_huge_number_in_a_profile_is_set_aside_and_the_others_listed(data):
+    load("Bob")
+    load("Ann")
+    text = profile_path("Ann").read_text().replace('"solved": 0', '"solved": ' + "9" * 5000, 1)
+    assert "9" * 5000 in text
+    profile_path("Ann").write_text(text)
+    assert list_profiles() == ("Bob",)
+    outcome = load("Ann")
+    assert "Exceeds the limit" in outcome.notice and [a.read_text() for a in corrupt_files(data)] == [text]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_named_like_a_profile_is_not_waited_on(data):
+    load("Bob")
+    profile_path("Ann").parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(profile_path("Ann"))  # reading it would wait for a writer for ever
+    assert list_profiles() == ("Bob",)
+    assert saved_language("Ann") is None
+    outcome = load("Ann")
+    assert "not a regular file" in outcome.notice and outcome.progress.name == "Ann"
+    assert profile_path("Ann").is_file() and list_profiles() == ("Ann", "Bob")
+
+
+def test_a_symlink_named_like_a_profile_is_not_followed(data, tmp_path):
+    load("Bob")
+    profile_path("Bob").rename(tmp_path / "elsewhere.json")
+    profile_path("Bob").symlink_to(tmp_path / "elsewhere.json")
+    assert list_profiles() == ()
+    assert "not a regular file" in load("Bob").notice
+    assert (tmp_path / "elsewhere.json").exists() and not profile_path("Bob").is_symlink()
 
 
 def test_set_aside_names_never_collide(data):

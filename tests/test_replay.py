@@ -309,6 +309,45 @@ def test_malformed_records_are_refused(change, reason):
     _refused(record, match=reason)
 
 
+def test_a_dealer_of_thousands_of_digits_is_a_replay_error(tmp_path):
+    record = record_of(knock_hand())
+    text = json.dumps({**record, "dealer": 0}).replace('"dealer": 0', '"dealer": ' + "5" * 5000)
+    assert "5" * 5000 in text
+    _refused(text, match="not valid JSON (Exceeds the limit")
+    (tmp_path / "big.json").write_text(text)
+    assert _refused(tmp_path / "big.json").source == "big.json"
+    record["dealer"] = 10 ** 5000  # a dict from elsewhere: the message cuts the number short
+    _refused(record, match="the dealer is seat 0 or 1")
+
+
+@pytest.mark.parametrize("where", ["title", "players", "annotations"])
+def test_a_lone_surrogate_is_refused_naming_its_field(tmp_path, where):
+    record = record_of(knock_hand(), title="Ann", players=["Ann", "Ben"])
+    bad = {"title": "Ann \ud800", "players": ["Ann", "\udc00"], "annotations": [{"step": 1, "comment": "\udfff"}]}
+    record[where] = bad[where]
+    text = json.dumps(record)  # escapes the surrogate as \\udXXX, as a file may hold it
+    for source in (record, text, text.encode()):
+        error = _refused(source, match="holds a lone surrogate")
+        assert error.field == where
+
+
+def test_a_lone_surrogate_typed_into_a_history_is_refused_before_it_can_break_writing():
+    replay = load(record_of(knock_hand()))
+    for change, field in ((lambda r: r.with_metadata(title="Ann \ud800"), "title"),
+                          (lambda r: r.with_metadata(players=["Ann", "B\udfffen"]), "players"),
+                          (lambda r: r.with_annotations([Annotation(1, "keep \udc00")]), "annotations")):
+        with pytest.raises(ReplayError, match="holds a lone surrogate") as caught:
+            change(replay)
+        assert caught.value.field == field
+    assert dump(replay.with_metadata(title="Ann \U0001f600")).encode("utf-8")  # a real character is kept
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_is_not_read_as_a_history(tmp_path):
+    os.mkfifo(tmp_path / "hand.json")
+    _refused(tmp_path / "hand.json", match="not a regular file")
+
+
 def test_auto_is_not_a_recorded_step():
     record = record_of(knock_hand())
     record["actions"] = record["actions"][:4] + ["auto"]

@@ -246,7 +246,7 @@ def test_read_or_set_aside(tmp_path):
 def test_read_json_names_a_file_it_cannot_read(tmp_path):
     with pytest.raises(FileNotFoundError):
         read_json(tmp_path / "none.json")
-    with pytest.raises(RecordError, match="^folder.json: it could not be read: Is a directory"):
+    with pytest.raises(RecordError, match="^folder.json: it could not be read: it is not a regular file"):
         (tmp_path / "folder.json").mkdir()
         read_json(tmp_path / "folder.json")
 
@@ -257,3 +257,48 @@ def test_a_record_moves_into_place(tmp_path):
     assert storage.move_into_place(old, new) == new and new.read_text() == "{}" and not old.exists()
     with pytest.raises(StorageError, match="cannot move .*old.json.* to .*new.json"):
         storage.move_into_place(old, new)
+
+
+def test_a_number_too_long_for_python_is_a_record_error():
+    with pytest.raises(RecordError, match=r"^ann.json: not valid JSON \(Exceeds the limit"):
+        storage.parse_json('{"dealer": ' + "7" * 5000 + "}", source="ann.json")
+
+
+@pytest.mark.parametrize("text", ['{"title": "\\ud800"}', '{"notes": [{"a": "\\udfff x"}]}', '{"\\ud83d": 1}'])
+def test_a_lone_surrogate_is_refused_naming_its_field(text):
+    with pytest.raises(RecordError, match="holds a lone surrogate") as caught:
+        storage.parse_json(text.encode())
+    assert caught.value.field == next(iter(json.loads(text)))
+    assert storage.parse_json('{"title": "\\ud83d\\ude00"}') == {"title": "😀"}  # a pair is one character
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_record_is_read_only_from_a_regular_file_of_bounded_size(tmp_path):
+    os.mkfifo(tmp_path / "fifo.json")
+    with pytest.raises(RecordError, match="^fifo.json: it could not be read: it is not a regular file"):
+        storage.read_record(tmp_path / "fifo.json")  # returns at once: no writer is waited for
+    (tmp_path / "big.json").write_bytes(b" " * 101)
+    with pytest.raises(RecordError, match="it is larger than 100 bytes"):
+        storage.read_record(tmp_path / "big.json", limit=100)
+    assert storage.read_record(tmp_path / "big.json", limit=101) == b" " * 101
+    (tmp_path / "link.json").symlink_to(tmp_path / "big.json")
+    with pytest.raises(RecordError, match="^link.json: it could not be read: it is not a regular file"):
+        read_json(tmp_path / "link.json")
+
+
+@pytest.mark.parametrize("shape", ["dangling link", "link", "fifo", "folder"])
+def test_a_lock_never_follows_a_symbolic_link_and_sets_aside_what_is_not_a_file(tmp_path, shape):
+    record, lock, target = tmp_path / "ann.json", tmp_path / "ann.lock", tmp_path / "target"
+    if shape == "link":
+        target.write_text("kept")
+    if shape in ("link", "dangling link"):
+        lock.symlink_to(target)
+    elif shape == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.mkdir()
+    with locked(record):
+        assert lock.is_file() and not lock.is_symlink()
+    (aside,) = tmp_path.glob("ann.corrupt-*.lock")
+    assert aside.is_symlink() if "link" in shape else aside.is_fifo() if shape == "fifo" else aside.is_dir()
+    assert (target.read_text() == "kept") if shape == "link" else not target.exists()  # never made nor changed

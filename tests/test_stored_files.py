@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gintrainer.classroom import build_gradebook, read_results
+from gintrainer.classroom import ResultsError, build_gradebook, read_results
 from gintrainer.practice import PracticeGame, save_path
 from gintrainer.profiles import list_profiles, load, profile_path
 from gintrainer.progress import Settings
@@ -90,6 +90,29 @@ def test_a_results_file_reads_and_makes_a_gradebook():
     assert results.to_csv().encode("utf-8") == file.read_bytes()
     book = build_gradebook([(file.name, file.read_bytes())])
     assert book.problems == () and book.students == ("Zoë",) and book.files == (file.name,)
+
+
+@pytest.mark.parametrize("position", ["9" * 5000, "0" * 4999 + "1" * 7, "1234567"])
+def test_a_results_file_with_a_position_of_thousands_of_digits_is_skipped_not_a_crash(position):
+    [file] = (STORED / "results").iterdir()
+    good = file.read_bytes()
+    bad = good.replace(b",2,ck-", f",{position},ck-".encode(), 1)
+    assert position.encode() in bad
+    with pytest.raises(ResultsError, match=r"line 3: position '[0-9]+'(\.\.\.)? is not a puzzle of any set"):
+        read_results(bad)
+    book = build_gradebook([(file.name, good), ("other.csv", bad)])
+    assert book.students == ("Zoë",) and book.files == (file.name,)
+    assert [p.file for p in book.problems] == ["other.csv"]
+
+
+def test_a_results_text_with_a_lone_surrogate_is_skipped_not_a_crash():
+    [file] = (STORED / "results").iterdir()
+    good = file.read_text("utf-8")
+    bad = good.replace(",no,false,", ",n\udc00o,false,", 1)
+    assert bad != good
+    book = build_gradebook([(file.name, good), ("other.csv", bad)])
+    assert book.students == ("Zoë",) and book.files == (file.name,)
+    assert [p.file for p in book.problems] == ["other.csv"] and "not UTF-8" in book.problems[0].reason
 
 
 def test_a_hand_history_loads_and_writes_back_the_same_text():

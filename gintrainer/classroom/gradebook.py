@@ -226,7 +226,8 @@ def _read_files(sources: Iterable[tuple[str, str | bytes]]) -> tuple[list[tuple[
     read: list[tuple[str, Results]] = []
     copies: dict[str, str] = {}
     for name, content in sorted(sources, key=lambda s: s[0]):
-        raw = content.encode("utf-8") if isinstance(content, str) else content
+        # a lone surrogate in a text is kept as its bytes, which reading refuses as not UTF-8
+        raw = content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content
         digest = hashlib.sha256(raw).hexdigest()
         if digest in copies:
             problems.append(Problem(name, t("a copy of {file}: skipped", file=copies[digest])))

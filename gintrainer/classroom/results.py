@@ -43,6 +43,10 @@ _PUZZLE_ID = re.compile(f"({'|'.join(kind.prefix for kind in KINDS)})-[0-9a-f]{{
 _FORMULA_START = ("=", "+", "-", "@")
 
 
+POSITION_DIGITS = 6
+"""The most digits a position may have: no set has a million puzzles."""
+
+
 class ResultsError(GinError):
     """Text that is not a valid results file, or a bad row to write."""
 
@@ -267,6 +271,9 @@ def _attempt(line: int, row: dict[str, str]) -> Attempt:
     if not position_text.isdigit() or not position_text.isascii():
         raise ResultsError(t("line {line}: position {value} is not a whole number", line=line,
                              value=repr(position_text)))
+    if len(position_text.lstrip("0")) > POSITION_DIGITS:  # int() would refuse a number of thousands of digits
+        shown = repr(position_text) if len(position_text) <= 20 else repr(position_text[:17]) + "..."
+        raise ResultsError(t("line {line}: position {value} is not a puzzle of any set", line=line, value=shown))
     correct = row["correct"].strip().lower()
     if correct not in ("true", "false"):
         raise ResultsError(t("line {line}: correct is true or false, not {value}", line=line,

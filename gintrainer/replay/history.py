@@ -37,7 +37,7 @@ from ..hand import Action, ActionKind, Hand
 from ..language import N_, t, tn
 from ..rules import Rules
 from ..scoring import HandScore
-from ..storage import RecordError, RecordKind, parse_json, write_text_atomic
+from ..storage import RecordError, RecordKind, parse_json, read_record, refuse_lone_surrogate, write_text_atomic
 
 FORMAT = "gintrainer-hand-history"
 VERSION = 1
@@ -258,6 +258,10 @@ class Replay:
         self._tags: tuple[str, ...] = _tags(tags)
         self._stated: dict | None = None if stated_result is None else _check_result(stated_result, final)
         self._annotations: tuple[Annotation, ...] = self._check_annotations(annotations)
+        # a lone surrogate (pasted or escaped in JSON) could be neither shown nor written: refused here
+        refuse_lone_surrogate({"title": self._title, "description": self._description, "players": self._players,
+                               "tags": self._tags, "annotations": [a.comment for a in self._annotations]},
+                              error=ReplayError)
 
     @classmethod
     def _make(cls, final: Hand, states: list[Hand] | None, annotations=(), **metadata) -> Replay:
@@ -606,18 +610,19 @@ def _read_source(source):
         return parse_json(source, error=ReplayError), None
     if not isinstance(source, (str, os.PathLike)):
         raise _fail(t("a history is a path, JSON text or a dict, not {value}", value=_short(source)))
+    path = Path(source)
     try:
-        path = Path(source)
-        raw = path.read_bytes()
-    except (OSError, ValueError) as error:  # missing, a folder, a NUL in the name
-        raise _fail(t("cannot read the history {file}: {error}", file=_short(str(source)), error=str(error))) from None
+        raw = read_record(path)  # a regular file of bounded size, never a FIFO or a link
+    except (OSError, RecordError) as error:  # missing, a folder, a FIFO, a NUL in the name
+        reason = error.problem if isinstance(error, RecordError) else str(error)
+        raise _fail(t("cannot read the history {file}: {error}", file=_short(str(source)), error=reason)) from None
     return parse_json(raw, source=path.name, error=ReplayError), path.name
 
 
 def from_record(record: Mapping, *, source: str | None = None) -> Replay:
     """The replay of a history record (a dict as :meth:`Replay.to_dict` writes); ``source``
     names the file it came from, for the messages."""
-    record = RECORD.read(record, source=source)
+    record = RECORD.read(refuse_lone_surrogate(record, source=source, error=ReplayError), source=source)
     unknown = [k for k in record if k not in _RECORD_KEYS]
     if unknown:
         raise _fail(t("unknown key {key} in the history: use {keys}", key=_short(unknown[0]),

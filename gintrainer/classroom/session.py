@@ -140,6 +140,12 @@ class StudentSession:
     def attempts(self) -> tuple[Attempt, ...]:
         """The answers, in position order, once the set is handed in."""
         self._require_handed_in()
+        return self.given
+
+    @property
+    def given(self) -> tuple[Attempt, ...]:
+        """Every answer given so far, in position order, handed in or not: to keep them for the
+        class store, never to show before the hand-in."""
         return tuple(self._attempts[i] for i in sorted(self._attempts))
 
     @property

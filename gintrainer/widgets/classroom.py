@@ -12,8 +12,10 @@ started without one, they say that anyone can see the answer keys.
 
 The student's session key rides in the page's address (``?code=...&session=...``, set by
 :class:`PageAddress` when Start is pressed), so a reload of the page continues the set.
-When the store cannot be reached, the page says so and works on: the answers stay on
-the page and the results file is there to download once the set is handed in.
+When the store cannot be reached, the page says so and works on: the session is kept on the
+server (:mod:`gintrainer.classroom.pending`), where a reload finds it, until the store takes it
+(with the next answer, at the page's next try, at a reload, or from the class's gradebook); the
+results file is there to download once the set is handed in.
 
 No page reads a path typed by its user: the gradebook reads the class store and uploaded files."""
 
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from ..app import TICKET_HEADER, for_a_class, is_teacher_passphrase, query_params, teacher_signed_in, teacher_ticket
-from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, results_filename
+from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, pending, results_filename
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
 from ..classroom.store import ClassStore, StoreError, new_session_key, open_store
@@ -41,6 +43,7 @@ from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.owners import owner
 from ..puzzles.themes import theme_title
 from ..solver import Objective
+from ..storage import StorageError
 from ..training import PuzzleAttempt
 from . import ui as widgets
 from .base import Change, PageAddress, ScriptWidget, View, download_link, guarded
@@ -59,7 +62,9 @@ REFRESH_SECONDS = 3
 RETRY_SECONDS = 30
 """How long a student page whose try to reach the class store was slow to fail (a database
 that does not answer costs each try its connection timeout) answers without trying it again;
-Start and the hand-in always try, and a try that fails at once is made again at the next answer."""
+Start and the hand-in always try, and a try that fails at once is made again at the next answer
+or at the open page's next tick (every :data:`RETRY_TICK` seconds) while anything is unsent."""
+RETRY_TICK = 10
 SLOW_SECONDS = 1.0
 # Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
 # The shown labels are English, marked here and translated where a form shows them (:func:`choices`).
@@ -243,7 +248,9 @@ class StudentPage(View):
     Each answer and the hand-in go to the class store (``store``, else the one the
     environment names: :func:`~gintrainer.classroom.store.open_store`) under the
     session's key; ``session`` (else the address's ``session``) continues a session
-    the store has. What the store could not take is sent again with the next answer."""
+    the store has, or one this server keeps for it. What the store could not take is kept on
+    the server (:mod:`~gintrainer.classroom.pending`) and sent with the next answer, at the
+    page's next tick (:class:`Ticker`) or at a reload."""
 
     def __init__(self, *, code: str | None = None, student: str | None = None, learner: Learner | None = None,
                  session: str | None = None, store: ClassStore | None = None):
@@ -251,10 +258,15 @@ class StudentPage(View):
         self.store = store
         self.session_key: str | None = None
         self._unsent: dict[int, Attempt] = {}
+        self._hand_in_unsent = False
+        self._kept = False
+        """Whether the session is kept on the server for the store (the page says so)."""
         self._retry_at = 0.0
         self.address = PageAddress()
         self.connection = widgets.HTML()
-        """A line when the class store cannot be reached (saying nothing about the answers)."""
+        """A line when the class store cannot be reached (saying where the answers are)."""
+        self.retry = Ticker(seconds=RETRY_TICK)
+        self.retry.on_tick(self._on_retry)
         self.learner = learner or Learner.from_page()  # the profile's settings hold here too
         self.code = widgets.Text(value=code or params.get("code", ""), placeholder=t("e.g. 8QM3R-013VD-1D730"),
                                  description=tc("label", "Class code:"))
@@ -276,7 +288,7 @@ class StudentPage(View):
         self.index = 0
         super().__init__([widgets.HBox([self.code, self.student, self.start_button],
                                        layout=widgets.fixed_layout(flex_flow="row wrap")),
-                          self.address, self.progress, self.connection, self.view,
+                          self.address, self.progress, self.connection, self.retry, self.view,
                           widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
                                        layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.results, self.review], _dom_classes=("gt-student",))
@@ -294,50 +306,121 @@ class StudentPage(View):
         return self.store
 
     def _to_store(self, write: Callable[[ClassStore], Any] | None = None, *, retry: bool = False) -> bool:
-        """Send the answers the store lacks, then ``write``; when the store cannot be
-        reached, a line says so and the page works on without it, trying again after
-        :data:`RETRY_SECONDS` (at once with ``retry``). True when all went."""
+        """Send what this server keeps for the session, the answers the store lacks, the hand-in,
+        then ``write``; when the store cannot be reached, the session is kept on the server
+        (:func:`~gintrainer.classroom.pending.keep`), a line says so and the page works on without
+        the store, trying again after :data:`RETRY_SECONDS` (at once with ``retry``). True when all went."""
         session, key = self.session, self.session_key
         started = time.monotonic()
         if session is None or key is None or (not retry and started < self._retry_at):
             return False
         try:
             store = self._store()
+            self._send_kept(store, key)
             for index in sorted(self._unsent):
                 kept = store.record(session.code, key, session.student, self._unsent[index])
                 if kept != self._unsent[index]:  # answered first in another tab: that answer stands
                     session.resume([kept])
                 del self._unsent[index]
+            if self._hand_in_unsent:
+                store.hand_in(session.code, key, session.student)
+                self._hand_in_unsent = False
             if write is not None:
                 write(store)
         except StoreError as error:
             log.warning("student page: %s", error)
             if time.monotonic() - started >= SLOW_SECONDS:
                 self._retry_at = time.monotonic() + RETRY_SECONDS
+            self._keep()
+            return False
+        if self._kept:
+            back = t("The class store is back: the answers kept on the server are recorded.")
+            self.connection.value = f"<div class='gt-info'>{escape(back)}</div>"
+        else:
+            self.connection.value = ""
+        self._kept = False
+        return True
+
+    def _send_kept(self, store: ClassStore, key: str) -> tuple[Attempt, ...] | None:
+        """Send what this server keeps for the session ``key`` (from before a reload or a restart);
+        the store's answers of the session, None when nothing was kept. A pending file that cannot
+        be locked is left for a later try."""
+        try:
+            return pending.send(store, key)
+        except StorageError as error:
+            log.warning("student page: %s", error)
+            return None
+
+    def _keep(self) -> None:
+        """Keep the session on the server for the store, and say where the answers are."""
+        session, key = self.session, self.session_key
+        assert session is not None and key is not None
+        try:
+            pending.keep(session.code, key, session.student, session.given, handed_in=session.handed_in)
+        except (StorageError, GinError) as error:
+            log.error("student page: the answers cannot be kept on the server: %s", error)
+            self._kept = False
             self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: your answers "
                                               "stay on this page. Hand in the set and download your results "
                                               "for your teacher."))
-            return False
-        self.connection.value = ""
-        return True
+            return
+        self._kept = True
+        self.connection.value = _notice(t("The class store cannot be reached just now: your answers are kept on "
+                                          "the server and will be sent to your teacher's gradebook when the "
+                                          "store is back."))
+
+    def _on_retry(self) -> None:
+        """The open page's tick: send what the store lacks, when something does (and a try is due)."""
+        try:
+            if self._kept or self._unsent or self._hand_in_unsent:
+                self._to_store()
+        except GinError as error:  # refused by the store (the set handed in from another tab)
+            self.connection.value = _notice(str(error))
+        except Exception:
+            log.exception("student page: retry")
 
     @guarded
     def _resume(self, key: str) -> None:
-        """Continue the session ``key`` the store has (a reload of the page): its answers stay answered."""
+        """Continue the session ``key`` (a reload of the page) as the store has it, with what this
+        server kept for it sent first; while the store cannot be reached, as this server keeps it.
+        Its answers stay answered."""
         try:
-            stored = self._store().session(self.code.value, key)
+            store = self._store()
+            self._send_kept(store, key)
+            stored = store.session(self.code.value, key)
         except StoreError as error:
             log.warning("student page: %s", error)
-            self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: the set starts "
-                                              "again when you press Start."))
+            kept = self._kept_here(key)
+            if kept is None:
+                self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: the set "
+                                                  "starts again when you press Start."))
+                return
+            session = StudentSession(kept.code, kept.student)
+            session.resume(kept.attempts, handed_in=kept.handed_in)
+            self._unsent = {a.position - 1: a for a in kept.attempts}
+            self._hand_in_unsent = session.handed_in
+            self._continue(session, key)
+            self._keep()  # says so
             return
         if stored is None:
             return
         session = StudentSession(stored.code, stored.student)
         session.resume(stored.attempts, handed_in=stored.handed_in is not None)
-        self.session, self.session_key, self._unsent = session, key, {}
-        self.student.value, self.code.value = stored.student, stored.code
-        self.address.query = {"code": stored.code, "session": key}
+        self._unsent = {}
+        self._continue(session, key)
+
+    def _kept_here(self, key: str) -> pending.Pending | None:
+        try:
+            return pending.load(self.code.value, key)
+        except (StorageError, GinError) as error:
+            log.warning("student page: %s", error)
+            return None
+
+    def _continue(self, session: StudentSession, key: str) -> None:
+        """Show a session continued at a reload: its first puzzle not answered, or its review."""
+        self.session, self.session_key = session, key
+        self.student.value, self.code.value = session.student, session.code
+        self.address.query = {"code": session.code, "session": key}
         if session.handed_in:
             self._show_handed_in()
             return
@@ -362,7 +445,7 @@ class StudentPage(View):
             raise
         self.index = 0
         self.results.value = self.review.value = ""
-        self.session_key, self._unsent = new_session_key(), {}
+        self.session_key, self._unsent, self._hand_in_unsent, self._kept = new_session_key(), {}, False, False
         self.address.query = {"code": self.session.code, "session": self.session_key}
         session, key = self.session, self.session_key
         self._to_store(lambda store: store.start(session.code, key, session.student), retry=True)
@@ -449,10 +532,9 @@ class StudentPage(View):
         self._hand_in()
 
     def _hand_in(self) -> None:
-        session = self._require().hand_in()
-        key = self.session_key
-        if key is not None:
-            self._to_store(lambda store: store.hand_in(session.code, key, session.student), retry=True)
+        self._require().hand_in()
+        self._hand_in_unsent = True
+        self._to_store(retry=True)
         self._show_handed_in()
 
     def _show_handed_in(self) -> None:
@@ -502,13 +584,22 @@ def _reading(puzzle, answer: str) -> Reading:
         return Reading(answer)
 
 
+def _send_class(store: ClassStore, code: str) -> None:
+    """Send the class's answers this server keeps for the store (students whose page is closed)."""
+    try:
+        pending.send_class(store, code)
+    except StorageError as error:
+        log.warning("gradebook: %s", error)
+
+
 class GradebookPage(View):
     """The class's results: students by puzzles, and how the class did on each theme.
 
     The results come from the class store, for the class code typed (or given in the
     address, ``?code=...``), read again every few seconds while the page is open
     (:class:`Ticker`), and from results files the teacher uploads (never from a path
-    typed on the page)."""
+    typed on the page). Answers this server keeps for the store (given while it could not be
+    reached) are sent to it first."""
 
     def __init__(self, *, store: ClassStore | None = None) -> None:
         self.store = store
@@ -575,6 +666,7 @@ class GradebookPage(View):
             if self.store is None:
                 self.store = open_store()
             try:
+                _send_class(self.store, code)
                 stored = self.store.class_sessions(code)
             except StoreError as error:
                 self.refreshed.value = _notice(t("{error}; tried at {time} UTC", error=str(error), time=when))

@@ -1,0 +1,226 @@
+"""Class answers the class store could not take yet, kept in the data folder until it can.
+
+When a student's page cannot reach the class store, it keeps the session as it stands (the
+class code, the session key, the student's name, every answer given so far and whether the
+set is handed in) in a file of the session's own, ``class-pending/<session>.json`` in the
+data folder (:func:`gintrainer.storage.data_dir`), replaced atomically under the file's lock
+(:func:`keep`). The file outlives a reload of the page and a restart of the server: a reload
+continues the set from it while the store is away (:func:`load`), and the answers go to the
+store (:func:`send`) with the page's next answer, at the open page's next retry, at the next
+reload, and from the teacher's gradebook page for that class (:func:`send_class`). They go in
+order, the answers by position, then the hand-in; the file is removed once all went. The store
+keeps the first answer to each puzzle of a session (``ON CONFLICT DO NOTHING`` on the code,
+the session and the position), so an answer sent twice, or already recorded, is stored once.
+
+Each file is read as a record (:data:`PENDING`): a regular file of at most :data:`LIMIT` bytes,
+its answers checked against the class set; one that cannot be read is set aside as
+``<session>.corrupt-<time>.json`` and left for a person to look at, and the page goes on
+without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import GinError
+from ..language import N_
+from ..storage import RecordError, RecordKind, StorageError, data_dir, locked, read_json, set_aside, write_json_atomic
+from .codes import ClassCodeError
+from .results import Attempt, ResultsError, clean_student
+from .sets import ClassSet
+from .store import SESSION_KEY, ClassStore, StoreError
+
+log = logging.getLogger("gintrainer.classroom.pending")
+
+FOLDER = "class-pending"
+"""The folder of the data folder that holds the pending files."""
+LIMIT = 256 * 1024
+"""The most bytes a pending file may have (a set of the most puzzles takes a few kilobytes)."""
+
+
+class PendingError(RecordError):
+    """A pending file that cannot be read."""
+
+
+PENDING = RecordKind(N_("file of class answers waiting for the class store"), version=1,
+                     format="gintrainer-class-pending", error=PendingError)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """One session as a page kept it for the store: its answers in position order."""
+
+    code: str
+    session: str
+    student: str
+    attempts: tuple[Attempt, ...]
+    handed_in: bool
+
+
+def folder() -> Path:
+    return data_dir() / FOLDER
+
+
+def pending_path(session: str) -> Path:
+    """The pending file of the session ``session`` (a session key, checked)."""
+    if not isinstance(session, str) or not SESSION_KEY.fullmatch(session):
+        raise GinError(f"not a session key: {session!r}")
+    return folder() / f"{session}.json"
+
+
+def _record(pending: Pending) -> dict[str, Any]:
+    return PENDING.stamp({
+        "code": pending.code, "session": pending.session, "student": pending.student,
+        "handed_in": pending.handed_in,
+        "answers": [{"position": a.position, "puzzle_id": a.puzzle_id, "answer": a.answer, "correct": a.correct,
+                     "seconds": a.seconds} for a in pending.attempts]})
+
+
+def _pending(data: Any, *, source: str, session: str | None = None) -> Pending:
+    """The pending session a file holds, every value checked (PendingError names what is wrong)."""
+    record = PENDING.read(data, source=source)
+
+    def fail(field: str, problem: str) -> PendingError:
+        return PendingError(problem, source=source, field=field)
+
+    code = record.get("code")
+    try:
+        classset = ClassSet.from_code(code if isinstance(code, str) else repr(code))
+    except (ClassCodeError, GinError) as error:
+        raise fail("code", str(error)) from None
+    key = record.get("session")
+    if not isinstance(key, str) or not SESSION_KEY.fullmatch(key) or (session is not None and key != session):
+        raise fail("session", f"not this file's session key: {key!r}"[:120])
+    try:
+        student = clean_student(record.get("student"))
+    except GinError as error:
+        raise fail("student", str(error)) from None
+    handed_in = record.get("handed_in")
+    if not isinstance(handed_in, bool):
+        raise fail("handed_in", f"handed_in is true or false, not {handed_in!r}"[:120])
+    return Pending(classset.code, key, student, _attempts(record.get("answers"), classset, source), handed_in)
+
+
+def _attempts(answers: Any, classset: ClassSet, source: str) -> tuple[Attempt, ...]:
+    """A pending file's answers, each to the set's puzzle at its position, in position order."""
+    if not isinstance(answers, list):
+        raise PendingError("answers is a list", source=source, field="answers")
+    puzzles = classset.puzzles()
+    attempts: dict[int, Attempt] = {}
+    for item in answers:
+        if not isinstance(item, dict) or set(item) != {"position", "puzzle_id", "answer", "correct", "seconds"}:
+            raise PendingError("an answer is an object of position, puzzle_id, answer, correct and seconds",
+                               source=source, field="answers")
+        try:
+            attempt = Attempt(**item)
+        except ResultsError as error:
+            raise PendingError(str(error), source=source, field="answers") from None
+        if attempt.position > len(puzzles) or puzzles[attempt.position - 1].id != attempt.puzzle_id \
+                or attempt.position in attempts or len(attempt.answer) > 200:
+            raise PendingError(f"not an answer to puzzle {attempt.position} of class code {classset.code}",
+                               source=source, field="answers")
+        attempts[attempt.position] = attempt
+    return tuple(attempts[p] for p in sorted(attempts))
+
+
+def _read(path: Path, session: str | None = None) -> Pending | None:
+    """The pending file at ``path`` (held under its lock), None if there is none; one that cannot
+    be read is set aside (and logged), and is None too."""
+    try:
+        return _pending(read_json(path, error=PendingError), source=path.name, session=session)
+    except FileNotFoundError:
+        return None
+    except PendingError as error:
+        problem = error
+    try:
+        aside = set_aside(path, "corrupt")
+    except StorageError as failure:
+        log.error("pending class answers %s cannot be read (%s) nor set aside: %s", path, problem, failure)
+        return None
+    log.error("pending class answers %s cannot be read (%s): set aside as %s", path, problem, aside)
+    return None
+
+
+def load(code: str, session: str) -> Pending | None:
+    """What this server keeps for the store of the session ``session`` of the class ``code``; None
+    when nothing (or a file of another class: a session key is made for one class)."""
+    path = pending_path(session)
+    if not path.exists() and not path.is_symlink():
+        return None
+    with locked(path):
+        pending = _read(path, session)
+    return pending if pending is not None and pending.code == ClassSet.from_code(code).code else None
+
+
+def keep(code: str, session: str, student: str, attempts: Iterable[Attempt], *, handed_in: bool = False) -> Pending:
+    """Keep a session for the store until it can take it: its answers (any kept before for the
+    session stay unless given again: the first answer to a puzzle stands) and its hand-in.
+    Raises StorageError when the file cannot be written."""
+    code = ClassSet.from_code(code).code
+    path = pending_path(session)
+    given = {a.position: a for a in attempts}
+    with locked(path):
+        before = _read(path, session)
+        if before is not None and before.code == code:
+            given = {a.position: a for a in before.attempts} | given
+            handed_in = handed_in or before.handed_in
+        pending = Pending(code, session, clean_student(student), tuple(given[p] for p in sorted(given)), handed_in)
+        write_json_atomic(path, _record(pending), mode=0o600)
+    return pending
+
+
+def send(store: ClassStore, session: str) -> tuple[Attempt, ...] | None:
+    """Send to ``store`` what is kept for the session ``session``, in order, and remove its file
+    once all went; returns the session's answers as the store keeps them (None when nothing was
+    kept). An answer the store refuses (the set handed in from elsewhere first) is left out.
+    Raises StoreError, the file kept, when the store cannot be reached."""
+    path = pending_path(session)
+    if not path.exists() and not path.is_symlink():
+        return None
+    with locked(path):
+        pending = _read(path, session)
+        if pending is None:
+            return None
+        store.start(pending.code, pending.session, pending.student)
+        kept = []
+        for attempt in pending.attempts:
+            try:
+                kept.append(store.record(pending.code, pending.session, pending.student, attempt))
+            except StoreError:
+                raise
+            except GinError as error:  # handed in elsewhere first: the store's session stands
+                log.warning("pending class answer %s of %s left out: %s", attempt.position, path.name, error)
+        if pending.handed_in:
+            store.hand_in(pending.code, pending.session, pending.student)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+    log.info("pending class answers %s sent to the class store", path.name)
+    return tuple(kept)
+
+
+def send_class(store: ClassStore, code: str) -> int:
+    """Send to ``store`` every session kept for the class ``code``; returns how many went.
+    Raises StoreError when the store cannot be reached."""
+    code = ClassSet.from_code(code).code
+    sent = 0
+    try:
+        names = sorted(entry.name for entry in os.scandir(folder()) if entry.name.endswith(".json"))
+    except (FileNotFoundError, NotADirectoryError):
+        return 0
+    for name in names:
+        session = name.removesuffix(".json")
+        if not SESSION_KEY.fullmatch(session):
+            continue
+        pending = load(code, session)
+        if pending is not None and send(store, session) is not None:
+            sent += 1
+    return sent
+
+
+__all__ = ["FOLDER", "PENDING", "Pending", "PendingError", "keep", "load", "pending_path", "send", "send_class"]

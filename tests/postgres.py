@@ -80,7 +80,15 @@ class PostgresServer:
 
     def restart(self) -> None:
         """Stop the server and start it again, as a database server is restarted (its clients' connections go)."""
+        self.halt()
+        self._serve()
+
+    def halt(self) -> None:
+        """Stop the server, as a database server goes down (:meth:`serve` starts it again)."""
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+
+    def serve(self) -> None:
+        """Start the server again after :meth:`halt`."""
         self._serve()
 
     def base_url(self, database: str = DATABASE) -> str:

@@ -97,6 +97,22 @@ def test_a_set_handed_in_while_the_store_is_down_is_handed_in_when_it_is_back(st
     assert reviewed.session.handed_in and "right 1 of 2" in reviewed.progress.value
 
 
+def test_answers_given_while_a_store_slow_to_fail_is_not_tried_are_kept_too(monkeypatch, tmp_path):
+    import gintrainer.widgets.classroom as pages
+    from test_class_store import NOW, Unreachable
+    monkeypatch.setattr(pages.time, "monotonic", lambda: NOW[0])
+    monkeypatch.setattr(Unreachable, "tries", 0)  # its count, as the other tests find it
+    page = StudentPage(code=SET.code, student="Kim", store=Unreachable(f"sqlite:///{tmp_path / 'never.sqlite3'}"))
+    page.start_button.click()
+    assert Unreachable.tries == 1
+    answer_on_page(page, right=True)
+    page.next_button.click()
+    answer_on_page(page, right=True)
+    assert Unreachable.tries == 1 and KEPT in page.connection.value  # not tried, and kept
+    kept = pending.load(SET.code, page.session_key)
+    assert kept is not None and [a.position for a in kept.attempts] == [1, 2]
+
+
 def test_the_gradebook_sends_the_answers_kept_for_its_class(store_url, monkeypatch):
     _page, key = two_answers_while_down(monkeypatch)  # and the student closes the page
     other = ClassSet("Another class", count=1)

@@ -312,7 +312,10 @@ class StudentPage(View):
         the store, trying again after :data:`RETRY_SECONDS` (at once with ``retry``). True when all went."""
         session, key = self.session, self.session_key
         started = time.monotonic()
-        if session is None or key is None or (not retry and started < self._retry_at):
+        if session is None or key is None:
+            return False
+        if not retry and started < self._retry_at:  # not tried: kept as if it had failed
+            self._keep()
             return False
         try:
             store = self._store()

@@ -165,8 +165,9 @@ class VoilaServer:
         self.process: subprocess.Popen | None = None
         self.port = 0
 
-    def start(self, timeout: float = 60) -> None:
-        self.port = free_port()
+    def start(self, timeout: float = 60, *, port: int | None = None) -> None:
+        """Start the server, on ``port`` (a page's own address, to reload it), else on a free port."""
+        self.port = port or free_port()
         # GINTRAINER_PSEUDO: the pages accept the tests' pseudo-language (?lang=qps).
         env = dict(os.environ, GINTRAINER_DATA=str(self.data), PYTHONUNBUFFERED="1", GINTRAINER_PSEUDO="1")
         with open(self.log, "a") as log:  # the server writes to its own copy of the file descriptor

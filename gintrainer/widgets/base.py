@@ -257,7 +257,12 @@ class PageLanguage(ScriptWidget):
     (``#exercise-pick_meld``, ``#check``: :func:`gintrainer.widgets.site.part_anchor`) to
     that part once it is drawn, and marks it (``gt-arrived``): the view of class ``gt-at-``
     and the name (:meth:`View.anchor_class`), which gets the name as its ``id`` too. One
-    widget does both, as every page has it: each widget model costs the page's kernel."""
+    widget does both, as every page has it: each widget model costs the page's kernel.
+
+    And it leaves on the document element, in the page's language, what the template's
+    ``connection.js`` says when the page loses its server (``data-gt-lost``, and ``data-gt-reload``
+    for its button), which it can no longer ask the kernel for then; a part of the page that keeps
+    something adds a line to it (an element of class ``gt-when-lost``)."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
@@ -265,6 +270,8 @@ class PageLanguage(ScriptWidget):
         document.documentElement.lang = model.get("lang");
         document.documentElement.dir = model.get("dir");
         if (model.get("title")) document.title = model.get("title");
+        document.documentElement.dataset.gtLost = model.get("lost");
+        document.documentElement.dataset.gtReload = model.get("reload");
       };
       apply();
       model.on("change:lang", apply);
@@ -292,12 +299,16 @@ class PageLanguage(ScriptWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     dir = traitlets.Unicode("ltr").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
+    lost = traitlets.Unicode("").tag(sync=True)
+    reload = traitlets.Unicode("").tag(sync=True)
 
     @classmethod
     def for_page(cls, title: str = "") -> PageLanguage:
         """The widget for the language the page speaks now, and the page's title in it."""
         lang = current_language()
-        return cls(lang=lang, dir=text_direction(lang), title=title)
+        lost = t("The connection to the server is lost, so this page no longer answers. Reload the page to go on "
+                 "once the server is back.")
+        return cls(lang=lang, dir=text_direction(lang), title=title, lost=lost, reload=tc("button", "Reload the page"))
 
 
 class PageAddress(ScriptWidget):

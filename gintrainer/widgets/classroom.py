@@ -267,6 +267,8 @@ class StudentPage(View):
         """A line when the class store cannot be reached (saying where the answers are)."""
         self.retry = Ticker(seconds=RETRY_TICK)
         self.retry.on_tick(self._on_retry)
+        self.when_lost = widgets.HTML()
+        """What the page's notice of a lost server says of the answers (hidden till then: ``connection.js``)."""
         self.learner = learner or Learner.from_page()  # the profile's settings hold here too
         self.code = widgets.Text(value=code or params.get("code", ""), placeholder=t("e.g. 8QM3R-013VD-1D730"),
                                  description=tc("label", "Class code:"))
@@ -288,7 +290,7 @@ class StudentPage(View):
         self.index = 0
         super().__init__([widgets.HBox([self.code, self.student, self.start_button],
                                        layout=widgets.fixed_layout(flex_flow="row wrap")),
-                          self.address, self.progress, self.connection, self.retry, self.view,
+                          self.address, self.progress, self.connection, self.retry, self.when_lost, self.view,
                           widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
                                        layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.results, self.review], _dom_classes=("gt-student",))
@@ -342,7 +344,14 @@ class StudentPage(View):
         else:
             self.connection.value = ""
         self._kept = False
+        self._say_kept(True)
         return True
+
+    def _say_kept(self, kept: bool) -> None:
+        """Whether the notice of a lost server says that the answers given so far are kept (in the
+        store or on the server: true while a session is open and nothing is on the page alone)."""
+        line = t("The answers you gave so far are kept: after the reload, the set goes on where you are.")
+        self.when_lost.value = f"<span class='gt-when-lost' hidden>{escape(line)}</span>" if kept else ""
 
     def _send_kept(self, store: ClassStore, key: str) -> tuple[Attempt, ...] | None:
         """Send what this server keeps for the session ``key`` (from before a reload or a restart);
@@ -363,11 +372,13 @@ class StudentPage(View):
         except (StorageError, GinError) as error:
             log.error("student page: the answers cannot be kept on the server: %s", error)
             self._kept = False
+            self._say_kept(False)
             self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: your answers "
                                               "stay on this page. Hand in the set and download your results "
                                               "for your teacher."))
             return
         self._kept = True
+        self._say_kept(True)
         self.connection.value = _notice(t("The class store cannot be reached just now: your answers are kept on "
                                           "the server and will be sent to your teacher's gradebook when the "
                                           "store is back."))
@@ -422,6 +433,7 @@ class StudentPage(View):
     def _continue(self, session: StudentSession, key: str) -> None:
         """Show a session continued at a reload: its first puzzle not answered, or its review."""
         self.session, self.session_key = session, key
+        self._say_kept(True)
         self.student.value, self.code.value = session.student, session.code
         self.address.query = {"code": session.code, "session": key}
         if session.handed_in:

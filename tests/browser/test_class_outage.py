@@ -47,12 +47,12 @@ def test_answers_given_while_the_database_is_down_survive_a_reload_and_a_restart
     page.get_by_label("Name:").fill("Kim Outage")
     page.get_by_role("button", name="Start").click()
     view = page.locator(".gt-puzzle")
-    expect(view).to_contain_text(SET.puzzles()[0].id)
+    expect(view).to_contain_text(SET.puzzles()[0].id, timeout=30_000)
     expect(page.locator(".gt-notice")).to_contain_text(KEPT)
     view.get_by_role("button", name="No, I cannot knock", exact=True).click()
     expect(view.locator(".gt-feedback")).to_contain_text("Recorded:")
     page.get_by_role("button", name="Next puzzle").click()
-    expect(view).to_contain_text(SET.puzzles()[1].id)
+    expect(view).to_contain_text(SET.puzzles()[1].id, timeout=30_000)
     view.get_by_role("button", name="No, I cannot knock", exact=True).click()
     expect(view.locator(".gt-feedback")).to_contain_text("Recorded:")  # said once the answer is kept
     expect(page.locator(".gt-stats")).to_contain_text("answered 2")
@@ -63,7 +63,7 @@ def test_answers_given_while_the_database_is_down_survive_a_reload_and_a_restart
     page.reload()  # the database still down
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
     expect(page.locator(".gt-stats")).to_contain_text("Kim Outage · puzzle 3 of 3 · answered 2")
-    expect(page.locator(".gt-puzzle")).to_contain_text(SET.puzzles()[2].id)
+    expect(page.locator(".gt-puzzle")).to_contain_text(SET.puzzles()[2].id, timeout=30_000)
     expect(page.locator(".gt-notice")).to_contain_text(KEPT)
     expect(page.locator(".gt-student")).not_to_contain_text("starts again")
 

@@ -50,6 +50,7 @@ def test_answers_given_while_the_store_is_down_survive_a_reload_and_reach_it_whe
     page, key = two_answers_while_down(monkeypatch)
     assert KEPT in page.connection.value and shows_nothing_of_the_answers(page)
     assert (data / pending.FOLDER / f"{key}.json").is_file()
+    assert "gt-when-lost" in page.when_lost.value and "so far are kept" in page.when_lost.value
 
     again = reload_page(monkeypatch, key)  # the store still down
     assert again.session is not None and again.session_key == key and again.student.value == "Kim"
@@ -229,4 +230,14 @@ def test_a_page_whose_data_folder_cannot_be_written_says_the_answers_stay_on_the
     data.write_text("a file where the data folder should be")
     page, _key = two_answers_while_down(monkeypatch)
     assert "stay on this page" in page.connection.value and KEPT not in page.connection.value
+    assert page.when_lost.value == ""  # a lost server would lose them: nothing says they are kept
     assert "Something went wrong" not in page.status.value
+
+
+def test_the_readme_says_how_often_an_open_page_sends_what_was_kept():
+    from pathlib import Path
+
+    from gintrainer.widgets.classroom import RETRY_TICK
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    assert f"by the open page every {RETRY_TICK} seconds" in readme
+    assert StudentPage().retry.seconds == RETRY_TICK

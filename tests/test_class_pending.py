@@ -119,9 +119,14 @@ def test_the_gradebook_sends_the_answers_kept_for_its_class(store_url, monkeypat
     other = ClassSet("Another class", count=1)
     other_key = new_session_key()
     pending.keep(other.code, other_key, "Lee", ())
+    book = GradebookPage()  # the store still down
+    book.code.value = SET.code
+    assert "cannot be reached" in book.refreshed.value
+    assert "The answers of 1 student are kept on this server" in book.refreshed.value
     monkeypatch.setenv(DATABASE_ENV, store_url)
     book = GradebookPage()
     book.code.value = SET.code
+    assert "kept on this server" not in book.refreshed.value
     assert "Kim" in book.table.value and book.book.totals()["Kim"].answered == 2
     assert not pending.pending_path(key).exists() and pending.pending_path(other_key).exists()  # not its class
 

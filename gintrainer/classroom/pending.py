@@ -7,7 +7,8 @@ data folder (:func:`gintrainer.storage.data_dir`), replaced atomically under the
 (:func:`keep`). The file outlives a reload of the page and a restart of the server: a reload
 continues the set from it while the store is away (:func:`load`), and the answers go to the
 store (:func:`send`) with the page's next answer, at the open page's next retry, at the next
-reload, and from the teacher's gradebook page for that class (:func:`send_class`). They go in
+reload, and from the teacher's gradebook page for that class (:func:`send_class`), which says
+how many students' sessions wait here while the store is away (:func:`kept_for`). They go in
 order, the answers by position, then the hand-in; the file is removed once all went. The store
 keeps the first answer to each puzzle of a session (``ON CONFLICT DO NOTHING`` on the code,
 the session and the position), so an answer sent twice, or already recorded, is stored once.
@@ -204,23 +205,23 @@ def send(store: ClassStore, session: str) -> tuple[Attempt, ...] | None:
     return tuple(kept)
 
 
+def kept_for(code: str) -> tuple[Pending, ...]:
+    """Every session this server keeps for the store of the class ``code``."""
+    code = ClassSet.from_code(code).code
+    try:
+        keys = sorted(entry.name.removesuffix(".json") for entry in os.scandir(folder())
+                      if entry.name.endswith(".json"))
+    except (FileNotFoundError, NotADirectoryError):
+        return ()
+    kept = (load(code, key) for key in keys if SESSION_KEY.fullmatch(key))
+    return tuple(pending for pending in kept if pending is not None)
+
+
 def send_class(store: ClassStore, code: str) -> int:
     """Send to ``store`` every session kept for the class ``code``; returns how many went.
     Raises StoreError when the store cannot be reached."""
-    code = ClassSet.from_code(code).code
-    sent = 0
-    try:
-        names = sorted(entry.name for entry in os.scandir(folder()) if entry.name.endswith(".json"))
-    except (FileNotFoundError, NotADirectoryError):
-        return 0
-    for name in names:
-        session = name.removesuffix(".json")
-        if not SESSION_KEY.fullmatch(session):
-            continue
-        pending = load(code, session)
-        if pending is not None and send(store, session) is not None:
-            sent += 1
-    return sent
+    return sum(send(store, pending.session) is not None for pending in kept_for(code))
 
 
-__all__ = ["FOLDER", "PENDING", "Pending", "PendingError", "keep", "load", "pending_path", "send", "send_class"]
+__all__ = ["FOLDER", "PENDING", "Pending", "PendingError", "keep", "kept_for", "load", "pending_path", "send",
+           "send_class"]

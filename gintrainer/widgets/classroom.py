@@ -599,6 +599,20 @@ def _reading(puzzle, answer: str) -> Reading:
         return Reading(answer)
 
 
+def _waiting(code: str) -> str:
+    """A line saying how many students' answers this server keeps for the unreachable store."""
+    try:
+        students = len({p.student for p in pending.kept_for(code)})
+    except StorageError as error:
+        log.warning("gradebook: %s", error)
+        return ""
+    if not students:
+        return ""
+    return _notice(tn("The answers of {n} student are kept on this server and will be sent to the class store "
+                      "when it is back.", "The answers of {n} students are kept on this server and will be sent "
+                      "to the class store when it is back.", students))
+
+
 def _send_class(store: ClassStore, code: str) -> None:
     """Send the class's answers this server keeps for the store (students whose page is closed)."""
     try:
@@ -684,7 +698,8 @@ class GradebookPage(View):
                 _send_class(self.store, code)
                 stored = self.store.class_sessions(code)
             except StoreError as error:
-                self.refreshed.value = _notice(t("{error}; tried at {time} UTC", error=str(error), time=when))
+                self.refreshed.value = _notice(t("{error}; tried at {time} UTC", error=str(error), time=when)) \
+                    + _waiting(code)
             else:
                 line = t("From the class store, refreshed at {time} UTC (every {seconds} seconds while this page "
                          "is open).", time=when, seconds=REFRESH_SECONDS)

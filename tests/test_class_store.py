@@ -288,6 +288,14 @@ def answer_on_page(page: StudentPage, right: bool) -> None:
         view.discard_button.click()
 
 
+def reloaded(page: StudentPage) -> StudentPage:
+    """``page`` reloaded (or its address opened in another tab) in the browser that started its
+    set: a new kernel reads the address (QUERY_STRING), then hears the key the browser keeps."""
+    again = StudentPage()
+    again.keeper._handle_custom_msg({"key": page.keeper.key}, [])
+    return again
+
+
 def shows_nothing_of_the_answers(page: StudentPage) -> bool:
     texts = [page.view.feedback.value, page.progress.value, page.results.value, page.review.value,
              page.connection.value, page.view.title.value]
@@ -308,7 +316,7 @@ def test_answers_reach_the_store_as_they_are_given_and_a_reload_continues_the_se
     assert [a.correct for a in store.session(SET.code, key).attempts] == [True, False]
     assert shows_nothing_of_the_answers(page) and page.connection.value == ""
     monkeypatch.setenv("QUERY_STRING", f"code={SET.code}&session={key}")
-    again = StudentPage()  # the page reloaded: a new kernel reads the address
+    again = reloaded(page)
     assert again.session is not None and again.session_key == key and again.student.value == "Kim"
     assert again.session.answered == 2 and again.index == 2 and not again.session.can_answer(1)
     assert "puzzle 3 of 4" in again.progress.value and shows_nothing_of_the_answers(again)
@@ -330,7 +338,7 @@ def test_two_tabs_of_one_session_keep_the_first_answer_given(store_url, monkeypa
     first = StudentPage(code=SET.code, student="Kim")
     first.start_button.click()
     monkeypatch.setenv("QUERY_STRING", f"code={SET.code}&session={first.session_key}")
-    second = StudentPage()  # the address opened in a second tab
+    second = reloaded(first)  # the address opened in a second tab
     answer_on_page(first, right=True)
     answer_on_page(second, right=False)  # too late: the first answer stands
     assert not second.session.can_answer(0) and shows_nothing_of_the_answers(second)

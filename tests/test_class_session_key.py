@@ -25,7 +25,7 @@ def test_a_session_is_named_by_its_key_s_hash_and_only_its_key_opens_it():
     name = session_name(key)
     assert SESSION_KEY.fullmatch(key) and SESSION_KEY.fullmatch(name) and key not in name
     assert name == session_name(key) and opens(name, key)
-    for wrong in (new_session_key(), name, "", None, 42, key + "x", key[:-1], ["key"], "é" * 24):
+    for wrong in (new_session_key(), name, "", None, 42, key + "x", key[:-1], ["key"], "é" * 24, "A" * 100_000):
         assert not opens(name, wrong), wrong
     assert not opens(key, key)  # a session named by its key (a store of the version before) opens with none
 
@@ -36,6 +36,8 @@ def opened_elsewhere(page: StudentPage, sent: object = "") -> StudentPage:
     other = StudentPage()
     assert other.session is None and ANOTHER_BROWSER not in other.progress.value  # nothing before the browser says
     assert other.keeper.asking and other.keeper.session == page.session_key  # the page asks its browser
+    other.keeper._handle_custom_msg(["not", "a", "key"], [])  # not the message the page waits for
+    assert other.keeper.asking and other.session is None and "⚠" not in other.status.value
     other.keeper._handle_custom_msg({"key": sent}, [])
     return other
 

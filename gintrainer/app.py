@@ -10,8 +10,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import ipaddress
 import os
+import re
 import secrets
+import socket
 import subprocess
 import sys
 import time
@@ -101,8 +104,43 @@ def run_voila(argv: list[str]) -> int:
     return 0
 
 
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOST_NAME = re.compile(rf"(?=.{{1,253}}\Z){_LABEL}(\.{_LABEL})*\.?")
+"""A host name as DNS spells it: labels of letters, digits and inner hyphens, 253 characters at most."""
+
+
+def check_address(ip: object) -> str:
+    """``ip`` (``gintrainer app --ip``) when the server can listen on it: an IPv4 or IPv6 address
+    of this machine (``0.0.0.0`` or ``::`` for all of them), or a host name that resolves to one
+    (``localhost``); else GinError naming it. Voila would serve on every address for an empty one
+    and print a traceback for one it cannot listen on."""
+    refused = GinError(t("--ip must be an address of this machine (such as 127.0.0.1, or 0.0.0.0 for a classroom) "
+                         "or a name of it (such as localhost), not {ip}", ip=quoted(ip)))
+    if not isinstance(ip, str):
+        raise refused
+    try:
+        family_of = ipaddress.ip_address(ip)
+    except ValueError:
+        # Digits and dots that are no address (999.1.1.1; 10.1 the resolver would read as 10.0.0.1) are
+        # refused as they are, not looked up as a name.
+        if not HOST_NAME.fullmatch(ip) or all(part.isdigit() for part in ip.rstrip(".").split(".")):
+            raise refused from None
+        family_of = None
+    if family_of is not None and family_of.is_unspecified:
+        return ip
+    try:
+        found = socket.getaddrinfo(ip, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError):
+        raise refused from None
+    for family, kind, proto, _, address in found:
+        with contextlib.suppress(OSError), socket.socket(family, kind, proto) as probe:
+            probe.bind((address[0], 0, *address[2:]))  # any free port: is the address this machine's?
+            return ip
+    raise refused
+
+
 def landing_url(port: int, ip: str = "localhost") -> str:
-    host = "localhost" if ip in ("0.0.0.0", "::", "") else ip
+    host = "localhost" if ip in ("0.0.0.0", "::", "") else f"[{ip}]" if ":" in ip else ip
     return f"http://{host}:{port}/{LANDING}"
 
 
@@ -126,6 +164,7 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
     kernels) starts the app for a class: the teacher's pages ask for it."""
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise GinError(f"the port must be a number from 1 to 65535, not {port!r}")
+    check_address(ip)
     env = dict(os.environ)
     if teacher_passphrase is not None:
         if not teacher_passphrase.strip():

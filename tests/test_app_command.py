@@ -46,3 +46,42 @@ def test_voila_finds_the_package_s_template_named_in_voila_json(tmp_path):
     with mock.patch.dict(os.environ, environ):
         paths = collect_template_paths(["voila", "nbconvert"], name, prune=True)
     assert paths[0] == str(TEMPLATES / "voila" / "templates" / name)
+
+
+class _Voila:
+    """Stands for the Voila process ``serve`` starts: records its command line, stops at once."""
+
+    commands: list[list[str]] = []
+
+    def __init__(self, command, **_):
+        self.commands.append(command)
+
+    def wait(self):
+        return 0
+
+
+@pytest.mark.parametrize("ip", ["", "   ", "999.1.1.1", "10.1", "127.0.0.1:8866", "[::1]", "no-such-host.invalid",
+                                "a host", "192.0.2.254", "x" * 300])
+def test_an_address_the_server_cannot_listen_on_is_refused_naming_it(capsys, monkeypatch, ip):
+    from gintrainer import app
+    from gintrainer.cli import main
+    monkeypatch.setattr(app.subprocess, "Popen", _Voila)
+    _Voila.commands = []
+    monkeypatch.setattr(app, "compile_package", lambda: True)
+    code = main(["app", "--no-browser", "--ip", ip, "--port", "8866"])
+    err = capsys.readouterr().err
+    assert code == 2 and not _Voila.commands
+    assert len(err.strip().splitlines()) == 1 and err.startswith("gintrainer: error: --ip must be"), err
+    assert repr(ip)[:20] in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("ip", ["127.0.0.1", "localhost", "0.0.0.0", "::"])
+def test_an_address_or_name_of_this_machine_is_served(capsys, monkeypatch, ip):
+    from gintrainer import app
+    from gintrainer.cli import main
+    monkeypatch.setattr(app.subprocess, "Popen", _Voila)
+    _Voila.commands = []
+    monkeypatch.setattr(app, "compile_package", lambda: True)
+    assert main(["app", "--no-browser", "--ip", ip, "--port", "8866"]) == 0
+    assert [c for c in _Voila.commands[0] if c.startswith("--Voila.ip=")] == [f"--Voila.ip={ip}"]
+    assert "http://" in capsys.readouterr().out

@@ -140,6 +140,7 @@ def describe() -> str:
 TRANSLATED: dict[str, str] = {
     "VoilaConfiguration": "VoilaConfiguration",
     "Voila.tornado_settings": "ServerApp.tornado_settings",
+    "IdentityProvider": "IdentityProvider",
     "ContentsManager": "ContentsManager",
     "MappingKernelManager": "MappingKernelManager",
     "VoilaExecutor": "VoilaExecutor",  # the server extension's pages execute with the server's configuration

@@ -179,12 +179,19 @@ REFERRER_POLICY = "same-origin"
 class) is never sent to another site."""
 
 
+def security_headers(host: str | None = None) -> dict[str, str]:
+    """The headers every answer of the server carries (``host``: the request's, see
+    :func:`content_security_policy`); a hub's user servers send them without a host
+    (deploy/settings.py)."""
+    return {"Content-Security-Policy": content_security_policy(host), "Referrer-Policy": REFERRER_POLICY,
+            "X-Content-Type-Options": "nosniff"}
+
+
 def _security_headers() -> type:
-    """A Tornado output transform that sets :func:`content_security_policy` and
-    :data:`REFERRER_POLICY` on every answer of the server (pages, files, errors), over Jupyter
-    Server's own ``frame-ancestors``-only policy. The cookies' ``SameSite`` is voila.json's
-    (``xsrf_cookie_kwargs``, ``IdentityProvider.cookie_options``): a transform runs before Tornado
-    writes the cookies."""
+    """A Tornado output transform that sets :func:`security_headers` on every answer of the server
+    (pages, files, errors), over Jupyter Server's own ``frame-ancestors``-only policy. The cookies'
+    ``SameSite`` is voila.json's (``xsrf_cookie_kwargs``, ``IdentityProvider.cookie_options``): a
+    transform runs before Tornado writes the cookies."""
     from tornado.web import OutputTransform
 
     class SecurityHeaders(OutputTransform):
@@ -193,9 +200,7 @@ def _security_headers() -> type:
             self.host = request.host
 
         def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes, finishing: bool) -> Any:
-            headers["Content-Security-Policy"] = content_security_policy(self.host)
-            headers["Referrer-Policy"] = REFERRER_POLICY
-            headers["X-Content-Type-Options"] = "nosniff"
+            headers.update(security_headers(self.host))
             return status_code, headers, chunk
 
     return SecurityHeaders

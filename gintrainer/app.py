@@ -7,11 +7,17 @@ links between notebooks work, and points the browser at the landing page.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import fnmatch
 import hashlib
 import hmac
+import ipaddress
 import os
+import posixpath
+import re
 import secrets
+import socket
 import subprocess
 import sys
 import time
@@ -92,17 +98,246 @@ def voila_command(root: Path, *, port: int, ip: str) -> list[str]:
 
 
 def run_voila(argv: list[str]) -> int:
-    """Run Voila with ``argv``, the package's template on its path (``python -m gintrainer.app``)."""
+    """Run Voila with ``argv``, the package's template on its path (``python -m gintrainer.app``),
+    serving the site's pages and nothing else (:func:`_site_voila`)."""
     os.environ.update(with_templates(dict(os.environ)))
     os.environ.setdefault(TEACHER_KEY, secrets.token_hex(32))  # the server's and its kernels' (see below)
-    from voila.app import main
     sys.argv = ["voila", *argv]
-    main()
+    _site_voila().launch_instance()
     return 0
 
 
+# -- the server's edges: what it answers, and the headers it sends ------------------------
+
+SITE_PAGES = ("index.ipynb", "lessons", "puzzles", "practice", "replays", "classroom")
+"""What of the site folder the server answers for (its pages, their files and listings): the landing
+page and the folders of pages (setup.py's ``SITE`` but voila.json). The rest of the folder (the
+package, the tests, the benchmarks, the deployment, a data folder kept there) answers 404."""
+
+
+def on_site(path: str, *, hide: tuple[str, ...] = (), listing: bool = False) -> bool:
+    """Whether ``path`` (a request's, relative to the site folder) is the landing page or in a
+    folder of pages (:data:`SITE_PAGES`), with no part hidden: no dot-name or ``..``, none that
+    matches one of ``hide`` (voila.json's ``ContentsManager.hide_globs``). The site folder itself
+    is only for a ``listing`` (its entries filtered the same way)."""
+    parts = path.strip("/").split("/")
+    if parts == [""]:
+        return listing
+    return parts[0] in SITE_PAGES and all(
+        part and not part.startswith(".") and not any(fnmatch.fnmatchcase(part, glob) for glob in hide)
+        for part in parts)
+
+
+HEARTBEAT = "window.voila_heartbeat()"
+"""The one inline script Voila writes into a page itself (a line that keeps the connection alive
+while a cell runs long, ``voila/handler.py``), which the page's policy allows by its hash."""
+_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+"""A request's ``Host`` as the policy may name it (anything else is left out of the policy)."""
+
+
+def content_security_policy(host: str | None = None) -> str:
+    """The Content-Security-Policy of every answer of the server: the page may load and run only
+    what this server sends, and talk only to it. ``host``: the request's ``Host`` (``127.0.0.1:8866``).
+
+    - ``default-src 'self'``: anything not named below, from this server only.
+    - ``script-src 'self' blob:`` and the hash of :data:`HEARTBEAT`: Voila's scripts and the
+      widgets' bundles are files of this server; the package's template has no inline script
+      (``gintrainer/share/voila/templates/gintrainer``); anywidget runs each of the trainer's script
+      widgets (``_esm``) from a ``blob:`` URL it makes of the widget's code, which came from this
+      server's kernel (a page cannot make a ``blob:`` without already running a script). No
+      ``'unsafe-inline'``, no ``'unsafe-eval'``.
+    - ``style-src 'self' 'unsafe-inline'``: unavoidable: JupyterLab's and the widgets' bundles add
+      their style sheets as ``<style>`` elements, Voila's template hides the cells with a
+      ``style`` attribute until they are rendered, and the trainer's pages style cards and tables in
+      ``<style>`` elements and ``style`` attributes of their HTML (without it Chromium refuses
+      170 inline styles on the landing page and the first lesson). A style cannot run a script.
+    - ``img-src 'self' data:``: Voila's empty page icon and JupyterLab's icons are ``data:`` images.
+    - ``font-src 'self'``: the fonts (Font Awesome's, in Voila's bundle) are this server's files.
+    - ``connect-src 'self'`` with ``ws://`` and ``wss://`` of the request's host: the kernel's
+      websocket and Voila's requests; ``'self'`` alone covers websockets only in newer browsers
+      (Chrome 71, Safari 16).
+    - ``object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'``: no
+      plugin, no ``<base>`` pointing elsewhere, no form sent elsewhere, no framing by another site."""
+    digest = base64.b64encode(hashlib.sha256(HEARTBEAT.encode()).digest()).decode()
+    sockets = f" ws://{host} wss://{host}" if host and _HOST.fullmatch(host) else ""
+    return "; ".join([
+        "default-src 'self'",
+        f"script-src 'self' blob: 'sha256-{digest}'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        f"connect-src 'self'{sockets}",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ])
+
+
+REFERRER_POLICY = "same-origin"
+"""The Referrer-Policy of every answer: a page's address (its query string names a profile or a
+class) is never sent to another site."""
+
+
+def security_headers(host: str | None = None) -> dict[str, str]:
+    """The headers every answer of the server carries (``host``: the request's, see
+    :func:`content_security_policy`); a hub's user servers send them without a host
+    (deploy/settings.py)."""
+    return {"Content-Security-Policy": content_security_policy(host), "Referrer-Policy": REFERRER_POLICY,
+            "X-Content-Type-Options": "nosniff"}
+
+
+def _security_headers() -> type:
+    """A Tornado output transform that sets :func:`security_headers` on every answer of the server
+    (pages, files, errors), over Jupyter Server's own ``frame-ancestors``-only policy. The cookies'
+    ``SameSite`` is voila.json's (``xsrf_cookie_kwargs``, ``IdentityProvider.cookie_options``): a
+    transform runs before Tornado writes the cookies."""
+    from tornado.web import OutputTransform
+
+    class SecurityHeaders(OutputTransform):
+        def __init__(self, request: Any):
+            super().__init__(request)
+            self.host = request.host
+
+        def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes, finishing: bool) -> Any:
+            headers.update(security_headers(self.host))
+            return status_code, headers, chunk
+
+    return SecurityHeaders
+
+
+def _refuse_off_site(handler: Any, path: str | None, *, listing: bool = False) -> None:
+    """Answer 404 unless ``path``, which ``handler`` (a Tornado request handler) was asked for, is
+    on the site (:func:`on_site`, with voila.json's ``hide_globs``)."""
+    from tornado import web
+    hide = tuple(handler.settings["contents_manager"].hide_globs)
+    if not on_site(path or "", hide=hide, listing=listing):
+        raise web.HTTPError(404)
+
+
+def _site_entries(handler: Any, model: dict) -> dict:
+    """A contents model with, for a folder, only its entries on the site."""
+    hide = tuple(handler.settings["contents_manager"].hide_globs)
+    if model.get("type") == "directory" and isinstance(model.get("content"), list):
+        model["content"] = [item for item in model["content"] if on_site(item["path"], hide=hide)]
+    return model
+
+
+def is_template_file(path: str) -> bool:
+    """Whether ``path`` (``/voila/templates/<path>``) names a file in a template's ``static`` folder,
+    the only files of a template the server sends (Voila's handler answered 500 for any other)."""
+    parts = posixpath.normpath(path).split("/")
+    return len(parts) >= 3 and parts[1] == "static" and parts[0] not in ("", ".", "..")
+
+
+def _site_handlers() -> dict[type, type | None]:
+    """Voila's handlers that :func:`_site_voila` replaces (with one that answers 404 off the site)
+    or leaves out (None)."""
+    from tornado import web
+    from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
+    from voila.tornado.contentshandler import VoilaContentsHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+    class SiteContents(VoilaContentsHandler):
+        async def get(self, path: str = "") -> None:
+            _refuse_off_site(self, path, listing=True)
+            await super().get(path)
+
+        def _finish_model(self, model: Any, location: bool = True) -> None:
+            super()._finish_model(_site_entries(self, model), location)
+
+    class SitePages(TornadoVoilaHandler):
+        async def prepare(self) -> None:
+            await super().prepare()  # signs the visitor in first, as the error page needs
+            _refuse_off_site(self, self.path_args[0] if self.path_args else None)
+
+    class SiteFiles(AllowListFileHandler):
+        def prepare(self) -> None:
+            _refuse_off_site(self, self.path_args[0] if self.path_args else None)
+
+    class TemplateFiles(TemplateStaticFileHandler):
+        def prepare(self) -> None:
+            if not is_template_file(self.path_args[0] if self.path_args else ""):
+                raise web.HTTPError(404)
+
+    return {TornadoVoilaTreeHandler: None, VoilaContentsHandler: SiteContents, TornadoVoilaHandler: SitePages,
+            AllowListFileHandler: SiteFiles, TemplateStaticFileHandler: TemplateFiles}
+
+
+def _site_voila() -> Any:
+    """Voila serving the site's pages and nothing else, with :func:`_security_headers`.
+
+    Answers 404 for: Voila's file tree (``/``, which goes to the landing page instead, and
+    ``/voila/tree/...``), which lists the folders' names; any path off the site
+    (:func:`on_site`) in ``/voila/api/contents/`` (whose listings keep only the site's entries; the
+    teacher's page sends its sign-in there), ``/voila/render/`` and ``/voila/files/``; a template's
+    file outside its ``static`` folder (``/voila/templates/lab/index.html.j2`` was a 500); the
+    sign-in and sign-out pages of the identity provider (the app has no sign-in: ``/logout`` was a
+    500). The pages keep everything they use: ``/voila/render/``, ``/voila/static/``,
+    ``/voila/templates/<name>/static/``, ``/voila/labextensions/``, ``/voila/api/themes/``, the
+    kernels' websockets, ``/voila/api/shutdown/`` and ``/voila/query/`` (preheated kernels)."""
+    from jupyter_server.utils import url_path_join
+    from tornado import web
+    from voila.app import Voila
+
+    edges = _site_handlers()
+
+    class SiteVoila(Voila):
+        def init_handlers(self) -> list:
+            sign_in = {spec[1] for spec in self.identity_provider.get_handlers()}
+            handlers = [(url_path_join(self.server_url, "/?"), web.RedirectHandler,
+                         {"url": url_path_join(self.server_url, LANDING), "permanent": False})]
+            for pattern, handler, *options in super().init_handlers():
+                replaced = edges.get(handler, handler)
+                if replaced is not None and handler not in sign_in:
+                    handlers.append((pattern, replaced, *options))
+            return handlers
+
+        def listen(self) -> None:
+            self.app.transforms.append(_security_headers())
+            super().listen()
+
+    return SiteVoila
+
+
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOST_NAME = re.compile(rf"(?=.{{1,253}}\Z){_LABEL}(\.{_LABEL})*\.?")
+"""A host name as DNS spells it: labels of letters, digits and inner hyphens, 253 characters at most."""
+
+
+def check_address(ip: object) -> str:
+    """``ip`` (``gintrainer app --ip``) when the server can listen on it: an IPv4 or IPv6 address
+    of this machine (``0.0.0.0`` or ``::`` for all of them), or a host name that resolves to one
+    (``localhost``); else GinError naming it. Voila would serve on every address for an empty one
+    and print a traceback for one it cannot listen on."""
+    refused = GinError(t("--ip must be an address of this machine (such as 127.0.0.1, or 0.0.0.0 for a classroom) "
+                         "or a name of it (such as localhost), not {ip}", ip=quoted(ip)))
+    if not isinstance(ip, str):
+        raise refused
+    try:
+        family_of = ipaddress.ip_address(ip)
+    except ValueError:
+        # Digits and dots that are no address (999.1.1.1; 10.1 the resolver would read as 10.0.0.1) are
+        # refused as they are, not looked up as a name.
+        if not HOST_NAME.fullmatch(ip) or all(part.isdigit() for part in ip.rstrip(".").split(".")):
+            raise refused from None
+        family_of = None
+    if family_of is not None and family_of.is_unspecified:
+        return ip
+    try:
+        found = socket.getaddrinfo(ip, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError):
+        raise refused from None
+    for family, kind, proto, _, address in found:
+        with contextlib.suppress(OSError), socket.socket(family, kind, proto) as probe:
+            probe.bind((address[0], 0, *address[2:]))  # any free port: is the address this machine's?
+            return ip
+    raise refused
+
+
 def landing_url(port: int, ip: str = "localhost") -> str:
-    host = "localhost" if ip in ("0.0.0.0", "::", "") else ip
+    host = "localhost" if ip in ("0.0.0.0", "::", "") else f"[{ip}]" if ":" in ip else ip
     return f"http://{host}:{port}/{LANDING}"
 
 
@@ -126,6 +361,7 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
     kernels) starts the app for a class: the teacher's pages ask for it."""
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise GinError(f"the port must be a number from 1 to 65535, not {port!r}")
+    check_address(ip)
     env = dict(os.environ)
     if teacher_passphrase is not None:
         if not teacher_passphrase.strip():

@@ -482,3 +482,50 @@ def test_the_readme_says_how_often_the_gradebook_reads_the_store():
     from gintrainer.widgets.classroom import REFRESH_SECONDS, Ticker
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
     assert f"reads the store again every {REFRESH_SECONDS} seconds" in readme and Ticker().seconds == REFRESH_SECONDS
+
+
+@pytest.mark.parametrize("where", ["", "-wal", "-journal"])
+@pytest.mark.parametrize("odd", ["fifo", "dangling link", "folder"])
+def test_something_not_a_file_at_the_sqlite_path_is_set_aside_or_reported_without_waiting(tmp_path, where, odd):
+    import os
+    path = tmp_path / STORE_FILE
+    if where:  # a store with an answer (closed: its companions are gone), and something odd where one goes
+        first = open_store(f"sqlite:///{path}")
+        first.start(SET.code, new_session_key(), "Ann")
+        first.close()
+    odd_path = tmp_path / (STORE_FILE + where)
+    if odd == "fifo":
+        os.mkfifo(odd_path)
+    elif odd == "folder":
+        odd_path.mkdir()
+        (odd_path / "notes.txt").write_text("someone's")
+    else:
+        odd_path.symlink_to(tmp_path / "nowhere" / "x.sqlite3")
+    store = open_store(f"sqlite:///{path}")
+    outcome: list[object] = []
+
+    def answer():
+        try:
+            store.start(SET.code, new_session_key(), "Ben")
+            outcome.append("recorded")
+        except StoreError as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=answer, daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # SQLite waits on the FIFO for ever: let it go, and fail
+        with open(odd_path, "wb") as unblock:
+            unblock.write(b"x" * 4096)
+        pytest.fail(f"the store waited on a {odd} at {odd_path.name}")
+    (error,) = outcome
+    assert isinstance(error, StoreError) and str(odd_path) in str(error), error
+    assert not (tmp_path / "nowhere").exists()  # the link's target was not made
+    if odd == "folder":  # it may be anything: reported, left as it is, and the store waits for it to go
+        assert "cannot be reached" in str(error) and "is a folder" in str(error)
+        assert (odd_path / "notes.txt").read_text() == "someone's"
+        return
+    assert "is damaged: it is set aside as" in str(error) and not os.path.lexists(odd_path)
+    store.start(SET.code, new_session_key(), "Cy")  # the next answer is recorded
+    names = {s.student for s in store.class_sessions(SET.code)}
+    assert names == ({"Ann", "Cy"} if where else {"Cy"})  # a companion set aside keeps the database's answers

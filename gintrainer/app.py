@@ -10,6 +10,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import ipaddress
+import logging
+import math
 import os
 import secrets
 import subprocess
@@ -178,6 +181,7 @@ def _page_identity_provider() -> type:
             user = await ensure_async(super().get_user(handler))
             if user is not None:
                 sign_in_teacher(handler, page=isinstance(handler, VoilaHandler))
+                name_client(handler, page=isinstance(handler, VoilaHandler))
             if user is not None and isinstance(handler, VoilaHandler) and handler.request.method == "GET":
                 handler.current_user = user  # as the handler's prepare() sets it next: the cookie's lifetime reads it
                 _ = handler.xsrf_token  # sets the cookie when the browser has none
@@ -354,6 +358,152 @@ def is_teacher_passphrase(typed: object) -> bool:
     if wanted is None or not isinstance(typed, str):
         return False
     return hmac.compare_digest(typed.encode("utf-8"), wanted.encode("utf-8"))
+
+
+# -- who is asking --------------------------------------------------------------------
+
+CLIENT_HEADER = "X-Gintrainer-Client"
+"""The header a page's kernel reads its client's address from (voila.json's ``http_header_envs``);
+the server writes it on every page's request (:func:`name_client`), whatever the browser sent in it."""
+TRUSTED_PROXIES = "GINTRAINER_TRUSTED_PROXIES"
+"""Set in a server's environment (addresses, separated by commas), requests coming from one of
+them are taken to come from the address their ``X-Forwarded-For`` header gives: a proxy in front
+of the server (a hub's) says who its clients are. Unset, a request comes from its own address."""
+UNKNOWN_CLIENT = "unknown"
+"""The client of a page run outside a server of this app (a notebook, a test)."""
+
+
+def trusted_proxies(environ: dict[str, str] | None = None) -> frozenset[str]:
+    """The addresses of :data:`TRUSTED_PROXIES`, normalised (bad ones left out)."""
+    parts = (os.environ if environ is None else environ).get(TRUSTED_PROXIES, "").split(",")
+    return frozenset(address for address in map(_address, parts) if address is not None)
+
+
+def _address(text: str) -> str | None:
+    """``text`` as one spelling of its address (an IPv4 address mapped into IPv6 as IPv4); None if
+    it is none."""
+    try:
+        address = ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+    return str(getattr(address, "ipv4_mapped", None) or address)
+
+
+def client_address(remote_ip: str, forwarded_for: str | None = None,
+                   proxies: frozenset[str] | None = None) -> str:
+    """The client of a request that came from ``remote_ip`` with the header ``X-Forwarded-For``
+    ``forwarded_for``: ``remote_ip`` itself unless it is a trusted proxy (:func:`trusted_proxies`),
+    else the last address of the header that is not one (what a proxy appended, not what the
+    browser wrote before it).
+
+    >>> proxy = frozenset({"127.0.0.1"})
+    >>> client_address("10.0.0.7", "1.2.3.4", proxy), client_address("127.0.0.1", "6.6.6.6, 10.0.0.7", proxy)
+    ('10.0.0.7', '10.0.0.7')
+    """
+    proxies = trusted_proxies() if proxies is None else proxies
+    client = _address(remote_ip) or remote_ip
+    if client not in proxies or not forwarded_for:
+        return client
+    for hop in reversed(forwarded_for.split(",")[-20:]):
+        address = _address(hop)
+        if address is None:
+            return client  # a header the proxy did not write: the proxy is the client
+        if address not in proxies:
+            return address
+    return client
+
+
+def request_client_address(request: Any) -> str:
+    """The client of a Tornado request (:func:`client_address`)."""
+    return client_address(str(request.remote_ip), request.headers.get("X-Forwarded-For"))
+
+
+def name_client(handler: Any, *, page: bool) -> None:
+    """On a page's request, write the client's address in the header :data:`CLIENT_HEADER`,
+    which voila.json hands to the page's kernel, over whatever the browser sent in it."""
+    if page:
+        headers = handler.request.headers
+        if CLIENT_HEADER in headers:
+            del headers[CLIENT_HEADER]
+        headers[CLIENT_HEADER] = request_client_address(handler.request)
+
+
+def request_client() -> str:
+    """In a page's kernel, the address of the client that asked for the page (:func:`name_client`)."""
+    wait_for_request()
+    return os.environ.get("HTTP_X_GINTRAINER_CLIENT") or UNKNOWN_CLIENT
+
+
+def request_page() -> str:
+    """In a page's kernel, the page's path on the server (``/voila/render/classroom/gradebook.ipynb``)."""
+    wait_for_request()
+    return os.environ.get("SCRIPT_NAME") or "page"
+
+
+log = logging.getLogger("gintrainer.app")
+
+
+class _ServerStream(logging.Handler):
+    """Writes to the server's own stream from a page's kernel, whose ``sys.stderr`` goes to
+    the page: the copy ipykernel keeps of the kernel's standard error."""
+
+    def __init__(self, fd: int):
+        super().__init__()
+        self.fd = fd
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self.fd, (self.format(record) + "\n").encode("utf-8", "replace"))
+
+
+def server_log() -> logging.Logger:
+    """The app's logger; in a page's kernel it writes to the server's log, not the page."""
+    if sys.stderr is not sys.__stderr__ and not any(isinstance(h, _ServerStream) for h in log.handlers):
+        # a kernel's: ipykernel sends what it is given to the page, and keeps a copy of the
+        # server's stream where it also diverts the kernel's own file descriptor 2
+        fd = getattr(sys.stderr, "_original_stdstream_copy", None)
+        if not isinstance(fd, int) and sys.__stderr__ is not None:
+            fd = sys.__stderr__.fileno()
+        if isinstance(fd, int):
+            handler = _ServerStream(fd)
+            handler.setFormatter(logging.Formatter("[%(levelname)1.1s %(asctime)s %(name)s] %(message)s"))
+            log.addHandler(handler)
+            log.setLevel(logging.INFO)
+    return log
+
+
+class PassphraseWait(GinError):
+    """A try of the teacher passphrase before the wait that wrong guesses earned is over."""
+
+    def __init__(self, seconds: float):
+        self.seconds = max(1, math.ceil(seconds))
+        super().__init__(t("Too many wrong passphrases were typed on this page: wait {seconds} s and try again.",
+                           seconds=self.seconds))
+
+
+def try_teacher_passphrase(typed: object, *, guesses: Any = None, client: str | None = None,
+                           page: str | None = None) -> bool:
+    """Whether ``typed`` is the teacher passphrase (:func:`is_teacher_passphrase`), typed by
+    ``client`` on ``page`` (the page's request's by default), slowed down after wrong guesses
+    (:mod:`gintrainer.guesses`, the server's file by default): PassphraseWait, the passphrase
+    not even compared, while the client must still wait on that page. A wrong guess is logged
+    with the client and the page, never what was typed."""
+    from .guesses import Guesses, guesses_path
+    guesses = Guesses(guesses_path()) if guesses is None else guesses
+    client = request_client() if client is None else client
+    page = request_page() if page is None else page
+    wait = guesses.wait(client, page)
+    if wait > 0:
+        server_log().warning("teacher passphrase tried from %s on %s within the wait (%d s left): refused",
+                             client, page, math.ceil(wait))
+        raise PassphraseWait(wait)
+    if is_teacher_passphrase(typed):
+        guesses.succeeded(client, page)
+        return True
+    wait = guesses.failed(client, page)
+    server_log().warning("wrong teacher passphrase from %s on %s (%d in a row); next try in %.0f s",
+                         client, page, guesses.failures(client, page), wait)
+    return False
 
 
 if __name__ == "__main__":

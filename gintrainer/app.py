@@ -418,20 +418,38 @@ def request_client_address(request: Any) -> str:
     return client_address(str(request.remote_ip), request.headers.get("X-Forwarded-For"))
 
 
+def _client_signature(address: str) -> str | None:
+    """What signs a client's address in :data:`CLIENT_HEADER`: the server's key; None without one."""
+    key = os.environ.get(TEACHER_KEY, "")
+    if len(key) < 32:
+        return None
+    return hmac.new(key.encode(), f"client.{address}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
 def name_client(handler: Any, *, page: bool) -> None:
-    """On a page's request, write the client's address in the header :data:`CLIENT_HEADER`,
-    which voila.json hands to the page's kernel, over whatever the browser sent in it."""
+    """On a page's request, write the client's address, signed with the server's key, in the
+    header :data:`CLIENT_HEADER`, which voila.json hands to the page's kernel, over whatever the
+    browser sent in it (a server that does not write it, as a user's server under the hub, hands
+    the kernel the browser's, which the kernel does not believe: :func:`request_client`)."""
     if page:
         headers = handler.request.headers
         if CLIENT_HEADER in headers:
             del headers[CLIENT_HEADER]
-        headers[CLIENT_HEADER] = request_client_address(handler.request)
+        address = request_client_address(handler.request)
+        signature = _client_signature(address)
+        if signature is not None:
+            headers[CLIENT_HEADER] = f"{address} {signature}"
 
 
 def request_client() -> str:
-    """In a page's kernel, the address of the client that asked for the page (:func:`name_client`)."""
+    """In a page's kernel, the address of the client that asked for the page, as the server
+    signed it (:func:`name_client`); :data:`UNKNOWN_CLIENT` for a header it did not sign."""
     wait_for_request()
-    return os.environ.get("HTTP_X_GINTRAINER_CLIENT") or UNKNOWN_CLIENT
+    address, _, signature = os.environ.get("HTTP_X_GINTRAINER_CLIENT", "")[:200].rpartition(" ")
+    wanted = _client_signature(address)
+    if address and wanted is not None and hmac.compare_digest(signature.encode("ascii", "replace"), wanted.encode()):
+        return address
+    return UNKNOWN_CLIENT
 
 
 def request_page() -> str:

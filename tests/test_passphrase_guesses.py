@@ -33,6 +33,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch, data):
     monkeypatch.setenv(app.TEACHER_PASSPHRASE, PASSPHRASE)
+    monkeypatch.setenv(app.TEACHER_KEY, "k" * 32)
     ticking = Clock()
     monkeypatch.setattr(guesses, "now", ticking)
     return ticking
@@ -131,12 +132,39 @@ def test_each_wrong_guess_is_logged_with_the_client_and_the_page_never_what_was_
     assert not any(PASSPHRASE in line or f"guess {n}" in line for line in lines for n in range(FREE_GUESSES + 2))
 
 
+def client_header(client: str, sent: str | None = None) -> str:
+    """The header a page's request carries to its kernel from ``client``, the browser having sent
+    ``sent`` in it, as the server writes it (:func:`gintrainer.app.name_client`)."""
+    from tornado.httputil import HTTPHeaders
+
+    class Request:
+        remote_ip = client
+        headers = HTTPHeaders({app.CLIENT_HEADER: sent} if sent else {})
+
+    class Handler:
+        request = Request()
+
+    app.name_client(Handler(), page=True)
+    found = Handler.request.headers.get_list(app.CLIENT_HEADER)
+    assert len(found) == 1
+    return found[0]
+
+
 def test_the_page_reads_its_client_and_path_from_the_request(monkeypatch, clock):
-    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", STUDENT)
+    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", client_header(STUDENT))
     monkeypatch.setenv("SCRIPT_NAME", GRADEBOOK)
+    assert app.request_client() == STUDENT
     for _ in range(FREE_GUESSES + 1):
         assert app.try_teacher_passphrase("typo") is False
     assert Guesses(guesses_path()).failures(STUDENT, GRADEBOOK) == FREE_GUESSES + 1
+
+
+@pytest.mark.parametrize("forged", [STUDENT, f"{TEACHERS_COMPUTER} 0123456789abcdef0123456789abcdef", "", " "])
+def test_a_client_header_the_server_did_not_sign_names_no_client(monkeypatch, clock, forged):
+    """As under the hub, whose users' servers hand the kernel the header the browser sent: a
+    guesser who makes up a new client for each guess is one client, the unknown one."""
+    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", forged)
+    assert app.request_client() == app.UNKNOWN_CLIENT
 
 
 def test_the_passphrase_is_compared_in_constant_time(monkeypatch, clock):
@@ -167,20 +195,10 @@ def test_behind_a_trusted_proxy_the_client_is_the_address_the_proxy_appended():
     assert app.trusted_proxies({app.TRUSTED_PROXIES: " 127.0.0.1, bad, ::1"}) == frozenset({"127.0.0.1", "::1"})
 
 
-def test_a_page_request_carries_the_client_the_server_saw_not_the_one_the_browser_sent(monkeypatch):
-    from tornado.httputil import HTTPHeaders
-
+def test_a_page_request_carries_the_client_the_server_saw_not_the_one_the_browser_sent(monkeypatch, clock):
     monkeypatch.delenv(app.TRUSTED_PROXIES, raising=False)
-
-    class Request:
-        remote_ip = "10.0.0.66"
-        headers = HTTPHeaders({app.CLIENT_HEADER: "10.0.0.1", "X-Forwarded-For": "10.0.0.1"})
-
-    class Handler:
-        request = Request()
-
-    app.name_client(Handler(), page=True)
-    assert Handler.request.headers.get_list(app.CLIENT_HEADER) == ["10.0.0.66"]
+    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", client_header(STUDENT, sent=client_header(TEACHERS_COMPUTER)))
+    assert app.request_client() == STUDENT
 
 
 # --- on the gradebook page ------------------------------------------------------------
@@ -191,7 +209,7 @@ def test_the_gradebook_page_makes_a_guessing_client_wait_and_opens_for_the_teach
     from gintrainer.widgets.classroom import GradebookPage, gradebook
 
     monkeypatch.setenv("SCRIPT_NAME", GRADEBOOK)
-    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", STUDENT)
+    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", client_header(STUDENT))
     page = gradebook()
     for n in range(FREE_GUESSES + 2):
         page.passphrase.value = f"guess {n}"
@@ -201,13 +219,13 @@ def test_the_gradebook_page_makes_a_guessing_client_wait_and_opens_for_the_teach
     page.open_button.click()
     assert "wait 1 s" in page.status.value and page.page is None  # uncompared within the wait
 
-    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", TEACHERS_COMPUTER)  # the teacher's page meanwhile
+    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", client_header(TEACHERS_COMPUTER))  # the teacher's page meanwhile
     teachers = gradebook()
     teachers.passphrase.value = PASSPHRASE
     teachers.open_button.click()
     assert isinstance(teachers.page, GradebookPage)
 
-    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", STUDENT)
+    monkeypatch.setenv("HTTP_X_GINTRAINER_CLIENT", client_header(STUDENT))
     clock.time += PAUSE
     page.passphrase.value = PASSPHRASE
     page.open_button.click()

@@ -16,6 +16,7 @@ import ipaddress
 import logging
 import math
 import os
+import posixpath
 import secrets
 import subprocess
 import sys
@@ -24,7 +25,7 @@ import webbrowser
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, unquote
 
 from .errors import GinError, quoted
 from .language import t
@@ -656,9 +657,11 @@ def request_client() -> str:
 
 
 def request_page() -> str:
-    """In a page's kernel, the page's path on the server (``/voila/render/classroom/gradebook.ipynb``)."""
+    """In a page's kernel, the page's path on the server (``/voila/render/classroom/gradebook.ipynb``),
+    one spelling for every address of the same page (``//``, ``./``, ``%62``)."""
     wait_for_request()
-    return os.environ.get("SCRIPT_NAME") or "page"
+    path = posixpath.normpath("/" + unquote(os.environ.get("SCRIPT_NAME", "")[:1000]).lstrip("/"))
+    return path if path != "/" else "page"
 
 
 log = logging.getLogger("gintrainer.app")

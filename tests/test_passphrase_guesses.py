@@ -159,6 +159,16 @@ def test_the_page_reads_its_client_and_path_from_the_request(monkeypatch, clock)
     assert Guesses(guesses_path()).failures(STUDENT, GRADEBOOK) == FREE_GUESSES + 1
 
 
+@pytest.mark.parametrize("spelling", ["/voila/render/classroom//gradebook.ipynb",
+                                      "/voila/render/./classroom/gradebook.ipynb",
+                                      "/voila/render/lessons/../classroom/gradebook.ipynb",
+                                      "/voila/render/classroom/grade%62ook.ipynb"])
+def test_every_address_of_a_page_is_the_same_page(monkeypatch, spelling):
+    """Else a guesser would start afresh at each spelling of the gradebook's address."""
+    monkeypatch.setenv("SCRIPT_NAME", spelling)
+    assert app.request_page() == GRADEBOOK
+
+
 @pytest.mark.parametrize("forged", [STUDENT, f"{TEACHERS_COMPUTER} 0123456789abcdef0123456789abcdef", "", " "])
 def test_a_client_header_the_server_did_not_sign_names_no_client(monkeypatch, clock, forged):
     """As under the hub, whose users' servers hand the kernel the header the browser sent: a

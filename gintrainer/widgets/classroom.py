@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from ..app import TICKET_HEADER, for_a_class, is_teacher_passphrase, query_params, teacher_signed_in, teacher_ticket
+from ..app import TICKET_HEADER, for_a_class, query_params, teacher_signed_in, teacher_ticket, try_teacher_passphrase
 from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, results_filename
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
@@ -758,7 +758,7 @@ class TeacherOnly(View):
             return
         typed = self.passphrase.value
         self.passphrase.value = ""
-        if not is_teacher_passphrase(typed):
+        if not try_teacher_passphrase(typed):
             raise GinError(t("that is not the teacher passphrase"))
         self.gate.layout.display = "none"
         self.notice.value = ""

@@ -28,10 +28,13 @@ def database_down(monkeypatch) -> None:
     monkeypatch.setenv(DATABASE_ENV, f"postgresql://nobody@127.0.0.1:{free_port()}/classes")
 
 
-def reload_page(monkeypatch, key: str) -> StudentPage:
-    """The page opened again at its address (a reload, or after a restart of the server): a new kernel."""
-    monkeypatch.setenv("QUERY_STRING", f"code={SET.code}&session={key}")
-    return StudentPage()
+def reload_page(monkeypatch, name: str, key: str = "") -> StudentPage:
+    """The page of the session ``name`` opened again at its address (a reload, or after a restart of
+    the server): a new kernel reads the address, then hears the key the browser keeps (``key``)."""
+    monkeypatch.setenv("QUERY_STRING", f"code={SET.code}&session={name}")
+    again = StudentPage()
+    again.keeper._handle_custom_msg({"key": key}, [])
+    return again
 
 
 def two_answers_while_down(monkeypatch) -> tuple[StudentPage, str]:
@@ -52,14 +55,17 @@ def test_answers_given_while_the_store_is_down_survive_a_reload_and_reach_it_whe
     assert (data / pending.FOLDER / f"{key}.json").is_file()
     assert "gt-when-lost" in page.when_lost.value and "so far are kept" in page.when_lost.value
 
-    again = reload_page(monkeypatch, key)  # the store still down
+    again = reload_page(monkeypatch, key, page.keeper.key)  # the store still down
     assert again.session is not None and again.session_key == key and again.student.value == "Kim"
     assert again.session.answered == 2 and again.index == 2 and not again.session.can_answer(1)
     assert "puzzle 3 of 3" in again.progress.value and KEPT in again.connection.value
     assert "starts again" not in again.connection.value and shows_nothing_of_the_answers(again)
+    elsewhere = reload_page(monkeypatch, key)  # the address opened in another browser: it has no key
+    assert elsewhere.session is None and "Only the browser that started this set" in elsewhere.progress.value
+    assert shows_nothing_of_the_answers(elsewhere)
 
     monkeypatch.setenv(DATABASE_ENV, store_url)  # the store is back
-    back = reload_page(monkeypatch, key)
+    back = reload_page(monkeypatch, key, page.keeper.key)
     stored = open_store(store_url).session(SET.code, key)
     assert stored is not None and stored.student == "Kim" and [a.correct for a in stored.attempts] == [True, False]
     assert [a.position for a in stored.attempts] == [1, 2] and not (data / pending.FOLDER / f"{key}.json").exists()
@@ -89,7 +95,7 @@ def test_a_set_handed_in_while_the_store_is_down_is_handed_in_when_it_is_back(st
     page.hand_in_button.click()
     page.confirm_button.click()
     assert page.session.handed_in and KEPT in page.connection.value and len(csv_rows(page.results.value)) == 3
-    reviewed = reload_page(monkeypatch, key)  # still down: the review, from what the server kept
+    reviewed = reload_page(monkeypatch, key)  # still down: the review (for any browser), as the server kept it
     assert reviewed.session.handed_in and "right 1 of 2" in reviewed.progress.value and reviewed.review.value
     monkeypatch.setenv(DATABASE_ENV, store_url)
     reviewed = reload_page(monkeypatch, key)

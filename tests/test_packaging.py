@@ -39,7 +39,9 @@ def test_wheel_carries_the_site_and_the_data(wheel):
     assert "gintrainer/data/bank_can_knock.json" in names and "gintrainer/data/bank_best_discard.json" in names
     assert any(n.startswith("gintrainer/data/hands/") and n.endswith(".json") for n in names)
     template = "gintrainer/share/voila/templates/gintrainer"
-    assert {f"{template}/conf.json", f"{template}/index.html.j2", f"{template}/static/connection.js"} <= names
+    assert {f"{template}/conf.json", f"{template}/index.html.j2"} <= names  # voila.json's template
+    assert {f"{template}/static/page.js", f"{template}/static/finish.js",
+            f"{template}/static/connection.js"} <= names  # its scripts
     notebooks = {p.relative_to(ROOT).as_posix() for folder in SITE[2:] for p in (ROOT / folder).glob("*.ipynb")}
     assert {f"gintrainer/site/{n}" for n in notebooks} <= names
 

@@ -198,7 +198,8 @@ HOSTILE = {
     "a lone surrogate": lambda r: _answer(r, answer="\ud800"),
     "an extra key in an answer": lambda r: _answer(r, extra=1),
     "handed_in as a number": lambda r: _with(r, handed_in=1),
-    "too large": lambda r: _with(r, student="K" * (pending.LIMIT + 10)),
+    "a name too long": lambda r: _with(r, student="K" * 1000),
+    "too large": lambda r: json.dumps(r).encode() + b" " * pending.LIMIT,  # valid JSON, but too much of it
 }
 
 

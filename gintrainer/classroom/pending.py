@@ -1,8 +1,10 @@
 """Class answers the class store could not take yet, kept in the data folder until it can.
 
 When a student's page cannot reach the class store, it keeps the session as it stands (the
-class code, the session key, the student's name, every answer given so far and whether the
-set is handed in) in a file of the session's own, ``class-pending/<session>.json`` in the
+class code, the session's name in the store (:func:`~gintrainer.classroom.store.session_name`:
+never its key, which only the student's browser keeps), the student's name, every answer given
+so far and whether the set is handed in) in a file of the session's own,
+``class-pending/<session-name>.json`` in the
 data folder (:func:`gintrainer.storage.data_dir`), replaced atomically under the file's lock
 (:func:`keep`). The file outlives a reload of the page and a restart of the server: a reload
 continues the set from it while the store is away (:func:`load`), and the answers go to the
@@ -15,7 +17,7 @@ the session and the position), so an answer sent twice, or already recorded, is 
 
 Each file is read as a record (:data:`PENDING`): a regular file of at most :data:`LIMIT` bytes,
 its answers checked against the class set; one that cannot be read is set aside as
-``<session>.corrupt-<time>.json`` and left for a person to look at, and the page goes on
+``<session-name>.corrupt-<time>.json`` and left for a person to look at, and the page goes on
 without it.
 """
 
@@ -31,7 +33,17 @@ from typing import Any
 
 from ..errors import GinError
 from ..language import N_
-from ..storage import RecordError, RecordKind, StorageError, data_dir, locked, read_json, set_aside, write_json_atomic
+from ..storage import (
+    RecordError,
+    RecordKind,
+    StorageError,
+    data_dir,
+    locked,
+    parse_json,
+    read_record,
+    set_aside,
+    write_json_atomic,
+)
 from .codes import ClassCodeError
 from .results import Attempt, ResultsError, clean_student
 from .sets import ClassSet
@@ -69,9 +81,9 @@ def folder() -> Path:
 
 
 def pending_path(session: str) -> Path:
-    """The pending file of the session ``session`` (a session key, checked)."""
+    """The pending file of the session named ``session`` in the store (checked)."""
     if not isinstance(session, str) or not SESSION_KEY.fullmatch(session):
-        raise GinError(f"not a session key: {session!r}")
+        raise GinError(f"not a session's name: {session!r}"[:120])
     return folder() / f"{session}.json"
 
 
@@ -97,7 +109,7 @@ def _pending(data: Any, *, source: str, session: str | None = None) -> Pending:
         raise fail("code", str(error)) from None
     key = record.get("session")
     if not isinstance(key, str) or not SESSION_KEY.fullmatch(key) or (session is not None and key != session):
-        raise fail("session", f"not this file's session key: {key!r}"[:120])
+        raise fail("session", f"not this file's session: {key!r}"[:120])
     try:
         student = clean_student(record.get("student"))
     except GinError as error:
@@ -134,7 +146,8 @@ def _read(path: Path, session: str | None = None) -> Pending | None:
     """The pending file at ``path`` (held under its lock), None if there is none; one that cannot
     be read is set aside (and logged), and is None too."""
     try:
-        return _pending(read_json(path, error=PendingError), source=path.name, session=session)
+        data = parse_json(read_record(path, limit=LIMIT, error=PendingError), source=path.name, error=PendingError)
+        return _pending(data, source=path.name, session=session)
     except FileNotFoundError:
         return None
     except PendingError as error:
@@ -150,7 +163,7 @@ def _read(path: Path, session: str | None = None) -> Pending | None:
 
 def load(code: str, session: str) -> Pending | None:
     """What this server keeps for the store of the session ``session`` of the class ``code``; None
-    when nothing (or a file of another class: a session key is made for one class)."""
+    when nothing (or a file of another class: a session is one class's)."""
     path = pending_path(session)
     if not path.exists() and not path.is_symlink():
         return None

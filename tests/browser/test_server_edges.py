@@ -23,10 +23,10 @@ from conftest import ROOT, VoilaServer, open_page, settle
 
 pytestmark = pytest.mark.browser
 
-HIDDEN = {"gintrainer": "engine.py", "tests": "test_secret.py", "deploy": "settings.py", "bench": "bench_x.py",
+HIDDEN = {"gintrainer": "cards.py", "tests": "test_secret.py", "deploy": "settings.py", "bench": "bench_x.py",
           "docs": "notes.md", "data": "profiles/zoe.json", ".git": "config", "node_modules": "x/index.js"}
 """Folders of a site folder that the server must not show, each with a file in it."""
-SECRETS = ("engine.py", "test_secret.py", "settings.py", "bench_x.py", "notes.md", "zoe.json", "profiles", "config",
+SECRETS = ("cards.py", "test_secret.py", "settings.py", "bench_x.py", "notes.md", "zoe.json", "profiles", "config",
            "index.js", "voila.json", "pyproject.toml", "secret.md", "__pycache__", ".hidden.ipynb")
 """Names that no listing may hold: the hidden folders' files, the site's settings, and a page
 folder's own files that are not pages."""
@@ -51,7 +51,11 @@ def site_server(tmp_path_factory):
         shutil.copy(ROOT / name, site / name)
     shutil.copytree(ROOT / "lessons", site / "lessons", ignore=shutil.ignore_patterns("ku", "ps", "tr"))
     shutil.copytree(ROOT / "puzzles", site / "puzzles")
+    # The package itself, as in a checkout (another folder by that name would shadow the package in the kernels, which run in the site folder).
+    (site / "gintrainer").symlink_to(ROOT / "gintrainer", target_is_directory=True)
     for folder, file in HIDDEN.items():
+        if folder == "gintrainer":
+            continue
         (site / folder / file).parent.mkdir(parents=True, exist_ok=True)
         (site / folder / file).write_text("{}" if file.endswith(".json") else "secret")
     (site / "data" / "picture.png").write_bytes(b"\x89PNG")

@@ -283,3 +283,17 @@ def test_on_a_shared_server_no_page_opens_or_lists_another_learner_s_profile_by_
     page.reset_button.click()
     page.confirm.click()
     assert page.learner.is_guest and store.profile_path("Zoe").read_bytes() == before
+
+
+def test_the_administrator_gives_a_profile_a_new_pin_from_standard_input(data, monkeypatch, capsys):
+    import io
+
+    from gintrainer.cli import main
+    store.load("Zoe")
+    monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
+    assert main(["pin", "Zoe"]) == 2 and "A PIN has 4 to 64 characters" in capsys.readouterr().err
+    assert not store.has_pin("Zoe")
+    monkeypatch.setattr("sys.stdin", io.StringIO("blue heron\n"))
+    assert main(["pin", "zoe"]) == 0 and "has a new PIN" in capsys.readouterr().out
+    assert store.enter("Zoe", "blue heron").progress.name == "Zoe"
+    assert main(["pin", "Nobody"]) == 2 and "no profile named" in capsys.readouterr().err

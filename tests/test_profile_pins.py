@@ -297,3 +297,25 @@ def test_the_administrator_gives_a_profile_a_new_pin_from_standard_input(data, m
     assert main(["pin", "zoe"]) == 0 and "has a new PIN" in capsys.readouterr().out
     assert store.enter("Zoe", "blue heron").progress.name == "Zoe"
     assert main(["pin", "Nobody"]) == 2 and "no profile named" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ["fifo", "symlink", "huge", "bytes", "folder"])
+def test_a_pin_record_that_is_no_regular_readable_file_keeps_its_profile_shut_without_hanging(data, damage):
+    import os
+    zoe_with_progress()
+    path = store._pin_path("Zoe")
+    path.unlink()
+    if damage == "fifo":
+        os.mkfifo(path)
+    elif damage == "symlink":
+        os.symlink(data / "elsewhere.json", path)
+        (data / "elsewhere.json").write_text("{}")
+    elif damage == "huge":
+        path.write_text('{"format": "gintrainer-pin", "failures": ' + "9" * 5000 + "}")
+    elif damage == "bytes":
+        path.write_bytes(b"\xff\xfe\x00{")
+    else:
+        path.mkdir()
+    with pytest.raises(store.PinError, match="cannot be checked"):
+        store.enter("Zoe", "2468")
+    assert store.has_pin("Zoe") and store.sign_in_key("Zoe") is None

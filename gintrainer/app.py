@@ -225,12 +225,17 @@ def sign_in_learner(handler: Any, *, page: bool) -> None:
     :func:`sign_in_teacher` does the teacher's: a request carrying a valid learner ticket
     (:data:`LEARNER_TICKET_HEADER`, made by a page once the profile's PIN was typed there:
     :func:`learner_ticket`) gets the learner cookie for the browser's session, naming that
-    profile; a page's request hands the cookie to its kernel in :data:`LEARNER_HEADER`."""
+    profile (a ticket for :data:`SIGN_OUT` clears it); a page's request hands the cookie to its
+    kernel in :data:`LEARNER_HEADER`."""
     headers = handler.request.headers
     ticket = headers.get(LEARNER_TICKET_HEADER)
     if ticket:
         key, _, value = ticket.partition("~")
-        if _SIGN_IN_KEY.fullmatch(key) and is_signed(f"{LEARNER_TICKET}:{key}", value, TICKET_SECONDS):
+        if not (_SIGN_IN_KEY.fullmatch(key) and is_signed(f"{LEARNER_TICKET}:{key}", value, TICKET_SECONDS)):
+            pass
+        elif key == SIGN_OUT:
+            handler.clear_cookie(LEARNER_COOKIE)
+        else:
             handler.set_cookie(LEARNER_COOKIE, f"{key}~{signed(f'{LEARNER_COOKIE}:{key}')}", httponly=True,
                                samesite="Strict", secure=handler.request.protocol == "https")
     if page:
@@ -401,6 +406,8 @@ LEARNER_HEADER = "X-Gintrainer-Learner"
 LEARNER_TICKET = "gintrainer_learner_ticket"
 LEARNER_TICKET_HEADER = "X-Gintrainer-Learner-Ticket"
 """The header a page sends the server a learner's ticket in, once the profile's PIN was typed."""
+SIGN_OUT = "out"
+"""The key of the ticket that ends the browser's sign-in to a profile (no profile's key is this)."""
 _SIGN_IN_KEY = re.compile(r"[a-z0-9-]{1,80}")
 
 

@@ -193,6 +193,7 @@ def test_the_right_pin_opens_the_profile_with_its_export_and_reset_and_signs_the
     assert ticket and page.bar.address.query == {"profile": "Zoe"}
     # The server takes the ticket and sets the learner cookie, which it hands to the next page's kernel.
     cookie = server_cookie(ticket)
+    assert cookie and server_cookie(ticket.replace("~", "~1")) is None  # a forged ticket sets no cookie
     monkeypatch.setenv("QUERY_STRING", "profile=Zoe")
     monkeypatch.setenv("HTTP_X_GINTRAINER_LEARNER", cookie)
     profile._page_learners.clear()
@@ -212,15 +213,33 @@ def test_the_right_pin_opens_the_profile_with_its_export_and_reset_and_signs_the
     assert Learner.from_page().is_guest
 
 
-def server_cookie(ticket: str) -> str:
-    """What the server's sign-in sets as the learner cookie for a request carrying ``ticket``."""
+def test_closing_the_profile_leaves_a_guest_and_ends_the_browser_s_sign_in(shared, monkeypatch):
+    zoe_with_progress()
+    page = ProfilePage(Learner())
+    bar = page.bar
+    assert bar.close_button.layout.display == "none"
+    bar.name_box.value, bar.pin_box.value = "Zoe", "2468"
+    bar.open_button.click()
+    assert bar.close_button.layout.display == "" and bar.address.query == {"profile": "Zoe"}
+    bar.close_button.click()
+    assert page.learner.is_guest and "solved 0" in page.summary.value and bar.name_box.value == ""
+    assert bar.close_button.layout.display == "none" and bar.address.query == {"profile": ""}
+    assert page.export_button.layout.display == "none"
+    assert server_cookie(bar.sign_in.ticket) is None  # the server clears the learner cookie
+
+
+def server_cookie(ticket: str) -> str | None:
+    """What the server's sign-in leaves as the learner cookie (None: none, or cleared) for a
+    request carrying ``ticket``; a page's request then hands that cookie to its kernel alone."""
     class Request:
         protocol = "http"
-        headers = HTTPHeaders({app.LEARNER_TICKET_HEADER: ticket, app.LEARNER_HEADER: "forged"})
+
+        def __init__(self, headers):
+            self.headers = HTTPHeaders(headers)
 
     class Handler:
-        request = Request()
-        cookies: dict[str, str] = {}
+        def __init__(self, headers, cookies):
+            self.request, self.cookies = Request(headers), cookies
 
         def set_cookie(self, name, value, **options):
             assert options["httponly"] and options["samesite"] == "Strict"
@@ -229,10 +248,15 @@ def server_cookie(ticket: str) -> str:
         def get_cookie(self, name):
             return self.cookies.get(name)
 
-    handler = Handler()
-    app.sign_in_learner(handler, page=True)
-    assert handler.request.headers[app.LEARNER_HEADER] == handler.cookies[app.LEARNER_COOKIE]
-    return handler.cookies[app.LEARNER_COOKIE]
+        def clear_cookie(self, name):
+            self.cookies[name] = None
+
+    cookies = {app.LEARNER_COOKIE: "before"}
+    app.sign_in_learner(Handler({app.LEARNER_TICKET_HEADER: ticket}, cookies), page=False)
+    page = Handler({app.LEARNER_HEADER: "forged"}, cookies)
+    app.sign_in_learner(page, page=True)
+    assert page.request.headers.get(app.LEARNER_HEADER) == (cookies[app.LEARNER_COOKIE] or None)
+    return None if cookies[app.LEARNER_COOKIE] == "before" else cookies[app.LEARNER_COOKIE]
 
 
 def test_a_new_name_starts_a_profile_once_its_pin_was_typed_twice_alike(shared):

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .. import profiles as store
 from ..app import (
     LEARNER_TICKET_HEADER,
+    SIGN_OUT,
     accept_language,
     allow_test_languages,
     learner_signed_in,
@@ -157,6 +158,16 @@ class Learner:
             outcome = store.enter(name, pin, create=True)
             self.ticket = learner_ticket(store.sign_in_key(name) or "") or ""
         self._opened(outcome)
+
+    def close(self) -> None:
+        """Play as a guest from now on; on a shared server, the page's browser must type the
+        profile's PIN again (the ticket ends its sign-in)."""
+        if self.name is None:
+            return
+        if profiles_shared():
+            self.ticket = learner_ticket(SIGN_OUT) or ""
+        self.name, self.progress, self.notice = None, Progress.new(GUEST), None
+        self._changed()
 
     def _opened(self, outcome: store.Outcome) -> None:
         self.name, self.progress, self.notice = outcome.progress.name, outcome.progress, outcome.notice
@@ -327,6 +338,9 @@ class ProfileBar(View):
             if self.shared else None
         self.open_button = widgets.Button(description=tc("button", "Open"),
                                           tooltip=t("Keep progress under this name"))
+        self.close_button = widgets.Button(description=tc("button", "Close my profile"),
+                                           tooltip=t("Play as a guest: this browser asks for your PIN again"),
+                                           layout=widgets.Layout(display="none")) if self.shared else None
         self.colour_box = widgets.Checkbox(value=settings.four_colour, description=tc("option", "Four-colour deck"),
                                            indent=False)
         self.who = widgets.HTML()
@@ -335,8 +349,10 @@ class ProfileBar(View):
         self.sign_in = SignIn(header=LEARNER_TICKET_HEADER) if self.shared else None
         self._new: tuple[str, str] | None = None  # a new name and the PIN typed once for it
         inputs = [self.name_box, self.open_button, self.colour_box]
-        if self.pin_box is not None:
-            inputs.insert(1, self.pin_box)
+        if self.pin_box is not None and self.close_button is not None:
+            inputs[1:1] = [self.pin_box]
+            inputs[3:3] = [self.close_button]
+            self.close_button.on_click(self._on_close)
         super().__init__([widgets.HBox(inputs, layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                           self.who, self.address, *([self.sign_in] if self.sign_in else [])],
                          _dom_classes=("gt-profile-bar",))
@@ -366,6 +382,11 @@ class ProfileBar(View):
         self.learner.choose(name, pin or None)
 
     @guarded
+    def _on_close(self, _button: widgets.Button | None = None) -> None:
+        self.learner.close()
+        self.name_box.value = ""
+
+    @guarded
     def _on_four_colour(self, change: Change) -> None:
         if change["new"] != settings.four_colour:
             self.learner.set_four_colour(change["new"])
@@ -376,6 +397,10 @@ class ProfileBar(View):
         name = learner.name
         if self.sign_in is not None and self.learner.ticket and self.sign_in.ticket != self.learner.ticket:
             self.sign_in.ticket = self.learner.ticket
+        if self.close_button is not None:
+            self.close_button.layout.display = "none" if name is None else ""
+            if name is None and self.address.query.get("profile"):
+                self.address.query = {"profile": ""}  # the address opens it no more
         if name is None and self.shared:
             text = escape(t("Playing as a guest: type your name and your PIN and press Open to keep your progress."))
             if learner.waiting and not learner.notice:

@@ -68,6 +68,14 @@ def test_her_pin_opens_her_profile_and_her_browser_keeps_it_for_its_session(page
         expect(stranger.get_by_role("button", name="Reset my progress…")).to_be_hidden()
     finally:
         other.close()
+    bar = page.locator(".gt-profile-bar").first
+    bar.get_by_role("button", name="Close my profile").click()  # on a shared computer, before leaving it
+    expect(bar).to_contain_text("Playing as a guest")
+    page.wait_for_function("() => !new URL(location.href).searchParams.has('profile')")
+    page.wait_for_function("() => document.querySelectorAll('.gt-signed-in').length === 1")
+    open_page(page, shared_server, "puzzles/profile.ipynb", "profile=Zoe")
+    expect(page.locator(".gt-profile-bar").first).to_contain_text("To open Zoe, type its PIN")
+    expect(page.get_by_role("button", name="Export my progress")).to_be_hidden()
 
 
 def test_the_open_mode_says_so_and_still_opens_a_profile_by_name(page, server, console):

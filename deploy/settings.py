@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from gintrainer.app import LANDING, TEACHER_PASSPHRASE, find_root
+from gintrainer.app import LANDING, TEACHER_PASSPHRASE, find_root, security_headers
 from gintrainer.classroom.store import DATABASE_ENV
 from gintrainer.storage import DATA_ENV
 
@@ -140,6 +140,7 @@ def describe() -> str:
 TRANSLATED: dict[str, str] = {
     "VoilaConfiguration": "VoilaConfiguration",
     "Voila.tornado_settings": "ServerApp.tornado_settings",
+    "IdentityProvider": "IdentityProvider",
     "ContentsManager": "ContentsManager",
     "MappingKernelManager": "MappingKernelManager",
     "VoilaExecutor": "VoilaExecutor",  # the server extension's pages execute with the server's configuration
@@ -201,6 +202,11 @@ def singleuser_config(root: Path | None = None, *, as_root: bool | None = None) 
     if unknown:
         raise ValueError("voila.json has settings deploy/settings.py neither translates nor leaves out: "
                          + ", ".join(unknown))
+    # The headers `gintrainer app` sends (its policy lets a page run only the server's own scripts), without
+    # the request's host: 'self' covers the kernels' websockets in the browsers of now. JupyterHub's own
+    # policy (frame-ancestors only) gives way to one set here.
+    tornado = config.setdefault("ServerApp", {}).setdefault("tornado_settings", {})
+    tornado["headers"] = {**tornado.get("headers", {}), **security_headers()}
     if os.geteuid() == 0 if as_root is None else as_root:
         config["ServerApp"]["allow_root"] = True  # a container or a CI machine that runs everything as root
     return config

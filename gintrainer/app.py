@@ -7,20 +7,29 @@ links between notebooks work, and points the browser at the landing page.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import contextvars
+import fnmatch
+import functools
 import hashlib
 import hmac
 import ipaddress
+import logging
+import math
 import os
+import posixpath
 import re
 import secrets
+import socket
 import subprocess
 import sys
 import time
 import webbrowser
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, unquote
 
 from .errors import GinError, quoted
 from .language import t
@@ -94,17 +103,246 @@ def voila_command(root: Path, *, port: int, ip: str) -> list[str]:
 
 
 def run_voila(argv: list[str]) -> int:
-    """Run Voila with ``argv``, the package's template on its path (``python -m gintrainer.app``)."""
+    """Run Voila with ``argv``, the package's template on its path (``python -m gintrainer.app``),
+    serving the site's pages and nothing else (:func:`_site_voila`)."""
     os.environ.update(with_templates(dict(os.environ)))
     os.environ.setdefault(TEACHER_KEY, secrets.token_hex(32))  # the server's and its kernels' (see below)
-    from voila.app import main
     sys.argv = ["voila", *argv]
-    main()
+    _site_voila().launch_instance()
     return 0
 
 
+# -- the server's edges: what it answers, and the headers it sends ------------------------
+
+SITE_PAGES = ("index.ipynb", "lessons", "puzzles", "practice", "replays", "classroom")
+"""What of the site folder the server answers for (its pages, their files and listings): the landing
+page and the folders of pages (setup.py's ``SITE`` but voila.json). The rest of the folder (the
+package, the tests, the benchmarks, the deployment, a data folder kept there) answers 404."""
+
+
+def on_site(path: str, *, hide: tuple[str, ...] = (), listing: bool = False) -> bool:
+    """Whether ``path`` (a request's, relative to the site folder) is the landing page or in a
+    folder of pages (:data:`SITE_PAGES`), with no part hidden: no dot-name or ``..``, none that
+    matches one of ``hide`` (voila.json's ``ContentsManager.hide_globs``). The site folder itself
+    is only for a ``listing`` (its entries filtered the same way)."""
+    parts = path.strip("/").split("/")
+    if parts == [""]:
+        return listing
+    return parts[0] in SITE_PAGES and all(
+        part and not part.startswith(".") and not any(fnmatch.fnmatchcase(part, glob) for glob in hide)
+        for part in parts)
+
+
+HEARTBEAT = "window.voila_heartbeat()"
+"""The one inline script Voila writes into a page itself (a line that keeps the connection alive
+while a cell runs long, ``voila/handler.py``), which the page's policy allows by its hash."""
+_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+"""A request's ``Host`` as the policy may name it (anything else is left out of the policy)."""
+
+
+def content_security_policy(host: str | None = None) -> str:
+    """The Content-Security-Policy of every answer of the server: the page may load and run only
+    what this server sends, and talk only to it. ``host``: the request's ``Host`` (``127.0.0.1:8866``).
+
+    - ``default-src 'self'``: anything not named below, from this server only.
+    - ``script-src 'self' blob:`` and the hash of :data:`HEARTBEAT`: Voila's scripts and the
+      widgets' bundles are files of this server; the package's template has no inline script
+      (``gintrainer/share/voila/templates/gintrainer``); anywidget runs each of the trainer's script
+      widgets (``_esm``) from a ``blob:`` URL it makes of the widget's code, which came from this
+      server's kernel (a page cannot make a ``blob:`` without already running a script). No
+      ``'unsafe-inline'``, no ``'unsafe-eval'``.
+    - ``style-src 'self' 'unsafe-inline'``: unavoidable: JupyterLab's and the widgets' bundles add
+      their style sheets as ``<style>`` elements, Voila's template hides the cells with a
+      ``style`` attribute until they are rendered, and the trainer's pages style cards and tables in
+      ``<style>`` elements and ``style`` attributes of their HTML (without it Chromium refuses
+      170 inline styles on the landing page and the first lesson). A style cannot run a script.
+    - ``img-src 'self' data:``: Voila's empty page icon and JupyterLab's icons are ``data:`` images.
+    - ``font-src 'self'``: the fonts (Font Awesome's, in Voila's bundle) are this server's files.
+    - ``connect-src 'self'`` with ``ws://`` and ``wss://`` of the request's host: the kernel's
+      websocket and Voila's requests; ``'self'`` alone covers websockets only in newer browsers
+      (Chrome 71, Safari 16).
+    - ``object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'``: no
+      plugin, no ``<base>`` pointing elsewhere, no form sent elsewhere, no framing by another site."""
+    digest = base64.b64encode(hashlib.sha256(HEARTBEAT.encode()).digest()).decode()
+    sockets = f" ws://{host} wss://{host}" if host and _HOST.fullmatch(host) else ""
+    return "; ".join([
+        "default-src 'self'",
+        f"script-src 'self' blob: 'sha256-{digest}'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        f"connect-src 'self'{sockets}",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ])
+
+
+REFERRER_POLICY = "same-origin"
+"""The Referrer-Policy of every answer: a page's address (its query string names a profile or a
+class) is never sent to another site."""
+
+
+def security_headers(host: str | None = None) -> dict[str, str]:
+    """The headers every answer of the server carries (``host``: the request's, see
+    :func:`content_security_policy`); a hub's user servers send them without a host
+    (deploy/settings.py)."""
+    return {"Content-Security-Policy": content_security_policy(host), "Referrer-Policy": REFERRER_POLICY,
+            "X-Content-Type-Options": "nosniff"}
+
+
+def _security_headers() -> type:
+    """A Tornado output transform that sets :func:`security_headers` on every answer of the server
+    (pages, files, errors), over Jupyter Server's own ``frame-ancestors``-only policy. The cookies'
+    ``SameSite`` is voila.json's (``xsrf_cookie_kwargs``, ``IdentityProvider.cookie_options``): a
+    transform runs before Tornado writes the cookies."""
+    from tornado.web import OutputTransform
+
+    class SecurityHeaders(OutputTransform):
+        def __init__(self, request: Any):
+            super().__init__(request)
+            self.host = request.host
+
+        def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes, finishing: bool) -> Any:
+            headers.update(security_headers(self.host))
+            return status_code, headers, chunk
+
+    return SecurityHeaders
+
+
+def _refuse_off_site(handler: Any, path: str | None, *, listing: bool = False) -> None:
+    """Answer 404 unless ``path``, which ``handler`` (a Tornado request handler) was asked for, is
+    on the site (:func:`on_site`, with voila.json's ``hide_globs``)."""
+    from tornado import web
+    hide = tuple(handler.settings["contents_manager"].hide_globs)
+    if not on_site(path or "", hide=hide, listing=listing):
+        raise web.HTTPError(404)
+
+
+def _site_entries(handler: Any, model: dict) -> dict:
+    """A contents model with, for a folder, only its entries on the site."""
+    hide = tuple(handler.settings["contents_manager"].hide_globs)
+    if model.get("type") == "directory" and isinstance(model.get("content"), list):
+        model["content"] = [item for item in model["content"] if on_site(item["path"], hide=hide)]
+    return model
+
+
+def is_template_file(path: str) -> bool:
+    """Whether ``path`` (``/voila/templates/<path>``) names a file in a template's ``static`` folder,
+    the only files of a template the server sends (Voila's handler answered 500 for any other)."""
+    parts = posixpath.normpath(path).split("/")
+    return len(parts) >= 3 and parts[1] == "static" and parts[0] not in ("", ".", "..")
+
+
+def _site_handlers() -> dict[type, type | None]:
+    """Voila's handlers that :func:`_site_voila` replaces (with one that answers 404 off the site)
+    or leaves out (None)."""
+    from tornado import web
+    from voila.static_file_handler import AllowListFileHandler, TemplateStaticFileHandler
+    from voila.tornado.contentshandler import VoilaContentsHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+    class SiteContents(VoilaContentsHandler):
+        async def get(self, path: str = "") -> None:
+            _refuse_off_site(self, path, listing=True)
+            await super().get(path)
+
+        def _finish_model(self, model: Any, location: bool = True) -> None:
+            super()._finish_model(_site_entries(self, model), location)
+
+    class SitePages(TornadoVoilaHandler):
+        async def prepare(self) -> None:
+            await super().prepare()  # signs the visitor in first, as the error page needs
+            _refuse_off_site(self, self.path_args[0] if self.path_args else None)
+
+    class SiteFiles(AllowListFileHandler):
+        def prepare(self) -> None:
+            _refuse_off_site(self, self.path_args[0] if self.path_args else None)
+
+    class TemplateFiles(TemplateStaticFileHandler):
+        def prepare(self) -> None:
+            if not is_template_file(self.path_args[0] if self.path_args else ""):
+                raise web.HTTPError(404)
+
+    return {TornadoVoilaTreeHandler: None, VoilaContentsHandler: SiteContents, TornadoVoilaHandler: SitePages,
+            AllowListFileHandler: SiteFiles, TemplateStaticFileHandler: TemplateFiles}
+
+
+def _site_voila() -> Any:
+    """Voila serving the site's pages and nothing else, with :func:`_security_headers`.
+
+    Answers 404 for: Voila's file tree (``/``, which goes to the landing page instead, and
+    ``/voila/tree/...``), which lists the folders' names; any path off the site
+    (:func:`on_site`) in ``/voila/api/contents/`` (whose listings keep only the site's entries; the
+    teacher's page sends its sign-in there), ``/voila/render/`` and ``/voila/files/``; a template's
+    file outside its ``static`` folder (``/voila/templates/lab/index.html.j2`` was a 500); the
+    sign-in and sign-out pages of the identity provider (the app has no sign-in: ``/logout`` was a
+    500). The pages keep everything they use: ``/voila/render/``, ``/voila/static/``,
+    ``/voila/templates/<name>/static/``, ``/voila/labextensions/``, ``/voila/api/themes/``, the
+    kernels' websockets, ``/voila/api/shutdown/`` and ``/voila/query/`` (preheated kernels)."""
+    from jupyter_server.utils import url_path_join
+    from tornado import web
+    from voila.app import Voila
+
+    edges = _site_handlers()
+
+    class SiteVoila(Voila):
+        def init_handlers(self) -> list:
+            sign_in = {spec[1] for spec in self.identity_provider.get_handlers()}
+            handlers = [(url_path_join(self.server_url, "/?"), web.RedirectHandler,
+                         {"url": url_path_join(self.server_url, LANDING), "permanent": False})]
+            for pattern, handler, *options in super().init_handlers():
+                replaced = edges.get(handler, handler)
+                if replaced is not None and handler not in sign_in:
+                    handlers.append((pattern, replaced, *options))
+            return handlers
+
+        def listen(self) -> None:
+            self.app.transforms.append(_security_headers())
+            super().listen()
+
+    return SiteVoila
+
+
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOST_NAME = re.compile(rf"(?=.{{1,253}}\Z){_LABEL}(\.{_LABEL})*\.?")
+"""A host name as DNS spells it: labels of letters, digits and inner hyphens, 253 characters at most."""
+
+
+def check_address(ip: object) -> str:
+    """``ip`` (``gintrainer app --ip``) when the server can listen on it: an IPv4 or IPv6 address
+    of this machine (``0.0.0.0`` or ``::`` for all of them), or a host name that resolves to one
+    (``localhost``); else GinError naming it. Voila would serve on every address for an empty one
+    and print a traceback for one it cannot listen on."""
+    refused = GinError(t("--ip must be an address of this machine (such as 127.0.0.1, or 0.0.0.0 for a classroom) "
+                         "or a name of it (such as localhost), not {ip}", ip=quoted(ip)))
+    if not isinstance(ip, str):
+        raise refused
+    try:
+        family_of = ipaddress.ip_address(ip)
+    except ValueError:
+        # Digits and dots that are no address (999.1.1.1; 10.1 the resolver would read as 10.0.0.1) are
+        # refused as they are, not looked up as a name.
+        if not HOST_NAME.fullmatch(ip) or all(part.isdigit() for part in ip.rstrip(".").split(".")):
+            raise refused from None
+        family_of = None
+    if family_of is not None and family_of.is_unspecified:
+        return ip
+    try:
+        found = socket.getaddrinfo(ip, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError):
+        raise refused from None
+    for family, kind, proto, _, address in found:
+        with contextlib.suppress(OSError), socket.socket(family, kind, proto) as probe:
+            probe.bind((address[0], 0, *address[2:]))  # any free port: is the address this machine's?
+            return ip
+    raise refused
+
+
 def landing_url(port: int, ip: str = "localhost") -> str:
-    host = "localhost" if ip in ("0.0.0.0", "::", "") else ip
+    host = "localhost" if ip in ("0.0.0.0", "::", "") else f"[{ip}]" if ":" in ip else ip
     return f"http://{host}:{port}/{LANDING}"
 
 
@@ -132,6 +370,7 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
     and ``$GINTRAINER_SHARED`` not set to 1; else each profile opens with its PIN."""
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise GinError(f"the port must be a number from 1 to 65535, not {port!r}")
+    check_address(ip)
     env = dict(os.environ)
     if teacher_passphrase is not None:
         if not teacher_passphrase.strip():
@@ -188,9 +427,11 @@ def _page_identity_provider() -> type:
             if user is not None:
                 sign_in_teacher(handler, page=isinstance(handler, VoilaHandler))
                 sign_in_learner(handler, page=isinstance(handler, VoilaHandler))
+                name_client(handler, page=isinstance(handler, VoilaHandler))
             if user is not None and isinstance(handler, VoilaHandler) and handler.request.method == "GET":
                 handler.current_user = user  # as the handler's prepare() sets it next: the cookie's lifetime reads it
                 _ = handler.xsrf_token  # sets the cookie when the browser has none
+                admit_page(handler)  # last: a refused page is finished here
             return user
 
     return PageIdentityProvider
@@ -247,11 +488,210 @@ def sign_in_learner(handler: Any, *, page: bool) -> None:
 
 
 def __getattr__(name: str) -> type:
-    # The class is built when the server imports it, so that a page's kernel, which imports this
+    # The classes are built when the server imports them, so that a page's kernel, which imports this
     # module, does not import Jupyter Server.
     if name == IDENTITY_PROVIDER:
         return _page_identity_provider()
+    if name == KERNEL_MANAGER:
+        return _page_kernel_manager()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# -- how many kernels ------------------------------------------------------------------
+
+KERNEL_MANAGER = "PageKernelManager"
+"""The kernel manager voila.json gives the server (``VoilaConfiguration.multi_kernel_manager_class``)."""
+MAX_KERNELS_ENV = "GINTRAINER_MAX_KERNELS"
+MAX_CLIENT_KERNELS_ENV = "GINTRAINER_MAX_KERNELS_PER_CLIENT"
+DEFAULT_MAX_KERNELS = 80
+"""The most page kernels a server runs at once (``PageKernelManager.max_kernels``, else
+``$GINTRAINER_MAX_KERNELS``). A student page's kernel takes 58 MB (RSS, median; 42 MB PSS;
+bench/bench_kernel_caps.py): 80 take about 4.6 GB, and hold a class of 30 with two pages open each,
+the teacher's pages and the preheated pool."""
+DEFAULT_MAX_CLIENT_KERNELS = 6
+"""The most page kernels one client (one address) has at once (``PageKernelManager.max_kernels_per_client``,
+else ``$GINTRAINER_MAX_KERNELS_PER_CLIENT``; 0: no limit, for clients behind one address): a
+student's few tabs, and the pages just left, whose kernels are shutting down."""
+SERVERS_OWN = frozenset({"127.0.0.1", "::1"})
+"""The addresses of the server's own machine, which the limit per client does not hold: the
+learner at home, the teacher at the server, a class simulated on one machine (bench/bench_class.py).
+Behind a proxy on the same machine, list it in ``GINTRAINER_TRUSTED_PROXIES``, or every client
+is the proxy's address."""
+RETRY_SECONDS = 30
+"""The ``Retry-After`` of a refused page."""
+
+
+def _limit(name: str, default: int) -> int:
+    """A limit of the environment (a whole number from 0), else ``default``."""
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() and len(value) < 7 else default
+
+
+class Reservation:
+    """A kernel a page's request may start, counted for its client until the kernel is running
+    (:meth:`KernelSlots.claim`) or the request ended without one (:meth:`KernelSlots.release`)."""
+
+    def __init__(self, client: str):
+        self.client = client
+        self.done = False
+
+
+class KernelSlots:
+    """Which client each page kernel is for, and whether another may start: at most
+    ``per_server`` kernels in all (the preheated ones too) and ``per_client`` for one client
+    (0: no limit; none for the server's own machine, :data:`SERVERS_OWN`), counting the ones
+    being started. A kernel that ended (shut down, culled, dead) no longer counts: the live
+    kernels are given at each :meth:`admit`."""
+
+    def __init__(self, per_client: int, per_server: int):
+        self.per_client, self.per_server = per_client, per_server
+        self.unlimited = SERVERS_OWN
+        self.owners: dict[str, str] = {}
+        self.pending: dict[str, int] = {}
+
+    def admit(self, client: str, live: Collection[str]) -> Reservation | str:
+        """A reservation for a kernel for ``client``, or why not: "client" (it has its most),
+        "server" (the server has its most). ``live``: the ids of the server's running kernels."""
+        live = set(live)
+        self.owners = {kernel: owner for kernel, owner in self.owners.items() if kernel in live}
+        if len(live) + sum(self.pending.values()) >= self.per_server:
+            return "server"
+        if self.per_client and client not in self.unlimited and self.count(client) >= self.per_client:
+            return "client"
+        self.pending[client] = self.pending.get(client, 0) + 1
+        return Reservation(client)
+
+    def count(self, client: str) -> int:
+        """The kernels of ``client``, running or being started."""
+        return sum(owner == client for owner in self.owners.values()) + self.pending.get(client, 0)
+
+    def claim(self, reservation: Reservation, kernel_id: str) -> None:
+        """The reserved kernel is ``kernel_id``, running for the reservation's client."""
+        self.release(reservation)
+        self.owners[kernel_id] = reservation.client
+
+    def release(self, reservation: Reservation) -> None:
+        """End the reservation, if it has not ended yet."""
+        if not reservation.done:
+            reservation.done = True
+            left = self.pending.get(reservation.client, 0) - 1
+            if left > 0:
+                self.pending[reservation.client] = left
+            else:
+                self.pending.pop(reservation.client, None)
+
+
+_reservation: contextvars.ContextVar[Reservation | None] = contextvars.ContextVar("gintrainer_reservation",
+                                                                                    default=None)
+"""The reservation of the page's request being served (a request runs in one asyncio task)."""
+
+
+def admit_page(handler: Any) -> None:
+    """On a page's request (``handler``, Voila's page handler), reserve its kernel for the
+    client or refuse the page: 429 when the client has its most kernels, 503 when the server
+    has, with a page in the browser's language saying so. The reservation ends when the request does."""
+    manager = handler.kernel_manager
+    slots = getattr(manager, "kernel_slots", None)
+    if handler.request.method != "GET" or not isinstance(slots, KernelSlots):
+        return
+    client = request_client_address(handler.request)
+    found = slots.admit(client, manager.list_kernel_ids())
+    if isinstance(found, Reservation):
+        _reservation.set(found)
+        finish = handler.on_finish
+
+        def on_finish() -> None:
+            slots.release(found)
+            finish()
+
+        handler.on_finish = on_finish
+        return
+    limit = slots.per_client if found == "client" else slots.per_server
+    handler.log.warning("page %s refused to %s: %s has its most kernels (%d)", handler.request.path, client,
+                        "the client" if found == "client" else "the server", limit)
+    handler.clear()
+    handler.set_status(429 if found == "client" else 503)
+    handler.set_header("Content-Type", "text/html; charset=UTF-8")
+    handler.set_header("Cache-Control", "no-store")
+    handler.set_header("Retry-After", str(RETRY_SECONDS))
+    handler.finish(refusal_page(found, limit, handler.request.headers.get("Accept-Language")))
+
+
+def refusal_page(why: str, limit: int, accept: str | None) -> str:
+    """The page a browser gets instead of a page beyond a limit (``why``: "client" or "server",
+    see :meth:`KernelSlots.admit`), in the language its ``Accept-Language`` prefers."""
+    from html import escape
+
+    from .language import choose_language, in_language, text_direction
+    with in_language(choose_language(accept=accept)) as lang:
+        title = t("Too many pages are open")
+        if why == "client":
+            reason = t("This computer already has {count} pages of the trainer open, the most one computer may "
+                       "have: close one of them, then reload this page.", count=limit)
+        else:
+            reason = t("The server already runs {count} pages, the most it can: wait a minute, then reload "
+                       "this page.", count=limit)
+        direction = text_direction(lang)
+    return (f'<!DOCTYPE html>\n<html lang="{lang}" dir="{direction}"><head><meta charset="utf-8">'
+            f"<title>{escape(title)}</title></head><body><h1>{escape(title)}</h1><p>{escape(reason)}</p>"
+            "</body></html>\n")
+
+
+def _claiming(hand_over: Any) -> Any:
+    """Voila's ``get_rendered_notebook``, the preheated kernel it hands over made the request's client's."""
+    @functools.wraps(hand_over)
+    async def get_rendered_notebook(self: Any, *args: Any, **kwargs: Any) -> Any:
+        found = await hand_over(self, *args, **kwargs)
+        self._claim(found[2])  # (render task, rendered cells, kernel id)
+        return found
+    return get_rendered_notebook
+
+
+def _page_kernel_manager() -> type:
+    """Jupyter Server's kernel manager, which counts the page kernels of each client
+    (:class:`KernelSlots`): the page's request reserved one (:func:`admit_page`), and the
+    kernel the request gets (started for it, or a preheated one handed to it) is the client's
+    until it ends. Voila's preheating subclasses it (``VoilaKernelManager``)."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from traitlets import Int, default
+
+    class PageKernelManager(AsyncMappingKernelManager):
+        max_kernels = Int(config=True, help="The most page kernels running at once (the preheated ones too).")
+        max_kernels_per_client = Int(config=True, help="The most page kernels of one client (0: no limit).")
+
+        @default("max_kernels")
+        def _max_kernels(self) -> int:
+            return _limit(MAX_KERNELS_ENV, DEFAULT_MAX_KERNELS)
+
+        @default("max_kernels_per_client")
+        def _max_kernels_per_client(self) -> int:
+            return _limit(MAX_CLIENT_KERNELS_ENV, DEFAULT_MAX_CLIENT_KERNELS)
+
+        def __init__(self, **kwargs: Any):
+            super().__init__(**kwargs)
+            self.kernel_slots = KernelSlots(self.max_kernels_per_client, self.max_kernels)
+            self.log.info("at most %d page kernels, %s per client", self.max_kernels,
+                          self.max_kernels_per_client or "any number")
+
+        def __init_subclass__(cls, **kwargs: Any) -> None:
+            # Voila's VoilaKernelManager hands a preheated kernel to a page's request in its own
+            # get_rendered_notebook: the request's client gets it.
+            super().__init_subclass__(**kwargs)
+            if "get_rendered_notebook" in cls.__dict__:
+                cls.get_rendered_notebook = _claiming(cls.__dict__["get_rendered_notebook"])  # type: ignore[attr-defined]
+
+        def _claim(self, kernel_id: str) -> None:
+            reservation = _reservation.get()
+            if reservation is not None and not reservation.done:
+                self.kernel_slots.claim(reservation, kernel_id)
+
+        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+            kernel_id = await super().start_kernel(*args, **kwargs)
+            if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":  # not for the pool: for a page's request
+                self._claim(kernel_id)
+            return kernel_id
+
+    return PageKernelManager
 
 
 # -- for pages running under Voila --------------------------------------------
@@ -453,6 +893,172 @@ def learner_signed_in(key: str | None) -> bool:
     cookie = os.environ.get("HTTP_X_GINTRAINER_LEARNER", "")
     named, _, value = cookie.partition("~")
     return bool(key) and named == key and is_signed(f"{LEARNER_COOKIE}:{key}", value, SIGN_IN_SECONDS)
+
+
+# -- who is asking --------------------------------------------------------------------
+
+CLIENT_HEADER = "X-Gintrainer-Client"
+"""The header a page's kernel reads its client's address from (voila.json's ``http_header_envs``);
+the server writes it on every page's request (:func:`name_client`), whatever the browser sent in it."""
+TRUSTED_PROXIES = "GINTRAINER_TRUSTED_PROXIES"
+"""Set in a server's environment (addresses, separated by commas), requests coming from one of
+them are taken to come from the address their ``X-Forwarded-For`` header gives: a proxy in front
+of the server (a hub's) says who its clients are. Unset, a request comes from its own address."""
+UNKNOWN_CLIENT = "unknown"
+"""The client of a page run outside a server of this app (a notebook, a test)."""
+
+
+def trusted_proxies(environ: dict[str, str] | None = None) -> frozenset[str]:
+    """The addresses of :data:`TRUSTED_PROXIES`, normalised (bad ones left out)."""
+    parts = (os.environ if environ is None else environ).get(TRUSTED_PROXIES, "").split(",")
+    return frozenset(address for address in map(_address, parts) if address is not None)
+
+
+def _address(text: str) -> str | None:
+    """``text`` as one spelling of its address (an IPv4 address mapped into IPv6 as IPv4); None if
+    it is none."""
+    try:
+        address = ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+    return str(getattr(address, "ipv4_mapped", None) or address)
+
+
+def client_address(remote_ip: str, forwarded_for: str | None = None,
+                   proxies: frozenset[str] | None = None) -> str:
+    """The client of a request that came from ``remote_ip`` with the header ``X-Forwarded-For``
+    ``forwarded_for``: ``remote_ip`` itself unless it is a trusted proxy (:func:`trusted_proxies`),
+    else the last address of the header that is not one (what a proxy appended, not what the
+    browser wrote before it).
+
+    >>> proxy = frozenset({"127.0.0.1"})
+    >>> client_address("10.0.0.7", "1.2.3.4", proxy), client_address("127.0.0.1", "6.6.6.6, 10.0.0.7", proxy)
+    ('10.0.0.7', '10.0.0.7')
+    """
+    proxies = trusted_proxies() if proxies is None else proxies
+    client = _address(remote_ip) or remote_ip
+    if client not in proxies or not forwarded_for:
+        return client
+    for hop in reversed(forwarded_for.split(",")[-20:]):
+        address = _address(hop)
+        if address is None:
+            return client  # a header the proxy did not write: the proxy is the client
+        if address not in proxies:
+            return address
+    return client
+
+
+def request_client_address(request: Any) -> str:
+    """The client of a Tornado request (:func:`client_address`)."""
+    return client_address(str(request.remote_ip), request.headers.get("X-Forwarded-For"))
+
+
+def _client_signature(address: str) -> str | None:
+    """What signs a client's address in :data:`CLIENT_HEADER`: the server's key; None without one."""
+    key = os.environ.get(TEACHER_KEY, "")
+    if len(key) < 32:
+        return None
+    return hmac.new(key.encode(), f"client.{address}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def name_client(handler: Any, *, page: bool) -> None:
+    """On a page's request, write the client's address, signed with the server's key, in the
+    header :data:`CLIENT_HEADER`, which voila.json hands to the page's kernel, over whatever the
+    browser sent in it (a server that does not write it, as a user's server under the hub, hands
+    the kernel the browser's, which the kernel does not believe: :func:`request_client`)."""
+    if page:
+        headers = handler.request.headers
+        if CLIENT_HEADER in headers:
+            del headers[CLIENT_HEADER]
+        address = request_client_address(handler.request)
+        signature = _client_signature(address)
+        if signature is not None:
+            headers[CLIENT_HEADER] = f"{address} {signature}"
+
+
+def request_client() -> str:
+    """In a page's kernel, the address of the client that asked for the page, as the server
+    signed it (:func:`name_client`); :data:`UNKNOWN_CLIENT` for a header it did not sign."""
+    wait_for_request()
+    address, _, signature = os.environ.get("HTTP_X_GINTRAINER_CLIENT", "")[:200].rpartition(" ")
+    wanted = _client_signature(address)
+    if address and wanted is not None and hmac.compare_digest(signature.encode("ascii", "replace"), wanted.encode()):
+        return address
+    return UNKNOWN_CLIENT
+
+
+def request_page() -> str:
+    """In a page's kernel, the page's path on the server (``/voila/render/classroom/gradebook.ipynb``),
+    one spelling for every address of the same page (``//``, ``./``, ``%62``)."""
+    wait_for_request()
+    path = posixpath.normpath("/" + unquote(os.environ.get("SCRIPT_NAME", "")[:1000]).lstrip("/"))
+    return path if path != "/" else "page"
+
+
+log = logging.getLogger("gintrainer.app")
+
+
+class _ServerStream(logging.Handler):
+    """Writes to the server's own stream from a page's kernel, whose ``sys.stderr`` goes to
+    the page: the copy ipykernel keeps of the kernel's standard error."""
+
+    def __init__(self, fd: int):
+        super().__init__()
+        self.fd = fd
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self.fd, (self.format(record) + "\n").encode("utf-8", "replace"))
+
+
+def server_log() -> logging.Logger:
+    """The app's logger; in a page's kernel it writes to the server's log, not the page."""
+    if sys.stderr is not sys.__stderr__ and not any(isinstance(h, _ServerStream) for h in log.handlers):
+        # a kernel's: ipykernel sends what it is given to the page, and keeps a copy of the
+        # server's stream where it also diverts the kernel's own file descriptor 2
+        fd = getattr(sys.stderr, "_original_stdstream_copy", None)
+        if not isinstance(fd, int) and sys.__stderr__ is not None:
+            fd = sys.__stderr__.fileno()
+        if isinstance(fd, int):
+            handler = _ServerStream(fd)
+            handler.setFormatter(logging.Formatter("[%(levelname)1.1s %(asctime)s %(name)s] %(message)s"))
+            log.addHandler(handler)
+            log.setLevel(logging.INFO)
+    return log
+
+
+class PassphraseWait(GinError):
+    """A try of the teacher passphrase before the wait that wrong guesses earned is over."""
+
+    def __init__(self, seconds: float):
+        self.seconds = max(1, math.ceil(seconds))
+        super().__init__(t("Too many wrong passphrases were typed on this page: wait {seconds} s and try again.",
+                           seconds=self.seconds))
+
+
+def try_teacher_passphrase(typed: object, *, guesses: Any = None, client: str | None = None,
+                           page: str | None = None) -> bool:
+    """Whether ``typed`` is the teacher passphrase (:func:`is_teacher_passphrase`), typed by
+    ``client`` on ``page`` (the page's request's by default), slowed down after wrong guesses
+    (:mod:`gintrainer.guesses`, the server's file by default): PassphraseWait, the passphrase
+    not even compared, while the client must still wait on that page. A wrong guess is logged
+    with the client and the page, never what was typed."""
+    from .guesses import Guesses, guesses_path
+    guesses = Guesses(guesses_path()) if guesses is None else guesses
+    client = request_client() if client is None else client
+    page = request_page() if page is None else page
+    wait = guesses.wait(client, page)
+    if wait > 0:
+        server_log().warning("teacher passphrase tried from %s on %s within the wait (%d s left): refused",
+                             client, page, math.ceil(wait))
+        raise PassphraseWait(wait)
+    if is_teacher_passphrase(typed):
+        guesses.succeeded(client, page)
+        return True
+    wait = guesses.failed(client, page)
+    server_log().warning("wrong teacher passphrase from %s on %s (%d in a row); next try in %.0f s",
+                         client, page, guesses.failures(client, page), wait)
+    return False
 
 
 if __name__ == "__main__":

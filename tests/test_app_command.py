@@ -46,3 +46,75 @@ def test_voila_finds_the_package_s_template_named_in_voila_json(tmp_path):
     with mock.patch.dict(os.environ, environ):
         paths = collect_template_paths(["voila", "nbconvert"], name, prune=True)
     assert paths[0] == str(TEMPLATES / "voila" / "templates" / name)
+
+
+class _Voila:
+    """Stands for the Voila process ``serve`` starts: records its command line, stops at once."""
+
+    commands: list[list[str]] = []
+
+    def __init__(self, command, **_):
+        self.commands.append(command)
+
+    def wait(self):
+        return 0
+
+
+@pytest.mark.parametrize("ip", ["", "   ", "999.1.1.1", "10.1", "127.0.0.1:8866", "[::1]", "no-such-host.invalid",
+                                "a host", "192.0.2.254", "x" * 300])
+def test_an_address_the_server_cannot_listen_on_is_refused_naming_it(capsys, monkeypatch, ip):
+    from gintrainer import app
+    from gintrainer.cli import main
+    monkeypatch.setattr(app.subprocess, "Popen", _Voila)
+    _Voila.commands = []
+    monkeypatch.setattr(app, "compile_package", lambda: True)
+    code = main(["app", "--no-browser", "--ip", ip, "--port", "8866"])
+    err = capsys.readouterr().err
+    assert code == 2 and not _Voila.commands
+    assert len(err.strip().splitlines()) == 1 and err.startswith("gintrainer: error: --ip must be"), err
+    assert repr(ip)[:20] in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("ip", ["127.0.0.1", "localhost", "0.0.0.0", "::"])
+def test_an_address_or_name_of_this_machine_is_served(capsys, monkeypatch, ip):
+    from gintrainer import app
+    from gintrainer.cli import main
+    monkeypatch.setattr(app.subprocess, "Popen", _Voila)
+    _Voila.commands = []
+    monkeypatch.setattr(app, "compile_package", lambda: True)
+    assert main(["app", "--no-browser", "--ip", ip, "--port", "8866"]) == 0
+    assert [c for c in _Voila.commands[0] if c.startswith("--Voila.ip=")] == [f"--Voila.ip={ip}"]
+    assert "http://" in capsys.readouterr().out
+
+
+def test_the_policy_names_the_request_s_host_for_websockets_only_when_it_is_a_plain_host():
+    from gintrainer.app import content_security_policy
+    assert "connect-src 'self' ws://127.0.0.1:8866 wss://127.0.0.1:8866;" in content_security_policy("127.0.0.1:8866")
+    assert "ws://[::1]:8866" in content_security_policy("[::1]:8866")
+    for hostile in ("evil.example; script-src *", "a b", "x'y", "", None):
+        policy = content_security_policy(hostile)
+        assert "connect-src 'self';" in policy and "ws:" not in policy and "*" not in policy
+
+
+def test_the_policy_allows_voila_s_heartbeat_line_by_its_hash():
+    import base64
+    import hashlib
+    import inspect
+
+    import voila.handler
+
+    from gintrainer.app import HEARTBEAT, content_security_policy
+    assert f"<script>{HEARTBEAT}</script>" in inspect.getsource(voila.handler)  # the line Voila writes
+    digest = base64.b64encode(hashlib.sha256(HEARTBEAT.encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in content_security_policy()
+
+
+@pytest.mark.parametrize("path, listing, answered", [
+    ("index.ipynb", False, True), ("lessons/01_cards_and_melds.ipynb", False, True), ("lessons/ku", True, True),
+    ("", True, True), ("", False, False), ("gintrainer/app.py", False, False), ("data/profiles", True, False),
+    ("lessons/../gintrainer", True, False), ("lessons/.hidden.ipynb", False, False), ("lessons//x", False, False),
+    ("lessons/__pycache__", True, False), ("lessons/notes.md", False, False), ("voila.json", False, False),
+])
+def test_the_server_answers_for_the_pages_only(path, listing, answered):
+    from gintrainer.app import on_site
+    assert on_site(path, hide=("__pycache__", "*.md"), listing=listing) is answered

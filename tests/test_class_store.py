@@ -288,6 +288,14 @@ def answer_on_page(page: StudentPage, right: bool) -> None:
         view.discard_button.click()
 
 
+def reloaded(page: StudentPage) -> StudentPage:
+    """``page`` reloaded (or its address opened in another tab) in the browser that started its
+    set: a new kernel reads the address (QUERY_STRING), then hears the key the browser keeps."""
+    again = StudentPage()
+    again.keeper._handle_custom_msg({"key": page.keeper.key}, [])
+    return again
+
+
 def shows_nothing_of_the_answers(page: StudentPage) -> bool:
     texts = [page.view.feedback.value, page.progress.value, page.results.value, page.review.value,
              page.connection.value, page.view.title.value]
@@ -308,7 +316,7 @@ def test_answers_reach_the_store_as_they_are_given_and_a_reload_continues_the_se
     assert [a.correct for a in store.session(SET.code, key).attempts] == [True, False]
     assert shows_nothing_of_the_answers(page) and page.connection.value == ""
     monkeypatch.setenv("QUERY_STRING", f"code={SET.code}&session={key}")
-    again = StudentPage()  # the page reloaded: a new kernel reads the address
+    again = reloaded(page)
     assert again.session is not None and again.session_key == key and again.student.value == "Kim"
     assert again.session.answered == 2 and again.index == 2 and not again.session.can_answer(1)
     assert "puzzle 3 of 4" in again.progress.value and shows_nothing_of_the_answers(again)
@@ -330,7 +338,7 @@ def test_two_tabs_of_one_session_keep_the_first_answer_given(store_url, monkeypa
     first = StudentPage(code=SET.code, student="Kim")
     first.start_button.click()
     monkeypatch.setenv("QUERY_STRING", f"code={SET.code}&session={first.session_key}")
-    second = StudentPage()  # the address opened in a second tab
+    second = reloaded(first)  # the address opened in a second tab
     answer_on_page(first, right=True)
     answer_on_page(second, right=False)  # too late: the first answer stands
     assert not second.session.can_answer(0) and shows_nothing_of_the_answers(second)
@@ -474,3 +482,50 @@ def test_the_readme_says_how_often_the_gradebook_reads_the_store():
     from gintrainer.widgets.classroom import REFRESH_SECONDS, Ticker
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
     assert f"reads the store again every {REFRESH_SECONDS} seconds" in readme and Ticker().seconds == REFRESH_SECONDS
+
+
+@pytest.mark.parametrize("where", ["", "-wal", "-journal"])
+@pytest.mark.parametrize("odd", ["fifo", "dangling link", "folder"])
+def test_something_not_a_file_at_the_sqlite_path_is_set_aside_or_reported_without_waiting(tmp_path, where, odd):
+    import os
+    path = tmp_path / STORE_FILE
+    if where:  # a store with an answer (closed: its companions are gone), and something odd where one goes
+        first = open_store(f"sqlite:///{path}")
+        first.start(SET.code, new_session_key(), "Ann")
+        first.close()
+    odd_path = tmp_path / (STORE_FILE + where)
+    if odd == "fifo":
+        os.mkfifo(odd_path)
+    elif odd == "folder":
+        odd_path.mkdir()
+        (odd_path / "notes.txt").write_text("someone's")
+    else:
+        odd_path.symlink_to(tmp_path / "nowhere" / "x.sqlite3")
+    store = open_store(f"sqlite:///{path}")
+    outcome: list[object] = []
+
+    def answer():
+        try:
+            store.start(SET.code, new_session_key(), "Ben")
+            outcome.append("recorded")
+        except StoreError as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=answer, daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # SQLite waits on the FIFO for ever: let it go, and fail
+        with open(odd_path, "wb") as unblock:
+            unblock.write(b"x" * 4096)
+        pytest.fail(f"the store waited on a {odd} at {odd_path.name}")
+    (error,) = outcome
+    assert isinstance(error, StoreError) and str(odd_path) in str(error), error
+    assert not (tmp_path / "nowhere").exists()  # the link's target was not made
+    if odd == "folder":  # it may be anything: reported, left as it is, and the store waits for it to go
+        assert "cannot be reached" in str(error) and "is a folder" in str(error)
+        assert (odd_path / "notes.txt").read_text() == "someone's"
+        return
+    assert "is damaged: it is set aside as" in str(error) and not os.path.lexists(odd_path)
+    store.start(SET.code, new_session_key(), "Cy")  # the next answer is recorded
+    names = {s.student for s in store.class_sessions(SET.code)}
+    assert names == ({"Ann", "Cy"} if where else {"Cy"})  # a companion set aside keeps the database's answers

@@ -40,6 +40,7 @@ def test_wheel_carries_the_site_and_the_data(wheel):
     assert any(n.startswith("gintrainer/data/hands/") and n.endswith(".json") for n in names)
     template = "gintrainer/share/voila/templates/gintrainer"
     assert {f"{template}/conf.json", f"{template}/index.html.j2"} <= names  # voila.json's template
+    assert {f"{template}/static/page.js", f"{template}/static/finish.js"} <= names  # its scripts
     notebooks = {p.relative_to(ROOT).as_posix() for folder in SITE[2:] for p in (ROOT / folder).glob("*.ipynb")}
     assert {f"gintrainer/site/{n}" for n in notebooks} <= names
 

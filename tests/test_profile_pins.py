@@ -135,8 +135,8 @@ def test_the_app_is_shared_unless_it_serves_this_computer_alone_without_a_class(
     monkeypatch.setattr(app, "compile_package", lambda: True)
     monkeypatch.delenv(app.TEACHER_PASSPHRASE, raising=False)
     for ip, passphrase, given, shared in (("localhost", None, None, False), ("127.0.0.1", None, "0", False),
-                                          ("0.0.0.0", None, "0", True), ("192.168.1.5", None, None, True),
-                                          ("", None, None, True), ("localhost", "blue heron", "0", True),
+                                          ("0.0.0.0", None, "0", True), ("::", None, None, True),
+                                          ("localhost", "blue heron", "0", True),
                                           ("localhost", None, "1", True)):
         monkeypatch.delenv(app.PROFILES_SHARED, raising=False)
         if given is not None:

@@ -9,7 +9,7 @@ import anywidget
 import pytest
 
 from gintrainer.widgets.base import PageLanguage, ScriptWidget
-from gintrainer.widgets.classroom import PageAddress, Ticker
+from gintrainer.widgets.classroom import PageAddress, SessionKey, Ticker
 
 
 def anywidget_twin(cls: type[ScriptWidget]) -> anywidget.AnyWidget:
@@ -20,7 +20,7 @@ def anywidget_twin(cls: type[ScriptWidget]) -> anywidget.AnyWidget:
     return twin()
 
 
-@pytest.mark.parametrize("cls", [PageLanguage, PageAddress, Ticker])
+@pytest.mark.parametrize("cls", [PageLanguage, PageAddress, SessionKey, Ticker])
 def test_a_script_widget_sends_the_state_an_anywidget_sends(cls):
     ours, twin = cls(), anywidget_twin(cls)
     without_layout = lambda widget: {k: v for k, v in widget.get_state().items() if k != "layout"}  # noqa: E731

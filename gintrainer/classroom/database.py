@@ -3,7 +3,8 @@ differs between the two in one table (:data:`SQLITE`, :data:`POSTGRESQL`). State
 are written once, with ``?`` placeholders; the schema (``CREATE TABLE IF NOT EXISTS``)
 is made at the first call, under a version row that a later schema migrates from.
 A damaged SQLite file is set aside (:func:`gintrainer.storage.set_aside`) and reported,
-never silently replaced; every database error becomes a :class:`StoreError`.
+never silently replaced, and so is a FIFO, a socket or a link to nothing at its path or a
+companion's (SQLite would wait on a FIFO for ever); every database error becomes a :class:`StoreError`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import logging
 import os
 import re
 import sqlite3
+import stat
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,6 +36,39 @@ class StoreError(GinError):
 
 class _Damaged(Exception):
     """SQLite's own check found the file damaged."""
+
+
+class _NotAFile(Exception):
+    """Something at the store's path, or at one of its companions' (``-wal``, ``-shm``,
+    ``-journal``), that is no regular file. A FIFO (on which SQLite would wait for ever), a
+    socket or a link to nothing (SQLite would create the file it names) is ``movable``: set
+    aside as a damaged file is. A folder or a device is only reported: it may be anything."""
+
+    def __init__(self, path: Path, what: str, *, movable: bool):
+        super().__init__(f"{path} is {what}")
+        self.path, self.movable = path, movable
+
+
+COMPANIONS = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database, named after it."""
+
+
+def _check_regular(path: Path) -> None:
+    """_NotAFile unless ``path`` and its companions are regular files (or absent), checked before
+    SQLite opens them."""
+    for part in (path, *(path.with_name(path.name + companion) for companion in COMPANIONS)):
+        try:
+            mode = part.stat().st_mode  # a link to a regular file is followed, as SQLite does
+        except FileNotFoundError:
+            if part.is_symlink():
+                raise _NotAFile(part, "a link to nothing", movable=True) from None
+            continue
+        except OSError as error:  # a loop of links, a name too long
+            raise _NotAFile(part, f"unreadable ({error.strerror or error})", movable=False) from None
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+            raise _NotAFile(part, "a FIFO" if stat.S_ISFIFO(mode) else "a socket", movable=True)
+        if not stat.S_ISREG(mode):
+            raise _NotAFile(part, "a folder" if stat.S_ISDIR(mode) else "not a regular file", movable=False)
 
 
 @dataclass(frozen=True)
@@ -114,6 +149,7 @@ class Database:
             import psycopg  # only a store on PostgreSQL imports it
             return psycopg.connect(self.url, connect_timeout=5, autocommit=True)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        _check_regular(self.path)
         connection = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         self._opened = self.path.stat().st_ino
         return connection
@@ -203,7 +239,8 @@ class Database:
         """The StoreError for a database error; a damaged SQLite file is set aside first."""
         damaged = isinstance(error, _Damaged) or (isinstance(error, sqlite3.DatabaseError)
                                                    and getattr(error, "sqlite_errorcode", None) in _SQLITE_DAMAGED)
-        if damaged and self.path is not None and self.path.exists():
+        damaged = damaged or (isinstance(error, _NotAFile) and error.movable)
+        if damaged and self.path is not None and os.path.lexists(self.path):
             return self._set_aside(error)
         log.warning("class store %s: %s: %s", self.where, type(error).__name__, error)
         detail = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
@@ -213,13 +250,21 @@ class Database:
     def _set_aside(self, error: Exception) -> StoreError:
         assert self.path is not None
         self.close()
+        if isinstance(error, _NotAFile) and error.path != self.path:  # a companion only: the database stays
+            try:
+                aside = set_aside(error.path, "corrupt", suffix="")
+            except StorageError as problem:
+                return StoreError(str(problem))
+            log.error("class store %s: %s: set aside as %s", self.path, error, aside)
+            return StoreError(t("the class store {path} is damaged: it is set aside as {aside}, and a new one starts "
+                                "with the next answer", path=str(error.path), aside=str(aside)))
         try:
             aside = set_aside(self.path, "corrupt", suffix=self.path.suffix)
         except StorageError as problem:
             return StoreError(str(problem))
-        for companion in ("-wal", "-shm", "-journal"):  # they belong to the file they were written for
+        for companion in COMPANIONS:  # they belong to the file they were written for
             part = self.path.with_name(self.path.name + companion)
-            if part.exists():
+            if os.path.lexists(part):
                 with contextlib.suppress(OSError):
                     os.replace(part, aside.with_name(aside.name + companion))
         log.error("class store %s is damaged (%s): set aside as %s", self.path, error, aside)

@@ -19,8 +19,11 @@ The schema (the same text for both databases, made on first use)::
                                                                       -- PRIMARY KEY (code, session, position)
 
 ``code`` is the class code as written by :mod:`~gintrainer.classroom.codes`; ``session``
-a random key made when a student presses Start (:func:`new_session_key`), so two
-students of the same name stay apart; ``student`` the name as
+names one student's pass through the set, so two students of the same name stay apart:
+it is the hash of a random key made when the student presses Start (:func:`session_name`
+of :func:`new_session_key`), which only the browser that started it keeps, so that neither
+the store nor the page's address, which shows the name, holds what changes the answers
+(:func:`opens`); ``student`` the name as
 :func:`~gintrainer.classroom.results.clean_student` keeps it; times are UTC in
 ISO 8601 text to the microsecond (``2026-12-01T14:55:03.120301+00:00``), ``handed_in`` NULL until then;
 the answer columns are those of the results file (``correct`` a boolean, ``seconds``
@@ -31,6 +34,9 @@ Answers are marked by :class:`~gintrainer.classroom.session.StudentSession`, nev
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import os
 import re
 import secrets
@@ -67,6 +73,22 @@ _TABLES = (
 def new_session_key() -> str:
     """A random key for one student's pass through a set (made when Start is pressed)."""
     return secrets.token_urlsafe(18)
+
+
+def session_name(key: str) -> str:
+    """The name of the session whose key is ``key``, in the class store and in the page's
+    address: the key's SHA-256 in base64url (43 characters), from which the key cannot be
+    found again."""
+    digest = hashlib.sha256(key.encode("utf-8")).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
+def opens(session: str, key: object) -> bool:
+    """Whether ``key`` (what a browser sent) is the key of the session named ``session``
+    (:func:`session_name`), compared in constant time: only then may a page change its answers."""
+    if not isinstance(key, str) or not SESSION_KEY.fullmatch(key) or not isinstance(session, str):
+        return False
+    return hmac.compare_digest(session_name(key).encode("ascii"), session.encode("ascii", "replace"))
 
 
 def _now() -> str:
@@ -213,4 +235,4 @@ def _attempt(row: Any) -> Attempt:
 
 
 __all__ = ["DATABASE_ENV", "ClassStore", "StoreError", "StoredSession", "database_url", "new_session_key",
-           "open_store"]
+           "open_store", "opens", "session_name"]

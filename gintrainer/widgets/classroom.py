@@ -10,8 +10,12 @@ started for a class (with a teacher passphrase: :mod:`gintrainer.app`), the
 teacher's pages build nothing until the passphrase is given (:class:`TeacherOnly`);
 started without one, they say that anyone can see the answer keys.
 
-The student's session key rides in the page's address (``?code=...&session=...``, set by
-:class:`PageAddress` when Start is pressed), so a reload of the page continues the set.
+The student's session is named in the page's address (``?code=...&session=...``, set by
+:class:`PageAddress` when Start is pressed), and its key is kept by the browser that started
+it (:class:`SessionKey`), so a reload of the page continues the set there. The address opened
+in another browser (another computer, or the next student's visit to a shared computer's
+history) changes nothing and shows none of the answers until the set is handed in, and then
+shows its review, which changes nothing either.
 When the store cannot be reached, the page says so and works on: the answers stay on
 the page and the results file is there to download once the set is handed in.
 
@@ -28,11 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from ..app import TICKET_HEADER, for_a_class, is_teacher_passphrase, query_params, teacher_signed_in, teacher_ticket
+from ..app import TICKET_HEADER, for_a_class, query_params, teacher_signed_in, teacher_ticket, try_teacher_passphrase
 from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, results_filename
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
-from ..classroom.store import ClassStore, StoreError, new_session_key, open_store
+from ..classroom.store import ClassStore, StoreError, new_session_key, open_store, opens, session_name
 from ..errors import GinError
 from ..language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from ..puzzles import KINDS, THEMES, PuzzleKind, bank_path
@@ -204,6 +208,56 @@ class Ticker(ScriptWidget):
                     and content.get("tick") is True else None)
 
 
+class SessionKey(ScriptWidget):
+    """Keeps a class session's key in the browser that started it: a cookie of the browser's
+    session (gone once the browser is closed) for that session only (``gintrainer_session_``
+    and its name), for the class pages' folder, SameSite=Strict, Secure over HTTPS; it is
+    deleted once the set is handed in. Asked (``asking``), it sends the kernel the key it keeps
+    for ``session`` (empty when it keeps none). It draws nothing."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      el.classList.add("gt-session-key");
+      const folder = window.location.pathname.replace(/[^/]*$/, "");
+      const secure = window.location.protocol === "https:" ? "; Secure" : "";
+      const cookie = () => {
+        const session = model.get("session");
+        return /^[A-Za-z0-9_-]{16,64}$/.test(session) ? "gintrainer_session_" + session : "";
+      };
+      const keep = () => {
+        const name = cookie(), key = model.get("key");
+        if (!name) return;
+        if (model.get("handed_in")) {
+          document.cookie = name + "=; Path=" + folder + "; Max-Age=0; SameSite=Strict" + secure;
+        } else if (/^[A-Za-z0-9_-]{16,64}$/.test(key)) {
+          document.cookie = name + "=" + key + "; Path=" + folder + "; SameSite=Strict" + secure;
+        }
+      };
+      const ask = () => {
+        const name = cookie();
+        if (!name || !model.get("asking")) return;
+        const kept = document.cookie.split("; ").find(c => c.startsWith(name + "="));
+        model.send({ key: kept ? kept.slice(name.length + 1) : "" });
+      };
+      keep();
+      ask();
+      for (const trait of ["session", "key", "handed_in"]) model.on("change:" + trait, keep);
+      model.on("change:asking", ask);
+    }
+    export default { render };
+    """).tag(sync=True)
+    session = traitlets.Unicode("").tag(sync=True)
+    key = traitlets.Unicode("").tag(sync=True)
+    """The key to keep, sent when the session starts on this page (never read back from the browser)."""
+    handed_in = traitlets.Bool(False).tag(sync=True)
+    asking = traitlets.Bool(False).tag(sync=True)
+
+    def on_key(self, callback: Callable[[object], None]) -> None:
+        """Call ``callback`` with the key the browser sends (whatever it sent: check it)."""
+        self.on_msg(lambda _widget, content, _buffers: callback(content.get("key"))
+                    if isinstance(content, dict) else None)
+
+
 def _notice(text: str) -> str:
     return f"<div class='gt-notice'>{escape(text)}</div>"
 
@@ -215,14 +269,23 @@ class StudentPage(View):
 
     Each answer and the hand-in go to the class store (``store``, else the one the
     environment names: :func:`~gintrainer.classroom.store.open_store`) under the
-    session's key; ``session`` (else the address's ``session``) continues a session
-    the store has. What the store could not take is sent again with the next answer."""
+    session's name (``session_key``: :func:`~gintrainer.classroom.store.session_name` of
+    its key). ``session`` (else the address's ``session``) names a session the store has:
+    handed in, the page shows its review; not yet, the page continues it only given its
+    key (``key``, else the one the browser that started it keeps: :class:`SessionKey`), and
+    without it shows nothing of it and says that only that browser can answer it. What the
+    store could not take is sent again with the next answer."""
 
     def __init__(self, *, code: str | None = None, student: str | None = None, learner: Learner | None = None,
-                 session: str | None = None, store: ClassStore | None = None):
+                 session: str | None = None, key: str | None = None, store: ClassStore | None = None):
         params = query_params()
         self.store = store
         self.session_key: str | None = None
+        """The session's name in the store and the address (not its key, which only the browser keeps)."""
+        self._key = key
+        self._waiting: str | None = None
+        """The session whose key the page asked the browser for."""
+        self.keeper = SessionKey()
         self._unsent: dict[int, Attempt] = {}
         self._retry_at = 0.0
         self.address = PageAddress()
@@ -249,7 +312,7 @@ class StudentPage(View):
         self.index = 0
         super().__init__([widgets.HBox([self.code, self.student, self.start_button],
                                        layout=widgets.fixed_layout(flex_flow="row wrap")),
-                          self.address, self.progress, self.connection, self.view,
+                          self.address, self.keeper, self.progress, self.connection, self.view,
                           widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
                                        layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.results, self.review], _dom_classes=("gt-student",))
@@ -257,9 +320,10 @@ class StudentPage(View):
         self.next_button.on_click(self._on_next)
         self.hand_in_button.on_click(self._on_hand_in)
         self.confirm_button.on_click(self._on_confirm)
-        key = session or params.get("session")
-        if key and self.code.value:
-            self._resume(key)
+        self.keeper.on_key(self._on_browser_key)
+        name = session or params.get("session")
+        if name and self.code.value:
+            self._resume(name)
 
     def _store(self) -> ClassStore:
         if self.store is None:
@@ -295,10 +359,12 @@ class StudentPage(View):
         return True
 
     @guarded
-    def _resume(self, key: str) -> None:
-        """Continue the session ``key`` the store has (a reload of the page): its answers stay answered."""
+    def _resume(self, name: str) -> None:
+        """Open the session ``name`` the store has (a reload of the page, or its address opened
+        elsewhere): handed in, its review; not yet and with its key, the set goes on with its answers
+        answered; without the key, the page asks the browser for the key it keeps."""
         try:
-            stored = self._store().session(self.code.value, key)
+            stored = self._store().session(self.code.value, name)
         except StoreError as error:
             log.warning("student page: %s", error)
             self.connection.value = _notice(t("The teacher's gradebook cannot be reached just now: the set starts "
@@ -306,11 +372,14 @@ class StudentPage(View):
             return
         if stored is None:
             return
+        if stored.handed_in is None and not opens(stored.session, self._key):
+            self._ask_browser(stored.session)
+            return
         session = StudentSession(stored.code, stored.student)
         session.resume(stored.attempts, handed_in=stored.handed_in is not None)
-        self.session, self.session_key, self._unsent = session, key, {}
+        self.session, self.session_key, self._unsent = session, stored.session, {}
         self.student.value, self.code.value = stored.student, stored.code
-        self.address.query = {"code": stored.code, "session": key}
+        self.address.query = {"code": stored.code, "session": stored.session}
         if session.handed_in:
             self._show_handed_in()
             return
@@ -335,11 +404,40 @@ class StudentPage(View):
             raise
         self.index = 0
         self.results.value = self.review.value = ""
-        self.session_key, self._unsent = new_session_key(), {}
+        key = new_session_key()
+        self.session_key, self._unsent, self._waiting = session_name(key), {}, None
+        with self.keeper.hold_sync():  # the browser keeps the key; the address names the session
+            self.keeper.session, self.keeper.key, self.keeper.handed_in = self.session_key, key, False
+            self.keeper.asking = False
         self.address.query = {"code": self.session.code, "session": self.session_key}
         session, key = self.session, self.session_key
         self._to_store(lambda store: store.start(session.code, key, session.student), retry=True)
         self._show()
+
+    def _ask_browser(self, name: str) -> None:
+        """Wait for the key the browser keeps for the session ``name`` (:meth:`_on_browser_key`)."""
+        opening = t("Opening the set…")
+        self.progress.value = f"<div class='gt-info'>{escape(opening)}</div>"
+        self._waiting = name
+        with self.keeper.hold_sync():
+            self.keeper.session, self.keeper.asking = name, True
+
+    @guarded
+    def _on_browser_key(self, key: object) -> None:
+        """The key the browser keeps for the session the page waits for (empty: none)."""
+        waiting, self._waiting = self._waiting, None
+        self.keeper.asking = False
+        if waiting is None or self.session is not None:  # nothing asked, or Start pressed since
+            return
+        if opens(waiting, key):
+            self._key = key if isinstance(key, str) else None
+            self._resume(waiting)
+            return
+        # Translators: a class set's address opened in a browser other than the one that started it.
+        other = t("Only the browser that started this set can answer it or hand it in, and only until that "
+                  "browser is closed. To answer here, type your name and press Start: the set starts again, "
+                  "and your teacher sees the answers of both.")
+        self.progress.value = _notice(other)
 
     def _require(self) -> StudentSession:
         if self.session is None:
@@ -437,6 +535,9 @@ class StudentPage(View):
         self.results.value = download_link(session.to_csv(), results_filename(session.student, session.code),
                                            t("Download your results (CSV) for your teacher"), "text/csv")
         self.review.value = review_html(session)
+        if self.session_key is not None:  # the key changes nothing any more: the browser forgets it
+            with self.keeper.hold_sync():
+                self.keeper.session, self.keeper.key, self.keeper.handed_in = self.session_key, "", True
 
 
 def review_html(session: StudentSession) -> str:
@@ -630,7 +731,7 @@ class TeacherOnly(View):
             return
         typed = self.passphrase.value
         self.passphrase.value = ""
-        if not is_teacher_passphrase(typed):
+        if not try_teacher_passphrase(typed):
             raise GinError(t("that is not the teacher passphrase"))
         self.gate.layout.display = "none"
         self.notice.value = ""

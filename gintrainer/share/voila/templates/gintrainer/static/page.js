@@ -1,0 +1,47 @@
+// The trainer's pages: what Voila's lab template writes as inline scripts, served as a file of
+// the server's own, so that the pages' Content-Security-Policy allows no inline script
+// (gintrainer/app.py, content_security_policy). Loaded where the template had its helper
+// functions: it defines them, and shows each cell's progress from the cell's own data attributes.
+(function () {
+  "use strict";
+  window.voila_heartbeat = function () {};
+  window.update_loading_text = function (cellIndex, cellCount, text) {
+    const spinner = document.getElementById("loading");
+    if (spinner && spinner.style.display === "none") {
+      spinner.style.display = "flex";
+    }
+    const el = document.getElementById("loading_text");
+    if (el) {
+      el.textContent = text ?? `Executing ${cellIndex} of ${cellCount}`;
+    }
+  };
+  window.display_cells = function () {
+    if (!window.themeLoaded) {  // voila-style.js shows the cells once the theme is in
+      window.cellLoaded = true;
+      return;
+    }
+    const loading = document.getElementById("loading");
+    if (loading) {
+      loading.parentNode.removeChild(loading);
+    }
+    const cells = document.getElementById("rendered_cells");
+    if (cells) {
+      cells.style.display = "";
+    }
+  };
+  window.voila_process = window.update_loading_text;
+  window.voila_finish = window.display_cells;
+
+  // Each cell arrives as <div cell-index="i" data-cell-count="n"> while the page streams in.
+  const progress = new MutationObserver(records => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType === 1 && node.hasAttribute("cell-index")) {
+          window.voila_process(Number(node.getAttribute("cell-index")), Number(node.dataset.cellCount));
+        }
+      }
+    }
+  });
+  progress.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", () => progress.disconnect());
+})();

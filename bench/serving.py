@@ -74,9 +74,14 @@ def free_port() -> int:
 
 def server_env(data: Path) -> dict[str, str]:
     """The server's environment: learner data in ``data``; the kernels import this
-    checkout's package (not another installed copy)."""
+    checkout's package (not another installed copy); the profiles in the mode ``gintrainer app``
+    gives a server on 127.0.0.1 without a class, open (where ``?profile=`` opens one by name:
+    on a shared server a learner's later pages open it as well, by the sign-in cookie),
+    unless the environment says otherwise."""
+    from gintrainer.app import PROFILES_SHARED
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    return dict(os.environ, GINTRAINER_DATA=str(data), PYTHONPATH=path, PYTHONUNBUFFERED="1")
+    return dict(os.environ, GINTRAINER_DATA=str(data), PYTHONPATH=path, PYTHONUNBUFFERED="1",
+                **{PROFILES_SHARED: os.environ.get(PROFILES_SHARED, "0")})
 
 
 def start(folder: Path, port: int, data: Path, *, options: tuple[str, ...] = (), log: Path | None = None,

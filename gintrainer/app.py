@@ -363,7 +363,11 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
           teacher_passphrase: str | None = None) -> int:
     """Serve the app until interrupted; returns Voila's exit status. ``teacher_passphrase``
     (else ``$GINTRAINER_TEACHER_PASSPHRASE``, which it sets for the server and its
-    kernels) starts the app for a class: the teacher's pages ask for it."""
+    kernels) starts the app for a class: the teacher's pages ask for it.
+
+    The profiles are open (:data:`PROFILES_SHARED` set to 0 for the server and its kernels)
+    only for one learner on this computer: on the loopback (``localhost``), not for a class,
+    and ``$GINTRAINER_SHARED`` not set to 1; else each profile opens with its PIN."""
     if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise GinError(f"the port must be a number from 1 to 65535, not {port!r}")
     check_address(ip)
@@ -372,9 +376,12 @@ def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: b
         if not teacher_passphrase.strip():
             raise GinError(t("the teacher passphrase cannot be blank"))
         env[TEACHER_PASSPHRASE] = teacher_passphrase
+    alone = is_loopback(ip) and not for_a_class(env) and env.get(PROFILES_SHARED, "0") == "0"
+    env[PROFILES_SHARED] = "0" if alone else "1"
     folder = find_root(root)
     url = landing_url(port, ip)
     print(f"Serving the Gin Rummy trainer from {folder}\nOpen {url}", flush=True)
+    print(mode_line(env), flush=True)
     if for_a_class(env):
         print(t("For a class: the teacher's pages ask for the teacher passphrase ({url}).",
                 url=url.replace(LANDING, TEACHER_LANDING)), flush=True)
@@ -419,6 +426,7 @@ def _page_identity_provider() -> type:
             user = await ensure_async(super().get_user(handler))
             if user is not None:
                 sign_in_teacher(handler, page=isinstance(handler, VoilaHandler))
+                sign_in_learner(handler, page=isinstance(handler, VoilaHandler))
                 name_client(handler, page=isinstance(handler, VoilaHandler))
             if user is not None and isinstance(handler, VoilaHandler) and handler.request.method == "GET":
                 handler.current_user = user  # as the handler's prepare() sets it next: the cookie's lifetime reads it
@@ -451,6 +459,32 @@ def sign_in_teacher(handler: Any, *, page: bool) -> None:
         cookie = handler.get_cookie(TEACHER_COOKIE)
         if cookie:
             headers[TEACHER_HEADER] = cookie
+
+
+def sign_in_learner(handler: Any, *, page: bool) -> None:
+    """The server's half of a learner's sign-in to their profile on a shared server, as
+    :func:`sign_in_teacher` does the teacher's: a request carrying a valid learner ticket
+    (:data:`LEARNER_TICKET_HEADER`, made by a page once the profile's PIN was typed there:
+    :func:`learner_ticket`) gets the learner cookie for the browser's session, naming that
+    profile (a ticket for :data:`SIGN_OUT` clears it); a page's request hands the cookie to its
+    kernel in :data:`LEARNER_HEADER`."""
+    headers = handler.request.headers
+    ticket = headers.get(LEARNER_TICKET_HEADER)
+    if ticket:
+        key, _, value = ticket.partition("~")
+        if not (_SIGN_IN_KEY.fullmatch(key) and is_signed(f"{LEARNER_TICKET}:{key}", value, TICKET_SECONDS)):
+            pass
+        elif key == SIGN_OUT:
+            handler.clear_cookie(LEARNER_COOKIE)
+        else:
+            handler.set_cookie(LEARNER_COOKIE, f"{key}~{signed(f'{LEARNER_COOKIE}:{key}')}", httponly=True,
+                               samesite="Strict", secure=handler.request.protocol == "https")
+    if page:
+        if LEARNER_HEADER in headers:
+            del headers[LEARNER_HEADER]
+        cookie = handler.get_cookie(LEARNER_COOKIE)
+        if cookie:
+            headers[LEARNER_HEADER] = cookie
 
 
 def __getattr__(name: str) -> type:
@@ -796,6 +830,69 @@ def is_teacher_passphrase(typed: object) -> bool:
     if wanted is None or not isinstance(typed, str):
         return False
     return hmac.compare_digest(typed.encode("utf-8"), wanted.encode("utf-8"))
+
+
+# -- the learners' profiles: open, or each behind its PIN -------------------------------
+
+PROFILES_SHARED = "GINTRAINER_SHARED"
+"""The profiles' mode, in a server's environment: ``0`` for one learner on their own computer
+(profiles open to whoever uses the page, the name box listing them), anything else or nothing
+for a shared server (each profile behind its PIN). ``gintrainer app`` sets it: 0 only when it
+listens on the loopback and was not started for a class."""
+LEARNER_COOKIE = "gintrainer_learner"
+"""The cookie naming the profile a browser signed in to with its PIN: signed, HttpOnly, SameSite."""
+LEARNER_HEADER = "X-Gintrainer-Learner"
+"""The header a page's kernel reads the learner cookie from (voila.json's ``http_header_envs``)."""
+LEARNER_TICKET = "gintrainer_learner_ticket"
+LEARNER_TICKET_HEADER = "X-Gintrainer-Learner-Ticket"
+"""The header a page sends the server a learner's ticket in, once the profile's PIN was typed."""
+SIGN_OUT = "out"
+"""The key of the ticket that ends the browser's sign-in to a profile (no profile's key is this)."""
+_SIGN_IN_KEY = re.compile(r"[a-z0-9-]{1,80}")
+
+
+def is_loopback(ip: str) -> bool:
+    """Whether the address serves only this computer (``localhost``, 127.0.0.1, ::1).
+
+    >>> [is_loopback(ip) for ip in ("localhost", "127.0.0.1", "::1", "0.0.0.0", "", "192.168.1.5")]
+    [True, True, True, False, False, False]
+    """
+    if ip == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+def profiles_shared(environ: dict[str, str] | None = None) -> bool:
+    """Whether the profiles are each behind a PIN: unless :data:`PROFILES_SHARED` is ``0``
+    (a server started otherwise than by ``gintrainer app``, the hub's too, is shared)."""
+    return (os.environ if environ is None else environ).get(PROFILES_SHARED, "1") != "0"
+
+
+def mode_line(environ: dict[str, str] | None = None) -> str:
+    """The sentence that says which mode the profiles are in, in the current language."""
+    if profiles_shared(environ):
+        return t("Shared server: each profile is protected by its PIN.")
+    return t("On this computer only: profiles are open to anyone using it.")
+
+
+def learner_ticket(key: str) -> str | None:
+    """A ticket the page sends the server to be signed in to the profile named by ``key``
+    (:func:`gintrainer.profiles.sign_in_key`) for the browser's session; None without the
+    server's key or with a key that is not one."""
+    if _key() is None or not _SIGN_IN_KEY.fullmatch(key):
+        return None
+    return f"{key}~{signed(f'{LEARNER_TICKET}:{key}')}"
+
+
+def learner_signed_in(key: str | None) -> bool:
+    """Whether the page's request carried the browser's sign-in to the profile named by ``key``."""
+    wait_for_request()
+    cookie = os.environ.get("HTTP_X_GINTRAINER_LEARNER", "")
+    named, _, value = cookie.partition("~")
+    return bool(key) and named == key and is_signed(f"{LEARNER_COOKIE}:{key}", value, SIGN_IN_SECONDS)
 
 
 # -- who is asking --------------------------------------------------------------------

@@ -429,6 +429,26 @@ def cmd_app(args) -> None:
         raise GinError(f"voila stopped with status {code}")
 
 
+def cmd_pin(args) -> None:
+    """Give a profile a new PIN: typed twice at a terminal, else read from the first line of
+    standard input (never from the command line, which other users of the machine may see)."""
+    from .profiles import clean_pin, profile_exists, set_pin
+    if not profile_exists(args.name):
+        raise GinError(t("there is no profile named {name}", name=quoted(args.name)))
+    try:
+        if sys.stdin.isatty():
+            import getpass
+            pin = clean_pin(getpass.getpass(t("New PIN: ")))
+            if clean_pin(getpass.getpass(t("The same PIN again: "))) != pin:
+                raise GinError(t("the two PINs differ: nothing was changed"))
+        else:
+            pin = sys.stdin.readline(1000).rstrip("\r\n")
+    except (OSError, EOFError) as error:
+        raise GinError(t("cannot read the PIN: {error}", error=str(error) or type(error).__name__)) from None
+    set_pin(args.name, pin)
+    print(t("The profile {name} has a new PIN.", name=quoted(args.name)))
+
+
 def cmd_duel(args) -> None:
     from .duel import duel
     if not 1 <= args.hands <= MAX_HANDS:
@@ -529,6 +549,11 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--jobs", type=int, default=1, help=t("processes to share the hands (default 1)"))
     fight.add_argument("--json", action="store_true")
     fight.set_defaults(run=cmd_duel)
+
+    pin = sub.add_parser("pin", help=t("give a learner's profile a new PIN (on a shared server, a profile opens "
+                                       "with its PIN)"))
+    pin.add_argument("name", help=t("the profile's name"))
+    pin.set_defaults(run=cmd_pin)
 
     app = sub.add_parser("app", help=t("serve the trainer as a web app (Voila)"))
     app.add_argument("--port", type=int, default=8866)

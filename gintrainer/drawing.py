@@ -763,6 +763,7 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-next-step{border-top:1px solid #ccc;margin-top:12px;}
 .gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}
 .gt-notice{color:#7a4a00;background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;}
+.gt-mode{font-size:90%;color:#555;}
 .gt-present .gt-caption-box{font-size:26px;line-height:1.35;}
 .gt-present .gt-slide{font-size:24px;line-height:1.4;}
 .gt-present .gt-slide h2{font-size:36px;}

@@ -10,10 +10,30 @@ Names match whatever their case: "Mia", "mia" and "MIA" open one profile,
 stored under the spelling first typed. Version 1 filed each exact spelling
 apart; such a pair is merged when the profile is first opened, and both old
 files are kept as ``*.merged-<time>.json``.
+
+On a shared server (:func:`gintrainer.app.profiles_shared`) a profile is opened
+with its PIN (:func:`enter`), set when the profile is started. The PIN is kept
+apart from the progress, in the data folder's ``pins`` folder (one file per
+profile, written under the profile's lock), as a salted scrypt hash only: the
+exported progress carries nothing of it, and a profile reset, merged or set
+aside as unreadable keeps its PIN, so nobody can claim a name by damaging its
+file. Wrong PINs are counted in that file, across every page of the server:
+after :data:`FREE_TRIES` of them in a row each further try waits twice as long
+as the last (from 1 s up to :data:`LONGEST_WAIT`), and the right PIN clears the
+count. A profile without a PIN (started in the open mode, on a learner's own
+computer) does not open on a shared server until an administrator gives it one
+(``gintrainer pin NAME``, :func:`set_pin`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import logging
+import math
+import secrets
+import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -21,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GinError
+from .language import t
 from .progress import (
     PROFILE,
     Answer,
@@ -45,10 +66,29 @@ from .storage import (
     record_path,
     set_aside,
     spelling_stem,
+    write_json_atomic,
     write_text_atomic,
 )
 
 FOLDER = "profiles"
+PINS = "pins"
+"""The folder of the data folder holding each protected profile's PIN record."""
+PIN_FORMAT = "gintrainer-pin"
+PIN_LENGTHS = (4, 64)
+"""The fewest and most characters of a PIN (digits or a short passphrase)."""
+SCRYPT = {"n": 2 ** 14, "r": 8, "p": 1}
+"""scrypt's cost: about 16 MiB and a few tens of milliseconds per PIN checked."""
+FREE_TRIES = 3
+"""Wrong PINs in a row that cost nothing; each one after them waits twice as long as the last."""
+LONGEST_WAIT = 900
+"""The longest wait in seconds between two tries of a profile's PIN (a guesser needs months for
+four digits; its owner waits a quarter of an hour at worst, or asks for a new PIN)."""
+log = logging.getLogger("gintrainer.profiles")
+
+
+class PinError(ProgressError):
+    """A PIN that is wrong, badly formed, or tried too soon after wrong ones; or a profile
+    that has no PIN on a shared server. Nothing of the profile was read or changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +339,154 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
         _write(path, progress)
     return Outcome(progress, tuple(notices))
 
+# -- PINs, on a shared server ----------------------------------------------------------
 
-__all__ = ["FOLDER", "Outcome", "export", "import_profile", "list_profiles", "load", "profile_path", "record_attempt",
-           "record_check", "record_exercise", "reset", "saved_language", "update_settings"]
+def clean_pin(pin: Any) -> str:
+    """A PIN as kept: NFC-normalised, without space around it, of :data:`PIN_LENGTHS`
+    characters, none of them a control character; PinError otherwise."""
+    if isinstance(pin, str):
+        pin = unicodedata.normalize("NFC", pin).strip()
+    low, high = PIN_LENGTHS
+    if not isinstance(pin, str) or not low <= len(pin) <= high or \
+            any(unicodedata.category(c) in ("Cc", "Cs") for c in pin):
+        raise PinError(t("A PIN has {low} to {high} characters: digits, or a few words.", low=low, high=high))
+    return pin
+
+
+def _pin_path(name: str) -> Path:
+    return record_path(PINS, name)
+
+
+def _hash(pin: str, salt: bytes, cost: dict[str, int]) -> bytes:
+    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=cost["n"], r=cost["r"], p=cost["p"], dklen=32,
+                          maxmem=64 * 1024 * 1024)
+
+
+def _pin_record(name: str) -> dict[str, Any] | None:
+    """The profile's PIN record (None if it has none); PinError if the record cannot be read,
+    which keeps the profile shut until an administrator sets a new PIN."""
+    path = _pin_path(name)
+    try:
+        record = read_json(path, error=ProgressFileError)
+        cost = record["cost"]
+        if record["format"] != PIN_FORMAT or name_key(record["name"]) != name_key(name) or \
+                set(cost) != set(SCRYPT) or not all(isinstance(v, int) and 0 < v <= 2 ** 20 for v in cost.values()):
+            raise ValueError("not this profile's PIN record")
+        if len(bytes.fromhex(record["salt"])) != 16 or len(bytes.fromhex(record["hash"])) != 32:
+            raise ValueError("a salt of 16 bytes and a hash of 32")
+        failures, failed_at = record["failures"], record["failed_at"]
+        if isinstance(failures, bool) or not isinstance(failures, int) or failures < 0 or \
+                isinstance(failed_at, bool) or not isinstance(failed_at, (int, float)) or not math.isfinite(failed_at):
+            raise ValueError("the wrong tries are counted in numbers")
+    except FileNotFoundError:
+        return None
+    except (OSError, GinError, ValueError, TypeError, KeyError, AttributeError) as error:
+        log.error("the PIN record %s cannot be read: %s", path, error)
+        raise PinError(t("The PIN of this profile cannot be checked: ask your teacher to set a new one.")) from None
+    return record
+
+
+def _write_pin(name: str, pin: str) -> None:
+    salt = secrets.token_bytes(16)
+    record = {"format": PIN_FORMAT, "version": 1, "name": name, "cost": SCRYPT, "salt": salt.hex(),
+              "hash": _hash(pin, salt, SCRYPT).hex(), "failures": 0, "failed_at": 0}
+    folder = data_dir() / PINS
+    folder.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(_pin_path(name), record, mode=0o600)
+
+
+def wait_for_pin(failures: int, failed_at: float, now: float) -> int:
+    """The seconds still to wait before a profile's PIN may be tried again, after ``failures``
+    wrong tries in a row, the last at ``failed_at``.
+
+    >>> [wait_for_pin(n, 100, 100) for n in (0, 2, 3, 4, 5, 12, 13, 99)]
+    [0, 0, 1, 2, 4, 512, 900, 900]
+    >>> wait_for_pin(4, 100, 101.5)
+    1
+    """
+    if failures < FREE_TRIES:
+        return 0
+    wait = min(2 ** min(failures - FREE_TRIES, 20), LONGEST_WAIT)
+    return max(0, int(failed_at + wait - now + 0.999))
+
+
+def _exists(path: Path, name: str) -> bool:
+    """Whether the profile has a file, under its name or (version 1) an exact spelling."""
+    return path.exists() or bool(_spellings_elsewhere(path.parent, path, name))
+
+
+def has_pin(name: str) -> bool:
+    """Whether the profile has a PIN record (a damaged one too)."""
+    return _pin_path(clean_name(name)).exists()
+
+
+def profile_exists(name: str) -> bool:
+    """Whether a profile of that name (in any spelling) was started, with or without a PIN."""
+    name = clean_name(name)
+    return has_pin(name) or _exists(profile_path(name), name)
+
+
+def enter(name: str, pin: Any, *, create: bool = False, now: float | None = None) -> Outcome:
+    """Open the profile with its PIN, as :func:`load` does; with ``create``, a profile not
+    started yet is started with ``pin`` as its PIN.
+
+    A wrong PIN, one tried too soon after wrong ones, or a profile without a PIN
+    raises PinError, and nothing of the profile is read but its PIN record
+    (where a wrong PIN is counted). A wrong PIN is logged."""
+    name = clean_name(name)
+    pin = clean_pin(pin)
+    now = time.time() if now is None else now
+    with locked(profile_path(name)) as path:
+        record = _pin_record(name)
+        if record is None:
+            if _exists(path, name):
+                raise PinError(t("This profile has no PIN yet: ask your teacher to give it one."))
+            if not create:
+                raise ProgressError(f"there is no profile named {name!r}")
+            _write_pin(name, pin)
+            _write(path, Progress.new(name))
+        else:
+            wait = wait_for_pin(record["failures"], record["failed_at"], now)
+            if wait:
+                log.warning("a PIN for the profile %r tried %d s too soon", name, wait)
+                raise PinError(t("Too many wrong PINs for this profile: wait {seconds} s and try again.",
+                                 seconds=wait))
+            right = hmac.compare_digest(_hash(pin, bytes.fromhex(record["salt"]), record["cost"]),
+                                        bytes.fromhex(record["hash"]))
+            if not right or record["failures"]:
+                failures = 0 if right else record["failures"] + 1
+                write_json_atomic(_pin_path(name), {**record, "failures": failures,
+                                                    "failed_at": record["failed_at"] if right else now}, mode=0o600)
+            if not right:
+                log.warning("wrong PIN for the profile %r (%d in a row)", name, record["failures"] + 1)
+                raise PinError(t("Wrong PIN for this profile."))
+    return load(name, create=False)
+
+
+def set_pin(name: str, pin: Any) -> None:
+    """Give the profile a new PIN (the administrator's ``gintrainer pin``): any old one and
+    its count of wrong tries are forgotten, and every browser signed in with the old one
+    must type the new one. The profile must exist."""
+    name = clean_name(name)
+    pin = clean_pin(pin)
+    with locked(profile_path(name)) as path:
+        if not _exists(path, name) and not _pin_path(name).exists():
+            raise ProgressError(f"there is no profile named {name!r}")
+        _write_pin(name, pin)
+
+
+def sign_in_key(name: str) -> str | None:
+    """What a browser's sign-in to the profile names (:func:`gintrainer.app.learner_ticket`): its
+    file's stem and a part of its PIN's salt, so that a new PIN ends the sign-ins made with the
+    old one; None for a profile without a readable PIN."""
+    try:
+        record = _pin_record(clean_name(name))
+    except GinError:
+        return None
+    return None if record is None else f"{name_stem(name)}-{record['salt'][:16]}"
+
+
+__all__ = ["FOLDER", "Outcome", "PinError", "clean_pin", "enter", "export", "has_pin", "import_profile",
+           "list_profiles", "load", "profile_exists", "profile_path", "record_attempt", "record_check",
+           "record_exercise", "reset", "saved_language", "set_pin", "sign_in_key", "update_settings",
+           "wait_for_pin"]

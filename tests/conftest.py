@@ -40,7 +40,12 @@ from urllib.parse import urlparse
 import pytest
 
 from decks import stacked_deck
-from gintrainer.app import voila_command
+from gintrainer.app import PROFILES_SHARED, voila_command
+
+# The profiles' mode of the tests, and of the servers they start (which inherit it), unless a test
+# says otherwise: the open mode of one learner on their own computer, where a profile opens by name.
+# The tests of the shared mode (each profile behind its PIN) set it to 1.
+os.environ[PROFILES_SHARED] = "0"
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -120,6 +120,7 @@ def _base(command, tmp):
                                  str(tmp / "sheet.html")],
         ("duel",): ["duel", "--a", "naive", "--b", "naive", "--hands", "2"],
         ("app",): ["app", "--no-browser", "--root", str(tmp / "no-site")],
+        ("pin",): ["pin", "Nobody Here"],
     }[command]
 
 

@@ -336,6 +336,36 @@ class PageAddress(ScriptWidget):
     query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
 
 
+class SignIn(ScriptWidget):
+    """Sends the server a ticket a page's kernel made (the teacher's, once the passphrase was
+    typed: :func:`gintrainer.app.teacher_ticket`; a learner's, once their profile's PIN was:
+    :func:`gintrainer.app.learner_ticket`), in the request header named by ``header``; the
+    server answers with its cookie for the browser's session (:func:`gintrainer.app.sign_in_teacher`,
+    :func:`gintrainer.app.sign_in_learner`), so that the browser's other pages open without
+    asking again. It draws nothing; the element gets the class ``gt-signed-in`` once the
+    server took the ticket."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      el.classList.add("gt-sign-in");
+      const send = () => {
+        const ticket = model.get("ticket");
+        if (!ticket) return;
+        const base = document.body.dataset.baseUrl || "/voila/";
+        const headers = {};
+        headers[model.get("header")] = ticket;
+        fetch(base + "api/contents/", { headers, credentials: "same-origin", cache: "no-store" })
+          .then(response => { if (response.ok) el.classList.add("gt-signed-in"); });
+      };
+      send();
+      model.on("change:ticket", send);
+    }
+    export default { render };
+    """).tag(sync=True)
+    ticket = traitlets.Unicode("").tag(sync=True)
+    header = traitlets.Unicode("").tag(sync=True)
+
+
 _running = 0
 """How many guarded callbacks are running: the outermost one is the learner's action."""
 

@@ -50,7 +50,7 @@ from ..solver import Objective
 from ..storage import StorageError
 from ..training import PuzzleAttempt
 from . import ui as widgets
-from .base import Change, PageAddress, ScriptWidget, View, download_link, guarded
+from .base import Change, PageAddress, ScriptWidget, SignIn, View, download_link, guarded
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
@@ -191,33 +191,6 @@ def _listing_note(puzzle) -> str:
     if titles:
         return t("(difficulty {difficulty}; {themes})", difficulty=puzzle.difficulty, themes=titles)
     return t("(difficulty {difficulty}; no theme)", difficulty=puzzle.difficulty)
-
-
-class TeacherSignIn(ScriptWidget):
-    """Sends the server the ticket a teacher's page got once the passphrase was typed, in the
-    header :data:`~gintrainer.app.TICKET_HEADER`; the server answers with the teacher cookie
-    for the browser's session (:func:`gintrainer.app.sign_in_teacher`), so the teacher's other
-    pages open without the passphrase. It draws nothing."""
-
-    _esm = traitlets.Unicode("""
-    function render({ model, el }) {
-      el.classList.add("gt-teacher-sign-in");
-      const send = () => {
-        const ticket = model.get("ticket");
-        if (!ticket) return;
-        const base = document.body.dataset.baseUrl || "/voila/";
-        const headers = {};
-        headers[model.get("header")] = ticket;
-        fetch(base + "api/contents/", { headers, credentials: "same-origin", cache: "no-store" })
-          .then(response => { if (response.ok) el.classList.add("gt-signed-in"); });
-      };
-      send();
-      model.on("change:ticket", send);
-    }
-    export default { render };
-    """).tag(sync=True)
-    ticket = traitlets.Unicode("").tag(sync=True)
-    header = traitlets.Unicode(TICKET_HEADER).tag(sync=True)
 
 
 class Ticker(ScriptWidget):
@@ -842,7 +815,7 @@ class TeacherOnly(View):
     Started for a class, it shows a passphrase box and nothing else: the page is
     built only once the teacher passphrase is given, so no answer key or result
     reaches a browser before that (hidden widgets would still reach it). Once given,
-    the browser is signed in as the teacher for its session (:class:`TeacherSignIn`),
+    the browser is signed in as the teacher for its session (:class:`~gintrainer.widgets.base.SignIn`),
     and the teacher's pages open at once in it. Started without one, it shows the page
     at once under a line saying that anyone can."""
 
@@ -855,7 +828,7 @@ class TeacherOnly(View):
                                           button_style="primary", layout=widgets.fixed_layout(width="auto"))
         self.gate = widgets.HBox([self.passphrase, self.open_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.body = widgets.VBox()
-        self.sign_in = TeacherSignIn()
+        self.sign_in = SignIn(header=TICKET_HEADER)
         super().__init__([self.notice, self.gate, self.sign_in, self.body], _dom_classes=("gt-teacher-only",))
         self.open_button.on_click(self._on_open)
         if for_a_class() and teacher_signed_in():

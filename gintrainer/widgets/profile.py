@@ -9,6 +9,15 @@ The page's language is the one its address asks for (``?lang=tr``) when it is
 one of the trainer's, else the one the learner's profile saved, else the
 browser's preferred one (Voila hands the ``Accept-Language`` header to the
 kernel), else English; asked for with a profile, it is saved in the profile.
+
+On a shared server (:func:`gintrainer.app.profiles_shared`) a profile opens only
+with its PIN (:func:`gintrainer.profiles.enter`), typed in the profile bar, or for a
+browser that typed it earlier in its session: once the PIN is right, the page
+sends the server a ticket (:class:`~.base.SignIn`) and the server gives the browser
+a signed cookie naming the profile, which its next pages read
+(:func:`gintrainer.app.learner_signed_in`). Until then a page opened with
+``?profile=`` is a guest's, shows nothing of that profile, and its name box lists
+no learner; the bar says which mode is in force.
 """
 
 from __future__ import annotations
@@ -18,7 +27,17 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .. import profiles as store
-from ..app import accept_language, allow_test_languages, query_params
+from ..app import (
+    LEARNER_TICKET_HEADER,
+    SIGN_OUT,
+    accept_language,
+    allow_test_languages,
+    learner_signed_in,
+    learner_ticket,
+    mode_line,
+    profiles_shared,
+    query_params,
+)
 from ..errors import GinError
 from ..language import (
     LANGUAGES,
@@ -32,9 +51,9 @@ from ..language import (
     use_language,
 )
 from ..progress import DIFFICULTIES, Progress
-from ..storage import data_dir, name_stem
+from ..storage import clean_name, data_dir, name_key, name_stem
 from . import ui as widgets
-from .base import Change, PageAddress, View, download_link, guarded, settings
+from .base import Change, PageAddress, SignIn, View, download_link, guarded, settings
 
 if TYPE_CHECKING:
     from ..training import PuzzleAttempt
@@ -63,6 +82,10 @@ class Learner:
         self.class_code: str | None = None
         """A class set's code (from the address, or a set the teacher made on the page) that the
         links to the class pages carry (:meth:`class_query`)."""
+        self.waiting: str | None = None
+        """On a shared server, the name the page's address asked for, whose PIN was not typed yet."""
+        self.ticket: str = ""
+        """On a shared server, once a profile's PIN was typed: the ticket that signs the browser in to it."""
         self._listeners: list[Callable[[], None]] = []
         if name:
             self.choose(name)
@@ -83,13 +106,19 @@ class Learner:
             return _page_learners[key]
         allow_test_languages()
         browser = accept_language()
-        lang = use_language(choose_language(asked, store.saved_language(name) if name else None, browser,
+        readable = name and (not profiles_shared() or _signed_in(name))
+        lang = use_language(choose_language(asked, store.saved_language(name) if readable else None, browser,
                                             default=current_language()))
         learner = _page_learners[key] = cls(language=lang, browser=browser)
         learner.asked = lang if asked and lang == choose_language(asked) else None
-        if name:
+        if readable:
             try:
                 learner.choose(name)
+            except GinError as error:
+                learner.notice = t("Could not open the profile from the address: {error}", error=str(error))
+        elif name:
+            try:
+                learner.waiting = clean_name(name)
             except GinError as error:
                 learner.notice = t("Could not open the profile from the address: {error}", error=str(error))
         if learner.asked in LANGUAGES and learner.name is not None and learner.progress.settings.language != lang:
@@ -115,10 +144,34 @@ class Learner:
         for callback in list(self._listeners):
             callback()
 
-    def choose(self, name: str) -> None:
-        """Open (or start) the named profile, under the spelling it was first given."""
-        outcome = store.load(name)
+    def choose(self, name: str, pin: str | None = None) -> None:
+        """Open (or start) the named profile, under the spelling it was first given. On a shared
+        server it needs its PIN (a new profile is started with ``pin`` as its PIN), unless this
+        browser typed it earlier in its session; a wrong one changes nothing of the page."""
+        if not profiles_shared():
+            outcome = store.load(name)
+        elif pin is None and _signed_in(name):
+            outcome = store.load(name, create=False)
+        elif pin is None:
+            raise GinError(t("To open {name}, type its PIN and press Open.", name=clean_name(name)))
+        else:
+            outcome = store.enter(name, pin, create=True)
+            self.ticket = learner_ticket(store.sign_in_key(name) or "") or ""
+        self._opened(outcome)
+
+    def close(self) -> None:
+        """Play as a guest from now on; on a shared server, the page's browser must type the
+        profile's PIN again (the ticket ends its sign-in)."""
+        if self.name is None:
+            return
+        if profiles_shared():
+            self.ticket = learner_ticket(SIGN_OUT) or ""
+        self.name, self.progress, self.notice = None, Progress.new(GUEST), None
+        self._changed()
+
+    def _opened(self, outcome: store.Outcome) -> None:
         self.name, self.progress, self.notice = outcome.progress.name, outcome.progress, outcome.notice
+        self.waiting = None
         settings.four_colour = outcome.progress.settings.four_colour
         self._changed()
 
@@ -204,7 +257,7 @@ class Learner:
     def reload(self) -> None:
         """Read the profile again (another page may have changed it)."""
         if self.name is not None:
-            self.choose(self.name)
+            self._opened(store.load(self.name))
 
     def reset(self) -> str | None:
         if self.name is None:
@@ -250,6 +303,14 @@ class Learner:
         return "?" + urlencode(values) if values else ""
 
 
+def _signed_in(name: str) -> bool:
+    """Whether this page's browser typed the profile's PIN earlier in its session."""
+    try:
+        return learner_signed_in(store.sign_in_key(name))
+    except GinError:  # a name the profiles refuse
+        return False
+
+
 def _class_code(text: str) -> str | None:
     """A class code as shown, or None for text that is not one (an address is not to be trusted)."""
     from ..classroom.codes import normalise_code  # only on a page whose address has a code
@@ -262,30 +323,68 @@ def _class_code(text: str) -> str | None:
 class ProfileBar(View):
     """Pick or type a name; shows who is playing and offers the four-colour deck. The name
     opened goes into the page's address (``?profile=``, :class:`PageAddress`), so that a
-    reload of the page opens it again."""
+    reload of the page opens it again.
+
+    On a shared server the name box lists no learner, a PIN box stands beside it, and a
+    new name is started once its PIN was typed twice; the bar says which mode is in force."""
 
     def __init__(self, learner: Learner):
         self.learner = learner
-        self.name_box = widgets.Combobox(placeholder=t("Type or pick your name"), options=store.list_profiles(),
+        self.shared = profiles_shared()
+        self.name_box = widgets.Combobox(placeholder=t("Type or pick your name"),
+                                         options=() if self.shared else store.list_profiles(),
                                          ensure_option=False, description=tc("label", "Name:"))
+        self.pin_box = widgets.Password(placeholder=t("your PIN"), description=tc("label", "PIN:")) \
+            if self.shared else None
         self.open_button = widgets.Button(description=tc("button", "Open"),
                                           tooltip=t("Keep progress under this name"))
+        self.close_button = widgets.Button(description=tc("button", "Close my profile"),
+                                           tooltip=t("Play as a guest: this browser asks for your PIN again"),
+                                           layout=widgets.Layout(display="none")) if self.shared else None
         self.colour_box = widgets.Checkbox(value=settings.four_colour, description=tc("option", "Four-colour deck"),
                                            indent=False)
         self.who = widgets.HTML()
+        """Who is playing, any notice, and the mode the profiles are in."""
         self.address = PageAddress()
-        super().__init__([widgets.HBox([self.name_box, self.open_button, self.colour_box],
-                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                          self.who, self.address], _dom_classes=("gt-profile-bar",))
+        self.sign_in = SignIn(header=LEARNER_TICKET_HEADER) if self.shared else None
+        self._new: tuple[str, str] | None = None  # a new name and the PIN typed once for it
+        inputs = [self.name_box, self.open_button, self.colour_box]
+        if self.pin_box is not None and self.close_button is not None:
+            inputs[1:1] = [self.pin_box]
+            inputs[3:3] = [self.close_button]
+            self.close_button.on_click(self._on_close)
+        super().__init__([widgets.HBox(inputs, layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                          self.who, self.address, *([self.sign_in] if self.sign_in else [])],
+                         _dom_classes=("gt-profile-bar",))
         self.open_button.on_click(self._on_open)
         self.colour_box.observe(self._on_four_colour, names="value")
         self.listen(learner, self.refresh)
+        if learner.waiting and not self.name_box.value:
+            self.name_box.value = learner.waiting
         self.refresh()
 
     @guarded
     def _on_open(self, _button: widgets.Button | None = None) -> None:
-        self.learner.choose(self.name_box.value)
-        self.name_box.options = store.list_profiles()
+        if self.pin_box is None:
+            self.learner.choose(self.name_box.value)
+            self.name_box.options = store.list_profiles()
+            return
+        name, pin = self.name_box.value, self.pin_box.value
+        self.pin_box.value = ""  # never kept on the page
+        name = clean_name(name)
+        if pin and not store.profile_exists(name):
+            pin = store.clean_pin(pin)
+            if self._new != (name_key(name), pin):
+                self._new = (name_key(name), pin)
+                raise GinError(t("There is no profile named {name} yet: type the same PIN again and press Open "
+                                 "to start it.", name=name))
+        self._new = None
+        self.learner.choose(name, pin or None)
+
+    @guarded
+    def _on_close(self, _button: widgets.Button | None = None) -> None:
+        self.learner.close()
+        self.name_box.value = ""
 
     @guarded
     def _on_four_colour(self, change: Change) -> None:
@@ -296,7 +395,18 @@ class ProfileBar(View):
         learner = self.learner
         progress = learner.progress
         name = learner.name
-        if name is None:
+        if self.sign_in is not None and self.learner.ticket and self.sign_in.ticket != self.learner.ticket:
+            self.sign_in.ticket = self.learner.ticket
+        if self.close_button is not None:
+            self.close_button.layout.display = "none" if name is None else ""
+            if name is None and self.address.query.get("profile"):
+                self.address.query = {"profile": ""}  # the address opens it no more
+        if name is None and self.shared:
+            text = escape(t("Playing as a guest: type your name and your PIN and press Open to keep your progress."))
+            if learner.waiting and not learner.notice:
+                text = escape(t("To open {name}, type its PIN and press Open.", name=_SLOT)).replace(
+                    _SLOT, f"<b>{escape(learner.waiting)}</b>")
+        elif name is None:
             text = escape(t("Playing as a guest: type your name and press Open to keep your progress."))
         else:
             text = escape(t("Playing as {name} · rating {rating} · streak {streak} · solved {solved}",
@@ -307,7 +417,8 @@ class ProfileBar(View):
             if self.address.query != {"profile": name}:
                 self.address.query = {"profile": name}
         notice = f"<div class='gt-notice'>{escape(learner.notice)}</div>" if learner.notice else ""
-        self.who.value = f"<div class='gt-info'>{text}</div>{notice}"
+        mode = f"<div class='gt-mode'>{escape(mode_line())}</div>"
+        self.who.value = f"<div class='gt-info'>{text}</div>{notice}{mode}"
         if self.colour_box.value != settings.four_colour:
             self.colour_box.value = settings.four_colour
 
@@ -324,9 +435,11 @@ class ProfilePage(View):
                                            value=self.learner.progress.settings.difficulty,
                                            description=tc("label", "Puzzles:"),
                                            style={"description_width": "initial"})
-        self.export_button = widgets.Button(description=tc("button", "Export my progress"))
+        self.export_button = widgets.Button(description=tc("button", "Export my progress"),
+                                            layout=widgets.Layout())
         self.export_link = widgets.HTML()
-        self.reset_button = widgets.Button(description=tc("button", "Reset my progress…"), button_style="warning")
+        self.reset_button = widgets.Button(description=tc("button", "Reset my progress…"), button_style="warning",
+                                           layout=widgets.Layout())
         self.confirm = widgets.Button(description=tc("button", "Yes, start afresh"), button_style="danger",
                                       layout=widgets.Layout(display="none"))
         self.message = widgets.HTML()
@@ -385,6 +498,9 @@ class ProfilePage(View):
             self.difficulty.value = progress.settings.difficulty
         if self._exported is not None and self._exported is not progress:  # the link would offer old progress
             self.export_link.value, self._exported = "", None
+        shown = "none" if self.learner.is_guest else ""  # a guest has nothing to export or reset
+        if self.export_button.layout.display != shown:
+            self.export_button.layout.display = self.reset_button.layout.display = shown
         if self.confirm.layout.display != "none" and self._confirm_for != self.learner.name:
             self.confirm.layout.display, self.message.value = "none", ""  # the question was for another learner
         stats = t("Rating {rating} (± {deviation}) · solved {solved} · failed {failed} · with hints {hinted} · "

@@ -14,7 +14,9 @@ What each user's server is given:
 - progress in the user's home: the data folder ``DATA_FOLDER`` (``GINTRAINER_DATA``, with ``~``
   standing for the user's home, expanded by the trainer in the user's own server);
 - class results in the shared database named by ``GINTRAINER_DATABASE``;
-- the teacher passphrase (``GINTRAINER_TEACHER_PASSPHRASE``), so that the teacher's pages ask for it.
+- the teacher passphrase (``GINTRAINER_TEACHER_PASSPHRASE``), so that the teacher's pages ask for it;
+- open profiles (``GINTRAINER_SHARED`` 0): a user's server is that user's alone (the hub lets
+  no one else in), its data folder in their home, so its profiles need no PIN.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from gintrainer.app import LANDING, TEACHER_PASSPHRASE, find_root, security_headers
+from gintrainer.app import LANDING, PROFILES_SHARED, TEACHER_PASSPHRASE, find_root, security_headers
 from gintrainer.classroom.store import DATABASE_ENV
 from gintrainer.storage import DATA_ENV
 
@@ -109,6 +111,7 @@ def user_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]
         DATA_ENV: setting("GINTRAINER_HUB_DATA", environ),
         TEACHER_PASSPHRASE: passphrase_for(names(setting("GINTRAINER_HUB_TEACHERS", environ)), passphrase),
         "JUPYTER_CONFIG_PATH": str(SINGLEUSER_CONFIG),
+        PROFILES_SHARED: "0",  # the server is its user's alone: the hub signed them in
     }
     database = setting(DATABASE_ENV, environ)
     if database:

@@ -156,6 +156,7 @@ def test_the_charts_values_name_the_hubs_page_and_environment():
     assert single["defaultUrl"] == settings.DEFAULT_URL
     env = single["extraEnv"]
     assert env[DATA_ENV] == settings.DATA_FOLDER
+    assert env[settings.PROFILES_SHARED] == "0"
     assert env["JUPYTER_CONFIG_PATH"].endswith("/" + settings.SINGLEUSER_CONFIG.relative_to(ROOT).as_posix())
     assert env[settings.DATABASE_ENV]["valueFrom"]["secretKeyRef"]["name"]
     assert chart["hub"]["extraEnv"][TEACHER_PASSPHRASE]["valueFrom"]["secretKeyRef"]["name"]

@@ -51,7 +51,8 @@ def site_server(tmp_path_factory):
         shutil.copy(ROOT / name, site / name)
     shutil.copytree(ROOT / "lessons", site / "lessons", ignore=shutil.ignore_patterns("ku", "ps", "tr"))
     shutil.copytree(ROOT / "puzzles", site / "puzzles")
-    # The package itself, as in a checkout (another folder by that name would shadow the package in the kernels, which run in the site folder).
+    # The package itself, as in a checkout: another folder by that name would shadow the package in the
+    # kernels, which run in the site folder.
     (site / "gintrainer").symlink_to(ROOT / "gintrainer", target_is_directory=True)
     for folder, file in HIDDEN.items():
         if folder == "gintrainer":

@@ -100,7 +100,8 @@ def listed(text: str, content_type: str) -> tuple[set[str], list[str]]:
     """The names an answer lists, and the paths it leads on to (folders and pages)."""
     if "json" in content_type:
         model = json.loads(text)
-        items = model.get("content") if isinstance(model, dict) and isinstance(model.get("content"), list) else []
+        content = model.get("content") if isinstance(model, dict) else None
+        items: list = content if isinstance(content, list) else []
         names = {item["name"] for item in items}
         onward = [f"/voila/api/contents/{item['path']}" for item in items if item.get("type") == "directory"]
         return names, onward

@@ -23,9 +23,10 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ("index.ipynb", "voila.json", "lessons", "puzzles", "replays", "classroom", "practice")
-MINIMAL = "minimal.ipynb"
+MINIMAL = "lessons/minimal.ipynb"
+"""The minimal notebook, in a folder of pages: the server answers for nothing else (gintrainer.app.on_site)."""
 MINIMAL_CODE = "import ipywidgets\nipywidgets.Button(description='Hello')"
-SHAPED = "minimal_lesson_5.ipynb"
+SHAPED = "lessons/minimal_lesson_5.ipynb"
 """Lesson 5's shape without the trainer: its markdown cells as they are, each code cell the
 minimal notebook's one button (what Voila and ipywidgets cost for its cells, each showing a
 widget; ``bench_page_parts.py`` tells the cells' cost from the widgets')."""
@@ -45,7 +46,7 @@ def lesson_five() -> Path:
 
 def make_site(folder: Path) -> None:
     """Copy the site into ``folder`` and add the minimal notebook, and the minimal notebook of
-    lesson 5's shape (:data:`SHAPED`), beside its landing page."""
+    lesson 5's shape (:data:`SHAPED`), beside the lessons."""
     for name in SITE:
         source = ROOT / name
         if source.is_dir():

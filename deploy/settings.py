@@ -102,6 +102,14 @@ def passphrase_for(teachers: set[str], passphrase: str) -> Callable[[Any], str]:
     return value
 
 
+def without_mathjax(page_config: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """A page's configuration without MathJax's address (Voila's ``page_config_hook``): under a Jupyter
+    server Voila's page loads MathJax from a CDN, which the pages' policy refuses (and which would tell
+    the CDN who opens them); the pages have no mathematics, and `gintrainer app`'s load none either (its
+    settings give both None)."""
+    return {**page_config, "fullMathjaxUrl": None, "mathjaxConfig": None}  # the page loads MathJax unless both
+
+
 def user_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What the hub adds to every user server's environment (``Spawner.environment``)."""
     passphrase = setting(TEACHER_PASSPHRASE, environ)
@@ -210,6 +218,7 @@ def singleuser_config(root: Path | None = None, *, as_root: bool | None = None) 
     # policy (frame-ancestors only) gives way to one set here.
     tornado = config.setdefault("ServerApp", {}).setdefault("tornado_settings", {})
     tornado["headers"] = {**tornado.get("headers", {}), **security_headers()}
+    config["VoilaConfiguration"]["page_config_hook"] = without_mathjax
     if os.geteuid() == 0 if as_root is None else as_root:
         config["ServerApp"]["allow_root"] = True  # a container or a CI machine that runs everything as root
     return config

@@ -76,7 +76,7 @@ def test_a_set_of_every_kind_answered_handed_in_and_reviewed_puzzle_by_puzzle(pa
     puzzles = expected.puzzles()
     assert sorted(p.kind for p in puzzles) == sorted(KINDS)
 
-    open_page(page, server, "classroom/student.ipynb", f"code={expected.code}&profile=Kim&lang={LANG}")
+    open_page(page, server, "classroom/student.ipynb", f"code={expected.code}&profile=Rojda&lang={LANG}")
     page.get_by_role("button", name=words("Start")).click()
     view = page.locator(".gt-puzzle")
     for number, puzzle in enumerate(puzzles, start=1):
@@ -85,7 +85,7 @@ def test_a_set_of_every_kind_answered_handed_in_and_reviewed_puzzle_by_puzzle(pa
         with in_language(LANG):
             progress = tn("{student} · puzzle {number} of {n} · answered {answered} · the score shows once you hand "
                           "the set in", "{student} · puzzle {number} of {n} · answered {answered} · the score shows "
-                          "once you hand the set in", len(puzzles), student="Kim", number=number, answered=number)
+                          "once you hand the set in", len(puzzles), student="Rojda", number=number, answered=number)
         expect(page.locator(".gt-stats")).to_have_text(progress)
         if number < len(puzzles):
             page.get_by_role("button", name=words("Next puzzle")).click()
@@ -93,7 +93,7 @@ def test_a_set_of_every_kind_answered_handed_in_and_reviewed_puzzle_by_puzzle(pa
 
     with in_language(LANG):
         score = tn("{student} · handed in · right {right} of {n}", "{student} · handed in · right {right} of {n}",
-                   len(puzzles), student="Kim", right=len(puzzles))
+                   len(puzzles), student="Rojda", right=len(puzzles))
     expect(page.locator(".gt-stats")).to_have_text(score)
     expect(page.get_by_role("link", name=re.compile(re.escape(words(
         "Download your results (CSV) for your teacher", context=""))))).to_be_visible()
@@ -119,6 +119,6 @@ def test_a_set_of_every_kind_answered_handed_in_and_reviewed_puzzle_by_puzzle(pa
     open_page(page, server, "classroom/gradebook.ipynb", f"code={expected.code}&lang={LANG}")
     row = page.locator(".gt-gradebook .gb-table tbody tr")
     expect(row).to_have_count(1, timeout=30_000)
-    expect(row).to_contain_text("Kim")
+    expect(row).to_contain_text("Rojda")
     expect(row.locator("td.gb-right")).to_have_count(len(puzzles))
     expect(page.locator(".gt-gradebook .gb-problems")).to_have_count(0)

@@ -454,11 +454,18 @@ def sign_in_teacher(handler: Any, *, page: bool) -> None:
         handler.set_cookie(TEACHER_COOKIE, signed(TEACHER_COOKIE), httponly=True, samesite="Strict",
                            secure=handler.request.protocol == "https")
     if page:
-        if TEACHER_HEADER in headers:
-            del headers[TEACHER_HEADER]
-        cookie = handler.get_cookie(TEACHER_COOKIE)
-        if cookie:
-            headers[TEACHER_HEADER] = cookie
+        _cookie_to_kernel(handler, TEACHER_COOKIE, TEACHER_HEADER)
+
+
+def _cookie_to_kernel(handler: Any, cookie: str, header: str) -> None:
+    """On a page's request, the header ``header`` (which voila.json hands the page's kernel) is what the
+    cookie ``cookie`` says, whatever the browser sent in that header."""
+    headers = handler.request.headers
+    if header in headers:
+        del headers[header]
+    value = handler.get_cookie(cookie)
+    if value:
+        headers[header] = value
 
 
 def sign_in_learner(handler: Any, *, page: bool) -> None:
@@ -480,11 +487,7 @@ def sign_in_learner(handler: Any, *, page: bool) -> None:
             handler.set_cookie(LEARNER_COOKIE, f"{key}~{signed(f'{LEARNER_COOKIE}:{key}')}", httponly=True,
                                samesite="Strict", secure=handler.request.protocol == "https")
     if page:
-        if LEARNER_HEADER in headers:
-            del headers[LEARNER_HEADER]
-        cookie = handler.get_cookie(LEARNER_COOKIE)
-        if cookie:
-            headers[LEARNER_HEADER] = cookie
+        _cookie_to_kernel(handler, LEARNER_COOKIE, LEARNER_HEADER)
 
 
 def __getattr__(name: str) -> type:

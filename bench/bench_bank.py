@@ -44,7 +44,7 @@ CLASS_SETS: list[tuple[str, dict[str, Any]]] = [
 
 def naive_wrong(puzzles) -> tuple[int, int]:
     """How many of the puzzles the naive rule gets wrong, of how many."""
-    from gintrainer.solver import naive_discard
+    from gintrainer.engine.solver import naive_discard
     return sum(naive_discard(p.hand, forbidden=p.forbidden) not in p.answer for p in puzzles), len(puzzles)
 
 
@@ -56,7 +56,7 @@ def share(pair: tuple[int, int]) -> str:
 def render_time(repeat: int = 5) -> float:
     """The best time of ``repeat`` passes over the bank writing each puzzle's question,
     card count, explanation, hints and answer in words."""
-    from gintrainer.messages import render
+    from gintrainer.material.messages import render
     from gintrainer.puzzles import bank
     puzzles = bank("can_knock") + bank("best_discard")
     best = float("inf")
@@ -72,7 +72,7 @@ def render_time(repeat: int = 5) -> float:
 PAGE_PICK = """
 import random, sys, time
 import gintrainer.puzzles as puzzles
-from gintrainer.training import choose_next
+from gintrainer.trainers.training import choose_next
 kind, way, part = sys.argv[1:4]
 if way == "parse":
     puzzles.read_index = lambda bank_file, version: None  # as if there were no index
@@ -109,9 +109,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from gintrainer.classroom import ClassSet
+    from gintrainer.engine.solver import Objective
     from gintrainer.puzzles import BANK_PLAN, THEMES, PuzzleKind, bank, bank_path, build_bank, daily
     from gintrainer.puzzles.bank_file import index_path
-    from gintrainer.solver import Objective
 
     print("The bank")
     for kind in BANK_PLAN:

@@ -25,12 +25,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions and puzzles")
     args = parser.parse_args()
+    from gintrainer.engine.rules import Rules
+    from gintrainer.engine.scoring import best_replies, check_reply
     from gintrainer.puzzles import bank, generate
     from gintrainer.puzzles.defend import DefendPuzzle, make
     from gintrainer.puzzles.defend_positions import positions as batches
     from gintrainer.puzzles.defend_themes import BANDS
-    from gintrainer.rules import Rules
-    from gintrainer.scoring import best_replies, check_reply
     count = 300 if args.quick else 3000
     found = list(itertools.islice(itertools.chain.from_iterable(batches("bench", Rules())), count))
     times: list[float] = []

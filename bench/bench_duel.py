@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from gintrainer.duel import duel
+from gintrainer.engine.duel import duel
 
 PAIRINGS = [("lookahead", "naive"), ("naive", "random"), ("lookahead", "random"),
             ("best", "naive"), ("best", "lookahead")]

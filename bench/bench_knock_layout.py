@@ -2,7 +2,7 @@
 
     python bench/bench_knock_layout.py [--quick]
 
-- the solver (:func:`gintrainer.scoring.every_knock_layout`): every layout within
+- the solver (:func:`gintrainer.engine.scoring.every_knock_layout`): every layout within
   the knock limit scored against the defender's best lay-offs, median and worst
   over the knocks the generator tries, and how many layouts each has;
 - generation: how many of the knocks tried are kept as puzzles, and puzzles per
@@ -25,10 +25,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer knocks and puzzles")
     args = parser.parse_args()
     count = 200 if args.quick else 2000
+    from gintrainer.engine.rules import Rules
+    from gintrainer.engine.scoring import every_knock_layout
     from gintrainer.puzzles import bank, generate
     from gintrainer.puzzles.knock_layout import KnockLayoutPuzzle, make, positions
-    from gintrainer.rules import Rules
-    from gintrainer.scoring import every_knock_layout
     found = list(itertools.islice(itertools.chain.from_iterable(positions("bench", Rules())), count))
     times, sizes = [], []
     for position in found:

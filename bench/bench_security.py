@@ -20,7 +20,7 @@ import secrets
 import statistics
 import time
 
-from gintrainer import guesses, profiles
+from gintrainer.records import guesses, profiles
 
 
 def pin_check_seconds(checks: int) -> list[float]:

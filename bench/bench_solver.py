@@ -22,7 +22,7 @@ import time
 
 
 def time_tables(hands) -> list[float]:
-    from gintrainer.solver import discard_table
+    from gintrainer.engine.solver import discard_table
     times = []
     for hand in hands:
         start = time.perf_counter()

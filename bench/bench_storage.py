@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gintrainer.profiles import load, record_attempt  # noqa: E402
-from gintrainer.progress import HISTORY_LIMIT, Progress  # noqa: E402
+from gintrainer.records.profiles import load, record_attempt  # noqa: E402
+from gintrainer.records.progress import HISTORY_LIMIT, Progress  # noqa: E402
 
 
 def _puzzle(learner: int, i: int) -> dict:

@@ -23,13 +23,13 @@ from typing import cast
 
 
 def positions(count: int):
+    from gintrainer.engine.rules import Rules
     from gintrainer.puzzles.take_or_draw import positions as batches
-    from gintrainer.rules import Rules
     return list(itertools.islice(itertools.chain.from_iterable(batches("bench", Rules())), count))
 
 
 def time_solver(found) -> list[float]:
-    from gintrainer.solver import take_or_draw
+    from gintrainer.engine.solver import take_or_draw
     times = []
     for position in found:
         start = time.perf_counter()

@@ -30,7 +30,7 @@ from typing import Any
 
 from gintrainer.app import LANDING, PROFILES_SHARED, TEACHER_PASSPHRASE, find_root, security_headers
 from gintrainer.classroom.store import DATABASE_ENV
-from gintrainer.storage import DATA_ENV
+from gintrainer.records.storage import DATA_ENV
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_URL = "/" + LANDING

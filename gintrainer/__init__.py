@@ -5,11 +5,10 @@
 14
 """
 
-from .cards import DECK, Card, format_cards, parse_card, parse_cards, show_cards
-from .errors import GinError, IllegalActionError, InvalidNotationError, RulesError
-from .hand import Action, ActionKind, Hand, Phase
-from .match import Match
-from .melds import (
+from .engine.cards import DECK, Card, format_cards, parse_card, parse_cards, show_cards
+from .engine.hand import Action, ActionKind, Hand, Phase
+from .engine.match import Match
+from .engine.melds import (
     Arrangement,
     MeldKind,
     all_best_arrangements,
@@ -19,8 +18,9 @@ from .melds import (
     min_deadwood,
     min_deadwood_batch,
 )
-from .rules import PRESETS, Rules
-from .scoring import DefenderReply, HandScore, Layoff, ScoreKind, best_layoffs, score_hand
+from .engine.rules import PRESETS, Rules
+from .engine.scoring import DefenderReply, HandScore, Layoff, ScoreKind, best_layoffs, score_hand
+from .words.errors import GinError, IllegalActionError, InvalidNotationError, RulesError
 
 __version__ = "0.1.0"
 

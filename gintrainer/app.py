@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote
 
-from .errors import GinError, quoted
-from .language import t
+from .words.errors import GinError, quoted
+from .words.language import t
 
 LANDING = "voila/render/index.ipynb"
 TEACHER_LANDING = "voila/render/classroom/teacher.ipynb"
@@ -625,7 +625,7 @@ def refusal_page(why: str, limit: int, accept: str | None) -> str:
     see :meth:`KernelSlots.admit`), in the language its ``Accept-Language`` prefers."""
     from html import escape
 
-    from .language import choose_language, in_language, text_direction
+    from .words.language import choose_language, in_language, text_direction
     with in_language(choose_language(accept=accept)) as lang:
         title = t("Too many pages are open")
         if why == "client":
@@ -736,7 +736,7 @@ PSEUDO_SWITCH = "GINTRAINER_PSEUDO"
 def allow_test_languages() -> None:
     """Let the page speak the tests' pseudo-language when the server was started for them."""
     if os.environ.get(PSEUDO_SWITCH) == "1":
-        from .language import allow_pseudo
+        from .words.language import allow_pseudo
         allow_pseudo()
 
 
@@ -883,7 +883,7 @@ def mode_line(environ: dict[str, str] | None = None) -> str:
 
 def learner_ticket(key: str) -> str | None:
     """A ticket the page sends the server to be signed in to the profile named by ``key``
-    (:func:`gintrainer.profiles.sign_in_key`) for the browser's session; None without the
+    (:func:`gintrainer.records.profiles.sign_in_key`) for the browser's session; None without the
     server's key or with a key that is not one."""
     if _key() is None or not _SIGN_IN_KEY.fullmatch(key):
         return None
@@ -1043,10 +1043,10 @@ def try_teacher_passphrase(typed: object, *, guesses: Any = None, client: str | 
                            page: str | None = None) -> bool:
     """Whether ``typed`` is the teacher passphrase (:func:`is_teacher_passphrase`), typed by
     ``client`` on ``page`` (the page's request's by default), slowed down after wrong guesses
-    (:mod:`gintrainer.guesses`, the server's file by default): PassphraseWait, the passphrase
+    (:mod:`gintrainer.records.guesses`, the server's file by default): PassphraseWait, the passphrase
     not even compared, while the client must still wait on that page. A wrong guess is logged
     with the client and the page, never what was typed."""
-    from .guesses import Guesses, guesses_path
+    from .records.guesses import Guesses, guesses_path
     guesses = Guesses(guesses_path()) if guesses is None else guesses
     client = request_client() if client is None else client
     page = request_page() if page is None else page

@@ -8,10 +8,10 @@ catalogs, and check them.
     python -m gintrainer.catalogs check     # what is missing, untranslated or stale; exit 1 if anything
     python -m gintrainer.catalogs merge tr corrections.po   # a translator's .po into the Turkish catalog
 
-The template holds the sentences marked with :func:`~gintrainer.language.t`,
-:func:`~gintrainer.language.tn`, :func:`~gintrainer.language.tc` and
-:func:`~gintrainer.language.N_` in the package's modules, and every template of
-:data:`gintrainer.messages.CATALOG` under its message's name as the context. A
+The template holds the sentences marked with :func:`~gintrainer.words.language.t`,
+:func:`~gintrainer.words.language.tn`, :func:`~gintrainer.words.language.tc` and
+:func:`~gintrainer.words.language.N_` in the package's modules, and every template of
+:data:`gintrainer.material.messages.CATALOG` under its message's name as the context. A
 comment starting ``Translators:`` above a marked sentence goes with it.
 """
 
@@ -30,15 +30,15 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .language import DOMAIN, LANGUAGES, catalog_path
-from .messages import CATALOG
+from .material.messages import CATALOG
+from .words.language import DOMAIN, LANGUAGES, catalog_path
 
 PACKAGE = Path(__file__).resolve().parent
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 KEYWORDS = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2), "N_": None}
-"""The marking functions of :mod:`gintrainer.language`, as Babel's extractor reads them."""
+"""The marking functions of :mod:`gintrainer.words.language`, as Babel's extractor reads them."""
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 """The date written in every catalog's header, so that extracting twice writes the same file."""
 WIDTH = 100
@@ -70,7 +70,7 @@ def template() -> Catalog:
         _add(catalog, text, context, filename, comments)
     for name, entry in CATALOG.items():
         text = entry.text if entry.plural is None else (entry.text, entry.plural)
-        _add(catalog, text, name, "gintrainer/messages.py", [entry.context] if entry.context else [])
+        _add(catalog, text, name, "gintrainer/material/messages.py", [entry.context] if entry.context else [])
     return catalog
 
 

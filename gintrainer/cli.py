@@ -17,13 +17,13 @@ import time
 from collections.abc import Mapping, Sequence
 
 from .app import TEACHER_PASSPHRASE
-from .cards import parse_cards, show_cards
-from .errors import GinError, quoted
-from .language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
-from .melds import best_arrangement
-from .messages import render
-from .rules import PRESETS, Rules
-from .solver import OBJECTIVES
+from .engine.cards import parse_cards, show_cards
+from .engine.melds import best_arrangement
+from .engine.rules import PRESETS, Rules
+from .engine.solver import OBJECTIVES
+from .material.messages import render
+from .words.errors import GinError, quoted
+from .words.language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _shorten(message: str, value) -> str:
-    """argparse's message with its quote of ``value`` cut short (:func:`~gintrainer.errors.quoted`)."""
+    """argparse's message with its quote of ``value`` cut short (:func:`~gintrainer.words.errors.quoted`)."""
     return message.replace(repr(value), quoted(value))
 
 
@@ -166,7 +166,7 @@ def _print_table(cards, table) -> None:
 
 
 def cmd_solve(args) -> None:
-    from .solver import discard_table
+    from .engine.solver import discard_table
     cards = parse_cards(args.cards)
     if not cards:
         raise GinError(t("give the cards of a hand, like {example}, not {cards}", example=repr(_HAND_EXAMPLE),
@@ -294,8 +294,8 @@ def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
     """Refuse at once a ``--theme`` no puzzle of the kind can have (the search
     would run for minutes to find none), naming the themes it can have."""
     from .classroom.sets import STREAM_THEMES
+    from .engine.solver import Objective
     from .puzzles import THEMES, PuzzleKind
-    from .solver import Objective
     kind = PuzzleKind.parse(kind)
     stream = (kind, Objective(objective or "lookahead") if kind == PuzzleKind.BEST_DISCARD else None)
     possible = STREAM_THEMES[stream]
@@ -432,7 +432,7 @@ def cmd_app(args) -> None:
 def cmd_pin(args) -> None:
     """Give a profile a new PIN: typed twice at a terminal, else read from the first line of
     standard input (never from the command line, which other users of the machine may see)."""
-    from .profiles import clean_pin, profile_exists, set_pin
+    from .records.profiles import clean_pin, profile_exists, set_pin
     if not profile_exists(args.name):
         raise GinError(t("there is no profile named {name}", name=quoted(args.name)))
     try:
@@ -450,7 +450,7 @@ def cmd_pin(args) -> None:
 
 
 def cmd_duel(args) -> None:
-    from .duel import duel
+    from .engine.duel import duel
     if not 1 <= args.hands <= MAX_HANDS:
         raise GinError(t("--hands must be from 1 to {most}, not {hands}", most=MAX_HANDS, hands=quoted(args.hands)))
     if not 1 <= args.jobs <= MAX_JOBS:
@@ -531,7 +531,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(sheet)
     sheet.set_defaults(run=cmd_class_worksheet)
 
-    from .players import PLAYER_NAMES
+    from .engine.players import PLAYER_NAMES
     fight = sub.add_parser(
         "duel", help=t("computer players against each other, each deal played from both seats"),
         # Translators: argparse writes this text: keep "%%" as it is (it prints one "%").

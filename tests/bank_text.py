@@ -40,7 +40,7 @@ WORKSHEET_SETS: list[tuple[str, dict[str, Any]]] = [("Year 9 Tuesday", dict(coun
 # -- the accessors: the only lines that know the puzzle's API -----------------------
 
 def count_line(puzzle) -> str:
-    from gintrainer.messages import render
+    from gintrainer.material.messages import render
     return render(puzzle.count_message)
 
 
@@ -58,7 +58,7 @@ def possible_answers(puzzle) -> list[str]:
 
 def _attempt(puzzle, answer: str, *, blind=False, hints=0) -> list:
     """What the trainer says to each stage of an answer (and the row and cost line)."""
-    from gintrainer.training import PuzzleAttempt, cost_words
+    from gintrainer.trainers.training import PuzzleAttempt, cost_words
     from gintrainer.widgets.trainer import recorded_words
     attempt = PuzzleAttempt(puzzle, blind=blind)
     for _ in range(hints):
@@ -176,9 +176,9 @@ def sample() -> list:
 
 def ratings_text() -> list:
     """What a rating change says, over results, difficulties and ratings (new and settled)."""
-    from gintrainer.progress import Progress
-    from gintrainer.rating import Rating
-    from gintrainer.training import rating_words
+    from gintrainer.records.progress import Progress
+    from gintrainer.records.rating import Rating
+    from gintrainer.trainers.training import rating_words
     ratings = []
     for result in ("solved", "hinted", "failed"):
         for difficulty in (900, 1300, 1500, 1501, 1700, 2600):
@@ -216,7 +216,7 @@ def themes_text() -> dict:
 
 def filter_text() -> list:
     from gintrainer.puzzles.themes import NO_THEME_MEANS_ALL, SEVERAL_THEMES
-    from gintrainer.training import HINT_RULE
+    from gintrainer.trainers.training import HINT_RULE
     return [NO_THEME_MEANS_ALL, SEVERAL_THEMES, HINT_RULE]
 
 

@@ -73,8 +73,8 @@ def data(tmp_path, monkeypatch):
 
 @pytest.fixture
 def fresh_kernel(data, monkeypatch):
-    from gintrainer import language
     from gintrainer.widgets.base import DisplaySettings, settings
+    from gintrainer.words import language
 
     def defaults() -> None:
         for name, trait in DisplaySettings.class_own_traits().items():

@@ -3,8 +3,8 @@
 import random
 
 from gintrainer import Hand
-from gintrainer.deals import stack_deck as stacked_deck
-from gintrainer.view import SeatView
+from gintrainer.engine.view import SeatView
+from gintrainer.material.deals import stack_deck as stacked_deck
 
 __all__ = ["stacked_deck", "twin"]
 

@@ -1,4 +1,4 @@
-"""Checks on text drawn in the tests' pseudo-language (see gintrainer.language.PSEUDO):
+"""Checks on text drawn in the tests' pseudo-language (see gintrainer.words.language.PSEUDO):
 every sentence from the catalogs comes back between ⟦ and ⟧, so any word left
 outside the marks was written in the code, not taken from the catalogs.
 
@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 
-from gintrainer import catalogs, language
+from gintrainer import catalogs
+from gintrainer.words import language
 
 OPEN, CLOSE = language.PSEUDO_MARKS
 _TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S | re.I)

@@ -7,7 +7,7 @@ import datetime as dt
 from functools import lru_cache
 
 from gintrainer import Rules, parse_cards
-from gintrainer.cards import DECK
+from gintrainer.engine.cards import DECK
 from gintrainer.puzzles import bank, daily, generate
 from gintrainer.puzzles.positions import Position
 

@@ -292,7 +292,7 @@ class RandomPlayer:
     :class:`LayoutMode`)."""
 
     def __init__(self, rng: random.Random, *, knock: float = 0.6, greedy: float = 0.6, take: float = 0.3):
-        from gintrainer.players import GreedyPlayer
+        from gintrainer.engine.players import GreedyPlayer
 
         self.rng = rng
         self.turns = GreedyPlayer(rng, take="never", whims=take, gins=0.9, knocks=knock, mistakes=1 - greedy)
@@ -300,7 +300,7 @@ class RandomPlayer:
         self._steps_before_auto: dict[Phase, int] = {}
 
     def choose(self, hand):
-        from gintrainer.view import SeatView
+        from gintrainer.engine.view import SeatView
 
         rng = self.rng
         phase = hand.phase

@@ -13,10 +13,10 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from gintrainer import GinError  # noqa: E402
-from gintrainer import profiles as store  # noqa: E402
+from gintrainer.engine.solver import Objective  # noqa: E402
 from gintrainer.puzzles import PuzzleKind, bank, daily  # noqa: E402
-from gintrainer.solver import Objective  # noqa: E402
-from gintrainer.training import HINT_RULE, rating_words  # noqa: E402
+from gintrainer.records import profiles as store  # noqa: E402
+from gintrainer.trainers.training import HINT_RULE, rating_words  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.classroom import TeacherPage  # noqa: E402

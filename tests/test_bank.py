@@ -7,7 +7,7 @@ import pytest
 from gintrainer import min_deadwood
 from gintrainer import puzzles as bank_module
 from gintrainer.puzzles import bank, bank_records, verify
-from gintrainer.storage import RecordError
+from gintrainer.records.storage import RecordError
 
 
 @pytest.mark.parametrize("kind", ["can_knock", "best_discard"])
@@ -53,7 +53,7 @@ def test_records_keep_messages_not_words():
     """A record says what its explanation and hints say (message names and plain
     values), in no language: no English field, every message a catalog entry
     that reads back the same."""
-    from gintrainer.messages import CATALOG, Message
+    from gintrainer.material.messages import CATALOG, Message
     for kind in ("can_knock", "best_discard"):
         for record in bank_records(kind):
             assert not {"question", "explanation", "hints"} & set(record)

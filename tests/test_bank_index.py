@@ -9,12 +9,12 @@ import random
 import pytest
 
 import gintrainer.puzzles as puzzles
-from gintrainer.errors import GinError
 from gintrainer.puzzles import PuzzleError, bank, bank_index, bank_record
 from gintrainer.puzzles.bank_file import entries_digest, index_path, index_text, read_index
-from gintrainer.rating import pick
-from gintrainer.storage import write_json_atomic
-from gintrainer.training import choose_next, puzzles_for, themes_in_bank
+from gintrainer.records.rating import pick
+from gintrainer.records.storage import write_json_atomic
+from gintrainer.trainers.training import choose_next, puzzles_for, themes_in_bank
+from gintrainer.words.errors import GinError
 
 KINDS = ["can_knock", "best_discard"]
 

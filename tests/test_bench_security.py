@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import bench_module
-from gintrainer import guesses, profiles
+from gintrainer.records import guesses, profiles
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "security.md"
 

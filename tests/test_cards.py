@@ -3,7 +3,7 @@ import pickle
 import pytest
 
 from gintrainer import DECK, Card, GinError, InvalidNotationError, format_cards, parse_card, parse_cards
-from gintrainer.cards import cards_mask, mask_cards, show_cards
+from gintrainer.engine.cards import cards_mask, mask_cards, show_cards
 
 
 def test_index_rank_suit_value():

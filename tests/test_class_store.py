@@ -25,10 +25,10 @@ from gintrainer.classroom.store import (  # noqa: E402
     new_session_key,
     open_store,
 )
-from gintrainer.errors import GinError  # noqa: E402
 from gintrainer.puzzles import PuzzleKind  # noqa: E402
 from gintrainer.puzzles.themes import theme_title  # noqa: E402
 from gintrainer.widgets.classroom import GradebookPage, StudentPage  # noqa: E402
+from gintrainer.words.errors import GinError  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
 

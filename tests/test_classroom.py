@@ -38,12 +38,12 @@ from gintrainer.classroom import (
 )
 from gintrainer.classroom.codes import ALPHABET, THEME_BITS
 from gintrainer.cli import main, puzzle_json
-from gintrainer.drawing import deadwood_sum_words, melds_words
-from gintrainer.melds import meld_kind
+from gintrainer.engine.melds import meld_kind
+from gintrainer.engine.solver import Objective
+from gintrainer.material.drawing import deadwood_sum_words, melds_words
 from gintrainer.puzzles import THEMES, PuzzleKind, verify
 from gintrainer.puzzles.kinds import DISCARD_KINDS
-from gintrainer.solver import Objective
-from gintrainer.storage import clean_name
+from gintrainer.records.storage import clean_name
 
 SET = ClassSet("Year 5 Tuesday", count=6)
 SMALL = ClassSet("Lunch club", count=3, kinds="can_knock")
@@ -503,9 +503,9 @@ def test_a_student_name_follows_the_name_rule_of_profiles():
 
 def test_the_classroom_needs_neither_widgets_nor_the_profiles_nor_posix_locks():
     code = ("import sys; sys.modules['fcntl'] = None\n"  # as on a system without fcntl
-            "import gintrainer.classroom as c, gintrainer.storage as s\n"
+            "import gintrainer.classroom as c, gintrainer.records.storage as s\n"
             "print(c.clean_student(' Zoë ') == s.clean_name('Zoë'), 'ipywidgets' in sys.modules, "
-            "'gintrainer.profiles' in sys.modules, 'gintrainer.progress' in sys.modules)\n"
+            "'gintrainer.records.profiles' in sys.modules, 'gintrainer.records.progress' in sys.modules)\n"
             "try:\n    s.locked('x.json').__enter__()\nexcept s.StorageError as e:\n    print(e)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["True False False False", "locking 'x.json' needs a POSIX system (the fcntl module)"]

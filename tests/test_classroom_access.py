@@ -17,7 +17,6 @@ from gintrainer import app  # noqa: E402
 from gintrainer.classroom import ClassSet, answer_key_html, results_csv  # noqa: E402
 from gintrainer.classroom.results import Attempt  # noqa: E402
 from gintrainer.cli import main  # noqa: E402
-from gintrainer.errors import GinError  # noqa: E402
 from gintrainer.puzzles import PuzzleKind  # noqa: E402
 from gintrainer.widgets.classroom import (  # noqa: E402
     GradebookPage,
@@ -30,6 +29,7 @@ from gintrainer.widgets.classroom import (  # noqa: E402
 )
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import TEACHER_PAGES, LandingPage, nav_pages  # noqa: E402
+from gintrainer.words.errors import GinError  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
 

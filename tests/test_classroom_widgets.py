@@ -10,12 +10,12 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.classroom import ClassSet, results_csv  # noqa: E402
 from gintrainer.classroom.results import Attempt  # noqa: E402
-from gintrainer.language import in_language, tc  # noqa: E402
-from gintrainer.melds import all_best_arrangements  # noqa: E402
+from gintrainer.engine.melds import all_best_arrangements  # noqa: E402
+from gintrainer.engine.solver import Objective  # noqa: E402
 from gintrainer.puzzles import KINDS, PuzzleKind, bank  # noqa: E402
 from gintrainer.puzzles.kinds import DISCARD_KINDS  # noqa: E402
-from gintrainer.solver import Objective  # noqa: E402
 from gintrainer.widgets.classroom import GradebookPage, StudentPage, TeacherPage  # noqa: E402
+from gintrainer.words.language import in_language, tc  # noqa: E402
 
 
 def link_text(html, mime):

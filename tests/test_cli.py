@@ -150,7 +150,7 @@ def test_every_option_with_an_empty_or_odd_value_is_one_line_or_works(capsys, tm
 
 
 def test_json_puzzles_carry_the_english_beside_their_messages(capsys):
-    from gintrainer.messages import Message, render
+    from gintrainer.material.messages import Message, render
     from gintrainer.puzzles import verify
     code, out, _ = run(capsys, "daily", "--date", "2026-11-29", "--kind", "can-knock", "--json")
     record = json.loads(out)
@@ -184,9 +184,9 @@ def test_a_huge_bad_value_is_quoted_short(capsys, argv):
 
 
 def test_long_runs_show_progress_while_searching_and_playing():
-    from gintrainer.duel import duel
-    from gintrainer.errors import GinError
+    from gintrainer.engine.duel import duel
     from gintrainer.puzzles import generate
+    from gintrainer.words.errors import GinError
     calls = []
     with pytest.raises(GinError, match="found only 0"):  # nothing is rated 0 to 1: a search that finds nothing
         generate("can-knock", seed=1, count=1, difficulty=(0, 1), max_batches=6, progress=lambda *a: calls.append(a))
@@ -233,7 +233,7 @@ def test_the_readme_states_the_bounds_the_command_uses():
     from pathlib import Path
 
     from gintrainer import cli
-    from gintrainer.errors import QUOTE_LIMIT
+    from gintrainer.words.errors import QUOTE_LIMIT
     readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert f"`puzzles --count` at most {cli.MAX_PUZZLES:,}" in readme
     assert f"`duel --hands` at most {cli.MAX_HANDS:,}" in readme and f"`--jobs` at most {cli.MAX_JOBS}" in readme

@@ -15,14 +15,14 @@ import pytest
 
 from decks import stacked_deck
 from gintrainer import DECK, Hand, Rules
-from gintrainer.cards import Card
-from gintrainer.coach import FEW_CARDS, SAFETY_MARGIN, Coaching, CoachMode, Remark, coach_mode, coaching
-from gintrainer.errors import GinError
-from gintrainer.hand import Action, ActionKind, Phase
-from gintrainer.melds import is_meld, min_deadwood, near_melds
+from gintrainer.engine.cards import Card
+from gintrainer.engine.hand import Action, ActionKind, Phase
+from gintrainer.engine.melds import is_meld, min_deadwood, near_melds
+from gintrainer.engine.solver import discard_table_for, slow_expected_deadwood, take_or_draw
+from gintrainer.engine.view import SeatView
 from gintrainer.replay.annotate import alternative
-from gintrainer.solver import discard_table_for, slow_expected_deadwood, take_or_draw
-from gintrainer.view import SeatView
+from gintrainer.trainers.coach import FEW_CARDS, SAFETY_MARGIN, Coaching, CoachMode, Remark, coach_mode, coaching
+from gintrainer.words.errors import GinError
 from strategies import meld_rich_hand
 
 NAME = "Ben"

@@ -12,10 +12,10 @@ import pytest
 
 from gintrainer.classroom import ClassSet
 from gintrainer.classroom.marking import AnswerError, mark
-from gintrainer.language import in_language
 from gintrainer.puzzles import bank
 from gintrainer.puzzles.answers import parse_reply_response
 from gintrainer.puzzles.defend import DefendPuzzle, answer_text
+from gintrainer.words.language import in_language
 
 KIND = "defend"
 
@@ -145,7 +145,7 @@ def test_a_teacher_makes_a_defend_set_a_student_answers_it_and_the_gradebook_sho
 def test_a_defend_set_s_words_come_from_the_catalogs():
     pytest.importorskip("ipywidgets")
     from gintrainer.classroom import StudentSession, worksheet_html
-    from gintrainer.training import PuzzleAttempt
+    from gintrainer.trainers.training import PuzzleAttempt
     from gintrainer.widgets.classroom import review_html
     from gintrainer.widgets.trainer import recorded_words
     from i18n import pseudo_language, unmarked

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from gintrainer.puzzles import bank  # noqa: E402
-from gintrainer.training import PuzzleAttempt  # noqa: E402
+from gintrainer.trainers.training import PuzzleAttempt  # noqa: E402
 from gintrainer.widgets.defend import ReplyInput  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import HEADINGS, PUZZLE_PAGES  # noqa: E402

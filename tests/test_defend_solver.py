@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 import brute
 import strategies
 from gintrainer import DECK, GinError, IllegalActionError, parse_cards
-from gintrainer.scoring import Layoff, best_layoffs, best_replies, check_reply, least_reply_deadwood
+from gintrainer.engine.scoring import Layoff, best_layoffs, best_replies, check_reply, least_reply_deadwood
 
 SEED = 20261201
 

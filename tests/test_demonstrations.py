@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from gintrainer.deals import best_discards, worth_taking
-from gintrainer.hand import ActionKind, Phase
+from gintrainer.engine.hand import ActionKind, Phase
+from gintrainer.engine.melds import min_deadwood
 from gintrainer.lessons import DEMOS, LESSONS, demo, lesson_of
-from gintrainer.lessons.define import HandDemo
-from gintrainer.melds import min_deadwood
-from gintrainer.steps import Caption, HandSteps
+from gintrainer.lessons.model import HandDemo
+from gintrainer.material.deals import best_discards, worth_taking
+from gintrainer.material.steps import Caption, HandSteps
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND_DEMOS = sorted(name for name, d in DEMOS.items() if isinstance(d, HandDemo))

@@ -18,7 +18,7 @@ from traitlets.config import Config, PyFileConfigLoader
 
 from deployment import DEPLOY, deploy_settings
 from gintrainer.app import TEACHER_PASSPHRASE, find_root, security_headers
-from gintrainer.storage import DATA_ENV
+from gintrainer.records.storage import DATA_ENV
 
 ROOT = DEPLOY.parent
 settings = deploy_settings()

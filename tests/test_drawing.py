@@ -6,8 +6,9 @@ from html import unescape
 import pytest
 
 from gintrainer import GinError, parse_cards
-from gintrainer.deals import deal
-from gintrainer.drawing import (
+from gintrainer.engine.solver import discard_table
+from gintrainer.material.deals import deal
+from gintrainer.material.drawing import (
     DISCARD_COLUMNS,
     SIZES,
     card_back_html,
@@ -28,7 +29,6 @@ from gintrainer.drawing import (
     table_html,
     words,
 )
-from gintrainer.solver import discard_table
 from tables import read_tables
 
 
@@ -144,7 +144,7 @@ def test_melds_are_numbered_as_layoffs_name_them():
 def test_drawing_needs_no_widgets():
     import subprocess
     import sys
-    code = "import gintrainer, gintrainer.drawing, gintrainer.lessons, gintrainer.steps, sys; " \
+    code = "import gintrainer, gintrainer.material.drawing, gintrainer.lessons, gintrainer.material.steps, sys; " \
            "print('ipywidgets' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True).stdout.strip() == "False"
@@ -204,7 +204,7 @@ def test_every_score_sheet_writes_a_hand_s_result_alike():
     12" or "dead hand: no score", the practice page "knock, Ann +12" or "dead, nobody scores":
     all three read one score sheet now."""
     from gintrainer.exercises.matches import match_rows, played_match
-    from gintrainer.steps import MatchSteps
+    from gintrainer.material.steps import MatchSteps
 
     match = played_match(3)
     rows = score_rows(match.hands, ("Ann", "Ben"))
@@ -224,7 +224,7 @@ def test_every_score_sheet_writes_a_hand_s_result_alike():
 def test_a_result_scored_without_seats_names_no_winner_and_says_so():
     """score_hand alone knows the knocker and the defender, not their seats: the names of the
     seats cannot say who won (this was a TypeError from indexing the names with None)."""
-    from gintrainer.scoring import score_hand
+    from gintrainer.engine.scoring import score_hand
 
     result = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D")
     assert result.winner_seat is None

@@ -9,9 +9,9 @@ import pytest
 
 from gintrainer import Hand
 from gintrainer.cli import main
-from gintrainer.duel import deal_deck, duel, wilson_interval
-from gintrainer.errors import GinError
-from gintrainer.players import decide, make_player
+from gintrainer.engine.duel import deal_deck, duel, wilson_interval
+from gintrainer.engine.players import decide, make_player
+from gintrainer.words.errors import GinError
 
 
 def test_each_deal_is_played_twice_with_the_seats_swapped():

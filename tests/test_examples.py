@@ -7,8 +7,8 @@ from itertools import pairwise
 import pytest
 
 from gintrainer import Rules
-from gintrainer.hand import ActionKind
-from gintrainer.melds import meld_kind
+from gintrainer.engine.hand import ActionKind
+from gintrainer.engine.melds import meld_kind
 from gintrainer.replay import Replay, ReplayError, examples, load, result_record
 from gintrainer.replay.examples import (
     build,

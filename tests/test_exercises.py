@@ -6,14 +6,14 @@ import re
 import pytest
 
 from gintrainer import GinError, Rules, best_arrangement, meld_kind, min_deadwood, score_hand
-from gintrainer.cards import parse_cards
-from gintrainer.deals import best_discards, deal
+from gintrainer.engine.cards import parse_cards
+from gintrainer.engine.hand import ActionKind
+from gintrainer.engine.melds import all_best_arrangements
 from gintrainer.exercises import KINDS, ExerciseSession, generate
 from gintrainer.exercises.going_out import best_reply, can_lay_off_all, defender_cards, knock_options
 from gintrainer.exercises.matches import RULE_SETS, compare_rules, played_match
-from gintrainer.hand import ActionKind
 from gintrainer.lessons import LESSONS
-from gintrainer.melds import all_best_arrangements
+from gintrainer.material.deals import best_discards, deal
 
 SLOW = {"match_total", "next_dealer", "hollywood_score"}
 SEEDS = range(40)
@@ -223,8 +223,8 @@ def test_answers_agree_with_the_engine(kind):
 
 def test_layoff_positions_agree_with_best_layoffs():
     from gintrainer import best_layoffs
-    from gintrainer.deals import rng_for
     from gintrainer.exercises.going_out import layoff_position
+    from gintrainer.material.deals import rng_for
     for seed in range(25):
         hand = layoff_position(rng_for("test", seed))
         if hand is None:
@@ -260,7 +260,7 @@ def test_played_matches_are_reproducible_and_every_caller_gets_its_own():
     new Match (one cached Match used to be handed to every caller, so a caller that
     played on changed everyone's), and its first hands are the shorter match."""
     from gintrainer import Match
-    from gintrainer.players import decide, sound_player
+    from gintrainer.engine.players import decide, sound_player
     a, b = played_match(3), played_match(3)
     assert a is not b and a.is_over and a.to_dict() == b.to_dict()
     fresh, player = Match(Rules(), seed=3), sound_player()
@@ -525,8 +525,8 @@ def test_no_reason_is_made_up_for_a_meld():
 @pytest.mark.parametrize("shape", ["big_gin", "big-gin", ActionKind.BIG_GIN], ids=["snake", "text", "member"])
 def test_eleven_cards_are_dealt_for_the_way_out_asked_for(shape):
     """The shape of an 11-card position is an action kind, given as a member or in its text."""
-    from gintrainer.deals import rng_for
     from gintrainer.exercises.going_out import eleven_cards
+    from gintrainer.material.deals import rng_for
     hands = [h for h in (eleven_cards(rng_for("shape", seed), shape) for seed in range(10)) if h is not None]
     assert hands and all(min_deadwood(h.held(h.to_act)) == 0 for h in hands)
     members = [eleven_cards(rng_for("shape", seed), ActionKind.BIG_GIN) for seed in range(10)]

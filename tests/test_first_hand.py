@@ -11,16 +11,16 @@ from fractions import Fraction
 
 import pytest
 
-from gintrainer.cards import DECK, parse_cards
-from gintrainer.deals import THEM, YOU, best_discards, deal
-from gintrainer.errors import GinError, IllegalActionError
-from gintrainer.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from gintrainer.engine.cards import DECK, parse_cards
+from gintrainer.engine.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from gintrainer.engine.melds import best_arrangement, meld_kind, min_deadwood
+from gintrainer.engine.solver import discard_table, slow_expected_deadwood
+from gintrainer.engine.view import SeatView
 from gintrainer.lessons import LESSONS
 from gintrainer.lessons import first_hand as script
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand, rules_in, sound_move
-from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
-from gintrainer.solver import discard_table, slow_expected_deadwood
-from gintrainer.view import SeatView
+from gintrainer.material.deals import THEM, YOU, best_discards, deal
+from gintrainer.words.errors import GinError, IllegalActionError
 from test_coach import plain_points
 
 

@@ -14,15 +14,14 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gintrainer.deals import THEM, YOU  # noqa: E402
-from gintrainer.hand import Phase  # noqa: E402
-from gintrainer.language import LANGUAGES, in_language, t, with_arrow  # noqa: E402
+from gintrainer.engine.hand import Phase  # noqa: E402
 from gintrainer.lessons import LESSONS, outline  # noqa: E402
 from gintrainer.lessons import first_hand as script  # noqa: E402
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand  # noqa: E402
 from gintrainer.lessons.path import LessonState, first_hand_state, first_unfinished, next_steps  # noqa: E402
-from gintrainer.profiles import load  # noqa: E402
-from gintrainer.progress import CheckRecord, Progress  # noqa: E402
+from gintrainer.material.deals import THEM, YOU  # noqa: E402
+from gintrainer.records.profiles import load  # noqa: E402
+from gintrainer.records.progress import CheckRecord, Progress  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.first_hand import FirstHandPage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
@@ -38,6 +37,7 @@ from gintrainer.widgets.site import (  # noqa: E402
     nav_pages,
     site_pages,
 )
+from gintrainer.words.language import LANGUAGES, in_language, t, with_arrow  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")

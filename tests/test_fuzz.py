@@ -32,7 +32,7 @@ from gintrainer import (
     parse_cards,
     show_cards,
 )
-from gintrainer.storage import name_key
+from gintrainer.records.storage import name_key
 
 FUZZ = settings(max_examples=400, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -346,7 +346,7 @@ MIA_PROFILE = json.loads((STORED / "profiles" / "mia-a6ae07ad556c.json").read_te
 @example(json.dumps({**MIA_PROFILE, "name": "\u0130rem"}).encode())
 @example(json.dumps({**MIA_PROFILE, "settings": {**MIA_PROFILE["settings"], "difficulty": []}}).encode())
 def test_a_damaged_profile_is_set_aside_and_every_other_learner_still_listed(raw):
-    from gintrainer.profiles import list_profiles, load, profile_path
+    from gintrainer.records.profiles import list_profiles, load, profile_path
 
     with _data_folder() as data:
         folder = data / "profiles"
@@ -369,7 +369,7 @@ MIA_GAME = json.loads((STORED / "practice" / "mia-41509508705b.json").read_text(
 @RECORD_FUZZ
 @given(_damaged(MIA_GAME))
 def test_a_damaged_practice_game_is_set_aside_and_a_new_one_starts(raw):
-    from gintrainer.practice import PracticeGame, save_path
+    from gintrainer.trainers.practice import PracticeGame, save_path
 
     with _data_folder() as data:
         (data / "practice").mkdir()
@@ -435,10 +435,10 @@ def _with_cell(text: str, line: int, cell: int) -> bytes:
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and symbolic links are POSIX")
 @pytest.mark.parametrize("shape", ["fifo", "dangling link", "link", "folder"])
 def test_no_reader_waits_on_follows_or_breaks_on_a_file_that_is_not_regular(shape):
-    from gintrainer.practice import PracticeGame, save_path
-    from gintrainer.profiles import list_profiles, load, profile_path
+    from gintrainer.records.profiles import list_profiles, load, profile_path
     from gintrainer.replay import ReplayError
     from gintrainer.replay import load as load_history
+    from gintrainer.trainers.practice import PracticeGame, save_path
 
     with _data_folder() as data:
         shutil.copytree(STORED / "profiles", data / "profiles")

@@ -139,8 +139,8 @@ def test_auto_after_a_meld_laid_by_hand_judges_the_defender_against_every_meld_o
     leaves the defender most deadwood against all the knocker's melds (the laid
     set takes the defender's 4♦), as the rule book says; judging the rest alone
     would leave the defender 2 less."""
-    from gintrainer.deals import in_discard
-    from gintrainer.scoring import best_layoffs, knocker_layouts
+    from gintrainer.engine.scoring import best_layoffs, knocker_layouts
+    from gintrainer.material.deals import in_discard
     knocker, defender = "4S 2D 2C AD 2S 4C 3C 3D AH 4H", "QC 6H 4D 3H JC 6D 2H TH AC QS"
     ten = parse_cards(knocker)
     hand = play(in_discard(ten[:9] + parse_cards("KD"), ten[9], defender), "knock KD", "meld 4C 4H 4S")
@@ -163,9 +163,9 @@ def test_auto_layout_is_score_hands_layout_wherever_the_choice_matters():
 
     import strategies
     from gintrainer import DECK, Card
-    from gintrainer.deals import in_discard
-    from gintrainer.melds import all_best_arrangements, min_deadwood
-    from gintrainer.scoring import best_layoffs
+    from gintrainer.engine.melds import all_best_arrangements, min_deadwood
+    from gintrainer.engine.scoring import best_layoffs
+    from gintrainer.material.deals import in_discard
     rng = random.Random(14)
     checked = 0
     while checked < 40:

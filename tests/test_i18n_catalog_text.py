@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from gintrainer import catalogs
-from gintrainer.language import PLAYER_VALUES, in_language, player_names
+from gintrainer.words.language import PLAYER_VALUES, in_language, player_names
 
 MSGFMT = shutil.which("msgfmt")
 needs_msgfmt = pytest.mark.skipif(MSGFMT is None, reason="msgfmt is not installed (Debian's gettext package: "

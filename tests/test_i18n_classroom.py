@@ -9,14 +9,15 @@ import re
 
 import pytest
 
-from gintrainer import cli, language
+from gintrainer import cli
 from gintrainer.classroom import ClassSet, answer_key_html, build_gradebook, worksheet_html
 from gintrainer.classroom.codes import parse_code
 from gintrainer.classroom.gradebook import gradebook_html, theme_chart_svg
 from gintrainer.classroom.results import Attempt, results_csv
 from gintrainer.classroom.sets import ClassSetError, class_set
-from gintrainer.errors import GinError
 from gintrainer.puzzles import KINDS
+from gintrainer.words import language
+from gintrainer.words.errors import GinError
 from i18n import pseudo_language
 from i18n import unmarked as unmarked_words
 
@@ -247,9 +248,9 @@ def test_an_answers_refusals_come_from_the_catalogs():
 
 def test_the_data_folders_messages_come_from_the_catalogs(tmp_path, monkeypatch):
     """What a page says of a file set aside, a name refused or a lock it cannot take."""
-    from gintrainer import storage
-    from gintrainer.practice import RECORD as PRACTICE_GAME
-    from gintrainer.progress import PROFILE
+    from gintrainer.records import storage
+    from gintrainer.records.progress import PROFILE
+    from gintrainer.trainers.practice import RECORD as PRACTICE_GAME
     corrupt = tmp_path / "ann.json"
     problems = []
     with pseudo_language():
@@ -283,7 +284,7 @@ def test_the_data_folders_messages_come_from_the_catalogs(tmp_path, monkeypatch)
 
 def test_the_vocabularies_name_themselves_from_the_catalogs():
     from gintrainer.classroom.sets import SetObjective
-    from gintrainer.training import Stage
+    from gintrainer.trainers.training import Stage
     for vocabulary in (Stage, SetObjective):
         with pseudo_language(), pytest.raises(GinError) as caught:
             vocabulary.parse("sideways")
@@ -358,8 +359,8 @@ def test_class_make_speaks_the_language(capsys, monkeypatch):
 def test_the_teacher_prints_the_worksheet_and_key_in_the_language_chosen(data):
     """The page's language by default; another of the four on request; the same set
     and code whatever the language."""
-    from gintrainer.language import in_language
     from gintrainer.widgets.classroom import TeacherPage
+    from gintrainer.words.language import in_language
 
     with in_language("tr"):
         page = TeacherPage()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gintrainer import Rules
-from gintrainer.coach import coaching
+from gintrainer.trainers.coach import coaching
 from i18n import pseudo_language, unmarked
 from test_coach import NAME, deal, positions
 
@@ -33,7 +33,7 @@ def test_the_practice_page_s_coach_menu_and_words_are_from_the_catalogs():
     pytest.importorskip("ipywidgets")
     from decks import stacked_deck
     from gintrainer import Match
-    from gintrainer.practice import PracticeGame
+    from gintrainer.trainers.practice import PracticeGame
     from gintrainer.widgets.practice import PracticePage
     from gintrainer.widgets.profile import Learner
 

@@ -14,18 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from gintrainer import profiles
-from gintrainer.cards import Card, parse_card, parse_cards
-from gintrainer.errors import GinError, IllegalActionError, InvalidNotationError
-from gintrainer.hand import Action, ActionKind, Hand, Phase
-from gintrainer.match import Match
-from gintrainer.melds import best_arrangement
-from gintrainer.players import decide, make_player, sound_player
+from gintrainer.engine.cards import Card, parse_card, parse_cards
+from gintrainer.engine.hand import Action, ActionKind, Hand, Phase
+from gintrainer.engine.match import Match
+from gintrainer.engine.melds import best_arrangement
+from gintrainer.engine.players import decide, make_player, sound_player
+from gintrainer.engine.rules import Rules
+from gintrainer.engine.scoring import DEAD_HAND, ScoreKind, score_hand
+from gintrainer.engine.solver import discard_table
 from gintrainer.puzzles import generate, normalise_kind
 from gintrainer.puzzles.kinds import PuzzleKind
-from gintrainer.rules import Rules
-from gintrainer.scoring import DEAD_HAND, ScoreKind, score_hand
-from gintrainer.solver import discard_table
+from gintrainer.records import profiles
+from gintrainer.words.errors import GinError, IllegalActionError, InvalidNotationError
 from i18n import pseudo_language, unmarked
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,9 +182,9 @@ try:
     taken = locale.setlocale(locale.LC_ALL, "")
 except locale.Error:
     taken = None
-from gintrainer.cards import parse_cards, format_cards
-from gintrainer.errors import GinError
-from gintrainer.hand import Action
+from gintrainer.engine.cards import parse_cards, format_cards
+from gintrainer.words.errors import GinError
+from gintrainer.engine.hand import Action
 out = {"locale": taken, "cards": format_cards(parse_cards("7h Kh 10♦ kS")),
        "action": str(Action.parse("KNOCK kh")), "gin": str(Action.parse("GİN 3s"))}
 errors = []

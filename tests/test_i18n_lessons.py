@@ -14,14 +14,14 @@ import html
 
 import pytest
 
-from gintrainer.cards import Card
+from gintrainer.engine.cards import Card
+from gintrainer.engine.rules import PRESETS, Rules
 from gintrainer.exercises import KINDS, generate
 from gintrainer.exercises.core import ExerciseSession, panel_html
 from gintrainer.exercises.matches import compare_rules
 from gintrainer.lessons import DEMOS, LESSONS, checks
-from gintrainer.lessons.define import Practice
-from gintrainer.reference import glossary, glossary_html, printable, quick_reference_html
-from gintrainer.rules import PRESETS, Rules
+from gintrainer.lessons.model import Practice
+from gintrainer.material.reference import glossary, glossary_html, printable, quick_reference_html
 from i18n import pseudo_language, unmarked
 
 ALLOWED = ()
@@ -35,7 +35,7 @@ def foreign(hand) -> list[str]:
     """The sentences of a hand that other modules write."""
     found = []
     if hand.result is not None:
-        # Owner: engine-puzzles (gintrainer/scoring.py HandScore.explain): a hand's result in words.
+        # Owner: engine-puzzles (gintrainer/engine/scoring.py HandScore.explain): a hand's result in words.
         found.append(hand.result.explain())
     return found
 
@@ -138,11 +138,11 @@ def _exercise_texts(kind: str, seed: int, rules: Rules) -> list[str]:
 @pytest.fixture
 def engine_sentences(monkeypatch):
     """The sentences the engine writes while an exercise is built and checked: an illegal
-    move's reason (Owner: engine-puzzles, gintrainer/hand.py Hand.explain_illegal) and a
-    scored hand in words (Owner: engine-puzzles, gintrainer/scoring.py HandScore.explain),
+    move's reason (Owner: engine-puzzles, gintrainer/engine/hand.py Hand.explain_illegal) and a
+    scored hand in words (Owner: engine-puzzles, gintrainer/engine/scoring.py HandScore.explain),
     recorded as they are written so that the check takes them out."""
-    from gintrainer.hand import Hand
-    from gintrainer.scoring import HandScore
+    from gintrainer.engine.hand import Hand
+    from gintrainer.engine.scoring import HandScore
     said: list[str] = []
 
     def recording(method):

@@ -13,12 +13,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gintrainer import language  # noqa: E402
-from gintrainer import profiles as store  # noqa: E402
-from gintrainer.language import LANGUAGES, NAMES, current_language, use_language  # noqa: E402
 from gintrainer.lessons import LESSONS  # noqa: E402
 from gintrainer.lessons.path import lesson_order  # noqa: E402
-from gintrainer.progress import Progress  # noqa: E402
+from gintrainer.records import profiles as store  # noqa: E402
+from gintrainer.records.progress import Progress  # noqa: E402
 from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.base import PageLanguage, language_style  # noqa: E402
 from gintrainer.widgets.present import PresentationPage  # noqa: E402
@@ -35,6 +33,8 @@ from gintrainer.widgets.site import (  # noqa: E402
     lesson_path,
     site_pages,
 )
+from gintrainer.words import language  # noqa: E402
+from gintrainer.words.language import LANGUAGES, NAMES, current_language, use_language  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")

@@ -9,9 +9,9 @@ import re
 import sys
 
 import gintrainer.replay.annotate  # noqa: F401 (the module, not the function the package exports)
-from gintrainer import language
 from gintrainer.replay.examples import data_folder, example_names, examples
 from gintrainer.replay.hands import BOTH_PASS
+from gintrainer.words import language
 from i18n import pseudo_language
 from i18n import unmarked as unmarked_words
 

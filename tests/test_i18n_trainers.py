@@ -19,16 +19,14 @@ import ipywidgets as widgets  # noqa: E402
 
 from decks import stacked_deck  # noqa: E402
 from gintrainer import Match, Rules  # noqa: E402
-from gintrainer.cards import DECK  # noqa: E402
 from gintrainer.classroom import Attempt, build_gradebook, results_csv  # noqa: E402
-from gintrainer.errors import GinError  # noqa: E402
+from gintrainer.engine.cards import DECK  # noqa: E402
+from gintrainer.engine.hand import LAYOUT_PHASES, Phase  # noqa: E402
+from gintrainer.engine.solver import Objective  # noqa: E402
 from gintrainer.exercises.core import NAMES as EXERCISE_NAMES  # noqa: E402
-from gintrainer.hand import LAYOUT_PHASES, Phase  # noqa: E402
-from gintrainer.language import NAMES as LANGUAGE_NAMES  # noqa: E402
-from gintrainer.practice import PracticeGame  # noqa: E402
 from gintrainer.puzzles import THEMES, PuzzleKind, bank  # noqa: E402
 from gintrainer.replay import advice, examples  # noqa: E402
-from gintrainer.solver import Objective  # noqa: E402
+from gintrainer.trainers.practice import PracticeGame  # noqa: E402
 from gintrainer.widgets.classroom import MAX_RESULTS_FILE, GradebookPage, StudentPage, TeacherPage  # noqa: E402
 from gintrainer.widgets.exercise import CheckView, ExerciseView, RulesComparison  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
@@ -36,6 +34,8 @@ from gintrainer.widgets.profile import Learner, ProfileBar  # noqa: E402
 from gintrainer.widgets.replay import ReplaysPage  # noqa: E402
 from gintrainer.widgets.stepper import StepperBoard  # noqa: E402
 from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage  # noqa: E402
+from gintrainer.words.errors import GinError  # noqa: E402
+from gintrainer.words.language import NAMES as LANGUAGE_NAMES  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")

@@ -8,11 +8,11 @@ import re
 import pytest
 
 from gintrainer import Match, Rules
-from gintrainer.drawing import phase_words, score_rows, seat_table_html, table_html, words_about
-from gintrainer.errors import GinError
-from gintrainer.hand import LAYOUT_PHASES, Phase
-from gintrainer.messages import CATALOG, YOU, Template, _check_second_person, addresses, render, say_about
-from gintrainer.practice import PracticeGame
+from gintrainer.engine.hand import LAYOUT_PHASES, Phase
+from gintrainer.material.drawing import phase_words, score_rows, seat_table_html, table_html, words_about
+from gintrainer.material.messages import CATALOG, YOU, Template, _check_second_person, addresses, render, say_about
+from gintrainer.trainers.practice import PracticeGame
+from gintrainer.words.errors import GinError
 
 pytest.importorskip("ipywidgets")
 

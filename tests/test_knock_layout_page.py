@@ -12,12 +12,12 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as widgets  # noqa: E402
 
-from gintrainer import profiles as store  # noqa: E402
-from gintrainer.melds import all_best_arrangements  # noqa: E402
-from gintrainer.messages import render  # noqa: E402
+from gintrainer.engine.melds import all_best_arrangements  # noqa: E402
+from gintrainer.engine.scoring import knocker_net, score_hand  # noqa: E402
+from gintrainer.material.messages import render  # noqa: E402
 from gintrainer.puzzles import bank  # noqa: E402
-from gintrainer.scoring import knocker_net, score_hand  # noqa: E402
-from gintrainer.training import PuzzleAttempt, layout_text  # noqa: E402
+from gintrainer.records import profiles as store  # noqa: E402
+from gintrainer.trainers.training import PuzzleAttempt, layout_text  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.trainer import PuzzleView, TrainerPage  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402

@@ -3,8 +3,8 @@ and boxes for the melds; the answer key with the accepted layouts and the points
 
 import re
 
-from gintrainer.cards import show_cards, sort_by_suit
 from gintrainer.classroom.worksheet import puzzle_section_html
+from gintrainer.engine.cards import show_cards, sort_by_suit
 from gintrainer.puzzles import bank
 from i18n import pseudo_language, unmarked
 
@@ -40,7 +40,7 @@ def test_every_word_of_the_sheet_comes_from_the_catalogs():
 
 def test_a_written_layout_is_marked_by_its_score():
     from gintrainer.classroom.marking import mark
-    from gintrainer.melds import all_best_arrangements
+    from gintrainer.engine.melds import all_best_arrangements
     from gintrainer.puzzles.knock_layout import layout_text
     puzzle = next(p for p in bank("knock_layout") if "block-layoffs" in p.themes)
     right = mark(puzzle, layout_text(puzzle.layouts[0]).replace("/", " / ").lower())

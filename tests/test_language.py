@@ -12,9 +12,10 @@ import pytest
 from babel.messages.mofile import write_mo
 
 from gintrainer import catalogs
-from gintrainer.cards import parse_card, parse_cards
-from gintrainer.errors import GinError
-from gintrainer.language import (
+from gintrainer.engine.cards import parse_card, parse_cards
+from gintrainer.material.messages import Signed, render, say
+from gintrainer.words.errors import GinError
+from gintrainer.words.language import (
     LRI,
     PDI,
     check_language,
@@ -29,7 +30,6 @@ from gintrainer.language import (
     tn,
     with_arrow,
 )
-from gintrainer.messages import Signed, render, say
 
 
 def test_a_language_is_read_in_any_case_and_with_a_region():

@@ -173,9 +173,9 @@ def test_a_lesson_names_the_presets_as_the_menu_does(lang):
     practice page's menu shows (reference.preset_name), never with the English name."""
     import re
 
-    from gintrainer.language import in_language
-    from gintrainer.reference import preset_name
-    from gintrainer.rules import PRESETS
+    from gintrainer.engine.rules import PRESETS
+    from gintrainer.material.reference import preset_name
+    from gintrainer.words.language import in_language
 
     with in_language(lang):
         names = {preset: preset_name(preset) for preset in PRESETS}

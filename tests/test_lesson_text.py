@@ -8,17 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from gintrainer.cards import DECK, RANK_NAMES, Card, parse_cards
-from gintrainer.deals import deal, in_discard
-from gintrainer.drawing import meld_groups
+from gintrainer.engine.cards import DECK, RANK_NAMES, Card, parse_cards
+from gintrainer.engine.hand import Hand
+from gintrainer.engine.melds import best_arrangement, meld_kind
+from gintrainer.engine.rules import PRESETS, Rules
+from gintrainer.engine.scoring import HandScore, layoff_targets, score_hand, settle
 from gintrainer.exercises.matches import compare_rules, played_match
 from gintrainer.exercises.strategy import meld_outs
-from gintrainer.hand import Hand
 from gintrainer.lessons import LESSONS, demo, knock_figures
-from gintrainer.lessons.define import HandDemo
-from gintrainer.melds import best_arrangement, meld_kind
-from gintrainer.rules import PRESETS, Rules
-from gintrainer.scoring import HandScore, layoff_targets, score_hand, settle
+from gintrainer.lessons.model import HandDemo
+from gintrainer.material.deals import deal, in_discard
+from gintrainer.material.drawing import meld_groups
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = PRESETS["standard"]

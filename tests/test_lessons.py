@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from gintrainer.errors import GinError
+from gintrainer.engine.hand import Action, ActionKind
+from gintrainer.engine.rules import PRESETS, Rules
 from gintrainer.exercises import KINDS, generate
-from gintrainer.hand import Action, ActionKind
 from gintrainer.lessons import DEMOS, LESSONS, checks, demo, outline
-from gintrainer.lessons.define import Check, HandDemo, Lesson, Move, Practice, SectionKind, move
-from gintrainer.reference import GLOSSARY, quick_reference_html
-from gintrainer.rules import PRESETS, Rules
+from gintrainer.lessons.model import Check, HandDemo, Lesson, Move, Practice, SectionKind, move
+from gintrainer.material.reference import GLOSSARY, quick_reference_html
+from gintrainer.words.errors import GinError
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON_DIR = ROOT / "lessons"

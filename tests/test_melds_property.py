@@ -369,7 +369,7 @@ def test_hypothesis_best_layoffs(position):
 def test_masks_min_deadwood_keeps_the_shape_and_matches_the_brute_force():
     """Hands of 0 to 11 cards as masks in a (4, 25) array, with repeats: each
     value is the brute-force least deadwood of its hand."""
-    from gintrainer.melds import masks_min_deadwood
+    from gintrainer.engine.melds import masks_min_deadwood
     rng = np.random.default_rng(SEED)
     hands = [tuple(sorted(rng.choice(52, size=int(rng.integers(0, 12)), replace=False).tolist())) for _ in range(60)]
     picks = rng.integers(0, len(hands), size=(4, 25))

@@ -10,11 +10,21 @@ from fractions import Fraction
 
 import pytest
 
-from gintrainer import messages
-from gintrainer.cards import parse_card, parse_cards
-from gintrainer.errors import GinError
-from gintrainer.messages import CATALOG, THEME_MESSAGES, Message, Percent, Signed, Template, format_value, render, say
+from gintrainer.engine.cards import parse_card, parse_cards
+from gintrainer.material import messages
+from gintrainer.material.messages import (
+    CATALOG,
+    THEME_MESSAGES,
+    Message,
+    Percent,
+    Signed,
+    Template,
+    format_value,
+    render,
+    say,
+)
 from gintrainer.puzzles import THEMES
+from gintrainer.words.errors import GinError
 
 
 def sample_values(template: Template, count: int = 2) -> dict:

@@ -6,8 +6,8 @@ theme marks exactly those."""
 import pytest
 
 from gintrainer.classroom import ClassSet
+from gintrainer.engine.solver import naive_discard
 from gintrainer.puzzles import BANK_PLAN, PuzzleKind, bank
-from gintrainer.solver import naive_discard
 from puzzle_samples import generated_sample, year_of_dailies
 
 

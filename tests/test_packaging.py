@@ -56,12 +56,12 @@ def test_the_build_compiles_the_catalogs_into_the_wheel(wheel, tmp_path):
         assert f"gintrainer/locale/{lang}/LC_MESSAGES/gintrainer.mo" in names
         assert f"gintrainer/site/lessons/{lang}/01_cards_and_melds.ipynb" in names
     zipfile.ZipFile(wheel).extractall(tmp_path / "lib")
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from gintrainer.messages import render, say; "
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from gintrainer.material.messages import render, say; "
             "print(render(say('grade_right'), 'tr'))")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "lib")], capture_output=True, text=True,
                           cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    from gintrainer.messages import render, say
+    from gintrainer.material.messages import render, say
     assert done.stdout.strip() == render(say("grade_right"), "tr") != render(say("grade_right"), "en")
 
 

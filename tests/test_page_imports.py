@@ -30,7 +30,7 @@ NOT_AT_PAGE_START = ("numpy", "anywidget", "psygnal")
 """Modules no page imports while it is built (the page's script widgets speak to anywidget's
 front end without its Python package, which brings psygnal: 2 MB)."""
 LESSON_WIDGETS = "gintrainer.widgets.lesson"
-LESSON_DEFINITIONS = ("gintrainer.lessons.defined", "gintrainer.lessons.define")
+LESSON_DEFINITIONS = ("gintrainer.lessons.syllabus", "gintrainer.lessons.model")
 """The lessons' demonstrations, exercises and checks (1.7 MB): a page's navigation reads the
 lessons' titles from ``gintrainer.lessons.table`` instead."""
 
@@ -154,7 +154,7 @@ def test_the_batch_solver_and_the_players_still_work_once_numpy_is_imported():
             "import gintrainer\n"
             "assert 'numpy' not in sys.modules\n"
             "from gintrainer import min_deadwood_batch\n"
-            "from gintrainer.players import decide, make_player\n"
+            "from gintrainer.engine.players import decide, make_player\n"
             "print(min_deadwood_batch([[0, 1, 2, 4], [12, 25, 38, 51]]).tolist(), 'numpy' in sys.modules)\n"
             "hand = gintrainer.Hand.deal(seed=1)\n"
             "hand.apply(decide(make_player('best'), hand, seed=5))\n")
@@ -168,7 +168,7 @@ def test_the_practice_page_does_not_import_numpy_when_the_computer_moves_first(t
     """The computer's first move (taking the upcard and discarding, or passing) while the page
     is built is decided in Python: numpy (10 MB) was the practice page's kernel above 60 MB."""
     code = ("import sys\n"
-            "from gintrainer.practice import PracticeGame\n"
+            "from gintrainer.trainers.practice import PracticeGame\n"
             "from gintrainer.widgets.practice import PracticePage\n"
             "moves = set()\n"
             "for seed in range(40):\n"
@@ -189,7 +189,8 @@ def test_the_app_command_compiles_the_package_before_it_starts_voila(monkeypatch
     even where PYTHONDONTWRITEBYTECODE keeps the kernels from writing it."""
     import importlib.util
 
-    from gintrainer import app, vocab
+    from gintrainer import app
+    from gintrainer.words import vocab
     cached = Path(importlib.util.cache_from_source(vocab.__file__))
     cached.unlink(missing_ok=True)
     seen = {}

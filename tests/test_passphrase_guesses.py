@@ -13,8 +13,9 @@ import logging
 
 import pytest
 
-from gintrainer import app, guesses
-from gintrainer.guesses import FREE_GUESSES, PAUSE, Guesses, delay, guesses_path
+from gintrainer import app
+from gintrainer.records import guesses
+from gintrainer.records.guesses import FREE_GUESSES, PAUSE, Guesses, delay, guesses_path
 
 PASSPHRASE = "Çay saati 7♥"
 GRADEBOOK = "/voila/render/classroom/gradebook.ipynb"

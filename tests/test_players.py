@@ -7,12 +7,12 @@ import pytest
 
 from decks import twin
 from gintrainer import Card, Hand, Rules
-from gintrainer.errors import GinError
-from gintrainer.hand import Action, ActionKind, Phase
-from gintrainer.melds import min_deadwood
-from gintrainer.players import PLAYER_NAMES, PLAYERS, decide, draw_values, make_player, take_value
-from gintrainer.solver import discard_table, naive_discard, slow_expected_deadwood
-from gintrainer.view import SeatView
+from gintrainer.engine.hand import Action, ActionKind, Phase
+from gintrainer.engine.melds import min_deadwood
+from gintrainer.engine.players import PLAYER_NAMES, PLAYERS, decide, draw_values, make_player, take_value
+from gintrainer.engine.solver import discard_table, naive_discard, slow_expected_deadwood
+from gintrainer.engine.view import SeatView
+from gintrainer.words.errors import GinError
 
 VARIANTS = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straight_gin=True),
             Rules(big_gin=True), Rules.preset("classic", knock_limit=5)]
@@ -130,7 +130,7 @@ def test_naive_takes_only_what_lowers_its_deadwood_and_throws_its_highest_deadwo
 
 
 def test_lookahead_throws_by_the_solvers_exact_expectation_and_the_danger():
-    from gintrainer.players import danger
+    from gintrainer.engine.players import danger
     player = make_player("lookahead", feed_weight=0.0)
     for hand in played_positions(300, 3):
         if hand.phase != Phase.DISCARD or any(a.kind in OUTS for a in hand.legal_actions()):
@@ -150,7 +150,7 @@ def testdraw_values_match_the_plain_definition():
     rng = random.Random(4)
     for _ in range(50):
         cards = rng.sample(range(52), 10 + 8)
-        from gintrainer.cards import Card, cards_mask
+        from gintrainer.engine.cards import Card, cards_mask
         hand = [Card.from_index(i) for i in cards[:10]]
         unseen = tuple(Card.from_index(i) for i in cards[10:])
         values = draw_values(cards_mask(hand), unseen)
@@ -162,8 +162,8 @@ def testdraw_values_match_the_plain_definition():
 def test_the_mean_after_a_draw_is_the_same_in_python_as_in_numpy():
     """A computer's first move (taking the upcard or not) is decided in Python before numpy is
     imported: the same number as numpy's mean, so the same decision for the same seed."""
-    from gintrainer.cards import cards_mask
-    from gintrainer.players import _mean_draw_value_python, mean_draw_value
+    from gintrainer.engine.cards import cards_mask
+    from gintrainer.engine.players import _mean_draw_value_python, mean_draw_value
     rng = random.Random(11)
     for size in (1, 8, 31, 41):
         for _ in range(15):
@@ -190,7 +190,7 @@ def test_a_player_that_answers_an_illegal_move_is_caught():
         name = "cheat"
 
         def choose(self, view, rng):
-            from gintrainer.hand import Action
+            from gintrainer.engine.hand import Action
             return Action(ActionKind.DRAW) if view.phase == Phase.UPCARD else view.legal[0]
 
     hand = Hand.deal(seed=3)
@@ -205,7 +205,7 @@ def test_the_four_named_players_are_registered():
 
 
 def test_opponent_model_chances_add_up_to_the_cards_not_known(positions):
-    from gintrainer.players import opponent_model
+    from gintrainer.engine.players import opponent_model
     for hand in positions[:200]:
         if hand.phase not in (Phase.DRAW, Phase.DISCARD):
             continue
@@ -219,7 +219,7 @@ def test_opponent_model_chances_add_up_to_the_cards_not_known(positions):
 
 def test_refused_cards_are_the_offers_the_opponent_left():
     from decks import stacked_deck
-    from gintrainer.players import refused_cards
+    from gintrainer.engine.players import refused_cards
     # seat 1 deals; seat 0 passes the 9♣ upcard, seat 1 takes it and throws K♦,
     # seat 0 draws (leaving K♦) and throws 7♥, seat 1 draws (leaving 7♥).
     deck = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C TC TD JD 2H 4H 6S 8S KD QH", "9C")
@@ -233,8 +233,8 @@ def test_refused_cards_are_the_offers_the_opponent_left():
 def test_meld_chances_over_certain_hands_are_whether_the_card_melds():
     import numpy as np
 
-    from gintrainer.cards import DECK, cards_mask
-    from gintrainer.players import meld_chances
+    from gintrainer.engine.cards import DECK, cards_mask
+    from gintrainer.engine.players import meld_chances
     rng = random.Random(6)
     for _ in range(300):
         cards = rng.sample(DECK, 13)
@@ -246,7 +246,7 @@ def test_meld_chances_over_certain_hands_are_whether_the_card_melds():
 
 
 def _card_list(mask):
-    from gintrainer.cards import DECK
+    from gintrainer.engine.cards import DECK
     return [c for c in DECK if mask >> c.index & 1]
 
 
@@ -281,7 +281,7 @@ def test_opponent_hands_hold_its_known_cards_and_are_weighted_by_its_last_turn(p
 
     import numpy as np
 
-    from gintrainer.players import _last_turn, opponent_hands
+    from gintrainer.engine.players import _last_turn, opponent_hands
     checked = 0
     for hand in positions:
         if hand.phase != Phase.DISCARD:
@@ -320,7 +320,7 @@ def test_opponent_hands_hold_its_known_cards_and_are_weighted_by_its_last_turn(p
 def test_opponent_hands_are_the_same_for_the_same_generator(positions):
     import numpy as np
 
-    from gintrainer.players import opponent_hands
+    from gintrainer.engine.players import opponent_hands
     views = [SeatView.of(h, h.to_act) for h in positions if h.phase == Phase.DISCARD][:20]
     for view in views:
         first = opponent_hands(view, 30, np.random.default_rng(4))
@@ -329,7 +329,7 @@ def test_opponent_hands_are_the_same_for_the_same_generator(positions):
 
 
 def test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard(positions):
-    from gintrainer.players import BestPlayer
+    from gintrainer.engine.players import BestPlayer
     checked = 0
     for hand in positions:
         if hand.phase != Phase.DISCARD:
@@ -353,8 +353,8 @@ def test_best_looks_two_draws_deep_at_its_best_discards_within_the_work_limit(po
     feeding part and gets the two-draw race."""
     import numpy as np
 
-    from gintrainer.cards import cards_mask
-    from gintrainer.players import BestPlayer, two_draw_race
+    from gintrainer.engine.cards import cards_mask
+    from gintrainer.engine.players import BestPlayer, two_draw_race
     counts = set()
     for hand in positions[:300]:
         if hand.phase != Phase.DISCARD:
@@ -377,9 +377,9 @@ def test_best_looks_two_draws_deep_at_its_best_discards_within_the_work_limit(po
 
 
 def test_two_draw_race_matches_its_plain_definition():
-    from gintrainer.cards import DECK, cards_mask
-    from gintrainer.melds import mask_min_deadwood
-    from gintrainer.players import two_draw_race
+    from gintrainer.engine.cards import DECK, cards_mask
+    from gintrainer.engine.melds import mask_min_deadwood
+    from gintrainer.engine.players import two_draw_race
     rng = random.Random(12)
     for _ in range(6):
         cards = rng.sample(DECK, 11 + 14)
@@ -417,8 +417,8 @@ def test_the_sound_player_plays_the_lessons_rules(positions):
     """sound_player (the lessons' played matches) takes the top discard exactly
     when the lessons' rule says so, goes out when it may, throws the sound discard
     and leaves the layout to the engine."""
-    from gintrainer.deals import sound_discard, worth_taking
-    from gintrainer.players import sound_player
+    from gintrainer.engine.players import sound_player
+    from gintrainer.material.deals import sound_discard, worth_taking
     player = sound_player()
     counts = {"take": 0, "draw": 0, "discard": 0, "out": 0, "layout": 0}
     for hand in positions:
@@ -441,7 +441,7 @@ def test_the_sound_player_plays_the_lessons_rules(positions):
 
 
 def test_greedy_options_that_never_go_out_or_knock_within_a_count(positions):
-    from gintrainer.players import GreedyPlayer
+    from gintrainer.engine.players import GreedyPlayer
     stay = GreedyPlayer(gins=0, knocks=0)
     low = GreedyPlayer(knock_at=5)
     went_out = held_back = 0
@@ -466,8 +466,8 @@ def test_greedy_options_that_never_go_out_or_knock_within_a_count(positions):
 def test_greedy_discards_break_ties_as_told():
     """Q♣ and K♠ both leave 25 deadwood: by rank the king goes, by suit the spade
     (K♠ both times); J♠ and Q♣: the queen by rank, the spade by suit."""
-    from gintrainer.deals import in_discard
-    from gintrainer.players import GreedyPlayer
+    from gintrainer.engine.players import GreedyPlayer
+    from gintrainer.material.deals import in_discard
     for drawn, by_rank, by_suit in (("KS", "KS", "KS"), ("JS", "QC", "JS")):
         hand = in_discard("2C 3C 4C 7H 7S 7D 5D 9D AS QC", drawn, "TH TD 2H 4S QD KC 6C 6H 8C 8H")
         assert decide(GreedyPlayer(ties="rank"), hand) == Action(ActionKind.DISCARD, Card.parse(by_rank))
@@ -480,6 +480,6 @@ def test_greedy_discards_break_ties_as_told():
     (dict(mistakes=1.5), "mistakes is a chance"), (dict(whims="often"), "whims is a chance"),
     (dict(knock_at=-1), "knock_at is a whole number"), (dict(knock_at=True), "knock_at is a whole number")])
 def test_greedy_options_are_checked(options, message):
-    from gintrainer.players import GreedyPlayer
+    from gintrainer.engine.players import GreedyPlayer
     with pytest.raises(GinError, match=message):
         GreedyPlayer(**options)

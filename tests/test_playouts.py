@@ -30,7 +30,7 @@ from gintrainer import (
     parse_cards,
     score_hand,
 )
-from gintrainer.hand import LAYOUT_PHASES
+from gintrainer.engine.hand import LAYOUT_PHASES
 from strategies import LayoutMode
 
 SEED = 7_160_611

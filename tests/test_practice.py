@@ -8,15 +8,16 @@ from fractions import Fraction
 import pytest
 
 from decks import stacked_deck
-from gintrainer import Match, Rules, players
-from gintrainer.coach import CoachMode, coaching
-from gintrainer.errors import GinError, IllegalActionError
-from gintrainer.hand import LAYOUT_PHASES, ActionKind, Phase
-from gintrainer.practice import PracticeError, PracticeGame, opponents, practice_rules, save_path
+from gintrainer import Match, Rules
+from gintrainer.engine import players
+from gintrainer.engine.hand import LAYOUT_PHASES, ActionKind, Phase
+from gintrainer.engine.solver import discard_table
+from gintrainer.engine.view import SeatView
 from gintrainer.replay import load
 from gintrainer.replay.annotate import better_words, discard_position
-from gintrainer.solver import discard_table
-from gintrainer.view import SeatView
+from gintrainer.trainers.coach import CoachMode, coaching
+from gintrainer.trainers.practice import PracticeError, PracticeGame, opponents, practice_rules, save_path
+from gintrainer.words.errors import GinError, IllegalActionError
 
 # The learner (seat 0, non-dealer) holds three melds and 5♦; taking the A♦ upcard
 # lets him knock with 5♦ (1 deadwood), while throwing 2♣ or K♠ breaks a meld.

@@ -10,10 +10,10 @@ pytest.importorskip("ipywidgets")
 
 from decks import stacked_deck  # noqa: E402
 from gintrainer import Match, Rules  # noqa: E402
-from gintrainer.drawing import result_words, sorted_cards  # noqa: E402
-from gintrainer.hand import LAYOUT_PHASES, Phase  # noqa: E402
-from gintrainer.practice import PracticeGame, practice_rules, save_path  # noqa: E402
+from gintrainer.engine.hand import LAYOUT_PHASES, Phase  # noqa: E402
+from gintrainer.material.drawing import result_words, sorted_cards  # noqa: E402
 from gintrainer.replay import load  # noqa: E402
+from gintrainer.trainers.practice import PracticeGame, practice_rules, save_path  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import EXTRA_SECTIONS, LandingPage  # noqa: E402
@@ -320,7 +320,7 @@ def test_the_finished_hand_dropdown_appears_with_the_first_finished_hand():
 
 
 def test_the_table_is_what_the_learner_s_seat_sees():
-    from gintrainer.drawing import seat_table_html, table_html
+    from gintrainer.material.drawing import seat_table_html, table_html
     page = knock_page()
     page.take_button.click()
     hand = page.game.hand
@@ -363,8 +363,8 @@ def test_after_both_players_pass_the_upcard_the_prompt_offers_the_stock_alone():
 
 
 def test_a_new_learner_practises_against_the_gentlest_opponent_with_the_coach_in_words(data):
-    from gintrainer.players import PLAYERS
-    from gintrainer.practice import opponents
+    from gintrainer.engine.players import PLAYERS
+    from gintrainer.trainers.practice import opponents
     gentlest = opponents()[0][1]
     assert gentlest == next(iter(PLAYERS)) == "random"  # the players are offered weakest first
     for learner in (Learner("Newcomer"), Learner()):
@@ -375,7 +375,7 @@ def test_a_new_learner_practises_against_the_gentlest_opponent_with_the_coach_in
 
 
 def test_the_opponent_and_the_coach_chosen_are_kept_in_the_profile_for_the_next_match(data):
-    from gintrainer import profiles
+    from gintrainer.records import profiles
     page = PracticePage(Learner("Chooser"))
     page.coach_box.value = "table"
     page.opponent_choice.value = "best"
@@ -392,9 +392,9 @@ def test_the_opponent_and_the_coach_chosen_are_kept_in_the_profile_for_the_next_
 
 
 def test_practice_choices_a_later_version_wrote_fall_back_to_the_first_ones(data):
-    from gintrainer import profiles
-    from gintrainer.practice import chosen_coach, chosen_opponent
-    from gintrainer.progress import ProgressError, Settings
+    from gintrainer.records import profiles
+    from gintrainer.records.progress import ProgressError, Settings
+    from gintrainer.trainers.practice import chosen_coach, chosen_opponent
     profiles.update_settings("Odd", practice_opponent="grandmaster", practice_coach="oracle")
     settings = profiles.load("Odd").progress.settings
     assert (chosen_opponent(settings), chosen_coach(settings)) == ("random", "words")

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from gintrainer.lessons import DEMOS, LESSONS  # noqa: E402
-from gintrainer.reference import quick_reference_sections  # noqa: E402
+from gintrainer.material.reference import quick_reference_sections  # noqa: E402
 from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.present import QUICK_REFERENCE, PresentationPage, demo_choices  # noqa: E402
 

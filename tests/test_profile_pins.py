@@ -11,10 +11,10 @@ import pytest
 from tornado.httputil import HTTPHeaders
 
 from gintrainer import app
-from gintrainer import profiles as store
-from gintrainer.errors import GinError
+from gintrainer.records import profiles as store
 from gintrainer.widgets import profile
 from gintrainer.widgets.profile import Learner, ProfileBar, ProfilePage
+from gintrainer.words.errors import GinError
 
 K1 = {"id": "k1", "kind": "can_knock", "themes": ["set-or-run"], "difficulty": 1200}
 KEY = "s" * 64

@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from gintrainer import GinError
-from gintrainer import progress as progress_module
-from gintrainer.profiles import (
+from gintrainer.records import progress as progress_module
+from gintrainer.records.profiles import (
     export,
     import_profile,
     list_profiles,
@@ -23,9 +23,9 @@ from gintrainer.profiles import (
     saved_language,
     update_settings,
 )
-from gintrainer.progress import HISTORY_LIMIT, KINDS, PROFILE, Progress, ProgressError, ProgressFileError, Tally
-from gintrainer.rating import Rating, update
-from gintrainer.storage import InvalidNameError, clean_name, data_dir, name_key, name_stem, spelling_stem
+from gintrainer.records.progress import HISTORY_LIMIT, KINDS, PROFILE, Progress, ProgressError, ProgressFileError, Tally
+from gintrainer.records.rating import Rating, update
+from gintrainer.records.storage import InvalidNameError, clean_name, data_dir, name_key, name_stem, spelling_stem
 
 
 def puzzle(pid="k1", kind="can_knock", themes=("set-or-run",), difficulty=1200):

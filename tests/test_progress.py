@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gintrainer.progress import PROFILE, Progress, ProgressFileError, Tally
-from gintrainer.rating import Rating, update
-from gintrainer.storage import RecordError
+from gintrainer.records.progress import PROFILE, Progress, ProgressFileError, Tally
+from gintrainer.records.rating import Rating, update
+from gintrainer.records.storage import RecordError
 
 
 def puzzle(pid="k1", kind="can_knock", themes=("set-or-run",), difficulty=1200):

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from gintrainer.exercises.core import KINDS as EXERCISE_KINDS
-from gintrainer.language import LANGUAGES, in_language
 from gintrainer.lessons import LESSONS, checks
 from gintrainer.lessons.path import (
     FIRST_HAND,
@@ -26,11 +25,12 @@ from gintrainer.lessons.path import (
     next_steps,
     step,
 )
-from gintrainer.profiles import load, profile_path, record_check, record_exercise
-from gintrainer.progress import PROFILE, CheckRecord, Progress, ProgressError, ProgressFileError, Tries
+from gintrainer.records.profiles import load, profile_path, record_check, record_exercise
+from gintrainer.records.progress import PROFILE, CheckRecord, Progress, ProgressError, ProgressFileError, Tries
 from gintrainer.widgets import lesson as lesson_widgets
 from gintrainer.widgets.profile import Learner
 from gintrainer.widgets.site import continue_html, lesson_path, lessons_html, next_step_html, site_pages
+from gintrainer.words.language import LANGUAGES, in_language
 from i18n import pseudo_language, unmarked
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,7 +165,7 @@ def test_two_writers_under_the_lock_lose_nothing(data):
 
 
 def test_merged_profiles_add_up_their_lessons():
-    from gintrainer.progress import merge_profiles
+    from gintrainer.records.progress import merge_profiles
     a = tried(Progress.new("Mia"), 1, right=False)
     b = checked(tried(Progress.new("mia"), 1), 1, right=1)
     merged = merge_profiles([a, b]).lesson(1)

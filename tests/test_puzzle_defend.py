@@ -10,10 +10,10 @@ import pytest
 import brute
 from gintrainer import DECK, GinError, Rules
 from gintrainer.cli import main
+from gintrainer.engine.scoring import Layoff, best_replies
 from gintrainer.puzzles import PuzzleError, bank, bank_records, daily, generate, verify
 from gintrainer.puzzles.defend import DefendPuzzle, from_record, layoff_text, make, parse_layoff
 from gintrainer.puzzles.defend_positions import DefendPosition, defend_position
-from gintrainer.scoring import Layoff, best_replies
 
 KIND = "defend"
 

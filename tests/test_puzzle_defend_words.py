@@ -6,7 +6,7 @@ the hints lead to the answer, and every word comes from the catalogs."""
 import pytest
 
 import brute
-from gintrainer.messages import render
+from gintrainer.material.messages import render
 from gintrainer.puzzles import THEMES, bank
 from gintrainer.puzzles.defend_themes import BANDS, HINT_ORDER, THEME_PREDICATES
 from gintrainer.puzzles.themes import kind_themes

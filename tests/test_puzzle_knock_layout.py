@@ -10,11 +10,11 @@ import pytest
 from brute import points
 from gintrainer import DECK, GinError, IllegalActionError, Rules
 from gintrainer.cli import main
-from gintrainer.melds import every_meld, min_deadwood
+from gintrainer.engine.melds import every_meld, min_deadwood
+from gintrainer.engine.scoring import knocker_net, score_hand
 from gintrainer.puzzles import PuzzleError, bank, bank_records, daily, generate, verify
 from gintrainer.puzzles.knock_layout import KNOCK_LAYOUT_MARGIN, KnockLayoutPuzzle, from_record, make
 from gintrainer.puzzles.positions import KnockPosition, knock_layout_position
-from gintrainer.scoring import knocker_net, score_hand
 from test_solver_knock_layout import slow_layouts
 
 KIND = "knock_layout"
@@ -167,7 +167,7 @@ def test_grading_marks_a_layout_by_its_score_and_costs_the_difference():
 
 
 def _least_layouts(puzzle):
-    from gintrainer.melds import all_best_arrangements
+    from gintrainer.engine.melds import all_best_arrangements
     return [a.melds for a in all_best_arrangements(puzzle.hand)]
 
 

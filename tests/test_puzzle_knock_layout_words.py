@@ -1,5 +1,5 @@
 """What a "lay out your knock" puzzle says, held against the engine's scoring of
-each layout (:func:`gintrainer.scoring.score_hand`, one layout at a time): each
+each layout (:func:`gintrainer.engine.scoring.score_hand`, one layout at a time): each
 theme decides the answer it is tagged on (and no untagged puzzle meets it), the
 difficulty band is the first naive player that answers right, and every number,
 card and layout of the explanation and the hints is the engine's."""
@@ -11,14 +11,14 @@ from functools import cache, lru_cache
 import pytest
 
 from gintrainer import min_deadwood
-from gintrainer.cards import sort_by_rank
-from gintrainer.melds import all_arrangements
-from gintrainer.messages import render
+from gintrainer.engine.cards import sort_by_rank
+from gintrainer.engine.melds import all_arrangements
+from gintrainer.engine.scoring import knocker_net, score_hand
+from gintrainer.material.messages import render
 from gintrainer.puzzles import THEMES, bank, generate
 from gintrainer.puzzles.kinds import PuzzleKind
 from gintrainer.puzzles.knock_layout_themes import BANDS, HINT_ORDER
 from gintrainer.puzzles.themes import kind_themes
-from gintrainer.scoring import knocker_net, score_hand
 from i18n import pseudo_language, unmarked
 
 KIND = "knock_layout"
@@ -88,7 +88,7 @@ def test_avoid_undercut_is_an_undercut_layout_of_least_deadwood_beaten_by_no_und
 
 
 def test_the_difficulty_band_is_the_first_naive_player_that_answers_right():
-    from gintrainer.scoring import knocker_layouts
+    from gintrainer.engine.scoring import knocker_layouts
     for p in puzzles():
         engine = knocker_layouts(p.hand, p.defender_hand)[0].melds
         layouts = [a.melds for a in all_arrangements(p.hand, p.knock_limit)]

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from gintrainer import GinError, Rules, parse_cards
-from gintrainer.cards import DECK
+from gintrainer.engine.cards import DECK
 from gintrainer.puzzles import make_puzzle, verify
 from gintrainer.puzzles.positions import (
     constructed_position,

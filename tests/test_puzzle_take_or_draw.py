@@ -10,10 +10,10 @@ import pytest
 
 from gintrainer import DECK, GinError, Rules, min_deadwood
 from gintrainer.cli import main
+from gintrainer.engine.solver import slow_expected_deadwood
 from gintrainer.puzzles import PuzzleError, bank, bank_records, daily, generate, verify
 from gintrainer.puzzles.positions import DrawPosition, draw_position, selfplay_draw_positions
 from gintrainer.puzzles.take_or_draw import TAKE_DRAW_MARGIN, TakeOrDrawPuzzle, from_record, make, parse_choice
-from gintrainer.solver import slow_expected_deadwood
 
 KIND = "take_or_draw"
 

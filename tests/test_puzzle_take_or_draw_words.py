@@ -11,9 +11,9 @@ from itertools import combinations
 import pytest
 
 from gintrainer import DECK, min_deadwood
-from gintrainer.cards import Card
-from gintrainer.melds import best_arrangement, is_meld
-from gintrainer.messages import render
+from gintrainer.engine.cards import Card
+from gintrainer.engine.melds import best_arrangement, is_meld
+from gintrainer.material.messages import render
 from gintrainer.puzzles import THEMES, bank, generate
 from gintrainer.puzzles.kinds import PuzzleKind
 from gintrainer.puzzles.take_draw_themes import BANDS, HINT_ORDER

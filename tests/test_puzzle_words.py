@@ -14,13 +14,13 @@ from itertools import combinations
 import pytest
 
 from gintrainer import parse_cards
-from gintrainer.cards import DECK, Card
-from gintrainer.melds import best_arrangement, meld_kind, min_deadwood
-from gintrainer.messages import PUZZLE_MESSAGES, THEME_MESSAGES, Message, render, say
+from gintrainer.engine.cards import DECK, Card
+from gintrainer.engine.melds import best_arrangement, meld_kind, min_deadwood
+from gintrainer.engine.solver import naive_discard, slow_expected_deadwood
+from gintrainer.material.messages import PUZZLE_MESSAGES, THEME_MESSAGES, Message, render, say
 from gintrainer.puzzles import Puzzle
 from gintrainer.puzzles.kinds import DISCARD_KINDS
 from gintrainer.puzzles.themes import HINT_ORDER, THEMES
-from gintrainer.solver import naive_discard, slow_expected_deadwood
 from puzzle_samples import bank_puzzles, every_puzzle, generated_sample, year_of_dailies
 
 # -- plain counting -------------------------------------------------------------

@@ -9,8 +9,9 @@ from fractions import Fraction
 import pytest
 
 from gintrainer import GinError, Rules, min_deadwood, parse_cards
-from gintrainer.melds import best_arrangement
-from gintrainer.messages import say
+from gintrainer.engine.melds import best_arrangement
+from gintrainer.engine.solver import Objective, naive_discard
+from gintrainer.material.messages import say
 from gintrainer.puzzles import (
     DIFFICULTY_LEVELS,
     THEMES,
@@ -26,7 +27,6 @@ from gintrainer.puzzles.core import PuzzleError, ladder_level, solve_position
 from gintrainer.puzzles.kinds import DISCARD_KINDS
 from gintrainer.puzzles.store import puzzle_from_record
 from gintrainer.puzzles.themes import HINT_ORDER, make_context, meld_choices, overlap_cards
-from gintrainer.solver import Objective, naive_discard
 from puzzle_samples import real_position as position
 
 RULES_EXAMPLE = "3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"
@@ -350,7 +350,7 @@ def _bank_puzzle(puzzle_id):
     ("ck-64c8494ec961", "AC", "4C", 1)])  # a knock with 1 instead of A♣ for gin
 def test_a_knock_where_gin_is_there_is_not_a_solve_and_says_what_it_gives_up(puzzle_id, gin, knock, deadwood):
     from gintrainer.classroom.marking import mark
-    from gintrainer.training import PuzzleAttempt
+    from gintrainer.trainers.training import PuzzleAttempt
     puzzle = _bank_puzzle(puzzle_id)
     assert puzzle.answer == tuple(parse_cards(gin)) and puzzle.row(gin).gin
     row = puzzle.row(knock)
@@ -385,8 +385,8 @@ def test_gin_scores_at_least_what_the_words_say_more_than_any_knock():
     the unseen cards (lay-offs, undercuts and the Oklahoma spade double included)."""
     import random
 
-    from gintrainer.cards import DECK
-    from gintrainer.scoring import knocker_net, score_hand
+    from gintrainer.engine.cards import DECK
+    from gintrainer.engine.scoring import knocker_net, score_hand
     rng = random.Random("gin-over-knock")
     checked = 0
     for puzzle in bank("can_knock"):

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gintrainer import GinError
-from gintrainer.rating import (
+from gintrainer.records.rating import (
     DEFAULT_PUZZLE_DEVIATION,
     MAX_DEVIATION,
     MAX_VOLATILITY,

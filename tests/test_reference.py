@@ -5,10 +5,12 @@ import re
 
 import pytest
 
-from gintrainer.cards import Card, parse_cards, show_cards
-from gintrainer.deals import in_discard
-from gintrainer.melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
-from gintrainer.reference import (
+from gintrainer.engine.cards import Card, parse_cards, show_cards
+from gintrainer.engine.melds import all_best_arrangements, best_arrangement, meld_kind, min_deadwood
+from gintrainer.engine.rules import PRESETS, Rules
+from gintrainer.engine.scoring import best_layoffs, layoff_targets
+from gintrainer.material.deals import in_discard
+from gintrainer.material.reference import (
     GLOSSARY,
     QUICK_EXAMPLE,
     QUICK_MELDS,
@@ -18,8 +20,6 @@ from gintrainer.reference import (
     quick_reference_html,
     quick_reference_sections,
 )
-from gintrainer.rules import PRESETS, Rules
-from gintrainer.scoring import best_layoffs, layoff_targets
 
 
 def _chain_holds(cards):

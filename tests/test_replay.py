@@ -11,16 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gintrainer import GinError, Hand, Rules, parse_cards
-from gintrainer.hand import LAYOUT_PHASES, Action, ActionKind, Phase
-from gintrainer.melds import min_deadwood
-from gintrainer.players import GreedyPlayer, decide
+from gintrainer.engine.hand import LAYOUT_PHASES, Action, ActionKind, Phase
+from gintrainer.engine.melds import min_deadwood
+from gintrainer.engine.players import GreedyPlayer, decide
+from gintrainer.engine.scoring import best_layoffs
+from gintrainer.engine.solver import discard_table, slow_expected_deadwood
+from gintrainer.engine.view import SeatView
 from gintrainer.replay import Annotation, Replay, ReplayError, annotate, dump, load, save, to_record
 from gintrainer.replay.annotate import MESSAGES, draw_choice, findings, known_after, with_solver_annotations
 from gintrainer.replay.facts import step_facts
 from gintrainer.replay.scripts import stacked
-from gintrainer.scoring import best_layoffs
-from gintrainer.solver import discard_table, slow_expected_deadwood
-from gintrainer.view import SeatView
 
 # Ben (seat 1, the non-dealer) holds 2♣ 3♣ 4♣ and 7♥ 7♠ 7♦; after both pass he draws A♣.
 BEN = "2C 3C 4C 7H 7S 7D JS QS 5D 9D"

@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gintrainer.language import t  # noqa: E402
 from gintrainer.replay import advice, dump, examples  # noqa: E402
 from gintrainer.widgets.replay import ReplaysPage, ReplayView, advice_html  # noqa: E402
+from gintrainer.words.language import t  # noqa: E402
 
 
 def test_step_through_a_whole_hand_and_back():

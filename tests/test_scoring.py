@@ -15,7 +15,7 @@ from gintrainer import (
     parse_cards,
     score_hand,
 )
-from gintrainer.scoring import knocker_layouts, layoff_targets, settle
+from gintrainer.engine.scoring import knocker_layouts, layoff_targets, settle
 
 # The Kurmanji page's defender hand: 8 8 8 · 4 4 4 · 5 2 2 A.
 KURMANJI = "8C 8D 8S 4C 4D 4S 5H 2C 2D AS"

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from gintrainer import DECK, GinError, Rules, min_deadwood, parse_cards
-from gintrainer.solver import (
+from gintrainer.engine.solver import (
     Objective,
     discard_table,
     fraction_text,
@@ -164,8 +164,8 @@ def test_the_table_of_a_seat_s_view_uses_only_what_the_seat_sees():
     limit; and no table for a seat that is not about to discard."""
     from decks import twin
     from gintrainer import Hand
-    from gintrainer.solver import discard_table_for
-    from gintrainer.view import SeatView
+    from gintrainer.engine.solver import discard_table_for
+    from gintrainer.engine.view import SeatView
     deck = list(parse_cards("2C 9H 3C TH 4C JH 7H 4S 7S 8S 7D KD JS QD QS 5D 5S AC 9D 9C KH 3H"))
     rest = [c for c in DECK if c not in deck]
     hand = Hand.deal(Rules(oklahoma=True), dealer=0, deck=deck + rest)  # K♥ up: the limit is 10
@@ -190,7 +190,7 @@ def test_after_one_draw_same_in_python_and_in_numpy(seed):
     """The table's lookahead figures are the same solved card by card in Python (a page's
     kernel, numpy not imported) as in one numpy batch: meld-rich hands (sets, four of a
     kind), a forbidden discard and fewer unseen cards included."""
-    from gintrainer.solver import _after_one_draw_batch, _after_one_draw_python, _position
+    from gintrainer.engine.solver import _after_one_draw_batch, _after_one_draw_python, _position
     rng = random.Random(seed)
     for hand in hands(60, seed):
         pile = rng.sample([c for c in DECK if c not in hand], rng.choice([0, 3, 12]))

@@ -1,4 +1,4 @@
-"""The knock-layout solver (:func:`gintrainer.scoring.every_knock_layout`) against a
+"""The knock-layout solver (:func:`gintrainer.engine.scoring.every_knock_layout`) against a
 slow, obvious definition built on tests/brute.py: every partition of the knocker's
 ten cards into melds and deadwood within the knock limit, each scored against every
 lay-off and meld of the defender."""
@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from brute import arrangements, brute_defender_reply, brute_min_deadwood, is_run, points, rank, suit
 from gintrainer import GinError, Rules
-from gintrainer.cards import Card
-from gintrainer.melds import min_deadwood
-from gintrainer.scoring import every_knock_layout, score_hand
+from gintrainer.engine.cards import Card
+from gintrainer.engine.melds import min_deadwood
+from gintrainer.engine.scoring import every_knock_layout, score_hand
 from strategies import _cards_that_fit, _knocker_melds, meld_rich_hand, piece_overlap, random_hand
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from brute import brute_min_deadwood
 from gintrainer import DECK, GinError, Rules, min_deadwood
-from gintrainer.cards import Card
-from gintrainer.solver import slow_expected_deadwood, take_or_draw
+from gintrainer.engine.cards import Card
+from gintrainer.engine.solver import slow_expected_deadwood, take_or_draw
 from strategies import meld_rich_hand, meld_rich_hands, random_hand, uniform_hands
 
 

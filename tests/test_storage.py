@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from gintrainer import GinError, storage
-from gintrainer.storage import (
+from gintrainer import GinError
+from gintrainer.records import storage
+from gintrainer.records.storage import (
     InvalidNameError,
     RecordError,
     RecordKind,

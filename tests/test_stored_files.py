@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from gintrainer.classroom import ResultsError, build_gradebook, read_results
-from gintrainer.practice import PracticeGame, save_path
-from gintrainer.profiles import list_profiles, load, profile_path
-from gintrainer.progress import Settings
+from gintrainer.records.profiles import list_profiles, load, profile_path
+from gintrainer.records.progress import Settings
+from gintrainer.records.storage import spelling_stem
 from gintrainer.replay import dump
 from gintrainer.replay import load as load_history
-from gintrainer.storage import spelling_stem
+from gintrainer.trainers.practice import PracticeGame, save_path
 
 STORED = Path(__file__).resolve().parent / "stored"
 OLD_PRACTICE = STORED / "practice" / "mia-41509508705b.json"

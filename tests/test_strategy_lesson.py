@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 
 from conftest import bench_module
-from gintrainer.cards import DECK, parse_cards
+from gintrainer.engine.cards import DECK, parse_cards
+from gintrainer.engine.melds import all_best_arrangements, best_arrangement, meld_kind
+from gintrainer.engine.scoring import ScoreKind, best_layoffs, score_hand
 from gintrainer.exercises import generate
 from gintrainer.exercises.strategy import EITHER, HAND_RUN, feeds, layout_words, meld_outs, never_melds
-from gintrainer.language import t
 from gintrainer.lessons import LESSONS, knock_figures
 from gintrainer.lessons.path import step
-from gintrainer.melds import all_best_arrangements, best_arrangement, meld_kind
 from gintrainer.puzzles.themes import THEMES, theme_title
-from gintrainer.scoring import ScoreKind, best_layoffs, score_hand
-from gintrainer.training import themes_in_bank
+from gintrainer.trainers.training import themes_in_bank
+from gintrainer.words.language import t
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = range(40)

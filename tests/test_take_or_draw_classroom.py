@@ -7,16 +7,16 @@ import re
 
 import pytest
 
-from gintrainer.cards import Card, parse_card
 from gintrainer.classroom.marking import AnswerError, mark, parse_choice_response
 from gintrainer.classroom.worksheet import puzzle_section_html
-from gintrainer.errors import GinError
-from gintrainer.language import in_language
-from gintrainer.melds import all_best_arrangements
-from gintrainer.messages import format_value
+from gintrainer.engine.cards import Card, parse_card
+from gintrainer.engine.melds import all_best_arrangements
+from gintrainer.material.messages import format_value
 from gintrainer.puzzles import KINDS, bank
 from gintrainer.puzzles.knock_layout import layout_text
 from gintrainer.puzzles.owners import owner
+from gintrainer.words.errors import GinError
+from gintrainer.words.language import in_language
 
 
 def puzzle_of(choice):

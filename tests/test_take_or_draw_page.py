@@ -11,10 +11,10 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as widgets  # noqa: E402
 
-from gintrainer import profiles as store  # noqa: E402
-from gintrainer.messages import format_value, render  # noqa: E402
+from gintrainer.material.messages import format_value, render  # noqa: E402
 from gintrainer.puzzles import bank  # noqa: E402
-from gintrainer.training import PuzzleAttempt  # noqa: E402
+from gintrainer.records import profiles as store  # noqa: E402
+from gintrainer.trainers.training import PuzzleAttempt  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.trainer import PuzzleView, TrainerPage  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402

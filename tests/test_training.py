@@ -5,10 +5,10 @@ import random
 import pytest
 
 from gintrainer import GinError
-from gintrainer.progress import Progress
 from gintrainer.puzzles import DIFFICULTY_LEVELS, bank
-from gintrainer.rating import Rating, expected_score, update
-from gintrainer.training import (
+from gintrainer.records.progress import Progress
+from gintrainer.records.rating import Rating, expected_score, update
+from gintrainer.trainers.training import (
     REVIEW_EVERY,
     PuzzleAttempt,
     Stage,
@@ -257,7 +257,7 @@ def test_the_card_just_taken_is_refused_alike_whatever_the_answer():
 def test_the_readme_states_the_rating_rules_the_code_uses():
     from pathlib import Path
 
-    from gintrainer.training import UNCERTAIN_DEVIATION
+    from gintrainer.trainers.training import UNCERTAIN_DEVIATION
     readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert f"while the rating is new (deviation above {UNCERTAIN_DEVIATION:.0f})" in readme
     assert "solved with hints (scored as a miss)" in readme
@@ -268,7 +268,7 @@ def test_the_readme_states_the_rating_rules_the_code_uses():
 def test_feedback_is_messages_with_the_solvers_numbers():
     from fractions import Fraction
 
-    from gintrainer.training import cost_messages
+    from gintrainer.trainers.training import cost_messages
     puzzle = next(p for p in bank("best_discard") if p.objective == "lookahead")
     wrong = next(r for r in puzzle.table_sorted() if r.card not in puzzle.answer)
     feedback = PuzzleAttempt(puzzle).answer_discard(wrong.card)
@@ -293,7 +293,7 @@ def test_a_row_with_one_out_says_one_out():
 
 
 def test_rating_messages_carry_the_numbers():
-    from gintrainer.training import rating_messages
+    from gintrainer.trainers.training import rating_messages
     before, attempt = attempt_at(1900, "solved")
     result, against, new = rating_messages(before, attempt)
     assert result.name == "rating_solved" and result["after"] == round(attempt.rating)

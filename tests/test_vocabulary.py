@@ -14,8 +14,8 @@ from, a stage of an attempt) is its own vocabulary and gets its own name.
 
 One module at a time::
 
-    pytest "tests/test_vocabulary.py::test_no_comparison_with_a_bare_word[gintrainer/solver.py]"
-    python tests/test_vocabulary.py gintrainer/solver.py gintrainer/hand.py
+    pytest "tests/test_vocabulary.py::test_no_comparison_with_a_bare_word[gintrainer/engine/solver.py]"
+    python tests/test_vocabulary.py gintrainer/engine/solver.py gintrainer/engine/hand.py
 """
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ from pathlib import Path
 import pytest
 
 from gintrainer.classroom.sets import SetObjective
-from gintrainer.hand import ActionKind, Phase, Pile
-from gintrainer.melds import MeldKind
+from gintrainer.engine.hand import ActionKind, Phase, Pile
+from gintrainer.engine.melds import MeldKind
+from gintrainer.engine.scoring import ScoreKind
+from gintrainer.engine.solver import DrawChoice, Objective
 from gintrainer.puzzles import PuzzleKind
-from gintrainer.scoring import ScoreKind
-from gintrainer.solver import DrawChoice, Objective
-from gintrainer.training import Stage
-from gintrainer.vocab import Vocabulary
+from gintrainer.trainers.training import Stage
+from gintrainer.words.vocab import Vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gintrainer"

@@ -8,11 +8,11 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gintrainer.deals import deal  # noqa: E402
+from gintrainer.engine.hand import Phase  # noqa: E402
 from gintrainer.exercises import generate  # noqa: E402
-from gintrainer.hand import Phase  # noqa: E402
 from gintrainer.lessons import checks  # noqa: E402
-from gintrainer.steps import HandSteps  # noqa: E402
+from gintrainer.material.deals import deal  # noqa: E402
+from gintrainer.material.steps import HandSteps  # noqa: E402
 from gintrainer.widgets import (  # noqa: E402
     CardPicker,
     CheckView,
@@ -354,10 +354,10 @@ def test_every_page_draws_the_solver_s_table_with_the_same_labels_and_words():
     once had their own tables ("deadwood" here, "deadwood left" there; "yes" or "knocks"
     for a knock): each now reads as the one renderer writes the same rows."""
     from gintrainer.classroom.worksheet import numbers_html
-    from gintrainer.drawing import DISCARD_COLUMNS, discard_table_html, words
+    from gintrainer.engine.solver import discard_table
+    from gintrainer.material.drawing import DISCARD_COLUMNS, discard_table_html, words
     from gintrainer.puzzles import bank
     from gintrainer.replay import advice, examples
-    from gintrainer.solver import discard_table
     from gintrainer.widgets.practice import coach_table_html
     from gintrainer.widgets.replay import advice_html
     from gintrainer.widgets.trainer import solver_table_html
@@ -395,7 +395,7 @@ def test_the_trainer_and_the_worksheet_show_a_puzzle_s_position_alike():
     worksheet said that only gin may go out, and showed eight cards of the pile where the
     worksheet showed one: both now draw the position with one function."""
     from gintrainer.classroom.worksheet import puzzle_section_html
-    from gintrainer.drawing import puzzle_position_html, puzzle_rules_words
+    from gintrainer.material.drawing import puzzle_position_html, puzzle_rules_words
     from gintrainer.puzzles import bank
     from gintrainer.widgets.trainer import position_html
 

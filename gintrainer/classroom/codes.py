@@ -64,8 +64,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..errors import GinError
-from ..language import N_, t
+from ..words.errors import GinError
+from ..words.language import N_, t
 
 VERSION = 3
 """The newest code format this gintrainer writes and reads: 25 characters, for

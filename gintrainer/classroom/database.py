@@ -2,7 +2,7 @@
 differs between the two in one table (:data:`SQLITE`, :data:`POSTGRESQL`). Statements
 are written once, with ``?`` placeholders; the schema (``CREATE TABLE IF NOT EXISTS``)
 is made at the first call, under a version row that a later schema migrates from.
-A damaged SQLite file is set aside (:func:`gintrainer.storage.set_aside`) and reported,
+A damaged SQLite file is set aside (:func:`gintrainer.records.storage.set_aside`) and reported,
 never silently replaced, and so is a FIFO, a socket or a link to nothing at its path or a
 companion's (SQLite would wait on a FIFO for ever); every database error becomes a :class:`StoreError`.
 """
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import GinError
-from ..language import t
-from ..storage import StorageError, set_aside
+from ..records.storage import StorageError, set_aside
+from ..words.errors import GinError
+from ..words.language import t
 
 log = logging.getLogger("gintrainer.classroom.store")
 

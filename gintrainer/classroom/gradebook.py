@@ -15,7 +15,7 @@ A file is never merged silently when something is off: a malformed file, a
 file for another class code, or a byte-for-byte copy of a file already read
 (in order of file names) is reported in ``problems`` by its name, with the
 reason, and skipped. When one student (names compared as profiles compare them,
-without regard to case: :func:`gintrainer.storage.name_key`) has several
+without regard to case: :func:`gintrainer.records.storage.name_key`) has several
 different files, every one of them is reported and skipped: which one counts is
 the teacher's call, so none is picked silently.
 """
@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from ..errors import GinError
-from ..language import current_language, format_percent, t, tc, tn
 from ..puzzles import THEMES, Puzzle
 from ..puzzles.themes import theme_title
-from ..storage import name_key
+from ..records.storage import name_key
+from ..words.errors import GinError
+from ..words.language import current_language, format_percent, t, tc, tn
 from .codes import normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import KIND_WORDS, ClassSet
@@ -385,7 +385,7 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
 
 def gradebook_page(book: Gradebook, *, title: str | None = None) -> str:
     """A whole standalone HTML page with the table and the chart (titled "Gradebook" by default)."""
-    from ..drawing import page
+    from ..material.drawing import page
     title = tc("page title", "Gradebook") if title is None else title
     return page(f"<h1>{escape(title)}</h1>{gradebook_html(book)}{theme_chart_svg(book)}", title=title)
 

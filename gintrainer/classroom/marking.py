@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import GinError
 from ..puzzles.answers import AnswerError, parse_choice_response, parse_response
 from ..puzzles.owners import owner
+from ..words.errors import GinError
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ class code, the session's name in the store (:func:`~gintrainer.classroom.store.
 never its key, which only the student's browser keeps), the student's name, every answer given
 so far and whether the set is handed in) in a file of the session's own,
 ``class-pending/<session-name>.json`` in the
-data folder (:func:`gintrainer.storage.data_dir`), replaced atomically under the file's lock
+data folder (:func:`gintrainer.records.storage.data_dir`), replaced atomically under the file's lock
 (:func:`keep`). The file outlives a reload of the page and a restart of the server: a reload
 continues the set from it while the store is away (:func:`load`), and the answers go to the
 store (:func:`send`) with the page's next answer, at the open page's next retry, at the next
@@ -31,9 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import GinError
-from ..language import N_
-from ..storage import (
+from ..records.storage import (
     RecordError,
     RecordKind,
     StorageError,
@@ -44,6 +42,8 @@ from ..storage import (
     set_aside,
     write_json_atomic,
 )
+from ..words.errors import GinError
+from ..words.language import N_
 from .codes import ClassCodeError
 from .results import Attempt, ResultsError, clean_student
 from .sets import ClassSet

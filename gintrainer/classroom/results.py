@@ -28,10 +28,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import GinError
-from ..language import t, tn
 from ..puzzles import KINDS
-from ..storage import InvalidNameError, clean_name, name_key, name_stem
+from ..records.storage import InvalidNameError, clean_name, name_key, name_stem
+from ..words.errors import GinError
+from ..words.language import t, tn
 from .codes import ClassCodeError, normalise_code
 from .marking import mark
 from .sets import ClassSet, ClassSetError
@@ -53,7 +53,7 @@ class ResultsError(GinError):
 
 def clean_student(name: Any) -> str:
     """A student's name or nickname as kept: a name by the rule of every name
-    (:func:`gintrainer.storage.clean_name`, so it opens a profile too), and not
+    (:func:`gintrainer.records.storage.clean_name`, so it opens a profile too), and not
     starting with = + - @, which a spreadsheet opening the results would take for
     a formula.
 
@@ -158,7 +158,7 @@ def results_csv(student: str, code: str, rows: Iterable[Attempt]) -> str:
 
 def results_filename(student: str, code: str) -> str:
     """A safe file name for a student's results: the code and the name's file stem
-    (:func:`gintrainer.storage.name_stem`), the same for every spelling of the name,
+    (:func:`gintrainer.records.storage.name_stem`), the same for every spelling of the name,
     as the gradebook takes them for one student.
 
     >>> results_filename("../Zoë Smith", "8QM3R-013VD-1D730")

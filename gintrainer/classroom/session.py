@@ -30,8 +30,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
-from ..errors import GinError
 from ..puzzles import Puzzle
+from ..words.errors import GinError
 from .marking import mark
 from .results import Attempt, clean_student, results_csv
 from .sets import ClassSet

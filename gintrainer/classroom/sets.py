@@ -29,17 +29,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..errors import GinError, quoted
-from ..language import N_, t, tn
+from ..engine.rules import Rules
+from ..engine.solver import OBJECTIVES as PUZZLE_OBJECTIVES
+from ..engine.solver import Objective
 from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kind
 from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.owners import owner
 from ..puzzles.themes import kind_themes
-from ..rules import Rules
-from ..solver import OBJECTIVES as PUZZLE_OBJECTIVES
-from ..solver import Objective
-from ..storage import strip_name, unshowable
-from ..vocab import Vocabulary
+from ..records.storage import strip_name, unshowable
+from ..words.errors import GinError, quoted
+from ..words.language import N_, t, tn
+from ..words.vocab import Vocabulary
 from .codes import (
     KIND_BITS,
     LAYOUT,

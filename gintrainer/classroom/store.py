@@ -4,7 +4,7 @@ kept in a database as it is given, for the teacher's gradebook.
 Where it lives is read from the environment at each :func:`open_store` call:
 
 - ``GINTRAINER_DATABASE`` unset or blank: SQLite, the file ``classes.sqlite3`` in the
-  data folder (:func:`gintrainer.storage.data_dir`, created as needed);
+  data folder (:func:`gintrainer.records.storage.data_dir`, created as needed);
 - ``postgresql://user:password@host:port/database`` (or ``postgres://``, any libpq
   URI, e.g. ``postgresql://gintrainer@/classes?host=/run/postgresql``): PostgreSQL,
   through psycopg 3 (several servers or a hub share it);
@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import GinError
-from ..language import t
-from ..storage import data_dir
+from ..records.storage import data_dir
+from ..words.errors import GinError
+from ..words.language import t
 from .database import Cursor, Database, StoreError
 from .results import Attempt, ResultsError, clean_student
 from .sets import ClassSet

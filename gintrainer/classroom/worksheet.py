@@ -24,14 +24,14 @@ import re
 from html import escape
 from pathlib import Path
 
-from ..cards import sort_by_suit
-from ..drawing import cards_html, page, puzzle_rules_words, words
-from ..language import current_language, in_language, t, tc, text_direction, tn
-from ..messages import render
+from ..engine.cards import sort_by_suit
+from ..material.drawing import cards_html, page, puzzle_rules_words, words
+from ..material.messages import render
 from ..puzzles import THEMES
 from ..puzzles.owners import owner
 from ..puzzles.sheets import Boxes, Sheet, Space
-from ..storage import write_text_atomic
+from ..records.storage import write_text_atomic
+from ..words.language import current_language, in_language, t, tc, text_direction, tn
 from .sets import ClassSet
 
 FONTS = '"DejaVu Sans", Arial, sans-serif'

@@ -6,7 +6,7 @@ a kind is the lesson's definition (:mod:`gintrainer.lessons`).
 >>> exercise = generate("deadwood_count", 5)
 >>> exercise.check(exercise.answer).correct, exercise.check(exercise.answer + 1).correct
 (True, False)
->>> from gintrainer.rules import Rules
+>>> from gintrainer.engine.rules import Rules
 >>> "the knock limit is 7" in generate("can_knock", 0, Rules(knock_limit=7)).prompt
 True
 """

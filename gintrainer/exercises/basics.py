@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ..cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
-from ..deals import (
+from ..engine.cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
+from ..engine.hand import ActionKind, Hand, Phase
+from ..engine.melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
+from ..engine.view import acting_seat
+from ..material.deals import (
     best_discards,
     deal,
     hand_with_melds,
@@ -15,12 +18,9 @@ from ..deals import (
     take_goes_out,
     take_into_meld,
 )
-from ..drawing import deadwood_words, phase_words
-from ..errors import GinError
-from ..hand import ActionKind, Hand, Phase
-from ..language import N_, t, tn
-from ..melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
-from ..view import acting_seat
+from ..material.drawing import deadwood_words, phase_words
+from ..words.errors import GinError
+from ..words.language import N_, t, tn
 from .core import (
     NAMES,
     Feedback,

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..cards import Card, parse_cards, show_cards
-from ..errors import GinError
-from ..hand import Hand
-from ..language import PLAYERS, t, tn
-from ..rules import Rules
-from ..vocab import Vocabulary
+from ..engine.cards import Card, parse_cards, show_cards
+from ..engine.hand import Hand
+from ..engine.rules import Rules
+from ..words.errors import GinError
+from ..words.language import PLAYERS, t, tn
+from ..words.vocab import Vocabulary
 
 
 class AnswerType(Vocabulary):
@@ -188,7 +188,7 @@ def exercise_kind(name: str, title: str):
             rules = Rules() if rules is None else rules
             if not isinstance(rules, Rules):
                 raise GinError(f"an exercise is built under a Rules object, not {rules!r}")
-            from ..deals import rng_for
+            from ..material.deals import rng_for
             fields_ = builder(seed, rng_for(name, seed), rules)
             return Exercise(kind=name, seed=seed, title=t(title), **fields_)
         if name in KINDS:
@@ -265,10 +265,10 @@ def retry(rng, make, accept, *, tries: int = 400):
 
 
 def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False) -> str:
-    """A panel drawn with :mod:`gintrainer.drawing` (labels escaped)."""
+    """A panel drawn with :mod:`gintrainer.material.drawing` (labels escaped)."""
     from html import escape
 
-    from .. import drawing
+    from ..material import drawing
     label = f'<div class="gt-seat-title">{escape(panel.label)}</div>' if panel.label else ""
     if panel.kind == "cards":
         body = drawing.cards_html(panel.cards, size=size, four_colour=four_colour)

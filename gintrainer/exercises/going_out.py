@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from ..cards import Card, sort_by_suit
-from ..deals import hand_with_melds, in_discard, knocked, others, random_meld
-from ..errors import GinError
-from ..hand import Action, ActionKind, Hand
-from ..language import N_, t, tc, tn
-from ..melds import best_arrangement, min_deadwood
-from ..rules import Rules
-from ..scoring import ScoreKind, best_layoffs, knocker_layouts, layoff_targets, score_hand
-from ..view import acting_seat, card_of
+from ..engine.cards import Card, sort_by_suit
+from ..engine.hand import Action, ActionKind, Hand
+from ..engine.melds import best_arrangement, min_deadwood
+from ..engine.rules import Rules
+from ..engine.scoring import ScoreKind, best_layoffs, knocker_layouts, layoff_targets, score_hand
+from ..engine.view import acting_seat, card_of
+from ..material.deals import hand_with_melds, in_discard, knocked, others, random_meld
+from ..words.errors import GinError
+from ..words.language import N_, t, tc, tn
 from .core import (
     NAMES,
     Feedback,
@@ -67,7 +67,7 @@ def knock_options(hand: Hand) -> list[Action]:
 def eleven_cards(rng, shape: ActionKind | str | None, rules: Rules | None = None, *, upcard=None) -> Hand | None:
     """You (non-dealer) with 11 cards to discard from, dealt for a way out: ``shape`` is
     big gin (all 11 meld), gin (10 meld), a knock (low deadwood) or None (any hand), as
-    an :class:`~gintrainer.hand.ActionKind` or its text."""
+    an :class:`~gintrainer.engine.hand.ActionKind` or its text."""
     shape = None if shape is None else ActionKind.parse(shape)
     used = {upcard} if upcard is not None else set()
     cards: list[Card] | None

@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..cards import DECK, Card, sort_by_suit
-from ..deals import in_discard, others
-from ..drawing import score_rows
-from ..errors import GinError, IllegalActionError
-from ..hand import ActionKind
-from ..language import N_, t, tc, tn
-from ..match import Match, MatchRecord
-from ..melds import min_deadwood
-from ..players import decide, sound_player
-from ..rules import Rules
-from ..scoring import HandScore, score_hand
+from ..engine.cards import DECK, Card, sort_by_suit
+from ..engine.hand import ActionKind
+from ..engine.match import Match, MatchRecord
+from ..engine.melds import min_deadwood
+from ..engine.players import decide, sound_player
+from ..engine.rules import Rules
+from ..engine.scoring import HandScore, score_hand
+from ..material.deals import in_discard, others
+from ..material.drawing import score_rows
+from ..words.errors import GinError, IllegalActionError
+from ..words.language import N_, t, tc, tn
 from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, your_cards
 from .going_out import (
     eleven_cards,
@@ -32,7 +32,7 @@ from .going_out import (
 
 
 def played_match(seed: int, rules: Rules = Rules(), hands: int | None = None) -> Match:
-    """A match between two plain players (:func:`~gintrainer.players.sound_player`)
+    """A match between two plain players (:func:`~gintrainer.engine.players.sound_player`)
     from its seed, to its end or after ``hands`` hands (at least one). Each call
     returns a new :class:`Match`, which the caller may play on or change."""
     record = _played_record(seed, rules)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import DECK, Card, parse_cards, show_cards, sort_by_suit  # noqa: F401  (parse_cards: the doctest)
-from ..deals import hand_with_melds, others
-from ..language import N_, t, tn
-from ..melds import all_best_arrangements, best_arrangement, min_deadwood
-from ..scoring import ScoreKind, best_layoffs, score_hand
+from ..engine.cards import DECK, Card, parse_cards, show_cards, sort_by_suit  # noqa: F401  (parse_cards: the doctest)
+from ..engine.melds import all_best_arrangements, best_arrangement, min_deadwood
+from ..engine.scoring import ScoreKind, best_layoffs, score_hand
+from ..material.deals import hand_with_melds, others
+from ..words.language import N_, t, tn
 from .core import Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, translated, words, your_cards
 
 YES_NO = (N_("Yes"), N_("No"))

@@ -8,7 +8,7 @@ section, in the definition's order; :mod:`.outline` checks that it does.
 Every answer of a check is computed with the engine when the check is built, and
 every number in a goal, a caption or a check comes from the rules or the engine.
 
-The definitions (:mod:`.defined`: ``LESSONS``, ``DEMOS``, ``demo()``...) are imported
+The definitions (:mod:`.syllabus`: ``LESSONS``, ``DEMOS``, ``demo()``...) are imported
 when first asked for, so that a page that needs only the lessons' titles (every page's
 navigation) reads :data:`.table.PAGES` without them.
 """
@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any
 from .table import PAGES, STANDARD, LessonPage
 
 if TYPE_CHECKING:
-    from .define import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
-    from .defined import DEMOS, EXAMPLES, LESSONS, NAMES, checks, demo, example, exercise, lesson, lesson_of
+    from .model import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
+    from .syllabus import DEMOS, EXAMPLES, LESSONS, NAMES, checks, demo, example, exercise, lesson, lesson_of
 
 _DEFINED = frozenset({"DEMOS", "EXAMPLES", "LESSONS", "NAMES", "DealDemo", "Demo", "Example", "HandDemo", "Lesson",
                       "MatchDemo", "Section", "SectionKind", "checks", "demo", "example", "exercise", "lesson",
                       "lesson_of"})
-"""The names that come from the definitions (:mod:`.defined`)."""
+"""The names that come from the definitions (:mod:`.syllabus`)."""
 
 
 def __getattr__(name: str) -> Any:
     if name in _DEFINED:
-        return getattr(import_module(".defined", __name__), name)
+        return getattr(import_module(".syllabus", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

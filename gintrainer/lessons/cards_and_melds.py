@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..errors import IllegalActionError
-from ..language import N_
-from ..melds import MeldKind, meld_kind
-from ..rules import Rules
-from ..scoring import check_melds
-from ..steps import Caption
-from .define import Ask, Check, Example, HandDemo, Lesson, move, numbers, practice, yes
+from ..engine.cards import Card
+from ..engine.melds import MeldKind, meld_kind
+from ..engine.rules import Rules
+from ..engine.scoring import check_melds
+from ..material.steps import Caption
+from ..words.errors import IllegalActionError
+from ..words.language import N_
+from .model import Ask, Check, Example, HandDemo, Lesson, move, numbers, practice, yes
 from .table import PAGES
 
 MELDS = HandDemo(

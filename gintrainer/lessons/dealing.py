@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..hand import Hand
-from ..language import N_
-from ..rules import Rules
-from .define import Ask, Check, DealDemo, Lesson, numbers, practice
+from ..engine.hand import Hand
+from ..engine.rules import Rules
+from ..words.language import N_
+from .model import Ask, Check, DealDemo, Lesson, numbers, practice
 from .table import PAGES
 
 DEAL = DealDemo("deal", N_("Dealing, one card at a time"), ben="2C 3C 4C 8D 8H KS QH 5S 6D JC",

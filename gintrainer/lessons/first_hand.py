@@ -8,7 +8,7 @@ one learner's game on it. Each of the learner's decisions is judged at once: a
 take or draw by the numbers of both choices (the deadwood after taking against a
 stock draw's exact average, as the coach in words and the solver's notes weigh them), a
 discard or a knock against the lessons' sound play
-(:func:`gintrainer.players.sound_player`). A sound move on the script's line gets
+(:func:`gintrainer.engine.players.sound_player`). A sound move on the script's line gets
 the script's words for that decision; a legal but poor move is played and explained
 with the engine's numbers (both choices' deadwood, the solver's discard table for a
 discard); an illegal move is refused with the engine's reason and changes nothing.
@@ -21,7 +21,7 @@ script's line the opponent plays as the sound player does.
 >>> game.play("discard 9S")
 Traceback (most recent call last):
 ...
-gintrainer.errors.IllegalActionError: cannot discard 9♠: it was just taken from the discard pile
+gintrainer.words.errors.IllegalActionError: cannot discard 9♠: it was just taken from the discard pile
 """
 
 from __future__ import annotations
@@ -29,17 +29,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..cards import Card
-from ..coach import coaching
-from ..deals import THEM, YOU, best_discards, deal
-from ..errors import GinError, IllegalActionError
-from ..hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from ..language import N_, PLAYERS, t
-from ..melds import best_arrangement, min_deadwood
-from ..players import decide, highest, sound_player
+from ..engine.cards import Card
+from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from ..engine.melds import best_arrangement, min_deadwood
+from ..engine.players import decide, highest, sound_player
+from ..engine.solver import DiscardTable, discard_table_for
+from ..engine.view import SeatView
+from ..material.deals import THEM, YOU, best_discards, deal
 from ..replay.annotate import alternative, draw_choice
-from ..solver import DiscardTable, discard_table_for
-from ..view import SeatView
+from ..trainers.coach import coaching
+from ..words.errors import GinError, IllegalActionError
+from ..words.language import N_, PLAYERS, t
 from .cards_and_melds import LESSON as MELDS_LESSON
 from .first_turn import LESSON as FIRST_TURN_LESSON
 from .knocking_and_gin import LESSON as KNOCKING_LESSON
@@ -48,7 +48,7 @@ from .table import FIRST_HAND_GOAL, FIRST_HAND_KEY, FIRST_HAND_TITLE
 
 KEY, TITLE, GOAL = FIRST_HAND_KEY, FIRST_HAND_TITLE, FIRST_HAND_GOAL  # the table's (the site's links read it)
 OPPONENT_SEAT = 0
-"""The scripted opponent's seat: the lessons' first player (:data:`~gintrainer.language.PLAYERS`), who deals."""
+"""The scripted opponent's seat: the lessons' first player (:data:`~gintrainer.words.language.PLAYERS`), who deals."""
 
 
 def opponent() -> str:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..deals import deal
-from ..hand import ActionKind
-from ..language import N_
-from ..rules import Rules
-from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
+from ..engine.hand import ActionKind
+from ..engine.rules import Rules
+from ..material.deals import deal
+from ..words.language import N_
 from .knocking_and_gin import GIN
+from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 FIRST_TURN = HandDemo(

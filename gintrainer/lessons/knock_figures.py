@@ -3,7 +3,7 @@ players: how often a knock is undercut (early in the hand or late, with a low
 count or a high one, after the defender took few cards from the pile or many),
 and what knocking at once wins against waiting for gin.
 
-Both measurements play fixed deals (:func:`gintrainer.duel.deal_deck` from a seed),
+Both measurements play fixed deals (:func:`gintrainer.engine.duel.deal_deck` from a seed),
 hand by hand, so the same seed gives the same figures and each hand can be played
 again on its own. ``bench/bench_strategy.py`` plays them, prints each figure with
 its sample and 95% interval, and stores what each hand gave in
@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..duel import deal_deck, play_hand, wilson_interval
-from ..hand import ActionKind
-from ..players import LookaheadPlayer
-from ..rules import Rules
-from ..scoring import ScoreKind
+from ..engine.duel import deal_deck, play_hand, wilson_interval
+from ..engine.hand import ActionKind
+from ..engine.players import LookaheadPlayer
+from ..engine.rules import Rules
+from ..engine.scoring import ScoreKind
 
 SEED = "strategy"
 EARLY_STOCK = 21

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..language import N_
-from ..rules import PRESETS, Rules
-from ..steps import Caption
-from .define import STANDARD, Ask, Check, HandDemo, Lesson, move, numbers, practice
+from ..engine.rules import PRESETS, Rules
+from ..material.steps import Caption
+from ..words.language import N_
+from .model import STANDARD, Ask, Check, HandDemo, Lesson, move, numbers, practice
 from .table import PAGES
 
 KNOCK = HandDemo(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..hand import ActionKind, Phase
-from ..language import N_
-from ..rules import Rules
-from ..steps import Caption
-from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
+from ..engine.hand import ActionKind, Phase
+from ..engine.rules import Rules
+from ..material.steps import Caption
+from ..words.language import N_
 from .knocking_and_gin import GIN
+from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 LAYOFF = HandDemo(

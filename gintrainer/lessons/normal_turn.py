@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..language import N_
-from ..rules import Rules
-from .define import Ask, Check, HandDemo, Lesson, move, numbers, practice, yes
+from ..engine.rules import Rules
+from ..words.language import N_
+from .model import Ask, Check, HandDemo, Lesson, move, numbers, practice, yes
 from .table import PAGES
 
 NORMAL_TURN = HandDemo(

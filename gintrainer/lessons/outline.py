@@ -27,9 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..language import LANGUAGES
+from ..words.language import LANGUAGES
 from . import first_hand
-from .define import STANDARD, HandDemo, Lesson, Practice
+from .model import STANDARD, HandDemo, Lesson, Practice
 
 IMPORT = "from gintrainer.widgets import lesson"
 TITLE = "# Lesson {number}: {title}"

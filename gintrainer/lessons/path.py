@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import GinError
-from ..language import N_, PSEUDO, t, tc
-from ..progress import Progress, Tally
-from ..vocab import Vocabulary
+from ..records.progress import Progress, Tally
+from ..words.errors import GinError
+from ..words.language import N_, PSEUDO, t, tc
+from ..words.vocab import Vocabulary
 from .table import FIRST_HAND_KEY as FIRST_HAND
 from .table import FIRST_HAND_TITLE, PAGES
 
@@ -75,7 +75,7 @@ def lesson_state(progress: Progress, number: int) -> LessonState:
     kinds a lesson no longer shows do not count."""
     if number not in progress.lessons:  # never worked in (a page's navigation then needs no definition)
         return LessonState.NOT_STARTED
-    from .defined import LESSONS  # the lesson's exercise kinds
+    from .syllabus import LESSONS  # the lesson's exercise kinds
     record = progress.lesson(number)
     kinds = [record.tries(kind) for kind in LESSONS[number].kinds]
     check = record.check
@@ -220,7 +220,7 @@ def lesson_numbers() -> list[int]:
 def unfinished_exercise(progress: Progress, number: int) -> str | None:
     """The first exercise kind of a lesson the learner has not tried (None when every one
     has been: the closing check is what remains, or nothing)."""
-    from .defined import LESSONS
+    from .syllabus import LESSONS
     record = progress.lesson(number)
     return next((kind for kind in LESSONS[number].kinds if not record.tries(kind).tried), None)
 
@@ -242,7 +242,7 @@ def first_unfinished(progress: Progress) -> Step:
 
 def lesson_of_exercise(kind: str) -> int:
     """The lesson whose page shows an exercise kind."""
-    from .defined import LESSONS
+    from .syllabus import LESSONS
     found = [number for number, info in LESSONS.items() if kind in info.kinds]
     if len(found) != 1:
         raise GinError(f"the exercise kind {kind!r} is in {len(found)} lessons, not in one")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from ..cards import parse_cards
-from ..errors import GinError
+from ..engine.cards import parse_cards
+from ..engine.rules import Rules
+from ..engine.scoring import settle
 from ..exercises.going_out import dead_hand
-from ..language import N_
-from ..rules import Rules
-from ..scoring import settle
-from ..steps import NAMES
-from .define import Ask, Check, HandDemo, Lesson, move, practice, yes
+from ..material.steps import NAMES
+from ..words.errors import GinError
+from ..words.language import N_
+from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 UNDERCUT = HandDemo(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..language import N_
-from ..rules import Rules
-from .define import STANDARD, Ask, Check, Lesson, MatchDemo, numbers, practice
+from ..engine.rules import Rules
+from ..words.language import N_
+from .model import STANDARD, Ask, Check, Lesson, MatchDemo, numbers, practice
 from .table import PAGES
 
 MATCH = MatchDemo("match", N_("A match, hand by hand"), seed=7)

@@ -5,14 +5,14 @@ layout that leaves the fewest lay-offs."""
 
 from __future__ import annotations
 
-from ..cards import parse_cards, show_cards
+from ..engine.cards import parse_cards, show_cards
+from ..engine.rules import Rules
+from ..engine.scoring import ScoreKind, settle
 from ..exercises.strategy import meld_outs, never_melds
-from ..language import N_
-from ..rules import Rules
-from ..scoring import ScoreKind, settle
-from ..steps import Caption
-from .define import Ask, Check, HandDemo, Lesson, move, numbers, practice
+from ..material.steps import Caption
+from ..words.language import N_
 from .laying_off import LAYOUT_BLOCKS
+from .model import Ask, Check, HandDemo, Lesson, move, numbers, practice
 from .table import PAGES
 
 UNDERCUT = HandDemo(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..language import N_, t
-from ..rules import PRESETS, Rules
+from ..engine.rules import PRESETS, Rules
+from ..words.language import N_, t
 
 STANDARD = PRESETS["standard"]
 """The rules the lessons teach (and their goals quote) unless told others."""

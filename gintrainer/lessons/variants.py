@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..language import N_, t
-from ..reference import preset_name
-from ..rules import PRESETS, Rules
-from ..steps import Caption
-from .define import Ask, Check, Comparison, HandDemo, Lesson, move, practice, yes
+from ..engine.cards import Card
+from ..engine.rules import PRESETS, Rules
+from ..material.reference import preset_name
+from ..material.steps import Caption
+from ..words.language import N_, t
+from .model import Ask, Check, Comparison, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 OKLAHOMA = HandDemo(

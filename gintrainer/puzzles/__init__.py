@@ -17,11 +17,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..errors import GinError, quoted
-from ..language import N_, t, tn
-from ..rules import Rules
-from ..solver import OBJECTIVES, Objective
-from ..storage import RecordError, RecordKind, parse_json, read_json, writable_folder, write_json_atomic
+from ..engine.rules import Rules
+from ..engine.solver import OBJECTIVES, Objective
+from ..records.storage import RecordError, RecordKind, parse_json, read_json, writable_folder, write_json_atomic
+from ..words.errors import GinError, quoted
+from ..words.language import N_, t, tn
 from .bank_file import BankEntry, read_index, record_at, write_index
 from .core import Grade, Puzzle, PuzzleError, make_puzzle
 from .defend import DefendPuzzle
@@ -201,7 +201,7 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     range; ``themes`` keeps puzzles with any of the named themes.
 
     "Can you knock?" sets are about half yes, half no; in a lookahead set the
-    naive rule (:func:`gintrainer.solver.naive_discard`) is wrong in at least
+    naive rule (:func:`gintrainer.engine.solver.naive_discard`) is wrong in at least
     40%, or, with ``naive_wrong`` given, in every puzzle (True) or none (False).
     ``progress(found, count)`` is called for each puzzle found and for each batch
     of positions searched.

@@ -21,12 +21,12 @@ from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
-from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
-from ..errors import GinError
-from ..language import LANGUAGES, in_language, t, tc
-from ..messages import say
-from ..scoring import Layoff
-from ..solver import DrawChoice
+from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
+from ..engine.scoring import Layoff
+from ..engine.solver import DrawChoice
+from ..material.messages import say
+from ..words.errors import GinError
+from ..words.language import LANGUAGES, in_language, t, tc
 from .core import Grade, Puzzle
 from .kinds import PuzzleKind
 
@@ -214,7 +214,7 @@ def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], und
 
 
 def parse_reply_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
-    """The melds, lay-offs (:class:`~gintrainer.scoring.Layoff`) and word on the undercut
+    """The melds, lay-offs (:class:`~gintrainer.engine.scoring.Layoff`) and word on the undercut
     of a "defend" answer: ``melds ; lay-offs ; yes or no`` (melds and lay-offs each apart
     by ``/``, either part may be empty; the word in any language the trainer speaks),
     as :func:`answer_text` writes it. Raises :class:`AnswerError`.

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..storage import RecordError, parse_json, read_json, write_text_atomic
+from ..records.storage import RecordError, parse_json, read_json, write_text_atomic
 
 INDEX_FORMAT = "gintrainer-bank-index"
 INDEX_VERSION = 1

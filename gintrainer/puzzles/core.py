@@ -11,13 +11,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..cards import Card, format_cards, parse_card, parse_cards
-from ..errors import GinError
-from ..language import t
-from ..melds import Arrangement, best_arrangement
-from ..messages import Message, render, say
-from ..rules import Rules
-from ..solver import OBJECTIVES, DiscardRow, DiscardTable, Objective, discard_table, fraction_text
+from ..engine.cards import Card, format_cards, parse_card, parse_cards
+from ..engine.melds import Arrangement, best_arrangement
+from ..engine.rules import Rules
+from ..engine.solver import OBJECTIVES, DiscardRow, DiscardTable, Objective, discard_table, fraction_text
+from ..material.messages import Message, render, say
+from ..words.errors import GinError
+from ..words.language import t
 from .explain import explain, hints, worse_knock_message
 from .kinds import DISCARD_KINDS, KINDS, PuzzleKind, ranking_objective
 from .positions import Position
@@ -363,9 +363,9 @@ def rate(ctx: Context, themes: tuple[str, ...], level: int, margin: Fraction) ->
 def _hopeless(position: Position, kind: PuzzleKind, objective: Objective | None) -> bool:
     """A quick look at the deadwood now, to skip positions that cannot make a
     puzzle before solving them in full (the full check follows anyway)."""
-    from ..cards import cards_mask
-    from ..melds import mask_min_deadwood
-    from ..solver import naive_discard
+    from ..engine.cards import cards_mask
+    from ..engine.melds import mask_min_deadwood
+    from ..engine.solver import naive_discard
     hand, forbidden = position.hand, position.forbidden
     limit = position.rules.knock_limit_for(position.upcard)
     full = cards_mask(hand)

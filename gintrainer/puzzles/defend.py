@@ -1,7 +1,7 @@
 """The "defend" puzzle: the knocker's melds and deadwood are on the table; lay
 out your melds and lay-offs for the least deadwood (chains included: a card on
 a card laid off before it, as RULES.md allows), and say whether you undercut.
-Answered by the engine's defender (:func:`gintrainer.scoring.best_replies`),
+Answered by the engine's defender (:func:`gintrainer.engine.scoring.best_replies`),
 kept only when laying off lowers the deadwood below what the defender's own
 melds keep.
 
@@ -25,13 +25,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards, sort_by_rank
-from ..errors import GinError
-from ..language import N_, t
-from ..melds import order_meld
-from ..messages import Message, say
-from ..rules import Rules
-from ..scoring import DefenderReply, Layoff, check_reply
+from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, sort_by_rank
+from ..engine.melds import order_meld
+from ..engine.rules import Rules
+from ..engine.scoring import DefenderReply, Layoff, check_reply
+from ..material.messages import Message, say
+from ..words.errors import GinError
+from ..words.language import N_, t
 from .answers import answer_text, layoff_text, mark_reply, parse_layoff, reply_reading
 from .core import Grade, PuzzleError, Said
 from .defend_positions import DefendPosition
@@ -118,7 +118,7 @@ class DefendPuzzle(Said):
     def lay_out(self, melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str]) -> DefenderReply:
         """The learner's layout, checked against the rules (IllegalActionError or
         GinError, in words, for a layout they refuse): melds of the hand, lay-offs
-        as :class:`~gintrainer.scoring.Layoff` or "card on N" (N from 1)."""
+        as :class:`~gintrainer.engine.scoring.Layoff` or "card on N" (N from 1)."""
         return check_reply(self.hand, self.knocker_melds, melds, [parse_layoff(lo) for lo in layoffs])
 
     def grade(self, melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], undercut: bool) -> Grade:

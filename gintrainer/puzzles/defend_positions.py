@@ -11,9 +11,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, format_cards, show_cards
-from ..melds import meld_kind
-from ..rules import Rules
+from ..engine.cards import DECK, Card, format_cards, show_cards
+from ..engine.melds import meld_kind
+from ..engine.rules import Rules
 from .positions import _Accounted, _add_pattern, place_problems
 
 

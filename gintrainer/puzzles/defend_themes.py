@@ -1,7 +1,7 @@
 """What makes a "defend" position a puzzle, and what it says: the solved
 position (:class:`DefendContext`), the themes that decide its answer, the
 ladder of naive players that rates it, its explanation and its hint ladder, as
-messages whose numbers all come from the engine (:mod:`gintrainer.scoring`).
+messages whose numbers all come from the engine (:mod:`gintrainer.engine.scoring`).
 
 The ladder: meld first, then lay off what is left as the knocker's melds take
 it (your own least-deadwood melds, no card on a card laid off before); then
@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..cards import Card
-from ..melds import all_best_arrangements, min_deadwood
-from ..messages import Message, say
-from ..scoring import (
+from ..engine.cards import Card
+from ..engine.melds import all_best_arrangements, min_deadwood
+from ..engine.scoring import (
     DefenderReply,
     HandScore,
     ScoreKind,
@@ -26,6 +25,7 @@ from ..scoring import (
     least_reply_deadwood,
     settle,
 )
+from ..material.messages import Message, say
 from .defend_positions import DefendPosition
 from .kinds import PuzzleKind
 
@@ -45,7 +45,7 @@ class DefendContext:
 
     @property
     def reply(self) -> DefenderReply:
-        """The reply the answer shows: the engine's (:func:`~gintrainer.scoring.best_layoffs`)."""
+        """The reply the answer shows: the engine's (:func:`~gintrainer.engine.scoring.best_layoffs`)."""
         return self.replies[0]
 
     @property

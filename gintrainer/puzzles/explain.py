@@ -1,4 +1,4 @@
-"""A puzzle's explanation and hint ladder as messages (see :mod:`gintrainer.messages`), each
+"""A puzzle's explanation and hint ladder as messages (see :mod:`gintrainer.material.messages`), each
 said only when it is true of the puzzle: the numbers come from the solver's
 table, the melds from the least-deadwood layouts, the reasons from the themes'
 own computations.
@@ -6,12 +6,12 @@ own computations.
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..errors import GinError
-from ..melds import MeldKind, all_best_arrangements, min_deadwood
-from ..messages import Message, say
-from ..rules import Rules
-from ..solver import DiscardRow, Objective
+from ..engine.cards import Card
+from ..engine.melds import MeldKind, all_best_arrangements, min_deadwood
+from ..engine.rules import Rules
+from ..engine.solver import DiscardRow, Objective
+from ..material.messages import Message, say
+from ..words.errors import GinError
 from .kinds import PuzzleKind
 from .themes import HINT_ORDER, Context, draws, draws_with, hides_answer, meld_choices
 

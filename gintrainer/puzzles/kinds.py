@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from ..errors import GinError
-from ..language import N_, t
-from ..solver import Objective
-from ..vocab import Vocabulary
+from ..engine.solver import Objective
+from ..words.errors import GinError
+from ..words.language import N_, t
+from ..words.vocab import Vocabulary
 
 
 class PuzzleKind(Vocabulary):

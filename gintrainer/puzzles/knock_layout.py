@@ -1,7 +1,7 @@
 """The "lay out your knock" puzzle: you knock, both hands are shown; lay out your
 melds so that the defender's best lay-offs leave you the most points. Answered
 exactly over every layout of the knocker's ten cards within the knock limit
-(:func:`gintrainer.scoring.every_knock_layout`: a meld may be given up or broken,
+(:func:`gintrainer.engine.scoring.every_knock_layout`: a meld may be given up or broken,
 which is sometimes worth more than the least deadwood), kept only when the best
 layouts score at least :data:`KNOCK_LAYOUT_MARGIN` more than the next best and a
 least-deadwood layout is not among them.
@@ -24,12 +24,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
-from ..errors import GinError
-from ..language import N_, t
-from ..messages import Message, say
-from ..rules import Rules
-from ..scoring import HandScore, knocker_net, score_hand
+from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
+from ..engine.rules import Rules
+from ..engine.scoring import HandScore, knocker_net, score_hand
+from ..material.messages import Message, say
+from ..words.errors import GinError
+from ..words.language import N_, t
 from .answers import Reading
 from .core import Grade, PuzzleError, Said, verify_remade
 from .kinds import PuzzleKind
@@ -162,7 +162,7 @@ def puzzle_id(position: KnockPosition) -> str:
 
 def solve(position: KnockPosition) -> LayoutContext:
     """The solved knock: every layout within the knock limit, scored."""
-    from ..scoring import every_knock_layout
+    from ..engine.scoring import every_knock_layout
     scored = every_knock_layout(position.hand, position.defender_hand, position.rules, upcard=position.upcard)
     return LayoutContext(position, scored, position.rules.knock_limit_for(position.upcard))
 

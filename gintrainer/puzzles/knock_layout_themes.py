@@ -1,11 +1,11 @@
 """What makes a knock a "lay out your knock" puzzle, and what it says: the solved
 knock (:class:`LayoutContext`, every layout within the knock limit scored by
-:func:`gintrainer.scoring.every_knock_layout`), the themes that decide its answer,
+:func:`gintrainer.engine.scoring.every_knock_layout`), the themes that decide its answer,
 the ladder of naive players that rates it, its explanation and its hint ladder, as
 messages whose numbers all come from the engine's scoring.
 
 The ladder: the least deadwood, the defender's lay-offs counted among the layouts
-that keep it (the engine's own layout, :func:`gintrainer.scoring.knocker_layouts`);
+that keep it (the engine's own layout, :func:`gintrainer.engine.scoring.knocker_layouts`);
 then the fewest lay-offs at any cost (the layout, within the limit, that leaves the
 defender the most deadwood, then the least of your own); then the full search.
 """
@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..cards import Card, sort_by_rank
-from ..messages import Message, say
-from ..scoring import ScoredLayout, knocker_layouts
+from ..engine.cards import Card, sort_by_rank
+from ..engine.scoring import ScoredLayout, knocker_layouts
+from ..material.messages import Message, say
 from .kinds import PuzzleKind
 from .positions import KnockPosition
 

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..rules import Rules
-from ..solver import Objective
+from ..engine.rules import Rules
+from ..engine.solver import Objective
 from .answers import Reading
 from .core import Grade
 from .kinds import PuzzleKind

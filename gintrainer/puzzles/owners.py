@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from ..errors import GinError
-from ..language import N_
-from ..rules import Rules
-from ..solver import Objective
+from ..engine.rules import Rules
+from ..engine.solver import Objective
+from ..words.errors import GinError
+from ..words.language import N_
 from . import answers, core, defend, knock_layout, store, take_or_draw
 from .core import Grade
 from .kinds import PuzzleKind

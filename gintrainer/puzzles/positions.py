@@ -10,12 +10,12 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..cards import DECK, Card, format_cards, show_cards
-from ..errors import GinError
-from ..hand import ActionKind, Hand, Phase, Pile
-from ..players import GreedyPlayer
-from ..rules import Rules
-from ..view import SeatView
+from ..engine.cards import DECK, Card, format_cards, show_cards
+from ..engine.hand import ActionKind, Hand, Phase, Pile
+from ..engine.players import GreedyPlayer
+from ..engine.rules import Rules
+from ..engine.view import SeatView
+from ..words.errors import GinError
 
 
 class _Accounted:
@@ -265,7 +265,7 @@ def knock_layout_position(seed: str, rules: Rules) -> KnockPosition:
     (low melds and cards that fit two melds among them, so that giving a meld up
     is sometimes worth it), and a defender who holds some of the cards that would
     lay off on them, the rest of the deck split between the pile and the stock."""
-    from ..melds import best_arrangement, every_meld, min_deadwood
+    from ..engine.melds import best_arrangement, every_meld, min_deadwood
     rng = random.Random(f"knock-layout:{seed}")
     while True:
         cards: set[Card] = set()
@@ -442,7 +442,7 @@ def knock_position(seed: str, rules: Rules) -> Position:
     within the knock limit (or just over it), then a drawn card that tempts
     another arrangement. Such positions make the non-obvious "can you knock?"
     puzzles that self-play rarely reaches."""
-    from ..melds import min_deadwood
+    from ..engine.melds import min_deadwood
     rng = random.Random(f"knock:{seed}")
     while True:
         cards: set[Card] = set()
@@ -516,9 +516,9 @@ def swap_position(seed: str, rules: Rules) -> Position:
     card does not knock but giving up a card of a meld does, so the melds must be
     laid out again (self-play rarely deals one): two runs crossed by sets, or
     melds from the usual patterns, low cards around them; tried until one fits."""
-    from ..cards import cards_mask
-    from ..melds import best_arrangement, mask_min_deadwood
-    from ..solver import naive_discard
+    from ..engine.cards import cards_mask
+    from ..engine.melds import best_arrangement, mask_min_deadwood
+    from ..engine.solver import naive_discard
     rng = random.Random(f"swap:{seed}")
     built = None
     for _ in range(SWAP_TRIES):

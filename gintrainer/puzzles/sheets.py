@@ -24,7 +24,9 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple, Protocol
 
-from ..drawing import (
+from ..engine.melds import best_arrangement
+from ..engine.solver import Objective
+from ..material.drawing import (
     choice_table_html,
     deadwood_sum_words,
     defend_position_html,
@@ -38,10 +40,8 @@ from ..drawing import (
     puzzle_position_words,
     words,
 )
-from ..language import N_, t, tc
-from ..melds import best_arrangement
-from ..messages import render, say
-from ..solver import Objective
+from ..material.messages import render, say
+from ..words.language import N_, t, tc
 
 
 class Space(Enum):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..cards import parse_card, parse_cards
-from ..errors import GinError
-from ..melds import Arrangement
-from ..messages import Message
-from ..rules import Rules
-from ..solver import DiscardRow, parse_fraction
+from ..engine.cards import parse_card, parse_cards
+from ..engine.melds import Arrangement
+from ..engine.rules import Rules
+from ..engine.solver import DiscardRow, parse_fraction
+from ..material.messages import Message
+from ..words.errors import GinError
 from .core import Puzzle, PuzzleError
 
 

@@ -1,7 +1,7 @@
 """What makes a "take or draw?" position a puzzle, and what it says: the solved
 position (:class:`DrawContext`), the themes that decide its answer, the ladder
 of naive players that rates it, its explanation and its hint ladder, as
-messages whose numbers all come from :func:`gintrainer.solver.take_or_draw`.
+messages whose numbers all come from :func:`gintrainer.engine.solver.take_or_draw`.
 
 The ladder: the meld rule (take the card when it goes into a meld), then the
 count now (take it when taking lowers the deadwood below what the hand holds
@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..cards import Card
-from ..melds import Arrangement, best_arrangement, every_meld, min_deadwood
-from ..messages import Message, say
-from ..solver import DrawChoice, TakeOrDraw
+from ..engine.cards import Card
+from ..engine.melds import Arrangement, best_arrangement, every_meld, min_deadwood
+from ..engine.solver import DrawChoice, TakeOrDraw
+from ..material.messages import Message, say
 from .kinds import PuzzleKind
 from .positions import DrawPosition
 

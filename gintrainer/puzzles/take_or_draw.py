@@ -1,6 +1,6 @@
 """The "take or draw?" puzzle: ten cards before the draw and a card on top of the
 discard pile; take it, or draw from the stock? Answered by the exact expected
-deadwood after the best discard either way (:func:`gintrainer.solver.take_or_draw`),
+deadwood after the best discard either way (:func:`gintrainer.engine.solver.take_or_draw`),
 kept only when one choice expects at least :data:`TAKE_DRAW_MARGIN` less.
 
 Its record keeps the common keys of every puzzle (``id``, ``kind``, ``rules``,
@@ -10,7 +10,7 @@ knock limit and ``answer``: ``choice`` ("take" or "draw"), ``take_expected`` and
 ``draw_expected`` as exact fractions "a/b", and ``discard``, the best discard
 after taking. Of discards that leave the same least deadwood after the take the
 record names the one with the best chances on the next draw, then the first in
-card order (:attr:`gintrainer.solver.TakeOrDraw.discard`); the answer marked is
+card order (:attr:`gintrainer.engine.solver.TakeOrDraw.discard`); the answer marked is
 the choice alone.
 """
 
@@ -22,12 +22,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..cards import Card, format_cards, parse_card, parse_cards
-from ..errors import GinError
-from ..language import N_, t
-from ..messages import Message, say
-from ..rules import Rules
-from ..solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
+from ..engine.cards import Card, format_cards, parse_card, parse_cards
+from ..engine.rules import Rules
+from ..engine.solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
+from ..material.messages import Message, say
+from ..words.errors import GinError
+from ..words.language import N_, t
 from .answers import choice_reading, mark_choice
 from .core import Grade, PuzzleError, Said
 from .kinds import PuzzleKind

@@ -1,9 +1,9 @@
 """Puzzle themes: each an automatic tag, a predicate over the solved position,
 with the title and one-line description a learner reads and the hint it gives
-(messages of :mod:`gintrainer.messages`).
+(messages of :mod:`gintrainer.material.messages`).
 
 A theme is tagged only when it decides the answer: the answer changes because
-of it, or the naive rule (:func:`gintrainer.solver.naive_discard`, the one
+of it, or the naive rule (:func:`gintrainer.engine.solver.naive_discard`, the one
 definition of it) fails because of it. The first rung of the hint ladder quotes
 the hint of the first deciding theme in :data:`HINT_ORDER`.
 """
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from ..cards import Card, cards_mask, show_cards
-from ..errors import GinError
-from ..melds import Arrangement, MeldKind, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
-from ..messages import Message, render, say
-from ..solver import DiscardRow, DiscardTable, Objective, naive_discard
+from ..engine.cards import Card, cards_mask, show_cards
+from ..engine.melds import Arrangement, MeldKind, best_arrangement, mask_min_deadwood, meld_kind, min_deadwood
+from ..engine.solver import DiscardRow, DiscardTable, Objective, naive_discard
+from ..material.messages import Message, render, say
+from ..words.errors import GinError
 from .defend_themes import THEME_PREDICATES as DEFEND_THEMES
 from .defend_themes import DefendContext
 from .kinds import DISCARD_KINDS, PuzzleKind, ranking_objective

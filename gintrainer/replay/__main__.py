@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import GinError
+from ..words.errors import GinError
 from .annotate import with_solver_annotations
 from .examples import build_examples
 from .history import load

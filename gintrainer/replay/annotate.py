@@ -3,7 +3,7 @@
 :func:`annotate` looks at each decision of the chosen seats with only what
 that player could see (his cards, the discard pile, the cards the opponent
 took from the pile and still holds, the Oklahoma upcard) and the one-draw
-solver of :mod:`gintrainer.solver`:
+solver of :mod:`gintrainer.engine.solver`:
 
 * a discard whose expected deadwood after the next draw is above the best
   discard's ("costly-discard", with the amount);
@@ -42,15 +42,15 @@ from fractions import Fraction
 from functools import cache
 from typing import NotRequired, TypedDict
 
-from ..cards import Card
-from ..errors import GinError
-from ..hand import Action, ActionKind, Hand, Phase
-from ..language import N_, PLAYERS, format_plain, in_language, t
-from ..melds import best_arrangement
-from ..rules import Rules
-from ..scoring import ScoreKind, defender_reply
-from ..solver import DiscardRow, DiscardTable, discard_table, discard_table_for
-from ..view import SeatView, card_of
+from ..engine.cards import Card
+from ..engine.hand import Action, ActionKind, Hand, Phase
+from ..engine.melds import best_arrangement
+from ..engine.rules import Rules
+from ..engine.scoring import ScoreKind, defender_reply
+from ..engine.solver import DiscardRow, DiscardTable, discard_table, discard_table_for
+from ..engine.view import SeatView, card_of
+from ..words.errors import GinError
+from ..words.language import N_, PLAYERS, format_plain, in_language, t
 from .history import Annotation, Replay, ReplayError, load
 
 SOLVER = "solver"
@@ -384,7 +384,7 @@ def _draw_notes(number: int, seat: int, action: Action, before: Hand) -> list[Fi
 
 def discard_position(before: Hand, seat: int) -> DiscardTable:
     """The solver's table for the 11 cards a player holds in the state ``before``
-    his discard, from his seat's view (:func:`~gintrainer.solver.discard_table_for`)."""
+    his discard, from his seat's view (:func:`~gintrainer.engine.solver.discard_table_for`)."""
     return discard_table_for(SeatView.of(before, seat))
 
 

@@ -23,8 +23,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ..hand import Action, ActionKind, Hand
-from ..language import t
+from ..engine.hand import Action, ActionKind, Hand
+from ..words.language import t
 from .annotate import annotate
 from .facts import arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered, visible_cards
 from .hands import SCRIPTS

@@ -6,7 +6,7 @@ one here. :func:`step_facts` lists what a step offers, :func:`deal_facts` and
 :func:`hand_facts` what the deal comment and the description may quote.
 
 Facts are taken from what the player who acts could see (see
-:class:`~gintrainer.view.SeatView`), except those of a finished hand, when
+:class:`~gintrainer.engine.view.SeatView`), except those of a finished hand, when
 every card is shown. Card lists are written in file notation (``"3D 6D"``),
 several melds with `` / `` between them, and ``""`` for none. Some facts take
 an argument and are declared as a mapping from it to the value:
@@ -30,16 +30,16 @@ from collections.abc import Mapping
 from contextlib import suppress
 from fractions import Fraction
 
-from ..cards import Card, cards_mask, mask_cards, parse_cards, sort_by_rank
-from ..errors import GinError
-from ..hand import Action, ActionKind, Hand, possible_melds
-from ..language import PLAYERS, in_language
-from ..melds import all_best_arrangements, is_meld, order_meld
-from ..players import draw_values, lowers_deadwood, opponent_hands
-from ..rules import Rules
-from ..scoring import ScoreKind, best_layoffs, layoff_targets, settle
-from ..view import SeatView, card_of
-from ..vocab import Vocabulary
+from ..engine.cards import Card, cards_mask, mask_cards, parse_cards, sort_by_rank
+from ..engine.hand import Action, ActionKind, Hand, possible_melds
+from ..engine.melds import all_best_arrangements, is_meld, order_meld
+from ..engine.players import draw_values, lowers_deadwood, opponent_hands
+from ..engine.rules import Rules
+from ..engine.scoring import ScoreKind, best_layoffs, layoff_targets, settle
+from ..engine.view import SeatView, card_of
+from ..words.errors import GinError
+from ..words.language import PLAYERS, in_language
+from ..words.vocab import Vocabulary
 from .annotate import discard_position, draw_choice
 from .history import Replay, ReplayError, Step
 
@@ -276,7 +276,7 @@ def knock_wins(replay: Replay, number: int) -> int:
     """The knock or gin at step ``number``: the share, in whole percent rounded
     down, of the opponent's possible hands it beats after the opponent's best
     reply. The hands are sampled as the best computer player reads them (see
-    :func:`gintrainer.players.opponent_hands`) from what the knocker saw, with
+    :func:`gintrainer.engine.players.opponent_hands`) from what the knocker saw, with
     the layout he laid (his least-deadwood one while the hand is unfinished)."""
     step = replay.step(number)
     if step.action.kind not in _GOING_OUT:

@@ -15,8 +15,8 @@ Ann is seat 0 and deals every hand; Ben is seat 1, the non-dealer.
 
 from __future__ import annotations
 
-from ..language import N_
-from ..rules import Rules
+from ..engine.rules import Rules
+from ..words.language import N_
 from .scripts import Script, move
 
 BOTH_PASS = Script(

@@ -31,13 +31,20 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypeGuard
 
-from ..cards import Card, format_cards, parse_card, parse_cards
-from ..errors import GinError
-from ..hand import Action, ActionKind, Hand
-from ..language import N_, t, tn
-from ..rules import Rules
-from ..scoring import HandScore
-from ..storage import RecordError, RecordKind, parse_json, read_record, refuse_lone_surrogate, write_text_atomic
+from ..engine.cards import Card, format_cards, parse_card, parse_cards
+from ..engine.hand import Action, ActionKind, Hand
+from ..engine.rules import Rules
+from ..engine.scoring import HandScore
+from ..records.storage import (
+    RecordError,
+    RecordKind,
+    parse_json,
+    read_record,
+    refuse_lone_surrogate,
+    write_text_atomic,
+)
+from ..words.errors import GinError
+from ..words.language import N_, t, tn
 
 FORMAT = "gintrainer-hand-history"
 VERSION = 1

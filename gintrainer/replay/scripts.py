@@ -13,16 +13,16 @@ import string
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..cards import Card, CardsLike, parse_cards
-from ..deals import stack_deck
-from ..errors import GinError
-from ..language import PLAYER_VALUES, format_plain
-from ..rules import Rules
+from ..engine.cards import Card, CardsLike, parse_cards
+from ..engine.rules import Rules
+from ..material.deals import stack_deck
+from ..words.errors import GinError
+from ..words.language import PLAYER_VALUES, format_plain
 from .history import ReplayError
 
 
 def stacked(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: CardsLike = "") -> tuple[Card, ...]:
-    """A stacked deck (see :func:`gintrainer.deals.stack_deck`), a bad one refused as a ReplayError."""
+    """A stacked deck (see :func:`gintrainer.material.deals.stack_deck`), a bad one refused as a ReplayError."""
     try:
         return stack_deck(non_dealer, dealer, upcard, stock)
     except GinError as error:

@@ -17,9 +17,9 @@ import ipywidgets as widgets
 import traitlets
 from traitlets.utils.sentinel import Sentinel
 
-from ..drawing import SIZES, style_block
-from ..errors import GinError
-from ..language import current_language, t, tc, text_direction
+from ..material.drawing import SIZES, style_block
+from ..words.errors import GinError
+from ..words.language import current_language, t, tc, text_direction
 
 log = logging.getLogger("gintrainer.widgets")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from ..cards import Card, CardsLike, parse_cards
-from ..drawing import SORTS, card_classes, hand_html, table_html
-from ..hand import Hand
-from ..language import PLAYERS, tc
+from ..engine.cards import Card, CardsLike, parse_cards
+from ..engine.hand import Hand
+from ..material.drawing import SORTS, card_classes, hand_html, table_html
+from ..words.language import PLAYERS, tc
 from . import ui as widgets
 from .base import Change, View, auto_width_buttons, close_parts, close_tree, guarded, settings
 

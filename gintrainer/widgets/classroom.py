@@ -39,16 +39,16 @@ from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, pending,
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
 from ..classroom.store import ClassStore, StoredSession, StoreError, new_session_key, open_store, opens, session_name
-from ..errors import GinError
-from ..language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
+from ..engine.solver import Objective
 from ..puzzles import KINDS, THEMES, PuzzleKind, bank_path
 from ..puzzles.answers import Reading
 from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.owners import owner
 from ..puzzles.themes import theme_title
-from ..solver import Objective
-from ..storage import StorageError
-from ..training import PuzzleAttempt
+from ..records.storage import StorageError
+from ..trainers.training import PuzzleAttempt
+from ..words.errors import GinError
+from ..words.language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from . import ui as widgets
 from .base import Change, PageAddress, ScriptWidget, SignIn, View, download_link, guarded
 from .profile import Learner

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from ..cards import Card, CardsLike, parse_cards
-from ..errors import GinError
-from ..language import t, tc
-from ..melds import meld_kind, order_meld
-from ..scoring import Layoff, not_a_meld
+from ..engine.cards import Card, CardsLike, parse_cards
+from ..engine.melds import meld_kind, order_meld
+from ..engine.scoring import Layoff, not_a_meld
+from ..words.errors import GinError
+from ..words.language import t, tc
 from . import ui as widgets
 from .base import View, guarded
 from .cards import CardPicker

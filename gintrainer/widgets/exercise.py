@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable
 from html import escape
 from typing import cast
 
-from ..cards import CardsLike
-from ..drawing import CardStyle, cards_html
+from ..engine.cards import CardsLike
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
 from ..exercises.core import NAMES, AnswerType
-from ..language import t, tc, tn
+from ..material.drawing import CardStyle, cards_html
+from ..words.language import t, tc, tn
 from . import ui as widgets
 from .base import View, auto_width_buttons, guarded
 from .cards import CardPicker

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from html import escape
 
-from ..cards import Card
-from ..errors import IllegalActionError
-from ..hand import LAYOUT_PHASES, Action, ActionKind, Phase
-from ..language import current_language, t, tc
+from ..engine.cards import Card
+from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..lessons.first_hand import RULES, FirstHand, Verdict, opponent
-from ..practice import hand_move_log
+from ..trainers.practice import hand_move_log
+from ..words.errors import IllegalActionError
+from ..words.language import current_language, t, tc
 from . import ui as widgets
 from .base import guarded
 from .cards import CardPicker

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..language import LANGUAGES, NAMES, PSEUDO, check_language, current_language, t, use_language
 from ..lessons import LESSONS, checks
 from ..lessons import demo as demo_info
 from ..lessons import example as example_info
 from ..lessons.path import lesson_of_exercise
-from ..reference import glossary_html, quick_reference_html
+from ..material.reference import glossary_html, quick_reference_html
+from ..words.language import LANGUAGES, NAMES, PSEUDO, check_language, current_language, t, use_language
 from . import ui as widgets
 from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
@@ -210,7 +210,7 @@ def glossary() -> HTML:
     """The glossary as a static HTML output (prints well)."""
     from IPython.display import HTML
 
-    from ..drawing import style_block
+    from ..material.drawing import style_block
     return HTML(style_block() + glossary_html(four_colour=settings.four_colour))
 
 
@@ -218,7 +218,7 @@ def quick_reference() -> HTML:
     """The one-page quick reference as a static HTML output (prints well)."""
     from IPython.display import HTML
 
-    from ..drawing import style_block
+    from ..material.drawing import style_block
     return HTML(style_block() + quick_reference_html(four_colour=settings.four_colour))
 
 

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from html import escape
 
-from ..cards import Card
-from ..coach import Coaching, CoachMode
-from ..drawing import (
+from ..engine.cards import Card
+from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from ..engine.melds import best_arrangement
+from ..engine.rules import PRESETS, Rules
+from ..engine.solver import DiscardTable
+from ..engine.view import SeatView
+from ..material.drawing import (
     deadwood_sum_words,
     deadwood_words,
     discard_table_html,
@@ -20,12 +24,10 @@ from ..drawing import (
     words,
     words_about,
 )
-from ..drawing import score_sheet_html as hand_scores_html
-from ..hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from ..language import N_, t, tc
-from ..melds import best_arrangement
-from ..messages import addresses
-from ..practice import (
+from ..material.drawing import score_sheet_html as hand_scores_html
+from ..material.messages import addresses
+from ..trainers.coach import Coaching, CoachMode
+from ..trainers.practice import (
     VARIANTS,
     LoggedMove,
     PracticeError,
@@ -36,9 +38,7 @@ from ..practice import (
     opponents,
     practice_rules,
 )
-from ..rules import PRESETS, Rules
-from ..solver import DiscardTable
-from ..view import SeatView
+from ..words.language import N_, t, tc
 from . import ui as widgets
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
@@ -81,7 +81,7 @@ def move_log_html(game: PracticeGame) -> str:
 
 
 def moves_html(log: tuple[LoggedMove, ...], seat: int) -> str:
-    """A hand's move log (:func:`gintrainer.practice.hand_move_log`) as the box
+    """A hand's move log (:func:`gintrainer.trainers.practice.hand_move_log`) as the box
     :func:`move_log_html` draws, for the learner in ``seat``."""
     if not log:
         return ""
@@ -722,7 +722,7 @@ _WHAT_TO_DO: dict[str, str] = {
     Phase.DEFENDER_LAYOUT: N_("Lay out your melds and lay off cards on the knocker's melds; or let the engine do "
                               "it."),
 }
-"""What the learner does next, by the hand's decision (:attr:`~gintrainer.hand.Hand.decision`; the hand is not
+"""What the learner does next, by the hand's decision (:attr:`~gintrainer.engine.hand.Hand.decision`; the hand is not
 over), in English (shown with ``t``)."""
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ..language import N_, t, tc
 from ..lessons import DEMOS, LESSONS
-from ..reference import quick_reference_sections
+from ..material.reference import quick_reference_sections
+from ..words.language import N_, t, tc
 from . import ui as widgets
 from .base import Change, View, guarded, replace_view, settings
 from .lesson import demo

@@ -11,7 +11,7 @@ browser's preferred one (Voila hands the ``Accept-Language`` header to the
 kernel), else English; asked for with a profile, it is saved in the profile.
 
 On a shared server (:func:`gintrainer.app.profiles_shared`) a profile opens only
-with its PIN (:func:`gintrainer.profiles.enter`), typed in the profile bar, or for a
+with its PIN (:func:`gintrainer.records.profiles.enter`), typed in the profile bar, or for a
 browser that typed it earlier in its session: once the PIN is right, the page
 sends the server a ticket (:class:`~.base.SignIn`) and the server gives the browser
 a signed cookie naming the profile, which its next pages read
@@ -26,7 +26,6 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .. import profiles as store
 from ..app import (
     LEARNER_TICKET_HEADER,
     SIGN_OUT,
@@ -38,8 +37,11 @@ from ..app import (
     profiles_shared,
     query_params,
 )
-from ..errors import GinError
-from ..language import (
+from ..records import profiles as store
+from ..records.progress import DIFFICULTIES, Progress
+from ..records.storage import clean_name, data_dir, name_key, name_stem
+from ..words.errors import GinError
+from ..words.language import (
     LANGUAGES,
     N_,
     check_language,
@@ -50,13 +52,11 @@ from ..language import (
     tc,
     use_language,
 )
-from ..progress import DIFFICULTIES, Progress
-from ..storage import clean_name, data_dir, name_key, name_stem
 from . import ui as widgets
 from .base import Change, PageAddress, SignIn, View, download_link, guarded, settings
 
 if TYPE_CHECKING:
-    from ..training import PuzzleAttempt
+    from ..trainers.training import PuzzleAttempt
 
 GUEST = "Guest"
 DIFFICULTY_LABELS = {"easier": N_("Easier than my rating"), "adaptive": N_("At my rating"),
@@ -176,7 +176,7 @@ class Learner:
         self._changed()
 
     def record(self, attempt: PuzzleAttempt) -> str:
-        """Record a finished attempt (see :class:`~gintrainer.training.PuzzleAttempt`); returns
+        """Record a finished attempt (see :class:`~gintrainer.trainers.training.PuzzleAttempt`); returns
         what it did to the rating and why (a puzzle answered before is practice)."""
         if attempt.result is None:
             raise GinError("the puzzle is not finished")
@@ -190,7 +190,7 @@ class Learner:
                 raise GinError("the profile store did not say what the progress was before this attempt")
             before, self.progress, self.notice = outcome.previous, outcome.progress, outcome.notice
         self._changed()
-        from ..training import rating_words  # a puzzle's page: a lesson's imports no puzzles
+        from ..trainers.training import rating_words  # a puzzle's page: a lesson's imports no puzzles
         return rating_words(before.rating, self.progress.history[-1])
 
     def record_exercise(self, lesson: int | str, kind: str, *, right: bool) -> None:
@@ -242,7 +242,7 @@ class Learner:
     def set_practice(self, *, opponent: str, coach: str) -> None:
         """Keep the computer player and the coach of the learner's practice (in the profile,
         for a named learner), for their next match; nothing is written when they are kept
-        already. The practice page reads them back (:func:`gintrainer.practice.chosen_opponent`)."""
+        already. The practice page reads them back (:func:`gintrainer.trainers.practice.chosen_opponent`)."""
         settings = self.progress.settings
         if (settings.practice_opponent, settings.practice_coach) != (opponent, coach):
             self._set(practice_opponent=opponent, practice_coach=coach)

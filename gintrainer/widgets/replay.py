@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..cards import Card
-from ..drawing import discard_table_html
-from ..errors import GinError
-from ..language import PLAYERS, t, tc, tn
-from ..melds import min_deadwood
+from ..engine.cards import Card
+from ..engine.melds import min_deadwood
+from ..material.drawing import discard_table_html
+from ..material.steps import HandSteps
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words, comment_words
-from ..steps import HandSteps
+from ..words.errors import GinError
+from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
 from .base import Change, View, auto_width_buttons, download_link, guarded, replace_view
 from .stepper import Stepper

@@ -18,8 +18,6 @@ from dataclasses import dataclass, replace
 from html import escape
 
 from ..app import for_a_class
-from ..errors import GinError
-from ..language import LANGUAGES, N_, NAMES, current_language, t, tc, with_arrow
 from ..lessons.path import (
     FIRST_HAND,
     LessonState,
@@ -36,6 +34,8 @@ from ..lessons.path import (
 from ..lessons.path import step as path_step
 from ..lessons.table import FIRST_HAND_GOAL
 from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
+from ..words.errors import GinError
+from ..words.language import LANGUAGES, N_, NAMES, current_language, t, tc, with_arrow
 from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar

@@ -8,14 +8,14 @@ from typing import Protocol
 
 import traitlets
 
-from ..hand import Hand
-from ..language import PLAYERS, t, tc, with_arrow
-from ..steps import HandSteps
+from ..engine.hand import Hand
+from ..material.steps import HandSteps
+from ..words.language import PLAYERS, t, tc, with_arrow
 from .base import Change, ScriptWidget, View, guarded
 
 
 class Steps(Protocol):
-    """A steps model as a stepper shows it (:mod:`gintrainer.steps` has several; it may
+    """A steps model as a stepper shows it (:mod:`gintrainer.material.steps` has several; it may
     also have a ``title``)."""
 
     @property
@@ -109,7 +109,7 @@ class StepperBoard(ScriptWidget):
 
 def stepper_texts() -> dict[str, str]:
     """The stepper's button labels, tooltips and slider name, in the language spoken now
-    (the buttons' arrows from :func:`~gintrainer.language.with_arrow`: on a right-to-left
+    (the buttons' arrows from :func:`~gintrainer.words.language.with_arrow`: on a right-to-left
     page "back" points right)."""
     return {"start": with_arrow(tc("stepper", "Start"), "start"), "start_tip": t("Go to the start"),
             "back": with_arrow(tc("stepper", "Back"), "step_back"), "back_tip": t("One step back"),
@@ -119,7 +119,7 @@ def stepper_texts() -> dict[str, str]:
 
 
 class Stepper(View):
-    """Shows one step of a steps model (:mod:`gintrainer.steps`) with its caption,
+    """Shows one step of a steps model (:mod:`gintrainer.material.steps`) with its caption,
     and buttons to go to the start, back, forward and to the end (all drawn by one
     :class:`StepperBoard`).
 

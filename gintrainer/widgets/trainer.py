@@ -12,8 +12,9 @@ import random
 from collections.abc import Callable, Iterable
 from html import escape
 
-from ..cards import Card, parse_card
-from ..drawing import (
+from ..engine.cards import Card, parse_card
+from ..engine.scoring import check_melds
+from ..material.drawing import (
     choice_table_html,
     defend_position_html,
     discard_table_html,
@@ -24,10 +25,7 @@ from ..drawing import (
     puzzle_position_html,
     puzzle_rules_words,
 )
-from ..errors import GinError
-from ..language import N_, t, tc
-from ..messages import Message, render, say
-from ..progress import Attempt
+from ..material.messages import Message, render, say
 from ..puzzles import (
     KINDS,
     THEMES,
@@ -44,8 +42,18 @@ from ..puzzles import (
 from ..puzzles.answers import parse_reply_response
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
-from ..scoring import check_melds
-from ..training import DIFFICULTY_CHOICES, Feedback, PuzzleAttempt, Stage, choose_next, cost_messages, themes_in_bank
+from ..records.progress import Attempt
+from ..trainers.training import (
+    DIFFICULTY_CHOICES,
+    Feedback,
+    PuzzleAttempt,
+    Stage,
+    choose_next,
+    cost_messages,
+    themes_in_bank,
+)
+from ..words.errors import GinError
+from ..words.language import N_, t, tc
 from . import ui as widgets
 from .base import Change, View, auto_width_buttons, guarded, settings
 from .cards import CardPicker

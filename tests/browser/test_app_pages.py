@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_page
-from gintrainer.drawing import DISCARD_COLUMNS, words
 from gintrainer.exercises import generate
+from gintrainer.material.drawing import DISCARD_COLUMNS, words
 from gintrainer.puzzles import daily
 
 pytestmark = pytest.mark.browser
@@ -185,7 +185,7 @@ def test_hints_say_what_they_cost_first_and_run_out(page, server, console):
 
 
 def test_links_keep_the_learner_and_lessons_keep_the_profile_s_settings(page, server, console, monkeypatch):
-    from gintrainer import profiles
+    from gintrainer.records import profiles
     in_server_data(server, monkeypatch, lambda: profiles.update_settings("Lee", four_colour=True))
     open_page(page, server, "lessons/01_cards_and_melds.ipynb", "profile=LEE")
     expect(page.get_by_label("Four-colour deck")).to_be_checked()
@@ -199,7 +199,7 @@ def test_links_keep_the_learner_and_lessons_keep_the_profile_s_settings(page, se
 
 
 def test_names_match_whatever_their_case_and_a_warning_goes_once_fixed(page, server, console, monkeypatch):
-    from gintrainer import profiles
+    from gintrainer.records import profiles
     in_server_data(server, monkeypatch, lambda: profiles.load("Mia"))
     open_page(page, server, "index.ipynb")
     bar = page.locator(".gt-profile-bar").first

@@ -8,11 +8,11 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_page
-from gintrainer.cards import show_cards
 from gintrainer.classroom import ClassSet
-from gintrainer.language import in_language, t, tc, tn
+from gintrainer.engine.cards import show_cards
 from gintrainer.puzzles import KINDS, PuzzleKind
 from gintrainer.widgets.trainer import kind_title
+from gintrainer.words.language import in_language, t, tc, tn
 
 pytestmark = pytest.mark.browser
 

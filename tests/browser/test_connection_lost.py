@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from conftest import ConsoleWatch, open_page, running_server
 from gintrainer.classroom import ClassSet
 from gintrainer.classroom.store import STORE_FILE, open_store
-from gintrainer.language import in_language, t, tc
+from gintrainer.words.language import in_language, t, tc
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,7 @@ from gintrainer.app import TEACHER_PASSPHRASE
 from gintrainer.classroom import ClassSet
 from gintrainer.classroom.store import DATABASE_ENV
 from gintrainer.puzzles import PuzzleKind
-from gintrainer.storage import name_stem
+from gintrainer.records.storage import name_stem
 
 pytestmark = pytest.mark.browser
 

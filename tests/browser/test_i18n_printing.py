@@ -13,8 +13,8 @@ import pytest
 from pypdf import PdfReader
 
 import gintrainer.classroom.worksheet as sheet
-from gintrainer import language
 from gintrainer.classroom import ClassSet, worksheet_html
+from gintrainer.words import language
 
 pytestmark = pytest.mark.browser
 

@@ -28,7 +28,7 @@ from gintrainer.app import (
     Reservation,
     refusal_page,
 )
-from gintrainer.language import in_language, t
+from gintrainer.words.language import in_language, t
 
 PAGE = "classroom/student.ipynb"
 FLOODER = "127.0.0.2"

@@ -56,8 +56,8 @@ TITLES = {
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
 def test_each_page_is_titled_in_its_language(page, server, console, lang):
-    from gintrainer.language import use_language
     from gintrainer.widgets.site import page_title
+    from gintrainer.words.language import use_language
     for notebook, english in TITLES["en"].items():
         if lang != "en" and notebook.startswith("lessons/"):
             notebook = notebook.replace("lessons/", f"lessons/{lang}/")

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 from conftest import open_page, settle
 from gintrainer.classroom import class_set
 from gintrainer.classroom.worksheet import worksheet_html
-from gintrainer.language import LANGUAGES, NAMES, in_language
 from gintrainer.lessons import NAMES as LESSON_PLAYERS
 from gintrainer.widgets.site import lesson_path, site_pages
+from gintrainer.words.language import LANGUAGES, NAMES, in_language
 from i18n import unmarked
 
 pytestmark = pytest.mark.browser

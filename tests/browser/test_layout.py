@@ -18,7 +18,7 @@ from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.classroom import ClassSet
 from gintrainer.lessons.path import lesson_order
-from gintrainer.practice import PracticeGame
+from gintrainer.trainers.practice import PracticeGame
 from gintrainer.widgets.site import REFERENCE_FILES
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from conftest import open_page, running_server
 from gintrainer.app import TEACHER_PASSPHRASE
-from gintrainer.guesses import FREE_GUESSES
+from gintrainer.records.guesses import FREE_GUESSES
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from conftest import open_page
 from decks import stacked_deck
 from gintrainer import Match, Rules
-from gintrainer.practice import PracticeGame, save_path
+from gintrainer.trainers.practice import PracticeGame, save_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("server_data")]
 

@@ -9,10 +9,11 @@ from playwright.sync_api import expect
 
 from conftest import open_page
 from decks import stacked_deck
-from gintrainer import Match, Rules, players
-from gintrainer.drawing import DISCARD_COLUMNS, words
-from gintrainer.hand import LAYOUT_PHASES, Phase
-from gintrainer.practice import PracticeGame, save_path
+from gintrainer import Match, Rules
+from gintrainer.engine import players
+from gintrainer.engine.hand import LAYOUT_PHASES, Phase
+from gintrainer.material.drawing import DISCARD_COLUMNS, words
+from gintrainer.trainers.practice import PracticeGame, save_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("server_data")]
 

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_page, running_server
-from gintrainer import profiles as store
 from gintrainer.app import PROFILES_SHARED
+from gintrainer.records import profiles as store
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_page
-from gintrainer.messages import format_value
+from gintrainer.material.messages import format_value
 from gintrainer.puzzles import bank
 
 pytestmark = pytest.mark.browser

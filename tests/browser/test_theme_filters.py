@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from conftest import open_page
 from gintrainer.puzzles import THEMES
 from gintrainer.puzzles.themes import NO_THEME_MEANS_ALL
-from gintrainer.training import themes_in_bank
+from gintrainer.trainers.training import themes_in_bank
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """Learner profiles on disk: one progress file per learner in the data folder's
-``profiles`` folder (see :mod:`gintrainer.storage`).
+``profiles`` folder (see :mod:`gintrainer.records.storage`).
 
 Several pages and several students may share one server, each page in its own
 process, so every change is a read-modify-write under the profile's lock, and
@@ -40,8 +40,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import GinError
-from .language import t
+from ..words.errors import GinError
+from ..words.language import t
 from .progress import (
     PROFILE,
     Answer,
@@ -83,7 +83,7 @@ FREE_TRIES = 3
 LONGEST_WAIT = 900
 """The longest wait in seconds between two tries of a profile's PIN (a guesser needs months for
 four digits; its owner waits a quarter of an hour at worst, or asks for a new PIN)."""
-log = logging.getLogger("gintrainer.profiles")
+log = logging.getLogger("gintrainer.records.profiles")
 
 
 class PinError(ProgressError):

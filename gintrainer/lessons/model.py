@@ -25,16 +25,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..deals import deal
-from ..drawing import meld_groups
-from ..errors import GinError
+from ..engine.hand import Hand
+from ..engine.rules import Rules
 from ..exercises import KINDS, Exercise
 from ..exercises.core import choice_checker
-from ..hand import Hand
-from ..language import N_, player_values, t
-from ..rules import Rules
-from ..steps import Caption, DealSteps, HandSteps, MatchSteps
-from ..vocab import Vocabulary
+from ..material.deals import deal
+from ..material.drawing import meld_groups
+from ..material.steps import Caption, DealSteps, HandSteps, MatchSteps
+from ..words.errors import GinError
+from ..words.language import N_, player_values, t
+from ..words.vocab import Vocabulary
 from .table import STANDARD, LessonPage
 
 
@@ -62,7 +62,7 @@ class Move:
 
 def move(action: str, text: str, *facts: str) -> Move:
     """An action with its caption: ``text`` is a template filled from the step the action
-    leads to, ``facts`` the yes/no values it claims (see :class:`~gintrainer.steps.Caption`)."""
+    leads to, ``facts`` the yes/no values it claims (see :class:`~gintrainer.material.steps.Caption`)."""
     return Move(action, Caption(text, tuple(facts)))
 
 

@@ -18,12 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-from .cards import Card, parse_card, parse_cards
-from .errors import GinError
-from .language import N_, t
-from .messages import Message, Percent, Signed, render, say
-from .progress import Attempt
-from .puzzles import (
+from ..engine.cards import Card, parse_card, parse_cards
+from ..engine.solver import DiscardRow, Objective
+from ..material.messages import Message, Percent, Signed, render, say
+from ..puzzles import (
     DIFFICULTY_LEVELS,
     BankEntry,
     Puzzle,
@@ -34,10 +32,12 @@ from .puzzles import (
     normalise_kind,
     verify,
 )
-from .puzzles.knock_layout import layout_text, parse_layout
-from .rating import Rating, expected_score, pick
-from .solver import DiscardRow, Objective
-from .vocab import Vocabulary
+from ..puzzles.knock_layout import layout_text, parse_layout
+from ..records.progress import Attempt
+from ..records.rating import Rating, expected_score, pick
+from ..words.errors import GinError
+from ..words.language import N_, t
+from ..words.vocab import Vocabulary
 
 
 class Stage(Vocabulary):
@@ -141,7 +141,7 @@ class PuzzleAttempt:
         if self.stage == Stage.LAYOUT:
             return self.answer_layout(parse_layout(answer))
         if self.stage == Stage.REPLY:
-            from .puzzles.answers import parse_reply_response
+            from ..puzzles.answers import parse_reply_response
             return self.answer_reply(*parse_reply_response(answer))
         if len(answer.split()) != 1:
             raise GinError(f"a recorded answer is take or draw, not {answer!r}")
@@ -263,7 +263,7 @@ class PuzzleAttempt:
 
     def answer_reply(self, melds, layoffs, undercut) -> Feedback:
         """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
-        from .puzzles.defend import DefendPuzzle, answer_text
+        from ..puzzles.defend import DefendPuzzle, answer_text
         self.require_stage(Stage.REPLY)
         puzzle = self.puzzle
         assert isinstance(puzzle, DefendPuzzle)  # the reply stage is a defend puzzle's alone
@@ -302,7 +302,7 @@ def rating_words(before: Rating, attempt: Attempt, lang: str | None = None) -> s
     """What one recorded attempt did to the learner's rating, and why (see
     :func:`rating_messages`), in words, in ``lang`` (the page's language by default).
 
-    >>> from gintrainer.progress import Progress
+    >>> from gintrainer.records.progress import Progress
     >>> p = Progress.new("Ann").with_attempt({"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1100},
     ...                                      "failed", answer="no", hints=0)
     >>> words = rating_words(Rating(), p.history[-1])

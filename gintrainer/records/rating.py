@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .errors import GinError
+from ..words.errors import GinError
 
 SCALE = 173.7178
 """Glicko-2's conversion factor between the rating scale and its internal scale."""
@@ -69,7 +69,7 @@ class Rating:
     >>> Rating(deviation=0)
     Traceback (most recent call last):
     ...
-    gintrainer.rating.RatingError: deviation must be above 0 and at most 350, not 0
+    gintrainer.records.rating.RatingError: deviation must be above 0 and at most 350, not 0
     """
 
     rating: float = BASE

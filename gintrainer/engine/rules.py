@@ -5,16 +5,16 @@
 >>> Rules(knock_limit=-1)
 Traceback (most recent call last):
 ...
-gintrainer.errors.RulesError: knock_limit must be an int from 0 to 99, not -1
+gintrainer.words.errors.RulesError: knock_limit must be an int from 0 to 99, not -1
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from ..words.errors import GinError, RulesError
+from ..words.language import N_, t, tc
 from .cards import Card, CardsLike, parse_cards
-from .errors import GinError, RulesError
-from .language import N_, t, tc
 
 NEXT_DEALER_CHOICES = ("winner", "loser")
 

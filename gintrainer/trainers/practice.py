@@ -3,18 +3,18 @@ player, a coach, take-backs, and the game saved after every move.
 
 :class:`PracticeGame` holds a :class:`~gintrainer.Match`, the learner's seat, the
 opponent's name, the coach (off, in words or the solver's table: see
-:mod:`gintrainer.coach`), and the learner's decision points in the hand in
+:mod:`gintrainer.trainers.coach`), and the learner's decision points in the hand in
 progress (for taking back). The computer moves through
-:func:`gintrainer.players.decide`, which sees only its own seat's view. The coach
+:func:`gintrainer.engine.players.decide`, which sees only its own seat's view. The coach
 sees only what the learner's seat may see.
 
 A game with an ``owner`` (a learner's name) is saved after every change to one
 JSON file per learner under the data folder (``practice/<stem>.json``, the same
-file for every spelling of the name; see :mod:`gintrainer.storage`), written
+file for every spelling of the name; see :mod:`gintrainer.records.storage`), written
 atomically under a lock; :meth:`PracticeGame.resume` reads it back, and an
 unreadable file is set aside with a notice, never deleted.
 
->>> from gintrainer.hand import Phase
+>>> from gintrainer.engine.hand import Phase
 >>> game = PracticeGame(opponent="naive", seed=4)
 >>> game.hand.to_act == game.seat or game.hand.is_over
 True
@@ -35,20 +35,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import players as computer
-from .cards import Card
-from .coach import Coaching, CoachMode, coach_mode, coaching
-from .errors import GinError
-from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from .language import N_, format_number, t, tc, tn
-from .match import Match
-from .messages import addresses
-from .replay import Annotation, Replay, annotate
-from .replay.annotate import better_words
-from .rules import PRESETS, Rules
-from .scoring import layoff_targets
-from .solver import DiscardTable, discard_table_for
-from .storage import (
+from ..engine import players as computer
+from ..engine.cards import Card
+from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from ..engine.match import Match
+from ..engine.rules import PRESETS, Rules
+from ..engine.scoring import layoff_targets
+from ..engine.solver import DiscardTable, discard_table_for
+from ..engine.view import SeatView, acting_seat, card_of
+from ..material.messages import addresses
+from ..records.storage import (
     RecordError,
     RecordKind,
     StorageError,
@@ -59,10 +55,14 @@ from .storage import (
     spelling_stem,
     write_json_atomic,
 )
-from .view import SeatView, acting_seat, card_of
+from ..replay import Annotation, Replay, annotate
+from ..replay.annotate import better_words
+from ..words.errors import GinError
+from ..words.language import N_, format_number, t, tc, tn
+from .coach import Coaching, CoachMode, coach_mode, coaching
 
 if TYPE_CHECKING:
-    from .progress import Settings
+    from ..records.progress import Settings
 
 DEFAULT_OPPONENT = "lookahead"
 FIRST_OPPONENT = "random"
@@ -225,7 +225,7 @@ def hand_move_log(hand: Hand, seat: int, name: str) -> tuple[LoggedMove, ...]:
 
 def opponents() -> list[tuple[str, str]]:
     """The computer players on offer as (label, name), weakest first: every player
-    :mod:`gintrainer.players` has, so a new one appears without a change here."""
+    :mod:`gintrainer.engine.players` has, so a new one appears without a change here."""
     return [(opponent_label(name), name) for name in computer.PLAYERS]
 
 
@@ -296,7 +296,7 @@ def _check_opponent(name: object) -> str:
 class PracticeGame:
     """A match between the learner (``seat``) and a computer player.
 
-    ``coach`` is a :class:`~gintrainer.coach.CoachMode` (or its word; True and
+    ``coach`` is a :class:`~gintrainer.trainers.coach.CoachMode` (or its word; True and
     False mean the table and off); ``seed`` fixes every deal and every computer
     move (one is drawn when omitted); ``owner`` names the learner whose file the
     game is saved to after each change (None: a guest, nothing saved). Failures
@@ -381,7 +381,7 @@ class PracticeGame:
 
     def coach_words(self) -> Coaching | None:
         """With the coach in words on and the learner to draw or discard: the move
-        the solver finds best and why, in a few sentences (see :mod:`gintrainer.coach`);
+        the solver finds best and why, in a few sentences (see :mod:`gintrainer.trainers.coach`);
         else None."""
         if self.coach is not CoachMode.WORDS or not self.learner_to_act:
             return None
@@ -398,8 +398,8 @@ class PracticeGame:
             raise PracticeError(t("it is the computer's turn, not yours"))
 
     def apply(self, action) -> None:
-        """Play the learner's action (an :class:`~gintrainer.hand.Action` or its text).
-        An illegal action raises :class:`~gintrainer.errors.IllegalActionError` with
+        """Play the learner's action (an :class:`~gintrainer.engine.hand.Action` or its text).
+        An illegal action raises :class:`~gintrainer.words.errors.IllegalActionError` with
         the reason, and a move out of turn :class:`PracticeError`; either way
         nothing changes."""
         self._check_turn()

@@ -21,10 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
+from ..words.errors import GinError
+from ..words.language import t
 from .cards import DECK, Card
-from .errors import GinError
 from .hand import Hand
-from .language import t
 from .players import PLAYER_NAMES, Player, decide, make_player
 from .rules import Rules
 from .scoring import HandScore, ScoreKind

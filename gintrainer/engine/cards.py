@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NoReturn, TypeAlias
 
-from .errors import InvalidNotationError, quoted
-from .language import N_, t, tc
+from ..words.errors import InvalidNotationError, quoted
+from ..words.language import N_, t, tc
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -223,7 +223,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
     >>> parse_cards("7h 7H")
     Traceback (most recent call last):
     ...
-    gintrainer.errors.InvalidNotationError: duplicate card '7H' (7♥)
+    gintrainer.words.errors.InvalidNotationError: duplicate card '7H' (7♥)
     """
     if isinstance(cards, Card):
         result: tuple[Card, ...] = (cards,)

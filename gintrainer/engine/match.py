@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypedDict
 
+from ..words.errors import GinError, IllegalActionError
+from ..words.language import t
 from .cards import Card, CardsLike, parse_cards
-from .errors import GinError, IllegalActionError
 from .hand import Action, Hand, HandRecord
-from .language import t
 from .rules import Rules
 from .scoring import HandScore
 

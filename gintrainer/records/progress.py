@@ -4,7 +4,7 @@ history of one learner, as an immutable value, and its file format.
 Each puzzle counts once per learner: the first answer moves the rating, the
 counts and the streak; a later answer (a puzzle from the review list, a daily
 puzzle replayed) is practice, kept in the history and the review list only.
-The profiles on disk, read and changed under a lock, are :mod:`gintrainer.profiles`.
+The profiles on disk, read and changed under a lock, are :mod:`gintrainer.records.profiles`.
 
 >>> k1 = {"id": "k1", "kind": "can_knock", "themes": ["set-or-run"], "difficulty": 900}
 >>> p = Progress.new("Ann").with_attempt(k1, "failed", answer=True, hints=0)
@@ -26,8 +26,8 @@ from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
 
-from .errors import GinError
-from .language import LANGUAGES, N_
+from ..words.errors import GinError
+from ..words.language import LANGUAGES, N_
 from .rating import Rating, RatingError
 from .rating import update as update_rating
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
@@ -230,7 +230,7 @@ class Settings:
     level, the language of the pages, and the computer player and the coach of their
     last practice match (each None until the learner picks one; a file written before
     there was a choice has none and reads as None). The practice choices are kept as
-    the words the practice page gave; it reads them (:mod:`gintrainer.practice`)."""
+    the words the practice page gave; it reads them (:mod:`gintrainer.trainers.practice`)."""
 
     four_colour: bool = False
     difficulty: str = "adaptive"
@@ -470,7 +470,7 @@ def verify_attempt(puzzle: Any, result: str, *, answer: Answer, hints: int,
     ...                "solved", answer="KS", hints=1)
     Traceback (most recent call last):
     ...
-    gintrainer.progress.ProgressError: puzzle 'd7' was solved with 1 hint(s): record it as 'hinted'
+    gintrainer.records.progress.ProgressError: puzzle 'd7' was solved with 1 hint(s): record it as 'hinted'
     """
     puzzle_id, kind, themes, difficulty = _puzzle_fields(puzzle)
     if result not in RESULTS:
@@ -663,7 +663,7 @@ class Progress:
         >>> Progress.from_json('{"schema": 1}')
         Traceback (most recent call last):
         ...
-        gintrainer.progress.ProgressFileError: a progress document lacks 'best_streak', 'created', ...
+        gintrainer.records.progress.ProgressFileError: a progress document lacks 'best_streak', 'created', ...
         """
         return cls.from_dict(parse_json(text, error=ProgressFileError))
 

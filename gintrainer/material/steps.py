@@ -2,10 +2,10 @@
 
 A steps model has a ``count`` of steps (0 is the start), a ``caption(i)`` in
 plain words and an ``html(i, size=, four_colour=)`` picture of step ``i``
-(from :mod:`gintrainer.drawing`). They hold no widgets, so a replay or a
+(from :mod:`gintrainer.material.drawing`). They hold no widgets, so a replay or a
 printed worksheet can use them too.
 
->>> from gintrainer.deals import deal
+>>> from gintrainer.material.deals import deal
 >>> steps = HandSteps(deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H",
 ...                        stock="AC", actions=["pass", "pass", "draw"]))
 >>> steps.count, steps.caption(3)
@@ -20,17 +20,17 @@ from dataclasses import dataclass
 from html import escape
 from typing import ClassVar
 
-from .cards import Card, show_cards
+from ..engine.cards import Card, show_cards
+from ..engine.hand import Action, ActionKind, Hand, Phase
+from ..engine.match import Game, Match
+from ..engine.melds import Arrangement, MeldKind, best_arrangement, meld_kind, order_meld
+from ..engine.rules import PRESETS
+from ..engine.scoring import DefenderReply, HandScore, ScoreKind, best_layoffs, knocker_layouts
+from ..engine.view import card_of
+from ..words.errors import GinError
+from ..words.language import PLAYER_VALUES, PLAYERS, t, tc, tn
 from .deals import best_discards, sound_discard, take_into_meld, worth_taking
 from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
-from .errors import GinError
-from .hand import Action, ActionKind, Hand, Phase
-from .language import PLAYER_VALUES, PLAYERS, t, tc, tn
-from .match import Game, Match
-from .melds import Arrangement, MeldKind, best_arrangement, meld_kind, order_meld
-from .rules import PRESETS
-from .scoring import DefenderReply, HandScore, ScoreKind, best_layoffs, knocker_layouts
-from .view import card_of
 
 NAMES = PLAYERS
 """The players of a lesson's hand by seat, in the current language (English: Ann and Ben)."""
@@ -43,7 +43,7 @@ class Caption:
     engine's; ``facts`` names the yes/no values the words claim ("card_melds",
     "not worth_taking"), which the tests check against the step.
 
-    >>> from gintrainer.deals import deal
+    >>> from gintrainer.material.deals import deal
     >>> steps = HandSteps(deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "AC",
     ...                        actions=["take"]), captions={1: Caption("{card} joins {meld_before}.", ("card_melds",))})
     >>> steps.caption(1).endswith("A♣ joins 2♣ 3♣ 4♣."), steps.facts(1)
@@ -65,7 +65,7 @@ class HandSteps:
     ``captions`` maps a step number to extra words for that step (a text, or a
     :class:`Caption` filled from the step): a lesson's commentary, which a lesson's
     definition attaches to its moves and turns into steps
-    (:meth:`gintrainer.lessons.define.HandDemo.captions`); ``face_down`` lists seats
+    (:meth:`gintrainer.lessons.model.HandDemo.captions`); ``face_down`` lists seats
     whose cards stay hidden.
     """
 
@@ -253,7 +253,7 @@ class StepValues(Mapping[str, object]):
       taken or passed), ``value``; the meld it is in after the move, ``meld``, with
       ``meld_before`` (without it) and ``meld_size``;
     - the players' names: ``ann`` (seat 0) and ``ben`` (seat 1), as a sentence names them
-      (:data:`~gintrainer.language.PLAYER_VALUES`);
+      (:data:`~gintrainer.words.language.PLAYER_VALUES`);
     - each seat by that value: ``ann_`` and ``ben_`` with ``_count``
       (cards held), ``_deadwood``, ``_deadwood_cards``, ``_deadwood_sum``, the first
       ``_set`` and ``_run`` of the best arrangement, and ``_left``, ``_left_cards``,

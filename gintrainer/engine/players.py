@@ -1,7 +1,7 @@
 """Computer players: ``random``, ``naive``, ``lookahead`` and ``best``.
 
 Every player has one method, ``choose(view, rng) -> Action``: given a
-:class:`~gintrainer.view.SeatView` (what its seat may see) and a random
+:class:`~gintrainer.engine.view.SeatView` (what its seat may see) and a random
 generator, it returns one of ``view.legal``. Players keep no state between
 moves, so a game can be saved, resumed or taken back at any point.
 :func:`decide` runs a player on a hand: it builds the view, seeds the
@@ -25,10 +25,10 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..words.errors import GinError
+from ..words.language import t
 from .cards import Card, cards_mask
-from .errors import GinError
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from .language import t
 from .melds import Arrangement, all_best_arrangements, mask_min_deadwood, masks_min_deadwood, min_deadwood
 from .scoring import ScoreKind, layoff_targets
 from .solver import discard_table_for, naive_discard
@@ -566,7 +566,7 @@ def least_discards(cards: Collection[Card], forbidden: Card | None = None) -> tu
     discards that leave it, in the order given; ``forbidden`` (the card just taken
     from the discard pile) is not one.
 
-    >>> from gintrainer.cards import parse_cards
+    >>> from gintrainer.engine.cards import parse_cards
     >>> least_discards(parse_cards("3S 5S 6S 2C 3D 4D 5D 6D 4H 5H 6H"))
     (10, [Card.parse('6S')])
     """
@@ -643,7 +643,7 @@ class GreedyPlayer:
       least deadwood, ties the highest card thrown by ``knock_ties`` (see :data:`TIES`).
     - ``discard``: ``"least"`` throws a card that leaves the least deadwood, ties
       the highest by ``ties``; ``"naive"`` the beginner's rule
-      (:func:`~gintrainer.solver.naive_discard`). ``mistakes`` is the chance of a
+      (:func:`~gintrainer.engine.solver.naive_discard`). ``mistakes`` is the chance of a
       random discard instead.
     - ``layout``: ``"own"`` lays out from its own cards (:func:`layout_step`);
       ``"engine"`` asks for the engine's layout (``auto``), as the lessons show it.
@@ -733,7 +733,7 @@ def _chance(chance: float, rng: random.Random) -> bool:
 def naive_player(**options: Any) -> GreedyPlayer:
     """The usual baseline of published Gin Rummy AI work: takes the upcard or the
     discard only when that lowers its deadwood, throws the highest unmelded card
-    (:func:`~gintrainer.solver.naive_discard`), knocks as soon as it may."""
+    (:func:`~gintrainer.engine.solver.naive_discard`), knocks as soon as it may."""
     return GreedyPlayer(**{"name": "naive", "discard": "naive", "knock_ties": "suit", **options})
 
 

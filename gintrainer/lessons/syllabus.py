@@ -12,10 +12,10 @@
 
 from __future__ import annotations
 
-from ..errors import GinError
+from ..engine.rules import Rules
 from ..exercises import Exercise, generate
-from ..language import PLAYERS
-from ..rules import Rules
+from ..words.errors import GinError
+from ..words.language import PLAYERS
 from . import (
     cards_and_melds,
     dealing,
@@ -28,7 +28,7 @@ from . import (
     strategy,
     variants,
 )
-from .define import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
+from .model import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
 from .table import PAGES
 
 NAMES = PLAYERS

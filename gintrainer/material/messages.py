@@ -5,7 +5,7 @@ when it is shown, by :func:`render`, from the one template of that name in
 
 A message is data: it survives a change of wording or of language, so puzzle
 records store messages, and tests compare messages with what the solver says.
-Rendering goes through the gettext catalogs of :mod:`gintrainer.language`,
+Rendering goes through the gettext catalogs of :mod:`gintrainer.words.language`,
 each message under its name as the gettext context (``pgettext``/
 ``npgettext``), so two messages with the same English keep their own
 translations; a template's ``context`` is a note for the translators. A
@@ -13,7 +13,7 @@ template is a whole sentence with named values; a count that changes the words
 has both forms written out in full (never ``card{s}``); cards, numbers and
 dates are written by the renderer, never by the template.
 
->>> from gintrainer.cards import parse_card, parse_cards
+>>> from gintrainer.engine.cards import parse_card, parse_cards
 >>> m = say("ck_next", card=parse_card("7H"), deadwood=12)
 >>> render(m)
 'Next best: discarding 7♥ leaves 12.'
@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from .cards import Card, format_cards, parse_card, parse_cards, show_cards
-from .errors import GinError
-from .language import (
+from ..engine.cards import Card, format_cards, parse_card, parse_cards, show_cards
+from ..words.errors import GinError
+from ..words.language import (
     LANGUAGES,
     check_language,
     current_language,
@@ -670,7 +670,7 @@ VIEW_MESSAGES: dict[str, str | Template] = {
                      "judge.",
     "coach_costliest": "Your costliest moves this hand, numbered as in the move log above.",
 }
-"""The words of the views (:mod:`gintrainer.drawing` and the pages): a name that
+"""The words of the views (:mod:`gintrainer.material.drawing` and the pages): a name that
 starts ``label_`` is a label, a caption or a table cell, not a sentence."""
 
 

@@ -22,10 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..words.errors import GinError
+from ..words.language import t
 from .cards import DECK, Card
-from .errors import GinError
 from .hand import Action, ActionKind, Hand, Phase, Pile
-from .language import t
 from .rules import Rules
 from .scoring import ScoreKind
 

@@ -4,7 +4,7 @@ it slows down and leaves a trace while the teacher is never locked out.
 Each page's kernel checks the passphrase typed there, and a class's server runs many
 kernels: the guesses are kept in one small file of the server's data folder
 (``server/passphrase-guesses.json``), read and changed under its lock
-(:func:`~gintrainer.storage.locked`), so that every kernel of the server sees them.
+(:func:`~gintrainer.records.storage.locked`), so that every kernel of the server sees them.
 
 After :data:`FREE_GUESSES` wrong guesses in a row from one client on one page (typing
 mistakes), each further wrong one makes that client wait before its next try on that
@@ -31,8 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..words.language import N_
 from . import storage
-from .language import N_
 
 FREE_GUESSES = 3
 """Wrong guesses in a row that cost no wait: typing mistakes."""

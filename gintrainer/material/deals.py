@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Iterable
 
-from .cards import DECK, Card, CardsLike, parse_card, parse_cards
-from .errors import GinError
-from .hand import Action, ActionKind, Hand
-from .melds import Arrangement
-from .players import highest, least_discards, meld_after_take, out_after_take
-from .rules import Rules
-from .view import acting_seat
+from ..engine.cards import DECK, Card, CardsLike, parse_card, parse_cards
+from ..engine.hand import Action, ActionKind, Hand
+from ..engine.melds import Arrangement
+from ..engine.players import highest, least_discards, meld_after_take, out_after_take
+from ..engine.rules import Rules
+from ..engine.view import acting_seat
+from ..words.errors import GinError
 
 YOU, THEM = 1, 0
 """In single-player positions "you" are the non-dealer (seat 1) and seat 0 deals."""
@@ -151,7 +151,7 @@ def others(rng: random.Random, used: Iterable[Card], count: int, *, low: bool = 
 
 
 # -- the lessons' rules of sound play, asked of a hand --------------------------------
-# The rules themselves are in :mod:`gintrainer.players`, where the plain computer player uses them.
+# The rules themselves are in :mod:`gintrainer.engine.players`, where the plain computer player uses them.
 
 
 def best_discards(hand: Hand) -> tuple[int, list[Card]]:

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import TypedDict
 
+from ..words.errors import GinError, IllegalActionError
+from ..words.language import N_, t
+from ..words.vocab import Vocabulary
 from .cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
-from .errors import GinError, IllegalActionError
-from .language import N_, t
 from .melds import (
     Arrangement,
     MeldKind,
@@ -26,7 +27,6 @@ from .melds import (
     order_meld,
 )
 from .rules import Rules
-from .vocab import Vocabulary
 
 Meld = tuple[Card, ...]
 
@@ -178,7 +178,7 @@ def least_reply_deadwood(defender_cards: CardsLike, knocker_melds: Iterable[Card
 def best_replies(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> tuple[DefenderReply, ...]:
     """Every reply that leaves the defender's least deadwood: each way of laying
     off (chains included; a card on one meld or another counts as two) with each
-    least-deadwood set of cards left (:func:`~gintrainer.melds.all_best_arrangements`,
+    least-deadwood set of cards left (:func:`~gintrainer.engine.melds.all_best_arrangements`,
     one layout of melds for each), the engine's own (:func:`best_layoffs`) first.
 
     >>> [str(r.layoffs[0]) for r in best_replies("8H KC QC 2D 3S 4C 5C 6C JS 9D", ["8C 8D 8S", "5H 6H 7H"])]
@@ -265,7 +265,7 @@ def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None =
                     laid: Iterable[CardsLike] = ()) -> tuple[Arrangement, ...]:
     """The knocker's least-deadwood arrangements, the engine's choice first: among
     ties, the one that leaves the defender most deadwood after his best reply,
-    then the fixed order of :func:`~gintrainer.melds.all_best_arrangements`.
+    then the fixed order of :func:`~gintrainer.engine.melds.all_best_arrangements`.
 
     ``laid`` are melds the knocker has laid out already (the cards given are then
     the ones still in his hand); the defender's reply is judged against them too.
@@ -527,7 +527,7 @@ class ScoredLayout:
 def every_knock_layout(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules = Rules(), *,
                        upcard: CardsLike | None = None) -> tuple[ScoredLayout, ...]:
     """Every layout of the knocker's ten cards (after his knock discard) within the
-    knock limit (:func:`~gintrainer.melds.all_arrangements`: a meld may be given up
+    knock limit (:func:`~gintrainer.engine.melds.all_arrangements`: a meld may be given up
     or broken), each scored against the defender's best lay-offs and melds; the best
     for the knocker first, then the least deadwood, then the fixed order.
 

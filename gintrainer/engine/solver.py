@@ -16,10 +16,11 @@ from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, TypedDict
 
+from ..words.errors import GinError
+from ..words.language import N_, t
+from ..words.vocab import Vocabulary
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards
-from .errors import GinError
 from .hand import Action, ActionKind, Phase, Pile
-from .language import N_, t
 from .melds import (
     Arrangement,
     best_arrangement,
@@ -29,7 +30,6 @@ from .melds import (
     min_deadwood,
 )
 from .rules import Rules
-from .vocab import Vocabulary
 
 if TYPE_CHECKING:
     from .view import SeatView
@@ -346,7 +346,7 @@ def discard_table_for(view: SeatView) -> DiscardTable:
     players', the replays' notes) is this one.
 
     >>> from gintrainer import Hand
-    >>> from gintrainer.view import SeatView
+    >>> from gintrainer.engine.view import SeatView
     >>> hand = Hand.deal(seed=7); hand.apply("pass"); hand.apply("pass"); hand.apply("draw")
     >>> len(discard_table_for(SeatView.of(hand, hand.to_act)).rows)
     11

@@ -27,7 +27,7 @@ older version up to date and names what is wrong:
 >>> SAVE.loads('{"format": "demo", "version": 3}', source="ann.json")
 Traceback (most recent call last):
 ...
-gintrainer.storage.RecordError: ann.json: a saved game of version 3, newer than this gintrainer reads (version 2)...
+gintrainer.records.storage.RecordError: ann.json: a saved game of version 3, newer than this gintrainer reads...
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import GinError, quoted
-from .language import N_, t
+from ..words.errors import GinError, quoted
+from ..words.language import N_, t
 
 try:
     import fcntl
@@ -126,7 +126,7 @@ _QUOTED = frozenset({"name", "start", "char", "path", "folder", "source", "targe
 
 def _say(sentence: str, /, **values: Any) -> str:
     """The sentence named ``sentence`` in the current language, its quoted values quoted
-    (a name typed cut short: :func:`~gintrainer.errors.quoted`)."""
+    (a name typed cut short: :func:`~gintrainer.words.errors.quoted`)."""
     return t(_WORDS[sentence], **{name: (quoted(value) if name == "name" else repr(value)) if name in _QUOTED else value
                                   for name, value in values.items()})
 
@@ -146,7 +146,7 @@ def clean_name(name: Any) -> str:
     >>> clean_name("a\\x00b")
     Traceback (most recent call last):
     ...
-    gintrainer.storage.InvalidNameError: a name cannot contain the character '\\x00': 'a\\x00b'
+    gintrainer.records.storage.InvalidNameError: a name cannot contain the character '\\x00': 'a\\x00b'
     """
     if not isinstance(name, str):
         raise InvalidNameError(_say("name_not_text", name=name))
@@ -445,11 +445,11 @@ def parse_json(text: str | bytes, *, source: str | None = None, error: type[Reco
     >>> parse_json('{"n": ' + "9" * 5000 + '}', source="ann.json")
     Traceback (most recent call last):
     ...
-    gintrainer.storage.RecordError: ann.json: not valid JSON (Exceeds the limit (4300 digits)...
+    gintrainer.records.storage.RecordError: ann.json: not valid JSON (Exceeds the limit (4300 digits)...
     >>> parse_json('{"title": ["ok", "\\ud800"]}')
     Traceback (most recent call last):
     ...
-    gintrainer.storage.RecordError: title holds a lone surrogate, a character that is not Unicode text
+    gintrainer.records.storage.RecordError: title holds a lone surrogate, a character that is not Unicode text
     """
     if isinstance(text, bytes):
         try:

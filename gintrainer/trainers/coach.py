@@ -9,7 +9,7 @@ move is the solver's: the take or draw of :func:`~gintrainer.replay.annotate.dra
 (the measure the notes after a hand use), the discard it ranks first or one tied
 with it, a knock with the least deadwood, gin and big gin when they are there.
 The reasons come from the hand's structure: its melds and near-melds
-(:func:`~gintrainer.melds.near_melds`, wanting a card that is still unseen), its
+(:func:`~gintrainer.engine.melds.near_melds`, wanting a card that is still unseen), its
 deadwood, the knock limit in force, and the cards the opponent is known to have
 taken. Everything is read from the learner's seat's view only.
 
@@ -41,15 +41,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .cards import Card
-from .errors import GinError
-from .hand import Action, ActionKind, Hand, Phase
-from .language import N_, t, tn
-from .melds import MeldKind, NearMeld, best_arrangement, is_meld, min_deadwood, near_melds
-from .replay.annotate import alternative, draw_choice
-from .solver import DiscardRow, DiscardTable, discard_table_for
-from .view import SeatView
-from .vocab import Vocabulary
+from ..engine.cards import Card
+from ..engine.hand import Action, ActionKind, Hand, Phase
+from ..engine.melds import MeldKind, NearMeld, best_arrangement, is_meld, min_deadwood, near_melds
+from ..engine.solver import DiscardRow, DiscardTable, discard_table_for
+from ..engine.view import SeatView
+from ..replay.annotate import alternative, draw_choice
+from ..words.errors import GinError
+from ..words.language import N_, t, tn
+from ..words.vocab import Vocabulary
 
 KEEP_AT_MOST = 2
 """How many near-melds the coach names after a discard (the most promising first)."""

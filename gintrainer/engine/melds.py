@@ -23,10 +23,10 @@ from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING, TypedDict
 
+from ..words.errors import GinError
+from ..words.language import N_, t, tc
+from ..words.vocab import Vocabulary
 from .cards import Card, CardsLike, cards_mask, format_cards, parse_cards, sort_by_rank
-from .errors import GinError
-from .language import N_, t, tc
-from .vocab import Vocabulary
 
 MAX_CARDS = 11
 SUIT_BITS = 0x1FFF

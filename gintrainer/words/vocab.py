@@ -25,7 +25,7 @@ class Vocabulary(StrEnum):
     """A closed set of words. Subclasses list their members and may override
     :meth:`aliases` (other accepted spellings, lower case, to a member's text)
     and :meth:`noun` (the vocabulary's name in error messages, marked with
-    :func:`~gintrainer.language.N_` where it is written, translated where shown)."""
+    :func:`~gintrainer.words.language.N_` where it is written, translated where shown)."""
 
     @classmethod
     def aliases(cls) -> dict[str, str]:

@@ -19,16 +19,16 @@ from fractions import Fraction
 from html import escape
 from typing import Protocol, TypedDict
 
-from .cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
-from .errors import GinError
-from .hand import LAYOUT_PHASES, Hand, Phase
-from .language import PLAYERS, current_language, t, tc, text_direction
-from .melds import Arrangement, best_arrangement, meld_kind
+from ..engine.cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
+from ..engine.hand import LAYOUT_PHASES, Hand, Phase
+from ..engine.melds import Arrangement, best_arrangement, meld_kind
+from ..engine.rules import Rules
+from ..engine.scoring import HandScore, ScoreKind
+from ..engine.solver import DiscardRow, DrawChoice
+from ..engine.view import SeatView
+from ..words.errors import GinError
+from ..words.language import PLAYERS, current_language, t, tc, text_direction
 from .messages import format_value, render, say, say_about
-from .rules import Rules
-from .scoring import HandScore, ScoreKind
-from .solver import DiscardRow, DrawChoice
-from .view import SeatView
 
 SIZES = ("small", "normal", "large")
 """Card sizes: ``large`` is meant for a projector."""
@@ -223,7 +223,7 @@ TABLE_MARKS = ("answer", "best", "chosen", "played")
 discard, the learner's card, the move played in a hand."""
 
 def words(name: str, **values: object) -> str:
-    """A message of the catalog (:data:`gintrainer.messages.VIEW_MESSAGES`) in words
+    """A message of the catalog (:data:`gintrainer.material.messages.VIEW_MESSAGES`) in words
     (not escaped).
 
     >>> words("label_column_expected"), words("label_stock", count=1)
@@ -234,7 +234,7 @@ def words(name: str, **values: object) -> str:
 
 def words_about(name: str, seat: int, names: Sequence[str], you: int | None = None, **values: object) -> str:
     """A message of the catalog about the player in ``seat``, in words: said to the
-    learner when ``you`` is that seat (see :func:`gintrainer.messages.say_about`).
+    learner when ``you`` is that seat (see :func:`gintrainer.material.messages.say_about`).
 
     >>> words_about("phase_draw", 1, ("Club player", "You"), you=1)
     'You draw from the stock or take the top of the discard pile.'
@@ -253,7 +253,7 @@ def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] =
                        answer: CardsLike | None = None, best: CardsLike | None = None,
                        chosen: Card | str | None = None, played: Card | str | None = None,
                        across: bool = False) -> str:
-    """The solver's discard table (:class:`~gintrainer.solver.DiscardRow` rows, in the
+    """The solver's discard table (:class:`~gintrainer.engine.solver.DiscardRow` rows, in the
     order given) with the same labels on every page.
 
     Each mark option names the cards whose rows are marked, in a "Note" column
@@ -263,7 +263,7 @@ def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] =
     ``across`` turns the table: one column per discard, for a printed page, the
     marked discards' columns in bold (no "Note" row, which would not fit).
 
-    >>> from gintrainer.solver import discard_table
+    >>> from gintrainer.engine.solver import discard_table
     >>> table = discard_table("2C 3C 4C 7H 7S 7D JS QS KS 9D 5H")
     >>> html = discard_table_html(table.rows, best=[table.rows[0].card])
     >>> html.count("<tr"), 'class="gt-is-best"' in html, ">Deadwood left<" in html
@@ -610,7 +610,7 @@ def result_words(result: HandScore, names: Sequence[str] = PLAYERS, *, you: int 
     """A finished hand's result in a few words, as every score sheet writes it (said
     to the learner when the winner's seat is ``you``, the learner's).
 
-    >>> from gintrainer.scoring import score_hand
+    >>> from gintrainer.engine.scoring import score_hand
     >>> result = score_hand("2C 3C 4C 7D 7H 7S 9H TH JH 6S", "4H 4D 4S 8C 9C TC KD 5H AS 5D")
     >>> result_words(result.with_knocker(1))
     'Ben: knock, 15'

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from .cards import Card, parse_cards
+from ..engine.cards import Card, parse_cards
+from ..engine.hand import Hand
+from ..engine.melds import best_arrangement
+from ..engine.rules import PRESETS, Rules
+from ..words.language import N_, sort_key, t, tc
 from .drawing import cards_html, group_html, page
-from .hand import Hand
-from .language import N_, sort_key, t, tc
-from .melds import best_arrangement
-from .rules import PRESETS, Rules
 
 GLOSSARY: tuple[tuple[str, str, str], ...] = (
     (N_("Ace"), N_("The lowest card, worth {ace} point. A-2-3 is a run; Q-K-A and K-A-2 are not."), "AS 2S 3S"),

@@ -17,7 +17,7 @@ Seats are 0 and 1. A hand moves through phases:
     the defender lays out ``meld ...`` and ``layoff 9H on 2`` (on the knocker's
     meld number 2, counting from 1; not against gin), then ``done``;
 ``over``
-    :attr:`Hand.result` holds the :class:`~gintrainer.scoring.HandScore`.
+    :attr:`Hand.result` holds the :class:`~gintrainer.engine.scoring.HandScore`.
 
 In both layout phases ``auto`` lays out for the player to act as the rule book's
 engine does, recorded in the history as the plain steps it took.
@@ -38,9 +38,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TypeAlias, TypedDict
 
+from ..words.errors import GinError, IllegalActionError, InvalidNotationError
+from ..words.language import N_, t, tn
+from ..words.vocab import Vocabulary
 from .cards import DECK, Card, CardsLike, format_cards, parse_card, parse_cards, show_cards, sort_by_rank
-from .errors import GinError, IllegalActionError, InvalidNotationError
-from .language import N_, t, tn
 from .melds import meld_kind, min_deadwood, order_meld
 from .rules import Rules
 from .scoring import (
@@ -55,7 +56,6 @@ from .scoring import (
     not_a_meld,
     settle,
 )
-from .vocab import Vocabulary
 
 
 class Phase(Vocabulary):

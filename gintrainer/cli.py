@@ -195,12 +195,9 @@ def cmd_solve(args) -> None:
         print(arrangement)
 
 
-_KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard"), "take_or_draw": N_("take or draw"),
-               "knock_layout": N_("knock layout"), "defend": N_("defend")}
-
-
 def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
-    kind = t(_KIND_NAMES[puzzle.kind]) if puzzle.kind in _KIND_NAMES else puzzle.kind.replace("_", " ")
+    from .puzzles import description
+    kind = t(description(puzzle.kind).command_words)
     themes = ", ".join(puzzle.themes)
     if themes:
         # Translators: {themes} are the puzzle's theme names, as the command line's --theme writes them
@@ -295,10 +292,11 @@ def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
     would run for minutes to find none), naming the themes it can have."""
     from .classroom.sets import STREAM_THEMES
     from .engine.solver import Objective
-    from .puzzles import THEMES, PuzzleKind
-    kind = PuzzleKind.parse(kind)
-    stream = (kind, Objective(objective or "lookahead") if kind == PuzzleKind.BEST_DISCARD else None)
-    possible = STREAM_THEMES[stream]
+    from .puzzles import THEMES, description
+    described = description(kind)
+    kind = described.kind
+    chosen = Objective(objective) if objective else described.default_objective
+    possible = STREAM_THEMES[kind, chosen if chosen in described.objectives else None]
     for theme in themes or ():
         if theme == "oklahoma" and not rules.oklahoma:
             raise GinError(t("the oklahoma theme needs Oklahoma rules: turn Oklahoma on or leave the theme out"))
@@ -308,10 +306,11 @@ def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
 
 
 def cmd_puzzles(args) -> None:
-    from .puzzles import PuzzleKind, generate
+    from .classroom.sets import takes_objective
+    from .puzzles import generate, normalise_kind
     if not 1 <= args.count <= MAX_PUZZLES:
         raise GinError(t("--count must be from 1 to {most}, not {count}", most=MAX_PUZZLES, count=quoted(args.count)))
-    if args.objective is not None and args.kind != PuzzleKind.BEST_DISCARD.option:
+    if args.objective is not None and not takes_objective(normalise_kind(args.kind)):
         raise GinError(t("only best-discard puzzles take --objective"))
     rules = Rules.preset(args.rules)
     if args.oklahoma:
@@ -343,11 +342,11 @@ _CLASS_FLAGS = {"count": "--count", "kinds": "--kinds", "objective": "--objectiv
 def _class_set(args):
     """The class set of ``--code`` (a short code or a class name) and the options given."""
     from .classroom import ClassSetError, class_set
-    from .puzzles import PuzzleKind
-    from .puzzles.kinds import DISCARD_KINDS
+    from .classroom.sets import new_set_kinds
+    from .puzzles import normalise_kind
     kinds = None
     if args.kinds is not None:
-        kinds = list(DISCARD_KINDS) if "both" in args.kinds else [PuzzleKind.parse(k) for k in args.kinds]
+        kinds = list(new_set_kinds()) if "both" in args.kinds else [normalise_kind(k) for k in args.kinds]
     try:
         return class_set(args.code, count=args.count, kinds=kinds, objective=args.objective,
                          difficulty=args.difficulty, themes=args.theme, oklahoma=args.oklahoma, labels=_CLASS_FLAGS)
@@ -394,15 +393,14 @@ def cmd_class_worksheet(args) -> None:
 
 
 def _kind_options(kinds=None) -> tuple[str, ...]:
-    """The puzzle kinds (every kind, or those of ``kinds``) as the command line writes them."""
-    from .puzzles import KINDS
-    return tuple(kind.option for kind in (KINDS if kinds is None else kinds))
+    """The puzzle kinds (every kind registered, or those of ``kinds``) as the command line writes them."""
+    from .puzzles import kinds as registered
+    return tuple(kind.option for kind in (registered() if kinds is None else kinds))
 
 
 def _add_class_options(parser) -> None:
-    from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES
+    from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES, new_set_kinds
     from .puzzles import THEMES
-    from .puzzles.kinds import DISCARD_KINDS
     parser.add_argument("--code", required=True,
                         help=t("a class code from a teacher (its options apply; any option given must agree), or a "
                                "class name to make a new set (text shaped like a code is read as a code)"))
@@ -411,7 +409,7 @@ def _add_class_options(parser) -> None:
                                default=DEFAULT_COUNT))
     parser.add_argument("--kinds", nargs="+", choices=(*_kind_options(), "both"),
                         help=t("kinds of puzzle, one or more, taking turns ({both}: {kinds}; new set: {both})",
-                               both="both", kinds=" ".join(_kind_options(DISCARD_KINDS))))
+                               both="both", kinds=" ".join(_kind_options(new_set_kinds()))))
     parser.add_argument("--objective", choices=tuple(o.value for o in OBJECTIVES),
                         help=t("best-discard objective (new set: mixed, alternating deadwood and lookahead)"))
     parser.add_argument("--difficulty", help=t("easy, medium, hard or a range like 1300-1599 (new set: any)"))
@@ -465,7 +463,6 @@ def cmd_duel(args) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .puzzles import PuzzleKind
     parser = _Parser(prog="gintrainer", description=t("Gin Rummy trainer: solver, puzzles and app."))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -485,7 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     day = sub.add_parser("daily", help=t("the daily puzzle, the same for everyone on a UTC date"))
     day.add_argument("--date", help=t("YYYY-MM-DD (default: today, UTC)"))
-    day.add_argument("--kind", choices=_kind_options(), default=PuzzleKind.CAN_KNOCK.option)
+    day.add_argument("--kind", choices=_kind_options(), default=_kind_options()[0])
     day.add_argument("--json", action="store_true")
     _add_lang(day)
     day.set_defaults(run=cmd_daily)

@@ -16,8 +16,9 @@ from gintrainer.engine.melds import all_best_arrangements  # noqa: E402
 from gintrainer.engine.scoring import knocker_net, score_hand  # noqa: E402
 from gintrainer.material.messages import render  # noqa: E402
 from gintrainer.puzzles import bank  # noqa: E402
+from gintrainer.puzzles.knock_layout import layout_text  # noqa: E402
 from gintrainer.records import profiles as store  # noqa: E402
-from gintrainer.trainers.training import PuzzleAttempt, layout_text  # noqa: E402
+from gintrainer.trainers.training import PuzzleAttempt  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.trainer import PuzzleView, TrainerPage  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402

@@ -14,7 +14,7 @@ from gintrainer.engine.melds import all_best_arrangements
 from gintrainer.material.messages import format_value
 from gintrainer.puzzles import KINDS, bank
 from gintrainer.puzzles.knock_layout import layout_text
-from gintrainer.puzzles.owners import owner
+from gintrainer.puzzles.registry import description
 from gintrainer.words.errors import GinError
 from gintrainer.words.language import in_language
 
@@ -137,16 +137,15 @@ def test_a_teacher_makes_a_take_or_draw_set_a_student_answers_it_and_the_gradebo
         assert theme_title(theme) in book.chart.value
 
 
-def test_the_classroom_reaches_every_kind_through_its_owner():
-    """A kind joins class sets, marking, results and worksheets with its owner alone:
+def test_the_classroom_reaches_every_kind_through_its_description():
+    """A kind joins class sets, marking, results and worksheets with its description alone:
     the classroom names no kind's puzzle class and branches on no puzzle's type."""
     from pathlib import Path
 
     import gintrainer.classroom
     from gintrainer.puzzles import KINDS, bank
-    from gintrainer.puzzles.owners import owner
     for kind in KINDS:
-        found = owner(kind)
+        found = description(kind)
         puzzle = bank(kind)[0]
         assert found.words and found.sheet.title() and found.sheet.boxes(puzzle)
         assert mark(puzzle, _right_answer(puzzle)).correct
@@ -165,7 +164,7 @@ def test_every_kind_reads_back_the_answers_its_marking_records():
                 answers.append(layout_text(all_best_arrangements(puzzle.hand)[0].melds))
             for given in answers:
                 recorded = mark(puzzle, given).answer
-                reading = owner(kind).reading(recorded)
+                reading = description(kind).reading(recorded)
                 codes = [w for w in recorded.replace(";", " ").split() if _is_card(w)]
                 assert all(str(parse_card(code)) in reading.words for code in codes), (recorded, reading)
                 assert reading.words.count(" / ") == recorded.count(" / "), (recorded, reading)
@@ -177,7 +176,7 @@ def test_every_kind_reads_back_the_answers_its_marking_records():
                 else:
                     assert reading.chosen is None
     with pytest.raises(GinError):
-        owner("knock_layout").reading("7H 8H / 9X")
+        description("knock_layout").reading("7H 8H / 9X")
 
 
 def _is_card(word: str) -> bool:

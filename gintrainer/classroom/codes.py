@@ -9,7 +9,7 @@ Two formats are read and written:
   in it, so codes given out before version 3 existed name the same sets, and
   their results files, worksheets and the class store's rows stay as they are.
 - version 3, 25 characters (24 data characters, 120 bits): any kinds of
-  :data:`KIND_BITS` and any themes of :data:`WIDE_THEME_BITS`, written for a set
+  :func:`kind_bits` and any themes of :data:`WIDE_THEME_BITS`, written for a set
   version 2 cannot express (a take-or-draw puzzle, or one of its themes).
 
 The bits, most significant first:
@@ -20,7 +20,7 @@ field      v2    v3    meaning
 version    3     3     the code format (2 or 3); always in the first character
 count      6     6     number of puzzles minus 1 (0..39)
 kinds      2     8     v2: 1 can-knock, 2 best-discard, 3 both; v3: one bit per
-                       kind of :data:`KIND_BITS`
+                       kind of :func:`kind_bits`
 objective  2     2     0 none (no best-discard puzzle), 1 mixed, 2 deadwood, 3 lookahead
 oklahoma   1     1     Oklahoma rules
 low        4     4     difficulty from 1100 + 100 * low
@@ -64,6 +64,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ..puzzles.registry import described
 from ..words.errors import GinError
 from ..words.language import N_, t
 
@@ -109,11 +110,18 @@ WIDE_THEME_BITS = (*THEME_BITS, "meld-but-draw", "stock-odds", "take-to-knock", 
 added at its end, and no theme ever moves, or codes already given out would name
 other sets."""
 
-KIND_BITS = ("can_knock", "best_discard", "take_or_draw", "knock_layout", "defend")
-"""The kind of each bit of the kinds field of version 3, most significant first
-(of its 8 bits, those past the end are 0). It only ever grows, as
-:data:`WIDE_THEME_BITS` does; it names the kinds of the issue that are still to
-come, so that their bits are fixed before they join."""
+def kind_bits() -> tuple[str | None, ...]:
+    """The kind of each bit of the kinds field of version 3, most significant first
+    (of its 8 bits, those past the end are 0; None for a bit no registered kind has):
+    each kind's ``code_bit`` (:class:`~gintrainer.puzzles.description.KindDescription`).
+    A bit, once given, never moves, as :data:`WIDE_THEME_BITS` never reorders, or codes
+    already given out would name other sets."""
+    by_bit = {d.code_bit: d.kind.value for d in described()}
+    return tuple(by_bit.get(bit) for bit in range(max(by_bit) + 1))
+
+
+KIND_BITS = kind_bits()
+"""The bits of the kinds shipped (:func:`kind_bits` when no other kind is registered)."""
 
 DATA_LENGTH = 14
 LENGTH = DATA_LENGTH + 1
@@ -304,5 +312,5 @@ def looks_like_code(text: str) -> bool:
 
 __all__ = ["ALPHABET", "CHECK_SYMBOLS", "CLASSIC", "ClassCodeError", "KIND_BITS", "LAYOUT", "LAYOUTS", "LENGTH",
            "THEME_BITS", "VERSION", "WIDE_LAYOUT", "WIDE_LENGTH", "WIDE_THEME_BITS", "check_symbol", "compact",
-           "data_length", "field_names", "format_code", "group", "looks_like_code", "names_field", "normalise_code",
-           "parse_code"]
+           "data_length", "field_names", "format_code", "group", "kind_bits", "looks_like_code", "names_field",
+           "normalise_code", "parse_code"]

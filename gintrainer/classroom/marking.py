@@ -1,5 +1,5 @@
 """Marking one answer to a class-set puzzle: the answer text read and judged by
-its kind's owner (:meth:`gintrainer.puzzles.owners.KindOwner.mark`; the words
+its kind's description (:attr:`gintrainer.puzzles.description.KindDescription.mark`; the words
 each kind takes are in :mod:`gintrainer.puzzles.answers`). The results files
 (:mod:`.results`) and the student's session (:mod:`.session`) both build on
 this module.
@@ -15,9 +15,10 @@ or an answer that does not fit the question, is refused with :class:`AnswerError
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..puzzles.answers import AnswerError, parse_choice_response, parse_response
-from ..puzzles.owners import owner
+from ..puzzles.answers import AnswerError, parse_choice_response
+from ..puzzles.registry import description
 from ..words.errors import GinError
 
 
@@ -32,7 +33,7 @@ class Marked:
 
 
 def mark(puzzle, response) -> Marked:
-    """Judge an answer with its kind's owner (the puzzle's own grade).
+    """Judge an answer with its kind's description (the puzzle's own grade).
 
     >>> from gintrainer.puzzles import bank
     >>> p = bank("can_knock")[0]
@@ -40,12 +41,19 @@ def mark(puzzle, response) -> Marked:
     True
     """
     try:
-        written, grade = owner(puzzle.kind).mark(puzzle, response)
+        written, grade = description(puzzle.kind).mark(puzzle, response)
     except AnswerError:
         raise
     except GinError as error:
         raise AnswerError(str(error)) from None
     return Marked(written, grade.correct, grade.message)
+
+
+def parse_response(puzzle: Any, response: str) -> Any:
+    """An answer to a puzzle read by its kind's ``answer.parse`` (in any language the trainer
+    speaks): ``(can_knock, card)`` for the discard kinds, the choice, the layout...
+    Raises :class:`AnswerError` (or GinError) for text that is no answer of the kind."""
+    return description(puzzle.kind).answer.parse(response)
 
 
 __all__ = ["AnswerError", "Marked", "mark", "parse_choice_response", "parse_response"]

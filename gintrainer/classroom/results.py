@@ -11,8 +11,8 @@ the order of the set::
 can-you-knock puzzles, a card for best-discard ones (cards in file notation,
 like 7H), "take" or "draw" for take-or-draw ones, the melds apart by "/" for knock-layout ones
 ("AD 2D 3D / 7H 7C 7S"), and melds, lay-offs and yes or no apart by ";" for defend ones
-("2H 3H 4H ; JH on 1 ; yes"): each kind's owner marks and reads its own
-(:mod:`gintrainer.puzzles.owners`); ``correct`` is true or false; ``seconds`` is the time taken, to a
+("2H 3H 4H ; JH on 1 ; yes"): each kind's description marks and reads its own
+(:mod:`gintrainer.puzzles.registry`); ``correct`` is true or false; ``seconds`` is the time taken, to a
 tenth. A file holds one student and one class code. Reading checks every row
 and, by rebuilding the set from the code, that each puzzle id is the set's
 puzzle at that position and that ``correct`` agrees with the solver.
@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..puzzles import KINDS
+from ..puzzles.registry import kinds
 from ..records.storage import InvalidNameError, clean_name, name_key, name_stem
 from ..words.errors import GinError
 from ..words.language import t, tn
@@ -39,7 +39,10 @@ from .sets import ClassSet, ClassSetError
 COLUMNS = ("student", "code", "position", "puzzle_id", "answer", "correct", "seconds")
 """The columns, in the order written (a reader accepts any order)."""
 
-_PUZZLE_ID = re.compile(f"({'|'.join(kind.prefix for kind in KINDS)})-[0-9a-f]{{12}}")
+def _is_puzzle_id(text: str) -> bool:
+    """Whether ``text`` is the id of a puzzle of a registered kind (its prefix, 12 hex digits)."""
+    prefix, _, digits = text.partition("-")
+    return any(kind.prefix == prefix for kind in kinds()) and re.fullmatch("[0-9a-f]{12}", digits) is not None
 _FORMULA_START = ("=", "+", "-", "@")
 
 
@@ -90,7 +93,7 @@ class Attempt:
     def __post_init__(self) -> None:
         if isinstance(self.position, bool) or not isinstance(self.position, int) or self.position < 1:
             raise ResultsError(t("a position is a whole number from 1, not {value}", value=repr(self.position)))
-        if not isinstance(self.puzzle_id, str) or not _PUZZLE_ID.fullmatch(self.puzzle_id):
+        if not isinstance(self.puzzle_id, str) or not _is_puzzle_id(self.puzzle_id):
             raise ResultsError(t("not a puzzle id: {value}", value=repr(self.puzzle_id)))
         if not isinstance(self.answer, str) or not self.answer.strip() or not self.answer.isprintable():
             raise ResultsError(t("an answer is printable text, not {value}", value=repr(self.answer)))

@@ -1,7 +1,7 @@
 """A student working through a class set: answers graded by the solver, timed
 with an injectable clock, and exported as a results CSV.
 
-Answers are text, as each kind's owner marks them (:mod:`.marking`): for "Can
+Answers are text, as each kind's description marks them (:mod:`.marking`): for "Can
 you knock?" ``no`` or ``yes`` and the card to discard (``yes 7H``; a card alone
 means yes), for "Which card?" the card, and so on.
 Throwing back the card just taken from the discard pile is recorded as a

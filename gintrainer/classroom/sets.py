@@ -3,13 +3,13 @@ options, named by a short code that carries those options.
 
 The class name only seeds the set: a hash of it goes into the code, so a
 student with the code alone rebuilds the very same puzzles. When a set holds
-several kinds, they take turns in the order of :data:`~gintrainer.puzzles.KINDS`
-(can-you-knock first); best-discard puzzles with the "mixed" objective alternate
-deadwood and lookahead (deadwood first). What differs between kinds (their
-name, themes, objectives, marking) comes from each kind's owner
-(:mod:`gintrainer.puzzles.owners`): a kind with an owner and its bits in the
-code's tables (:data:`~gintrainer.classroom.codes.KIND_BITS`,
-:data:`~gintrainer.classroom.codes.WIDE_THEME_BITS`) can be in a class set.
+several kinds, they take turns in the order they are registered in
+:mod:`gintrainer.puzzles.registry` (can-you-knock first); best-discard puzzles with the
+"mixed" objective alternate deadwood and lookahead (deadwood first). What differs between
+kinds (their name, themes, objectives, marking, their bit in a code) comes from each kind's
+description (:mod:`gintrainer.puzzles.description`): every registered kind can be in a
+class set, and its themes that have a bit in the code's table
+(:data:`~gintrainer.classroom.codes.WIDE_THEME_BITS`).
 
 >>> s = ClassSet("Year 5 Tuesday", count=4, difficulty="medium")
 >>> s.plan()
@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -32,16 +32,14 @@ from typing import Any
 from ..engine.rules import Rules
 from ..engine.solver import OBJECTIVES as PUZZLE_OBJECTIVES
 from ..engine.solver import Objective
-from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kind
-from ..puzzles.kinds import DISCARD_KINDS
-from ..puzzles.owners import owner
-from ..puzzles.themes import kind_themes
+from ..puzzles import THEMES, Puzzle, PuzzleKind, generate, normalise_kind
+from ..puzzles.registry import described, description
+from ..puzzles.registry import kinds as registered_kinds
 from ..records.storage import strip_name, unshowable
 from ..words.errors import GinError, quoted
 from ..words.language import N_, t, tn
 from ..words.vocab import Vocabulary
 from .codes import (
-    KIND_BITS,
     LAYOUT,
     LAYOUTS,
     THEME_BITS,
@@ -50,6 +48,7 @@ from .codes import (
     ClassCodeError,
     field_names,
     format_code,
+    kind_bits,
     looks_like_code,
     names_field,
     normalise_code,
@@ -89,8 +88,22 @@ rated from 1100); the whole scale means no filter."""
 DIFFICULTY_NAMES = {"easy": (1100, 1299), "medium": (1300, 1599), "hard": (1600, 2699)}
 """The puzzles' easy/medium/hard levels as ranges of the scale."""
 
-KIND_WORDS = {kind: owner(kind).words for kind in KINDS}
-"""Each kind's name in a set's description (English, from its owner; shown by :func:`kind_words`)."""
+class _KindWords(Mapping[PuzzleKind, str]):
+    """Each registered kind's name in a set's description (English, from its description;
+    shown by :func:`kind_words`)."""
+
+    def __getitem__(self, kind: PuzzleKind) -> str:
+        return description(kind).words
+
+    def __iter__(self) -> Iterator[PuzzleKind]:
+        return iter(registered_kinds())
+
+    def __len__(self) -> int:
+        return len(registered_kinds())
+
+
+KIND_WORDS: Mapping[PuzzleKind, str] = _KindWords()
+"""Each kind's name in a set's description (English, from its description; shown by :func:`kind_words`)."""
 
 
 def kind_words(kinds: Iterable[PuzzleKind]) -> str:
@@ -110,18 +123,25 @@ def kind_words(kinds: Iterable[PuzzleKind]) -> str:
 Stream = tuple[PuzzleKind, Objective | None]
 """The puzzles of one kind and objective in a set."""
 
-_ANY_STREAM = {"set-or-run", "forbidden-discard", "naive-wrong", "four-of-a-kind", "long-run"}
-STREAM_THEMES: dict[Stream, frozenset[str]] = {
-    (PuzzleKind.CAN_KNOCK, None): frozenset(_ANY_STREAM | {"not-highest", "looks-knockable", "near-limit", "gin",
-                                                           "oklahoma"}),
-    (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD): frozenset(_ANY_STREAM),
-    (PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD): frozenset(_ANY_STREAM | {"keep-the-pair"}),
-    **{(kind, None): frozenset(kind_themes(kind)) for kind in KINDS if kind not in DISCARD_KINDS},
-}
-"""The themes puzzles of each kind and objective can have (from the theme
-predicates: "not-highest", "looks-knockable", "near-limit", "gin" and
-"oklahoma" are about knocking; "keep-the-pair" about the next draw; a kind
-without objectives can have every theme of its kind)."""
+class _StreamThemes(Mapping[Stream, frozenset[str]]):
+    """The themes puzzles of each registered kind and objective can have (its description's ``themes``)."""
+
+    def __getitem__(self, stream: Stream) -> frozenset[str]:
+        kind, objective = stream
+        found = description(kind)
+        if objective not in found.objectives:
+            raise KeyError(stream)
+        return frozenset(found.themes(objective))
+
+    def __iter__(self) -> Iterator[Stream]:
+        return iter([(d.kind, objective) for d in described() for objective in d.objectives])
+
+    def __len__(self) -> int:
+        return sum(len(d.objectives) for d in described())
+
+
+STREAM_THEMES: Mapping[Stream, frozenset[str]] = _StreamThemes()
+"""The themes puzzles of each kind and objective can have (from each kind's description)."""
 
 SET_THEMES = tuple(name for name in THEMES if any(name in themes for themes in STREAM_THEMES.values()))
 """The themes a class set can ask for (those some puzzle can have), in the order of THEMES."""
@@ -137,8 +157,20 @@ _BUDGET = (16, 100)
 # Batches of positions generate() may try for n puzzles: 16 n + 100. Part of
 # what a code means: with a bigger budget a code that fails could succeed.
 
-_KIND_BITS = {(PuzzleKind.CAN_KNOCK,): 1, (PuzzleKind.BEST_DISCARD,): 2, DISCARD_KINDS: 3}
-"""The kinds field of a version 2 code."""
+CLASSIC_BITS = 2
+"""A version 2 code's kinds field has two bits, for the kinds of code bits 0 and 1 (the discard
+kinds): 1, 2 or 3 for the one, the other or both."""
+
+
+def _classic_kinds_field(kinds: tuple[PuzzleKind, ...]) -> int | None:
+    """The kinds field of a version 2 code for these kinds; None when they do not fit one."""
+    bits = [description(kind).code_bit for kind in kinds]
+    return sum(1 << bit for bit in bits) if all(bit < CLASSIC_BITS for bit in bits) else None
+
+
+def _classic_kinds(field: int) -> tuple[PuzzleKind, ...]:
+    """The kinds a version 2 code's kinds field names."""
+    return tuple(d.kind for d in described() if d.code_bit < CLASSIC_BITS and field >> d.code_bit & 1)
 _OBJECTIVE_BITS = {None: 0, SetObjective.MIXED: 1, SetObjective.DEADWOOD: 2, SetObjective.LOOKAHEAD: 3}
 _HASH_BITS = dict(LAYOUT)["name_hash"]
 _WIDTHS = {version: dict(layout) for version, layout in LAYOUTS.items()}
@@ -194,22 +226,28 @@ def clean_count(count: Any) -> int:
 
 
 def clean_kinds(kinds: Any) -> tuple[PuzzleKind, ...]:
-    """Kinds in their fixed order (that of KINDS): one or more."""
+    """Kinds in their fixed order (that of the registry): one or more."""
     items = [kinds] if isinstance(kinds, str) else kinds
     try:
         names = {normalise_kind(k) for k in items}
     except TypeError:
-        raise ClassSetError(f"kinds are one or more of {', '.join(KINDS)}, not {kinds!r}", "kinds") from None
+        raise ClassSetError(f"kinds are one or more of {', '.join(registered_kinds())}, not {kinds!r}",
+                            "kinds") from None
     except GinError as error:
         raise ClassSetError(str(error), "kinds") from None
     if not names:
         raise ClassSetError(t("a class set needs at least one kind of puzzle"), "kinds")
-    return tuple(k for k in KINDS if k in names)
+    return tuple(k for k in registered_kinds() if k in names)
+
+
+def new_set_kinds() -> tuple[PuzzleKind, ...]:
+    """The kinds of a new set when none are given: those whose description says so (the discard kinds)."""
+    return tuple(d.kind for d in described() if d.in_new_sets)
 
 
 def takes_objective(kind: PuzzleKind) -> bool:
     """Whether a kind's puzzles take the set's objective (best discard: deadwood or lookahead)."""
-    return owner(kind).objectives != (None,)
+    return description(kind).objectives != (None,)
 
 
 def clean_objective(objective: Any, kinds: tuple[PuzzleKind, ...]) -> SetObjective | None:
@@ -317,14 +355,14 @@ class ClassSet:
     oklahoma: bool
     name_hash: int
 
-    def __init__(self, name: str | None = None, *, count: int = DEFAULT_COUNT, kinds: KindsLike = DISCARD_KINDS,
+    def __init__(self, name: str | None = None, *, count: int = DEFAULT_COUNT, kinds: KindsLike | None = None,
                  objective: SetObjective | str | None = None, difficulty: DifficultyLike = None,
                  themes: ThemesLike = (), oklahoma: bool = False, name_hash: int | None = None) -> None:
         cleaned = None if name is None else clean_class_name(name)
         hashed = _checked_name_hash(cleaned, name_hash)
         if not isinstance(oklahoma, bool):
             raise ClassSetError(f"oklahoma must be true or false, not {oklahoma!r}", "oklahoma")
-        clean = clean_kinds(kinds)
+        clean = clean_kinds(new_set_kinds() if kinds is None else kinds)
         values = dict(name=cleaned, name_hash=hashed, count=clean_count(count), kinds=clean,
                       objective=clean_objective(objective, clean), difficulty=clean_difficulty(difficulty),
                       themes=clean_themes(themes), oklahoma=oklahoma)
@@ -362,7 +400,7 @@ class ClassSet:
     def version(self) -> int:
         """The code version this set is written in: 2 when its kinds and themes fit a
         15-character code, else 3 (see :mod:`.codes`)."""
-        classic = self.kinds in _KIND_BITS and all(theme in THEME_BITS for theme in self.themes)
+        classic = _classic_kinds_field(self.kinds) is not None and all(theme in THEME_BITS for theme in self.themes)
         return 2 if classic else VERSION
 
     @property
@@ -373,9 +411,9 @@ class ClassSet:
         fields = dict(count=self.count - 1, objective=_OBJECTIVE_BITS[self.objective], oklahoma=int(self.oklahoma),
                       low=low, high=high, name_hash=self.name_hash)
         if self.version == 2:
-            return format_code(dict(fields, kinds=_KIND_BITS[self.kinds],
+            return format_code(dict(fields, kinds=_classic_kinds_field(self.kinds),
                                     themes=names_field(self.themes, THEME_BITS, _WIDTHS[2]["themes"])))
-        return format_code(dict(fields, kinds=names_field(self.kinds, KIND_BITS, _WIDTHS[VERSION]["kinds"]),
+        return format_code(dict(fields, kinds=names_field(self.kinds, kind_bits(), _WIDTHS[VERSION]["kinds"]),
                                 themes=names_field(self.themes, WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])),
                            wide=True)
 
@@ -385,12 +423,12 @@ class ClassSet:
         Raises :class:`ClassCodeError` for a mistyped or unknown code."""
         fields = parse_code(code)
         if fields["version"] == 2:
-            kinds: tuple = {bits: kinds for kinds, bits in _KIND_BITS.items()}.get(fields["kinds"], ())
+            kinds: tuple = _classic_kinds(fields["kinds"])
             names: tuple = field_names(fields["themes"], THEME_BITS, _WIDTHS[2]["themes"])
         else:
-            kinds = field_names(fields["kinds"], KIND_BITS, _WIDTHS[VERSION]["kinds"])
+            kinds = field_names(fields["kinds"], kind_bits(), _WIDTHS[VERSION]["kinds"])
             names = field_names(fields["themes"], WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])
-            if None in names or any(kind not in KINDS for kind in kinds):
+            if None in names or None in kinds:
                 raise ClassCodeError(t("class code {code} names a kind of puzzle or a theme this version of "
                                        "gintrainer does not have: update gintrainer", code=quoted(code)), "version")
         objective = {bits: o for o, bits in _OBJECTIVE_BITS.items()}[fields["objective"]]

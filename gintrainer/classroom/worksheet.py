@@ -28,7 +28,7 @@ from ..engine.cards import sort_by_suit
 from ..material.drawing import cards_html, page, puzzle_rules_words, words
 from ..material.messages import render
 from ..puzzles import THEMES
-from ..puzzles.owners import owner
+from ..puzzles.registry import description
 from ..puzzles.sheets import Boxes, Sheet, Space
 from ..records.storage import write_text_atomic
 from ..words.language import current_language, in_language, t, tc, text_direction, tn
@@ -101,9 +101,9 @@ class code and the table of numbers stay left to right (a run reads 4 5 6)."""
 def instructions(classset: ClassSet) -> str:
     """What the worksheet asks, in the current language: the instructions of the
     sheet of the set's first kind, then what each other kind's sheet adds (once)."""
-    texts = [owner(classset.kinds[0]).sheet.instructions()]
+    texts = [description(classset.kinds[0]).sheet.instructions()]
     for kind in classset.kinds[1:]:
-        more = owner(kind).sheet.more_instructions()
+        more = description(kind).sheet.more_instructions()
         if more not in texts:
             texts.append(more)
     return " ".join(texts)
@@ -179,7 +179,7 @@ def puzzle_section_html(puzzle, position: int, count: int, *, answers: bool = Fa
     """One puzzle's box: markers, question, rules, draw (or offer), discard pile,
     hand, and empty answer boxes (or, with ``answers``, the answer and the solver's
     numbers), as its kind's sheet (:mod:`gintrainer.puzzles.sheets`) has them."""
-    sheet = owner(puzzle.kind).sheet
+    sheet = description(puzzle.kind).sheet
     start = t("Puzzle {position} of {count}", position=position, count=count)
     parts = [f'<header class="ws-head"><span class="ws-start">{escape(start)}</span>'
              f'<span class="ws-kind">{escape(sheet.title())}</span></header>',
@@ -250,7 +250,7 @@ def _key_html(puzzle, sheet: Sheet) -> str:
 def numbers_html(puzzle) -> str:
     """The solver's numbers that decide a puzzle's answer, as its kind's sheet has them
     (for a discard puzzle, one column per legal discard, best first, the accepted answers marked)."""
-    return owner(puzzle.kind).sheet.numbers_html(puzzle)
+    return description(puzzle.kind).sheet.numbers_html(puzzle)
 
 
 def worksheet_filename(classset: ClassSet, *, answers: bool = False) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -25,17 +25,11 @@ from ..words.language import N_, t, tn
 from .bank_file import BankEntry, read_index, record_at, write_index
 from .core import Grade, Puzzle, PuzzleError, make_puzzle
 from .defend import DefendPuzzle
+from .discard import candidate_positions
 from .kinds import KINDS, PuzzleKind
 from .knock_layout import KnockLayoutPuzzle
-from .owners import owner, puzzle_from_record, verify
-from .positions import (
-    Position,
-    constructed_position,
-    knock_position,
-    lookahead_position,
-    selfplay_positions,
-    swap_position,
-)
+from .positions import Position
+from .registry import described, description, kinds, normalise_kind, puzzle_from_record, verify
 from .take_or_draw import TakeOrDrawPuzzle
 from .themes import THEMES
 
@@ -43,17 +37,6 @@ DIFFICULTY_LEVELS = {"easy": (0, 1299), "medium": (1300, 1599), "hard": (1600, 3
 BANK = RecordKind(N_("puzzle bank"), version=3)
 """The shipped bank's file: version 3 records keep what the explanation and hints say as messages
 (names and values), not their English words."""
-
-
-def normalise_kind(kind: PuzzleKind | str) -> PuzzleKind:
-    """Accept ``can_knock``/``can-knock``, ``best_discard``/``best-discard``, ``take_or_draw``/``take-or-draw``,
-    ``knock_layout``/``knock-layout`` and ``defend``."""
-    try:
-        return PuzzleKind.parse(kind)
-    except GinError:
-        # Translators: {kinds} are the kinds as the command line writes them (not translated).
-        raise GinError(t("unknown puzzle kind {kind}: use {kinds}", kind=quoted(kind),
-                         kinds=", ".join(k.option for k in KINDS))) from None
 
 
 def _difficulty_range(difficulty) -> tuple[int, int] | None:
@@ -86,35 +69,6 @@ def _theme_filter(themes) -> frozenset[str] | None:
         raise GinError(t("unknown theme {theme}: themes are {themes}", theme=quoted(unknown[0]),
                          themes=", ".join(THEMES)))
     return names or None
-
-
-def candidate_positions(kind: PuzzleKind, objective: Objective | None, seed, rules: Rules) -> Iterable[list[Position]]:
-    """Batches of positions, deterministic for a seed: self-play hands;
-    constructed meld-rich hands for the counting puzzles; hands one card from a
-    knock, and hands that knock only by breaking a meld, for "can you knock?";
-    for the lookahead question, hands where keeping a high card's chances may
-    beat throwing it."""
-    batch = 0
-    while True:
-        if kind == PuzzleKind.CAN_KNOCK and batch % 4 == 2:
-            yield [swap_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
-            batch += 1
-            continue
-        if kind == PuzzleKind.CAN_KNOCK and batch % 2:
-            yield [knock_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
-            batch += 1
-            continue
-        if objective == Objective.LOOKAHEAD and batch % 3 == 1:
-            yield [lookahead_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
-            batch += 1
-            continue
-        own_batches = kind == PuzzleKind.CAN_KNOCK or objective == Objective.LOOKAHEAD  # as above
-        constructed = (batch % 3 == 2) if own_batches else (batch % 4 != 3)
-        if constructed:
-            yield [constructed_position(f"{seed}/{batch}/{i}", rules) for i in range(8)]
-        else:
-            yield selfplay_positions(f"{seed}/{batch}", rules)
-        batch += 1
 
 
 CAPPED_THEMES = ("forbidden-discard", "gin")
@@ -175,10 +129,12 @@ def _checked_rules(rules: Rules | None) -> Rules:
 
 
 def _set_objective(kind: PuzzleKind, objective: Objective | str | None) -> Objective | None:
-    """A best-discard set's objective (lookahead by default); none for "can you knock?"."""
-    if kind != PuzzleKind.BEST_DISCARD:
+    """A set's objective, for a kind that takes one (its default when none is given: lookahead
+    for best discard); none for a kind that takes none."""
+    default = description(kind).default_objective
+    if default is None:
         return None
-    objective = objective or Objective.LOOKAHEAD
+    objective = objective or default
     if objective not in OBJECTIVES:
         raise GinError(t("unknown objective {objective}: use deadwood or lookahead", objective=quoted(objective)))
     return Objective(objective)
@@ -215,14 +171,15 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     wanted = _theme_filter(themes)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise GinError(t("a seed is an int or a string, not {seed}", seed=quoted(seed)))
-    kind_owner = owner(kind)
-    mix = _Mix(count, balanced=kind_owner.balance if kind_owner.balances and band is None and wanted is None else None,
+    kind_owner = description(kind)
+    mix = _Mix(count, balanced=kind_owner.balance if band is None and wanted is None else None,
                lookahead=objective == Objective.LOOKAHEAD, naive_wrong=naive_wrong)
     report = progress or (lambda found, count: None)
     found: list[Puzzle] = []
     seen: set[str] = set()
     limit = max_batches if max_batches is not None else 200 * count + 400
-    for batch_number, positions in enumerate(kind_owner.positions(objective, f"{kind}:{objective}:{seed}", rules)):
+    for batch_number, positions in enumerate(kind_owner.positions(objective, f"{kind.value}:{objective}:{seed}",
+                                                                  rules)):
         if len(found) >= count:
             break
         if batch_number >= limit:
@@ -245,19 +202,15 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     return found
 
 
-def daily(date=None, kind: PuzzleKind | str = PuzzleKind.CAN_KNOCK) -> Puzzle:
-    """The puzzle of a UTC date (today when omitted), the same for everyone; any
-    earlier date gives that day's puzzle, so the archive never runs out.
-    Best-discard dailies alternate objectives, lookahead on odd days (counted
-    from the first day of the calendar); of every five lookahead dailies in a
-    row the naive rule gets three wrong, so neither answer can be guessed."""
-    kind = normalise_kind(kind)
+def daily(date=None, kind: PuzzleKind | str | None = None) -> Puzzle:
+    """The puzzle of a UTC date (today when omitted) of a kind (the first registered when
+    omitted), the same for everyone; any earlier date gives that day's puzzle, so the
+    archive never runs out. A kind's description may give each day an objective and a
+    naive-rule filter (best-discard dailies alternate objectives:
+    :func:`~gintrainer.puzzles.discard.best_discard_daily`)."""
+    kind = normalise_kind(kinds()[0] if kind is None else kind)
     day = parse_date(date)
-    objective: Objective | None = None
-    naive_wrong: bool | None = None
-    if kind == PuzzleKind.BEST_DISCARD:
-        objective = Objective.LOOKAHEAD if day.toordinal() % 2 else Objective.DEADWOOD
-        naive_wrong = (day.toordinal() // 2) % 5 < 3 if objective == Objective.LOOKAHEAD else None
+    objective, naive_wrong = description(kind).daily_options(day)
     return generate(kind, seed=f"daily:{day.isoformat()}", count=1, objective=objective,
                     naive_wrong=naive_wrong)[0]
 
@@ -280,14 +233,21 @@ def parse_date(date=None) -> _dt.date:
 
 # -- the bank ---------------------------------------------------------------
 
-BANK_PLAN: dict[PuzzleKind, list[tuple[str, Objective | None, int]]] = {
-    PuzzleKind.CAN_KNOCK: [("standard", None, 380), ("oklahoma", None, 60)],
-    PuzzleKind.BEST_DISCARD: [("standard", Objective.DEADWOOD, 200), ("standard", Objective.LOOKAHEAD, 200),
-                              ("oklahoma", Objective.DEADWOOD, 20), ("oklahoma", Objective.LOOKAHEAD, 20)],
-    PuzzleKind.TAKE_OR_DRAW: [("standard", None, 300), ("oklahoma", None, 20)],
-    PuzzleKind.KNOCK_LAYOUT: [("standard", None, 300), ("oklahoma", None, 20)],
-    PuzzleKind.DEFEND: [("standard", None, 300), ("oklahoma", None, 20)],
-}
+class _BankPlan(Mapping[PuzzleKind, list[tuple[str, Objective | None, int]]]):
+    """The bank of every registered kind: the (rules, objective, count) of each part (its
+    description's ``bank_plan``)."""
+
+    def __getitem__(self, kind: PuzzleKind) -> list[tuple[str, Objective | None, int]]:
+        return list(description(kind).bank_plan)
+
+    def __iter__(self) -> Iterator[PuzzleKind]:
+        return iter(kinds())
+
+    def __len__(self) -> int:
+        return len(kinds())
+
+
+BANK_PLAN: Mapping[PuzzleKind, list[tuple[str, Objective | None, int]]] = _BankPlan()
 """The shipped bank: for each kind, the (rules, objective, count) of each part."""
 
 
@@ -295,8 +255,15 @@ def _bank_rules(name: str) -> Rules:
     return Rules(oklahoma=True) if name == "oklahoma" else Rules()
 
 
+DATA = Path(str(resources.files("gintrainer").joinpath("data")))
+"""The package's data folder, where the shipped kinds' banks are."""
+
+
 def bank_path(kind: PuzzleKind | str) -> Path:
-    return Path(str(resources.files("gintrainer").joinpath("data", f"bank_{normalise_kind(kind)}.json")))
+    """The bank file of a kind: ``bank_<kind>.json`` in its description's ``bank_folder``
+    (the package's data folder for the kinds shipped)."""
+    found = description(kind)
+    return (found.bank_folder or DATA) / f"bank_{found.kind.value}.json"
 
 
 class _Read(NamedTuple):
@@ -391,7 +358,7 @@ def write_bank_index(kind: PuzzleKind | str, folder: Path | str | None = None) -
     :func:`build_bank` writes it with each bank; after a bank file is changed otherwise, run
     ``python -c "from gintrainer.puzzles import BANK_PLAN as p, write_bank_index as w; [w(k) for k in p]"``."""
     kind = normalise_kind(kind)
-    bank_file = Path(folder) / f"bank_{kind}.json" if folder is not None else bank_path(kind)
+    bank_file = Path(folder) / f"bank_{kind.value}.json" if folder is not None else bank_path(kind)
     raw = bank_file.read_bytes()
     data = BANK.read(parse_json(raw, source=bank_file.name), source=bank_file.name)
     records = data.get("puzzles")
@@ -419,10 +386,11 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
     default), written atomically: every kind's file, or only those of ``kinds``, each
     with its index (:func:`write_bank_index`). Returns the puzzle count of each kind.
     A folder that cannot be written is refused (StorageError) before any work."""
-    folder = writable_folder(folder if folder is not None else bank_path(PuzzleKind.CAN_KNOCK).parent)
-    wanted = set(BANK_PLAN) if kinds is None else {normalise_kind(k) for k in kinds}
+    folder = writable_folder(folder if folder is not None else DATA)
+    plan_of = BANK_PLAN
+    wanted = set(plan_of) if kinds is None else {normalise_kind(k) for k in kinds}
     banks: dict[PuzzleKind, list[dict]] = {}
-    for kind, plan in BANK_PLAN.items():
+    for kind, plan in plan_of.items():
         if kind not in wanted:
             continue
         puzzles: list[Puzzle] = []
@@ -446,5 +414,5 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
 
 __all__ = ["BankEntry", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS", "KnockLayoutPuzzle", "Position",
            "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record",
-           "bank_records", "build_bank", "daily", "generate", "make_puzzle", "normalise_kind", "parse_date",
-           "verify", "write_bank_index"]
+           "bank_records", "build_bank", "candidate_positions", "daily", "description", "described",
+           "generate", "kinds", "make_puzzle", "normalise_kind", "parse_date", "verify", "write_bank_index"]

@@ -1,6 +1,6 @@
 """Answers as a student writes them (on a worksheet, in a results file, on the
 class page), read and judged for each kind of puzzle: the kinds' part of marking
-(:meth:`~gintrainer.puzzles.owners.KindOwner.mark`).
+(:attr:`~gintrainer.puzzles.description.KindDescription.mark`).
 
 For "Can you knock?" ``no`` or ``yes`` and the card to discard (``yes 7H``; a
 card alone means yes), for "Which card?" the card, for "Take or draw?" ``take``
@@ -17,7 +17,7 @@ question, is refused with :class:`AnswerError`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import NamedTuple
 
@@ -28,7 +28,6 @@ from ..material.messages import say
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, in_language, t, tc
 from .core import Grade, Puzzle
-from .kinds import PuzzleKind
 
 
 class AnswerError(GinError):
@@ -39,7 +38,7 @@ class Reading(NamedTuple):
     """A recorded answer as the student reads it (cards drawn with their suits, the words
     in the current language), and what it chose in the solver's table: the card
     discarded, take or draw, or None (a layout: the table lists layouts, not choices).
-    Each kind's owner reads its own answers (:meth:`~gintrainer.puzzles.owners.KindOwner.reading`)."""
+    Each kind's description reads its own answers (:attr:`~gintrainer.puzzles.description.KindDescription.reading`)."""
 
     words: str
     chosen: Card | DrawChoice | None = None
@@ -100,25 +99,55 @@ def parse_choice_response(response) -> DrawChoice:
     raise AnswerError(t("answer 'take' or 'draw', not {answer}", answer=repr(response)))
 
 
-def parse_response(puzzle: Puzzle, response) -> tuple[bool | None, Card | None]:
-    """``(can_knock, card)`` from an answer to a discard puzzle; ``can_knock`` is
-    None for a best-discard puzzle. Raises :class:`AnswerError`.
+DiscardAnswer = tuple[bool | None, Card | None]
+"""An answer to a discard puzzle: the word on the knock (None for "best discard"; True
+with no card for a bare yes) and the card to discard."""
 
-    >>> from gintrainer.puzzles import bank
-    >>> parse_response(bank("can_knock")[0], "Yes, 7h")
-    (True, Card.parse('7H'))
+
+def parse_knock(response) -> DiscardAnswer:
+    """``(can_knock, card)`` from an answer to "can you knock?": ``no``, ``yes``, ``yes``
+    and a card, or a card alone (yes), the words in any language. Raises :class:`AnswerError`.
+
+    >>> parse_knock("Yes, 7h"), parse_knock("hayır")
+    ((True, Card.parse('7H')), (False, None))
     """
     words = words_of(response)
     try:
-        if puzzle.kind == PuzzleKind.CAN_KNOCK:
-            return _knock_response(words, response)
-        if len(words) != 1 or words[0] in _answer_words()[0] | _answer_words()[1]:
-            raise AnswerError(t("answer with one card to discard, like 7H, not {answer}", answer=repr(response)))
-        return None, parse_card(words[0])
+        return _knock_response(words, response)
     except AnswerError:
         raise
     except GinError as error:
         raise AnswerError(str(error)) from None
+
+
+def parse_discard(response) -> DiscardAnswer:
+    """``(None, card)`` from an answer to "best discard": one card. Raises :class:`AnswerError`.
+
+    >>> parse_discard(" ks ")
+    (None, Card.parse('KS'))
+    """
+    words = words_of(response)
+    if len(words) != 1 or words[0] in _answer_words()[0] | _answer_words()[1]:
+        raise AnswerError(t("answer with one card to discard, like 7H, not {answer}", answer=repr(response)))
+    try:
+        return None, parse_card(words[0])
+    except GinError as error:
+        raise AnswerError(str(error)) from None
+
+
+def discard_text(answer: DiscardAnswer) -> str:
+    """An answer to a discard puzzle as records write it: ``no``, ``yes``, ``yes 7H`` or ``7H``
+    (read again by :func:`parse_knock` and :func:`parse_discard`).
+
+    >>> discard_text((True, Card.parse("7H"))), discard_text((None, Card.parse("7H"))), discard_text((False, None))
+    ('yes 7H', '7H', 'no')
+    """
+    can_knock, card = answer
+    if can_knock is False:
+        return "no"
+    if card is None:
+        return "yes"
+    return f"yes {card.code()}" if can_knock else card.code()
 
 
 def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
@@ -139,40 +168,37 @@ def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
     return True, parse_card(words[0])
 
 
-def mark_discard(puzzle: Puzzle, response) -> tuple[str, Grade]:
-    """An answer to a discard puzzle as written in a results file ("no", "yes 7H",
-    "7H") and its grade (:meth:`Puzzle.grade`)."""
-    can_knock, card = parse_response(puzzle, response)
+def mark_discard(puzzle: Puzzle, response, parse: Callable[[str], DiscardAnswer]) -> tuple[str, Grade]:
+    """An answer to a discard puzzle, read by its kind's ``parse`` (:func:`parse_knock` or
+    :func:`parse_discard`), as written in a results file ("no", "yes 7H", "7H": :func:`discard_text`)
+    and its grade (:meth:`Puzzle.grade`)."""
+    can_knock, card = parse(response)
     if can_knock and card is None and puzzle.can_knock:
         raise AnswerError(t("you can knock: say which card you discard, e.g. 'yes 7H'"))
     if card is not None and card not in puzzle.hand:
         raise AnswerError(t("{card} is not in the hand", card=card))
-    written = "no" if can_knock is False else ("yes" if card is None else
-                                                (f"yes {card.code()}" if can_knock else card.code()))
+    written = discard_text((can_knock, card))
     if card is not None and card is puzzle.forbidden:
         return written, Grade(False, None, (say("grade_forbidden", card=card), *puzzle.explanation_messages),
                               None, None)
     try:
-        grade = puzzle.grade(card, can_knock=can_knock) if puzzle.kind == PuzzleKind.CAN_KNOCK else puzzle.grade(card)
+        grade = puzzle.grade(card, can_knock=can_knock)
     except GinError as error:
         raise AnswerError(str(error)) from None
     return written, grade
 
 
 def discard_reading(answer: str) -> Reading:
-    """A recorded answer to a discard puzzle (``no``, ``yes 7H``, ``7H``: :func:`mark_discard`)
+    """A recorded answer to a discard puzzle (``no``, ``yes 7H``, ``7H``: :func:`discard_text`)
     as the student reads it; the card discarded is the choice. GinError for another answer.
 
     >>> discard_reading("yes 7H")
     Reading(words='yes 7♥', chosen=Card.parse('7H'))
     """
-    words = words_of(answer)
-    if words == ["no"]:
-        return Reading(tc("answer", "no"))
-    card = parse_card(words[-1])
-    if words[:-1] not in ([], ["yes"]):
-        raise GinError(f"a recorded answer is no, yes and a card, or a card, not {answer!r}")
-    return Reading(" ".join([*([tc("answer", "yes")] if words[:-1] else []), str(card)]), card)
+    can_knock, card = parse_knock(answer)
+    if card is None:
+        return Reading(tc("answer", "yes") if can_knock else tc("answer", "no"))
+    return Reading(" ".join([*([tc("answer", "yes")] if words_of(answer)[:-1] else []), str(card)]), card)
 
 
 def choice_reading(answer: str) -> Reading:
@@ -182,7 +208,7 @@ def choice_reading(answer: str) -> Reading:
     >>> choice_reading("draw")
     Reading(words='draw', chosen=DrawChoice.DRAW)
     """
-    choice = DrawChoice.parse(answer)
+    choice = parse_choice_response(answer)
     return Reading(tc("answer word", "take") if choice == DrawChoice.TAKE else tc("answer word", "draw"), choice)
 
 
@@ -275,5 +301,6 @@ def mark_choice(puzzle, response) -> tuple[str, Grade]:
     return choice.value, puzzle.grade(choice)
 
 
-__all__ = ["AnswerError", "Reading", "choice_reading", "discard_reading", "mark_choice", "mark_discard", "mark_reply",
-           "parse_choice_response", "parse_reply_response", "parse_response", "reply_reading", "words_of"]
+__all__ = ["AnswerError", "DiscardAnswer", "Reading", "choice_reading", "discard_reading", "discard_text",
+           "mark_choice", "mark_discard", "mark_reply", "parse_choice_response", "parse_discard", "parse_knock",
+           "parse_reply_response", "reply_reading", "words_of"]

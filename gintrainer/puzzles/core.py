@@ -471,7 +471,7 @@ def make_puzzle(position: Position, kind: PuzzleKind | str, objective: Objective
 
 def verify(record: dict) -> Puzzle:
     """Rebuild a puzzle of a discard kind from its record (a record of any kind:
-    :func:`gintrainer.puzzles.owners.verify`) and check every part against the solver:
+    :func:`gintrainer.puzzles.registry.verify`) and check every part against the solver:
     the table, the answer, the themes, the difficulty, and what its explanation
     and hints say (their messages, not their words). Raises
     :class:`PuzzleError` naming the first disagreement."""

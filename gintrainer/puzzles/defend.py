@@ -24,23 +24,25 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from html import escape
 
 from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, sort_by_rank
 from ..engine.melds import order_meld
 from ..engine.rules import Rules
 from ..engine.scoring import DefenderReply, Layoff, check_reply
-from ..material.messages import Message, say
+from ..material.drawing import defend_position_html
+from ..material.messages import Message, render, say
 from ..words.errors import GinError
 from ..words.language import N_, t
-from .answers import answer_text, layoff_text, mark_reply, parse_layoff, reply_reading
-from .core import Grade, PuzzleError, Said
+from .answers import answer_text, layoff_text, mark_reply, parse_layoff, parse_reply_response, reply_reading
+from .core import Grade, PuzzleError, Said, verify_remade
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
 from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
+from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
-from .owned import ModuleOwner
 from .sheets import DefendSheet
-from .themes import themes_of
+from .themes import kind_themes, themes_of
 
 KIND = PuzzleKind.DEFEND
 
@@ -203,20 +205,7 @@ def verify(record: dict) -> DefendPuzzle:
     """Rebuild a puzzle from its record and check every part against the engine: the
     answer, the themes, the difficulty and what its explanation, hints and answer
     say (their messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    name = record.get("id", "?") if isinstance(record, dict) else "?"
-    try:
-        puzzle = make(_position(record))
-    except KeyError as missing:
-        raise PuzzleError(f"puzzle record {name!r} lacks {missing}") from None
-    except (GinError, TypeError, ValueError, AttributeError) as error:
-        raise PuzzleError(f"puzzle record {name!r}: {error}") from None
-    if puzzle is None:
-        raise PuzzleError(f"puzzle {name!r} is no longer worth posing for the engine")
-    expected = puzzle.to_dict()
-    for key in ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences"):
-        if record.get(key) != expected[key]:
-            raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the engine")
-    return puzzle
+    return verify_remade(record, lambda data: make(_position(data)))
 
 
 def from_record(record: dict) -> DefendPuzzle:
@@ -243,9 +232,31 @@ def from_record(record: dict) -> DefendPuzzle:
         raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
 
 
-OWNER = ModuleOwner(KIND, N_("defend"), DefendSheet(), made=make, verified=verify, read=from_record,
-                    candidates=defend_positions, marked=mark_reply, reads_as=reply_reading,
-                    balanced_by=lambda puzzle: puzzle.undercut)  # about as many undercuts as not
+Reply = tuple[list[tuple[Card, ...]], list[Layoff], bool]
+"""A defender's answer: the melds, the lay-offs and the word on the undercut."""
 
-__all__ = ["DefendPuzzle", "KIND", "OWNER", "answer_text", "from_record", "layoff_text", "make", "parse_layoff",
-           "puzzle_id", "verify"]
+
+def recorded(puzzle: DefendPuzzle, reply: Reply) -> Message:
+    """A blind answer (a class set) as recorded: the learner's own count, not the least."""
+    melds, layoffs, undercut = reply
+    kept = puzzle.lay_out(melds, layoffs).points
+    return say("df_recorded_undercut" if undercut else "df_recorded_no_undercut", deadwood=kept)
+
+
+def _answer_html(puzzle: DefendPuzzle, chosen: object, four_colour: bool) -> str:
+    return f"<div class='gt-info gt-defend-answer'>{escape(render(puzzle.answer_messages))}</div>"
+
+
+DESCRIPTION: KindDescription[DefendPosition, DefendPuzzle] = KindDescription(
+    kind=KIND, title=N_("Defend"), words=N_("defend"), command_words=N_("defend"), code_bit=4,
+    positions=lambda objective, seed, rules: defend_positions(seed, rules),
+    make=lambda position, objective: make(position), verify=verify, read=from_record,
+    answer=AnswerText(format=lambda reply: answer_text(*reply), parse=parse_reply_response),
+    answer_input=AnswerInput.REPLY, mark=mark_reply, reading=reply_reading, recorded=recorded,
+    themes=lambda objective: frozenset(kind_themes(KIND)), sheet=DefendSheet(),
+    position_html=lambda puzzle, four_colour: defend_position_html(puzzle, four_colour=four_colour),
+    table_html=_answer_html, bank_plan=(("standard", None, 300), ("oklahoma", None, 20)),
+    balance=lambda puzzle: puzzle.undercut)  # about as many undercuts as not
+
+__all__ = ["DESCRIPTION", "DefendPuzzle", "KIND", "Reply", "answer_text", "from_record", "layoff_text", "make",
+           "parse_layoff", "puzzle_id", "verify"]

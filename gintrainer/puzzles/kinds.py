@@ -1,44 +1,17 @@
-"""The kinds of puzzle. Files say ``can_knock``, ``best_discard``,
-``take_or_draw``, ``knock_layout`` and ``defend``; the command line also takes
-``can-knock``, ``best-discard``, ``take-or-draw`` and ``knock-layout``."""
+"""The words of the discard kinds, "can you knock?" and "best discard", which share
+one puzzle class (:mod:`.core`). The kinds' vocabulary is
+:class:`~gintrainer.words.vocab.PuzzleKind` (below every layer); every kind,
+shipped or plugged in, is described in :mod:`.registry`."""
 
 from __future__ import annotations
 
 from ..engine.solver import Objective
 from ..words.errors import GinError
-from ..words.language import N_, t
-from ..words.vocab import Vocabulary
-
-
-class PuzzleKind(Vocabulary):
-    """What a puzzle asks: whether the hand can knock (and with which discard),
-    which discard is best, whether to take the top discard or draw from the stock,
-    how to lay out a knock against the defender's hand, or how to answer a knock
-    (melds and lay-offs, and whether they undercut)."""
-
-    CAN_KNOCK = "can_knock"
-    BEST_DISCARD = "best_discard"
-    TAKE_OR_DRAW = "take_or_draw"
-    KNOCK_LAYOUT = "knock_layout"
-    DEFEND = "defend"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("puzzle kind")
-
-    @property
-    def prefix(self) -> str:
-        """The start of the ids of puzzles of this kind."""
-        return {PuzzleKind.CAN_KNOCK: "ck", PuzzleKind.BEST_DISCARD: "bd", PuzzleKind.TAKE_OR_DRAW: "td",
-                PuzzleKind.KNOCK_LAYOUT: "kl", PuzzleKind.DEFEND: "df"}[self]
-
-    @property
-    def option(self) -> str:
-        """The kind as the command line writes it."""
-        return self.value.replace("_", "-")
-
+from ..words.language import t
+from ..words.vocab import PuzzleKind
 
 KINDS = tuple(PuzzleKind)
+"""The kinds the package ships (a plugged-in kind is in :func:`gintrainer.puzzles.registry.kinds`)."""
 DISCARD_KINDS = (PuzzleKind.CAN_KNOCK, PuzzleKind.BEST_DISCARD)
 """The kinds that ask for a discard after the draw (a :class:`~gintrainer.puzzles.core.Puzzle`)."""
 

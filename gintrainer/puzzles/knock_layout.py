@@ -27,17 +27,18 @@ from fractions import Fraction
 from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
 from ..engine.rules import Rules
 from ..engine.scoring import HandScore, knocker_net, score_hand
+from ..material.drawing import knock_layouts_html, knock_position_html
 from ..material.messages import Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import Reading
 from .core import Grade, PuzzleError, Said, verify_remade
+from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
 from .knock_layout_themes import LayoutContext, explain, hints, rate
-from .owned import ModuleOwner
 from .positions import KnockPosition, knock_layout_position
 from .sheets import KnockLayoutSheet
-from .themes import themes_of
+from .themes import kind_themes, themes_of
 
 KIND = PuzzleKind.KNOCK_LAYOUT
 KNOCK_LAYOUT_MARGIN = 2
@@ -269,11 +270,18 @@ def mark(puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
     return layout_text(melds), puzzle.grade(melds)
 
 
-OWNER = ModuleOwner(KIND, N_("lay-out-your-knock"), KnockLayoutSheet(), made=make, verified=verify,
-                    read=from_record, candidates=positions, marked=mark, reads_as=layout_reading,
-                    # a set keeps about as many puzzles that give a meld up as not
-                    balanced_by=lambda puzzle: "block-layoffs" in puzzle.themes)
+DESCRIPTION: KindDescription[KnockPosition, KnockLayoutPuzzle] = KindDescription(
+    kind=KIND, title=N_("Lay out your knock"), words=N_("lay-out-your-knock"), command_words=N_("knock layout"),
+    code_bit=3, positions=lambda objective, seed, rules: positions(seed, rules),
+    make=lambda position, objective: make(position), verify=verify, read=from_record,
+    answer=AnswerText(format=layout_text, parse=parse_layout), answer_input=AnswerInput.LAYOUT, mark=mark,
+    reading=layout_reading, recorded=lambda puzzle, melds: say("kl_recorded"),
+    themes=lambda objective: frozenset(kind_themes(KIND)), sheet=KnockLayoutSheet(),
+    position_html=lambda puzzle, four_colour: knock_position_html(puzzle, four_colour=four_colour),
+    table_html=lambda puzzle, chosen, four_colour: knock_layouts_html(puzzle, four_colour=four_colour),
+    bank_plan=(("standard", None, 300), ("oklahoma", None, 20)),
+    balance=lambda puzzle: "block-layoffs" in puzzle.themes)  # as many that give a meld up as not
 
-__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "OWNER", "from_record",
+__all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "DESCRIPTION", "from_record",
            "layout_reading", "layout_text", "make", "mark", "parse_layout", "positions", "puzzle_id", "solve",
            "verify"]

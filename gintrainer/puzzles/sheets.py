@@ -1,7 +1,7 @@
 """What each kind of puzzle puts on a printed worksheet and its answer key: its
 title, the position drawn and written in words, the answer boxes, the answer
-key's lines and table, and the worksheet's instructions. Each kind's owner
-(:mod:`.owners`) has a sheet; :mod:`gintrainer.classroom.worksheet` lays them out.
+key's lines and table, and the worksheet's instructions. Each kind's description
+(:mod:`.description`) has a sheet; :mod:`gintrainer.classroom.worksheet` lays them out.
 
 A sheet offers:
 

@@ -25,17 +25,18 @@ from fractions import Fraction
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.rules import Rules
 from ..engine.solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
+from ..material.drawing import choice_table_html, offer_position_html
 from ..material.messages import Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
-from .answers import choice_reading, mark_choice
-from .core import Grade, PuzzleError, Said
+from .answers import choice_reading, mark_choice, parse_choice_response
+from .core import Grade, PuzzleError, Said, verify_remade
+from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
-from .owned import ModuleOwner
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
 from .sheets import OfferSheet
 from .take_draw_themes import CHOICES, TAKE, DrawContext, explain, hints, rate
-from .themes import themes_of
+from .themes import kind_themes, themes_of
 
 KIND = PuzzleKind.TAKE_OR_DRAW
 TAKE_DRAW_MARGIN = Fraction(1, 2)
@@ -204,20 +205,7 @@ def verify(record: dict) -> TakeOrDrawPuzzle:
     """Rebuild a puzzle from its record and check every part against the solver: the
     answer, the themes, the difficulty and what its explanation and hints say (their
     messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    name = record.get("id", "?") if isinstance(record, dict) else "?"
-    try:
-        puzzle = make(_position(record))
-    except KeyError as missing:
-        raise PuzzleError(f"puzzle record {name!r} lacks {missing}") from None
-    except (GinError, TypeError, ValueError) as error:
-        raise PuzzleError(f"puzzle record {name!r}: {error}") from None
-    if puzzle is None:
-        raise PuzzleError(f"puzzle {name!r} is no longer a clear puzzle for the solver")
-    expected = puzzle.to_dict()
-    for key in ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences"):
-        if record.get(key) != expected[key]:
-            raise PuzzleError(f"puzzle {name!r}: its {key} disagrees with the solver")
-    return puzzle
+    return verify_remade(record, lambda data: make(_position(data)))
 
 
 def from_record(record: dict) -> TakeOrDrawPuzzle:
@@ -251,9 +239,23 @@ def positions(seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:
         batch += 1
 
 
-OWNER = ModuleOwner(KIND, N_("take-or-draw"), OfferSheet(), made=make, verified=verify, read=from_record,
-                    candidates=positions, marked=mark_choice, reads_as=choice_reading,
-                    balanced_by=lambda puzzle: puzzle.choice)  # about as many takes as draws
+def recorded(puzzle: TakeOrDrawPuzzle, choice: DrawChoice) -> Message:
+    """A blind answer (a class set) as recorded, without saying whether it is right."""
+    return say("td_recorded_take", card=puzzle.offered) if choice == TAKE else say("td_recorded_draw")
 
-__all__ = ["KIND", "OWNER", "TAKE_DRAW_MARGIN", "TakeOrDrawPuzzle", "from_record", "make", "parse_choice",
+
+DESCRIPTION: KindDescription[DrawPosition, TakeOrDrawPuzzle] = KindDescription(
+    kind=KIND, title=N_("Take or draw?"), words=N_("take-or-draw"), command_words=N_("take or draw"), code_bit=2,
+    positions=lambda objective, seed, rules: positions(seed, rules), make=lambda position, objective: make(position),
+    verify=verify, read=from_record,
+    answer=AnswerText(format=lambda choice: DrawChoice(choice).value, parse=parse_choice_response),
+    answer_input=AnswerInput.CHOICE, mark=mark_choice, reading=choice_reading, recorded=recorded,
+    themes=lambda objective: frozenset(kind_themes(KIND)), sheet=OfferSheet(),
+    position_html=lambda puzzle, four_colour: offer_position_html(puzzle, four_colour=four_colour),
+    table_html=lambda puzzle, chosen, four_colour: choice_table_html(puzzle, chosen if isinstance(chosen, str)
+                                                                     else None),
+    bank_plan=(("standard", None, 300), ("oklahoma", None, 20)),
+    balance=lambda puzzle: puzzle.choice)  # about as many takes as draws
+
+__all__ = ["DESCRIPTION", "KIND", "TAKE_DRAW_MARGIN", "TakeOrDrawPuzzle", "from_record", "make", "parse_choice",
            "positions", "puzzle_id", "solve", "verify"]

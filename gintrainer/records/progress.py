@@ -28,11 +28,14 @@ from typing import Any
 
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_
-from .rating import Rating, RatingError
+from ..words.vocab import PuzzleKind
+from .rating import Rating, RatingError, puzzle_fact
 from .rating import update as update_rating
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
 
-KINDS = ("can_knock", "best_discard", "take_or_draw", "knock_layout", "defend")
+KINDS = PuzzleKind
+"""The kinds of puzzle an attempt can be of: every kind declared in the words
+(:class:`~gintrainer.words.vocab.PuzzleKind`: the kinds shipped and any plugged in)."""
 RESULTS = ("solved", "failed", "hinted")
 DIFFICULTIES = {"easier": -200.0, "adaptive": 0.0, "harder": 200.0}
 """The difficulty setting: how far above the learner's rating puzzles are picked."""
@@ -426,12 +429,7 @@ def _frozen_tallies(tallies: Mapping[str, Tally]) -> Mapping[str, Tally]:
 
 def _puzzle_field(puzzle: Any, key: str) -> Any:
     """A field of a puzzle given as an object or a dict; ProgressError when it has none."""
-    if isinstance(puzzle, Mapping):
-        if key in puzzle:
-            return puzzle[key]
-    elif hasattr(puzzle, key):
-        return getattr(puzzle, key)
-    raise ProgressError(f"a puzzle needs {key!r}: {puzzle!r:.120}")
+    return puzzle_fact(puzzle, key, ProgressError)
 
 
 def _puzzle_themes(puzzle_id: str, themes: Any) -> tuple[str, ...]:
@@ -449,7 +447,7 @@ def _puzzle_fields(puzzle: Any) -> tuple[str, str, tuple[str, ...], float]:
     if not isinstance(puzzle_id, str) or not puzzle_id:
         raise ProgressError(f"a puzzle's id must be non-empty text, not {puzzle_id!r}")
     kind = _puzzle_field(puzzle, "kind")
-    if kind not in KINDS:
+    if kind not in tuple(KINDS):
         raise ProgressError(f"puzzle {puzzle_id!r} has kind {kind!r}: it must be one of {', '.join(KINDS)}")
     themes = _puzzle_themes(puzzle_id, _puzzle_field(puzzle, "themes"))
     difficulty = _puzzle_field(puzzle, "difficulty")

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..words.errors import GinError
 
@@ -238,13 +238,31 @@ def update(rating: Rating, puzzle_difficulty: float, solved: bool, *,
     return rate_period(rating, [game], tau=tau)
 
 
-def _attribute(candidate: Any, key: str) -> Any:
-    if isinstance(candidate, dict):
-        if key in candidate:
-            return candidate[key]
-    elif hasattr(candidate, key):
-        return getattr(candidate, key)
-    raise RatingError(f"a puzzle candidate needs {key!r}: {candidate!r:.120}")
+class Rated(Protocol):
+    """What the records read of a puzzle: a puzzle of any kind, or an entry of a bank's index
+    (:class:`~gintrainer.puzzles.BankEntry`, which has no ``kind``), or the same as a dict."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def difficulty(self) -> int | float: ...
+
+
+def puzzle_fact(puzzle: Rated | Mapping[str, Any], key: str, error: type[GinError] = RatingError,
+                what: str = "a puzzle") -> Any:
+    """A fact of a puzzle given as an object or a mapping (its ``id``, ``kind``, ``themes`` or
+    ``difficulty``); ``error`` when it has none. The records' one reader of a puzzle
+    (the rating's candidates, the progress's attempts)."""
+    if isinstance(puzzle, Mapping):
+        if key in puzzle:
+            return puzzle[key]
+    else:
+        try:
+            return getattr(puzzle, key)
+        except AttributeError:
+            pass
+    raise error(f"{what} needs {key!r}: {puzzle!r:.120}")
 
 
 def pick(candidates: Iterable[Any], rating: Rating | float, rng: random.Random, *,
@@ -276,9 +294,10 @@ def pick(candidates: Iterable[Any], rating: Rating | float, rng: random.Random, 
     excluded = set(exclude)
     pool = []
     for candidate in candidates:
-        puzzle_id = _attribute(candidate, "id")
+        puzzle_id = puzzle_fact(candidate, "id", what="a puzzle candidate")
         if puzzle_id not in excluded:
-            distance = abs(_number(_attribute(candidate, "difficulty"), f"difficulty of {puzzle_id!r}") - target)
+            difficulty = puzzle_fact(candidate, "difficulty", what="a puzzle candidate")
+            distance = abs(_number(difficulty, f"difficulty of {puzzle_id!r}") - target)
             pool.append((str(puzzle_id), distance, candidate))
     if not pool:
         return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..engine.cards import Card, parse_card, parse_cards
 from ..engine.solver import DiscardRow, Objective
@@ -29,10 +29,11 @@ from ..puzzles import (
     bank,
     bank_index,
     bank_record,
+    description,
     normalise_kind,
     verify,
 )
-from ..puzzles.knock_layout import layout_text, parse_layout
+from ..puzzles.description import AnswerInput
 from ..records.progress import Attempt
 from ..records.rating import Rating, expected_score, pick
 from ..words.errors import GinError
@@ -41,9 +42,10 @@ from ..words.vocab import Vocabulary
 
 
 class Stage(Vocabulary):
-    """Where an attempt stands: at the yes-or-no question of "can you knock?", at
-    the discard, at the choice of "take or draw?", at the layout of "lay out your
-    knock", at the reply of "defend", or over."""
+    """Where an attempt stands: at the yes-or-no question (before a discard, as "can you
+    knock?" asks), at the discard, at the choice of take or draw, at a layout of the
+    knocker's melds, at a defender's reply (melds, lay-offs, undercut), or over. An attempt
+    starts at the stage of its kind's answer input (:data:`INPUT_STAGES`)."""
 
     YES_NO = "yes_no"
     DISCARD = "discard"
@@ -98,15 +100,18 @@ class PuzzleAttempt:
         self.blind = blind
         """Answered without a verdict on the way (a class set): a "yes" always asks for the
         discard, so that moving on to the discard does not say that "yes" was right."""
-        self._stage = FIRST_STAGES.get(puzzle.kind, Stage.DISCARD)
+        self.described = description(puzzle.kind)
+        """The puzzle's kind's description: its answer input and its answers' parse/format pair."""
+        self._stage = INPUT_STAGES[self.described.answer_input]
         self.hints_used = 0
         self.result: str | None = None
         self.answers: list[str] = []
 
     @classmethod
     def replay(cls, puzzle: Puzzle, answer, hints: int = 0) -> tuple[PuzzleAttempt, Feedback]:
-        """The finished attempt behind a recorded answer (``no``, ``yes 7H``, ``7H``) and its
-        feedback, to show an answered puzzle again; raises GinError if the answer does not fit.
+        """The finished attempt behind a recorded answer (as its kind's ``answer.format`` wrote it:
+        ``no``, ``yes 7H``, ``7H``, ``take``, a layout...) and its feedback, to show an answered
+        puzzle again; raises GinError if the answer does not fit.
 
         >>> from gintrainer.puzzles import bank
         >>> puzzle = next(p for p in bank("best_discard"))
@@ -119,33 +124,30 @@ class PuzzleAttempt:
             raise GinError(f"a recorded attempt has 0 to {len(puzzle.hints)} hints, not {hints!r}")
         for _ in range(hints):
             attempt.hint()
-        words = answer.split() if isinstance(answer, str) else []
-        if attempt.stage in (Stage.CHOICE, Stage.LAYOUT, Stage.REPLY):
-            return attempt, attempt._replay_one_stage(answer)
-        if puzzle.kind == PuzzleKind.CAN_KNOCK:
-            if not words or words[0] not in ("yes", "no"):
-                raise GinError(f"a recorded answer starts with yes or no, not {answer!r}")
-            feedback = attempt.answer_yes_no(words.pop(0) == "yes")
-        if not attempt.finished:
-            if len(words) != 1:
-                raise GinError(f"a recorded answer names one discard, not {answer!r}")
-            feedback = attempt.answer_discard(words[0])
-        elif words:
-            raise GinError(f"the recorded answer {answer!r} goes on after the puzzle was over")
-        return attempt, feedback
-
-    def _replay_one_stage(self, answer) -> Feedback:
-        """The recorded answer of a one-stage kind: "take" or "draw", a layout, or a reply."""
         if not isinstance(answer, str):
             raise GinError(f"a recorded answer is text, not {answer!r}")
+        return attempt, attempt._replay(attempt.described.answer.parse(answer))
+
+    def _replay(self, value: Any) -> Feedback:
+        """The stages of a recorded answer, as its kind's ``answer.parse`` read it."""
+        if self.stage == Stage.CHOICE:
+            return self.answer_choice(value)
         if self.stage == Stage.LAYOUT:
-            return self.answer_layout(parse_layout(answer))
+            return self.answer_layout(value)
         if self.stage == Stage.REPLY:
-            from ..puzzles.answers import parse_reply_response
-            return self.answer_reply(*parse_reply_response(answer))
-        if len(answer.split()) != 1:
-            raise GinError(f"a recorded answer is take or draw, not {answer!r}")
-        return self.answer_choice(answer.split()[0])
+            return self.answer_reply(*value)
+        can_knock, card = value
+        if self.stage == Stage.YES_NO:
+            if can_knock is None:
+                raise GinError("a recorded answer to a knock starts with yes or no")
+            feedback = self.answer_yes_no(can_knock)
+            if self.finished:
+                if card is not None:
+                    raise GinError("the recorded answer goes on after the puzzle was over")
+                return feedback
+        if card is None:
+            raise GinError("a recorded answer names one discard")
+        return self.answer_discard(card)
 
     @property
     def stage(self) -> Stage:
@@ -208,7 +210,7 @@ class PuzzleAttempt:
             raise GinError(f"answer yes or no, not {can_knock!r}")
         if can_knock and self.blind:
             return self._answer_yes_blind()
-        self.answers.append("yes" if can_knock else "no")
+        self.answers.append(self.described.answer.format((can_knock, None)))
         grade = self.puzzle.grade(can_knock=can_knock)
         if not grade.correct:
             self._finish(False)
@@ -221,7 +223,7 @@ class PuzzleAttempt:
 
     def _answer_yes_blind(self) -> Feedback:
         """A "yes" in a class set: on to the discard, with no verdict."""
-        self.answers.append("yes")
+        self.answers.append(self.described.answer.format((True, None)))
         self.stage = Stage.DISCARD
         return Feedback(True, (say("trainer_choose_face_down"),))
 
@@ -233,8 +235,9 @@ class PuzzleAttempt:
             raise GinError(t("{card} is not in the hand", card=card))
         if card is self.puzzle.forbidden:  # refused alike whatever the answer, so the refusal tells nothing
             raise GinError(t("{card} may not be discarded: it was just taken from the discard pile", card=card))
-        grade = self.puzzle.grade(card, can_knock=True if self.puzzle.kind == PuzzleKind.CAN_KNOCK else None)
-        self.answers.append(card.code())
+        knocking = self.described.answer_input == AnswerInput.KNOCK  # after a yes
+        grade = self.puzzle.grade(card, can_knock=True) if knocking else self.puzzle.grade(card)
+        self.answers.append(self.described.answer.format((None, card)))
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, grade.row, grade.best, grade.cost, finished=True)
@@ -244,7 +247,8 @@ class PuzzleAttempt:
         """The one stage of "take or draw?": "take" or "draw"."""
         self.require_stage(Stage.CHOICE)
         grade = self.puzzle.grade(choice)
-        self.answers.append(choice.strip().lower())
+        self.answers.append(self.described.answer.format(choice.strip().lower() if isinstance(choice, str)
+                                                         else choice))
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
@@ -256,28 +260,24 @@ class PuzzleAttempt:
         self.require_stage(Stage.LAYOUT)
         melds = [tuple(parse_cards(m)) for m in melds] if not isinstance(melds, str) else melds
         grade = self.puzzle.grade(melds)
-        self.answers.append(layout_text(melds))
+        self.answers.append(self.described.answer.format(melds))
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
     def answer_reply(self, melds, layoffs, undercut) -> Feedback:
         """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
-        from ..puzzles.defend import DefendPuzzle, answer_text
         self.require_stage(Stage.REPLY)
-        puzzle = self.puzzle
-        assert isinstance(puzzle, DefendPuzzle)  # the reply stage is a defend puzzle's alone
-        grade = puzzle.grade(melds, layoffs, undercut)
-        self.answers.append(answer_text(melds, layoffs, undercut))
+        grade = self.puzzle.grade(melds, layoffs, undercut)
+        self.answers.append(self.described.answer.format((melds, layoffs, undercut)))
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
 
-FIRST_STAGES = {PuzzleKind.CAN_KNOCK: Stage.YES_NO, PuzzleKind.BEST_DISCARD: Stage.DISCARD,
-                PuzzleKind.TAKE_OR_DRAW: Stage.CHOICE, PuzzleKind.KNOCK_LAYOUT: Stage.LAYOUT,
-                PuzzleKind.DEFEND: Stage.REPLY}
-"""Where an attempt at a puzzle of each kind starts."""
+INPUT_STAGES = {AnswerInput.KNOCK: Stage.YES_NO, AnswerInput.DISCARD: Stage.DISCARD,
+                AnswerInput.CHOICE: Stage.CHOICE, AnswerInput.LAYOUT: Stage.LAYOUT, AnswerInput.REPLY: Stage.REPLY}
+"""Where an attempt starts, by its kind's answer input."""
 
 
 def cost_messages(feedback: Feedback, puzzle: Puzzle) -> tuple[Message, ...]:

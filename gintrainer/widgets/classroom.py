@@ -40,10 +40,9 @@ from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
 from ..classroom.store import ClassStore, StoredSession, StoreError, new_session_key, open_store, opens, session_name
 from ..engine.solver import Objective
-from ..puzzles import KINDS, THEMES, PuzzleKind, bank_path
+from ..puzzles import THEMES, PuzzleKind, bank_path
 from ..puzzles.answers import Reading
-from ..puzzles.kinds import DISCARD_KINDS
-from ..puzzles.owners import owner
+from ..puzzles.registry import described, description
 from ..puzzles.themes import theme_title
 from ..records.storage import StorageError
 from ..trainers.training import PuzzleAttempt
@@ -81,8 +80,8 @@ OBJECTIVES = [(N_("Mixed"), "mixed"), (N_("Least deadwood now"), Objective.DEADW
 
 def set_kinds() -> tuple[PuzzleKind, ...]:
     """The kinds a teacher can put in a set: every kind with a bank (its trainer's puzzles),
-    in the order of KINDS."""
-    return tuple(kind for kind in KINDS if bank_path(kind).exists())
+    in the order of the registry."""
+    return tuple(d.kind for d in described() if bank_path(d.kind).exists())
 
 
 def choices(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
@@ -99,7 +98,7 @@ class TeacherPage(View):
         self.learner = learner or Learner.from_page()
         self.name = widgets.Text(placeholder=t("e.g. Year 9, Tuesday"), description=tc("label", "Class:"))
         self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description=tc("label", "Puzzles:"))
-        self.kind_boxes = {kind: widgets.Checkbox(value=kind in DISCARD_KINDS, description=kind_title(kind),
+        self.kind_boxes = {kind: widgets.Checkbox(value=description(kind).in_new_sets, description=kind_title(kind),
                                                   indent=False,
                                                   layout=widgets.fixed_layout(width="auto", margin="0 12px 0 0"))
                            for kind in set_kinds()}
@@ -640,7 +639,7 @@ class StudentPage(View):
 
 
 def review_html(session: StudentSession) -> str:
-    """Every puzzle of a handed-in set: the question, the student's answer (as its kind's owner
+    """Every puzzle of a handed-in set: the question, the student's answer (as its kind's description
     reads it), right or not, the explanation and the solver's table."""
     answers = {a.position: a for a in session.attempts}
     parts = []
@@ -669,7 +668,7 @@ def _reading(puzzle, answer: str) -> Reading:
     """A recorded answer as the student reads it; one its kind cannot read (a store written by
     another version) shows as written, and the rest of the review still shows."""
     try:
-        return owner(puzzle.kind).reading(answer)
+        return description(puzzle.kind).reading(answer)
     except GinError:
         log.warning("class review: puzzle %s's recorded answer %r cannot be read", puzzle.id, answer)
         return Reading(answer)

@@ -37,6 +37,7 @@ from ..app import (
     profiles_shared,
     query_params,
 )
+from ..puzzles.registry import description
 from ..records import profiles as store
 from ..records.progress import DIFFICULTIES, Progress
 from ..records.storage import clean_name, data_dir, name_key, name_stem
@@ -520,7 +521,6 @@ class ProfilePage(View):
 THEME_COLUMNS = (N_("theme"), N_("solved"), N_("failed"), N_("hinted"), N_("success"))
 """The columns of the profile page's table of themes (translated with the context "column")."""
 RESULTS = {"solved": N_("solved"), "failed": N_("failed"), "hinted": N_("hinted")}
-KIND_NAMES = {"can_knock": N_("can you knock?"), "best_discard": N_("best discard")}
 
 
 def success(tally: Any) -> int:
@@ -530,7 +530,10 @@ def success(tally: Any) -> int:
 
 def attempt_line(attempt: Any) -> str:
     """One line of the latest attempts: when (UTC), the kind, the puzzle, the result."""
-    kind = t(KIND_NAMES[attempt.kind]) if attempt.kind in KIND_NAMES else attempt.kind.replace("_", " ")
+    try:
+        kind = t(description(attempt.kind).history_name)
+    except GinError:  # a kind this gintrainer does not have (a record from a newer one)
+        kind = str(attempt.kind).replace("_", " ")
     result = t(RESULTS[attempt.result]) if attempt.result in RESULTS else attempt.result
     when = attempt.at[:16].replace("T", " ")
     if attempt.counted:

@@ -12,34 +12,13 @@ import random
 from collections.abc import Callable, Iterable
 from html import escape
 
-from ..engine.cards import Card, parse_card
+from ..engine.cards import Card
 from ..engine.scoring import check_melds
-from ..material.drawing import (
-    choice_table_html,
-    defend_position_html,
-    discard_table_html,
-    knock_layouts_html,
-    knock_position_html,
-    layout_html,
-    offer_position_html,
-    puzzle_position_html,
-    puzzle_rules_words,
-)
+from ..material.drawing import layout_html, puzzle_rules_words
 from ..material.messages import Message, render, say
-from ..puzzles import (
-    KINDS,
-    THEMES,
-    DefendPuzzle,
-    KnockLayoutPuzzle,
-    Puzzle,
-    PuzzleKind,
-    TakeOrDrawPuzzle,
-    daily,
-    normalise_kind,
-    parse_date,
-    verify,
-)
-from ..puzzles.answers import parse_reply_response
+from ..puzzles import THEMES, Puzzle, PuzzleKind, daily, description, normalise_kind, parse_date, verify
+from ..puzzles import kinds as registered_kinds
+from ..puzzles.description import AnswerInput
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..records.progress import Attempt
@@ -60,18 +39,14 @@ from .cards import CardPicker
 from .defend import ReplyInput
 from .profile import Learner, ProfileBar
 
-KIND_TITLES = {PuzzleKind.CAN_KNOCK: N_("Can you knock?"), PuzzleKind.BEST_DISCARD: N_("Best discard"),
-               PuzzleKind.TAKE_OR_DRAW: N_("Take or draw?"), PuzzleKind.KNOCK_LAYOUT: N_("Lay out your knock"),
-               PuzzleKind.DEFEND: N_("Defend")}
-"""Each kind's title, in English (shown through :func:`kind_title`)."""
 DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """The difficulty filter's shown choices (the values stay the English names)."""
 ARCHIVE_DAYS = 60
 
 
 def kind_title(kind: PuzzleKind | str) -> str:
-    """A puzzle kind's title in the learner's language."""
-    return t(KIND_TITLES[normalise_kind(kind)])
+    """A puzzle kind's title in the learner's language (its description's ``title``)."""
+    return t(description(kind).title)
 
 
 def practice_note() -> str:
@@ -79,16 +54,11 @@ def practice_note() -> str:
     return render(say("practice_note"))
 
 
-def solver_table_html(puzzle: Puzzle | TakeOrDrawPuzzle, chosen: Card | str | None = None) -> str:
+def solver_table_html(puzzle: Puzzle, chosen: Card | str | None = None) -> str:
     """The solver's whole table, best first, the answer and the chosen card (or
-    choice) marked (for a puzzle already answered: it gives the answer away)."""
-    if isinstance(puzzle, TakeOrDrawPuzzle):
-        return choice_table_html(puzzle, chosen if isinstance(chosen, str) else None)
-    if isinstance(puzzle, KnockLayoutPuzzle):
-        return knock_layouts_html(puzzle, four_colour=settings.four_colour)
-    if isinstance(puzzle, DefendPuzzle):
-        return f"<div class='gt-info gt-defend-answer'>{escape(render(puzzle.answer_messages))}</div>"
-    return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
+    choice) marked (for a puzzle already answered: it gives the answer away): its
+    kind's description's ``table_html``."""
+    return description(puzzle.kind).table_html(puzzle, chosen, settings.four_colour)
 
 
 def theme_options(names: Iterable[str]) -> list[tuple[str, str]]:
@@ -106,40 +76,21 @@ def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
 
 
-def position_html(puzzle: Puzzle | TakeOrDrawPuzzle | DefendPuzzle) -> str:
+def position_html(puzzle: Puzzle) -> str:
     """What the player sees besides the hand: the question, the rules in force, where
     the 52 cards are, the draw (or, before it, the card on offer), the discard pile
-    and the opponent's known cards."""
-    if isinstance(puzzle, TakeOrDrawPuzzle):
-        cards = offer_position_html(puzzle, four_colour=settings.four_colour)
-    elif isinstance(puzzle, KnockLayoutPuzzle):
-        cards = knock_position_html(puzzle, four_colour=settings.four_colour)
-    elif isinstance(puzzle, DefendPuzzle):
-        cards = defend_position_html(puzzle, four_colour=settings.four_colour)
-    else:
-        cards = puzzle_position_html(puzzle, four_colour=settings.four_colour)
+    and the opponent's known cards (its kind's description's ``position_html``)."""
+    cards = description(puzzle.kind).position_html(puzzle, settings.four_colour)
     return (f'<div class="gt-prompt">{escape(render(puzzle.question_message))}</div>'
             f'<div class="gt-info">{escape(puzzle_rules_words(puzzle))}</div>'
             f'<div class="gt-info gt-count">{escape(render(puzzle.count_message))}</div>' + cards)
 
 
 def recorded_message(attempt: PuzzleAttempt) -> Message:
-    """A blind answer (a class set) as recorded, without saying whether it is right."""
-    answers = attempt.answers
-    if isinstance(attempt.puzzle, DefendPuzzle):  # the learner's own count, not the least
-        melds, layoffs, undercut = parse_reply_response(answers[-1])
-        kept = attempt.puzzle.lay_out(melds, layoffs).points
-        return say("df_recorded_undercut" if undercut else "df_recorded_no_undercut", deadwood=kept)
-    if answers == ["no"]:
-        return say("recorded_no")
-    if isinstance(attempt.puzzle, KnockLayoutPuzzle):
-        return say("kl_recorded")
-    if isinstance(attempt.puzzle, TakeOrDrawPuzzle):
-        if answers == [TAKE]:
-            return say("td_recorded_take", card=attempt.puzzle.offered)
-        return say("td_recorded_draw")
-    card = parse_card(answers[-1])
-    return say("recorded_knock" if attempt.puzzle.kind == PuzzleKind.CAN_KNOCK else "recorded_discard", card=card)
+    """A blind answer (a class set) as recorded, without saying whether it is right (its kind's
+    description's ``recorded``, given the answer its ``answer.parse`` reads)."""
+    described = attempt.described
+    return described.recorded(attempt.puzzle, described.answer.parse(attempt.answer_text))
 
 
 def recorded_words(attempt: PuzzleAttempt) -> str:
@@ -298,11 +249,11 @@ class PuzzleView(View):
         """The row: the answer buttons of the attempt's stage, then the hint while it is open."""
         puzzle, stage = attempt.puzzle, attempt.stage
         row = [self._button(name) for name in _STAGE_BUTTONS.get(stage, ())]
-        if isinstance(puzzle, TakeOrDrawPuzzle) and stage == Stage.CHOICE:
+        if stage == Stage.CHOICE:  # the choice input's puzzle offers a card
             self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
         if stage == Stage.DISCARD:
             self.discard_button.description = (tc("button", "Knock with this discard")
-                                               if puzzle.kind == PuzzleKind.CAN_KNOCK
+                                               if attempt.described.answer_input == AnswerInput.KNOCK
                                                else tc("button", "Discard the selected card"))
         if self.allow_hints and not attempt.finished:
             self.hint_button.disabled = not attempt.hints_left
@@ -364,9 +315,10 @@ class PuzzleView(View):
             self.table.value = ""
             self.melds = []
             puzzle = attempt.puzzle
-            many = attempt.stage == Stage.LAYOUT or isinstance(puzzle, DefendPuzzle)  # melds need several cards
+            answer_input = attempt.described.answer_input
+            many = answer_input in (AnswerInput.LAYOUT, AnswerInput.REPLY)  # melds need several cards
             self.picker.show(puzzle.hand, single=not many)
-            if isinstance(puzzle, DefendPuzzle):
+            if answer_input == AnswerInput.REPLY:
                 self.reply_input.start(puzzle.knocker_melds, puzzle.hand)
             self._show_hints()
             self.refresh()
@@ -397,15 +349,16 @@ class PuzzleView(View):
         self.picker.restyle(size=settings.size, four_colour=settings.four_colour)
         stage = attempt.stage
         self._show_buttons(attempt)
-        self.layout_view.value = self._layout_value(puzzle)
+        self.layout_view.value = self._layout_value(attempt)
         if self._reply_input is not None:
             self._reply_input.layout.display = "" if stage == Stage.REPLY else "none"
         self.picker.disable(attempt.finished or stage == Stage.CHOICE)  # before the draw the hand only shows
-        self.picker.mark(puzzle.answer if revealed and isinstance(puzzle, Puzzle) else ())
+        picks_a_card = attempt.described.answer_input in (AnswerInput.KNOCK, AnswerInput.DISCARD)
+        self.picker.mark(puzzle.answer if revealed and picks_a_card else ())  # the answer's cards
         self.table_toggle.layout.display = "" if revealed and self.allow_table else "none"
         if self.table_toggle.value and revealed:
             chosen: Card | str | None = None
-            if isinstance(puzzle, TakeOrDrawPuzzle):
+            if attempt.described.answer_input == AnswerInput.CHOICE:
                 chosen = attempt.answers[-1] if attempt.answers else None
             elif self.last_feedback and self.last_feedback.row:
                 chosen = self.last_feedback.row.card
@@ -437,10 +390,11 @@ class PuzzleView(View):
             raise GinError(t("select one card of your hand first"))
         self._show_feedback(attempt.answer_discard(chosen[0]))
 
-    def _layout_value(self, puzzle: Puzzle | TakeOrDrawPuzzle | KnockLayoutPuzzle) -> str:
-        """The melds laid so far and the deadwood left, counted (a knock-layout puzzle only): the cards
+    def _layout_value(self, attempt: PuzzleAttempt) -> str:
+        """The melds laid so far and the deadwood left, counted (the layout input only): the cards
         left are the picker's, shown once."""
-        if not isinstance(puzzle, KnockLayoutPuzzle):
+        puzzle = attempt.puzzle
+        if attempt.described.answer_input != AnswerInput.LAYOUT:
             return ""
         melded = {c for m in self.melds for c in m}
         return layout_html(self.melds, [c for c in puzzle.hand if c not in melded], four_colour=settings.four_colour,
@@ -626,11 +580,12 @@ class DailyPage(View):
     children: tuple[widgets.Widget, ...]  # the page's parts (a trait of the VBox)
 
     def __init__(self, *, today: dt.date | None = None, learner: Learner | None = None,
-                 kinds: Iterable[PuzzleKind | str] = KINDS, archive: bool = True, bar: bool = True):
+                 kinds: Iterable[PuzzleKind | str] | None = None, archive: bool = True, bar: bool = True):
         self.learner = learner or Learner.from_page()
         self.today = today or parse_date(None)
         self.dates = [self.today - dt.timedelta(days=n) for n in range(ARCHIVE_DAYS if archive else 1)]
-        self.kinds = tuple(normalise_kind(k) for k in kinds)  # read once: ``kinds`` may be an iterator
+        # every registered kind by default; read once: ``kinds`` may be an iterator
+        self.kinds = tuple(normalise_kind(k) for k in (registered_kinds() if kinds is None else kinds))
         if not self.kinds:
             raise ValueError("a daily page needs at least one kind of puzzle")
         self.bar = ProfileBar(self.learner) if bar else None

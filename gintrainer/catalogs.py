@@ -31,6 +31,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from .material.messages import CATALOG
+from .puzzles.registry import described
 from .words.language import DOMAIN, LANGUAGES, catalog_path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -68,6 +69,7 @@ def template() -> Catalog:
                       revision_date=FIXED_DATE, msgid_bugs_address="", copyright_holder="gintrainer", fuzzy=False)
     for filename, text, context, comments in _marked():
         _add(catalog, text, context, filename, comments)
+    assert described()  # every registered kind's messages are in the catalog now
     for name, entry in CATALOG.items():
         text = entry.text if entry.plural is None else (entry.text, entry.plural)
         _add(catalog, text, name, "gintrainer/material/messages.py", [entry.context] if entry.context else [])

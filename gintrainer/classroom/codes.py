@@ -62,7 +62,7 @@ their meaning.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..puzzles.registry import described
 from ..words.errors import GinError
@@ -135,7 +135,7 @@ def data_length(version: int) -> int:
     return sum(width for _, width in LAYOUTS[version]) // 5
 
 
-def names_field(names, table: tuple[str, ...], width: int) -> int:
+def names_field(names, table: Sequence[str | None], width: int) -> int:
     """The bits of a field that names items of ``table`` (the first item the most
     significant of ``width`` bits).
 
@@ -145,7 +145,7 @@ def names_field(names, table: tuple[str, ...], width: int) -> int:
     return sum(1 << (width - 1 - table.index(name)) for name in names)
 
 
-def field_names(value: int, table: tuple[str, ...], width: int) -> tuple[str | None, ...]:
+def field_names(value: int, table: Sequence[str | None], width: int) -> tuple[str | None, ...]:
     """The items of ``table`` a field's bits name, in table order; None for a bit
     past the table's end (a kind or theme of a newer gintrainer)."""
     return tuple(table[i] if i < len(table) else None for i in range(width) if value >> (width - 1 - i) & 1)

@@ -411,7 +411,9 @@ class ClassSet:
         fields = dict(count=self.count - 1, objective=_OBJECTIVE_BITS[self.objective], oklahoma=int(self.oklahoma),
                       low=low, high=high, name_hash=self.name_hash)
         if self.version == 2:
-            return format_code(dict(fields, kinds=_classic_kinds_field(self.kinds),
+            classic = _classic_kinds_field(self.kinds)
+            assert classic is not None  # version 2 is for these kinds only
+            return format_code(dict(fields, kinds=classic,
                                     themes=names_field(self.themes, THEME_BITS, _WIDTHS[2]["themes"])))
         return format_code(dict(fields, kinds=names_field(self.kinds, kind_bits(), _WIDTHS[VERSION]["kinds"]),
                                 themes=names_field(self.themes, WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])),

@@ -688,6 +688,27 @@ CATALOG = _catalog(PUZZLE_MESSAGES, TAKE_DRAW_MESSAGES, KNOCK_LAYOUT_MESSAGES, D
                    TRAINER_MESSAGES, VIEW_MESSAGES)
 """Every message by name: its English template."""
 
+def add_messages(section: Mapping[str, str | Template]) -> tuple[str, ...]:
+    """Add a section of messages to :data:`CATALOG` (a puzzle kind's own, when the kind is
+    registered); an entry already there with the same English is no change. Returns the
+    names added. GinError for a name another sentence has."""
+    added = []
+    for name, template in _catalog(section).items():
+        old = CATALOG.get(name)
+        if old is None:
+            CATALOG[name] = template
+            added.append(name)
+        elif old != template:
+            raise GinError(f"the message {name!r} is defined twice")
+    return tuple(added)
+
+
+def remove_messages(names: Iterable[str]) -> None:
+    """Take messages :func:`add_messages` added out of :data:`CATALOG` again (a kind unregistered)."""
+    for name in names:
+        CATALOG.pop(name, None)
+
+
 PERSON_VALUES = frozenset({"player", "winner"})
 """The values that name the player a message is about."""
 YOU = "_you"
@@ -896,4 +917,5 @@ def render(message: Message | Iterable[Message], lang: str | None = None) -> str
 
 
 __all__ = ["CATALOG", "LANGUAGES", "PERSON_VALUES", "VIEW_MESSAGES", "YOU", "Message", "Percent", "Signed", "Template",
-           "addresses", "format_value", "render", "say", "say_about", "translations"]
+           "add_messages", "addresses", "format_value", "remove_messages", "render", "say", "say_about",
+           "translations"]

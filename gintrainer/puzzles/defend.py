@@ -31,7 +31,7 @@ from ..engine.melds import order_meld
 from ..engine.rules import Rules
 from ..engine.scoring import DefenderReply, Layoff, check_reply
 from ..material.drawing import defend_position_html
-from ..material.messages import Message, render, say
+from ..material.messages import DEFEND_MESSAGES, Message, render, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import answer_text, layoff_text, mark_reply, parse_layoff, parse_reply_response, reply_reading
@@ -256,6 +256,7 @@ DESCRIPTION: KindDescription[DefendPosition, DefendPuzzle] = KindDescription(
     themes=lambda objective: frozenset(kind_themes(KIND)), sheet=DefendSheet(),
     position_html=lambda puzzle, four_colour: defend_position_html(puzzle, four_colour=four_colour),
     table_html=_answer_html, bank_plan=(("standard", None, 300), ("oklahoma", None, 20)),
+    messages=DEFEND_MESSAGES,
     balance=lambda puzzle: puzzle.undercut)  # about as many undercuts as not
 
 __all__ = ["DESCRIPTION", "DefendPuzzle", "KIND", "Reply", "answer_text", "from_record", "layoff_text", "make",

@@ -10,15 +10,15 @@ the gradebook, the profile and the command line read the table and name no kind
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..engine.cards import Card
 from ..engine.rules import Rules
 from ..engine.solver import Objective
-from ..material.messages import Message
+from ..material.messages import Message, Template
 from ..words.vocab import PuzzleKind, Vocabulary
 from .answers import Reading
 from .core import Grade
@@ -95,6 +95,9 @@ class KindDescription(Generic[X, P]):
       ``daily_options(day)``: the daily puzzle's objective and naive-rule filter;
     - ``balance(puzzle)``: the answer an unfiltered set keeps about even (None: no balance);
     - ``in_new_sets``: whether a new class set has the kind when no kinds are given;
+    - ``messages``: its sentences by name (English templates: the question, the explanation,
+      the hint ladder, the verdicts), added to :data:`~gintrainer.material.messages.CATALOG`
+      when it is registered (the kinds shipped keep theirs in :mod:`gintrainer.material.messages`);
     - ``bank_folder``: where its bank file ``bank_<kind>.json`` and its index are (None: the
       package's data folder, as for every kind shipped; a kind from another package keeps its own).
     """
@@ -125,6 +128,7 @@ class KindDescription(Generic[X, P]):
     in_new_sets: bool = False
     bank_folder: Path | None = None
     history_words: str | None = None
+    messages: Mapping[str, str | Template] = field(default_factory=dict)
 
     @property
     def history_name(self) -> str:

@@ -12,7 +12,7 @@ from ..engine.cards import Card
 from ..engine.rules import Rules
 from ..engine.solver import OBJECTIVES, Objective
 from ..material.drawing import discard_table_html, puzzle_position_html
-from ..material.messages import Message, say
+from ..material.messages import PUZZLE_MESSAGES, Message, say
 from ..words.language import N_
 from ..words.vocab import PuzzleKind
 from . import core, store
@@ -98,7 +98,7 @@ def _discard_kind(kind: PuzzleKind, **parts) -> KindDescription[Position, Puzzle
         kind=kind, positions=lambda objective, seed, rules: candidate_positions(kind, objective, seed, rules),
         make=lambda position, objective: core.make_puzzle(position, kind, objective), verify=core.verify,
         read=store.puzzle_from_record, reading=discard_reading, recorded=recorded, position_html=_position_html,
-        table_html=_table_html, in_new_sets=True, **parts)
+        table_html=_table_html, in_new_sets=True, messages=PUZZLE_MESSAGES, **parts)
 
 
 KNOCK_ANSWER = AnswerText(format=discard_text, parse=parse_knock)

@@ -28,7 +28,7 @@ from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_card
 from ..engine.rules import Rules
 from ..engine.scoring import HandScore, knocker_net, score_hand
 from ..material.drawing import knock_layouts_html, knock_position_html
-from ..material.messages import Message, say
+from ..material.messages import KNOCK_LAYOUT_MESSAGES, Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import Reading
@@ -280,6 +280,7 @@ DESCRIPTION: KindDescription[KnockPosition, KnockLayoutPuzzle] = KindDescription
     position_html=lambda puzzle, four_colour: knock_position_html(puzzle, four_colour=four_colour),
     table_html=lambda puzzle, chosen, four_colour: knock_layouts_html(puzzle, four_colour=four_colour),
     bank_plan=(("standard", None, 300), ("oklahoma", None, 20)),
+    messages=KNOCK_LAYOUT_MESSAGES,
     balance=lambda puzzle: "block-layoffs" in puzzle.themes)  # as many that give a meld up as not
 
 __all__ = ["KIND", "KNOCK_LAYOUT_MARGIN", "KnockLayoutPuzzle", "LAYOUT_SEPARATOR", "DESCRIPTION", "from_record",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..material.messages import add_messages, remove_messages
 from ..words.errors import GinError, quoted
 from ..words.language import t
 from ..words.vocab import PuzzleKind
@@ -32,6 +33,8 @@ SHIPPED: tuple[Described, ...] = (
 """The kinds the package ships, in the order they take turns in a class set."""
 
 _TABLE: dict[PuzzleKind, Described] = {}
+_ADDED: dict[PuzzleKind, tuple[str, ...]] = {}
+"""The messages each kind's registration added to the catalog."""
 
 
 def register(description: Described) -> Described:
@@ -41,13 +44,15 @@ def register(description: Described) -> Described:
         raise GinError(f"the puzzle kind {description.kind!r} is registered already")
     if any(d.code_bit == description.code_bit for d in _TABLE.values()):
         raise GinError(f"the class-code bit {description.code_bit} of {description.kind!r} is taken")
+    _ADDED[description.kind] = add_messages(description.messages)
     _TABLE[description.kind] = description
     return description
 
 
 def unregister(kind: PuzzleKind) -> None:
-    """Take a kind out of the table (a test's plug-in kind)."""
+    """Take a kind out of the table, and its messages out of the catalog (a test's plug-in kind)."""
     _TABLE.pop(kind, None)
+    remove_messages(_ADDED.pop(kind, ()))
 
 
 for _shipped in SHIPPED:

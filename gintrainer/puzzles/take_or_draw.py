@@ -26,7 +26,7 @@ from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.rules import Rules
 from ..engine.solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
 from ..material.drawing import choice_table_html, offer_position_html
-from ..material.messages import Message, say
+from ..material.messages import TAKE_DRAW_MESSAGES, Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import choice_reading, mark_choice, parse_choice_response
@@ -255,6 +255,7 @@ DESCRIPTION: KindDescription[DrawPosition, TakeOrDrawPuzzle] = KindDescription(
     table_html=lambda puzzle, chosen, four_colour: choice_table_html(puzzle, chosen if isinstance(chosen, str)
                                                                      else None),
     bank_plan=(("standard", None, 300), ("oklahoma", None, 20)),
+    messages=TAKE_DRAW_MESSAGES,
     balance=lambda puzzle: puzzle.choice)  # about as many takes as draws
 
 __all__ = ["DESCRIPTION", "KIND", "TAKE_DRAW_MARGIN", "TakeOrDrawPuzzle", "from_record", "make", "parse_choice",

@@ -268,7 +268,8 @@ class PuzzleAttempt:
     def answer_reply(self, melds, layoffs, undercut) -> Feedback:
         """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
         self.require_stage(Stage.REPLY)
-        grade = self.puzzle.grade(melds, layoffs, undercut)
+        replied: Any = self.puzzle  # the reply input's puzzle grades a layout and the word on the undercut
+        grade = replied.grade(melds, layoffs, undercut)
         self.answers.append(self.described.answer.format((melds, layoffs, undercut)))
         self._finish(grade.correct)
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable, Iterable
+from typing import Any
 from html import escape
 
 from ..engine.cards import Card
@@ -249,8 +250,9 @@ class PuzzleView(View):
         """The row: the answer buttons of the attempt's stage, then the hint while it is open."""
         puzzle, stage = attempt.puzzle, attempt.stage
         row = [self._button(name) for name in _STAGE_BUTTONS.get(stage, ())]
-        if stage == Stage.CHOICE:  # the choice input's puzzle offers a card
-            self.take_button.description = tc("button", "Take {card}", card=puzzle.offered)
+        if stage == Stage.CHOICE:
+            offering: Any = puzzle  # the choice input's puzzle offers a card
+            self.take_button.description = tc("button", "Take {card}", card=offering.offered)
         if stage == Stage.DISCARD:
             self.discard_button.description = (tc("button", "Knock with this discard")
                                                if attempt.described.answer_input == AnswerInput.KNOCK
@@ -319,7 +321,8 @@ class PuzzleView(View):
             many = answer_input in (AnswerInput.LAYOUT, AnswerInput.REPLY)  # melds need several cards
             self.picker.show(puzzle.hand, single=not many)
             if answer_input == AnswerInput.REPLY:
-                self.reply_input.start(puzzle.knocker_melds, puzzle.hand)
+                knocked: Any = puzzle  # the reply input's puzzle has the knocker's melds
+                self.reply_input.start(knocked.knocker_melds, puzzle.hand)
             self._show_hints()
             self.refresh()
 

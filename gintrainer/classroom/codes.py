@@ -62,7 +62,7 @@ their meaning.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..puzzles.registry import described
 from ..words.errors import GinError
@@ -135,7 +135,7 @@ def data_length(version: int) -> int:
     return sum(width for _, width in LAYOUTS[version]) // 5
 
 
-def names_field(names, table: Sequence[str | None], width: int) -> int:
+def names_field(names: Iterable[str], table: Sequence[str | None], width: int) -> int:
     """The bits of a field that names items of ``table`` (the first item the most
     significant of ``width`` bits).
 
@@ -178,7 +178,7 @@ def group(symbols: str) -> str:
     return "-".join(symbols[i:i + GROUP] for i in range(0, len(symbols), GROUP))
 
 
-def _pack(fields: Mapping[str, int], layout=LAYOUT) -> int:
+def _pack(fields: Mapping[str, int], layout: tuple[tuple[str, int], ...] = LAYOUT) -> int:
     value = 0
     for name, width in layout:
         field = fields[name]
@@ -190,7 +190,7 @@ def _pack(fields: Mapping[str, int], layout=LAYOUT) -> int:
     return value
 
 
-def _unpack(value: int, layout=LAYOUT) -> dict[str, int]:
+def _unpack(value: int, layout: tuple[tuple[str, int], ...] = LAYOUT) -> dict[str, int]:
     fields = {}
     for name, width in reversed(layout):
         fields[name] = value & ((1 << width) - 1)

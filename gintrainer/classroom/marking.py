@@ -32,7 +32,7 @@ class Marked:
     message: str
 
 
-def mark(puzzle, response) -> Marked:
+def mark(puzzle: Any, response: str) -> Marked:
     """Judge an answer with its kind's description (the puzzle's own grade).
 
     >>> from gintrainer.puzzles import bank

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -425,8 +425,8 @@ class ClassSet:
         Raises :class:`ClassCodeError` for a mistyped or unknown code."""
         fields = parse_code(code)
         if fields["version"] == 2:
-            kinds: tuple = _classic_kinds(fields["kinds"])
-            names: tuple = field_names(fields["themes"], THEME_BITS, _WIDTHS[2]["themes"])
+            kinds: tuple[Any, ...] = _classic_kinds(fields["kinds"])
+            names: tuple[Any, ...] = field_names(fields["themes"], THEME_BITS, _WIDTHS[2]["themes"])
         else:
             kinds = field_names(fields["kinds"], kind_bits(), _WIDTHS[VERSION]["kinds"])
             names = field_names(fields["themes"], WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])
@@ -508,7 +508,7 @@ class ClassSet:
         return tn("{n} puzzle: {options}", "{n} puzzles: {options}", self.count,
                   options="; ".join((kinds, difficulty, themes, rules)))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The options as plain data (with the code)."""
         return {"code": self.code, "name": self.name, "count": self.count, "kinds": [k.value for k in self.kinds],
                 "objective": None if self.objective is None else self.objective.value,
@@ -569,7 +569,7 @@ def _build(options: ClassSet) -> tuple[Puzzle, ...]:
 _OPTION_NAMES = ("count", "kinds", "objective", "difficulty", "themes", "oklahoma")
 
 
-def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **options) -> ClassSet:
+def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **options: Any) -> ClassSet:
     """The set named by a short code, or made from a class name and options.
 
     With a code, every option given (not None) must agree with the code's; the
@@ -597,8 +597,9 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
                                  error.reason) from None
         return ClassSet(code_or_name, **given)
     labels = labels or {}
-    cleaners = {"count": clean_count, "kinds": clean_kinds, "difficulty": clean_difficulty, "themes": clean_themes,
-                "objective": lambda v: clean_objective(v, from_code.kinds), "oklahoma": bool}
+    cleaners: dict[str, Callable[[Any], Any]] = {
+        "count": clean_count, "kinds": clean_kinds, "difficulty": clean_difficulty, "themes": clean_themes,
+        "objective": lambda v: clean_objective(v, from_code.kinds), "oklahoma": bool}
     for option, value in given.items():
         label = labels.get(option, option)
         try:

@@ -39,7 +39,7 @@ BANK = RecordKind(N_("puzzle bank"), version=3)
 (names and values), not their English words."""
 
 
-def _difficulty_range(difficulty) -> tuple[int, int] | None:
+def _difficulty_range(difficulty: Any) -> tuple[int, int] | None:
     if difficulty is None:
         return None
     if isinstance(difficulty, str):
@@ -59,7 +59,7 @@ def _difficulty_range(difficulty) -> tuple[int, int] | None:
     return low, high
 
 
-def _theme_filter(themes) -> frozenset[str] | None:
+def _theme_filter(themes: Any) -> frozenset[str] | None:
     if themes is None:
         return None
     names = frozenset([themes] if isinstance(themes, str) else themes)
@@ -147,8 +147,8 @@ def _within(puzzle: Puzzle, band: tuple[int, int] | None, wanted: frozenset[str]
     return wanted is None or bool(wanted & set(puzzle.themes))
 
 
-def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = None,
-             objective: Objective | str | None = None, difficulty=None, themes=None,
+def generate(kind: PuzzleKind | str, *, seed: int | str, count: int, rules: Rules | None = None,
+             objective: Objective | str | None = None, difficulty: object = None, themes: object = None,
              progress: Callable[[int, int], None] | None = None, max_batches: int | None = None,
              naive_wrong: bool | None = None) -> list[Puzzle]:
     """Generate ``count`` verified puzzles of a kind from a seed (the same on
@@ -202,7 +202,7 @@ def generate(kind: PuzzleKind | str, *, seed, count: int, rules: Rules | None = 
     return found
 
 
-def daily(date=None, kind: PuzzleKind | str | None = None) -> Puzzle:
+def daily(date: object = None, kind: PuzzleKind | str | None = None) -> Puzzle:
     """The puzzle of a UTC date (today when omitted) of a kind (the first registered when
     omitted), the same for everyone; any earlier date gives that day's puzzle, so the
     archive never runs out. A kind's description may give each day an objective and a
@@ -215,7 +215,7 @@ def daily(date=None, kind: PuzzleKind | str | None = None) -> Puzzle:
                     naive_wrong=naive_wrong)[0]
 
 
-def parse_date(date=None) -> _dt.date:
+def parse_date(date: object = None) -> _dt.date:
     """A date from a ``date``, a ``datetime`` or ``YYYY-MM-DD`` text; today (UTC) for None."""
     if date is None:
         return _dt.datetime.now(_dt.UTC).date()
@@ -270,7 +270,7 @@ class _Read(NamedTuple):
     value: object
 
 
-def _read_bank(kind: PuzzleKind, record: Callable[[Any], Any]) -> list:
+def _read_bank(kind: PuzzleKind, record: Callable[[Any], Any]) -> list[Any]:
     """What ``record`` makes of each puzzle record in the bank file of a kind. A record (a JSON
     object with ``sentences``) is replaced as soon as it is read, so the whole bank is never
     held as JSON; anything else in the list of puzzles goes to ``record`` afterwards."""
@@ -296,7 +296,7 @@ def bank(kind: PuzzleKind | str) -> tuple[Puzzle, ...]:
     return _load_bank(normalise_kind(kind))
 
 
-def _entry(record) -> BankEntry:
+def _entry(record: Any) -> BankEntry:
     try:
         return BankEntry(str(record["id"]), int(record["difficulty"]), tuple(record["themes"]))
     except (KeyError, TypeError, ValueError) as error:
@@ -328,20 +328,20 @@ def bank_index(kind: PuzzleKind | str) -> tuple[BankEntry, ...]:
     return _load_index(normalise_kind(kind)).entries
 
 
-def _if_id(puzzle_id: str) -> Callable[[object], dict | None]:
+def _if_id(puzzle_id: str) -> Callable[[object], dict[str, Any] | None]:
     return lambda record: record if isinstance(record, dict) and record.get("id") == puzzle_id else None
 
 
-def _parsed_record(kind: PuzzleKind, puzzle_id: str) -> dict:
+def _parsed_record(kind: PuzzleKind, puzzle_id: str) -> dict[str, Any]:
     """The record of ``puzzle_id`` found by parsing the whole bank file (the other records
     are dropped as they are read)."""
-    found = [r for r in _read_bank(kind, _if_id(puzzle_id)) if r]
+    found: list[dict[str, Any]] = [r for r in _read_bank(kind, _if_id(puzzle_id)) if r]
     if not found:
         raise GinError(f"the puzzle bank has no puzzle {quoted(puzzle_id)}")
     return found[0]
 
 
-def bank_record(kind: PuzzleKind | str, puzzle_id: str) -> dict:
+def bank_record(kind: PuzzleKind | str, puzzle_id: str) -> dict[str, Any]:
     """The JSON record of one shipped puzzle; GinError if the bank has no puzzle ``puzzle_id``.
     Only that record's bytes are read when the bank's index gives its place and the bytes
     there are still its record; otherwise the bank file is parsed."""
@@ -374,7 +374,7 @@ def write_bank_index(kind: PuzzleKind | str, folder: Path | str | None = None) -
     return path
 
 
-def bank_records(kind: PuzzleKind | str) -> list[dict]:
+def bank_records(kind: PuzzleKind | str) -> list[dict[str, Any]]:
     """The bank as JSON records."""
     return [p.to_dict() for p in bank(kind)]
 
@@ -389,7 +389,7 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
     folder = writable_folder(folder if folder is not None else DATA)
     plan_of = BANK_PLAN
     wanted = set(plan_of) if kinds is None else {normalise_kind(k) for k in kinds}
-    banks: dict[PuzzleKind, list[dict]] = {}
+    banks: dict[PuzzleKind, list[dict[str, Any]]] = {}
     for kind, plan in plan_of.items():
         if kind not in wanted:
             continue

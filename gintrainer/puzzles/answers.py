@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
 from ..engine.scoring import Layoff
@@ -72,7 +72,7 @@ def _choice_words() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(take), frozenset(draw)
 
 
-def words_of(response) -> list[str]:
+def words_of(response: object) -> list[str]:
     """The words of an answer, lower case (a card as its code)."""
     if isinstance(response, Card):
         words = [response.code()]
@@ -85,7 +85,7 @@ def words_of(response) -> list[str]:
     return words
 
 
-def parse_choice_response(response) -> DrawChoice:
+def parse_choice_response(response: object) -> DrawChoice:
     """"take" or "draw" from a "take or draw?" answer in any language; raises :class:`AnswerError`.
 
     >>> parse_choice_response(" Take "), parse_choice_response("DRAW")
@@ -104,7 +104,7 @@ DiscardAnswer = tuple[bool | None, Card | None]
 with no card for a bare yes) and the card to discard."""
 
 
-def parse_knock(response) -> DiscardAnswer:
+def parse_knock(response: object) -> DiscardAnswer:
     """``(can_knock, card)`` from an answer to "can you knock?": ``no``, ``yes``, ``yes``
     and a card, or a card alone (yes), the words in any language. Raises :class:`AnswerError`.
 
@@ -120,7 +120,7 @@ def parse_knock(response) -> DiscardAnswer:
         raise AnswerError(str(error)) from None
 
 
-def parse_discard(response) -> DiscardAnswer:
+def parse_discard(response: object) -> DiscardAnswer:
     """``(None, card)`` from an answer to "best discard": one card. Raises :class:`AnswerError`.
 
     >>> parse_discard(" ks ")
@@ -150,7 +150,7 @@ def discard_text(answer: DiscardAnswer) -> str:
     return f"yes {card.code()}" if can_knock else card.code()
 
 
-def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
+def _knock_response(words: list[str], response: object) -> tuple[bool, Card | None]:
     """A "can you knock?" answer: ``no``, ``yes``, ``yes`` and a card, or a card alone (yes)."""
     yes, no = _answer_words()
     if words[0] in no:
@@ -168,7 +168,7 @@ def _knock_response(words: list[str], response) -> tuple[bool, Card | None]:
     return True, parse_card(words[0])
 
 
-def mark_discard(puzzle: Puzzle, response, parse: Callable[[str], DiscardAnswer]) -> tuple[str, Grade]:
+def mark_discard(puzzle: Puzzle, response: str, parse: Callable[[str], DiscardAnswer]) -> tuple[str, Grade]:
     """An answer to a discard puzzle, read by its kind's ``parse`` (:func:`parse_knock` or
     :func:`parse_discard`), as written in a results file ("no", "yes 7H", "7H": :func:`discard_text`)
     and its grade (:meth:`Puzzle.grade`)."""
@@ -239,7 +239,7 @@ def answer_text(melds: Iterable[CardsLike], layoffs: Iterable[Layoff | str], und
     return f"{meld_text} ; {layoff_texts} ; {'yes' if undercut else 'no'}"
 
 
-def parse_reply_response(response) -> tuple[list[tuple[Card, ...]], list, bool]:
+def parse_reply_response(response: object) -> tuple[list[tuple[Card, ...]], list[Layoff], bool]:
     """The melds, lay-offs (:class:`~gintrainer.engine.scoring.Layoff`) and word on the undercut
     of a "defend" answer: ``melds ; lay-offs ; yes or no`` (melds and lay-offs each apart
     by ``/``, either part may be empty; the word in any language the trainer speaks),
@@ -281,7 +281,7 @@ def reply_reading(answer: str) -> Reading:
     return Reading(" · ".join(parts))
 
 
-def mark_reply(puzzle, response) -> tuple[str, Grade]:
+def mark_reply(puzzle: Any, response: str) -> tuple[str, Grade]:
     """An answer to a "defend" puzzle as written in a results file (see
     :func:`parse_reply_response`), as the record keeps it, and its grade; a layout
     the rules refuse (a meld that is none, a card not in the hand, a lay-off that
@@ -294,7 +294,7 @@ def mark_reply(puzzle, response) -> tuple[str, Grade]:
     return answer_text(melds, layoffs, undercut), grade
 
 
-def mark_choice(puzzle, response) -> tuple[str, Grade]:
+def mark_choice(puzzle: Any, response: str) -> tuple[str, Grade]:
     """An answer to a "take or draw?" puzzle as written in a results file ("take"
     or "draw") and its grade."""
     choice = parse_choice_response(response)

@@ -90,7 +90,7 @@ CHECKED_KEYS = ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "
 """What :func:`verify_remade` holds a record's keys to: everything the solver decides."""
 
 
-def verify_remade(record: dict, remake: Callable[[dict], Any]) -> Any:
+def verify_remade(record: dict[str, Any], remake: Callable[[dict[str, Any]], Any]) -> Any:
     """The puzzle ``remake`` builds again from a record's position (None when the solver
     no longer keeps it), checked against the record: each of :data:`CHECKED_KEYS` as the
     solver makes it. Raises :class:`PuzzleError` naming the first disagreement."""
@@ -175,7 +175,7 @@ class Puzzle(Said):
             return (say("answer_two", card=self.answer[0], other_card=self.answer[1]),)
         return (say("answer_any", cards=self.answer),)
 
-    def row(self, card) -> DiscardRow:
+    def row(self, card: Card | str) -> DiscardRow:
         card = parse_card(card) if not isinstance(card, Card) else card
         for row in self.table:
             if row.card is card:
@@ -184,7 +184,7 @@ class Puzzle(Said):
             raise GinError(t("{card} may not be discarded: it was just taken from the discard pile", card=card))
         raise GinError(t("{card} is not in the hand", card=card))
 
-    def grade(self, discard=None, *, can_knock: bool | None = None) -> Grade:
+    def grade(self, discard: Card | str | None = None, *, can_knock: bool | None = None) -> Grade:
         """Judge an answer: for "can you knock?" the yes/no (and, for yes, the
         discard); for "best discard" the discard. Bad answers raise GinError."""
         if self.kind == PuzzleKind.CAN_KNOCK:
@@ -237,7 +237,7 @@ class Puzzle(Said):
         return say("grade_wrong_lookahead", card=row.card, deadwood=row.deadwood, expected=row.expected_deadwood,
                    cost_expected=row.expected_deadwood - best.expected_deadwood, best_card=best.card)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         answer: dict[str, object] = {"discards": [c.code() for c in self.answer], "deadwood": self.least_deadwood}
         if self.kind == PuzzleKind.CAN_KNOCK:
             answer["can_knock"] = self.can_knock
@@ -257,7 +257,7 @@ class Puzzle(Said):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Puzzle:
+    def from_dict(cls, data: dict[str, Any]) -> Puzzle:
         """Read a record and check it against the solver (see :func:`verify`)."""
         return verify(data)
 
@@ -469,7 +469,7 @@ def make_puzzle(position: Position, kind: PuzzleKind | str, objective: Objective
         explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
 
 
-def verify(record: dict) -> Puzzle:
+def verify(record: dict[str, Any]) -> Puzzle:
     """Rebuild a puzzle of a discard kind from its record (a record of any kind:
     :func:`gintrainer.puzzles.registry.verify`) and check every part against the solver:
     the table, the answer, the themes, the difficulty, and what its explanation

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, sort_by_rank
 from ..engine.melds import order_meld
@@ -140,7 +141,7 @@ class DefendPuzzle(Said):
             return Grade(True, None, (say("grade_right"), *self.explanation_messages), Fraction(0), None)
         return Grade(False, None, (lead, *self.explanation_messages), cost, None)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
             "hand": format_cards(self.hand), "knocker_melds": [format_cards(m) for m in self.knocker_melds],
@@ -157,7 +158,7 @@ class DefendPuzzle(Said):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> DefendPuzzle:
+    def from_dict(cls, data: dict[str, Any]) -> DefendPuzzle:
         """Read a record and check it against the engine (see :func:`verify`)."""
         return verify(data)
 
@@ -189,7 +190,7 @@ def make(position: DefendPosition) -> DefendPuzzle | None:
         answer_sentences=(*layout_messages(ctx)[1:], answer_message(ctx)))
 
 
-def _position(record: dict) -> DefendPosition:
+def _position(record: dict[str, Any]) -> DefendPosition:
     melds = record["knocker_melds"]
     if not isinstance(melds, list):
         raise GinError("knocker_melds is a list of melds")
@@ -201,14 +202,15 @@ def _position(record: dict) -> DefendPosition:
         upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
 
 
-def verify(record: dict) -> DefendPuzzle:
+def verify(record: dict[str, Any]) -> DefendPuzzle:
     """Rebuild a puzzle from its record and check every part against the engine: the
     answer, the themes, the difficulty and what its explanation, hints and answer
     say (their messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    return verify_remade(record, lambda data: make(_position(data)))
+    puzzle: DefendPuzzle = verify_remade(record, lambda data: make(_position(data)))
+    return puzzle
 
 
-def from_record(record: dict) -> DefendPuzzle:
+def from_record(record: dict[str, Any]) -> DefendPuzzle:
     """A puzzle from its JSON record as stored (trusted: the bank was verified when
     built; :func:`verify` re-solves a record)."""
     try:

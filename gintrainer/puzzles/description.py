@@ -109,8 +109,8 @@ class KindDescription(Generic[X, P]):
     code_bit: int
     positions: Callable[[Objective | None, str, Rules], Iterable[list[X]]]
     make: Callable[[X, Objective | None], P | None]
-    verify: Callable[[dict], P]
-    read: Callable[[dict], P]
+    verify: Callable[[dict[str, Any]], P]
+    read: Callable[[dict[str, Any]], P]
     answer: AnswerText[Any]
     answer_input: AnswerInput
     mark: Callable[[P, str], tuple[str, Grade]]

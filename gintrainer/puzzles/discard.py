@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from typing import Any
 
 from ..engine.cards import Card
 from ..engine.rules import Rules
@@ -93,7 +94,7 @@ def _table_html(puzzle: Puzzle, chosen: Card | str | None, four_colour: bool) ->
     return discard_table_html(puzzle.table_sorted(), answer=puzzle.answer, chosen=chosen)
 
 
-def _discard_kind(kind: PuzzleKind, **parts) -> KindDescription[Position, Puzzle]:
+def _discard_kind(kind: PuzzleKind, **parts: Any) -> KindDescription[Position, Puzzle]:
     return KindDescription(
         kind=kind, positions=lambda objective, seed, rules: candidate_positions(kind, objective, seed, rules),
         make=lambda position, objective: core.make_puzzle(position, kind, objective), verify=core.verify,

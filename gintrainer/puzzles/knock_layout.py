@@ -23,6 +23,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
 from ..engine.rules import Rules
@@ -135,7 +136,7 @@ class KnockLayoutPuzzle(Said):
             lead = say("kl_grade_wrong_tie", cost=cost)
         return Grade(False, None, (lead, *self.explanation_messages), Fraction(cost), None)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
             "hand": format_cards(self.hand), "defender_hand": format_cards(self.defender_hand),
@@ -150,7 +151,7 @@ class KnockLayoutPuzzle(Said):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> KnockLayoutPuzzle:
+    def from_dict(cls, data: dict[str, Any]) -> KnockLayoutPuzzle:
         """Read a record and check it against the solver (see :func:`verify`)."""
         return verify(data)
 
@@ -191,7 +192,7 @@ def make(position: KnockPosition) -> KnockLayoutPuzzle | None:
         explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
 
 
-def _position(record: dict) -> KnockPosition:
+def _position(record: dict[str, Any]) -> KnockPosition:
     return KnockPosition(
         hand=parse_cards(record["hand"]), defender_hand=parse_cards(record["defender_hand"]),
         discard_pile=parse_cards(record["discard_pile"]), opponent_known=parse_cards(record["opponent_known"]),
@@ -199,14 +200,15 @@ def _position(record: dict) -> KnockPosition:
         upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
 
 
-def verify(record: dict) -> KnockLayoutPuzzle:
+def verify(record: dict[str, Any]) -> KnockLayoutPuzzle:
     """Rebuild a puzzle from its record and check every part against the solver: the
     answer, the themes, the difficulty and what its explanation and hints say (their
     messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    return verify_remade(record, lambda data: make(_position(data)))
+    puzzle: KnockLayoutPuzzle = verify_remade(record, lambda data: make(_position(data)))
+    return puzzle
 
 
-def from_record(record: dict) -> KnockLayoutPuzzle:
+def from_record(record: dict[str, Any]) -> KnockLayoutPuzzle:
     """A puzzle from its JSON record as stored (trusted: the bank was verified when
     built; :func:`verify` re-solves a record)."""
     try:

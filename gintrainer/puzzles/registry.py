@@ -87,7 +87,7 @@ def description(kind: PuzzleKind | str) -> Described:
     return _TABLE[normalise_kind(kind)]
 
 
-def verify(record: dict) -> Any:
+def verify(record: dict[str, Any]) -> Any:
     """Rebuild a puzzle of any kind from its record and check every part against the
     solver, by its kind's description (see :func:`gintrainer.puzzles.core.verify_remade`).
     Raises :class:`~gintrainer.puzzles.core.PuzzleError` naming the first disagreement."""
@@ -97,7 +97,7 @@ def verify(record: dict) -> Any:
     return verify_discard(record)  # which says what is wrong with the record
 
 
-def puzzle_from_record(record: dict) -> Any:
+def puzzle_from_record(record: dict[str, Any]) -> Any:
     """A puzzle of any kind from its stored record (trusted), by its kind's description."""
     kind = record.get("kind") if isinstance(record, dict) else None
     if not isinstance(kind, str) or kind not in _TABLE:

@@ -21,6 +21,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.rules import Rules
@@ -133,7 +134,7 @@ class TakeOrDrawPuzzle(Said):
         lead = say("td_grade_wrong_take" if choice == TAKE else "td_grade_wrong_draw", **values)
         return Grade(False, None, (lead, *self.explanation_messages), cost, None)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
             "hand": format_cards(self.hand), "discard_pile": format_cards(self.discard_pile),
@@ -147,7 +148,7 @@ class TakeOrDrawPuzzle(Said):
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> TakeOrDrawPuzzle:
+    def from_dict(cls, data: dict[str, Any]) -> TakeOrDrawPuzzle:
         """Read a record and check it against the solver (see :func:`verify`)."""
         return verify(data)
 
@@ -193,7 +194,7 @@ def make(position: DrawPosition) -> TakeOrDrawPuzzle | None:
         explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
 
 
-def _position(record: dict) -> DrawPosition:
+def _position(record: dict[str, Any]) -> DrawPosition:
     return DrawPosition(
         hand=parse_cards(record["hand"]), discard_pile=parse_cards(record["discard_pile"]),
         opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
@@ -201,14 +202,15 @@ def _position(record: dict) -> DrawPosition:
         upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
 
 
-def verify(record: dict) -> TakeOrDrawPuzzle:
+def verify(record: dict[str, Any]) -> TakeOrDrawPuzzle:
     """Rebuild a puzzle from its record and check every part against the solver: the
     answer, the themes, the difficulty and what its explanation and hints say (their
     messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    return verify_remade(record, lambda data: make(_position(data)))
+    puzzle: TakeOrDrawPuzzle = verify_remade(record, lambda data: make(_position(data)))
+    return puzzle
 
 
-def from_record(record: dict) -> TakeOrDrawPuzzle:
+def from_record(record: dict[str, Any]) -> TakeOrDrawPuzzle:
     """A puzzle from its JSON record as stored (trusted: the bank was verified when
     built; :func:`verify` re-solves a record)."""
     try:

@@ -60,7 +60,7 @@ class ProgressFileError(ProgressError, RecordError):
     """Text that is not a progress document (of this version or one read and migrated)."""
 
 
-def _from_version_1(document: dict) -> dict:
+def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     """Version 1 had neither ``seen_ids`` nor the attempts' ``counted``: each of its answers
     counted, and every puzzle it solved, holds for review or lists in its history was seen."""
     if "seen_ids" in document:
@@ -81,7 +81,7 @@ def _from_version_1(document: dict) -> dict:
     return migrated
 
 
-def _from_version_2(document: dict) -> dict:
+def _from_version_2(document: dict[str, Any]) -> dict[str, Any]:
     """Version 2 kept no lessons: nothing of any lesson was recorded."""
     if "lessons" in document:
         raise RecordError("a progress file of version 2 has no 'lessons'", field="lessons")
@@ -124,7 +124,7 @@ def _choice(value: Any, choices: Iterable[str], what: str) -> str:
     choices = tuple(choices)
     if value not in choices:
         raise ProgressFileError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-    return value
+    return str(value)
 
 
 def _answer(value: Any) -> Answer:
@@ -132,18 +132,20 @@ def _answer(value: Any) -> Answer:
         raise ProgressError(f"an answer must be text, true/false, a whole number or None, not {value!r}")
     if isinstance(value, str) and len(value) > ANSWER_LIMIT:
         raise ProgressError(f"an answer can have at most {ANSWER_LIMIT} characters, not {len(value)}")
-    return value
+    answer: Answer = value
+    return answer
 
 
 def _timestamp(value: Any, what: str) -> str:
+    text = _text(value, what)
     try:
-        datetime.fromisoformat(_text(value, what))
+        datetime.fromisoformat(text)
     except ValueError:
         raise ProgressFileError(f"{what} must be an ISO 8601 time, not {value!r}") from None
-    return value
+    return text
 
 
-def _object(data: Any, keys: Iterable[str], what: str) -> dict:
+def _object(data: Any, keys: Iterable[str], what: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ProgressFileError(f"{what} must be a JSON object, not {data!r:.80}")
     keys = keys if isinstance(keys, frozenset) else frozenset(keys)
@@ -435,11 +437,11 @@ def _puzzle_field(puzzle: Any, key: str) -> Any:
 def _puzzle_themes(puzzle_id: str, themes: Any) -> tuple[str, ...]:
     if isinstance(themes, str) or not isinstance(themes, Iterable):
         raise ProgressError(f"puzzle {puzzle_id!r} must list its themes, not {themes!r}")
-    themes = tuple(dict.fromkeys(themes))
-    for theme in themes:
+    kept = tuple(dict.fromkeys(themes))
+    for theme in kept:
         if not isinstance(theme, str) or not theme:
             raise ProgressError(f"puzzle {puzzle_id!r} has theme {theme!r}: a theme must be non-empty text")
-    return themes
+    return tuple(str(theme) for theme in kept)
 
 
 def _puzzle_fields(puzzle: Any) -> tuple[str, str, tuple[str, ...], float]:
@@ -666,7 +668,7 @@ class Progress:
         return cls.from_dict(parse_json(text, error=ProgressFileError))
 
 
-def _document_counts(data: dict) -> dict[str, int]:
+def _document_counts(data: dict[str, Any]) -> dict[str, int]:
     """A progress document's counts, the streak no longer than the best streak."""
     counts = {key: _count(data[key], f"{key!r}") for key in ("solved", "failed", "hinted", "streak", "best_streak")}
     if counts["streak"] > counts["best_streak"]:
@@ -674,7 +676,7 @@ def _document_counts(data: dict) -> dict[str, int]:
     return counts
 
 
-def _document_tallies(data: dict) -> dict[str, dict[str, Tally]]:
+def _document_tallies(data: dict[str, Any]) -> dict[str, dict[str, Tally]]:
     """A progress document's tallies by theme and by kind (of the known kinds)."""
     tallies = {}
     for key in ("themes", "kinds"):
@@ -687,7 +689,7 @@ def _document_tallies(data: dict) -> dict[str, dict[str, Tally]]:
     return tallies
 
 
-def _document_ids(data: dict) -> dict[str, list[str]]:
+def _document_ids(data: dict[str, Any]) -> dict[str, list[str]]:
     """A progress document's lists of puzzle ids, each naming a puzzle once."""
     ids = {}
     for key in ("review", "solved_ids", "seen_ids"):
@@ -699,7 +701,7 @@ def _document_ids(data: dict) -> dict[str, list[str]]:
     return ids
 
 
-def _document_lessons(data: dict) -> dict[LessonKey, LessonRecord]:
+def _document_lessons(data: dict[str, Any]) -> dict[LessonKey, LessonRecord]:
     """A progress document's lesson records, by lesson number or page key."""
     if not isinstance(data["lessons"], dict):
         raise ProgressFileError(f"'lessons' must be a JSON object, not {data['lessons']!r:.80}")

@@ -108,7 +108,7 @@ class PuzzleAttempt:
         self.answers: list[str] = []
 
     @classmethod
-    def replay(cls, puzzle: Puzzle, answer, hints: int = 0) -> tuple[PuzzleAttempt, Feedback]:
+    def replay(cls, puzzle: Puzzle, answer: object, hints: int = 0) -> tuple[PuzzleAttempt, Feedback]:
         """The finished attempt behind a recorded answer (as its kind's ``answer.format`` wrote it:
         ``no``, ``yes 7H``, ``7H``, ``take``, a layout...) and its feedback, to show an answered
         puzzle again; raises GinError if the answer does not fit.
@@ -203,7 +203,7 @@ class PuzzleAttempt:
             raise GinError(t("lay out your melds and lay-offs first"))
         raise GinError(t("answer yes or no first") if self.stage == Stage.YES_NO else t("choose the discard now"))
 
-    def answer_yes_no(self, can_knock) -> Feedback:
+    def answer_yes_no(self, can_knock: object) -> Feedback:
         """The first stage of "can you knock?"."""
         self.require_stage(Stage.YES_NO)
         if not isinstance(can_knock, bool):
@@ -227,7 +227,7 @@ class PuzzleAttempt:
         self.stage = Stage.DISCARD
         return Feedback(True, (say("trainer_choose_face_down"),))
 
-    def answer_discard(self, card) -> Feedback:
+    def answer_discard(self, card: Card | str) -> Feedback:
         """The discard (after a right "yes", or the one stage of "best discard")."""
         self.require_stage(Stage.DISCARD)
         card = card if isinstance(card, Card) else parse_card(card)
@@ -243,7 +243,7 @@ class PuzzleAttempt:
         return Feedback(grade.correct, grade.messages + note, grade.row, grade.best, grade.cost, finished=True)
 
 
-    def answer_choice(self, choice) -> Feedback:
+    def answer_choice(self, choice: str) -> Feedback:
         """The one stage of "take or draw?": "take" or "draw"."""
         self.require_stage(Stage.CHOICE)
         grade = self.puzzle.grade(choice)
@@ -253,7 +253,7 @@ class PuzzleAttempt:
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
-    def answer_layout(self, melds) -> Feedback:
+    def answer_layout(self, melds: Any) -> Feedback:
         """The one stage of "lay out your knock": the knocker's melds (the other cards
         deadwood); GinError for a layout that is no layout of the hand or over the limit,
         and the attempt goes on."""
@@ -265,7 +265,7 @@ class PuzzleAttempt:
         note = (say("trainer_hinted"),) if grade.correct and self.hints_used else ()
         return Feedback(grade.correct, grade.messages + note, cost=grade.cost, finished=True)
 
-    def answer_reply(self, melds, layoffs, undercut) -> Feedback:
+    def answer_reply(self, melds: Any, layoffs: Any, undercut: bool) -> Feedback:
         """The one stage of "defend": the learner's melds and lay-offs, and whether they undercut."""
         self.require_stage(Stage.REPLY)
         replied: Any = self.puzzle  # the reply input's puzzle grades a layout and the word on the undercut

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
 from html import escape
+from typing import Any
 
 from ..engine.cards import Card
 from ..engine.scoring import check_melds
@@ -380,7 +380,7 @@ class PuzzleView(View):
     def _choose(self, choice: str) -> None:
         self._show_feedback(self._require().answer_choice(choice))
 
-    def _on_reply(self, melds, layoffs, undercut: bool) -> None:
+    def _on_reply(self, melds: Any, layoffs: Any, undercut: bool) -> None:
         """The reply's answer (the reply input reports a layout the rules refuse)."""
         self._show_feedback(self._require().answer_reply(melds, layoffs, undercut))
 

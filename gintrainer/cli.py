@@ -14,7 +14,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from .app import TEACHER_PASSPHRASE
 from .engine.cards import parse_cards, show_cards
@@ -25,33 +26,39 @@ from .material.messages import render
 from .words.errors import GinError, quoted
 from .words.language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
 
+if TYPE_CHECKING:
+    from .classroom import ClassSet
+    from .words.vocab import PuzzleKind
+
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2, as for every bad input
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, as for every bad input
         raise GinError(message)
 
-    def parse_args(self, args=None, namespace=None):  # as argparse's, quoting the extra words cut short
+    # as argparse's, quoting the extra words cut short
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             words = " ".join(quoted(word) for word in extra[:3]) + (" ..." if len(extra) > 3 else "")
-            self.error(argparse._("unrecognized arguments: %s") % words)
+            self.error(argparse._("unrecognized arguments: %s") % words)  # type: ignore[attr-defined]
         return parsed
 
     # argparse quotes a bad value whole: quote at most QUOTE_LIMIT characters of it
-    def _get_value(self, action, arg_string):
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         try:
             return super()._get_value(action, arg_string)
         except argparse.ArgumentError as error:
             raise argparse.ArgumentError(action, _shorten(error.message, arg_string)) from None
 
-    def _check_value(self, action, value):
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
         try:
             super()._check_value(action, value)
         except argparse.ArgumentError as error:
             raise argparse.ArgumentError(action, _shorten(error.message, value)) from None
 
 
-def _shorten(message: str, value) -> str:
+def _shorten(message: str, value: object) -> str:
     """argparse's message with its quote of ``value`` cut short (:func:`~gintrainer.words.errors.quoted`)."""
     return message.replace(repr(value), quoted(value))
 
@@ -109,7 +116,7 @@ def _help_language(argv: Sequence[str] | None) -> str:
     return locale_language()
 
 
-def _add_lang(parser) -> None:
+def _add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", type=_language, metavar="LANG",
                         help=t("the language of the text: {languages} (default: the locale's where it is one of "
                                "them, else en)", languages=", ".join(LANGUAGES)))
@@ -127,18 +134,18 @@ def _out_path(value: str | None, what: str) -> str | None:
     return value
 
 
-def _print_json(data) -> None:
+def _print_json(data: object) -> None:
     """Machine output: the same in every language."""
     json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
 
 
-def _fraction(value) -> str:
+def _fraction(value: Any) -> str:
     """An exact fraction in the table, with the language's decimal sign (``--json`` keeps its own)."""
     return format_number(value)
 
 
-def _solve_rules(args) -> Rules:
+def _solve_rules(args: argparse.Namespace) -> Rules:
     """The rules of ``solve``: the preset, with Oklahoma if asked (an upcard needs it)."""
     rules = Rules.preset(args.rules or "standard")
     if args.oklahoma:
@@ -148,7 +155,7 @@ def _solve_rules(args) -> Rules:
     return rules
 
 
-def _print_table(cards, table) -> None:
+def _print_table(cards: Any, table: Any) -> None:
     # Translators: {hand} is the cards of the hand; {limit} the knock limit
     print(tn("Hand: {hand}   (knock limit {limit}, {n} unseen card)",
              "Hand: {hand}   (knock limit {limit}, {n} unseen cards)", len(table.unseen), hand=show_cards(cards),
@@ -165,7 +172,7 @@ def _print_table(cards, table) -> None:
         print(t("All 11 cards meld: big gin."))
 
 
-def cmd_solve(args) -> None:
+def cmd_solve(args: argparse.Namespace) -> None:
     from .engine.solver import discard_table
     cards = parse_cards(args.cards)
     if not cards:
@@ -195,7 +202,7 @@ def cmd_solve(args) -> None:
         print(arrangement)
 
 
-def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
+def _print_puzzle(puzzle: Any, *, show_answer: bool = True) -> None:
     from .puzzles import description
     kind = t(description(puzzle.kind).command_words)
     themes = ", ".join(puzzle.themes)
@@ -223,11 +230,11 @@ def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
         print(render(puzzle.explanation_messages))
 
 
-def puzzle_json(puzzle) -> dict:
+def puzzle_json(puzzle: Any) -> dict[str, Any]:
     """A puzzle's record (the bank's format) with its question, explanation and
     hints also in English: the words beside the messages they render, the same
     whatever language the command speaks."""
-    record = puzzle.to_dict()
+    record: dict[str, Any] = puzzle.to_dict()
     sentences = record.pop("sentences")
     record.update(explanation=render(puzzle.explanation_messages, "en"),
                   hints=[render(m, "en") for m in puzzle.hint_messages],
@@ -235,7 +242,7 @@ def puzzle_json(puzzle) -> dict:
     return record
 
 
-def cmd_daily(args) -> None:
+def cmd_daily(args: argparse.Namespace) -> None:
     from .puzzles import daily
     puzzle = daily(args.date, args.kind)
     if args.json:
@@ -249,14 +256,14 @@ class _Progress:
     when the count moves, and at least every ``every`` seconds while it does not
     (a long search shows it is still running)."""
 
-    def __init__(self, stream=None, every: float = 2.0):
+    def __init__(self, stream: TextIO | None = None, every: float = 2.0):
         self._stream = stream
         self._every = every
         self._start = time.monotonic()
         self._shown: tuple[int, float] | None = None
 
     @property
-    def stream(self):
+    def stream(self) -> TextIO:
         return self._stream or sys.stderr
 
     def __call__(self, done: int, total: int, label: str = "") -> None:
@@ -287,7 +294,7 @@ MAX_JOBS = 64
 """The most processes ``duel --jobs`` starts (each is a copy of the trainer)."""
 
 
-def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
+def _puzzle_themes(kind: str, objective: str | None, rules: Rules, themes: Sequence[str] | None) -> None:
     """Refuse at once a ``--theme`` no puzzle of the kind can have (the search
     would run for minutes to find none), naming the themes it can have."""
     from .classroom.sets import STREAM_THEMES
@@ -305,7 +312,7 @@ def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
                              theme=quoted(theme), themes=", ".join(sorted(possible))))
 
 
-def cmd_puzzles(args) -> None:
+def cmd_puzzles(args: argparse.Namespace) -> None:
     from .classroom.sets import takes_objective
     from .puzzles import generate, normalise_kind
     if not 1 <= args.count <= MAX_PUZZLES:
@@ -326,7 +333,7 @@ def cmd_puzzles(args) -> None:
         print()
 
 
-def cmd_bank(args) -> None:
+def cmd_bank(args: argparse.Namespace) -> None:
     from .puzzles import build_bank
     bar = _Progress()
     counts = build_bank(_out_path(args.out, "folder"), seed=args.seed, kinds=args.kind,
@@ -339,7 +346,7 @@ _CLASS_FLAGS = {"count": "--count", "kinds": "--kinds", "objective": "--objectiv
                 "themes": "--theme", "oklahoma": "--oklahoma", "name": "--code"}
 
 
-def _class_set(args):
+def _class_set(args: argparse.Namespace) -> ClassSet:
     """The class set of ``--code`` (a short code or a class name) and the options given."""
     from .classroom import ClassSetError, class_set
     from .classroom.sets import new_set_kinds
@@ -357,7 +364,7 @@ def _class_set(args):
         raise
 
 
-def cmd_class_make(args) -> None:
+def cmd_class_make(args: argparse.Namespace) -> None:
     classset = _class_set(args)
     puzzles = classset.puzzles()
     if args.json:  # machine output: the same line in every language
@@ -375,7 +382,7 @@ def cmd_class_make(args) -> None:
         _print_puzzle(puzzle)
 
 
-def cmd_class_worksheet(args) -> None:
+def cmd_class_worksheet(args: argparse.Namespace) -> None:
     from .classroom import write_worksheet
     classset = _class_set(args)
     out = _out_path(args.out, "file")
@@ -392,13 +399,13 @@ def cmd_class_worksheet(args) -> None:
                  code=classset.code, path=str(path)))
 
 
-def _kind_options(kinds=None) -> tuple[str, ...]:
+def _kind_options(kinds: Iterable[PuzzleKind] | None = None) -> tuple[str, ...]:
     """The puzzle kinds (every kind registered, or those of ``kinds``) as the command line writes them."""
     from .puzzles import kinds as registered
     return tuple(kind.option for kind in (registered() if kinds is None else kinds))
 
 
-def _add_class_options(parser) -> None:
+def _add_class_options(parser: argparse.ArgumentParser) -> None:
     from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES, new_set_kinds
     from .puzzles import THEMES
     parser.add_argument("--code", required=True,
@@ -419,7 +426,7 @@ def _add_class_options(parser) -> None:
                         help=t("Oklahoma rules: the first upcard sets the knock limit (new set: off)"))
 
 
-def cmd_app(args) -> None:
+def cmd_app(args: argparse.Namespace) -> None:
     from .app import serve
     code = serve(root=args.root, port=args.port, ip=args.ip, open_browser=not args.no_browser,
                  teacher_passphrase=args.teacher_passphrase)
@@ -427,7 +434,7 @@ def cmd_app(args) -> None:
         raise GinError(f"voila stopped with status {code}")
 
 
-def cmd_pin(args) -> None:
+def cmd_pin(args: argparse.Namespace) -> None:
     """Give a profile a new PIN: typed twice at a terminal, else read from the first line of
     standard input (never from the command line, which other users of the machine may see)."""
     from .records.profiles import clean_pin, profile_exists, set_pin
@@ -447,7 +454,7 @@ def cmd_pin(args) -> None:
     print(t("The profile {name} has a new PIN.", name=quoted(args.name)))
 
 
-def cmd_duel(args) -> None:
+def cmd_duel(args: argparse.Namespace) -> None:
     from .engine.duel import duel
     if not 1 <= args.hands <= MAX_HANDS:
         raise GinError(t("--hands must be from 1 to {most}, not {hands}", most=MAX_HANDS, hands=quoted(args.hands)))

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards, show_cards
 from ..words.errors import GinError
@@ -757,7 +758,7 @@ def _holds(name: str) -> str | None:
     return next((held for ending, held in _HELD_BY_ENDING.items() if name.endswith(ending)), None)
 
 
-def _value(name: str, value):
+def _value(name: str, value: Any) -> Any:
     """A value checked against its name (see :func:`_holds`), cards and card text as cards."""
     held = _holds(name)
     if held == "card":
@@ -780,7 +781,7 @@ def _value(name: str, value):
     return value
 
 
-def _plain(name: str, value):
+def _plain(name: str, value: Any) -> Any:
     """A value as JSON keeps it: cards as their codes, a fraction as ``"123/41"``."""
     if isinstance(value, Card):
         return value.code()
@@ -797,7 +798,7 @@ def _plain(name: str, value):
     return value
 
 
-def format_value(value, lang: str | None = None) -> str:
+def format_value(value: Any, lang: str | None = None) -> str:
     """A value in words: a card as ``7♥``, cards space-separated, melds between
     dots, a fraction or float to two places, a signed number with its sign, a
     percentage with ``%``, a date as ``2026-03-01`` (English forms; ``lang`` is
@@ -841,24 +842,24 @@ class Message:
                            f", not {', '.join(sorted(given)) or 'none'}")
         object.__setattr__(self, "values", values)
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> Any:
         for key, value in self.values:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def get(self, name: str, default=None):
+    def get(self, name: str, default: Any = None) -> Any:
         try:
             return self[name]
         except KeyError:
             return default
 
-    def to_data(self) -> list:
+    def to_data(self) -> list[Any]:
         """``[name, {value name: value}]``, as JSON keeps it."""
         return [self.name, {k: _plain(k, v) for k, v in self.values}]
 
     @classmethod
-    def from_data(cls, data) -> Message:
+    def from_data(cls, data: Any) -> Message:
         """The message of :meth:`to_data`; raises GinError for anything else."""
         try:
             name, values = data
@@ -868,7 +869,7 @@ class Message:
         return cls(name, tuple(values.items()))
 
 
-def say(name: str, **values) -> Message:
+def say(name: str, **values: Any) -> Message:
     """A message from its name and values."""
     return Message(name, tuple(values.items()))
 
@@ -881,7 +882,7 @@ def addresses(seat: int, you: int | None) -> bool:
     return you is not None and seat == you
 
 
-def say_about(name: str, seat: int, names: Sequence[str], you: int | None = None, **values) -> Message:
+def say_about(name: str, seat: int, names: Sequence[str], you: int | None = None, **values: Any) -> Message:
     """The message ``name`` about the player in ``seat``: said to the learner (its
     second-person form, ``name`` + :data:`YOU`, without the player's name) when that
     seat is the learner's (``you``), else with the seat's name (``names[seat]``) as

@@ -73,7 +73,7 @@ class Sheet(Protocol):
 
     def position_words(self, puzzle: Any) -> str: ...
 
-    def marks(self, puzzle: Any) -> dict: ...
+    def marks(self, puzzle: Any) -> dict[Any, str]: ...
 
     def boxes(self, puzzle: Any) -> tuple[Boxes, ...]: ...
 
@@ -113,23 +113,23 @@ class DiscardSheet:
     def title(self) -> str:
         return tc("puzzle kind", "Can you knock?")
 
-    def position_html(self, puzzle) -> str:
+    def position_html(self, puzzle: Any) -> str:
         return puzzle_position_html(puzzle)
 
-    def position_words(self, puzzle) -> str:
+    def position_words(self, puzzle: Any) -> str:
         return puzzle_position_words(puzzle)
 
-    def marks(self, puzzle) -> dict:
+    def marks(self, puzzle: Any) -> dict[Any, str]:
         return {puzzle.drawn: "new"}
 
-    def boxes(self, puzzle) -> tuple[Boxes, ...]:
+    def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes(tc("answer box", "Can you knock?"), (tc("answer box", "yes"), tc("answer box", "no"))),
                 Boxes(tc("answer box", "If yes, discard:"), write=Space.CARD))
 
-    def verdict(self, puzzle) -> str:
+    def verdict(self, puzzle: Any) -> str:
         return render(say("answer_yes")) if puzzle.can_knock else ""
 
-    def key_lines(self, puzzle) -> tuple[str, ...]:
+    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
         if puzzle.layout is not None:
             name, card, arrangement = "key_layout", puzzle.answer[0], puzzle.layout
         else:  # "no, you cannot knock": show the best try
@@ -138,13 +138,13 @@ class DiscardSheet:
         return (words(name, card=card, melds=melds_words(arrangement.melds),
                       deadwood=deadwood_sum_words(arrangement.deadwood)),)
 
-    def numbers_html(self, puzzle) -> str:
+    def numbers_html(self, puzzle: Any) -> str:
         """The solver's numbers, one column per legal discard, best first; the
         accepted answers marked. The columns are those that decide the puzzle."""
         return discard_table_html(puzzle.table_sorted(), columns=self.columns(puzzle), answer=puzzle.answer,
                                   across=True)
 
-    def columns(self, puzzle) -> tuple[str, ...]:
+    def columns(self, puzzle: Any) -> tuple[str, ...]:
         """The columns of the discard table that decide a puzzle's answer."""
         return ("discard", "deadwood", "knocks")
 
@@ -161,13 +161,13 @@ class BestDiscardSheet(DiscardSheet):
     def title(self) -> str:
         return tc("puzzle kind", "Which card?")
 
-    def boxes(self, puzzle) -> tuple[Boxes, ...]:
+    def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes(tc("answer box", "Discard:"), write=Space.CARD),)
 
-    def verdict(self, puzzle) -> str:
+    def verdict(self, puzzle: Any) -> str:
         return ""
 
-    def columns(self, puzzle) -> tuple[str, ...]:
+    def columns(self, puzzle: Any) -> tuple[str, ...]:
         if puzzle.objective == Objective.LOOKAHEAD:
             return ("discard", "deadwood", "outs", "expected")
         return ("discard", "deadwood")
@@ -181,25 +181,25 @@ class OfferSheet:
     def title(self) -> str:
         return tc("puzzle kind", "Take or draw?")
 
-    def position_html(self, puzzle) -> str:
+    def position_html(self, puzzle: Any) -> str:
         return offer_position_html(puzzle)
 
-    def position_words(self, puzzle) -> str:
+    def position_words(self, puzzle: Any) -> str:
         return offer_position_words(puzzle)
 
-    def marks(self, puzzle) -> dict:
+    def marks(self, puzzle: Any) -> dict[Any, str]:
         return {}
 
-    def boxes(self, puzzle) -> tuple[Boxes, ...]:
+    def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes("", (tc("answer box", "take"), tc("answer box", "draw"))),)
 
-    def verdict(self, puzzle) -> str:
+    def verdict(self, puzzle: Any) -> str:
         return ""
 
-    def key_lines(self, puzzle) -> tuple[str, ...]:
+    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
         return ()  # its explanation says what the take keeps
 
-    def numbers_html(self, puzzle) -> str:
+    def numbers_html(self, puzzle: Any) -> str:
         return choice_table_html(puzzle)
 
     def instructions(self) -> str:
@@ -221,25 +221,25 @@ class KnockLayoutSheet:
     def title(self) -> str:
         return tc("puzzle kind", "Lay out your knock")
 
-    def position_html(self, puzzle) -> str:
+    def position_html(self, puzzle: Any) -> str:
         return knock_position_html(puzzle)
 
-    def position_words(self, puzzle) -> str:
+    def position_words(self, puzzle: Any) -> str:
         return t("Defender's hand: {cards}", cards=puzzle.defender_hand)
 
-    def marks(self, puzzle) -> dict:
+    def marks(self, puzzle: Any) -> dict[Any, str]:
         return {}
 
-    def boxes(self, puzzle) -> tuple[Boxes, ...]:
+    def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes(tc("answer box", "Your melds:"), write=Space.MELDS),)
 
-    def verdict(self, puzzle) -> str:
+    def verdict(self, puzzle: Any) -> str:
         return ""
 
-    def key_lines(self, puzzle) -> tuple[str, ...]:
+    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
         return ()
 
-    def numbers_html(self, puzzle) -> str:
+    def numbers_html(self, puzzle: Any) -> str:
         return knock_layouts_html(puzzle)
 
     def instructions(self) -> str:
@@ -270,28 +270,28 @@ class DefendSheet:
     def title(self) -> str:
         return tc("puzzle kind", "Defend")
 
-    def position_html(self, puzzle) -> str:
+    def position_html(self, puzzle: Any) -> str:
         return defend_position_html(puzzle)
 
-    def position_words(self, puzzle) -> str:
+    def position_words(self, puzzle: Any) -> str:
         # The question names the knocker's melds and deadwood; the pile is what is left to say.
         return words("position_pile", count=len(puzzle.discard_pile), card=puzzle.discard_pile[-1])
 
-    def marks(self, puzzle) -> dict:
+    def marks(self, puzzle: Any) -> dict[Any, str]:
         return {}
 
-    def boxes(self, puzzle) -> tuple[Boxes, ...]:
+    def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes(tc("answer box", "Your melds:"), write=Space.MELDS),
                 Boxes(tc("answer box", "Lay-offs (card on meld number):"), write=Space.LAYOFFS),
                 Boxes(tc("answer box", "Undercut?"), (tc("answer box", "yes"), tc("answer box", "no"))))
 
-    def verdict(self, puzzle) -> str:
+    def verdict(self, puzzle: Any) -> str:
         return ""
 
-    def key_lines(self, puzzle) -> tuple[str, ...]:
+    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
         return ()  # its answer lays out the melds and lay-offs
 
-    def numbers_html(self, puzzle) -> str:
+    def numbers_html(self, puzzle: Any) -> str:
         return ""  # its explanation quotes the counts
 
     def instructions(self) -> str:

@@ -1,7 +1,7 @@
 """A sixth puzzle kind plugged in from a test module (tests/toy_kind.py) is served by
 the package with no other change: the command line, the daily page, a class set and its
-code, a worksheet and its answer key, results, the gradebook, the trainer page and the
-learner's progress. Each test fails if the place it drives names the kinds itself (a
+code, a worksheet and its answer key, results, the gradebook, the trainer page, the
+learner's progress and the profile's list of attempts. Each test fails if the place it drives names the kinds itself (a
 list of kinds, a branch on a kind). The last tests hold docs/adding-a-puzzle-kind.md's
 list of files to what the package is: every file it says a kind has, the shipped kinds
 have; and no file outside that list names a kind."""
@@ -106,7 +106,7 @@ def test_a_recorded_toy_answer_reads_as_the_student_gave_it(toy):
 def test_the_trainer_page_and_the_daily_page_serve_the_toy_kind(toy):
     pytest.importorskip("ipywidgets")
     from gintrainer.records import profiles as store
-    from gintrainer.widgets.profile import Learner
+    from gintrainer.widgets.profile import Learner, attempt_line
     from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage, recorded_words
     page = TrainerPage(TOY, learner=Learner("Ann"), seed=3)
     view = page.view
@@ -118,7 +118,8 @@ def test_the_trainer_page_and_the_daily_page_serve_the_toy_kind(toy):
     view.discard_button.click()
     progress = store.load("Ann").progress
     assert progress.history[-1].kind == TOY and progress.history[-1].result == "hinted"
-    assert progress.history[-1].answer == view.puzzle.answer[0].code()
+    assert progress.history[-1].answer == view.puzzle.answer[0].code() and progress.kinds[TOY].attempts == 1
+    assert " · lowest deadwood · " in attempt_line(progress.history[-1])  # the profile's list of attempts
     view.table_toggle.value = True
     assert "toy-table" in view.table.value
     daily_page = DailyPage(today=dt.date(2026, 3, 4), learner=Learner("Ben"))

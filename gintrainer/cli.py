@@ -281,7 +281,7 @@ MAX_PUZZLES = 10_000
 shipped bank (380), a few hours of work; more would run for days."""
 
 MAX_HANDS = 1_000_000
-"""The most hands ``duel --hands`` plays: 500 times the README's 2,000, enough
+"""The most hands ``duel --hands`` plays: 500 times the 2,000 of docs/benchmarks.md's duels, enough
 to measure a difference of a small fraction of a point per hand. The naive
 players play it in about an hour and a half, the best player (about two hands
 a second) in days even with ``--jobs``; more would never end."""

@@ -24,7 +24,7 @@ from .core import (  # noqa: F401
     generate,
     panel_html,
 )
-from .matches import RULE_SETS, compare_rules  # noqa: F401
+from .matches import compare_rules, rule_sets  # noqa: F401
 
-__all__ = ["ANSWER_TYPES", "KINDS", "NAMES", "RULE_SETS", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
-           "Panel", "compare_rules", "generate", "panel_html"]
+__all__ = ["ANSWER_TYPES", "KINDS", "NAMES", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
+           "Panel", "compare_rules", "generate", "panel_html", "rule_sets"]

@@ -10,7 +10,7 @@ from ..engine.hand import ActionKind
 from ..engine.match import Match, MatchRecord
 from ..engine.melds import min_deadwood
 from ..engine.players import decide, sound_player
-from ..engine.rules import Rules
+from ..engine.rules import PRESETS, Rules, preset_title
 from ..engine.scoring import HandScore, score_hand
 from ..material.deals import in_discard, others
 from ..material.drawing import score_rows
@@ -189,26 +189,31 @@ def winning_knock(seed, rng, rules):
 
 # -- lesson 9: variants ------------------------------------------------------------------------
 
-RULE_SETS: tuple[tuple[str, Rules], ...] = (
-    ("standard", Rules.preset("standard")),
-    ("modern", Rules.preset("modern")),
-    ("classic", Rules.preset("classic")),
+VARIANTS: tuple[tuple[str, Rules], ...] = (
     ("Oklahoma", Rules(oklahoma=True)),
     ("Oklahoma, spades double", Rules(oklahoma=True, oklahoma_spades_double=True)),
     ("straight gin", Rules(straight_gin=True)),
 )
-"""The rules compared side by side in lesson 9, by name (in English: :func:`rules_name` writes it)."""
+"""The variants lesson 9 compares beside the presets, by name (in English: :func:`rules_name` writes it)."""
+
+
+def rule_sets() -> tuple[tuple[str, Rules], ...]:
+    """The rules compared side by side in lesson 9, by name: every preset of
+    :data:`~gintrainer.engine.rules.PRESETS`, in its order, then the :data:`VARIANTS`."""
+    return (*PRESETS.items(), *VARIANTS)
 
 
 def rules_name(name: str) -> str:
-    """The name of one of :data:`RULE_SETS` in the current language."""
+    """The name of one of :func:`rule_sets` in the current language (a preset's own title
+    when this table has no name for it)."""
     names = {"standard": tc("rules", "standard"), "modern": tc("rules", "modern"), "classic": tc("rules", "classic"),
              "Oklahoma": tc("rules", "Oklahoma"), "Oklahoma, spades double": tc("rules", "Oklahoma, spades double"),
              "straight gin": tc("rules", "straight gin")}
-    try:
+    if name in names:
         return names[name]
-    except KeyError:
-        raise GinError(f"no rule set is called {name!r}") from None
+    if name in PRESETS:
+        return preset_title(name)
+    raise GinError(f"no rule set is called {name!r}")
 
 
 @exercise_kind("oklahoma_limit", N_("Oklahoma's knock limit"))
@@ -280,7 +285,7 @@ def variant_points(seed, rng, rules):
         if found is None:
             return None
         knocker, defender, _ = found
-        name, compared = r.choice(RULE_SETS)
+        name, compared = r.choice(rule_sets())
         upcard = others(r, set(knocker) | set(defender), 1)[0]
         try:
             score = score_hand(knocker, defender, compared, upcard=upcard)
@@ -290,7 +295,7 @@ def variant_points(seed, rng, rules):
     knocker, defender, name, compared, upcard, score = retry(rng, make, lambda x: True)
     explanation = score.explain()
     limit = compared.knock_limit_for(upcard)
-    if name in ("standard", "modern", "classic"):
+    if name in PRESETS:
         details = t("gin bonus {gin}, undercut bonus {undercut}", gin=compared.gin_bonus,
                     undercut=compared.undercut_bonus)
     elif name == "Oklahoma":
@@ -477,11 +482,11 @@ def comparison_position(seed: int):
 
 
 def compare_rules(seed: int) -> tuple[tuple, tuple[tuple[str, ...], ...]]:
-    """The same hand under each of :data:`RULE_SETS`: ``(position, rows)``, the
+    """The same hand under each of :func:`rule_sets`: ``(position, rows)``, the
     first row the header."""
     cards11, defender, upcard = comparison_position(seed)
     rows = [(tc("column", "Rules"), tc("column", "Knock limit"), tc("column", "Best way out"), tc("column", "Score"))]
-    for name, rules in RULE_SETS:
+    for name, rules in rule_sets():
         how, score = best_way_out(cards11, defender, rules, upcard)
         limit = str(rules.knock_limit_for(upcard))
         rows.append((rules_name(name), limit, how, score.explain() if score else t("no score this turn: play on")))

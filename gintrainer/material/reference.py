@@ -17,7 +17,7 @@ from html import escape
 from ..engine.cards import Card, parse_cards
 from ..engine.hand import Hand
 from ..engine.melds import best_arrangement
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS, Rules, preset_title
 from ..words.language import N_, sort_key, t, tc
 from .drawing import cards_html, group_html, page
 
@@ -107,10 +107,11 @@ OTHER_RULES: dict[str, tuple[Callable[[Rules], bool], str]] = {
 
 
 def preset_name(name: str) -> str:
-    """A preset's name (``standard``, ``modern``, ``classic``) as the learner's language writes it."""
+    """A preset's name (``standard``, ``modern``, ``classic``) as the learner's language writes it
+    (a preset this table does not name: its title in ``PRESET_TITLES``)."""
     names = {"standard": tc("preset", "standard"), "modern": tc("preset", "modern"),
              "classic": tc("preset", "classic")}
-    return names.get(name, name)
+    return names[name] if name in names else preset_title(name)
 
 
 def rule_values(rules: Rules = Rules()) -> dict:

@@ -10,7 +10,7 @@ from html import escape
 from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.melds import best_arrangement
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS, Rules, preset_title
 from ..engine.solver import DiscardTable
 from ..engine.view import SeatView
 from ..material.drawing import (
@@ -55,13 +55,10 @@ PRACTICE_CSS = """<style>
 </style>"""
 
 
-PRESET_LABELS = {"standard": N_("standard"), "modern": N_("modern"), "classic": N_("classic")}
-"""The rules presets' names as the form shows them, in English (the values stay the presets' names)."""
-
-
 def preset_label(name: str) -> str:
-    """A rules preset's name on the form, in the learner's language (a preset without a label: its name)."""
-    return t(PRESET_LABELS[name]) if name in PRESET_LABELS else name
+    """A rules preset's name on the form, in the learner's language: its title in ``PRESET_TITLES``
+    (the form's values stay the presets' names)."""
+    return preset_title(name)
 
 
 def _heading(text: str) -> widgets.HTML:

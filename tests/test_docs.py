@@ -75,3 +75,17 @@ def test_the_readme_shows_the_pictures_the_browser_tests_take():
     tests = " ".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "browser").glob("test_*.py"))
     saved = re.findall(r'save_picture\(page, \w+, "([\w.]+)"\)', tests)
     assert sorted(saved) == sorted(PICTURES)  # each picture saved by one browser test
+
+
+def test_the_readme_s_command_lines_are_ones_the_command_reads():
+    """Each line of the README's command-line block, its optional parts ([...]) given, parses."""
+    import shlex
+
+    from gintrainer.cli import build_parser
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text[text.index("## The command line"):]
+    block = block[block.index("```sh") + 5:block.index("```", block.index("```sh") + 5)]
+    lines = [line.partition("#")[0].strip() for line in block.strip().splitlines()]
+    assert 5 <= len(lines) <= 10 and all(line.startswith("gintrainer ") for line in lines)
+    for line in lines:
+        build_parser().parse_args(shlex.split(line.replace("[", "").replace("]", ""))[1:])

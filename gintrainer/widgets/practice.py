@@ -5,7 +5,9 @@ learner and resumes after a reload or a server restart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from typing import Protocol
 
 from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
@@ -42,6 +44,7 @@ from ..words.language import N_, t, tc
 from . import ui as widgets
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
+from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar
 
 PRACTICE_CSS = """<style>
@@ -238,6 +241,16 @@ def _button(label: str, tooltip: str = "", style: str = "", *, shown_at_times: b
     return widgets.Button(description=label, tooltip=tooltip, button_style=style, **own)
 
 
+class PlayedHand(Protocol):
+    """What a hand page plays: a hand, and the learner's seat at it."""
+
+    @property
+    def hand(self) -> Hand: ...
+
+    @property
+    def seat(self) -> int: ...
+
+
 class HandPage(View):
     """A page where the learner plays a hand (the practice page, the first hand): the
     move buttons, in a draw row (take, pass, draw), a discard row (discard, knock, gin,
@@ -247,6 +260,8 @@ class HandPage(View):
     "lay out for me" is (:meth:`_on_lay_out`); ``picker`` holds the learner's cards."""
 
     picker: CardPicker
+    game: PlayedHand
+    _layout_input: LayoutInput | None = None
 
     def make_move_buttons(self) -> None:
         self.take_button = _button(tc("button", "Take the discard"),
@@ -327,17 +342,32 @@ class HandPage(View):
     def _on_big_gin(self, _button: widgets.Button | None = None) -> None:
         self._play(Action(ActionKind.BIG_GIN))
 
+    def layout_input(self) -> LayoutInput:
+        """The layout input over the learner's cards left to lay out, and the knocker's melds as they
+        stand when the learner defends: the hand lays out one meld or lay-off at a time, so each pick
+        is checked from the hand as it is now (the hand then checks it as a move)."""
+        if self._layout_input is None:
+            self._layout_input = LayoutInput(self.picker)
+        hand = self.game.hand
+        onto = hand.table_melds if hand.phase is Phase.DEFENDER_LAYOUT else None
+        self._layout_input.start(hand.unlaid(self.game.seat), onto=onto)
+        return self._layout_input
+
+    def _play_layout(self, pick: Callable[[LayoutInput], Action]) -> None:
+        """Play the meld or lay-off that ``pick`` reads from the layout input (which refuses what the
+        engine refuses, and the page says so as it says any illegal move)."""
+        self._play(pick(self.layout_input()))
+
     @guarded
     def _on_meld(self, _button: widgets.Button | None = None) -> None:
-        chosen = self.picker.selected
-        if len(chosen) < 3:
-            raise PracticeError(t("select the three or more cards of a meld first"))
-        self._play(Action(ActionKind.MELD, cards=chosen))
+        self._play_layout(lambda layout: Action(ActionKind.MELD, cards=layout.verify_meld()))
 
     @guarded
     def _on_layoff(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.LAYOFF, self._selected_one(
-            t("select one of your cards to lay off first (click it)"))))
+        def lay_off(layout: LayoutInput) -> Action:
+            layoff = layout.verify_lay_off()
+            return Action(ActionKind.LAYOFF, layoff.card, target=layoff.meld)
+        self._play_layout(lay_off)
 
     @guarded
     def _on_done(self, _button: widgets.Button | None = None) -> None:

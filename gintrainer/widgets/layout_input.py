@@ -45,8 +45,8 @@ class LayoutInput:
 
     A card melded or laid off leaves the picker's row (:meth:`show_left`; :meth:`clear`
     puts it back). The lay-off's meld is chosen in :attr:`target`, a dropdown the page
-    places where it likes (made when first asked for); without it, a card goes on the one
-    meld it fits."""
+    places where it likes (made when first asked for, with a layout of its own to hide it);
+    while it is not made, or ``ask_meld`` is off, a card goes on the one meld it fits."""
 
     def __init__(self, picker: CardPicker) -> None:
         self.picker = picker
@@ -54,6 +54,7 @@ class LayoutInput:
         self.onto: tuple[Meld, ...] | None = None
         self._value = Layout()
         self._target: widgets.Dropdown | None = None
+        self.ask_meld = True  # lay-offs go on the meld chosen in ``target`` once it is made
 
     # -- what may be picked -------------------------------------------------------------
 
@@ -69,16 +70,19 @@ class LayoutInput:
     def target(self) -> widgets.Dropdown:
         """The knocker's meld a card is laid off on, as the page shows the choice."""
         if self._target is None:
-            self._target = widgets.Dropdown(description=tc("label", "On meld:"),
-                                            layout=widgets.fixed_layout(width="auto"))
+            self._target = widgets.Dropdown(description=tc("label", "On meld:"), layout=widgets.Layout(width="auto"))
             self._fill_target()
         return self._target
 
     def _fill_target(self) -> None:
-        """The chooser offers the melds to lay off on, numbered from 1 as on the table; the first is chosen."""
+        """The chooser offers the melds to lay off on, numbered from 1 as on the table: the first
+        is chosen, unless the same melds were offered before (the choice made stays)."""
         target, melds = self._target, self.onto or ()
-        if target is not None:
-            target.options = [(t("meld {number}: {cards}", number=i + 1, cards=m), i) for i, m in enumerate(melds)]
+        if target is None:
+            return
+        options = [(t("meld {number}: {cards}", number=i + 1, cards=m), i) for i, m in enumerate(melds)]
+        if list(target.options) != options:
+            target.options = options
             target.value = 0 if melds else None
 
     # -- the value ----------------------------------------------------------------------
@@ -169,7 +173,7 @@ class LayoutInput:
     def _meld_for(self, card: Card, meld: int | None) -> int:
         if meld is not None:
             return meld
-        if self._target is not None:
+        if self._target is not None and self.ask_meld:
             if self._target.value is None:
                 raise GinError(t("choose the knocker's meld to lay off on"))
             return int(self._target.value)

@@ -13,6 +13,7 @@ from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.melds import best_arrangement
 from ..engine.rules import PRESETS, Rules
+from ..engine.scoring import ScoreKind, layoff_targets
 from ..engine.solver import DiscardTable
 from ..engine.view import SeatView
 from ..material.drawing import (
@@ -261,7 +262,6 @@ class HandPage(View):
 
     picker: CardPicker
     game: PlayedHand
-    _layout_input: LayoutInput | None = None
 
     def make_move_buttons(self) -> None:
         self.take_button = _button(tc("button", "Take the discard"),
@@ -282,9 +282,13 @@ class HandPage(View):
         self.meld_button = _button(tc("button", "Meld the selected cards"))
         self.layoff_button = _button(tc("button", "Lay off the selected card"), shown_at_times=True)
         self.done_button = _button(tc("button", "Done laying out"))
+        self._layout_input = LayoutInput(self.picker)
+        self.meld_choice = self._layout_input.target  # shown when a card of yours fits two of the knocker's melds
+        self.meld_choice.layout.display = "none"
         self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
-        self.layout_row = button_row(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
+        self.layout_row = button_row(self.lay_out_button, self.meld_button, self.meld_choice, self.layoff_button,
+                                     self.done_button)
 
     def connect_move_buttons(self) -> None:
         """Make each move button play its move."""
@@ -345,13 +349,15 @@ class HandPage(View):
     def layout_input(self) -> LayoutInput:
         """The layout input over the learner's cards left to lay out, and the knocker's melds as they
         stand when the learner defends: the hand lays out one meld or lay-off at a time, so each pick
-        is checked from the hand as it is now (the hand then checks it as a move)."""
-        if self._layout_input is None:
-            self._layout_input = LayoutInput(self.picker)
-        hand = self.game.hand
+        is checked from the hand as it is now (the hand then checks it as a move). The meld to lay
+        off on is asked for only when a card left fits two of them; else a card goes on the one it fits."""
+        hand, layout = self.game.hand, self._layout_input
         onto = hand.table_melds if hand.phase is Phase.DEFENDER_LAYOUT else None
-        self._layout_input.start(hand.unlaid(self.game.seat), onto=onto)
-        return self._layout_input
+        left = hand.unlaid(self.game.seat)
+        layout.start(left, onto=onto)
+        layout.ask_meld = (onto is not None and hand.out_kind is ScoreKind.KNOCK
+                           and any(len(layoff_targets(card, onto)) > 1 for card in left))
+        return layout
 
     def _play_layout(self, pick: Callable[[LayoutInput], Action]) -> None:
         """Play the meld or lay-off that ``pick`` reads from the layout input (which refuses what the
@@ -381,6 +387,7 @@ class HandPage(View):
         self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
         self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
         self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
+        self.meld_choice.layout.display = "" if self.layout_input().ask_meld else "none"
 
 
 class PracticePage(HandPage):

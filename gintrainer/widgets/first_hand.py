@@ -76,6 +76,8 @@ class FirstHandPage(HandPage):
     the page says about your last move, at the end the score and the link to practice,
     the rules shown so far, the move log, and going back to a step."""
 
+    game: FirstHand
+
     def __init__(self, game: FirstHand | None = None, learner: Learner | None = None):
         self.game = game or FirstHand()
         self.learner = learner or Learner.from_page()

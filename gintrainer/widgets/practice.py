@@ -395,6 +395,8 @@ class PracticePage(HandPage):
     the move buttons, the coach, the score sheet, replay downloads and the
     new-match form."""
 
+    game: PracticeGame
+
     def __init__(self, learner: Learner | None = None, *, game: PracticeGame | None = None):
         self.learner = learner or Learner.from_page()
         notice = None

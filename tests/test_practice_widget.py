@@ -413,8 +413,12 @@ def test_a_card_that_fits_two_of_the_knockers_melds_is_laid_off_on_the_meld_chos
     for move in ("pass", "pass", "draw", "discard QD", "draw", "knock 3S"):
         game.hand.apply(move)
     game.let_computer_play()  # the computer lays out its melds
+    plain = knock_page()  # no card fits two melds: the row has no chooser
+    assert plain.layout_row.children == (plain.lay_out_button, plain.meld_button, plain.layoff_button,
+                                         plain.done_button)
     page = PracticePage(Learner(), game=game)
     assert page.game.hand.phase is Phase.DEFENDER_LAYOUT and page.meld_choice.layout.display == ""
+    assert page.layout_row.children.index(page.meld_choice) == page.layout_row.children.index(page.meld_button) + 1
     melds = page.game.hand.table_melds
     eights = next(i for i, m in enumerate(melds) if {c.code() for c in m} == {"8S", "8D", "8C"})
     assert [label for label, _ in page.meld_choice.options] == [f"meld {i + 1}: {' '.join(map(str, m))}"

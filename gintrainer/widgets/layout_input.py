@@ -74,6 +74,11 @@ class LayoutInput:
             self._fill_target()
         return self._target
 
+    @property
+    def target_made(self) -> bool:
+        """Whether :attr:`target` was asked for (a page that needs it only at times makes it then)."""
+        return self._target is not None
+
     def _fill_target(self) -> None:
         """The chooser offers the melds to lay off on, numbered from 1 as on the table: the first
         is chosen, unless the same melds were offered before (the choice made stays)."""

@@ -283,12 +283,9 @@ class HandPage(View):
         self.layoff_button = _button(tc("button", "Lay off the selected card"), shown_at_times=True)
         self.done_button = _button(tc("button", "Done laying out"))
         self._layout_input = LayoutInput(self.picker)
-        self.meld_choice = self._layout_input.target  # shown when a card of yours fits two of the knocker's melds
-        self.meld_choice.layout.display = "none"
         self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
-        self.layout_row = button_row(self.lay_out_button, self.meld_button, self.meld_choice, self.layoff_button,
-                                     self.done_button)
+        self.layout_row = button_row(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
 
     def connect_move_buttons(self) -> None:
         """Make each move button play its move."""
@@ -387,7 +384,23 @@ class HandPage(View):
         self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
         self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
         self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
-        self.meld_choice.layout.display = "" if self.layout_input().ask_meld else "none"
+        self._show_meld_choice()
+
+    @property
+    def meld_choice(self) -> widgets.Dropdown:
+        """The knocker's meld to lay off on: in the layout row (after the meld button) from the first
+        time a card of the learner's fits two of them, and shown while one does."""
+        return self._layout_input.target
+
+    def _show_meld_choice(self) -> None:
+        layout = self.layout_input()
+        if not layout.ask_meld and not layout.target_made:
+            return
+        row = list(self.layout_row.children)
+        if self.meld_choice not in row:
+            row.insert(row.index(self.meld_button) + 1, self.meld_choice)
+            self.layout_row.children = tuple(row)
+        self.meld_choice.layout.display = "" if layout.ask_meld else "none"
 
 
 class PracticePage(HandPage):

@@ -177,6 +177,21 @@ def test_an_illegal_move_through_the_buttons_is_refused_and_the_hand_stays():
     assert "gt-sound" in page.feedback.value and page.game.hand.phase is Phase.DRAW
 
 
+def test_a_meld_the_layout_input_refuses_is_refused_as_any_illegal_move():
+    """Two cards are no meld: the page says what a meld is, as the trainers' pages do, in the refusal."""
+    page = FirstHandPage(learner=Learner())
+    play_line(page)
+    page.game.go_back(page.game.steps()[-1][0])  # just before "lay out for me": the knocker's layout
+    page.refresh()
+    assert page.game.hand.phase is Phase.KNOCKER_LAYOUT
+    before = page.game.hand.to_dict()
+    two = page.picker.cards[:2]
+    page.picker.select(two)
+    page.meld_button.click()
+    assert "gt-refused" in page.feedback.value and "is not a meld: a set is 3 or 4 cards" in page.feedback.value
+    assert page.game.hand.to_dict() == before
+
+
 def test_a_poor_discard_shows_the_solvers_table_and_a_step_can_be_replayed():
     page = FirstHandPage(learner=Learner())
     page.take_button.click()

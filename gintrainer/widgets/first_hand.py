@@ -5,6 +5,7 @@ once, any step replayed, the score worked out at the end and a link to practice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from ..engine.cards import Card
@@ -16,6 +17,7 @@ from ..words.language import current_language, t, tc
 from . import ui as widgets
 from .base import guarded
 from .cards import CardPicker
+from .layout_input import LayoutInput
 from .practice import (
     PRACTICE_CSS,
     HandPage,
@@ -74,6 +76,8 @@ class FirstHandPage(HandPage):
     the page says about your last move, at the end the score and the link to practice,
     the rules shown so far, the move log, and going back to a step."""
 
+    game: FirstHand
+
     def __init__(self, game: FirstHand | None = None, learner: Learner | None = None):
         self.game = game or FirstHand()
         self.learner = learner or Learner.from_page()
@@ -114,8 +118,7 @@ class FirstHandPage(HandPage):
         try:
             verdict = self.game.play(action)
         except IllegalActionError as error:
-            self._said = refused_html(error)
-            self.refresh()
+            self._refuse(error)
             return
         self._said = verdict_html(verdict)
         self.picker.select(())
@@ -123,6 +126,20 @@ class FirstHandPage(HandPage):
             right, decisions = self.game.tally()
             self.learner.record_check(FIRST_HAND, right=right, questions=decisions)
         self.refresh()
+
+    def _refuse(self, error: IllegalActionError) -> None:
+        """Say why a move is not allowed (nothing was played)."""
+        self._said = refused_html(error)
+        self.refresh()
+
+    def _play_layout(self, pick: Callable[[LayoutInput], Action]) -> None:
+        """A meld or lay-off the layout input refuses is refused as the hand refuses a move."""
+        try:
+            action = pick(self.layout_input())
+        except IllegalActionError as error:
+            self._refuse(error)
+            return
+        self._play(action)
 
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:

@@ -151,7 +151,7 @@ def is_shared(part: object) -> bool:
     return isinstance(part, _Sealed)
 
 
-class _Tooltip(traitlets.Unicode):
+class _Tooltip(traitlets.Unicode[str, str | bytes]):
     """A widget's tooltip, never None: no tooltip is the empty text (None reads as no tooltip)."""
 
     def __init__(self, **kwargs: Any):
@@ -182,9 +182,11 @@ def _lean(kind: type[_Widget]) -> type[_Widget]:
 _Widget = TypeVar("_Widget", bound=widgets.DOMWidget)
 
 if TYPE_CHECKING:  # to the type checker they are ipywidgets' own, which they behave as
-    from ipywidgets import (  # noqa: I001
-        HTML, BoundedIntText, Box, Button, Checkbox, Combobox, Dropdown, FileUpload, HBox,
-        IntSlider, Password, SelectMultiple, Text, Textarea, ToggleButton, ToggleButtons, VBox)
+    from ipywidgets import (  # noqa: I001  (each "as" itself: exported, for .ui)
+        HTML as HTML, BoundedIntText as BoundedIntText, Box as Box, Button as Button, Checkbox as Checkbox,
+        Combobox as Combobox, Dropdown as Dropdown, FileUpload as FileUpload, HBox as HBox, IntSlider as IntSlider,
+        Password as Password, SelectMultiple as SelectMultiple, Text as Text, Textarea as Textarea,
+        ToggleButton as ToggleButton, ToggleButtons as ToggleButtons, VBox as VBox)
 else:
     HTML = _lean(widgets.HTML)
     Button = _lean(widgets.Button)

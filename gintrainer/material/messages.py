@@ -823,13 +823,13 @@ class Message:
                            f", not {', '.join(sorted(given)) or 'none'}")
         object.__setattr__(self, "values", values)
 
-    def __getitem__(self, name: str) -> object:
+    def __getitem__(self, name: str) -> Any:  # what a value holds, its name says (see _holds)
         for key, value in self.values:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def get(self, name: str, default: object = None) -> object:
+    def get(self, name: str, default: object = None) -> Any:  # as __getitem__
         try:
             return self[name]
         except KeyError:

@@ -170,7 +170,9 @@ def _lean(kind: type[_Widget]) -> type[_Widget]:
         "_shared_layout": traitlets.default("layout")(lambda self: shared_part(widgets.Layout))}
     style = kind.class_traits().get("style")
     if style is not None:
-        namespace["_shared_style"] = traitlets.default("style")(lambda self: shared_part(style.klass))
+        # a widget's style is an Instance trait of its style class (ipywidgets' InstanceDict), given as a class
+        style_class = cast(type, cast("traitlets.Instance[Any]", style).klass)
+        namespace["_shared_style"] = traitlets.default("style")(lambda self: shared_part(style_class))
     if "tooltip" in kind.class_traits() and not issubclass(kind, widgets.Button):
         # ipywidgets' views write the tooltip into a title attribute as it is (a toggle button's, a file
         # upload's, the label of a widget with a description), so None (the default) shows as a "null"
@@ -384,8 +386,7 @@ def guarded(method: Callable[Concatenate[_View, _Params], _Result],
     The learner's next action clears the view's status line first, so a problem
     stays on screen only until something else is tried (callbacks that the
     action sets off in turn leave it alone)."""
-    @functools.wraps(method)
-    def wrapper(self: _View, *args: _Params.args, **kwargs: _Params.kwargs) -> _Result | None:
+    def wrapper(self: _View, /, *args: _Params.args, **kwargs: _Params.kwargs) -> _Result | None:
         global _running
         if not _running:
             self.clear_status()
@@ -404,6 +405,7 @@ def guarded(method: Callable[Concatenate[_View, _Params], _Result],
         finally:
             _running -= 1
         return result
+    functools.update_wrapper(wrapper, method)  # as functools.wraps, keeping the wrapper's own type
     return wrapper
 
 

@@ -892,8 +892,7 @@ def render(message: Message | Iterable[Message], lang: str | None = None) -> str
     t = translations(lang)
     template = CATALOG[message.name]
     if template.plural is not None and template.count is not None:
-        text = t.npgettext(message.name, template.text, template.plural,
-                           cast(int, message[template.count]))  # a plural's count is a whole number
+        text = t.npgettext(message.name, template.text, template.plural, message[template.count])
     else:
         text = t.pgettext(message.name, template.text)
     return text.format(**{k: format_value(v, lang) for k, v in message.values})

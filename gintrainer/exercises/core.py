@@ -286,6 +286,9 @@ def more_or_less(number: int, answer: int, *, too_low: str, too_high: str) -> st
     return too_low if number < answer else too_high
 
 
+_Made = TypeVar("_Made")
+
+
 def retry(rng: random.Random, make: Callable[[random.Random], _Made | None], accept: Callable[[_Made], object], *,
           tries: int = 400) -> _Made:
     """Call ``make(rng)`` until ``accept(result)``; the same rng keeps it reproducible."""
@@ -319,9 +322,6 @@ def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False)
     else:
         body = f"<p>{escape(panel.text)}</p>"
     return f'<div class="gt-panel">{label}{body}</div>'
-
-
-_Made = TypeVar("_Made")
 
 
 class ExerciseSession:

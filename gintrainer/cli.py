@@ -14,49 +14,100 @@ import json
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from gettext import gettext
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO, TypeVar, overload
 
 from .app import TEACHER_PASSPHRASE
-from .engine.cards import parse_cards, show_cards
+from .engine.cards import Card, parse_cards, show_cards
 from .engine.melds import best_arrangement
 from .engine.rules import PRESETS, Rules
-from .engine.solver import OBJECTIVES
-from .material.messages import render
+from .engine.solver import OBJECTIVES, DiscardTable
+from .material.messages import Message, render
 from .words.errors import GinError, quoted
 from .words.language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
 
+if TYPE_CHECKING:  # imported where they are used, as the commands need them (a quick start)
+    from .classroom.sets import ClassSet
+    from .puzzles.kinds import PuzzleKind
+
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2, as for every bad input
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, as for every bad input
         raise GinError(message)
 
-    def parse_args(self, args=None, namespace=None):  # as argparse's, quoting the extra words cut short
+    @overload
+    def parse_args(self, args: Iterable[str] | None = None, namespace: None = None) -> argparse.Namespace: ...
+    @overload
+    def parse_args(self, args: Iterable[str] | None, namespace: _N) -> _N: ...
+    @overload
+    def parse_args(self, *, namespace: _N) -> _N: ...
+
+    def parse_args(self, args: Iterable[str] | None = None, namespace: object = None) -> object:
+        # as argparse's, quoting the extra words cut short
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             words = " ".join(quoted(word) for word in extra[:3]) + (" ..." if len(extra) > 3 else "")
-            self.error(argparse._("unrecognized arguments: %s") % words)
+            self.error(gettext("unrecognized arguments: %s") % words)  # argparse's own message, as it translates it
         return parsed
 
     # argparse quotes a bad value whole: quote at most QUOTE_LIMIT characters of it
-    def _get_value(self, action, arg_string):
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
         try:
             return super()._get_value(action, arg_string)
         except argparse.ArgumentError as error:
             raise argparse.ArgumentError(action, _shorten(error.message, arg_string)) from None
 
-    def _check_value(self, action, value):
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
         try:
             super()._check_value(action, value)
         except argparse.ArgumentError as error:
             raise argparse.ArgumentError(action, _shorten(error.message, value)) from None
 
 
-def _shorten(message: str, value) -> str:
+def _shorten(message: str, value: object) -> str:
     """argparse's message with its quote of ``value`` cut short (:func:`~gintrainer.words.errors.quoted`)."""
     return message.replace(repr(value), quoted(value))
 
 
 _HAND_EXAMPLE = "7H 8H 9H 2C"
+
+_N = TypeVar("_N")
+
+
+class ShownPuzzle(Protocol):
+    """What the command line reads of a puzzle of any kind to print it or write its record."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> PuzzleKind: ...
+    @property
+    def themes(self) -> tuple[str, ...]: ...
+    @property
+    def difficulty(self) -> int: ...
+    @property
+    def upcard(self) -> Card | None: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def count_message(self) -> Message: ...
+    @property
+    def question_message(self) -> Message: ...
+    @property
+    def answer_messages(self) -> tuple[Message, ...]: ...
+    @property
+    def explanation_messages(self) -> tuple[Message, ...]: ...
+    @property
+    def hint_messages(self) -> tuple[Message, ...]: ...
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:
@@ -109,7 +160,7 @@ def _help_language(argv: Sequence[str] | None) -> str:
     return locale_language()
 
 
-def _add_lang(parser) -> None:
+def _add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", type=_language, metavar="LANG",
                         help=t("the language of the text: {languages} (default: the locale's where it is one of "
                                "them, else en)", languages=", ".join(LANGUAGES)))
@@ -127,18 +178,18 @@ def _out_path(value: str | None, what: str) -> str | None:
     return value
 
 
-def _print_json(data) -> None:
+def _print_json(data: object) -> None:
     """Machine output: the same in every language."""
     json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
 
 
-def _fraction(value) -> str:
+def _fraction(value: Fraction) -> str:
     """An exact fraction in the table, with the language's decimal sign (``--json`` keeps its own)."""
     return format_number(value)
 
 
-def _solve_rules(args) -> Rules:
+def _solve_rules(args: argparse.Namespace) -> Rules:
     """The rules of ``solve``: the preset, with Oklahoma if asked (an upcard needs it)."""
     rules = Rules.preset(args.rules or "standard")
     if args.oklahoma:
@@ -148,7 +199,7 @@ def _solve_rules(args) -> Rules:
     return rules
 
 
-def _print_table(cards, table) -> None:
+def _print_table(cards: Iterable[Card], table: DiscardTable) -> None:
     # Translators: {hand} is the cards of the hand; {limit} the knock limit
     print(tn("Hand: {hand}   (knock limit {limit}, {n} unseen card)",
              "Hand: {hand}   (knock limit {limit}, {n} unseen cards)", len(table.unseen), hand=show_cards(cards),
@@ -165,7 +216,7 @@ def _print_table(cards, table) -> None:
         print(t("All 11 cards meld: big gin."))
 
 
-def cmd_solve(args) -> None:
+def cmd_solve(args: argparse.Namespace) -> None:
     from .engine.solver import discard_table
     cards = parse_cards(args.cards)
     if not cards:
@@ -199,7 +250,7 @@ _KIND_NAMES = {"can_knock": N_("can knock"), "best_discard": N_("best discard"),
                "knock_layout": N_("knock layout"), "defend": N_("defend")}
 
 
-def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
+def _print_puzzle(puzzle: ShownPuzzle, *, show_answer: bool = True) -> None:
     kind = t(_KIND_NAMES[puzzle.kind]) if puzzle.kind in _KIND_NAMES else puzzle.kind.replace("_", " ")
     themes = ", ".join(puzzle.themes)
     if themes:
@@ -214,8 +265,9 @@ def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
     else:
         print(t("Rules: {rules}", rules=puzzle.rules.describe()))
     print(t("Hand: {cards}", cards=show_cards(puzzle.hand)))
-    if getattr(puzzle, "defender_hand", None):
-        print(t("Defender's hand: {cards}", cards=show_cards(puzzle.defender_hand)))
+    defender_hand = getattr(puzzle, "defender_hand", None)  # the kinds that show the defender's hand
+    if defender_hand:
+        print(t("Defender's hand: {cards}", cards=show_cards(defender_hand)))
     if puzzle.discard_pile:
         print(t("Discard pile (bottom first): {cards}", cards=show_cards(puzzle.discard_pile)))
     print(tn("Stock: {n} card", "Stock: {n} cards", puzzle.stock_count))
@@ -226,7 +278,7 @@ def _print_puzzle(puzzle, *, show_answer: bool = True) -> None:
         print(render(puzzle.explanation_messages))
 
 
-def puzzle_json(puzzle) -> dict:
+def puzzle_json(puzzle: ShownPuzzle) -> dict[str, Any]:
     """A puzzle's record (the bank's format) with its question, explanation and
     hints also in English: the words beside the messages they render, the same
     whatever language the command speaks."""
@@ -238,7 +290,7 @@ def puzzle_json(puzzle) -> dict:
     return record
 
 
-def cmd_daily(args) -> None:
+def cmd_daily(args: argparse.Namespace) -> None:
     from .puzzles import daily
     puzzle = daily(args.date, args.kind)
     if args.json:
@@ -252,14 +304,14 @@ class _Progress:
     when the count moves, and at least every ``every`` seconds while it does not
     (a long search shows it is still running)."""
 
-    def __init__(self, stream=None, every: float = 2.0):
+    def __init__(self, stream: TextIO | None = None, every: float = 2.0):
         self._stream = stream
         self._every = every
         self._start = time.monotonic()
         self._shown: tuple[int, float] | None = None
 
     @property
-    def stream(self):
+    def stream(self) -> TextIO:
         return self._stream or sys.stderr
 
     def __call__(self, done: int, total: int, label: str = "") -> None:
@@ -290,7 +342,7 @@ MAX_JOBS = 64
 """The most processes ``duel --jobs`` starts (each is a copy of the trainer)."""
 
 
-def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
+def _puzzle_themes(kind: str, objective: str | None, rules: Rules, themes: Iterable[str] | None) -> None:
     """Refuse at once a ``--theme`` no puzzle of the kind can have (the search
     would run for minutes to find none), naming the themes it can have."""
     from .classroom.sets import STREAM_THEMES
@@ -307,7 +359,7 @@ def _puzzle_themes(kind, objective, rules: Rules, themes) -> None:
                              theme=quoted(theme), themes=", ".join(sorted(possible))))
 
 
-def cmd_puzzles(args) -> None:
+def cmd_puzzles(args: argparse.Namespace) -> None:
     from .puzzles import PuzzleKind, generate
     if not 1 <= args.count <= MAX_PUZZLES:
         raise GinError(t("--count must be from 1 to {most}, not {count}", most=MAX_PUZZLES, count=quoted(args.count)))
@@ -327,7 +379,7 @@ def cmd_puzzles(args) -> None:
         print()
 
 
-def cmd_bank(args) -> None:
+def cmd_bank(args: argparse.Namespace) -> None:
     from .puzzles import build_bank
     bar = _Progress()
     counts = build_bank(_out_path(args.out, "folder"), seed=args.seed, kinds=args.kind,
@@ -340,7 +392,7 @@ _CLASS_FLAGS = {"count": "--count", "kinds": "--kinds", "objective": "--objectiv
                 "themes": "--theme", "oklahoma": "--oklahoma", "name": "--code"}
 
 
-def _class_set(args):
+def _class_set(args: argparse.Namespace) -> ClassSet:
     """The class set of ``--code`` (a short code or a class name) and the options given."""
     from .classroom import ClassSetError, class_set
     from .puzzles import PuzzleKind
@@ -358,7 +410,7 @@ def _class_set(args):
         raise
 
 
-def cmd_class_make(args) -> None:
+def cmd_class_make(args: argparse.Namespace) -> None:
     classset = _class_set(args)
     puzzles = classset.puzzles()
     if args.json:  # machine output: the same line in every language
@@ -376,7 +428,7 @@ def cmd_class_make(args) -> None:
         _print_puzzle(puzzle)
 
 
-def cmd_class_worksheet(args) -> None:
+def cmd_class_worksheet(args: argparse.Namespace) -> None:
     from .classroom import write_worksheet
     classset = _class_set(args)
     out = _out_path(args.out, "file")
@@ -393,13 +445,13 @@ def cmd_class_worksheet(args) -> None:
                  code=classset.code, path=str(path)))
 
 
-def _kind_options(kinds=None) -> tuple[str, ...]:
+def _kind_options(kinds: Iterable[PuzzleKind] | None = None) -> tuple[str, ...]:
     """The puzzle kinds (every kind, or those of ``kinds``) as the command line writes them."""
     from .puzzles import KINDS
     return tuple(kind.option for kind in (KINDS if kinds is None else kinds))
 
 
-def _add_class_options(parser) -> None:
+def _add_class_options(parser: argparse.ArgumentParser) -> None:
     from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES
     from .puzzles import THEMES
     from .puzzles.kinds import DISCARD_KINDS
@@ -421,7 +473,7 @@ def _add_class_options(parser) -> None:
                         help=t("Oklahoma rules: the first upcard sets the knock limit (new set: off)"))
 
 
-def cmd_app(args) -> None:
+def cmd_app(args: argparse.Namespace) -> None:
     from .app import serve
     code = serve(root=args.root, port=args.port, ip=args.ip, open_browser=not args.no_browser,
                  teacher_passphrase=args.teacher_passphrase)
@@ -429,7 +481,7 @@ def cmd_app(args) -> None:
         raise GinError(f"voila stopped with status {code}")
 
 
-def cmd_pin(args) -> None:
+def cmd_pin(args: argparse.Namespace) -> None:
     """Give a profile a new PIN: typed twice at a terminal, else read from the first line of
     standard input (never from the command line, which other users of the machine may see)."""
     from .records.profiles import clean_pin, profile_exists, set_pin
@@ -449,7 +501,7 @@ def cmd_pin(args) -> None:
     print(t("The profile {name} has a new PIN.", name=quoted(args.name)))
 
 
-def cmd_duel(args) -> None:
+def cmd_duel(args: argparse.Namespace) -> None:
     from .engine.duel import duel
     if not 1 <= args.hands <= MAX_HANDS:
         raise GinError(t("--hands must be from 1 to {most}, not {hands}", most=MAX_HANDS, hands=quoted(args.hands)))

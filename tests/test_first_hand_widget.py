@@ -18,7 +18,14 @@ from gintrainer.engine.hand import Phase  # noqa: E402
 from gintrainer.lessons import LESSONS, outline  # noqa: E402
 from gintrainer.lessons import first_hand as script  # noqa: E402
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand  # noqa: E402
-from gintrainer.lessons.path import LessonState, first_hand_state, first_unfinished, next_steps  # noqa: E402
+from gintrainer.lessons.path import (  # noqa: E402
+    FIRST_HAND,
+    LessonState,
+    first_hand_state,
+    first_unfinished,
+    lesson_order,
+    next_steps,
+)
 from gintrainer.material.deals import THEM, YOU  # noqa: E402
 from gintrainer.records.profiles import load  # noqa: E402
 from gintrainer.records.progress import CheckRecord, Progress  # noqa: E402
@@ -26,10 +33,8 @@ from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.first_hand import FirstHandPage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import (  # noqa: E402
-    FIRST_HAND,
     continue_html,
     lesson_of,
-    lesson_order,
     lesson_pages,
     lesson_path,
     lessons_html,

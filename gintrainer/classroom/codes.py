@@ -62,7 +62,7 @@ their meaning.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..words.errors import GinError
 from ..words.language import N_, t
@@ -127,7 +127,7 @@ def data_length(version: int) -> int:
     return sum(width for _, width in LAYOUTS[version]) // 5
 
 
-def names_field(names, table: tuple[str, ...], width: int) -> int:
+def names_field(names: Iterable[str], table: tuple[str, ...], width: int) -> int:
     """The bits of a field that names items of ``table`` (the first item the most
     significant of ``width`` bits).
 
@@ -170,7 +170,7 @@ def group(symbols: str) -> str:
     return "-".join(symbols[i:i + GROUP] for i in range(0, len(symbols), GROUP))
 
 
-def _pack(fields: Mapping[str, int], layout=LAYOUT) -> int:
+def _pack(fields: Mapping[str, int], layout: tuple[tuple[str, int], ...] = LAYOUT) -> int:
     value = 0
     for name, width in layout:
         field = fields[name]
@@ -182,7 +182,7 @@ def _pack(fields: Mapping[str, int], layout=LAYOUT) -> int:
     return value
 
 
-def _unpack(value: int, layout=LAYOUT) -> dict[str, int]:
+def _unpack(value: int, layout: tuple[tuple[str, int], ...] = LAYOUT) -> dict[str, int]:
     fields = {}
     for name, width in reversed(layout):
         fields[name] = value & ((1 << width) - 1)

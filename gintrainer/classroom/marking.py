@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..puzzles import Puzzle
 from ..puzzles.answers import AnswerError, parse_choice_response, parse_response
 from ..puzzles.owners import owner
 from ..words.errors import GinError
@@ -31,7 +32,7 @@ class Marked:
     message: str
 
 
-def mark(puzzle, response) -> Marked:
+def mark(puzzle: Puzzle, response: str) -> Marked:
     """Judge an answer with its kind's owner (the puzzle's own grade).
 
     >>> from gintrainer.puzzles import bank

@@ -79,7 +79,7 @@ class StudentSession:
     def can_answer(self, index: int) -> bool:
         return self._index(index) not in self._attempts and not self.handed_in
 
-    def answer(self, index: int, response) -> Attempt:
+    def answer(self, index: int, response: str) -> Attempt:
         """Grade and record an answer; the attempt's ``message`` is the feedback.
         Raises :class:`~gintrainer.classroom.marking.AnswerError` (nothing recorded) for an answer that does
         not fit, or GinError for a puzzle already answered."""

@@ -24,10 +24,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..engine.rules import Rules
 from ..engine.solver import OBJECTIVES as PUZZLE_OBJECTIVES
@@ -385,8 +385,9 @@ class ClassSet:
         Raises :class:`ClassCodeError` for a mistyped or unknown code."""
         fields = parse_code(code)
         if fields["version"] == 2:
-            kinds: tuple = {bits: kinds for kinds, bits in _KIND_BITS.items()}.get(fields["kinds"], ())
-            names: tuple = field_names(fields["themes"], THEME_BITS, _WIDTHS[2]["themes"])
+            kinds: tuple[PuzzleKind | str | None, ...] = {bits: kinds for kinds, bits in _KIND_BITS.items()}.get(
+                fields["kinds"], ())
+            names: tuple[str | None, ...] = field_names(fields["themes"], THEME_BITS, _WIDTHS[2]["themes"])
         else:
             kinds = field_names(fields["kinds"], KIND_BITS, _WIDTHS[VERSION]["kinds"])
             names = field_names(fields["themes"], WIDE_THEME_BITS, _WIDTHS[VERSION]["themes"])
@@ -396,8 +397,11 @@ class ClassSet:
         objective = {bits: o for o, bits in _OBJECTIVE_BITS.items()}[fields["objective"]]
         low, high = SCALE[0] + 100 * fields["low"], SCALE[0] + 99 + 100 * fields["high"]
         try:
-            options = cls(None, count=fields["count"] + 1, kinds=kinds, objective=objective,
-                          difficulty=(low, high), themes=names, oklahoma=bool(fields["oklahoma"]),
+            # the casts: no None in either (version 2's twelve theme bits all name a theme, version 3's
+            # unknown kinds and themes are refused above)
+            options = cls(None, count=fields["count"] + 1, kinds=cast("tuple[PuzzleKind | str, ...]", kinds),
+                          objective=objective, difficulty=(low, high), themes=cast("tuple[str, ...]", names),
+                          oklahoma=bool(fields["oklahoma"]),
                           name_hash=fields["name_hash"])
         except ClassSetError:  # fields out of range, or filters no puzzle meets: not a code we write
             options = None
@@ -468,7 +472,7 @@ class ClassSet:
         return tn("{n} puzzle: {options}", "{n} puzzles: {options}", self.count,
                   options="; ".join((kinds, difficulty, themes, rules)))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The options as plain data (with the code)."""
         return {"code": self.code, "name": self.name, "count": self.count, "kinds": [k.value for k in self.kinds],
                 "objective": None if self.objective is None else self.objective.value,
@@ -529,7 +533,7 @@ def _build(options: ClassSet) -> tuple[Puzzle, ...]:
 _OPTION_NAMES = ("count", "kinds", "objective", "difficulty", "themes", "oklahoma")
 
 
-def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **options) -> ClassSet:
+def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **options: Any) -> ClassSet:
     """The set named by a short code, or made from a class name and options.
 
     With a code, every option given (not None) must agree with the code's; the
@@ -557,8 +561,9 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
                                  error.reason) from None
         return ClassSet(code_or_name, **given)
     labels = labels or {}
-    cleaners = {"count": clean_count, "kinds": clean_kinds, "difficulty": clean_difficulty, "themes": clean_themes,
-                "objective": lambda v: clean_objective(v, from_code.kinds), "oklahoma": bool}
+    cleaners: dict[str, Callable[[Any], object]] = {
+        "count": clean_count, "kinds": clean_kinds, "difficulty": clean_difficulty, "themes": clean_themes,
+        "objective": lambda v: clean_objective(v, from_code.kinds), "oklahoma": bool}
     for option, value in given.items():
         label = labels.get(option, option)
         try:

@@ -3,20 +3,33 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..engine.cards import DECK, Card, sort_by_suit
-from ..engine.hand import ActionKind
+from ..engine.hand import ActionKind, Hand
 from ..engine.match import Match, MatchRecord
 from ..engine.melds import min_deadwood
 from ..engine.players import decide, sound_player
 from ..engine.rules import PRESETS, Rules, preset_title
 from ..engine.scoring import HandScore, score_hand
+from ..engine.view import acting_seat
 from ..material.deals import in_discard, others
 from ..material.drawing import score_rows
 from ..words.errors import GinError, IllegalActionError
 from ..words.language import N_, t, tc, tn
-from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, your_cards
+from .core import (
+    NAMES,
+    ExerciseFields,
+    Feedback,
+    Panel,
+    choice_checker,
+    exercise_kind,
+    number_checker,
+    retry,
+    scored,
+    your_cards,
+)
 from .going_out import (
     eleven_cards,
     knock_choice_position,
@@ -61,18 +74,19 @@ def match_rows(match: Match, upto: int | None = None) -> tuple[tuple[str, ...], 
     return score_rows(match.hands[:upto], NAMES)
 
 
-def match_match(rng, rules: Rules = Rules()) -> tuple[int, Match]:
+def match_match(rng: random.Random, rules: Rules = Rules()) -> tuple[int, Match]:
     seed = rng.randrange(10_000)
     return seed, played_match(seed, rules)
 
 
 @exercise_kind("match_total", N_("The final score"))
-def match_total(seed, rng, rules):
+def match_total(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """A player's final total with the game, box and shutout bonuses: Match.totals answers."""
     _, match = match_match(rng, rules)
     game = match.games[0]
     seat = rng.randrange(2)
     bonuses = game.bonuses
+    assert bonuses is not None and game.winner is not None  # the match is over: its game is won and scored
     points = game.points[seat]
     answer = match.totals[seat]
     boxes = bonuses.boxes[seat]
@@ -95,7 +109,7 @@ def match_total(seed, rng, rules):
                          "{player}: {points} points from hands + {boxes} for boxes ({n} hands won × {box}) = {total}.",
                          wins, **values)
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         if number == points:
             return t("that is the points from hands only: the bonuses come on top.")
         if game.winner == seat and number == points + bonuses.game[seat]:
@@ -114,13 +128,13 @@ def match_total(seed, rng, rules):
 
 
 @exercise_kind("next_dealer", N_("Who deals next?"))
-def next_dealer(seed, rng, rules):
+def next_dealer(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Who deals the next hand? The Match deals it."""
     loser_deals = rng.random() < 0.3
     rules = rules.replace(next_dealer="loser" if loser_deals else "winner")
     _, match = retry(rng, lambda r: match_match(r, rules), lambda m: len(m[1].hands) >= 2)
     upto = rng.randint(1, len(match.hands) - 1)
-    last = match.hands[upto - 1].result
+    last = scored(match.hands[upto - 1])
     answer = NAMES[match.hands[upto].dealer]
     wrong = NAMES[1 - match.hands[upto].dealer]
     if last.winner_seat is None:
@@ -147,9 +161,9 @@ def next_dealer(seed, rng, rules):
 
 
 @exercise_kind("winning_knock", N_("Knock to win the game"))
-def winning_knock(seed, rng, rules):
+def winning_knock(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click a knock discard that takes you to the target: score_hand scores each knock."""
-    def make(r):
+    def make(r: random.Random) -> tuple[tuple[Hand, tuple[Card, ...], dict[Card, tuple[int, str]]], list[int]] | None:
         found = knock_choice_position(r, rules)
         if found is None:
             return None
@@ -165,7 +179,7 @@ def winning_knock(seed, rng, rules):
     explanation = t("You need {needed} more points to reach {target}. {stories} Winning knocks: {cards}.",
                     needed=needed, target=target, stories=stories, cards=reach)
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
@@ -177,7 +191,7 @@ def winning_knock(seed, rng, rules):
                                     have=have, gain=gain, total=have + gain))
         return Feedback(False, t("{story} That leaves you on {total}, short of {target}.", story=story,
                                  total=have + max(gain, 0), target=target))
-    held = sort_by_suit(hand.held(hand.to_act))
+    held = sort_by_suit(hand.held(acting_seat(hand)))
     return dict(prompt=t("You have {have} points; the game is to {target}. You may knock now and (for this exercise) "
                          "you can see your opponent's hand; your melds are then laid out the way that leaves your "
                          "opponent the fewest lay-offs. Click a knock discard that wins the game with this hand.",
@@ -217,7 +231,7 @@ def rules_name(name: str) -> str:
 
 
 @exercise_kind("oklahoma_limit", N_("Oklahoma's knock limit"))
-def oklahoma_limit(seed, rng, rules):
+def oklahoma_limit(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """The knock limit an Oklahoma upcard sets: Rules.knock_limit_for answers."""
     upcard = rng.choice(DECK)
     rules = rules.replace(oklahoma=True)
@@ -227,7 +241,7 @@ def oklahoma_limit(seed, rng, rules):
     else:
         explanation = t("The limit is the upcard's value: {card} counts {value}.", card=upcard, value=upcard.value)
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         if upcard.rank == 1:
             return t("an ace upcard is the exception: it means only gin may go out.")
         return t("in Oklahoma the knock limit is the first upcard's value as deadwood (ace 1, two to ten their "
@@ -240,17 +254,17 @@ def oklahoma_limit(seed, rng, rules):
 
 
 @exercise_kind("variant_knock", N_("Going out under a variant"))
-def variant_knock(seed, rng, rules):
+def variant_knock(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click a card you may go out with under Oklahoma or straight gin: Hand.is_legal decides."""
     straight = rng.random() < 0.35
 
-    def make(r):
+    def make(r: random.Random) -> Hand | None:
         variant = rules.replace(straight_gin=True) if straight else rules.replace(oklahoma=True)
         upcard = Card(r.randint(2, 9), r.choice("CDHS"))
         hand = eleven_cards(r, ActionKind.GIN if straight else ActionKind.KNOCK, variant, upcard=upcard)
         if hand is None:
             return None
-        held = hand.held(hand.to_act)
+        held = hand.held(acting_seat(hand))
         standard = [c for c in held if min_deadwood([d for d in held if d is not c]) <= rules.knock_limit]
         legal = [a.card for a in knock_options(hand)]
         return hand if legal and len(standard) > len(legal) else None
@@ -264,23 +278,24 @@ def variant_knock(seed, rng, rules):
     # Translators: {rule} is the variant's rule in a sentence ("Straight gin: nobody may knock; ...").
     explanation = t("{rule} You may go out with {cards}.", rule=rule, cards=tuple(legal))
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
         why = hand.explain_illegal(f"knock {card.code()}")
         if why:
             return Feedback(False, no_you(why))
         return Feedback(True, t("Right: discarding {card} leaves {points} deadwood. {rule}", card=card,
-                                points=min_deadwood([c for c in hand.held(hand.to_act) if c is not card]), rule=rule))
-    held = sort_by_suit(hand.held(hand.to_act))
+                                points=min_deadwood([c for c in hand.held(acting_seat(hand)) if c is not card]),
+                                rule=rule))
+    held = sort_by_suit(hand.held(acting_seat(hand)))
     return dict(prompt=t("{rule} Click a card you may go out with (discard face down).", rule=rule),
                 answer_type="cards", options=held, answer=tuple(legal[:1]),
                 explanation=explanation, checker=check, pick=1, option_label=your_cards(len(held)))
 
 
 @exercise_kind("variant_points", N_("The same knock, other rules"))
-def variant_points(seed, rng, rules):
+def variant_points(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """The points of one knock under a preset or variant: score_hand with those rules."""
-    def make(r):
+    def make(r: random.Random) -> tuple[list[Card], list[Card], str, Rules, Card, HandScore] | None:
         found = knock_score_position(r, r.choice(("knock", "undercut", "gin")), rules)
         if found is None:
             return None
@@ -343,23 +358,24 @@ def game_points_by_hand(match: Match) -> tuple[list[tuple[int, ...]], list[int |
 
 
 @exercise_kind("hollywood_score", N_("Hollywood's three games"))
-def hollywood_score(seed, rng, rules):
+def hollywood_score(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """A player's points in one Hollywood game after some hands: the Match keeps the three games."""
     rules = rules.replace(hollywood=True)
     want_late = rng.random() < 0.4
 
-    def make(r):
+    def make(r: random.Random) -> tuple[Match, int, int, list[tuple[int, ...]], list[int | None], list[tuple[int, int]],
+                                        list[int]] | None:
         match_seed, seat, number = r.randrange(10_000), r.randrange(2), r.randint(1, 3)
         whole = played_match(match_seed, rules)
         added, ended = game_points_by_hand(whole)
-        late_wins = [i for i, hand in enumerate(whole.hands) if hand.result.winner_seat == seat
-                     and ended[number - 1] is not None and i >= ended[number - 1]]
+        late_wins = [i for i, hand in enumerate(whole.hands) if scored(hand).winner_seat == seat
+                     and (end := ended[number - 1]) is not None and i >= end]
         if want_late and not late_wins:
             return None
         upto = r.randint(late_wins[0] + 1, min(len(whole.hands), late_wins[0] + 3)) if want_late else \
             r.randint(3, min(len(whole.hands), 8))
         match = played_match(match_seed, rules, upto)
-        won = [(i, h.result.points) for i, h in enumerate(match.hands) if h.result.winner_seat == seat]
+        won = [(i, scored(h).points) for i, h in enumerate(match.hands) if scored(h).winner_seat == seat]
         late = [points for i, points in won[number - 1:] if not added[i][number - 1]]
         return match, seat, number, added[:upto], ended, won, late
     match, seat, number, added, ended, won, late = retry(rng, make, lambda found: True)
@@ -374,21 +390,22 @@ def hollywood_score(seed, rng, rules):
     else:
         explanation = _starts_counting(len(won), **values)
     if game.is_over:
-        ending = dict(number=number, hand=ended[number - 1], winner=NAMES[game.winner], target=rules.target)
+        assert game.winner is not None  # a game over is won
+        ended_at = dict(number=number, hand=ended[number - 1], winner=NAMES[game.winner], target=rules.target)
         if late:
             # Translators: {wins} lists the points of the later hands won ("25, 31").
             ending = tn("Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
                         "win ({wins}) counts only in the games still going.",
                         "Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
                         "wins ({wins}) count only in the games still going.", len(late), player=NAMES[seat],
-                        wins=", ".join(map(str, late)), **ending)
+                        wins=", ".join(map(str, late)), **ended_at)
         else:
-            ending = t("Game {number} ended at hand {hand}, when {winner} reached {target} in it.", **ending)
+            ending = t("Game {number} ended at hand {hand}, when {winner} reached {target} in it.", **ended_at)
         explanation = f"{explanation} {ending}"
     all_from_nth = sum(points for _, points in won[number - 1:])
     every_win = sum(points for _, points in won)
 
-    def why_not(guess):
+    def why_not(guess: int) -> str:
         if guess == all_from_nth and late:
             return t("game {number} ended when a player reached {target} in it: hands played after that do not "
                      "count in it.", number=number, target=rules.target)
@@ -426,7 +443,7 @@ _ADD_FROM = (N_("add {player}'s points from the hands that count in game {number
                 "game lasts."))
 
 
-def _starts_counting(won: int, **values) -> str:
+def _starts_counting(won: int, **values: object) -> str:
     """Hollywood game ``values["number"]`` has not counted a win of a player who won ``won`` hands yet."""
     number = values["number"]
     if number == 1:
@@ -442,7 +459,8 @@ def _starts_counting(won: int, **values) -> str:
               won, **values)
 
 
-def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScore | None]:
+def best_way_out(cards11: Iterable[Card], defender: Sequence[Card], rules: Rules,
+                 upcard: Card) -> tuple[str, HandScore | None]:
     """How the player with these 11 cards scores best under these rules: big gin,
     or the best knock or gin discard; or why he cannot go out."""
     cards11 = tuple(cards11)
@@ -468,20 +486,20 @@ def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScor
     return best[1], best[2]
 
 
-def comparison_position(seed: int):
+def comparison_position(seed: int) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
     """An 11-card hand, the opponent's ten and the first upcard, for the side-by-side table."""
     rng = random.Random(f"compare:{seed}")
 
-    def make(r):
+    def make(r: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...], Card] | None:
         upcard = Card(r.randint(2, 10), r.choice("SSCDH"))
         hand = eleven_cards(r, r.choice((ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK)), upcard=upcard)
         if hand is None or not knock_options(hand):
             return None
-        return hand.held(hand.to_act), hand.held(1 - hand.to_act), upcard
+        return hand.held(acting_seat(hand)), hand.held(1 - acting_seat(hand)), upcard
     return retry(rng, make, lambda x: True)
 
 
-def compare_rules(seed: int) -> tuple[tuple, tuple[tuple[str, ...], ...]]:
+def compare_rules(seed: int) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...], Card], tuple[tuple[str, ...], ...]]:
     """The same hand under each of :func:`rule_sets`: ``(position, rows)``, the
     first row the header."""
     cards11, defender, upcard = comparison_position(seed)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..engine.hand import Hand
+from ..engine.match import Match
 from ..engine.rules import Rules
 from ..exercises import KINDS, Exercise
 from ..exercises.core import choice_checker
@@ -36,6 +37,9 @@ from ..words.errors import GinError
 from ..words.language import N_, player_values, t
 from ..words.vocab import Vocabulary
 from .table import STANDARD, LessonPage
+
+Call = tuple[str, tuple[str | int, ...]]
+"""A notebook's widget call: its name and its arguments (``("demo", ("knock",))`` is ``lesson.demo("knock")``)."""
 
 
 class SectionKind(Vocabulary):
@@ -76,7 +80,7 @@ class _Demonstration:
     title_text: str
 
     @property
-    def call(self) -> tuple[str, tuple]:
+    def call(self) -> Call:
         return (self.kind.value, (self.name,))
 
     @property
@@ -184,7 +188,7 @@ class MatchDemo(_Demonstration):
     lead: Caption | None = None
 
 
-    def match(self):
+    def match(self) -> Match:
         from ..exercises.matches import played_match
         return played_match(self.seed, self.rules)
 
@@ -210,7 +214,7 @@ class Example:
     cards: str
 
     @property
-    def call(self) -> tuple[str, tuple]:
+    def call(self) -> Call:
         return (self.kind.value, (self.name,))
 
     @property
@@ -227,7 +231,7 @@ class Comparison:
     kind: ClassVar[SectionKind] = SectionKind.COMPARISON
 
     @property
-    def call(self) -> tuple[str, tuple]:
+    def call(self) -> Call:
         return (self.kind.value, ())
 
 
@@ -238,12 +242,12 @@ class Practice:
     kind: ClassVar[SectionKind] = SectionKind.EXERCISE
     name: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.name not in KINDS:
             raise GinError(f"a lesson names the exercise kind {self.name!r}, which does not exist")
 
     @property
-    def call(self) -> tuple[str, tuple]:
+    def call(self) -> Call:
         return (self.kind.value, (self.name,))
 
     @property
@@ -330,7 +334,7 @@ class Lesson(LessonPage):
         """The lesson of a page of the table, with its sections."""
         return cls(page.number, page.slug, page.title_text, page.goal_text, sections)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         checks = [i for i, s in enumerate(self.sections) if isinstance(s, Check)]
         if checks != [len(self.sections) - 1]:
             raise GinError(f"lesson {self.number} must end with one check")
@@ -351,14 +355,14 @@ class Lesson(LessonPage):
     def questions(self) -> tuple[Question, ...]:
         return next(s.questions for s in self.sections if isinstance(s, Check))
 
-    def section_call(self, section: Section) -> tuple[str, tuple]:
+    def section_call(self, section: Section) -> Call:
         """The notebook's call for a section: ``("demo", ("knock",))`` is ``lesson.demo("knock")``."""
         if isinstance(section, Check):
             return (section.kind.value, (self.number,))
         return section.call
 
     @property
-    def calls(self) -> tuple[tuple[str, tuple], ...]:
+    def calls(self) -> tuple[Call, ...]:
         """The notebook's widget calls, in order (between the toolbar and the link bar)."""
         return tuple(self.section_call(s) for s in self.sections)
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from ..engine.cards import parse_cards
 from ..engine.rules import Rules
-from ..engine.scoring import settle
+from ..engine.scoring import HandScore, settle
+from ..exercises.core import deadwood_counts
 from ..exercises.going_out import dead_hand
 from ..material.steps import NAMES
 from ..words.errors import GinError
@@ -29,20 +31,21 @@ UNDERCUT = HandDemo(
     ))
 
 
-def _knock(rules: Rules, knocker: str, defender: str, melds=(), defender_melds=()):
+def _knock(rules: Rules, knocker: str, defender: str, melds: Iterable[str] = (),
+          defender_melds: Iterable[str] = ()) -> HandScore:
     return settle(rules, out="knock", knocker_melds=tuple(parse_cards(m) for m in melds),
                   knocker_dead=parse_cards(knocker), defender_melds=tuple(parse_cards(m) for m in defender_melds),
                   layoffs=(), defender_dead=parse_cards(defender))
 
 
-def _outcome(score) -> tuple[str, int]:
+def _outcome(score: HandScore) -> tuple[str, int]:
     """Who scores ("knocker", "defender" or "nobody") and how much."""
     return (score.winner, score.points) if score.winner else ("nobody", 0)
 
 
 def who_scores_a_knock(rules: Rules) -> Ask:
     knock = _knock(rules, "6C", "TD TH AS")
-    k, d = knock.knocker_deadwood, knock.defender_deadwood
+    k, d = deadwood_counts(knock)
     options = (N_("The knocker, {difference}"), N_("The defender, {difference}"), N_("The knocker, {whole}"))
     answer = {("knocker", d - k): options[0], ("defender", d - k): options[1],
               ("knocker", d): options[2]}.get(_outcome(knock), "")

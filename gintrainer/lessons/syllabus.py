@@ -28,8 +28,8 @@ from . import (
     strategy,
     variants,
 )
-from .model import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
-from .table import PAGES
+from .model import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
+from .table import PAGES, STANDARD
 
 NAMES = PLAYERS
 """The lessons' two players by seat, in the current language."""
@@ -47,7 +47,7 @@ def _named(kind: SectionKind) -> dict[str, Section]:
     for info in LESSONS.values():
         for section in info.sections:
             if section.kind is kind:
-                name = info.section_call(section)[1][0]
+                name = str(info.section_call(section)[1][0])  # a demonstration's or an example's name
                 if name in found:
                     raise GinError(f"two lessons have a {kind} named {name!r}")
                 found[name] = section
@@ -84,7 +84,7 @@ def example(name: str) -> Example:
         raise GinError(f"no lesson has an example hand {name!r}: one of {', '.join(EXAMPLES)}") from None
 
 
-def lesson_of(section) -> Lesson:
+def lesson_of(section: object) -> Lesson:
     """The lesson a section belongs to."""
     return next(info for info in LESSONS.values() if any(s is section for s in info.sections))
 

@@ -495,7 +495,19 @@ def offer_position_html(puzzle: OfferPosition, *, size: str = "small", four_colo
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
-def defend_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
+class DefendedKnock(Protocol):
+    """What a "defend a knock" puzzle's picture reads of it: the knocker's melds and deadwood
+    and the pile (a :class:`~gintrainer.puzzles.DefendPuzzle` is one)."""
+
+    @property
+    def knocker_melds(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def knocker_deadwood(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+
+
+def defend_position_html(puzzle: DefendedKnock, *, size: str = "small", four_colour: bool = False) -> str:
     """After a knock, as the defender sees it: the knocker's melds numbered from 1 (as
     lay-offs name them), the knocker's deadwood, and the discard pile."""
     opts = CardStyle(size=size, four_colour=four_colour)

@@ -11,7 +11,7 @@ every example hand is one the tests check with the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 from ..engine.cards import Card, parse_cards
@@ -114,7 +114,7 @@ def preset_name(name: str) -> str:
     return names[name] if name in names else preset_title(name)
 
 
-def rule_values(rules: Rules = Rules()) -> dict:
+def rule_values(rules: Rules = Rules()) -> dict[str, bool | int | str]:
     """The numbers the reference pages quote: the rules' options, the card values, the
     stock after the deal and the cards of a big gin (from a dealt hand)."""
     dealt = Hand.deal(rules, seed=0)
@@ -158,7 +158,7 @@ def glossary_html(rules: Rules = Rules(), *, size: str = "small", four_colour: b
     return f'<div class="gt-ref"><dl>{"".join(items)}</dl></div>'
 
 
-def _table(rows) -> str:
+def _table(rows: Sequence[Sequence[object]]) -> str:
     head, *body = rows
     cells = "".join(f"<th>{escape(str(c))}</th>" for c in head)
     lines = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in body)

@@ -291,7 +291,7 @@ class StepValues(Mapping[str, object]):
         self.action: Action | None = steps._actions[step - 1][1] if step else None
         self._cache: dict[str, object] = {}
 
-    def keys(self):  # a list: a KeysView's `in` would compute the value
+    def keys(self) -> list[str]:  # type: ignore[override]  # a list: a KeysView's `in` would compute the value
         seats = [f"{name}_{key}" for name in PLAYER_VALUES for key in self._SEAT_KEYS]
         melds = [f"{what}_{i + 1}" for what in self._MELD_KEYS for i in range(len(self._laid_melds()))]
         return list(_VALUES) + seats + melds

@@ -275,7 +275,7 @@ def record_files(folder: Path) -> list[Path]:
 
 # --- writing and locking -------------------------------------------------------------
 
-def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) -> Path:
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, mode: int = 0o644) -> Path:
     """Replace ``path`` with ``text`` (UTF-8) atomically: a synced temporary file in the
     target's folder, then a rename over the target. Returns the path; a file that cannot
     be written raises StorageError naming it."""
@@ -308,7 +308,7 @@ def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) 
     return path
 
 
-def writable_folder(path: str | os.PathLike) -> Path:
+def writable_folder(path: str | os.PathLike[str]) -> Path:
     """The folder ``path``, made (with its parents) if it does not exist yet; raises
     StorageError naming it if it is something else or cannot be made or written
     into. Check a folder with it before long work that ends by writing there."""
@@ -324,7 +324,7 @@ def writable_folder(path: str | os.PathLike) -> Path:
     return path
 
 
-def write_json_atomic(path: str | os.PathLike, data: Any, *, mode: int = 0o644, indent: int | None = None) -> Path:
+def write_json_atomic(path: str | os.PathLike[str], data: Any, *, mode: int = 0o644, indent: int | None = None) -> Path:
     """Replace ``path`` with ``data`` as JSON atomically (compact unless ``indent``)."""
     separators = (",", ":") if indent is None else None
     return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=indent, separators=separators) + "\n",
@@ -336,7 +336,7 @@ _NON_BLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
 @contextmanager
-def locked(path: str | os.PathLike) -> Iterator[Path]:
+def locked(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Hold the exclusive lock of the record file ``path`` (``<stem>.lock`` beside it),
     making its folder if needed; yields the path. Threads and processes alike wait.
 
@@ -393,7 +393,7 @@ def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def set_aside(path: str | os.PathLike, label: str, *, suffix: str = ".json") -> Path:
+def set_aside(path: str | os.PathLike[str], label: str, *, suffix: str = ".json") -> Path:
     """Rename ``path`` to ``<stem>.<label>-<UTC time><suffix>`` (``.json`` by default),
     never over an existing file; returns the new path (StorageError if it cannot be renamed)."""
     path = Path(path)
@@ -409,7 +409,7 @@ def set_aside(path: str | os.PathLike, label: str, *, suffix: str = ".json") -> 
     return target
 
 
-def move_into_place(source: str | os.PathLike, target: str | os.PathLike) -> Path:
+def move_into_place(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> Path:
     """Rename a record kept under an earlier file name to its file now (over it, if any);
     returns the target (StorageError if it cannot be moved). Call it holding the target's lock."""
     target = Path(target)
@@ -503,7 +503,8 @@ def lone_surrogate(value: Any) -> str | None:
     return None
 
 
-def read_record(path: str | os.PathLike, *, limit: int = RECORD_LIMIT, error: type[RecordError] = RecordError) -> bytes:
+def read_record(path: str | os.PathLike[str], *, limit: int = RECORD_LIMIT,
+                error: type[RecordError] = RecordError) -> bytes:
     """The bytes of a record file, read only if it is a regular file (not through a
     symbolic link, never waiting on a FIFO or a device) of at most ``limit`` bytes;
     ``error`` (a RecordError) names what is wrong, FileNotFoundError if there is none."""
@@ -536,7 +537,7 @@ def read_record(path: str | os.PathLike, *, limit: int = RECORD_LIMIT, error: ty
     return b"".join(chunks)
 
 
-def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError,
+def read_json(path: str | os.PathLike[str], *, error: type[RecordError] = RecordError,
               object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
     """The JSON value of a record file (see :func:`read_record`; each object through
     ``object_hook``, see :func:`parse_json`), named by ``error`` (a RecordError) if it
@@ -558,7 +559,7 @@ class RecordKind:
     version: int
     format: str | None = None
     version_key: str = "version"
-    migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
+    migrations: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
     error: type[RecordError] = RecordError
 
     def __post_init__(self) -> None:

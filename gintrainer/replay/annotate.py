@@ -36,7 +36,7 @@ can check every sentence against the position it speaks of.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -143,7 +143,11 @@ MESSAGES = {
 """Every sentence the solver writes, a whole template with named values."""
 
 
-def say(key: str, **values) -> str:
+Featured = int | Iterable[int] | None
+"""Whose moves the solver looks at: a seat, several, or None for the replay's featured seat (both when it has none)."""
+
+
+def say(key: str, **values: object) -> str:
     """A message with its values written for people: cards as ``7♥``, several
     cards space-separated, exact numbers to two decimals.
 
@@ -158,7 +162,7 @@ def say(key: str, **values) -> str:
                                for name, v in values.items()})
 
 
-def _written(value) -> str:
+def _written(value: object) -> str:
     """A value as a solver's sentence writes it (cards as symbols, exact numbers to two decimals)."""
     return format_plain(round(float(value), 2) if isinstance(value, Fraction) else value)
 
@@ -185,7 +189,7 @@ class Finding:
     seat: int
     tag: str
     message: str
-    values: dict
+    values: dict[str, object]
     better: str | None = None
     loss: Fraction | None = None
 
@@ -198,7 +202,7 @@ class Finding:
                           loss=None if self.loss is None else Fraction(self.loss))
 
 
-def findings(source, *, featured=None) -> tuple[Finding, ...]:
+def findings(source: object, *, featured: Featured = None) -> tuple[Finding, ...]:
     """What the solver finds in a hand (see :func:`annotate`), each with its
     message and values: a :class:`Replay`, a :class:`~gintrainer.Hand` or
     anything :func:`load` reads."""
@@ -224,14 +228,14 @@ def findings(source, *, featured=None) -> tuple[Finding, ...]:
     return tuple(found)
 
 
-def annotate(source, *, featured=None) -> tuple[Annotation, ...]:
+def annotate(source: object, *, featured: Featured = None) -> tuple[Annotation, ...]:
     """The solver's annotations on a hand: a :class:`Replay`, a :class:`~gintrainer.Hand`
     or anything :func:`load` reads. ``featured`` is a seat, a list of seats, or None
     for the replay's featured seat (both seats when it has none)."""
     return tuple(f.annotation() for f in findings(source, featured=featured))
 
 
-def with_solver_annotations(replay: Replay, *, featured=None) -> Replay:
+def with_solver_annotations(replay: Replay, *, featured: Featured = None) -> Replay:
     """A copy of ``replay`` whose solver annotations are replaced by fresh ones
     from :func:`annotate` (teacher annotations are kept). (The solver builds on
     the history format, never the other way round.)"""
@@ -276,7 +280,7 @@ def _findings_at(replay: Replay, step: int) -> tuple[Finding, ...]:
         return ()
 
 
-def _seats(replay: Replay, featured) -> tuple[int, ...]:
+def _seats(replay: Replay, featured: object) -> tuple[int, ...]:
     if featured is None:
         return (replay.featured,) if replay.featured is not None else (0, 1)
     if isinstance(featured, bool):
@@ -291,7 +295,7 @@ def _seats(replay: Replay, featured) -> tuple[int, ...]:
     return seats
 
 
-def _upcard(hand: Hand):
+def _upcard(hand: Hand) -> Card | None:
     return hand.upcard if hand.rules.oklahoma else None
 
 
@@ -520,7 +524,7 @@ class Advice:
     note: str = ""
     alternative: str = "draw"
 
-    def summary(self, names=PLAYERS) -> str:
+    def summary(self, names: Sequence[str] = PLAYERS) -> str:
         """The solver's verdict in words: the choice or the position, then the move played."""
         player = names[self.seat]
         if self.choice is not None:

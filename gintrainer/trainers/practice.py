@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import players as computer
 from ..engine.cards import Card
@@ -93,7 +93,7 @@ class PracticeRecordError(PracticeError, RecordError):
     """A saved practice game that is not a practice record of a version read here."""
 
 
-def _coach_of_version_1(data: dict) -> dict:
+def _coach_of_version_1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 kept the coach as on (its table) or off; version 2 names the coach's mode."""
     coach = data.get("coach")
     if not isinstance(coach, bool):
@@ -255,7 +255,7 @@ def opponent_name(name: str) -> str:
     return t(OPPONENT_NAMES[name]) if name in OPPONENT_NAMES else name
 
 
-def practice_rules(preset: str = "standard", *, target: int | None = None, **variants) -> Rules:
+def practice_rules(preset: str = "standard", *, target: int | None = None, **variants: object) -> Rules:
     """The rules of a practice match: a preset with some :data:`VARIANTS` on.
 
     >>> practice_rules("modern", hollywood=True, target=50).describe()
@@ -304,8 +304,8 @@ class PracticeGame:
     """
 
     def __init__(self, rules: Rules | None = None, *, opponent: str = DEFAULT_OPPONENT, seat: int = 0,
-                 seed=None, coach: CoachMode | str | bool = CoachMode.TABLE, owner: str | None = None,
-                 match: Match | None = None, play: bool = True):
+                 seed: int | str | None = None, coach: CoachMode | str | bool = CoachMode.TABLE,
+                 owner: str | None = None, match: Match | None = None, play: bool = True):
         if seat not in (0, 1) or isinstance(seat, bool):
             raise PracticeError(f"the learner's seat is 0 or 1, not {seat!r}")
         self.opponent = _check_opponent(opponent)
@@ -397,7 +397,7 @@ class PracticeGame:
         if self.hand.to_act != self.seat:
             raise PracticeError(t("it is the computer's turn, not yours"))
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | str) -> None:
         """Play the learner's action (an :class:`~gintrainer.engine.hand.Action` or its text).
         An illegal action raises :class:`~gintrainer.words.errors.IllegalActionError` with
         the reason, and a move out of turn :class:`PracticeError`; either way
@@ -449,7 +449,7 @@ class PracticeGame:
             self._changed()
         return moves
 
-    def play(self, action) -> list[tuple[int, Action]]:
+    def play(self, action: Action | str) -> list[tuple[int, Action]]:
         """The learner's action, then the computer's replies (see :meth:`let_computer_play`)."""
         self.apply(action)
         return self.let_computer_play()
@@ -577,13 +577,13 @@ class PracticeGame:
 
     # -- saving --------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready data to resume the game."""
         return RECORD.stamp({"seat": self.seat, "opponent": self.opponent, "coach": str(self.coach),
                              "marks": list(self._marks), "match": self.match.to_dict()})
 
     @classmethod
-    def from_dict(cls, data, *, owner: str | None = None) -> PracticeGame:
+    def from_dict(cls, data: object, *, owner: str | None = None) -> PracticeGame:
         """Rebuild a game from :meth:`to_dict` data, checking every field and replaying
         every hand; PracticeError (or the engine's error) names what is wrong."""
         data = RECORD.read(data)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from html import escape
 from typing import cast
 
-from ..engine.cards import CardsLike
+from ..engine.cards import Card, CardsLike
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
 from ..exercises.core import NAMES, AnswerType
 from ..material.drawing import CardStyle, cards_html
@@ -251,7 +251,8 @@ class ExerciseView(View):
         kind = self.exercise.answer_type
         if kind == AnswerType.CARDS:
             self.picker.clear()
-            chosen = set(self.exercise.read(response)) if response else set()
+            # the cast: a cards question reads a response as its cards
+            chosen = set(cast("tuple[Card, ...]", self.exercise.read(response))) if response else set()
             for card, button in zip(self.picker.cards, self.picker.buttons, strict=False):  # buttons are reused
                 if card in chosen:
                     button.value = True

@@ -11,6 +11,7 @@ from html import escape
 from ..engine.cards import Card
 from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..lessons.first_hand import RULES, FirstHand, Verdict, opponent
+from ..lessons.path import FIRST_HAND
 from ..trainers.practice import hand_move_log
 from ..words.errors import IllegalActionError
 from ..words.language import current_language, t, tc
@@ -30,7 +31,7 @@ from .practice import (
     steady_order,
 )
 from .profile import Learner
-from .site import EXTRA_SECTIONS, FIRST_HAND, lesson_path, link_html
+from .site import EXTRA_SECTIONS, lesson_path, link_html
 
 _CSS = """<style>
 .gt-first-hand .gt-feedback{padding:4px 8px;margin:4px 0;border-left:4px solid #888;background:#f6f6f6;}

@@ -238,56 +238,6 @@ class Action:
             return f"layoff {self.played_card.code()}{on}"
         return self.kind.value
 
-    def describe(self) -> str:
-        """The move in words, cards in people form, as it follows a player's name
-        (``"discards 7♥"``); :meth:`sentence` says it whole with the name."""
-        return t(self._words(_DOES), **self._values())
-
-    def sentence(self, who: str) -> str:
-        """The move as a whole sentence with the player who makes it: ``"Ann discards
-        7♥."`` (``who`` is already written text: a name or a translated word)."""
-        return t(self._words(_SENTENCES), who=who, **self._values())
-
-    def _words(self, table: dict[str, str]) -> str:
-        return table[_LAYOFF_ON if self.kind == ActionKind.LAYOFF and self.target is not None else self.kind]
-
-    def _values(self) -> dict[str, object]:
-        values: dict[str, object] = {}
-        if self.card is not None:
-            values["card"] = self.card
-        if self.cards:
-            values["cards"] = self.cards
-        if self.target is not None:
-            values["meld"] = self.target + 1
-        return values
-
-
-_LAYOFF_ON = "layoff on"
-"""The key of a lay-off that names its meld in :data:`_DOES` and :data:`_SENTENCES`."""
-_DOES: dict[str, str] = {
-    ActionKind.DISCARD: N_("discards {card}"), ActionKind.KNOCK: N_("knocks, discarding face down {card}"),
-    ActionKind.GIN: N_("goes gin, discarding face down {card}"),
-    ActionKind.TAKE: N_("takes the top of the discard pile"), ActionKind.PASS: N_("passes"),
-    ActionKind.DRAW: N_("draws from the stock"), ActionKind.BIG_GIN: N_("goes big gin with all 11 cards"),
-    ActionKind.DONE: N_("is done laying out"), ActionKind.AUTO: N_("lays out automatically"),
-    ActionKind.MELD: N_("lays out {cards}"), ActionKind.LAYOFF: N_("lays off {card}"),
-    _LAYOFF_ON: N_("lays off {card} on meld {meld}"),
-}
-""":meth:`Action.describe`: each move in words, as it follows a player's name."""
-# Translators: {who} is a player's name (or the word for "you" where a page addresses the learner).
-_SENTENCES: dict[str, str] = {
-    ActionKind.DISCARD: N_("{who} discards {card}."),
-    ActionKind.KNOCK: N_("{who} knocks, discarding face down {card}."),
-    ActionKind.GIN: N_("{who} goes gin, discarding face down {card}."),
-    ActionKind.TAKE: N_("{who} takes the top of the discard pile."), ActionKind.PASS: N_("{who} passes."),
-    ActionKind.DRAW: N_("{who} draws from the stock."),
-    ActionKind.BIG_GIN: N_("{who} goes big gin with all 11 cards."),
-    ActionKind.DONE: N_("{who} is done laying out."), ActionKind.AUTO: N_("{who} lays out automatically."),
-    ActionKind.MELD: N_("{who} lays out {cards}."), ActionKind.LAYOFF: N_("{who} lays off {card}."),
-    _LAYOFF_ON: N_("{who} lays off {card} on meld {meld}."),
-}
-""":meth:`Action.sentence`: each move as a whole sentence with the player who makes it."""
-
 
 def _read_simple(kind: ActionKind, rest: list[str], text: str) -> Action:
     if rest:

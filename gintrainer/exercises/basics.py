@@ -7,6 +7,7 @@ from itertools import pairwise
 from ..engine.cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
 from ..engine.hand import ActionKind, Hand, Phase
 from ..engine.melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
+from ..engine.telling import Voice, tell_move
 from ..engine.view import acting_seat
 from ..material.deals import (
     best_discards,
@@ -409,17 +410,12 @@ FIRST_TURN_STORIES = ((), (ActionKind.PASS,), (ActionKind.PASS, ActionKind.PASS)
 def _story(hand: Hand) -> str:
     """What has happened so far, in words."""
     parts = [t("{dealer} deals and turns up {card}.", dealer=NAMES[hand.dealer], card=hand.upcard)]
+    before = hand.prefix(0)
     for seat, action in hand.actions:
-        if action.kind is ActionKind.DRAW:
-            parts.append(t("{player} draws a card from the stock.", player=NAMES[seat]))
-        elif action.kind is ActionKind.TAKE:
-            parts.append(t("{player} takes the upcard, {card}.", player=NAMES[seat], card=hand.upcard))
-        elif action.kind is ActionKind.PASS:
-            parts.append(t("{player} passes.", player=NAMES[seat]))
-        elif action.kind is ActionKind.DISCARD:
-            parts.append(t("{player} discards {card}.", player=NAMES[seat], card=action.card))
-        else:
-            raise GinError(f"no words for {action} in the story of a first turn")
+        after = before.copy()
+        after.apply(action)
+        parts.append(tell_move(before, seat, action, after, voice=Voice.STORY, who=NAMES[seat], seen=False))
+        before = after
     return " ".join(parts)
 
 

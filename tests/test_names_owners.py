@@ -1,13 +1,17 @@
-"""A class's name is cleaned by the records' one cleaner (with its own limit and words, every error
-translated)."""
+"""Names have one owner each: a class's name is cleaned by the records' one cleaner (with its own limit and
+words, every error translated), and the lessons' two players are named in one place."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import pytest
 
+import gintrainer
 from gintrainer.classroom.sets import NAME_LIMIT, ClassSetError, clean_class_name
 from gintrainer.records.storage import NAME, InvalidNameError, NameKind, clean_name
-from gintrainer.words.language import in_language
+from gintrainer.words.language import PLAYERS, in_language
 
 
 def test_a_class_name_that_is_not_text_is_refused_in_the_learners_language():
@@ -36,3 +40,15 @@ def test_a_class_names_errors_keep_their_words():
     with pytest.raises(InvalidNameError, match="^a name can have at most 40 characters"):
         clean_name("x" * 41)
 
+
+def test_the_players_names_are_defined_once():
+    """Every module reads the lessons' players as the words' ``PLAYERS``: none keeps a copy under
+    another name."""
+    copies = []
+    for info in pkgutil.walk_packages(gintrainer.__path__, "gintrainer."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        copies += [f"{info.name}.{name}" for name, value in vars(module).items()
+                   if value is PLAYERS and name != "PLAYERS"]
+    assert copies == []

@@ -15,7 +15,6 @@ from . import basics, going_out, matches, strategy  # noqa: F401  (register the 
 from .core import (  # noqa: F401
     ANSWER_TYPES,
     KINDS,
-    NAMES,
     Exercise,
     ExerciseKind,
     ExerciseSession,
@@ -26,5 +25,5 @@ from .core import (  # noqa: F401
 )
 from .matches import RULE_SETS, compare_rules  # noqa: F401
 
-__all__ = ["ANSWER_TYPES", "KINDS", "NAMES", "RULE_SETS", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
+__all__ = ["ANSWER_TYPES", "KINDS", "RULE_SETS", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
            "Panel", "compare_rules", "generate", "panel_html"]

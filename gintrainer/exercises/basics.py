@@ -21,9 +21,8 @@ from ..material.deals import (
 )
 from ..material.drawing import deadwood_words, phase_words
 from ..words.errors import GinError
-from ..words.language import N_, t, tn
+from ..words.language import N_, PLAYERS, t, tn
 from .core import (
-    NAMES,
     Feedback,
     Panel,
     choice_checker,
@@ -286,7 +285,7 @@ def dealt_cards(seed, rng, rules):
     top = hand.deck[:8]
     seat = rng.randrange(2)
     answer = tuple(c for c in top if c in hand.held(seat))
-    dealer, non_dealer = NAMES[hand.dealer], NAMES[hand.non_dealer]
+    dealer, non_dealer = PLAYERS[hand.dealer], PLAYERS[hand.non_dealer]
     non_dealer_held, dealer_held = hand.held(hand.non_dealer), hand.held(hand.dealer)
     # Translators: {non_dealer_places} and {dealer_places} are places from the top of the deck ("1, 3, 5, 7").
     explanation = t("{dealer} deals one card at a time, to {non_dealer} (the non-dealer) first: {non_dealer} gets "
@@ -298,15 +297,15 @@ def dealt_cards(seed, rng, rules):
 
     def check(picked):
         if set(picked) == set(answer):
-            return Feedback(True, t("Right: {player} gets {cards}. {explanation}", player=NAMES[seat], cards=answer,
+            return Feedback(True, t("Right: {player} gets {cards}. {explanation}", player=PLAYERS[seat], cards=answer,
                                     explanation=explanation))
         card = next(c for c in picked if c not in answer)
         # Translators: {place} is the card's place from the top of the deck (1 for the top card).
         return Feedback(False, t("{card} is card number {place} from the top, and it goes to {player}: the cards go "
                                  "one at a time, to {non_dealer} first.", card=card, place=top.index(card) + 1,
-                                 player=NAMES[1 - seat], non_dealer=non_dealer))
+                                 player=PLAYERS[1 - seat], non_dealer=non_dealer))
     return dict(prompt=t("{dealer} deals. Here are the top eight cards of the deck, the top card on the left. "
-                         "Click the cards {player} gets from them.", dealer=dealer, player=NAMES[seat]),
+                         "Click the cards {player} gets from them.", dealer=dealer, player=PLAYERS[seat]),
                 answer_type="cards", options=top, answer=answer, explanation=explanation, checker=check,
                 pick=4, option_label=t("Top of the deck, in order"))
 
@@ -329,7 +328,7 @@ def upcard_pick(seed, rng, rules):
         place = top.index(picked[0]) + 1
         dealt = len(hand.held(0)) + len(hand.held(1))
         if place <= dealt:
-            receiver = NAMES[0] if picked[0] in hand.held(0) else NAMES[1]
+            receiver = PLAYERS[0] if picked[0] in hand.held(0) else PLAYERS[1]
             # Translators: {place} is the card's place from the top of the deck (1 for the top card).
             return Feedback(False, t("{card} is card number {place}: it is dealt to {player}. The upcard is turned "
                                      "up after the players' cards are dealt.", card=picked[0], place=place,
@@ -337,7 +336,7 @@ def upcard_pick(seed, rng, rules):
         return Feedback(False, t("{card} is card number {place}: it stays in the stock. The upcard is the first card "
                                  "after the players' cards.", card=picked[0], place=place))
     return dict(prompt=t("{dealer} deals from this deck (top card on the left). Click the card that is turned up as "
-                         "the upcard.", dealer=NAMES[hand.dealer]),
+                         "the upcard.", dealer=PLAYERS[hand.dealer]),
                 answer_type="cards", options=top, answer=(hand.upcard,), explanation=explanation, checker=check,
                 pick=1, option_label=t("Top of the deck, in order"))
 
@@ -346,22 +345,22 @@ def upcard_pick(seed, rng, rules):
 def first_offer(seed, rng, rules):
     """Who gets the first card, and who is offered the upcard first? The dealt Hand answers."""
     hand = _seeded_deal("first_offer", seed, rules)
-    dealer = NAMES[hand.dealer]
+    dealer = PLAYERS[hand.dealer]
     if rng.random() < 0.5:
         seat = hand.to_act
         prompt = t("{dealer} deals. Who may take the upcard first?", dealer=dealer)
         # Translators: {next} says what happens next at the table (a sentence).
-        explanation = t("The non-dealer, {player}, is offered the upcard first; {next}", player=NAMES[hand.non_dealer],
-                        next=phase_words(hand, NAMES))
-        reason = t("{player} is the dealer, who is offered the upcard second.", player=NAMES[1 - seat])
+        explanation = t("The non-dealer, {player}, is offered the upcard first; {next}",
+                        player=PLAYERS[hand.non_dealer], next=phase_words(hand, PLAYERS))
+        reason = t("{player} is the dealer, who is offered the upcard second.", player=PLAYERS[1 - seat])
     else:
         seat = 0 if hand.deck[0] in hand.held(0) else 1
         prompt = t("{dealer} deals. Who gets the first card of the deal?", dealer=dealer)
         explanation = t("The dealer deals to the other player first, so {player} gets the first card, {card}.",
-                        player=NAMES[seat], card=hand.deck[0])
-        reason = t("{player} is the dealer, and the dealer deals to the other player first.", player=NAMES[1 - seat])
-    answer = NAMES[seat]
-    return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
+                        player=PLAYERS[seat], card=hand.deck[0])
+        reason = t("{player} is the dealer, and the dealer deals to the other player first.", player=PLAYERS[1 - seat])
+    answer = PLAYERS[seat]
+    return dict(prompt=prompt, answer_type="choice", options=PLAYERS, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=reason))
 
 
@@ -409,12 +408,12 @@ FIRST_TURN_STORIES = ((), (ActionKind.PASS,), (ActionKind.PASS, ActionKind.PASS)
 
 def _story(hand: Hand) -> str:
     """What has happened so far, in words."""
-    parts = [t("{dealer} deals and turns up {card}.", dealer=NAMES[hand.dealer], card=hand.upcard)]
+    parts = [t("{dealer} deals and turns up {card}.", dealer=PLAYERS[hand.dealer], card=hand.upcard)]
     before = hand.prefix(0)
     for seat, action in hand.actions:
         after = before.copy()
         after.apply(action)
-        parts.append(tell_move(before, seat, action, after, voice=Voice.STORY, who=NAMES[seat], seen=False))
+        parts.append(tell_move(before, seat, action, after, voice=Voice.STORY, who=PLAYERS[seat], seen=False))
         before = after
     return " ".join(parts)
 
@@ -425,9 +424,9 @@ def whose_turn(seed, rng, rules):
     hand = _seeded_deal("whose_turn", seed, rules)
     for action in rng.choice(FIRST_TURN_STORIES):
         hand.apply(action)
-    answer = NAMES[hand.to_act]
-    wrong = NAMES[1 - hand.to_act]
-    explanation = phase_words(hand, NAMES)
+    answer = PLAYERS[hand.to_act]
+    wrong = PLAYERS[1 - hand.to_act]
+    explanation = phase_words(hand, PLAYERS)
     if hand.phase is Phase.DISCARD:
         # Translators: {next} says what happens next at the table (a sentence).
         explanation = t("{next} Whoever takes the upcard discards next, then the turn passes.", next=explanation)
@@ -440,7 +439,7 @@ def whose_turn(seed, rng, rules):
     else:
         reason = t("{player} is the dealer, and the upcard is offered to the non-dealer first.", player=wrong)
     # Translators: {story} tells what has happened so far (sentences).
-    return dict(prompt=t("{story} Who acts now?", story=_story(hand)), answer_type="choice", options=NAMES,
+    return dict(prompt=t("{story} Who acts now?", story=_story(hand)), answer_type="choice", options=PLAYERS,
                 answer=answer,
                 explanation=explanation, checker=choice_checker(answer, explanation, why_not=reason))
 
@@ -474,7 +473,7 @@ def turn_options(seed, rng, rules):
     options = translated(TURN_OPTIONS)
     index = TURN_OPTIONS.index(turn_options_answer(hand))
     answer = options[index]
-    who = NAMES[hand.to_act]
+    who = PLAYERS[hand.to_act]
     held = len(hand.held(hand.to_act))
     why = (t("In the first turn the upcard is offered: the non-dealer first, then the dealer."),
            t("Both players passed the upcard, so the non-dealer must draw from the stock."),

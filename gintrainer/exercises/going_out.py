@@ -10,9 +10,8 @@ from ..engine.scoring import ScoreKind, best_layoffs, knocker_layouts, layoff_ta
 from ..engine.view import acting_seat, card_of
 from ..material.deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..words.errors import GinError
-from ..words.language import N_, t, tc, tn
+from ..words.language import N_, PLAYERS, t, tc, tn
 from .core import (
-    NAMES,
     Feedback,
     Panel,
     choice_checker,
@@ -589,7 +588,7 @@ def hand_outcome(seed, rng, rules):
         explanation = hand.result.explain()
         if not hand.is_legal("take"):
             explanation = t("{result} {player} may not take {card}: the hand is over.", result=explanation,
-                            player=NAMES[1 - last_seat], card=last.card)
+                            player=PLAYERS[1 - last_seat], card=last.card)
         return dict(prompt=tn("The stock is down to {n} card. The player to move drew from the stock and discarded "
                               "{card} without knocking. What happens?",
                               "The stock is down to {n} cards. The player to move drew from the stock and discarded "

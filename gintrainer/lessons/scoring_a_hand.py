@@ -8,9 +8,8 @@ from ..engine.cards import parse_cards
 from ..engine.rules import Rules
 from ..engine.scoring import settle
 from ..exercises.going_out import dead_hand
-from ..material.steps import NAMES
 from ..words.errors import GinError
-from ..words.language import N_
+from ..words.language import N_, PLAYERS
 from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
@@ -92,7 +91,7 @@ def last_discard_of_a_dead_hand(rules: Rules) -> Ask:
                N_("No. {result} {other} may not take the last discard."),
                N_("when the stock runs down to its last cards and a player discards without knocking, the hand is "
                   "over at once."),
-               dict(stock=dead.stock_count, player=NAMES[last_seat], other=NAMES[1 - last_seat], card=last.card,
+               dict(stock=dead.stock_count, player=PLAYERS[last_seat], other=PLAYERS[1 - last_seat], card=last.card,
                     result=dead.result.explain()))
 
 

@@ -33,9 +33,6 @@ from ..words.language import PLAYER_VALUES, PLAYERS, t, tc, tn
 from .deals import best_discards, sound_discard, take_into_meld, worth_taking
 from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
 
-NAMES = PLAYERS
-"""The players of a lesson's hand by seat, in the current language (English: Ann and Ben)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Caption:
@@ -71,7 +68,7 @@ class HandSteps:
     """
 
     def __init__(self, hand: Hand, *, captions: Mapping[int, str | Caption] | None = None,
-                 names: Iterable[str] = NAMES, face_down: tuple[int, ...] = (), title: str = ""):
+                 names: Iterable[str] = PLAYERS, face_down: tuple[int, ...] = (), title: str = ""):
         if not isinstance(hand, Hand):
             raise TypeError(f"HandSteps needs a Hand, not {hand!r}")
         self.names = _two(names)
@@ -174,9 +171,10 @@ def _scored(hand: Hand) -> HandScore:
 
 
 def _two(names: Iterable[str]) -> Sequence[str]:
-    """The players' names by seat (:data:`NAMES` as it is: it reads them in the language of the moment)."""
-    if names is NAMES:
-        return NAMES
+    """The players' names by seat (:data:`~gintrainer.words.language.PLAYERS` as it is: it reads them in the
+    language of the moment)."""
+    if names is PLAYERS:
+        return PLAYERS
     first, second = names
     return first, second
 
@@ -515,7 +513,7 @@ _VALUES: dict[str, Callable[[StepValues], object]] = {
 class DealSteps:
     """The deal, one card at a time: 20 cards to the players, then the upcard."""
 
-    def __init__(self, hand: Hand, *, names: Iterable[str] = NAMES, title: str = "",
+    def __init__(self, hand: Hand, *, names: Iterable[str] = PLAYERS, title: str = "",
                  captions: dict[int, str] | None = None):
         self.hand = hand.prefix(0)
         self.names = _two(names)
@@ -590,7 +588,7 @@ class DealSteps:
 class MatchSteps:
     """A match hand by hand: each step shows a finished hand and the score sheet so far."""
 
-    def __init__(self, match: Match, *, names: Iterable[str] = NAMES, title: str = ""):
+    def __init__(self, match: Match, *, names: Iterable[str] = PLAYERS, title: str = ""):
         if not match.hands or not match.hand.is_over:
             raise ValueError("MatchSteps shows finished hands: play the match's last hand to its end")
         self.match = match

@@ -61,17 +61,13 @@ MAX_COUNT = 40
 DEFAULT_COUNT = 10
 
 
-class SetObjective(Vocabulary):
+class SetObjective(Vocabulary, noun=N_("objective")):
     """The best-discard objective of a set: one of the puzzles' objectives, or
     "mixed", which alternates deadwood and lookahead."""
 
     MIXED = "mixed"
     DEADWOOD = "deadwood"
     LOOKAHEAD = "lookahead"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("objective")
 
     @property
     def objectives(self) -> tuple[Objective, ...]:

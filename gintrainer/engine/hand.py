@@ -58,7 +58,7 @@ from .scoring import (
 )
 
 
-class Phase(Vocabulary):
+class Phase(Vocabulary, noun=N_("phase")):
     """Where a hand stands: whose decision of which kind comes next."""
 
     UPCARD = "upcard"
@@ -68,12 +68,8 @@ class Phase(Vocabulary):
     DEFENDER_LAYOUT = "defender_layout"
     OVER = "over"
 
-    @classmethod
-    def noun(cls) -> str:
-        return N_("phase")
 
-
-class ActionKind(Vocabulary):
+class ActionKind(Vocabulary, noun=N_("action")):
     """The first word of an action's text."""
 
     TAKE = "take"
@@ -89,23 +85,15 @@ class ActionKind(Vocabulary):
     AUTO = "auto"
 
     @classmethod
-    def noun(cls) -> str:
-        return N_("action")
-
-    @classmethod
     def aliases(cls) -> dict[str, str]:
         return {"biggin": "big-gin", "lay-off": "layoff", "stock": "draw"}
 
 
-class Pile(Vocabulary):
+class Pile(Vocabulary, noun=N_("pile")):
     """Where a turn's card is drawn from: the stock or the discard pile."""
 
     STOCK = "stock"
     DISCARD = "discard"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("pile")
 
 
 PHASES = tuple(Phase)

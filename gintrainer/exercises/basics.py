@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 
 from ..engine.cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
@@ -574,6 +575,13 @@ def _your_draw(yours, theirs, top, rules) -> Hand:
     return hand
 
 
+def _hands_and_a_card(rng: random.Random) -> tuple[list[Card], list[Card], Card]:
+    """Your ten cards (one or two melds among them), the other player's ten, and one more card neither holds."""
+    yours = hand_with_melds(rng, 10, rng.choice((1, 2)))
+    theirs = others(rng, yours, 10)
+    return yours, theirs, others(rng, set(yours) | set(theirs), 1)[0]
+
+
 @exercise_kind("take_or_draw", N_("Take the discard or draw?"))
 def take_or_draw(seed, rng, rules):
     """Does the top discard go into a meld? Take it only then (deals.take_into_meld decides)."""
@@ -631,12 +639,7 @@ def take_or_draw(seed, rng, rules):
 @exercise_kind("forbidden_discard", N_("The card that may not go back"))
 def forbidden_discard(seed, rng, rules):
     """Which card may not be discarded after taking from the pile? Hand.is_legal decides."""
-    def make(r):
-        yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        theirs = others(r, yours, 10)
-        top = others(r, set(yours) | set(theirs), 1)[0]
-        return yours, theirs, top
-    yours, theirs, top = make(rng)
+    yours, theirs, top = _hands_and_a_card(rng)
     before = _your_draw(yours, theirs, top, rules)
     pile = before.discard_pile
     hand = before.copy()
@@ -668,12 +671,7 @@ def forbidden_discard(seed, rng, rules):
 @exercise_kind("best_discard", N_("Your best discard"))
 def best_discard(seed, rng, rules):
     """After drawing from the stock, click the discard that leaves the least deadwood."""
-    def make(r):
-        yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        theirs = others(r, yours, 10)
-        drawn = others(r, set(yours) | set(theirs), 1)[0]
-        return yours, theirs, drawn
-    yours, theirs, drawn = make(rng)
+    yours, theirs, drawn = _hands_and_a_card(rng)
     hand = in_discard(yours, drawn, theirs, rules=rules)
     best, cards, explanation, check = discard_checker(hand, stock_note=True)
     held = sort_by_suit(hand.held(hand.to_act))

@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TypeAlias, TypedDict
+from typing import Any, TypeAlias, TypedDict
 
 from ..words.errors import GinError, IllegalActionError, InvalidNotationError
 from ..words.language import N_, t, tn
@@ -302,6 +302,18 @@ def possible_melds(cards: Iterable[Card]) -> list[tuple[Card, ...]]:
     return melds
 
 
+def record_with(data: object, keys: tuple[str, ...], *, kind: str, needs: str) -> dict[str, Any]:
+    """``data`` as a record (a hand's, a match's) that has every one of ``keys``: GinError for data that is
+    not a dict (``kind`` names the record) or lacks a key (``needs``: the sentence, marked with ``N_``, that
+    names the missing ``{keys}``)."""
+    if not isinstance(data, dict):
+        raise GinError(f"a {kind} is a dict, not {type(data).__name__}")
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise GinError(t(needs, keys=", ".join(missing)))
+    return data
+
+
 class HandRecord(TypedDict):
     """:meth:`Hand.to_dict`: plain text and numbers, as a hand is saved."""
 
@@ -373,12 +385,9 @@ class Hand:
     @classmethod
     def from_dict(cls, data: object) -> Hand:
         """Rebuild a hand from :meth:`to_dict` data, replaying every action."""
-        if not isinstance(data, dict):
-            raise GinError(f"a hand record is a dict, not {type(data).__name__}")
-        missing = [k for k in ("rules", "dealer", "deck", "actions") if k not in data]
-        if missing:
-            # Translators: {keys} are the missing keys of the file, as the file writes them.
-            raise GinError(t("a hand record needs {keys}", keys=", ".join(missing)))
+        # Translators: {keys} are the missing keys of the file, as the file writes them.
+        needs = N_("a hand record needs {keys}")
+        data = record_with(data, ("rules", "dealer", "deck", "actions"), kind="hand record", needs=needs)
         rules = Rules.from_dict(data["rules"])
         hand = cls.deal(rules, dealer=data["dealer"], deck=data["deck"])
         actions = data["actions"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.cards import Card, sort_by_suit
 from ..engine.hand import Action, ActionKind, Hand
 from ..engine.melds import best_arrangement, min_deadwood
@@ -116,9 +118,8 @@ def knock_card(seed, rng, rules):
 
     def check(picked):
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, no_you(why))
+        if (refused := refused_knock(hand, card, no_you)) is not None:
+            return refused
         points = min_deadwood(_rest_after(hand, card))
         if points == 0:
             return Feedback(True, t("Right, and better: discarding {card} leaves no deadwood at all, which is gin.",
@@ -150,6 +151,13 @@ def you_cannot(reason: str) -> str:
     # Translators: {reason} is why the move is illegal, after "You" ("cannot knock 7♥: the rest leaves 12
     # deadwood, over the knock limit of 10"); write the sentence as your language puts it.
     return t("You {reason}.", reason=reason)
+
+
+def refused_knock(hand: Hand, card: Card, say: Callable[[str], str] = you_cannot) -> Feedback | None:
+    """The feedback on a knock with ``card`` that the rules refuse, its reason said by ``say``; None for a legal
+    knock."""
+    why = hand.explain_illegal(f"knock {card.code()}")
+    return Feedback(False, say(why)) if why else None
 
 
 @exercise_kind("can_knock", N_("Can you knock?"))
@@ -703,9 +711,8 @@ def best_knock_discard(seed, rng, rules):
 
     def check(picked):
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, you_cannot(why))
+        if (refused := refused_knock(hand, card)) is not None:
+            return refused
         gain, story = values[card]
         if gain == best:
             return Feedback(True, t("Right. {explanation}", explanation=story))

@@ -24,8 +24,8 @@ from .going_out import (
     knock_score_position,
     no_you,
     points_reason,
+    refused_knock,
     score_panels,
-    you_cannot,
 )
 
 # -- matches -----------------------------------------------------------------------------
@@ -167,9 +167,8 @@ def winning_knock(seed, rng, rules):
 
     def check(picked):
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, you_cannot(why))
+        if (refused := refused_knock(hand, card)) is not None:
+            return refused
         gain, story = values[card]
         if gain >= needed:
             # Translators: {story} tells the knock in words (sentences).
@@ -261,9 +260,8 @@ def variant_knock(seed, rng, rules):
 
     def check(picked):
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, no_you(why))
+        if (refused := refused_knock(hand, card, no_you)) is not None:
+            return refused
         return Feedback(True, t("Right: discarding {card} leaves {points} deadwood. {rule}", card=card,
                                 points=min_deadwood([c for c in hand.held(hand.to_act) if c is not card]), rule=rule))
     held = sort_by_suit(hand.held(hand.to_act))

@@ -66,18 +66,24 @@ def move(action: str, text: str, *facts: str) -> Move:
     return Move(action, Caption(text, tuple(facts)))
 
 
-class _Demonstration:
-    """What the three kinds of demonstration share: the notebook call that shows one, and
-    the title in the current language (``title_text`` is its English, marked with N_)."""
+class _Named:
+    """A section the notebook shows by its kind and name: the call that shows it."""
 
     __slots__ = ()
     kind: ClassVar[SectionKind]
     name: str
-    title_text: str
 
     @property
-    def call(self) -> tuple[str, tuple]:
+    def call(self) -> tuple[str, tuple[str, ...]]:
         return (self.kind.value, (self.name,))
+
+
+class _Demonstration(_Named):
+    """What the three kinds of demonstration share: the notebook call that shows one, and
+    the title in the current language (``title_text`` is its English, marked with N_)."""
+
+    __slots__ = ()
+    title_text: str
 
     @property
     def title(self) -> str:
@@ -202,16 +208,12 @@ Demo = HandDemo | DealDemo | MatchDemo
 
 
 @dataclass(frozen=True, slots=True)
-class Example:
+class Example(_Named):
     """A hand to sort by melds, suit or rank; its title is its ranks, meld by meld as the hand is first shown."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXAMPLE
     name: str
     cards: str
-
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:
@@ -232,7 +234,7 @@ class Comparison:
 
 
 @dataclass(frozen=True, slots=True)
-class Practice:
+class Practice(_Named):
     """An exercise kind (:data:`~gintrainer.exercises.KINDS`), with "New position" for more."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXERCISE
@@ -241,10 +243,6 @@ class Practice:
     def __post_init__(self):
         if self.name not in KINDS:
             raise GinError(f"a lesson names the exercise kind {self.name!r}, which does not exist")
-
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:

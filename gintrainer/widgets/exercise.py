@@ -209,15 +209,19 @@ class ExerciseView(View):
                 hint = f' <span class="gt-hint">{escape(again)}</span>'
         self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}{hint}</div>'
 
+    def _answered(self, feedback: Feedback) -> None:
+        """Show an answer's feedback and tell the listeners."""
+        self._show_feedback(feedback)
+        self.clear_status()
+        for listener in list(self.listeners):
+            listener(self, feedback)
+
     # -- callbacks ------------------------------------------------------------------
 
     @guarded
     def _on_check(self, _button: widgets.Button | None = None) -> None:
         feedback = self.session.check(self.response())
-        self._show_feedback(feedback)
-        self.clear_status()
-        for listener in list(self.listeners):
-            listener(self, feedback)
+        self._answered(feedback)
 
     @guarded
     def _on_again(self, _button: widgets.Button | None = None) -> None:
@@ -232,10 +236,7 @@ class ExerciseView(View):
         exercise = self.exercise
         if exercise.answer_type == AnswerType.CARDS:
             self.picker.mark(cast(CardsLike, exercise.answer))  # answered with cards: its answer is cards
-        self._show_feedback(feedback)
-        self.clear_status()
-        for listener in list(self.listeners):
-            listener(self, feedback)
+        self._answered(feedback)
 
     @guarded
     def _on_new(self, _button: widgets.Button | None = None) -> None:

@@ -66,10 +66,10 @@ def move(action: str, text: str, *facts: str) -> Move:
     return Move(action, Caption(text, tuple(facts)))
 
 
+@dataclass(frozen=True, slots=True)
 class _Named:
     """A section the notebook shows by its kind and name: the call that shows it."""
 
-    __slots__ = ()
     kind: ClassVar[SectionKind]
     name: str
 
@@ -78,11 +78,12 @@ class _Named:
         return (self.kind.value, (self.name,))
 
 
+@dataclass(frozen=True, slots=True)
 class _Demonstration(_Named):
     """What the three kinds of demonstration share: the notebook call that shows one, and
     the title in the current language (``title_text`` is its English, marked with N_)."""
 
-    __slots__ = ()
+    kind: ClassVar[SectionKind] = SectionKind.DEMO
     title_text: str
 
     @property
@@ -100,9 +101,6 @@ class HandDemo(_Demonstration):
     finished hand (:meth:`lead_text`).
     """
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -158,9 +156,6 @@ class HandDemo(_Demonstration):
 class DealDemo(_Demonstration):
     """A stacked deal dealt card by card (Ann deals, Ben gets the first card)."""
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -182,9 +177,6 @@ class DealDemo(_Demonstration):
 class MatchDemo(_Demonstration):
     """A whole match between two plain players, from its seed, hand by hand."""
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     seed: int
     rules: Rules = STANDARD
     lead: Caption | None = None
@@ -212,7 +204,6 @@ class Example(_Named):
     """A hand to sort by melds, suit or rank; its title is its ranks, meld by meld as the hand is first shown."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXAMPLE
-    name: str
     cards: str
 
     @property
@@ -238,7 +229,6 @@ class Practice(_Named):
     """An exercise kind (:data:`~gintrainer.exercises.KINDS`), with "New position" for more."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXERCISE
-    name: str
 
     def __post_init__(self):
         if self.name not in KINDS:

@@ -291,9 +291,13 @@ class Check:
     questions: tuple[Question, ...]
 
 
+YES_NO = (N_("Yes"), N_("No"))
+"""The choices of a yes/no question, as templates of :class:`Ask`."""
+
+
 def yes(flag: bool) -> str:
     """A yes/no choice, as a template of :class:`Ask` (translated where it is filled)."""
-    return N_("Yes") if flag else N_("No")
+    return YES_NO[0] if flag else YES_NO[1]
 
 
 def numbers(*values: int) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from ..engine.rules import Rules
 from ..material.steps import Caption
 from ..words.language import N_
 from .knocking_and_gin import GIN
-from .model import YES_NO, Ask, Check, HandDemo, Lesson, move, practice, yes
+from .model import YES_NO, Ask, Check, HandDemo, Lesson, Question, move, practice, yes
 from .table import PAGES
 
 LAYOFF = HandDemo(
@@ -50,16 +50,19 @@ LAYOUT = HandDemo(
     lead=Caption(N_("Here {ben}'s choice leaves {ann} {layout_left} deadwood instead of {other_layout_left}:")))
 
 
-def _may_lay_off(demo: HandDemo, phase: Phase, rules: Rules) -> bool:
-    """Whether a lay-off is among the legal moves when ``demo``, played under ``rules``, first reaches ``phase``."""
-    return any(a.kind is ActionKind.LAYOFF for a in demo.until(lambda h: h.phase is phase, rules=rules).legal_actions())
+def _may_lay_off(demo: HandDemo, phase: Phase, question: str, explanation: str, why_not: str) -> Question:
+    """A yes/no question: may a card be laid off when ``demo``, played under the check's rules, first reaches
+    ``phase``? The engine's legal moves answer it."""
+    def ask(rules: Rules) -> Ask:
+        legal = demo.until(lambda h: h.phase is phase, rules=rules).legal_actions()
+        return Ask(question, YES_NO, yes(any(a.kind is ActionKind.LAYOFF for a in legal)), explanation, why_not)
+    return ask
 
 
-def no_layoff_against_gin(rules: Rules) -> Ask:
-    can = _may_lay_off(GIN, Phase.DEFENDER_LAYOUT, rules)
-    return Ask(N_("Your opponent goes gin. May you lay off cards on his melds?"), YES_NO, yes(can),
-               N_("There is no laying off against gin."),
-               N_("gin leaves the defender no lay-offs: he only lays out his own melds."))
+no_layoff_against_gin = _may_lay_off(
+    GIN, Phase.DEFENDER_LAYOUT, N_("Your opponent goes gin. May you lay off cards on his melds?"),
+    N_("There is no laying off against gin."),
+    N_("gin leaves the defender no lay-offs: he only lays out his own melds."))
 
 
 def chained_layoff(rules: Rules) -> Ask:
@@ -70,11 +73,10 @@ def chained_layoff(rules: Rules) -> Ask:
                N_("a card may extend a run that an earlier lay-off already extended."))
 
 
-def knocker_lays_off(rules: Rules) -> Ask:
-    lays = _may_lay_off(LAYOFF, Phase.KNOCKER_LAYOUT, rules)
-    return Ask(N_("May the knocker lay off cards on the defender's melds?"), YES_NO, yes(lays),
-               N_("No: only the defender lays off, on the knocker's melds."),
-               N_("laying off is the defender's way to save points; the knocker only lays out."))
+knocker_lays_off = _may_lay_off(
+    LAYOFF, Phase.KNOCKER_LAYOUT, N_("May the knocker lay off cards on the defender's melds?"),
+    N_("No: only the defender lays off, on the knocker's melds."),
+    N_("laying off is the defender's way to save points; the knocker only lays out."))
 
 
 def layout_matters(rules: Rules) -> Ask:

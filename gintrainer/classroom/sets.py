@@ -36,7 +36,7 @@ from ..puzzles import KINDS, THEMES, Puzzle, PuzzleKind, generate, normalise_kin
 from ..puzzles.kinds import DISCARD_KINDS
 from ..puzzles.owners import owner
 from ..puzzles.themes import kind_themes
-from ..records.storage import strip_name, unshowable
+from ..records.storage import InvalidNameError, NameKind, clean_name
 from ..words.errors import GinError, quoted
 from ..words.language import N_, t, tn
 from ..words.vocab import Vocabulary
@@ -61,17 +61,13 @@ MAX_COUNT = 40
 DEFAULT_COUNT = 10
 
 
-class SetObjective(Vocabulary):
+class SetObjective(Vocabulary, noun=N_("objective")):
     """The best-discard objective of a set: one of the puzzles' objectives, or
     "mixed", which alternates deadwood and lookahead."""
 
     MIXED = "mixed"
     DEADWOOD = "deadwood"
     LOOKAHEAD = "lookahead"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("objective")
 
     @property
     def objectives(self) -> tuple[Objective, ...]:
@@ -153,25 +149,26 @@ class ClassSetError(GinError):
         self.option = option
 
 
+CLASS_NAME = NameKind(NAME_LIMIT, {
+    "not_text": N_("a class name must be text, not {name}"),
+    "empty": N_("a class name cannot be empty: {name}"),
+    "too_long": N_("a class name can have at most {limit} characters, not {length}: {start}..."),
+    "character": N_("a class name cannot contain the character {char}: {name}"),
+})
+"""A class's name: up to :data:`NAME_LIMIT` characters, cleaned as every name is."""
+
+
 def clean_class_name(name: Any) -> str:
-    """The class name as kept: NFC-normalised and stripped, 1 to 60 printable characters.
+    """The class name as kept: NFC-normalised and stripped, 1 to 60 printable characters
+    (:func:`gintrainer.records.storage.clean_name` with the class name's limit and words).
 
     >>> clean_class_name("  Year 5 ")
     'Year 5'
     """
-    if not isinstance(name, str):
-        raise ClassSetError(f"a class name must be text, not {name!r}", "name")
-    cleaned = strip_name(name)
-    if not cleaned:
-        raise ClassSetError(t("a class name cannot be empty: {name}", name=quoted(name)), "name")
-    if len(cleaned) > NAME_LIMIT:
-        raise ClassSetError(t("a class name can have at most {limit} characters, not {count}: {start}...",
-                              limit=NAME_LIMIT, count=len(cleaned), start=repr(cleaned[:NAME_LIMIT])), "name")
-    bad = unshowable(cleaned)
-    if bad is not None:
-        raise ClassSetError(t("a class name cannot contain the character {bad}: {name}", bad=repr(bad),
-                              name=quoted(name)), "name")
-    return cleaned
+    try:
+        return clean_name(name, CLASS_NAME)
+    except InvalidNameError as error:
+        raise ClassSetError(str(error), "name") from None
 
 
 def name_hash(name: str) -> int:

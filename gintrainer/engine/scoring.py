@@ -31,7 +31,7 @@ from .rules import Rules
 Meld = tuple[Card, ...]
 
 
-class ScoreKind(Vocabulary):
+class ScoreKind(Vocabulary, noun=N_("result kind")):
     """How a hand ends (:attr:`HandScore.kind`); the first three are also how
     the knocker went out (:attr:`~gintrainer.Hand.out_kind`)."""
 
@@ -41,10 +41,6 @@ class ScoreKind(Vocabulary):
     UNDERCUT = "undercut"
     TIE = "tie"
     DEAD = "dead"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("result kind")
 
 
 OUT_KINDS = (ScoreKind.KNOCK, ScoreKind.GIN, ScoreKind.BIG_GIN)

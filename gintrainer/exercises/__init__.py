@@ -15,7 +15,6 @@ from . import basics, going_out, matches, strategy  # noqa: F401  (register the 
 from .core import (  # noqa: F401
     ANSWER_TYPES,
     KINDS,
-    NAMES,
     Exercise,
     ExerciseKind,
     ExerciseSession,
@@ -26,5 +25,5 @@ from .core import (  # noqa: F401
 )
 from .matches import compare_rules, rule_sets  # noqa: F401
 
-__all__ = ["ANSWER_TYPES", "KINDS", "NAMES", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
+__all__ = ["ANSWER_TYPES", "KINDS", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
            "Panel", "compare_rules", "generate", "panel_html", "rule_sets"]

@@ -10,6 +10,7 @@ from ..engine.cards import DECK, Card, CardsLike, parse_cards, show_cards, sort_
 from ..engine.hand import ActionKind, Hand, Phase
 from ..engine.melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
 from ..engine.rules import Rules
+from ..engine.telling import Voice, tell_move
 from ..engine.view import acting_seat
 from ..material.deals import (
     best_discards,
@@ -23,9 +24,8 @@ from ..material.deals import (
 )
 from ..material.drawing import deadwood_words, phase_words
 from ..words.errors import GinError
-from ..words.language import N_, t, tn
+from ..words.language import N_, PLAYERS, t, tn
 from .core import (
-    NAMES,
     Checker,
     ExerciseFields,
     Feedback,
@@ -290,7 +290,7 @@ def dealt_cards(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     top = hand.deck[:8]
     seat = rng.randrange(2)
     answer = tuple(c for c in top if c in hand.held(seat))
-    dealer, non_dealer = NAMES[hand.dealer], NAMES[hand.non_dealer]
+    dealer, non_dealer = PLAYERS[hand.dealer], PLAYERS[hand.non_dealer]
     non_dealer_held, dealer_held = hand.held(hand.non_dealer), hand.held(hand.dealer)
     # Translators: {non_dealer_places} and {dealer_places} are places from the top of the deck ("1, 3, 5, 7").
     explanation = t("{dealer} deals one card at a time, to {non_dealer} (the non-dealer) first: {non_dealer} gets "
@@ -302,15 +302,15 @@ def dealt_cards(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
 
     def check(picked: tuple[Card, ...]) -> Feedback:
         if set(picked) == set(answer):
-            return Feedback(True, t("Right: {player} gets {cards}. {explanation}", player=NAMES[seat], cards=answer,
+            return Feedback(True, t("Right: {player} gets {cards}. {explanation}", player=PLAYERS[seat], cards=answer,
                                     explanation=explanation))
         card = next(c for c in picked if c not in answer)
         # Translators: {place} is the card's place from the top of the deck (1 for the top card).
         return Feedback(False, t("{card} is card number {place} from the top, and it goes to {player}: the cards go "
                                  "one at a time, to {non_dealer} first.", card=card, place=top.index(card) + 1,
-                                 player=NAMES[1 - seat], non_dealer=non_dealer))
+                                 player=PLAYERS[1 - seat], non_dealer=non_dealer))
     return dict(prompt=t("{dealer} deals. Here are the top eight cards of the deck, the top card on the left. "
-                         "Click the cards {player} gets from them.", dealer=dealer, player=NAMES[seat]),
+                         "Click the cards {player} gets from them.", dealer=dealer, player=PLAYERS[seat]),
                 answer_type="cards", options=top, answer=answer, explanation=explanation, checker=check,
                 pick=4, option_label=t("Top of the deck, in order"))
 
@@ -333,7 +333,7 @@ def upcard_pick(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
         place = top.index(picked[0]) + 1
         dealt = len(hand.held(0)) + len(hand.held(1))
         if place <= dealt:
-            receiver = NAMES[0] if picked[0] in hand.held(0) else NAMES[1]
+            receiver = PLAYERS[0] if picked[0] in hand.held(0) else PLAYERS[1]
             # Translators: {place} is the card's place from the top of the deck (1 for the top card).
             return Feedback(False, t("{card} is card number {place}: it is dealt to {player}. The upcard is turned "
                                      "up after the players' cards are dealt.", card=picked[0], place=place,
@@ -341,7 +341,7 @@ def upcard_pick(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
         return Feedback(False, t("{card} is card number {place}: it stays in the stock. The upcard is the first card "
                                  "after the players' cards.", card=picked[0], place=place))
     return dict(prompt=t("{dealer} deals from this deck (top card on the left). Click the card that is turned up as "
-                         "the upcard.", dealer=NAMES[hand.dealer]),
+                         "the upcard.", dealer=PLAYERS[hand.dealer]),
                 answer_type="cards", options=top, answer=(hand.upcard,), explanation=explanation, checker=check,
                 pick=1, option_label=t("Top of the deck, in order"))
 
@@ -350,22 +350,22 @@ def upcard_pick(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
 def first_offer(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Who gets the first card, and who is offered the upcard first? The dealt Hand answers."""
     hand = _seeded_deal("first_offer", seed, rules)
-    dealer = NAMES[hand.dealer]
+    dealer = PLAYERS[hand.dealer]
     if rng.random() < 0.5:
         seat = acting_seat(hand)
         prompt = t("{dealer} deals. Who may take the upcard first?", dealer=dealer)
         # Translators: {next} says what happens next at the table (a sentence).
-        explanation = t("The non-dealer, {player}, is offered the upcard first; {next}", player=NAMES[hand.non_dealer],
-                        next=phase_words(hand, NAMES))
-        reason = t("{player} is the dealer, who is offered the upcard second.", player=NAMES[1 - seat])
+        explanation = t("The non-dealer, {player}, is offered the upcard first; {next}",
+                        player=PLAYERS[hand.non_dealer], next=phase_words(hand, PLAYERS))
+        reason = t("{player} is the dealer, who is offered the upcard second.", player=PLAYERS[1 - seat])
     else:
         seat = 0 if hand.deck[0] in hand.held(0) else 1
         prompt = t("{dealer} deals. Who gets the first card of the deal?", dealer=dealer)
         explanation = t("The dealer deals to the other player first, so {player} gets the first card, {card}.",
-                        player=NAMES[seat], card=hand.deck[0])
-        reason = t("{player} is the dealer, and the dealer deals to the other player first.", player=NAMES[1 - seat])
-    answer = NAMES[seat]
-    return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
+                        player=PLAYERS[seat], card=hand.deck[0])
+        reason = t("{player} is the dealer, and the dealer deals to the other player first.", player=PLAYERS[1 - seat])
+    answer = PLAYERS[seat]
+    return dict(prompt=prompt, answer_type="choice", options=PLAYERS, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=reason))
 
 
@@ -413,18 +413,13 @@ FIRST_TURN_STORIES = ((), (ActionKind.PASS,), (ActionKind.PASS, ActionKind.PASS)
 
 def _story(hand: Hand) -> str:
     """What has happened so far, in words."""
-    parts = [t("{dealer} deals and turns up {card}.", dealer=NAMES[hand.dealer], card=hand.upcard)]
+    parts = [t("{dealer} deals and turns up {card}.", dealer=PLAYERS[hand.dealer], card=hand.upcard)]
+    before = hand.prefix(0)
     for seat, action in hand.actions:
-        if action.kind is ActionKind.DRAW:
-            parts.append(t("{player} draws a card from the stock.", player=NAMES[seat]))
-        elif action.kind is ActionKind.TAKE:
-            parts.append(t("{player} takes the upcard, {card}.", player=NAMES[seat], card=hand.upcard))
-        elif action.kind is ActionKind.PASS:
-            parts.append(t("{player} passes.", player=NAMES[seat]))
-        elif action.kind is ActionKind.DISCARD:
-            parts.append(t("{player} discards {card}.", player=NAMES[seat], card=action.card))
-        else:
-            raise GinError(f"no words for {action} in the story of a first turn")
+        after = before.copy()
+        after.apply(action)
+        parts.append(tell_move(before, seat, action, after, voice=Voice.STORY, who=PLAYERS[seat], seen=False))
+        before = after
     return " ".join(parts)
 
 
@@ -434,9 +429,9 @@ def whose_turn(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     hand = _seeded_deal("whose_turn", seed, rules)
     for action in rng.choice(FIRST_TURN_STORIES):
         hand.apply(action)
-    answer = NAMES[acting_seat(hand)]
-    wrong = NAMES[1 - acting_seat(hand)]
-    explanation = phase_words(hand, NAMES)
+    answer = PLAYERS[acting_seat(hand)]
+    wrong = PLAYERS[1 - acting_seat(hand)]
+    explanation = phase_words(hand, PLAYERS)
     if hand.phase is Phase.DISCARD:
         # Translators: {next} says what happens next at the table (a sentence).
         explanation = t("{next} Whoever takes the upcard discards next, then the turn passes.", next=explanation)
@@ -449,7 +444,7 @@ def whose_turn(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     else:
         reason = t("{player} is the dealer, and the upcard is offered to the non-dealer first.", player=wrong)
     # Translators: {story} tells what has happened so far (sentences).
-    return dict(prompt=t("{story} Who acts now?", story=_story(hand)), answer_type="choice", options=NAMES,
+    return dict(prompt=t("{story} Who acts now?", story=_story(hand)), answer_type="choice", options=PLAYERS,
                 answer=answer,
                 explanation=explanation, checker=choice_checker(answer, explanation, why_not=reason))
 
@@ -483,7 +478,7 @@ def turn_options(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     options = translated(TURN_OPTIONS)
     index = TURN_OPTIONS.index(turn_options_answer(hand))
     answer = options[index]
-    who = NAMES[acting_seat(hand)]
+    who = PLAYERS[acting_seat(hand)]
     held = len(hand.held(acting_seat(hand)))
     why = (t("In the first turn the upcard is offered: the non-dealer first, then the dealer."),
            t("Both players passed the upcard, so the non-dealer must draw from the stock."),
@@ -586,6 +581,13 @@ def _your_draw(yours: Sequence[Card], theirs: Sequence[Card], top: Card, rules: 
     return hand
 
 
+def _hands_and_a_card(rng: random.Random) -> tuple[list[Card], list[Card], Card]:
+    """Your ten cards (one or two melds among them), the other player's ten, and one more card neither holds."""
+    yours = hand_with_melds(rng, 10, rng.choice((1, 2)))
+    theirs = others(rng, yours, 10)
+    return yours, theirs, others(rng, set(yours) | set(theirs), 1)[0]
+
+
 @exercise_kind("take_or_draw", N_("Take the discard or draw?"))
 def take_or_draw(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Does the top discard go into a meld? Take it only then (deals.take_into_meld decides)."""
@@ -644,12 +646,7 @@ def take_or_draw(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
 @exercise_kind("forbidden_discard", N_("The card that may not go back"))
 def forbidden_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Which card may not be discarded after taking from the pile? Hand.is_legal decides."""
-    def make(r: random.Random) -> tuple[list[Card], list[Card], Card]:
-        yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        theirs = others(r, yours, 10)
-        top = others(r, set(yours) | set(theirs), 1)[0]
-        return yours, theirs, top
-    yours, theirs, top = make(rng)
+    yours, theirs, top = _hands_and_a_card(rng)
     before = _your_draw(yours, theirs, top, rules)
     pile = before.discard_pile
     hand = before.copy()
@@ -681,12 +678,7 @@ def forbidden_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFi
 @exercise_kind("best_discard", N_("Your best discard"))
 def best_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """After drawing from the stock, click the discard that leaves the least deadwood."""
-    def make(r: random.Random) -> tuple[list[Card], list[Card], Card]:
-        yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        theirs = others(r, yours, 10)
-        drawn = others(r, set(yours) | set(theirs), 1)[0]
-        return yours, theirs, drawn
-    yours, theirs, drawn = make(rng)
+    yours, theirs, drawn = _hands_and_a_card(rng)
     hand = in_discard(yours, drawn, theirs, rules=rules)
     best, cards, explanation, check = discard_checker(hand, stock_note=True)
     held = sort_by_suit(hand.held(acting_seat(hand)))

@@ -27,8 +27,6 @@ class AnswerType(Vocabulary):
 
 ANSWER_TYPES = tuple(AnswerType)
 PANEL_KINDS = ("cards", "hand", "melds", "table", "rows", "text")
-NAMES = PLAYERS
-"""The players of the lessons by seat, in the current language (seat 0 is Ann in English, seat 1 Ben)."""
 
 Checker = Callable[[Any], "Feedback"]
 """An exercise's checker: it takes what :meth:`Exercise.read` makes of a response, which the
@@ -100,7 +98,7 @@ class Exercise:
         if self.answer_type not in ANSWER_TYPES:
             raise GinError(f"an answer type is one of {', '.join(ANSWER_TYPES)}, not {self.answer_type!r}")
         object.__setattr__(self, "answer_type", AnswerType(self.answer_type))  # the member, given its text
-        # a tuple, written as the answer is: the players' names (NAMES) in the language of the moment
+        # a tuple, written as the answer is: the players' names (PLAYERS) in the language of the moment
         object.__setattr__(self, "options", tuple(self.options))
         if self.answer_type == AnswerType.CARDS and not (isinstance(self.answer, tuple)
                                                 and all(isinstance(c, Card) for c in self.answer)):
@@ -312,7 +310,7 @@ def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False)
     elif panel.kind == "melds":
         body = drawing.melds_html(panel.melds, size=size, four_colour=four_colour)
     elif panel.kind == "table" and panel.hand is not None:  # always, see Panel.__post_init__
-        body = drawing.table_html(panel.hand, names=NAMES, face_down=panel.face_down, size=size,
+        body = drawing.table_html(panel.hand, names=PLAYERS, face_down=panel.face_down, size=size,
                                   four_colour=four_colour)
     elif panel.kind == "rows":
         head, *rest = panel.rows

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from ..engine.cards import Card, CardsLike, sort_by_suit
 from ..engine.hand import Action, ActionKind, Hand
@@ -13,9 +13,8 @@ from ..engine.scoring import HandScore, ScoreKind, best_layoffs, knocker_layouts
 from ..engine.view import acting_seat, card_of
 from ..material.deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..words.errors import GinError
-from ..words.language import N_, t, tc, tn
+from ..words.language import N_, PLAYERS, t, tc, tn
 from .core import (
-    NAMES,
     ExerciseFields,
     Feedback,
     Panel,
@@ -124,9 +123,8 @@ def knock_card(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
 
     def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, no_you(why))
+        if (refused := refused_knock(hand, card, no_you)) is not None:
+            return refused
         points = min_deadwood(_rest_after(hand, card))
         if points == 0:
             return Feedback(True, t("Right, and better: discarding {card} leaves no deadwood at all, which is gin.",
@@ -158,6 +156,13 @@ def you_cannot(reason: str) -> str:
     # Translators: {reason} is why the move is illegal, after "You" ("cannot knock 7♥: the rest leaves 12
     # deadwood, over the knock limit of 10"); write the sentence as your language puts it.
     return t("You {reason}.", reason=reason)
+
+
+def refused_knock(hand: Hand, card: Card, say: Callable[[str], str] = you_cannot) -> Feedback | None:
+    """The feedback on a knock with ``card`` that the rules refuse, its reason said by ``say``; None for a legal
+    knock."""
+    why = hand.explain_illegal(f"knock {card.code()}")
+    return Feedback(False, say(why)) if why else None
 
 
 @exercise_kind("can_knock", N_("Can you knock?"))
@@ -596,7 +601,7 @@ def hand_outcome(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
         explanation = scored(hand).explain()
         if not hand.is_legal("take"):
             explanation = t("{result} {player} may not take {card}: the hand is over.", result=explanation,
-                            player=NAMES[1 - last_seat], card=last.card)
+                            player=PLAYERS[1 - last_seat], card=last.card)
         return dict(prompt=tn("The stock is down to {n} card. The player to move drew from the stock and discarded "
                               "{card} without knocking. What happens?",
                               "The stock is down to {n} cards. The player to move drew from the stock and discarded "
@@ -713,9 +718,8 @@ def best_knock_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseF
 
     def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, you_cannot(why))
+        if (refused := refused_knock(hand, card)) is not None:
+            return refused
         gain, story = values[card]
         if gain == best:
             return Feedback(True, t("Right. {explanation}", explanation=story))

@@ -17,9 +17,8 @@ from ..engine.view import acting_seat
 from ..material.deals import in_discard, others
 from ..material.drawing import score_rows
 from ..words.errors import GinError, IllegalActionError
-from ..words.language import N_, t, tc, tn
+from ..words.language import N_, PLAYERS, t, tc, tn
 from .core import (
-    NAMES,
     ExerciseFields,
     Feedback,
     Panel,
@@ -37,8 +36,8 @@ from .going_out import (
     knock_score_position,
     no_you,
     points_reason,
+    refused_knock,
     score_panels,
-    you_cannot,
 )
 
 # -- matches -----------------------------------------------------------------------------
@@ -71,7 +70,7 @@ def _played_record(seed: int, rules: Rules) -> MatchRecord:
 
 def match_rows(match: Match, upto: int | None = None) -> tuple[tuple[str, ...], ...]:
     """A score sheet: each hand's dealer and result, and the running points (one game)."""
-    return score_rows(match.hands[:upto], NAMES)
+    return score_rows(match.hands[:upto], PLAYERS)
 
 
 def match_match(rng: random.Random, rules: Rules = Rules()) -> tuple[int, Match]:
@@ -92,7 +91,7 @@ def match_total(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     boxes = bonuses.boxes[seat]
     wins = game.hands_won[seat]
     rules = match.rules
-    values = dict(player=NAMES[seat], points=points, game=bonuses.game[seat], boxes=boxes, box=rules.box_bonus,
+    values = dict(player=PLAYERS[seat], points=points, game=bonuses.game[seat], boxes=boxes, box=rules.box_bonus,
                   total=answer)
     if game.winner == seat and bonuses.shutout:
         explanation = tn("{player}: {points} points from hands + {game} game bonus (doubled: a shutout, the loser won "
@@ -121,7 +120,7 @@ def match_total(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
         return t("add the points from hands, the game bonus if this player won the match, and {box} for every hand "
                  "this player won.", box=rules.box_bonus)
     return dict(prompt=t("This match is over: {winner} reached {target}. What is {player}'s final score with all the "
-                         "bonuses?", winner=NAMES[game.winner], target=rules.target, player=NAMES[seat]),
+                         "bonuses?", winner=PLAYERS[game.winner], target=rules.target, player=PLAYERS[seat]),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
                 panels=(Panel(t("The score sheet"), "rows", rows=match_rows(match)),))
@@ -135,27 +134,27 @@ def next_dealer(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     _, match = retry(rng, lambda r: match_match(r, rules), lambda m: len(m[1].hands) >= 2)
     upto = rng.randint(1, len(match.hands) - 1)
     last = scored(match.hands[upto - 1])
-    answer = NAMES[match.hands[upto].dealer]
-    wrong = NAMES[1 - match.hands[upto].dealer]
+    answer = PLAYERS[match.hands[upto].dealer]
+    wrong = PLAYERS[1 - match.hands[upto].dealer]
     if last.winner_seat is None:
         explanation = t("Hand {number} scored nothing, so the same dealer, {dealer}, deals again.", number=upto,
                         dealer=answer)
         reason = t("hand {number} scored nothing, so the dealer does not change.", number=upto)
     elif loser_deals:
         explanation = t("{winner} won hand {number}, and under these rules the loser of a hand deals the next: "
-                        "{dealer}.", winner=NAMES[last.winner_seat], number=upto, dealer=answer)
+                        "{dealer}.", winner=PLAYERS[last.winner_seat], number=upto, dealer=answer)
         reason = t("{player} won hand {number}, and under these rules the loser of a hand deals the next.",
                    player=wrong, number=upto)
     else:
         explanation = t("{winner} won hand {number}, and under these rules the winner of a hand deals the next: "
-                        "{dealer}.", winner=NAMES[last.winner_seat], number=upto, dealer=answer)
+                        "{dealer}.", winner=PLAYERS[last.winner_seat], number=upto, dealer=answer)
         reason = t("{player} did not win hand {number}, and under these rules the winner of a hand deals the next.",
                    player=wrong, number=upto)
     if loser_deals:
         prompt = t("Under these rules the loser of a hand deals the next. Who deals hand {number}?", number=upto + 1)
     else:
         prompt = t("Under these rules the winner of a hand deals the next. Who deals hand {number}?", number=upto + 1)
-    return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
+    return dict(prompt=prompt, answer_type="choice", options=PLAYERS, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=reason),
                 panels=(Panel(t("The score sheet so far"), "rows", rows=match_rows(match, upto)),))
 
@@ -181,9 +180,8 @@ def winning_knock(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields
 
     def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, you_cannot(why))
+        if (refused := refused_knock(hand, card)) is not None:
+            return refused
         gain, story = values[card]
         if gain >= needed:
             # Translators: {story} tells the knock in words (sentences).
@@ -280,9 +278,8 @@ def variant_knock(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields
 
     def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, no_you(why))
+        if (refused := refused_knock(hand, card, no_you)) is not None:
+            return refused
         return Feedback(True, t("Right: discarding {card} leaves {points} deadwood. {rule}", card=card,
                                 points=min_deadwood([c for c in hand.held(acting_seat(hand)) if c is not card]),
                                 rule=rule))
@@ -382,7 +379,7 @@ def hollywood_score(seed: int, rng: random.Random, rules: Rules) -> ExerciseFiel
     game = match.games[number - 1]
     answer = game.points[seat]
     counted = [added[i][number - 1] for i, _ in won if added[i][number - 1]]
-    values = dict(player=NAMES[seat], number=number, points=answer)
+    values = dict(player=PLAYERS[seat], number=number, points=answer)
     if counted:
         sums = " + ".join(map(str, counted)) + f" = {answer}" if len(counted) > 1 else str(answer)
         explanation = t(_COUNTS_FROM[number - 1], wins=", ".join(str(points) for _, points in won), sum=sums,
@@ -391,13 +388,13 @@ def hollywood_score(seed: int, rng: random.Random, rules: Rules) -> ExerciseFiel
         explanation = _starts_counting(len(won), **values)
     if game.is_over:
         assert game.winner is not None  # a game over is won
-        ended_at = dict(number=number, hand=ended[number - 1], winner=NAMES[game.winner], target=rules.target)
+        ended_at = dict(number=number, hand=ended[number - 1], winner=PLAYERS[game.winner], target=rules.target)
         if late:
             # Translators: {wins} lists the points of the later hands won ("25, 31").
             ending = tn("Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
                         "win ({wins}) counts only in the games still going.",
                         "Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
-                        "wins ({wins}) count only in the games still going.", len(late), player=NAMES[seat],
+                        "wins ({wins}) count only in the games still going.", len(late), player=PLAYERS[seat],
                         wins=", ".join(map(str, late)), **ended_at)
         else:
             ending = t("Game {number} ended at hand {hand}, when {winner} reached {target} in it.", **ended_at)
@@ -411,12 +408,12 @@ def hollywood_score(seed: int, rng: random.Random, rules: Rules) -> ExerciseFiel
                      "count in it.", number=number, target=rules.target)
         if guess == every_win and number > 1:
             return t(_ONLY_FROM[number - 1], number=number)
-        return t(_ADD_FROM[number - 1], player=NAMES[seat], number=number)
+        return t(_ADD_FROM[number - 1], player=PLAYERS[seat], number=number)
     return dict(prompt=t("Hollywood: three games are scored at once. A player's first won hand counts in game 1, his "
                          "second in games 1 and 2, every later one in all three. Each game ends on its own when a "
                          "player reaches {target} in it; later hands count only in the games still going. What is "
                          "{player}'s score in game {number} (points from hands, no bonuses)?", target=rules.target,
-                         player=NAMES[seat], number=number),
+                         player=PLAYERS[seat], number=number),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
                 panels=(Panel(t("The hands so far"), "rows", rows=match_rows(match)[:1] + tuple(

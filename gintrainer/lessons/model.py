@@ -70,18 +70,25 @@ def move(action: str, text: str, *facts: str) -> Move:
     return Move(action, Caption(text, tuple(facts)))
 
 
-class _Demonstration:
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A section the notebook shows by its kind and name: the call that shows it."""
+
+    kind: ClassVar[SectionKind]
+    name: str
+
+    @property
+    def call(self) -> tuple[str, tuple[str, ...]]:
+        return (self.kind.value, (self.name,))
+
+
+@dataclass(frozen=True, slots=True)
+class _Demonstration(_Named):
     """What the three kinds of demonstration share: the notebook call that shows one, and
     the title in the current language (``title_text`` is its English, marked with N_)."""
 
-    __slots__ = ()
-    kind: ClassVar[SectionKind]
-    name: str
+    kind: ClassVar[SectionKind] = SectionKind.DEMO
     title_text: str
-
-    @property
-    def call(self) -> Call:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:
@@ -98,9 +105,6 @@ class HandDemo(_Demonstration):
     finished hand (:meth:`lead_text`).
     """
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -156,9 +160,6 @@ class HandDemo(_Demonstration):
 class DealDemo(_Demonstration):
     """A stacked deal dealt card by card (Ann deals, Ben gets the first card)."""
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -180,9 +181,6 @@ class DealDemo(_Demonstration):
 class MatchDemo(_Demonstration):
     """A whole match between two plain players, from its seed, hand by hand."""
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     seed: int
     rules: Rules = STANDARD
     lead: Caption | None = None
@@ -206,16 +204,11 @@ Demo = HandDemo | DealDemo | MatchDemo
 
 
 @dataclass(frozen=True, slots=True)
-class Example:
+class Example(_Named):
     """A hand to sort by melds, suit or rank; its title is its ranks, meld by meld as the hand is first shown."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXAMPLE
-    name: str
     cards: str
-
-    @property
-    def call(self) -> Call:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:
@@ -236,19 +229,14 @@ class Comparison:
 
 
 @dataclass(frozen=True, slots=True)
-class Practice:
+class Practice(_Named):
     """An exercise kind (:data:`~gintrainer.exercises.KINDS`), with "New position" for more."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXERCISE
-    name: str
 
     def __post_init__(self) -> None:
         if self.name not in KINDS:
             raise GinError(f"a lesson names the exercise kind {self.name!r}, which does not exist")
-
-    @property
-    def call(self) -> Call:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:
@@ -307,9 +295,13 @@ class Check:
     questions: tuple[Question, ...]
 
 
+YES_NO = (N_("Yes"), N_("No"))
+"""The choices of a yes/no question, as templates of :class:`Ask`."""
+
+
 def yes(flag: bool) -> str:
     """A yes/no choice, as a template of :class:`Ask` (translated where it is filled)."""
-    return N_("Yes") if flag else N_("No")
+    return YES_NO[0] if flag else YES_NO[1]
 
 
 def numbers(*values: int) -> tuple[str, ...]:

@@ -10,10 +10,9 @@ from ..engine.rules import Rules
 from ..engine.scoring import HandScore, settle
 from ..exercises.core import deadwood_counts
 from ..exercises.going_out import dead_hand
-from ..material.steps import NAMES
 from ..words.errors import GinError
-from ..words.language import N_
-from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
+from ..words.language import N_, PLAYERS
+from .model import YES_NO, Ask, Check, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 UNDERCUT = HandDemo(
@@ -90,12 +89,12 @@ def last_discard_of_a_dead_hand(rules: Rules) -> Ask:
     if dead.result is None:
         raise GinError("the dead hand of check 7 did not end")
     return Ask(N_("The stock is down to {stock} cards. {player} draws and discards {card} without knocking. May "
-                  "{other} take {card}, even if it would complete a meld?"), (N_("Yes"), N_("No")),
+                  "{other} take {card}, even if it would complete a meld?"), YES_NO,
                yes(dead.is_legal("take")),
                N_("No. {result} {other} may not take the last discard."),
                N_("when the stock runs down to its last cards and a player discards without knocking, the hand is "
                   "over at once."),
-               dict(stock=dead.stock_count, player=NAMES[last_seat], other=NAMES[1 - last_seat], card=last.card,
+               dict(stock=dead.stock_count, player=PLAYERS[last_seat], other=PLAYERS[1 - last_seat], card=last.card,
                     result=dead.result.explain()))
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from ..engine.rules import Rules
 from ..exercises import Exercise, generate
 from ..words.errors import GinError
-from ..words.language import PLAYERS
 from . import (
     cards_and_melds,
     dealing,
@@ -30,9 +29,6 @@ from . import (
 )
 from .model import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
 from .table import PAGES, STANDARD
-
-NAMES = PLAYERS
-"""The lessons' two players by seat, in the current language."""
 
 LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in (
     cards_and_melds, dealing, first_turn, normal_turn, knocking_and_gin, laying_off, scoring_a_hand,
@@ -100,5 +96,5 @@ def exercise(kind: str, seed: int = 0, rules: Rules | None = None) -> Exercise:
     return generate(kind, seed, rules)
 
 
-__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "NAMES", "STANDARD", "Lesson", "checks", "demo", "example", "exercise",
+__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "STANDARD", "Lesson", "checks", "demo", "example", "exercise",
            "lesson", "lesson_of"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -238,13 +238,16 @@ def update(rating: Rating, puzzle_difficulty: float, solved: bool, *,
     return rate_period(rating, [game], tau=tau)
 
 
-def _attribute(candidate: Any, key: str) -> Any:
-    if isinstance(candidate, dict):
-        if key in candidate:
-            return candidate[key]
-    elif hasattr(candidate, key):
-        return getattr(candidate, key)
-    raise RatingError(f"a puzzle candidate needs {key!r}: {candidate!r:.120}")
+def puzzle_field(puzzle: Any, key: str, *, error: type[GinError] = RatingError,
+                 what: str = "a puzzle candidate") -> Any:
+    """A field of a puzzle given as an object or a mapping; ``error`` (saying ``what`` the puzzle was) when it has
+    none."""
+    if isinstance(puzzle, Mapping):
+        if key in puzzle:
+            return puzzle[key]
+    elif hasattr(puzzle, key):
+        return getattr(puzzle, key)
+    raise error(f"{what} needs {key!r}: {puzzle!r:.120}")
 
 
 def pick(candidates: Iterable[Any], rating: Rating | float, rng: random.Random, *,
@@ -276,9 +279,9 @@ def pick(candidates: Iterable[Any], rating: Rating | float, rng: random.Random, 
     excluded = set(exclude)
     pool = []
     for candidate in candidates:
-        puzzle_id = _attribute(candidate, "id")
+        puzzle_id = puzzle_field(candidate, "id")
         if puzzle_id not in excluded:
-            distance = abs(_number(_attribute(candidate, "difficulty"), f"difficulty of {puzzle_id!r}") - target)
+            distance = abs(_number(puzzle_field(candidate, "difficulty"), f"difficulty of {puzzle_id!r}") - target)
             pool.append((str(puzzle_id), distance, candidate))
     if not pool:
         return None

@@ -127,8 +127,13 @@ _QUOTED = frozenset({"name", "start", "char", "path", "folder", "source", "targe
 def _say(sentence: str, /, **values: Any) -> str:
     """The sentence named ``sentence`` in the current language, its quoted values quoted
     (a name typed cut short: :func:`~gintrainer.words.errors.quoted`)."""
-    return t(_WORDS[sentence], **{name: (quoted(value) if name == "name" else repr(value)) if name in _QUOTED else value
-                                  for name, value in values.items()})
+    return _quoting(_WORDS[sentence], **values)
+
+
+def _quoting(text: str, /, **values: Any) -> str:
+    """``text`` in the current language, its quoted values quoted (see :func:`_say`)."""
+    return t(text, **{name: (quoted(value) if name == "name" else repr(value)) if name in _QUOTED else value
+                      for name, value in values.items()})
 
 
 def _reason(error: OSError) -> str:
@@ -137,9 +142,26 @@ def _reason(error: OSError) -> str:
 
 # --- names -------------------------------------------------------------------
 
-def clean_name(name: Any) -> str:
+@dataclass(frozen=True, slots=True)
+class NameKind:
+    """What a kind of name may be and how its errors say it: at most ``limit``
+    characters, and the four sentences of :func:`clean_name`'s errors (``not_text``,
+    ``empty``, ``too_long``, ``character``: English marked for the catalogs, named
+    values ``{name}``, ``{limit}``, ``{length}``, ``{start}`` and ``{char}``)."""
+
+    limit: int
+    words: Mapping[str, str]
+
+
+NAME = NameKind(NAME_LIMIT, {"not_text": _WORDS["name_not_text"], "empty": _WORDS["name_empty"],
+                             "too_long": _WORDS["name_too_long"], "character": _WORDS["name_character"]})
+"""A person's name: a profile's, a student's, a record's."""
+
+
+def clean_name(name: Any, kind: NameKind = NAME) -> str:
     """A name as kept: NFC-normalised and stripped, 1 to 40 printable characters (and
-    the :data:`JOINERS`); raises InvalidNameError if it is unusable.
+    the :data:`JOINERS`); raises InvalidNameError if it is unusable. ``kind`` gives
+    another kind of name its own limit and words (a class's name).
 
     >>> clean_name("  Zoe\\u0308 ")
     'Zoë'
@@ -148,17 +170,18 @@ def clean_name(name: Any) -> str:
     ...
     gintrainer.records.storage.InvalidNameError: a name cannot contain the character '\\x00': 'a\\x00b'
     """
+    words = kind.words
     if not isinstance(name, str):
-        raise InvalidNameError(_say("name_not_text", name=name))
+        raise InvalidNameError(_quoting(words["not_text"], name=name))
     cleaned = strip_name(name)
     if not cleaned:
-        raise InvalidNameError(_say("name_empty", name=name))
-    if len(cleaned) > NAME_LIMIT:
-        raise InvalidNameError(_say("name_too_long", limit=NAME_LIMIT, length=len(cleaned),
-                                                              start=cleaned[:NAME_LIMIT]))
+        raise InvalidNameError(_quoting(words["empty"], name=name))
+    if len(cleaned) > kind.limit:
+        raise InvalidNameError(_quoting(words["too_long"], limit=kind.limit, length=len(cleaned),
+                                        start=cleaned[:kind.limit]))
     bad = unshowable(cleaned)
     if bad is not None:
-        raise InvalidNameError(_say("name_character", char=bad, name=name))
+        raise InvalidNameError(_quoting(words["character"], char=bad, name=name))
     return cleaned
 
 

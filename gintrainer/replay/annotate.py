@@ -48,6 +48,7 @@ from ..engine.melds import best_arrangement
 from ..engine.rules import Rules
 from ..engine.scoring import ScoreKind, defender_reply
 from ..engine.solver import DiscardRow, DiscardTable, discard_table, discard_table_for
+from ..engine.telling import advise
 from ..engine.view import SeatView, card_of
 from ..words.errors import GinError
 from ..words.language import N_, PLAYERS, format_plain, in_language, t
@@ -128,17 +129,6 @@ MESSAGES = {
     "advice_played": N_("Played: {move}."),
     "advice_best": N_("Played: {move}, the best choice."),
     "advice_worse": N_("Played: {move}, {cost} worse than the best."),
-    # better moves, in words
-    "better_discard": N_("discard {card}"),
-    "better_knock": N_("knock, discarding {card} face down"),
-    "better_gin": N_("go gin, discarding {card} face down"),
-    "better_big-gin": N_("go big gin with all 11 cards"),
-    "better_take": N_("take the top of the discard pile"),
-    "better_pass": N_("pass"),
-    "better_draw": N_("draw from the stock"),
-    "better_meld": N_("lay out {cards}"),
-    "better_layoff": N_("lay off {card} on meld {target}"),
-    "better_done": N_("finish laying out"),
 }
 """Every sentence the solver writes, a whole template with named values."""
 
@@ -169,15 +159,7 @@ def _written(value: object) -> str:
 
 def better_words(better: str) -> str:
     """A better move (action notation, as stored) in words: ``"discard 9D"`` gives ``"discard 9♦"``."""
-    action = Action.parse(better)
-    values: dict[str, object] = {}
-    if action.card is not None:
-        values["card"] = action.card
-    if action.cards:
-        values["cards"] = tuple(action.cards)
-    if action.target is not None:
-        values["target"] = action.target + 1
-    return say(f"better_{action.kind}", **values)
+    return advise(Action.parse(better))
 
 
 @dataclass(frozen=True)

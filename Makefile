@@ -44,7 +44,7 @@ catalogs: $(STAMP)
 
 install: $(STAMP) $(MO)
 
-# ruff (pycodestyle, pyflakes, isort, bugbear, pyupgrade, simplify, complexity), mypy (strict on the engine),
+# ruff (pycodestyle, pyflakes, isort, bugbear, pyupgrade, simplify, complexity), mypy (strict on the package),
 # import-linter (the layers); all configured in pyproject.toml. The tests are type-checked on their own: they
 # have a conftest module of their own, as the repository root has.
 # All three run, so one run reports every finding.

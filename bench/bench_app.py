@@ -22,7 +22,7 @@ from pathlib import Path
 
 from serving import CHROMIUM_ARGS, MINIMAL, chromium_path, make_site, start, stop
 
-LANGUAGES = ("en", "tr", "ku", "ps")
+from gintrainer.words.language import LANGUAGES
 
 
 def first_widget(browser, url: str) -> float:

@@ -1,4 +1,4 @@
-"""The puzzle figures the README quotes, measured; prints them, asserts nothing.
+"""The puzzle figures docs/benchmarks.md quotes, measured; prints them, asserts nothing.
 
     python bench/bench_bank.py [--year 2026] [--time]
 

@@ -1,4 +1,4 @@
-"""The computer players against each other: the figures quoted in the README.
+"""The computer players against each other: the figures quoted in docs/benchmarks.md.
 
 Each line is ``gintrainer duel --a A --b B --hands N --seed S`` (deals mirrored:
 each deal played from both seats). Prints A's win rate over decided hands with

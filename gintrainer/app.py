@@ -46,7 +46,7 @@ def _is_site(folder: Path) -> bool:
         return False
 
 
-def find_root(root: str | os.PathLike | None = None) -> Path:
+def find_root(root: str | os.PathLike[str] | None = None) -> Path:
     """The folder to serve: ``root`` when given, else ``$GINTRAINER_ROOT``, else the
     checkout this package runs from, else the copy of the site installed with it."""
     package = Path(__file__).resolve().parent
@@ -220,7 +220,7 @@ def _refuse_off_site(handler: Any, path: str | None, *, listing: bool = False) -
         raise web.HTTPError(404)
 
 
-def _site_entries(handler: Any, model: dict) -> dict:
+def _site_entries(handler: Any, model: dict[str, Any]) -> dict[str, Any]:
     """A contents model with, for a folder, only its entries on the site."""
     hide = tuple(handler.settings["contents_manager"].hide_globs)
     if model.get("type") == "directory" and isinstance(model.get("content"), list):
@@ -253,8 +253,9 @@ def _site_handlers() -> dict[type, type | None]:
             super()._finish_model(_site_entries(self, model), location)
 
     class SitePages(TornadoVoilaHandler):
-        async def prepare(self) -> None:
-            await super().prepare()  # signs the visitor in first, as the error page needs
+        async def prepare(self, *, _redirect_to_login: bool = True) -> None:
+            # signs the visitor in first, as the error page needs
+            await super().prepare(_redirect_to_login=_redirect_to_login)
             _refuse_off_site(self, self.path_args[0] if self.path_args else None)
 
     class SiteFiles(AllowListFileHandler):
@@ -289,7 +290,7 @@ def _site_voila() -> Any:
     edges = _site_handlers()
 
     class SiteVoila(Voila):
-        def init_handlers(self) -> list:
+        def init_handlers(self) -> list[Any]:
             sign_in = {spec[1] for spec in self.identity_provider.get_handlers()}
             handlers = [(url_path_join(self.server_url, "/?"), web.RedirectHandler,
                          {"url": url_path_join(self.server_url, LANDING), "permanent": False})]
@@ -359,8 +360,8 @@ def compile_package() -> bool:
     return False
 
 
-def serve(*, root=None, port: int = 8866, ip: str = "localhost", open_browser: bool = True,
-          teacher_passphrase: str | None = None) -> int:
+def serve(*, root: str | os.PathLike[str] | None = None, port: int = 8866, ip: str = "localhost",
+          open_browser: bool = True, teacher_passphrase: str | None = None) -> int:
     """Serve the app until interrupted; returns Voila's exit status. ``teacher_passphrase``
     (else ``$GINTRAINER_TEACHER_PASSPHRASE``, which it sets for the server and its
     kernels) starts the app for a class: the teacher's pages ask for it.
@@ -671,7 +672,7 @@ def _page_kernel_manager() -> type:
             return _limit(MAX_CLIENT_KERNELS_ENV, DEFAULT_MAX_CLIENT_KERNELS)
 
         def __init__(self, **kwargs: Any):
-            super().__init__(**kwargs)
+            super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # Jupyter Server leaves it unannotated
             self.kernel_slots = KernelSlots(self.max_kernels_per_client, self.max_kernels)
             self.log.info("at most %d page kernels, %s per client", self.max_kernels,
                           self.max_kernels_per_client or "any number")

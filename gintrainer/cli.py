@@ -15,33 +15,41 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from fractions import Fraction
+from gettext import gettext
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO, TypeVar, overload
 
 from .app import TEACHER_PASSPHRASE
-from .engine.cards import parse_cards, show_cards
+from .engine.cards import Card, parse_cards, show_cards
 from .engine.melds import best_arrangement
 from .engine.rules import PRESETS, Rules
-from .engine.solver import OBJECTIVES
-from .material.messages import render
+from .engine.solver import OBJECTIVES, DiscardTable
+from .material.messages import Message, render
 from .words.errors import GinError, quoted
 from .words.language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
 
-if TYPE_CHECKING:
-    from .classroom import ClassSet
-    from .words.vocab import PuzzleKind
+if TYPE_CHECKING:  # imported where they are used, as the commands need them (a quick start)
+    from .classroom.sets import ClassSet
+    from .puzzles.kinds import PuzzleKind
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2, as for every bad input
         raise GinError(message)
 
-    # as argparse's, quoting the extra words cut short
-    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
-                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+    @overload
+    def parse_args(self, args: Iterable[str] | None = None, namespace: None = None) -> argparse.Namespace: ...
+    @overload
+    def parse_args(self, args: Iterable[str] | None, namespace: _N) -> _N: ...
+    @overload
+    def parse_args(self, *, namespace: _N) -> _N: ...
+
+    def parse_args(self, args: Iterable[str] | None = None, namespace: object = None) -> object:
+        # as argparse's, quoting the extra words cut short
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
             words = " ".join(quoted(word) for word in extra[:3]) + (" ..." if len(extra) > 3 else "")
-            self.error(argparse._("unrecognized arguments: %s") % words)  # type: ignore[attr-defined]
+            self.error(gettext("unrecognized arguments: %s") % words)  # argparse's own message, as it translates it
         return parsed
 
     # argparse quotes a bad value whole: quote at most QUOTE_LIMIT characters of it
@@ -64,6 +72,42 @@ def _shorten(message: str, value: object) -> str:
 
 
 _HAND_EXAMPLE = "7H 8H 9H 2C"
+
+_N = TypeVar("_N")
+
+
+class ShownPuzzle(Protocol):
+    """What the command line reads of a puzzle of any kind to print it or write its record."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> PuzzleKind: ...
+    @property
+    def themes(self) -> tuple[str, ...]: ...
+    @property
+    def difficulty(self) -> int: ...
+    @property
+    def upcard(self) -> Card | None: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def stock_count(self) -> int: ...
+    @property
+    def count_message(self) -> Message: ...
+    @property
+    def question_message(self) -> Message: ...
+    @property
+    def answer_messages(self) -> tuple[Message, ...]: ...
+    @property
+    def explanation_messages(self) -> tuple[Message, ...]: ...
+    @property
+    def hint_messages(self) -> tuple[Message, ...]: ...
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:
@@ -140,7 +184,7 @@ def _print_json(data: object) -> None:
     sys.stdout.write("\n")
 
 
-def _fraction(value: Any) -> str:
+def _fraction(value: Fraction) -> str:
     """An exact fraction in the table, with the language's decimal sign (``--json`` keeps its own)."""
     return format_number(value)
 
@@ -155,7 +199,7 @@ def _solve_rules(args: argparse.Namespace) -> Rules:
     return rules
 
 
-def _print_table(cards: Any, table: Any) -> None:
+def _print_table(cards: Iterable[Card], table: DiscardTable) -> None:
     # Translators: {hand} is the cards of the hand; {limit} the knock limit
     print(tn("Hand: {hand}   (knock limit {limit}, {n} unseen card)",
              "Hand: {hand}   (knock limit {limit}, {n} unseen cards)", len(table.unseen), hand=show_cards(cards),
@@ -202,7 +246,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         print(arrangement)
 
 
-def _print_puzzle(puzzle: Any, *, show_answer: bool = True) -> None:
+def _print_puzzle(puzzle: ShownPuzzle, *, show_answer: bool = True) -> None:
     from .puzzles import description
     kind = t(description(puzzle.kind).command_words)
     themes = ", ".join(puzzle.themes)
@@ -218,8 +262,9 @@ def _print_puzzle(puzzle: Any, *, show_answer: bool = True) -> None:
     else:
         print(t("Rules: {rules}", rules=puzzle.rules.describe()))
     print(t("Hand: {cards}", cards=show_cards(puzzle.hand)))
-    if getattr(puzzle, "defender_hand", None):
-        print(t("Defender's hand: {cards}", cards=show_cards(puzzle.defender_hand)))
+    defender_hand = getattr(puzzle, "defender_hand", None)  # the kinds that show the defender's hand
+    if defender_hand:
+        print(t("Defender's hand: {cards}", cards=show_cards(defender_hand)))
     if puzzle.discard_pile:
         print(t("Discard pile (bottom first): {cards}", cards=show_cards(puzzle.discard_pile)))
     print(tn("Stock: {n} card", "Stock: {n} cards", puzzle.stock_count))
@@ -230,7 +275,7 @@ def _print_puzzle(puzzle: Any, *, show_answer: bool = True) -> None:
         print(render(puzzle.explanation_messages))
 
 
-def puzzle_json(puzzle: Any) -> dict[str, Any]:
+def puzzle_json(puzzle: ShownPuzzle) -> dict[str, Any]:
     """A puzzle's record (the bank's format) with its question, explanation and
     hints also in English: the words beside the messages they render, the same
     whatever language the command speaks."""
@@ -285,7 +330,7 @@ MAX_PUZZLES = 10_000
 shipped bank (380), a few hours of work; more would run for days."""
 
 MAX_HANDS = 1_000_000
-"""The most hands ``duel --hands`` plays: 500 times the README's 2,000, enough
+"""The most hands ``duel --hands`` plays: 500 times the 2,000 of docs/benchmarks.md's duels, enough
 to measure a difference of a small fraction of a point per hand. The naive
 players play it in about an hour and a half, the best player (about two hands
 a second) in days even with ``--jobs``; more would never end."""
@@ -294,7 +339,7 @@ MAX_JOBS = 64
 """The most processes ``duel --jobs`` starts (each is a copy of the trainer)."""
 
 
-def _puzzle_themes(kind: str, objective: str | None, rules: Rules, themes: Sequence[str] | None) -> None:
+def _puzzle_themes(kind: str, objective: str | None, rules: Rules, themes: Iterable[str] | None) -> None:
     """Refuse at once a ``--theme`` no puzzle of the kind can have (the search
     would run for minutes to find none), naming the themes it can have."""
     from .classroom.sets import STREAM_THEMES

@@ -18,20 +18,20 @@ from test_classroom import class_sets
 ROOT = Path(__file__).resolve().parent.parent
 STORED = ROOT / "tests" / "stored" / "results" / "84G3R-01H94-2BSW0-zoe-c6a12698582f.csv"
 GROUPED = re.compile(r"[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5})*")
-README_SET = re.compile(r"'([^']+)' ([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}) \((.+?)\): \d+ of \d+")
+PRINTED_SET = re.compile(r"'([^']+)' ([0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}) \((.+?)\): \d+ of \d+")
 TAKE_DRAW = ClassSet("Year 9 Tuesday", count=4, kinds=["can_knock", "take_or_draw"])
 
 
-def test_the_codes_printed_in_the_readme_read_as_the_sets_they_named():
-    found = README_SET.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+def test_the_codes_the_bank_benchmark_printed_read_as_the_sets_they_named():
+    found = PRINTED_SET.findall((ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8"))
     assert len(found) >= 6
     for name, code, described in found:
         options = ClassSet.from_code(code, name=name)
         assert options.code == code and options.version == 2 and options.describe() == described
 
 
-def test_the_readme_s_version_3_code_is_the_one_its_set_has():
-    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+def test_the_teaching_page_s_version_3_code_is_the_one_its_set_has():
+    text = " ".join((ROOT / "docs" / "teaching.md").read_text(encoding="utf-8").split())
     code = re.search(r'`([0-9A-Z]{5}(?:-[0-9A-Z]{5}){4})` \("Year 9 Tuesday", 12 puzzles of every kind', text)
     assert code and ClassSet("Year 9 Tuesday", count=12, kinds=KINDS).code == code.group(1)
 

@@ -246,10 +246,10 @@ def test_a_page_whose_data_folder_cannot_be_written_says_the_answers_stay_on_the
     assert "Something went wrong" not in page.status.value
 
 
-def test_the_readme_says_how_often_an_open_page_sends_what_was_kept():
+def test_the_teaching_page_says_how_often_an_open_page_sends_what_was_kept():
     from pathlib import Path
 
     from gintrainer.widgets.classroom import RETRY_TICK
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
-    assert f"by the open page every {RETRY_TICK} seconds" in readme
+    doc = " ".join((Path(__file__).parents[1] / "docs" / "teaching.md").read_text(encoding="utf-8").split())
+    assert f"by the open page every {RETRY_TICK} seconds" in doc
     assert StudentPage().retry.seconds == RETRY_TICK

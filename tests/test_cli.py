@@ -229,12 +229,12 @@ def test_bank_out_that_cannot_be_written_is_one_line_before_any_work(capsys, tmp
     assert existing.read_text() == "keep me" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
 
 
-def test_the_readme_states_the_bounds_the_command_uses():
+def test_the_command_line_page_states_the_bounds_the_command_uses():
     from pathlib import Path
 
     from gintrainer import cli
     from gintrainer.words.errors import QUOTE_LIMIT
-    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
-    assert f"`puzzles --count` at most {cli.MAX_PUZZLES:,}" in readme
-    assert f"`duel --hands` at most {cli.MAX_HANDS:,}" in readme and f"`--jobs` at most {cli.MAX_JOBS}" in readme
-    assert f"quoting at most {QUOTE_LIMIT} characters" in readme
+    doc = " ".join((Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8").split())
+    assert f"`puzzles --count` at most {cli.MAX_PUZZLES:,}" in doc
+    assert f"`duel --hands` at most {cli.MAX_HANDS:,}" in doc and f"`--jobs` at most {cli.MAX_JOBS}" in doc
+    assert f"quoting at most {QUOTE_LIMIT} characters" in doc

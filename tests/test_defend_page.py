@@ -8,12 +8,14 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from gintrainer.engine.scoring import Layoff, check_reply  # noqa: E402
 from gintrainer.puzzles import bank  # noqa: E402
 from gintrainer.trainers.training import PuzzleAttempt  # noqa: E402
 from gintrainer.widgets.defend import ReplyInput  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import HEADINGS, PUZZLE_PAGES  # noqa: E402
 from gintrainer.widgets.trainer import PuzzleView, TrainerPage  # noqa: E402
+from gintrainer.words.errors import IllegalActionError  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
@@ -29,6 +31,15 @@ def lay_out(view, melds, layoffs):
         view.picker.select([layoff.card])
         view.reply_input.target.value = layoff.meld
         view.reply_input.layoff_button.click()
+
+
+def fits_later(puzzle, layoff):
+    """Whether some order of lay-offs of the hand's cards lays this one on its meld (the engine says)."""
+    try:
+        check_reply(puzzle.hand, puzzle.knocker_melds, [], [layoff], unfinished=True)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def chained():
@@ -168,3 +179,17 @@ def test_a_click_sent_before_the_row_redraws_still_lands_on_the_card_clicked():
     buttons[str(left)].value = False
     buttons[str(meld[0])].value = True  # a card laid out already
     assert view.picker.selected == ()
+
+
+def test_a_lay_off_that_fits_in_no_order_is_refused_when_picked_and_the_card_stays():
+    """Each pick is checked at once, as on the knock-layout and practice pages: a card that no
+    order of lay-offs lays on the chosen meld is refused, and nothing is laid out."""
+    puzzle = chained()
+    view = PuzzleView(puzzle)
+    stray = next(c for c in puzzle.hand if not fits_later(puzzle, Layoff(c, 0)))
+    lay_out(view, [], [Layoff(stray, 0)])
+    assert "does not extend" in view.reply_input.status.value and view.reply_input.layoffs == []
+    assert str(stray) in [b.description for b in view.picker.children]
+    view.picker.select(())
+    view.reply_input.meld_button.click()
+    assert "select the cards of a meld first" in view.reply_input.status.value

@@ -11,7 +11,7 @@ from gintrainer.engine.hand import ActionKind
 from gintrainer.engine.melds import all_best_arrangements
 from gintrainer.exercises import KINDS, ExerciseSession, generate
 from gintrainer.exercises.going_out import best_reply, can_lay_off_all, defender_cards, knock_options
-from gintrainer.exercises.matches import RULE_SETS, compare_rules, played_match
+from gintrainer.exercises.matches import compare_rules, played_match, rule_sets
 from gintrainer.lessons import LESSONS
 from gintrainer.material.deals import best_discards, deal
 
@@ -250,8 +250,8 @@ def test_match_answers_come_from_the_match():
 
 def test_comparison_scores_each_rule_set():
     (cards, defender, upcard), rows = compare_rules(0)
-    assert len(rows) == len(RULE_SETS) + 1 and len(cards) == 11 and len(defender) == 10
-    for (name, rules), row in zip(RULE_SETS, rows[1:], strict=True):
+    assert len(rows) == len(rule_sets()) + 1 and len(cards) == 11 and len(defender) == 10
+    for (name, rules), row in zip(rule_sets(), rows[1:], strict=True):
         assert row[0] == name and row[1] == str(rules.knock_limit_for(upcard))
 
 
@@ -464,7 +464,7 @@ def test_hollywood_counts_a_game_only_while_it_lasts():
 def test_exercise_texts_take_their_numbers_from_the_rules(monkeypatch):
     import gintrainer.exercises.matches as matches
     odd = Rules(gin_bonus=21, undercut_bonus=12)
-    monkeypatch.setattr(matches, "RULE_SETS", (("standard", odd),))
+    monkeypatch.setattr(matches, "rule_sets", lambda: (("standard", odd),))
     e = generate("variant_points", 0)
     assert "gin bonus 21, undercut bonus 12" in e.prompt
 

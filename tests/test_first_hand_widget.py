@@ -18,7 +18,14 @@ from gintrainer.engine.hand import Phase  # noqa: E402
 from gintrainer.lessons import LESSONS, outline  # noqa: E402
 from gintrainer.lessons import first_hand as script  # noqa: E402
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand  # noqa: E402
-from gintrainer.lessons.path import LessonState, first_hand_state, first_unfinished, next_steps  # noqa: E402
+from gintrainer.lessons.path import (  # noqa: E402
+    FIRST_HAND,
+    LessonState,
+    first_hand_state,
+    first_unfinished,
+    lesson_order,
+    next_steps,
+)
 from gintrainer.material.deals import THEM, YOU  # noqa: E402
 from gintrainer.records.profiles import load  # noqa: E402
 from gintrainer.records.progress import CheckRecord, Progress  # noqa: E402
@@ -26,10 +33,8 @@ from gintrainer.widgets import lesson as lesson_widgets  # noqa: E402
 from gintrainer.widgets.first_hand import FirstHandPage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.site import (  # noqa: E402
-    FIRST_HAND,
     continue_html,
     lesson_of,
-    lesson_order,
     lesson_pages,
     lesson_path,
     lessons_html,
@@ -175,6 +180,21 @@ def test_an_illegal_move_through_the_buttons_is_refused_and_the_hand_stays():
     pick(page, "KC")
     page.discard_button.click()
     assert "gt-sound" in page.feedback.value and page.game.hand.phase is Phase.DRAW
+
+
+def test_a_meld_the_layout_input_refuses_is_refused_as_any_illegal_move():
+    """Two cards are no meld: the page says what a meld is, as the trainers' pages do, in the refusal."""
+    page = FirstHandPage(learner=Learner())
+    play_line(page)
+    page.game.go_back(page.game.steps()[-1][0])  # just before "lay out for me": the knocker's layout
+    page.refresh()
+    assert page.game.hand.phase is Phase.KNOCKER_LAYOUT
+    before = page.game.hand.to_dict()
+    two = page.picker.cards[:2]
+    page.picker.select(two)
+    page.meld_button.click()
+    assert "gt-refused" in page.feedback.value and "is not a meld: a set is 3 or 4 cards" in page.feedback.value
+    assert page.game.hand.to_dict() == before
 
 
 def test_a_poor_discard_shows_the_solvers_table_and_a_step_can_be_replayed():

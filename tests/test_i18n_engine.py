@@ -22,6 +22,7 @@ from gintrainer.engine.players import decide, make_player, sound_player
 from gintrainer.engine.rules import Rules
 from gintrainer.engine.scoring import DEAD_HAND, ScoreKind, score_hand
 from gintrainer.engine.solver import discard_table
+from gintrainer.engine.telling import Voice, advise, tell_move
 from gintrainer.puzzles import generate, normalise_kind
 from gintrainer.puzzles.kinds import PuzzleKind
 from gintrainer.records import profiles
@@ -70,13 +71,20 @@ def test_a_whole_hand_its_moves_and_its_illegal_moves_come_from_the_catalogs():
                 illegal += len(messages)
                 texts += messages
                 hand.apply(decide(player, hand, seed))
-            for _, done in hand.actions:
+            before = hand.prefix(0)
+            for seat, done in hand.actions:
                 kinds.add(done.kind)
-                texts += [done.describe(), done.sentence("Ann")]
+                after = before.copy()
+                after.apply(done)
+                texts += [tell_move(before, seat, done, after, voice=Voice.LESSON, who="Ann", seen=seen)
+                          for seen in (True, False)]
+                if done.kind is not ActionKind.AUTO:
+                    texts += [tell_move(before, seat, done, after, voice=Voice.YOU),
+                              tell_move(before, seat, done, after, voice=Voice.LOG, who="Ann", seen=False),
+                              advise(done)]
+                before = after
             texts.append(hand.result.explain())
-        texts.append(Action(ActionKind.LAYOFF, "9H", target=1).describe())
-        texts.append(Action(ActionKind.BIG_GIN).sentence("Ann"))
-        texts += [Action.parse(text).sentence("Ann") for text in ("meld 7h 8h 9h", "layoff 4C", "done", "pass")]
+        texts += [advise(Action.parse(text)) for text in ("layoff 9H on 2", "big-gin", "meld 7h 8h 9h", "pass")]
     assert {ActionKind.PASS, ActionKind.TAKE, ActionKind.DRAW, ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.MELD,
             ActionKind.LAYOFF, ActionKind.DONE} <= kinds and illegal > 50
     for text in texts:
@@ -84,13 +92,10 @@ def test_a_whole_hand_its_moves_and_its_illegal_moves_come_from_the_catalogs():
 
 
 def test_moves_in_words_keep_their_english():
-    action = Action.parse("layoff 9h on 2")
-    assert action.describe() == "lays off 9♥ on meld 2"
-    assert action.sentence("Ann") == "Ann lays off 9♥ on meld 2."
-    for text in ("discard 7h", "knock TD", "gin 3s", "take", "pass", "draw", "big-gin", "done", "auto",
-                 "meld 7h 8h 9h", "layoff 4C"):
-        action = Action.parse(text)
-        assert action.sentence("Bo") == f"Bo {action.describe()}."
+    assert advise(Action.parse("layoff 9h on 2")) == "lay off 9♥ on meld 2"
+    assert [advise(Action.parse(text)) for text in ("knock TD", "take", "big-gin", "done")] == [
+        "knock, discarding 10♦ face down", "take the top of the discard pile", "go big gin with all 11 cards",
+        "finish laying out"]
 
 
 def _explanations() -> dict[str, str]:

@@ -11,6 +11,7 @@ with its owner, and taken out before the check."""
 from __future__ import annotations
 
 import html
+from typing import cast
 
 import pytest
 
@@ -116,7 +117,7 @@ def _exercise_texts(kind: str, seed: int, rules: Rules) -> list[str]:
     texts = [exercise.title, exercise.prompt, exercise.explanation, exercise.option_label, exercise.answer_text()]
     texts += [panel_html(panel) for panel in exercise.panels]
     if exercise.answer_type == "choice":
-        texts += list(exercise.options)
+        texts += list(cast("tuple[str, ...]", exercise.options))  # a choice question's options are its choices
         texts += [exercise.check(option).text for option in exercise.options]
     elif exercise.answer_type == "number":
         number = int(exercise.answer)  # type: ignore[call-overload]
@@ -125,7 +126,7 @@ def _exercise_texts(kind: str, seed: int, rules: Rules) -> list[str]:
     else:
         answer: tuple[Card, ...] = tuple(exercise.answer)  # type: ignore[arg-type]
         texts.append(exercise.check(" ".join(c.code() for c in answer)).text)
-        for card in exercise.options:
+        for card in cast("tuple[Card, ...]", exercise.options):  # a cards question's options are cards
             if card not in answer:
                 wrong = (*answer[:-1], card) if exercise.pick else (*answer, card)
                 texts.append(exercise.check(" ".join(c.code() for c in wrong)).text)

@@ -146,7 +146,7 @@ def test_a_value_a_comment_names_is_the_engines_written_as_each_language_writes_
     note = next(n for n in replay.annotations if n.step == 4 and n.author != "solver")
     value = step_facts(replay, 4)["draw"]
     assert language.format_number(value, "en") in note.comment
-    for lang in ("tr", "ku", "ps"):
+    for lang in language.LANGUAGES[1:]:
         with language.in_language(lang):
             shown = solver_notes.comment_words(replay, note)
         assert language.format_number(value, lang) in shown and shown != note.comment, lang

@@ -23,7 +23,6 @@ from gintrainer.classroom import Attempt, build_gradebook, results_csv  # noqa: 
 from gintrainer.engine.cards import DECK  # noqa: E402
 from gintrainer.engine.hand import LAYOUT_PHASES, Phase  # noqa: E402
 from gintrainer.engine.solver import Objective  # noqa: E402
-from gintrainer.exercises.core import NAMES as EXERCISE_NAMES  # noqa: E402
 from gintrainer.puzzles import THEMES, PuzzleKind, bank  # noqa: E402
 from gintrainer.replay import advice, examples  # noqa: E402
 from gintrainer.trainers.practice import PracticeGame  # noqa: E402
@@ -36,6 +35,7 @@ from gintrainer.widgets.stepper import StepperBoard  # noqa: E402
 from gintrainer.widgets.trainer import DailyPage, PuzzleView, TrainerPage  # noqa: E402
 from gintrainer.words.errors import GinError  # noqa: E402
 from gintrainer.words.language import NAMES as LANGUAGE_NAMES  # noqa: E402
+from gintrainer.words.language import PLAYERS  # noqa: E402
 from i18n import pseudo_language, unmarked  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
@@ -409,4 +409,4 @@ def test_the_rules_comparison():
         comparison = RulesComparison(seed=1)
         # The table's rows are the exercises' words (exercises.compare_rules, lessons-code); the players'
         # names are theirs too.
-        assert unmarked_on(comparison, foreign=EXERCISE_NAMES, skip=(comparison.table,)) == []
+        assert unmarked_on(comparison, foreign=PLAYERS, skip=(comparison.table,)) == []

@@ -402,3 +402,33 @@ def test_practice_choices_a_later_version_wrote_fall_back_to_the_first_ones(data
         with pytest.raises(ProgressError):
             Settings(practice_coach=bad)
     assert "practice_coach" not in Settings().to_dict()  # a file of a learner who never chose is written as before
+
+
+def test_a_card_that_fits_two_of_the_knockers_melds_is_laid_off_on_the_meld_chosen():
+    """The layout input asks which meld only when a card left fits two of them (8♥ on 5♥ 6♥ 7♥ or on
+    the eights); a card that fits one goes on it, and the chooser hides again."""
+    deck = stacked_deck("8H 4H KC QS JD 9C TS 2C 3D 4S", "5H 6H 7H 8S 8D 8C AS AC 2D 3S", "KD", stock="QD AD")
+    match = Match(Rules(), seed="layoff", first_dealer=1, deck=deck)
+    game = PracticeGame(match=match, opponent="naive", play=False)
+    for move in ("pass", "pass", "draw", "discard QD", "draw", "knock 3S"):
+        game.hand.apply(move)
+    game.let_computer_play()  # the computer lays out its melds
+    plain = knock_page()  # no card fits two melds: the row has no chooser
+    assert plain.layout_row.children == (plain.lay_out_button, plain.meld_button, plain.layoff_button,
+                                         plain.done_button)
+    page = PracticePage(Learner(), game=game)
+    assert page.game.hand.phase is Phase.DEFENDER_LAYOUT and page.meld_choice.layout.display == ""
+    assert page.layout_row.children.index(page.meld_choice) == page.layout_row.children.index(page.meld_button) + 1
+    melds = page.game.hand.table_melds
+    eights = next(i for i, m in enumerate(melds) if {c.code() for c in m} == {"8S", "8D", "8C"})
+    assert [label for label, _ in page.meld_choice.options] == [f"meld {i + 1}: {' '.join(map(str, m))}"
+                                                               for i, m in enumerate(melds)]
+    page.meld_choice.value = eights
+    select(page, "8H")
+    page.layoff_button.click()
+    assert [(lo.card.code(), lo.meld) for lo in page.game.hand.layoffs] == [("8H", eights)]
+    assert page.meld_choice.layout.display == "none"
+    select(page, "4H")
+    page.layoff_button.click()
+    run = next(i for i, m in enumerate(melds) if "5H" in {c.code() for c in m})
+    assert [(lo.card.code(), lo.meld) for lo in page.game.hand.layoffs] == [("8H", eights), ("4H", run)]

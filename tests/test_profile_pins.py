@@ -347,5 +347,5 @@ def test_a_pin_record_that_is_no_regular_readable_file_keeps_its_profile_shut_wi
 
 def test_trying_every_four_digit_pin_takes_over_a_hundred_days_and_the_owner_waits_a_quarter_hour_at_most():
     days = sum(store.wait_for_pin(failures, 0, 0) for failures in range(1, 10_001)) / 86_400
-    assert 100 < days < 110  # the README's figure: 104 days
+    assert 100 < days < 110  # docs/pages.md's figure: 104 days
     assert max(store.wait_for_pin(failures, 0, 0) for failures in range(1, 10_001)) == 15 * 60

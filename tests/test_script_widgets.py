@@ -8,8 +8,8 @@ import copy
 import anywidget
 import pytest
 
-from gintrainer.widgets.base import PageLanguage, ScriptWidget
-from gintrainer.widgets.classroom import PageAddress, SessionKey, Ticker
+from gintrainer.widgets.base import PageAddress, PageLanguage, ScriptWidget
+from gintrainer.widgets.classroom import SessionKey, Ticker
 
 
 def anywidget_twin(cls: type[ScriptWidget]) -> anywidget.AnyWidget:

@@ -19,7 +19,7 @@ from gintrainer.lessons import LESSONS, knock_figures
 from gintrainer.lessons.path import step
 from gintrainer.puzzles.themes import THEMES, theme_title
 from gintrainer.trainers.training import themes_in_bank
-from gintrainer.words.language import t
+from gintrainer.words.language import LANGUAGES, t
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = range(40)
@@ -270,7 +270,7 @@ def test_layout_choice_asks_both_a_tie_and_a_better_layout():
     assert t(EITHER) in answers and any(answer != t(EITHER) for answer in answers)
 
 
-@pytest.mark.parametrize("lang", ["tr", "ku", "ps"])
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
 def test_each_translation_quotes_the_english_numbers_and_cards(lang):
     """The English prose's figures are checked against the measurement (test_lesson_text.py);
     each translated cell quotes the same numbers and cards as its English cell."""

@@ -254,13 +254,13 @@ def test_the_card_just_taken_is_refused_alike_whatever_the_answer():
         assert attempt.stage == "discard" and attempt.answers == ["yes"]
 
 
-def test_the_readme_states_the_rating_rules_the_code_uses():
+def test_the_pages_guide_states_the_rating_rules_the_code_uses():
     from pathlib import Path
 
     from gintrainer.trainers.training import UNCERTAIN_DEVIATION
-    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
-    assert f"while the rating is new (deviation above {UNCERTAIN_DEVIATION:.0f})" in readme
-    assert "solved with hints (scored as a miss)" in readme
+    doc = " ".join((Path(__file__).resolve().parents[1] / "docs" / "pages.md").read_text(encoding="utf-8").split())
+    assert f"while the rating is new (deviation above {UNCERTAIN_DEVIATION:.0f})" in doc
+    assert "solved with hints (scored as a miss)" in doc
     before, attempt = attempt_at(1500, "hinted")
     assert attempt.rating < before.rating  # a hinted solve is scored as a miss
 

@@ -177,3 +177,20 @@ if __name__ == "__main__":
     lines = [line for arg in sys.argv[1:] or map(str, MODULES) for line in file_offences(Path(arg))]
     print("\n".join(lines) or "no bare vocabulary words compared")
     sys.exit(1 if lines else 0)
+
+
+def test_a_vocabulary_is_named_by_its_class_keyword():
+    """The base class owns the noun: a vocabulary names itself with ``noun=`` (no method of its own), and one
+    that names none is called by its class's name."""
+    from gintrainer.words.errors import GinError
+    from gintrainer.words.vocab import Vocabulary
+
+    class Colour(Vocabulary, noun="colour"):
+        RED = "red"
+
+    class Shade(Vocabulary):
+        DARK = "dark"
+
+    assert (Colour.noun(), Shade.noun(), list(Colour)) == ("colour", "Shade", [Colour.RED])
+    with pytest.raises(GinError, match="^unknown colour 'blue': use red$"):
+        Colour.parse("blue")

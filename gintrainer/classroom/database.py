@@ -287,7 +287,7 @@ class Cursor:
     def __init__(self, cursor: Any, dialect: Dialect):
         self.cursor, self.dialect = cursor, dialect
 
-    def execute(self, statement: str, values: tuple = ()) -> Any:
+    def execute(self, statement: str, values: tuple[object, ...] = ()) -> Any:
         self.cursor.execute(self.dialect.sql(statement), values)
         return self.cursor
 

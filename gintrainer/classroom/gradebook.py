@@ -140,7 +140,7 @@ class Gradebook:
                 out.append(ThemeRate(theme, positions, Rate(right, answered)))
         return tuple(sorted(out, key=lambda t: (t.rate.fraction is None, t.rate.fraction or 0.0)))
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[dict[str, str | int]]:
         """The table as plain rows (e.g. for a DataFrame): student, one column
         per puzzle position ("1", "2", ...) with "right"/"wrong"/"", then totals."""
         words = {True: "right", False: "wrong", None: ""}

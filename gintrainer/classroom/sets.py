@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..engine.rules import Rules
 from ..engine.solver import OBJECTIVES as PUZZLE_OBJECTIVES
@@ -35,7 +35,7 @@ from ..engine.solver import Objective
 from ..puzzles import THEMES, Puzzle, PuzzleKind, generate, normalise_kind
 from ..puzzles.registry import described, description
 from ..puzzles.registry import kinds as registered_kinds
-from ..records.storage import strip_name, unshowable
+from ..records.storage import InvalidNameError, NameKind, clean_name
 from ..words.errors import GinError, quoted
 from ..words.language import N_, t, tn
 from ..words.vocab import Vocabulary
@@ -60,17 +60,13 @@ MAX_COUNT = 40
 DEFAULT_COUNT = 10
 
 
-class SetObjective(Vocabulary):
+class SetObjective(Vocabulary, noun=N_("objective")):
     """The best-discard objective of a set: one of the puzzles' objectives, or
     "mixed", which alternates deadwood and lookahead."""
 
     MIXED = "mixed"
     DEADWOOD = "deadwood"
     LOOKAHEAD = "lookahead"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("objective")
 
     @property
     def objectives(self) -> tuple[Objective, ...]:
@@ -185,25 +181,26 @@ class ClassSetError(GinError):
         self.option = option
 
 
+CLASS_NAME = NameKind(NAME_LIMIT, {
+    "not_text": N_("a class name must be text, not {name}"),
+    "empty": N_("a class name cannot be empty: {name}"),
+    "too_long": N_("a class name can have at most {limit} characters, not {length}: {start}..."),
+    "character": N_("a class name cannot contain the character {char}: {name}"),
+})
+"""A class's name: up to :data:`NAME_LIMIT` characters, cleaned as every name is."""
+
+
 def clean_class_name(name: Any) -> str:
-    """The class name as kept: NFC-normalised and stripped, 1 to 60 printable characters.
+    """The class name as kept: NFC-normalised and stripped, 1 to 60 printable characters
+    (:func:`gintrainer.records.storage.clean_name` with the class name's limit and words).
 
     >>> clean_class_name("  Year 5 ")
     'Year 5'
     """
-    if not isinstance(name, str):
-        raise ClassSetError(f"a class name must be text, not {name!r}", "name")
-    cleaned = strip_name(name)
-    if not cleaned:
-        raise ClassSetError(t("a class name cannot be empty: {name}", name=quoted(name)), "name")
-    if len(cleaned) > NAME_LIMIT:
-        raise ClassSetError(t("a class name can have at most {limit} characters, not {count}: {start}...",
-                              limit=NAME_LIMIT, count=len(cleaned), start=repr(cleaned[:NAME_LIMIT])), "name")
-    bad = unshowable(cleaned)
-    if bad is not None:
-        raise ClassSetError(t("a class name cannot contain the character {bad}: {name}", bad=repr(bad),
-                              name=quoted(name)), "name")
-    return cleaned
+    try:
+        return clean_name(name, CLASS_NAME)
+    except InvalidNameError as error:
+        raise ClassSetError(str(error), "name") from None
 
 
 def name_hash(name: str) -> int:
@@ -436,8 +433,11 @@ class ClassSet:
         objective = {bits: o for o, bits in _OBJECTIVE_BITS.items()}[fields["objective"]]
         low, high = SCALE[0] + 100 * fields["low"], SCALE[0] + 99 + 100 * fields["high"]
         try:
-            options = cls(None, count=fields["count"] + 1, kinds=kinds, objective=objective,
-                          difficulty=(low, high), themes=names, oklahoma=bool(fields["oklahoma"]),
+            # the casts: no None in either (version 2's twelve theme bits all name a theme, version 3's
+            # unknown kinds and themes are refused above)
+            options = cls(None, count=fields["count"] + 1, kinds=cast("tuple[PuzzleKind | str, ...]", kinds),
+                          objective=objective, difficulty=(low, high), themes=cast("tuple[str, ...]", names),
+                          oklahoma=bool(fields["oklahoma"]),
                           name_hash=fields["name_hash"])
         except ClassSetError:  # fields out of range, or filters no puzzle meets: not a code we write
             options = None
@@ -508,7 +508,7 @@ class ClassSet:
         return tn("{n} puzzle: {options}", "{n} puzzles: {options}", self.count,
                   options="; ".join((kinds, difficulty, themes, rules)))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The options as plain data (with the code)."""
         return {"code": self.code, "name": self.name, "count": self.count, "kinds": [k.value for k in self.kinds],
                 "objective": None if self.objective is None else self.objective.value,
@@ -597,7 +597,7 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
                                  error.reason) from None
         return ClassSet(code_or_name, **given)
     labels = labels or {}
-    cleaners: dict[str, Callable[[Any], Any]] = {
+    cleaners: dict[str, Callable[[Any], object]] = {
         "count": clean_count, "kinds": clean_kinds, "difficulty": clean_difficulty, "themes": clean_themes,
         "objective": lambda v: clean_objective(v, from_code.kinds), "oklahoma": bool}
     for option, value in given.items():

@@ -23,12 +23,11 @@ from __future__ import annotations
 import re
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from ..engine.cards import sort_by_suit
 from ..material.drawing import cards_html, page, puzzle_rules_words, words
 from ..material.messages import render
-from ..puzzles import THEMES
+from ..puzzles import THEMES, Puzzle
 from ..puzzles.registry import description
 from ..puzzles.sheets import Boxes, Sheet, Space
 from ..records.storage import write_text_atomic
@@ -176,7 +175,7 @@ def answer_key_html(classset: ClassSet, lang: str | None = None) -> str:
     return worksheet_html(classset, answers=True, lang=lang)
 
 
-def puzzle_section_html(puzzle: Any, position: int, count: int, *, answers: bool = False) -> str:
+def puzzle_section_html(puzzle: Puzzle, position: int, count: int, *, answers: bool = False) -> str:
     """One puzzle's box: markers, question, rules, draw (or offer), discard pile,
     hand, and empty answer boxes (or, with ``answers``, the answer and the solver's
     numbers), as its kind's sheet (:mod:`gintrainer.puzzles.sheets`) has them."""
@@ -197,7 +196,7 @@ def puzzle_section_html(puzzle: Any, position: int, count: int, *, answers: bool
             f'data-puzzle-id="{escape(puzzle.id)}">{"".join(parts)}</section>')
 
 
-def _hand_html(puzzle: Any, sheet: Sheet, size: str) -> str:
+def _hand_html(puzzle: Puzzle, sheet: Sheet, size: str) -> str:
     label = tn("Your hand ({n} card):", "Your hand ({n} cards):", len(puzzle.hand))
     return (f'<div class="ws-hand"><span class="ws-label">{escape(label)}</span>'
             f'{cards_html(sort_by_suit(puzzle.hand), marks=sheet.marks(puzzle), size=size)}</div>')
@@ -229,7 +228,7 @@ def _boxes_html(groups: tuple[Boxes, ...]) -> str:
     return f'<div class="ws-answers">{"".join(spans)}</div>'
 
 
-def _key_html(puzzle: Any, sheet: Sheet) -> str:
+def _key_html(puzzle: Puzzle, sheet: Sheet) -> str:
     parts = []
     verdict = sheet.verdict(puzzle)
     answer = tc("answer key", "Answer:")
@@ -248,7 +247,7 @@ def _key_html(puzzle: Any, sheet: Sheet) -> str:
     return f'<div class="ws-key">{"".join(parts)}</div>'
 
 
-def numbers_html(puzzle: Any) -> str:
+def numbers_html(puzzle: Puzzle) -> str:
     """The solver's numbers that decide a puzzle's answer, as its kind's sheet has them
     (for a discard puzzle, one column per legal discard, best first, the accepted answers marked)."""
     return description(puzzle.kind).sheet.numbers_html(puzzle)

@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TypeAlias, TypedDict
+from typing import Any, TypeAlias, TypedDict
 
 from ..words.errors import GinError, IllegalActionError, InvalidNotationError
 from ..words.language import N_, t, tn
@@ -58,7 +58,7 @@ from .scoring import (
 )
 
 
-class Phase(Vocabulary):
+class Phase(Vocabulary, noun=N_("phase")):
     """Where a hand stands: whose decision of which kind comes next."""
 
     UPCARD = "upcard"
@@ -68,12 +68,8 @@ class Phase(Vocabulary):
     DEFENDER_LAYOUT = "defender_layout"
     OVER = "over"
 
-    @classmethod
-    def noun(cls) -> str:
-        return N_("phase")
 
-
-class ActionKind(Vocabulary):
+class ActionKind(Vocabulary, noun=N_("action")):
     """The first word of an action's text."""
 
     TAKE = "take"
@@ -89,23 +85,15 @@ class ActionKind(Vocabulary):
     AUTO = "auto"
 
     @classmethod
-    def noun(cls) -> str:
-        return N_("action")
-
-    @classmethod
     def aliases(cls) -> dict[str, str]:
         return {"biggin": "big-gin", "lay-off": "layoff", "stock": "draw"}
 
 
-class Pile(Vocabulary):
+class Pile(Vocabulary, noun=N_("pile")):
     """Where a turn's card is drawn from: the stock or the discard pile."""
 
     STOCK = "stock"
     DISCARD = "discard"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("pile")
 
 
 PHASES = tuple(Phase)
@@ -238,56 +226,6 @@ class Action:
             return f"layoff {self.played_card.code()}{on}"
         return self.kind.value
 
-    def describe(self) -> str:
-        """The move in words, cards in people form, as it follows a player's name
-        (``"discards 7♥"``); :meth:`sentence` says it whole with the name."""
-        return t(self._words(_DOES), **self._values())
-
-    def sentence(self, who: str) -> str:
-        """The move as a whole sentence with the player who makes it: ``"Ann discards
-        7♥."`` (``who`` is already written text: a name or a translated word)."""
-        return t(self._words(_SENTENCES), who=who, **self._values())
-
-    def _words(self, table: dict[str, str]) -> str:
-        return table[_LAYOFF_ON if self.kind == ActionKind.LAYOFF and self.target is not None else self.kind]
-
-    def _values(self) -> dict[str, object]:
-        values: dict[str, object] = {}
-        if self.card is not None:
-            values["card"] = self.card
-        if self.cards:
-            values["cards"] = self.cards
-        if self.target is not None:
-            values["meld"] = self.target + 1
-        return values
-
-
-_LAYOFF_ON = "layoff on"
-"""The key of a lay-off that names its meld in :data:`_DOES` and :data:`_SENTENCES`."""
-_DOES: dict[str, str] = {
-    ActionKind.DISCARD: N_("discards {card}"), ActionKind.KNOCK: N_("knocks, discarding face down {card}"),
-    ActionKind.GIN: N_("goes gin, discarding face down {card}"),
-    ActionKind.TAKE: N_("takes the top of the discard pile"), ActionKind.PASS: N_("passes"),
-    ActionKind.DRAW: N_("draws from the stock"), ActionKind.BIG_GIN: N_("goes big gin with all 11 cards"),
-    ActionKind.DONE: N_("is done laying out"), ActionKind.AUTO: N_("lays out automatically"),
-    ActionKind.MELD: N_("lays out {cards}"), ActionKind.LAYOFF: N_("lays off {card}"),
-    _LAYOFF_ON: N_("lays off {card} on meld {meld}"),
-}
-""":meth:`Action.describe`: each move in words, as it follows a player's name."""
-# Translators: {who} is a player's name (or the word for "you" where a page addresses the learner).
-_SENTENCES: dict[str, str] = {
-    ActionKind.DISCARD: N_("{who} discards {card}."),
-    ActionKind.KNOCK: N_("{who} knocks, discarding face down {card}."),
-    ActionKind.GIN: N_("{who} goes gin, discarding face down {card}."),
-    ActionKind.TAKE: N_("{who} takes the top of the discard pile."), ActionKind.PASS: N_("{who} passes."),
-    ActionKind.DRAW: N_("{who} draws from the stock."),
-    ActionKind.BIG_GIN: N_("{who} goes big gin with all 11 cards."),
-    ActionKind.DONE: N_("{who} is done laying out."), ActionKind.AUTO: N_("{who} lays out automatically."),
-    ActionKind.MELD: N_("{who} lays out {cards}."), ActionKind.LAYOFF: N_("{who} lays off {card}."),
-    _LAYOFF_ON: N_("{who} lays off {card} on meld {meld}."),
-}
-""":meth:`Action.sentence`: each move as a whole sentence with the player who makes it."""
-
 
 def _read_simple(kind: ActionKind, rest: list[str], text: str) -> Action:
     if rest:
@@ -364,6 +302,18 @@ def possible_melds(cards: Iterable[Card]) -> list[tuple[Card, ...]]:
     return melds
 
 
+def record_with(data: object, keys: tuple[str, ...], *, kind: str, needs: str) -> dict[str, Any]:
+    """``data`` as a record (a hand's, a match's) that has every one of ``keys``: GinError for data that is
+    not a dict (``kind`` names the record) or lacks a key (``needs``: the sentence, marked with ``N_``, that
+    names the missing ``{keys}``)."""
+    if not isinstance(data, dict):
+        raise GinError(f"a {kind} is a dict, not {type(data).__name__}")
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise GinError(t(needs, keys=", ".join(missing)))
+    return data
+
+
 class HandRecord(TypedDict):
     """:meth:`Hand.to_dict`: plain text and numbers, as a hand is saved."""
 
@@ -435,12 +385,9 @@ class Hand:
     @classmethod
     def from_dict(cls, data: object) -> Hand:
         """Rebuild a hand from :meth:`to_dict` data, replaying every action."""
-        if not isinstance(data, dict):
-            raise GinError(f"a hand record is a dict, not {type(data).__name__}")
-        missing = [k for k in ("rules", "dealer", "deck", "actions") if k not in data]
-        if missing:
-            # Translators: {keys} are the missing keys of the file, as the file writes them.
-            raise GinError(t("a hand record needs {keys}", keys=", ".join(missing)))
+        # Translators: {keys} are the missing keys of the file, as the file writes them.
+        needs = N_("a hand record needs {keys}")
+        data = record_with(data, ("rules", "dealer", "deck", "actions"), kind="hand record", needs=needs)
         rules = Rules.from_dict(data["rules"])
         hand = cls.deal(rules, dealer=data["dealer"], deck=data["deck"])
         actions = data["actions"]

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from ..words.errors import GinError, IllegalActionError
-from ..words.language import t
+from ..words.language import N_, t
 from .cards import Card, CardsLike, parse_cards
-from .hand import Action, Hand, HandRecord
+from .hand import Action, Hand, HandRecord, record_with
 from .rules import Rules
 from .scoring import HandScore
 
@@ -248,11 +248,8 @@ class Match:
     @classmethod
     def from_dict(cls, data: object) -> Match:
         """Rebuild a match from :meth:`to_dict` data, replaying every hand."""
-        if not isinstance(data, dict):
-            raise GinError(f"a match record is a dict, not {type(data).__name__}")
-        missing = [k for k in ("rules", "seed", "first_dealer", "hands") if k not in data]
-        if missing:
-            raise GinError(t("a match record needs {keys}", keys=", ".join(missing)))
+        needs = N_("a match record needs {keys}")
+        data = record_with(data, ("rules", "seed", "first_dealer", "hands"), kind="match record", needs=needs)
         hands = data["hands"]
         if not isinstance(hands, list) or not hands:
             raise GinError(t("a match record has a list of at least one hand"))

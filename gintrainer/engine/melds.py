@@ -42,15 +42,11 @@ if TYPE_CHECKING:  # numpy is imported when a batch is first solved, not with th
     """Deadwood counts (or table entries), one per element."""
 
 
-class MeldKind(Vocabulary):
+class MeldKind(Vocabulary, noun=N_("meld kind")):
     """What a meld is: a set (3 or 4 of a rank) or a run (3 or more in sequence in one suit)."""
 
     SET = "set"
     RUN = "run"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("meld kind")
 
 
 def _build_tables() -> tuple[list[int], list[int]]:

@@ -175,6 +175,22 @@ def _can_take(view: SeatView) -> bool:
     return any(a.kind == ActionKind.TAKE for a in view.legal)
 
 
+def _take_or_draw(view: SeatView, wants: Callable[[], bool]) -> Action:
+    """Before a draw: take the top discard where that is legal and ``wants()`` (asked only then), else draw
+    from the stock (or pass on the upcard)."""
+    return Action(ActionKind.TAKE) if _can_take(view) and wants() else _draw_or_pass(view)
+
+
+def _lookahead_move(view: SeatView, take_margin: float, discard: Callable[[SeatView], Action]) -> Action:
+    """A move of the lookahead and best players: in a layout, the rule book's layout step; before a draw, take
+    the top discard by the mean rule (:func:`takes_by_mean`); after it, ``discard``."""
+    if view.phase in LAYOUT_PHASES:
+        return layout_step(view)
+    if view.phase in _DRAWING:
+        return _take_or_draw(view, lambda: takes_by_mean(view, take_margin))
+    return discard(view)
+
+
 def danger(card: Card, view: SeatView) -> float:
     """How much throwing ``card`` may help the opponent, from what it took and
     threw: 1 for each card it is known to hold that the card would meld with
@@ -397,17 +413,7 @@ class LookaheadPlayer:
         self.late_stock = late_stock
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        phase = view.phase
-        if phase in LAYOUT_PHASES:
-            return layout_step(view)
-        if phase in _DRAWING:
-            return self.draw(view)
-        return self.discard(view)
-
-    def draw(self, view: SeatView) -> Action:
-        if _can_take(view) and takes_by_mean(view, self.take_margin):
-            return Action(ActionKind.TAKE)
-        return _draw_or_pass(view)
+        return _lookahead_move(view, self.take_margin, self.discard)
 
     def wants_out(self, view: SeatView, action: Action) -> bool:
         if action.kind in _GINS:
@@ -514,13 +520,10 @@ class BestPlayer:
         self.take_margin = take_margin
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        phase = view.phase
-        if phase in LAYOUT_PHASES:
-            return layout_step(view)
-        if phase in _DRAWING:
-            if _can_take(view) and takes_by_mean(view, self.take_margin):
-                return Action(ActionKind.TAKE)
-            return _draw_or_pass(view)
+        return _lookahead_move(view, self.take_margin, lambda view: self.discard(view, rng))
+
+    def discard(self, view: SeatView, rng: random.Random) -> Action:
+        """After the draw: out as soon as it may, else the discard of least score (:meth:`scores`)."""
         outs = _knock_choice(view)
         if outs:
             return outs[0]
@@ -686,9 +689,7 @@ class GreedyPlayer:
         if phase in LAYOUT_PHASES:
             return layout_step(view) if self.layout == "own" else Action(ActionKind.AUTO)
         if phase in _DRAWING:
-            if _can_take(view) and (self.wants(view) or rng.random() < self.whims):
-                return Action(ActionKind.TAKE)
-            return _draw_or_pass(view)
+            return _take_or_draw(view, lambda: self.wants(view) or rng.random() < self.whims)
         out = self.way_out(view, rng)
         if out is not None:
             return out

@@ -31,7 +31,7 @@ from .rules import Rules
 Meld = tuple[Card, ...]
 
 
-class ScoreKind(Vocabulary):
+class ScoreKind(Vocabulary, noun=N_("result kind")):
     """How a hand ends (:attr:`HandScore.kind`); the first three are also how
     the knocker went out (:attr:`~gintrainer.Hand.out_kind`)."""
 
@@ -41,10 +41,6 @@ class ScoreKind(Vocabulary):
     UNDERCUT = "undercut"
     TIE = "tie"
     DEAD = "dead"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("result kind")
 
 
 OUT_KINDS = (ScoreKind.KNOCK, ScoreKind.GIN, ScoreKind.BIG_GIN)
@@ -201,12 +197,16 @@ def _reply_key(reply: DefenderReply) -> tuple[frozenset[Layoff], frozenset[Card]
 
 
 def check_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], melds: Iterable[CardsLike],
-                layoffs: Iterable[Layoff]) -> DefenderReply:
+                layoffs: Iterable[Layoff], *, unfinished: bool = False) -> DefenderReply:
     """A defender's reply as he lays it out: his melds (each a set or run of his
     cards) and his lay-offs (each a card of his not in those melds on the
     knocker's meld numbered from 0), in any order so long as some order lays
     each one on a meld it then extends (a chain: 10♥ after 9♥ on 6♥ 7♥ 8♥).
     IllegalActionError for a reply the rules refuse.
+
+    An ``unfinished`` reply is one still being laid out: a lay-off may then wait
+    for cards still free in the hand (neither melded nor laid off) to be laid off
+    before it (10♥ on 6♥ 7♥ 8♥ while 9♥ is free); the rest is checked the same.
 
     >>> reply = check_reply("9H TH KC QS JD 2C 3D 7C 4S 5D", ["6H 7H 8H"], [], [Layoff(parse_cards("TH")[0], 0),
     ...                     Layoff(parse_cards("9H")[0], 0)])
@@ -222,7 +222,7 @@ def check_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], m
     if stray:
         raise IllegalActionError(t("{card} is not in your hand", card=stray[0]))
     own, rest = check_melds(yours, defender, who="the defender")
-    waiting, laid = list(layoffs), []
+    waiting = list(layoffs)
     for layoff in waiting:
         if not isinstance(layoff, Layoff) or not 0 <= layoff.meld < len(table):
             raise GinError(t("a lay-off goes on one of the knocker's melds, 1 to {count}", count=len(table)))
@@ -231,8 +231,26 @@ def check_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], m
                                        "one of your melds or laid off already", card=layoff.card))
         if sum(other.card == layoff.card for other in waiting) > 1:
             raise IllegalActionError(t("{card} is laid off twice", card=layoff.card))
+    free = [c for c in rest if c not in {lo.card for lo in waiting}] if unfinished else []
+    laid = _chain_layoffs(table, waiting, free)
+    dead = tuple(c for c in rest if c not in {lo.card for lo in laid})
+    return DefenderReply(own, tuple(laid), dead, sum(c.value for c in dead))
+
+
+def _chain_layoffs(table: list[list[Card]], waiting: list[Layoff], free: list[Card]) -> list[Layoff]:
+    """The lay-offs in an order that lays each on a meld it then extends (``table`` grows with
+    them); a card of ``free`` may be laid off first, on every meld it fits, to open a chain
+    (an unfinished reply). IllegalActionError naming a lay-off that no order fits."""
+    reach = [list(m) for m in table]  # the melds as laid, and the free cards that may come first
+    laid: list[Layoff] = []
     while waiting:
-        fits = next((lo for lo in waiting if lo.meld in layoff_targets(lo.card, table)), None)
+        fits = next((lo for lo in waiting if lo.meld in layoff_targets(lo.card, reach)), None)
+        helper = next((c for c in free if layoff_targets(c, reach)), None) if fits is None else None
+        if helper is not None:
+            free.remove(helper)
+            for target in layoff_targets(helper, reach):
+                reach[target] = list(order_meld(reach[target] + [helper]))
+            continue
         if fits is None:
             card = min(lo.card for lo in waiting)
             meld = next(lo.meld for lo in waiting if lo.card == card)
@@ -241,8 +259,8 @@ def check_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], m
         waiting.remove(fits)
         laid.append(fits)
         table[fits.meld] = list(order_meld(table[fits.meld] + [fits.card]))
-    dead = tuple(c for c in rest if c not in {lo.card for lo in laid})
-    return DefenderReply(own, tuple(laid), dead, sum(c.value for c in dead))
+        reach[fits.meld] = list(order_meld(reach[fits.meld] + [fits.card]))
+    return laid
 
 
 def defender_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], *,

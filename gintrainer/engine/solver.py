@@ -35,30 +35,22 @@ if TYPE_CHECKING:
     from .view import SeatView
 
 
-class Objective(Vocabulary):
+class Objective(Vocabulary, noun=N_("objective")):
     """What a best discard aims at: the least deadwood now, or the least expected
     after the next draw from the stock."""
 
     DEADWOOD = "deadwood"
     LOOKAHEAD = "lookahead"
 
-    @classmethod
-    def noun(cls) -> str:
-        return N_("objective")
-
 
 OBJECTIVES = tuple(Objective)
 
 
-class DrawChoice(Vocabulary):
+class DrawChoice(Vocabulary, noun=N_("choice")):
     """The turn's first decision when a discard is offered: take it, or draw from the stock."""
 
     TAKE = "take"
     DRAW = "draw"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("choice")
 
 
 class DiscardRowData(TypedDict):

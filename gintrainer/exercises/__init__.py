@@ -15,7 +15,6 @@ from . import basics, going_out, matches, strategy  # noqa: F401  (register the 
 from .core import (  # noqa: F401
     ANSWER_TYPES,
     KINDS,
-    NAMES,
     Exercise,
     ExerciseKind,
     ExerciseSession,
@@ -24,7 +23,7 @@ from .core import (  # noqa: F401
     generate,
     panel_html,
 )
-from .matches import RULE_SETS, compare_rules  # noqa: F401
+from .matches import compare_rules, rule_sets  # noqa: F401
 
-__all__ = ["ANSWER_TYPES", "KINDS", "NAMES", "RULE_SETS", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
-           "Panel", "compare_rules", "generate", "panel_html"]
+__all__ = ["ANSWER_TYPES", "KINDS", "Exercise", "ExerciseKind", "ExerciseSession", "Feedback",
+           "Panel", "compare_rules", "generate", "panel_html", "rule_sets"]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Collection, Sequence
 from itertools import pairwise
 
-from ..engine.cards import DECK, Card, parse_cards, show_cards, sort_by_rank, sort_by_suit
+from ..engine.cards import DECK, Card, CardsLike, parse_cards, show_cards, sort_by_rank, sort_by_suit
 from ..engine.hand import ActionKind, Hand, Phase
 from ..engine.melds import MeldKind, all_best_arrangements, best_arrangement, meld_kind, min_deadwood
+from ..engine.rules import Rules
+from ..engine.telling import Voice, tell_move
 from ..engine.view import acting_seat
 from ..material.deals import (
     best_discards,
@@ -20,9 +24,10 @@ from ..material.deals import (
 )
 from ..material.drawing import deadwood_words, phase_words
 from ..words.errors import GinError
-from ..words.language import N_, t, tn
+from ..words.language import N_, PLAYERS, t, tn
 from .core import (
-    NAMES,
+    Checker,
+    ExerciseFields,
     Feedback,
     Panel,
     choice_checker,
@@ -42,7 +47,7 @@ MELD_CHOICES = (N_("A set"), N_("A run"), N_("Not a meld"))
 """The choices of :func:`meld_or_not`, in English (translated where they are shown)."""
 
 
-def why_not_set(cards) -> str | None:
+def why_not_set(cards: CardsLike) -> str | None:
     """Why some cards are not a set, in words (None when they are one)."""
     cards = parse_cards(cards)
     if len(cards) < 3:
@@ -54,7 +59,7 @@ def why_not_set(cards) -> str | None:
     return None
 
 
-def why_not_run(cards) -> str | None:
+def why_not_run(cards: CardsLike) -> str | None:
     """Why some cards are not a run, in words (None when they are one)."""
     cards = parse_cards(cards)
     ranks = sorted(c.rank for c in cards)
@@ -77,7 +82,7 @@ def why_not_run(cards) -> str | None:
     return None
 
 
-def not_a_meld_reason(cards) -> str:
+def not_a_meld_reason(cards: CardsLike) -> str:
     """Why some cards are not a meld, in words."""
     cards = parse_cards(cards)
     if len(cards) < 3:
@@ -92,13 +97,13 @@ def not_a_meld_reason(cards) -> str:
     return t("the cards are neither all of one rank (a set) nor of one suit in sequence (a run)")
 
 
-def _is_not(reason: str | None, cards) -> str:
+def _is_not(reason: str | None, cards: CardsLike) -> str:
     if reason is None:
         raise GinError(f"{show_cards(cards)} is a meld: there is no reason it is not one")
     return reason
 
 
-def meld_words(meld) -> str:
+def meld_words(meld: CardsLike) -> str:
     """"7♠ 7♥ 7♦ is a set: three sevens" and the like."""
     meld = parse_cards(meld)
     kind = meld_kind(meld)
@@ -112,7 +117,7 @@ def meld_words(meld) -> str:
     return t("{cards} is not a meld: {reason}", cards=meld, reason=not_a_meld_reason(meld))
 
 
-def _meld_question_cards(rng) -> tuple[Card, ...]:
+def _meld_question_cards(rng: random.Random) -> tuple[Card, ...]:
     shape = rng.choice(("set3", "set4", "straight", "ace_run", "wrap", "gap", "two_suits", "pair_plus"))
     suits = list("CDHS")
     rng.shuffle(suits)
@@ -143,7 +148,7 @@ def _meld_question_cards(rng) -> tuple[Card, ...]:
 
 
 @exercise_kind("meld_or_not", N_("Set, run or not a meld?"))
-def meld_or_not(seed, rng, rules):
+def meld_or_not(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Is a group of cards a set, a run, or not a meld? The engine's meld_kind decides."""
     cards = _meld_question_cards(rng)
     kind = meld_kind(cards)
@@ -158,20 +163,20 @@ def meld_or_not(seed, rng, rules):
                 panels=(Panel(t("The cards"), "cards", cards=cards),))
 
 
-def _ten_with_melds(rng, melds=None):
-    def make(r):
+def _ten_with_melds(rng: random.Random, melds: int | None = None) -> tuple[Card, ...]:
+    def make(r: random.Random) -> tuple[Card, ...]:
         return tuple(hand_with_melds(r, 10, melds if melds is not None else r.choice((1, 2, 2, 3))))
     return retry(rng, make, lambda cards: best_arrangement(cards).melds and best_arrangement(cards).deadwood)
 
 
 @exercise_kind("pick_meld", N_("Find a meld"))
-def pick_meld(seed, rng, rules):
+def pick_meld(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click three or more cards that form a meld; meld_kind checks the cards clicked."""
     cards = sort_by_suit(_ten_with_melds(rng))
     arrangement = best_arrangement(cards)
     answer = arrangement.melds[0]
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         if meld_kind(picked):
             # Translators: {meld} says what the cards are ("7♠ 7♥ 7♦ is a set: 3 cards of one rank").
             return Feedback(True, t("Right: {meld}.", meld=meld_words(picked)))
@@ -184,7 +189,7 @@ def pick_meld(seed, rng, rules):
 
 
 @exercise_kind("deadwood_count", N_("Count the deadwood"))
-def deadwood_count(seed, rng, rules):
+def deadwood_count(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """How much deadwood does a hand have at best? min_deadwood answers."""
     cards = sort_by_suit(_ten_with_melds(rng))
     arrangement = best_arrangement(cards)
@@ -193,7 +198,7 @@ def deadwood_count(seed, rng, rules):
     explanation = t("Melds: {melds}. {deadwood}.", melds=tuple(arrangement.melds), deadwood=deadwood_words(arrangement))
     every_card = sum(c.value for c in cards)
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         if number == every_card:
             return t("that counts every card. Find the melds first: their cards are not deadwood.")
         return more_or_less(
@@ -209,7 +214,7 @@ def deadwood_count(seed, rng, rules):
                 panels=(Panel(t("The hand"), "cards", cards=cards),))
 
 
-def _shared_card_hand(rng):
+def _shared_card_hand(rng: random.Random) -> tuple[Card, ...]:
     """Ten cards where one card could go in a set or in a run: the best choice matters."""
     rank = rng.randint(1, 11)
     suits = list("CDHS")
@@ -222,9 +227,9 @@ def _shared_card_hand(rng):
 
 
 @exercise_kind("pick_deadwood", N_("Which cards are deadwood?"))
-def pick_deadwood(seed, rng, rules):
+def pick_deadwood(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click the deadwood of the best arrangement; any best arrangement is accepted."""
-    def make(r):
+    def make(r: random.Random) -> tuple[Card, ...]:
         return _shared_card_hand(r) if r.random() < 0.5 else tuple(hand_with_melds(r, 10, r.choice((1, 2))))
     cards = sort_by_suit(retry(rng, make, lambda c: best_arrangement(c).melds and best_arrangement(c).deadwood))
     best = all_best_arrangements(cards)
@@ -242,7 +247,7 @@ def pick_deadwood(seed, rng, rules):
                          "Best arrangement: {first}. A card belongs to one meld only, and the melds are chosen to "
                          "leave the least deadwood: {n} points.", best[0].points, first=words(best[0]))
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         chosen = set(picked)
         for arrangement in best:
             if chosen == set(arrangement.deadwood):
@@ -269,23 +274,23 @@ def pick_deadwood(seed, rng, rules):
 
 # -- lesson 2: dealing -----------------------------------------------------------
 
-def _seeded_deal(kind, seed, rules) -> Hand:
+def _seeded_deal(kind: str, seed: int, rules: Rules) -> Hand:
     return Hand.deal(rules, seed=f"{kind}:{seed}")
 
 
-def _places(top, held) -> str:
+def _places(top: Sequence[Card], held: Collection[Card]) -> str:
     """The places from the top (1 first) of the cards of ``top`` that are in ``held``: "1, 3, 5, 7"."""
     return ", ".join(str(i + 1) for i, c in enumerate(top) if c in held)
 
 
 @exercise_kind("dealt_cards", N_("Deal the cards"))
-def dealt_cards(seed, rng, rules):
+def dealt_cards(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """From the top of a deck, click the cards one player gets; Hand.deal decides."""
     hand = _seeded_deal("dealt_cards", seed, rules)
     top = hand.deck[:8]
     seat = rng.randrange(2)
     answer = tuple(c for c in top if c in hand.held(seat))
-    dealer, non_dealer = NAMES[hand.dealer], NAMES[hand.non_dealer]
+    dealer, non_dealer = PLAYERS[hand.dealer], PLAYERS[hand.non_dealer]
     non_dealer_held, dealer_held = hand.held(hand.non_dealer), hand.held(hand.dealer)
     # Translators: {non_dealer_places} and {dealer_places} are places from the top of the deck ("1, 3, 5, 7").
     explanation = t("{dealer} deals one card at a time, to {non_dealer} (the non-dealer) first: {non_dealer} gets "
@@ -295,23 +300,23 @@ def dealt_cards(seed, rng, rules):
                     non_dealer_cards=tuple(c for c in top if c in non_dealer_held),
                     dealer_places=_places(top, dealer_held), dealer_cards=tuple(c for c in top if c in dealer_held))
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         if set(picked) == set(answer):
-            return Feedback(True, t("Right: {player} gets {cards}. {explanation}", player=NAMES[seat], cards=answer,
+            return Feedback(True, t("Right: {player} gets {cards}. {explanation}", player=PLAYERS[seat], cards=answer,
                                     explanation=explanation))
         card = next(c for c in picked if c not in answer)
         # Translators: {place} is the card's place from the top of the deck (1 for the top card).
         return Feedback(False, t("{card} is card number {place} from the top, and it goes to {player}: the cards go "
                                  "one at a time, to {non_dealer} first.", card=card, place=top.index(card) + 1,
-                                 player=NAMES[1 - seat], non_dealer=non_dealer))
+                                 player=PLAYERS[1 - seat], non_dealer=non_dealer))
     return dict(prompt=t("{dealer} deals. Here are the top eight cards of the deck, the top card on the left. "
-                         "Click the cards {player} gets from them.", dealer=dealer, player=NAMES[seat]),
+                         "Click the cards {player} gets from them.", dealer=dealer, player=PLAYERS[seat]),
                 answer_type="cards", options=top, answer=answer, explanation=explanation, checker=check,
                 pick=4, option_label=t("Top of the deck, in order"))
 
 
 @exercise_kind("upcard_pick", N_("Find the upcard"))
-def upcard_pick(seed, rng, rules):
+def upcard_pick(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """From the top 22 cards of a deck, click the card turned up; Hand.deal decides."""
     hand = _seeded_deal("upcard_pick", seed, rules)
     top = hand.deck[:22]
@@ -322,13 +327,13 @@ def upcard_pick(seed, rng, rules):
                     dealt=dealt, each=len(hand.held(0)), place=dealt + 1, upcard=hand.upcard,
                     stock=hand.stock_count)
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         if picked == (hand.upcard,):
             return Feedback(True, t("Right. {explanation}", explanation=explanation))
         place = top.index(picked[0]) + 1
         dealt = len(hand.held(0)) + len(hand.held(1))
         if place <= dealt:
-            receiver = NAMES[0] if picked[0] in hand.held(0) else NAMES[1]
+            receiver = PLAYERS[0] if picked[0] in hand.held(0) else PLAYERS[1]
             # Translators: {place} is the card's place from the top of the deck (1 for the top card).
             return Feedback(False, t("{card} is card number {place}: it is dealt to {player}. The upcard is turned "
                                      "up after the players' cards are dealt.", card=picked[0], place=place,
@@ -336,36 +341,36 @@ def upcard_pick(seed, rng, rules):
         return Feedback(False, t("{card} is card number {place}: it stays in the stock. The upcard is the first card "
                                  "after the players' cards.", card=picked[0], place=place))
     return dict(prompt=t("{dealer} deals from this deck (top card on the left). Click the card that is turned up as "
-                         "the upcard.", dealer=NAMES[hand.dealer]),
+                         "the upcard.", dealer=PLAYERS[hand.dealer]),
                 answer_type="cards", options=top, answer=(hand.upcard,), explanation=explanation, checker=check,
                 pick=1, option_label=t("Top of the deck, in order"))
 
 
 @exercise_kind("first_offer", N_("Who goes first?"))
-def first_offer(seed, rng, rules):
+def first_offer(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Who gets the first card, and who is offered the upcard first? The dealt Hand answers."""
     hand = _seeded_deal("first_offer", seed, rules)
-    dealer = NAMES[hand.dealer]
+    dealer = PLAYERS[hand.dealer]
     if rng.random() < 0.5:
-        seat = hand.to_act
+        seat = acting_seat(hand)
         prompt = t("{dealer} deals. Who may take the upcard first?", dealer=dealer)
         # Translators: {next} says what happens next at the table (a sentence).
-        explanation = t("The non-dealer, {player}, is offered the upcard first; {next}", player=NAMES[hand.non_dealer],
-                        next=phase_words(hand, NAMES))
-        reason = t("{player} is the dealer, who is offered the upcard second.", player=NAMES[1 - seat])
+        explanation = t("The non-dealer, {player}, is offered the upcard first; {next}",
+                        player=PLAYERS[hand.non_dealer], next=phase_words(hand, PLAYERS))
+        reason = t("{player} is the dealer, who is offered the upcard second.", player=PLAYERS[1 - seat])
     else:
         seat = 0 if hand.deck[0] in hand.held(0) else 1
         prompt = t("{dealer} deals. Who gets the first card of the deal?", dealer=dealer)
         explanation = t("The dealer deals to the other player first, so {player} gets the first card, {card}.",
-                        player=NAMES[seat], card=hand.deck[0])
-        reason = t("{player} is the dealer, and the dealer deals to the other player first.", player=NAMES[1 - seat])
-    answer = NAMES[seat]
-    return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
+                        player=PLAYERS[seat], card=hand.deck[0])
+        reason = t("{player} is the dealer, and the dealer deals to the other player first.", player=PLAYERS[1 - seat])
+    answer = PLAYERS[seat]
+    return dict(prompt=prompt, answer_type="choice", options=PLAYERS, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=reason))
 
 
 @exercise_kind("stock_count", N_("Count the stock"))
-def stock_count(seed, rng, rules):
+def stock_count(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """How many cards are left in the stock? Played on a Hand, which counts them."""
     hand = _seeded_deal("stock_count", seed, rules)
     draws = rng.randint(0, 5)
@@ -389,7 +394,7 @@ def stock_count(seed, rng, rules):
         explanation = t("{deck} cards − {dealt} dealt − 1 upcard = {start} in the stock.", deck=deck, dealt=dealt,
                         start=start)
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         return more_or_less(number, answer,
                             too_low=t("that is fewer than are left: the stock is what is left of the deck after the "
                                       "deal and the upcard, less one card for each draw."),
@@ -408,30 +413,25 @@ FIRST_TURN_STORIES = ((), (ActionKind.PASS,), (ActionKind.PASS, ActionKind.PASS)
 
 def _story(hand: Hand) -> str:
     """What has happened so far, in words."""
-    parts = [t("{dealer} deals and turns up {card}.", dealer=NAMES[hand.dealer], card=hand.upcard)]
+    parts = [t("{dealer} deals and turns up {card}.", dealer=PLAYERS[hand.dealer], card=hand.upcard)]
+    before = hand.prefix(0)
     for seat, action in hand.actions:
-        if action.kind is ActionKind.DRAW:
-            parts.append(t("{player} draws a card from the stock.", player=NAMES[seat]))
-        elif action.kind is ActionKind.TAKE:
-            parts.append(t("{player} takes the upcard, {card}.", player=NAMES[seat], card=hand.upcard))
-        elif action.kind is ActionKind.PASS:
-            parts.append(t("{player} passes.", player=NAMES[seat]))
-        elif action.kind is ActionKind.DISCARD:
-            parts.append(t("{player} discards {card}.", player=NAMES[seat], card=action.card))
-        else:
-            raise GinError(f"no words for {action} in the story of a first turn")
+        after = before.copy()
+        after.apply(action)
+        parts.append(tell_move(before, seat, action, after, voice=Voice.STORY, who=PLAYERS[seat], seen=False))
+        before = after
     return " ".join(parts)
 
 
 @exercise_kind("whose_turn", N_("Whose turn is it?"))
-def whose_turn(seed, rng, rules):
+def whose_turn(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Who acts next in the first turn? Hand.to_act answers."""
     hand = _seeded_deal("whose_turn", seed, rules)
     for action in rng.choice(FIRST_TURN_STORIES):
         hand.apply(action)
-    answer = NAMES[hand.to_act]
-    wrong = NAMES[1 - hand.to_act]
-    explanation = phase_words(hand, NAMES)
+    answer = PLAYERS[acting_seat(hand)]
+    wrong = PLAYERS[1 - acting_seat(hand)]
+    explanation = phase_words(hand, PLAYERS)
     if hand.phase is Phase.DISCARD:
         # Translators: {next} says what happens next at the table (a sentence).
         explanation = t("{next} Whoever takes the upcard discards next, then the turn passes.", next=explanation)
@@ -444,7 +444,7 @@ def whose_turn(seed, rng, rules):
     else:
         reason = t("{player} is the dealer, and the upcard is offered to the non-dealer first.", player=wrong)
     # Translators: {story} tells what has happened so far (sentences).
-    return dict(prompt=t("{story} Who acts now?", story=_story(hand)), answer_type="choice", options=NAMES,
+    return dict(prompt=t("{story} Who acts now?", story=_story(hand)), answer_type="choice", options=PLAYERS,
                 answer=answer,
                 explanation=explanation, checker=choice_checker(answer, explanation, why_not=reason))
 
@@ -467,7 +467,7 @@ def turn_options_answer(hand: Hand) -> str:
 
 
 @exercise_kind("turn_options", N_("What may the player do?"))
-def turn_options(seed, rng, rules):
+def turn_options(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """What may the player to act do? Hand.legal_actions answers."""
     hand = _seeded_deal("turn_options", seed, rules)
     story = rng.choice(FIRST_TURN_STORIES + ((ActionKind.PASS, ActionKind.PASS, ActionKind.DRAW),))
@@ -478,8 +478,8 @@ def turn_options(seed, rng, rules):
     options = translated(TURN_OPTIONS)
     index = TURN_OPTIONS.index(turn_options_answer(hand))
     answer = options[index]
-    who = NAMES[hand.to_act]
-    held = len(hand.held(hand.to_act))
+    who = PLAYERS[acting_seat(hand)]
+    held = len(hand.held(acting_seat(hand)))
     why = (t("In the first turn the upcard is offered: the non-dealer first, then the dealer."),
            t("Both players passed the upcard, so the non-dealer must draw from the stock."),
            t("This is a normal turn: draw from the stock, or take the top card of the discard pile."),
@@ -498,7 +498,7 @@ def turn_options(seed, rng, rules):
                 checker=choice_checker(answer, why, why_not=why_not))
 
 
-def discard_checker(hand: Hand, *, stock_note: bool = False):
+def discard_checker(hand: Hand, *, stock_note: bool = False) -> tuple[int, list[Card], str, Checker]:
     """A checker for "click your best discard": legal, and leaving the least deadwood."""
     seat = acting_seat(hand)
     held = hand.held(seat)
@@ -509,7 +509,7 @@ def discard_checker(hand: Hand, *, stock_note: bool = False):
                      "The best discards are {cards}, leaving {points} deadwood: {arrangement}.", len(cards),
                      cards=tuple(cards), points=best, arrangement=words(best_arr))
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
         why_not = hand.explain_illegal(f"discard {card.code()}")
         if why_not:
@@ -527,7 +527,8 @@ def discard_checker(hand: Hand, *, stock_note: bool = False):
     return best, cards, explanation, check
 
 
-def _melding_upcard(rng, yours, theirs, rules):
+def _melding_upcard(rng: random.Random, yours: Sequence[Card], theirs: Sequence[Card],
+                    rules: Rules) -> Hand | None:
     """A hand dealt with an upcard that goes into a meld of ``yours`` (the non-dealer's)
     and gives no knock at once; None when the draw finds none."""
     used = set(yours) | set(theirs)
@@ -539,20 +540,21 @@ def _melding_upcard(rng, yours, theirs, rules):
 
 
 @exercise_kind("upcard_discard", N_("Take the upcard, then discard"))
-def upcard_discard(seed, rng, rules):
+def upcard_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """After taking an upcard that goes into a meld, click the discard that leaves the least
     deadwood (the upcard may not go back)."""
-    def make(r):
+    def make(r: random.Random) -> Hand | None:
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
         return _melding_upcard(r, yours, others(r, yours, 10), rules)
     offered = retry(rng, make, lambda x: True)
     upcard = offered.upcard
     kept = take_into_meld(offered)
+    assert kept is not None  # _melding_upcard deals only an upcard that goes into a meld
     meld = next(m for m in kept.melds if upcard in m)
     hand = offered.copy()
     hand.apply("take")
     best, cards, explanation, check = discard_checker(hand)
-    held = sort_by_suit(hand.held(hand.to_act))
+    held = sort_by_suit(hand.held(acting_seat(hand)))
     if meld_kind(meld) == MeldKind.SET:
         # Translators: {explanation} names the best discard (a sentence); {meld} is the set's cards.
         explanation = t("{explanation} {card} goes into the set {meld}; you may not throw it back, as you just took "
@@ -569,7 +571,7 @@ def upcard_discard(seed, rng, rules):
 
 # -- lesson 4: a normal turn ------------------------------------------------------------
 
-def _your_draw(yours, theirs, top, rules) -> Hand:
+def _your_draw(yours: Sequence[Card], theirs: Sequence[Card], top: Card, rules: Rules) -> Hand:
     """You (the dealer, seat 0) to draw in a normal turn, with ``top`` on the discard pile:
     the other player passed, you passed, he drew ``top`` from the stock and threw it."""
     used = set(yours) | set(theirs) | {top}
@@ -579,12 +581,19 @@ def _your_draw(yours, theirs, top, rules) -> Hand:
     return hand
 
 
+def _hands_and_a_card(rng: random.Random) -> tuple[list[Card], list[Card], Card]:
+    """Your ten cards (one or two melds among them), the other player's ten, and one more card neither holds."""
+    yours = hand_with_melds(rng, 10, rng.choice((1, 2)))
+    theirs = others(rng, yours, 10)
+    return yours, theirs, others(rng, set(yours) | set(theirs), 1)[0]
+
+
 @exercise_kind("take_or_draw", N_("Take the discard or draw?"))
-def take_or_draw(seed, rng, rules):
+def take_or_draw(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Does the top discard go into a meld? Take it only then (deals.take_into_meld decides)."""
     want_take = rng.random() < 0.5
 
-    def make(r):
+    def make(r: random.Random) -> Hand | None:
         yours = hand_with_melds(r, 10, r.choice((1, 2)))
         theirs = others(r, yours, 10)
         for top in others(r, set(yours) | set(theirs), 32):
@@ -594,7 +603,8 @@ def take_or_draw(seed, rng, rules):
         return None
     hand = retry(rng, make, lambda x: True)
     top = hand.top_discard
-    seat = hand.to_act
+    assert top is not None  # _your_draw's hand has the other player's discard on the pile
+    seat = acting_seat(hand)
     now = hand.deadwood(seat)
     kept = take_into_meld(hand)
     trial = hand.copy()
@@ -634,19 +644,14 @@ def take_or_draw(seed, rng, rules):
 
 
 @exercise_kind("forbidden_discard", N_("The card that may not go back"))
-def forbidden_discard(seed, rng, rules):
+def forbidden_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Which card may not be discarded after taking from the pile? Hand.is_legal decides."""
-    def make(r):
-        yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        theirs = others(r, yours, 10)
-        top = others(r, set(yours) | set(theirs), 1)[0]
-        return yours, theirs, top
-    yours, theirs, top = make(rng)
+    yours, theirs, top = _hands_and_a_card(rng)
     before = _your_draw(yours, theirs, top, rules)
     pile = before.discard_pile
     hand = before.copy()
     hand.apply("take")
-    seat = hand.to_act
+    seat = acting_seat(hand)
     held = sort_by_suit(hand.held(seat))
     forbidden = tuple(c for c in held if not hand.is_legal(f"discard {c.code()}"))
     if forbidden != (before.top_discard,):  # the sentences below say so
@@ -654,7 +659,7 @@ def forbidden_discard(seed, rng, rules):
     explanation = t("You may not discard {card}: it was just taken from the discard pile. Any other card may go, "
                     "and next turn {card} may be discarded like any other.", card=forbidden[0])
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
         why = hand.explain_illegal(f"discard {card.code()}")
         if why:
@@ -671,17 +676,12 @@ def forbidden_discard(seed, rng, rules):
 
 
 @exercise_kind("best_discard", N_("Your best discard"))
-def best_discard(seed, rng, rules):
+def best_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """After drawing from the stock, click the discard that leaves the least deadwood."""
-    def make(r):
-        yours = hand_with_melds(r, 10, r.choice((1, 2)))
-        theirs = others(r, yours, 10)
-        drawn = others(r, set(yours) | set(theirs), 1)[0]
-        return yours, theirs, drawn
-    yours, theirs, drawn = make(rng)
+    yours, theirs, drawn = _hands_and_a_card(rng)
     hand = in_discard(yours, drawn, theirs, rules=rules)
     best, cards, explanation, check = discard_checker(hand, stock_note=True)
-    held = sort_by_suit(hand.held(hand.to_act))
+    held = sort_by_suit(hand.held(acting_seat(hand)))
     return dict(prompt=t("You drew {card} from the stock. Click the card you discard to keep your deadwood as low as "
                          "possible.", card=drawn),
                 answer_type="cards", options=held, answer=(cards[0],),

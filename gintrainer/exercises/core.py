@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
-from ..engine.cards import Card, parse_cards, show_cards
+from ..engine.cards import Card, CardsLike, parse_cards, show_cards
 from ..engine.hand import Hand
+from ..engine.melds import Arrangement
 from ..engine.rules import Rules
+from ..engine.scoring import HandScore
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tn
 from ..words.vocab import Vocabulary
@@ -23,8 +27,13 @@ class AnswerType(Vocabulary):
 
 ANSWER_TYPES = tuple(AnswerType)
 PANEL_KINDS = ("cards", "hand", "melds", "table", "rows", "text")
-NAMES = PLAYERS
-"""The players of the lessons by seat, in the current language (seat 0 is Ann in English, seat 1 Ben)."""
+
+Checker = Callable[[Any], "Feedback"]
+"""An exercise's checker: it takes what :meth:`Exercise.read` makes of a response, which the
+answer type decides (cards for "cards", the choice for "choice", a whole number for "number")."""
+
+Option = Card | str
+"""Something a learner picks: a card to click or a choice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +63,7 @@ class Panel:
     text: str = ""
     face_down: tuple[int, ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in PANEL_KINDS:
             raise GinError(f"a panel kind is one of {', '.join(PANEL_KINDS)}, not {self.kind!r}")
         if self.kind == "table" and self.hand is None:
@@ -79,23 +88,23 @@ class Exercise:
     answer_type: AnswerType | str  # given as the member or its text; kept as the member
     answer: object
     explanation: str
-    checker: Callable[[object], Feedback] = field(repr=False, compare=False)
-    options: tuple = ()
+    checker: Checker = field(repr=False, compare=False)
+    options: Sequence[Option] = ()  # kept as a tuple
     panels: tuple[Panel, ...] = ()
     pick: int | None = None
     option_label: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.answer_type not in ANSWER_TYPES:
             raise GinError(f"an answer type is one of {', '.join(ANSWER_TYPES)}, not {self.answer_type!r}")
         object.__setattr__(self, "answer_type", AnswerType(self.answer_type))  # the member, given its text
-        # a tuple, written as the answer is: the players' names (NAMES) in the language of the moment
+        # a tuple, written as the answer is: the players' names (PLAYERS) in the language of the moment
         object.__setattr__(self, "options", tuple(self.options))
         if self.answer_type == AnswerType.CARDS and not (isinstance(self.answer, tuple)
                                                 and all(isinstance(c, Card) for c in self.answer)):
             raise GinError(f"the answer to a cards question is a tuple of cards, not {self.answer!r}")
 
-    def read(self, response):
+    def read(self, response: object) -> tuple[Card, ...] | str | int:
         """The response as the checker takes it; raises GinError with a hint if it is not one."""
         if self.answer_type == AnswerType.CARDS:
             return self._read_cards(response)
@@ -103,9 +112,9 @@ class Exercise:
             return self._read_choice(response)
         return self._read_number(response)
 
-    def _read_cards(self, response) -> tuple[Card, ...]:
+    def _read_cards(self, response: object) -> tuple[Card, ...]:
         try:
-            cards = parse_cards(response)
+            cards = parse_cards(cast(CardsLike, response))  # parse_cards refuses anything else with GinError
         except GinError as error:
             # Translators: {error} says what is wrong with the cards typed.
             raise GinError(t("that is not a set of cards: {error}", error=str(error))) from None
@@ -121,7 +130,7 @@ class Exercise:
             raise GinError(t("Click some cards first."))
         return tuple(sorted(cards, key=lambda c: c.index))
 
-    def _read_choice(self, response) -> str:
+    def _read_choice(self, response: object) -> str:
         if response is None or response == "":
             raise GinError(t("Choose an answer first."))
         if not isinstance(response, str) or response not in self.options:
@@ -129,7 +138,7 @@ class Exercise:
         return response
 
     @staticmethod
-    def _read_number(response) -> int:
+    def _read_number(response: object) -> int:
         if isinstance(response, bool):
             raise GinError(t("Type a whole number."))
         if isinstance(response, int):
@@ -143,7 +152,7 @@ class Exercise:
             # Translators: {text} is what the learner typed, quoted.
             raise GinError(t("Type a whole number, like 12 (not {text}).", text=repr(text[:20]))) from None
 
-    def check(self, response) -> Feedback:
+    def check(self, response: object) -> Feedback:
         """The verdict on a response (a response that cannot be read is not correct)."""
         try:
             value = self.read(response)
@@ -177,11 +186,30 @@ class ExerciseKind:
 KINDS: dict[str, ExerciseKind] = {}
 
 
-def exercise_kind(name: str, title: str):
+class ExerciseFields(TypedDict):
+    """What a kind's builder makes of a position: the :class:`Exercise`'s fields but its
+    kind, seed and title."""
+
+    prompt: str
+    answer_type: AnswerType | str
+    answer: object
+    explanation: str
+    checker: Checker
+    options: NotRequired[Sequence[Option]]
+    panels: NotRequired[tuple[Panel, ...]]
+    pick: NotRequired[int | None]
+    option_label: NotRequired[str]
+
+
+Builder = Callable[[int, random.Random, Rules], ExerciseFields]
+"""A kind's builder: (seed, its random generator, the rules in force) -> the exercise's fields."""
+
+
+def exercise_kind(name: str, title: str) -> Callable[[Builder], Callable[[int, Rules | None], Exercise]]:
     """Register a builder ``f(seed, rng, rules) -> dict of Exercise fields`` as a kind: it
     builds its position under ``rules`` (the rules in force) and takes every number it
     writes from them or from the position."""
-    def register(builder):
+    def register(builder: Builder) -> Callable[[int, Rules | None], Exercise]:
         def build(seed: int, rules: Rules | None = None) -> Exercise:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise GinError(f"an exercise seed is a whole number from 0, not {seed!r}")
@@ -214,7 +242,8 @@ def generate(kind: str, seed: int = 0, rules: Rules | None = None) -> Exercise:
     return entry.build(seed, rules)
 
 
-def choice_checker(answer: str, explanation: str, *, why_not=None):
+def choice_checker(answer: str, explanation: str, *,
+                   why_not: Mapping[str, str] | str | None = None) -> Callable[[str], Feedback]:
     """A checker for a question with one right choice. A wrong choice is told why it
     is wrong, never what the answer is: ``why_not`` maps each wrong choice to its
     reason (or is one reason for all of them)."""
@@ -222,7 +251,7 @@ def choice_checker(answer: str, explanation: str, *, why_not=None):
         if choice == answer:
             # Translators: {explanation} is a sentence (or more) saying why.
             return Feedback(True, t("Right. {explanation}", explanation=explanation))
-        reason = why_not.get(choice) if isinstance(why_not, dict) else why_not
+        reason = why_not.get(choice) if isinstance(why_not, Mapping) else why_not
         if not reason:
             raise GinError(f"no reason is given why {choice!r} is wrong")
         # Translators: {choice} is the choice picked, {reason} why it is wrong (a sentence starting in lower case).
@@ -230,7 +259,7 @@ def choice_checker(answer: str, explanation: str, *, why_not=None):
     return check
 
 
-def number_checker(answer: int, explanation: str, why_not: Callable[[int], str]):
+def number_checker(answer: int, explanation: str, why_not: Callable[[int], str]) -> Callable[[int], Feedback]:
     """A checker for a question whose answer is one number. A wrong number is told
     why it is wrong (``why_not(number)``), never what the answer is."""
     def check(number: int) -> Feedback:
@@ -255,7 +284,11 @@ def more_or_less(number: int, answer: int, *, too_low: str, too_high: str) -> st
     return too_low if number < answer else too_high
 
 
-def retry(rng, make, accept, *, tries: int = 400):
+_Made = TypeVar("_Made")
+
+
+def retry(rng: random.Random, make: Callable[[random.Random], _Made | None], accept: Callable[[_Made], object], *,
+          tries: int = 400) -> _Made:
     """Call ``make(rng)`` until ``accept(result)``; the same rng keeps it reproducible."""
     for _ in range(tries):
         result = make(rng)
@@ -277,7 +310,7 @@ def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False)
     elif panel.kind == "melds":
         body = drawing.melds_html(panel.melds, size=size, four_colour=four_colour)
     elif panel.kind == "table" and panel.hand is not None:  # always, see Panel.__post_init__
-        body = drawing.table_html(panel.hand, names=NAMES, face_down=panel.face_down, size=size,
+        body = drawing.table_html(panel.hand, names=PLAYERS, face_down=panel.face_down, size=size,
                                   four_colour=four_colour)
     elif panel.kind == "rows":
         head, *rest = panel.rows
@@ -333,7 +366,7 @@ class ExerciseSession:
         """Whether the first answer has been given (or the answer shown instead)."""
         return self.first_correct is not None
 
-    def check(self, response) -> Feedback:
+    def check(self, response: object) -> Feedback:
         feedback = self.exercise.check(response)
         readable = True
         try:
@@ -379,7 +412,22 @@ def throw_back(hand: Hand) -> None:
     hand.apply(f"discard {hand.last_draw[0].code()}")
 
 
-def words(arrangement) -> str:
+def scored(hand: Hand) -> HandScore:
+    """The score of a hand that is over; GinError for a hand still being played."""
+    if hand.result is None:
+        raise GinError("the hand is not over: it has no score yet")
+    return hand.result
+
+
+def deadwood_counts(score: HandScore) -> tuple[int, int]:
+    """The knocker's deadwood and the defender's (after lay-offs) of a scored knock; GinError
+    for a hand nobody knocked (a dead hand counts neither)."""
+    if score.knocker_deadwood is None or score.defender_deadwood is None:
+        raise GinError("a dead hand has no deadwood counted")
+    return score.knocker_deadwood, score.defender_deadwood
+
+
+def words(arrangement: Arrangement) -> str:
     """An arrangement in words: "7♠ 7♥ 7♦ · 4♣ 5♣ 6♣, deadwood K♥ 2♠ = 12"."""
     melds = " · ".join(show_cards(m) for m in arrangement.melds) or t("no melds")
     if not arrangement.deadwood:

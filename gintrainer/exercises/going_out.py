@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-from ..engine.cards import Card, sort_by_suit
+import random
+from collections.abc import Callable, Collection, Iterable, Sequence
+
+from ..engine.cards import Card, CardsLike, sort_by_suit
 from ..engine.hand import Action, ActionKind, Hand
 from ..engine.melds import best_arrangement, min_deadwood
 from ..engine.rules import Rules
-from ..engine.scoring import ScoreKind, best_layoffs, knocker_layouts, layoff_targets, score_hand
+from ..engine.scoring import HandScore, ScoreKind, best_layoffs, knocker_layouts, layoff_targets, score_hand
 from ..engine.view import acting_seat, card_of
 from ..material.deals import hand_with_melds, in_discard, knocked, others, random_meld
 from ..words.errors import GinError
-from ..words.language import N_, t, tc, tn
+from ..words.language import N_, PLAYERS, t, tc, tn
 from .core import (
-    NAMES,
+    ExerciseFields,
     Feedback,
     Panel,
     choice_checker,
+    deadwood_counts,
     exercise_kind,
     more_or_less,
     number_checker,
     retry,
+    scored,
     throw_back,
     translated,
     words,
@@ -29,7 +34,7 @@ from .core import (
 # -- positions -------------------------------------------------------------------------
 
 
-def exact_melds(rng, sizes, used=()) -> list[Card] | None:
+def exact_melds(rng: random.Random, sizes: Iterable[int], used: Iterable[Card] = ()) -> list[Card] | None:
     """Melds of exactly these sizes (runs for sizes over four), none sharing a card."""
     taken = set(used)
     cards: list[Card] = []
@@ -64,7 +69,8 @@ def knock_options(hand: Hand) -> list[Action]:
     return [a for a in hand.legal_actions() if a.kind in GOING_OUT_WITH_A_DISCARD]
 
 
-def eleven_cards(rng, shape: ActionKind | str | None, rules: Rules | None = None, *, upcard=None) -> Hand | None:
+def eleven_cards(rng: random.Random, shape: ActionKind | str | None, rules: Rules | None = None, *,
+                 upcard: Card | None = None) -> Hand | None:
     """You (non-dealer) with 11 cards to discard from, dealt for a way out: ``shape`` is
     big gin (all 11 meld), gin (10 meld), a knock (low deadwood) or None (any hand), as
     an :class:`~gintrainer.engine.hand.ActionKind` or its text."""
@@ -96,16 +102,16 @@ def _rest_after(hand: Hand, card: Card) -> list[Card]:
 
 
 @exercise_kind("knock_card", N_("Knock with the right card"))
-def knock_card(seed, rng, rules):
+def knock_card(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click a card you can knock with; Hand.is_legal("knock ...") decides."""
-    def accept(hand):
+    def accept(hand: Hand) -> list[Action] | bool:
         outs = knock_options(hand)
-        return outs and len(outs) < len(hand.held(hand.to_act))
+        return outs and len(outs) < len(hand.held(acting_seat(hand)))
     hand = retry(rng, lambda r: eleven_cards(r, ActionKind.KNOCK, rules), accept)
-    held = hand.held(hand.to_act)
+    held = hand.held(acting_seat(hand))
     outs = knock_options(hand)
-    best = min(outs, key=lambda a: min_deadwood(_rest_after(hand, a.card)))
-    rest = best_arrangement(_rest_after(hand, best.card))
+    best = min(outs, key=lambda a: min_deadwood(_rest_after(hand, card_of(a))))
+    rest = best_arrangement(_rest_after(hand, card_of(best)))
     values = dict(card=best.card, arrangement=words(rest), cards=tuple(a.card for a in outs), limit=hand.knock_limit)
     if rest.points == 0:
         # Translators: {arrangement} is the hand arranged ("7♠ 7♥ 7♦ · 4♣ 5♣ 6♣, no deadwood").
@@ -115,11 +121,10 @@ def knock_card(seed, rng, rules):
         explanation = t("For example knock with {card}: the other ten cards are {arrangement}, within the knock limit "
                         "of {limit}. Cards you can knock with: {cards}.", **values)
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, no_you(why))
+        if (refused := refused_knock(hand, card, no_you)) is not None:
+            return refused
         points = min_deadwood(_rest_after(hand, card))
         if points == 0:
             return Feedback(True, t("Right, and better: discarding {card} leaves no deadwood at all, which is gin.",
@@ -153,14 +158,21 @@ def you_cannot(reason: str) -> str:
     return t("You {reason}.", reason=reason)
 
 
+def refused_knock(hand: Hand, card: Card, say: Callable[[str], str] = you_cannot) -> Feedback | None:
+    """The feedback on a knock with ``card`` that the rules refuse, its reason said by ``say``; None for a legal
+    knock."""
+    why = hand.explain_illegal(f"knock {card.code()}")
+    return Feedback(False, say(why)) if why else None
+
+
 @exercise_kind("can_knock", N_("Can you knock?"))
-def can_knock(seed, rng, rules):
+def can_knock(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Can you knock this turn? Hand.legal_actions answers."""
     want = rng.random() < 0.5
     hand = retry(rng, lambda r: eleven_cards(r, ActionKind.KNOCK if want else r.choice((ActionKind.KNOCK, None)),
                                              rules),
                  lambda h: bool(knock_options(h)) == want)
-    held = hand.held(hand.to_act)
+    held = hand.held(acting_seat(hand))
     best_points = min(min_deadwood(_rest_after(hand, c)) for c in held)
     best_card = min(held, key=lambda c: (min_deadwood(_rest_after(hand, c)), -c.value))
     rest = best_arrangement(_rest_after(hand, best_card))
@@ -192,13 +204,13 @@ GOING_OUT = (N_("Big gin"), N_("Gin"), N_("Knock"), N_("None of these: discard a
 
 
 @exercise_kind("going_out", N_("Gin, big gin or knock?"))
-def going_out(seed, rng, rules):
+def going_out(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """The best way out of 11 cards, under rules with or without big gin: Hand.legal_actions decides."""
     rules = rules.replace(big_gin=rng.random() < 0.5)
     shape = rng.choice((ActionKind.BIG_GIN, ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK, None))
     hand = retry(rng, lambda r: eleven_cards(r, shape, rules), lambda h: True)
     kinds = {a.kind for a in hand.legal_actions()}
-    held = hand.held(hand.to_act)
+    held = hand.held(acting_seat(hand))
     count = len(held)
     arrangement = best_arrangement(held)
     options = translated(GOING_OUT)
@@ -209,7 +221,7 @@ def going_out(seed, rng, rules):
                          "All {n} cards form melds ({melds}) and big gin is on: go out without discarding for a bonus "
                          "of {bonus}.", count, melds=tuple(arrangement.melds), bonus=rules.big_gin_bonus)
     elif ActionKind.GIN in kinds:
-        card = next(a.card for a in hand.legal_actions() if a.kind is ActionKind.GIN)
+        card = next(card_of(a) for a in hand.legal_actions() if a.kind is ActionKind.GIN)
         answer = options[1]
         values = dict(card=card, arrangement=words(best_arrangement(_rest_after(hand, card))), bonus=rules.gin_bonus)
         if not rules.big_gin and arrangement.points == 0:
@@ -273,13 +285,13 @@ def best_knock(hand: Hand) -> Card:
 
 
 @exercise_kind("knock_deadwood", N_("Your count after knocking"))
-def knock_deadwood(seed, rng, rules):
+def knock_deadwood(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """After the knock that leaves the least deadwood, what is your count? The Hand counts
     it. Positions where gin is possible are left out: there you would go gin."""
     hand = retry(rng, lambda r: eleven_cards(r, ActionKind.KNOCK, rules),
                  lambda h: knock_options(h) and all(a.kind is ActionKind.KNOCK for a in knock_options(h)))
     card = best_knock(hand)
-    seat = hand.to_act
+    seat = acting_seat(hand)
     after = hand.copy()
     after.apply(f"knock {card.code()}")
     answer = after.deadwood(seat)
@@ -287,7 +299,7 @@ def knock_deadwood(seed, rng, rules):
     explanation = t("Without {card} your ten cards arrange as {arrangement}.", card=card, arrangement=words(rest))
     every_card = sum(c.value for c in rest.cards)
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         if number == answer + card.value:
             return t("that counts {card}, which you discarded face down: it is not part of your hand any more.",
                      card=card)
@@ -306,7 +318,7 @@ def knock_deadwood(seed, rng, rules):
 # -- lesson 6: laying off ------------------------------------------------------------------------
 
 
-def layoff_fits(melds, used) -> list[Card]:
+def layoff_fits(melds: Iterable[Sequence[Card]], used: Collection[Card]) -> list[Card]:
     """Cards that would go on these melds: fourth cards of sets, run ends, a second card on a run end."""
     fits = []
     for meld in melds:
@@ -318,7 +330,7 @@ def layoff_fits(melds, used) -> list[Card]:
     return list(dict.fromkeys(c for c in fits if c not in used))
 
 
-def layoff_position(rng, *, gin: bool = False, rules: Rules | None = None) -> Hand | None:
+def layoff_position(rng: random.Random, *, gin: bool = False, rules: Rules | None = None) -> Hand | None:
     """A knock (or gin) by the non-dealer, the dealer to lay off: his hand holds
     some cards that fit the knocker's melds."""
     if gin:
@@ -349,7 +361,7 @@ def defender_cards(hand: Hand) -> tuple[Card, ...]:
     return hand.held(1 - hand.knocker)
 
 
-def can_lay_off_all(hand: Hand, cards) -> bool:
+def can_lay_off_all(hand: Hand, cards: Iterable[Card]) -> bool:
     """Whether the defender can lay off all these cards, in some order, on the knocker's melds."""
     cards = list(cards)
     if not cards:
@@ -365,11 +377,11 @@ def can_lay_off_all(hand: Hand, cards) -> bool:
     return False
 
 
-def best_reply(hand: Hand):
+def best_reply(hand: Hand) -> HandScore:
     """The defender's best melds and lay-offs, played by the engine (``auto``)."""
     after = hand.copy()
     after.apply("auto")
-    return after.result
+    return scored(after)
 
 
 def _melds_panel(hand: Hand) -> Panel:
@@ -377,7 +389,7 @@ def _melds_panel(hand: Hand) -> Panel:
 
 
 @exercise_kind("layoff_cards", N_("Lay off your cards"))
-def layoff_cards(seed, rng, rules):
+def layoff_cards(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click the cards to lay off for the least deadwood; legality by Hand, the best by the engine's reply."""
     hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: bool(best_reply(h).layoffs))
     result = best_reply(hand)
@@ -387,7 +399,7 @@ def layoff_cards(seed, rng, rules):
     explanation = t("Lay off {cards}: your other cards then arrange as {arrangement}.", cards=laid,
                     arrangement=words(best_arrangement([c for c in cards if c not in laid])))
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         if not can_lay_off_all(hand, picked):
             bad = [c for c in picked if can_lay_off_all(hand, [d for d in picked if d is not c])]
             if bad:
@@ -412,11 +424,11 @@ def layoff_cards(seed, rng, rules):
 
 
 @exercise_kind("layoff_where", N_("Where does it go?"))
-def layoff_where(seed, rng, rules):
+def layoff_where(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Can one card be laid off, and on which meld? Hand.is_legal("layoff ... on n") decides."""
     gin = rng.random() < 0.3
 
-    def pick(r):
+    def pick(r: random.Random) -> tuple[Hand, Card] | None:
         hand = layoff_position(r, gin=gin, rules=rules)
         if hand is None:
             return None
@@ -442,7 +454,7 @@ def layoff_where(seed, rng, rules):
     else:
         explanation = t("{card} cannot be laid off: it fits none of the knocker's melds.", card=card)
 
-    def check(choice):
+    def check(choice: str) -> Feedback:
         if choice == nowhere:
             if not legal:
                 return Feedback(True, t("Right. {explanation}", explanation=explanation))
@@ -464,11 +476,11 @@ def layoff_where(seed, rng, rules):
 
 
 @exercise_kind("deadwood_after_layoffs", N_("Your count after laying off"))
-def deadwood_after_layoffs(seed, rng, rules):
+def deadwood_after_layoffs(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Your deadwood after your best melds and lay-offs: the engine's reply counts it."""
     hand = retry(rng, lambda r: layoff_position(r, rules=rules), lambda h: True)
     result = best_reply(hand)
-    answer = result.defender_deadwood
+    answer = deadwood_counts(result)[1]
     laid = tuple(layoff.card for layoff in result.layoffs)
     # Translators: {melds} and {left} stand after a colon: the melds (or "none") and the cards left (or "nothing").
     values = dict(cards=laid, melds=tuple(result.defender_melds) or tc("no melds", "none"),
@@ -479,7 +491,7 @@ def deadwood_after_layoffs(seed, rng, rules):
         explanation = t("Lay off nothing; your own melds: {melds}; left: {left} = {points}.", **values)
     no_layoffs = min_deadwood(defender_cards(hand))
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         if number == no_layoffs and result.layoffs:
             return t("that is your count without any lay-offs: some of your cards fit the knocker's melds.")
         return more_or_less(number, answer,
@@ -502,8 +514,8 @@ _OUTCOME_OF = {ScoreKind.KNOCK: OUTCOMES[0], ScoreKind.UNDERCUT: OUTCOMES[1], Sc
                ScoreKind.DEAD: OUTCOMES[3]}
 
 
-def knock_score_position(rng, kind: ScoreKind | str | None = None, rules: Rules | None = None, *,
-                         defender_melds: bool = False):
+def knock_score_position(rng: random.Random, kind: ScoreKind | str | None = None, rules: Rules | None = None, *,
+                         defender_melds: bool = False) -> tuple[list[Card], list[Card], HandScore] | None:
     """A knocker's ten cards and a defender's ten, scored by the engine; ``kind``
     asks for a knock, an undercut or gin, and ``defender_melds`` for gin against
     a defender whose ten cards all meld too."""
@@ -528,7 +540,7 @@ def knock_score_position(rng, kind: ScoreKind | str | None = None, rules: Rules 
     return knocker, defender, score
 
 
-def dead_hand(rng, rules: Rules | None = None) -> Hand:
+def dead_hand(rng: random.Random, rules: Rules | None = None) -> Hand:
     """A hand played out by drawing from the stock and throwing the card back until it is dead."""
     hand = Hand.deal(rules, seed=rng.randrange(1 << 30))
     hand.apply("pass")
@@ -539,12 +551,12 @@ def dead_hand(rng, rules: Rules | None = None) -> Hand:
     return hand
 
 
-def score_panels(knocker, defender, score) -> tuple[Panel, ...]:
+def score_panels(knocker: Sequence[Card], defender: Sequence[Card], score: HandScore) -> tuple[Panel, ...]:
     """A scored knock on show: the knocker's melds and deadwood, and the defender's hand."""
     return (Panel(t("The knocker's melds"), "melds", melds=score.knocker_melds),
             Panel(t("The knocker's deadwood: {points}", points=score.knocker_deadwood), "cards",
                   cards=score.knocker_deadwood_cards),
-            Panel(t("The defender's hand"), "hand", cards=defender))
+            Panel(t("The defender's hand"), "hand", cards=tuple(defender)))
 
 
 def outcome_reasons(kind: ScoreKind | str) -> dict[str, str]:
@@ -567,7 +579,7 @@ def outcome_reasons(kind: ScoreKind | str) -> dict[str, str]:
     return out
 
 
-def explained(score) -> str:
+def explained(score: HandScore) -> str:
     """A scored hand in words, with the note that gin is never undercut where it matters."""
     if score.kind == ScoreKind.GIN and score.defender_deadwood == 0:
         # Translators: {result} is the hand's result in words (sentences).
@@ -577,7 +589,7 @@ def explained(score) -> str:
 
 
 @exercise_kind("hand_outcome", N_("Who scores?"))
-def hand_outcome(seed, rng, rules):
+def hand_outcome(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Knock, undercut, gin or dead hand? score_hand (or the played Hand) decides."""
     # (the result asked for, whether the defender's cards all meld), drawn in this order
     kind, all_melds = rng.choice(((ScoreKind.KNOCK, False), (ScoreKind.UNDERCUT, False), (ScoreKind.GIN, False),
@@ -585,11 +597,11 @@ def hand_outcome(seed, rng, rules):
     if kind == ScoreKind.DEAD:
         hand = dead_hand(rng, rules)
         last_seat, last = hand.actions[-1]
-        answer = t(_OUTCOME_OF[hand.result.kind])
-        explanation = hand.result.explain()
+        answer = t(_OUTCOME_OF[scored(hand).kind])
+        explanation = scored(hand).explain()
         if not hand.is_legal("take"):
             explanation = t("{result} {player} may not take {card}: the hand is over.", result=explanation,
-                            player=NAMES[1 - last_seat], card=last.card)
+                            player=PLAYERS[1 - last_seat], card=last.card)
         return dict(prompt=tn("The stock is down to {n} card. The player to move drew from the stock and discarded "
                               "{card} without knocking. What happens?",
                               "The stock is down to {n} cards. The player to move drew from the stock and discarded "
@@ -608,9 +620,9 @@ def hand_outcome(seed, rng, rules):
                 panels=score_panels(knocker, defender, score))
 
 
-def points_reason(number: int, score, *, defender_before: int) -> str:
+def points_reason(number: int, score: HandScore, *, defender_before: int) -> str:
     """Why a number is not the points of a scored hand: the usual slips, named."""
-    k, d, bonus, times = score.knocker_deadwood, score.defender_deadwood, score.bonus, score.multiplier
+    (k, d), bonus, times = deadwood_counts(score), score.bonus, score.multiplier
     if times > 1 and number * times == score.points:
         return t("the score of this hand is multiplied by {times}.", times=times)
     if score.kind == ScoreKind.UNDERCUT and number == (k - d) * times:
@@ -626,7 +638,7 @@ def points_reason(number: int, score, *, defender_before: int) -> str:
 
 
 @exercise_kind("hand_points", N_("How many points?"))
-def hand_points(seed, rng, rules):
+def hand_points(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """The points of a knock, undercut or gin: score_hand counts them."""
     kind = rng.choice(("knock", "undercut", "gin", "knock"))
     knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules), lambda x: True)
@@ -644,7 +656,8 @@ def hand_points(seed, rng, rules):
                 panels=score_panels(knocker, defender, score))
 
 
-def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) -> tuple[int, str]:
+def knock_story(card: Card, knocker_ten: CardsLike, defender: CardsLike, rules: Rules,
+                upcard: Card | None = None) -> tuple[int, str]:
     """A knock with ``card`` against a hand in view, scored by the engine: the knocker's
     gain (negative when undercut) and the story in words: the layout, the lay-offs and
     the score, and, when the knocker's choice of layout matters, the layout it beats."""
@@ -676,14 +689,15 @@ def knock_story(card: Card, knocker_ten, defender, rules: Rules, upcard=None) ->
     return gain, text
 
 
-def knock_values(hand: Hand, defender) -> dict[Card, tuple[int, str]]:
+def knock_values(hand: Hand, defender: CardsLike) -> dict[Card, tuple[int, str]]:
     """For each legal knock discard: the knocker's gain (negative when undercut) and
     :func:`knock_story`."""
     cards = [card_of(action) for action in knock_options(hand)]
     return {card: knock_story(card, _rest_after(hand, card), defender, hand.rules, hand.upcard) for card in cards}
 
 
-def knock_choice_position(rng, rules: Rules | None = None):
+def knock_choice_position(rng: random.Random, rules: Rules | None = None,
+                          ) -> tuple[Hand, tuple[Card, ...], dict[Card, tuple[int, str]]] | None:
     hand = eleven_cards(rng, ActionKind.KNOCK, rules)
     if hand is None:
         return None
@@ -695,24 +709,23 @@ def knock_choice_position(rng, rules: Rules | None = None):
 
 
 @exercise_kind("best_knock_discard", N_("The knock that scores most"))
-def best_knock_discard(seed, rng, rules):
+def best_knock_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click the knock discard that scores most against a hand you can see: score_hand for each."""
     hand, defender, values = retry(rng, lambda r: knock_choice_position(r, rules), lambda x: True)
     best = max(gain for gain, _ in values.values())
     answers = tuple(c for c, (gain, _) in values.items() if gain == best)
     explanation = " ".join(story for _, (_, story) in sorted(values.items(), key=lambda kv: -kv[1][0]))
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, you_cannot(why))
+        if (refused := refused_knock(hand, card)) is not None:
+            return refused
         gain, story = values[card]
         if gain == best:
             return Feedback(True, t("Right. {explanation}", explanation=story))
         # Translators: {story} is the knock told in words (sentences).
         return Feedback(False, t("{story} Another knock scores more.", story=story))
-    held = sort_by_suit(hand.held(hand.to_act))
+    held = sort_by_suit(hand.held(acting_seat(hand)))
     return dict(prompt=t("You may knock this turn, and (for this exercise) you can see your opponent's hand. Click the "
                          "knock discard that scores the most for you; your melds are then laid out the way that leaves "
                          "your opponent the fewest lay-offs. Watch out for undercuts!"),

@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..engine.cards import DECK, Card, sort_by_suit
-from ..engine.hand import ActionKind
+from ..engine.hand import ActionKind, Hand
 from ..engine.match import Match, MatchRecord
 from ..engine.melds import min_deadwood
 from ..engine.players import decide, sound_player
-from ..engine.rules import Rules
+from ..engine.rules import PRESETS, Rules, preset_title
 from ..engine.scoring import HandScore, score_hand
+from ..engine.view import acting_seat
 from ..material.deals import in_discard, others
 from ..material.drawing import score_rows
 from ..words.errors import GinError, IllegalActionError
-from ..words.language import N_, t, tc, tn
-from .core import NAMES, Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, your_cards
+from ..words.language import N_, PLAYERS, t, tc, tn
+from .core import (
+    ExerciseFields,
+    Feedback,
+    Panel,
+    choice_checker,
+    exercise_kind,
+    number_checker,
+    retry,
+    scored,
+    your_cards,
+)
 from .going_out import (
     eleven_cards,
     knock_choice_position,
@@ -24,8 +36,8 @@ from .going_out import (
     knock_score_position,
     no_you,
     points_reason,
+    refused_knock,
     score_panels,
-    you_cannot,
 )
 
 # -- matches -----------------------------------------------------------------------------
@@ -58,27 +70,28 @@ def _played_record(seed: int, rules: Rules) -> MatchRecord:
 
 def match_rows(match: Match, upto: int | None = None) -> tuple[tuple[str, ...], ...]:
     """A score sheet: each hand's dealer and result, and the running points (one game)."""
-    return score_rows(match.hands[:upto], NAMES)
+    return score_rows(match.hands[:upto], PLAYERS)
 
 
-def match_match(rng, rules: Rules = Rules()) -> tuple[int, Match]:
+def match_match(rng: random.Random, rules: Rules = Rules()) -> tuple[int, Match]:
     seed = rng.randrange(10_000)
     return seed, played_match(seed, rules)
 
 
 @exercise_kind("match_total", N_("The final score"))
-def match_total(seed, rng, rules):
+def match_total(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """A player's final total with the game, box and shutout bonuses: Match.totals answers."""
     _, match = match_match(rng, rules)
     game = match.games[0]
     seat = rng.randrange(2)
     bonuses = game.bonuses
+    assert bonuses is not None and game.winner is not None  # the match is over: its game is won and scored
     points = game.points[seat]
     answer = match.totals[seat]
     boxes = bonuses.boxes[seat]
     wins = game.hands_won[seat]
     rules = match.rules
-    values = dict(player=NAMES[seat], points=points, game=bonuses.game[seat], boxes=boxes, box=rules.box_bonus,
+    values = dict(player=PLAYERS[seat], points=points, game=bonuses.game[seat], boxes=boxes, box=rules.box_bonus,
                   total=answer)
     if game.winner == seat and bonuses.shutout:
         explanation = tn("{player}: {points} points from hands + {game} game bonus (doubled: a shutout, the loser won "
@@ -95,7 +108,7 @@ def match_total(seed, rng, rules):
                          "{player}: {points} points from hands + {boxes} for boxes ({n} hands won × {box}) = {total}.",
                          wins, **values)
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         if number == points:
             return t("that is the points from hands only: the bonuses come on top.")
         if game.winner == seat and number == points + bonuses.game[seat]:
@@ -107,49 +120,49 @@ def match_total(seed, rng, rules):
         return t("add the points from hands, the game bonus if this player won the match, and {box} for every hand "
                  "this player won.", box=rules.box_bonus)
     return dict(prompt=t("This match is over: {winner} reached {target}. What is {player}'s final score with all the "
-                         "bonuses?", winner=NAMES[game.winner], target=rules.target, player=NAMES[seat]),
+                         "bonuses?", winner=PLAYERS[game.winner], target=rules.target, player=PLAYERS[seat]),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
                 panels=(Panel(t("The score sheet"), "rows", rows=match_rows(match)),))
 
 
 @exercise_kind("next_dealer", N_("Who deals next?"))
-def next_dealer(seed, rng, rules):
+def next_dealer(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Who deals the next hand? The Match deals it."""
     loser_deals = rng.random() < 0.3
     rules = rules.replace(next_dealer="loser" if loser_deals else "winner")
     _, match = retry(rng, lambda r: match_match(r, rules), lambda m: len(m[1].hands) >= 2)
     upto = rng.randint(1, len(match.hands) - 1)
-    last = match.hands[upto - 1].result
-    answer = NAMES[match.hands[upto].dealer]
-    wrong = NAMES[1 - match.hands[upto].dealer]
+    last = scored(match.hands[upto - 1])
+    answer = PLAYERS[match.hands[upto].dealer]
+    wrong = PLAYERS[1 - match.hands[upto].dealer]
     if last.winner_seat is None:
         explanation = t("Hand {number} scored nothing, so the same dealer, {dealer}, deals again.", number=upto,
                         dealer=answer)
         reason = t("hand {number} scored nothing, so the dealer does not change.", number=upto)
     elif loser_deals:
         explanation = t("{winner} won hand {number}, and under these rules the loser of a hand deals the next: "
-                        "{dealer}.", winner=NAMES[last.winner_seat], number=upto, dealer=answer)
+                        "{dealer}.", winner=PLAYERS[last.winner_seat], number=upto, dealer=answer)
         reason = t("{player} won hand {number}, and under these rules the loser of a hand deals the next.",
                    player=wrong, number=upto)
     else:
         explanation = t("{winner} won hand {number}, and under these rules the winner of a hand deals the next: "
-                        "{dealer}.", winner=NAMES[last.winner_seat], number=upto, dealer=answer)
+                        "{dealer}.", winner=PLAYERS[last.winner_seat], number=upto, dealer=answer)
         reason = t("{player} did not win hand {number}, and under these rules the winner of a hand deals the next.",
                    player=wrong, number=upto)
     if loser_deals:
         prompt = t("Under these rules the loser of a hand deals the next. Who deals hand {number}?", number=upto + 1)
     else:
         prompt = t("Under these rules the winner of a hand deals the next. Who deals hand {number}?", number=upto + 1)
-    return dict(prompt=prompt, answer_type="choice", options=NAMES, answer=answer, explanation=explanation,
+    return dict(prompt=prompt, answer_type="choice", options=PLAYERS, answer=answer, explanation=explanation,
                 checker=choice_checker(answer, explanation, why_not=reason),
                 panels=(Panel(t("The score sheet so far"), "rows", rows=match_rows(match, upto)),))
 
 
 @exercise_kind("winning_knock", N_("Knock to win the game"))
-def winning_knock(seed, rng, rules):
+def winning_knock(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click a knock discard that takes you to the target: score_hand scores each knock."""
-    def make(r):
+    def make(r: random.Random) -> tuple[tuple[Hand, tuple[Card, ...], dict[Card, tuple[int, str]]], list[int]] | None:
         found = knock_choice_position(r, rules)
         if found is None:
             return None
@@ -165,11 +178,10 @@ def winning_knock(seed, rng, rules):
     explanation = t("You need {needed} more points to reach {target}. {stories} Winning knocks: {cards}.",
                     needed=needed, target=target, stories=stories, cards=reach)
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, you_cannot(why))
+        if (refused := refused_knock(hand, card)) is not None:
+            return refused
         gain, story = values[card]
         if gain >= needed:
             # Translators: {story} tells the knock in words (sentences).
@@ -177,7 +189,7 @@ def winning_knock(seed, rng, rules):
                                     have=have, gain=gain, total=have + gain))
         return Feedback(False, t("{story} That leaves you on {total}, short of {target}.", story=story,
                                  total=have + max(gain, 0), target=target))
-    held = sort_by_suit(hand.held(hand.to_act))
+    held = sort_by_suit(hand.held(acting_seat(hand)))
     return dict(prompt=t("You have {have} points; the game is to {target}. You may knock now and (for this exercise) "
                          "you can see your opponent's hand; your melds are then laid out the way that leaves your "
                          "opponent the fewest lay-offs. Click a knock discard that wins the game with this hand.",
@@ -189,30 +201,35 @@ def winning_knock(seed, rng, rules):
 
 # -- lesson 9: variants ------------------------------------------------------------------------
 
-RULE_SETS: tuple[tuple[str, Rules], ...] = (
-    ("standard", Rules.preset("standard")),
-    ("modern", Rules.preset("modern")),
-    ("classic", Rules.preset("classic")),
+VARIANTS: tuple[tuple[str, Rules], ...] = (
     ("Oklahoma", Rules(oklahoma=True)),
     ("Oklahoma, spades double", Rules(oklahoma=True, oklahoma_spades_double=True)),
     ("straight gin", Rules(straight_gin=True)),
 )
-"""The rules compared side by side in lesson 9, by name (in English: :func:`rules_name` writes it)."""
+"""The variants lesson 9 compares beside the presets, by name (in English: :func:`rules_name` writes it)."""
+
+
+def rule_sets() -> tuple[tuple[str, Rules], ...]:
+    """The rules compared side by side in lesson 9, by name: every preset of
+    :data:`~gintrainer.engine.rules.PRESETS`, in its order, then the :data:`VARIANTS`."""
+    return (*PRESETS.items(), *VARIANTS)
 
 
 def rules_name(name: str) -> str:
-    """The name of one of :data:`RULE_SETS` in the current language."""
+    """The name of one of :func:`rule_sets` in the current language (a preset's own title
+    when this table has no name for it)."""
     names = {"standard": tc("rules", "standard"), "modern": tc("rules", "modern"), "classic": tc("rules", "classic"),
              "Oklahoma": tc("rules", "Oklahoma"), "Oklahoma, spades double": tc("rules", "Oklahoma, spades double"),
              "straight gin": tc("rules", "straight gin")}
-    try:
+    if name in names:
         return names[name]
-    except KeyError:
-        raise GinError(f"no rule set is called {name!r}") from None
+    if name in PRESETS:
+        return preset_title(name)
+    raise GinError(f"no rule set is called {name!r}")
 
 
 @exercise_kind("oklahoma_limit", N_("Oklahoma's knock limit"))
-def oklahoma_limit(seed, rng, rules):
+def oklahoma_limit(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """The knock limit an Oklahoma upcard sets: Rules.knock_limit_for answers."""
     upcard = rng.choice(DECK)
     rules = rules.replace(oklahoma=True)
@@ -222,7 +239,7 @@ def oklahoma_limit(seed, rng, rules):
     else:
         explanation = t("The limit is the upcard's value: {card} counts {value}.", card=upcard, value=upcard.value)
 
-    def why_not(number):
+    def why_not(number: int) -> str:
         if upcard.rank == 1:
             return t("an ace upcard is the exception: it means only gin may go out.")
         return t("in Oklahoma the knock limit is the first upcard's value as deadwood (ace 1, two to ten their "
@@ -235,17 +252,17 @@ def oklahoma_limit(seed, rng, rules):
 
 
 @exercise_kind("variant_knock", N_("Going out under a variant"))
-def variant_knock(seed, rng, rules):
+def variant_knock(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Click a card you may go out with under Oklahoma or straight gin: Hand.is_legal decides."""
     straight = rng.random() < 0.35
 
-    def make(r):
+    def make(r: random.Random) -> Hand | None:
         variant = rules.replace(straight_gin=True) if straight else rules.replace(oklahoma=True)
         upcard = Card(r.randint(2, 9), r.choice("CDHS"))
         hand = eleven_cards(r, ActionKind.GIN if straight else ActionKind.KNOCK, variant, upcard=upcard)
         if hand is None:
             return None
-        held = hand.held(hand.to_act)
+        held = hand.held(acting_seat(hand))
         standard = [c for c in held if min_deadwood([d for d in held if d is not c]) <= rules.knock_limit]
         legal = [a.card for a in knock_options(hand)]
         return hand if legal and len(standard) > len(legal) else None
@@ -259,28 +276,28 @@ def variant_knock(seed, rng, rules):
     # Translators: {rule} is the variant's rule in a sentence ("Straight gin: nobody may knock; ...").
     explanation = t("{rule} You may go out with {cards}.", rule=rule, cards=tuple(legal))
 
-    def check(picked):
+    def check(picked: tuple[Card, ...]) -> Feedback:
         card = picked[0]
-        why = hand.explain_illegal(f"knock {card.code()}")
-        if why:
-            return Feedback(False, no_you(why))
+        if (refused := refused_knock(hand, card, no_you)) is not None:
+            return refused
         return Feedback(True, t("Right: discarding {card} leaves {points} deadwood. {rule}", card=card,
-                                points=min_deadwood([c for c in hand.held(hand.to_act) if c is not card]), rule=rule))
-    held = sort_by_suit(hand.held(hand.to_act))
+                                points=min_deadwood([c for c in hand.held(acting_seat(hand)) if c is not card]),
+                                rule=rule))
+    held = sort_by_suit(hand.held(acting_seat(hand)))
     return dict(prompt=t("{rule} Click a card you may go out with (discard face down).", rule=rule),
                 answer_type="cards", options=held, answer=tuple(legal[:1]),
                 explanation=explanation, checker=check, pick=1, option_label=your_cards(len(held)))
 
 
 @exercise_kind("variant_points", N_("The same knock, other rules"))
-def variant_points(seed, rng, rules):
+def variant_points(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """The points of one knock under a preset or variant: score_hand with those rules."""
-    def make(r):
+    def make(r: random.Random) -> tuple[list[Card], list[Card], str, Rules, Card, HandScore] | None:
         found = knock_score_position(r, r.choice(("knock", "undercut", "gin")), rules)
         if found is None:
             return None
         knocker, defender, _ = found
-        name, compared = r.choice(RULE_SETS)
+        name, compared = r.choice(rule_sets())
         upcard = others(r, set(knocker) | set(defender), 1)[0]
         try:
             score = score_hand(knocker, defender, compared, upcard=upcard)
@@ -290,7 +307,7 @@ def variant_points(seed, rng, rules):
     knocker, defender, name, compared, upcard, score = retry(rng, make, lambda x: True)
     explanation = score.explain()
     limit = compared.knock_limit_for(upcard)
-    if name in ("standard", "modern", "classic"):
+    if name in PRESETS:
         details = t("gin bonus {gin}, undercut bonus {undercut}", gin=compared.gin_bonus,
                     undercut=compared.undercut_bonus)
     elif name == "Oklahoma":
@@ -338,30 +355,31 @@ def game_points_by_hand(match: Match) -> tuple[list[tuple[int, ...]], list[int |
 
 
 @exercise_kind("hollywood_score", N_("Hollywood's three games"))
-def hollywood_score(seed, rng, rules):
+def hollywood_score(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """A player's points in one Hollywood game after some hands: the Match keeps the three games."""
     rules = rules.replace(hollywood=True)
     want_late = rng.random() < 0.4
 
-    def make(r):
+    def make(r: random.Random) -> tuple[Match, int, int, list[tuple[int, ...]], list[int | None], list[tuple[int, int]],
+                                        list[int]] | None:
         match_seed, seat, number = r.randrange(10_000), r.randrange(2), r.randint(1, 3)
         whole = played_match(match_seed, rules)
         added, ended = game_points_by_hand(whole)
-        late_wins = [i for i, hand in enumerate(whole.hands) if hand.result.winner_seat == seat
-                     and ended[number - 1] is not None and i >= ended[number - 1]]
+        late_wins = [i for i, hand in enumerate(whole.hands) if scored(hand).winner_seat == seat
+                     and (end := ended[number - 1]) is not None and i >= end]
         if want_late and not late_wins:
             return None
         upto = r.randint(late_wins[0] + 1, min(len(whole.hands), late_wins[0] + 3)) if want_late else \
             r.randint(3, min(len(whole.hands), 8))
         match = played_match(match_seed, rules, upto)
-        won = [(i, h.result.points) for i, h in enumerate(match.hands) if h.result.winner_seat == seat]
+        won = [(i, scored(h).points) for i, h in enumerate(match.hands) if scored(h).winner_seat == seat]
         late = [points for i, points in won[number - 1:] if not added[i][number - 1]]
         return match, seat, number, added[:upto], ended, won, late
     match, seat, number, added, ended, won, late = retry(rng, make, lambda found: True)
     game = match.games[number - 1]
     answer = game.points[seat]
     counted = [added[i][number - 1] for i, _ in won if added[i][number - 1]]
-    values = dict(player=NAMES[seat], number=number, points=answer)
+    values = dict(player=PLAYERS[seat], number=number, points=answer)
     if counted:
         sums = " + ".join(map(str, counted)) + f" = {answer}" if len(counted) > 1 else str(answer)
         explanation = t(_COUNTS_FROM[number - 1], wins=", ".join(str(points) for _, points in won), sum=sums,
@@ -369,32 +387,33 @@ def hollywood_score(seed, rng, rules):
     else:
         explanation = _starts_counting(len(won), **values)
     if game.is_over:
-        ending = dict(number=number, hand=ended[number - 1], winner=NAMES[game.winner], target=rules.target)
+        assert game.winner is not None  # a game over is won
+        ended_at = dict(number=number, hand=ended[number - 1], winner=PLAYERS[game.winner], target=rules.target)
         if late:
             # Translators: {wins} lists the points of the later hands won ("25, 31").
             ending = tn("Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
                         "win ({wins}) counts only in the games still going.",
                         "Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
-                        "wins ({wins}) count only in the games still going.", len(late), player=NAMES[seat],
-                        wins=", ".join(map(str, late)), **ending)
+                        "wins ({wins}) count only in the games still going.", len(late), player=PLAYERS[seat],
+                        wins=", ".join(map(str, late)), **ended_at)
         else:
-            ending = t("Game {number} ended at hand {hand}, when {winner} reached {target} in it.", **ending)
+            ending = t("Game {number} ended at hand {hand}, when {winner} reached {target} in it.", **ended_at)
         explanation = f"{explanation} {ending}"
     all_from_nth = sum(points for _, points in won[number - 1:])
     every_win = sum(points for _, points in won)
 
-    def why_not(guess):
+    def why_not(guess: int) -> str:
         if guess == all_from_nth and late:
             return t("game {number} ended when a player reached {target} in it: hands played after that do not "
                      "count in it.", number=number, target=rules.target)
         if guess == every_win and number > 1:
             return t(_ONLY_FROM[number - 1], number=number)
-        return t(_ADD_FROM[number - 1], player=NAMES[seat], number=number)
+        return t(_ADD_FROM[number - 1], player=PLAYERS[seat], number=number)
     return dict(prompt=t("Hollywood: three games are scored at once. A player's first won hand counts in game 1, his "
                          "second in games 1 and 2, every later one in all three. Each game ends on its own when a "
                          "player reaches {target} in it; later hands count only in the games still going. What is "
                          "{player}'s score in game {number} (points from hands, no bonuses)?", target=rules.target,
-                         player=NAMES[seat], number=number),
+                         player=PLAYERS[seat], number=number),
                 answer_type="number", answer=answer, explanation=explanation,
                 checker=number_checker(answer, explanation, why_not),
                 panels=(Panel(t("The hands so far"), "rows", rows=match_rows(match)[:1] + tuple(
@@ -421,7 +440,7 @@ _ADD_FROM = (N_("add {player}'s points from the hands that count in game {number
                 "game lasts."))
 
 
-def _starts_counting(won: int, **values) -> str:
+def _starts_counting(won: int, **values: object) -> str:
     """Hollywood game ``values["number"]`` has not counted a win of a player who won ``won`` hands yet."""
     number = values["number"]
     if number == 1:
@@ -437,7 +456,8 @@ def _starts_counting(won: int, **values) -> str:
               won, **values)
 
 
-def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScore | None]:
+def best_way_out(cards11: Iterable[Card], defender: Sequence[Card], rules: Rules,
+                 upcard: Card) -> tuple[str, HandScore | None]:
     """How the player with these 11 cards scores best under these rules: big gin,
     or the best knock or gin discard; or why he cannot go out."""
     cards11 = tuple(cards11)
@@ -463,25 +483,25 @@ def best_way_out(cards11, defender, rules: Rules, upcard) -> tuple[str, HandScor
     return best[1], best[2]
 
 
-def comparison_position(seed: int):
+def comparison_position(seed: int) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
     """An 11-card hand, the opponent's ten and the first upcard, for the side-by-side table."""
     rng = random.Random(f"compare:{seed}")
 
-    def make(r):
+    def make(r: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...], Card] | None:
         upcard = Card(r.randint(2, 10), r.choice("SSCDH"))
         hand = eleven_cards(r, r.choice((ActionKind.BIG_GIN, ActionKind.GIN, ActionKind.KNOCK)), upcard=upcard)
         if hand is None or not knock_options(hand):
             return None
-        return hand.held(hand.to_act), hand.held(1 - hand.to_act), upcard
+        return hand.held(acting_seat(hand)), hand.held(1 - acting_seat(hand)), upcard
     return retry(rng, make, lambda x: True)
 
 
-def compare_rules(seed: int) -> tuple[tuple, tuple[tuple[str, ...], ...]]:
-    """The same hand under each of :data:`RULE_SETS`: ``(position, rows)``, the
+def compare_rules(seed: int) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...], Card], tuple[tuple[str, ...], ...]]:
+    """The same hand under each of :func:`rule_sets`: ``(position, rows)``, the
     first row the header."""
     cards11, defender, upcard = comparison_position(seed)
     rows = [(tc("column", "Rules"), tc("column", "Knock limit"), tc("column", "Best way out"), tc("column", "Score"))]
-    for name, rules in RULE_SETS:
+    for name, rules in rule_sets():
         how, score = best_way_out(cards11, defender, rules, upcard)
         limit = str(rules.knock_limit_for(upcard))
         rows.append((rules_name(name), limit, how, score.explain() if score else t("no score this turn: play on")))

@@ -11,14 +11,27 @@ that leaves the defender the fewest lay-offs.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from ..engine.cards import DECK, Card, parse_cards, show_cards, sort_by_suit  # noqa: F401  (parse_cards: the doctest)
-from ..engine.melds import all_best_arrangements, best_arrangement, min_deadwood
+from ..engine.melds import Arrangement, all_best_arrangements, best_arrangement, min_deadwood
+from ..engine.rules import Rules
 from ..engine.scoring import ScoreKind, best_layoffs, score_hand
 from ..material.deals import hand_with_melds, others
 from ..words.language import N_, t, tn
-from .core import Feedback, Panel, choice_checker, exercise_kind, number_checker, retry, translated, words, your_cards
+from .core import (
+    ExerciseFields,
+    Feedback,
+    Panel,
+    choice_checker,
+    exercise_kind,
+    number_checker,
+    retry,
+    translated,
+    words,
+    your_cards,
+)
 
 YES_NO = (N_("Yes"), N_("No"))
 
@@ -65,7 +78,7 @@ def never_melds(card: Card, taken: Card) -> bool:
 # -- the exercises ---------------------------------------------------------------------------
 
 
-def _knock_position(rng, rules):
+def _knock_position(rng: random.Random, rules: Rules) -> tuple[list[Card], list[Card]] | None:
     """A knocker's ten cards within the knock limit (not gin) and a defender's ten."""
     knocker = hand_with_melds(rng, 10, 2 if rules.knock_limit >= 5 else 3)
     if not 0 < min_deadwood(knocker) <= rules.knock_limit:
@@ -75,7 +88,7 @@ def _knock_position(rng, rules):
 
 
 @exercise_kind("undercut_risk", N_("Is the knock undercut?"))
-def undercut_risk(seed, rng, rules):
+def undercut_risk(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Ben knocks with these cards; Ann's hand is shown: does she undercut? score_hand answers."""
     want = seed % 2 == 0
     knocker, defender = retry(rng, lambda r: _knock_position(r, rules),
@@ -100,14 +113,14 @@ def undercut_risk(seed, rng, rules):
                         Panel(t("{ann}'s cards"), "hand", cards=sort_by_suit(defender))))
 
 
-def _outs_hand(rng):
+def _outs_hand(rng: random.Random) -> list[Card] | None:
     """Ten cards with a pair or a near-run among the loose ones."""
     cards = hand_with_melds(rng, 10, rng.choice((1, 2)))
     return cards if meld_outs(cards) else None
 
 
 @exercise_kind("meld_outs", N_("Cards that would meld"))
-def meld_outs_exercise(seed, rng, rules):
+def meld_outs_exercise(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """How many unseen cards would join a meld with this hand? meld_outs counts them."""
     cards = retry(rng, _outs_hand, lambda c: 1 <= len(meld_outs(c)) <= 12)
     outs = meld_outs(cards)
@@ -129,7 +142,7 @@ def meld_outs_exercise(seed, rng, rules):
                 panels=(Panel(your_cards(len(cards)), "hand", cards=sort_by_suit(cards)),))
 
 
-def _feed_position(rng):
+def _feed_position(rng: random.Random) -> tuple[list[Card], tuple[Card, ...], tuple[Card, ...]] | None:
     """A hand whose loose cards include exactly one that feeds none of the cards the opponent took."""
     cards = hand_with_melds(rng, 10, 2)
     loose = best_arrangement(cards).deadwood
@@ -143,7 +156,7 @@ def _feed_position(rng):
 
 
 @exercise_kind("safe_discard", N_("Do not feed the opponent"))
-def safe_discard(seed, rng, rules):
+def safe_discard(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Ann took these cards from the pile: click the loose card of yours that can join no meld with them,
     whatever else comes (:func:`never_melds`); each of the others could join one in her hand (:func:`feeds`)."""
     cards, taken, choices = retry(rng, _feed_position, lambda pos: True)
@@ -169,7 +182,7 @@ EITHER = N_("Either: {ann} keeps the same deadwood")
 """The third choice of :func:`layout_choice`, in English (translated where it is shown)."""
 
 
-def _layout_position(rng, rules):
+def _layout_position(rng: random.Random, rules: Rules) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
     """A knocker whose fourth card of a rank may close a set of four or extend a run of three
     (two least-deadwood layouts), and a defender who holds the card above the run half the time."""
     rank, suit = rng.randint(4, 12), rng.choice("CDHS")
@@ -185,18 +198,18 @@ def _layout_position(rng, rules):
     return knocker, tuple(defender)
 
 
-def layout_words(arrangement) -> str:
+def layout_words(arrangement: Arrangement) -> str:
     """A layout's melds, one after another: "5♠ 6♠ 7♠ · 8♣ 8♦ 8♥ 8♠"."""
     return " · ".join(show_cards(meld) for meld in arrangement.melds)
 
 
 @exercise_kind("layout_choice", N_("Lay out to block lay-offs"))
-def layout_choice(seed, rng, rules):
+def layout_choice(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
     """Ben knocks and may lay out his melds two ways: which leaves Ann the most deadwood after her best
     lay-offs (best_layoffs answers), or do both leave the same?"""
     differ = seed % 2 == 0
 
-    def kept_by(pos) -> list[int]:
+    def kept_by(pos: tuple[tuple[Card, ...], tuple[Card, ...]]) -> list[int]:
         return [best_layoffs(pos[1], layout.melds).points for layout in all_best_arrangements(pos[0])]
     knocker, defender = retry(rng, lambda r: _layout_position(r, rules),
                               lambda pos: (len(set(kept_by(pos))) == 2) == differ)

@@ -22,9 +22,9 @@ from .table import PAGES, STANDARD, LessonPage
 
 if TYPE_CHECKING:
     from .model import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
-    from .syllabus import DEMOS, EXAMPLES, LESSONS, NAMES, checks, demo, example, exercise, lesson, lesson_of
+    from .syllabus import DEMOS, EXAMPLES, LESSONS, checks, demo, example, exercise, lesson, lesson_of
 
-_DEFINED = frozenset({"DEMOS", "EXAMPLES", "LESSONS", "NAMES", "DealDemo", "Demo", "Example", "HandDemo", "Lesson",
+_DEFINED = frozenset({"DEMOS", "EXAMPLES", "LESSONS", "DealDemo", "Demo", "Example", "HandDemo", "Lesson",
                       "MatchDemo", "Section", "SectionKind", "checks", "demo", "example", "exercise", "lesson",
                       "lesson_of"})
 """The names that come from the definitions (:mod:`.syllabus`)."""
@@ -36,6 +36,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "NAMES", "PAGES", "STANDARD", "DealDemo", "Demo", "Example", "HandDemo",
+__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "PAGES", "STANDARD", "DealDemo", "Demo", "Example", "HandDemo",
            "Lesson", "LessonPage", "MatchDemo", "Section", "SectionKind", "checks", "demo", "example", "exercise",
            "lesson", "lesson_of"]

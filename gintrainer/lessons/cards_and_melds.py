@@ -9,7 +9,7 @@ from ..engine.scoring import check_melds
 from ..material.steps import Caption
 from ..words.errors import IllegalActionError
 from ..words.language import N_
-from .model import Ask, Check, Example, HandDemo, Lesson, move, numbers, practice, yes
+from .model import YES_NO, Ask, Check, Example, HandDemo, Lesson, move, numbers, practice, yes
 from .table import PAGES
 
 MELDS = HandDemo(
@@ -43,7 +43,7 @@ def king_value(rules: Rules) -> Ask:
 
 def ace_is_low(rules: Rules) -> Ask:
     ace_high = meld_kind("QH KH AH") == MeldKind.RUN
-    return Ask(N_("Is Q♥ K♥ A♥ a run?"), (N_("Yes"), N_("No")), yes(ace_high),
+    return Ask(N_("Is Q♥ K♥ A♥ a run?"), YES_NO, yes(ace_high),
                N_("The ace is low: A♥ 2♥ 3♥ is a run, Q♥ K♥ A♥ is not."),
                N_("these three hearts are in sequence.") if ace_high else
                N_("the ace is low: it comes before the two, never after the king."))
@@ -56,7 +56,7 @@ def one_meld_per_card(rules: Rules) -> Ask:
     except IllegalActionError:
         both = False
     return Ask(N_("You hold 8♣ 8♦ 8♥ 9♥ 10♥. May 8♥ count in the set of eights and in the run 8♥ 9♥ 10♥ at the same "
-                  "time?"), (N_("Yes"), N_("No")), yes(both),
+                  "time?"), YES_NO, yes(both),
                N_("A card belongs to one meld only: use it where it leaves the least deadwood."),
                N_("a card may be in two melds here.") if both else N_("a card belongs to one meld only."))
 

@@ -7,7 +7,7 @@ from ..engine.rules import Rules
 from ..material.deals import deal
 from ..words.language import N_
 from .knocking_and_gin import GIN
-from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
+from .model import YES_NO, Ask, Check, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 FIRST_TURN = HandDemo(
@@ -58,7 +58,7 @@ def both_pass(rules: Rules) -> Ask:
 
 def knock_on_first_turn(rules: Rules) -> Ask:
     knock_now = deal(GIN.ben, GIN.ann, "8H", rules=rules, actions=["take"]).is_legal("knock 9D")
-    return Ask(N_("May a player knock on the very first turn?"), (N_("Yes"), N_("No")), yes(knock_now),
+    return Ask(N_("May a player knock on the very first turn?"), YES_NO, yes(knock_now),
                N_("Yes: if taking the upcard (or the first draw) gives a hand within the knock limit."),
                N_("the first turn is a turn like any other: after taking a card a player may discard or knock.")
                if knock_now else N_("not in these rules."))

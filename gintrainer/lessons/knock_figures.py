@@ -179,6 +179,28 @@ def _undercut_share(knocks: Iterable[Knock]) -> Share:
     return Share(sum(k.undercut for k in chosen), len(chosen))
 
 
+class _Subset:
+    """The undercut share of the knocks where one of a :class:`Knock`'s facts (``early``, ``low``,
+    ``many_taken``) holds, or with ``holds=False`` fails: an attribute of :class:`Undercuts`."""
+
+    def __init__(self, fact: str, *, holds: bool = True) -> None:
+        self.fact, self.holds = fact, holds
+
+    def __get__(self, undercuts: Undercuts, owner: object = None) -> Share:
+        return _undercut_share(k for k in undercuts._knocks if getattr(k, self.fact) is self.holds)
+
+
+class _Gap:
+    """How much more often the knocks of one subset were undercut than another's (:func:`share_gap`):
+    an attribute of :class:`Undercuts`."""
+
+    def __init__(self, more: str, less: str) -> None:
+        self.more, self.less = more, less
+
+    def __get__(self, undercuts: Undercuts, owner: object = None) -> Gap:
+        return share_gap(getattr(undercuts, self.more), getattr(undercuts, self.less))
+
+
 @dataclass(frozen=True, slots=True)
 class Undercuts:
     """The knocks of ``hands`` deals (None where a hand ended in gin or dead), and their undercut shares."""
@@ -195,41 +217,15 @@ class Undercuts:
         """Undercuts of all knocks."""
         return _undercut_share(self._knocks)
 
-    @property
-    def early(self) -> Share:
-        return _undercut_share(k for k in self._knocks if k.early)
-
-    @property
-    def late(self) -> Share:
-        return _undercut_share(k for k in self._knocks if not k.early)
-
-    @property
-    def low(self) -> Share:
-        return _undercut_share(k for k in self._knocks if k.low)
-
-    @property
-    def high(self) -> Share:
-        return _undercut_share(k for k in self._knocks if not k.low)
-
-    @property
-    def few_taken(self) -> Share:
-        return _undercut_share(k for k in self._knocks if not k.many_taken)
-
-    @property
-    def many_taken(self) -> Share:
-        return _undercut_share(k for k in self._knocks if k.many_taken)
-
-    @property
-    def late_less_early(self) -> Gap:
-        return share_gap(self.late, self.early)
-
-    @property
-    def high_less_low(self) -> Gap:
-        return share_gap(self.high, self.low)
-
-    @property
-    def many_less_few(self) -> Gap:
-        return share_gap(self.many_taken, self.few_taken)
+    early = _Subset("early")
+    late = _Subset("early", holds=False)
+    low = _Subset("low")
+    high = _Subset("low", holds=False)
+    few_taken = _Subset("many_taken", holds=False)
+    many_taken = _Subset("many_taken")
+    late_less_early = _Gap("late", "early")
+    high_less_low = _Gap("high", "low")
+    many_less_few = _Gap("many_taken", "few_taken")
 
 
 def undercuts(hands: int, seed: object = SEED, rules: Rules | None = None, first: int = 0) -> Undercuts:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..engine.rules import PRESETS, Rules
 from ..material.steps import Caption
 from ..words.language import N_
-from .model import STANDARD, Ask, Check, HandDemo, Lesson, move, numbers, practice
-from .table import PAGES
+from .model import Ask, Check, HandDemo, Lesson, move, numbers, practice
+from .table import PAGES, STANDARD
 
 KNOCK = HandDemo(
     "knock", N_("{ben} knocks"),

@@ -7,7 +7,7 @@ from ..engine.rules import Rules
 from ..material.steps import Caption
 from ..words.language import N_
 from .knocking_and_gin import GIN
-from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
+from .model import YES_NO, Ask, Check, HandDemo, Lesson, Question, move, practice, yes
 from .table import PAGES
 
 LAYOFF = HandDemo(
@@ -50,35 +50,40 @@ LAYOUT = HandDemo(
     lead=Caption(N_("Here {ben}'s choice leaves {ann} {layout_left} deadwood instead of {other_layout_left}:")))
 
 
-def no_layoff_against_gin(rules: Rules) -> Ask:
-    gin = GIN.until(lambda h: h.phase is Phase.DEFENDER_LAYOUT, rules=rules)
-    can = any(a.kind is ActionKind.LAYOFF for a in gin.legal_actions())
-    return Ask(N_("Your opponent goes gin. May you lay off cards on his melds?"), (N_("Yes"), N_("No")), yes(can),
-               N_("There is no laying off against gin."),
-               N_("gin leaves the defender no lay-offs: he only lays out his own melds."))
+def _may_lay_off(demo: HandDemo, phase: Phase, question: str, explanation: str, why_not: str) -> Question:
+    """A yes/no question: may a card be laid off when ``demo``, played under the check's rules, first reaches
+    ``phase``? The engine's legal moves answer it."""
+    def ask(rules: Rules) -> Ask:
+        legal = demo.until(lambda h: h.phase is phase, rules=rules).legal_actions()
+        return Ask(question, YES_NO, yes(any(a.kind is ActionKind.LAYOFF for a in legal)), explanation, why_not)
+    return ask
+
+
+no_layoff_against_gin = _may_lay_off(
+    GIN, Phase.DEFENDER_LAYOUT, N_("Your opponent goes gin. May you lay off cards on his melds?"),
+    N_("There is no laying off against gin."),
+    N_("gin leaves the defender no lay-offs: he only lays out his own melds."))
 
 
 def chained_layoff(rules: Rules) -> Ask:
     first = LAYOFF.actions.index("layoff 9H on 1") + 1
     chained = LAYOFF.hand(first).is_legal("layoff TH on 1")
     return Ask(N_("The knocker laid out 6♥ 7♥ 8♥ and you laid off 9♥. May you now lay off 10♥ on the same run?"),
-               (N_("Yes"), N_("No")), yes(chained), N_("Yes: lay-offs chain, each extending the run further."),
+               YES_NO, yes(chained), N_("Yes: lay-offs chain, each extending the run further."),
                N_("a card may extend a run that an earlier lay-off already extended."))
 
 
-def knocker_lays_off(rules: Rules) -> Ask:
-    knocker_turn = LAYOFF.until(lambda h: h.phase is Phase.KNOCKER_LAYOUT, rules=rules)
-    lays = any(a.kind is ActionKind.LAYOFF for a in knocker_turn.legal_actions())
-    return Ask(N_("May the knocker lay off cards on the defender's melds?"), (N_("Yes"), N_("No")), yes(lays),
-               N_("No: only the defender lays off, on the knocker's melds."),
-               N_("laying off is the defender's way to save points; the knocker only lays out."))
+knocker_lays_off = _may_lay_off(
+    LAYOFF, Phase.KNOCKER_LAYOUT, N_("May the knocker lay off cards on the defender's melds?"),
+    N_("No: only the defender lays off, on the knocker's melds."),
+    N_("laying off is the defender's way to save points; the knocker only lays out."))
 
 
 def layout_matters(rules: Rules) -> Ask:
     steps = LAYOUT.steps()
     final = steps.values(steps.count - 1)
     return Ask(N_("The knocker can lay out his cards in two ways with the same deadwood. Does his choice matter?"),
-               (N_("Yes"), N_("No")), yes(bool(final["layout_blocks"])),
+               YES_NO, yes(bool(final["layout_blocks"])),
                N_("Yes: in the lesson's deal {ben}'s layout leaves {ann} {layout_left} deadwood; the other would have "
                   "left her {other_layout_left}. The knocker chooses, to leave the defender as few lay-offs as he "
                   "can."),

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ..engine.hand import Hand
+from ..engine.match import Match
 from ..engine.rules import Rules
 from ..exercises import KINDS, Exercise
 from ..exercises.core import choice_checker
@@ -36,6 +37,9 @@ from ..words.errors import GinError
 from ..words.language import N_, player_values, t
 from ..words.vocab import Vocabulary
 from .table import STANDARD, LessonPage
+
+Call = tuple[str, tuple[str | int, ...]]
+"""A notebook's widget call: its name and its arguments (``("demo", ("knock",))`` is ``lesson.demo("knock")``)."""
 
 
 class SectionKind(Vocabulary):
@@ -66,18 +70,25 @@ def move(action: str, text: str, *facts: str) -> Move:
     return Move(action, Caption(text, tuple(facts)))
 
 
-class _Demonstration:
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A section the notebook shows by its kind and name: the call that shows it."""
+
+    kind: ClassVar[SectionKind]
+    name: str
+
+    @property
+    def call(self) -> tuple[str, tuple[str, ...]]:
+        return (self.kind.value, (self.name,))
+
+
+@dataclass(frozen=True, slots=True)
+class _Demonstration(_Named):
     """What the three kinds of demonstration share: the notebook call that shows one, and
     the title in the current language (``title_text`` is its English, marked with N_)."""
 
-    __slots__ = ()
-    kind: ClassVar[SectionKind]
-    name: str
+    kind: ClassVar[SectionKind] = SectionKind.DEMO
     title_text: str
-
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:
@@ -94,9 +105,6 @@ class HandDemo(_Demonstration):
     finished hand (:meth:`lead_text`).
     """
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -152,9 +160,6 @@ class HandDemo(_Demonstration):
 class DealDemo(_Demonstration):
     """A stacked deal dealt card by card (Ann deals, Ben gets the first card)."""
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     ben: str
     ann: str
     upcard: str
@@ -176,15 +181,12 @@ class DealDemo(_Demonstration):
 class MatchDemo(_Demonstration):
     """A whole match between two plain players, from its seed, hand by hand."""
 
-    kind: ClassVar[SectionKind] = SectionKind.DEMO
-    name: str
-    title_text: str
     seed: int
     rules: Rules = STANDARD
     lead: Caption | None = None
 
 
-    def match(self):
+    def match(self) -> Match:
         from ..exercises.matches import played_match
         return played_match(self.seed, self.rules)
 
@@ -202,16 +204,11 @@ Demo = HandDemo | DealDemo | MatchDemo
 
 
 @dataclass(frozen=True, slots=True)
-class Example:
+class Example(_Named):
     """A hand to sort by melds, suit or rank; its title is its ranks, meld by meld as the hand is first shown."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXAMPLE
-    name: str
     cards: str
-
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:
@@ -227,24 +224,19 @@ class Comparison:
     kind: ClassVar[SectionKind] = SectionKind.COMPARISON
 
     @property
-    def call(self) -> tuple[str, tuple]:
+    def call(self) -> Call:
         return (self.kind.value, ())
 
 
 @dataclass(frozen=True, slots=True)
-class Practice:
+class Practice(_Named):
     """An exercise kind (:data:`~gintrainer.exercises.KINDS`), with "New position" for more."""
 
     kind: ClassVar[SectionKind] = SectionKind.EXERCISE
-    name: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.name not in KINDS:
             raise GinError(f"a lesson names the exercise kind {self.name!r}, which does not exist")
-
-    @property
-    def call(self) -> tuple[str, tuple]:
-        return (self.kind.value, (self.name,))
 
     @property
     def title(self) -> str:
@@ -303,9 +295,13 @@ class Check:
     questions: tuple[Question, ...]
 
 
+YES_NO = (N_("Yes"), N_("No"))
+"""The choices of a yes/no question, as templates of :class:`Ask`."""
+
+
 def yes(flag: bool) -> str:
     """A yes/no choice, as a template of :class:`Ask` (translated where it is filled)."""
-    return N_("Yes") if flag else N_("No")
+    return YES_NO[0] if flag else YES_NO[1]
 
 
 def numbers(*values: int) -> tuple[str, ...]:
@@ -330,7 +326,7 @@ class Lesson(LessonPage):
         """The lesson of a page of the table, with its sections."""
         return cls(page.number, page.slug, page.title_text, page.goal_text, sections)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         checks = [i for i, s in enumerate(self.sections) if isinstance(s, Check)]
         if checks != [len(self.sections) - 1]:
             raise GinError(f"lesson {self.number} must end with one check")
@@ -351,14 +347,14 @@ class Lesson(LessonPage):
     def questions(self) -> tuple[Question, ...]:
         return next(s.questions for s in self.sections if isinstance(s, Check))
 
-    def section_call(self, section: Section) -> tuple[str, tuple]:
+    def section_call(self, section: Section) -> Call:
         """The notebook's call for a section: ``("demo", ("knock",))`` is ``lesson.demo("knock")``."""
         if isinstance(section, Check):
             return (section.kind.value, (self.number,))
         return section.call
 
     @property
-    def calls(self) -> tuple[tuple[str, tuple], ...]:
+    def calls(self) -> tuple[Call, ...]:
         """The notebook's widget calls, in order (between the toolbar and the link bar)."""
         return tuple(self.section_call(s) for s in self.sections)
 

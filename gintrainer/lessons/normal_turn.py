@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.rules import Rules
 from ..words.language import N_
-from .model import Ask, Check, HandDemo, Lesson, move, numbers, practice, yes
+from .model import YES_NO, Ask, Check, HandDemo, Lesson, move, numbers, practice, yes
 from .table import PAGES
 
 NORMAL_TURN = HandDemo(
@@ -31,7 +31,7 @@ def throw_back_taken(rules: Rules) -> Ask:
     hand = d.hand(taken_at, rules=rules)
     back = hand.taken_card is not None and hand.is_legal(f"discard {hand.taken_card.code()}")
     return Ask(N_("You take the top card of the discard pile. May you discard that same card this turn?"),
-               (N_("Yes"), N_("No")), yes(back),
+               YES_NO, yes(back),
                N_("No: the card just taken from the discard pile may not be thrown back that turn."),
                N_("the card just taken from the discard pile must stay in your hand this turn."))
 
@@ -40,7 +40,7 @@ def throw_back_drawn(rules: Rules) -> Ask:
     d = NORMAL_TURN
     hand = d.hand(d.actions.index("draw") + 1, rules=rules)
     back = hand.last_draw is not None and hand.is_legal(f"discard {hand.last_draw[0].code()}")
-    return Ask(N_("You draw a card from the stock. May you discard that same card?"), (N_("Yes"), N_("No")), yes(back),
+    return Ask(N_("You draw a card from the stock. May you discard that same card?"), YES_NO, yes(back),
                N_("Yes: a card drawn from the stock may go straight back."),
                N_("only a card taken from the discard pile must stay: a card from the stock may go straight back."))
 

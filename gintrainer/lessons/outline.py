@@ -23,13 +23,15 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..material.steps import StepValues
 from ..words.language import LANGUAGES
 from . import first_hand
-from .model import STANDARD, HandDemo, Lesson, Practice
+from .model import HandDemo, Lesson, Practice
+from .table import STANDARD
 
 IMPORT = "from gintrainer.widgets import lesson"
 TITLE = "# Lesson {number}: {title}"
@@ -43,7 +45,7 @@ class Call:
     ``before`` is the markdown since the call before it."""
 
     name: str
-    args: tuple
+    args: tuple[object, ...]
     before: str
 
     @property
@@ -61,11 +63,11 @@ class Outline:
     stray: tuple[str, ...]
 
 
-def _source(cell) -> str:
+def _source(cell: Mapping[str, str | list[str]]) -> str:
     return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
 
 
-def _calls(code: str) -> tuple[list[tuple[str, tuple]], list[str]]:
+def _calls(code: str) -> tuple[list[tuple[str, tuple[object, ...]]], list[str]]:
     """The ``lesson.x(literal, ...)`` calls of a code cell, and the lines that are none."""
     try:
         tree = ast.parse(code)
@@ -166,7 +168,7 @@ def first_hand_differences(outline: Outline, translate: Callable[[str], str] = s
     return found
 
 
-def _final_values(demo: HandDemo):
+def _final_values(demo: HandDemo) -> StepValues:
     steps = demo.steps()
     return steps.values(steps.count - 1)
 

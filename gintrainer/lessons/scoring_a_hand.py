@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from ..engine.cards import parse_cards
 from ..engine.rules import Rules
-from ..engine.scoring import settle
+from ..engine.scoring import HandScore, settle
+from ..exercises.core import deadwood_counts
 from ..exercises.going_out import dead_hand
-from ..material.steps import NAMES
 from ..words.errors import GinError
-from ..words.language import N_
-from .model import Ask, Check, HandDemo, Lesson, move, practice, yes
+from ..words.language import N_, PLAYERS
+from .model import YES_NO, Ask, Check, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 UNDERCUT = HandDemo(
@@ -29,20 +30,21 @@ UNDERCUT = HandDemo(
     ))
 
 
-def _knock(rules: Rules, knocker: str, defender: str, melds=(), defender_melds=()):
+def _knock(rules: Rules, knocker: str, defender: str, melds: Iterable[str] = (),
+          defender_melds: Iterable[str] = ()) -> HandScore:
     return settle(rules, out="knock", knocker_melds=tuple(parse_cards(m) for m in melds),
                   knocker_dead=parse_cards(knocker), defender_melds=tuple(parse_cards(m) for m in defender_melds),
                   layoffs=(), defender_dead=parse_cards(defender))
 
 
-def _outcome(score) -> tuple[str, int]:
+def _outcome(score: HandScore) -> tuple[str, int]:
     """Who scores ("knocker", "defender" or "nobody") and how much."""
     return (score.winner, score.points) if score.winner else ("nobody", 0)
 
 
 def who_scores_a_knock(rules: Rules) -> Ask:
     knock = _knock(rules, "6C", "TD TH AS")
-    k, d = knock.knocker_deadwood, knock.defender_deadwood
+    k, d = deadwood_counts(knock)
     options = (N_("The knocker, {difference}"), N_("The defender, {difference}"), N_("The knocker, {whole}"))
     answer = {("knocker", d - k): options[0], ("defender", d - k): options[1],
               ("knocker", d): options[2]}.get(_outcome(knock), "")
@@ -87,12 +89,12 @@ def last_discard_of_a_dead_hand(rules: Rules) -> Ask:
     if dead.result is None:
         raise GinError("the dead hand of check 7 did not end")
     return Ask(N_("The stock is down to {stock} cards. {player} draws and discards {card} without knocking. May "
-                  "{other} take {card}, even if it would complete a meld?"), (N_("Yes"), N_("No")),
+                  "{other} take {card}, even if it would complete a meld?"), YES_NO,
                yes(dead.is_legal("take")),
                N_("No. {result} {other} may not take the last discard."),
                N_("when the stock runs down to its last cards and a player discards without knocking, the hand is "
                   "over at once."),
-               dict(stock=dead.stock_count, player=NAMES[last_seat], other=NAMES[1 - last_seat], card=last.card,
+               dict(stock=dead.stock_count, player=PLAYERS[last_seat], other=PLAYERS[1 - last_seat], card=last.card,
                     result=dead.result.explain()))
 
 

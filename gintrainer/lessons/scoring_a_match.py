@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..engine.rules import Rules
 from ..words.language import N_
-from .model import STANDARD, Ask, Check, Lesson, MatchDemo, numbers, practice
-from .table import PAGES
+from .model import Ask, Check, Lesson, MatchDemo, numbers, practice
+from .table import PAGES, STANDARD
 
 MATCH = MatchDemo("match", N_("A match, hand by hand"), seed=7)
 

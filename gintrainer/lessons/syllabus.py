@@ -15,7 +15,6 @@ from __future__ import annotations
 from ..engine.rules import Rules
 from ..exercises import Exercise, generate
 from ..words.errors import GinError
-from ..words.language import PLAYERS
 from . import (
     cards_and_melds,
     dealing,
@@ -28,11 +27,8 @@ from . import (
     strategy,
     variants,
 )
-from .model import STANDARD, DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
-from .table import PAGES
-
-NAMES = PLAYERS
-"""The lessons' two players by seat, in the current language."""
+from .model import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
+from .table import PAGES, STANDARD
 
 LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in (
     cards_and_melds, dealing, first_turn, normal_turn, knocking_and_gin, laying_off, scoring_a_hand,
@@ -47,7 +43,7 @@ def _named(kind: SectionKind) -> dict[str, Section]:
     for info in LESSONS.values():
         for section in info.sections:
             if section.kind is kind:
-                name = info.section_call(section)[1][0]
+                name = str(info.section_call(section)[1][0])  # a demonstration's or an example's name
                 if name in found:
                     raise GinError(f"two lessons have a {kind} named {name!r}")
                 found[name] = section
@@ -84,7 +80,7 @@ def example(name: str) -> Example:
         raise GinError(f"no lesson has an example hand {name!r}: one of {', '.join(EXAMPLES)}") from None
 
 
-def lesson_of(section) -> Lesson:
+def lesson_of(section: object) -> Lesson:
     """The lesson a section belongs to."""
     return next(info for info in LESSONS.values() if any(s is section for s in info.sections))
 
@@ -100,5 +96,5 @@ def exercise(kind: str, seed: int = 0, rules: Rules | None = None) -> Exercise:
     return generate(kind, seed, rules)
 
 
-__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "NAMES", "STANDARD", "Lesson", "checks", "demo", "example", "exercise",
+__all__ = ["DEMOS", "EXAMPLES", "LESSONS", "STANDARD", "Lesson", "checks", "demo", "example", "exercise",
            "lesson", "lesson_of"]

@@ -7,7 +7,7 @@ from ..engine.rules import PRESETS, Rules
 from ..material.reference import preset_name
 from ..material.steps import Caption
 from ..words.language import N_, t
-from .model import Ask, Check, Comparison, HandDemo, Lesson, move, practice, yes
+from .model import YES_NO, Ask, Check, Comparison, HandDemo, Lesson, move, practice, yes
 from .table import PAGES
 
 OKLAHOMA = HandDemo(
@@ -43,7 +43,7 @@ def oklahoma_ace(rules: Rules) -> Ask:
 
 def straight_gin_knock(rules: Rules) -> Ask:
     limit = rules.replace(straight_gin=True).knock_limit_for()
-    return Ask(N_("Straight gin: may you knock with 1 point of deadwood?"), (N_("Yes"), N_("No")), yes(limit >= 1),
+    return Ask(N_("Straight gin: may you knock with 1 point of deadwood?"), YES_NO, yes(limit >= 1),
                N_("No: in straight gin you may only go out with gin."),
                N_("in straight gin any deadwood at all keeps you from going out."))
 

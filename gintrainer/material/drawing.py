@@ -77,7 +77,17 @@ class PuzzleRules(Protocol):
     def upcard(self) -> Card | None: ...
 
 
-class PuzzlePosition(PuzzleRules, Protocol):
+class SeenCards(Protocol):
+    """The cards a puzzle's player has seen go by: the discard pile, and the cards the
+    opponent is known to hold."""
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def opponent_known(self) -> tuple[Card, ...]: ...
+
+
+class PuzzlePosition(PuzzleRules, SeenCards, Protocol):
     """What a puzzle's pictures and sentences read of it (a
     :class:`~gintrainer.puzzles.Puzzle` is one; drawing sits below the puzzles)."""
 
@@ -85,10 +95,6 @@ class PuzzlePosition(PuzzleRules, Protocol):
     def drawn(self) -> Card: ...
     @property
     def drawn_from(self) -> str: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def opponent_known(self) -> tuple[Card, ...]: ...
 
 
 def _size(size: str) -> str:
@@ -464,7 +470,7 @@ def puzzle_position_html(puzzle: PuzzlePosition, *, size: str = "small", four_co
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
-class OfferPosition(Protocol):
+class OfferPosition(SeenCards, Protocol):
     """What a "take or draw?" puzzle's pictures and sentences read of it: the position
     before the draw and the two choices' numbers (a
     :class:`~gintrainer.puzzles.TakeOrDrawPuzzle` is one)."""
@@ -475,10 +481,6 @@ class OfferPosition(Protocol):
     def discard(self) -> Card: ...
     @property
     def choice(self) -> str: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def opponent_known(self) -> tuple[Card, ...]: ...
     def expected(self, choice: str) -> Fraction: ...
 
 
@@ -495,7 +497,19 @@ def offer_position_html(puzzle: OfferPosition, *, size: str = "small", four_colo
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
-def defend_position_html(puzzle, *, size: str = "small", four_colour: bool = False) -> str:
+class DefendedKnock(Protocol):
+    """What a "defend a knock" puzzle's picture reads of it: the knocker's melds and deadwood
+    and the pile (a :class:`~gintrainer.puzzles.DefendPuzzle` is one)."""
+
+    @property
+    def knocker_melds(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def knocker_deadwood(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+
+
+def defend_position_html(puzzle: DefendedKnock, *, size: str = "small", four_colour: bool = False) -> str:
     """After a knock, as the defender sees it: the knocker's melds numbered from 1 (as
     lay-offs name them), the knocker's deadwood, and the discard pile."""
     opts = CardStyle(size=size, four_colour=four_colour)

@@ -33,9 +33,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
-from ..engine.cards import Card, format_cards, parse_card, parse_cards, show_cards
+from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
 from ..words.errors import GinError
 from ..words.language import (
     LANGUAGES,
@@ -758,17 +758,18 @@ def _holds(name: str) -> str | None:
     return next((held for ending, held in _HELD_BY_ENDING.items() if name.endswith(ending)), None)
 
 
-def _value(name: str, value: Any) -> Any:
+def _value(name: str, value: object) -> object:
     """A value checked against its name (see :func:`_holds`), cards and card text as cards."""
     held = _holds(name)
+    # the casts name what parse_card and parse_cards take: they raise GinError for anything else
     if held == "card":
-        return parse_card(value)
+        return parse_card(cast("str | Card", value))
     if held == "cards":
-        return parse_cards(value, allow_duplicates=True)
+        return parse_cards(cast("CardsLike", value), allow_duplicates=True)
     if held == "layout":
         if isinstance(value, (str, Card)):
             raise GinError(f"a layout is a list of melds, not {value!r}")
-        return tuple(parse_cards(meld) for meld in value)
+        return tuple(parse_cards(meld) for meld in cast("Iterable[CardsLike]", value))
     if held == "fraction":
         if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
             raise GinError(f"the value {name!r} is an exact fraction, not {value!r}")
@@ -781,14 +782,15 @@ def _value(name: str, value: Any) -> Any:
     return value
 
 
-def _plain(name: str, value: Any) -> Any:
+def _plain(name: str, value: object) -> object:
     """A value as JSON keeps it: cards as their codes, a fraction as ``"123/41"``."""
+    # the message's values were checked against their names by _value: cards are cards, a layout melds of cards
     if isinstance(value, Card):
         return value.code()
     if _holds(name) == "cards":
-        return format_cards(value)
+        return format_cards(cast("tuple[Card, ...]", value))
     if _holds(name) == "layout":
-        return [format_cards(meld) for meld in value]
+        return [format_cards(meld) for meld in cast("tuple[tuple[Card, ...], ...]", value)]
     if isinstance(value, Fraction):
         return str(value)
     if isinstance(value, _dt.date):
@@ -798,7 +800,7 @@ def _plain(name: str, value: Any) -> Any:
     return value
 
 
-def format_value(value: Any, lang: str | None = None) -> str:
+def format_value(value: object, lang: str | None = None) -> str:
     """A value in words: a card as ``7♥``, cards space-separated, melds between
     dots, a fraction or float to two places, a signed number with its sign, a
     percentage with ``%``, a date as ``2026-03-01`` (English forms; ``lang`` is
@@ -842,24 +844,24 @@ class Message:
                            f", not {', '.join(sorted(given)) or 'none'}")
         object.__setattr__(self, "values", values)
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> Any:  # what a value holds, its name says (see _holds)
         for key, value in self.values:
             if key == name:
                 return value
         raise KeyError(name)
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: object = None) -> Any:  # as __getitem__
         try:
             return self[name]
         except KeyError:
             return default
 
-    def to_data(self) -> list[Any]:
+    def to_data(self) -> list[object]:
         """``[name, {value name: value}]``, as JSON keeps it."""
         return [self.name, {k: _plain(k, v) for k, v in self.values}]
 
     @classmethod
-    def from_data(cls, data: Any) -> Message:
+    def from_data(cls, data: Any) -> Message:  # JSON as read: its shape is checked here
         """The message of :meth:`to_data`; raises GinError for anything else."""
         try:
             name, values = data
@@ -869,7 +871,7 @@ class Message:
         return cls(name, tuple(values.items()))
 
 
-def say(name: str, **values: Any) -> Message:
+def say(name: str, **values: object) -> Message:
     """A message from its name and values."""
     return Message(name, tuple(values.items()))
 
@@ -882,7 +884,7 @@ def addresses(seat: int, you: int | None) -> bool:
     return you is not None and seat == you
 
 
-def say_about(name: str, seat: int, names: Sequence[str], you: int | None = None, **values: Any) -> Message:
+def say_about(name: str, seat: int, names: Sequence[str], you: int | None = None, **values: object) -> Message:
     """The message ``name`` about the player in ``seat``: said to the learner (its
     second-person form, ``name`` + :data:`YOU`, without the player's name) when that
     seat is the learner's (``you``), else with the seat's name (``names[seat]``) as

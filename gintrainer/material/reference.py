@@ -11,13 +11,13 @@ every example hand is one the tests check with the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 from ..engine.cards import Card, parse_cards
 from ..engine.hand import Hand
 from ..engine.melds import best_arrangement
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS, Rules, preset_title
 from ..words.language import N_, sort_key, t, tc
 from .drawing import cards_html, group_html, page
 
@@ -107,13 +107,14 @@ OTHER_RULES: dict[str, tuple[Callable[[Rules], bool], str]] = {
 
 
 def preset_name(name: str) -> str:
-    """A preset's name (``standard``, ``modern``, ``classic``) as the learner's language writes it."""
+    """A preset's name (``standard``, ``modern``, ``classic``) as the learner's language writes it
+    (a preset this table does not name: its title in ``PRESET_TITLES``)."""
     names = {"standard": tc("preset", "standard"), "modern": tc("preset", "modern"),
              "classic": tc("preset", "classic")}
-    return names.get(name, name)
+    return names[name] if name in names else preset_title(name)
 
 
-def rule_values(rules: Rules = Rules()) -> dict:
+def rule_values(rules: Rules = Rules()) -> dict[str, bool | int | str]:
     """The numbers the reference pages quote: the rules' options, the card values, the
     stock after the deal and the cards of a big gin (from a dealt hand)."""
     dealt = Hand.deal(rules, seed=0)
@@ -157,7 +158,7 @@ def glossary_html(rules: Rules = Rules(), *, size: str = "small", four_colour: b
     return f'<div class="gt-ref"><dl>{"".join(items)}</dl></div>'
 
 
-def _table(rows) -> str:
+def _table(rows: Sequence[Sequence[object]]) -> str:
     head, *body = rows
     cells = "".join(f"<th>{escape(str(c))}</th>" for c in head)
     lines = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in body)

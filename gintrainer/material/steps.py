@@ -26,14 +26,12 @@ from ..engine.match import Game, Match
 from ..engine.melds import Arrangement, MeldKind, best_arrangement, meld_kind, order_meld
 from ..engine.rules import PRESETS
 from ..engine.scoring import DefenderReply, HandScore, ScoreKind, best_layoffs, knocker_layouts
+from ..engine.telling import Voice, tell_move
 from ..engine.view import card_of
 from ..words.errors import GinError
 from ..words.language import PLAYER_VALUES, PLAYERS, t, tc, tn
 from .deals import best_discards, sound_discard, take_into_meld, worth_taking
 from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
-
-NAMES = PLAYERS
-"""The players of a lesson's hand by seat, in the current language (English: Ann and Ben)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +68,7 @@ class HandSteps:
     """
 
     def __init__(self, hand: Hand, *, captions: Mapping[int, str | Caption] | None = None,
-                 names: Iterable[str] = NAMES, face_down: tuple[int, ...] = (), title: str = ""):
+                 names: Iterable[str] = PLAYERS, face_down: tuple[int, ...] = (), title: str = ""):
         if not isinstance(hand, Hand):
             raise TypeError(f"HandSteps needs a Hand, not {hand!r}")
         self.names = _two(names)
@@ -128,65 +126,11 @@ class HandSteps:
     def _action_words(self, step: int) -> str:
         before, after = self._states[step - 1], self._states[step]
         seat, action = self._actions[step - 1]
-        who = self.names[seat]
-        if action.kind in _DRAWS:
-            text = self._draw_words(who, seat, action, before, after)
-        elif action.kind in _DISCARDS:
-            text = self._discard_words(who, seat, action, after)
-        elif action.kind in _LAYOUTS:
-            text = self._layout_words(who, action, after)
-        elif action.kind is ActionKind.DONE:
-            text = t("{who} is done laying out.", who=who)
-        else:
-            text = t("{who} lays out automatically.", who=who)
+        text = tell_move(before, seat, action, after, voice=Voice.LESSON, who=self.names[seat],
+                         seen=seat not in self.face_down)
         if _caption_scores(after) and after.result is not None:
             text += " " + after.result.explain()
         return text
-
-    def _draw_words(self, who: str, seat: int, action: Action, before: Hand, after: Hand) -> str:
-        """A pass, a take or a draw."""
-        if action.kind is ActionKind.PASS:
-            return t("{who} passes and does not take the upcard, {card}.", who=who, card=before.upcard)
-        if action.kind is ActionKind.TAKE:
-            card = before.top_discard
-            if before.phase is Phase.UPCARD:
-                return t("{who} takes the upcard, {card}. {who} may not throw {card} back this turn.",
-                         who=who, card=card)
-            return t("{who} takes {card} from the discard pile. {who} may not throw {card} back this turn.",
-                     who=who, card=card)
-        if seat in self.face_down:
-            return t("{who} draws a card from the stock.", who=who)
-        return t("{who} draws {card} from the stock.", who=who, card=_drawn(after))
-
-    @staticmethod
-    def _discard_words(who: str, seat: int, action: Action, after: Hand) -> str:
-        """A discard, a knock, gin or big gin."""
-        if action.kind is ActionKind.DISCARD:
-            if after.is_over:
-                return tn("{who} discards {card}. Only {n} card is left in the stock: the hand is dead.",
-                          "{who} discards {card}. Only {n} cards are left in the stock: the hand is dead.",
-                          after.stock_count, who=who, card=action.card)
-            return t("{who} discards {card}.", who=who, card=action.card)
-        if action.kind is ActionKind.KNOCK:
-            return t("{who} knocks, discarding {card} face down: the other ten cards leave {points} deadwood.",
-                     who=who, card=action.card, points=after.deadwood(seat))
-        if action.kind is ActionKind.GIN:
-            return t("{who} goes gin, discarding {card} face down: all the other ten cards are in melds.",
-                     who=who, card=action.card)
-        return t("{who} goes big gin: all {count} cards are in melds, and there is no discard.",
-                 who=who, count=len(after.held(seat)))
-
-    @staticmethod
-    def _layout_words(who: str, action: Action, after: Hand) -> str:
-        """A meld laid out or a card laid off."""
-        if action.kind is ActionKind.MELD:
-            if meld_kind(action.cards) == MeldKind.SET:
-                return t("{who} lays out {cards}, a set.", who=who, cards=show_cards(action.cards))
-            return t("{who} lays out {cards}, a run.", who=who, cards=show_cards(action.cards))
-        target = _target(action)
-        meld = after.table_melds[target]
-        return t("{who} lays off {card} on meld {number}, which becomes {meld}.", who=who, card=action.card,
-                 number=target + 1, meld=show_cards(meld))
 
     def html(self, step: int, *, size: str = "normal", four_colour: bool = False) -> str:
         state = self._states[self._index(step)]  # the score line is the caption's when the caption says it
@@ -200,9 +144,6 @@ def _caption_scores(state: Hand) -> bool:
     return state.is_over and state.result is not None and state.result.kind != ScoreKind.DEAD
 
 
-_DRAWS = (ActionKind.PASS, ActionKind.TAKE, ActionKind.DRAW)
-_DISCARDS = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
-_LAYOUTS = (ActionKind.MELD, ActionKind.LAYOFF)
 _ONE_CARD_OUT = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
 _LAID_OUT = (Phase.DEFENDER_LAYOUT, Phase.OVER)
 """The phases in which the knocker has finished laying out."""
@@ -230,9 +171,10 @@ def _scored(hand: Hand) -> HandScore:
 
 
 def _two(names: Iterable[str]) -> Sequence[str]:
-    """The players' names by seat (:data:`NAMES` as it is: it reads them in the language of the moment)."""
-    if names is NAMES:
-        return NAMES
+    """The players' names by seat (:data:`~gintrainer.words.language.PLAYERS` as it is: it reads them in the
+    language of the moment)."""
+    if names is PLAYERS:
+        return PLAYERS
     first, second = names
     return first, second
 
@@ -291,7 +233,7 @@ class StepValues(Mapping[str, object]):
         self.action: Action | None = steps._actions[step - 1][1] if step else None
         self._cache: dict[str, object] = {}
 
-    def keys(self):  # a list: a KeysView's `in` would compute the value
+    def keys(self) -> list[str]:  # type: ignore[override]  # a list: a KeysView's `in` would compute the value
         seats = [f"{name}_{key}" for name in PLAYER_VALUES for key in self._SEAT_KEYS]
         melds = [f"{what}_{i + 1}" for what in self._MELD_KEYS for i in range(len(self._laid_melds()))]
         return list(_VALUES) + seats + melds
@@ -571,7 +513,7 @@ _VALUES: dict[str, Callable[[StepValues], object]] = {
 class DealSteps:
     """The deal, one card at a time: 20 cards to the players, then the upcard."""
 
-    def __init__(self, hand: Hand, *, names: Iterable[str] = NAMES, title: str = "",
+    def __init__(self, hand: Hand, *, names: Iterable[str] = PLAYERS, title: str = "",
                  captions: dict[int, str] | None = None):
         self.hand = hand.prefix(0)
         self.names = _two(names)
@@ -646,7 +588,7 @@ class DealSteps:
 class MatchSteps:
     """A match hand by hand: each step shows a finished hand and the score sheet so far."""
 
-    def __init__(self, match: Match, *, names: Iterable[str] = NAMES, title: str = ""):
+    def __init__(self, match: Match, *, names: Iterable[str] = PLAYERS, title: str = ""):
         if not match.hands or not match.hand.is_over:
             raise ValueError("MatchSteps shows finished hands: play the match's last hand to its end")
         self.match = match

@@ -367,7 +367,7 @@ def _pin_record(name: str) -> dict[str, Any] | None:
     which keeps the profile shut until an administrator sets a new PIN."""
     path = _pin_path(name)
     try:
-        record = read_json(path, error=ProgressFileError)
+        record: dict[str, Any] = read_json(path, error=ProgressFileError)
         cost = record["cost"]
         if record["format"] != PIN_FORMAT or name_key(record["name"]) != name_key(name) or \
                 set(cost) != set(SCRYPT) or not all(isinstance(v, int) and 0 < v <= 2 ** 20 for v in cost.values()):

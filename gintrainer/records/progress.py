@@ -29,7 +29,7 @@ from typing import Any
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_
 from ..words.vocab import PuzzleKind
-from .rating import Rating, RatingError, puzzle_fact
+from .rating import Rating, RatingError, puzzle_field
 from .rating import update as update_rating
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
 
@@ -430,8 +430,8 @@ def _frozen_tallies(tallies: Mapping[str, Tally]) -> Mapping[str, Tally]:
 
 
 def _puzzle_field(puzzle: Any, key: str) -> Any:
-    """A field of a puzzle given as an object or a dict; ProgressError when it has none."""
-    return puzzle_fact(puzzle, key, ProgressError)
+    """A field of a puzzle given as an object or a mapping; ProgressError when it has none."""
+    return puzzle_field(puzzle, key, error=ProgressError, what="a puzzle")
 
 
 def _puzzle_themes(puzzle_id: str, themes: Any) -> tuple[str, ...]:

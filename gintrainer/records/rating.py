@@ -19,7 +19,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ..words.errors import GinError
 
@@ -238,30 +238,15 @@ def update(rating: Rating, puzzle_difficulty: float, solved: bool, *,
     return rate_period(rating, [game], tau=tau)
 
 
-class Rated(Protocol):
-    """What the records read of a puzzle: a puzzle of any kind, or an entry of a bank's index
-    (:class:`~gintrainer.puzzles.BankEntry`, which has no ``kind``), or the same as a dict."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def difficulty(self) -> int | float: ...
-
-
-def puzzle_fact(puzzle: Rated | Mapping[str, Any], key: str, error: type[GinError] = RatingError,
-                what: str = "a puzzle") -> Any:
-    """A fact of a puzzle given as an object or a mapping (its ``id``, ``kind``, ``themes`` or
-    ``difficulty``); ``error`` when it has none. The records' one reader of a puzzle
-    (the rating's candidates, the progress's attempts)."""
+def puzzle_field(puzzle: Any, key: str, *, error: type[GinError] = RatingError,
+                 what: str = "a puzzle candidate") -> Any:
+    """A field of a puzzle given as an object or a mapping; ``error`` (saying ``what`` the puzzle was) when it has
+    none."""
     if isinstance(puzzle, Mapping):
         if key in puzzle:
             return puzzle[key]
-    else:
-        try:
-            return getattr(puzzle, key)
-        except AttributeError:
-            pass
+    elif hasattr(puzzle, key):
+        return getattr(puzzle, key)
     raise error(f"{what} needs {key!r}: {puzzle!r:.120}")
 
 
@@ -294,10 +279,9 @@ def pick(candidates: Iterable[Any], rating: Rating | float, rng: random.Random, 
     excluded = set(exclude)
     pool = []
     for candidate in candidates:
-        puzzle_id = puzzle_fact(candidate, "id", what="a puzzle candidate")
+        puzzle_id = puzzle_field(candidate, "id")
         if puzzle_id not in excluded:
-            difficulty = puzzle_fact(candidate, "difficulty", what="a puzzle candidate")
-            distance = abs(_number(difficulty, f"difficulty of {puzzle_id!r}") - target)
+            distance = abs(_number(puzzle_field(candidate, "difficulty"), f"difficulty of {puzzle_id!r}") - target)
             pool.append((str(puzzle_id), distance, candidate))
     if not pool:
         return None

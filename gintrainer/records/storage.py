@@ -127,8 +127,13 @@ _QUOTED = frozenset({"name", "start", "char", "path", "folder", "source", "targe
 def _say(sentence: str, /, **values: Any) -> str:
     """The sentence named ``sentence`` in the current language, its quoted values quoted
     (a name typed cut short: :func:`~gintrainer.words.errors.quoted`)."""
-    return t(_WORDS[sentence], **{name: (quoted(value) if name == "name" else repr(value)) if name in _QUOTED else value
-                                  for name, value in values.items()})
+    return _quoting(_WORDS[sentence], **values)
+
+
+def _quoting(text: str, /, **values: Any) -> str:
+    """``text`` in the current language, its quoted values quoted (see :func:`_say`)."""
+    return t(text, **{name: (quoted(value) if name == "name" else repr(value)) if name in _QUOTED else value
+                      for name, value in values.items()})
 
 
 def _reason(error: OSError) -> str:
@@ -137,9 +142,26 @@ def _reason(error: OSError) -> str:
 
 # --- names -------------------------------------------------------------------
 
-def clean_name(name: Any) -> str:
+@dataclass(frozen=True, slots=True)
+class NameKind:
+    """What a kind of name may be and how its errors say it: at most ``limit``
+    characters, and the four sentences of :func:`clean_name`'s errors (``not_text``,
+    ``empty``, ``too_long``, ``character``: English marked for the catalogs, named
+    values ``{name}``, ``{limit}``, ``{length}``, ``{start}`` and ``{char}``)."""
+
+    limit: int
+    words: Mapping[str, str]
+
+
+NAME = NameKind(NAME_LIMIT, {"not_text": _WORDS["name_not_text"], "empty": _WORDS["name_empty"],
+                             "too_long": _WORDS["name_too_long"], "character": _WORDS["name_character"]})
+"""A person's name: a profile's, a student's, a record's."""
+
+
+def clean_name(name: Any, kind: NameKind = NAME) -> str:
     """A name as kept: NFC-normalised and stripped, 1 to 40 printable characters (and
-    the :data:`JOINERS`); raises InvalidNameError if it is unusable.
+    the :data:`JOINERS`); raises InvalidNameError if it is unusable. ``kind`` gives
+    another kind of name its own limit and words (a class's name).
 
     >>> clean_name("  Zoe\\u0308 ")
     'Zoë'
@@ -148,17 +170,18 @@ def clean_name(name: Any) -> str:
     ...
     gintrainer.records.storage.InvalidNameError: a name cannot contain the character '\\x00': 'a\\x00b'
     """
+    words = kind.words
     if not isinstance(name, str):
-        raise InvalidNameError(_say("name_not_text", name=name))
+        raise InvalidNameError(_quoting(words["not_text"], name=name))
     cleaned = strip_name(name)
     if not cleaned:
-        raise InvalidNameError(_say("name_empty", name=name))
-    if len(cleaned) > NAME_LIMIT:
-        raise InvalidNameError(_say("name_too_long", limit=NAME_LIMIT, length=len(cleaned),
-                                                              start=cleaned[:NAME_LIMIT]))
+        raise InvalidNameError(_quoting(words["empty"], name=name))
+    if len(cleaned) > kind.limit:
+        raise InvalidNameError(_quoting(words["too_long"], limit=kind.limit, length=len(cleaned),
+                                        start=cleaned[:kind.limit]))
     bad = unshowable(cleaned)
     if bad is not None:
-        raise InvalidNameError(_say("name_character", char=bad, name=name))
+        raise InvalidNameError(_quoting(words["character"], char=bad, name=name))
     return cleaned
 
 
@@ -275,7 +298,7 @@ def record_files(folder: Path) -> list[Path]:
 
 # --- writing and locking -------------------------------------------------------------
 
-def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) -> Path:
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, mode: int = 0o644) -> Path:
     """Replace ``path`` with ``text`` (UTF-8) atomically: a synced temporary file in the
     target's folder, then a rename over the target. Returns the path; a file that cannot
     be written raises StorageError naming it."""
@@ -308,7 +331,7 @@ def write_text_atomic(path: str | os.PathLike, text: str, *, mode: int = 0o644) 
     return path
 
 
-def writable_folder(path: str | os.PathLike) -> Path:
+def writable_folder(path: str | os.PathLike[str]) -> Path:
     """The folder ``path``, made (with its parents) if it does not exist yet; raises
     StorageError naming it if it is something else or cannot be made or written
     into. Check a folder with it before long work that ends by writing there."""
@@ -324,7 +347,7 @@ def writable_folder(path: str | os.PathLike) -> Path:
     return path
 
 
-def write_json_atomic(path: str | os.PathLike, data: Any, *, mode: int = 0o644, indent: int | None = None) -> Path:
+def write_json_atomic(path: str | os.PathLike[str], data: Any, *, mode: int = 0o644, indent: int | None = None) -> Path:
     """Replace ``path`` with ``data`` as JSON atomically (compact unless ``indent``)."""
     separators = (",", ":") if indent is None else None
     return write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=indent, separators=separators) + "\n",
@@ -336,7 +359,7 @@ _NON_BLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
 @contextmanager
-def locked(path: str | os.PathLike) -> Iterator[Path]:
+def locked(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Hold the exclusive lock of the record file ``path`` (``<stem>.lock`` beside it),
     making its folder if needed; yields the path. Threads and processes alike wait.
 
@@ -393,7 +416,7 @@ def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def set_aside(path: str | os.PathLike, label: str, *, suffix: str = ".json") -> Path:
+def set_aside(path: str | os.PathLike[str], label: str, *, suffix: str = ".json") -> Path:
     """Rename ``path`` to ``<stem>.<label>-<UTC time><suffix>`` (``.json`` by default),
     never over an existing file; returns the new path (StorageError if it cannot be renamed)."""
     path = Path(path)
@@ -409,7 +432,7 @@ def set_aside(path: str | os.PathLike, label: str, *, suffix: str = ".json") -> 
     return target
 
 
-def move_into_place(source: str | os.PathLike, target: str | os.PathLike) -> Path:
+def move_into_place(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> Path:
     """Rename a record kept under an earlier file name to its file now (over it, if any);
     returns the target (StorageError if it cannot be moved). Call it holding the target's lock."""
     target = Path(target)
@@ -503,7 +526,8 @@ def lone_surrogate(value: Any) -> str | None:
     return None
 
 
-def read_record(path: str | os.PathLike, *, limit: int = RECORD_LIMIT, error: type[RecordError] = RecordError) -> bytes:
+def read_record(path: str | os.PathLike[str], *, limit: int = RECORD_LIMIT,
+                error: type[RecordError] = RecordError) -> bytes:
     """The bytes of a record file, read only if it is a regular file (not through a
     symbolic link, never waiting on a FIFO or a device) of at most ``limit`` bytes;
     ``error`` (a RecordError) names what is wrong, FileNotFoundError if there is none."""
@@ -536,7 +560,7 @@ def read_record(path: str | os.PathLike, *, limit: int = RECORD_LIMIT, error: ty
     return b"".join(chunks)
 
 
-def read_json(path: str | os.PathLike, *, error: type[RecordError] = RecordError,
+def read_json(path: str | os.PathLike[str], *, error: type[RecordError] = RecordError,
               object_hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
     """The JSON value of a record file (see :func:`read_record`; each object through
     ``object_hook``, see :func:`parse_json`), named by ``error`` (a RecordError) if it
@@ -558,7 +582,7 @@ class RecordKind:
     version: int
     format: str | None = None
     version_key: str = "version"
-    migrations: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
+    migrations: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
     error: type[RecordError] = RecordError
 
     def __post_init__(self) -> None:

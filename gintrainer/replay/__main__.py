@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
 from ..words.errors import GinError
 from .annotate import with_solver_annotations
@@ -19,7 +20,7 @@ from .examples import build_examples
 from .history import load
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gintrainer.replay", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build-examples", help="rebuild the shipped example hands from their scripts")

@@ -36,7 +36,7 @@ can check every sentence against the position it speaks of.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -48,6 +48,7 @@ from ..engine.melds import best_arrangement
 from ..engine.rules import Rules
 from ..engine.scoring import ScoreKind, defender_reply
 from ..engine.solver import DiscardRow, DiscardTable, discard_table, discard_table_for
+from ..engine.telling import advise
 from ..engine.view import SeatView, card_of
 from ..words.errors import GinError
 from ..words.language import N_, PLAYERS, format_plain, in_language, t
@@ -128,22 +129,15 @@ MESSAGES = {
     "advice_played": N_("Played: {move}."),
     "advice_best": N_("Played: {move}, the best choice."),
     "advice_worse": N_("Played: {move}, {cost} worse than the best."),
-    # better moves, in words
-    "better_discard": N_("discard {card}"),
-    "better_knock": N_("knock, discarding {card} face down"),
-    "better_gin": N_("go gin, discarding {card} face down"),
-    "better_big-gin": N_("go big gin with all 11 cards"),
-    "better_take": N_("take the top of the discard pile"),
-    "better_pass": N_("pass"),
-    "better_draw": N_("draw from the stock"),
-    "better_meld": N_("lay out {cards}"),
-    "better_layoff": N_("lay off {card} on meld {target}"),
-    "better_done": N_("finish laying out"),
 }
 """Every sentence the solver writes, a whole template with named values."""
 
 
-def say(key: str, **values) -> str:
+Featured = int | Iterable[int] | None
+"""Whose moves the solver looks at: a seat, several, or None for the replay's featured seat (both when it has none)."""
+
+
+def say(key: str, **values: object) -> str:
     """A message with its values written for people: cards as ``7♥``, several
     cards space-separated, exact numbers to two decimals.
 
@@ -158,22 +152,14 @@ def say(key: str, **values) -> str:
                                for name, v in values.items()})
 
 
-def _written(value) -> str:
+def _written(value: object) -> str:
     """A value as a solver's sentence writes it (cards as symbols, exact numbers to two decimals)."""
     return format_plain(round(float(value), 2) if isinstance(value, Fraction) else value)
 
 
 def better_words(better: str) -> str:
     """A better move (action notation, as stored) in words: ``"discard 9D"`` gives ``"discard 9♦"``."""
-    action = Action.parse(better)
-    values: dict[str, object] = {}
-    if action.card is not None:
-        values["card"] = action.card
-    if action.cards:
-        values["cards"] = tuple(action.cards)
-    if action.target is not None:
-        values["target"] = action.target + 1
-    return say(f"better_{action.kind}", **values)
+    return advise(Action.parse(better))
 
 
 @dataclass(frozen=True)
@@ -185,7 +171,7 @@ class Finding:
     seat: int
     tag: str
     message: str
-    values: dict
+    values: dict[str, object]
     better: str | None = None
     loss: Fraction | None = None
 
@@ -198,7 +184,7 @@ class Finding:
                           loss=None if self.loss is None else Fraction(self.loss))
 
 
-def findings(source, *, featured=None) -> tuple[Finding, ...]:
+def findings(source: object, *, featured: Featured = None) -> tuple[Finding, ...]:
     """What the solver finds in a hand (see :func:`annotate`), each with its
     message and values: a :class:`Replay`, a :class:`~gintrainer.Hand` or
     anything :func:`load` reads."""
@@ -224,14 +210,14 @@ def findings(source, *, featured=None) -> tuple[Finding, ...]:
     return tuple(found)
 
 
-def annotate(source, *, featured=None) -> tuple[Annotation, ...]:
+def annotate(source: object, *, featured: Featured = None) -> tuple[Annotation, ...]:
     """The solver's annotations on a hand: a :class:`Replay`, a :class:`~gintrainer.Hand`
     or anything :func:`load` reads. ``featured`` is a seat, a list of seats, or None
     for the replay's featured seat (both seats when it has none)."""
     return tuple(f.annotation() for f in findings(source, featured=featured))
 
 
-def with_solver_annotations(replay: Replay, *, featured=None) -> Replay:
+def with_solver_annotations(replay: Replay, *, featured: Featured = None) -> Replay:
     """A copy of ``replay`` whose solver annotations are replaced by fresh ones
     from :func:`annotate` (teacher annotations are kept). (The solver builds on
     the history format, never the other way round.)"""
@@ -276,7 +262,7 @@ def _findings_at(replay: Replay, step: int) -> tuple[Finding, ...]:
         return ()
 
 
-def _seats(replay: Replay, featured) -> tuple[int, ...]:
+def _seats(replay: Replay, featured: object) -> tuple[int, ...]:
     if featured is None:
         return (replay.featured,) if replay.featured is not None else (0, 1)
     if isinstance(featured, bool):
@@ -291,7 +277,7 @@ def _seats(replay: Replay, featured) -> tuple[int, ...]:
     return seats
 
 
-def _upcard(hand: Hand):
+def _upcard(hand: Hand) -> Card | None:
     return hand.upcard if hand.rules.oklahoma else None
 
 
@@ -520,7 +506,7 @@ class Advice:
     note: str = ""
     alternative: str = "draw"
 
-    def summary(self, names=PLAYERS) -> str:
+    def summary(self, names: Sequence[str] = PLAYERS) -> str:
         """The solver's verdict in words: the choice or the position, then the move played."""
         player = names[self.seat]
         if self.choice is not None:

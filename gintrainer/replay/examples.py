@@ -19,10 +19,13 @@ the scripts build.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
+from ..engine.cards import Card
 from ..engine.hand import Action, ActionKind, Hand
 from ..words.language import t
 from .annotate import annotate
@@ -58,7 +61,9 @@ def build(script: Script, *, check: bool = True) -> Replay:
             raise ReplayError(f"example {script.name!r}, step {number} ({item.action!r}): {error}",
                               step=number) from None
         if item.comment or item.better or item.arrows:
-            notes.append(Annotation(number, item.text(), better=item.better, arrows=item.arrows))
+            # the cast: an Annotation reads each pair of cards given as text into cards when it is made
+            arrows = cast("tuple[tuple[Card, Card], ...]", item.arrows)
+            notes.append(Annotation(number, item.text(), better=item.better, arrows=arrows))
     replay = Replay(hand, notes, title=script.title, description=script.description, featured=script.featured,
                     players=script.players, tags=script.tags)
     if check:
@@ -108,7 +113,8 @@ def comment_problems(script: Script, replay: Replay) -> list[str]:
             played.add(action.card)
     table = final.melds(final.knocker) if final.knocker is not None else ()
 
-    def add(where: str, text: str, declared, visible, melds=()) -> None:
+    def add(where: str, text: str, declared: Mapping[str, object] | Iterable[tuple[str, object]],
+            visible: Iterable[Card], melds: Sequence[Iterable[Card]] = ()) -> None:
         found = uncovered(text, declared, visible=visible, melds=melds) + arithmetic_problems(text)
         problems.extend(f"{where}: {p}" for p in found)
 

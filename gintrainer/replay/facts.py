@@ -26,13 +26,14 @@ knows, a chance) made without the fact behind them.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from fractions import Fraction
+from typing import cast
 
 from ..engine.cards import Card, cards_mask, mask_cards, parse_cards, sort_by_rank
 from ..engine.hand import Action, ActionKind, Hand, possible_melds
-from ..engine.melds import all_best_arrangements, is_meld, order_meld
+from ..engine.melds import Arrangement, all_best_arrangements, is_meld, order_meld
 from ..engine.players import draw_values, lowers_deadwood, opponent_hands
 from ..engine.rules import Rules
 from ..engine.scoring import ScoreKind, best_layoffs, layoff_targets, settle
@@ -96,7 +97,12 @@ KNOCK_WIN_SAMPLES = 2000
 """How many hands of the opponent :func:`knock_wins` weighs (a fixed seed: the same figure every build)."""
 
 
-class OneOf(tuple):
+Facts = dict[str, object]
+"""Facts by name, each value as the engine computes it: a whole number, text (cards in file
+notation), a truth, an exact fraction, a :class:`OneOf`, or (``instead``) a finished hand's facts."""
+
+
+class OneOf(tuple[object, ...]):
     """The values a fact may truly take (a hand with several least-deadwood arrangements)."""
 
     def __repr__(self) -> str:
@@ -106,26 +112,26 @@ class OneOf(tuple):
 # -- writing values -----------------------------------------------------------------------
 
 
-def cards_text(cards, *, ordered: bool = False) -> str:
+def cards_text(cards: Iterable[Card], *, ordered: bool = False) -> str:
     cards = tuple(cards)
     return " ".join(c.code() for c in (cards if ordered else sort_by_rank(cards)))
 
 
-def melds_text(melds) -> str:
+def melds_text(melds: Iterable[Iterable[Card]]) -> str:
     shown = sorted(cards_text(order_meld(m), ordered=True) for m in melds)
     return " / ".join(shown)
 
 
-def _arrangements(cards) -> tuple:
+def _arrangements(cards: Iterable[Card]) -> tuple[Arrangement, ...]:
     return all_best_arrangements(tuple(cards))
 
 
-def _hand_facts_of(cards, prefix: str = "") -> dict:
+def _hand_facts_of(cards: Iterable[Card], prefix: str = "") -> Facts:
     """Deadwood, melds and loose cards of a hand (every least-deadwood arrangement)."""
     found = _arrangements(cards)
     melds = OneOf(dict.fromkeys(melds_text(a.melds) for a in found))
     loose = OneOf(dict.fromkeys(cards_text(a.deadwood) for a in found))
-    facts = {f"melds{prefix}": melds, f"loose{prefix}": loose}
+    facts: Facts = {f"melds{prefix}": melds, f"loose{prefix}": loose}
     if not prefix:
         facts["meld"] = melds
         facts["deadwood"] = found[0].points
@@ -135,7 +141,7 @@ def _hand_facts_of(cards, prefix: str = "") -> dict:
 # -- the facts of a step --------------------------------------------------------------------
 
 
-def _common(replay: Replay, seat: int, after: Hand) -> dict:
+def _common(replay: Replay, seat: int, after: Hand) -> Facts:
     view = SeatView.of(after, seat)
     other = SeatView.of(after, 1 - seat)
     rules = after.rules
@@ -146,7 +152,7 @@ def _common(replay: Replay, seat: int, after: Hand) -> dict:
             "known": cards_text(view.opponent_known), "known_by_opponent": cards_text(other.opponent_known)}
 
 
-def step_facts(replay: Replay, number: int) -> dict:
+def step_facts(replay: Replay, number: int) -> Facts:
     """The facts a comment on step ``number`` may quote (those without an argument).
 
     Every step: ``stock`` (cards left after it), ``limit`` (the knock limit),
@@ -191,7 +197,7 @@ def step_facts(replay: Replay, number: int) -> dict:
     return facts
 
 
-def _step_kind_facts(replay: Replay, step: Step, before: Hand, after: Hand) -> dict:
+def _step_kind_facts(replay: Replay, step: Step, before: Hand, after: Hand) -> Facts:
     kind = step.action.kind
     if kind in _DRAWS:
         return _draw_facts(step, before, after)
@@ -202,14 +208,14 @@ def _step_kind_facts(replay: Replay, step: Step, before: Hand, after: Hand) -> d
     return {}
 
 
-def _drawn_fact(hand: Hand) -> dict:
+def _drawn_fact(hand: Hand) -> Facts:
     """``drawn``, the card drawn or taken this turn, while the player holds it before his discard."""
     return {} if hand.last_draw is None else {"drawn": hand.last_draw[0].code()}
 
 
-def _draw_facts(step: Step, before: Hand, after: Hand) -> dict:
+def _draw_facts(step: Step, before: Hand, after: Hand) -> Facts:
     seat = step.seat
-    facts: dict = {}
+    facts: Facts = {}
     if any(a.kind is ActionKind.TAKE for a in before.legal_actions()):
         choice = draw_choice(before, seat)
         facts = {"take": choice.take, "take_discard": choice.take_discard.code(), "draw": choice.draw}
@@ -220,7 +226,7 @@ def _draw_facts(step: Step, before: Hand, after: Hand) -> dict:
     return facts
 
 
-def _discard_facts(replay: Replay, step: Step, before: Hand) -> dict:
+def _discard_facts(replay: Replay, step: Step, before: Hand) -> Facts:
     seat = step.seat
     table = discard_position(before, seat)
     row = table.row(card_of(step.action))
@@ -231,7 +237,7 @@ def _discard_facts(replay: Replay, step: Step, before: Hand) -> dict:
                   if points <= table.knock_limit]
     eleven = _arrangements(table.hand)
     top = max((c.value for c in eleven[0].deadwood), default=0)
-    facts = {**_hand_facts_of(kept), **_hand_facts_of(table.hand, "_before"),
+    facts: Facts = {**_hand_facts_of(kept), **_hand_facts_of(table.hand, "_before"),
              "highest": cards_text(c for c in eleven[0].deadwood if c.value == top),
              "outs": len(row.outs), "expected": row.expected_deadwood,
              "best": table.rows[0].card.code(), "best_expected": table.rows[0].expected_deadwood,
@@ -244,10 +250,10 @@ def _discard_facts(replay: Replay, step: Step, before: Hand) -> dict:
     return facts
 
 
-def _layout_facts(step: Step, before: Hand, after: Hand) -> dict:
+def _layout_facts(step: Step, before: Hand, after: Hand) -> Facts:
     seat = step.seat
     left = sum(c.value for c in after.unlaid(seat))
-    facts = {"left": left, "saved": sum(c.value for c in before.unlaid(seat)) - left,
+    facts: Facts = {"left": left, "saved": sum(c.value for c in before.unlaid(seat)) - left,
              "melds": melds_text(after.melds(seat)), "loose": cards_text(after.unlaid(seat)),
              "layoffs": cards_text(layoff.card for layoff in after.layoffs if after.knocker != seat)}
     if after.knocker is not None and after.knocker != seat and after.out_kind == ScoreKind.KNOCK:
@@ -306,14 +312,14 @@ def _names(replay: Replay) -> tuple[str, ...]:
         return tuple(PLAYERS)
 
 
-def final_facts(replay: Replay, final: Hand, seat: int) -> dict:
+def final_facts(replay: Replay, final: Hand, seat: int) -> Facts:
     """The facts of a finished hand, seen by ``seat``: how it ended and scored."""
     result = final.result
     if result is None:
         raise ReplayError("the hand is not over: it has no result to quote yet")
     names = _names(replay)
     winner = result.winner_seat
-    facts = {"kind": result.kind, "points": result.points, "winner": names[winner] if winner is not None else "",
+    facts: Facts = {"kind": result.kind, "points": result.points, "winner": names[winner] if winner is not None else "",
              "bonus": result.bonus}
     mine = final.held(seat)
     if len(mine) == 10:
@@ -334,7 +340,7 @@ def final_facts(replay: Replay, final: Hand, seat: int) -> dict:
     return facts
 
 
-def deal_facts(replay: Replay, seat: int) -> dict:
+def deal_facts(replay: Replay, seat: int) -> Facts:
     """What the comment on the deal may quote about ``seat``'s ten cards: ``dealer``
     (his name), ``hand_size``, ``deadwood``, ``melds``, ``meld``, ``loose``,
     ``upcard``, ``limit``, ``unseen`` and the common rule numbers."""
@@ -346,7 +352,7 @@ def deal_facts(replay: Replay, seat: int) -> dict:
             "undercut_bonus": rules.undercut_bonus, "unseen": len(SeatView.of(deal, seat).unseen)}
 
 
-def hand_facts(replay: Replay) -> dict:
+def hand_facts(replay: Replay) -> Facts:
     """What a description of the whole hand may quote: how it ended and scored
     (as :func:`final_facts`, seen by the featured player), ``upcard``, ``limit``,
     ``dealer``, ``stock`` (cards left at the end), ``layoffs`` (the cards laid
@@ -355,7 +361,7 @@ def hand_facts(replay: Replay) -> dict:
     final = replay.hand
     names = _names(replay)
     knocker = final.knocker
-    facts = {"upcard": final.upcard.code(), "limit": final.knock_limit, "dealer": names[final.dealer],
+    facts: Facts = {"upcard": final.upcard.code(), "limit": final.knock_limit, "dealer": names[final.dealer],
              "stock": final.stock_count, "layoffs": cards_text(layoff.card for layoff in final.layoffs)}
     if final.is_over:
         seat = replay.featured if replay.featured is not None else final.dealer
@@ -374,7 +380,7 @@ def _holding(replay: Replay, number: int, seat: int) -> tuple[Card, ...]:
     return replay.state(max(number - 1, 0)).held(seat)
 
 
-def argument_fact(replay: Replay, number: int, seat: int, key: str, argument: str):
+def argument_fact(replay: Replay, number: int, seat: int, key: str, argument: str) -> object:
     """The value of a fact with an argument at step ``number`` (0: the deal) for ``seat``:
 
     * ``fits`` (a card): the melds it could be part of with the cards held before
@@ -417,7 +423,7 @@ def argument_fact(replay: Replay, number: int, seat: int, key: str, argument: st
     raise ReplayError(f"no fact {key!r} with an argument", step=number)
 
 
-def _instead(replay: Replay, number: int, argument: str) -> dict:
+def _instead(replay: Replay, number: int, argument: str) -> Facts:
     hand = replay.state(number - 1)
     for text in argument.split(";"):
         try:
@@ -432,7 +438,7 @@ def _instead(replay: Replay, number: int, argument: str) -> dict:
 # -- checking stated facts ---------------------------------------------------------------------
 
 
-def _normal(kind: FactKind, value):
+def _normal(kind: FactKind, value: str) -> str:
     """A stated value in the form its fact is computed in."""
     if kind in (FactKind.CARDS, FactKind.ORDERED):
         return cards_text(parse_cards(value), ordered=kind == FactKind.ORDERED)
@@ -441,20 +447,24 @@ def _normal(kind: FactKind, value):
     return value
 
 
-def same(kind: FactKind, stated, actual) -> bool:
+def same(kind: FactKind, stated: object, actual: object) -> bool:
     """Whether a stated value is true of the computed one."""
     if isinstance(actual, OneOf):
         return any(same(kind, stated, a) for a in actual)
+    # each cast names what the engine computes for a fact of that kind
     if kind == FactKind.FACTS:
+        actual = cast(Facts, actual)
         return isinstance(stated, Mapping) and all(
             k in actual and same(KINDS.get(k, FactKind.TEXT), v, actual[k]) for k, v in stated.items())
     if kind == FactKind.NUMBER:
+        actual = cast(Fraction, actual)
         if isinstance(stated, str):
             return stated == f"{float(actual):.2f}"
         return isinstance(stated, int) and not isinstance(stated, bool) and stated == int(actual + Fraction(1, 2))
     if kind == FactKind.MELD:
-        wanted = {m.strip() for m in _normal(FactKind.MELD, stated).split("/") if m.strip()}
-        return wanted <= {m.strip() for m in actual.split("/") if m.strip()}
+        # a meld is stated as text (a script writes it so)
+        wanted = {m.strip() for m in _normal(FactKind.MELD, cast(str, stated)).split("/") if m.strip()}
+        return wanted <= {m.strip() for m in cast(str, actual).split("/") if m.strip()}
     if kind in (FactKind.CARDS, FactKind.ORDERED, FactKind.MELDS):
         try:
             return isinstance(stated, str) and _normal(kind, stated) == actual
@@ -467,13 +477,14 @@ def same(kind: FactKind, stated, actual) -> bool:
     return stated == actual
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     if isinstance(value, Fraction):
         return f"{float(value):.2f}"
     return repr(value)
 
 
-def check_facts(replay: Replay, number: int, stated: Mapping, *, where: str, available=None,
+def check_facts(replay: Replay, number: int, stated: Mapping[str, object], *, where: str,
+                available: Mapping[str, object] | None = None,
                 seat: int | None = None) -> None:
     """Raise a ReplayError naming the first stated fact that is not true at step
     ``number`` (``available``: the computed facts, by default :func:`step_facts`)."""
@@ -548,7 +559,7 @@ def mentions(text: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def _covered_numbers(value, into: set[str]) -> None:
+def _covered_numbers(value: object, into: set[str]) -> None:
     """The numbers a declared value accounts for: itself, or how many cards or melds it lists."""
     if isinstance(value, bool):
         return
@@ -575,7 +586,7 @@ def _covered_numbers(value, into: set[str]) -> None:
         into.update(str(len(g)) for g in groups)
 
 
-def _covered_cards(value, into: set[Card]) -> None:
+def _covered_cards(value: object, into: set[Card]) -> None:
     if isinstance(value, Mapping):
         for key, item in value.items():
             _covered_cards(key, into)
@@ -586,7 +597,8 @@ def _covered_cards(value, into: set[Card]) -> None:
                 into.add(Card.parse(part))
 
 
-def uncovered(text: str, declared, *, visible, melds=()) -> list[str]:
+def uncovered(text: str, declared: Mapping[str, object] | Iterable[tuple[str, object]], *, visible: Iterable[Card],
+              melds: Sequence[Iterable[Card]] = ()) -> list[str]:
     """What in ``text`` no declared fact or visible card accounts for: each card
     named that is neither ``visible`` (to the player the comment speaks for) nor in
     a declared fact; each number that is not a declared value (or a count of the
@@ -599,7 +611,7 @@ def uncovered(text: str, declared, *, visible, melds=()) -> list[str]:
             + _unbacked_claims(text, {key for key, _ in pairs}))
 
 
-def _uncovered_cards(text: str, pairs: list, visible) -> list[str]:
+def _uncovered_cards(text: str, pairs: list[tuple[str, object]], visible: Iterable[Card]) -> list[str]:
     cards: set[Card] = set(visible)
     for _, value in pairs:
         _covered_cards(value, cards)
@@ -607,7 +619,7 @@ def _uncovered_cards(text: str, pairs: list, visible) -> list[str]:
             for card in dict.fromkeys(card_mentions(text)) if card not in cards]
 
 
-def _uncovered_numbers(text: str, pairs: list, melds) -> list[str]:
+def _uncovered_numbers(text: str, pairs: list[tuple[str, object]], melds: Sequence[Iterable[Card]]) -> list[str]:
     problems = []
     named = card_mentions(text)
     numbers: set[str] = set()

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, TypedDict, TypeGuard, Unpack
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.hand import Action, ActionKind, Hand
@@ -70,6 +70,29 @@ RECORD = RecordKind(N_("hand history"), version=VERSION, format=FORMAT, error=Re
 """A hand history's record: version 1 (see ``docs/hand-history.md``)."""
 
 
+class Metadata(TypedDict, total=False):
+    """A history's metadata, as keywords: each checked when the replay is made."""
+
+    title: str
+    description: str
+    featured: int | None
+    players: Iterable[str] | None
+    tags: Iterable[str]
+    stated_result: Mapping[str, object] | None
+
+
+class ResultRecord(TypedDict):
+    """The result a history states: the kind, the winner's seat (None: nobody scores),
+    the points, the knocker's seat and both deadwoods (None where nobody knocked)."""
+
+    kind: str
+    winner: int | None
+    points: int
+    knocker: int | None
+    knocker_deadwood: int | None
+    defender_deadwood: int | None
+
+
 def _fail(message: str, *, step: int | None = None, field: str | None = None) -> ReplayError:
     return ReplayError(message, step=step, field=field)
 
@@ -78,7 +101,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _text(value, message: str) -> str:
+def _text(value: object, message: str) -> str:
     """``value`` when it is text; else ReplayError with ``message`` (a template marked
     with N_, its ``{value}`` the value found)."""
     if not isinstance(value, str):
@@ -86,7 +109,7 @@ def _text(value, message: str) -> str:
     return value
 
 
-def _short(value, limit: int = 60) -> str:
+def _short(value: object, limit: int = 60) -> str:
     """A value quoted for a message, cut short."""
     try:
         text = repr(value)
@@ -147,7 +170,7 @@ class Annotation:
             raise _fail(t("an annotation needs a comment, a better move or arrows"), step=self.step)
 
     @classmethod
-    def from_dict(cls, data) -> Annotation:
+    def from_dict(cls, data: object) -> Annotation:
         """An annotation from its JSON record (see :meth:`to_dict`)."""
         if isinstance(data, Annotation):
             return data
@@ -165,9 +188,9 @@ class Annotation:
                    arrows=data.get("arrows", ()), author=data.get("author", "teacher"), tag=data.get("tag"),
                    loss=data.get("loss"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON record; optional fields are left out when empty."""
-        out: dict = {"step": self.step, "comment": self.comment}
+        out: dict[str, Any] = {"step": self.step, "comment": self.comment}
         if self.better is not None:
             out["better"] = self.better
         if self.arrows:
@@ -180,7 +203,7 @@ class Annotation:
         return out
 
 
-def _arrows(arrows, step) -> tuple[tuple[Card, Card], ...]:
+def _arrows(arrows: object, step: int) -> tuple[tuple[Card, Card], ...]:
     if isinstance(arrows, (str, bytes)) or not isinstance(arrows, Iterable):
         raise _fail(t("arrows are a list of card pairs like [['7H', '8H']], not {value}", value=_short(arrows)),
                     step=step)
@@ -201,7 +224,7 @@ def _arrows(arrows, step) -> tuple[tuple[Card, Card], ...]:
     return tuple(out)
 
 
-def _fraction(value, step) -> Fraction:
+def _fraction(value: object, step: int) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, str, Fraction)):
         raise _fail(t("an annotation's loss is an exact number like '41/12', not {value}", value=_short(value)),
                     step=step)
@@ -246,14 +269,14 @@ class Replay:
 
     def __init__(self, hand: Hand, annotations: Iterable[Annotation] = (), *, title: str = "",
                  description: str = "", featured: int | None = None, players: Iterable[str] | None = None,
-                 tags: Iterable[str] = (), stated_result: Mapping | None = None):
+                 tags: Iterable[str] = (), stated_result: Mapping[str, object] | None = None):
         if not isinstance(hand, Hand):
             raise _fail(t("a replay is made from a Hand, not {value}", value=_short(hand)))
         self._init(hand.copy(), None, annotations, title=title, description=description, featured=featured,
                    players=players, tags=tags, stated_result=stated_result)
 
-    def _init(self, final: Hand, states: list[Hand] | None, annotations, *, title, description, featured,
-              players, tags, stated_result) -> None:
+    def _init(self, final: Hand, states: list[Hand] | None, annotations: object, *, title: object,
+              description: object, featured: object, players: object, tags: object, stated_result: object) -> None:
         self._final = final
         self._snapshots = states  # every state, built on first use
         self._title = _text(title, N_("the title must be text, not {value}"))
@@ -263,7 +286,7 @@ class Replay:
         self._featured: int | None = featured
         self._players: tuple[str, str] | None = _players(players)
         self._tags: tuple[str, ...] = _tags(tags)
-        self._stated: dict | None = None if stated_result is None else _check_result(stated_result, final)
+        self._stated: dict[str, object] | None = None if stated_result is None else _check_result(stated_result, final)
         self._annotations: tuple[Annotation, ...] = self._check_annotations(annotations)
         # a lone surrogate (pasted or escaped in JSON) could be neither shown nor written: refused here
         refuse_lone_surrogate({"title": self._title, "description": self._description, "players": self._players,
@@ -271,7 +294,7 @@ class Replay:
                               error=ReplayError)
 
     @classmethod
-    def _make(cls, final: Hand, states: list[Hand] | None, annotations=(), **metadata) -> Replay:
+    def _make(cls, final: Hand, states: list[Hand] | None, annotations: object = (), **metadata: object) -> Replay:
         replay = object.__new__(cls)
         replay._init(final, states, annotations, **{**_DEFAULTS, **metadata})
         return replay
@@ -285,7 +308,7 @@ class Replay:
         return self._snapshots
 
     @classmethod
-    def from_hand(cls, hand: Hand, annotations: Iterable[Annotation] = (), **metadata) -> Replay:
+    def from_hand(cls, hand: Hand, annotations: Iterable[Annotation] = (), **metadata: Unpack[Metadata]) -> Replay:
         """The replay of a played hand (``title``, ``description``, ``featured``,
         ``players``, ``tags`` as keywords)."""
         return cls(hand, annotations, **metadata)
@@ -315,7 +338,7 @@ class Replay:
         return self._tags
 
     @property
-    def stated_result(self) -> dict | None:
+    def stated_result(self) -> dict[str, object] | None:
         """The result the history states (checked against the replay), or None."""
         return None if self._stated is None else dict(self._stated)
 
@@ -389,15 +412,15 @@ class Replay:
                 out.append(number)
         return tuple(out)
 
-    def _check_step(self, steps, *, low: int) -> None:
+    def _check_step(self, steps: object, *, low: int) -> None:
         if not _is_int(steps) or not low <= steps <= self.step_count:
             raise _fail(t("this hand has steps {low} to {high}, not {value}", low=low, high=self.step_count,
                            value=_short(steps)))
 
     # -- editing --------------------------------------------------------------------
 
-    def _copy(self, annotations=None, **metadata) -> Replay:
-        current = dict(title=self.title, description=self.description, featured=self.featured,
+    def _copy(self, annotations: Iterable[object] | None = None, **metadata: object) -> Replay:
+        current: dict[str, object] = dict(title=self.title, description=self.description, featured=self.featured,
                        players=self.players, tags=self.tags, stated_result=self.stated_result)
         unknown = [k for k in metadata if k not in current]
         if unknown:
@@ -429,11 +452,11 @@ class Replay:
         edited = replace(annotation, comment=comment, author=author)
         return self._copy(self.annotations[:index] + (edited,) + self.annotations[index + 1:])
 
-    def with_metadata(self, **changes) -> Replay:
+    def with_metadata(self, **changes: Unpack[Metadata]) -> Replay:
         """A copy with some of title, description, featured, players, tags changed."""
         return self._copy(None, **changes)
 
-    def _check_annotations(self, annotations) -> tuple[Annotation, ...]:
+    def _check_annotations(self, annotations: object) -> tuple[Annotation, ...]:
         if isinstance(annotations, (str, bytes, Mapping)) or not isinstance(annotations, Iterable):
             raise _fail(t("annotations are a list, not {value}", value=_short(annotations)), field="annotations")
         checked = []
@@ -471,7 +494,7 @@ class Replay:
 
     # -- writing --------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON record of the history (see ``docs/hand-history.md``)."""
         final = self._final
         record = RECORD.stamp({"title": self.title, "description": self.description, "featured": self.featured})
@@ -493,7 +516,7 @@ class Replay:
         """The history as JSON text (one action or annotation a line)."""
         return _json_text(self.to_dict())
 
-    def save(self, path: str | os.PathLike) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the history to a file, atomically (a temporary file in the same
         folder, then renamed over the target). Returns the path."""
         return write_text_atomic(path, self.dump())
@@ -506,7 +529,7 @@ class Replay:
 _DEFAULTS = dict(title="", description="", featured=None, players=None, tags=(), stated_result=None)
 
 
-def _players(players) -> tuple[str, str] | None:
+def _players(players: object) -> tuple[str, str] | None:
     if players is None:
         return None
     if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
@@ -517,7 +540,7 @@ def _players(players) -> tuple[str, str] | None:
     return names
 
 
-def _tags(tags) -> tuple[str, ...]:
+def _tags(tags: object) -> tuple[str, ...]:
     if isinstance(tags, (str, bytes, Mapping)) or not isinstance(tags, Iterable):
         raise _fail(t("tags are a list of words, not {value}", value=_short(tags)), field="tags")
     out = tuple(tags)
@@ -526,7 +549,7 @@ def _tags(tags) -> tuple[str, ...]:
     return out
 
 
-def result_record(hand: Hand) -> dict | None:
+def result_record(hand: Hand) -> ResultRecord | None:
     """The stated-result record of a finished hand (None while it is unfinished):
     kind, winner (seat or null), points, knocker (seat or null), both deadwoods."""
     score = hand.result
@@ -536,7 +559,7 @@ def result_record(hand: Hand) -> dict | None:
             "knocker_deadwood": score.knocker_deadwood, "defender_deadwood": score.defender_deadwood}
 
 
-def _check_result(stated, final: Hand) -> dict:
+def _check_result(stated: object, final: Hand) -> dict[str, object]:
     if not isinstance(stated, Mapping):
         raise _fail(t("a stated result is an object like {{'kind': 'knock', 'winner': 1, 'points': 16}}, not {value}",
                       value=_short(stated)), field="result")
@@ -545,7 +568,7 @@ def _check_result(stated, final: Hand) -> dict:
         raise _fail(t("unknown result key {key}: use {keys}", key=_short(unknown[0]), keys=", ".join(RESULT_KEYS)),
                     field="result")
     count = len(final.actions)
-    actual = result_record(final)
+    actual: Mapping[str, object] | None = result_record(final)
     if actual is None:
         # Translators: {phase} is the phase's word as files write it ("draw", "discard"), not translated.
         raise _fail(tn("the record states a result but its {n} action does not finish the hand "
@@ -562,7 +585,7 @@ def _check_result(stated, final: Hand) -> dict:
     return dict(stated)
 
 
-def _step_fault(number: int, seat: int | None, action, problem: str) -> str:
+def _step_fault(number: int, seat: int | None, action: object, problem: str) -> str:
     """What is wrong with one step of a history, naming the step, the seat to act and its action."""
     if seat is None:
         # Translators: {action} is the step's action as the file writes it ("discard 7H"), quoted.
@@ -572,7 +595,8 @@ def _step_fault(number: int, seat: int | None, action, problem: str) -> str:
              problem=problem)
 
 
-def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> list[Hand]:
+def _replay(rules: Rules, dealer: int, deck: Iterable[Card], actions: Iterable[str | Action], *,
+            keep: bool = False) -> list[Hand]:
     """Replay the actions from the deal; ReplayError names the step at fault.
     Returns every state (with ``keep``) or only the last."""
     try:
@@ -606,7 +630,7 @@ def _replay(rules: Rules, dealer: int, deck, actions, *, keep: bool = False) -> 
 # -- reading records ----------------------------------------------------------------
 
 
-def _read_source(source):
+def _read_source(source: object) -> tuple[Any, str | None]:
     """The JSON value of a history given as a path, JSON text or bytes (a dict as it is),
     and the file's name (None for anything else)."""
     if isinstance(source, Mapping):
@@ -626,7 +650,7 @@ def _read_source(source):
     return parse_json(raw, source=path.name, error=ReplayError), path.name
 
 
-def from_record(record: Mapping, *, source: str | None = None) -> Replay:
+def from_record(record: Mapping[str, Any], *, source: str | None = None) -> Replay:
     """The replay of a history record (a dict as :meth:`Replay.to_dict` writes); ``source``
     names the file it came from, for the messages."""
     record = RECORD.read(refuse_lone_surrogate(record, source=source, error=ReplayError), source=source)
@@ -648,7 +672,7 @@ def from_record(record: Mapping, *, source: str | None = None) -> Replay:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise _fail(t("the actions are a list of action texts like 'discard 7H'"), field="actions")
     final = _replay(rules, dealer, deck, actions)[-1]
-    metadata = {}
+    metadata: dict[str, Any] = {}
     for key in METADATA:
         if key in record and record[key] is not None:
             metadata[key] = record[key]
@@ -662,7 +686,7 @@ def from_record(record: Mapping, *, source: str | None = None) -> Replay:
     return Replay._make(final, None, annotations, stated_result=record.get("result"), **metadata)
 
 
-def _rules(data) -> Rules:
+def _rules(data: Any) -> Rules:  # JSON as read: Rules.from_dict checks it
     if isinstance(data, dict) and not all(isinstance(k, str) for k in data):
         raise _fail(t("the rules' option names are text"), field="rules")
     try:
@@ -671,7 +695,7 @@ def _rules(data) -> Rules:
         raise _fail(t("bad rules: {error}", error=str(error)), field="rules") from None
 
 
-def _deck(data) -> tuple[Card, ...]:
+def _deck(data: object) -> tuple[Card, ...]:
     if not isinstance(data, (str, list)):
         raise _fail(t("the deck is 52 cards, top first, like '7H 8H ...', not {value}", value=_short(data)),
                     field="deck")
@@ -691,7 +715,7 @@ def _deck(data) -> tuple[Card, ...]:
     return cards
 
 
-def load(source) -> Replay:
+def load(source: object) -> Replay:
     """Read a hand history: a path (str or ``pathlib.Path``) to a ``.json`` file,
     JSON text, or a dict. Every action is replayed through :class:`~gintrainer.Hand`;
     any fault raises :class:`ReplayError` naming the step and the reason."""
@@ -704,7 +728,7 @@ def load(source) -> Replay:
 # -- writing records ----------------------------------------------------------------
 
 
-def _as_replay(hand, annotations, metadata) -> Replay:
+def _as_replay(hand: object, annotations: Iterable[Annotation] | None, metadata: Metadata) -> Replay:
     if isinstance(hand, Replay):
         changes = dict(metadata)
         return hand._copy(None if annotations is None else tuple(annotations), **changes)
@@ -713,26 +737,27 @@ def _as_replay(hand, annotations, metadata) -> Replay:
     raise _fail(f"dump writes a Hand or a Replay, not {_short(hand)}")  # only code passes the wrong type
 
 
-def to_record(hand: Hand | Replay, annotations: Iterable[Annotation] | None = None, **metadata) -> dict:
+def to_record(hand: Hand | Replay, annotations: Iterable[Annotation] | None = None,
+              **metadata: Unpack[Metadata]) -> dict[str, Any]:
     """The history of a hand (or replay) as a JSON-ready dict. Annotations given
     replace a replay's own; metadata keywords (title, description, featured,
     players, tags) override its metadata."""
     return _as_replay(hand, annotations, metadata).to_dict()
 
 
-def dump(hand: Hand | Replay, annotations: Iterable[Annotation] | None = None, **metadata) -> str:
+def dump(hand: Hand | Replay, annotations: Iterable[Annotation] | None = None, **metadata: Unpack[Metadata]) -> str:
     """The history of a hand (or replay) as JSON text, one action or annotation a
     line; see :func:`to_record`."""
     return _json_text(to_record(hand, annotations, **metadata))
 
 
-def save(hand: Hand | Replay, path: str | os.PathLike, annotations: Iterable[Annotation] | None = None,
-         **metadata) -> Path:
+def save(hand: Hand | Replay, path: str | os.PathLike[str], annotations: Iterable[Annotation] | None = None,
+         **metadata: Unpack[Metadata]) -> Path:
     """Write the history to ``path`` atomically; see :func:`to_record`. Returns the path."""
     return write_text_atomic(path, dump(hand, annotations, **metadata))
 
 
-def _json_text(record: dict) -> str:
+def _json_text(record: Mapping[str, Any]) -> str:
     """JSON laid out for people: one key a line, one action or annotation a line."""
     lines = []
     for key, value in record.items():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -39,9 +40,9 @@ class Move:
     action: str
     comment: str | None = None
     better: str | None = None
-    arrows: tuple = ()
-    facts: dict = field(default_factory=dict)
-    at: dict = field(default_factory=dict)
+    arrows: tuple[Sequence[str | Card], ...] = ()
+    facts: dict[str, object] = field(default_factory=dict)
+    at: dict[int, dict[str, object]] = field(default_factory=dict)
 
     def values(self) -> dict[str, object]:
         """The values the comment names (``{draw}``, ``{expected}``): its declared facts,
@@ -72,8 +73,9 @@ def _value(fact: object) -> object:
     return Fraction(fact) if isinstance(fact, str) and _DECIMAL.fullmatch(fact) else fact
 
 
-def move(action: str, comment: str | None = None, *, better: str | None = None, arrows=(), at=None,
-         **facts) -> Move:
+def move(action: str, comment: str | None = None, *, better: str | None = None,
+         arrows: Iterable[str | Sequence[str | Card]] = (), at: Mapping[int, dict[str, object]] | None = None,
+         **facts: object) -> Move:
     return Move(action, comment, better, tuple(tuple(a.split()) if isinstance(a, str) else a for a in arrows),
                 facts, dict(at or {}))
 
@@ -103,8 +105,8 @@ class Script:
     """None: the lessons' two players, named in the learner's language (the comments write ``{ann}``, ``{ben}``)."""
     tags: tuple[str, ...] = ()
     deal_comment: str | None = None
-    deal_facts: dict = field(default_factory=dict)
-    facts: dict = field(default_factory=dict)
+    deal_facts: dict[str, object] = field(default_factory=dict)
+    facts: dict[str, object] = field(default_factory=dict)
 
     def deck(self) -> tuple[Card, ...]:
         """The stacked deck, or ``deck_order`` (all 52 cards, top first) when given."""

@@ -68,17 +68,13 @@ FEW_CARDS = 4
 a share of the cards that could be drawn ("most of them", "about 1 in 3")."""
 
 
-class CoachMode(Vocabulary):
+class CoachMode(Vocabulary, noun=N_("coach")):
     """How the practice coach speaks: not at all, in words (for beginners), or with
     the solver's whole table (for advanced learners)."""
 
     OFF = "off"
     WORDS = "words"
     TABLE = "table"
-
-    @classmethod
-    def noun(cls) -> str:
-        return N_("coach")
 
 
 def coach_mode(value: object) -> CoachMode:

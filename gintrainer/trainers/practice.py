@@ -33,16 +33,15 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import players as computer
-from ..engine.cards import Card
 from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.match import Match
 from ..engine.rules import PRESETS, Rules
-from ..engine.scoring import layoff_targets
 from ..engine.solver import DiscardTable, discard_table_for
-from ..engine.view import SeatView, acting_seat, card_of
+from ..engine.telling import Voice, tell_move
+from ..engine.view import SeatView
 from ..material.messages import addresses
 from ..records.storage import (
     RecordError,
@@ -93,7 +92,7 @@ class PracticeRecordError(PracticeError, RecordError):
     """A saved practice game that is not a practice record of a version read here."""
 
 
-def _coach_of_version_1(data: dict) -> dict:
+def _coach_of_version_1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 kept the coach as on (its table) or off; version 2 names the coach's mode."""
     coach = data.get("coach")
     if not isinstance(coach, bool):
@@ -108,27 +107,6 @@ RECORD = RecordKind(N_("practice game"), version=2, format="gintrainer-practice"
 FOLDER = "practice"
 
 
-# Every move of a hand as the learner's seat may read it: (the learner's words, the computer's), by the
-# move's kind, and for a take of the first upcard. The computer's stock draws and face-down knock discards
-# stay hidden.
-_TAKE_UPCARD = "take-upcard"
-# Translators: in these sentences {name} is the computer player's name (Club player), {card} a card,
-# {cards} and {meld} cards in a row, {count} a number of cards.
-_MOVE_WORDS: dict[str, tuple[str, str]] = {
-    _TAKE_UPCARD: (N_("You take the upcard, {card}."), N_("{name} takes the upcard, {card}.")),
-    ActionKind.TAKE: (N_("You take {card} from the discard pile."), N_("{name} takes {card} from the discard pile.")),
-    ActionKind.PASS: (N_("You pass on the upcard, {card}."), N_("{name} passes on the upcard, {card}.")),
-    ActionKind.DRAW: (N_("You draw {card} from the stock."), N_("{name} draws from the stock.")),
-    ActionKind.DISCARD: (N_("You discard {card}."), N_("{name} discards {card}.")),
-    ActionKind.KNOCK: (N_("You knock, discarding {card} face down."), N_("{name} knocks, discarding face down.")),
-    ActionKind.GIN: (N_("You go gin, discarding {card} face down."), N_("{name} goes gin, discarding face down.")),
-    ActionKind.BIG_GIN: (N_("You go big gin: all {count} of your cards are in melds."),
-                         N_("{name} goes big gin: all {count} of its cards are in melds.")),
-    ActionKind.MELD: (N_("You lay out {cards}."), N_("{name} lays out {cards}.")),
-    ActionKind.LAYOFF: (N_("You lay off {card} on {meld}."), N_("{name} lays off {card} on {meld}.")),
-    ActionKind.DONE: (N_("You are done laying out."), N_("{name} is done laying out.")),
-}
-"""Each move's sentence, the learner's and the computer's, in English (shown with ``t``)."""
 # What a costly move cost: exact deadwood when both choices end in a known count (a knock, a layout, the
 # dealer keeping his hand or taking the upcard), else expected deadwood after the next draw.
 _COST_WORDS = {"exact": N_("It cost {cost} points of deadwood against the best choice."),
@@ -145,30 +123,6 @@ def _cost_measure(note: Annotation, before: Hand) -> str:
     return "exact" if note.tag in ("costly-take", "costly-pass") and dealer_offered else "expected"
 
 
-def move_values(before: Hand, action: Action) -> tuple[str, dict[str, object]]:
-    """The message key and the named values of a sentence about ``action`` played in
-    the state ``before`` it: the key is the action's kind ("take-upcard" for a take
-    of the first upcard); the card taken or passed is the top discard, a meld's
-    cards, the meld a lay-off extends named by its cards, big gin's count of cards.
-    A stock draw's card is not known before it (read it from the state after)."""
-    kind = action.kind
-    key: str = kind
-    values: dict[str, object] = {"card": action.card}
-    if kind in (ActionKind.TAKE, ActionKind.PASS):
-        values["card"] = before.top_discard
-        if kind == ActionKind.TAKE and before.phase == Phase.UPCARD:
-            key = _TAKE_UPCARD
-    elif kind == ActionKind.MELD:
-        values["cards"] = tuple(action.cards)
-    elif kind == ActionKind.LAYOFF:
-        melds = before.table_melds
-        target = action.target if action.target is not None else layoff_targets(card_of(action), melds)[0]
-        values["meld"] = tuple(melds[target])
-    elif kind == ActionKind.BIG_GIN:
-        values["count"] = len(before.held(acting_seat(before)))
-    return key, values
-
-
 def _plain_cost(measure: str, cost: Fraction) -> str:
     """What a move cost, as the coach in words says it: in whole points (an exact cost
     is one already; an expected one is rounded half up), the solver's decimals being
@@ -182,13 +136,6 @@ def _plain_cost(measure: str, cost: Fraction) -> str:
                  "choice.")
     return tn("On average it cost about {n} point of deadwood after the next draw, against the best choice.",
               "On average it cost about {n} points of deadwood after the next draw, against the best choice.", n)
-
-
-def _drawn_card(after: Hand) -> Card:
-    """The card just drawn, in the state after a draw (the drawer sees it)."""
-    if after.last_draw is None:
-        raise PracticeError(t("no card has just been drawn"))
-    return after.last_draw[0]
 
 
 def _cost(note: Annotation) -> Fraction:
@@ -214,12 +161,12 @@ def hand_move_log(hand: Hand, seat: int, name: str) -> tuple[LoggedMove, ...]:
     state = hand.prefix(0)
     lines = []
     for step, (mover, action) in enumerate(hand.actions, start=1):
-        key, values = move_values(state, action)
+        before = state.copy()
         state.apply(action)
-        if action.kind == ActionKind.DRAW:
-            values["card"] = _drawn_card(state)
-        words = _MOVE_WORDS[key][0 if addresses(mover, seat) else 1]
-        lines.append(LoggedMove(step, mover, t(words, name=name, **values)))
+        yours = addresses(mover, seat)
+        text = tell_move(before, mover, action, state, voice=Voice.YOU if yours else Voice.LOG, who=name,
+                         seen=yours)
+        lines.append(LoggedMove(step, mover, text))
     return tuple(lines)
 
 
@@ -255,7 +202,7 @@ def opponent_name(name: str) -> str:
     return t(OPPONENT_NAMES[name]) if name in OPPONENT_NAMES else name
 
 
-def practice_rules(preset: str = "standard", *, target: int | None = None, **variants) -> Rules:
+def practice_rules(preset: str = "standard", *, target: int | None = None, **variants: object) -> Rules:
     """The rules of a practice match: a preset with some :data:`VARIANTS` on.
 
     >>> practice_rules("modern", hollywood=True, target=50).describe()
@@ -304,8 +251,8 @@ class PracticeGame:
     """
 
     def __init__(self, rules: Rules | None = None, *, opponent: str = DEFAULT_OPPONENT, seat: int = 0,
-                 seed=None, coach: CoachMode | str | bool = CoachMode.TABLE, owner: str | None = None,
-                 match: Match | None = None, play: bool = True):
+                 seed: int | str | None = None, coach: CoachMode | str | bool = CoachMode.TABLE,
+                 owner: str | None = None, match: Match | None = None, play: bool = True):
         if seat not in (0, 1) or isinstance(seat, bool):
             raise PracticeError(f"the learner's seat is 0 or 1, not {seat!r}")
         self.opponent = _check_opponent(opponent)
@@ -397,7 +344,7 @@ class PracticeGame:
         if self.hand.to_act != self.seat:
             raise PracticeError(t("it is the computer's turn, not yours"))
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | str) -> None:
         """Play the learner's action (an :class:`~gintrainer.engine.hand.Action` or its text).
         An illegal action raises :class:`~gintrainer.words.errors.IllegalActionError` with
         the reason, and a move out of turn :class:`PracticeError`; either way
@@ -449,7 +396,7 @@ class PracticeGame:
             self._changed()
         return moves
 
-    def play(self, action) -> list[tuple[int, Action]]:
+    def play(self, action: Action | str) -> list[tuple[int, Action]]:
         """The learner's action, then the computer's replies (see :meth:`let_computer_play`)."""
         self.apply(action)
         return self.let_computer_play()
@@ -577,13 +524,13 @@ class PracticeGame:
 
     # -- saving --------------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready data to resume the game."""
         return RECORD.stamp({"seat": self.seat, "opponent": self.opponent, "coach": str(self.coach),
                              "marks": list(self._marks), "match": self.match.to_dict()})
 
     @classmethod
-    def from_dict(cls, data, *, owner: str | None = None) -> PracticeGame:
+    def from_dict(cls, data: object, *, owner: str | None = None) -> PracticeGame:
         """Rebuild a game from :meth:`to_dict` data, checking every field and replaying
         every hand; PracticeError (or the engine's error) names what is wrong."""
         data = RECORD.read(data)

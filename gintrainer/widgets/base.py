@@ -151,7 +151,7 @@ def is_shared(part: object) -> bool:
     return isinstance(part, _Sealed)
 
 
-class _Tooltip(traitlets.Unicode):
+class _Tooltip(traitlets.Unicode[str, str | bytes]):
     """A widget's tooltip, never None: no tooltip is the empty text (None reads as no tooltip)."""
 
     def __init__(self, **kwargs: Any):
@@ -170,7 +170,9 @@ def _lean(kind: type[_Widget]) -> type[_Widget]:
         "_shared_layout": traitlets.default("layout")(lambda self: shared_part(widgets.Layout))}
     style = kind.class_traits().get("style")
     if style is not None:
-        namespace["_shared_style"] = traitlets.default("style")(lambda self: shared_part(style.klass))
+        # a widget's style is an Instance trait of its style class (ipywidgets' InstanceDict), given as a class
+        style_class = cast(type, cast("traitlets.Instance[Any]", style).klass)
+        namespace["_shared_style"] = traitlets.default("style")(lambda self: shared_part(style_class))
     if "tooltip" in kind.class_traits() and not issubclass(kind, widgets.Button):
         # ipywidgets' views write the tooltip into a title attribute as it is (a toggle button's, a file
         # upload's, the label of a widget with a description), so None (the default) shows as a "null"
@@ -182,9 +184,11 @@ def _lean(kind: type[_Widget]) -> type[_Widget]:
 _Widget = TypeVar("_Widget", bound=widgets.DOMWidget)
 
 if TYPE_CHECKING:  # to the type checker they are ipywidgets' own, which they behave as
-    from ipywidgets import (  # noqa: I001
-        HTML, BoundedIntText, Box, Button, Checkbox, Combobox, Dropdown, FileUpload, HBox,
-        IntSlider, Password, SelectMultiple, Text, Textarea, ToggleButton, ToggleButtons, VBox)
+    from ipywidgets import (  # noqa: I001  (each "as" itself: exported, for .ui)
+        HTML as HTML, BoundedIntText as BoundedIntText, Box as Box, Button as Button, Checkbox as Checkbox,
+        Combobox as Combobox, Dropdown as Dropdown, FileUpload as FileUpload, HBox as HBox, IntSlider as IntSlider,
+        Password as Password, SelectMultiple as SelectMultiple, Text as Text, Textarea as Textarea,
+        ToggleButton as ToggleButton, ToggleButtons as ToggleButtons, VBox as VBox)
 else:
     HTML = _lean(widgets.HTML)
     Button = _lean(widgets.Button)
@@ -382,8 +386,7 @@ def guarded(method: Callable[Concatenate[_View, _Params], _Result],
     The learner's next action clears the view's status line first, so a problem
     stays on screen only until something else is tried (callbacks that the
     action sets off in turn leave it alone)."""
-    @functools.wraps(method)
-    def wrapper(self: _View, *args: _Params.args, **kwargs: _Params.kwargs) -> _Result | None:
+    def wrapper(self: _View, /, *args: _Params.args, **kwargs: _Params.kwargs) -> _Result | None:
         global _running
         if not _running:
             self.clear_status()
@@ -402,6 +405,7 @@ def guarded(method: Callable[Concatenate[_View, _Params], _Result],
         finally:
             _running -= 1
         return result
+    functools.update_wrapper(wrapper, method)  # as functools.wraps, keeping the wrapper's own type
     return wrapper
 
 

@@ -40,7 +40,7 @@ from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
 from ..classroom.store import ClassStore, StoredSession, StoreError, new_session_key, open_store, opens, session_name
 from ..engine.solver import Objective
-from ..puzzles import THEMES, PuzzleKind, bank_path
+from ..puzzles import THEMES, Puzzle, PuzzleKind, bank_path
 from ..puzzles.answers import Reading
 from ..puzzles.registry import described, description
 from ..puzzles.themes import theme_title
@@ -184,7 +184,7 @@ class TeacherPage(View):
                             t("Download the answer key"), "text/html"))
 
 
-def _listing_note(puzzle: Any) -> str:
+def _listing_note(puzzle: Puzzle) -> str:
     """A made set's puzzle in the teacher's list: its difficulty and themes."""
     titles = ", ".join(theme_title(name) for name in puzzle.themes)
     if titles:
@@ -664,7 +664,7 @@ def review_html(session: StudentSession) -> str:
     return f"<h3>{escape(heading)}</h3>" + "".join(parts)
 
 
-def _reading(puzzle: Any, answer: str) -> Reading:
+def _reading(puzzle: Puzzle, answer: str) -> Reading:
     """A recorded answer as the student reads it; one its kind cannot read (a store written by
     another version) shows as written, and the rest of the review still shows."""
     try:
@@ -764,7 +764,7 @@ class GradebookPage(View):
         """Read the class store again for the class code, with the files uploaded, and show it all
         (``tick``: a refresh nobody asked for, which leaves the status line as it is)."""
         code = self._code()
-        stored: tuple[Any, ...] = ()
+        stored: tuple[StoredSession, ...] = ()
         when = datetime.now(UTC).strftime("%H:%M:%S")
         if code is not None:
             if self.store is None:

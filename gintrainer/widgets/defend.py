@@ -2,7 +2,8 @@
 hand (the page's card picker), makes them a meld or lays one off on a meld of
 the knocker's (numbered from 1, as on the table), can clear the layout, and
 answers with one of two alike buttons: undercut or not. A card melded or laid off
-leaves the picker (clearing the layout puts it back)."""
+leaves the picker (clearing the layout puts it back). The picking and its checks are
+the :class:`~.layout_input.LayoutInput`'s, as on the other pages that lay out melds."""
 
 from __future__ import annotations
 
@@ -10,32 +11,31 @@ from collections.abc import Callable
 from html import escape
 
 from ..engine.cards import Card, CardsLike, parse_cards
-from ..engine.melds import meld_kind, order_meld
-from ..engine.scoring import Layoff, not_a_meld
-from ..words.errors import GinError
+from ..engine.scoring import Layoff
 from ..words.language import t, tc
 from . import ui as widgets
 from .base import View, guarded
 from .cards import CardPicker
+from .layout_input import LayoutInput
 
 OnReply = Callable[[list[tuple[Card, ...]], list[Layoff], bool], None]
 """What the page does with a finished layout: its melds, lay-offs and the word on the undercut."""
 
 
 class ReplyInput(View):
-    """Melds and lay-offs built from the cards picked in ``picker``; ``on_answer`` gets them."""
+    """Melds and lay-offs built from the cards picked in ``picker`` (a :class:`LayoutInput`,
+    which checks each pick); ``on_answer`` gets them."""
 
     def __init__(self, picker: CardPicker, on_answer: OnReply):
         self.picker = picker
         self.on_answer = on_answer
-        self.melds: list[tuple[Card, ...]] = []
-        self.layoffs: list[Layoff] = []
+        self.input = LayoutInput(picker)
         self.knocker_melds: tuple[tuple[Card, ...], ...] = ()
         self.hand: tuple[Card, ...] = ()
         auto = widgets.fixed_layout(width="auto")
         self.meld_button = widgets.Button(description=tc("button", "Meld the selected cards"),
                                           layout=auto, _dom_classes=("gt-meld",))
-        self.target = widgets.Dropdown(description=tc("label", "On meld:"), layout=auto)
+        self.target = self.input.target
         self.layoff_button = widgets.Button(description=tc("button", "Lay off the selected card"),
                                             layout=auto, _dom_classes=("gt-layoff",))
         self.clear_button = widgets.Button(description=tc("button", "Clear the layout"),
@@ -66,70 +66,50 @@ class ReplyInput(View):
         self.hand = parse_cards(hand)
         if self.picker.cards != self.hand:
             self.picker.show(self.hand, single=False)
-        self.target.options = [(t("meld {number}: {cards}", number=i + 1, cards=m), i)
-                               for i, m in enumerate(knocker_melds)]
-        self.target.value = 0 if knocker_melds else None
-        self.melds, self.layoffs = [], []
-        self._show_left()
+        self.input.start(self.hand, onto=knocker_melds)
+        self.input.show_left()
         self.refresh()
 
-    def _show_left(self) -> None:
-        """The picker's row holds the cards of the hand not laid out yet, none selected."""
-        self.picker.clear()
-        self.picker.hide(self.used)
+    @property
+    def melds(self) -> list[tuple[Card, ...]]:
+        return list(self.input.melds)
+
+    @property
+    def layoffs(self) -> list[Layoff]:
+        return list(self.input.layoffs)
 
     @property
     def used(self) -> set[Card]:
-        return {c for m in self.melds for c in m} | {lo.card for lo in self.layoffs}
-
-    def _picked(self) -> tuple[Card, ...]:
-        chosen = self.picker.selected
-        if not chosen:
-            raise GinError(t("select cards of your hand first"))
-        taken = [c for c in chosen if c in self.used]
-        if taken:
-            raise GinError(t("{card} is laid out already: clear the layout to change it", card=taken[0]))
-        return chosen
+        return set(self.input.value.cards)
 
     @guarded
     def _on_meld(self, _button: widgets.Button | None = None) -> None:
-        chosen = self._picked()
-        if meld_kind(chosen) is None:
-            raise GinError(not_a_meld(chosen))
-        self.melds.append(order_meld(chosen))
-        self._show_left()
+        self.input.meld()
         self.refresh()
 
     @guarded
     def _on_layoff(self, _button: widgets.Button | None = None) -> None:
-        chosen = self._picked()
-        if len(chosen) != 1:
-            raise GinError(t("select one card to lay off"))
-        if self.target.value is None:
-            raise GinError(t("choose the knocker's meld to lay off on"))
-        self.layoffs.append(Layoff(chosen[0], int(self.target.value)))
-        self._show_left()
+        self.input.lay_off()
         self.refresh()
 
     @guarded
     def _on_clear(self, _button: widgets.Button | None = None) -> None:
-        self.melds, self.layoffs = [], []
-        self._show_left()
+        self.input.clear()
         self.refresh()
 
     @guarded
     def _answer(self, undercut: bool) -> None:
-        self.on_answer(list(self.melds), list(self.layoffs), undercut)
+        self.on_answer(self.melds, self.layoffs, undercut)
 
     def disable(self, flag: bool = True) -> None:
         for button in (self.meld_button, self.layoff_button, self.clear_button, self.undercut_button,
                        self.no_undercut_button):
             button.disabled = flag
-        self.target.disabled = flag
+        self.input.disable(flag)
 
     def refresh(self) -> None:
-        melds = t("Your melds: {layout}", layout=tuple(self.melds)) if self.melds else t("Your melds: none yet")
-        laid = ", ".join(str(lo) for lo in self.layoffs)
+        melds = t("Your melds: {layout}", layout=self.input.melds) if self.input.melds else t("Your melds: none yet")
+        laid = ", ".join(str(lo) for lo in self.input.layoffs)
         layoffs = t("Your lay-offs: {layoffs}", layoffs=laid) if laid else t("Your lay-offs: none yet")
         self.summary.value = f"<div class='gt-info'>{escape(melds)}</div><div class='gt-info'>{escape(layoffs)}</div>"
 

@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable
 from html import escape
 from typing import cast
 
-from ..engine.cards import CardsLike
+from ..engine.cards import Card, CardsLike
 from ..exercises import Exercise, ExerciseSession, Feedback, compare_rules, panel_html
-from ..exercises.core import NAMES, AnswerType
+from ..exercises.core import AnswerType
 from ..material.drawing import CardStyle, cards_html
-from ..words.language import t, tc, tn
+from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
 from .base import View, auto_width_buttons, guarded
 from .cards import CardPicker
@@ -209,15 +209,19 @@ class ExerciseView(View):
                 hint = f' <span class="gt-hint">{escape(again)}</span>'
         self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}{hint}</div>'
 
+    def _answered(self, feedback: Feedback) -> None:
+        """Show an answer's feedback and tell the listeners."""
+        self._show_feedback(feedback)
+        self.clear_status()
+        for listener in list(self.listeners):
+            listener(self, feedback)
+
     # -- callbacks ------------------------------------------------------------------
 
     @guarded
     def _on_check(self, _button: widgets.Button | None = None) -> None:
         feedback = self.session.check(self.response())
-        self._show_feedback(feedback)
-        self.clear_status()
-        for listener in list(self.listeners):
-            listener(self, feedback)
+        self._answered(feedback)
 
     @guarded
     def _on_again(self, _button: widgets.Button | None = None) -> None:
@@ -232,10 +236,7 @@ class ExerciseView(View):
         exercise = self.exercise
         if exercise.answer_type == AnswerType.CARDS:
             self.picker.mark(cast(CardsLike, exercise.answer))  # answered with cards: its answer is cards
-        self._show_feedback(feedback)
-        self.clear_status()
-        for listener in list(self.listeners):
-            listener(self, feedback)
+        self._answered(feedback)
 
     @guarded
     def _on_new(self, _button: widgets.Button | None = None) -> None:
@@ -251,7 +252,8 @@ class ExerciseView(View):
         kind = self.exercise.answer_type
         if kind == AnswerType.CARDS:
             self.picker.clear()
-            chosen = set(self.exercise.read(response)) if response else set()
+            # the cast: a cards question reads a response as its cards
+            chosen = set(cast("tuple[Card, ...]", self.exercise.read(response))) if response else set()
             for card, button in zip(self.picker.cards, self.picker.buttons, strict=False):  # buttons are reused
                 if card in chosen:
                     button.value = True
@@ -329,9 +331,9 @@ class RulesComparison(View):
         (cards, defender, upcard), rows = compare_rules(self.seed)
         opts = CardStyle(size=self.size, four_colour=self.four_colour)
         # Translators: {player} is a player's name (Ann, Ben).
-        drawer = t("{player}'s 11 cards, after drawing (position {number})", player=NAMES[1],
+        drawer = t("{player}'s 11 cards, after drawing (position {number})", player=PLAYERS[1],
                    number=position_number(self.seed))
-        other = t("{player}'s ten cards", player=NAMES[0])
+        other = t("{player}'s ten cards", player=PLAYERS[0])
         upcard_title = t("The first upcard")
         self.position.value = (
             f'<div class="gt-seat-title">{escape(drawer)}</div>{cards_html(cards, **opts)}'

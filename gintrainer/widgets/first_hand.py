@@ -5,17 +5,20 @@ once, any step replayed, the score worked out at the end and a link to practice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from ..engine.cards import Card
 from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Phase
 from ..lessons.first_hand import RULES, FirstHand, Verdict, opponent
+from ..lessons.path import FIRST_HAND
 from ..trainers.practice import hand_move_log
 from ..words.errors import IllegalActionError
 from ..words.language import current_language, t, tc
 from . import ui as widgets
 from .base import guarded
 from .cards import CardPicker
+from .layout_input import LayoutInput
 from .practice import (
     PRACTICE_CSS,
     HandPage,
@@ -28,7 +31,7 @@ from .practice import (
     steady_order,
 )
 from .profile import Learner
-from .site import EXTRA_SECTIONS, FIRST_HAND, lesson_path, link_html
+from .site import EXTRA_SECTIONS, lesson_path, link_html
 
 _CSS = """<style>
 .gt-first-hand .gt-feedback{padding:4px 8px;margin:4px 0;border-left:4px solid #888;background:#f6f6f6;}
@@ -74,6 +77,8 @@ class FirstHandPage(HandPage):
     the page says about your last move, at the end the score and the link to practice,
     the rules shown so far, the move log, and going back to a step."""
 
+    game: FirstHand
+
     def __init__(self, game: FirstHand | None = None, learner: Learner | None = None):
         self.game = game or FirstHand()
         self.learner = learner or Learner.from_page()
@@ -114,8 +119,7 @@ class FirstHandPage(HandPage):
         try:
             verdict = self.game.play(action)
         except IllegalActionError as error:
-            self._said = refused_html(error)
-            self.refresh()
+            self._refuse(error)
             return
         self._said = verdict_html(verdict)
         self.picker.select(())
@@ -123,6 +127,20 @@ class FirstHandPage(HandPage):
             right, decisions = self.game.tally()
             self.learner.record_check(FIRST_HAND, right=right, questions=decisions)
         self.refresh()
+
+    def _refuse(self, error: IllegalActionError) -> None:
+        """Say why a move is not allowed (nothing was played)."""
+        self._said = refused_html(error)
+        self.refresh()
+
+    def _play_layout(self, pick: Callable[[LayoutInput], Action]) -> None:
+        """A meld or lay-off the layout input refuses is refused as the hand refuses a move."""
+        try:
+            action = pick(self.layout_input())
+        except IllegalActionError as error:
+            self._refuse(error)
+            return
+        self._play(action)
 
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:

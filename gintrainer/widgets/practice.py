@@ -5,12 +5,15 @@ learner and resumes after a reload or a server restart."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from typing import Protocol
 
 from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.melds import best_arrangement
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS, Rules, preset_title
+from ..engine.scoring import ScoreKind, layoff_targets
 from ..engine.solver import DiscardTable
 from ..engine.view import SeatView
 from ..material.drawing import (
@@ -42,6 +45,7 @@ from ..words.language import N_, t, tc
 from . import ui as widgets
 from .base import Change, View, download_link, guarded
 from .cards import CardPicker
+from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar
 
 PRACTICE_CSS = """<style>
@@ -55,13 +59,10 @@ PRACTICE_CSS = """<style>
 </style>"""
 
 
-PRESET_LABELS = {"standard": N_("standard"), "modern": N_("modern"), "classic": N_("classic")}
-"""The rules presets' names as the form shows them, in English (the values stay the presets' names)."""
-
-
 def preset_label(name: str) -> str:
-    """A rules preset's name on the form, in the learner's language (a preset without a label: its name)."""
-    return t(PRESET_LABELS[name]) if name in PRESET_LABELS else name
+    """A rules preset's name on the form, in the learner's language: its title in ``PRESET_TITLES``
+    (the form's values stay the presets' names)."""
+    return preset_title(name)
 
 
 def _heading(text: str) -> widgets.HTML:
@@ -238,6 +239,16 @@ def _button(label: str, tooltip: str = "", style: str = "", *, shown_at_times: b
     return widgets.Button(description=label, tooltip=tooltip, button_style=style, **own)
 
 
+class PlayedHand(Protocol):
+    """What a hand page plays: a hand, and the learner's seat at it."""
+
+    @property
+    def hand(self) -> Hand: ...
+
+    @property
+    def seat(self) -> int: ...
+
+
 class HandPage(View):
     """A page where the learner plays a hand (the practice page, the first hand): the
     move buttons, in a draw row (take, pass, draw), a discard row (discard, knock, gin,
@@ -247,6 +258,7 @@ class HandPage(View):
     "lay out for me" is (:meth:`_on_lay_out`); ``picker`` holds the learner's cards."""
 
     picker: CardPicker
+    game: PlayedHand
 
     def make_move_buttons(self) -> None:
         self.take_button = _button(tc("button", "Take the discard"),
@@ -267,6 +279,7 @@ class HandPage(View):
         self.meld_button = _button(tc("button", "Meld the selected cards"))
         self.layoff_button = _button(tc("button", "Lay off the selected card"), shown_at_times=True)
         self.done_button = _button(tc("button", "Done laying out"))
+        self._layout_input = LayoutInput(self.picker)
         self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
         self.layout_row = button_row(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
@@ -327,17 +340,34 @@ class HandPage(View):
     def _on_big_gin(self, _button: widgets.Button | None = None) -> None:
         self._play(Action(ActionKind.BIG_GIN))
 
+    def layout_input(self) -> LayoutInput:
+        """The layout input over the learner's cards left to lay out, and the knocker's melds as they
+        stand when the learner defends: the hand lays out one meld or lay-off at a time, so each pick
+        is checked from the hand as it is now (the hand then checks it as a move). The meld to lay
+        off on is asked for only when a card left fits two of them; else a card goes on the one it fits."""
+        hand, layout = self.game.hand, self._layout_input
+        onto = hand.table_melds if hand.phase is Phase.DEFENDER_LAYOUT else None
+        left = hand.unlaid(self.game.seat)
+        layout.start(left, onto=onto)
+        layout.ask_meld = (onto is not None and hand.out_kind is ScoreKind.KNOCK
+                           and any(len(layoff_targets(card, onto)) > 1 for card in left))
+        return layout
+
+    def _play_layout(self, pick: Callable[[LayoutInput], Action]) -> None:
+        """Play the meld or lay-off that ``pick`` reads from the layout input (which refuses what the
+        engine refuses, and the page says so as it says any illegal move)."""
+        self._play(pick(self.layout_input()))
+
     @guarded
     def _on_meld(self, _button: widgets.Button | None = None) -> None:
-        chosen = self.picker.selected
-        if len(chosen) < 3:
-            raise PracticeError(t("select the three or more cards of a meld first"))
-        self._play(Action(ActionKind.MELD, cards=chosen))
+        self._play_layout(lambda layout: Action(ActionKind.MELD, cards=layout.verify_meld()))
 
     @guarded
     def _on_layoff(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.LAYOFF, self._selected_one(
-            t("select one of your cards to lay off first (click it)"))))
+        def lay_off(layout: LayoutInput) -> Action:
+            layoff = layout.verify_lay_off()
+            return Action(ActionKind.LAYOFF, layoff.card, target=layoff.meld)
+        self._play_layout(lay_off)
 
     @guarded
     def _on_done(self, _button: widgets.Button | None = None) -> None:
@@ -351,12 +381,31 @@ class HandPage(View):
         self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
         self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
         self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
+        self._show_meld_choice()
+
+    @property
+    def meld_choice(self) -> widgets.Dropdown:
+        """The knocker's meld to lay off on: in the layout row (after the meld button) from the first
+        time a card of the learner's fits two of them, and shown while one does."""
+        return self._layout_input.target
+
+    def _show_meld_choice(self) -> None:
+        layout = self.layout_input()
+        if not layout.ask_meld and not layout.target_made:
+            return
+        row = list(self.layout_row.children)
+        if self.meld_choice not in row:
+            row.insert(row.index(self.meld_button) + 1, self.meld_choice)
+            self.layout_row.children = tuple(row)
+        self.meld_choice.layout.display = "" if layout.ask_meld else "none"
 
 
 class PracticePage(HandPage):
     """The practice page: the profile bar, the table with your hand as card buttons,
     the move buttons, the coach, the score sheet, replay downloads and the
     new-match form."""
+
+    game: PracticeGame
 
     def __init__(self, learner: Learner | None = None, *, game: PracticeGame | None = None):
         self.learner = learner or Learner.from_page()

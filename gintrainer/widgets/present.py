@@ -5,6 +5,7 @@ at a time."""
 from __future__ import annotations
 
 from html import escape
+from typing import cast
 
 from ..lessons import DEMOS, LESSONS
 from ..material.reference import quick_reference_sections
@@ -57,7 +58,7 @@ class PresentationPage(View):
 
     @property
     def stepper(self) -> Stepper:
-        return self.holder.children[0]
+        return cast(Stepper, self.holder.children[0])  # the holder holds the one stepper shown
 
     @guarded
     def _on_choice(self, change: Change) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import cast
 
 from ..engine.cards import Card
 from ..engine.melds import min_deadwood
@@ -205,7 +206,7 @@ class ReplaysPage(View):
 
     @property
     def view(self) -> ReplayView:
-        return self.holder.children[0]
+        return cast(ReplayView, self.holder.children[0])  # the holder holds the one view shown
 
     @guarded
     def _on_choice(self, change: Change) -> None:

@@ -14,7 +14,6 @@ from html import escape
 from typing import Any
 
 from ..engine.cards import Card
-from ..engine.scoring import check_melds
 from ..material.drawing import layout_html, puzzle_rules_words
 from ..material.messages import Message, render, say
 from ..puzzles import THEMES, Puzzle, PuzzleKind, daily, description, normalise_kind, parse_date, verify
@@ -38,6 +37,7 @@ from . import ui as widgets
 from .base import Change, View, auto_width_buttons, guarded, settings
 from .cards import CardPicker
 from .defend import ReplyInput
+from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar
 
 DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
@@ -174,7 +174,7 @@ class PuzzleView(View):
         self._made: dict[str, widgets.Button] = {}
         self._reply_input: ReplyInput | None = None
         self.layout_view = widgets.HTML(_dom_classes=("gt-layout-view",))
-        self.melds: list[tuple[Card, ...]] = []
+        self.layout_input = LayoutInput(self.picker)  # "lay out your knock": the melds picked
         self.hints = widgets.HTML()
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
         self._again_button: widgets.Button | None = None  # for a puzzle answered before
@@ -315,7 +315,7 @@ class PuzzleView(View):
                 self._again_button.layout.display = "none"
             self.table_toggle.value = False
             self.table.value = ""
-            self.melds = []
+            self.layout_input.start(attempt.puzzle.hand)
             puzzle = attempt.puzzle
             answer_input = attempt.described.answer_input
             many = answer_input in (AnswerInput.LAYOUT, AnswerInput.REPLY)  # melds need several cards
@@ -396,35 +396,27 @@ class PuzzleView(View):
     def _layout_value(self, attempt: PuzzleAttempt) -> str:
         """The melds laid so far and the deadwood left, counted (the layout input only): the cards
         left are the picker's, shown once."""
-        puzzle = attempt.puzzle
         if attempt.described.answer_input != AnswerInput.LAYOUT:
             return ""
-        melded = {c for m in self.melds for c in m}
-        return layout_html(self.melds, [c for c in puzzle.hand if c not in melded], four_colour=settings.four_colour,
-                           deadwood_cards=False)
+        return layout_html(self.melds, self.layout_input.left, four_colour=settings.four_colour, deadwood_cards=False)
+
+    @property
+    def melds(self) -> list[tuple[Card, ...]]:
+        """The knocker's melds laid so far (a knock-layout puzzle), as the engine ordered them."""
+        return list(self.layout_input.melds)
 
     @guarded
     def _on_add_meld(self, _button: widgets.Button | None = None) -> None:
-        """The selected cards as one more meld, checked by the engine (a set or a run of
+        """The selected cards as one more meld, checked by the layout input (a set or a run of
         cards in no other meld); the picker's row then holds the cards left."""
-        attempt = self._require()
-        attempt.require_stage(Stage.LAYOUT)
-        chosen = self.picker.selected
-        if not chosen:
-            raise GinError(t("select the cards of a meld first"))
-        melds, _ = check_melds([*self.melds, chosen], attempt.puzzle.hand)
-        self.melds = list(melds)
-        self.picker.clear()
-        self.picker.hide([c for m in self.melds for c in m])
+        self._require().require_stage(Stage.LAYOUT)
+        self.layout_input.meld()
         self.refresh()
 
     @guarded
     def _on_clear_melds(self, _button: widgets.Button | None = None) -> None:
-        attempt = self._require()
-        attempt.require_stage(Stage.LAYOUT)
-        self.melds = []
-        self.picker.clear()
-        self.picker.hide(())
+        self._require().require_stage(Stage.LAYOUT)
+        self.layout_input.clear()
         self.refresh()
 
     @guarded

@@ -39,6 +39,7 @@ import gettext
 import string
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -50,7 +51,32 @@ from .errors import GinError
 DOMAIN = "gintrainer"
 """The gettext domain: the catalogs' file name."""
 
-LANGUAGES = ("en", "tr", "ku", "ps")
+
+
+@dataclass(frozen=True, slots=True)
+class Spoken:
+    """A language the trainer speaks, as the one table of them lists it."""
+
+    name: str
+    """The language's name in itself, as a language menu shows it."""
+    alphabet: str
+    """Its letters in its alphabetical order (Babel has no collation; the glossary is the one
+    list sorted by words)."""
+    rtl: bool = False
+    """Whether it is written right to left."""
+
+
+SPOKEN: dict[str, Spoken] = {
+    "en": Spoken("English", "abcdefghijklmnopqrstuvwxyz"),
+    "tr": Spoken("Türkçe", "abcçdefgğhıijklmnoöprsştuüvyz"),
+    "ku": Spoken("Kurmancî", "abcçdeêfghiîjklmnopqrsştuûvwxyz"),
+    "ps": Spoken("پښتو", "اآبپتټثجځچڅحخدډذرړزږژسشښصضطظعغفقکګلمنڼوهيیېۍئ", rtl=True),
+}
+"""Every language the trainer speaks, by its code (ISO 639-1, as Babel knows it), English first
+(the language of the code): the one place a language is listed. Everything else reads it
+(docs/contributing.md, "Add a language")."""
+
+LANGUAGES = tuple(SPOKEN)
 """The languages the trainer speaks, English first (the language of the code)."""
 
 PSEUDO = "qps"
@@ -60,10 +86,10 @@ page drawn in it shows at once any text that does not come from the catalog."""
 
 PSEUDO_MARKS = ("⟦", "⟧")
 
-NAMES = {"en": "English", "tr": "Türkçe", "ku": "Kurmancî", "ps": "پښتو"}
+NAMES = {code: spoken.name for code, spoken in SPOKEN.items()}
 """Each language's name in itself, as a language menu shows it."""
 
-_RTL = frozenset({"ps"})
+_RTL = frozenset(code for code, spoken in SPOKEN.items() if spoken.rtl)
 _pseudo_allowed = False
 _current = "en"
 
@@ -246,12 +272,7 @@ class _Pseudo(gettext.NullTranslations):
 
 # -- alphabetical order ---------------------------------------------------------------
 
-ALPHABETS = {
-    "en": "abcdefghijklmnopqrstuvwxyz",
-    "tr": "abcçdefgğhıijklmnoöprsştuüvyz",
-    "ku": "abcçdeêfghiîjklmnopqrsştuûvwxyz",
-    "ps": "اآبپتټثجځچڅحخدډذرړزږژسشښصضطظعغفقکګلمنڼوهيیېۍئ",
-}
+ALPHABETS = {code: spoken.alphabet for code, spoken in SPOKEN.items()}
 """Each language's letters in its alphabetical order (Babel has no collation; the
 glossary is the one list sorted by words)."""
 

@@ -23,10 +23,18 @@ from .language import N_, t
 
 
 class Vocabulary(StrEnum):
-    """A closed set of words. Subclasses list their members and may override
-    :meth:`aliases` (other accepted spellings, lower case, to a member's text)
-    and :meth:`noun` (the vocabulary's name in error messages, marked with
-    :func:`~gintrainer.words.language.N_` where it is written, translated where shown)."""
+    """A closed set of words. Subclasses list their members, name the vocabulary with
+    the class keyword ``noun`` (its name in error messages, marked with
+    :func:`~gintrainer.words.language.N_` where it is written, translated where shown:
+    ``class Phase(Vocabulary, noun=N_("phase"))``) and may override :meth:`aliases`
+    (other accepted spellings, lower case, to a member's text)."""
+
+    _noun: ClassVar[str]  # set by the class keyword (an annotation alone: a value would be a member)
+
+    def __init_subclass__(cls, *, noun: str | None = None, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if noun is not None:
+            cls._noun = noun
 
     @classmethod
     def aliases(cls) -> dict[str, str]:
@@ -34,7 +42,8 @@ class Vocabulary(StrEnum):
 
     @classmethod
     def noun(cls) -> str:
-        return cls.__name__
+        """The vocabulary's name in error messages (English: translate it where it is shown)."""
+        return getattr(cls, "_noun", cls.__name__)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"

@@ -28,7 +28,7 @@ from gintrainer.app import (
     Reservation,
     refusal_page,
 )
-from gintrainer.words.language import in_language, t
+from gintrainer.words.language import LANGUAGES, in_language, t
 
 PAGE = "classroom/student.ipynb"
 FLOODER = "127.0.0.2"
@@ -133,7 +133,7 @@ def test_a_preheated_kernel_handed_to_a_pages_request_is_its_clients():
     assert manager.kernel_slots.owners == {"pooled-kernel": "10.0.0.66"} and reservation.done
 
 
-@pytest.mark.parametrize("lang", ["en", "tr", "ku", "ps"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_refusal_says_what_to_do_in_the_browsers_language(lang):
     page = refusal_page("client", 6, f"{lang};q=0.9")
     with in_language(lang):

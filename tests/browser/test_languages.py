@@ -11,9 +11,8 @@ from playwright.sync_api import expect
 from conftest import open_page, settle
 from gintrainer.classroom import class_set
 from gintrainer.classroom.worksheet import worksheet_html
-from gintrainer.lessons import NAMES as LESSON_PLAYERS
 from gintrainer.widgets.site import lesson_path, site_pages
-from gintrainer.words.language import LANGUAGES, NAMES, in_language
+from gintrainer.words.language import LANGUAGES, NAMES, PLAYERS, in_language
 from i18n import unmarked
 
 pytestmark = pytest.mark.browser
@@ -21,7 +20,6 @@ pytestmark = pytest.mark.browser
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 """Where the screenshots are kept (ignored by git), one file each, replaced at each run."""
 ALLOWED = [word for name in NAMES.values() for word in name.split()]
-PLAYERS = LESSON_PLAYERS
 
 
 def screenshot(page, name: str) -> Path:

@@ -38,7 +38,7 @@ from gintrainer.words.vocab import Vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gintrainer"
-VOCABULARIES: tuple[type[Vocabulary], ...] = (
+VOCABULARIES: tuple[type[Vocabulary] | type[PuzzleKind], ...] = (  # PuzzleKind: the open vocabulary
     Phase, ActionKind, Pile, PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage, DrawChoice,
 )
 

@@ -9,6 +9,7 @@ have; and no file outside that list names a kind."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import datetime as dt
 import json
 import re
@@ -19,6 +20,7 @@ import pytest
 import toy_kind
 from gintrainer import puzzles
 from gintrainer.puzzles import registry
+from gintrainer.puzzles.description import KindDescription
 from gintrainer.words.vocab import PuzzleKind
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -149,6 +151,18 @@ def test_every_file_the_recipe_names_for_a_kind_exists_for_the_kinds_shipped():
     for kind in own_modules:
         for path in listed:
             assert (ROOT / path.replace("<kind>", kind)).exists(), (kind, path)
+
+
+def test_the_recipe_names_what_the_toy_kind_used():
+    """The toy kind is made as the recipe says a kind is: its word declared, a description with
+    the parts the recipe lists, verified through the one re-verifier, registered in the table."""
+    doc = DOC.read_text(encoding="utf-8")
+    for used in ("PuzzleKind.declare", "KindDescription", "core.verify_remade", "SHIPPED", "registry.py"):
+        assert used in doc, used
+    table = doc.split("## What a description holds", 1)[1].split("##", 1)[0]
+    described = {name for row in re.findall(r"^\| ([^|]+) \|", table, re.M) for name in re.findall(r"`(\w+)", row)}
+    fields = {f.name for f in dataclasses.fields(KindDescription)}
+    assert described == fields  # the doc's table names every part of a description, and no other
 
 
 KIND_CLASSES = {"TakeOrDrawPuzzle", "KnockLayoutPuzzle", "DefendPuzzle"}

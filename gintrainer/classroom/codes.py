@@ -63,8 +63,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from ..puzzles.registry import described
+from ..puzzles.description import KindDescription
+from ..puzzles.registry import SHIPPED
+from ..puzzles.registry import described as registered
 from ..words.errors import GinError
 from ..words.language import N_, t
 
@@ -110,17 +113,17 @@ WIDE_THEME_BITS = (*THEME_BITS, "meld-but-draw", "stock-odds", "take-to-knock", 
 added at its end, and no theme ever moves, or codes already given out would name
 other sets."""
 
-def kind_bits() -> tuple[str | None, ...]:
+def kind_bits(described: Iterable[KindDescription[Any, Any]] | None = None) -> tuple[str | None, ...]:
     """The kind of each bit of the kinds field of version 3, most significant first
     (of its 8 bits, those past the end are 0; None for a bit no registered kind has):
     each kind's ``code_bit`` (:class:`~gintrainer.puzzles.description.KindDescription`).
     A bit, once given, never moves, as :data:`WIDE_THEME_BITS` never reorders, or codes
     already given out would name other sets."""
-    by_bit = {d.code_bit: d.kind.value for d in described()}
+    by_bit = {d.code_bit: d.kind.value for d in (registered() if described is None else described)}
     return tuple(by_bit.get(bit) for bit in range(max(by_bit) + 1))
 
 
-KIND_BITS = kind_bits()
+KIND_BITS = kind_bits(SHIPPED)
 """The bits of the kinds shipped (:func:`kind_bits` when no other kind is registered)."""
 
 DATA_LENGTH = 14

@@ -62,7 +62,7 @@ def bank_tie(raw: bytes, bank_version: int) -> dict[str, Any]:
     return {"size": len(raw), "sha256": hashlib.sha256(raw).hexdigest(), "version": bank_version}
 
 
-def entries_digest(items: list) -> str:
+def entries_digest(items: list[Any]) -> str:
     """The SHA-256 of an index's list of puzzles as compact JSON: an index keeps it, so a line
     lost or changed in the index is seen."""
     return hashlib.sha256(json.dumps(items, ensure_ascii=False, separators=(",", ":")).encode("utf-8")).hexdigest()
@@ -145,7 +145,7 @@ def puzzle_spans(raw: bytes) -> list[tuple[int, int]]:
     return byte_spans
 
 
-def index_text(raw: bytes, records: list, bank_version: int) -> str:
+def index_text(raw: bytes, records: list[dict[str, Any]], bank_version: int) -> str:
     """The index of a bank file whose bytes are ``raw`` and whose ``puzzles`` list is
     ``records`` (as parsed from those bytes): one line for each puzzle. ValueError if a
     span found does not decode to its record."""
@@ -164,7 +164,7 @@ def index_text(raw: bytes, records: list, bank_version: int) -> str:
     return json.dumps(head, separators=(",", ":"))[:-1] + ',"puzzles":[\n' + ",\n".join(lines) + "\n]}\n"
 
 
-def write_index(bank_file: Path, raw: bytes, records: list, bank_version: int) -> Path:
+def write_index(bank_file: Path, raw: bytes, records: list[dict[str, Any]], bank_version: int) -> Path:
     """Write the index of ``bank_file``, whose bytes are ``raw``, beside it, atomically (see :func:`index_text`)."""
     return write_text_atomic(index_path(bank_file), index_text(raw, records, bank_version))
 
@@ -209,7 +209,7 @@ def read_index(bank_file: Path, bank_version: int) -> BankIndex | None:
     return BankIndex(tuple(entries), spans, len(raw))
 
 
-def record_at(bank_file: Path, span: tuple[int, int], size: int, puzzle_id: str) -> dict | None:
+def record_at(bank_file: Path, span: tuple[int, int], size: int, puzzle_id: str) -> dict[str, Any] | None:
     """The record at ``span`` of ``bank_file`` if the file is still ``size`` bytes long and
     the bytes there decode to a record (an object with ``sentences``) of ``puzzle_id``; else None."""
     start, end = span

@@ -13,7 +13,7 @@ from ..engine.solver import DiscardRow, Objective
 from ..material.messages import Message, say
 from ..words.errors import GinError
 from .kinds import PuzzleKind
-from .themes import HINT_ORDER, Context, draws, draws_with, hides_answer, meld_choices
+from .themes import HINT_ORDER, Context, Draws, draws, draws_with, hides_answer, meld_choices
 
 MAX_ALSO = 3
 """Other knocking discards named one by one; more are counted."""
@@ -200,7 +200,7 @@ def _deadwood(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     return parts
 
 
-def _draw_sentence(unseen: int, row, found) -> Message:
+def _draw_sentence(unseen: int, row: DiscardRow, found: Draws) -> Message:
     if not row.outs:
         return say("look_draws_none", unseen=unseen)
     if not found.low:

@@ -12,6 +12,7 @@ defender the most deadwood, then the least of your own); then the full search.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -22,7 +23,7 @@ from .kinds import PuzzleKind
 from .positions import KnockPosition
 
 
-def same_layout(melds_a, melds_b) -> bool:
+def same_layout(melds_a: Iterable[Iterable[Card]], melds_b: Iterable[Iterable[Card]]) -> bool:
     """Whether two layouts hold the same melds (in any order)."""
     return {frozenset(m) for m in melds_a} == {frozenset(m) for m in melds_b}
 

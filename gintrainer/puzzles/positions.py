@@ -7,8 +7,9 @@ of a kind), since uniformly random hands almost never come near a knock.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.cards import DECK, Card, format_cards, show_cards
 from ..engine.hand import ActionKind, Hand, Phase, Pile
@@ -63,7 +64,7 @@ class Position(_Accounted):
     def forbidden(self) -> Card | None:
         return self.drawn if self.drawn_from == Pile.DISCARD else None
 
-    def solver_args(self) -> dict:
+    def solver_args(self) -> dict[str, Any]:
         return dict(rules=self.rules, drawn=self.drawn, drawn_from=self.drawn_from,
                     discard_pile=self.discard_pile, opponent_known=self.opponent_known, upcard=self.upcard)
 
@@ -155,7 +156,7 @@ class DrawPosition(_Accounted):
         """The top card of the discard pile, the one the player may take."""
         return self.discard_pile[-1]
 
-    def solver_args(self) -> dict:
+    def solver_args(self) -> dict[str, Any]:
         return dict(rules=self.rules, discard_pile=self.discard_pile, opponent_known=self.opponent_known,
                     upcard=self.upcard)
 
@@ -248,7 +249,7 @@ class KnockPosition(_Accounted):
                          str(self.stock_count), self.upcard.code() if self.upcard else "-"])
 
 
-def layoff_cards(melds) -> list[Card]:
+def layoff_cards(melds: Iterable[Sequence[Card]]) -> list[Card]:
     """The cards that could go on the melds: a set's missing suits, up to two cards beyond each end of a run."""
     fit: list[Card] = []
     for meld in melds:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.cards import parse_card, parse_cards
 from ..engine.melds import Arrangement
 from ..engine.rules import Rules
@@ -11,19 +13,19 @@ from ..words.errors import GinError
 from .core import Puzzle, PuzzleError
 
 
-def _arrangement(data) -> Arrangement | None:
+def _arrangement(data: dict[str, Any] | None) -> Arrangement | None:
     if data is None:
         return None
     return Arrangement(tuple(parse_cards(m) for m in data["melds"]), parse_cards(data["deadwood"]),
                        int(data["points"]))
 
 
-def _row(data: dict) -> DiscardRow:
+def _row(data: dict[str, Any]) -> DiscardRow:
     return DiscardRow(parse_card(data["card"]), int(data["deadwood"]), bool(data["knocks"]), bool(data["gin"]),
                       parse_cards(data["outs"]), parse_fraction(data["expected_deadwood"]))
 
 
-def puzzle_from_record(record: dict) -> Puzzle:
+def puzzle_from_record(record: dict[str, Any]) -> Puzzle:
     """A Puzzle from its JSON record as stored (trusted: the bank was verified when
     built; :func:`gintrainer.puzzles.verify` re-solves a record)."""
     try:

@@ -10,7 +10,7 @@ the hint of the first deciding theme in :data:`HINT_ORDER`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -112,7 +112,7 @@ def make_context(position: Position, table: DiscardTable, kind: PuzzleKind | str
 
 # -- melds a card can belong to --------------------------------------------
 
-def melds_with(cards, card: Card, kind: MeldKind | None = None) -> tuple[tuple[Card, ...], ...]:
+def melds_with(cards: Iterable[Card], card: Card, kind: MeldKind | None = None) -> tuple[tuple[Card, ...], ...]:
     """Every meld among ``cards`` that holds ``card``: sets of 3 or 4, runs of 3
     or more; only sets or only runs when ``kind`` says so."""
     held = set(cards)
@@ -137,7 +137,7 @@ def melds_with(cards, card: Card, kind: MeldKind | None = None) -> tuple[tuple[C
     return tuple(found)
 
 
-def forced_deadwood(cards, card: Card, kind: MeldKind) -> int | None:
+def forced_deadwood(cards: Collection[Card], card: Card, kind: MeldKind) -> int | None:
     """The least deadwood of ``cards`` with ``card`` in a meld of ``kind`` (a set
     or a run); None when no such meld exists."""
     full = cards_mask(cards)
@@ -156,7 +156,7 @@ class MeldChoice(NamedTuple):
     other_deadwood: int
 
 
-def overlap_cards(cards) -> tuple[Card, ...]:
+def overlap_cards(cards: Collection[Card]) -> tuple[Card, ...]:
     """Cards that belong to a possible set and to a possible run among ``cards``."""
     return tuple(c for c in cards if melds_with(cards, c, MeldKind.SET) and melds_with(cards, c, MeldKind.RUN))
 
@@ -169,7 +169,7 @@ def layout_meld_kind(meld: tuple[Card, ...]) -> MeldKind:
     return kind
 
 
-def meld_choices(cards, layout: Arrangement) -> tuple[MeldChoice, ...]:
+def meld_choices(cards: Collection[Card], layout: Arrangement) -> tuple[MeldChoice, ...]:
     """The cards of ``layout`` (a least-deadwood layout of ``cards``) that fit a set
     and a run, where the other kind of meld leaves strictly more deadwood."""
     found = []
@@ -215,14 +215,14 @@ class Draws(NamedTuple):
     low: tuple[Card, ...]
 
 
-def draws(kept, outs) -> Draws:
+def draws(kept: Iterable[Card], outs: Sequence[Card]) -> Draws:
     """Split a row's outs into meld draws and low cards."""
     kept = tuple(kept)
     meld = tuple(u for u in outs if _lowers_with(kept, u, None))
     return Draws(tuple(outs), meld, tuple(u for u in outs if u not in meld))
 
 
-def draws_with(kept, card: Card, outs) -> tuple[Card, ...]:
+def draws_with(kept: Iterable[Card], card: Card, outs: Iterable[Card]) -> tuple[Card, ...]:
     """The outs that lower the deadwood of ``kept`` in a meld with ``card``."""
     kept = tuple(kept)
     return tuple(u for u in outs if _lowers_with(kept, u, card))
@@ -230,7 +230,7 @@ def draws_with(kept, card: Card, outs) -> tuple[Card, ...]:
 
 # -- runs that can spare a card, sets of four ---------------------------------
 
-def long_runs(cards) -> tuple[tuple[Card, ...], ...]:
+def long_runs(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
     """The runs of four or more cards among ``cards`` (each as long as it goes)."""
     held = set(cards)
     runs = []
@@ -245,7 +245,7 @@ def long_runs(cards) -> tuple[tuple[Card, ...], ...]:
     return tuple(runs)
 
 
-def fours(cards) -> tuple[tuple[Card, ...], ...]:
+def fours(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
     held = set(cards)
     return tuple(tuple(Card(r, s) for s in SUITS) for r in range(1, 14)
                  if all(Card(r, s) in held for s in SUITS))

@@ -37,7 +37,6 @@ from ..app import (
     profiles_shared,
     query_params,
 )
-from ..puzzles.registry import description
 from ..records import profiles as store
 from ..records.progress import DIFFICULTIES, Progress
 from ..records.storage import clean_name, data_dir, name_key, name_stem
@@ -530,6 +529,10 @@ def success(tally: Any) -> int:
 
 def attempt_line(attempt: Any) -> str:
     """One line of the latest attempts: when (UTC), the kind, the puzzle, the result."""
+    # The puzzle kinds' table, imported when a profile with attempts is shown: a lesson page shows the
+    # learner's name through this module and never imports the puzzles.
+    from ..puzzles.registry import description
+
     try:
         kind = t(description(attempt.kind).history_name)
     except GinError:  # a kind this gintrainer does not have (a record from a newer one)

@@ -158,7 +158,7 @@ def can_lay_off(laid, knocker_melds) -> bool:
     knocker_melds = [frozenset(m) for m in knocker_melds]
     # A card can only join a set of its rank or a run of its suit; it need not
     # fit on its own (a chain: 10H goes on 6H-8H after 9H).
-    options = [[i for i, m in enumerate(knocker_melds) if _could_join(card, m)] for card in laid]
+    options = [_options(card, tuple(knocker_melds), True) for card in laid]
     for choice in product(*options):
         groups = [set(m) for m in knocker_melds]
         for card, target in zip(laid, choice, strict=True):

@@ -153,7 +153,7 @@ def ci_run(runs: int) -> str:
             (Path(tempfile.gettempdir()) / f"gintrainer-ci-run-{number}.log").write_text(output)  # kept
         times.append(seconds)
         cpus.append(cpu)
-        found = defaultdict(float)
+        found: dict[str, float] = defaultdict(float)
         for line in output.splitlines():
             part = CI_PART.match(line)
             if part:

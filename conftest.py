@@ -13,6 +13,7 @@ table unnoticed.
 """
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -114,6 +115,9 @@ SLOW_MARKERS = ("notebooks", "browser", *MARKED)
 
 _RUN_DATA = "GINTRAINER_TEST_RUN_DATA"
 """Names the data folder this test run made (``GINTRAINER_DATA`` may also be the caller's own)."""
+RUN_SHARED = "GINTRAINER_TEST_RUN_SHARED"
+"""Names a folder the processes of one test run share (the first process makes it, its pytest-xdist
+workers inherit it): tests/puzzle_samples.py keeps there what one worker made for the others."""
 
 
 def pytest_addoption(parser):
@@ -131,6 +135,13 @@ def pytest_configure(config):
     if "GINTRAINER_DATA" not in os.environ or (own is not None and os.environ["GINTRAINER_DATA"] == own
                                                and os.environ.get("PYTEST_XDIST_WORKER")):
         os.environ["GINTRAINER_DATA"] = os.environ[_RUN_DATA] = tempfile.mkdtemp(prefix="gintrainer-test-data-")
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        os.environ[RUN_SHARED] = tempfile.mkdtemp(prefix="gintrainer-test-run-")
+
+
+def pytest_unconfigure(config):
+    if not os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get(RUN_SHARED):
+        shutil.rmtree(os.environ.pop(RUN_SHARED), ignore_errors=True)
 
 
 def _file_of(item) -> str:

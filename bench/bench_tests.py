@@ -5,7 +5,7 @@ nothing.
 
     python bench/bench_tests.py                 # make test-fast, 3 runs
     python bench/bench_tests.py --full          # and the whole suite
-    python bench/bench_tests.py --ci            # a fresh clone's bash .ci/run, by parts
+    python bench/bench_tests.py --ci --no-fast --runs 1   # a fresh clone's bash .ci/run, by parts
     python bench/bench_tests.py --only-full --runs 1 --files 25 --slowest 40
 
 Each run is a fresh ``python -m pytest`` process from the repository root, in
@@ -186,6 +186,7 @@ def main() -> None:
     parser.add_argument("--only-full", action="store_true", help="time the whole suite, not the fast part")
     parser.add_argument("--ci", action="store_true",
                         help="also time bash .ci/run in a fresh clone of HEAD (install, lint, whole suite)")
+    parser.add_argument("--no-fast", action="store_true", help="leave out make test-fast (with --full or --ci)")
     parser.add_argument("--slowest", type=int, default=0, metavar="K", help="pytest's K slowest tests of the last run")
     parser.add_argument("--files", type=int, default=0, metavar="K",
                         help="the K test files that took longest in the last run, and each worker's sum")
@@ -196,7 +197,7 @@ def main() -> None:
     if args.slowest or args.files:
         extra = ["-v" if args.files else "-q", f"--durations={0 if args.files else args.slowest}"]
     summary = []
-    timed = [("test-fast", [*jobs, "--fast"])] if not args.only_full else []
+    timed = [("test-fast", [*jobs, "--fast"])] if not (args.only_full or args.no_fast) else []
     if args.full or args.only_full:
         timed.append(("test (whole suite)", jobs))
     for name, options in timed:

@@ -7,9 +7,11 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterHub's proxy (configurable-http-proxy, from the npm registry) for deploy/ and its test.
 PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
-# The suite runs in this many processes (pytest-xdist), each test file in one of them.
+# The suite runs in this many processes (pytest-xdist), each test file in one of them. Python may write its
+# bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is set: else every page's
+# kernel, every subprocess and every worker compiles the package and the tests anew (a fresh clone's run: minutes).
 TEST_JOBS ?= 2
-PYTEST := $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 PO := $(wildcard gintrainer/locale/*/LC_MESSAGES/gintrainer.po)
 MO := $(PO:.po=.mo)
@@ -21,10 +23,12 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# OpenSpiel, for the benchmark baseline and the tests that check the solver against it.
-$(BENCH_STAMP): $(STAMP)
+# OpenSpiel, for the benchmark baseline and the tests that check the solver against it. On a fresh clone
+# (make test, .ci/run) one pip run installs it with the rest: the dependencies are resolved once.
+$(BENCH_STAMP): pyproject.toml setup.py
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
-	touch $(BENCH_STAMP)
+	touch $(STAMP) $(BENCH_STAMP)
 
 $(PROXY_STAMP): deploy/package.json deploy/package-lock.json
 	npm ci --prefix deploy --no-audit --no-fund

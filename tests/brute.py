@@ -15,6 +15,7 @@ False
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, product
 
 SUITS = "CDHS"
@@ -127,6 +128,13 @@ def brute_min_deadwood(hand) -> int:
     return min(points(dead) for _, dead in arrangements(hand))
 
 
+@lru_cache(maxsize=1 << 12)
+def _deadwood_sets(hand: frozenset[int]) -> frozenset[frozenset[int]]:
+    """The deadwood of every collection of disjoint melds of ``hand`` (remembered: the lay-off
+    references ask for the same rest of a hand under each way of laying off, with and without chains)."""
+    return frozenset(dead for _, dead in arrangements(hand))
+
+
 def brute_all_best_deadwood_sets(hand) -> set[frozenset[int]]:
     """The deadwood card sets of every least-deadwood arrangement."""
     found: dict[frozenset[int], int] = {}
@@ -150,7 +158,7 @@ def can_lay_off(laid, knocker_melds) -> bool:
     knocker_melds = [frozenset(m) for m in knocker_melds]
     # A card can only join a set of its rank or a run of its suit; it need not
     # fit on its own (a chain: 10H goes on 6H-8H after 9H).
-    options = [[i for i, m in enumerate(knocker_melds) if _could_join(card, m)] for card in laid]
+    options = [_options(card, tuple(knocker_melds), True) for card in laid]
     for choice in product(*options):
         groups = [set(m) for m in knocker_melds]
         for card, target in zip(laid, choice, strict=True):
@@ -183,12 +191,18 @@ def brute_defender_reply(defender, knocker_melds) -> int:
     return best
 
 
+@lru_cache(maxsize=1 << 12)
+def _options(card: int, knocker_melds: tuple[frozenset[int], ...], chains: bool) -> tuple[int, ...]:
+    """The melds (indices) ``card`` may go on, alone or after other cards (``chains``)."""
+    return tuple(i for i, m in enumerate(knocker_melds)
+                 if _could_join(card, m) and (chains or is_meld(set(m) | {card})))
+
+
 def _assignments(laid, knocker_melds, chains: bool = True):
     """Every assignment of the cards ``laid`` to the knocker's melds (indices) that
     leaves every meld a meld; without ``chains`` each card must also extend its meld
     as the knocker laid it (no card laid on a card laid off before)."""
-    options = [[i for i, m in enumerate(knocker_melds) if _could_join(card, m)
-                and (chains or is_meld(set(m) | {card}))] for card in laid]
+    options = [_options(card, tuple(knocker_melds), chains) for card in laid]
     for choice in product(*options):
         groups = [set(m) for m in knocker_melds]
         for card, target in zip(laid, choice, strict=True):
@@ -209,7 +223,7 @@ def brute_best_replies(defender, knocker_melds, chains: bool = True):
     for size in range(len(useful) + 1):
         for laid in combinations(useful, size):
             rest = frozenset(defender) - set(laid)
-            deads = {dead for _, dead in arrangements(rest)}
+            deads = _deadwood_sets(rest)
             for choice in _assignments(laid, knocker_melds, chains):
                 for dead in deads:
                     replies[(frozenset(zip(laid, choice, strict=True)), dead)] = points(dead)

@@ -161,6 +161,33 @@ def stop_process(process: subprocess.Popen, wait: float) -> None:
         process.wait()
 
 
+_STOPPING: list[tuple[subprocess.Popen, float]] = []
+"""Servers asked to stop and not waited for: each stops its kernels (or its users' servers) while the
+next tests run; the end of the test run waits for them (:func:`_servers_stopped`)."""
+
+
+def stop_without_waiting(process: subprocess.Popen, wait: float) -> None:
+    """Ask a server to stop and go on at once: its shutdown (a Voila server gives each kernel up to
+    five seconds to end) overlaps the next tests. The end of the run waits up to ``wait`` seconds
+    for it, then kills it. For a server whose address and data folder nothing uses afterwards."""
+    process.terminate()
+    _STOPPING.append((process, wait))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _servers_stopped():
+    """At the end of the test run, every server asked to stop has stopped (else is killed)."""
+    yield
+    deadline = time.monotonic() + max((wait for _, wait in _STOPPING), default=0)
+    for process, _ in _STOPPING:
+        try:
+            process.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    _STOPPING.clear()
+
+
 class VoilaServer:
     """One Voila process; ``restart()`` stops it and starts a new one on the same data.
     ``options``: command-line options after voila.json's (they win over the file)."""
@@ -180,9 +207,11 @@ class VoilaServer:
             self.process = subprocess.Popen(command, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT)
         wait_until_answering("voila", self.process, self.url("voila/api/contents/"), self.log, timeout)
 
-    def stop(self) -> None:
+    def stop(self, *, wait: bool = True) -> None:
+        """Stop the server; without ``wait``, go on while it stops (:func:`stop_without_waiting`), for
+        a server that is done with."""
         if self.process is not None:
-            stop_process(self.process, 20)
+            (stop_process if wait else stop_without_waiting)(self.process, 20)
             self.process = None
 
     def restart(self) -> None:
@@ -208,7 +237,7 @@ def running_server(tmp_path_factory, name: str, *, options: tuple[str, ...] = ()
     try:
         yield voila
     finally:
-        voila.stop()
+        voila.stop(wait=False)
 
 
 @pytest.fixture(scope="session")

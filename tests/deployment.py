@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from conftest import free_port, stop_process, wait_until_answering
+from conftest import free_port, stop_process, stop_without_waiting, wait_until_answering
 
 DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
 START_TIMEOUT = 120
@@ -57,9 +57,11 @@ class LocalHub:
                                             stderr=subprocess.STDOUT)
         wait_until_answering("jupyterhub", self.process, self.url("hub/api/"), self.log, START_TIMEOUT)
 
-    def stop(self) -> None:
+    def stop(self, *, wait: bool = True) -> None:
+        """Stop the hub: it stops its users' servers and its proxy first. Without ``wait``, the test run
+        goes on while it does (its end waits up to a minute for it, see conftest.stop_without_waiting)."""
         if self.process is not None:
-            stop_process(self.process, 60)  # the hub stops the users' servers and its proxy first
+            (stop_process if wait else stop_without_waiting)(self.process, 60)
             self.process = None
 
     def url(self, path: str = "") -> str:

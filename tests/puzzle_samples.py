@@ -1,10 +1,24 @@
 """Puzzles to check, made once per test run: the whole bank, every daily of a
-year, and a generated sample of every stream; and real positions for tests."""
+year, and a generated sample of every stream; and real positions for tests.
+
+They are made with numpy imported, so the solver takes its batch path, as the
+computer players and the bank's generator do: the same puzzles (tests/test_solver.py
+holds the two paths to each other) in half the time. The year and the sample are
+made once for all the processes of a test run: the first pytest-xdist worker that
+needs them makes them and leaves them (pickled) in the run's shared folder
+(conftest.RUN_SHARED); the others read them from there."""
 
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
+import os
+import pickle
+from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
+
+import numpy  # noqa: F401  the solver's batch path (the same numbers, in half the time: see solver._after_one_draw)
 
 from gintrainer import Rules, parse_cards
 from gintrainer.engine.cards import DECK
@@ -19,12 +33,29 @@ def bank_puzzles() -> tuple:
     return bank("can_knock") + bank("best_discard")
 
 
+def made_once_per_run(name: str, make: Callable[[], tuple]) -> tuple:
+    """What ``make`` makes, made by one process of the test run and read by the others (a lock
+    keeps the others waiting while the first makes it); made here when no run's folder is named."""
+    folder = os.environ.get("GINTRAINER_TEST_RUN_SHARED")
+    if not folder:
+        return make()
+    path = Path(folder) / f"{name}.pickle"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return pickle.loads(path.read_bytes())
+        made = make()
+        path.write_bytes(pickle.dumps(made))
+        return made
+
+
 @lru_cache(maxsize=1)
 def year_of_dailies() -> tuple:
     """Both dailies of every day of a year."""
     start = dt.date(YEAR, 1, 1)
     days = [start + dt.timedelta(days=n) for n in range((dt.date(YEAR + 1, 1, 1) - start).days)]
-    return tuple(daily(day, kind) for day in days for kind in ("can_knock", "best_discard"))
+    return made_once_per_run("year_of_dailies", lambda: tuple(daily(day, kind) for day in days
+                                                              for kind in ("can_knock", "best_discard")))
 
 
 SAMPLE_STREAMS = [("can_knock", None, Rules(), 40), ("can_knock", None, Rules(oklahoma=True), 20),
@@ -36,8 +67,9 @@ SAMPLE_STREAMS = [("can_knock", None, Rules(), 40), ("can_knock", None, Rules(ok
 @lru_cache(maxsize=1)
 def generated_sample() -> tuple:
     """A sample of every stream from seeds the bank does not use."""
-    return tuple(p for kind, objective, rules, count in SAMPLE_STREAMS
-                 for p in generate(kind, seed="sample", count=count, rules=rules, objective=objective))
+    return made_once_per_run("generated_sample", lambda: tuple(
+        p for kind, objective, rules, count in SAMPLE_STREAMS
+        for p in generate(kind, seed="sample", count=count, rules=rules, objective=objective)))
 
 
 def every_puzzle() -> tuple:

@@ -49,10 +49,22 @@ print(json.dumps({"models": len(widgets.widgets.widget._instances) if widgets el
 """
 
 
+_BUILT: dict[tuple[str, int | None], str] = {}
+"""Each page's build (by its number of cells), made once in a test run: the tests that look at the
+same page read the same fresh process's report."""
+
+
 def built(page: str, tmp_path: Path, *, cells: int | None = None) -> dict:
     """After running ``page``'s code cells (the first ``cells`` of them, all by default) in a fresh
-    process: the numpy, anywidget, psygnal and gintrainer modules imported (``modules``), how many
-    widget models are open (``models``) and how many puzzles of any kind it holds (``puzzles``)."""
+    process, with a data folder of its own in ``tmp_path``: the numpy, anywidget, psygnal and
+    gintrainer modules imported (``modules``), how many widget models are open (``models``) and how
+    many puzzles of any kind it holds (``puzzles``). Built once for every test that asks."""
+    if (page, cells) not in _BUILT:
+        _BUILT[page, cells] = _build(page, tmp_path, cells)
+    return json.loads(_BUILT[page, cells])
+
+
+def _build(page: str, tmp_path: Path, cells: int | None) -> str:
     notebook = nbformat.read(ROOT / page, as_version=4)
     code_cells = [cell.source for cell in notebook.cells if cell.cell_type == "code"][:cells]
     env = {key: value for key, value in os.environ.items() if key not in ("VOILA_PREHEAT", "QUERY_STRING")}
@@ -60,7 +72,7 @@ def built(page: str, tmp_path: Path, *, cells: int | None = None) -> dict:
     out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(code_cells)], cwd=(ROOT / page).parent, env=env,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.splitlines()[-1])
+    return out.stdout.splitlines()[-1]
 
 
 def imported_by(page: str, tmp_path: Path) -> set[str]:

@@ -40,7 +40,7 @@ def hub(tmp_path_factory, postgres):
                              DATABASE_ENV: postgres.fresh_schema("hub")})
     hub.start()
     yield hub
-    hub.stop()
+    hub.stop(wait=False)
 
 
 def sign_in(browser, hub: LocalHub, user: str):

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 from traitlets.utils.importstring import import_item
 
-from conftest import ROOT, VoilaServer, open_page, running_server
+from conftest import ROOT, ConsoleWatch, VoilaServer, open_page, running_server
 
 PAGES = ["index.ipynb", "lessons/01_cards_and_melds.ipynb", "puzzles/daily.ipynb", "lessons/02_dealing.ipynb",
          "puzzles/best_discard.ipynb", "lessons/03_first_turn.ipynb", "puzzles/can_knock.ipynb",
@@ -241,7 +241,25 @@ def culling_server(tmp_path_factory):
         yield voila
 
 
+IDLE = 3 * (SHORT_TIMEOUT + SHORT_INTERVAL)
+"""Seconds an open page stays idle in its test: three times as long as a vanished tab is kept."""
+
+
+@pytest.fixture(scope="module")
+def idle_page(browser, browser_context_args, culling_server):
+    """A page opened on the culling server before the tests of culling, in a browser context of its own,
+    and left idle: the test of a vanishing tab runs while its idle time passes. Its kernel, the
+    time it was opened and its console."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    console = ConsoleWatch(page)
+    open_live(page, culling_server, "lessons/glossary.ipynb")
+    yield page_kernel(page), time.monotonic(), console
+    context.close()
+
+
 @pytest.mark.browser
+@pytest.mark.usefixtures("idle_page")  # opened first: its idle time passes during this test
 def test_a_tab_that_vanishes_without_a_word_is_culled(context, culling_server):
     tab = context.new_page()
     sent = shutdown_requests(tab)
@@ -254,9 +272,9 @@ def test_a_tab_that_vanishes_without_a_word_is_culled(context, culling_server):
 
 
 @pytest.mark.browser
-def test_an_open_page_is_never_culled_however_long_it_is_idle(page, culling_server, console):
-    open_live(page, culling_server, "lessons/glossary.ipynb")
-    kernel_id = page_kernel(page)
-    time.sleep(3 * (SHORT_TIMEOUT + SHORT_INTERVAL))  # idle three times as long as a vanished tab is kept
+def test_an_open_page_is_never_culled_however_long_it_is_idle(idle_page, culling_server):
+    kernel_id, opened, console = idle_page
+    time.sleep(max(0.0, opened + IDLE - time.monotonic()))  # the rest of its idle time
     assert kernel_alive(culling_server, kernel_id)
     assert kernel_id not in "".join(line for line in log_text(culling_server).splitlines() if "Culling" in line)
+    assert not console.problems, "\n".join(console.problems)

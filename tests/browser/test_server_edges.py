@@ -70,7 +70,7 @@ def site_server(tmp_path_factory):
     try:
         yield voila
     finally:
-        voila.stop()
+        voila.stop(wait=False)
 
 
 def get(server, path: str) -> tuple[int, dict[str, list[str]], str]:

@@ -6,7 +6,7 @@ from ..engine.hand import ActionKind, Phase
 from ..engine.rules import Rules
 from ..material.steps import Caption
 from ..words.language import N_
-from .knocking_and_gin import GIN
+from .knocking_and_gin import GIN, NEITHER_TAKES
 from .model import YES_NO, Ask, Check, HandDemo, Lesson, Question, move, practice, yes
 from .table import PAGES
 
@@ -14,8 +14,7 @@ LAYOFF = HandDemo(
     "layoff", N_("Laying off, one card after another"),
     ben="6H 7H 8H 2C 2D 5S 6S 7S KC 3C", ann="9H TH JH 4S 8S KD QD 5D AC 9C", upcard="QS", stock="2S",
     moves=(
-        move("pass", N_("{card} would go into no meld of {ben}'s."), "not worth_taking"),
-        move("pass", N_("Nor of {ann}'s."), "not worth_taking"),
+        *NEITHER_TAKES,
         move("draw", N_("{card} makes {ben} a set: {meld}."), "card_melds"),
         "knock KC",
         move("meld 6H 7H 8H", N_("The knocker lays out his melds one by one.")),

@@ -38,15 +38,24 @@ LAYOUT_BLOCKS = move("done", N_("{moved_card} could have gone on his run instead
                      "layout_blocks")
 """The knocker's last layout step, said of the layout he did not choose (lessons 6 and 10)."""
 
-LAYOUT = HandDemo(
+
+def layout_demo(name: str, title: str, *, ben: str, ann: str, upcard: str, stock: str, knock: str,
+                melds: tuple[str, ...], lead: str) -> HandDemo:
+    """A demonstration of the knocker's choice of layout (lessons 6 and 10): neither player
+    takes the upcard, the non-dealer draws, knocks with ``knock``, lays out ``melds``, and
+    :data:`LAYOUT_BLOCKS` says what the other layout would have let the defender lay off;
+    ``lead`` is the caption above it."""
+    return HandDemo(name, title, ben=ben, ann=ann, upcard=upcard, stock=stock,
+                    moves=("pass", "pass", "draw", f"knock {knock}", *(f"meld {meld}" for meld in melds),
+                           LAYOUT_BLOCKS, "auto"),
+                    lead=Caption(lead))
+
+
+LAYOUT = layout_demo(
     "layout", N_("The knocker chooses his layout"),
     ben="6H 7H 8H 9C 9D 9H 9S AS 2D KC", ann="TH JH KD QD 5C 4D 8S 2H 6C AC", upcard="QC", stock="3C",
-    moves=(
-        "pass", "pass", "draw", "knock KC", "meld 6H 7H 8H", "meld 9C 9D 9H 9S",
-        LAYOUT_BLOCKS,
-        "auto",
-    ),
-    lead=Caption(N_("Here {ben}'s choice leaves {ann} {layout_left} deadwood instead of {other_layout_left}:")))
+    knock="KC", melds=("6H 7H 8H", "9C 9D 9H 9S"),
+    lead=N_("Here {ben}'s choice leaves {ann} {layout_left} deadwood instead of {other_layout_left}:"))
 
 
 def _may_lay_off(demo: HandDemo, phase: Phase, question: str, explanation: str, why_not: str) -> Question:

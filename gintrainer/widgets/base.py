@@ -141,11 +141,6 @@ def fixed_layout(**values: Any) -> widgets.Layout:
     return cast(widgets.Layout, shared_part(widgets.Layout, **values))
 
 
-def wrapping_row(*children: widgets.Widget) -> widgets.HBox:
-    """A row of controls that wraps onto the next line when the page is narrow (its layout shared)."""
-    return widgets.HBox(list(children), layout=fixed_layout(flex_flow="row wrap"))
-
-
 def auto_width_buttons() -> widgets.Widget:
     """The shared style of toggle buttons as wide as their labels."""
     return shared_part(widgets.ToggleButtonsStyle, button_width="auto")
@@ -214,6 +209,12 @@ else:
     FileUpload = _lean(widgets.FileUpload)
 """The widget classes the package makes, each sharing one layout and one style per kernel
 (``gintrainer.widgets.ui`` names them beside the rest of ipywidgets)."""
+
+
+def wrapping_row(*children: widgets.Widget) -> HBox:
+    """A row of controls (the package's :class:`HBox`) that wraps onto the next line when
+    the page is narrow, its layout shared."""
+    return HBox(list(children), layout=fixed_layout(flex_flow="row wrap"))
 
 
 def style_sheet() -> widgets.HTML:

@@ -9,8 +9,8 @@ catalogs, and check them.
     python -m gintrainer.catalogs merge tr corrections.po   # a translator's .po into the Turkish catalog
 
 The template holds the sentences marked with :func:`~gintrainer.words.language.t`,
-:func:`~gintrainer.words.language.tn`, :func:`~gintrainer.words.language.tc` and
-:func:`~gintrainer.words.language.N_` in the package's modules, and every template of
+:func:`~gintrainer.words.language.tn`, :func:`~gintrainer.words.language.tc`, :func:`~gintrainer.words.language.N_` and
+:func:`~gintrainer.words.language.Nn_` in the package's modules, and every template of
 :data:`gintrainer.material.messages.CATALOG` under its message's name as the context. A
 comment starting ``Translators:`` above a marked sentence goes with it.
 """
@@ -38,7 +38,7 @@ PACKAGE = Path(__file__).resolve().parent
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
-KEYWORDS = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2), "N_": None, "Nn_": (1, 2)}
 """The marking functions of :mod:`gintrainer.words.language`, as Babel's extractor reads them."""
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 """The date written in every catalog's header, so that extracting twice writes the same file."""

@@ -24,6 +24,7 @@ from .engine.cards import Card, parse_cards, show_cards
 from .engine.melds import best_arrangement
 from .engine.rules import PRESETS, Rules
 from .engine.solver import OBJECTIVES, DiscardTable
+from .material.drawing import PuzzleRules, SeenCards
 from .material.messages import Message, render
 from .words.errors import GinError, quoted
 from .words.language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
@@ -76,8 +77,9 @@ _HAND_EXAMPLE = "7H 8H 9H 2C"
 _N = TypeVar("_N")
 
 
-class ShownPuzzle(Protocol):
-    """What the command line reads of a puzzle of any kind to print it or write its record."""
+class ShownPuzzle(PuzzleRules, SeenCards, Protocol):
+    """What the command line reads of a puzzle of any kind to print it or write its record: its
+    rules line and the cards seen (as drawing reads them), and its record's fields and messages."""
 
     @property
     def id(self) -> str: ...
@@ -88,15 +90,7 @@ class ShownPuzzle(Protocol):
     @property
     def difficulty(self) -> int: ...
     @property
-    def upcard(self) -> Card | None: ...
-    @property
-    def rules(self) -> Rules: ...
-    @property
     def hand(self) -> tuple[Card, ...]: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def stock_count(self) -> int: ...
     @property
     def count_message(self) -> Message: ...
     @property

@@ -98,7 +98,7 @@ def test_each_compiled_catalog_is_its_catalog_compiled(lang):
     assert catalogs.mo_path(lang).read_bytes() == buffer.getvalue(), f"run make (or catalogs compile {lang})"
 
 
-MARKERS = {"t", "tn", "tc", "N_"}
+MARKERS = {"t", "tn", "tc", "N_", "Nn_"}
 
 
 def _hidden_marks(path):

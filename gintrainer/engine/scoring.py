@@ -43,6 +43,30 @@ class ScoreKind(Vocabulary, noun=N_("result kind")):
     DEAD = "dead"
 
 
+_EXPLAINED: dict[tuple[ScoreKind, bool], str] = {
+    # Translators: {k} is the knocker's deadwood, {d} the defender's (after lay-offs), {bonus} the bonus,
+    # {times} the multiplier of a spade upcard, {points} the points scored.
+    (ScoreKind.GIN, True): N_("Gin: the knocker scores ({bonus} bonus + the defender's {d} deadwood) × {times} for the "
+                              "spade upcard = {points}. No laying off against gin."),
+    (ScoreKind.GIN, False): N_("Gin: the knocker scores {bonus} bonus + the defender's {d} deadwood = {points}. "
+                               "No laying off against gin."),
+    (ScoreKind.BIG_GIN, True): N_("Big gin: the knocker scores ({bonus} bonus + the defender's {d} deadwood) × {times} "
+                                  "for the spade upcard = {points}. No laying off against big gin."),
+    (ScoreKind.BIG_GIN, False): N_("Big gin: the knocker scores {bonus} bonus + the defender's {d} deadwood = "
+                                   "{points}. No laying off against big gin."),
+    (ScoreKind.UNDERCUT, True): N_("Undercut: the defender has {d}, the knocker {k}. The defender scores ({k} − {d} + "
+                                   "{bonus} bonus) × {times} for the spade upcard = {points}."),
+    (ScoreKind.UNDERCUT, False): N_("Undercut: the defender has {d}, the knocker {k}. The defender scores {k} − {d} + "
+                                    "{bonus} bonus = {points}."),
+    (ScoreKind.KNOCK, True): N_("Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores "
+                                "({d} − {k}) × {times} for the spade upcard = {points}."),
+    (ScoreKind.KNOCK, False): N_("Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores "
+                                 "{d} − {k} = {points}."),
+}
+"""The words of a scored hand (:meth:`HandScore.explain`) by its kind and whether a spade
+upcard multiplied it (a dead hand and a tie say their own)."""
+
+
 OUT_KINDS = (ScoreKind.KNOCK, ScoreKind.GIN, ScoreKind.BIG_GIN)
 """The ways a knocker goes out."""
 
@@ -398,31 +422,7 @@ class HandScore:
             return t("Dead hand: the stock ran down without a knock. Nobody scores; the same dealer deals again.")
         if self.kind == ScoreKind.TIE:
             return t("Tie: both have {k} deadwood and ties are not undercuts here. Nobody scores.", k=k)
-        # Translators: {k} is the knocker's deadwood, {d} the defender's (after lay-offs), {bonus} the bonus,
-        # {times} the multiplier of a spade upcard, {points} the points scored.
-        if self.kind == ScoreKind.GIN and doubled:
-            return t("Gin: the knocker scores ({bonus} bonus + the defender's {d} deadwood) × {times} for the spade "
-                     "upcard = {points}. No laying off against gin.", **values)
-        if self.kind == ScoreKind.GIN:
-            return t("Gin: the knocker scores {bonus} bonus + the defender's {d} deadwood = {points}. "
-                     "No laying off against gin.", **values)
-        if self.kind == ScoreKind.BIG_GIN and doubled:
-            return t("Big gin: the knocker scores ({bonus} bonus + the defender's {d} deadwood) × {times} for the "
-                     "spade upcard = {points}. No laying off against big gin.", **values)
-        if self.kind == ScoreKind.BIG_GIN:
-            return t("Big gin: the knocker scores {bonus} bonus + the defender's {d} deadwood = {points}. "
-                     "No laying off against big gin.", **values)
-        if self.kind == ScoreKind.UNDERCUT and doubled:
-            return t("Undercut: the defender has {d}, the knocker {k}. The defender scores ({k} − {d} + {bonus} "
-                     "bonus) × {times} for the spade upcard = {points}.", **values)
-        if self.kind == ScoreKind.UNDERCUT:
-            return t("Undercut: the defender has {d}, the knocker {k}. The defender scores {k} − {d} + {bonus} "
-                     "bonus = {points}.", **values)
-        if doubled:
-            return t("Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores ({d} − {k}) "
-                     "× {times} for the spade upcard = {points}.", **values)
-        return t("Knock: the knocker has {k}, the defender {d} after lay-offs. The knocker scores {d} − {k} = "
-                 "{points}.", **values)
+        return t(_EXPLAINED[self.kind, doubled], **values)
 
     def to_dict(self) -> ScoreRecord:
         return {

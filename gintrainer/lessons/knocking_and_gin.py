@@ -8,12 +8,17 @@ from ..words.language import N_
 from .model import Ask, Check, HandDemo, Lesson, move, numbers, practice
 from .table import PAGES, STANDARD
 
+NEITHER_TAKES = (
+    move("pass", N_("{card} would go into no meld of {ben}'s."), "not worth_taking"),
+    move("pass", N_("Nor of {ann}'s."), "not worth_taking"),
+)
+"""A hand's first two moves when the upcard fits neither player: both pass (lessons 5 and 6)."""
+
 KNOCK = HandDemo(
     "knock", N_("{ben} knocks"),
     ben="2C 3C 4C 7H 7S 7D JS QS 9D 8H", ann="5C 5D 6H 6C TH TD 2H 4S QD KC", upcard="JC", stock="KS",
     moves=(
-        move("pass", N_("{card} would go into no meld of {ben}'s."), "not worth_taking"),
-        move("pass", N_("Nor of {ann}'s."), "not worth_taking"),
+        *NEITHER_TAKES,
         move("draw", N_("{card} completes {ben}'s run {meld}. He now has {ben_deadwood_cards} as deadwood. If he "
                         "throws {best_discard} away, {after_discard_cards} is left: {after_discard} points, within the "
                         "limit of {knock_limit}."), "card_melds", "within_limit"),

@@ -6,7 +6,7 @@ from ..engine.hand import ActionKind, Phase
 from ..engine.rules import Rules
 from ..material.steps import Caption
 from ..words.language import N_
-from .knocking_and_gin import GIN
+from .knocking_and_gin import GIN, NEITHER_TAKES
 from .model import YES_NO, Ask, Check, HandDemo, Lesson, Question, move, practice, yes
 from .table import PAGES
 
@@ -14,8 +14,7 @@ LAYOFF = HandDemo(
     "layoff", N_("Laying off, one card after another"),
     ben="6H 7H 8H 2C 2D 5S 6S 7S KC 3C", ann="9H TH JH 4S 8S KD QD 5D AC 9C", upcard="QS", stock="2S",
     moves=(
-        move("pass", N_("{card} would go into no meld of {ben}'s."), "not worth_taking"),
-        move("pass", N_("Nor of {ann}'s."), "not worth_taking"),
+        *NEITHER_TAKES,
         move("draw", N_("{card} makes {ben} a set: {meld}."), "card_melds"),
         "knock KC",
         move("meld 6H 7H 8H", N_("The knocker lays out his melds one by one.")),
@@ -39,15 +38,24 @@ LAYOUT_BLOCKS = move("done", N_("{moved_card} could have gone on his run instead
                      "layout_blocks")
 """The knocker's last layout step, said of the layout he did not choose (lessons 6 and 10)."""
 
-LAYOUT = HandDemo(
+
+def layout_demo(name: str, title: str, *, ben: str, ann: str, upcard: str, stock: str, knock: str,
+                melds: tuple[str, ...], lead: str) -> HandDemo:
+    """A demonstration of the knocker's choice of layout (lessons 6 and 10): neither player
+    takes the upcard, the non-dealer draws, knocks with ``knock``, lays out ``melds``, and
+    :data:`LAYOUT_BLOCKS` says what the other layout would have let the defender lay off;
+    ``lead`` is the caption above it."""
+    return HandDemo(name, title, ben=ben, ann=ann, upcard=upcard, stock=stock,
+                    moves=("pass", "pass", "draw", f"knock {knock}", *(f"meld {meld}" for meld in melds),
+                           LAYOUT_BLOCKS, "auto"),
+                    lead=Caption(lead))
+
+
+LAYOUT = layout_demo(
     "layout", N_("The knocker chooses his layout"),
     ben="6H 7H 8H 9C 9D 9H 9S AS 2D KC", ann="TH JH KD QD 5C 4D 8S 2H 6C AC", upcard="QC", stock="3C",
-    moves=(
-        "pass", "pass", "draw", "knock KC", "meld 6H 7H 8H", "meld 9C 9D 9H 9S",
-        LAYOUT_BLOCKS,
-        "auto",
-    ),
-    lead=Caption(N_("Here {ben}'s choice leaves {ann} {layout_left} deadwood instead of {other_layout_left}:")))
+    knock="KC", melds=("6H 7H 8H", "9C 9D 9H 9S"),
+    lead=N_("Here {ben}'s choice leaves {ann} {layout_left} deadwood instead of {other_layout_left}:"))
 
 
 def _may_lay_off(demo: HandDemo, phase: Phase, question: str, explanation: str, why_not: str) -> Question:

@@ -11,7 +11,7 @@ from ..engine.scoring import ScoreKind, settle
 from ..exercises.strategy import meld_outs, never_melds
 from ..material.steps import Caption
 from ..words.language import N_
-from .laying_off import LAYOUT_BLOCKS
+from .laying_off import layout_demo
 from .model import Ask, Check, HandDemo, Lesson, move, numbers, practice
 from .table import PAGES
 
@@ -44,16 +44,12 @@ FEEDING = HandDemo(
     ),
     lead=Caption(N_("Watch {ann} take {ben}'s discard for a meld, and {ben}'s kept pair become a set:")))
 
-FEWEST_LAYOFFS = HandDemo(
+FEWEST_LAYOFFS = layout_demo(
     "fewest_layoffs", N_("The layout that leaves the fewest lay-offs"),
     ben="3S 4S 5S 6C 6D 6H 6S 2H AD KD", ann="7S 8S JC JD JH 9H TH 2C 4C KC", upcard="QS", stock="AC",
-    moves=(
-        "pass", "pass", "draw", "knock KD", "meld 3S 4S 5S", "meld 6C 6D 6H 6S",
-        LAYOUT_BLOCKS,
-        "auto",
-    ),
-    lead=Caption(N_("{ben} keeps {moved_card} in his set, so that {ann} keeps {layout_left} deadwood instead of "
-                    "{other_layout_left}:")))
+    knock="KD", melds=("3S 4S 5S", "6C 6D 6H 6S"),
+    lead=N_("{ben} keeps {moved_card} in his set, so that {ann} keeps {layout_left} deadwood instead of "
+            "{other_layout_left}:"))
 
 
 def undercut_who(rules: Rules) -> Ask:

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..engine.rules import Rules
 from ..exercises import Exercise, generate
 from ..words.errors import GinError
@@ -29,6 +31,8 @@ from . import (
 )
 from .model import DealDemo, Demo, Example, HandDemo, Lesson, MatchDemo, Section, SectionKind
 from .table import PAGES, STANDARD
+
+_S = TypeVar("_S")
 
 LESSONS: dict[int, Lesson] = {module.LESSON.number: module.LESSON for module in (
     cards_and_melds, dealing, first_turn, normal_turn, knocking_and_gin, laying_off, scoring_a_hand,
@@ -64,20 +68,23 @@ def lesson(number: int) -> Lesson:
         raise ValueError(f"there is no lesson {number!r}: lessons are numbered 1 to {len(LESSONS)}") from None
 
 
+def _section(table: dict[str, _S], name: str, what: str) -> _S:
+    """A lesson's section of one kind by its name, from that kind's table (``what``: the
+    kind's name in the error that lists the table's names)."""
+    try:
+        return table[name]
+    except (KeyError, TypeError):
+        raise GinError(f"no lesson has {what} {name!r}: one of {', '.join(table)}") from None
+
+
 def demo(name: str) -> Demo:
     """A demonstration by its name."""
-    try:
-        return DEMOS[name]
-    except (KeyError, TypeError):
-        raise GinError(f"no lesson has a demonstration {name!r}: one of {', '.join(DEMOS)}") from None
+    return _section(DEMOS, name, "a demonstration")
 
 
 def example(name: str) -> Example:
     """An example hand by its name."""
-    try:
-        return EXAMPLES[name]
-    except (KeyError, TypeError):
-        raise GinError(f"no lesson has an example hand {name!r}: one of {', '.join(EXAMPLES)}") from None
+    return _section(EXAMPLES, name, "an example hand")
 
 
 def lesson_of(section: object) -> Lesson:

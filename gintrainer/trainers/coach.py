@@ -48,7 +48,7 @@ from ..engine.solver import DiscardRow, DiscardTable, discard_table_for
 from ..engine.view import SeatView
 from ..replay.annotate import alternative, draw_choice
 from ..words.errors import GinError
-from ..words.language import N_, t, tn
+from ..words.language import N_, Nn_, t, tn
 from ..words.vocab import Vocabulary
 
 KEEP_AT_MOST = 2
@@ -393,57 +393,51 @@ def _outs_sentence(n: int, unseen: int, values: dict[str, object]) -> str:
               **values)
 
 
-def _stock_more(n: int, values: dict[str, object]) -> str:
-    if n == 0:
-        return t("A card from the stock would leave a little more deadwood, on average.", **values)
-    return tn("A card from the stock would leave about {n} point more deadwood, on average.",
-              "A card from the stock would leave about {n} points more deadwood, on average.", n, **values)
-
-
-def _stock_less(n: int, values: dict[str, object]) -> str:
-    if n == 0:
-        return t("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves a "
-                 "little less, on average.", **values)
-    return tn("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves about "
-              "{n} point less, on average.",
-              "Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves about "
-              "{n} points less, on average.", n, **values)
-
-
-def _safe_cost(n: int, values: dict[str, object]) -> str:
-    if n == 0:
-        return t("Discarding {card} instead leaves a little more deadwood after your next draw, on average: a small "
-                 "price for keeping {risky} from {name}.", **values)
-    return tn("Discarding {card} instead leaves about {n} point more deadwood after your next draw, on average: a "
-              "small price for keeping {risky} from {name}.",
-              "Discarding {card} instead leaves about {n} points more deadwood after your next draw, on average: a "
-              "small price for keeping {risky} from {name}.", n, **values)
-
-
-def _feeds_set(n: int, values: dict[str, object]) -> str:
-    return tn("{name} took {taken} from the discard pile, and {card} could make a set with it. It is still the "
-              "choice: the safest other discard, {safe}, would leave about {n} point more deadwood after your next "
-              "draw, on average.",
-              "{name} took {taken} from the discard pile, and {card} could make a set with it. It is still the "
-              "choice: the safest other discard, {safe}, would leave about {n} points more deadwood after your next "
-              "draw, on average.", n, **values)
-
-
-def _feeds_run(n: int, values: dict[str, object]) -> str:
-    return tn("{name} took {taken} from the discard pile, and {card} could make a run with it. It is still the "
-              "choice: the safest other discard, {safe}, would leave about {n} point more deadwood after your next "
-              "draw, on average.",
-              "{name} took {taken} from the discard pile, and {card} could make a run with it. It is still the "
-              "choice: the safest other discard, {safe}, would leave about {n} points more deadwood after your next "
-              "draw, on average.", n, **values)
-
-
-_PLAIN: dict[str, Callable[[int, dict[str, object]], str]] = {
-    "stock_average": _stock_more, "take_or_stock": _stock_less, "safe_cost": _safe_cost,
-    "feeds_but_best_set": _feeds_set, "feeds_but_best_run": _feeds_run,
+_PLAIN: dict[str, tuple[str | None, tuple[str, str]]] = {
+    "stock_average": (
+        N_("A card from the stock would leave a little more deadwood, on average."),
+        Nn_("A card from the stock would leave about {n} point more deadwood, on average.",
+            "A card from the stock would leave about {n} points more deadwood, on average.")),
+    "take_or_stock": (
+        N_("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves a "
+           "little less, on average."),
+        Nn_("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves about "
+            "{n} point less, on average.",
+            "Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves about "
+            "{n} points less, on average.")),
+    "safe_cost": (
+        N_("Discarding {card} instead leaves a little more deadwood after your next draw, on average: a small "
+           "price for keeping {risky} from {name}."),
+        Nn_("Discarding {card} instead leaves about {n} point more deadwood after your next draw, on average: a "
+            "small price for keeping {risky} from {name}.",
+            "Discarding {card} instead leaves about {n} points more deadwood after your next draw, on average: a "
+            "small price for keeping {risky} from {name}.")),
+    "feeds_but_best_set": (None, Nn_(
+        "{name} took {taken} from the discard pile, and {card} could make a set with it. It is still the "
+        "choice: the safest other discard, {safe}, would leave about {n} point more deadwood after your next "
+        "draw, on average.",
+        "{name} took {taken} from the discard pile, and {card} could make a set with it. It is still the "
+        "choice: the safest other discard, {safe}, would leave about {n} points more deadwood after your next "
+        "draw, on average.")),
+    "feeds_but_best_run": (None, Nn_(
+        "{name} took {taken} from the discard pile, and {card} could make a run with it. It is still the "
+        "choice: the safest other discard, {safe}, would leave about {n} point more deadwood after your next "
+        "draw, on average.",
+        "{name} took {taken} from the discard pile, and {card} could make a run with it. It is still the "
+        "choice: the safest other discard, {safe}, would leave about {n} points more deadwood after your next "
+        "draw, on average.")),
 }
-"""The sentences that compare two amounts of deadwood in plain words, by key: each
-takes the difference in whole points (0: less than half a point) and the values shown."""
+"""The sentences that compare two amounts of deadwood in plain words, by key: the
+sentence for a difference of less than half a point (None: the whole-points one says
+it), and the two forms of the sentence for a difference in whole points (see :func:`_plain_words`)."""
+
+
+def _plain_words(key: str, n: int, values: dict[str, object]) -> str:
+    """The plain sentence ``key`` for a difference of ``n`` whole points (0: less than half a point)."""
+    little, forms = _PLAIN[key]
+    if n == 0 and little is not None:
+        return t(little, **values)
+    return tn(*forms, n, **values)
 
 
 def _difference(key: str, values: dict[str, object]) -> Fraction:
@@ -466,7 +460,7 @@ def _plain_sentence(key: str, values: dict[str, object]) -> str:
     if difference == 0:  # a tie refuses the card
         return t("Taking {card} would leave {take} deadwood after your best discard; a card from the stock leaves "
                  "as much, on average.", **values)
-    return _PLAIN[key](_points(difference), values)
+    return _plain_words(key, _points(difference), values)
 
 
 __all__ = ["CoachMode", "Coaching", "KEEP_AT_MOST", "Remark", "coach_mode", "coaching", "feeds", "gin_draws",

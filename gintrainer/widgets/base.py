@@ -211,6 +211,12 @@ else:
 (``gintrainer.widgets.ui`` names them beside the rest of ipywidgets)."""
 
 
+def wrapping_row(*children: widgets.Widget) -> HBox:
+    """A row of controls (the package's :class:`HBox`) that wraps onto the next line when
+    the page is narrow, its layout shared."""
+    return HBox(list(children), layout=fixed_layout(flex_flow="row wrap"))
+
+
 def style_sheet() -> widgets.HTML:
     """The HTML widget holding the card style sheet and the right-to-left rules: one
     model per kernel, which every view shows (so that a view shown alone has it), never

@@ -102,8 +102,7 @@ class TeacherPage(View):
                                                   indent=False,
                                                   layout=widgets.fixed_layout(width="auto", margin="0 12px 0 0"))
                            for kind in set_kinds()}
-        self.kinds = widgets.HBox([widgets.HTML(escape(tc("label", "Kinds:"))), *self.kind_boxes.values()],
-                                  layout=widgets.fixed_layout(flex_flow="row wrap"))
+        self.kinds = widgets.wrapping_row(widgets.HTML(escape(tc("label", "Kinds:"))), *self.kind_boxes.values())
         self.objective = widgets.Dropdown(options=choices(OBJECTIVES), value="mixed",
                                          description=tc("label", "Discard goal:"))
         self.difficulty = widgets.Dropdown(options=choices(DIFFICULTY_RANGES), value="1100-2699",
@@ -323,12 +322,10 @@ class StudentPage(View):
         self.review = widgets.HTML()
         self.session: StudentSession | None = None
         self.index = 0
-        super().__init__([widgets.HBox([self.code, self.student, self.start_button],
-                                       layout=widgets.fixed_layout(flex_flow="row wrap")),
+        super().__init__([widgets.wrapping_row(self.code, self.student, self.start_button),
                           self.address, self.keeper, self.progress, self.connection, self.retry, self.when_lost,
                           self.view,
-                          widgets.HBox([self.next_button, self.hand_in_button, self.confirm_button],
-                                       layout=widgets.fixed_layout(flex_flow="row wrap")),
+                          widgets.wrapping_row(self.next_button, self.hand_in_button, self.confirm_button),
                           self.results, self.review], _dom_classes=("gt-student",))
         self.start_button.on_click(self._on_start)
         self.next_button.on_click(self._on_next)
@@ -718,9 +715,9 @@ class GradebookPage(View):
         self.problems = widgets.HTML()
         self.files: list[tuple[str, bytes]] = []
         self.book: Gradebook | None = None
-        self.sources = widgets.HBox([self.upload], layout=widgets.fixed_layout(flex_flow="row wrap"))
+        self.sources = widgets.wrapping_row(self.upload)
         """Where the results come from besides the class store: uploaded files."""
-        super().__init__([widgets.HBox([self.code], layout=widgets.fixed_layout(flex_flow="row wrap")),
+        super().__init__([widgets.wrapping_row(self.code),
                           self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart],
                          _dom_classes=("gt-gradebook",))
         self.upload.observe(self._on_upload, names="value")

@@ -446,8 +446,7 @@ class ProfilePage(View):
         self._exported: Progress | None = None
         self._confirm_for: str | None = None
         super().__init__([self.bar, self.difficulty, self.summary,
-                          widgets.HBox([self.export_button, self.reset_button, self.confirm],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
+                          widgets.wrapping_row(self.export_button, self.reset_button, self.confirm),
                           self.export_link, self.message], _dom_classes=("gt-profile",))
         self.export_button.on_click(self._on_export)
         self.reset_button.on_click(self._on_reset)

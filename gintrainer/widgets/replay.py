@@ -115,8 +115,7 @@ class ReplayView(View):
         self.solver_notes = widgets.Button(description=tc("button", "Add the solver's notes"))
         self.download = widgets.HTML()
         super().__init__([self.heading, self.view_choice, self.stepper,
-                          widgets.HBox([self.ask_button, self.solver_notes],
-                                       layout=widgets.fixed_layout(flex_flow="row wrap")),
+                          widgets.wrapping_row(self.ask_button, self.solver_notes),
                           self.solver, widgets.HBox([self.comment, self.save_comment]), self.download],
                          _dom_classes=("gt-replay",))
         self.view_choice.observe(self._on_view, names="value")
@@ -194,7 +193,7 @@ class ReplaysPage(View):
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          description=tc("button", "Load a history file"))
         self.holder = widgets.VBox()
-        super().__init__([widgets.HBox([self.choice, self.upload], layout=widgets.fixed_layout(flex_flow="row wrap")),
+        super().__init__([widgets.wrapping_row(self.choice, self.upload),
                           self.holder], _dom_classes=("gt-replays",))
         self.choice.observe(self._on_choice, names="value")
         self.upload.observe(self._on_upload, names="value")

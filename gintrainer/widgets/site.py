@@ -255,6 +255,11 @@ def _lesson_paths(lang: str) -> list[Page]:
     return [Page(lesson_path(page, lang), "") for page in pages]
 
 
+_NEIGHBOURS = ((-1, N_("Previous: {title}"), "back"), (1, N_("Next: {title}"), "forward"))
+"""A lesson's links to the lessons before and after it: the step in the lessons' order,
+the link's words and the way its arrow points."""
+
+
 def nav_pages(here: str) -> list[Page]:
     """The pages the bar at the top of ``here`` links to, titled in the current language:
     home, then for a lesson the previous and next lessons, the glossary and the quick
@@ -269,15 +274,10 @@ def nav_pages(here: str) -> list[Page]:
         reference = Page(lesson_path("quick_reference", lang), t("Quick reference"))
         order = lesson_order()
         if page in order:
-            pages = [home]
             at = order.index(page)
-            if at > 0:
-                pages.append(Page(lesson_path(order[at - 1], lang),
-                                  with_arrow(t("Previous: {title}", title=lesson_title(order[at - 1])), "back")))
-            if at + 1 < len(order):
-                pages.append(Page(lesson_path(order[at + 1], lang),
-                                  with_arrow(t("Next: {title}", title=lesson_title(order[at + 1])), "forward")))
-            return pages + [glossary, reference]
+            near = [(order[at + step], words, way) for step, words, way in _NEIGHBOURS if 0 <= at + step < len(order)]
+            return [home, *(Page(lesson_path(other, lang), with_arrow(t(words, title=lesson_title(other)), way))
+                            for other, words, way in near), glossary, reference]
         first = min(LESSONS)
         return [home, Page(lesson_path(first, lang), t("Lesson {number}: {title}", number=first,
                                                          title=t(LESSONS[first].title)))] + \

@@ -27,8 +27,9 @@ from .base import (
                    ToggleButtons,
                    VBox,
                    fixed_layout,
+                   wrapping_row,
 )
 
 __all__ = ["HTML", "BoundedIntText", "Box", "Button", "Checkbox", "Combobox", "DOMWidget", "Dropdown", "FileUpload",
            "HBox", "IntSlider", "Layout", "Password", "SelectMultiple", "Text", "Textarea", "ToggleButton",
-           "ToggleButtons", "VBox", "Widget", "fixed_layout"]
+           "ToggleButtons", "VBox", "Widget", "fixed_layout", "wrapping_row"]

@@ -465,6 +465,12 @@ def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the marker)
     return text
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (after gettext's N_)
+    """Mark a sentence's two forms for the catalog where the count is not known yet;
+    :func:`tn` chooses and translates the form where it is shown."""
+    return singular, plural
+
+
 def t(text: str, /, **values: object) -> str:
     """A sentence in the current language, its named values filled in (an empty
     text stays empty: gettext would give the catalog's header for it)."""
@@ -483,7 +489,8 @@ def tc(context: str, text: str, /, **values: object) -> str:
     return _fill(translations().pgettext(context, text), values)
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS", "N_", "allow_pseudo",
+__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS", "N_", "Nn_",
+           "allow_pseudo",
            "check_language", "choose_language", "current_language", "format_number", "format_percent", "format_plain",
            "in_language", "is_rtl", "known_languages", "left_to_right", "player_names", "player_values",
            "preferred_language", "sort_key", "t", "tc", "text_direction", "tn", "translations", "use_language",

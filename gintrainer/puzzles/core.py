@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.melds import Arrangement, best_arrangement
@@ -84,6 +84,102 @@ class Said:
 
     def answer_words(self) -> str:
         return render(self.answer_messages)
+
+
+class KindPuzzle(Said):
+    """What the puzzles of a kind with no objective and no barred card share (the take-or-draw,
+    knock-layout and defend puzzles): their kind checked and made a member, the common keys of
+    their records (:meth:`record`), read again by :func:`stored_parts`. A kind's frozen
+    dataclass names its ``KIND`` and, for the error, ``KIND_WORDS``; its own checks
+    follow ``super().__post_init__()``."""
+
+    KIND: ClassVar[PuzzleKind]
+    KIND_WORDS: ClassVar[str]
+    id: str
+    kind: PuzzleKind
+    rules: Rules
+    upcard: Card | None
+    knock_limit: int
+    themes: tuple[str, ...]
+    difficulty: int
+    seed: str
+
+    def __post_init__(self) -> None:
+        if self.kind != self.KIND:
+            raise PuzzleError(f"puzzle {self.id!r} is not a {self.KIND_WORDS} puzzle: {self.kind!r}")
+        object.__setattr__(self, "kind", PuzzleKind(self.kind))
+
+    @property
+    def forbidden(self) -> None:
+        """No card of the hand is barred from a discard."""
+        return None
+
+    @property
+    def objective(self) -> None:
+        return None
+
+    def record(self, position: dict[str, Any], solved: dict[str, Any], /,
+               **sentences: tuple[Message, ...]) -> dict[str, Any]:
+        """The puzzle's record: the common keys in their order, the kind's own keys of the
+        position after ``hand``, its ``answer`` (``solved``), and its own ``sentences`` after the
+        explanation and the hints."""
+        said = {"explanation": self.explanation_messages, "hints": self.hint_messages, **sentences}
+        return {
+            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(), "hand": format_cards(self.hand),
+            **position, "discard_pile": format_cards(self.discard_pile),
+            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
+            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
+            "answer": solved, "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
+            "sentences": {key: [m.to_data() for m in messages] for key, messages in said.items()},
+        }
+
+
+def kind_puzzle_id(kind: PuzzleKind, position: Any) -> str:
+    """An id derived from a kind's position alone (its rules and its ``key()``), so it
+    survives rebuilding the bank."""
+    return _hashed_id(kind, [kind.value, position.rules.to_dict(), position.key()])
+
+
+def _hashed_id(kind: PuzzleKind, words: list[Any]) -> str:
+    text = json.dumps(words, sort_keys=True)
+    return f"{kind.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def record_position(record: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a record's position every kind keeps, read (a position class takes
+    them as keywords): the hand, the pile, the known cards, the stock, the rules, the
+    first upcard and the seed. KeyError, GinError and the like for a malformed record."""
+    return dict(hand=parse_cards(record["hand"]), discard_pile=parse_cards(record["discard_pile"]),
+                opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
+                rules=Rules.from_dict(record["rules"]),
+                upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+
+
+def stored_parts(record: dict[str, Any], position: Any) -> dict[str, Any]:
+    """What a :class:`KindPuzzle` takes from its stored record and its read position
+    besides its own keys: the record's id, kind, knock limit, themes, difficulty and
+    sentences, the position's cards, stock, rules, upcard and seed."""
+    sentences = record["sentences"]
+    return dict(id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
+                discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+                stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
+                themes=tuple(record["themes"]), difficulty=int(record["difficulty"]), seed=position.seed,
+                explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
+                hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
+
+
+T = TypeVar("T")
+
+
+def read_stored(record: dict[str, Any], read: Callable[[dict[str, Any]], T]) -> T:
+    """A puzzle ``read`` makes from its JSON record as stored (trusted: the bank was
+    verified when built; a kind's ``verify`` re-solves a record); :class:`PuzzleError`
+    naming the record when it is malformed."""
+    try:
+        return read(record)
+    except (KeyError, TypeError, ValueError, AttributeError, GinError) as error:
+        name = record.get("id", "?") if isinstance(record, dict) else "?"
+        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
 
 
 CHECKED_KEYS = ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences")
@@ -289,9 +385,8 @@ def puzzle_id(kind: PuzzleKind, objective: Objective | None, position: Position)
     """An id derived from the position alone, so it survives rebuilding the bank."""
     kind = PuzzleKind(kind)
     objective = None if objective is None else Objective(objective)
-    words = [kind.value, None if objective is None else objective.value, position.rules.to_dict(), position.key()]
-    text = json.dumps(words, sort_keys=True)
-    return f"{kind.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+    return _hashed_id(kind, [kind.value, None if objective is None else objective.value, position.rules.to_dict(),
+                             position.key()])
 
 
 def solve_position(position: Position, kind: PuzzleKind | str,

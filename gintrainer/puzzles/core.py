@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.melds import Arrangement, best_arrangement
@@ -168,18 +168,37 @@ def stored_parts(record: dict[str, Any], position: Any) -> dict[str, Any]:
                 hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
 
 
-T = TypeVar("T")
+X = TypeVar("X")
+P = TypeVar("P")
 
 
-def read_stored(record: dict[str, Any], read: Callable[[dict[str, Any]], T]) -> T:
-    """A puzzle ``read`` makes from its JSON record as stored (trusted: the bank was
-    verified when built; a kind's ``verify`` re-solves a record); :class:`PuzzleError`
-    naming the record when it is malformed."""
-    try:
-        return read(record)
-    except (KeyError, TypeError, ValueError, AttributeError, GinError) as error:
-        name = record.get("id", "?") if isinstance(record, dict) else "?"
-        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+@dataclass(frozen=True)
+class KindRecords(Generic[X, P]):
+    """A kind's two ways from a record to its puzzle: :meth:`verify` remakes it from the
+    record's position (``position`` reads it, ``make`` makes the puzzle) and checks it against
+    the solver; :meth:`read` takes a stored record as it is, through ``build``. A kind's module
+    names them its ``verify`` and ``from_record``."""
+
+    position: Callable[[dict[str, Any]], X]
+    make: Callable[[X], P | None]
+    build: Callable[[dict[str, Any]], P]
+
+    def verify(self, record: dict[str, Any]) -> P:
+        """Rebuild a puzzle from its record and check every part against the solver (see
+        :func:`verify_remade`): the answer, the themes, the difficulty and what its sentences
+        say (their messages). Raises :class:`PuzzleError` naming the first disagreement."""
+        puzzle: P = verify_remade(record, lambda data: self.make(self.position(data)))
+        return puzzle
+
+    def read(self, record: dict[str, Any]) -> P:
+        """A puzzle from its JSON record as stored (trusted: the bank was verified when
+        built; :meth:`verify` re-solves a record); :class:`PuzzleError` naming the record
+        when it is malformed."""
+        try:
+            return self.build(record)
+        except (KeyError, TypeError, ValueError, AttributeError, GinError) as error:
+            name = record.get("id", "?") if isinstance(record, dict) else "?"
+            raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
 
 
 CHECKED_KEYS = ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences")

@@ -34,7 +34,7 @@ from ..material.messages import DEFEND_MESSAGES, Message, render, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import answer_text, layoff_text, mark_reply, parse_layoff, parse_reply_response, reply_reading
-from .core import Grade, KindPuzzle, kind_puzzle_id, read_stored, record_position, stored_parts, verify_remade
+from .core import Grade, KindPuzzle, KindRecords, kind_puzzle_id, record_position, stored_parts
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
 from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
@@ -177,20 +177,6 @@ def _position(record: dict[str, Any]) -> DefendPosition:
                           knocker_deadwood=parse_cards(record["knocker_deadwood"]), **record_position(record))
 
 
-def verify(record: dict[str, Any]) -> DefendPuzzle:
-    """Rebuild a puzzle from its record and check every part against the engine: the
-    answer, the themes, the difficulty and what its explanation, hints and answer
-    say (their messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    puzzle: DefendPuzzle = verify_remade(record, lambda data: make(_position(data)))
-    return puzzle
-
-
-def from_record(record: dict[str, Any]) -> DefendPuzzle:
-    """A puzzle from its JSON record as stored (trusted: the bank was verified when
-    built; :func:`verify` re-solves a record)."""
-    return read_stored(record, _read)
-
-
 def _read(record: dict[str, Any]) -> DefendPuzzle:
     answer, position = record["answer"], _position(record)
     dead = sort_by_rank(c for c in position.hand if c not in {c for m in answer["melds"] for c in parse_cards(m)}
@@ -202,6 +188,11 @@ def _read(record: dict[str, Any]) -> DefendPuzzle:
         undercut=bool(answer["undercut"]),
         answer_sentences=tuple(Message.from_data(m) for m in record["sentences"]["answer"]),
         **stored_parts(record, position))
+
+
+RECORDS = KindRecords(_position, make, _read)
+verify = RECORDS.verify
+from_record = RECORDS.read
 
 
 Reply = tuple[list[tuple[Card, ...]], list[Layoff], bool]

@@ -34,12 +34,11 @@ from .answers import Reading
 from .core import (
     Grade,
     KindPuzzle,
+    KindRecords,
     PuzzleError,
     kind_puzzle_id,
-    read_stored,
     record_position,
     stored_parts,
-    verify_remade,
 )
 from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
@@ -185,26 +184,17 @@ def _position(record: dict[str, Any]) -> KnockPosition:
     return KnockPosition(defender_hand=parse_cards(record["defender_hand"]), **record_position(record))
 
 
-def verify(record: dict[str, Any]) -> KnockLayoutPuzzle:
-    """Rebuild a puzzle from its record and check every part against the solver: the
-    answer, the themes, the difficulty and what its explanation and hints say (their
-    messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    puzzle: KnockLayoutPuzzle = verify_remade(record, lambda data: make(_position(data)))
-    return puzzle
-
-
-def from_record(record: dict[str, Any]) -> KnockLayoutPuzzle:
-    """A puzzle from its JSON record as stored (trusted: the bank was verified when
-    built; :func:`verify` re-solves a record)."""
-    return read_stored(record, _read)
-
-
 def _read(record: dict[str, Any]) -> KnockLayoutPuzzle:
     answer, position = record["answer"], _position(record)
     return KnockLayoutPuzzle(
         defender_hand=position.defender_hand,
         layouts=tuple(tuple(parse_cards(m) for m in layout) for layout in answer["layouts"]),
         points=int(answer["points"]), **stored_parts(record, position))
+
+
+RECORDS = KindRecords(_position, make, _read)
+verify = RECORDS.verify
+from_record = RECORDS.read
 
 
 def positions(seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:

@@ -32,12 +32,11 @@ from .answers import choice_reading, mark_choice, parse_choice_response
 from .core import (
     Grade,
     KindPuzzle,
+    KindRecords,
     PuzzleError,
     kind_puzzle_id,
-    read_stored,
     record_position,
     stored_parts,
-    verify_remade,
 )
 from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
@@ -186,26 +185,17 @@ def _position(record: dict[str, Any]) -> DrawPosition:
     return DrawPosition(**record_position(record))
 
 
-def verify(record: dict[str, Any]) -> TakeOrDrawPuzzle:
-    """Rebuild a puzzle from its record and check every part against the solver: the
-    answer, the themes, the difficulty and what its explanation and hints say (their
-    messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    puzzle: TakeOrDrawPuzzle = verify_remade(record, lambda data: make(_position(data)))
-    return puzzle
-
-
-def from_record(record: dict[str, Any]) -> TakeOrDrawPuzzle:
-    """A puzzle from its JSON record as stored (trusted: the bank was verified when
-    built; :func:`verify` re-solves a record)."""
-    return read_stored(record, _read)
-
-
 def _read(record: dict[str, Any]) -> TakeOrDrawPuzzle:
     answer = record["answer"]
     return TakeOrDrawPuzzle(
         choice=answer["choice"], take_expected=parse_fraction(answer["take_expected"]),
         draw_expected=parse_fraction(answer["draw_expected"]), discard=parse_card(answer["discard"]),
         **stored_parts(record, _position(record)))
+
+
+RECORDS = KindRecords(_position, make, _read)
+verify = RECORDS.verify
+from_record = RECORDS.read
 
 
 def positions(seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:

@@ -86,23 +86,53 @@ class Said:
         return render(self.answer_messages)
 
 
-class KindPuzzle(Said):
-    """What the puzzles of a kind with no objective and no barred card share (the take-or-draw,
-    knock-layout and defend puzzles): their kind checked and made a member, the common keys of
-    their records (:meth:`record`), read again by :func:`stored_parts`. A kind's frozen
-    dataclass names its ``KIND`` and, for the error, ``KIND_WORDS``; its own checks
-    follow ``super().__post_init__()``."""
+@dataclass(frozen=True)
+class PosedPuzzle(Said):
+    """The parts every puzzle of the package keeps, whatever its kind: its id and kind, the
+    rules, the hand, the pile, the known cards, the stock, the first upcard, the knock limit,
+    its themes, difficulty and seed, its explanation and hints. A kind's frozen dataclass adds
+    its own fields after these; :meth:`record` writes the common keys of its record."""
 
-    KIND: ClassVar[PuzzleKind]
-    KIND_WORDS: ClassVar[str]
     id: str
     kind: PuzzleKind
     rules: Rules
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
     upcard: Card | None
     knock_limit: int
     themes: tuple[str, ...]
     difficulty: int
     seed: str
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
+
+    def record(self, position: dict[str, Any], solved: dict[str, Any], /,
+               **sentences: tuple[Message, ...]) -> dict[str, Any]:
+        """The puzzle's record: the common keys in their order, the kind's own keys of the
+        position after ``hand``, of the answer (``solved``: ``answer`` and what goes with it)
+        after ``knock_limit``, and its own ``sentences`` after the explanation and the hints."""
+        said = {"explanation": self.explanation_messages, "hints": self.hint_messages, **sentences}
+        return {
+            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(), "hand": format_cards(self.hand),
+            **position, "discard_pile": format_cards(self.discard_pile),
+            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
+            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
+            **solved, "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
+            "sentences": {key: [m.to_data() for m in messages] for key, messages in said.items()},
+        }
+
+
+@dataclass(frozen=True)
+class KindPuzzle(PosedPuzzle):
+    """What the puzzles of a kind with no objective and no barred card share (the take-or-draw,
+    knock-layout and defend puzzles): their kind checked and made a member, the common keys of
+    their records read again by :func:`stored_parts`. A kind's frozen dataclass names its
+    ``KIND`` and, for the error, ``KIND_WORDS``; its own checks follow ``super().__post_init__()``."""
+
+    KIND: ClassVar[PuzzleKind]
+    KIND_WORDS: ClassVar[str]
 
     def __post_init__(self) -> None:
         if self.kind != self.KIND:
@@ -117,21 +147,6 @@ class KindPuzzle(Said):
     @property
     def objective(self) -> None:
         return None
-
-    def record(self, position: dict[str, Any], solved: dict[str, Any], /,
-               **sentences: tuple[Message, ...]) -> dict[str, Any]:
-        """The puzzle's record: the common keys in their order, the kind's own keys of the
-        position after ``hand``, its ``answer`` (``solved``), and its own ``sentences`` after the
-        explanation and the hints."""
-        said = {"explanation": self.explanation_messages, "hints": self.hint_messages, **sentences}
-        return {
-            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(), "hand": format_cards(self.hand),
-            **position, "discard_pile": format_cards(self.discard_pile),
-            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
-            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
-            "answer": solved, "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
-            "sentences": {key: [m.to_data() for m in messages] for key, messages in said.items()},
-        }
 
 
 def kind_puzzle_id(kind: PuzzleKind, position: Any) -> str:
@@ -226,32 +241,18 @@ def verify_remade(record: dict[str, Any], remake: Callable[[dict[str, Any]], Any
 
 
 @dataclass(frozen=True)
-class Puzzle(Said):
-    """One verified puzzle. ``answer`` is every accepted discard; for "can you
-    knock?" ``can_knock`` says whether any discard knocks and ``layout`` shows it."""
+class Puzzle(PosedPuzzle):
+    """One verified puzzle of a discard kind. ``answer`` is every accepted discard; for "can
+    you knock?" ``can_knock`` says whether any discard knocks and ``layout`` shows it."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
     drawn: Card
     drawn_from: str
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     objective: Objective | None
     answer: tuple[Card, ...]
     can_knock: bool | None
     least_deadwood: int
     layout: Arrangement | None
     table: tuple[DiscardRow, ...]
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
 
     def __post_init__(self) -> None:
         # A record's text as the members it names (exactly: files write nothing else).
@@ -358,18 +359,9 @@ class Puzzle(Said):
             answer["can_knock"] = self.can_knock
         if self.layout is not None:
             answer["layout"] = self.layout.to_dict()
-        return {
-            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
-            "hand": format_cards(self.hand), "drawn": self.drawn.code(), "drawn_from": self.drawn_from,
-            "discard_pile": format_cards(self.discard_pile), "opponent_known": format_cards(self.opponent_known),
-            "stock_count": self.stock_count, "upcard": self.upcard.code() if self.upcard else None,
-            "knock_limit": self.knock_limit, "objective": None if self.objective is None else self.objective.value,
-            "answer": answer,
-            "table": [r.to_dict() for r in self.table], "themes": list(self.themes),
-            "difficulty": self.difficulty, "seed": self.seed,
-            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
-                          "hints": [m.to_data() for m in self.hint_messages]},
-        }
+        return self.record({"drawn": self.drawn.code(), "drawn_from": self.drawn_from},
+                           {"objective": None if self.objective is None else self.objective.value, "answer": answer,
+                            "table": [r.to_dict() for r in self.table]})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Puzzle:

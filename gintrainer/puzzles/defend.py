@@ -27,7 +27,6 @@ from typing import Any
 
 from ..engine.cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
 from ..engine.melds import order_meld
-from ..engine.rules import Rules
 from ..engine.scoring import DefenderReply, Layoff, check_reply
 from ..material.drawing import defend_position_html
 from ..material.messages import DEFEND_MESSAGES, Message, render, say
@@ -50,24 +49,10 @@ KIND = PuzzleKind.DEFEND
 class DefendPuzzle(KindPuzzle):
     """One verified "defend" puzzle: the knock, the defender's hand and the answer."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
     knocker_melds: tuple[tuple[Card, ...], ...]
     knocker_deadwood: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     reply: DefenderReply
     undercut: bool
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
     answer_sentences: tuple[Message, ...]
 
     KIND = KIND
@@ -132,9 +117,9 @@ class DefendPuzzle(KindPuzzle):
     def to_dict(self) -> dict[str, Any]:
         return self.record({"knocker_melds": [format_cards(m) for m in self.knocker_melds],
                             "knocker_deadwood": format_cards(self.knocker_deadwood)},
-                           {"melds": [format_cards(m) for m in self.reply.melds],
-                            "layoffs": [layoff_text(lo) for lo in self.reply.layoffs],
-                            "deadwood": self.deadwood, "undercut": self.undercut},
+                           {"answer": {"melds": [format_cards(m) for m in self.reply.melds],
+                                       "layoffs": [layoff_text(lo) for lo in self.reply.layoffs],
+                                       "deadwood": self.deadwood, "undercut": self.undercut}},
                            answer=self.answer_messages)
 
     @classmethod

@@ -59,23 +59,9 @@ Layout = tuple[tuple[Card, ...], ...]
 class KnockLayoutPuzzle(KindPuzzle):
     """One verified "lay out your knock" puzzle: the knock, both hands, and the answer."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
     defender_hand: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     layouts: tuple[Layout, ...]
     points: int
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
 
     KIND = KIND
     KIND_WORDS = "knock-layout"
@@ -136,8 +122,8 @@ class KnockLayoutPuzzle(KindPuzzle):
 
     def to_dict(self) -> dict[str, Any]:
         return self.record({"defender_hand": format_cards(self.defender_hand)},
-                           {"layouts": [[format_cards(m) for m in layout] for layout in self.layouts],
-                            "points": self.points})
+                           {"answer": {"layouts": [[format_cards(m) for m in layout] for layout in self.layouts],
+                                       "points": self.points}})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> KnockLayoutPuzzle:

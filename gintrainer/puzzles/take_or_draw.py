@@ -62,24 +62,10 @@ hand further from a knock is early in the hand, where the question is seldom clo
 class TakeOrDrawPuzzle(KindPuzzle):
     """One verified "take or draw?" puzzle: the position before the draw and the answer."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     choice: str
     take_expected: Fraction
     draw_expected: Fraction
     discard: Card
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
 
     COUNT_MESSAGES = ("td_position_count", "td_position_count_known")
     KIND = KIND
@@ -132,8 +118,9 @@ class TakeOrDrawPuzzle(KindPuzzle):
         return Grade(False, None, (lead, *self.explanation_messages), cost, None)
 
     def to_dict(self) -> dict[str, Any]:
-        return self.record({}, {"choice": self.choice, "take_expected": fraction_text(self.take_expected),
-                                "draw_expected": fraction_text(self.draw_expected), "discard": self.discard.code()})
+        answer = {"choice": self.choice, "take_expected": fraction_text(self.take_expected),
+                  "draw_expected": fraction_text(self.draw_expected), "discard": self.discard.code()}
+        return self.record({}, {"answer": answer})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TakeOrDrawPuzzle:

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.melds import Arrangement, best_arrangement
@@ -128,7 +128,7 @@ class PosedPuzzle(Said):
 class KindPuzzle(PosedPuzzle):
     """What the puzzles of a kind with no objective and no barred card share (the take-or-draw,
     knock-layout and defend puzzles): their kind checked and made a member, the common keys of
-    their records read again by :func:`stored_parts`. A kind's frozen dataclass names its
+    their records posed and read again (:meth:`posed`, :meth:`stored`). A kind's frozen dataclass names its
     ``KIND`` and, for the error, ``KIND_WORDS``; its own checks follow ``super().__post_init__()``."""
 
     KIND: ClassVar[PuzzleKind]
@@ -148,11 +148,36 @@ class KindPuzzle(PosedPuzzle):
     def objective(self) -> None:
         return None
 
+    @classmethod
+    def id_of(cls, position: Any) -> str:
+        """An id derived from a position of the kind alone (its rules and its ``key()``), so it
+        survives rebuilding the bank."""
+        return _hashed_id(cls.KIND, [cls.KIND.value, position.rules.to_dict(), position.key()])
 
-def kind_puzzle_id(kind: PuzzleKind, position: Any) -> str:
-    """An id derived from a kind's position alone (its rules and its ``key()``), so it
-    survives rebuilding the bank."""
-    return _hashed_id(kind, [kind.value, position.rules.to_dict(), position.key()])
+    @classmethod
+    def posed(cls, position: Any, knock_limit: int, themes: tuple[str, ...], difficulty: int,
+              explanation: tuple[Message, ...], hints: tuple[Message, ...], **own: Any) -> Self:
+        """The puzzle a kind's ``make`` poses from its position (the record's parts) and what
+        its solver found: the knock limit, themes, difficulty, explanation and hints, and its
+        own fields (``own``)."""
+        return cls(id=cls.id_of(position), kind=cls.KIND, rules=position.rules, hand=position.hand,
+                   discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+                   stock_count=position.stock_count, upcard=position.upcard, knock_limit=knock_limit,
+                   themes=themes, difficulty=difficulty, seed=position.seed, explanation_messages=explanation,
+                   hint_messages=hints, **own)
+
+    @classmethod
+    def stored(cls, record: dict[str, Any], position: Any, **own: Any) -> Self:
+        """The puzzle of a stored record, with its position read (:func:`record_position`) and
+        its own fields (``own``): the record's id, kind, knock limit, themes, difficulty and
+        sentences, the position's cards, stock, rules, upcard and seed."""
+        sentences = record["sentences"]
+        return cls(id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
+                   discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+                   stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
+                   themes=tuple(record["themes"]), difficulty=int(record["difficulty"]), seed=position.seed,
+                   explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
+                   hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]), **own)
 
 
 def _hashed_id(kind: PuzzleKind, words: list[Any]) -> str:
@@ -168,19 +193,6 @@ def record_position(record: dict[str, Any]) -> dict[str, Any]:
                 opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
                 rules=Rules.from_dict(record["rules"]),
                 upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
-
-
-def stored_parts(record: dict[str, Any], position: Any) -> dict[str, Any]:
-    """What a :class:`KindPuzzle` takes from its stored record and its read position
-    besides its own keys: the record's id, kind, knock limit, themes, difficulty and
-    sentences, the position's cards, stock, rules, upcard and seed."""
-    sentences = record["sentences"]
-    return dict(id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
-                discard_pile=position.discard_pile, opponent_known=position.opponent_known,
-                stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
-                themes=tuple(record["themes"]), difficulty=int(record["difficulty"]), seed=position.seed,
-                explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
-                hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
 
 
 X = TypeVar("X")

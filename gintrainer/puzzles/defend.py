@@ -33,7 +33,7 @@ from ..material.messages import DEFEND_MESSAGES, Message, render, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import answer_text, layoff_text, mark_reply, parse_layoff, parse_reply_response, reply_reading
-from .core import Grade, KindPuzzle, KindRecords, kind_puzzle_id, record_position, stored_parts
+from .core import Grade, KindPuzzle, KindRecords, record_position
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
 from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
@@ -128,11 +128,6 @@ class DefendPuzzle(KindPuzzle):
         return verify(data)
 
 
-def puzzle_id(position: DefendPosition) -> str:
-    """An id derived from the position alone, so it survives rebuilding the bank."""
-    return kind_puzzle_id(KIND, position)
-
-
 def make(position: DefendPosition) -> DefendPuzzle | None:
     """The puzzle this position makes, or None when it is not worth posing: laying
     off leaves no less than the defender's own melds."""
@@ -144,14 +139,10 @@ def make(position: DefendPosition) -> DefendPuzzle | None:
     if not ctx.worth_posing:
         return None
     themes = themes_of(ctx)
-    return DefendPuzzle(
-        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
-        knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood,
-        discard_pile=position.discard_pile, opponent_known=position.opponent_known,
-        stock_count=position.stock_count, upcard=position.upcard, knock_limit=position.knock_limit,
-        reply=ctx.reply, undercut=ctx.undercut, themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
-        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes),
-        answer_sentences=(*layout_messages(ctx)[1:], answer_message(ctx)))
+    return DefendPuzzle.posed(position, position.knock_limit, themes, rate(ctx, themes), explain(ctx, themes),
+                              hints(ctx, themes), knocker_melds=position.knocker_melds,
+                              knocker_deadwood=position.knocker_deadwood, reply=ctx.reply, undercut=ctx.undercut,
+                              answer_sentences=(*layout_messages(ctx)[1:], answer_message(ctx)))
 
 
 def _position(record: dict[str, Any]) -> DefendPosition:
@@ -168,13 +159,13 @@ def _read(record: dict[str, Any]) -> DefendPuzzle:
                         and c not in {parse_layoff(lo).card for lo in answer["layoffs"]})
     reply = DefenderReply(tuple(parse_cards(m) for m in answer["melds"]),
                           tuple(parse_layoff(lo) for lo in answer["layoffs"]), dead, int(answer["deadwood"]))
-    return DefendPuzzle(
-        knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood, reply=reply,
-        undercut=bool(answer["undercut"]),
-        answer_sentences=tuple(Message.from_data(m) for m in record["sentences"]["answer"]),
-        **stored_parts(record, position))
+    return DefendPuzzle.stored(
+        record, position, knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood,
+        reply=reply, undercut=bool(answer["undercut"]),
+        answer_sentences=tuple(Message.from_data(m) for m in record["sentences"]["answer"]))
 
 
+puzzle_id = DefendPuzzle.id_of
 RECORDS = KindRecords(_position, make, _read)
 verify = RECORDS.verify
 from_record = RECORDS.read

@@ -31,15 +31,7 @@ from ..material.messages import KNOCK_LAYOUT_MESSAGES, Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import Reading
-from .core import (
-    Grade,
-    KindPuzzle,
-    KindRecords,
-    PuzzleError,
-    kind_puzzle_id,
-    record_position,
-    stored_parts,
-)
+from .core import Grade, KindPuzzle, KindRecords, PuzzleError, record_position
 from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
 from .knock_layout_themes import LayoutContext, explain, hints, rate
@@ -131,11 +123,6 @@ class KnockLayoutPuzzle(KindPuzzle):
         return verify(data)
 
 
-def puzzle_id(position: KnockPosition) -> str:
-    """An id derived from the position alone, so it survives rebuilding the bank."""
-    return kind_puzzle_id(KIND, position)
-
-
 def solve(position: KnockPosition) -> LayoutContext:
     """The solved knock: every layout within the knock limit, scored."""
     from ..engine.scoring import every_knock_layout
@@ -157,13 +144,9 @@ def make(position: KnockPosition) -> KnockLayoutPuzzle | None:
     if ctx.rival is None:
         return None
     themes = themes_of(ctx)
-    return KnockLayoutPuzzle(
-        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
-        defender_hand=position.defender_hand, discard_pile=position.discard_pile,
-        opponent_known=position.opponent_known, stock_count=position.stock_count, upcard=position.upcard,
-        knock_limit=ctx.limit, layouts=tuple(s.layout.melds for s in ctx.accepted), points=ctx.best.net,
-        themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
-        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
+    return KnockLayoutPuzzle.posed(position, ctx.limit, themes, rate(ctx, themes), explain(ctx, themes),
+                                   hints(ctx, themes), defender_hand=position.defender_hand,
+                                   layouts=tuple(s.layout.melds for s in ctx.accepted), points=ctx.best.net)
 
 
 def _position(record: dict[str, Any]) -> KnockPosition:
@@ -172,12 +155,13 @@ def _position(record: dict[str, Any]) -> KnockPosition:
 
 def _read(record: dict[str, Any]) -> KnockLayoutPuzzle:
     answer, position = record["answer"], _position(record)
-    return KnockLayoutPuzzle(
-        defender_hand=position.defender_hand,
+    return KnockLayoutPuzzle.stored(
+        record, position, defender_hand=position.defender_hand,
         layouts=tuple(tuple(parse_cards(m) for m in layout) for layout in answer["layouts"]),
-        points=int(answer["points"]), **stored_parts(record, position))
+        points=int(answer["points"]))
 
 
+puzzle_id = KnockLayoutPuzzle.id_of
 RECORDS = KindRecords(_position, make, _read)
 verify = RECORDS.verify
 from_record = RECORDS.read

@@ -29,15 +29,7 @@ from ..material.messages import TAKE_DRAW_MESSAGES, Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import choice_reading, mark_choice, parse_choice_response
-from .core import (
-    Grade,
-    KindPuzzle,
-    KindRecords,
-    PuzzleError,
-    kind_puzzle_id,
-    record_position,
-    stored_parts,
-)
+from .core import Grade, KindPuzzle, KindRecords, PuzzleError, record_position
 from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
@@ -135,11 +127,6 @@ def parse_choice(choice: object) -> DrawChoice:
     raise GinError(t("answer take or draw, not {answer}", answer=repr(choice)))
 
 
-def puzzle_id(position: DrawPosition) -> str:
-    """An id derived from the position alone, so it survives rebuilding the bank."""
-    return kind_puzzle_id(KIND, position)
-
-
 def solve(position: DrawPosition) -> DrawContext:
     """The solved position."""
     return DrawContext(position, take_or_draw(position.hand, **position.solver_args()))
@@ -159,13 +146,9 @@ def make(position: DrawPosition) -> TakeOrDrawPuzzle | None:
     if not ctx.tempting:
         return None
     themes = themes_of(ctx)
-    return TakeOrDrawPuzzle(
-        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
-        discard_pile=position.discard_pile, opponent_known=position.opponent_known,
-        stock_count=position.stock_count, upcard=position.upcard, knock_limit=solution.knock_limit,
-        choice=ctx.choice, take_expected=solution.take_expected, draw_expected=solution.draw_expected,
-        discard=solution.discard, themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
-        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
+    return TakeOrDrawPuzzle.posed(position, solution.knock_limit, themes, rate(ctx, themes), explain(ctx, themes),
+                                  hints(ctx, themes), choice=ctx.choice, take_expected=solution.take_expected,
+                                  draw_expected=solution.draw_expected, discard=solution.discard)
 
 
 def _position(record: dict[str, Any]) -> DrawPosition:
@@ -174,12 +157,12 @@ def _position(record: dict[str, Any]) -> DrawPosition:
 
 def _read(record: dict[str, Any]) -> TakeOrDrawPuzzle:
     answer = record["answer"]
-    return TakeOrDrawPuzzle(
-        choice=answer["choice"], take_expected=parse_fraction(answer["take_expected"]),
-        draw_expected=parse_fraction(answer["draw_expected"]), discard=parse_card(answer["discard"]),
-        **stored_parts(record, _position(record)))
+    return TakeOrDrawPuzzle.stored(
+        record, _position(record), choice=answer["choice"], take_expected=parse_fraction(answer["take_expected"]),
+        draw_expected=parse_fraction(answer["draw_expected"]), discard=parse_card(answer["discard"]))
 
 
+puzzle_id = TakeOrDrawPuzzle.id_of
 RECORDS = KindRecords(_position, make, _read)
 verify = RECORDS.verify
 from_record = RECORDS.read

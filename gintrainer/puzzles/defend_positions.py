@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.cards import DECK, Card, format_cards, show_cards
-from ..engine.melds import meld_kind
+from ..engine.melds import laid_out_cards, meld_kind
 from ..engine.rules import Rules
 from .positions import _Accounted, _add_pattern, place_problems
 
@@ -36,7 +36,7 @@ class DefendPosition(_Accounted):
 
     @property
     def knocker_cards(self) -> tuple[Card, ...]:
-        return tuple(c for m in self.knocker_melds for c in m) + self.knocker_deadwood
+        return laid_out_cards(self.knocker_melds, self.knocker_deadwood)
 
     @property
     def knock_limit(self) -> int:

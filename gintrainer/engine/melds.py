@@ -17,7 +17,7 @@ and it vectorises over many hands at once (:func:`min_deadwood_batch`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -214,6 +214,11 @@ class ArrangementRecord(TypedDict):
     points: int
 
 
+def laid_out_cards(melds: Iterable[Sequence[Card]], deadwood: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a layout: each meld's in order, then the deadwood."""
+    return tuple(c for meld in melds for c in meld) + tuple(deadwood)
+
+
 @dataclass(frozen=True, slots=True)
 class Arrangement:
     """Cards laid out in melds and deadwood.
@@ -229,7 +234,7 @@ class Arrangement:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(c for meld in self.melds for c in meld) + self.deadwood
+        return laid_out_cards(self.melds, self.deadwood)
 
     @property
     def is_gin(self) -> bool:

@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.melds import Arrangement, best_arrangement
@@ -86,6 +86,148 @@ class Said:
         return render(self.answer_messages)
 
 
+@dataclass(frozen=True)
+class PosedPuzzle(Said):
+    """The parts every puzzle of the package keeps, whatever its kind: its id and kind, the
+    rules, the hand, the pile, the known cards, the stock, the first upcard, the knock limit,
+    its themes, difficulty and seed, its explanation and hints. A kind's frozen dataclass adds
+    its own fields after these; :meth:`record` writes the common keys of its record."""
+
+    id: str
+    kind: PuzzleKind
+    rules: Rules
+    hand: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opponent_known: tuple[Card, ...]
+    stock_count: int
+    upcard: Card | None
+    knock_limit: int
+    themes: tuple[str, ...]
+    difficulty: int
+    seed: str
+    explanation_messages: tuple[Message, ...]
+    hint_messages: tuple[Message, ...]
+
+    def record(self, position: dict[str, Any], solved: dict[str, Any], /,
+               **sentences: tuple[Message, ...]) -> dict[str, Any]:
+        """The puzzle's record: the common keys in their order, the kind's own keys of the
+        position after ``hand``, of the answer (``solved``: ``answer`` and what goes with it)
+        after ``knock_limit``, and its own ``sentences`` after the explanation and the hints."""
+        said = {"explanation": self.explanation_messages, "hints": self.hint_messages, **sentences}
+        return {
+            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(), "hand": format_cards(self.hand),
+            **position, "discard_pile": format_cards(self.discard_pile),
+            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
+            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
+            **solved, "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
+            "sentences": {key: [m.to_data() for m in messages] for key, messages in said.items()},
+        }
+
+
+@dataclass(frozen=True)
+class KindPuzzle(PosedPuzzle):
+    """What the puzzles of a kind with no objective and no barred card share (the take-or-draw,
+    knock-layout and defend puzzles): their kind checked and made a member, the common keys of
+    their records posed and read again (:meth:`posed`, :meth:`stored`). A kind's frozen dataclass names its
+    ``KIND`` and, for the error, ``KIND_WORDS``; its own checks follow ``super().__post_init__()``."""
+
+    KIND: ClassVar[PuzzleKind]
+    KIND_WORDS: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        if self.kind != self.KIND:
+            raise PuzzleError(f"puzzle {self.id!r} is not a {self.KIND_WORDS} puzzle: {self.kind!r}")
+        object.__setattr__(self, "kind", PuzzleKind(self.kind))
+
+    @property
+    def forbidden(self) -> None:
+        """No card of the hand is barred from a discard."""
+        return None
+
+    @property
+    def objective(self) -> None:
+        return None
+
+    @classmethod
+    def id_of(cls, position: Any) -> str:
+        """An id derived from a position of the kind alone (its rules and its ``key()``), so it
+        survives rebuilding the bank."""
+        return _hashed_id(cls.KIND, [cls.KIND.value, position.rules.to_dict(), position.key()])
+
+    @classmethod
+    def posed(cls, position: Any, knock_limit: int, themes: tuple[str, ...], difficulty: int,
+              explanation: tuple[Message, ...], hints: tuple[Message, ...], **own: Any) -> Self:
+        """The puzzle a kind's ``make`` poses from its position (the record's parts) and what
+        its solver found: the knock limit, themes, difficulty, explanation and hints, and its
+        own fields (``own``)."""
+        return cls(id=cls.id_of(position), kind=cls.KIND, rules=position.rules, hand=position.hand,
+                   discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+                   stock_count=position.stock_count, upcard=position.upcard, knock_limit=knock_limit,
+                   themes=themes, difficulty=difficulty, seed=position.seed, explanation_messages=explanation,
+                   hint_messages=hints, **own)
+
+    @classmethod
+    def stored(cls, record: dict[str, Any], position: Any, **own: Any) -> Self:
+        """The puzzle of a stored record, with its position read (:func:`record_position`) and
+        its own fields (``own``): the record's id, kind, knock limit, themes, difficulty and
+        sentences, the position's cards, stock, rules, upcard and seed."""
+        sentences = record["sentences"]
+        return cls(id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
+                   discard_pile=position.discard_pile, opponent_known=position.opponent_known,
+                   stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
+                   themes=tuple(record["themes"]), difficulty=int(record["difficulty"]), seed=position.seed,
+                   explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
+                   hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]), **own)
+
+
+def _hashed_id(kind: PuzzleKind, words: list[Any]) -> str:
+    text = json.dumps(words, sort_keys=True)
+    return f"{kind.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def record_position(record: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a record's position every kind keeps, read (a position class takes
+    them as keywords): the hand, the pile, the known cards, the stock, the rules, the
+    first upcard and the seed. KeyError, GinError and the like for a malformed record."""
+    return dict(hand=parse_cards(record["hand"]), discard_pile=parse_cards(record["discard_pile"]),
+                opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
+                rules=Rules.from_dict(record["rules"]),
+                upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+
+
+X = TypeVar("X")
+P = TypeVar("P")
+
+
+@dataclass(frozen=True)
+class KindRecords(Generic[X, P]):
+    """A kind's two ways from a record to its puzzle: :meth:`verify` remakes it from the
+    record's position (``position`` reads it, ``make`` makes the puzzle) and checks it against
+    the solver; :meth:`read` takes a stored record as it is, through ``build``. A kind's module
+    names them its ``verify`` and ``from_record``."""
+
+    position: Callable[[dict[str, Any]], X]
+    make: Callable[[X], P | None]
+    build: Callable[[dict[str, Any]], P]
+
+    def verify(self, record: dict[str, Any]) -> P:
+        """Rebuild a puzzle from its record and check every part against the solver (see
+        :func:`verify_remade`): the answer, the themes, the difficulty and what its sentences
+        say (their messages). Raises :class:`PuzzleError` naming the first disagreement."""
+        puzzle: P = verify_remade(record, lambda data: self.make(self.position(data)))
+        return puzzle
+
+    def read(self, record: dict[str, Any]) -> P:
+        """A puzzle from its JSON record as stored (trusted: the bank was verified when
+        built; :meth:`verify` re-solves a record); :class:`PuzzleError` naming the record
+        when it is malformed."""
+        try:
+            return self.build(record)
+        except (KeyError, TypeError, ValueError, AttributeError, GinError) as error:
+            name = record.get("id", "?") if isinstance(record, dict) else "?"
+            raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+
+
 CHECKED_KEYS = ("id", "kind", "knock_limit", "answer", "themes", "difficulty", "sentences")
 """What :func:`verify_remade` holds a record's keys to: everything the solver decides."""
 
@@ -111,32 +253,18 @@ def verify_remade(record: dict[str, Any], remake: Callable[[dict[str, Any]], Any
 
 
 @dataclass(frozen=True)
-class Puzzle(Said):
-    """One verified puzzle. ``answer`` is every accepted discard; for "can you
-    knock?" ``can_knock`` says whether any discard knocks and ``layout`` shows it."""
+class Puzzle(PosedPuzzle):
+    """One verified puzzle of a discard kind. ``answer`` is every accepted discard; for "can
+    you knock?" ``can_knock`` says whether any discard knocks and ``layout`` shows it."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
     drawn: Card
     drawn_from: str
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     objective: Objective | None
     answer: tuple[Card, ...]
     can_knock: bool | None
     least_deadwood: int
     layout: Arrangement | None
     table: tuple[DiscardRow, ...]
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
 
     def __post_init__(self) -> None:
         # A record's text as the members it names (exactly: files write nothing else).
@@ -243,18 +371,9 @@ class Puzzle(Said):
             answer["can_knock"] = self.can_knock
         if self.layout is not None:
             answer["layout"] = self.layout.to_dict()
-        return {
-            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
-            "hand": format_cards(self.hand), "drawn": self.drawn.code(), "drawn_from": self.drawn_from,
-            "discard_pile": format_cards(self.discard_pile), "opponent_known": format_cards(self.opponent_known),
-            "stock_count": self.stock_count, "upcard": self.upcard.code() if self.upcard else None,
-            "knock_limit": self.knock_limit, "objective": None if self.objective is None else self.objective.value,
-            "answer": answer,
-            "table": [r.to_dict() for r in self.table], "themes": list(self.themes),
-            "difficulty": self.difficulty, "seed": self.seed,
-            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
-                          "hints": [m.to_data() for m in self.hint_messages]},
-        }
+        return self.record({"drawn": self.drawn.code(), "drawn_from": self.drawn_from},
+                           {"objective": None if self.objective is None else self.objective.value, "answer": answer,
+                            "table": [r.to_dict() for r in self.table]})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Puzzle:
@@ -289,9 +408,8 @@ def puzzle_id(kind: PuzzleKind, objective: Objective | None, position: Position)
     """An id derived from the position alone, so it survives rebuilding the bank."""
     kind = PuzzleKind(kind)
     objective = None if objective is None else Objective(objective)
-    words = [kind.value, None if objective is None else objective.value, position.rules.to_dict(), position.key()]
-    text = json.dumps(words, sort_keys=True)
-    return f"{kind.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+    return _hashed_id(kind, [kind.value, None if objective is None else objective.value, position.rules.to_dict(),
+                             position.key()])
 
 
 def solve_position(position: Position, kind: PuzzleKind | str,

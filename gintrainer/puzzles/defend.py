@@ -19,24 +19,21 @@ deadwood is accepted, with the right word on the undercut.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from html import escape
 from typing import Any
 
-from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, sort_by_rank
+from ..engine.cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
 from ..engine.melds import order_meld
-from ..engine.rules import Rules
 from ..engine.scoring import DefenderReply, Layoff, check_reply
 from ..material.drawing import defend_position_html
 from ..material.messages import DEFEND_MESSAGES, Message, render, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import answer_text, layoff_text, mark_reply, parse_layoff, parse_reply_response, reply_reading
-from .core import Grade, PuzzleError, Said, verify_remade
+from .core import Grade, KindPuzzle, KindRecords, record_position
 from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
 from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
@@ -49,33 +46,17 @@ KIND = PuzzleKind.DEFEND
 
 
 @dataclass(frozen=True)
-class DefendPuzzle(Said):
+class DefendPuzzle(KindPuzzle):
     """One verified "defend" puzzle: the knock, the defender's hand and the answer."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
     knocker_melds: tuple[tuple[Card, ...], ...]
     knocker_deadwood: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     reply: DefenderReply
     undercut: bool
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
     answer_sentences: tuple[Message, ...]
 
-    def __post_init__(self) -> None:
-        if self.kind != KIND:
-            raise PuzzleError(f"puzzle {self.id!r} is not a defend puzzle: {self.kind!r}")
-        object.__setattr__(self, "kind", PuzzleKind(self.kind))
+    KIND = KIND
+    KIND_WORDS = "defend"
 
     @property
     def deadwood(self) -> int:
@@ -90,14 +71,6 @@ class DefendPuzzle(Said):
     def position(self) -> DefendPosition:
         return DefendPosition(self.hand, self.knocker_melds, self.knocker_deadwood, self.discard_pile,
                               self.opponent_known, self.stock_count, self.rules, self.upcard, self.seed)
-
-    @property
-    def forbidden(self) -> None:
-        return None
-
-    @property
-    def objective(self) -> None:
-        return None
 
     @property
     def answer(self) -> tuple[DefenderReply]:
@@ -142,31 +115,17 @@ class DefendPuzzle(Said):
         return Grade(False, None, (lead, *self.explanation_messages), cost, None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
-            "hand": format_cards(self.hand), "knocker_melds": [format_cards(m) for m in self.knocker_melds],
-            "knocker_deadwood": format_cards(self.knocker_deadwood), "discard_pile": format_cards(self.discard_pile),
-            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
-            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
-            "answer": {"melds": [format_cards(m) for m in self.reply.melds],
-                       "layoffs": [layoff_text(lo) for lo in self.reply.layoffs],
-                       "deadwood": self.deadwood, "undercut": self.undercut},
-            "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
-            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
-                          "hints": [m.to_data() for m in self.hint_messages],
-                          "answer": [m.to_data() for m in self.answer_messages]},
-        }
+        return self.record({"knocker_melds": [format_cards(m) for m in self.knocker_melds],
+                            "knocker_deadwood": format_cards(self.knocker_deadwood)},
+                           {"answer": {"melds": [format_cards(m) for m in self.reply.melds],
+                                       "layoffs": [layoff_text(lo) for lo in self.reply.layoffs],
+                                       "deadwood": self.deadwood, "undercut": self.undercut}},
+                           answer=self.answer_messages)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DefendPuzzle:
         """Read a record and check it against the engine (see :func:`verify`)."""
         return verify(data)
-
-
-def puzzle_id(position: DefendPosition) -> str:
-    """An id derived from the position alone, so it survives rebuilding the bank."""
-    text = json.dumps([KIND.value, position.rules.to_dict(), position.key()], sort_keys=True)
-    return f"{KIND.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
 def make(position: DefendPosition) -> DefendPuzzle | None:
@@ -180,58 +139,36 @@ def make(position: DefendPosition) -> DefendPuzzle | None:
     if not ctx.worth_posing:
         return None
     themes = themes_of(ctx)
-    return DefendPuzzle(
-        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
-        knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood,
-        discard_pile=position.discard_pile, opponent_known=position.opponent_known,
-        stock_count=position.stock_count, upcard=position.upcard, knock_limit=position.knock_limit,
-        reply=ctx.reply, undercut=ctx.undercut, themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
-        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes),
-        answer_sentences=(*layout_messages(ctx)[1:], answer_message(ctx)))
+    return DefendPuzzle.posed(position, position.knock_limit, themes, rate(ctx, themes), explain(ctx, themes),
+                              hints(ctx, themes), knocker_melds=position.knocker_melds,
+                              knocker_deadwood=position.knocker_deadwood, reply=ctx.reply, undercut=ctx.undercut,
+                              answer_sentences=(*layout_messages(ctx)[1:], answer_message(ctx)))
 
 
 def _position(record: dict[str, Any]) -> DefendPosition:
     melds = record["knocker_melds"]
     if not isinstance(melds, list):
         raise GinError("knocker_melds is a list of melds")
-    return DefendPosition(
-        hand=parse_cards(record["hand"]), knocker_melds=tuple(parse_cards(m) for m in melds),
-        knocker_deadwood=parse_cards(record["knocker_deadwood"]), discard_pile=parse_cards(record["discard_pile"]),
-        opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
-        rules=Rules.from_dict(record["rules"]),
-        upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+    return DefendPosition(knocker_melds=tuple(parse_cards(m) for m in melds),
+                          knocker_deadwood=parse_cards(record["knocker_deadwood"]), **record_position(record))
 
 
-def verify(record: dict[str, Any]) -> DefendPuzzle:
-    """Rebuild a puzzle from its record and check every part against the engine: the
-    answer, the themes, the difficulty and what its explanation, hints and answer
-    say (their messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    puzzle: DefendPuzzle = verify_remade(record, lambda data: make(_position(data)))
-    return puzzle
+def _read(record: dict[str, Any]) -> DefendPuzzle:
+    answer, position = record["answer"], _position(record)
+    dead = sort_by_rank(c for c in position.hand if c not in {c for m in answer["melds"] for c in parse_cards(m)}
+                        and c not in {parse_layoff(lo).card for lo in answer["layoffs"]})
+    reply = DefenderReply(tuple(parse_cards(m) for m in answer["melds"]),
+                          tuple(parse_layoff(lo) for lo in answer["layoffs"]), dead, int(answer["deadwood"]))
+    return DefendPuzzle.stored(
+        record, position, knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood,
+        reply=reply, undercut=bool(answer["undercut"]),
+        answer_sentences=tuple(Message.from_data(m) for m in record["sentences"]["answer"]))
 
 
-def from_record(record: dict[str, Any]) -> DefendPuzzle:
-    """A puzzle from its JSON record as stored (trusted: the bank was verified when
-    built; :func:`verify` re-solves a record)."""
-    try:
-        answer, sentences, position = record["answer"], record["sentences"], _position(record)
-        dead = sort_by_rank(c for c in position.hand if c not in {c for m in answer["melds"] for c in parse_cards(m)}
-                            and c not in {parse_layoff(lo).card for lo in answer["layoffs"]})
-        reply = DefenderReply(tuple(parse_cards(m) for m in answer["melds"]),
-                              tuple(parse_layoff(lo) for lo in answer["layoffs"]), dead, int(answer["deadwood"]))
-        return DefendPuzzle(
-            id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
-            knocker_melds=position.knocker_melds, knocker_deadwood=position.knocker_deadwood,
-            discard_pile=position.discard_pile, opponent_known=position.opponent_known,
-            stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
-            reply=reply, undercut=bool(answer["undercut"]), themes=tuple(record["themes"]),
-            difficulty=int(record["difficulty"]), seed=position.seed,
-            explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
-            hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]),
-            answer_sentences=tuple(Message.from_data(m) for m in sentences["answer"]))
-    except (KeyError, TypeError, ValueError, GinError) as error:
-        name = record.get("id", "?") if isinstance(record, dict) else "?"
-        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+puzzle_id = DefendPuzzle.id_of
+RECORDS = KindRecords(_position, make, _read)
+verify = RECORDS.verify
+from_record = RECORDS.read
 
 
 Reply = tuple[list[tuple[Card, ...]], list[Layoff], bool]

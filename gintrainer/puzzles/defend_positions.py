@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.cards import DECK, Card, format_cards, show_cards
-from ..engine.melds import meld_kind
+from ..engine.melds import laid_out_cards, meld_kind
 from ..engine.rules import Rules
 from .positions import _Accounted, _add_pattern, place_problems
 
@@ -36,7 +36,7 @@ class DefendPosition(_Accounted):
 
     @property
     def knocker_cards(self) -> tuple[Card, ...]:
-        return tuple(c for m in self.knocker_melds for c in m) + self.knocker_deadwood
+        return laid_out_cards(self.knocker_melds, self.knocker_deadwood)
 
     @property
     def knock_limit(self) -> int:
@@ -70,20 +70,14 @@ class DefendPosition(_Accounted):
                          f"{len(self.discard_pile) + self.stock_count} cards, not the 32 beside the two hands")
         if not self.discard_pile:
             found.append("the knock discard is on the pile")
-        if self.rules.oklahoma != (self.upcard is not None):
-            found.append("an Oklahoma position names its first upcard, and only an Oklahoma position does")
-        elif self.upcard is not None and (not self.discard_pile or self.discard_pile[0] is not self.upcard):
-            found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
+        found += self._upcard_problems()
         if not 0 < self.knocker_points <= self.knock_limit:
             found.append(f"the knocker's deadwood {self.knocker_points} is not a knock within the limit "
                          f"{self.knock_limit} (gin takes no lay-offs)")
         return tuple(found)
 
     def key(self) -> str:
-        return "|".join([format_cards(sorted(self.hand)), *(format_cards(m) for m in self.knocker_melds),
-                         format_cards(sorted(self.knocker_deadwood)), format_cards(self.discard_pile),
-                         format_cards(sorted(self.opponent_known)), str(self.stock_count),
-                         self.upcard.code() if self.upcard else "-"])
+        return self._key(*(format_cards(m) for m in self.knocker_melds), format_cards(sorted(self.knocker_deadwood)))
 
 
 def _knocker_melds(rng: random.Random) -> list[tuple[Card, ...]]:

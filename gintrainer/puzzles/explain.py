@@ -176,16 +176,20 @@ def _naive_row_is_deadwood(ctx: Context) -> bool:
     return ctx.naive in ctx.arrangement11.deadwood
 
 
+def _answer_sentence(ctx: Context, name: str, **values: object) -> Message:
+    """The sentence ``name`` on the answer's card (``name_two`` naming the other card too
+    when two discards are as good), with ``values``."""
+    if len(ctx.answer) == 2:
+        return say(f"{name}_two", card=ctx.answer[0], other_card=ctx.answer[1], **values)
+    return say(name, card=ctx.answer[0], **values)
+
+
 def _deadwood(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table = ctx.table
     row = table.row(ctx.answer[0])
     layout = ctx.layout(row.card)
-    if len(ctx.answer) == 2:
-        parts = [say("dw_answer_two", card=row.card, other_card=ctx.answer[1], deadwood=row.deadwood,
-                     layout=layout.melds, deadwood_cards=layout.deadwood)]
-    else:
-        parts = [say("dw_answer", card=row.card, deadwood=row.deadwood, layout=layout.melds,
-                     deadwood_cards=layout.deadwood)]
+    parts = [_answer_sentence(ctx, "dw_answer", deadwood=row.deadwood, layout=layout.melds,
+                              deadwood_cards=layout.deadwood)]
     runner = _runner_up(ctx)
     naive_named = ctx.naive_wrong and _naive_row_is_deadwood(ctx)
     if naive_named and runner.card is ctx.naive:
@@ -215,11 +219,7 @@ def _lookahead(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
     table = ctx.table
     row = table.row(ctx.answer[0])
     kept = ctx.kept(row.card)
-    if len(ctx.answer) == 2:
-        parts = [say("look_answer_two", card=row.card, other_card=ctx.answer[1], deadwood=row.deadwood,
-                     expected=row.expected_deadwood)]
-    else:
-        parts = [say("look_answer", card=row.card, deadwood=row.deadwood, expected=row.expected_deadwood)]
+    parts = [_answer_sentence(ctx, "look_answer", deadwood=row.deadwood, expected=row.expected_deadwood)]
     parts.append(_draw_sentence(len(table.unseen), row, draws(kept, row.outs)))
     runner = _runner_up(ctx)
     runner_draws = draws(ctx.kept(runner.card), runner.outs)

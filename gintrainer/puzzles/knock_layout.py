@@ -18,14 +18,12 @@ undercut). Any layout that scores ``points`` is right.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..engine.cards import Card, CardsLike, format_cards, parse_card, parse_cards, show_cards
+from ..engine.cards import Card, CardsLike, format_cards, parse_cards, show_cards
 from ..engine.rules import Rules
 from ..engine.scoring import HandScore, knocker_net, score_hand
 from ..material.drawing import knock_layouts_html, knock_position_html
@@ -33,7 +31,7 @@ from ..material.messages import KNOCK_LAYOUT_MESSAGES, Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import Reading
-from .core import Grade, PuzzleError, Said, verify_remade
+from .core import Grade, KindPuzzle, KindRecords, PuzzleError, record_position
 from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
 from .knock_layout_themes import LayoutContext, explain, hints, rate
@@ -50,47 +48,25 @@ Layout = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True)
-class KnockLayoutPuzzle(Said):
+class KnockLayoutPuzzle(KindPuzzle):
     """One verified "lay out your knock" puzzle: the knock, both hands, and the answer."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
     defender_hand: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     layouts: tuple[Layout, ...]
     points: int
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
+
+    KIND = KIND
+    KIND_WORDS = "knock-layout"
 
     def __post_init__(self) -> None:
-        if self.kind != KIND:
-            raise PuzzleError(f"puzzle {self.id!r} is not a knock-layout puzzle: {self.kind!r}")
+        super().__post_init__()
         if not self.layouts:
             raise PuzzleError(f"puzzle {self.id!r} accepts no layout")
-        object.__setattr__(self, "kind", PuzzleKind(self.kind))
 
     @property
     def position(self) -> KnockPosition:
         return KnockPosition(self.hand, self.defender_hand, self.discard_pile, self.opponent_known,
                              self.stock_count, self.rules, self.upcard, self.seed)
-
-    @property
-    def forbidden(self) -> None:
-        """No card is barred: the knock discard is made."""
-        return None
-
-    @property
-    def objective(self) -> None:
-        return None
 
     @property
     def answer(self) -> tuple[Layout, ...]:
@@ -137,29 +113,14 @@ class KnockLayoutPuzzle(Said):
         return Grade(False, None, (lead, *self.explanation_messages), Fraction(cost), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
-            "hand": format_cards(self.hand), "defender_hand": format_cards(self.defender_hand),
-            "discard_pile": format_cards(self.discard_pile), "opponent_known": format_cards(self.opponent_known),
-            "stock_count": self.stock_count, "upcard": self.upcard.code() if self.upcard else None,
-            "knock_limit": self.knock_limit,
-            "answer": {"layouts": [[format_cards(m) for m in layout] for layout in self.layouts],
-                       "points": self.points},
-            "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
-            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
-                          "hints": [m.to_data() for m in self.hint_messages]},
-        }
+        return self.record({"defender_hand": format_cards(self.defender_hand)},
+                           {"answer": {"layouts": [[format_cards(m) for m in layout] for layout in self.layouts],
+                                       "points": self.points}})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> KnockLayoutPuzzle:
         """Read a record and check it against the solver (see :func:`verify`)."""
         return verify(data)
-
-
-def puzzle_id(position: KnockPosition) -> str:
-    """An id derived from the position alone, so it survives rebuilding the bank."""
-    text = json.dumps([KIND.value, position.rules.to_dict(), position.key()], sort_keys=True)
-    return f"{KIND.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
 def solve(position: KnockPosition) -> LayoutContext:
@@ -183,49 +144,27 @@ def make(position: KnockPosition) -> KnockLayoutPuzzle | None:
     if ctx.rival is None:
         return None
     themes = themes_of(ctx)
-    return KnockLayoutPuzzle(
-        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
-        defender_hand=position.defender_hand, discard_pile=position.discard_pile,
-        opponent_known=position.opponent_known, stock_count=position.stock_count, upcard=position.upcard,
-        knock_limit=ctx.limit, layouts=tuple(s.layout.melds for s in ctx.accepted), points=ctx.best.net,
-        themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
-        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
+    return KnockLayoutPuzzle.posed(position, ctx.limit, themes, rate(ctx, themes), explain(ctx, themes),
+                                   hints(ctx, themes), defender_hand=position.defender_hand,
+                                   layouts=tuple(s.layout.melds for s in ctx.accepted), points=ctx.best.net)
 
 
 def _position(record: dict[str, Any]) -> KnockPosition:
-    return KnockPosition(
-        hand=parse_cards(record["hand"]), defender_hand=parse_cards(record["defender_hand"]),
-        discard_pile=parse_cards(record["discard_pile"]), opponent_known=parse_cards(record["opponent_known"]),
-        stock_count=int(record["stock_count"]), rules=Rules.from_dict(record["rules"]),
-        upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+    return KnockPosition(defender_hand=parse_cards(record["defender_hand"]), **record_position(record))
 
 
-def verify(record: dict[str, Any]) -> KnockLayoutPuzzle:
-    """Rebuild a puzzle from its record and check every part against the solver: the
-    answer, the themes, the difficulty and what its explanation and hints say (their
-    messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    puzzle: KnockLayoutPuzzle = verify_remade(record, lambda data: make(_position(data)))
-    return puzzle
+def _read(record: dict[str, Any]) -> KnockLayoutPuzzle:
+    answer, position = record["answer"], _position(record)
+    return KnockLayoutPuzzle.stored(
+        record, position, defender_hand=position.defender_hand,
+        layouts=tuple(tuple(parse_cards(m) for m in layout) for layout in answer["layouts"]),
+        points=int(answer["points"]))
 
 
-def from_record(record: dict[str, Any]) -> KnockLayoutPuzzle:
-    """A puzzle from its JSON record as stored (trusted: the bank was verified when
-    built; :func:`verify` re-solves a record)."""
-    try:
-        answer, sentences, position = record["answer"], record["sentences"], _position(record)
-        return KnockLayoutPuzzle(
-            id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
-            defender_hand=position.defender_hand, discard_pile=position.discard_pile,
-            opponent_known=position.opponent_known, stock_count=position.stock_count, upcard=position.upcard,
-            knock_limit=int(record["knock_limit"]),
-            layouts=tuple(tuple(parse_cards(m) for m in layout) for layout in answer["layouts"]),
-            points=int(answer["points"]), themes=tuple(record["themes"]), difficulty=int(record["difficulty"]),
-            seed=position.seed,
-            explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
-            hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
-    except (KeyError, TypeError, ValueError, AttributeError, GinError) as error:
-        name = record.get("id", "?") if isinstance(record, dict) else "?"
-        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+puzzle_id = KnockLayoutPuzzle.id_of
+RECORDS = KindRecords(_position, make, _read)
+verify = RECORDS.verify
+from_record = RECORDS.read
 
 
 def positions(seed: str, rules: Rules) -> Iterator[list[KnockPosition]]:

@@ -26,10 +26,34 @@ class _Accounted:
     hand: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
     opponent_known: tuple[Card, ...]
+    stock_count: int
+    rules: Rules
+    upcard: Card | None
     seed: str
 
     def problems(self) -> tuple[str, ...]:
         raise NotImplementedError
+
+    def _key(self, *own: str) -> str:
+        """The position as the text its puzzle's id is made from: the hand, the position's
+        own parts (``own``), the pile, the known cards, the stock and the first upcard."""
+        return "|".join([format_cards(sorted(self.hand)), *own, format_cards(self.discard_pile),
+                         format_cards(sorted(self.opponent_known)), str(self.stock_count),
+                         self.upcard.code() if self.upcard else "-"])
+
+    def _upcard_taken(self) -> bool:
+        """Whether the first upcard is the card just taken from the pile (so not on it)."""
+        return False
+
+    def _upcard_problems(self) -> list[str]:
+        """Oklahoma's first upcard: named under Oklahoma only, the bottom of the pile
+        (unless it is the card just taken from it)."""
+        pile = self.discard_pile
+        if self.rules.oklahoma != (self.upcard is not None):
+            return ["an Oklahoma position names its first upcard, and only an Oklahoma position does"]
+        if self.upcard is not None and not self._upcard_taken() and (not pile or pile[0] is not self.upcard):
+            return [f"the first upcard {self.upcard} is not the bottom of the discard pile"]
+        return []
 
     def verify(self) -> None:
         """Raise GinError naming the first problem of :meth:`problems`."""
@@ -102,24 +126,14 @@ class Position(_Accounted):
                     f"{len(pile) + self.stock_count} cards, not the 31 left beside the two hands"]
         return []
 
-    def _upcard_problems(self) -> list[str]:
-        """Oklahoma's first upcard: named under Oklahoma only, the bottom of the pile
-        (or, the pile being empty, the card just taken from it)."""
-        pile = self.discard_pile
-        if self.rules.oklahoma != (self.upcard is not None):
-            return ["an Oklahoma position names its first upcard, and only an Oklahoma position does"]
-        if self.upcard is not None:
-            first_take = not pile and self.forbidden is self.upcard
-            if not first_take and (not pile or pile[0] is not self.upcard):
-                return [f"the first upcard {self.upcard} is not the bottom of the discard pile"]
-        return []
+    def _upcard_taken(self) -> bool:
+        """The pile being empty, the first upcard may be the card just taken from it."""
+        return not self.discard_pile and self.forbidden is self.upcard
 
 
 
     def key(self) -> str:
-        return "|".join([format_cards(sorted(self.hand)), self.drawn.code(), self.drawn_from,
-                         format_cards(self.discard_pile), format_cards(sorted(self.opponent_known)),
-                         str(self.stock_count), self.upcard.code() if self.upcard else "-"])
+        return self._key(self.drawn.code(), self.drawn_from)
 
 
 def place_problems(hand: tuple[Card, ...], pile: tuple[Card, ...], known: tuple[Card, ...]) -> list[str]:
@@ -181,18 +195,13 @@ class DrawPosition(_Accounted):
                          "upcard is taken or passed)")
         if self.stock_count <= self.rules.dead_stock_cards:
             found.append(f"the stock holds {self.stock_count} cards, so the hand is over")
-        if self.rules.oklahoma != (self.upcard is not None):
-            found.append("an Oklahoma position names its first upcard, and only an Oklahoma position does")
-        elif self.upcard is not None and (not pile or pile[0] is not self.upcard):
-            found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
+        found += self._upcard_problems()
         return tuple(found)
 
 
 
     def key(self) -> str:
-        return "|".join([format_cards(sorted(self.hand)), format_cards(self.discard_pile),
-                         format_cards(sorted(self.opponent_known)), str(self.stock_count),
-                         self.upcard.code() if self.upcard else "-"])
+        return self._key()
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,16 +246,11 @@ class KnockPosition(_Accounted):
             found.append(f"the discard pile ({len(pile)}, the knock discard on top) and the stock "
                          f"({self.stock_count}, at least {self.rules.dead_stock_cards}) hold the 32 cards "
                          f"beside the two hands")
-        if self.rules.oklahoma != (self.upcard is not None):
-            found.append("an Oklahoma position names its first upcard, and only an Oklahoma position does")
-        elif self.upcard is not None and (not pile or pile[0] is not self.upcard):
-            found.append(f"the first upcard {self.upcard} is not the bottom of the discard pile")
+        found += self._upcard_problems()
         return tuple(found)
 
     def key(self) -> str:
-        return "|".join([format_cards(sorted(self.hand)), format_cards(sorted(self.defender_hand)),
-                         format_cards(self.discard_pile), format_cards(sorted(self.opponent_known)),
-                         str(self.stock_count), self.upcard.code() if self.upcard else "-"])
+        return self._key(format_cards(sorted(self.defender_hand)))
 
 
 def layoff_cards(melds: Iterable[Sequence[Card]]) -> list[Card]:

@@ -22,7 +22,7 @@ A sheet offers:
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from ..engine.melds import best_arrangement
 from ..engine.solver import Objective
@@ -173,10 +173,39 @@ class BestDiscardSheet(DiscardSheet):
         return ("discard", "deadwood")
 
 
-class OfferSheet:
+class PlainSheet:
+    """What the sheets of the kinds answered by their own words share: no card of the hand
+    marked, nothing said before the answer, no lines of the key after it (the answer and the
+    explanation say it all), and the instructions a sheet names: ``ONLY_INSTRUCTIONS`` for a
+    set of its kind alone, ``MORE_INSTRUCTIONS`` what they add in a set whose first kind is
+    another (the same unless it says)."""
+
+    ONLY_INSTRUCTIONS: ClassVar[str]
+    MORE_INSTRUCTIONS: ClassVar[str | None] = None
+
+    def marks(self, puzzle: Any) -> dict[Any, str]:
+        return {}
+
+    def verdict(self, puzzle: Any) -> str:
+        return ""
+
+    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
+        return ()
+
+    def instructions(self) -> str:
+        return t(self.ONLY_INSTRUCTIONS)
+
+    def more_instructions(self) -> str:
+        return t(self.MORE_INSTRUCTIONS or self.ONLY_INSTRUCTIONS)
+
+
+class OfferSheet(PlainSheet):
     """"Take or draw?": ten cards before the draw and the card on offer, answered
     with a tick; the key's explanation says what the take keeps, and its table
     holds both choices."""
+
+    ONLY_INSTRUCTIONS = OFFER_ONLY_INSTRUCTIONS
+    MORE_INSTRUCTIONS = OFFER_INSTRUCTIONS
 
     def title(self) -> str:
         return tc("puzzle kind", "Take or draw?")
@@ -187,26 +216,11 @@ class OfferSheet:
     def position_words(self, puzzle: Any) -> str:
         return offer_position_words(puzzle)
 
-    def marks(self, puzzle: Any) -> dict[Any, str]:
-        return {}
-
     def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes("", (tc("answer box", "take"), tc("answer box", "draw"))),)
 
-    def verdict(self, puzzle: Any) -> str:
-        return ""
-
-    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
-        return ()  # its explanation says what the take keeps
-
     def numbers_html(self, puzzle: Any) -> str:
         return choice_table_html(puzzle)
-
-    def instructions(self) -> str:
-        return t(OFFER_ONLY_INSTRUCTIONS)
-
-    def more_instructions(self) -> str:
-        return t(OFFER_INSTRUCTIONS)
 
 
 KNOCK_LAYOUT_INSTRUCTIONS = N_(
@@ -215,8 +229,10 @@ KNOCK_LAYOUT_INSTRUCTIONS = N_(
     "7\u2665 7\u2666 7\u2660), so that you score the most after the defender lays off all he can.")
 
 
-class KnockLayoutSheet:
+class KnockLayoutSheet(PlainSheet):
     """"Lay out your knock": both hands, a box for the melds; the key shows every accepted layout."""
+
+    ONLY_INSTRUCTIONS = KNOCK_LAYOUT_INSTRUCTIONS
 
     def title(self) -> str:
         return tc("puzzle kind", "Lay out your knock")
@@ -227,26 +243,11 @@ class KnockLayoutSheet:
     def position_words(self, puzzle: Any) -> str:
         return t("Defender's hand: {cards}", cards=puzzle.defender_hand)
 
-    def marks(self, puzzle: Any) -> dict[Any, str]:
-        return {}
-
     def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes(tc("answer box", "Your melds:"), write=Space.MELDS),)
 
-    def verdict(self, puzzle: Any) -> str:
-        return ""
-
-    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
-        return ()
-
     def numbers_html(self, puzzle: Any) -> str:
         return knock_layouts_html(puzzle)
-
-    def instructions(self) -> str:
-        return t(KNOCK_LAYOUT_INSTRUCTIONS)
-
-    def more_instructions(self) -> str:
-        return t(KNOCK_LAYOUT_INSTRUCTIONS)
 
 
 DEFEND_INSTRUCTIONS = N_(
@@ -262,10 +263,13 @@ DEFEND_ONLY_INSTRUCTIONS = N_(
     "(7\u2665 on 2), and tick yes if your deadwood undercuts the knocker, or no.")
 
 
-class DefendSheet:
+class DefendSheet(PlainSheet):
     """"Defend": the knocker's numbered melds and deadwood and the defender's ten
     cards, answered with melds, lay-offs and a tick on the undercut; the key's
     answer and explanation give the layout and the counts (no table)."""
+
+    ONLY_INSTRUCTIONS = DEFEND_ONLY_INSTRUCTIONS
+    MORE_INSTRUCTIONS = DEFEND_INSTRUCTIONS
 
     def title(self) -> str:
         return tc("puzzle kind", "Defend")
@@ -277,30 +281,15 @@ class DefendSheet:
         # The question names the knocker's melds and deadwood; the pile is what is left to say.
         return words("position_pile", count=len(puzzle.discard_pile), card=puzzle.discard_pile[-1])
 
-    def marks(self, puzzle: Any) -> dict[Any, str]:
-        return {}
-
     def boxes(self, puzzle: Any) -> tuple[Boxes, ...]:
         return (Boxes(tc("answer box", "Your melds:"), write=Space.MELDS),
                 Boxes(tc("answer box", "Lay-offs (card on meld number):"), write=Space.LAYOFFS),
                 Boxes(tc("answer box", "Undercut?"), (tc("answer box", "yes"), tc("answer box", "no"))))
 
-    def verdict(self, puzzle: Any) -> str:
-        return ""
-
-    def key_lines(self, puzzle: Any) -> tuple[str, ...]:
-        return ()  # its answer lays out the melds and lay-offs
-
     def numbers_html(self, puzzle: Any) -> str:
         return ""  # its explanation quotes the counts
-
-    def instructions(self) -> str:
-        return t(DEFEND_ONLY_INSTRUCTIONS)
-
-    def more_instructions(self) -> str:
-        return t(DEFEND_INSTRUCTIONS)
 
 
 __all__ = ["BestDiscardSheet", "Boxes", "DEFEND_INSTRUCTIONS", "DEFEND_ONLY_INSTRUCTIONS", "DISCARD_INSTRUCTIONS",
            "DefendSheet", "DiscardSheet", "KNOCK_LAYOUT_INSTRUCTIONS", "KnockLayoutSheet", "OFFER_INSTRUCTIONS",
-           "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "Sheet", "Space"]
+           "OFFER_ONLY_INSTRUCTIONS", "OfferSheet", "PlainSheet", "Sheet", "Space"]

@@ -16,14 +16,12 @@ the choice alone.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..engine.cards import Card, format_cards, parse_card, parse_cards
+from ..engine.cards import Card, parse_card
 from ..engine.rules import Rules
 from ..engine.solver import DrawChoice, fraction_text, parse_fraction, take_or_draw
 from ..material.drawing import choice_table_html, offer_position_html
@@ -31,7 +29,7 @@ from ..material.messages import TAKE_DRAW_MESSAGES, Message, say
 from ..words.errors import GinError
 from ..words.language import N_, t
 from .answers import choice_reading, mark_choice, parse_choice_response
-from .core import Grade, PuzzleError, Said, verify_remade
+from .core import Grade, KindPuzzle, KindRecords, PuzzleError, record_position
 from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
@@ -53,36 +51,22 @@ hand further from a knock is early in the hand, where the question is seldom clo
 
 
 @dataclass(frozen=True)
-class TakeOrDrawPuzzle(Said):
+class TakeOrDrawPuzzle(KindPuzzle):
     """One verified "take or draw?" puzzle: the position before the draw and the answer."""
 
-    id: str
-    kind: PuzzleKind
-    rules: Rules
-    hand: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    upcard: Card | None
-    knock_limit: int
     choice: str
     take_expected: Fraction
     draw_expected: Fraction
     discard: Card
-    themes: tuple[str, ...]
-    difficulty: int
-    seed: str
-    explanation_messages: tuple[Message, ...]
-    hint_messages: tuple[Message, ...]
 
     COUNT_MESSAGES = ("td_position_count", "td_position_count_known")
+    KIND = KIND
+    KIND_WORDS = "take-or-draw"
 
     def __post_init__(self) -> None:
-        if self.kind != KIND:
-            raise PuzzleError(f"puzzle {self.id!r} is not a take-or-draw puzzle: {self.kind!r}")
+        super().__post_init__()
         if self.choice not in CHOICES:
             raise PuzzleError(f"puzzle {self.id!r} answers take or draw, not {self.choice!r}")
-        object.__setattr__(self, "kind", PuzzleKind(self.kind))
 
     @property
     def offered(self) -> Card:
@@ -93,15 +77,6 @@ class TakeOrDrawPuzzle(Said):
     def position(self) -> DrawPosition:
         return DrawPosition(self.hand, self.discard_pile, self.opponent_known, self.stock_count, self.rules,
                             self.upcard, self.seed)
-
-    @property
-    def forbidden(self) -> None:
-        """No card of the hand is barred from a discard: the question comes before the draw."""
-        return None
-
-    @property
-    def objective(self) -> None:
-        return None
 
     @property
     def answer(self) -> tuple[str]:
@@ -135,17 +110,9 @@ class TakeOrDrawPuzzle(Said):
         return Grade(False, None, (lead, *self.explanation_messages), cost, None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "kind": self.kind.value, "rules": self.rules.to_dict(),
-            "hand": format_cards(self.hand), "discard_pile": format_cards(self.discard_pile),
-            "opponent_known": format_cards(self.opponent_known), "stock_count": self.stock_count,
-            "upcard": self.upcard.code() if self.upcard else None, "knock_limit": self.knock_limit,
-            "answer": {"choice": self.choice, "take_expected": fraction_text(self.take_expected),
-                       "draw_expected": fraction_text(self.draw_expected), "discard": self.discard.code()},
-            "themes": list(self.themes), "difficulty": self.difficulty, "seed": self.seed,
-            "sentences": {"explanation": [m.to_data() for m in self.explanation_messages],
-                          "hints": [m.to_data() for m in self.hint_messages]},
-        }
+        answer = {"choice": self.choice, "take_expected": fraction_text(self.take_expected),
+                  "draw_expected": fraction_text(self.draw_expected), "discard": self.discard.code()}
+        return self.record({}, {"answer": answer})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TakeOrDrawPuzzle:
@@ -158,12 +125,6 @@ def parse_choice(choice: object) -> DrawChoice:
     if isinstance(choice, str) and choice.strip().lower() in CHOICES:
         return DrawChoice(choice.strip().lower())
     raise GinError(t("answer take or draw, not {answer}", answer=repr(choice)))
-
-
-def puzzle_id(position: DrawPosition) -> str:
-    """An id derived from the position alone, so it survives rebuilding the bank."""
-    text = json.dumps([KIND.value, position.rules.to_dict(), position.key()], sort_keys=True)
-    return f"{KIND.prefix}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
 def solve(position: DrawPosition) -> DrawContext:
@@ -185,48 +146,26 @@ def make(position: DrawPosition) -> TakeOrDrawPuzzle | None:
     if not ctx.tempting:
         return None
     themes = themes_of(ctx)
-    return TakeOrDrawPuzzle(
-        id=puzzle_id(position), kind=KIND, rules=position.rules, hand=position.hand,
-        discard_pile=position.discard_pile, opponent_known=position.opponent_known,
-        stock_count=position.stock_count, upcard=position.upcard, knock_limit=solution.knock_limit,
-        choice=ctx.choice, take_expected=solution.take_expected, draw_expected=solution.draw_expected,
-        discard=solution.discard, themes=themes, difficulty=rate(ctx, themes), seed=position.seed,
-        explanation_messages=explain(ctx, themes), hint_messages=hints(ctx, themes))
+    return TakeOrDrawPuzzle.posed(position, solution.knock_limit, themes, rate(ctx, themes), explain(ctx, themes),
+                                  hints(ctx, themes), choice=ctx.choice, take_expected=solution.take_expected,
+                                  draw_expected=solution.draw_expected, discard=solution.discard)
 
 
 def _position(record: dict[str, Any]) -> DrawPosition:
-    return DrawPosition(
-        hand=parse_cards(record["hand"]), discard_pile=parse_cards(record["discard_pile"]),
-        opponent_known=parse_cards(record["opponent_known"]), stock_count=int(record["stock_count"]),
-        rules=Rules.from_dict(record["rules"]),
-        upcard=parse_card(record["upcard"]) if record.get("upcard") else None, seed=str(record["seed"]))
+    return DrawPosition(**record_position(record))
 
 
-def verify(record: dict[str, Any]) -> TakeOrDrawPuzzle:
-    """Rebuild a puzzle from its record and check every part against the solver: the
-    answer, the themes, the difficulty and what its explanation and hints say (their
-    messages). Raises :class:`PuzzleError` naming the first disagreement."""
-    puzzle: TakeOrDrawPuzzle = verify_remade(record, lambda data: make(_position(data)))
-    return puzzle
+def _read(record: dict[str, Any]) -> TakeOrDrawPuzzle:
+    answer = record["answer"]
+    return TakeOrDrawPuzzle.stored(
+        record, _position(record), choice=answer["choice"], take_expected=parse_fraction(answer["take_expected"]),
+        draw_expected=parse_fraction(answer["draw_expected"]), discard=parse_card(answer["discard"]))
 
 
-def from_record(record: dict[str, Any]) -> TakeOrDrawPuzzle:
-    """A puzzle from its JSON record as stored (trusted: the bank was verified when
-    built; :func:`verify` re-solves a record)."""
-    try:
-        answer, sentences, position = record["answer"], record["sentences"], _position(record)
-        return TakeOrDrawPuzzle(
-            id=record["id"], kind=record["kind"], rules=position.rules, hand=position.hand,
-            discard_pile=position.discard_pile, opponent_known=position.opponent_known,
-            stock_count=position.stock_count, upcard=position.upcard, knock_limit=int(record["knock_limit"]),
-            choice=answer["choice"], take_expected=parse_fraction(answer["take_expected"]),
-            draw_expected=parse_fraction(answer["draw_expected"]), discard=parse_card(answer["discard"]),
-            themes=tuple(record["themes"]), difficulty=int(record["difficulty"]), seed=position.seed,
-            explanation_messages=tuple(Message.from_data(m) for m in sentences["explanation"]),
-            hint_messages=tuple(Message.from_data(m) for m in sentences["hints"]))
-    except (KeyError, TypeError, ValueError, GinError) as error:
-        name = record.get("id", "?") if isinstance(record, dict) else "?"
-        raise PuzzleError(f"malformed puzzle record {name!r}: {error!r}") from None
+puzzle_id = TakeOrDrawPuzzle.id_of
+RECORDS = KindRecords(_position, make, _read)
+verify = RECORDS.verify
+from_record = RECORDS.read
 
 
 def positions(seed: str, rules: Rules) -> Iterator[list[DrawPosition]]:

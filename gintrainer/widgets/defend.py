@@ -53,9 +53,9 @@ class ReplyInput(View):
                                        layout=row), self.summary,
                           widgets.HBox([self.undercut_button, self.no_undercut_button], layout=row)],
                          _dom_classes=("gt-reply-input",), layout=widgets.Layout())
-        self.meld_button.on_click(self._on_meld)
-        self.layoff_button.on_click(self._on_layoff)
-        self.clear_button.on_click(self._on_clear)
+        self.meld_button.on_click(lambda _: self._change(self.input.meld))
+        self.layoff_button.on_click(lambda _: self._change(self.input.lay_off))
+        self.clear_button.on_click(lambda _: self._change(self.input.clear))
         self.undercut_button.on_click(lambda _: self._answer(True))
         self.no_undercut_button.on_click(lambda _: self._answer(False))
 
@@ -83,18 +83,10 @@ class ReplyInput(View):
         return set(self.input.value.cards)
 
     @guarded
-    def _on_meld(self, _button: widgets.Button | None = None) -> None:
-        self.input.meld()
-        self.refresh()
-
-    @guarded
-    def _on_layoff(self, _button: widgets.Button | None = None) -> None:
-        self.input.lay_off()
-        self.refresh()
-
-    @guarded
-    def _on_clear(self, _button: widgets.Button | None = None) -> None:
-        self.input.clear()
+    def _change(self, change: Callable[[], object]) -> None:
+        """Change the layout (meld the picked cards, lay one off, clear it: the input checks
+        the pick), then show it."""
+        change()
         self.refresh()
 
     @guarded

@@ -249,6 +249,12 @@ class PlayedHand(Protocol):
     def seat(self) -> int: ...
 
 
+_CARD_ASKED = {ActionKind.DISCARD: N_("select one of your cards to discard first (click it)"),
+               ActionKind.KNOCK: N_("select one of your cards to knock with first (click it)"),
+               ActionKind.GIN: N_("select one of your cards to go gin with first (click it)")}
+"""The moves of a hand page that discard the one card selected, and the sentence asking for it."""
+
+
 class HandPage(View):
     """A page where the learner plays a hand (the practice page, the first hand): the
     move buttons, in a draw row (take, pass, draw), a discard row (discard, knock, gin,
@@ -286,12 +292,14 @@ class HandPage(View):
 
     def connect_move_buttons(self) -> None:
         """Make each move button play its move."""
-        for widget, handler in ((self.take_button, self._on_take), (self.pass_button, self._on_pass),
-                                (self.draw_button, self._on_draw), (self.discard_button, self._on_discard),
-                                (self.knock_button, self._on_knock), (self.gin_button, self._on_gin),
-                                (self.big_gin_button, self._on_big_gin), (self.lay_out_button, self._on_lay_out),
-                                (self.meld_button, self._on_meld), (self.layoff_button, self._on_layoff),
-                                (self.done_button, self._on_done)):
+        moves = ((self.take_button, ActionKind.TAKE), (self.pass_button, ActionKind.PASS),
+                 (self.draw_button, ActionKind.DRAW), (self.discard_button, ActionKind.DISCARD),
+                 (self.knock_button, ActionKind.KNOCK), (self.gin_button, ActionKind.GIN),
+                 (self.big_gin_button, ActionKind.BIG_GIN), (self.done_button, ActionKind.DONE))
+        for widget, kind in moves:
+            widget.on_click(lambda _button, kind=kind: self._on_move(kind))
+        for widget, handler in ((self.lay_out_button, self._on_lay_out), (self.meld_button, self._on_meld),
+                                (self.layoff_button, self._on_layoff)):
             widget.on_click(handler)
 
     def _play(self, action: Action) -> None:
@@ -310,35 +318,11 @@ class HandPage(View):
         return chosen[0]
 
     @guarded
-    def _on_take(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.TAKE))
-
-    @guarded
-    def _on_pass(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.PASS))
-
-    @guarded
-    def _on_draw(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DRAW))
-
-    @guarded
-    def _on_discard(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DISCARD, self._selected_one(
-            t("select one of your cards to discard first (click it)"))))
-
-    @guarded
-    def _on_knock(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.KNOCK, self._selected_one(
-            t("select one of your cards to knock with first (click it)"))))
-
-    @guarded
-    def _on_gin(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.GIN, self._selected_one(
-            t("select one of your cards to go gin with first (click it)"))))
-
-    @guarded
-    def _on_big_gin(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.BIG_GIN))
+    def _on_move(self, kind: ActionKind) -> None:
+        """Play a move button's move: with the one card selected for a move that discards one
+        (:data:`_CARD_ASKED` asks for it when there is not one)."""
+        asking = _CARD_ASKED.get(kind)
+        self._play(Action(kind) if asking is None else Action(kind, self._selected_one(t(asking))))
 
     def layout_input(self) -> LayoutInput:
         """The layout input over the learner's cards left to lay out, and the knocker's melds as they
@@ -368,10 +352,6 @@ class HandPage(View):
             layoff = layout.verify_lay_off()
             return Action(ActionKind.LAYOFF, layoff.card, target=layoff.meld)
         self._play_layout(lay_off)
-
-    @guarded
-    def _on_done(self, _button: widgets.Button | None = None) -> None:
-        self._play(Action(ActionKind.DONE))
 
     def show_move_rows(self, phase: Phase) -> None:
         """Show the rows of buttons the phase asks for, the take button named for the upcard or the discard."""

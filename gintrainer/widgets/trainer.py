@@ -11,7 +11,7 @@ import datetime as dt
 import random
 from collections.abc import Callable, Iterable
 from html import escape
-from typing import Any
+from typing import Any, overload
 
 from ..engine.cards import Card
 from ..material.drawing import layout_html, puzzle_rules_words
@@ -144,6 +144,23 @@ def _make_button(name: str) -> widgets.Button:
                           tooltip=tc("tooltip", "theme, then key cards, then the answer"), layout=auto)
 
 
+class _NamedButton:
+    """A puzzle view's answer button ``name`` as a read-only attribute (the view's
+    :meth:`PuzzleView._button`, made when first asked for)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, view: None, owner: type | None = None) -> _NamedButton: ...
+
+    @overload
+    def __get__(self, view: PuzzleView, owner: type | None = None) -> widgets.Button: ...
+
+    def __get__(self, view: PuzzleView | None, owner: type | None = None) -> widgets.Button | _NamedButton:
+        return self if view is None else view._button(self.name)
+
+
 class PuzzleView(View):
     """One puzzle to solve: the position, the hand as clickable cards, the answer
     buttons, the hint ladder, feedback with the chosen card's row and its cost,
@@ -210,41 +227,15 @@ class PuzzleView(View):
             button.on_click(handlers[name])
         return button
 
-    @property
-    def yes_button(self) -> widgets.Button:
-        return self._button("yes")
-
-    @property
-    def no_button(self) -> widgets.Button:
-        return self._button("no")
-
-    @property
-    def take_button(self) -> widgets.Button:
-        return self._button("take-card")
-
-    @property
-    def draw_button(self) -> widgets.Button:
-        return self._button("draw-card")
-
-    @property
-    def discard_button(self) -> widgets.Button:
-        return self._button("discard-card")
-
-    @property
-    def add_meld_button(self) -> widgets.Button:
-        return self._button("add-meld")
-
-    @property
-    def clear_melds_button(self) -> widgets.Button:
-        return self._button("clear-melds")
-
-    @property
-    def knock_button(self) -> widgets.Button:
-        return self._button("knock-melds")
-
-    @property
-    def hint_button(self) -> widgets.Button:
-        return self._button("hint")
+    yes_button = _NamedButton("yes")
+    no_button = _NamedButton("no")
+    take_button = _NamedButton("take-card")
+    draw_button = _NamedButton("draw-card")
+    discard_button = _NamedButton("discard-card")
+    add_meld_button = _NamedButton("add-meld")
+    clear_melds_button = _NamedButton("clear-melds")
+    knock_button = _NamedButton("knock-melds")
+    hint_button = _NamedButton("hint")
 
     def _show_buttons(self, attempt: PuzzleAttempt) -> None:
         """The row: the answer buttons of the attempt's stage, then the hint while it is open."""

@@ -17,20 +17,20 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from gettext import gettext
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO, TypeVar, overload
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar, overload
 
 from .app import TEACHER_PASSPHRASE
 from .engine.cards import Card, parse_cards, show_cards
 from .engine.melds import best_arrangement
 from .engine.rules import PRESETS, Rules
 from .engine.solver import OBJECTIVES, DiscardTable
-from .material.drawing import PuzzleRules, SeenCards
-from .material.messages import Message, render
+from .material.messages import render
 from .words.errors import GinError, quoted
 from .words.language import LANGUAGES, N_, check_language, format_number, in_language, t, tc, tn
 
 if TYPE_CHECKING:  # imported where they are used, as the commands need them (a quick start)
     from .classroom.sets import ClassSet
+    from .puzzles.core import PosedPuzzle
     from .puzzles.kinds import PuzzleKind
 
 
@@ -75,33 +75,6 @@ def _shorten(message: str, value: object) -> str:
 _HAND_EXAMPLE = "7H 8H 9H 2C"
 
 _N = TypeVar("_N")
-
-
-class ShownPuzzle(PuzzleRules, SeenCards, Protocol):
-    """What the command line reads of a puzzle of any kind to print it or write its record: its
-    rules line and the cards seen (as drawing reads them), and its record's fields and messages."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def kind(self) -> PuzzleKind: ...
-    @property
-    def themes(self) -> tuple[str, ...]: ...
-    @property
-    def difficulty(self) -> int: ...
-    @property
-    def hand(self) -> tuple[Card, ...]: ...
-    @property
-    def count_message(self) -> Message: ...
-    @property
-    def question_message(self) -> Message: ...
-    @property
-    def answer_messages(self) -> tuple[Message, ...]: ...
-    @property
-    def explanation_messages(self) -> tuple[Message, ...]: ...
-    @property
-    def hint_messages(self) -> tuple[Message, ...]: ...
-    def to_dict(self) -> dict[str, Any]: ...
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:
@@ -240,7 +213,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         print(arrangement)
 
 
-def _print_puzzle(puzzle: ShownPuzzle, *, show_answer: bool = True) -> None:
+def _print_puzzle(puzzle: PosedPuzzle, *, show_answer: bool = True) -> None:
     from .puzzles import description
     kind = t(description(puzzle.kind).command_words)
     themes = ", ".join(puzzle.themes)
@@ -269,7 +242,7 @@ def _print_puzzle(puzzle: ShownPuzzle, *, show_answer: bool = True) -> None:
         print(render(puzzle.explanation_messages))
 
 
-def puzzle_json(puzzle: ShownPuzzle) -> dict[str, Any]:
+def puzzle_json(puzzle: PosedPuzzle) -> dict[str, Any]:
     """A puzzle's record (the bank's format) with its question, explanation and
     hints also in English: the words beside the messages they render, the same
     whatever language the command speaks."""

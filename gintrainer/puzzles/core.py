@@ -108,6 +108,10 @@ class PosedPuzzle(Said):
     explanation_messages: tuple[Message, ...]
     hint_messages: tuple[Message, ...]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The puzzle's JSON record (each kind writes its own, through :meth:`record`)."""
+        raise NotImplementedError
+
     def record(self, position: dict[str, Any], solved: dict[str, Any], /,
                **sentences: tuple[Message, ...]) -> dict[str, Any]:
         """The puzzle's record: the common keys in their order, the kind's own keys of the

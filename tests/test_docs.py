@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "deploy" / "README.md"]
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
-AWAITED = {"docs/adding-a-puzzle-kind.md"}
+AWAITED: set[str] = set()
 """Pages another change of the same issue writes (the puzzle kinds' recipe): a link to one may
 point ahead of it until that change is merged; once the page is here, its link is checked."""
 

@@ -7,11 +7,15 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterHub's proxy (configurable-http-proxy, from the npm registry) for deploy/ and its test.
 PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
-# The suite runs in this many processes (pytest-xdist), each test file in one of them. Python may write its
-# bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is set: else every page's
-# kernel, every subprocess and every worker compiles the package and the tests anew (a fresh clone's run: minutes).
-TEST_JOBS ?= 2
-PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
+# The whole suite runs in this many processes (pytest-xdist, each test file in one of them): three on two
+# cores, because its browser tests wait on page loads and servers and a third process fills that time
+# (bench/bench_tests.py --only-full --full-jobs N compares); the fast part, all computing, in two.
+TEST_JOBS ?= 3
+FAST_JOBS ?= 2
+# Python may write its bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is
+# set: else every page's kernel, every subprocess and every worker compiles the package and the tests anew (a
+# fresh clone's run: minutes).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist loadfile
 
 PO := $(wildcard gintrainer/locale/*/LC_MESSAGES/gintrainer.po)
 MO := $(PO:.po=.mo)
@@ -61,12 +65,12 @@ lint: $(STAMP)
 	exit $$status
 
 test: $(BENCH_STAMP) $(MO) $(PROXY_STAMP)
-	$(PYTEST)
+	$(PYTEST) -n $(TEST_JOBS)
 
 # The inner loop: everything but the notebooks, the browser, OpenSpiel, the whole-bank checks and the slow
 # property tests (conftest.py lists them; bench/bench_tests.py times this).
 test-fast: $(STAMP) $(MO)
-	$(PYTEST) --fast
+	$(PYTEST) -n $(FAST_JOBS) --fast
 
 app: $(STAMP) $(MO)
 	$(BIN)/gintrainer app --port $(PORT)

@@ -9,8 +9,9 @@ nothing.
     python bench/bench_tests.py --only-full --runs 1 --files 25 --slowest 40
 
 Each run is a fresh ``python -m pytest`` process from the repository root, in
-``--jobs`` processes as ``make test`` runs it (pytest-xdist, each test file in one
-of them; 2 by default, as the Makefile's ``TEST_JOBS``; 1 for a single process),
+``--jobs`` processes as ``make test-fast`` runs it (pytest-xdist, each test file in one
+of them; 2 by default, as the Makefile's ``FAST_JOBS``; 1 for a single process), the whole
+suite in ``--full-jobs`` (3 by default, as its ``TEST_JOBS``),
 timed from start to exit, so collection and start-up count as they do for a
 developer. Run this with the interpreter of the virtual environment the suite
 runs in (``.venv/bin/python``, as ``make bench`` does).
@@ -190,16 +191,19 @@ def main() -> None:
     parser.add_argument("--slowest", type=int, default=0, metavar="K", help="pytest's K slowest tests of the last run")
     parser.add_argument("--files", type=int, default=0, metavar="K",
                         help="the K test files that took longest in the last run, and each worker's sum")
-    parser.add_argument("--jobs", type=int, default=2, help="processes, as make's TEST_JOBS (1: no pytest-xdist)")
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="processes of the fast part, as make's FAST_JOBS (1: no pytest-xdist)")
+    parser.add_argument("--full-jobs", type=int, default=3, help="processes of the whole suite, as make's TEST_JOBS")
     args = parser.parse_args()
     jobs = ["-n", str(args.jobs), "--dist", "loadfile"] if args.jobs > 1 else []
+    full_jobs = ["-n", str(args.full_jobs), "--dist", "loadfile"] if args.full_jobs > 1 else []
     extra = ["-q"]
     if args.slowest or args.files:
         extra = ["-v" if args.files else "-q", f"--durations={0 if args.files else args.slowest}"]
     summary = []
     timed = [("test-fast", [*jobs, "--fast"])] if not (args.only_full or args.no_fast) else []
     if args.full or args.only_full:
-        timed.append(("test (whole suite)", jobs))
+        timed.append(("test (whole suite)", full_jobs))
     for name, options in timed:
         line, output = measure(name, options + extra, args.runs)
         summary.append(line)

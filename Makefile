@@ -7,10 +7,10 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterHub's proxy (configurable-http-proxy, from the npm registry) for deploy/ and its test.
 PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
-# The whole suite runs in this many processes (pytest-xdist, each test file in one of them): three on two
-# cores, because its browser tests wait on page loads and servers and a third process fills that time
-# (bench/bench_tests.py --only-full --full-jobs N compares); the fast part, all computing, in two.
-TEST_JOBS ?= 3
+# The whole suite and its fast part run in this many processes each (pytest-xdist, each test file in one of
+# them). Two on two cores: three ran the whole suite no faster in a fresh clone's .ci/run (886 s against 877 s)
+# and at a load near 20, where a browser test's wait ran out (bench/bench_tests.py --full-jobs N compares).
+TEST_JOBS ?= 2
 FAST_JOBS ?= 2
 # Python may write its bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is
 # set: else every page's kernel, every subprocess and every worker compiles the package and the tests anew (a

@@ -11,7 +11,7 @@ nothing.
 Each run is a fresh ``python -m pytest`` process from the repository root, in
 ``--jobs`` processes as ``make test-fast`` runs it (pytest-xdist, each test file in one
 of them; 2 by default, as the Makefile's ``FAST_JOBS``; 1 for a single process), the whole
-suite in ``--full-jobs`` (3 by default, as its ``TEST_JOBS``),
+suite in ``--full-jobs`` (2 by default, as its ``TEST_JOBS``),
 timed from start to exit, so collection and start-up count as they do for a
 developer. Run this with the interpreter of the virtual environment the suite
 runs in (``.venv/bin/python``, as ``make bench`` does).
@@ -193,7 +193,7 @@ def main() -> None:
                         help="the K test files that took longest in the last run, and each worker's sum")
     parser.add_argument("--jobs", type=int, default=2,
                         help="processes of the fast part, as make's FAST_JOBS (1: no pytest-xdist)")
-    parser.add_argument("--full-jobs", type=int, default=3, help="processes of the whole suite, as make's TEST_JOBS")
+    parser.add_argument("--full-jobs", type=int, default=2, help="processes of the whole suite, as make's TEST_JOBS")
     args = parser.parse_args()
     jobs = ["-n", str(args.jobs), "--dist", "loadfile"] if args.jobs > 1 else []
     full_jobs = ["-n", str(args.full_jobs), "--dist", "loadfile"] if args.full_jobs > 1 else []

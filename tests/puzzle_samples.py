@@ -84,4 +84,5 @@ def real_position(hand, drawn, drawn_from="stock", known="", stock=20, rules=Rul
     up = parse_cards(upcard)[0] if upcard else None
     free = [c for c in DECK if c not in hand and c not in known and c is not up]
     pile = ((up,) if up else ()) + tuple(free[:31 - stock - (1 if up else 0)])
-    return Position(hand, parse_cards(drawn)[0], drawn_from, pile, known, stock, rules, up, seed)
+    return Position(hand=hand, drawn=parse_cards(drawn)[0], drawn_from=drawn_from, discard_pile=pile,
+                    opponent_known=known, stock_count=stock, rules=rules, upcard=up, seed=seed)

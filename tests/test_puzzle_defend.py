@@ -4,6 +4,7 @@ and the command line; each answer held against the slow reference of brute.py
 
 import copy
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -13,7 +14,7 @@ from gintrainer.cli import main
 from gintrainer.engine.scoring import Layoff, best_replies
 from gintrainer.puzzles import PuzzleError, bank, bank_records, daily, generate, verify
 from gintrainer.puzzles.defend import DefendPuzzle, from_record, layoff_text, make, parse_layoff
-from gintrainer.puzzles.defend_positions import DefendPosition, defend_position
+from gintrainer.puzzles.defend_positions import defend_position
 
 KIND = "defend"
 
@@ -112,7 +113,7 @@ def test_positions_account_for_every_card(rules):
 def test_a_position_that_is_not_real_is_refused(change, words):
     position = next(p for s in range(20) if (p := defend_position(str(s), Rules())) and DECK[0] not in
                     p.knocker_cards)
-    bad = DefendPosition(**{**{f: getattr(position, f) for f in DefendPosition.__slots__}, **change})
+    bad = replace(position, **change)
     assert any(words in p for p in bad.problems())
     with pytest.raises(GinError, match="not a real position"):
         make(bad)

@@ -4,6 +4,7 @@ tests/test_solver_knock_layout.py (every partition, every lay-off)."""
 
 import copy
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +15,7 @@ from gintrainer.engine.melds import every_meld, min_deadwood
 from gintrainer.engine.scoring import knocker_net, score_hand
 from gintrainer.puzzles import PuzzleError, bank, bank_records, daily, generate, verify
 from gintrainer.puzzles.knock_layout import KNOCK_LAYOUT_MARGIN, KnockLayoutPuzzle, from_record, make
-from gintrainer.puzzles.positions import KnockPosition, knock_layout_position
+from gintrainer.puzzles.positions import knock_layout_position
 from test_solver_knock_layout import slow_layouts
 
 KIND = "knock_layout"
@@ -135,10 +136,9 @@ def test_knocks_account_for_every_card():
 ])
 def test_a_knock_that_is_not_real_is_refused(change, words):
     position = knock_layout_position("x", Rules())
-    fields = {f: getattr(position, f) for f in KnockPosition.__slots__}
     if "opponent_known" in change:
         change = dict(opponent_known=(next(c for c in DECK if c not in position.defender_hand),))
-    bad = KnockPosition(**{**fields, **change})
+    bad = replace(position, **change)
     assert any(words in p for p in bad.problems())
     with pytest.raises(GinError, match="not a real position"):
         make(bad)

@@ -4,6 +4,7 @@ expectations."""
 
 import copy
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -106,7 +107,7 @@ def test_positions_before_the_draw_account_for_every_card():
 ])
 def test_a_position_that_is_not_real_is_refused(change, words):
     position = draw_position("x", Rules())
-    bad = DrawPosition(**{**{f: getattr(position, f) for f in DrawPosition.__slots__}, **change})
+    bad = replace(position, **change)
     assert any(words in p for p in bad.problems())
     with pytest.raises(GinError, match="not a real position"):
         make(bad)
@@ -116,7 +117,8 @@ def test_a_pile_of_one_card_is_the_upcard_offer_not_this_question():
     position = draw_position("x", Rules())
     hand = position.hand
     pile = (next(c for c in DECK if c not in hand),)
-    bad = DrawPosition(hand, pile, (), 31, Rules(), None, "one")
+    bad = DrawPosition(hand=hand, discard_pile=pile, opponent_known=(), stock_count=31, rules=Rules(), upcard=None,
+                       seed="one")
     assert any("at least two cards" in p for p in bad.problems())
 
 

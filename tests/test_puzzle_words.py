@@ -629,8 +629,9 @@ def _from_old_record(hand, drawn, drawn_from, pile, known="", stock=None):
     from gintrainer import Rules
     from gintrainer.puzzles.positions import Position
     pile = parse_cards(pile)
-    return Position(parse_cards(hand), card(drawn), drawn_from, pile, parse_cards(known),
-                    31 - len(pile) if stock is None else stock, Rules(), None, "old")
+    return Position(hand=parse_cards(hand), drawn=card(drawn), drawn_from=drawn_from, discard_pile=pile,
+                    opponent_known=parse_cards(known), stock_count=31 - len(pile) if stock is None else stock,
+                    rules=Rules(), upcard=None, seed="old")
 
 
 def test_an_all_melded_hand_is_not_said_to_have_a_highest_deadwood_card():

@@ -108,6 +108,13 @@ class PosedPuzzle(Said):
     explanation_messages: tuple[Message, ...]
     hint_messages: tuple[Message, ...]
 
+    def seen(self) -> dict[str, Any]:
+        """The parts of its position every kind keeps (what the player has seen), as the
+        keywords a position class takes: the hand, the pile, the known cards, the stock,
+        the rules, the first upcard and the seed."""
+        return dict(hand=self.hand, discard_pile=self.discard_pile, opponent_known=self.opponent_known,
+                    stock_count=self.stock_count, rules=self.rules, upcard=self.upcard, seed=self.seed)
+
     def to_dict(self) -> dict[str, Any]:
         """The puzzle's JSON record (each kind writes its own, through :meth:`record`)."""
         raise NotImplementedError
@@ -386,8 +393,7 @@ class Puzzle(PosedPuzzle):
 
     @property
     def position(self) -> Position:
-        return Position(self.hand, self.drawn, self.drawn_from, self.discard_pile, self.opponent_known,
-                        self.stock_count, self.rules, self.upcard, self.seed)
+        return Position(drawn=self.drawn, drawn_from=self.drawn_from, **self.seen())
 
 
 @dataclass(frozen=True)

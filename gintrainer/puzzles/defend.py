@@ -69,8 +69,7 @@ class DefendPuzzle(KindPuzzle):
 
     @property
     def position(self) -> DefendPosition:
-        return DefendPosition(self.hand, self.knocker_melds, self.knocker_deadwood, self.discard_pile,
-                              self.opponent_known, self.stock_count, self.rules, self.upcard, self.seed)
+        return DefendPosition(knocker_melds=self.knocker_melds, knocker_deadwood=self.knocker_deadwood, **self.seen())
 
     @property
     def answer(self) -> tuple[DefenderReply]:

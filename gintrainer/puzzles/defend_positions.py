@@ -17,22 +17,15 @@ from ..engine.rules import Rules
 from .positions import _Accounted, _add_pattern, place_problems
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DefendPosition(_Accounted):
     """What the defender sees after a knock: his hand (10 cards), the knocker's
     melds and deadwood (face up), the discard pile (bottom first), the knocker's
     cards he saw taken from the pile, the stock count, the rules and (under
     Oklahoma) the first upcard."""
 
-    hand: tuple[Card, ...]
     knocker_melds: tuple[tuple[Card, ...], ...]
     knocker_deadwood: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    rules: Rules
-    upcard: Card | None
-    seed: str
 
     @property
     def knocker_cards(self) -> tuple[Card, ...]:
@@ -171,7 +164,8 @@ def defend_position(seed: str, rules: Rules) -> DefendPosition | None:
     rng.shuffle(unseen)
     stock_count = rng.randrange(max(2, rules.dead_stock_cards), 24)
     pile = tuple(([upcard] if upcard else []) + unseen[:32 - stock_count - (upcard is not None)])
-    return DefendPosition(hand, tuple(melds), dead, pile, (), stock_count, rules, upcard, seed)
+    return DefendPosition(hand=hand, knocker_melds=tuple(melds), knocker_deadwood=dead, discard_pile=pile,
+                          opponent_known=(), stock_count=stock_count, rules=rules, upcard=upcard, seed=seed)
 
 
 def positions(seed: str, rules: Rules) -> Iterator[list[DefendPosition]]:

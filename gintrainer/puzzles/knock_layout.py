@@ -65,8 +65,7 @@ class KnockLayoutPuzzle(KindPuzzle):
 
     @property
     def position(self) -> KnockPosition:
-        return KnockPosition(self.hand, self.defender_hand, self.discard_pile, self.opponent_known,
-                             self.stock_count, self.rules, self.upcard, self.seed)
+        return KnockPosition(defender_hand=self.defender_hand, **self.seen())
 
     @property
     def answer(self) -> tuple[Layout, ...]:

@@ -7,7 +7,7 @@ of a kind), since uniformly random hands almost never come near a knock.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,10 +19,14 @@ from ..engine.view import SeatView
 from ..words.errors import GinError
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Accounted:
-    """What every position says of the cards it accounts for (its ``problems()``)."""
+    """What every position holds of what the player has seen: the hand, the discard pile
+    (bottom first), the opponent's cards known from the pile, the stock count, the rules,
+    (under Oklahoma) the first upcard and the seed it was made from; and what it says of
+    the cards it accounts for (its ``problems()``). Each kind of position adds its own
+    fields, and every field is given by keyword."""
 
-    __slots__ = ()
     hand: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
     opponent_known: tuple[Card, ...]
@@ -68,21 +72,14 @@ class _Accounted:
         return 52 - len(self.hand) - len(self.discard_pile) - len(self.opponent_known)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Position(_Accounted):
     """What the player to discard knows: hand (11 cards), the card drawn and from
     where, the discard pile (bottom first), the opponent's cards known from the
     pile, the stock count, the rules and (under Oklahoma) the first upcard."""
 
-    hand: tuple[Card, ...]
     drawn: Card
     drawn_from: Pile | str
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    rules: Rules
-    upcard: Card | None
-    seed: str
 
     @property
     def forbidden(self) -> Card | None:
@@ -130,8 +127,6 @@ class Position(_Accounted):
         """The pile being empty, the first upcard may be the card just taken from it."""
         return not self.discard_pile and self.forbidden is self.upcard
 
-
-
     def key(self) -> str:
         return self._key(self.drawn.code(), self.drawn_from)
 
@@ -151,19 +146,11 @@ def place_problems(hand: tuple[Card, ...], pile: tuple[Card, ...], known: tuple[
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DrawPosition(_Accounted):
     """What the player about to draw knows: the hand (10 cards), the discard pile
     (bottom first; its top card is the one on offer), the opponent's cards known
     from the pile, the stock count, the rules and (under Oklahoma) the first upcard."""
-
-    hand: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    rules: Rules
-    upcard: Card | None
-    seed: str
 
     @property
     def offered(self) -> Card:
@@ -198,27 +185,18 @@ class DrawPosition(_Accounted):
         found += self._upcard_problems()
         return tuple(found)
 
-
-
     def key(self) -> str:
         return self._key()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class KnockPosition(_Accounted):
     """A knock with both hands shown: the knocker's 10 cards after his knock discard
     (``hand``), the defender's 10, the discard pile (bottom first, the knock discard
     on top), the defender's cards seen taken from the pile (``opponent_known``), the
     stock count, the rules and (under Oklahoma) the first upcard."""
 
-    hand: tuple[Card, ...]
     defender_hand: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    stock_count: int
-    rules: Rules
-    upcard: Card | None
-    seed: str
 
     @property
     def unseen_count(self) -> int:
@@ -283,11 +261,8 @@ def knock_layout_position(seed: str, rules: Rules) -> KnockPosition:
             _add_pattern(rng, cards)
         if len(cards) > 10:
             continue
-        upcard = rng.choice([c for c in DECK if c not in cards]) if rules.oklahoma else None
+        upcard = _upcard_and_fill(rng, cards, rules, 10, lambda c: c.value <= 5)
         limit = rules.knock_limit_for(upcard)
-        small = [c for c in DECK if c not in cards and c is not upcard and c.value <= 5]
-        while len(cards) < 10:
-            cards.add(rng.choice(small))
         if not 0 < min_deadwood(cards) <= limit:
             continue
         hand = tuple(sorted(cards))
@@ -309,7 +284,8 @@ def knock_layout_position(seed: str, rules: Rules) -> KnockPosition:
         held = sorted(defender)
         known = tuple(sorted(rng.sample([c for c in held if c not in best_arrangement(held).deadwood] or held,
                                         rng.choice((0, 0, 1, 2)))))
-        return KnockPosition(hand, tuple(held), pile, known, stock_count, rules, upcard, seed)
+        return KnockPosition(hand=hand, defender_hand=tuple(held), discard_pile=pile, opponent_known=known,
+                             stock_count=stock_count, rules=rules, upcard=upcard, seed=seed)
 
 
 def selfplay_positions(seed: str, rules: Rules) -> list[Position]:
@@ -412,7 +388,20 @@ def _deal_around(rng: random.Random, hand: tuple[Card, ...], rules: Rules, seed:
     pile = tuple(unseen[:pile_size])
     known = tuple(sorted(unseen[pile_size:pile_size + rng.choice(known_choices)]))
     upcard = pile[0] if rules.oklahoma else None
-    return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
+    return Position(hand=hand, drawn=drawn, drawn_from=drawn_from, discard_pile=pile, opponent_known=known,
+                    stock_count=stock_count, rules=rules, upcard=upcard, seed=seed)
+
+
+def _upcard_and_fill(rng: random.Random, cards: set[Card], rules: Rules, size: int,
+                     low: Callable[[Card], bool]) -> Card | None:
+    """Under Oklahoma, the first upcard drawn at random from the cards not in ``cards``
+    (None otherwise), returned once ``cards`` is filled up to ``size`` with cards drawn at
+    random from the others that are ``low``."""
+    upcard = rng.choice([c for c in DECK if c not in cards]) if rules.oklahoma else None
+    pool = [c for c in DECK if c not in cards and c is not upcard and low(c)]
+    while len(cards) < size:
+        cards.add(rng.choice(pool))
+    return upcard
 
 
 def _add_pattern(rng: random.Random, cards: set[Card]) -> None:
@@ -455,12 +444,8 @@ def knock_position(seed: str, rules: Rules) -> Position:
             _add_pattern(rng, cards)
         if len(cards) > 9:
             continue
-        upcard = rng.choice([c for c in DECK if c not in cards]) if rules.oklahoma else None
+        upcard = _upcard_and_fill(rng, cards, rules, 10, lambda c: c.value <= 6)
         limit = rules.knock_limit_for(upcard)
-        rest = [c for c in DECK if c not in cards and c is not upcard]
-        low = [c for c in rest if c.value <= 6]
-        while len(cards) < 10:
-            cards.add(rng.choice(low))
         points = min_deadwood(cards)
         if points > limit + 4:
             continue
@@ -476,7 +461,8 @@ def knock_position(seed: str, rules: Rules) -> Position:
         pile = tuple(([upcard] if upcard is not None else []) + unseen[:pile_size - (upcard is not None)])
         known = tuple(sorted(unseen[pile_size:pile_size + rng.choice((0, 0, 1))]))
         drawn_from = Pile.DISCARD if rng.random() < 0.3 else Pile.STOCK
-        return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
+        return Position(hand=hand, drawn=drawn, drawn_from=drawn_from, discard_pile=pile, opponent_known=known,
+                        stock_count=stock_count, rules=rules, upcard=upcard, seed=seed)
 
 
 def lookahead_position(seed: str, rules: Rules) -> Position:
@@ -538,11 +524,8 @@ def swap_position(seed: str, rules: Rules) -> Position:
                 _add_pattern(rng, cards)
         if len(cards) > 11:
             continue
-        upcard = rng.choice([c for c in DECK if c not in cards]) if rules.oklahoma else None
+        upcard = _upcard_and_fill(rng, cards, rules, 11, lambda c: c.value <= rng.choice((4, 6, 8)))
         limit = rules.knock_limit_for(upcard)
-        low = [c for c in DECK if c not in cards and c is not upcard and c.value <= rng.choice((4, 6, 8))]
-        while len(cards) < 11:
-            cards.add(rng.choice(low))
         hand = tuple(sorted(cards))
         full = cards_mask(hand)
         naive = naive_discard(hand)
@@ -561,7 +544,8 @@ def swap_position(seed: str, rules: Rules) -> Position:
     pile_size = 31 - stock_count  # the two hands hold 21 cards after the draw
     pile = tuple(([upcard] if upcard is not None else []) + unseen[:pile_size - (upcard is not None)])
     known = tuple(sorted(unseen[pile_size - (upcard is not None):][:rng.choice((0, 0, 1))]))
-    return Position(hand, drawn, drawn_from, pile, known, stock_count, rules, upcard, seed)
+    return Position(hand=hand, drawn=drawn, drawn_from=drawn_from, discard_pile=pile, opponent_known=known,
+                    stock_count=stock_count, rules=rules, upcard=upcard, seed=seed)
 
 
 def draw_position(seed: str, rules: Rules) -> DrawPosition:
@@ -590,4 +574,5 @@ def draw_position(seed: str, rules: Rules) -> DrawPosition:
     pile = tuple(unseen[:32 - stock_count - 1]) + (offered,)  # the two hands hold 20 cards before the draw
     known = tuple(sorted(unseen[len(pile) - 1:len(pile) - 1 + rng.choice((0, 0, 1, 2))]))
     upcard = pile[0] if rules.oklahoma else None
-    return DrawPosition(hand, pile, known, stock_count, rules, upcard, seed)
+    return DrawPosition(hand=hand, discard_pile=pile, opponent_known=known, stock_count=stock_count, rules=rules,
+                        upcard=upcard, seed=seed)

@@ -75,8 +75,7 @@ class TakeOrDrawPuzzle(KindPuzzle):
 
     @property
     def position(self) -> DrawPosition:
-        return DrawPosition(self.hand, self.discard_pile, self.opponent_known, self.stock_count, self.rules,
-                            self.upcard, self.seed)
+        return DrawPosition(**self.seen())
 
     @property
     def answer(self) -> tuple[str]:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypedDict, TypeGuard, Unpack
+from typing import Any, Final, TypedDict, TypeGuard, Unpack
 
 from ..engine.cards import Card, format_cards, parse_card, parse_cards
 from ..engine.hand import Action, ActionKind, Hand
@@ -263,41 +263,47 @@ class Replay:
     """A recorded hand with its annotations and metadata, every state at hand.
 
     Build one with :func:`load`, :meth:`from_hand` or the constructor (a
-    :class:`~gintrainer.Hand` in any phase). A replay does not change: the
-    ``with_...`` methods return edited copies.
+    :class:`~gintrainer.Hand` in any phase). A replay does not change: its
+    attributes are set once, when it is made, and the ``with_...`` methods
+    return edited copies.
     """
 
     def __init__(self, hand: Hand, annotations: Iterable[Annotation] = (), *, title: str = "",
                  description: str = "", featured: int | None = None, players: Iterable[str] | None = None,
-                 tags: Iterable[str] = (), stated_result: Mapping[str, object] | None = None):
-        if not isinstance(hand, Hand):
+                 tags: Iterable[str] = (), stated_result: Mapping[str, object] | None = None,
+                 _own: bool = False, _states: list[Hand] | None = None):
+        """``_own`` and ``_states`` are for the module's own replays (a copy, a loaded history):
+        ``hand`` is already the replay's final hand, not to be copied, and ``_states`` its
+        states when they are built."""
+        if not _own and not isinstance(hand, Hand):
             raise _fail(t("a replay is made from a Hand, not {value}", value=_short(hand)))
-        self._init(hand.copy(), None, annotations, title=title, description=description, featured=featured,
-                   players=players, tags=tags, stated_result=stated_result)
-
-    def _init(self, final: Hand, states: list[Hand] | None, annotations: object, *, title: object,
-              description: object, featured: object, players: object, tags: object, stated_result: object) -> None:
-        self._final = final
-        self._snapshots = states  # every state, built on first use
-        self._title = _text(title, N_("the title must be text, not {value}"))
-        self._description = _text(description, N_("the description must be text, not {value}"))
+        self._final = hand if _own else hand.copy()
+        self._snapshots = _states  # every state, built on first use
+        self.title: Final[str] = _text(title, N_("the title must be text, not {value}"))
+        self.description: Final[str] = _text(description, N_("the description must be text, not {value}"))
         if featured is not None and (not _is_int(featured) or featured not in (0, 1)):
             raise _fail(t("the featured seat is 0, 1 or null, not {value}", value=_short(featured)), field="featured")
-        self._featured: int | None = featured
-        self._players: tuple[str, str] | None = _players(players)
-        self._tags: tuple[str, ...] = _tags(tags)
-        self._stated: dict[str, object] | None = None if stated_result is None else _check_result(stated_result, final)
-        self._annotations: tuple[Annotation, ...] = self._check_annotations(annotations)
+        #: The seat whose decisions the annotations follow (None: both).
+        self.featured: Final[int | None] = featured
+        #: The players' names by seat, when the history gives them.
+        self.players: Final[tuple[str, str] | None] = _players(players)
+        self.tags: Final[tuple[str, ...]] = _tags(tags)
+        self._stated = None if stated_result is None else _check_result(stated_result, self._final)
+        #: Every annotation, ordered by step (stable within a step).
+        self.annotations: Final[tuple[Annotation, ...]] = self._check_annotations(annotations)
         # a lone surrogate (pasted or escaped in JSON) could be neither shown nor written: refused here
-        refuse_lone_surrogate({"title": self._title, "description": self._description, "players": self._players,
-                               "tags": self._tags, "annotations": [a.comment for a in self._annotations]},
+        refuse_lone_surrogate({"title": self.title, "description": self.description, "players": self.players,
+                               "tags": self.tags, "annotations": [a.comment for a in self.annotations]},
                               error=ReplayError)
 
-    @classmethod
-    def _make(cls, final: Hand, states: list[Hand] | None, annotations: object = (), **metadata: object) -> Replay:
-        replay = object.__new__(cls)
-        replay._init(final, states, annotations, **{**_DEFAULTS, **metadata})
-        return replay
+    def __setattr__(self, name: str, value: object) -> None:
+        """Every attribute is set once, when the replay is made (its states aside, built on first use)."""
+        if name in self.__dict__ and name != "_snapshots":
+            raise AttributeError(name)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(name)
 
     @property
     def _states(self) -> list[Hand]:
@@ -316,36 +322,9 @@ class Replay:
     # -- reading -------------------------------------------------------------------
 
     @property
-    def title(self) -> str:
-        return self._title
-
-    @property
-    def description(self) -> str:
-        return self._description
-
-    @property
-    def featured(self) -> int | None:
-        """The seat whose decisions the annotations follow (None: both)."""
-        return self._featured
-
-    @property
-    def players(self) -> tuple[str, str] | None:
-        """The players' names by seat, when the history gives them."""
-        return self._players
-
-    @property
-    def tags(self) -> tuple[str, ...]:
-        return self._tags
-
-    @property
     def stated_result(self) -> dict[str, object] | None:
         """The result the history states (checked against the replay), or None."""
         return None if self._stated is None else dict(self._stated)
-
-    @property
-    def annotations(self) -> tuple[Annotation, ...]:
-        """Every annotation, ordered by step (stable within a step)."""
-        return self._annotations
 
     @property
     def hand(self) -> Hand:
@@ -419,15 +398,15 @@ class Replay:
 
     # -- editing --------------------------------------------------------------------
 
-    def _copy(self, annotations: Iterable[object] | None = None, **metadata: object) -> Replay:
-        current: dict[str, object] = dict(title=self.title, description=self.description, featured=self.featured,
+    def _copy(self, annotations: Iterable[Annotation] | None = None, **metadata: object) -> Replay:
+        current: dict[str, Any] = dict(title=self.title, description=self.description, featured=self.featured,
                        players=self.players, tags=self.tags, stated_result=self.stated_result)
         unknown = [k for k in metadata if k not in current]
         if unknown:
             raise _fail(t("unknown metadata {key}: use {keys}", key=repr(unknown[0]), keys=", ".join(METADATA)))
         current.update(metadata)
-        return Replay._make(self._final, self._snapshots, self.annotations if annotations is None else annotations,
-                                   **current)
+        return Replay(self._final, self.annotations if annotations is None else annotations, _own=True,
+                      _states=self._snapshots, **current)
 
     def with_annotation(self, annotation: Annotation) -> Replay:
         """A copy with one more annotation (checked against its step)."""
@@ -524,9 +503,6 @@ class Replay:
     def __repr__(self) -> str:
         name = f" {self.title!r}" if self.title else ""
         return f"<Replay{name} steps={self.step_count} annotations={len(self.annotations)} phase={self._final.phase}>"
-
-
-_DEFAULTS = dict(title="", description="", featured=None, players=None, tags=(), stated_result=None)
 
 
 def _players(players: object) -> tuple[str, str] | None:
@@ -683,7 +659,7 @@ def from_record(record: Mapping[str, Any], *, source: str | None = None) -> Repl
         annotations = []
     if not isinstance(annotations, list):
         raise _fail(t("the annotations are a list, not {value}", value=_short(annotations)), field="annotations")
-    return Replay._make(final, None, annotations, stated_result=record.get("result"), **metadata)
+    return Replay(final, annotations, _own=True, stated_result=record.get("result"), **metadata)
 
 
 def _rules(data: Any) -> Rules:  # JSON as read: Rules.from_dict checks it

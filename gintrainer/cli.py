@@ -14,7 +14,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from gettext import gettext
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar, overload
@@ -417,9 +417,13 @@ def _kind_options(kinds: Iterable[PuzzleKind] | None = None) -> tuple[str, ...]:
     return tuple(kind.option for kind in (registered() if kinds is None else kinds))
 
 
-def _add_class_options(parser: argparse.ArgumentParser) -> None:
+def _class_command(class_sub: argparse._SubParsersAction[_Parser], name: str,
+                   run: Callable[[argparse.Namespace], None], help: str, description: str) -> argparse.ArgumentParser:
+    """A ``class`` subcommand that ``run`` runs, with its help and description: the options
+    that name or make a class set, and --lang; the command adds its own options after them."""
     from .classroom.sets import DEFAULT_COUNT, MAX_COUNT, OBJECTIVES, new_set_kinds
     from .puzzles import THEMES
+    parser = class_sub.add_parser(name, help=help, description=description)
     parser.add_argument("--code", required=True,
                         help=t("a class code from a teacher (its options apply; any option given must agree), or a "
                                "class name to make a new set (text shaped like a code is read as a code)"))
@@ -436,6 +440,9 @@ def _add_class_options(parser: argparse.ArgumentParser) -> None:
                         help=t("keep puzzles with any theme given (repeatable): {themes}", themes=", ".join(THEMES)))
     parser.add_argument("--oklahoma", action=argparse.BooleanOptionalAction, default=None,
                         help=t("Oklahoma rules: the first upcard sets the knock limit (new set: off)"))
+    _add_lang(parser)
+    parser.set_defaults(run=run)
+    return parser
 
 
 def cmd_app(args: argparse.Namespace) -> None:
@@ -528,24 +535,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     klass = sub.add_parser("class", help=t("class sets named by a short code: puzzles, worksheets, answer keys"))
     class_sub = klass.add_subparsers(dest="class_command", required=True, parser_class=_Parser)
-    make = class_sub.add_parser(
-        "make", help=t("print a class set and its short code"),
+    make = _class_command(
+        class_sub, "make", cmd_class_make, help=t("print a class set and its short code"),
         description=t("Print a class set and its short code. With --json, standard output is a JSON list of the "
                       "puzzle records (the bank's format, with the question, explanation and hints also in English) "
                       "and the code goes to standard error as 'class code: CODE'."))
-    _add_class_options(make)
     make.add_argument("--json", action="store_true", help=t("the puzzles as a JSON list on standard output"))
-    _add_lang(make)
-    make.set_defaults(run=cmd_class_make)
-    sheet = class_sub.add_parser(
-        "worksheet", help=t("write a class set's printable worksheet, or its answer key"),
+    sheet = _class_command(
+        class_sub, "worksheet", cmd_class_worksheet,
+        help=t("write a class set's printable worksheet, or its answer key"),
         description=t("Write a class set's worksheet (or with --answers its answer key) as a standalone HTML page, "
                       "atomically."))
-    _add_class_options(sheet)
     sheet.add_argument("--out", required=True, help=t("the HTML file to write"))
     sheet.add_argument("--answers", action="store_true", help=t("write the answer key"))
-    _add_lang(sheet)
-    sheet.set_defaults(run=cmd_class_worksheet)
 
     from .engine.players import PLAYER_NAMES
     fight = sub.add_parser(

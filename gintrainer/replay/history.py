@@ -279,6 +279,11 @@ class Replay:
             raise _fail(t("a replay is made from a Hand, not {value}", value=_short(hand)))
         self._final = hand if _own else hand.copy()
         self._snapshots = _states  # every state, built on first use
+        self.rules: Final[Rules] = self._final.rules
+        self.dealer: Final[int] = self._final.dealer
+        self.deck: Final[tuple[Card, ...]] = self._final.deck
+        #: The engine's result of the hand, None while it is unfinished.
+        self.result: Final[HandScore | None] = self._final.result
         self.title: Final[str] = _text(title, N_("the title must be text, not {value}"))
         self.description: Final[str] = _text(description, N_("the description must be text, not {value}"))
         if featured is not None and (not _is_int(featured) or featured not in (0, 1)):
@@ -330,23 +335,6 @@ class Replay:
     def hand(self) -> Hand:
         """The hand after its last action (a copy: changing it changes nothing here)."""
         return self._final.copy()
-
-    @property
-    def rules(self) -> Rules:
-        return self._final.rules
-
-    @property
-    def dealer(self) -> int:
-        return self._final.dealer
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        return self._final.deck
-
-    @property
-    def result(self) -> HandScore | None:
-        """The engine's result of the hand, None while it is unfinished."""
-        return self._final.result
 
     @property
     def step_count(self) -> int:

@@ -162,24 +162,29 @@ def stop_process(process: subprocess.Popen, wait: float) -> None:
 
 
 _STOPPING: list[tuple[subprocess.Popen, float]] = []
-"""Servers asked to stop and not waited for: each stops its kernels (or its users' servers) while the
-next tests run; the end of the test run waits for them (:func:`_servers_stopped`)."""
+"""Servers asked to stop and not waited for, each with the moment it may be killed: each stops its
+kernels (or its users' servers) while the next tests run; the end of the test run waits for them
+until then (:func:`_servers_stopped`)."""
+
+VOILA_GRACE = 2.0
+"""Seconds a Voila server asked to stop may take before it is killed: its kernels end with it (each
+polls its parent process every second, as jupyter_client starts them), so killing it leaves nothing
+running; a server stopped early in the run is long gone by the end."""
 
 
 def stop_without_waiting(process: subprocess.Popen, wait: float) -> None:
     """Ask a server to stop and go on at once: its shutdown (a Voila server gives each kernel up to
-    five seconds to end) overlaps the next tests. The end of the run waits up to ``wait`` seconds
-    for it, then kills it. For a server whose address and data folder nothing uses afterwards."""
+    five seconds to end) overlaps the next tests. It is killed if it still runs ``wait`` seconds from
+    now when the run ends. For a server whose address and data folder nothing uses afterwards."""
     process.terminate()
-    _STOPPING.append((process, wait))
+    _STOPPING.append((process, time.monotonic() + wait))
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _servers_stopped():
     """At the end of the test run, every server asked to stop has stopped (else is killed)."""
     yield
-    deadline = time.monotonic() + max((wait for _, wait in _STOPPING), default=0)
-    for process, _ in _STOPPING:
+    for process, deadline in _STOPPING:
         try:
             process.wait(max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
@@ -211,7 +216,7 @@ class VoilaServer:
         """Stop the server; without ``wait``, go on while it stops (:func:`stop_without_waiting`), for
         a server that is done with."""
         if self.process is not None:
-            (stop_process if wait else stop_without_waiting)(self.process, 20)
+            (stop_process if wait else stop_without_waiting)(self.process, 20 if wait else VOILA_GRACE)
             self.process = None
 
     def restart(self) -> None:

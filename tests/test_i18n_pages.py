@@ -31,6 +31,7 @@ from gintrainer.widgets.site import (  # noqa: E402
     lesson_of,
     lesson_pages,
     lesson_path,
+    page_title,
     site_pages,
 )
 from gintrainer.words import language  # noqa: E402
@@ -312,3 +313,18 @@ def test_the_profile_page_stepper_and_present_page_are_drawn_from_the_catalog(da
                          present.choice.options[-1][0], present.stepper.board.heading)
     when = learner.progress.history[0].at[:16].split("T")
     assert "⟦" in html and unmarked(html, ALLOWED + ["Ann", "k1", *when]) == []
+
+
+ENGLISH_TITLES = {"index.ipynb": "Gin Rummy trainer", "puzzles/daily.ipynb": "Daily puzzles",
+                  "puzzles/defend.ipynb": "Defend", "lessons/04_normal_turn.ipynb": "Lesson 4: A normal turn",
+                  "lessons/tr/04_normal_turn.ipynb": "Lesson 4: A normal turn",
+                  "classroom/student.ipynb": "Your class set", "classroom/gradebook.ipynb": "Gradebook"}
+
+
+@pytest.mark.parametrize("notebook, english", ENGLISH_TITLES.items())
+def test_a_page_s_tab_title_is_its_heading_or_its_lesson_s_in_the_language_spoken(notebook, english):
+    """(In Chromium, every page's tab shows its title: tests/browser/test_layout.py.)"""
+    with language.in_language("en"):
+        assert page_title(notebook) == english
+    with language.in_language("tr"):
+        assert page_title(notebook) not in (english, "")

@@ -9,7 +9,15 @@ from decks import twin
 from gintrainer import Card, Hand, Rules
 from gintrainer.engine.hand import Action, ActionKind, Phase
 from gintrainer.engine.melds import min_deadwood
-from gintrainer.engine.players import PLAYER_NAMES, PLAYERS, decide, draw_values, make_player, take_value
+from gintrainer.engine.players import (
+    PLAYER_NAMES,
+    PLAYERS,
+    decide,
+    draw_values,
+    make_player,
+    move_rng,
+    take_value,
+)
 from gintrainer.engine.solver import discard_table, naive_discard, slow_expected_deadwood
 from gintrainer.engine.view import SeatView
 from gintrainer.words.errors import GinError
@@ -53,8 +61,16 @@ def test_positions_cover_every_phase_a_player_acts_in(positions):
     assert phases == {Phase.UPCARD, Phase.DRAW, Phase.DISCARD, Phase.KNOCKER_LAYOUT, Phase.DEFENDER_LAYOUT}
 
 
+COMPARED_EVERY = {"best": 3}
+"""The best player's moves are compared on every third position (each of its discards looks two draws
+deep); every other player's on each one."""
+
+
 @pytest.mark.parametrize("name", PLAYER_NAMES)
 def test_two_hidden_hands_behind_one_view_get_the_same_move(name, positions):
+    """A player is given the seat's view and a generator seeded from the game's seed and the moves
+    played: both are the same for two hands that differ only in cards the seat cannot see (checked at
+    every position), and so is the move."""
     player = make_player(name)
     rng = random.Random(name)
     differ = 0
@@ -62,8 +78,10 @@ def test_two_hidden_hands_behind_one_view_get_the_same_move(name, positions):
         seat = hand.to_act
         other = twin(hand, seat, rng)
         assert SeatView.of(other, seat) == SeatView.of(hand, seat)
+        assert move_rng(number, other).getstate() == move_rng(number, hand).getstate()
         differ += other.held(1 - seat) != hand.held(1 - seat) or other.stock != hand.stock
-        assert decide(player, other, seed=number) == decide(player, hand, seed=number), (name, hand.history)
+        if number % COMPARED_EVERY.get(name, 1) == 0:
+            assert decide(player, other, seed=number) == decide(player, hand, seed=number), (name, hand.history)
     assert differ >= 900  # the hidden cards really were dealt differently
 
 

@@ -1,12 +1,13 @@
-"""A visit from the landing page on (issue 25): the learner kept across a reload, each tab
-titled in the page's language, and no request to another host."""
+"""A visit from the landing page on (issue 25): the learner kept across a reload. (Each tab's
+title in the page's language, and no request to another host: tests/browser/test_layout.py,
+which opens every page.)"""
 
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import LOCAL_HOSTS, open_page
+from conftest import open_page
 
 pytestmark = pytest.mark.browser
 
@@ -45,42 +46,3 @@ def test_a_name_the_profiles_refuse_in_the_address_leaves_a_guest(page, server, 
     expect(bar.locator(".gt-notice")).to_contain_text("Could not open the profile from the address")
     reload(page)
     expect(page.locator(".gt-profile-bar").first).to_contain_text("Playing as a guest")
-
-
-TITLES = {
-    "en": {"index.ipynb": "Gin Rummy trainer", "puzzles/daily.ipynb": "Daily puzzles",
-           "puzzles/defend.ipynb": "Defend", "lessons/04_normal_turn.ipynb": "Lesson 4: A normal turn",
-           "classroom/student.ipynb": "Your class set", "classroom/gradebook.ipynb": "Gradebook"},
-}
-
-
-@pytest.mark.parametrize("lang", ["en", "tr"])
-def test_each_page_is_titled_in_its_language(page, server, console, lang):
-    from gintrainer.widgets.site import page_title
-    from gintrainer.words.language import use_language
-    for notebook, english in TITLES["en"].items():
-        if lang != "en" and notebook.startswith("lessons/"):
-            notebook = notebook.replace("lessons/", f"lessons/{lang}/")
-        open_page(page, server, notebook, f"lang={lang}")
-        use_language(lang)
-        try:
-            wanted = page_title(notebook)
-            assert wanted == english if lang == "en" else wanted not in (english, "")
-        finally:
-            use_language("en")
-        expect(page).to_have_title(wanted, timeout=30_000)
-        assert notebook.rpartition("/")[2].removesuffix(".ipynb") not in page.title()
-
-
-@pytest.mark.parametrize("notebook", ["index.ipynb", "lessons/04_normal_turn.ipynb", "puzzles/daily.ipynb",
-                                      "practice/practice.ipynb", "classroom/student.ipynb"])
-def test_a_page_asks_nothing_of_another_host(page, server, console, notebook):
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    # A request to another host is refused at once (this machine has no internet: it would hang the page's load).
-    page.route(lambda url: urlparse(url).hostname not in LOCAL_HOSTS, lambda route: route.abort())
-    open_page(page, server, notebook)
-    page.wait_for_load_state("networkidle")
-    outside = [url for url in requests
-               if urlparse(url).scheme in ("http", "https", "ws", "wss") and urlparse(url).hostname not in LOCAL_HOSTS]
-    assert requests and not outside, outside

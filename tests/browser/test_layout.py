@@ -1,6 +1,10 @@
 """Every page of the app at a desktop width (1280 px) and a phone width (390 px), in
 Chromium against one Voila server: no button's, toggle button's or label's text is
-cut off, every dropdown shows a value that fits, and every link looks like a link.
+cut off, every dropdown shows a value that fits, and every link looks like a link;
+each page's tab is titled in the page's language (a translated lesson's from its
+folder, the others' from ``?lang=``), never with its file's name; and no page asks
+anything of another host (a request there is refused at once: this machine has no
+internet, and it would hang the page's load).
 
 Each page is loaded once in one browser context; it is measured at 1280 px, then
 the window is narrowed to 390 px and measured again (the widgets reflow, as on a
@@ -9,17 +13,19 @@ row, the new-match question, the teacher's downloads) are brought to those state
 first."""
 
 import re
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, ConsoleWatch, open_page, settle
+from conftest import LOCAL_HOSTS, ROOT, ConsoleWatch, open_page, settle
 from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.classroom import ClassSet
 from gintrainer.lessons.path import lesson_order
 from gintrainer.trainers.practice import PracticeGame
-from gintrainer.widgets.site import REFERENCE_FILES
+from gintrainer.widgets.site import REFERENCE_FILES, page_title
+from gintrainer.words.language import in_language
 
 pytestmark = pytest.mark.browser
 
@@ -141,12 +147,22 @@ def test_every_page_of_the_app_is_measured():
     assert len(LESSON_PAGES) == len(lesson_order()) + len(REFERENCE_FILES)  # the lessons' pages and the references
 
 
+def elsewhere(url: str) -> bool:
+    """A request over the network to a host other than this machine."""
+    parts = urlparse(url)
+    return parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS
+
+
 @pytest.fixture(scope="module")
 def tab(browser, browser_context_args):
     """One browser tab for every page of this file."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
-    yield page, ConsoleWatch(page)
+    watch = ConsoleWatch(page)
+    page.on("request", lambda request: watch.problems.append(f"a request to another host: {request.url}")
+            if elsewhere(request.url) else None)
+    page.route(elsewhere, lambda route: route.abort())
+    yield page, watch
     context.close()
 
 
@@ -159,6 +175,26 @@ def saved_games(server):
         practice_game("LayoutDone", ["take", "knock 5D", "lay out"])
 
 
+def language_of(notebook: str, query: str) -> str:
+    """The language a page speaks: ``?lang=``, else a translated lesson's folder, else English."""
+    asked = parse_qs(query).get("lang")
+    if asked:
+        return asked[0]
+    parts = notebook.split("/")
+    return parts[1] if parts[0] == "lessons" and len(parts) == 3 else "en"
+
+
+def expect_title(page, notebook: str, lang: str) -> None:
+    """The tab's title is the page's title in its language (another language's words than the English one)."""
+    with in_language(lang):
+        wanted = page_title(notebook)
+    with in_language("en"):
+        english = page_title(notebook)
+    assert wanted and (wanted == english) == (lang == "en"), (notebook, lang, wanted)
+    expect(page).to_have_title(wanted, timeout=30_000)
+    assert notebook.rpartition("/")[2].removesuffix(".ipynb") not in page.title()
+
+
 @pytest.mark.parametrize("notebook, query, steps", PAGES,
                          ids=[f"{path}?{query}" if query else path for path, query, _ in PAGES])
 def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebook, query, steps):
@@ -166,6 +202,7 @@ def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebo
     console.problems.clear()
     page.set_viewport_size({"width": WIDTHS[0], "height": 900})
     open_page(page, server, notebook, query)
+    expect_title(page, notebook, language_of(notebook, query))
     settle(page)
     problems = []
     for step in (None, *steps):

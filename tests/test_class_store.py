@@ -147,13 +147,15 @@ def test_an_open_store_outlives_a_restart_of_its_database(postgres):
 
 def test_a_store_on_postgresql_holds_no_connection_between_calls(postgres):
     import psycopg
-    url = postgres.fresh_schema("t_connections")
+    # The stores' connections are named, so that another test's server on the same PostgreSQL (a page's
+    # kernel, the hub's users' servers, still ending) is not counted.
+    url = postgres.fresh_schema("t_connections") + "&application_name=t_connections"
     stores = [open_store(url) for _ in range(5)]  # five pages
     for store in stores:
         store.start(SET.code, new_session_key(), "Ann")
     with psycopg.connect(url) as connection:
-        (others,) = connection.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                                       "AND pid <> pg_backend_pid()").fetchone()
+        (others,) = connection.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = "
+                                       "'t_connections' AND pid <> pg_backend_pid()").fetchone()
     assert others == 0 and len(stores[0].class_sessions(SET.code)) == 5
 
 

@@ -32,6 +32,12 @@ def pick(view, cards) -> None:
         picker.get_by_role("button", name=str(card), exact=True).click()
 
 
+def row_holds(view, count: int) -> None:
+    """Wait until the melded or laid-off cards have left the clickable row, as a learner sees them go
+    before picking the next: a click on a card whose row is being redrawn could be lost."""
+    expect(view.locator(".gt-picker").get_by_role("button")).to_have_count(count)
+
+
 def answer_right(view, puzzle) -> None:
     """The best answer to ``puzzle``, given through the page's own buttons."""
     if puzzle.kind == PuzzleKind.CAN_KNOCK and not puzzle.can_knock:
@@ -46,18 +52,26 @@ def answer_right(view, puzzle) -> None:
         name = words("Take {card}", card=puzzle.offered) if puzzle.choice == "take" else words("Draw from the stock")
         view.get_by_role("button", name=name, exact=True).click()
     elif puzzle.kind == PuzzleKind.KNOCK_LAYOUT:
+        left = 10
         for meld in puzzle.layouts[0]:
             pick(view, meld)
             view.get_by_role("button", name=words("Add meld"), exact=True).click()
+            left -= len(meld)
+            row_holds(view, left)
         view.get_by_role("button", name=words("Knock with these melds"), exact=True).click()
     else:
+        left = 10
         for meld in puzzle.reply.melds:
             pick(view, meld)
             view.get_by_role("button", name=words("Meld the selected cards"), exact=True).click()
+            left -= len(meld)
+            row_holds(view, left)
         for layoff in reversed(puzzle.reply.layoffs):  # a chain's outer card first: any order is taken
             pick(view, [layoff.card])
             view.locator(".gt-reply-input select").select_option(index=layoff.meld)
             view.get_by_role("button", name=words("Lay off the selected card"), exact=True).click()
+            left -= 1
+            row_holds(view, left)
         name = "Done: I undercut" if puzzle.undercut else "Done: no undercut"
         view.get_by_role("button", name=words(name), exact=True).click()
 

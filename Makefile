@@ -15,28 +15,30 @@ FAST_JOBS ?= 2
 # Python may write its bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is
 # set: else every page's kernel, every subprocess and every worker compiles the package and the tests anew (a
 # fresh clone's run: minutes).
-PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist loadfile
+# Files are taken longest first (conftest.py orders them), not by their number of tests.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist loadfile --no-loadscope-reorder
 
 PO := $(wildcard gintrainer/locale/*/LC_MESSAGES/gintrainer.po)
 MO := $(PO:.po=.mo)
 
 .PHONY: install lint test test-fast app hub bench bank catalogs clean
 
-# uv installs the packages (from PyPI, as pip would): it fetches and unpacks them in parallel, which on a
-# fresh clone took 6 s where pip took 50 (docs/benchmarks.md). pip installs uv itself into the environment.
+# uv installs the packages (from PyPI, as pip would): it fetches, unpacks and byte-compiles them in parallel,
+# which in a fresh clone took 20 s where pip took 50 (docs/benchmarks.md). pip installs uv itself into the
+# environment. (Compiled at install, no test process compiles a module on its first import.)
 UV := $(BIN)/uv
 $(UV):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet 'uv>=0.9,<1'
 
 $(STAMP): pyproject.toml setup.py | $(UV)
-	$(UV) pip install --quiet --python $(BIN)/python -e '.[dev]'
+	$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev]'
 	touch $(STAMP)
 
 # OpenSpiel, for the benchmark baseline and the tests that check the solver against it. On a fresh clone
 # (make test, .ci/run) one install takes it with the rest: the dependencies are resolved once.
 $(BENCH_STAMP): pyproject.toml setup.py | $(UV)
-	$(UV) pip install --quiet --python $(BIN)/python -e '.[dev,bench]'
+	$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev,bench]'
 	touch $(STAMP) $(BENCH_STAMP)
 
 $(PROXY_STAMP): deploy/package.json deploy/package-lock.json

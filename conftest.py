@@ -209,3 +209,23 @@ def pytest_collection_modifyitems(config, items):
         if slow:
             config.hook.pytest_deselected(items=slow)
             items[:] = [item for item in items if not any(item.get_closest_marker(m) for m in SLOW_MARKERS)]
+    _longest_files_first(items)
+
+
+_FILE_ORDER = (("browser",), ("notebooks", *MARKED))
+"""The order the run takes files in: those with a browser test, then those with a notebook's cells or a
+slow test, then the rest."""
+
+
+def _longest_files_first(items) -> None:
+    """Reorder the files (each file's tests keep their order): the long ones first, so that pytest-xdist's
+    processes (which take a whole file each, in this order: the Makefile turns off its own reordering by
+    the number of tests) end the run on short files and finish together, not one waiting for the other's
+    last long file."""
+    rank: dict[str, int] = {}
+    for item in items:
+        path = _file_of(item)
+        here = next((n for n, markers in enumerate(_FILE_ORDER)
+                     if any(item.get_closest_marker(m) for m in markers)), len(_FILE_ORDER))
+        rank[path] = min(rank.get(path, here), here)
+    items.sort(key=lambda item: rank[_file_of(item)])

@@ -490,11 +490,12 @@ def _engine_candidates(hand: Hand, view: SeatView) -> list[Move]:
     """The moves judged, before ``include``: see the module's docstring."""
     phase = view.phase
     if phase in (Phase.UPCARD, Phase.DRAW):
-        return [(action,) for action in view.legal]
+        every: list[Move] = [(action,) for action in view.legal]
+        return every
     if phase == Phase.DISCARD:
-        outs = [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
         rows = discard_table_for(view).sorted()[:SCREENED_DISCARDS]
-        return [(Action(ActionKind.DISCARD, row.card),) for row in rows] + outs
+        screened: list[Move] = [(Action(ActionKind.DISCARD, row.card),) for row in rows]
+        return screened + [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
     if phase == Phase.KNOCKER_LAYOUT:
         if view.out_kind != ScoreKind.KNOCK:
             return []  # no lay-offs against gin: every layout scores alike
@@ -513,8 +514,8 @@ def _candidates(hand: Hand, view: SeatView, include: Sequence[Sequence[Action | 
         found.setdefault(move_key(whole), whole)
     if not found:
         include = ()
-    for move in include:
-        whole = _whole_move(hand, seat, move)
+    for given in include:
+        whole = _whole_move(hand, seat, given)
         found[move_key(whole)] = whole  # the move as made, in the order it was made
     if len(found) < 2:
         raise GinError(t("seat {seat} has no decision to judge here: every move it may make comes to the same",

@@ -61,7 +61,7 @@ Move = tuple[Action, ...]
 discard, knock, gin or big gin; the whole layout (every meld, layoff, then done) for the knocker's layout and
 for the defender's melds and lay-offs."""
 
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = 600
 """Deals a decision is judged on by default (see bench/bench_review.py for what it costs)."""
 SCREENED_DISCARDS = 6
 """How many discards, the best by the solver's one-draw lookahead, the discard phase judges (with every

@@ -24,7 +24,8 @@ Candidates: every legal take, pass or draw; in the discard phase every knock, gi
 discards are judged only when ``include``\\ d); the knocker's distinct layouts within the limit (judged
 over sampled defender hands, each replying at its best); the defender's replies, one for each set of
 cards it may keep (each way of laying off with the best melds of the rest, and laying out nothing more),
-whose values are exact (the knocker's hand is shown).
+whose values are exact (the knocker's hand is shown: each estimate has stderr 0 and one deal). After gin
+or big gin the knocker's layout is no decision: nothing may be laid off, every layout scores the same.
 """
 
 from __future__ import annotations

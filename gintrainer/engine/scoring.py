@@ -216,6 +216,24 @@ def best_replies(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) 
     return tuple(found.values())
 
 
+def every_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> tuple[DefenderReply, ...]:
+    """The defender's replies to a knock, one for each set of cards it may keep: each way of laying off
+    (chains included, none at all too) with the best melds of the cards left; least deadwood first, the
+    engine's own (:func:`best_layoffs`) first among those.
+
+    >>> [r.points for r in every_reply("8H KC QC 2D 3S 4C 5C 6C JS 9D", ["8C 8D 8S", "5H 6H 7H"])]
+    [44, 52]
+    """
+    defender = parse_cards(defender_cards)
+    melds = [parse_cards(m) for m in knocker_melds]
+    first = _best_reply(defender, melds)
+    found = {frozenset(first.deadwood): first}
+    for option, left in _layoff_choices(defender, melds):
+        reply = _reply(option, best_arrangement(left))
+        found.setdefault(frozenset(reply.deadwood), reply)
+    return tuple(sorted(found.values(), key=lambda reply: reply.points))
+
+
 def _reply_key(reply: DefenderReply) -> tuple[frozenset[Layoff], frozenset[Card]]:
     return frozenset(reply.layoffs), frozenset(reply.deadwood)
 

@@ -13,6 +13,7 @@ import pytest
 
 from fake_judge import FakeJudge
 from gintrainer import GinError, Hand, Rules
+from gintrainer.engine import evaluate
 from gintrainer.engine.evaluate import Estimate, Judgement, decisions
 from gintrainer.engine.hand import Action, ActionKind
 from gintrainer.replay import examples
@@ -367,3 +368,71 @@ def test_a_refusal_names_the_record_s_key():
     with pytest.raises(ReviewError) as raised:
         HandReview.from_dict(record)
     assert raised.value.field == "decisions"
+
+
+# -- with the real evaluator (small sample counts) ---------------------------------------------------------
+
+
+def test_each_decision_is_the_evaluator_s_own_judgement_of_it():
+    """Every figure of a review is what ``judge`` says of the position before the move, on the same samples and
+    seed; the best move is worth at least the move made, and every mark follows the thresholds."""
+    hand, seat = played("undercut")
+    for who in (seat, 1 - seat):
+        reviewed = review(hand, who, samples=12, seed=5)
+        assert len(reviewed.decisions) == len(decisions(hand, who)) > 0
+        for decision in reviewed.decisions:
+            judgement = evaluate.judge(hand.prefix(decision.before), samples=12, seed=5, include=[decision.made])
+            assert decision.best == judgement.best and decision.loss == judgement.loss_of(decision.made)
+            assert decision.made_value == judgement.value_of(decision.made)
+            assert decision.best_value == judgement.value_of(judgement.best)
+            assert decision.loss.mean >= 0 and decision.best_value.mean >= decision.made_value.mean
+            assert decision.mark is mark_for(decision.loss)
+            if decision.kind is not DecisionKind.DEFENDER_LAYOUT:  # the defender's layout is judged exactly
+                assert decision.loss.samples == 12
+        assert HandReview.from_dict(json.loads(json.dumps(reviewed.to_dict()))) == reviewed
+
+
+def test_a_review_reads_only_the_seat_s_view():
+    """The hidden cards dealt otherwise behind the same public play: the same review of that seat."""
+    import random
+
+    from decks import twin
+    hand, seat = played("dead_hand")  # no cards shown at the end, so every twin replays
+    reviewed = review(hand, seat, samples=4, seed=2)
+    assert len(reviewed.decisions) > 20
+    for number in range(2):
+        other = twin(hand, seat, random.Random(number))
+        assert other.deck != hand.deck
+        assert review(other, seat, samples=4, seed=2) == reviewed
+
+
+def test_a_review_covers_every_kind_of_decision_of_a_hand():
+    """Ann's take, discard and lay-offs in the knock example; Ben's draw and knock; the kinds as the positions
+    say."""
+    hand, seat = played("knock")
+    for who in (0, 1):
+        reviewed = review(hand, who, samples=6, seed=1)
+        for decision in reviewed.decisions:
+            assert decision.kind is decision_kind(hand.prefix(decision.before))
+    kinds = {d.kind for who in (0, 1) for d in review(hand, who, samples=6, seed=1).decisions}
+    assert {DecisionKind.TAKE_OR_DRAW, DecisionKind.DISCARD, DecisionKind.KNOCK_OR_PLAY_ON,
+            DecisionKind.DEFENDER_LAYOUT} <= kinds
+
+
+def test_the_best_layout_laid_in_another_order_is_the_move_made():
+    """The evaluator knows a layout by its melds and lay-offs in any order: a learner who laid the best melds
+    in another order made the best move (no loss, no other move shown as the best)."""
+    hand, knocker = played("knock")
+    seat = 1 - knocker  # the defender: a meld and two lay-offs
+    found = [(before, move) for before, move in decisions(hand, seat) if len(move) > 2]
+    assert found
+    before, move = found[0]
+    swapped = (move[1], move[0], *move[2:])
+
+    def reordering(position, *, samples=1, seed=0, include=()):
+        made = tuple(include[0])
+        return Judgement(seat=position.to_act, phase=position.phase, moves=(swapped if made == move else made,),
+                         values=(Estimate(2.0, 0.5, samples),), losses=(Estimate(0.0, 0.0, samples),))
+
+    decision = next(d for d in review(hand, seat, judge=reordering).decisions if d.before == before)
+    assert decision.best == decision.made == move and decision.is_best

@@ -164,3 +164,15 @@ def test_json_is_the_same_in_every_language(capsys, judge, history):
         assert main(["review", str(featured), "--json", "--lang", lang]) == 0
         outputs.add(capsys.readouterr().out)
     assert len(outputs) == 1
+
+
+def test_the_command_with_the_real_evaluator(capsys, tmp_path):
+    path = tmp_path / "knock.json"
+    path.write_text(dump(examples()["knock"]))
+    code, out, err = run(capsys, "review", str(path), "--samples", "5", "--json")
+    assert code == 0, err
+    reviewed = HandReview.from_dict(json.loads(out))
+    assert reviewed.seat == examples()["knock"].featured and reviewed.decisions
+    assert all(d.loss.samples in (1, 5) for d in reviewed.decisions)
+    code, out, _ = run(capsys, "review", str(path), "--samples", "5", "--seat", "0")
+    assert code == 0 and "Review of seat 0" in out and "(the error rate)" in out

@@ -219,9 +219,11 @@ def _decision(position: Hand, seat: int, before: int, made: Move, judgement: Jud
         raise GinError(f"the judge judged seat {judgement.seat} in the {judgement.phase} phase, not seat {seat} "
                        f"in the {position.phase} phase")
     loss = judgement.loss_of(made)  # GinError if the move made is not among the candidates
-    return Decision(step=before + 1, kind=decision_kind(position), made=tuple(made), best=judgement.best,
-                    loss=loss, made_value=judgement.value_of(made), best_value=judgement.value_of(judgement.best),
-                    mark=mark_for(loss))
+    best = judgement.best
+    if evaluate.move_key(best) == evaluate.move_key(made):  # the same move (a layout's melds in another order)
+        best = tuple(made)
+    return Decision(step=before + 1, kind=decision_kind(position), made=tuple(made), best=best, loss=loss,
+                    made_value=judgement.value_of(made), best_value=judgement.value_of(best), mark=mark_for(loss))
 
 
 # -- summaries ----------------------------------------------------------------------

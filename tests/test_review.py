@@ -436,3 +436,14 @@ def test_the_best_layout_laid_in_another_order_is_the_move_made():
 
     decision = next(d for d in review(hand, seat, judge=reordering).decisions if d.before == before)
     assert decision.best == decision.made == move and decision.is_best
+
+
+@pytest.mark.parametrize("name", ["undercut-seat-0.json", "undercut-seat-1.json"])
+def test_a_stored_version_1_review_is_read(name):
+    """The first reviews written (tests/stored/README.md) are read by this version, and written back the same."""
+    stored = json.loads((Path(__file__).parent / "stored" / "reviews" / name).read_text(encoding="utf-8"))
+    reviewed = HandReview.from_dict(stored)
+    assert reviewed.to_dict() == stored and reviewed.samples == 20
+    kinds = {d.kind for d in reviewed.decisions}
+    assert (DecisionKind.DEFENDER_LAYOUT in kinds) == (reviewed.seat == 0)
+    assert (reviewed.marks[Mark.BLUNDER] == 1) == (reviewed.seat == 1)

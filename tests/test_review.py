@@ -48,16 +48,16 @@ def plain(hand: Hand, seat: int) -> list[tuple[int, tuple]]:
 
 @pytest.mark.parametrize("mean, stderr, mark", [
     (0.0, 0.0, Mark.NONE),
-    (0.99, 0.1, Mark.NONE),
-    (1.0, 0.1, Mark.INACCURACY),
-    (1.99, 0.1, Mark.INACCURACY),
-    (2.0, 0.1, Mark.MISTAKE),
-    (3.99, 0.5, Mark.MISTAKE),
-    (4.0, 0.5, Mark.BLUNDER),
+    (1.99, 0.1, Mark.NONE),
+    (2.0, 0.1, Mark.INACCURACY),
+    (3.99, 0.1, Mark.INACCURACY),
+    (4.0, 0.1, Mark.MISTAKE),
+    (7.99, 0.5, Mark.MISTAKE),
+    (8.0, 0.5, Mark.BLUNDER),
     (30.0, 2.0, Mark.BLUNDER),
     (10.0, 5.0, Mark.NONE),  # exactly two standard errors: not told apart from no loss
     (10.0, 4.99, Mark.BLUNDER),
-    (1.5, 0.76, Mark.NONE),
+    (3.0, 1.51, Mark.NONE),
 ])
 def test_a_mark_by_the_points_lost_never_within_two_standard_errors(mean, stderr, mark):
     assert mark_for(Estimate(mean, stderr, 100)) is mark
@@ -73,7 +73,7 @@ def test_the_stake_the_thresholds_are_scaled_by_is_the_measured_one():
     assert f"{statistics.fmean(abs(p) for p in points):.1f}" == "15.8" and "15.8" in text
     assert f"{statistics.pstdev(points):.1f}" == "20.6" and "20.6" in text
     assert THRESHOLDS[Mark.BLUNDER] == 4 * THRESHOLDS[Mark.INACCURACY] == 2 * THRESHOLDS[Mark.MISTAKE]
-    assert "an **inaccuracy** from 1 point, a **mistake** from 2, a **blunder** from 4" in text
+    assert "an **inaccuracy** from 2 points, a **mistake** from 4, a **blunder** from 8" in text
 
 
 # -- the review of a played hand --------------------------------------------------------------------
@@ -98,20 +98,20 @@ def test_a_decision_keeps_the_judge_s_best_move_loss_values_and_its_mark():
     hand, seat = played("dead_hand")
     found = plain(hand, seat)
     assert len(found) >= 5
-    chosen = {found[0][0]: (0.5, 0.1), found[1][0]: (1.5, 0.2), found[2][0]: (2.5, 2.0), found[3][0]: (5.0, 1.0),
-              found[4][0]: (2.0, 0.0)}
+    chosen = {found[0][0]: (1.0, 0.1), found[1][0]: (3.0, 0.4), found[2][0]: (5.0, 4.0), found[3][0]: (10.0, 2.0),
+              found[4][0]: (4.0, 0.0)}
     reviewed = review(hand, seat, judge=FakeJudge(chosen), samples=20)
     by_step = {d.step: d for d in reviewed.decisions}
     marks = [by_step[before + 1].mark for before, _ in found[:5]]
     assert marks == [Mark.NONE, Mark.INACCURACY, Mark.NONE, Mark.BLUNDER, Mark.MISTAKE]
     first = by_step[found[3][0] + 1]
-    assert first.loss == Estimate(5.0, 1.0, 20) and first.made_value == Estimate(-2.0, 1.0, 20)
+    assert first.loss == Estimate(10.0, 2.0, 20) and first.made_value == Estimate(-7.0, 1.0, 20)
     assert first.best_value == Estimate(3.0, 1.0, 20) and first.best != first.made and not first.is_best
     assert reviewed.marks == {Mark.NONE: len(reviewed.decisions) - 3, Mark.INACCURACY: 1, Mark.MISTAKE: 1,
                               Mark.BLUNDER: 1}
-    assert [d.step for d in reviewed.worst] == [found[i][0] + 1 for i in (3, 4, 1)]  # 2.5 ± 2.0 is within the noise
-    assert reviewed.total_loss == pytest.approx(11.5)
-    assert reviewed.error_rate == pytest.approx(11.5 / len(reviewed.decisions))
+    assert [d.step for d in reviewed.worst] == [found[i][0] + 1 for i in (3, 4, 1)]  # 5.0 ± 4.0 is within the noise
+    assert reviewed.total_loss == pytest.approx(23.0)
+    assert reviewed.error_rate == pytest.approx(23.0 / len(reviewed.decisions))
 
 
 def test_progress_is_called_after_each_decision():
@@ -225,17 +225,17 @@ def _decision(step: int, mean: float, stderr: float, kind: DecisionKind = Decisi
 
 
 def _sample_review(seat: int = 0) -> HandReview:
-    return HandReview(seat, (_decision(2, 3.0, 0.1), _decision(4, 0.5, 0.1), _decision(6, 3.0, 0.2),
-                             _decision(8, 6.0, 4.0), _decision(10, 1.2, 0.2, DecisionKind.TAKE_OR_DRAW),
+    return HandReview(seat, (_decision(2, 6.0, 0.2), _decision(4, 1.0, 0.2), _decision(6, 6.0, 0.4),
+                             _decision(8, 12.0, 8.0), _decision(10, 2.4, 0.4, DecisionKind.TAKE_OR_DRAW),
                              _decision(12, 0.0, 0.0, DecisionKind.KNOCK_OR_PLAY_ON)), samples=50, seed=3)
 
 
 def test_the_summary_of_a_hand():
     reviewed = _sample_review()
-    assert reviewed.count == 6 and reviewed.total_loss == pytest.approx(13.7)
-    assert reviewed.error_rate == pytest.approx(13.7 / 6)
+    assert reviewed.count == 6 and reviewed.total_loss == pytest.approx(27.4)
+    assert reviewed.error_rate == pytest.approx(27.4 / 6)
     assert reviewed.marks == {Mark.NONE: 3, Mark.INACCURACY: 1, Mark.MISTAKE: 2, Mark.BLUNDER: 0}
-    # the largest losses first, the earlier on a tie; 6.0 ± 4.0 is within the noise, never named
+    # the largest losses first, the earlier on a tie; 12.0 ± 8.0 is within the noise, never named
     assert [d.step for d in reviewed.worst] == [2, 6, 10]
     assert reviewed.summary() == {"decisions": 6, "total_loss": reviewed.total_loss,
                                   "error_rate": reviewed.error_rate,
@@ -251,10 +251,10 @@ def test_a_hand_without_decisions_loses_nothing():
 
 def test_a_match_review_sums_its_hands():
     first = _sample_review()
-    second = HandReview(0, (_decision(3, 5.0, 0.5), _decision(5, 0.0, 0.0)))
+    second = HandReview(0, (_decision(3, 10.0, 1.0), _decision(5, 0.0, 0.0)))
     match = review_match([first, second])
-    assert match.count == 8 and match.total_loss == pytest.approx(18.7)
-    assert match.error_rate == pytest.approx(18.7 / 8)
+    assert match.count == 8 and match.total_loss == pytest.approx(37.4)
+    assert match.error_rate == pytest.approx(37.4 / 8)
     assert match.marks == {Mark.NONE: 4, Mark.INACCURACY: 1, Mark.MISTAKE: 2, Mark.BLUNDER: 1}
     assert [(hand, d.step) for hand, d in match.worst] == [(1, 3), (0, 2), (0, 6)]
     assert review_match([]).error_rate == 0.0
@@ -269,7 +269,7 @@ def test_a_review_record_round_trips_through_json():
     reviewed = _sample_review(seat=1)
     record = reviewed.to_dict()
     assert (record["format"], record["version"], record["seat"]) == ("gintrainer-hand-review", 1, 1)
-    assert record["thresholds"] == {"inaccuracy": 1.0, "mistake": 2.0, "blunder": 4.0}
+    assert record["thresholds"] == {"inaccuracy": 2.0, "mistake": 4.0, "blunder": 8.0}
     again = HandReview.from_dict(json.loads(json.dumps(record)))
     assert again == reviewed and again.to_dict() == record
 
@@ -283,10 +283,10 @@ def test_a_played_review_round_trips_with_its_layouts():
 
 def test_a_record_keeps_the_thresholds_it_was_marked_by():
     record = _sample_review().to_dict()
-    record["thresholds"] = {"inaccuracy": 0.25, "mistake": 0.5, "blunder": 2.5}
+    record["thresholds"] = {"inaccuracy": 0.5, "mistake": 1.0, "blunder": 5.0}
     for decision in record["decisions"]:
         loss = Estimate(**decision["loss"])
-        decision["mark"] = mark_for(loss, {Mark.INACCURACY: 0.25, Mark.MISTAKE: 0.5, Mark.BLUNDER: 2.5}).value
+        decision["mark"] = mark_for(loss, {Mark.INACCURACY: 0.5, Mark.MISTAKE: 1.0, Mark.BLUNDER: 5.0}).value
     del record["summary"]
     again = HandReview.from_dict(record)
     assert [d.mark for d in again.decisions] == [Mark.BLUNDER, Mark.MISTAKE, Mark.BLUNDER, Mark.NONE, Mark.MISTAKE,
@@ -323,7 +323,7 @@ DELETE = object()
     (_set(["samples"], 0), "samples is a whole number from 1, not 0"),
     (_set(["seed"], 1.5), "a review's seed is a whole number or text, not 1.5"),
     (_set(["thresholds", "blunder"], DELETE), "thresholds needs blunder"),
-    (_set(["thresholds", "mistake"], 5.0), "the thresholds rise from inaccuracy to mistake to blunder"),
+    (_set(["thresholds", "mistake"], 9.0), "the thresholds rise from inaccuracy to mistake to blunder"),
     (_set(["thresholds", "inaccuracy"], -1), "thresholds.inaccuracy is a number from 0, not -1"),
     (_set(["thresholds"], [1, 2, 4]), "thresholds is an object with inaccuracy, mistake, blunder, not [1, 2, 4]"),
     (_set(["decisions"], {}), "the decisions are a list, not {}"),
@@ -344,9 +344,9 @@ DELETE = object()
     (_set(["decisions", 0, "made_value", "mean"], None), "decisions[0].made_value.mean is a number, not None"),
     (_set(["decisions", 0, "best_value"], 3.0), "decisions[0].best_value is an object with mean, stderr, samples"),
     (_set(["decisions", 0, "mark"], "terrible"), "decisions[0].mark: unknown mark 'terrible': use none, inaccuracy"),
-    (_set(["decisions", 0, "mark"], "blunder"), "decisions[0].mark is blunder, but a loss of 3.00 ± 0.10 is marked "
+    (_set(["decisions", 0, "mark"], "blunder"), "decisions[0].mark is blunder, but a loss of 6.00 ± 0.20 is marked "
                                                 "mistake by the review's thresholds"),
-    (_set(["decisions", 3, "mark"], "blunder"), "a loss of 6.00 ± 4.00 is marked none"),
+    (_set(["decisions", 3, "mark"], "blunder"), "a loss of 12.00 ± 8.00 is marked none"),
     (_set(["decisions", 5, "loss", "mean"], 0.5), "decisions[5].loss: the move made is the best move, so its loss is "
                                                   "0 with no error, not 0.50 ± 0.00"),
     (_set(["decisions", 1, "step"], 2), "the decisions follow the hand: step 2 cannot come after the move of step 2"),

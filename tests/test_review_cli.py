@@ -30,7 +30,7 @@ def judge(monkeypatch):
     losses = {}
     for seat in (0, 1):
         first = next(before for before, move in decisions(hand, seat) if len(move) == 1)
-        losses[first] = (6.0, 0.5)
+        losses[first] = (9.0, 0.5)
     fake = FakeJudge(losses)
     monkeypatch.setattr(evaluate, "judge", fake)
     return fake
@@ -59,12 +59,12 @@ def test_the_table_and_summary_of_the_featured_seat(capsys, judge, history):
     rows = lines[2:2 + count]
     assert all(row.split()[0].isdigit() for row in rows) and not lines[2 + count].split()[0].isdigit()
     blunders = [row for row in rows if "?? blunder" in row]
-    assert len(blunders) == 1 and "6.00 ± 0.50" in blunders[0]
-    assert f"Seat {seat}: {count} decisions, 6.00 points of the hand lost in all" in out
+    assert len(blunders) == 1 and "9.00 ± 0.50" in blunders[0]
+    assert f"Seat {seat}: {count} decisions, 9.00 points of the hand lost in all" in out
     assert "Inaccuracies: 0, mistakes: 0, blunders: 1." in out
     step = blunders[0].split()[0]
     assert f"The worst decisions, by points lost: steps {step}." in out
-    assert "an inaccuracy from 1.00, a mistake from 2.00, a blunder from 4.00" in out
+    assert "an inaccuracy from 2.00, a mistake from 4.00, a blunder from 8.00" in out
     assert f"{count}/{count}" in err  # the progress bar
     assert {call[1] for call in judge.calls} == {9}
 

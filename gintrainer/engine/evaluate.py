@@ -6,11 +6,12 @@ out many times from deals consistent with the seat's :class:`~gintrainer.engine.
 
 - **Deals.** The opponent's hidden cards are drawn with the reading the ``best`` player makes of them
   (:func:`~gintrainer.engine.players.opponent_model`: each unseen card weighted by the opponent's takes,
-  throws and refusals), as a conditional Poisson sample (a set of cards with chance proportional to the
-  product of its cards' weights, drawn exactly), each deal then weighted by how well it explains the
-  opponent's last turn (:func:`~gintrainer.engine.players.last_turn_weights`); the stock is the rest, in a
-  uniform order. The estimates are self-normalised weighted means; :func:`judge_exactly` takes every deal
-  with the same weights.
+  throws and refusals), as a conditional Poisson sample: a set of cards has a chance proportional to the
+  product of its cards' weights, and is drawn exactly so, so every deal weighs the same (the further
+  weighting of :func:`~gintrainer.engine.players.opponent_hands` by the opponent's last turn is left out:
+  as importance weights it left too few deals that counted, and estimates several standard errors off the
+  exact values). The stock is the rest, in a uniform order. :func:`judge_exactly` takes every deal, each
+  with its chance.
 - **Playouts.** After each candidate move both seats play on with one fast sound policy
   (:func:`playout_player`: take the top discard when that lowers its deadwood, throw the highest card that
   leaves the least deadwood, go out as soon as it may, the engine's layouts), on card bitmasks for every
@@ -41,7 +42,7 @@ from ..words.language import t
 from .cards import Card, cards_mask, mask_cards
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .melds import all_arrangements, order_meld
-from .players import GreedyPlayer, last_turn_weights, opponent_model
+from .players import GreedyPlayer, opponent_model
 from .rules import Rules
 from .scoring import ScoreKind, defender_reply, every_reply, knocker_net, score_hand, settle
 from .solver import discard_table_for
@@ -60,7 +61,7 @@ Move = tuple[Action, ...]
 discard, knock, gin or big gin; the whole layout (every meld, layoff, then done) for the knocker's layout and
 for the defender's melds and lay-offs."""
 
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = 600
 """Deals a decision is judged on by default (see bench/bench_review.py for what it costs)."""
 SCREENED_DISCARDS = 6
 """How many discards, the best by the solver's one-draw lookahead, the discard phase judges (with every
@@ -200,10 +201,7 @@ def _sampled_deals(hand: Hand, view: SeatView, n: int, rng: np.random.Generator)
     opponent = np.bitwise_or.reduce(np.where(chosen, bits[None, :], np.uint64(0)), axis=1) | np.uint64(known)
     keys = np.where(chosen, np.inf, rng.random((n, len(unseen))))
     order = np.argsort(keys, axis=1, kind="stable")[:, :view.stock_count]
-    stock = cards[order]
-    logw = last_turn_weights(view, opponent)
-    weights = np.exp(logw - logw.max())
-    return _Deals(opponent, stock, weights / weights.sum())
+    return _Deals(opponent, cards[order], np.full(n, 1.0 / n))
 
 
 def _every_deal(hand: Hand, view: SeatView, most: int) -> _Deals:
@@ -215,7 +213,10 @@ def _every_deal(hand: Hand, view: SeatView, most: int) -> _Deals:
     hidden = max(0, 10 - len(view.opponent_known))
     hidden = min(hidden, len(unseen))
     stock_size = len(unseen) - hidden
-    count = math.comb(len(unseen), hidden) * math.factorial(stock_size)
+    drawn = max(0, min(stock_size, view.stock_count - view.rules.dead_stock_cards))  # the cards that may be drawn
+    if view.phase in LAYOUT_PHASES:
+        drawn = 0  # nobody draws again
+    count = math.comb(len(unseen), hidden) * math.perm(stock_size, drawn)
     if count > most:
         raise GinError(f"{count} deals of the unseen cards, more than {most} to enumerate")
     weights = _card_weights(view, unseen)
@@ -224,13 +225,12 @@ def _every_deal(hand: Hand, view: SeatView, most: int) -> _Deals:
         prior = math.prod(float(weights[i]) for i in chosen)
         mask = known | cards_mask(unseen[i] for i in chosen)
         rest = [unseen[i].index for i in range(len(unseen)) if i not in chosen]
-        for order in permutations(rest):
+        for order in permutations(rest, drawn):  # the cards below them are never drawn: one order does
             opponents.append(mask)
-            stocks.append(order)
+            stocks.append(order + tuple(c for c in rest if c not in order))
             priors.append(prior)
     opponent = np.array(opponents, dtype=np.uint64)
-    logw = last_turn_weights(view, opponent) + np.log(np.array(priors))
-    w = np.exp(logw - logw.max())
+    w = np.array(priors)
     stock = np.array(stocks, dtype=np.int64).reshape(len(opponents), stock_size)
     return _Deals(opponent, stock, w / w.sum(), exact=True)
 
@@ -490,11 +490,12 @@ def _engine_candidates(hand: Hand, view: SeatView) -> list[Move]:
     """The moves judged, before ``include``: see the module's docstring."""
     phase = view.phase
     if phase in (Phase.UPCARD, Phase.DRAW):
-        return [(action,) for action in view.legal]
+        every: list[Move] = [(action,) for action in view.legal]
+        return every
     if phase == Phase.DISCARD:
-        outs = [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
         rows = discard_table_for(view).sorted()[:SCREENED_DISCARDS]
-        return [(Action(ActionKind.DISCARD, row.card),) for row in rows] + outs
+        screened: list[Move] = [(Action(ActionKind.DISCARD, row.card),) for row in rows]
+        return screened + [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
     if phase == Phase.KNOCKER_LAYOUT:
         if view.out_kind != ScoreKind.KNOCK:
             return []  # no lay-offs against gin: every layout scores alike
@@ -513,8 +514,8 @@ def _candidates(hand: Hand, view: SeatView, include: Sequence[Sequence[Action | 
         found.setdefault(move_key(whole), whole)
     if not found:
         include = ()
-    for move in include:
-        whole = _whole_move(hand, seat, move)
+    for given in include:
+        whole = _whole_move(hand, seat, given)
         found[move_key(whole)] = whole  # the move as made, in the order it was made
     if len(found) < 2:
         raise GinError(t("seat {seat} has no decision to judge here: every move it may make comes to the same",
@@ -613,13 +614,14 @@ def _judge(hand: Hand, include: Sequence[Sequence[Action | str]], deals_for: _De
 class _DealsFor:
     """How the deals of a judgement are made: sampled, or every one."""
 
-    def __init__(self, samples: int | None, seed: object = 0) -> None:
+    def __init__(self, samples: int | None, seed: object = 0, most: int = EXACT_DEALS) -> None:
         self.samples = samples
         self.seed = seed
+        self.most = most
 
     def __call__(self, hand: Hand, view: SeatView) -> _Deals:
         if self.samples is None:
-            return _every_deal(hand, view, EXACT_DEALS)
+            return _every_deal(hand, view, self.most)
         return _sampled_deals(hand, view, self.samples, _rng(self.seed))
 
 
@@ -633,11 +635,12 @@ def judge(hand: Hand, *, samples: int = DEFAULT_SAMPLES, seed: object = 0,
     return _judge(hand, include, _DealsFor(samples, seed))
 
 
-def judge_exactly(hand: Hand, *, include: Sequence[Move] = ()) -> Judgement:
-    """:func:`judge` over every deal of the unseen cards (the opponent's hand times the stock's order), each
-    with the weight the sampling gives it: the exact values the estimates estimate, for a short stock
-    (GinError when there are more than :data:`EXACT_DEALS` deals). Every stderr is 0."""
-    return _judge(hand, include, _DealsFor(None))
+def judge_exactly(hand: Hand, *, include: Sequence[Move] = (), most: int = EXACT_DEALS) -> Judgement:
+    """:func:`judge` over every deal of the unseen cards (the opponent's hand times the order of the stock's
+    cards that may still be drawn before the stock is dead), each with the chance the sampling gives it: the
+    exact values the estimates estimate, for a short stock (GinError when there are more than ``most``
+    deals). Every stderr is 0."""
+    return _judge(hand, include, _DealsFor(None, most=most))
 
 
 # -- the decisions of a hand -----------------------------------------------------------------------------

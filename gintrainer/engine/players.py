@@ -351,20 +351,9 @@ def opponent_hands(view: SeatView, n: int, rng: np.random.Generator, *, knocked:
     chosen = np.argpartition(-keys, hidden - 1, axis=1)[:, :hidden]
     cards = np.array([1 << c.index for c in unseen], dtype=np.uint64)
     masks = np.bitwise_or.reduce(cards[chosen], axis=1) | np.uint64(known)
-    logw = last_turn_weights(view, masks, knocked=knocked, sharp=sharp, refused=refused)
-    weights = np.exp(logw - logw.max())
-    return masks, weights / weights.sum()
-
-
-def last_turn_weights(view: SeatView, masks: np.ndarray, *, knocked: float = 0.05, sharp: float = 0.5,
-                      refused: float = 0.3) -> np.ndarray:
-    """The log weight of each hand of ``masks`` (the opponent's ten cards) by how well it explains the
-    opponent's last turn, as :func:`opponent_hands` weights its hands (0 for every hand when that turn
-    did not end with a discard)."""
-    import numpy as np
-    logw = np.zeros(len(masks))
+    logw = np.zeros(n)
     turn = _last_turn(view)
-    if turn is not None and len(masks):
+    if turn is not None:
         threw, left = turn
         now = masks_min_deadwood(masks)
         eleven = masks | np.uint64(1 << threw.index)
@@ -374,7 +363,8 @@ def last_turn_weights(view: SeatView, masks: np.ndarray, *, knocked: float = 0.0
         if left is not None:
             swapped = masks_min_deadwood((masks | np.uint64(1 << left.index))[:, None] & ~_held(masks, 10)).min(axis=1)
             logw += np.where(swapped < now, np.log(refused), 0.0)
-    return logw
+    weights = np.exp(logw - logw.max())
+    return masks, weights / weights.sum()
 
 
 def meld_chances(cards: list[Card], masks: np.ndarray, weights: np.ndarray) -> np.ndarray:

@@ -490,8 +490,8 @@ def cmd_duel(args: argparse.Namespace) -> None:
 
 
 MAX_SAMPLES = 10_000
-"""The most sampled deals ``review --samples`` judges each decision on: 50 times the evaluator's usual count
-(a review of one hand takes it about 15 s), so about ten minutes a hand at most; more would never end."""
+"""The most sampled deals ``review --samples`` judges each decision on: about 17 times the evaluator's default
+(600, about 4 s a hand: docs/benchmarks.md), so a minute or two a hand; more would hardly end."""
 
 
 def _seed(value: str) -> int | str:

@@ -23,15 +23,17 @@ no loss). Why these figures:
 * each mark doubles the last, as gnubg's and eXtreme Gammon's do (0.04, 0.08 and 0.16
   of a game): a mistake is two inaccuracies, a blunder two mistakes;
 * measured (``python bench/bench_review_marks.py --a naive --b best --hands 40
-  --samples 200``: 20 deals played twice with the seats swapped, every decision of both
-  players reviewed on 200 samples): the standard error of a loss is about 1.5 points
-  (median 1.49 for naive, 1.40 for best), so a loss is told apart from none from about
-  3 points, and an inaccuracy from 1 point would hardly ever be given (0.4% of naive's
-  532 decisions). With 2, 4 and 8, naive's decisions are 5.5% inaccuracies, 8.5%
-  mistakes and 0.6% blunders (1.08 points lost per decision), best's 3.6%, 1.7% and
-  none of its 528 (0.46 a decision): every mark is used, the mistakes tell the two
-  players apart five times over, and the strongest player does not blunder. (With 1,
-  2 and 4 best would blunder in 1.7% of its decisions, with 1.5, 3 and 6 in 0.2%.)
+  --samples 600``: 20 deals played twice with the seats swapped, every decision of both
+  players reviewed on the evaluator's default 600 samples): the standard error of a
+  loss is about 0.8 points (median 0.80), so a loss is told apart from none from about
+  1.6 points. With 2, 4 and 8, naive's 532 decisions are 12.2% inaccuracies, 7.1%
+  mistakes and 0.4% blunders (0.98 points lost per decision), best's 528 are 5.9%,
+  1.7% and none (0.39 a decision): every mark is used, each is rarer than the one
+  below it, the marks tell the two players apart (twice as many inaccuracies, four
+  times as many mistakes) and the strongest player does not blunder. With 1, 2 and 4
+  there would be more mistakes than inaccuracies (naive 4.7%, 12.2%, 7.5%) and best
+  would blunder in 1.7% of its decisions; at 200 samples (standard error 1.5) an
+  inaccuracy from 1 point would hardly ever be given.
 
 A review states the thresholds it was marked by, so that a record keeps its meaning
 if they change (a learner's reviews may show other figures: beginners lose more).

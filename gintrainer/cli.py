@@ -1,8 +1,8 @@
-"""The ``gintrainer`` command: solve hands, show the daily puzzle, generate puzzles.
+"""The ``gintrainer`` command: solve hands, show the daily puzzle, generate puzzles, review a hand.
 
 Bad input prints one line naming what was wrong and exits with status 2. The
 commands that print text for people (``solve``, ``daily``, ``puzzles``,
-``class worksheet``) take ``--lang``: English, Turkish, Kurmanji or Pashto;
+``review``, ``class worksheet``) take ``--lang``: English, Turkish, Kurmanji or Pashto;
 by default the user's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) where it
 is one of them, else English. ``--json`` output is the same in every language.
 """
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # imported where they are used, as the commands need them (a 
     from .classroom.sets import ClassSet
     from .puzzles.core import PosedPuzzle
     from .puzzles.kinds import PuzzleKind
+    from .replay.review import HandReview
 
 
 class _Parser(argparse.ArgumentParser):
@@ -488,6 +489,100 @@ def cmd_duel(args: argparse.Namespace) -> None:
         print(result.report())
 
 
+MAX_SAMPLES = 10_000
+"""The most sampled deals ``review --samples`` judges each decision on: about 17 times the evaluator's default
+(600, about 4 s a hand: docs/benchmarks.md), so a minute or two a hand; more would hardly end."""
+
+
+def _seed(value: str) -> int | str:
+    """A ``--seed``: a whole number where the text is one (so that ``--seed 7`` judges as
+    ``review(seed=7)`` does), else the text itself."""
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+def _labelled(bar: _Progress, label: str) -> Callable[[int, int], None]:
+    """A progress bar that shows ``label`` before the bar."""
+    return lambda done, total: bar(done, total, label)
+
+
+def cmd_review(args: argparse.Namespace) -> None:
+    from .replay import load
+    from .replay.review import review
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        raise GinError(t("--samples must be from 1 to {most}, not {samples}", most=MAX_SAMPLES,
+                         samples=quoted(args.samples)))
+    replay = load(args.file)
+    if args.seat is not None:
+        seats: tuple[int, ...] = (args.seat,)
+    else:
+        seats = (0, 1) if replay.featured is None else (replay.featured,)
+    hand = replay.hand
+    reviews = []
+    for seat in seats:
+        # Translators: the label of a review's progress bar; {seat} is the seat reviewed, 0 or 1.
+        bar = _labelled(_Progress(), t("seat {seat}", seat=seat))
+        reviews.append(review(hand, seat, samples=args.samples, seed=_seed(args.seed), progress=bar))
+    if args.json:
+        _print_json(reviews[0].to_dict() if len(reviews) == 1 else [r.to_dict() for r in reviews])
+        return
+    for number, reviewed in enumerate(reviews):
+        if number:
+            print()
+        _print_review(reviewed, replay.players)
+
+
+def _print_review(reviewed: HandReview, players: tuple[str, str] | None) -> None:
+    """A review as a table, a row for each decision, and its summary."""
+    from .replay.review import move_words
+    seat = reviewed.seat
+    if players is not None:
+        # Translators: {name} is the player's name, as the hand history writes it.
+        print(tn("Review of seat {seat} ({name}): each decision judged on {n} sampled deal.",
+                 "Review of seat {seat} ({name}): each decision judged on {n} sampled deals.", reviewed.samples,
+                 seat=seat, name=players[seat]))
+    else:
+        print(tn("Review of seat {seat}: each decision judged on {n} sampled deal.",
+                 "Review of seat {seat}: each decision judged on {n} sampled deals.", reviewed.samples, seat=seat))
+    if not reviewed.decisions:
+        print(t("Seat {seat} took no decision in this hand.", seat=seat))
+        return
+    heads = (tc("review column", "step"), tc("review column", "decision"), tc("review column", "made"),
+             tc("review column", "best"), tc("review column", "points lost"), tc("review column", "mark"))
+    rows = [(str(d.step), d.kind.words, move_words(d.made), move_words(d.best),
+             f"{format_number(d.loss.mean)} ± {format_number(d.loss.stderr)}",
+             f"{d.mark.symbol} {d.mark.words}".strip()) for d in reviewed.decisions]
+    widths = [max(len(row[column]) for row in (heads, *rows)) for column in range(len(heads))]
+    for row in (heads, *rows):
+        cells = [cell.rjust(width) if column in (0, 4) else cell.ljust(width)
+                 for column, (cell, width) in enumerate(zip(row, widths, strict=True))]
+        print("  ".join(cells).rstrip())
+    _print_summary(reviewed)
+
+
+def _print_summary(reviewed: HandReview) -> None:
+    from .replay.review import Mark
+    print(tn("Seat {seat}: {n} decision, {lost} points of the hand lost in all, {rate} per decision (the error "
+             "rate).", "Seat {seat}: {n} decisions, {lost} points of the hand lost in all, {rate} per decision (the "
+             "error rate).", reviewed.count, seat=reviewed.seat, lost=reviewed.total_loss, rate=reviewed.error_rate))
+    marks = reviewed.marks
+    print(t("Inaccuracies: {inaccuracies}, mistakes: {mistakes}, blunders: {blunders}.",
+            inaccuracies=marks[Mark.INACCURACY], mistakes=marks[Mark.MISTAKE], blunders=marks[Mark.BLUNDER]))
+    worst = reviewed.worst
+    if worst:
+        # Translators: {steps} are the steps of the hand, the worst first ("14, 8, 3").
+        print(t("The worst decisions, by points lost: steps {steps}.",
+                steps=", ".join(str(d.step) for d in worst)))
+    else:
+        print(t("No decision lost points beyond the error of the estimates."))
+    thresholds = reviewed.thresholds
+    print(t("Marks by the points lost: an inaccuracy from {inaccuracy}, a mistake from {mistake}, a blunder from "
+            "{blunder}; never a loss within two standard errors of 0.", inaccuracy=thresholds[Mark.INACCURACY],
+            mistake=thresholds[Mark.MISTAKE], blunder=thresholds[Mark.BLUNDER]))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gintrainer", description=t("Gin Rummy trainer: solver, puzzles and app."))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -567,6 +662,22 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--jobs", type=int, default=1, help=t("processes to share the hands (default 1)"))
     fight.add_argument("--json", action="store_true")
     fight.set_defaults(run=cmd_duel)
+
+    from .engine.evaluate import DEFAULT_SAMPLES
+    check = sub.add_parser(
+        "review", help=t("judge each decision of a hand history: the move made, the best move, the points lost"),
+        description=t("Review a hand history: each decision of the featured seat (both seats when there is none) "
+                      "judged from that seat's view by the evaluator, with the best move, the points of the hand "
+                      "lost and a mark (inaccuracy, mistake, blunder), then a summary."))
+    check.add_argument("file", help=t("the hand history (a JSON file)"))
+    check.add_argument("--seat", type=int, choices=(0, 1), help=t("the seat to review (default: the featured seat, "
+                                                                  "or both)"))
+    check.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                       help=t("sampled deals for each decision (default {default})", default=DEFAULT_SAMPLES))
+    check.add_argument("--seed", default="0", help=t("the seed of the sampled deals (default 0)"))
+    check.add_argument("--json", action="store_true", help=t("the review's record: one seat's, or a list of both"))
+    _add_lang(check)
+    check.set_defaults(run=cmd_review)
 
     pin = sub.add_parser("pin", help=t("give a learner's profile a new PIN (on a shared server, a profile opens "
                                        "with its PIN)"))

@@ -110,7 +110,13 @@ def _options(parser, command=()):
 
 
 def _base(command, tmp):
-    """A valid, quick command line for each command (the app's site folder does not exist: it never serves)."""
+    """A valid, quick command line for each command (the app's site folder does not exist: it never serves; the
+    hand to review is only dealt, so that there is no decision to judge)."""
+    deal = tmp / "deal.json"
+    if not deal.exists():
+        from gintrainer import Hand
+        from gintrainer.replay import dump
+        deal.write_text(dump(Hand.deal(seed=1)))
     return {
         ("solve",): ["solve", RULES_EXAMPLE],
         ("daily",): ["daily", "--date", "2026-11-29"],
@@ -121,6 +127,7 @@ def _base(command, tmp):
         ("duel",): ["duel", "--a", "naive", "--b", "naive", "--hands", "2"],
         ("app",): ["app", "--no-browser", "--root", str(tmp / "no-site")],
         ("pin",): ["pin", "Nobody Here"],
+        ("review",): ["review", str(deal), "--samples", "2"],
     }[command]
 
 
@@ -237,4 +244,5 @@ def test_the_command_line_page_states_the_bounds_the_command_uses():
     doc = " ".join((Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8").split())
     assert f"`puzzles --count` at most {cli.MAX_PUZZLES:,}" in doc
     assert f"`duel --hands` at most {cli.MAX_HANDS:,}" in doc and f"`--jobs` at most {cli.MAX_JOBS}" in doc
+    assert f"`review --samples` at most {cli.MAX_SAMPLES:,}" in doc
     assert f"quoting at most {QUOTE_LIMIT} characters" in doc

@@ -7,7 +7,7 @@ The scan reads each module's syntax tree and reports every ``==``, ``!=``,
 ``in``, ``not in`` and ``match``/``case`` whose operand is a string literal
 (alone, or inside a tuple, list, set or dict written in place) equal to a
 member's text of a vocabulary in VOCABULARIES (Phase, ActionKind, Pile,
-PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage, DrawChoice), in either spelling
+PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage, DrawChoice, DecisionKind), in either spelling
 ``parse`` accepts (``big-gin`` and ``big_gin``, ``can_knock`` and ``can-knock``).
 A word that means something else where it is compared (the pile a card came
 from, a stage of an attempt) is its own vocabulary and gets its own name.
@@ -33,6 +33,7 @@ from gintrainer.engine.melds import MeldKind
 from gintrainer.engine.scoring import ScoreKind
 from gintrainer.engine.solver import DrawChoice, Objective
 from gintrainer.puzzles import PuzzleKind
+from gintrainer.replay.review import DecisionKind
 from gintrainer.trainers.training import Stage
 from gintrainer.words.vocab import Vocabulary
 
@@ -40,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gintrainer"
 VOCABULARIES: tuple[type[Vocabulary] | type[PuzzleKind], ...] = (  # PuzzleKind: the open vocabulary
     Phase, ActionKind, Pile, PuzzleKind, Objective, SetObjective, ScoreKind, MeldKind, Stage, DrawChoice,
+    DecisionKind,
 )
 
 

@@ -24,7 +24,9 @@ from gintrainer.engine.scoring import knocker_net
 from gintrainer.engine.view import SeatView
 from test_playouts import PRESET_NAMES, VARIANTS
 
-RULES = [Rules(**options) for options in VARIANTS.values()] + [Rules.preset(name) for name in PRESET_NAMES]
+# (each variant's options are keywords of Rules)
+RULES = ([Rules(**options) for options in VARIANTS.values()]  # type: ignore[arg-type]
+         + [Rules.preset(name) for name in PRESET_NAMES])
 MIXED = ("random", "naive", "lookahead", "sound")
 OUTS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 

@@ -35,6 +35,7 @@ from gintrainer.replay.scripts import stacked
 
 def played(name: str) -> tuple[Hand, int]:
     replay = examples()[name]
+    assert replay.featured is not None
     return replay.hand, replay.featured
 
 
@@ -178,7 +179,8 @@ def test_an_ended_hand_has_no_decision_to_judge():
     (lambda hand: review(hand, 2, judge=FakeJudge()), "the seat is 0 or 1, not 2"),
     (lambda hand: review(hand, True, judge=FakeJudge()), "the seat is 0 or 1, not True"),
     (lambda hand: review(hand, 0, samples=0, judge=FakeJudge()), "samples is a whole number from 1, not 0"),
-    (lambda hand: review(hand, 0, seed=1.5, judge=FakeJudge()), "seed is a whole number or text, not 1.5"),
+    (lambda hand: review(hand, 0, seed=1.5, judge=FakeJudge()),  # type: ignore[arg-type]  # the bad input
+     "seed is a whole number or text, not 1.5"),
     (lambda hand: review(hand.to_dict(), 0, judge=FakeJudge()), "a review is of a Hand, not dict"),
 ])
 def test_bad_arguments_are_refused(call, fragment):

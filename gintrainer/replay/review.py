@@ -237,13 +237,6 @@ def _decision(position: Hand, seat: int, before: int, made: Move, judgement: Jud
 # -- summaries ----------------------------------------------------------------------
 
 
-def _count_marks(decisions: Iterable[Decision]) -> dict[Mark, int]:
-    counts = dict.fromkeys(Mark, 0)
-    for decision in decisions:
-        counts[decision.mark] += 1
-    return counts
-
-
 def _worst(decisions: Sequence[Decision]) -> list[int]:
     """The indices of the worst decisions with a significant loss, the largest loss first (the earlier
     on a tie), at most :data:`WORST`."""
@@ -251,12 +244,42 @@ def _worst(decisions: Sequence[Decision]) -> list[int]:
     return sorted(found, key=lambda index: -decisions[index].loss.mean)[:WORST]
 
 
-def _total(decisions: Iterable[Decision]) -> float:
-    return math.fsum(decision.loss.mean for decision in decisions)
+class _Summed:
+    """What a review sums over its decisions (:meth:`_all`): how many, the points lost in all and per
+    decision (the error rate), and how many got each mark."""
+
+    __slots__ = ()
+
+    def _all(self) -> Sequence[Decision]:
+        raise NotImplementedError
+
+    @property
+    def count(self) -> int:
+        """The number of decisions reviewed."""
+        return len(self._all())
+
+    @property
+    def total_loss(self) -> float:
+        """The points of the hand lost over all the decisions."""
+        return math.fsum(decision.loss.mean for decision in self._all())
+
+    @property
+    def error_rate(self) -> float:
+        """Points lost per decision (0 without decisions)."""
+        count = self.count
+        return self.total_loss / count if count else 0.0
+
+    @property
+    def marks(self) -> dict[Mark, int]:
+        """How many decisions got each mark (none included)."""
+        counts = dict.fromkeys(Mark, 0)
+        for decision in self._all():
+            counts[decision.mark] += 1
+        return counts
 
 
 @dataclass(frozen=True, slots=True)
-class HandReview:
+class HandReview(_Summed):
     """Every decision of one seat in one hand, and its summary."""
 
     seat: int
@@ -267,25 +290,8 @@ class HandReview:
     thresholds: Mapping[Mark, float] = dataclasses.field(default_factory=lambda: dict(THRESHOLDS))
     """The thresholds the marks were given by."""
 
-    @property
-    def count(self) -> int:
-        """The number of decisions reviewed."""
-        return len(self.decisions)
-
-    @property
-    def total_loss(self) -> float:
-        """The points of the hand lost over all the decisions."""
-        return _total(self.decisions)
-
-    @property
-    def error_rate(self) -> float:
-        """Points lost per decision (0 for a hand without decisions)."""
-        return self.total_loss / self.count if self.decisions else 0.0
-
-    @property
-    def marks(self) -> dict[Mark, int]:
-        """How many decisions got each mark (none included)."""
-        return _count_marks(self.decisions)
+    def _all(self) -> Sequence[Decision]:
+        return self.decisions
 
     @property
     def worst(self) -> tuple[Decision, ...]:
@@ -315,28 +321,13 @@ class HandReview:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchReview:
+class MatchReview(_Summed):
     """Several hands' reviews summed up: a match's, or a learner's last hands."""
 
     hands: tuple[HandReview, ...]
 
-    @property
-    def count(self) -> int:
-        return sum(hand.count for hand in self.hands)
-
-    @property
-    def total_loss(self) -> float:
-        return _total(decision for hand in self.hands for decision in hand.decisions)
-
-    @property
-    def error_rate(self) -> float:
-        """Points lost per decision over every hand (0 without decisions)."""
-        count = self.count
-        return self.total_loss / count if count else 0.0
-
-    @property
-    def marks(self) -> dict[Mark, int]:
-        return _count_marks(decision for hand in self.hands for decision in hand.decisions)
+    def _all(self) -> Sequence[Decision]:
+        return [decision for hand in self.hands for decision in hand.decisions]
 
     @property
     def worst(self) -> tuple[tuple[int, Decision], ...]:

@@ -327,7 +327,8 @@ class _Playouts:
         self.phase[rows] = _DISCARD
 
     def discard(self, rows: Ints, cards: Ints) -> None:
-        self._log(rows, [Action(ActionKind.DISCARD, Card.from_index(c)) for c in cards.tolist()])
+        if self.trace is not None:  # (the actions are made only to be kept)
+            self._log(rows, [Action(ActionKind.DISCARD, Card.from_index(c)) for c in cards.tolist()])
         actor = self.actor[rows]
         self.hands[rows, actor] &= ~_bit(cards)
         self.top[rows] = cards
@@ -339,8 +340,9 @@ class _Playouts:
         self.ends[rows[dead]] = _ENDS_DEAD
 
     def go_out(self, rows: Ints, cards: Ints, points: Ints) -> None:
-        self._log(rows, [Action(ActionKind.GIN if p == 0 else ActionKind.KNOCK, Card.from_index(c))
-                         for c, p in zip(cards.tolist(), points.tolist(), strict=True)])
+        if self.trace is not None:
+            self._log(rows, [Action(ActionKind.GIN if p == 0 else ActionKind.KNOCK, Card.from_index(c))
+                             for c, p in zip(cards.tolist(), points.tolist(), strict=True)])
         actor = self.actor[rows]
         self.hands[rows, actor] &= ~_bit(cards)
         self.knocker[rows] = actor

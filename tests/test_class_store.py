@@ -217,6 +217,22 @@ def test_a_damaged_sqlite_file_is_set_aside_and_reported(tmp_path):
     assert [s.session for s in store.class_sessions(SET.code)] == [key] and aside.read_bytes() == damage
 
 
+def test_a_sqlite_file_whose_text_is_not_utf8_is_set_aside_as_damaged(tmp_path):
+    """A byte that breaks the UTF-8 of a text in the file (SQLite's own check passes: the pages are whole)
+    is damage, not an unreachable store (found by the fuzz test of damaged files)."""
+    path = tmp_path / STORE_FILE
+    store = open_store(f"sqlite:///{path}")
+    store.start(SET.code, new_session_key(), "Zoltanzoltan")
+    store.close()
+    raw = path.read_bytes()
+    at = raw.index(b"Zoltanzoltan")
+    path.write_bytes(raw[:at] + b"\x80" + raw[at + 1:])
+    with pytest.raises(StoreError, match="is damaged: it is set aside as"):
+        open_store(f"sqlite:///{path}").class_sessions(SET.code)
+    (aside,) = tmp_path.glob("classes.corrupt-*.sqlite3")
+    assert b"\x80oltanzoltan" in aside.read_bytes()
+
+
 def test_an_unreachable_database_gives_a_clear_message():
     store = open_store(f"postgresql://gintrainer:secret@127.0.0.1:{free_port()}/classes")
     with pytest.raises(StoreError, match="cannot be reached") as raised:

@@ -240,6 +240,11 @@ class Database:
         damaged = isinstance(error, _Damaged) or (isinstance(error, sqlite3.DatabaseError)
                                                    and getattr(error, "sqlite_errorcode", None) in _SQLITE_DAMAGED)
         damaged = damaged or (isinstance(error, _NotAFile) and error.movable)
+        # Text that is not UTF-8 in a SQLite file is damage too (the store writes only Python text): in the
+        # schema Python's decoding fails, in a row sqlite3 says it could not decode the column.
+        damaged = damaged or (self.path is not None and (
+            isinstance(error, UnicodeDecodeError)
+            or (isinstance(error, sqlite3.OperationalError) and str(error).startswith("Could not decode to UTF-8"))))
         if damaged and self.path is not None and os.path.lexists(self.path):
             return self._set_aside(error)
         log.warning("class store %s: %s: %s", self.where, type(error).__name__, error)

@@ -702,18 +702,67 @@ def _page_kernel_manager() -> type:
 
 def wait_for_request() -> None:
     """In a kernel Voila preheated, wait until a browser asks for the page, so
-    that the date, today's puzzle and progress are computed for that request.
+    that the date, today's puzzle and progress are computed for that request:
+    the request's details (``QUERY_STRING``, the headers of ``http_header_envs``)
+    arrive over Voila's query websocket and are put in the environment.
     Elsewhere (a kernel started for the request, a notebook, a test) it returns
-    at once without importing Voila."""
+    at once.
+
+    This is ``voila.utils.wait_for_request`` with the ``websockets`` client alone:
+    importing ``voila.utils`` costs a preheated kernel 2 to 5 s of CPU (it brings
+    in jupyter_server and jsonschema's format checkers), more than the rest of the
+    page together."""
     global _request_seen
     if _request_seen or os.environ.get("VOILA_PREHEAT", "False") == "False":
         return
-    from voila.utils import wait_for_request as voila_wait
-    voila_wait()
+    details = _request_details(_query_url(os.environ))
+    if details is not None:
+        os.environ.update(details)
     _request_seen = True  # the request comes once: a second wait would never end
 
 
 _request_seen = False
+
+
+def _query_url(environ: dict[str, str] | os._Environ[str]) -> str:
+    """Where a preheated kernel hears of its request: Voila's ``voila/query/<kernel id>``
+    websocket, from the variables Voila gives the kernel (as ``voila.utils`` builds it)."""
+    protocol = environ.get("VOILA_WS_PROTOCOL", "ws")
+    host = environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = environ.get("VOILA_APP_PORT", "8866")
+    base = environ.get("VOILA_WS_BASE_URL", environ.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{host}:{port}{base}voila/query/{environ.get('VOILA_KERNEL_ID')}"
+
+
+def _request_details(url: str) -> dict[str, str] | None:
+    """The request's details Voila sends on ``url`` (a JSON object of strings), or None
+    when the server cannot be reached (the page then runs without them, as under Voila's
+    own helper). Read in a thread of its own: the kernel's event loop is running."""
+    import asyncio
+    import json
+    import threading
+
+    from websockets.asyncio.client import connect
+
+    received: list[str | bytes] = []
+
+    async def receive() -> None:
+        async with connect(url, open_timeout=5) as websocket:
+            received.append(await websocket.recv())
+
+    def run() -> None:
+        try:
+            asyncio.run(receive())
+        except (OSError, TimeoutError) as error:
+            logging.getLogger(__name__).warning("no request details from %s: %s", url, error)
+
+    thread = threading.Thread(target=run, name="wait-for-request")
+    thread.start()
+    thread.join()
+    if not received:
+        return None
+    details = json.loads(received[0])
+    return {str(key): str(value) for key, value in details.items()} if isinstance(details, dict) else None
 
 
 def query_params() -> dict[str, str]:

@@ -198,7 +198,13 @@ class Ticker(ScriptWidget):
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
-      const timer = window.setInterval(() => model.send({ tick: true }), 1000 * model.get("seconds"));
+      // A page whose kernel has gone (closed, culled, the server stopped) cannot send: the
+      // ticking stops there instead of throwing every few seconds (the page says the
+      // connection is lost).
+      const tick = () => {
+        try { model.send({ tick: true }); } catch (error) { window.clearInterval(timer); }
+      };
+      const timer = window.setInterval(tick, 1000 * model.get("seconds"));
       el.classList.add("gt-ticker");
       return () => window.clearInterval(timer);
     }

@@ -35,7 +35,7 @@ class FakeJudge:
 
 class ShuffledJudge:
     """Judges like ``evaluate.judge`` over every legal move (the evaluator's own candidates for a layout), but ranks
-    them in an order drawn from ``seed`` and the position: whichever move comes first is the best. A review's
+    them in an order drawn from ``seed`` and the public history: whichever move comes first is the best. A review's
     sentences must hold for any best move, so this is the strongest check of them, and costs no playout."""
 
     def __init__(self, seed: object = 0):
@@ -50,7 +50,7 @@ class ShuffledJudge:
             moves = [(action,) for action in hand.legal_actions() if action.kind is not ActionKind.AUTO]
         else:
             moves = evaluate._candidates(hand, SeatView.of(hand, seat), include)
-        random.Random(f"{self.seed}/{seed}/{len(hand.actions)}/{hand.deck}").shuffle(moves)
+        random.Random(f"{self.seed}/{seed}/{hand.dealer}/{hand.upcard}/{hand.history}").shuffle(moves)
         values = tuple(Estimate(10.0 - 1.5 * rank, 0.5, samples) for rank in range(len(moves)))
         losses = tuple(Estimate(1.5 * rank, 0.0 if rank == 0 else 0.4, samples) for rank in range(len(moves)))
         return Judgement(seat=seat, phase=hand.phase, moves=tuple(moves), values=values, losses=losses)

@@ -7,7 +7,8 @@ candidates, and keeps a :class:`Decision`: its step, its kind, the move made and
 best move, the points lost (the made move's paired loss against the best, with its
 standard error) and the expected points of both. :class:`HandReview` sums a hand up:
 points lost per decision (the "error rate", as eXtreme Gammon counts it), the count of
-each mark and the worst three decisions; :class:`MatchReview` sums several hands.
+each mark and the worst three decisions; :class:`MatchReview` sums several hands. A decision whose best move
+was not the move made says why, in the engine's numbers from the seat's view (:mod:`gintrainer.replay.why`).
 
 The marks
 ---------
@@ -317,7 +318,9 @@ class HandReview(_Summed):
                 "worst": [decision.step for decision in self.worst]}
 
     def to_dict(self) -> dict[str, Any]:
-        """The review as JSON-ready data, version 1 (read back by :meth:`from_dict`)."""
+        """The review as JSON-ready data, version 1 (read back by :meth:`from_dict`): a decision whose best move
+        was not the move made keeps its reasons under ``why`` (a list of messages' data), which a record written
+        before them leaves out."""
         return RECORD.stamp({
             "seat": self.seat, "samples": self.samples, "seed": self.seed,
             "thresholds": {mark.value: self.thresholds[mark] for mark in MARKS},

@@ -559,6 +559,11 @@ def _print_review(reviewed: HandReview, players: tuple[str, str] | None) -> None
         cells = [cell.rjust(width) if column in (0, 4) else cell.ljust(width)
                  for column, (cell, width) in enumerate(zip(row, widths, strict=True))]
         print("  ".join(cells).rstrip())
+    for decision in reviewed.decisions:
+        if decision.why:
+            # Translators: a reviewed decision's reason, below the review's table; {step} is its step in the table,
+            # {reason} the sentences that say why the best move is better than the move made.
+            print(t("Step {step}: {reason}", step=decision.step, reason=decision.reason))
     _print_summary(reviewed)
 
 

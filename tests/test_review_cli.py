@@ -79,6 +79,24 @@ def test_json_is_the_review_s_record(capsys, judge, history):
     assert reviewed.marks[Mark.BLUNDER] == 1 and {call[2] for call in judge.calls} == {7}
 
 
+def test_the_table_says_why_below_it_and_the_record_keeps_the_reasons(capsys, judge, history):
+    """The blunder's reason under the table, its step first, in the language asked; the record's sentences as
+    data, the same in every language."""
+    from gintrainer.material.messages import render
+    featured, _, replay = history
+    code, out, _ = run(capsys, "review", str(featured), "--lang", "en")
+    assert code == 0
+    record = json.loads(run(capsys, "review", str(featured), "--json", "--lang", "tr")[1])
+    reviewed = HandReview.from_dict(record)
+    told = [d for d in reviewed.decisions if d.why]
+    assert len(told) == 1 and told[0].mark is Mark.BLUNDER and told[0].best != told[0].made
+    assert [d for d in record["decisions"] if "why" in d] == [record["decisions"][reviewed.decisions.index(told[0])]]
+    reason = " ".join(render(m, "en") for m in told[0].why)
+    assert f"Step {told[0].step}: {reason}" in out.splitlines()
+    code, out, _ = run(capsys, "review", str(featured), "--lang", "tr")
+    assert f"Adım {told[0].step}: {render(told[0].why, 'tr')}" in out.splitlines()
+
+
 def test_both_seats_without_a_featured_one_and_one_seat_when_asked(capsys, judge, history):
     _, both, replay = history
     code, out, _ = run(capsys, "review", str(both), "--json", "--seed", "lucky")

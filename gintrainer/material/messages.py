@@ -551,6 +551,48 @@ TRAINER_MESSAGES: dict[str, str | Template] = {
 """What the puzzle trainers say about an answer and a rating."""
 
 
+REVIEW_MESSAGES: dict[str, str | Template] = {
+    # why the best move of a reviewed decision is better than the move made, in the engine's numbers, each move
+    # told from the deciding seat's view (the best move's sentence first, then the move made's)
+    "why_take": "Taking {card} leaves {deadwood} deadwood after the best discard.",
+    "why_draw": Template(
+        "Drawing from the stock leaves {expected} deadwood on average after the best discard, over the {unseen} "
+        "unseen card.",
+        "Drawing from the stock leaves {expected} deadwood on average after the best discard, over the {unseen} "
+        "unseen cards.", count="unseen"),
+    "why_pass": "Passing keeps your ten cards, with {deadwood} deadwood.",
+    "why_discard": Template(
+        "Discarding {card} leaves {deadwood} deadwood, and {outs} of the {unseen} unseen cards would meld with "
+        "the cards kept.",
+        "Discarding {card} leaves {deadwood} deadwood, and {outs} of the {unseen} unseen cards would meld with "
+        "the cards kept.", count="outs"),
+    "why_knock": Template(
+        "Knocking, discarding {card} face down, leaves {deadwood} deadwood laid out as {layout}; {fits} of the "
+        "{unseen} unseen cards would fit on those melds.",
+        "Knocking, discarding {card} face down, leaves {deadwood} deadwood laid out as {layout}; {fits} of the "
+        "{unseen} unseen cards would fit on those melds.", count="fits"),
+    "why_gin": "Going gin, discarding {card} face down, scores the gin bonus of {bonus} and allows no lay-offs.",
+    "why_big_gin": "Going big gin scores the big gin bonus of {bonus} and allows no lay-offs.",
+    "why_knocker_layout": Template(
+        "Laying out {layout} leaves {deadwood} deadwood; {fits} of the {unseen} unseen cards would fit on those "
+        "melds.",
+        "Laying out {layout} leaves {deadwood} deadwood; {fits} of the {unseen} unseen cards would fit on those "
+        "melds.", count="fits"),
+    "why_defender": "Laying out {layout} and laying off {layoff_cards} keeps {deadwood} deadwood, against the "
+                    "knocker's {knocker_deadwood}.",
+    "why_defender_melds": "Laying out {layout} with no lay-offs keeps {deadwood} deadwood, against the knocker's "
+                          "{knocker_deadwood}.",
+    "why_defender_layoffs": "Laying off {layoff_cards} with no melds keeps {deadwood} deadwood, against the "
+                            "knocker's {knocker_deadwood}.",
+    "why_defender_nothing": "Laying out nothing keeps {deadwood} deadwood, against the knocker's "
+                            "{knocker_deadwood}.",
+    "why_not_by_deadwood": "By deadwood alone your move does as well or better: the difference is in how the rest "
+                           "of the hand plays out, as the evaluator finds from your view.",
+}
+"""Why a reviewed decision's best move is better than the move made (:mod:`gintrainer.replay.why`): a
+sentence for each of the two moves, with the engine's figures from the deciding seat's view."""
+
+
 VIEW_MESSAGES: dict[str, str | Template] = {
     # the solver's discard table, on every page (labels, not sentences)
     "label_column_discard": Template("Discard", context="table column"),
@@ -686,7 +728,7 @@ def _catalog(*sections: Mapping[str, str | Template]) -> dict[str, Template]:
 
 
 CATALOG = _catalog(PUZZLE_MESSAGES, TAKE_DRAW_MESSAGES, KNOCK_LAYOUT_MESSAGES, DEFEND_MESSAGES, THEME_MESSAGES,
-                   TRAINER_MESSAGES, VIEW_MESSAGES)
+                   TRAINER_MESSAGES, REVIEW_MESSAGES, VIEW_MESSAGES)
 """Every message by name: its English template."""
 
 def add_messages(section: Mapping[str, str | Template]) -> tuple[str, ...]:

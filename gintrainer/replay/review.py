@@ -7,7 +7,8 @@ candidates, and keeps a :class:`Decision`: its step, its kind, the move made and
 best move, the points lost (the made move's paired loss against the best, with its
 standard error) and the expected points of both. :class:`HandReview` sums a hand up:
 points lost per decision (the "error rate", as eXtreme Gammon counts it), the count of
-each mark and the worst three decisions; :class:`MatchReview` sums several hands.
+each mark and the worst three decisions; :class:`MatchReview` sums several hands. A decision whose best move
+was not the move made says why, in the engine's numbers from the seat's view (:mod:`gintrainer.replay.why`).
 
 The marks
 ---------
@@ -54,10 +55,12 @@ from ..engine import evaluate
 from ..engine.evaluate import Estimate, Judgement, Move
 from ..engine.hand import Action, ActionKind, Hand, Phase
 from ..engine.telling import advise
+from ..material.messages import Message, render
 from ..records.storage import RecordError, RecordKind
 from ..words.errors import GinError
 from ..words.language import N_, t, tc
 from ..words.vocab import Vocabulary
+from .why import why
 
 
 class DecisionKind(Vocabulary, noun=N_("decision kind")):
@@ -175,6 +178,9 @@ class Decision:
     best_value: Estimate
     """The expected points of the hand after the best move."""
     mark: Mark
+    why: tuple[Message, ...] = ()
+    """Why the best move is better than the move made, in the engine's numbers from the seat's view
+    (:func:`gintrainer.replay.why.why`): nothing when the move made is the best."""
 
     @property
     def before(self) -> int:
@@ -184,6 +190,11 @@ class Decision:
     @property
     def is_best(self) -> bool:
         return self.made == self.best
+
+    @property
+    def reason(self) -> str:
+        """:attr:`why` in words, in the current language ("" when the move made is the best)."""
+        return render(self.why)
 
 
 class Judge(Protocol):
@@ -231,7 +242,8 @@ def _decision(position: Hand, seat: int, before: int, made: Move, judgement: Jud
     if evaluate.move_key(best) == evaluate.move_key(made):  # the same move (a layout's melds in another order)
         best = tuple(made)
     return Decision(step=before + 1, kind=decision_kind(position), made=tuple(made), best=best, loss=loss,
-                    made_value=judgement.value_of(made), best_value=judgement.value_of(best), mark=mark_for(loss))
+                    made_value=judgement.value_of(made), best_value=judgement.value_of(best), mark=mark_for(loss),
+                    why=why(position, tuple(made), best))
 
 
 # -- summaries ----------------------------------------------------------------------
@@ -306,7 +318,9 @@ class HandReview(_Summed):
                 "worst": [decision.step for decision in self.worst]}
 
     def to_dict(self) -> dict[str, Any]:
-        """The review as JSON-ready data, version 1 (read back by :meth:`from_dict`)."""
+        """The review as JSON-ready data, version 1 (read back by :meth:`from_dict`): a decision whose best move
+        was not the move made keeps its reasons under ``why`` (a list of messages' data), which a record written
+        before them leaves out."""
         return RECORD.stamp({
             "seat": self.seat, "samples": self.samples, "seed": self.seed,
             "thresholds": {mark.value: self.thresholds[mark] for mark in MARKS},
@@ -357,7 +371,9 @@ VERSION = 1
 RECORD = RecordKind(N_("hand review"), version=VERSION, format=FORMAT, error=ReviewError)
 """A hand review's record, version 1."""
 _KEYS = ("format", "version", "seat", "samples", "seed", "thresholds", "decisions", "summary")
-_DECISION_KEYS = ("step", "kind", "made", "best", "loss", "made_value", "best_value", "mark")
+_DECISION_KEYS = ("step", "kind", "made", "best", "loss", "made_value", "best_value", "mark", "why")
+_DECISION_NEEDS = _DECISION_KEYS[:-1]
+"""A decision's record may leave out ``why`` (records written before it was kept: no reason)."""
 _ESTIMATE_KEYS = ("mean", "stderr", "samples")
 _SUMMARY_KEYS = ("decisions", "total_loss", "error_rate", "marks", "worst")
 
@@ -367,10 +383,14 @@ def _estimate_record(estimate: Estimate) -> dict[str, Any]:
 
 
 def _decision_record(decision: Decision) -> dict[str, Any]:
-    return {"step": decision.step, "kind": decision.kind.value, "made": [str(a) for a in decision.made],
-            "best": [str(a) for a in decision.best], "loss": _estimate_record(decision.loss),
-            "made_value": _estimate_record(decision.made_value),
-            "best_value": _estimate_record(decision.best_value), "mark": decision.mark.value}
+    record: dict[str, Any] = {
+        "step": decision.step, "kind": decision.kind.value, "made": [str(a) for a in decision.made],
+        "best": [str(a) for a in decision.best], "loss": _estimate_record(decision.loss),
+        "made_value": _estimate_record(decision.made_value), "best_value": _estimate_record(decision.best_value),
+        "mark": decision.mark.value}
+    if decision.why:  # a best move made has no reason, and a record of it is as version 1 first wrote it
+        record["why"] = [message.to_data() for message in decision.why]
+    return record
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -462,7 +482,7 @@ def _read_word(kind: type[DecisionKind] | type[Mark], value: object, field: str)
 
 
 def _read_decision(value: object, field: str, thresholds: Mapping[Mark, float]) -> Decision:
-    record = _object(value, _DECISION_KEYS, field)
+    record = _object(value, _DECISION_KEYS, field, required=_DECISION_NEEDS)
     made, best = _read_move(record["made"], f"{field}.made"), _read_move(record["best"], f"{field}.best")
     loss = _read_estimate(record["loss"], f"{field}.loss", loss=True)
     if made == best and (loss.mean != 0 or loss.stderr != 0):
@@ -482,7 +502,23 @@ def _read_decision(value: object, field: str, thresholds: Mapping[Mark, float]) 
     return Decision(step=_whole(record["step"], f"{field}.step", 1),
                     kind=_read_word(DecisionKind, record["kind"], f"{field}.kind"), made=made, best=best, loss=loss,
                     made_value=_read_estimate(record["made_value"], f"{field}.made_value"),
-                    best_value=_read_estimate(record["best_value"], f"{field}.best_value"), mark=mark)
+                    best_value=_read_estimate(record["best_value"], f"{field}.best_value"), mark=mark,
+                    why=_read_why(record.get("why", []), f"{field}.why"))
+
+
+def _read_why(value: object, field: str) -> tuple[Message, ...]:
+    if not isinstance(value, list):
+        # Translators: {field} is the key at fault as the file writes it ("decisions[0].why"), not translated.
+        raise _fail(t("{field} is a list of sentences, each a name and its values, not {value}", field=field,
+                      value=_shown(value)), field)
+    said = []
+    for index, item in enumerate(value):
+        try:
+            said.append(Message.from_data(item))
+        except GinError as error:
+            where = f"{field}[{index}]"
+            raise _fail(t("{field}: {error}", field=where, error=str(error)), field) from None
+    return tuple(said)
 
 
 def _read_thresholds(value: object) -> dict[Mark, float]:

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ..words.errors import GinError
-from ..words.language import t
+from ..words.language import t, tn
 from .progress import (
     PROFILE,
     Answer,
@@ -53,8 +53,10 @@ from .progress import (
     merge_profiles,
     verify_attempt,
 )
+from .reviews import KeptReview
 from .storage import (
     clean_name,
+    copy_aside,
     data_dir,
     locked,
     move_into_place,
@@ -168,6 +170,9 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
     if bad is not None:
         notices.append(f"Your progress file for {name!r} was unreadable ({bad.problem}) and was set aside as "
                        f"{bad.aside}.")
+    if progress is not None and progress.dropped:
+        notices.append(_dropped_notice(progress.dropped, copy_aside(path, "dropped")))
+        progress, outdated = replace(progress, dropped=()), True
     if progress is not None and not outdated:
         return progress, notices, False
     others = _spellings_elsewhere(path.parent, path, name)
@@ -184,6 +189,14 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
                    f"case, so they are one profile now: their progress was merged under {merged.name!r}, and "
                    f"the old files were kept as {', '.join(map(str, kept))}.")
     return merged, notices, True
+
+
+def _dropped_notice(problems: tuple[str, ...], copy: Path) -> str:
+    """What the learner is told of the hand reviews left out of their file (the file as it was is kept)."""
+    return tn("One of your hand reviews could not be read and was left out ({problem}); the file as it was is "
+              "kept as {copy}.",
+              "{n} of your hand reviews could not be read and were left out (the first: {problem}); the file as "
+              "it was is kept as {copy}.", len(problems), problem=problems[0], copy=copy.name)
 
 
 def _write(path: Path, progress: Progress) -> None:
@@ -271,6 +284,30 @@ def update_settings(name: str, **settings: Any) -> Outcome:
     return _change(name, lambda p: p.with_settings(**settings))
 
 
+def record_review(name: str, review: object, history: object = None, *, match: object, hand: object,
+                  source: str = "practice", at: datetime | None = None) -> Outcome:
+    """Keep the review of one played hand in the profile, atomically (see
+    :class:`~gintrainer.records.reviews.KeptReview`: ``review`` is the review's record, ``history``
+    the hand's, ``match`` and ``hand`` where it was played); only the latest
+    :data:`~gintrainer.records.reviews.KEPT_LIMIT` are kept. A review that is not one, or is
+    too large, is refused before the profile is read.
+
+    The records sit below the replays: call :func:`gintrainer.replay.kept.keep_review` with
+    the review itself, which checks the whole record before it comes here."""
+    kept = KeptReview.make(review, history, source=source, match=match, hand=hand, at=at)
+    return _change(name, lambda p: p.with_review(kept))
+
+
+def hand_reviews(name: str) -> tuple[KeptReview, ...]:
+    """The hand reviews kept in the profile, the latest first (none for a profile not started)."""
+    try:
+        return load(name, create=False).progress.latest_reviews
+    except ProgressError as error:
+        if isinstance(error, ProgressFileError):
+            raise
+        return ()
+
+
 def export(name: str) -> str:
     """The profile's progress as JSON text, for download; :func:`import_profile` reads it back.
 
@@ -326,6 +363,8 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
     spelling of the name stays.
     """
     progress = Progress.from_json(text)
+    dropped = progress.dropped
+    progress = replace(progress, dropped=())
     if name is not None:
         progress = replace(progress, name=clean_name(name))
     with locked(profile_path(progress.name)) as path:
@@ -337,6 +376,11 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
         if old is not None:
             progress = replace(progress, name=old.name)
         _write(path, progress)
+    if dropped:
+        notices.append(tn("One of the hand reviews in the imported progress could not be read and was left out "
+                          "({problem}).",
+                          "{n} of the hand reviews in the imported progress could not be read and were left out "
+                          "(the first: {problem}).", len(dropped), problem=dropped[0]))
     return Outcome(progress, tuple(notices))
 
 # -- PINs, on a shared server ----------------------------------------------------------
@@ -486,7 +530,7 @@ def sign_in_key(name: str) -> str | None:
     return None if record is None else f"{name_stem(name)}-{record['salt'][:16]}"
 
 
-__all__ = ["FOLDER", "Outcome", "PinError", "clean_pin", "enter", "export", "has_pin", "import_profile",
-           "list_profiles", "load", "profile_exists", "profile_path", "record_attempt", "record_check",
-           "record_exercise", "reset", "saved_language", "set_pin", "sign_in_key", "update_settings",
-           "wait_for_pin"]
+__all__ = ["FOLDER", "Outcome", "PinError", "clean_pin", "enter", "export", "hand_reviews", "has_pin",
+           "import_profile", "list_profiles", "load", "profile_exists", "profile_path", "record_attempt",
+           "record_check", "record_exercise", "record_review", "reset", "saved_language", "set_pin", "sign_in_key",
+           "update_settings", "wait_for_pin"]

@@ -507,7 +507,15 @@ def parse_json(text: str | bytes, *, source: str | None = None, error: type[Reco
         raise
     except ValueError as problem:  # a number of more digits than Python converts
         raise error(_say("not_json", detail=str(problem)), source=source) from None
+    if not _MAY_HAVE_SURROGATE.search(text):  # none can be in the value: spare walking through all of it
+        return value
     return refuse_lone_surrogate(value, source=source, error=error)
+
+
+_MAY_HAVE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+"""Where JSON text may give a lone surrogate: an escape of one (``\\ud800``), or one in the text itself (text
+decoded from UTF-8 holds none). Without either, the value has none, and a large record is read without
+walking through every value of it (a profile's hand reviews: a tenth of a second)."""
 
 
 def refuse_lone_surrogate(value: T, *, source: str | None = None, error: type[RecordError] = RecordError) -> T:

@@ -12,7 +12,7 @@ from gintrainer import GinError
 from gintrainer.material.drawing import error_rate_chart_svg
 from gintrainer.records.progress import Progress
 from gintrainer.records.reviews import KeptReview
-from gintrainer.words.language import in_language
+from gintrainer.words.language import in_language, tc
 
 SVG = "{http://www.w3.org/2000/svg}"
 T0 = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
@@ -99,6 +99,21 @@ def test_in_pashto_the_texts_run_right_to_left_and_the_title_stands_on_the_right
     title = parsed(svg).find(f"{SVG}text")
     assert title.get("direction") == "rtl" and float(title.get("x")) > 400
     assert [x for x, _ in points(svg)] == sorted(x for x, _ in points(svg))  # the hands still run left to right
+
+
+@pytest.mark.parametrize("lang", ["tr", "ku", "ps"])
+def test_the_chart_speaks_the_learner_s_language(lang):
+    english = texts(error_rate_chart_svg([1.0, 2.0]))
+    with in_language(lang):
+        words = texts(error_rate_chart_svg([1.0, 2.0]))
+        title = tc("chart", "Points lost per decision in your reviewed hands")
+    assert words[0] == title != english[0]
+    assert not set(words) & {text for text in english if not text[:1].isdigit()}  # no English label is left
+
+
+def test_the_chart_shrinks_to_a_narrow_screen():
+    root = parsed(error_rate_chart_svg([1.0]))
+    assert root.get("viewBox") == "0 0 480 220" and "max-width:100%" in root.get("style")
 
 
 # -- the profile page ------------------------------------------------------------------------------

@@ -192,3 +192,11 @@ def test_export_and_import_carry_the_reviews(data):
     document["hand_reviews"].append({"at": "now"})
     outcome = profiles.import_profile(json.dumps(document), name="Cy")
     assert len(outcome.progress.hand_reviews) == 1 and "hand reviews in the imported progress" in outcome.notice
+
+
+def test_profiles_merged_interleave_their_reviews_by_time():
+    from gintrainer.records.progress import merge_profiles
+    mia = Progress.new("Mia", created=T0).with_review(kept(1, T0 + timedelta(hours=1))).with_review(
+        kept(3, T0 + timedelta(hours=3)))
+    lower = Progress.new("mia", created=T0 + timedelta(days=1)).with_review(kept(2, T0 + timedelta(hours=2)))
+    assert [k.hand for k in merge_profiles([lower, mia]).hand_reviews] == [1, 2, 3]

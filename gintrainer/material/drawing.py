@@ -712,7 +712,8 @@ def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None =
     hands they are). Without hands, the ``empty`` sentence in the frame.
 
     The hands run from left to right in every language, as the cards of a hand do; in a right-to-left
-    language the texts do, and the title stands on the right. Every text is escaped.
+    language the texts do, and the title stands on the right. Every text is escaped. The picture shrinks to
+    a narrow screen (a phone's 390 px) with its texts.
 
     >>> svg = error_rate_chart_svg([0.5, 2.25])
     >>> svg.count('class="gt-error-point"'), 'data-rate="2.25"' in svg
@@ -740,7 +741,8 @@ def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None =
         return top + plot_height * (1 - rate / highest)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gt-chart gt-error-chart" width="{width}" '
-             f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" role="img" '
+             f'aria-label="{escape(title)}" '
              'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">',
              f"<title>{escape(title)}</title>",
              _chart_text(width - 4 if rtl else 4, 16, title, anchor="start", rtl=rtl, extra=' font-weight="bold"')]

@@ -695,12 +695,20 @@ def _chart_scale(highest: float) -> tuple[float, int]:
     return _CHART_STEPS[-1], max(1, math.ceil(highest / _CHART_STEPS[-1]))
 
 
-def _chart_text(x: float, y: float, text: str, *, anchor: str = "middle", rtl: bool = False,
-                extra: str = "") -> str:
+_GLYPH = 0.62
+"""About how wide a letter of the chart's font is, in ems (bold Pashto's are the widest)."""
+
+
+def _chart_text(x: float, y: float, text: str, *, anchor: str = "middle", rtl: bool = False, room: float | None = None,
+                size: float = 12, extra: str = "") -> str:
     """One text of the chart, escaped; in a right-to-left language its letters run right to left and its
-    ``start``/``end`` anchor is on the right/left, as SVG's ``direction`` has it."""
+    ``start``/``end`` anchor is on the right/left, as SVG's ``direction`` has it. A text longer than
+    ``room`` pixels would take is written smaller (SVG does not wrap a line): every language's fits."""
     direction = ' direction="rtl"' if rtl else ""
-    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"{direction}{extra}>{escape(text)}</text>'
+    if room is not None and text:
+        size = max(8.0, min(size, room / (_GLYPH * len(text))))
+    return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size:.1f}"{direction}{extra}>'
+            f"{escape(text)}</text>")
 
 
 def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None = None, title: str | None = None,
@@ -708,8 +716,9 @@ def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None =
                          width: int = 480, height: int = 220) -> str:
     """The points of the hand lost per decision (a hand review's error rate) over a learner's last hands, the
     oldest first, as an SVG line chart: a point per hand (its ``tips``, if given, as its tooltip), the lines
-    of the scale, a title and both axes' labels (the catalog's words unless given: a page may say whose
-    hands they are). Without hands, the ``empty`` sentence in the frame.
+    of the scale, a title, what the scale counts under it and what the hands are under them (the catalog's
+    words unless given: a page may say whose hands they are). Without hands, the ``empty`` sentence in the
+    frame.
 
     The hands run from left to right in every language, as the cards of a hand do; in a right-to-left
     language the texts do, and the title stands on the right. Every text is escaped. The picture shrinks to
@@ -726,12 +735,12 @@ def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None =
     if tips is not None and len(tips) != len(rates):
         raise GinError(f"the chart has {len(rates)} points but {len(tips)} tooltips")
     rtl = text_direction() == "rtl"
-    title = tc("chart", "Points lost per decision in your reviewed hands") if title is None else title
+    title = tc("chart", "Your reviewed hands") if title is None else title
     y_label = tc("chart", "points lost per decision") if y_label is None else y_label
     if x_label is None:
         x_label = tn("{n} reviewed hand", "your last {n} reviewed hands, the oldest on the left", len(rates),
                      n=len(rates))
-    left, right, top, bottom = 58, 14, 34, 40
+    left, right, top, bottom = 44, 14, 46, 40
     plot_width, plot_height = width - left - right, height - top - bottom
     step, steps = _chart_scale(max(rates, default=0.0))
     highest = step * steps
@@ -745,7 +754,10 @@ def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None =
              f'aria-label="{escape(title)}" '
              'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">',
              f"<title>{escape(title)}</title>",
-             _chart_text(width - 4 if rtl else 4, 16, title, anchor="start", rtl=rtl, extra=' font-weight="bold"')]
+             _chart_text(width - 4 if rtl else 4, 16, title, anchor="start", rtl=rtl, room=width - 8, size=14,
+                         extra=' font-weight="bold"'),
+             _chart_text(width - 4 if rtl else 4, 34, y_label, anchor="start", rtl=rtl, room=width - 8,
+                         extra=' fill="#444444"')]
     for index in range(steps + 1):
         y = y_of(index * step)
         parts.append(f'<line x1="{left}" y1="{y:.2f}" x2="{left + plot_width}" y2="{y:.2f}" '
@@ -753,11 +765,11 @@ def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None =
         parts.append(_chart_text(left - 6, y + 4, format_number(index * step, places=places), anchor="end"))
     parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_height}" stroke="#888888"/>')
     middle = top + plot_height / 2
-    parts.append(_chart_text(14, middle, y_label, rtl=rtl, extra=f' transform="rotate(-90 14 {middle:.1f})"'))
-    parts.append(_chart_text(left + plot_width / 2, height - 10, x_label, rtl=rtl))
-    if not rates:
+    if rates:
+        parts.append(_chart_text(left + plot_width / 2, height - 10, x_label, rtl=rtl, room=width - 8))
+    else:
         parts.append(_chart_text(left + plot_width / 2, middle, tc("chart", "No reviewed hands yet.")
-                                 if empty is None else empty, rtl=rtl, extra=' fill="#555555"'))
+                                 if empty is None else empty, rtl=rtl, room=plot_width, extra=' fill="#555555"'))
     points = [(left + plot_width * (2 * index + 1) / (2 * len(rates)), y_of(rate)) for index, rate in enumerate(rates)]
     if len(points) > 1:
         line = " ".join(f"{x:.2f},{y:.2f}" for x, y in points)

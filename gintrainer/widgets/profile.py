@@ -538,9 +538,9 @@ class ProfilePage(View):
 
 
 def review_chart_html(progress: Progress) -> str:
-    """The points lost per decision in the learner's reviewed hands, the oldest first, as a chart with a
-    heading (:func:`~gintrainer.material.drawing.error_rate_chart_svg`; a hand without a decision of the
-    learner has no rate and is left out); a sentence until a hand was reviewed."""
+    """The points lost per decision in the learner's reviewed hands, the oldest first, as a chart
+    (:func:`~gintrainer.material.drawing.error_rate_chart_svg`; a hand without a decision of the learner has
+    no rate and is left out); a sentence until a hand was reviewed."""
     from ..material.drawing import error_rate_chart_svg
 
     reviewed = [kept for kept in progress.hand_reviews if kept.decisions]
@@ -551,8 +551,7 @@ def review_chart_html(progress: Progress) -> str:
     tips = [tn("{when}: {rate} points lost per decision ({n} decision)",
                "{when}: {rate} points lost per decision ({n} decisions)", kept.decisions,
                when=kept.at[:16].replace("T", " "), rate=format_number(kept.error_rate)) for kept in reviewed]
-    heading = t("Your reviewed hands")
-    return f"<h4>{escape(heading)}</h4>{error_rate_chart_svg([kept.error_rate for kept in reviewed], tips=tips)}"
+    return error_rate_chart_svg([kept.error_rate for kept in reviewed], tips=tips)
 
 
 THEME_COLUMNS = (N_("theme"), N_("solved"), N_("failed"), N_("hinted"), N_("success"))

@@ -149,3 +149,27 @@ def test_the_profile_page_draws_the_learner_s_reviewed_hands_or_says_there_are_n
     assert len(heights) == 2  # the hand without a decision of the learner has no rate
     assert heights[0] / heights[1] == pytest.approx((3 / 4) / (1 / 8), rel=1e-3)
     assert "2026-12-05 09:04: 0.75 points lost per decision (4 decisions)" in svg
+
+
+def test_a_page_keeps_a_review_for_a_named_learner_in_the_profile_and_for_a_guest_in_the_page(fresh_kernel):
+    from fake_judge import FakeJudge
+    from gintrainer.engine.evaluate import decisions
+    from gintrainer.records.profiles import hand_reviews
+    from gintrainer.replay import examples
+    from gintrainer.replay.review import review
+    from gintrainer.widgets.profile import Learner, ProfilePage
+
+    replay = examples()["undercut"]
+    before = next(before for before, move in decisions(replay.hand, replay.featured) if len(move) == 1)
+    hand_review = review(replay.hand, replay.featured, samples=10, judge=FakeJudge({before: (6.0, 1.0)}))
+    for learner in (Learner("Ann", language="en"), Learner(language="en")):
+        page = ProfilePage(learner)
+        assert "<svg" not in page.chart.value
+        learner.keep_review(hand_review, replay.hand, match=12, number=2)
+        [kept] = learner.progress.latest_reviews
+        assert (kept.match, kept.hand, kept.error_rate) == ("12", 2, pytest.approx(hand_review.error_rate))
+        assert len(points(page.chart.value)) == 1  # the page's chart follows at once
+        with pytest.raises(GinError):
+            learner.keep_review(hand_review, replay.hand.prefix(4), match=12, number=3)  # not over: nothing kept
+        assert len(learner.progress.hand_reviews) == 1
+    assert [k.hand for k in hand_reviews("ann")] == [2]  # the guest's stayed in the page

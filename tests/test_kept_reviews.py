@@ -200,3 +200,16 @@ def test_profiles_merged_interleave_their_reviews_by_time():
         kept(3, T0 + timedelta(hours=3)))
     lower = Progress.new("mia", created=T0 + timedelta(days=1)).with_review(kept(2, T0 + timedelta(hours=2)))
     assert [k.hand for k in merge_profiles([lower, mia]).hand_reviews] == [1, 2, 3]
+
+
+def test_the_profile_s_notices_speak_the_page_s_language(data):
+    from gintrainer.words.language import in_language
+
+    (data / "profiles").mkdir(parents=True)
+    profiles.profile_path("Ann").write_text("not JSON", "utf-8")
+    with in_language("tr"):
+        outcome = profiles.load("Ann")
+        with pytest.raises(GinError, match="adında bir profil yok"):
+            profiles.load("Nobody", create=False)
+    assert "okunamadı" in outcome.notices[0] and "Yeni bir tane başlatıldı." in outcome.notices[1]
+    assert "was unreadable" not in outcome.notice

@@ -168,8 +168,8 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
     progress, outdated = read if read is not None else (None, False)
     notices = []
     if bad is not None:
-        notices.append(f"Your progress file for {name!r} was unreadable ({bad.problem}) and was set aside as "
-                       f"{bad.aside}.")
+        notices.append(t("Your progress file for {name} was unreadable ({problem}) and was set aside as {file}.",
+                         name=repr(name), problem=bad.problem, file=str(bad.aside)))
     if progress is not None and progress.dropped:
         notices.append(_dropped_notice(progress.dropped, copy_aside(path, "dropped")))
         progress, outdated = replace(progress, dropped=()), True
@@ -185,9 +185,11 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
                    key=lambda entry: (entry[1].created, entry[1].name))
     merged = merge_profiles(p for _, p in found)
     kept = [set_aside(file, "merged") for file, _ in found]
-    notices.append(f"The profiles {', '.join(repr(p.name) for _, p in found)} have names that differ only in "
-                   f"case, so they are one profile now: their progress was merged under {merged.name!r}, and "
-                   f"the old files were kept as {', '.join(map(str, kept))}.")
+    # Translators: {names} are the profiles' names, quoted and separated by commas; {files} the files' paths.
+    notices.append(t("The profiles {names} have names that differ only in case, so they are one profile now: their "
+                     "progress was merged under {name}, and the old files were kept as {files}.",
+                     names=", ".join(repr(p.name) for _, p in found), name=repr(merged.name),
+                     files=", ".join(map(str, kept))))
     return merged, notices, True
 
 
@@ -211,9 +213,9 @@ def _change(name: str, change: Callable[[Progress], Progress] | None, *, create:
         progress, notices, dirty = _current(path, name)
         if progress is None:
             if not notices and not create:
-                raise ProgressError(f"there is no profile named {name!r}")
+                raise ProgressError(t("there is no profile named {name}", name=repr(name)))
             if notices:
-                notices.append("A fresh one was started.")
+                notices.append(t("A fresh one was started."))
             progress, dirty = Progress.new(name), True
         previous = progress
         if change is not None:
@@ -327,7 +329,7 @@ def export(name: str) -> str:
         if progress is not None and dirty:
             _write(path, progress)
     if progress is None:
-        raise ProgressError(f"there is no profile named {name!r}")
+        raise ProgressError(t("there is no profile named {name}", name=repr(name)))
     return progress.to_json(indent=1)
 
 
@@ -339,7 +341,8 @@ def _back_up(path: Path, name: str) -> tuple[Progress | None, list[str]]:
     if dirty:
         _write(path, current)
     aside = set_aside(path, "backup")
-    return current, notices + [f"The previous progress of {current.name!r} was kept as {aside}."]
+    return current, notices + [t("The previous progress of {name} was kept as {file}.", name=repr(current.name),
+                                 file=str(aside))]
 
 
 def reset(name: str) -> Outcome:
@@ -486,7 +489,7 @@ def enter(name: str, pin: Any, *, create: bool = False, now: float | None = None
             if _exists(path, name):
                 raise PinError(t("This profile has no PIN yet: ask your teacher to give it one."))
             if not create:
-                raise ProgressError(f"there is no profile named {name!r}")
+                raise ProgressError(t("there is no profile named {name}", name=repr(name)))
             _write_pin(name, pin)
             _write(path, Progress.new(name))
         else:
@@ -515,7 +518,7 @@ def set_pin(name: str, pin: Any) -> None:
     pin = clean_pin(pin)
     with locked(profile_path(name)) as path:
         if not _exists(path, name) and not _pin_path(name).exists():
-            raise ProgressError(f"there is no profile named {name!r}")
+            raise ProgressError(t("there is no profile named {name}", name=repr(name)))
         _write_pin(name, pin)
 
 

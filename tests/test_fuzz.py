@@ -364,6 +364,28 @@ def test_a_damaged_profile_is_set_aside_and_every_other_learner_still_listed(raw
         assert load("İrem").notice is None
 
 
+NOOR_PROFILE = json.loads((STORED / "profiles_v4" / "noor-92a70799e19d.json").read_text())
+
+
+@RECORD_FUZZ
+@given(_damaged(NOOR_PROFILE))
+def test_a_damaged_hand_review_never_stops_a_profile_from_loading_nor_its_page_from_opening_it(raw):
+    from gintrainer.records.profiles import load, profile_path
+    from gintrainer.replay.kept import open_replay, open_review
+    from gintrainer.widgets.profile import review_chart_html
+
+    with _data_folder() as data:
+        (data / "profiles").mkdir()
+        profile_path("Noor").write_bytes(raw)
+        outcome = load("Noor")  # never raises
+        assert name_key(outcome.progress.name) == name_key("Noor")
+        review_chart_html(outcome.progress)
+        for kept in outcome.progress.hand_reviews:  # each review left in opens, or says why it cannot
+            for opening in (open_review, open_replay):
+                with suppress(GinError):  # another exception fails the test
+                    opening(kept)
+
+
 MIA_GAME = json.loads((STORED / "practice" / "mia-41509508705b.json").read_text())
 
 

@@ -72,7 +72,7 @@ def test_an_exercise_and_a_check_are_recorded_and_read_back():
     assert record.check == CheckRecord(taken=2, passed=1, best=3)
     assert p.lesson(4).exercises == {} and set(p.lessons) == {5}
     document = p.to_dict()
-    assert document["schema"] == PROFILE.version == 3
+    assert document["schema"] == PROFILE.version == 4
     assert document["lessons"] == {"5": {"exercises": {"knock_card": {"tried": 2, "right": 1}},
                                          "check": {"taken": 2, "passed": 1, "best": 3}}}
     assert Progress.from_json(p.to_json()) == p
@@ -120,13 +120,13 @@ def test_a_real_version_2_file_and_a_version_1_file_are_migrated_with_no_lessons
     stored = json.loads((STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8"))
     assert stored["schema"] == 2 and "lessons" not in stored
     migrated = Progress.from_dict(stored)
-    assert migrated.lessons == {} and migrated.solved == 1 and migrated.to_dict()["schema"] == 3
+    assert migrated.lessons == {} and migrated.solved == 1 and migrated.to_dict()["schema"] == 4
     (data / "profiles").mkdir(parents=True)
     shutil.copy(STORED / "profiles" / "mia-a6ae07ad556c.json", data / "profiles")
     outcome = record_exercise("mia", 1, "meld_or_not", right=True)
     assert outcome.notices == () and outcome.progress.solved == 1 and outcome.progress.history == migrated.history
     written = json.loads(profile_path("Mia").read_text("utf-8"))
-    assert written["schema"] == 3 and written["lessons"]["1"]["exercises"] == {"meld_or_not": {"tried": 1, "right": 1}}
+    assert written["schema"] == 4 and written["lessons"]["1"]["exercises"] == {"meld_or_not": {"tried": 1, "right": 1}}
     version_1 = {key: value for key, value in stored.items() if key != "seen_ids"}
     version_1.update(schema=1, history=[{k: v for k, v in a.items() if k != "counted"} for a in stored["history"]])
     assert Progress.from_dict(version_1).lessons == {}
@@ -412,7 +412,7 @@ def test_the_landing_page_follows_the_learner_s_lessons(data, fresh_kernel):
     assert "(in progress)" in page.lessons.value and "Start here" not in page.lessons.value
 
 
-def test_a_stored_version_3_profile_loads_unchanged(data):
+def test_a_stored_version_3_profile_loads_unchanged_and_is_written_again_as_version_4_without_hand_reviews(data):
     [stored] = (STORED / "profiles_v3").iterdir()
     (data / "profiles").mkdir(parents=True)
     shutil.copy(stored, data / "profiles")
@@ -422,4 +422,7 @@ def test_a_stored_version_3_profile_loads_unchanged(data):
     assert lesson_state(p, 1) is LessonState.MASTERED and lesson_state(p, 2) is LessonState.IN_PROGRESS
     assert p.lesson(1).tries("pick_meld") == Tries(tried=2, right=1) and p.lesson(1).check == CheckRecord(2, 1, 3)
     assert first_unfinished(p).page == 2 and p.solved == 1
-    assert profile_path("Lena").read_bytes() == stored.read_bytes() and p.to_json().encode() == stored.read_bytes()
+    assert p.hand_reviews == () and p.latest_reviews == ()
+    written = json.loads(profile_path("Lena").read_text("utf-8"))
+    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 4, "hand_reviews": []}  # nothing else
+    assert profile_path("Lena").read_text("utf-8") == p.to_json() and load("Lena").progress == p

@@ -265,12 +265,19 @@ def test_a_number_too_long_for_python_is_a_record_error():
         storage.parse_json('{"dealer": ' + "7" * 5000 + "}", source="ann.json")
 
 
-@pytest.mark.parametrize("text", ['{"title": "\\ud800"}', '{"notes": [{"a": "\\udfff x"}]}', '{"\\ud83d": 1}'])
+@pytest.mark.parametrize("text", ['{"title": "\\ud800"}', '{"notes": [{"a": "\\udfff x"}]}', '{"\\ud83d": 1}',
+                                  '{"title": "\\uDBFF"}', '{"title": "\\\\\\udc00"}'])
 def test_a_lone_surrogate_is_refused_naming_its_field(text):
     with pytest.raises(RecordError, match="holds a lone surrogate") as caught:
         storage.parse_json(text.encode())
     assert caught.value.field == next(iter(json.loads(text)))
     assert storage.parse_json('{"title": "\\ud83d\\ude00"}') == {"title": "😀"}  # a pair is one character
+
+
+def test_a_lone_surrogate_in_text_given_as_text_is_refused_too():
+    with pytest.raises(RecordError, match="holds a lone surrogate"):
+        storage.parse_json('{"title": "\ud800"}')  # the character itself, not its escape
+    assert storage.parse_json('{"title": "\\\\ud800"}') == {"title": "\\ud800"}  # a backslash, then text
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")

@@ -1,6 +1,7 @@
 """Files as gintrainer wrote them before one storage module kept every file (commit
 518dada), read by this version: a version 2 profile, a practice game saved under the
-exact spelling of its learner's name, a student's results file and a hand history.
+exact spelling of its learner's name, a student's results file and a hand history; and
+files written later (a version 4 profile with a hand review).
 (Profiles of version 1 are in test_profiles.py.) ``tests/stored/README.md`` says how
 they were made."""
 
@@ -14,8 +15,9 @@ from gintrainer.classroom import ResultsError, build_gradebook, read_results
 from gintrainer.records.profiles import list_profiles, load, profile_path
 from gintrainer.records.progress import Settings
 from gintrainer.records.storage import spelling_stem
-from gintrainer.replay import dump
+from gintrainer.replay import dump, examples
 from gintrainer.replay import load as load_history
+from gintrainer.replay.kept import open_replay, open_review
 from gintrainer.trainers.practice import PracticeGame, save_path
 
 STORED = Path(__file__).resolve().parent / "stored"
@@ -30,7 +32,7 @@ def data(data):
     return data
 
 
-def test_a_version_2_profile_loads_and_is_written_again_as_version_3_with_no_lessons(data):
+def test_a_version_2_profile_loads_and_is_written_again_as_version_4_with_no_lessons_nor_reviews(data):
     stored = (STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8")
     assert profile_path("Mia").name == "mia-a6ae07ad556c.json"
     outcome = load("MIA")
@@ -44,7 +46,7 @@ def test_a_version_2_profile_loads_and_is_written_again_as_version_3_with_no_les
     assert p.rating.rating == p.history[-1].rating == 1340.702935235225
     assert p.lessons == {} and p.to_dict()["lessons"] == {}
     written = json.loads(profile_path("Mia").read_text("utf-8"))
-    assert written == {**json.loads(stored), "schema": 3, "lessons": {}}  # migrated: nothing else changed
+    assert written == {**json.loads(stored), "schema": 4, "lessons": {}, "hand_reviews": []}  # nothing else changed
     assert load("Mia").progress == p and profile_path("Mia").read_text("utf-8") == p.to_json()
 
 
@@ -122,3 +124,15 @@ def test_a_hand_history_loads_and_writes_back_the_same_text():
                                                                             ("practice",))
     assert replay.step_count == 34 and len(replay.annotations) == 4 and replay.hand.result.kind == "knock"
     assert dump(replay) == path.read_text("utf-8")
+
+
+def test_a_version_4_profile_with_a_hand_review_loads_unchanged_and_opens_the_review_and_the_hand(data):
+    [stored] = (STORED / "profiles_v4").iterdir()
+    shutil.copy(stored, data / "profiles")
+    outcome = load("noor")
+    [kept] = outcome.progress.latest_reviews
+    assert outcome.notices == () and (kept.at, kept.match, kept.hand, kept.source) == (
+        "2026-12-05T07:00:00Z", "21", 3, "practice")
+    assert open_review(kept).to_dict() == json.loads((STORED / "reviews" / "undercut-seat-1.json").read_text("utf-8"))
+    assert open_replay(kept).hand.history == examples()["undercut"].hand.history
+    assert (data / "profiles" / stored.name).read_bytes() == stored.read_bytes()  # read, not written again

@@ -1,7 +1,8 @@
 """The class store's database: SQLite or PostgreSQL, one transaction per call, and what
 differs between the two in one table (:data:`SQLITE`, :data:`POSTGRESQL`). Statements
 are written once, with ``?`` placeholders; the schema (``CREATE TABLE IF NOT EXISTS``)
-is made at the first call, under a version row that a later schema migrates from.
+is made at the first call, under a version row, and a database of an older version is brought up to date
+in the same transaction (:attr:`Database.migrations`).
 A damaged SQLite file is set aside (:func:`gintrainer.records.storage.set_aside`) and reported,
 never silently replaced, and so is a FIFO, a socket or a link to nothing at its path or a
 companion's (SQLite would wait on a FIFO for ever); every database error becomes a :class:`StoreError`.
@@ -16,9 +17,10 @@ import re
 import sqlite3
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ..records.storage import StorageError, set_aside
@@ -109,6 +111,9 @@ class Database:
     """The schema's CREATE TABLE IF NOT EXISTS statements (a subclass's)."""
     schema: str = ""
     schema_version = 0
+    migrations: Mapping[int, tuple[str, ...]] = MappingProxyType({})
+    """The statements that bring a database of each older schema version to the next one (a subclass's),
+    run in the transaction that checks the schema, for every version from the one found."""
 
     def __init__(self, url: str):
         if not isinstance(url, str) or not url.strip():
@@ -230,7 +235,11 @@ class Database:
             if version > self.schema_version:
                 raise StoreError(t("the class store {where} was made by a newer gintrainer (schema {version}): "
                                    "update gintrainer", where=self.where, version=version))
-            cursor.execute("COMMIT")  # a later schema version migrates here, in this transaction
+            for older in range(version, self.schema_version):
+                for statement in self.migrations[older]:
+                    cursor.execute(statement)
+                cursor.execute("UPDATE gintrainer_schema SET version = ? WHERE name = ?", (older + 1, self.schema))
+            cursor.execute("COMMIT")
         except Exception:
             _roll_back(connection)
             raise

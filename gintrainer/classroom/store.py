@@ -13,10 +13,18 @@ Where it lives is read from the environment at each :func:`open_store` call:
 
 The schema (the same text for both databases, made on first use)::
 
-    gintrainer_schema (name TEXT PRIMARY KEY, version INTEGER)       -- ('classes', 1)
+    gintrainer_schema (name TEXT PRIMARY KEY, version INTEGER)       -- ('classes', 2)
     class_sessions (code, session, student, started, handed_in)      -- PRIMARY KEY (code, session)
     class_answers (code, session, position, puzzle_id, answer, correct, seconds, answered)
                                                                       -- PRIMARY KEY (code, session, position)
+    class_reviews (code, student, student_key, review_id, kept, record)
+                                                                      -- PRIMARY KEY (code, review_id)
+
+Schema 2 added ``class_reviews``: the reviews of hands a student played for a class
+(:meth:`ClassStore.record_review`), each a kept review's JSON
+(:class:`~gintrainer.records.reviews.KeptReview`, checked whole before it is written), under
+the student's name as given and as names match (``student_key``:
+:func:`~gintrainer.records.storage.name_key`); a store of schema 1 gains the table when first opened.
 
 ``code`` is the class code as written by :mod:`~gintrainer.classroom.codes`; ``session``
 names one student's pass through the set, so two students of the same name stay apart:
@@ -37,25 +45,33 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
+import logging
 import os
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any
 
-from ..records.storage import data_dir
+from ..records.reviews import KeptReview, KeptReviewError
+from ..records.storage import data_dir, name_key, parse_json
 from ..words.errors import GinError
 from ..words.language import t
 from .database import Cursor, Database, StoreError
 from .results import Attempt, ResultsError, clean_student
 from .sets import ClassSet
 
+log = logging.getLogger("gintrainer.classroom.store")
+
 DATABASE_ENV = "GINTRAINER_DATABASE"
 STORE_FILE = "classes.sqlite3"
 SCHEMA = "classes"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+REVIEW_LIMIT = 500
+"""The most hand reviews the store keeps of one student for one class code: more are refused."""
 SESSION_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a session key looks like (:func:`new_session_key` makes 24 characters)."""
 
@@ -68,6 +84,9 @@ _TABLES = (
     "seconds DOUBLE PRECISION NOT NULL, answered TEXT NOT NULL, PRIMARY KEY (code, session, position), "
     "FOREIGN KEY (code, session) REFERENCES class_sessions (code, session))",
 )
+_REVIEWS = ("CREATE TABLE IF NOT EXISTS class_reviews (code TEXT NOT NULL, student TEXT NOT NULL, "
+            "student_key TEXT NOT NULL, review_id TEXT NOT NULL, kept TEXT NOT NULL, record TEXT NOT NULL, "
+            "PRIMARY KEY (code, review_id))")
 
 
 def new_session_key() -> str:
@@ -119,12 +138,25 @@ def open_store(url: str | None = None) -> ClassStore:
     return ClassStore(database_url() if url is None else url)
 
 
-class ClassStore(Database):
-    """The class results: sessions and their answers (see the module's docstring)."""
+@dataclass(frozen=True)
+class StoredReview:
+    """A hand review a student's class page kept: the class code, the student, the review's key in the store
+    and the review as kept (its record, the hand's history if kept with it, when and where)."""
 
-    tables = _TABLES
+    code: str
+    student: str
+    review_id: str
+    kept: KeptReview
+
+
+class ClassStore(Database):
+    """The class results: sessions and their answers, and the reviews of hands played (see the module's
+    docstring)."""
+
+    tables = (*_TABLES, _REVIEWS)
     schema = SCHEMA
     schema_version = SCHEMA_VERSION
+    migrations = MappingProxyType({1: (_REVIEWS,)})
 
     def start(self, code: str, session: str, student: str) -> StoredSession:
         """Record that a student opened a set (once per session: a second start changes
@@ -192,6 +224,56 @@ class ClassStore(Database):
                 answers.setdefault(row[0], []).append(_attempt(row[1:]))
         return tuple(_session(row, answers.get(row[1], ())) for row in sessions)
 
+    def record_review(self, code: str, learner: str, review: Mapping[str, Any], *,
+                      history: Mapping[str, Any] | None = None, hand: int = 1) -> StoredReview:
+        """Keep the review of a hand ``learner`` played for the class set ``code`` (the review's record:
+        :meth:`~gintrainer.replay.review.HandReview.to_dict`; the hand's history, to open its replay, and its
+        number, if the page has them). The review is checked whole, and a wrong class code, a name that is not
+        one, a review that is not one or too large, or a student's review beyond :data:`REVIEW_LIMIT`, is
+        refused before anything is written."""
+        from ..replay.kept import history_record, review_record  # the pages that review hands; not the gradebook
+
+        code = ClassSet.from_code(code).code
+        student = clean_student(learner)
+        kept = KeptReview.make(review_record(review), None if history is None else history_record(history),
+                               source="class", match=code, hand=hand)
+        text = json.dumps(kept.to_dict(), ensure_ascii=False, allow_nan=False)
+        review_id = secrets.token_urlsafe(12)
+        with self._transaction(write=True) as cursor:
+            (count,) = cursor.execute("SELECT COUNT(*) FROM class_reviews WHERE code = ? AND student_key = ?",
+                                      (code, name_key(student))).fetchone()
+            if count >= REVIEW_LIMIT:
+                raise GinError(t("the class store keeps at most {limit} hand reviews of one student for a class "
+                                 "code", limit=REVIEW_LIMIT))
+            cursor.execute("INSERT INTO class_reviews (code, student, student_key, review_id, kept, record) "
+                           "VALUES (?, ?, ?, ?, ?, ?)", (code, student, name_key(student), review_id, _now(), text))
+        return StoredReview(code, student, review_id, kept)
+
+    def reviews(self, code: str, learner: str | None = None) -> tuple[StoredReview, ...]:
+        """The hand reviews kept for a class code (of one student, whatever the case of the name, if
+        ``learner`` is given), the latest first. A row that is no kept review (the database changed by
+        another program) is left out and logged."""
+        code = ClassSet.from_code(code).code
+        where: str = "code = ?"
+        values: tuple[str, ...] = (code,)
+        if learner is not None:
+            where, values = "code = ? AND student_key = ?", (code, name_key(clean_student(learner)))
+        with self._transaction(write=False) as cursor:
+            rows = cursor.execute(f"SELECT student, review_id, record FROM class_reviews WHERE {where} "
+                                  "ORDER BY kept DESC, review_id", values).fetchall()
+        found = []
+        for name, review_id, record in rows:
+            try:
+                if not isinstance(record, str):
+                    raise KeptReviewError(f"the record is {type(record).__name__}, not JSON text")
+                kept = KeptReview.from_dict(parse_json(record, error=KeptReviewError))
+            except KeptReviewError as error:
+                log.warning("class store %s: the review %s of %r for %s is left out: %s", self.where, review_id,
+                            name, code, error)
+                continue
+            found.append(StoredReview(code, name, review_id, kept))
+        return tuple(found)
+
     def codes(self) -> tuple[str, ...]:
         """The class codes the store has sessions for, the latest started first."""
         with self._transaction(write=False) as cursor:
@@ -234,5 +316,5 @@ def _attempt(row: Any) -> Attempt:
     return Attempt(int(position), puzzle_id, answer, bool(correct), float(seconds))
 
 
-__all__ = ["DATABASE_ENV", "ClassStore", "StoreError", "StoredSession", "database_url", "new_session_key",
-           "open_store", "opens", "session_name"]
+__all__ = ["DATABASE_ENV", "REVIEW_LIMIT", "ClassStore", "StoreError", "StoredReview", "StoredSession",
+           "database_url", "new_session_key", "open_store", "opens", "session_name"]

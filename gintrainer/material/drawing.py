@@ -14,6 +14,7 @@ app can reuse it. Text that did not come from this module is escaped.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
@@ -27,7 +28,7 @@ from ..engine.scoring import HandScore, ScoreKind
 from ..engine.solver import DiscardRow, DrawChoice
 from ..engine.view import SeatView
 from ..words.errors import GinError
-from ..words.language import PLAYERS, current_language, t, tc, text_direction
+from ..words.language import PLAYERS, current_language, format_number, t, tc, text_direction, tn
 from .messages import format_value, render, say, say_about
 
 SIZES = ("small", "normal", "large")
@@ -676,6 +677,110 @@ def phase_words(hand: Hand, names: Sequence[str] = PLAYERS, *, you: int | None =
     if hand.phase is Phase.UPCARD:
         return words_about("phase_upcard", seat, names, you, card=hand.upcard)
     return words_about(f"phase_{hand.decision}", seat, names, you)
+
+
+# -- the error-rate chart -------------------------------------------------------------
+
+_CHART_STEPS = (0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100)
+"""The steps between the error-rate chart's lines, the finest first: the first that reaches the highest
+rate in at most four steps is used (points lost per decision are a few at most; a hand can lose 100)."""
+
+
+def _chart_scale(highest: float) -> tuple[float, int]:
+    """The step between the chart's lines and how many steps its axis has (at least one point a decision)."""
+    for step in _CHART_STEPS:
+        steps = max(1, math.ceil(highest / step - 1e-9))
+        if steps <= 4:
+            return step, max(steps, math.ceil(1 / step))
+    return _CHART_STEPS[-1], max(1, math.ceil(highest / _CHART_STEPS[-1]))
+
+
+_GLYPH = 0.62
+"""About how wide a letter of the chart's font is, in ems (bold Pashto's are the widest)."""
+
+
+def _chart_text(x: float, y: float, text: str, *, anchor: str = "middle", rtl: bool = False, room: float | None = None,
+                size: float = 12, extra: str = "") -> str:
+    """One text of the chart, escaped; in a right-to-left language its letters run right to left and its
+    ``start``/``end`` anchor is on the right/left, as SVG's ``direction`` has it. A text longer than
+    ``room`` pixels would take is written smaller (SVG does not wrap a line): every language's fits."""
+    direction = ' direction="rtl"' if rtl else ""
+    if room is not None and text:
+        size = max(8.0, min(size, room / (_GLYPH * len(text))))
+    return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size:.1f}"{direction}{extra}>'
+            f"{escape(text)}</text>")
+
+
+def error_rate_chart_svg(rates: Sequence[float], *, tips: Sequence[str] | None = None, title: str | None = None,
+                         x_label: str | None = None, y_label: str | None = None, empty: str | None = None,
+                         width: int = 480, height: int = 220) -> str:
+    """The points of the hand lost per decision (a hand review's error rate) over a learner's last hands, the
+    oldest first, as an SVG line chart: a point per hand (its ``tips``, if given, as its tooltip), the lines
+    of the scale, a title, what the scale counts under it and what the hands are under them (the catalog's
+    words unless given: a page may say whose hands they are). Without hands, the ``empty`` sentence in the
+    frame.
+
+    The hands run from left to right in every language, as the cards of a hand do; in a right-to-left
+    language the texts do, and the title stands on the right. Every text is escaped. The picture shrinks to
+    a narrow screen (a phone's 390 px) with its texts.
+
+    >>> svg = error_rate_chart_svg([0.5, 2.25])
+    >>> svg.count('class="gt-error-point"'), 'data-rate="2.25"' in svg
+    (2, True)
+    """
+    rates = [float(rate) for rate in rates]
+    bad = [rate for rate in rates if not math.isfinite(rate) or rate < 0]
+    if bad:
+        raise GinError(f"an error rate is a number from 0, not {bad[0]!r}")
+    if tips is not None and len(tips) != len(rates):
+        raise GinError(f"the chart has {len(rates)} points but {len(tips)} tooltips")
+    rtl = text_direction() == "rtl"
+    title = tc("chart", "Your reviewed hands") if title is None else title
+    y_label = tc("chart", "points lost per decision") if y_label is None else y_label
+    if x_label is None:
+        x_label = tn("{n} reviewed hand", "your last {n} reviewed hands, the oldest on the left", len(rates),
+                     n=len(rates))
+    left, right, top, bottom = 44, 14, 46, 40
+    plot_width, plot_height = width - left - right, height - top - bottom
+    step, steps = _chart_scale(max(rates, default=0.0))
+    highest = step * steps
+    places = 2 if step % 0.5 else 1 if step % 1 else 0
+
+    def y_of(rate: float) -> float:
+        return top + plot_height * (1 - rate / highest)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gt-chart gt-error-chart" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" role="img" '
+             f'aria-label="{escape(title)}" '
+             'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">',
+             f"<title>{escape(title)}</title>",
+             _chart_text(width - 4 if rtl else 4, 16, title, anchor="start", rtl=rtl, room=width - 8, size=14,
+                         extra=' font-weight="bold"'),
+             _chart_text(width - 4 if rtl else 4, 34, y_label, anchor="start", rtl=rtl, room=width - 8,
+                         extra=' fill="#444444"')]
+    for index in range(steps + 1):
+        y = y_of(index * step)
+        parts.append(f'<line x1="{left}" y1="{y:.2f}" x2="{left + plot_width}" y2="{y:.2f}" '
+                     f'stroke="{"#888888" if index == 0 else "#dddddd"}"/>')
+        parts.append(_chart_text(left - 6, y + 4, format_number(index * step, places=places), anchor="end"))
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_height}" stroke="#888888"/>')
+    middle = top + plot_height / 2
+    if rates:
+        parts.append(_chart_text(left + plot_width / 2, height - 10, x_label, rtl=rtl, room=width - 8))
+    else:
+        parts.append(_chart_text(left + plot_width / 2, middle, tc("chart", "No reviewed hands yet.")
+                                 if empty is None else empty, rtl=rtl, room=plot_width, extra=' fill="#555555"'))
+    points = [(left + plot_width * (2 * index + 1) / (2 * len(rates)), y_of(rate)) for index, rate in enumerate(rates)]
+    if len(points) > 1:
+        line = " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
+        parts.append(f'<polyline class="gt-error-line" points="{line}" fill="none" stroke="#1450c8" '
+                     'stroke-width="2"/>')
+    for index, ((x, y), rate) in enumerate(zip(points, rates, strict=True)):
+        tip = f"<title>{escape(tips[index])}</title>" if tips is not None else ""
+        parts.append(f'<circle class="gt-error-point" data-hand="{index + 1}" data-rate="{rate:g}" cx="{x:.2f}" '
+                     f'cy="{y:.2f}" r="4" fill="#1450c8">{tip}</circle>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def stylesheet() -> str:

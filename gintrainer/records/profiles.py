@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ..words.errors import GinError
-from ..words.language import t
+from ..words.language import t, tn
 from .progress import (
     PROFILE,
     Answer,
@@ -53,8 +53,10 @@ from .progress import (
     merge_profiles,
     verify_attempt,
 )
+from .reviews import KeptReview
 from .storage import (
     clean_name,
+    copy_aside,
     data_dir,
     locked,
     move_into_place,
@@ -166,8 +168,11 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
     progress, outdated = read if read is not None else (None, False)
     notices = []
     if bad is not None:
-        notices.append(f"Your progress file for {name!r} was unreadable ({bad.problem}) and was set aside as "
-                       f"{bad.aside}.")
+        notices.append(t("Your progress file for {name} was unreadable ({problem}) and was set aside as {file}.",
+                         name=repr(name), problem=bad.problem, file=str(bad.aside)))
+    if progress is not None and progress.dropped:
+        notices.append(_dropped_notice(progress.dropped, copy_aside(path, "dropped")))
+        progress, outdated = replace(progress, dropped=()), True
     if progress is not None and not outdated:
         return progress, notices, False
     others = _spellings_elsewhere(path.parent, path, name)
@@ -180,10 +185,20 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
                    key=lambda entry: (entry[1].created, entry[1].name))
     merged = merge_profiles(p for _, p in found)
     kept = [set_aside(file, "merged") for file, _ in found]
-    notices.append(f"The profiles {', '.join(repr(p.name) for _, p in found)} have names that differ only in "
-                   f"case, so they are one profile now: their progress was merged under {merged.name!r}, and "
-                   f"the old files were kept as {', '.join(map(str, kept))}.")
+    # Translators: {names} are the profiles' names, quoted and separated by commas; {files} the files' paths.
+    notices.append(t("The profiles {names} have names that differ only in case, so they are one profile now: their "
+                     "progress was merged under {name}, and the old files were kept as {files}.",
+                     names=", ".join(repr(p.name) for _, p in found), name=repr(merged.name),
+                     files=", ".join(map(str, kept))))
     return merged, notices, True
+
+
+def _dropped_notice(problems: tuple[str, ...], copy: Path) -> str:
+    """What the learner is told of the hand reviews left out of their file (the file as it was is kept)."""
+    return tn("One of your hand reviews could not be read and was left out ({problem}); the file as it was is "
+              "kept as {copy}.",
+              "{n} of your hand reviews could not be read and were left out (the first: {problem}); the file as "
+              "it was is kept as {copy}.", len(problems), problem=problems[0], copy=copy.name)
 
 
 def _write(path: Path, progress: Progress) -> None:
@@ -198,9 +213,9 @@ def _change(name: str, change: Callable[[Progress], Progress] | None, *, create:
         progress, notices, dirty = _current(path, name)
         if progress is None:
             if not notices and not create:
-                raise ProgressError(f"there is no profile named {name!r}")
+                raise ProgressError(t("there is no profile named {name}", name=repr(name)))
             if notices:
-                notices.append("A fresh one was started.")
+                notices.append(t("A fresh one was started."))
             progress, dirty = Progress.new(name), True
         previous = progress
         if change is not None:
@@ -271,6 +286,30 @@ def update_settings(name: str, **settings: Any) -> Outcome:
     return _change(name, lambda p: p.with_settings(**settings))
 
 
+def record_review(name: str, review: object, history: object = None, *, match: object, hand: object,
+                  source: str = "practice", at: datetime | None = None) -> Outcome:
+    """Keep the review of one played hand in the profile, atomically (see
+    :class:`~gintrainer.records.reviews.KeptReview`: ``review`` is the review's record, ``history``
+    the hand's, ``match`` and ``hand`` where it was played); only the latest
+    :data:`~gintrainer.records.reviews.KEPT_LIMIT` are kept. A review that is not one, or is
+    too large, is refused before the profile is read.
+
+    The records sit below the replays: call :func:`gintrainer.replay.kept.keep_review` with
+    the review itself, which checks the whole record before it comes here."""
+    kept = KeptReview.make(review, history, source=source, match=match, hand=hand, at=at)
+    return _change(name, lambda p: p.with_review(kept))
+
+
+def hand_reviews(name: str) -> tuple[KeptReview, ...]:
+    """The hand reviews kept in the profile, the latest first (none for a profile not started)."""
+    try:
+        return load(name, create=False).progress.latest_reviews
+    except ProgressError as error:
+        if isinstance(error, ProgressFileError):
+            raise
+        return ()
+
+
 def export(name: str) -> str:
     """The profile's progress as JSON text, for download; :func:`import_profile` reads it back.
 
@@ -290,7 +329,7 @@ def export(name: str) -> str:
         if progress is not None and dirty:
             _write(path, progress)
     if progress is None:
-        raise ProgressError(f"there is no profile named {name!r}")
+        raise ProgressError(t("there is no profile named {name}", name=repr(name)))
     return progress.to_json(indent=1)
 
 
@@ -302,7 +341,8 @@ def _back_up(path: Path, name: str) -> tuple[Progress | None, list[str]]:
     if dirty:
         _write(path, current)
     aside = set_aside(path, "backup")
-    return current, notices + [f"The previous progress of {current.name!r} was kept as {aside}."]
+    return current, notices + [t("The previous progress of {name} was kept as {file}.", name=repr(current.name),
+                                 file=str(aside))]
 
 
 def reset(name: str) -> Outcome:
@@ -326,6 +366,8 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
     spelling of the name stays.
     """
     progress = Progress.from_json(text)
+    dropped = progress.dropped
+    progress = replace(progress, dropped=())
     if name is not None:
         progress = replace(progress, name=clean_name(name))
     with locked(profile_path(progress.name)) as path:
@@ -337,6 +379,11 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
         if old is not None:
             progress = replace(progress, name=old.name)
         _write(path, progress)
+    if dropped:
+        notices.append(tn("One of the hand reviews in the imported progress could not be read and was left out "
+                          "({problem}).",
+                          "{n} of the hand reviews in the imported progress could not be read and were left out "
+                          "(the first: {problem}).", len(dropped), problem=dropped[0]))
     return Outcome(progress, tuple(notices))
 
 # -- PINs, on a shared server ----------------------------------------------------------
@@ -442,7 +489,7 @@ def enter(name: str, pin: Any, *, create: bool = False, now: float | None = None
             if _exists(path, name):
                 raise PinError(t("This profile has no PIN yet: ask your teacher to give it one."))
             if not create:
-                raise ProgressError(f"there is no profile named {name!r}")
+                raise ProgressError(t("there is no profile named {name}", name=repr(name)))
             _write_pin(name, pin)
             _write(path, Progress.new(name))
         else:
@@ -471,7 +518,7 @@ def set_pin(name: str, pin: Any) -> None:
     pin = clean_pin(pin)
     with locked(profile_path(name)) as path:
         if not _exists(path, name) and not _pin_path(name).exists():
-            raise ProgressError(f"there is no profile named {name!r}")
+            raise ProgressError(t("there is no profile named {name}", name=repr(name)))
         _write_pin(name, pin)
 
 
@@ -486,7 +533,7 @@ def sign_in_key(name: str) -> str | None:
     return None if record is None else f"{name_stem(name)}-{record['salt'][:16]}"
 
 
-__all__ = ["FOLDER", "Outcome", "PinError", "clean_pin", "enter", "export", "has_pin", "import_profile",
-           "list_profiles", "load", "profile_exists", "profile_path", "record_attempt", "record_check",
-           "record_exercise", "reset", "saved_language", "set_pin", "sign_in_key", "update_settings",
-           "wait_for_pin"]
+__all__ = ["FOLDER", "Outcome", "PinError", "clean_pin", "enter", "export", "hand_reviews", "has_pin",
+           "import_profile", "list_profiles", "load", "profile_exists", "profile_path", "record_attempt",
+           "record_check", "record_exercise", "record_review", "reset", "saved_language", "set_pin", "sign_in_key",
+           "update_settings", "wait_for_pin"]

@@ -1,5 +1,6 @@
-"""Learner progress: the rating, the counts, the streak, the review list and the
-history of one learner, as an immutable value, and its file format.
+"""Learner progress: the rating, the counts, the streak, the review list, the
+history and the reviews of the hands played of one learner, as an immutable value,
+and its file format.
 
 Each puzzle counts once per learner: the first answer moves the rating, the
 counts and the streak; a later answer (a puzzle from the review list, a daily
@@ -31,6 +32,7 @@ from ..words.language import LANGUAGES, N_
 from ..words.vocab import PuzzleKind
 from .rating import Rating, RatingError, puzzle_field
 from .rating import update as update_rating
+from .reviews import KEPT_LIMIT, KeptReview, read_kept
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
 
 KINDS = PuzzleKind
@@ -45,7 +47,7 @@ HISTORY_LIMIT = 1000
 
 _DOCUMENT_KEYS = frozenset(("schema", "name", "created", "rating", "solved", "failed", "hinted", "streak",
                             "best_streak", "themes", "kinds", "review", "solved_ids", "seen_ids", "settings",
-                            "history", "lessons"))
+                            "history", "lessons", "hand_reviews"))
 _ATTEMPT_KEYS = frozenset(("puzzle_id", "kind", "result", "hints", "answer", "at", "difficulty", "rating",
                            "counted"))
 
@@ -88,10 +90,19 @@ def _from_version_2(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "lessons": {}}
 
 
-PROFILE = RecordKind(N_("progress file"), version=3, version_key="schema",
-                     migrations={1: _from_version_1, 2: _from_version_2}, error=ProgressFileError)
-"""A profile's file: version 3; version 2 (before ``lessons``) and version 1 (before
-``seen_ids`` and the attempts' ``counted``) are read and migrated."""
+def _from_version_3(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 kept no reviews of played hands: none was kept."""
+    if "hand_reviews" in document:
+        raise RecordError("a progress file of version 3 has no 'hand_reviews'", field="hand_reviews")
+    return {**document, "hand_reviews": []}
+
+
+PROFILE = RecordKind(N_("progress file"), version=4, version_key="schema",
+                     migrations={1: _from_version_1, 2: _from_version_2, 3: _from_version_3},
+                     error=ProgressFileError)
+"""A profile's file: version 4; version 3 (before ``hand_reviews``), version 2 (before
+``lessons``) and version 1 (before ``seen_ids`` and the attempts' ``counted``) are read
+and migrated."""
 
 
 def _utc_text(moment: datetime | None = None) -> str:
@@ -511,6 +522,11 @@ class Progress:
     seen_ids: frozenset[str] = frozenset()
     lessons: Mapping[LessonKey, LessonRecord] = field(default_factory=dict)
     """Each lesson's record, by its number or its page's key (a lesson never worked in has none)."""
+    hand_reviews: tuple[KeptReview, ...] = ()
+    """The reviews of the learner's latest played hands, oldest first (at most :data:`KEPT_LIMIT`)."""
+    dropped: tuple[str, ...] = field(default=(), compare=False)
+    """What was wrong with each hand review the file held that could not be read and was left out (reading
+    only: never written, and the profile's owner is told, see :mod:`gintrainer.records.profiles`)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lessons", MappingProxyType(_sorted_lessons(self.lessons)))
@@ -520,6 +536,8 @@ class Progress:
         object.__setattr__(self, "review", tuple(self.review))
         object.__setattr__(self, "solved_ids", frozenset(self.solved_ids))
         object.__setattr__(self, "seen_ids", frozenset(self.seen_ids) | self.solved_ids | set(self.review))
+        object.__setattr__(self, "hand_reviews", tuple(self.hand_reviews)[-KEPT_LIMIT:])
+        object.__setattr__(self, "dropped", tuple(self.dropped))
 
     @classmethod
     def new(cls, name: str, *, created: datetime | None = None) -> Progress:
@@ -600,6 +618,17 @@ class Progress:
         """The progress with some settings changed (each validated)."""
         return replace(self, settings=self.settings.replace(**changes))
 
+    def with_review(self, kept: KeptReview) -> Progress:
+        """The progress with one more hand review kept (the oldest goes beyond :data:`KEPT_LIMIT`)."""
+        if not isinstance(kept, KeptReview):
+            raise ProgressError(f"a hand review to keep is a KeptReview, not {type(kept).__name__}")
+        return replace(self, hand_reviews=self.hand_reviews + (kept,))
+
+    @property
+    def latest_reviews(self) -> tuple[KeptReview, ...]:
+        """The hand reviews kept, the latest first."""
+        return self.hand_reviews[::-1]
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON, with the version; :meth:`from_dict` reads it back."""
         return PROFILE.stamp({
@@ -612,6 +641,7 @@ class Progress:
             "settings": self.settings.to_dict(),
             "history": [attempt.to_dict() for attempt in self.history],
             "lessons": {str(number): record.to_dict() for number, record in self.lessons.items()},
+            "hand_reviews": [kept.to_dict() for kept in self.hand_reviews],
         })
 
     @classmethod
@@ -646,11 +676,12 @@ class Progress:
         history = tuple(Attempt.from_dict(item) for item in data["history"])
         if not set(ids["solved_ids"]) | set(ids["review"]) <= set(ids["seen_ids"]):
             raise ProgressFileError("'seen_ids' lacks a puzzle that 'solved_ids' or 'review' lists")
+        hand_reviews, dropped = read_kept(data["hand_reviews"])  # a bad review is left out, never the file
         return cls(name, rating, counts["solved"], counts["failed"], counts["hinted"], counts["streak"],
                    counts["best_streak"], tallies["themes"], tallies["kinds"], history, tuple(ids["review"]),
                    frozenset(ids["solved_ids"]), Settings.from_dict(data["settings"]),
                    _timestamp(data["created"], "the creation time"), frozenset(ids["seen_ids"]),
-                   _document_lessons(data))
+                   _document_lessons(data), hand_reviews, dropped)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The progress as JSON text: compact as stored, indented for export."""
@@ -725,7 +756,7 @@ def merge_profiles(profiles: Iterable[Progress]) -> Progress:
     the settings; counts and tallies add up; the histories interleave by time;
     the seen, solved and review lists join; the rating is that of the profile
     with the most attempts, the streak that of the one played last, the best
-    streak the best of all.
+    streak the best of all; the hand reviews interleave by time.
     """
     profiles = sorted(profiles, key=lambda p: (p.created, p.name))
     if not profiles:
@@ -745,7 +776,8 @@ def merge_profiles(profiles: Iterable[Progress]) -> Progress:
         history=history, review=tuple(dict.fromkeys(pid for p in profiles for pid in p.review)),
         solved_ids=frozenset().union(*(p.solved_ids for p in profiles)),
         seen_ids=frozenset().union(*(p.seen_ids for p in profiles)), settings=first.settings, created=first.created,
-        lessons=_sum_lessons(p.lessons for p in profiles))
+        lessons=_sum_lessons(p.lessons for p in profiles),
+        hand_reviews=tuple(sorted((kept for p in profiles for kept in p.hand_reviews), key=lambda kept: kept.at)))
 
 
 def _sum_lessons(records: Iterable[Mapping[LessonKey, LessonRecord]]) -> dict[LessonKey, LessonRecord]:

@@ -47,15 +47,19 @@ from ..words.language import (
     check_language,
     choose_language,
     current_language,
+    format_number,
     format_percent,
     t,
     tc,
+    tn,
     use_language,
 )
 from . import ui as widgets
 from .base import Change, PageAddress, SignIn, View, download_link, guarded, settings
 
 if TYPE_CHECKING:
+    from ..engine.hand import Hand
+    from ..replay.review import HandReview
     from ..trainers.training import PuzzleAttempt
 
 GUEST = "Guest"
@@ -210,6 +214,18 @@ class Learner:
             self.progress = self.progress.with_check(lesson, right=right, questions=questions)
         else:
             outcome = store.record_check(self.name, lesson, right=right, questions=questions)
+            self.progress, self.notice = outcome.progress, outcome.notice
+        self._changed()
+
+    def keep_review(self, review: HandReview, hand: Hand, *, match: object, number: int) -> None:
+        """Keep the review of a finished practice hand (``number`` of the match whose seed is ``match``): in
+        the profile for a named learner, for a guest in this page's memory only. The profile page draws the
+        kept reviews' error rates; a review that is not one is refused (GinError) and nothing is kept."""
+        from ..replay.kept import keep_review, kept_review  # a page that reviews hands: a lesson's does not
+        if self.name is None:
+            self.progress = self.progress.with_review(kept_review(review, hand, match=match, number=number))
+        else:
+            outcome = keep_review(self.name, review, hand, match=match, number=number)
             self.progress, self.notice = outcome.progress, outcome.notice
         self._changed()
 
@@ -431,6 +447,8 @@ class ProfilePage(View):
         self.learner = learner or Learner.from_page()
         self.bar = ProfileBar(self.learner)
         self.summary = widgets.HTML()
+        self.chart = widgets.HTML(_dom_classes=("gt-review-chart",))
+        """The error rate of the learner's reviewed hands, drawn (:func:`review_chart_html`)."""
         self.difficulty = widgets.Dropdown(options=[(t(label), key) for key, label in DIFFICULTY_LABELS.items()],
                                            value=self.learner.progress.settings.difficulty,
                                            description=tc("label", "Puzzles:"),
@@ -445,7 +463,7 @@ class ProfilePage(View):
         self.message = widgets.HTML()
         self._exported: Progress | None = None
         self._confirm_for: str | None = None
-        super().__init__([self.bar, self.difficulty, self.summary,
+        super().__init__([self.bar, self.difficulty, self.summary, self.chart,
                           widgets.wrapping_row(self.export_button, self.reset_button, self.confirm),
                           self.export_link, self.message], _dom_classes=("gt-profile",))
         self.export_button.on_click(self._on_export)
@@ -514,6 +532,26 @@ class ProfilePage(View):
             + (f"<table class='gt-solver'><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
                if rows else "")
             + (f"<h4>{escape(latest)}</h4><ul>{history}</ul>" if history else ""))
+        chart = review_chart_html(progress)
+        if self.chart.value != chart:
+            self.chart.value = chart
+
+
+def review_chart_html(progress: Progress) -> str:
+    """The points lost per decision in the learner's reviewed hands, the oldest first, as a chart
+    (:func:`~gintrainer.material.drawing.error_rate_chart_svg`; a hand without a decision of the learner has
+    no rate and is left out); a sentence until a hand was reviewed."""
+    from ..material.drawing import error_rate_chart_svg
+
+    reviewed = [kept for kept in progress.hand_reviews if kept.decisions]
+    if not reviewed:
+        none_yet = t("No hand of yours is reviewed yet: review a practice hand when it ends, and the points you lost "
+                     "per decision show here, hand after hand.")
+        return f"<div class='gt-info gt-no-reviews'>{escape(none_yet)}</div>"
+    tips = [tn("{when}: {rate} points lost per decision ({n} decision)",
+               "{when}: {rate} points lost per decision ({n} decisions)", kept.decisions,
+               when=kept.at[:16].replace("T", " "), rate=format_number(kept.error_rate)) for kept in reviewed]
+    return error_rate_chart_svg([kept.error_rate for kept in reviewed], tips=tips)
 
 
 THEME_COLUMNS = (N_("theme"), N_("solved"), N_("failed"), N_("hinted"), N_("success"))

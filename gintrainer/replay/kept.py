@@ -1,0 +1,91 @@
+"""Hand reviews kept and opened again: the learner's profile and the class store keep a
+review as data (:class:`~gintrainer.records.reviews.KeptReview`, below the replays);
+here a review is checked whole by its owner (:meth:`HandReview.from_dict`) before it is
+kept, and a kept one is opened as a :class:`HandReview` and the hand's :class:`Replay`.
+
+A page that reviewed a finished practice hand keeps it with :func:`keep_review` (for a
+guest: :func:`kept_review`, kept in the page's memory with
+:meth:`~gintrainer.records.progress.Progress.with_review`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from ..engine.hand import Hand
+from ..records import profiles
+from ..records.reviews import KeptReview, KeptReviewError, json_data
+from ..words.errors import GinError
+from ..words.language import t
+from .history import Replay, from_record, to_record
+from .review import HandReview
+
+
+def review_record(review: HandReview | Mapping[str, Any]) -> dict[str, Any]:
+    """The record to keep of a review (a :class:`HandReview`, or its record), checked whole by
+    :meth:`HandReview.from_dict` once it is JSON data of at most :data:`~gintrainer.records.reviews.SIZE_LIMIT`
+    characters: a :class:`~gintrainer.replay.review.ReviewError` says what is wrong."""
+    if isinstance(review, HandReview):
+        return review.to_dict()
+    if not isinstance(review, Mapping):
+        raise KeptReviewError(t("a review to keep is a hand review or its record, not {value}",
+                                value=type(review).__name__), field="review")
+    return HandReview.from_dict(json_data(review, "review")).to_dict()  # JSON data of a bounded size first
+
+
+def history_record(history: Mapping[str, Any]) -> dict[str, Any]:
+    """The record to keep of a hand's history given as data, replayed whole by
+    :func:`~gintrainer.replay.history.from_record` (a ReplayError says what is wrong)."""
+    if not isinstance(history, Mapping):
+        raise KeptReviewError(t("a hand's history is its record, not {value}", value=type(history).__name__),
+                              field="history")
+    return from_record(json_data(history, "history")).to_dict()
+
+
+def kept_review(review: HandReview | Mapping[str, Any], hand: Hand, *, match: object, number: object,
+                source: str = "practice", at: datetime | None = None) -> KeptReview:
+    """A review of the finished ``hand`` (number ``number`` of ``match``: a practice match's seed, written as
+    text) to keep, checked whole: the review's seat must have played the hand's decisions it reviews."""
+    record = review_record(review)
+    if isinstance(match, int) and not isinstance(match, bool):  # a practice match's seed
+        match = str(match)
+    if not isinstance(hand, Hand):
+        raise KeptReviewError(t("a reviewed hand is a Hand, not {value}", value=type(hand).__name__), field="history")
+    if not hand.is_over:
+        raise GinError(t("a review is kept of a finished hand"))
+    steps = len(hand.actions)
+    for decision in record["decisions"]:
+        step = decision["step"]
+        if step > steps or hand.actions[step - 1][0] != record["seat"]:
+            raise KeptReviewError(t("the review's step {step} is not a move of its seat in this hand", step=step),
+                                  field="review")
+    return KeptReview.make(record, to_record(hand), source=source, match=match, hand=number, at=at)
+
+
+def keep_review(name: str, review: HandReview | Mapping[str, Any], hand: Hand, *, match: object, number: object,
+                at: datetime | None = None) -> profiles.Outcome:
+    """Keep the review of a finished practice hand in the learner's profile, atomically under its lock
+    (see :func:`kept_review`; the profile keeps the latest
+    :data:`~gintrainer.records.reviews.KEPT_LIMIT`)."""
+    kept = kept_review(review, hand, match=match, number=number, at=at)
+    return profiles.record_review(name, kept.review, kept.history, match=kept.match, hand=kept.hand,
+                                  source=kept.source, at=datetime.fromisoformat(kept.at))
+
+
+def open_review(kept: KeptReview) -> HandReview:
+    """A kept review read whole again (a :class:`~gintrainer.replay.review.ReviewError` says what is wrong:
+    a record kept by another gintrainer, or changed by hand)."""
+    return HandReview.from_dict(dict(kept.review))
+
+
+def open_replay(kept: KeptReview) -> Replay:
+    """The replay of a kept review's hand (a :class:`~gintrainer.replay.history.ReplayError` says what is wrong,
+    as for a hand history file; GinError when the hand was not kept with its review)."""
+    if kept.history is None:
+        raise GinError(t("this review was kept without its hand"))
+    return from_record(dict(kept.history))
+
+
+__all__ = ["history_record", "keep_review", "kept_review", "open_replay", "open_review", "review_record"]

@@ -22,8 +22,8 @@ from gintrainer.trainers.practice import PracticeGame  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.replay import ReplaysPage, ReplayView  # noqa: E402
-from gintrainer.widgets.review import ReviewView, progress_words  # noqa: E402
-from gintrainer.words.language import in_language  # noqa: E402
+from gintrainer.widgets.review import REVIEW_CSS, ReviewView, progress_words  # noqa: E402
+from gintrainer.words.language import LRI, PDI, in_language  # noqa: E402
 from test_practice_widget import KNOCK_DEAL, select  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
@@ -158,6 +158,7 @@ def test_an_example_hand_shows_its_shipped_review_s_marks_beside_the_comments(mo
     judge = FakeJudge()
     monkeypatch.setattr(evaluate, "judge", judge)
     page = ReplaysPage()
+    assert REVIEW_CSS in [getattr(part, "value", "") for part in page.view.children]  # the marks' colours, before
     marked = 0
     for name in examples():
         page.choice.value = name
@@ -219,3 +220,7 @@ def test_the_review_reads_in_pashto(dead_hand):
     assert all(head != word for head, word in zip(heads, english, strict=True))
     assert all(f">{escape(head)}<" in view.table.value for head in heads)
     assert label != progress_words(0, view.progress.total) and "Step" not in button
+    lost = view.reviewed.worst[0].loss
+    with in_language("ps"):
+        assert said.loss_words(lost) == f"{LRI}9,00 ± 0,50{PDI}"  # the figures keep their order
+        assert said.loss_words(lost) in button and escape(said.loss_words(lost)) in view.table.value

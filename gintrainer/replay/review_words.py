@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.evaluate import Estimate
-from ..words.language import format_number, t, tc, tn
+from ..words.language import format_number, left_to_right, t, tc, tn
 from .review import Decision, HandReview, Mark, move_words
 
 
@@ -36,8 +36,9 @@ def review_columns() -> tuple[str, ...]:
 
 
 def loss_words(loss: Estimate) -> str:
-    """The points lost and their standard error: ``9.00 ± 0.50``."""
-    return f"{format_number(loss.mean)} ± {format_number(loss.stderr)}"
+    """The points lost and their standard error: ``9.00 ± 0.50`` (left to right in a right-to-left
+    sentence too, as every figure with its sign)."""
+    return left_to_right(f"{format_number(loss.mean)} ± {format_number(loss.stderr)}")
 
 
 def mark_words(mark: Mark) -> str:

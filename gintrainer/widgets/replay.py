@@ -18,7 +18,7 @@ from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
 from .base import Change, View, auto_width_buttons, download_link, guarded, replace_view
-from .review import ReviewView, review_note_html
+from .review import ReviewView, review_note_html, review_style
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000
@@ -140,7 +140,7 @@ class ReplayView(View):
             tooltip=tc("tooltip", "judge each decision of the chosen player: the best move and the points lost "
                                   "(a few seconds)"))
         self.review_box = widgets.VBox()
-        super().__init__([self.heading, self.view_choice, self.stepper,
+        super().__init__([review_style(), self.heading, self.view_choice, self.stepper,
                           widgets.wrapping_row(self.ask_button, self.solver_notes),
                           self.solver, widgets.wrapping_row(self.review_seat, self.review_button), self.review_box,
                           widgets.HBox([self.comment, self.save_comment]), self.download],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import cast
 
 import traitlets
 
@@ -21,7 +22,7 @@ from ..replay.review import Decision, HandReview, Judge, Mark, Reviewing, move_w
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
-from .base import ScriptWidget, View, guarded
+from .base import ScriptWidget, View, guarded, shared_part
 
 REVIEW_CSS = """<style>
 .gt-review .gt-review-scroll{overflow-x:auto;max-width:100%;}
@@ -30,14 +31,22 @@ REVIEW_CSS = """<style>
   text-align:start;vertical-align:top;}
 .gt-review table.gt-review-table td.gt-review-number{text-align:end;white-space:nowrap;}
 .gt-review .gt-review-why td{border-bottom:1px solid #ddd;font-style:italic;color:#333;}
-.gt-mark{font-weight:bold;white-space:nowrap;border-radius:4px;padding:0 4px;}
+.gt-mark{font-weight:bold;border-radius:4px;padding:0 4px;-webkit-box-decoration-break:clone;
+  box-decoration-break:clone;}
 .gt-mark-inaccuracy{color:#7a5c00;background:#fff3c4;}
 .gt-mark-mistake{color:#8a3b00;background:#ffdcc2;}
 .gt-mark-blunder{color:#fff;background:#c62828;}
 .gt-review progress.gt-review-bar{width:16em;max-width:60vw;vertical-align:middle;margin-inline-end:8px;}
 .gt-review .gt-review-worst button{white-space:normal;height:auto;}
 </style>"""
-"""The review's table, its marks in colour (the sign too, so that they differ without colour) and its bar."""
+"""The review's table, its marks in colour (the sign too, so that they differ without colour, in the table and
+beside a replay's notes) and its bar."""
+
+
+def review_style() -> widgets.HTML:
+    """The HTML widget holding :data:`REVIEW_CSS`: one model per kernel, shown by every view that draws a
+    review or its marks (a replay shows an example's marks before any review is asked for)."""
+    return cast(widgets.HTML, shared_part(widgets.HTML, value=REVIEW_CSS, _dom_classes=("gt-review-style",)))
 
 
 class ReviewProgress(ScriptWidget):
@@ -167,7 +176,7 @@ class ReviewView(View):
             button.on_click(lambda _button, number=number: self._on_worst(number))
         worst = widgets.wrapping_row(*self.worst_buttons)
         worst.add_class("gt-review-worst")
-        super().__init__([widgets.HTML(REVIEW_CSS), self.heading, self.progress, self.table, self.summary,
+        super().__init__([review_style(), self.heading, self.progress, self.table, self.summary,
                           self.worst_label, worst], _dom_classes=("gt-review",))
         self.progress.on_next(self._on_next)
         self._reviewing: Reviewing | None = None
@@ -278,5 +287,5 @@ class ReviewView(View):
         super().close()
 
 
-__all__ = ["ReviewProgress", "ReviewView", "mark_html", "progress_words", "review_note_html",
-           "review_table_html", "why_html", "worst_words"]
+__all__ = ["REVIEW_CSS", "ReviewProgress", "ReviewView", "mark_html", "progress_words", "review_note_html",
+           "review_style", "review_table_html", "why_html", "worst_words"]

@@ -203,6 +203,10 @@ def test_practice_reviews_a_finished_hand_on_request_and_a_worst_move_opens_the_
     assert reviewed.marks[Mark.BLUNDER] == 1 and "Review of seat 0 (You)" in replay_view.review.heading.value
     replay_view.review.worst_buttons[0].click()
     assert replay_view.stepper.step == 2  # the knock, the hand's second action
+    replay_view.review_seat.value = 1 - page.game.seat  # the computer's decisions: shown, not kept as the learner's
+    replay_view.review_button.click()
+    replay_view.review.run()
+    assert replay_view.review.reviewed.seat == 1 - page.game.seat and kept == [(1, reviewed)]
     page.next_button.click()
     assert page.review_box.children == () and replay_view.comm is None
     assert page.review_button.layout.display == "none"

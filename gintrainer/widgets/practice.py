@@ -542,15 +542,19 @@ class PracticePage(HandPage):
             raise PracticeError(t("hand {number} is not over yet", number=number))
         from .replay import ReplayView  # the replayer and the evaluator, for a learner who asks for a review
         replay = game.history(number, learner=tc("player", "You"))
-        view = ReplayView(replay, review_seat=game.seat, review_now=True,
-                          on_reviewed=lambda reviewed: self._keep_review(number, reviewed))
+        seat = game.seat
+
+        def reviewed(made: HandReview) -> None:
+            if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
+                self._keep_review(number, made)
+        view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed)
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()
 
     def _keep_review(self, number: int, reviewed: HandReview) -> None:
-        """A review of hand ``number`` of the match is made (the learner's, or the computer's for a teacher):
-        where the learner's profile will keep it."""
+        """The review of the learner's decisions in hand ``number`` of the match is made: where the learner's
+        profile will keep it (the one place to call it from)."""
         # profiles.record_review(...) is called here once the profiles keep reviews.
 
     def _hand_key(self) -> tuple[int, int, tuple[str, ...]]:

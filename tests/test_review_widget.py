@@ -109,6 +109,17 @@ def test_a_review_without_a_loss_or_without_decisions_says_so():
     assert escape(said.no_decision_sentence(empty.reviewed)) in empty.table.value
 
 
+def test_a_review_closed_half_way_judges_nothing_more(dead_hand):
+    """Another hand chosen, or the next practice hand dealt, while a review runs: the page's last request
+    is not answered."""
+    replay, judge, _, _ = dead_hand
+    view = ReviewView(replay, replay.featured, judge=judge)
+    view.progress._handle_custom_msg({"next": 0}, [])
+    view.close()
+    view.progress._handle_custom_msg({"next": 1}, [])
+    assert len(judge.calls) == 1 and view.reviewed is None
+
+
 def test_a_judge_that_fails_stops_the_review_and_says_why(dead_hand):
     replay, _, _, _ = dead_hand
 

@@ -535,25 +535,15 @@ def cmd_review(args: argparse.Namespace) -> None:
 
 
 def _print_review(reviewed: HandReview, players: tuple[str, str] | None) -> None:
-    """A review as a table, a row for each decision, and its summary."""
-    from .replay.review import move_words
-    seat = reviewed.seat
-    if players is not None:
-        # Translators: {name} is the player's name, as the hand history writes it.
-        print(tn("Review of seat {seat} ({name}): each decision judged on {n} sampled deal.",
-                 "Review of seat {seat} ({name}): each decision judged on {n} sampled deals.", reviewed.samples,
-                 seat=seat, name=players[seat]))
-    else:
-        print(tn("Review of seat {seat}: each decision judged on {n} sampled deal.",
-                 "Review of seat {seat}: each decision judged on {n} sampled deals.", reviewed.samples, seat=seat))
+    """A review as a table, a row for each decision, and its summary (the words of
+    :mod:`gintrainer.replay.review_words`, which the pages draw too)."""
+    from .replay import review_words as said
+    print(said.review_heading(reviewed, players))
     if not reviewed.decisions:
-        print(t("Seat {seat} took no decision in this hand.", seat=seat))
+        print(said.no_decision_sentence(reviewed))
         return
-    heads = (tc("review column", "step"), tc("review column", "decision"), tc("review column", "made"),
-             tc("review column", "best"), tc("review column", "points lost"), tc("review column", "mark"))
-    rows = [(str(d.step), d.kind.words, move_words(d.made), move_words(d.best),
-             f"{format_number(d.loss.mean)} ± {format_number(d.loss.stderr)}",
-             f"{d.mark.symbol} {d.mark.words}".strip()) for d in reviewed.decisions]
+    heads = said.review_columns()
+    rows = [said.decision_cells(d) for d in reviewed.decisions]
     widths = [max(len(row[column]) for row in (heads, *rows)) for column in range(len(heads))]
     for row in (heads, *rows):
         cells = [cell.rjust(width) if column in (0, 4) else cell.ljust(width)
@@ -561,31 +551,9 @@ def _print_review(reviewed: HandReview, players: tuple[str, str] | None) -> None
         print("  ".join(cells).rstrip())
     for decision in reviewed.decisions:
         if decision.why:
-            # Translators: a reviewed decision's reason, below the review's table; {step} is its step in the table,
-            # {reason} the sentences that say why the best move is better than the move made.
-            print(t("Step {step}: {reason}", step=decision.step, reason=decision.reason))
-    _print_summary(reviewed)
-
-
-def _print_summary(reviewed: HandReview) -> None:
-    from .replay.review import Mark
-    print(tn("Seat {seat}: {n} decision, {lost} points of the hand lost in all, {rate} per decision (the error "
-             "rate).", "Seat {seat}: {n} decisions, {lost} points of the hand lost in all, {rate} per decision (the "
-             "error rate).", reviewed.count, seat=reviewed.seat, lost=reviewed.total_loss, rate=reviewed.error_rate))
-    marks = reviewed.marks
-    print(t("Inaccuracies: {inaccuracies}, mistakes: {mistakes}, blunders: {blunders}.",
-            inaccuracies=marks[Mark.INACCURACY], mistakes=marks[Mark.MISTAKE], blunders=marks[Mark.BLUNDER]))
-    worst = reviewed.worst
-    if worst:
-        # Translators: {steps} are the steps of the hand, the worst first ("14, 8, 3").
-        print(t("The worst decisions, by points lost: steps {steps}.",
-                steps=", ".join(str(d.step) for d in worst)))
-    else:
-        print(t("No decision lost points beyond the error of the estimates."))
-    thresholds = reviewed.thresholds
-    print(t("Marks by the points lost: an inaccuracy from {inaccuracy}, a mistake from {mistake}, a blunder from "
-            "{blunder}; never a loss within two standard errors of 0.", inaccuracy=thresholds[Mark.INACCURACY],
-            mistake=thresholds[Mark.MISTAKE], blunder=thresholds[Mark.BLUNDER]))
+            print(said.reason_sentence(decision))
+    for sentence in said.summary_sentences(reviewed):
+        print(sentence)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -24,6 +24,7 @@ from gintrainer.replay.review import (
     HandReview,
     Mark,
     ReviewError,
+    Reviewing,
     decision_kind,
     mark_for,
     move_words,
@@ -121,6 +122,24 @@ def test_progress_is_called_after_each_decision():
     reviewed = review(hand, seat, judge=FakeJudge(), progress=lambda done, total: calls.append((done, total)))
     n = len(reviewed.decisions)
     assert n > 1 and calls == [(done, n) for done in range(1, n + 1)]
+
+
+def test_a_review_made_one_decision_at_a_time_is_the_whole_review():
+    """A page judges one decision at a time (Reviewing.step) and gets what review() gives at once."""
+    hand, seat = played("dead_hand")
+    first = plain(hand, seat)[0][0]
+    whole = review(hand, seat, samples=9, seed=3, judge=FakeJudge({first: (9.0, 0.5)}))
+    reviewing = Reviewing(hand, seat, samples=9, seed=3, judge=FakeJudge({first: (9.0, 0.5)}))
+    assert (reviewing.done, reviewing.total, reviewing.finished) == (0, len(decisions(hand, seat)), False)
+    steps = []
+    while not reviewing.finished:
+        steps.append(reviewing.step())
+        assert reviewing.done == len(steps) and reviewing.result().decisions == tuple(steps)
+    assert reviewing.result() == whole and tuple(steps) == whole.decisions
+    with pytest.raises(GinError):
+        reviewing.step()
+    with pytest.raises(GinError, match="the seat is 0 or 1"):
+        Reviewing(hand, 2)
 
 
 def test_the_decision_kinds_of_a_played_hand():

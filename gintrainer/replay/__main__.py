@@ -1,6 +1,7 @@
 """``python -m gintrainer.replay``: rebuild the example hands, check or annotate histories.
 
     python -m gintrainer.replay build-examples [FOLDER]
+    python -m gintrainer.replay build-example-reviews
     python -m gintrainer.replay check FILE...
     python -m gintrainer.replay annotate FILE [--featured SEAT] [--write]
 
@@ -25,6 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build-examples", help="rebuild the shipped example hands from their scripts")
     build.add_argument("folder", nargs="?", help="where to write (default: the package's data/hands)")
+    commands.add_parser("build-example-reviews",
+                        help="judge the example hands' featured players again and ship their reviews")
     check = commands.add_parser("check", help="load histories and print each one's result")
     check.add_argument("files", nargs="+")
     note = commands.add_parser("annotate", help="add the solver's annotations to a history")
@@ -36,6 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "build-examples":
             for name, path in build_examples(args.folder).items():
                 print(f"{name}: {path}")
+        elif args.command == "build-example-reviews":
+            from .example_reviews import build_example_reviews  # the evaluator, only for this command
+            print(build_example_reviews())
         elif args.command == "check":
             for path in args.files:
                 replay = load(path)

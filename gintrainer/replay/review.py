@@ -213,24 +213,62 @@ def review(hand: Hand, seat: int, *, samples: int = evaluate.DEFAULT_SAMPLES, se
     """Every decision ``seat`` took in ``hand`` (finished or not), judged by ``judge`` (the evaluator's
     :func:`~gintrainer.engine.evaluate.judge` when None) on ``samples`` sampled deals from ``seed``;
     ``progress(done, total)`` after each decision."""
-    if not isinstance(hand, Hand):
-        raise GinError(f"a review is of a Hand, not {type(hand).__name__}")
-    if not _is_int(seat) or seat not in (0, 1):
-        raise GinError(t("the seat is 0 or 1, not {value}", value=repr(seat)))
-    if not _is_int(samples) or samples < 1:
-        raise GinError(t("the number of samples is a whole number from 1, not {value}", value=repr(samples)))
-    if not (_is_int(seed) or isinstance(seed, str)):
-        raise GinError(t("a review's seed is a whole number or text, not {value}", value=repr(seed)))
-    judging = evaluate.judge if judge is None else judge
-    found = evaluate.decisions(hand, seat)
-    decisions = []
-    for done, (before, made) in enumerate(found, start=1):
-        position = hand.prefix(before)
-        judgement = judging(position, samples=samples, seed=seed, include=[made])
-        decisions.append(_decision(position, seat, before, made, judgement))
+    reviewing = Reviewing(hand, seat, samples=samples, seed=seed, judge=judge)
+    while not reviewing.finished:
+        reviewing.step()
         if progress is not None:
-            progress(done, len(found))
-    return HandReview(seat, tuple(decisions), samples=samples, seed=seed)
+            progress(reviewing.done, reviewing.total)
+    return reviewing.result()
+
+
+class Reviewing:
+    """A review made one decision at a time (:meth:`step`), for a page that shows its progress and
+    answers the learner between two decisions; :func:`review` makes one whole. The arguments are
+    :func:`review`'s."""
+
+    def __init__(self, hand: Hand, seat: int, *, samples: int = evaluate.DEFAULT_SAMPLES, seed: int | str = 0,
+                 judge: Judge | None = None):
+        if not isinstance(hand, Hand):
+            raise GinError(f"a review is of a Hand, not {type(hand).__name__}")
+        if not _is_int(seat) or seat not in (0, 1):
+            raise GinError(t("the seat is 0 or 1, not {value}", value=repr(seat)))
+        if not _is_int(samples) or samples < 1:
+            raise GinError(t("the number of samples is a whole number from 1, not {value}", value=repr(samples)))
+        if not (_is_int(seed) or isinstance(seed, str)):
+            raise GinError(t("a review's seed is a whole number or text, not {value}", value=repr(seed)))
+        self.hand, self.seat, self.samples, self.seed = hand, seat, samples, seed
+        self._judge: Judge = evaluate.judge if judge is None else judge
+        self._found = evaluate.decisions(hand, seat)
+        self._decisions: list[Decision] = []
+
+    @property
+    def total(self) -> int:
+        """The number of decisions to judge."""
+        return len(self._found)
+
+    @property
+    def done(self) -> int:
+        """The number of decisions judged so far."""
+        return len(self._decisions)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self) -> Decision:
+        """Judge the next decision (GinError once every decision is judged)."""
+        if self.finished:
+            raise GinError("every decision of the review is judged")
+        before, made = self._found[self.done]
+        position = self.hand.prefix(before)
+        judgement = self._judge(position, samples=self.samples, seed=self.seed, include=[made])
+        decision = _decision(position, self.seat, before, made, judgement)
+        self._decisions.append(decision)
+        return decision
+
+    def result(self) -> HandReview:
+        """The review of the decisions judged so far (all of them once :attr:`finished`)."""
+        return HandReview(self.seat, tuple(self._decisions), samples=self.samples, seed=self.seed)
 
 
 def _decision(position: Hand, seat: int, before: int, made: Move, judgement: Judgement) -> Decision:
@@ -568,5 +606,5 @@ def _check_summary(value: object, review: HandReview) -> None:
 
 
 __all__ = ["Decision", "DecisionKind", "HandReview", "Judge", "MARKS", "Mark", "MatchReview",
-           "ReviewError", "THRESHOLDS", "decision_kind", "mark_for", "move_words", "review", "review_match",
-           "significant"]
+           "ReviewError", "Reviewing", "THRESHOLDS", "decision_kind", "mark_for", "move_words", "review",
+           "review_match", "significant"]

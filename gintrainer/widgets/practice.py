@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
@@ -43,10 +43,13 @@ from ..trainers.practice import (
 )
 from ..words.language import N_, t, tc
 from . import ui as widgets
-from .base import Change, View, download_link, guarded
+from .base import Change, View, close_tree, download_link, guarded, replace_view
 from .cards import CardPicker
 from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar
+
+if TYPE_CHECKING:
+    from ..replay.review import HandReview
 
 PRACTICE_CSS = """<style>
 .gt-practice .widget-html-content{min-width:0;}
@@ -419,6 +422,12 @@ class PracticePage(HandPage):
         self.coach_box.add_class("gt-coach-choice")
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
+        self.review_button = _button(
+            tc("button", "Review this hand"),
+            tc("tooltip", "judge each of your decisions in this hand: the best move and the points lost (a few "
+                          "seconds)"), shown_at_times=True)
+        self.review_box = widgets.VBox()
+        self._review_key: tuple[int, int, tuple[str, ...]] | None = None  # the game and hand reviewed in the box
         self.scores = widgets.HTML()
         self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"), layout=widgets.Layout())
         self.download = widgets.HTML()
@@ -445,7 +454,7 @@ class PracticePage(HandPage):
             widgets.HTML(PRACTICE_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
             self.draw_row, self.discard_row, self.layout_row,
             button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
-            self.moves, self.coach, self.result,
+            self.moves, self.coach, self.result, self.review_button, self.review_box,
             _heading(t("Score sheet")), self.scores,
             _heading(t("Finished hands")), self.downloads,
             _heading(t("New match")), form], _dom_classes=("gt-practice",))
@@ -453,7 +462,7 @@ class PracticePage(HandPage):
         for widget, handler in ((self.take_back_button, self._on_take_back),
                                 (self.next_button, self._on_next), (self.sort_button, self._on_sort),
                                 (self.new_button, self._on_new), (self.confirm_yes, self._on_confirm_new),
-                                (self.confirm_no, self._on_keep)):
+                                (self.confirm_no, self._on_keep), (self.review_button, self._on_review)):
             widget.on_click(handler)
         self.coach_box.observe(self._on_coach, names="value")
         self.hand_choice.observe(self._on_hand_choice, names="value")
@@ -521,6 +530,46 @@ class PracticePage(HandPage):
             self.game.set_coach(mode)  # a word that is no mode changes nothing
             self._remember()
             self.refresh()
+
+    @guarded
+    def _on_review(self, _button: widgets.Button | None = None) -> None:
+        """Review the learner's decisions in the hand just finished, in its replay (on the learner's request,
+        not after every hand: a review takes seconds of a server's processor that many learners share, and
+        most hands are not looked at again)."""
+        game = self.game
+        number = game.hand_number
+        if not game.hand.is_over:
+            raise PracticeError(t("hand {number} is not over yet", number=number))
+        from .replay import ReplayView  # the replayer and the evaluator, for a learner who asks for a review
+        replay = game.history(number, learner=tc("player", "You"))
+        seat = game.seat
+
+        def reviewed(made: HandReview) -> None:
+            if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
+                self._keep_review(number, made)
+        view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed)
+        self._review_key = self._hand_key()
+        replace_view(self.review_box, view)
+        self.refresh()
+
+    def _keep_review(self, number: int, reviewed: HandReview) -> None:
+        """The review of the learner's decisions in hand ``number`` of the match is made: where the learner's
+        profile keeps it (for a guest, the page's memory), and the profile page charts its error rate."""
+        game = self.game
+        self.learner.keep_review(reviewed, game.match.hands[number - 1], match=game.match.seed, number=number)
+
+    def _hand_key(self) -> tuple[int, int, tuple[str, ...]]:
+        """The game, the hand's number and its moves: what a review is of."""
+        return id(self.game), self.game.hand_number, self.game.hand.history
+
+    def _clear_review(self) -> None:
+        """Close the review shown once its hand is no longer the one on the table."""
+        shown = tuple(self.review_box.children)
+        if shown and self._review_key != self._hand_key():
+            self.review_box.children = ()
+            for widget in shown:
+                close_tree(widget)
+            self._review_key = None
 
     def _remember(self) -> None:
         """Keep the opponent and the coach of the match in the learner's profile, for their next match."""
@@ -664,6 +713,8 @@ class PracticePage(HandPage):
                 self.coach_box.value = str(game.coach)
             self.coach.value = self._coach_html()
             self.result.value = result_html(game, names) if hand.is_over else ""
+            self._clear_review()
+            self.review_button.layout.display = "" if hand.is_over and not self.review_box.children else "none"
             self.scores.value = score_sheet_html(game)
             finished = game.finished_hands()
             options = [(tc("option", "Hand {number}", number=n), n) for n in finished]

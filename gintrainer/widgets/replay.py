@@ -3,7 +3,7 @@ edit the comments, load your own history file."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import cast
 
@@ -13,10 +13,12 @@ from ..material.drawing import discard_table_html
 from ..material.steps import HandSteps
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words, comment_words
+from ..replay.review import Decision, HandReview
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
 from .base import Change, View, auto_width_buttons, download_link, guarded, replace_view
+from .review import ReviewView, review_note_html, review_style
 from .stepper import Stepper
 
 MAX_UPLOAD = 2_000_000
@@ -30,10 +32,12 @@ def _names(replay: Replay) -> Sequence[str]:
 
 class ReplaySteps(HandSteps):
     """A replay as a steps model: the table from one view (both hands, or one
-    player's with the other face down), each hand's deadwood, and the step's notes."""
+    player's with the other face down), each hand's deadwood, and the step's notes,
+    with a review's mark beside them at each marked decision (``reviewed``)."""
 
-    def __init__(self, replay: Replay, *, view: int | None = None):
+    def __init__(self, replay: Replay, *, view: int | None = None, reviewed: HandReview | None = None):
         self.replay = replay
+        self.marked: dict[int, Decision] = {} if reviewed is None else {d.step: d for d in reviewed.decisions}
         face_down = () if view is None else (1 - view,)
         super().__init__(replay.hand, names=_names(replay), face_down=face_down, title=t(replay.title))
 
@@ -52,7 +56,10 @@ class ReplaySteps(HandSteps):
             comment = comment_words(self.replay, note)
             items.append(f"<div class='gt-note-{escape(note.author)}'><b>{escape(who)}</b> {escape(comment)}"
                          f"{better}{escape(arrows)}</div>")
-        return f"<div class='gt-notes'>{''.join(items)}</div>" if items else ""
+        decision = self.marked.get(step)
+        if decision is not None:
+            items.append(review_note_html(decision))  # "" for a decision without a mark
+        return f"<div class='gt-notes'>{''.join(items)}</div>" if any(items) else ""
 
     def deadwood_html(self, step: int) -> str:
         state = self.state(step)
@@ -93,18 +100,28 @@ def advice_html(replay: Replay, step: int) -> str:
 
 
 class ReplayView(View):
-    """One replay: view choice, the stepper, "Ask the solver", comment editing and a
-    download of the (edited) history."""
+    """One replay: view choice, the stepper, "Ask the solver", the review of either player's
+    decisions, comment editing and a download of the (edited) history.
 
-    def __init__(self, replay: Replay):
+    ``reviewed``: a review made before (an example's: its marks show beside the comments
+    from the start, and reviewing that seat shows it at once); ``review_seat``: the seat the
+    review starts on (the featured seat, else the first); ``review_now``: start reviewing it
+    at once; ``on_reviewed``: called with each review made."""
+
+    def __init__(self, replay: Replay, *, reviewed: HandReview | None = None, review_seat: int | None = None,
+                 review_now: bool = False, on_reviewed: Callable[[HandReview], None] | None = None):
         self.replay = replay
+        self.reviewed = reviewed
+        """The review whose marks show beside the comments."""
+        self._made: dict[int, HandReview] = {} if reviewed is None else {reviewed.seat: reviewed}
+        self.on_reviewed = on_reviewed
         names = _names(replay)
         self.heading = widgets.HTML()
         self.view_choice = widgets.ToggleButtons(
             options=[(tc("option", "Both hands"), -1), (t("{player}'s view", player=names[0]), 0),
                      (t("{player}'s view", player=names[1]), 1)], value=-1,
             description=tc("label", "Show:"), style=auto_width_buttons())
-        self.stepper = Stepper(ReplaySteps(replay))
+        self.stepper = Stepper(ReplaySteps(replay, reviewed=reviewed))
         self.ask_button = widgets.Button(description=tc("button", "Ask the solver"),
                                          tooltip=tc("tooltip", "the solver's table for the player to act, and the "
                                                                "move played"))
@@ -114,16 +131,29 @@ class ReplayView(View):
         self.save_comment = widgets.Button(description=tc("button", "Save comment"))
         self.solver_notes = widgets.Button(description=tc("button", "Add the solver's notes"))
         self.download = widgets.HTML()
-        super().__init__([self.heading, self.view_choice, self.stepper,
+        if review_seat not in (0, 1):
+            review_seat = replay.featured if replay.featured is not None else 0
+        self.review_seat = widgets.ToggleButtons(options=[(names[0], 0), (names[1], 1)], value=review_seat,
+                                                 description=tc("label", "Review:"), style=auto_width_buttons())
+        self.review_button = widgets.Button(
+            description=tc("button", "Review the decisions"),
+            tooltip=tc("tooltip", "judge each decision of the chosen player: the best move and the points lost "
+                                  "(a few seconds)"))
+        self.review_box = widgets.VBox()
+        super().__init__([review_style(), self.heading, self.view_choice, self.stepper,
                           widgets.wrapping_row(self.ask_button, self.solver_notes),
-                          self.solver, widgets.HBox([self.comment, self.save_comment]), self.download],
+                          self.solver, widgets.wrapping_row(self.review_seat, self.review_button), self.review_box,
+                          widgets.HBox([self.comment, self.save_comment]), self.download],
                          _dom_classes=("gt-replay",))
+        self.review_button.on_click(self._on_review)
         self.view_choice.observe(self._on_view, names="value")
         self.ask_button.on_click(self._on_ask)
         self.save_comment.on_click(self._on_save)
         self.solver_notes.on_click(self._on_solver_notes)
         self.stepper.board.observe(lambda _: self._step_changed(), names="step")
         self.refresh()
+        if review_now:
+            self._on_review()
 
     @property
     def step(self) -> int:
@@ -141,7 +171,7 @@ class ReplayView(View):
         step = self.step
         self.replay = replay
         view = self.view_choice.value
-        self.stepper.steps = ReplaySteps(replay, view=None if view == -1 else view)
+        self.stepper.steps = ReplaySteps(replay, view=None if view == -1 else view, reviewed=self.reviewed)
         self.stepper.go(step)
         self.refresh()
 
@@ -170,6 +200,32 @@ class ReplayView(View):
     def _on_solver_notes(self, _button: widgets.Button | None = None) -> None:
         self._rebuild(with_solver_annotations(self.replay))
 
+    @property
+    def review(self) -> ReviewView | None:
+        """The review shown, if any."""
+        shown = self.review_box.children
+        return cast(ReviewView, shown[0]) if shown else None
+
+    @guarded
+    def _on_review(self, _button: widgets.Button | None = None) -> None:
+        """Review the chosen seat's decisions (at once when that review was made before), in place of the
+        review shown; its worst decisions open the stepper at their steps."""
+        seat = self.review_seat.value
+        if seat not in (0, 1):
+            raise GinError(t("the seat is 0 or 1, not {value}", value=repr(seat)))
+        replace_view(self.review_box, ReviewView(self.replay, seat, open_step=self.stepper.reveal,
+                                                 on_done=self._reviewed, made=self._made.get(seat)))
+
+    def _reviewed(self, reviewed: HandReview) -> None:
+        """A review is made: its marks show beside the comments."""
+        known = self._made.get(reviewed.seat) is reviewed
+        self._made[reviewed.seat] = reviewed
+        if reviewed is not self.reviewed:
+            self.reviewed = reviewed
+            self._rebuild(self.replay)
+        if not known and self.on_reviewed is not None:
+            self.on_reviewed(reviewed)
+
     def refresh(self) -> None:
         replay = self.replay
         result = replay.hand.result
@@ -197,11 +253,15 @@ class ReplaysPage(View):
                           self.holder], _dom_classes=("gt-replays",))
         self.choice.observe(self._on_choice, names="value")
         self.upload.observe(self._on_upload, names="value")
-        self.show(next(iter(self.examples.values())))
+        first = next(iter(self.examples))
+        self.show(self.examples[first], example=first)
 
-    def show(self, replay: Replay) -> None:
-        """Show a replay in place of the one shown, which is closed."""
-        replace_view(self.holder, ReplayView(replay))
+    def show(self, replay: Replay, *, example: str | None = None) -> None:
+        """Show a replay in place of the one shown, which is closed; an ``example`` hand with its review's
+        marks (made once: :mod:`gintrainer.replay.example_reviews`)."""
+        from ..replay.example_reviews import example_review
+        reviewed = example_review(example) if example is not None else None
+        replace_view(self.holder, ReplayView(replay, reviewed=reviewed))
 
     @property
     def view(self) -> ReplayView:
@@ -211,7 +271,7 @@ class ReplaysPage(View):
     def _on_choice(self, change: Change) -> None:
         if change["new"] not in self.examples:
             raise GinError(t("no example hand {name}", name=repr(change["new"])))
-        self.show(self.examples[change["new"]])
+        self.show(self.examples[change["new"]], example=change["new"])
 
     @guarded
     def _on_upload(self, change: Change) -> None:

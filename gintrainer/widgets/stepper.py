@@ -90,6 +90,7 @@ class StepperBoard(ScriptWidget):
       };
       draw();
       for (const name of ["step", "last", "heading", "caption", "frame", "label"]) model.on("change:" + name, draw);
+      model.on("change:reveal", () => el.scrollIntoView({ block: "start" }));
     }
     export default { render };
     """).tag(sync=True)
@@ -105,6 +106,8 @@ class StepperBoard(ScriptWidget):
     label = traitlets.Unicode("").tag(sync=True)
     """Text: "Step 3 of 12"."""
     texts = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
+    reveal = traitlets.Int(0).tag(sync=True)
+    """Counts the times the kernel asked the page to bring the board into view (:meth:`Stepper.reveal`)."""
 
 
 def stepper_texts() -> dict[str, str]:
@@ -162,6 +165,11 @@ class Stepper(View):
             raise ValueError(f"a step is a whole number, not {step!r}")
         self._step = min(max(step, 0), self.last)
         self.refresh()
+
+    def reveal(self, step: int) -> None:
+        """Show step ``step`` and bring the board into view (from a link further down the page)."""
+        self.go(step)
+        self.board.reveal += 1
 
     def _asked(self, change: Change) -> None:
         if change["new"] != self._step:

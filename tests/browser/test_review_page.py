@@ -1,0 +1,80 @@
+"""A hand's review in a real browser, in Pashto on a phone's width (390 px): a learner who went out by knocking
+when gin was there opens the practice page on the finished hand, asks for its review, watches the progress bar
+while the evaluator judges (the page's kernel is asked for each decision in turn), reads the blunder in the
+table, and follows it into the replay at its step; nothing is cut off and the page reads right to left."""
+
+import pytest
+from playwright.sync_api import expect
+from test_layout import PROBLEMS_JS
+
+from conftest import open_page, settle
+from decks import stacked_deck
+from gintrainer import Match, Rules
+from gintrainer.engine.evaluate import decisions
+from gintrainer.trainers.practice import PracticeGame
+from gintrainer.words.language import in_language, t, tc, tn
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("server_data")]
+
+# The learner (seat 0, non-dealer) takes the 5♣ upcard: discarding 5♦ goes gin (2♣-5♣, three sevens, J♠-K♠);
+# they knock with 2♣ instead (5 deadwood), the hand's second action.
+GIN_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "5C")
+KNOCK_STEP = 2
+
+# Keeps the text of the review's progress bar each time the page changes while the bar shows (a review of three
+# decisions may be over before a test could look).
+WATCH_PROGRESS_JS = """() => {
+  window.gtProgress = [];
+  new MutationObserver(() => {
+    for (const bar of document.querySelectorAll('.gt-review-progress')) {
+      if (bar.getClientRects().length && bar.querySelector('progress'))
+        window.gtProgress.push(bar.querySelector('.gt-review-progress-label').textContent);
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+}"""
+
+
+def knocked_instead_of_gin(name: str) -> PracticeGame:
+    game = PracticeGame(match=Match(Rules(), seed="review", first_dealer=1, deck=GIN_DEAL), opponent="naive",
+                        owner=name)
+    game.play("take")
+    game.play("knock 2C")
+    game.lay_out()
+    game.let_computer_play()
+    assert game.hand.is_over and game.hand.result.kind == "knock"
+    game.save()
+    return game
+
+
+def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page, server, console):
+    game = knocked_instead_of_gin("Rahim")
+    with in_language("ps"):
+        review_this_hand = tc("button", "Review this hand")
+        step_label = t("Step {step} of {last}", step=KNOCK_STEP, last=len(game.hand.actions))
+        total = len(decisions(game.hand, game.seat))
+        judging = tn("Reviewing: {done} of {n} decision judged", "Reviewing: {done} of {n} decisions judged", total,
+                     done=0)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server, "practice/practice.ipynb", "profile=Rahim&lang=ps")
+    practice = page.locator(".gt-practice")
+    button = practice.get_by_role("button", name=review_this_hand, exact=True)
+    expect(button).to_be_visible()
+    page.evaluate(WATCH_PROGRESS_JS)
+    button.click()
+    table = practice.locator("table.gt-review-table")
+    expect(table).to_be_visible(timeout=120_000)
+    expect(practice.locator(".gt-review-progress")).to_be_hidden()
+    assert judging in page.evaluate("window.gtProgress")  # the bar showed while the evaluator judged
+    blunder = table.locator(f"tr.gt-review-blunder[data-step='{KNOCK_STEP}']")
+    expect(blunder.locator(".gt-mark-blunder")).to_contain_text("??")
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    worst = practice.locator(".gt-review-worst button").first
+    expect(worst).to_contain_text("??")
+    settle(page)
+    problems = page.evaluate(PROBLEMS_JS)
+    assert not problems, "\n".join(problems)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # the table scrolls alone
+    worst.click()
+    replay = practice.locator(".gt-replay")
+    expect(replay.locator(".gt-stepper-label")).to_have_text(step_label)
+    expect(replay.locator(".gt-note-review .gt-mark-blunder")).to_be_visible()  # the mark beside the step's notes

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from functools import cache
+from types import MappingProxyType
 
 import pytest
 
@@ -30,6 +31,7 @@ SET = ClassSet("Review store test", count=2, kinds="can_knock")
 def reviewed(name: str) -> tuple[Hand, HandReview]:
     replay = examples()[name]
     seat = replay.featured
+    assert seat is not None
     before = next(before for before, move in decisions(replay.hand, seat) if len(move) == 1)
     return replay.hand, review(replay.hand, seat, samples=10, judge=FakeJudge({before: (9.0, 1.0)}))
 
@@ -106,9 +108,9 @@ def test_a_row_another_program_damaged_is_left_out(store_url):
 class SchemaOneStore(ClassStore):
     """The class store as schema 1 made it: sessions and answers, no reviews."""
 
-    tables = store_module._TABLES
+    tables = store_module._TABLES  # type: ignore[assignment]  # schema 1's three tables
     schema_version = 1
-    migrations = {}
+    migrations: MappingProxyType[int, tuple[str, ...]] = MappingProxyType({})
 
 
 def test_a_store_of_schema_1_gains_the_reviews_and_keeps_its_answers(store_url):

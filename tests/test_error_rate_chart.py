@@ -23,12 +23,12 @@ def parsed(svg: str) -> ElementTree.Element:
 
 
 def points(svg: str) -> list[tuple[float, float]]:
-    return [(float(c.get("cx")), float(c.get("cy"))) for c in parsed(svg).iter(f"{SVG}circle")]
+    return [(float(c.get("cx", "nan")), float(c.get("cy", "nan"))) for c in parsed(svg).iter(f"{SVG}circle")]
 
 
 def baseline(svg: str) -> float:
     """The y of the chart's 0 line: its first line across (the axis), drawn darker than the others."""
-    return next(float(line.get("y1")) for line in parsed(svg).iter(f"{SVG}line")
+    return next(float(line.get("y1", "nan")) for line in parsed(svg).iter(f"{SVG}line")
                 if line.get("y1") == line.get("y2") and line.get("stroke") == "#888888")
 
 

@@ -39,6 +39,7 @@ def reviewed(name: str = "undercut") -> tuple[Hand, HandReview]:
     """An example hand and its featured seat's review, one decision losing 5 points (a mistake)."""
     replay = examples()[name]
     seat = replay.featured
+    assert seat is not None
     before = next(before for before, move in decisions(replay.hand, seat) if len(move) == 1)
     return replay.hand, review(replay.hand, seat, samples=10, judge=FakeJudge({before: (5.0, 1.0)}))
 
@@ -79,7 +80,7 @@ def test_only_the_latest_reviews_are_kept_and_they_survive_a_round_trip():
     assert p.latest_reviews[0].hand == KEPT_LIMIT + 5
     assert Progress.from_json(p.to_json()) == p
     with pytest.raises(GinError, match="KeptReview"):
-        p.with_review(kept().to_dict())  # type: ignore[arg-type]
+        p.with_review(kept().to_dict())
 
 
 def test_a_stored_version_3_profile_takes_reviews_and_keeps_all_it_had(data):

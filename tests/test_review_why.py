@@ -95,6 +95,7 @@ def sight(position: Hand, seat: int) -> tuple[frozenset[int], frozenset[int]]:
             if who != seat:
                 known.add(card)
         elif action.kind is ActionKind.DISCARD:
+            assert action.card is not None
             pile.append(action.card)
             known.discard(action.card)
     held = {_i(c) for c in position.held(seat)}
@@ -116,6 +117,7 @@ def check_move(message: Message, position: Hand, seat: int, move: tuple) -> Frac
     name = message.name
     if position.phase in (Phase.UPCARD, Phase.DRAW):
         if kind is ActionKind.TAKE:
+            assert position.top_discard is not None
             top = _i(position.top_discard)
             assert name == "why_take" and _i(message["card"]) == top
             assert message["deadwood"] == least_after_throw(held | {top}, keep=top)
@@ -164,6 +166,7 @@ def check_move(message: Message, position: Hand, seat: int, move: tuple) -> Frac
                     (False, True): "why_defender_layoffs", (False, False): "why_defender_nothing"}[
         bool(melds), bool(layoffs)]
     knocker = position.knocker
+    assert knocker is not None
     assert message["knocker_deadwood"] == brute.points({_i(c) for c in position.unlaid(knocker)})
     return Fraction(left)
 

@@ -31,7 +31,8 @@ print(json.dumps({"query": query_params(), "language": accept_language(),
 def query_server(port: int, paths: list[str]):
     """Voila's side of the query websocket: sends the request's details to the kernel that connects,
     keeping each path asked for."""
-    ready, stop = threading.Event(), None
+    ready = threading.Event()
+    stop: asyncio.Future[None] | None = None
 
     async def answer(websocket):
         paths.append(websocket.request.path)
@@ -51,6 +52,7 @@ def query_server(port: int, paths: list[str]):
     try:
         yield
     finally:
+        assert stop is not None
         loop.call_soon_threadsafe(stop.set_result, None)
         thread.join(10)
 

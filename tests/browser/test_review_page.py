@@ -41,7 +41,7 @@ def knocked_instead_of_gin(name: str) -> PracticeGame:
     game.play("knock 2C")
     game.lay_out()
     game.let_computer_play()
-    assert game.hand.is_over and game.hand.result.kind == "knock"
+    assert game.hand.is_over and game.hand.result is not None and game.hand.result.kind == "knock"
     game.save()
     return game
 

@@ -87,6 +87,22 @@ def test_min_deadwood_matches_brute_force():
     assert not failures, report(failures)
 
 
+def test_min_deadwood_is_the_same_from_its_memory_of_hands_with_sets_and_the_memory_stays_bounded(monkeypatch):
+    """The least deadwood of a hand with a set, found once, is remembered (the players meet the same hands
+    again): read back it is the brute force's, and the memory is emptied before it passes its bound."""
+    from gintrainer.engine import melds
+    monkeypatch.setattr(melds, "_WITH_SETS", {})
+    monkeypatch.setattr(melds, "_WITH_SETS_MOST", 150)
+    rich = [hand for hand in RICH if melds._many_of_a_kind(*(melds.cards_mask(to_cards(hand)) >> (13 * s)
+                                                                & melds.SUIT_BITS for s in range(4)))][:400]
+    assert len(rich) == 400
+    for _ in range(2):  # found, then remembered
+        failures = [(show(hand), got, want) for hand in rich
+                    if (got := min_deadwood(to_cards(hand))) != (want := brute.brute_min_deadwood(hand))]
+        assert not failures, report(failures)
+        assert 0 < len(melds._WITH_SETS) <= 150
+
+
 def test_min_deadwood_ignores_card_order_and_takes_text():
     rng = random.Random(SEED + 1)
     for hand in RICH[:300]:

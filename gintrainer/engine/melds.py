@@ -119,16 +119,29 @@ def _set_choices(a: int, b: int, c: int, d: int) -> Iterator[SetChoice]:
         yield removed, sets
 
 
+_WITH_SETS: dict[tuple[int, int, int, int], int] = {}
+"""The least deadwood of hands that hold a rank three or four times, by their suits' masks, as found: the
+players and the evaluator meet the same hands again and again. Emptied when it holds :data:`_WITH_SETS_MOST`."""
+_WITH_SETS_MOST = 1 << 16
+
+
 def _min_deadwood_masks(a: int, b: int, c: int, d: int) -> int:
     table = RUN_DEADWOOD
     if not _many_of_a_kind(a, b, c, d):
         return table[a] + table[b] + table[c] + table[d]
+    key = (a, b, c, d)
+    known = _WITH_SETS.get(key)
+    if known is not None:
+        return known
     best = 1 << 30
     for removed, _ in _set_choices(a, b, c, d):
         points = (table[a ^ removed[0]] + table[b ^ removed[1]]
                   + table[c ^ removed[2]] + table[d ^ removed[3]])
         if points < best:
             best = points
+    if len(_WITH_SETS) >= _WITH_SETS_MOST:
+        _WITH_SETS.clear()
+    _WITH_SETS[key] = best
     return best
 
 

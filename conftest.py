@@ -77,6 +77,7 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
                                    "test_estimates_agree_with_the_exact_values_on_short_stocks",
                                    "test_two_hands_with_the_same_view_get_the_same_judgement",
                                    "test_the_best_move_loses_nothing_and_no_move_gains_on_it"),
+        "tests/test_review.py": ("test_a_review_reads_only_the_seat_s_view",),
         "tests/test_review_why.py": ("test_every_claim_of_every_review_sentence_holds_over_hundreds_of_played_hands",
                                      "test_a_reason_reads_only_what_the_seat_could_see"),
         "tests/test_example_reviews.py": ("test_the_evaluator_makes_each_shipped_review_again",),

@@ -416,15 +416,22 @@ def _stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def set_aside(path: str | os.PathLike[str], label: str, *, suffix: str = ".json") -> Path:
-    """Rename ``path`` to ``<stem>.<label>-<UTC time><suffix>`` (``.json`` by default),
-    never over an existing file; returns the new path (StorageError if it cannot be renamed)."""
-    path = Path(path)
+def _aside_name(path: Path, label: str, suffix: str) -> Path:
+    """Where a file set or copied aside goes: ``<stem>.<label>-<UTC time><suffix>``, numbered past a file
+    already there."""
     base = f"{path.name.removesuffix(suffix)}.{label}-{_stamp()}"
     target, n = path.with_name(f"{base}{suffix}"), 1
     while target.exists():
         n += 1
         target = path.with_name(f"{base}-{n}{suffix}")
+    return target
+
+
+def set_aside(path: str | os.PathLike[str], label: str, *, suffix: str = ".json") -> Path:
+    """Rename ``path`` to ``<stem>.<label>-<UTC time><suffix>`` (``.json`` by default),
+    never over an existing file; returns the new path (StorageError if it cannot be renamed)."""
+    path = Path(path)
+    target = _aside_name(path, label, suffix)
     try:
         os.replace(path, target)
     except OSError as error:
@@ -437,11 +444,7 @@ def copy_aside(path: str | os.PathLike[str], label: str, *, suffix: str = ".json
     atomically, never over an existing file: the file as it was, before a change that leaves part of it out.
     Returns the copy's path (StorageError if it cannot be made). Call it holding the file's lock."""
     path = Path(path)
-    base = f"{path.name.removesuffix(suffix)}.{label}-{_stamp()}"
-    target, n = path.with_name(f"{base}{suffix}"), 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{base}-{n}{suffix}")
+    target = _aside_name(path, label, suffix)
     try:
         text = read_record(path).decode("utf-8")
     except (OSError, RecordError, UnicodeDecodeError) as error:

@@ -167,7 +167,7 @@ def test_a_page_keeps_a_review_for_a_named_learner_in_the_profile_and_for_a_gues
         assert "<svg" not in page.chart.value
         learner.keep_review(hand_review, replay.hand, match=12, number=2)
         [kept] = learner.progress.latest_reviews
-        assert (kept.match, kept.hand, kept.error_rate) == ("12", 2, pytest.approx(hand_review.error_rate))
+        assert (kept.match, kept.hand, kept.summary.error_rate) == ("12", 2, pytest.approx(hand_review.error_rate))
         assert len(points(page.chart.value)) == 1  # the page's chart follows at once
         with pytest.raises(GinError):
             learner.keep_review(hand_review, replay.hand.prefix(4), match=12, number=3)  # not over: nothing kept

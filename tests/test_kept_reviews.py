@@ -63,8 +63,8 @@ def test_a_kept_review_is_in_the_profile_the_latest_first_and_opens_as_the_revie
         (3, "2026-12-05T09:03:00Z", "77", "practice"), (2, "2026-12-05T09:02:00Z", "77", "practice"),
         (1, "2026-12-05T09:01:00Z", "77", "practice")]
     first = latest[0]
-    assert (first.seat, first.decisions) == (hand_review.seat, hand_review.count)
-    assert first.error_rate == pytest.approx(hand_review.error_rate) and hand_review.error_rate > 0
+    assert (first.summary.seat, first.summary.decisions) == (hand_review.seat, hand_review.count)
+    assert first.summary.error_rate == pytest.approx(hand_review.error_rate) and hand_review.error_rate > 0
     assert open_review(first).to_dict() == hand_review.to_dict()
     assert open_replay(first).hand.history == hand.history
     written = json.loads(profiles.profile_path("Ann").read_text("utf-8"))

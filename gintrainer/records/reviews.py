@@ -18,7 +18,7 @@ owners, :meth:`~gintrainer.replay.review.HandReview.from_dict` and
 >>> review = {"format": REVIEW_FORMAT, "version": 1, "seat": 0, "decisions": [],
 ...           "summary": {"decisions": 0, "total_loss": 0.0, "error_rate": 0.0, "marks": {}, "worst": []}}
 >>> kept = KeptReview.make(review, at=datetime(2026, 12, 5, 9, 30, tzinfo=UTC), match="4", hand=2)
->>> kept.at, kept.decisions, KeptReview.from_dict(kept.to_dict()) == kept
+>>> kept.at, kept.summary.decisions, KeptReview.from_dict(kept.to_dict()) == kept
 ('2026-12-05T09:30:00Z', 0, True)
 """
 
@@ -234,21 +234,6 @@ class KeptReview:
                           value=_shown(source)), "source")
         data = json_data({"review": review, "history": history}, "review")
         return cls.from_dict({"at": _utc_text(at), "source": source, "match": match, "hand": hand, **data})
-
-    @property
-    def seat(self) -> int:
-        """The seat whose decisions were reviewed."""
-        return self.summary.seat
-
-    @property
-    def decisions(self) -> int:
-        """How many decisions were reviewed."""
-        return self.summary.decisions
-
-    @property
-    def error_rate(self) -> float:
-        """The points of the hand lost per decision (0 without decisions)."""
-        return self.summary.error_rate
 
     def to_dict(self) -> dict[str, Any]:
         """The review as kept, JSON data (:meth:`from_dict` reads it back)."""

@@ -543,15 +543,15 @@ def review_chart_html(progress: Progress) -> str:
     no rate and is left out); a sentence until a hand was reviewed."""
     from ..material.drawing import error_rate_chart_svg
 
-    reviewed = [kept for kept in progress.hand_reviews if kept.decisions]
+    reviewed = [kept for kept in progress.hand_reviews if kept.summary.decisions]
     if not reviewed:
         none_yet = t("No hand of yours is reviewed yet: review a practice hand when it ends, and the points you lost "
                      "per decision show here, hand after hand.")
         return f"<div class='gt-info gt-no-reviews'>{escape(none_yet)}</div>"
     tips = [tn("{when}: {rate} points lost per decision ({n} decision)",
-               "{when}: {rate} points lost per decision ({n} decisions)", kept.decisions,
-               when=kept.at[:16].replace("T", " "), rate=format_number(kept.error_rate)) for kept in reviewed]
-    return error_rate_chart_svg([kept.error_rate for kept in reviewed], tips=tips)
+               "{when}: {rate} points lost per decision ({n} decisions)", kept.summary.decisions,
+               when=kept.at[:16].replace("T", " "), rate=format_number(kept.summary.error_rate)) for kept in reviewed]
+    return error_rate_chart_svg([kept.summary.error_rate for kept in reviewed], tips=tips)
 
 
 THEME_COLUMNS = (N_("theme"), N_("solved"), N_("failed"), N_("hinted"), N_("success"))

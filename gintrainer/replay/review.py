@@ -240,11 +240,8 @@ class Reviewing:
         self._judge: Judge = evaluate.judge if judge is None else judge
         self._found = evaluate.decisions(hand, seat)
         self._decisions: list[Decision] = []
-
-    @property
-    def total(self) -> int:
+        self.total = len(self._found)
         """The number of decisions to judge."""
-        return len(self._found)
 
     @property
     def done(self) -> int:

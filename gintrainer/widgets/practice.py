@@ -5,7 +5,7 @@ learner and resumes after a reload or a server restart."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Protocol
 
@@ -28,7 +28,7 @@ from ..material.drawing import (
     words_about,
 )
 from ..material.drawing import score_sheet_html as hand_scores_html
-from ..material.messages import addresses
+from ..material.messages import addresses, render
 from ..trainers.coach import Coaching, CoachMode
 from ..trainers.practice import (
     VARIANTS,
@@ -41,6 +41,7 @@ from ..trainers.practice import (
     opponents,
     practice_rules,
 )
+from ..trainers.tutor import TutorWarning, notes_by_step, tutor_options
 from ..words.language import N_, t, tc
 from . import ui as widgets
 from .base import Change, View, close_tree, download_link, guarded, replace_view
@@ -59,6 +60,8 @@ PRACTICE_CSS = """<style>
 .gt-practice .gt-log li.gt-log-new{font-weight:bold;}
 .gt-practice .gt-confirm{background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;margin:4px 0;}
 .gt-practice .gt-coach-words li:first-child{font-weight:bold;}
+.gt-practice .gt-tutor{background:#fdecea;border-inline-start:4px solid #c62828;padding:4px 8px;margin:4px 0;}
+.gt-practice .gt-log .gt-log-tutor{font-style:italic;color:#8a3b00;}
 </style>"""
 
 
@@ -81,20 +84,27 @@ def move_log_html(game: PracticeGame) -> str:
     """Every move of the hand on the table, numbered as the coach cites them; the
     computer's moves since the learner's last one in bold. The box keeps its
     newest line in view (it scrolls from the bottom)."""
-    return moves_html(game.move_log(), game.seat)
+    return moves_html(game.move_log(), game.seat, notes_by_step(game.tutor_notes, game.hand_number))
 
 
-def moves_html(log: tuple[LoggedMove, ...], seat: int) -> str:
+def moves_html(log: tuple[LoggedMove, ...], seat: int, tutor: Mapping[int, tuple[str, ...]] | None = None) -> str:
     """A hand's move log (:func:`gintrainer.trainers.practice.hand_move_log`) as the box
-    :func:`move_log_html` draws, for the learner in ``seat``."""
-    if not log:
+    :func:`move_log_html` draws, for the learner in ``seat``; ``tutor``: the tutor's notes in words by the
+    step of the move played where the tutor warned (before that move's line; those of a move not played yet
+    last)."""
+    tutor = tutor or {}
+    if not log and not tutor:
         return ""
     last_own = max((m.step for m in log if m.seat == seat), default=0)
-    items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{escape(m.text)}</li>"
-                    for m in log)
+
+    def noted(step: int) -> str:
+        return "".join(f"<div class='gt-log-tutor'>{escape(text)}</div>" for text in tutor.get(step, ()))
+    items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{noted(m.step)}"
+                    f"{escape(m.text)}</li>" for m in log)
+    later = "".join(noted(step) for step in sorted(tutor) if step > len(log))
     title = t("Moves this hand")
     return (f"<div class='gt-log-title'><b>{escape(title)}</b></div>"
-            f"<div class='gt-log'><ol>{items}</ol></div>")
+            f"<div class='gt-log'><ol>{items}</ol>{later}</div>")
 
 
 def new_match_warning(game: PracticeGame) -> str:
@@ -129,6 +139,15 @@ def coach_words_html(advice: Coaching) -> str:
 COACH_OPTIONS = ((CoachMode.OFF, N_("off")), (CoachMode.WORDS, N_("in words (for beginners)")),
                  (CoachMode.TABLE, N_("the solver's table (advanced)")))
 """The coach's modes on the practice page, with their labels in English (shown with ``t``)."""
+
+
+def tutor_html(warning: TutorWarning) -> str:
+    """The tutor's question about the move it stopped, and its hint once taken."""
+    parts = [f"<div class='gt-tutor-question'><b>{escape(warning.question())}</b></div>"]
+    if warning.hinted:
+        label = tc("label", "Hint:")
+        parts.append(f"<div class='gt-tutor-hint'><b>{escape(label)}</b> {escape(render(warning.hint))}</div>")
+    return "".join(parts)
 
 
 def coach_options() -> list[tuple[str, str]]:
@@ -420,6 +439,19 @@ class PracticePage(HandPage):
         self.coach_box = widgets.Dropdown(options=coach_options(), value=str(game.coach),
                                           description=tc("label", "Coach:"))
         self.coach_box.add_class("gt-coach-choice")
+        self.tutor_box = widgets.Dropdown(options=tutor_options(), value=str(game.tutor),
+                                          description=tc("label", "Tutor:"))
+        self.tutor_box.add_class("gt-tutor-choice")
+        self.tutor_text = widgets.HTML()
+        self.rethink_button = _button(tc("button", "Rethink"), tc("tooltip", "do not play this move: choose again"),
+                                      "primary")
+        self.play_anyway_button = _button(tc("button", "Play anyway"), tc("tooltip", "play the move as it is"),
+                                          "danger")
+        self.hint_button = _button(tc("button", "Hint"), tc("tooltip", "how to weigh this decision"))
+        self.tutor_panel = widgets.VBox([self.tutor_text, button_row(self.rethink_button, self.play_anyway_button,
+                                                                     self.hint_button)],
+                                        layout=widgets.Layout(display="none"))
+        self.tutor_panel.add_class("gt-tutor")
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.review_button = _button(
@@ -452,8 +484,8 @@ class PracticePage(HandPage):
         form.add_class("gt-new-match")
         super().__init__([
             widgets.HTML(PRACTICE_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
-            self.draw_row, self.discard_row, self.layout_row,
-            button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
+            self.tutor_panel, self.draw_row, self.discard_row, self.layout_row,
+            button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box, self.tutor_box),
             self.moves, self.coach, self.result, self.review_button, self.review_box,
             _heading(t("Score sheet")), self.scores,
             _heading(t("Finished hands")), self.downloads,
@@ -462,9 +494,12 @@ class PracticePage(HandPage):
         for widget, handler in ((self.take_back_button, self._on_take_back),
                                 (self.next_button, self._on_next), (self.sort_button, self._on_sort),
                                 (self.new_button, self._on_new), (self.confirm_yes, self._on_confirm_new),
-                                (self.confirm_no, self._on_keep), (self.review_button, self._on_review)):
+                                (self.confirm_no, self._on_keep), (self.review_button, self._on_review),
+                                (self.rethink_button, self._on_rethink),
+                                (self.play_anyway_button, self._on_play_anyway), (self.hint_button, self._on_hint)):
             widget.on_click(handler)
         self.coach_box.observe(self._on_coach, names="value")
+        self.tutor_box.observe(self._on_tutor, names="value")
         self.hand_choice.observe(self._on_hand_choice, names="value")
         self.listen(self.learner, self._learner_changed)
         self.refresh()
@@ -496,7 +531,9 @@ class PracticePage(HandPage):
 
     def _play(self, action: Action) -> None:
         game = self.game
-        game.apply(action)
+        if game.attempt(action) is not None:  # the tutor stopped it: the learner answers first
+            self.refresh()
+            return
         game.let_computer_play()
         self._after()
 
@@ -504,9 +541,34 @@ class PracticePage(HandPage):
 
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
-        self.game.lay_out()
+        if self.game.attempt_lay_out() is not None:
+            self.refresh()
+            return
         self.game.let_computer_play()
         self._after()
+
+    @guarded
+    def _on_rethink(self, _button: widgets.Button | None = None) -> None:
+        self.game.rethink()
+        self._after(t("Rethink: choose your move again."))
+
+    @guarded
+    def _on_play_anyway(self, _button: widgets.Button | None = None) -> None:
+        self.game.play_anyway()
+        self.game.let_computer_play()
+        self._after()
+
+    @guarded
+    def _on_hint(self, _button: widgets.Button | None = None) -> None:
+        self.game.take_hint()
+        self.refresh()
+
+    @guarded
+    def _on_tutor(self, change: Change) -> None:
+        mode = change["new"]
+        if mode != self.game.tutor:
+            self.game.set_tutor(mode)  # a word that is no mode changes nothing
+            self.refresh()
 
     @guarded
     def _on_take_back(self, _button: widgets.Button | None = None) -> None:
@@ -547,7 +609,8 @@ class PracticePage(HandPage):
         def reviewed(made: HandReview) -> None:
             if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
                 self._keep_review(number, made)
-        view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed)
+        view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed,
+                          remarks=notes_by_step(game.tutor_notes, number))
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()
@@ -608,7 +671,8 @@ class PracticePage(HandPage):
 
     def _start_new(self) -> None:
         opponent, rules = self._form_rules()
-        game = PracticeGame(rules, opponent=opponent, coach=self.game.coach, owner=self.learner.name, play=False)
+        game = PracticeGame(rules, opponent=opponent, coach=self.game.coach, tutor=self.game.tutor,
+                            owner=self.learner.name, play=False, judge=self.game.tutoring.judge)
         game.let_computer_play()
         game.save()
         self.game = game
@@ -639,7 +703,7 @@ class PracticePage(HandPage):
 
     def _legal(self) -> set[Action]:
         game = self.game
-        return set(game.hand.legal_actions()) if game.learner_to_act else set()
+        return set(game.hand.legal_actions()) if game.learner_to_act and game.pending is None else set()
 
     def _enable_buttons(self) -> None:
         legal = self._legal()
@@ -654,7 +718,7 @@ class PracticePage(HandPage):
         self.gin_button.disabled = card is None or Action(ActionKind.GIN, card) not in legal
         self.big_gin_button.disabled = ActionKind.BIG_GIN not in kinds
         self.big_gin_button.layout.display = "" if self.game.rules.big_gin else "none"
-        layout = self.game.learner_to_act and self.game.hand.phase in LAYOUT_PHASES
+        layout = self.game.learner_to_act and self.game.pending is None and self.game.hand.phase in LAYOUT_PHASES
         self.lay_out_button.disabled = not layout
         self.meld_button.disabled = not layout or len(chosen) < 3
         self.layoff_button.disabled = not (layout and card is not None and any(
@@ -685,7 +749,7 @@ class PracticePage(HandPage):
                 if id(button) not in self._watched:
                     button.observe(self._on_selection, names="value")
                     self._watched.add(id(button))
-        self.picker.disable(not game.learner_to_act)
+        self.picker.disable(not game.learner_to_act or getattr(game, "pending", None) is not None)
 
     def refresh(self) -> None:
         game = self.game
@@ -711,6 +775,12 @@ class PracticePage(HandPage):
             self.next_button.disabled = not game.can_deal
             if self.coach_box.value != game.coach:
                 self.coach_box.value = str(game.coach)
+            if self.tutor_box.value != game.tutor:
+                self.tutor_box.value = str(game.tutor)
+            pending = game.pending
+            self.tutor_panel.layout.display = "" if pending is not None else "none"
+            self.tutor_text.value = tutor_html(pending) if pending is not None else ""
+            self.hint_button.disabled = pending is None or pending.hinted
             self.coach.value = self._coach_html()
             self.result.value = result_html(game, names) if hand.is_over else ""
             self._clear_review()
@@ -744,9 +814,14 @@ class PracticePage(HandPage):
         table = game.coach_table()
         if table is not None:
             return coach_table_html(table)
-        advice = game.coach_words()
+        advice, quiet = game.coach_advice()
         if advice is not None:
             return coach_words_html(advice)
+        if quiet:
+            label = words("label_coach")
+            quiet_words = t("The tutor would stop the move the coach would advise here, so the coach says nothing "
+                            "about this decision.")
+            return f"<div class='gt-info gt-coach-quiet'><b>{escape(label)}</b> {escape(quiet_words)}</div>"
         if game.hand.is_over:
             if not game.had_a_turn(game.hand_number):
                 return _coach_line("coach_no_turn")

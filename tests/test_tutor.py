@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from fake_judge import FakeJudge
 
+from fake_judge import FakeJudge
 from gintrainer.engine.evaluate import Estimate
 from gintrainer.engine.hand import Action, Hand, Phase
 from gintrainer.material.messages import Message, say

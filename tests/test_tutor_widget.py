@@ -8,7 +8,6 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from fake_judge import FakeJudge  # noqa: E402
-
 from gintrainer.engine.hand import ActionKind  # noqa: E402
 from gintrainer.replay.review import review  # noqa: E402
 from gintrainer.trainers.practice import PracticeGame  # noqa: E402
@@ -91,3 +90,35 @@ def test_the_review_shows_the_tutor_s_note_under_its_decision():
     table = review_table_html(reviewed, remarks)
     assert table.count("gt-review-tutor") == 1 and "you played it anyway" in table
     assert "gt-review-tutor" not in review_table_html(reviewed)
+
+
+def test_every_word_of_the_tutor_on_the_page_is_from_the_catalogs():
+    from i18n import pseudo_language, unmarked
+    with pseudo_language():
+        page, _ = tutored_page()
+        page.coach_box.value = "words"
+        labels = [label for label, _ in page.tutor_box.options] + [page.tutor_box.description]
+        labels += [b.description for b in (page.rethink_button, page.play_anyway_button, page.hint_button)]
+        labels += [b.tooltip for b in (page.rethink_button, page.play_anyway_button, page.hint_button)]
+        assert all(label.startswith("⟦") and unmarked(label) == [] for label in labels), labels
+        assert "gt-coach-quiet" in page.coach.value and unmarked(page.coach.value) == []  # the coach's move stopped
+        move_button(page).click()
+        page.hint_button.click()
+        assert unmarked(page.tutor_text.value) == [], page.tutor_text.value
+        page.rethink_button.click()
+        move_button(page).click()
+        page.play_anyway_button.click()
+        assert page.moves.value.count("gt-log-tutor") == 2 and unmarked(page.moves.value) == [], page.moves.value
+
+
+@pytest.mark.parametrize("lang", ["tr", "ku", "ps"])
+def test_the_tutor_speaks_each_language(lang):
+    from gintrainer.words.language import in_language
+    page, _ = tutored_page()
+    move_button(page).click()
+    english = (page.tutor_text.value, page.rethink_button.description, page.play_anyway_button.description)
+    with in_language(lang):
+        page, _ = tutored_page()
+        move_button(page).click()
+        said = (page.tutor_text.value, page.rethink_button.description, page.play_anyway_button.description)
+    assert all(ours != theirs and ours for ours, theirs in zip(said, english, strict=True)), said

@@ -125,6 +125,10 @@ class TutorWarning:
                  "hand against the best move. Rethink, play it anyway, or take a hint?", **values)
 
 
+NOTE_KEYS = ("hand", "before", "made", "mark", "loss", "choice", "hinted")
+"""The keys of a tutor note's record."""
+
+
 @dataclass(frozen=True, slots=True)
 class TutorNote:
     """The learner's answer to the tutor, kept with the game: in hand ``hand`` (from 1), at the position after
@@ -169,8 +173,7 @@ class TutorNote:
     @classmethod
     def from_data(cls, data: object) -> TutorNote:
         """A note from :meth:`to_data`; GinError says what is wrong."""
-        if not isinstance(data, dict) or set(data) != {"hand", "before", "made", "mark", "loss", "choice",
-                                                       "hinted"}:
+        if not isinstance(data, dict) or set(data) != set(NOTE_KEYS):
             raise GinError(f"a tutor note has hand, before, made, mark, loss, choice and hinted, not {data!r:.80}")
         hand, before, made, loss = data["hand"], data["before"], data["made"], data["loss"]
         if not _whole(hand) or hand < 1 or not _whole(before) or before < 0:

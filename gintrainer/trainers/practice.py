@@ -409,15 +409,25 @@ class PracticeGame:
             return None
         return self.tutoring.check(self.tutor, self.hand, move, self._tutor_seed())
 
+    def check_move(self, action: Action | str) -> Action:
+        """The learner's action read and checked playable now (as :meth:`apply` checks it), not played."""
+        self._check_turn()
+        action = Action.parse(action)
+        self.hand.copy().apply(action)  # an illegal action raises here, the game unchanged
+        return action
+
+    def check_lay_out(self) -> None:
+        """Check that :meth:`lay_out` may be played now (as it checks), not played."""
+        self._check_turn()
+        self._layout_plan()
+
     def attempt(self, action: Action | str) -> TutorWarning | None:
         """The learner's action through the tutor: played as :meth:`apply` plays it (None returned), unless
         the tutor stops it: then the game is unchanged, the move waits as :attr:`pending` for
         :meth:`rethink`, :meth:`play_anyway` or :meth:`take_hint`, and its warning is returned. A single
         meld or lay-off of a layout made by hand is no whole decision: it is played unjudged (the whole
         layout the page makes, :meth:`attempt_lay_out`, is judged). Illegal or out of turn: as :meth:`apply`."""
-        self._check_turn()
-        action = Action.parse(action)
-        self.hand.copy().apply(action)  # an illegal action raises here, the game unchanged
+        action = self.check_move(action)
         if self.hand.phase not in LAYOUT_PHASES:
             warning = self.tutor_check((action,))
             if warning is not None:

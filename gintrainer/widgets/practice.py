@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Protocol
 
+import traitlets
+
 from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.melds import best_arrangement
@@ -41,10 +43,10 @@ from ..trainers.practice import (
     opponents,
     practice_rules,
 )
-from ..trainers.tutor import TutorWarning, notes_by_step, tutor_options
+from ..trainers.tutor import TutorMode, TutorWarning, notes_by_step, tutor_options
 from ..words.language import N_, t, tc
 from . import ui as widgets
-from .base import Change, View, close_tree, download_link, guarded, replace_view
+from .base import Change, ScriptWidget, View, close_tree, download_link, guarded, replace_view
 from .cards import CardPicker
 from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar
@@ -148,6 +150,38 @@ def tutor_html(warning: TutorWarning) -> str:
         label = tc("label", "Hint:")
         parts.append(f"<div class='gt-tutor-hint'><b>{escape(label)}</b> {escape(render(warning.hint))}</div>")
     return "".join(parts)
+
+
+class TutorCheck(ScriptWidget):
+    """What runs the tutor's check of a move after the click that made it, as a review's progress bar runs
+    each decision (:class:`~gintrainer.widgets.review.ReviewProgress`): the click only queues the move and
+    counts a new question (``asked``); the page shows ``label`` and asks the kernel, with that count, to judge
+    it. So the page has redrawn (the move buttons off, the label shown) before the evaluator runs, and the
+    kernel judges once for each question (a second view, or a stale count, asks nothing)."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      el.classList.add("gt-tutor-check");
+      const draw = () => {
+        el.textContent = model.get("label");
+        el.style.display = model.get("waiting") ? "" : "none";
+      };
+      const ask = () => { if (model.get("waiting")) model.send({ check: model.get("asked") }); };
+      draw();
+      ask();
+      model.on("change:asked", () => { draw(); ask(); });
+      for (const name of ["waiting", "label"]) model.on("change:" + name, draw);
+    }
+    export default { render };
+    """).tag(sync=True)
+    asked = traitlets.Int(0).tag(sync=True)
+    waiting = traitlets.Bool(False).tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+
+    def on_check(self, callback: Callable[[object], None]) -> None:
+        """Call ``callback`` with the count the page sends when it asks for the check (whatever it sent)."""
+        self.on_msg(lambda _widget, content, _buffers: callback(content.get("check"))
+                    if isinstance(content, dict) else None)
 
 
 def coach_options() -> list[tuple[str, str]]:
@@ -452,6 +486,10 @@ class PracticePage(HandPage):
                                                                      self.hint_button)],
                                         layout=widgets.Layout(display="none"))
         self.tutor_panel.add_class("gt-tutor")
+        self.tutor_check = TutorCheck()
+        self.tutor_check.on_check(self._on_tutor_check)
+        self._queued: Callable[[], TutorWarning | None] | None = None
+        """The learner's move waiting for the tutor's check (see :class:`TutorCheck`)."""
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.review_button = _button(
@@ -484,7 +522,7 @@ class PracticePage(HandPage):
         form.add_class("gt-new-match")
         super().__init__([
             widgets.HTML(PRACTICE_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
-            self.tutor_panel, self.draw_row, self.discard_row, self.layout_row,
+            self.tutor_check, self.tutor_panel, self.draw_row, self.discard_row, self.layout_row,
             button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box, self.tutor_box),
             self.moves, self.coach, self.result, self.review_button, self.review_box,
             _heading(t("Score sheet")), self.scores,
@@ -512,6 +550,7 @@ class PracticePage(HandPage):
 
     def _open_game(self) -> None:
         """Open the learner's game (see :func:`_opened_game`) in place of the one shown."""
+        self._drop_check()
         self.game, self._notice_text = _opened_game(self.learner, self.game)
         self.opponent_choice.value = self.game.opponent
         self._event = ""
@@ -531,21 +570,61 @@ class PracticePage(HandPage):
 
     def _play(self, action: Action) -> None:
         game = self.game
-        if game.attempt(action) is not None:  # the tutor stopped it: the learner answers first
+        if game.tutor is TutorMode.OFF:
+            game.apply(action)
+            game.let_computer_play()
+            self._after()
+            return
+        game.check_move(action)  # out of turn or illegal: said now, nothing queued
+        self._ask_tutor(lambda: game.attempt(action))
+
+    def _ask_tutor(self, attempt: Callable[[], TutorWarning | None]) -> None:
+        """Queue the learner's move for the tutor's check, which the page asks for once it has redrawn."""
+        if self._queued is not None:
+            raise PracticeError(t("the tutor is still looking at your last move"))
+        self._queued = attempt
+        self.clear_status()
+        with self.tutor_check.hold_sync():
+            self.tutor_check.label = t("The tutor is looking at your move…")
+            self.tutor_check.waiting = True
+            self.tutor_check.asked += 1
+        self.refresh()
+
+    def _drop_check(self) -> None:
+        """Forget a move queued for the tutor (taken back, or another game opened)."""
+        self._queued = None
+        self.tutor_check.waiting = False
+
+    @guarded
+    def _on_tutor_check(self, seen: object) -> None:
+        """The page asks for the tutor's check of the move queued, having seen question ``seen``."""
+        attempt = self._queued
+        if attempt is None or isinstance(seen, bool) or seen != self.tutor_check.asked:
+            return
+        self._drop_check()
+        try:
+            stopped = attempt()
+        except Exception:
+            self.refresh()
+            raise
+        if stopped is not None:  # the tutor stopped it: the learner answers first
             self.refresh()
             return
-        game.let_computer_play()
+        self.game.let_computer_play()
         self._after()
 
     # -- buttons ------------------------------------------------------------------------
 
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
-        if self.game.attempt_lay_out() is not None:
-            self.refresh()
+        game = self.game
+        if game.tutor is TutorMode.OFF:
+            game.lay_out()
+            game.let_computer_play()
+            self._after()
             return
-        self.game.let_computer_play()
-        self._after()
+        game.check_lay_out()
+        self._ask_tutor(game.attempt_lay_out)
 
     @guarded
     def _on_rethink(self, _button: widgets.Button | None = None) -> None:
@@ -572,6 +651,7 @@ class PracticePage(HandPage):
 
     @guarded
     def _on_take_back(self, _button: widgets.Button | None = None) -> None:
+        self._drop_check()
         self.game.take_back()
         self._after(t("Taken back: your last move and the computer's replies since."))
 
@@ -703,7 +783,8 @@ class PracticePage(HandPage):
 
     def _legal(self) -> set[Action]:
         game = self.game
-        return set(game.hand.legal_actions()) if game.learner_to_act and game.pending is None else set()
+        waiting = game.pending is not None or getattr(self, "_queued", None) is not None
+        return set(game.hand.legal_actions()) if game.learner_to_act and not waiting else set()
 
     def _enable_buttons(self) -> None:
         legal = self._legal()
@@ -718,7 +799,7 @@ class PracticePage(HandPage):
         self.gin_button.disabled = card is None or Action(ActionKind.GIN, card) not in legal
         self.big_gin_button.disabled = ActionKind.BIG_GIN not in kinds
         self.big_gin_button.layout.display = "" if self.game.rules.big_gin else "none"
-        layout = self.game.learner_to_act and self.game.pending is None and self.game.hand.phase in LAYOUT_PHASES
+        layout = bool(legal) and self.game.hand.phase in LAYOUT_PHASES
         self.lay_out_button.disabled = not layout
         self.meld_button.disabled = not layout or len(chosen) < 3
         self.layoff_button.disabled = not (layout and card is not None and any(
@@ -749,7 +830,7 @@ class PracticePage(HandPage):
                 if id(button) not in self._watched:
                     button.observe(self._on_selection, names="value")
                     self._watched.add(id(button))
-        self.picker.disable(not game.learner_to_act or getattr(game, "pending", None) is not None)
+        self.picker.disable(not self._legal())
 
     def refresh(self) -> None:
         game = self.game

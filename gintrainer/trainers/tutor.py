@@ -11,14 +11,25 @@ puzzles give for the decision's kind: how to weigh that kind of decision, never 
 The samples
 -----------
 A check judges one decision at :data:`TUTOR_SAMPLES` sampled deals, a third of the review's 600: it runs
-before the move is played, while the learner waits. Measured (``python bench/bench_tutor.py``: every decision
-of both players in 8 hands of naive against naive, 186 decisions): the median time per check falls from
-0.17 s at 600 samples to 0.06 s at 200 (slowest 0.33 s), and the standard error of a loss rises from 0.79 to
-1.39 points (median; 2.0 at the 90th percentile). A loss is marked only when it is above two standard errors
-(:data:`~gintrainer.replay.review.STANDARD_ERRORS`): at 200 samples that is about 2.8 points for the median
-decision and 4 at the 90th percentile, below the mistake's threshold of 4 points, so a mistake the review
-would mark is stopped by the tutor too, and the blunder's 8 points is far above the noise. Fewer samples
-(100: standard error about 2) would let the noise swallow mistakes of 4 points.
+while the learner waits for the move to be played. Measured (``python bench/bench_tutor.py --hands 8
+--samples 150 200 600``: every decision of both players in 8 hands of naive against naive, 236 decisions,
+this 2-core machine shared with other work):
+
+======= =========================== ==========================================
+samples time: median, 90%, slowest  standard error of a loss: median, 90%, largest
+======= =========================== ==========================================
+150     0.12 s, 0.31 s, 0.87 s      1.43, 1.83, 2.01
+200     0.17 s, 0.39 s, 0.86 s      1.26, 1.56, 1.88
+600     0.45 s, 1.23 s, 2.89 s      0.75, 0.92, 1.01
+======= =========================== ==========================================
+
+A loss is marked only above two standard errors (:data:`~gintrainer.replay.review.STANDARD_ERRORS`). At 200
+samples two standard errors stay under the mistake's 4 points for every decision measured (3.76 at the
+largest), so a loss of 4 points is told apart from none and the tutor stops what the review would mark a
+mistake; the blunder's 8 points is far above the noise. At 150 the largest is 2.01 (two of them: 4.02), and
+a 4-point mistake could go unmarked. 200 is the fewest samples that keeps the threshold, at a third of the
+review's time; the page shows that the tutor is looking, and the check is asked for by the page once it has
+redrawn (:class:`gintrainer.widgets.practice.TutorCheck`).
 
 The tutor and the coach in words never give opposite advice: when both are on, the coach's move is judged by
 the tutor before the coach speaks, and if the tutor would stop it the coach says nothing about that decision

@@ -224,3 +224,61 @@ def test_the_coach_and_the_tutor_never_give_opposite_advice():
 def test_the_coach_in_words_speaks_when_the_tutor_is_off():
     game, _ = tutored({}, coach="words", mode="off")
     assert game.coach is CoachMode.WORDS and game.coach_advice()[0] is not None
+
+
+KNOCK_DEAL = ("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
+"""The learner (seat 0, non-dealer) takes the A♦ upcard and may knock with 5♦."""
+
+
+def knocked(losses: dict[int, tuple[float, float]] | None = None) -> tuple[PracticeGame, FakeJudge]:
+    from decks import stacked_deck
+    from gintrainer import Match, Rules
+    judge = FakeJudge(losses)
+    match = Match(Rules(), seed="knock", first_dealer=1, deck=stacked_deck(*KNOCK_DEAL))
+    game = PracticeGame(match=match, opponent="naive", coach="off", tutor="blunders", judge=judge)
+    game.play("take")
+    game.play("knock 5D")
+    assert game.hand.phase is Phase.KNOCKER_LAYOUT and game.learner_to_act
+    return game, judge
+
+
+def test_the_whole_layout_is_judged_as_one_decision_and_played_anyway_as_one():
+    game, judge = knocked()
+    start = now(game)
+    game, judge = knocked({start: BLUNDER})
+    before = game.to_dict()
+    warning = game.attempt_lay_out()
+    assert warning is not None and len(warning.made) >= 2 and warning.made[-1].kind.value == "done"
+    assert game.to_dict() == before and judge.calls[-1][3] == (warning.made,)
+    assert game.take_hint() == say("kl_hint_count")  # the knocker's layout: count what the defender lays off
+    game.play_anyway()
+    assert tuple(a for _, a in game.hand.actions[start:start + len(warning.made)]) == warning.made
+    game.let_computer_play()
+    game.take_back()  # one decision: one take-back
+    assert now(game) == start and game.hand.phase is Phase.KNOCKER_LAYOUT
+
+
+def test_a_meld_made_by_hand_is_played_unjudged():
+    game, judge = knocked()
+    game, judge = knocked({now(game): BLUNDER})
+    calls = len(judge.calls)
+    assert game.attempt("meld 2C 3C 4C") is None and len(judge.calls) == calls and game.pending is None
+
+
+def test_the_defender_s_first_hint():
+    from decks import stacked_deck
+    hand = Hand.deal(deck=stacked_deck(*KNOCK_DEAL), dealer=1)
+    for action in ("take", "knock 5D", "auto"):
+        hand.apply(action)
+    assert first_hint(hand) == say("df_hint_count")
+
+
+def test_a_defender_with_nothing_to_lay_out_or_off_has_no_decision_to_judge():
+    from decks import stacked_deck
+    from gintrainer import Match, Rules
+    judge = FakeJudge()
+    match = Match(Rules(), seed="knock", first_dealer=1, deck=stacked_deck(*KNOCK_DEAL))
+    game = PracticeGame(match=match, opponent="naive", seat=1, coach="off", tutor="blunders", judge=judge)
+    assert game.hand.phase is Phase.DEFENDER_LAYOUT and game.learner_to_act  # the computer knocked
+    assert [str(a) for a in game.hand.legal_actions() if str(a) != "auto"] == ["done"]
+    assert game.attempt("done") is None and judge.calls == [] and game.hand.is_over

@@ -426,9 +426,12 @@ class PracticeGame:
         the tutor stops it: then the game is unchanged, the move waits as :attr:`pending` for
         :meth:`rethink`, :meth:`play_anyway` or :meth:`take_hint`, and its warning is returned. A single
         meld or lay-off of a layout made by hand is no whole decision: it is played unjudged (the whole
-        layout the page makes, :meth:`attempt_lay_out`, is judged). Illegal or out of turn: as :meth:`apply`."""
+        layout the page makes, :meth:`attempt_lay_out`, is judged, and "done" with nothing laid out).
+        Illegal or out of turn: as :meth:`apply`."""
         action = self.check_move(action)
-        if self.hand.phase not in LAYOUT_PHASES:
+        whole = (self.hand.phase not in LAYOUT_PHASES
+                 or action.kind is ActionKind.DONE and not self._layout_started())  # "done" with nothing laid out
+        if whole:
             warning = self.tutor_check((action,))
             if warning is not None:
                 self.pending = warning

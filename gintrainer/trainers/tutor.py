@@ -45,7 +45,7 @@ from typing import Any
 
 from ..engine import evaluate
 from ..engine.evaluate import Estimate, Judgement, Move
-from ..engine.hand import Action, Hand, Phase
+from ..engine.hand import Action, ActionKind, Hand
 from ..material.messages import Message, render, say
 from ..replay import review_words as said
 from ..replay.review import MARKS, DecisionKind, Judge, Mark, decision_kind, mark_for, move_words
@@ -243,8 +243,8 @@ class Tutor:
         its mark; else None."""
         if mode.threshold is None or position.is_over:
             return None
-        if position.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD) and len(position.legal_actions()) < 2:
-            return None
+        if len([a for a in position.legal_actions() if a.kind is not ActionKind.AUTO]) < 2:
+            return None  # one move only: no decision
         judgement = self.judgement(position, move, seed)
         if judgement is None:
             return None

@@ -282,3 +282,21 @@ def test_a_defender_with_nothing_to_lay_out_or_off_has_no_decision_to_judge():
     assert game.hand.phase is Phase.DEFENDER_LAYOUT and game.learner_to_act  # the computer knocked
     assert [str(a) for a in game.hand.legal_actions() if str(a) != "auto"] == ["done"]
     assert game.attempt("done") is None and judge.calls == [] and game.hand.is_over
+
+
+def test_the_coach_and_the_tutor_agree_with_the_evaluator_itself():
+    """The same over positions judged by the evaluator (slow: about 0.2 s a position)."""
+    checked = 0
+    for match in learner_positions(seeds=range(4), turns=3):
+        copy = type(match).from_dict(match.to_dict())
+        game = PracticeGame(match=copy, opponent="naive", coach="words", tutor="mistakes", play=False)
+        advice, silent = game.coach_advice()
+        if advice is None and not silent:
+            continue
+        checked += 1
+        if advice is not None:
+            assert game.attempt(advice.action) is None  # the move the coach advised is played, not stopped
+        else:
+            spoken = PracticeGame(match=copy, opponent="naive", coach="words", play=False).coach_words()
+            assert spoken is not None and game.tutor_check((spoken.action,)) is not None
+    assert checked >= 8

@@ -157,7 +157,7 @@ def test_the_coach_s_mode_is_saved_and_a_version_1_game_is_read_as_the_table_or_
     game = PracticeGame(opponent="naive", seed=5, owner="Ann", coach="words")
     play_learner_turn(game)
     saved = json.loads(save_path("Ann").read_text())
-    assert (saved["version"], saved["coach"]) == (2, "words")
+    assert (saved["version"], saved["coach"]) == (3, "words")
     assert PracticeGame.resume("Ann")[0].coach is CoachMode.WORDS
     for flag, mode in ((True, "table"), (False, "off")):
         old = dict(saved, version=1, coach=flag)
@@ -251,7 +251,7 @@ def test_a_version_must_be_a_whole_number(data):
     # The practice reader took a version true for 1 (true == 1 in Python); every reader now
     # asks for a whole number.
     good = PracticeGame(opponent="naive", seed=5).to_dict()
-    for version, words in ((True, "not True"), (1.0, "not 1.0"), (3, "a practice game of version 3, newer")):
+    for version, words in ((True, "not True"), (1.0, "not 1.0"), (4, "a practice game of version 4, newer")):
         with pytest.raises(PracticeError, match=words):
             PracticeGame.from_dict(dict(good, version=version))
     with pytest.raises(PracticeError, match="not a practice game: its format is 'chess'"):

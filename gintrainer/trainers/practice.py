@@ -36,13 +36,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import players as computer
+from ..engine.evaluate import Move
 from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.match import Match
 from ..engine.rules import PRESETS, Rules
 from ..engine.solver import DiscardTable, discard_table_for
 from ..engine.telling import Voice, tell_move
 from ..engine.view import SeatView
-from ..material.messages import addresses
+from ..material.messages import Message, addresses
 from ..records.storage import (
     RecordError,
     RecordKind,
@@ -56,9 +57,11 @@ from ..records.storage import (
 )
 from ..replay import Annotation, Replay, annotate
 from ..replay.annotate import better_words
+from ..replay.review import Judge
 from ..words.errors import GinError
 from ..words.language import N_, format_number, t, tc, tn
 from .coach import Coaching, CoachMode, coach_mode, coaching
+from .tutor import Tutor, TutorChoice, TutorMode, TutorNote, TutorWarning, hinted, tutor_mode
 
 if TYPE_CHECKING:
     from ..records.progress import Settings
@@ -101,9 +104,15 @@ def _coach_of_version_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "coach": str(coach_mode(coach))}
 
 
-RECORD = RecordKind(N_("practice game"), version=2, format="gintrainer-practice", error=PracticeRecordError,
-                    migrations={1: _coach_of_version_1})
-"""A saved practice game: version 2 (the coach is ``off``, ``words`` or ``table``; version 1 said on or off)."""
+def _tutor_of_version_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 had no tutor: it is off, with no notes."""
+    return {**data, "tutor": str(TutorMode.OFF), "tutor_notes": []}
+
+
+RECORD = RecordKind(N_("practice game"), version=3, format="gintrainer-practice", error=PracticeRecordError,
+                    migrations={1: _coach_of_version_1, 2: _tutor_of_version_2})
+"""A saved practice game: version 3 (the tutor's mode and the learner's answers to it; version 2 had no tutor;
+the coach is ``off``, ``words`` or ``table``, where version 1 said on or off)."""
 FOLDER = "practice"
 
 
@@ -232,6 +241,13 @@ def _check_coach(mode: object) -> CoachMode:
         raise PracticeError(str(error)) from None
 
 
+def _check_tutor(mode: object) -> TutorMode:
+    try:
+        return tutor_mode(mode)
+    except GinError as error:
+        raise PracticeError(str(error)) from None
+
+
 def _check_opponent(name: object) -> str:
     if not isinstance(name, str) or name not in computer.PLAYERS:
         choices = ", ".join(computer.PLAYERS)
@@ -247,18 +263,31 @@ class PracticeGame:
     False mean the table and off); ``seed`` fixes every deal and every computer
     move (one is drawn when omitted); ``owner`` names the learner whose file the
     game is saved to after each change (None: a guest, nothing saved). Failures
-    to save never raise: they land in :attr:`notice`.
+    to save never raise: they land in :attr:`notice`. ``tutor`` is a
+    :class:`~gintrainer.trainers.tutor.TutorMode` (or its word): the learner's moves
+    played through :meth:`attempt` and :meth:`attempt_lay_out` are judged first, and
+    one it stops waits for the learner (see :mod:`gintrainer.trainers.tutor`);
+    ``judge`` stands in for the evaluator's (tests).
     """
 
     def __init__(self, rules: Rules | None = None, *, opponent: str = DEFAULT_OPPONENT, seat: int = 0,
                  seed: int | str | None = None, coach: CoachMode | str | bool = CoachMode.TABLE,
-                 owner: str | None = None, match: Match | None = None, play: bool = True):
+                 owner: str | None = None, match: Match | None = None, play: bool = True,
+                 tutor: TutorMode | str = TutorMode.OFF, judge: Judge | None = None):
         if seat not in (0, 1) or isinstance(seat, bool):
             raise PracticeError(f"the learner's seat is 0 or 1, not {seat!r}")
         self.opponent = _check_opponent(opponent)
         self.player = computer.make_player(opponent)
         self.seat = seat
         self.coach = _check_coach(coach)
+        self.tutor = _check_tutor(tutor)
+        self.tutoring = Tutor(judge)
+        """The tutor's judge (the evaluator's, unless a test gives a stand-in)."""
+        self.pending: TutorWarning | None = None
+        """The learner's move the tutor stopped, waiting for Rethink, Play anyway or Hint (not saved: after a
+        reload the learner chooses again)."""
+        self.tutor_notes: list[TutorNote] = []
+        """The learner's answers to the tutor in this match."""
         self.match = match if match is not None else Match(rules, seed=seed)
         self.owner = owner
         self.notice: str | None = None
@@ -329,14 +358,26 @@ class PracticeGame:
     def coach_words(self) -> Coaching | None:
         """With the coach in words on and the learner to draw or discard: the move
         the solver finds best and why, in a few sentences (see :mod:`gintrainer.trainers.coach`);
-        else None."""
-        if self.coach is not CoachMode.WORDS or not self.learner_to_act:
-            return None
-        return coaching(self.hand, self.seat, self.names()[self.computer_seat])
+        else None, and None too when the tutor would stop that move (:meth:`coach_advice`)."""
+        return self.coach_advice()[0]
+
+    def coach_advice(self) -> tuple[Coaching | None, bool]:
+        """The coach in words (as :meth:`coach_words`) and whether it keeps quiet because the tutor, on too,
+        would stop the very move it advises: then the tutor's judgement wins (it plays the hand out where
+        the coach counts deadwood one draw ahead) and the coach says nothing about this decision, so that
+        the two never give opposite advice."""
+        if self.coach is not CoachMode.WORDS or not self.learner_to_act or self.pending is not None:
+            return None, False
+        advice = coaching(self.hand, self.seat, self.names()[self.computer_seat])
+        if advice is not None and self.tutor_check((advice.action,)) is not None:
+            return None, True
+        return advice, False
 
     # -- the learner's moves ----------------------------------------------------------
 
     def _check_turn(self) -> None:
+        if self.pending is not None:
+            raise PracticeError(t("answer the tutor first: rethink, play anyway, or take a hint"))
         if self.match.is_over:
             raise PracticeError(t("the match is over: start a new one"))
         if self.hand.is_over:
@@ -355,6 +396,139 @@ class PracticeGame:
         self.match.apply(action)
         self._marks.append(steps)
         self._changed()
+
+    # -- the tutor ------------------------------------------------------------------------
+
+    def _tutor_seed(self) -> str:
+        return f"{self.match.seed}:{self.hand_number}:tutor"
+
+    def tutor_check(self, move: Move) -> TutorWarning | None:
+        """The tutor's warning against the learner's ``move`` (a legal whole decision) in the hand as it
+        stands, or None (the tutor off, or the move's mark below its threshold). Nothing changes."""
+        if not self.learner_to_act:
+            return None
+        return self.tutoring.check(self.tutor, self.hand, move, self._tutor_seed())
+
+    def check_move(self, action: Action | str) -> Action:
+        """The learner's action read and checked playable now (as :meth:`apply` checks it), not played."""
+        self._check_turn()
+        action = Action.parse(action)
+        self.hand.copy().apply(action)  # an illegal action raises here, the game unchanged
+        return action
+
+    def check_lay_out(self) -> None:
+        """Check that :meth:`lay_out` may be played now (as it checks), not played."""
+        self._check_turn()
+        self._layout_plan()
+
+    def attempt(self, action: Action | str) -> TutorWarning | None:
+        """The learner's action through the tutor: played as :meth:`apply` plays it (None returned), unless
+        the tutor stops it: then the game is unchanged, the move waits as :attr:`pending` for
+        :meth:`rethink`, :meth:`play_anyway` or :meth:`take_hint`, and its warning is returned. A single
+        meld or lay-off of a layout made by hand is no whole decision: it is played unjudged (the whole
+        layout the page makes, :meth:`attempt_lay_out`, is judged, and "done" with nothing laid out).
+        Illegal or out of turn: as :meth:`apply`."""
+        action = self.check_move(action)
+        whole = (self.hand.phase not in LAYOUT_PHASES
+                 or action.kind is ActionKind.DONE and not self._layout_started())  # "done" with nothing laid out
+        if whole:
+            warning = self.tutor_check((action,))
+            if warning is not None:
+                self.pending = warning
+                return warning
+        self.apply(action)
+        return None
+
+    def attempt_lay_out(self) -> TutorWarning | None:
+        """:meth:`lay_out` through the tutor, the whole layout judged as one decision (when none of it is
+        laid out yet), as :meth:`attempt`."""
+        self._check_turn()
+        plan = self._layout_plan()
+        if not self._layout_started():
+            warning = self.tutor_check(plan)
+            if warning is not None:
+                self.pending = warning
+                return warning
+        self.lay_out()
+        return None
+
+    def _layout_started(self) -> bool:
+        """Whether the learner has laid out part of the layout in progress."""
+        if not self.hand.actions:
+            return False
+        who, last = self.hand.actions[-1]
+        return who == self.seat and last.kind in (ActionKind.MELD, ActionKind.LAYOFF)
+
+    def _layout_plan(self) -> Move:
+        """The steps :meth:`lay_out` would play, worked out on a copy of the hand."""
+        phase = self.hand.phase
+        if phase not in LAYOUT_PHASES:
+            raise PracticeError(t("there is nothing to lay out now: that comes after a knock"))
+        trial = self.hand.copy()
+        start = len(trial.actions)
+        if phase == Phase.DEFENDER_LAYOUT:
+            trial.apply(Action(ActionKind.AUTO))
+        else:
+            while trial.phase == Phase.KNOCKER_LAYOUT:
+                trial.apply(computer.own_layout(SeatView.of(trial, self.seat)))
+        return tuple(action for _, action in trial.actions[start:])
+
+    def _waiting(self) -> TutorWarning:
+        if self.pending is None:
+            raise PracticeError(t("the tutor has no move of yours waiting"))
+        return self.pending
+
+    def rethink(self) -> None:
+        """The move the tutor stopped is not played: the learner chooses again (the choice is noted)."""
+        warning = self._waiting()
+        self.pending = None
+        self._note(warning, TutorChoice.RETHINK)
+        self._changed()
+
+    def play_anyway(self) -> None:
+        """Play the move the tutor stopped (the choice is noted); the computer's replies are
+        :meth:`let_computer_play`'s."""
+        warning = self._waiting()
+        self.pending = None
+        try:
+            self._check_turn()
+            if len(self.hand.actions) != warning.before:
+                raise PracticeError("the move the tutor stopped is not of this position")
+        except PracticeError:
+            self.pending = warning
+            raise
+        steps = len(self.hand.actions)
+        for action in warning.made:  # a whole decision, legal: the tutor judged it so
+            self.match.apply(action)
+        self._marks.append(steps)
+        self._note(warning, TutorChoice.PLAYED)
+        self._changed()
+
+    def take_hint(self) -> Message:
+        """The first rung of the hint ladder for the decision the tutor stopped (the move still waits)."""
+        warning = self._waiting()
+        self.pending = hinted(warning)
+        return warning.hint
+
+    def _note(self, warning: TutorWarning, choice: TutorChoice) -> None:
+        self.tutor_notes.append(TutorNote(hand=self.hand_number, before=warning.before, made=warning.made,
+                                          mark=warning.mark, loss=warning.loss, choice=choice,
+                                          hinted=warning.hinted))
+
+    def hand_tutor_notes(self, number: int | None = None) -> tuple[TutorNote, ...]:
+        """The learner's answers to the tutor in a hand (the one in progress by default)."""
+        number = self.hand_number if number is None else number
+        return tuple(note for note in self.tutor_notes if note.hand == number)
+
+    def set_tutor(self, mode: TutorMode | str) -> None:
+        """Switch the tutor to ``mode``; a wrong mode changes nothing. Switched off, it lets go of a move it
+        stopped (not played: the learner chooses again)."""
+        self.tutor = _check_tutor(mode)
+        if self.tutor is TutorMode.OFF:
+            self.pending = None
+        self._changed()
+
+    # -- laying out -------------------------------------------------------------------------
 
     def lay_out(self) -> None:
         """The learner's layout done for them: as knocker, melds of a least-deadwood
@@ -418,6 +592,8 @@ class PracticeGame:
         last["actions"] = last["actions"][:steps]
         last["result"] = None
         self.match = Match.from_dict(data)
+        self.pending = None
+        self.tutor_notes = [n for n in self.tutor_notes if n.hand != self.hand_number or n.before < steps]
         self._marks.pop()
         self._notes.pop(self.hand_number, None)
         self._changed()
@@ -527,6 +703,7 @@ class PracticeGame:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data to resume the game."""
         return RECORD.stamp({"seat": self.seat, "opponent": self.opponent, "coach": str(self.coach),
+                             "tutor": str(self.tutor), "tutor_notes": [n.to_data() for n in self.tutor_notes],
                              "marks": list(self._marks), "match": self.match.to_dict()})
 
     @classmethod
@@ -534,13 +711,15 @@ class PracticeGame:
         """Rebuild a game from :meth:`to_dict` data, checking every field and replaying
         every hand; PracticeError (or the engine's error) names what is wrong."""
         data = RECORD.read(data)
-        missing = [k for k in ("seat", "opponent", "coach", "marks", "match") if k not in data]
+        missing = [k for k in ("seat", "opponent", "coach", "tutor", "tutor_notes", "marks", "match") if k not in data]
         if missing:
             raise PracticeError(f"a practice record needs {', '.join(missing)}")
         match = Match.from_dict(data["match"])
         if isinstance(data["coach"], bool):
             raise PracticeError(f"the coach of a practice game is off, words or table, not {data['coach']!r}")
-        game = cls(opponent=data["opponent"], seat=data["seat"], coach=data["coach"], match=match, play=False)
+        game = cls(opponent=data["opponent"], seat=data["seat"], coach=data["coach"], tutor=data["tutor"],
+                   match=match, play=False)
+        game.tutor_notes = _read_tutor_notes(data["tutor_notes"], match)
         marks = data["marks"]
         actions = game.hand.actions
         if not isinstance(marks, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in marks):
@@ -580,6 +759,23 @@ class PracticeGame:
     def __repr__(self) -> str:
         return (f"<PracticeGame opponent={self.opponent} seat={self.seat} hand={self.hand_number} "
                 f"phase={self.hand.phase} scores={self.match.scores}>")
+
+
+def _read_tutor_notes(value: object, match: Match) -> list[TutorNote]:
+    """The tutor's notes of a saved game, each of a hand of the match and a position in it."""
+    if not isinstance(value, list):
+        raise PracticeError("the tutor's notes are a list")
+    notes = []
+    for item in value:
+        try:
+            note = TutorNote.from_data(item)
+        except GinError as error:
+            raise PracticeError(str(error)) from None
+        hands = match.hands
+        if note.hand > len(hands) or note.before >= len(hands[note.hand - 1].actions) + 1:
+            raise PracticeError(f"a tutor note of hand {note.hand} at step {note.step} does not fit the match")
+        notes.append(note)
+    return notes
 
 
 def _short(text: str, limit: int = 200) -> str:

@@ -5,9 +5,11 @@ learner and resumes after a reload or a server restart."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Protocol
+
+import traitlets
 
 from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
@@ -28,7 +30,7 @@ from ..material.drawing import (
     words_about,
 )
 from ..material.drawing import score_sheet_html as hand_scores_html
-from ..material.messages import addresses
+from ..material.messages import addresses, render
 from ..trainers.coach import Coaching, CoachMode
 from ..trainers.practice import (
     VARIANTS,
@@ -41,9 +43,10 @@ from ..trainers.practice import (
     opponents,
     practice_rules,
 )
+from ..trainers.tutor import TutorMode, TutorWarning, notes_by_step, tutor_options
 from ..words.language import N_, t, tc
 from . import ui as widgets
-from .base import Change, View, close_tree, download_link, guarded, replace_view
+from .base import Change, ScriptWidget, View, close_tree, download_link, guarded, replace_view
 from .cards import CardPicker
 from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar
@@ -59,6 +62,8 @@ PRACTICE_CSS = """<style>
 .gt-practice .gt-log li.gt-log-new{font-weight:bold;}
 .gt-practice .gt-confirm{background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;margin:4px 0;}
 .gt-practice .gt-coach-words li:first-child{font-weight:bold;}
+.gt-practice .gt-tutor{background:#fdecea;border-inline-start:4px solid #c62828;padding:4px 8px;margin:4px 0;}
+.gt-practice .gt-log .gt-log-tutor{font-style:italic;color:#8a3b00;}
 </style>"""
 
 
@@ -81,20 +86,27 @@ def move_log_html(game: PracticeGame) -> str:
     """Every move of the hand on the table, numbered as the coach cites them; the
     computer's moves since the learner's last one in bold. The box keeps its
     newest line in view (it scrolls from the bottom)."""
-    return moves_html(game.move_log(), game.seat)
+    return moves_html(game.move_log(), game.seat, notes_by_step(game.tutor_notes, game.hand_number))
 
 
-def moves_html(log: tuple[LoggedMove, ...], seat: int) -> str:
+def moves_html(log: tuple[LoggedMove, ...], seat: int, tutor: Mapping[int, tuple[str, ...]] | None = None) -> str:
     """A hand's move log (:func:`gintrainer.trainers.practice.hand_move_log`) as the box
-    :func:`move_log_html` draws, for the learner in ``seat``."""
-    if not log:
+    :func:`move_log_html` draws, for the learner in ``seat``; ``tutor``: the tutor's notes in words by the
+    step of the move played where the tutor warned (before that move's line; those of a move not played yet
+    last)."""
+    tutor = tutor or {}
+    if not log and not tutor:
         return ""
     last_own = max((m.step for m in log if m.seat == seat), default=0)
-    items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{escape(m.text)}</li>"
-                    for m in log)
+
+    def noted(step: int) -> str:
+        return "".join(f"<div class='gt-log-tutor'>{escape(text)}</div>" for text in tutor.get(step, ()))
+    items = "".join(f"<li class='{'gt-log-new' if m.step > last_own else 'gt-log-old'}'>{noted(m.step)}"
+                    f"{escape(m.text)}</li>" for m in log)
+    later = "".join(noted(step) for step in sorted(tutor) if step > len(log))
     title = t("Moves this hand")
     return (f"<div class='gt-log-title'><b>{escape(title)}</b></div>"
-            f"<div class='gt-log'><ol>{items}</ol></div>")
+            f"<div class='gt-log'><ol>{items}</ol>{later}</div>")
 
 
 def new_match_warning(game: PracticeGame) -> str:
@@ -129,6 +141,47 @@ def coach_words_html(advice: Coaching) -> str:
 COACH_OPTIONS = ((CoachMode.OFF, N_("off")), (CoachMode.WORDS, N_("in words (for beginners)")),
                  (CoachMode.TABLE, N_("the solver's table (advanced)")))
 """The coach's modes on the practice page, with their labels in English (shown with ``t``)."""
+
+
+def tutor_html(warning: TutorWarning) -> str:
+    """The tutor's question about the move it stopped, and its hint once taken."""
+    parts = [f"<div class='gt-tutor-question'><b>{escape(warning.question())}</b></div>"]
+    if warning.hinted:
+        label = tc("label", "Hint:")
+        parts.append(f"<div class='gt-tutor-hint'><b>{escape(label)}</b> {escape(render(warning.hint))}</div>")
+    return "".join(parts)
+
+
+class TutorCheck(ScriptWidget):
+    """What runs the tutor's check of a move after the click that made it, as a review's progress bar runs
+    each decision (:class:`~gintrainer.widgets.review.ReviewProgress`): the click only queues the move and
+    counts a new question (``asked``); the page shows ``label`` and asks the kernel, with that count, to judge
+    it. So the page has redrawn (the move buttons off, the label shown) before the evaluator runs, and the
+    kernel judges once for each question (a second view, or a stale count, asks nothing)."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      el.classList.add("gt-tutor-check");
+      const draw = () => {
+        el.textContent = model.get("label");
+        el.style.display = model.get("waiting") ? "" : "none";
+      };
+      const ask = () => { if (model.get("waiting")) model.send({ check: model.get("asked") }); };
+      draw();
+      ask();
+      model.on("change:asked", () => { draw(); ask(); });
+      for (const name of ["waiting", "label"]) model.on("change:" + name, draw);
+    }
+    export default { render };
+    """).tag(sync=True)
+    asked = traitlets.Int(0).tag(sync=True)
+    waiting = traitlets.Bool(False).tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+
+    def on_check(self, callback: Callable[[object], None]) -> None:
+        """Call ``callback`` with the count the page sends when it asks for the check (whatever it sent)."""
+        self.on_msg(lambda _widget, content, _buffers: callback(content.get("check"))
+                    if isinstance(content, dict) else None)
 
 
 def coach_options() -> list[tuple[str, str]]:
@@ -420,6 +473,23 @@ class PracticePage(HandPage):
         self.coach_box = widgets.Dropdown(options=coach_options(), value=str(game.coach),
                                           description=tc("label", "Coach:"))
         self.coach_box.add_class("gt-coach-choice")
+        self.tutor_box = widgets.Dropdown(options=tutor_options(), value=str(game.tutor),
+                                          description=tc("label", "Tutor:"))
+        self.tutor_box.add_class("gt-tutor-choice")
+        self.tutor_text = widgets.HTML()
+        self.rethink_button = _button(tc("button", "Rethink"), tc("tooltip", "do not play this move: choose again"),
+                                      "primary")
+        self.play_anyway_button = _button(tc("button", "Play anyway"), tc("tooltip", "play the move as it is"),
+                                          "danger")
+        self.hint_button = _button(tc("button", "Hint"), tc("tooltip", "how to weigh this decision"))
+        self.tutor_panel = widgets.VBox([self.tutor_text, button_row(self.rethink_button, self.play_anyway_button,
+                                                                     self.hint_button)],
+                                        layout=widgets.Layout(display="none"))
+        self.tutor_panel.add_class("gt-tutor")
+        self.tutor_check = TutorCheck()
+        self.tutor_check.on_check(self._on_tutor_check)
+        self._queued: Callable[[], TutorWarning | None] | None = None
+        """The learner's move waiting for the tutor's check (see :class:`TutorCheck`)."""
         self.coach = widgets.HTML()
         self.result = widgets.HTML()
         self.review_button = _button(
@@ -452,8 +522,8 @@ class PracticePage(HandPage):
         form.add_class("gt-new-match")
         super().__init__([
             widgets.HTML(PRACTICE_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
-            self.draw_row, self.discard_row, self.layout_row,
-            button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box),
+            self.tutor_check, self.tutor_panel, self.draw_row, self.discard_row, self.layout_row,
+            button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box, self.tutor_box),
             self.moves, self.coach, self.result, self.review_button, self.review_box,
             _heading(t("Score sheet")), self.scores,
             _heading(t("Finished hands")), self.downloads,
@@ -462,9 +532,12 @@ class PracticePage(HandPage):
         for widget, handler in ((self.take_back_button, self._on_take_back),
                                 (self.next_button, self._on_next), (self.sort_button, self._on_sort),
                                 (self.new_button, self._on_new), (self.confirm_yes, self._on_confirm_new),
-                                (self.confirm_no, self._on_keep), (self.review_button, self._on_review)):
+                                (self.confirm_no, self._on_keep), (self.review_button, self._on_review),
+                                (self.rethink_button, self._on_rethink),
+                                (self.play_anyway_button, self._on_play_anyway), (self.hint_button, self._on_hint)):
             widget.on_click(handler)
         self.coach_box.observe(self._on_coach, names="value")
+        self.tutor_box.observe(self._on_tutor, names="value")
         self.hand_choice.observe(self._on_hand_choice, names="value")
         self.listen(self.learner, self._learner_changed)
         self.refresh()
@@ -477,6 +550,7 @@ class PracticePage(HandPage):
 
     def _open_game(self) -> None:
         """Open the learner's game (see :func:`_opened_game`) in place of the one shown."""
+        self._drop_check()
         self.game, self._notice_text = _opened_game(self.learner, self.game)
         self.opponent_choice.value = self.game.opponent
         self._event = ""
@@ -496,20 +570,88 @@ class PracticePage(HandPage):
 
     def _play(self, action: Action) -> None:
         game = self.game
-        game.apply(action)
-        game.let_computer_play()
+        if game.tutor is TutorMode.OFF:
+            game.apply(action)
+            game.let_computer_play()
+            self._after()
+            return
+        game.check_move(action)  # out of turn or illegal: said now, nothing queued
+        self._ask_tutor(lambda: game.attempt(action))
+
+    def _ask_tutor(self, attempt: Callable[[], TutorWarning | None]) -> None:
+        """Queue the learner's move for the tutor's check, which the page asks for once it has redrawn."""
+        if self._queued is not None:
+            raise PracticeError(t("the tutor is still looking at your last move"))
+        self._queued = attempt
+        self.clear_status()
+        with self.tutor_check.hold_sync():
+            self.tutor_check.label = t("The tutor is looking at your move…")
+            self.tutor_check.waiting = True
+            self.tutor_check.asked += 1
+        self.refresh()
+
+    def _drop_check(self) -> None:
+        """Forget a move queued for the tutor (taken back, or another game opened)."""
+        self._queued = None
+        self.tutor_check.waiting = False
+
+    @guarded
+    def _on_tutor_check(self, seen: object) -> None:
+        """The page asks for the tutor's check of the move queued, having seen question ``seen``."""
+        attempt = self._queued
+        if attempt is None or isinstance(seen, bool) or seen != self.tutor_check.asked:
+            return
+        self._drop_check()
+        try:
+            stopped = attempt()
+        except Exception:
+            self.refresh()
+            raise
+        if stopped is not None:  # the tutor stopped it: the learner answers first
+            self.refresh()
+            return
+        self.game.let_computer_play()
         self._after()
 
     # -- buttons ------------------------------------------------------------------------
 
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
-        self.game.lay_out()
+        game = self.game
+        if game.tutor is TutorMode.OFF:
+            game.lay_out()
+            game.let_computer_play()
+            self._after()
+            return
+        game.check_lay_out()
+        self._ask_tutor(game.attempt_lay_out)
+
+    @guarded
+    def _on_rethink(self, _button: widgets.Button | None = None) -> None:
+        self.game.rethink()
+        self._after(t("Rethink: choose your move again."))
+
+    @guarded
+    def _on_play_anyway(self, _button: widgets.Button | None = None) -> None:
+        self.game.play_anyway()
         self.game.let_computer_play()
         self._after()
 
     @guarded
+    def _on_hint(self, _button: widgets.Button | None = None) -> None:
+        self.game.take_hint()
+        self.refresh()
+
+    @guarded
+    def _on_tutor(self, change: Change) -> None:
+        mode = change["new"]
+        if mode != self.game.tutor:
+            self.game.set_tutor(mode)  # a word that is no mode changes nothing
+            self.refresh()
+
+    @guarded
     def _on_take_back(self, _button: widgets.Button | None = None) -> None:
+        self._drop_check()
         self.game.take_back()
         self._after(t("Taken back: your last move and the computer's replies since."))
 
@@ -547,7 +689,8 @@ class PracticePage(HandPage):
         def reviewed(made: HandReview) -> None:
             if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
                 self._keep_review(number, made)
-        view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed)
+        view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed,
+                          remarks=notes_by_step(game.tutor_notes, number))
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()
@@ -608,7 +751,8 @@ class PracticePage(HandPage):
 
     def _start_new(self) -> None:
         opponent, rules = self._form_rules()
-        game = PracticeGame(rules, opponent=opponent, coach=self.game.coach, owner=self.learner.name, play=False)
+        game = PracticeGame(rules, opponent=opponent, coach=self.game.coach, tutor=self.game.tutor,
+                            owner=self.learner.name, play=False, judge=self.game.tutoring.judge)
         game.let_computer_play()
         game.save()
         self.game = game
@@ -639,7 +783,8 @@ class PracticePage(HandPage):
 
     def _legal(self) -> set[Action]:
         game = self.game
-        return set(game.hand.legal_actions()) if game.learner_to_act else set()
+        waiting = game.pending is not None or getattr(self, "_queued", None) is not None
+        return set(game.hand.legal_actions()) if game.learner_to_act and not waiting else set()
 
     def _enable_buttons(self) -> None:
         legal = self._legal()
@@ -654,7 +799,7 @@ class PracticePage(HandPage):
         self.gin_button.disabled = card is None or Action(ActionKind.GIN, card) not in legal
         self.big_gin_button.disabled = ActionKind.BIG_GIN not in kinds
         self.big_gin_button.layout.display = "" if self.game.rules.big_gin else "none"
-        layout = self.game.learner_to_act and self.game.hand.phase in LAYOUT_PHASES
+        layout = bool(legal) and self.game.hand.phase in LAYOUT_PHASES
         self.lay_out_button.disabled = not layout
         self.meld_button.disabled = not layout or len(chosen) < 3
         self.layoff_button.disabled = not (layout and card is not None and any(
@@ -685,7 +830,7 @@ class PracticePage(HandPage):
                 if id(button) not in self._watched:
                     button.observe(self._on_selection, names="value")
                     self._watched.add(id(button))
-        self.picker.disable(not game.learner_to_act)
+        self.picker.disable(not self._legal())
 
     def refresh(self) -> None:
         game = self.game
@@ -711,6 +856,12 @@ class PracticePage(HandPage):
             self.next_button.disabled = not game.can_deal
             if self.coach_box.value != game.coach:
                 self.coach_box.value = str(game.coach)
+            if self.tutor_box.value != game.tutor:
+                self.tutor_box.value = str(game.tutor)
+            pending = game.pending
+            self.tutor_panel.layout.display = "" if pending is not None else "none"
+            self.tutor_text.value = tutor_html(pending) if pending is not None else ""
+            self.hint_button.disabled = pending is None or pending.hinted
             self.coach.value = self._coach_html()
             self.result.value = result_html(game, names) if hand.is_over else ""
             self._clear_review()
@@ -744,9 +895,14 @@ class PracticePage(HandPage):
         table = game.coach_table()
         if table is not None:
             return coach_table_html(table)
-        advice = game.coach_words()
+        advice, quiet = game.coach_advice()
         if advice is not None:
             return coach_words_html(advice)
+        if quiet:
+            label = words("label_coach")
+            quiet_words = t("The tutor would stop the move the coach would advise here, so the coach says nothing "
+                            "about this decision.")
+            return f"<div class='gt-info gt-coach-quiet'><b>{escape(label)}</b> {escape(quiet_words)}</div>"
         if game.hand.is_over:
             if not game.had_a_turn(game.hand_number):
                 return _coach_line("coach_no_turn")

@@ -3,7 +3,7 @@ edit the comments, load your own history file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import cast
 
@@ -106,15 +106,19 @@ class ReplayView(View):
     ``reviewed``: a review made before (an example's: its marks show beside the comments
     from the start, and reviewing that seat shows it at once); ``review_seat``: the seat the
     review starts on (the featured seat, else the first); ``review_now``: start reviewing it
-    at once; ``on_reviewed``: called with each review made."""
+    at once; ``on_reviewed``: called with each review made; ``remarks``: sentences shown under the review's
+    decisions of ``review_seat``, by step (the practice tutor's notes)."""
 
     def __init__(self, replay: Replay, *, reviewed: HandReview | None = None, review_seat: int | None = None,
-                 review_now: bool = False, on_reviewed: Callable[[HandReview], None] | None = None):
+                 review_now: bool = False, on_reviewed: Callable[[HandReview], None] | None = None,
+                 remarks: Mapping[int, tuple[str, ...]] | None = None):
         self.replay = replay
         self.reviewed = reviewed
         """The review whose marks show beside the comments."""
         self._made: dict[int, HandReview] = {} if reviewed is None else {reviewed.seat: reviewed}
         self.on_reviewed = on_reviewed
+        self._remarks = dict(remarks or {})
+        self._remarks_seat = review_seat if review_seat in (0, 1) else None
         names = _names(replay)
         self.heading = widgets.HTML()
         self.view_choice = widgets.ToggleButtons(
@@ -213,7 +217,8 @@ class ReplayView(View):
         seat = self.review_seat.value
         if seat not in (0, 1):
             raise GinError(t("the seat is 0 or 1, not {value}", value=repr(seat)))
-        replace_view(self.review_box, ReviewView(self.replay, seat, open_step=self.stepper.reveal,
+        remarks = self._remarks if seat == self._remarks_seat else None
+        replace_view(self.review_box, ReviewView(self.replay, seat, open_step=self.stepper.reveal, remarks=remarks,
                                                  on_done=self._reviewed, made=self._made.get(seat)))
 
     def _reviewed(self, reviewed: HandReview) -> None:

@@ -9,7 +9,7 @@ under Voila a thread may not touch the widgets (see :class:`~gintrainer.widgets.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import cast
 
@@ -31,6 +31,7 @@ REVIEW_CSS = """<style>
   text-align:start;vertical-align:top;}
 .gt-review table.gt-review-table td.gt-review-number{text-align:end;white-space:nowrap;}
 .gt-review .gt-review-why td{border-bottom:1px solid #ddd;font-style:italic;color:#333;}
+.gt-review .gt-review-tutor td{border-bottom:1px solid #ddd;color:#8a3b00;}
 .gt-mark{font-weight:bold;border-radius:4px;padding:0 4px;-webkit-box-decoration-break:clone;
   box-decoration-break:clone;}
 .gt-mark-inaccuracy{color:#7a5c00;background:#fff3c4;}
@@ -112,9 +113,10 @@ def why_html(decision: Decision) -> str:
     return escape(decision.reason) if decision.why else ""
 
 
-def review_table_html(reviewed: HandReview) -> str:
+def review_table_html(reviewed: HandReview, remarks: Mapping[int, tuple[str, ...]] | None = None) -> str:
     """A review's decisions as a table under :func:`~gintrainer.replay.review_words.review_columns`, each
-    row in its mark's class, the marks in colour, and each decision's "why" under its row."""
+    row in its mark's class, the marks in colour, and each decision's "why" under its row; ``remarks``:
+    sentences by step, each under its decision's row (the practice tutor's notes)."""
     heads = "".join(f"<th scope='col'>{escape(head)}</th>" for head in said.review_columns())
     rows = []
     for decision in reviewed.decisions:
@@ -128,6 +130,8 @@ def review_table_html(reviewed: HandReview) -> str:
         why = why_html(decision)
         if why:
             rows.append(f"<tr class='gt-review-why'><td colspan='{len(cells)}'>{why}</td></tr>")
+        for remark in (remarks or {}).get(decision.step, ()):
+            rows.append(f"<tr class='gt-review-tutor'><td colspan='{len(cells)}'>{escape(remark)}</td></tr>")
     return (f"<div class='gt-review-scroll'><table class='gt-review-table'><thead><tr>{heads}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>")
 
@@ -156,12 +160,15 @@ class ReviewView(View):
     """The review of one seat's decisions in a replay's hand: made on the page, one decision at a time with a
     progress bar (or shown at once when it was ``made`` before), then its table, summary and worst decisions.
     A worst decision's button calls ``open_step`` with its step; ``on_done`` is called with the finished
-    review. ``judge``, ``samples`` and ``seed`` are :func:`~gintrainer.replay.review.review`'s."""
+    review; ``remarks``: sentences under the decisions, by step (:func:`review_table_html`). ``judge``,
+    ``samples`` and ``seed`` are :func:`~gintrainer.replay.review.review`'s."""
 
     def __init__(self, replay: Replay, seat: int, *, open_step: Callable[[int], None] | None = None,
                  on_done: Callable[[HandReview], None] | None = None, made: HandReview | None = None,
-                 judge: Judge | None = None, samples: int = evaluate.DEFAULT_SAMPLES, seed: int | str = 0):
+                 judge: Judge | None = None, samples: int = evaluate.DEFAULT_SAMPLES, seed: int | str = 0,
+                 remarks: Mapping[int, tuple[str, ...]] | None = None):
         self.replay = replay
+        self.remarks = dict(remarks or {})
         self.names = tuple(replay.players or PLAYERS)
         self.open_step, self.on_done = open_step, on_done
         self.reviewed: HandReview | None = None
@@ -246,7 +253,7 @@ class ReviewView(View):
                 self.table.value = f"<p class='gt-info'>{escape(said.no_decision_sentence(reviewed))}</p>"
                 self.summary.value = ""
             else:
-                self.table.value = review_table_html(reviewed)
+                self.table.value = review_table_html(reviewed, self.remarks)
                 sentences = [said.totals_sentence(reviewed), said.marks_sentence(reviewed),
                              said.thresholds_sentence(reviewed)]
                 self.summary.value = "".join(f"<div class='gt-info'>{escape(s)}</div>" for s in sentences)

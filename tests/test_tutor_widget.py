@@ -1,0 +1,168 @@
+"""The tutor on the practice page, driven without a browser: a stopped move, Hint, Rethink and Play anyway
+clicked, the log and the review reading the learner's answers (the judge: tests/fake_judge.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from fake_judge import FakeJudge  # noqa: E402
+from gintrainer.engine.hand import ActionKind  # noqa: E402
+from gintrainer.replay.review import review  # noqa: E402
+from gintrainer.trainers.practice import PracticeGame  # noqa: E402
+from gintrainer.trainers.tutor import TutorMode, notes_by_step  # noqa: E402
+from gintrainer.widgets.practice import PracticePage  # noqa: E402
+from gintrainer.widgets.profile import Learner  # noqa: E402
+from gintrainer.widgets.review import review_table_html  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
+
+BLUNDER = (9.0, 0.5)
+
+
+def tutored_page(blunder: bool = True) -> tuple[PracticePage, int]:
+    """A page whose learner is to take or draw first, every move there a blunder (or none)."""
+    start = len(PracticeGame(opponent="naive", seed=4, play=True).hand.actions)
+    game = PracticeGame(opponent="naive", seed=4, coach="off", tutor="blunders",
+                        judge=FakeJudge({start: BLUNDER} if blunder else {}))
+    assert len(game.hand.actions) == start and game.learner_to_act
+    return PracticePage(Learner(), game=game), start
+
+
+def move_button(page: PracticePage):
+    """The button of the learner's first legal move (take, pass or draw)."""
+    kind = page.game.hand.legal_actions()[0].kind
+    return {ActionKind.TAKE: page.take_button, ActionKind.PASS: page.pass_button,
+            ActionKind.DRAW: page.draw_button}[kind]
+
+
+def click(page: PracticePage, button) -> None:
+    """Click a move button, then ask for the tutor's check as the page does once it has redrawn."""
+    button.click()
+    check = page.tutor_check
+    assert check.waiting and check.label
+    check._handle_custom_msg({"check": check.asked}, [])
+    assert not check.waiting
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def test_the_page_stops_a_blunder_then_the_learner_takes_a_hint_and_rethinks():
+    page, start = tutored_page()
+    assert not shown(page.tutor_panel) and page.tutor_box.value == "blunders"
+    before = page.game.to_dict()
+    click(page, move_button(page))
+    assert shown(page.tutor_panel) and "looks like a blunder" in page.tutor_text.value
+    assert page.game.to_dict() == before  # nothing played
+    assert all(b.disabled for b in (page.take_button, page.pass_button, page.draw_button))
+    page._on_move(ActionKind.DRAW)  # a click sent before the page redrew: refused, nothing changes
+    assert page.game.to_dict() == before and "answer the tutor first" in page.status.value
+    page.hint_button.click()
+    assert "Count your deadwood after taking" in page.tutor_text.value and page.hint_button.disabled
+    page.rethink_button.click()
+    assert not shown(page.tutor_panel) and page.game.to_dict()["match"] == before["match"]
+    assert "you rethought it" in page.moves.value and "Rethink: choose your move again." in page.moves.value
+    assert not move_button(page).disabled
+
+
+def test_play_anyway_plays_the_move_and_the_log_says_so():
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.play_anyway_button.click()
+    game = page.game
+    assert not shown(page.tutor_panel) and len(game.hand.actions) > start and game.pending is None
+    assert game.hand.actions[start][0] == game.seat and "you played it anyway" in page.moves.value
+
+
+def test_a_good_move_is_played_at_once_and_the_setting_follows_the_menu():
+    page, start = tutored_page(blunder=False)
+    click(page, move_button(page))
+    assert not shown(page.tutor_panel) and len(page.game.hand.actions) > start
+    page.tutor_box.value = "mistakes"
+    assert page.game.tutor is TutorMode.MISTAKES
+    page.tutor_box.value = "off"
+    assert page.game.tutor is TutorMode.OFF
+    assert [value for _, value in page.tutor_box.options] == ["off", "mistakes", "blunders"]
+
+
+def test_the_review_shows_the_tutor_s_note_under_its_decision():
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.play_anyway_button.click()
+    game = page.game
+    reviewed = review(game.hand, game.seat, judge=FakeJudge())
+    remarks = notes_by_step(game.tutor_notes, game.hand_number)
+    assert list(remarks) == [start + 1] and reviewed.decisions[0].step == start + 1
+    table = review_table_html(reviewed, remarks)
+    assert table.count("gt-review-tutor") == 1 and "you played it anyway" in table
+    assert "gt-review-tutor" not in review_table_html(reviewed)
+
+
+def test_every_word_of_the_tutor_on_the_page_is_from_the_catalogs():
+    from i18n import pseudo_language, unmarked
+    with pseudo_language():
+        page, _ = tutored_page()
+        page.coach_box.value = "words"
+        labels = [label for label, _ in page.tutor_box.options] + [page.tutor_box.description]
+        labels += [b.description for b in (page.rethink_button, page.play_anyway_button, page.hint_button)]
+        labels += [b.tooltip for b in (page.rethink_button, page.play_anyway_button, page.hint_button)]
+        assert all(label.startswith("⟦") and unmarked(label) == [] for label in labels), labels
+        assert "gt-coach-quiet" in page.coach.value and unmarked(page.coach.value) == []  # the coach's move stopped
+        move_button(page).click()
+        assert unmarked(page.tutor_check.label) == []
+        page.tutor_check._handle_custom_msg({"check": page.tutor_check.asked}, [])
+        page.hint_button.click()
+        assert unmarked(page.tutor_text.value) == [], page.tutor_text.value
+        page.rethink_button.click()
+        click(page, move_button(page))
+        page.play_anyway_button.click()
+        assert page.moves.value.count("gt-log-tutor") == 2 and unmarked(page.moves.value) == [], page.moves.value
+
+
+@pytest.mark.parametrize("lang", ["tr", "ku", "ps"])
+def test_the_tutor_speaks_each_language(lang):
+    from gintrainer.words.language import in_language
+    page, _ = tutored_page()
+    click(page, move_button(page))
+    english = (page.tutor_text.value, page.rethink_button.description, page.play_anyway_button.description)
+    with in_language(lang):
+        page, _ = tutored_page()
+        click(page, move_button(page))
+        said = (page.tutor_text.value, page.rethink_button.description, page.play_anyway_button.description)
+    assert all(ours != theirs and ours for ours, theirs in zip(said, english, strict=True)), said
+
+
+def test_the_check_runs_when_the_page_asks_for_it_and_only_then():
+    page, start = tutored_page()
+    judge = page.game.tutoring.judge
+    before = page.game.to_dict()
+    move_button(page).click()
+    check = page.tutor_check
+    assert check.waiting and judge.calls == [] and page.game.to_dict() == before  # queued, not judged yet
+    assert check.label == "The tutor is looking at your move…"
+    assert all(b.disabled for b in (page.take_button, page.pass_button, page.draw_button))
+    page._on_move(ActionKind.DRAW)  # a second click before the check: refused
+    assert "still looking at your last move" in page.status.value
+    for stale in ({"check": check.asked - 1}, {"check": True}, {"other": 1}, "check"):
+        check._handle_custom_msg(stale, [])
+    assert check.waiting and judge.calls == []
+    check._handle_custom_msg({"check": check.asked}, [])
+    check._handle_custom_msg({"check": check.asked}, [])  # a second view asks again: nothing more
+    assert len(judge.calls) == 1 and shown(page.tutor_panel) and not check.waiting
+
+
+def test_a_move_taken_back_while_queued_is_never_judged():
+    page, start = tutored_page(blunder=False)
+    click(page, move_button(page))
+    page.game.let_computer_play()
+    page.refresh()
+    first = page.game.hand.legal_actions()[0]
+    page._play(first)
+    assert page.tutor_check.waiting
+    page.take_back_button.click()
+    asked = page.tutor_check.asked
+    page.tutor_check._handle_custom_msg({"check": asked}, [])
+    assert not page.tutor_check.waiting and len(page.game.hand.actions) == start

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.hand import Action, ActionKind, Hand, Phase
-from ..engine.scoring import Layoff
+from ..engine.scoring import Layoff, ScoreKind
 from ..engine.view import SeatView
 from ..puzzles import PuzzleError, description, verify
 from ..puzzles.answers import answer_text, discard_text
@@ -78,6 +78,8 @@ class Refusal(Vocabulary, noun=N_("reason")):
     """The puzzle's answer accepts the move the learner made."""
     NOT_VERIFIED = "not_verified"
     """The puzzle's record, remade by the kind's verifier, disagrees with the solver."""
+    GIN = "gin"
+    """The defender's layout after a gin: the defend puzzle asks for lay-offs, and gin takes none."""
     NO_HAND = "no_hand"
     """The review was kept without its hand, or its hand or review cannot be read again."""
 
@@ -93,6 +95,7 @@ class Refusal(Vocabulary, noun=N_("reason")):
             Refusal.MOVE_ACCEPTED: t("The puzzle's solver accepts the move you made: the evaluator counted the "
                                      "points of the whole hand, the puzzle counts deadwood."),
             Refusal.NOT_VERIFIED: t("The puzzle, made again from its record, did not agree with the solver."),
+            Refusal.GIN: t("Your opponent went gin: a defend puzzle asks about lay-offs, and gin takes none."),
             Refusal.NO_HAND: t("The hand of this review cannot be read again."),
         }[self]
 
@@ -167,7 +170,8 @@ def _upcard(view: SeatView) -> Any:
 
 def position_of(hand: Hand, before: int, seat: int, kind: DecisionKind) -> Any:
     """The position of a decision's kind of puzzle, from ``seat``'s view of ``hand`` after ``before`` actions
-    (the position the learner saw before deciding); Refusal.FIRST_UPCARD at the first upcard's offer."""
+    (the position the learner saw before deciding); Refusal.FIRST_UPCARD at the first upcard's offer, Refusal.GIN for
+    the defender's layout after a gin."""
     state = hand.prefix(before)
     view = SeatView.of(state, seat)
     seen = dict(discard_pile=view.discard_pile, opponent_known=view.opponent_known, stock_count=view.stock_count,
@@ -184,6 +188,8 @@ def position_of(hand: Hand, before: int, seat: int, kind: DecisionKind) -> Any:
     # The knock discard lies face down; the kinds' positions after a knock have it on top of the pile (the
     # knocker knows it; for the defender it is a card count, which changes no reply: the defender's melds and
     # lay-offs depend on the two layouts alone), and the known cards are those still in the other hand.
+    if kind is DecisionKind.DEFENDER_LAYOUT and state.out_kind is not ScoreKind.KNOCK:
+        return Refusal.GIN
     pile = view.discard_pile if state.knock_card is None else (*view.discard_pile, state.knock_card)
     other = set(state.held(1 - seat)) if kind is DecisionKind.KNOCKER_LAYOUT else \
         set(view.knocker_deadwood).union(*view.table_melds)

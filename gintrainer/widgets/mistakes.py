@@ -47,8 +47,8 @@ def empty_html(query: str = "") -> str:
     """What the page says to a learner with no mistakes made puzzles yet, with a link to practice."""
     link = link_html(PRACTICE, HERE, t("Practice against the computer"), query)
     return ("<p class='gt-notice'>" + escape(t(
-        "No puzzles from your games yet. Play a hand in practice under your name and keep its review: each "
-        "mistake or blunder whose position makes a clear puzzle comes here.")) + f" {link}</p>")
+        "No puzzles from your games yet. Play a hand in practice under your name and press \"Review this hand\" "
+        "when it is over: each mistake or blunder whose position makes a clear puzzle comes here.")) + f" {link}</p>")
 
 
 class MistakesPage(View):
@@ -90,7 +90,8 @@ class MistakesPage(View):
         if not self.mistakes.puzzles:
             rows.append(widgets.HTML(empty_html(self.learner.query())))
         else:
-            rows.append(widgets.HTML(f"<h3>{escape(t('Puzzles from your games'))}</h3>"))
+            heading = t("Puzzles from your games")
+            rows.append(widgets.HTML(f"<h3>{escape(heading)}</h3>"))
         for index, found in enumerate(self.mistakes.puzzles):
             button = widgets.Button(description=tc("button", "Solve"), button_style="info")
             button.on_click(lambda _button, index=index: self.open(index))
@@ -104,7 +105,8 @@ class MistakesPage(View):
         self._list()
         if self.mistakes.unposed:
             items = "".join(f"<li>{escape(unposed_words(u))}</li>" for u in self.mistakes.unposed)
-            self.refused.value = (f"<h3>{escape(t('Mistakes not made puzzles'))}</h3><ul>{items}</ul>")
+            heading = t("Mistakes not made puzzles")
+            self.refused.value = f"<h3>{escape(heading)}</h3><ul>{items}</ul>"
         else:
             self.refused.value = ""
 

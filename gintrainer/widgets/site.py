@@ -210,7 +210,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "then say whether you undercut. Every layout that keeps the least deadwood is right. After your answer "
         "you see the least deadwood, the knocker's and the points.")),
     "puzzles/mistakes.ipynb": (N_("Your mistakes"), N_(
-        "Each mistake or blunder in a practice hand whose review you kept becomes a puzzle of its kind when its "
+        "Each mistake or blunder in a practice hand you had reviewed becomes a puzzle of its kind when its "
         "position makes a clear one, as the puzzle bank's are checked, posed from what you saw then. Solve them "
         "here or in the trainers, where they come first. The mistakes that do not make a clear puzzle are listed "
         "with the reason.")),

@@ -203,24 +203,26 @@ def position_of(hand: Hand, before: int, seat: int, kind: DecisionKind) -> Any:
 def answer_of(kind: DecisionKind, move: Iterable[Action], puzzle: Any) -> str | None:
     """The move made, written as an answer to the puzzle (its kind's answer text), or None when it is no
     answer the kind takes (a layout left to the computer)."""
-    actions = [a for a in move if a.kind is not ActionKind.DONE]
-    if any(a.kind is ActionKind.AUTO for a in actions) or not actions:
+    actions = [a for a in move if a.kind is not ActionKind.DONE]  # a layout may be nothing but "done"
+    if any(a.kind is ActionKind.AUTO for a in actions):
+        return None
+    melds = [a.cards for a in actions if a.kind is ActionKind.MELD]
+    if kind is DecisionKind.KNOCKER_LAYOUT:
+        return layout_text(melds)
+    if kind is DecisionKind.DEFENDER_LAYOUT:
+        layoffs = [Layoff(a.card, a.target) for a in actions
+                   if a.kind is ActionKind.LAYOFF and a.card is not None and a.target is not None]
+        return answer_text(melds, layoffs, bool(puzzle.undercut))  # the move says nothing of the undercut
+    if not actions:
         return None
     first = actions[0]
     if kind is DecisionKind.TAKE_OR_DRAW:
         return "take" if first.kind is ActionKind.TAKE else "draw"
     if kind is DecisionKind.DISCARD:
         return discard_text((None, first.card))
-    if kind is DecisionKind.KNOCK_OR_PLAY_ON:
-        if first.kind in (ActionKind.KNOCK, ActionKind.GIN):
-            return discard_text((True, first.card))
-        return discard_text((False, None))
-    melds = [a.cards for a in actions if a.kind is ActionKind.MELD]
-    if kind is DecisionKind.KNOCKER_LAYOUT:
-        return layout_text(melds)
-    layoffs = [Layoff(a.card, a.target) for a in actions
-               if a.kind is ActionKind.LAYOFF and a.card is not None and a.target is not None]
-    return answer_text(melds, layoffs, bool(puzzle.undercut))  # the move says nothing of the undercut
+    if first.kind in (ActionKind.KNOCK, ActionKind.GIN):  # a knock or play on
+        return discard_text((True, first.card))
+    return discard_text((False, None))
 
 
 def make_from(hand: Hand, seat: int, decision: Decision) -> Any:

@@ -60,10 +60,10 @@ class MistakesPage(View):
         self.listing = widgets.VBox()
         self.refused = widgets.HTML()
         self.view = PuzzleView(on_result=self._on_result)
-        self.view.layout.display = "none"
+        self.holder = widgets.VBox()  # the puzzle view, once a puzzle is opened
         self.mistakes = Mistakes()
         self.buttons: list[widgets.Button] = []
-        super().__init__([self.bar, self.listing, self.view, self.refused], _dom_classes=("gt-mistakes",))
+        super().__init__([self.bar, self.listing, self.holder, self.refused], _dom_classes=("gt-mistakes",))
         self.listen(self.learner, self._on_learner)
         self.refresh()
 
@@ -80,7 +80,7 @@ class MistakesPage(View):
         """Show the puzzle at ``index`` of the list, to solve in place."""
         found = self.mistakes.puzzles[index]
         self.view.show(found.puzzle, note=found.tag)
-        self.view.layout.display = None
+        self.holder.children = (self.view,)
 
     def _list(self) -> None:
         progress = self.learner.progress

@@ -1,0 +1,244 @@
+"""The learner's mistakes made puzzles (gintrainer/trainers/mistakes.py): from real played hands reviewed with
+marks forced by the fake judge, each kind made when the bank's standard is met (verified by the solver as bank
+puzzles are, from the learner's view, tagged with the game's date), refused with its reason when not; served
+first by the trainer, listed on the "Your mistakes" page, kept in the profile and read again."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from functools import cache
+
+import pytest
+
+from fake_judge import FakeJudge
+from gintrainer.engine.cards import DECK
+from gintrainer.engine.duel import play_hand
+from gintrainer.engine.evaluate import decisions
+from gintrainer.engine.hand import Action, ActionKind, Hand, Phase
+from gintrainer.engine.players import GreedyPlayer
+from gintrainer.engine.rules import Rules
+from gintrainer.engine.view import SeatView
+from gintrainer.puzzles import PuzzleError, PuzzleKind, description, verify
+from gintrainer.records.reviews import KeptReview
+from gintrainer.replay.kept import kept_review
+from gintrainer.replay.review import Decision, DecisionKind, HandReview, Mark, review
+from gintrainer.trainers import mistakes
+from gintrainer.trainers.mistakes import Refusal, from_kept, make_from, own_set, position_of
+from gintrainer.trainers.training import choose_next
+from gintrainer.widgets.mistakes import MistakesPage
+from gintrainer.widgets.profile import Learner
+from gintrainer.words import language
+
+KEPT_AT = datetime(2026, 12, 5, 9, 30, tzinfo=UTC)
+
+
+@cache
+def played(seed: int, careless: bool = False) -> Hand:
+    """A hand two greedy players play from ``seed`` (careless: with mistakes and whims, knocking half the
+    time they can)."""
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    extra = dict(mistakes=0.3, whims=0.3, knocks=0.5) if careless else {}
+    players = [GreedyPlayer(random.Random(seed + n), **extra) for n in (0, 1)]  # type: ignore[arg-type]
+    hand, *_ = play_hand(players, tuple(deck), seed % 2, Rules(), seed)
+    return hand
+
+
+@cache
+def defended_badly(seed: int) -> tuple[Hand, int]:
+    """A played hand where the defender, after a knock, lays out nothing and lays nothing off; and the
+    number of actions before that layout."""
+    hand = played(seed)
+    before = next(i for i in range(len(hand.actions)) if hand.prefix(i).phase is Phase.DEFENDER_LAYOUT)
+    bad = hand.prefix(before)
+    bad.apply(Action(ActionKind.DONE))
+    assert bad.is_over
+    return bad, before
+
+
+def judged(hand: Hand, seat: int, step: int, loss: float = 9.0) -> tuple[HandReview, Decision]:
+    """The review of ``seat`` in ``hand`` with the decision at ``step`` marked by ``loss`` (a blunder from
+    8), the others not marked; and that decision."""
+    made = review(hand, seat, samples=10, judge=FakeJudge({step - 1: (loss, 1.0)}))
+    return made, next(d for d in made.decisions if d.step == step)
+
+
+def kept(hand: Hand, made: HandReview, number: int = 1) -> KeptReview:
+    return kept_review(made, hand, match="7", number=number, at=KEPT_AT)
+
+
+# (hand, seat, step of the decision, its kind, the puzzle's kind): found in hands played by the players above
+MADE = {
+    PuzzleKind.TAKE_OR_DRAW: (lambda: played(0), 1, 29, DecisionKind.TAKE_OR_DRAW),
+    PuzzleKind.BEST_DISCARD: (lambda: played(3), 1, 16, DecisionKind.DISCARD),
+    PuzzleKind.CAN_KNOCK: (lambda: played(5, careless=True), 0, 14, DecisionKind.KNOCK_OR_PLAY_ON),
+    PuzzleKind.KNOCK_LAYOUT: (lambda: played(31, careless=True), 1, 97, DecisionKind.KNOCKER_LAYOUT),
+    PuzzleKind.DEFEND: (lambda: defended_badly(1)[0], None, None, DecisionKind.DEFENDER_LAYOUT),
+}
+
+
+def case(kind: PuzzleKind) -> tuple[Hand, int, int]:
+    make, seat, step, _ = MADE[kind]
+    hand = make()
+    if seat is None:  # the defender's layout
+        before = defended_badly(1)[1]
+        seat, step = hand.actions[before][0], before + 1
+    assert seat is not None and step is not None
+    return hand, seat, step
+
+
+@pytest.mark.parametrize("kind", list(MADE))
+def test_each_kind_of_mistake_is_made_a_puzzle_of_its_kind_from_the_learner_s_view_and_verified(kind):
+    hand, seat, step = case(kind)
+    made, decision = judged(hand, seat, step)
+    assert decision.kind is MADE[kind][3] and decision.mark is Mark.BLUNDER
+    puzzle = make_from(hand, seat, decision)
+    assert not isinstance(puzzle, Refusal), puzzle
+    assert puzzle.kind is kind
+    record = puzzle.to_dict()
+    assert verify(record).to_dict() == record  # remade from its record by the kind's verifier: the solver agrees
+    # the position before the decision, as the learner saw it
+    state = hand.prefix(decision.before)
+    view = SeatView.of(state, seat)
+    assert sorted(puzzle.hand) == sorted(state.held(seat))
+    assert set(puzzle.opponent_known) <= set(view.opponent_known)
+    assert puzzle.stock_count == view.stock_count
+    pile = puzzle.discard_pile
+    if kind in (PuzzleKind.KNOCK_LAYOUT, PuzzleKind.DEFEND):  # the face-down knock discard on top (module text)
+        assert pile[-1] is state.knock_card
+        pile = pile[:-1]
+    assert pile == view.discard_pile
+    # the move made is no answer the puzzle accepts
+    answer = mistakes.answer_of(decision.kind, decision.made, puzzle)
+    assert answer is not None and not description(kind).mark(puzzle, answer)[1].correct
+
+
+def test_only_mistakes_and_blunders_are_made_puzzles_tagged_with_the_date_the_review_was_kept():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    assert from_kept(kept(hand, judged(hand, seat, step, loss=3.0)[0])).puzzles == ()  # an inaccuracy
+    made = from_kept(kept(hand, judged(hand, seat, step, loss=5.0)[0]))  # a mistake
+    assert [(p.step, p.mark, p.kind) for p in made.puzzles] == [(step, Mark.MISTAKE, PuzzleKind.TAKE_OR_DRAW)]
+    found = made.puzzles[0]
+    with language.in_language("en"):
+        assert found.tag == "from your game of 2026-12-05"
+    with language.in_language("tr"):
+        assert "2026-12-05" in found.tag and found.tag != "from your game of 2026-12-05"
+
+
+def first_of(hand: Hand, seat: int, kind: DecisionKind, phase: Phase | None = None) -> int:
+    """The step of the first decision of ``kind`` of ``seat`` (in ``phase``)."""
+    from gintrainer.replay.review import decision_kind
+    return next(before + 1 for before, _ in decisions(hand, seat)
+                if decision_kind(hand.prefix(before)) is kind
+                and (phase is None or hand.prefix(before).phase is phase))
+
+
+def refusal(hand: Hand, seat: int, step: int) -> object:
+    return make_from(hand, seat, judged(hand, seat, step)[1])
+
+
+def test_a_mistake_at_the_first_upcard_s_offer_is_refused_with_its_reason():
+    hand = played(0)
+    seat = hand.actions[0][0]  # the first to act: offered the first upcard
+    step = first_of(hand, seat, DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+    assert refusal(hand, seat, step) is Refusal.FIRST_UPCARD
+
+
+def test_a_position_without_a_clear_answer_and_a_move_the_puzzle_accepts_are_refused():
+    hand = played(0)
+    # the first decisions of a greedy player: its move is often the puzzle's answer too, or the position has
+    # no clear answer; both reasons occur in this hand
+    reasons = {refusal(hand, seat, before + 1) for seat in (0, 1) for before, _ in decisions(hand, seat)[:8]}
+    assert {Refusal.NO_CLEAR_ANSWER, Refusal.MOVE_ACCEPTED} <= reasons
+
+
+def test_the_defender_s_layout_after_a_gin_is_refused():
+    hand = played(49, careless=True)
+    assert hand.out_kind is not None and hand.out_kind.value == "gin"
+    defender = 1 - (hand.knocker or 0)
+    step = first_of(hand, defender, DecisionKind.DEFENDER_LAYOUT)
+    assert refusal(hand, defender, step) is Refusal.GIN
+
+
+def test_a_puzzle_the_kind_s_verifier_refuses_is_not_made(monkeypatch):
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+
+    def refuse(record):
+        raise PuzzleError("its answer disagrees with the solver")
+    monkeypatch.setattr(mistakes, "verify", refuse)
+    assert refusal(hand, seat, step) is Refusal.NOT_VERIFIED
+
+
+def test_every_reason_is_said_in_four_languages():
+    for reason in Refusal:
+        with language.in_language("en"):
+            english = reason.words
+        for lang in ("tr", "ku", "ps"):
+            with language.in_language(lang):
+                assert reason.words not in ("", english)
+
+
+def test_every_decision_s_position_in_played_hands_accounts_for_its_cards():
+    """Card conservation: the positions rebuilt from real hands are real positions of their kind (the
+    first upcard's offer and the defender after a gin aside, refused by name)."""
+    from gintrainer.replay.review import decision_kind
+    for hand in (played(0), played(5, careless=True), played(31, careless=True), defended_badly(1)[0]):
+        for seat in (0, 1):
+            for before, _ in decisions(hand, seat):
+                position = position_of(hand, before, seat, decision_kind(hand.prefix(before)))
+                assert isinstance(position, Refusal) or position.problems() == ()
+
+
+def test_a_review_kept_without_its_hand_says_so():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    made, _ = judged(hand, seat, step)
+    bare = KeptReview.make(made.to_dict(), at=KEPT_AT, match="7", hand=1)
+    assert [u.reason for u in from_kept(bare).unposed] == [Refusal.NO_HAND]
+
+
+def test_the_trainer_serves_the_learner_s_own_puzzle_of_its_kind_first_until_answered():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    own = from_kept(kept(hand, judged(hand, seat, step)[0])).puzzles[0].puzzle
+    chosen, from_review = choose_next("take_or_draw", own=[own], rng=random.Random(1))
+    assert chosen is own and not from_review
+    chosen, _ = choose_next("take_or_draw", own=[own], seen=frozenset({own.id}), rng=random.Random(1))
+    assert chosen.id != own.id  # answered: the bank's again
+    chosen, from_review = choose_next("take_or_draw", own=[own], seen=frozenset({own.id}), review=(own.id,),
+                                      count=2, rng=random.Random(1))
+    assert chosen is own and from_review  # got wrong: back from the review list
+    chosen, _ = choose_next("best_discard", own=[own], rng=random.Random(1))
+    assert chosen.kind is PuzzleKind.BEST_DISCARD  # another kind's trainer does not serve it
+
+
+def test_the_page_lists_the_learner_s_puzzles_to_solve_in_place_and_the_mistakes_not_made_puzzles():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    learner = Learner()
+    page = MistakesPage(learner=learner)
+    assert page.mistakes.puzzles == () and "practice/practice.ipynb" in page.listing.children[0].value
+    other = played(0)
+    first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+    learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=1)
+    made, _ = judged(hand, seat, step)
+    learner.keep_review(made, hand, match="7", number=2)
+    assert len(page.mistakes.puzzles) == 1 and len(page.buttons) == 1
+    row = page.listing.children[1].children[0].value
+    assert "Take or draw?" in row and "2026-" in row and "not tried yet" in row
+    assert "first upcard" in page.refused.value
+    page.buttons[0].click()
+    puzzle = page.mistakes.puzzles[0].puzzle
+    assert page.view.puzzle is puzzle and "from your game of" in page.view.note.value
+    page.view._choose(puzzle.answer[0])
+    assert learner.progress.solved_ids == {puzzle.id}
+    assert "solved" in page.listing.children[1].children[0].value
+
+
+def test_the_learner_s_set_is_read_again_from_the_profile(data):
+    hand, seat, step = case(PuzzleKind.CAN_KNOCK)
+    made, _ = judged(hand, seat, step)
+    Learner("Ann").keep_review(made, hand, match="7", number=1)
+    again = Learner("Ann")
+    found = own_set(again.progress)
+    assert [p.kind for p in found.puzzles] == [PuzzleKind.CAN_KNOCK]
+    assert MistakesPage(learner=again).mistakes == found

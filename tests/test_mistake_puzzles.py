@@ -30,7 +30,7 @@ from gintrainer.widgets.mistakes import MistakesPage
 from gintrainer.widgets.profile import Learner
 from gintrainer.words import language
 
-KEPT_AT = datetime(2026, 12, 5, 9, 30, tzinfo=UTC)
+KEPT_AT = datetime(2026, 11, 2, 23, 30, tzinfo=UTC)  # not today: the tag is the date the review was kept
 
 
 @cache
@@ -122,9 +122,9 @@ def test_only_mistakes_and_blunders_are_made_puzzles_tagged_with_the_date_the_re
     assert [(p.step, p.mark, p.kind) for p in made.puzzles] == [(step, Mark.MISTAKE, PuzzleKind.TAKE_OR_DRAW)]
     found = made.puzzles[0]
     with language.in_language("en"):
-        assert found.tag == "from your game of 2026-12-05"
+        assert found.tag == "from your game of 2026-11-02"
     with language.in_language("tr"):
-        assert "2026-12-05" in found.tag and found.tag != "from your game of 2026-12-05"
+        assert "2026-11-02" in found.tag and found.tag != "from your game of 2026-11-02"
 
 
 def first_of(hand: Hand, seat: int, kind: DecisionKind, phase: Phase | None = None) -> int:
@@ -242,3 +242,16 @@ def test_the_learner_s_set_is_read_again_from_the_profile(data):
     found = own_set(again.progress)
     assert [p.kind for p in found.puzzles] == [PuzzleKind.CAN_KNOCK]
     assert MistakesPage(learner=again).mistakes == found
+
+
+def test_the_trainer_page_shows_the_learner_s_own_puzzle_first_with_its_game_s_date():
+    from gintrainer.widgets.trainer import TrainerPage
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    learner = Learner()
+    learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+    own = own_set(learner.progress).puzzles[0].puzzle
+    page = TrainerPage("take_or_draw", learner=learner, seed=1)
+    assert page.view.puzzle is own and "from your game of 2026-" in page.view.note.value
+    page.view._choose(own.answer[0])
+    page.next_button.click()
+    assert page.view.puzzle.id != own.id and "from your game" not in page.view.note.value

@@ -6,87 +6,22 @@ first by the trainer, listed on the "Your mistakes" page, kept in the profile an
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
-from functools import cache
 
 import pytest
 
-from fake_judge import FakeJudge
-from gintrainer.engine.cards import DECK
-from gintrainer.engine.duel import play_hand
 from gintrainer.engine.evaluate import decisions
-from gintrainer.engine.hand import Action, ActionKind, Hand, Phase
-from gintrainer.engine.players import GreedyPlayer
-from gintrainer.engine.rules import Rules
+from gintrainer.engine.hand import Hand, Phase
 from gintrainer.engine.view import SeatView
 from gintrainer.puzzles import PuzzleError, PuzzleKind, description, verify
 from gintrainer.records.reviews import KeptReview
-from gintrainer.replay.kept import kept_review
-from gintrainer.replay.review import Decision, DecisionKind, HandReview, Mark, review
+from gintrainer.replay.review import DecisionKind, Mark
 from gintrainer.trainers import mistakes
 from gintrainer.trainers.mistakes import Refusal, from_kept, make_from, own_set, position_of
 from gintrainer.trainers.training import choose_next
 from gintrainer.widgets.mistakes import MistakesPage
 from gintrainer.widgets.profile import Learner
 from gintrainer.words import language
-
-KEPT_AT = datetime(2026, 11, 2, 23, 30, tzinfo=UTC)  # not today: the tag is the date the review was kept
-
-
-@cache
-def played(seed: int, careless: bool = False) -> Hand:
-    """A hand two greedy players play from ``seed`` (careless: with mistakes and whims, knocking half the
-    time they can)."""
-    rng = random.Random(seed)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    extra = dict(mistakes=0.3, whims=0.3, knocks=0.5) if careless else {}
-    players = [GreedyPlayer(random.Random(seed + n), **extra) for n in (0, 1)]  # type: ignore[arg-type]
-    hand, *_ = play_hand(players, tuple(deck), seed % 2, Rules(), seed)
-    return hand
-
-
-@cache
-def defended_badly(seed: int) -> tuple[Hand, int]:
-    """A played hand where the defender, after a knock, lays out nothing and lays nothing off; and the
-    number of actions before that layout."""
-    hand = played(seed)
-    before = next(i for i in range(len(hand.actions)) if hand.prefix(i).phase is Phase.DEFENDER_LAYOUT)
-    bad = hand.prefix(before)
-    bad.apply(Action(ActionKind.DONE))
-    assert bad.is_over
-    return bad, before
-
-
-def judged(hand: Hand, seat: int, step: int, loss: float = 9.0) -> tuple[HandReview, Decision]:
-    """The review of ``seat`` in ``hand`` with the decision at ``step`` marked by ``loss`` (a blunder from
-    8), the others not marked; and that decision."""
-    made = review(hand, seat, samples=10, judge=FakeJudge({step - 1: (loss, 1.0)}))
-    return made, next(d for d in made.decisions if d.step == step)
-
-
-def kept(hand: Hand, made: HandReview, number: int = 1) -> KeptReview:
-    return kept_review(made, hand, match="7", number=number, at=KEPT_AT)
-
-
-# (hand, seat, step of the decision, its kind, the puzzle's kind): found in hands played by the players above
-MADE = {
-    PuzzleKind.TAKE_OR_DRAW: (lambda: played(0), 1, 29, DecisionKind.TAKE_OR_DRAW),
-    PuzzleKind.BEST_DISCARD: (lambda: played(3), 1, 16, DecisionKind.DISCARD),
-    PuzzleKind.CAN_KNOCK: (lambda: played(5, careless=True), 0, 14, DecisionKind.KNOCK_OR_PLAY_ON),
-    PuzzleKind.KNOCK_LAYOUT: (lambda: played(31, careless=True), 1, 97, DecisionKind.KNOCKER_LAYOUT),
-    PuzzleKind.DEFEND: (lambda: defended_badly(1)[0], None, None, DecisionKind.DEFENDER_LAYOUT),
-}
-
-
-def case(kind: PuzzleKind) -> tuple[Hand, int, int]:
-    make, seat, step, _ = MADE[kind]
-    hand = make()
-    if seat is None:  # the defender's layout
-        before = defended_badly(1)[1]
-        seat, step = hand.actions[before][0], before + 1
-    assert seat is not None and step is not None
-    return hand, seat, step
+from mistake_hands import KEPT_AT, MADE, case, defended_badly, judged, kept, played
 
 
 @pytest.mark.parametrize("kind", list(MADE))
@@ -216,6 +151,7 @@ def test_the_page_lists_the_learner_s_puzzles_to_solve_in_place_and_the_mistakes
     hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
     learner = Learner()
     page = MistakesPage(learner=learner)
+    assert page.comm is not None  # the page is open: a widget's own methods are not overridden
     assert page.mistakes.puzzles == () and "practice/practice.ipynb" in page.listing.children[0].value
     other = played(0)
     first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
@@ -232,6 +168,7 @@ def test_the_page_lists_the_learner_s_puzzles_to_solve_in_place_and_the_mistakes
     page.view._choose(puzzle.answer[0])
     assert learner.progress.solved_ids == {puzzle.id}
     assert "solved" in page.listing.children[1].children[0].value
+    assert all(row.comm is not None for row in page.listing.children)
 
 
 def test_the_learner_s_set_is_read_again_from_the_profile(data):

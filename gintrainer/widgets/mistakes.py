@@ -11,7 +11,7 @@ from ..trainers.mistakes import MistakePuzzle, Mistakes, Unposed, own_set
 from ..trainers.training import PuzzleAttempt
 from ..words.language import format_plain, t, tc
 from . import ui as widgets
-from .base import View, guarded
+from .base import View, close_tree, guarded
 from .profile import Learner, ProfileBar
 from .site import link_html
 from .trainer import PuzzleView, kind_title
@@ -76,7 +76,7 @@ class MistakesPage(View):
         return said
 
     @guarded
-    def open(self, index: int) -> None:
+    def open_puzzle(self, index: int) -> None:
         """Show the puzzle at ``index`` of the list, to solve in place."""
         found = self.mistakes.puzzles[index]
         self.view.show(found.puzzle, note=found.tag)
@@ -94,10 +94,13 @@ class MistakesPage(View):
             rows.append(widgets.HTML(f"<h3>{escape(heading)}</h3>"))
         for index, found in enumerate(self.mistakes.puzzles):
             button = widgets.Button(description=tc("button", "Solve"), button_style="info")
-            button.on_click(lambda _button, index=index: self.open(index))
+            button.on_click(lambda _button, index=index: self.open_puzzle(index))
             self.buttons.append(button)
             rows.append(widgets.HBox([widgets.HTML(escape(row_words(found, solved, seen))), button]))
+        old = tuple(self.listing.children)
         self.listing.children = tuple(rows)
+        for widget in old:  # after the swap: the page never holds a closed widget
+            close_tree(widget)
 
     def refresh(self) -> None:
         """Read the learner's set again (their kept reviews) and redraw the lists."""

@@ -9,12 +9,19 @@ import random
 
 import pytest
 
+from fake_judge import FakeJudge
+from gintrainer.engine.cards import parse_card, parse_cards
 from gintrainer.engine.evaluate import decisions
 from gintrainer.engine.hand import Hand, Phase
+from gintrainer.engine.rules import Rules
+from gintrainer.engine.solver import Objective
 from gintrainer.engine.view import SeatView
-from gintrainer.puzzles import PuzzleError, PuzzleKind, description, verify
+from gintrainer.puzzles import PuzzleError, PuzzleKind, description, make_puzzle, verify
+from gintrainer.puzzles.core import assess_puzzle
+from gintrainer.puzzles.kinds import Unclear
+from gintrainer.puzzles.positions import Position
 from gintrainer.records.reviews import KeptReview
-from gintrainer.replay.review import DecisionKind, Mark
+from gintrainer.replay.review import DecisionKind, Mark, review
 from gintrainer.trainers import mistakes
 from gintrainer.trainers.mistakes import Refusal, from_kept, make_from, own_set, position_of
 from gintrainer.trainers.training import choose_next
@@ -81,12 +88,35 @@ def test_a_mistake_at_the_first_upcard_s_offer_is_refused_with_its_reason():
     assert refusal(hand, seat, step) is Refusal.FIRST_UPCARD
 
 
-def test_a_position_without_a_clear_answer_and_a_move_the_puzzle_accepts_are_refused():
+def test_positions_the_bank_would_not_pose_are_refused_with_the_kind_s_reason():
+    """Every decision of a played hand made a blunder: those not made puzzles say why, each reason the
+    kind's own (its make refuses the position for every objective), and the reasons are varied."""
     hand = played(0)
-    # the first decisions of a greedy player: its move is often the puzzle's answer too, or the position has
-    # no clear answer; both reasons occur in this hand
-    reasons = {refusal(hand, seat, before + 1) for seat in (0, 1) for before, _ in decisions(hand, seat)[:8]}
-    assert {Refusal.NO_CLEAR_ANSWER, Refusal.MOVE_ACCEPTED} <= reasons
+    reasons = set()
+    for seat in (0, 1):
+        marked = review(hand, seat, samples=10, judge=FakeJudge({b: (9.0, 1.0) for b, _ in decisions(hand, seat)}))
+        for decision in marked.decisions:
+            found = make_from(hand, seat, decision)
+            if not isinstance(found, Refusal):
+                continue
+            reasons.add(found)
+            if found.value in tuple(Unclear):
+                kind = mistakes.kind_for(decision.kind)
+                assert kind is not None
+                position = position_of(hand, decision.before, seat, decision.kind)
+                assert all(kind.make(position, o) is None for o in kind.objectives)
+    assert {Refusal.OUTSIDE, Refusal.MARGIN, Refusal.PLAIN, Refusal.MOVE_ACCEPTED, Refusal.FIRST_UPCARD} <= reasons
+
+
+def test_a_position_whose_best_answer_is_not_unique_is_tied():
+    """Three unmatched ten-point cards: throwing any of them leaves the same least deadwood."""
+    position = Position(hand=parse_cards("2C 3C 4C 5C 7D 8D 9D TD KH QS JC"), drawn=parse_card("JC"),
+                        drawn_from="stock", discard_pile=parse_cards("5H 2S 9C AH 6S 4D"), opponent_known=(),
+                        stock_count=25, rules=Rules(), upcard=None, seed="tied")
+    assert position.problems() == ()
+    assert assess_puzzle(position, PuzzleKind.BEST_DISCARD, Objective.DEADWOOD) is Unclear.TIED
+    assert make_puzzle(position, PuzzleKind.BEST_DISCARD, Objective.DEADWOOD) is None
+    assert Refusal(Unclear.TIED.value).words
 
 
 def test_the_defender_s_layout_after_a_gin_is_refused():

@@ -4,14 +4,16 @@ matching kind, when that position meets the bank's standard.
 
 The standard is the bank's own, asked of the kind's description in the table of kinds
 (:mod:`gintrainer.puzzles.registry`), nothing copied: the position accounts for its cards (its
-``problems()``), the kind's ``make`` finds one clear answer by the kind's margin and explains it,
+``problems()``), the kind's ``make`` finds one clear answer by the kind's margin and explains it
+(its ``assess`` says why not: :class:`~gintrainer.puzzles.kinds.Unclear`),
 and the puzzle's record passes the kind's ``verify`` (remade and checked against the solver, as a
 bank puzzle is). One more condition is the mistake's own: the puzzle's answer does not accept the
 move the learner made (a puzzle that would mark the mistake right teaches nothing about it).
 A position that fails is kept as :class:`Unposed` with its :class:`Refusal`, which a page says in
 words.
 
-The decisions and their kinds: take or draw makes a "take or draw?" puzzle; a discard a "best
+The decisions and their kinds (each kind's description names the decisions it takes, ``decisions``):
+take or draw makes a "take or draw?" puzzle; a discard a "best
 discard" (the kind's default objective first, then its others); a knock or play on a "can you
 knock?"; the knocker's layout a "lay out your knock" (that kind's positions show both hands, so its
 puzzle shows the defender's hand as the hand's end showed it); the defender's melds and lay-offs a
@@ -40,8 +42,10 @@ from ..engine.view import SeatView
 from ..puzzles import PuzzleError, description, verify
 from ..puzzles.answers import answer_text, discard_text
 from ..puzzles.defend_positions import DefendPosition
+from ..puzzles.kinds import Unclear
 from ..puzzles.knock_layout import layout_text
 from ..puzzles.positions import DrawPosition, KnockPosition, Position
+from ..puzzles.registry import Described, described
 from ..records.progress import Progress
 from ..records.reviews import KeptReview
 from ..replay.history import ReplayError
@@ -54,14 +58,12 @@ from ..words.vocab import PuzzleKind, Vocabulary
 MADE_FROM = (Mark.MISTAKE, Mark.BLUNDER)
 """The marks whose decisions are made puzzles."""
 
-PUZZLE_KINDS = {
-    DecisionKind.TAKE_OR_DRAW: PuzzleKind.TAKE_OR_DRAW,
-    DecisionKind.DISCARD: PuzzleKind.BEST_DISCARD,
-    DecisionKind.KNOCK_OR_PLAY_ON: PuzzleKind.CAN_KNOCK,
-    DecisionKind.KNOCKER_LAYOUT: PuzzleKind.KNOCK_LAYOUT,
-    DecisionKind.DEFENDER_LAYOUT: PuzzleKind.DEFEND,
-}
-"""The puzzle kind each kind of decision makes."""
+
+
+def kind_for(decision: DecisionKind) -> Described | None:
+    """The registered kind whose puzzles a decision's mistakes make (its description's ``decisions``), or
+    None when no kind takes them."""
+    return next((d for d in described() if decision.value in d.decisions), None)
 
 
 class Refusal(Vocabulary, noun=N_("reason")):
@@ -72,14 +74,25 @@ class Refusal(Vocabulary, noun=N_("reason")):
     asks about a draw, with the pile's top card or the stock's to choose from."""
     UNACCOUNTED = "unaccounted"
     """The position does not account for the 52 cards as a puzzle of its kind must."""
+    TIED = "tied"
+    """The kind's solver finds no single best answer (:class:`~gintrainer.puzzles.kinds.Unclear`, as the next
+    three)."""
+    MARGIN = "margin"
+    """The best answer is ahead of the next by less than the kind's margin."""
+    PLAIN = "plain"
+    """The answer is one the simplest rule or the plain count already finds."""
+    OUTSIDE = "outside"
+    """The position is not one the kind asks about."""
     NO_CLEAR_ANSWER = "no_clear_answer"
-    """The kind's solver finds no single answer ahead of the others by the kind's margin (or one too plain)."""
+    """A kind that does not say why (no ``assess``) makes no puzzle of the position."""
     MOVE_ACCEPTED = "move_accepted"
     """The puzzle's answer accepts the move the learner made."""
     NOT_VERIFIED = "not_verified"
     """The puzzle's record, remade by the kind's verifier, disagrees with the solver."""
     GIN = "gin"
     """The defender's layout after a gin: the defend puzzle asks for lay-offs, and gin takes none."""
+    NO_KIND = "no_kind"
+    """No registered kind of puzzle takes this kind of decision."""
     NO_HAND = "no_hand"
     """The review was kept without its hand, or its hand or review cannot be read again."""
 
@@ -90,12 +103,19 @@ class Refusal(Vocabulary, noun=N_("reason")):
             Refusal.FIRST_UPCARD: t("It was the first upcard's offer: a take-or-draw puzzle asks about a later "
                                     "draw, when the discard pile holds more than the first upcard."),
             Refusal.UNACCOUNTED: t("The position does not account for every card as a puzzle of its kind must."),
+            Refusal.TIED: t("The solver finds no single best answer here."),
+            Refusal.MARGIN: t("The best answer is ahead of the next by less than the margin the puzzle bank asks."),
+            Refusal.PLAIN: t("The answer is one the simplest rule or the plain count already finds: the puzzle bank "
+                             "poses only positions that train something more."),
+            Refusal.OUTSIDE: t("The position is not one its kind of puzzle asks about: too early in the hand or too "
+                               "near its end, too far from melds, or a knock or gin was already there."),
             Refusal.NO_CLEAR_ANSWER: t("The solver finds no single answer ahead of the others by the margin the "
                                        "puzzle bank asks, or the answer is one the simplest rule already finds."),
             Refusal.MOVE_ACCEPTED: t("The puzzle's solver accepts the move you made: the evaluator counted the "
                                      "points of the whole hand, the puzzle counts deadwood."),
             Refusal.NOT_VERIFIED: t("The puzzle, made again from its record, did not agree with the solver."),
             Refusal.GIN: t("Your opponent went gin: a defend puzzle asks about lay-offs, and gin takes none."),
+            Refusal.NO_KIND: t("No kind of puzzle asks about this kind of decision."),
             Refusal.NO_HAND: t("The hand of this review cannot be read again."),
         }[self]
 
@@ -227,29 +247,46 @@ def answer_of(kind: DecisionKind, move: Iterable[Action], puzzle: Any) -> str | 
 
 def make_from(hand: Hand, seat: int, decision: Decision) -> Any:
     """The verified puzzle one decision of ``seat`` in ``hand`` makes, or the :class:`Refusal` why not."""
+    kind = kind_for(decision.kind)
+    if kind is None:
+        return Refusal.NO_KIND
     position = position_of(hand, decision.before, seat, decision.kind)
     if isinstance(position, Refusal):
         return position
     if position.problems():
         return Refusal.UNACCOUNTED
-    kind = description(PUZZLE_KINDS[decision.kind])
-    objectives = (kind.default_objective, *(o for o in kind.objectives if o != kind.default_objective))
-    puzzle = next((p for p in (kind.make(position, o) for o in objectives) if p is not None), None)
-    if puzzle is None:
-        return Refusal.NO_CLEAR_ANSWER
+    puzzle = _posed(kind, position)
+    if isinstance(puzzle, Refusal):
+        return puzzle
     try:
         puzzle = verify(puzzle.to_dict())  # remade from the record and checked, as the bank's puzzles are
     except PuzzleError:
         return Refusal.NOT_VERIFIED
     answer = answer_of(decision.kind, decision.made, puzzle)
-    if answer is not None:
-        try:
-            accepted = kind.mark(puzzle, answer)[1].correct
-        except GinError:
-            accepted = False
-        if accepted:
-            return Refusal.MOVE_ACCEPTED
+    if answer is not None and _accepts(kind, puzzle, answer):
+        return Refusal.MOVE_ACCEPTED
     return puzzle
+
+
+def _posed(kind: Described, position: Any) -> Any:
+    """The puzzle the kind makes of the position, by its default objective first, then its others; else why
+    not, as the default objective says."""
+    objectives = (kind.default_objective, *(o for o in kind.objectives if o != kind.default_objective))
+    reasons: list[Refusal] = []
+    for objective in objectives:
+        found = kind.assess(position, objective) if kind.assess is not None else kind.make(position, objective)
+        if found is not None and not isinstance(found, Unclear):
+            return found
+        reasons.append(Refusal.NO_CLEAR_ANSWER if found is None else Refusal(found.value))
+    return reasons[0]
+
+
+def _accepts(kind: Described, puzzle: Any, answer: str) -> bool:
+    """Whether the puzzle's answer accepts ``answer`` (by the kind's own marking)."""
+    try:
+        return bool(kind.mark(puzzle, answer)[1].correct)
+    except GinError:
+        return False
 
 
 def _review_key(kept: KeptReview) -> str:
@@ -313,5 +350,5 @@ def own_set(reviews: Iterable[KeptReview] | Progress) -> Mistakes:
     return Mistakes(tuple(puzzles.values()), tuple(unposed))
 
 
-__all__ = ["MADE_FROM", "MistakePuzzle", "Mistakes", "PUZZLE_KINDS", "Refusal", "Unposed", "answer_of",
-           "from_kept", "game_tag", "make_from", "own_set", "position_of"]
+__all__ = ["MADE_FROM", "MistakePuzzle", "Mistakes", "Refusal", "Unposed", "answer_of", "from_kept", "game_tag",
+           "kind_for", "make_from", "own_set", "position_of"]

@@ -222,3 +222,22 @@ def test_the_trainer_page_shows_the_learner_s_own_puzzle_first_with_its_game_s_d
     page.view._choose(own.answer[0])
     page.next_button.click()
     assert page.view.puzzle.id != own.id and "from your game" not in page.view.note.value
+
+
+def test_every_sentence_of_the_page_is_drawn_from_the_catalog():
+    """In the pseudo-language every sentence is marked: the rows, the tag, the reasons, the headings."""
+    from i18n import pseudo_language, unmarked
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    other = played(0)
+    first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+    with pseudo_language():
+        learner = Learner(language="qps")
+        empty = MistakesPage(learner=learner)
+        texts = [empty.listing.children[0].value]
+        learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+        learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=2)
+        page = MistakesPage(learner=learner)
+        page.buttons[0].click()
+        texts += [row.value if hasattr(row, "value") else row.children[0].value for row in page.listing.children]
+        texts += [page.refused.value, page.buttons[0].description, page.view.note.value]
+    assert "<li>" in page.refused.value and unmarked(" ".join(texts)) == []

@@ -112,7 +112,8 @@ class Refusal(Vocabulary, noun=N_("reason")):
             Refusal.NO_CLEAR_ANSWER: t("The solver finds no single answer ahead of the others by the margin the "
                                        "puzzle bank asks, or the answer is one the simplest rule already finds."),
             Refusal.MOVE_ACCEPTED: t("The puzzle's solver accepts the move you made: the evaluator counted the "
-                                     "points of the whole hand, the puzzle counts deadwood."),
+                                     "points of the whole hand from what you could see, the puzzle counts only "
+                                     "what its question asks."),
             Refusal.NOT_VERIFIED: t("The puzzle, made again from its record, did not agree with the solver."),
             Refusal.GIN: t("Your opponent went gin: a defend puzzle asks about lay-offs, and gin takes none."),
             Refusal.NO_KIND: t("No kind of puzzle asks about this kind of decision."),

@@ -241,3 +241,18 @@ def test_every_sentence_of_the_page_is_drawn_from_the_catalog():
         texts += [row.value if hasattr(row, "value") else row.children[0].value for row in page.listing.children]
         texts += [page.refused.value, page.buttons[0].description, page.view.note.value]
     assert "<li>" in page.refused.value and unmarked(" ".join(texts)) == []
+
+
+def test_a_kind_that_does_not_say_why_and_a_decision_no_kind_takes(monkeypatch):
+    """A plugged-in kind without ``assess`` is asked its ``make`` alone; a decision no kind takes is named so."""
+    import dataclasses
+    hand = played(0)
+    seat = 0
+    marked = review(hand, seat, samples=10, judge=FakeJudge({b: (9.0, 1.0) for b, _ in decisions(hand, seat)}))
+    unclear = next(d for d in marked.decisions if make_from(hand, seat, d) in (Refusal.OUTSIDE, Refusal.MARGIN))
+    shipped = mistakes.kind_for(unclear.kind)
+    assert shipped is not None
+    monkeypatch.setattr(mistakes, "kind_for", lambda decision: dataclasses.replace(shipped, assess=None))
+    assert make_from(hand, seat, unclear) is Refusal.NO_CLEAR_ANSWER
+    monkeypatch.setattr(mistakes, "kind_for", lambda decision: None)
+    assert make_from(hand, seat, unclear) is Refusal.NO_KIND

@@ -59,7 +59,6 @@ MADE_FROM = (Mark.MISTAKE, Mark.BLUNDER)
 """The marks whose decisions are made puzzles."""
 
 
-
 def kind_for(decision: DecisionKind) -> Described | None:
     """The registered kind whose puzzles a decision's mistakes make (its description's ``decisions``), or
     None when no kind takes them."""
@@ -109,8 +108,7 @@ class Refusal(Vocabulary, noun=N_("reason")):
                              "poses only positions that train something more."),
             Refusal.OUTSIDE: t("The position is not one its kind of puzzle asks about: too early in the hand or too "
                                "near its end, too far from melds, or a knock or gin was already there."),
-            Refusal.NO_CLEAR_ANSWER: t("The solver finds no single answer ahead of the others by the margin the "
-                                       "puzzle bank asks, or the answer is one the simplest rule already finds."),
+            Refusal.NO_CLEAR_ANSWER: t("This position makes no clear puzzle of its kind."),
             Refusal.MOVE_ACCEPTED: t("The puzzle's solver accepts the move you made: the evaluator counted the "
                                      "points of the whole hand from what you could see, the puzzle counts only "
                                      "what its question asks."),

@@ -316,7 +316,8 @@ def test_the_profile_page_stepper_and_present_page_are_drawn_from_the_catalog(da
 
 
 ENGLISH_TITLES = {"index.ipynb": "Gin Rummy trainer", "puzzles/daily.ipynb": "Daily puzzles",
-                  "puzzles/defend.ipynb": "Defend", "lessons/04_normal_turn.ipynb": "Lesson 4: A normal turn",
+                  "puzzles/defend.ipynb": "Defend", "puzzles/mistakes.ipynb": "Your mistakes",
+                  "lessons/04_normal_turn.ipynb": "Lesson 4: A normal turn",
                   "lessons/tr/04_normal_turn.ipynb": "Lesson 4: A normal turn",
                   "classroom/student.ipynb": "Your class set", "classroom/gradebook.ipynb": "Gradebook"}
 

@@ -19,7 +19,7 @@ from ..material.messages import Message, render, say
 from ..words.errors import GinError
 from ..words.language import t
 from .explain import explain, hints, worse_knock_message
-from .kinds import DISCARD_KINDS, KINDS, PuzzleKind, ranking_objective
+from .kinds import DISCARD_KINDS, KINDS, PuzzleKind, Unclear, ranking_objective
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
 
@@ -488,9 +488,9 @@ def rate(ctx: Context, themes: tuple[str, ...], level: int, margin: Fraction) ->
     return BANDS[level] + min(extra, 399)
 
 
-def _hopeless(position: Position, kind: PuzzleKind, objective: Objective | None) -> bool:
+def _hopeless(position: Position, kind: PuzzleKind, objective: Objective | None) -> Unclear | None:
     """A quick look at the deadwood now, to skip positions that cannot make a
-    puzzle before solving them in full (the full check follows anyway)."""
+    puzzle before solving them in full (the full check follows anyway): why not, or None."""
     from ..engine.cards import cards_mask
     from ..engine.melds import mask_min_deadwood
     from ..engine.solver import naive_discard
@@ -502,54 +502,58 @@ def _hopeless(position: Position, kind: PuzzleKind, objective: Objective | None)
     least = legal[0]
     if kind == PuzzleKind.CAN_KNOCK:
         if least > limit:
-            return least > limit + 4 and not (forbidden is not None and now[forbidden] <= limit)
+            far = least > limit + 4 and not (forbidden is not None and now[forbidden] <= limit)
+            return Unclear.OUTSIDE if far else None
         naive = naive_discard(hand, forbidden=forbidden)
-        return forbidden is None and now[naive] <= limit  # the naive rule knocks, and no card was taken
+        # the naive rule knocks, and no card was taken
+        return Unclear.PLAIN if forbidden is None and now[naive] <= limit else None
     if not 0 < least <= 35 or position.stock_count > 29:
-        return True
+        return Unclear.OUTSIDE
     if objective == Objective.DEADWOOD:
         ties = legal.count(least)
-        return ties > 2 or (ties < len(legal) and legal[ties] - least < DEADWOOD_MARGIN)
-    return least <= limit
+        if ties > 2 or ties == len(legal):
+            return Unclear.TIED
+        return Unclear.MARGIN if legal[ties] - least < DEADWOOD_MARGIN else None
+    return Unclear.OUTSIDE if least <= limit else None
 
 
-def _knock_margin(ctx: Context) -> Fraction | None:
+def _knock_margin(ctx: Context) -> Fraction | Unclear:
     """A "can you knock?" position worth posing (its margin is 0: the rating
-    does not use it), or None: a knock the naive rule misses, the card just
-    taken, a set-or-run choice only the full solver sees; or no knock in a
-    hand that looks like one."""
+    does not use it), or Unclear.PLAIN: it is worth posing for a knock the naive rule
+    misses, the card just taken, a set-or-run choice only the full solver sees; or no
+    knock in a hand that looks like one."""
     def has(theme: str) -> bool:
         return THEMES[theme].predicate(ctx)
     if ctx.answer:
         worth = has("naive-wrong") or has("forbidden-discard") or (has("set-or-run") and ladder_level(ctx) == 3)
     else:
         worth = has("looks-knockable") or has("forbidden-discard")
-    return Fraction(0) if worth else None
+    return Fraction(0) if worth else Unclear.PLAIN
 
 
-def _discard_margin(ctx: Context) -> Fraction | None:
+def _discard_margin(ctx: Context) -> Fraction | Unclear:
     """How far a best-discard answer beats the runner-up (deadwood, or expected
-    deadwood for lookahead), or None when the position is not worth posing: no
+    deadwood for lookahead), or why the position is not worth posing: no
     single clear answer, a hand the next draw may not reach, a margin too small."""
     position, table, answer, objective = ctx.position, ctx.table, ctx.answer, ctx.ranking
     if not 0 < ctx.least <= 35 or position.stock_count > 29:
-        return None
+        return Unclear.OUTSIDE
     if objective == Objective.LOOKAHEAD and position.stock_count < position.rules.dead_stock_cards + 2:
-        return None  # the hand may end before the player's next draw
+        return Unclear.OUTSIDE  # the hand may end before the player's next draw
     ordered = table.sorted(objective)
     group = [r for r in ordered if r.card in answer]
     if len(group) > 2 or len({r.values() for r in group}) != 1 or len(group) == len(ordered):
-        return None
+        return Unclear.TIED
     runner_up = ordered[len(group)]
     if objective == Objective.DEADWOOD:
         margin = Fraction(runner_up.deadwood - group[0].deadwood)
-        if margin < DEADWOOD_MARGIN or len(ctx.layout(answer[0]).melds) < 2:
-            return None
-        return margin
+        if margin < DEADWOOD_MARGIN:
+            return Unclear.MARGIN
+        return Unclear.PLAIN if len(ctx.layout(answer[0]).melds) < 2 else margin
     margin = runner_up.expected_deadwood - group[0].expected_deadwood
-    if margin < LOOKAHEAD_MARGIN or table.can_knock:
-        return None
-    return margin
+    if table.can_knock:
+        return Unclear.OUTSIDE
+    return Unclear.MARGIN if margin < LOOKAHEAD_MARGIN else margin
 
 
 def puzzle_kind_and_objective(kind: PuzzleKind | str,
@@ -569,22 +573,30 @@ def puzzle_kind_and_objective(kind: PuzzleKind | str,
 
 def make_puzzle(position: Position, kind: PuzzleKind | str, objective: Objective | str | None = None) -> Puzzle | None:
     """The puzzle this position makes, or None when it is not worth posing
-    (no single clear answer, or an obvious one)."""
+    (no single clear answer, or an obvious one: :func:`assess_puzzle` says which)."""
+    found = assess_puzzle(position, kind, objective)
+    return None if isinstance(found, Unclear) else found
+
+
+def assess_puzzle(position: Position, kind: PuzzleKind | str,
+                  objective: Objective | str | None = None) -> Puzzle | Unclear:
+    """The puzzle this position makes, or why it makes none (:class:`~gintrainer.puzzles.kinds.Unclear`)."""
     kind, objective = puzzle_kind_and_objective(kind, objective)
     position = replace(position, hand=tuple(sorted(position.hand)))  # the record's order, for stable words
     position.verify()
-    if _hopeless(position, kind, objective):
-        return None
+    hopeless = _hopeless(position, kind, objective)
+    if hopeless is not None:
+        return hopeless
     table, answer = solve_position(position, kind, objective)
     if table.big_gin:
-        return None  # going out without a discard is not what these puzzles ask
+        return Unclear.OUTSIDE  # going out without a discard is not what these puzzles ask
     ctx = make_context(position, table, kind, objective, answer)
     margin = _knock_margin(ctx) if kind == PuzzleKind.CAN_KNOCK else _discard_margin(ctx)
-    if margin is None:
-        return None
+    if isinstance(margin, Unclear):
+        return margin
     themes = themes_of(ctx)
     if objective == Objective.DEADWOOD and not COUNTING_THEMES & set(themes):
-        return None  # a least-deadwood puzzle trains counting: a meld choice, a spare card, or the naive trap
+        return Unclear.PLAIN  # a least-deadwood puzzle trains counting: a meld choice, a spare card, or the naive trap
     level = ladder_level(ctx)
     layout = best_arrangement(ctx.kept(answer[0])) if answer else None
     return Puzzle(
@@ -634,5 +646,5 @@ def verify(record: dict[str, Any]) -> Puzzle:
     return puzzle
 
 
-__all__ = ["Grade", "KINDS", "Puzzle", "PuzzleError", "PuzzleKind", "fraction_text", "ladder_level",
-           "make_puzzle", "puzzle_id", "solve_position", "verify"]
+__all__ = ["Grade", "KINDS", "Puzzle", "PuzzleError", "PuzzleKind", "assess_puzzle", "fraction_text",
+           "ladder_level", "make_puzzle", "puzzle_id", "solve_position", "verify"]

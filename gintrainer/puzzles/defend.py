@@ -38,7 +38,7 @@ from .defend_positions import DefendPosition
 from .defend_positions import positions as defend_positions
 from .defend_themes import DefendContext, answer_message, explain, hints, layout_messages, rate
 from .description import AnswerInput, AnswerText, KindDescription
-from .kinds import PuzzleKind
+from .kinds import PuzzleKind, Unclear
 from .sheets import DefendSheet
 from .themes import kind_themes, themes_of
 
@@ -130,13 +130,20 @@ class DefendPuzzle(KindPuzzle):
 def make(position: DefendPosition) -> DefendPuzzle | None:
     """The puzzle this position makes, or None when it is not worth posing: laying
     off leaves no less than the defender's own melds."""
+    found = assess(position)
+    return None if isinstance(found, Unclear) else found
+
+
+def assess(position: DefendPosition) -> DefendPuzzle | Unclear:
+    """The puzzle this position makes, or why it makes none: laying off leaves no less than the defender's
+    own melds, so the plain count of the melds answers it."""
     position = replace(position, hand=tuple(sorted(position.hand)),
                        knocker_melds=tuple(order_meld(m) for m in position.knocker_melds),
                        knocker_deadwood=tuple(sorted(position.knocker_deadwood)))
     position.verify()
     ctx = DefendContext(position)
     if not ctx.worth_posing:
-        return None
+        return Unclear.PLAIN
     themes = themes_of(ctx)
     return DefendPuzzle.posed(position, position.knock_limit, themes, rate(ctx, themes), explain(ctx, themes),
                               hints(ctx, themes), knocker_melds=position.knocker_melds,
@@ -187,8 +194,10 @@ def _answer_html(puzzle: DefendPuzzle, chosen: object, four_colour: bool) -> str
 
 DESCRIPTION: KindDescription[DefendPosition, DefendPuzzle] = KindDescription(
     kind=KIND, title=N_("Defend"), words=N_("defend"), command_words=N_("defend"), code_bit=4,
+    decisions=("defender_layout",),
     positions=lambda objective, seed, rules: defend_positions(seed, rules),
-    make=lambda position, objective: make(position), verify=verify, read=from_record,
+    make=lambda position, objective: make(position),
+    assess=lambda position, objective: assess(position), verify=verify, read=from_record,
     answer=AnswerText(format=lambda reply: answer_text(*reply), parse=parse_reply_response),
     answer_input=AnswerInput.REPLY, mark=mark_reply, reading=reply_reading, recorded=recorded,
     themes=lambda objective: frozenset(kind_themes(KIND)), sheet=DefendSheet(),

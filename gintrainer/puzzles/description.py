@@ -22,6 +22,7 @@ from ..material.messages import Message, Template
 from ..words.vocab import PuzzleKind, Vocabulary
 from .answers import Reading
 from .core import Grade
+from .kinds import Unclear
 from .sheets import Sheet
 
 P = TypeVar("P")
@@ -79,6 +80,12 @@ class KindDescription(Generic[X, P]):
     - ``positions(objective, seed, rules)``: batches of candidate positions (the position builder);
     - ``make(position, objective)``: the puzzle a position makes (the solver's answer, its themes,
       difficulty, explanation and hint ladder as messages), or None when not worth posing;
+      ``assess(position, objective)``, the same or why not (:class:`~gintrainer.puzzles.kinds.Unclear`;
+      None for a kind that does not say: its ``make`` alone is asked);
+    - ``decisions``: the decisions of a played hand whose mistakes make puzzles of the kind, as a
+      review names them (``take_or_draw``, ``discard``, ``knock_or_play_on``, ``knocker_layout``,
+      ``defender_layout``: :class:`~gintrainer.replay.review.DecisionKind`); the position is the one
+      the decision was taken in, as :mod:`gintrainer.trainers.mistakes` rebuilds it;
     - ``verify(record)``: a record's puzzle remade and checked against the solver
       (:func:`~gintrainer.puzzles.core.verify_remade`); ``read(record)``: a stored record, trusted;
     - ``answer``: the parse/format pair of its answers (:class:`AnswerText`), and
@@ -128,6 +135,8 @@ class KindDescription(Generic[X, P]):
     in_new_sets: bool = False
     bank_folder: Path | None = None
     history_words: str | None = None
+    assess: Callable[[X, Objective | None], P | Unclear] | None = None
+    decisions: tuple[str, ...] = ()
     messages: Mapping[str, str | Template] = field(default_factory=dict)
 
     @property

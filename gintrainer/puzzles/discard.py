@@ -98,6 +98,7 @@ def _discard_kind(kind: PuzzleKind, **parts: Any) -> KindDescription[Position, P
     return KindDescription(
         kind=kind, positions=lambda objective, seed, rules: candidate_positions(kind, objective, seed, rules),
         make=lambda position, objective: core.make_puzzle(position, kind, objective), verify=core.verify,
+        assess=lambda position, objective: core.assess_puzzle(position, kind, objective),
         read=store.puzzle_from_record, reading=discard_reading, recorded=recorded, position_html=_position_html,
         table_html=_table_html, in_new_sets=True, messages=PUZZLE_MESSAGES, **parts)
 
@@ -107,14 +108,15 @@ DISCARD_ANSWER = AnswerText(format=discard_text, parse=parse_discard)
 
 CAN_KNOCK = _discard_kind(
     PuzzleKind.CAN_KNOCK, title=N_("Can you knock?"), words=N_("can-you-knock"), command_words=N_("can knock"),
-    history_words=N_("can you knock?"), code_bit=0, answer=KNOCK_ANSWER, answer_input=AnswerInput.KNOCK,
+    history_words=N_("can you knock?"), code_bit=0, decisions=("knock_or_play_on",),
+    answer=KNOCK_ANSWER, answer_input=AnswerInput.KNOCK,
     mark=lambda puzzle, response: mark_discard(puzzle, response, parse_knock),
     themes=lambda objective: KNOCK_THEMES, sheet=DiscardSheet(),
     bank_plan=(("standard", None, 380), ("oklahoma", None, 60)),
     balance=lambda puzzle: bool(puzzle.can_knock))  # "can you knock?" sets are about half yes, half no
 BEST_DISCARD = _discard_kind(
     PuzzleKind.BEST_DISCARD, title=N_("Best discard"), words=N_("best-discard"), command_words=N_("best discard"),
-    code_bit=1, answer=DISCARD_ANSWER, answer_input=AnswerInput.DISCARD,
+    code_bit=1, decisions=("discard",), answer=DISCARD_ANSWER, answer_input=AnswerInput.DISCARD,
     mark=lambda puzzle, response: mark_discard(puzzle, response, parse_discard),
     themes=lambda objective: DISCARD_THEMES[objective or Objective.LOOKAHEAD], sheet=BestDiscardSheet(),
     bank_plan=(("standard", Objective.DEADWOOD, 200), ("standard", Objective.LOOKAHEAD, 200),

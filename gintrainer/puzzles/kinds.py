@@ -7,13 +7,26 @@ from __future__ import annotations
 
 from ..engine.solver import Objective
 from ..words.errors import GinError
-from ..words.language import t
-from ..words.vocab import PuzzleKind
+from ..words.language import N_, t
+from ..words.vocab import PuzzleKind, Vocabulary
 
 KINDS = tuple(PuzzleKind)
 """The kinds the package ships (a plugged-in kind is in :func:`gintrainer.puzzles.registry.kinds`)."""
 DISCARD_KINDS = (PuzzleKind.CAN_KNOCK, PuzzleKind.BEST_DISCARD)
 """The kinds that ask for a discard after the draw (a :class:`~gintrainer.puzzles.core.Puzzle`)."""
+
+
+class Unclear(Vocabulary, noun=N_("reason")):
+    """Why a position makes no puzzle of its kind by the bank's standard (a kind's ``assess``, see
+    :class:`~gintrainer.puzzles.description.KindDescription`): its best answer is not unique (``tied``),
+    ahead of the next by less than the kind's margin (``margin``), one the simplest rule or the plain count
+    already finds (``plain``), or the position is not one the kind asks about (``outside``: too early or too
+    far from melds, a knock or gin already there, a hand already out)."""
+
+    TIED = "tied"
+    MARGIN = "margin"
+    PLAIN = "plain"
+    OUTSIDE = "outside"
 
 
 def ranking_objective(kind: PuzzleKind, objective: Objective | None) -> Objective:
@@ -30,4 +43,4 @@ def ranking_objective(kind: PuzzleKind, objective: Objective | None) -> Objectiv
     return Objective(objective)
 
 
-__all__ = ["DISCARD_KINDS", "KINDS", "PuzzleKind", "ranking_objective"]
+__all__ = ["DISCARD_KINDS", "KINDS", "PuzzleKind", "Unclear", "ranking_objective"]

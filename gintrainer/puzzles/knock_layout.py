@@ -33,7 +33,7 @@ from ..words.language import N_, t
 from .answers import Reading
 from .core import Grade, KindPuzzle, KindRecords, PuzzleError, record_position
 from .description import AnswerInput, AnswerText, KindDescription
-from .kinds import PuzzleKind
+from .kinds import PuzzleKind, Unclear
 from .knock_layout_themes import LayoutContext, explain, hints, rate
 from .positions import KnockPosition, knock_layout_position
 from .sheets import KnockLayoutSheet
@@ -134,14 +134,24 @@ def make(position: KnockPosition) -> KnockLayoutPuzzle | None:
     within the limit, a gin (always the best), the best layouts within
     :data:`KNOCK_LAYOUT_MARGIN` of the next, or every least-deadwood layout
     among the best (the count alone answers it)."""
+    found = assess(position)
+    return None if isinstance(found, Unclear) else found
+
+
+def assess(position: KnockPosition) -> KnockLayoutPuzzle | Unclear:
+    """The puzzle this knock makes, or why it makes none (see :func:`make`)."""
     position = replace(position, hand=tuple(sorted(position.hand)),
                        defender_hand=tuple(sorted(position.defender_hand)))  # the record's order
     position.verify()
     ctx = solve(position)
-    if not ctx.scored or ctx.gin or ctx.next_best is None or ctx.margin < KNOCK_LAYOUT_MARGIN:
-        return None
+    if not ctx.scored or ctx.gin:
+        return Unclear.OUTSIDE
+    if ctx.next_best is None:
+        return Unclear.PLAIN  # one layout only
+    if ctx.margin < KNOCK_LAYOUT_MARGIN:
+        return Unclear.MARGIN
     if ctx.rival is None:
-        return None
+        return Unclear.PLAIN
     themes = themes_of(ctx)
     return KnockLayoutPuzzle.posed(position, ctx.limit, themes, rate(ctx, themes), explain(ctx, themes),
                                    hints(ctx, themes), defender_hand=position.defender_hand,
@@ -212,8 +222,9 @@ def mark(puzzle: KnockLayoutPuzzle, response: str) -> tuple[str, Grade]:
 
 DESCRIPTION: KindDescription[KnockPosition, KnockLayoutPuzzle] = KindDescription(
     kind=KIND, title=N_("Lay out your knock"), words=N_("lay-out-your-knock"), command_words=N_("knock layout"),
-    code_bit=3, positions=lambda objective, seed, rules: positions(seed, rules),
-    make=lambda position, objective: make(position), verify=verify, read=from_record,
+    code_bit=3, decisions=("knocker_layout",), positions=lambda objective, seed, rules: positions(seed, rules),
+    make=lambda position, objective: make(position),
+    assess=lambda position, objective: assess(position), verify=verify, read=from_record,
     answer=AnswerText(format=layout_text, parse=parse_layout), answer_input=AnswerInput.LAYOUT, mark=mark,
     reading=layout_reading, recorded=lambda puzzle, melds: say("kl_recorded"),
     themes=lambda objective: frozenset(kind_themes(KIND)), sheet=KnockLayoutSheet(),

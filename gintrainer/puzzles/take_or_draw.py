@@ -31,7 +31,7 @@ from ..words.language import N_, t
 from .answers import choice_reading, mark_choice, parse_choice_response
 from .core import Grade, KindPuzzle, KindRecords, PuzzleError, record_position
 from .description import AnswerInput, AnswerText, KindDescription
-from .kinds import PuzzleKind
+from .kinds import PuzzleKind, Unclear
 from .positions import DrawPosition, draw_position, selfplay_draw_positions
 from .sheets import OfferSheet
 from .take_draw_themes import CHOICES, TAKE, DrawContext, explain, hints, rate
@@ -135,15 +135,25 @@ def make(position: DrawPosition) -> TakeOrDrawPuzzle | None:
     """The puzzle this position makes, or None when it is not worth posing: the two
     choices within :data:`TAKE_DRAW_MARGIN`, a hand already gin or holding more than
     :data:`MAX_DEADWOOD`, or a card on offer that neither melds, nor goes with a card
-    of the hand, nor lowers the deadwood."""
+    of the hand, nor lowers the deadwood (:func:`assess` says which)."""
+    found = assess(position)
+    return None if isinstance(found, Unclear) else found
+
+
+def assess(position: DrawPosition) -> TakeOrDrawPuzzle | Unclear:
+    """The puzzle this position makes, or why it makes none."""
     position = replace(position, hand=tuple(sorted(position.hand)))  # the record's order, for stable words
     position.verify()
     ctx = solve(position)
     solution = ctx.solution
-    if solution.choice is None or solution.margin < TAKE_DRAW_MARGIN or not 0 < ctx.now <= MAX_DEADWOOD:
-        return None
+    if not 0 < ctx.now <= MAX_DEADWOOD:
+        return Unclear.OUTSIDE
+    if solution.choice is None:
+        return Unclear.TIED
+    if solution.margin < TAKE_DRAW_MARGIN:
+        return Unclear.MARGIN
     if not ctx.tempting:
-        return None
+        return Unclear.PLAIN
     themes = themes_of(ctx)
     return TakeOrDrawPuzzle.posed(position, solution.knock_limit, themes, rate(ctx, themes), explain(ctx, themes),
                                   hints(ctx, themes), choice=ctx.choice, take_expected=solution.take_expected,
@@ -186,7 +196,9 @@ def recorded(puzzle: TakeOrDrawPuzzle, choice: DrawChoice) -> Message:
 
 DESCRIPTION: KindDescription[DrawPosition, TakeOrDrawPuzzle] = KindDescription(
     kind=KIND, title=N_("Take or draw?"), words=N_("take-or-draw"), command_words=N_("take or draw"), code_bit=2,
+    decisions=("take_or_draw",),
     positions=lambda objective, seed, rules: positions(seed, rules), make=lambda position, objective: make(position),
+    assess=lambda position, objective: assess(position),
     verify=verify, read=from_record,
     answer=AnswerText(format=lambda choice: DrawChoice(choice).value, parse=parse_choice_response),
     answer_input=AnswerInput.CHOICE, mark=mark_choice, reading=choice_reading, recorded=recorded,

@@ -14,6 +14,7 @@ Stage.YES_NO
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -374,25 +375,34 @@ def themes_in_bank(kind: PuzzleKind | str) -> tuple[str, ...]:
 def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, review: tuple[str, ...] = (),
                 solved: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(), count: int = 0,
                 difficulty: str = "adaptive", theme: str | None = None, current: str | None = None,
-                rng: random.Random | None = None) -> tuple[Puzzle, bool]:
+                rng: random.Random | None = None, own: Sequence[Any] = ()) -> tuple[Puzzle, bool]:
     """The learner's next puzzle and whether it comes from the review queue.
 
     Puzzles got wrong come back (every third puzzle, oldest first) until solved;
-    the others are picked near the learner's rating, puzzles never answered
-    (neither ``solved`` nor ``seen``) first. Each is checked again by the solver
+    the learner's own puzzles of the kind (``own``: made from their mistakes, verified, see
+    :mod:`gintrainer.trainers.mistakes`) never answered come first, within the filters, the latest
+    first; the others are picked near the learner's rating, puzzles never answered
+    (neither ``solved`` nor ``seen``) first. Each bank puzzle is checked again by the solver
     before it is shown.
     """
     rng = rng or random.Random()
     kind = normalise_kind(kind)
     index = bank_index(kind)  # the puzzles' ids, difficulties and themes; only the chosen one is read
     pool = _filtered(index, difficulty, theme)
-    if not pool:
+    mine = _filtered(tuple(p for p in own if p.kind == kind), difficulty, theme)
+    if not pool and not mine:
         raise GinError(t("no puzzle matches these filters: choose another theme or difficulty"))
     if review and count % REVIEW_EVERY == REVIEW_EVERY - 1:
         in_bank = {entry.id for entry in index}
         for puzzle_id in review:
             if puzzle_id in in_bank and puzzle_id != current:
                 return verify(bank_record(kind, puzzle_id)), True
+            found = next((p for p in mine if p.id == puzzle_id and p.id != current), None)
+            if found is not None:
+                return found, True
+    fresh_own = [p for p in mine if p.id not in solved and p.id not in seen and p.id != current]
+    if fresh_own or not pool:
+        return (fresh_own or [p for p in mine if p.id != current] or list(mine))[0], False
     fresh = [p for p in pool if p.id not in solved and p.id not in seen and p.id != current] \
         or [p for p in pool if p.id != current] or list(pool)
     chosen = pick(fresh, rating, rng)

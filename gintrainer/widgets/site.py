@@ -130,6 +130,8 @@ PUZZLE_PAGES = [
          N_("Both hands shown: the melds that leave you the most points after the defender's lay-offs.")),
     Page("puzzles/defend.ipynb", N_("Defend"),
          N_("The knocker's melds are on the table: lay out yours and lay off for the least deadwood.")),
+    Page("puzzles/mistakes.ipynb", N_("Your mistakes"),
+         N_("Your own mistakes in practice, made puzzles: solve them again.")),
     Page("puzzles/profile.ipynb", N_("Your progress"), N_("Rating, streaks, themes; export or reset.")),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
@@ -207,6 +209,11 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "off on a meld of the knocker's (numbered as on the table; a card can go on a card laid off before it), "
         "then say whether you undercut. Every layout that keeps the least deadwood is right. After your answer "
         "you see the least deadwood, the knocker's and the points.")),
+    "puzzles/mistakes.ipynb": (N_("Your mistakes"), N_(
+        "Each mistake or blunder in a practice hand you had reviewed becomes a puzzle of its kind when its "
+        "position makes a clear one, as the puzzle bank's are checked, posed from what you saw then. Solve them "
+        "here or in the trainers, where they come first. The mistakes that do not make a clear puzzle are listed "
+        "with the reason.")),
     "puzzles/profile.ipynb": (N_("Your progress"), N_(
         "Your rating, streaks and each theme's record. Export your progress to keep a copy, or start afresh (the "
         "old progress is kept as a backup).")),

@@ -22,6 +22,7 @@ from ..puzzles.description import AnswerInput
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..records.progress import Attempt
+from ..trainers.mistakes import own_set
 from ..trainers.training import (
     DIFFICULTY_CHOICES,
     Feedback,
@@ -483,7 +484,8 @@ class PuzzleView(View):
 
 class TrainerPage(View):
     """A puzzle trainer of one kind: the bank filtered by difficulty and theme,
-    puzzles picked near the learner's rating (never answered ones first),
+    the learner's own puzzles of the kind (made from their mistakes) never answered first,
+    tagged with their game's date, then puzzles picked near the learner's rating (never answered ones first),
     got-wrong puzzles coming back as practice, a streak counter."""
 
     def __init__(self, kind: PuzzleKind | str, *, learner: Learner | None = None, seed: int | None = None):
@@ -527,13 +529,19 @@ class TrainerPage(View):
         self.refresh()
 
     def next_puzzle(self) -> None:
+        """The next puzzle: the learner's own (made from their mistakes) never answered first, then the bank's."""
         progress = self.learner.progress
+        mine = own_set(progress).of_kind(self.kind)
         puzzle, self.from_review = choose_next(
             self.kind, rating=progress.target_rating, review=progress.review, solved=progress.solved_ids,
             seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
-            theme=self.theme.value or None, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng)
+            theme=self.theme.value or None, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng,
+            own=[found.puzzle for found in mine])
         self.shown += 1
-        self.view.show(puzzle, note=practice_note() if progress.has_seen(puzzle.id) else "")
+        notes = [found.tag for found in mine if found.puzzle.id == puzzle.id][:1]
+        if progress.has_seen(puzzle.id):
+            notes.append(practice_note())
+        self.view.show(puzzle, note=" · ".join(notes))
         self.refresh()
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:

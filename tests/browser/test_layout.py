@@ -130,6 +130,7 @@ PAGES = [
     ("puzzles/knock_layout.ipynb", "lang=ps", ()),
     ("puzzles/defend.ipynb", "", ()),
     ("puzzles/defend.ipynb", "lang=ps", ()),
+    ("puzzles/mistakes.ipynb", "lang=ps", ()),
     ("puzzles/profile.ipynb", "profile=Layout", (click("Export my progress"), click("Reset my progress…"))),
     ("replays/example_hands.ipynb", "", (click("Ask the solver"),)),
     ("classroom/teacher.ipynb", "", (making_a_set,)),

@@ -1,0 +1,258 @@
+"""The learner's mistakes made puzzles (gintrainer/trainers/mistakes.py): from real played hands reviewed with
+marks forced by the fake judge, each kind made when the bank's standard is met (verified by the solver as bank
+puzzles are, from the learner's view, tagged with the game's date), refused with its reason when not; served
+first by the trainer, listed on the "Your mistakes" page, kept in the profile and read again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fake_judge import FakeJudge
+from gintrainer.engine.cards import parse_card, parse_cards
+from gintrainer.engine.evaluate import decisions
+from gintrainer.engine.hand import Hand, Phase
+from gintrainer.engine.rules import Rules
+from gintrainer.engine.solver import Objective
+from gintrainer.engine.view import SeatView
+from gintrainer.puzzles import PuzzleError, PuzzleKind, description, make_puzzle, verify
+from gintrainer.puzzles.core import assess_puzzle
+from gintrainer.puzzles.kinds import Unclear
+from gintrainer.puzzles.positions import Position
+from gintrainer.records.reviews import KeptReview
+from gintrainer.replay.review import DecisionKind, Mark, review
+from gintrainer.trainers import mistakes
+from gintrainer.trainers.mistakes import Refusal, from_kept, make_from, own_set, position_of
+from gintrainer.trainers.training import choose_next
+from gintrainer.widgets.mistakes import MistakesPage
+from gintrainer.widgets.profile import Learner
+from gintrainer.words import language
+from mistake_hands import KEPT_AT, MADE, case, defended_badly, judged, kept, played
+
+
+@pytest.mark.parametrize("kind", list(MADE))
+def test_each_kind_of_mistake_is_made_a_puzzle_of_its_kind_from_the_learner_s_view_and_verified(kind):
+    hand, seat, step = case(kind)
+    made, decision = judged(hand, seat, step)
+    assert decision.kind is MADE[kind][3] and decision.mark is Mark.BLUNDER
+    puzzle = make_from(hand, seat, decision)
+    assert not isinstance(puzzle, Refusal), puzzle
+    assert puzzle.kind is kind
+    record = puzzle.to_dict()
+    assert verify(record).to_dict() == record  # remade from its record by the kind's verifier: the solver agrees
+    # the position before the decision, as the learner saw it
+    state = hand.prefix(decision.before)
+    view = SeatView.of(state, seat)
+    assert sorted(puzzle.hand) == sorted(state.held(seat))
+    assert set(puzzle.opponent_known) <= set(view.opponent_known)
+    assert puzzle.stock_count == view.stock_count
+    pile = puzzle.discard_pile
+    if kind in (PuzzleKind.KNOCK_LAYOUT, PuzzleKind.DEFEND):  # the face-down knock discard on top (module text)
+        assert pile[-1] is state.knock_card
+        pile = pile[:-1]
+    assert pile == view.discard_pile
+    # the move made is no answer the puzzle accepts
+    answer = mistakes.answer_of(decision.kind, decision.made, puzzle)
+    assert answer is not None and not description(kind).mark(puzzle, answer)[1].correct
+
+
+def test_only_mistakes_and_blunders_are_made_puzzles_tagged_with_the_date_the_review_was_kept():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    assert from_kept(kept(hand, judged(hand, seat, step, loss=3.0)[0])).puzzles == ()  # an inaccuracy
+    made = from_kept(kept(hand, judged(hand, seat, step, loss=5.0)[0]))  # a mistake
+    assert [(p.step, p.mark, p.kind) for p in made.puzzles] == [(step, Mark.MISTAKE, PuzzleKind.TAKE_OR_DRAW)]
+    found = made.puzzles[0]
+    with language.in_language("en"):
+        assert found.tag == "from your game of 2026-11-02"
+    with language.in_language("tr"):
+        assert "2026-11-02" in found.tag and found.tag != "from your game of 2026-11-02"
+
+
+def first_of(hand: Hand, seat: int, kind: DecisionKind, phase: Phase | None = None) -> int:
+    """The step of the first decision of ``kind`` of ``seat`` (in ``phase``)."""
+    from gintrainer.replay.review import decision_kind
+    return next(before + 1 for before, _ in decisions(hand, seat)
+                if decision_kind(hand.prefix(before)) is kind
+                and (phase is None or hand.prefix(before).phase is phase))
+
+
+def refusal(hand: Hand, seat: int, step: int) -> object:
+    return make_from(hand, seat, judged(hand, seat, step)[1])
+
+
+def test_a_mistake_at_the_first_upcard_s_offer_is_refused_with_its_reason():
+    hand = played(0)
+    seat = hand.actions[0][0]  # the first to act: offered the first upcard
+    step = first_of(hand, seat, DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+    assert refusal(hand, seat, step) is Refusal.FIRST_UPCARD
+
+
+def test_positions_the_bank_would_not_pose_are_refused_with_the_kind_s_reason():
+    """Every decision of a played hand made a blunder: those not made puzzles say why, each reason the
+    kind's own (its make refuses the position for every objective), and the reasons are varied."""
+    hand = played(0)
+    reasons = set()
+    for seat in (0, 1):
+        marked = review(hand, seat, samples=10, judge=FakeJudge({b: (9.0, 1.0) for b, _ in decisions(hand, seat)}))
+        for decision in marked.decisions:
+            found = make_from(hand, seat, decision)
+            if not isinstance(found, Refusal):
+                continue
+            reasons.add(found)
+            if found.value in tuple(Unclear):
+                kind = mistakes.kind_for(decision.kind)
+                assert kind is not None
+                position = position_of(hand, decision.before, seat, decision.kind)
+                assert all(kind.make(position, o) is None for o in kind.objectives)
+    assert {Refusal.OUTSIDE, Refusal.MARGIN, Refusal.PLAIN, Refusal.MOVE_ACCEPTED, Refusal.FIRST_UPCARD} <= reasons
+
+
+def test_a_position_whose_best_answer_is_not_unique_is_tied():
+    """Three unmatched ten-point cards: throwing any of them leaves the same least deadwood."""
+    position = Position(hand=parse_cards("2C 3C 4C 5C 7D 8D 9D TD KH QS JC"), drawn=parse_card("JC"),
+                        drawn_from="stock", discard_pile=parse_cards("5H 2S 9C AH 6S 4D"), opponent_known=(),
+                        stock_count=25, rules=Rules(), upcard=None, seed="tied")
+    assert position.problems() == ()
+    assert assess_puzzle(position, PuzzleKind.BEST_DISCARD, Objective.DEADWOOD) is Unclear.TIED
+    assert make_puzzle(position, PuzzleKind.BEST_DISCARD, Objective.DEADWOOD) is None
+    assert Refusal(Unclear.TIED.value).words
+
+
+def test_the_defender_s_layout_after_a_gin_is_refused():
+    hand = played(49, careless=True)
+    assert hand.out_kind is not None and hand.out_kind.value == "gin"
+    defender = 1 - (hand.knocker or 0)
+    step = first_of(hand, defender, DecisionKind.DEFENDER_LAYOUT)
+    assert refusal(hand, defender, step) is Refusal.GIN
+
+
+def test_a_puzzle_the_kind_s_verifier_refuses_is_not_made(monkeypatch):
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+
+    def refuse(record):
+        raise PuzzleError("its answer disagrees with the solver")
+    monkeypatch.setattr(mistakes, "verify", refuse)
+    assert refusal(hand, seat, step) is Refusal.NOT_VERIFIED
+
+
+def test_every_reason_is_said_in_four_languages():
+    for reason in Refusal:
+        with language.in_language("en"):
+            english = reason.words
+        for lang in ("tr", "ku", "ps"):
+            with language.in_language(lang):
+                assert reason.words not in ("", english)
+
+
+def test_every_decision_s_position_in_played_hands_accounts_for_its_cards():
+    """Card conservation: the positions rebuilt from real hands are real positions of their kind (the
+    first upcard's offer and the defender after a gin aside, refused by name)."""
+    from gintrainer.replay.review import decision_kind
+    for hand in (played(0), played(5, careless=True), played(31, careless=True), defended_badly(1)[0]):
+        for seat in (0, 1):
+            for before, _ in decisions(hand, seat):
+                position = position_of(hand, before, seat, decision_kind(hand.prefix(before)))
+                assert isinstance(position, Refusal) or position.problems() == ()
+
+
+def test_a_review_kept_without_its_hand_says_so():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    made, _ = judged(hand, seat, step)
+    bare = KeptReview.make(made.to_dict(), at=KEPT_AT, match="7", hand=1)
+    assert [u.reason for u in from_kept(bare).unposed] == [Refusal.NO_HAND]
+
+
+def test_the_trainer_serves_the_learner_s_own_puzzle_of_its_kind_first_until_answered():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    own = from_kept(kept(hand, judged(hand, seat, step)[0])).puzzles[0].puzzle
+    chosen, from_review = choose_next("take_or_draw", own=[own], rng=random.Random(1))
+    assert chosen is own and not from_review
+    chosen, _ = choose_next("take_or_draw", own=[own], seen=frozenset({own.id}), rng=random.Random(1))
+    assert chosen.id != own.id  # answered: the bank's again
+    chosen, from_review = choose_next("take_or_draw", own=[own], seen=frozenset({own.id}), review=(own.id,),
+                                      count=2, rng=random.Random(1))
+    assert chosen is own and from_review  # got wrong: back from the review list
+    chosen, _ = choose_next("best_discard", own=[own], rng=random.Random(1))
+    assert chosen.kind is PuzzleKind.BEST_DISCARD  # another kind's trainer does not serve it
+
+
+def test_the_page_lists_the_learner_s_puzzles_to_solve_in_place_and_the_mistakes_not_made_puzzles():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    learner = Learner()
+    page = MistakesPage(learner=learner)
+    assert page.comm is not None  # the page is open: a widget's own methods are not overridden
+    assert page.mistakes.puzzles == () and "practice/practice.ipynb" in page.listing.children[0].value
+    other = played(0)
+    first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+    learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=1)
+    made, _ = judged(hand, seat, step)
+    learner.keep_review(made, hand, match="7", number=2)
+    assert len(page.mistakes.puzzles) == 1 and len(page.buttons) == 1
+    row = page.listing.children[1].children[0].value
+    assert "Take or draw?" in row and "2026-" in row and "not tried yet" in row
+    assert "first upcard" in page.refused.value
+    page.buttons[0].click()
+    puzzle = page.mistakes.puzzles[0].puzzle
+    assert page.view.puzzle is puzzle and "from your game of" in page.view.note.value
+    page.view._choose(puzzle.answer[0])
+    assert learner.progress.solved_ids == {puzzle.id}
+    assert "solved" in page.listing.children[1].children[0].value
+    assert all(row.comm is not None for row in page.listing.children)
+
+
+def test_the_learner_s_set_is_read_again_from_the_profile(data):
+    hand, seat, step = case(PuzzleKind.CAN_KNOCK)
+    made, _ = judged(hand, seat, step)
+    Learner("Ann").keep_review(made, hand, match="7", number=1)
+    again = Learner("Ann")
+    found = own_set(again.progress)
+    assert [p.kind for p in found.puzzles] == [PuzzleKind.CAN_KNOCK]
+    assert MistakesPage(learner=again).mistakes == found
+
+
+def test_the_trainer_page_shows_the_learner_s_own_puzzle_first_with_its_game_s_date():
+    from gintrainer.widgets.trainer import TrainerPage
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    learner = Learner()
+    learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+    own = own_set(learner.progress).puzzles[0].puzzle
+    page = TrainerPage("take_or_draw", learner=learner, seed=1)
+    assert page.view.puzzle is own and "from your game of 2026-" in page.view.note.value
+    page.view._choose(own.answer[0])
+    page.next_button.click()
+    assert page.view.puzzle.id != own.id and "from your game" not in page.view.note.value
+
+
+def test_every_sentence_of_the_page_is_drawn_from_the_catalog():
+    """In the pseudo-language every sentence is marked: the rows, the tag, the reasons, the headings."""
+    from i18n import pseudo_language, unmarked
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    other = played(0)
+    first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+    with pseudo_language():
+        learner = Learner(language="qps")
+        empty = MistakesPage(learner=learner)
+        texts = [empty.listing.children[0].value]
+        learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+        learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=2)
+        page = MistakesPage(learner=learner)
+        page.buttons[0].click()
+        texts += [row.value if hasattr(row, "value") else row.children[0].value for row in page.listing.children]
+        texts += [page.refused.value, page.buttons[0].description, page.view.note.value]
+    assert "<li>" in page.refused.value and unmarked(" ".join(texts)) == []
+
+
+def test_a_kind_that_does_not_say_why_and_a_decision_no_kind_takes(monkeypatch):
+    """A plugged-in kind without ``assess`` is asked its ``make`` alone; a decision no kind takes is named so."""
+    import dataclasses
+    hand = played(0)
+    seat = 0
+    marked = review(hand, seat, samples=10, judge=FakeJudge({b: (9.0, 1.0) for b, _ in decisions(hand, seat)}))
+    unclear = next(d for d in marked.decisions if make_from(hand, seat, d) in (Refusal.OUTSIDE, Refusal.MARGIN))
+    shipped = mistakes.kind_for(unclear.kind)
+    assert shipped is not None
+    monkeypatch.setattr(mistakes, "kind_for", lambda decision: dataclasses.replace(shipped, assess=None))
+    assert make_from(hand, seat, unclear) is Refusal.NO_CLEAR_ANSWER
+    monkeypatch.setattr(mistakes, "kind_for", lambda decision: None)
+    assert make_from(hand, seat, unclear) is Refusal.NO_KIND

@@ -62,24 +62,35 @@ def test_a_practice_game_saved_under_the_exact_spelling_is_resumed_by_every_spel
     game, notice = PracticeGame.resume("Mia")
     stored = json.loads(OLD_PRACTICE.read_text())
     assert stored["version"] == 1 and stored["coach"] is True
-    assert notice is None and game.to_dict() == {**stored, "version": 2, "coach": "table"}  # the coach on: its table
+    assert notice is None and game.to_dict() == {**stored, "version": 3, "coach": "table", "tutor": "off",
+                                                 "tutor_notes": []}  # the coach on: its table; no tutor then
     assert (game.hand.phase, game.learner_to_act, game.can_take_back) == ("discard", True, True)
     assert not old.exists() and save_path("mia").read_bytes() == OLD_PRACTICE.read_bytes()
     again, notice = PracticeGame.resume("MIA")
     assert notice is None and again.to_dict() == game.to_dict()
     game.owner = "Mia"
     game.save()
-    assert json.loads(save_path("Mia").read_text()) == game.to_dict()  # saved again, as version 2
+    assert json.loads(save_path("Mia").read_text()) == game.to_dict()  # saved again, as version 3
     assert PracticeGame.resume("Mia")[0].to_dict() == game.to_dict()
 
 
-def test_a_version_2_practice_game_with_the_coach_in_words_is_read_back_unchanged(data):
+def test_a_version_2_practice_game_with_the_coach_in_words_is_read_back_with_the_tutor_off(data):
     stored = STORED / "practice_v2" / "lena-cc967443070a.json"
     shutil.copy(stored, data / "practice" / stored.name)
     game, notice = PracticeGame.resume("Lena")
-    assert notice is None and game.coach == "words" and game.to_dict() == json.loads(stored.read_text())
+    assert notice is None and game.coach == "words" and game.tutor == "off"
+    assert game.to_dict() == {**json.loads(stored.read_text()), "version": 3, "tutor": "off", "tutor_notes": []}
     assert (game.hand.phase, game.learner_to_act) == ("discard", True)
     assert game.coach_words() is not None and game.coach_table() is None
+    game.save()
+    assert save_path("Lena").read_bytes() == (STORED / "practice_v3" / stored.name).read_bytes()  # as version 3
+
+
+def test_a_version_3_practice_game_is_read_back_unchanged(data):
+    stored = STORED / "practice_v3" / "lena-cc967443070a.json"
+    shutil.copy(stored, data / "practice" / stored.name)
+    game, notice = PracticeGame.resume("Lena")
+    assert notice is None and game.to_dict() == json.loads(stored.read_text())
     game.save()
     assert save_path("Lena").read_bytes() == stored.read_bytes()  # saved again, the same bytes
 

@@ -1,7 +1,11 @@
 """A hand's review in a real browser, in Pashto on a phone's width (390 px): a learner who went out by knocking
 when gin was there opens the practice page on the finished hand, asks for its review, watches the progress bar
 while the evaluator judges (the page's kernel is asked for each decision in turn), reads the blunder in the
-table, and follows it into the replay at its step; nothing is cut off and the page reads right to left."""
+table, and follows it into the replay at its step; nothing is cut off and the page reads right to left. Then
+the learner finds the blunder again as a puzzle on the "Your mistakes" page (the review was kept in their
+profile) and opens it there."""
+
+import datetime as dt
 
 import pytest
 from playwright.sync_api import expect
@@ -11,6 +15,7 @@ from conftest import open_page, settle
 from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.engine.evaluate import decisions
+from gintrainer.trainers.mistakes import game_tag
 from gintrainer.trainers.practice import PracticeGame
 from gintrainer.words.language import in_language, t, tc, tn
 
@@ -54,6 +59,7 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
         total = len(decisions(game.hand, game.seat))
         judging = tn("Reviewing: {done} of {n} decision judged", "Reviewing: {done} of {n} decisions judged", total,
                      done=0)
+        solve = tc("button", "Solve")
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, server, "practice/practice.ipynb", "profile=Rahim&lang=ps")
     practice = page.locator(".gt-practice")
@@ -78,3 +84,13 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     replay = practice.locator(".gt-replay")
     expect(replay.locator(".gt-stepper-label")).to_have_text(step_label)
     expect(replay.locator(".gt-note-review .gt-mark-blunder")).to_be_visible()  # the mark beside the step's notes
+
+    # The blunder, kept with the review in Rahim's profile, is a "can you knock?" puzzle of his own.
+    open_page(page, server, "puzzles/mistakes.ipynb", "profile=Rahim&lang=ps")
+    with in_language("ps"):
+        tag = game_tag(dt.datetime.now(dt.timezone.utc).date())
+    mistakes = page.locator(".gt-mistakes")
+    expect(mistakes.get_by_text(tag).first).to_be_visible()
+    mistakes.get_by_role("button", name=solve).first.click()
+    expect(page.locator(".gt-puzzle .gt-notice")).to_contain_text(tag)
+    expect(page.locator(".gt-puzzle .gt-card-btn").first).to_be_visible()

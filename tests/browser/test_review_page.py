@@ -88,7 +88,7 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     # The blunder, kept with the review in Rahim's profile, is a "can you knock?" puzzle of his own.
     open_page(page, server, "puzzles/mistakes.ipynb", "profile=Rahim&lang=ps")
     with in_language("ps"):
-        tag = game_tag(dt.datetime.now(dt.timezone.utc).date())
+        tag = game_tag(dt.datetime.now(dt.UTC).date())
     mistakes = page.locator(".gt-mistakes")
     expect(mistakes.get_by_text(tag).first).to_be_visible()
     mistakes.get_by_role("button", name=solve).first.click()

@@ -488,6 +488,15 @@ class PracticePage(HandPage):
     def _play(self, action: Action) -> None:
         game = self.game
         game.apply(action)
+        self._computer_plays()
+
+    def _computer_plays(self) -> None:
+        """The computer's replies, then the page as they leave it. A computer that may think a while shows the
+        page first as the learner's move left it (their move played, the move buttons off, "The computer is to
+        play."): the page's messages reach the browser while the kernel thinks."""
+        game = self.game
+        if game.thinks_slowly:
+            self._after()
         game.let_computer_play()
         self._after()
 
@@ -496,8 +505,7 @@ class PracticePage(HandPage):
     @guarded
     def _on_lay_out(self, _button: widgets.Button | None = None) -> None:
         self.game.lay_out()
-        self.game.let_computer_play()
-        self._after()
+        self._computer_plays()
 
     @guarded
     def _on_take_back(self, _button: widgets.Button | None = None) -> None:

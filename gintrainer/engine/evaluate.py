@@ -34,7 +34,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
@@ -42,7 +42,7 @@ from ..words.errors import GinError
 from ..words.language import t
 from .cards import Card, cards_mask, mask_cards
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from .melds import all_arrangements, order_meld
+from .melds import all_arrangements, all_best_arrangements, order_meld
 from .players import GreedyPlayer, lowers_deadwood, opponent_model, own_layout
 from .rules import Rules
 from .scoring import (
@@ -51,7 +51,6 @@ from .scoring import (
     defender_reply,
     every_reply,
     kept_after_layoffs,
-    kept_against_each_layout,
     knocker_net,
     knocker_points,
     settle,
@@ -496,10 +495,35 @@ class _Playouts:
         return result
 
 
+_RANK_ONE = sum(1 << 13 * suit for suit in range(4))
+"""The aces' bits (a card's index is 13 times its suit plus its rank less one)."""
+_RANK_KING = _RANK_ONE << 12
+_DECK_BITS = (1 << 52) - 1
+
+
+def _touching(mask: int) -> int:
+    """The cards not in ``mask`` that meld with one of its cards: of the same rank, or next to one in its
+    suit. A defender who holds none of these next to a knocker's melds has nothing to lay off."""
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+    beside = (mask << 1) & ~_RANK_ONE | (mask >> 1) & ~_RANK_KING
+    return (ranks * _RANK_ONE | beside) & _DECK_BITS & ~mask
+
+
+@lru_cache(maxsize=4096)
+def _knocker_layouts(knocker: int) -> tuple[tuple[tuple[tuple[Card, ...], ...], int], ...]:
+    """The knocker's least-deadwood arrangements (the melds of each, and the cards that touch them)."""
+    return tuple((a.melds, _touching(cards_mask(c for m in a.melds for c in m)))
+                 for a in all_best_arrangements(mask_cards(knocker)))
+
+
 def _after_layoffs(knocker_hands: Masks, defender_hands: Masks) -> Ints:
     """For knocks with deadwood (the knocker's ten cards, the defender's): the defender's deadwood after the
-    engine's layout and his best lay-offs (:func:`~gintrainer.engine.scoring.kept_against_each_layout`: the
-    largest over the layouts of the least over the cards kept), each distinct pair once."""
+    engine's layout and his best lay-offs, each distinct pair once, as
+    :func:`~gintrainer.engine.scoring.score_hand` has it: the engine's layout is the least-deadwood arrangement
+    that leaves the defender most (:func:`~gintrainer.engine.scoring.knocker_layouts`), his best reply the
+    least deadwood of the cards he may keep (:func:`~gintrainer.engine.scoring.kept_after_layoffs`); so the
+    largest over the arrangements of the least over the cards kept (tests/test_evaluate.py plays the
+    policy through ``Hand`` and checks each score)."""
     import numpy as np
 
     from .melds import masks_min_deadwood
@@ -509,9 +533,12 @@ def _after_layoffs(knocker_hands: Masks, defender_hands: Masks) -> Ints:
     starts: list[int] = []  # where each pair's layouts begin, in ``layouts``
     for knocker, defender in pairs.tolist():
         starts.append(len(layouts))
-        for sets in kept_against_each_layout(mask_cards(knocker), mask_cards(defender)):
+        for melds, touching in _knocker_layouts(knocker):
             layouts.append(len(kept))
-            kept.extend(cards_mask(cards) for cards in sets)
+            if defender & touching:
+                kept.extend(cards_mask(cards) for cards in kept_after_layoffs(mask_cards(defender), melds))
+            else:  # nothing to lay off
+                kept.append(defender)
     least = np.minimum.reduceat(masks_min_deadwood(np.array(kept, dtype=np.uint64)), layouts)
     most: Ints = np.maximum.reduceat(least, starts)
     return most[where.reshape(-1)]

@@ -504,19 +504,6 @@ def knocker_points(rules: Rules, *, out: ScoreKind | str, knocker_deadwood: int,
     return points if winner == "knocker" else -points if winner == "defender" else 0
 
 
-def kept_against_each_layout(knocker_cards: CardsLike, defender_cards: CardsLike
-                             ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    """For a knock with deadwood: for each of the knocker's least-deadwood arrangements, every set of cards
-    the defender may keep after laying off on its melds (chains included; laying off nothing first). The
-    defender's deadwood after the engine's layout (:func:`knocker_layouts`: the arrangement that leaves him
-    most) and his best reply (:func:`best_layoffs`: the least he can keep) is the largest, over the
-    arrangements, of the least deadwood of the sets kept: what :func:`score_hand` scores, for a caller that
-    counts deadwood in a batch."""
-    defender = parse_cards(defender_cards)
-    return tuple(kept_after_layoffs(defender, arrangement.melds)
-                 for arrangement in all_best_arrangements(knocker_cards))
-
-
 def kept_after_layoffs(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> tuple[tuple[Card, ...], ...]:
     """Every set of cards the defender may keep after laying off on ``knocker_melds`` (chains included),
     laying off nothing first: the least deadwood of any of them is his best reply's (:func:`best_layoffs`).

@@ -584,8 +584,8 @@ def _engine_candidates(view: SeatView, screened: int = SCREENED_DISCARDS) -> lis
         return every
     if phase == Phase.DISCARD:
         rows = discard_table_for(view).sorted()[:screened]
-        screened: list[Move] = [(Action(ActionKind.DISCARD, row.card),) for row in rows]
-        return screened + [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
+        discards: list[Move] = [(Action(ActionKind.DISCARD, row.card),) for row in rows]
+        return discards + [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
     if phase == Phase.KNOCKER_LAYOUT:
         if view.out_kind != ScoreKind.KNOCK:
             return []  # no lay-offs against gin: every layout scores alike

@@ -10,7 +10,7 @@ from decks import twin
 from gintrainer import ActionKind, GinError, Hand, Phase, Rules
 from gintrainer.engine import evaluate
 from gintrainer.engine.evaluate import EvaluatorPlayer, candidates, judge, judge_view
-from gintrainer.engine.players import decide, move_rng
+from gintrainer.engine.players import BestPlayer, decide, move_rng
 from gintrainer.engine.roster import PLAYER_NAMES, make_player
 from gintrainer.engine.view import SeatView
 from test_evaluate import EVERY_PHASE, every_position, positions
@@ -47,10 +47,11 @@ def test_two_hands_with_the_same_view_get_the_same_move_in_every_phase():
     assert differ >= 6
 
 
-def test_the_move_is_the_judgements_best_and_the_same_for_a_seed():
+def test_the_move_is_the_best_estimate_or_bests_move_within_the_doubt_and_the_same_for_a_seed():
     """Where it judges, the move is the first action of ``judge_view``'s best move on the deals its
-    generator seeds, and a fresh player makes it again."""
-    judged = 0
+    generator seeds (with ``best``'s move among those judged) when it need not be sure (``sure=0``), and
+    ``best``'s move when nothing is sure enough; a fresh player makes it again."""
+    judged = differ = 0
     for number, position in enumerate(positions(6, (Phase.UPCARD, Phase.DRAW, Phase.DISCARD), "best move")):
         view = SeatView.of(position, position.to_act)
         action = decide(evaluator(), position, seed=number)
@@ -59,9 +60,17 @@ def test_the_move_is_the_judgements_best_and_the_same_for_a_seed():
                 position.phase != Phase.DISCARD and evaluate._clearly_draws(view)):
             continue  # played unjudged (see the next test)
         seed = move_rng(number, position).getrandbits(64)
-        assert action == judge_view(view, samples=FEW, seed=seed).best[0]
+        usual = BestPlayer().choose(view, random.Random(f"best:{seed}"))
+        moves = candidates(view)
+        if (usual,) not in moves:
+            moves.append((usual,))
+        best = judge_view(view, samples=FEW, seed=seed, moves=moves).best[0]
+        assert decide(EvaluatorPlayer(samples=FEW, sure=0), position, seed=number) == best
+        assert decide(EvaluatorPlayer(samples=FEW, sure=1e9), position, seed=number) == usual
+        assert action in (best, usual)
         judged += 1
-    assert judged >= 3
+        differ += best != usual
+    assert judged >= 3 and differ >= 1
 
 
 def test_gin_is_played_at_once_and_a_forced_move_unjudged(monkeypatch):
@@ -182,6 +191,9 @@ def test_bad_settings_and_no_decision_are_refused_clearly():
     for screened in (0, None, "six"):
         with pytest.raises(GinError, match="screened is a whole number"):
             EvaluatorPlayer(screened=screened)
+    for sure in (-1, float("inf"), float("nan"), "2", None):
+        with pytest.raises(GinError, match="sure is a number"):
+            EvaluatorPlayer(sure=sure)
     hand = Hand.deal(seed=4)
     with pytest.raises(GinError, match="is not to act"):
         judge_view(SeatView.of(hand, 1 - hand.to_act), samples=FEW)

@@ -43,7 +43,7 @@ from ..words.language import t
 from .cards import Card, cards_mask, mask_cards
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .melds import all_arrangements, all_best_arrangements, order_meld
-from .players import GreedyPlayer, lowers_deadwood, opponent_model, own_layout
+from .players import BestPlayer, GreedyPlayer, lowers_deadwood, opponent_model, own_layout
 from .rules import Rules
 from .scoring import (
     Layoff,
@@ -826,6 +826,11 @@ PLAYER_SAMPLES = 200
 """Deals the ``evaluator`` player judges a move on (bench/bench_evaluator_player.py measures what it costs)."""
 PLAYER_SCREENED = SCREENED_DISCARDS
 """How many discards, the best by the solver's one-draw lookahead, the ``evaluator`` player judges."""
+PLAYER_SURE = 2.0
+"""How many standard errors (of the paired loss, on the same deals) the best estimate must beat the move of
+the ``best`` player by for the ``evaluator`` player to play it instead: nearer than that the deals cannot
+tell the two apart, and ``best``'s move stands (docs/benchmarks.md: playing the best estimate whatever
+its margin lost to ``best`` and hardly beat ``naive``, the estimates of 200 deals being too coarse)."""
 _LAYING = (ActionKind.MELD, ActionKind.LAYOFF)
 
 
@@ -863,7 +868,9 @@ def _clearly_draws(view: SeatView) -> bool:
 class EvaluatorPlayer:
     """The evaluator as a computer player: at each decision it plays the move with the best estimate of
     :func:`judge_view` (expected points of the hand, from its view only) over ``samples`` deals, drawn
-    from a seed the move's generator gives (so a replayed position gets the same move).
+    from a seed the move's generator gives (so a replayed position gets the same move), when that estimate
+    beats the move the ``best`` player would make (judged on the same deals) by more than ``sure`` standard
+    errors; else it plays ``best``'s move.
 
     Moves that need no judging are played at once: the only candidate; gin or big gin when it may (no move
     scores more in the hand); a draw from the stock (or a pass) when the top discard is of no use to it (it
@@ -875,11 +882,16 @@ class EvaluatorPlayer:
 
     name = "evaluator"
 
-    def __init__(self, *, samples: int = PLAYER_SAMPLES, screened: int = PLAYER_SCREENED) -> None:
+    def __init__(self, *, samples: int = PLAYER_SAMPLES, screened: int = PLAYER_SCREENED,
+                 sure: float = PLAYER_SURE) -> None:
         self.samples = _check_samples(samples)
         if isinstance(screened, bool) or not isinstance(screened, int) or screened < 1:
             raise GinError(f"screened is a whole number of discards, at least 1, not {screened!r}")
+        if isinstance(sure, bool) or not isinstance(sure, (int, float)) or not 0 <= sure < math.inf:
+            raise GinError(f"sure is a number of standard errors, 0 or more, not {sure!r}")
         self.screened = screened
+        self.sure = float(sure)
+        self._usual = BestPlayer()
         self._plan: tuple[tuple[object, ...], Move] | None = None
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -891,7 +903,16 @@ class EvaluatorPlayer:
                 return gin
         elif _clearly_draws(view):
             return Action(ActionKind.PASS) if view.phase == Phase.UPCARD else Action(ActionKind.DRAW)
-        return self._best(view, rng)[0]
+        moves = candidates(view, screened=self.screened)
+        if len(moves) == 1:
+            return moves[0][0]
+        seed = rng.getrandbits(64)
+        usual: Move = (self._usual.choose(view, random.Random(f"best:{seed}")),)
+        if all(move_key(move) != move_key(usual) for move in moves):
+            moves.append(usual)
+        judgement = judge_view(view, samples=self.samples, seed=seed, moves=moves)
+        loss = judgement.loss_of(usual)
+        return usual[0] if loss.mean <= self.sure * loss.stderr else judgement.best[0]
 
     def _best(self, view: SeatView, rng: random.Random) -> Move:
         moves = candidates(view, screened=self.screened)

@@ -26,6 +26,10 @@ over sampled defender hands, each replying at its best); the defender's replies,
 cards it may keep (each way of laying off with the best melds of the rest, and laying out nothing more),
 whose values are exact (the knocker's hand is shown: each estimate has stderr 0 and one deal). After gin
 or big gin the knocker's layout is no decision: nothing may be laid off, every layout scores the same.
+
+:func:`judge_view` judges from a seat's view alone, what a computer player is given (:func:`judge` is it
+for the seat to act in a hand, with the moves made ``include``\\ d); :class:`EvaluatorPlayer` is the
+evaluator as a computer player, ``evaluator`` in :mod:`~gintrainer.engine.roster`.
 """
 
 from __future__ import annotations

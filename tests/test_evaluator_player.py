@@ -13,7 +13,7 @@ from gintrainer.engine.evaluate import EvaluatorPlayer, candidates, judge, judge
 from gintrainer.engine.players import BestPlayer, decide, move_rng
 from gintrainer.engine.roster import PLAYER_NAMES, make_player
 from gintrainer.engine.view import SeatView
-from test_evaluate import EVERY_PHASE, every_position, positions
+from test_evaluate import EVERY_PHASE, actual_deal, every_position, positions, seat_points
 
 FEW = 24
 """Deals a move in these tests."""
@@ -143,6 +143,25 @@ def test_the_knockers_layout_is_the_judged_best_played_one_meld_at_a_time():
         assert len(actions) > 1  # each meld, then done: one action a call
         checked += 1
     assert checked == 4
+
+
+def test_a_knockers_layouts_are_valued_as_the_engine_scores_them():
+    """On the real deal, each layout's value is the hand's score once the defender replies at its best
+    (the deadwood after lay-offs counted in a batch)."""
+    checked = 0
+    for position in layout_positions(Phase.KNOCKER_LAYOUT, 12, "layout values"):
+        seat = position.to_act
+        view = SeatView.of(position, seat)
+        moves = candidates(view)
+        values = evaluate._layout_values(view, actual_deal(position, seat), moves)
+        for j, move in enumerate(moves):
+            hand = position.copy()
+            for action in move:
+                hand.apply(action)
+            hand.apply("auto")  # the defender's best reply
+            assert values[0, j] == seat_points(hand, seat), position.to_dict()
+            checked += 1
+    assert checked >= 12
 
 
 def test_the_defender_lays_off_and_melds_for_the_most_points_it_may_keep():

@@ -826,8 +826,10 @@ def _is_decision(hand: Hand, move: Move) -> bool:
 # -- the evaluator as a player ---------------------------------------------------------------------------
 
 
-PLAYER_SAMPLES = 200
-"""Deals the ``evaluator`` player judges a move on (bench/bench_evaluator_player.py measures what it costs)."""
+PLAYER_SAMPLES = 400
+"""Deals the ``evaluator`` player judges a move on: 0.14 s a move on average, a duel of 2,000 hands with
+``--jobs 2`` in about 40 minutes on a shared 2-core machine (bench/bench_evaluator_player.py;
+docs/benchmarks.md)."""
 PLAYER_SCREENED = SCREENED_DISCARDS
 """How many discards, the best by the solver's one-draw lookahead, the ``evaluator`` player judges."""
 PLAYER_SURE = 2.0

@@ -29,7 +29,8 @@ def main() -> None:
     args = parser.parse_args()
     from gintrainer import Hand
     from gintrainer.engine.evaluate import DEFAULT_SAMPLES, decisions, judge
-    from gintrainer.engine.players import Player, decide, make_player, sound_player
+    from gintrainer.engine.players import Player, decide, sound_player
+    from gintrainer.engine.roster import make_player
     from gintrainer.engine.view import acting_seat
 
     samples = args.samples or DEFAULT_SAMPLES

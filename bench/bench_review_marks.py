@@ -15,7 +15,7 @@ import time
 from collections import Counter
 
 from gintrainer.engine.duel import deal_deck, play_hand
-from gintrainer.engine.players import PLAYER_NAMES, make_player
+from gintrainer.engine.roster import PLAYER_NAMES, make_player
 from gintrainer.engine.rules import Rules
 from gintrainer.replay.review import MARKS, HandReview, Mark, mark_for, review, review_match, significant
 

@@ -11,7 +11,7 @@ import argparse
 import statistics
 import time
 
-from gintrainer.engine import evaluate, players
+from gintrainer.engine import evaluate, players, roster
 from gintrainer.engine.hand import Hand
 from gintrainer.replay.review import STANDARD_ERRORS, THRESHOLDS, Mark
 
@@ -24,10 +24,10 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=8)
-    parser.add_argument("--player", default="naive", choices=players.PLAYER_NAMES)
+    parser.add_argument("--player", default="naive", choices=roster.PLAYER_NAMES)
     parser.add_argument("--samples", type=int, nargs="+", default=[150, 200, 300, 600])
     args = parser.parse_args()
-    player = players.make_player(args.player)
+    player = roster.make_player(args.player)
     times: dict[int, list[float]] = {n: [] for n in args.samples}
     errors: dict[int, list[float]] = {n: [] for n in args.samples}
     count = 0

@@ -617,7 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--out", required=True, help=t("the HTML file to write"))
     sheet.add_argument("--answers", action="store_true", help=t("write the answer key"))
 
-    from .engine.players import PLAYER_NAMES
+    from .engine.roster import PLAYER_NAMES
     fight = sub.add_parser(
         "duel", help=t("computer players against each other, each deal played from both seats"),
         # Translators: argparse writes this text: keep "%%" as it is (it prints one "%").

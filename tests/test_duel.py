@@ -10,7 +10,8 @@ import pytest
 from gintrainer import Hand
 from gintrainer.cli import main
 from gintrainer.engine.duel import deal_deck, duel, wilson_interval
-from gintrainer.engine.players import decide, make_player
+from gintrainer.engine.players import decide
+from gintrainer.engine.roster import make_player
 from gintrainer.words.errors import GinError
 
 

@@ -19,7 +19,8 @@ from gintrainer.engine.evaluate import (
     move_key,
     playout_player,
 )
-from gintrainer.engine.players import decide, make_player, sound_player
+from gintrainer.engine.players import decide, sound_player
+from gintrainer.engine.roster import make_player
 from gintrainer.engine.scoring import knocker_net
 from gintrainer.engine.view import SeatView
 from test_playouts import PRESET_NAMES, VARIANTS

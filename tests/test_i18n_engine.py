@@ -18,7 +18,8 @@ from gintrainer.engine.cards import Card, parse_card, parse_cards
 from gintrainer.engine.hand import Action, ActionKind, Hand, Phase
 from gintrainer.engine.match import Match
 from gintrainer.engine.melds import best_arrangement
-from gintrainer.engine.players import decide, make_player, sound_player
+from gintrainer.engine.players import decide, sound_player
+from gintrainer.engine.roster import make_player
 from gintrainer.engine.rules import Rules
 from gintrainer.engine.scoring import DEAD_HAND, ScoreKind, score_hand
 from gintrainer.engine.solver import discard_table

@@ -166,7 +166,8 @@ def test_the_batch_solver_and_the_players_still_work_once_numpy_is_imported():
             "import gintrainer\n"
             "assert 'numpy' not in sys.modules\n"
             "from gintrainer import min_deadwood_batch\n"
-            "from gintrainer.engine.players import decide, make_player\n"
+            "from gintrainer.engine.players import decide\n"
+            "from gintrainer.engine.roster import make_player\n"
             "print(min_deadwood_batch([[0, 1, 2, 4], [12, 25, 38, 51]]).tolist(), 'numpy' in sys.modules)\n"
             "hand = gintrainer.Hand.deal(seed=1)\n"
             "hand.apply(decide(make_player('best'), hand, seed=5))\n")

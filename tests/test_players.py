@@ -9,15 +9,8 @@ from decks import twin
 from gintrainer import Card, Hand, Rules
 from gintrainer.engine.hand import Action, ActionKind, Phase
 from gintrainer.engine.melds import min_deadwood
-from gintrainer.engine.players import (
-    PLAYER_NAMES,
-    PLAYERS,
-    decide,
-    draw_values,
-    make_player,
-    move_rng,
-    take_value,
-)
+from gintrainer.engine.players import decide, draw_values, move_rng, take_value
+from gintrainer.engine.roster import PLAYER_NAMES, PLAYERS, make_player
 from gintrainer.engine.solver import discard_table, naive_discard, slow_expected_deadwood
 from gintrainer.engine.view import SeatView
 from gintrainer.words.errors import GinError
@@ -27,6 +20,9 @@ VARIANTS = [Rules(), Rules.preset("modern"), Rules(oklahoma=True), Rules(straigh
 OUTS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 GINS = (ActionKind.GIN, ActionKind.BIG_GIN)
 DRAWING = (Phase.UPCARD, Phase.DRAW)
+NAMES = tuple(name for name in PLAYER_NAMES if name != "evaluator")
+"""The players of gintrainer.engine.players (the evaluator's own tests, with few deals a move, are in
+test_evaluator_player.py)."""
 
 
 def played_positions(count: int, seed: int):
@@ -66,7 +62,7 @@ COMPARED_EVERY = {"best": 3}
 deep); every other player's on each one."""
 
 
-@pytest.mark.parametrize("name", PLAYER_NAMES)
+@pytest.mark.parametrize("name", NAMES)
 def test_two_hidden_hands_behind_one_view_get_the_same_move(name, positions):
     """A player is given the seat's view and a generator seeded from the game's seed and the moves
     played: both are the same for two hands that differ only in cards the seat cannot see (checked at
@@ -97,7 +93,7 @@ def test_a_view_holds_nothing_the_seat_may_not_see(positions):
         assert len(view.unseen) == 52 - len(view.seen)
 
 
-@pytest.mark.parametrize("name", PLAYER_NAMES)
+@pytest.mark.parametrize("name", NAMES)
 def test_every_player_finishes_hands_under_every_variant_with_legal_moves(name):
     rng = random.Random(f"legal:{name}")
     player = make_player(name)
@@ -218,8 +214,8 @@ def test_a_player_that_answers_an_illegal_move_is_caught():
     assert hand.to_dict() == before
 
 
-def test_the_four_named_players_are_registered():
-    assert set(PLAYERS) == set(PLAYER_NAMES) == {"random", "naive", "lookahead", "best"}
+def test_the_five_named_players_are_registered():
+    assert set(PLAYERS) == set(PLAYER_NAMES) == {"random", "naive", "lookahead", "best", "evaluator"}
 
 
 def test_opponent_model_chances_add_up_to_the_cards_not_known(positions):

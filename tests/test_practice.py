@@ -9,7 +9,7 @@ import pytest
 
 from decks import stacked_deck
 from gintrainer import Match, Rules
-from gintrainer.engine import players
+from gintrainer.engine import players, roster
 from gintrainer.engine.hand import LAYOUT_PHASES, ActionKind, Phase
 from gintrainer.engine.solver import discard_table
 from gintrainer.engine.view import SeatView
@@ -34,7 +34,7 @@ def knock_game(**options) -> PracticeGame:
 
 def learner_move(game: PracticeGame, seed=3):
     """The naive player's move for the learner's seat (from that seat's view only)."""
-    return players.decide(players.make_player("naive"), game.hand, seed=seed)
+    return players.decide(roster.make_player("naive"), game.hand, seed=seed)
 
 
 def play_learner_turn(game: PracticeGame, seed=3) -> None:
@@ -50,7 +50,7 @@ def play_learner_turn(game: PracticeGame, seed=3) -> None:
 
 def test_opponents_are_the_players_module_s():
     names = [name for _, name in opponents()]
-    assert names == list(players.PLAYERS) and "lookahead" in names
+    assert names == list(roster.PLAYERS) and "lookahead" in names
     assert dict((name, label) for label, name in opponents())["lookahead"] == "Club player (lookahead)"
 
 

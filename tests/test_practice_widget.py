@@ -51,6 +51,24 @@ def test_the_landing_page_links_to_practice_first():
     assert landing.extras.value.index("<h2>Play</h2>") < landing.extras.value.index("<h2>Example hands</h2>")
 
 
+def test_a_slow_computer_thinks_while_the_page_shows_the_learners_move(monkeypatch):
+    """Against the evaluator (whose move may take half a second), the page shows the learner's move played,
+    the move buttons off and that the computer is to play before the computer thinks."""
+    match = Match(Rules(), seed="knock", first_dealer=1, deck=KNOCK_DEAL)
+    page = PracticePage(Learner(), game=PracticeGame(match=match, opponent="evaluator"))
+    shown = []
+
+    def thinking():
+        shown.append((page.hand_info.value, page.take_button.disabled, page.pass_button.disabled, page.moves.value))
+        return []
+
+    monkeypatch.setattr(page.game, "let_computer_play", thinking)
+    page.pass_button.click()
+    info, take_off, pass_off, moves = shown[0]
+    assert "The computer is to play." in info and take_off and pass_off
+    assert "pass" in moves.lower()
+
+
 def test_draw_buttons_follow_the_phase():
     page = knock_page()
     assert not page.take_button.disabled and not page.pass_button.disabled and page.draw_button.disabled
@@ -363,7 +381,7 @@ def test_after_both_players_pass_the_upcard_the_prompt_offers_the_stock_alone():
 
 
 def test_a_new_learner_practises_against_the_gentlest_opponent_with_the_coach_in_words(data):
-    from gintrainer.engine.players import PLAYERS
+    from gintrainer.engine.roster import PLAYERS
     from gintrainer.trainers.practice import opponents
     gentlest = opponents()[0][1]
     assert gentlest == next(iter(PLAYERS)) == "random"  # the players are offered weakest first

@@ -22,7 +22,7 @@ from gintrainer.engine.duel import play_hand
 from gintrainer.engine.evaluate import Judgement, move_key
 from gintrainer.engine.hand import ActionKind, Phase
 from gintrainer.engine.melds import mask_min_deadwood
-from gintrainer.engine.players import make_player
+from gintrainer.engine.roster import make_player
 from gintrainer.material.messages import Message, render
 from gintrainer.replay import examples
 from gintrainer.replay.review import DecisionKind, HandReview, ReviewError, review

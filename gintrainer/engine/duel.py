@@ -25,7 +25,8 @@ from ..words.errors import GinError
 from ..words.language import t
 from .cards import DECK, Card
 from .hand import Hand
-from .players import PLAYER_NAMES, Player, decide, make_player
+from .players import Player, decide
+from .roster import PLAYER_NAMES, make_player
 from .rules import Rules
 from .scoring import HandScore, ScoreKind
 

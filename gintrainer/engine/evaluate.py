@@ -26,6 +26,10 @@ over sampled defender hands, each replying at its best); the defender's replies,
 cards it may keep (each way of laying off with the best melds of the rest, and laying out nothing more),
 whose values are exact (the knocker's hand is shown: each estimate has stderr 0 and one deal). After gin
 or big gin the knocker's layout is no decision: nothing may be laid off, every layout scores the same.
+
+:func:`judge_view` judges from a seat's view alone, what a computer player is given (:func:`judge` is it
+for the seat to act in a hand, with the moves made ``include``\\ d); :class:`EvaluatorPlayer` is the
+evaluator as a computer player, ``evaluator`` in :mod:`~gintrainer.engine.roster`.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
@@ -42,10 +46,19 @@ from ..words.errors import GinError
 from ..words.language import t
 from .cards import Card, cards_mask, mask_cards
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from .melds import all_arrangements, order_meld
-from .players import GreedyPlayer, opponent_model
+from .melds import all_arrangements, all_best_arrangements, order_meld
+from .players import BestPlayer, GreedyPlayer, lowers_deadwood, opponent_model, own_layout
 from .rules import Rules
-from .scoring import ScoreKind, defender_reply, every_reply, knocker_net, score_hand, settle
+from .scoring import (
+    Layoff,
+    ScoreKind,
+    defender_reply,
+    every_reply,
+    kept_after_layoffs,
+    knocker_net,
+    knocker_points,
+    settle,
+)
 from .solver import discard_table_for
 from .view import SeatView, acting_seat
 
@@ -156,9 +169,22 @@ class _Deals:
     exact: bool = False
 
 
-def _unseen(hand: Hand, view: SeatView) -> tuple[Card, ...]:
+def own_knock_card(view: SeatView) -> Card | None:
+    """The card the seat itself knocked (or went gin) with, face down on the pile: it knows that card (its
+    own move in :attr:`SeatView.moves` names it); None if the seat has not gone out, or went out with big gin."""
+    if view.knocker != view.seat:
+        return None
+    for who, text in view.moves:
+        if who == view.seat:
+            action = Action.parse(text)
+            if action.kind in (ActionKind.KNOCK, ActionKind.GIN):
+                return action.card
+    return None
+
+
+def _unseen(view: SeatView) -> tuple[Card, ...]:
     """The cards in the opponent's hand or the stock as the seat knows: its own knock card is not one."""
-    own = hand.knock_card if hand.knocker == view.seat else None
+    own = own_knock_card(view)
     return tuple(card for card in view.unseen if card is not own)
 
 
@@ -188,9 +214,9 @@ def _conditional_poisson(weights: Floats, k: int, n: int, rng: np.random.Generat
     return chosen
 
 
-def _sampled_deals(hand: Hand, view: SeatView, n: int, rng: np.random.Generator) -> _Deals:
+def _sampled_deals(view: SeatView, n: int, rng: np.random.Generator) -> _Deals:
     import numpy as np
-    unseen = _unseen(hand, view)
+    unseen = _unseen(view)
     known = cards_mask(view.opponent_known)
     hidden = 10 - len(view.opponent_known)
     cards = np.array([card.index for card in unseen], dtype=np.int64)
@@ -205,11 +231,11 @@ def _sampled_deals(hand: Hand, view: SeatView, n: int, rng: np.random.Generator)
     return _Deals(opponent, cards[order], np.full(n, 1.0 / n))
 
 
-def _every_deal(hand: Hand, view: SeatView, most: int) -> _Deals:
+def _every_deal(view: SeatView, most: int) -> _Deals:
     """Every deal of the unseen cards (the opponent's hand, the stock's order), weighted as
     :func:`_sampled_deals` draws them."""
     import numpy as np
-    unseen = _unseen(hand, view)
+    unseen = _unseen(view)
     known = cards_mask(view.opponent_known)
     hidden = max(0, 10 - len(view.opponent_known))
     hidden = min(hidden, len(unseen))
@@ -441,20 +467,85 @@ class _Playouts:
                 self.go_out(span, cards, np.full(rows, points, dtype=np.int64))
 
     def values(self, seat: int) -> Floats:
-        """Each row's points of the hand for ``seat`` (every row over)."""
+        """Each row's points of the hand for ``seat`` (every row over), as the engine scores it
+        (:func:`~gintrainer.engine.scoring.score_hand`): the defender's deadwood without lay-offs after gin
+        and big gin, after its best lay-offs against the engine's layout of a knock; the deadwood counted in
+        a batch."""
         import numpy as np
+
+        from .melds import masks_min_deadwood
         result = np.zeros(len(self.ends))
-        cache: dict[tuple[int, int, bool], int] = {}
-        for row in np.nonzero(self.ends >= _ENDS_OUT)[0].tolist():
-            knocker = int(self.knocker[row])
-            key = (int(self.hands[row, knocker]), int(self.hands[row, 1 - knocker]),
-                   bool(self.ends[row] == _ENDS_BIG_GIN))
-            net = cache.get(key)
-            if net is None:
-                net = cache[key] = knocker_net(score_hand(mask_cards(key[0]), mask_cards(key[1]), self.rules,
-                                                          upcard=self.upcard))
-            result[row] = net if knocker == seat else -net
+        rows = np.nonzero(self.ends >= _ENDS_OUT)[0]
+        if not len(rows):
+            return result
+        knocker = self.knocker[rows]
+        knocker_hands, defender_hands = self.hands[rows, knocker], self.hands[rows, 1 - knocker]
+        big = self.ends[rows] == _ENDS_BIG_GIN
+        k = masks_min_deadwood(knocker_hands)
+        d = masks_min_deadwood(defender_hands)
+        knocks = np.nonzero((k > 0) & ~big)[0]
+        if len(knocks):
+            d[knocks] = _after_layoffs(knocker_hands[knocks], defender_hands[knocks])
+        nets: dict[tuple[bool, int, int], int] = {}
+        net = np.zeros(len(rows))
+        for i, key in enumerate(zip(big.tolist(), k.tolist(), d.tolist(), strict=True)):
+            value = nets.get(key)
+            if value is None:
+                value = nets[key] = knocker_points(
+                    self.rules, out=ScoreKind.BIG_GIN if key[0] else ScoreKind.KNOCK, knocker_deadwood=key[1],
+                    defender_deadwood=key[2], upcard=self.upcard)
+            net[i] = value
+        result[rows] = np.where(knocker == seat, net, -net)
         return result
+
+
+_RANK_ONE = sum(1 << 13 * suit for suit in range(4))
+"""The aces' bits (a card's index is 13 times its suit plus its rank less one)."""
+_RANK_KING = _RANK_ONE << 12
+_DECK_BITS = (1 << 52) - 1
+
+
+def _touching(mask: int) -> int:
+    """The cards not in ``mask`` that meld with one of its cards: of the same rank, or next to one in its
+    suit. A defender who holds none of these next to a knocker's melds has nothing to lay off."""
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+    beside = (mask << 1) & ~_RANK_ONE | (mask >> 1) & ~_RANK_KING
+    return (ranks * _RANK_ONE | beside) & _DECK_BITS & ~mask
+
+
+@lru_cache(maxsize=4096)
+def _knocker_layouts(knocker: int) -> tuple[tuple[tuple[tuple[Card, ...], ...], int], ...]:
+    """The knocker's least-deadwood arrangements (the melds of each, and the cards that touch them)."""
+    return tuple((a.melds, _touching(cards_mask(c for m in a.melds for c in m)))
+                 for a in all_best_arrangements(mask_cards(knocker)))
+
+
+def _after_layoffs(knocker_hands: Masks, defender_hands: Masks) -> Ints:
+    """For knocks with deadwood (the knocker's ten cards, the defender's): the defender's deadwood after the
+    engine's layout and his best lay-offs, each distinct pair once, as
+    :func:`~gintrainer.engine.scoring.score_hand` has it: the engine's layout is the least-deadwood arrangement
+    that leaves the defender most (:func:`~gintrainer.engine.scoring.knocker_layouts`), his best reply the
+    least deadwood of the cards he may keep (:func:`~gintrainer.engine.scoring.kept_after_layoffs`); so the
+    largest over the arrangements of the least over the cards kept (tests/test_evaluate.py plays the
+    policy through ``Hand`` and checks each score)."""
+    import numpy as np
+
+    from .melds import masks_min_deadwood
+    pairs, where = np.unique(np.stack([knocker_hands, defender_hands], axis=1), axis=0, return_inverse=True)
+    kept: list[int] = []
+    layouts: list[int] = []  # where each layout's sets kept begin, in ``kept``
+    starts: list[int] = []  # where each pair's layouts begin, in ``layouts``
+    for knocker, defender in pairs.tolist():
+        starts.append(len(layouts))
+        for melds, touching in _knocker_layouts(knocker):
+            layouts.append(len(kept))
+            if defender & touching:
+                kept.extend(cards_mask(cards) for cards in kept_after_layoffs(mask_cards(defender), melds))
+            else:  # nothing to lay off
+                kept.append(defender)
+    least = np.minimum.reduceat(masks_min_deadwood(np.array(kept, dtype=np.uint64)), layouts)
+    most: Ints = np.maximum.reduceat(least, starts)
+    return most[where.reshape(-1)]
 
 
 # -- candidates -----------------------------------------------------------------------------------------
@@ -489,16 +580,16 @@ def _required(view: SeatView) -> int:
     return view.knock_limit if view.out_kind == ScoreKind.KNOCK else 0
 
 
-def _engine_candidates(hand: Hand, view: SeatView) -> list[Move]:
-    """The moves judged, before ``include``: see the module's docstring."""
+def _engine_candidates(view: SeatView, screened: int = SCREENED_DISCARDS) -> list[Move]:
+    """The moves judged, before ``include``: see the module's docstring (``screened``: how many discards)."""
     phase = view.phase
     if phase in (Phase.UPCARD, Phase.DRAW):
         every: list[Move] = [(action,) for action in view.legal]
         return every
     if phase == Phase.DISCARD:
-        rows = discard_table_for(view).sorted()[:SCREENED_DISCARDS]
-        screened: list[Move] = [(Action(ActionKind.DISCARD, row.card),) for row in rows]
-        return screened + [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
+        rows = discard_table_for(view).sorted()[:screened]
+        discards: list[Move] = [(Action(ActionKind.DISCARD, row.card),) for row in rows]
+        return discards + [(a,) for a in view.legal if a.kind != ActionKind.DISCARD]
     if phase == Phase.KNOCKER_LAYOUT:
         if view.out_kind != ScoreKind.KNOCK:
             return []  # no lay-offs against gin: every layout scores alike
@@ -512,7 +603,7 @@ def _engine_candidates(hand: Hand, view: SeatView) -> list[Move]:
 def _candidates(hand: Hand, view: SeatView, include: Sequence[Sequence[Action | str]]) -> list[Move]:
     seat = view.seat
     found: dict[frozenset[tuple[object, ...]], Move] = {}
-    for move in _engine_candidates(hand, view):
+    for move in _engine_candidates(view):
         whole = _whole_move(hand, seat, move)
         found.setdefault(move_key(whole), whole)
     if not found:
@@ -520,9 +611,23 @@ def _candidates(hand: Hand, view: SeatView, include: Sequence[Sequence[Action | 
     for given in include:
         whole = _whole_move(hand, seat, given)
         found[move_key(whole)] = whole  # the move as made, in the order it was made
-    if len(found) < 2:
+    _check_decision(seat, len(found))
+    return list(found.values())
+
+
+def _check_decision(seat: int, count: int) -> None:
+    if count < 2:
         raise GinError(t("seat {seat} has no decision to judge here: every move it may make comes to the same",
                          seat=seat))
+
+
+def candidates(view: SeatView, *, screened: int = SCREENED_DISCARDS) -> list[Move]:
+    """The moves :func:`judge_view` judges for the seat of ``view`` (to act): see the module's docstring;
+    ``screened``: how many discards, the best by the solver's one-draw lookahead. Empty for the knocker's
+    layout after gin or big gin (no decision: every layout scores alike)."""
+    found: dict[frozenset[tuple[object, ...]], Move] = {}
+    for move in _engine_candidates(view, screened):
+        found.setdefault(move_key(move), move)
     return list(found.values())
 
 
@@ -540,37 +645,49 @@ def _playout_values(view: SeatView, deals: _Deals, moves: Sequence[Move]) -> Flo
 
 
 def _layout_values(view: SeatView, deals: _Deals, moves: Sequence[Move]) -> Floats:
-    """(deals, moves): the knocker's points with each layout against each sampled defender hand, the
-    defender replying at its best."""
+    """(deals, moves): the knocker's points with each layout of a knock against each sampled defender hand,
+    the defender replying at its best (the least deadwood of the cards it may keep: see
+    :func:`~gintrainer.engine.scoring.kept_after_layoffs`), the deadwood counted in a batch."""
     import numpy as np
+
+    from .melds import masks_min_deadwood
     out = view.out_kind or ScoreKind.KNOCK
     laid = [tuple(m) for m in view.table_melds]
-    result = np.zeros((len(deals.opponent), len(moves)))
-    for i, mask in enumerate(deals.opponent.tolist()):
+    layouts = [laid + [a.cards for a in move if a.kind == ActionKind.MELD] for move in moves]
+    knocker_dead = [sum(c.value for c in view.unlaid if all(c not in m for m in melds)) for melds in layouts]
+    kept: list[int] = []
+    starts: list[int] = []  # where each (deal, layout)'s sets kept begin, in ``kept``
+    for mask in deals.opponent.tolist():
         defender = mask_cards(int(mask))
-        for j, move in enumerate(moves):
-            melds = laid + [a.cards for a in move if a.kind == ActionKind.MELD]
-            used = {c for m in melds for c in m}
-            dead = tuple(c for c in view.unlaid if c not in used)
-            reply = defender_reply(defender, melds, layoffs=out == ScoreKind.KNOCK)
-            score = settle(view.rules, out=out, knocker_melds=melds, knocker_dead=dead, defender_melds=reply.melds,
-                           layoffs=reply.layoffs, defender_dead=reply.deadwood, upcard=view.upcard)
-            result[i, j] = knocker_net(score)
-    return result
+        for melds in layouts:
+            starts.append(len(kept))
+            kept.extend(cards_mask(cards) for cards in kept_after_layoffs(defender, melds))
+    least = np.minimum.reduceat(masks_min_deadwood(np.array(kept, dtype=np.uint64)), starts)
+    nets: dict[tuple[int, int], int] = {}
+    result = np.zeros(len(starts))
+    for i, (k, d) in enumerate(zip(knocker_dead * len(deals.opponent), least.tolist(), strict=True)):
+        if (k, d) not in nets:
+            nets[k, d] = knocker_points(view.rules, out=out, knocker_deadwood=k, defender_deadwood=d,
+                                        upcard=view.upcard)
+        result[i] = nets[k, d]
+    return result.reshape(len(deals.opponent), len(moves))
 
 
-def _defender_values(hand: Hand, seat: int, moves: Sequence[Move]) -> Floats:
-    """(1, moves): the defender's exact points after each reply (every card that counts is on the table)."""
+def _defender_values(view: SeatView, moves: Sequence[Move]) -> Floats:
+    """(1, moves): the defender's exact points after each reply (every card that counts is on the table: the
+    knocker's melds and deadwood, and the defender's own cards)."""
     import numpy as np
+    out = view.out_kind or ScoreKind.KNOCK
     values = []
     for move in moves:
-        trial = hand.copy()
-        for action in move:
-            trial.apply(action)
-        score = trial.result
-        if score is None or score.knocker is None:
-            raise GinError(t("{move} is not one whole decision of seat {seat}", move=_move_text(move), seat=seat))
-        values.append(-knocker_net(score) if score.knocker != seat else knocker_net(score))
+        melds = [a.cards for a in move if a.kind == ActionKind.MELD]
+        layoffs = [Layoff(a.played_card, a.target) for a in move
+                   if a.kind == ActionKind.LAYOFF and a.target is not None]
+        used = {c for m in melds for c in m} | {lo.card for lo in layoffs}
+        dead = tuple(c for c in view.unlaid if c not in used)
+        score = settle(view.rules, out=out, knocker_melds=view.table_melds, knocker_dead=view.knocker_deadwood,
+                       defender_melds=melds, layoffs=layoffs, defender_dead=dead, upcard=view.upcard)
+        values.append(-knocker_net(score))
     return np.array([values], dtype=float)
 
 
@@ -600,13 +717,16 @@ def _rng(seed: object) -> np.random.Generator:
 
 
 def _judge(hand: Hand, include: Sequence[Sequence[Action | str]], deals_for: _DealsFor) -> Judgement:
-    seat = acting_seat(hand)
-    view = SeatView.of(hand, seat)
-    moves = _candidates(hand, view, include)
+    view = SeatView.of(hand, acting_seat(hand))
+    return _judged(view, _candidates(hand, view, include), deals_for)
+
+
+def _judged(view: SeatView, moves: Sequence[Move], deals_for: _DealsFor) -> Judgement:
+    """``moves`` (whole moves of the seat of ``view``, to act) judged from ``view`` alone."""
     import numpy as np
     if view.phase == Phase.DEFENDER_LAYOUT:
-        return _judgement(view, moves, _defender_values(hand, seat, moves), np.ones(1), True)
-    deals = deals_for(hand, view)
+        return _judgement(view, moves, _defender_values(view, moves), np.ones(1), True)
+    deals = deals_for(view)
     if view.phase == Phase.KNOCKER_LAYOUT:
         table = _layout_values(view, deals, moves)
     else:
@@ -622,10 +742,16 @@ class _DealsFor:
         self.seed = seed
         self.most = most
 
-    def __call__(self, hand: Hand, view: SeatView) -> _Deals:
+    def __call__(self, view: SeatView) -> _Deals:
         if self.samples is None:
-            return _every_deal(hand, view, self.most)
-        return _sampled_deals(hand, view, self.samples, _rng(self.seed))
+            return _every_deal(view, self.most)
+        return _sampled_deals(view, self.samples, _rng(self.seed))
+
+
+def _check_samples(samples: object) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise GinError(f"samples is a whole number of deals, at least 1, not {samples!r}")
+    return samples
 
 
 def judge(hand: Hand, *, samples: int = DEFAULT_SAMPLES, seed: object = 0,
@@ -633,9 +759,19 @@ def judge(hand: Hand, *, samples: int = DEFAULT_SAMPLES, seed: object = 0,
     """The decision of the seat to act in ``hand``, judged from that seat's view only (the hidden cards of
     ``hand`` are never read: two hands with the same view of that seat get the same judgement).
     ``include``: moves that must be among the candidates (the move a learner made)."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise GinError(f"samples is a whole number of deals, at least 1, not {samples!r}")
-    return _judge(hand, include, _DealsFor(samples, seed))
+    return _judge(hand, include, _DealsFor(_check_samples(samples), seed))
+
+
+def judge_view(view: SeatView, *, samples: int = DEFAULT_SAMPLES, seed: object = 0,
+               moves: Sequence[Move] | None = None) -> Judgement:
+    """:func:`judge` from a seat's view (that seat to act): what a computer player may do, given only its view.
+    ``moves``: the whole moves to judge (at least two), :func:`candidates` by default."""
+    _check_samples(samples)
+    if view.to_act != view.seat or not view.legal:
+        raise GinError(t("seat {seat} is not to act: there is no decision to judge", seat=view.seat))
+    chosen = candidates(view) if moves is None else list(moves)
+    _check_decision(view.seat, len(chosen))
+    return _judged(view, chosen, _DealsFor(samples, seed))
 
 
 def judge_exactly(hand: Hand, *, include: Sequence[Move] = (), most: int = EXACT_DEALS) -> Judgement:
@@ -685,3 +821,122 @@ def _is_decision(hand: Hand, move: Move) -> bool:
     except GinError:
         return False
     return True
+
+
+# -- the evaluator as a player ---------------------------------------------------------------------------
+
+
+PLAYER_SAMPLES = 400
+"""Deals the ``evaluator`` player judges a move on: 0.14 s a move on average, a duel of 2,000 hands with
+``--jobs 2`` in about 40 minutes on a shared 2-core machine (bench/bench_evaluator_player.py;
+docs/benchmarks.md)."""
+PLAYER_SCREENED = SCREENED_DISCARDS
+"""How many discards, the best by the solver's one-draw lookahead, the ``evaluator`` player judges."""
+PLAYER_SURE = 2.0
+"""How many standard errors (of the paired loss, on the same deals) the best estimate must beat the move of
+the ``best`` player by for the ``evaluator`` player to play it instead: nearer than that the deals cannot
+tell the two apart, and ``best``'s move stands (docs/benchmarks.md: playing the best estimate whatever
+its margin lost to ``best`` and hardly beat ``naive``, the estimates of 200 deals being too coarse)."""
+_LAYING = (ActionKind.MELD, ActionKind.LAYOFF)
+
+
+def _laid_so_far(view: SeatView) -> tuple[str, ...]:
+    """The seat's own melds and lay-offs since its layout began (the last public moves, all its own)."""
+    laid: list[str] = []
+    for who, text in reversed(view.moves):
+        if who != view.seat or Action.parse(text).kind not in _LAYING:
+            break
+        laid.append(text)
+    return tuple(reversed(laid))
+
+
+def _gin_now(view: SeatView) -> Action | None:
+    """Big gin or gin, when the seat may go out so now: no move scores more in this hand."""
+    for kind in (ActionKind.BIG_GIN, ActionKind.GIN):
+        for action in view.legal:
+            if action.kind == kind:
+                return action
+    return None
+
+
+def _clearly_draws(view: SeatView) -> bool:
+    """Before a draw: whether the top discard is of no use to the seat, so that it draws (passes) unjudged:
+    no card held would meld with it (none of its rank, none of its suit within two ranks) and taking it would
+    not lower the seat's least deadwood (swapping a high card for it)."""
+    if not view.discard_pile:
+        return True
+    top = view.discard_pile[-1]
+    if any(card.rank == top.rank or card.suit == top.suit and abs(card.rank - top.rank) <= 2 for card in view.hand):
+        return False
+    return not lowers_deadwood(view.hand, top)
+
+
+class EvaluatorPlayer:
+    """The evaluator as a computer player: at each decision it plays the move with the best estimate of
+    :func:`judge_view` (expected points of the hand, from its view only) over ``samples`` deals, drawn
+    from a seed the move's generator gives (so a replayed position gets the same move), when that estimate
+    beats the move the ``best`` player would make (judged on the same deals) by more than ``sure`` standard
+    errors; else it plays ``best``'s move.
+
+    Moves that need no judging are played at once: the only candidate; gin or big gin when it may (no move
+    scores more in the hand); a draw from the stock (or a pass) when the top discard is of no use to it (it
+    would meld with no card held, nor lower its deadwood); the knocker's layout after gin (every layout
+    scores alike: its own cards' least deadwood layout, as the other players lay out). A
+    layout (several actions) is judged once, at its first step, and played one action per call; the plan is
+    kept for the next calls, and judged again from the view should the view not be the plan's (a game
+    resumed in the middle of a layout)."""
+
+    name = "evaluator"
+
+    def __init__(self, *, samples: int = PLAYER_SAMPLES, screened: int = PLAYER_SCREENED,
+                 sure: float = PLAYER_SURE) -> None:
+        self.samples = _check_samples(samples)
+        if isinstance(screened, bool) or not isinstance(screened, int) or screened < 1:
+            raise GinError(f"screened is a whole number of discards, at least 1, not {screened!r}")
+        if isinstance(sure, bool) or not isinstance(sure, (int, float)) or not 0 <= sure < math.inf:
+            raise GinError(f"sure is a number of standard errors, 0 or more, not {sure!r}")
+        self.screened = screened
+        self.sure = float(sure)
+        self._usual = BestPlayer()
+        self._plan: tuple[tuple[object, ...], Move] | None = None
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        if view.phase in LAYOUT_PHASES:
+            return self._layout_step(view, rng)
+        if view.phase == Phase.DISCARD:
+            gin = _gin_now(view)
+            if gin is not None:
+                return gin
+        elif _clearly_draws(view):
+            return Action(ActionKind.PASS) if view.phase == Phase.UPCARD else Action(ActionKind.DRAW)
+        moves = candidates(view, screened=self.screened)
+        if len(moves) == 1:
+            return moves[0][0]
+        seed = rng.getrandbits(64)
+        usual: Move = (self._usual.choose(view, random.Random(f"best:{seed}")),)
+        if all(move_key(move) != move_key(usual) for move in moves):
+            moves.append(usual)
+        judgement = judge_view(view, samples=self.samples, seed=seed, moves=moves)
+        loss = judgement.loss_of(usual)
+        return usual[0] if loss.mean <= self.sure * loss.stderr else judgement.best[0]
+
+    def _best(self, view: SeatView, rng: random.Random) -> Move:
+        moves = candidates(view, screened=self.screened)
+        if len(moves) == 1:
+            return moves[0]
+        return judge_view(view, samples=self.samples, seed=rng.getrandbits(64), moves=moves).best
+
+    def _layout_step(self, view: SeatView, rng: random.Random) -> Action:
+        laid = _laid_so_far(view)
+        key = (view.seat, view.hand, view.moves[:len(view.moves) - len(laid)])
+        if self._plan is not None and self._plan[0] == key:
+            plan = self._plan[1]
+            if tuple(str(a) for a in plan[:len(laid)]) == laid and len(plan) > len(laid):
+                step = plan[len(laid)]
+                if step in view.legal:
+                    return step
+        if not candidates(view):
+            return own_layout(view)  # after gin: no lay-offs, every layout scores alike
+        rest = self._best(view, rng)
+        self._plan = (key, (*(Action.parse(text) for text in laid), *rest))
+        return rest[0]

@@ -1,4 +1,5 @@
-"""Computer players: ``random``, ``naive``, ``lookahead`` and ``best``.
+"""Computer players: ``random``, ``naive``, ``lookahead`` and ``best`` (:mod:`~gintrainer.engine.roster` names
+every computer player, the evaluator's too).
 
 Every player has one method, ``choose(view, rng) -> Action``: given a
 :class:`~gintrainer.engine.view.SeatView` (what its seat may see) and a random
@@ -10,7 +11,7 @@ gets the same answer), and checks the answer is legal.
 
 >>> from gintrainer import Hand
 >>> hand = Hand.deal(seed=1)
->>> players = [make_player("naive"), make_player("lookahead")]
+>>> players = [naive_player(), LookaheadPlayer()]
 >>> while not hand.is_over:
 ...     hand.apply(decide(players[hand.to_act], hand, seed=5))
 >>> hand.result.kind in ("knock", "gin", "undercut", "dead")
@@ -37,7 +38,6 @@ from .view import SeatView, card_of
 if TYPE_CHECKING:  # numpy is imported when a player first thinks, not with the engine: a page rarely needs it
     import numpy as np
 
-PLAYER_NAMES = ("random", "naive", "lookahead", "best")
 _DRAWING = (Phase.UPCARD, Phase.DRAW)
 """The phases in which a player takes the top discard or draws (passes, for the upcard)."""
 _GINS = (ActionKind.GIN, ActionKind.BIG_GIN)
@@ -744,20 +744,6 @@ def sound_player(**options: Any) -> GreedyPlayer:
     highest card that leaves the least deadwood, and lets the engine lay out."""
     return GreedyPlayer(**{"name": "sound", "take": "sound", "ties": "suit", "knock_ties": "held",
                            "layout": "engine", **options})
-
-
-PLAYERS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "naive": naive_player,
-                                             "lookahead": LookaheadPlayer, "best": BestPlayer}
-
-
-def make_player(name: str, **options: Any) -> Player:
-    """A player by name: ``random``, ``naive``, ``lookahead`` or ``best``."""
-    try:
-        factory = PLAYERS[name]
-    except (KeyError, TypeError):
-        raise GinError(t("unknown player {name}: choose one of {choices}", name=repr(name),
-                         choices=", ".join(PLAYER_NAMES))) from None
-    return factory(**options)
 
 
 def move_rng(seed: object, hand: Hand) -> random.Random:

@@ -469,24 +469,50 @@ def settle(rules: Rules, *, out: ScoreKind | str, knocker_melds: Iterable[Meld],
     if went == ScoreKind.GIN and k:
         raise GinError(t("gin leaves no deadwood, not {points}", points=k))
     multiplier = rules.score_multiplier(upcard)
+    kind, winner, points, bonus = _outcome(rules, went, k, d)
+    return HandScore(kind, winner, points * multiplier, knocker_deadwood=k, defender_deadwood=d,
+                     knocker_melds=tuple(knocker_melds), defender_melds=tuple(defender_melds),
+                     layoffs=tuple(layoffs), knocker_deadwood_cards=tuple(knocker_dead),
+                     defender_deadwood_cards=tuple(defender_dead), multiplier=multiplier, knocker=knocker,
+                     bonus=bonus)
 
-    def score(kind: ScoreKind, winner: str | None, points: int, bonus: int = 0) -> HandScore:
-        return HandScore(kind, winner, points, knocker_deadwood=k, defender_deadwood=d,
-                         knocker_melds=tuple(knocker_melds), defender_melds=tuple(defender_melds),
-                         layoffs=tuple(layoffs), knocker_deadwood_cards=tuple(knocker_dead),
-                         defender_deadwood_cards=tuple(defender_dead), multiplier=multiplier, knocker=knocker,
-                         bonus=bonus)
 
+def _outcome(rules: Rules, went: ScoreKind, k: int, d: int) -> tuple[ScoreKind, str | None, int, int]:
+    """How a hand laid out ends, from how the knocker went out and the two deadwood counts: its kind, the
+    winner, the points before the multiplier, and the bonus among them."""
     if went == ScoreKind.BIG_GIN:
-        return score(ScoreKind.BIG_GIN, "knocker", (rules.big_gin_bonus + d) * multiplier, rules.big_gin_bonus)
+        return ScoreKind.BIG_GIN, "knocker", rules.big_gin_bonus + d, rules.big_gin_bonus
     if k == 0:
-        return score(ScoreKind.GIN, "knocker", (rules.gin_bonus + d) * multiplier, rules.gin_bonus)
+        return ScoreKind.GIN, "knocker", rules.gin_bonus + d, rules.gin_bonus
     if d < k or (d == k and rules.undercut_on_tie):
-        return score(ScoreKind.UNDERCUT, "defender", (k - d + rules.undercut_bonus) * multiplier,
-                     rules.undercut_bonus)
+        return ScoreKind.UNDERCUT, "defender", k - d + rules.undercut_bonus, rules.undercut_bonus
     if d == k:
-        return score(ScoreKind.TIE, None, 0)
-    return score(ScoreKind.KNOCK, "knocker", (d - k) * multiplier)
+        return ScoreKind.TIE, None, 0, 0
+    return ScoreKind.KNOCK, "knocker", d - k, 0
+
+
+def knocker_points(rules: Rules, *, out: ScoreKind | str, knocker_deadwood: int, defender_deadwood: int,
+                   upcard: Card | None = None) -> int:
+    """:func:`knocker_net` of the score :func:`settle` gives, from the two deadwood counts alone (after the
+    lay-offs): what the knocker scores, negative when the defender does.
+
+    >>> knocker_points(Rules(), out="knock", knocker_deadwood=5, defender_deadwood=3)
+    -12
+    """
+    _, winner, points, _ = _outcome(rules, ScoreKind.parse(out), knocker_deadwood, defender_deadwood)
+    points *= rules.score_multiplier(upcard)
+    return points if winner == "knocker" else -points if winner == "defender" else 0
+
+
+def kept_after_layoffs(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> tuple[tuple[Card, ...], ...]:
+    """Every set of cards the defender may keep after laying off on ``knocker_melds`` (chains included),
+    laying off nothing first: the least deadwood of any of them is his best reply's (:func:`best_layoffs`).
+
+    >>> [len(kept) for kept in kept_after_layoffs("8H 9H KC QC 2D 3S 4C 5C 6C JS", ["8C 8D 8S", "5H 6H 7H"])]
+    [10, 9, 8, 9]
+    """
+    melds = [parse_cards(m) for m in knocker_melds]
+    return tuple(tuple(left) for _, left in _layoff_choices(parse_cards(defender_cards), melds))
 
 
 def score_hand(knocker_cards: CardsLike, defender_cards: CardsLike, rules: Rules = Rules(), *,

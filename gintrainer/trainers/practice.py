@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import players as computer
+from ..engine import roster
 from ..engine.evaluate import Move
 from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.match import Match
@@ -76,11 +77,15 @@ OPPONENT_LABELS = {
     "naive": N_("Novice (naive)"),
     "lookahead": N_("Club player (lookahead)"),
     "best": N_("Expert (best)"),
+    "evaluator": N_("Master (evaluator)"),
 }
 """Each computer player's label on the form, in English (shown through :func:`opponent_label`)."""
 OPPONENT_NAMES = {"random": N_("Beginner"), "naive": N_("Novice"), "lookahead": N_("Club player"),
-                  "best": N_("Expert")}
+                  "best": N_("Expert"), "evaluator": N_("Master")}
 """Each computer player's name at the table and in the move log, in English."""
+SLOW_OPPONENTS = frozenset({"evaluator"})
+"""The computer players whose move may take more than about half a second (bench/bench_evaluator_player.py):
+the page shows the learner's move before they reply (:attr:`PracticeGame.thinks_slowly`)."""
 VARIANTS = {"oklahoma": N_("Oklahoma"), "straight_gin": N_("Straight gin"),
             "hollywood": N_("Hollywood (three games)"), "big_gin": N_("Big gin")}
 """Rules options a learner may switch on over a preset, with their labels in English (shown with ``t``)."""
@@ -181,15 +186,15 @@ def hand_move_log(hand: Hand, seat: int, name: str) -> tuple[LoggedMove, ...]:
 
 def opponents() -> list[tuple[str, str]]:
     """The computer players on offer as (label, name), weakest first: every player
-    :mod:`gintrainer.engine.players` has, so a new one appears without a change here."""
-    return [(opponent_label(name), name) for name in computer.PLAYERS]
+    :mod:`gintrainer.engine.roster` names, so a new one appears without a change here."""
+    return [(opponent_label(name), name) for name in roster.PLAYERS]
 
 
 def chosen_opponent(settings: Settings) -> str:
     """The computer player a learner's new match is against: the one of their last match
     (kept in their profile's settings), else the gentlest (:data:`FIRST_OPPONENT`)."""
     name = settings.practice_opponent
-    return name if name in computer.PLAYERS else FIRST_OPPONENT
+    return name if name in roster.PLAYERS else FIRST_OPPONENT
 
 
 def chosen_coach(settings: Settings) -> CoachMode:
@@ -249,8 +254,8 @@ def _check_tutor(mode: object) -> TutorMode:
 
 
 def _check_opponent(name: object) -> str:
-    if not isinstance(name, str) or name not in computer.PLAYERS:
-        choices = ", ".join(computer.PLAYERS)
+    if not isinstance(name, str) or name not in roster.PLAYERS:
+        choices = ", ".join(roster.PLAYERS)
         raise PracticeError(t("unknown opponent {opponent}: choose one of {choices}", opponent=repr(name),
                               choices=choices))
     return name
@@ -277,7 +282,7 @@ class PracticeGame:
         if seat not in (0, 1) or isinstance(seat, bool):
             raise PracticeError(f"the learner's seat is 0 or 1, not {seat!r}")
         self.opponent = _check_opponent(opponent)
-        self.player = computer.make_player(opponent)
+        self.player = roster.make_player(opponent)
         self.seat = seat
         self.coach = _check_coach(coach)
         self.tutor = _check_tutor(tutor)
@@ -306,6 +311,12 @@ class PracticeGame:
     @property
     def rules(self) -> Rules:
         return self.match.rules
+
+    @property
+    def thinks_slowly(self) -> bool:
+        """Whether the computer is to play and may take a while over it (:data:`SLOW_OPPONENTS`)."""
+        return (self.opponent in SLOW_OPPONENTS and not self.match.is_over and not self.hand.is_over
+                and self.hand.to_act == self.computer_seat)
 
     @property
     def computer_seat(self) -> int:

@@ -572,8 +572,7 @@ class PracticePage(HandPage):
         game = self.game
         if game.tutor is TutorMode.OFF:
             game.apply(action)
-            game.let_computer_play()
-            self._after()
+            self._computer_plays()
             return
         game.check_move(action)  # out of turn or illegal: said now, nothing queued
         self._ask_tutor(lambda: game.attempt(action))
@@ -610,7 +609,16 @@ class PracticePage(HandPage):
         if stopped is not None:  # the tutor stopped it: the learner answers first
             self.refresh()
             return
-        self.game.let_computer_play()
+        self._computer_plays()
+
+    def _computer_plays(self) -> None:
+        """The computer's replies, then the page as they leave it. A computer that may think a while shows the
+        page first as the learner's move left it (their move played, the move buttons off, "The computer is to
+        play."): the page's messages reach the browser while the kernel thinks."""
+        game = self.game
+        if game.thinks_slowly:
+            self._after()
+        game.let_computer_play()
         self._after()
 
     # -- buttons ------------------------------------------------------------------------
@@ -620,8 +628,7 @@ class PracticePage(HandPage):
         game = self.game
         if game.tutor is TutorMode.OFF:
             game.lay_out()
-            game.let_computer_play()
-            self._after()
+            self._computer_plays()
             return
         game.check_lay_out()
         self._ask_tutor(game.attempt_lay_out)
@@ -634,8 +641,7 @@ class PracticePage(HandPage):
     @guarded
     def _on_play_anyway(self, _button: widgets.Button | None = None) -> None:
         self.game.play_anyway()
-        self.game.let_computer_play()
-        self._after()
+        self._computer_plays()
 
     @guarded
     def _on_hint(self, _button: widgets.Button | None = None) -> None:

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from conftest import open_page
 from decks import stacked_deck
 from gintrainer import Match, Rules
-from gintrainer.engine import players
+from gintrainer.engine import players, roster
 from gintrainer.engine.hand import LAYOUT_PHASES, Phase
 from gintrainer.material.drawing import DISCARD_COLUMNS, words
 from gintrainer.trainers.practice import PracticeGame, save_path
@@ -144,7 +144,7 @@ def test_after_a_hand_the_coach_cites_moves_by_the_log_s_numbers(page, server, c
             game.lay_out()
             game.let_computer_play()
         else:
-            game.play(players.decide(players.make_player("naive"), game.hand, seed=1))
+            game.play(players.decide(roster.make_player("naive"), game.hand, seed=1))
     game.save()
     notes = game.coach_notes(1)
     assert notes

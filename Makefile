@@ -8,9 +8,10 @@ BENCH_STAMP := $(VENV)/.installed-bench
 PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
 # The whole suite and its fast part run in this many processes each (pytest-xdist, each test file in one of
-# them). Two on two cores: three ran the whole suite no faster in a fresh clone's .ci/run (886 s against 877 s)
-# and at a load near 20, where a browser test's wait ran out (bench/bench_tests.py --full-jobs N compares).
-TEST_JOBS ?= 2
+# them). The whole suite in three on two cores: its browser tests wait on servers, pages and timeouts while
+# the processors idle, which a third process fills (bench/bench_tests.py --full-jobs N compares; the figures
+# are in docs/benchmarks.md). The fast part keeps both processors busy in two.
+TEST_JOBS ?= 3
 FAST_JOBS ?= 2
 # Python may write its bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is
 # set: else every page's kernel, every subprocess and every worker compiles the package and the tests anew (a
@@ -31,14 +32,16 @@ $(UV):
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet 'uv>=0.9,<1'
 
-$(STAMP): pyproject.toml setup.py | $(UV)
-	$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev]'
+UV_INSTALL := $(UV) pip install --quiet --compile-bytecode --override deploy/uv-overrides.txt --python $(BIN)/python
+
+$(STAMP): pyproject.toml setup.py deploy/uv-overrides.txt | $(UV)
+	$(UV_INSTALL) -e '.[dev]'
 	touch $(STAMP)
 
 # OpenSpiel, for the benchmark baseline and the tests that check the solver against it. On a fresh clone
 # (make test, .ci/run) one install takes it with the rest: the dependencies are resolved once.
-$(BENCH_STAMP): pyproject.toml setup.py | $(UV)
-	$(UV) pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev,bench]'
+$(BENCH_STAMP): pyproject.toml setup.py deploy/uv-overrides.txt | $(UV)
+	$(UV_INSTALL) -e '.[dev,bench]'
 	touch $(STAMP) $(BENCH_STAMP)
 
 $(PROXY_STAMP): deploy/package.json deploy/package-lock.json

@@ -8,10 +8,10 @@ BENCH_STAMP := $(VENV)/.installed-bench
 PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
 # The whole suite and its fast part run in this many processes each (pytest-xdist, each test file in one of
-# them). The whole suite in three on two cores: its browser tests wait on servers, pages and timeouts while
-# the processors idle, which a third process fills (bench/bench_tests.py --full-jobs N compares; the figures
-# are in docs/benchmarks.md). The fast part keeps both processors busy in two.
-TEST_JOBS ?= 3
+# them). Two on two cores: three ran a fresh clone's .ci/run's tests in 898.5 s against two's 913.3 s, at a
+# load near 24 (and earlier near 20, where a browser test's wait ran out): too little for the risk
+# (bench/bench_tests.py --full-jobs N compares; the figures are in docs/benchmarks.md).
+TEST_JOBS ?= 2
 FAST_JOBS ?= 2
 # Python may write its bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is
 # set: else every page's kernel, every subprocess and every worker compiles the package and the tests anew (a

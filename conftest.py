@@ -74,6 +74,7 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
                                  "test_fuzz_one_action", "test_fuzz_one_annotation_field",
                                  "test_solver_annotations_on_random_hands_point_at_legal_better_moves"),
         "tests/test_evaluate.py": ("test_playouts_play_the_policy_move_for_move_as_the_engine_does",
+                                   "test_decisions_are_each_move_of_the_seat_with_a_choice",
                                    "test_estimates_agree_with_the_exact_values_on_short_stocks",
                                    "test_two_hands_with_the_same_view_get_the_same_judgement",
                                    "test_the_best_move_loses_nothing_and_no_move_gains_on_it"),

@@ -8,9 +8,9 @@ BENCH_STAMP := $(VENV)/.installed-bench
 PROXY_STAMP := deploy/node_modules/.installed
 PORT ?= 8866
 # The whole suite and its fast part run in this many processes each (pytest-xdist, each test file in one of
-# them). Two on two cores: three ran a fresh clone's .ci/run's tests in 898.5 s against two's 913.3 s, at a
-# load near 24 (and earlier near 20, where a browser test's wait ran out): too little for the risk
-# (bench/bench_tests.py --full-jobs N compares; the figures are in docs/benchmarks.md).
+# them). Two on two cores: in a fresh clone's .ci/run three ran the tests in 898.5 s at a load near 24 (and
+# once, near 20, a browser test's wait ran out), two in 913.3 s the same day and 835.5 s once rfc3987-syntax
+# was left out (bench/bench_tests.py --full-jobs N compares; the figures are in docs/benchmarks.md).
 TEST_JOBS ?= 2
 FAST_JOBS ?= 2
 # Python may write its bytecode (and pytest its rewritten test modules) even where PYTHONDONTWRITEBYTECODE is

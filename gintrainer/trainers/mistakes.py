@@ -124,6 +124,11 @@ def game_tag(day: dt.date) -> str:
     return t("from your game of {date}", date=day)
 
 
+def kept_day(at: str) -> dt.date:
+    """The UTC date of a kept review's time (ISO 8601)."""
+    return dt.datetime.fromisoformat(at).astimezone(dt.UTC).date()
+
+
 @dataclass(frozen=True)
 class MistakePuzzle:
     """A puzzle made from one of the learner's mistakes: the puzzle (of its kind, verified), when the review
@@ -138,7 +143,7 @@ class MistakePuzzle:
     @property
     def day(self) -> dt.date:
         """The date the review was kept (UTC)."""
-        return dt.datetime.fromisoformat(self.at).astimezone(dt.UTC).date()
+        return kept_day(self.at)
 
     @property
     def kind(self) -> PuzzleKind:
@@ -161,7 +166,8 @@ class Unposed:
 
     @property
     def day(self) -> dt.date:
-        return dt.datetime.fromisoformat(self.at).astimezone(dt.UTC).date()
+        """The date the review was kept (UTC)."""
+        return kept_day(self.at)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
-"""The review of each annotated example hand: its featured player's decisions, judged once by the evaluator
+"""The reviews of each annotated example hand: both players' decisions, judged once by the evaluator
 with a fixed seed (:data:`SEED`) on its default number of sampled deals, and shipped in
-``gintrainer/data/example_reviews.json``, so that the replays page shows the marks beside the comments
-without seconds of computing on every visit. Regenerate the file after changing an example, or the
-evaluator, with::
+``gintrainer/data/example_reviews.json`` (by name, a review for each seat, seat 0 first), so that the replays
+page shows the featured player's marks beside the comments, and either player's review, without seconds of
+computing on every visit. What the comments say of a decision (their verdicts) is checked against these
+reviews (:func:`gintrainer.replay.examples.verdict_problems`, in tests/test_examples.py). Regenerate the file
+after changing an example's moves, or the evaluator, with::
 
     python -m gintrainer.replay build-example-reviews
 
@@ -28,6 +30,7 @@ SEED = "example hands"
 SAMPLES = evaluate.DEFAULT_SAMPLES
 """The sampled deals each decision is judged on: the evaluator's default, as a review on the page."""
 FILE = "example_reviews.json"
+SEATS = (0, 1)
 
 
 def data_path() -> Path:
@@ -35,34 +38,46 @@ def data_path() -> Path:
     return Path(str(resources.files("gintrainer").joinpath("data", FILE)))
 
 
-def make_example_review(name: str) -> HandReview:
-    """The review of example ``name``'s featured seat, judged now (seconds)."""
-    replay = example(name)
-    if replay.featured is None:
+def _seat(name: str, seat: int | None) -> int:
+    """``seat``, or example ``name``'s featured seat when None."""
+    if seat is not None:
+        return seat
+    featured = example(name).featured
+    if featured is None:
         raise GinError(f"example {name!r} features no player to review")
-    return review(replay.hand, replay.featured, samples=SAMPLES, seed=SEED)
+    return featured
+
+
+def make_example_review(name: str, seat: int | None = None) -> HandReview:
+    """The review of example ``name``'s ``seat`` (its featured seat when None), judged now (seconds)."""
+    return review(example(name).hand, _seat(name, seat), samples=SAMPLES, seed=SEED)
 
 
 def build_example_reviews(path: Path | str | None = None) -> Path:
-    """Judge every example's review and write them, by name, to ``path`` (the package's file by default)."""
-    records = {name: make_example_review(name).to_dict() for name in example_names()}
+    """Judge every example's reviews, of both seats, and write them, by name, to ``path`` (the package's file by
+    default)."""
+    records = {name: [make_example_review(name, seat).to_dict() for seat in SEATS] for name in example_names()}
     written = write_json_atomic(Path(path) if path is not None else data_path(), records, indent=1)
     _stored.cache_clear()
     return written
 
 
 @lru_cache(maxsize=1)
-def _stored() -> dict[str, HandReview]:
+def _stored() -> dict[str, dict[int, HandReview]]:
+    """The shipped reviews by name and seat (a record that cannot be read, or of the wrong seat, left out)."""
     try:
         records = json.loads(data_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    found = {}
-    for name, record in records.items() if isinstance(records, dict) else ():
-        try:
-            found[name] = HandReview.from_dict(record)
-        except ReviewError:
-            continue
+    found: dict[str, dict[int, HandReview]] = {}
+    for name, pair in records.items() if isinstance(records, dict) else ():
+        for seat, record in zip(SEATS, pair if isinstance(pair, list) else (), strict=False):
+            try:
+                reviewed = HandReview.from_dict(record)
+            except ReviewError:
+                continue
+            if reviewed.seat == seat:
+                found.setdefault(name, {})[seat] = reviewed
     return found
 
 
@@ -72,13 +87,21 @@ def fits(reviewed: HandReview, replay: Replay) -> bool:
     return [(d.before, d.made) for d in reviewed.decisions] == [(before, tuple(made)) for before, made in found]
 
 
-def example_review(name: str) -> HandReview | None:
-    """The shipped review of example ``name``, or None when there is none (or it is not of the hand)."""
-    reviewed = _stored().get(name)
-    if reviewed is None or name not in example_names() or not fits(reviewed, example(name)):
+def example_reviews(name: str) -> dict[int, HandReview]:
+    """The shipped reviews of example ``name`` by seat: each that is of the hand (none for an unknown name)."""
+    if name not in example_names():
+        return {}
+    replay = example(name)
+    return {seat: reviewed for seat, reviewed in _stored().get(name, {}).items() if fits(reviewed, replay)}
+
+
+def example_review(name: str, seat: int | None = None) -> HandReview | None:
+    """The shipped review of example ``name``'s ``seat`` (its featured seat when None), or None when there is
+    none (or it is not of the hand)."""
+    if name not in example_names():
         return None
-    return reviewed
+    return example_reviews(name).get(_seat(name, seat))
 
 
-__all__ = ["SAMPLES", "SEED", "build_example_reviews", "data_path", "example_review", "fits",
-           "make_example_review"]
+__all__ = ["SAMPLES", "SEATS", "SEED", "build_example_reviews", "data_path", "example_review", "example_reviews",
+           "fits", "make_example_review"]

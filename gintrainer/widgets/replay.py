@@ -3,7 +3,7 @@ edit the comments, load your own history file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import cast
 
@@ -107,15 +107,18 @@ class ReplayView(View):
     from the start, and reviewing that seat shows it at once); ``review_seat``: the seat the
     review starts on (the featured seat, else the first); ``review_now``: start reviewing it
     at once; ``on_reviewed``: called with each review made; ``remarks``: sentences shown under the review's
-    decisions of ``review_seat``, by step (the practice tutor's notes)."""
+    decisions of ``review_seat``, by step (the practice tutor's notes); ``made``: other reviews made before,
+    which reviewing their seat shows at once (an example's, of both players)."""
 
     def __init__(self, replay: Replay, *, reviewed: HandReview | None = None, review_seat: int | None = None,
                  review_now: bool = False, on_reviewed: Callable[[HandReview], None] | None = None,
-                 remarks: Mapping[int, tuple[str, ...]] | None = None):
+                 remarks: Mapping[int, tuple[str, ...]] | None = None, made: Iterable[HandReview] = ()):
         self.replay = replay
         self.reviewed = reviewed
         """The review whose marks show beside the comments."""
-        self._made: dict[int, HandReview] = {} if reviewed is None else {reviewed.seat: reviewed}
+        self._made: dict[int, HandReview] = {review.seat: review for review in made}
+        if reviewed is not None:
+            self._made[reviewed.seat] = reviewed
         self.on_reviewed = on_reviewed
         self._remarks = dict(remarks or {})
         self._remarks_seat = review_seat if review_seat in (0, 1) else None
@@ -263,10 +266,11 @@ class ReplaysPage(View):
 
     def show(self, replay: Replay, *, example: str | None = None) -> None:
         """Show a replay in place of the one shown, which is closed; an ``example`` hand with its review's
-        marks (made once: :mod:`gintrainer.replay.example_reviews`)."""
-        from ..replay.example_reviews import example_review
+        marks (made once: :mod:`gintrainer.replay.example_reviews`), and either player's review at once."""
+        from ..replay.example_reviews import example_review, example_reviews
         reviewed = example_review(example) if example is not None else None
-        replace_view(self.holder, ReplayView(replay, reviewed=reviewed))
+        made = example_reviews(example).values() if example is not None else ()
+        replace_view(self.holder, ReplayView(replay, reviewed=reviewed, made=made))
 
     @property
     def view(self) -> ReplayView:

@@ -1,5 +1,6 @@
-"""The shipped example hands: they load, replay to their stated results, cover the themes, and
-every decision of the featured player is explained."""
+"""The shipped example hands: they load, replay to their stated results, cover the themes, every
+decision of the featured player is explained, and what a comment says of a move (its verdict) is what the
+example's shipped review finds."""
 
 from dataclasses import replace
 from itertools import pairwise
@@ -10,6 +11,7 @@ from gintrainer import Rules
 from gintrainer.engine.hand import ActionKind
 from gintrainer.engine.melds import meld_kind
 from gintrainer.replay import Replay, ReplayError, examples, load, result_record
+from gintrainer.replay.example_reviews import example_reviews
 from gintrainer.replay.examples import (
     build,
     build_examples,
@@ -18,10 +20,22 @@ from gintrainer.replay.examples import (
     example,
     example_names,
     step_facts,
+    verdict_problems,
+    verdicts,
 )
 from gintrainer.replay.facts import arithmetic_problems, mentions
-from gintrainer.replay.hands import BOTH_PASS, CHAINED_LAYOFFS, DEAD_HAND, GIN, KNOCK, SCRIPTS, TAKE_AND_KNOCK
-from gintrainer.replay.scripts import Script, move
+from gintrainer.replay.hands import (
+    BOTH_PASS,
+    CHAINED_LAYOFFS,
+    DEAD_HAND,
+    GIN,
+    KNOCK,
+    OKLAHOMA,
+    SCRIPTS,
+    TAKE_AND_KNOCK,
+    UNDERCUT,
+)
+from gintrainer.replay.scripts import Script, Verdict, blame, close, move, praise
 
 NAMES = example_names()
 
@@ -249,6 +263,10 @@ OLD_MISTAKES = [
     (KNOCK, 7, "The set of eights 8♦ 8♥ 8♠ (meld 1).", {}, "meld 1 is not the knocker's meld 1"),
     (CHAINED_LAYOFFS, 18, "With 9♥ on the set instead of the run she would have lost 10.",
      {"at": {15: {"instead": {"layoff 9H on 2; layoff 5H on 1; done": {"points": 10}}}}}, "instead"),
+    # A judgement of a move with no verdict for the review to check.
+    (DEAD_HAND, 57, "J♥: no. From the stock: 6♦. Throwing 5♦ was still right by the numbers.",
+     {"take": 23, "drawn": "6D"}, "a judgement of a move"),
+    (TAKE_AND_KNOCK, 14, "{ann}'s 6♦ cost her twice.", {}, "a judgement of a move"),
 ]
 
 
@@ -273,3 +291,68 @@ def test_mentions_find_numbers_and_counts_but_not_ranks_or_card_names():
     assert found == ["21.45", "2"]
     assert arithmetic_problems("21 − 6 = 15 and 8 − 3 + 10 = 15") == []
     assert arithmetic_problems("34 − 9 = 24") == ["'34 − 9 = 24' does not add up (25)"]
+
+
+# -- what a comment says of a move is what the shipped review finds ---------------------------------------
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=NAMES)
+def test_every_verdict_of_a_comment_agrees_with_the_shipped_review(script, shipped):
+    reviews = example_reviews(script.name)
+    assert set(reviews) == {0, 1}
+    assert verdict_problems(script, shipped[script.name], reviews) == []
+
+
+def test_the_comments_judge_moves_of_both_players_and_every_stance():
+    found = [(script, said, judged, verdict) for script in SCRIPTS for said, judged, verdict in verdicts(script)]
+    replays = examples()
+    seats = {replays[script.name].step(judged).seat == script.featured for script, _, judged, _ in found}
+    assert seats == {True, False}  # the featured player's moves and the opponent's
+    assert {verdict.stance for *_, verdict in found} == {"praise", "close", "blame"}
+
+
+def _judged(script, number, verdict, judged=None):
+    """The script with step ``number``'s comment judging its own step (or step ``judged``) by ``verdict``."""
+    moves = list(script.moves)
+    item = moves[number - 1]
+    moves[number - 1] = replace(item, judged=verdict) if judged is None else \
+        replace(item, judged_at={judged: verdict})
+    return replace(script, moves=tuple(moves))
+
+
+OLD_CONTRADICTIONS = [
+    # The comments as they were beside the review: each praised a move the review marks ...
+    (CHAINED_LAYOFFS, 6, praise(), None, "praises the move, but the review marks it inaccuracy"),
+    (DEAD_HAND, 2, praise(), None, "praises the move, but the review marks it inaccuracy"),
+    (DEAD_HAND, 6, praise(), None, "praises the move, but the review marks it inaccuracy"),
+    (OKLAHOMA, 2, praise(), None, "praises the move, but the review marks it mistake"),
+    (UNDERCUT, 8, praise(), None, "praises the move, but the review marks it blunder"),
+    # ... called 5♦ right where the review's best is 4♦ ...
+    (DEAD_HAND, 57, praise("discard 5D"), 42, "names 'discard 5D' as the best move"),
+    # ... or blamed Ann's 6♦, which the review finds her best discard.
+    (TAKE_AND_KNOCK, 14, blame("discard TC"), 6, "finds fault with the move"),
+    # The other ways a verdict can be wrong: a close call on a marked move or on the best one, wrong points.
+    (CHAINED_LAYOFFS, 6, close("discard 5H"), None, "close call"),
+    (GIN, 6, close(), None, "close call"),
+    (OKLAHOMA, 2, blame("discard 8S", points=4), None, "says 4 points lost"),
+    (KNOCK, 5, praise(), 99, "there is no step 99"),
+]
+
+
+@pytest.mark.parametrize("script, number, verdict, judged, reason", OLD_CONTRADICTIONS)
+def test_a_verdict_the_shipped_review_does_not_bear_out_is_found(script, number, verdict, judged, reason, shipped):
+    problems = verdict_problems(_judged(script, number, verdict, judged), shipped[script.name],
+                                example_reviews(script.name))
+    assert any(reason in problem for problem in problems), problems
+
+
+def test_a_verdict_on_a_decision_without_a_review_is_found(shipped):
+    # Ann's discard at step 3 of "knock", judged with only Ben's review at hand.
+    featured = {1: example_reviews("knock")[1]}
+    problems = verdict_problems(_judged(KNOCK, 4, praise(), 3), shipped["knock"], featured)
+    assert problems == ["step 4 ('draw'), of step 3: no shipped review judges a decision at step 3"]
+
+
+def test_a_verdict_has_one_of_the_stances():
+    with pytest.raises(ReplayError, match="stance"):
+        Verdict("fine")

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..engine.cards import Card
 from ..engine.hand import Action, ActionKind, Hand
@@ -32,10 +32,13 @@ from .annotate import annotate
 from .facts import arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered, visible_cards
 from .hands import SCRIPTS
 from .history import Annotation, Replay, ReplayError, load
-from .scripts import Move, Script
+from .scripts import Move, Script, Verdict
+
+if TYPE_CHECKING:
+    from .review import Decision, HandReview
 
 __all__ = ["SOLVER_TAGS", "build", "build_examples", "comment_problems", "data_folder", "example",
-           "example_names", "examples", "step_facts"]
+           "example_names", "examples", "step_facts", "verdict_problems", "verdicts"]
 
 SOLVER_TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-take", "costly-draw",
                "costly-pass", "costly-layout")
@@ -93,8 +96,63 @@ def _check_facts(script: Script, replay: Replay) -> None:
 
 
 def _declared(item: Move) -> list[tuple[str, object]]:
-    """A move's declared facts and those it states about other steps."""
-    return list(item.facts.items()) + [pair for stated in item.at.values() for pair in stated.items()]
+    """A move's declared facts, those it states about other steps, and its verdicts (the cards of the best
+    move and the points each names, checked against the shipped review by :func:`verdict_problems`)."""
+    judged = ([item.judged] if item.judged is not None else []) + list(item.judged_at.values())
+    return list(item.facts.items()) + [pair for stated in item.at.values() for pair in stated.items()] + \
+        [("verdict", {"best": verdict.best or "", "points": verdict.points}) for verdict in judged]
+
+
+def verdicts(script: Script) -> list[tuple[int, int, Verdict]]:
+    """Every verdict of the script's comments: (the step of the comment, the step judged, the verdict)."""
+    found = []
+    for number, item in enumerate(script.moves, start=1):
+        if item.judged is not None:
+            found.append((number, number, item.judged))
+        found += [(number, judged, verdict) for judged, verdict in sorted(item.judged_at.items())]
+    return found
+
+
+def _decision_at(reviewed: HandReview, step: int) -> Decision | None:
+    """The decision of a review whose move takes in ``step`` (a layout's decision spans several steps)."""
+    return next((d for d in reviewed.decisions if d.step <= step < d.step + len(d.made)), None)
+
+
+def verdict_problems(script: Script, replay: Replay, reviews: Mapping[int, HandReview]) -> list[str]:
+    """Every verdict of the script's comments that the review of its hand (``replay``; ``reviews`` by seat)
+    does not bear out:
+    a praise of a move the review marks (or that lost an inaccuracy's threshold or more), a close call
+    on the review's best move or on a marked one, a blame of a move the review does not mark, a best move
+    that is not the review's, and points that are not the review's loss rounded."""
+    from .review import MARKS, THRESHOLDS, Mark  # the evaluator's review, only when verdicts are checked
+
+    problems = []
+    for said, judged, verdict in verdicts(script):
+        where = f"step {said} ({script.moves[said - 1].action!r})" + (f", of step {judged}" if judged != said else "")
+        if not 1 <= judged <= replay.step_count:
+            problems.append(f"{where}: there is no step {judged}")
+            continue
+        reviewed = reviews.get(replay.step(judged).seat)
+        decision = _decision_at(reviewed, judged) if reviewed is not None else None
+        if decision is None:
+            problems.append(f"{where}: no shipped review judges a decision at step {judged}")
+            continue
+        loss = decision.loss.mean
+        best = decision.best[0] if decision.best else None
+        below = loss < THRESHOLDS[Mark.INACCURACY]
+        shown = (f"the review marks it {decision.mark.value} ({loss:.2f} ± {decision.loss.stderr:.2f} points lost; "
+                 f"best: {'; '.join(map(str, decision.best))})")
+        if verdict.stance == "praise" and not (decision.is_best or below):
+            problems.append(f"{where}: the comment praises the move, but {shown}")
+        elif verdict.stance == "close" and (decision.is_best or not below or decision.mark in MARKS):
+            problems.append(f"{where}: the comment calls the move a close call, but {shown}")
+        elif verdict.stance == "blame" and decision.mark not in MARKS:
+            problems.append(f"{where}: the comment finds fault with the move, but {shown}")
+        if verdict.best is not None and (best is None or verdict.best != str(best)):
+            problems.append(f"{where}: the comment names {verdict.best!r} as the best move, but {shown}")
+        if verdict.points is not None and verdict.points != round(loss):
+            problems.append(f"{where}: the comment says {verdict.points} points lost, but {shown}")
+    return problems
 
 
 def comment_problems(script: Script, replay: Replay) -> list[str]:

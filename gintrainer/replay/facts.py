@@ -537,8 +537,12 @@ CLAIMS = (
     (re.compile(r"\bdiscards:", re.IGNORECASE), ("discards", "opponent_discards"), "a player's discards"),
     (re.compile(r"\bneed(s|ed)?\b", re.IGNORECASE),
      ("opponent_outs", "completes", "outs", "gin_outs", "knock_outs", "fits"), "the cards a player needs"),
+    (re.compile(r"\b(evaluator|right|wrong|good|better|worse|best|mistakes?|inaccurac(y|ies)|blunders?|close "
+                r"call|cost(s|ly)?|agrees?)\b", re.IGNORECASE), ("verdict",), "a judgement of a move"),
 )
-"""Words that make a claim, and the facts (any one) that must back it."""
+"""Words that make a claim, and the facts (any one) that must back it. A judgement of a move (right, best,
+a mistake, what it cost) is backed by a comment's verdict (:class:`~gintrainer.replay.scripts.Verdict`), which
+the example's shipped review must bear out (:func:`gintrainer.replay.examples.verdict_problems`)."""
 
 
 def card_mentions(text: str) -> tuple[Card, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..engine.rules import Rules
 from ..words.language import N_
-from .scripts import Script, move
+from .scripts import Script, blame, close, move, praise
 
 BOTH_PASS = Script(
     name="both_pass",
@@ -39,10 +39,10 @@ BOTH_PASS = Script(
         move("pass", N_("The first turn starts with an offer. {ben} may take the upcard K♠ or pass. A king fits "
                      "nothing he holds: he has no other king and no spade near it. Taking it would only swap "
                      "one 10-point card for another: his deadwood would stay at 48. He passes."),
-             deadwood=48, take=48, fits={"KS": ""}, partners={"KS": ""}),
+             deadwood=48, take=48, fits={"KS": ""}, partners={"KS": ""}, judged=praise()),
         move("pass", N_("Now {ann}, the dealer, may take K♠. It does not help her either: with it her deadwood "
                      "would stay at 42. She passes too."),
-             deadwood=42, take=42),
+             deadwood=42, take=42, judged=praise()),
         move("draw", N_("Both passed, so the non-dealer draws the top card of the stock; K♠ stays on the "
                      "discard pile. {ben} has no choice here. He draws 7♥."),
              drawn="7H"),
@@ -50,17 +50,18 @@ BOTH_PASS = Script(
                            "2♥ 3♥ 9♠ J♦ Q♣. He throws Q♣, one of the two 10-point cards, which leaves 24. "
                            "27 of the 40 cards he has not seen would lower that on his next draw."),
              melds_before="3C 4C 5C / 7D 7H 7S", loose_before="2H 3H 9S JD QC", highest="JD QC", deadwood=24,
-             outs=27, unseen=40, best="QC"),
+             outs=27, unseen=40, best="QC", judged=praise()),
         move("draw"),
         move("discard KD"),
         move("draw", N_("{ann} threw K♦. It fits nothing of {ben}'s (taking it would leave him at 24), so he draws "
                      "from the stock: 4♥, which makes the run 2♥ 3♥ 4♥."),
-             take=24, fits={"KD": ""}, drawn="4H", meld="2H 3H 4H"),
+             take=24, fits={"KD": ""}, drawn="4H", meld="2H 3H 4H", judged=praise()),
         move("knock JD", N_("Three melds now: 2♥ 3♥ 4♥, 3♣ 4♣ 5♣ and 7♦ 7♥ 7♠. Discarding J♦ face down leaves "
                          "only 9♠ loose: 9 deadwood, within the knock limit of 10. {ann} has had a single turn "
                          "and most likely still holds plenty of deadwood: reading her moves as the computer "
                          "player does, this knock beats about 99% of the hands she may hold. {ben} knocks."),
-             melds="2H 3H 4H / 3C 4C 5C / 7D 7H 7S", loose="9S", deadwood=9, limit=10, knock_wins=99),
+             melds="2H 3H 4H / 3C 4C 5C / 7D 7H 7S", loose="9S", deadwood=9, limit=10, knock_wins=99,
+             judged=praise()),
         move("meld 2H 3H 4H", N_("The knocker lays out his melds one at a time. {ben} starts with the run "
                               "2♥ 3♥ 4♥."), left=42),
         move("meld 3C 4C 5C", N_("Then the run 3♣ 4♣ 5♣."), left=30),
@@ -92,20 +93,20 @@ KNOCK = Script(
     moves=(
         move("pass", N_("Q♦ fits nothing in {ben}'s hand: he holds no other queen and no diamond near it. "
                      "Taking it would just replace K♥ with another 10-point card and leave 27. He passes."),
-             deadwood=27, take=27, take_discard="KH", fits={"QD": ""}, partners={"QD": ""}),
+             deadwood=27, take=27, take_discard="KH", fits={"QD": ""}, partners={"QD": ""}, judged=praise()),
         move("take", N_("{ann} takes Q♦: with her Q♣ and Q♠ it makes a set of queens. {ben} now knows one of her "
                      "cards, Q♦, but not the queens it joins."),
              meld="QC QD QS", known_by_opponent="QD"),
         move("discard 9D"),
         move("draw", N_("{ann} threw 9♦. It would only replace K♥ (26 deadwood); a stock draw does better on "
                      "average ({draw} expected), so {ben} draws: 7♠, which completes the run 5♠ 6♠ 7♠."),
-             take=26, draw="21.45", drawn="7S", meld="5S 6S 7S"),
+             take=26, draw="21.45", drawn="7S", meld="5S 6S 7S", judged=praise()),
         move("knock KH", N_("Three melds now, and only 6♥ and K♥ loose. Discarding K♥ face down leaves 6 "
                          "deadwood, well within the limit of 10. Knock now: {ann} is building (she took the "
                          "queen), every turn of waiting gives her another draw, and reading her moves as the "
                          "computer player does, this knock beats about 99% of the hands she may hold."),
              melds_before="2C 3C 4C / 5S 6S 7S / 8D 8H 8S", loose_before="6H KH", deadwood=6, limit=10,
-             best="KH", knock_wins=99),
+             best="KH", knock_wins=99, judged=praise()),
         move("meld 2C 3C 4C", N_("{ben} lays out the run 2♣ 3♣ 4♣ (meld 1)."), left=48),
         move("meld 8D 8H 8S", N_("The set of eights 8♦ 8♥ 8♠ (meld 2)."), left=24),
         move("meld 5S 6S 7S", N_("The run 5♠ 6♠ 7♠ (meld 3). 6♥ is his deadwood."), left=6, loose="6H"),
@@ -140,34 +141,36 @@ TAKE_AND_KNOCK = Script(
     moves=(
         move("pass", N_("Q♦ fits nothing: {ben} holds no other queen and no diamond near it. Taking it would "
                      "even raise his deadwood to 26 after throwing 9♠. Pass."),
-             deadwood=25, take=26, take_discard="9S", fits={"QD": ""}, partners={"QD": ""}),
+             deadwood=25, take=26, take_discard="9S", fits={"QD": ""}, partners={"QD": ""}, judged=praise()),
         move("pass"),
         move("draw", N_("Both passed, so {ben} draws from the stock: A♥, a cheap card worth only 1."), drawn="AH"),
         move("discard 9S", N_("Throw the highest card that fits nothing: 9♠. That leaves 17 (A♥ 4♦ 5♦ 7♥). "
                            "Keep 4♦ 5♦: either 3♦ or 6♦ would make a run."),
              highest="9S", fits={"9S": ""}, loose="AH 4D 5D 7H", deadwood=17, completes={"4D 5D": "3D 6D"},
-             best="9S"),
+             best="9S", judged=praise()),
         move("draw"),
         move("discard 6D"),
         move("take", N_("{ann} threw 6♦, exactly the card {ben} hoped for: 4♦ 5♦ 6♦. Taking it drops his best "
                      "deadwood from 17 to 1, far better than a stock draw, which expects {draw}. Remember the "
                      "rule: the card just taken from the pile may not be discarded this turn, not even as "
                      "the knock card."),
-             deadwood=17, take=1, draw="14.95", meld="4D 5D 6D"),
+             deadwood=17, take=1, draw="14.95", meld="4D 5D 6D", judged=praise()),
         move("knock 7H", N_("Now only A♥ and 7♥ are loose. Discarding 7♥ face down leaves 1 deadwood: knock. "
                          "Waiting for gin is tempting, but only 4 unseen cards (3♦ 4♣ 7♦ J♦) would give it, "
                          "and {ann} gets a turn every time {ben} waits."),
-             loose_before="AH 7H", deadwood=1, gin_outs="3D 4C 7D JD"),
+             loose_before="AH 7H", deadwood=1, gin_outs="3D 4C 7D JD", judged=praise()),
         move("meld AC 2C 3C", N_("{ben} lays out A♣ 2♣ 3♣,"), left=46),
         move("meld 4D 5D 6D", N_("the new run 4♦ 5♦ 6♦,"), left=31),
         move("meld JC JH JS", N_("and the set of jacks. A♥ is his only deadwood."), left=1, loose="AH"),
         move("done", N_("{ben} shows 1 deadwood."), left=1),
         move("meld 2S 3S 4S"),
         move("done", N_("{ann} has the run 2♠ 3♠ 4♠ and nothing to lay off on {ben}'s melds: 61 deadwood. {ben} "
-                     "scores 61 − 1 = 60. {ann}'s 6♦ cost her twice: the solver rated 10♣ a better discard "
-                     "for her own hand, and 6♦ handed {ben} his knock."),
+                     "scores 61 − 1 = 60. {ann}'s 6♦ handed {ben} his knock. The solver, counting only her "
+                     "next draw, rated 10♣ a better discard for her own hand; the evaluator, playing the whole "
+                     "hand out from her view, finds 6♦ her best discard all the same. A good discard can still "
+                     "feed the opponent."),
              melds="2S 3S 4S", can_lay_off="", defender_deadwood=61, knocker_deadwood=1, points=60,
-             at={6: dict(best="TC")}),
+             at={6: dict(best="TC")}, judged_at={6: praise("discard 6D")}),
     ),
 )
 
@@ -191,20 +194,20 @@ GIN = Script(
     moves=(
         move("take", N_("4♠ extends A♠ 2♠ 3♠ to a four-card run. Taking it and throwing Q♣ drops {ben}'s "
                      "deadwood from 31 to 21. Passing, then drawing from the stock, would expect about {draw}."),
-             meld="AS 2S 3S 4S", deadwood=31, take=21, take_discard="QC", draw="26.85"),
+             meld="AS 2S 3S 4S", deadwood=31, take=21, take_discard="QC", draw="26.85", judged=praise()),
         move("discard QC", N_("Q♣ and K♦ are both worth 10 and both fit nothing. Q♣ goes now, K♦ next time. "
                            "Look at what {ben} keeps: 5♥ 6♥ 7♥ 7♣ 7♦. With 4♥, the run 4♥ 5♥ 6♥ frees 7♥ for "
                            "the set of sevens; with 7♠, the set needs no 7♥ and the run 5♥ 6♥ 7♥ stands. "
                            "Either card gives gin."),
-             fits={"QC": "", "KD": ""}, deadwood=21, gin_outs="4H 7S", best="QC"),
+             fits={"QC": "", "KD": ""}, deadwood=21, gin_outs="4H 7S", best="QC", judged=praise()),
         move("draw"),
         move("discard KH"),
         move("draw", N_("K♥ is no use (taking it leaves 21), so {ben} draws from the stock: 4♥, one of his two "
                      "gin cards."),
-             take=21, drawn="4H", at={2: dict(gin_outs="4H 7S")}),
+             take=21, drawn="4H", at={2: dict(gin_outs="4H 7S")}, judged=praise()),
         move("gin KD", N_("With 4♥ every card but K♦ melds: A♠ 2♠ 3♠ 4♠, 4♥ 5♥ 6♥, 7♣ 7♦ 7♥. {ben} discards "
                        "K♦ face down and goes gin, with 0 deadwood."),
-             melds="AS 2S 3S 4S / 4H 5H 6H / 7C 7D 7H", loose_before="KD", deadwood=0),
+             melds="AS 2S 3S 4S / 4H 5H 6H / 7C 7D 7H", loose_before="KD", deadwood=0, judged=praise()),
         move("meld AS 2S 3S 4S", N_("A gin hand lays out every card in melds: first the spade run,"), left=36),
         move("meld 4H 5H 6H", N_("then the heart run,"), left=21),
         move("meld 7C 7D 7H", N_("then the set of sevens."), left=0),
@@ -239,20 +242,23 @@ UNDERCUT = Script(
         move("pass", N_("{ben} passes the J♣.")),
         move("pass", N_("Now {ann} may take J♣. It fits nothing of hers, and swapping it for Q♠ would leave her "
                      "at 24: no gain. She passes, and {ben} must open with a stock draw."),
-             fits={"JC": ""}, deadwood=24, take=24, take_discard="QS"),
+             fits={"JC": ""}, deadwood=24, take=24, take_discard="QS", judged=praise()),
         move("draw"),
         move("discard QD"),
         move("draw", N_("{ben} threw Q♦; with it {ann} would still be at 24. She draws from the stock: A♦."),
-             take=24, drawn="AD"),
+             take=24, drawn="AD", judged=praise()),
         move("discard QS", N_("{ann} throws Q♠, her only loose card worth 10. She keeps four loose cards, "
                            "A♦ 2♦ 4♥ 8♥: 15 deadwood. That is a defence too: if {ben} knocks soon, a low count "
                            "is what beats him."),
-             highest="QS", loose="AD 2D 4H 8H", deadwood=15, best="QS"),
+             highest="QS", loose="AD 2D 4H 8H", deadwood=15, best="QS", judged=praise()),
         move("draw"),
         move("knock 9C", N_("{ben} drew J♥ for the run 9♥ 10♥ J♥ and knocks at once with 8 (the 8♠). Reading "
                          "{ann}'s moves as the computer player does, his knock beats about 99% of the hands "
-                         "she may hold."),
-             drawn="JH", meld="9H TH JH", deadwood=8, loose="8S", knock_wins=99),
+                         "she may hold. Yet the evaluator, playing the hand out from his view, finds the knock a "
+                         "blunder: throwing 9♣ and playing on was about 12 points better. A knock that nearly "
+                         "always wins can still win too little."),
+             drawn="JH", meld="9H TH JH", deadwood=8, loose="8S", knock_wins=99,
+             judged=blame("discard 9C", points=12)),
         move("meld 4C 4D 4S"),
         move("meld 9H TH JH"),
         move("meld KC KD KS"),
@@ -292,16 +298,18 @@ CHAINED_LAYOFFS = Script(
         move("pass", N_("{ben} passes the Q♣.")),
         move("pass", N_("Q♣ would pair with {ann}'s Q♠ but not meld; swapping it for another 10-point card "
                      "leaves 49. She passes."),
-             partners={"QC": "QS KC"}, fits={"QC": ""}, deadwood=49, take=49),
+             partners={"QC": "QS KC"}, fits={"QC": ""}, deadwood=49, take=49, judged=praise()),
         move("draw"),
         move("discard QD"),
         move("draw", N_("Q♦ from {ben} would again only be a pair. {ann} draws from the stock: 4♦, which makes "
                      "the run 2♦ 3♦ 4♦."),
-             partners={"QD": "QS KD"}, fits={"QD": ""}, take=49, drawn="4D", meld="2D 3D 4D"),
+             partners={"QD": "QS KD"}, fits={"QD": ""}, take=49, drawn="4D", meld="2D 3D 4D", judged=praise()),
         move("discard QS", N_("Two melds now. The loose cards are 5♥ 9♥ 10♥ J♠ Q♠; Q♠ goes, leaving 34. "
-                           "9♥ 10♥ stay: 8♥ or J♥ would make a run."),
+                           "9♥ 10♥ stay: 8♥ or J♥ would make a run. By deadwood alone Q♠ is the throw, but the "
+                           "evaluator, playing the rest of the hand out from {ann}'s view, finds throwing 5♥ "
+                           "better by about 4 points: an inaccuracy."),
              melds_before="2D 3D 4D / KC KD KH", loose_before="5H 9H TH JS QS", deadwood=34,
-             completes={"9H TH": "8H JH"}),
+             completes={"9H TH": "8H JH"}, judged=blame("discard 5H", points=4)),
         move("draw"),
         move("knock JD", N_("{ben} drew 9♠ for a set of nines and knocks with 5 (the 5♣)."),
              drawn="9S", meld="9C 9D 9S", deadwood=5, loose="5C"),
@@ -316,7 +324,7 @@ CHAINED_LAYOFFS = Script(
         move("layoff 9H on 1", N_("9♥ fits two of {ben}'s melds: it is the fourth nine for 9♣ 9♦ 9♠, and it "
                                "extends 6♥ 7♥ 8♥. Put it on the run: there it makes room for 10♥ to follow, "
                                "which the set could never take."),
-             arrows=("9H 8H",), left=25, targets="6H 7H 8H / 9C 9D 9S"),
+             arrows=("9H 8H",), left=25, targets="6H 7H 8H / 9C 9D 9S", judged=praise()),
         move("layoff TH on 1", N_("10♥ now extends the run 6♥ 7♥ 8♥ 9♥: a lay-off on a lay-off, a chained "
                                "lay-off."), arrows=("TH 9H",), left=15, targets="6H 7H 8H 9H"),
         move("layoff 5H on 1", N_("5♥ fits the other end of the same run."), arrows=("5H 6H",), left=10,
@@ -350,16 +358,21 @@ DEAD_HAND = Script(
     moves=(
         move("take", N_("9♦ joins 9♥ 9♠ for a set of nines at once. Taking it (and throwing Q♠) drops {ben}'s "
                      "deadwood from 54 to 26; passing and then drawing from the stock would expect about 49."),
-             meld="9D 9H 9S", deadwood=54, take=26, take_discard="QS", draw=49),
+             meld="9D 9H 9S", deadwood=54, take=26, take_discard="QS", draw=49, judged=praise()),
         move("discard QS", N_("Q♠ is {ben}'s only high card and fits nothing. What is left is small and close "
                            "together (A♠ 2♣ 2♦ 3♣ 5♦ 6♥ 7♣, 26 points): 19 of the 41 cards he has not seen "
-                           "would lower his count."),
-             highest="QS", fits={"QS": ""}, loose="AS 2C 2D 3C 5D 6H 7C", deadwood=26, outs=19, unseen=41),
+                           "would lower his count. By deadwood alone Q♠ is the throw, but the evaluator, playing "
+                           "the rest of the hand out from his view, finds throwing 6♥ better by about 2 points: "
+                           "an inaccuracy."),
+             highest="QS", fits={"QS": ""}, loose="AS 2C 2D 3C 5D 6H 7C", deadwood=26, outs=19, unseen=41,
+             judged=blame("discard 6H", points=2)),
         move("draw"),
         move("discard TD"),
         move("draw", N_("{ann} threw 10♦: no use to {ben} (taking it would leave 29). He draws K♠ from the stock."),
-             take=29, drawn="KS"),
-        move("discard KS", N_("K♠ fits nothing: straight back. Still 26."), fits={"KS": ""}, deadwood=26),
+             take=29, drawn="KS", judged=praise()),
+        move("discard KS", N_("K♠ fits nothing: straight back. Still 26. The evaluator, playing the hand out from "
+                           "his view, would rather keep K♠ and throw 5♦, by about 3 points: an inaccuracy."),
+             fits={"KS": ""}, deadwood=26, judged=blame("discard 5D", points=3)),
         move("draw"),
         move("discard QD"),
         move("draw", N_("Q♦: no use either. From the stock: A♥, a pair of aces with A♠."),
@@ -367,13 +380,14 @@ DEAD_HAND = Script(
         move("discard 7C", N_("7♣ is now the highest loose card, and no card of {ben}'s is of its rank or a club "
                            "near it: throw it. 20 deadwood (A♥ A♠ 2♣ 2♦ 3♣ 5♦ 6♥), and 4 unseen cards would "
                            "now bring a knock."),
-             highest="7C", partners={"7C": ""}, loose="AH AS 2C 2D 3C 5D 6H", deadwood=20, knock_outs=4),
+             highest="7C", partners={"7C": ""}, loose="AH AS 2C 2D 3C 5D 6H", deadwood=20, knock_outs=4,
+             judged=praise()),
         move("draw"),
         move("discard KD"),
         move("draw", N_("K♦: no. From the stock: 4♦, next to 5♦."), take=24, drawn="4D", partners={"4D": "2D 5D"}),
         move("discard 6H", N_("6♥ goes; 4♦ 5♦ wait for 3♦ or 6♦. 18 deadwood, and 12 unseen cards would lower "
                            "it."),
-             completes={"4D 5D": "3D 6D"}, deadwood=18, outs=12),
+             completes={"4D 5D": "3D 6D"}, deadwood=18, outs=12, judged=praise()),
         move("draw"),
         move("discard QH"),
         move("draw", N_("Q♥: no. From the stock: 5♠."), take=23, drawn="5S"),
@@ -395,12 +409,12 @@ DEAD_HAND = Script(
         move("draw"),
         move("discard 7D"),
         move("draw", N_("7♦: taking it would leave 20, worse than drawing. From the stock: 5♣."),
-             take=20, draw="15.07", drawn="5C"),
+             take=20, draw="15.07", drawn="5C", judged=praise()),
         move("discard 5C", N_("5♣ fits nothing of {ben}'s, and by his own numbers it is the best discard "
                            "({expected} expected after his next draw). But watch {ann}'s next move: the solver "
                            "counts only {ben}'s own draws and cannot see that a low card next to cards {ann} has "
                            "never thrown may feed her."),
-             fits={"5C": ""}, deadwood=18, expected="14.96", best="5C"),
+             fits={"5C": ""}, deadwood=18, expected="14.96", best="5C", judged=praise("discard 5C")),
         move("take", N_("{ann} takes 5♣ and so shows it fits her hand."),
              fits={"5C": "4C 5C 6C"}, known_by_opponent="5C"),
         move("discard 7S"),
@@ -420,9 +434,11 @@ DEAD_HAND = Script(
              partners={"4H": "4D"}),
         move("discard 5D", N_("Keep 4♦ 5♦ (waiting for 3♦ or 6♦) or the pair 4♦ 4♥ (waiting for 4♠, as 4♣ may "
                            "well be with {ann})? Throwing 5♦ lowers the count to 17, and 3♦ would still make "
-                           "2♦ 3♦ 4♦; the solver agrees: 5♦."),
+                           "2♦ 3♦ 4♦; the solver, counting his next draw, agrees: 5♦. The evaluator, playing the "
+                           "whole hand out, finds throwing 4♦ a shade better, by less than an inaccuracy: a close "
+                           "call."),
              completes={"4D 5D": "3D 6D", "4D 4H": "4C 4S", "2D 4D": "3D"}, deadwood=17, best="5D",
-             at={33: dict(could_meld={"5C": "4C 5C 6C"})}),
+             at={33: dict(could_meld={"5C": "4C 5C 6C"})}, judged=close("discard 4D")),
         move("draw"),
         move("discard 8S"),
         move("draw", N_("8♠: no. From the stock: K♣."), take=21, drawn="KC"),
@@ -438,8 +454,9 @@ DEAD_HAND = Script(
         move("draw"),
         move("discard JH"),
         move("draw", N_("J♥: no. From the stock: 6♦, which would have made 4♦ 5♦ 6♦ had {ben} kept 5♦. "
-                     "Throwing 5♦ was still right by the numbers; this time the cards went the other way."),
-             take=23, drawn="6D", at={42: dict(best="5D")}),
+                     "Throwing 5♦ was a close call by the numbers, not a mistake; this time the cards went the "
+                     "other way."),
+             take=23, drawn="6D", at={42: dict(best="5D")}, judged_at={42: close("discard 4D")}),
         move("discard 6D", N_("6♦ back: 17. Four cards in the stock."), deadwood=17, stock=4),
         move("draw"),
         move("discard JD"),
@@ -475,15 +492,18 @@ OKLAHOMA = Script(
     moves=(
         move("take", N_("4♣ completes 2♣ 3♣ 4♣. Taking it and throwing K♥ drops {ben}'s deadwood from 23 to 8. "
                      "The limit stays 4 whoever takes the upcard."),
-             meld="2C 3C 4C", deadwood=23, take=8, take_discard="KH", limit=4),
+             meld="2C 3C 4C", deadwood=23, take=8, take_discard="KH", limit=4, judged=praise()),
         move("discard KH", N_("{ben} throws K♥: 8 deadwood, only the 8♠. In the standard game that would be a "
                            "knock; here the limit is 4, so he must play on. 16 of the 41 unseen cards would "
-                           "let him knock next turn, and 5 of them (A♣ 4♥ 5♣ 8♥ Q♥) would give gin."),
+                           "let him knock next turn, and 5 of them (A♣ 4♥ 5♣ 8♥ Q♥) would give gin. By deadwood "
+                           "alone K♥ is the throw, but the evaluator, playing the rest of the hand out from his "
+                           "view, finds throwing 8♠ and keeping K♥ better by about 5 points: a mistake."),
              deadwood=8, loose="8S", standard_knock=True, knock=False, limit=4, unseen=41, knock_outs=16,
-             gin_outs="AC 4H 5C 8H QH"),
+             gin_outs="AC 4H 5C 8H QH", judged=blame("discard 8S", points=5)),
         move("draw"),
         move("discard KD"),
-        move("draw", N_("K♦ does not help (taking it leaves 10). A stock draw: 2♦."), take=10, drawn="2D"),
+        move("draw", N_("K♦ does not help (taking it leaves 10). A stock draw: 2♦."), take=10, drawn="2D",
+             judged=praise()),
         move("knock 8S", N_("Throwing 8♠ face down leaves only 2♦: 2 deadwood, within the limit of 4. {ben} "
                          "knocks."),
              loose="2D", deadwood=2, limit=4),

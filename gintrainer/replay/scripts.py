@@ -4,6 +4,8 @@ stacked deal. The scripts themselves are in :mod:`gintrainer.replay.hands`;
 
 >>> move("pass", "Nothing fits.", deadwood=48).facts
 {'deadwood': 48}
+>>> move("discard QS", "The evaluator prefers 5♥.", judged=blame("discard 5H")).judged
+Verdict(stance='blame', best='discard 5H', points=None)
 """
 
 from __future__ import annotations
@@ -30,12 +32,53 @@ def stacked(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: 
         raise ReplayError(str(error)) from None
 
 
+STANCES = ("praise", "close", "blame")
+"""What a comment may say of a decision (see :class:`Verdict`)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a comment says of a decision, in a form a test checks against the example's shipped review
+    (:func:`gintrainer.replay.examples.verdict_problems`). ``stance``: ``"praise"`` (the move made is the
+    review's best, or it lost less than an inaccuracy's threshold), ``"close"`` (it is not the review's best,
+    but it lost less than an inaccuracy's threshold: a close call) or ``"blame"`` (the review marks it an
+    inaccuracy or worse); ``best``: the review's best move, when the comment names it (its first action, as
+    the history writes it: ``"discard 5H"``); ``points``: the points of the hand the move lost, when the
+    comment states them (the review's loss rounded to a whole number)."""
+
+    stance: str
+    best: str | None = None
+    points: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.stance not in STANCES:
+            raise ReplayError(f"a verdict's stance is one of {', '.join(STANCES)}, not {self.stance!r}")
+
+
+def praise(best: str | None = None) -> Verdict:
+    """The comment approves of the move made (naming it as the best, if ``best`` is given)."""
+    return Verdict("praise", best)
+
+
+def close(best: str | None = None, points: int | None = None) -> Verdict:
+    """The comment calls the move made a close call: another move (``best``, if it names it) was the review's
+    best, by less than an inaccuracy."""
+    return Verdict("close", best, points)
+
+
+def blame(best: str | None = None, points: int | None = None) -> Verdict:
+    """The comment finds fault with the move made: the review marks it, with ``best`` its best move."""
+    return Verdict("blame", best, points)
+
+
 @dataclass(frozen=True)
 class Move:
     """One action of a script, with the teacher's comment on it (if any), a
     better move and arrows, ``facts``: what the comment quotes, checked when the
-    example is built (see :mod:`gintrainer.replay.facts`), and ``at``: facts of
-    other steps the comment relies on, by step number."""
+    example is built (see :mod:`gintrainer.replay.facts`), ``at``: facts of
+    other steps the comment relies on, by step number, and what the comment says of
+    the decision it is on (``judged``) and of other steps' decisions (``judged_at``, by step number),
+    checked against the example's shipped review (see :class:`Verdict`)."""
 
     action: str
     comment: str | None = None
@@ -43,6 +86,8 @@ class Move:
     arrows: tuple[Sequence[str | Card], ...] = ()
     facts: dict[str, object] = field(default_factory=dict)
     at: dict[int, dict[str, object]] = field(default_factory=dict)
+    judged: Verdict | None = None
+    judged_at: dict[int, Verdict] = field(default_factory=dict)
 
     def values(self) -> dict[str, object]:
         """The values the comment names (``{draw}``, ``{expected}``): its declared facts,
@@ -75,9 +120,9 @@ def _value(fact: object) -> object:
 
 def move(action: str, comment: str | None = None, *, better: str | None = None,
          arrows: Iterable[str | Sequence[str | Card]] = (), at: Mapping[int, dict[str, object]] | None = None,
-         **facts: object) -> Move:
+         judged: Verdict | None = None, judged_at: Mapping[int, Verdict] | None = None, **facts: object) -> Move:
     return Move(action, comment, better, tuple(tuple(a.split()) if isinstance(a, str) else a for a in arrows),
-                facts, dict(at or {}))
+                facts, dict(at or {}), judged, dict(judged_at or {}))
 
 
 @dataclass(frozen=True)
@@ -115,4 +160,4 @@ class Script:
         return stacked(self.non_dealer, self.dealer_cards, self.upcard, self.stock)
 
 
-__all__ = ["Move", "Script", "move", "stacked"]
+__all__ = ["STANCES", "Move", "Script", "Verdict", "blame", "close", "move", "praise", "stacked"]

@@ -101,7 +101,8 @@ def test_build_examples_writes_every_file(tmp_path):
 
 
 def test_the_featured_player_plays_as_the_solver_would(shipped):
-    # The solver finds no fault with any featured move: the examples show strong play.
+    # The one-draw solver finds no fault with any featured move. (The evaluator, which plays the hand out,
+    # marks a few of them; their comments say so: see the verdicts below.)
     for name, replay in shipped.items():
         faults = [a for a in replay.annotations if a.author == "solver"
                   and replay.step(a.step).seat == replay.featured]

@@ -186,6 +186,10 @@ def test_an_example_hand_shows_its_shipped_review_s_marks_beside_the_comments(mo
                        f"{escape(said.loss_words(decision.loss))} points lost" in stepper.board.frame
         page.view.review_button.click()  # the featured player's review: the shipped one, at once
         assert page.view.review.reviewed is stored
+        other = 1 - stored.seat
+        page.view.review_seat.value = other  # and the other player's, shipped too
+        page.view.review_button.click()
+        assert page.view.review.reviewed is example_reviews.example_review(name, other) is not None
     assert marked > 0 and judge.calls == []
 
 

@@ -376,7 +376,7 @@ DEAD_HAND = Script(
         move("draw"),
         move("discard QD"),
         move("draw", N_("Q♦: no use either. From the stock: A♥, a pair of aces with A♠."),
-             take=29, drawn="AH", partners={"AH": "AS"}),
+             take=29, drawn="AH", partners={"AH": "AS"}, judged=praise()),
         move("discard 7C", N_("7♣ is now the highest loose card, and no card of {ben}'s is of its rank or a club "
                            "near it: throw it. 20 deadwood (A♥ A♠ 2♣ 2♦ 3♣ 5♦ 6♥), and 4 unseen cards would "
                            "now bring a knock."),
@@ -384,28 +384,29 @@ DEAD_HAND = Script(
              judged=praise()),
         move("draw"),
         move("discard KD"),
-        move("draw", N_("K♦: no. From the stock: 4♦, next to 5♦."), take=24, drawn="4D", partners={"4D": "2D 5D"}),
+        move("draw", N_("K♦: no. From the stock: 4♦, next to 5♦."), take=24, drawn="4D", partners={"4D": "2D 5D"},
+             judged=praise()),
         move("discard 6H", N_("6♥ goes; 4♦ 5♦ wait for 3♦ or 6♦. 18 deadwood, and 12 unseen cards would lower "
                            "it."),
              completes={"4D 5D": "3D 6D"}, deadwood=18, outs=12, judged=praise()),
         move("draw"),
         move("discard QH"),
-        move("draw", N_("Q♥: no. From the stock: 5♠."), take=23, drawn="5S"),
+        move("draw", N_("Q♥: no. From the stock: 5♠."), take=23, drawn="5S", judged=praise()),
         move("discard 5S", N_("5♠ fits nothing (a set of fives would need a third five). Back it goes: 18."),
-             fits={"5S": ""}, deadwood=18),
+             fits={"5S": ""}, deadwood=18, judged=praise()),
         move("draw"),
         move("discard JC"),
-        move("draw", N_("J♣: no. From the stock: 10♣."), take=23, drawn="TC"),
+        move("draw", N_("J♣: no. From the stock: 10♣."), take=23, drawn="TC", judged=praise()),
         move("discard TC", N_("10♣ goes. Notice {ann}'s discards: 10♦ Q♦ K♦ Q♥ J♣, all high. She is keeping "
                            "her low cards, and those may well include some of the 12 unseen cards that would "
                            "lower {ben}'s count."),
-             opponent_discards="TD QD KD QH JC", outs=12, deadwood=18),
+             opponent_discards="TD QD KD QH JC", outs=12, deadwood=18, judged=praise()),
         move("draw"),
         move("discard JS"),
-        move("draw", N_("J♠: no. From the stock: 8♦."), take=23, drawn="8D"),
+        move("draw", N_("J♠: no. From the stock: 8♦."), take=23, drawn="8D", judged=praise()),
         move("discard 8D", N_("8♦ is too far from 4♦ 5♦ and fits nothing. {ben} has been stuck at 18 for four "
                            "turns."),
-             fits={"8D": ""}, deadwood=18, turns_at=4),
+             fits={"8D": ""}, deadwood=18, turns_at=4, judged=praise()),
         move("draw"),
         move("discard 7D"),
         move("draw", N_("7♦: taking it would leave 20, worse than drawing. From the stock: 5♣."),
@@ -423,15 +424,15 @@ DEAD_HAND = Script(
                      "4♣ 5♣ 6♣, so 4♣ may well be in her hand. 7♠ is no use; from the stock: 10♥."),
              known="5C", could_meld={"5C": "4C 5C 6C"}, discards="QS KS 7C 6H 5S TC 8D 5C", take=20,
              drawn="TH"),
-        move("discard TH", N_("10♥ back: 18."), deadwood=18),
+        move("discard TH", N_("10♥ back: 18."), deadwood=18, judged=praise()),
         move("draw"),
         move("discard TS"),
-        move("draw", N_("10♠: no. From the stock: 8♥."), take=23, drawn="8H"),
-        move("discard 8H", N_("8♥ back: 18. The stock is down to 14 cards."), deadwood=18, stock=14),
+        move("draw", N_("10♠: no. From the stock: 8♥."), take=23, drawn="8H", judged=praise()),
+        move("discard 8H", N_("8♥ back: 18. The stock is down to 14 cards."), deadwood=18, stock=14, judged=praise()),
         move("draw"),
         move("discard 6S"),
         move("draw", N_("6♠: no. From the stock: 4♥, a pair of fours with 4♦."), take=19, drawn="4H",
-             partners={"4H": "4D"}),
+             partners={"4H": "4D"}, judged=praise()),
         move("discard 5D", N_("Keep 4♦ 5♦ (waiting for 3♦ or 6♦) or the pair 4♦ 4♥ (waiting for 4♠, as 4♣ may "
                            "well be with {ann})? Throwing 5♦ lowers the count to 17, and 3♦ would still make "
                            "2♦ 3♦ 4♦; the solver, counting his next draw, agrees: 5♦. The evaluator, playing the "
@@ -441,34 +442,35 @@ DEAD_HAND = Script(
              at={33: dict(could_meld={"5C": "4C 5C 6C"})}, judged=close("discard 4D")),
         move("draw"),
         move("discard 8S"),
-        move("draw", N_("8♠: no. From the stock: K♣."), take=21, drawn="KC"),
-        move("discard KC", N_("K♣ back: 17."), deadwood=17),
+        move("draw", N_("8♠: no. From the stock: K♣."), take=21, drawn="KC", judged=praise()),
+        move("discard KC", N_("K♣ back: 17."), deadwood=17, judged=praise()),
         move("draw"),
         move("discard 8C"),
-        move("draw", N_("8♣: no. From the stock: 7♥."), take=21, drawn="7H"),
-        move("discard 7H", N_("7♥ back: 17. Only 8 cards are left in the stock."), deadwood=17, stock=8),
+        move("draw", N_("8♣: no. From the stock: 7♥."), take=21, drawn="7H", judged=praise()),
+        move("discard 7H", N_("7♥ back: 17. Only 8 cards are left in the stock."), deadwood=17, stock=8,
+             judged=praise()),
         move("draw"),
         move("discard KH"),
-        move("draw", N_("K♥: no. From the stock: Q♣."), take=23, drawn="QC"),
-        move("discard QC", N_("Q♣ back: 17."), deadwood=17),
+        move("draw", N_("K♥: no. From the stock: Q♣."), take=23, drawn="QC", judged=praise()),
+        move("discard QC", N_("Q♣ back: 17."), deadwood=17, judged=praise()),
         move("draw"),
         move("discard JH"),
         move("draw", N_("J♥: no. From the stock: 6♦, which would have made 4♦ 5♦ 6♦ had {ben} kept 5♦. "
                      "Throwing 5♦ was a close call by the numbers, not a mistake; this time the cards went the "
                      "other way."),
              take=23, drawn="6D", at={42: dict(best="5D")}, judged_at={42: close("discard 4D")}),
-        move("discard 6D", N_("6♦ back: 17. Four cards in the stock."), deadwood=17, stock=4),
+        move("discard 6D", N_("6♦ back: 17. Four cards in the stock."), deadwood=17, stock=4, judged=praise()),
         move("draw"),
         move("discard JD"),
         move("draw", N_("J♦: no. {ben}'s stock draw is 9♣, the fourth nine, and it leaves exactly two cards in "
-                     "the stock."), take=23, drawn="9C", stock=2),
+                     "the stock."), take=23, drawn="9C", stock=2, judged=praise()),
         move("discard 4H", N_("With 9♣ in the set, throwing 4♥ leaves 13: still over the knock limit of 10. "
                            "{ben} discards without knocking while two cards are left in the stock, so the hand "
                            "ends at once: a dead hand. Nobody scores, {ann} does not get to take this discard, "
                            "and she deals again. She held six of the cards that would have lowered {ben}'s "
                            "count: A♣ A♦ 2♥ 3♦ 3♥ 4♣."),
              meld="9C 9D 9H 9S", deadwood=13, limit=10, stock=2, kind="dead", points=0,
-             opponent_outs="AC AD 2H 3D 3H 4C"),
+             opponent_outs="AC AD 2H 3D 3H 4C", judged=praise()),
     ),
 )
 
@@ -506,7 +508,7 @@ OKLAHOMA = Script(
              judged=praise()),
         move("knock 8S", N_("Throwing 8♠ face down leaves only 2♦: 2 deadwood, within the limit of 4. {ben} "
                          "knocks."),
-             loose="2D", deadwood=2, limit=4),
+             loose="2D", deadwood=2, limit=4, judged=praise()),
         move("meld 2C 3C 4C", N_("{ben} lays out 2♣ 3♣ 4♣,"), left=50),
         move("meld 5H 6H 7H", N_("5♥ 6♥ 7♥,"), left=32),
         move("meld QC QD QS", N_("and the queens. 2♦ is his deadwood."), left=2, loose="2D"),

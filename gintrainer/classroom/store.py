@@ -25,6 +25,8 @@ Schema 2 added ``class_reviews``: the reviews of hands a student played for a cl
 (:class:`~gintrainer.records.reviews.KeptReview`, checked whole before it is written), under
 the student's name as given and as names match (``student_key``:
 :func:`~gintrainer.records.storage.name_key`); a store of schema 1 gains the table when first opened.
+A review kept before the tutor's notes were kept with reviews has no ``tutor`` and is read with none
+(:func:`~gintrainer.records.reviews.with_tutor_notes`).
 
 ``code`` is the class code as written by :mod:`~gintrainer.classroom.codes`; ``session``
 names one student's pass through the set, so two students of the same name stay apart:
@@ -56,7 +58,7 @@ from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
 
-from ..records.reviews import KeptReview, KeptReviewError
+from ..records.reviews import KeptReview, KeptReviewError, with_tutor_notes
 from ..records.storage import data_dir, name_key, parse_json
 from ..words.errors import GinError
 from ..words.language import t
@@ -266,7 +268,7 @@ class ClassStore(Database):
             try:
                 if not isinstance(record, str):
                     raise KeptReviewError(f"the record is {type(record).__name__}, not JSON text")
-                kept = KeptReview.from_dict(parse_json(record, error=KeptReviewError))
+                kept = KeptReview.from_dict(with_tutor_notes(parse_json(record, error=KeptReviewError)))
             except KeptReviewError as error:
                 log.warning("class store %s: the review %s of %r for %s is left out: %s", self.where, review_id,
                             name, code, error)

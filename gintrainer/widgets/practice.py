@@ -31,6 +31,7 @@ from ..material.drawing import (
 )
 from ..material.drawing import score_sheet_html as hand_scores_html
 from ..material.messages import addresses, render
+from ..replay.tutor_notes import notes_at
 from ..trainers.coach import Coaching, CoachMode
 from ..trainers.practice import (
     VARIANTS,
@@ -696,7 +697,7 @@ class PracticePage(HandPage):
             if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
                 self._keep_review(number, made)
         view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed,
-                          remarks=notes_by_step(game.tutor_notes, number))
+                          notes=notes_at(game.tutor_notes, number))
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()
@@ -705,7 +706,8 @@ class PracticePage(HandPage):
         """The review of the learner's decisions in hand ``number`` of the match is made: where the learner's
         profile keeps it (for a guest, the page's memory), and the profile page charts its error rate."""
         game = self.game
-        self.learner.keep_review(reviewed, game.match.hands[number - 1], match=game.match.seed, number=number)
+        self.learner.keep_review(reviewed, game.match.hands[number - 1], match=game.match.seed, number=number,
+                                 notes=game.hand_tutor_notes(number))
 
     def _hand_key(self) -> tuple[int, int, tuple[str, ...]]:
         """The game, the hand's number and its moves: what a review is of."""

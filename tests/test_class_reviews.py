@@ -1,7 +1,7 @@
 """The reviews of practice hands a class's student keeps for the class: from the practice page to the class
 store under the class code (with the tutor's notes), kept on the server while the store cannot be reached and
-sent when it is back (never twice), and summed up per student on the teacher's gradebook; on SQLite and on a
-real PostgreSQL (``store_url``)."""
+sent when it is back (never twice), and summed up per student on the teacher's gradebook; the page's way to
+the store on SQLite and on a real PostgreSQL (``store_url``), the rest on SQLite."""
 
 from __future__ import annotations
 
@@ -32,6 +32,12 @@ pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
 SET = ClassSet("Class reviews test", count=2, kinds="can_knock")
 T0 = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    """A class store of the test's own on SQLite only (what the test checks is not the database's)."""
+    return f"sqlite:///{tmp_path / 'classes.sqlite3'}"
 
 
 def class_page(monkeypatch, name: str = "Ann") -> tuple[PracticePage, int]:
@@ -69,8 +75,8 @@ def test_a_class_learner_s_review_goes_to_the_class_store_once_with_the_tutor_s_
     assert len(open_store(store_url).reviews(SET.code)) == 1 and len(page.learner.progress.hand_reviews) == 2
 
 
-def test_a_guest_or_a_learner_without_a_class_sends_nothing(store_url, monkeypatch):
-    monkeypatch.setenv(DATABASE_ENV, store_url)
+def test_a_guest_or_a_learner_without_a_class_sends_nothing(sqlite_url, monkeypatch):
+    monkeypatch.setenv(DATABASE_ENV, sqlite_url)
     page, _ = class_page(monkeypatch)
     page.learner.class_code = None
     review_on_page(page)
@@ -78,7 +84,7 @@ def test_a_guest_or_a_learner_without_a_class_sends_nothing(store_url, monkeypat
     guest.learner.carry_code(SET.code)
     finish_hand(guest.game)
     review_on_page(guest)
-    assert open_store(store_url).reviews(SET.code) == () and page.class_line.value == guest.class_line.value == ""
+    assert open_store(sqlite_url).reviews(SET.code) == () and page.class_line.value == guest.class_line.value == ""
 
 
 def test_a_review_made_while_the_store_is_down_is_kept_and_the_gradebook_sends_it(store_url, monkeypatch, data):
@@ -101,21 +107,21 @@ def test_a_review_made_while_the_store_is_down_is_kept_and_the_gradebook_sends_i
     assert pending.send_reviews(open_store(store_url)) == 0
 
 
-def test_the_next_review_sends_those_kept_before_it(store_url, monkeypatch):
+def test_the_next_review_sends_those_kept_before_it(sqlite_url, monkeypatch):
     database_down(monkeypatch)
     page, _ = class_page(monkeypatch, "Bo")
     review_on_page(page)
     hand, hand_review = reviewed("gin")
     kept = kept_review(hand_review, hand, match=SET.code, number=1, source="class", at=T0)
     assert pending.reviews_kept(SET.code) != ()
-    store = open_store(store_url)
+    store = open_store(sqlite_url)
     assert pending.review_to_store(store, SET.code, "Bo", review_name("Bo", "gin", 1), kept)
     assert len(store.reviews(SET.code, "bo")) == 2 and pending.reviews_kept() == ()
 
 
 @pytest.mark.parametrize("damage", [b"", b"{\"format\": \"gintrainer-class-pending-review\"}", b"\xff" * 10,
                                     b"[1, 2]"])
-def test_a_pending_review_that_cannot_be_read_is_set_aside_and_nothing_fails(store_url, data, damage):
+def test_a_pending_review_that_cannot_be_read_is_set_aside_and_nothing_fails(sqlite_url, data, damage):
     hand, hand_review = reviewed("gin")
     kept = kept_review(hand_review, hand, match=SET.code, number=1, source="class", at=T0)
     good = review_name("Ann", 5, 1)
@@ -125,17 +131,17 @@ def test_a_pending_review_that_cannot_be_read_is_set_aside_and_nothing_fails(sto
     copied = json.loads(pending.review_path(good).read_text("utf-8"))
     other = review_name("Ann", 5, 3)  # a good file copied under another review's name
     pending.review_path(other).write_text(json.dumps(copied), "utf-8")
-    assert pending.send_reviews(open_store(store_url), SET.code) == 1
-    assert [r.review_id for r in open_store(store_url).reviews(SET.code)] == [good]
+    assert pending.send_reviews(open_store(sqlite_url), SET.code) == 1
+    assert [r.review_id for r in open_store(sqlite_url).reviews(SET.code)] == [good]
     folder = data / pending.REVIEWS_FOLDER
     assert sorted(p.name.split(".")[1].split("-")[0] for p in folder.iterdir() if p.suffix == ".json") == [
         "corrupt", "corrupt"]
 
 
-def test_a_review_the_store_refuses_is_set_aside_not_sent_again(store_url, monkeypatch, data):
+def test_a_review_the_store_refuses_is_set_aside_not_sent_again(sqlite_url, monkeypatch, data):
     hand, hand_review = reviewed("gin")
     kept = kept_review(hand_review, hand, match=SET.code, number=1, source="class", at=T0)
-    store = open_store(store_url)
+    store = open_store(sqlite_url)
     monkeypatch.setattr(store_module, "REVIEW_LIMIT", 1)
     store.record_review(SET.code, "Ann", hand_review.to_dict())
     pending.keep_review(SET.code, "Ann", review_name("Ann", 5, 1), kept)

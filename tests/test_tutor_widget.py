@@ -3,6 +3,8 @@ clicked, the log and the review reading the learner's answers (the judge: tests/
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -203,3 +205,19 @@ def test_a_move_taken_back_while_queued_is_never_judged():
     asked = page.tutor_check.asked
     page.tutor_check._handle_custom_msg({"check": asked}, [])
     assert not page.tutor_check.waiting and len(page.game.hand.actions) == start
+
+
+def test_a_note_at_no_decision_of_the_review_never_costs_the_learner_the_review(monkeypatch):
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.play_anyway_button.click()
+    game = page.game
+    finish_hand(game)
+    computer = next(before for before, (who, _) in enumerate(game.hand.actions) if who != game.seat)
+    stray = dataclasses.replace(game.tutor_notes[0], before=computer)  # a note kept by another gintrainer
+    game.tutor_notes.append(stray)
+    monkeypatch.setattr(evaluate, "judge", FakeJudge({start: BLUNDER}))
+    page._on_review()
+    page.review_box.children[0].review.run()
+    [kept] = page.learner.progress.hand_reviews
+    assert open_notes(kept) == (game.tutor_notes[0],)

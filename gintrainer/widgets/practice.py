@@ -717,7 +717,9 @@ class PracticePage(HandPage):
         """The review of the learner's decisions in hand ``number`` of the match is made: where the learner's
         profile keeps it (for a guest, the page's memory), and the profile page charts its error rate."""
         game = self.game
-        hand, notes = game.match.hands[number - 1], game.hand_tutor_notes(number)
+        steps = {decision.step for decision in reviewed.decisions}  # a note elsewhere would refuse the review
+        hand = game.match.hands[number - 1]
+        notes = tuple(note for note in game.hand_tutor_notes(number) if note.step in steps)
         self.learner.keep_review(reviewed, hand, match=game.match.seed, number=number, notes=notes)
         self._review_to_class(number, reviewed, hand, notes)
 

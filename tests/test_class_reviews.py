@@ -66,7 +66,9 @@ def test_a_class_learner_s_review_goes_to_the_class_store_once_with_the_tutor_s_
     [stored] = open_store(store_url).reviews(SET.code, "ANN")
     kept = stored.kept
     assert (stored.student, kept.source, kept.match, kept.hand) == ("Ann", "class", SET.code, page.game.hand_number)
-    assert stored.review_id == review_name("ann", page.game.match.seed, page.game.hand_number)
+    assert stored.review_id == review_name("ann", page.game.match.seed, page.game.hand_number, page.game.hand.history)
+    assert stored.review_id != review_name("ann", page.game.match.seed, page.game.hand_number,
+                                           page.game.hand.history[:-1])  # the hand taken back and played again
     assert [(n.step, n.choice) for n in open_notes(kept)] == [(start + 1, TutorChoice.PLAYED)]
     assert kept.summary.marks["blunder"] == 1 and "your teacher sees it" in page.class_line.value
     [in_profile] = page.learner.progress.hand_reviews  # and in the learner's profile, as before

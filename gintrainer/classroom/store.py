@@ -302,11 +302,13 @@ class ClassStore(Database):
         return tuple(code for code, _ in rows)
 
 
-def review_name(student: str, match: object, hand: object) -> str:
+def review_name(student: str, match: object, hand: object, moves: Iterable[str] = ()) -> str:
     """The name in the class store of the review of hand ``hand`` of the practice match ``match`` (its seed)
-    played by ``student``: as a session is named (:func:`session_name`), a hash, here of the student's name as
-    names match, the match and the hand, so that the same review sent twice is kept once."""
-    return session_name(f"practice\n{name_key(clean_student(student))}\n{match}\n{hand}")
+    played by ``student`` with ``moves`` (the hand's history: a hand taken back and played again is another
+    hand): as a session is named (:func:`session_name`), a hash, here of the student's name as names match,
+    the match, the hand and its moves, so that the same review sent twice is kept once."""
+    played = " ".join(str(move) for move in moves)
+    return session_name(f"practice\n{name_key(clean_student(student))}\n{match}\n{hand}\n{played}")
 
 
 def _kept(record: object) -> KeptReview:

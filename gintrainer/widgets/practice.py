@@ -725,8 +725,8 @@ class PracticePage(HandPage):
 
     def _review_to_class(self, number: int, reviewed: HandReview, hand: Hand, notes: tuple[TutorNote, ...]) -> None:
         """For a named learner with a class code (:attr:`Learner.class_code`), the review of hand ``number`` goes
-        to the class store too, under the class code and the learner's name, named by the match and the hand
-        (:func:`~gintrainer.classroom.store.review_name`: sent twice, kept once); when the store cannot be
+        to the class store too, under the class code and the learner's name, named by the match, the hand and
+        its moves (:func:`~gintrainer.classroom.store.review_name`: sent twice, kept once); when the store cannot be
         reached it is kept on the server until it can (:func:`~gintrainer.classroom.pending.review_to_store`)
         and a line says so."""
         code, name = self.learner.class_code, self.learner.name
@@ -739,8 +739,8 @@ class PracticePage(HandPage):
             kept = kept_review(reviewed, hand, match=code, number=number, source="class", notes=notes)
             if self.store is None:
                 self.store = open_store()
-            sent = pending.review_to_store(self.store, code, name, review_name(name, self.game.match.seed, number),
-                                           kept)
+            review_id = review_name(name, self.game.match.seed, number, hand.history)
+            sent = pending.review_to_store(self.store, code, name, review_id, kept)
         except StorageError as error:  # neither sent nor kept here
             log.error("practice page: the review of hand %s for class %s is lost: %s", number, code, error)
             line = t("This review could not be sent to your class {code}, nor kept on the server for it.",

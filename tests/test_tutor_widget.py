@@ -221,3 +221,29 @@ def test_a_note_at_no_decision_of_the_review_never_costs_the_learner_the_review(
     page.review_box.children[0].review.run()
     [kept] = page.learner.progress.hand_reviews
     assert open_notes(kept) == (game.tutor_notes[0],)
+
+
+def test_the_review_s_tutor_words_are_from_the_catalogs_in_every_language():
+    from gintrainer.words.language import in_language
+    from i18n import pseudo_language, unmarked
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.rethink_button.click()
+    click(page, move_button(page))
+    page.play_anyway_button.click()
+    game = page.game
+    reviewed = review(game.hand, game.seat, judge=FakeJudge({start: BLUNDER}))
+    rethought, played = game.hand_tutor_notes()
+    tables = {"en": review_table_html(reviewed, {start + 1: (rethought, played)})}
+    only_rethought = {"en": review_table_html(reviewed, {start + 1: (rethought,)})}
+    with pseudo_language():
+        for table in (review_table_html(reviewed, {start + 1: (rethought, played)}),
+                      review_table_html(reviewed, {start + 1: (rethought,)})):
+            assert unmarked(table) == [], unmarked(table)
+    for lang in ("tr", "ku", "ps"):
+        with in_language(lang):
+            tables[lang] = review_table_html(reviewed, {start + 1: (rethought, played)})
+            only_rethought[lang] = review_table_html(reviewed, {start + 1: (rethought,)})
+    for english in ("tutor: played anyway", "the move in this row is the one you played after rethinking"):
+        assert english in tables["en"] and not any(english in tables[lang] for lang in ("tr", "ku", "ps"))
+    assert all("this is the move played after rethinking" not in only_rethought[lang] for lang in ("tr", "ku", "ps"))

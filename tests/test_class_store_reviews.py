@@ -132,3 +132,13 @@ def test_a_store_of_schema_1_gains_the_reviews_and_keeps_its_answers(store_url):
     assert json.loads(run_sql(store_url, "SELECT record FROM class_reviews")[0][0])["source"] == "class"
     with pytest.raises(GinError, match="newer gintrainer"):
         SchemaOneStore(store_url).codes()  # the old code stops at a store it cannot read
+
+
+def test_a_row_kept_before_the_tutor_s_notes_is_read_with_none(store_url):
+    store = open_store(store_url)
+    _, hand_review = reviewed("gin")
+    kept = store.record_review(SET.code, "Ann", hand_review.to_dict())
+    old = {key: value for key, value in kept.kept.to_dict().items() if key != "tutor"}  # as schema 2 wrote it
+    run_sql(store_url, "UPDATE class_reviews SET record = ? WHERE review_id = ?", (json.dumps(old), kept.review_id))
+    [read] = store.reviews(SET.code, "Ann")
+    assert read.review_id == kept.review_id and read.kept.tutor == () and read.kept == kept.kept

@@ -4,6 +4,7 @@ left out and reported, bad input refused, carried by export and import."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from datetime import UTC, datetime, timedelta
@@ -14,7 +15,7 @@ import pytest
 
 from fake_judge import FakeJudge
 from gintrainer import GinError, Hand
-from gintrainer.engine.evaluate import decisions
+from gintrainer.engine.evaluate import Estimate, decisions
 from gintrainer.records import profiles
 from gintrainer.records.progress import PROFILE, Progress
 from gintrainer.records.reviews import (
@@ -27,8 +28,9 @@ from gintrainer.records.reviews import (
 )
 from gintrainer.replay import FORMAT, examples, to_record
 from gintrainer.replay import review as review_module
-from gintrainer.replay.kept import history_record, keep_review, kept_review, open_replay, open_review
-from gintrainer.replay.review import HandReview, ReviewError, review
+from gintrainer.replay.kept import history_record, keep_review, kept_review, open_notes, open_replay, open_review
+from gintrainer.replay.review import HandReview, Mark, ReviewError, review
+from gintrainer.replay.tutor_notes import TutorChoice, TutorNote
 
 STORED = Path(__file__).resolve().parent / "stored"
 T0 = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
@@ -68,7 +70,7 @@ def test_a_kept_review_is_in_the_profile_the_latest_first_and_opens_as_the_revie
     assert open_review(first).to_dict() == hand_review.to_dict()
     assert open_replay(first).hand.history == hand.history
     written = json.loads(profiles.profile_path("Ann").read_text("utf-8"))
-    assert written["schema"] == PROFILE.version == 4 and len(written["hand_reviews"]) == 3
+    assert written["schema"] == PROFILE.version == 5 and len(written["hand_reviews"]) == 3
     assert profiles.hand_reviews("Nobody") == ()
 
 
@@ -96,7 +98,7 @@ def test_a_stored_version_3_profile_takes_reviews_and_keeps_all_it_had(data):
                                                                             before.rating, before.seen_ids)
     written = json.loads(profiles.profile_path("Lena").read_text("utf-8"))
     assert {key: value for key, value in written.items() if key != "hand_reviews"} == {
-        **json.loads(stored.read_text("utf-8")), "schema": 4}
+        **json.loads(stored.read_text("utf-8")), "schema": PROFILE.version}
 
 
 def test_a_version_3_document_that_already_has_hand_reviews_is_refused():
@@ -114,7 +116,8 @@ def broken_reviews() -> list[object]:
     other_format = json.loads(json.dumps(good))
     other_format["history"]["format"] = "gintrainer-practice"
     return ["not a review", {**good, "hand": 0}, {**good, "at": "yesterday"}, wrong_count, nan_rate,
-            other_format, {**good, "extra": 1}, {**good, "match": ""}]
+            other_format, {**good, "extra": 1}, {**good, "match": ""}, {**good, "tutor": "notes"},
+            {**good, "tutor": ["a note"]}]
 
 
 def test_a_malformed_review_in_a_profile_is_left_out_and_reported_and_the_file_as_it_was_kept(data):
@@ -214,3 +217,57 @@ def test_the_profile_s_notices_speak_the_page_s_language(data):
             profiles.load("Nobody", create=False)
     assert "okunamadı" in outcome.notices[0] and "Yeni bir tane başlatıldı." in outcome.notices[1]
     assert "was unreadable" not in outcome.notice
+
+
+# -- the practice tutor's notes, kept with the review ----------------------------------------------------
+
+
+def tutor_notes(hand_review: HandReview, number: int = 1) -> tuple[TutorNote, ...]:
+    """The tutor's answers at the review's worst decision: rethought, then played anyway."""
+    decision = next(d for d in hand_review.decisions if d.loss.mean > 0)
+    return (TutorNote(number, decision.before, decision.best, Mark.MISTAKE, Estimate(5.0, 1.0, 200),
+                      TutorChoice.RETHINK, hinted=True),
+            TutorNote(number, decision.before, decision.made, Mark.MISTAKE, Estimate(5.0, 1.0, 200),
+                      TutorChoice.PLAYED))
+
+
+def test_the_tutor_s_notes_are_kept_with_the_review_in_the_profile_and_read_back(data):
+    hand, hand_review = reviewed()
+    notes = tutor_notes(hand_review, number=2)
+    outcome = keep_review("Ann", hand_review, hand, match=77, number=2, at=T0, notes=notes)
+    [kept_one] = profiles.hand_reviews("ann")
+    assert outcome.notices == () and open_notes(kept_one) == notes
+    written = json.loads(profiles.profile_path("Ann").read_text("utf-8"))
+    assert written["schema"] == PROFILE.version == 5
+    assert written["hand_reviews"][0]["tutor"] == [note.to_data() for note in notes]
+    assert open_notes(kept()) == () and kept().to_dict()["tutor"] == []
+
+
+def test_tutor_notes_that_are_not_of_the_hand_or_of_its_decisions_are_refused(data):
+    hand, hand_review = reviewed()
+    notes = tutor_notes(hand_review, number=2)
+    steps = {decision.step for decision in hand_review.decisions}
+    elsewhere = next(before for before in range(len(hand.actions)) if before + 1 not in steps)
+    cases = [(tutor_notes(hand_review, number=3), "hand 3"),
+             ((dataclasses.replace(notes[0], before=elsewhere),), "not at a decision"),
+             ([{**notes[0].to_data(), "choice": "ignored"}], "tutor choice"),
+             ([{**notes[0].to_data(), "mark": "none"}], "marked move"),
+             ("notes", "list"), ([notes[0].to_data()] * 1000, "at most")]
+    for bad, words in cases:
+        with pytest.raises(KeptReviewError, match=words):
+            keep_review("Ann", hand_review, hand, match=77, number=2, at=T0, notes=bad)
+    assert not profiles.profile_path("Ann").exists()
+    stored = {**kept(2).to_dict(), "tutor": [{**notes[0].to_data(), "hinted": "yes"}]}
+    with pytest.raises(KeptReviewError, match="hinted"):
+        open_notes(KeptReview.from_dict(stored))
+
+
+def test_a_stored_version_4_document_s_reviews_gain_no_notes_and_one_with_notes_is_refused():
+    [stored] = (STORED / "profiles_v4").iterdir()
+    document = json.loads(stored.read_text("utf-8"))
+    assert document["schema"] == 4 and "tutor" not in document["hand_reviews"][0]
+    [kept_one] = Progress.from_dict(document).hand_reviews
+    assert kept_one.tutor == () and open_notes(kept_one) == ()
+    document["hand_reviews"][0]["tutor"] = []
+    with pytest.raises(GinError, match="version 4 has no 'tutor'"):
+        Progress.from_dict(document)

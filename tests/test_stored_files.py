@@ -17,7 +17,7 @@ from gintrainer.records.progress import Settings
 from gintrainer.records.storage import spelling_stem
 from gintrainer.replay import dump, examples
 from gintrainer.replay import load as load_history
-from gintrainer.replay.kept import open_replay, open_review
+from gintrainer.replay.kept import open_notes, open_replay, open_review
 from gintrainer.trainers.practice import PracticeGame, save_path
 
 STORED = Path(__file__).resolve().parent / "stored"
@@ -32,7 +32,7 @@ def data(data):
     return data
 
 
-def test_a_version_2_profile_loads_and_is_written_again_as_version_4_with_no_lessons_nor_reviews(data):
+def test_a_version_2_profile_loads_and_is_written_again_as_version_5_with_no_lessons_nor_reviews(data):
     stored = (STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8")
     assert profile_path("Mia").name == "mia-a6ae07ad556c.json"
     outcome = load("MIA")
@@ -46,7 +46,7 @@ def test_a_version_2_profile_loads_and_is_written_again_as_version_4_with_no_les
     assert p.rating.rating == p.history[-1].rating == 1340.702935235225
     assert p.lessons == {} and p.to_dict()["lessons"] == {}
     written = json.loads(profile_path("Mia").read_text("utf-8"))
-    assert written == {**json.loads(stored), "schema": 4, "lessons": {}, "hand_reviews": []}  # nothing else changed
+    assert written == {**json.loads(stored), "schema": 5, "lessons": {}, "hand_reviews": []}  # nothing else changed
     assert load("Mia").progress == p and profile_path("Mia").read_text("utf-8") == p.to_json()
 
 
@@ -137,7 +137,7 @@ def test_a_hand_history_loads_and_writes_back_the_same_text():
     assert dump(replay) == path.read_text("utf-8")
 
 
-def test_a_version_4_profile_with_a_hand_review_loads_unchanged_and_opens_the_review_and_the_hand(data):
+def test_a_version_4_profile_with_a_hand_review_loads_and_is_written_again_as_version_5_with_no_tutor_notes(data):
     [stored] = (STORED / "profiles_v4").iterdir()
     shutil.copy(stored, data / "profiles")
     outcome = load("noor")
@@ -145,5 +145,19 @@ def test_a_version_4_profile_with_a_hand_review_loads_unchanged_and_opens_the_re
     assert outcome.notices == () and (kept.at, kept.match, kept.hand, kept.source) == (
         "2026-12-05T07:00:00Z", "21", 3, "practice")
     assert open_review(kept).to_dict() == json.loads((STORED / "reviews" / "undercut-seat-1.json").read_text("utf-8"))
-    assert open_replay(kept).hand.history == examples()["undercut"].hand.history
+    assert open_replay(kept).hand.history == examples()["undercut"].hand.history and open_notes(kept) == ()
+    old = json.loads(stored.read_text("utf-8"))
+    written = json.loads((data / "profiles" / stored.name).read_text("utf-8"))
+    assert written == {**old, "schema": 5, "hand_reviews": [{**old["hand_reviews"][0], "tutor": []}]}
+
+
+def test_a_version_5_profile_with_the_tutor_s_notes_loads_unchanged_and_opens_them(data):
+    [stored] = (STORED / "profiles_v5").iterdir()
+    shutil.copy(stored, data / "profiles")
+    outcome = load("noor")
+    [kept] = outcome.progress.latest_reviews
+    notes = open_notes(kept)
+    assert outcome.notices == () and [(n.step, n.choice.value, n.hinted) for n in notes] == [
+        (8, "rethink", True), (8, "played", False)]
+    assert {n.step for n in notes} <= {d.step for d in open_review(kept).decisions}
     assert (data / "profiles" / stored.name).read_bytes() == stored.read_bytes()  # read, not written again

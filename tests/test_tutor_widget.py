@@ -3,15 +3,20 @@ clicked, the log and the review reading the learner's answers (the judge: tests/
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 pytest.importorskip("ipywidgets")
 
 from fake_judge import FakeJudge  # noqa: E402
+from gintrainer.engine import evaluate  # noqa: E402
 from gintrainer.engine.hand import ActionKind  # noqa: E402
+from gintrainer.replay.kept import open_notes  # noqa: E402
 from gintrainer.replay.review import review  # noqa: E402
+from gintrainer.replay.tutor_notes import TutorChoice, notes_at  # noqa: E402
 from gintrainer.trainers.practice import PracticeGame  # noqa: E402
-from gintrainer.trainers.tutor import TutorMode, notes_by_step  # noqa: E402
+from gintrainer.trainers.tutor import TutorMode  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
 from gintrainer.widgets.review import review_table_html  # noqa: E402
@@ -94,11 +99,45 @@ def test_the_review_shows_the_tutor_s_note_under_its_decision():
     page.play_anyway_button.click()
     game = page.game
     reviewed = review(game.hand, game.seat, judge=FakeJudge())
-    remarks = notes_by_step(game.tutor_notes, game.hand_number)
-    assert list(remarks) == [start + 1] and reviewed.decisions[0].step == start + 1
-    table = review_table_html(reviewed, remarks)
+    notes = notes_at(game.tutor_notes, game.hand_number)
+    assert list(notes) == [start + 1] and reviewed.decisions[0].step == start + 1
+    table = review_table_html(reviewed, notes)
     assert table.count("gt-review-tutor") == 1 and "you played it anyway" in table
     assert "gt-review-tutor" not in review_table_html(reviewed)
+
+
+def finish_hand(game: PracticeGame) -> None:
+    """Play the hand out, the learner taking the first legal move (a layout's "done" first)."""
+    game.let_computer_play()
+    while not game.hand.is_over:
+        legal = [a for a in game.hand.legal_actions() if a.kind is not ActionKind.AUTO]
+        game.play(next((a for a in legal if a.kind is ActionKind.DONE), legal[0]))
+
+
+def test_the_review_says_beside_the_stopped_decision_what_the_learner_chose_and_keeps_the_notes(monkeypatch):
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.rethink_button.click()
+    click(page, move_button(page))  # stopped again (every move there is a blunder), then played anyway
+    page.play_anyway_button.click()
+    game = page.game
+    rethought, played = game.hand_tutor_notes()
+    assert (rethought.choice, played.choice, rethought.step) == (TutorChoice.RETHINK, TutorChoice.PLAYED, start + 1)
+    finish_hand(game)
+    monkeypatch.setattr(evaluate, "judge", FakeJudge({start: BLUNDER}))  # the review's judge
+    page._on_review()
+    view = page.review_box.children[0]
+    view.review.run()
+    table = view.review.table.value
+    row = next(r for r in table.split("<tr ") if f"data-step='{start + 1}'" in r)
+    assert "data-tutor='played'" in row and "tutor: played anyway" in row
+    assert table.count("gt-review-tutor") == 2 and "data-tutor" not in table.replace(row, "")
+    assert "the move in this row is the one you played after rethinking" in table
+    assert "you played it anyway" in table
+    only_rethought = review_table_html(view.review.reviewed, {start + 1: (rethought,)})
+    assert "data-tutor='rethink'" in only_rethought and "this is the move played after rethinking" in only_rethought
+    [kept] = page.learner.progress.hand_reviews  # the guest's review, in the page's memory
+    assert open_notes(kept) == (rethought, played) and kept.hand == game.hand_number
 
 
 def test_every_word_of_the_tutor_on_the_page_is_from_the_catalogs():
@@ -166,3 +205,45 @@ def test_a_move_taken_back_while_queued_is_never_judged():
     asked = page.tutor_check.asked
     page.tutor_check._handle_custom_msg({"check": asked}, [])
     assert not page.tutor_check.waiting and len(page.game.hand.actions) == start
+
+
+def test_a_note_at_no_decision_of_the_review_never_costs_the_learner_the_review(monkeypatch):
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.play_anyway_button.click()
+    game = page.game
+    finish_hand(game)
+    computer = next(before for before, (who, _) in enumerate(game.hand.actions) if who != game.seat)
+    stray = dataclasses.replace(game.tutor_notes[0], before=computer)  # a note kept by another gintrainer
+    game.tutor_notes.append(stray)
+    monkeypatch.setattr(evaluate, "judge", FakeJudge({start: BLUNDER}))
+    page._on_review()
+    page.review_box.children[0].review.run()
+    [kept] = page.learner.progress.hand_reviews
+    assert open_notes(kept) == (game.tutor_notes[0],)
+
+
+def test_the_review_s_tutor_words_are_from_the_catalogs_in_every_language():
+    from gintrainer.words.language import in_language
+    from i18n import pseudo_language, unmarked
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.rethink_button.click()
+    click(page, move_button(page))
+    page.play_anyway_button.click()
+    game = page.game
+    reviewed = review(game.hand, game.seat, judge=FakeJudge({start: BLUNDER}))
+    rethought, played = game.hand_tutor_notes()
+    tables = {"en": review_table_html(reviewed, {start + 1: (rethought, played)})}
+    only_rethought = {"en": review_table_html(reviewed, {start + 1: (rethought,)})}
+    with pseudo_language():
+        for table in (review_table_html(reviewed, {start + 1: (rethought, played)}),
+                      review_table_html(reviewed, {start + 1: (rethought,)})):
+            assert unmarked(table) == [], unmarked(table)
+    for lang in ("tr", "ku", "ps"):
+        with in_language(lang):
+            tables[lang] = review_table_html(reviewed, {start + 1: (rethought, played)})
+            only_rethought[lang] = review_table_html(reviewed, {start + 1: (rethought,)})
+    for english in ("tutor: played anyway", "the move in this row is the one you played after rethinking"):
+        assert english in tables["en"] and not any(english in tables[lang] for lang in ("tr", "ku", "ps"))
+    assert all("this is the move played after rethinking" not in only_rethought[lang] for lang in ("tr", "ku", "ps"))

@@ -18,6 +18,10 @@ reason, and skipped. When one student (names compared as profiles compare them,
 without regard to case: :func:`gintrainer.records.storage.name_key`) has several
 different files, every one of them is reported and skipped: which one counts is
 the teacher's call, so none is picked silently.
+
+Beside the answers, the gradebook page shows the practice hands each student reviewed and kept for the
+class (the class store's reviews: :func:`reviewed_hands`): how many, the points lost per decision (the
+error rate, as a review's summary counts it) and the count of each mark.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -35,11 +40,11 @@ from ..puzzles import THEMES, Puzzle
 from ..puzzles.themes import theme_title
 from ..records.storage import name_key
 from ..words.errors import GinError
-from ..words.language import current_language, format_percent, t, tc, tn
+from ..words.language import current_language, format_number, format_percent, t, tc, tn
 from .codes import normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import KIND_WORDS, ClassSet
-from .store import StoredSession
+from .store import StoredReview, StoredSession
 
 
 @dataclass(frozen=True)
@@ -346,6 +351,71 @@ def gradebook_html(book: Gradebook) -> str:
     return f'<div class="gb"><style>{GRADEBOOK_CSS}</style>{table}{problems}</div>'
 
 
+# -- the practice hands the students reviewed ------------------------------------------------------------
+
+
+REVIEW_MARKS = ("inaccuracy", "mistake", "blunder")
+"""The marks a reviewed decision may get, as records write them, the mildest first."""
+
+
+@dataclass(frozen=True)
+class ReviewedHands:
+    """What one student's reviews of practice hands kept for the class add up to: how many hands, how many of
+    their decisions were judged, the points of the hand those lost in all, and how many got each mark (by the
+    mark's word as records write it: ``inaccuracy``, ``mistake``, ``blunder``)."""
+
+    student: str
+    hands: int
+    decisions: int
+    total_loss: float
+    marks: dict[str, int]
+
+    @property
+    def error_rate(self) -> float:
+        """Points lost per decision over all the student's reviewed hands (0 without decisions)."""
+        return self.total_loss / self.decisions if self.decisions else 0.0
+
+
+def reviewed_hands(reviews: Iterable[StoredReview]) -> tuple[ReviewedHands, ...]:
+    """Each student's reviews (:meth:`~gintrainer.classroom.store.ClassStore.reviews`) summed up, the students
+    in the gradebook's order, each under the spelling of their name first kept (names compared as the
+    gradebook compares them)."""
+    found: dict[str, list[StoredReview]] = {}
+    for stored in sorted(reviews, key=lambda r: r.kept.at):
+        found.setdefault(name_key(stored.student), []).append(stored)
+    rows = []
+    for kept in found.values():
+        marks: Counter[str] = Counter()
+        for stored in kept:
+            marks.update(stored.kept.summary.marks)
+        rows.append(ReviewedHands(kept[0].student, len(kept), sum(r.kept.summary.decisions for r in kept),
+                                  math.fsum(r.kept.summary.error_rate * r.kept.summary.decisions for r in kept),
+                                  {mark: marks[mark] for mark in REVIEW_MARKS}))
+    return tuple(sorted(rows, key=lambda row: (row.student.casefold(), row.student)))
+
+
+def reviewed_hands_html(rows: tuple[ReviewedHands, ...]) -> str:
+    """The students' reviewed practice hands as a table: per student the hands reviewed, the decisions judged,
+    the points lost per decision (the error rate) and the count of each mark; a line when there are none."""
+    from ..replay.review import Mark  # the marks' words: a teacher's page that shows reviews
+    from ..replay.review_words import mark_words
+    if not rows:
+        none_yet = t("No student of this class has kept the review of a practice hand yet.")
+        return f'<div class="gb-reviews gt-info">{escape(none_yet)}</div>'
+    heads = [tc("gradebook column", "Student"), tc("gradebook column", "Hands reviewed"),
+             tc("gradebook column", "Decisions"), tc("gradebook column", "Points lost per decision"),
+             *(mark_words(Mark(mark)) for mark in REVIEW_MARKS)]
+    body = "".join(
+        f'<tr><th scope="row">{escape(row.student)}</th><td>{row.hands}</td><td>{row.decisions}</td>'
+        f"<td>{escape(format_number(row.error_rate))}</td>"
+        + "".join(f"<td>{row.marks[mark]}</td>" for mark in REVIEW_MARKS) + "</tr>" for row in rows)
+    caption = tn("Practice hands reviewed: {n} student", "Practice hands reviewed: {n} students", len(rows))
+    return (f'<div class="gb gb-reviews"><style>{GRADEBOOK_CSS}</style><table class="gb-table">'
+            f"<caption>{escape(caption)}</caption><thead><tr>"
+            + "".join(f'<th scope="col">{escape(head)}</th>' for head in heads)
+            + f"</tr></thead><tbody>{body}</tbody></table></div>")
+
+
 def _bar_colour(fraction: float | None) -> str:
     if fraction is None:
         return "#bbbbbb"
@@ -390,5 +460,5 @@ def gradebook_page(book: Gradebook, *, title: str | None = None) -> str:
     return page(f"<h1>{escape(title)}</h1>{gradebook_html(book)}{theme_chart_svg(book)}", title=title)
 
 
-__all__ = ["Gradebook", "Problem", "Rate", "ThemeRate", "build_gradebook", "gradebook_html", "gradebook_page",
-           "theme_chart_svg"]
+__all__ = ["REVIEW_MARKS", "Gradebook", "Problem", "Rate", "ReviewedHands", "ThemeRate", "build_gradebook",
+           "gradebook_html", "gradebook_page", "reviewed_hands", "reviewed_hands_html", "theme_chart_svg"]

@@ -15,6 +15,13 @@ order, the answers by position, then the hand-in; the file is removed once all w
 keeps the first answer to each puzzle of a session (``ON CONFLICT DO NOTHING`` on the code,
 the session and the position), so an answer sent twice, or already recorded, is stored once.
 
+The reviews of practice hands a class's student keeps for the class (:func:`keep_review`) wait the same way,
+one file each, ``class-pending-reviews/<review-name>.json`` (the review's name in the store:
+:func:`~gintrainer.classroom.store.review_name`), read as :data:`PENDING_REVIEW`, and go to the store
+(:func:`send_reviews`) with the student's next review and from the teacher's gradebook page for that class;
+the store keeps a review sent twice once. A review the store refuses (the student's reviews at the store's
+limit) is set aside as ``<review-name>.refused-<time>.json``.
+
 Each file is read as a record (:data:`PENDING`): a regular file of at most :data:`LIMIT` bytes,
 its answers checked against the class set; one that cannot be read is set aside as
 ``<session-name>.corrupt-<time>.json`` and left for a person to look at, and the page goes on
@@ -28,9 +35,11 @@ import logging
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..records.reviews import KeptReview
 from ..records.storage import (
     RecordError,
     RecordKind,
@@ -63,6 +72,10 @@ class PendingError(RecordError):
 
 PENDING = RecordKind(N_("file of class answers waiting for the class store"), version=1,
                      format="gintrainer-class-pending", error=PendingError)
+REVIEWS_FOLDER = "class-pending-reviews"
+"""The folder of the data folder that holds the reviews waiting for the class store."""
+PENDING_REVIEW = RecordKind(N_("file of a hand review waiting for the class store"), version=1,
+                            format="gintrainer-class-pending-review", error=PendingError)
 
 
 @dataclass(frozen=True)
@@ -236,5 +249,144 @@ def send_class(store: ClassStore, code: str) -> int:
     return sum(send(store, pending.session) is not None for pending in kept_for(code))
 
 
-__all__ = ["FOLDER", "PENDING", "Pending", "PendingError", "keep", "kept_for", "load", "pending_path", "send",
-           "send_class"]
+# -- reviews of practice hands -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PendingReview:
+    """A hand review a student's page kept for the store: the class code, the student, the review's name in the
+    store and the review as kept (:class:`~gintrainer.records.reviews.KeptReview`)."""
+
+    code: str
+    student: str
+    review_id: str
+    kept: KeptReview
+
+
+def review_path(review_id: str) -> Path:
+    """The pending file of the review named ``review_id`` in the store (checked)."""
+    if not isinstance(review_id, str) or not SESSION_KEY.fullmatch(review_id):
+        raise GinError(f"not a review's name: {review_id!r}"[:120])
+    return data_dir() / REVIEWS_FOLDER / f"{review_id}.json"
+
+
+def keep_review(code: str, student: str, review_id: str, kept: KeptReview) -> PendingReview:
+    """Keep a hand review for the store until it can take it (a review kept before under that name stays: the
+    first stands). Raises StorageError when the file cannot be written."""
+    pending = PendingReview(ClassSet.from_code(code).code, clean_student(student), review_id, kept)
+    path = review_path(review_id)
+    with locked(path):
+        if _read_review(path) is None:
+            write_json_atomic(path, PENDING_REVIEW.stamp({"code": pending.code, "student": pending.student,
+                                                          "review_id": review_id, "kept": kept.to_dict()}),
+                              mode=0o600)
+    return pending
+
+
+def _pending_review(data: Any, *, source: str) -> PendingReview:
+    record = PENDING_REVIEW.read(data, source=source)
+    if set(record) != {"format", "version", "code", "student", "review_id", "kept"}:
+        raise PendingError("a pending review has code, student, review_id and kept", source=source)
+    review_id = record["review_id"]
+    if not isinstance(review_id, str) or not SESSION_KEY.fullmatch(review_id) or source != f"{review_id}.json":
+        raise PendingError(f"not this file's review: {review_id!r}"[:120], source=source, field="review_id")
+    try:
+        code = ClassSet.from_code(record["code"] if isinstance(record["code"], str) else repr(record["code"])).code
+        student = clean_student(record["student"])
+        kept = KeptReview.from_dict(record["kept"])
+    except (ClassCodeError, GinError) as error:
+        raise PendingError(str(error), source=source) from None
+    return PendingReview(code, student, review_id, kept)
+
+
+def _read_review(path: Path) -> PendingReview | None:
+    """The pending review at ``path`` (held under its lock), None if there is none; one that cannot be read
+    is set aside (and logged), and is None too."""
+    try:
+        data = parse_json(read_record(path, limit=LIMIT, error=PendingError), source=path.name, error=PendingError)
+        return _pending_review(data, source=path.name)
+    except FileNotFoundError:
+        return None
+    except PendingError as error:
+        problem = error
+    try:
+        aside = set_aside(path, "corrupt")
+    except StorageError as failure:
+        log.error("pending hand review %s cannot be read (%s) nor set aside: %s", path, problem, failure)
+        return None
+    log.error("pending hand review %s cannot be read (%s): set aside as %s", path, problem, aside)
+    return None
+
+
+def reviews_kept(code: str | None = None) -> tuple[PendingReview, ...]:
+    """Every review this server keeps for the store (of the class ``code`` only, when given)."""
+    wanted = None if code is None else ClassSet.from_code(code).code
+    try:
+        names = sorted(entry.name for entry in os.scandir(data_dir() / REVIEWS_FOLDER)
+                       if entry.name.endswith(".json") and SESSION_KEY.fullmatch(entry.name.removesuffix(".json")))
+    except (FileNotFoundError, NotADirectoryError):
+        return ()
+    found = []
+    for name in names:
+        path = data_dir() / REVIEWS_FOLDER / name
+        with locked(path):
+            pending = _read_review(path)
+        if pending is not None and (wanted is None or pending.code == wanted):
+            found.append(pending)
+    return tuple(found)
+
+
+def send_reviews(store: ClassStore, code: str | None = None) -> int:
+    """Send to ``store`` every review kept for it (of the class ``code`` only, when given), removing each file
+    once it went; returns how many went. A review the store refuses is set aside (and logged). Raises
+    StoreError, the files kept, when the store cannot be reached."""
+    sent = 0
+    for pending in reviews_kept(code):
+        path = review_path(pending.review_id)
+        with locked(path):
+            current = _read_review(path)
+            if current is None:  # sent by another page meanwhile
+                continue
+            try:
+                _record_review(store, current)
+            except StoreError:
+                raise
+            except GinError as error:
+                aside = set_aside(path, "refused")
+                log.error("pending hand review %s refused by the class store (%s): set aside as %s", path.name,
+                          error, aside)
+                continue
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+        sent += 1
+    if sent:
+        log.info("%d pending hand reviews sent to the class store", sent)
+    return sent
+
+
+def _record_review(store: ClassStore, pending: PendingReview) -> None:
+    kept = pending.kept
+    store.record_review(pending.code, pending.student, kept.review, history=kept.history, hand=kept.hand,
+                        tutor=kept.tutor, review_id=pending.review_id, at=datetime.fromisoformat(kept.at))
+
+
+def review_to_store(store: ClassStore, code: str, student: str, review_id: str, kept: KeptReview) -> bool:
+    """Record a student's hand review in ``store`` under the class ``code``, after the reviews this server kept
+    for it; when the store cannot be reached, keep it on the server for later (:func:`keep_review`). True when
+    it went to the store, False when it is kept here. A review the store refuses raises its GinError; one that
+    cannot be kept here either raises StorageError."""
+    pending = PendingReview(ClassSet.from_code(code).code, clean_student(student), review_id, kept)
+    review_path(review_id)  # a name that is no review's is refused before anything is tried
+    try:
+        send_reviews(store)
+        _record_review(store, pending)
+    except StoreError as error:
+        log.warning("a hand review of %r for %s kept on the server: %s", pending.student, pending.code, error)
+        keep_review(pending.code, pending.student, review_id, kept)
+        return False
+    return True
+
+
+__all__ = ["FOLDER", "PENDING", "PENDING_REVIEW", "Pending", "PendingError", "PendingReview", "REVIEWS_FOLDER",
+           "keep", "keep_review", "kept_for", "load", "pending_path", "review_path", "reviews_kept", "send",
+           "review_to_store", "send_class", "send_reviews"]

@@ -25,6 +25,8 @@ Schema 2 added ``class_reviews``: the reviews of hands a student played for a cl
 (:class:`~gintrainer.records.reviews.KeptReview`, checked whole before it is written), under
 the student's name as given and as names match (``student_key``:
 :func:`~gintrainer.records.storage.name_key`); a store of schema 1 gains the table when first opened.
+A review kept before the tutor's notes were kept with reviews has no ``tutor`` and is read with none
+(:func:`~gintrainer.records.reviews.with_tutor_notes`).
 
 ``code`` is the class code as written by :mod:`~gintrainer.classroom.codes`; ``session``
 names one student's pass through the set, so two students of the same name stay apart:
@@ -50,13 +52,13 @@ import logging
 import os
 import re
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any
 
-from ..records.reviews import KeptReview, KeptReviewError
+from ..records.reviews import KeptReview, KeptReviewError, with_tutor_notes
 from ..records.storage import data_dir, name_key, parse_json
 from ..words.errors import GinError
 from ..words.language import t
@@ -225,28 +227,48 @@ class ClassStore(Database):
         return tuple(_session(row, answers.get(row[1], ())) for row in sessions)
 
     def record_review(self, code: str, learner: str, review: Mapping[str, Any], *,
-                      history: Mapping[str, Any] | None = None, hand: int = 1) -> StoredReview:
+                      history: Mapping[str, Any] | None = None, hand: int = 1, tutor: Sequence[object] = (),
+                      review_id: str | None = None, at: datetime | None = None) -> StoredReview:
         """Keep the review of a hand ``learner`` played for the class set ``code`` (the review's record:
-        :meth:`~gintrainer.replay.review.HandReview.to_dict`; the hand's history, to open its replay, and its
-        number, if the page has them). The review is checked whole, and a wrong class code, a name that is not
-        one, a review that is not one or too large, or a student's review beyond :data:`REVIEW_LIMIT`, is
-        refused before anything is written."""
-        from ..replay.kept import history_record, review_record  # the pages that review hands; not the gradebook
+        :meth:`~gintrainer.replay.review.HandReview.to_dict`; the hand's history, to open its replay, its
+        number and the practice tutor's notes of it, if the page has them; ``at``: when it was reviewed, else
+        now). The review is checked whole, and a
+        wrong class code, a name that is not one, a review that is not one or too large, or a student's review
+        beyond :data:`REVIEW_LIMIT`, is refused before anything is written.
+
+        ``review_id`` (:func:`review_name`, else a random one) names the review in the store: a review sent
+        again under the same name (from the pending queue after an outage, or the same hand reviewed twice)
+        changes nothing, and the review kept first is returned."""
+        from ..replay.kept import history_record, notes_record, review_record  # pages that review hands
 
         code = ClassSet.from_code(code).code
         student = clean_student(learner)
-        kept = KeptReview.make(review_record(review), None if history is None else history_record(history),
-                               source="class", match=code, hand=hand)
+        if review_id is None:
+            review_id = secrets.token_urlsafe(12)
+        elif not isinstance(review_id, str) or not SESSION_KEY.fullmatch(review_id):
+            raise GinError(f"not a review's name: {review_id!r}"[:120])
+        record = review_record(review)
+        kept = KeptReview.make(record, None if history is None else history_record(history), source="class",
+                               match=code, hand=hand, tutor=notes_record(tutor, record, hand), at=at)
         text = json.dumps(kept.to_dict(), ensure_ascii=False, allow_nan=False)
-        review_id = secrets.token_urlsafe(12)
         with self._transaction(write=True) as cursor:
+            found = cursor.execute("SELECT student, record FROM class_reviews WHERE code = ? AND review_id = ?",
+                                   (code, review_id)).fetchone()
+            if found is not None:  # sent before: the review kept first stands
+                try:
+                    return StoredReview(code, found[0], review_id, _kept(found[1]))
+                except KeptReviewError as error:
+                    log.warning("class store %s: the review %s for %s is damaged: %s", self.where, review_id, code,
+                                error)
+                    return StoredReview(code, found[0], review_id, kept)
             (count,) = cursor.execute("SELECT COUNT(*) FROM class_reviews WHERE code = ? AND student_key = ?",
                                       (code, name_key(student))).fetchone()
             if count >= REVIEW_LIMIT:
                 raise GinError(t("the class store keeps at most {limit} hand reviews of one student for a class "
                                  "code", limit=REVIEW_LIMIT))
             cursor.execute("INSERT INTO class_reviews (code, student, student_key, review_id, kept, record) "
-                           "VALUES (?, ?, ?, ?, ?, ?)", (code, student, name_key(student), review_id, _now(), text))
+                           "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                           (code, student, name_key(student), review_id, _now(), text))
         return StoredReview(code, student, review_id, kept)
 
     def reviews(self, code: str, learner: str | None = None) -> tuple[StoredReview, ...]:
@@ -264,9 +286,7 @@ class ClassStore(Database):
         found = []
         for name, review_id, record in rows:
             try:
-                if not isinstance(record, str):
-                    raise KeptReviewError(f"the record is {type(record).__name__}, not JSON text")
-                kept = KeptReview.from_dict(parse_json(record, error=KeptReviewError))
+                kept = _kept(record)
             except KeptReviewError as error:
                 log.warning("class store %s: the review %s of %r for %s is left out: %s", self.where, review_id,
                             name, code, error)
@@ -280,6 +300,23 @@ class ClassStore(Database):
             rows = cursor.execute("SELECT code, MAX(started) AS latest FROM class_sessions GROUP BY code "
                                   "ORDER BY latest DESC, code").fetchall()
         return tuple(code for code, _ in rows)
+
+
+def review_name(student: str, match: object, hand: object, moves: Iterable[str] = ()) -> str:
+    """The name in the class store of the review of hand ``hand`` of the practice match ``match`` (its seed)
+    played by ``student`` with ``moves`` (the hand's history: a hand taken back and played again is another
+    hand): as a session is named (:func:`session_name`), a hash, here of the student's name as names match,
+    the match, the hand and its moves, so that the same review sent twice is kept once."""
+    played = " ".join(str(move) for move in moves)
+    return session_name(f"practice\n{name_key(clean_student(student))}\n{match}\n{hand}\n{played}")
+
+
+def _kept(record: object) -> KeptReview:
+    """A kept review from a row's JSON text (KeptReviewError when it is not one); a row written before the
+    tutor's notes were kept has none."""
+    if not isinstance(record, str):
+        raise KeptReviewError(f"the record is {type(record).__name__}, not JSON text")
+    return KeptReview.from_dict(with_tutor_notes(parse_json(record, error=KeptReviewError)))
 
 
 def _checked(code: str, session: str, student: str) -> tuple[str, str, str]:
@@ -317,4 +354,4 @@ def _attempt(row: Any) -> Attempt:
 
 
 __all__ = ["DATABASE_ENV", "REVIEW_LIMIT", "ClassStore", "StoreError", "StoredReview", "StoredSession",
-           "database_url", "new_session_key", "open_store", "opens", "session_name"]
+           "database_url", "new_session_key", "open_store", "opens", "review_name", "session_name"]

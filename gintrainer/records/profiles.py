@@ -287,16 +287,16 @@ def update_settings(name: str, **settings: Any) -> Outcome:
 
 
 def record_review(name: str, review: object, history: object = None, *, match: object, hand: object,
-                  source: str = "practice", at: datetime | None = None) -> Outcome:
+                  source: str = "practice", at: datetime | None = None, tutor: object = ()) -> Outcome:
     """Keep the review of one played hand in the profile, atomically (see
     :class:`~gintrainer.records.reviews.KeptReview`: ``review`` is the review's record, ``history``
-    the hand's, ``match`` and ``hand`` where it was played); only the latest
+    the hand's, ``match`` and ``hand`` where it was played, ``tutor`` the tutor's notes); only the latest
     :data:`~gintrainer.records.reviews.KEPT_LIMIT` are kept. A review that is not one, or is
     too large, is refused before the profile is read.
 
     The records sit below the replays: call :func:`gintrainer.replay.kept.keep_review` with
     the review itself, which checks the whole record before it comes here."""
-    kept = KeptReview.make(review, history, source=source, match=match, hand=hand, at=at)
+    kept = KeptReview.make(review, history, source=source, match=match, hand=hand, at=at, tutor=tutor)
     return _change(name, lambda p: p.with_review(kept))
 
 

@@ -32,7 +32,7 @@ from ..words.language import LANGUAGES, N_
 from ..words.vocab import PuzzleKind
 from .rating import Rating, RatingError, puzzle_field
 from .rating import update as update_rating
-from .reviews import KEPT_LIMIT, KeptReview, read_kept
+from .reviews import KEPT_LIMIT, KeptReview, read_kept, with_tutor_notes
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
 
 KINDS = PuzzleKind
@@ -97,12 +97,22 @@ def _from_version_3(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "hand_reviews": []}
 
 
-PROFILE = RecordKind(N_("progress file"), version=4, version_key="schema",
-                     migrations={1: _from_version_1, 2: _from_version_2, 3: _from_version_3},
+def _from_version_4(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 kept no tutor's notes with its hand reviews: none of them has any."""
+    reviews = document.get("hand_reviews")
+    if not isinstance(reviews, list):
+        return document  # refused as version 5 refuses it
+    if any(isinstance(kept, dict) and "tutor" in kept for kept in reviews):
+        raise RecordError("a hand review of version 4 has no 'tutor'", field="hand_reviews")
+    return {**document, "hand_reviews": [with_tutor_notes(kept) for kept in reviews]}
+
+
+PROFILE = RecordKind(N_("progress file"), version=5, version_key="schema",
+                     migrations={1: _from_version_1, 2: _from_version_2, 3: _from_version_3, 4: _from_version_4},
                      error=ProgressFileError)
-"""A profile's file: version 4; version 3 (before ``hand_reviews``), version 2 (before
-``lessons``) and version 1 (before ``seen_ids`` and the attempts' ``counted``) are read
-and migrated."""
+"""A profile's file: version 5; version 4 (before the tutor's notes of its hand reviews),
+version 3 (before ``hand_reviews``), version 2 (before ``lessons``) and version 1 (before
+``seen_ids`` and the attempts' ``counted``) are read and migrated."""
 
 
 def _utc_text(moment: datetime | None = None) -> str:

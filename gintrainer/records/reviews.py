@@ -5,7 +5,14 @@ A :class:`KeptReview` is one reviewed hand: when it was kept, where the hand was
 played (a practice match, by its seed, or a class set, by its code) and its number
 there, the review's record (:meth:`gintrainer.replay.review.HandReview.to_dict`) and the
 hand's history (:func:`gintrainer.replay.history.to_record`), from which a page opens
-the hand's replay at a reviewed step.
+the hand's replay at a reviewed step, and the practice tutor's notes of the hand (``tutor``:
+where the tutor stopped a move and what the learner chose, each as
+:meth:`gintrainer.replay.tutor_notes.TutorNote.to_data` writes it; none for a hand played
+without the tutor).
+
+Kept reviews written before the tutor's notes were kept (profiles of version 4, the class
+store's rows of schema 2) have no ``tutor``: :func:`with_tutor_notes` gives them none, as the
+profile's migration and the class store's reading do.
 
 The records sit below the replays, so this module reads the review and the history
 as data: it checks what it relies on (their formats, the reviewed seat, the summary's
@@ -18,8 +25,8 @@ owners, :meth:`~gintrainer.replay.review.HandReview.from_dict` and
 >>> review = {"format": REVIEW_FORMAT, "version": 1, "seat": 0, "decisions": [],
 ...           "summary": {"decisions": 0, "total_loss": 0.0, "error_rate": 0.0, "marks": {}, "worst": []}}
 >>> kept = KeptReview.make(review, at=datetime(2026, 12, 5, 9, 30, tzinfo=UTC), match="4", hand=2)
->>> kept.at, kept.summary.decisions, KeptReview.from_dict(kept.to_dict()) == kept
-('2026-12-05T09:30:00Z', 0, True)
+>>> kept.at, kept.summary.decisions, kept.tutor, KeptReview.from_dict(kept.to_dict()) == kept
+('2026-12-05T09:30:00Z', 0, (), True)
 """
 
 from __future__ import annotations
@@ -49,7 +56,7 @@ SOURCES = ("practice", "class")
 """Where a reviewed hand was played: a practice match, or a class set."""
 ROUNDING = 1e-9
 """How far below 0 a review's error rate may be (a sum of paired losses may round a hair below 0)."""
-_KEYS = ("at", "source", "match", "hand", "review", "history")
+_KEYS = ("at", "source", "match", "hand", "review", "history", "tutor")
 MATCH_LIMIT = 80
 """The most characters of the ``match`` that names where a hand was played."""
 
@@ -192,6 +199,23 @@ def _summary(review: dict[str, Any]) -> Summary:
     return Summary(seat, count, rate, counted)
 
 
+def _notes(notes: object) -> tuple[dict[str, Any], ...]:
+    """The tutor's notes of a kept review, checked as far as the records rely on them: a list of objects
+    (their owner, :func:`gintrainer.replay.tutor_notes.read_notes`, reads them whole)."""
+    if not isinstance(notes, list) or not all(isinstance(note, dict) for note in notes):
+        # Translators: {field} is the key at fault as a file writes it ("tutor"), not translated.
+        raise _fail(t("{field} is a list of JSON objects, not {value}", field="tutor", value=_shown(notes)), "tutor")
+    return tuple(notes)
+
+
+def with_tutor_notes(record: object) -> object:
+    """A kept review's record as written before the tutor's notes were kept (no ``tutor``), with none; any
+    other value as it is."""
+    if isinstance(record, dict) and "tutor" not in record:
+        return {**record, "tutor": []}
+    return record
+
+
 def _history(history: object) -> dict[str, Any]:
     record = _object(history, "history")
     _format(record, HISTORY_FORMAT, "history")
@@ -223,22 +247,25 @@ class KeptReview:
     review: Mapping[str, Any]
     history: Mapping[str, Any] | None
     summary: Summary
+    tutor: tuple[Mapping[str, Any], ...] = ()
+    """The practice tutor's notes of the hand, as JSON data (see the module's text)."""
 
     @classmethod
     def make(cls, review: object, history: object = None, *, source: str = "practice", match: object,
-             hand: object, at: datetime | None = None) -> KeptReview:
+             hand: object, at: datetime | None = None, tutor: object = ()) -> KeptReview:
         """A review to keep, checked: JSON data of at most :data:`SIZE_LIMIT` characters (see the module's
         text for what is checked here); ``at`` is now when None."""
         if source not in SOURCES:
             raise _fail(t("a review's source is {choices}, not {value}", choices=", ".join(SOURCES),
                           value=_shown(source)), "source")
-        data = json_data({"review": review, "history": history}, "review")
+        data = json_data({"review": review, "history": history,
+                          "tutor": list(tutor) if isinstance(tutor, tuple) else tutor}, "review")
         return cls.from_dict({"at": _utc_text(at), "source": source, "match": match, "hand": hand, **data})
 
     def to_dict(self) -> dict[str, Any]:
         """The review as kept, JSON data (:meth:`from_dict` reads it back)."""
         return {"at": self.at, "source": self.source, "match": self.match, "hand": self.hand,
-                "review": self.review, "history": self.history}
+                "review": self.review, "history": self.history, "tutor": list(self.tutor)}
 
     @classmethod
     def from_dict(cls, data: object) -> KeptReview:
@@ -261,7 +288,7 @@ class KeptReview:
         review = _object(record["review"], "review")
         history = None if record["history"] is None else _history(record["history"])
         return cls(_time(record["at"]), source, match, _whole(record["hand"], "hand", 1), review, history,
-                   _summary(review))
+                   _summary(review), _notes(record["tutor"]))
 
 
 def read_kept(items: object, *, limit: int = KEPT_LIMIT) -> tuple[tuple[KeptReview, ...], tuple[str, ...]]:
@@ -280,4 +307,4 @@ def read_kept(items: object, *, limit: int = KEPT_LIMIT) -> tuple[tuple[KeptRevi
 
 
 __all__ = ["HISTORY_FORMAT", "KEPT_LIMIT", "KeptReview", "KeptReviewError", "REVIEW_FORMAT", "SIZE_LIMIT",
-           "SOURCES", "Summary", "json_data", "read_kept"]
+           "SOURCES", "Summary", "json_data", "read_kept", "with_tutor_notes"]

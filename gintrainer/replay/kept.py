@@ -5,12 +5,14 @@ kept, and a kept one is opened as a :class:`HandReview` and the hand's :class:`R
 
 A page that reviewed a finished practice hand keeps it with :func:`keep_review` (for a
 guest: :func:`kept_review`, kept in the page's memory with
-:meth:`~gintrainer.records.progress.Progress.with_review`).
+:meth:`~gintrainer.records.progress.Progress.with_review`), with the practice tutor's notes
+of the hand (:class:`~gintrainer.replay.tutor_notes.TutorNote`: where the tutor stopped a
+move and what the learner chose), which :func:`open_notes` reads back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +23,7 @@ from ..words.errors import GinError
 from ..words.language import t
 from .history import Replay, from_record, to_record
 from .review import HandReview
+from .tutor_notes import TutorNote, read_notes
 
 
 def review_record(review: HandReview | Mapping[str, Any]) -> dict[str, Any]:
@@ -45,9 +48,11 @@ def history_record(history: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def kept_review(review: HandReview | Mapping[str, Any], hand: Hand, *, match: object, number: object,
-                source: str = "practice", at: datetime | None = None) -> KeptReview:
+                source: str = "practice", at: datetime | None = None,
+                notes: Sequence[TutorNote] = ()) -> KeptReview:
     """A review of the finished ``hand`` (number ``number`` of ``match``: a practice match's seed, written as
-    text) to keep, checked whole: the review's seat must have played the hand's decisions it reviews."""
+    text) to keep, checked whole: the review's seat must have played the hand's decisions it reviews, and each
+    of the tutor's ``notes`` must be of that hand and at a decision the review judged."""
     record = review_record(review)
     if isinstance(match, int) and not isinstance(match, bool):  # a practice match's seed
         match = str(match)
@@ -61,23 +66,52 @@ def kept_review(review: HandReview | Mapping[str, Any], hand: Hand, *, match: ob
         if step > steps or hand.actions[step - 1][0] != record["seat"]:
             raise KeptReviewError(t("the review's step {step} is not a move of its seat in this hand", step=step),
                                   field="review")
-    return KeptReview.make(record, to_record(hand), source=source, match=match, hand=number, at=at)
+    tutor = notes_record(notes, record, number)
+    return KeptReview.make(record, to_record(hand), source=source, match=match, hand=number, at=at, tutor=tutor)
+
+
+def notes_record(notes: object, review: Mapping[str, Any], number: object) -> list[dict[str, Any]]:
+    """The records to keep of the tutor's ``notes`` (:class:`TutorNote`, or their records) beside the review's
+    record ``review`` of hand ``number``: each read whole, of that hand, at a step the review judged
+    (KeptReviewError otherwise)."""
+    if not isinstance(notes, (list, tuple)):
+        raise KeptReviewError(t("the tutor's notes are a list, not {value}", value=type(notes).__name__),
+                              field="tutor")
+    try:
+        read = read_notes([note.to_data() if isinstance(note, TutorNote) else note for note in notes],
+                          hand=number if isinstance(number, int) and not isinstance(number, bool) else None)
+    except GinError as error:
+        raise KeptReviewError(str(error), field="tutor") from None
+    steps = {decision["step"] for decision in review["decisions"]}
+    for note in read:
+        if note.step not in steps:
+            raise KeptReviewError(t("the tutor's note at step {step} is not at a decision of the review",
+                                    step=note.step), field="tutor")
+    return [note.to_data() for note in read]
 
 
 def keep_review(name: str, review: HandReview | Mapping[str, Any], hand: Hand, *, match: object, number: object,
-                at: datetime | None = None) -> profiles.Outcome:
-    """Keep the review of a finished practice hand in the learner's profile, atomically under its lock
-    (see :func:`kept_review`; the profile keeps the latest
+                at: datetime | None = None, notes: Sequence[TutorNote] = ()) -> profiles.Outcome:
+    """Keep the review of a finished practice hand, with the tutor's notes of the hand, in the learner's
+    profile, atomically under its lock (see :func:`kept_review`; the profile keeps the latest
     :data:`~gintrainer.records.reviews.KEPT_LIMIT`)."""
-    kept = kept_review(review, hand, match=match, number=number, at=at)
+    kept = kept_review(review, hand, match=match, number=number, at=at, notes=notes)
     return profiles.record_review(name, kept.review, kept.history, match=kept.match, hand=kept.hand,
-                                  source=kept.source, at=datetime.fromisoformat(kept.at))
+                                  source=kept.source, at=datetime.fromisoformat(kept.at), tutor=kept.tutor)
 
 
 def open_review(kept: KeptReview) -> HandReview:
     """A kept review read whole again (a :class:`~gintrainer.replay.review.ReviewError` says what is wrong:
     a record kept by another gintrainer, or changed by hand)."""
     return HandReview.from_dict(dict(kept.review))
+
+
+def open_notes(kept: KeptReview) -> tuple[TutorNote, ...]:
+    """The tutor's notes kept with a review, read whole again (a KeptReviewError says what is wrong)."""
+    try:
+        return read_notes(list(kept.tutor), hand=kept.hand)
+    except GinError as error:
+        raise KeptReviewError(str(error), field="tutor") from None
 
 
 def open_replay(kept: KeptReview) -> Replay:
@@ -88,4 +122,5 @@ def open_replay(kept: KeptReview) -> Replay:
     return from_record(dict(kept.history))
 
 
-__all__ = ["history_record", "keep_review", "kept_review", "open_replay", "open_review", "review_record"]
+__all__ = ["history_record", "keep_review", "kept_review", "notes_record", "open_notes", "open_replay", "open_review",
+           "review_record"]

@@ -1,6 +1,7 @@
 """The tutor in practice: before a learner's move is played, the evaluator judges it, and a move whose mark
 reaches the tutor's threshold is held until the learner decides: rethink it, play it anyway, or ask for a
-hint (gnubg's tutor mode).
+hint (gnubg's tutor mode). The learner's answers are notes
+(:class:`~gintrainer.replay.tutor_notes.TutorNote`), kept with the game and with the review of the hand.
 
 The move is judged as a review judges it (:func:`gintrainer.engine.evaluate.judge` from the learner's view
 only, the move among the candidates) and marked by the review's own :func:`~gintrainer.replay.review.mark_for`
@@ -39,16 +40,15 @@ the tutor before the coach speaks, and if the tutor would stop it the coach says
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import evaluate
 from ..engine.evaluate import Estimate, Judgement, Move
-from ..engine.hand import Action, ActionKind, Hand
+from ..engine.hand import ActionKind, Hand
 from ..material.messages import Message, render, say
 from ..replay import review_words as said
 from ..replay.review import MARKS, DecisionKind, Judge, Mark, decision_kind, mark_for, move_words
+from ..replay.tutor_notes import TutorChoice, TutorNote, notes_by_step
 from ..words.errors import GinError
 from ..words.language import N_, t
 from ..words.vocab import Vocabulary
@@ -90,13 +90,6 @@ def tutor_mode(value: object) -> TutorMode:
     return TutorMode.parse(value)
 
 
-class TutorChoice(Vocabulary, noun=N_("tutor choice")):
-    """What the learner did with a move the tutor stopped."""
-
-    RETHINK = "rethink"
-    PLAYED = "played"
-
-
 def first_hint(position: Hand) -> Message:
     """The first rung of the puzzles' hint ladder for the kind of decision the seat to act takes in
     ``position``: how to weigh it (the rung a puzzle gives when no theme decides it), never the answer. A
@@ -134,85 +127,6 @@ class TutorWarning:
                      "the hand against the best move. Rethink, play it anyway, or take a hint?", **values)
         return t("Wait: your move ({move}) looks like a mistake. By the evaluator it loses {lost} points of the "
                  "hand against the best move. Rethink, play it anyway, or take a hint?", **values)
-
-
-NOTE_KEYS = ("hand", "before", "made", "mark", "loss", "choice", "hinted")
-"""The keys of a tutor note's record."""
-
-
-@dataclass(frozen=True, slots=True)
-class TutorNote:
-    """The learner's answer to the tutor, kept with the game: in hand ``hand`` (from 1), at the position after
-    ``before`` actions, the move stopped, its mark and loss, what the learner chose and whether a hint was
-    taken."""
-
-    hand: int
-    before: int
-    made: Move
-    mark: Mark
-    loss: Estimate
-    choice: TutorChoice
-    hinted: bool = False
-
-    @property
-    def step(self) -> int:
-        """The step (from 1) of the move played at that position: the one played anyway, or the one the
-        learner chose after rethinking."""
-        return self.before + 1
-
-    def text(self) -> str:
-        """The note in words, for the move log and the review."""
-        # Translators: in the tutor's notes {move} is the move ("discard 7♥"), {mark} its mark with its sign
-        # ("?? blunder").
-        values = {"move": move_words(self.made), "mark": said.mark_words(self.mark)}
-        if self.choice is TutorChoice.PLAYED:
-            said_here = (t("The tutor warned against your move ({move}: {mark}) and gave a hint; you played it "
-                           "anyway.", **values) if self.hinted else
-                         t("The tutor warned against your move ({move}: {mark}); you played it anyway.", **values))
-        else:
-            said_here = (t("The tutor warned against your move ({move}: {mark}) and gave a hint; you rethought it.",
-                           **values) if self.hinted else
-                         t("The tutor warned against your move ({move}: {mark}); you rethought it.", **values))
-        return said_here
-
-    def to_data(self) -> dict[str, Any]:
-        return {"hand": self.hand, "before": self.before, "made": [str(a) for a in self.made],
-                "mark": self.mark.value, "loss": {"mean": self.loss.mean, "stderr": self.loss.stderr,
-                                                  "samples": self.loss.samples},
-                "choice": self.choice.value, "hinted": self.hinted}
-
-    @classmethod
-    def from_data(cls, data: object) -> TutorNote:
-        """A note from :meth:`to_data`; GinError says what is wrong."""
-        if not isinstance(data, dict) or set(data) != set(NOTE_KEYS):
-            raise GinError(f"a tutor note has hand, before, made, mark, loss, choice and hinted, not {data!r:.80}")
-        hand, before, made, loss = data["hand"], data["before"], data["made"], data["loss"]
-        if not _whole(hand) or hand < 1 or not _whole(before) or before < 0:
-            raise GinError(f"a tutor note's hand is from 1 and its position from 0, not {hand!r}, {before!r}")
-        if not isinstance(made, list) or not made or not all(isinstance(a, str) for a in made):
-            raise GinError(f"a tutor note's move is a list of actions, not {made!r:.80}")
-        if not isinstance(loss, dict) or set(loss) != {"mean", "stderr", "samples"}:
-            raise GinError(f"a tutor note's loss has mean, stderr and samples, not {loss!r:.80}")
-        mean, stderr, samples = loss["mean"], loss["stderr"], loss["samples"]
-        if not (_number(mean) and _number(stderr) and stderr >= 0 and _whole(samples) and samples >= 1):
-            raise GinError(f"a tutor note's loss is two numbers and a count of samples, not {loss!r:.80}")
-        if not isinstance(data["hinted"], bool):
-            raise GinError(f"a tutor note's hinted is true or false, not {data['hinted']!r}")
-        mark = Mark.parse(data["mark"])
-        if mark not in MARKS:
-            raise GinError("a tutor note is of a marked move")
-        return cls(hand=hand, before=before, made=tuple(Action.parse(a) for a in made), mark=mark,
-                   loss=Estimate(float(mean), float(stderr), samples), choice=TutorChoice.parse(data["choice"]),
-                   hinted=data["hinted"])
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
-        and abs(value) != float("inf")
 
 
 class Tutor:
@@ -259,15 +173,6 @@ class Tutor:
 def hinted(warning: TutorWarning) -> TutorWarning:
     """The warning once its hint is shown."""
     return dataclasses.replace(warning, hinted=True)
-
-
-def notes_by_step(notes: tuple[TutorNote, ...] | list[TutorNote], hand: int) -> Mapping[int, tuple[str, ...]]:
-    """The notes of hand ``hand`` in words, by the step of the move played at their position."""
-    found: dict[int, list[str]] = {}
-    for note in notes:
-        if note.hand == hand:
-            found.setdefault(note.step, []).append(note.text())
-    return {step: tuple(texts) for step, texts in found.items()}
 
 
 def hint_words(warning: TutorWarning) -> str:

@@ -38,7 +38,16 @@ from ..app import TICKET_HEADER, for_a_class, query_params, teacher_signed_in, t
 from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, pending, results_filename
 from ..classroom.results import Attempt
 from ..classroom.sets import SET_THEMES, takes_objective
-from ..classroom.store import ClassStore, StoredSession, StoreError, new_session_key, open_store, opens, session_name
+from ..classroom.store import (
+    ClassStore,
+    StoredReview,
+    StoredSession,
+    StoreError,
+    new_session_key,
+    open_store,
+    opens,
+    session_name,
+)
 from ..engine.solver import Objective
 from ..puzzles import THEMES, Puzzle, PuzzleKind, bank_path
 from ..puzzles.answers import Reading
@@ -692,9 +701,11 @@ def _kept_line(code: str) -> str:
 
 
 def _send_class(store: ClassStore, code: str) -> None:
-    """Send the class's answers this server keeps for the store (students whose page is closed)."""
+    """Send the class's answers and hand reviews this server keeps for the store (students whose page is
+    closed)."""
     try:
         pending.send_class(store, code)
+        pending.send_reviews(store, code)
     except StorageError as error:
         log.warning("gradebook: %s", error)
 
@@ -705,8 +716,9 @@ class GradebookPage(View):
     The results come from the class store, for the class code typed (or given in the
     address, ``?code=...``), read again every few seconds while the page is open
     (:class:`Ticker`), and from results files the teacher uploads (never from a path
-    typed on the page). Answers this server keeps for the store (given while it could not be
-    reached) are sent to it first."""
+    typed on the page). Answers and hand reviews this server keeps for the store (given while it could
+    not be reached) are sent to it first. Below them, the practice hands the class's students reviewed
+    (:func:`~gintrainer.classroom.gradebook.reviewed_hands`)."""
 
     def __init__(self, *, store: ClassStore | None = None) -> None:
         self.store = store
@@ -718,14 +730,16 @@ class GradebookPage(View):
         self.ticker = Ticker()
         self.table = widgets.HTML()
         self.chart = widgets.HTML()
+        self.reviews = widgets.HTML()
+        """The practice hands the class's students reviewed (from the class store)."""
         self.problems = widgets.HTML()
         self.files: list[tuple[str, bytes]] = []
         self.book: Gradebook | None = None
         self.sources = widgets.wrapping_row(self.upload)
         """Where the results come from besides the class store: uploaded files."""
         super().__init__([widgets.wrapping_row(self.code),
-                          self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart],
-                         _dom_classes=("gt-gradebook",))
+                          self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart,
+                          self.reviews], _dom_classes=("gt-gradebook",))
         self.upload.observe(self._on_upload, names="value")
         self.code.observe(self._on_code, names="value")
         self.ticker.on_tick(self._on_tick)
@@ -768,6 +782,7 @@ class GradebookPage(View):
         (``tick``: a refresh nobody asked for, which leaves the status line as it is)."""
         code = self._code()
         stored: tuple[StoredSession, ...] = ()
+        reviews: tuple[StoredReview, ...] | None = None
         when = datetime.now(UTC).strftime("%H:%M:%S")
         if code is not None:
             if self.store is None:
@@ -775,6 +790,7 @@ class GradebookPage(View):
             try:
                 _send_class(self.store, code)
                 stored = self.store.class_sessions(code)
+                reviews = self.store.reviews(code)
             except StoreError as error:
                 self.refreshed.value = _notice(t("{error}; tried at {time} UTC", error=str(error), time=when)) \
                     + _kept_line(code)
@@ -787,9 +803,13 @@ class GradebookPage(View):
                     for aside in self.store.set_aside_files())
         else:
             self.refreshed.value = ""
+        from ..classroom.gradebook import build_gradebook, reviewed_hands, reviewed_hands_html  # the teacher's only
+        if reviews is not None:  # as the store has them now (kept as they were while it cannot be reached)
+            self.reviews.value = reviewed_hands_html(reviewed_hands(reviews))
+        elif code is None:
+            self.reviews.value = ""
         if code is None and not self.files:
             return
-        from ..classroom.gradebook import build_gradebook  # the teacher's only: a student's page never imports it
         book = build_gradebook(self.files, code=code, stored=stored)
         if tick:
             self._draw(book)

@@ -5,6 +5,7 @@ learner and resumes after a reload or a server restart."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Protocol
@@ -31,6 +32,8 @@ from ..material.drawing import (
 )
 from ..material.drawing import score_sheet_html as hand_scores_html
 from ..material.messages import addresses, render
+from ..records.storage import StorageError
+from ..replay.tutor_notes import notes_at
 from ..trainers.coach import Coaching, CoachMode
 from ..trainers.practice import (
     VARIANTS,
@@ -44,6 +47,7 @@ from ..trainers.practice import (
     practice_rules,
 )
 from ..trainers.tutor import TutorMode, TutorWarning, notes_by_step, tutor_options
+from ..words.errors import GinError
 from ..words.language import N_, t, tc
 from . import ui as widgets
 from .base import Change, ScriptWidget, View, close_tree, download_link, guarded, replace_view
@@ -52,7 +56,11 @@ from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar
 
 if TYPE_CHECKING:
+    from ..classroom.store import ClassStore
     from ..replay.review import HandReview
+    from ..replay.tutor_notes import TutorNote
+
+log = logging.getLogger("gintrainer.widgets.practice")
 
 PRACTICE_CSS = """<style>
 .gt-practice .widget-html-content{min-width:0;}
@@ -497,6 +505,10 @@ class PracticePage(HandPage):
             tc("tooltip", "judge each of your decisions in this hand: the best move and the points lost (a few "
                           "seconds)"), shown_at_times=True)
         self.review_box = widgets.VBox()
+        self.class_line = widgets.HTML()
+        """Where the review of a hand went for the learner's class (a learner with a class code)."""
+        self.store: ClassStore | None = None
+        """The class store a learner's class reviews go to (else the one the environment names, when needed)."""
         self._review_key: tuple[int, int, tuple[str, ...]] | None = None  # the game and hand reviewed in the box
         self.scores = widgets.HTML()
         self.hand_choice = widgets.Dropdown(options=[], description=tc("label", "Hand:"), layout=widgets.Layout())
@@ -524,7 +536,7 @@ class PracticePage(HandPage):
             widgets.HTML(PRACTICE_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
             self.tutor_check, self.tutor_panel, self.draw_row, self.discard_row, self.layout_row,
             button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box, self.tutor_box),
-            self.moves, self.coach, self.result, self.review_button, self.review_box,
+            self.moves, self.coach, self.result, self.review_button, self.review_box, self.class_line,
             _heading(t("Score sheet")), self.scores,
             _heading(t("Finished hands")), self.downloads,
             _heading(t("New match")), form], _dom_classes=("gt-practice",))
@@ -696,7 +708,7 @@ class PracticePage(HandPage):
             if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
                 self._keep_review(number, made)
         view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed,
-                          remarks=notes_by_step(game.tutor_notes, number))
+                          notes=notes_at(game.tutor_notes, number))
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()
@@ -705,7 +717,46 @@ class PracticePage(HandPage):
         """The review of the learner's decisions in hand ``number`` of the match is made: where the learner's
         profile keeps it (for a guest, the page's memory), and the profile page charts its error rate."""
         game = self.game
-        self.learner.keep_review(reviewed, game.match.hands[number - 1], match=game.match.seed, number=number)
+        steps = {decision.step for decision in reviewed.decisions}  # a note elsewhere would refuse the review
+        hand = game.match.hands[number - 1]
+        notes = tuple(note for note in game.hand_tutor_notes(number) if note.step in steps)
+        self.learner.keep_review(reviewed, hand, match=game.match.seed, number=number, notes=notes)
+        self._review_to_class(number, reviewed, hand, notes)
+
+    def _review_to_class(self, number: int, reviewed: HandReview, hand: Hand, notes: tuple[TutorNote, ...]) -> None:
+        """For a named learner with a class code (:attr:`Learner.class_code`), the review of hand ``number`` goes
+        to the class store too, under the class code and the learner's name, named by the match, the hand and
+        its moves (:func:`~gintrainer.classroom.store.review_name`: sent twice, kept once); when the store cannot be
+        reached it is kept on the server until it can (:func:`~gintrainer.classroom.pending.review_to_store`)
+        and a line says so."""
+        code, name = self.learner.class_code, self.learner.name
+        if code is None or name is None:
+            return
+        from ..classroom import pending  # a class learner's page only
+        from ..classroom.store import open_store, review_name
+        from ..replay.kept import kept_review
+        try:
+            kept = kept_review(reviewed, hand, match=code, number=number, source="class", notes=notes)
+            if self.store is None:
+                self.store = open_store()
+            review_id = review_name(name, self.game.match.seed, number, hand.history)
+            sent = pending.review_to_store(self.store, code, name, review_id, kept)
+        except StorageError as error:  # neither sent nor kept here
+            log.error("practice page: the review of hand %s for class %s is lost: %s", number, code, error)
+            line = t("This review could not be sent to your class {code}, nor kept on the server for it.",
+                     code=code)
+            self.class_line.value = f"<div class='gt-notice'>{escape(line)}</div>"
+            return
+        except GinError as error:  # refused by the class store (its limit of reviews)
+            self.class_line.value = f"<div class='gt-notice'>{escape(str(error))}</div>"
+            return
+        if sent:
+            line = t("This review is kept for your class {code}: your teacher sees it in the gradebook.", code=code)
+            self.class_line.value = f"<div class='gt-info gt-class-review'>{escape(line)}</div>"
+        else:
+            line = t("The class store cannot be reached just now: this review is kept on the server and will be "
+                     "sent to your teacher's gradebook when the store is back.")
+            self.class_line.value = f"<div class='gt-notice gt-class-review'>{escape(line)}</div>"
 
     def _hand_key(self) -> tuple[int, int, tuple[str, ...]]:
         """The game, the hand's number and its moves: what a review is of."""
@@ -716,6 +767,7 @@ class PracticePage(HandPage):
         shown = tuple(self.review_box.children)
         if shown and self._review_key != self._hand_key():
             self.review_box.children = ()
+            self.class_line.value = ""
             for widget in shown:
                 close_tree(widget)
             self._review_key = None

@@ -22,7 +22,7 @@ no learner; the bar says which mode is in force.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +60,7 @@ from .base import Change, PageAddress, SignIn, View, download_link, guarded, set
 if TYPE_CHECKING:
     from ..engine.hand import Hand
     from ..replay.review import HandReview
+    from ..replay.tutor_notes import TutorNote
     from ..trainers.training import PuzzleAttempt
 
 GUEST = "Guest"
@@ -217,15 +218,18 @@ class Learner:
             self.progress, self.notice = outcome.progress, outcome.notice
         self._changed()
 
-    def keep_review(self, review: HandReview, hand: Hand, *, match: object, number: int) -> None:
-        """Keep the review of a finished practice hand (``number`` of the match whose seed is ``match``): in
-        the profile for a named learner, for a guest in this page's memory only. The profile page draws the
-        kept reviews' error rates; a review that is not one is refused (GinError) and nothing is kept."""
+    def keep_review(self, review: HandReview, hand: Hand, *, match: object, number: int,
+                    notes: Sequence[TutorNote] = ()) -> None:
+        """Keep the review of a finished practice hand (``number`` of the match whose seed is ``match``), with
+        the tutor's ``notes`` of the hand: in the profile for a named learner, for a guest in this page's memory
+        only. The profile page draws the kept reviews' error rates; a review that is not one is refused
+        (GinError) and nothing is kept."""
         from ..replay.kept import keep_review, kept_review  # a page that reviews hands: a lesson's does not
         if self.name is None:
-            self.progress = self.progress.with_review(kept_review(review, hand, match=match, number=number))
+            self.progress = self.progress.with_review(kept_review(review, hand, match=match, number=number,
+                                                                  notes=notes))
         else:
-            outcome = keep_review(self.name, review, hand, match=match, number=number)
+            outcome = keep_review(self.name, review, hand, match=match, number=number, notes=notes)
             self.progress, self.notice = outcome.progress, outcome.notice
         self._changed()
 

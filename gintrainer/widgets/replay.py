@@ -14,6 +14,7 @@ from ..material.steps import HandSteps
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words, comment_words
 from ..replay.review import Decision, HandReview
+from ..replay.tutor_notes import TutorNote
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
@@ -106,13 +107,14 @@ class ReplayView(View):
     ``reviewed``: a review made before (an example's: its marks show beside the comments
     from the start, and reviewing that seat shows it at once); ``review_seat``: the seat the
     review starts on (the featured seat, else the first); ``review_now``: start reviewing it
-    at once; ``on_reviewed``: called with each review made; ``remarks``: sentences shown under the review's
-    decisions of ``review_seat``, by step (the practice tutor's notes); ``made``: other reviews made before,
-    which reviewing their seat shows at once (an example's, of both players)."""
+    at once; ``on_reviewed``: called with each review made; ``notes``: the practice tutor's notes of
+    ``review_seat``'s decisions, by step, shown in its review (:func:`~gintrainer.widgets.review.review_table_html`);
+    ``made``: other reviews made before, which reviewing their seat shows at once (an example's, of both
+    players)."""
 
     def __init__(self, replay: Replay, *, reviewed: HandReview | None = None, review_seat: int | None = None,
                  review_now: bool = False, on_reviewed: Callable[[HandReview], None] | None = None,
-                 remarks: Mapping[int, tuple[str, ...]] | None = None, made: Iterable[HandReview] = ()):
+                 notes: Mapping[int, Sequence[TutorNote]] | None = None, made: Iterable[HandReview] = ()):
         self.replay = replay
         self.reviewed = reviewed
         """The review whose marks show beside the comments."""
@@ -120,8 +122,8 @@ class ReplayView(View):
         if reviewed is not None:
             self._made[reviewed.seat] = reviewed
         self.on_reviewed = on_reviewed
-        self._remarks = dict(remarks or {})
-        self._remarks_seat = review_seat if review_seat in (0, 1) else None
+        self._notes = dict(notes or {})
+        self._notes_seat = review_seat if review_seat in (0, 1) else None
         names = _names(replay)
         self.heading = widgets.HTML()
         self.view_choice = widgets.ToggleButtons(
@@ -220,8 +222,8 @@ class ReplayView(View):
         seat = self.review_seat.value
         if seat not in (0, 1):
             raise GinError(t("the seat is 0 or 1, not {value}", value=repr(seat)))
-        remarks = self._remarks if seat == self._remarks_seat else None
-        replace_view(self.review_box, ReviewView(self.replay, seat, open_step=self.stepper.reveal, remarks=remarks,
+        notes = self._notes if seat == self._notes_seat else None
+        replace_view(self.review_box, ReviewView(self.replay, seat, open_step=self.stepper.reveal, notes=notes,
                                                  on_done=self._reviewed, made=self._made.get(seat)))
 
     def _reviewed(self, reviewed: HandReview) -> None:

@@ -9,7 +9,7 @@ under Voila a thread may not touch the widgets (see :class:`~gintrainer.widgets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import cast
 
@@ -19,6 +19,7 @@ from ..engine import evaluate
 from ..replay import Replay
 from ..replay import review_words as said
 from ..replay.review import Decision, HandReview, Judge, Mark, Reviewing, move_words
+from ..replay.tutor_notes import TutorNote, tutor_choice_words
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
@@ -32,6 +33,7 @@ REVIEW_CSS = """<style>
 .gt-review table.gt-review-table td.gt-review-number{text-align:end;white-space:nowrap;}
 .gt-review .gt-review-why td{border-bottom:1px solid #ddd;font-style:italic;color:#333;}
 .gt-review .gt-review-tutor td{border-bottom:1px solid #ddd;color:#8a3b00;}
+.gt-review .gt-tutor-choice{font-size:smaller;color:#8a3b00;font-weight:bold;}
 .gt-mark{font-weight:bold;border-radius:4px;padding:0 4px;-webkit-box-decoration-break:clone;
   box-decoration-break:clone;}
 .gt-mark-inaccuracy{color:#7a5c00;background:#fff3c4;}
@@ -113,27 +115,40 @@ def why_html(decision: Decision) -> str:
     return escape(decision.reason) if decision.why else ""
 
 
-def review_table_html(reviewed: HandReview, remarks: Mapping[int, tuple[str, ...]] | None = None) -> str:
+def review_table_html(reviewed: HandReview, notes: Mapping[int, Sequence[TutorNote]] | None = None) -> str:
     """A review's decisions as a table under :func:`~gintrainer.replay.review_words.review_columns`, each
-    row in its mark's class, the marks in colour, and each decision's "why" under its row; ``remarks``:
-    sentences by step, each under its decision's row (the practice tutor's notes)."""
+    row in its mark's class, the marks in colour, and each decision's "why" under its row; ``notes``: the
+    practice tutor's notes by step (:func:`~gintrainer.replay.tutor_notes.notes_at`): beside the move of a
+    decision the tutor stopped, what the learner finally chose (the row's ``data-tutor``: ``played`` or
+    ``rethink``), and each note under its row."""
     heads = "".join(f"<th scope='col'>{escape(head)}</th>" for head in said.review_columns())
     rows = []
     for decision in reviewed.decisions:
         cells = said.decision_cells(decision)
+        stopped = tuple((notes or {}).get(decision.step, ()))
+        choice = tutor_choice_html(stopped)
         drawn = [f"<td class='gt-review-number'>{escape(cells[0])}</td>",
-                 *(f"<td>{escape(cell)}</td>" for cell in cells[1:4]),
+                 *(f"<td>{escape(cell)}{choice if index == 2 else ''}</td>"
+                   for index, cell in enumerate(cells[1:4], start=1)),
                  f"<td class='gt-review-number'>{escape(cells[4])}</td>", f"<td>{mark_html(decision)}</td>"]
         best = " gt-review-best" if decision.is_best else ""
-        rows.append(f"<tr class='gt-review-row gt-review-{decision.mark.value}{best}' data-step='{decision.step}'>"
-                    + "".join(drawn) + "</tr>")
+        tutored = f" data-tutor='{stopped[-1].choice.value}'" if stopped else ""
+        rows.append(f"<tr class='gt-review-row gt-review-{decision.mark.value}{best}' data-step='{decision.step}'"
+                    f"{tutored}>" + "".join(drawn) + "</tr>")
         why = why_html(decision)
         if why:
             rows.append(f"<tr class='gt-review-why'><td colspan='{len(cells)}'>{why}</td></tr>")
-        for remark in (remarks or {}).get(decision.step, ()):
-            rows.append(f"<tr class='gt-review-tutor'><td colspan='{len(cells)}'>{escape(remark)}</td></tr>")
+        for note in stopped:
+            rows.append(f"<tr class='gt-review-tutor'><td colspan='{len(cells)}'>{escape(note.review_text())}"
+                        "</td></tr>")
     return (f"<div class='gt-review-scroll'><table class='gt-review-table'><thead><tr>{heads}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def tutor_choice_html(notes: Sequence[TutorNote]) -> str:
+    """Beside the move of a decision the tutor stopped, what the learner finally chose ("" for none)."""
+    words = tutor_choice_words(notes)
+    return f"<div class='gt-tutor-choice'>{escape(words)}</div>" if words else ""
 
 
 def review_note_html(decision: Decision) -> str:
@@ -160,15 +175,15 @@ class ReviewView(View):
     """The review of one seat's decisions in a replay's hand: made on the page, one decision at a time with a
     progress bar (or shown at once when it was ``made`` before), then its table, summary and worst decisions.
     A worst decision's button calls ``open_step`` with its step; ``on_done`` is called with the finished
-    review; ``remarks``: sentences under the decisions, by step (:func:`review_table_html`). ``judge``,
+    review; ``notes``: the practice tutor's notes by step (:func:`review_table_html`). ``judge``,
     ``samples`` and ``seed`` are :func:`~gintrainer.replay.review.review`'s."""
 
     def __init__(self, replay: Replay, seat: int, *, open_step: Callable[[int], None] | None = None,
                  on_done: Callable[[HandReview], None] | None = None, made: HandReview | None = None,
                  judge: Judge | None = None, samples: int = evaluate.DEFAULT_SAMPLES, seed: int | str = 0,
-                 remarks: Mapping[int, tuple[str, ...]] | None = None):
+                 notes: Mapping[int, Sequence[TutorNote]] | None = None):
         self.replay = replay
-        self.remarks = dict(remarks or {})
+        self.notes = dict(notes or {})
         self.names = tuple(replay.players or PLAYERS)
         self.open_step, self.on_done = open_step, on_done
         self.reviewed: HandReview | None = None
@@ -253,7 +268,7 @@ class ReviewView(View):
                 self.table.value = f"<p class='gt-info'>{escape(said.no_decision_sentence(reviewed))}</p>"
                 self.summary.value = ""
             else:
-                self.table.value = review_table_html(reviewed, self.remarks)
+                self.table.value = review_table_html(reviewed, self.notes)
                 sentences = [said.totals_sentence(reviewed), said.marks_sentence(reviewed),
                              said.thresholds_sentence(reviewed)]
                 self.summary.value = "".join(f"<div class='gt-info'>{escape(s)}</div>" for s in sentences)
@@ -295,4 +310,4 @@ class ReviewView(View):
 
 
 __all__ = ["REVIEW_CSS", "ReviewProgress", "ReviewView", "mark_html", "progress_words", "review_note_html",
-           "review_style", "review_table_html", "why_html", "worst_words"]
+           "review_style", "review_table_html", "tutor_choice_html", "why_html", "worst_words"]

@@ -274,11 +274,15 @@ def test_decisions_are_each_move_of_the_seat_with_a_choice():
 
 
 TOLERANCE = 0.5
-"""Points of the hand an estimate may miss by beyond its 4 standard errors: a rare big score (a gin, an
-undercut) that none of the sampled deals met leaves the estimate's spread, and so its standard error,
-too small. Over these 300 positions (December 2026): 359 estimates with a spread, 94% within 2 standard
-errors, all but one within 4; 873 whose 200 deals all scored the same; the largest miss beyond 4 standard
-errors 0.42 points (a draw whose exact value is 0.42, all of its sampled deals dead hands)."""
+"""Points of the hand an estimate with a spread may miss by beyond its 4 standard errors: a rare big score (a
+gin, an undercut) that few of the sampled deals met leaves the estimate's spread, and so its standard error,
+too small. Over these 300 positions (December 2026, the shape rule's playouts): 372 estimates with a spread,
+96.2% within 2 standard errors, all within 4."""
+UNSEEN_TOLERANCE = 1.25
+"""Points an estimate whose deals all scored the same (standard error 0) may miss by: a score that none of
+its 200 deals met. Of the 860 such estimates over these 300 positions (December 2026, the shape rule's
+playouts) the largest miss is 1.14 points: a take whose 200 deals were all dead hands, exactly −1.14
+(20,000 deals estimate it at −1.13 ± 0.05)."""
 
 
 def test_estimates_agree_with_the_exact_values_on_short_stocks():
@@ -300,7 +304,8 @@ def test_estimates_agree_with_the_exact_values_on_short_stocks():
         assert {move_key(m) for m in exact.moves} == {move_key(m) for m in estimate.moves}
         for move in estimate.moves:
             value, truth = estimate.value_of(move), exact.value_of(move).mean
-            assert abs(value.mean - truth) <= 4 * value.stderr + TOLERANCE, (position.to_dict(), move, value, truth)
+            allowed = 4 * value.stderr + TOLERANCE if value.stderr > 0 else UNSEEN_TOLERANCE
+            assert abs(value.mean - truth) <= allowed, (position.to_dict(), move, value, truth)
             if value.stderr > 0:
                 total += 1
                 within_two += abs(value.mean - truth) <= 2 * value.stderr

@@ -13,9 +13,10 @@ out many times from deals consistent with the seat's :class:`~gintrainer.engine.
   exact values). The stock is the rest, in a uniform order. :func:`judge_exactly` takes every deal, each
   with its chance.
 - **Playouts.** After each candidate move both seats play on with one fast sound policy
-  (:func:`playout_player`: take the top discard when that lowers its deadwood, throw the highest card that
-  leaves the least deadwood, go out as soon as it may, the engine's layouts), on card bitmasks for every
-  deal and move at once (numpy); the end is scored by the engine's scoring under the rules in force.
+  (:func:`playout_player`: the shape rule, which throws the card of least deadwood priced up for the cards it
+  links with, its own kept and the opponent's known; takes the top discard when its throw then lowers its
+  deadwood; goes out as soon as it may; the engine's layouts), on card bitmasks for every deal and move at
+  once (numpy); the end is scored by the engine's scoring under the rules in force.
 - **Common random numbers.** Every move is played on the same deals, so each move's loss against the best
   is a paired difference, sharper than the values themselves.
 
@@ -47,7 +48,16 @@ from ..words.language import t
 from .cards import Card, cards_mask, mask_cards
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from .melds import all_arrangements, all_best_arrangements, order_meld
-from .players import BestPlayer, GreedyPlayer, lowers_deadwood, opponent_model, own_layout
+from .players import (
+    DANGER_WEIGHT,
+    LINK_WEIGHT,
+    BestPlayer,
+    GreedyPlayer,
+    friends,
+    lowers_deadwood,
+    opponent_model,
+    own_layout,
+)
 from .rules import Rules
 from .scoring import (
     Layoff,
@@ -148,11 +158,31 @@ class Judgement:
 
 def playout_player() -> GreedyPlayer:
     """The policy both seats play the hand out with, as a player of the engine (the playouts here play it on
-    card bitmasks, move for move the same): takes the top discard when that lowers its deadwood, throws the
-    highest card that leaves the least deadwood (ties by suit), goes out as soon as it may (big gin, gin,
-    then the least deadwood), and lets the engine lay out."""
-    return GreedyPlayer(name="playout", take="lowers", discard="least", ties="suit", knock_ties="suit",
+    card bitmasks, move for move the same): the shape rule (:func:`~gintrainer.engine.players.shape_discard`:
+    the least deadwood, priced up for each card kept that the throw links with and each card the opponent is
+    known to hold that it links with; ties the highest card, by suit), takes the top discard when its shape
+    throw then lowers its deadwood, goes out as soon as it may (big gin, gin, then the least deadwood), and
+    lets the engine lay out."""
+    return GreedyPlayer(name="playout", take="shape", discard="shape", ties="suit", knock_ties="suit",
                         layout="engine")
+
+
+def kept_takes(view: SeatView) -> tuple[Card, ...]:
+    """The cards ``view.seat`` took from the pile and has not thrown since: what its opponent knows of its hand
+    (the opponent's ``opponent_known``), read from the public moves."""
+    pile = [view.upcard]
+    kept: list[Card] = []
+    for who, text in view.moves:
+        if text == ActionKind.TAKE.value:
+            card = pile.pop()
+            if who == view.seat:
+                kept.append(card)
+        elif text.startswith(ActionKind.DISCARD.value):
+            card = Action.parse(text).played_card
+            pile.append(card)
+            if who == view.seat and card in kept:
+                kept.remove(card)
+    return tuple(kept)
 
 
 # -- the deals ---------------------------------------------------------------------------------------------
@@ -271,6 +301,12 @@ def _card_values() -> Ints:
     return np.array([min(i % 13 + 1, 10) for i in range(52)], dtype=np.int64)
 
 
+@cache
+def _friend_masks() -> Masks:
+    import numpy as np
+    return np.array(friends(), dtype=np.uint64)
+
+
 def _indices(masks: Masks, k: int) -> Ints:
     """(M, k): the card indices of each mask of ``k`` cards, ascending."""
     import numpy as np
@@ -312,6 +348,10 @@ class _Playouts:
         self.forbidden = np.full(rows, view.forbidden.index if view.forbidden is not None else -1, dtype=np.int64)
         self.ends = np.zeros(rows, dtype=np.int64)
         self.knocker = np.zeros(rows, dtype=np.int64)
+        self.known = np.zeros((rows, 2), dtype=np.uint64)
+        """Each seat's cards taken from the pile and not thrown since (what its opponent knows of them)."""
+        self.known[:, 1 - view.seat] = np.uint64(cards_mask(view.opponent_known))
+        self.known[:, view.seat] = np.uint64(cards_mask(kept_takes(view)))
         self.trace: list[list[tuple[int, Action]]] | None = [[] for _ in range(rows)] if trace else None
 
     def _log(self, rows: Ints, actions: Sequence[Action] | Action) -> None:
@@ -327,6 +367,7 @@ class _Playouts:
         self._log(rows, Action(ActionKind.TAKE))
         actor = self.actor[rows]
         self.hands[rows, actor] |= _bit(self.top[rows])
+        self.known[rows, actor] |= _bit(self.top[rows])
         self.forbidden[rows] = self.top[rows]
         self.top[rows] = -1
         self.phase[rows] = _DISCARD
@@ -357,6 +398,7 @@ class _Playouts:
             self._log(rows, [Action(ActionKind.DISCARD, Card.from_index(c)) for c in cards.tolist()])
         actor = self.actor[rows]
         self.hands[rows, actor] &= ~_bit(cards)
+        self.known[rows, actor] &= ~_bit(cards)
         self.top[rows] = cards
         self.forbidden[rows] = -1
         dead = self.stock_size - self.next[rows] <= self.rules.dead_stock_cards
@@ -383,24 +425,38 @@ class _Playouts:
 
     # -- the policy --
 
-    def _lowers(self, rows: Ints) -> npt.NDArray[np.bool_]:
-        """Whether taking the top discard lowers the actor's least deadwood (after its best throw)."""
+    def _shape(self, rows: Ints, held: Masks, forbidden: Ints) -> tuple[Ints, Ints, Ints, Ints]:
+        """The shape rule's throw from each row's eleven cards ``held`` (the actor's; not ``forbidden``): the card,
+        the least deadwood it leaves, and every card's least deadwood left with the cards (for going out)."""
         import numpy as np
 
         from .melds import masks_min_deadwood
-        held = self.hands[rows, self.actor[rows]]
-        ten = _bit(_indices(held, 10))
-        eleven = held | _bit(self.top[rows])
-        after = masks_min_deadwood(np.concatenate([eleven[:, None] & ~ten, held[:, None]], axis=1))
-        lowers: npt.NDArray[np.bool_] = after[:, :10].min(axis=1) < after[:, 10]
-        return lowers
+        cards = _indices(held, 11)
+        rest = held[:, None] & ~_bit(cards)
+        after = masks_min_deadwood(rest)
+        links = _friend_masks()[cards]
+        known = self.known[rows, 1 - self.actor[rows]]
+        price = after + LINK_WEIGHT * np.bitwise_count(rest & links).astype(np.int64) \
+            + DANGER_WEIGHT * np.bitwise_count(known[:, None] & links).astype(np.int64)
+        keys = price * 10_000 + (10 - _card_values()[cards]) * 100 + (51 - cards)
+        keys = np.where(cards == forbidden[:, None], _NOT_OUT, keys)
+        line = np.arange(len(rows))
+        best = keys.argmin(axis=1)
+        return cards[line, best], after[line, best], cards, after
 
     def offer(self, rows: Ints) -> None:
-        """Rows before a draw: take the top discard where it may and it lowers the deadwood, else draw
-        (pass, on the upcard)."""
+        """Rows before a draw: take the top discard where it may and the shape throw after it lowers the
+        deadwood, else draw (pass, on the upcard)."""
         import numpy as np
+
+        from .melds import masks_min_deadwood
         may = rows[~self.stock_only[rows]]
-        takes = may[self._lowers(may)] if len(may) else may
+        if len(may):
+            held = self.hands[may, self.actor[may]]
+            _, after, _, _ = self._shape(may, held | _bit(self.top[may]), self.top[may])
+            takes = may[after < masks_min_deadwood(held)]
+        else:
+            takes = may
         self.take(takes)
         rest = np.setdiff1d(rows, takes, assume_unique=True)
         upcard = rest[self.phase[rest] == _UPCARD]
@@ -408,7 +464,7 @@ class _Playouts:
         self.draw(rest[self.phase[rest] == _DRAW])
 
     def finish_turn(self, rows: Ints) -> None:
-        """Rows after a draw: out the best way as soon as it may, else the best discard."""
+        """Rows after a draw: out the best way as soon as it may, else the shape rule's throw."""
         import numpy as np
 
         from .melds import masks_min_deadwood
@@ -417,16 +473,15 @@ class _Playouts:
             big = masks_min_deadwood(held) == 0
             self.big_gin(rows[big])
             rows, held = rows[~big], held[~big]
-        cards = _indices(held, 11)
-        after = masks_min_deadwood(held[:, None] & ~_bit(cards))
+        throw, _, cards, after = self._shape(rows, held, self.forbidden[rows])
         keys = after * 10_000 + (10 - _card_values()[cards]) * 100 + (51 - cards)
         keys = np.where(cards == self.forbidden[rows][:, None], _NOT_OUT, keys)
-        best = keys.argmin(axis=1)
+        least = keys.argmin(axis=1)
         line = np.arange(len(rows))
-        card, points = cards[line, best], after[line, best]
+        card, points = cards[line, least], after[line, least]
         out = points <= self.limit
         self.go_out(rows[out], card[out], points[out])
-        self.discard(rows[~out], card[~out])
+        self.discard(rows[~out], throw[~out])
 
     def run(self) -> None:
         import numpy as np
@@ -701,10 +756,10 @@ def _estimate(x: Floats, weights: Floats, exact: bool) -> Estimate:
 
 
 def _judgement(view: SeatView, moves: Sequence[Move], table: Floats, weights: Floats, exact: bool) -> Judgement:
-    means = weights @ table
-    order = sorted(range(len(moves)), key=lambda j: -float(means[j]))
+    estimates = [_estimate(table[:, j], weights, exact) for j in range(len(moves))]
+    order = sorted(range(len(moves)), key=lambda j: -estimates[j].mean)  # by the values reported, to the last bit
     best = order[0]
-    values = tuple(_estimate(table[:, j], weights, exact) for j in order)
+    values = tuple(estimates[j] for j in order)
     losses = tuple(Estimate(0.0, 0.0, len(weights)) if j == best
                    else _estimate(table[:, best] - table[:, j], weights, exact) for j in order)
     return Judgement(seat=view.seat, phase=view.phase, moves=tuple(moves[j] for j in order), values=values,

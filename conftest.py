@@ -62,6 +62,7 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
         "tests/test_playouts.py": ("test_random_hands", "test_random_matches",
                                    "test_playouts_reach_every_kind_of_ending"),
         "tests/test_players.py": ("test_two_hidden_hands_behind_one_view_get_the_same_move",
+                                  "test_the_shape_rule_throws_the_cheapest_card_by_its_prices",
                                   "test_every_player_finishes_hands_under_every_variant_with_legal_moves",
                                   "test_best_looks_two_draws_deep_at_its_best_discards_within_the_work_limit",
                                   "test_best_bait_lowers_the_score_of_cards_below_the_opponents_last_discard",

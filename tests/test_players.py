@@ -492,8 +492,58 @@ def test_greedy_discards_break_ties_as_told():
     (dict(take="sometimes"), "take is one of"), (dict(discard="lowest"), "discard is one of"),
     (dict(ties="colour"), "ties is one of"), (dict(layout="mine"), "layout is one of"),
     (dict(mistakes=1.5), "mistakes is a chance"), (dict(whims="often"), "whims is a chance"),
-    (dict(knock_at=-1), "knock_at is a whole number"), (dict(knock_at=True), "knock_at is a whole number")])
+    (dict(knock_at=-1), "knock_at is a whole number"), (dict(knock_at=True), "knock_at is a whole number"),
+    (dict(weights=(2,)), "weights are two whole numbers"), (dict(weights=(2, -1)), "weights are two whole numbers"),
+    (dict(weights=[2, 5]), "weights are two whole numbers"), (dict(weights=(2, 5.5)), "weights are two whole numbers")])
 def test_greedy_options_are_checked(options, message):
     from gintrainer.engine.players import GreedyPlayer
     with pytest.raises(GinError, match=message):
         GreedyPlayer(**options)
+
+
+def _links(a, b):
+    """Whether two cards link, told the slow way: the same rank, or the same suit one or two ranks apart."""
+    return a is not b and (a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2))
+
+
+def test_the_shape_rule_throws_the_cheapest_card_by_its_prices():
+    """Over hundreds of positions after a draw: the shape throw is the card (not the one just taken) of the
+    least deadwood left plus 2 for each kept card it links with and 5 for each of the opponent's known cards it
+    links with, ties the highest card then the highest suit; its take lowers the deadwood, its refusal would
+    not have; and prices of 0 make it the plain least-deadwood rule (ties by suit)."""
+    from gintrainer.engine.players import GreedyPlayer, least_discards, shape_discard, shape_take
+    rng = random.Random("shape")
+    plain = GreedyPlayer(take="never", discard="least", ties="suit", knocks=0, gins=0)
+    shape = GreedyPlayer(take="shape", discard="shape", ties="suit", knocks=0, gins=0)
+    checked = takes = refusals = 0
+    for _ in range(300):
+        hand = Hand.deal(seed=rng.randrange(1 << 30))
+        players = [GreedyPlayer(random.Random(rng.random()), whims=0.3, knocks=0, gins=0, mistakes=0.3)] * 2
+        for _ in range(rng.randrange(0, 24)):
+            if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+                break
+            hand.apply(decide(players[hand.to_act], hand, seed=rng.randrange(99)))
+        if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+            continue
+        view = SeatView.of(hand, hand.to_act)
+        if view.phase == Phase.DISCARD:
+            def price(card):
+                rest = [c for c in view.hand if c is not card]
+                return (min_deadwood(rest) + 2 * sum(_links(card, c) for c in rest)
+                        + 5 * sum(_links(card, c) for c in view.opponent_known), -card.value, -card.index)
+            choices = [c for c in view.hand if c is not view.forbidden]
+            expected = min(choices, key=price)
+            assert shape_discard(view.hand, view.forbidden, view.opponent_known)[0] is expected
+            assert shape.choose(view, random.Random(0)) == Action(ActionKind.DISCARD, expected)
+            zero = shape_discard(view.hand, view.forbidden, view.opponent_known, weights=(0, 0))[0]
+            assert plain.choose(view, random.Random(0)) == Action(ActionKind.DISCARD, zero)
+            checked += 1
+        elif view.discard_pile:
+            top = view.discard_pile[-1]
+            after = min_deadwood([c for c in (*view.hand, top) if c is not shape_discard(
+                (*view.hand, top), top, view.opponent_known)[0]])
+            wanted = shape_take(view.hand, top, view.opponent_known)
+            assert wanted == (after < min_deadwood(view.hand))
+            takes += wanted
+            refusals += not wanted
+    assert checked >= 100 and takes >= 10 and refusals >= 10, (checked, takes, refusals)

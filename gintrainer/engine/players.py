@@ -650,11 +650,14 @@ def friends() -> tuple[int, ...]:
     return tuple(masks)
 
 
-def shape_discard(cards: Collection[Card], forbidden: Card | None, known: Iterable[Card]) -> tuple[Card, int]:
+def shape_discard(cards: Collection[Card], forbidden: Card | None, known: Iterable[Card], *,
+                  weights: tuple[int, int] = (LINK_WEIGHT, DANGER_WEIGHT)) -> tuple[Card, int]:
     """The shape rule's throw from ``cards`` (11 after a draw; not ``forbidden``, the card just taken), and the
     least deadwood it leaves: the card with the lowest deadwood left, plus :data:`LINK_WEIGHT` for each card kept
     it links with and :data:`DANGER_WEIGHT` for each of ``known`` (the opponent's known cards) it links with;
-    ties the highest card, then by suit (:data:`TIES` ``"suit"``)."""
+    ties the highest card, then by suit (:data:`TIES` ``"suit"``). ``weights``: the two prices, for trying others
+    (bench/bench_playout_policy.py)."""
+    link, danger = weights
     full = cards_mask(cards)
     known_mask = cards_mask(known)
     links = friends()
@@ -664,17 +667,18 @@ def shape_discard(cards: Collection[Card], forbidden: Card | None, known: Iterab
             continue
         rest = full & ~(1 << card.index)
         after = mask_min_deadwood(rest)
-        price = after + LINK_WEIGHT * (rest & links[card.index]).bit_count() \
-            + DANGER_WEIGHT * (known_mask & links[card.index]).bit_count()
+        mine, theirs = (rest & links[card.index]).bit_count(), (known_mask & links[card.index]).bit_count()
+        price = after + link * mine + danger * theirs
         scored.append(((price, *TIES["suit"](card)), card, after))
     _, card, after = min(scored, key=lambda item: item[0])
     return card, after
 
 
-def shape_take(cards: Collection[Card], top: Card, known: Iterable[Card]) -> bool:
+def shape_take(cards: Collection[Card], top: Card, known: Iterable[Card], *,
+               weights: tuple[int, int] = (LINK_WEIGHT, DANGER_WEIGHT)) -> bool:
     """The shape rule's take: whether taking ``top`` and throwing by :func:`shape_discard` leaves less deadwood
     than ``cards`` (the ten held) have now (so every take lowers the taker's deadwood, and a hand of takes ends)."""
-    _, after = shape_discard([*cards, top], top, known)
+    _, after = shape_discard([*cards, top], top, known, weights=weights)
     return after < min_deadwood(cards)
 
 
@@ -704,6 +708,7 @@ class GreedyPlayer:
       ``mistakes`` is the chance of a random discard instead.
     - ``layout``: ``"own"`` lays out from its own cards (:func:`layout_step`);
       ``"engine"`` asks for the engine's layout (``auto``), as the lessons show it.
+    - ``weights``: the shape rule's two prices (:func:`shape_discard`).
 
     With an ``rng`` of its own it draws from that, not from the one ``choose`` is
     given. A number is drawn for ``whims`` at every offer it would not take and for
@@ -713,7 +718,7 @@ class GreedyPlayer:
     def __init__(self, rng: random.Random | None = None, *, name: str = "greedy", take: str = "lowers",
                  whims: float = 0.0, gins: float = 1.0, knocks: float = 1.0, knock_at: int | None = None,
                  discard: str = "least", ties: str = "rank", knock_ties: str = "rank", mistakes: float = 0.0,
-                 layout: str = "own") -> None:
+                 layout: str = "own", weights: tuple[int, int] = (LINK_WEIGHT, DANGER_WEIGHT)) -> None:
         _check_choice("take", take, TAKE_RULES)
         _check_choice("discard", discard, DISCARD_RULES)
         _check_choice("ties", ties, TIES)
@@ -724,6 +729,9 @@ class GreedyPlayer:
                 raise GinError(f"{what} is a chance from 0 to 1, not {chance!r}")
         if knock_at is not None and (isinstance(knock_at, bool) or not isinstance(knock_at, int) or knock_at < 0):
             raise GinError(f"knock_at is a whole number of deadwood points or None, not {knock_at!r}")
+        if (not isinstance(weights, tuple) or len(weights) != 2
+                or any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights)):
+            raise GinError(f"weights are two whole numbers of deadwood points, 0 or more, not {weights!r}")
         self.rng = rng
         self.name = name
         self.take = take
@@ -736,6 +744,7 @@ class GreedyPlayer:
         self.knock_ties = knock_ties
         self.mistakes = mistakes
         self.layout = layout
+        self.weights = weights
 
     def choose(self, view: SeatView, rng: random.Random | None = None) -> Action:
         rng = self.rng or rng or random.Random()
@@ -753,7 +762,8 @@ class GreedyPlayer:
         if self.discard == "naive":
             return Action(ActionKind.DISCARD, naive_discard(view.hand, forbidden=view.forbidden))
         if self.discard == "shape":
-            return Action(ActionKind.DISCARD, shape_discard(view.hand, view.forbidden, view.opponent_known)[0])
+            return Action(ActionKind.DISCARD,
+                          shape_discard(view.hand, view.forbidden, view.opponent_known, weights=self.weights)[0])
         held = [card_of(a) for a in discards] + ([view.forbidden] if view.forbidden is not None else [])
         _, cards = least_discards(held, view.forbidden)  # in the order the cards came into the hand
         return Action(ActionKind.DISCARD, highest(cards, self.ties))
@@ -769,7 +779,7 @@ class GreedyPlayer:
         if self.take == "lowers":
             return lowers_deadwood(view.hand, top)
         if self.take == "shape":
-            return shape_take(view.hand, top, view.opponent_known)
+            return shape_take(view.hand, top, view.opponent_known, weights=self.weights)
         return sound_take(view.hand, top, limit=self._limit(view), big_gin=view.rules.big_gin)
 
     def way_out(self, view: SeatView, rng: random.Random) -> Action | None:

@@ -14,6 +14,7 @@ Stage.YES_NO
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -107,6 +108,10 @@ class PuzzleAttempt:
         self.hints_used = 0
         self.result: str | None = None
         self.answers: list[str] = []
+        self.started = time.monotonic()
+        self.seconds: float | None = None
+        """How long the attempt took, from its start to its last answer (the review deck grades a slow
+        solve as a hard one: :func:`gintrainer.records.deck.grade_of`)."""
 
     @classmethod
     def replay(cls, puzzle: Puzzle, answer: object, hints: int = 0) -> tuple[PuzzleAttempt, Feedback]:
@@ -187,6 +192,7 @@ class PuzzleAttempt:
 
     def _finish(self, correct: bool) -> str:
         self.stage = Stage.DONE
+        self.seconds = time.monotonic() - self.started
         self.result = ("hinted" if self.hints_used else "solved") if correct else "failed"
         return self.result
 

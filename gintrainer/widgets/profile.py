@@ -188,9 +188,11 @@ class Learner:
         answer, hints = attempt.answer_text, attempt.hints_used
         if self.name is None:
             before = self.progress
-            self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, answer=answer, hints=hints)
+            self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, answer=answer, hints=hints,
+                                                       seconds=attempt.seconds)
         else:
-            outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, answer=answer, hints=hints)
+            outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, answer=answer, hints=hints,
+                                           seconds=attempt.seconds)
             if outcome.previous is None:
                 raise GinError("the profile store did not say what the progress was before this attempt")
             before, self.progress, self.notice = outcome.previous, outcome.progress, outcome.notice

@@ -280,7 +280,8 @@ def test_the_landing_page_s_own_text_is_drawn_from_the_catalog(data):
     with pseudo_language():
         page = LandingPage(Learner("Ann", language="qps"))
         headings = [c.value for c in page.children if hasattr(c, "value") and "<h" in str(c.value)]
-        html = page_text(page.menu.value, *headings, page.lessons.value, page.puzzles.value, page.extras.value,
+        html = page_text(page.menu.value, *headings, page.lessons.value, page.reviews.value, page.puzzles.value,
+                         page.extras.value,
                          page.bar.who.value, page.bar.open_button.description, page.bar.name_box.placeholder,
                          page.bar.name_box.description, page.bar.colour_box.description)
     assert unmarked(html, ALLOWED + ["Ann"]) == []

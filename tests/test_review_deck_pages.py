@@ -12,7 +12,7 @@ from gintrainer.puzzles import bank  # noqa: E402
 from gintrainer.records import profiles as store  # noqa: E402
 from gintrainer.widgets.deck import ReviewPage  # noqa: E402
 from gintrainer.widgets.profile import Learner, deck_html  # noqa: E402
-from gintrainer.widgets.site import REVIEW, reviews_due_html  # noqa: E402
+from gintrainer.widgets.site import REVIEW, LandingPage, reviews_due_html  # noqa: E402
 from gintrainer.widgets.trainer import TrainerPage  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
@@ -33,6 +33,7 @@ def test_the_landing_page_counts_the_reviews_due_today_and_links_to_the_review_p
     missed(learner)
     html = reviews_due_html(learner, now=NOW)
     assert "1 review is due today" in html and f'href="{REVIEW}?profile=Ann"' in html
+    assert LandingPage(learner).reviews.value == reviews_due_html(learner)
 
 
 def test_the_review_page_serves_the_due_puzzle_and_after_a_clean_answer_says_when_the_next_is_due(data):

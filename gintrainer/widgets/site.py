@@ -564,19 +564,22 @@ class LandingPage(View):
         self.bar = ProfileBar(self.learner)
         self.daily = DailyPage(today=today, learner=self.learner, archive=False, bar=False)  # one name box is enough
         self.lessons = widgets.HTML()
+        self.reviews = widgets.HTML()
+        """How many reviews are due today, and the link to them (:func:`reviews_due_html`)."""
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()
         headings = [t("Learn the game"), tc("heading", "Puzzles"),
                     t("Today's puzzles ({date})", date=self.daily.today)]
         learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
-        super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.lessons,
+        super().__init__([self.language, self.menu, self.heading, self.bar, self.reviews, learn, self.lessons,
                           puzzles, self.puzzles, self.extras, today_heading, self.daily], _dom_classes=("gt-landing",))
         self.listen(self.learner, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         query = self.learner.query()
-        self.lessons.value = continue_html(self.learner) + reviews_due_html(self.learner) + lessons_html(self.learner)
+        self.lessons.value = continue_html(self.learner) + lessons_html(self.learner)
+        self.reviews.value = reviews_due_html(self.learner)
         self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
         self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
                                     for heading, pages in ((t(title), linked(pages, HOME))

@@ -512,6 +512,8 @@ class TrainerPage(View):
         self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info")
         self.from_review = False
         self.shown = 0
+        self.now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)
+        """The clock that says which reviews are due."""
         super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
                                                  layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.theme_help, self.stats, self.view, self.next_button], _dom_classes=("gt-trainer",))
@@ -540,7 +542,7 @@ class TrainerPage(View):
         mine = self._own_puzzles()
         progress = self.learner.progress
         puzzle, self.from_review = choose_next(
-            self.kind, rating=progress.target_rating, review=due_reviews(progress, self.kind),
+            self.kind, rating=progress.target_rating, review=due_reviews(progress, self.kind, self.now()),
             solved=progress.solved_ids,
             seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
             theme=self.theme.value or None, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng,
@@ -564,7 +566,7 @@ class TrainerPage(View):
     def refresh(self) -> None:
         progress = self.learner.progress
         values = dict(streak=progress.streak, best=progress.best_streak, rating=round(progress.rating.rating),
-                      solved=progress.solved, review=len(due_reviews(progress, self.kind)))
+                      solved=progress.solved, review=len(due_reviews(progress, self.kind, self.now())))
         if self.from_review:
             stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review {review} · "
                       "this one is from your review list", **values)

@@ -191,7 +191,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "puzzles/can_knock.ipynb": (N_("Can you knock?"), N_(
         "You have just drawn your eleventh card. First say whether you can knock; if you can, choose the card to "
         "discard face down. Hints climb from the theme to the key cards to the answer, but a hinted puzzle counts "
-        "as seen, not solved. Puzzles you get wrong come back until you solve them.")),
+        "as seen, not solved. Puzzles you get wrong or solve with hints come back for review when they are due.")),
     "puzzles/best_discard.ipynb": (N_("Best discard"), N_(
         "Which card do you throw? Each puzzle states its goal: the least deadwood now, or the least deadwood "
         "expected after your next draw from the stock. After your answer you see your card's row of the "

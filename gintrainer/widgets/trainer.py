@@ -492,7 +492,8 @@ class TrainerPage(View):
     """A puzzle trainer of one kind: the bank filtered by difficulty and theme,
     the learner's own puzzles of the kind (made from their mistakes) never answered first,
     tagged with their game's date, then puzzles picked near the learner's rating (never answered ones first),
-    got-wrong puzzles coming back as practice, a streak counter."""
+    the puzzles of the learner's review deck due now coming back as practice (every third puzzle), a streak
+    counter."""
 
     def __init__(self, kind: PuzzleKind | str, *, learner: Learner | None = None, seed: int | None = None):
         self.kind = normalise_kind(kind)

@@ -36,6 +36,19 @@ def test_the_landing_page_counts_the_reviews_due_today_and_links_to_the_review_p
     assert LandingPage(learner).reviews.value == reviews_due_html(learner)
 
 
+def test_the_puzzles_made_from_a_hand_review_kept_enter_the_deck_due_at_once(data):
+    from gintrainer.puzzles import PuzzleKind
+    from mistake_hands import case, judged
+    hand, seat, step = case(PuzzleKind.CAN_KNOCK)
+    learner = Learner("Ann")
+    learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+    [entered] = store.load("Ann").progress.deck.cards.items()
+    assert entered[1].kind == "can_knock" and entered[1].last_review is None
+    assert "1 review is due today" in reviews_due_html(learner)
+    page = ReviewPage(learner=learner)
+    assert page.view.puzzle.id == entered[0] and "1 puzzle to review now" in page.due_line.value
+
+
 def test_the_review_page_serves_the_due_puzzle_and_after_a_clean_answer_says_when_the_next_is_due(data):
     learner = Learner("Ann")
     missed(learner)

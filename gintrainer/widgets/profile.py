@@ -235,6 +235,14 @@ class Learner:
             outcome = keep_review(self.name, review, hand, match=match, number=number, notes=notes)
             self.progress, self.notice = outcome.progress, outcome.notice
         self._changed()
+        self._enter_own_puzzles()
+
+    def _enter_own_puzzles(self) -> None:
+        """Enter the puzzles made from the mistakes of the hand review just kept in the review deck (a few
+        milliseconds: one review's mistakes), so that the landing page counts them as due at once."""
+        from ..trainers.mistakes import deck_entries, from_kept  # a page that reviews hands: a lesson's does not
+        if self.progress.hand_reviews:
+            self.enter_deck(deck_entries(from_kept(self.progress.hand_reviews[-1])))
 
     def enter_deck(self, puzzles: Sequence[tuple[str, str]]) -> None:
         """Enter each ``(puzzle id, kind)`` in the learner's review deck (the learner's own puzzles, made from

@@ -61,6 +61,8 @@ def test_the_retention_is_measured_from_the_answers_after_an_interval_not_the_ta
         p = p.with_attempt(puzzle(pid), "failed" if n == 0 else "solved", answer="no", hints=0,
                            at=T0 + timedelta(days=5))
     assert p.deck.reviews == 4 and p.deck.retention == 0.75 and p.deck.learned == 3
+    soon = p.with_attempt(puzzle("k2"), "solved", answer="no", hints=0, at=T0 + timedelta(days=5, hours=3))
+    assert soon.deck.reviews == 4  # seen again the same day: not a test of memory
 
 
 def test_due_now_due_today_and_by_kind():

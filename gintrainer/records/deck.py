@@ -20,7 +20,7 @@ per learner: the package's optimizer needs torch, and docs/benchmarks.md ("Space
 measured reason this is left.
 
 The learner's retention is **measured**: every answer to a puzzle in the FSRS review state (its learning
-steps done, seen again after an interval of days) counts, recalled unless it was Again; :attr:`Deck.retention`
+steps done) given a day or more after the last answer to it counts, recalled unless it was Again; :attr:`Deck.retention`
 is the share recalled.
 
 >>> at = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
@@ -146,7 +146,8 @@ class DeckCard:
 
     def reviewed(self, grade: Rating, at: datetime) -> DeckCard:
         """The card after one answer graded ``grade`` at ``at``."""
-        counted = self.state == State.Review
+        last = None if self.last_review is None else datetime.fromisoformat(self.last_review)
+        counted = self.state == State.Review and last is not None and _utc(at) - last >= timedelta(days=1)
         card, _ = SCHEDULER.review_card(self.fsrs_card(), grade, _utc(at))
         return replace(self, state=int(card.state), step=card.step, stability=card.stability,
                        difficulty=card.difficulty, due=_text(card.due),

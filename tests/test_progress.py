@@ -18,7 +18,8 @@ def puzzle(pid="k1", kind="can_knock", themes=("set-or-run",), difficulty=1200):
 # --- versions ----------------------------------------------------------------------
 
 def version_1_of(progress: Progress) -> dict:
-    """A progress as version 1 wrote it: no 'seen_ids', no attempt's 'counted', no 'lessons', no 'hand_reviews', no 'deck'."""
+    """A progress as version 1 wrote it: no 'seen_ids', no attempt's 'counted', no 'lessons', no 'hand_reviews',
+    no 'deck'."""
     document = progress.to_dict()
     document["schema"] = 1
     del document["seen_ids"], document["lessons"], document["hand_reviews"], document["deck"]

@@ -424,5 +424,6 @@ def test_a_stored_version_3_profile_loads_unchanged_and_is_written_again_as_vers
     assert first_unfinished(p).page == 2 and p.solved == 1
     assert p.hand_reviews == () and p.latest_reviews == ()
     written = json.loads(profile_path("Lena").read_text("utf-8"))
-    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 6, "hand_reviews": [], "deck": {}}  # nothing else
+    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 6, "hand_reviews": [],
+                       "deck": {}}  # nothing else
     assert profile_path("Lena").read_text("utf-8") == p.to_json() and load("Lena").progress == p

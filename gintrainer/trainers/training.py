@@ -64,7 +64,8 @@ class Stage(Vocabulary):
 STAGES = tuple(Stage)
 DIFFICULTY_CHOICES = ("adaptive", "easy", "medium", "hard")
 REVIEW_EVERY = 3
-"""Every third puzzle comes from the learner's review queue when it has any."""
+"""Every third puzzle comes from the learner's reviews due (their review deck's, see
+:func:`gintrainer.records.deck.Deck.due_ids`) when there are any."""
 HINT_RULE = render(say("trainer_hint_rule"))
 """Said before the first hint is taken (English; the message is ``trainer_hint_rule``)."""
 UNCERTAIN_DEVIATION = 100.0
@@ -384,7 +385,8 @@ def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, revi
                 rng: random.Random | None = None, own: Sequence[Any] = ()) -> tuple[Puzzle, bool]:
     """The learner's next puzzle and whether it comes from the review queue.
 
-    Puzzles got wrong come back (every third puzzle, oldest first) until solved;
+    The puzzles of ``review`` (the learner's review deck's due now, the longest overdue first) come back
+    every third puzzle;
     the learner's own puzzles of the kind (``own``: made from their mistakes, verified, see
     :mod:`gintrainer.trainers.mistakes`) never answered come first, within the filters, the latest
     first; the others are picked near the learner's rating, puzzles never answered

@@ -11,7 +11,7 @@ pytest.importorskip("ipywidgets")
 from gintrainer.puzzles import bank  # noqa: E402
 from gintrainer.records import profiles as store  # noqa: E402
 from gintrainer.widgets.deck import ReviewPage  # noqa: E402
-from gintrainer.widgets.profile import Learner, deck_html  # noqa: E402
+from gintrainer.widgets.profile import Learner, ProfilePage, deck_html  # noqa: E402
 from gintrainer.widgets.site import REVIEW, LandingPage, reviews_due_html  # noqa: E402
 from gintrainer.widgets.trainer import TrainerPage  # noqa: E402
 
@@ -93,3 +93,4 @@ def test_the_profile_page_shows_the_deck_and_the_retention_measured_not_the_targ
     html = deck_html(learner.progress, start + dt.timedelta(days=5))
     assert "4 puzzles in your deck · due today 1 · learned 3" in html
     assert "Retention reached: 75% of 4 answers" in html and "aims at 90%" in html
+    assert "to review 4" in ProfilePage(learner).summary.value  # the four due now, ten days on

@@ -95,6 +95,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_class.py
 	$(BIN)/python bench/bench_duel.py
+	$(BIN)/python bench/bench_review_schedule.py
 	$(BIN)/python bench/bench_bank.py --time
 	$(BIN)/python bench/bench_tests.py
 

@@ -108,19 +108,22 @@ def test_hints_climb_and_count_as_hinted():
     assert results == ["hinted"]
 
 
-def test_trainer_records_progress_and_brings_back_failures(data):
+def test_trainer_records_progress_and_brings_back_failures_when_they_are_due(data):
     learner = Learner("Ann")
     page = TrainerPage("can_knock", learner=learner, seed=4)
     first = page.view.puzzle
     (page.view.no_button if first.can_knock else page.view.yes_button).click()  # wrong on purpose
     progress = store.load("Ann").progress
-    assert progress.failed == 1 and progress.review == (first.id,)
+    assert progress.failed == 1 and progress.review == (first.id,) and first.id in progress.deck.cards
+    assert "to review 0" in page.stats.value  # due again after the learning step, not at once
+    page.now = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)
+    page.refresh()
     assert "to review 1" in page.stats.value
     shown = []
     for _ in range(3):
         page.next_button.click()
-        shown.append(page.view.puzzle.id)
-    assert first.id in shown and page.from_review in (True, False)
+        shown.append((page.view.puzzle.id, page.from_review))
+    assert (first.id, True) in shown  # every third puzzle is a review's
     puzzle = page.view.puzzle
     if puzzle.can_knock:
         page.view.yes_button.click()
@@ -406,6 +409,7 @@ def test_the_trainer_says_when_a_puzzle_is_practice(data):
     learner = Learner("Ann")
     page = TrainerPage("can_knock", learner=learner, seed=4)
     answer(page.view, right=False)
+    page.now = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)  # due again
     for _ in range(3):
         page.next_button.click()
         if page.from_review:

@@ -3,6 +3,7 @@ browser, English), links that carry it, the language menu on every page, the
 lessons' notebooks in each language, and the pages' own text drawn in the tests'
 pseudo-language with nothing left outside the marks."""
 
+import datetime as dt
 import json
 import re
 from html import unescape
@@ -32,6 +33,7 @@ from gintrainer.widgets.site import (  # noqa: E402
     lesson_pages,
     lesson_path,
     page_title,
+    reviews_due_html,
     site_pages,
 )
 from gintrainer.words import language  # noqa: E402
@@ -278,7 +280,8 @@ def test_the_landing_page_s_own_text_is_drawn_from_the_catalog(data):
     with pseudo_language():
         page = LandingPage(Learner("Ann", language="qps"))
         headings = [c.value for c in page.children if hasattr(c, "value") and "<h" in str(c.value)]
-        html = page_text(page.menu.value, *headings, page.lessons.value, page.puzzles.value, page.extras.value,
+        html = page_text(page.menu.value, *headings, page.lessons.value, page.reviews.value, page.puzzles.value,
+                         page.extras.value,
                          page.bar.who.value, page.bar.open_button.description, page.bar.name_box.placeholder,
                          page.bar.name_box.description, page.bar.colour_box.description)
     assert unmarked(html, ALLOWED + ["Ann"]) == []
@@ -306,13 +309,33 @@ def test_the_profile_page_stepper_and_present_page_are_drawn_from_the_catalog(da
         bar = ProfileBar(Learner())
         present = PresentationPage()
         stepper = present.stepper
-        html = page_text(profile.summary.value, profile.message.value, profile.difficulty.description,
+        html = page_text(profile.summary.value, profile.deck.value, profile.message.value,
+                         profile.difficulty.description,
                          *(label for label, _ in profile.difficulty.options), profile.export_button.description,
                          profile.reset_button.description, profile.confirm.description, bar.who.value,
                          stepper.board.label, *stepper.board.texts.values(), present.choice.description,
                          present.choice.options[-1][0], present.stepper.board.heading)
     when = learner.progress.history[0].at[:16].split("T")
     assert "⟦" in html and unmarked(html, ALLOWED + ["Ann", "k1", *when]) == []
+
+
+def test_the_review_page_and_the_deck_s_lines_are_drawn_from_the_catalog(data):
+    from gintrainer.puzzles import bank
+    from gintrainer.widgets.deck import ReviewPage
+    puzzle = next(p for p in bank("can_knock") if not p.can_knock)
+    an_hour_ago = dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)
+    store.record_attempt("Ann", puzzle, "failed", answer="yes", hints=0, at=an_hour_ago)
+    with pseudo_language():
+        empty = ReviewPage(learner=Learner("Ben", language="qps"))
+        learner = Learner("Ann", language="qps")
+        page = ReviewPage(learner=learner)
+        html = page_text(empty.due_line.value, page.due_line.value, page.view.title.value, page.view.note.value,
+                         page.next_button.description, reviews_due_html(learner), reviews_due_html(Learner()))
+        page.view.attempt.answer_yes_no(False)
+        page.view.on_result(page.view, page.view.attempt)
+        html = page_text(html, page.due_line.value, ProfilePage(learner).deck.value)
+    assert page.view.puzzle.id == puzzle.id and "⟦" in html
+    assert unmarked(html, ALLOWED + ["Ann", "UTC", *re.findall(r"\d+[-:]\d+(?:[-:]\d+)?", html)]) == []
 
 
 ENGLISH_TITLES = {"index.ipynb": "Gin Rummy trainer", "puzzles/daily.ipynb": "Daily puzzles",

@@ -5,6 +5,7 @@ files written later (a version 4 profile with a hand review).
 (Profiles of version 1 are in test_profiles.py.) ``tests/stored/README.md`` says how
 they were made."""
 
+import datetime as dt
 import json
 import shutil
 from pathlib import Path
@@ -32,7 +33,7 @@ def data(data):
     return data
 
 
-def test_a_version_2_profile_loads_and_is_written_again_as_version_5_with_no_lessons_nor_reviews(data):
+def test_a_version_2_profile_loads_and_is_written_again_as_version_6_with_its_review_list_in_the_deck(data):
     stored = (STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8")
     assert profile_path("Mia").name == "mia-a6ae07ad556c.json"
     outcome = load("MIA")
@@ -46,7 +47,10 @@ def test_a_version_2_profile_loads_and_is_written_again_as_version_5_with_no_les
     assert p.rating.rating == p.history[-1].rating == 1340.702935235225
     assert p.lessons == {} and p.to_dict()["lessons"] == {}
     written = json.loads(profile_path("Mia").read_text("utf-8"))
-    assert written == {**json.loads(stored), "schema": 5, "lessons": {}, "hand_reviews": []}  # nothing else changed
+    new_card = {"kind": "best_discard", "state": 1, "step": 0, "stability": None, "difficulty": None,
+                "due": "2026-03-05T10:02:00Z", "last_review": None, "reviews": 0, "recalled": 0}
+    assert written == {**json.loads(stored), "schema": 6, "lessons": {}, "hand_reviews": [],
+                       "deck": {"bd-aaaaaaaaaaaa": new_card}}  # nothing else changed: the puzzle to review is due
     assert load("Mia").progress == p and profile_path("Mia").read_text("utf-8") == p.to_json()
 
 
@@ -137,7 +141,7 @@ def test_a_hand_history_loads_and_writes_back_the_same_text():
     assert dump(replay) == path.read_text("utf-8")
 
 
-def test_a_version_4_profile_with_a_hand_review_loads_and_is_written_again_as_version_5_with_no_tutor_notes(data):
+def test_a_version_4_profile_with_a_hand_review_loads_and_is_written_again_as_version_6_with_no_tutor_notes(data):
     [stored] = (STORED / "profiles_v4").iterdir()
     shutil.copy(stored, data / "profiles")
     outcome = load("noor")
@@ -148,10 +152,10 @@ def test_a_version_4_profile_with_a_hand_review_loads_and_is_written_again_as_ve
     assert open_replay(kept).hand.history == examples()["undercut"].hand.history and open_notes(kept) == ()
     old = json.loads(stored.read_text("utf-8"))
     written = json.loads((data / "profiles" / stored.name).read_text("utf-8"))
-    assert written == {**old, "schema": 5, "hand_reviews": [{**old["hand_reviews"][0], "tutor": []}]}
+    assert written == {**old, "schema": 6, "hand_reviews": [{**old["hand_reviews"][0], "tutor": []}], "deck": {}}
 
 
-def test_a_version_5_profile_with_the_tutor_s_notes_loads_unchanged_and_opens_them(data):
+def test_a_version_5_profile_with_the_tutor_s_notes_loads_and_opens_them_written_again_with_an_empty_deck(data):
     [stored] = (STORED / "profiles_v5").iterdir()
     shutil.copy(stored, data / "profiles")
     outcome = load("noor")
@@ -160,4 +164,18 @@ def test_a_version_5_profile_with_the_tutor_s_notes_loads_unchanged_and_opens_th
     assert outcome.notices == () and [(n.step, n.choice.value, n.hinted) for n in notes] == [
         (8, "rethink", True), (8, "played", False)]
     assert {n.step for n in notes} <= {d.step for d in open_review(kept).decisions}
+    written = json.loads((data / "profiles" / stored.name).read_text("utf-8"))
+    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 6, "deck": {}}  # nothing to review
+
+
+def test_a_version_6_profile_with_a_review_deck_loads_unchanged_with_its_schedule(data):
+    [stored] = (STORED / "profiles_v6").iterdir()
+    shutil.copy(stored, data / "profiles")
+    outcome = load("sami")
+    deck = outcome.progress.deck
+    assert outcome.notices == () and sorted(deck.cards) == ["bd-0f0f0f0f0f0f", "bd-a3cc5b3bf06c", "ck-0e3e40ee211d"]
+    known = deck.cards["ck-0e3e40ee211d"]
+    assert (known.state, known.due, known.reviews, known.recalled) == (2, "2026-12-06T09:00:00Z", 1, 1)
+    assert deck.learned == 1 and deck.retention == 1.0
+    assert deck.due_ids(dt.datetime(2026, 12, 5, tzinfo=dt.UTC)) == ("bd-a3cc5b3bf06c", "bd-0f0f0f0f0f0f")
     assert (data / "profiles" / stored.name).read_bytes() == stored.read_bytes()  # read, not written again

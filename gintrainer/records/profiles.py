@@ -34,7 +34,7 @@ import math
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -206,7 +206,8 @@ def _write(path: Path, progress: Progress) -> None:
     write_text_atomic(path, progress.to_json(), mode=0o600)
 
 
-def _change(name: str, change: Callable[[Progress], Progress] | None, *, create: bool = True) -> Outcome:
+def _change(name: str, change: Callable[[Progress], Progress] | None, *, create: bool = True,
+            only_if_changed: bool = False) -> Outcome:
     """Read, change and write a profile under its lock, starting it if it is missing or unreadable."""
     name = clean_name(name)
     with locked(profile_path(name)) as path:
@@ -219,7 +220,8 @@ def _change(name: str, change: Callable[[Progress], Progress] | None, *, create:
             progress, dirty = Progress.new(name), True
         previous = progress
         if change is not None:
-            progress, dirty = change(progress), True
+            changed = change(progress)
+            progress, dirty = changed, dirty or not only_if_changed or changed is not progress
         if dirty:
             _write(path, progress)
     return Outcome(progress, tuple(notices), previous)
@@ -259,11 +261,21 @@ def load(name: str, *, create: bool = True) -> Outcome:
 
 
 def record_attempt(name: str, puzzle: Any, result: str, *, answer: Answer, hints: int,
-                   at: datetime | None = None) -> Outcome:
-    """Record one attempt (see :meth:`Progress.with_attempt`) in the profile, atomically;
-    the outcome's ``previous`` is the progress just before it."""
+                   at: datetime | None = None, seconds: float | None = None) -> Outcome:
+    """Record one attempt (see :meth:`Progress.with_attempt`; ``seconds``: how long the answer took)
+    in the profile, atomically; the outcome's ``previous`` is the progress just before it."""
     verify_attempt(puzzle, result, answer=answer, hints=hints, at=at)
-    return _change(name, lambda p: p.with_attempt(puzzle, result, answer=answer, hints=hints, at=at))
+    Progress.new(name).with_attempt(puzzle, result, answer=answer, hints=hints, at=at, seconds=seconds)
+    return _change(name, lambda p: p.with_attempt(puzzle, result, answer=answer, hints=hints, at=at,
+                                                  seconds=seconds))
+
+
+def enter_deck(name: str, puzzles: Iterable[tuple[str, str]], *, at: datetime | None = None) -> Outcome:
+    """Enter each ``(puzzle id, kind)`` in the profile's review deck (see
+    :meth:`Progress.with_deck_entries`), atomically; the file is written only when one of them is new."""
+    puzzles = tuple(puzzles)
+    Progress.new(name).with_deck_entries(puzzles, at=at)  # bad values are refused before the lock
+    return _change(name, lambda p: p.with_deck_entries(puzzles, at=at), create=False, only_if_changed=True)
 
 
 def record_exercise(name: str, lesson: LessonKey, kind: str, *, right: bool) -> Outcome:
@@ -533,7 +545,7 @@ def sign_in_key(name: str) -> str | None:
     return None if record is None else f"{name_stem(name)}-{record['salt'][:16]}"
 
 
-__all__ = ["FOLDER", "Outcome", "PinError", "clean_pin", "enter", "export", "hand_reviews", "has_pin",
+__all__ = ["FOLDER", "Outcome", "PinError", "clean_pin", "enter", "enter_deck", "export", "hand_reviews", "has_pin",
            "import_profile", "list_profiles", "load", "profile_exists", "profile_path", "record_attempt",
            "record_check", "record_exercise", "record_review", "reset", "saved_language", "set_pin", "sign_in_key",
            "update_settings", "wait_for_pin"]

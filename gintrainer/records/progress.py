@@ -30,6 +30,7 @@ from typing import Any
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_
 from ..words.vocab import PuzzleKind
+from .deck import Deck, new_card_data
 from .rating import Rating, RatingError, puzzle_field
 from .rating import update as update_rating
 from .reviews import KEPT_LIMIT, KeptReview, read_kept, with_tutor_notes
@@ -47,7 +48,7 @@ HISTORY_LIMIT = 1000
 
 _DOCUMENT_KEYS = frozenset(("schema", "name", "created", "rating", "solved", "failed", "hinted", "streak",
                             "best_streak", "themes", "kinds", "review", "solved_ids", "seen_ids", "settings",
-                            "history", "lessons", "hand_reviews"))
+                            "history", "lessons", "hand_reviews", "deck"))
 _ATTEMPT_KEYS = frozenset(("puzzle_id", "kind", "result", "hints", "answer", "at", "difficulty", "rating",
                            "counted"))
 
@@ -107,12 +108,39 @@ def _from_version_4(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "hand_reviews": [with_tutor_notes(kept) for kept in reviews]}
 
 
-PROFILE = RecordKind(N_("progress file"), version=5, version_key="schema",
-                     migrations={1: _from_version_1, 2: _from_version_2, 3: _from_version_3, 4: _from_version_4},
+def _from_version_5_add_review_deck(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 kept no review deck: each puzzle on its review list (missed or hinted, not solved since)
+    enters the deck new, due since its latest answer in the history (one the history no longer holds
+    enters at its next answer, as any puzzle missed does)."""
+    if "deck" in document:
+        raise RecordError("a progress file of version 5 has no 'deck'", field="deck")
+    history, review = document.get("history"), document.get("review")
+    latest: dict[Any, dict[str, Any]] = {}
+    for attempt in history if isinstance(history, list) else ():
+        if isinstance(attempt, dict) and isinstance(attempt.get("puzzle_id"), str):
+            latest[attempt["puzzle_id"]] = attempt
+    deck = {pid: new_card_data(latest[pid].get("kind"), latest[pid].get("at"))
+            for pid in (review if isinstance(review, list) else ()) if isinstance(pid, str) and pid in latest}
+    return {**document, "deck": deck}
+
+
+PROFILE = RecordKind(N_("progress file"), version=6, version_key="schema",
+                     migrations={1: _from_version_1, 2: _from_version_2, 3: _from_version_3, 4: _from_version_4,
+                                 5: _from_version_5_add_review_deck},
                      error=ProgressFileError)
-"""A profile's file: version 5; version 4 (before the tutor's notes of its hand reviews),
+"""A profile's file: version 6; version 5 (before the review ``deck``), version 4 (before the tutor's notes
+of its hand reviews),
 version 3 (before ``hand_reviews``), version 2 (before ``lessons``) and version 1 (before
 ``seen_ids`` and the attempts' ``counted``) are read and migrated."""
+
+
+def _seconds(value: Any) -> float | None:
+    """How long an answer took, in seconds (None: not known); ProgressError for anything else."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ProgressError(f"an answer's time must be a number of seconds from 0, not {value!r}")
+    return float(value)
 
 
 def _utc_text(moment: datetime | None = None) -> str:
@@ -534,6 +562,8 @@ class Progress:
     """Each lesson's record, by its number or its page's key (a lesson never worked in has none)."""
     hand_reviews: tuple[KeptReview, ...] = ()
     """The reviews of the learner's latest played hands, oldest first (at most :data:`KEPT_LIMIT`)."""
+    deck: Deck = Deck()
+    """The review deck: the puzzles to see again, scheduled (see :mod:`gintrainer.records.deck`)."""
     dropped: tuple[str, ...] = field(default=(), compare=False)
     """What was wrong with each hand review the file held that could not be read and was left out (reading
     only: never written, and the profile's owner is told, see :mod:`gintrainer.records.profiles`)."""
@@ -572,16 +602,20 @@ class Progress:
         return next((a for a in self.history if a.puzzle_id == puzzle_id and a.counted), None)
 
     def with_attempt(self, puzzle: Any, result: str, *, answer: Answer, hints: int,
-                     at: datetime | None = None) -> Progress:
+                     at: datetime | None = None, seconds: float | None = None) -> Progress:
         """The progress after one attempt at ``puzzle`` (see :func:`verify_attempt`).
 
         The first answer to a puzzle counts: only a solve adds to the streak and
         counts as a win for the rating; a failure or a hinted solve resets the
         streak. Any answer, counted or practice, takes a solved puzzle off the
-        review list and puts a failed or hinted one on it.
+        review list and puts a failed or hinted one on it, and is a review of the
+        puzzle in the deck (``seconds``: how long the answer took, see
+        :func:`~gintrainer.records.deck.grade_of`).
         """
         puzzle_id, kind, themes, difficulty, answer, moment = verify_attempt(
             puzzle, result, answer=answer, hints=hints, at=at)
+        deck = self.deck.answer(puzzle_id, kind, result, hints=hints, seconds=_seconds(seconds),
+                                at=datetime.fromisoformat(moment))
         solved = result == "solved"
         if solved:
             review = tuple(pid for pid in self.review if pid != puzzle_id)
@@ -590,7 +624,7 @@ class Progress:
         if self.has_seen(puzzle_id):
             practice = Attempt(puzzle_id, kind, result, hints, answer, moment, difficulty, self.rating.rating,
                                counted=False)
-            return replace(self, history=(self.history + (practice,))[-HISTORY_LIMIT:], review=review)
+            return replace(self, history=(self.history + (practice,))[-HISTORY_LIMIT:], review=review, deck=deck)
         rating = update_rating(self.rating, difficulty, solved)
         theme_tallies = dict(self.themes)
         for theme in themes:
@@ -602,8 +636,19 @@ class Progress:
         return replace(
             self, rating=rating, streak=streak, best_streak=max(self.best_streak, streak),
             themes=theme_tallies, kinds=kind_tallies, history=(self.history + (attempt,))[-HISTORY_LIMIT:],
-            review=review, solved_ids=self.solved_ids | {puzzle_id} if solved else self.solved_ids,
+            review=review, deck=deck, solved_ids=self.solved_ids | {puzzle_id} if solved else self.solved_ids,
             seen_ids=self.seen_ids | {puzzle_id}, **{result: getattr(self, result) + 1})
+
+    def with_deck_entries(self, puzzles: Iterable[tuple[str, str]], *, at: datetime | None = None) -> Progress:
+        """The progress with each ``(puzzle id, kind)`` entered in the review deck, new and due at ``at``
+        (now by default): the puzzles made from the learner's own mistakes. Puzzles in the deck stay as
+        they are; the same progress comes back when nothing is new."""
+        moment = datetime.now(UTC) if at is None else at
+        deck = self.deck
+        for puzzle_id, kind in puzzles:
+            _text(puzzle_id, "a puzzle id")
+            deck = deck.enter(puzzle_id, _choice(kind, KINDS, "a puzzle's kind"), moment)
+        return self if deck is self.deck else replace(self, deck=deck)
 
     def lesson(self, number: LessonKey) -> LessonRecord:
         """The record of a lesson (an empty one for a lesson the learner never worked in)."""
@@ -652,6 +697,7 @@ class Progress:
             "history": [attempt.to_dict() for attempt in self.history],
             "lessons": {str(number): record.to_dict() for number, record in self.lessons.items()},
             "hand_reviews": [kept.to_dict() for kept in self.hand_reviews],
+            "deck": self.deck.to_dict(),
         })
 
     @classmethod
@@ -691,7 +737,7 @@ class Progress:
                    counts["best_streak"], tallies["themes"], tallies["kinds"], history, tuple(ids["review"]),
                    frozenset(ids["solved_ids"]), Settings.from_dict(data["settings"]),
                    _timestamp(data["created"], "the creation time"), frozenset(ids["seen_ids"]),
-                   _document_lessons(data), hand_reviews, dropped)
+                   _document_lessons(data), hand_reviews, Deck.from_dict(data["deck"], KINDS), dropped)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The progress as JSON text: compact as stored, indented for export."""
@@ -787,7 +833,15 @@ def merge_profiles(profiles: Iterable[Progress]) -> Progress:
         solved_ids=frozenset().union(*(p.solved_ids for p in profiles)),
         seen_ids=frozenset().union(*(p.seen_ids for p in profiles)), settings=first.settings, created=first.created,
         lessons=_sum_lessons(p.lessons for p in profiles),
-        hand_reviews=tuple(sorted((kept for p in profiles for kept in p.hand_reviews), key=lambda kept: kept.at)))
+        hand_reviews=tuple(sorted((kept for p in profiles for kept in p.hand_reviews), key=lambda kept: kept.at)),
+        deck=_sum_decks(p.deck for p in profiles))
+
+
+def _sum_decks(decks: Iterable[Deck]) -> Deck:
+    total = Deck()
+    for deck in decks:
+        total = total.plus(deck)
+    return total
 
 
 def _sum_lessons(records: Iterable[Mapping[LessonKey, LessonRecord]]) -> dict[LessonKey, LessonRecord]:

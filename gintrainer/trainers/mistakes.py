@@ -355,5 +355,11 @@ def own_set(reviews: Iterable[KeptReview] | Progress) -> Mistakes:
     return Mistakes(tuple(puzzles.values()), tuple(unposed))
 
 
-__all__ = ["MADE_FROM", "MistakePuzzle", "Mistakes", "Refusal", "Unposed", "answer_of", "from_kept", "game_tag",
-           "kind_for", "make_from", "own_set", "position_of"]
+def deck_entries(mistakes: Mistakes) -> tuple[tuple[str, str], ...]:
+    """The learner's own puzzles as the review deck enters them (every one does:
+    :meth:`gintrainer.records.progress.Progress.with_deck_entries`): each one's id and kind."""
+    return tuple((found.puzzle.id, found.kind.value) for found in mistakes.puzzles)
+
+
+__all__ = ["MADE_FROM", "MistakePuzzle", "Mistakes", "Refusal", "Unposed", "answer_of", "deck_entries", "from_kept",
+           "game_tag", "kind_for", "make_from", "own_set", "position_of"]

@@ -14,6 +14,7 @@ Stage.YES_NO
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -63,7 +64,8 @@ class Stage(Vocabulary):
 STAGES = tuple(Stage)
 DIFFICULTY_CHOICES = ("adaptive", "easy", "medium", "hard")
 REVIEW_EVERY = 3
-"""Every third puzzle comes from the learner's review queue when it has any."""
+"""Every third puzzle comes from the learner's reviews due (their review deck's, see
+:func:`gintrainer.records.deck.Deck.due_ids`) when there are any."""
 HINT_RULE = render(say("trainer_hint_rule"))
 """Said before the first hint is taken (English; the message is ``trainer_hint_rule``)."""
 UNCERTAIN_DEVIATION = 100.0
@@ -107,6 +109,10 @@ class PuzzleAttempt:
         self.hints_used = 0
         self.result: str | None = None
         self.answers: list[str] = []
+        self.started = time.monotonic()
+        self.seconds: float | None = None
+        """How long the attempt took, from its start to its last answer (the review deck grades a slow
+        solve as a hard one: :func:`gintrainer.records.deck.grade_of`)."""
 
     @classmethod
     def replay(cls, puzzle: Puzzle, answer: object, hints: int = 0) -> tuple[PuzzleAttempt, Feedback]:
@@ -187,6 +193,7 @@ class PuzzleAttempt:
 
     def _finish(self, correct: bool) -> str:
         self.stage = Stage.DONE
+        self.seconds = time.monotonic() - self.started
         self.result = ("hinted" if self.hints_used else "solved") if correct else "failed"
         return self.result
 
@@ -378,7 +385,8 @@ def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, revi
                 rng: random.Random | None = None, own: Sequence[Any] = ()) -> tuple[Puzzle, bool]:
     """The learner's next puzzle and whether it comes from the review queue.
 
-    Puzzles got wrong come back (every third puzzle, oldest first) until solved;
+    The puzzles of ``review`` (the learner's review deck's due now, the longest overdue first) come back
+    every third puzzle;
     the learner's own puzzles of the kind (``own``: made from their mistakes, verified, see
     :mod:`gintrainer.trainers.mistakes`) never answered come first, within the filters, the latest
     first; the others are picked near the learner's rating, puzzles never answered

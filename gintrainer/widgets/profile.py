@@ -23,6 +23,7 @@ no learner; the bar says which mode is in force.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -188,9 +189,11 @@ class Learner:
         answer, hints = attempt.answer_text, attempt.hints_used
         if self.name is None:
             before = self.progress
-            self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, answer=answer, hints=hints)
+            self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, answer=answer, hints=hints,
+                                                       seconds=attempt.seconds)
         else:
-            outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, answer=answer, hints=hints)
+            outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, answer=answer, hints=hints,
+                                           seconds=attempt.seconds)
             if outcome.previous is None:
                 raise GinError("the profile store did not say what the progress was before this attempt")
             before, self.progress, self.notice = outcome.previous, outcome.progress, outcome.notice
@@ -230,6 +233,27 @@ class Learner:
                                                                   notes=notes))
         else:
             outcome = keep_review(self.name, review, hand, match=match, number=number, notes=notes)
+            self.progress, self.notice = outcome.progress, outcome.notice
+        self._changed()
+        self._enter_own_puzzles()
+
+    def _enter_own_puzzles(self) -> None:
+        """Enter the puzzles made from the mistakes of the hand review just kept in the review deck (a few
+        milliseconds: one review's mistakes), so that the landing page counts them as due at once."""
+        from ..trainers.mistakes import deck_entries, from_kept  # a page that reviews hands: a lesson's does not
+        if self.progress.hand_reviews:
+            self.enter_deck(deck_entries(from_kept(self.progress.hand_reviews[-1])))
+
+    def enter_deck(self, puzzles: Sequence[tuple[str, str]]) -> None:
+        """Enter each ``(puzzle id, kind)`` in the learner's review deck (the learner's own puzzles, made from
+        their mistakes); the profile is written, and the page told, only when one of them is new."""
+        new = [(pid, kind) for pid, kind in puzzles if pid not in self.progress.deck.cards]
+        if not new:
+            return
+        if self.name is None:
+            self.progress = self.progress.with_deck_entries(new)
+        else:
+            outcome = store.enter_deck(self.name, new)
             self.progress, self.notice = outcome.progress, outcome.notice
         self._changed()
 
@@ -453,6 +477,8 @@ class ProfilePage(View):
         self.summary = widgets.HTML()
         self.chart = widgets.HTML(_dom_classes=("gt-review-chart",))
         """The error rate of the learner's reviewed hands, drawn (:func:`review_chart_html`)."""
+        self.deck = widgets.HTML(_dom_classes=("gt-deck",))
+        """The review deck: due, learned, the retention reached (:func:`deck_html`)."""
         self.difficulty = widgets.Dropdown(options=[(t(label), key) for key, label in DIFFICULTY_LABELS.items()],
                                            value=self.learner.progress.settings.difficulty,
                                            description=tc("label", "Puzzles:"),
@@ -467,7 +493,7 @@ class ProfilePage(View):
         self.message = widgets.HTML()
         self._exported: Progress | None = None
         self._confirm_for: str | None = None
-        super().__init__([self.bar, self.difficulty, self.summary, self.chart,
+        super().__init__([self.bar, self.difficulty, self.summary, self.deck, self.chart,
                           widgets.wrapping_row(self.export_button, self.reset_button, self.confirm),
                           self.export_link, self.message], _dom_classes=("gt-profile",))
         self.export_button.on_click(self._on_export)
@@ -510,6 +536,7 @@ class ProfilePage(View):
     def refresh(self) -> None:
         from ..puzzles.themes import theme_title  # the profile page: a lesson's imports no puzzles
         progress = self.learner.progress
+        self.deck.value = deck_html(progress)
         rows = "".join(
             f"<tr><td>{escape(theme_title(theme))}</td><td>{tally.solved}</td><td>{tally.failed}</td>"
             f"<td>{tally.hinted}</td><td>{escape(format_percent(success(tally)))}</td></tr>"
@@ -528,7 +555,7 @@ class ProfilePage(View):
                   "streak {streak} (best {best}) · to review {review}", rating=round(progress.rating.rating),
                   deviation=round(progress.rating.deviation), solved=progress.solved, failed=progress.failed,
                   hinted=progress.hinted, streak=progress.streak, best=progress.best_streak,
-                  review=len(progress.review))
+                  review=len(progress.deck.due_ids(datetime.now(UTC))))
         heads = "".join(f"<th>{escape(head)}</th>" for head in map(t, THEME_COLUMNS))
         latest = t("Latest attempts")
         self.summary.value = (
@@ -539,6 +566,31 @@ class ProfilePage(View):
         chart = review_chart_html(progress)
         if self.chart.value != chart:
             self.chart.value = chart
+
+
+def deck_html(progress: Progress, now: datetime | None = None) -> str:
+    """The review deck on the profile page: how many puzzles it holds, how many are due today (UTC), how
+    many are learned (past their learning steps), and the retention the learner reached, measured from their
+    answers a day or more after the last (:attr:`gintrainer.records.deck.Deck.retention`), beside the target."""
+    from ..records.deck import TARGET_RETENTION
+    deck = progress.deck
+    moment = now or datetime.now(UTC)
+    heading = t("Review deck")
+    counts = t("{total} puzzles in your deck · due today {due} · learned {learned}", total=len(deck.cards),
+               due=deck.due_today(moment), learned=deck.learned)
+    retention = deck.retention
+    if retention is None:
+        measured = t("Retention: not measured yet (it counts your answers to puzzles seen again a day or more "
+                     "later).")
+    else:
+        measured = tn("Retention reached: {percent} of {n} answer to puzzles seen again a day or more later "
+                      "(the schedule aims at {target}).",
+                      "Retention reached: {percent} of {n} answers to puzzles seen again a day or more later "
+                      "(the schedule aims at {target}).", deck.reviews,
+                      percent=format_percent(round(100 * retention)),
+                      target=format_percent(round(100 * TARGET_RETENTION)))
+    return (f"<h3>{escape(heading)}</h3><p class='gt-info gt-deck-counts'>{escape(counts)}</p>"
+            f"<p class='gt-info gt-deck-retention'>{escape(measured)}</p>")
 
 
 def review_chart_html(progress: Progress) -> str:

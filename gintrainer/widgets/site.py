@@ -35,7 +35,7 @@ from ..lessons.path import step as path_step
 from ..lessons.table import FIRST_HAND_GOAL
 from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
 from ..words.errors import GinError
-from ..words.language import LANGUAGES, N_, NAMES, current_language, t, tc, with_arrow
+from ..words.language import LANGUAGES, N_, NAMES, current_language, t, tc, tn, with_arrow
 from . import ui as widgets
 from .base import PageLanguage, View
 from .profile import Learner, ProfileBar
@@ -132,6 +132,8 @@ PUZZLE_PAGES = [
          N_("The knocker's melds are on the table: lay out yours and lay off for the least deadwood.")),
     Page("puzzles/mistakes.ipynb", N_("Your mistakes"),
          N_("Your own mistakes in practice, made puzzles: solve them again.")),
+    Page("puzzles/review.ipynb", N_("Review"),
+         N_("The puzzles you missed or solved with hints, and those from your mistakes, each back when it is due.")),
     Page("puzzles/profile.ipynb", N_("Your progress"), N_("Rating, streaks, themes; export or reset.")),
 ]
 EXTRA_SECTIONS: list[tuple[str, list[Page]]] = [
@@ -189,7 +191,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "puzzles/can_knock.ipynb": (N_("Can you knock?"), N_(
         "You have just drawn your eleventh card. First say whether you can knock; if you can, choose the card to "
         "discard face down. Hints climb from the theme to the key cards to the answer, but a hinted puzzle counts "
-        "as seen, not solved. Puzzles you get wrong come back until you solve them.")),
+        "as seen, not solved. Puzzles you get wrong or solve with hints come back for review when they are due.")),
     "puzzles/best_discard.ipynb": (N_("Best discard"), N_(
         "Which card do you throw? Each puzzle states its goal: the least deadwood now, or the least deadwood "
         "expected after your next draw from the stock. After your answer you see your card's row of the "
@@ -214,6 +216,11 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "position makes a clear one, as the puzzle bank's are checked, posed from what you saw then. Solve them "
         "here or in the trainers, where they come first. The mistakes that do not make a clear puzzle are listed "
         "with the reason.")),
+    "puzzles/review.ipynb": (N_("Review"), N_(
+        "Every puzzle you missed or solved only with hints, and every puzzle made from your own mistakes, comes "
+        "back here when it is due: soon after a miss, days and then months later as you keep solving it. A clean "
+        "answer within a minute sends it furthest; a slow or hinted one brings it back sooner. The trainers mix "
+        "the reviews due in too.")),
     "puzzles/profile.ipynb": (N_("Your progress"), N_(
         "Your rating, streaks and each theme's record. Export your progress to keep a copy, or start afresh (the "
         "old progress is kept as a backup).")),
@@ -557,12 +564,14 @@ class LandingPage(View):
         self.bar = ProfileBar(self.learner)
         self.daily = DailyPage(today=today, learner=self.learner, archive=False, bar=False)  # one name box is enough
         self.lessons = widgets.HTML()
+        self.reviews = widgets.HTML()
+        """How many reviews are due today, and the link to them (:func:`reviews_due_html`)."""
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()
         headings = [t("Learn the game"), tc("heading", "Puzzles"),
                     t("Today's puzzles ({date})", date=self.daily.today)]
         learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
-        super().__init__([self.language, self.menu, self.heading, self.bar, learn, self.lessons,
+        super().__init__([self.language, self.menu, self.heading, self.bar, self.reviews, learn, self.lessons,
                           puzzles, self.puzzles, self.extras, today_heading, self.daily], _dom_classes=("gt-landing",))
         self.listen(self.learner, self.refresh)
         self.refresh()
@@ -570,10 +579,27 @@ class LandingPage(View):
     def refresh(self) -> None:
         query = self.learner.query()
         self.lessons.value = continue_html(self.learner) + lessons_html(self.learner)
+        self.reviews.value = reviews_due_html(self.learner)
         self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
         self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
                                     for heading, pages in ((t(title), linked(pages, HOME))
                                                            for title, pages in EXTRA_SECTIONS))
+
+
+REVIEW = "puzzles/review.ipynb"
+
+
+def reviews_due_html(learner: Learner, here: str = HOME, now: dt.datetime | None = None) -> str:
+    """The landing page's line on the review deck: how many puzzles are due today (UTC), and a link to the
+    review page."""
+    due = learner.progress.deck.due_today(now or dt.datetime.now(dt.UTC))
+    link = link_html(REVIEW, here, tc("link", "Review"), learner.query())
+    if due:
+        # Translators: {link} is a link to the review page ("Review").
+        sentence = tn("{n} review is due today: {link}", "{n} reviews are due today: {link}", due, link=_SLOT)
+    else:
+        sentence = t("No review is due today: {link}", link=_SLOT)
+    return f'<p class="gt-reviews-due">{_with_link(sentence, link)}</p>'
 
 
 def landing() -> LandingPage:

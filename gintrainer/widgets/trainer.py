@@ -21,8 +21,8 @@ from ..puzzles import kinds as registered_kinds
 from ..puzzles.description import AnswerInput
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
-from ..records.progress import Attempt
-from ..trainers.mistakes import own_set
+from ..records.progress import Attempt, Progress
+from ..trainers.mistakes import MistakePuzzle, deck_entries, own_set
 from ..trainers.training import (
     DIFFICULTY_CHOICES,
     Feedback,
@@ -482,11 +482,18 @@ class PuzzleView(View):
         self.refresh()
 
 
+def due_reviews(progress: Progress, kind: PuzzleKind, now: dt.datetime | None = None) -> tuple[str, ...]:
+    """The puzzles of ``kind`` in the learner's review deck due now, the longest overdue first: a trainer serves
+    them as its review puzzles (every third puzzle, :data:`~gintrainer.trainers.training.REVIEW_EVERY`)."""
+    return progress.deck.due_ids(now or dt.datetime.now(dt.UTC), kind.value)
+
+
 class TrainerPage(View):
     """A puzzle trainer of one kind: the bank filtered by difficulty and theme,
     the learner's own puzzles of the kind (made from their mistakes) never answered first,
     tagged with their game's date, then puzzles picked near the learner's rating (never answered ones first),
-    got-wrong puzzles coming back as practice, a streak counter."""
+    the puzzles of the learner's review deck due now coming back as practice (every third puzzle), a streak
+    counter."""
 
     def __init__(self, kind: PuzzleKind | str, *, learner: Learner | None = None, seed: int | None = None):
         self.kind = normalise_kind(kind)
@@ -506,6 +513,8 @@ class TrainerPage(View):
         self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info")
         self.from_review = False
         self.shown = 0
+        self.now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)
+        """The clock that says which reviews are due."""
         super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
                                                  layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.theme_help, self.stats, self.view, self.next_button], _dom_classes=("gt-trainer",))
@@ -529,11 +538,13 @@ class TrainerPage(View):
         self.refresh()
 
     def next_puzzle(self) -> None:
-        """The next puzzle: the learner's own (made from their mistakes) never answered first, then the bank's."""
+        """The next puzzle: the learner's own (made from their mistakes) never answered first, then the bank's,
+        with the puzzles of the review deck due now mixed in (:func:`due_reviews`)."""
+        mine = self._own_puzzles()
         progress = self.learner.progress
-        mine = own_set(progress).of_kind(self.kind)
         puzzle, self.from_review = choose_next(
-            self.kind, rating=progress.target_rating, review=progress.review, solved=progress.solved_ids,
+            self.kind, rating=progress.target_rating, review=due_reviews(progress, self.kind, self.now()),
+            solved=progress.solved_ids,
             seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
             theme=self.theme.value or None, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng,
             own=[found.puzzle for found in mine])
@@ -544,13 +555,19 @@ class TrainerPage(View):
         self.view.show(puzzle, note=" · ".join(notes))
         self.refresh()
 
+    def _own_puzzles(self) -> tuple[MistakePuzzle, ...]:
+        """The learner's own puzzles of the page's kind, every one of them entered in the review deck."""
+        mine = own_set(self.learner.progress)
+        self.learner.enter_deck(deck_entries(mine))
+        return mine.of_kind(self.kind)
+
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
         return self.learner.record(attempt)
 
     def refresh(self) -> None:
         progress = self.learner.progress
         values = dict(streak=progress.streak, best=progress.best_streak, rating=round(progress.rating.rating),
-                      solved=progress.solved, review=len(progress.review))
+                      solved=progress.solved, review=len(due_reviews(progress, self.kind, self.now())))
         if self.from_review:
             stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review {review} · "
                       "this one is from your review list", **values)

@@ -12,6 +12,7 @@ row, the new-match question, the teacher's downloads) are brought to those state
 first."""
 
 import re
+from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -22,6 +23,8 @@ from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.classroom import ClassSet
 from gintrainer.lessons.path import lesson_order
+from gintrainer.puzzles import bank
+from gintrainer.records.profiles import record_attempt
 from gintrainer.trainers.practice import PracticeGame
 from gintrainer.widgets.site import REFERENCE_FILES, page_title
 from gintrainer.words.language import in_language
@@ -131,6 +134,7 @@ PAGES = [
     ("puzzles/defend.ipynb", "", ()),
     ("puzzles/defend.ipynb", "lang=ps", ()),
     ("puzzles/mistakes.ipynb", "lang=ps", ()),
+    ("puzzles/review.ipynb", "profile=LayoutReview&lang=ps", ()),
     ("puzzles/profile.ipynb", "profile=Layout", (click("Export my progress"), click("Reset my progress…"))),
     ("replays/example_hands.ipynb", "", (click("Ask the solver"),)),
     ("classroom/teacher.ipynb", "", (making_a_set,)),
@@ -172,6 +176,9 @@ def saved_games(server):
         practice_game("LayoutDiscard", ["take"])
         practice_game("LayoutKnock", ["take", "knock 5D"])
         practice_game("LayoutDone", ["take", "knock 5D", "lay out"])
+        missed = next(p for p in bank("can_knock") if not p.can_knock)  # a review due: the page shows it
+        record_attempt("LayoutReview", missed, "failed", answer="yes", hints=0,
+                       at=datetime.now(UTC) - timedelta(hours=1))
 
 
 def language_of(notebook: str, query: str) -> str:

@@ -1,0 +1,229 @@
+"""Benchmark of the review deck's scheduler on simulated learners; prints figures, asserts nothing.
+
+    python bench/bench_review_schedule.py [--learners N] [--days D] [--seed S]
+
+A simulated learner answers a puzzle of their deck right with a probability that decays with the time since
+they last saw it at a known rate: the puzzle's hidden stability ``S`` (days), by the forgetting curve of
+FSRS (``(1 + 19/81 * elapsed / S) ** -0.5``-like: the package's own, recall 0.9 at ``elapsed = S``). The
+hidden memory moves as FSRS's model of memory says (the package's own stability and difficulty equations,
+default parameters, fed the true recall chance at each answer), but from hidden values the scheduler does not
+know: each puzzle's difficulty is drawn from 1 to 10 and its first stability (after the miss that entered it)
+log-normally around a learner's median (:data:`FIRST_STABILITY` times the learner's factor, spread
+:data:`SPREAD`). Puzzles enter the deck by a miss, :data:`NEW_PER_DAY` a day over the first
+:data:`ENTRY_DAYS` days; the learner answers every puzzle the moment it falls due, for ``--days`` days (half
+a year).
+
+Two schedulers serve the same learners (the same hidden memories, the same random answers per review):
+the deck's (:data:`gintrainer.records.deck.SCHEDULER`: FSRS, default parameters, target retention 0.9,
+answers graded as the trainer grades them: a miss Again, a recall Good) and Chessable's fixed ladder (4 h, 1
+d, 3 d, 1 w, 2 w, 1 mo, 3 mo, 6 mo: a recall climbs one rung, a miss goes back to the first). The ladder is
+then stretched or shrunk by one factor until it reaches the retention FSRS reached, to compare the reviews
+each spends for the same retention. Learners who forget faster or slower than the median (factors 0.5 and
+2) show how far the default parameters carry without fitting them per learner.
+
+The retention is measured as the trainer measures it (:attr:`gintrainer.records.deck.Deck.retention`): the
+share of the answers given a day or more after the previous one that were right (the learning step's answer,
+ten minutes after a miss, is left out, and so are the ladder's four-hour ones).
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from fsrs import Rating
+
+from gintrainer.records.deck import SCHEDULER, TARGET_RETENTION, DeckCard, grade_of
+
+FIRST_STABILITY = SCHEDULER.parameters[0]
+"""The median hidden stability of a puzzle just missed, in days (FSRS's first stability after Again)."""
+SPREAD = 0.8
+"""The standard deviation of the log of the first stabilities (about a factor of 2.2 either way)."""
+NEW_PER_DAY = 3
+ENTRY_DAYS = 90
+LADDER = (4 / 24, 1, 3, 7, 14, 30, 90, 180)
+"""Chessable's MoveTrainer intervals, in days."""
+START = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+@dataclass
+class Figures:
+    reviews: int = 0
+    counted: int = 0
+    recalled: int = 0
+
+    @property
+    def retention(self) -> float:
+        return self.recalled / self.counted if self.counted else math.nan
+
+    def add(self, other: Figures) -> None:
+        self.reviews += other.reviews
+        self.counted += other.counted
+        self.recalled += other.recalled
+
+
+@dataclass(frozen=True)
+class Learner:
+    """One simulated learner: each puzzle's entry day and first hidden stability, and the seed of the
+    learner's answers."""
+
+    entries: tuple[tuple[float, float, float], ...]
+    """Each puzzle's entry day, first hidden stability and hidden difficulty."""
+    seed: int
+
+    @classmethod
+    def make(cls, rng: random.Random, factor: float = 1.0) -> Learner:
+        entries = tuple((day + rng.random(), factor * FIRST_STABILITY * math.exp(rng.gauss(0.0, SPREAD)),
+                         rng.uniform(1.0, 10.0)) for day in range(ENTRY_DAYS) for _ in range(NEW_PER_DAY))
+        return cls(entries, rng.randrange(2 ** 32))
+
+
+def recall_chance(stability: float, elapsed: float) -> float:
+    """FSRS's forgetting curve: the chance of a recall ``elapsed`` days after the last answer."""
+    return float((1 + SCHEDULER._FACTOR * elapsed / stability) ** SCHEDULER._DECAY)
+
+
+def remembered(stability: float, difficulty: float, elapsed: float, right: bool) -> tuple[float, float]:
+    """The hidden memory after an answer, by FSRS's equations (the same day: its short-term ones)."""
+    rating = Rating.Good if right else Rating.Again
+    if elapsed < 1.0:
+        stability = SCHEDULER._short_term_stability(stability=stability, rating=rating)
+    else:
+        stability = SCHEDULER._next_stability(difficulty=difficulty, stability=stability,
+                                              retrievability=recall_chance(stability, elapsed), rating=rating)
+    return stability, SCHEDULER._next_difficulty(difficulty=difficulty, rating=rating)
+
+
+Next = Callable[[object, bool, float], tuple[object, float]]
+"""A scheduler: from its state of a puzzle, the answer (right or not) and the time (days), its next state
+and the time the puzzle is due next."""
+
+
+def simulate(learner: Learner, first: Callable[[float], tuple[object, float]], step: Next,
+             days: float) -> Figures:
+    """The learner's half year under one scheduler: ``first`` schedules a puzzle entered by a miss at a time,
+    ``step`` each later answer."""
+    figures = Figures()
+    queue: list[tuple[float, int]] = []
+    states: dict[int, object] = {}
+    memory: dict[int, tuple[float, float, float]] = {}  # each puzzle's hidden stability, difficulty, last seen
+    for n, (day, stability, difficulty) in enumerate(learner.entries):
+        states[n], due = first(day)
+        memory[n] = (stability, difficulty, day)
+        figures.reviews += 1
+        heapq.heappush(queue, (due, n))
+    answers = random.Random(learner.seed)
+    while queue and queue[0][0] <= days:
+        now, n = heapq.heappop(queue)
+        stability, difficulty, seen = memory[n]
+        elapsed = now - seen
+        right = answers.random() < recall_chance(stability, elapsed)
+        memory[n] = (*remembered(stability, difficulty, elapsed, right), now)
+        figures.reviews += 1
+        if elapsed >= 1.0 - 1e-9:
+            figures.counted += 1
+            figures.recalled += right
+        states[n], due = step(states[n], right, now)
+        heapq.heappush(queue, (due, n))
+    return figures
+
+
+def _days(moment: datetime) -> float:
+    return (moment - START).total_seconds() / 86400
+
+
+def _moment(day: float) -> datetime:
+    return START + timedelta(days=day)
+
+
+def fsrs_first(day: float) -> tuple[object, float]:
+    card = DeckCard.new("can_knock", _moment(day)).reviewed(grade_of("failed", 0), _moment(day))
+    return card, _days(datetime.fromisoformat(card.due))
+
+
+def fsrs_step(state: object, right: bool, day: float) -> tuple[object, float]:
+    assert isinstance(state, DeckCard)
+    card = state.reviewed(grade_of("solved" if right else "failed", 0), _moment(day))
+    return card, max(_days(datetime.fromisoformat(card.due)), day + 1 / 1440)
+
+
+def ladder(scale: float) -> tuple[Callable[[float], tuple[object, float]], Next]:
+    """The fixed ladder, each interval times ``scale``."""
+    def first(day: float) -> tuple[object, float]:
+        return 0, day + LADDER[0] * scale
+
+    def step(rung: object, right: bool, day: float) -> tuple[object, float]:
+        assert isinstance(rung, int)
+        rung = min(rung + 1, len(LADDER) - 1) if right else 0
+        return rung, day + LADDER[rung] * scale
+    return first, step
+
+
+def run(learners: Sequence[Learner], first: Callable[[float], tuple[object, float]], step: Next,
+        days: float) -> tuple[Figures, list[float]]:
+    total, each = Figures(), []
+    for learner in learners:
+        figures = simulate(learner, first, step, days)
+        total.add(figures)
+        each.append(figures.retention)
+    return total, each
+
+
+def matched_ladder(learners: Sequence[Learner], retention: float, days: float) -> tuple[float, Figures]:
+    """The ladder's scale whose retention is ``retention`` (bisection on the log of the scale)."""
+    low, high = math.log(0.02), math.log(2.0)
+    figures = Figures()
+    for _ in range(9):
+        middle = (low + high) / 2
+        figures, _ = run(learners, *ladder(math.exp(middle)), days)
+        if figures.retention > retention:
+            low = middle  # remembered better than asked: longer intervals
+        else:
+            high = middle
+    return math.exp((low + high) / 2), figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=10)
+    parser.add_argument("--days", type=float, default=182.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{args.learners} simulated learners, {NEW_PER_DAY * ENTRY_DAYS} puzzles each entering by a miss over "
+          f"{ENTRY_DAYS} days, {args.days:g} days; first hidden stability {FIRST_STABILITY:g} d times the "
+          f"learner's factor (log spread {SPREAD:g}), hidden difficulty 1 to 10")
+    for factor in (1.0, 0.5, 2.0):
+        print(f"\nlearners of factor {factor:g}:")
+        compare([Learner.make(random.Random(f"{args.seed}-{factor}-{n}"), factor) for n in range(args.learners)],
+                args.days, ladders=factor == 1.0)
+
+
+def compare(learners: Sequence[Learner], days: float, *, ladders: bool) -> None:
+    """FSRS on the learners; with ``ladders``, the ladder on the same learners too."""
+    started = time.perf_counter()
+    fsrs, each = run(learners, fsrs_first, fsrs_step, days)
+    seconds = time.perf_counter() - started
+    print(f"FSRS (target {TARGET_RETENTION:.2f}): retention reached {fsrs.retention:.3f} "
+          f"({abs(fsrs.retention - TARGET_RETENTION) * 100:.1f} points from the target; learners "
+          f"{min(each):.3f} to {max(each):.3f}, median {statistics.median(each):.3f}), "
+          f"{fsrs.reviews / len(learners):.0f} reviews per learner ({seconds:.1f} s)")
+    if not ladders:
+        return
+    plain, _ = run(learners, *ladder(1.0), days)
+    print(f"fixed ladder as it is: retention {plain.retention:.3f}, {plain.reviews / len(learners):.0f} reviews "
+          f"per learner")
+    scale, matched = matched_ladder(learners, fsrs.retention, days)
+    print(f"fixed ladder x{scale:.2f} (the same retention as FSRS): retention {matched.retention:.3f}, "
+          f"{matched.reviews / len(learners):.0f} reviews per learner: FSRS spends "
+          f"{100 * (1 - fsrs.reviews / matched.reviews):.0f}% fewer")
+
+
+if __name__ == "__main__":
+    main()

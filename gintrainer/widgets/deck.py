@@ -1,0 +1,117 @@
+"""The review page: the learner's review deck (:mod:`gintrainer.records.deck`), the puzzles due now one at a
+time, the longest overdue first, each answered as in the trainers (the answer is a review of the puzzle, which
+sets when it comes back); when none is due, when the next one is."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from html import escape
+
+from ..puzzles import Puzzle, bank_index, bank_record, verify
+from ..trainers.mistakes import Mistakes, deck_entries, own_set
+from ..trainers.training import PuzzleAttempt
+from ..words.errors import GinError
+from ..words.language import format_plain, t, tc, tn
+from . import ui as widgets
+from .base import View, guarded
+from .profile import Learner, ProfileBar
+from .site import REVIEW
+from .trainer import PuzzleView, kind_title, practice_note
+
+HERE = REVIEW
+
+
+def find_puzzle(puzzle_id: str, kind: str, mine: Mistakes) -> Puzzle | None:
+    """The puzzle of a deck's card: the bank's, checked again by the solver, or one of the learner's own; None
+    when neither holds it any more (an own puzzle whose hand review was dropped)."""
+    if any(entry.id == puzzle_id for entry in bank_index(kind)):
+        checked: Puzzle = verify(bank_record(kind, puzzle_id))
+        return checked
+    found = mine.find(puzzle_id)
+    if found is None:
+        return None
+    puzzle: Puzzle = found.puzzle
+    return puzzle
+
+
+def due_words(due: int, next_due: str | None) -> str:
+    """What the page says of the deck: how many puzzles are due now, or when the next one is (UTC)."""
+    if due:
+        return tn("{n} puzzle to review now.", "{n} puzzles to review now.", due)
+    if next_due is None:
+        return t("Your review deck is empty: the puzzles you miss or solve with hints come here.")
+    when = dt.datetime.fromisoformat(next_due)
+    return t("Nothing to review now. The next review is due on {date} at {time} UTC.", date=format_plain(when.date()),
+             time=when.strftime("%H:%M"))
+
+
+class ReviewPage(View):
+    """The puzzles of the learner's review deck that are due, one at a time."""
+
+    def __init__(self, *, learner: Learner | None = None, now: Callable[[], dt.datetime] | None = None) -> None:
+        self.learner = learner or Learner.from_page()
+        self.now = now or (lambda: dt.datetime.now(dt.UTC))
+        self.bar = ProfileBar(self.learner)
+        self.due_line = widgets.HTML(_dom_classes=("gt-review-status",))
+        self.view = PuzzleView(title=tc("heading", "Review"), on_result=self._on_result)
+        self.view.layout = widgets.Layout()  # its own: hidden when nothing is due
+        self.next_button = widgets.Button(description=tc("button", "Next review"), button_style="info",
+                                          layout=widgets.Layout())
+        self.skipped: set[str] = set()
+        """Cards whose puzzle is found nowhere any more: passed over on this page."""
+        super().__init__([self.bar, self.due_line, self.view, self.next_button], _dom_classes=("gt-review-deck",))
+        self.next_button.on_click(self._on_next)
+        self.listen(self.learner, self._on_learner)
+        self.next_puzzle()
+
+    def due(self) -> tuple[str, ...]:
+        return tuple(pid for pid in self.learner.progress.deck.due_ids(self.now()) if pid not in self.skipped)
+
+    @guarded
+    def _on_next(self, _button: widgets.Button | None = None) -> None:
+        self.next_puzzle()
+
+    def _on_learner(self) -> None:
+        self.refresh()
+
+    def next_puzzle(self) -> None:
+        """Show the longest overdue puzzle of the deck (the learner's own puzzles entered first), or nothing."""
+        mine = own_set(self.learner.progress)
+        self.learner.enter_deck(deck_entries(mine))
+        cards = self.learner.progress.deck.cards
+        for puzzle_id in self.due():
+            try:
+                puzzle = find_puzzle(puzzle_id, cards[puzzle_id].kind, mine)
+            except GinError:
+                puzzle = None
+            if puzzle is None:
+                self.skipped.add(puzzle_id)
+                continue
+            note = kind_title(puzzle.kind)
+            if self.learner.progress.has_seen(puzzle.id):
+                note += " · " + practice_note()
+            self.view.show(puzzle, note=note)
+            self.view.layout.display = ""
+            break
+        else:
+            self.view.layout.display = "none"
+        self.refresh()
+
+    def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
+        words = self.learner.record(attempt)
+        self.refresh()
+        return words
+
+    def refresh(self) -> None:
+        deck = self.learner.progress.deck
+        self.due_line.value = f"<p class='gt-info'>{escape(due_words(len(self.due()), deck.next_due()))}</p>"
+        self.next_button.layout.display = "" if self.due() else "none"
+
+
+def review_page() -> ReviewPage:
+    """A notebook's one line for the review page."""
+    return ReviewPage()
+
+
+__all__ = ["HERE", "ReviewPage", "due_words", "find_puzzle", "review_page"]

@@ -1,0 +1,96 @@
+"""The review deck on the pages: the landing page's count of reviews due today and its link, the review page
+serving the due puzzles, the trainers mixing them in, the profile page's deck (due, learned, the retention
+reached)."""
+
+import datetime as dt
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from gintrainer.puzzles import bank  # noqa: E402
+from gintrainer.records import profiles as store  # noqa: E402
+from gintrainer.widgets.deck import ReviewPage  # noqa: E402
+from gintrainer.widgets.profile import Learner, ProfilePage, deck_html  # noqa: E402
+from gintrainer.widgets.site import REVIEW, LandingPage, reviews_due_html  # noqa: E402
+from gintrainer.widgets.trainer import TrainerPage  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("fresh_kernel")
+
+NOW = dt.datetime.now(dt.UTC).replace(microsecond=0)
+NO_KNOCK = next(p for p in bank("can_knock") if not p.can_knock)
+
+
+def missed(learner, puzzle=NO_KNOCK, at=NOW - dt.timedelta(hours=1)):
+    """The learner missed ``puzzle`` at ``at`` (an hour ago: due again now)."""
+    store.record_attempt(learner.name, puzzle, "failed", answer="yes", hints=0, at=at, seconds=10)
+    learner.reload()
+
+
+def test_the_landing_page_counts_the_reviews_due_today_and_links_to_the_review_page(data):
+    learner = Learner("Ann")
+    assert "No review is due today" in reviews_due_html(learner, now=NOW)
+    missed(learner)
+    html = reviews_due_html(learner, now=NOW)
+    assert "1 review is due today" in html and f'href="{REVIEW}?profile=Ann"' in html
+    assert LandingPage(learner).reviews.value == reviews_due_html(learner)
+
+
+def test_the_puzzles_made_from_a_hand_review_kept_enter_the_deck_due_at_once(data):
+    from gintrainer.puzzles import PuzzleKind
+    from mistake_hands import case, judged
+    hand, seat, step = case(PuzzleKind.CAN_KNOCK)
+    learner = Learner("Ann")
+    learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+    [entered] = store.load("Ann").progress.deck.cards.items()
+    assert entered[1].kind == "can_knock" and entered[1].last_review is None
+    assert "1 review is due today" in reviews_due_html(learner)
+    page = ReviewPage(learner=learner)
+    assert page.view.puzzle.id == entered[0] and "1 puzzle to review now" in page.due_line.value
+
+
+def test_the_review_page_serves_the_due_puzzle_and_after_a_clean_answer_says_when_the_next_is_due(data):
+    learner = Learner("Ann")
+    missed(learner)
+    page = ReviewPage(learner=learner)
+    assert page.view.puzzle.id == NO_KNOCK.id and "1 puzzle to review now" in page.due_line.value
+    page.view.attempt.answer_yes_no(False)
+    page.view.on_result(page.view, page.view.attempt)
+    card = store.load("Ann").progress.deck.cards[NO_KNOCK.id]
+    assert card.learned and card.last_review is not None and dt.datetime.fromisoformat(card.due) > NOW
+    assert "Nothing to review now. The next review is due on" in page.due_line.value
+    assert page.next_button.layout.display == "none"
+
+
+def test_a_review_page_with_nothing_due_shows_no_puzzle_and_says_the_deck_is_empty(data):
+    page = ReviewPage(learner=Learner("Ann"))
+    assert page.view.layout.display == "none" and "Your review deck is empty" in page.due_line.value
+
+
+def test_the_trainer_mixes_in_the_due_reviews_and_not_a_missed_puzzle_until_it_is_due(data):
+    learner = Learner("Ann")
+    missed(learner, at=NOW)  # due in ten minutes: not yet
+    page = TrainerPage("can_knock", learner=learner, seed=3)
+    page.shown = 2  # the third puzzle is a review's turn
+    page.next_puzzle()
+    assert not page.from_review and page.view.puzzle.id != NO_KNOCK.id
+    missed(learner, at=NOW - dt.timedelta(hours=1))  # answered again an hour ago, missed again: due now
+    page.shown = 2
+    page.next_puzzle()
+    assert page.from_review and page.view.puzzle.id == NO_KNOCK.id
+
+
+def test_the_profile_page_shows_the_deck_and_the_retention_measured_not_the_target(data):
+    learner = Learner("Ann")
+    assert "Retention: not measured yet" in deck_html(learner.progress, NOW)
+    start = NOW - dt.timedelta(days=10)
+    for n, puzzle in enumerate(bank("best_discard")[:4]):
+        store.record_attempt("Ann", puzzle, "failed", answer="ZZ", hints=0, at=start)
+        store.record_attempt("Ann", puzzle, "solved", answer="ZZ", hints=0, at=start + dt.timedelta(minutes=11))
+        store.record_attempt("Ann", puzzle, "failed" if n == 0 else "solved", answer="ZZ", hints=0,
+                             at=start + dt.timedelta(days=5))
+    learner.reload()
+    html = deck_html(learner.progress, start + dt.timedelta(days=5))
+    assert "4 puzzles in your deck · due today 1 · learned 3" in html
+    assert "Retention reached: 75% of 4 answers" in html and "aims at 90%" in html
+    assert "to review 4" in ProfilePage(learner).summary.value  # the four due now, ten days on

@@ -30,7 +30,7 @@ from typing import Any
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_
 from ..words.vocab import PuzzleKind
-from .rating import Rating, RatingError, puzzle_field
+from .rating import Rating, RatingError, play, puzzle_field
 from .rating import update as update_rating
 from .reviews import KEPT_LIMIT, KeptReview, read_kept, with_tutor_notes
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
@@ -39,8 +39,9 @@ KINDS = PuzzleKind
 """The kinds of puzzle an attempt can be of: every kind declared in the words
 (:class:`~gintrainer.words.vocab.PuzzleKind`: the kinds shipped and any plugged in)."""
 RESULTS = ("solved", "failed", "hinted")
-DIFFICULTIES = {"easier": -200.0, "adaptive": 0.0, "harder": 200.0}
-"""The difficulty setting: how far above the learner's rating puzzles are picked."""
+DIFFICULTIES = {"easiest": -600.0, "easier": -300.0, "adaptive": 0.0, "harder": 300.0, "hardest": 600.0}
+"""The difficulty setting: how far above the learner's rating the trainers serve puzzles, by the puzzles'
+learned ratings (Lichess's presets)."""
 ANSWER_LIMIT = 200
 HISTORY_LIMIT = 1000
 """The history keeps the latest attempts only; the counts cover every attempt."""
@@ -572,16 +573,23 @@ class Progress:
         return next((a for a in self.history if a.puzzle_id == puzzle_id and a.counted), None)
 
     def with_attempt(self, puzzle: Any, result: str, *, answer: Answer, hints: int,
-                     at: datetime | None = None) -> Progress:
+                     at: datetime | None = None, against: Rating | None = None, themed: bool = False) -> Progress:
         """The progress after one attempt at ``puzzle`` (see :func:`verify_attempt`).
 
         The first answer to a puzzle counts: only a solve adds to the streak and
         counts as a win for the rating; a failure or a hinted solve resets the
         streak. Any answer, counted or practice, takes a solved puzzle off the
         review list and puts a failed or hinted one on it.
+
+        ``against``: the puzzle's learned rating (:func:`~.rating.play`, with ``themed`` when the learner
+        chose the puzzle's theme); without it the rating meets the puzzle's ``difficulty`` as a fixed one.
         """
         puzzle_id, kind, themes, difficulty, answer, moment = verify_attempt(
             puzzle, result, answer=answer, hints=hints, at=at)
+        if against is not None and not isinstance(against, Rating):
+            raise ProgressError(f"a puzzle's learned rating is a Rating, not {against!r}")
+        if against is not None:
+            difficulty = against.rating
         solved = result == "solved"
         if solved:
             review = tuple(pid for pid in self.review if pid != puzzle_id)
@@ -591,7 +599,8 @@ class Progress:
             practice = Attempt(puzzle_id, kind, result, hints, answer, moment, difficulty, self.rating.rating,
                                counted=False)
             return replace(self, history=(self.history + (practice,))[-HISTORY_LIMIT:], review=review)
-        rating = update_rating(self.rating, difficulty, solved)
+        rating = update_rating(self.rating, difficulty, solved) if against is None else \
+            play(self.rating, against, solved, themed=themed).learner
         theme_tallies = dict(self.themes)
         for theme in themes:
             theme_tallies[theme] = theme_tallies.get(theme, Tally()).add(result)

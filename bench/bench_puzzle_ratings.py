@@ -138,8 +138,10 @@ def main(argv: list[str] | None = None) -> None:
     ladder_gap = table("by the rating gap, learner minus puzzle", gaps_ladder)
     ladder_puzzle = table("by the puzzle's ladder difficulty", by_puzzle_ladder)
     deviations = sorted(r.deviation for r in learned)
-    print(f"Rank correlation with the hidden difficulty (Spearman): learned {spearman([r.rating for r in learned], hidden):.3f}, "
+    order = spearman([r.rating for r in learned], hidden)
+    print(f"Rank correlation with the hidden difficulty (Spearman): learned {order:.3f}, "
           f"ladder {spearman(ladder, hidden):.3f}")
+
     def error(values: list[float]) -> float:  # a rating scale has no fixed zero: the mean offset is taken out
         offset = sum(v - h for v, h in zip(values, hidden, strict=True)) / len(values)
         return sum(abs(v - h - offset) for v, h in zip(values, hidden, strict=True)) / len(values)
@@ -147,7 +149,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Puzzle deviations after training: median {deviations[len(deviations) // 2]:.0f}, "
           f"largest {deviations[-1]:.0f}; mean error against the hidden difficulty (the mean offset taken out): "
           f"learned {error([r.rating for r in learned]):.0f} points, ladder {error(ladder):.0f}")
-    print(f"Worst band gap: learned {max(worst_gap, worst_puzzle):.1f} points, ladder {max(ladder_gap, ladder_puzzle):.1f}")
+    print(f"Worst band gap: learned {max(worst_gap, worst_puzzle):.1f} points, "
+          f"ladder {max(ladder_gap, ladder_puzzle):.1f}")
     print(f"{len(plays)} rated attempts in {trained:.1f} s; {time.perf_counter() - started:.1f} s in all")
 
 

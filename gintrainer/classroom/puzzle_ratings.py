@@ -129,9 +129,19 @@ def _insert(cursor: Cursor, rating: PuzzleRating, *, or_replace: bool) -> None:
                     rating.plays, _now()))
 
 
+_opened: dict[str, PuzzleRatingStore] = {}
+
+
 def open_ratings(url: str | None = None) -> PuzzleRatingStore:
-    """The learned puzzle ratings at ``url``, else in the class store's database as the environment says now."""
-    return PuzzleRatingStore(database_url() if url is None else url)
+    """The learned puzzle ratings at ``url``, else in the class store's database as the environment says now
+    (one store a process for each place, so that its schema is checked once and SQLite's connection kept)."""
+    if url is not None:
+        return PuzzleRatingStore(url)
+    where = database_url()
+    found = _opened.get(where)
+    if found is None:
+        found = _opened[where] = PuzzleRatingStore(where)
+    return found
 
 
 __all__ = ["PuzzleRatingStore", "open_ratings"]

@@ -53,6 +53,7 @@ from .progress import (
     merge_profiles,
     verify_attempt,
 )
+from .rating import Rating
 from .reviews import KeptReview
 from .storage import (
     clean_name,
@@ -259,11 +260,12 @@ def load(name: str, *, create: bool = True) -> Outcome:
 
 
 def record_attempt(name: str, puzzle: Any, result: str, *, answer: Answer, hints: int,
-                   at: datetime | None = None) -> Outcome:
-    """Record one attempt (see :meth:`Progress.with_attempt`) in the profile, atomically;
-    the outcome's ``previous`` is the progress just before it."""
+                   at: datetime | None = None, against: Rating | None = None, themed: bool = False) -> Outcome:
+    """Record one attempt (see :meth:`Progress.with_attempt`, ``against`` the puzzle's learned rating) in the
+    profile, atomically; the outcome's ``previous`` is the progress just before it."""
     verify_attempt(puzzle, result, answer=answer, hints=hints, at=at)
-    return _change(name, lambda p: p.with_attempt(puzzle, result, answer=answer, hints=hints, at=at))
+    return _change(name, lambda p: p.with_attempt(puzzle, result, answer=answer, hints=hints, at=at,
+                                                  against=against, themed=themed))
 
 
 def record_exercise(name: str, lesson: LessonKey, kind: str, *, right: bool) -> Outcome:

@@ -564,6 +564,25 @@ class Progress:
         """The puzzle difficulty to aim at: the rating moved by the difficulty setting."""
         return self.rating.rating + DIFFICULTIES[self.settings.difficulty]
 
+    def kind_ratings(self) -> dict[str, tuple[Rating, int]]:
+        """Each puzzle kind's rating and how many answers made it: the counted answers of the kind that the
+        history holds (the latest :data:`HISTORY_LIMIT` answers), played again in order, each against the rating
+        the puzzle had when it was met (:func:`~.rating.update`).
+
+        >>> k = {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1500}
+        >>> p = Progress.new("Ann").with_attempt(k, "solved", answer=False, hints=0)
+        >>> rating, answers = p.kind_ratings()["can_knock"]
+        >>> round(rating.rating), round(rating.deviation), answers
+        (1675, 248, 1)
+        """
+        found: dict[str, tuple[Rating, int]] = {}
+        for attempt in self.history:
+            if attempt.counted:
+                rating, answers = found.get(attempt.kind, (Rating(), 0))
+                found[attempt.kind] = (update_rating(rating, attempt.difficulty, attempt.result == "solved"),
+                                       answers + 1)
+        return found
+
     def has_seen(self, puzzle_id: str) -> bool:
         """Whether the learner has answered this puzzle: another answer would be practice."""
         return puzzle_id in self.seen_ids

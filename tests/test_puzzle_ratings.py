@@ -105,7 +105,10 @@ def test_ratings_travel_as_json_and_bad_json_is_refused_saying_why():
         read_ratings(b"\xff not json")
 
 
-def test_the_starting_ratings_are_rebuilt_from_an_export(tmp_path, monkeypatch):
+def test_the_starting_ratings_are_rebuilt_from_an_export(tmp_path, monkeypatch, request):
+    from gintrainer.puzzles import ratings
+
+    request.addfinalizer(ratings._shipped.cache_clear)  # the next test reads the shipped file again
     entry = bank_index("can_knock")[0]
     learned = PuzzleRating(entry.id, "can_knock", Rating(1777.0, 61.0), 40)
     stranger = PuzzleRating("ck-not-in-the-bank", "can_knock", Rating(1500.0, 90.0), 3)
@@ -173,3 +176,27 @@ def test_learned_ratings_export_and_import_taking_the_better_taught(store_url, t
     exported = read_ratings(ratings_json(there.export()))
     assert here.import_ratings(exported) == 1  # the first, taught by 3 attempts there, 1 here
     assert here.rating(first) == there.rating(first) and here.rating(second).plays == 2
+
+
+# -- the command ------------------------------------------------------------------------
+
+def test_the_command_exports_imports_and_rebuilds_the_starting_ratings(data, tmp_path, monkeypatch, capsys):
+    from gintrainer.cli import main
+
+    monkeypatch.delenv("GINTRAINER_DATABASE", raising=False)  # the class store in the data folder
+    entry = bank_index("take_or_draw")[0]
+    export = tmp_path / "export.json"
+    export.write_text(ratings_json([PuzzleRating(entry.id, "take_or_draw", Rating(1666.0, 70.0), 9)]))
+    assert main(["ratings", "import", str(export)]) == 0
+    assert "1 of 1 puzzle ratings taken" in capsys.readouterr().out
+    again = tmp_path / "again.json"
+    assert main(["ratings", "export", "--out", str(again)]) == 0
+    assert read_ratings(again.read_text()) == read_ratings(export.read_text())
+    start = tmp_path / "puzzle_ratings.json"
+    assert main(["ratings", "rebuild", str(again), "--out", str(start)]) == 0
+    assert "1 puzzle starts from the export's rating" in capsys.readouterr().out
+    written = {r.id: r for r in read_ratings(start.read_text())}
+    assert written[entry.id].rating == Rating(1666.0, 70.0)
+    export.write_text("[")
+    assert main(["ratings", "import", str(export)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err

@@ -96,6 +96,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_class.py
 	$(BIN)/python bench/bench_duel.py
 	$(BIN)/python bench/bench_bank.py --time
+	$(BIN)/python bench/bench_puzzle_ratings.py
 	$(BIN)/python bench/bench_tests.py
 
 bank: $(STAMP)

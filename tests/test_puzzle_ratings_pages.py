@@ -50,6 +50,24 @@ def test_a_first_attempt_teaches_the_puzzle_and_practice_a_guest_and_viewing_do_
     assert rated.export() == (after,)
 
 
+def test_the_daily_page_shows_the_puzzles_learned_rating_before_and_after_an_answer(rated):
+    page = DailyPage(learner=Learner("Ann"))
+    puzzle = page.view.puzzle
+    start = starting_rating(puzzle.kind, puzzle.id, puzzle.difficulty)
+    assert f"rated {round(start.rating.rating)} (± 200)" in page.view.title.value
+    record_rated(Learner("Ben"), PuzzleAttempt.replay(puzzle, "no")[0])
+    taught = rated.rating(start)
+    again = DailyPage(learner=page.learner)
+    assert f"rated {round(taught.rating.rating)} (± {round(taught.rating.deviation)})" in again.view.title.value
+    again._on_result(again.view, PuzzleAttempt.replay(puzzle, "no")[0])
+    now = rated.rating(start)  # Ann's answer taught it too
+    assert now.plays == 2
+    shown = DailyPage(learner=page.learner).view  # answered: it shows as it ended, with the puzzle's rating now
+    assert f"rated {round(now.rating.rating)} " in shown.title.value and shown.again_button.layout.display == ""
+    shown.again_button.click()  # practice: the rating stays on the line
+    assert f"rated {round(now.rating.rating)} " in shown.title.value
+
+
 def test_two_learners_on_one_server_the_second_meets_the_puzzle_as_the_first_left_it(rated):
     ann, ben = Learner("Ann"), Learner("Ben")
     puzzle = TrainerPage("best_discard", learner=ann, seed=3).view.puzzle

@@ -303,11 +303,11 @@ class PuzzleView(View):
         self.rated = rated
         self._start(PuzzleAttempt(puzzle, blind=self.blind), note)
 
-    def show_answered(self, puzzle: Puzzle, record: Attempt | None) -> None:
+    def show_answered(self, puzzle: Puzzle, record: Attempt | None, *, rated: Rating | None = None) -> None:
         """Show a puzzle the learner answered before, as it ended (rebuilt from the record when
-        the history still holds it), with the offer to try it again as practice."""
+        the history still holds it), with the offer to try it again as practice (``rated``: as :meth:`show`)."""
         attempt, feedback = PuzzleAttempt(puzzle), None
-        self.rated = None
+        self.rated = rated
         if record is not None:
             try:
                 attempt, feedback = PuzzleAttempt.replay(puzzle, record.answer, record.hints)
@@ -480,7 +480,7 @@ class PuzzleView(View):
         attempt = self._require()
         if not attempt.finished:
             raise GinError(t("answer this puzzle first"))
-        self.show(attempt.puzzle, note=practice_note())
+        self.show(attempt.puzzle, note=practice_note(), rated=self.rated)
 
     def _show_words(self, feedback: Feedback, extra: str = "") -> None:
         attempt = self._require()
@@ -718,10 +718,11 @@ class DailyPage(View):
     def _show(self, kind: PuzzleKind, view: PuzzleView) -> None:
         puzzle = verify(daily(self.day, kind).to_dict())
         progress = self.learner.progress
+        rated = puzzle_rating(puzzle).rating  # what a first answer is rated against
         if progress.has_seen(puzzle.id):
-            view.show_answered(puzzle, progress.counted_attempt(puzzle.id))
+            view.show_answered(puzzle, progress.counted_attempt(puzzle.id), rated=rated)
         else:
-            view.show(puzzle)
+            view.show(puzzle, rated=rated)
         self._shown_on[kind] = (self.day, self.learner.name)
 
     @guarded

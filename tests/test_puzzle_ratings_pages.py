@@ -123,3 +123,18 @@ def test_the_profile_page_shows_each_kinds_rating_with_its_deviation():
     summary = ProfilePage(learner).summary.value
     assert "gt-kind-ratings" in summary and answers == 1
     assert f"<td>Best discard</td><td>{round(rating.rating)} (± {round(rating.deviation)})</td><td>1</td>" in summary
+
+
+def test_a_store_that_cannot_be_reached_leaves_the_puzzles_as_they_are_and_the_trainer_works_on(monkeypatch):
+    from conftest import free_port
+
+    monkeypatch.setenv(DATABASE_ENV, f"postgresql://nobody@127.0.0.1:{free_port()}/classes")
+    page = TrainerPage("best_discard", learner=Learner("Ann"), seed=1)
+    puzzle = page.view.puzzle
+    start = starting_rating("best_discard", puzzle.id)
+    assert f"rated {round(start.rating.rating)} (± 200)" in page.view.title.value  # the starting rating
+    words = page._on_result(page.view, answered(puzzle, right=True))
+    assert words.startswith("Rating 1500 → ")
+    assert page.learner.progress.rating == play(Rating(), start.rating, True).learner
+    page.next_puzzle()
+    assert page.view.puzzle is not None

@@ -65,10 +65,10 @@ if TYPE_CHECKING:
     from ..trainers.training import PuzzleAttempt
 
 GUEST = "Guest"
-DIFFICULTY_LABELS = {"easiest": N_("Easiest: 600 below my rating"), "easier": N_("Easier: 300 below my rating"),
-                     "adaptive": N_("At my rating"), "harder": N_("Harder: 300 above my rating"),
-                     "hardest": N_("Hardest: 600 above my rating")}
-"""The difficulty choices (``progress.DIFFICULTIES``) as the profile page and the trainers show them."""
+DIFFICULTY_LABELS = {"easiest": N_("Much easier (−600)"), "easier": N_("Easier (−300)"), "adaptive": N_("At my rating"),
+                     "harder": N_("Harder (+300)"), "hardest": N_("Much harder (+600)")}
+"""The difficulty choices (``progress.DIFFICULTIES``) as the profile page and the trainers show them: each says
+how far from the learner's rating its puzzles are rated, short enough for a phone's dropdown."""
 _SLOT = "\x00"  # where a name in bold goes in a sentence, after the sentence is escaped
 _page_learners: dict[tuple[str, str, str], Learner] = {}
 

@@ -1,7 +1,6 @@
 """The trainers and the profile page with the puzzles' learned ratings: a named learner's first attempt teaches
-the puzzle (in the class store, which ``store_url`` puts on SQLite and on a real PostgreSQL), practice, a guest
-and a page that only shows a puzzle teach nothing, the trainers serve by learned rating, and the profile page
-shows each kind's rating with its deviation."""
+the puzzle (in the class store), practice, a guest and a page that only shows a puzzle teach nothing, the
+trainers serve by learned rating, and the profile page shows each kind's rating with its deviation."""
 
 from __future__ import annotations
 
@@ -28,9 +27,11 @@ def answered(puzzle, right: bool) -> PuzzleAttempt:
 
 
 @pytest.fixture
-def rated(store_url, monkeypatch):
-    monkeypatch.setenv(DATABASE_ENV, store_url)
-    return open_ratings(store_url)
+def rated(tmp_path, monkeypatch):
+    """The pages' class store (SQLite: the store's own tests run on PostgreSQL too)."""
+    url = f"sqlite:///{tmp_path / 'classes.sqlite3'}"
+    monkeypatch.setenv(DATABASE_ENV, url)
+    return open_ratings(url)
 
 
 def test_a_first_attempt_teaches_the_puzzle_and_practice_a_guest_and_viewing_do_not(rated):

@@ -97,6 +97,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/bench_duel.py
 	$(BIN)/python bench/bench_review_schedule.py
 	$(BIN)/python bench/bench_bank.py --time
+	$(BIN)/python bench/bench_puzzle_ratings.py
 	$(BIN)/python bench/bench_tests.py
 
 bank: $(STAMP)

@@ -474,6 +474,54 @@ def cmd_pin(args: argparse.Namespace) -> None:
     print(t("The profile {name} has a new PIN.", name=quoted(args.name)))
 
 
+def _ratings_file(path: str) -> Any:
+    """The puzzle ratings of a JSON file (an export); GinError saying why not."""
+    from pathlib import Path
+
+    from .puzzles.ratings import read_ratings
+    from .records.storage import RECORD_LIMIT
+    try:
+        with Path(path).open("rb") as file:
+            text = file.read(RECORD_LIMIT + 1)
+    except OSError as error:
+        raise GinError(t("cannot read {path}: {error}", path=quoted(path),
+                         error=error.strerror or type(error).__name__)) from None
+    if len(text) > RECORD_LIMIT:
+        raise GinError(t("{path} is too large to be puzzle ratings", path=quoted(path)))
+    return read_ratings(text)
+
+
+def cmd_ratings(args: argparse.Namespace) -> None:
+    """The puzzles' learned ratings in the class store: export them, import another server's, or rebuild the
+    shipped starting ratings from an export."""
+    from .classroom.puzzle_ratings import open_ratings
+    from .puzzles.ratings import ratings_json, rebuild_starting, starting_path
+    from .records.storage import write_text_atomic
+    out_path = _out_path(getattr(args, "out", None), "file")
+    if args.ratings_command == "export":
+        text = ratings_json(open_ratings().export())
+        if out_path is not None:
+            write_text_atomic(out_path, text)
+            print(t("Wrote {path}.", path=out_path), file=sys.stderr)
+        else:
+            sys.stdout.write(text)
+    elif args.ratings_command == "import":
+        found = _ratings_file(args.file)
+        taken = open_ratings().import_ratings(found)
+        print(tn("{taken} of {count} puzzle ratings taken (the others were learned from fewer attempts than "
+                 "the store's own).", "{taken} of {count} puzzle ratings taken (the others were learned from fewer "
+                 "attempts than the store's own).", len(found), taken=taken, count=len(found)))
+    else:
+        from pathlib import Path
+        out = Path(out_path) if out_path is not None else starting_path()
+        taken, left_out = rebuild_starting(_ratings_file(args.file), out)
+        print(tn("Wrote {path}: {taken} puzzle starts from the export's rating, the others as before; "
+                 "{left_out} of the export's puzzles are not in the bank.",
+                 "Wrote {path}: {taken} puzzles start from the export's ratings, the others as before; "
+                 "{left_out} of the export's puzzles are not in the bank.", taken, path=str(out), taken=taken,
+                 left_out=left_out))
+
+
 def cmd_duel(args: argparse.Namespace) -> None:
     from .engine.duel import duel
     if not 1 <= args.hands <= MAX_HANDS:
@@ -651,6 +699,19 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help=t("the review's record: one seat's, or a list of both"))
     _add_lang(check)
     check.set_defaults(run=cmd_review)
+
+    rated = sub.add_parser("ratings", help=t("the puzzles' ratings learned from attempts: export, import, rebuild "
+                                             "the shipped starting ratings"))
+    rated_sub = rated.add_subparsers(dest="ratings_command", required=True, parser_class=_Parser)
+    export = rated_sub.add_parser("export", help=t("write the class store's learned puzzle ratings as JSON"))
+    export.add_argument("--out", help=t("the JSON file to write (default: standard output)"))
+    taken = rated_sub.add_parser("import", help=t("take in another server's export: a puzzle's rating is taken "
+                                                  "when more attempts taught it"))
+    taken.add_argument("file", help=t("the export (a JSON file)"))
+    rebuild = rated_sub.add_parser("rebuild", help=t("rebuild the shipped starting ratings from an export"))
+    rebuild.add_argument("file", help=t("the export (a JSON file)"))
+    rebuild.add_argument("--out", help=t("the file to write (default: the package's puzzle_ratings.json)"))
+    rated.set_defaults(run=cmd_ratings)
 
     pin = sub.add_parser("pin", help=t("give a learner's profile a new PIN (on a shared server, a profile opens "
                                        "with its PIN)"))

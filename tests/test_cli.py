@@ -117,6 +117,9 @@ def _base(command, tmp):
         from gintrainer import Hand
         from gintrainer.replay import dump
         deal.write_text(dump(Hand.deal(seed=1)))
+    exported = tmp / "exported.json"  # no rating: a rebuild writes the starting ratings as they are
+    if not exported.exists():
+        exported.write_text('{"format": "gintrainer-puzzle-ratings", "version": 1, "ratings": []}')
     return {
         ("solve",): ["solve", RULES_EXAMPLE],
         ("daily",): ["daily", "--date", "2026-11-29"],
@@ -128,6 +131,9 @@ def _base(command, tmp):
         ("app",): ["app", "--no-browser", "--root", str(tmp / "no-site")],
         ("pin",): ["pin", "Nobody Here"],
         ("review",): ["review", str(deal), "--samples", "2"],
+        ("ratings", "export"): ["ratings", "export", "--out", str(tmp / "export.json")],
+        ("ratings", "import"): ["ratings", "import", str(exported)],
+        ("ratings", "rebuild"): ["ratings", "rebuild", str(exported), "--out", str(tmp / "starting.json")],
     }[command]
 
 

@@ -316,6 +316,7 @@ def test_the_profile_page_stepper_and_present_page_are_drawn_from_the_catalog(da
                          stepper.board.label, *stepper.board.texts.values(), present.choice.description,
                          present.choice.options[-1][0], present.stepper.board.heading)
     when = learner.progress.history[0].at[:16].split("T")
+    assert "gt-kind-ratings" in profile.summary.value  # each kind's rating with its deviation
     assert "⟦" in html and unmarked(html, ALLOWED + ["Ann", "k1", *when]) == []
 
 

@@ -152,6 +152,14 @@ def test_the_trainer_page_with_its_filters_and_stats():
         assert page.stats.value and unmarked_on(page) == []
 
 
+def test_the_trainer_serving_by_learned_ratings_says_so_in_the_page_s_language():
+    with pseudo_language():
+        page = TrainerPage("take_or_draw", learner=Learner("Ann"), seed=1)
+        page.difficulty.value = "hardest"  # too few puzzles rated near 2100: the nearest are served
+        assert "gt-few-near" in page.stats.value and "⟦" in page.view.title.value
+        assert len(page.difficulty.options) == 5 and unmarked_on(page) == []
+
+
 def test_the_rating_change_after_an_answer_is_in_the_page_s_language():
     with pseudo_language():
         page = TrainerPage("can_knock", learner=Learner(), seed=2)

@@ -511,7 +511,7 @@ def test_the_shape_rule_throws_the_cheapest_card_by_its_prices():
     least deadwood left plus 2 for each kept card it links with and 5 for each of the opponent's known cards it
     links with, ties the highest card then the highest suit; its take lowers the deadwood, its refusal would
     not have; and prices of 0 make it the plain least-deadwood rule (ties by suit)."""
-    from gintrainer.engine.players import GreedyPlayer, least_discards, shape_discard, shape_take
+    from gintrainer.engine.players import GreedyPlayer, shape_discard, shape_take
     rng = random.Random("shape")
     plain = GreedyPlayer(take="never", discard="least", ties="suit", knocks=0, gins=0)
     shape = GreedyPlayer(take="shape", discard="shape", ties="suit", knocks=0, gins=0)
@@ -527,7 +527,7 @@ def test_the_shape_rule_throws_the_cheapest_card_by_its_prices():
             continue
         view = SeatView.of(hand, hand.to_act)
         if view.phase == Phase.DISCARD:
-            def price(card):
+            def price(card, view=view):
                 rest = [c for c in view.hand if c is not card]
                 return (min_deadwood(rest) + 2 * sum(_links(card, c) for c in rest)
                         + 5 * sum(_links(card, c) for c in view.opponent_known), -card.value, -card.index)

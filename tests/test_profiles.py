@@ -343,7 +343,7 @@ def test_settings(data):
     assert load("Ann").progress.settings.four_colour is False
     p = update_settings("Ann", four_colour=True, difficulty="harder").progress
     assert (p.settings.four_colour, p.settings.difficulty) == (True, "harder")
-    assert p.target_rating == p.rating.rating + 200
+    assert p.target_rating == p.rating.rating + 300  # Lichess's "harder"
     assert load("Ann").progress.settings == p.settings
     before = profile_path("Ann").read_bytes()
     with pytest.raises(ProgressError, match="unknown setting 'colour': the settings are four_colour, difficulty"):

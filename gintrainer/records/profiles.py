@@ -53,6 +53,7 @@ from .progress import (
     merge_profiles,
     verify_attempt,
 )
+from .rating import Rating
 from .reviews import KeptReview
 from .storage import (
     clean_name,
@@ -261,13 +262,16 @@ def load(name: str, *, create: bool = True) -> Outcome:
 
 
 def record_attempt(name: str, puzzle: Any, result: str, *, answer: Answer, hints: int,
-                   at: datetime | None = None, seconds: float | None = None) -> Outcome:
-    """Record one attempt (see :meth:`Progress.with_attempt`; ``seconds``: how long the answer took)
-    in the profile, atomically; the outcome's ``previous`` is the progress just before it."""
+                   at: datetime | None = None, seconds: float | None = None, against: Rating | None = None,
+                   themed: bool = False) -> Outcome:
+    """Record one attempt (see :meth:`Progress.with_attempt`; ``seconds``: how long the answer took, ``against``
+    the puzzle's learned rating) in the profile, atomically; the outcome's ``previous`` is the progress just
+    before it."""
     verify_attempt(puzzle, result, answer=answer, hints=hints, at=at)
-    Progress.new(name).with_attempt(puzzle, result, answer=answer, hints=hints, at=at, seconds=seconds)
+    Progress.new(name).with_attempt(puzzle, result, answer=answer, hints=hints, at=at, seconds=seconds,
+                                    against=against, themed=themed)  # bad values are refused before the lock
     return _change(name, lambda p: p.with_attempt(puzzle, result, answer=answer, hints=hints, at=at,
-                                                  seconds=seconds))
+                                                  seconds=seconds, against=against, themed=themed))
 
 
 def enter_deck(name: str, puzzles: Iterable[tuple[str, str]], *, at: datetime | None = None) -> Outcome:

@@ -31,7 +31,7 @@ from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_
 from ..words.vocab import PuzzleKind
 from .deck import Deck, new_card_data
-from .rating import Rating, RatingError, puzzle_field
+from .rating import Rating, RatingError, play, puzzle_field
 from .rating import update as update_rating
 from .reviews import KEPT_LIMIT, KeptReview, read_kept, with_tutor_notes
 from .storage import InvalidNameError, RecordError, RecordKind, clean_name, parse_json
@@ -40,8 +40,9 @@ KINDS = PuzzleKind
 """The kinds of puzzle an attempt can be of: every kind declared in the words
 (:class:`~gintrainer.words.vocab.PuzzleKind`: the kinds shipped and any plugged in)."""
 RESULTS = ("solved", "failed", "hinted")
-DIFFICULTIES = {"easier": -200.0, "adaptive": 0.0, "harder": 200.0}
-"""The difficulty setting: how far above the learner's rating puzzles are picked."""
+DIFFICULTIES = {"easiest": -600.0, "easier": -300.0, "adaptive": 0.0, "harder": 300.0, "hardest": 600.0}
+"""The difficulty setting: how far above the learner's rating the trainers serve puzzles, by the puzzles'
+learned ratings (Lichess's presets)."""
 ANSWER_LIMIT = 200
 HISTORY_LIMIT = 1000
 """The history keeps the latest attempts only; the counts cover every attempt."""
@@ -593,6 +594,25 @@ class Progress:
         """The puzzle difficulty to aim at: the rating moved by the difficulty setting."""
         return self.rating.rating + DIFFICULTIES[self.settings.difficulty]
 
+    def kind_ratings(self) -> dict[str, tuple[Rating, int]]:
+        """Each puzzle kind's rating and how many answers made it: the counted answers of the kind that the
+        history holds (the latest :data:`HISTORY_LIMIT` answers), played again in order, each against the rating
+        the puzzle had when it was met (:func:`~.rating.update`).
+
+        >>> k = {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1500}
+        >>> p = Progress.new("Ann").with_attempt(k, "solved", answer=False, hints=0)
+        >>> rating, answers = p.kind_ratings()["can_knock"]
+        >>> round(rating.rating), round(rating.deviation), answers
+        (1675, 248, 1)
+        """
+        found: dict[str, tuple[Rating, int]] = {}
+        for attempt in self.history:
+            if attempt.counted:
+                rating, answers = found.get(attempt.kind, (Rating(), 0))
+                found[attempt.kind] = (update_rating(rating, attempt.difficulty, attempt.result == "solved"),
+                                       answers + 1)
+        return found
+
     def has_seen(self, puzzle_id: str) -> bool:
         """Whether the learner has answered this puzzle: another answer would be practice."""
         return puzzle_id in self.seen_ids
@@ -602,7 +622,8 @@ class Progress:
         return next((a for a in self.history if a.puzzle_id == puzzle_id and a.counted), None)
 
     def with_attempt(self, puzzle: Any, result: str, *, answer: Answer, hints: int,
-                     at: datetime | None = None, seconds: float | None = None) -> Progress:
+                     at: datetime | None = None, seconds: float | None = None, against: Rating | None = None,
+                     themed: bool = False) -> Progress:
         """The progress after one attempt at ``puzzle`` (see :func:`verify_attempt`).
 
         The first answer to a puzzle counts: only a solve adds to the streak and
@@ -611,9 +632,16 @@ class Progress:
         review list and puts a failed or hinted one on it, and is a review of the
         puzzle in the deck (``seconds``: how long the answer took, see
         :func:`~gintrainer.records.deck.grade_of`).
+
+        ``against``: the puzzle's learned rating (:func:`~.rating.play`, with ``themed`` when the learner
+        chose the puzzle's theme); without it the rating meets the puzzle's ``difficulty`` as a fixed one.
         """
         puzzle_id, kind, themes, difficulty, answer, moment = verify_attempt(
             puzzle, result, answer=answer, hints=hints, at=at)
+        if against is not None and not isinstance(against, Rating):
+            raise ProgressError(f"a puzzle's learned rating is a Rating, not {against!r}")
+        if against is not None:
+            difficulty = against.rating
         deck = self.deck.answer(puzzle_id, kind, result, hints=hints, seconds=_seconds(seconds),
                                 at=datetime.fromisoformat(moment))
         solved = result == "solved"
@@ -625,7 +653,8 @@ class Progress:
             practice = Attempt(puzzle_id, kind, result, hints, answer, moment, difficulty, self.rating.rating,
                                counted=False)
             return replace(self, history=(self.history + (practice,))[-HISTORY_LIMIT:], review=review, deck=deck)
-        rating = update_rating(self.rating, difficulty, solved)
+        rating = update_rating(self.rating, difficulty, solved) if against is None else \
+            play(self.rating, against, solved, themed=themed).learner
         theme_tallies = dict(self.themes)
         for theme in themes:
             theme_tallies[theme] = theme_tallies.get(theme, Tally()).add(result)

@@ -15,16 +15,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from ..engine.cards import Card, parse_card, parse_cards
 from ..engine.solver import DiscardRow, Objective
 from ..material.messages import Message, Percent, Signed, render, say
 from ..puzzles import (
-    DIFFICULTY_LEVELS,
     BankEntry,
     Puzzle,
     PuzzleKind,
@@ -36,7 +35,8 @@ from ..puzzles import (
     verify,
 )
 from ..puzzles.description import AnswerInput
-from ..records.progress import Attempt
+from ..puzzles.ratings import starting_ratings
+from ..records.progress import DIFFICULTIES, Attempt
 from ..records.rating import Rating, expected_score, pick
 from ..words.errors import GinError
 from ..words.language import N_, t
@@ -62,7 +62,12 @@ class Stage(Vocabulary):
 
 
 STAGES = tuple(Stage)
-DIFFICULTY_CHOICES = ("adaptive", "easy", "medium", "hard")
+DIFFICULTY_CHOICES = tuple(DIFFICULTIES)
+"""The trainers' difficulty choices, each an offset from the learner's rating (``progress.DIFFICULTIES``)."""
+IN_RANGE = 150.0
+"""How near the target a puzzle's rating must be to count as in range."""
+MIN_IN_RANGE = 5
+"""Fewer unanswered puzzles in range than this, and the trainer serves the nearest and says so."""
 REVIEW_EVERY = 3
 """Every third puzzle comes from the learner's reviews due (their review deck's, see
 :func:`gintrainer.records.deck.Deck.due_ids`) when there are any."""
@@ -351,23 +356,22 @@ def rating_messages(before: Rating, attempt: Attempt) -> tuple[Message, ...]:
 Filtered = TypeVar("Filtered", Puzzle, BankEntry)
 
 
-def _filtered(puzzles: tuple[Filtered, ...], difficulty: str, theme: str | None) -> tuple[Filtered, ...]:
-    """The puzzles (or bank entries) under the trainer's filters."""
+def _checked_difficulty(difficulty: str) -> float:
+    """The offset of a difficulty choice from the learner's rating (GinError naming the choices)."""
     if difficulty not in DIFFICULTY_CHOICES:
         raise GinError(t("unknown difficulty {difficulty}: choose {choices}", difficulty=repr(difficulty),
                          choices=", ".join(DIFFICULTY_CHOICES)))
-    if difficulty != "adaptive":
-        low, high = DIFFICULTY_LEVELS[difficulty]
-        puzzles = tuple(p for p in puzzles if low <= p.difficulty <= high)
-    if theme:
-        puzzles = tuple(p for p in puzzles if theme in p.themes)
-    return puzzles
+    return DIFFICULTIES[difficulty]
 
 
-def puzzles_for(kind: PuzzleKind | str, *, difficulty: str = "adaptive",
-                theme: str | None = None) -> tuple[Puzzle, ...]:
-    """The bank's puzzles of a kind under the trainer's filters."""
-    return _filtered(bank(normalise_kind(kind)), difficulty, theme)
+def _filtered(puzzles: tuple[Filtered, ...], theme: str | None) -> tuple[Filtered, ...]:
+    """The puzzles (or bank entries) under the trainer's theme filter."""
+    return tuple(p for p in puzzles if theme in p.themes) if theme else puzzles
+
+
+def puzzles_for(kind: PuzzleKind | str, *, theme: str | None = None) -> tuple[Puzzle, ...]:
+    """The bank's puzzles of a kind under the trainer's theme filter."""
+    return _filtered(bank(normalise_kind(kind)), theme)
 
 
 def themes_in_bank(kind: PuzzleKind | str) -> tuple[str, ...]:
@@ -379,29 +383,74 @@ def themes_in_bank(kind: PuzzleKind | str) -> tuple[str, ...]:
     return tuple(sorted(counts, key=lambda t: (-counts[t], t)))
 
 
+class Rated(NamedTuple):
+    """A bank puzzle as the trainer serves it: its id and themes, and its rating as learned (else its starting
+    rating) in the place of the ladder's difficulty (:func:`~gintrainer.records.rating.pick` reads it)."""
+
+    id: str
+    difficulty: float
+    themes: tuple[str, ...]
+
+
+def rated_pool(kind: PuzzleKind | str, ratings: Mapping[str, float] | None = None,
+               theme: str | None = None) -> tuple[Rated, ...]:
+    """The bank's puzzles of a kind under the theme filter, each with its learned rating (``ratings``, by id)
+    or else its shipped starting rating."""
+    kind = normalise_kind(kind)
+    starts = starting_ratings(kind)
+    learned = ratings or {}
+    return tuple(Rated(entry.id, float(learned.get(entry.id, starts[entry.id].rating.rating)), entry.themes)
+                 for entry in _filtered(bank_index(kind), theme))
+
+
+def few_near(kind: PuzzleKind | str, target: float, *, ratings: Mapping[str, float] | None = None,
+             theme: str | None = None, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether fewer than :data:`MIN_IN_RANGE` puzzles not yet answered are rated within :data:`IN_RANGE`
+    points of ``target``: then the trainer serves one of the :data:`MIN_IN_RANGE` nearest, and the page says
+    so."""
+    return _in_range([p for p in rated_pool(kind, ratings, theme) if p.id not in seen], target) < MIN_IN_RANGE
+
+
+def _in_range(pool: Sequence[Rated], target: float) -> int:
+    return sum(1 for p in pool if abs(p.difficulty - target) <= IN_RANGE)
+
+
+def target_rating(rating: Rating | float, difficulty: str = "adaptive") -> float:
+    """The puzzle rating a difficulty choice serves at: the learner's rating moved by its offset (Lichess's
+    presets: 600 or 300 below, at, 300 or 600 above).
+
+    >>> target_rating(1500.0, "easier"), target_rating(Rating(1500), "hardest")
+    (1200.0, 2100.0)
+    """
+    return (rating.rating if isinstance(rating, Rating) else float(rating)) + _checked_difficulty(difficulty)
+
+
 def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, review: tuple[str, ...] = (),
                 solved: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(), count: int = 0,
                 difficulty: str = "adaptive", theme: str | None = None, current: str | None = None,
-                rng: random.Random | None = None, own: Sequence[Any] = ()) -> tuple[Puzzle, bool]:
+                rng: random.Random | None = None, own: Sequence[Any] = (),
+                ratings: Mapping[str, float] | None = None) -> tuple[Puzzle, bool]:
     """The learner's next puzzle and whether it comes from the review queue.
 
     The puzzles of ``review`` (the learner's review deck's due now, the longest overdue first) come back
     every third puzzle;
     the learner's own puzzles of the kind (``own``: made from their mistakes, verified, see
-    :mod:`gintrainer.trainers.mistakes`) never answered come first, within the filters, the latest
-    first; the others are picked near the learner's rating, puzzles never answered
-    (neither ``solved`` nor ``seen``) first. Each bank puzzle is checked again by the solver
-    before it is shown.
+    :mod:`gintrainer.trainers.mistakes`) never answered come first, within the theme filter, the latest
+    first; the others are picked by their learned ratings (``ratings``, by id; a puzzle without one by its
+    shipped starting rating) near the learner's ``rating`` moved by the ``difficulty`` choice
+    (:func:`target_rating`), puzzles never answered (neither ``solved`` nor ``seen``) first; with fewer than
+    :data:`MIN_IN_RANGE` of them within :data:`IN_RANGE` points (:func:`few_near`), one of the nearest.
+    Each bank puzzle is checked again by the solver before it is shown.
     """
     rng = rng or random.Random()
     kind = normalise_kind(kind)
-    index = bank_index(kind)  # the puzzles' ids, difficulties and themes; only the chosen one is read
-    pool = _filtered(index, difficulty, theme)
-    mine = _filtered(tuple(p for p in own if p.kind == kind), difficulty, theme)
+    target = target_rating(rating, difficulty)
+    pool = rated_pool(kind, ratings, theme)  # only the chosen puzzle is read from the bank
+    mine = _filtered(tuple(p for p in own if p.kind == kind), theme)
     if not pool and not mine:
         raise GinError(t("no puzzle matches these filters: choose another theme or difficulty"))
     if review and count % REVIEW_EVERY == REVIEW_EVERY - 1:
-        in_bank = {entry.id for entry in index}
+        in_bank = {entry.id for entry in bank_index(kind)}
         for puzzle_id in review:
             if puzzle_id in in_bank and puzzle_id != current:
                 return verify(bank_record(kind, puzzle_id)), True
@@ -413,7 +462,10 @@ def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, revi
         return (fresh_own or [p for p in mine if p.id != current] or list(mine))[0], False
     fresh = [p for p in pool if p.id not in solved and p.id not in seen and p.id != current] \
         or [p for p in pool if p.id != current] or list(pool)
-    chosen = pick(fresh, rating, rng)
+    if _in_range(fresh, target) < MIN_IN_RANGE:  # the fallback: one of the nearest, as the page says
+        nearest = sorted(fresh, key=lambda p: (abs(p.difficulty - target), p.id))[:MIN_IN_RANGE]
+        return verify(bank_record(kind, rng.choice(nearest).id)), False
+    chosen = pick(fresh, target, rng)
     if chosen is None:  # nothing is excluded, and there is a puzzle to pick from
         raise GinError(t("no puzzle left to choose"))
     return verify(bank_record(kind, chosen.id)), False

@@ -60,13 +60,16 @@ from .base import Change, PageAddress, SignIn, View, download_link, guarded, set
 
 if TYPE_CHECKING:
     from ..engine.hand import Hand
+    from ..records.rating import Rating
     from ..replay.review import HandReview
     from ..replay.tutor_notes import TutorNote
     from ..trainers.training import PuzzleAttempt
 
 GUEST = "Guest"
-DIFFICULTY_LABELS = {"easier": N_("Easier than my rating"), "adaptive": N_("At my rating"),
-                     "harder": N_("Harder than my rating")}
+DIFFICULTY_LABELS = {"easiest": N_("Much easier (−600)"), "easier": N_("Easier (−300)"), "adaptive": N_("At my rating"),
+                     "harder": N_("Harder (+300)"), "hardest": N_("Much harder (+600)")}
+"""The difficulty choices (``progress.DIFFICULTIES``) as the profile page and the trainers show them: each says
+how far from the learner's rating its puzzles are rated, short enough for a phone's dropdown."""
 _SLOT = "\x00"  # where a name in bold goes in a sentence, after the sentence is escaped
 _page_learners: dict[tuple[str, str, str], Learner] = {}
 
@@ -181,19 +184,21 @@ class Learner:
         settings.four_colour = outcome.progress.settings.four_colour
         self._changed()
 
-    def record(self, attempt: PuzzleAttempt) -> str:
-        """Record a finished attempt (see :class:`~gintrainer.trainers.training.PuzzleAttempt`); returns
-        what it did to the rating and why (a puzzle answered before is practice)."""
+    def record(self, attempt: PuzzleAttempt, *, against: Rating | None = None, themed: bool = False) -> str:
+        """Record a finished attempt (see :class:`~gintrainer.trainers.training.PuzzleAttempt`; ``against``: the
+        puzzle's learned rating, ``themed`` when the learner chose its theme); returns what it did to the
+        rating and why (a puzzle answered before is practice)."""
         if attempt.result is None:
             raise GinError("the puzzle is not finished")
         answer, hints = attempt.answer_text, attempt.hints_used
+        rated: dict[str, Any] = dict(against=against, themed=themed, seconds=attempt.seconds)
         if self.name is None:
             before = self.progress
             self.progress = self.progress.with_attempt(attempt.puzzle, attempt.result, answer=answer, hints=hints,
-                                                       seconds=attempt.seconds)
+                                                       **rated)
         else:
             outcome = store.record_attempt(self.name, attempt.puzzle, attempt.result, answer=answer, hints=hints,
-                                           seconds=attempt.seconds)
+                                           **rated)
             if outcome.previous is None:
                 raise GinError("the profile store did not say what the progress was before this attempt")
             before, self.progress, self.notice = outcome.previous, outcome.progress, outcome.notice
@@ -563,6 +568,7 @@ class ProfilePage(View):
             + (f"<table class='gt-solver'><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>"
                if rows else "")
             + (f"<h4>{escape(latest)}</h4><ul>{history}</ul>" if history else ""))
+        self.summary.value += kind_ratings_html(progress)
         chart = review_chart_html(progress)
         if self.chart.value != chart:
             self.chart.value = chart
@@ -591,6 +597,30 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
                       target=format_percent(round(100 * TARGET_RETENTION)))
     return (f"<h3>{escape(heading)}</h3><p class='gt-info gt-deck-counts'>{escape(counts)}</p>"
             f"<p class='gt-info gt-deck-retention'>{escape(measured)}</p>")
+KIND_COLUMNS = (N_("kind"), N_("rating"), N_("answers"))
+"""The columns of the profile page's table of each kind's rating."""
+
+
+def kind_ratings_html(progress: Progress) -> str:
+    """Each puzzle kind's rating with its deviation (:meth:`~gintrainer.records.progress.Progress.kind_ratings`),
+    as a table under a heading that says what it is made from; nothing before a puzzle was answered."""
+    found = progress.kind_ratings()
+    if not found:
+        return ""
+    from ..puzzles.registry import description  # a profile with answers: a lesson page imports no puzzles
+
+    rows = []
+    for kind, (rating, answers) in sorted(found.items()):
+        try:
+            title = t(description(kind).title)
+        except GinError:  # a kind this gintrainer does not have (a record from a newer one)
+            title = kind.replace("_", " ")
+        value = t("{rating} (± {deviation})", rating=round(rating.rating), deviation=round(rating.deviation))
+        rows.append(f"<tr><td>{escape(title)}</td><td>{escape(value)}</td><td>{answers}</td></tr>")
+    heads = "".join(f"<th>{escape(t(head))}</th>" for head in KIND_COLUMNS)
+    title = t("Your rating in each kind of puzzle, from your latest answers")
+    return (f"<h4>{escape(title)}</h4><table class='gt-solver gt-kind-ratings'><thead><tr>{heads}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def review_chart_html(progress: Progress) -> str:

@@ -8,20 +8,25 @@ handed in), and the answer buttons all look alike."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import random
 from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any, overload
 
+from ..classroom.database import StoreError
+from ..classroom.puzzle_ratings import open_ratings
 from ..engine.cards import Card
 from ..material.drawing import layout_html, puzzle_rules_words
 from ..material.messages import Message, render, say
 from ..puzzles import THEMES, Puzzle, PuzzleKind, daily, description, normalise_kind, parse_date, verify
 from ..puzzles import kinds as registered_kinds
 from ..puzzles.description import AnswerInput
+from ..puzzles.ratings import PuzzleRating, starting_rating
 from ..puzzles.take_draw_themes import DRAW, TAKE
 from ..puzzles.themes import theme_title
 from ..records.progress import Attempt, Progress
+from ..records.rating import Rating
 from ..trainers.mistakes import MistakePuzzle, deck_entries, own_set
 from ..trainers.training import (
     DIFFICULTY_CHOICES,
@@ -30,19 +35,21 @@ from ..trainers.training import (
     Stage,
     choose_next,
     cost_messages,
+    few_near,
+    target_rating,
     themes_in_bank,
 )
 from ..words.errors import GinError
-from ..words.language import N_, t, tc
+from ..words.language import t, tc
 from . import ui as widgets
 from .base import Change, View, auto_width_buttons, guarded, settings
 from .cards import CardPicker
 from .defend import ReplyInput
 from .layout_input import LayoutInput
-from .profile import Learner, ProfileBar
+from .profile import DIFFICULTY_LABELS, Learner, ProfileBar
 
-DIFFICULTY_LABELS = {"adaptive": N_("Adaptive"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-"""The difficulty filter's shown choices (the values stay the English names)."""
+log = logging.getLogger("gintrainer.widgets.trainer")
+
 ARCHIVE_DAYS = 60
 
 
@@ -108,6 +115,18 @@ def answered_message(record: Attempt | None) -> Message:
 
 def answered_words(record: Attempt | None) -> str:
     return render(answered_message(record))
+
+
+def rated_about(puzzle: Puzzle, rated: Rating, revealed: bool) -> str:
+    """The line over a puzzle served by its learned rating: its code, its rating with its deviation, and
+    (once answered) its themes."""
+    values = dict(id=puzzle.id, rating=round(rated.rating), deviation=round(rated.deviation))
+    if revealed and puzzle.themes:
+        # Translators: {id} is the puzzle's code, {rating} and {deviation} its learned rating and how far off
+        # it may be, {themes} a list of theme titles.
+        return t("Puzzle {id} · rated {rating} (± {deviation}) · themes: {themes}",
+                 themes=", ".join(theme_title(name) for name in puzzle.themes), **values)
+    return t("Puzzle {id} · rated {rating} (± {deviation})", **values)
 
 
 OnResult = Callable[["PuzzleView", PuzzleAttempt], str | None]
@@ -181,6 +200,8 @@ class PuzzleView(View):
         self.allow_hints = hints
         self.allow_table = table
         self.blind = blind
+        self.rated: Rating | None = None
+        """The learned rating of the puzzle shown, when the page serves by it."""
         self.on_result = on_result
         self.title = widgets.HTML()
         self.note = widgets.HTML()
@@ -276,14 +297,17 @@ class PuzzleView(View):
             self.add_part(self._again_button, before=self.table_toggle if self.allow_table else None)
         return self._again_button
 
-    def show(self, puzzle: Puzzle, *, note: str = "") -> None:
-        """Start an attempt at a puzzle; ``note`` says something about it first (practice)."""
+    def show(self, puzzle: Puzzle, *, note: str = "", rated: Rating | None = None) -> None:
+        """Start an attempt at a puzzle; ``note`` says something about it first (practice); ``rated``: its
+        learned rating, shown in the place of the ladder's difficulty."""
+        self.rated = rated
         self._start(PuzzleAttempt(puzzle, blind=self.blind), note)
 
-    def show_answered(self, puzzle: Puzzle, record: Attempt | None) -> None:
+    def show_answered(self, puzzle: Puzzle, record: Attempt | None, *, rated: Rating | None = None) -> None:
         """Show a puzzle the learner answered before, as it ended (rebuilt from the record when
-        the history still holds it), with the offer to try it again as practice."""
+        the history still holds it), with the offer to try it again as practice (``rated``: as :meth:`show`)."""
         attempt, feedback = PuzzleAttempt(puzzle), None
+        self.rated = rated
         if record is not None:
             try:
                 attempt, feedback = PuzzleAttempt.replay(puzzle, record.answer, record.hints)
@@ -332,7 +356,9 @@ class PuzzleView(View):
         puzzle = attempt.puzzle
         revealed = attempt.finished and not self.blind
         heading = self._heading or kind_title(puzzle.kind)
-        if revealed and puzzle.themes:
+        if self.rated is not None:
+            about = rated_about(puzzle, self.rated, revealed)
+        elif revealed and puzzle.themes:
             titles = ", ".join(theme_title(name) for name in puzzle.themes)
             # Translators: {id} is the puzzle's code (k0042), {themes} a list of theme titles.
             about = t("Puzzle {id} · difficulty {difficulty} · themes: {themes}", id=puzzle.id,
@@ -454,7 +480,7 @@ class PuzzleView(View):
         attempt = self._require()
         if not attempt.finished:
             raise GinError(t("answer this puzzle first"))
-        self.show(attempt.puzzle, note=practice_note())
+        self.show(attempt.puzzle, note=practice_note(), rated=self.rated)
 
     def _show_words(self, feedback: Feedback, extra: str = "") -> None:
         attempt = self._require()
@@ -486,6 +512,48 @@ def due_reviews(progress: Progress, kind: PuzzleKind, now: dt.datetime | None = 
     """The puzzles of ``kind`` in the learner's review deck due now, the longest overdue first: a trainer serves
     them as its review puzzles (every third puzzle, :data:`~gintrainer.trainers.training.REVIEW_EVERY`)."""
     return progress.deck.due_ids(now or dt.datetime.now(dt.UTC), kind.value)
+def learned_ratings(kind: PuzzleKind | str) -> dict[str, PuzzleRating]:
+    """The learned rating of each puzzle of a kind that has one (reading the class store only); none when the
+    store cannot be reached (logged: the trainer serves by the starting ratings)."""
+    try:
+        return open_ratings().learned(kind)
+    except StoreError as error:
+        log.warning("the puzzles' learned ratings cannot be read: %s", error)
+        return {}
+
+
+def puzzle_rating(puzzle: Puzzle, learned: dict[str, PuzzleRating] | None = None) -> PuzzleRating:
+    """A puzzle's rating as learned (from ``learned``, else the class store), else its starting rating."""
+    start = starting_rating(puzzle.kind, puzzle.id, puzzle.difficulty)
+    if learned is not None:
+        return learned.get(puzzle.id, start)
+    try:
+        return open_ratings().rating(start)
+    except StoreError as error:
+        log.warning("the learned rating of %s cannot be read: %s", puzzle.id, error)
+        return start
+
+
+def record_rated(learner: Learner, attempt: PuzzleAttempt, *, themed: bool = False) -> str:
+    """Record a finished attempt as a rated game between the learner and the puzzle: the learner's rating
+    against the puzzle's learned rating, and, when it is a named learner's first attempt at the puzzle, the
+    puzzle's in the class store (:meth:`~gintrainer.classroom.puzzle_ratings.PuzzleRatingStore.play`); returns
+    what it did to the learner's rating. A guest's answers teach the puzzles nothing (a reload would make any
+    answer a first one again); a store that cannot be reached leaves the puzzle's rating as it was (logged)."""
+    puzzle = attempt.puzzle
+    if learner.progress.has_seen(puzzle.id):
+        return learner.record(attempt)  # practice: neither rating moves
+    start = starting_rating(puzzle.kind, puzzle.id, puzzle.difficulty)
+    current = puzzle_rating(puzzle)
+    before = learner.progress.rating
+    words = learner.record(attempt, against=current.rating, themed=themed)
+    latest = learner.progress.history[-1] if learner.progress.history else None
+    if learner.name is not None and latest is not None and latest.puzzle_id == puzzle.id and latest.counted:
+        try:
+            open_ratings().play(start, before, attempt.result == "solved", themed=themed)
+        except StoreError as error:
+            log.warning("the rating of %s is not learned from this attempt: %s", puzzle.id, error)
+    return words
 
 
 class TrainerPage(View):
@@ -501,7 +569,8 @@ class TrainerPage(View):
         self.rng = random.Random(seed)
         self.bar = ProfileBar(self.learner)
         self.difficulty = widgets.Dropdown(options=[(t(DIFFICULTY_LABELS[c]), c) for c in DIFFICULTY_CHOICES],
-                                           value="adaptive", description=tc("label", "Difficulty:"))
+                                           value=self.learner.progress.settings.difficulty,
+                                           description=tc("label", "Difficulty:"))
         names = themes_in_bank(self.kind)
         self.theme = widgets.Dropdown(options=[(tc("option", "All themes"), "")] + theme_options(names),
                                       value="", description=tc("label", "Theme:"))
@@ -515,11 +584,15 @@ class TrainerPage(View):
         self.shown = 0
         self.now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)
         """The clock that says which reviews are due."""
+        self.target = 0.0
+        """The puzzle rating the difficulty choice serves at (the learner's rating moved by its offset)."""
+        self.few = False
+        """Whether too few puzzles are rated near the target, so that the nearest are served (the page says so)."""
         super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
                                                  layout=widgets.fixed_layout(flex_flow="row wrap")),
                           self.theme_help, self.stats, self.view, self.next_button], _dom_classes=("gt-trainer",))
         self.next_button.on_click(self._on_next)
-        self.difficulty.observe(self._on_filter, names="value")
+        self.difficulty.observe(self._on_difficulty, names="value")
         self.theme.observe(self._on_filter, names="value")
         self.listen(self.learner, self._on_learner)
         self.next_puzzle()
@@ -534,25 +607,39 @@ class TrainerPage(View):
             raise GinError(t("unknown theme {theme}", theme=repr(self.theme.value)))
         self.next_puzzle()
 
+    @guarded
+    def _on_difficulty(self, change: Change) -> None:
+        if change["new"] != self.learner.progress.settings.difficulty:
+            self.learner.set_difficulty(change["new"])  # the learner's setting: the profile page shows it too
+        self.next_puzzle()
+
     def _on_learner(self) -> None:
+        chosen = self.learner.progress.settings.difficulty
+        if self.difficulty.value != chosen:
+            self.difficulty.value = chosen  # another learner's setting: the next puzzle follows it
         self.refresh()
 
     def next_puzzle(self) -> None:
-        """The next puzzle: the learner's own (made from their mistakes) never answered first, then the bank's,
-        with the puzzles of the review deck due now mixed in (:func:`due_reviews`)."""
+        """The next puzzle: the learner's own (made from their mistakes) never answered first, then the bank's
+        by their learned ratings near the learner's rating moved by the difficulty choice, with the puzzles of
+        the review deck due now mixed in (:func:`due_reviews`)."""
         mine = self._own_puzzles()
         progress = self.learner.progress
+        learned = learned_ratings(self.kind)
+        ratings = {puzzle_id: found.rating.rating for puzzle_id, found in learned.items()}
+        theme = self.theme.value or None
         puzzle, self.from_review = choose_next(
-            self.kind, rating=progress.target_rating, review=due_reviews(progress, self.kind, self.now()),
-            solved=progress.solved_ids,
-            seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
-            theme=self.theme.value or None, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng,
-            own=[found.puzzle for found in mine])
+            self.kind, rating=progress.rating, review=due_reviews(progress, self.kind, self.now()),
+            solved=progress.solved_ids, seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
+            theme=theme, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng,
+            own=[found.puzzle for found in mine], ratings=ratings)
+        self.target = target_rating(progress.rating, self.difficulty.value)
+        self.few = few_near(self.kind, self.target, ratings=ratings, theme=theme, seen=progress.seen_ids)
         self.shown += 1
         notes = [found.tag for found in mine if found.puzzle.id == puzzle.id][:1]
         if progress.has_seen(puzzle.id):
             notes.append(practice_note())
-        self.view.show(puzzle, note=" · ".join(notes))
+        self.view.show(puzzle, note=" · ".join(notes), rated=puzzle_rating(puzzle, learned).rating)
         self.refresh()
 
     def _own_puzzles(self) -> tuple[MistakePuzzle, ...]:
@@ -562,7 +649,7 @@ class TrainerPage(View):
         return mine.of_kind(self.kind)
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
-        return self.learner.record(attempt)
+        return record_rated(self.learner, attempt, themed=bool(self.theme.value))
 
     def refresh(self) -> None:
         progress = self.learner.progress
@@ -574,7 +661,11 @@ class TrainerPage(View):
         else:
             stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review {review}",
                       **values)
-        self.stats.value = f"<div class='gt-stats'>{escape(stats)}</div>"
+        few = ""
+        if self.few:
+            words = t("Few puzzles are rated near {target}: the nearest ones are served.", target=round(self.target))
+            few = f"<div class='gt-info gt-few-near'>{escape(words)}</div>"
+        self.stats.value = f"<div class='gt-stats'>{escape(stats)}</div>{few}"
 
 
 class DailyPage(View):
@@ -641,10 +732,11 @@ class DailyPage(View):
     def _show(self, kind: PuzzleKind, view: PuzzleView) -> None:
         puzzle = verify(daily(self.day, kind).to_dict())
         progress = self.learner.progress
+        rated = puzzle_rating(puzzle).rating  # what a first answer is rated against
         if progress.has_seen(puzzle.id):
-            view.show_answered(puzzle, progress.counted_attempt(puzzle.id))
+            view.show_answered(puzzle, progress.counted_attempt(puzzle.id), rated=rated)
         else:
-            view.show(puzzle)
+            view.show(puzzle, rated=rated)
         self._shown_on[kind] = (self.day, self.learner.name)
 
     @guarded
@@ -671,7 +763,7 @@ class DailyPage(View):
         self.view = self.view_for(self.choice.value)
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
-        return self.learner.record(attempt)
+        return record_rated(self.learner, attempt)
 
     def close(self) -> None:
         """Close the page and every kind's view it made, the ones not shown too."""

@@ -108,6 +108,13 @@ def answering_a_puzzle(page):
     expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()
 
 
+def choosing_the_hardest(page):
+    """The trainer's hardest difficulty (its longest label in Kurmanji), where too few puzzles are rated near
+    the target and the page says so."""
+    page.locator(".gt-trainer select").first.select_option(index=4)
+    expect(page.locator(".gt-few-near")).to_be_visible()
+
+
 LESSON_PAGES = sorted(f"lessons/{path.name}" for path in (ROOT / "lessons").glob("*.ipynb"))
 TRANSLATED_LESSONS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "lessons").glob("*/*.ipynb")
                             if not path.parent.name.startswith("."))
@@ -129,6 +136,7 @@ PAGES = [
     ("puzzles/best_discard.ipynb", "", ()),
     ("puzzles/take_or_draw.ipynb", "", ()),
     ("puzzles/take_or_draw.ipynb", "lang=ps", ()),
+    ("puzzles/take_or_draw.ipynb", "lang=ku", (choosing_the_hardest,)),
     ("puzzles/knock_layout.ipynb", "", ()),
     ("puzzles/knock_layout.ipynb", "lang=ps", ()),
     ("puzzles/defend.ipynb", "", ()),

@@ -322,20 +322,25 @@ def _judged(script, number, verdict, judged=None):
 
 
 OLD_CONTRADICTIONS = [
-    # The comments as they were beside the review: each praised a move the review marks ...
-    (CHAINED_LAYOFFS, 6, praise(), None, "praises the move, but the review marks it inaccuracy"),
-    (DEAD_HAND, 2, praise(), None, "praises the move, but the review marks it inaccuracy"),
-    (DEAD_HAND, 6, praise(), None, "praises the move, but the review marks it inaccuracy"),
-    (OKLAHOMA, 2, praise(), None, "praises the move, but the review marks it mistake"),
+    # The comments as they were beside the first review: each praised a move the review marks ...
+    (CHAINED_LAYOFFS, 6, praise(), None, "praises the move, but the review marks it"),
+    (OKLAHOMA, 2, praise(), None, "praises the move, but the review marks it"),
     (UNDERCUT, 8, praise(), None, "praises the move, but the review marks it blunder"),
-    # ... called 5♦ right where the review's best is 4♦ ...
+    # ... called 5♦ right where the review's best is another move ...
     (DEAD_HAND, 57, praise("discard 5D"), 42, "names 'discard 5D' as the best move"),
-    # ... or blamed Ann's 6♦, which the review finds her best discard.
+    # ... or blamed Ann's 6♦, which the review does not mark.
     (TAKE_AND_KNOCK, 14, blame("discard TC"), 6, "finds fault with the move"),
-    # The other ways a verdict can be wrong: a close call on a marked move or on the best one, wrong points.
+    # The comments as they were beside the review of the evaluator with its stronger playouts: Q♠ and K♠
+    # blamed, which it no longer marks, 5♦ a close call that it marks, 6♦ named her best where it is not.
+    (DEAD_HAND, 2, blame("discard 6H"), None, "finds fault with the move"),
+    (DEAD_HAND, 6, blame("discard 5D"), None, "finds fault with the move"),
+    (DEAD_HAND, 6, blame("discard 5D"), None, "names 'discard 5D' as the best move"),
+    (DEAD_HAND, 42, close("discard 4D"), None, "calls the move a close call"),
+    (DEAD_HAND, 57, close("discard 4D"), 42, "calls the move a close call"),
+    (TAKE_AND_KNOCK, 14, praise("discard 6D"), 6, "names 'discard 6D' as the best move"),
+    # The other ways a verdict can be wrong: a close call on a marked move or on the best one.
     (CHAINED_LAYOFFS, 6, close("discard 5H"), None, "close call"),
     (GIN, 6, close(), None, "close call"),
-    (OKLAHOMA, 2, blame("discard 8S", points=4), None, "says 4 points lost"),
     (KNOCK, 5, praise(), 99, "there is no step 99"),
 ]
 

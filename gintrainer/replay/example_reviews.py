@@ -3,7 +3,9 @@ with a fixed seed (:data:`SEED`) on its default number of sampled deals, and shi
 ``gintrainer/data/example_reviews.json`` (by name, a review for each seat, seat 0 first), so that the replays
 page shows the featured player's marks beside the comments, and either player's review, without seconds of
 computing on every visit. What the comments say of a decision (their verdicts) is checked against these
-reviews (:func:`gintrainer.replay.examples.verdict_problems`, in tests/test_examples.py). Regenerate the file
+reviews (:func:`gintrainer.replay.examples.verdict_problems`, in tests/test_examples.py), and the review's best
+move and points lost that a comment names are written from them when it is shown (:func:`review_values`), so
+that the comments stay true when the reviews are made again. Regenerate the file
 after changing an example's moves, or the evaluator, with::
 
     python -m gintrainer.replay build-example-reviews

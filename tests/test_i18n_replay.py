@@ -151,3 +151,75 @@ def test_a_value_a_comment_names_is_the_engines_written_as_each_language_writes_
             shown = solver_notes.comment_words(replay, note)
         assert language.format_number(value, lang) in shown and shown != note.comment, lang
     assert language.format_number(value, "tr") != language.format_number(value, "en")
+
+
+# -- what a comment takes from the example's shipped review ------------------------------------------------------
+
+def _review_comments():
+    """(example, step, the teacher's note, the decision its verdict judges) for each comment with review values."""
+    from gintrainer.replay.example_reviews import example_reviews
+    from gintrainer.replay.examples import decision_at
+    from gintrainer.replay.hands import SCRIPTS
+
+    found = []
+    for script in SCRIPTS:
+        replay = examples()[script.name]
+        for number, item in enumerate(script.moves, start=1):
+            if item.review_values():
+                judged, _ = item.reviewed(number)
+                decision = decision_at(example_reviews(script.name)[replay.step(judged).seat], judged)
+                (note,) = [n for n in replay.annotations_at(number) if n.author == "teacher"]
+                found.append((script.name, number, note, decision, item.review_values()))
+    return found
+
+
+def test_a_comment_shows_the_shipped_reviews_best_move_and_points_in_each_language():
+    from gintrainer.replay.review import move_words
+
+    found = _review_comments()
+    assert len(found) >= 5
+    for name, number, note, decision, values in found:
+        replay = examples()[name]
+        shown = {}
+        for lang in language.LANGUAGES:
+            with language.in_language(lang):
+                shown[lang] = solver_notes.comment_words(replay, note)
+                best = move_words(decision.best)
+            assert "{" not in shown[lang] and "…" not in shown[lang], (name, number, lang)
+            assert best in shown[lang], (name, number, lang, best)
+            if "review_lost" in values:
+                assert f" {round(decision.loss.mean)} " in shown[lang].replace("\u2066", " "), (name, number, lang)
+        assert len(set(shown.values())) == len(language.LANGUAGES)
+
+
+def test_reviews_made_again_by_a_changed_evaluator_change_the_comment_with_them(monkeypatch):
+    """The comment on Ben's knock in "undercut" says what the shipped review says: a review made again, with
+    another best move and loss, changes the words without a change to the comment."""
+    import dataclasses
+
+    from gintrainer.engine.evaluate import Estimate
+    from gintrainer.engine.hand import Action
+    from gintrainer.replay import example_reviews as shipped
+    from gintrainer.replay.examples import decision_at
+
+    replay = examples()["undercut"]
+    (note,) = [n for n in replay.annotations_at(8) if n.author == "teacher"]
+    stored = shipped._stored()
+    before = stored["undercut"][1]
+    judged = decision_at(before, 8)
+    assert "discard 9♣, about 14 points" in solver_notes.comment_words(replay, note)
+    again = dataclasses.replace(judged, best=(Action.parse("discard 8S"),), loss=Estimate(21.0, 1.0, 600))
+    made_again = dataclasses.replace(before, decisions=tuple(again if d is judged else d for d in before.decisions))
+    monkeypatch.setattr(shipped, "_stored", lambda: {**stored, "undercut": {**stored["undercut"], 1: made_again}})
+    shown = solver_notes.comment_words(replay, note)
+    assert "discard 8♠, about 21 points" in shown and "9♣," not in shown
+    with language.in_language("tr"):
+        assert "yaklaşık 21 puan daha iyi: 8♠ kartını at" in solver_notes.comment_words(replay, note)
+
+
+def test_a_comment_whose_review_is_not_of_the_hand_shown_leaves_the_review_values_out():
+    # Ben's knock comment of "undercut" shown on another hand (an edited history): no shipped review is of
+    # that hand, so neither its best move nor its points are written.
+    (note,) = [n for n in examples()["undercut"].annotations_at(8) if n.author == "teacher"]
+    shown = solver_notes.comment_words(examples()["knock"], note)
+    assert "its best move is …, about … points better" in shown and "{" not in shown

@@ -231,11 +231,14 @@ def comment_words(replay: Replay, note: Annotation) -> str:
     again from what the solver finds at its step, in the learner's language. A
     teacher's comment is translated when it is one of the shipped examples'
     (marked in :mod:`gintrainer.replay.hands`), with the values it names written
-    as the learner's language writes them; anyone else's comment stays as written."""
+    as the learner's language writes them, those it takes from the example's shipped review
+    (``{review_best}``, ``{review_lost}``) from the review of the decision its verdict judges
+    (:func:`gintrainer.replay.example_reviews.review_values`; "…" where no shipped review is of this
+    hand); anyone else's comment stays as written."""
     if note.author != SOLVER:
         template = _shipped_templates().get(note.comment)
         if template is not None:
-            return t(template[0], **template[1])
+            return t(template.comment, **template.values, **template.reviewed_values(replay))
         return t(note.comment) if note.comment else ""
     for finding in _findings_at(replay, note.step):
         with in_language("en"):
@@ -245,14 +248,41 @@ def comment_words(replay: Replay, note: Annotation) -> str:
     return note.comment
 
 
+@dataclass(frozen=True)
+class _Template:
+    """A shipped example's comment: the catalog's sentence, the values it names, and where the review's
+    values it names come from (the example's name and the step its verdict judges)."""
+
+    comment: str
+    values: dict[str, object]
+    example: str
+    reviewed: int | None
+    review_values: frozenset[str]
+
+    def reviewed_values(self, replay: Replay) -> dict[str, object]:
+        if not self.review_values:
+            return {}
+        from .example_reviews import review_values  # the review's words, only for a comment that takes them
+
+        found = review_values(self.example, replay, self.reviewed) if self.reviewed is not None else None
+        return {name: "…" if found is None else found[name] for name in self.review_values}
+
+
 @cache
-def _shipped_templates() -> dict[str, tuple[str, dict[str, object]]]:
-    """The shipped examples' comments that name values (``{draw}``), by their English
-    text as the files keep it: the catalog's sentence and its values."""
+def _shipped_templates() -> dict[str, _Template]:
+    """The shipped examples' comments that name values (``{draw}``, ``{review_best}``), by their English
+    text as the files keep it."""
     from .hands import SCRIPTS
 
-    return {move.text(): (move.comment, move.values()) for script in SCRIPTS for move in script.moves
-            if move.comment and move.values()}
+    found = {}
+    for script in SCRIPTS:
+        for number, move in enumerate(script.moves, start=1):
+            if move.comment and (move.values() or move.review_values()):
+                reviewed = move.reviewed(number)
+                found[move.text()] = _Template(move.comment, move.values(), script.name,
+                                               None if reviewed is None else reviewed[0],
+                                               frozenset(move.review_values()))
+    return found
 
 
 def _findings_at(replay: Replay, step: int) -> tuple[Finding, ...]:

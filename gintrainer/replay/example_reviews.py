@@ -3,7 +3,9 @@ with a fixed seed (:data:`SEED`) on its default number of sampled deals, and shi
 ``gintrainer/data/example_reviews.json`` (by name, a review for each seat, seat 0 first), so that the replays
 page shows the featured player's marks beside the comments, and either player's review, without seconds of
 computing on every visit. What the comments say of a decision (their verdicts) is checked against these
-reviews (:func:`gintrainer.replay.examples.verdict_problems`, in tests/test_examples.py). Regenerate the file
+reviews (:func:`gintrainer.replay.examples.verdict_problems`, in tests/test_examples.py), and the review's best
+move and points lost that a comment names are written from them when it is shown (:func:`review_values`), so
+that the comments stay true when the reviews are made again. Regenerate the file
 after changing an example's moves, or the evaluator, with::
 
     python -m gintrainer.replay build-example-reviews
@@ -21,9 +23,9 @@ from pathlib import Path
 from ..engine import evaluate
 from ..records.storage import write_json_atomic
 from ..words.errors import GinError
-from .examples import example, example_names
+from .examples import decision_at, example, example_names
 from .history import Replay
-from .review import HandReview, ReviewError, review
+from .review import HandReview, ReviewError, move_words, review
 
 SEED = "example hands"
 """The seed every example's review is judged from."""
@@ -103,5 +105,22 @@ def example_review(name: str, seat: int | None = None) -> HandReview | None:
     return example_reviews(name).get(_seat(name, seat))
 
 
+def review_values(name: str, replay: Replay, step: int) -> dict[str, object] | None:
+    """What a comment of example ``name`` takes from its shipped review (see
+    :data:`~gintrainer.replay.scripts.REVIEW_VALUES`), of the decision at ``step`` of ``replay``, in the current
+    language: ``review_best``, the review's best move in words, and ``review_lost``, the points the move made
+    lost, rounded. None when no shipped review of that step's seat is of ``replay``'s hand (a history edited
+    since, or a file that cannot be read)."""
+    if not 1 <= step <= replay.step_count:
+        return None
+    reviewed = _stored().get(name, {}).get(replay.step(step).seat)
+    if reviewed is None or not fits(reviewed, replay):
+        return None
+    decision = decision_at(reviewed, step)
+    if decision is None:
+        return None
+    return {"review_best": move_words(decision.best), "review_lost": round(decision.loss.mean)}
+
+
 __all__ = ["SAMPLES", "SEATS", "SEED", "build_example_reviews", "data_path", "example_review", "example_reviews",
-           "fits", "make_example_review"]
+           "fits", "make_example_review", "review_values"]

@@ -32,13 +32,13 @@ from .annotate import annotate
 from .facts import arithmetic_problems, check_facts, deal_facts, hand_facts, step_facts, uncovered, visible_cards
 from .hands import SCRIPTS
 from .history import Annotation, Replay, ReplayError, load
-from .scripts import Move, Script, Verdict
+from .scripts import REVIEW_VALUES, Move, Script, Verdict
 
 if TYPE_CHECKING:
     from .review import Decision, HandReview
 
-__all__ = ["SOLVER_TAGS", "build", "build_examples", "comment_problems", "data_folder", "example",
-           "example_names", "examples", "step_facts", "verdict_problems", "verdicts"]
+__all__ = ["SOLVER_TAGS", "build", "build_examples", "comment_problems", "data_folder", "decision_at", "example",
+           "example_names", "examples", "review_value_problems", "step_facts", "verdict_problems", "verdicts"]
 
 SOLVER_TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-take", "costly-draw",
                "costly-pass", "costly-layout")
@@ -97,10 +97,11 @@ def _check_facts(script: Script, replay: Replay) -> None:
 
 def _declared(item: Move) -> list[tuple[str, object]]:
     """A move's declared facts, those it states about other steps, and its verdicts (the cards of the best
-    move and the points each names, checked against the shipped review by :func:`verdict_problems`)."""
+    move each names, checked against the shipped review by :func:`verdict_problems`; the points a move lost
+    are the review's to write, as ``{review_lost}``, so no verdict accounts for a number)."""
     judged = ([item.judged] if item.judged is not None else []) + list(item.judged_at.values())
     return list(item.facts.items()) + [pair for stated in item.at.values() for pair in stated.items()] + \
-        [("verdict", {"best": verdict.best or "", "points": verdict.points}) for verdict in judged]
+        [("verdict", {"best": verdict.best or ""}) for verdict in judged]
 
 
 def verdicts(script: Script) -> list[tuple[int, int, Verdict]]:
@@ -113,7 +114,7 @@ def verdicts(script: Script) -> list[tuple[int, int, Verdict]]:
     return found
 
 
-def _decision_at(reviewed: HandReview, step: int) -> Decision | None:
+def decision_at(reviewed: HandReview, step: int) -> Decision | None:
     """The decision of a review whose move takes in ``step`` (a layout's decision spans several steps)."""
     return next((d for d in reviewed.decisions if d.step <= step < d.step + len(d.made)), None)
 
@@ -122,8 +123,10 @@ def verdict_problems(script: Script, replay: Replay, reviews: Mapping[int, HandR
     """Every verdict of the script's comments that the review of its hand (``replay``; ``reviews`` by seat)
     does not bear out:
     a praise of a move the review marks (or that lost an inaccuracy's threshold or more), a close call
-    on the review's best move or on a marked one, a blame of a move the review does not mark, a best move
-    that is not the review's, and points that are not the review's loss rounded."""
+    on the review's best move or on a marked one, a blame of a move the review does not mark, and a best move
+    that is not the review's. (The review's best move and loss that a comment writes, ``{review_best}`` and
+    ``{review_lost}``, are the review's own: :func:`review_value_problems` checks that the verdict allows
+    them.)"""
     from .review import MARKS, THRESHOLDS, Mark  # the evaluator's review, only when verdicts are checked
 
     problems = []
@@ -133,7 +136,7 @@ def verdict_problems(script: Script, replay: Replay, reviews: Mapping[int, HandR
             problems.append(f"{where}: there is no step {judged}")
             continue
         reviewed = reviews.get(replay.step(judged).seat)
-        decision = _decision_at(reviewed, judged) if reviewed is not None else None
+        decision = decision_at(reviewed, judged) if reviewed is not None else None
         if decision is None:
             problems.append(f"{where}: no shipped review judges a decision at step {judged}")
             continue
@@ -150,8 +153,29 @@ def verdict_problems(script: Script, replay: Replay, reviews: Mapping[int, HandR
             problems.append(f"{where}: the comment finds fault with the move, but {shown}")
         if verdict.best is not None and (best is None or verdict.best != str(best)):
             problems.append(f"{where}: the comment names {verdict.best!r} as the best move, but {shown}")
-        if verdict.points is not None and verdict.points != round(loss):
-            problems.append(f"{where}: the comment says {verdict.points} points lost, but {shown}")
+    return problems
+
+
+def review_value_problems(script: Script) -> list[str]:
+    """Every comment that names a value of the review (``{review_best}``, ``{review_lost}``: see
+    :data:`~gintrainer.replay.scripts.REVIEW_VALUES`) without exactly one verdict to say which decision's,
+    or with a verdict whose stance does not allow it (a praised move's best may be the move itself; a loss
+    is written "about N points" only when it is marked, so 2 points or more)."""
+    problems = []
+    for number, item in enumerate(script.moves, start=1):
+        named = item.review_values()
+        if not named:
+            continue
+        where = f"step {number} ({item.action!r})"
+        reviewed = item.reviewed(number)
+        if reviewed is None:
+            problems.append(f"{where}: the comment names {', '.join(sorted(named))}, the review's, but has no "
+                            "one verdict to say of which decision")
+            continue
+        stance = reviewed[1].stance
+        problems += [f"{where}: the comment names {name}, which a verdict of {stance!r} does not allow "
+                     f"(only {', '.join(REVIEW_VALUES[name])})"
+                     for name in sorted(named) if stance not in REVIEW_VALUES[name]]
     return problems
 
 
@@ -161,8 +185,9 @@ def comment_problems(script: Script, replay: Replay) -> list[str]:
     (see :func:`~gintrainer.replay.facts.uncovered`), and every written sum that
     does not add up. A comment speaks for the player who acts at its step (for
     the featured player at the deal); the title and description for a narrator
-    who sees the cards played."""
-    problems: list[str] = []
+    who sees the cards played. A comment's values taken from the review must be allowed by its verdict
+    (:func:`review_value_problems`)."""
+    problems: list[str] = review_value_problems(script)
     final = replay.hand
     played = {final.upcard}
     for _, action in final.actions:

@@ -167,10 +167,10 @@ TAKE_AND_KNOCK = Script(
         move("done", N_("{ann} has the run 2♠ 3♠ 4♠ and nothing to lay off on {ben}'s melds: 61 deadwood. {ben} "
                      "scores 61 − 1 = 60. {ann}'s 6♦ handed {ben} his knock. The solver, counting only her "
                      "next draw, rated 10♣ a better discard for her own hand; the evaluator, playing the whole "
-                     "hand out from her view, finds 6♦ her best discard all the same. A good discard can still "
-                     "feed the opponent."),
+                     "hand out from her view, finds 6♦ sound all the same: less than an inaccuracy from its best. "
+                     "A good discard can still feed the opponent."),
              melds="2S 3S 4S", can_lay_off="", defender_deadwood=61, knocker_deadwood=1, points=60,
-             at={6: dict(best="TC")}, judged_at={6: praise("discard 6D")}),
+             at={6: dict(best="TC")}, judged_at={6: praise()}),
     ),
 )
 
@@ -254,11 +254,10 @@ UNDERCUT = Script(
         move("draw"),
         move("knock 9C", N_("{ben} drew J♥ for the run 9♥ 10♥ J♥ and knocks at once with 8 (the 8♠). Reading "
                          "{ann}'s moves as the computer player does, his knock beats about 99% of the hands "
-                         "she may hold. Yet the evaluator, playing the hand out from his view, finds the knock a "
-                         "blunder: throwing 9♣ and playing on was about 12 points better. A knock that nearly "
+                         "she may hold. Yet the evaluator, playing the hand out from his view, marks the knock: "
+                         "its best move is {review_best}, about {review_lost} points better. A knock that nearly "
                          "always wins can still win too little."),
-             drawn="JH", meld="9H TH JH", deadwood=8, loose="8S", knock_wins=99,
-             judged=blame("discard 9C", points=12)),
+             drawn="JH", meld="9H TH JH", deadwood=8, loose="8S", knock_wins=99, judged=blame()),
         move("meld 4C 4D 4S"),
         move("meld 9H TH JH"),
         move("meld KC KD KS"),
@@ -306,10 +305,10 @@ CHAINED_LAYOFFS = Script(
              partners={"QD": "QS KD"}, fits={"QD": ""}, take=49, drawn="4D", meld="2D 3D 4D", judged=praise()),
         move("discard QS", N_("Two melds now. The loose cards are 5♥ 9♥ 10♥ J♠ Q♠; Q♠ goes, leaving 34. "
                            "9♥ 10♥ stay: 8♥ or J♥ would make a run. By deadwood alone Q♠ is the throw, but the "
-                           "evaluator, playing the rest of the hand out from {ann}'s view, finds throwing 5♥ "
-                           "better by about 4 points: an inaccuracy."),
+                           "evaluator, playing the rest of the hand out from {ann}'s view, marks it: its best move "
+                           "is {review_best}, about {review_lost} points better."),
              melds_before="2D 3D 4D / KC KD KH", loose_before="5H 9H TH JS QS", deadwood=34,
-             completes={"9H TH": "8H JH"}, judged=blame("discard 5H", points=4)),
+             completes={"9H TH": "8H JH"}, judged=blame()),
         move("draw"),
         move("knock JD", N_("{ben} drew 9♠ for a set of nines and knocks with 5 (the 5♣)."),
              drawn="9S", meld="9C 9D 9S", deadwood=5, loose="5C"),
@@ -361,18 +360,17 @@ DEAD_HAND = Script(
              meld="9D 9H 9S", deadwood=54, take=26, take_discard="QS", draw=49, judged=praise()),
         move("discard QS", N_("Q♠ is {ben}'s only high card and fits nothing. What is left is small and close "
                            "together (A♠ 2♣ 2♦ 3♣ 5♦ 6♥ 7♣, 26 points): 19 of the 41 cards he has not seen "
-                           "would lower his count. By deadwood alone Q♠ is the throw, but the evaluator, playing "
-                           "the rest of the hand out from his view, finds throwing 6♥ better by about 2 points: "
-                           "an inaccuracy."),
+                           "would lower his count. By deadwood alone Q♠ is the throw; the evaluator, playing the "
+                           "rest of the hand out from his view, finds another move a shade better "
+                           "({review_best}), by less than an inaccuracy: a close call."),
              highest="QS", fits={"QS": ""}, loose="AS 2C 2D 3C 5D 6H 7C", deadwood=26, outs=19, unseen=41,
-             judged=blame("discard 6H", points=2)),
+             judged=close()),
         move("draw"),
         move("discard TD"),
         move("draw", N_("{ann} threw 10♦: no use to {ben} (taking it would leave 29). He draws K♠ from the stock."),
              take=29, drawn="KS", judged=praise()),
-        move("discard KS", N_("K♠ fits nothing: straight back. Still 26. The evaluator, playing the hand out from "
-                           "his view, would rather keep K♠ and throw 5♦, by about 3 points: an inaccuracy."),
-             fits={"KS": ""}, deadwood=26, judged=blame("discard 5D", points=3)),
+        move("discard KS", N_("K♠ fits nothing: straight back. Still 26."),
+             fits={"KS": ""}, deadwood=26, judged=praise()),
         move("draw"),
         move("discard QD"),
         move("draw", N_("Q♦: no use either. From the stock: A♥, a pair of aces with A♠."),
@@ -436,10 +434,10 @@ DEAD_HAND = Script(
         move("discard 5D", N_("Keep 4♦ 5♦ (waiting for 3♦ or 6♦) or the pair 4♦ 4♥ (waiting for 4♠, as 4♣ may "
                            "well be with {ann})? Throwing 5♦ lowers the count to 17, and 3♦ would still make "
                            "2♦ 3♦ 4♦; the solver, counting his next draw, agrees: 5♦. The evaluator, playing the "
-                           "whole hand out, finds throwing 4♦ a shade better, by less than an inaccuracy: a close "
-                           "call."),
+                           "whole hand out, disagrees and marks it: its best move is {review_best}, about "
+                           "{review_lost} points better."),
              completes={"4D 5D": "3D 6D", "4D 4H": "4C 4S", "2D 4D": "3D"}, deadwood=17, best="5D",
-             at={33: dict(could_meld={"5C": "4C 5C 6C"})}, judged=close("discard 4D")),
+             at={33: dict(could_meld={"5C": "4C 5C 6C"})}, judged=blame()),
         move("draw"),
         move("discard 8S"),
         move("draw", N_("8♠: no. From the stock: K♣."), take=21, drawn="KC", judged=praise()),
@@ -456,9 +454,9 @@ DEAD_HAND = Script(
         move("draw"),
         move("discard JH"),
         move("draw", N_("J♥: no. From the stock: 6♦, which would have made 4♦ 5♦ 6♦ had {ben} kept 5♦. "
-                     "Throwing 5♦ was a close call by the numbers, not a mistake; this time the cards went the "
-                     "other way."),
-             take=23, drawn="6D", at={42: dict(best="5D")}, judged_at={42: close("discard 4D")}),
+                     "The evaluator had marked throwing 5♦ (its best move: {review_best}); this draw shows one "
+                     "way it could cost him."),
+             take=23, drawn="6D", judged_at={42: blame()}),
         move("discard 6D", N_("6♦ back: 17. Four cards in the stock."), deadwood=17, stock=4, judged=praise()),
         move("draw"),
         move("discard JD"),
@@ -499,9 +497,9 @@ OKLAHOMA = Script(
                            "knock; here the limit is 4, so he must play on. 16 of the 41 unseen cards would "
                            "let him knock next turn, and 5 of them (A♣ 4♥ 5♣ 8♥ Q♥) would give gin. By deadwood "
                            "alone K♥ is the throw, but the evaluator, playing the rest of the hand out from his "
-                           "view, finds throwing 8♠ and keeping K♥ better by about 5 points: a mistake."),
+                           "view, marks it: its best move is {review_best}, about {review_lost} points better."),
              deadwood=8, loose="8S", standard_knock=True, knock=False, limit=4, unseen=41, knock_outs=16,
-             gin_outs="AC 4H 5C 8H QH", judged=blame("discard 8S", points=5)),
+             gin_outs="AC 4H 5C 8H QH", judged=blame()),
         move("draw"),
         move("discard KD"),
         move("draw", N_("K♦ does not help (taking it leaves 10). A stock draw: 2♦."), take=10, drawn="2D",

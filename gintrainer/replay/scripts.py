@@ -5,7 +5,9 @@ stacked deal. The scripts themselves are in :mod:`gintrainer.replay.hands`;
 >>> move("pass", "Nothing fits.", deadwood=48).facts
 {'deadwood': 48}
 >>> move("discard QS", "The evaluator prefers 5♥.", judged=blame("discard 5H")).judged
-Verdict(stance='blame', best='discard 5H', points=None)
+Verdict(stance='blame', best='discard 5H')
+>>> move("discard QS", "The evaluator's best: {review_best}.", judged=blame()).text()
+"The evaluator's best: {review_best}."
 """
 
 from __future__ import annotations
@@ -35,6 +37,15 @@ def stacked(non_dealer: CardsLike, dealer: CardsLike, upcard: CardsLike, stock: 
 STANCES = ("praise", "close", "blame")
 """What a comment may say of a decision (see :class:`Verdict`)."""
 
+REVIEW_VALUES: Mapping[str, tuple[str, ...]] = {"review_best": ("close", "blame"), "review_lost": ("blame",)}
+"""The values a comment takes from the example's shipped review, never writes itself: ``{review_best}``, the
+review's best move in words, and ``{review_lost}``, the points of the hand the move made lost, rounded, each
+of the decision its verdict judges; the page fills them when it draws the comment
+(:func:`gintrainer.replay.annotate.comment_words`), so that the reviews made again by a changed evaluator
+keep the words true. Each is allowed only by the stances named here: a best move other than the move made
+is only there when the move is not praised, and a loss of 2 points or more (written "about {review_lost}
+points") only when it is blamed (a mark is from 2 points, see :data:`gintrainer.replay.review.THRESHOLDS`)."""
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -43,12 +54,13 @@ class Verdict:
     review's best, or it lost less than an inaccuracy's threshold), ``"close"`` (it is not the review's best,
     but it lost less than an inaccuracy's threshold: a close call) or ``"blame"`` (the review marks it an
     inaccuracy or worse); ``best``: the review's best move, when the comment names it (its first action, as
-    the history writes it: ``"discard 5H"``); ``points``: the points of the hand the move lost, when the
-    comment states them (the review's loss rounded to a whole number)."""
+    the history writes it: ``"discard 5H"``). A comment does not write the review's figures: it names the
+    review's best move and the points lost as ``{review_best}`` and ``{review_lost}`` (see
+    :data:`REVIEW_VALUES`), filled from the review when the comment is shown, and a number of points written
+    in its text is one that nothing accounts for (see :func:`gintrainer.replay.examples.comment_problems`)."""
 
     stance: str
     best: str | None = None
-    points: int | None = None
 
     def __post_init__(self) -> None:
         if self.stance not in STANCES:
@@ -60,15 +72,15 @@ def praise(best: str | None = None) -> Verdict:
     return Verdict("praise", best)
 
 
-def close(best: str | None = None, points: int | None = None) -> Verdict:
+def close(best: str | None = None) -> Verdict:
     """The comment calls the move made a close call: another move (``best``, if it names it) was the review's
     best, by less than an inaccuracy."""
-    return Verdict("close", best, points)
+    return Verdict("close", best)
 
 
-def blame(best: str | None = None, points: int | None = None) -> Verdict:
+def blame(best: str | None = None) -> Verdict:
     """The comment finds fault with the move made: the review marks it, with ``best`` its best move."""
-    return Verdict("blame", best, points)
+    return Verdict("blame", best)
 
 
 @dataclass(frozen=True)
@@ -94,21 +106,36 @@ class Move:
         a number stated to two decimals (``"21.45"``, checked against the engine when the
         example is built) as that exact decimal, so that each language writes it its
         own way (``21,45``) instead of a translation copying the English digits."""
-        names = {name for _, name, _, _ in string.Formatter().parse(self.comment or "") if name} - set(PLAYER_VALUES)
+        names = self.names() - set(PLAYER_VALUES) - set(REVIEW_VALUES)
         missing = sorted(names - self.facts.keys())
         if missing:
             raise ReplayError(f"the comment on {self.action!r} names {', '.join(missing)}, which it does not state")
         return {name: _value(self.facts[name]) for name in sorted(names)}
 
+    def names(self) -> set[str]:
+        """Every value the comment names, the players' and the review's included."""
+        return {name for _, name, _, _ in string.Formatter().parse(self.comment or "") if name}
+
+    def review_values(self) -> set[str]:
+        """The values the comment takes from the shipped review (see :data:`REVIEW_VALUES`)."""
+        return self.names() & set(REVIEW_VALUES)
+
     def text(self, lang: str = "en") -> str:
         """The comment as ``lang`` writes its values (the shipped files keep the English); the players'
-        names stay ``{ann}`` and ``{ben}``, for the page to fill in the learner's language."""
+        names stay ``{ann}`` and ``{ben}``, and the review's values ``{review_best}`` and ``{review_lost}``,
+        for the page to fill in the learner's language."""
         values = self.values()
         if not values:
             return self.comment or ""
-        players = {name: "{" + name + "}" for name in PLAYER_VALUES}
-        return (self.comment or "").format(**players, **{name: format_plain(value, lang)
-                                                          for name, value in values.items()})
+        kept = {name: "{" + name + "}" for name in (*PLAYER_VALUES, *REVIEW_VALUES)}
+        return (self.comment or "").format(**kept, **{name: format_plain(value, lang)
+                                                       for name, value in values.items()})
+
+    def reviewed(self, number: int) -> tuple[int, Verdict] | None:
+        """The decision that fills the comment's review values, the comment being on step ``number``: the step
+        its one verdict judges, and that verdict (None without exactly one verdict)."""
+        found = ([(number, self.judged)] if self.judged is not None else []) + list(self.judged_at.items())
+        return found[0] if len(found) == 1 else None
 
 
 _DECIMAL = re.compile(r"\d+\.\d+")
@@ -160,4 +187,4 @@ class Script:
         return stacked(self.non_dealer, self.dealer_cards, self.upcard, self.stock)
 
 
-__all__ = ["STANCES", "Move", "Script", "Verdict", "blame", "close", "move", "praise", "stacked"]
+__all__ = ["REVIEW_VALUES", "STANCES", "Move", "Script", "Verdict", "blame", "close", "move", "praise", "stacked"]

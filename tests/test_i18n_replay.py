@@ -158,8 +158,8 @@ def test_a_value_a_comment_names_is_the_engines_written_as_each_language_writes_
 def _review_comments():
     """(example, step, the teacher's note, the decision its verdict judges) for each comment with review values."""
     from gintrainer.replay.example_reviews import example_reviews
-    from gintrainer.replay.examples import decision_at
     from gintrainer.replay.hands import SCRIPTS
+    from gintrainer.replay.review import decision_at
 
     found = []
     for script in SCRIPTS:
@@ -199,8 +199,8 @@ def test_reviews_made_again_by_a_changed_evaluator_change_the_comment_with_them(
 
     from gintrainer.engine.evaluate import Estimate
     from gintrainer.engine.hand import Action
-    from gintrainer.replay import example_reviews as shipped
-    from gintrainer.replay.examples import decision_at
+    from gintrainer.replay import shipped_reviews as shipped
+    from gintrainer.replay.review import decision_at
 
     replay = examples()["undercut"]
     (note,) = [n for n in replay.annotations_at(8) if n.author == "teacher"]

@@ -262,7 +262,7 @@ class _Template:
     def reviewed_values(self, replay: Replay) -> dict[str, object]:
         if not self.review_values:
             return {}
-        from .example_reviews import review_values  # the review's words, only for a comment that takes them
+        from .shipped_reviews import review_values  # the review's words, only for a comment that takes them
 
         found = review_values(self.example, replay, self.reviewed) if self.reviewed is not None else None
         return {name: "…" if found is None else found[name] for name in self.review_values}

@@ -15,29 +15,19 @@ A test makes every review again and compares it with the file (tests/test_exampl
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from ..engine import evaluate
 from ..records.storage import write_json_atomic
 from ..words.errors import GinError
-from .examples import decision_at, example, example_names
-from .history import Replay
-from .review import HandReview, ReviewError, move_words, review
+from .examples import example, example_names
+from .review import HandReview, review
+from .shipped_reviews import SEATS, _stored, data_path, fits, review_values
 
 SEED = "example hands"
 """The seed every example's review is judged from."""
 SAMPLES = evaluate.DEFAULT_SAMPLES
 """The sampled deals each decision is judged on: the evaluator's default, as a review on the page."""
-FILE = "example_reviews.json"
-SEATS = (0, 1)
-
-
-def data_path() -> Path:
-    """Where the reviews ship: ``gintrainer/data/example_reviews.json``."""
-    return Path(str(resources.files("gintrainer").joinpath("data", FILE)))
 
 
 def _seat(name: str, seat: int | None) -> int:
@@ -64,31 +54,6 @@ def build_example_reviews(path: Path | str | None = None) -> Path:
     return written
 
 
-@lru_cache(maxsize=1)
-def _stored() -> dict[str, dict[int, HandReview]]:
-    """The shipped reviews by name and seat (a record that cannot be read, or of the wrong seat, left out)."""
-    try:
-        records = json.loads(data_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    found: dict[str, dict[int, HandReview]] = {}
-    for name, pair in records.items() if isinstance(records, dict) else ():
-        for seat, record in zip(SEATS, pair if isinstance(pair, list) else (), strict=False):
-            try:
-                reviewed = HandReview.from_dict(record)
-            except ReviewError:
-                continue
-            if reviewed.seat == seat:
-                found.setdefault(name, {})[seat] = reviewed
-    return found
-
-
-def fits(reviewed: HandReview, replay: Replay) -> bool:
-    """Whether a review is of this hand: its decisions are the steps and moves of its seat's decisions."""
-    found = evaluate.decisions(replay.hand, reviewed.seat)
-    return [(d.before, d.made) for d in reviewed.decisions] == [(before, tuple(made)) for before, made in found]
-
-
 def example_reviews(name: str) -> dict[int, HandReview]:
     """The shipped reviews of example ``name`` by seat: each that is of the hand (none for an unknown name)."""
     if name not in example_names():
@@ -103,23 +68,6 @@ def example_review(name: str, seat: int | None = None) -> HandReview | None:
     if name not in example_names():
         return None
     return example_reviews(name).get(_seat(name, seat))
-
-
-def review_values(name: str, replay: Replay, step: int) -> dict[str, object] | None:
-    """What a comment of example ``name`` takes from its shipped review (see
-    :data:`~gintrainer.replay.scripts.REVIEW_VALUES`), of the decision at ``step`` of ``replay``, in the current
-    language: ``review_best``, the review's best move in words, and ``review_lost``, the points the move made
-    lost, rounded. None when no shipped review of that step's seat is of ``replay``'s hand (a history edited
-    since, or a file that cannot be read)."""
-    if not 1 <= step <= replay.step_count:
-        return None
-    reviewed = _stored().get(name, {}).get(replay.step(step).seat)
-    if reviewed is None or not fits(reviewed, replay):
-        return None
-    decision = decision_at(reviewed, step)
-    if decision is None:
-        return None
-    return {"review_best": move_words(decision.best), "review_lost": round(decision.loss.mean)}
 
 
 __all__ = ["SAMPLES", "SEATS", "SEED", "build_example_reviews", "data_path", "example_review", "example_reviews",

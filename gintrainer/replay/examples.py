@@ -35,9 +35,9 @@ from .history import Annotation, Replay, ReplayError, load
 from .scripts import REVIEW_VALUES, Move, Script, Verdict
 
 if TYPE_CHECKING:
-    from .review import Decision, HandReview
+    from .review import HandReview
 
-__all__ = ["SOLVER_TAGS", "build", "build_examples", "comment_problems", "data_folder", "decision_at", "example",
+__all__ = ["SOLVER_TAGS", "build", "build_examples", "comment_problems", "data_folder", "example",
            "example_names", "examples", "review_value_problems", "step_facts", "verdict_problems", "verdicts"]
 
 SOLVER_TAGS = ("costly-discard", "missed-knock", "missed-gin", "better-knock", "costly-take", "costly-draw",
@@ -114,11 +114,6 @@ def verdicts(script: Script) -> list[tuple[int, int, Verdict]]:
     return found
 
 
-def decision_at(reviewed: HandReview, step: int) -> Decision | None:
-    """The decision of a review whose move takes in ``step`` (a layout's decision spans several steps)."""
-    return next((d for d in reviewed.decisions if d.step <= step < d.step + len(d.made)), None)
-
-
 def verdict_problems(script: Script, replay: Replay, reviews: Mapping[int, HandReview]) -> list[str]:
     """Every verdict of the script's comments that the review of its hand (``replay``; ``reviews`` by seat)
     does not bear out:
@@ -127,7 +122,7 @@ def verdict_problems(script: Script, replay: Replay, reviews: Mapping[int, HandR
     that is not the review's. (The review's best move and loss that a comment writes, ``{review_best}`` and
     ``{review_lost}``, are the review's own: :func:`review_value_problems` checks that the verdict allows
     them.)"""
-    from .review import MARKS, THRESHOLDS, Mark  # the evaluator's review, only when verdicts are checked
+    from .review import MARKS, THRESHOLDS, Mark, decision_at  # the evaluator's review, only when verdicts are checked
 
     problems = []
     for said, judged, verdict in verdicts(script):

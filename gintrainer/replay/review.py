@@ -385,6 +385,11 @@ class MatchReview(_Summed):
         return tuple(pairs[index] for index in _worst([decision for _, decision in pairs]))
 
 
+def decision_at(reviewed: HandReview, step: int) -> Decision | None:
+    """The decision of a review whose move takes in ``step`` (a layout's decision spans several steps)."""
+    return next((d for d in reviewed.decisions if d.step <= step < d.step + len(d.made)), None)
+
+
 def review_match(reviews: Iterable[HandReview]) -> MatchReview:
     """The reviews of several hands, summed up."""
     hands = tuple(reviews)
@@ -602,6 +607,6 @@ def _check_summary(value: object, review: HandReview) -> None:
                           stated=_shown(stated[key]), actual=_shown(actual[key])), "summary")
 
 
-__all__ = ["Decision", "DecisionKind", "HandReview", "Judge", "MARKS", "Mark", "MatchReview",
+__all__ = ["Decision", "DecisionKind", "HandReview", "decision_at", "Judge", "MARKS", "Mark", "MatchReview",
            "ReviewError", "Reviewing", "THRESHOLDS", "decision_kind", "mark_for", "move_words", "review",
            "review_match", "significant"]

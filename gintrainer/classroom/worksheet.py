@@ -275,7 +275,8 @@ def follow_up_sheet_html(code: str, follow_ups: Iterable[tuple[str, ClassSet]], 
         heads = (tc("follow-up sheet", "Student"), tc("follow-up sheet", "Code"), tc("follow-up sheet", "Puzzles"))
         told = t("Open the student page and type the code beside your name: the puzzles are chosen from your "
                  "answers.")
-        none = "" if rows else f"<p>{escape(t('No student has a follow-up set: no puzzle was missed.'))}</p>"
+        nobody = t("No student has a follow-up set: no puzzle was missed.")
+        none = "" if rows else f"<p>{escape(nobody)}</p>"
         body = (f'<main class="ws-sheet ws-follow-ups"><header class="ws-title"><h1>{escape(title)}</h1>'
                 f'<div class="ws-instructions">{escape(told)}</div></header>{none}'
                 f'<table class="ws-follow-table"><thead><tr>'

@@ -920,7 +920,8 @@ class GradebookPage(View):
             shown = widgets.HTML()
             button.on_click(lambda _button, student=student, shown=shown: self._on_follow_up(student, shown))
             rows.append(widgets.wrapping_row(button, shown))
-        heading = widgets.HTML(f"<h4>{escape(t('What next, per student'))}</h4>") if students else None
+        what_next = t("What next, per student")
+        heading = widgets.HTML(f"<h4>{escape(what_next)}</h4>") if students else None
         old = self.follow_ups.children
         self.follow_ups.children = ((heading,) if heading else ()) + tuple(rows)
         for child in old:
@@ -934,16 +935,18 @@ class GradebookPage(View):
             raise GinError(t("no results for student {student}", student=student))
         found = follow_up_set(book, student)
         if found is None:
-            shown.value = f"<span class='gt-info'>{escape(t('No puzzle missed: nothing to follow up.'))}</span>"
+            nothing = t("No puzzle missed: nothing to follow up.")
+            shown.value = f"<span class='gt-info'>{escape(nothing)}</span>"
             return
         code = f"<b class='gt-code gt-follow-up-code'>{escape(found.classset.code)}</b>"
         link = link_html("classroom/student.ipynb", "classroom/gradebook.ipynb", t("the student page"),
                          f"?code={found.classset.code}")
         students = escape(t("Students open {link} and type this code (and their name).")).replace("{link}", link)
-        missed = ", ".join(map(str, found.missed))
-        shown.value = (f"{escape(t('Class code: {code}')).replace('{code}', code)} "
-                       f"<span class='gt-info'>{escape(found.classset.describe())} · "
-                       f"{escape(t('from the puzzles missed: {positions}', positions=missed))} · {students}</span>")
+        # Translators: the positions of the puzzles a student missed in the class's set ("2, 4")
+        missed = t("from the puzzles missed: {positions}", positions=", ".join(map(str, found.missed)))
+        code_line = escape(t("Class code: {code}")).replace("{code}", code)
+        shown.value = (f"{code_line} <span class='gt-info'>{escape(found.classset.describe())} · "
+                       f"{escape(missed)} · {students}</span>")
 
     @guarded
     def _on_all_follow_ups(self, _button: widgets.Button | None = None) -> None:

@@ -15,7 +15,7 @@ from gintrainer.classroom import (
     gradebook_page,
     theme_chart_svg,
 )
-from gintrainer.classroom.gradebook import Rate
+from gintrainer.classroom.gradebook import Rate, class_grid_svg
 from gintrainer.puzzles import THEMES
 
 SET = ClassSet("Gradebook class", count=4)
@@ -159,7 +159,7 @@ def test_the_drawings_escape_names_and_show_each_cell(folder):
     assert names == [escape(THEMES[t.theme].title) for t in book.theme_rates()]  # titles, not the names in files
     page = gradebook_page(book, title="Year <5>")
     assert page.startswith("<!DOCTYPE html>") and "Year &lt;5&gt;" in page
-    assert book._repr_html_() == html + svg
+    assert book._repr_html_() == html + svg + class_grid_svg(book)
 
 
 def test_a_name_typed_with_and_without_the_turkish_capital_i_is_one_student():

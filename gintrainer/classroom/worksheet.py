@@ -285,17 +285,19 @@ def follow_up_sheet_html(code: str, follow_ups: Iterable[tuple[str, ClassSet]], 
         return _sheet_page(body, title, spoken).replace("</head>", f"<style>{FOLLOW_UP_CSS}</style></head>", 1)
 
 
-FOLLOW_UP_SHEET_ROWS = 36
-"""The students whose follow-up codes fit one printed page."""
+FOLLOW_UP_SHEET_ROWS = 30
+"""The students whose follow-up codes fit one printed page (A4 or Letter): a class of 30."""
 
 FOLLOW_UP_CSS = """
-.ws-follow-ups h1 { font-size: 14pt; }
-.ws-follow-table { width: 100%; border-collapse: collapse; font-size: 9.5pt; }
-.ws-follow-table th, .ws-follow-table td { border-bottom: 0.25mm solid #bbb; padding: 0.8mm 1.5mm;
-  text-align: start; vertical-align: baseline; }
+.ws-follow-ups h1 { font-size: 13pt; }
+.ws-follow-ups .ws-instructions { margin: 1mm 0 2mm 0; padding: 1mm 2mm; }
+.ws-follow-table { width: 100%; border-collapse: collapse; font-size: 8.5pt; }
+.ws-follow-table th, .ws-follow-table td { border-bottom: 0.25mm solid #bbb; padding: 0.2mm 1.2mm;
+  text-align: start; vertical-align: middle; line-height: 1.1; }
 .ws-follow-table tbody th { font-weight: normal; }
-.ws-follow-table td.ws-code { white-space: nowrap; font-size: 10.5pt; direction: ltr; unicode-bidi: isolate; }
-.ws-follow-what { font-size: 8pt; color: #333; }
+.ws-follow-table td.ws-code { white-space: nowrap; font-size: 10pt; direction: ltr; unicode-bidi: isolate; }
+.ws-follow-what { font-size: 7pt; color: #333; }
+.ws-follow-table tr { break-inside: avoid; page-break-inside: avoid; }
 """
 """The follow-up sheet's style, beside the worksheet's: a compact table whose codes read left to right."""
 

@@ -235,3 +235,18 @@ def test_the_grid_the_cell_list_and_the_sheet_come_from_the_catalogs(book):
     with pseudo_language():
         drawn = class_grid_svg(book) + grid_cell_html(book, 0, 0) + follow_up_sheet_html(SET.code, sets)
     assert unmarked(drawn, allowed=[*MARKS, *ids, *codes, *(f"({i})" for i in ids)]) == []
+    from gintrainer.widgets.classroom import GradebookPage
+    with pseudo_language():  # the page's words about them: its buttons, a set made, the sheet's link
+        page = GradebookPage()
+        page.show(book)
+        page.grid._handle_custom_msg({"cell": "0:0"}, [])
+        rows = page.follow_ups.children[1:]
+        rows[0].children[0].click()
+        page.all_follow_ups.click()
+        made = follow_up_set(book, "Ann")
+        shown = [page.picked.value, page.follow_ups.children[0].value, page.all_follow_ups.description,
+                 *(row.children[0].description for row in rows), rows[0].children[1].value,
+                 re.sub(r'href="[^"]*"', "", page.follow_up_sheet.value)]
+    assert made is not None and made.classset.code in rows[0].children[1].value and page.status.value == ""
+    assert unmarked(" ".join(shown), allowed=[*MARKS, *ids, *(f"({i})" for i in ids), made.classset.code,
+                                              f"follow-ups-{SET.code}.html"]) == []

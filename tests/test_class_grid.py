@@ -23,7 +23,7 @@ from gintrainer.classroom.gradebook import (
     grid_cell_html,
     grid_legend,
 )
-from gintrainer.classroom.sets import DIFFICULTY_NAMES
+from gintrainer.classroom.sets import DIFFICULTY_NAMES, SetObjective
 from gintrainer.classroom.worksheet import follow_up_sheet_html
 from gintrainer.puzzles import THEMES
 from gintrainer.words.errors import GinError
@@ -162,6 +162,9 @@ def test_a_follow_up_set_is_made_from_the_student_s_misses_and_its_code_works_as
         assert found.missed == tuple(i + 1 for i, m in enumerate(MARKS[student]) if m == "w")
         follow = found.classset
         assert set(follow.kinds) == {p.kind for p in missed}
+        aims = {p.objective.value for p in missed if p.kind == "best_discard"}  # those missed, or both: mixed
+        assert follow.objective == (None if not aims else SetObjective(aims.pop()) if len(aims) == 1
+                                    else SetObjective.MIXED)
         assert follow.count == max(FOLLOW_UP_COUNT[0], min(FOLLOW_UP_COUNT[1], 2 * len(missed)))
         assert set(follow.themes) <= {name for p in missed for name in p.themes}
         if follow.difficulty is not None:  # at their level: the bands of the puzzles missed

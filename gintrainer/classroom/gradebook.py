@@ -37,6 +37,7 @@ from functools import lru_cache
 from html import escape
 from typing import TypeVar
 
+from ..engine.solver import Objective
 from ..puzzles import THEMES, Puzzle, PuzzleKind
 from ..puzzles.registry import kinds as registered_kinds
 from ..puzzles.themes import theme_title
@@ -431,9 +432,9 @@ def follow_up_set(book: Gradebook, student: str) -> FollowUp | None:
     puzzles = [book.puzzles[i - 1] for i in missed]
     original = ClassSet.from_code(book.code)
     kinds = tuple(dict.fromkeys(p.kind for p in puzzles))
-    objectives = {getattr(p, "objective", None) for p in puzzles} - {None}
+    objectives = {Objective(found) for found in (getattr(p, "objective", None) for p in puzzles) if found}
     objective = (None if not any(takes_objective(k) for k in kinds) else
-                 str(next(iter(objectives))) if len(objectives) == 1 else SetObjective.MIXED)
+                 SetObjective(next(iter(objectives)).value) if len(objectives) == 1 else SetObjective.MIXED)
     themes = tuple(name for name in SET_THEMES if name in WIDE_THEME_BITS and name not in NO_PUZZLE_THEMES
                    and (original.oklahoma or name != "oklahoma") and any(name in p.themes for p in puzzles))
     level = (min(_band(p.difficulty)[0] for p in puzzles), max(_band(p.difficulty)[1] for p in puzzles))

@@ -599,18 +599,27 @@ def _bar_colour(fraction: float | None) -> str:
 def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
     """The class's success per theme as an inline SVG bar chart, weakest first:
     red below 50%, amber below 75%, green above. Each bar's tooltip is the
-    theme's hint, the idea to teach again."""
+    theme's hint, the idea to teach again. In a right-to-left language the chart is
+    mirrored: the themes' titles on the right, the bars filling from the right, every
+    text running right to left."""
+    from ..material.drawing import _chart_text as chart_text  # the charts' one way to write a text
     rates = book.theme_rates()
+    rtl = text_direction() == "rtl"
     label_width, bar_width, row = 160, width - 160 - 150, 26
     height = row * max(len(rates), 1) + 30
     label, heading = t("Class success by theme"), t("Class success by theme (weakest first)")
     empty = t("No puzzles yet.")
+
+    def x_of(x: float, w: float = 0.0) -> float:  # mirrored in a right-to-left language
+        return width - x - w if rtl else x
+
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-chart" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
              'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
-             f'<text x="0" y="16" font-weight="bold">{escape(heading)}</text>']
+             chart_text(x_of(0), 16, heading, anchor="start", rtl=rtl, room=width, size=13,
+                        extra=' font-weight="bold"')]
     if not rates:
-        parts.append(f'<text x="0" y="44">{escape(empty)}</text>')
+        parts.append(chart_text(x_of(0), 44, empty, anchor="start", rtl=rtl, room=width, size=13))
     for i, item in enumerate(rates):
         y = 26 + i * row
         fraction = item.rate.fraction
@@ -618,11 +627,14 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
         hint = THEMES[item.theme].hint
         tip = t("{hint} (puzzles {positions})", hint=hint, positions=", ".join(map(str, item.puzzles)))
         parts.append(f"<g><title>{escape(tip)}</title>"
-                     f'<text x="0" y="{y + 16}">{escape(theme_title(item.theme))}</text>'
-                     f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="16" fill="#eeeeee"/>'
-                     f'<rect x="{label_width}" y="{y + 4}" width="{filled}" height="16" '
+                     + chart_text(x_of(0), y + 16, theme_title(item.theme), anchor="start", rtl=rtl,
+                                  room=label_width - 6, size=13, extra=' class="gb-chart-theme"')
+                     + f'<rect x="{x_of(label_width, bar_width):.1f}" y="{y + 4}" width="{bar_width}" height="16" '
+                     f'fill="#eeeeee"/>'
+                     f'<rect x="{x_of(label_width, filled):.1f}" y="{y + 4}" width="{filled}" height="16" '
                      f'fill="{_bar_colour(fraction)}"/>'
-                     f'<text x="{label_width + bar_width + 8}" y="{y + 16}">{escape(item.rate.words())}</text></g>')
+                     + chart_text(x_of(label_width + bar_width + 8), y + 16, item.rate.words(), anchor="start",
+                                  rtl=rtl, size=13) + "</g>")
     parts.append("</svg>")
     return "".join(parts)
 

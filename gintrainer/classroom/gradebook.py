@@ -614,8 +614,8 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
         return width - x - w if rtl else x
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-chart" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
-             'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
+             f'viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" role="img" '
+             f'aria-label="{escape(label)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
              chart_text(x_of(0), 16, heading, anchor="start", rtl=rtl, room=width, size=13,
                         extra=' font-weight="bold"')]
     if not rates:

@@ -15,8 +15,10 @@ from gintrainer.classroom import (
     gradebook_page,
     theme_chart_svg,
 )
-from gintrainer.classroom.gradebook import Rate
+from gintrainer.classroom.gradebook import Rate, class_grid_svg
 from gintrainer.puzzles import THEMES
+from gintrainer.puzzles.themes import theme_title
+from gintrainer.words.language import in_language
 
 SET = ClassSet("Gradebook class", count=4)
 OTHER = ClassSet("Another class", count=2, kinds="can_knock")
@@ -155,11 +157,26 @@ def test_the_drawings_escape_names_and_show_each_cell(folder):
     assert html.count('aria-label="no answer"') == 4 and "1/3 (33%)" in html
     svg = theme_chart_svg(book)
     assert svg.startswith("<svg") and svg.count("<g>") == len(book.theme_rates())
-    names = re.findall(r'<text x="0" y="\d+">([^<]+)</text>', svg)
+    names = re.findall(r'<text x="0.0" [^>]*class="gb-chart-theme">([^<]+)</text>', svg)
     assert names == [escape(THEMES[t.theme].title) for t in book.theme_rates()]  # titles, not the names in files
     page = gradebook_page(book, title="Year <5>")
     assert page.startswith("<!DOCTYPE html>") and "Year &lt;5&gt;" in page
-    assert book._repr_html_() == html + svg
+    assert book._repr_html_() == html + svg + class_grid_svg(book)
+
+
+def test_in_pashto_the_theme_chart_is_mirrored_its_titles_on_the_right(folder):
+    # The chart once wrote its titles from x=0 with no direction: on a right-to-left page they ran off the
+    # picture's left edge and none showed.
+    book = load_folder(folder)
+    with in_language("ps"):
+        svg = theme_chart_svg(book)
+    width = float(re.search(r'width="(\d+)"', svg)[1])
+    titles = re.findall(r'<text x="([\d.]+)" [^>]*direction="rtl"[^>]*class="gb-chart-theme">([^<]+)</text>', svg)
+    with in_language("ps"):
+        assert [title for _, title in titles] == [escape(theme_title(r.theme)) for r in book.theme_rates()]
+    assert all(float(x) == width for x, _ in titles)  # each starts at the right edge and runs leftwards
+    tracks = [float(x) for x in re.findall(r'<rect x="([\d.]+)" [^>]*fill="#eeeeee"', svg)]
+    assert tracks and all(x + 330 <= width - 160 for x in tracks)  # the bars left of the titles
 
 
 def test_a_name_typed_with_and_without_the_turkish_capital_i_is_one_student():

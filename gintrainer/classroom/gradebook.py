@@ -35,15 +35,28 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
+from typing import TypeVar
 
-from ..puzzles import THEMES, Puzzle
+from ..engine.solver import Objective
+from ..puzzles import THEMES, Puzzle, PuzzleKind
+from ..puzzles.registry import kinds as registered_kinds
 from ..puzzles.themes import theme_title
 from ..records.storage import name_key
 from ..words.errors import GinError
-from ..words.language import current_language, format_number, format_percent, t, tc, tn
-from .codes import normalise_code
+from ..words.language import current_language, format_number, format_percent, t, tc, text_direction, tn
+from .codes import WIDE_THEME_BITS, normalise_code
 from .results import Results, ResultsError, read_results
-from .sets import KIND_WORDS, ClassSet
+from .sets import (
+    DIFFICULTY_NAMES,
+    KIND_WORDS,
+    NAME_LIMIT,
+    NO_PUZZLE_THEMES,
+    SET_THEMES,
+    ClassSet,
+    ClassSetError,
+    SetObjective,
+    takes_objective,
+)
 from .store import StoredReview, StoredSession
 
 
@@ -85,6 +98,77 @@ class ThemeRate:
     theme: str
     puzzles: tuple[int, ...]
     rate: Rate
+
+
+@dataclass(frozen=True)
+class KindRate:
+    """The class's success on the puzzles of one kind."""
+
+    kind: PuzzleKind
+    puzzles: tuple[int, ...]
+    rate: Rate
+
+
+_Rated = TypeVar("_Rated", ThemeRate, KindRate)
+
+
+def _sum_rates(rates: Iterable[Rate]) -> Rate:
+    right = answered = 0
+    for rate in rates:
+        right, answered = right + rate.right, answered + rate.answered
+    return Rate(right, answered)
+
+
+def _weakest_first(rates: list[_Rated]) -> tuple[_Rated, ...]:
+    """Rates by their fraction, the lowest first, those without answers last (a tie keeps the given order)."""
+    return tuple(sorted(rates, key=lambda r: (r.rate.fraction is None, r.rate.fraction or 0.0)))
+
+
+@dataclass(frozen=True)
+class GridColumn:
+    """One column of the class grid: the set's puzzles of a theme (``group`` "theme", ``name`` the theme's)
+    or of a kind (``group`` "kind", ``name`` the kind's value), at their positions, and the class's rate on
+    them."""
+
+    group: str
+    name: str
+    puzzles: tuple[int, ...]
+    rate: Rate
+
+    def title(self) -> str:
+        """The column's title in the current language: the theme's or the kind's."""
+        return theme_title(self.name) if self.group == "theme" else t(KIND_WORDS[PuzzleKind(self.name)])
+
+
+@dataclass(frozen=True)
+class ClassGrid:
+    """Students by themes and kinds (:meth:`Gradebook.grid`): ``cells[row][column]`` is a student's rate on
+    a column's puzzles; ``table`` is the gradebook's (True right, False wrong, None blank per puzzle)."""
+
+    students: tuple[str, ...]
+    columns: tuple[GridColumn, ...]
+    cells: tuple[tuple[Rate, ...], ...]
+    table: tuple[tuple[bool | None, ...], ...]
+
+    def cell(self, student: str, column: int) -> Rate:
+        """A student's rate in the column at ``column`` (from 0)."""
+        return self.cells[self._row(student)][self._column(column)]
+
+    def behind(self, student: str, column: int) -> tuple[tuple[int, bool | None], ...]:
+        """The puzzles behind a cell: each position of the column's puzzles with the student's result
+        (True right, False wrong, None not answered)."""
+        row = self.table[self._row(student)]
+        return tuple((position, row[position - 1]) for position in self.columns[self._column(column)].puzzles)
+
+    def _row(self, student: str) -> int:
+        if student not in self.students:
+            raise GinError(f"no results for student {student!r}")
+        return self.students.index(student)
+
+    def _column(self, column: int) -> int:
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < len(self.columns):
+            raise GinError(f"there is no column {column!r}: the grid has {len(self.columns)}")
+        return column
 
 
 @dataclass(frozen=True)
@@ -140,10 +224,30 @@ class Gradebook:
         for theme in THEMES:
             positions = tuple(i + 1 for i, p in enumerate(self.puzzles) if theme in p.themes)
             if positions:
-                right = sum(rates[i - 1].right for i in positions)
-                answered = sum(rates[i - 1].answered for i in positions)
-                out.append(ThemeRate(theme, positions, Rate(right, answered)))
-        return tuple(sorted(out, key=lambda t: (t.rate.fraction is None, t.rate.fraction or 0.0)))
+                out.append(ThemeRate(theme, positions, _sum_rates(rates[i - 1] for i in positions)))
+        return _weakest_first(out)
+
+    def kind_rates(self) -> tuple[KindRate, ...]:
+        """Success by kind of puzzle over every answer to a puzzle of that kind, weakest first; kinds
+        without answers last (on a tie, in the order of the registry)."""
+        rates = self.puzzle_rates()
+        out = []
+        for kind in registered_kinds():
+            positions = tuple(i + 1 for i, p in enumerate(self.puzzles) if p.kind == kind)
+            if positions:
+                out.append(KindRate(kind, positions, _sum_rates(rates[i - 1] for i in positions)))
+        return _weakest_first(out)
+
+    def grid(self) -> ClassGrid:
+        """The class at a glance: students (in the gradebook's order) by the themes of the set's puzzles,
+        the class's hardest first (:meth:`theme_rates`), then its kinds, the hardest first
+        (:meth:`kind_rates`); each cell is the student's right answers out of those given to the column's
+        puzzles (a student's one answer to a puzzle is the first: a class set takes no second)."""
+        columns = tuple(GridColumn("theme", r.theme, r.puzzles, r.rate) for r in self.theme_rates()) + tuple(
+            GridColumn("kind", r.kind.value, r.puzzles, r.rate) for r in self.kind_rates())
+        cells = tuple(tuple(_sum_rates(Rate(int(row[i - 1] is True), int(row[i - 1] is not None))
+                                       for i in column.puzzles) for column in columns) for row in self.table)
+        return ClassGrid(self.students, columns, cells, self.table)
 
     def rows(self) -> list[dict[str, str | int]]:
         """The table as plain rows (e.g. for a DataFrame): student, one column
@@ -167,7 +271,7 @@ class Gradebook:
         return out.getvalue()
 
     def _repr_html_(self) -> str:
-        return gradebook_html(self) + theme_chart_svg(self)
+        return gradebook_html(self) + theme_chart_svg(self) + class_grid_svg(self)
 
 
 def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: str | None = None,
@@ -285,6 +389,76 @@ def _one_file_each(read: list[tuple[str, Results]],
             problems.append(Problem(name, t("student {student} has several files ({files}): all skipped; keep one",
                                             student=repr(result.student), files=names)))
     return kept, problems
+
+
+# -- what next, per student ---------------------------------------------------------------------------------
+
+FOLLOW_UP_COUNT = (4, 10)
+"""A follow-up set has two puzzles per puzzle the student missed, at least 4 and at most 10."""
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """What a student does next: the positions of the puzzles they missed in the class's set, and the set
+    made from them (its code works as any class set's)."""
+
+    student: str
+    missed: tuple[int, ...]
+    classset: ClassSet
+
+
+def follow_up_name(student: str, code: str) -> str:
+    """The name of a student's follow-up set, which seeds it: the student's name and the class's code (the
+    same in every language; a long name is cut to fit a class name)."""
+    tail = f" · {code}"
+    return student[:NAME_LIMIT - len(tail)].strip() + tail
+
+
+def follow_up_set(book: Gradebook, student: str) -> FollowUp | None:
+    """A follow-up set for a student from their misses (None without a miss): the kinds of the puzzles they
+    missed (best-discard with the objectives of those missed), the themes of those puzzles that a class set
+    can ask for, at their level: the difficulty bands (:data:`~gintrainer.classroom.sets.DIFFICULTY_NAMES`)
+    from the easiest puzzle missed to the hardest; two puzzles per miss (:data:`FOLLOW_UP_COUNT`), the
+    class's rules. When no puzzle meets all of that, the level is let go, then the themes (the first set
+    that can be made is the one)."""
+    if book.code is None:
+        raise GinError("a follow-up set needs the class's code")
+    row = book.table[book.students.index(student)] if student in book.students else None
+    if row is None:
+        raise GinError(f"no results for student {student!r}")
+    missed = tuple(i + 1 for i, cell in enumerate(row) if cell is False)
+    if not missed:
+        return None
+    puzzles = [book.puzzles[i - 1] for i in missed]
+    original = ClassSet.from_code(book.code)
+    kinds = tuple(dict.fromkeys(p.kind for p in puzzles))
+    objectives = {Objective(found) for found in (getattr(p, "objective", None) for p in puzzles) if found}
+    objective = (None if not any(takes_objective(k) for k in kinds) else
+                 SetObjective(next(iter(objectives)).value) if len(objectives) == 1 else SetObjective.MIXED)
+    themes = tuple(name for name in SET_THEMES if name in WIDE_THEME_BITS and name not in NO_PUZZLE_THEMES
+                   and (original.oklahoma or name != "oklahoma") and any(name in p.themes for p in puzzles))
+    level = (min(_band(p.difficulty)[0] for p in puzzles), max(_band(p.difficulty)[1] for p in puzzles))
+    count = max(FOLLOW_UP_COUNT[0], min(FOLLOW_UP_COUNT[1], 2 * len(missed)))
+    name = follow_up_name(student, book.code)
+    for wanted_themes, difficulty in ((themes, level), (themes, None), ((), level), ((), None)):
+        try:
+            classset = ClassSet(name, count=count, kinds=kinds, objective=objective, difficulty=difficulty,
+                                themes=wanted_themes, oklahoma=original.oklahoma)
+            classset.puzzles()  # made before its code is shown: a code always names a set that exists
+        except ClassSetError:
+            continue
+        return FollowUp(student, missed, classset)
+    raise ClassSetError(t("no follow-up set can be made for {student}", student=student))
+
+
+def _band(difficulty: int) -> tuple[int, int]:
+    """The difficulty band (easy, medium, hard) a puzzle's rating is in."""
+    return next((band for band in DIFFICULTY_NAMES.values() if difficulty <= band[1]), DIFFICULTY_NAMES["hard"])
+
+
+def follow_up_sets(book: Gradebook) -> tuple[FollowUp, ...]:
+    """Every student's follow-up set, in the gradebook's order (students without a miss have none)."""
+    return tuple(found for found in (follow_up_set(book, student) for student in book.students) if found)
 
 
 # -- drawing ----------------------------------------------------------------
@@ -419,24 +593,33 @@ def reviewed_hands_html(rows: tuple[ReviewedHands, ...]) -> str:
 def _bar_colour(fraction: float | None) -> str:
     if fraction is None:
         return "#bbbbbb"
-    return "#c8102e" if fraction < 0.5 else "#e0a000" if fraction < 0.75 else "#1c8c3c"
+    return "#c8102e" if fraction < GRID_BANDS[1] else "#e0a000" if fraction < GRID_BANDS[2] else "#1c8c3c"
 
 
 def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
     """The class's success per theme as an inline SVG bar chart, weakest first:
     red below 50%, amber below 75%, green above. Each bar's tooltip is the
-    theme's hint, the idea to teach again."""
+    theme's hint, the idea to teach again. In a right-to-left language the chart is
+    mirrored: the themes' titles on the right, the bars filling from the right, every
+    text running right to left."""
+    from ..material.drawing import _chart_text as chart_text  # the charts' one way to write a text
     rates = book.theme_rates()
+    rtl = text_direction() == "rtl"
     label_width, bar_width, row = 160, width - 160 - 150, 26
     height = row * max(len(rates), 1) + 30
     label, heading = t("Class success by theme"), t("Class success by theme (weakest first)")
     empty = t("No puzzles yet.")
+
+    def x_of(x: float, w: float = 0.0) -> float:  # mirrored in a right-to-left language
+        return width - x - w if rtl else x
+
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-chart" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}" '
-             'font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
-             f'<text x="0" y="16" font-weight="bold">{escape(heading)}</text>']
+             f'viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" role="img" '
+             f'aria-label="{escape(label)}" font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
+             chart_text(x_of(0), 16, heading, anchor="start", rtl=rtl, room=width, size=13,
+                        extra=' font-weight="bold"')]
     if not rates:
-        parts.append(f'<text x="0" y="44">{escape(empty)}</text>')
+        parts.append(chart_text(x_of(0), 44, empty, anchor="start", rtl=rtl, room=width, size=13))
     for i, item in enumerate(rates):
         y = 26 + i * row
         fraction = item.rate.fraction
@@ -444,21 +627,141 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
         hint = THEMES[item.theme].hint
         tip = t("{hint} (puzzles {positions})", hint=hint, positions=", ".join(map(str, item.puzzles)))
         parts.append(f"<g><title>{escape(tip)}</title>"
-                     f'<text x="0" y="{y + 16}">{escape(theme_title(item.theme))}</text>'
-                     f'<rect x="{label_width}" y="{y + 4}" width="{bar_width}" height="16" fill="#eeeeee"/>'
-                     f'<rect x="{label_width}" y="{y + 4}" width="{filled}" height="16" '
+                     + chart_text(x_of(0), y + 16, theme_title(item.theme), anchor="start", rtl=rtl,
+                                  room=label_width - 6, size=13, extra=' class="gb-chart-theme"')
+                     + f'<rect x="{x_of(label_width, bar_width):.1f}" y="{y + 4}" width="{bar_width}" height="16" '
+                     f'fill="#eeeeee"/>'
+                     f'<rect x="{x_of(label_width, filled):.1f}" y="{y + 4}" width="{filled}" height="16" '
                      f'fill="{_bar_colour(fraction)}"/>'
-                     f'<text x="{label_width + bar_width + 8}" y="{y + 16}">{escape(item.rate.words())}</text></g>')
+                     + chart_text(x_of(label_width + bar_width + 8), y + 16, item.rate.words(), anchor="start",
+                                  rtl=rtl, size=13) + "</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+# -- the class at a glance --------------------------------------------------------------------------------
+
+GRID_NAMES, GRID_CELL, GRID_ROW, GRID_HEAD = 150, 46, 26, 140
+"""The class grid's measures in pixels: the students' names, a cell's width and height, the column titles."""
+
+GRID_BANDS = (0.0, 0.5, 0.75)
+"""The colour scale of the class grid and of the theme chart (:func:`_bar_colour`): below 50%, below 75%,
+and from 75% up, right at the first answer."""
+
+
+def _text_colour(fraction: float | None) -> str:
+    """Text that reads on a cell of :func:`_bar_colour`'s colour: dark on amber and grey, white on the others."""
+    return "#111111" if fraction is None or GRID_BANDS[1] <= fraction < GRID_BANDS[2] else "#ffffff"
+
+
+def _cell_words(student: str, column: GridColumn, rate: Rate) -> str:
+    # Translators: a cell of the class grid: the student, the theme (or kind of puzzle) and "2/3 (67%)"
+    return t("{student}, {column}: {rate}", student=student, column=column.title(), rate=rate.words())
+
+
+def grid_legend() -> tuple[tuple[str, str], ...]:
+    """The class grid's colour scale as (colour, words) pairs, the lowest band first, then no answers."""
+    # Translators: the bands of the class grid's colour scale; {percent} is a percentage ("50%")
+    middle, high = (round(100 * band) for band in GRID_BANDS[1:])
+    return ((_bar_colour(0.0), t("right below {percent}", percent=format_percent(middle))),
+            (_bar_colour(GRID_BANDS[1]), t("right from {low} to {high}", low=format_percent(middle),
+                                           high=format_percent(high - 1))),
+            (_bar_colour(GRID_BANDS[2]), t("right from {percent}", percent=format_percent(high))),
+            (_bar_colour(None), t("no answers")))
+
+
+def class_grid_svg(book: Gradebook) -> str:
+    """The class at a glance as an inline SVG: a row per student, a column per theme of the set's puzzles, the
+    class's hardest first, then per kind (:meth:`Gradebook.grid`); each cell coloured by the student's share
+    right at the first answer on the scale of the theme chart (:data:`GRID_BANDS`, the legend under the grid)
+    and showing it as a percentage. A cell is a button for a screen reader and the keyboard
+    (``data-cell="row:column"``, from 0) whose label and tooltip say whose, which and how many; the
+    picture's title and description say what it is and the hardest themes in words.
+
+    In a right-to-left language the picture is mirrored: the names stand on the right, the hardest column
+    next to them, and every text runs right to left."""
+    from ..material.drawing import _chart_text as chart_text  # the charts' one way to write a text
+    grid = book.grid()
+    rtl = text_direction() == "rtl"
+    columns, students = grid.columns, grid.students
+    width = max(GRID_NAMES + GRID_CELL * len(columns) + 90, 420)
+    legend = grid_legend()
+    top = 26 + GRID_HEAD
+    height = top + GRID_ROW * max(len(students), 1) + 16 + 22 * len(legend)
+
+    def x_of(x: float, w: float = 0.0) -> float:  # mirrored in a right-to-left language
+        return width - x - w if rtl else x
+
+    title = t("The class at a glance: right at the first answer, by student and theme")
+    hardest = ", ".join(f"{c.title()} {c.rate.words()}" for c in columns if c.group == "theme" and c.rate.answered)
+    summary = t("Hardest themes first: {themes}", themes=hardest) if hardest else t("No answers yet.")
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-grid" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" role="group" '
+             f'aria-labelledby="gb-grid-title" aria-describedby="gb-grid-desc" '
+             'font-family="DejaVu Sans, Arial, sans-serif" font-size="12">',
+             f'<title id="gb-grid-title">{escape(title)}</title><desc id="gb-grid-desc">{escape(summary)}</desc>',
+             chart_text(x_of(4), 16, title, anchor="start", rtl=rtl, room=width - 8, size=14,
+                        extra=' font-weight="bold"')]
+    if not students or not columns:
+        parts.append(chart_text(x_of(4), top + 18, t("No answers yet.") if columns else t("No puzzles yet."),
+                                anchor="start", rtl=rtl, room=width - 8))
+    for j, column in enumerate(columns):
+        x = x_of(GRID_NAMES + GRID_CELL * j + GRID_CELL / 2)
+        label = chart_text(0, 0, column.title(), anchor="start", rtl=rtl, room=GRID_HEAD / math.sin(math.radians(50)),
+                           extra=f' class="gb-grid-column" data-group="{column.group}"'
+                                 f' transform="translate({x:.1f},{top - 6}) rotate({50 if rtl else -50})"')
+        parts.append(f"<g><title>{escape(column.title())}: {escape(column.rate.words())}</title>{label}</g>")
+    for i, student in enumerate(students):
+        y = top + GRID_ROW * i
+        parts.append(chart_text(x_of(4), y + 17, student, anchor="start", rtl=rtl, room=GRID_NAMES - 10,
+                                extra=' class="gb-grid-student"'))
+        for j, (column, rate) in enumerate(zip(columns, grid.cells[i], strict=True)):
+            words = _cell_words(student, column, rate)
+            x = x_of(GRID_NAMES + GRID_CELL * j, GRID_CELL - 2)
+            shown = format_percent(round(100 * rate.right / rate.answered)) if rate.answered else ""
+            parts.append(f'<g class="gb-grid-cell" data-cell="{i}:{j}" role="button" tabindex="0" '
+                         f'aria-label="{escape(words)}" style="cursor:pointer"><title>{escape(words)}</title>'
+                         f'<rect x="{x:.1f}" y="{y + 2}" width="{GRID_CELL - 2}" height="{GRID_ROW - 3}" rx="3" '
+                         f'fill="{_bar_colour(rate.fraction)}"/>'
+                         f'<text x="{x + (GRID_CELL - 2) / 2:.1f}" y="{y + 17}" text-anchor="middle" '
+                         f'fill="{_text_colour(rate.fraction)}" aria-hidden="true">{escape(shown)}</text></g>')
+    y = top + GRID_ROW * max(len(students), 1) + 16
+    for k, (colour, words) in enumerate(legend):
+        row = y + 22 * k
+        parts.append(f'<g class="gb-grid-legend"><rect x="{x_of(4, 16):.1f}" y="{row - 12}" width="16" height="14" '
+                     f'rx="2" fill="{colour}"/>'
+                     + chart_text(x_of(26), row, words, anchor="start", rtl=rtl, room=width - 30) + "</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def grid_cell_html(book: Gradebook, row: int, column: int) -> str:
+    """The puzzles behind one cell of the class grid (row and column from 0, as ``data-cell`` names them):
+    a heading with the cell's words and each puzzle's position, id and the student's result."""
+    grid = book.grid()
+    if not (0 <= row < len(grid.students) and 0 <= column < len(grid.columns)):
+        raise GinError(f"there is no cell {row}:{column} in the class grid")
+    student, heading = grid.students[row], grid.columns[column]
+    items = []
+    for position, result in grid.behind(student, column):
+        puzzle = book.puzzles[position - 1]
+        css = _CELLS[result][0]
+        # Translators: a puzzle behind a cell of the class grid: "Puzzle 3 (ck-b0a9fc49dd35): wrong"
+        line = t("Puzzle {position} ({id}): {result}", position=position, id=puzzle.id, result=_cell_label(result))
+        items.append(f'<li class="{css}">{escape(line)}</li>')
+    words = _cell_words(student, heading, grid.cells[row][column])
+    return f'<div class="gb gb-grid-cell-list"><strong>{escape(words)}</strong><ul>{"".join(items)}</ul></div>'
 
 
 def gradebook_page(book: Gradebook, *, title: str | None = None) -> str:
     """A whole standalone HTML page with the table and the chart (titled "Gradebook" by default)."""
     from ..material.drawing import page
     title = tc("page title", "Gradebook") if title is None else title
-    return page(f"<h1>{escape(title)}</h1>{gradebook_html(book)}{theme_chart_svg(book)}", title=title)
+    return page(f"<h1>{escape(title)}</h1>{gradebook_html(book)}{theme_chart_svg(book)}{class_grid_svg(book)}",
+                title=title)
 
 
-__all__ = ["REVIEW_MARKS", "Gradebook", "Problem", "Rate", "ReviewedHands", "ThemeRate", "build_gradebook",
-           "gradebook_html", "gradebook_page", "reviewed_hands", "reviewed_hands_html", "theme_chart_svg"]
+__all__ = ["FOLLOW_UP_COUNT", "GRID_BANDS", "REVIEW_MARKS", "ClassGrid", "FollowUp", "Gradebook", "GridColumn",
+           "KindRate", "Problem", "Rate", "ReviewedHands", "ThemeRate", "build_gradebook", "class_grid_svg",
+           "follow_up_name", "follow_up_set", "follow_up_sets", "gradebook_html", "gradebook_page", "grid_cell_html",
+           "grid_legend", "reviewed_hands", "reviewed_hands_html", "theme_chart_svg"]

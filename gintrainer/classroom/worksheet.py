@@ -21,6 +21,7 @@ written across the puzzle on ruled lines.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from html import escape
 from pathlib import Path
 
@@ -150,8 +151,13 @@ def _worksheet_html(classset: ClassSet, answers: bool, lang: str) -> str:
         lines.append(f'<div class="ws-instructions">{escape(asked)}</div>')
     header = f'<header class="ws-title"><h1>{escape(heading)}</h1>{"".join(lines)}</header>'
     sections = "".join(puzzle_section_html(p, i + 1, len(puzzles), answers=answers) for i, p in enumerate(puzzles))
-    html = page(f'<main class="ws-sheet{" ws-answer-key" if answers else ""}">{header}{sections}</main>',
-                title=title)
+    return _sheet_page(f'<main class="ws-sheet{" ws-answer-key" if answers else ""}">{header}{sections}</main>',
+                       title, lang)
+
+
+def _sheet_page(body: str, title: str, lang: str) -> str:
+    """A whole printable page in ``lang`` with the worksheet's style, fonts and direction."""
+    html = page(body, title=title)
     fonts = RTL_FONTS if text_direction(lang) == "rtl" else FONTS
     html = _HTML_TAG.sub(f'<html lang="{lang}" dir="{text_direction(lang)}" style=\'--ws-font: {fonts}\'>', html, 1)
     return html.replace("</head>", f"<style>{WORKSHEET_CSS}</style></head>", 1)
@@ -253,6 +259,49 @@ def numbers_html(puzzle: Puzzle) -> str:
     return description(puzzle.kind).sheet.numbers_html(puzzle)
 
 
+def follow_up_sheet_html(code: str, follow_ups: Iterable[tuple[str, ClassSet]], *, lang: str | None = None) -> str:
+    """The class's follow-up codes on one printed page, in ``lang`` (the current language by default): the
+    class's code, what to do with a code, and a row per student (in the order given) with their follow-up
+    set's code, its number of puzzles and its themes, small enough that a class of
+    :data:`FOLLOW_UP_SHEET_ROWS` fits one A4 or Letter page."""
+    with in_language(lang or current_language()) as spoken:
+        rows = []
+        for student, classset in follow_ups:
+            themes = ", ".join(THEMES[name].title for name in classset.themes) or t("any theme")
+            what = tn("{n} puzzle: {themes}", "{n} puzzles: {themes}", classset.count, themes=themes)
+            rows.append(f'<tr><th scope="row">{escape(student)}</th><td class="ws-code">{escape(classset.code)}</td>'
+                        f'<td class="ws-follow-what">{escape(what)}</td></tr>')
+        title = t("Follow-up sets: class code {code}", code=code)
+        heads = (tc("follow-up sheet", "Student"), tc("follow-up sheet", "Code"), tc("follow-up sheet", "Puzzles"))
+        told = t("Open the student page and type the code beside your name: the puzzles are chosen from your "
+                 "answers.")
+        nobody = t("No student has a follow-up set: no puzzle was missed.")
+        none = "" if rows else f"<p>{escape(nobody)}</p>"
+        body = (f'<main class="ws-sheet ws-follow-ups"><header class="ws-title"><h1>{escape(title)}</h1>'
+                f'<div class="ws-instructions">{escape(told)}</div></header>{none}'
+                f'<table class="ws-follow-table"><thead><tr>'
+                + "".join(f'<th scope="col">{escape(head)}</th>' for head in heads)
+                + f'</tr></thead><tbody>{"".join(rows)}</tbody></table></main>')
+        return _sheet_page(body, title, spoken).replace("</head>", f"<style>{FOLLOW_UP_CSS}</style></head>", 1)
+
+
+FOLLOW_UP_SHEET_ROWS = 30
+"""The students whose follow-up codes fit one printed page (A4 or Letter): a class of 30."""
+
+FOLLOW_UP_CSS = """
+.ws-follow-ups h1 { font-size: 13pt; }
+.ws-follow-ups .ws-instructions { margin: 1mm 0 2mm 0; padding: 1mm 2mm; }
+.ws-follow-table { width: 100%; border-collapse: collapse; font-size: 8.5pt; }
+.ws-follow-table th, .ws-follow-table td { border-bottom: 0.25mm solid #bbb; padding: 0.2mm 1.2mm;
+  text-align: start; vertical-align: middle; line-height: 1.1; }
+.ws-follow-table tbody th { font-weight: normal; }
+.ws-follow-table td.ws-code { white-space: nowrap; font-size: 10pt; direction: ltr; unicode-bidi: isolate; }
+.ws-follow-what { font-size: 7pt; color: #333; }
+.ws-follow-table tr { break-inside: avoid; page-break-inside: avoid; }
+"""
+"""The follow-up sheet's style, beside the worksheet's: a compact table whose codes read left to right."""
+
+
 def worksheet_filename(classset: ClassSet, *, answers: bool = False) -> str:
     """A file name for download: ``worksheet-CODE.html`` or ``answer-key-CODE.html``."""
     return f"{'answer-key' if answers else 'worksheet'}-{classset.code}.html"
@@ -264,5 +313,6 @@ def write_worksheet(path: Path | str, classset: ClassSet, *, answers: bool = Fal
     return write_text_atomic(path, worksheet_html(classset, answers=answers, lang=lang))
 
 
-__all__ = ["FONTS", "RTL_FONTS", "WORKSHEET_CSS", "answer_key_html", "numbers_html", "puzzle_section_html",
-           "worksheet_filename", "worksheet_html", "write_worksheet"]
+__all__ = ["FOLLOW_UP_CSS", "FOLLOW_UP_SHEET_ROWS", "FONTS", "RTL_FONTS", "WORKSHEET_CSS", "answer_key_html",
+           "follow_up_sheet_html", "numbers_html", "puzzle_section_html", "worksheet_filename", "worksheet_html",
+           "write_worksheet"]

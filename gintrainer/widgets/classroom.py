@@ -58,7 +58,7 @@ from ..trainers.training import PuzzleAttempt
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from . import ui as widgets
-from .base import Change, PageAddress, ScriptWidget, SignIn, View, download_link, guarded
+from .base import Change, PageAddress, ScriptWidget, SignIn, View, close_tree, download_link, guarded
 from .profile import Learner
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
@@ -224,6 +224,40 @@ class Ticker(ScriptWidget):
     def on_tick(self, callback: Callable[[], None]) -> None:
         self.on_msg(lambda _widget, content, _buffers: callback() if isinstance(content, dict)
                     and content.get("tick") is True else None)
+
+
+class GridView(ScriptWidget):
+    """Draws the class grid (:func:`~gintrainer.classroom.gradebook.class_grid_svg`, its ``svg``) and tells
+    the kernel which cell was clicked, or chosen with the keyboard (Enter or Space on a focused cell):
+    its ``data-cell``, "row:column"."""
+
+    _esm = traitlets.Unicode("""
+    function render({ model, el }) {
+      el.classList.add("gt-grid-view");
+      const draw = () => { el.innerHTML = model.get("svg"); };
+      const pick = (target) => {
+        const cell = target && target.closest ? target.closest("[data-cell]") : null;
+        if (cell) model.send({ cell: cell.getAttribute("data-cell") });
+      };
+      el.addEventListener("click", (event) => pick(event.target));
+      el.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(event.target); }
+      });
+      draw();
+      model.on("change:svg", draw);
+    }
+    export default { render };
+    """).tag(sync=True)
+    svg = traitlets.Unicode("").tag(sync=True)
+
+    def on_cell(self, callback: Callable[[int, int], None]) -> None:
+        """Call ``callback(row, column)`` for each cell the browser says was picked (anything else is dropped)."""
+        def heard(_widget: object, content: object, _buffers: object) -> None:
+            cell = content.get("cell") if isinstance(content, dict) else None
+            parts = cell.split(":") if isinstance(cell, str) and len(cell) < 12 else []
+            if len(parts) == 2 and all(part.isdigit() for part in parts):
+                callback(int(parts[0]), int(parts[1]))
+        self.on_msg(heard)
 
 
 class SessionKey(ScriptWidget):
@@ -730,6 +764,17 @@ class GradebookPage(View):
         self.ticker = Ticker()
         self.table = widgets.HTML()
         self.chart = widgets.HTML()
+        self.grid = GridView()
+        """The class at a glance: students by themes and kinds; a cell clicked lists its puzzles (``picked``)."""
+        self.picked = widgets.HTML()
+        self.picked_cell: tuple[str, str, str] | None = None
+        """The cell whose puzzles are listed: the student, the column's group and name."""
+        self.follow_ups = widgets.VBox(_dom_classes=("gt-follow-ups",))
+        """A button per student with a miss that makes their follow-up set, and the set made."""
+        self.follow_up_students: tuple[str, ...] = ()
+        self.all_follow_ups = widgets.Button(description=tc("button", "Follow-up sets for the whole class"),
+                                             layout=widgets.Layout(width="auto", display="none"))
+        self.follow_up_sheet = widgets.HTML()
         self.reviews = widgets.HTML()
         """The practice hands the class's students reviewed (from the class store)."""
         self.problems = widgets.HTML()
@@ -739,8 +784,11 @@ class GradebookPage(View):
         """Where the results come from besides the class store: uploaded files."""
         super().__init__([widgets.wrapping_row(self.code),
                           self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart,
+                          self.grid, self.picked, self.follow_ups, self.all_follow_ups, self.follow_up_sheet,
                           self.reviews], _dom_classes=("gt-gradebook",))
         self.upload.observe(self._on_upload, names="value")
+        self.grid.on_cell(self._on_cell)
+        self.all_follow_ups.on_click(self._on_all_follow_ups)
         self.code.observe(self._on_code, names="value")
         self.ticker.on_tick(self._on_tick)
         if self.code.value:
@@ -829,6 +877,89 @@ class GradebookPage(View):
                                + "</ul></div>") if book.problems else ""
         self.table.value = gradebook_html(book)
         self.chart.value = theme_chart_svg(book)
+        self._draw_grid(book)
+        self._draw_follow_ups(book)
+
+    # -- the class at a glance, and what next per student ------------------------------------------------
+
+    def _draw_grid(self, book: Gradebook) -> None:
+        """The grid, and the puzzles of the cell picked (the same student and column, where they are now)."""
+        from ..classroom.gradebook import class_grid_svg, grid_cell_html
+        self.grid.svg = class_grid_svg(book)
+        picked = self.picked_cell
+        grid = book.grid()
+        keys = [(column.group, column.name) for column in grid.columns]
+        if picked is None or picked[0] not in grid.students or picked[1:] not in keys:
+            self.picked.value = ""
+            return
+        self.picked.value = grid_cell_html(book, grid.students.index(picked[0]), keys.index(picked[1:]))
+
+    @guarded
+    def _on_cell(self, row: int, column: int) -> None:
+        book = self.book
+        if book is None:
+            return
+        grid = book.grid()
+        if not (0 <= row < len(grid.students) and 0 <= column < len(grid.columns)):
+            return  # a grid drawn before the last refresh: nothing to list
+        self.picked_cell = (grid.students[row], grid.columns[column].group, grid.columns[column].name)
+        self._draw_grid(book)
+
+    def _draw_follow_ups(self, book: Gradebook) -> None:
+        """A button for each student with a miss (the rows kept while the same students have one)."""
+        students = tuple(student for student, row in zip(book.students, book.table, strict=True)
+                         if False in row) if book.code is not None else ()
+        self.all_follow_ups.layout.display = None if students else "none"
+        if students == self.follow_up_students:
+            return
+        self.follow_up_students = students
+        rows = []
+        for student in students:
+            button = widgets.Button(description=t("Follow-up set for {student}", student=student),
+                                    layout=widgets.fixed_layout(width="auto"))
+            shown = widgets.HTML()
+            button.on_click(lambda _button, student=student, shown=shown: self._on_follow_up(student, shown))
+            rows.append(widgets.wrapping_row(button, shown))
+        what_next = t("What next, per student")
+        heading = widgets.HTML(f"<h4>{escape(what_next)}</h4>") if students else None
+        old = self.follow_ups.children
+        self.follow_ups.children = ((heading,) if heading else ()) + tuple(rows)
+        for child in old:
+            close_tree(child)
+
+    @guarded
+    def _on_follow_up(self, student: str, shown: widgets.HTML) -> None:
+        from ..classroom.gradebook import follow_up_set
+        book = self.book
+        if book is None or student not in book.students:
+            raise GinError(t("no results for student {student}", student=student))
+        found = follow_up_set(book, student)
+        if found is None:
+            nothing = t("No puzzle missed: nothing to follow up.")
+            shown.value = f"<span class='gt-info'>{escape(nothing)}</span>"
+            return
+        code = f"<b class='gt-code gt-follow-up-code'>{escape(found.classset.code)}</b>"
+        link = link_html("classroom/student.ipynb", "classroom/gradebook.ipynb", t("the student page"),
+                         f"?code={found.classset.code}")
+        students = escape(t("Students open {link} and type this code (and their name).")).replace("{link}", link)
+        # Translators: the positions of the puzzles a student missed in the class's set ("2, 4")
+        missed = t("from the puzzles missed: {positions}", positions=", ".join(map(str, found.missed)))
+        code_line = escape(t("Class code: {code}")).replace("{code}", code)
+        shown.value = (f"{code_line} <span class='gt-info'>{escape(found.classset.describe())} · "
+                       f"{escape(missed)} · {students}</span>")
+
+    @guarded
+    def _on_all_follow_ups(self, _button: widgets.Button | None = None) -> None:
+        from ..classroom.gradebook import follow_up_sets
+        from ..classroom.worksheet import follow_up_sheet_html
+        book = self.book
+        if book is None or book.code is None:
+            raise GinError(t("type the class code first"))
+        sets = follow_up_sets(book)
+        sheet = follow_up_sheet_html(book.code, [(found.student, found.classset) for found in sets])
+        self.follow_up_sheet.value = download_link(sheet, f"follow-ups-{book.code}.html",
+                                                   t("Download the follow-up codes (one page to print)"),
+                                                   "text/html")
 
 
 class TeacherOnly(View):

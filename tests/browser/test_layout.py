@@ -8,7 +8,7 @@ anything of another host.
 Each page is loaded once in one browser context; it is measured at 1280 px, then
 the window is narrowed to 390 px and measured again (the widgets reflow, as on a
 phone). Pages whose buttons show only in some states (the practice page's layout
-row, the new-match question, the teacher's downloads) are brought to those states
+row, the new-match question, the teacher's downloads, a student's follow-up set) are brought to those states
 first."""
 
 import re
@@ -108,6 +108,13 @@ def answering_a_puzzle(page):
     expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()
 
 
+def making_a_follow_up_set(page):
+    """The student's follow-up set made from the gradebook (the student page answered a puzzle wrong first)."""
+    expect(page.locator(".gb-grid [data-cell]").first).to_be_visible()
+    page.locator(".gt-follow-ups button").first.click()
+    expect(page.locator(".gt-follow-up-code")).to_be_visible(timeout=60_000)
+
+
 def choosing_the_hardest(page):
     """The trainer's hardest difficulty (its longest label in Kurmanji), where too few puzzles are rated near
     the target and the page says so."""
@@ -148,6 +155,8 @@ PAGES = [
     ("classroom/teacher.ipynb", "", (making_a_set,)),
     ("classroom/student.ipynb", f"code={CLASS.code}&profile=Layout", (answering_a_puzzle,)),
     ("classroom/gradebook.ipynb", "", ()),
+    # after the student page's answer (a miss: the first puzzle can knock): the class grid and a follow-up set
+    ("classroom/gradebook.ipynb", f"code={CLASS.code}&lang=ps", (making_a_follow_up_set,)),
     ("classroom/present.ipynb", "", ()),
 ]
 

@@ -88,3 +88,16 @@ def test_a_roster_made_in_code_is_checked_as_a_file_is():
         Roster((RosterStudent("Ann", "a@school.example"), RosterStudent("ann", "b@school.example")))
     with pytest.raises(RosterError):
         RosterStudent("Ann", "=1+1@school.example")
+
+
+def test_every_refusal_is_drawn_from_the_catalogs():
+    from gintrainer.words.language import PSEUDO_MARKS
+    from i18n import pseudo_language
+    cases = [case[0] for case in test_a_malformed_or_hostile_roster_is_refused_naming_the_line.pytestmark[0].args[1]]
+    refused = []
+    with pseudo_language():
+        for text in [*cases, "name,email\nZoë,zoe@school.example\n".encode("latin-1")]:
+            with pytest.raises(RosterError) as caught:
+                read_roster(text.encode("utf-8") if isinstance(text, str) else text)
+            refused.append(str(caught.value))
+    assert [text for text in refused if not text.startswith(PSEUDO_MARKS[0])] == []

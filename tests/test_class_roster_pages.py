@@ -96,3 +96,30 @@ def test_the_gradebook_exports_for_each_grade_book_and_names_the_students_not_on
     assert sorted(files) == sorted(f"{code}-{platform}.csv" for platform in ("canvas", "moodle", "google-classroom"))
     assert files[f"{code}-moodle.csv"].splitlines()[1] == "Zoë,zoe@school.example,0"
     assert "Not on the roster, so in no export: Walk-in" in book.exports.value
+
+
+def test_the_roster_and_the_exports_are_drawn_from_the_catalogs(made):
+    from gintrainer.classroom.exports import PLATFORM_NAMES
+    from i18n import pseudo_language, unmarked
+    code = made.classset.code
+    StudentPage(code=code, student="Walk-in").start_button.click()
+    with pseudo_language():
+        teacher = TeacherPage()
+        teacher.name.value, teacher.count.value = "Roster class", 2
+        teacher.make_button.click()
+        none_yet = teacher.roster.summary.value + teacher.roster.help.value + teacher.roster.upload.description
+        teacher.roster.upload.value = uploaded("class.csv", ROSTER.encode("utf-8"))
+        loaded = teacher.roster.summary.value
+        bad = b"name,email\nAnn,ann@school.example\n=cmd,x@school.example\n"
+        teacher.roster.upload.value = uploaded("bad.csv", bad)
+        refused = teacher.roster.last_error or ""
+        page = StudentPage(code=code, student="")
+        page.start_button.click()
+        picking = [label for label, _ in page.names.options][0] + (page.last_error or "")
+        book = GradebookPage()
+        book.code.value = code
+        exports = book.exports.value
+    assert unmarked(none_yet) == [] and unmarked(loaded, ["Okafor,", "Chidi,", "Zoë"]) == []
+    assert unmarked(refused, ["bad.csv:", "'='", "'=cmd'"]) == [] and unmarked(picking) == []
+    names = ["Walk-in", *PLATFORM_NAMES.values(), "Google", "Classroom"]
+    assert "Walk-in" in exports and unmarked(exports, names) == []

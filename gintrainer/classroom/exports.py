@@ -11,10 +11,12 @@ What each file holds, and the documentation it follows (see ``docs/teaching.md``
   name is in ``Student`` (Canvas matches a student by one of the name and the IDs), the roster's email in
   ``SIS Login ID``, the section in ``Section``; ``ID`` and ``SIS User ID`` (Canvas's own numbers) blank.
 - **Moodle** (Grades › Import › CSV file: https://docs.moodle.org/en/Import_grades): a header row, then one
-  row per student; the teacher maps "Email address" to the user's email address and the grade column to
-  a new grade item in Moodle's import form (the column names are those of Moodle's own grade export).
+  row per student: ``Full name``, ``Email address`` (as Moodle's own grade export names that column) and the
+  grade; in Moodle's import form the teacher maps "Email address" to the user's email address and the grade
+  column to a new grade item.
 - **Google Classroom**: the student's ``Email Address`` (by which Classroom knows a student), the name,
-  and the grade column, under a header row.
+  and the grade column, under a header row. No Google page on a grade import from CSV was at hand to
+  check it against (``docs/teaching.md`` says so).
 
 Every file is UTF-8 without a byte order mark, comma-separated, with a header row, CRLF line ends and a
 field quoted only when it holds a comma, a quote or a line end (RFC 4180). No cell starts with = + - @,
@@ -56,7 +58,7 @@ CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 """Canvas's columns before the assignments', in its order."""
 CANVAS_POINTS_ROW = "Points Possible"
 MOODLE_COLUMNS = ("Full name", "Email address")
-"""Moodle's columns before the grade's (as Moodle's own grade export names them)."""
+"""Moodle's columns before the grade's (the email's as Moodle's own grade export names it)."""
 GOOGLE_COLUMNS = ("Email Address", "Name")
 """Google Classroom's columns before the grade's."""
 

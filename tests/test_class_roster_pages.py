@@ -55,7 +55,7 @@ def test_a_student_picks_a_name_from_the_roster_instead_of_typing_one(made):
     code = made.classset.code
     open_store().set_roster(code, read_roster(ROSTER))
     page = StudentPage(code=code, student="")
-    assert page.student.layout.display == "none" and page.names.layout.display == ""
+    assert page.names in page.name_row.children and page.student not in page.name_row.children
     assert [value for _, value in page.names.options] == ["", "Okafor, Chidi", "Zoë"]
     page.start_button.click()
     assert page.session is None and "pick your name" in (page.last_error or "")
@@ -70,11 +70,11 @@ def test_a_name_kept_by_the_profile_is_picked_when_the_roster_has_it_and_no_rost
     open_store().set_roster(code, read_roster(ROSTER))
     assert StudentPage(code=code, student="zoë").names.value == "Zoë"
     page = StudentPage(code=ClassSet("Another class", count=2).code, student="Kim")  # no roster for this code
-    assert page.names.layout.display == "none" and page.student.layout.display == "" and page.roster is None
+    assert page.names is None and page.student in page.name_row.children and page.roster is None
     page.code.value = code  # typed: the roster of that code
-    assert page.names.layout.display == "" and page.student.layout.display == "none"
+    assert page.names in page.name_row.children and page.student not in page.name_row.children
     page.code.value = code[:5]  # being typed again: no code, no roster
-    assert page.roster is None and page.student.layout.display == ""
+    assert page.roster is None and page.student in page.name_row.children and page.names not in page.name_row.children
 
 
 def link_texts(html: str) -> dict[str, str]:

@@ -329,11 +329,11 @@ class StudentPage(View):
         self.code = widgets.Text(value=code or params.get("code", ""), placeholder=t("e.g. 8QM3R-013VD-1D730"),
                                  description=tc("label", "Class code:"))
         self.student = widgets.Text(value=student or self.learner.name or "", placeholder=t("your name or nickname"),
-                                    description=tc("label", "Name:"), layout=widgets.Layout())  # hidden by a roster
+                                    description=tc("label", "Name:"))
         self.roster: Roster | None = None
         """The class's roster, when the teacher loaded one for the code: the student picks a name from it."""
-        self.names = widgets.Dropdown(options=[], description=tc("label", "Name:"),
-                                      layout=widgets.Layout(display="none"))
+        self.names: widgets.Dropdown | None = None
+        """The roster's names, in the name box's place while the code has a roster (made when first needed)."""
         self.start_button = widgets.Button(description=tc("button", "Start"), button_style="primary")
         self.progress = widgets.HTML()
         self.view = PuzzleView(on_result=self._on_result, hints=False, table=False, blind=True)
@@ -348,7 +348,8 @@ class StudentPage(View):
         self.review = widgets.HTML()
         self.session: StudentSession | None = None
         self.index = 0
-        super().__init__([widgets.wrapping_row(self.code, self.student, self.names, self.start_button),
+        self.name_row = widgets.wrapping_row(self.code, self.student, self.start_button)
+        super().__init__([self.name_row,
                           self.address, self.keeper, self.progress, self.connection, self.retry, self.when_lost,
                           self.view,
                           widgets.wrapping_row(self.next_button, self.hand_in_button, self.confirm_button),
@@ -358,7 +359,6 @@ class StudentPage(View):
         self.hand_in_button.on_click(self._on_hand_in)
         self.confirm_button.on_click(self._on_confirm)
         self.keeper.on_key(self._on_browser_key)
-        self.names.observe(self._on_name_picked, names="value")
         self.code.observe(lambda _change: self._look_up_roster(), names="value")
         if self.code.value:
             self._look_up_roster()
@@ -386,18 +386,20 @@ class StudentPage(View):
         self._show_roster(roster)
 
     def _show_roster(self, roster: Roster | None) -> None:
+        """The roster's names in the name box's place (the name box again without a roster)."""
         self.roster = roster
         if roster is None:
-            self.names.layout.display = "none"
-            self.student.layout.display = ""
+            self.name_row.children = (self.code, self.student, self.start_button)
             return
+        if self.names is None:
+            self.names = widgets.Dropdown(options=[], description=tc("label", "Name:"))
+            self.names.observe(self._on_name_picked, names="value")
         found = roster.find(self.student.value) if isinstance(self.student.value, str) else None
         pick = t("pick your name")
         self.names.options = [(pick, ""), *((name, name) for name in roster.names)]
         self.names.value = found.name if found is not None else ""
         self.student.value = self.names.value
-        self.student.layout.display = "none"
-        self.names.layout.display = ""
+        self.name_row.children = (self.code, self.names, self.start_button)
 
     def _on_name_picked(self, change: Change) -> None:
         self.student.value = change["new"] if isinstance(change["new"], str) else ""

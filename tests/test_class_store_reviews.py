@@ -127,7 +127,7 @@ def test_a_store_of_schema_1_gains_the_reviews_and_keeps_its_answers(store_url):
     store = open_store(store_url)
     _, hand_review = reviewed("gin")
     kept = store.record_review(SET.code, "Ann", hand_review.to_dict())
-    assert run_sql(store_url, "SELECT version FROM gintrainer_schema") == [(2,)]
+    assert run_sql(store_url, "SELECT version FROM gintrainer_schema") == [(store_module.SCHEMA_VERSION,)]
     assert store.reviews(SET.code) == (kept,) and store.class_sessions(SET.code)[0].attempts == (attempt,)
     assert json.loads(run_sql(store_url, "SELECT record FROM class_reviews")[0][0])["source"] == "class"
     with pytest.raises(GinError, match="newer gintrainer"):

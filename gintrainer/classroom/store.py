@@ -13,12 +13,14 @@ Where it lives is read from the environment at each :func:`open_store` call:
 
 The schema (the same text for both databases, made on first use)::
 
-    gintrainer_schema (name TEXT PRIMARY KEY, version INTEGER)       -- ('classes', 2)
+    gintrainer_schema (name TEXT PRIMARY KEY, version INTEGER)       -- ('classes', 3)
     class_sessions (code, session, student, started, handed_in)      -- PRIMARY KEY (code, session)
     class_answers (code, session, position, puzzle_id, answer, correct, seconds, answered)
                                                                       -- PRIMARY KEY (code, session, position)
     class_reviews (code, student, student_key, review_id, kept, record)
                                                                       -- PRIMARY KEY (code, review_id)
+    class_rosters (code, position, student, student_key, email, section)
+                                                                      -- PRIMARY KEY (code, position)
 
 Schema 2 added ``class_reviews``: the reviews of hands a student played for a class
 (:meth:`ClassStore.record_review`), each a kept review's JSON
@@ -27,6 +29,10 @@ the student's name as given and as names match (``student_key``:
 :func:`~gintrainer.records.storage.name_key`); a store of schema 1 gains the table when first opened.
 A review kept before the tutor's notes were kept with reviews has no ``tutor`` and is read with none
 (:func:`~gintrainer.records.reviews.with_tutor_notes`).
+Schema 3 added ``class_rosters``: the roster a teacher loaded for a class code
+(:meth:`ClassStore.set_roster`, :mod:`~gintrainer.classroom.roster`), one row per student in the roster's
+order (``position`` from 1), the name as typed and as names match (``student_key``); loading another roster
+for the code replaces it whole. A store of schema 1 or 2 gains the table when first opened.
 
 ``code`` is the class code as written by :mod:`~gintrainer.classroom.codes`; ``session``
 names one student's pass through the set, so two students of the same name stay apart:
@@ -64,6 +70,7 @@ from ..words.errors import GinError
 from ..words.language import t
 from .database import Cursor, Database, StoreError
 from .results import Attempt, ResultsError, clean_student
+from .roster import Roster, RosterStudent
 from .sets import ClassSet
 
 log = logging.getLogger("gintrainer.classroom.store")
@@ -71,7 +78,7 @@ log = logging.getLogger("gintrainer.classroom.store")
 DATABASE_ENV = "GINTRAINER_DATABASE"
 STORE_FILE = "classes.sqlite3"
 SCHEMA = "classes"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 REVIEW_LIMIT = 500
 """The most hand reviews the store keeps of one student for one class code: more are refused."""
 SESSION_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -89,6 +96,9 @@ _TABLES = (
 _REVIEWS = ("CREATE TABLE IF NOT EXISTS class_reviews (code TEXT NOT NULL, student TEXT NOT NULL, "
             "student_key TEXT NOT NULL, review_id TEXT NOT NULL, kept TEXT NOT NULL, record TEXT NOT NULL, "
             "PRIMARY KEY (code, review_id))")
+_ROSTERS = ("CREATE TABLE IF NOT EXISTS class_rosters (code TEXT NOT NULL, position INTEGER NOT NULL, "
+            "student TEXT NOT NULL, student_key TEXT NOT NULL, email TEXT NOT NULL, section TEXT NOT NULL, "
+            "PRIMARY KEY (code, position))")
 
 
 def new_session_key() -> str:
@@ -155,10 +165,10 @@ class ClassStore(Database):
     """The class results: sessions and their answers, and the reviews of hands played (see the module's
     docstring)."""
 
-    tables = (*_TABLES, _REVIEWS)
+    tables = (*_TABLES, _REVIEWS, _ROSTERS)
     schema = SCHEMA
     schema_version = SCHEMA_VERSION
-    migrations = MappingProxyType({1: (_REVIEWS,)})
+    migrations = MappingProxyType({1: (_REVIEWS,), 2: (_ROSTERS,)})
 
     def start(self, code: str, session: str, student: str) -> StoredSession:
         """Record that a student opened a set (once per session: a second start changes
@@ -293,6 +303,35 @@ class ClassStore(Database):
                 continue
             found.append(StoredReview(code, name, review_id, kept))
         return tuple(found)
+
+    def set_roster(self, code: str, roster: Roster) -> Roster:
+        """Keep ``roster`` as the roster of the class code ``code``, in place of any kept before (one
+        transaction: a page never sees half a roster); returns it."""
+        code = ClassSet.from_code(code).code
+        if not isinstance(roster, Roster):
+            raise StoreError(f"a roster to keep is a Roster, not {roster!r}"[:120])
+        with self._transaction(write=True) as cursor:
+            cursor.execute("DELETE FROM class_rosters WHERE code = ?", (code,))
+            for position, student in enumerate(roster, start=1):
+                cursor.execute("INSERT INTO class_rosters (code, position, student, student_key, email, section) "
+                               "VALUES (?, ?, ?, ?, ?, ?)", (code, position, student.name, name_key(student.name),
+                                                             student.email, student.section))
+        return roster
+
+    def roster(self, code: str) -> Roster | None:
+        """The roster kept for the class code ``code``, None when none is. Rows that make no roster (the
+        database changed by another program) are logged and read as none."""
+        code = ClassSet.from_code(code).code
+        with self._transaction(write=False) as cursor:
+            rows = cursor.execute("SELECT student, email, section FROM class_rosters WHERE code = ? "
+                                  "ORDER BY position", (code,)).fetchall()
+        if not rows:
+            return None
+        try:
+            return Roster(tuple(RosterStudent(name, email, section) for name, email, section in rows))
+        except GinError as error:
+            log.warning("class store %s: the roster of %s is damaged: %s", self.where, code, error)
+            return None
 
     def codes(self) -> tuple[str, ...]:
         """The class codes the store has sessions for, the latest started first."""

@@ -36,7 +36,9 @@ import traitlets
 
 from ..app import TICKET_HEADER, for_a_class, query_params, teacher_signed_in, teacher_ticket, try_teacher_passphrase
 from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, pending, results_filename
+from ..classroom.codes import ClassCodeError, normalise_code
 from ..classroom.results import Attempt
+from ..classroom.roster import Roster
 from ..classroom.sets import SET_THEMES, takes_objective
 from ..classroom.store import (
     ClassStore,
@@ -60,6 +62,7 @@ from ..words.language import LANGUAGES, N_, NAMES, check_language, current_langu
 from . import ui as widgets
 from .base import Change, PageAddress, ScriptWidget, SignIn, View, close_tree, download_link, guarded
 from .profile import Learner
+from .roster import RosterLoader, exports_html
 from .site import link_html
 from .trainer import PuzzleView, kind_title, solver_table_html, theme_help_html, theme_options
 
@@ -131,10 +134,13 @@ class TeacherPage(View):
         self.downloads = widgets.HTML()
         self.listing = widgets.HTML()
         self.address = PageAddress()
+        self.roster = RosterLoader()
+        """The class's roster, loaded for the set made (students pick their name from it)."""
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
                              self.themes_help, self.oklahoma, self.print_language, self.make_button])
-        super().__init__([form, self.address, self.code, self.downloads, self.listing], _dom_classes=("gt-teacher",))
+        super().__init__([form, self.address, self.code, self.downloads, self.roster, self.listing],
+                         _dom_classes=("gt-teacher",))
         self.make_button.on_click(self._on_make)
 
     def options(self) -> dict[str, Any]:
@@ -175,6 +181,7 @@ class TeacherPage(View):
                         for p in puzzles)
         self.listing.value = f"<ol>{items}</ol>"
         self.clear_status()
+        self.roster.show_for(classset.code)
 
 
     def _show_downloads(self) -> None:
@@ -357,6 +364,10 @@ class StudentPage(View):
                                  description=tc("label", "Class code:"))
         self.student = widgets.Text(value=student or self.learner.name or "", placeholder=t("your name or nickname"),
                                     description=tc("label", "Name:"))
+        self.roster: Roster | None = None
+        """The class's roster, when the teacher loaded one for the code: the student picks a name from it."""
+        self.names: widgets.Dropdown | None = None
+        """The roster's names, in the name box's place while the code has a roster (made when first needed)."""
         self.start_button = widgets.Button(description=tc("button", "Start"), button_style="primary")
         self.progress = widgets.HTML()
         self.view = PuzzleView(on_result=self._on_result, hints=False, table=False, blind=True)
@@ -371,7 +382,8 @@ class StudentPage(View):
         self.review = widgets.HTML()
         self.session: StudentSession | None = None
         self.index = 0
-        super().__init__([widgets.wrapping_row(self.code, self.student, self.start_button),
+        self.name_row = widgets.wrapping_row(self.code, self.student, self.start_button)
+        super().__init__([self.name_row,
                           self.address, self.keeper, self.progress, self.connection, self.retry, self.when_lost,
                           self.view,
                           widgets.wrapping_row(self.next_button, self.hand_in_button, self.confirm_button),
@@ -381,9 +393,50 @@ class StudentPage(View):
         self.hand_in_button.on_click(self._on_hand_in)
         self.confirm_button.on_click(self._on_confirm)
         self.keeper.on_key(self._on_browser_key)
+        self.code.observe(lambda _change: self._look_up_roster(), names="value")
+        if self.code.value:
+            self._look_up_roster()
         name = session or params.get("session")
         if name and self.code.value:
             self._resume(name)
+
+    def _look_up_roster(self) -> None:
+        """Offer the names of the roster the teacher loaded for the code typed (none: the name is typed);
+        while the class store cannot be reached, the name is typed too."""
+        roster: Roster | None = None
+        try:
+            code = normalise_code(self.code.value)
+        except (ClassCodeError, GinError):
+            code = None  # not a code yet (being typed)
+        if code is not None:
+            try:
+                roster = self._store().roster(code)
+            except StoreError as error:
+                log.warning("student page: no roster: %s", error)
+                self.connection.value = _notice(t("The class store cannot be reached just now: type your name, "
+                                                  "and press Start."))
+            except GinError:  # a code that names no set: Start says why
+                pass
+        self._show_roster(roster)
+
+    def _show_roster(self, roster: Roster | None) -> None:
+        """The roster's names in the name box's place (the name box again without a roster)."""
+        self.roster = roster
+        if roster is None:
+            self.name_row.children = (self.code, self.student, self.start_button)
+            return
+        if self.names is None:
+            self.names = widgets.Dropdown(options=[], description=tc("label", "Name:"))
+            self.names.observe(self._on_name_picked, names="value")
+        found = roster.find(self.student.value) if isinstance(self.student.value, str) else None
+        pick = t("pick your name")
+        self.names.options = [(pick, ""), *((name, name) for name in roster.names)]
+        self.names.value = found.name if found is not None else ""
+        self.student.value = self.names.value
+        self.name_row.children = (self.code, self.names, self.start_button)
+
+    def _on_name_picked(self, change: Change) -> None:
+        self.student.value = change["new"] if isinstance(change["new"], str) else ""
 
     def _store(self) -> ClassStore:
         if self.store is None:
@@ -539,6 +592,8 @@ class StudentPage(View):
         session = self.session
         if session is not None and session.answered and not session.handed_in:
             raise GinError(t("hand in this set before you open another: its answers would be lost"))
+        if self.roster is not None and self.roster.find(self.student.value) is None:
+            raise GinError(t("pick your name from the class's list"))
         opening = t("Opening the set…")
         self.progress.value = f"<div class='gt-info'>{escape(opening)}</div>"
         try:
@@ -778,14 +833,17 @@ class GradebookPage(View):
         self.reviews = widgets.HTML()
         """The practice hands the class's students reviewed (from the class store)."""
         self.problems = widgets.HTML()
+        self.exports = widgets.HTML()
+        """The results as files for the school's grade book, and the students not on the class's roster."""
+        self.class_roster: Roster | None = None
         self.files: list[tuple[str, bytes]] = []
         self.book: Gradebook | None = None
         self.sources = widgets.wrapping_row(self.upload)
         """Where the results come from besides the class store: uploaded files."""
         super().__init__([widgets.wrapping_row(self.code),
-                          self.sources, self.refreshed, self.ticker, self.problems, self.table, self.chart,
-                          self.grid, self.picked, self.follow_ups, self.all_follow_ups, self.follow_up_sheet,
-                          self.reviews], _dom_classes=("gt-gradebook",))
+                          self.sources, self.refreshed, self.ticker, self.problems, self.table, self.exports,
+                          self.chart, self.grid, self.picked, self.follow_ups, self.all_follow_ups,
+                          self.follow_up_sheet, self.reviews], _dom_classes=("gt-gradebook",))
         self.upload.observe(self._on_upload, names="value")
         self.grid.on_cell(self._on_cell)
         self.all_follow_ups.on_click(self._on_all_follow_ups)
@@ -859,10 +917,24 @@ class GradebookPage(View):
         if code is None and not self.files:
             return
         book = build_gradebook(self.files, code=code, stored=stored)
+        self._read_roster(book.code)
         if tick:
             self._draw(book)
         else:
             self.show(book)
+
+    def _read_roster(self, code: str | None) -> None:
+        """The roster the class store keeps for ``code`` (the one read before while the store cannot be
+        reached)."""
+        if code is None:
+            self.class_roster = None
+            return
+        if self.store is None:
+            self.store = open_store()
+        try:
+            self.class_roster = self.store.roster(code)
+        except StoreError as error:
+            log.warning("gradebook: %s", error)
 
     def show(self, book: Gradebook) -> None:
         self._draw(book)
@@ -876,6 +948,7 @@ class GradebookPage(View):
                                + "".join(f"<li>{escape(p.file)}: {escape(p.reason)}</li>" for p in book.problems)
                                + "</ul></div>") if book.problems else ""
         self.table.value = gradebook_html(book)
+        self.exports.value = exports_html(book, self.class_roster)
         self.chart.value = theme_chart_svg(book)
         self._draw_grid(book)
         self._draw_follow_ups(book)

@@ -162,3 +162,28 @@ def test_a_take_or_draw_set_made_answered_and_in_the_gradebook(page, server, con
     expect(row.locator("td.gb-right")).to_have_count(2)
     expect(page.locator(".gt-gradebook .gb-table thead th").nth(2)).to_have_attribute(
         "title", re.compile(f"{offered.id} · take-or-draw"))
+
+
+def test_a_teacher_loads_a_roster_and_a_student_picks_a_name_from_it(page, server, console, server_data, tmp_path):
+    from gintrainer.classroom.store import open_store
+    open_page(page, server, "classroom/teacher.ipynb")
+    page.get_by_placeholder("e.g. Year 9, Tuesday").fill("Roster class")
+    page.get_by_label("Puzzles:").fill("2")
+    page.get_by_role("button", name="Make the set").click()
+    expected = ClassSet("Roster class", count=2)
+    expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
+    roster = tmp_path / "class.csv"
+    roster.write_text('name,email,section\n"Okafor, Chidi",chidi@school.example,9B\nZoë,zoe@school.example,9A\n',
+                      encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Load the class's roster").click()
+    chooser.value.set_files(roster)
+    expect(page.locator(".gt-roster-summary")).to_contain_text("Roster loaded: 2 students")
+    open_page(page, server, "classroom/student.ipynb", f"code={expected.code}")
+    names = page.locator(".gt-student select")
+    expect(names).to_be_visible(timeout=30_000)
+    expect(page.get_by_placeholder("your name or nickname")).to_be_hidden()
+    names.select_option("Zoë")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".gt-puzzle")).to_contain_text(expected.puzzles()[0].id)
+    assert [session.student for session in open_store().class_sessions(expected.code)] == ["Zoë"]

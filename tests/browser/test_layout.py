@@ -22,6 +22,8 @@ from conftest import LOCAL_HOSTS, ROOT, ConsoleWatch, open_page, settle
 from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.classroom import ClassSet
+from gintrainer.classroom.roster import read_roster
+from gintrainer.classroom.store import open_store
 from gintrainer.lessons.path import lesson_order
 from gintrainer.puzzles import bank
 from gintrainer.records.profiles import record_attempt
@@ -70,6 +72,8 @@ PROBLEMS_JS = """() => {
 # The learner (seat 0, non-dealer) may take the A♦ upcard and knock with 5♦.
 KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
 CLASS = ClassSet("Layout class", count=2)
+ROSTER_CLASS = ClassSet("Layout roster class", count=2)
+"""A set whose roster is loaded: its student page offers the roster's names."""
 
 
 def practice_game(name: str, moves) -> None:
@@ -154,9 +158,11 @@ PAGES = [
     ("replays/example_hands.ipynb", "", (click("Ask the solver"),)),
     ("classroom/teacher.ipynb", "", (making_a_set,)),
     ("classroom/student.ipynb", f"code={CLASS.code}&profile=Layout", (answering_a_puzzle,)),
+    ("classroom/student.ipynb", f"code={ROSTER_CLASS.code}&lang=ps", ()),
     ("classroom/gradebook.ipynb", "", ()),
     # after the student page's answer (a miss: the first puzzle can knock): the class grid and a follow-up set
     ("classroom/gradebook.ipynb", f"code={CLASS.code}&lang=ps", (making_a_follow_up_set,)),
+    ("classroom/gradebook.ipynb", f"code={ROSTER_CLASS.code}&lang=ps", ()),  # the exports, right to left
     ("classroom/present.ipynb", "", ()),
 ]
 
@@ -196,6 +202,8 @@ def saved_games(server):
         missed = next(p for p in bank("can_knock") if not p.can_knock)  # a review due: the page shows it
         record_attempt("LayoutReview", missed, "failed", answer="yes", hints=0,
                        at=datetime.now(UTC) - timedelta(hours=1))
+        open_store().set_roster(ROSTER_CLASS.code, read_roster(
+            "name,email\nزرلښته,zarlasht@school.example\nMaximilian-Alexander Oberhauser-Lindqvi,max@school.example\n"))
 
 
 def language_of(notebook: str, query: str) -> str:

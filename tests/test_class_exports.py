@@ -1,0 +1,134 @@
+"""The gradebook's exports for Canvas, Moodle and Google Classroom, read back as each platform reads a
+grade import: its columns and header rows, UTF-8 without a byte order mark, RFC 4180 quoting, one row per
+student of the roster who answered, the grade the gradebook counts, and no cell a spreadsheet would run."""
+
+import csv
+import io
+
+import pytest
+
+from gintrainer.classroom import ClassSet, StudentSession, build_gradebook
+from gintrainer.classroom.exports import (
+    CANVAS_COLUMNS,
+    GOOGLE_COLUMNS,
+    MOODLE_COLUMNS,
+    ExportError,
+    Platform,
+    assignment_title,
+    export_csv,
+    not_on_roster,
+)
+from gintrainer.classroom.roster import FORMULA_START, read_roster
+from gintrainer.words.language import LANGUAGES, in_language
+
+SET = ClassSet("Export class", count=4)
+ROSTER = read_roster("name,email,section\n"
+                     '"Okafor, Chidi",chidi@school.example,9B\n'
+                     '"Zoë ""Zee"" Smith",zoe@school.example,\n'
+                     "Absent Student,absent@school.example,9B\n"
+                     "Ann,ann@school.example,9A\n")
+
+
+def right(puzzle) -> str:
+    if puzzle.kind == "can_knock":
+        return f"yes {puzzle.answer[0].code()}" if puzzle.can_knock else "no"
+    return puzzle.answer[0].code()
+
+
+def wrong(puzzle) -> str:
+    if puzzle.kind == "can_knock":
+        return "no" if puzzle.can_knock else f"yes {puzzle.table_sorted()[0].card.code()}"
+    return puzzle.table_sorted()[-1].card.code()
+
+
+def results(student: str, marks: str) -> tuple[str, str]:
+    session = StudentSession(SET.code, student, clock=iter(range(0, 100, 5)).__next__)
+    for index, (puzzle, mark) in enumerate(zip(session.puzzles, marks, strict=True)):
+        if mark != ".":
+            session.answer(index, right(puzzle) if mark == "r" else wrong(puzzle))
+    return f"{student}.csv", session.hand_in().to_csv()
+
+
+@pytest.fixture(scope="module")
+def book():
+    # names typed by students in another case than the roster's: matched as the gradebook matches names
+    return build_gradebook([results("okafor, chidi", "rrw."), results("ZOË \"ZEE\" SMITH", "rrrr"),
+                            results("ann", "w..."), results("Walk-in", "rr..")])
+
+
+def read_back(export) -> tuple[list[list[str]], str]:
+    """The export's rows as a platform's importer reads them (strict RFC 4180), and its raw text; checks
+    the encoding (UTF-8, no byte order mark) and the line ends (CRLF)."""
+    raw = export.text.encode("utf-8")
+    assert not raw.startswith(b"\xef\xbb\xbf")
+    text = raw.decode("utf-8", "strict")
+    assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
+    rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+    assert all(len(row) == len(rows[0]) for row in rows)
+    return rows, text
+
+
+def grades(book) -> dict[str, int]:
+    return {name.casefold(): rate.right for name, rate in book.totals().items()}
+
+
+def test_canvas_reads_its_columns_the_points_possible_row_and_each_student_as_the_roster_names_them(book):
+    export = export_csv(book, ROSTER, Platform.CANVAS)
+    rows, text = read_back(export)
+    assert rows[0] == [*CANVAS_COLUMNS, assignment_title(SET.code)]
+    assert rows[1] == ["Points Possible", "", "", "", "", "4"]
+    assert rows[2:] == [["Okafor, Chidi", "", "", "chidi@school.example", "9B", "2"],
+                        ['Zoë "Zee" Smith', "", "", "zoe@school.example", "", "4"],
+                        ["Ann", "", "", "ann@school.example", "9A", "0"]]
+    assert '\r\n"Okafor, Chidi",,,chidi@school.example,9B,2\r\n' in text
+    assert '\r\n"Zoë ""Zee"" Smith",,,' in text
+    assert export.filename == f"{SET.code}-canvas.csv"
+
+
+def test_moodle_reads_a_header_row_then_the_name_the_email_to_map_and_the_grade(book):
+    rows, _ = read_back(export_csv(book, ROSTER, "moodle"))
+    assert rows[0] == [*MOODLE_COLUMNS, assignment_title(SET.code)]
+    assert rows[1:] == [["Okafor, Chidi", "chidi@school.example", "2"], ['Zoë "Zee" Smith', "zoe@school.example", "4"],
+                        ["Ann", "ann@school.example", "0"]]
+
+
+def test_google_classroom_reads_the_email_first_then_the_name_and_the_grade(book):
+    rows, _ = read_back(export_csv(book, ROSTER, Platform.GOOGLE_CLASSROOM))
+    assert rows[0] == [*GOOGLE_COLUMNS, assignment_title(SET.code)]
+    assert [row[0] for row in rows[1:]] == ["chidi@school.example", "zoe@school.example", "ann@school.example"]
+
+
+@pytest.mark.parametrize("platform", list(Platform))
+def test_every_grade_is_the_gradebooks_count_of_right_answers(book, platform):
+    rows, _ = read_back(export_csv(book, ROSTER, platform))
+    counted = grades(book)
+    name = {Platform.CANVAS: 0, Platform.MOODLE: 0, Platform.GOOGLE_CLASSROOM: 1}[platform]
+    body = rows[2:] if platform is Platform.CANVAS else rows[1:]
+    assert {row[name].casefold(): int(row[-1]) for row in body} == {
+        student.name.casefold(): counted[student.name.casefold()] for student in ROSTER
+        if student.name.casefold() in counted}
+
+
+@pytest.mark.parametrize("platform", list(Platform))
+def test_a_student_not_on_the_roster_is_in_no_file_and_named_for_the_teacher(book, platform):
+    export = export_csv(book, ROSTER, platform)
+    assert export.not_on_roster == ("Walk-in",) == not_on_roster(book, ROSTER)
+    assert "Walk-in" not in export.text
+    assert "Absent Student" not in export.text  # on the roster, no answers: their grade stays as it is
+
+
+@pytest.mark.parametrize("platform", list(Platform))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_cell_of_any_export_in_any_language_starts_as_a_formula(book, platform, lang):
+    with in_language(lang):
+        rows, _ = read_back(export_csv(book, ROSTER, platform))
+    assert [cell for row in rows for cell in row if cell.startswith(FORMULA_START)] == []
+
+
+def test_an_export_without_a_roster_or_results_says_what_is_missing(book):
+    with pytest.raises(ExportError, match="roster"):
+        export_csv(book, None, Platform.CANVAS)
+    with pytest.raises(ExportError, match="no results yet"):
+        export_csv(build_gradebook(), ROSTER, Platform.MOODLE)
+    with pytest.raises(ValueError):
+        export_csv(book, ROSTER, "blackboard")

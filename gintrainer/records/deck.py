@@ -73,12 +73,15 @@ SCHEDULER = Scheduler(desired_retention=TARGET_RETENTION, learning_steps=(LEARNI
                       relearning_steps=(LEARNING_STEP,), enable_fuzzing=False)
 """The scheduler of every deck (FSRS's default parameters)."""
 RESULTS = ("solved", "failed", "hinted")
-LOG_PER_CARD = 12
-"""The answers a card's log keeps, the latest (a puzzle answered as scheduled for half a year has about a
-dozen)."""
-LOG_LIMIT = 2000
-"""The answers the logs of one learner keep in all, the oldest dropped beyond (a few tens of kilobytes in the
-profile; the fit's error on the factor is about 10% at this many, see :func:`fit_factor`)."""
+LOG_PER_CARD = 32
+"""The answers a card's log keeps, the latest (a puzzle answered as scheduled for half a year has about
+twenty)."""
+LOG_LIMIT = 5000
+"""The answers the logs of one learner keep in all, the oldest dropped beyond: a half year's (about 4,000 in
+the simulation, some 200 kB in the profile, as much as its history of attempts). The fit needs the whole of
+it: on only the latest answers (2,000) the simulated learners' factors came out at 2 to 2.5 whatever their
+own, from the puzzles reviewed most lately, which their learners know better than FSRS's model says, and the
+retention fell below the defaults'."""
 FIT_FROM = 100
 """The answers counted (:attr:`Deck.reviews`) before the factor is fitted: fewer leave the defaults (the
 simulation shows the fit on fewer moves the schedule more by chance than by what it learns)."""

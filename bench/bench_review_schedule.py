@@ -1,6 +1,7 @@
 """Benchmark of the review deck's scheduler on simulated learners; prints figures, asserts nothing.
 
     python bench/bench_review_schedule.py [--learners N] [--days D] [--seed S]
+        [--fit-from N] [--refit-every N] [--factors F ...] [--no-ladder]
 
 A simulated learner answers a puzzle of their deck right with a probability that decays with the time since
 they last saw it at a known rate: the puzzle's hidden stability ``S`` (days), by the forgetting curve of
@@ -13,13 +14,16 @@ log-normally around a learner's median (:data:`FIRST_STABILITY` times the learne
 :data:`ENTRY_DAYS` days; the learner answers every puzzle the moment it falls due, for ``--days`` days (half
 a year).
 
-Two schedulers serve the same learners (the same hidden memories, the same random answers per review):
-the deck's (:data:`gintrainer.records.deck.SCHEDULER`: FSRS, default parameters, target retention 0.9,
-answers graded as the trainer grades them: a miss Again, a recall Good) and Chessable's fixed ladder (4 h, 1
-d, 3 d, 1 w, 2 w, 1 mo, 3 mo, 6 mo: a recall climbs one rung, a miss goes back to the first). The ladder is
-then stretched or shrunk by one factor until it reaches the retention FSRS reached, to compare the reviews
-each spends for the same retention. Learners who forget faster or slower than the median (factors 0.5 and
-2) show how far the default parameters carry without fitting them per learner.
+Three schedulers serve the same learners (the same hidden memories, the same random answers per review):
+FSRS with its default parameters (:class:`gintrainer.records.deck.DeckCard`, forgetting factor 1), the
+review deck itself (:class:`gintrainer.records.deck.Deck`: FSRS with the learner's forgetting factor fitted
+from their answers, from ``--fit-from`` answers counted and again every ``--refit-every``, by default the
+deck's own :data:`~gintrainer.records.deck.FIT_FROM` and :data:`~gintrainer.records.deck.REFIT_EVERY`),
+both with target retention 0.9 and answers graded as the trainer grades them (a miss Again, a recall Good),
+and Chessable's fixed ladder (4 h, 1 d, 3 d, 1 w, 2 w, 1 mo, 3 mo, 6 mo: a recall climbs one rung, a miss goes
+back to the first). The ladder is then stretched or shrunk by one factor until it reaches the retention the
+fitted deck reached, to compare the reviews each spends for the same retention. Learners who forget faster or
+slower than the median (factors 0.5 and 2) show what fitting the factor per learner brings.
 
 The retention is measured as the trainer measures it (:attr:`gintrainer.records.deck.Deck.retention`): the
 share of the answers given a day or more after the previous one that were right (the learning step's answer,
@@ -40,7 +44,8 @@ from datetime import UTC, datetime, timedelta
 
 from fsrs import Rating
 
-from gintrainer.records.deck import FIT_FROM, REFIT_EVERY, SCHEDULER, TARGET_RETENTION, Deck, DeckCard, grade_of
+from gintrainer.records import deck
+from gintrainer.records.deck import SCHEDULER, TARGET_RETENTION, Deck, DeckCard, grade_of
 
 FIRST_STABILITY = SCHEDULER.parameters[0]
 """The median hidden stability of a puzzle just missed, in days (FSRS's first stability after Again)."""
@@ -165,13 +170,13 @@ def fsrs_fitted() -> tuple[First, Step]:
     """The review deck itself (:class:`gintrainer.records.deck.Deck`): FSRS with the learner's forgetting
     factor fitted from their answers as the trainer fits it (from ``FIT_FROM`` answers counted, again every
     ``REFIT_EVERY``); a recall is a clean solve in 20 seconds (Good)."""
-    deck = [Deck()]
+    held = [Deck()]
     FACTORS.append(1.0)
 
     def answer(n: int, result: str, day: float) -> float:
-        deck[0] = deck[0].answer(str(n), "can_knock", result, hints=0, seconds=20.0, at=_moment(day))
-        FACTORS[-1] = deck[0].factor
-        return _days(datetime.fromisoformat(deck[0].cards[str(n)].due))
+        held[0] = held[0].answer(str(n), "can_knock", result, hints=0, seconds=20.0, at=_moment(day))
+        FACTORS[-1] = held[0].factor
+        return _days(datetime.fromisoformat(held[0].cards[str(n)].due))
 
     def first(n: int, day: float) -> float:
         return answer(n, "failed", day)
@@ -225,15 +230,20 @@ def main() -> None:
     parser.add_argument("--learners", type=int, default=10)
     parser.add_argument("--days", type=float, default=182.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fit-from", type=int, default=deck.FIT_FROM, help="answers counted before the first fit")
+    parser.add_argument("--refit-every", type=int, default=deck.REFIT_EVERY, help="answers counted between fits")
+    parser.add_argument("--factors", type=float, nargs="+", default=[1.0, 0.5, 2.0])
+    parser.add_argument("--no-ladder", action="store_true", help="FSRS only")
     args = parser.parse_args()
+    deck.FIT_FROM, deck.REFIT_EVERY = args.fit_from, args.refit_every  # the deck's, for this run only
     print(f"{args.learners} simulated learners, {NEW_PER_DAY * ENTRY_DAYS} puzzles each entering by a miss over "
           f"{ENTRY_DAYS} days, {args.days:g} days; first hidden stability {FIRST_STABILITY:g} d times the "
           f"learner's factor (log spread {SPREAD:g}), hidden difficulty 1 to 10; the factor fitted from "
-          f"{FIT_FROM} answers counted, again every {REFIT_EVERY}")
-    for factor in (1.0, 0.5, 2.0):
+          f"{deck.FIT_FROM} answers counted, again every {deck.REFIT_EVERY}")
+    for factor in args.factors:
         print(f"\nlearners of factor {factor:g}:")
         compare([Learner.make(random.Random(f"{args.seed}-{factor}-{n}"), factor) for n in range(args.learners)],
-                args.days)
+                args.days, ladders=not args.no_ladder)
 
 
 def _line(name: str, figures: Figures, each: Sequence[float], learners: int, seconds: float) -> str:
@@ -243,8 +253,8 @@ def _line(name: str, figures: Figures, each: Sequence[float], learners: int, sec
             f"{figures.reviews / learners:.0f} reviews per learner ({seconds:.1f} s)")
 
 
-def compare(learners: Sequence[Learner], days: float) -> None:
-    """FSRS with the defaults and fitted, and the ladder, on the same learners."""
+def compare(learners: Sequence[Learner], days: float, *, ladders: bool = True) -> None:
+    """FSRS with the defaults and fitted, and (``ladders``) the ladder, on the same learners."""
     started = time.perf_counter()
     defaults, each = run(learners, fsrs_defaults, days)
     print(_line(f"FSRS defaults (target {TARGET_RETENTION:.2f})", defaults, each, len(learners),
@@ -255,6 +265,8 @@ def compare(learners: Sequence[Learner], days: float) -> None:
     print(_line("FSRS fitted", fitted, each, len(learners), time.perf_counter() - started))
     print(f"  factors fitted at the end: {min(FACTORS):.2f} to {max(FACTORS):.2f}, median "
           f"{statistics.median(FACTORS):.2f}")
+    if not ladders:
+        return
     plain, _ = run(learners, ladder(1.0), days)
     print(f"fixed ladder as it is: retention {plain.retention:.3f}, {plain.reviews / len(learners):.0f} reviews "
           f"per learner")

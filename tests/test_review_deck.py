@@ -191,7 +191,7 @@ def test_the_deck_keeps_the_defaults_until_fit_from_answers_then_fits_again_ever
     deck = answer_as_due(deck, 0.5, 40, seed=6)
     assert deck.reviews >= FIT_FROM and deck.fitted_at > deck.reviews - REFIT_EVERY
     assert deck.factor == fit_factor(deck.fit_answers()) or deck.fitted_at < deck.reviews  # fitted at fitted_at
-    assert deck.factor < 0.8  # the learner forgets faster than the defaults: their intervals shorten
+    assert deck.factor < 0.8 and deck.fitted_from >= FIT_FROM  # forgets faster than the defaults: shorter intervals
     refit = deck.refitted()
     assert refit is deck or deck.reviews >= deck.fitted_at + REFIT_EVERY  # no fit between two
 
@@ -200,12 +200,13 @@ def test_a_log_the_fit_refuses_keeps_the_factor_and_a_deck_fit_that_is_not_one_i
     document = Progress.new("Ann").with_attempt(puzzle(), "failed", answer="yes", hints=0, at=T0).to_dict()
     card = document["deck"]["k1"]
     migrated = Deck.from_dict({"k1": {**card, "reviews": FIT_FROM, "recalled": 3}}, ["can_knock"],
-                              {"factor": 0.7, "fitted_at": 0})  # answers counted, none of them logged
+                              {"factor": 0.7, "fitted_at": 0, "answers": 150})  # none of them logged now
     with caplog.at_level(logging.INFO, logger="gintrainer.records.deck"):
         kept = migrated.refitted()
-    assert (kept.factor, kept.fitted_at) == (0.7, FIT_FROM) and "0 answers counted" in caplog.text
-    for fit, reason in (({"factor": 0.0, "fitted_at": 0}, "factor"), ({"factor": "1"}, "deck_fit"),
-                        ({"factor": 1.0, "fitted_at": -2}, "fit"), ([], "deck_fit")):
+    assert (kept.factor, kept.fitted_at, kept.fitted_from) == (0.7, FIT_FROM, 150) and "0 answers" in caplog.text
+    for fit, reason in (({"factor": 0.0, "fitted_at": 0, "answers": 9}, "factor"), ({"factor": "1"}, "deck_fit"),
+                        ({"factor": 1.0, "fitted_at": -2, "answers": 0}, "fit"), ([], "deck_fit"),
+                        ({"factor": 0.5, "fitted_at": 0, "answers": 0}, "1 unless fitted")):
         with pytest.raises(ProgressFileError, match=reason):
             Progress.from_json(json.dumps({**document, "deck_fit": fit}))
 

@@ -22,7 +22,7 @@ from gintrainer.replay.kept import open_notes, open_replay, open_review
 from gintrainer.trainers.practice import PracticeGame, save_path
 
 STORED = Path(__file__).resolve().parent / "stored"
-DEFAULTS = {"factor": 1.0, "fitted_at": 0}
+DEFAULTS = {"factor": 1.0, "fitted_at": 0, "answers": 0}
 """The review deck's forgetting factor of a profile older than version 7: the defaults', never fitted."""
 OLD_PRACTICE = STORED / "practice" / "mia-41509508705b.json"
 

@@ -92,7 +92,7 @@ FACTOR_RANGE = (0.25, 4.0)
 """The forgetting factors the fit considers (a learner four times as fast or as slow as the defaults')."""
 _CARD_KEYS = ("kind", "state", "step", "stability", "difficulty", "due", "last_review", "reviews", "recalled",
               "log")
-_FIT_KEYS = ("factor", "fitted_at")
+_FIT_KEYS = ("factor", "fitted_at", "answers")
 _log = logging.getLogger(__name__)
 
 
@@ -351,11 +351,13 @@ def _end_of_day(at: datetime) -> datetime:
 @dataclass(frozen=True, slots=True)
 class Deck:
     """A learner's review deck: each puzzle's :class:`DeckCard`, by puzzle id, the learner's forgetting
-    factor (1: the defaults) and :attr:`reviews` when it was last fitted (0: never). Immutable."""
+    factor (1: the defaults), :attr:`reviews` when it was last fitted or tried (0: never) and the answers the
+    factor was fitted from (0: not fitted, the defaults). Immutable."""
 
     cards: Mapping[str, DeckCard] = field(default_factory=dict)
     factor: float = 1.0
     fitted_at: int = 0
+    fitted_from: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", MappingProxyType(dict(sorted(self.cards.items()))))
@@ -390,12 +392,13 @@ class Deck:
         reviews = self.reviews
         if reviews < FIT_FROM or (self.fitted_at and reviews < self.fitted_at + REFIT_EVERY):
             return self
+        answers = self.fit_answers()
         try:
-            factor = fit_factor(self.fit_answers())
+            factor = fit_factor(answers)
         except FitError as error:
             _log.info("the review deck's forgetting factor is kept at %g: %s", self.factor, error)
             return replace(self, fitted_at=reviews)
-        return replace(self, factor=factor, fitted_at=reviews)
+        return replace(self, factor=factor, fitted_at=reviews, fitted_from=len(answers))
 
     def fit_answers(self) -> list[tuple[float, float, bool]]:
         """The answers of the logs the fit uses (:attr:`LogEntry.counted`): days since the last, stability
@@ -442,15 +445,15 @@ class Deck:
             mine = cards.get(pid)
             if mine is None or (card.last_review or "") > (mine.last_review or ""):
                 cards[pid] = card
-        factor = self.factor if self.reviews >= other.reviews else other.factor
-        return Deck(_within_log_limit(cards), factor, 0)
+        fitted = self if self.reviews >= other.reviews else other
+        return Deck(_within_log_limit(cards), fitted.factor, 0, fitted.fitted_from)
 
     def to_dict(self) -> dict[str, Any]:
         return {pid: card.to_dict() for pid, card in self.cards.items()}
 
     def fit_dict(self) -> dict[str, Any]:
         """The factor and when it was fitted, as a profile file holds them beside the cards."""
-        return {"factor": self.factor, "fitted_at": self.fitted_at}
+        return {"factor": self.factor, "fitted_at": self.fitted_at, "answers": self.fitted_from}
 
     @classmethod
     def from_dict(cls, data: Any, kinds: Iterable[str], fit: Any = None) -> Deck:
@@ -470,9 +473,10 @@ class Deck:
         if not isinstance(fit, dict) or set(fit) != set(_FIT_KEYS):
             raise DeckError(f"'deck_fit' has the keys {', '.join(_FIT_KEYS)}", field="deck_fit")
         factor = _number(fit["factor"], "the forgetting factor", low=FACTOR_RANGE[0], high=FACTOR_RANGE[1])
-        if factor is None:
-            raise DeckError("the forgetting factor is a number", field="deck_fit")
-        return cls(cards, factor, _count(fit["fitted_at"], "the reviews at the last fit"))
+        answers = _count(fit["answers"], "the answers of the last fit")
+        if factor is None or (factor != 1.0 and not answers):
+            raise DeckError("the forgetting factor is a number, 1 unless fitted from answers", field="deck_fit")
+        return cls(cards, factor, _count(fit["fitted_at"], "the reviews at the last fit"), answers)
 
 
 def _within_log_limit(cards: dict[str, DeckCard]) -> dict[str, DeckCard]:

@@ -1,7 +1,7 @@
 """Benchmark of the review deck's scheduler on simulated learners; prints figures, asserts nothing.
 
     python bench/bench_review_schedule.py [--learners N] [--days D] [--seed S]
-        [--fit-from N] [--refit-every N] [--factors F ...] [--no-ladder]
+        [--fit-from N] [--refit-every N] [--factors F ...] [--no-ladder] [--early]
 
 A simulated learner answers a puzzle of their deck right with a probability that decays with the time since
 they last saw it at a known rate: the puzzle's hidden stability ``S`` (days), by the forgetting curve of
@@ -164,6 +164,10 @@ def fsrs_defaults() -> tuple[First, Step]:
 
 FACTORS: list[float] = []
 """The forgetting factor each learner's deck had fitted at the end of the last run of :func:`fsrs_fitted`."""
+DECKS: list[Deck] = []
+"""Each learner's deck at the end of the last run of :func:`fsrs_fitted`."""
+EARLY = (25, 50, 100, 200, 400)
+"""The answers counted (the first) that ``--early`` fits the factor from."""
 
 
 def fsrs_fitted() -> tuple[First, Step]:
@@ -172,10 +176,11 @@ def fsrs_fitted() -> tuple[First, Step]:
     ``REFIT_EVERY``); a recall is a clean solve in 20 seconds (Good)."""
     held = [Deck()]
     FACTORS.append(1.0)
+    DECKS.append(held[0])
 
     def answer(n: int, result: str, day: float) -> float:
         held[0] = held[0].answer(str(n), "can_knock", result, hints=0, seconds=20.0, at=_moment(day))
-        FACTORS[-1] = held[0].factor
+        FACTORS[-1], DECKS[-1] = held[0].factor, held[0]
         return _days(datetime.fromisoformat(held[0].cards[str(n)].due))
 
     def first(n: int, day: float) -> float:
@@ -234,6 +239,8 @@ def main() -> None:
     parser.add_argument("--refit-every", type=int, default=deck.REFIT_EVERY, help="answers counted between fits")
     parser.add_argument("--factors", type=float, nargs="+", default=[1.0, 0.5, 2.0])
     parser.add_argument("--no-ladder", action="store_true", help="FSRS only")
+    parser.add_argument("--early", action="store_true",
+                        help="the factor fitted from each learner's first answers counted, beside the half year's")
     args = parser.parse_args()
     deck.FIT_FROM, deck.REFIT_EVERY = args.fit_from, args.refit_every  # the deck's, for this run only
     print(f"{args.learners} simulated learners, {NEW_PER_DAY * ENTRY_DAYS} puzzles each entering by a miss over "
@@ -243,7 +250,7 @@ def main() -> None:
     for factor in args.factors:
         print(f"\nlearners of factor {factor:g}:")
         compare([Learner.make(random.Random(f"{args.seed}-{factor}-{n}"), factor) for n in range(args.learners)],
-                args.days, ladders=not args.no_ladder)
+                args.days, ladders=not args.no_ladder, early=args.early)
 
 
 def _line(name: str, figures: Figures, each: Sequence[float], learners: int, seconds: float) -> str:
@@ -253,18 +260,40 @@ def _line(name: str, figures: Figures, each: Sequence[float], learners: int, sec
             f"{figures.reviews / learners:.0f} reviews per learner ({seconds:.1f} s)")
 
 
-def compare(learners: Sequence[Learner], days: float, *, ladders: bool = True) -> None:
-    """FSRS with the defaults and fitted, and (``ladders``) the ladder, on the same learners."""
+def early_fits() -> None:
+    """The factor fitted from each learner's first answers counted (:data:`EARLY`), beside the one fitted from
+    all their answers of the half year, with how many came out at the end of the range the fit considers."""
+    logs = [sorted((entry.at, entry.days, entry.stability, entry.grade != Rating.Again)
+                   for card in held.cards.values() for entry in card.log
+                   if entry.counted and entry.days is not None and entry.stability is not None) for held in DECKS]
+    whole = [deck.fit_factor([row[1:] for row in log]) for log in logs]
+    print(f"  factors fitted from all the answers counted: {', '.join(f'{f:.2f}' for f in whole)}")
+    saved, deck.FIT_FROM = deck.FIT_FROM, 1
+    try:
+        for n in EARLY:
+            fits = [deck.fit_factor([row[1:] for row in log[:n]]) for log in logs if len(log) >= n]
+            ends = sum(f in deck.FACTOR_RANGE for f in fits)
+            print(f"  from the first {n}: {', '.join(f'{f:.2f}' for f in fits)} ({ends} at the end of the range)")
+    finally:
+        deck.FIT_FROM = saved
+
+
+def compare(learners: Sequence[Learner], days: float, *, ladders: bool = True, early: bool = False) -> None:
+    """FSRS with the defaults and fitted, and (``ladders``) the ladder, on the same learners; with ``early``,
+    the factors fitted from the learners' first answers (:func:`early_fits`)."""
     started = time.perf_counter()
     defaults, each = run(learners, fsrs_defaults, days)
     print(_line(f"FSRS defaults (target {TARGET_RETENTION:.2f})", defaults, each, len(learners),
                 time.perf_counter() - started))
     started = time.perf_counter()
     FACTORS.clear()
+    DECKS.clear()
     fitted, each = run(learners, fsrs_fitted, days)
     print(_line("FSRS fitted", fitted, each, len(learners), time.perf_counter() - started))
     print(f"  factors fitted at the end: {min(FACTORS):.2f} to {max(FACTORS):.2f}, median "
           f"{statistics.median(FACTORS):.2f}")
+    if early:
+        early_fits()
     if not ladders:
         return
     plain, _ = run(learners, ladder(1.0), days)

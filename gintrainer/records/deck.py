@@ -78,16 +78,18 @@ LOG_PER_CARD = 32
 twenty)."""
 LOG_LIMIT = 5000
 """The answers the logs of one learner keep in all, the oldest dropped beyond: a half year's (about 4,000 in
-the simulation, some 200 kB in the profile, as much as its history of attempts). The fit needs the whole of
+the simulation, some 230 kB in the profile, as much as its history of attempts). The fit needs the whole of
 it: on only the latest answers (2,000) the simulated learners' factors came out at 2 to 2.5 whatever their
 own, from the puzzles reviewed most lately, which their learners know better than FSRS's model says, and the
 retention fell below the defaults'."""
 FIT_FROM = 100
-"""The answers counted (:attr:`Deck.reviews`) before the factor is fitted: fewer leave the defaults (the
-simulation shows the fit on fewer moves the schedule more by chance than by what it learns)."""
+"""The answers counted (:attr:`Deck.reviews`) before the factor is fitted; the defaults before. In the
+simulation (docs/benchmarks.md, "Spaced review") fits from the first 25 or 50 answers come out at an end of
+:data:`FACTOR_RANGE` for a learner in four, from 100 for one in twelve; the half year's retention is the same
+from 25 to 400. About two weeks of reviews."""
 REFIT_EVERY = 100
-"""The answers counted between two fits (a few days of a learner's reviews): each refit adds enough answers
-to move the estimate, and the profile's schedule does not change at every answer."""
+"""The answers counted between two fits (about a week of reviews): in the simulation a fit every 400 spread
+the learners' retention wider, and one every 25 fitted four times as often for the same retention."""
 FACTOR_RANGE = (0.25, 4.0)
 """The forgetting factors the fit considers (a learner four times as fast or as slow as the defaults')."""
 _CARD_KEYS = ("kind", "state", "step", "stability", "difficulty", "due", "last_review", "reviews", "recalled",

@@ -191,3 +191,17 @@ def test_a_version_6_profile_with_a_review_deck_loads_with_its_schedule_and_is_w
     again = deck.answer("ck-0e3e40ee211d", "can_knock", "solved", hints=0, seconds=10.0, at=later)
     [entry] = again.cards["ck-0e3e40ee211d"].log
     assert (entry.grade, entry.days, entry.stability) == (3, 4.0, round(known.stability, 4))  # logged from now on
+
+
+def test_a_version_7_profile_with_the_deck_s_logs_loads_unchanged_and_gives_the_fit_its_answers(data):
+    [stored] = (STORED / "profiles_v7").iterdir()
+    shutil.copy(stored, data / "profiles")
+    outcome = load("rana")
+    deck = outcome.progress.deck
+    [card] = deck.cards.values()
+    assert outcome.notices == () and [(e.at, e.grade) for e in card.log] == [
+        ("2026-12-01T09:00:00Z", 1), ("2026-12-01T09:12:00Z", 3), ("2026-12-03T09:00:00Z", 3),
+        ("2026-12-06T09:00:00Z", 1)]
+    assert deck.fit_answers() == [(1.9917, 0.2467, True), (3.0, 2.0215, False)]  # a day or more after the last
+    assert (deck.factor, deck.fitted_at, deck.fitted_from, deck.reviews, deck.retention) == (1.0, 0, 0, 2, 0.5)
+    assert (data / "profiles" / stored.name).read_bytes() == stored.read_bytes()  # read, not written again

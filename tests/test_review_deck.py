@@ -4,6 +4,7 @@ measured, and the deck kept in the profile."""
 import json
 import logging
 import math
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
@@ -196,7 +197,7 @@ def test_the_deck_keeps_the_defaults_until_fit_from_answers_then_fits_again_ever
     assert refit is deck or deck.reviews >= deck.fitted_at + REFIT_EVERY  # no fit between two
 
 
-def test_a_log_the_fit_refuses_keeps_the_factor_and_a_deck_fit_that_is_not_one_is_refused(caplog):
+def test_a_log_the_fit_refuses_keeps_the_factor_and_a_deck_fit_that_is_not_one_is_left_out(caplog):
     document = Progress.new("Ann").with_attempt(puzzle(), "failed", answer="yes", hints=0, at=T0).to_dict()
     card = document["deck"]["k1"]
     migrated = Deck.from_dict({"k1": {**card, "reviews": FIT_FROM, "recalled": 3}}, ["can_knock"],
@@ -207,8 +208,11 @@ def test_a_log_the_fit_refuses_keeps_the_factor_and_a_deck_fit_that_is_not_one_i
     for fit, reason in (({"factor": 0.0, "fitted_at": 0, "answers": 9}, "factor"), ({"factor": "1"}, "deck_fit"),
                         ({"factor": 1.0, "fitted_at": -2, "answers": 0}, "fit"), ([], "deck_fit"),
                         ({"factor": 0.5, "fitted_at": 0, "answers": 0}, "1 unless fitted")):
-        with pytest.raises(ProgressFileError, match=reason):
-            Progress.from_json(json.dumps({**document, "deck_fit": fit}))
+        read = Progress.from_json(json.dumps({**document, "deck_fit": fit}))
+        assert (read.deck.factor, read.deck.fitted_from) == (1.0, 0) and read.deck.cards == Deck.from_dict(
+            document["deck"], ["can_knock"]).cards
+        [problem] = read.deck_dropped
+        assert problem.startswith("the forgetting factor: ") and reason in problem
 
 
 @pytest.mark.parametrize("log, reason", [
@@ -217,11 +221,30 @@ def test_a_log_the_fit_refuses_keeps_the_factor_and_a_deck_fit_that_is_not_one_i
     ([["2026-12-01T09:00:00Z", 3, 2.0, float("nan")]], "stability"), ([[1, 2]], "4 values"), ("all", "list"),
     ([["2026-12-01T09:00:00Z", 1, None, None]] * (LOG_PER_CARD + 1), "at most"),
 ])
-def test_a_bad_log_in_a_file_is_refused_with_the_reason(log, reason):
-    document = Progress.new("Ann").with_attempt(puzzle(), "failed", answer="yes", hints=0, at=T0).to_dict()
+def test_a_bad_log_in_a_file_is_left_out_with_the_reason_and_the_card_keeps_its_schedule(log, reason):
+    progress = Progress.new("Ann").with_attempt(puzzle(), "failed", answer="yes", hints=0, at=T0)
+    document = progress.to_dict()
     document["deck"]["k1"]["log"] = log
-    with pytest.raises(ProgressFileError, match=reason):
-        Progress.from_json(json.dumps(document))
+    read = Progress.from_json(json.dumps(document))
+    [problem] = read.deck_dropped
+    assert problem.startswith("the log of 'k1': ") and reason in problem
+    assert read.deck.cards["k1"] == replace(progress.deck.cards["k1"], log=())
+
+
+def test_a_profile_with_a_bad_log_loads_says_so_and_keeps_the_file_as_it_was(data):
+    profiles.record_attempt("Ann", puzzle(), "failed", answer="yes", hints=0, at=T0, seconds=5)
+    path = profiles.profile_path("Ann")
+    document = json.loads(path.read_text("utf-8"))
+    document["deck"]["k1"]["log"] = [["2026-12-01T09:00:00Z", "Again", None, None]]
+    document["deck_fit"] = {"factor": 1e9, "fitted_at": 0, "answers": 0}
+    path.write_text(json.dumps(document), "utf-8")
+    outcome = profiles.load("Ann")
+    [notice] = outcome.notices
+    assert "could not be read in 2 places" in notice and "the log of 'k1'" in notice
+    assert outcome.progress.deck.cards["k1"].due == document["deck"]["k1"]["due"]  # the schedule kept
+    [copy] = (data / "profiles").glob("*.dropped-*.json")
+    assert json.loads(copy.read_text("utf-8")) == document
+    assert profiles.load("Ann").notices == ()  # written again without the bad parts
 
 
 def test_a_learner_s_logs_keep_log_limit_answers_the_oldest_dropped(monkeypatch):

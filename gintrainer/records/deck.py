@@ -317,12 +317,19 @@ class DeckCard:
         reviews, recalled = _count(data["reviews"], "a card's reviews"), _count(data["recalled"], "a card's recalls")
         if recalled > reviews:
             raise DeckError(f"a card recalled {recalled} times of {reviews} reviews", field="deck")
-        if not isinstance(data["log"], list) or len(data["log"]) > LOG_PER_CARD:
-            raise DeckError(f"a card's log is a list of at most {LOG_PER_CARD} answers", field="deck")
-        log = tuple(LogEntry.from_data(entry) for entry in data["log"])
-        if log and last is None:
-            raise DeckError("a card never reviewed has no answers in its log", field="deck")
-        return cls(data["kind"], state, step, stability, difficulty, due, last, reviews, recalled, log)
+        return cls(data["kind"], state, step, stability, difficulty, due, last, reviews, recalled,
+                   _read_log(data["log"], last))
+
+
+def _read_log(data: Any, last: str | None) -> tuple[LogEntry, ...]:
+    """A card's log as a profile file holds it, of a card last answered at ``last``; DeckError if it is not
+    one."""
+    if not isinstance(data, list) or len(data) > LOG_PER_CARD:
+        raise DeckError(f"a card's log is a list of at most {LOG_PER_CARD} answers", field="deck")
+    log = tuple(LogEntry.from_data(entry) for entry in data)
+    if log and last is None:
+        raise DeckError("a card never reviewed has no answers in its log", field="deck")
+    return log
 
 
 def interval_days(stability: float, factor: float = 1.0) -> int:
@@ -458,6 +465,32 @@ class Deck:
         return {"factor": self.factor, "fitted_at": self.fitted_at, "answers": self.fitted_from}
 
     @classmethod
+    def read(cls, data: Any, kinds: Iterable[str], fit: Any = None) -> tuple[Deck, tuple[str, ...]]:
+        """:meth:`from_dict`, but a card's log or the factor that cannot be read is left out, never the deck
+        (the card keeps its schedule with an empty log; the factor is the defaults', fitted again when due):
+        the deck, and what was wrong with each part left out. A card that cannot be read is still refused."""
+        problems: list[str] = []
+        if isinstance(data, dict):
+            cleaned = {}
+            for pid, card in data.items():
+                if isinstance(card, dict) and "log" in card:
+                    try:
+                        _read_log(card["log"], card.get("last_review") if isinstance(card.get("last_review"), str)
+                                  else None)
+                    except DeckError as error:
+                        problems.append(f"the log of {pid!r:.40}: {error}")
+                        card = {**card, "log": []}
+                cleaned[pid] = card
+            data = cleaned
+        deck = cls.from_dict(data, kinds)
+        if fit is not None:
+            try:
+                deck = replace(deck, **_read_fit(fit))
+            except DeckError as error:
+                problems.append(f"the forgetting factor: {error}")
+        return deck, tuple(problems)
+
+    @classmethod
     def from_dict(cls, data: Any, kinds: Iterable[str], fit: Any = None) -> Deck:
         """The deck of :meth:`to_dict`'s cards and :meth:`fit_dict`'s factor (None: the defaults, never
         fitted)."""
@@ -468,17 +501,21 @@ class Deck:
             if not pid:
                 raise DeckError("a puzzle id of the review deck is empty", field="deck")
         cards = {pid: DeckCard.from_dict(card, kinds) for pid, card in data.items()}
-        if sum(len(card.log) for card in cards.values()) > LOG_LIMIT:
-            raise DeckError(f"the review deck's logs hold more than {LOG_LIMIT} answers", field="deck")
-        if fit is None:
-            return cls(cards)
-        if not isinstance(fit, dict) or set(fit) != set(_FIT_KEYS):
-            raise DeckError(f"'deck_fit' has the keys {', '.join(_FIT_KEYS)}", field="deck_fit")
-        factor = _number(fit["factor"], "the forgetting factor", low=FACTOR_RANGE[0], high=FACTOR_RANGE[1])
-        answers = _count(fit["answers"], "the answers of the last fit")
-        if factor is None or (factor != 1.0 and not answers):
-            raise DeckError("the forgetting factor is a number, 1 unless fitted from answers", field="deck_fit")
-        return cls(cards, factor, _count(fit["fitted_at"], "the reviews at the last fit"), answers)
+        deck = cls(_within_log_limit(cards))  # a file holding more answers: the oldest dropped
+        return deck if fit is None else replace(deck, **_read_fit(fit))
+
+
+def _read_fit(fit: Any) -> dict[str, Any]:
+    """The factor, when it was fitted and from how many answers, as a profile file holds them; DeckError if
+    they are not."""
+    if not isinstance(fit, dict) or set(fit) != set(_FIT_KEYS):
+        raise DeckError(f"'deck_fit' has the keys {', '.join(_FIT_KEYS)}", field="deck_fit")
+    factor = _number(fit["factor"], "the forgetting factor", low=FACTOR_RANGE[0], high=FACTOR_RANGE[1])
+    answers = _count(fit["answers"], "the answers of the last fit")
+    if factor is None or (factor != 1.0 and not answers):
+        raise DeckError("the forgetting factor is a number, 1 unless fitted from answers", field="deck_fit")
+    return {"factor": factor, "fitted_at": _count(fit["fitted_at"], "the reviews at the last fit"),
+            "fitted_from": answers}
 
 
 def _within_log_limit(cards: dict[str, DeckCard]) -> dict[str, DeckCard]:

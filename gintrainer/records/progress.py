@@ -583,6 +583,10 @@ class Progress:
     dropped: tuple[str, ...] = field(default=(), compare=False)
     """What was wrong with each hand review the file held that could not be read and was left out (reading
     only: never written, and the profile's owner is told, see :mod:`gintrainer.records.profiles`)."""
+    deck_dropped: tuple[str, ...] = field(default=(), compare=False)
+    """What was wrong with each part of the review deck left out as it could not be read (a card's log of
+    answers, the forgetting factor: see :meth:`~gintrainer.records.deck.Deck.read`); reading only, as
+    :attr:`dropped`."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lessons", MappingProxyType(_sorted_lessons(self.lessons)))
@@ -594,6 +598,7 @@ class Progress:
         object.__setattr__(self, "seen_ids", frozenset(self.seen_ids) | self.solved_ids | set(self.review))
         object.__setattr__(self, "hand_reviews", tuple(self.hand_reviews)[-KEPT_LIMIT:])
         object.__setattr__(self, "dropped", tuple(self.dropped))
+        object.__setattr__(self, "deck_dropped", tuple(self.deck_dropped))
 
     @classmethod
     def new(cls, name: str, *, created: datetime | None = None) -> Progress:
@@ -778,12 +783,12 @@ class Progress:
         if not set(ids["solved_ids"]) | set(ids["review"]) <= set(ids["seen_ids"]):
             raise ProgressFileError("'seen_ids' lacks a puzzle that 'solved_ids' or 'review' lists")
         hand_reviews, dropped = read_kept(data["hand_reviews"])  # a bad review is left out, never the file
+        deck, deck_dropped = Deck.read(data["deck"], KINDS, data["deck_fit"])  # a bad log too
         return cls(name, rating, counts["solved"], counts["failed"], counts["hinted"], counts["streak"],
                    counts["best_streak"], tallies["themes"], tallies["kinds"], history, tuple(ids["review"]),
                    frozenset(ids["solved_ids"]), Settings.from_dict(data["settings"]),
                    _timestamp(data["created"], "the creation time"), frozenset(ids["seen_ids"]),
-                   _document_lessons(data), hand_reviews, Deck.from_dict(data["deck"], KINDS, data["deck_fit"]),
-                   dropped)
+                   _document_lessons(data), hand_reviews, deck, dropped, deck_dropped)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The progress as JSON text: compact as stored, indented for export."""

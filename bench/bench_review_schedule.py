@@ -1,6 +1,7 @@
 """Benchmark of the review deck's scheduler on simulated learners; prints figures, asserts nothing.
 
     python bench/bench_review_schedule.py [--learners N] [--days D] [--seed S]
+        [--fit-from N] [--refit-every N] [--factors F ...] [--no-ladder] [--early]
 
 A simulated learner answers a puzzle of their deck right with a probability that decays with the time since
 they last saw it at a known rate: the puzzle's hidden stability ``S`` (days), by the forgetting curve of
@@ -13,13 +14,16 @@ log-normally around a learner's median (:data:`FIRST_STABILITY` times the learne
 :data:`ENTRY_DAYS` days; the learner answers every puzzle the moment it falls due, for ``--days`` days (half
 a year).
 
-Two schedulers serve the same learners (the same hidden memories, the same random answers per review):
-the deck's (:data:`gintrainer.records.deck.SCHEDULER`: FSRS, default parameters, target retention 0.9,
-answers graded as the trainer grades them: a miss Again, a recall Good) and Chessable's fixed ladder (4 h, 1
-d, 3 d, 1 w, 2 w, 1 mo, 3 mo, 6 mo: a recall climbs one rung, a miss goes back to the first). The ladder is
-then stretched or shrunk by one factor until it reaches the retention FSRS reached, to compare the reviews
-each spends for the same retention. Learners who forget faster or slower than the median (factors 0.5 and
-2) show how far the default parameters carry without fitting them per learner.
+Three schedulers serve the same learners (the same hidden memories, the same random answers per review):
+FSRS with its default parameters (:class:`gintrainer.records.deck.DeckCard`, forgetting factor 1), the
+review deck itself (:class:`gintrainer.records.deck.Deck`: FSRS with the learner's forgetting factor fitted
+from their answers, from ``--fit-from`` answers counted and again every ``--refit-every``, by default the
+deck's own :data:`~gintrainer.records.deck.FIT_FROM` and :data:`~gintrainer.records.deck.REFIT_EVERY`),
+both with target retention 0.9 and answers graded as the trainer grades them (a miss Again, a recall Good),
+and Chessable's fixed ladder (4 h, 1 d, 3 d, 1 w, 2 w, 1 mo, 3 mo, 6 mo: a recall climbs one rung, a miss goes
+back to the first). The ladder is then stretched or shrunk by one factor until it reaches the retention the
+fitted deck reached, to compare the reviews each spends for the same retention. Learners who forget faster or
+slower than the median (factors 0.5 and 2) show what fitting the factor per learner brings.
 
 The retention is measured as the trainer measures it (:attr:`gintrainer.records.deck.Deck.retention`): the
 share of the answers given a day or more after the previous one that were right (the learning step's answer,
@@ -40,7 +44,8 @@ from datetime import UTC, datetime, timedelta
 
 from fsrs import Rating
 
-from gintrainer.records.deck import SCHEDULER, TARGET_RETENTION, DeckCard, grade_of
+from gintrainer.records import deck
+from gintrainer.records.deck import SCHEDULER, TARGET_RETENTION, Deck, DeckCard, grade_of
 
 FIRST_STABILITY = SCHEDULER.parameters[0]
 """The median hidden stability of a puzzle just missed, in days (FSRS's first stability after Again)."""
@@ -101,21 +106,22 @@ def remembered(stability: float, difficulty: float, elapsed: float, right: bool)
     return stability, SCHEDULER._next_difficulty(difficulty=difficulty, rating=rating)
 
 
-Next = Callable[[object, bool, float], tuple[object, float]]
-"""A scheduler: from its state of a puzzle, the answer (right or not) and the time (days), its next state
-and the time the puzzle is due next."""
+First = Callable[[int, float], float]
+"""A scheduler's first answer to puzzle ``n`` (a miss, entering it) at a time (days): when it is due next."""
+Step = Callable[[int, bool, float], float]
+"""A scheduler's later answer to puzzle ``n`` (right or not) at a time: when it is due next."""
+Make = Callable[[], tuple[First, Step]]
+"""A scheduler for one learner (a fresh state: what it learns of one learner it does not carry to the next)."""
 
 
-def simulate(learner: Learner, first: Callable[[float], tuple[object, float]], step: Next,
-             days: float) -> Figures:
-    """The learner's half year under one scheduler: ``first`` schedules a puzzle entered by a miss at a time,
-    ``step`` each later answer."""
+def simulate(learner: Learner, make: Make, days: float) -> Figures:
+    """The learner's half year under one scheduler."""
+    first, step = make()
     figures = Figures()
     queue: list[tuple[float, int]] = []
-    states: dict[int, object] = {}
     memory: dict[int, tuple[float, float, float]] = {}  # each puzzle's hidden stability, difficulty, last seen
     for n, (day, stability, difficulty) in enumerate(learner.entries):
-        states[n], due = first(day)
+        due = first(n, day)
         memory[n] = (stability, difficulty, day)
         figures.reviews += 1
         heapq.heappush(queue, (due, n))
@@ -130,8 +136,7 @@ def simulate(learner: Learner, first: Callable[[float], tuple[object, float]], s
         if elapsed >= 1.0 - 1e-9:
             figures.counted += 1
             figures.recalled += right
-        states[n], due = step(states[n], right, now)
-        heapq.heappush(queue, (due, n))
+        heapq.heappush(queue, (max(step(n, right, now), now + 1 / 1440), n))
     return figures
 
 
@@ -143,34 +148,69 @@ def _moment(day: float) -> datetime:
     return START + timedelta(days=day)
 
 
-def fsrs_first(day: float) -> tuple[object, float]:
-    card = DeckCard.new("can_knock", _moment(day)).reviewed(grade_of("failed", 0), _moment(day))
-    return card, _days(datetime.fromisoformat(card.due))
+def fsrs_defaults() -> tuple[First, Step]:
+    """FSRS with the default parameters (forgetting factor 1, never fitted), each card alone."""
+    cards: dict[int, DeckCard] = {}
 
+    def first(n: int, day: float) -> float:
+        cards[n] = DeckCard.new("can_knock", _moment(day)).reviewed(grade_of("failed", 0), _moment(day))
+        return _days(datetime.fromisoformat(cards[n].due))
 
-def fsrs_step(state: object, right: bool, day: float) -> tuple[object, float]:
-    assert isinstance(state, DeckCard)
-    card = state.reviewed(grade_of("solved" if right else "failed", 0), _moment(day))
-    return card, max(_days(datetime.fromisoformat(card.due)), day + 1 / 1440)
-
-
-def ladder(scale: float) -> tuple[Callable[[float], tuple[object, float]], Next]:
-    """The fixed ladder, each interval times ``scale``."""
-    def first(day: float) -> tuple[object, float]:
-        return 0, day + LADDER[0] * scale
-
-    def step(rung: object, right: bool, day: float) -> tuple[object, float]:
-        assert isinstance(rung, int)
-        rung = min(rung + 1, len(LADDER) - 1) if right else 0
-        return rung, day + LADDER[rung] * scale
+    def step(n: int, right: bool, day: float) -> float:
+        cards[n] = cards[n].reviewed(grade_of("solved" if right else "failed", 0), _moment(day))
+        return _days(datetime.fromisoformat(cards[n].due))
     return first, step
 
 
-def run(learners: Sequence[Learner], first: Callable[[float], tuple[object, float]], step: Next,
-        days: float) -> tuple[Figures, list[float]]:
+FACTORS: list[float] = []
+"""The forgetting factor each learner's deck had fitted at the end of the last run of :func:`fsrs_fitted`."""
+DECKS: list[Deck] = []
+"""Each learner's deck at the end of the last run of :func:`fsrs_fitted`."""
+EARLY = (25, 50, 100, 200, 400)
+"""The answers counted (the first) that ``--early`` fits the factor from."""
+
+
+def fsrs_fitted() -> tuple[First, Step]:
+    """The review deck itself (:class:`gintrainer.records.deck.Deck`): FSRS with the learner's forgetting
+    factor fitted from their answers as the trainer fits it (from ``FIT_FROM`` answers counted, again every
+    ``REFIT_EVERY``); a recall is a clean solve in 20 seconds (Good)."""
+    held = [Deck()]
+    FACTORS.append(1.0)
+    DECKS.append(held[0])
+
+    def answer(n: int, result: str, day: float) -> float:
+        held[0] = held[0].answer(str(n), "can_knock", result, hints=0, seconds=20.0, at=_moment(day))
+        FACTORS[-1], DECKS[-1] = held[0].factor, held[0]
+        return _days(datetime.fromisoformat(held[0].cards[str(n)].due))
+
+    def first(n: int, day: float) -> float:
+        return answer(n, "failed", day)
+
+    def step(n: int, right: bool, day: float) -> float:
+        return answer(n, "solved" if right else "failed", day)
+    return first, step
+
+
+def ladder(scale: float) -> Make:
+    """The fixed ladder, each interval times ``scale``."""
+    def make() -> tuple[First, Step]:
+        rungs: dict[int, int] = {}
+
+        def first(n: int, day: float) -> float:
+            rungs[n] = 0
+            return day + LADDER[0] * scale
+
+        def step(n: int, right: bool, day: float) -> float:
+            rungs[n] = min(rungs[n] + 1, len(LADDER) - 1) if right else 0
+            return day + LADDER[rungs[n]] * scale
+        return first, step
+    return make
+
+
+def run(learners: Sequence[Learner], make: Make, days: float) -> tuple[Figures, list[float]]:
     total, each = Figures(), []
     for learner in learners:
-        figures = simulate(learner, first, step, days)
+        figures = simulate(learner, make, days)
         total.add(figures)
         each.append(figures.retention)
     return total, each
@@ -182,7 +222,7 @@ def matched_ladder(learners: Sequence[Learner], retention: float, days: float) -
     figures = Figures()
     for _ in range(9):
         middle = (low + high) / 2
-        figures, _ = run(learners, *ladder(math.exp(middle)), days)
+        figures, _ = run(learners, ladder(math.exp(middle)), days)
         if figures.retention > retention:
             low = middle  # remembered better than asked: longer intervals
         else:
@@ -195,34 +235,74 @@ def main() -> None:
     parser.add_argument("--learners", type=int, default=10)
     parser.add_argument("--days", type=float, default=182.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fit-from", type=int, default=deck.FIT_FROM, help="answers counted before the first fit")
+    parser.add_argument("--refit-every", type=int, default=deck.REFIT_EVERY, help="answers counted between fits")
+    parser.add_argument("--factors", type=float, nargs="+", default=[1.0, 0.5, 2.0])
+    parser.add_argument("--no-ladder", action="store_true", help="FSRS only")
+    parser.add_argument("--early", action="store_true",
+                        help="the factor fitted from each learner's first answers counted, beside the half year's")
     args = parser.parse_args()
+    deck.FIT_FROM, deck.REFIT_EVERY = args.fit_from, args.refit_every  # the deck's, for this run only
     print(f"{args.learners} simulated learners, {NEW_PER_DAY * ENTRY_DAYS} puzzles each entering by a miss over "
           f"{ENTRY_DAYS} days, {args.days:g} days; first hidden stability {FIRST_STABILITY:g} d times the "
-          f"learner's factor (log spread {SPREAD:g}), hidden difficulty 1 to 10")
-    for factor in (1.0, 0.5, 2.0):
+          f"learner's factor (log spread {SPREAD:g}), hidden difficulty 1 to 10; the factor fitted from "
+          f"{deck.FIT_FROM} answers counted, again every {deck.REFIT_EVERY}")
+    for factor in args.factors:
         print(f"\nlearners of factor {factor:g}:")
         compare([Learner.make(random.Random(f"{args.seed}-{factor}-{n}"), factor) for n in range(args.learners)],
-                args.days, ladders=factor == 1.0)
+                args.days, ladders=not args.no_ladder, early=args.early)
 
 
-def compare(learners: Sequence[Learner], days: float, *, ladders: bool) -> None:
-    """FSRS on the learners; with ``ladders``, the ladder on the same learners too."""
+def _line(name: str, figures: Figures, each: Sequence[float], learners: int, seconds: float) -> str:
+    return (f"{name}: retention reached {figures.retention:.3f} "
+            f"({(figures.retention - TARGET_RETENTION) * 100:+.1f} points from the target; learners "
+            f"{min(each):.3f} to {max(each):.3f}, median {statistics.median(each):.3f}), "
+            f"{figures.reviews / learners:.0f} reviews per learner ({seconds:.1f} s)")
+
+
+def early_fits() -> None:
+    """The factor fitted from each learner's first answers counted (:data:`EARLY`), beside the one fitted from
+    all their answers of the half year, with how many came out at the end of the range the fit considers."""
+    logs = [sorted((entry.at, entry.days, entry.stability, entry.grade != Rating.Again)
+                   for card in held.cards.values() for entry in card.log
+                   if entry.counted and entry.days is not None and entry.stability is not None) for held in DECKS]
+    whole = [deck.fit_factor([row[1:] for row in log]) for log in logs]
+    print(f"  factors fitted from all the answers counted: {', '.join(f'{f:.2f}' for f in whole)}")
+    saved, deck.FIT_FROM = deck.FIT_FROM, 1
+    try:
+        for n in EARLY:
+            fits = [deck.fit_factor([row[1:] for row in log[:n]]) for log in logs if len(log) >= n]
+            ends = sum(f in deck.FACTOR_RANGE for f in fits)
+            print(f"  from the first {n}: {', '.join(f'{f:.2f}' for f in fits)} ({ends} at the end of the range)")
+    finally:
+        deck.FIT_FROM = saved
+
+
+def compare(learners: Sequence[Learner], days: float, *, ladders: bool = True, early: bool = False) -> None:
+    """FSRS with the defaults and fitted, and (``ladders``) the ladder, on the same learners; with ``early``,
+    the factors fitted from the learners' first answers (:func:`early_fits`)."""
     started = time.perf_counter()
-    fsrs, each = run(learners, fsrs_first, fsrs_step, days)
-    seconds = time.perf_counter() - started
-    print(f"FSRS (target {TARGET_RETENTION:.2f}): retention reached {fsrs.retention:.3f} "
-          f"({abs(fsrs.retention - TARGET_RETENTION) * 100:.1f} points from the target; learners "
-          f"{min(each):.3f} to {max(each):.3f}, median {statistics.median(each):.3f}), "
-          f"{fsrs.reviews / len(learners):.0f} reviews per learner ({seconds:.1f} s)")
+    defaults, each = run(learners, fsrs_defaults, days)
+    print(_line(f"FSRS defaults (target {TARGET_RETENTION:.2f})", defaults, each, len(learners),
+                time.perf_counter() - started))
+    started = time.perf_counter()
+    FACTORS.clear()
+    DECKS.clear()
+    fitted, each = run(learners, fsrs_fitted, days)
+    print(_line("FSRS fitted", fitted, each, len(learners), time.perf_counter() - started))
+    print(f"  factors fitted at the end: {min(FACTORS):.2f} to {max(FACTORS):.2f}, median "
+          f"{statistics.median(FACTORS):.2f}")
+    if early:
+        early_fits()
     if not ladders:
         return
-    plain, _ = run(learners, *ladder(1.0), days)
+    plain, _ = run(learners, ladder(1.0), days)
     print(f"fixed ladder as it is: retention {plain.retention:.3f}, {plain.reviews / len(learners):.0f} reviews "
           f"per learner")
-    scale, matched = matched_ladder(learners, fsrs.retention, days)
-    print(f"fixed ladder x{scale:.2f} (the same retention as FSRS): retention {matched.retention:.3f}, "
-          f"{matched.reviews / len(learners):.0f} reviews per learner: FSRS spends "
-          f"{100 * (1 - fsrs.reviews / matched.reviews):.0f}% fewer")
+    scale, matched = matched_ladder(learners, fitted.retention, days)
+    print(f"fixed ladder x{scale:.2f} (the same retention as FSRS fitted): retention {matched.retention:.3f}, "
+          f"{matched.reviews / len(learners):.0f} reviews per learner: FSRS fitted spends "
+          f"{100 * (1 - fitted.reviews / matched.reviews):.0f}% fewer")
 
 
 if __name__ == "__main__":

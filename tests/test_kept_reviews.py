@@ -70,7 +70,7 @@ def test_a_kept_review_is_in_the_profile_the_latest_first_and_opens_as_the_revie
     assert open_review(first).to_dict() == hand_review.to_dict()
     assert open_replay(first).hand.history == hand.history
     written = json.loads(profiles.profile_path("Ann").read_text("utf-8"))
-    assert written["schema"] == PROFILE.version == 6 and len(written["hand_reviews"]) == 3
+    assert written["schema"] == PROFILE.version == 7 and len(written["hand_reviews"]) == 3
     assert profiles.hand_reviews("Nobody") == ()
 
 
@@ -98,7 +98,8 @@ def test_a_stored_version_3_profile_takes_reviews_and_keeps_all_it_had(data):
                                                                             before.rating, before.seen_ids)
     written = json.loads(profiles.profile_path("Lena").read_text("utf-8"))
     assert {key: value for key, value in written.items() if key != "hand_reviews"} == {
-        **json.loads(stored.read_text("utf-8")), "schema": PROFILE.version, "deck": {}}
+        **json.loads(stored.read_text("utf-8")), "schema": PROFILE.version, "deck": {},
+        "deck_fit": {"factor": 1.0, "fitted_at": 0, "answers": 0}}
 
 
 def test_a_version_3_document_that_already_has_hand_reviews_is_refused():
@@ -238,7 +239,7 @@ def test_the_tutor_s_notes_are_kept_with_the_review_in_the_profile_and_read_back
     [kept_one] = profiles.hand_reviews("ann")
     assert outcome.notices == () and open_notes(kept_one) == notes
     written = json.loads(profiles.profile_path("Ann").read_text("utf-8"))
-    assert written["schema"] == PROFILE.version == 6
+    assert written["schema"] == PROFILE.version == 7
     assert written["hand_reviews"][0]["tutor"] == [note.to_data() for note in notes]
     assert open_notes(kept()) == () and kept().to_dict()["tutor"] == []
 

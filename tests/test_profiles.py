@@ -161,7 +161,7 @@ def test_a_version_1_file_is_read_and_migrated(data):
     assert (p.solved, p.failed, p.hinted, p.best_streak, p.review) == (2, 1, 0, 2, ("ck-2",))
     assert p.seen_ids == {"bd-1", "ck-2"} and p.solved_ids == {"bd-1"} and p.settings.four_colour
     assert p.rating.rating == 1505.3272778996409 and all(a.counted for a in p.history)
-    assert not old.exists() and json.loads(profile_path("Mia").read_text())["schema"] == PROFILE.version == 6
+    assert not old.exists() and json.loads(profile_path("Mia").read_text())["schema"] == PROFILE.version == 7
     again = record_attempt("Mia", puzzle("bd-1", "best_discard", ["naive-wrong"], 1500), "solved", answer="7H", hints=0)
     assert again.progress.solved == 2 and not again.progress.history[-1].counted
 
@@ -434,8 +434,8 @@ def test_a_corrupt_file_is_set_aside_and_reported(data):
     (b"\xff\xfe", "not UTF-8"),
     (b'{"name": "\xc3("}', "not UTF-8"),
     (b"[" * 100_000, "nested too deeply"),
-    (json.dumps({"schema": 7, "name": "Ann"}).encode(),
-     "a progress file of version 7, newer than this gintrainer reads (version 6): update gintrainer"),
+    (json.dumps({"schema": 8, "name": "Ann"}).encode(),
+     "a progress file of version 8, newer than this gintrainer reads (version 7): update gintrainer"),
     (json.dumps({"schema": "1"}).encode(), "the schema of a progress file is a whole number from 1, not '1'"),
     (json.dumps({"schema": True}).encode(), "the schema of a progress file is a whole number from 1, not True"),
     (json.dumps({"schema": 2.0}).encode(), "the schema of a progress file is a whole number from 1, not 2.0"),

@@ -19,10 +19,10 @@ def puzzle(pid="k1", kind="can_knock", themes=("set-or-run",), difficulty=1200):
 
 def version_1_of(progress: Progress) -> dict:
     """A progress as version 1 wrote it: no 'seen_ids', no attempt's 'counted', no 'lessons', no 'hand_reviews',
-    no 'deck'."""
+    no 'deck', no 'deck_fit'."""
     document = progress.to_dict()
     document["schema"] = 1
-    del document["seen_ids"], document["lessons"], document["hand_reviews"], document["deck"]
+    del document["seen_ids"], document["lessons"], document["hand_reviews"], document["deck"], document["deck_fit"]
     for attempt in document["history"]:
         del attempt["counted"]
     return document
@@ -37,7 +37,7 @@ def test_version_1_is_migrated_and_every_puzzle_it_names_was_seen():
     migrated = Progress.from_dict(old)
     assert migrated.seen_ids == {"a", "b", "c", "gone"} and all(a.counted for a in migrated.history)
     assert (migrated.solved, migrated.failed, migrated.hinted, migrated.rating) == (1, 1, 1, p.rating)
-    assert migrated.to_dict()["schema"] == PROFILE.version == 6 and PROFILE.oldest == 1 and migrated.lessons == {}
+    assert migrated.to_dict()["schema"] == PROFILE.version == 7 and PROFILE.oldest == 1 and migrated.lessons == {}
     assert "seen_ids" not in old and "counted" not in old["history"][0]  # the input is left as it was
 
 
@@ -55,7 +55,7 @@ def test_a_bad_version_1_file_is_refused_with_the_reason(change, reason):
     assert isinstance(info.value, RecordError)
 
 
-@pytest.mark.parametrize("schema", [7, 2.0, True, "2", None, 0])
+@pytest.mark.parametrize("schema", [8, 2.0, True, "2", None, 0])
 def test_only_a_whole_version_read_here_is_read(schema):
     document = Progress.new("Ann").to_dict()
     document["schema"] = schema

@@ -72,7 +72,7 @@ def test_an_exercise_and_a_check_are_recorded_and_read_back():
     assert record.check == CheckRecord(taken=2, passed=1, best=3)
     assert p.lesson(4).exercises == {} and set(p.lessons) == {5}
     document = p.to_dict()
-    assert document["schema"] == PROFILE.version == 6
+    assert document["schema"] == PROFILE.version == 7
     assert document["lessons"] == {"5": {"exercises": {"knock_card": {"tried": 2, "right": 1}},
                                          "check": {"taken": 2, "passed": 1, "best": 3}}}
     assert Progress.from_json(p.to_json()) == p
@@ -120,13 +120,13 @@ def test_a_real_version_2_file_and_a_version_1_file_are_migrated_with_no_lessons
     stored = json.loads((STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8"))
     assert stored["schema"] == 2 and "lessons" not in stored
     migrated = Progress.from_dict(stored)
-    assert migrated.lessons == {} and migrated.solved == 1 and migrated.to_dict()["schema"] == 6
+    assert migrated.lessons == {} and migrated.solved == 1 and migrated.to_dict()["schema"] == 7
     (data / "profiles").mkdir(parents=True)
     shutil.copy(STORED / "profiles" / "mia-a6ae07ad556c.json", data / "profiles")
     outcome = record_exercise("mia", 1, "meld_or_not", right=True)
     assert outcome.notices == () and outcome.progress.solved == 1 and outcome.progress.history == migrated.history
     written = json.loads(profile_path("Mia").read_text("utf-8"))
-    assert written["schema"] == 6 and written["lessons"]["1"]["exercises"] == {"meld_or_not": {"tried": 1, "right": 1}}
+    assert written["schema"] == 7 and written["lessons"]["1"]["exercises"] == {"meld_or_not": {"tried": 1, "right": 1}}
     version_1 = {key: value for key, value in stored.items() if key != "seen_ids"}
     version_1.update(schema=1, history=[{k: v for k, v in a.items() if k != "counted"} for a in stored["history"]])
     assert Progress.from_dict(version_1).lessons == {}
@@ -424,6 +424,6 @@ def test_a_stored_version_3_profile_loads_unchanged_and_is_written_again_as_vers
     assert first_unfinished(p).page == 2 and p.solved == 1
     assert p.hand_reviews == () and p.latest_reviews == ()
     written = json.loads(profile_path("Lena").read_text("utf-8"))
-    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 6, "hand_reviews": [],
-                       "deck": {}}  # nothing else
+    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 7, "hand_reviews": [],
+                       "deck": {}, "deck_fit": {"factor": 1.0, "fitted_at": 0, "answers": 0}}  # nothing else
     assert profile_path("Lena").read_text("utf-8") == p.to_json() and load("Lena").progress == p

@@ -2,13 +2,29 @@
 measured, and the deck kept in the profile."""
 
 import json
+import logging
+import math
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 from fsrs import Rating
 
+from gintrainer.records import deck as deck_module
 from gintrainer.records import profiles
-from gintrainer.records.deck import SLOW_SECONDS, Deck, grade_of
+from gintrainer.records.deck import (
+    FACTOR_RANGE,
+    FIT_FROM,
+    LOG_PER_CARD,
+    REFIT_EVERY,
+    SCHEDULER,
+    SLOW_SECONDS,
+    Deck,
+    FitError,
+    fit_factor,
+    grade_of,
+)
 from gintrainer.records.progress import Progress, ProgressError, ProgressFileError, merge_profiles
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -110,3 +126,132 @@ def test_an_answer_time_that_is_not_a_time_is_refused_and_nothing_changes(data):
     with pytest.raises(ProgressError, match="seconds"):
         profiles.record_attempt("Ann", puzzle(), "failed", answer="yes", hints=0, seconds=float("nan"))
     assert profiles.load("Ann").progress.deck == Deck()
+
+
+# --- the forgetting factor fitted to the learner -------------------------------------------------------------
+
+def simulated_answers(factor, n, seed):
+    """``n`` answers of a learner whose stabilities are ``factor`` times FSRS's, each a day or more after the
+    last: the card's stability drawn as a deck holds them (0.3 to 60 days), the answer given at FSRS's
+    interval times 0.5 to 3 (late or early), recalled with the chance FSRS's curve gives at ``t / factor``."""
+    rng = np.random.default_rng(seed)
+    stability = np.exp(rng.uniform(math.log(0.3), math.log(60.0), n))
+    days = np.maximum(1.0, np.round(stability * rng.uniform(0.5, 3.0, n)))
+    chance = (1 + SCHEDULER._FACTOR * days / (factor * stability)) ** SCHEDULER._DECAY
+    return [(float(t), float(s), bool(r)) for t, s, r in zip(days, stability, rng.random(n) < chance, strict=True)]
+
+
+@pytest.mark.parametrize("factor", [0.5, 1.0, 2.0])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_fit_recovers_a_known_factor_from_simulated_answers_within_30_percent(factor, seed):
+    fitted = fit_factor(simulated_answers(factor, 2000, seed))  # a half year's answers (LOG_LIMIT holds them)
+    assert abs(math.log(fitted / factor)) < math.log(1.3), fitted  # its error: 0.095 in log over 40 seeds
+
+
+def test_the_fit_needs_fit_from_answers_and_stays_within_its_range():
+    with pytest.raises(FitError, match=f"{FIT_FROM - 1} answers counted: the factor is fitted from {FIT_FROM}"):
+        fit_factor(simulated_answers(0.5, FIT_FROM - 1, 3))
+    assert fit_factor([(30.0, 1.0, True)] * FIT_FROM) == FACTOR_RANGE[1]  # all recalled long after
+    assert fit_factor([(1.0, 30.0, False)] * FIT_FROM) == FACTOR_RANGE[0]  # all forgotten at once
+
+
+@pytest.mark.parametrize("bad, reason", [
+    ((float("nan"), 1.0, True), "days since the last must be a number"),
+    ((2.0, float("inf"), True), "stability must be a number"),
+    ((0.5, 1.0, True), "0.5 days after the last"), ((2.0, -1.0, False), "stability -1.0"),
+    (("2", 1.0, True), "must be a number"), ((True, 1.0, True), "must be a number"),
+    ((2.0, 1.0), r"\(days, stability, recalled\)"), ("x", r"\(days, stability, recalled\)"),
+])
+def test_answers_the_fit_cannot_use_are_refused_with_the_reason(bad, reason):
+    answers = simulated_answers(1.0, FIT_FROM, 4)
+    with pytest.raises(FitError, match=reason):
+        fit_factor([*answers[:50], bad, *answers[50:]])
+
+
+def answer_as_due(deck, factor, days, seed, puzzles=60):
+    """The deck after a learner of forgetting factor ``factor`` (their stabilities ``factor`` times FSRS's,
+    as the deck models them) answers every puzzle when it falls due for ``days`` days, ``puzzles`` missed on
+    the first day."""
+    rng = np.random.default_rng(seed)
+    for n in range(puzzles):
+        deck = deck.answer(f"k{n}", "can_knock", "failed", hints=0, seconds=10.0, at=T0 + timedelta(minutes=n))
+    while (due := deck.next_due()) < (T0 + timedelta(days=days)).isoformat():
+        pid = deck.due_ids(datetime.fromisoformat(due))[0]
+        card = deck.cards[pid]
+        elapsed = (datetime.fromisoformat(due) - datetime.fromisoformat(card.last_review)) / timedelta(days=1)
+        chance = 1.0 if elapsed < 1 else (1 + SCHEDULER._FACTOR * elapsed / (factor * card.stability)) ** \
+            SCHEDULER._DECAY
+        deck = deck.answer(pid, "can_knock", "solved" if rng.random() < chance else "failed", hints=0,
+                           seconds=10.0, at=datetime.fromisoformat(due))
+    return deck
+
+
+def test_the_deck_keeps_the_defaults_until_fit_from_answers_then_fits_again_every_refit_every():
+    deck = answer_as_due(Deck(), 0.5, 3, seed=5)
+    assert 0 < deck.reviews < FIT_FROM and (deck.factor, deck.fitted_at) == (1.0, 0)  # too few: the defaults
+    deck = answer_as_due(deck, 0.5, 40, seed=6)
+    assert deck.reviews >= FIT_FROM and deck.fitted_at > deck.reviews - REFIT_EVERY
+    assert deck.factor == fit_factor(deck.fit_answers()) or deck.fitted_at < deck.reviews  # fitted at fitted_at
+    assert deck.factor < 0.8 and deck.fitted_from >= FIT_FROM  # forgets faster than the defaults: shorter intervals
+    refit = deck.refitted()
+    assert refit is deck or deck.reviews >= deck.fitted_at + REFIT_EVERY  # no fit between two
+
+
+def test_a_log_the_fit_refuses_keeps_the_factor_and_a_deck_fit_that_is_not_one_is_left_out(caplog):
+    document = Progress.new("Ann").with_attempt(puzzle(), "failed", answer="yes", hints=0, at=T0).to_dict()
+    card = document["deck"]["k1"]
+    migrated = Deck.from_dict({"k1": {**card, "reviews": FIT_FROM, "recalled": 3}}, ["can_knock"],
+                              {"factor": 0.7, "fitted_at": 0, "answers": 150})  # none of them logged now
+    with caplog.at_level(logging.INFO, logger="gintrainer.records.deck"):
+        kept = migrated.refitted()
+    assert (kept.factor, kept.fitted_at, kept.fitted_from) == (0.7, FIT_FROM, 150) and "0 answers" in caplog.text
+    for fit, reason in (({"factor": 0.0, "fitted_at": 0, "answers": 9}, "factor"), ({"factor": "1"}, "deck_fit"),
+                        ({"factor": 1.0, "fitted_at": -2, "answers": 0}, "fit"), ([], "deck_fit"),
+                        ({"factor": 0.5, "fitted_at": 0, "answers": 0}, "1 unless fitted")):
+        read = Progress.from_json(json.dumps({**document, "deck_fit": fit}))
+        assert (read.deck.factor, read.deck.fitted_from) == (1.0, 0) and read.deck.cards == Deck.from_dict(
+            document["deck"], ["can_knock"]).cards
+        [problem] = read.deck_dropped
+        assert problem.startswith("the forgetting factor: ") and reason in problem
+
+
+@pytest.mark.parametrize("log, reason", [
+    ([["2026-12-01T09:00:00Z", 5, None, None]], "grade"), ([["soon", 1, None, None]], "time"),
+    ([["2026-12-01T09:00:00Z", 3, 2.0, None]], "both"), ([["2026-12-01T09:00:00Z", 3, -1.0, 1.0]], "days"),
+    ([["2026-12-01T09:00:00Z", 3, 2.0, float("nan")]], "stability"), ([[1, 2]], "4 values"), ("all", "list"),
+    ([["2026-12-01T09:00:00Z", 1, None, None]] * (LOG_PER_CARD + 1), "at most"),
+])
+def test_a_bad_log_in_a_file_is_left_out_with_the_reason_and_the_card_keeps_its_schedule(log, reason):
+    progress = Progress.new("Ann").with_attempt(puzzle(), "failed", answer="yes", hints=0, at=T0)
+    document = progress.to_dict()
+    document["deck"]["k1"]["log"] = log
+    read = Progress.from_json(json.dumps(document))
+    [problem] = read.deck_dropped
+    assert problem.startswith("the log of 'k1': ") and reason in problem
+    assert read.deck.cards["k1"] == replace(progress.deck.cards["k1"], log=())
+
+
+def test_a_profile_with_a_bad_log_loads_says_so_and_keeps_the_file_as_it_was(data):
+    profiles.record_attempt("Ann", puzzle(), "failed", answer="yes", hints=0, at=T0, seconds=5)
+    path = profiles.profile_path("Ann")
+    document = json.loads(path.read_text("utf-8"))
+    document["deck"]["k1"]["log"] = [["2026-12-01T09:00:00Z", "Again", None, None]]
+    document["deck_fit"] = {"factor": 1e9, "fitted_at": 0, "answers": 0}
+    path.write_text(json.dumps(document), "utf-8")
+    outcome = profiles.load("Ann")
+    [notice] = outcome.notices
+    assert "could not be read in 2 places" in notice and "the log of 'k1'" in notice
+    assert outcome.progress.deck.cards["k1"].due == document["deck"]["k1"]["due"]  # the schedule kept
+    [copy] = (data / "profiles").glob("*.dropped-*.json")
+    assert json.loads(copy.read_text("utf-8")) == document
+    assert profiles.load("Ann").notices == ()  # written again without the bad parts
+
+
+def test_a_learner_s_logs_keep_log_limit_answers_the_oldest_dropped(monkeypatch):
+    monkeypatch.setattr(deck_module, "LOG_LIMIT", 5)
+    deck = Deck()
+    for n in range(4):
+        deck = deck.answer(f"k{n}", "can_knock", "failed", hints=0, seconds=10.0, at=T0 + timedelta(minutes=n))
+        deck = deck.answer(f"k{n}", "can_knock", "solved", hints=0, seconds=10.0, at=T0 + timedelta(hours=n + 1))
+    kept = sorted(entry.at for card in deck.cards.values() for entry in card.log)
+    assert kept == ["2026-12-01T09:03:00Z", *(f"2026-12-01T{h}:00:00Z" for h in (10, 11, 12, 13))]  # 3 dropped

@@ -94,3 +94,23 @@ def test_the_profile_page_shows_the_deck_and_the_retention_measured_not_the_targ
     assert "4 puzzles in your deck · due today 1 · learned 3" in html
     assert "Retention reached: 75% of 4 answers" in html and "aims at 90%" in html
     assert "to review 4" in ProfilePage(learner).summary.value  # the four due now, ten days on
+
+
+def test_the_profile_page_says_the_schedule_is_the_defaults_until_fitted_then_the_learner_s_factor(data):
+    from dataclasses import replace
+    from html import unescape
+
+    from gintrainer.records.deck import FIT_FROM, Deck
+    from gintrainer.words.language import use_language
+
+    learner = Learner("Ann")
+    missed(learner)
+    html = unescape(deck_html(learner.progress, NOW))
+    assert f"uses FSRS's default settings until it has counted {FIT_FROM} of your answers" in html
+    deck = learner.progress.deck
+    fitted = replace(learner.progress, deck=Deck(deck.cards, 0.84, 240, 180))
+    html = unescape(deck_html(fitted, NOW))
+    assert "fitted to 180 of your answers: you remember a puzzle about 0.8 times as long" in html
+    use_language("tr")  # the fixtures speak English again after the test
+    html = deck_html(fitted, NOW)
+    assert "180 cevabına göre ayarlandı" in html and "yaklaşık 0,8 kat" in html

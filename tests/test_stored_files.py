@@ -22,6 +22,8 @@ from gintrainer.replay.kept import open_notes, open_replay, open_review
 from gintrainer.trainers.practice import PracticeGame, save_path
 
 STORED = Path(__file__).resolve().parent / "stored"
+DEFAULTS = {"factor": 1.0, "fitted_at": 0, "answers": 0}
+"""The review deck's forgetting factor of a profile older than version 7: the defaults', never fitted."""
 OLD_PRACTICE = STORED / "practice" / "mia-41509508705b.json"
 
 
@@ -33,7 +35,7 @@ def data(data):
     return data
 
 
-def test_a_version_2_profile_loads_and_is_written_again_as_version_6_with_its_review_list_in_the_deck(data):
+def test_a_version_2_profile_loads_and_is_written_again_as_version_7_with_its_review_list_in_the_deck(data):
     stored = (STORED / "profiles" / "mia-a6ae07ad556c.json").read_text("utf-8")
     assert profile_path("Mia").name == "mia-a6ae07ad556c.json"
     outcome = load("MIA")
@@ -48,9 +50,9 @@ def test_a_version_2_profile_loads_and_is_written_again_as_version_6_with_its_re
     assert p.lessons == {} and p.to_dict()["lessons"] == {}
     written = json.loads(profile_path("Mia").read_text("utf-8"))
     new_card = {"kind": "best_discard", "state": 1, "step": 0, "stability": None, "difficulty": None,
-                "due": "2026-03-05T10:02:00Z", "last_review": None, "reviews": 0, "recalled": 0}
-    assert written == {**json.loads(stored), "schema": 6, "lessons": {}, "hand_reviews": [],
-                       "deck": {"bd-aaaaaaaaaaaa": new_card}}  # nothing else changed: the puzzle to review is due
+                "due": "2026-03-05T10:02:00Z", "last_review": None, "reviews": 0, "recalled": 0, "log": []}
+    assert written == {**json.loads(stored), "schema": 7, "lessons": {}, "hand_reviews": [],
+                       "deck": {"bd-aaaaaaaaaaaa": new_card}, "deck_fit": DEFAULTS}  # the puzzle to review is due
     assert load("Mia").progress == p and profile_path("Mia").read_text("utf-8") == p.to_json()
 
 
@@ -141,7 +143,7 @@ def test_a_hand_history_loads_and_writes_back_the_same_text():
     assert dump(replay) == path.read_text("utf-8")
 
 
-def test_a_version_4_profile_with_a_hand_review_loads_and_is_written_again_as_version_6_with_no_tutor_notes(data):
+def test_a_version_4_profile_with_a_hand_review_loads_and_is_written_again_as_version_7_with_no_tutor_notes(data):
     [stored] = (STORED / "profiles_v4").iterdir()
     shutil.copy(stored, data / "profiles")
     outcome = load("noor")
@@ -152,7 +154,8 @@ def test_a_version_4_profile_with_a_hand_review_loads_and_is_written_again_as_ve
     assert open_replay(kept).hand.history == examples()["undercut"].hand.history and open_notes(kept) == ()
     old = json.loads(stored.read_text("utf-8"))
     written = json.loads((data / "profiles" / stored.name).read_text("utf-8"))
-    assert written == {**old, "schema": 6, "hand_reviews": [{**old["hand_reviews"][0], "tutor": []}], "deck": {}}
+    assert written == {**old, "schema": 7, "hand_reviews": [{**old["hand_reviews"][0], "tutor": []}], "deck": {},
+                       "deck_fit": DEFAULTS}
 
 
 def test_a_version_5_profile_with_the_tutor_s_notes_loads_and_opens_them_written_again_with_an_empty_deck(data):
@@ -165,10 +168,11 @@ def test_a_version_5_profile_with_the_tutor_s_notes_loads_and_opens_them_written
         (8, "rethink", True), (8, "played", False)]
     assert {n.step for n in notes} <= {d.step for d in open_review(kept).decisions}
     written = json.loads((data / "profiles" / stored.name).read_text("utf-8"))
-    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 6, "deck": {}}  # nothing to review
+    assert written == {**json.loads(stored.read_text("utf-8")), "schema": 7, "deck": {},
+                       "deck_fit": DEFAULTS}  # nothing to review
 
 
-def test_a_version_6_profile_with_a_review_deck_loads_unchanged_with_its_schedule(data):
+def test_a_version_6_profile_with_a_review_deck_loads_with_its_schedule_and_is_written_again_with_empty_logs(data):
     [stored] = (STORED / "profiles_v6").iterdir()
     shutil.copy(stored, data / "profiles")
     outcome = load("sami")
@@ -178,4 +182,26 @@ def test_a_version_6_profile_with_a_review_deck_loads_unchanged_with_its_schedul
     assert (known.state, known.due, known.reviews, known.recalled) == (2, "2026-12-06T09:00:00Z", 1, 1)
     assert deck.learned == 1 and deck.retention == 1.0
     assert deck.due_ids(dt.datetime(2026, 12, 5, tzinfo=dt.UTC)) == ("bd-a3cc5b3bf06c", "bd-0f0f0f0f0f0f")
+    assert (deck.factor, deck.fitted_at, deck.fit_answers()) == (1.0, 0, [])  # the answers before were not kept
+    old = json.loads(stored.read_text("utf-8"))
+    written = json.loads((data / "profiles" / stored.name).read_text("utf-8"))
+    assert written == {**old, "schema": 7, "deck": {pid: {**card, "log": []} for pid, card in old["deck"].items()},
+                       "deck_fit": DEFAULTS}  # nothing else changed
+    later = dt.datetime(2026, 12, 8, 9, 0, tzinfo=dt.UTC)
+    again = deck.answer("ck-0e3e40ee211d", "can_knock", "solved", hints=0, seconds=10.0, at=later)
+    [entry] = again.cards["ck-0e3e40ee211d"].log
+    assert (entry.grade, entry.days, entry.stability) == (3, 4.0, round(known.stability, 4))  # logged from now on
+
+
+def test_a_version_7_profile_with_the_deck_s_logs_loads_unchanged_and_gives_the_fit_its_answers(data):
+    [stored] = (STORED / "profiles_v7").iterdir()
+    shutil.copy(stored, data / "profiles")
+    outcome = load("rana")
+    deck = outcome.progress.deck
+    [card] = deck.cards.values()
+    assert outcome.notices == () and [(e.at, e.grade) for e in card.log] == [
+        ("2026-12-01T09:00:00Z", 1), ("2026-12-01T09:12:00Z", 3), ("2026-12-03T09:00:00Z", 3),
+        ("2026-12-06T09:00:00Z", 1)]
+    assert deck.fit_answers() == [(1.9917, 0.2467, True), (3.0, 2.0215, False)]  # a day or more after the last
+    assert (deck.factor, deck.fitted_at, deck.fitted_from, deck.reviews, deck.retention) == (1.0, 0, 0, 2, 0.5)
     assert (data / "profiles" / stored.name).read_bytes() == stored.read_bytes()  # read, not written again

@@ -15,9 +15,21 @@ is a review of it, graded by :func:`grade_of`, this module being the one owner o
 The scheduler is FSRS's with its default parameters, a target retention of :data:`TARGET_RETENTION`, one
 learning step of ten minutes (a puzzle just missed comes back after ten minutes, not one: a minute later the
 explanation just read is still in mind, and the review would test nothing) and no fuzz (the deck of one
-learner is small, and a schedule that can be recomputed is one a test can check). Parameters are not fitted
-per learner: the package's optimizer needs torch, and docs/benchmarks.md ("Spaced review") gives the
-measured reason this is left.
+learner is small, and a schedule that can be recomputed is one a test can check).
+
+**Fitted to the learner.** The package fits its parameters only with torch (too big to ship); the deck fits
+one of its own with numpy: the learner's **forgetting factor** ``c`` (:attr:`Deck.factor`), the scale of
+their memory's time against the default parameters' learner (``c`` = 0.5: forgets twice as fast). The cards
+keep FSRS's state as the default learner's (stabilities in the default learner's days); the learner's
+stabilities are ``c`` times those: an answer ``t`` days after the last is, to FSRS's equations, ``t / c``
+days after it (in whole days, as the package counts them), and a card is due ``c`` times FSRS's interval
+later (whole days, at least one). The learning steps are not scaled. ``c`` is the maximum-likelihood scale of
+the recalls observed under FSRS's forgetting curve (:func:`fit_factor`): each answer a day or more after
+the last, with the stability FSRS gave the card before it, kept in the card's log (:data:`LOG_PER_CARD`
+answers a card, :data:`LOG_LIMIT` a learner, the oldest dropped). Before :data:`FIT_FROM` answers counted
+the defaults serve (``c`` = 1); from then on the factor is fitted again every :data:`REFIT_EVERY` answers
+counted. A log the fit cannot use (too short, or values no answer has) leaves the factor as it was.
+docs/benchmarks.md ("Spaced review") gives the measured reasons for these numbers.
 
 The learner's retention is **measured**: every answer to a puzzle in the FSRS review state (its learning
 steps done) given a day or more after the last answer to it counts, recalled unless it was Again; :attr:`Deck.retention`
@@ -30,17 +42,21 @@ is the share recalled.
 >>> deck = deck.answer("k1", "can_knock", "solved", hints=0, seconds=20.0, at=at + timedelta(minutes=12))
 >>> deck.learned, deck.cards["k1"].due > "2026-12-06", deck.retention is None
 (1, True, True)
+>>> [(entry.at, entry.grade, entry.days) for entry in deck.cards["k1"].log]
+[('2026-12-05T09:00:00Z', 1, None), ('2026-12-05T09:12:00Z', 3, 0.0083)]
 """
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
+import numpy as np
 from fsrs import Card, Rating, Scheduler, State
 
 from .storage import RecordError
@@ -57,11 +73,111 @@ SCHEDULER = Scheduler(desired_retention=TARGET_RETENTION, learning_steps=(LEARNI
                       relearning_steps=(LEARNING_STEP,), enable_fuzzing=False)
 """The scheduler of every deck (FSRS's default parameters)."""
 RESULTS = ("solved", "failed", "hinted")
-_CARD_KEYS = ("kind", "state", "step", "stability", "difficulty", "due", "last_review", "reviews", "recalled")
+LOG_PER_CARD = 32
+"""The answers a card's log keeps, the latest (a puzzle answered as scheduled for half a year has about
+twenty)."""
+LOG_LIMIT = 5000
+"""The answers the logs of one learner keep in all, the oldest dropped beyond: a half year's (about 4,000 in
+the simulation, some 230 kB in the profile, as much as its history of attempts). The fit needs the whole of
+it: on only the latest answers (2,000) the simulated learners' factors came out at 2 to 2.5 whatever their
+own, from the puzzles reviewed most lately, which their learners know better than FSRS's model says, and the
+retention fell below the defaults'."""
+FIT_FROM = 100
+"""The answers counted (:attr:`Deck.reviews`) before the factor is fitted; the defaults before. In the
+simulation (docs/benchmarks.md, "Spaced review") fits from the first 25 or 50 answers come out at an end of
+:data:`FACTOR_RANGE` for a learner in four, from 100 for one in twelve; the half year's retention is the same
+from 25 to 400. About two weeks of reviews."""
+REFIT_EVERY = 100
+"""The answers counted between two fits (about a week of reviews): in the simulation a fit every 400 spread
+the learners' retention wider, and one every 25 fitted four times as often for the same retention."""
+FACTOR_RANGE = (0.25, 4.0)
+"""The forgetting factors the fit considers (a learner four times as fast or as slow as the defaults')."""
+_CARD_KEYS = ("kind", "state", "step", "stability", "difficulty", "due", "last_review", "reviews", "recalled",
+              "log")
+_FIT_KEYS = ("factor", "fitted_at", "answers")
+_log = logging.getLogger(__name__)
 
 
 class DeckError(RecordError):
     """A review deck in a profile file that is not one."""
+
+
+class FitError(ValueError):
+    """Answers the forgetting factor cannot be fitted from (the message says why)."""
+
+
+class LogEntry(NamedTuple):
+    """One answer in a card's log: when (UTC ISO 8601), its grade (1 Again, 2 Hard, 3 Good), the days since
+    the answer before (None for the first) and FSRS's stability of the card before it (the default learner's
+    days; None for the first). A profile file holds it as a list of these four values."""
+
+    at: str
+    grade: int
+    days: float | None
+    stability: float | None
+
+    @property
+    def counted(self) -> bool:
+        """An answer a day or more after the last to a card with a stability: one the fit uses."""
+        return self.days is not None and self.days >= 1.0 and self.stability is not None
+
+    @classmethod
+    def from_data(cls, data: Any) -> LogEntry:
+        if not isinstance(data, list) or len(data) != 4:
+            raise DeckError(f"an answer in a card's log is a list of 4 values, not {data!r:.60}", field="deck")
+        at = _text(_moment(data[0], "an answer's time"))
+        grade = data[1]
+        if isinstance(grade, bool) or grade not in (1, 2, 3, 4):
+            raise DeckError(f"an answer's grade must be 1, 2, 3 or 4, not {grade!r:.40}", field="deck")
+        days = _number(data[2], "an answer's days since the last", low=0.0, high=1e5)
+        stability = _number(data[3], "an answer's stability", low=0.001, high=1e6)
+        if (days is None) != (stability is None):
+            raise DeckError("an answer has both the days since the last and a stability, or neither",
+                            field="deck")
+        return cls(at, grade, days, stability)
+
+
+def fit_factor(answers: Iterable[tuple[float, float, bool]]) -> float:
+    """The forgetting factor most likely to give the recalls observed: of each answer, the days since the
+    last (``t``), FSRS's stability before it (``S``, the default learner's days) and whether it was recalled,
+    the chance of a recall being FSRS's forgetting curve at ``t / c`` days, ``(1 + F * t / (c * S)) ** -d``.
+    The factor is the best of a fine grid over :data:`FACTOR_RANGE` (steps under 1%; the likelihood has one
+    peak, and the bounds catch a log all recalled or all forgotten). Raises FitError, saying why, for fewer
+    than :data:`FIT_FROM` answers or an answer no log holds (days under one, a stability not a positive
+    number).
+
+    >>> round(fit_factor([(1.0, 1.0, True)] * 85 + [(1.0, 1.0, False)] * 15), 3)  # 85% where FSRS says 90%
+    0.525
+    >>> fit_factor([(1.0, 1.0, True)] * 100)  # all recalled: as slow as the fit considers
+    4.0
+    >>> fit_factor([(2.0, 1.0, True)])
+    Traceback (most recent call last):
+    ...
+    gintrainer.records.deck.FitError: 1 answer counted: the factor is fitted from 100
+    """
+    rows = []
+    for row in answers:
+        if not isinstance(row, tuple) or len(row) != 3:
+            raise FitError(f"an answer to fit from is (days, stability, recalled), not {row!r:.60}")
+        days, stability, recalled = row
+        for value, what in ((days, "days since the last"), (stability, "stability")):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise FitError(f"an answer's {what} must be a number, not {value!r:.40}")
+        if not 1.0 <= days <= 1e5 or not 0.001 <= stability <= 1e6:
+            raise FitError(f"an answer {days!r:.20} days after the last with a stability {stability!r:.20} is "
+                           "not one the fit uses")
+        rows.append((float(days), float(stability), bool(recalled)))
+    if len(rows) < FIT_FROM:
+        raise FitError(f"{len(rows)} answer{'s' if len(rows) != 1 else ''} counted: the factor is fitted from "
+                       f"{FIT_FROM}")
+    data = np.array(rows, dtype=float)
+    scaled = SCHEDULER._FACTOR * data[:, 0] / data[:, 1]
+    factors = np.exp(np.linspace(math.log(FACTOR_RANGE[0]), math.log(FACTOR_RANGE[1]), 401))
+    chance = (1.0 + scaled[:, None] / factors[None, :]) ** SCHEDULER._DECAY
+    chance = np.clip(chance, 1e-12, 1.0 - 1e-12)
+    recalled_ = data[:, 2:3] > 0.5
+    likelihood = np.where(recalled_, np.log(chance), np.log1p(-chance)).sum(axis=0)
+    return float(factors[int(np.argmax(likelihood))])
 
 
 def grade_of(result: str, hints: int, seconds: float | None = None) -> Rating:
@@ -133,6 +249,8 @@ class DeckCard:
     last_review: str | None
     reviews: int = 0
     recalled: int = 0
+    log: tuple[LogEntry, ...] = ()
+    """The card's latest answers (:data:`LOG_PER_CARD` at most), the oldest first."""
 
     @classmethod
     def new(cls, kind: str, at: datetime) -> DeckCard:
@@ -144,15 +262,28 @@ class DeckCard:
                     difficulty=self.difficulty, due=datetime.fromisoformat(self.due),
                     last_review=None if self.last_review is None else datetime.fromisoformat(self.last_review))
 
-    def reviewed(self, grade: Rating, at: datetime) -> DeckCard:
-        """The card after one answer graded ``grade`` at ``at``."""
+    def reviewed(self, grade: Rating, at: datetime, factor: float = 1.0) -> DeckCard:
+        """The card after one answer graded ``grade`` at ``at``, for a learner of forgetting factor ``factor``
+        (see the module's docstring: the time since the last answer is ``1 / factor`` as long to FSRS, and
+        the interval it gives ``factor`` times as long)."""
+        moment = _utc(at)
         last = None if self.last_review is None else datetime.fromisoformat(self.last_review)
-        counted = self.state == State.Review and last is not None and _utc(at) - last >= timedelta(days=1)
-        card, _ = SCHEDULER.review_card(self.fsrs_card(), grade, _utc(at))
+        elapsed = None if last is None else moment - last
+        counted = self.state == State.Review and elapsed is not None and elapsed >= timedelta(days=1)
+        fsrs_card = self.fsrs_card()
+        if elapsed is not None and elapsed >= timedelta(days=1) and factor != 1.0:
+            fsrs_card.last_review = moment - timedelta(days=max(1, math.floor(elapsed / timedelta(days=1) / factor)))
+        card, _ = SCHEDULER.review_card(fsrs_card, grade, moment)
+        due = card.due
+        if card.state == State.Review and card.stability is not None:
+            due = moment + timedelta(days=interval_days(card.stability, factor))
+        days = None if elapsed is None else round(max(elapsed / timedelta(days=1), 0.0), 4)  # a clock set back: 0
+        entry = LogEntry(_text(moment), int(grade), days,
+                         None if self.stability is None or days is None else round(self.stability, 4))
         return replace(self, state=int(card.state), step=card.step, stability=card.stability,
-                       difficulty=card.difficulty, due=_text(card.due),
-                       last_review=None if card.last_review is None else _text(card.last_review),
-                       reviews=self.reviews + counted, recalled=self.recalled + (counted and grade != Rating.Again))
+                       difficulty=card.difficulty, due=_text(due), last_review=_text(moment),
+                       reviews=self.reviews + counted, recalled=self.recalled + (counted and grade != Rating.Again),
+                       log=(self.log + (entry,))[-LOG_PER_CARD:])
 
     @property
     def learned(self) -> bool:
@@ -162,7 +293,7 @@ class DeckCard:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "state": self.state, "step": self.step, "stability": self.stability,
                 "difficulty": self.difficulty, "due": self.due, "last_review": self.last_review,
-                "reviews": self.reviews, "recalled": self.recalled}
+                "reviews": self.reviews, "recalled": self.recalled, "log": [list(entry) for entry in self.log]}
 
     @classmethod
     def from_dict(cls, data: Any, kinds: Iterable[str]) -> DeckCard:
@@ -186,12 +317,37 @@ class DeckCard:
         reviews, recalled = _count(data["reviews"], "a card's reviews"), _count(data["recalled"], "a card's recalls")
         if recalled > reviews:
             raise DeckError(f"a card recalled {recalled} times of {reviews} reviews", field="deck")
-        return cls(data["kind"], state, step, stability, difficulty, due, last, reviews, recalled)
+        return cls(data["kind"], state, step, stability, difficulty, due, last, reviews, recalled,
+                   _read_log(data["log"], last))
+
+
+def _read_log(data: Any, last: str | None) -> tuple[LogEntry, ...]:
+    """A card's log as a profile file holds it, of a card last answered at ``last``; DeckError if it is not
+    one."""
+    if not isinstance(data, list) or len(data) > LOG_PER_CARD:
+        raise DeckError(f"a card's log is a list of at most {LOG_PER_CARD} answers", field="deck")
+    log = tuple(LogEntry.from_data(entry) for entry in data)
+    if log and last is None:
+        raise DeckError("a card never reviewed has no answers in its log", field="deck")
+    return log
+
+
+def interval_days(stability: float, factor: float = 1.0) -> int:
+    """The days to a card's next review: FSRS's interval for the target retention at ``stability`` (the
+    default learner's days) times the learner's ``factor``, in whole days from one to the scheduler's
+    longest (the package's own rule, which this is for ``factor`` 1).
+
+    >>> interval_days(10.0), interval_days(10.0, 0.5), interval_days(0.3, 0.5)
+    (10, 5, 1)
+    """
+    days = factor * stability / SCHEDULER._FACTOR * (TARGET_RETENTION ** (1 / SCHEDULER._DECAY) - 1)
+    return int(min(max(round(days), 1), SCHEDULER.maximum_interval))
 
 
 def new_card_data(kind: Any, due: Any) -> dict[str, Any]:
-    """A new card as a profile file holds it (a profile's migration enters puzzles with it), due at ``due``
-    (a UTC time as text); the file's reading checks it."""
+    """A new card as a version 6 profile file holds it (the migration from version 5 enters puzzles with it,
+    and the one from version 6 gives it its empty log), due at ``due`` (a UTC time as text); the file's
+    reading checks it."""
     return {"kind": kind, "state": int(State.Learning), "step": 0, "stability": None, "difficulty": None,
             "due": due, "last_review": None, "reviews": 0, "recalled": 0}
 
@@ -203,9 +359,14 @@ def _end_of_day(at: datetime) -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A learner's review deck: each puzzle's :class:`DeckCard`, by puzzle id. Immutable."""
+    """A learner's review deck: each puzzle's :class:`DeckCard`, by puzzle id, the learner's forgetting
+    factor (1: the defaults), :attr:`reviews` when it was last fitted or tried (0: never) and the answers the
+    factor was fitted from (0: not fitted, the defaults). Immutable."""
 
     cards: Mapping[str, DeckCard] = field(default_factory=dict)
+    factor: float = 1.0
+    fitted_at: int = 0
+    fitted_from: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", MappingProxyType(dict(sorted(self.cards.items()))))
@@ -214,20 +375,45 @@ class Deck:
         """The deck with ``puzzle_id`` entered new, due at ``at`` (the same deck if it holds it)."""
         if puzzle_id in self.cards:
             return self
-        return Deck({**self.cards, puzzle_id: DeckCard.new(kind, at)})
+        return replace(self, cards={**self.cards, puzzle_id: DeckCard.new(kind, at)})
 
     def answer(self, puzzle_id: str, kind: str, result: str, *, hints: int, seconds: float | None,
                at: datetime) -> Deck:
         """The deck after one answer to ``puzzle_id`` (its result, the hints taken and the seconds it took,
         graded by :func:`grade_of`): a review of a puzzle in the deck; a puzzle not in it enters when it was
-        missed or solved with hints (the answer is its first review), and a clean solve leaves it out."""
+        missed or solved with hints (the answer is its first review), and a clean solve leaves it out. The
+        logs keep :data:`LOG_LIMIT` answers at most, and the factor is fitted again when it is due
+        (:meth:`refitted`)."""
         grade = grade_of(result, hints, seconds)
         card = self.cards.get(puzzle_id)
         if card is None:
             if result == "solved":
                 return self
             card = DeckCard.new(kind, at)
-        return Deck({**self.cards, puzzle_id: card.reviewed(grade, at)})
+        cards = {**self.cards, puzzle_id: card.reviewed(grade, at, self.factor)}
+        return replace(self, cards=_within_log_limit(cards)).refitted()
+
+    def refitted(self) -> Deck:
+        """The deck with its factor fitted again (:func:`fit_factor`) if it has :data:`FIT_FROM` answers
+        counted and :data:`REFIT_EVERY` more than at the last fit; the same deck otherwise. A log the fit
+        refuses leaves the factor as it was (the reason logged), to be tried again :data:`REFIT_EVERY`
+        answers later."""
+        reviews = self.reviews
+        if reviews < FIT_FROM or (self.fitted_at and reviews < self.fitted_at + REFIT_EVERY):
+            return self
+        answers = self.fit_answers()
+        try:
+            factor = fit_factor(answers)
+        except FitError as error:
+            _log.info("the review deck's forgetting factor is kept at %g: %s", self.factor, error)
+            return replace(self, fitted_at=reviews)
+        return replace(self, factor=factor, fitted_at=reviews, fitted_from=len(answers))
+
+    def fit_answers(self) -> list[tuple[float, float, bool]]:
+        """The answers of the logs the fit uses (:attr:`LogEntry.counted`): days since the last, stability
+        before, recalled."""
+        return [(entry.days, entry.stability, entry.grade != Rating.Again) for card in self.cards.values()
+                for entry in card.log if entry.counted and entry.days is not None and entry.stability is not None]
 
     def due_ids(self, at: datetime, kind: str | None = None) -> tuple[str, ...]:
         """The puzzles due at ``at`` (of ``kind``, or every kind), the longest overdue first."""
@@ -261,27 +447,87 @@ class Deck:
         return None if not reviews else sum(card.recalled for card in self.cards.values()) / reviews
 
     def plus(self, other: Deck) -> Deck:
-        """Both decks in one (two profiles merged): of a puzzle in both, the card answered last."""
+        """Both decks in one (two profiles merged): of a puzzle in both, the card answered last; the factor
+        of the deck with more answers counted, fitted again at the next answer (:meth:`refitted`)."""
         cards = dict(self.cards)
         for pid, card in other.cards.items():
             mine = cards.get(pid)
             if mine is None or (card.last_review or "") > (mine.last_review or ""):
                 cards[pid] = card
-        return Deck(cards)
+        fitted = self if self.reviews >= other.reviews else other
+        return Deck(_within_log_limit(cards), fitted.factor, 0, fitted.fitted_from)
 
     def to_dict(self) -> dict[str, Any]:
         return {pid: card.to_dict() for pid, card in self.cards.items()}
 
+    def fit_dict(self) -> dict[str, Any]:
+        """The factor and when it was fitted, as a profile file holds them beside the cards."""
+        return {"factor": self.factor, "fitted_at": self.fitted_at, "answers": self.fitted_from}
+
     @classmethod
-    def from_dict(cls, data: Any, kinds: Iterable[str]) -> Deck:
+    def read(cls, data: Any, kinds: Iterable[str], fit: Any = None) -> tuple[Deck, tuple[str, ...]]:
+        """:meth:`from_dict`, but a card's log or the factor that cannot be read is left out, never the deck
+        (the card keeps its schedule with an empty log; the factor is the defaults', fitted again when due):
+        the deck, and what was wrong with each part left out. A card that cannot be read is still refused."""
+        problems: list[str] = []
+        if isinstance(data, dict):
+            cleaned = {}
+            for pid, card in data.items():
+                if isinstance(card, dict) and "log" in card:
+                    try:
+                        _read_log(card["log"], card.get("last_review") if isinstance(card.get("last_review"), str)
+                                  else None)
+                    except DeckError as error:
+                        problems.append(f"the log of {pid!r:.40}: {error}")
+                        card = {**card, "log": []}
+                cleaned[pid] = card
+            data = cleaned
+        deck = cls.from_dict(data, kinds)
+        if fit is not None:
+            try:
+                deck = replace(deck, **_read_fit(fit))
+            except DeckError as error:
+                problems.append(f"the forgetting factor: {error}")
+        return deck, tuple(problems)
+
+    @classmethod
+    def from_dict(cls, data: Any, kinds: Iterable[str], fit: Any = None) -> Deck:
+        """The deck of :meth:`to_dict`'s cards and :meth:`fit_dict`'s factor (None: the defaults, never
+        fitted)."""
         if not isinstance(data, dict):
             raise DeckError(f"'deck' must be a JSON object, not {data!r:.60}", field="deck")
         kinds = tuple(kinds)
         for pid in data:
             if not pid:
                 raise DeckError("a puzzle id of the review deck is empty", field="deck")
-        return cls({pid: DeckCard.from_dict(card, kinds) for pid, card in data.items()})
+        cards = {pid: DeckCard.from_dict(card, kinds) for pid, card in data.items()}
+        deck = cls(_within_log_limit(cards))  # a file holding more answers: the oldest dropped
+        return deck if fit is None else replace(deck, **_read_fit(fit))
 
 
-__all__ = ["LEARNING_STEP", "SCHEDULER", "SLOW_SECONDS", "TARGET_RETENTION", "Deck", "DeckCard", "DeckError",
-           "grade_of", "new_card_data"]
+def _read_fit(fit: Any) -> dict[str, Any]:
+    """The factor, when it was fitted and from how many answers, as a profile file holds them; DeckError if
+    they are not."""
+    if not isinstance(fit, dict) or set(fit) != set(_FIT_KEYS):
+        raise DeckError(f"'deck_fit' has the keys {', '.join(_FIT_KEYS)}", field="deck_fit")
+    factor = _number(fit["factor"], "the forgetting factor", low=FACTOR_RANGE[0], high=FACTOR_RANGE[1])
+    answers = _count(fit["answers"], "the answers of the last fit")
+    if factor is None or (factor != 1.0 and not answers):
+        raise DeckError("the forgetting factor is a number, 1 unless fitted from answers", field="deck_fit")
+    return {"factor": factor, "fitted_at": _count(fit["fitted_at"], "the reviews at the last fit"),
+            "fitted_from": answers}
+
+
+def _within_log_limit(cards: dict[str, DeckCard]) -> dict[str, DeckCard]:
+    """The cards with their logs' oldest answers dropped until they hold :data:`LOG_LIMIT` in all."""
+    over = sum(len(card.log) for card in cards.values()) - LOG_LIMIT
+    while over > 0:
+        _, pid = min((card.log[0].at, pid) for pid, card in cards.items() if card.log)
+        cards[pid] = replace(cards[pid], log=cards[pid].log[1:])
+        over -= 1
+    return cards
+
+
+__all__ = ["FACTOR_RANGE", "FIT_FROM", "LEARNING_STEP", "LOG_LIMIT", "LOG_PER_CARD", "REFIT_EVERY", "SCHEDULER",
+           "SLOW_SECONDS", "TARGET_RETENTION", "Deck", "DeckCard", "DeckError", "FitError", "LogEntry", "fit_factor",
+           "grade_of", "interval_days", "new_card_data"]

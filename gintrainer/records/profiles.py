@@ -171,9 +171,19 @@ def _current(path: Path, name: str) -> tuple[Progress | None, list[str], bool]:
     if bad is not None:
         notices.append(t("Your progress file for {name} was unreadable ({problem}) and was set aside as {file}.",
                          name=repr(name), problem=bad.problem, file=str(bad.aside)))
-    if progress is not None and progress.dropped:
-        notices.append(_dropped_notice(progress.dropped, copy_aside(path, "dropped")))
-        progress, outdated = replace(progress, dropped=()), True
+    if progress is not None and (progress.dropped or progress.deck_dropped):
+        copy = copy_aside(path, "dropped")
+        if progress.dropped:
+            notices.append(_dropped_notice(progress.dropped, copy))
+        if progress.deck_dropped:
+            notices.append(tn("Your review deck's record of your answers could not be read in one place and was "
+                              "left out ({problem}); your puzzles keep their schedule, and the file as it was is "
+                              "kept as {copy}.",
+                              "Your review deck's record of your answers could not be read in {n} places and was "
+                              "left out (the first: {problem}); your puzzles keep their schedule, and the file as "
+                              "it was is kept as {copy}.", len(progress.deck_dropped),
+                              problem=progress.deck_dropped[0], copy=copy.name))
+        progress, outdated = replace(progress, dropped=(), deck_dropped=()), True
     if progress is not None and not outdated:
         return progress, notices, False
     others = _spellings_elsewhere(path.parent, path, name)
@@ -382,8 +392,8 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
     spelling of the name stays.
     """
     progress = Progress.from_json(text)
-    dropped = progress.dropped
-    progress = replace(progress, dropped=())
+    dropped, deck_dropped = progress.dropped, progress.deck_dropped
+    progress = replace(progress, dropped=(), deck_dropped=())
     if name is not None:
         progress = replace(progress, name=clean_name(name))
     with locked(profile_path(progress.name)) as path:
@@ -400,6 +410,12 @@ def import_profile(text: str | bytes, *, name: str | None = None, replace_existi
                           "({problem}).",
                           "{n} of the hand reviews in the imported progress could not be read and were left out "
                           "(the first: {problem}).", len(dropped), problem=dropped[0]))
+    if deck_dropped:
+        notices.append(tn("The review deck's record of answers in the imported progress could not be read in one "
+                          "place and was left out ({problem}).",
+                          "The review deck's record of answers in the imported progress could not be read in {n} "
+                          "places and was left out (the first: {problem}).", len(deck_dropped),
+                          problem=deck_dropped[0]))
     return Outcome(progress, tuple(notices))
 
 # -- PINs, on a shared server ----------------------------------------------------------

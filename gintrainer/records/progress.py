@@ -49,7 +49,7 @@ HISTORY_LIMIT = 1000
 
 _DOCUMENT_KEYS = frozenset(("schema", "name", "created", "rating", "solved", "failed", "hinted", "streak",
                             "best_streak", "themes", "kinds", "review", "solved_ids", "seen_ids", "settings",
-                            "history", "lessons", "hand_reviews", "deck"))
+                            "history", "lessons", "hand_reviews", "deck", "deck_fit"))
 _ATTEMPT_KEYS = frozenset(("puzzle_id", "kind", "result", "hints", "answer", "at", "difficulty", "rating",
                            "counted"))
 
@@ -125,11 +125,26 @@ def _from_version_5_add_review_deck(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "deck": deck}
 
 
-PROFILE = RecordKind(N_("progress file"), version=6, version_key="schema",
+def _from_version_6_add_review_logs(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 kept no answers of the deck's cards and no forgetting factor: each card's log starts empty
+    (the answers before are not known), and the factor is the defaults', never fitted."""
+    if "deck_fit" in document:
+        raise RecordError("a progress file of version 6 has no 'deck_fit'", field="deck_fit")
+    deck = document.get("deck")
+    if not isinstance(deck, dict):
+        return {**document, "deck_fit": None}  # refused as version 7 refuses it
+    if any(isinstance(card, dict) and "log" in card for card in deck.values()):
+        raise RecordError("a card of version 6 has no 'log'", field="deck")
+    return {**document, "deck": {pid: {**card, "log": []} if isinstance(card, dict) else card
+                                 for pid, card in deck.items()}, "deck_fit": None}
+
+
+PROFILE = RecordKind(N_("progress file"), version=7, version_key="schema",
                      migrations={1: _from_version_1, 2: _from_version_2, 3: _from_version_3, 4: _from_version_4,
-                                 5: _from_version_5_add_review_deck},
+                                 5: _from_version_5_add_review_deck, 6: _from_version_6_add_review_logs},
                      error=ProgressFileError)
-"""A profile's file: version 6; version 5 (before the review ``deck``), version 4 (before the tutor's notes
+"""A profile's file: version 7; version 6 (before the review deck's logs and forgetting factor, ``deck_fit``),
+version 5 (before the review ``deck``), version 4 (before the tutor's notes
 of its hand reviews),
 version 3 (before ``hand_reviews``), version 2 (before ``lessons``) and version 1 (before
 ``seen_ids`` and the attempts' ``counted``) are read and migrated."""
@@ -568,6 +583,10 @@ class Progress:
     dropped: tuple[str, ...] = field(default=(), compare=False)
     """What was wrong with each hand review the file held that could not be read and was left out (reading
     only: never written, and the profile's owner is told, see :mod:`gintrainer.records.profiles`)."""
+    deck_dropped: tuple[str, ...] = field(default=(), compare=False)
+    """What was wrong with each part of the review deck left out as it could not be read (a card's log of
+    answers, the forgetting factor: see :meth:`~gintrainer.records.deck.Deck.read`); reading only, as
+    :attr:`dropped`."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lessons", MappingProxyType(_sorted_lessons(self.lessons)))
@@ -579,6 +598,7 @@ class Progress:
         object.__setattr__(self, "seen_ids", frozenset(self.seen_ids) | self.solved_ids | set(self.review))
         object.__setattr__(self, "hand_reviews", tuple(self.hand_reviews)[-KEPT_LIMIT:])
         object.__setattr__(self, "dropped", tuple(self.dropped))
+        object.__setattr__(self, "deck_dropped", tuple(self.deck_dropped))
 
     @classmethod
     def new(cls, name: str, *, created: datetime | None = None) -> Progress:
@@ -727,6 +747,7 @@ class Progress:
             "lessons": {str(number): record.to_dict() for number, record in self.lessons.items()},
             "hand_reviews": [kept.to_dict() for kept in self.hand_reviews],
             "deck": self.deck.to_dict(),
+            "deck_fit": self.deck.fit_dict(),
         })
 
     @classmethod
@@ -762,11 +783,12 @@ class Progress:
         if not set(ids["solved_ids"]) | set(ids["review"]) <= set(ids["seen_ids"]):
             raise ProgressFileError("'seen_ids' lacks a puzzle that 'solved_ids' or 'review' lists")
         hand_reviews, dropped = read_kept(data["hand_reviews"])  # a bad review is left out, never the file
+        deck, deck_dropped = Deck.read(data["deck"], KINDS, data["deck_fit"])  # a bad log too
         return cls(name, rating, counts["solved"], counts["failed"], counts["hinted"], counts["streak"],
                    counts["best_streak"], tallies["themes"], tallies["kinds"], history, tuple(ids["review"]),
                    frozenset(ids["solved_ids"]), Settings.from_dict(data["settings"]),
                    _timestamp(data["created"], "the creation time"), frozenset(ids["seen_ids"]),
-                   _document_lessons(data), hand_reviews, Deck.from_dict(data["deck"], KINDS), dropped)
+                   _document_lessons(data), hand_reviews, deck, dropped, deck_dropped)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The progress as JSON text: compact as stored, indented for export."""

@@ -576,9 +576,11 @@ class ProfilePage(View):
 
 def deck_html(progress: Progress, now: datetime | None = None) -> str:
     """The review deck on the profile page: how many puzzles it holds, how many are due today (UTC), how
-    many are learned (past their learning steps), and the retention the learner reached, measured from their
-    answers a day or more after the last (:attr:`gintrainer.records.deck.Deck.retention`), beside the target."""
-    from ..records.deck import TARGET_RETENTION
+    many are learned (past their learning steps), the retention the learner reached, measured from their
+    answers a day or more after the last (:attr:`gintrainer.records.deck.Deck.retention`), beside the target,
+    and whether the schedule is fitted to the learner (their forgetting factor,
+    :attr:`gintrainer.records.deck.Deck.factor`) or still FSRS's defaults."""
+    from ..records.deck import FIT_FROM, TARGET_RETENTION
     deck = progress.deck
     moment = now or datetime.now(UTC)
     heading = t("Review deck")
@@ -595,8 +597,21 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
                       "(the schedule aims at {target}).", deck.reviews,
                       percent=format_percent(round(100 * retention)),
                       target=format_percent(round(100 * TARGET_RETENTION)))
+    if deck.fitted_from:
+        # Translators: {factor} is a decimal number such as 0.8 or 1.4.
+        fit = tn("Your schedule is fitted to {n} of your answers: you remember a puzzle about {factor} times as "
+                 "long as FSRS's default settings assume, and your reviews are spaced to match.",
+                 "Your schedule is fitted to {n} of your answers: you remember a puzzle about {factor} times as "
+                 "long as FSRS's default settings assume, and your reviews are spaced to match.", deck.fitted_from,
+                 factor=format_number(deck.factor, places=1))
+    else:
+        fit = tn("Your schedule uses FSRS's default settings until it has counted {n} of your answers; then it is "
+                 "fitted to how fast you forget.",
+                 "Your schedule uses FSRS's default settings until it has counted {n} of your answers; then it is "
+                 "fitted to how fast you forget.", FIT_FROM)
     return (f"<h3>{escape(heading)}</h3><p class='gt-info gt-deck-counts'>{escape(counts)}</p>"
-            f"<p class='gt-info gt-deck-retention'>{escape(measured)}</p>")
+            f"<p class='gt-info gt-deck-retention'>{escape(measured)}</p>"
+            f"<p class='gt-info gt-deck-fit'>{escape(fit)}</p>")
 KIND_COLUMNS = (N_("kind"), N_("rating"), N_("answers"))
 """The columns of the profile page's table of each kind's rating."""
 

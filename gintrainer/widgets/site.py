@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import posixpath
+import re
 from dataclasses import dataclass, replace
 from html import escape
 
@@ -419,10 +420,36 @@ def page_title(here: str) -> str:
     return lesson_title(page)
 
 
+BRIEF_PAGES = frozenset(page.path for page in PUZZLE_PAGES if page.path.startswith("puzzles/")
+                        and page.path not in ("puzzles/mistakes.ipynb", "puzzles/review.ipynb",
+                                              "puzzles/profile.ipynb"))
+"""The pages whose puzzle comes first (the trainers and the daily page): their introduction is
+one sentence, the rest on demand."""
+
+_SENTENCE_END = re.compile(r"(?<=[.!?؟۔])\s+")
+
+
+def first_sentence(text: str) -> tuple[str, str]:
+    """``text``'s first sentence and the rest (empty when it is one sentence).
+
+    >>> first_sentence("Which card do you throw? Each puzzle states its goal.")
+    ('Which card do you throw?', 'Each puzzle states its goal.')
+    """
+    parts = _SENTENCE_END.split(text.strip(), maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
+
+
 def heading_html(here: str) -> str:
-    """A page's heading and the paragraph under it, in the current language."""
+    """A page's heading and the paragraph under it, in the current language; on a page whose
+    puzzle comes first (:data:`BRIEF_PAGES`) the paragraph's first sentence, the rest opening
+    from it."""
     title, intro = HEADINGS[here]
-    return f'<h1 class="gt-page-title">{escape(t(title))}</h1><p class="gt-intro">{escape(t(intro))}</p>'
+    heading = f'<h1 class="gt-page-title">{escape(t(title))}</h1>'
+    first, rest = first_sentence(t(intro))
+    if here not in BRIEF_PAGES or not rest:
+        return heading + f'<p class="gt-intro">{escape(t(intro))}</p>'
+    return (heading + f'<details class="gt-intro gt-brief"><summary>{escape(first)}</summary>'
+            f'<p>{escape(rest)}</p></details>')
 
 
 class PageTop(View):

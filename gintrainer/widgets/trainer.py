@@ -75,13 +75,19 @@ def theme_options(names: Iterable[str]) -> list[tuple[str, str]]:
     return [(theme_title(name), name) for name in names]
 
 
-def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several: bool = False) -> str:
+def theme_help_html(names: Iterable[str], *, chosen: Iterable[str] = (), several: bool = False,
+                    folded: bool = False) -> str:
     """What a theme filter offers: each theme's title and description (a tick
-    on the chosen ones), and that choosing none means every theme."""
+    on the chosen ones), and that choosing none means every theme; ``folded``: a legend
+    that opens on demand (a trainer's, under its theme filter)."""
     ticked = set(chosen)
     items = "".join(f"<li>{'✓ ' if name in ticked else ''}<b>{escape(theme_title(name))}</b>: "
                     f"{escape(THEMES[name].description)}</li>" for name in names)
     lead = render((say("themes_none_means_all"), *((say("themes_choose_several"),) if several else ())))
+    if folded:
+        opener = escape(t("What each theme means"))
+        return (f"<details class='gt-info gt-theme-help'><summary>{opener}</summary>{escape(lead)}"
+                f"<ul>{items}</ul></details>")
     return f"<div class='gt-info gt-theme-help'>{escape(lead)}<ul>{items}</ul></div>"
 
 
@@ -195,7 +201,7 @@ class PuzzleView(View):
     children: tuple[widgets.Widget, ...]  # the view's parts (a trait of the VBox)
 
     def __init__(self, puzzle: Puzzle | None = None, *, title: str = "", on_result: OnResult | None = None,
-                 hints: bool = True, table: bool = True, blind: bool = False):
+                 hints: bool = True, table: bool = True, blind: bool = False, heading: bool = True):
         self.attempt: PuzzleAttempt | None = None
         self.allow_hints = hints
         self.allow_table = table
@@ -222,6 +228,9 @@ class PuzzleView(View):
         self.table = widgets.HTML()
         self.buttons = widgets.HBox(layout=widgets.fixed_layout(flex_flow="row wrap"), _dom_classes=("gt-answers",))
         self._heading = title
+        self._show_heading = heading
+        """Whether the view names its puzzle's kind in a heading of its own (else in the line of the puzzle's code,
+        under the page's heading)."""
         children = [self.title, self.note, self.position, self.layout_view, self.picker,
                     self.buttons, self.hints, self.feedback]
         if table:
@@ -365,7 +374,10 @@ class PuzzleView(View):
                       difficulty=puzzle.difficulty, themes=titles)
         else:
             about = t("Puzzle {id} · difficulty {difficulty}", id=puzzle.id, difficulty=puzzle.difficulty)
-        self.title.value = f"<h3>{escape(heading)}</h3><div class='gt-info'>{escape(about)}</div>"
+        if self._show_heading:
+            self.title.value = f"<h3>{escape(heading)}</h3><div class='gt-info'>{escape(about)}</div>"
+        else:  # in the line of its code: the page's heading is just above
+            self.title.value = f"<div class='gt-info'><b>{escape(heading)}</b> · {escape(about)}</div>"
         self.position.value = position_html(puzzle)
         self.picker.restyle(size=settings.size, four_colour=settings.four_colour)
         stage = attempt.stage
@@ -556,6 +568,40 @@ def record_rated(learner: Learner, attempt: PuzzleAttempt, *, themed: bool = Fal
     return words
 
 
+class SettingsBar(View):
+    """The settings of a puzzle page in one line above its puzzle: a toggle that opens them (``parts``: the name
+    box, the difficulty, the theme filter, the day...) and the current choices beside it, in one line, with
+    ``beside`` after them (the streak and rating)."""
+
+    def __init__(self, parts: Iterable[widgets.Widget], beside: Iterable[widgets.Widget] = ()):
+        self.toggle = widgets.ToggleButton(description=tc("button", "Settings"), value=False, icon="cog",
+                                           layout=widgets.fixed_layout(width="auto"),
+                                           _dom_classes=("gt-settings-toggle",))
+        self.choices = widgets.HTML(_dom_classes=("gt-choices",))
+        """The current choices in one line."""
+        self.panel = widgets.VBox(list(parts), layout=widgets.Layout(display="none"), _dom_classes=("gt-settings",))
+        """The settings themselves, shown while the toggle is down."""
+        line = widgets.HBox([self.toggle, self.choices, *beside],
+                            layout=widgets.fixed_layout(flex_flow="row wrap", align_items="center"),
+                            _dom_classes=("gt-settings-bar",))
+        super().__init__([line, self.panel], _dom_classes=("gt-settings-top",))
+        self.toggle.observe(self._on_toggle, names="value")
+
+    @guarded
+    def _on_toggle(self, change: Change) -> None:
+        self.panel.layout.display = "" if change["new"] else "none"
+
+    def show_choices(self, chosen: Iterable[str]) -> None:
+        """Show the current choices, in one line."""
+        self.choices.value = f"<div class='gt-info'>{escape(' · '.join(chosen))}</div>"
+
+
+def learner_choices(learner: Learner) -> list[str]:
+    """The choices every puzzle page shows in its settings bar: who is playing, and the four-colour deck when on."""
+    return [learner.name or tc("player", "Guest"), *([tc("option", "Four-colour deck")] if settings.four_colour
+                                                      else [])]
+
+
 class TrainerPage(View):
     """A puzzle trainer of one kind: the bank filtered by difficulty and theme,
     the learner's own puzzles of the kind (made from their mistakes) never answered first,
@@ -574,11 +620,15 @@ class TrainerPage(View):
         names = themes_in_bank(self.kind)
         self.theme = widgets.Dropdown(options=[(tc("option", "All themes"), "")] + theme_options(names),
                                       value="", description=tc("label", "Theme:"))
-        self.theme_help = widgets.HTML(theme_help_html(names))
+        self.theme_help = widgets.HTML(theme_help_html(names, folded=True))
         self.theme.observe(lambda change: setattr(self.theme_help, "value", theme_help_html(
-            names, chosen=[change["new"]] if change["new"] else ())), names="value")
+            names, chosen=[change["new"]] if change["new"] else (), folded=True)), names="value")
         self.stats = widgets.HTML()
-        self.view = PuzzleView(title=kind_title(self.kind), on_result=self._on_result)
+        self.settings_bar = SettingsBar(
+            [self.bar, widgets.HBox([self.difficulty, self.theme], layout=widgets.fixed_layout(flex_flow="row wrap")),
+             self.theme_help], beside=[self.stats])
+        """The name, difficulty, theme filter (its legend under it) and four-colour choice, opened on demand."""
+        self.view = PuzzleView(title=kind_title(self.kind), on_result=self._on_result, heading=False)
         self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info")
         self.from_review = False
         self.shown = 0
@@ -588,9 +638,8 @@ class TrainerPage(View):
         """The puzzle rating the difficulty choice serves at (the learner's rating moved by its offset)."""
         self.few = False
         """Whether too few puzzles are rated near the target, so that the nearest are served (the page says so)."""
-        super().__init__([self.bar, widgets.HBox([self.difficulty, self.theme],
-                                                 layout=widgets.fixed_layout(flex_flow="row wrap")),
-                          self.theme_help, self.stats, self.view, self.next_button], _dom_classes=("gt-trainer",))
+        super().__init__([self.settings_bar, self.view, self.next_button], _dom_classes=("gt-trainer",))
+        self.listen(settings, self._on_colours, names="four_colour")
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_difficulty, names="value")
         self.theme.observe(self._on_filter, names="value")
@@ -600,6 +649,9 @@ class TrainerPage(View):
     @guarded
     def _on_next(self, _button: widgets.Button | None = None) -> None:
         self.next_puzzle()
+
+    def _on_colours(self, change: Change) -> None:
+        self.refresh()
 
     @guarded
     def _on_filter(self, change: Change) -> None:
@@ -666,6 +718,11 @@ class TrainerPage(View):
             words = t("Few puzzles are rated near {target}: the nearest ones are served.", target=round(self.target))
             few = f"<div class='gt-info gt-few-near'>{escape(words)}</div>"
         self.stats.value = f"<div class='gt-stats'>{escape(stats)}</div>{few}"
+        theme = self.theme.value
+        chosen = learner_choices(self.learner)
+        chosen[1:1] = [t(DIFFICULTY_LABELS[self.difficulty.value]),
+                       theme_title(theme) if theme else tc("option", "All themes")]
+        self.settings_bar.show_choices(chosen)
 
 
 class DailyPage(View):
@@ -700,7 +757,10 @@ class DailyPage(View):
         self.choice = widgets.ToggleButtons(options=[(kind_title(k), k.value) for k in self.kinds],
                                             value=self.kinds[0].value, style=auto_width_buttons(),
                                             _dom_classes=("gt-daily-kinds",))
-        self._top = (*(part for part in (self.bar, self.date) if part is not None), self.choice)
+        settable = [part for part in (self.bar, self.date) if part is not None]
+        self.settings_bar = SettingsBar(settable) if settable else None
+        """The name box and the day, opened on demand, the current choices in one line."""
+        self._top = (*([self.settings_bar] if self.settings_bar is not None else []), self.choice)
         self._views: dict[PuzzleKind, PuzzleView] = {}
         self._shown_on: dict[PuzzleKind, tuple[dt.date, str | None]] = {}  # the day and learner each view shows
         self.day = self.today
@@ -710,6 +770,14 @@ class DailyPage(View):
             self.date.observe(self._on_date, names="value")
         self.choice.observe(self._on_choice, names="value")
         self.listen(self.learner, self._on_learner)
+        self.listen(settings, self._show_choices, names="four_colour")
+        self._show_choices()
+
+    def _show_choices(self, _change: Change | None = None) -> None:
+        if self.settings_bar is None:
+            return
+        day = [] if self.date is None else [self.date.label or str(self.date.value)]
+        self.settings_bar.show_choices(day + learner_choices(self.learner))
 
     @property
     def views(self) -> list[PuzzleView]:
@@ -724,7 +792,7 @@ class DailyPage(View):
         view = self._views.get(kind)
         if view is None:
             view = self._views[kind] = PuzzleView(title=t("Daily: {kind}", kind=kind_title(kind)),
-                                                  on_result=self._on_result)
+                                                  on_result=self._on_result, heading=False)
         if self._shown_on.get(kind) != (self.day, self.learner.name):
             self._show(kind, view)
         return view
@@ -756,11 +824,13 @@ class DailyPage(View):
         """Show ``day``'s puzzles: the chosen kind's now, each other kind's when it is chosen."""
         self.day = day
         self.view = self.view_for(self.choice.value)
+        self._show_choices()
 
     @guarded
     def _on_learner(self) -> None:
         # Another learner: their own answers show (the chosen view now, the others when chosen).
         self.view = self.view_for(self.choice.value)
+        self._show_choices()
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
         return record_rated(self.learner, attempt)

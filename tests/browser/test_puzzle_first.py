@@ -1,0 +1,52 @@
+"""The task first: every trainer and the daily page show their puzzle on the first screen, as a new learner
+opens them in Chromium. At 1280 × 800 (a laptop) the question, the first card and the answer controls end
+within 800 px; at 390 × 844 (a phone) the question and the first row of cards end within 844 px. Each page
+is measured after its widgets are drawn, and a screenshot of each page at both sizes is written to
+docs/images/ (``first-screen-<page>-<width>.png``, not shown by the README; ignored by git)."""
+
+import pytest
+
+from conftest import open_page, settle
+from pictures import IMAGES
+
+pytestmark = pytest.mark.browser
+
+PAGES = ("best_discard", "can_knock", "take_or_draw", "knock_layout", "defend", "daily")
+SIZES = ((1280, 800), (390, 844))
+
+# The bottom edge (in page pixels, from the top of the document) of the question, the first card of the
+# puzzle's hand and the answer controls of the first puzzle view on the page.
+MEASURE_JS = """() => {
+  const view = document.querySelector('.gt-puzzle');
+  if (!view) return null;
+  const bottom = e => e ? Math.round(e.getBoundingClientRect().bottom + window.scrollY) : null;
+  const shown = e => e && e.getClientRects().length > 0;
+  const answers = Array.from(view.querySelectorAll('.gt-answers button, .gt-reply-input button')).filter(shown);
+  return {question: bottom(view.querySelector('.gt-prompt')),
+          card: bottom(Array.from(view.querySelectorAll('.gt-card')).find(shown)),
+          answers: answers.length ? Math.max(...answers.map(bottom)) : null};
+}"""
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_the_puzzle_is_on_the_first_screen(browser, server, name):
+    notebook = f"puzzles/{name}.ipynb"
+    measured = {}
+    for width, height in SIZES:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            open_page(page, server, notebook)
+            settle(page)
+            page.wait_for_selector(".gt-puzzle .gt-card")
+            measured[width] = page.evaluate(MEASURE_JS)
+            IMAGES.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(IMAGES / f"first-screen-{name}-{width}.png"))
+        finally:
+            context.close()
+    print(f"{name}: {measured}")
+    laptop, phone = measured[1280], measured[390]
+    assert None not in laptop.values(), f"{name}: a part of the puzzle is missing: {laptop}"
+    assert max(laptop.values()) <= 800, f"{name} at 1280 × 800: the puzzle ends below the fold: {laptop}"
+    assert max(phone["question"], phone["card"]) <= 844, \
+        f"{name} at 390 × 844: the question and first cards end below the fold: {phone}"

@@ -119,6 +119,17 @@ def making_a_follow_up_set(page):
     expect(page.locator(".gt-follow-up-code")).to_be_visible(timeout=60_000)
 
 
+def opening_the_settings(page):
+    """A puzzle page's settings opened from the bar over its puzzle (the name box, the difficulty, the theme
+    filter or the day), and a trainer's theme legend opened from under its filter."""
+    page.locator(".gt-settings-toggle").first.click()
+    expect(page.locator(".gt-settings").first).to_be_visible()
+    legend = page.locator(".gt-theme-help summary")
+    if legend.count():
+        legend.first.click()
+        expect(page.locator(".gt-theme-help li").first).to_be_visible()
+
+
 def choosing_the_hardest(page):
     """The trainer's hardest difficulty (its longest label in Kurmanji), where too few puzzles are rated near
     the target and the page says so."""
@@ -135,23 +146,23 @@ PAGES = [
     *[(path, "", ()) for path in LESSON_PAGES],
     *[(path, "", ()) for path in TRANSLATED_LESSONS],  # longer words, and Pashto right to left
     ("practice/practice.ipynb", "lang=tr", ()),
-    ("puzzles/daily.ipynb", "lang=ps", ()),
-    ("puzzles/can_knock.ipynb", "lang=ku", ()),
+    ("puzzles/daily.ipynb", "lang=ps", (opening_the_settings,)),
+    ("puzzles/can_knock.ipynb", "lang=ku", (opening_the_settings,)),
     ("classroom/teacher.ipynb", "lang=tr", ()),
     ("practice/practice.ipynb", "", ()),
     ("practice/practice.ipynb", "profile=LayoutDiscard", ()),
     ("practice/practice.ipynb", "profile=LayoutKnock", ()),
     ("practice/practice.ipynb", "profile=LayoutDone", (click("Start a new match"),)),
-    ("puzzles/daily.ipynb", "", ()),
-    ("puzzles/can_knock.ipynb", "", ()),
-    ("puzzles/best_discard.ipynb", "", ()),
-    ("puzzles/take_or_draw.ipynb", "", ()),
-    ("puzzles/take_or_draw.ipynb", "lang=ps", ()),
-    ("puzzles/take_or_draw.ipynb", "lang=ku", (choosing_the_hardest,)),
-    ("puzzles/knock_layout.ipynb", "", ()),
-    ("puzzles/knock_layout.ipynb", "lang=ps", ()),
-    ("puzzles/defend.ipynb", "", ()),
-    ("puzzles/defend.ipynb", "lang=ps", ()),
+    ("puzzles/daily.ipynb", "", (opening_the_settings,)),
+    ("puzzles/can_knock.ipynb", "", (opening_the_settings,)),
+    ("puzzles/best_discard.ipynb", "", (opening_the_settings,)),
+    ("puzzles/take_or_draw.ipynb", "", (opening_the_settings,)),
+    ("puzzles/take_or_draw.ipynb", "lang=ps", (opening_the_settings,)),
+    ("puzzles/take_or_draw.ipynb", "lang=ku", (opening_the_settings, choosing_the_hardest)),
+    ("puzzles/knock_layout.ipynb", "", (opening_the_settings,)),
+    ("puzzles/knock_layout.ipynb", "lang=ps", (opening_the_settings,)),
+    ("puzzles/defend.ipynb", "", (opening_the_settings,)),
+    ("puzzles/defend.ipynb", "lang=ps", (opening_the_settings,)),
     ("puzzles/mistakes.ipynb", "lang=ps", ()),
     ("puzzles/review.ipynb", "profile=LayoutReview&lang=ps", ()),
     ("puzzles/profile.ipynb", "profile=Layout", (click("Export my progress"), click("Reset my progress…"))),

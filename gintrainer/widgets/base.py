@@ -82,6 +82,7 @@ html[dir=rtl] body, html[dir=rtl] .jp-Notebook, html[dir=rtl] .jupyter-widgets {
 [dir=rtl] TEXT {direction: rtl; unicode-bidi: isolate;}
 [dir=rtl] .widget-checkbox input[type=checkbox] {
   margin-right: 0; margin-left: calc(var(--jp-widgets-input-padding) * 2);}
+[dir=rtl] .jupyter-button i.fa {margin-right: 0; margin-left: 4px;}
 .gt-lang-bar .gt-lang-menu {font-size: 90%; color: #444;}
 .gt-lang-menu a {margin: 0 2px;}
 """
@@ -90,8 +91,8 @@ html[dir=rtl] body, html[dir=rtl] .jp-Notebook, html[dir=rtl] .jupyter-widgets {
 def language_style() -> str:
     """The style rules for pages in a right-to-left language (they apply only there):
     text aligned right, navigation mirrored by the direction itself, cards and numbers
-    left to right with the words among them right to left, a checkbox's gap on the side of
-    its label, a font stack that covers Pashto."""
+    left to right with the words among them right to left, a checkbox's gap and a button's icon's
+    on the side of its label, a font stack that covers Pashto."""
     css = (_RTL_CSS.replace("FONTS", FONT_STACK).replace("LTR", ", [dir=rtl] ".join(LTR_PARTS))
            .replace("TEXT", ", [dir=rtl] ".join(RTL_TEXT_PARTS)))
     return f"<style>{css}</style>"

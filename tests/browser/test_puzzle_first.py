@@ -2,7 +2,7 @@
 opens them in Chromium. At 1280 × 800 (a laptop) the question, the first card and the answer controls end
 within 800 px; at 390 × 844 (a phone) the question and the first row of cards end within 844 px. Each page
 is measured after its widgets are drawn, and a screenshot of each page at both sizes is written to
-docs/images/ (``first-screen-<page>-<width>.png``, not shown by the README; ignored by git)."""
+docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git)."""
 
 import pytest
 
@@ -11,7 +11,9 @@ from pictures import IMAGES
 
 pytestmark = pytest.mark.browser
 
-PAGES = ("best_discard", "can_knock", "take_or_draw", "knock_layout", "defend", "daily")
+PAGES = (("best_discard", ""), ("can_knock", ""), ("take_or_draw", ""), ("knock_layout", ""), ("defend", ""),
+         ("daily", ""), ("best_discard", "lang=ps"))
+"""Each trainer and the daily page, and a trainer right to left (Pashto, whose words are longer)."""
 SIZES = ((1280, 800), (390, 844))
 
 # The bottom edge (in page pixels, from the top of the document) of the question, the first card of the
@@ -28,23 +30,26 @@ MEASURE_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_the_puzzle_is_on_the_first_screen(browser, server, name):
-    notebook = f"puzzles/{name}.ipynb"
+@pytest.mark.parametrize("name, query", PAGES, ids=[f"{name}?{query}" if query else name for name, query in PAGES])
+def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
+    """The page opened at the laptop's size, measured, then narrowed to the phone's (the widgets reflow as on a
+    phone) and measured again: one page load for both sizes."""
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     measured = {}
-    for width, height in SIZES:
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
-            open_page(page, server, notebook)
+    try:
+        page = context.new_page()
+        open_page(page, server, f"puzzles/{name}.ipynb", query)
+        page.wait_for_selector(".gt-puzzle .gt-card")
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
             settle(page)
-            page.wait_for_selector(".gt-puzzle .gt-card")
             measured[width] = page.evaluate(MEASURE_JS)
-            IMAGES.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(IMAGES / f"first-screen-{name}-{width}.png"))
-        finally:
-            context.close()
-    print(f"{name}: {measured}")
+            suffix = f"-{query.removeprefix('lang=')}" if query else ""
+            page.screenshot(path=str(IMAGES / f"first-screen-{name}{suffix}-{width}.png"))
+    finally:
+        context.close()
+    print(f"{name} {query}: {measured}")
     laptop, phone = measured[1280], measured[390]
     assert None not in laptop.values(), f"{name}: a part of the puzzle is missing: {laptop}"
     assert max(laptop.values()) <= 800, f"{name} at 1280 × 800: the puzzle ends below the fold: {laptop}"

@@ -1,7 +1,7 @@
 """The task first: every trainer and the daily page show their puzzle on the first screen, as a new learner
 opens them in Chromium. At 1280 × 800 (a laptop) the question, the first card and the answer controls end
-within 800 px; at 390 × 844 (a phone) the question and the first row of cards end within 844 px. Each page
-is measured after its widgets are drawn, and a screenshot of each page at both sizes is written to
+within 800 px; at 390 × 844 (a phone) the question and the first row of cards end within 844 px; at both sizes
+the Tab key reaches the page's controls from the top down. Each page is measured after its widgets are drawn, and a screenshot of each page at both sizes is written to
 docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git)."""
 
 import pytest
@@ -17,7 +17,8 @@ PAGES = (("best_discard", ""), ("can_knock", ""), ("take_or_draw", ""), ("knock_
 SIZES = ((1280, 800), (390, 844))
 
 # The bottom edge (in page pixels, from the top of the document) of the question, the first card of the
-# puzzle's hand and the answer controls of the first puzzle view on the page.
+# puzzle (the position's: the card drawn or on offer, the pile, the knocker's melds), the first card of the hand
+# to pick from and the answer controls of the first puzzle view on the page.
 MEASURE_JS = """() => {
   const view = document.querySelector('.gt-puzzle');
   if (!view) return null;
@@ -26,7 +27,24 @@ MEASURE_JS = """() => {
   const answers = Array.from(view.querySelectorAll('.gt-answers button, .gt-reply-input button')).filter(shown);
   return {question: bottom(view.querySelector('.gt-prompt')),
           card: bottom(Array.from(view.querySelectorAll('.gt-card')).find(shown)),
+          hand: bottom(Array.from(view.querySelectorAll('.gt-picker button')).find(shown)),
           answers: answers.length ? Math.max(...answers.map(bottom)) : null};
+}"""
+
+# The keyboard's order against the page's: each control the Tab key reaches in the puzzle page (in the order of
+# the document, no tabindex changing it) that begins above the one before it, by more than a row's slack.
+OUT_OF_ORDER_JS = """() => {
+  const page = document.querySelector('.gt-trainer, .gt-daily');
+  const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const controls = Array.from(page.querySelectorAll('button, select, input, a[href], summary, [tabindex]'))
+    .filter(e => shown(e) && !e.disabled && e.tabIndex >= 0);
+  const wrong = [];
+  controls.forEach((e, i) => {
+    if (i === 0) return;
+    const before = controls[i - 1].getBoundingClientRect(), here = e.getBoundingClientRect();
+    if (here.bottom <= before.top) wrong.push(`${(e.innerText || e.tagName).trim()} comes after a control below it`);
+  });
+  return {count: controls.length, wrong};
 }"""
 
 
@@ -45,6 +63,8 @@ def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
             page.set_viewport_size({"width": width, "height": height})
             settle(page)
             measured[width] = page.evaluate(MEASURE_JS)
+            order = page.evaluate(OUT_OF_ORDER_JS)
+            assert order["count"] > 2 and not order["wrong"], f"{name} at {width} px: {order}"
             suffix = f"-{query.removeprefix('lang=')}" if query else ""
             page.screenshot(path=str(IMAGES / f"first-screen-{name}{suffix}-{width}.png"))
     finally:

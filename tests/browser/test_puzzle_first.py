@@ -1,8 +1,9 @@
 """The task first: every trainer and the daily page show their puzzle on the first screen, as a new learner
 opens them in Chromium. At 1280 × 800 (a laptop) the question, the first card and the answer controls end
 within 800 px; at 390 × 844 (a phone) the question and the first row of cards end within 844 px; at both sizes
-the Tab key reaches the page's controls from the top down. Each page is measured after its widgets are drawn, and a screenshot of each page at both sizes is written to
-docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git)."""
+the Tab key reaches the page's controls from the top down. Each page is measured after its widgets are drawn,
+and a screenshot of each page at both sizes is written to docs/images/
+(``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git)."""
 
 import pytest
 

@@ -76,3 +76,13 @@ def test_a_puzzle_page_s_introduction_is_one_sentence_the_rest_on_demand(here):
 def test_the_other_pages_keep_their_whole_introduction():
     shown = heading_html("puzzles/profile.ipynb")
     assert "<details" not in shown and text(shown).endswith(text(t(HEADINGS["puzzles/profile.ipynb"][1])))
+
+
+def test_the_settings_open_by_themselves_when_the_name_box_asks_something():
+    waiting = Learner()
+    waiting.waiting = "Ann"  # a shared server's name in the page's address, its PIN not typed yet
+    assert TrainerPage("can_knock", learner=waiting, seed=1).settings_bar.panel.layout.display == ""
+    told = Learner("Ann")
+    told.notice = "Ann's progress could not be read: a fresh one is kept"
+    assert DailyPage(today=dt.date(2026, 3, 1), learner=told).settings_bar.panel.layout.display == ""
+    assert TrainerPage("can_knock", learner=Learner("Ann"), seed=1).settings_bar.panel.layout.display == "none"

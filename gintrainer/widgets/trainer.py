@@ -591,9 +591,18 @@ class SettingsBar(View):
     def _on_toggle(self, change: Change) -> None:
         self.panel.layout.display = "" if change["new"] else "none"
 
-    def show_choices(self, chosen: Iterable[str]) -> None:
-        """Show the current choices, in one line."""
+    def show_choices(self, chosen: Iterable[str], *, asking: bool = False) -> None:
+        """Show the current choices, in one line; ``asking``: the settings ask something of the learner (a PIN
+        for the name in the page's address, a notice about the name), and open."""
         self.choices.value = f"<div class='gt-info'>{escape(' · '.join(chosen))}</div>"
+        if asking:
+            self.toggle.value = True
+
+
+def asks_the_learner(learner: Learner) -> bool:
+    """Whether the name box has something to say to the learner: a notice, or the PIN of the name in the
+    page's address to type."""
+    return bool(learner.notice) or (learner.name is None and bool(learner.waiting))
 
 
 def learner_choices(learner: Learner) -> list[str]:
@@ -722,7 +731,7 @@ class TrainerPage(View):
         chosen = learner_choices(self.learner)
         chosen[1:1] = [t(DIFFICULTY_LABELS[self.difficulty.value]),
                        theme_title(theme) if theme else tc("option", "All themes")]
-        self.settings_bar.show_choices(chosen)
+        self.settings_bar.show_choices(chosen, asking=asks_the_learner(self.learner))
 
 
 class DailyPage(View):
@@ -777,7 +786,7 @@ class DailyPage(View):
         if self.settings_bar is None:
             return
         day = [] if self.date is None else [self.date.label or str(self.date.value)]
-        self.settings_bar.show_choices(day + learner_choices(self.learner))
+        self.settings_bar.show_choices(day + learner_choices(self.learner), asking=asks_the_learner(self.learner))
 
     @property
     def views(self) -> list[PuzzleView]:

@@ -56,7 +56,6 @@ from datetime import UTC, datetime, timedelta
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-import numpy as np
 from fsrs import Card, Rating, Scheduler, State
 
 from .storage import RecordError
@@ -170,6 +169,8 @@ def fit_factor(answers: Iterable[tuple[float, float, bool]]) -> float:
     if len(rows) < FIT_FROM:
         raise FitError(f"{len(rows)} answer{'s' if len(rows) != 1 else ''} counted: the factor is fitted from "
                        f"{FIT_FROM}")
+    import numpy as np  # a fit's only: a page that shows the deck imports no numpy (10 MB in its kernel)
+
     data = np.array(rows, dtype=float)
     scaled = SCHEDULER._FACTOR * data[:, 0] / data[:, 1]
     factors = np.exp(np.linspace(math.log(FACTOR_RANGE[0]), math.log(FACTOR_RANGE[1]), 401))

@@ -48,7 +48,7 @@ def test_a_roster_for_a_wrong_code_or_not_a_roster_is_refused_and_nothing_is_wri
     with pytest.raises(ClassCodeError):
         store.set_roster(SET.code[:-1] + ("0" if SET.code[-1] != "0" else "1"), ROSTER)
     with pytest.raises(StoreError, match="Roster"):
-        store.set_roster(SET.code, ROSTER.to_csv())  # type: ignore[arg-type]
+        store.set_roster(SET.code, ROSTER.to_csv())
     assert store.roster(SET.code) is None
 
 

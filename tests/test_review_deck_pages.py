@@ -71,6 +71,7 @@ def test_the_trainer_mixes_in_the_due_reviews_and_not_a_missed_puzzle_until_it_i
     learner = Learner("Ann")
     missed(learner, at=NOW)  # due in ten minutes: not yet
     page = TrainerPage("can_knock", learner=learner, seed=3)
+    page.now = lambda: NOW  # the test's moment, however long after the module's import the test runs
     page.shown = 2  # the third puzzle is a review's turn
     page.next_puzzle()
     assert not page.from_review and page.view.puzzle.id != NO_KNOCK.id

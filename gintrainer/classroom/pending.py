@@ -33,11 +33,11 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..records.reviews import KeptReview
 from ..records.storage import (
@@ -158,9 +158,19 @@ def _attempts(answers: Any, classset: ClassSet, source: str) -> tuple[Attempt, .
 def _read(path: Path, session: str | None = None) -> Pending | None:
     """The pending file at ``path`` (held under its lock), None if there is none; one that cannot
     be read is set aside (and logged), and is None too."""
+    return _read_or_set_aside(path, lambda data: _pending(data, source=path.name, session=session),
+                              "pending class answers")
+
+
+Read = TypeVar("Read")
+
+
+def _read_or_set_aside(path: Path, parse: Callable[[Any], Read], what: str) -> Read | None:
+    """``parse`` of the JSON at ``path``, None if there is none; a file that cannot be read or parsed is set
+    aside (and logged, as ``what``), and is None too."""
     try:
         data = parse_json(read_record(path, limit=LIMIT, error=PendingError), source=path.name, error=PendingError)
-        return _pending(data, source=path.name, session=session)
+        return parse(data)
     except FileNotFoundError:
         return None
     except PendingError as error:
@@ -168,9 +178,9 @@ def _read(path: Path, session: str | None = None) -> Pending | None:
     try:
         aside = set_aside(path, "corrupt")
     except StorageError as failure:
-        log.error("pending class answers %s cannot be read (%s) nor set aside: %s", path, problem, failure)
+        log.error("%s %s cannot be read (%s) nor set aside: %s", what, path, problem, failure)
         return None
-    log.error("pending class answers %s cannot be read (%s): set aside as %s", path, problem, aside)
+    log.error("%s %s cannot be read (%s): set aside as %s", what, path, problem, aside)
     return None
 
 
@@ -302,20 +312,7 @@ def _pending_review(data: Any, *, source: str) -> PendingReview:
 def _read_review(path: Path) -> PendingReview | None:
     """The pending review at ``path`` (held under its lock), None if there is none; one that cannot be read
     is set aside (and logged), and is None too."""
-    try:
-        data = parse_json(read_record(path, limit=LIMIT, error=PendingError), source=path.name, error=PendingError)
-        return _pending_review(data, source=path.name)
-    except FileNotFoundError:
-        return None
-    except PendingError as error:
-        problem = error
-    try:
-        aside = set_aside(path, "corrupt")
-    except StorageError as failure:
-        log.error("pending hand review %s cannot be read (%s) nor set aside: %s", path, problem, failure)
-        return None
-    log.error("pending hand review %s cannot be read (%s): set aside as %s", path, problem, aside)
-    return None
+    return _read_or_set_aside(path, lambda data: _pending_review(data, source=path.name), "pending hand review")
 
 
 def reviews_kept(code: str | None = None) -> tuple[PendingReview, ...]:

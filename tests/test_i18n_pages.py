@@ -161,7 +161,7 @@ def test_links_carry_english_when_the_next_page_would_choose_another_language(da
 
 def test_the_landing_page_links_to_the_lessons_of_the_learner_s_language(data):
     page = LandingPage(Learner("Ann", language="ps"))
-    resume, *links = hrefs(page.lessons.value)  # the "continue" link, then each lesson's
+    [resume], links = hrefs(page.next_step.value), hrefs(page.lessons.value)  # the "continue" button, each lesson
     assert resume == links[0] == f"lessons/ps/{LESSONS[1].file}?profile=Ann&lang=ps"
     assert [h.partition("?")[0] for h in links] == [p.path for p in lesson_pages("ps")]
     assert all(h.endswith("?profile=Ann&lang=ps") for h in hrefs(page.puzzles.value + page.extras.value))
@@ -280,7 +280,8 @@ def test_the_landing_page_s_own_text_is_drawn_from_the_catalog(data):
     with pseudo_language():
         page = LandingPage(Learner("Ann", language="qps"))
         headings = [c.value for c in page.children if hasattr(c, "value") and "<h" in str(c.value)]
-        html = page_text(page.menu.value, *headings, page.lessons.value, page.reviews.value, page.puzzles.value,
+        html = page_text(page.menu.value, *headings, page.next_step.value, page.lessons.value, page.reviews.value,
+                         page.puzzles.value,
                          page.extras.value,
                          page.bar.who.value, page.bar.open_button.description, page.bar.name_box.placeholder,
                          page.bar.name_box.description, page.bar.colour_box.description)

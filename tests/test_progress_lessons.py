@@ -4,6 +4,7 @@ path (every step's page exists, the next step of each lesson, the "continue" lin
 the lesson pages' recording hook, and a guest's progress kept for the visit only."""
 
 import json
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -23,6 +24,7 @@ from gintrainer.lessons.path import (
     lesson_state,
     lesson_steps,
     next_steps,
+    page_state,
     step,
 )
 from gintrainer.records.profiles import load, profile_path, record_check, record_exercise
@@ -287,17 +289,18 @@ def test_the_continue_link_names_the_lesson_and_the_part_that_comes_next(data):
     first, second, *_ = LESSONS[1].kinds
     learner.record_exercise(1, first, right=True)
     line = continue_html(learner)
-    assert "Start here" not in line and f"the exercise “{EXERCISE_KINDS[second].title}” comes next" in line
+    assert "Start here" not in line and f"The exercise “{EXERCISE_KINDS[second].title}” comes next" in line
     assert f'href="lessons/01_cards_and_melds.ipynb?profile=Ann#exercise-{second}"' in line  # the exercise's place
     assert f"gt-at-exercise-{second}" in lesson_widgets.exercise(second)._dom_classes  # the part of the page it names
     for kind in LESSONS[1].kinds:
         learner.record_exercise(1, kind, right=True)
-    assert "the closing check comes next" in continue_html(learner)
+    assert "The closing check comes next" in continue_html(learner)
     assert 'href="lessons/01_cards_and_melds.ipynb?profile=Ann#check"' in continue_html(learner)
     assert "gt-at-check" in lesson_widgets.check(1)._dom_classes
     learner.record_check(1, right=3, questions=3)
     line = continue_html(learner)
-    assert 'href="lessons/02_dealing.ipynb?profile=Ann"' in line and "Continue with" in line
+    assert 'href="lessons/02_dealing.ipynb?profile=Ann">Continue: Lesson 2: Dealing</a>' in line
+    assert "comes next" not in line  # a lesson not started yet: no part named
     learner.language = "ku"
     assert 'href="lessons/ku/02_dealing.ipynb?profile=Ann&amp;lang=ku"' in continue_html(learner)
 
@@ -310,7 +313,73 @@ def test_the_landing_page_s_lessons_show_each_state(data):
     states = [html.count(f"gt-state-{s.value}") for s in LessonState]
     assert states == [len(lesson_order()) - 3, 1, 1, 1]
     assert html.index("gt-state-mastered") < html.index("gt-state-done") < html.index("gt-state-in_progress")
-    assert "(mastered)" in html and "(in progress)" in html and "(not started)" in html
+    # Drawn as marks, not words in brackets: the words are the marks' text for a screen reader (and tooltip).
+    assert not any(f"({s.label})" in html for s in LessonState)
+    for s in LessonState:
+        assert f'class="gt-mark gt-state-{s.value}" role="img" aria-label="{s.label}"' in html
+
+
+
+# --- the landing page's path and "continue" button, from the stored progress --------------
+
+_MARK = re.compile(r'<li( class="gt-path-now" aria-current="step")?><span class="gt-mark gt-state-(\w+)" role="img" '
+                   r'aria-label="([^"]+)" title="[^"]+"></span><a href="([^"?]+)')
+
+
+def drawn_path(html):
+    """The landing page's path as drawn: each lesson's page, its state, its mark's words, whether it is the step
+    the "continue" button opens."""
+    return [(href, LessonState(state), label, bool(now)) for now, state, label, href in _MARK.findall(html)]
+
+
+def finish(name, page, *, right=True):
+    """Every exercise kind of a lesson page and its check answered, through the profile store."""
+    if page == FIRST_HAND:
+        record_check(name, FIRST_HAND, right=1, questions=1)  # the first hand played to its end
+        return
+    for kind in LESSONS[page].kinds:
+        record_exercise(name, page, kind, right=right)
+    questions = len(LESSONS[page].questions)
+    record_check(name, page, right=questions if right else 0, questions=questions)
+
+
+@pytest.mark.parametrize("who", ["new", "mid-lesson", "every lesson done"])
+def test_the_path_and_the_continue_button_follow_the_stored_progress(data, who):
+    """A learner with no progress, one in the middle of the third lesson page (the first two done, one mastered)
+    and one who has done every lesson page: the path draws each lesson page's state as the store has it, the
+    "continue" button opens the first step not done, and the path marks it when it is a lesson."""
+    order = lesson_order()
+    middle = order[2]
+    if who == "mid-lesson":
+        finish("Ann", order[0])
+        finish("Ann", order[1], right=False)
+        record_exercise("Ann", middle, LESSONS[middle].kinds[0], right=True)
+    elif who == "every lesson done":
+        for page in order:
+            finish("Ann", page, right=page != order[-1])
+    stored = load("Ann").progress
+    learner = Learner("Ann", language="en")
+    path, button = drawn_path(lessons_html(learner)), continue_html(learner)
+    assert [href for href, *_ in path] == [lesson_path(page) for page in order]
+    assert [state for _, state, *_ in path] == [page_state(stored, page) for page in order]
+    assert all(label == state.label for _, state, label, _ in path)
+    [href] = re.findall(r'<a class="gt-button-link" href="([^"]+)"', button)
+    target = first_unfinished(stored)
+    assert href.partition("?")[0] == target.path_in("en")
+    assert [now for *_, now in path] == [lesson_path(page) == target.path_in("en") for page in order]
+    states = [state for _, state, *_ in path]
+    if who == "new":
+        assert set(states) == {LessonState.NOT_STARTED} and target.page == order[0] and "Start here" in button
+        assert path[0][3]  # the first lesson is the current step
+    elif who == "mid-lesson":
+        assert states[:3] == [LessonState.MASTERED, LessonState.DONE, LessonState.IN_PROGRESS]
+        assert set(states[3:]) == {LessonState.NOT_STARTED} and target.page == middle
+        second = LESSONS[middle].kinds[1]
+        assert href.endswith(f"#exercise-{second}") and f"“{EXERCISE_KINDS[second].title}”" in button
+    else:
+        assert all(state.finished for state in states) and states[-1] is LessonState.DONE
+        assert target is next(s for s in PATH if s.page not in order)  # the first puzzle trainer after the lessons
+        assert not any(now for *_, now in path) and f">Continue: {target.title}</a>" in button
 
 
 # --- the lesson pages' hook -------------------------------------------------------------
@@ -407,9 +476,9 @@ def test_an_english_lesson_opened_in_another_language_ends_with_links_in_its_own
 def test_the_landing_page_follows_the_learner_s_lessons(data, fresh_kernel):
     from gintrainer.widgets.site import LandingPage
     page = LandingPage(Learner("Ann", language="en"))
-    assert "Start here" in page.lessons.value and "(in progress)" not in page.lessons.value
+    assert "Start here" in page.next_step.value and "gt-state-in_progress" not in page.lessons.value
     page.learner.record_exercise(1, LESSONS[1].kinds[0], right=True)  # another view of the page answered
-    assert "(in progress)" in page.lessons.value and "Start here" not in page.lessons.value
+    assert "gt-state-in_progress" in page.lessons.value and "Start here" not in page.next_step.value
 
 
 def test_a_stored_version_3_profile_loads_unchanged_and_is_written_again_as_version_4_without_hand_reviews(data):

@@ -873,11 +873,37 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-daily-kinds .widget-toggle-buttons{display:flex;flex-wrap:wrap;gap:4px 0;min-width:0;}
 .gt-daily-kinds{margin:6px 0;}
 .gt-links li{margin:2px 0;}
-.gt-lesson-state{color:#555;}
-.gt-state-in_progress{color:#7a4a00;}
-.gt-state-done,.gt-state-mastered{color:#1a6b2a;}
-.gt-state-mastered{font-weight:bold;}
-.gt-continue{font-weight:bold;}
+/* The landing page's learning path: a line down the lessons, each lesson's state a mark on it (empty: not
+   started, half-filled: in progress, a tick: done, a star: mastered), the next step's title in bold. */
+.gt-path{list-style:none;margin:4px 0 8px;padding:0;}
+.gt-path li{position:relative;margin:0;padding:3px 0;padding-inline-start:30px;}
+.gt-path li::before{content:"";position:absolute;inset-inline-start:10px;top:0;bottom:0;
+  border-inline-start:2px solid #bbb;}
+.gt-path li:first-child::before{top:12px;}
+.gt-path li:last-child::before{bottom:auto;height:12px;}
+.gt-mark{position:absolute;inset-inline-start:2px;top:4px;box-sizing:border-box;width:18px;height:18px;
+  border-radius:50%;border:2px solid #777;background:#fff;color:#fff;font-size:12px;line-height:14px;
+  text-align:center;font-weight:bold;}
+.gt-mark.gt-state-in_progress{border-color:#a05a00;background:linear-gradient(90deg,#a05a00 50%,#fff 50%);}
+[dir="rtl"] .gt-mark.gt-state-in_progress{background:linear-gradient(270deg,#a05a00 50%,#fff 50%);}
+.gt-mark.gt-state-done{border-color:#1a6b2a;background:#1a6b2a;}
+.gt-mark.gt-state-done::after{content:"✓";}
+.gt-mark.gt-state-mastered{border-color:#8a6400;background:#f0b400;color:#3d2c00;}
+.gt-mark.gt-state-mastered::after{content:"★";}
+.gt-path-now>a{font-weight:bold;}
+.gt-goal,.gt-continue-part{color:#555;}
+.gt-kind-rating{font-weight:bold;}
+/* The landing page: its first screen holds who is playing, the "continue" button and today's puzzle, so its
+   headings and lines of text are set closer than the notebook's defaults. */
+.gt-landing h1.gt-page-title{margin:4px 0;}
+.gt-landing h2{margin:16px 0 4px;}
+.gt-landing .widget-html-content{line-height:1.45;}
+.gt-landing .gt-reviews-due{margin:4px 0;}
+.gt-continue{margin:6px 0;display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;}
+.widget-html-content a.gt-button-link{display:inline-block;background:#1a56a8;color:#fff;text-decoration:none;
+  font-weight:bold;padding:8px 16px;border-radius:6px;line-height:1.3;}
+.widget-html-content a.gt-button-link:hover,.widget-html-content a.gt-button-link:focus{background:#0d3a75;
+  color:#fff;}
 .gt-arrived{outline:3px solid #f0a000;outline-offset:6px;border-radius:4px;}
 .gt-next-step{border-top:1px solid #ccc;margin-top:12px;}
 .gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}

@@ -420,11 +420,11 @@ def page_title(here: str) -> str:
     return lesson_title(page)
 
 
-BRIEF_PAGES = frozenset(page.path for page in PUZZLE_PAGES if page.path.startswith("puzzles/")
-                        and page.path not in ("puzzles/mistakes.ipynb", "puzzles/review.ipynb",
-                                              "puzzles/profile.ipynb"))
-"""The pages whose puzzle comes first (the trainers and the daily page): their introduction is
-one sentence, the rest on demand."""
+BRIEF_PAGES = frozenset([HOME, *(page.path for page in PUZZLE_PAGES if page.path.startswith("puzzles/")
+                                  and page.path not in ("puzzles/mistakes.ipynb", "puzzles/review.ipynb",
+                                                        "puzzles/profile.ipynb"))])
+"""The pages whose puzzle comes first (the trainers, the daily page, and the landing page with today's
+puzzle): their introduction is one sentence, the rest on demand."""
 
 _SENTENCE_END = re.compile(r"(?<=[.!?؟۔])\s+")
 
@@ -504,45 +504,32 @@ def part_anchor(kind: str | None) -> str:
 
 
 def continue_html(learner: Learner, here: str = HOME) -> str:
-    """The "continue" line: a link to the first step of the learning path the learner has
-    not finished, and in a lesson to the part of it that comes next (the exercise or the
-    check, named in the link's address: the page goes there and marks it)."""
+    """The "continue" button: a link, drawn as a button, to the first step of the learning path the learner has
+    not finished (:func:`~gintrainer.lessons.path.first_unfinished`), and in a lesson to the part of it that
+    comes next (the exercise or the check, named in the link's address: the page goes there and marks it), that
+    part named beside it."""
     progress = learner.progress
     step = first_unfinished(progress)
-    link = step_link_html(step, here, learner)
-    if step.lesson is None or lesson_state(progress, step.lesson) is LessonState.NOT_STARTED:
-        if step is lesson_steps()[0] and not progress.lessons:
-            # Translators: {step} is a link to the first lesson ("Lesson 1: Cards, values and melds").
-            sentence = t("Start here: {step}.", step=_SLOT)
-        else:
-            # Translators: {step} is a link to a lesson, a puzzle trainer ("Can you knock?") or practice.
-            sentence = t("Continue with {step}.", step=_SLOT)
-    else:
+    anchor, part = "", ""
+    if step.lesson is not None and lesson_state(progress, step.lesson) is not LessonState.NOT_STARTED:
         kind = unfinished_exercise(progress, step.lesson)
-        link = link_html(step.path_in(learner.language), here, step.title, learner.query() + "#" + part_anchor(kind))
+        anchor = "#" + part_anchor(kind)
         if kind is not None:
             from ..exercises.core import KINDS as EXERCISE_KINDS  # a learner in a lesson: its exercises' titles
-            # Translators: {step} is a link to a lesson ("Lesson 5: Knocking and gin"); {exercise} an exercise's title.
-            sentence = t("Continue with {step}: the exercise “{exercise}” comes next.", step=_SLOT,
-                         exercise=t(EXERCISE_KINDS[kind].title))
+            # Translators: beside the "Continue" button to a lesson; {exercise} is an exercise's title.
+            part = t("The exercise “{exercise}” comes next.", exercise=t(EXERCISE_KINDS[kind].title))
         else:
-            sentence = t("Continue with {step}: the closing check comes next.", step=_SLOT)
-    return f'<p class="gt-continue">{_with_link(sentence, link)}</p>'
-
-
-def lessons_html(learner: Learner, here: str = HOME) -> str:
-    """The lessons in the learning path's order, each with its goal and the learner's
-    state in it, then the glossary and the quick reference."""
-    progress, query = learner.progress, learner.query()
-    states = {lesson_path(page, learner.language): page_state(progress, page) for page in lesson_order()}
-    items = []
-    for p in lesson_pages(learner.language):
-        state = states.get(p.path)
-        badge = (f' <span class="gt-lesson-state gt-state-{state.value}">({escape(state.label)})</span>'
-                 if state is not None else "")
-        blurb = f" — {escape(p.blurb)}" if p.blurb else ""
-        items.append(f"<li>{link_html(p.path, here, p.title, query)}{badge}{blurb}</li>")
-    return f'<ul class="gt-links gt-lessons">{"".join(items)}</ul>'
+            # Translators: beside the "Continue" button to a lesson.
+            part = t("The closing check comes next.")
+    if step is lesson_steps()[0] and not progress.lessons:
+        # Translators: a button; {step} is the first lesson ("Lesson 1: Cards, values and melds").
+        words = t("Start here: {step}", step=step.title)
+    else:
+        # Translators: a button; {step} is a lesson, a puzzle trainer ("Can you knock?") or practice.
+        words = t("Continue: {step}", step=step.title)
+    href = relative(step.path_in(learner.language), here) + learner.query() + anchor
+    beside = f' <span class="gt-continue-part">{escape(part)}</span>' if part else ""
+    return f'<div class="gt-continue"><a class="gt-button-link" href="{escape(href)}">{escape(words)}</a>{beside}</div>'
 
 
 def next_step_html(page: int | str, here: str, learner: Learner) -> str:
@@ -576,11 +563,57 @@ class LessonEnd(_Following):
         self.value = next_step_html(self.page, self.here, self.learner) + nav_html(self.here, self.learner.query())
 
 
+def state_mark_html(state: LessonState) -> str:
+    """A lesson's state drawn as a mark (an empty circle, a half-filled one, a tick, a star), its words for a
+    screen reader and as the mark's tooltip."""
+    label = escape(state.label)
+    return f'<span class="gt-mark gt-state-{state.value}" role="img" aria-label="{label}" title="{label}"></span>'
+
+
+def lessons_html(learner: Learner, here: str = HOME) -> str:
+    """The learning path's lessons in order, each with the learner's state in it drawn as a mark
+    (:func:`state_mark_html`) and its goal, the one the "continue" button opens marked as the current step;
+    then the glossary and the quick reference."""
+    progress, query = learner.progress, learner.query()
+    states = {lesson_path(page, learner.language): page_state(progress, page) for page in lesson_order()}
+    current = first_unfinished(progress).path_in(learner.language)
+    steps, references = [], []
+    for p in lesson_pages(learner.language):
+        blurb = f' <span class="gt-goal">— {escape(p.blurb)}</span>' if p.blurb else ""
+        state = states.get(p.path)
+        if state is None:
+            references.append(f"<li>{link_html(p.path, here, p.title, query)}{blurb}</li>")
+            continue
+        at = ' class="gt-path-now" aria-current="step"' if p.path == current else ""
+        steps.append(f"<li{at}>{state_mark_html(state)}{link_html(p.path, here, p.title, query)}{blurb}</li>")
+    heading = t("Learn the game")
+    return (f'<h2>{escape(heading)}</h2><ol class="gt-path">{"".join(steps)}</ol>'
+            f'<ul class="gt-links">{"".join(references)}</ul>')
+
+
+def puzzles_html(learner: Learner, here: str = HOME) -> str:
+    """The puzzle pages, each trainer with the learner's rating in its kind once they answered one of the kind
+    (:meth:`~gintrainer.records.progress.Progress.kind_ratings`; a trainer's notebook is named after its kind)."""
+    ratings, query = learner.progress.kind_ratings(), learner.query()
+    items = []
+    for p in (page.shown() for page in PUZZLE_PAGES):
+        kind = posixpath.splitext(posixpath.basename(p.path))[0]
+        rating = ""
+        if kind in ratings:
+            # Translators: beside a puzzle trainer's link on the landing page; {rating} is a whole number.
+            words = t("Your rating: {rating}", rating=round(ratings[kind][0].rating))
+            rating = f' <span class="gt-kind-rating">{escape(words)}</span>'
+        blurb = f" — {escape(p.blurb)}" if p.blurb else ""
+        items.append(f"<li>{link_html(p.path, here, p.title, query)}{rating}{blurb}</li>")
+    heading = tc("heading", "Puzzles")
+    return f'<h2>{escape(heading)}</h2><ul class="gt-links gt-kinds">{"".join(items)}</ul>'
+
+
 class LandingPage(View):
-    """The landing page: its heading, the language menu, who is playing, today's puzzles,
-    the "continue" link and links to every lesson in the learning path's order (in the
-    learner's language, each with the learner's state in it), the puzzle trainers, the
-    replays and the class pages."""
+    """The landing page: its heading, the language menu, who is playing (or the name box asking), the
+    "continue" button to the learner's next step and the reviews due, today's puzzles; then the lessons as the
+    learning path (in the learner's language, each with the learner's state in it drawn), the puzzle pages with
+    the learner's rating in each kind, the replays and the class pages."""
 
     def __init__(self, learner: Learner | None = None, *, today: dt.date | None = None):
         from .trainer import DailyPage
@@ -589,25 +622,28 @@ class LandingPage(View):
         self.menu = LanguageMenu(HOME, self.learner)
         self.heading = widgets.HTML(heading_html(HOME))
         self.bar = ProfileBar(self.learner)
-        self.daily = DailyPage(today=today, learner=self.learner, archive=False, bar=False)  # one name box is enough
-        self.lessons = widgets.HTML()
+        self.next_step = widgets.HTML()
+        """The "continue" button (:func:`continue_html`)."""
         self.reviews = widgets.HTML()
         """How many reviews are due today, and the link to them (:func:`reviews_due_html`)."""
+        self.daily = DailyPage(today=today, learner=self.learner, archive=False, bar=False)  # one name box is enough
+        self.lessons = widgets.HTML()
         self.puzzles = widgets.HTML()
         self.extras = widgets.HTML()
-        headings = [t("Learn the game"), tc("heading", "Puzzles"),
-                    t("Today's puzzles ({date})", date=self.daily.today)]
-        learn, puzzles, today_heading = (widgets.HTML(f"<h2>{escape(text)}</h2>") for text in headings)
-        super().__init__([self.language, self.menu, self.heading, self.bar, self.reviews, learn, self.lessons,
-                          puzzles, self.puzzles, self.extras, today_heading, self.daily], _dom_classes=("gt-landing",))
+        today_words = t("Today's puzzles ({date})", date=self.daily.today)
+        today_heading = widgets.HTML(f"<h2>{escape(today_words)}</h2>")
+        super().__init__([self.language, self.menu, self.heading, self.bar, self.next_step, self.reviews,
+                          today_heading, self.daily, self.lessons, self.puzzles, self.extras],
+                         _dom_classes=("gt-landing",))
         self.listen(self.learner, self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
         query = self.learner.query()
-        self.lessons.value = continue_html(self.learner) + lessons_html(self.learner)
+        self.next_step.value = continue_html(self.learner)
         self.reviews.value = reviews_due_html(self.learner)
-        self.puzzles.value = links_html([p.shown() for p in PUZZLE_PAGES], query)
+        self.lessons.value = lessons_html(self.learner)
+        self.puzzles.value = puzzles_html(self.learner)
         self.extras.value = "".join(f"<h2>{escape(heading)}</h2>{links_html([p.shown() for p in pages], query)}"
                                     for heading, pages in ((t(title), linked(pages, HOME))
                                                            for title, pages in EXTRA_SECTIONS))

@@ -1,6 +1,6 @@
 """Progress through the lessons in a real browser: a learner with a profile answers an
 exercise of lesson 1, the landing page then shows lesson 1 in progress and the
-"continue" link opens it, and the lesson's end links to lesson 2, each link carrying
+"continue" button opens it, and the lesson's end links to lesson 2, each link carrying
 the learner (see tests/conftest.py for the server and Chromium)."""
 
 import pytest
@@ -30,12 +30,13 @@ def test_an_answered_exercise_puts_its_lesson_in_progress_and_the_continue_link_
         "href", f"{LESSONS[2].file}?profile=Lena")
 
     open_page(page, server, "index.ipynb", "profile=Lena")
-    lessons = page.locator(".gt-lessons li")
-    expect(lessons.nth(0)).to_contain_text("(in progress)")
-    expect(lessons.nth(1)).to_contain_text("(not started)")
+    lessons = page.locator(".gt-path li")  # each lesson's state a mark, named for a screen reader
+    expect(lessons.nth(0).get_by_role("img", name="in progress", exact=True)).to_be_visible()
+    expect(lessons.nth(0)).to_have_attribute("aria-current", "step")
+    expect(lessons.nth(1).get_by_role("img", name="not started", exact=True)).to_be_visible()
     resume = page.locator(".gt-continue")
-    expect(resume).to_contain_text(f"the exercise “{KINDS[LESSONS[1].kinds[1]].title}” comes next")
-    link = resume.get_by_role("link", name=f"Lesson 1: {LESSONS[1].title}")
+    expect(resume).to_contain_text(f"The exercise “{KINDS[LESSONS[1].kinds[1]].title}” comes next")
+    link = resume.get_by_role("link", name=f"Continue: Lesson 1: {LESSONS[1].title}")
     second = LESSONS[1].kinds[1]
     expect(link).to_have_attribute("href", f"{lesson_1}?profile=Lena#exercise-{second}")
     link.click()

@@ -35,7 +35,7 @@ MEASURE_JS = """() => {
 # The keyboard's order against the page's: each control the Tab key reaches in the puzzle page (in the order of
 # the document, no tabindex changing it) that begins above the one before it, by more than a row's slack.
 OUT_OF_ORDER_JS = """() => {
-  const page = document.querySelector('.gt-trainer, .gt-daily');
+  const page = document.querySelector('.gt-landing, .gt-trainer, .gt-daily');
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
   const controls = Array.from(page.querySelectorAll('button, select, input, a[href], summary, [tabindex]'))
     .filter(e => shown(e) && !e.disabled && e.tabIndex >= 0);
@@ -76,3 +76,43 @@ def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
     assert max(laptop.values()) <= 800, f"{name} at 1280 × 800: the puzzle ends below the fold: {laptop}"
     assert max(phone["question"], phone["card"]) <= 844, \
         f"{name} at 390 × 844: the question and first cards end below the fold: {phone}"
+
+
+LANDINGS = ("", "lang=ps")
+"""The landing page as a new learner opens it, and right to left (Pashto)."""
+
+# The bottom edge of the landing page's "continue" button (the link to the learner's next step).
+CONTINUE_JS = """() => {
+  const go = document.querySelector('.gt-landing .gt-continue a');
+  return go ? Math.round(go.getBoundingClientRect().bottom + window.scrollY) : null;
+}"""
+
+
+@pytest.mark.parametrize("query", LANDINGS, ids=[query or "en" for query in LANDINGS])
+def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(browser, server, query):
+    """The landing page at both sizes (one page load): the "continue" button and today's puzzle (its question
+    and first card) end within the first screen."""
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    measured = {}
+    try:
+        page = context.new_page()
+        open_page(page, server, "index.ipynb", query)
+        page.wait_for_selector(".gt-landing .gt-puzzle .gt-card")
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            measured[width] = {"continue": page.evaluate(CONTINUE_JS), **page.evaluate(MEASURE_JS)}
+            order = page.evaluate(OUT_OF_ORDER_JS)
+            assert order["count"] > 2 and not order["wrong"], f"landing at {width} px: {order}"
+            suffix = f"-{query.removeprefix('lang=')}" if query else ""
+            page.screenshot(path=str(IMAGES / f"first-screen-landing{suffix}-{width}.png"))
+    finally:
+        context.close()
+    print(f"landing {query}: {measured}")
+    for (width, height) in SIZES:
+        found = measured[width]
+        first = {part: found[part] for part in ("continue", "question", "card")}
+        assert None not in first.values(), f"landing at {width} px: a part is missing: {found}"
+        assert max(first.values()) <= height, \
+            f"landing at {width} × {height}: continue or today's puzzle ends below the fold: {found}"

@@ -899,6 +899,8 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-landing h2{margin:16px 0 4px;}
 .gt-landing .widget-html-content{line-height:1.45;}
 .gt-landing .gt-reviews-due{margin:4px 0;}
+.gt-landing .gt-profile-bar .widget-text{max-width:calc(100% - 90px);}
+@media (max-width:600px){.gt-landing h1.gt-page-title{font-size:1.6em;}}
 .gt-continue{margin:6px 0;display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;}
 .widget-html-content a.gt-button-link{display:inline-block;background:#1a56a8;color:#fff;text-decoration:none;
   font-weight:bold;padding:8px 16px;border-radius:6px;line-height:1.3;}

@@ -143,6 +143,8 @@ TRANSLATED_LESSONS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT 
 PAGES = [
     ("index.ipynb", "", ()),
     ("index.ipynb", "lang=ps", ()),
+    ("index.ipynb", "lang=tr", ()),
+    ("index.ipynb", "profile=LayoutReview&lang=ku", ()),  # a rating in a kind of puzzle, a review due
     *[(path, "", ()) for path in LESSON_PAGES],
     *[(path, "", ()) for path in TRANSLATED_LESSONS],  # longer words, and Pashto right to left
     ("practice/practice.ipynb", "lang=tr", ()),

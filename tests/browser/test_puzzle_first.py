@@ -78,8 +78,9 @@ def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
         f"{name} at 390 × 844: the question and first cards end below the fold: {phone}"
 
 
-LANDINGS = ("", "lang=ps")
-"""The landing page as a new learner opens it, and right to left (Pashto)."""
+LANDINGS = ("", "lang=ps", "profile=Landing%20Lena&lang=ku", "lang=tr")
+"""The landing page as a new learner opens it, right to left (Pashto), for a learner who gave a name (in Kurmanji,
+whose words are longer), and in Turkish."""
 
 # The bottom edge of the landing page's "continue" button (the link to the learner's next step).
 CONTINUE_JS = """() => {
@@ -88,7 +89,7 @@ CONTINUE_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("query", LANDINGS, ids=[query or "en" for query in LANDINGS])
+@pytest.mark.parametrize("query", LANDINGS, ids=[query.rpartition("lang=")[2] or "en" for query in LANDINGS])
 def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(browser, server, query):
     """The landing page at both sizes (one page load): the "continue" button and today's puzzle (its question
     and first card) end within the first screen."""
@@ -105,7 +106,7 @@ def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(
             measured[width] = {"continue": page.evaluate(CONTINUE_JS), **page.evaluate(MEASURE_JS)}
             order = page.evaluate(OUT_OF_ORDER_JS)
             assert order["count"] > 2 and not order["wrong"], f"landing at {width} px: {order}"
-            suffix = f"-{query.removeprefix('lang=')}" if query else ""
+            suffix = f"-{query.rpartition('lang=')[2]}" if query else ""
             page.screenshot(path=str(IMAGES / f"first-screen-landing{suffix}-{width}.png"))
     finally:
         context.close()

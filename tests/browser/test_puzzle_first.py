@@ -1,9 +1,10 @@
 """The task first: every trainer and the daily page show their puzzle on the first screen, as a new learner
 opens them in Chromium. At 1280 × 800 (a laptop) the question, the first card and the answer controls end
 within 800 px; at 390 × 844 (a phone) the question and the first row of cards end within 844 px; at both sizes
-the Tab key reaches the page's controls from the top down. Each page is measured after its widgets are drawn,
-and a screenshot of each page at both sizes is written to docs/images/
-(``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git)."""
+the Tab key reaches the page's controls from the top down. The landing page shows who is playing (or the name box
+asking), the "continue" button and today's puzzle (its question and first card) within the first screen at both
+sizes. Each page is measured after its widgets are drawn, and a screenshot of each page at both sizes is written
+to docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git)."""
 
 import pytest
 
@@ -82,17 +83,19 @@ LANDINGS = ("", "lang=ps", "profile=Landing%20Lena&lang=ku", "lang=tr")
 """The landing page as a new learner opens it, right to left (Pashto), for a learner who gave a name (in Kurmanji,
 whose words are longer), and in Turkish."""
 
-# The bottom edge of the landing page's "continue" button (the link to the learner's next step).
-CONTINUE_JS = """() => {
-  const go = document.querySelector('.gt-landing .gt-continue a');
-  return go ? Math.round(go.getBoundingClientRect().bottom + window.scrollY) : null;
+# The bottom edge of the landing page's line saying who is playing (or asking for a name, under the name box) and
+# of its "continue" button (the link to the learner's next step).
+LANDING_JS = """() => {
+  const bottom = e => e ? Math.round(e.getBoundingClientRect().bottom + window.scrollY) : null;
+  return {who: bottom(document.querySelector('.gt-landing .gt-profile-bar .gt-info')),
+          continue: bottom(document.querySelector('.gt-landing .gt-continue a'))};
 }"""
 
 
 @pytest.mark.parametrize("query", LANDINGS, ids=[query.rpartition("lang=")[2] or "en" for query in LANDINGS])
 def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(browser, server, query):
-    """The landing page at both sizes (one page load): the "continue" button and today's puzzle (its question
-    and first card) end within the first screen."""
+    """The landing page at both sizes (one page load): who is playing, the "continue" button and today's puzzle
+    (its question and first card) end within the first screen."""
     context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     measured = {}
     try:
@@ -103,7 +106,7 @@ def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             settle(page)
-            measured[width] = {"continue": page.evaluate(CONTINUE_JS), **page.evaluate(MEASURE_JS)}
+            measured[width] = {**page.evaluate(LANDING_JS), **page.evaluate(MEASURE_JS)}
             order = page.evaluate(OUT_OF_ORDER_JS)
             assert order["count"] > 2 and not order["wrong"], f"landing at {width} px: {order}"
             suffix = f"-{query.rpartition('lang=')[2]}" if query else ""
@@ -113,7 +116,7 @@ def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(
     print(f"landing {query}: {measured}")
     for (width, height) in SIZES:
         found = measured[width]
-        first = {part: found[part] for part in ("continue", "question", "card")}
+        first = {part: found[part] for part in ("who", "continue", "question", "card")}
         assert None not in first.values(), f"landing at {width} px: a part is missing: {found}"
         assert max(first.values()) <= height, \
-            f"landing at {width} × {height}: continue or today's puzzle ends below the fold: {found}"
+            f"landing at {width} × {height}: who, continue or today's puzzle ends below the fold: {found}"

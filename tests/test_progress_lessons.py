@@ -27,7 +27,7 @@ from gintrainer.lessons.path import (
     page_state,
     step,
 )
-from gintrainer.records.profiles import load, profile_path, record_check, record_exercise
+from gintrainer.records.profiles import import_profile, load, profile_path, record_check, record_exercise
 from gintrainer.records.progress import PROFILE, CheckRecord, Progress, ProgressError, ProgressFileError, Tries
 from gintrainer.widgets import lesson as lesson_widgets
 from gintrainer.widgets.profile import Learner
@@ -332,15 +332,14 @@ def drawn_path(html):
     return [(href, LessonState(state), label, bool(now)) for now, state, label, href in _MARK.findall(html)]
 
 
-def finish(name, page, *, right=True):
-    """Every exercise kind of a lesson page and its check answered, through the profile store."""
+def finished(progress, page, *, right=True):
+    """``progress`` with every exercise kind of a lesson page and its check answered."""
     if page == FIRST_HAND:
-        record_check(name, FIRST_HAND, right=1, questions=1)  # the first hand played to its end
-        return
+        return progress.with_check(FIRST_HAND, right=1, questions=1)  # the first hand played to its end
     for kind in LESSONS[page].kinds:
-        record_exercise(name, page, kind, right=right)
+        progress = progress.with_exercise(page, kind, right=right)
     questions = len(LESSONS[page].questions)
-    record_check(name, page, right=questions if right else 0, questions=questions)
+    return progress.with_check(page, right=questions if right else 0, questions=questions)
 
 
 @pytest.mark.parametrize("who", ["new", "mid-lesson", "every lesson done"])
@@ -350,13 +349,15 @@ def test_the_path_and_the_continue_button_follow_the_stored_progress(data, who):
     "continue" button opens the first step not done, and the path marks it when it is a lesson."""
     order = lesson_order()
     middle = order[2]
+    progress = Progress.new("Ann")
     if who == "mid-lesson":
-        finish("Ann", order[0])
-        finish("Ann", order[1], right=False)
-        record_exercise("Ann", middle, LESSONS[middle].kinds[0], right=True)
+        progress = finished(finished(progress, order[0]), order[1], right=False)
     elif who == "every lesson done":
         for page in order:
-            finish("Ann", page, right=page != order[-1])
+            progress = finished(progress, page, right=page != order[-1])
+    import_profile(progress.to_json())  # kept in the store, as an exported profile is
+    if who == "mid-lesson":
+        record_exercise("Ann", middle, LESSONS[middle].kinds[0], right=True)  # as a lesson page records it
     stored = load("Ann").progress
     learner = Learner("Ann", language="en")
     path, button = drawn_path(lessons_html(learner)), continue_html(learner)

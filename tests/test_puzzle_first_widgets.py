@@ -1,7 +1,9 @@
 """The trainers and the daily page put their puzzle first: the settings (name, difficulty, theme filter,
 four-colour deck, the day) open on demand from one bar that shows the current choices in one line, beside the
 streak and rating; the theme legend opens from under the theme filter; the introduction is one sentence, the rest
-opening from it. (tests/browser/test_puzzle_first.py measures the pages in a browser.)"""
+opening from it. The landing page puts who is playing, the "continue" button and today's puzzle before the lessons'
+path, and shows the learner's rating in each kind of puzzle. (tests/browser/test_puzzle_first.py measures the pages
+in a browser.)"""
 
 import datetime as dt
 import re
@@ -13,7 +15,14 @@ pytest.importorskip("ipywidgets")
 
 from gintrainer.widgets.base import settings  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
-from gintrainer.widgets.site import BRIEF_PAGES, HEADINGS, first_sentence, heading_html  # noqa: E402
+from gintrainer.widgets.site import (  # noqa: E402
+    BRIEF_PAGES,
+    HEADINGS,
+    LandingPage,
+    first_sentence,
+    heading_html,
+    puzzles_html,
+)
 from gintrainer.widgets.trainer import DailyPage, TrainerPage  # noqa: E402
 from gintrainer.words.language import t  # noqa: E402
 
@@ -86,3 +95,27 @@ def test_the_settings_open_by_themselves_when_the_name_box_asks_something():
     told.notice = "Ann's progress could not be read: a fresh one is kept"
     assert DailyPage(today=dt.date(2026, 3, 1), learner=told).settings_bar.panel.layout.display == ""
     assert TrainerPage("can_knock", learner=Learner("Ann"), seed=1).settings_bar.panel.layout.display == "none"
+
+
+def test_the_landing_page_puts_who_continue_and_today_s_puzzle_before_the_lessons():
+    page = LandingPage(Learner("Ann"), today=dt.date(2026, 3, 1))
+    order = parts(page)
+    shown = [page.bar, page.next_step, page.reviews, page.daily, page.lessons, page.puzzles, page.extras]
+    assert [order.index(part) for part in shown] == sorted(order.index(part) for part in shown)
+    assert 'class="gt-button-link"' in page.next_step.value and text(page.next_step.value).startswith("Start here: ")
+    assert "<details" in page.heading.value  # the introduction's first sentence, the rest on demand
+
+
+def test_the_landing_page_shows_the_learner_s_rating_in_each_kind_answered():
+    learner = Learner("Ann")
+    puzzle = {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 1500}
+    progress = learner.progress.with_attempt(puzzle, "solved", answer=False, hints=0)
+    learner.progress = progress.with_attempt({**puzzle, "id": "d1", "kind": "best_discard"}, "failed", answer="7H",
+                                             hints=0)
+    ratings = learner.progress.kind_ratings()
+    assert ratings["can_knock"][0].rating > 1500 > ratings["best_discard"][0].rating
+    items = {re.search(r'href="puzzles/(\w+)\.ipynb', item).group(1): text(item)
+             for item in puzzles_html(learner).split("<li>")[1:]}
+    for kind in ("can_knock", "best_discard"):
+        assert f"Your rating: {round(ratings[kind][0].rating)} —" in items[kind]
+    assert [kind for kind, item in items.items() if "Your rating" in item] == ["can_knock", "best_discard"]

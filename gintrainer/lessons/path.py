@@ -2,7 +2,7 @@
 number with the first hand after lesson 5, then the puzzle trainers and practice),
 and what marks each one done. The order of the site's lesson pages (the landing
 page's list with each lesson's state, the pages' previous and next links), the
-landing page's "continue" link and the next step at the end of each lesson page
+landing page's "continue" button and the next step at the end of each lesson page
 are all read from :data:`PATH`.
 
 A step is a page (its path from the site root, English; a page in the lessons'
@@ -64,7 +64,8 @@ class LessonState(Vocabulary):
 
 
 def state_titles() -> dict[LessonState, str]:
-    """Each state's words, in the current language (a label beside a lesson's link)."""
+    """Each state's words, in the current language (on the landing page, the name of a lesson's mark for a
+    screen reader, and its tooltip)."""
     return {LessonState.NOT_STARTED: tc("lesson state", "not started"),
             LessonState.IN_PROGRESS: tc("lesson state", "in progress"),
             LessonState.DONE: tc("lesson state", "done"), LessonState.MASTERED: tc("lesson state", "mastered")}
@@ -235,7 +236,7 @@ def next_steps(page: int | str) -> list[Step]:
 
 
 def first_unfinished(progress: Progress) -> Step:
-    """The step the "continue" link opens: the first on the path not yet done (the last
+    """The step the "continue" button opens: the first on the path not yet done (the last
     step when every other one is)."""
     return next((s for s in PATH if not s.is_done(progress)), PATH[-1])
 

@@ -57,15 +57,42 @@ def book():
 
 
 def read_back(export) -> tuple[list[list[str]], str]:
-    """The export's rows as a platform's importer reads them (strict RFC 4180), and its raw text; checks
-    the encoding (UTF-8, no byte order mark) and the line ends (CRLF)."""
-    raw = export.text.encode("utf-8")
+    """The export's rows as a platform's importer reads them, and its raw text (see :func:`read_file`)."""
+    return read_file(export.text.encode("utf-8"))
+
+
+def read_file(raw: bytes) -> tuple[list[list[str]], str]:
+    """An export file's rows as a platform's importer reads them (strict RFC 4180), and its text; checks
+    the encoding (UTF-8, no byte order mark), the line ends (CRLF), rows of one length and a field quoted
+    only when it must be."""
     assert not raw.startswith(b"\xef\xbb\xbf")
     text = raw.decode("utf-8", "strict")
     assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
     rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
     assert all(len(row) == len(rows[0]) for row in rows)
+    minimal = io.StringIO()
+    csv.writer(minimal, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL).writerows(rows)
+    assert text == minimal.getvalue()
     return rows, text
+
+
+def read_grades(platform: Platform, raw: bytes, code: str, possible: int) -> list[tuple[str, str, str, int]]:
+    """A platform's file for the set of ``code`` read as that platform documents its grade import (its
+    columns and header rows, the grade column named for the set, Canvas's points possible row and its
+    own ID columns blank): per student, in the file's order, the name, the email, the section ("" where
+    the platform has no section column) and the grade."""
+    rows, _ = read_file(raw)
+    title = assignment_title(code)
+    if platform is Platform.CANVAS:
+        assert rows[0] == [*CANVAS_COLUMNS, title]
+        assert rows[1] == ["Points Possible", "", "", "", "", str(possible)]
+        assert all(row[1] == row[2] == "" for row in rows[2:])
+        return [(row[0], row[3], row[4], int(row[5])) for row in rows[2:]]
+    if platform is Platform.MOODLE:
+        assert rows[0] == [*MOODLE_COLUMNS, title]
+        return [(row[0], row[1], "", int(row[2])) for row in rows[1:]]
+    assert rows[0] == [*GOOGLE_COLUMNS, title]
+    return [(row[1], row[0], "", int(row[2])) for row in rows[1:]]
 
 
 def grades(book) -> dict[str, int]:
@@ -100,13 +127,11 @@ def test_google_classroom_reads_the_email_first_then_the_name_and_the_grade(book
 
 @pytest.mark.parametrize("platform", list(Platform))
 def test_every_grade_is_the_gradebooks_count_of_right_answers(book, platform):
-    rows, _ = read_back(export_csv(book, ROSTER, platform))
+    read = read_grades(platform, export_csv(book, ROSTER, platform).text.encode("utf-8"), SET.code, SET.count)
     counted = grades(book)
-    name = {Platform.CANVAS: 0, Platform.MOODLE: 0, Platform.GOOGLE_CLASSROOM: 1}[platform]
-    body = rows[2:] if platform is Platform.CANVAS else rows[1:]
-    assert {row[name].casefold(): int(row[-1]) for row in body} == {
-        student.name.casefold(): counted[student.name.casefold()] for student in ROSTER
-        if student.name.casefold() in counted}
+    assert [(name, email, grade) for name, email, _, grade in read] == [
+        (student.name, student.email, counted[student.name.casefold()]) for student in ROSTER
+        if student.name.casefold() in counted]
 
 
 @pytest.mark.parametrize("platform", list(Platform))

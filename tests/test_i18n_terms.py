@@ -100,6 +100,19 @@ def test_no_translation_uses_a_form_its_terms_rule_out(rule):
     assert found == [], f"{rule.why}:\n" + "\n".join(found)
 
 
+EVALUATOR = {"tr": r"[Dd]eğerlendirici", "ku": r"\b[Nn]irxander", "ps": r"ارزونک[یي]"}
+"""Each language's one word for the evaluator (the engine that judges the moves of a hand's review), as the
+review pages use it: a learner who meets it in a review, a tutor's warning or the computer player's level
+reads one name for one judge."""
+
+
+@pytest.mark.parametrize("lang", sorted(EVALUATOR))
+def test_every_entry_naming_the_evaluator_uses_the_one_word_of_the_review_pages(lang):
+    named = [entry for entry in entries(lang) if re.search(r"\bevaluators?\b", entry.english, re.I)]
+    assert named
+    assert [str(entry) for entry in named if not re.search(EVALUATOR[lang], entry.translation)] == []
+
+
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 
 

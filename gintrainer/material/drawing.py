@@ -873,6 +873,21 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-daily-kinds .widget-toggle-buttons{display:flex;flex-wrap:wrap;gap:4px 0;min-width:0;}
 .gt-daily-kinds{margin:6px 0;}
 .gt-links li{margin:2px 0;}
+/* A lesson's top line: the language menu, the links and the card settings side by side (wrapping on a
+   phone), compact, above the lesson's title. */
+.gt-lesson-top,.gt-lesson-toolbar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:0;margin-bottom:4px;}
+.gt-lesson-top>.gt-style,.gt-lesson-toolbar>.gt-style,.gt-lesson-top>.gt-page-language,
+.gt-lesson-toolbar>.gt-page-language{display:none;}
+.gt-lesson-top>.gt-nav-bar,.gt-lesson-toolbar>.gt-nav-bar{margin:0;margin-inline-end:16px;}
+.gt-lesson-top>.gt-nav-bar .widget-html-content,.gt-lesson-toolbar>.gt-nav-bar .widget-html-content{
+  display:flex;flex-wrap:wrap;align-items:baseline;gap:2px 16px;line-height:1.6;}
+.gt-lesson-top .gt-nav,.gt-lesson-toolbar .gt-nav{font-size:90%;}
+.gt-lesson-top .gt-other-language,.gt-lesson-toolbar .gt-other-language{flex-basis:100%;}
+.gt-lesson-toolbar>.gt-settings{flex-wrap:wrap;align-items:center;gap:0 12px;margin:0;}
+.gt-lesson-toolbar>.gt-settings>.widget-toggle-buttons{display:flex;align-items:center;gap:6px;width:auto;margin:0;}
+.gt-lesson-toolbar>.gt-settings .widget-label{width:auto;min-width:0;margin:0;font-size:90%;}
+.gt-lesson-toolbar>.gt-settings .jupyter-button{font-size:90%;min-height:24px;padding:1px 8px;}
+.gt-lesson-toolbar>.gt-settings>.widget-checkbox{width:auto;height:auto;margin:0;font-size:90%;}
 .gt-lesson-state{color:#555;}
 .gt-state-in_progress{color:#7a4a00;}
 .gt-state-done,.gt-state-mastered{color:#1a6b2a;}

@@ -873,6 +873,11 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-daily-kinds .widget-toggle-buttons{display:flex;flex-wrap:wrap;gap:4px 0;min-width:0;}
 .gt-daily-kinds{margin:6px 0;}
 .gt-links li{margin:2px 0;}
+/* The buttons' colours (ipywidgets' styles: primary, success, info, warning, danger) dark enough for their
+   white labels (WCAG AA: a contrast of 4.5 at least; JupyterLab's info is 3.5, its success 2.8). */
+.jupyter-button{--jp-brand-color1:#1565c0;--jp-brand-color0:#0d47a1;--jp-success-color1:#2e7d32;
+  --jp-success-color0:#1b5e20;--jp-info-color1:#00727e;--jp-info-color0:#005662;--jp-warn-color1:#a84d00;
+  --jp-warn-color0:#8a3f00;--jp-error-color1:#c62828;--jp-error-color0:#a31515;}
 /* A lesson's top line: the language menu, the links and the card settings side by side (wrapping on a
    phone), compact, above the lesson's title. */
 .gt-lesson-top,.gt-lesson-toolbar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:0;margin-bottom:4px;}
@@ -886,7 +891,7 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-lesson-toolbar>.gt-settings{flex-wrap:wrap;align-items:center;gap:0 12px;margin:0;}
 .gt-lesson-toolbar>.gt-settings>.widget-toggle-buttons{display:flex;align-items:center;gap:6px;width:auto;margin:0;}
 .gt-lesson-toolbar>.gt-settings .widget-label{width:auto;min-width:0;margin:0;font-size:90%;}
-.gt-lesson-toolbar>.gt-settings .jupyter-button{font-size:90%;min-height:24px;padding:1px 8px;}
+.gt-lesson-toolbar>.gt-settings .jupyter-button{font-size:90%;padding-left:8px;padding-right:8px;}
 .gt-lesson-toolbar>.gt-settings>.widget-checkbox{width:auto;height:auto;margin:0;font-size:90%;}
 .gt-lesson-state{color:#555;}
 .gt-state-in_progress{color:#7a4a00;}

@@ -10,7 +10,7 @@ are opened first, so that their controls (the name box, the difficulty, the them
 checked too. Nothing of the page is left out: the rules find nothing in what Voila and JupyterLab draw either."""
 
 import pytest
-from axe_playwright_python.base import AXE_SCRIPT
+from axe_playwright_python.base import AXE_SCRIPT  # type: ignore[import-untyped]  # ships no types
 from test_layout import opening_the_settings
 
 from conftest import open_page, settle

@@ -286,10 +286,24 @@ def test_nbstripout_finds_nothing_to_strip():
     assert nbstripout
 
 
+def test_every_lesson_page_opens_with_its_top_line_above_the_title():
+    """The language bar, the links and the card settings (``lesson.toolbar``, or ``lesson.nav`` on the
+    glossary and the quick reference) are the page's first line, in every language: the title, the goal
+    and the first paragraph come under it, not below a block of settings."""
+    pages = sorted(LESSON_DIR.glob("*.ipynb")) + sorted(LESSON_DIR.glob("*/*.ipynb"))
+    assert len(pages) >= 4 * 13
+    for path in pages:
+        first, second = notebook(path)["cells"][:2]
+        assert first["cell_type"] == "code" and re.search(r"lesson\.(toolbar|nav)\(", source(first)), \
+            f"{path.relative_to(LESSON_DIR)} does not open with its toolbar"
+        assert second["cell_type"] == "markdown" and source(second).startswith("# "), \
+            f"{path.relative_to(LESSON_DIR)}: the title does not follow the toolbar"
+
+
 def test_glossary_and_quick_reference_pages_exist():
     for name in ("glossary", "quick_reference"):
         nb = notebook(LESSON_DIR / f"{name}.ipynb")
-        assert f'lesson.nav("{name}")' in source(nb["cells"][1])
+        assert f'lesson.nav("{name}")' in source(nb["cells"][0])
     terms = [t for t, _, _ in GLOSSARY]
     assert terms == sorted(terms, key=str.lower)
     assert "knock limit of" not in quick_reference_html(Rules(knock_limit=7))
@@ -298,7 +312,7 @@ def test_glossary_and_quick_reference_pages_exist():
 
 @pytest.mark.parametrize("number", sorted(LESSONS))
 def test_the_notebook_goal_is_the_lessons_goal(number):
-    first = source(notebook(LESSON_DIR / LESSONS[number].file)["cells"][0])
+    first = source(notebook(LESSON_DIR / LESSONS[number].file)["cells"][1])
     assert f"**Goal:** {LESSONS[number].goal}\n" in first
 
 

@@ -1,7 +1,8 @@
 """A lesson notebook held against its lesson's definition.
 
 A lesson notebook is prose (markdown) and, between paragraphs, one widget call a
-code cell: ``lesson.toolbar(5)`` first, then a call for each section of the
+code cell: ``lesson.toolbar(5)`` first (the page's top line, above the title and the
+goal), then a call for each section of the
 definition in its order (``lesson.demo("knock")``, ``lesson.exercise("knock_card")``,
 ..., ``lesson.check(5)``), and ``lesson.nav(5)`` last. :func:`differences` lists
 every way a notebook departs from that: the title and goal, a section missing,
@@ -55,8 +56,8 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Outline:
-    """What a lesson notebook shows: its first markdown cell, its widget calls in order,
-    and any code that is not one."""
+    """What a lesson notebook shows: its first markdown cell (the title and the goal, under
+    the toolbar's line), its widget calls in order, and any code that is not one."""
 
     header: str
     calls: tuple[Call, ...]
@@ -98,7 +99,7 @@ def _lang_only(call: ast.Call) -> bool:
 def read(path: str | Path) -> Outline:
     """The outline of a notebook file."""
     cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
-    header = _source(cells[0]) if cells and cells[0]["cell_type"] == "markdown" else ""
+    header = next((_source(cell) for cell in cells if cell["cell_type"] == "markdown"), "")
     calls, stray, prose = [], [], []
     for cell in cells:
         text = _source(cell)

@@ -906,6 +906,31 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
   font-weight:bold;padding:8px 16px;border-radius:6px;line-height:1.3;}
 .widget-html-content a.gt-button-link:hover,.widget-html-content a.gt-button-link:focus{background:#0d3a75;
   color:#fff;}
+/* The buttons' colours (ipywidgets' styles: primary, success, info, warning, danger) dark enough for their
+   white labels (WCAG AA: a contrast of 4.5 at least; JupyterLab's info is 3.5, its success 2.8). */
+.jupyter-button{--jp-brand-color1:#1565c0;--jp-brand-color0:#0d47a1;--jp-success-color1:#2e7d32;
+  --jp-success-color0:#1b5e20;--jp-info-color1:#00727e;--jp-info-color0:#005662;--jp-warn-color1:#a84d00;
+  --jp-warn-color0:#8a3f00;--jp-error-color1:#c62828;--jp-error-color0:#a31515;}
+/* A lesson's top line: the language menu, the links and the card settings side by side (wrapping on a
+   phone), compact, above the lesson's title. */
+.gt-lesson-top,.gt-lesson-toolbar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:0;margin-bottom:4px;}
+.gt-lesson-top>.gt-style,.gt-lesson-toolbar>.gt-style,.gt-lesson-top>.gt-page-language,
+.gt-lesson-toolbar>.gt-page-language{display:none;}
+.gt-lesson-top>.gt-nav-bar,.gt-lesson-toolbar>.gt-nav-bar{margin:0;margin-inline-end:16px;}
+.gt-lesson-top>.gt-nav-bar .widget-html-content,.gt-lesson-toolbar>.gt-nav-bar .widget-html-content{
+  display:flex;flex-wrap:wrap;align-items:baseline;gap:2px 16px;line-height:1.6;}
+.gt-lesson-top .gt-nav,.gt-lesson-toolbar .gt-nav{font-size:90%;}
+.gt-lesson-top .gt-other-language,.gt-lesson-toolbar .gt-other-language{flex-basis:100%;}
+.gt-lesson-toolbar>.gt-settings{flex-wrap:wrap;align-items:center;gap:0 12px;margin:0;}
+.gt-lesson-toolbar>.gt-settings>.widget-toggle-buttons{display:flex;align-items:center;gap:6px;width:auto;margin:0;}
+.gt-lesson-toolbar>.gt-settings .widget-label{width:auto;min-width:0;margin:0;font-size:90%;}
+.gt-lesson-toolbar>.gt-settings .jupyter-button{font-size:90%;padding-left:8px;padding-right:8px;}
+.gt-lesson-toolbar>.gt-settings>.widget-checkbox{width:auto;height:auto;margin:0;font-size:90%;}
+.gt-lesson-state{color:#555;}
+.gt-state-in_progress{color:#7a4a00;}
+.gt-state-done,.gt-state-mastered{color:#1a6b2a;}
+.gt-state-mastered{font-weight:bold;}
+.gt-continue{font-weight:bold;}
 .gt-arrived{outline:3px solid #f0a000;outline-offset:6px;border-radius:4px;}
 .gt-next-step{border-top:1px solid #ccc;margin-top:12px;}
 .gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}

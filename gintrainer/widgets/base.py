@@ -85,6 +85,7 @@ html[dir=rtl] body, html[dir=rtl] .jp-Notebook, html[dir=rtl] .jupyter-widgets {
 [dir=rtl] .jupyter-button i.fa {margin-right: 0; margin-left: 4px;}
 .gt-lang-bar .gt-lang-menu {font-size: 90%; color: #444;}
 .gt-lang-menu a {margin: 0 2px;}
+.gt-lang-menu a, .gt-lang-menu b {unicode-bidi: isolate;}
 """
 
 

@@ -126,8 +126,9 @@ class LessonToolbar(LessonTop):
 def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widgets.Widget:
     """The top of a lesson page in a language (``lang``, English by default; the page
     speaks it): the language menu, the links and the card settings (the size, large for
-    a projector, and the four-colour deck, for every view). Without a page, the settings
-    alone."""
+    a projector, and the four-colour deck, for every view), in one line (wrapping on a
+    phone) that the notebook shows first, above its title and goal. Without a page, the
+    settings alone."""
     return SettingsBar() if page is None else LessonToolbar(page, lang=lang)
 
 

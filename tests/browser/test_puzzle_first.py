@@ -4,7 +4,11 @@ within 800 px; at 390 × 844 (a phone) the question and the first row of cards e
 the Tab key reaches the page's controls from the top down. The landing page shows who is playing (or the name box
 asking), the "continue" button and today's puzzle (its question and first card) within the first screen at both
 sizes. Each page is measured after its widgets are drawn, and a screenshot of each page at both sizes is written
-to docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git)."""
+to docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git).
+
+A lesson too opens on what it teaches: its top line (the language menu, the links and the card settings) is
+one line at 1280 px, above the title, and the goal and the first paragraph end on the first screen at both
+sizes (``first-screen-lesson-<notebook>-<width>.png``)."""
 
 import pytest
 
@@ -35,8 +39,8 @@ MEASURE_JS = """() => {
 
 # The keyboard's order against the page's: each control the Tab key reaches in the puzzle page (in the order of
 # the document, no tabindex changing it) that begins above the one before it, by more than a row's slack.
-OUT_OF_ORDER_JS = """() => {
-  const page = document.querySelector('.gt-landing, .gt-trainer, .gt-daily');
+OUT_OF_ORDER_JS = """root => {
+  const page = document.querySelector(root);
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
   const controls = Array.from(page.querySelectorAll('button, select, input, a[href], summary, [tabindex]'))
     .filter(e => shown(e) && !e.disabled && e.tabIndex >= 0);
@@ -65,7 +69,7 @@ def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
             page.set_viewport_size({"width": width, "height": height})
             settle(page)
             measured[width] = page.evaluate(MEASURE_JS)
-            order = page.evaluate(OUT_OF_ORDER_JS)
+            order = page.evaluate(OUT_OF_ORDER_JS, ".gt-trainer, .gt-daily")
             assert order["count"] > 2 and not order["wrong"], f"{name} at {width} px: {order}"
             suffix = f"-{query.removeprefix('lang=')}" if query else ""
             page.screenshot(path=str(IMAGES / f"first-screen-{name}{suffix}-{width}.png"))
@@ -107,7 +111,7 @@ def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(
             page.set_viewport_size({"width": width, "height": height})
             settle(page)
             measured[width] = {**page.evaluate(LANDING_JS), **page.evaluate(MEASURE_JS)}
-            order = page.evaluate(OUT_OF_ORDER_JS)
+            order = page.evaluate(OUT_OF_ORDER_JS, ".gt-landing")
             assert order["count"] > 2 and not order["wrong"], f"landing at {width} px: {order}"
             suffix = f"-{query.rpartition('lang=')[2]}" if query else ""
             page.screenshot(path=str(IMAGES / f"first-screen-landing{suffix}-{width}.png"))
@@ -120,3 +124,56 @@ def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(
         assert None not in first.values(), f"landing at {width} px: a part is missing: {found}"
         assert max(first.values()) <= height, \
             f"landing at {width} × {height}: who, continue or today's puzzle ends below the fold: {found}"
+
+
+LESSON_PAGES = ("lessons/01_cards_and_melds.ipynb", "lessons/ps/06_laying_off.ipynb", "lessons/tr/first_hand.ipynb")
+"""A lesson in English, one right to left (Pashto, with the longest goal) and the first hand in Turkish (the
+longest first paragraph)."""
+
+# The lesson's top line (its toolbar), the title, and the bottom edges of the goal and of the first paragraph
+# (the first markdown cell's paragraphs); ``oneLine``: every link and control of the top line shares one band.
+LESSON_JS = """() => {
+  const bar = document.querySelector('.gt-lesson-toolbar');
+  const title = document.querySelector('.jp-RenderedMarkdown h1');
+  if (!bar || !title) return null;
+  const page = y => Math.round(y + window.scrollY);
+  const paragraphs = Array.from(title.closest('.jp-RenderedMarkdown').querySelectorAll(':scope > p'));
+  const parts = Array.from(bar.querySelectorAll('a, b, button, input, .widget-label'))
+    .filter(e => e.getClientRects().length > 0).map(e => e.getBoundingClientRect());
+  return {barTop: page(bar.getBoundingClientRect().top), barBottom: page(bar.getBoundingClientRect().bottom),
+          title: page(title.getBoundingClientRect().top),
+          goal: paragraphs.length ? page(paragraphs[0].getBoundingClientRect().bottom) : null,
+          first: paragraphs.length > 1 ? page(paragraphs[1].getBoundingClientRect().bottom) : null,
+          parts: parts.length,
+          oneLine: Math.max(...parts.map(r => r.top)) < Math.min(...parts.map(r => r.bottom))};
+}"""
+
+
+@pytest.mark.parametrize("notebook", LESSON_PAGES, ids=[n.removeprefix("lessons/") for n in LESSON_PAGES])
+def test_a_lesson_opens_on_its_goal_under_one_top_line(browser, server, notebook):
+    """One page load measured at the laptop's size, then at the phone's (as the trainers are)."""
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    measured = {}
+    try:
+        page = context.new_page()
+        open_page(page, server, notebook)
+        page.wait_for_selector(".gt-lesson-toolbar .gt-settings")
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        name = notebook.removeprefix("lessons/").removesuffix(".ipynb").replace("/", "-")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            measured[width] = page.evaluate(LESSON_JS)
+            order = page.evaluate(OUT_OF_ORDER_JS, ".jp-Notebook")
+            assert order["count"] > 5 and not order["wrong"], f"{notebook} at {width} px: {order}"
+            page.screenshot(path=str(IMAGES / f"first-screen-lesson-{name}-{width}.png"))
+    finally:
+        context.close()
+    print(f"{notebook}: {measured}")
+    for (width, height), found in zip(SIZES, (measured[1280], measured[390]), strict=True):
+        assert found is not None and found["goal"] and found["first"], f"{notebook}: no goal or first paragraph"
+        assert found["barBottom"] <= found["title"], f"{notebook} at {width} px: the top line is not above the title"
+        assert max(found["goal"], found["first"]) <= height, \
+            f"{notebook} at {width} × {height}: the goal or the first paragraph ends below the fold: {found}"
+    assert measured[1280]["parts"] > 8 and measured[1280]["oneLine"], \
+        f"{notebook} at 1280 px: the language menu, the links and the card settings are not one line"

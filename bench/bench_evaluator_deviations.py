@@ -10,7 +10,9 @@ does. Where its best estimate is another move, that move is played on the real d
 ``best`` for both seats; its points for the deciding seat, less those of the hand as played, are the
 deviation's gain (one real deal each: a noisy figure, averaged over many). Prints, for each margin in standard
 errors the evaluator may ask before it deviates (its ``sure``: 0 to 3), the number of deviations, their mean gain
-with its standard error, and the gain per hand of one seat.
+with its standard error, and the gain per hand of one seat: in points, and in hands won (a hand turned from lost
+to won counts 1, from lost to dead a half), for all deviations and by kind (``best``'s move's kind, then the
+evaluator's: ``knock>discard`` where it plays on instead of knocking).
 """
 
 from __future__ import annotations
@@ -45,12 +47,19 @@ def points(result: HandScore, seat: int) -> int:
     return 0 if won is None else result.points if won == seat else -result.points
 
 
-def deviations(job: tuple[str, int, int, int]) -> list[tuple[float, float]]:
+def kind_of(usual: evaluate.Move, chosen: evaluate.Move) -> str:
+    """What sort of deviation: ``best``'s move's kind, then the evaluator's (``knock>discard``: it plays on
+    where ``best`` knocks)."""
+    return f"{usual[0].kind.value}>{chosen[0].kind.value}"
+
+
+def deviations(job: tuple[str, int, int, int]) -> list[tuple[float, float, float, str]]:
     """For each judged decision of hands ``first`` to ``last`` where the evaluator's best estimate is not
-    ``best``'s move: (the loss of ``best``'s move in standard errors, the gain of the evaluator's move)."""
+    ``best``'s move: (the loss of ``best``'s move in standard errors, the gain of the evaluator's move in
+    points, in hands won (+1 a hand won that was lost, ...), its kind)."""
     seed, samples, first, last = job
     best = BestPlayer()
-    found: list[tuple[float, float]] = []
+    found: list[tuple[float, float, float, str]] = []
     for number in range(first, last):
         deck, dealer = deal_deck(seed, number)
         hand_seed = f"{seed}:{number}"
@@ -76,10 +85,19 @@ def deviations(job: tuple[str, int, int, int]) -> list[tuple[float, float]]:
                         trial = replay.copy()
                         for step in judgement.best:
                             trial.apply(step)
-                        gain = points(finish(trial, hand_seed, best), seat) - points(final, seat)
-                        found.append((loss.mean / loss.stderr if loss.stderr else math.inf, gain))
+                        after = points(finish(trial, hand_seed, best), seat)
+                        before = points(final, seat)
+                        won = (after > 0) - (after < 0) - ((before > 0) - (before < 0))
+                        found.append((loss.mean / loss.stderr if loss.stderr else math.inf, after - before,
+                                      won / 2, kind_of(usual, judgement.best)))
             replay.apply(action)
     return found
+
+
+def summary(values: list[float], digits: int = 2) -> str:
+    mean = sum(values) / len(values)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1))
+    return f"{mean:+.{digits}f} ± {spread / math.sqrt(len(values)):.{digits}f}"
 
 
 def main() -> None:
@@ -96,15 +114,18 @@ def main() -> None:
     jobs = [(args.seed, args.samples, lo, min(lo + step, args.hands)) for lo in range(0, args.hands, step)]
     with ProcessPoolExecutor(args.jobs) as pool:
         found = [d for part in pool.map(deviations, jobs) for d in part]
+    kinds = sorted({kind for *_, kind in found})
     for margin in MARGINS:
-        gains = [gain for sure, gain in found if sure > margin]
-        if not gains:
-            print(f"sure {margin}: no deviation")
-            continue
-        mean = sum(gains) / len(gains)
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1))
-        print(f"sure {margin}: {len(gains)} deviations, {mean:+.2f} ± {spread / math.sqrt(len(gains)):.2f} points "
-              f"each, {sum(gains) / (2 * args.hands):+.2f} a hand of one seat")
+        for kind in ("all", *kinds):
+            chosen = [(gain, won) for sure, gain, won, k in found if sure > margin and kind in ("all", k)]
+            if not chosen:
+                print(f"sure {margin} {kind}: no deviation")
+                continue
+            gains = [g for g, _ in chosen]
+            wins = [w for _, w in chosen]
+            print(f"sure {margin} {kind}: {len(gains)} deviations, {summary(gains)} points each, "
+                  f"{sum(gains) / (2 * args.hands):+.3f} a hand of one seat; {summary(wins, 3)} hands won each, "
+                  f"{100 * sum(wins) / (2 * args.hands):+.2f} points of win rate")
     print(f"{time.perf_counter() - start:.0f} s; load after: {os.getloadavg()[0]:.2f} (1 min)")
 
 

@@ -48,11 +48,12 @@ def test_two_hands_with_the_same_view_get_the_same_move_in_every_phase():
 
 
 def test_the_move_is_the_best_estimate_or_bests_move_within_the_doubt_and_the_same_for_a_seed():
-    """Where it judges, the move is the first action of ``judge_view``'s best move on the deals its
-    generator seeds (with ``best``'s move among those judged) when it need not be sure (``sure=0``), and
-    ``best``'s move when nothing is sure enough; a fresh player makes it again."""
-    judged = differ = 0
-    for number, position in enumerate(positions(6, (Phase.UPCARD, Phase.DRAW, Phase.DISCARD), "best move")):
+    """Where ``best``'s move is of a kind it overrules (a knock, a draw, a pass), the move is the first action
+    of ``judge_view``'s best move on the deals its generator seeds (with ``best``'s move among those judged)
+    when it need not be sure (``sure=0``), and ``best``'s move when nothing is sure enough; ``best``'s other
+    moves (a discard, a take) it plays whatever the judgement; a fresh player makes each again."""
+    judged = differ = kept = 0
+    for number, position in enumerate(positions(12, (Phase.UPCARD, Phase.DRAW, Phase.DISCARD), "best move")):
         view = SeatView.of(position, position.to_act)
         action = decide(evaluator(), position, seed=number)
         assert action == decide(evaluator(), position, seed=number)
@@ -65,12 +66,16 @@ def test_the_move_is_the_best_estimate_or_bests_move_within_the_doubt_and_the_sa
         if (usual,) not in moves:
             moves.append((usual,))
         best = judge_view(view, samples=FEW, seed=seed, moves=moves).best[0]
+        if usual.kind not in evaluate.PLAYER_OVERRULES:
+            assert action == decide(EvaluatorPlayer(samples=FEW, sure=0), position, seed=number) == usual
+            kept += best != usual  # the judgement would have it play another move: best's stands
+            continue
         assert decide(EvaluatorPlayer(samples=FEW, sure=0), position, seed=number) == best
         assert decide(EvaluatorPlayer(samples=FEW, sure=1e9), position, seed=number) == usual
         assert action in (best, usual)
         judged += 1
         differ += best != usual
-    assert judged >= 3 and differ >= 1
+    assert judged >= 3 and differ >= 1 and kept >= 1
 
 
 def test_gin_is_played_at_once_and_a_forced_move_unjudged(monkeypatch):
@@ -97,7 +102,7 @@ def test_gin_is_played_at_once_and_a_forced_move_unjudged(monkeypatch):
             break
     assert gins == 1
     assert calls == []
-    useless = useful = 0
+    useless = useful = taken = 0
     for position in every_position((Phase.UPCARD, Phase.DRAW), "take or draw"):
         view = SeatView.of(position, position.to_act)
         if len(view.legal) < 2:
@@ -107,10 +112,14 @@ def test_gin_is_played_at_once_and_a_forced_move_unjudged(monkeypatch):
         if evaluate._clearly_draws(view):  # the top discard melds with nothing held nor lowers the deadwood
             assert action.kind in (ActionKind.DRAW, ActionKind.PASS) and len(calls) == before
             useless += 1
+        elif BestPlayer().choose(view, random.Random(f"best:{random.Random(1).getrandbits(64)}")).kind \
+                == ActionKind.TAKE:  # best's take stands unjudged
+            assert action.kind == ActionKind.TAKE and len(calls) == before
+            taken += 1
         else:
             assert len(calls) == before + 1
             useful += 1
-        if useless >= 2 and useful >= 2:
+        if useless >= 2 and useful >= 2 and taken >= 1:
             break
 
 
@@ -213,6 +222,9 @@ def test_bad_settings_and_no_decision_are_refused_clearly():
     for sure in (-1, float("inf"), float("nan"), "2", None):
         with pytest.raises(GinError, match="sure is a number"):
             EvaluatorPlayer(sure=sure)
+    for overrules in ("knock", ["knock"], [None], 3):
+        with pytest.raises(GinError, match="overrules is a collection of kinds"):
+            EvaluatorPlayer(overrules=overrules)
     hand = Hand.deal(seed=4)
     with pytest.raises(GinError, match="is not to act"):
         judge_view(SeatView.of(hand, 1 - hand.to_act), samples=FEW)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, permutations
@@ -881,17 +881,23 @@ def _is_decision(hand: Hand, move: Move) -> bool:
 # -- the evaluator as a player ---------------------------------------------------------------------------
 
 
-PLAYER_SAMPLES = 400
-"""Deals the ``evaluator`` player judges a move on: 0.14 s a move on average, a duel of 2,000 hands with
-``--jobs 2`` in about 40 minutes on a shared 2-core machine (bench/bench_evaluator_player.py;
+PLAYER_SAMPLES = 800
+"""Deals the ``evaluator`` player judges a move on (bench/bench_evaluator_player.py gives its time a move;
 docs/benchmarks.md)."""
 PLAYER_SCREENED = SCREENED_DISCARDS
 """How many discards, the best by the solver's one-draw lookahead, the ``evaluator`` player judges."""
-PLAYER_SURE = 2.0
+PLAYER_SURE = 1.0
 """How many standard errors (of the paired loss, on the same deals) the best estimate must beat the move of
-the ``best`` player by for the ``evaluator`` player to play it instead: nearer than that the deals cannot
-tell the two apart, and ``best``'s move stands (docs/benchmarks.md: playing the best estimate whatever
-its margin lost to ``best`` and hardly beat ``naive``, the estimates of 200 deals being too coarse)."""
+the ``best`` player by for the ``evaluator`` player to play it instead: nearer than that, ``best``'s move
+stands (bench/bench_evaluator_deviations.py measured the deviations at 0 to 3 standard errors;
+docs/benchmarks.md)."""
+PLAYER_OVERRULES = frozenset({ActionKind.KNOCK, ActionKind.DRAW, ActionKind.PASS})
+"""The kinds of ``best``'s move the ``evaluator`` player judges (and may overrule): a knock (it may play on
+instead) and a draw or a pass of a top discard that could be of use (it may take it). ``best``'s other moves,
+its discards and its takes, it plays unjudged: where the evaluator would throw another card than ``best``, or
+draw where ``best`` takes, its move did worse than ``best``'s on the real deals of
+bench/bench_evaluator_deviations.py (docs/benchmarks.md), its playouts' policy throwing less well than
+``best`` does."""
 _LAYING = (ActionKind.MELD, ActionKind.LAYOFF)
 
 
@@ -927,11 +933,12 @@ def _clearly_draws(view: SeatView) -> bool:
 
 
 class EvaluatorPlayer:
-    """The evaluator as a computer player: at each decision it plays the move with the best estimate of
-    :func:`judge_view` (expected points of the hand, from its view only) over ``samples`` deals, drawn
-    from a seed the move's generator gives (so a replayed position gets the same move), when that estimate
-    beats the move the ``best`` player would make (judged on the same deals) by more than ``sure`` standard
-    errors; else it plays ``best``'s move.
+    """The evaluator as a computer player: where the ``best`` player's move is of a kind in ``overrules``
+    (:data:`PLAYER_OVERRULES`: a knock, a draw or pass of a top discard that could be of use), it plays the
+    move with the best estimate of :func:`judge_view` (expected points of the hand, from its view only) over
+    ``samples`` deals, drawn from a seed the move's generator gives (so a replayed position gets the same
+    move), when that estimate beats ``best``'s move (judged on the same deals) by more than ``sure``
+    standard errors; else, and for ``best``'s other moves, it plays ``best``'s move.
 
     Moves that need no judging are played at once: the only candidate; gin or big gin when it may (no move
     scores more in the hand); a draw from the stock (or a pass) when the top discard is of no use to it (it
@@ -944,14 +951,18 @@ class EvaluatorPlayer:
     name = "evaluator"
 
     def __init__(self, *, samples: int = PLAYER_SAMPLES, screened: int = PLAYER_SCREENED,
-                 sure: float = PLAYER_SURE) -> None:
+                 sure: float = PLAYER_SURE, overrules: Collection[ActionKind] = PLAYER_OVERRULES) -> None:
         self.samples = _check_samples(samples)
         if isinstance(screened, bool) or not isinstance(screened, int) or screened < 1:
             raise GinError(f"screened is a whole number of discards, at least 1, not {screened!r}")
         if isinstance(sure, bool) or not isinstance(sure, (int, float)) or not 0 <= sure < math.inf:
             raise GinError(f"sure is a number of standard errors, 0 or more, not {sure!r}")
+        if isinstance(overrules, str) or not isinstance(overrules, Collection) or \
+                not all(isinstance(kind, ActionKind) for kind in overrules):
+            raise GinError(f"overrules is a collection of kinds of action, not {overrules!r}")
         self.screened = screened
         self.sure = float(sure)
+        self.overrules = frozenset(overrules)
         self._usual = BestPlayer()
         self._plan: tuple[tuple[object, ...], Move] | None = None
 
@@ -969,6 +980,8 @@ class EvaluatorPlayer:
             return moves[0][0]
         seed = rng.getrandbits(64)
         usual: Move = (self._usual.choose(view, random.Random(f"best:{seed}")),)
+        if usual[0].kind not in self.overrules:
+            return usual[0]
         if all(move_key(move) != move_key(usual) for move in moves):
             moves.append(usual)
         judgement = judge_view(view, samples=self.samples, seed=seed, moves=moves)

@@ -1,0 +1,209 @@
+"""Preparing a class (gintrainer.preparing): the server's bookkeeping of the kernels held ready
+for a page (how many, until when, within the server's most kernels, what a request may say), the
+signature only the server's kernels can make, what a preheated kernel does ahead, and the
+teacher's view of it (gintrainer.widgets.prepare), with the server's answers played by a stub."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gintrainer import preparing
+from gintrainer.preparing import (
+    MOST_STUDENTS,
+    Preparations,
+    PrepareError,
+    ServerUnreachable,
+    is_signed_request,
+    page_imports,
+    server_url,
+    sign,
+    warm_up,
+)
+from gintrainer.words.language import in_language
+
+LESSON = "lessons/05_knocking_and_gin.ipynb"
+NOW = 1_000_000.0
+
+
+@pytest.fixture
+def key(monkeypatch):
+    monkeypatch.setenv(preparing.KEY, "s" * 40)
+
+
+def test_a_preparation_holds_its_count_until_its_time_is_over_and_each_request_takes_one():
+    found = Preparations(most=80)
+    found.prepare(LESSON, 3, 10, running=2, now=NOW)
+    assert found.extra(LESSON, NOW) == 3 and found.extra("puzzles/defend.ipynb", NOW) == 0
+    assert found.take(LESSON, NOW + 1) and found.take(LESSON, NOW + 2)
+    assert found.extra(LESSON, NOW + 3) == 1
+    assert found.take(LESSON, NOW + 4) and not found.take(LESSON, NOW + 5)  # all taken: the pool is voila.json's
+    assert LESSON not in found.pages
+
+
+def test_the_kernels_not_taken_go_back_when_the_class_is_over():
+    found = Preparations(most=80)
+    found.prepare(LESSON, 30, 5, running=0, now=NOW)
+    assert found.extra(LESSON, NOW + 299) == 30
+    assert found.extra(LESSON, NOW + 300) == 0 and not found.take(LESSON, NOW + 300)
+    assert found.expire(NOW + 300) == [LESSON] and found.pages == {}
+
+
+def test_preparing_again_replaces_the_count_and_a_count_of_nought_releases():
+    found = Preparations(most=80)
+    found.prepare(LESSON, 10, 30, running=0, now=NOW)
+    found.prepare(LESSON, 4, 60, running=10, now=NOW)
+    assert found.extra(LESSON, NOW) == 4 and found.pages[LESSON].until == NOW + 3600
+    assert found.prepare(LESSON, 0, 60, running=4, now=NOW) is None and found.extra(LESSON, NOW) == 0
+
+
+def test_a_preparation_must_leave_the_server_within_its_most_kernels():
+    found = Preparations(most=40)
+    with pytest.raises(PrepareError) as refused:
+        found.prepare(LESSON, 30, 30, running=15, now=NOW)
+    assert (refused.value.reason, refused.value.most) == ("room", 25)
+    found.prepare(LESSON, 25, 30, running=15, now=NOW)
+    # the kernels it holds already count as its own: asking for the same again fits
+    found.prepare(LESSON, 25, 30, running=40, now=NOW)
+    with pytest.raises(PrepareError, match="room"):
+        found.prepare("puzzles/defend.ipynb", 1, 30, running=40, now=NOW)
+
+
+@pytest.mark.parametrize("page, count, minutes, reason", [
+    ("../secret.ipynb", 3, 30, "page"), ("lessons/../voila.json", 3, 30, "page"), ("index.ipynb", 3, 30, "page"),
+    ("puzzles/best_discard.ipynb?x=1", 3, 30, "page"), (None, 3, 30, "page"), (["lessons"], 3, 30, "page"),
+    (LESSON, -1, 30, "count"), (LESSON, MOST_STUDENTS + 1, 30, "count"), (LESSON, "30", 30, "count"),
+    (LESSON, True, 30, "count"), (LESSON, 2.5, 30, "count"),
+    (LESSON, 3, 4, "minutes"), (LESSON, 3, 241, "minutes"), (LESSON, 3, None, "minutes"), (LESSON, 3, False, "minutes"),
+])
+def test_bad_input_is_refused_with_its_reason_and_changes_nothing(page, count, minutes, reason):
+    found = Preparations(most=80)
+    with pytest.raises(PrepareError) as refused:
+        found.prepare(page, count, minutes, running=0, now=NOW)
+    assert refused.value.reason == reason and found.pages == {}
+
+
+def test_a_page_must_be_in_the_site(tmp_path):
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "05_knocking_and_gin.ipynb").write_text("{}")
+    found = Preparations(most=80)
+    found.prepare(LESSON, 1, 30, running=0, site=tmp_path, now=NOW)
+    with pytest.raises(PrepareError, match="page"):
+        found.prepare("lessons/tr/05_knocking_and_gin.ipynb", 1, 30, running=0, site=tmp_path, now=NOW)
+
+
+def test_only_the_servers_key_signs_a_request_for_its_body_and_for_a_minute(key, monkeypatch):
+    body = json.dumps({"page": LESSON, "count": 30, "minutes": 60}).encode()
+    header = sign(body, now=NOW)
+    assert is_signed_request(body, header, now=NOW + 30)
+    assert not is_signed_request(body.replace(b"30", b"60"), header, now=NOW)  # another body
+    assert not is_signed_request(body, header, now=NOW + 61)  # too old
+    assert not is_signed_request(body, header[:-1] + ("0" if header[-1] != "0" else "1"), now=NOW)
+    for bad in (None, "", "x.y", "1" * 20 + ".ab", header + "0" * 100):
+        assert not is_signed_request(body, bad, now=NOW)
+    monkeypatch.setenv(preparing.KEY, "t" * 40)  # another server's key
+    assert not is_signed_request(body, header, now=NOW)
+    monkeypatch.setenv(preparing.KEY, "short")
+    assert not is_signed_request(body, header, now=NOW)
+    with pytest.raises(Exception, match="no GINTRAINER_TEACHER_KEY"):
+        sign(body)
+
+
+def test_a_kernel_reaches_the_server_on_this_machine():
+    assert server_url("0.0.0.0", 8866, "/") == "http://127.0.0.1:8866/"
+    assert server_url("localhost", 8866, None) == "http://127.0.0.1:8866/"
+    assert server_url("::", 8000, "/user/ann/") == "http://[::1]:8000/user/ann/"
+    assert server_url("10.0.0.5", 80, "/x") == "http://10.0.0.5:80/x/"
+
+
+def test_asking_a_server_that_is_not_there_says_so(key, monkeypatch):
+    monkeypatch.delenv(preparing.SERVER_URL, raising=False)
+    with pytest.raises(ServerUnreachable):
+        preparing.ask_server({})
+    with pytest.raises(ServerUnreachable):
+        preparing.ask_server({}, url="http://127.0.0.1:9/", timeout=2)
+
+
+def test_a_preheated_kernel_imports_its_pages_modules_ahead(tmp_path, monkeypatch):
+    cells = [{"cell_type": "markdown", "source": "import os"},
+             {"cell_type": "code", "source": ["from gintrainer.widgets.site import nav\n", "nav('x')"]},
+             {"cell_type": "code", "source": "import json\nfrom gintrainer.app import wait_for_request\n1 +"},
+             {"cell_type": "code", "source": "from gintrainer.words import errors\n"}]
+    page = tmp_path / "puzzles" / "page.ipynb"
+    page.parent.mkdir()
+    page.write_text(json.dumps({"cells": cells}))
+    assert page_imports(page) == ["gintrainer.widgets.site", "gintrainer.widgets.site.nav", "gintrainer.words",
+                                  "gintrainer.words.errors"]  # a cell that does not parse is left to the page
+    monkeypatch.chdir(page.parent)  # the kernel runs in its notebook's folder
+    assert warm_up({preparing.PAGE: "puzzles/page.ipynb"}) == ["gintrainer.widgets.site", "gintrainer.words",
+                                                               "gintrainer.words.errors"]
+    assert warm_up({}) == [] and warm_up({preparing.PAGE: "puzzles/none.ipynb"}) == []
+
+
+# -- the teacher's view ---------------------------------------------------------------------
+
+class Server:
+    """The server's answers, as the view receives them."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.asked: list[dict] = []
+
+    def __call__(self, payload):
+        self.asked.append(payload)
+        answer = self.answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+
+def test_the_view_asks_for_the_chosen_page_and_shows_what_is_ready():
+    from gintrainer.widgets.prepare import PrepareClass
+    ready = {"pages": [{"page": "lessons/tr/05_knocking_and_gin.ipynb", "students": 30, "ready": 28, "starting": 2,
+                        "memory_mb": 1652.4, "minutes_left": 45}], "room": 20}
+    server = Server(ready, {"pages": [], "room": 50})
+    view = PrepareClass(ask=server)
+    view.language.value = "tr"
+    view.page.value = "lessons/tr/05_knocking_and_gin.ipynb"
+    view.students.value, view.minutes.value = 30, 45
+    view.prepare_button.click()
+    assert server.asked == [{"page": "lessons/tr/05_knocking_and_gin.ipynb", "count": 30, "minutes": 45}]
+    assert "28 of 30 ready (1652 MB), 45 min left" in view.shown.value
+    view.release_button.click()
+    assert server.asked[-1]["count"] == 0 and "Nothing is prepared." in view.shown.value
+
+
+def test_the_view_offers_lessons_trainers_and_the_student_page_in_the_chosen_language():
+    from gintrainer.widgets.prepare import PrepareClass
+    view = PrepareClass(ask=Server())
+    paths = [path for _, path in view.page.options]
+    assert "lessons/05_knocking_and_gin.ipynb" in paths and "lessons/first_hand.ipynb" in paths
+    assert "puzzles/best_discard.ipynb" in paths and "classroom/student.ipynb" in paths
+    assert not any("glossary" in p or "profile" in p for p in paths)
+    view.language.value = "ps"
+    assert "lessons/ps/05_knocking_and_gin.ipynb" in [path for _, path in view.page.options]
+    assert all(preparing.PAGES.fullmatch(path) for _, path in view.page.options)
+
+
+@pytest.mark.parametrize("answer, said", [
+    ({"error": "count", "most": 60}, "Choose from 1 to 60 students."),
+    ({"error": "room", "most": 12}, "The server has room for 12 more pages only."),
+    ({"error": "page", "most": 0}, "That page cannot be prepared."),
+    ({"error": "signature"}, "The server refused: signature"),
+    (ServerUnreachable("ConnectionRefusedError"), "The server did not answer (ConnectionRefusedError)."),
+])
+def test_what_the_server_refuses_is_said_in_the_view(answer, said):
+    from gintrainer.widgets.prepare import PrepareClass
+    view = PrepareClass(ask=Server(answer))
+    view.prepare_button.click()
+    assert view.last_error == said and view.shown.value == ""
+
+
+def test_the_view_speaks_the_pages_language():
+    from gintrainer.widgets.prepare import PrepareClass
+    with in_language("tr"):
+        view = PrepareClass(ask=Server({"pages": [], "room": 1}))
+        view.refresh_button.click()
+        english = "Nothing is prepared."
+        assert english not in view.shown.value and view.shown.value

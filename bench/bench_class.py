@@ -514,6 +514,14 @@ def print_against_shape(result: KindResult, shaped: KindResult) -> None:
               f"{mine:.2f} s to {base:.2f} s, {mine / base if base else float('nan'):.2f}")
 
 
+def print_prepared(prepared: dict[str, float]) -> None:
+    """The kernels held ready for the class (``--prepared``)."""
+    if prepared:
+        print(f"  prepared ahead: {prepared['ready']:.0f} kernels ready {prepared['seconds']:.1f} s after the "
+              f"teacher asked, {prepared['memory_mb']:.0f} MB "
+              f"({prepared['memory_mb'] / max(1, prepared['ready']):.1f} MB a student)")
+
+
 def print_cpu(cpu: dict[str, float], what: str) -> None:
     """Where the processors went while the class did ``what``."""
     if cpu:
@@ -612,10 +620,7 @@ def print_report(results: list[KindResult]) -> None:
               f"after leaving: {result.after_leaving.get('kernels', 0):.0f} kernels, "
               f"{result.after_leaving.get('total_mb', 0):.0f} MB; the preheated pool before: "
               f"{result.pool_before.get('kernels', 0):.0f} kernels, {result.pool_before.get('total_mb', 0):.0f} MB")
-        if result.prepared:
-            print(f"  prepared ahead: {result.prepared['ready']:.0f} kernels ready "
-                  f"{result.prepared['seconds']:.1f} s after the teacher asked, {result.prepared['memory_mb']:.0f} MB "
-                  f"({result.prepared['memory_mb'] / max(1, result.prepared['ready']):.1f} MB a student)")
+        print_prepared(result.prepared)
         print_cpu(result.cpu_open, "until every page was live")
         print_cpu(result.cpu, "from the first request until everyone had left")
         print(f"  failures: {len(result.failures)}")
@@ -647,7 +652,7 @@ async def prepare(base: str, server_pid: int, pool: int, kind: Kind, students: i
     ready = time.perf_counter() - began
     await wait_for_pool(server_pid, pool + students)
     found = await asyncio.to_thread(ask_server, {}, url=base + "/")
-    page = next((p for p in found.get("pages", []) if p["page"] == kind.notebook), {})
+    page: dict[str, Any] = next((p for p in found.get("pages", []) if p["page"] == kind.notebook), {})
     print(f"{time.strftime('%H:%M:%S')} prepared {kind.title}: {page.get('ready', 0)} kernels ready in {ready:.1f} s, "
           f"{page.get('memory_mb', 0):.0f} MB", flush=True)
     return {"ready": float(page.get("ready", 0)), "memory_mb": float(page.get("memory_mb", 0)), "seconds": ready}

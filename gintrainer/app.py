@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import copy
 import contextvars
+import copy
 import fnmatch
 import functools
 import hashlib
@@ -743,6 +743,119 @@ def _prepare_handler() -> type:
     return PrepareHandler
 
 
+class PreparedPools:
+    """What the page kernel manager (:func:`_page_kernel_manager`) adds to Voila's pools of preheated
+    kernels for a prepared class (:mod:`gintrainer.preparing`): a page's pool holds voila.json's size
+    and the kernels the page is prepared for, until the class's time is over, when the kernels not
+    taken are shut down. Mixed into the kernel manager, whose ``kernel_pools_config``, ``_pools``
+    (Voila's), ``fill_if_needed``, ``list_kernel_ids`` and ``shutdown_kernel`` it uses."""
+
+    preparations: Any
+    _pool_config: dict[str, Any]
+    _watching: asyncio.Task[None] | None
+    max_kernels: int
+    log: Any
+    list_kernel_ids: Any
+    fill_if_needed: Any
+
+    def start_preparing(self) -> None:
+        """Nothing prepared yet; voila.json's pools kept as they are."""
+        from .preparing import Preparations
+        self.preparations = Preparations(self.max_kernels)
+        self._pool_config = copy.deepcopy(dict(getattr(self, "kernel_pools_config", {})))
+        self._watching = None
+
+    def _size_pool(self, page: str | None) -> None:
+        """Set ``page``'s pool to voila.json's size and the kernels it is prepared for."""
+        pools = getattr(self, "kernel_pools_config", None)
+        if pools is None or page is None:
+            return
+        default = self._pool_config.get("default", {})
+        own = self._pool_config.get(page)
+        extra = self.preparations.extra(page)
+        if extra:
+            base = own or default
+            pools[page] = {**base, "pool_size": base.get("pool_size", default.get("pool_size", 1)) + extra}
+        elif own is not None:
+            pools[page] = copy.deepcopy(own)
+        else:
+            pools.pop(page, None)
+
+    def _pool_size_wanted(self, page: str) -> int:
+        self._size_pool(page)
+        pools = getattr(self, "kernel_pools_config", {})
+        default = pools.get("default", {})
+        return int(pools.get(page, default).get("pool_size", default.get("pool_size", 1)))
+
+    def _running(self) -> int:
+        """The kernels running or being started (the pools' among them)."""
+        starting = sum(not item.done() for pool in getattr(self, "_pools", {}).values() for item in pool)
+        return len(self.list_kernel_ids()) + starting
+
+    async def prepare_class(self, page: object, count: object, minutes: object) -> None:
+        """Hold ``count`` kernels of ``page`` ready for ``minutes`` (PrepareError for what cannot be)."""
+        self.preparations.prepare(page, count, minutes, running=self._running(),
+                                  site=Path(getattr(self, "root_dir", ".")))
+        assert isinstance(page, str)
+        self._shrink(page)
+        self.fill_if_needed(delay=0, notebook_name=page)
+        if self._watching is None or self._watching.done():
+            self._watching = asyncio.get_running_loop().create_task(self._watch())
+        self.log.info("prepared %s for %s students for %s minutes", page, count, minutes)
+
+    def _shrink(self, page: str) -> None:
+        """Shut down the kernels of ``page``'s pool beyond what it should hold now (the newest first)."""
+        pool = getattr(self, "_pools", {}).get(page, [])
+        wanted = self._pool_size_wanted(page)
+        while len(pool) > wanted:
+            asyncio.get_running_loop().create_task(self._discard(pool.pop()))
+
+    async def _discard(self, item: Any) -> None:
+        manager: Any = self
+        try:
+            found = await item
+        except Exception:  # noqa: BLE001 - a kernel that did not start: nothing to shut down
+            return
+        found["task"].cancel()
+        with contextlib.suppress(Exception):
+            # it waits for its request: no reply to wait for
+            await manager.shutdown_kernel(found["kernel_id"], now=True)
+
+    async def _watch(self) -> None:
+        """While a page is prepared, give back the kernels of those whose time is over."""
+        while self.preparations.pages:
+            await asyncio.sleep(PREPARED_CHECK_SECONDS)
+            for page in self.preparations.expire():
+                self.log.info("the class prepared on %s is over: its kernels not taken go back", page)
+                self._shrink(page)
+
+    def prepared_status(self) -> dict[str, Any]:
+        """What is prepared: each page's students still to come, its kernels ready (and starting),
+        their memory, the minutes left; the room left on the server."""
+        now, pages = time.time(), []
+        for page, found in list(self.preparations.pages.items()):
+            if found.until <= now:
+                continue
+            pool = getattr(self, "_pools", {}).get(page, [])
+            ids = [item.result()["kernel_id"] for item in pool
+                   if item.done() and not item.cancelled() and item.exception() is None][:found.count]
+            pages.append({"page": page, "students": found.count, "ready": len(ids),
+                          "starting": max(0, min(found.count, len(pool)) - len(ids)),
+                          "memory_mb": round(sum(kernel_rss(self, i) for i in ids) / MB, 1),
+                          "minutes_left": math.ceil((found.until - now) / 60)})
+        return {"pages": pages, "room": max(0, self.max_kernels - self._running())}
+
+
+def _wrap_pools(cls: Any) -> None:
+    """Voila's VoilaKernelManager (``cls``) hands a preheated kernel to a page's request in its own
+    ``get_rendered_notebook``: the request's client gets it (:func:`_claiming`); it fills its pools in
+    ``fill_if_needed``: to the size of a prepared class (:func:`_filling`)."""
+    if "get_rendered_notebook" in cls.__dict__:
+        cls.get_rendered_notebook = _claiming(cls.__dict__["get_rendered_notebook"])
+    if "fill_if_needed" in cls.__dict__:
+        cls.fill_if_needed = _filling(cls.__dict__["fill_if_needed"])
+
+
 def _page_kernel_manager() -> type:
     """Jupyter Server's kernel manager, which counts the page kernels of each client
     (:class:`KernelSlots`): the page's request reserved one (:func:`admit_page`), and the
@@ -751,7 +864,7 @@ def _page_kernel_manager() -> type:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
     from traitlets import Int, default
 
-    class PageKernelManager(AsyncMappingKernelManager):
+    class PageKernelManager(PreparedPools, AsyncMappingKernelManager):
         max_kernels = Int(config=True, help="The most page kernels running at once (the preheated ones too).")
         max_kernels_per_client = Int(config=True, help="The most page kernels of one client (0: no limit).")
 
@@ -766,100 +879,13 @@ def _page_kernel_manager() -> type:
         def __init__(self, **kwargs: Any):
             super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # Jupyter Server leaves it unannotated
             self.kernel_slots = KernelSlots(self.max_kernels_per_client, self.max_kernels)
-            from .preparing import Preparations
-            self.preparations = Preparations(self.max_kernels)
-            self._pool_config = copy.deepcopy(dict(getattr(self, "kernel_pools_config", {})))
-            """voila.json's pools, which a preparation adds to (:meth:`_size_pool`)."""
-            self._watching: asyncio.Task[None] | None = None
+            self.start_preparing()
             self.log.info("at most %d page kernels, %s per client", self.max_kernels,
                           self.max_kernels_per_client or "any number")
 
         def __init_subclass__(cls, **kwargs: Any) -> None:
-            # Voila's VoilaKernelManager hands a preheated kernel to a page's request in its own
-            # get_rendered_notebook: the request's client gets it.
             super().__init_subclass__(**kwargs)
-            if "get_rendered_notebook" in cls.__dict__:
-                cls.get_rendered_notebook = _claiming(cls.__dict__["get_rendered_notebook"])  # type: ignore[attr-defined]
-            if "fill_if_needed" in cls.__dict__:
-                cls.fill_if_needed = _filling(cls.__dict__["fill_if_needed"])  # type: ignore[attr-defined]
-
-        def _size_pool(self, page: str | None) -> None:
-            """Set ``page``'s pool to voila.json's size and the kernels it is prepared for."""
-            pools = getattr(self, "kernel_pools_config", None)
-            if pools is None or page is None:
-                return
-            default = self._pool_config.get("default", {})
-            own = self._pool_config.get(page)
-            extra = self.preparations.extra(page)
-            if extra:
-                base = own or default
-                pools[page] = {**base, "pool_size": base.get("pool_size", default.get("pool_size", 1)) + extra}
-            elif own is not None:
-                pools[page] = copy.deepcopy(own)
-            else:
-                pools.pop(page, None)
-
-        def _pool_size_wanted(self, page: str) -> int:
-            self._size_pool(page)
-            pools = getattr(self, "kernel_pools_config", {})
-            default = pools.get("default", {})
-            return int(pools.get(page, default).get("pool_size", default.get("pool_size", 1)))
-
-        def _running(self) -> int:
-            """The kernels running or being started (the pools' among them)."""
-            starting = sum(not item.done() for pool in getattr(self, "_pools", {}).values() for item in pool)
-            return len(self.list_kernel_ids()) + starting
-
-        async def prepare_class(self, page: object, count: object, minutes: object) -> None:
-            """Hold ``count`` kernels of ``page`` ready for ``minutes`` (PrepareError for what cannot be)."""
-            self.preparations.prepare(page, count, minutes, running=self._running(),
-                                      site=Path(getattr(self, "root_dir", ".")))
-            assert isinstance(page, str)
-            self._shrink(page)
-            self.fill_if_needed(delay=0, notebook_name=page)  # type: ignore[attr-defined]
-            if self._watching is None or self._watching.done():
-                self._watching = asyncio.get_running_loop().create_task(self._watch())
-            self.log.info("prepared %s for %s students for %s minutes", page, count, minutes)
-
-        def _shrink(self, page: str) -> None:
-            """Shut down the kernels of ``page``'s pool beyond what it should hold now (the newest first)."""
-            pool = getattr(self, "_pools", {}).get(page, [])
-            wanted = self._pool_size_wanted(page)
-            while len(pool) > wanted:
-                asyncio.get_running_loop().create_task(self._discard(pool.pop()))
-
-        async def _discard(self, item: Any) -> None:
-            try:
-                found = await item
-            except Exception:  # noqa: BLE001 - a kernel that did not start: nothing to shut down
-                return
-            found["task"].cancel()
-            with contextlib.suppress(Exception):
-                await self.shutdown_kernel(found["kernel_id"], now=True)  # it waits for its request: no reply to wait for
-
-        async def _watch(self) -> None:
-            """While a page is prepared, give back the kernels of those whose time is over."""
-            while self.preparations.pages:
-                await asyncio.sleep(PREPARED_CHECK_SECONDS)
-                for page in self.preparations.expire():
-                    self.log.info("the class prepared on %s is over: its kernels not taken go back", page)
-                    self._shrink(page)
-
-        def prepared_status(self) -> dict[str, Any]:
-            """What is prepared: each page's students still to come, its kernels ready (and starting),
-            their memory, the minutes left; the room left on the server."""
-            now, pages = time.time(), []
-            for page, found in list(self.preparations.pages.items()):
-                if found.until <= now:
-                    continue
-                pool = getattr(self, "_pools", {}).get(page, [])
-                ids = [item.result()["kernel_id"] for item in pool
-                       if item.done() and not item.cancelled() and item.exception() is None][:found.count]
-                pages.append({"page": page, "students": found.count, "ready": len(ids),
-                              "starting": max(0, min(found.count, len(pool)) - len(ids)),
-                              "memory_mb": round(sum(kernel_rss(self, i) for i in ids) / MB, 1),
-                              "minutes_left": math.ceil((found.until - now) / 60)})
-            return {"pages": pages, "room": max(0, self.max_kernels - self._running())}
+            _wrap_pools(cls)
 
         def _claim(self, kernel_id: str) -> None:
             reservation = _reservation.get()

@@ -232,7 +232,7 @@ def page_imports(notebook: Path) -> list[str]:
 def warm_up(environ: dict[str, str] | os._Environ[str] | None = None) -> list[str]:
     """In a preheated kernel waiting for its request, do ahead what does not depend on who asks: import
     what the page's cells import (``PAGE``, in the kernel's folder, the site's), read every language's
-    catalog, and run each imported module's ``prepare_ahead()`` (loading what it reads whoever asks).
+    catalog, and run each imported module's ``prepare_ahead(page)`` (loading what it reads whoever asks).
     The modules imported; nothing fails the page (a module that does not import is for its cell to report)."""
     environ = os.environ if environ is None else environ
     page = environ.get(PAGE, "")
@@ -250,7 +250,7 @@ def warm_up(environ: dict[str, str] | os._Environ[str] | None = None) -> list[st
                 ahead = getattr(module, "prepare_ahead", None)
                 if callable(ahead):
                     with contextlib.suppress(GinError, OSError):
-                        ahead()
+                        ahead(page)
     for lang in LANGUAGES:
         with contextlib.suppress(GinError, OSError):
             translations(lang)

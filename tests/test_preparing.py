@@ -6,6 +6,7 @@ teacher's view of it (gintrainer.widgets.prepare), with the server's answers pla
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +24,7 @@ from gintrainer.preparing import (
 )
 from gintrainer.words.language import in_language
 
+ROOT = Path(__file__).resolve().parents[1]
 LESSON = "lessons/05_knocking_and_gin.ipynb"
 NOW = 1_000_000.0
 
@@ -207,3 +209,11 @@ def test_the_view_speaks_the_pages_language():
         view.refresh_button.click()
         english = "Nothing is prepared."
         assert english not in view.shown.value and view.shown.value
+
+
+def test_a_preheated_trainer_reads_its_kinds_ratings_ahead(monkeypatch):
+    from gintrainer.puzzles import ratings
+    ratings._shipped.cache_clear()
+    monkeypatch.chdir(ROOT / "puzzles")
+    assert "gintrainer.widgets.trainer" in warm_up({preparing.PAGE: "puzzles/best_discard.ipynb"})
+    assert ratings._shipped.cache_info().currsize == 1

@@ -636,7 +636,7 @@ async def prepare(base: str, server_pid: int, pool: int, kind: Kind, students: i
                   timeout: float = 300) -> dict[str, float]:
     """Prepare the class on ``kind``'s page as the teacher's page does (the server's signed address),
     and wait until every kernel is ready and the server's kernels have settled."""
-    from gintrainer.preparing import ask_server
+    from gintrainer.preparing import ServerUnreachable, ask_server
     began = time.perf_counter()
     asked = {"page": kind.notebook, "count": students, "minutes": 30}
     found = await asyncio.to_thread(ask_server, asked, url=base + "/")
@@ -644,7 +644,10 @@ async def prepare(base: str, server_pid: int, pool: int, kind: Kind, students: i
         raise SystemExit(f"the server refused to prepare {kind.notebook}: {found}")
     deadline = began + timeout
     while time.perf_counter() < deadline:
-        found = await asyncio.to_thread(ask_server, {}, url=base + "/")
+        try:
+            found = await asyncio.to_thread(ask_server, {}, url=base + "/")
+        except ServerUnreachable:  # the server is busy starting the kernels: ask again
+            continue
         pages = [p for p in found.get("pages", []) if p["page"] == kind.notebook]
         if pages and pages[0]["ready"] >= students:
             break

@@ -176,18 +176,42 @@ class ServerUnreachable(GinError):
         super().__init__(f"the server did not answer: {detail}")
 
 
-def ask_server(payload: dict[str, Any], *, url: str | None = None, timeout: float = 20) -> dict[str, Any]:
+def ask_server(payload: dict[str, Any], *, url: str | None = None, timeout: float = 60) -> dict[str, Any]:
     """Send ``payload`` (``{}`` to ask what is prepared) to the server from a page's kernel, signed;
     the server's answer (its ``error`` field says what it refused). ServerUnreachable when it did not
     answer, or the kernel does not know where it is."""
-    import urllib.error
-    import urllib.request
     base = url or os.environ.get(SERVER_URL)
     if not base:
         raise ServerUnreachable("no server")
     body = json.dumps(payload).encode()
-    request = urllib.request.Request(base.rstrip("/") + "/" + PREPARE_PATH, data=body, method="POST",
-                                     headers={"Content-Type": "application/json", PREPARE_HEADER: sign(body)})
+    return _post(base.rstrip("/") + "/" + PREPARE_PATH, body, {PREPARE_HEADER: sign(body)}, timeout)
+
+
+HUB_SERVICE = "GINTRAINER_HUB_PREPARE_URL"
+"""In a user's server's environment under the hub (deploy/settings.py ``PREPARE_URL``): where the hub's
+service that prepares a class listens (deploy/prepare_class.py)."""
+
+
+def on_hub(environ: dict[str, str] | os._Environ[str] | None = None) -> bool:
+    """Whether the page runs on a user's server of the hub that has the service."""
+    return bool((os.environ if environ is None else environ).get(HUB_SERVICE))
+
+
+def ask_hub(payload: dict[str, Any], *, timeout: float = 300) -> dict[str, Any]:
+    """Send ``payload`` (``users``, ``page``, ``minutes``; ``{}`` to ask what is prepared) to the hub's
+    service, with this server's own hub token, which tells the service whose page asks (only a
+    teacher's is obeyed)."""
+    url, token = os.environ.get(HUB_SERVICE), os.environ.get("JUPYTERHUB_API_TOKEN")
+    if not url or not token:
+        raise ServerUnreachable("no hub")
+    return _post(url.rstrip("/") + "/", json.dumps(payload).encode(), {"Authorization": f"token {token}"}, timeout)
+
+
+def _post(url: str, body: bytes, headers: dict[str, str], timeout: float) -> dict[str, Any]:
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(url, data=body, method="POST",
+                                     headers={"Content-Type": "application/json", **headers})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310 - the server's own http URL
             found = json.loads(answer.read(1_000_000))

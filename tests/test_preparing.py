@@ -217,3 +217,23 @@ def test_a_preheated_trainer_reads_its_kinds_ratings_ahead(monkeypatch):
     monkeypatch.chdir(ROOT / "puzzles")
     assert "gintrainer.widgets.trainer" in warm_up({preparing.PAGE: "puzzles/best_discard.ipynb"})
     assert ratings._shipped.cache_info().currsize == 1
+
+
+def test_on_the_hub_the_view_names_the_students_whose_servers_the_hub_starts():
+    from gintrainer.widgets.prepare import PrepareClass
+    server = Server({"users": {"kim": "ready", "ali": "starting"}, "until": NOW}, {"error": "teacher"})
+    view = PrepareClass(ask=server, hub=True)
+    assert view.names in view.children and view.students not in view.children
+    view.names.value = "Kim\n\n ali \n"
+    view.prepare_button.click()
+    assert server.asked == [{"users": ["kim", "ali"], "page": view.page.value, "minutes": 60}]
+    assert "1 of 2 students&#x27; servers ready" in view.shown.value and "ali: starting" in view.shown.value
+    view.prepare_button.click()
+    assert view.last_error == "Only a teacher's page may prepare a class on the hub."
+
+
+def test_a_page_off_the_hub_cannot_ask_the_hub(monkeypatch):
+    monkeypatch.delenv(preparing.HUB_SERVICE, raising=False)
+    assert not preparing.on_hub()
+    with pytest.raises(ServerUnreachable):
+        preparing.ask_hub({})

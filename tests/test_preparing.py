@@ -237,3 +237,52 @@ def test_a_page_off_the_hub_cannot_ask_the_hub(monkeypatch):
     assert not preparing.on_hub()
     with pytest.raises(ServerUnreachable):
         preparing.ask_hub({})
+
+
+class VoilaPools:
+    """Voila's kernel manager as far as the prepared pools use it: its pools' configuration, a handed-over
+    kernel (the request's client claims it), a refill."""
+
+    def __init__(self) -> None:
+        self.kernel_pools_config = {"default": {"pool_size": 0}, "puzzles/daily.ipynb": {"pool_size": 1}}
+        self.claimed: list[str] = []
+        self.filled: list[tuple] = []
+
+    async def get_rendered_notebook(self, notebook_name, extra_kernel_env_variables=None, **kwargs):
+        return None, [], f"kernel-{len(self.claimed)}"
+
+    def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+        self.filled.append((notebook_name, self.kernel_pools_config.get(notebook_name), extra_kernel_env_variables))
+
+    def _claim(self, kernel_id):
+        self.claimed.append(kernel_id)
+
+
+def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they_are_taken():
+    import asyncio
+
+    from gintrainer.app import PreparedPools, _wrap_pools
+
+    class Manager(PreparedPools, VoilaPools):
+        max_kernels = 80
+
+    Manager.get_rendered_notebook = VoilaPools.get_rendered_notebook
+    Manager.fill_if_needed = VoilaPools.fill_if_needed
+    _wrap_pools(Manager)
+    manager = Manager()
+    manager.start_preparing()
+    manager.preparations.prepare(LESSON, 2, 30, running=0)
+    manager.preparations.prepare("puzzles/daily.ipynb", 3, 30, running=0)
+    manager.fill_if_needed(delay=0, notebook_name=LESSON)
+    manager.fill_if_needed(delay=0, notebook_name="puzzles/daily.ipynb")
+    assert manager.filled == [(LESSON, {"pool_size": 2}, {preparing.PAGE: LESSON}),
+                              ("puzzles/daily.ipynb", {"pool_size": 4}, {preparing.PAGE: "puzzles/daily.ipynb"})]
+    for _ in range(2):
+        asyncio.run(manager.get_rendered_notebook(notebook_name=LESSON))
+    assert manager.claimed == ["kernel-0", "kernel-1"]  # each request's client holds its kernel
+    assert manager.preparations.extra(LESSON) == 0
+    manager.fill_if_needed(notebook_name=LESSON)  # Voila's refill after a request: back to voila.json's
+    manager.preparations.prepare("puzzles/daily.ipynb", 0, 30, running=0)
+    manager.fill_if_needed(notebook_name="puzzles/daily.ipynb")
+    assert manager.filled[-2][:2] == (LESSON, None)
+    assert manager.filled[-1][:2] == ("puzzles/daily.ipynb", {"pool_size": 1})

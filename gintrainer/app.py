@@ -821,6 +821,15 @@ class PreparedPools:
             # it waits for its request: no reply to wait for
             await manager.shutdown_kernel(found["kernel_id"], now=True)
 
+    async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
+        """Jupyter Server's culling, but not of a kernel still starting (no activity yet: its check would
+        fail on it, as it did for kernels of a class prepared at once)."""
+        kernel = getattr(self, "_kernels", {}).get(kernel_id)
+        if kernel is not None and "last_activity" not in getattr(kernel, "_trait_values", {"last_activity": None}):
+            return None
+        parent: Any = super()
+        return await parent.cull_kernel_if_idle(kernel_id)
+
     async def _watch(self) -> None:
         """While a page is prepared, give back the kernels of those whose time is over."""
         while self.preparations.pages:

@@ -286,3 +286,26 @@ def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they
     manager.fill_if_needed(notebook_name="puzzles/daily.ipynb")
     assert manager.filled[-2][:2] == (LESSON, None)
     assert manager.filled[-1][:2] == ("puzzles/daily.ipynb", {"pool_size": 1})
+
+
+def test_a_kernel_still_starting_is_not_checked_for_culling():
+    import asyncio
+    from types import SimpleNamespace
+
+    from gintrainer.app import PreparedPools
+
+    class Culling:
+        checked: list[str] = []
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            self.checked.append(kernel_id)
+
+    class Manager(PreparedPools, Culling):
+        pass
+
+    manager = Manager()
+    manager._kernels = {"starting": SimpleNamespace(_trait_values={}),
+                        "running": SimpleNamespace(_trait_values={"last_activity": NOW})}
+    for kernel in ("starting", "running", "gone"):
+        asyncio.run(manager.cull_kernel_if_idle(kernel))
+    assert manager.checked == ["running", "gone"]

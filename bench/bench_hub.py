@@ -130,6 +130,7 @@ def teacher_token(hub: LocalHub) -> str:
     xsrf = next(c.value or "" for c in jar if c.name == "_xsrf")
     form = urllib.parse.urlencode({"username": TEACHER, "password": PASSWORD, "_xsrf": xsrf}).encode()
     opener.open(urllib.request.Request(hub.url("hub/login?next=/hub/home"), data=form)).read()
+    xsrf = [c.value or "" for c in jar if c.name == "_xsrf"][-1]  # the signed-in user's
     request = urllib.request.Request(hub.url(f"hub/api/users/{TEACHER}/tokens"), method="POST",
                                      data=json.dumps({"note": "bench"}).encode(),
                                      headers={"X-XSRFToken": xsrf, "Content-Type": "application/json"})

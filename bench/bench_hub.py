@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 # tests/deployment.py: the hub started as its test starts it (tests/ is put on the path above).
-from serving import CHROMIUM_ARGS, chromium_path, free_port, percentile, process_memory  # noqa: E402
+from serving import CHROMIUM_ARGS, chromium_path, percentile, process_memory  # noqa: E402
 
 from deployment import START_TIMEOUT, LocalHub  # type: ignore[import-not-found]  # noqa: E402
 from gintrainer.classroom import ClassSet  # noqa: E402
@@ -91,6 +91,7 @@ def memory(hub_pid: int) -> dict[str, list[float]]:
 async def one_user(browser, hub: LocalHub, user: str) -> tuple[float, float]:
     from playwright.async_api import expect
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)  # thirty browsers opening at once on a busy machine
     page = await context.new_page()
     await page.goto(hub.url("hub/login"))
     await page.get_by_label("Username").fill(user)
@@ -156,15 +157,14 @@ async def run(users: int, prepared: bool = False) -> None:
 
     chromium = chromium_path()
     base = Path(tempfile.mkdtemp(prefix="gintrainer-bench-hub-"))
-    port = free_port()
     hub = LocalHub(base, password=PASSWORD, settings={
         "GINTRAINER_TEACHER_PASSPHRASE": "bench passphrase", DATABASE_ENV: f"sqlite:///{base / 'classes.sqlite3'}",
-        "GINTRAINER_HUB_TEACHERS": TEACHER, "GINTRAINER_HUB_PREPARE_PORT": str(port)})
+        "GINTRAINER_HUB_TEACHERS": TEACHER})
     hub.start()
     names = [f"student{n:02d}" for n in range(users)]
     try:
         if prepared:
-            took, states = prepare(hub, port, names)
+            took, states = prepare(hub, hub.prepare_port, names)
             ready = sum(state == "ready" for state in states.values())
             assert hub.process is not None
             before = memory(hub.process.pid)

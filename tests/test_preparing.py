@@ -309,3 +309,23 @@ def test_a_kernel_still_starting_is_not_checked_for_culling():
     for kernel in ("starting", "running", "gone"):
         asyncio.run(manager.cull_kernel_if_idle(kernel))
     assert manager.checked == ["running", "gone"]
+
+
+@pytest.mark.parametrize("hub", [False, True])
+def test_every_word_of_the_view_comes_from_the_catalogs(hub):
+    from gintrainer.widgets.prepare import PrepareClass
+    from i18n import pseudo_language, unmarked
+    answers = [{"pages": [{"page": LESSON, "students": 3, "ready": 1, "starting": 2, "memory_mb": 60,
+                           "minutes_left": 9}]} if not hub else {"users": {"kim": "ready"}},
+               {"error": "room", "most": 4}, {"pages": []} if not hub else {"users": {}}]
+    with pseudo_language():
+        view = PrepareClass(ask=Server(*answers), hub=hub)
+        shown = [view.children[1].value]
+        for answer in answers:
+            view.prepare_button.click()
+            shown.append(view.shown.value if answer.get("error") is None else view.last_error or "")
+        labels = [w.description for w in (view.language, view.page, view.students, view.names, view.minutes,
+                                         view.prepare_button, view.release_button, view.refresh_button)]
+        labels += [title for title, _ in view.page.options] + [view.names.placeholder]
+    text = " ".join(shown + labels)
+    assert unmarked(text, allowed=["kim"]) == []  # a user name is the teacher's own

@@ -284,7 +284,9 @@ def _site_voila() -> Any:
     sign-in and sign-out pages of the identity provider (the app has no sign-in: ``/logout`` was a
     500). The pages keep everything they use: ``/voila/render/``, ``/voila/static/``,
     ``/voila/templates/<name>/static/``, ``/voila/labextensions/``, ``/voila/api/themes/``, the
-    kernels' websockets, ``/voila/api/shutdown/`` and ``/voila/query/`` (preheated kernels)."""
+    kernels' websockets, ``/voila/api/shutdown/`` and ``/voila/query/`` (preheated kernels). It adds
+    the address the teacher's page prepares a class through (:func:`_prepare_handler`), which answers
+    only requests signed with the server's key."""
     from jupyter_server.utils import url_path_join
     from tornado import web
     from voila.app import Voila

@@ -1,6 +1,6 @@
 """Benchmark of the trainer on JupyterHub on one machine; prints figures, asserts nothing.
 
-    python bench/bench_hub.py [--users N] [--prepared]
+    python bench/bench_hub.py [--users N] [--prepared] [--timeout SECONDS]
 
 Starts the hub of deploy/ (deploy/jupyterhub_config.py, as tests/browser/test_hub.py starts it:
 every user's server a local process, one class password, the class results in one SQLite file
@@ -43,6 +43,7 @@ from gintrainer.classroom.store import DATABASE_ENV  # noqa: E402
 PASSWORD = "bench password 1"
 SET = ClassSet("Bench class", count=5)
 TIMEOUT_MS = START_TIMEOUT * 1000
+"""How long a user's browser waits for each step (``--timeout`` sets it)."""
 
 
 def pss_mb(pid: int) -> float:
@@ -194,9 +195,13 @@ async def run(users: int, prepared: bool = False) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=10)
+    parser.add_argument("--timeout", type=float, default=START_TIMEOUT,
+                        help="seconds a user's browser waits for each step (the landing page among them)")
     parser.add_argument("--prepared", action="store_true",
                         help="prepare the class first (the users' servers started ahead by the hub's service)")
     options = parser.parse_args()
+    global TIMEOUT_MS
+    TIMEOUT_MS = int(options.timeout * 1000)
     asyncio.run(run(options.users, options.prepared))
 
 

@@ -66,6 +66,7 @@ class Hub:
 
     def __init__(self, api: str, token: str, public: str):
         self.api, self.token, self.public = api.rstrip("/"), token, public.rstrip("/")
+        httpclient.AsyncHTTPClient.configure(None, max_clients=4 * MOST_USERS)  # a class at once, not ten by ten
         self.http = httpclient.AsyncHTTPClient()
 
     async def call(self, method: str, path: str, body: Any = None, *, token: str | None = None,
@@ -73,7 +74,7 @@ class Hub:
         request = httpclient.HTTPRequest(
             (base or self.api) + path, method=method, headers={"Authorization": f"token {token or self.token}"},
             body=None if body is None and method == "GET" else json.dumps(body or {}), request_timeout=START_SECONDS,
-            allow_nonstandard_methods=True)
+            connect_timeout=START_SECONDS, allow_nonstandard_methods=True)
         response = await self.http.fetch(request, raise_error=False)
         try:
             found = json.loads(response.body or b"null")
@@ -109,7 +110,7 @@ class Hub:
         """Render ``page`` on ``user``'s server once (its first render, the slowest), then shut its kernel down."""
         request = httpclient.HTTPRequest(f"{self.public}/user/{user}/voila/render/{page}",
                                          headers={"Authorization": f"token {self.token}"},
-                                         request_timeout=START_SECONDS)
+                                         request_timeout=START_SECONDS, connect_timeout=START_SECONDS)
         response = await self.http.fetch(request, raise_error=False)
         if response.code != 200:
             return f"page: HTTP {response.code}"
@@ -137,13 +138,13 @@ class Prepared:
     async def prepare(self, users: list[str], page: str, minutes: int) -> None:
         self.until = max(self.until, time.time() + 60 * minutes)
         self.users.update(dict.fromkeys(users, "starting"))
-        started = await asyncio.gather(*(self.hub.start(u) for u in users))
+        started = await asyncio.gather(*(self.hub.start(u) for u in users), return_exceptions=True)
         for user, state in zip(users, started, strict=True):
-            self.users[user] = state
+            self.users[user] = state if isinstance(state, str) else f"not started: {type(state).__name__}"
         ready = [u for u in users if self.users[u] == "ready"]
-        warmed = await asyncio.gather(*(self.hub.warm(u, page) for u in ready))
+        warmed = await asyncio.gather(*(self.hub.warm(u, page) for u in ready), return_exceptions=True)
         for user, state in zip(ready, warmed, strict=True):
-            self.users[user] = state
+            self.users[user] = state if isinstance(state, str) else f"page: {type(state).__name__}"
         if self.keeping is None or self.keeping.done():
             self.keeping = asyncio.get_running_loop().create_task(self.keep())
 

@@ -103,3 +103,16 @@ def test_bad_input_is_refused_with_its_reason(monkeypatch):
     hub = FakeHub()
     code, found = run_service(hub, {"users": ["kim"], "page": "index.json", "minutes": 30}, "lee-token", monkeypatch)
     assert code == 400 and found["error"] == "page" and hub.started == []
+
+
+def test_a_server_that_fails_to_start_is_said_and_the_others_are_prepared(monkeypatch):
+    class Failing(FakeHub):
+        async def start(self, user):
+            if user == "ali":
+                raise TimeoutError
+            return await super().start(user)
+
+    hub = Failing()
+    code, found = run_service(hub, {"users": ["kim", "ali"], "page": LESSON, "minutes": 30}, "lee-token", monkeypatch)
+    assert code == 200 and found["users"] == {"kim": "ready", "ali": "not started: TimeoutError"}
+    assert hub.warmed == [("kim", LESSON)]

@@ -1,6 +1,6 @@
 """Benchmark of the trainer on JupyterHub on one machine; prints figures, asserts nothing.
 
-    python bench/bench_hub.py [--users N]
+    python bench/bench_hub.py [--users N] [--prepared] [--timeout SECONDS]
 
 Starts the hub of deploy/ (deploy/jupyterhub_config.py, as tests/browser/test_hub.py starts it:
 every user's server a local process, one class password, the class results in one SQLite file
@@ -13,6 +13,11 @@ the hub), then opens the student page of a class set and starts it. Prints, for 
   started, the page's kernel started), and from opening the student page to its first puzzle;
 - the memory (PSS) of the hub and of its proxy, and per user of the user's server and of its
   pages' kernels, with the student page open.
+
+With ``--prepared`` the class is prepared first, as the teacher's page does it on the hub: the
+teacher's token asks the hub's service (deploy/prepare_class.py) to start the N users' servers and
+open the landing page on each once; the users sign in once it has, and the memory of each prepared
+student (their server, started and idle) is printed before they do.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from gintrainer.classroom.store import DATABASE_ENV  # noqa: E402
 PASSWORD = "bench password 1"
 SET = ClassSet("Bench class", count=5)
 TIMEOUT_MS = START_TIMEOUT * 1000
+"""How long a user's browser waits for each step (``--timeout`` sets it)."""
 
 
 def pss_mb(pid: int) -> float:
@@ -86,6 +92,7 @@ def memory(hub_pid: int) -> dict[str, list[float]]:
 async def one_user(browser, hub: LocalHub, user: str) -> tuple[float, float]:
     from playwright.async_api import expect
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)  # thirty browsers opening at once on a busy machine
     page = await context.new_page()
     await page.goto(hub.url("hub/login"))
     await page.get_by_label("Username").fill(user)
@@ -109,24 +116,72 @@ def line(name: str, values: list[float], unit: str) -> str:
             f"max {max(values):.1f} {unit} (n={len(values)})")
 
 
-async def run(users: int) -> None:
+TEACHER = "teacher"
+
+
+def teacher_token(hub: LocalHub) -> str:
+    """A hub token of the teacher's own, as the teacher's server has one: signed in with the class
+    password, then asked of the hub's REST API (a user may make tokens of their own)."""
+    import http.cookiejar
+    import json
+    import urllib.parse
+    import urllib.request
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.open(hub.url("hub/login")).read()
+    xsrf = next(c.value or "" for c in jar if c.name == "_xsrf")
+    form = urllib.parse.urlencode({"username": TEACHER, "password": PASSWORD, "_xsrf": xsrf}).encode()
+    opener.open(urllib.request.Request(hub.url("hub/login?next=/hub/home"), data=form)).read()
+    xsrf = [c.value or "" for c in jar if c.name == "_xsrf"][-1]  # the signed-in user's
+    request = urllib.request.Request(hub.url(f"hub/api/users/{TEACHER}/tokens"), method="POST",
+                                     data=json.dumps({"note": "bench"}).encode(),
+                                     headers={"X-XSRFToken": xsrf, "Content-Type": "application/json"})
+    return str(json.loads(opener.open(request).read())["token"])
+
+
+def prepare(hub: LocalHub, port: int, names: list[str]) -> tuple[float, dict[str, str]]:
+    """Prepare the class on the hub as the teacher's page does; the seconds it took and each user's state."""
+    import json
+    import urllib.request
+    token = teacher_token(hub)
+    began = time.monotonic()
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/", method="POST", headers={
+        "Authorization": f"token {token}", "Content-Type": "application/json"},
+        data=json.dumps({"users": names, "page": "index.ipynb", "minutes": 30}).encode())
+    with urllib.request.urlopen(request, timeout=1800) as answer:
+        found = json.loads(answer.read())
+    return time.monotonic() - began, found.get("users", {})
+
+
+async def run(users: int, prepared: bool = False) -> None:
     from playwright.async_api import async_playwright
 
     chromium = chromium_path()
     base = Path(tempfile.mkdtemp(prefix="gintrainer-bench-hub-"))
     hub = LocalHub(base, password=PASSWORD, settings={
-        "GINTRAINER_TEACHER_PASSPHRASE": "bench passphrase", DATABASE_ENV: f"sqlite:///{base / 'classes.sqlite3'}"})
+        "GINTRAINER_TEACHER_PASSPHRASE": "bench passphrase", DATABASE_ENV: f"sqlite:///{base / 'classes.sqlite3'}",
+        "GINTRAINER_HUB_TEACHERS": TEACHER})
     hub.start()
+    names = [f"student{n:02d}" for n in range(users)]
     try:
+        if prepared:
+            took, states = prepare(hub, hub.prepare_port, names)
+            ready = sum(state == "ready" for state in states.values())
+            assert hub.process is not None
+            before = memory(hub.process.pid)
+            print(f"prepared: {ready} of {users} users' servers ready {took:.1f} s after the teacher asked "
+                  f"({', '.join(f'{n}: {s}' for n, s in states.items() if s != 'ready') or 'all ready'})")
+            print(line("a prepared student's server, before signing in (PSS)", before["server"], "MB"))
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            times = await asyncio.gather(*(one_user(browser, hub, f"student{n:02d}") for n in range(users)))
+            times = await asyncio.gather(*(one_user(browser, hub, name) for name in names))
             assert hub.process is not None
             figures = memory(hub.process.pid)
             await browser.close()
     finally:
         hub.stop()
-    print(f"{users} users signing in at once to the hub of deploy/ on this machine")
+    print(f"{users} users signing in at once to the hub of deploy/ on this machine"
+          + (", the class prepared" if prepared else ""))
     print(line("sign-in to the landing page's first widget", [t[0] for t in times], "s"))
     print(line("student page to its first puzzle", [t[1] for t in times], "s"))
     print(f"hub: {sum(figures['hub']):.0f} MB, proxy: {sum(figures['proxy']):.0f} MB (PSS)")
@@ -140,7 +195,14 @@ async def run(users: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=10)
-    asyncio.run(run(parser.parse_args().users))
+    parser.add_argument("--timeout", type=float, default=START_TIMEOUT,
+                        help="seconds a user's browser waits for each step (the landing page among them)")
+    parser.add_argument("--prepared", action="store_true",
+                        help="prepare the class first (the users' servers started ahead by the hub's service)")
+    options = parser.parse_args()
+    global TIMEOUT_MS
+    TIMEOUT_MS = int(options.timeout * 1000)
+    asyncio.run(run(options.users, options.prepared))
 
 
 if __name__ == "__main__":

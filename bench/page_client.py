@@ -104,6 +104,8 @@ class Page:
         self.widgets: dict[str, Widget] = {}
         self.top: list[str] = []
         """The page's outputs' widgets, in the order of the page."""
+        self.html = ""
+        """The page as the render request answered it."""
         self.kernel_id = ""
         self.xsrf = ""
         self.session = uuid.uuid4().hex
@@ -137,7 +139,7 @@ class Page:
         start = self.times["start"] = time.perf_counter()
         response = await self._fetch(f"/voila/render/{self.address}")
         self.times["page"] = time.perf_counter()
-        html = response.body.decode()
+        html = self.html = response.body.decode()
         for cookie in response.headers.get_list("Set-Cookie"):
             if cookie.startswith("_xsrf="):
                 self.xsrf = cookie.split(";")[0].split("=", 1)[1]

@@ -33,6 +33,8 @@ GINTRAINER_HUB_DATA (default '~/.local/share/gintrainer'): each user's data fold
 GINTRAINER_HUB_START_TIMEOUT (default '120'): seconds a user's server may take to start
 GINTRAINER_HUB_CULL_TIMEOUT (default '3600'): seconds after which an idle user's server is stopped, by
     jupyterhub-idle-culler when it is installed (0: never)
+GINTRAINER_HUB_PREPARE_PORT (default '8082'): the port, on the hub's machine, of the service that prepares a class
+    (starts the named students' servers ahead; 0: no such service)
 
 JupyterHub's own command-line options (``--JupyterHub.hub_port=...``) still win over this file.
 """
@@ -83,9 +85,13 @@ c.Spawner.environment = settings.user_environment()
 c.Spawner.start_timeout = c.Spawner.http_timeout = int(setting("GINTRAINER_HUB_START_TIMEOUT"))
 
 # -- idle users' servers stopped (a page's kernels are culled sooner, by voila.json's settings) ------
+# -- a class prepared ahead: the named students' servers started by a service of the hub ----------
+_public = f"http://{c.JupyterHub.ip or '127.0.0.1'}:{c.JupyterHub.port}{c.JupyterHub.base_url.rstrip('/')}"
+c.JupyterHub.services, c.JupyterHub.load_roles = settings.prepare_service(
+    int(setting("GINTRAINER_HUB_PREPARE_PORT")), sys.executable, _public, setting("GINTRAINER_HUB_TEACHERS"))
 if importlib.util.find_spec(settings.CULLER) is not None:
-    c.JupyterHub.services, c.JupyterHub.load_roles = settings.culler_service(
-        int(setting("GINTRAINER_HUB_CULL_TIMEOUT")), sys.executable)
+    _services, _roles = settings.culler_service(int(setting("GINTRAINER_HUB_CULL_TIMEOUT")), sys.executable)
+    c.JupyterHub.services, c.JupyterHub.load_roles = c.JupyterHub.services + _services, c.JupyterHub.load_roles + _roles
 elif int(setting("GINTRAINER_HUB_CULL_TIMEOUT")) > 0:
     logging.getLogger("JupyterHub").warning("jupyterhub-idle-culler is not installed: idle users' servers keep "
                                             "running until the hub stops (pip install jupyterhub-idle-culler)")

@@ -75,6 +75,8 @@ SETTINGS: dict[str, tuple[str, str]] = {
     "GINTRAINER_HUB_START_TIMEOUT": ("120", "seconds a user's server may take to start"),
     "GINTRAINER_HUB_CULL_TIMEOUT": ("3600", "seconds after which an idle user's server is stopped, by "
                                             "jupyterhub-idle-culler when it is installed (0: never)"),
+    "GINTRAINER_HUB_PREPARE_PORT": ("8082", "the port, on the hub's machine, of the service that prepares a class "
+                                            "(starts the named students' servers ahead; 0: no such service)"),
 }
 """Each environment variable the hub reads: its default and what it sets."""
 
@@ -124,7 +126,40 @@ def user_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]
     database = setting(DATABASE_ENV, environ)
     if database:
         env[DATABASE_ENV] = database
+    port = int(setting("GINTRAINER_HUB_PREPARE_PORT", environ))
+    if port > 0:
+        env[PREPARE_URL] = prepare_url(port)
     return env
+
+
+PREPARE_SERVICE = "prepare-class"
+"""The hub's service that prepares a class (deploy/prepare_class.py)."""
+PREPARE_URL = "GINTRAINER_HUB_PREPARE_URL"
+"""In each user's server's environment (and so its kernels'): where a teacher's page asks the service."""
+PREPARE_SCOPES = ["list:users", "read:users", "admin:users", "servers", "read:servers", "users:activity",
+                  "access:servers"]
+"""What the service may do, and no more: list and read the users and their servers (whether a server is
+ready), make a named student the hub does not know yet (``admin:users``, the least scope that creates
+a user), start their servers (``servers``), tell the hub they are active for the class's length, so
+that the idle culler leaves them (``users:activity``), and render the class's page on them once
+(``access:servers``). Not ``admin:servers`` (their state), not ``tokens``, not ``shutdown``."""
+
+
+def prepare_url(port: int) -> str:
+    return f"http://127.0.0.1:{port}"
+
+
+def prepare_service(port: int, python: str, public_url: str, teachers: str = ""
+                    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The hub's service that prepares a class on ``port`` of this machine (none for 0), run by ``python``;
+    ``public_url``: the hub's own address, through which the service reaches the users' servers;
+    ``teachers``: GINTRAINER_HUB_TEACHERS, whose pages it obeys (everyone's when empty)."""
+    if port <= 0:
+        return [], []
+    service = {"name": PREPARE_SERVICE, "url": prepare_url(port), "command": [python, str(HERE / "prepare_class.py")],
+               "environment": {"GINTRAINER_HUB_PUBLIC_URL": public_url, "GINTRAINER_HUB_TEACHERS": teachers}}
+    role = {"name": PREPARE_SERVICE, "services": [PREPARE_SERVICE], "scopes": list(PREPARE_SCOPES)}
+    return [service], [role]
 
 
 CULLER = "jupyterhub_idle_culler"

@@ -7,9 +7,11 @@ links between notebooks work, and points the browser at the landing page.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import contextvars
+import copy
 import fnmatch
 import functools
 import hashlib
@@ -282,23 +284,36 @@ def _site_voila() -> Any:
     sign-in and sign-out pages of the identity provider (the app has no sign-in: ``/logout`` was a
     500). The pages keep everything they use: ``/voila/render/``, ``/voila/static/``,
     ``/voila/templates/<name>/static/``, ``/voila/labextensions/``, ``/voila/api/themes/``, the
-    kernels' websockets, ``/voila/api/shutdown/`` and ``/voila/query/`` (preheated kernels)."""
+    kernels' websockets, ``/voila/api/shutdown/`` and ``/voila/query/`` (preheated kernels). It adds
+    the address the teacher's page prepares a class through (:func:`_prepare_handler`), which answers
+    only requests signed with the server's key."""
     from jupyter_server.utils import url_path_join
     from tornado import web
     from voila.app import Voila
 
     edges = _site_handlers()
 
+    def site_handlers(voila: Any) -> list[Any]:
+        sign_in = {spec[1] for spec in voila.identity_provider.get_handlers()}
+        handlers = [(url_path_join(voila.server_url, "/?"), web.RedirectHandler,
+                     {"url": url_path_join(voila.server_url, LANDING), "permanent": False})]
+        for pattern, handler, *options in Voila.init_handlers(voila):
+            replaced = edges.get(handler, handler)
+            if replaced is not None and handler not in sign_in:
+                handlers.append((pattern, replaced, *options))
+        return handlers
+
     class SiteVoila(Voila):
+
+        def start(self) -> None:
+            from .preparing import SERVER_URL, server_url
+            # before the kernel manager starts the pool's kernels, which inherit it
+            os.environ[SERVER_URL] = server_url(self.ip, self.port, self.server_url or self.base_url)
+            super().start()
+
         def init_handlers(self) -> list[Any]:
-            sign_in = {spec[1] for spec in self.identity_provider.get_handlers()}
-            handlers = [(url_path_join(self.server_url, "/?"), web.RedirectHandler,
-                         {"url": url_path_join(self.server_url, LANDING), "permanent": False})]
-            for pattern, handler, *options in super().init_handlers():
-                replaced = edges.get(handler, handler)
-                if replaced is not None and handler not in sign_in:
-                    handlers.append((pattern, replaced, *options))
-            return handlers
+            from .preparing import PREPARE_PATH
+            return [(url_path_join(self.server_url, PREPARE_PATH), _prepare_handler()), *site_handlers(self)]
 
         def listen(self) -> None:
             self.app.transforms.append(_security_headers())
@@ -523,6 +538,8 @@ Behind a proxy on the same machine, list it in ``GINTRAINER_TRUSTED_PROXIES``, o
 is the proxy's address."""
 RETRY_SECONDS = 30
 """The ``Retry-After`` of a refused page."""
+PREPARED_CHECK_SECONDS = 5.0
+"""How often the server looks for prepared classes whose time is over."""
 
 
 def _limit(name: str, default: int) -> int:
@@ -642,13 +659,212 @@ def refusal_page(why: str, limit: int, accept: str | None) -> str:
 
 
 def _claiming(hand_over: Any) -> Any:
-    """Voila's ``get_rendered_notebook``, the preheated kernel it hands over made the request's client's."""
+    """Voila's ``get_rendered_notebook``, the preheated kernel it hands over made the request's client's
+    (and counted off its page's preparation, if any, before Voila fills the pool again)."""
     @functools.wraps(hand_over)
     async def get_rendered_notebook(self: Any, *args: Any, **kwargs: Any) -> Any:
+        self.preparations.take(kwargs.get("notebook_name", args[0] if args else None))
         found = await hand_over(self, *args, **kwargs)
         self._claim(found[2])  # (render task, rendered cells, kernel id)
         return found
     return get_rendered_notebook
+
+
+def _filling(fill: Any) -> Any:
+    """Voila's ``fill_if_needed``, which keeps a notebook's pool full: the pool's size is voila.json's
+    and the kernels the page is prepared for (:mod:`gintrainer.preparing`), and each kernel knows
+    its notebook (``GINTRAINER_PAGE``: what it can do ahead)."""
+    from .preparing import PAGE
+
+    @functools.wraps(fill)
+    def fill_if_needed(self: Any, delay: float | None = None, notebook_name: str | None = None,
+                       extra_kernel_env_variables: dict[str, str] | None = None, **kwargs: Any) -> None:
+        self._size_pool(notebook_name)
+        extra = {**(extra_kernel_env_variables or {}), PAGE: notebook_name or ""}
+        fill(self, delay, notebook_name, extra, **kwargs)
+    return fill_if_needed
+
+
+MB = 1024 * 1024
+
+
+def kernel_rss(manager: Any, kernel_id: str) -> int:
+    """The resident memory of a kernel's process, in bytes (0 where it cannot be read)."""
+    with contextlib.suppress(Exception):
+        provisioner = manager.get_kernel(kernel_id).provisioner
+        pid = getattr(provisioner, "pid", None) or provisioner.process.pid
+        for line in Path(f"/proc/{int(pid)}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def _prepare_handler() -> type:
+    """The server's address for the teacher's page to prepare a class (:mod:`gintrainer.preparing`):
+    a POST of a JSON object (``page``, ``count``, ``minutes``; empty: only what is prepared), signed
+    with the server's key (403 otherwise); the answer is what is prepared (``pages``) or what was
+    refused (``error``, 400)."""
+    import json
+
+    from tornado import web
+
+    from .preparing import PREPARE_HEADER, PrepareError, is_signed_request
+
+    class PrepareHandler(web.RequestHandler):
+        def check_xsrf_cookie(self) -> None:
+            """No cookie speaks for this request: its signature does (checked in :meth:`post`)."""
+
+        def answer(self, status: int, found: dict[str, Any]) -> None:
+            self.set_status(status)
+            self.set_header("Content-Type", "application/json")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(json.dumps(found))
+
+        async def post(self) -> None:
+            body = self.request.body
+            if len(body) > 10_000 or not is_signed_request(body, self.request.headers.get(PREPARE_HEADER)):
+                log.warning("a request to prepare a class from %s without the server's signature: refused",
+                            request_client_address(self.request))
+                return self.answer(403, {"error": "signature"})
+            manager = self.settings["kernel_manager"]
+            if not hasattr(manager, "_pools"):
+                return self.answer(400, {"error": "preheat"})
+            try:
+                asked = json.loads(body or b"{}")
+            except ValueError:
+                asked = None
+            if not isinstance(asked, dict):
+                return self.answer(400, {"error": "json"})
+            try:
+                if asked:
+                    await manager.prepare_class(asked.get("page"), asked.get("count"), asked.get("minutes"))
+            except PrepareError as refused:
+                return self.answer(400, {"error": refused.reason, "most": refused.most})
+            return self.answer(200, manager.prepared_status())
+
+    return PrepareHandler
+
+
+class PreparedPools:
+    """What the page kernel manager (:func:`_page_kernel_manager`) adds to Voila's pools of preheated
+    kernels for a prepared class (:mod:`gintrainer.preparing`): a page's pool holds voila.json's size
+    and the kernels the page is prepared for, until the class's time is over, when the kernels not
+    taken are shut down. Mixed into the kernel manager, whose ``kernel_pools_config``, ``_pools``
+    (Voila's), ``fill_if_needed``, ``list_kernel_ids`` and ``shutdown_kernel`` it uses."""
+
+    preparations: Any
+    _pool_config: dict[str, Any]
+    _watching: asyncio.Task[None] | None
+    max_kernels: int
+    log: Any
+    list_kernel_ids: Any
+    fill_if_needed: Any
+
+    def start_preparing(self) -> None:
+        """Nothing prepared yet; voila.json's pools kept as they are."""
+        from .preparing import Preparations
+        self.preparations = Preparations(self.max_kernels)
+        self._pool_config = copy.deepcopy(dict(getattr(self, "kernel_pools_config", {})))
+        self._watching = None
+
+    def _size_pool(self, page: str | None) -> None:
+        """Set ``page``'s pool to voila.json's size and the kernels it is prepared for."""
+        pools = getattr(self, "kernel_pools_config", None)
+        if pools is None or page is None:
+            return
+        default = self._pool_config.get("default", {})
+        own = self._pool_config.get(page)
+        extra = self.preparations.extra(page)
+        if extra:
+            base = own or default
+            pools[page] = {**base, "pool_size": base.get("pool_size", default.get("pool_size", 1)) + extra}
+        elif own is not None:
+            pools[page] = copy.deepcopy(own)
+        else:
+            pools.pop(page, None)
+
+    def _pool_size_wanted(self, page: str) -> int:
+        self._size_pool(page)
+        pools = getattr(self, "kernel_pools_config", {})
+        default = pools.get("default", {})
+        return int(pools.get(page, default).get("pool_size", default.get("pool_size", 1)))
+
+    def _running(self) -> int:
+        """The kernels running or being started (the pools' among them)."""
+        starting = sum(not item.done() for pool in getattr(self, "_pools", {}).values() for item in pool)
+        return len(self.list_kernel_ids()) + starting
+
+    async def prepare_class(self, page: object, count: object, minutes: object) -> None:
+        """Hold ``count`` kernels of ``page`` ready for ``minutes`` (PrepareError for what cannot be)."""
+        self.preparations.prepare(page, count, minutes, running=self._running(),
+                                  site=Path(getattr(self, "root_dir", ".")))
+        assert isinstance(page, str)
+        self._shrink(page)
+        self.fill_if_needed(delay=0, notebook_name=page)
+        if self._watching is None or self._watching.done():
+            self._watching = asyncio.get_running_loop().create_task(self._watch())
+        self.log.info("prepared %s for %s students for %s minutes", page, count, minutes)
+
+    def _shrink(self, page: str) -> None:
+        """Shut down the kernels of ``page``'s pool beyond what it should hold now (the newest first)."""
+        pool = getattr(self, "_pools", {}).get(page, [])
+        wanted = self._pool_size_wanted(page)
+        while len(pool) > wanted:
+            asyncio.get_running_loop().create_task(self._discard(pool.pop()))
+
+    async def _discard(self, item: Any) -> None:
+        manager: Any = self
+        try:
+            found = await item
+        except Exception:  # noqa: BLE001 - a kernel that did not start: nothing to shut down
+            return
+        found["task"].cancel()
+        with contextlib.suppress(Exception):
+            # it waits for its request: no reply to wait for
+            await manager.shutdown_kernel(found["kernel_id"], now=True)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
+        """Jupyter Server's culling, but not of a kernel still starting (no activity yet: its check would
+        fail on it, as it did for kernels of a class prepared at once)."""
+        kernel = getattr(self, "_kernels", {}).get(kernel_id)
+        if kernel is not None and "last_activity" not in getattr(kernel, "_trait_values", {"last_activity": None}):
+            return None
+        parent: Any = super()
+        return await parent.cull_kernel_if_idle(kernel_id)
+
+    async def _watch(self) -> None:
+        """While a page is prepared, give back the kernels of those whose time is over."""
+        while self.preparations.pages:
+            await asyncio.sleep(PREPARED_CHECK_SECONDS)
+            for page in self.preparations.expire():
+                self.log.info("the class prepared on %s is over: its kernels not taken go back", page)
+                self._shrink(page)
+
+    def prepared_status(self) -> dict[str, Any]:
+        """What is prepared: each page's students still to come, its kernels ready (and starting),
+        their memory, the minutes left; the room left on the server."""
+        now, pages = time.time(), []
+        for page, found in list(self.preparations.pages.items()):
+            if found.until <= now:
+                continue
+            pool = getattr(self, "_pools", {}).get(page, [])
+            ids = [item.result()["kernel_id"] for item in pool
+                   if item.done() and not item.cancelled() and item.exception() is None][:found.count]
+            pages.append({"page": page, "students": found.count, "ready": len(ids),
+                          "starting": max(0, min(found.count, len(pool)) - len(ids)),
+                          "memory_mb": round(sum(kernel_rss(self, i) for i in ids) / MB, 1),
+                          "minutes_left": math.ceil((found.until - now) / 60)})
+        return {"pages": pages, "room": max(0, self.max_kernels - self._running())}
+
+
+def _wrap_pools(cls: Any) -> None:
+    """Voila's VoilaKernelManager (``cls``) hands a preheated kernel to a page's request in its own
+    ``get_rendered_notebook``: the request's client gets it (:func:`_claiming`); it fills its pools in
+    ``fill_if_needed``: to the size of a prepared class (:func:`_filling`)."""
+    if "get_rendered_notebook" in cls.__dict__:
+        cls.get_rendered_notebook = _claiming(cls.__dict__["get_rendered_notebook"])
+    if "fill_if_needed" in cls.__dict__:
+        cls.fill_if_needed = _filling(cls.__dict__["fill_if_needed"])
 
 
 def _page_kernel_manager() -> type:
@@ -659,7 +875,7 @@ def _page_kernel_manager() -> type:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
     from traitlets import Int, default
 
-    class PageKernelManager(AsyncMappingKernelManager):
+    class PageKernelManager(PreparedPools, AsyncMappingKernelManager):
         max_kernels = Int(config=True, help="The most page kernels running at once (the preheated ones too).")
         max_kernels_per_client = Int(config=True, help="The most page kernels of one client (0: no limit).")
 
@@ -674,15 +890,13 @@ def _page_kernel_manager() -> type:
         def __init__(self, **kwargs: Any):
             super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # Jupyter Server leaves it unannotated
             self.kernel_slots = KernelSlots(self.max_kernels_per_client, self.max_kernels)
+            self.start_preparing()
             self.log.info("at most %d page kernels, %s per client", self.max_kernels,
                           self.max_kernels_per_client or "any number")
 
         def __init_subclass__(cls, **kwargs: Any) -> None:
-            # Voila's VoilaKernelManager hands a preheated kernel to a page's request in its own
-            # get_rendered_notebook: the request's client gets it.
             super().__init_subclass__(**kwargs)
-            if "get_rendered_notebook" in cls.__dict__:
-                cls.get_rendered_notebook = _claiming(cls.__dict__["get_rendered_notebook"])  # type: ignore[attr-defined]
+            _wrap_pools(cls)
 
         def _claim(self, kernel_id: str) -> None:
             reservation = _reservation.get()
@@ -715,6 +929,8 @@ def wait_for_request() -> None:
     global _request_seen
     if _request_seen or os.environ.get("VOILA_PREHEAT", "False") == "False":
         return
+    from .preparing import warm_up
+    warm_up()  # what does not depend on who asks, while nobody has
     details = _request_details(_query_url(os.environ))
     if details is not None:
         os.environ.update(details)

@@ -36,14 +36,17 @@ class LocalHub:
         self.homes = base / "homes"
         self.log = base / "jupyterhub.log"
         self.port = free_port()
+        self.prepare_port = free_port()
+        """The port of the hub's service that prepares a class."""
         self.process: subprocess.Popen | None = None
 
     def environment(self) -> dict[str, str]:
-        return dict(os.environ, GINTRAINER_HUB_IP="127.0.0.1", GINTRAINER_HUB_PORT=str(self.port),
+        return dict(os.environ) | dict(GINTRAINER_HUB_IP="127.0.0.1", GINTRAINER_HUB_PORT=str(self.port),
                     GINTRAINER_HUB_STATE=str(self.base / "state"), GINTRAINER_HUB_AUTHENTICATOR="shared-password",
                     GINTRAINER_HUB_SHARED_PASSWORD=self.password, GINTRAINER_HUB_SPAWNER="simple",
                     GINTRAINER_HUB_HOMES=str(self.homes / "{username}"),
-                    GINTRAINER_HUB_START_TIMEOUT=str(START_TIMEOUT), PYTHONUNBUFFERED="1", **self.settings)
+                    GINTRAINER_HUB_START_TIMEOUT=str(START_TIMEOUT), GINTRAINER_HUB_PREPARE_PORT=str(self.prepare_port),
+                    PYTHONUNBUFFERED="1") | self.settings
 
     def start(self) -> None:
         if not deploy_settings().PROXY.is_file():

@@ -166,7 +166,9 @@ def test_the_charts_values_name_the_hubs_page_and_environment():
     assert env["JUPYTER_CONFIG_PATH"].endswith("/" + settings.SINGLEUSER_CONFIG.relative_to(ROOT).as_posix())
     assert env[settings.DATABASE_ENV]["valueFrom"]["secretKeyRef"]["name"]
     assert chart["hub"]["extraEnv"][TEACHER_PASSPHRASE]["valueFrom"]["secretKeyRef"]["name"]
-    hub_environment = settings.user_environment(HUB_ENV | {settings.DATABASE_ENV: "postgresql://x"})
+    # the chart runs no service that prepares a class (deploy/prepare_class.py is the hub on one machine's)
+    hub_environment = settings.user_environment(HUB_ENV | {settings.DATABASE_ENV: "postgresql://x",
+                                                           "GINTRAINER_HUB_PREPARE_PORT": "0"})
     assert set(env) | {TEACHER_PASSPHRASE} == set(hub_environment)  # the same variables as the hub's
     for resource in ("memory", "cpu"):
         assert {"guarantee", "limit"} <= set(single[resource])
@@ -230,9 +232,31 @@ def test_the_hub_stops_idle_users_servers_when_the_culler_is_installed(hub_confi
                         lambda name, *a: object() if name == settings.CULLER else real(name, *a))
     monkeypatch.setenv("GINTRAINER_HUB_CULL_TIMEOUT", "600")
     config = hub_config()
-    [service], [role] = config.JupyterHub.services, config.JupyterHub.load_roles
+    [service] = [s for s in config.JupyterHub.services if s["name"] != settings.PREPARE_SERVICE]
+    [role] = [r for r in config.JupyterHub.load_roles if r["name"] != settings.PREPARE_SERVICE]
     assert service["command"][1:] == ["-m", settings.CULLER, "--timeout=600"]
     assert role["services"] == [service["name"]] and "delete:servers" in role["scopes"]
     monkeypatch.setenv("GINTRAINER_HUB_CULL_TIMEOUT", "0")
+    monkeypatch.setenv("GINTRAINER_HUB_PREPARE_PORT", "0")
     config = hub_config()
     assert config.JupyterHub.services == [] and config.JupyterHub.load_roles == []
+
+
+def test_the_hub_runs_the_service_that_prepares_a_class_with_its_own_scopes_and_no_more(hub_config, monkeypatch):
+    monkeypatch.setenv("GINTRAINER_HUB_TEACHERS", "lee")
+    monkeypatch.setenv("GINTRAINER_HUB_PREPARE_PORT", "8123")
+    config = hub_config()
+    [service] = [s for s in config.JupyterHub.services if s["name"] == settings.PREPARE_SERVICE]
+    [role] = [r for r in config.JupyterHub.load_roles if r["name"] == settings.PREPARE_SERVICE]
+    assert service["url"] == "http://127.0.0.1:8123" and service["command"][-1].endswith("deploy/prepare_class.py")
+    assert service["environment"]["GINTRAINER_HUB_TEACHERS"] == "lee"
+    assert service["environment"]["GINTRAINER_HUB_PUBLIC_URL"] == "http://127.0.0.1:8000"
+    assert role["services"] == [settings.PREPARE_SERVICE]
+    assert set(role["scopes"]) == {"list:users", "read:users", "admin:users", "servers", "read:servers",
+                                   "users:activity", "access:servers"}
+    assert not {"admin:servers", "tokens", "shutdown", "admin-ui", "delete:servers"} & set(role["scopes"])
+    assert config.Spawner.environment[settings.PREPARE_URL] == "http://127.0.0.1:8123"  # where a teacher's page asks
+    monkeypatch.setenv("GINTRAINER_HUB_PREPARE_PORT", "0")
+    config = hub_config()
+    assert settings.PREPARE_URL not in config.Spawner.environment
+    assert not any(s["name"] == settings.PREPARE_SERVICE for s in config.JupyterHub.services)

@@ -61,6 +61,7 @@ from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from . import ui as widgets
 from .base import Change, PageAddress, ScriptWidget, SignIn, View, close_tree, download_link, guarded
+from .prepare import PrepareClass
 from .profile import Learner
 from .roster import RosterLoader, exports_html
 from .site import link_html
@@ -139,7 +140,9 @@ class TeacherPage(View):
         self.classset: ClassSet | None = None
         form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
                              self.themes_help, self.oklahoma, self.print_language, self.make_button])
-        super().__init__([form, self.address, self.code, self.downloads, self.roster, self.listing],
+        self.prepare = PrepareClass()
+        """Prepare a class: a page held ready on the server for the students (its own module)."""
+        super().__init__([form, self.address, self.code, self.downloads, self.roster, self.listing, self.prepare],
                          _dom_classes=("gt-teacher",))
         self.make_button.on_click(self._on_make)
 

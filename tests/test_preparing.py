@@ -1,0 +1,331 @@
+"""Preparing a class (gintrainer.preparing): the server's bookkeeping of the kernels held ready
+for a page (how many, until when, within the server's most kernels, what a request may say), the
+signature only the server's kernels can make, what a preheated kernel does ahead, and the
+teacher's view of it (gintrainer.widgets.prepare), with the server's answers played by a stub."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gintrainer import preparing
+from gintrainer.preparing import (
+    MOST_STUDENTS,
+    Preparations,
+    PrepareError,
+    ServerUnreachable,
+    is_signed_request,
+    page_imports,
+    server_url,
+    sign,
+    warm_up,
+)
+from gintrainer.words.language import in_language
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = "lessons/05_knocking_and_gin.ipynb"
+NOW = 1_000_000.0
+
+
+@pytest.fixture
+def key(monkeypatch):
+    monkeypatch.setenv(preparing.KEY, "s" * 40)
+
+
+def test_a_preparation_holds_its_count_until_its_time_is_over_and_each_request_takes_one():
+    found = Preparations(most=80)
+    found.prepare(LESSON, 3, 10, running=2, now=NOW)
+    assert found.extra(LESSON, NOW) == 3 and found.extra("puzzles/defend.ipynb", NOW) == 0
+    assert found.take(LESSON, NOW + 1) and found.take(LESSON, NOW + 2)
+    assert found.extra(LESSON, NOW + 3) == 1
+    assert found.take(LESSON, NOW + 4) and not found.take(LESSON, NOW + 5)  # all taken: the pool is voila.json's
+    assert LESSON not in found.pages
+
+
+def test_the_kernels_not_taken_go_back_when_the_class_is_over():
+    found = Preparations(most=80)
+    found.prepare(LESSON, 30, 5, running=0, now=NOW)
+    assert found.extra(LESSON, NOW + 299) == 30
+    assert found.extra(LESSON, NOW + 300) == 0 and not found.take(LESSON, NOW + 300)
+    assert found.expire(NOW + 300) == [LESSON] and found.pages == {}
+
+
+def test_preparing_again_replaces_the_count_and_a_count_of_nought_releases():
+    found = Preparations(most=80)
+    found.prepare(LESSON, 10, 30, running=0, now=NOW)
+    found.prepare(LESSON, 4, 60, running=10, now=NOW)
+    assert found.extra(LESSON, NOW) == 4 and found.pages[LESSON].until == NOW + 3600
+    assert found.prepare(LESSON, 0, 60, running=4, now=NOW) is None and found.extra(LESSON, NOW) == 0
+
+
+def test_a_preparation_must_leave_the_server_within_its_most_kernels():
+    found = Preparations(most=40)
+    with pytest.raises(PrepareError) as refused:
+        found.prepare(LESSON, 30, 30, running=15, now=NOW)
+    assert (refused.value.reason, refused.value.most) == ("room", 25)
+    found.prepare(LESSON, 25, 30, running=15, now=NOW)
+    # the kernels it holds already count as its own: asking for the same again fits
+    found.prepare(LESSON, 25, 30, running=40, now=NOW)
+    with pytest.raises(PrepareError, match="room"):
+        found.prepare("puzzles/defend.ipynb", 1, 30, running=40, now=NOW)
+
+
+@pytest.mark.parametrize("page, count, minutes, reason", [
+    ("../secret.ipynb", 3, 30, "page"), ("lessons/../voila.json", 3, 30, "page"), ("index.ipynb", 3, 30, "page"),
+    ("puzzles/best_discard.ipynb?x=1", 3, 30, "page"), (None, 3, 30, "page"), (["lessons"], 3, 30, "page"),
+    (LESSON, -1, 30, "count"), (LESSON, MOST_STUDENTS + 1, 30, "count"), (LESSON, "30", 30, "count"),
+    (LESSON, True, 30, "count"), (LESSON, 2.5, 30, "count"),
+    (LESSON, 3, 4, "minutes"), (LESSON, 3, 241, "minutes"), (LESSON, 3, None, "minutes"), (LESSON, 3, False, "minutes"),
+])
+def test_bad_input_is_refused_with_its_reason_and_changes_nothing(page, count, minutes, reason):
+    found = Preparations(most=80)
+    with pytest.raises(PrepareError) as refused:
+        found.prepare(page, count, minutes, running=0, now=NOW)
+    assert refused.value.reason == reason and found.pages == {}
+
+
+def test_a_page_must_be_in_the_site(tmp_path):
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "lessons" / "05_knocking_and_gin.ipynb").write_text("{}")
+    found = Preparations(most=80)
+    found.prepare(LESSON, 1, 30, running=0, site=tmp_path, now=NOW)
+    with pytest.raises(PrepareError, match="page"):
+        found.prepare("lessons/tr/05_knocking_and_gin.ipynb", 1, 30, running=0, site=tmp_path, now=NOW)
+
+
+def test_only_the_servers_key_signs_a_request_for_its_body_and_for_a_minute(key, monkeypatch):
+    body = json.dumps({"page": LESSON, "count": 30, "minutes": 60}).encode()
+    header = sign(body, now=NOW)
+    assert is_signed_request(body, header, now=NOW + 30)
+    assert not is_signed_request(body.replace(b"30", b"60"), header, now=NOW)  # another body
+    assert not is_signed_request(body, header, now=NOW + 61)  # too old
+    assert not is_signed_request(body, header[:-1] + ("0" if header[-1] != "0" else "1"), now=NOW)
+    for bad in (None, "", "x.y", "1" * 20 + ".ab", header + "0" * 100):
+        assert not is_signed_request(body, bad, now=NOW)
+    monkeypatch.setenv(preparing.KEY, "t" * 40)  # another server's key
+    assert not is_signed_request(body, header, now=NOW)
+    monkeypatch.setenv(preparing.KEY, "short")
+    assert not is_signed_request(body, header, now=NOW)
+    with pytest.raises(Exception, match="no GINTRAINER_TEACHER_KEY"):
+        sign(body)
+
+
+def test_a_kernel_reaches_the_server_on_this_machine():
+    assert server_url("0.0.0.0", 8866, "/") == "http://127.0.0.1:8866/"
+    assert server_url("localhost", 8866, None) == "http://127.0.0.1:8866/"
+    assert server_url("::", 8000, "/user/ann/") == "http://[::1]:8000/user/ann/"
+    assert server_url("10.0.0.5", 80, "/x") == "http://10.0.0.5:80/x/"
+
+
+def test_asking_a_server_that_is_not_there_says_so(key, monkeypatch):
+    monkeypatch.delenv(preparing.SERVER_URL, raising=False)
+    with pytest.raises(ServerUnreachable):
+        preparing.ask_server({})
+    with pytest.raises(ServerUnreachable):
+        preparing.ask_server({}, url="http://127.0.0.1:9/", timeout=2)
+
+
+def test_a_preheated_kernel_imports_its_pages_modules_ahead(tmp_path, monkeypatch):
+    cells = [{"cell_type": "markdown", "source": "import os"},
+             {"cell_type": "code", "source": ["from gintrainer.widgets.site import nav\n", "nav('x')"]},
+             {"cell_type": "code", "source": "import json\nfrom gintrainer.app import wait_for_request\n1 +"},
+             {"cell_type": "code", "source": "from gintrainer.words import errors\n"}]
+    page = tmp_path / "puzzles" / "page.ipynb"
+    page.parent.mkdir()
+    page.write_text(json.dumps({"cells": cells}))
+    assert page_imports(page) == ["gintrainer.widgets.site", "gintrainer.widgets.site.nav", "gintrainer.words",
+                                  "gintrainer.words.errors"]  # a cell that does not parse is left to the page
+    monkeypatch.chdir(page.parent)  # the kernel runs in its notebook's folder
+    assert warm_up({preparing.PAGE: "puzzles/page.ipynb"}) == ["gintrainer.widgets.site", "gintrainer.words",
+                                                               "gintrainer.words.errors"]
+    assert warm_up({}) == [] and warm_up({preparing.PAGE: "puzzles/none.ipynb"}) == []
+
+
+# -- the teacher's view ---------------------------------------------------------------------
+
+class Server:
+    """The server's answers, as the view receives them."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.asked: list[dict] = []
+
+    def __call__(self, payload):
+        self.asked.append(payload)
+        answer = self.answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+
+def test_the_view_asks_for_the_chosen_page_and_shows_what_is_ready():
+    from gintrainer.widgets.prepare import PrepareClass
+    ready = {"pages": [{"page": "lessons/tr/05_knocking_and_gin.ipynb", "students": 30, "ready": 28, "starting": 2,
+                        "memory_mb": 1652.4, "minutes_left": 45}], "room": 20}
+    server = Server(ready, {"pages": [], "room": 50})
+    view = PrepareClass(ask=server)
+    view.language.value = "tr"
+    view.page.value = "lessons/tr/05_knocking_and_gin.ipynb"
+    view.students.value, view.minutes.value = 30, 45
+    view.prepare_button.click()
+    assert server.asked == [{"page": "lessons/tr/05_knocking_and_gin.ipynb", "count": 30, "minutes": 45}]
+    assert "28 of 30 ready (1652 MB), 45 min left" in view.shown.value
+    view.release_button.click()
+    assert server.asked[-1]["count"] == 0 and "Nothing is prepared." in view.shown.value
+
+
+def test_the_view_offers_lessons_trainers_and_the_student_page_in_the_chosen_language():
+    from gintrainer.widgets.prepare import PrepareClass
+    view = PrepareClass(ask=Server())
+    paths = [path for _, path in view.page.options]
+    assert "lessons/05_knocking_and_gin.ipynb" in paths and "lessons/first_hand.ipynb" in paths
+    assert "puzzles/best_discard.ipynb" in paths and "classroom/student.ipynb" in paths
+    assert not any("glossary" in p or "profile" in p for p in paths)
+    view.language.value = "ps"
+    assert "lessons/ps/05_knocking_and_gin.ipynb" in [path for _, path in view.page.options]
+    assert all(preparing.PAGES.fullmatch(path) for _, path in view.page.options)
+
+
+@pytest.mark.parametrize("answer, said", [
+    ({"error": "count", "most": 60}, "Choose from 1 to 60 students."),
+    ({"error": "room", "most": 12}, "The server has room for 12 more pages only."),
+    ({"error": "page", "most": 0}, "That page cannot be prepared."),
+    ({"error": "signature"}, "The server refused: signature"),
+    (ServerUnreachable("ConnectionRefusedError"), "The server did not answer (ConnectionRefusedError)."),
+])
+def test_what_the_server_refuses_is_said_in_the_view(answer, said):
+    from gintrainer.widgets.prepare import PrepareClass
+    view = PrepareClass(ask=Server(answer))
+    view.prepare_button.click()
+    assert view.last_error == said and view.shown.value == ""
+
+
+def test_the_view_speaks_the_pages_language():
+    from gintrainer.widgets.prepare import PrepareClass
+    with in_language("tr"):
+        view = PrepareClass(ask=Server({"pages": [], "room": 1}))
+        view.refresh_button.click()
+        english = "Nothing is prepared."
+        assert english not in view.shown.value and view.shown.value
+
+
+def test_a_preheated_trainer_reads_its_kinds_ratings_ahead(monkeypatch):
+    from gintrainer.puzzles import ratings
+    ratings._shipped.cache_clear()
+    monkeypatch.chdir(ROOT / "puzzles")
+    assert "gintrainer.widgets.trainer" in warm_up({preparing.PAGE: "puzzles/best_discard.ipynb"})
+    assert ratings._shipped.cache_info().currsize == 1
+
+
+def test_on_the_hub_the_view_names_the_students_whose_servers_the_hub_starts():
+    from gintrainer.widgets.prepare import PrepareClass
+    server = Server({"users": {"kim": "ready", "ali": "starting"}, "until": NOW}, {"error": "teacher"})
+    view = PrepareClass(ask=server, hub=True)
+    assert view.names in view.children and view.students not in view.children
+    view.names.value = "Kim\n\n ali \n"
+    view.prepare_button.click()
+    assert server.asked == [{"users": ["kim", "ali"], "page": view.page.value, "minutes": 60}]
+    assert "1 of 2 students&#x27; servers ready" in view.shown.value and "ali: starting" in view.shown.value
+    view.prepare_button.click()
+    assert view.last_error == "Only a teacher's page may prepare a class on the hub."
+
+
+def test_a_page_off_the_hub_cannot_ask_the_hub(monkeypatch):
+    monkeypatch.delenv(preparing.HUB_SERVICE, raising=False)
+    assert not preparing.on_hub()
+    with pytest.raises(ServerUnreachable):
+        preparing.ask_hub({})
+
+
+class VoilaPools:
+    """Voila's kernel manager as far as the prepared pools use it: its pools' configuration, a handed-over
+    kernel (the request's client claims it), a refill."""
+
+    def __init__(self) -> None:
+        self.kernel_pools_config = {"default": {"pool_size": 0}, "puzzles/daily.ipynb": {"pool_size": 1}}
+        self.claimed: list[str] = []
+        self.filled: list[tuple] = []
+
+    async def get_rendered_notebook(self, notebook_name, extra_kernel_env_variables=None, **kwargs):
+        return None, [], f"kernel-{len(self.claimed)}"
+
+    def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+        self.filled.append((notebook_name, self.kernel_pools_config.get(notebook_name), extra_kernel_env_variables))
+
+    def _claim(self, kernel_id):
+        self.claimed.append(kernel_id)
+
+
+def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they_are_taken():
+    import asyncio
+
+    from gintrainer.app import PreparedPools, _wrap_pools
+
+    class Manager(PreparedPools, VoilaPools):
+        max_kernels = 80
+
+    Manager.get_rendered_notebook = VoilaPools.get_rendered_notebook
+    Manager.fill_if_needed = VoilaPools.fill_if_needed
+    _wrap_pools(Manager)
+    manager = Manager()
+    manager.start_preparing()
+    manager.preparations.prepare(LESSON, 2, 30, running=0)
+    manager.preparations.prepare("puzzles/daily.ipynb", 3, 30, running=0)
+    manager.fill_if_needed(delay=0, notebook_name=LESSON)
+    manager.fill_if_needed(delay=0, notebook_name="puzzles/daily.ipynb")
+    assert manager.filled == [(LESSON, {"pool_size": 2}, {preparing.PAGE: LESSON}),
+                              ("puzzles/daily.ipynb", {"pool_size": 4}, {preparing.PAGE: "puzzles/daily.ipynb"})]
+    for _ in range(2):
+        asyncio.run(manager.get_rendered_notebook(notebook_name=LESSON))
+    assert manager.claimed == ["kernel-0", "kernel-1"]  # each request's client holds its kernel
+    assert manager.preparations.extra(LESSON) == 0
+    manager.fill_if_needed(notebook_name=LESSON)  # Voila's refill after a request: back to voila.json's
+    manager.preparations.prepare("puzzles/daily.ipynb", 0, 30, running=0)
+    manager.fill_if_needed(notebook_name="puzzles/daily.ipynb")
+    assert manager.filled[-2][:2] == (LESSON, None)
+    assert manager.filled[-1][:2] == ("puzzles/daily.ipynb", {"pool_size": 1})
+
+
+def test_a_kernel_still_starting_is_not_checked_for_culling():
+    import asyncio
+    from types import SimpleNamespace
+
+    from gintrainer.app import PreparedPools
+
+    class Culling:
+        checked: list[str] = []
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            self.checked.append(kernel_id)
+
+    class Manager(PreparedPools, Culling):
+        pass
+
+    manager = Manager()
+    manager._kernels = {"starting": SimpleNamespace(_trait_values={}),
+                        "running": SimpleNamespace(_trait_values={"last_activity": NOW})}
+    for kernel in ("starting", "running", "gone"):
+        asyncio.run(manager.cull_kernel_if_idle(kernel))
+    assert manager.checked == ["running", "gone"]
+
+
+@pytest.mark.parametrize("hub", [False, True])
+def test_every_word_of_the_view_comes_from_the_catalogs(hub):
+    from gintrainer.widgets.prepare import PrepareClass
+    from i18n import pseudo_language, unmarked
+    answers = [{"pages": [{"page": LESSON, "students": 3, "ready": 1, "starting": 2, "memory_mb": 60,
+                           "minutes_left": 9}]} if not hub else {"users": {"kim": "ready"}},
+               {"error": "room", "most": 4}, {"pages": []} if not hub else {"users": {}}]
+    with pseudo_language():
+        view = PrepareClass(ask=Server(*answers), hub=hub)
+        shown = [view.children[1].value]
+        for answer in answers:
+            view.prepare_button.click()
+            shown.append(view.shown.value if answer.get("error") is None else view.last_error or "")
+        labels = [w.description for w in (view.language, view.page, view.students, view.names, view.minutes,
+                                         view.prepare_button, view.release_button, view.refresh_button)]
+        labels += [title for title, _ in view.page.options] + [view.names.placeholder]
+    text = " ".join(shown + labels)
+    assert unmarked(text, allowed=["kim"]) == []  # a user name is the teacher's own

@@ -26,15 +26,15 @@ no loss). Why these figures:
 * measured (``python bench/bench_review_marks.py --a naive --b best --hands 40
   --samples 600``: 20 deals played twice with the seats swapped, every decision of both
   players reviewed on the evaluator's default 600 samples): the standard error of a
-  loss is about 0.8 points (median 0.80), so a loss is told apart from none from about
-  1.6 points. With 2, 4 and 8, naive's 532 decisions are 12.2% inaccuracies, 7.1%
-  mistakes and 0.4% blunders (0.98 points lost per decision), best's 528 are 5.9%,
-  1.7% and none (0.39 a decision): every mark is used, each is rarer than the one
-  below it, the marks tell the two players apart (twice as many inaccuracies, four
-  times as many mistakes) and the strongest player does not blunder. With 1, 2 and 4
-  there would be more mistakes than inaccuracies (naive 4.7%, 12.2%, 7.5%) and best
-  would blunder in 1.7% of its decisions; at 200 samples (standard error 1.5) an
-  inaccuracy from 1 point would hardly ever be given.
+  loss is about 0.8 points (median 0.86 for naive, 0.80 for best), so a loss is told apart
+  from none from about 1.6 points. With 2, 4 and 8, naive's 532 decisions are 11.5%
+  inaccuracies, 8.5% mistakes and 0.4% blunders (1.00 point lost per decision), best's
+  528 are 4.9%, 0.4% and none (0.30 a decision): every mark is used, each is rarer than
+  the one below it, the marks tell the two players apart (more than twice as many
+  inaccuracies, twenty times as many mistakes) and the strongest player does not
+  blunder. With 1, 2 and 4 there would be more mistakes than inaccuracies (naive 2.8%,
+  11.5%, 8.8%) and best would blunder in 0.4% of its decisions; at 200 samples
+  (standard error 1.5) an inaccuracy from 1 point would hardly ever be given.
 
 A review states the thresholds it was marked by, so that a record keeps its meaning
 if they change (a learner's reviews may show other figures: beginners lose more).

@@ -1,8 +1,7 @@
 """A lesson in a real browser: a wrong answer is told why and not what is right, the
 learner tries again, the answer shows only when asked for, and the lesson's closing
 check counts first answers only; a lesson page and the presentation page show the
-demonstrations the lessons' definitions name, and the README's picture of a lesson is taken
-(see tests/conftest.py for the server and Chromium)."""
+demonstrations the lessons' definitions name (see tests/conftest.py for the server and Chromium)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -11,7 +10,6 @@ from conftest import open_page
 from gintrainer.exercises import generate
 from gintrainer.lessons import LESSONS, checks, demo
 from gintrainer.widgets.present import demo_choices
-from pictures import save_picture
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +67,6 @@ def test_lesson_5_shows_each_demonstration_its_definition_names_with_captions_on
     gin = steppers.nth(1)
     gin.get_by_role("button", name="Forward ▶").click()
     expect(gin.locator(".gt-caption-line")).to_have_text(demo("gin").steps().caption(1))
-    save_picture(page, gin, "lesson.png")  # the README's picture of a lesson
 
 
 def test_the_presentation_page_projects_a_lessons_second_demonstration(page, server, console):

@@ -4,7 +4,8 @@ within 800 px; at 390 × 844 (a phone) the question and the first row of cards e
 the Tab key reaches the page's controls from the top down. The landing page shows who is playing (or the name box
 asking), the "continue" button and today's puzzle (its question and first card) within the first screen at both
 sizes. Each page is measured after its widgets are drawn, and a screenshot of each page at both sizes is written
-to docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, not shown by the README; ignored by git).
+to docs/images/ (``first-screen-<page>[-<language>]-<width>.png``, ignored by git); two of them are the README's
+pictures (tests/pictures.py).
 
 A lesson too opens on what it teaches: its top line (the language menu, the links and the card settings) is
 one line at 1280 px, above the title, and the goal and the first paragraph end on the first screen at both
@@ -13,7 +14,7 @@ sizes (``first-screen-lesson-<notebook>-<width>.png``)."""
 import pytest
 
 from conftest import open_page, settle
-from pictures import IMAGES
+from pictures import IMAGES, save_picture
 
 pytestmark = pytest.mark.browser
 
@@ -73,6 +74,8 @@ def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
             assert order["count"] > 2 and not order["wrong"], f"{name} at {width} px: {order}"
             suffix = f"-{query.removeprefix('lang=')}" if query else ""
             page.screenshot(path=str(IMAGES / f"first-screen-{name}{suffix}-{width}.png"))
+            if (name, query, width) == ("best_discard", "", 390):
+                save_picture(page, None, "puzzle-phone.png")  # the README's picture of a trainer on a phone
     finally:
         context.close()
     print(f"{name} {query}: {measured}")
@@ -115,6 +118,8 @@ def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(
             assert order["count"] > 2 and not order["wrong"], f"landing at {width} px: {order}"
             suffix = f"-{query.rpartition('lang=')[2]}" if query else ""
             page.screenshot(path=str(IMAGES / f"first-screen-landing{suffix}-{width}.png"))
+            if (query, width) == ("", 1280):
+                save_picture(page, None, "landing.png")  # the README's picture of the landing page
     finally:
         context.close()
     print(f"landing {query}: {measured}")

@@ -1,6 +1,6 @@
 """Theme filters in a real browser: the trainer's dropdown and the class page's
 list show each theme's title, its description beside it, and that choosing no
-theme means every theme; the README's picture of a puzzle is taken on the way."""
+theme means every theme."""
 
 import pytest
 from playwright.sync_api import expect
@@ -9,7 +9,6 @@ from conftest import open_page
 from gintrainer.puzzles import THEMES
 from gintrainer.puzzles.themes import NO_THEME_MEANS_ALL
 from gintrainer.trainers.training import themes_in_bank
-from pictures import save_picture
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +22,6 @@ def test_the_trainer_and_the_class_page_name_themes_for_people(page, server, con
     trainer = page.locator(".gt-trainer")
     puzzle = trainer.locator(".gt-puzzle").first
     expect(puzzle).to_be_visible()
-    save_picture(page, puzzle, "puzzle.png")  # the README's picture of a puzzle
     select = trainer.locator(".widget-dropdown", has_text="Theme:").locator("select")
     expected = ["All themes"] + [THEMES[t].title for t in themes_in_bank("best_discard")]
     expect(select.locator("option")).to_have_count(len(expected))

@@ -73,7 +73,7 @@ def test_the_readme_shows_the_pictures_the_browser_tests_take():
     shown = {target for target in local_links(ROOT / "README.md") if target.startswith("docs/images/")}
     assert shown == {f"docs/images/{name}" for name in PICTURES}
     tests = " ".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests" / "browser").glob("test_*.py"))
-    saved = re.findall(r'save_picture\(page, \w+, "([\w.]+)"\)', tests)
+    saved = re.findall(r'save_picture\(page, \w+, "([\w.-]+)"\)', tests)
     assert sorted(saved) == sorted(PICTURES)  # each picture saved by one browser test
 
 

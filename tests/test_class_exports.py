@@ -18,7 +18,10 @@ from gintrainer.classroom.exports import (
     export_csv,
     not_on_roster,
 )
+from gintrainer.classroom.gradebook import Repeat
+from gintrainer.classroom.results import read_results
 from gintrainer.classroom.roster import FORMULA_START, read_roster
+from gintrainer.classroom.store import StoredSession
 from gintrainer.words.language import LANGUAGES, in_language
 
 SET = ClassSet("Export class", count=4)
@@ -157,3 +160,51 @@ def test_an_export_without_a_roster_or_results_says_what_is_missing(book):
         export_csv(build_gradebook(), ROSTER, Platform.MOODLE)
     with pytest.raises(ValueError):
         export_csv(book, ROSTER, "blackboard")
+
+
+def stored(student: str, marks: str, number: int, *, handed_in: bool) -> StoredSession:
+    """A session of ``student`` as the class store keeps it, the ``number``-th started, with the answers of
+    ``marks`` (r right, w wrong, . none), handed in or not."""
+    _, text = results(student, marks)
+    return StoredSession(SET.code, f"session-{student}-{number}", student, f"2026-01-01T10:0{number}:00",
+                         "2026-01-01T10:30:00" if handed_in else None, read_results(text).attempts)
+
+
+def moodle_grades(book) -> dict[str, int]:
+    rows, _ = read_back(export_csv(book, ROSTER, Platform.MOODLE))
+    return {name: int(grade) for name, _, grade in rows[1:]}
+
+
+def test_a_student_who_started_again_after_handing_in_counts_once_by_the_first_set_handed_in():
+    # Ann hands in (1 right), sees the review, and starts again (4 right): the first answers count
+    book = build_gradebook(stored=[stored("Ann", "rwww", 1, handed_in=True), stored("ann", "rrrr", 2, handed_in=True)])
+    assert book.students == ("Ann", "ann (2)")
+    export = export_csv(book, ROSTER, Platform.MOODLE)
+    assert moodle_grades(book) == {"Ann": 1}
+    assert export.not_on_roster == () == not_on_roster(book, ROSTER)  # "ann (2)" is Ann, on the roster
+    assert export.several_sessions == (Repeat("Ann", ("Ann", "ann (2)"), "Ann", handed_in=True),)
+
+
+def test_a_session_left_unfinished_gives_way_to_the_one_handed_in_whatever_its_order():
+    # Ann moved to another computer mid-set: the first session stays unfinished, the second is handed in
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "rrrw", 2, handed_in=True)])
+    assert moodle_grades(book) == {"Ann": 3}
+    assert book.repeats() == (Repeat("Ann", ("Ann", "Ann (2)"), "Ann (2)", handed_in=True),)
+    for platform in Platform:  # every file has Ann once, with the count of the session counted
+        read = read_grades(platform, export_csv(book, ROSTER, platform).text.encode("utf-8"), SET.code, SET.count)
+        assert read == [("Ann", "ann@school.example", "9A" if platform is Platform.CANVAS else "", 3)]
+
+
+def test_while_no_session_is_handed_in_the_one_with_the_most_answers_counts():
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "wrr.", 2, handed_in=False),
+                                   stored("Ann", "rr..", 3, handed_in=False)])
+    assert moodle_grades(book) == {"Ann": 2}
+    assert book.repeats() == (Repeat("Ann", ("Ann", "Ann (2)", "Ann (3)"), "Ann (2)", handed_in=False),)
+
+
+def test_a_student_not_on_the_roster_with_two_sessions_is_named_once_and_not_as_counted():
+    book = build_gradebook(stored=[stored("Walk-in", "r...", 1, handed_in=True),
+                                   stored("Walk-in", "rr..", 2, handed_in=True)])
+    export = export_csv(book, ROSTER, Platform.CANVAS)
+    assert export.not_on_roster == ("Walk-in",) and export.several_sessions == ()
+    assert "Walk-in" not in export.text

@@ -32,7 +32,7 @@ import io
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
 from typing import TypeVar
@@ -172,6 +172,29 @@ class ClassGrid:
 
 
 @dataclass(frozen=True)
+class RowSource:
+    """Whose a gradebook row is: the student's name as they gave it (the row's without " (2)"), whether its
+    answers are handed in (a results file's always are) and its place among that student's sessions of the
+    set, in the order they started (1 for the first)."""
+
+    student: str
+    handed_in: bool
+    number: int
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A student with several sessions of the set (started again after handing in, or two students of one
+    name): the student's name, the gradebook's rows of them in the order they started ("Ann", "Ann (2)"),
+    the row that counts for them (:meth:`Gradebook.counted`) and whether that one is handed in."""
+
+    student: str
+    rows: tuple[str, ...]
+    counted: str
+    handed_in: bool
+
+
+@dataclass(frozen=True)
 class Gradebook:
     """Students' results for one class set. ``results`` are sorted by student
     name; ``files`` names the file of each ("" for the class store's); ``answering``
@@ -183,10 +206,50 @@ class Gradebook:
     files: tuple[str, ...]
     problems: tuple[Problem, ...]
     answering: frozenset[str] = frozenset()
+    sources: tuple[RowSource, ...] = field(default=())
+    """Whose each row is, in the rows' order (a row without one is its student's only row, handed in)."""
 
     @property
     def students(self) -> tuple[str, ...]:
         return tuple(r.student for r in self.results)
+
+    def source(self, row: int) -> RowSource:
+        """Whose the row at ``row`` (from 0) is."""
+        if row < len(self.sources):
+            return self.sources[row]
+        return RowSource(self.results[row].student, handed_in=True, number=1)
+
+    def counted(self) -> dict[str, Results]:
+        """The one row that counts for each student (by :func:`~gintrainer.records.storage.name_key` of the
+        name they gave), as the exports count it: of a student's several sessions, the first started of
+        those handed in (a set handed in shows its answers, so a later session is no first answer); when
+        none is handed in yet, the one with the most answers, the first started on a tie. Never picked
+        silently: :meth:`repeats` names every student with several sessions and the row counted."""
+        found: dict[str, list[tuple[RowSource, Results]]] = {}
+        for row, result in enumerate(self.results):
+            source = self.source(row)
+            found.setdefault(name_key(source.student), []).append((source, result))
+        return {key: min(rows, key=lambda item: (not item[0].handed_in,
+                                                 0 if item[0].handed_in else -item[1].answered,
+                                                 item[0].number))[1]
+                for key, rows in found.items()}
+
+    def repeats(self) -> tuple[Repeat, ...]:
+        """The students with several sessions of the set, in the gradebook's order, each with the row
+        :meth:`counted` counts for them."""
+        counted = self.counted()
+        found: dict[str, list[tuple[RowSource, str]]] = {}
+        for row, result in enumerate(self.results):
+            source = self.source(row)
+            found.setdefault(name_key(source.student), []).append((source, result.student))
+        out = []
+        for key, rows in found.items():
+            if len(rows) > 1:
+                ordered = sorted(rows, key=lambda item: item[0].number)
+                chosen = counted[key].student
+                out.append(Repeat(ordered[0][0].student, tuple(label for _, label in ordered), chosen,
+                                  next(source.handed_in for source, label in rows if label == chosen)))
+        return tuple(out)
 
     @property
     def table(self) -> tuple[tuple[bool | None, ...], ...]:
@@ -287,13 +350,13 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: st
     code = normalise_code(code) if code is not None else _commonest_code(read)
     from_store = _stored_results(sessions, code)
     kept, skipped = _one_file_each(read, code)
-    rows: list[tuple[str, Results]] = []
+    rows: list[tuple[str, Results, RowSource]] = []
     completed: dict[int, tuple[str, Results]] = {}
     for name, result in kept:
         same_name = [i for i, (session, _) in enumerate(from_store) if name_key(session.student) ==
                      name_key(result.student)]
         if not same_name:
-            rows.append((name, result))
+            rows.append((name, result, RowSource(result.student, handed_in=True, number=1)))
             continue
         holds = [i for i in same_name if i not in completed and set(from_store[i][0].attempts) <= set(result.attempts)]
         if len(holds) == 1:  # the file of that session, maybe with answers the store never received
@@ -301,13 +364,19 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: st
         else:
             skipped.append(Problem(name, t("student {student} has other answers in the class store: those count, "
                                            "and the file is skipped", student=repr(result.student))))
-    rows += [completed.get(i, ("", result)) for i, (_, result) in enumerate(from_store)]
+    numbers: Counter[str] = Counter()
+    for i, (session, result) in enumerate(from_store):
+        numbers[name_key(session.student)] += 1
+        source = RowSource(session.student, handed_in=session.handed_in is not None or i in completed,
+                           number=numbers[name_key(session.student)])
+        rows.append((*completed.get(i, ("", result)), source))
     ordered = sorted(rows, key=lambda item: (name_key(item[1].student), item[1].student))
     puzzles = ClassSet.from_code(code).puzzles() if code is not None else ()
     answering = frozenset(result.student for i, (session, result) in enumerate(from_store)
                           if session.handed_in is None and i not in completed)
-    return Gradebook(code, puzzles, tuple(r for _, r in ordered), tuple(n for n, _ in ordered),
-                     tuple(sorted(problems + skipped, key=lambda p: p.file)), answering)
+    return Gradebook(code, puzzles, tuple(r for _, r, _ in ordered), tuple(n for n, _, _ in ordered),
+                     tuple(sorted(problems + skipped, key=lambda p: p.file)), answering,
+                     tuple(source for _, _, source in ordered))
 
 
 def _stored_results(sessions: tuple[StoredSession, ...],
@@ -762,6 +831,6 @@ def gradebook_page(book: Gradebook, *, title: str | None = None) -> str:
 
 
 __all__ = ["FOLLOW_UP_COUNT", "GRID_BANDS", "REVIEW_MARKS", "ClassGrid", "FollowUp", "Gradebook", "GridColumn",
-           "KindRate", "Problem", "Rate", "ReviewedHands", "ThemeRate", "build_gradebook", "class_grid_svg",
-           "follow_up_name", "follow_up_set", "follow_up_sets", "gradebook_html", "gradebook_page", "grid_cell_html",
-           "grid_legend", "reviewed_hands", "reviewed_hands_html", "theme_chart_svg"]
+           "KindRate", "Problem", "Rate", "Repeat", "ReviewedHands", "RowSource", "ThemeRate", "build_gradebook",
+           "class_grid_svg", "follow_up_name", "follow_up_set", "follow_up_sets", "gradebook_html", "gradebook_page",
+           "grid_cell_html", "grid_legend", "reviewed_hands", "reviewed_hands_html", "theme_chart_svg"]

@@ -4,6 +4,8 @@ student of the roster who answered, the grade the gradebook counts, and no cell 
 
 import csv
 import io
+import re
+from html import unescape
 
 import pytest
 
@@ -22,7 +24,7 @@ from gintrainer.classroom.gradebook import Repeat
 from gintrainer.classroom.results import read_results
 from gintrainer.classroom.roster import FORMULA_START, read_roster
 from gintrainer.classroom.store import StoredSession
-from gintrainer.words.language import LANGUAGES, in_language
+from gintrainer.words.language import LANGUAGES, in_language, t, tn
 
 SET = ClassSet("Export class", count=4)
 ROSTER = read_roster("name,email,section\n"
@@ -208,3 +210,23 @@ def test_a_student_not_on_the_roster_with_two_sessions_is_named_once_and_not_as_
     export = export_csv(book, ROSTER, Platform.CANVAS)
     assert export.not_on_roster == ("Walk-in",) and export.several_sessions == ()
     assert "Walk-in" not in export.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_the_gradebook_page_names_a_student_with_two_sessions_and_the_one_counted_not_as_off_the_roster(lang):
+    pytest.importorskip("ipywidgets")
+    from gintrainer.widgets.roster import exports_html
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "rrrw", 2, handed_in=True),
+                                   stored("Walk-in", "rr..", 1, handed_in=True)])
+    with in_language(lang):
+        page = unescape(exports_html(book, ROSTER))
+        several = re.findall(r"<div class='gt-notice gt-several-sessions' dir='auto'>([^<]*)</div>", page)
+        off_roster = re.findall(r"<div class='gt-notice gt-not-on-roster' dir='auto'>([^<]*)</div>", page)
+        assert several == [tn("{student} has {n} session of this set ({rows}): the exports count {counted}, the "
+                              "first handed in.", "{student} has {n} sessions of this set ({rows}): the exports "
+                              "count {counted}, the first handed in.", 2, student="Ann", rows="Ann, Ann (2)",
+                              counted="Ann (2)")]
+        assert off_roster == [t("Not on the roster, so in no export: {names}", names="Walk-in")]
+    assert "Ann (2)" not in off_roster[0] and "Ann" in several[0] and "Ann (2)" in several[0]
+    if lang != "en":  # the sentence is the catalog's, not English
+        assert "session" not in several[0]

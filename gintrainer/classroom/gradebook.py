@@ -9,7 +9,9 @@ order they started ("Ann", "Ann (2)"). A results file for a student the store ha
 (names compared as below) is never counted twice: when it holds every answer that one
 of the store's sessions of that name holds, it is that session's file (handed in while
 the store could not be reached, it may hold more) and that row shows the file's
-answers; otherwise the store's answers count and the file is reported as skipped.
+answers; otherwise the store's answers count and the file is reported as skipped. Where a
+student has several rows, the one that counts for them (in the exports for a school's grade
+book) is :meth:`Gradebook.counted`'s, and :meth:`Gradebook.repeats` names each such student.
 
 A file is never merged silently when something is off: a malformed file, a
 file for another class code, or a byte-for-byte copy of a file already read

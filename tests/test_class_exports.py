@@ -230,3 +230,13 @@ def test_the_gradebook_page_names_a_student_with_two_sessions_and_the_one_counte
     assert "Ann (2)" not in off_roster[0] and "Ann" in several[0] and "Ann (2)" in several[0]
     if lang != "en":  # the sentence is the catalog's, not English
         assert "session" not in several[0]
+
+
+def test_a_student_whose_own_name_is_ann_2_keeps_a_row_of_their_own_beside_anns_two_sessions():
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=True),
+                                   stored("Ann (2)", "rr..", 2, handed_in=True),
+                                   stored("Ann", "rrr.", 3, handed_in=True)])
+    assert book.students == ("Ann", "Ann (2)", "Ann (3)")
+    assert {name: rate.right for name, rate in book.totals().items()} == {"Ann": 1, "Ann (2)": 2, "Ann (3)": 3}
+    assert book.repeats() == (Repeat("Ann", ("Ann", "Ann (3)"), "Ann", handed_in=True),)
+    assert not_on_roster(book, ROSTER) == ("Ann (2)",) and moodle_grades(book) == {"Ann": 1}

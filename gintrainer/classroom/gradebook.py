@@ -350,8 +350,8 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: st
     if code is None and sessions:
         code = sessions[0].code
     code = normalise_code(code) if code is not None else _commonest_code(read)
-    from_store = _stored_results(sessions, code)
     kept, skipped = _one_file_each(read, code)
+    from_store = _stored_results(sessions, code, (result.student for _, result in kept))
     rows: list[tuple[str, Results, RowSource]] = []
     completed: dict[int, tuple[str, Results]] = {}
     for name, result in kept:
@@ -382,19 +382,25 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: st
 
 
 def _stored_results(sessions: tuple[StoredSession, ...],
-                    code: str | None) -> list[tuple[StoredSession, Results]]:
+                    code: str | None, taken: Iterable[str] = ()) -> list[tuple[StoredSession, Results]]:
     """The store's sessions of ``code`` as results, each named by its student; a second
-    student of the same name is "Ann (2)", in the order they started."""
+    student of the same name is "Ann (2)", in the order they started. No two rows share a
+    name: where a student's own name is already "Ann (2)" (names compared as the gradebook
+    compares them, over the sessions and the files ``taken``), the next number is used."""
     seen: Counter[str] = Counter()
+    mine = [session for session in sessions if session.code == code]
+    used = {name_key(name) for name in taken} | {name_key(session.student) for session in mine}
     out = []
-    for session in sessions:
-        if session.code != code:
-            continue
+    for session in mine:
         seen[name_key(session.student)] += 1
-        number = seen[name_key(session.student)]
-        # Translators: the second (third...) student of the same name in a class: "Ann (2)".
-        label = session.student if number == 1 else t("{student} ({number})", student=session.student,
-                                                      number=number)
+        label = session.student
+        while seen[name_key(session.student)] > 1:
+            # Translators: the second (third...) student of the same name in a class: "Ann (2)".
+            label = t("{student} ({number})", student=session.student, number=seen[name_key(session.student)])
+            if name_key(label) not in used:
+                break
+            seen[name_key(session.student)] += 1
+        used.add(name_key(label))
         out.append((session, Results(label, session.code, session.attempts)))
     return out
 

@@ -240,3 +240,15 @@ def test_a_student_whose_own_name_is_ann_2_keeps_a_row_of_their_own_beside_anns_
     assert {name: rate.right for name, rate in book.totals().items()} == {"Ann": 1, "Ann (2)": 2, "Ann (3)": 3}
     assert book.repeats() == (Repeat("Ann", ("Ann", "Ann (3)"), "Ann", handed_in=True),)
     assert not_on_roster(book, ROSTER) == ("Ann (2)",) and moodle_grades(book) == {"Ann": 1}
+
+
+def test_the_teaching_page_quotes_the_line_the_gradebook_page_shows_for_a_student_with_two_sessions():
+    pytest.importorskip("ipywidgets")
+    from pathlib import Path
+
+    from gintrainer.widgets.roster import exports_html
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "rrrw", 2, handed_in=True)])
+    with in_language("en"):
+        line = re.findall(r"gt-several-sessions' dir='auto'>([^<]*)</div>", unescape(exports_html(book, ROSTER)))
+    doc = " ".join((Path(__file__).parents[1] / "docs" / "teaching.md").read_text(encoding="utf-8").split())
+    assert len(line) == 1 and f'"{line[0]}"' in doc

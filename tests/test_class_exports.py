@@ -4,6 +4,8 @@ student of the roster who answered, the grade the gradebook counts, and no cell 
 
 import csv
 import io
+import re
+from html import unescape
 
 import pytest
 
@@ -18,8 +20,11 @@ from gintrainer.classroom.exports import (
     export_csv,
     not_on_roster,
 )
+from gintrainer.classroom.gradebook import Repeat
+from gintrainer.classroom.results import read_results
 from gintrainer.classroom.roster import FORMULA_START, read_roster
-from gintrainer.words.language import LANGUAGES, in_language
+from gintrainer.classroom.store import StoredSession
+from gintrainer.words.language import LANGUAGES, in_language, t, tn
 
 SET = ClassSet("Export class", count=4)
 ROSTER = read_roster("name,email,section\n"
@@ -157,3 +162,93 @@ def test_an_export_without_a_roster_or_results_says_what_is_missing(book):
         export_csv(build_gradebook(), ROSTER, Platform.MOODLE)
     with pytest.raises(ValueError):
         export_csv(book, ROSTER, "blackboard")
+
+
+def stored(student: str, marks: str, number: int, *, handed_in: bool) -> StoredSession:
+    """A session of ``student`` as the class store keeps it, the ``number``-th started, with the answers of
+    ``marks`` (r right, w wrong, . none), handed in or not."""
+    _, text = results(student, marks)
+    return StoredSession(SET.code, f"session-{student}-{number}", student, f"2026-01-01T10:0{number}:00",
+                         "2026-01-01T10:30:00" if handed_in else None, read_results(text).attempts)
+
+
+def moodle_grades(book) -> dict[str, int]:
+    rows, _ = read_back(export_csv(book, ROSTER, Platform.MOODLE))
+    return {name: int(grade) for name, _, grade in rows[1:]}
+
+
+def test_a_student_who_started_again_after_handing_in_counts_once_by_the_first_set_handed_in():
+    # Ann hands in (1 right), sees the review, and starts again (4 right): the first answers count
+    book = build_gradebook(stored=[stored("Ann", "rwww", 1, handed_in=True), stored("ann", "rrrr", 2, handed_in=True)])
+    assert book.students == ("Ann", "ann (2)")
+    export = export_csv(book, ROSTER, Platform.MOODLE)
+    assert moodle_grades(book) == {"Ann": 1}
+    assert export.not_on_roster == () == not_on_roster(book, ROSTER)  # "ann (2)" is Ann, on the roster
+    assert export.several_sessions == (Repeat("Ann", ("Ann", "ann (2)"), "Ann", handed_in=True),)
+
+
+def test_a_session_left_unfinished_gives_way_to_the_one_handed_in_whatever_its_order():
+    # Ann moved to another computer mid-set: the first session stays unfinished, the second is handed in
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "rrrw", 2, handed_in=True)])
+    assert moodle_grades(book) == {"Ann": 3}
+    assert book.repeats() == (Repeat("Ann", ("Ann", "Ann (2)"), "Ann (2)", handed_in=True),)
+    for platform in Platform:  # every file has Ann once, with the count of the session counted
+        read = read_grades(platform, export_csv(book, ROSTER, platform).text.encode("utf-8"), SET.code, SET.count)
+        assert read == [("Ann", "ann@school.example", "9A" if platform is Platform.CANVAS else "", 3)]
+
+
+def test_while_no_session_is_handed_in_the_one_with_the_most_answers_counts():
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "wrr.", 2, handed_in=False),
+                                   stored("Ann", "rr..", 3, handed_in=False)])
+    assert moodle_grades(book) == {"Ann": 2}
+    assert book.repeats() == (Repeat("Ann", ("Ann", "Ann (2)", "Ann (3)"), "Ann (2)", handed_in=False),)
+
+
+def test_a_student_not_on_the_roster_with_two_sessions_is_named_once_and_not_as_counted():
+    book = build_gradebook(stored=[stored("Walk-in", "r...", 1, handed_in=True),
+                                   stored("Walk-in", "rr..", 2, handed_in=True)])
+    export = export_csv(book, ROSTER, Platform.CANVAS)
+    assert export.not_on_roster == ("Walk-in",) and export.several_sessions == ()
+    assert "Walk-in" not in export.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ps"])
+def test_the_gradebook_page_names_a_student_with_two_sessions_and_the_one_counted_not_as_off_the_roster(lang):
+    pytest.importorskip("ipywidgets")
+    from gintrainer.widgets.roster import exports_html
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "rrrw", 2, handed_in=True),
+                                   stored("Walk-in", "rr..", 1, handed_in=True)])
+    with in_language(lang):
+        page = unescape(exports_html(book, ROSTER))
+        several = re.findall(r"<div class='gt-notice gt-several-sessions' dir='auto'>([^<]*)</div>", page)
+        off_roster = re.findall(r"<div class='gt-notice gt-not-on-roster' dir='auto'>([^<]*)</div>", page)
+        assert several == [tn("{student} has {n} session of this set ({rows}): the exports count {counted}, the "
+                              "first handed in.", "{student} has {n} sessions of this set ({rows}): the exports "
+                              "count {counted}, the first handed in.", 2, student="Ann", rows="Ann, Ann (2)",
+                              counted="Ann (2)")]
+        assert off_roster == [t("Not on the roster, so in no export: {names}", names="Walk-in")]
+    assert "Ann (2)" not in off_roster[0] and "Ann" in several[0] and "Ann (2)" in several[0]
+    if lang != "en":  # the sentence is the catalog's, not English
+        assert "session" not in several[0]
+
+
+def test_a_student_whose_own_name_is_ann_2_keeps_a_row_of_their_own_beside_anns_two_sessions():
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=True),
+                                   stored("Ann (2)", "rr..", 2, handed_in=True),
+                                   stored("Ann", "rrr.", 3, handed_in=True)])
+    assert book.students == ("Ann", "Ann (2)", "Ann (3)")
+    assert {name: rate.right for name, rate in book.totals().items()} == {"Ann": 1, "Ann (2)": 2, "Ann (3)": 3}
+    assert book.repeats() == (Repeat("Ann", ("Ann", "Ann (3)"), "Ann", handed_in=True),)
+    assert not_on_roster(book, ROSTER) == ("Ann (2)",) and moodle_grades(book) == {"Ann": 1}
+
+
+def test_the_teaching_page_quotes_the_line_the_gradebook_page_shows_for_a_student_with_two_sessions():
+    pytest.importorskip("ipywidgets")
+    from pathlib import Path
+
+    from gintrainer.widgets.roster import exports_html
+    book = build_gradebook(stored=[stored("Ann", "r...", 1, handed_in=False), stored("Ann", "rrrw", 2, handed_in=True)])
+    with in_language("en"):
+        line = re.findall(r"gt-several-sessions' dir='auto'>([^<]*)</div>", unescape(exports_html(book, ROSTER)))
+    doc = " ".join((Path(__file__).parents[1] / "docs" / "teaching.md").read_text(encoding="utf-8").split())
+    assert len(line) == 1 and f'"{line[0]}"' in doc

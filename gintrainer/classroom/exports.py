@@ -24,7 +24,11 @@ which a spreadsheet would run as a formula: the roster refuses such names, email
 :func:`export_csv` checks every cell again before writing.
 
 A student of the gradebook who is not on the roster (names compared as the gradebook compares them) is
-in no file: :attr:`GradeExport.not_on_roster` names them, for the teacher to see.
+in no file: :attr:`GradeExport.not_on_roster` names them, for the teacher to see. A student with several
+sessions of the set ("Ann" and "Ann (2)": started again after handing in, or two students who picked one
+name) has one row in a file, the session :meth:`~gintrainer.classroom.gradebook.Gradebook.counted` counts
+(the first handed in), never one picked silently: :attr:`GradeExport.several_sessions` names each such
+student with the session counted, for the teacher to see.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from enum import StrEnum
 from ..records.storage import name_key
 from ..words.errors import GinError
 from ..words.language import t
-from .gradebook import Gradebook
+from .gradebook import Gradebook, Repeat
 from .roster import FORMULA_START, Roster, RosterStudent
 
 
@@ -77,6 +81,7 @@ class GradeExport:
     text: str
     students: tuple[RosterStudent, ...]
     not_on_roster: tuple[str, ...]
+    several_sessions: tuple[Repeat, ...] = ()
 
 
 def assignment_title(code: str) -> str:
@@ -87,9 +92,18 @@ def assignment_title(code: str) -> str:
 
 
 def not_on_roster(book: Gradebook, roster: Roster) -> tuple[str, ...]:
-    """The gradebook's students (as it names them) whom the roster does not list, in the gradebook's order."""
+    """The gradebook's students whom the roster does not list, each once by the name they gave (a second
+    session's "Ann (2)" is Ann's), in the gradebook's order."""
     keys = {name_key(student.name) for student in roster}
-    return tuple(student for student in book.students if name_key(student) not in keys)
+    names = {name_key(source.student): source.student for source in map(book.source, range(len(book.results)))}
+    return tuple(name for key, name in names.items() if key not in keys)
+
+
+def several_sessions(book: Gradebook, roster: Roster) -> tuple[Repeat, ...]:
+    """The students of the roster with several sessions of the set, each with the one the exports count
+    (:meth:`~gintrainer.classroom.gradebook.Gradebook.counted`), in the gradebook's order."""
+    keys = {name_key(student.name) for student in roster}
+    return tuple(repeat for repeat in book.repeats() if name_key(repeat.student) in keys)
 
 
 def export_csv(book: Gradebook, roster: Roster | None, platform: Platform | str) -> GradeExport:
@@ -101,7 +115,7 @@ def export_csv(book: Gradebook, roster: Roster | None, platform: Platform | str)
                             "knows the students by the names and emails on it"))
     if book.code is None:
         raise ExportError(t("no results yet"))
-    totals = {name_key(result.student): result.right for result in book.results}
+    totals = {key: result.right for key, result in book.counted().items()}
     students = tuple(student for student in roster if name_key(student.name) in totals)
     title, possible = assignment_title(book.code), len(book.puzzles)
     rows: list[list[str]]
@@ -115,7 +129,7 @@ def export_csv(book: Gradebook, roster: Roster | None, platform: Platform | str)
         rows = [[*GOOGLE_COLUMNS, title]]
         rows += [[s.email, s.name, str(totals[name_key(s.name)])] for s in students]
     return GradeExport(platform, export_filename(book.code, platform), _csv(rows), students,
-                       not_on_roster(book, roster))
+                       not_on_roster(book, roster), several_sessions(book, roster))
 
 
 def export_filename(code: str, platform: Platform) -> str:
@@ -136,4 +150,4 @@ def _csv(rows: list[list[str]]) -> str:
 
 __all__ = ["CANVAS_COLUMNS", "CANVAS_POINTS_ROW", "GOOGLE_COLUMNS", "MOODLE_COLUMNS", "PLATFORM_NAMES",
            "ExportError", "GradeExport", "Platform", "assignment_title", "export_csv", "export_filename",
-           "not_on_roster"]
+           "not_on_roster", "several_sessions"]

@@ -9,7 +9,9 @@ order they started ("Ann", "Ann (2)"). A results file for a student the store ha
 (names compared as below) is never counted twice: when it holds every answer that one
 of the store's sessions of that name holds, it is that session's file (handed in while
 the store could not be reached, it may hold more) and that row shows the file's
-answers; otherwise the store's answers count and the file is reported as skipped.
+answers; otherwise the store's answers count and the file is reported as skipped. Where a
+student has several rows, the one that counts for them (in the exports for a school's grade
+book) is :meth:`Gradebook.counted`'s, and :meth:`Gradebook.repeats` names each such student.
 
 A file is never merged silently when something is off: a malformed file, a
 file for another class code, or a byte-for-byte copy of a file already read
@@ -32,7 +34,7 @@ import io
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
 from typing import TypeVar
@@ -172,6 +174,29 @@ class ClassGrid:
 
 
 @dataclass(frozen=True)
+class RowSource:
+    """Whose a gradebook row is: the student's name as they gave it (the row's without " (2)"), whether its
+    answers are handed in (a results file's always are) and its place among that student's sessions of the
+    set, in the order they started (1 for the first)."""
+
+    student: str
+    handed_in: bool
+    number: int
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A student with several sessions of the set (started again after handing in, or two students of one
+    name): the student's name, the gradebook's rows of them in the order they started ("Ann", "Ann (2)"),
+    the row that counts for them (:meth:`Gradebook.counted`) and whether that one is handed in."""
+
+    student: str
+    rows: tuple[str, ...]
+    counted: str
+    handed_in: bool
+
+
+@dataclass(frozen=True)
 class Gradebook:
     """Students' results for one class set. ``results`` are sorted by student
     name; ``files`` names the file of each ("" for the class store's); ``answering``
@@ -183,10 +208,50 @@ class Gradebook:
     files: tuple[str, ...]
     problems: tuple[Problem, ...]
     answering: frozenset[str] = frozenset()
+    sources: tuple[RowSource, ...] = field(default=())
+    """Whose each row is, in the rows' order (a row without one is its student's only row, handed in)."""
 
     @property
     def students(self) -> tuple[str, ...]:
         return tuple(r.student for r in self.results)
+
+    def source(self, row: int) -> RowSource:
+        """Whose the row at ``row`` (from 0) is."""
+        if row < len(self.sources):
+            return self.sources[row]
+        return RowSource(self.results[row].student, handed_in=True, number=1)
+
+    def counted(self) -> dict[str, Results]:
+        """The one row that counts for each student (by :func:`~gintrainer.records.storage.name_key` of the
+        name they gave), as the exports count it: of a student's several sessions, the first started of
+        those handed in (a set handed in shows its answers, so a later session is no first answer); when
+        none is handed in yet, the one with the most answers, the first started on a tie. Never picked
+        silently: :meth:`repeats` names every student with several sessions and the row counted."""
+        found: dict[str, list[tuple[RowSource, Results]]] = {}
+        for row, result in enumerate(self.results):
+            source = self.source(row)
+            found.setdefault(name_key(source.student), []).append((source, result))
+        return {key: min(rows, key=lambda item: (not item[0].handed_in,
+                                                 0 if item[0].handed_in else -item[1].answered,
+                                                 item[0].number))[1]
+                for key, rows in found.items()}
+
+    def repeats(self) -> tuple[Repeat, ...]:
+        """The students with several sessions of the set, in the gradebook's order, each with the row
+        :meth:`counted` counts for them."""
+        counted = self.counted()
+        found: dict[str, list[tuple[RowSource, str]]] = {}
+        for row, result in enumerate(self.results):
+            source = self.source(row)
+            found.setdefault(name_key(source.student), []).append((source, result.student))
+        out = []
+        for key, rows in found.items():
+            if len(rows) > 1:
+                ordered = sorted(rows, key=lambda item: item[0].number)
+                chosen = counted[key].student
+                out.append(Repeat(ordered[0][0].student, tuple(label for _, label in ordered), chosen,
+                                  next(source.handed_in for source, label in rows if label == chosen)))
+        return tuple(out)
 
     @property
     def table(self) -> tuple[tuple[bool | None, ...], ...]:
@@ -285,15 +350,15 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: st
     if code is None and sessions:
         code = sessions[0].code
     code = normalise_code(code) if code is not None else _commonest_code(read)
-    from_store = _stored_results(sessions, code)
     kept, skipped = _one_file_each(read, code)
-    rows: list[tuple[str, Results]] = []
+    from_store = _stored_results(sessions, code, (result.student for _, result in kept))
+    rows: list[tuple[str, Results, RowSource]] = []
     completed: dict[int, tuple[str, Results]] = {}
     for name, result in kept:
         same_name = [i for i, (session, _) in enumerate(from_store) if name_key(session.student) ==
                      name_key(result.student)]
         if not same_name:
-            rows.append((name, result))
+            rows.append((name, result, RowSource(result.student, handed_in=True, number=1)))
             continue
         holds = [i for i in same_name if i not in completed and set(from_store[i][0].attempts) <= set(result.attempts)]
         if len(holds) == 1:  # the file of that session, maybe with answers the store never received
@@ -301,29 +366,41 @@ def build_gradebook(sources: Iterable[tuple[str, str | bytes]] = (), *, code: st
         else:
             skipped.append(Problem(name, t("student {student} has other answers in the class store: those count, "
                                            "and the file is skipped", student=repr(result.student))))
-    rows += [completed.get(i, ("", result)) for i, (_, result) in enumerate(from_store)]
+    numbers: Counter[str] = Counter()
+    for i, (session, result) in enumerate(from_store):
+        numbers[name_key(session.student)] += 1
+        source = RowSource(session.student, handed_in=session.handed_in is not None or i in completed,
+                           number=numbers[name_key(session.student)])
+        rows.append((*completed.get(i, ("", result)), source))
     ordered = sorted(rows, key=lambda item: (name_key(item[1].student), item[1].student))
     puzzles = ClassSet.from_code(code).puzzles() if code is not None else ()
     answering = frozenset(result.student for i, (session, result) in enumerate(from_store)
                           if session.handed_in is None and i not in completed)
-    return Gradebook(code, puzzles, tuple(r for _, r in ordered), tuple(n for n, _ in ordered),
-                     tuple(sorted(problems + skipped, key=lambda p: p.file)), answering)
+    return Gradebook(code, puzzles, tuple(r for _, r, _ in ordered), tuple(n for n, _, _ in ordered),
+                     tuple(sorted(problems + skipped, key=lambda p: p.file)), answering,
+                     tuple(source for _, _, source in ordered))
 
 
 def _stored_results(sessions: tuple[StoredSession, ...],
-                    code: str | None) -> list[tuple[StoredSession, Results]]:
+                    code: str | None, taken: Iterable[str] = ()) -> list[tuple[StoredSession, Results]]:
     """The store's sessions of ``code`` as results, each named by its student; a second
-    student of the same name is "Ann (2)", in the order they started."""
+    student of the same name is "Ann (2)", in the order they started. No two rows share a
+    name: where a student's own name is already "Ann (2)" (names compared as the gradebook
+    compares them, over the sessions and the files ``taken``), the next number is used."""
     seen: Counter[str] = Counter()
+    mine = [session for session in sessions if session.code == code]
+    used = {name_key(name) for name in taken} | {name_key(session.student) for session in mine}
     out = []
-    for session in sessions:
-        if session.code != code:
-            continue
+    for session in mine:
         seen[name_key(session.student)] += 1
-        number = seen[name_key(session.student)]
-        # Translators: the second (third...) student of the same name in a class: "Ann (2)".
-        label = session.student if number == 1 else t("{student} ({number})", student=session.student,
-                                                      number=number)
+        label = session.student
+        while seen[name_key(session.student)] > 1:
+            # Translators: the second (third...) student of the same name in a class: "Ann (2)".
+            label = t("{student} ({number})", student=session.student, number=seen[name_key(session.student)])
+            if name_key(label) not in used:
+                break
+            seen[name_key(session.student)] += 1
+        used.add(name_key(label))
         out.append((session, Results(label, session.code, session.attempts)))
     return out
 
@@ -762,6 +839,6 @@ def gradebook_page(book: Gradebook, *, title: str | None = None) -> str:
 
 
 __all__ = ["FOLLOW_UP_COUNT", "GRID_BANDS", "REVIEW_MARKS", "ClassGrid", "FollowUp", "Gradebook", "GridColumn",
-           "KindRate", "Problem", "Rate", "ReviewedHands", "ThemeRate", "build_gradebook", "class_grid_svg",
-           "follow_up_name", "follow_up_set", "follow_up_sets", "gradebook_html", "gradebook_page", "grid_cell_html",
-           "grid_legend", "reviewed_hands", "reviewed_hands_html", "theme_chart_svg"]
+           "KindRate", "Problem", "Rate", "Repeat", "ReviewedHands", "RowSource", "ThemeRate", "build_gradebook",
+           "class_grid_svg", "follow_up_name", "follow_up_set", "follow_up_sets", "gradebook_html", "gradebook_page",
+           "grid_cell_html", "grid_legend", "reviewed_hands", "reviewed_hands_html", "theme_chart_svg"]

@@ -92,10 +92,10 @@ class RosterLoader(View):
 
 
 def exports_html(book: Gradebook, roster: Roster | None) -> str:
-    """The gradebook's exports for Canvas, Moodle and Google Classroom as download links, and the students
-    who are in no export, not being on the roster; a line saying what is missing when no export can be
-    made."""
-    from ..classroom.exports import PLATFORM_NAMES, ExportError, Platform, export_csv, not_on_roster
+    """The gradebook's exports for Canvas, Moodle and Google Classroom as download links, the students
+    who are in no export, not being on the roster, and each student of the roster with several sessions of
+    the set with the one the exports count; a line saying what is missing when no export can be made."""
+    from ..classroom.exports import PLATFORM_NAMES, ExportError, Platform, export_csv, not_on_roster, several_sessions
     if book.code is None:
         return ""
     if roster is None:
@@ -117,6 +117,19 @@ def exports_html(book: Gradebook, roster: Roster | None) -> str:
     if missing_students:
         line = t("Not on the roster, so in no export: {names}", names=", ".join(missing_students))
         parts.append(f"<div class='gt-notice gt-not-on-roster' dir='auto'>{escape(line)}</div>")
+    for repeat in several_sessions(book, roster):
+        rows, n = ", ".join(repeat.rows), len(repeat.rows)
+        if repeat.handed_in:
+            # Translators: {rows} are the gradebook's rows of one student ("Ann, Ann (2)"); {counted} is one of them
+            line = tn("{student} has {n} session of this set ({rows}): the exports count {counted}, the first "
+                      "handed in.", "{student} has {n} sessions of this set ({rows}): the exports count {counted}, "
+                      "the first handed in.", n, student=repeat.student, rows=rows, counted=repeat.counted)
+        else:
+            line = tn("{student} has {n} session of this set ({rows}): the exports count {counted}, the one with "
+                      "the most answers (none is handed in yet).", "{student} has {n} sessions of this set "
+                      "({rows}): the exports count {counted}, the one with the most answers (none is handed in "
+                      "yet).", n, student=repeat.student, rows=rows, counted=repeat.counted)
+        parts.append(f"<div class='gt-notice gt-several-sessions' dir='auto'>{escape(line)}</div>")
     parts.append("</div>")
     return "".join(parts)
 

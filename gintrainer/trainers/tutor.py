@@ -14,20 +14,20 @@ The samples
 A check judges one decision at :data:`TUTOR_SAMPLES` sampled deals, a third of the review's 600: it runs
 while the learner waits for the move to be played. Measured (``python bench/bench_tutor.py --hands 8
 --samples 150 200 600``: every decision of both players in 8 hands of naive against naive, 236 decisions,
-this 2-core machine shared with other work):
+the shape rule's playouts, this 2-core machine shared with a duel and other work):
 
 ======= =========================== ==========================================
 samples time: median, 90%, slowest  standard error of a loss: median, 90%, largest
 ======= =========================== ==========================================
-150     0.12 s, 0.31 s, 0.87 s      1.43, 1.83, 2.01
-200     0.17 s, 0.39 s, 0.86 s      1.26, 1.56, 1.88
-600     0.45 s, 1.23 s, 2.89 s      0.75, 0.92, 1.01
+150     0.39 s, 0.67 s, 0.93 s      1.55, 1.89, 2.07
+200     0.44 s, 0.82 s, 1.32 s      1.33, 1.67, 1.83
+600     1.05 s, 2.57 s, 3.75 s      0.79, 0.96, 1.03
 ======= =========================== ==========================================
 
 A loss is marked only above two standard errors (:data:`~gintrainer.replay.review.STANDARD_ERRORS`). At 200
-samples two standard errors stay under the mistake's 4 points for every decision measured (3.76 at the
+samples two standard errors stay under the mistake's 4 points for every decision measured (3.66 at the
 largest), so a loss of 4 points is told apart from none and the tutor stops what the review would mark a
-mistake; the blunder's 8 points is far above the noise. At 150 the largest is 2.01 (two of them: 4.02), and
+mistake; the blunder's 8 points is far above the noise. At 150 the largest is 2.07 (two of them: 4.14), and
 a 4-point mistake could go unmarked. 200 is the fewest samples that keeps the threshold, at a third of the
 review's time; the page shows that the tutor is looking, and the check is asked for by the page once it has
 redrawn (:class:`gintrainer.widgets.practice.TutorCheck`).

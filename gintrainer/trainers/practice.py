@@ -77,11 +77,12 @@ OPPONENT_LABELS = {
     "naive": N_("Novice (naive)"),
     "lookahead": N_("Club player (lookahead)"),
     "best": N_("Expert (best)"),
-    "evaluator": N_("Master (evaluator)"),
+    "evaluator": N_("Analyst (evaluator)"),
 }
-"""Each computer player's label on the form, in English (shown through :func:`opponent_label`)."""
+"""Each computer player's label on the form, in English (shown through :func:`opponent_label`). The evaluator
+is named for what it does, not ranked above ``best``: its duels do not show it stronger (docs/benchmarks.md)."""
 OPPONENT_NAMES = {"random": N_("Beginner"), "naive": N_("Novice"), "lookahead": N_("Club player"),
-                  "best": N_("Expert"), "evaluator": N_("Master")}
+                  "best": N_("Expert"), "evaluator": N_("Analyst")}
 """Each computer player's name at the table and in the move log, in English."""
 SLOW_OPPONENTS = frozenset({"evaluator"})
 """The computer players whose move may take more than about half a second (bench/bench_evaluator_player.py):

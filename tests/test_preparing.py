@@ -202,6 +202,49 @@ def test_what_the_server_refuses_is_said_in_the_view(answer, said):
     assert view.last_error == said and view.shown.value == ""
 
 
+@pytest.mark.parametrize("students, minutes, said", [
+    (1000, 60, "Choose from 1 to 60 students."),
+    (0, 60, "Choose from 1 to 60 students."),
+    (-3, 60, "Choose from 1 to 60 students."),
+    (2, 1, "A class lasts from 5 to 240 minutes."),
+    (2, 0, "A class lasts from 5 to 240 minutes."),
+    (2, 100_000, "A class lasts from 5 to 240 minutes."),
+])
+def test_a_number_out_of_range_is_refused_as_typed_and_nothing_is_asked(students, minutes, said):
+    from gintrainer.widgets.prepare import PrepareClass
+    server = Server()
+    view = PrepareClass(ask=server)
+    view.students.value, view.minutes.value = students, minutes
+    assert (view.students.value, view.minutes.value) == (students, minutes)  # not changed behind the teacher's back
+    view.prepare_button.click()
+    assert server.asked == [] and view.last_error == said
+
+
+def test_the_line_shows_what_is_prepared_after_each_request_never_what_it_showed_before():
+    from gintrainer.widgets.prepare import PrepareClass
+    sixty = {"page": LESSON, "students": 60, "ready": 1, "starting": 59, "memory_mb": 60, "minutes_left": 60}
+    two = {"page": LESSON, "students": 2, "ready": 0, "starting": 2, "memory_mb": 0, "minutes_left": 5}
+    server = Server({"pages": [sixty], "room": 0}, {"pages": [two], "room": 58},
+                    {"error": "room", "most": 3, "pages": [{**two, "ready": 2, "starting": 0, "minutes_left": 4}],
+                     "room": 3},
+                    ServerUnreachable("TimeoutError"), {"pages": [], "room": 60})
+    view = PrepareClass(ask=server)
+    view.page.value = LESSON
+    view.prepare_button.click()
+    assert "1 of 60 ready (60 MB), 60 min left" in view.shown.value
+    view.students.value, view.minutes.value = 2, 5
+    view.prepare_button.click()
+    assert "0 of 2 ready (0 MB), 5 min left" in view.shown.value and "60" not in view.shown.value
+    view.students.value = 50
+    view.prepare_button.click()  # refused: the line shows what the refusal says is prepared
+    assert view.last_error == "The server has room for 3 more pages only."
+    assert "2 of 2 ready (0 MB), 4 min left" in view.shown.value
+    view.release_button.click()  # no answer: what is prepared is not known, and not shown
+    assert view.last_error and view.shown.value == ""
+    view.release_button.click()
+    assert "Nothing is prepared." in view.shown.value
+
+
 def test_the_view_speaks_the_pages_language():
     from gintrainer.widgets.prepare import PrepareClass
     with in_language("tr"):

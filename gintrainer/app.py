@@ -739,7 +739,8 @@ def _prepare_handler() -> type:
                 if asked:
                     await manager.prepare_class(asked.get("page"), asked.get("count"), asked.get("minutes"))
             except PrepareError as refused:
-                return self.answer(400, {"error": refused.reason, "most": refused.most})
+                # with what is prepared: the teacher's line shows it, not what it showed before
+                return self.answer(400, {"error": refused.reason, "most": refused.most, **manager.prepared_status()})
             return self.answer(200, manager.prepared_status())
 
     return PrepareHandler

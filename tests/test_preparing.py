@@ -372,3 +372,41 @@ def test_every_word_of_the_view_comes_from_the_catalogs(hub):
         labels += [title for title, _ in view.page.options] + [view.names.placeholder]
     text = " ".join(shown + labels)
     assert unmarked(text, allowed=["kim"]) == []  # a user name is the teacher's own
+
+
+def test_the_servers_refusal_says_what_is_prepared_beside_its_reason(key):
+    import asyncio
+
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+    from tornado.httpserver import HTTPServer
+    from tornado.testing import bind_unused_port
+    from tornado.web import Application
+
+    from gintrainer.app import _prepare_handler
+
+    class Manager:
+        _pools: dict = {}
+
+        async def prepare_class(self, page, count, minutes):
+            raise PrepareError("room", 3)
+
+        def prepared_status(self):
+            return {"pages": [{"page": LESSON, "students": 2}], "room": 3}
+
+    async def ask():
+        sock, port = bind_unused_port()
+        app = Application([("/prepare", _prepare_handler())], kernel_manager=Manager())
+        server = HTTPServer(app)
+        server.add_sockets([sock])
+        body = json.dumps({"page": LESSON, "count": 50, "minutes": 60}).encode()
+        try:
+            await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/prepare", method="POST", body=body,
+                                          headers={preparing.PREPARE_HEADER: sign(body)})
+        except HTTPClientError as error:
+            return error.code, json.loads(error.response.body)
+        finally:
+            server.stop()
+        return 200, {}
+
+    assert asyncio.run(ask()) == (400, {"error": "room", "most": 3, "pages": [{"page": LESSON, "students": 2}],
+                                        "room": 3})

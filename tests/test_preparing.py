@@ -410,3 +410,81 @@ def test_the_servers_refusal_says_what_is_prepared_beside_its_reason(key):
 
     assert asyncio.run(ask()) == (400, {"error": "room", "most": 3, "pages": [{"page": LESSON, "students": 2}],
                                         "room": 3})
+
+
+class WaitingPage:
+    """A preheated page's executor as far as Voila's renderer uses it: its first cell waits for the request
+    (cancelled, nbclient's DeadKernelError), each cell after a shutdown finds the kernel dead."""
+
+    def __init__(self):
+        import logging
+        from types import SimpleNamespace
+        self.log, self.alive, self.run = logging.getLogger("test.voila"), True, 0
+        self.kc = SimpleNamespace(stop_channels=lambda: None)
+        self.cell_error_instruction = ""
+
+    async def execute_cell(self, cell, *args, **kwargs):
+        import asyncio
+
+        from nbclient.exceptions import DeadKernelError
+        self.run += 1
+        if not self.alive:
+            self.log.error("Kernel died while waiting for execute reply.")
+            raise DeadKernelError("Kernel died")
+        try:
+            await asyncio.Event().wait()  # the page waits for its request
+        except asyncio.CancelledError:
+            raise DeadKernelError("Kernel died") from None  # as nbclient's async_execute_cell
+
+    def should_strip_error(self):
+        return True
+
+    def strip_code_cell_errors(self, cell):
+        pass
+
+
+def test_a_kernel_given_back_stops_its_page_quietly_before_it_is_shut_down(caplog):
+    """Voila's renderer runs a pool kernel's page cell by cell; the cell waiting for the request ends in
+    nbclient's DeadKernelError when the render is cancelled (and each cell after it once the kernel is
+    gone): none of it is an error in the server's log, and no cell runs after the one cancelled."""
+    import asyncio
+    import contextlib
+    import logging
+    from types import SimpleNamespace
+
+    import nbformat
+    from voila.notebook_renderer import NotebookRenderer
+
+    from gintrainer.app import PreparedPools
+
+    class Manager(PreparedPools):
+        async def shutdown_kernel(self, kernel_id, now=False):
+            executor.alive = False
+            self.shut.append(kernel_id)
+
+    async def render_and_give_back():
+        renderer = SimpleNamespace(cwd=".", executor=executor, log=logging.getLogger("test.voila"))
+
+        async def cleanup():
+            pass
+
+        renderer._cleanup_resources = cleanup
+        cells = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(str(i)) for i in range(9)])
+
+        async def render():
+            return [cell async for cell in NotebookRenderer._jinja_cell_generator(renderer, cells, "k")]
+
+        task = asyncio.get_running_loop().create_task(render())
+        await asyncio.sleep(0.01)
+        item = asyncio.get_running_loop().create_future()
+        item.set_result({"renderer": renderer, "task": task, "kernel_id": "k"})
+        await manager._discard(item)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(task, 2)
+
+    executor, manager = WaitingPage(), Manager()
+    manager.shut = []
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(render_and_give_back())
+    assert manager.shut == ["k"] and executor.run == 1
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]

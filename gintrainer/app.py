@@ -746,9 +746,12 @@ def _prepare_handler() -> type:
     return PrepareHandler
 
 
-DISCARDED = logging.getLogger("gintrainer.app.discarded")
-"""Where the render of a page in a kernel given back logs: nowhere (:func:`stop_render`)."""
-DISCARDED.disabled = True
+DISCARDED = logging.Logger("gintrainer.app.discarded", logging.CRITICAL + 1)
+"""Where the render of a page in a kernel given back logs: nowhere (:func:`stop_render`). Made, not
+registered with ``logging.getLogger``: a logging configuration (the server's, at its start) re-enables
+the loggers it finds."""
+DISCARDED.addHandler(logging.NullHandler())
+DISCARDED.propagate = False
 
 
 class _NoMoreCells:

@@ -739,10 +739,51 @@ def _prepare_handler() -> type:
                 if asked:
                     await manager.prepare_class(asked.get("page"), asked.get("count"), asked.get("minutes"))
             except PrepareError as refused:
-                return self.answer(400, {"error": refused.reason, "most": refused.most})
+                # with what is prepared: the teacher's line shows it, not what it showed before
+                return self.answer(400, {"error": refused.reason, "most": refused.most, **manager.prepared_status()})
             return self.answer(200, manager.prepared_status())
 
     return PrepareHandler
+
+
+DISCARDED = logging.Logger("gintrainer.app.discarded", logging.CRITICAL + 1)
+"""Where the render of a page in a kernel given back logs: nowhere (:func:`stop_render`). Made, not
+registered with ``logging.getLogger``: a logging configuration (the server's, at its start) re-enables
+the loggers it finds."""
+DISCARDED.addHandler(logging.NullHandler())
+DISCARDED.propagate = False
+
+
+class _NoMoreCells:
+    """A page's executor (nbclient's, Voila's ``VoilaExecutor``) that runs no more cells: Voila's
+    renderer stops at the ``TimeoutError`` of the next one; the rest is the executor's."""
+
+    def __init__(self, executor: Any):
+        self._executor = executor
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._executor, name)
+
+    async def execute_cell(self, *_args: Any, **_kwargs: Any) -> Any:
+        raise TimeoutError("the kernel is given back")
+
+
+async def stop_render(renderer: Any, task: asyncio.Task[Any], wait: float = 10) -> None:
+    """Stop the render of a preheated kernel's page (Voila's ``NotebookRenderer`` and its task) before
+    the kernel is shut down, as a normal event: cancelled, the cell that waits for the request ends in
+    nbclient's DeadKernelError, which Voila logs with its traceback, and so does each cell after it once
+    the kernel is gone (some 9 tracebacks for each kernel a Release gave back). Here the renderer and its
+    executor log nowhere, and the renderer runs no cell after the one cancelled; the task is waited for
+    (``wait`` seconds at most)."""
+    if renderer is not None:
+        renderer.log = DISCARDED
+        executor = getattr(renderer, "executor", None)
+        if executor is not None:
+            executor.log = DISCARDED
+            renderer.executor = _NoMoreCells(executor)
+    task.cancel()
+    with contextlib.suppress(BaseException):
+        await asyncio.wait_for(task, wait)
 
 
 class PreparedPools:
@@ -813,14 +854,15 @@ class PreparedPools:
             asyncio.get_running_loop().create_task(self._discard(pool.pop()))
 
     async def _discard(self, item: Any) -> None:
+        """Shut down a pool's kernel the class did not take: its page's render stopped first, quietly
+        (:func:`stop_render`), and then the kernel, which waits for its request: no reply to wait for."""
         manager: Any = self
         try:
             found = await item
         except Exception:  # noqa: BLE001 - a kernel that did not start: nothing to shut down
             return
-        found["task"].cancel()
+        await stop_render(found.get("renderer"), found["task"])
         with contextlib.suppress(Exception):
-            # it waits for its request: no reply to wait for
             await manager.shutdown_kernel(found["kernel_id"], now=True)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> Any:

@@ -202,6 +202,49 @@ def test_what_the_server_refuses_is_said_in_the_view(answer, said):
     assert view.last_error == said and view.shown.value == ""
 
 
+@pytest.mark.parametrize("students, minutes, said", [
+    (1000, 60, "Choose from 1 to 60 students."),
+    (0, 60, "Choose from 1 to 60 students."),
+    (-3, 60, "Choose from 1 to 60 students."),
+    (2, 1, "A class lasts from 5 to 240 minutes."),
+    (2, 0, "A class lasts from 5 to 240 minutes."),
+    (2, 100_000, "A class lasts from 5 to 240 minutes."),
+])
+def test_a_number_out_of_range_is_refused_as_typed_and_nothing_is_asked(students, minutes, said):
+    from gintrainer.widgets.prepare import PrepareClass
+    server = Server()
+    view = PrepareClass(ask=server)
+    view.students.value, view.minutes.value = students, minutes
+    assert (view.students.value, view.minutes.value) == (students, minutes)  # not changed behind the teacher's back
+    view.prepare_button.click()
+    assert server.asked == [] and view.last_error == said
+
+
+def test_the_line_shows_what_is_prepared_after_each_request_never_what_it_showed_before():
+    from gintrainer.widgets.prepare import PrepareClass
+    sixty = {"page": LESSON, "students": 60, "ready": 1, "starting": 59, "memory_mb": 60, "minutes_left": 60}
+    two = {"page": LESSON, "students": 2, "ready": 0, "starting": 2, "memory_mb": 0, "minutes_left": 5}
+    server = Server({"pages": [sixty], "room": 0}, {"pages": [two], "room": 58},
+                    {"error": "room", "most": 3, "pages": [{**two, "ready": 2, "starting": 0, "minutes_left": 4}],
+                     "room": 3},
+                    ServerUnreachable("TimeoutError"), {"pages": [], "room": 60})
+    view = PrepareClass(ask=server)
+    view.page.value = LESSON
+    view.prepare_button.click()
+    assert "1 of 60 ready (60 MB), 60 min left" in view.shown.value
+    view.students.value, view.minutes.value = 2, 5
+    view.prepare_button.click()
+    assert "0 of 2 ready (0 MB), 5 min left" in view.shown.value and "60" not in view.shown.value
+    view.students.value = 50
+    view.prepare_button.click()  # refused: the line shows what the refusal says is prepared
+    assert view.last_error == "The server has room for 3 more pages only."
+    assert "2 of 2 ready (0 MB), 4 min left" in view.shown.value
+    view.release_button.click()  # no answer: what is prepared is not known, and not shown
+    assert view.last_error and view.shown.value == ""
+    view.release_button.click()
+    assert "Nothing is prepared." in view.shown.value
+
+
 def test_the_view_speaks_the_pages_language():
     from gintrainer.widgets.prepare import PrepareClass
     with in_language("tr"):
@@ -329,3 +372,119 @@ def test_every_word_of_the_view_comes_from_the_catalogs(hub):
         labels += [title for title, _ in view.page.options] + [view.names.placeholder]
     text = " ".join(shown + labels)
     assert unmarked(text, allowed=["kim"]) == []  # a user name is the teacher's own
+
+
+def test_the_servers_refusal_says_what_is_prepared_beside_its_reason(key):
+    import asyncio
+
+    from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+    from tornado.httpserver import HTTPServer
+    from tornado.testing import bind_unused_port
+    from tornado.web import Application
+
+    from gintrainer.app import _prepare_handler
+
+    class Manager:
+        _pools: dict = {}
+
+        async def prepare_class(self, page, count, minutes):
+            raise PrepareError("room", 3)
+
+        def prepared_status(self):
+            return {"pages": [{"page": LESSON, "students": 2}], "room": 3}
+
+    async def ask():
+        sock, port = bind_unused_port()
+        app = Application([("/prepare", _prepare_handler())], kernel_manager=Manager())
+        server = HTTPServer(app)
+        server.add_sockets([sock])
+        body = json.dumps({"page": LESSON, "count": 50, "minutes": 60}).encode()
+        try:
+            await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/prepare", method="POST", body=body,
+                                          headers={preparing.PREPARE_HEADER: sign(body)})
+        except HTTPClientError as error:
+            return error.code, json.loads(error.response.body)
+        finally:
+            server.stop()
+        return 200, {}
+
+    assert asyncio.run(ask()) == (400, {"error": "room", "most": 3, "pages": [{"page": LESSON, "students": 2}],
+                                        "room": 3})
+
+
+class WaitingPage:
+    """A preheated page's executor as far as Voila's renderer uses it: its first cell waits for the request
+    (cancelled, nbclient's DeadKernelError), each cell after a shutdown finds the kernel dead."""
+
+    def __init__(self):
+        import logging
+        from types import SimpleNamespace
+        self.log, self.alive, self.run = logging.getLogger("test.voila"), True, 0
+        self.kc = SimpleNamespace(stop_channels=lambda: None)
+        self.cell_error_instruction = ""
+
+    async def execute_cell(self, cell, *args, **kwargs):
+        import asyncio
+
+        from nbclient.exceptions import DeadKernelError
+        self.run += 1
+        if not self.alive:
+            self.log.error("Kernel died while waiting for execute reply.")
+            raise DeadKernelError("Kernel died")
+        try:
+            await asyncio.Event().wait()  # the page waits for its request
+        except asyncio.CancelledError:
+            raise DeadKernelError("Kernel died") from None  # as nbclient's async_execute_cell
+
+    def should_strip_error(self):
+        return True
+
+    def strip_code_cell_errors(self, cell):
+        pass
+
+
+def test_a_kernel_given_back_stops_its_page_quietly_before_it_is_shut_down(caplog):
+    """Voila's renderer runs a pool kernel's page cell by cell; the cell waiting for the request ends in
+    nbclient's DeadKernelError when the render is cancelled (and each cell after it once the kernel is
+    gone): none of it is an error in the server's log, and no cell runs after the one cancelled."""
+    import asyncio
+    import contextlib
+    import logging
+    from types import SimpleNamespace
+
+    import nbformat
+    from voila.notebook_renderer import NotebookRenderer
+
+    from gintrainer.app import PreparedPools
+
+    class Manager(PreparedPools):
+        async def shutdown_kernel(self, kernel_id, now=False):
+            executor.alive = False
+            self.shut.append(kernel_id)
+
+    async def render_and_give_back():
+        renderer = SimpleNamespace(cwd=".", executor=executor, log=logging.getLogger("test.voila"))
+
+        async def cleanup():
+            pass
+
+        renderer._cleanup_resources = cleanup
+        cells = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(str(i)) for i in range(9)])
+
+        async def render():
+            return [cell async for cell in NotebookRenderer._jinja_cell_generator(renderer, cells, "k")]
+
+        task = asyncio.get_running_loop().create_task(render())
+        await asyncio.sleep(0.01)
+        item = asyncio.get_running_loop().create_future()
+        item.set_result({"renderer": renderer, "task": task, "kernel_id": "k"})
+        await manager._discard(item)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(task, 2)
+
+    executor, manager = WaitingPage(), Manager()
+    manager.shut = []
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(render_and_give_back())
+    assert manager.shut == ["k"] and executor.run == 1
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]

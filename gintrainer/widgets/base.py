@@ -189,6 +189,7 @@ if TYPE_CHECKING:  # to the type checker they are ipywidgets' own, which they be
     from ipywidgets import (  # noqa: I001  (each "as" itself: exported, for .ui)
         HTML as HTML, BoundedIntText as BoundedIntText, Box as Box, Button as Button, Checkbox as Checkbox,
         Combobox as Combobox, Dropdown as Dropdown, FileUpload as FileUpload, HBox as HBox, IntSlider as IntSlider,
+        IntText as IntText,
         Password as Password, SelectMultiple as SelectMultiple, Text as Text, Textarea as Textarea,
         ToggleButton as ToggleButton, ToggleButtons as ToggleButtons, VBox as VBox)
 else:
@@ -207,6 +208,7 @@ else:
     Dropdown = _lean(widgets.Dropdown)
     SelectMultiple = _lean(widgets.SelectMultiple)
     BoundedIntText = _lean(widgets.BoundedIntText)
+    IntText = _lean(widgets.IntText)
     IntSlider = _lean(widgets.IntSlider)
     FileUpload = _lean(widgets.FileUpload)
 """The widget classes the package makes, each sharing one layout and one style per kernel

@@ -63,11 +63,12 @@ class PrepareClass(View):
         self.language = widgets.Dropdown(options=[(NAMES[code], code) for code in LANGUAGES], value=lang,
                                          description=tc("label", "Language:"))
         self.page = widgets.Dropdown(options=page_choices(lang), description=tc("label", "Page:"))
-        self.students = widgets.BoundedIntText(value=30, min=1, max=MOST_STUDENTS, description=tc("label", "Students:"))
+        # IntText, not BoundedIntText: a number out of range is refused with its reason (:meth:`_checked`),
+        # not changed behind the teacher's back
+        self.students = widgets.IntText(value=30, description=tc("label", "Students:"))
         self.names = widgets.Textarea(placeholder=t("The students' user names, one a line"),
                                       description=tc("label", "Students:"), rows=6)
-        self.minutes = widgets.BoundedIntText(value=60, min=MINUTES[0], max=MINUTES[1],
-                                              description=tc("label", "Minutes:"))
+        self.minutes = widgets.IntText(value=60, description=tc("label", "Minutes:"))
         self.prepare_button = widgets.Button(description=tc("button", "Prepare"), button_style="primary")
         self.release_button = widgets.Button(description=tc("button", "Release"))
         self.refresh_button = widgets.Button(description=tc("button", "Refresh"))
@@ -99,13 +100,28 @@ class PrepareClass(View):
         try:
             found = self.ask(payload)
         except ServerUnreachable as error:
+            self.shown.value = ""  # what is prepared is not known now
             raise GinError(t("The server did not answer ({detail}).", detail=error.detail)) from None
         if "error" in found:
+            # what is prepared now, where the refusal says it (else nothing): never the line of before
+            if "pages" in found or "users" in found:
+                self.show(found)
+            else:
+                self.shown.value = ""
             raise GinError(refusal(found))
         self.show(found)
 
+    def _checked(self, *, students: bool = True) -> None:
+        """Refuse a number of students or of minutes out of range, with the sentence the server's refusal
+        has, before anything is asked."""
+        for wanted, value, reason, most, least in ((students, self.students.value, "count", MOST_STUDENTS, 1),
+                                                   (True, self.minutes.value, "minutes", MINUTES[1], MINUTES[0])):
+            if wanted and not (isinstance(value, int) and least <= value <= most):
+                raise GinError(refusal({"error": reason, "most": most}))
+
     @guarded
     def _on_prepare(self, _button: Any = None) -> None:
+        self._checked(students=not self.hub)
         if self.hub:
             names = [line.strip().lower() for line in str(self.names.value).splitlines() if line.strip()]
             self._send({"users": names, "page": self.page.value, "minutes": self.minutes.value})
@@ -114,7 +130,8 @@ class PrepareClass(View):
 
     @guarded
     def _on_release(self, _button: Any = None) -> None:
-        self._send({"page": self.page.value, "count": 0, "minutes": self.minutes.value})
+        minutes = self.minutes.value if MINUTES[0] <= self.minutes.value <= MINUTES[1] else MINUTES[0]
+        self._send({"page": self.page.value, "count": 0, "minutes": minutes})  # the minutes matter not
 
     @guarded
     def _on_refresh(self, _button: Any = None) -> None:

@@ -19,6 +19,7 @@ from .base import (
                    FileUpload,
                    HBox,
                    IntSlider,
+                   IntText,
                    Password,
                    SelectMultiple,
                    Text,
@@ -31,5 +32,5 @@ from .base import (
 )
 
 __all__ = ["HTML", "BoundedIntText", "Box", "Button", "Checkbox", "Combobox", "DOMWidget", "Dropdown", "FileUpload",
-           "HBox", "IntSlider", "Layout", "Password", "SelectMultiple", "Text", "Textarea", "ToggleButton",
+           "HBox", "IntSlider", "IntText", "Layout", "Password", "SelectMultiple", "Text", "Textarea", "ToggleButton",
            "ToggleButtons", "VBox", "Widget", "fixed_layout", "wrapping_row"]

@@ -571,7 +571,8 @@ def record_rated(learner: Learner, attempt: PuzzleAttempt, *, themed: bool = Fal
 class SettingsBar(View):
     """The settings of a puzzle page in one line above its puzzle: a toggle that opens them (``parts``: the name
     box, the difficulty, the theme filter, the day...) and the current choices beside it, in one line, with
-    ``beside`` after them (the streak and rating)."""
+    ``beside`` after them (the streak and rating), each marked off from what is before it (``gt-beside``: a rule
+    where it shares the line, a line of its own on a phone's width) so that the two read as two parts."""
 
     def __init__(self, parts: Iterable[widgets.Widget], beside: Iterable[widgets.Widget] = ()):
         self.toggle = widgets.ToggleButton(description=tc("button", "Settings"), value=False, icon="cog",
@@ -581,6 +582,9 @@ class SettingsBar(View):
         """The current choices in one line."""
         self.panel = widgets.VBox(list(parts), layout=widgets.Layout(display="none"), _dom_classes=("gt-settings",))
         """The settings themselves, shown while the toggle is down."""
+        beside = list(beside)
+        for part in beside:
+            part.add_class("gt-beside")
         line = widgets.HBox([self.toggle, self.choices, *beside],
                             layout=widgets.fixed_layout(flex_flow="row wrap", align_items="center"),
                             _dom_classes=("gt-settings-bar",))

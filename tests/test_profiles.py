@@ -473,6 +473,9 @@ def good_document():
     (lambda d: d.pop("seen_ids"), "lacks 'seen_ids'"),
     (lambda d: d["history"][0].update(counted="yes"), "counted must be true or false"),
     (lambda d: d["history"][0].pop("counted"), "an attempt lacks 'counted'"),
+    (lambda d: d["history"][0].update(themed=True), "an attempt lacks 'puzzle_deviation'"),
+    (lambda d: d["history"][0].update(puzzle_deviation=0, themed=False), "puzzle_deviation must be above 0"),
+    (lambda d: d["history"][0].update(puzzle_deviation=60, themed="no"), "themed true or false"),
     (lambda d: d["history"][0].update(result="won"), "an attempt's result must be one of"),
     (lambda d: d["history"][0].update(at="yesterday"), "an attempt's time must be an ISO 8601 time"),
     (lambda d: d["history"][0].update(answer={"a": 1}), "an answer must be text"),
@@ -665,3 +668,27 @@ def test_a_huge_bad_name_is_quoted_short():
     with pytest.raises(InvalidNameError) as caught:
         clean_name("x" * 30 + "\x00" + "y" * 10_000_000)
     assert len(str(caught.value)) < 200
+
+
+def test_each_kinds_rating_is_the_rating_its_answers_alone_give_the_learner_as_the_trainer_rates_them(tmp_path,
+                                                                                                     monkeypatch):
+    """A kind's rating (the landing and profile pages') is the learner's rating the trainer shows after the
+    same answers: each answer rated against the puzzle's learned rating, themed or not, as it was rated."""
+    monkeypatch.setenv("GINTRAINER_DATA", str(tmp_path))
+    knock = [(puzzle("k1"), "solved", Rating(1500, 200), False), (puzzle("k2"), "failed", Rating(1320, 70), True)]
+    discard = [(puzzle("d1", "best_discard"), "solved", Rating(1610, 45), False)]
+
+    def answer(name, answers):
+        for p, result, against, themed in answers:
+            progress = record_attempt(name, p, result, answer=True, hints=0, against=against,
+                                      themed=themed).progress
+        return progress
+
+    one_kind = answer("Ann", knock[:1])
+    assert one_kind.kind_ratings()["can_knock"] == (one_kind.rating, 1)  # one solve, as the trainer said it
+    assert answer("Ann", knock[1:]).rating == load("Ann").progress.kind_ratings()["can_knock"][0]
+    only_discard = answer("Bea", discard).rating
+    both = answer("Cem", [knock[0], discard[0], knock[1]])
+    ratings = load("Cem").progress.kind_ratings()  # read back from the file the answers wrote
+    assert ratings == {"can_knock": (load("Ann").progress.rating, 2), "best_discard": (only_discard, 1)}
+    assert both.rating not in (ratings["can_knock"][0], ratings["best_discard"][0])

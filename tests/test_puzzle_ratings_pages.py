@@ -139,3 +139,17 @@ def test_a_store_that_cannot_be_reached_leaves_the_puzzles_as_they_are_and_the_t
     assert page.learner.progress.rating == play(Rating(), start.rating, True).learner
     page.next_puzzle()
     assert page.view.puzzle is not None
+
+
+def test_the_landing_page_shows_in_a_kind_the_rating_the_trainer_said_after_the_same_answer(rated):
+    """One solved "Can you knock?" puzzle of a new learner: the landing page's rating in the kind is the one the
+    trainer's result gave (each kind's rating follows the learner's rating rule)."""
+    from gintrainer.puzzles import bank
+    from gintrainer.widgets.site import puzzles_html
+
+    page = TrainerPage("can_knock", learner=Learner("Ann"), seed=1)
+    puzzle = next(p for p in bank("can_knock") if not p.can_knock)
+    said = page._on_result(page.view, PuzzleAttempt.replay(puzzle, "no")[0])
+    after = round(page.learner.progress.rating.rating)
+    assert said.startswith(f"Rating 1500 → {after} ") and after != 1500
+    assert f"Your rating: {after}<" in puzzles_html(page.learner).split('puzzles/can_knock.ipynb')[1].split('<li>')[0]

@@ -940,6 +940,8 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-present .gt-slide{font-size:24px;line-height:1.4;}
 .gt-present .gt-slide h2{font-size:36px;}
 .gt-present .gt-info,.gt-present .gt-count,.gt-present .gt-seat-title{font-size:20px;}
+.gt-settings-bar>.gt-beside{border-inline-start:2px solid #999;padding-inline-start:10px;margin-inline-start:8px;}
+@media (max-width:600px){.gt-settings-bar>.gt-beside{flex-basis:100%;border:0;padding:0;margin-inline-start:2px;}}
 @media print{.gt-card{box-shadow:none;}.gt-table{background:none;}}
 """
 

@@ -52,6 +52,9 @@ _DOCUMENT_KEYS = frozenset(("schema", "name", "created", "rating", "solved", "fa
                             "history", "lessons", "hand_reviews", "deck", "deck_fit"))
 _ATTEMPT_KEYS = frozenset(("puzzle_id", "kind", "result", "hints", "answer", "at", "difficulty", "rating",
                            "counted"))
+_RATED_KEYS = frozenset(("puzzle_deviation", "themed"))
+"""An attempt's fields kept only when it was rated against the puzzle's learned rating (an older file, or an
+answer rated against the puzzle's fixed difficulty, has none)."""
 
 Answer = str | bool | int | None
 
@@ -262,16 +265,38 @@ class Attempt:
     difficulty: float
     rating: float
     counted: bool = True
+    puzzle_deviation: float | None = None
+    """The deviation of the puzzle's learned rating the answer was rated against (its rating is
+    ``difficulty``); None when it met the puzzle's difficulty as a fixed one."""
+    themed: bool = False
+    """Whether the learner had chosen the puzzle's theme (the rating moves less, see :func:`~.rating.play`)."""
+
+    def rated(self, before: Rating) -> Rating:
+        """The learner's rating ``before`` after this answer (counted or not): the one rule both the
+        learner's rating and each kind's follow (:meth:`Progress.with_attempt`, :meth:`Progress.kind_ratings`)."""
+        return answer_rating(before, self.difficulty, self.result == "solved",
+                             puzzle_deviation=self.puzzle_deviation, themed=self.themed)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"puzzle_id": self.puzzle_id, "kind": self.kind, "result": self.result, "hints": self.hints,
+        data = {"puzzle_id": self.puzzle_id, "kind": self.kind, "result": self.result, "hints": self.hints,
                 "answer": self.answer, "at": self.at, "difficulty": self.difficulty, "rating": self.rating,
                 "counted": self.counted}
+        if self.puzzle_deviation is not None:
+            data |= {"puzzle_deviation": self.puzzle_deviation, "themed": self.themed}
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Attempt:
         """An attempt from :meth:`to_dict`'s output."""
-        data = _object(data, _ATTEMPT_KEYS, "an attempt")
+        rated = isinstance(data, dict) and not _RATED_KEYS.isdisjoint(data)
+        data = _object(data, _ATTEMPT_KEYS | _RATED_KEYS if rated else _ATTEMPT_KEYS, "an attempt")
+        deviation, themed = None, False
+        if rated:
+            deviation = _finite(data["puzzle_deviation"], "an attempt's puzzle_deviation")
+            themed = data["themed"]
+            if deviation <= 0 or not isinstance(themed, bool):
+                raise ProgressFileError(f"an attempt's puzzle_deviation must be above 0 and its themed true or "
+                                        f"false, not {data['puzzle_deviation']!r} and {themed!r}")
         try:
             answer = _answer(data["answer"])
         except ProgressError as error:
@@ -285,7 +310,17 @@ class Attempt:
                    _count(data["hints"], "an attempt's hints"), answer,
                    _timestamp(data["at"], "an attempt's time"),
                    _finite(data["difficulty"], "an attempt's difficulty"),
-                   _finite(data["rating"], "an attempt's rating"), counted)
+                   _finite(data["rating"], "an attempt's rating"), counted, deviation, themed)
+
+
+def answer_rating(before: Rating, difficulty: float, solved: bool, *, puzzle_deviation: float | None = None,
+                  themed: bool = False) -> Rating:
+    """The learner's rating ``before`` after one counted answer to a puzzle rated ``difficulty``: a rated game
+    against the puzzle's learned rating when its deviation is known (:func:`~.rating.play`), else against the
+    difficulty as a fixed rating (:func:`~.rating.update`)."""
+    if puzzle_deviation is None:
+        return update_rating(before, difficulty, solved)
+    return play(before, Rating(difficulty, puzzle_deviation), solved, themed=themed).learner
 
 
 _PRACTICE_CHOICES = ("practice_opponent", "practice_coach")
@@ -629,8 +664,7 @@ class Progress:
         for attempt in self.history:
             if attempt.counted:
                 rating, answers = found.get(attempt.kind, (Rating(), 0))
-                found[attempt.kind] = (update_rating(rating, attempt.difficulty, attempt.result == "solved"),
-                                       answers + 1)
+                found[attempt.kind] = (attempt.rated(rating), answers + 1)
         return found
 
     def has_seen(self, puzzle_id: str) -> bool:
@@ -660,6 +694,7 @@ class Progress:
             puzzle, result, answer=answer, hints=hints, at=at)
         if against is not None and not isinstance(against, Rating):
             raise ProgressError(f"a puzzle's learned rating is a Rating, not {against!r}")
+        deviation = None if against is None else against.deviation
         if against is not None:
             difficulty = against.rating
         deck = self.deck.answer(puzzle_id, kind, result, hints=hints, seconds=_seconds(seconds),
@@ -671,17 +706,17 @@ class Progress:
             review = self.review if puzzle_id in self.review else self.review + (puzzle_id,)
         if self.has_seen(puzzle_id):
             practice = Attempt(puzzle_id, kind, result, hints, answer, moment, difficulty, self.rating.rating,
-                               counted=False)
+                               counted=False, puzzle_deviation=deviation, themed=themed and deviation is not None)
             return replace(self, history=(self.history + (practice,))[-HISTORY_LIMIT:], review=review, deck=deck)
-        rating = update_rating(self.rating, difficulty, solved) if against is None else \
-            play(self.rating, against, solved, themed=themed).learner
+        rating = answer_rating(self.rating, difficulty, solved, puzzle_deviation=deviation, themed=themed)
         theme_tallies = dict(self.themes)
         for theme in themes:
             theme_tallies[theme] = theme_tallies.get(theme, Tally()).add(result)
         kind_tallies = dict(self.kinds)
         kind_tallies[kind] = kind_tallies.get(kind, Tally()).add(result)
         streak = self.streak + 1 if solved else 0
-        attempt = Attempt(puzzle_id, kind, result, hints, answer, moment, difficulty, rating.rating)
+        attempt = Attempt(puzzle_id, kind, result, hints, answer, moment, difficulty, rating.rating,
+                          puzzle_deviation=deviation, themed=themed and deviation is not None)
         return replace(
             self, rating=rating, streak=streak, best_streak=max(self.best_streak, streak),
             themes=theme_tallies, kinds=kind_tallies, history=(self.history + (attempt,))[-HISTORY_LIMIT:],

@@ -59,6 +59,11 @@ FONT_STACK = ('"Noto Naskh Arabic", "Noto Sans Arabic", "Vazirmatn", "Segoe UI",
 """Fonts for Pashto pages, first those that have all of Pashto's letters (ښ ږ ډ ټ ځ ڼ ګ):
 Debian's fonts-noto-core has both Noto families."""
 
+DISCLOSURE = "gt-disclosure"
+"""The class of a toggle button that shows and hides a part of the page (a page's settings, the solver's table):
+the template's ``static/page.js`` gives it ``aria-expanded``, true while it is pressed, as a screen reader needs
+to tell the learner whether the part is open (no ipywidget says it)."""
+
 LTR_PARTS = (".gt-row", ".gt-hand", ".gt-melds", ".gt-laid", ".gt-group", ".gt-card", ".gt-picker",
              ".gt-position", ".gt-middle", "table.gt-solver", ".gt-code")
 """What stays left to right on a right-to-left page: rows of cards, runs, hands, melds,

@@ -42,7 +42,7 @@ from ..trainers.training import (
 from ..words.errors import GinError
 from ..words.language import t, tc
 from . import ui as widgets
-from .base import Change, View, auto_width_buttons, guarded, settings
+from .base import DISCLOSURE, Change, View, auto_width_buttons, guarded, settings
 from .cards import CardPicker
 from .defend import ReplyInput
 from .layout_input import LayoutInput
@@ -224,7 +224,7 @@ class PuzzleView(View):
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
         self._again_button: widgets.Button | None = None  # for a puzzle answered before
         self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False,
-                                                 layout=widgets.Layout(width="auto"))
+                                                 layout=widgets.Layout(width="auto"), _dom_classes=(DISCLOSURE,))
         self.table = widgets.HTML()
         self.buttons = widgets.HBox(layout=widgets.fixed_layout(flex_flow="row wrap"), _dom_classes=("gt-answers",))
         self._heading = title
@@ -571,16 +571,23 @@ def record_rated(learner: Learner, attempt: PuzzleAttempt, *, themed: bool = Fal
 class SettingsBar(View):
     """The settings of a puzzle page in one line above its puzzle: a toggle that opens them (``parts``: the name
     box, the difficulty, the theme filter, the day...) and the current choices beside it, in one line, with
-    ``beside`` after them (the streak and rating)."""
+    ``beside`` after them (the streak and rating), each marked off from what is before it (``gt-beside``: a rule
+    where it shares the line, a line of its own on a phone's width) so that the two read as two parts.
+
+    The toggle says whether the settings are open (``aria-expanded``, from its class ``gt-disclosure``: the
+    template's ``page.js`` keeps it)."""
 
     def __init__(self, parts: Iterable[widgets.Widget], beside: Iterable[widgets.Widget] = ()):
         self.toggle = widgets.ToggleButton(description=tc("button", "Settings"), value=False, icon="cog",
                                            layout=widgets.fixed_layout(width="auto"),
-                                           _dom_classes=("gt-settings-toggle",))
+                                           _dom_classes=("gt-settings-toggle", DISCLOSURE))
         self.choices = widgets.HTML(_dom_classes=("gt-choices",))
         """The current choices in one line."""
         self.panel = widgets.VBox(list(parts), layout=widgets.Layout(display="none"), _dom_classes=("gt-settings",))
         """The settings themselves, shown while the toggle is down."""
+        beside = list(beside)
+        for part in beside:
+            part.add_class("gt-beside")
         line = widgets.HBox([self.toggle, self.choices, *beside],
                             layout=widgets.fixed_layout(flex_flow="row wrap", align_items="center"),
                             _dom_classes=("gt-settings-bar",))

@@ -12,6 +12,7 @@ checked too. Nothing of the page is left out: the rules find nothing in what Voi
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT  # type: ignore[import-untyped]  # ships no types
+from playwright.sync_api import expect
 from test_layout import opening_the_settings
 
 from conftest import open_page, settle
@@ -74,3 +75,18 @@ def test_axe_finds_no_wcag_a_or_aa_violation(browser, server, notebook, lang):
     finally:
         context.close()
     assert not found, f"{notebook} in {lang}:\n" + "\n".join(found)
+
+
+def test_a_trainer_s_settings_toggle_says_whether_the_settings_are_open(page, server):
+    """The toggle over a trainer's puzzle tells a screen reader whether its settings are shown (``aria-expanded``),
+    as it opens and closes them."""
+    open_page(page, server, "puzzles/can_knock.ipynb")
+    toggle, panel = page.locator(".gt-settings-toggle"), page.locator(".gt-settings").first
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(panel).to_be_hidden()
+    toggle.click()
+    expect(panel).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    toggle.click()
+    expect(panel).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")

@@ -38,6 +38,21 @@ MEASURE_JS = """() => {
           answers: answers.length ? Math.max(...answers.map(bottom)) : null};
 }"""
 
+# Whether the settings bar's choices and what is beside them (the streak and rating) read as two parts: the latter
+# on a line below the choices, or on their line after a rule of its own (a trainer's bar; null on a page without).
+TWO_PARTS_JS = """() => {
+  const choices = document.querySelector('.gt-settings-bar .gt-choices .gt-info');
+  const beside = document.querySelector('.gt-settings-bar .gt-stats');
+  if (!choices || !beside) return null;
+  const a = choices.getBoundingClientRect(), b = beside.getBoundingClientRect();
+  if (b.top >= a.bottom - 1) return 'own line';
+  const part = beside.closest('.gt-settings-bar > *'), style = getComputedStyle(part);
+  const rtl = style.direction === 'rtl', p = part.getBoundingClientRect();
+  const rule = parseFloat(rtl ? style.borderRightWidth : style.borderLeftWidth);
+  const between = rtl ? a.left - p.right : p.left - a.right;
+  return rule > 0 && between >= 0 ? 'rule' : `run together: "${choices.innerText}" "${beside.innerText}"`;
+}"""
+
 # The keyboard's order against the page's: each control the Tab key reaches in the puzzle page (in the order of
 # the document, no tabindex changing it) that begins above the one before it, by more than a row's slack.
 OUT_OF_ORDER_JS = """root => {
@@ -72,6 +87,8 @@ def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
             measured[width] = page.evaluate(MEASURE_JS)
             order = page.evaluate(OUT_OF_ORDER_JS, ".gt-trainer, .gt-daily")
             assert order["count"] > 2 and not order["wrong"], f"{name} at {width} px: {order}"
+            parts = page.evaluate(TWO_PARTS_JS)
+            assert parts in ((None,) if name == "daily" else ("own line", "rule")), f"{name} at {width} px: {parts}"
             suffix = f"-{query.removeprefix('lang=')}" if query else ""
             page.screenshot(path=str(IMAGES / f"first-screen-{name}{suffix}-{width}.png"))
             if (name, query, width) == ("best_discard", "", 390):

@@ -44,4 +44,24 @@
   });
   progress.observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", () => progress.disconnect());
+
+  // A toggle button that shows and hides a part of the page (class gt-disclosure: gintrainer/widgets/base.py,
+  // DISCLOSURE) says whether the part is open, as a screen reader needs: aria-expanded follows the class the
+  // widget's view gives the button while it is pressed (mod-active), as the widgets are drawn and as they change.
+  const expanded = button => {
+    const open = String(button.classList.contains("mod-active"));
+    if (button.getAttribute("aria-expanded") !== open) button.setAttribute("aria-expanded", open);
+  };
+  const disclosures = new MutationObserver(records => {
+    for (const record of records) {
+      const nodes = record.type === "attributes" ? [record.target] : Array.from(record.addedNodes);
+      for (const node of nodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.classList.contains("gt-disclosure")) expanded(node);
+        if (record.type === "childList") node.querySelectorAll(".gt-disclosure").forEach(expanded);
+      }
+    }
+  });
+  disclosures.observe(document.documentElement,
+                      { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
 })();

@@ -34,6 +34,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from unittest import mock
 from urllib.parse import urlparse
 
@@ -51,6 +52,16 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+def run_apart(coroutine: Any) -> Any:
+    """Run ``coroutine`` to its end with an event loop of its own, in a thread of its own: a test may run in a
+    process where Playwright's synchronous API holds this thread's loop (a browser test before it), and
+    ``asyncio.run`` refuses to start there."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 @contextlib.contextmanager

@@ -11,7 +11,7 @@ import json
 import pytest
 from tornado import httpclient, web
 
-from conftest import ROOT, free_port
+from conftest import ROOT, free_port, run_apart
 
 spec = importlib.util.spec_from_file_location("gintrainer_prepare_class", ROOT / "deploy" / "prepare_class.py")
 assert spec is not None and spec.loader is not None
@@ -80,7 +80,7 @@ def run_service(hub, body, token, monkeypatch, teachers="lee"):
             if prepared.keeping is not None:
                 prepared.keeping.cancel()
 
-    return asyncio.run(main())
+    return run_apart(main())
 
 
 def test_a_teachers_page_gets_the_named_students_servers_started_warmed_and_kept(monkeypatch):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_apart
 from gintrainer import preparing
 from gintrainer.preparing import (
     MOST_STUDENTS,
@@ -302,7 +303,6 @@ class VoilaPools:
 
 
 def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they_are_taken():
-    import asyncio
 
     from gintrainer.app import PreparedPools, _wrap_pools
 
@@ -321,7 +321,7 @@ def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they
     assert manager.filled == [(LESSON, {"pool_size": 2}, {preparing.PAGE: LESSON}),
                               ("puzzles/daily.ipynb", {"pool_size": 4}, {preparing.PAGE: "puzzles/daily.ipynb"})]
     for _ in range(2):
-        asyncio.run(manager.get_rendered_notebook(notebook_name=LESSON))
+        run_apart(manager.get_rendered_notebook(notebook_name=LESSON))
     assert manager.claimed == ["kernel-0", "kernel-1"]  # each request's client holds its kernel
     assert manager.preparations.extra(LESSON) == 0
     manager.fill_if_needed(notebook_name=LESSON)  # Voila's refill after a request: back to voila.json's
@@ -332,7 +332,6 @@ def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they
 
 
 def test_a_kernel_still_starting_is_not_checked_for_culling():
-    import asyncio
     from types import SimpleNamespace
 
     from gintrainer.app import PreparedPools
@@ -350,7 +349,7 @@ def test_a_kernel_still_starting_is_not_checked_for_culling():
     manager._kernels = {"starting": SimpleNamespace(_trait_values={}),
                         "running": SimpleNamespace(_trait_values={"last_activity": NOW})}
     for kernel in ("starting", "running", "gone"):
-        asyncio.run(manager.cull_kernel_if_idle(kernel))
+        run_apart(manager.cull_kernel_if_idle(kernel))
     assert manager.checked == ["running", "gone"]
 
 
@@ -375,7 +374,6 @@ def test_every_word_of_the_view_comes_from_the_catalogs(hub):
 
 
 def test_the_servers_refusal_says_what_is_prepared_beside_its_reason(key):
-    import asyncio
 
     from tornado.httpclient import AsyncHTTPClient, HTTPClientError
     from tornado.httpserver import HTTPServer
@@ -408,7 +406,7 @@ def test_the_servers_refusal_says_what_is_prepared_beside_its_reason(key):
             server.stop()
         return 200, {}
 
-    assert asyncio.run(ask()) == (400, {"error": "room", "most": 3, "pages": [{"page": LESSON, "students": 2}],
+    assert run_apart(ask()) == (400, {"error": "room", "most": 3, "pages": [{"page": LESSON, "students": 2}],
                                         "room": 3})
 
 
@@ -485,6 +483,6 @@ def test_a_kernel_given_back_stops_its_page_quietly_before_it_is_shut_down(caplo
     executor, manager = WaitingPage(), Manager()
     manager.shut = []
     with caplog.at_level(logging.DEBUG):
-        asyncio.run(render_and_give_back())
+        run_apart(render_and_give_back())
     assert manager.shut == ["k"] and executor.run == 1
     assert not [record for record in caplog.records if record.levelno >= logging.WARNING]

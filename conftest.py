@@ -180,7 +180,42 @@ def pytest_addoption(parser):
                      help=f"leave out the slow parts: the tests marked {', '.join(SLOW_MARKERS)}")
 
 
+def _kernel_start_tried_again() -> None:
+    """A notebook's kernel that does not come up is started once more before its cells fail.
+
+    nbval starts one kernel per notebook and gives it a fixed ten seconds to answer its first request; on a
+    loaded machine (browser tests starting Voila servers and their preheated kernels beside it) a kernel can
+    miss that, or lose a race for one of its ports and die, and every cell of the notebook then errors at
+    set-up without any of the notebook's code having run. A second start names the first failure if it
+    fails too."""
+    try:
+        from nbval import plugin
+    except ImportError:  # nbval is a test dependency; without it there are no notebook tests to help
+        return
+    if getattr(plugin.RunningKernel, "tried_again", False):
+        return
+    first = plugin.RunningKernel
+
+    class RunningKernel(first):  # type: ignore[misc, valid-type]
+        tried_again = True
+
+        def __init__(self, *args, **kwargs):
+            try:
+                super().__init__(*args, **kwargs)
+            except RuntimeError as failure:
+                if getattr(self, "km", None) is not None:  # started, but its channels never answered
+                    self.kc.stop_channels()
+                    self.km.shutdown_kernel(now=True)
+                try:
+                    super().__init__(*args, **kwargs)
+                except RuntimeError as again:
+                    raise again from failure
+
+    plugin.RunningKernel = RunningKernel
+
+
 def pytest_configure(config):
+    _kernel_start_tried_again()
     gone = sorted({path for files in MARKED.values() for path in files if not (ROOT / path).is_file()})
     if gone:
         raise pytest.UsageError("conftest.py MARKED lists test files that do not exist: " + ", ".join(gone))

@@ -189,7 +189,7 @@ def _kernel_start_tried_again() -> None:
     set-up without any of the notebook's code having run. A second start names the first failure if it
     fails too."""
     try:
-        from nbval import plugin
+        from nbval import plugin  # type: ignore[import-untyped]
     except ImportError:  # nbval is a test dependency; without it there are no notebook tests to help
         return
     if getattr(plugin.RunningKernel, "tried_again", False):

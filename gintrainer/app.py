@@ -969,10 +969,9 @@ def wait_for_request() -> None:
     in jupyter_server and jsonschema's format checkers), more than the rest of the
     page together."""
     global _request_seen
-    if _request_seen or os.environ.get("VOILA_PREHEAT", "False") == "False":
+    if _request_seen or not _preheated():
         return
-    from .preparing import warm_up
-    warm_up()  # what does not depend on who asks, while nobody has
+    _warm_up()  # what does not depend on who asks, while nobody has
     details = _request_details(_query_url(os.environ))
     if details is not None:
         os.environ.update(details)
@@ -980,6 +979,47 @@ def wait_for_request() -> None:
 
 
 _request_seen = False
+_building_ahead = False
+_warmed = False
+
+
+def _preheated() -> bool:
+    return os.environ.get("VOILA_PREHEAT", "False") != "False"
+
+
+def _warm_up() -> None:
+    global _warmed
+    if not _warmed:
+        from .preparing import warm_up
+        warm_up()
+        _warmed = True
+
+
+def build_ahead() -> bool:
+    """Let the page be built before its request comes, for nobody: in a kernel Voila preheated whose request
+    has not come, from now until :func:`arrive` the page's address asks for nothing and the browser names
+    no language (:func:`query_params`, :func:`accept_language`), so the page is built for a guest in the
+    language it would speak to one; the page then calls :func:`arrive` and tells its learner who asked
+    (:func:`gintrainer.widgets.profile.tell_who_asks`). True when the page is built ahead; elsewhere (a
+    kernel started for its request, a notebook, a test; a server that speaks the tests' pseudo-language,
+    which a page built in English could not speak) it changes nothing."""
+    global _building_ahead
+    if _request_seen or not _preheated() or os.environ.get(PSEUDO_SWITCH) == "1":
+        return False
+    _warm_up()
+    _building_ahead = True
+    return True
+
+
+def arrive() -> bool:
+    """For a page built ahead (:func:`build_ahead`): wait for its request, whose details are then in the
+    environment; True. False (at once) when the page was built for its request."""
+    global _building_ahead
+    if not _building_ahead:
+        return False
+    _building_ahead = False
+    wait_for_request()
+    return True
 
 
 def _query_url(environ: dict[str, str] | os._Environ[str]) -> str:
@@ -1024,7 +1064,10 @@ def _request_details(url: str) -> dict[str, str] | None:
 
 
 def query_params() -> dict[str, str]:
-    """The page's query string (``?profile=Ann``) as a dict of first values."""
+    """The page's query string (``?profile=Ann``) as a dict of first values (none while the page is built
+    ahead of its request: :func:`build_ahead`)."""
+    if _building_ahead:
+        return {}
     wait_for_request()
     raw = os.environ.get("QUERY_STRING", "")
     return {key: values[0] for key, values in parse_qs(raw, keep_blank_values=False).items() if values}
@@ -1032,7 +1075,10 @@ def query_params() -> dict[str, str]:
 
 def accept_language() -> str | None:
     """The browser's ``Accept-Language`` header, which Voila hands to the page's kernel
-    (voila.json lists it in ``http_header_envs``); None when it sent none."""
+    (voila.json lists it in ``http_header_envs``); None when it sent none (or while the page is built ahead
+    of its request: :func:`build_ahead`)."""
+    if _building_ahead:
+        return None
     wait_for_request()
     return os.environ.get("HTTP_ACCEPT_LANGUAGE") or None
 

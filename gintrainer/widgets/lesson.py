@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from ..app import build_ahead
 from ..lessons import LESSONS, checks
 from ..lessons import demo as demo_info
 from ..lessons import example as example_info
@@ -22,7 +23,7 @@ from . import ui as widgets
 from .base import Change, PageLanguage, SettingsBar, View, guarded, settings
 from .cards import HandView
 from .exercise import CheckView, ExerciseView, RulesComparison
-from .profile import Learner
+from .profile import Learner, tell_who_asks
 from .site import (
     REFERENCE_FILES,
     LessonEnd,
@@ -113,6 +114,7 @@ class LessonToolbar(LessonTop):
     def __init__(self, page: int | str, learner: Learner | None = None, *, lang: str | None = None):
         learner = learner or Learner.from_page()
         speak_notebook_language(learner, lang)  # the settings bar below is drawn in it
+        learner.when_told(lambda told: speak_notebook_language(told, lang))  # built ahead: the notebook's still
         self.settings_bar = SettingsBar()
         super().__init__(page, learner, lang=lang, tools=[self.settings_bar], css_class="gt-lesson-toolbar")
         self.settings_bar.four_colour.observe(self._on_four_colour, names="value")
@@ -128,7 +130,13 @@ def toolbar(page: int | str | None = None, *, lang: str | None = None) -> widget
     speaks it): the language menu, the links and the card settings (the size, large for
     a projector, and the four-colour deck, for every view), in one line (wrapping on a
     phone) that the notebook shows first, above its title and goal. Without a page, the
-    settings alone."""
+    settings alone.
+
+    A lesson (``page`` a number) is built ahead of its request in a kernel Voila preheated for a prepared
+    class (:func:`gintrainer.app.build_ahead`): its language is the notebook's, and its last cell
+    (:func:`nav`) tells it who asked."""
+    if isinstance(page, int):
+        build_ahead()
     return SettingsBar() if page is None else LessonToolbar(page, lang=lang)
 
 
@@ -139,7 +147,8 @@ def nav(page: int | str, *, lang: str | None = None) -> widgets.Widget:
     toolbar set (a translated lesson's last cell is the English one's, without ``lang``)."""
     if isinstance(page, str) and page in REFERENCE_FILES:
         return LessonTop(page, lang=lang)
-    return LessonEnd(page, page_path(page, lang or current_language()), Learner.from_page())
+    learner = tell_who_asks() or Learner.from_page()  # a lesson built ahead learns who asked here
+    return LessonEnd(page, page_path(page, lang or current_language()), learner)
 
 
 class _ExerciseRecorder:

@@ -32,6 +32,7 @@ from ..app import (
     SIGN_OUT,
     accept_language,
     allow_test_languages,
+    arrive,
     learner_signed_in,
     learner_ticket,
     mode_line,
@@ -74,6 +75,11 @@ _SLOT = "\x00"  # where a name in bold goes in a sentence, after the sentence is
 _page_learners: dict[tuple[str, str, str], Learner] = {}
 
 
+def _page_key(params: dict[str, str]) -> tuple[str, str, str]:
+    """Which of the process's page learners an address names: its name, its language, the data folder."""
+    return params.get("profile", ""), params.get("lang", ""), str(data_dir())
+
+
 class Learner:
     """The learner a page works for: a stored profile, or a guest whose progress
     lasts only as long as the page."""
@@ -96,6 +102,9 @@ class Learner:
         self.ticket: str = ""
         """On a shared server, once a profile's PIN was typed: the ticket that signs the browser in to it."""
         self._listeners: list[Callable[[], None]] = []
+        self._told: list[Callable[[Learner], None]] = []
+        self._displays = True
+        """Whether opening a profile makes its four-colour choice the page's."""
         if name:
             self.choose(name)
 
@@ -109,16 +118,25 @@ class Learner:
         one, so the links, the settings and the trainer follow a change of name.
         """
         params = query_params()
+        key = _page_key(params)
+        if key not in _page_learners:
+            _page_learners[key] = cls._for(params)
+        return _page_learners[key]
+
+    @classmethod
+    def _for(cls, params: dict[str, str], *, displays: bool = True) -> Learner:
+        """The learner a page's address (``params``) and browser name, speaking the page's language
+        (which the process speaks from now on); its profile's four-colour choice made the page's unless
+        ``displays`` is False (a page built ahead: :func:`tell_who_asks`, whose views must not redraw in
+        the language the learner speaks before the page's is spoken again)."""
         name, asked = params.get("profile", ""), params.get("lang", "")
-        key = (name, asked, str(data_dir()))
-        if key in _page_learners:
-            return _page_learners[key]
         allow_test_languages()
         browser = accept_language()
         readable = name and (not profiles_shared() or _signed_in(name))
         lang = use_language(choose_language(asked, store.saved_language(name) if readable else None, browser,
                                             default=current_language()))
-        learner = _page_learners[key] = cls(language=lang, browser=browser)
+        learner = cls(language=lang, browser=browser)
+        learner._displays = displays
         learner.asked = lang if asked and lang == choose_language(asked) else None
         if readable:
             try:
@@ -134,7 +152,26 @@ class Learner:
             learner.set_language(lang)
         if params.get("code"):
             learner.class_code = _class_code(params["code"])
+        learner._displays = True
         return learner
+
+    def when_told(self, callback: Callable[[Learner], None]) -> None:
+        """Call ``callback(learner)`` when a page built ahead of its request is told who asked
+        (:func:`tell_who_asks`), before its views follow: what the page fixed of the learner as it was built
+        (a lesson notebook's language) is fixed again."""
+        self._told.append(callback)
+
+    def _become(self, other: Learner) -> None:
+        """Be ``other`` (the learner the request names), as if the page had been built for it; the views
+        follow."""
+        for name in ("name", "progress", "notice", "language", "browser", "asked", "class_code", "waiting",
+                     "ticket"):
+            setattr(self, name, getattr(other, name))
+        if self.name is not None:
+            settings.four_colour = self.progress.settings.four_colour
+        for callback in list(self._told):
+            callback(self)
+        self._changed()
 
     @property
     def is_guest(self) -> bool:
@@ -181,7 +218,8 @@ class Learner:
     def _opened(self, outcome: store.Outcome) -> None:
         self.name, self.progress, self.notice = outcome.progress.name, outcome.progress, outcome.notice
         self.waiting = None
-        settings.four_colour = outcome.progress.settings.four_colour
+        if self._displays:
+            settings.four_colour = outcome.progress.settings.four_colour
         self._changed()
 
     def record(self, attempt: PuzzleAttempt, *, against: Rating | None = None, themed: bool = False) -> str:
@@ -367,6 +405,24 @@ def _class_code(text: str) -> str | None:
         return normalise_code(text)
     except GinError:
         return None
+
+
+def tell_who_asks() -> Learner | None:
+    """For a page built ahead of its request (:func:`gintrainer.app.build_ahead`): wait for the request, then
+    make the learner the page was built for (a guest) the one the request names, as :meth:`Learner.from_page`
+    makes it for a page built for its request, and the page's views follow it as they follow a change of name.
+    The page keeps speaking the language it was built in. That learner, or None (at once) for a page built
+    for its request."""
+    if not arrive():
+        return None
+    here = current_language()
+    learner = _page_learners.pop(_page_key({}), None) or Learner()  # (nothing of the page asked for it ahead)
+    asked = query_params()
+    told = Learner._for(asked, displays=False)
+    use_language(here)
+    learner._become(told)
+    _page_learners[_page_key(asked)] = learner
+    return learner
 
 
 class ProfileBar(View):

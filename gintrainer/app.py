@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from .words.errors import GinError, quoted
-from .words.language import t
+from .words.language import LANGUAGES, t, use_language
 
 LANDING = "voila/render/index.ipynb"
 TEACHER_LANDING = "voila/render/classroom/teacher.ipynb"
@@ -681,6 +681,9 @@ def _filling(fill: Any) -> Any:
                        extra_kernel_env_variables: dict[str, str] | None = None, **kwargs: Any) -> None:
         self._size_pool(notebook_name)
         extra = {**(extra_kernel_env_variables or {}), PAGE: notebook_name or ""}
+        prepared = self.preparations.pages.get(notebook_name or "")
+        if prepared is not None:
+            extra[AHEAD_LANGUAGE] = prepared.language
         fill(self, delay, notebook_name, extra, **kwargs)
     return fill_if_needed
 
@@ -737,7 +740,8 @@ def _prepare_handler() -> type:
                 return self.answer(400, {"error": "json"})
             try:
                 if asked:
-                    await manager.prepare_class(asked.get("page"), asked.get("count"), asked.get("minutes"))
+                    await manager.prepare_class(asked.get("page"), asked.get("count"), asked.get("minutes"),
+                                                asked.get("language"))
             except PrepareError as refused:
                 # with what is prepared: the teacher's line shows it, not what it showed before
                 return self.answer(400, {"error": refused.reason, "most": refused.most, **manager.prepared_status()})
@@ -835,10 +839,11 @@ class PreparedPools:
         starting = sum(not item.done() for pool in getattr(self, "_pools", {}).values() for item in pool)
         return len(self.list_kernel_ids()) + starting
 
-    async def prepare_class(self, page: object, count: object, minutes: object) -> None:
-        """Hold ``count`` kernels of ``page`` ready for ``minutes`` (PrepareError for what cannot be)."""
+    async def prepare_class(self, page: object, count: object, minutes: object, language: object = None) -> None:
+        """Hold ``count`` kernels of ``page`` ready for ``minutes``, its page built ahead in ``language``
+        (PrepareError for what cannot be)."""
         self.preparations.prepare(page, count, minutes, running=self._running(),
-                                  site=Path(getattr(self, "root_dir", ".")))
+                                  site=Path(getattr(self, "root_dir", ".")), language=language)
         assert isinstance(page, str)
         self._shrink(page)
         self.fill_if_needed(delay=0, notebook_name=page)
@@ -995,11 +1000,17 @@ def _warm_up() -> None:
         _warmed = True
 
 
+AHEAD_LANGUAGE = "GINTRAINER_AHEAD_LANGUAGE"
+"""In a preheated kernel's environment: the language a page built ahead speaks until it is told who asked
+(the language of the teacher's page that prepared the class: :mod:`gintrainer.preparing`)."""
+
+
 def build_ahead() -> bool:
     """Let the page be built before its request comes, for nobody: in a kernel Voila preheated whose request
     has not come, from now until :func:`arrive` the page's address asks for nothing and the browser names
     no language (:func:`query_params`, :func:`accept_language`), so the page is built for a guest in the
-    language it would speak to one; the page then calls :func:`arrive` and tells its learner who asked
+    language it would speak to one (``GINTRAINER_AHEAD_LANGUAGE`` when the kernel's environment names one);
+    the page then calls :func:`arrive` and tells its learner who asked
     (:func:`gintrainer.widgets.profile.tell_who_asks`). True when the page is built ahead; elsewhere (a
     kernel started for its request, a notebook, a test; a server that speaks the tests' pseudo-language,
     which a page built in English could not speak) it changes nothing."""
@@ -1008,7 +1019,15 @@ def build_ahead() -> bool:
         return False
     _warm_up()
     _building_ahead = True
+    guessed = os.environ.get(AHEAD_LANGUAGE, "")
+    if guessed in LANGUAGES:
+        use_language(guessed)
     return True
+
+
+def building_ahead() -> bool:
+    """Whether the page is being built ahead of its request (:func:`build_ahead`)."""
+    return _building_ahead
 
 
 def arrive() -> bool:

@@ -69,6 +69,9 @@ class Prepared:
     page: str
     count: int
     until: float
+    language: str = "en"
+    """The language its pages are built in ahead of their requests (the teacher's page's): a student's request
+    in another language has the page made again in that one (:func:`gintrainer.widgets.profile.tell_who_asks`)."""
 
 
 class Preparations:
@@ -80,9 +83,10 @@ class Preparations:
         self.pages: dict[str, Prepared] = {}
 
     def prepare(self, page: object, count: object, minutes: object, *, running: int, site: Path | None = None,
-                now: float | None = None) -> Prepared | None:
+                now: float | None = None, language: object = None) -> Prepared | None:
         """Prepare ``page`` for ``count`` students for ``minutes`` (what a request said: checked here),
-        instead of what it was prepared for before; a count of 0 ends its preparation (None).
+        its pages built ahead in ``language`` (English when None), instead of what it was prepared for
+        before; a count of 0 ends its preparation (None).
         ``running``: the server's kernels now (the kernels prepared before among them); ``site``: the
         folder the page must be in. PrepareError for anything else."""
         now = time.time() if now is None else now
@@ -92,6 +96,8 @@ class Preparations:
             raise PrepareError("count", MOST_STUDENTS)
         if isinstance(minutes, bool) or not isinstance(minutes, int) or not MINUTES[0] <= minutes <= MINUTES[1]:
             raise PrepareError("minutes", MINUTES[1])
+        if language is not None and language not in LANGUAGES:
+            raise PrepareError("language")
         self.expire(now)
         before = self.pages.get(page)
         more = count - (before.count if before else 0)
@@ -100,7 +106,7 @@ class Preparations:
         if not count:
             self.pages.pop(page, None)
             return None
-        self.pages[page] = Prepared(page, count, now + 60 * minutes)
+        self.pages[page] = Prepared(page, count, now + 60 * minutes, str(language or "en"))
         return self.pages[page]
 
     def extra(self, page: str | None, now: float | None = None) -> int:

@@ -67,7 +67,7 @@ def test_the_breakdown_times_kernel_start_imports_and_building(bench_class, part
         assert result.total("building the page") > 0 and result.errors == []
     assert [p.code for p in parts["trainer"].parts if p.what == "imports"] == [
         "from gintrainer.widgets.site import nav",
-        "from gintrainer.app import wait_for_request\nfrom gintrainer.widgets.trainer import trainer"]
+        "from gintrainer.widgets.trainer import trainer"]
     bench_class.breakdown.print_breakdown(parts, {}, "minimal")
     out = capsys.readouterr().out
     assert "trainer " in out and "The floor (minimal)" in out

@@ -1,15 +1,20 @@
-"""A lesson built ahead of its request (gintrainer.app.build_ahead: a kernel Voila preheated for a prepared
-class) and then told who asked is the lesson built for that request: the same widgets with the same texts, the
-learner's four-colour deck, the "continue" at its end, the answers kept in the learner's profile. Driven in
-this process, the request's details handed over as Voila's query websocket would."""
+"""A lesson or a trainer built ahead of its request (gintrainer.app.build_ahead: a kernel Voila preheated for a
+prepared class) and then told who asked is the page built for that request: the same widgets with the same
+texts, the learner's four-colour deck and difficulty, the "continue" at a lesson's end, the answers kept in the
+learner's profile; a trainer built in one language and asked for in another is made again in that one. Driven
+in this process, the request's details handed over as Voila's query websocket would."""
 
 from __future__ import annotations
+
+import random
+from types import SimpleNamespace
 
 import pytest
 
 from gintrainer import app
 from gintrainer.records import profiles as store
-from gintrainer.widgets import lesson, profile
+from gintrainer.widgets import lesson, profile, site
+from gintrainer.widgets import trainer as trainers
 from gintrainer.widgets.base import settings
 from gintrainer.words.language import current_language
 
@@ -121,3 +126,53 @@ def test_a_server_speaking_the_pseudo_language_builds_no_lesson_ahead(kernel, mo
     request_comes(monkeypatch, "lang=qps")
     monkeypatch.setenv(app.PSEUDO_SWITCH, "1")
     assert not app.build_ahead() and not app._building_ahead
+
+
+def trainer_page(kind: str):
+    """A trainer's cells in its notebook's order (its top, then its trainer)."""
+    top = site.nav(f"puzzles/{kind}.ipynb")
+    page = trainers.trainer(kind)
+    BUILT.extend((top, page))
+    return top, page
+
+
+@pytest.mark.parametrize("ahead_in, query, speaks", [(None, "profile=Ann", "en"), ("tr", "profile=Ann", "tr"),
+                                                     (None, "profile=Ann&lang=ps", "ps"),
+                                                     ("tr", "lang=ku", "ku")])
+def test_a_trainer_built_ahead_and_told_who_asked_is_the_trainer_built_for_the_request(kernel, monkeypatch, ahead_in,
+                                                                                        query, speaks):
+    store.load("Ann")
+    store.update_settings("Ann", four_colour=True, difficulty="harder")
+    seeded = SimpleNamespace(Random=lambda seed=None: random.Random(5 if seed is None else seed))
+    monkeypatch.setattr(trainers, "random", seeded)  # each page's puzzles chosen the same
+    if ahead_in:
+        monkeypatch.setenv(app.AHEAD_LANGUAGE, ahead_in)
+    waited = request_comes(monkeypatch, query)
+    top, page = trainer_page("can_knock")
+    assert len(waited) == 1 and current_language() == speaks
+    live = page.made_again if speaks != (ahead_in or "en") else page  # (made again in the request's language)
+    assert live is not None and top.learner is live.learner and live.shown == 1
+    assert (live.learner.name, live.difficulty.value) == (("Ann", "harder") if "Ann" in query else (None, "adaptive"))
+    built_ahead = widgets_of(top, page)
+
+    for view in (top, page):
+        view.close()
+    profile._page_learners.clear()
+    settings.four_colour = False
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    monkeypatch.setenv("QUERY_STRING", query)
+    monkeypatch.setattr(app, "_request_seen", False)
+    assert widgets_of(*trainer_page("can_knock")) == built_ahead and current_language() == speaks
+
+
+def test_a_trainer_made_again_in_the_request_s_language_closes_what_it_made_ahead(kernel, monkeypatch):
+    request_comes(monkeypatch, "lang=tr")
+    app.build_ahead()
+    top = site.nav("puzzles/defend.ipynb")
+    first = list(top.children)
+    page = trainers.trainer("defend")
+    BUILT.extend((top, page))
+    assert current_language() == "tr" and top.learner.language == "tr"
+    assert all(widget.comm is None for widget in first if widget not in top.children)  # closed, the style sheet kept
+    assert top.closed and page.closed  # the cells show their parts, which work for the views made again
+    assert "Türkçe" in str(widgets_of(top)) and profile._made_ahead == []

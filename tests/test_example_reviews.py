@@ -57,8 +57,8 @@ def differences(made, stored, where: str = "") -> list[str]:
     if isinstance(made, list) and isinstance(stored, list) and len(made) == len(stored):
         return [d for at, pair in enumerate(zip(made, stored, strict=True))
                 for d in differences(*pair, f"{where}[{at}]")]
-    if isinstance(made, float) and isinstance(stored, float) and math.isclose(made, stored, rel_tol=1e-9, abs_tol=1e-12):
-        return []
+    if isinstance(made, float) and isinstance(stored, float):
+        return [] if math.isclose(made, stored, rel_tol=1e-9, abs_tol=1e-12) else [f"{where}: {made!r} != {stored!r}"]
     return [] if made == stored else [f"{where}: {made!r} != {stored!r}"]
 
 

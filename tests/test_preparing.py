@@ -87,6 +87,15 @@ def test_bad_input_is_refused_with_its_reason_and_changes_nothing(page, count, m
     assert refused.value.reason == reason and found.pages == {}
 
 
+@pytest.mark.parametrize("language", ["xx", "", "TR", 5, ["tr"]])
+def test_a_language_the_trainer_does_not_speak_is_refused(language):
+    found = Preparations(most=80)
+    with pytest.raises(PrepareError) as refused:
+        found.prepare(LESSON, 3, 30, running=0, now=NOW, language=language)
+    assert refused.value.reason == "language" and found.pages == {}
+    assert found.prepare(LESSON, 3, 30, running=0, now=NOW, language="ku").language == "ku"
+
+
 def test_a_page_must_be_in_the_site(tmp_path):
     (tmp_path / "lessons").mkdir()
     (tmp_path / "lessons" / "05_knocking_and_gin.ipynb").write_text("{}")
@@ -171,7 +180,8 @@ def test_the_view_asks_for_the_chosen_page_and_shows_what_is_ready():
     view.page.value = "lessons/tr/05_knocking_and_gin.ipynb"
     view.students.value, view.minutes.value = 30, 45
     view.prepare_button.click()
-    assert server.asked == [{"page": "lessons/tr/05_knocking_and_gin.ipynb", "count": 30, "minutes": 45}]
+    assert server.asked == [{"page": "lessons/tr/05_knocking_and_gin.ipynb", "count": 30, "minutes": 45,
+                             "language": "tr"}]  # the language its pages are built ahead in
     assert "28 of 30 ready (1652 MB), 45 min left" in view.shown.value
     view.release_button.click()
     assert server.asked[-1]["count"] == 0 and "Nothing is prepared." in view.shown.value
@@ -304,7 +314,7 @@ class VoilaPools:
 
 def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they_are_taken():
 
-    from gintrainer.app import PreparedPools, _wrap_pools
+    from gintrainer.app import AHEAD_LANGUAGE, PreparedPools, _wrap_pools
 
     class Manager(PreparedPools, VoilaPools):
         max_kernels = 80
@@ -315,11 +325,12 @@ def test_a_prepared_page_pool_holds_voila_jsons_size_and_the_students_until_they
     manager = Manager()
     manager.start_preparing()
     manager.preparations.prepare(LESSON, 2, 30, running=0)
-    manager.preparations.prepare("puzzles/daily.ipynb", 3, 30, running=0)
+    manager.preparations.prepare("puzzles/daily.ipynb", 3, 30, running=0, language="ps")
     manager.fill_if_needed(delay=0, notebook_name=LESSON)
     manager.fill_if_needed(delay=0, notebook_name="puzzles/daily.ipynb")
-    assert manager.filled == [(LESSON, {"pool_size": 2}, {preparing.PAGE: LESSON}),
-                              ("puzzles/daily.ipynb", {"pool_size": 4}, {preparing.PAGE: "puzzles/daily.ipynb"})]
+    assert manager.filled == [(LESSON, {"pool_size": 2}, {preparing.PAGE: LESSON, AHEAD_LANGUAGE: "en"}),
+                              ("puzzles/daily.ipynb", {"pool_size": 4},
+                               {preparing.PAGE: "puzzles/daily.ipynb", AHEAD_LANGUAGE: "ps"})]
     for _ in range(2):
         run_apart(manager.get_rendered_notebook(notebook_name=LESSON))
     assert manager.claimed == ["kernel-0", "kernel-1"]  # each request's client holds its kernel
@@ -385,7 +396,7 @@ def test_the_servers_refusal_says_what_is_prepared_beside_its_reason(key):
     class Manager:
         _pools: dict = {}
 
-        async def prepare_class(self, page, count, minutes):
+        async def prepare_class(self, page, count, minutes, language=None):
             raise PrepareError("room", 3)
 
         def prepared_status(self):

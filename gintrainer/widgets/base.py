@@ -499,6 +499,8 @@ class View(VBox):
         self.last_traceback: str | None = None
         self._undo: list[Callable[[], None]] = []
         self._closed = False
+        self.made_again: View | None = None
+        """The view whose parts this one shows, made again (:meth:`show_parts_of`)."""
         classes = ("gt-view", *kwargs.pop("_dom_classes", ()))  # a subclass's classes follow the view's
         super().__init__(children=[style_sheet(), *children], _dom_classes=classes, **kwargs)
         self.listen(settings, self._settings_changed, names=["size", "four_colour"])
@@ -526,6 +528,27 @@ class View(VBox):
         close_parts(self)
         for widget in dict.fromkeys(owned):  # each once, in order
             close_tree(widget)
+
+    def stop_listening(self) -> None:
+        """Stop following the settings and the learner, and count as closed (nothing of it redraws), its
+        parts still shown: :meth:`show_parts_of` replaces them."""
+        self._closed = True
+        while self._undo:
+            self._undo.pop()()
+
+    def show_parts_of(self, other: View) -> None:
+        """Show ``other``'s parts (and classes) in this view's place, closing this view's own (a page built ahead
+        of its request, in another language than the request's): the page's cell shows this view, whose parts
+        now work for ``other``, which is kept."""
+        self.stop_listening()
+        old = list(self.children) + _owned_widgets(self)
+        self.children = tuple(other.children)
+        self._dom_classes = tuple(other._dom_classes)  # type: ignore[has-type]
+        self.made_again = other
+        kept = {id(widget) for widget in other.children}
+        for widget in dict.fromkeys(old):
+            if id(widget) not in kept:
+                close_tree(widget)
 
     @property
     def closed(self) -> bool:

@@ -126,7 +126,8 @@ class PrepareClass(View):
             names = [line.strip().lower() for line in str(self.names.value).splitlines() if line.strip()]
             self._send({"users": names, "page": self.page.value, "minutes": self.minutes.value})
         else:
-            self._send({"page": self.page.value, "count": self.students.value, "minutes": self.minutes.value})
+            self._send({"page": self.page.value, "count": self.students.value, "minutes": self.minutes.value,
+                        "language": self.language.value})  # the pages are built ahead in it
 
     @guarded
     def _on_release(self, _button: Any = None) -> None:

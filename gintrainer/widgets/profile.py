@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..app import (
     LEARNER_TICKET_HEADER,
@@ -33,6 +33,7 @@ from ..app import (
     accept_language,
     allow_test_languages,
     arrive,
+    building_ahead,
     learner_signed_in,
     learner_ticket,
     mode_line,
@@ -407,6 +408,20 @@ def _class_code(text: str) -> str | None:
         return None
 
 
+V = TypeVar("V", bound=View)
+_made_ahead: list[tuple[View, Callable[[], View]]] = []
+"""The views of a page built ahead of its request, each with the call that makes it again."""
+
+
+def made_ahead(view: V, remake: Callable[[], V]) -> V:
+    """Keep ``view``, a part of a page being built ahead of its request (:func:`gintrainer.app.build_ahead`) in
+    the language guessed, with the call that makes it: told that the request speaks another language, the page
+    makes it again in that one (:func:`tell_who_asks`). ``view``; nothing kept for a page built for its request."""
+    if building_ahead():
+        _made_ahead.append((view, remake))
+    return view
+
+
 def tell_who_asks() -> Learner | None:
     """For a page built ahead of its request (:func:`gintrainer.app.build_ahead`): wait for the request, then
     make the learner the page was built for (a guest) the one the request names, as :meth:`Learner.from_page`
@@ -419,9 +434,19 @@ def tell_who_asks() -> Learner | None:
     learner = _page_learners.pop(_page_key({}), None) or Learner()  # (nothing of the page asked for it ahead)
     asked = query_params()
     told = Learner._for(asked, displays=False)
-    use_language(here)
-    learner._become(told)
+    spoken = current_language()
+    made, _made_ahead[:] = list(_made_ahead), []
+    again = spoken != here and bool(made)
+    if again:  # the views made ahead speak another language: made again in the request's
+        for view, _remake in made:
+            view.stop_listening()
+    else:
+        use_language(here)
     _page_learners[_page_key(asked)] = learner
+    learner._become(told)
+    if again:
+        for view, remake in made:
+            view.show_parts_of(remake())
     return learner
 
 

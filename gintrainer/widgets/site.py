@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from html import escape
 
-from ..app import for_a_class
+from ..app import build_ahead, for_a_class
 from ..lessons.path import (
     FIRST_HAND,
     LessonState,
@@ -37,9 +37,10 @@ from ..lessons.table import FIRST_HAND_GOAL
 from ..lessons.table import PAGES as LESSONS  # the lessons' titles, without their definitions
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_, NAMES, current_language, t, tc, tn, with_arrow
+from ..words.vocab import PuzzleKind
 from . import ui as widgets
 from .base import PageLanguage, View
-from .profile import Learner, ProfileBar
+from .profile import Learner, ProfileBar, made_ahead
 
 HOME = "index.ipynb"
 REFERENCE_FILES = {"glossary": "glossary.ipynb", "quick_reference": "quick_reference.ipynb"}
@@ -466,10 +467,24 @@ class PageTop(View):
         super().__init__([self.language, self.menu, self.heading, self.links], _dom_classes=("gt-page-top",))
 
 
+def built_ahead(here: str) -> bool:
+    """Whether page ``here`` is built ahead of its request in a preheated kernel (a trainer: its top, then its
+    trainer, which tells the page who asked: :func:`gintrainer.widgets.trainer.trainer`).
+
+    >>> built_ahead("puzzles/defend.ipynb"), built_ahead("puzzles/daily.ipynb")
+    (True, False)
+    """
+    folder, name = posixpath.split(here)
+    return folder == "puzzles" and name.removesuffix(".ipynb") in {str(kind) for kind in PuzzleKind}
+
+
 def nav(here: str) -> PageTop:
     """A notebook's one line for the top of page ``here`` (its path from the site root):
-    its heading, the language menu and the links."""
-    return PageTop(here)
+    its heading, the language menu and the links. A trainer's page is built from here on ahead of its
+    request, in a kernel Voila preheated (:func:`gintrainer.app.build_ahead`)."""
+    if built_ahead(here):
+        build_ahead()
+    return made_ahead(PageTop(here), lambda: PageTop(here))
 
 
 def links_html(pages: list[Page], query: str = "", *, here: str = HOME) -> str:

@@ -46,7 +46,7 @@ from .base import DISCLOSURE, Change, View, auto_width_buttons, guarded, setting
 from .cards import CardPicker
 from .defend import ReplyInput
 from .layout_input import LayoutInput
-from .profile import DIFFICULTY_LABELS, Learner, ProfileBar
+from .profile import DIFFICULTY_LABELS, Learner, ProfileBar, made_ahead, tell_who_asks
 
 log = logging.getLogger("gintrainer.widgets.trainer")
 
@@ -628,6 +628,7 @@ class TrainerPage(View):
     def __init__(self, kind: PuzzleKind | str, *, learner: Learner | None = None, seed: int | None = None):
         self.kind = normalise_kind(kind)
         self.learner = learner or Learner.from_page()
+        self.seed = seed
         self.rng = random.Random(seed)
         self.bar = ProfileBar(self.learner)
         self.difficulty = widgets.Dropdown(options=[(t(DIFFICULTY_LABELS[c]), c) for c in DIFFICULTY_CHOICES],
@@ -647,6 +648,9 @@ class TrainerPage(View):
         self.view = PuzzleView(title=kind_title(self.kind), on_result=self._on_result, heading=False)
         self.next_button = widgets.Button(description=tc("button", "Next puzzle"), button_style="info")
         self.from_review = False
+        self._first = True
+        """Whether the next puzzle is the page's first (the one shown now, made ahead for nobody, is no reason
+        to choose another)."""
         self.shown = 0
         self.now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)
         """The clock that says which reviews are due."""
@@ -660,6 +664,18 @@ class TrainerPage(View):
         self.difficulty.observe(self._on_difficulty, names="value")
         self.theme.observe(self._on_filter, names="value")
         self.listen(self.learner, self._on_learner)
+        self.learner.when_told(self._told)
+        self.next_puzzle()
+
+    def _told(self, learner: Learner) -> None:
+        """Built ahead of its request and told who asked: their difficulty, and a puzzle chosen for them as for a
+        page built for them (nothing, once the page made itself again in the request's language)."""
+        if self.closed:
+            return
+        self.difficulty.unobserve(self._on_difficulty, names="value")
+        self.difficulty.value = learner.progress.settings.difficulty
+        self.difficulty.observe(self._on_difficulty, names="value")
+        self.shown, self._first, self.rng = 0, True, random.Random(self.seed)
         self.next_puzzle()
 
     @guarded
@@ -699,8 +715,9 @@ class TrainerPage(View):
         puzzle, self.from_review = choose_next(
             self.kind, rating=progress.rating, review=due_reviews(progress, self.kind, self.now()),
             solved=progress.solved_ids, seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
-            theme=theme, current=self.view.puzzle.id if self.view.puzzle else None, rng=self.rng,
+            theme=theme, current=self.view.puzzle.id if self.view.puzzle and not self._first else None, rng=self.rng,
             own=[found.puzzle for found in mine], ratings=ratings)
+        self._first = False
         self.target = target_rating(progress.rating, self.difficulty.value)
         self.few = few_near(self.kind, self.target, ratings=ratings, theme=theme, seen=progress.seen_ids)
         self.shown += 1
@@ -868,8 +885,11 @@ def prepare_ahead(page: str) -> None:
 
 
 def trainer(kind: PuzzleKind | str) -> TrainerPage:
-    """A notebook's one line for a trainer page."""
-    return TrainerPage(kind)
+    """A notebook's one line for a trainer page: built ahead of its request in a kernel Voila preheated
+    (:func:`gintrainer.widgets.site.nav` began it), then told who asked, its puzzle chosen for them."""
+    page = made_ahead(TrainerPage(kind), lambda: TrainerPage(kind))
+    tell_who_asks()
+    return page
 
 
 def daily_page() -> DailyPage:

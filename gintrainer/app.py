@@ -888,20 +888,32 @@ class PreparedPools:
                 self._shrink(page)
 
     def prepared_status(self) -> dict[str, Any]:
-        """What is prepared: each page's students still to come, its kernels ready (and starting),
-        their memory, the minutes left; the room left on the server."""
-        now, pages = time.time(), []
+        """What is prepared: each page's students still to come, its kernels ready (started, their page run
+        up to its request, which they wait for: :func:`waiting_kernels`) and starting, their memory, the
+        minutes left; the room left on the server."""
+        now, pages, waiting = time.time(), [], waiting_kernels()
         for page, found in list(self.preparations.pages.items()):
             if found.until <= now:
                 continue
             pool = getattr(self, "_pools", {}).get(page, [])
             ids = [item.result()["kernel_id"] for item in pool
                    if item.done() and not item.cancelled() and item.exception() is None][:found.count]
-            pages.append({"page": page, "students": found.count, "ready": len(ids),
-                          "starting": max(0, min(found.count, len(pool)) - len(ids)),
+            ready = sum(kernel_id in waiting for kernel_id in ids) if waiting is not None else len(ids)
+            pages.append({"page": page, "students": found.count, "ready": ready,
+                          "starting": max(0, min(found.count, len(pool)) - ready),
                           "memory_mb": round(sum(kernel_rss(self, i) for i in ids) / MB, 1),
                           "minutes_left": math.ceil((found.until - now) / 60)})
         return {"pages": pages, "room": max(0, self.max_kernels - self._running())}
+
+
+def waiting_kernels() -> set[str] | None:
+    """The preheated kernels waiting for their request (Voila's query websocket open: their page has run up
+    to it, :func:`wait_for_request`); None when Voila cannot say."""
+    try:
+        from voila.request_info_handler import RequestInfoSocketHandler
+    except ImportError:
+        return None
+    return {str(kernel_id) for kernel_id in getattr(RequestInfoSocketHandler, "_waiters", {})}
 
 
 def _wrap_pools(cls: Any) -> None:

@@ -497,3 +497,37 @@ def test_a_kernel_given_back_stops_its_page_quietly_before_it_is_shut_down(caplo
         run_apart(render_and_give_back())
     assert manager.shut == ["k"] and executor.run == 1
     assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+
+
+def test_a_prepared_kernel_is_ready_once_its_page_waits_for_its_request(monkeypatch):
+    """Started is not ready: a kernel counts as ready once its page has run up to its request (Voila's query
+    websocket open), which for a page built ahead is once it is built."""
+    from concurrent.futures import Future
+
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from gintrainer.app import PreparedPools
+
+    def started(kernel_id: str) -> Future:
+        future: Future = Future()
+        future.set_result({"kernel_id": kernel_id})
+        return future
+
+    class Manager(PreparedPools):
+        max_kernels = 80
+        kernel_pools_config = {"default": {"pool_size": 0}}
+
+        def __init__(self):
+            self._pools = {LESSON: [started("k1"), started("k2"), Future()]}  # the third still starting
+
+        def list_kernel_ids(self):
+            return ["k1", "k2"]
+
+    manager = Manager()
+    manager.start_preparing()
+    manager.preparations.prepare(LESSON, 3, 30, running=0)
+    monkeypatch.setattr(RequestInfoSocketHandler, "_waiters", {})
+    assert manager.prepared_status()["pages"][0] | {"memory_mb": 0} == {
+        "page": LESSON, "students": 3, "ready": 0, "starting": 3, "memory_mb": 0, "minutes_left": 30}
+    monkeypatch.setattr(RequestInfoSocketHandler, "_waiters", {"k2": object()})
+    assert (manager.prepared_status()["pages"][0]["ready"], manager.prepared_status()["pages"][0]["starting"]) == (1, 2)

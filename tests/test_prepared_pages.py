@@ -2,8 +2,9 @@
 (gintrainer.preparing) shows the same widgets with the same texts, and the same text around them,
 as the page started for its request, for two learners in two languages (lesson 5 in English for one,
 a class set's student page in Pashto, right to left, for the other; a trainer's page is not the same
-twice, prepared or not: it picks each visit's puzzle at random near the learner's rating). Driven
-as a browser drives a page (bench/page_client.py), on a server started as ``gintrainer app`` starts it."""
+twice, prepared or not: it picks each visit's puzzle at random near the learner's rating; one prepared in
+Turkish and asked for in Pashto is made again in Pashto, for its learner). Driven as a browser drives a page
+(bench/page_client.py), on a server started as ``gintrainer app`` starts it."""
 
 from __future__ import annotations
 
@@ -74,20 +75,48 @@ def prepared(base: str, notebook: str) -> list[dict]:
     return [p for p in preparing.ask_server({}, url=base + "/")["pages"] if p["page"] == notebook]
 
 
+def prepare(base: str, notebook: str, language: str = "en") -> None:
+    """Prepare one kernel of ``notebook`` as the teacher's page does, and wait until it is ready (its page run up
+    to its request)."""
+    asked = preparing.ask_server({"page": notebook, "count": 1, "minutes": 5, "language": language}, url=base + "/")
+    assert "error" not in asked
+    deadline = time.monotonic() + 120
+    while not (prepared(base, notebook) and prepared(base, notebook)[0]["ready"] == 1):
+        assert time.monotonic() < deadline, "the prepared kernel was not ready in two minutes"
+        time.sleep(0.5)
+
+
 @pytest.mark.parametrize("notebook, query", PAGES)
 def test_a_prepared_page_shows_what_a_cold_one_does(server, notebook, query):
     from gintrainer.classroom import class_set
     address = f"{notebook}?{query}".replace(CODE, class_set("Prepared class", count=3).code)
     run_apart(visit(server, address))  # the learner's first visit: both pages below are a return
-    asked = preparing.ask_server({"page": notebook, "count": 1, "minutes": 5}, url=server + "/")
-    assert "error" not in asked
-    deadline = time.monotonic() + 120
-    while not (prepared(server, notebook) and prepared(server, notebook)[0]["ready"] == 1):
-        assert time.monotonic() < deadline, "the prepared kernel was not ready in two minutes"
-        time.sleep(0.5)
-    time.sleep(2)  # the kernel has run the page up to its request
+    prepare(server, notebook)
     warm = run_apart(visit(server, address))
     assert prepared(server, notebook) == []  # the request took the prepared kernel
     cold = run_apart(visit(server, address))
     assert len(warm) > 5
     assert warm == cold
+
+
+async def texts(base: str, address: str) -> str:
+    """Every text a page's widgets show, one a line."""
+    with bench_module("page_client") as client:
+        page = client.Page(base, address)
+        try:
+            await page.open()
+            await asyncio.sleep(0.5)
+            return "\n".join(str(w.state[name]) for w in page.walk() for name in ("value", "description")
+                             if isinstance(w.state.get(name), str))
+        finally:
+            await page.leave()
+
+
+def test_a_trainer_prepared_in_one_language_and_asked_for_in_another_speaks_the_one_asked_for(server):
+    from gintrainer.words.language import translations
+    notebook = "puzzles/take_or_draw.ipynb"
+    prepare(server, notebook, "tr")
+    shown = run_apart(texts(server, f"{notebook}?profile=Dil&lang=ps"))
+    assert prepared(server, notebook) == []  # the request took the prepared kernel
+    assert '<b lang="ps" aria-current="true">' in shown and '<b lang="tr" aria-current="true">' not in shown
+    assert translations("ps").gettext("Take or draw?") in shown and "Dil" in shown

@@ -270,3 +270,12 @@ def test_an_are_you_sure_about_fewer_answers_goes_with_the_next_answer(made):
     assert page.results.value == "" and page.confirm_button.layout.display == "none"
     page.hand_in_button.click()
     assert "2 of 4 puzzles are not answered" in page.results.value
+
+
+@pytest.mark.parametrize("count", [0, 41, 500, -3])
+def test_a_number_of_puzzles_out_of_range_is_refused_with_its_reason_not_changed(count):
+    page = TeacherPage()
+    page.name.value, page.count.value = "Year 9 Tuesday", count
+    page.make_button.click()
+    assert page.count.value == count and page.classset is None  # nothing made, the number as typed
+    assert f"a class set has 1 to 40 puzzles, not {count}" in page.status.value

@@ -200,6 +200,16 @@ def test_a_new_match_from_the_form():
     assert "Beginner (random moves)" in page.heading.value
 
 
+@pytest.mark.parametrize("target", [0, 100_001])
+def test_a_target_out_of_range_is_refused_with_its_reason_and_the_match_goes_on(target):
+    page = knock_page()
+    before = page.game.to_dict()
+    page.target_box.value = target
+    page.new_button.click()
+    assert page.target_box.value == target and page.game.to_dict() == before
+    assert f"target must be an int from 1 to 100000, not {target}" in page.status.value
+
+
 def test_a_named_learner_resumes_after_a_reload(data):
     page = PracticePage(Learner("Ann"))
     assert not page.notice.value

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from ..app import TICKET_HEADER, for_a_class, query_params, teacher_signed_in, teacher_ticket, try_teacher_passphrase
-from ..classroom import MAX_COUNT, ClassSet, StudentSession, class_set, pending, results_filename
+from ..classroom import ClassSet, StudentSession, class_set, pending, results_filename
 from ..classroom.codes import ClassCodeError, normalise_code
 from ..classroom.results import Attempt
 from ..classroom.roster import Roster
@@ -110,7 +110,9 @@ class TeacherPage(View):
     def __init__(self, learner: Learner | None = None):
         self.learner = learner or Learner.from_page()
         self.name = widgets.Text(placeholder=t("e.g. Year 9, Tuesday"), description=tc("label", "Class:"))
-        self.count = widgets.BoundedIntText(value=10, min=1, max=MAX_COUNT, description=tc("label", "Puzzles:"))
+        # IntText, not BoundedIntText: a number out of range is refused with its reason (the class set's),
+        # not changed behind the teacher's back
+        self.count = widgets.IntText(value=10, description=tc("label", "Puzzles:"))
         self.kind_boxes = {kind: widgets.Checkbox(value=description(kind).in_new_sets, description=kind_title(kind),
                                                   indent=False,
                                                   layout=widgets.fixed_layout(width="auto", margin="0 12px 0 0"))

@@ -520,7 +520,8 @@ class PracticePage(HandPage):
                                               value="standard", description=tc("label", "Rules:"))
         self.variant_boxes = {name: widgets.Checkbox(value=False, description=t(label), indent=False)
                               for name, label in VARIANTS.items()}
-        self.target_box = widgets.BoundedIntText(value=100, min=1, max=100_000, description=tc("label", "Target:"))
+        # IntText, not BoundedIntText: a target out of range is refused with its reason (the rules'), not changed
+        self.target_box = widgets.IntText(value=100, description=tc("label", "Target:"))
         self.new_button = _button(tc("button", "Start a new match"), "", "warning")
         self.confirm_text = widgets.HTML()
         self.confirm_yes = _button(tc("button", "Yes, start a new match"),

@@ -195,8 +195,8 @@ async def run(users: int, prepared: bool = False) -> None:
           + (", the class prepared" if prepared else ""))
     landed = [t[0] for t in times if t[0] is not None]
     opened = [t[1] for t in times if t[1] is not None]
-    print(line(f"sign-in to the landing page's first widget ({len(landed)} of {users} within "
-               f"{TIMEOUT_MS / 1000:.0f} s)", landed, "s"))
+    print(line(f"sign-in to the landing page's first widget ({len(landed)} of {users} came live, each step "
+               f"waited for at most {TIMEOUT_MS / 1000:.0f} s)", landed, "s"))
     print(line(f"student page to its first puzzle ({len(opened)} of {users})", opened, "s"))
     for failure in (t[2] for t in times if t[2]):
         print(f"  failed: {failure}")

@@ -95,7 +95,6 @@ def test_a_lesson_built_ahead_and_told_who_asked_is_the_lesson_built_for_the_req
     for view in ahead:
         view.close()  # the page's settings bar changes the profile with the settings no more
     profile._page_learners.clear()
-    settings.four_colour = False  # a kernel of its own
     monkeypatch.setenv("VOILA_PREHEAT", "False")
     monkeypatch.setenv("QUERY_STRING", query)
     cold = lesson_five(lang)
@@ -158,7 +157,6 @@ def test_a_trainer_built_ahead_and_told_who_asked_is_the_trainer_built_for_the_r
     for view in (top, page):
         view.close()
     profile._page_learners.clear()
-    settings.four_colour = False
     monkeypatch.setenv("VOILA_PREHEAT", "False")
     monkeypatch.setenv("QUERY_STRING", query)
     monkeypatch.setattr(app, "_request_seen", False)

@@ -210,11 +210,15 @@ class ExerciseView(View):
         self.feedback.value = f'<div class="{css}">{escape(mark)} {escape(text)}{hint}</div>'
 
     def _answered(self, feedback: Feedback) -> None:
-        """Show an answer's feedback and tell the listeners."""
-        self._show_feedback(feedback)
-        self.clear_status()
-        for listener in list(self.listeners):
-            listener(self, feedback)
+        """Tell the listeners (who keep the answer in the learner's progress), then show the answer's feedback:
+        an answer the learner sees answered is kept before they can leave for another page (shown even when a
+        listener fails, whose problem the status line then says)."""
+        try:
+            for listener in list(self.listeners):
+                listener(self, feedback)
+        finally:
+            self._show_feedback(feedback)
+            self.clear_status()
 
     # -- callbacks ------------------------------------------------------------------
 
@@ -291,9 +295,11 @@ class CheckView(View):
         return {i for i, view in enumerate(self.questions) if view.session.answered}
 
     def _on_answer(self) -> None:
-        self.refresh()
-        for listener in list(self.listeners):
-            listener(self)
+        try:
+            for listener in list(self.listeners):
+                listener(self)  # kept before the count of answers shows it
+        finally:
+            self.refresh()
 
     def refresh(self) -> None:
         total = len(self.questions)

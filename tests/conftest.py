@@ -350,3 +350,19 @@ def settle(page) -> None:
 @pytest.fixture
 def deck_for():
     return stacked_deck
+
+
+DAY_LEFT = 300
+"""A test of today's puzzles needs this many seconds of the UTC day left, or it begins on the next day."""
+
+
+@pytest.fixture
+def one_utc_day():
+    """For a test that reads today's daily puzzle and then asks a server's page for it: begun in the last five
+    minutes of a UTC day, it waits for the next, so that the page's today is the test's."""
+    import datetime as dt
+    now = dt.datetime.now(dt.UTC)
+    left = (dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC) - now).total_seconds()
+    if left < DAY_LEFT:
+        time.sleep(left + 1)
+    yield

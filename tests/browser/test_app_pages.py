@@ -55,6 +55,7 @@ def solve(view, puzzle, *, right: bool):
     view.get_by_role("button", name="Knock with this discard").click()
 
 
+@pytest.mark.usefixtures("one_utc_day")
 def test_todays_can_knock_puzzle_right_then_wrong(page, server, console):
     today = dt.datetime.now(dt.UTC).date()
     puzzle = daily(today, "can_knock")
@@ -126,6 +127,7 @@ def today():
     return dt.datetime.now(dt.UTC).date()
 
 
+@pytest.mark.usefixtures("one_utc_day")
 def test_the_table_waits_for_the_answer_and_the_answers_look_alike(page, server, console):
     puzzle = daily(today(), "can_knock")
     open_page(page, server, "puzzles/daily.ipynb")
@@ -146,6 +148,7 @@ def test_the_table_waits_for_the_answer_and_the_answers_look_alike(page, server,
     expect(view.locator("table.gt-discards tr.gt-is-answer")).to_have_count(len(puzzle.answer))
 
 
+@pytest.mark.usefixtures("one_utc_day")
 def test_a_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(page, server, console):
     puzzle = daily(today(), "can_knock")
     open_page(page, server, "puzzles/daily.ipynb", "profile=Dana")

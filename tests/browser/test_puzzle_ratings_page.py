@@ -18,6 +18,7 @@ from gintrainer.records.rating import Rating, play
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.usefixtures("one_utc_day")
 def test_two_learners_teach_todays_puzzle_and_a_reload_and_a_restart_lose_nothing(page, server, server_data,
                                                                                   console):
     puzzle = daily(dt.datetime.now(dt.UTC).date(), "can_knock")
@@ -38,7 +39,9 @@ def test_two_learners_teach_todays_puzzle_and_a_reload_and_a_restart_lose_nothin
     open_page(page, server, "puzzles/daily.ipynb", "profile=Sami")
     view = page.locator(".gt-puzzle").first
     solve(view, puzzle, right=True)
+    # "Yes, I can knock" is right already: the answer is finished (and taught) once the rating's change shows
     expect(view.locator(".gt-feedback-right")).to_be_visible()
+    expect(view.locator(".gt-rating-change")).to_contain_text("solved")
     assert store.rating(start).plays == before.plays + 2
     sami = profiles.load("Sami").progress
     assert sami.history[-1].difficulty == taught.rating.rating  # Sami met the puzzle as Rhea left it

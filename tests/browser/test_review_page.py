@@ -51,6 +51,7 @@ def knocked_instead_of_gin(name: str) -> PracticeGame:
     return game
 
 
+@pytest.mark.usefixtures("one_utc_day")
 def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page, server, console):
     game = knocked_instead_of_gin("Rahim")
     with in_language("ps"):

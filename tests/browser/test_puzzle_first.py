@@ -19,8 +19,9 @@ from pictures import IMAGES, save_picture
 pytestmark = pytest.mark.browser
 
 PAGES = (("best_discard", ""), ("can_knock", ""), ("take_or_draw", ""), ("knock_layout", ""), ("defend", ""),
-         ("daily", ""), ("best_discard", "lang=ps"))
-"""Each trainer and the daily page, and a trainer right to left (Pashto, whose words are longer)."""
+         ("daily", ""), ("best_discard", "lang=ps"), ("knock_layout", "lang=tr"), ("defend", "lang=ku"))
+"""Each trainer and the daily page, a trainer right to left (Pashto, whose words are longer), and one in each
+other language: the tallest on a phone in Turkish, the one with the most answer controls in Kurmanji."""
 SIZES = ((1280, 800), (390, 844))
 
 # The bottom edge (in page pixels, from the top of the document) of the question, the first card of the

@@ -15,9 +15,10 @@ the hub), then opens the student page of a class set and starts it. Prints, for 
   pages' kernels, with the student page open.
 
 With ``--prepared`` the class is prepared first, as the teacher's page does it on the hub: the
-teacher's token asks the hub's service (deploy/prepare_class.py) to start the N users' servers and
-open the landing page on each once; the users sign in once it has, and the memory of each prepared
-student (their server, started and idle) is printed before they do.
+teacher's token asks the hub's service (deploy/prepare_class.py) to start the N users' servers, each
+keeping the landing page ready in a preheated kernel (gintrainer.hub_server); the users sign in once it
+has, and the memory of each prepared student (their server and its waiting kernel) is printed before
+they do.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ def prepare(hub: LocalHub, port: int, names: list[str]) -> tuple[float, dict[str
     began = time.monotonic()
     request = urllib.request.Request(f"http://127.0.0.1:{port}/", method="POST", headers={
         "Authorization": f"token {token}", "Content-Type": "application/json"},
-        data=json.dumps({"users": names, "page": "index.ipynb", "minutes": 30}).encode())
+        data=json.dumps({"users": names, "page": "index.ipynb", "minutes": 30, "language": "en"}).encode())
     with urllib.request.urlopen(request, timeout=1800) as answer:
         found = json.loads(answer.read())
     return time.monotonic() - began, found.get("users", {})
@@ -183,6 +184,7 @@ async def run(users: int, prepared: bool = False) -> None:
             print(f"prepared: {ready} of {users} users' servers ready {took:.1f} s after the teacher asked "
                   f"({', '.join(f'{n}: {s}' for n, s in states.items() if s != 'ready') or 'all ready'})")
             print(line("a prepared student's server, before signing in (PSS)", before["server"], "MB"))
+            print(line("a prepared student's kernel, waiting for them (PSS)", before["kernels"], "MB"))
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             times = await asyncio.gather(*(one_user(browser, hub, name) for name in names))

@@ -1,7 +1,8 @@
 """The hub's service that prepares a class: before the students come, it starts the named students'
-servers through JupyterHub's REST API, has each render the class's page once (the server's first
-render: its templates and the page's modules read, the page's kernel run and shut down again), and
-keeps the servers from the idle culler for the class's length (their activity told to the hub).
+servers through JupyterHub's REST API, has each keep the class's page ready (a kernel that has run the
+page up to the moment it needs to know who asks: Voila's preheated kernel, which the user's server keeps
+through gintrainer.hub_server, in the class's language), and keeps the servers from the idle culler for
+the class's length (their activity told to the hub).
 
 It runs as a service of the hub (deploy/jupyterhub_config.py, ``settings.prepare_service``), with a
 token of its own and the scopes ``settings.PREPARE_SCOPES`` and no more. A teacher's page asks it
@@ -9,11 +10,12 @@ from its kernel with its server's own hub token (``JUPYTERHUB_API_TOKEN``), whic
 the hub name (``GET /hub/api/user``): only a teacher's (``GINTRAINER_HUB_TEACHERS``; everyone's when
 none is named, as the teacher passphrase is then every server's) is obeyed.
 
-    POST <its url>  {"users": ["kim", "ali"], "page": "lessons/05_knocking_and_gin.ipynb", "minutes": 60}
+    POST <its url>  {"users": ["kim", "ali"], "page": "lessons/05_knocking_and_gin.ipynb", "minutes": 60,
+                     "language": "tr"}
     POST <its url>  {}   (what is prepared)
 
-Answers JSON: ``users`` (each name: ``ready``, ``starting`` or what went wrong), ``until``; or ``error``
-(with a status of 400 or 403) for what it refused."""
+Answers JSON: ``users`` (each name: ``ready`` once its server waits with the page run, ``starting``, or
+what went wrong), ``until``; or ``error`` (with a status of 400 or 403) for what it refused."""
 
 from __future__ import annotations
 
@@ -38,7 +40,10 @@ MINUTES = (5, 240)
 ACTIVITY_SECONDS = 120
 """How often the service tells the hub the prepared servers are active, during the class."""
 START_SECONDS = 180
-KERNEL = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+LANGUAGE = re.compile(r"[a-z]{2,3}")
+"""A language's code as the teacher's page sends it (the user's server checks it is one of the trainer's)."""
+PREPARE_PATH = "voila/gintrainer/prepare"
+"""Where a user's server prepares a class (gintrainer.preparing.PREPARE_PATH)."""
 
 
 def teachers(environ: dict[str, str] | os._Environ[str] | None = None) -> set[str]:
@@ -46,11 +51,13 @@ def teachers(environ: dict[str, str] | os._Environ[str] | None = None) -> set[st
     return {name.strip() for name in value.split(",") if name.strip()}
 
 
-def check(asked: object) -> tuple[list[str], str, int]:
-    """The users, page and minutes of a request (what a page sent: checked); ValueError naming what is wrong."""
+def check(asked: object) -> tuple[list[str], str, int, str]:
+    """The users, page, minutes and language of a request (what a page sent: checked; English when it names
+    no language); ValueError naming what is wrong."""
     if not isinstance(asked, dict):
         raise ValueError("json")
     users, page, minutes = asked.get("users"), asked.get("page"), asked.get("minutes")
+    language = asked.get("language", "en")
     if not isinstance(users, list) or not 1 <= len(users) <= MOST_USERS or \
             not all(isinstance(u, str) and NAME.fullmatch(u) for u in users):
         raise ValueError("users")
@@ -58,7 +65,9 @@ def check(asked: object) -> tuple[list[str], str, int]:
         raise ValueError("page")
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not MINUTES[0] <= minutes <= MINUTES[1]:
         raise ValueError("minutes")
-    return list(dict.fromkeys(users)), page, minutes
+    if not isinstance(language, str) or not LANGUAGE.fullmatch(language):
+        raise ValueError("language")
+    return list(dict.fromkeys(users)), page, minutes, language
 
 
 class Hub:
@@ -106,18 +115,23 @@ class Hub:
             await asyncio.sleep(1)
         return "starting"
 
-    async def warm(self, user: str, page: str) -> str:
-        """Render ``page`` on ``user``'s server once (its first render, the slowest), then shut its kernel down."""
-        request = httpclient.HTTPRequest(f"{self.public}/user/{user}/voila/render/{page}",
-                                         headers={"Authorization": f"token {self.token}"},
-                                         request_timeout=START_SECONDS, connect_timeout=START_SECONDS)
-        response = await self.http.fetch(request, raise_error=False)
-        if response.code != 200:
-            return f"page: HTTP {response.code}"
-        kernel = KERNEL.search(response.body.decode(errors="replace"))
-        if kernel:
-            await self.call("DELETE", f"/user/{user}/api/kernels/{kernel.group(1)}", base=self.public)
-        return "ready"
+    async def keep_ready(self, user: str, page: str, minutes: int, language: str) -> str:
+        """Have ``user``'s server keep ``page`` ready for ``minutes`` (one preheated kernel, its page built
+        ahead in ``language``); ``ready`` once the kernel waits for its request."""
+        asked = {"page": page, "count": 1, "minutes": minutes, "language": language}
+        base = f"{self.public}/user/{user}/"
+        code, found = await self.call("POST", PREPARE_PATH, asked, base=base)
+        deadline = time.monotonic() + START_SECONDS
+        while code == 200 and isinstance(found, dict):
+            mine = [p for p in found.get("pages", []) if isinstance(p, dict) and p.get("page") == page]
+            if mine and mine[0].get("ready", 0) >= 1:
+                return "ready"
+            if time.monotonic() > deadline:
+                return "starting"
+            await asyncio.sleep(1)
+            code, found = await self.call("POST", PREPARE_PATH, {}, base=base)
+        error = found.get("error") if isinstance(found, dict) else found
+        return f"page: HTTP {code} {error}"
 
     async def active(self, users: list[str]) -> None:
         now = dt.datetime.now(dt.UTC).isoformat().replace("+00:00", "Z")
@@ -135,15 +149,16 @@ class Prepared:
         self.until = 0.0
         self.keeping: asyncio.Task[None] | None = None
 
-    async def prepare(self, users: list[str], page: str, minutes: int) -> None:
+    async def prepare(self, users: list[str], page: str, minutes: int, language: str = "en") -> None:
         self.until = max(self.until, time.time() + 60 * minutes)
         self.users.update(dict.fromkeys(users, "starting"))
         started = await asyncio.gather(*(self.hub.start(u) for u in users), return_exceptions=True)
         for user, state in zip(users, started, strict=True):
             self.users[user] = state if isinstance(state, str) else f"not started: {type(state).__name__}"
         ready = [u for u in users if self.users[u] == "ready"]
-        warmed = await asyncio.gather(*(self.hub.warm(u, page) for u in ready), return_exceptions=True)
-        for user, state in zip(ready, warmed, strict=True):
+        kept = await asyncio.gather(*(self.hub.keep_ready(u, page, minutes, language) for u in ready),
+                                    return_exceptions=True)
+        for user, state in zip(ready, kept, strict=True):
             self.users[user] = state if isinstance(state, str) else f"page: {type(state).__name__}"
         if self.keeping is None or self.keeping.done():
             self.keeping = asyncio.get_running_loop().create_task(self.keep())
@@ -185,10 +200,10 @@ class PrepareHandler(web.RequestHandler):
         if asked == {}:
             return self.answer(200, self.prepared.status())
         try:
-            users, page, minutes = check(asked)
+            users, page, minutes, language = check(asked)
         except ValueError as refused:
             return self.answer(400, {"error": str(refused), "most": MOST_USERS})
-        await self.prepared.prepare(users, page, minutes)
+        await self.prepared.prepare(users, page, minutes, language)
         return self.answer(200, self.prepared.status())
 
 

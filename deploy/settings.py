@@ -30,6 +30,7 @@ from typing import Any
 
 from gintrainer.app import LANDING, PROFILES_SHARED, TEACHER_PASSPHRASE, find_root, security_headers
 from gintrainer.classroom.store import DATABASE_ENV
+from gintrainer.preparing import HUB_SERVICE_NAME
 from gintrainer.records.storage import DATA_ENV
 
 HERE = Path(__file__).resolve().parent
@@ -132,7 +133,7 @@ def user_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]
     return env
 
 
-PREPARE_SERVICE = "prepare-class"
+PREPARE_SERVICE = HUB_SERVICE_NAME
 """The hub's service that prepares a class (deploy/prepare_class.py)."""
 PREPARE_URL = "GINTRAINER_HUB_PREPARE_URL"
 """In each user's server's environment (and so its kernels'): where a teacher's page asks the service."""
@@ -141,7 +142,7 @@ PREPARE_SCOPES = ["list:users", "read:users", "admin:users", "servers", "read:se
 """What the service may do, and no more: list and read the users and their servers (whether a server is
 ready), make a named student the hub does not know yet (``admin:users``, the least scope that creates
 a user), start their servers (``servers``), tell the hub they are active for the class's length, so
-that the idle culler leaves them (``users:activity``), and render the class's page on them once
+that the idle culler leaves them (``users:activity``), and ask each to keep the class's page ready
 (``access:servers``). Not ``admin:servers`` (their state), not ``tokens``, not ``shutdown``."""
 
 
@@ -195,16 +196,24 @@ TRANSLATED: dict[str, str] = {
 one setting (``Section.name``)."""
 
 LEFT_OUT: dict[str, str] = {
-    "VoilaConfiguration.preheat_kernel": "preheated kernels are Voila's own kernel manager's; the server "
-                                         "extension starts each page's kernel with the server's",
-    "VoilaConfiguration.default_pool_size": "as preheat_kernel",
-    "VoilaKernelManager": "as preheat_kernel: the pools of preheated kernels",
+    "VoilaConfiguration.preheat_kernel": "a user's server keeps Voila's pools of preheated kernels with its own "
+                                         "kernel manager (SERVER_KERNEL_MANAGER), for a prepared class only",
+    "VoilaConfiguration.default_pool_size": "a user's server holds no page ahead but a prepared class's (its pools "
+                                            "start empty)",
+    "VoilaKernelManager": "as default_pool_size: the pools of the one server (the landing page's, the daily "
+                          "page's) would hold a kernel for every user",
     "Voila.identity_provider_class": "a user's server signs its user in through the hub (JupyterHub's identity "
                                      "provider, which sets the _xsrf cookie Voila's kernel shutdown sends, at "
                                      "sign-in)",
 }
 """The parts of voila.json that do not apply to a user's server under the hub, and why."""
 
+
+SERVER_KERNEL_MANAGER = "gintrainer.hub_server.HubPageKernelManager"
+"""A user's server's kernel manager: the page kernel manager with Voila's pools, which a prepared class fills."""
+SERVER_EXTENSION = "gintrainer.hub_server"
+"""The server extension that gives those pools what Voila's own server would, and the address that prepares a
+class on a user's server."""
 
 SERVER_EXTENSIONS_OFF = ("jupyterlab", "jupyter_lsp", "jupyter_server_terminals", "notebook_shim")
 """The Jupyter server extensions a user's server does not load: it serves the trainer, through Voila,
@@ -231,7 +240,8 @@ def singleuser_config(root: Path | None = None, *, as_root: bool | None = None) 
     silently lost here."""
     folder = find_root() if root is None else root
     config: dict[str, dict[str, Any]] = {"ServerApp": {
-        "root_dir": str(folder), "jpserver_extensions": dict.fromkeys(SERVER_EXTENSIONS_OFF, False)}}
+        "root_dir": str(folder), "kernel_manager_class": SERVER_KERNEL_MANAGER,
+        "jpserver_extensions": {**dict.fromkeys(SERVER_EXTENSIONS_OFF, False), SERVER_EXTENSION: True}}}
     unknown = []
     for section, values in voila_json(folder).items():
         if section in LEFT_OUT:

@@ -702,16 +702,40 @@ def kernel_rss(manager: Any, kernel_id: str) -> int:
     return 0
 
 
+async def prepare_answer(manager: Any, body: bytes) -> tuple[int, dict[str, Any]]:
+    """What the server answers a request to prepare a class (``body``: a JSON object, ``page``, ``count``,
+    ``minutes``, ``language``; empty: only what is prepared) whose sender it trusts: its status and what is
+    prepared (``pages``) or what was refused (``error``, 400). ``manager``: the page kernel manager."""
+    import json
+
+    from .preparing import PrepareError
+
+    if not hasattr(manager, "_pools"):
+        return 400, {"error": "preheat"}
+    try:
+        asked = json.loads(body or b"{}") if len(body) <= 10_000 else None
+    except ValueError:
+        asked = None
+    if not isinstance(asked, dict):
+        return 400, {"error": "json"}
+    try:
+        if asked:
+            await manager.prepare_class(asked.get("page"), asked.get("count"), asked.get("minutes"),
+                                        asked.get("language"))
+    except PrepareError as refused:
+        # with what is prepared: the teacher's line shows it, not what it showed before
+        return 400, {"error": refused.reason, "most": refused.most, **manager.prepared_status()}
+    return 200, manager.prepared_status()
+
+
 def _prepare_handler() -> type:
     """The server's address for the teacher's page to prepare a class (:mod:`gintrainer.preparing`):
-    a POST of a JSON object (``page``, ``count``, ``minutes``; empty: only what is prepared), signed
-    with the server's key (403 otherwise); the answer is what is prepared (``pages``) or what was
-    refused (``error``, 400)."""
+    a POST of a JSON object (:func:`prepare_answer`), signed with the server's key (403 otherwise)."""
     import json
 
     from tornado import web
 
-    from .preparing import PREPARE_HEADER, PrepareError, is_signed_request
+    from .preparing import PREPARE_HEADER, is_signed_request
 
     class PrepareHandler(web.RequestHandler):
         def check_xsrf_cookie(self) -> None:
@@ -729,23 +753,7 @@ def _prepare_handler() -> type:
                 log.warning("a request to prepare a class from %s without the server's signature: refused",
                             request_client_address(self.request))
                 return self.answer(403, {"error": "signature"})
-            manager = self.settings["kernel_manager"]
-            if not hasattr(manager, "_pools"):
-                return self.answer(400, {"error": "preheat"})
-            try:
-                asked = json.loads(body or b"{}")
-            except ValueError:
-                asked = None
-            if not isinstance(asked, dict):
-                return self.answer(400, {"error": "json"})
-            try:
-                if asked:
-                    await manager.prepare_class(asked.get("page"), asked.get("count"), asked.get("minutes"),
-                                                asked.get("language"))
-            except PrepareError as refused:
-                # with what is prepared: the teacher's line shows it, not what it showed before
-                return self.answer(400, {"error": refused.reason, "most": refused.most, **manager.prepared_status()})
-            return self.answer(200, manager.prepared_status())
+            self.answer(*await prepare_answer(self.settings["kernel_manager"], body))
 
     return PrepareHandler
 

@@ -48,9 +48,10 @@ MOST_STUDENTS = 60
 """The most kernels one preparation holds."""
 MINUTES = (5, 240)
 """The shortest and longest a preparation lasts (the class's length), in minutes."""
-PAGES = re.compile(r"(lessons(/(?:tr|ku|ps))?/(\d\d_[a-z_]+|first_hand)|puzzles/[a-z_]+|classroom/student)\.ipynb")
+PAGES = re.compile(r"(lessons(/(?:tr|ku|ps))?/(\d\d_[a-z_]+|first_hand)|puzzles/[a-z_]+|classroom/student"
+                   r"|index)\.ipynb")
 """The pages a class can be prepared for: a lesson or the first hand (in a language's folder), a
-trainer, the class set's student page."""
+trainer, the class set's student page, and the landing page (where the hub signs a student in)."""
 
 
 class PrepareError(GinError):
@@ -193,6 +194,9 @@ def ask_server(payload: dict[str, Any], *, url: str | None = None, timeout: floa
     return _post(base.rstrip("/") + "/" + PREPARE_PATH, body, {PREPARE_HEADER: sign(body)}, timeout)
 
 
+HUB_SERVICE_NAME = "prepare-class"
+"""The hub's service that prepares a class (deploy/prepare_class.py): the only one a user's server prepares
+a class for (:mod:`gintrainer.hub_server`)."""
 HUB_SERVICE = "GINTRAINER_HUB_PREPARE_URL"
 """In a user's server's environment under the hub (deploy/settings.py ``PREPARE_URL``): where the hub's
 service that prepares a class listens (deploy/prepare_class.py)."""

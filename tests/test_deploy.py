@@ -74,6 +74,9 @@ def test_a_users_server_gets_each_voila_json_setting_where_a_server_keeps_it_or_
     assert tornado == voila["Voila"]["tornado_settings"]
     assert config["MappingKernelManager"] == voila["MappingKernelManager"]
     assert "preheat_kernel" not in config["VoilaConfiguration"] and "VoilaKernelManager" not in config
+    # the pools of preheated kernels, empty until a class is prepared (tests/test_hub_server.py)
+    assert config["ServerApp"]["kernel_manager_class"] == settings.SERVER_KERNEL_MANAGER
+    assert config["ServerApp"]["jpserver_extensions"][settings.SERVER_EXTENSION] is True
     assert config["ServerApp"]["root_dir"] == str(find_root())
 
 

@@ -74,7 +74,8 @@ def test_a_preparation_must_leave_the_server_within_its_most_kernels():
 
 
 @pytest.mark.parametrize("page, count, minutes, reason", [
-    ("../secret.ipynb", 3, 30, "page"), ("lessons/../voila.json", 3, 30, "page"), ("index.ipynb", 3, 30, "page"),
+    ("../secret.ipynb", 3, 30, "page"), ("lessons/../voila.json", 3, 30, "page"),
+    ("classroom/teacher.ipynb", 3, 30, "page"), ("puzzles/index.ipynb/../../x.ipynb", 3, 30, "page"),
     ("puzzles/best_discard.ipynb?x=1", 3, 30, "page"), (None, 3, 30, "page"), (["lessons"], 3, 30, "page"),
     (LESSON, -1, 30, "count"), (LESSON, MOST_STUDENTS + 1, 30, "count"), (LESSON, "30", 30, "count"),
     (LESSON, True, 30, "count"), (LESSON, 2.5, 30, "count"),
@@ -273,14 +274,15 @@ def test_a_preheated_trainer_reads_its_kinds_ratings_ahead(monkeypatch):
     assert ratings._shipped.cache_info().currsize == 1
 
 
-def test_on_the_hub_the_view_names_the_students_whose_servers_the_hub_starts():
+def test_on_the_hub_the_view_names_the_students_whose_servers_the_hub_starts_in_the_class_s_language():
     from gintrainer.widgets.prepare import PrepareClass
     server = Server({"users": {"kim": "ready", "ali": "starting"}, "until": NOW}, {"error": "teacher"})
     view = PrepareClass(ask=server, hub=True)
     assert view.names in view.children and view.students not in view.children
     view.names.value = "Kim\n\n ali \n"
+    view.language.value = "ku"  # each student's server builds the page ahead in it
     view.prepare_button.click()
-    assert server.asked == [{"users": ["kim", "ali"], "page": view.page.value, "minutes": 60}]
+    assert server.asked == [{"users": ["kim", "ali"], "page": view.page.value, "minutes": 60, "language": "ku"}]
     assert "1 of 2 students&#x27; servers ready" in view.shown.value and "ali: starting" in view.shown.value
     view.prepare_button.click()
     assert view.last_error == "Only a teacher's page may prepare a class on the hub."

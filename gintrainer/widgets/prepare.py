@@ -57,7 +57,8 @@ class PrepareClass(View):
 
     def __init__(self, *, ask: Ask | None = None, hub: bool | None = None):
         self.hub = on_hub() if hub is None else hub
-        """On the hub: the named students' servers are started ahead (the hub's service), not kernels here."""
+        """On the hub: the named students' servers are started ahead, each keeping the page ready (the hub's
+        service), not kernels here."""
         self.ask = ask or (ask_hub if self.hub else ask_server)
         lang = current_language() if current_language() in LANGUAGES else "en"
         self.language = widgets.Dropdown(options=[(NAMES[code], code) for code in LANGUAGES], value=lang,
@@ -78,8 +79,8 @@ class PrepareClass(View):
                   "opens at once. The pages not taken go back when the class's time is over.")
         buttons = widgets.wrapping_row(self.prepare_button, self.release_button, self.refresh_button)
         if self.hub:
-            about = t("Before the students come, the hub starts each named student's server and opens the page "
-                      "there once, so that signing in is quick. Their servers are kept for the class's length.")
+            about = t("Before the students come, the hub starts each named student's server and the page in it, so "
+                      "that the page opens at once. Their servers and pages are kept for the class's length.")
             buttons = widgets.wrapping_row(self.prepare_button, self.refresh_button)
         intro = widgets.HTML(f"<h3>{escape(heading)}</h3><p>{escape(about)}</p>")
         who = self.names if self.hub else self.students
@@ -124,7 +125,8 @@ class PrepareClass(View):
         self._checked(students=not self.hub)
         if self.hub:
             names = [line.strip().lower() for line in str(self.names.value).splitlines() if line.strip()]
-            self._send({"users": names, "page": self.page.value, "minutes": self.minutes.value})
+            self._send({"users": names, "page": self.page.value, "minutes": self.minutes.value,
+                        "language": self.language.value})  # each server builds the page ahead in it
         else:
             self._send({"page": self.page.value, "count": self.students.value, "minutes": self.minutes.value,
                         "language": self.language.value})  # the pages are built ahead in it

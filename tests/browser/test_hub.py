@@ -3,7 +3,8 @@ one machine (its proxy from deploy/node_modules, every user's server a local pro
 in a temporary folder, one class password): two students and a teacher sign in, in Chromium, each
 in a browser context of their own; each student opens the class set through the hub and answers a
 puzzle, and the teacher's gradebook, opened with the teacher passphrase, shows both. The teacher
-prepares a class: the named students' servers run before they sign in."""
+prepares a class: the named students' servers run before they sign in, each with the class's page ready in
+a kernel that a student's request then takes."""
 
 from __future__ import annotations
 
@@ -131,7 +132,12 @@ def test_two_students_answer_a_class_set_through_the_hub_and_the_teachers_gradeb
             context.close()
 
 
-def test_the_teacher_prepares_a_class_whose_students_servers_run_before_they_sign_in(browser, hub):
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+PREPARED = "puzzles/best_discard.ipynb"
+
+
+def test_the_teacher_prepares_a_class_whose_students_servers_run_and_keep_the_page_ready_before_they_sign_in(
+        browser, hub):
     named = ("pat", "sam")  # students who have never signed in: the hub does not know them yet
     context, page, console = sign_in(browser, hub, TEACHER)
     try:
@@ -139,11 +145,23 @@ def test_the_teacher_prepares_a_class_whose_students_servers_run_before_they_sig
         page.get_by_label("Passphrase:").fill(PASSPHRASE)
         page.get_by_role("button", name="Open the teacher's page").click()
         prepare = page.locator(".gt-prepare")
+        prepare.get_by_label("Page:").select_option(label="Best discard")  # PREPARED
         prepare.get_by_label("Students:").fill("\n".join(named))
         prepare.get_by_role("button", name="Prepare").click()
         expect(prepare).to_contain_text("2 of 2 students' servers ready", timeout=2 * START_TIMEOUT * 1000)
         for user in named:  # the simple spawner makes a user's home when it starts the user's server
             assert (hub.homes / user).is_dir(), user
+        assert not console.problems, "\n".join(console.problems)
+    finally:
+        context.close()
+    # A prepared student's page takes the kernel their server has kept ready: it ran before they asked.
+    context, page, console = sign_in(browser, hub, "pat")
+    try:
+        before = {kernel["id"] for kernel in user_kernels(context, hub, "pat")}
+        open_hub_page(page, hub, "pat", PREPARED)
+        expect(page.locator(".gt-puzzle .gt-card").first).to_be_visible()
+        taken = KERNEL_ID.search(page.content())
+        assert taken is not None and taken.group(1) in before, (taken, before)
         assert not console.problems, "\n".join(console.problems)
     finally:
         context.close()

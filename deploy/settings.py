@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from gintrainer.app import LANDING, PROFILES_SHARED, TEACHER_PASSPHRASE, find_root, security_headers
+from gintrainer.app import LANDING, PROFILES_SHARED, TEACHER_PASSPHRASE, find_root, kernel_transport, security_headers
 from gintrainer.classroom.store import DATABASE_ENV
 from gintrainer.preparing import HUB_SERVICE_NAME
 from gintrainer.records.storage import DATA_ENV
@@ -241,7 +241,10 @@ def singleuser_config(root: Path | None = None, *, as_root: bool | None = None) 
     folder = find_root() if root is None else root
     config: dict[str, dict[str, Any]] = {"ServerApp": {
         "root_dir": str(folder), "kernel_manager_class": SERVER_KERNEL_MANAGER,
-        "jpserver_extensions": {**dict.fromkeys(SERVER_EXTENSIONS_OFF, False), SERVER_EXTENSION: True}}}
+        "jpserver_extensions": {**dict.fromkeys(SERVER_EXTENSIONS_OFF, False), SERVER_EXTENSION: True}},
+        # Unix sockets where they fit, as `gintrainer app` has them: under TCP, a class's kernels starting at
+        # once on one machine race for ports, and a kernel that loses dies (12 times in 30 prepared servers)
+        "KernelManager": {"transport": kernel_transport()}}
     unknown = []
     for section, values in voila_json(folder).items():
         if section in LEFT_OUT:

@@ -538,6 +538,13 @@ Behind a proxy on the same machine, list it in ``GINTRAINER_TRUSTED_PROXIES``, o
 is the proxy's address."""
 RETRY_SECONDS = 30
 """The ``Retry-After`` of a refused page."""
+FIRST_CONNECTION_SECONDS = 180
+"""How long a page's kernel, handed to the page's request (started for it or taken from a pool), waits for
+the page to connect before the idle culler may take it. The culler takes a kernel idle for its timeout with
+no connection (voila.json: 60 s), which is how a tab that vanished goes; but under load a page can take
+longer than that from its kernel's last output to its connection: 30 students signing in to a prepared hub
+at once on two cores, a page connected 72 s after its kernel's last output, 0.2 s after the culler took it
+(bench/bench_hub.py, December 2026)."""
 PREPARED_CHECK_SECONDS = 5.0
 """How often the server looks for prepared classes whose time is over."""
 
@@ -666,6 +673,7 @@ def _claiming(hand_over: Any) -> Any:
         self.preparations.take(kwargs.get("notebook_name", args[0] if args else None))
         found = await hand_over(self, *args, **kwargs)
         self._claim(found[2])  # (render task, rendered cells, kernel id)
+        self.handed_over(found[2])
         return found
     return get_rendered_notebook
 
@@ -808,6 +816,7 @@ class PreparedPools:
     preparations: Any
     _pool_config: dict[str, Any]
     _watching: asyncio.Task[None] | None
+    _handed_over: dict[str, float]
     max_kernels: int
     log: Any
     list_kernel_ids: Any
@@ -819,6 +828,27 @@ class PreparedPools:
         self.preparations = Preparations(self.max_kernels)
         self._pool_config = copy.deepcopy(dict(getattr(self, "kernel_pools_config", {})))
         self._watching = None
+        self._handed_over: dict[str, float] = {}
+
+    def handed_over(self, kernel_id: str, now: float | None = None) -> None:
+        """``kernel_id`` now serves a page's request: the culler leaves it until the page connects, for up to
+        :data:`FIRST_CONNECTION_SECONDS`."""
+        self._handed_over[kernel_id] = time.monotonic() if now is None else now
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """Jupyter Server's count of a kernel's connections; the page has connected to its kernel."""
+        getattr(self, "_handed_over", {}).pop(kernel_id, None)
+        parent: Any = super()
+        parent.notify_connect(kernel_id)
+
+    def _waits_for_its_page(self, kernel_id: str, now: float | None = None) -> bool:
+        """Whether ``kernel_id`` was handed to a page that has not connected yet, within its time; forgets the
+        kernels whose time is over."""
+        now = time.monotonic() if now is None else now
+        handed = getattr(self, "_handed_over", {})
+        for over in [k for k, at in handed.items() if now - at >= FIRST_CONNECTION_SECONDS]:
+            del handed[over]
+        return kernel_id in handed
 
     def _size_pool(self, page: str | None) -> None:
         """Set ``page``'s pool to voila.json's size and the kernels it is prepared for."""
@@ -880,9 +910,12 @@ class PreparedPools:
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
         """Jupyter Server's culling, but not of a kernel still starting (no activity yet: its check would
-        fail on it, as it did for kernels of a class prepared at once)."""
+        fail on it, as it did for kernels of a class prepared at once), nor of one whose page has not
+        connected yet (:data:`FIRST_CONNECTION_SECONDS`)."""
         kernel = getattr(self, "_kernels", {}).get(kernel_id)
         if kernel is not None and "last_activity" not in getattr(kernel, "_trait_values", {"last_activity": None}):
+            return None
+        if self._waits_for_its_page(kernel_id):
             return None
         parent: Any = super()
         return await parent.cull_kernel_if_idle(kernel_id)
@@ -974,6 +1007,7 @@ def _page_kernel_manager() -> type:
             kernel_id = await super().start_kernel(*args, **kwargs)
             if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":  # not for the pool: for a page's request
                 self._claim(kernel_id)
+                self.handed_over(kernel_id)
             return kernel_id
 
     return PageKernelManager

@@ -17,7 +17,7 @@ import pytest
 from traitlets.config import Config, PyFileConfigLoader
 
 from deployment import DEPLOY, deploy_settings
-from gintrainer.app import TEACHER_PASSPHRASE, find_root, security_headers
+from gintrainer.app import TEACHER_PASSPHRASE, find_root, kernel_transport, security_headers
 from gintrainer.records.storage import DATA_ENV
 
 ROOT = DEPLOY.parent
@@ -77,6 +77,7 @@ def test_a_users_server_gets_each_voila_json_setting_where_a_server_keeps_it_or_
     # the pools of preheated kernels, empty until a class is prepared (tests/test_hub_server.py)
     assert config["ServerApp"]["kernel_manager_class"] == settings.SERVER_KERNEL_MANAGER
     assert config["ServerApp"]["jpserver_extensions"][settings.SERVER_EXTENSION] is True
+    assert config["KernelManager"]["transport"] == kernel_transport()  # no race for ports at a class's start
     assert config["ServerApp"]["root_dir"] == str(find_root())
 
 

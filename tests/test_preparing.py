@@ -366,6 +366,40 @@ def test_a_kernel_still_starting_is_not_checked_for_culling():
     assert manager.checked == ["running", "gone"]
 
 
+def test_a_kernel_handed_to_a_page_is_not_culled_until_the_page_connects_or_its_time_is_over():
+    """Under load a page can connect to its kernel later than the culler's idle timeout after the kernel's last
+    output (a prepared hub's page, 72 s): the kernel waits for its page's first connection, for a time."""
+    import time
+    from types import SimpleNamespace
+
+    from gintrainer.app import FIRST_CONNECTION_SECONDS, PreparedPools
+
+    class Culling:
+        def __init__(self):
+            self.checked, self.connected = [], []
+
+        async def cull_kernel_if_idle(self, kernel_id):
+            self.checked.append(kernel_id)
+
+        def notify_connect(self, kernel_id):
+            self.connected.append(kernel_id)
+
+    class Manager(PreparedPools, Culling):
+        max_kernels = 80
+
+    manager = Manager()
+    manager.start_preparing()
+    manager._kernels = {k: SimpleNamespace(_trait_values={"last_activity": NOW}) for k in ("new", "old", "seen")}
+    manager.handed_over("new")
+    manager.handed_over("seen")
+    manager.handed_over("old", now=time.monotonic() - FIRST_CONNECTION_SECONDS - 1)
+    manager.notify_connect("seen")  # its page connected: culled as any kernel once idle with no connection
+    for kernel in ("new", "old", "seen"):
+        run_apart(manager.cull_kernel_if_idle(kernel))
+    assert manager.checked == ["old", "seen"] and manager.connected == ["seen"]
+    assert manager._handed_over.keys() == {"new"}  # the kernels whose time is over are forgotten
+
+
 @pytest.mark.parametrize("hub", [False, True])
 def test_every_word_of_the_view_comes_from_the_catalogs(hub):
     from gintrainer.widgets.prepare import PrepareClass

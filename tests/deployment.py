@@ -9,6 +9,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -33,7 +34,10 @@ class LocalHub:
 
     def __init__(self, base: Path, *, password: str, settings: dict[str, str]):
         self.base, self.password, self.settings = base, password, settings
-        self.homes = base / "homes"
+        # The users' homes on a short path, as /home/<name> is: a kernel's Unix socket in a home's runtime
+        # folder must fit in 107 bytes (gintrainer.app.kernel_transport), else the kernels use TCP ports,
+        # which a class's kernels starting at once race for.
+        self.homes = Path(tempfile.mkdtemp(prefix="gth"))
         self.log = base / "jupyterhub.log"
         self.port = free_port()
         self.prepare_port = free_port()

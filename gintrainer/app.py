@@ -828,7 +828,7 @@ class PreparedPools:
         self.preparations = Preparations(self.max_kernels)
         self._pool_config = copy.deepcopy(dict(getattr(self, "kernel_pools_config", {})))
         self._watching = None
-        self._handed_over: dict[str, float] = {}
+        self._handed_over = {}
 
     def handed_over(self, kernel_id: str, now: float | None = None) -> None:
         """``kernel_id`` now serves a page's request: the culler leaves it until the page connects, for up to

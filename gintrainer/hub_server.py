@@ -57,7 +57,6 @@ class HubPageKernelManager(_Preheating):  # type: ignore[misc]  # a class Voila'
         # Voila's own __init__ reads Voila's server (its notebook, its folder) and fills a pool for every
         # notebook: here each pool starts empty, as the pools' default size (0) has it.
         super(_Preheating, self).__init__(**kwargs)  # the page kernel manager's, past Voila's
-        self._wait_at_startup = True
         self.notebook_data: dict[str, Any] = {}
         self._pools: dict[str, list[Any]] = {}
         self.notebook_path = None

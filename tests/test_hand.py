@@ -279,6 +279,24 @@ def test_actions_parse_and_print():
             Action.parse(bad)
 
 
+def test_a_text_read_again_gives_the_same_action_and_a_refused_text_is_refused_again(monkeypatch):
+    from gintrainer.engine import hand as hand_module
+    monkeypatch.setattr(hand_module, "_READ", {})
+    monkeypatch.setattr(hand_module, "_READ_MOST", 3)
+    first = Action.parse("Discard 10♦")
+    assert Action.parse("Discard 10♦") is first and first == Action(ActionKind.DISCARD, "TD")
+    assert str(first) == str(Action(ActionKind.DISCARD, "TD")) == "discard TD"
+    for _ in range(2):
+        with pytest.raises(InvalidNotationError, match="takes no card"):
+            Action.parse("take 7H")
+    assert list(hand_module._READ) == ["Discard 10♦"]
+    for text in ("take", "pass", "draw", "done"):
+        Action.parse(text)
+    assert list(hand_module._READ) == ["Discard 10♦", "take", "pass"]  # no more than the most kept
+    assert Action.parse("done") == Action(ActionKind.DONE)
+    assert hash(first) == hash(Action(ActionKind.DISCARD, "TD"))  # the text made once is no part of the action
+
+
 def test_illegal_actions_in_each_phase_change_nothing():
     hand = Hand.deal(seed=3)
     for bad in ["draw", "discard 2C", "meld 2C 3C 4C", "done", "auto", "layoff 2C", "knock 2C"]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypeAlias, TypedDict
 
@@ -161,6 +161,8 @@ class Action:
     card: Card | None = None
     cards: tuple[Card, ...] = ()
     target: int | None = None  # a lay-off's meld, 0-based
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
+    """``str(action)``, made once: a hand's history, every view and every check read it again and again."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, ActionKind):  # a kind given as its text
@@ -197,6 +199,15 @@ class Action:
             return text
         if not isinstance(text, str):
             raise InvalidNotationError(f"an action must be text like 'discard 7H', not {text!r}")
+        read = _READ.get(text)
+        if read is None:
+            read = cls._read(text)
+            if len(_READ) < _READ_MOST:
+                _READ[text] = read
+        return read
+
+    @classmethod
+    def _read(cls, text: str) -> Action:
         words = text.strip().split()
         if not words:
             raise InvalidNotationError(t("empty action: say take, pass, draw, discard 7H, knock 7H, gin 7H, "
@@ -217,6 +228,13 @@ class Action:
         return self.card
 
     def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._written()
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def _written(self) -> str:
         if self.kind in _ONE_CARD:
             return f"{self.kind} {self.played_card.code()}"
         if self.kind == ActionKind.MELD:
@@ -225,6 +243,13 @@ class Action:
             on = f" on {self.target + 1}" if self.target is not None else ""
             return f"layoff {self.played_card.code()}{on}"
         return self.kind.value
+
+
+_READ: dict[str, Action] = {}
+"""Each text :meth:`Action.parse` has read, and its action (an action is immutable: one serves every reader).
+Only a text read whole is kept, never one refused."""
+_READ_MOST = 20_000
+"""The most texts kept (every legal move of every hand is far fewer; a flood of made-up texts stops here)."""
 
 
 def _read_simple(kind: ActionKind, rest: list[str], text: str) -> Action:

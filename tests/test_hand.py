@@ -294,6 +294,9 @@ def test_a_text_read_again_gives_the_same_action_and_a_refused_text_is_refused_a
         Action.parse(text)
     assert list(hand_module._READ) == ["Discard 10♦", "take", "pass"]  # no more than the most kept
     assert Action.parse("done") == Action(ActionKind.DONE)
+    monkeypatch.setattr(hand_module, "_READ", {})
+    assert Action.parse("discard" + " " * 100_000 + "7H") == Action(ActionKind.DISCARD, "7H")
+    assert not hand_module._READ  # a long text is read, not kept
     assert hash(first) == hash(Action(ActionKind.DISCARD, "TD"))  # the text made once is no part of the action
 
 

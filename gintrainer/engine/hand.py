@@ -202,7 +202,7 @@ class Action:
         read = _READ.get(text)
         if read is None:
             read = cls._read(text)
-            if len(_READ) < _READ_MOST:
+            if len(_READ) < _READ_MOST and len(text) <= _READ_LONGEST:
                 _READ[text] = read
         return read
 
@@ -250,6 +250,9 @@ _READ: dict[str, Action] = {}
 Only a text read whole is kept, never one refused."""
 _READ_MOST = 20_000
 """The most texts kept (every legal move of every hand is far fewer; a flood of made-up texts stops here)."""
+_READ_LONGEST = 64
+"""The longest text kept (a meld of a whole suit in the engine's notation is 43 characters): a text padded
+with spaces, or another long one, is read each time, never kept."""
 
 
 def _read_simple(kind: ActionKind, rest: list[str], text: str) -> Action:

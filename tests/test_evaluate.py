@@ -3,7 +3,9 @@ its judgements read only the deciding seat's view, its estimates agree with the 
 is refused with a clear message."""
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -282,30 +284,52 @@ UNSEEN_TOLERANCE = 1.25
 """Points an estimate whose deals all scored the same (standard error 0) may miss by: a score that none of
 its 200 deals met. Of the 860 such estimates over those 300 positions the largest miss is 1.14 points: a take
 whose 200 deals were all dead hands, exactly −1.14 (20,000 deals estimate it at −1.13 ± 0.05)."""
-EXACT_POSITIONS = 100
-"""The positions the test judges both ways (bench/bench_evaluate_exact.py judges 300 and prints the figures)."""
+EXACT_POSITIONS = Path(__file__).parent / "data" / "exact_positions.json"
+"""The positions the test judges both ways: 300 hands (as :meth:`Hand.to_dict` writes them, without a result)
+each stopped where the seat to act has a decision with at most 3 stock cards left to draw and at most 20,000
+deals of its unseen cards, from hands played by the mixed players under every variant (:func:`every_position`,
+seed "exact"); ``python bench/bench_evaluate_exact.py --write`` makes the file again."""
 EXACT_SAMPLES = 200
 """The deals of each estimate: a third of DEFAULT_SAMPLES, to keep the check short (fewer deals make a rare
 score unseen likelier)."""
+EXACT_SHORT = 3
+"""The most stock cards left to draw before the stock is dead in a position of the check."""
+EXACT_DEALS = 20_000
+"""The most deals of the unseen cards in a position of the check."""
 
 
-def agreement(count, *, check=True):
-    """Judge ``count`` positions with 1 to 3 stock cards left to draw (every variant, mixed players; those
-    with at most 20,000 deals of the unseen cards) both ways: each candidate's estimate with
-    :data:`EXACT_SAMPLES` deals against its exact value (every deal of the unseen cards, each with its
-    chance, the same policy). ``check``: assert that each estimate with a spread is within 4 standard errors
-    and :data:`TOLERANCE` of it, and one without within :data:`UNSEEN_TOLERANCE`. The figures: positions,
-    estimates with a spread and those within 2 and 4 standard errors, estimates without one and their largest
-    miss (with the move's position)."""
-    found = {"positions": 0, "spread": 0, "within_two": 0, "within_four": 0, "unseen": 0, "unseen_miss": 0.0,
-             "unseen_worst": None}
-    phases = (Phase.DRAW, Phase.DISCARD, Phase.KNOCKER_LAYOUT)
-    for position in every_position(phases, "exact", short=3):
+def exact_positions(count):
+    """The first ``count`` positions for the exact check, made as the file's are (:data:`EXACT_POSITIONS`)."""
+    found = []
+    for position in every_position((Phase.DRAW, Phase.DISCARD, Phase.KNOCKER_LAYOUT), "exact", short=EXACT_SHORT):
         try:
-            exact = judge_exactly(position, most=20_000)
+            judge_exactly(position, most=EXACT_DEALS)
         except GinError as error:
             assert "to enumerate" in str(error)
             continue
+        found.append(position)
+        if len(found) == count:
+            return found
+    raise AssertionError("the positions ran out")  # every_position is endless
+
+
+def stored_exact_positions():
+    """The positions of :data:`EXACT_POSITIONS`, each replayed through ``Hand`` (every action checked)."""
+    return [Hand.from_dict(record) for record in json.loads(EXACT_POSITIONS.read_text(encoding="utf-8"))]
+
+
+def agreement(positions, *, check=True):
+    """Judge each of ``positions`` (each with at most 3 stock cards left to draw and at most 20,000 deals of
+    the unseen cards) both ways: each candidate's estimate with :data:`EXACT_SAMPLES` deals against its exact
+    value (every deal of the unseen cards, each with its chance, the same policy). ``check``: assert that
+    each estimate with a spread is within 4 standard errors and :data:`TOLERANCE` of it, and one without
+    within :data:`UNSEEN_TOLERANCE`. The figures: positions, estimates with a spread and those within 2 and 4
+    standard errors, estimates without one and their largest miss (with the move's position)."""
+    found = {"positions": 0, "spread": 0, "within_two": 0, "within_four": 0, "unseen": 0, "unseen_miss": 0.0,
+             "unseen_worst": None}
+    for position in positions:
+        assert 0 <= position.stock_count - position.rules.dead_stock_cards <= EXACT_SHORT
+        exact = judge_exactly(position, most=EXACT_DEALS)
         estimate = judge(position, samples=EXACT_SAMPLES, seed=found["positions"])
         found["positions"] += 1
         assert {move_key(m) for m in exact.moves} == {move_key(m) for m in estimate.moves}
@@ -323,14 +347,17 @@ def agreement(count, *, check=True):
                 found["unseen"] += 1
                 if miss > found["unseen_miss"]:
                     found["unseen_miss"], found["unseen_worst"] = miss, (move, value.mean, truth)
-        if found["positions"] == count:
-            return found
-    raise AssertionError("the positions ran out")  # every_position is endless
+    return found
 
 
 def test_estimates_agree_with_the_exact_values_on_short_stocks():
-    """Over :data:`EXACT_POSITIONS` positions, each estimate is within its tolerance of the exact value
-    (:func:`agreement` checks each), and at least 90% of those with a spread within 2 standard errors."""
-    found = agreement(EXACT_POSITIONS)
-    assert found["spread"] >= EXACT_POSITIONS
+    """Over the 300 positions of :data:`EXACT_POSITIONS` (every variant, each phase with a decision), each
+    estimate is within its tolerance of the exact value (:func:`agreement` checks each), and at least 90% of
+    those with a spread within 2 standard errors."""
+    positions = stored_exact_positions()
+    assert len(positions) == 300
+    assert {position.rules for position in positions} == set(RULES)
+    assert {position.phase for position in positions} == {Phase.DRAW, Phase.DISCARD, Phase.KNOCKER_LAYOUT}
+    found = agreement(positions)
+    assert found["spread"] >= len(positions)
     assert found["within_two"] >= 0.9 * found["spread"], found

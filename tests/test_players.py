@@ -395,8 +395,8 @@ def test_two_draw_race_matches_its_plain_definition():
     from gintrainer.engine.melds import mask_min_deadwood
     from gintrainer.engine.players import two_draw_race
     rng = random.Random(12)
-    for _ in range(6):
-        cards = rng.sample(DECK, 11 + 14)
+    for unseen_count in (14, 14, 14, 14, 14, 14, 2, 3):
+        cards = rng.sample(DECK, 11 + unseen_count)
         hand, unseen = cards[:11], tuple(cards[11:])
         full = cards_mask(hand)
         discards = rng.sample(hand, 2)

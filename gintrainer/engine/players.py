@@ -466,13 +466,16 @@ def two_draw_race(full: int, discards: list[Card], unseen: tuple[Card, ...], lim
                            np.broadcast_to(draws[None, :, None], (k, u, 1))], axis=2)  # (K, U, 11)
     ten = eleven[:, :, None] & ~bits  # (K, U, 11): after throwing each of the 11
     now = masks_min_deadwood(ten).min(axis=2)  # (K, U)
+    # The second draw makes 11 cards again, whose best throw depends on those 11 alone: each distinct 11 is
+    # solved once (one hand comes from many first draws and throws, the two draws in either order).
     again = ten[:, :, :, None] | draws[None, None, None, :]  # (K, U, 11, U2)
-    swap = np.eye(11, dtype=bool)[:, None, :]  # the card thrown first is not there to throw again
-    throws = np.where(swap[None, None], draws[None, None, None, :, None], bits[:, :, None, None, :])
-    candidates = again[..., None] & ~throws  # (K, U, 11, U2, 11)
-    after = masks_min_deadwood(candidates).min(axis=-1).astype(float)
-    shaped = after - reward * (after <= limit)
     other = ~np.eye(u, dtype=bool)  # the second draw is not the first card again
+    drawn = np.broadcast_to(other[None, :, None, :], again.shape)
+    elevens, where = np.unique(again[drawn], return_inverse=True)
+    least = masks_min_deadwood(elevens[:, None] & ~_held(elevens, 11)).min(axis=1)
+    after = np.zeros(again.shape)
+    after[drawn] = least[where]
+    shaped = after - reward * (after <= limit)
     mean = (shaped * other[None, :, None, :]).sum(axis=-1) / max(u - 1, 1)  # (K, U, 11)
     best = np.where(now <= limit, -reward, mean.min(axis=2))
     race: np.ndarray = best.mean(axis=1)  # numpy types a reduction Any

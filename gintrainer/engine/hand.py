@@ -41,8 +41,8 @@ from typing import Any, TypeAlias, TypedDict
 from ..words.errors import GinError, IllegalActionError, InvalidNotationError
 from ..words.language import N_, t, tn
 from ..words.vocab import Vocabulary
-from .cards import DECK, Card, CardsLike, format_cards, parse_card, parse_cards, show_cards, sort_by_rank
-from .melds import meld_kind, min_deadwood, order_meld
+from .cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_card, parse_cards, show_cards, sort_by_rank
+from .melds import mask_min_deadwood, meld_kind, min_deadwood, order_meld
 from .rules import Rules
 from .scoring import (
     DEAD_HAND,
@@ -573,7 +573,7 @@ class Hand:
     @property
     def history(self) -> tuple[str, ...]:
         """Every action so far, as text."""
-        return tuple(str(a) for _, a in self._log)
+        return tuple([str(a) for _, a in self._log])
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -623,13 +623,14 @@ class Hand:
             if card is self._taken:
                 continue
             actions.append(Action(ActionKind.DISCARD, card))
+        full = cards_mask(held)  # 11 cards: each throw's rest solved from the mask
         for card in held:
             if card is self._taken:
                 continue
-            points = min_deadwood(c for c in held if c is not card)
+            points = mask_min_deadwood(full & ~(1 << card.index))
             if points <= self.knock_limit:
                 actions.append(Action(ActionKind.GIN if points == 0 else ActionKind.KNOCK, card))
-        if self.rules.big_gin and min_deadwood(held) == 0:
+        if self.rules.big_gin and mask_min_deadwood(full) == 0:
             actions.append(Action(ActionKind.BIG_GIN))
         return actions
 
@@ -743,7 +744,7 @@ class Hand:
                                        card=card))
         if action.kind == ActionKind.DISCARD:
             return action
-        points = min_deadwood(c for c in held if c is not card)
+        points = mask_min_deadwood(cards_mask(held) & ~(1 << card.index))
         if points > self.knock_limit:
             if self.knock_limit == 0:
                 table = _GIN_ONLY_STRAIGHT if self.rules.straight_gin else _GIN_ONLY_OKLAHOMA

@@ -62,7 +62,7 @@ def test_answers_given_while_the_database_is_down_survive_a_reload_and_a_restart
 
     page.reload()  # the database still down
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
-    expect(page.locator(".gt-stats")).to_contain_text("Kim Outage · puzzle 3 of 3 · answered 2")
+    expect(page.locator(".gt-stats")).to_contain_text("Kim Outage · puzzle 3 of 3 · answered 2", timeout=30_000)
     expect(page.locator(".gt-puzzle")).to_contain_text(SET.puzzles()[2].id, timeout=30_000)
     expect(page.locator(".gt-notice")).to_contain_text(KEPT)
     expect(page.locator(".gt-student")).not_to_contain_text("starts again")
@@ -83,7 +83,7 @@ def test_answers_given_while_the_database_is_down_survive_a_reload_and_a_restart
     console = ConsoleWatch(page)
     page.goto(voila.page_url("classroom/student.ipynb", f"code={SET.code}&session={key}"))
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
-    expect(page.locator(".gt-stats")).to_contain_text("Kim Outage · puzzle 3 of 3 · answered 2")
+    expect(page.locator(".gt-stats")).to_contain_text("Kim Outage · puzzle 3 of 3 · answered 2", timeout=30_000)
     page.locator(".gt-puzzle").get_by_role("button", name="No, I cannot knock", exact=True).click()
     page.get_by_role("button", name="Hand in the set").click()
     expect(page.get_by_role("link", name=re.compile("Download your results"))).to_be_visible()

@@ -21,14 +21,19 @@ def test_a_defend_puzzle_is_laid_out_and_answered_with_its_verdict(page, server,
     puzzle = next(p for p in bank("defend") if p.id == puzzle_id)
     expect(view.get_by_role("button", name="Discard the selected card")).to_be_hidden()
     picker = view.locator(".gt-picker")
+    # each step waits for its cards to leave the clickable row: a click on a row the kernel is drawing again
+    # can land on a button on its way out
     for meld in puzzle.reply.melds:
         for card in meld:
             picker.get_by_role("button", name=str(card), exact=True).click()
         view.get_by_role("button", name="Meld the selected cards").click()
+        for card in meld:
+            expect(picker.get_by_role("button", name=str(card), exact=True)).to_have_count(0)
     for layoff in reversed(puzzle.reply.layoffs):  # a chain's outer card first: any order is taken
         picker.get_by_role("button", name=str(layoff.card), exact=True).click()
         view.locator(".gt-reply-input select").select_option(index=layoff.meld)
         view.get_by_role("button", name="Lay off the selected card").click()
+        expect(picker.get_by_role("button", name=str(layoff.card), exact=True)).to_have_count(0)
     expect(view.locator(".gt-reply-summary")).to_contain_text(f"{puzzle.reply.layoffs[0].card} on meld")
     # a card melded or laid off has left the clickable row: the deadwood kept is what is left there
     expect(picker.get_by_role("button")).to_have_count(len(puzzle.reply.deadwood))

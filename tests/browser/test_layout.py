@@ -2,8 +2,11 @@
 Chromium against one Voila server: no button's, toggle button's or label's text is
 cut off, every dropdown shows a value that fits, and every link looks like a link;
 each page's tab is titled in the page's language (a translated lesson's from its
-folder, the others' from ``?lang=``), never with its file's name; and no page asks
-anything of another host.
+folder, the others' from ``?lang=``), never with its file's name; no control has a
+tooltip that says "null" (ipywidgets' toggle button and file upload views write a
+missing tooltip into the title attribute as that word: :data:`TITLED` names the
+controls once seen so, each looked for on its page); and no page asks anything of
+another host.
 
 Each page is loaded once in one browser context; it is measured at 1280 px, then
 the window is narrowed to 390 px and measured again (the widgets reflow, as on a
@@ -34,6 +37,9 @@ from gintrainer.words.language import in_language
 pytestmark = pytest.mark.browser
 
 WIDTHS = (1280, 390)
+TITLED = {"puzzles/best_discard.ipynb": "Show the solver's table", "replays/example_hands.ipynb": "Load a history file",
+          "classroom/gradebook.ipynb": "Upload results files"}
+"""The controls once seen with a "null" tooltip, by the page that shows them (in English, on opening)."""
 
 # Measured in the page: a list of what is wrong, each naming the element by its text.
 PROBLEMS_JS = """() => {
@@ -66,6 +72,8 @@ PROBLEMS_JS = """() => {
     if (style.color === around.color && !style.textDecorationLine.includes('underline'))
       problems.push(`link "${name(a)}" looks like plain text (${style.color}, not underlined)`);
   }
+  for (const e of document.querySelectorAll('[title="null"]'))
+    problems.push(`a tooltip that says null: ${e.outerHTML.slice(0, 160)}`);
   return problems;
 }"""
 
@@ -248,6 +256,10 @@ def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebo
     open_page(page, server, notebook, query)
     expect_title(page, notebook, language_of(notebook, query))
     settle(page)
+    if notebook in TITLED and not query:
+        control = page.locator("button", has_text=TITLED[notebook]).first
+        expect(control).to_be_attached()
+        assert control.get_attribute("title") != "null", TITLED[notebook]
     problems = []
     for step in (None, *steps):
         if step is not None:

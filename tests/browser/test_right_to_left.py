@@ -7,7 +7,7 @@ keeps its gap on the side of its label."""
 import pytest
 from playwright.sync_api import expect
 
-from conftest import open_page, settle
+from conftest import ConsoleWatch, open_page, settle
 
 pytestmark = pytest.mark.browser
 
@@ -44,13 +44,26 @@ def arrow_sides(locator) -> list[str]:
     return sides
 
 
-@pytest.fixture
-def lesson(page, server, console):
+@pytest.fixture(scope="module")
+def lesson_tab(browser, browser_context_args, server):
+    """The Pashto lesson, opened once for the four tests of it: each leaves it as the others need it (the
+    slider back on the first step; the note a test rewrites is read by no other)."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    watch = ConsoleWatch(page)
     open_page(page, server, LESSON, "lang=ps")
     settle(page)
     expect(page.locator(".gt-stepper-board").first).to_be_visible()
     assert page.evaluate("document.documentElement.dir") == "rtl"
-    return page
+    yield page, watch
+    context.close()
+
+
+@pytest.fixture
+def lesson(lesson_tab):
+    page, watch = lesson_tab
+    yield page
+    assert not watch.problems, "\n".join(watch.problems)
 
 
 def test_every_arrow_points_the_way_a_right_to_left_page_goes(lesson):

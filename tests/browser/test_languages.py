@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import open_page, settle
+from conftest import ConsoleWatch, open_page, settle
 from gintrainer.classroom import class_set
 from gintrainer.classroom.worksheet import worksheet_html
 from gintrainer.widgets.site import lesson_path, site_pages
@@ -66,9 +66,21 @@ _WIDGET_TEXT = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def pseudo_tab(browser, browser_context_args):
+    """One browser tab for every page in the pseudo-language (the pages' scripts fetched once, as a learner's
+    browser keeps them from page to page)."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    yield page, ConsoleWatch(page)
+    context.close()
+
+
 @pytest.mark.parametrize("notebook", PSEUDO_PAGES)
-def test_every_page_in_the_pseudo_language_shows_no_unmarked_text(page, server, console, notebook):
+def test_every_page_in_the_pseudo_language_shows_no_unmarked_text(pseudo_tab, server, notebook):
     """Every text the page's widgets show comes from the catalogs (the template of the code as it is)."""
+    page, console = pseudo_tab
+    console.problems.clear()
     open_page(page, server, notebook, "lang=qps")
     settle(page)  # widgets are drawn after Voila hides its spinner
     page.wait_for_function("document.documentElement.lang === 'qps'")  # set by the page's language widget
@@ -76,6 +88,7 @@ def test_every_page_in_the_pseudo_language_shows_no_unmarked_text(page, server, 
     for player in PLAYERS:  # the lessons' players are names, as a learner's is (toggle buttons run them together)
         text = text.replace(player, " ")
     assert unmarked(text, ALLOWED) == [], f"{notebook}: {' '.join(unmarked(text, ALLOWED))}"
+    assert not console.problems, "\n".join(console.problems)
 
 
 def test_a_turkish_lesson_screenshot(page, server, console):

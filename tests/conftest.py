@@ -309,6 +309,28 @@ class ConsoleWatch:
         self.problems.append(f"console error: {text}")
 
 
+@pytest.fixture(scope="module")
+def module_context(browser, browser_context_args):
+    """One browser context for a test file's pages (:func:`page_in`): the site's scripts, several megabytes,
+    are fetched and compiled once for the file, as a learner's browser keeps them from page to page."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@contextlib.contextmanager
+def page_in(context, width: int, height: int) -> Iterator[Any]:
+    """A new tab of ``context`` at that size, closed after, and the context's cookies cleared with it: the next
+    test's page begins as a new visitor's would (the app keeps nothing else in the browser)."""
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        yield page
+    finally:
+        page.close()
+        context.clear_cookies()
+
+
 @pytest.fixture
 def console(page):
     watch = ConsoleWatch(page)

@@ -15,7 +15,7 @@ from axe_playwright_python.base import AXE_SCRIPT  # type: ignore[import-untyped
 from playwright.sync_api import expect
 from test_layout import opening_the_settings
 
-from conftest import open_page, settle
+from conftest import open_page, page_in, settle
 
 pytestmark = pytest.mark.browser
 
@@ -53,11 +53,9 @@ def address(notebook: str, lang: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("notebook, lang", CHECKED)
-def test_axe_finds_no_wcag_a_or_aa_violation(browser, server, notebook, lang):
-    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+def test_axe_finds_no_wcag_a_or_aa_violation(module_context, server, notebook, lang):
     found = []
-    try:
-        page = context.new_page()
+    with page_in(module_context, *SIZES[0]) as page:
         open_page(page, server, *address(notebook, lang))
         settle(page)
         if notebook.startswith("puzzles/"):
@@ -72,8 +70,6 @@ def test_axe_finds_no_wcag_a_or_aa_violation(browser, server, notebook, lang):
             for violation in page.evaluate(RUN_JS, ["html", options]):
                 found.append(f"{width} px: {violation['id']} ({violation['impact']}): {violation['help']}\n    "
                              + "\n    ".join(violation["nodes"]))
-    finally:
-        context.close()
     assert not found, f"{notebook} in {lang}:\n" + "\n".join(found)
 
 

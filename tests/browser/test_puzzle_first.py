@@ -13,7 +13,7 @@ sizes (``first-screen-lesson-<notebook>-<width>.png``)."""
 
 import pytest
 
-from conftest import open_page, settle
+from conftest import open_page, page_in, settle
 from pictures import IMAGES, save_picture
 
 pytestmark = pytest.mark.browser
@@ -72,13 +72,11 @@ OUT_OF_ORDER_JS = """root => {
 
 
 @pytest.mark.parametrize("name, query", PAGES, ids=[f"{name}?{query}" if query else name for name, query in PAGES])
-def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
+def test_the_puzzle_is_on_the_first_screen(module_context, server, name, query):
     """The page opened at the laptop's size, measured, then narrowed to the phone's (the widgets reflow as on a
     phone) and measured again: one page load for both sizes."""
-    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     measured = {}
-    try:
-        page = context.new_page()
+    with page_in(module_context, *SIZES[0]) as page:
         open_page(page, server, f"puzzles/{name}.ipynb", query)
         page.wait_for_selector(".gt-puzzle .gt-card")
         IMAGES.mkdir(parents=True, exist_ok=True)
@@ -94,8 +92,6 @@ def test_the_puzzle_is_on_the_first_screen(browser, server, name, query):
             page.screenshot(path=str(IMAGES / f"first-screen-{name}{suffix}-{width}.png"))
             if (name, query, width) == ("best_discard", "", 390):
                 save_picture(page, None, "puzzle-phone.png")  # the README's picture of a trainer on a phone
-    finally:
-        context.close()
     print(f"{name} {query}: {measured}")
     laptop, phone = measured[1280], measured[390]
     assert None not in laptop.values(), f"{name}: a part of the puzzle is missing: {laptop}"
@@ -118,13 +114,11 @@ LANDING_JS = """() => {
 
 
 @pytest.mark.parametrize("query", LANDINGS, ids=[query.rpartition("lang=")[2] or "en" for query in LANDINGS])
-def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(browser, server, query):
+def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(module_context, server, query):
     """The landing page at both sizes (one page load): who is playing, the "continue" button and today's puzzle
     (its question and first card) end within the first screen."""
-    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     measured = {}
-    try:
-        page = context.new_page()
+    with page_in(module_context, *SIZES[0]) as page:
         open_page(page, server, "index.ipynb", query)
         page.wait_for_selector(".gt-landing .gt-puzzle .gt-card")
         IMAGES.mkdir(parents=True, exist_ok=True)
@@ -138,8 +132,6 @@ def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(
             page.screenshot(path=str(IMAGES / f"first-screen-landing{suffix}-{width}.png"))
             if (query, width) == ("", 1280):
                 save_picture(page, None, "landing.png")  # the README's picture of the landing page
-    finally:
-        context.close()
     print(f"landing {query}: {measured}")
     for (width, height) in SIZES:
         found = measured[width]
@@ -173,12 +165,10 @@ LESSON_JS = """() => {
 
 
 @pytest.mark.parametrize("notebook", LESSON_PAGES, ids=[n.removeprefix("lessons/") for n in LESSON_PAGES])
-def test_a_lesson_opens_on_its_goal_under_one_top_line(browser, server, notebook):
+def test_a_lesson_opens_on_its_goal_under_one_top_line(module_context, server, notebook):
     """One page load measured at the laptop's size, then at the phone's (as the trainers are)."""
-    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     measured = {}
-    try:
-        page = context.new_page()
+    with page_in(module_context, *SIZES[0]) as page:
         open_page(page, server, notebook)
         page.wait_for_selector(".gt-lesson-toolbar .gt-settings")
         IMAGES.mkdir(parents=True, exist_ok=True)
@@ -190,8 +180,6 @@ def test_a_lesson_opens_on_its_goal_under_one_top_line(browser, server, notebook
             order = page.evaluate(OUT_OF_ORDER_JS, ".jp-Notebook")
             assert order["count"] > 5 and not order["wrong"], f"{notebook} at {width} px: {order}"
             page.screenshot(path=str(IMAGES / f"first-screen-lesson-{name}-{width}.png"))
-    finally:
-        context.close()
     print(f"{notebook}: {measured}")
     for (width, height), found in zip(SIZES, (measured[1280], measured[390]), strict=True):
         assert found is not None and found["goal"] and found["first"], f"{notebook}: no goal or first paragraph"

@@ -67,13 +67,11 @@ _WIDGET_TEXT = """() => {
 
 
 @pytest.fixture(scope="module")
-def pseudo_tab(browser, browser_context_args):
+def pseudo_tab(module_context):
     """One browser tab for every page in the pseudo-language (the pages' scripts fetched once, as a learner's
     browser keeps them from page to page)."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    yield page, ConsoleWatch(page)
-    context.close()
+    page = module_context.new_page()
+    return page, ConsoleWatch(page)
 
 
 @pytest.mark.parametrize("notebook", PSEUDO_PAGES)

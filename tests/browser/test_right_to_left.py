@@ -45,18 +45,16 @@ def arrow_sides(locator) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def lesson_tab(browser, browser_context_args, server):
+def lesson_tab(module_context, server):
     """The Pashto lesson, opened once for the four tests of it: each leaves it as the others need it (the
     slider back on the first step; the note a test rewrites is read by no other)."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
+    page = module_context.new_page()
     watch = ConsoleWatch(page)
     open_page(page, server, LESSON, "lang=ps")
     settle(page)
     expect(page.locator(".gt-stepper-board").first).to_be_visible()
     assert page.evaluate("document.documentElement.dir") == "rtl"
-    yield page, watch
-    context.close()
+    return page, watch
 
 
 @pytest.fixture

@@ -547,3 +547,49 @@ def test_the_shape_rule_throws_the_cheapest_card_by_its_prices():
             takes += wanted
             refusals += not wanted
     assert checked >= 100 and takes >= 10 and refusals >= 10, (checked, takes, refusals)
+
+
+def test_the_mean_take_takes_where_its_throw_beats_a_stock_draw_on_average():
+    """Over hundreds of positions before a draw: the ``mean`` take rule takes the top discard exactly when the
+    deadwood its shape throw then leaves is below the mean, over every card the seat has not seen, of the least
+    deadwood after drawing that card and throwing one (counted here card by card); it takes only where the
+    shape rule takes (so each take lowers the deadwood), and leaves some cards the shape rule would take; and
+    hands between two such players end."""
+    from gintrainer.engine.players import GreedyPlayer, shape_discard, shape_mean_take, shape_take
+    rng = random.Random("mean take")
+    mean_rule = GreedyPlayer(take="mean", discard="shape", ties="suit", knocks=0, gins=0)
+    takes = refusals = only_shape = 0
+    for _ in range(400):
+        hand = Hand.deal(seed=rng.randrange(1 << 30))
+        players = [GreedyPlayer(random.Random(rng.random()), whims=0.3, knocks=0, gins=0, mistakes=0.3)] * 2
+        for _ in range(rng.randrange(0, 24)):
+            if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+                break
+            hand.apply(decide(players[hand.to_act], hand, seed=rng.randrange(99)))
+        if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW) or not hand.discard_pile:
+            continue
+        view = SeatView.of(hand, hand.to_act)
+        top = view.discard_pile[-1]
+        _, after = shape_discard((*view.hand, top), top, view.opponent_known)
+        draws = [min(min_deadwood([c for c in (*view.hand, card) if c is not out]) for out in (*view.hand, card))
+                 for card in view.unseen]
+        wanted = shape_mean_take(view.hand, top, view.opponent_known, view.unseen)
+        assert wanted == (after < sum(draws) / len(draws))
+        can_take = Action(ActionKind.TAKE) in view.legal
+        assert mean_rule.choose(view, random.Random(0)) == (
+            Action(ActionKind.TAKE) if wanted and can_take else
+            Action(ActionKind.PASS) if view.phase == Phase.UPCARD else Action(ActionKind.DRAW))
+        shaped = shape_take(view.hand, top, view.opponent_known)
+        assert shaped or not wanted
+        takes += wanted
+        refusals += not wanted
+        only_shape += shaped and not wanted
+    assert takes >= 10 and refusals >= 10 and only_shape >= 10, (takes, refusals, only_shape)
+    both = GreedyPlayer(take="mean", discard="shape", ties="suit", knock_ties="suit", layout="engine")
+    for number in range(40):
+        hand = Hand.deal(seed=number)
+        for _ in range(400):
+            if hand.is_over:
+                break
+            hand.apply(decide(both, hand, seed=number))
+        assert hand.is_over, number

@@ -686,7 +686,22 @@ def shape_take(cards: Collection[Card], top: Card, known: Iterable[Card], *,
     return after < min_deadwood(cards)
 
 
-TAKE_RULES = ("lowers", "sound", "never", "shape")
+def shape_mean_take(cards: Collection[Card], top: Card, known: Iterable[Card], unseen: tuple[Card, ...], *,
+                    weights: tuple[int, int] = (LINK_WEIGHT, DANGER_WEIGHT)) -> bool:
+    """The shape rule's take measured against a draw: whether taking ``top`` and throwing by
+    :func:`shape_discard` leaves less deadwood than a draw from the stock does on average
+    (:func:`mean_draw_value` over ``unseen``, the cards the seat has not seen), as ``best`` weighs a take
+    (:func:`takes_by_mean`) but with the throw the shape rule makes. It takes only where :func:`shape_take`
+    would (the mean is at most the deadwood now, the drawn card being one it may throw), so every take lowers
+    the taker's deadwood and a hand of takes ends; it leaves a card that only swaps a high card for a lower
+    one when a draw would do as well on average."""
+    if not unseen:
+        return False
+    _, after = shape_discard([*cards, top], top, known, weights=weights)
+    return after < mean_draw_value(cards_mask(cards), unseen)
+
+
+TAKE_RULES = ("lowers", "sound", "never", "shape", "mean")
 DISCARD_RULES = ("least", "naive", "shape")
 LAYOUTS = ("own", "engine")
 
@@ -699,7 +714,9 @@ class GreedyPlayer:
 
     - ``take``: when it takes the top discard: ``"lowers"`` when that lowers its
       least deadwood; ``"sound"`` by the lessons' rule (:func:`sound_take`);
-      ``"shape"`` when its shape throw then lowers its deadwood (:func:`shape_take`); ``"never"``.
+      ``"shape"`` when its shape throw then lowers its deadwood (:func:`shape_take`); ``"mean"`` when its
+      shape throw then leaves less deadwood than a stock draw does on average (:func:`shape_mean_take`);
+      ``"never"``.
       ``whims`` is the chance of taking it anyway.
     - ``gins`` and ``knocks``: the chance of going out when it may with gin (or big
       gin) and with a knock of at most ``knock_at`` deadwood (None: the knock
@@ -784,6 +801,8 @@ class GreedyPlayer:
             return lowers_deadwood(view.hand, top)
         if self.take == "shape":
             return shape_take(view.hand, top, view.opponent_known, weights=self.weights)
+        if self.take == "mean":
+            return shape_mean_take(view.hand, top, view.opponent_known, view.unseen, weights=self.weights)
         return sound_take(view.hand, top, limit=self._limit(view), big_gin=view.rules.big_gin)
 
     def way_out(self, view: SeatView, rng: random.Random) -> Action | None:

@@ -506,6 +506,21 @@ def _links(a, b):
     return a is not b and (a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2))
 
 
+def _played_positions(rng, hands):
+    """A position from each of ``hands`` deals, some random moves in (greedy players with whims and mistakes),
+    before a draw or a discard."""
+    from gintrainer.engine.players import GreedyPlayer
+    for _ in range(hands):
+        hand = Hand.deal(seed=rng.randrange(1 << 30))
+        players = [GreedyPlayer(random.Random(rng.random()), whims=0.3, knocks=0, gins=0, mistakes=0.3)] * 2
+        for _ in range(rng.randrange(0, 24)):
+            if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+                break
+            hand.apply(decide(players[hand.to_act], hand, seed=rng.randrange(99)))
+        if not hand.is_over and hand.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
+            yield hand
+
+
 def test_the_shape_rule_throws_the_cheapest_card_by_its_prices():
     """Over hundreds of positions after a draw: the shape throw is the card (not the one just taken) of the
     least deadwood left plus 2 for each kept card it links with and 5 for each of the opponent's known cards it
@@ -516,15 +531,7 @@ def test_the_shape_rule_throws_the_cheapest_card_by_its_prices():
     plain = GreedyPlayer(take="never", discard="least", ties="suit", knocks=0, gins=0)
     shape = GreedyPlayer(take="shape", discard="shape", ties="suit", knocks=0, gins=0)
     checked = takes = refusals = 0
-    for _ in range(300):
-        hand = Hand.deal(seed=rng.randrange(1 << 30))
-        players = [GreedyPlayer(random.Random(rng.random()), whims=0.3, knocks=0, gins=0, mistakes=0.3)] * 2
-        for _ in range(rng.randrange(0, 24)):
-            if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
-                break
-            hand.apply(decide(players[hand.to_act], hand, seed=rng.randrange(99)))
-        if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
-            continue
+    for hand in _played_positions(rng, 300):
         view = SeatView.of(hand, hand.to_act)
         if view.phase == Phase.DISCARD:
             def price(card, view=view):
@@ -559,14 +566,8 @@ def test_the_mean_take_takes_where_its_throw_beats_a_stock_draw_on_average():
     rng = random.Random("mean take")
     mean_rule = GreedyPlayer(take="mean", discard="shape", ties="suit", knocks=0, gins=0)
     takes = refusals = only_shape = 0
-    for _ in range(400):
-        hand = Hand.deal(seed=rng.randrange(1 << 30))
-        players = [GreedyPlayer(random.Random(rng.random()), whims=0.3, knocks=0, gins=0, mistakes=0.3)] * 2
-        for _ in range(rng.randrange(0, 24)):
-            if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD):
-                break
-            hand.apply(decide(players[hand.to_act], hand, seed=rng.randrange(99)))
-        if hand.is_over or hand.phase not in (Phase.UPCARD, Phase.DRAW) or not hand.discard_pile:
+    for hand in _played_positions(rng, 400):
+        if hand.phase not in (Phase.UPCARD, Phase.DRAW) or not hand.discard_pile:
             continue
         view = SeatView.of(hand, hand.to_act)
         top = view.discard_pile[-1]

@@ -594,3 +594,44 @@ def test_the_mean_take_takes_where_its_throw_beats_a_stock_draw_on_average():
                 break
             hand.apply(decide(both, hand, seed=number))
         assert hand.is_over, number
+
+
+def test_after_a_take_best_and_lookahead_throw_a_card_that_lowers_their_deadwood_so_takes_end():
+    """Where the top discard is taken by the mean rule (as `best` and `lookahead` take it), some throw then
+    leaves less deadwood than the ten cards held before the take, and both players throw such a card; so each
+    of their takes lowers their deadwood and a run of takes with no draw between them ends. On the deal where
+    two `best` players once swapped three aces for ever (each taking the ace the other threw and throwing
+    another, the stock never shrinking), the hand now ends, every throw after a take lowering the deadwood."""
+    from gintrainer.engine.duel import deal_deck
+    from gintrainer.engine.players import BestPlayer, LookaheadPlayer, lowering_discards, takes_by_mean
+    best, lookahead = BestPlayer(), LookaheadPlayer()
+
+    def lowers(view, card):
+        before = min_deadwood([c for c in view.hand if c is not view.forbidden])
+        return min_deadwood([c for c in view.hand if c is not card]) < before
+
+    checked = 0
+    for hand in _played_positions(random.Random("takes end"), 500):
+        view = SeatView.of(hand, hand.to_act)
+        if view.phase == Phase.DISCARD or not view.discard_pile or not takes_by_mean(view):
+            continue
+        hand.apply(Action(ActionKind.TAKE))
+        view = SeatView.of(hand, hand.to_act)
+        assert lowering_discards(view) == [c for c in view.hand if lowers(view, c)] != []
+        for player in (best, lookahead):
+            action = decide(player, hand, seed=checked)
+            assert action.kind != ActionKind.DISCARD or lowers(view, action.card), (player.name, view.hand)
+        checked += 1
+    assert checked >= 40, checked
+
+    deck, dealer = deal_deck("vfit", 1320)
+    hand = Hand(Rules(), dealer, deck)
+    for _ in range(400):
+        if hand.is_over:
+            break
+        view = SeatView.of(hand, hand.to_act)
+        action = decide(best, hand, "v:1320")
+        if action.kind == ActionKind.DISCARD and view.forbidden is not None:
+            assert lowers(view, action.card), hand.history[-6:]
+        hand.apply(action)
+    assert hand.is_over, hand.history[-6:]

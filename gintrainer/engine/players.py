@@ -181,6 +181,24 @@ def _take_or_draw(view: SeatView, wants: Callable[[], bool]) -> Action:
     return Action(ActionKind.TAKE) if _can_take(view) and wants() else _draw_or_pass(view)
 
 
+def lowering_discards(view: SeatView) -> list[Card]:
+    """The cards the seat may throw now, after a take only those that leave less deadwood than its ten cards had
+    before the take (all it may throw if none does, or after a draw).
+
+    The lookahead and best players take the top discard only when the best throw then leaves less deadwood than
+    a stock draw does on average (:func:`takes_by_mean`), which is at most the deadwood before the take; throwing
+    from these cards, each of their takes lowers their deadwood, so a run of takes with no draw between them ends
+    (two players each taking the card the other threw and throwing another of the same value could otherwise
+    swap cards for ever, the stock never shrinking)."""
+    cards = [c for c in view.hand if c is not view.forbidden]
+    if view.forbidden is None:
+        return cards
+    full = _mask(view.hand)
+    before = mask_min_deadwood(full & ~(1 << view.forbidden.index))
+    lowering = [c for c in cards if mask_min_deadwood(full & ~(1 << c.index)) < before]
+    return lowering or cards
+
+
 def _lookahead_move(view: SeatView, take_margin: float, discard: Callable[[SeatView], Action]) -> Action:
     """A move of the lookahead and best players: in a layout, the rule book's layout step; before a draw, take
     the top discard by the mean rule (:func:`takes_by_mean`); after it, ``discard``."""
@@ -398,7 +416,8 @@ class LookaheadPlayer:
     Takes the top discard when the deadwood it leaves is lower than the mean
     after a draw from the stock by more than ``take_margin``; throws the card
     whose exact expected deadwood after the next draw, plus ``feed_weight``
-    times its :func:`danger`, is least; goes out with gin at once, and knocks
+    times its :func:`danger`, is least (after a take, of the cards that lower
+    its deadwood: :func:`lowering_discards`); goes out with gin at once, and knocks
     when the deadwood is at most ``knock_at`` or the stock is down to
     ``late_stock`` cards.
     """
@@ -426,8 +445,10 @@ class LookaheadPlayer:
         if outs and self.wants_out(view, outs[0]):
             return outs[0]
         table = discard_table_for(view)
-        row = min(table.rows, key=lambda r: (float(r.expected_deadwood) + self.feed_weight * danger(r.card, view),
-                                             r.deadwood, -r.card.index))
+        allowed = lowering_discards(view)
+        rows = [r for r in table.rows if r.card in allowed]
+        row = min(rows, key=lambda r: (float(r.expected_deadwood) + self.feed_weight * danger(r.card, view),
+                                       r.deadwood, -r.card.index))
         return Action(ActionKind.DISCARD, row.card)
 
 
@@ -504,7 +525,8 @@ class BestPlayer:
     while many cards are unseen: at most ``deep_work`` (discards times first
     draws times second draws), so no move takes long. It takes the top discard by
     the lookahead player's rule (:func:`takes_by_mean`) and goes out as soon as
-    it may.
+    it may. After a take it throws only a card that lowers its deadwood
+    (:func:`lowering_discards`), so a run of takes ends.
     """
 
     name = "best"
@@ -531,7 +553,7 @@ class BestPlayer:
         if outs:
             return outs[0]
         import numpy as np  # for the discard only: the first move may be taking the upcard or not
-        discards = [c for c in view.hand if c is not view.forbidden]
+        discards = lowering_discards(view)
         scores = self.scores(view, discards, np.random.default_rng(rng.getrandbits(64)))
         best = min(range(len(discards)), key=lambda i: (scores[i], -discards[i].value, -discards[i].index))
         return Action(ActionKind.DISCARD, discards[best])

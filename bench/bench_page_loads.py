@@ -23,31 +23,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from serving import CHROMIUM_ARGS, chromium_path, free_port, make_site, process_busy, start, stop, tree_busy
+from serving import CHROMIUM_ARGS, chromium_path, free_port, make_site, process_busy, settle, start, stop, tree_busy
 
 PAGES = ("lessons/01_cards_and_melds.ipynb", "lessons/05_knocking_and_gin.ipynb", "puzzles/best_discard.ipynb",
          "index.ipynb", "replays/example_hands.ipynb", "practice/practice.ipynb")
 """Pages of each kind: two lessons, a trainer, the landing page, the replays and practice."""
 
-SETTLED_JS = """() => new Promise(done => {
-  let last = -1, same = 0;
-  const look = () => {
-    const count = document.querySelectorAll('.jupyter-widgets').length;
-    same = count === last ? same + 1 : 0;
-    last = count;
-    if (same >= 5) done(count); else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})"""
-"""The browser tests' wait (tests/conftest.py ``settle``): the number of widget elements the same over five frames."""
-
 
 def open_and_settle(page, url: str) -> None:
     page.goto(url)
     page.locator("#loading").wait_for(state="hidden", timeout=90_000)
-    page.wait_for_function("() => { const o = [...document.querySelectorAll('.jp-OutputArea-output')];"
-                           " return o.length > 0 && o.every(e => e.children.length > 0); }", timeout=60_000)
-    page.evaluate(SETTLED_JS)
+    settle(page)
 
 
 def browser_busy(server_pid: int) -> float:

@@ -1,5 +1,6 @@
-"""What the app benchmarks share: a copy of the site with a minimal one-widget notebook,
-one Voila server started as ``gintrainer app`` starts it, Chromium's launch, and the
+"""What the app benchmarks share, and the browser tests with them: a copy of the site with a minimal
+one-widget notebook, one Voila server started as ``gintrainer app`` starts it, Chromium's launch and a free
+port (tests/conftest.py takes those from here), the wait until a page's widgets have settled, and the
 server's kernel processes read from /proc.
 
 The minimal notebook (the floor: a kernel and one widget) lives in the copy, so that
@@ -18,6 +19,7 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -63,8 +65,40 @@ def make_site(folder: Path) -> None:
     nbformat.write(shaped, folder / SHAPED)
 
 
+def find_chromium() -> str | None:
+    """Chromium's path: ``GINTRAINER_CHROMIUM`` if set, else ``chromium`` or ``chromium-browser`` on the path."""
+    return os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
 def chromium_path() -> str:
-    return os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return find_chromium() or "/usr/bin/chromium"
+
+
+RENDERED_JS = """() => {
+  const outputs = Array.from(document.querySelectorAll('.jp-OutputArea-output'));
+  return outputs.length > 0 && outputs.every(o => o.children.length > 0);
+}"""
+"""Every output area of a Voila page holds something."""
+# Widget views render after Voila hides its spinner, children after their boxes: settled is when the
+# number of widget elements stays the same over a few animation frames.
+SETTLED_JS = """() => new Promise(done => {
+  let last = -1, same = 0;
+  const look = () => {
+    const count = document.querySelectorAll('.jupyter-widgets').length;
+    same = count === last ? same + 1 : 0;
+    last = count;
+    if (same >= 5) done(count); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+"""The widgets have settled: the number of widget elements the same over five animation frames."""
+
+
+def settle(page: Any) -> None:
+    """Wait until every output of the page has rendered and its widgets stop appearing (the browser tests'
+    wait, and the page-load bench's)."""
+    page.wait_for_function(RENDERED_JS, timeout=60_000)
+    page.evaluate(SETTLED_JS)
 
 
 def free_port() -> int:

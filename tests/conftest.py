@@ -25,8 +25,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -43,14 +41,18 @@ import pytest
 from decks import stacked_deck
 from gintrainer.app import PROFILES_SHARED, voila_command
 
+# Chromium's launch, a free port and the wait until a page has settled are the benchmarks' as well: one home
+# for both, bench/serving.py.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from serving import CHROMIUM_ARGS, find_chromium, free_port  # noqa: E402
+from serving import settle as settle  # noqa: E402  (the browser tests take it from here)
+
 # The profiles' mode of the tests, and of the servers they start (which inherit it), unless a test
 # says otherwise: the open mode of one learner on their own computer, where a profile opens by name.
 # The tests of the shared mode (each profile behind its PIN) set it to 1.
 os.environ[PROFILES_SHARED] = "0"
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 
@@ -134,16 +136,10 @@ def store_url(request, tmp_path):
 # --- the browser ---------------------------------------------------------------
 
 def chromium_path() -> str:
-    path = os.environ.get("GINTRAINER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    path = find_chromium()
     if not path:
         pytest.fail("the browser tests need Chromium: apt-get install chromium (or set GINTRAINER_CHROMIUM)")
     return path
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_until_answering(name: str, process: subprocess.Popen, url: str, log: Path, timeout: float) -> None:
@@ -343,30 +339,6 @@ def open_page(page, server, notebook: str, query: str = "") -> None:
     from playwright.sync_api import expect
     page.goto(server.page_url(notebook, query))
     expect(page.locator("#loading")).to_be_hidden(timeout=90_000)
-
-
-RENDERED_JS = """() => {
-  const outputs = Array.from(document.querySelectorAll('.jp-OutputArea-output'));
-  return outputs.length > 0 && outputs.every(o => o.children.length > 0);
-}"""
-# Widget views render after Voila hides its spinner, children after their boxes: settled is when the
-# number of widget elements stays the same over a few animation frames.
-SETTLED_JS = """() => new Promise(done => {
-  let last = -1, same = 0;
-  const look = () => {
-    const count = document.querySelectorAll('.jupyter-widgets').length;
-    same = count === last ? same + 1 : 0;
-    last = count;
-    if (same >= 5) done(count); else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})"""
-
-
-def settle(page) -> None:
-    """Wait until every output has rendered and the widgets stop appearing."""
-    page.wait_for_function(RENDERED_JS, timeout=60_000)
-    page.evaluate(SETTLED_JS)
 
 
 @pytest.fixture

@@ -41,9 +41,11 @@ import pytest
 from decks import stacked_deck
 from gintrainer.app import PROFILES_SHARED, voila_command
 
+ROOT = Path(__file__).resolve().parents[1]
+
 # Chromium's launch, a free port and the wait until a page has settled are the benchmarks' as well: one home
 # for both, bench/serving.py.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+sys.path.insert(0, str(ROOT / "bench"))
 from serving import CHROMIUM_ARGS, find_chromium, free_port  # noqa: E402
 from serving import settle as settle  # noqa: E402  (the browser tests take it from here)
 
@@ -52,7 +54,6 @@ from serving import settle as settle  # noqa: E402  (the browser tests take it f
 # The tests of the shared mode (each profile behind its PIN) set it to 1.
 os.environ[PROFILES_SHARED] = "0"
 
-ROOT = Path(__file__).resolve().parents[1]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 

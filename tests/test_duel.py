@@ -9,10 +9,13 @@ import pytest
 
 from gintrainer import Hand
 from gintrainer.cli import main
-from gintrainer.engine.duel import deal_deck, duel, wilson_interval
+from gintrainer.engine.duel import MOST_MOVES, deal_deck, duel, play_hand, wilson_interval
+from gintrainer.engine.hand import ActionKind
 from gintrainer.engine.players import decide
 from gintrainer.engine.roster import make_player
+from gintrainer.engine.rules import Rules
 from gintrainer.words.errors import GinError
+from gintrainer.words.language import in_language
 
 
 def test_each_deal_is_played_twice_with_the_seats_swapped():
@@ -87,3 +90,29 @@ def test_the_duel_command_prints_json_and_text(capsys):
     assert "decided hands" in capsys.readouterr().out
     assert main(["duel", "--a", "naive", "--b", "random", "--hands", "0"]) == 2
     assert "--hands must be from 1 to 1000000, not 0" in capsys.readouterr().err
+
+
+class _Taker:
+    """Takes every discard it is offered and throws the first card it may: a hand of two never ends."""
+
+    name = "taker"
+
+    def choose(self, view, rng):
+        return next((a for a in view.legal if a.kind in (ActionKind.TAKE, ActionKind.DISCARD)), view.legal[0])
+
+
+def test_a_hand_that_never_ends_is_given_up_with_a_message_naming_the_players():
+    deck, dealer = deal_deck("loop", 0)
+    with pytest.raises(GinError) as caught:
+        play_hand([_Taker(), _Taker()], deck, dealer, Rules(), "loop:0")
+    message = str(caught.value)
+    assert message.startswith(f"'taker' and 'taker' played {MOST_MOVES} moves of the hand with seed 'loop:0'")
+    assert "never end a hand" in message
+    for lang in ("tr", "ku", "ps"):  # in the learner's language, the names and the figures kept as they are
+        with in_language(lang), pytest.raises(GinError) as caught:
+            play_hand([_Taker(), _Taker()], deck, dealer, Rules(), "loop:0")
+        said = str(caught.value)
+        assert said != message and all(part in said for part in ("'taker'", str(MOST_MOVES), "'loop:0'"))
+    # the same players with one that draws from the stock end the hand, well within the limit
+    hand, _, moves, _ = play_hand([_Taker(), make_player("naive")], deck, dealer, Rules(), "loop:0")
+    assert hand.is_over and sum(moves) < MOST_MOVES

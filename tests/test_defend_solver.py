@@ -10,7 +10,18 @@ from hypothesis import HealthCheck, given, settings
 import brute
 import strategies
 from gintrainer import DECK, GinError, IllegalActionError, parse_cards
-from gintrainer.engine.scoring import Layoff, best_layoffs, best_replies, check_reply, least_reply_deadwood
+from gintrainer.engine.cards import cards_mask
+from gintrainer.engine.melds import mask_min_deadwood
+from gintrainer.engine.scoring import (
+    Layoff,
+    best_layoffs,
+    best_replies,
+    check_reply,
+    kept_after_layoffs,
+    kept_masks_after_layoffs,
+    least_reply_deadwood,
+    meld_ends,
+)
 
 SEED = 20261201
 
@@ -63,6 +74,19 @@ def test_every_best_reply_matches_the_slow_reference():
     assert sum(len(best_replies(to_cards(d), [to_cards(m) for m in ms])) > 1 for d, ms in POSITIONS) >= 100
     assert sum(least_reply_deadwood(to_cards(d), [to_cards(m) for m in ms], chains=False)
                > least_reply_deadwood(to_cards(d), [to_cards(m) for m in ms]) for d, ms in POSITIONS) >= 50
+
+
+def test_the_cards_kept_after_lay_offs_are_the_same_on_masks_and_the_least_is_the_best_reply_s():
+    """The evaluator's playouts score knocks on masks (:func:`kept_masks_after_layoffs`): the same sets of cards
+    kept, in the same order, as :func:`kept_after_layoffs` on cards, whose least deadwood is the best reply's."""
+    laid_off = 0
+    for defender, melds in POSITIONS:
+        cards, table = to_cards(defender), [to_cards(m) for m in melds]
+        masks = kept_masks_after_layoffs(cards_mask(cards), [meld_ends(m) for m in table])
+        assert masks == [cards_mask(kept) for kept in kept_after_layoffs(cards, table)], (defender, melds)
+        assert min(mask_min_deadwood(mask) for mask in masks) == least_reply_deadwood(cards, table)
+        laid_off += len(masks) > 1
+    assert laid_off >= 1500  # most positions have cards to lay off
 
 
 @given(strategies.layoff_positions())

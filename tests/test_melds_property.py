@@ -29,6 +29,8 @@ from gintrainer import (
     min_deadwood_batch,
     parse_cards,
 )
+from gintrainer.engine.cards import cards_mask
+from gintrainer.engine.melds import best_meld_masks
 
 SEED = 20240611
 
@@ -174,6 +176,19 @@ def test_all_best_arrangements_are_optimal_distinct_and_cover_every_optimum():
         if problems:
             failures.append((show(hand), problems))
     assert not failures, report(failures)
+
+
+def test_best_meld_masks_are_the_melds_of_every_best_arrangement():
+    """The evaluator's playouts take a knocker's melds as masks (:func:`best_meld_masks`): for each hand, the
+    melds of each of :func:`all_best_arrangements`, each meld's cards one mask."""
+    several = 0
+    for hand in RICH + UNIFORM + SMALL:
+        cards = to_cards(hand)
+        expected = [sorted(cards_mask(meld) for meld in a.melds) for a in all_best_arrangements(cards)]
+        found = best_meld_masks(cards_mask(cards))
+        assert sorted(sorted(melds) for melds in found) == sorted(expected), show(hand)
+        several += len(found) > 1
+    assert several >= 50
 
 
 def test_some_hands_have_several_best_arrangements():

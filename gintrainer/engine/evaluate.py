@@ -45,9 +45,9 @@ from typing import TYPE_CHECKING
 
 from ..words.errors import GinError
 from ..words.language import t
-from .cards import Card, cards_mask, mask_cards
+from .cards import Card, cards_mask
 from .hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
-from .melds import all_arrangements, all_best_arrangements, order_meld
+from .melds import all_arrangements, best_meld_masks, order_meld
 from .players import (
     DANGER_WEIGHT,
     LINK_WEIGHT,
@@ -64,9 +64,11 @@ from .scoring import (
     ScoreKind,
     defender_reply,
     every_reply,
-    kept_after_layoffs,
+    kept_masks_after_layoffs,
     knocker_net,
     knocker_points,
+    mask_meld_ends,
+    meld_ends,
     settle,
 )
 from .solver import discard_table_for
@@ -569,10 +571,11 @@ def _touching(mask: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _knocker_layouts(knocker: int) -> tuple[tuple[tuple[tuple[Card, ...], ...], int], ...]:
-    """The knocker's least-deadwood arrangements (the melds of each, and the cards that touch them)."""
-    return tuple((a.melds, _touching(cards_mask(c for m in a.melds for c in m)))
-                 for a in all_best_arrangements(mask_cards(knocker)))
+def _knocker_layouts(knocker: int) -> tuple[tuple[tuple[tuple[int, ...], ...], int], ...]:
+    """The knocker's least-deadwood arrangements: the melds of each (by
+    :func:`~gintrainer.engine.scoring.mask_meld_ends`), and the cards that touch them."""
+    return tuple((tuple(mask_meld_ends(m) for m in melds), _touching(sum(melds)))
+                 for melds in best_meld_masks(knocker))
 
 
 def _after_layoffs(knocker_hands: Masks, defender_hands: Masks) -> Ints:
@@ -592,10 +595,10 @@ def _after_layoffs(knocker_hands: Masks, defender_hands: Masks) -> Ints:
     starts: list[int] = []  # where each pair's layouts begin, in ``layouts``
     for knocker, defender in pairs.tolist():
         starts.append(len(layouts))
-        for melds, touching in _knocker_layouts(knocker):
+        for ends, touching in _knocker_layouts(knocker):
             layouts.append(len(kept))
             if defender & touching:
-                kept.extend(cards_mask(cards) for cards in kept_after_layoffs(mask_cards(defender), melds))
+                kept.extend(kept_masks_after_layoffs(defender, ends))
             else:  # nothing to lay off
                 kept.append(defender)
     least = np.minimum.reduceat(masks_min_deadwood(np.array(kept, dtype=np.uint64)), layouts)
@@ -712,11 +715,11 @@ def _layout_values(view: SeatView, deals: _Deals, moves: Sequence[Move]) -> Floa
     knocker_dead = [sum(c.value for c in view.unlaid if all(c not in m for m in melds)) for melds in layouts]
     kept: list[int] = []
     starts: list[int] = []  # where each (deal, layout)'s sets kept begin, in ``kept``
-    for mask in deals.opponent.tolist():
-        defender = mask_cards(int(mask))
-        for melds in layouts:
+    ends = [[meld_ends(meld) for meld in melds] for melds in layouts]
+    for defender in deals.opponent.tolist():
+        for layout_ends in ends:
             starts.append(len(kept))
-            kept.extend(cards_mask(cards) for cards in kept_after_layoffs(defender, melds))
+            kept.extend(kept_masks_after_layoffs(defender, layout_ends))
     least = np.minimum.reduceat(masks_min_deadwood(np.array(kept, dtype=np.uint64)), starts)
     nets: dict[tuple[int, int], int] = {}
     result = np.zeros(len(starts))

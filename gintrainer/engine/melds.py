@@ -312,6 +312,11 @@ def all_best_arrangements(cards: CardsLike) -> tuple[Arrangement, ...]:
     5♠ 6♠ 7♠ 8♠ | 7♦ 7♥ (14)
     """
     mask = _hand_mask(cards)
+    return tuple(sorted((_arrangement(mask, r, s) for r, s in _best_set_choices(mask)), key=_arrangement_key))
+
+
+def _best_set_choices(mask: int) -> list[SetChoice]:
+    """The choices of sets that leave the hand ``mask`` its least deadwood (its runs the rest)."""
     a, b, c, d = (mask >> (13 * s) & SUIT_BITS for s in range(4))
     found: list[SetChoice] = []
     best = 1 << 30
@@ -322,7 +327,28 @@ def all_best_arrangements(cards: CardsLike) -> tuple[Arrangement, ...]:
             best, found = points, [(removed, sets)]
         elif points == best:
             found.append((removed, sets))
-    return tuple(sorted((_arrangement(mask, r, s) for r, s in found), key=_arrangement_key))
+    return found
+
+
+def best_meld_masks(mask: int) -> tuple[tuple[int, ...], ...]:
+    """The melds of each least-deadwood arrangement of the hand ``mask`` (52-bit), as
+    :func:`all_best_arrangements` finds them (runs kept whole), each meld the mask of its cards: for the
+    evaluator's playouts, which score many knocks and need no cards made.
+
+    >>> best_meld_masks(_hand_mask("7S 7H 7D 5S 6S 8S")) == ((cards_mask(parse_cards("5S 6S 7S 8S")),),)
+    True
+    """
+    out = []
+    for removed, sets in _best_set_choices(mask):
+        melds = [sum(low << 13 * s for s in range(4) if pattern >> s & 1) for low, pattern in sets]
+        for s in range(4):
+            melded = RUN_MELDED[(mask >> (13 * s) & SUIT_BITS) ^ removed[s]]
+            while melded:
+                run = melded & ~(melded + (melded & -melded))  # the run of bits from the lowest one up
+                melds.append(run << 13 * s)
+                melded ^= run
+        out.append(tuple(melds))
+    return tuple(out)
 
 
 def best_arrangement(cards: CardsLike) -> Arrangement:

@@ -15,7 +15,7 @@ from typing import TypedDict
 from ..words.errors import GinError, IllegalActionError
 from ..words.language import N_, t
 from ..words.vocab import Vocabulary
-from .cards import Card, CardsLike, format_cards, parse_cards, sort_by_rank
+from .cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_cards, sort_by_rank
 from .melds import (
     Arrangement,
     MeldKind,
@@ -109,30 +109,48 @@ def layoff_targets(card: Card, melds: Sequence[Sequence[Card]]) -> list[int]:
     return targets
 
 
-def _layoff_options(meld: Meld, held: frozenset[Card], chains: bool = True) -> list[tuple[Card, ...]]:
-    """Every group of the defender's cards that can go on one meld, chains included
-    (without ``chains``, at most one card at each end of a run: none laid on a card
-    laid off before), each in the order it is laid off."""
-    kind = meld_kind(meld)
-    if kind == MeldKind.SET:
-        if len(meld) == 4:
-            return [()]
-        suits = {c.suit for c in meld}
-        fourth = [Card(meld[0].rank, s) for s in "CDHS" if s not in suits][0]
-        return [(), (fourth,)] if fourth in held else [()]
-    suit = meld[0].suit
-    low = min(c.rank for c in meld)
-    high = max(c.rank for c in meld)
-    down: list[Card] = []
-    rank = low - 1
-    while rank >= 1 and Card(rank, suit) in held:
-        down.append(Card(rank, suit))
-        rank -= 1
-    up: list[Card] = []
-    rank = high + 1
-    while rank <= 13 and Card(rank, suit) in held:
-        up.append(Card(rank, suit))
-        rank += 1
+def meld_ends(meld: Meld) -> tuple[int, ...]:
+    """A knocker's meld as the lay-offs see it (:func:`mask_meld_ends` of its cards).
+
+    >>> meld_ends(parse_cards("8C 8D 8S")), meld_ends(parse_cards("5H 6H 7H"))
+    ((33,), (26, 30, 32))
+    """
+    return mask_meld_ends(cards_mask(meld))
+
+
+_RANKS = 0x1FFF
+_SUITS_OF_RANK_ONE = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def mask_meld_ends(meld: int) -> tuple[int, ...]:
+    """A knocker's meld (a valid one, the mask of its cards) as the lay-offs see it, in card indices: a set of
+    three as the index of its fourth card, a set of four as nothing, a run as its suit's first index with its
+    lowest and highest cards' indices."""
+    ranks = (meld | meld >> 13 | meld >> 26 | meld >> 39) & _RANKS
+    if ranks & (ranks - 1) == 0:  # one rank: a set
+        missing = ranks * _SUITS_OF_RANK_ONE & ~meld
+        return (missing.bit_length() - 1,) if missing else ()
+    low, high = (meld & -meld).bit_length() - 1, meld.bit_length() - 1
+    return (low - low % 13, low, high)
+
+
+def _layoff_groups(ends: tuple[int, ...], held: int, chains: bool = True) -> list[tuple[int, ...]]:
+    """Every group of the ``held`` cards (a mask) that can go on the meld of :func:`meld_ends` ``ends``, chains
+    included (without ``chains``, at most one card at each end of a run: none laid on a card laid off before),
+    each as card indices in the order it is laid off, the first laying off nothing."""
+    if len(ends) < 3:  # a set: its fourth card, if held
+        return [(), ends] if ends and held >> ends[0] & 1 else [()]
+    base, low, high = ends
+    down: list[int] = []
+    index = low - 1
+    while index >= base and held >> index & 1:
+        down.append(index)
+        index -= 1
+    up: list[int] = []
+    index = high + 1
+    while index < base + 13 and held >> index & 1:
+        up.append(index)
+        index += 1
     if not chains:
         down, up = down[:1], up[:1]
     return [tuple(down[:i]) + tuple(up[:j]) for i in range(len(down) + 1) for j in range(len(up) + 1)]
@@ -142,12 +160,36 @@ def _layoff_choices(defender: Sequence[Card], melds: Sequence[Meld], chains: boo
                     ) -> Iterable[tuple[tuple[tuple[Card, ...], ...], list[Card]]]:
     """Every way to lay off on the knocker's melds (each meld's group of cards, the
     first laying off nothing) with the defender's cards it leaves in his hand."""
-    held = frozenset(defender)
-    for option in product(*(_layoff_options(m, held, chains) for m in melds)):
+    held = cards_mask(defender)
+    options = [[tuple(DECK[i] for i in group) for group in _layoff_groups(meld_ends(m), held, chains)] for m in melds]
+    for option in product(*options):
         laid = [c for group in option for c in group]
         if len(set(laid)) != len(laid):
             continue
         yield option, [c for c in defender if c not in set(laid)]
+
+
+def kept_masks_after_layoffs(defender: int, ends: Sequence[tuple[int, ...]]) -> list[int]:
+    """:func:`kept_after_layoffs` on card masks: every mask the defender (``defender``, a mask) may keep after
+    laying off on the knocker's melds (each given by :func:`meld_ends`), laying off nothing first, in the same
+    order. The evaluator's playouts score their knocks with it.
+
+    >>> [mask.bit_count() for mask in kept_masks_after_layoffs(
+    ...     cards_mask(parse_cards("8H 9H KC QC 2D 3S 4C 5C 6C JS")),
+    ...     [meld_ends(parse_cards("8C 8D 8S")), meld_ends(parse_cards("5H 6H 7H"))])]
+    [10, 9, 8, 9]
+    """
+    options = [[sum(1 << i for i in group) for group in _layoff_groups(meld, defender)] for meld in ends]
+    kept: list[int] = []
+    for option in product(*options):
+        laid = 0
+        for group in option:
+            if group & laid:
+                break
+            laid |= group
+        else:
+            kept.append(defender & ~laid)
+    return kept
 
 
 def best_layoffs(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> DefenderReply:

@@ -14,14 +14,14 @@ The samples
 A check judges one decision at :data:`TUTOR_SAMPLES` sampled deals, a third of the review's 600: it runs
 while the learner waits for the move to be played. Measured (``python bench/bench_tutor.py --hands 8
 --samples 150 200 600``: every decision of both players in 8 hands of naive against naive, 236 decisions,
-the shape rule's playouts, this 2-core machine shared with a duel and other work):
+the shape rule's playouts scoring their knocks on card masks, this 2-core machine quiet):
 
 ======= =========================== ==========================================
 samples time: median, 90%, slowest  standard error of a loss: median, 90%, largest
 ======= =========================== ==========================================
-150     0.39 s, 0.67 s, 0.93 s      1.55, 1.89, 2.07
-200     0.44 s, 0.82 s, 1.32 s      1.33, 1.67, 1.83
-600     1.05 s, 2.57 s, 3.75 s      0.79, 0.96, 1.03
+150     0.06 s, 0.11 s, 0.19 s      1.55, 1.89, 2.07
+200     0.07 s, 0.13 s, 0.22 s      1.33, 1.67, 1.83
+600     0.16 s, 0.41 s, 0.52 s      0.79, 0.96, 1.03
 ======= =========================== ==========================================
 
 A loss is marked only above two standard errors (:data:`~gintrainer.replay.review.STANDARD_ERRORS`). At 200

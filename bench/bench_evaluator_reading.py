@@ -4,18 +4,20 @@ still drawn at random from the other unseen cards) or, with ``--fair``, from the
 prints figures, asserts nothing.
 
     python bench/bench_evaluator_reading.py [--deals 600] [--samples 400] [--judge all|usual] [--fair]
-        [--seed 2026] [--jobs 2]
+        [--real-at all|discard|draw] [--seed 2026] [--jobs 2]
 
 Each deal is played from both seats, as ``gintrainer duel`` plays it (the same dealing and the same seeds
 for the moves, so ``--seed 2026`` gives the deals of the duels in docs/benchmarks.md). ``--judge all``:
 the evaluator judges every decision (``overrules`` every kind of move); ``usual``: the kinds it judges as a
 player (:data:`~gintrainer.engine.evaluate.PLAYER_OVERRULES`). With the real hand the evaluator is given
 what no player may know: the figure says how far its judgement would carry with a perfect reading, and so
-whether its reading or its playouts' policy holds it back. The knocker's layout and the defender's reply are
+whether its reading or its playouts' policy holds it back; ``--real-at discard`` gives it the real hand only
+at its discards (the knocks among them), ``draw`` only before its draws (the upcard, a take or a stock draw),
+to say which of its decisions the knowledge pays in. The knocker's layout and the defender's reply are
 judged as always (the defender's hand drawn, or shown to the knocker's reply).
 
 Prints the evaluator's win rate over decided hands with its 95% Wilson interval, its points a hand (its
-less ``best``'s) and the time.
+less ``best``'s, with their standard error) and the time.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import numpy as np
 import gintrainer.engine.evaluate as evaluate
 from gintrainer.engine.cards import cards_mask
 from gintrainer.engine.duel import deal_deck, wilson_interval
-from gintrainer.engine.hand import LAYOUT_PHASES, ActionKind, Hand
+from gintrainer.engine.hand import LAYOUT_PHASES, ActionKind, Hand, Phase
 from gintrainer.engine.players import BestPlayer, decide
 from gintrainer.engine.rules import Rules
 from gintrainer.engine.view import SeatView
@@ -51,9 +53,14 @@ def _real_deals(view: SeatView, n: int, rng: np.random.Generator) -> evaluate._D
     return evaluate._Deals(np.full(n, opponent, dtype=np.uint64), stock, np.full(n, 1.0 / n))
 
 
-def play(job: tuple[int, int, int, str, bool, str]) -> list[int]:
+_REAL_AT = {"all": frozenset(Phase), "discard": frozenset({Phase.DISCARD}),
+            "draw": frozenset({Phase.UPCARD, Phase.DRAW})}
+"""The phases at which ``--real-at`` gives the evaluator the opponent's real hand."""
+
+
+def play(job: tuple[int, int, int, str, bool, str, str]) -> list[int]:
     """The evaluator's points in each hand of deals ``first`` to ``last``, from both seats (less when it lost)."""
-    first, last, samples, judge, real, seed = job
+    first, last, samples, judge, real, seed, real_at = job
     evaluate._sampled_deals = _real_deals
     kinds = frozenset(ActionKind) if judge == "all" else evaluate.PLAYER_OVERRULES
     players = (evaluate.EvaluatorPlayer(samples=samples, overrules=kinds), BestPlayer())
@@ -63,7 +70,8 @@ def play(job: tuple[int, int, int, str, bool, str]) -> list[int]:
         for mine in (0, 1):
             hand = Hand(Rules(), dealer, deck)
             while (seat := hand.to_act) is not None:
-                _REAL["opponent"] = cards_mask(hand.held(1 - seat)) if real and seat == mine else None
+                shown = real and seat == mine and hand.phase in _REAL_AT[real_at]
+                _REAL["opponent"] = cards_mask(hand.held(1 - seat)) if shown else None
                 player = players[0] if seat == mine else players[1]
                 hand.apply(decide(player, hand, f"{seed}:{2 * deal + mine}"))
             result = hand.result
@@ -79,22 +87,26 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=400)
     parser.add_argument("--judge", choices=("all", "usual"), default="all")
     parser.add_argument("--fair", action="store_true", help="the evaluator's own drawn deals (no real hand)")
+    parser.add_argument("--real-at", choices=tuple(_REAL_AT), default="all",
+                        help="the decisions at which the real hand is given")
     parser.add_argument("--seed", default="2026")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    reading = "its own drawn deals" if args.fair else "deals with the opponent's real hand"
+    reading = "its own drawn deals" if args.fair else f"deals with the opponent's real hand at {args.real_at}"
     print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores; {args.deals} deals from both "
           f"seats, seed {args.seed}, {args.samples} deals a judged decision, judging {args.judge}, {reading}")
     start = time.perf_counter()
     step = max(1, args.deals // (8 * args.jobs))
-    jobs = [(lo, min(lo + step, args.deals), args.samples, args.judge, not args.fair, args.seed)
+    jobs = [(lo, min(lo + step, args.deals), args.samples, args.judge, not args.fair, args.seed, args.real_at)
             for lo in range(0, args.deals, step)]
     with ProcessPoolExecutor(args.jobs, mp_context=get_context("fork")) as pool:
         points = [p for part in pool.map(play, jobs) for p in part]
     wins, losses = sum(p > 0 for p in points), sum(p < 0 for p in points)
     low, high = wilson_interval(wins, wins + losses)
+    net = np.array(points, dtype=float)
+    error = net.std(ddof=1) / len(net) ** 0.5
     print(f"evaluator against best: won {100 * wins / (wins + losses):.1f}% of {wins + losses} decided hands "
-          f"(95% interval {100 * low:.1f}% to {100 * high:.1f}%), {sum(points) / len(points):+.2f} points a hand "
+          f"(95% interval {100 * low:.1f}% to {100 * high:.1f}%), {net.mean():+.2f} ± {error:.2f} points a hand "
           f"over {len(points)} hands; {time.perf_counter() - start:.0f} s")
 
 

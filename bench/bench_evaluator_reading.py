@@ -4,7 +4,7 @@ still drawn at random from the other unseen cards) or, with ``--fair``, from the
 prints figures, asserts nothing.
 
     python bench/bench_evaluator_reading.py [--deals 600] [--samples 400] [--judge all|usual] [--fair]
-        [--real-at all|discard|draw] [--seed 2026] [--jobs 2]
+        [--real-at all|discard|draw] [--objective points|hands] [--seed 2026] [--jobs 2]
 
 Each deal is played from both seats, as ``gintrainer duel`` plays it (the same dealing and the same seeds
 for the moves, so ``--seed 2026`` gives the deals of the duels in docs/benchmarks.md). ``--judge all``:
@@ -14,7 +14,9 @@ what no player may know: the figure says how far its judgement would carry with 
 whether its reading or its playouts' policy holds it back; ``--real-at discard`` gives it the real hand only
 at its discards (the knocks among them), ``draw`` only before its draws (the upcard, a take or a stock draw),
 to say which of its decisions the knowledge pays in. The knocker's layout and the defender's reply are
-judged as always (the defender's hand drawn, or shown to the knocker's reply).
+judged as always (the defender's hand drawn, or shown to the knocker's reply). ``--objective hands`` judges
+by hands won (each deal's points replaced by their sign: +1 won, -1 lost, 0 dead), the figure the duel's win
+rate counts, where the evaluator judges by points of the hand.
 
 Prints the evaluator's win rate over decided hands with its 95% Wilson interval, its points a hand (its
 less ``best``'s, with their standard error) and the time.
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
@@ -58,10 +61,20 @@ _REAL_AT = {"all": frozenset(Phase), "discard": frozenset({Phase.DISCARD}),
 """The phases at which ``--real-at`` gives the evaluator the opponent's real hand."""
 
 
-def play(job: tuple[int, int, int, str, bool, str, str]) -> list[int]:
+_BY_POINTS = (evaluate._playout_values, evaluate._layout_values)
+
+
+def _by_hands(values: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
+    """``values`` (a table of each deal's points for each move) as hands won: the points' sign."""
+    return lambda *args: np.sign(values(*args))
+
+
+def play(job: tuple[int, int, int, str, bool, str, str, str]) -> list[int]:
     """The evaluator's points in each hand of deals ``first`` to ``last``, from both seats (less when it lost)."""
-    first, last, samples, judge, real, seed, real_at = job
+    first, last, samples, judge, real, seed, real_at, objective = job
     evaluate._sampled_deals = _real_deals
+    if objective == "hands":
+        evaluate._playout_values, evaluate._layout_values = (_by_hands(v) for v in _BY_POINTS)
     kinds = frozenset(ActionKind) if judge == "all" else evaluate.PLAYER_OVERRULES
     players = (evaluate.EvaluatorPlayer(samples=samples, overrules=kinds), BestPlayer())
     points = []
@@ -89,16 +102,19 @@ def main() -> None:
     parser.add_argument("--fair", action="store_true", help="the evaluator's own drawn deals (no real hand)")
     parser.add_argument("--real-at", choices=tuple(_REAL_AT), default="all",
                         help="the decisions at which the real hand is given")
+    parser.add_argument("--objective", choices=("points", "hands"), default="points",
+                        help="judge by points of the hand, or by hands won")
     parser.add_argument("--seed", default="2026")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     reading = "its own drawn deals" if args.fair else f"deals with the opponent's real hand at {args.real_at}"
     print(f"load before: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores; {args.deals} deals from both "
-          f"seats, seed {args.seed}, {args.samples} deals a judged decision, judging {args.judge}, {reading}")
+          f"seats, seed {args.seed}, {args.samples} deals a judged decision, judging {args.judge} by "
+          f"{args.objective}, {reading}")
     start = time.perf_counter()
     step = max(1, args.deals // (8 * args.jobs))
-    jobs = [(lo, min(lo + step, args.deals), args.samples, args.judge, not args.fair, args.seed, args.real_at)
-            for lo in range(0, args.deals, step)]
+    jobs = [(lo, min(lo + step, args.deals), args.samples, args.judge, not args.fair, args.seed, args.real_at,
+             args.objective) for lo in range(0, args.deals, step)]
     with ProcessPoolExecutor(args.jobs, mp_context=get_context("fork")) as pool:
         points = [p for part in pool.map(play, jobs) for p in part]
     wins, losses = sum(p > 0 for p in points), sum(p < 0 for p in points)

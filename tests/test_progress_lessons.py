@@ -316,13 +316,13 @@ def test_the_landing_page_s_lessons_show_each_state(data):
     # Drawn as marks, not words in brackets: the words are the marks' text for a screen reader (and tooltip).
     assert not any(f"({s.label})" in html for s in LessonState)
     for s in LessonState:
-        assert f'class="gt-mark gt-state-{s.value}" role="img" aria-label="{s.label}"' in html
+        assert f'class="gt-state gt-state-{s.value}" role="img" aria-label="{s.label}"' in html
 
 
 
 # --- the landing page's path and "continue" button, from the stored progress --------------
 
-_MARK = re.compile(r'<li( class="gt-path-now" aria-current="step")?><span class="gt-mark gt-state-(\w+)" role="img" '
+_MARK = re.compile(r'<li( class="gt-path-now" aria-current="step")?><span class="gt-state gt-state-(\w+)" role="img" '
                    r'aria-label="([^"]+)" title="[^"]+"></span><a href="([^"?]+)')
 
 

@@ -881,15 +881,15 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
   border-inline-start:2px solid #bbb;}
 .gt-path li:first-child::before{top:12px;}
 .gt-path li:last-child::before{bottom:auto;height:12px;}
-.gt-mark{position:absolute;inset-inline-start:2px;top:4px;box-sizing:border-box;width:18px;height:18px;
+.gt-state{position:absolute;inset-inline-start:2px;top:4px;box-sizing:border-box;width:18px;height:18px;
   border-radius:50%;border:2px solid #777;background:#fff;color:#fff;font-size:12px;line-height:14px;
   text-align:center;font-weight:bold;}
-.gt-mark.gt-state-in_progress{border-color:#a05a00;background:linear-gradient(90deg,#a05a00 50%,#fff 50%);}
-[dir="rtl"] .gt-mark.gt-state-in_progress{background:linear-gradient(270deg,#a05a00 50%,#fff 50%);}
-.gt-mark.gt-state-done{border-color:#1a6b2a;background:#1a6b2a;}
-.gt-mark.gt-state-done::after{content:"✓";}
-.gt-mark.gt-state-mastered{border-color:#8a6400;background:#f0b400;color:#3d2c00;}
-.gt-mark.gt-state-mastered::after{content:"★";}
+.gt-state.gt-state-in_progress{border-color:#a05a00;background:linear-gradient(90deg,#a05a00 50%,#fff 50%);}
+[dir="rtl"] .gt-state.gt-state-in_progress{background:linear-gradient(270deg,#a05a00 50%,#fff 50%);}
+.gt-state.gt-state-done{border-color:#1a6b2a;background:#1a6b2a;}
+.gt-state.gt-state-done::after{content:"✓";}
+.gt-state.gt-state-mastered{border-color:#8a6400;background:#f0b400;color:#3d2c00;}
+.gt-state.gt-state-mastered::after{content:"★";}
 .gt-path-now>a{font-weight:bold;}
 .gt-goal,.gt-continue-part{color:#555;}
 .gt-kind-rating{font-weight:bold;}

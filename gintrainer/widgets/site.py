@@ -582,7 +582,7 @@ def state_mark_html(state: LessonState) -> str:
     """A lesson's state drawn as a mark (an empty circle, a half-filled one, a tick, a star), its words for a
     screen reader and as the mark's tooltip."""
     label = escape(state.label)
-    return f'<span class="gt-mark gt-state-{state.value}" role="img" aria-label="{label}" title="{label}"></span>'
+    return f'<span class="gt-state gt-state-{state.value}" role="img" aria-label="{label}" title="{label}"></span>'
 
 
 def lessons_html(learner: Learner, here: str = HOME) -> str:

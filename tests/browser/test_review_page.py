@@ -8,7 +8,7 @@ profile) and opens it there."""
 import datetime as dt
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 from test_layout import PROBLEMS_JS
 
 from conftest import open_page, settle
@@ -37,6 +37,14 @@ WATCH_PROGRESS_JS = """() => {
     }
   }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 }"""
+
+
+def assert_within(inner: Locator, outer: Locator) -> None:
+    """``inner`` is drawn inside ``outer`` (a mark in its own cell, not placed over the page elsewhere)."""
+    a, b = inner.bounding_box(), outer.bounding_box()
+    assert a is not None and b is not None
+    assert b["x"] - 1 <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"] + 1, (a, b)
+    assert b["y"] - 1 <= a["y"] and a["y"] + a["height"] <= b["y"] + b["height"] + 1, (a, b)
 
 
 def knocked_instead_of_gin(name: str) -> PracticeGame:
@@ -74,6 +82,7 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     assert judging in page.evaluate("window.gtProgress")  # the bar showed while the evaluator judged
     blunder = table.locator(f"tr.gt-review-blunder[data-step='{KNOCK_STEP}']")
     expect(blunder.locator(".gt-mark-blunder")).to_contain_text("??")
+    assert_within(blunder.locator(".gt-mark-blunder"), blunder.locator("td").last)  # in its row's mark column
     assert page.evaluate("document.documentElement.dir") == "rtl"
     worst = practice.locator(".gt-review-worst button").first
     expect(worst).to_contain_text("??")
@@ -85,6 +94,7 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     replay = practice.locator(".gt-replay")
     expect(replay.locator(".gt-stepper-label")).to_have_text(step_label)
     expect(replay.locator(".gt-note-review .gt-mark-blunder")).to_be_visible()  # the mark beside the step's notes
+    assert_within(replay.locator(".gt-note-review .gt-mark-blunder"), replay.locator(".gt-note-review"))
 
     # The blunder, kept with the review in Rahim's profile, is a "can you knock?" puzzle of his own.
     open_page(page, server, "puzzles/mistakes.ipynb", "profile=Rahim&lang=ps")

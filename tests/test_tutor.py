@@ -9,8 +9,9 @@ import pytest
 
 from fake_judge import FakeJudge
 from gintrainer.engine.evaluate import Estimate
-from gintrainer.engine.hand import Action, Hand, Phase
+from gintrainer.engine.hand import LAYOUT_PHASES, Action, Hand, Phase
 from gintrainer.material.messages import Message, say
+from gintrainer.replay import annotate
 from gintrainer.replay.review import Mark, mark_for
 from gintrainer.trainers.coach import CoachMode
 from gintrainer.trainers.practice import PracticeError, PracticeGame, save_path
@@ -300,3 +301,52 @@ def test_the_coach_and_the_tutor_agree_with_the_evaluator_itself():
             spoken = PracticeGame(match=copy, opponent="naive", coach="words", play=False).coach_words()
             assert spoken is not None and game.tutor_check((spoken.action,)) is not None
     assert checked >= 8
+
+
+def played_to_the_end(game: PracticeGame, moves: dict[int, Action] | None = None) -> list[Action]:
+    """The learner's moves to the hand's end: ``moves`` at the positions it names, else the first legal action (a
+    layout as the page lays it out); the learner's actions in order."""
+    made = []
+    while not game.hand.is_over:
+        if game.hand.phase in LAYOUT_PHASES:
+            game.lay_out()
+        else:
+            action = (moves or {}).get(now(game), some_move(game.hand))
+            made.append((now(game), action))
+            game.play(action)
+        game.let_computer_play()
+    return made
+
+
+def test_the_coach_after_the_hand_never_advises_a_move_the_tutor_stopped():
+    """The learner tries the solver's better move, the tutor stops it, the learner rethinks and plays the first
+    move anyway: the coach's words after the hand say nothing of that decision (the review's table shows the
+    tutor's note there instead)."""
+    checked = 0
+    for seed in range(12):
+        plain = PracticeGame(opponent="naive", seed=seed, coach="words")
+        made = dict(played_to_the_end(plain))
+        costly = [note for note in annotate(plain.hand, featured=plain.seat)
+                  if note.better is not None and note.step - 1 in made]
+        if not costly:
+            continue
+        note = costly[0]
+        before, better = note.step - 1, Action.parse(note.better)
+        game, _ = tutored({before: BLUNDER}, mode="blunders", seed=seed, coach="words")
+        while now(game) < before:
+            game.play(made[now(game)])
+        assert game.attempt(better) is not None  # the tutor stops the solver's better move
+        game.rethink()
+        assert game.attempt(made[before]) is not None
+        game.play_anyway()
+        game.let_computer_play()
+        played_to_the_end(game, made)
+        assert game.hand.actions == plain.hand.actions  # the same hand, played with the tutor
+        assert [(n.step, n.made, n.choice) for n in game.hand_tutor_notes(1)][:1] == \
+            [(note.step, (better,), TutorChoice.RETHINK)]
+        assert note.step in [n.step for n in plain.notes(1)]  # without the tutor the coach speaks of it
+        assert note.step not in [n.step for n in game.notes(1)]
+        assert not any(line.startswith(f"Move {note.step}:") for line in game.coach_notes(1))
+        assert all(n in plain.notes(1) for n in game.notes(1))  # the other notes stay
+        checked += 1
+    assert checked >= 4

@@ -641,12 +641,20 @@ class PracticeGame:
         return hands[number - 1]
 
     def notes(self, number: int) -> tuple[Annotation, ...]:
-        """The solver's notes on the learner's moves of a finished hand."""
+        """The solver's notes on the learner's moves of a finished hand, but for the decisions where a note's
+        better move is one the tutor stopped (the learner rethought it): there the tutor's judgement wins, as
+        it does while the hand is played (:meth:`coach_advice`), and the notes say nothing of that decision,
+        so that the coach's words after the hand never advise a move the tutor warned against."""
         hand = self._hand(number)
         if not hand.is_over:
             raise PracticeError(t("hand {number} is not over yet", number=number))
         if number not in self._notes:
-            self._notes[number] = annotate(hand, featured=self.seat)
+            stopped = {(note.step, note.made[0]) for note in self.hand_tutor_notes(number)
+                       if note.choice is TutorChoice.RETHINK and len(note.made) == 1}
+            notes = annotate(hand, featured=self.seat)
+            quiet = {note.step for note in notes
+                     if note.better is not None and (note.step, Action.parse(note.better)) in stopped}
+            self._notes[number] = tuple(note for note in notes if note.step not in quiet)
         return self._notes[number]
 
     def costly_moves(self, number: int, limit: int = 3) -> tuple[Annotation, ...]:

@@ -303,9 +303,9 @@ def test_the_coach_and_the_tutor_agree_with_the_evaluator_itself():
     assert checked >= 8
 
 
-def played_to_the_end(game: PracticeGame, moves: dict[int, Action] | None = None) -> list[Action]:
+def played_to_the_end(game: PracticeGame, moves: dict[int, Action] | None = None) -> list[tuple[int, Action]]:
     """The learner's moves to the hand's end: ``moves`` at the positions it names, else the first legal action (a
-    layout as the page lays it out); the learner's actions in order."""
+    layout as the page lays it out); the learner's actions in order, each with its position."""
     made = []
     while not game.hand.is_over:
         if game.hand.phase in LAYOUT_PHASES:

@@ -99,6 +99,21 @@ def test_the_profile_page_shows_the_deck_and_the_retention_measured_not_the_targ
     assert "to review 4" in ProfilePage(learner).summary.value  # the four due now, eleven days on
 
 
+@pytest.mark.usefixtures("one_utc_day")
+def test_the_profile_page_counts_the_reviews_due_today_as_its_deck_line_and_the_landing_page_do(data):
+    """A puzzle missed a minute ago is due again after its learning step, later today: the profile's summary, its
+    deck's line and the landing page's line all count it (the trainers count what is due now, of their kind)."""
+    learner = Learner("Ann")
+    now = dt.datetime.now(dt.UTC)
+    store.record_attempt("Ann", bank("best_discard")[0], "failed", answer="ZZ", hints=0,
+                         at=now - dt.timedelta(minutes=1))
+    learner.reload()
+    assert learner.progress.deck.due_ids(now) == ()  # not due yet
+    assert "due today 1" in deck_html(learner.progress, now)
+    assert "to review 1" in ProfilePage(learner).summary.value
+    assert "1 review is due today" in reviews_due_html(learner, now=now)
+
+
 def test_the_profile_page_says_the_schedule_is_the_defaults_until_fitted_then_the_learner_s_factor(data):
     from dataclasses import replace
     from html import unescape

@@ -641,7 +641,7 @@ class ProfilePage(View):
                   "streak {streak} (best {best}) · to review {review}", rating=round(progress.rating.rating),
                   deviation=round(progress.rating.deviation), solved=progress.solved, failed=progress.failed,
                   hinted=progress.hinted, streak=progress.streak, best=progress.best_streak,
-                  review=len(progress.deck.due_ids(datetime.now(UTC))))
+                  review=progress.deck.due_today(datetime.now(UTC)))  # as the deck's line and the landing page
         heads = "".join(f"<th>{escape(head)}</th>" for head in map(t, THEME_COLUMNS))
         latest = t("Latest attempts")
         self.summary.value = (

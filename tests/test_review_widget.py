@@ -215,7 +215,7 @@ def test_practice_reviews_a_finished_hand_on_request_and_a_worst_move_opens_the_
     replay_view.review.run()
     reviewed = replay_view.review.reviewed
     assert reviewed.seat == page.game.seat and kept == [(1, reviewed)]
-    assert reviewed.marks[Mark.BLUNDER] == 1 and "Review of seat 0 (You)" in replay_view.review.heading.value
+    assert reviewed.marks[Mark.BLUNDER] == 1 and "Review of seat 0 (Guest)" in replay_view.review.heading.value
     replay_view.review.worst_buttons[0].click()
     assert replay_view.stepper.step == 2  # the knock, the hand's second action
     replay_view.review_seat.value = 1 - page.game.seat  # the computer's decisions: shown, not kept as the learner's
@@ -225,6 +225,33 @@ def test_practice_reviews_a_finished_hand_on_request_and_a_worst_move_opens_the_
     page.next_button.click()
     assert page.review_box.children == () and replay_view.comm is None
     assert page.review_button.layout.display == "none"
+
+
+def test_the_review_s_replay_names_the_learner_in_the_third_person_and_says_the_result_once(monkeypatch):
+    """The replay under a review tells the hand in the third person ("Noor discards K♣", "Noor's view"): its seat
+    is named by the learner's name, not "You" pasted into those sentences; its heading says the result once."""
+    from test_i18n_trainers import texts
+    from test_i18n_you import THIRD_PERSON_AFTER_YOU
+    match = Match(Rules(), seed="named", first_dealer=1, deck=KNOCK_DEAL)
+    page = PracticePage(Learner("Noor"), game=PracticeGame(match=match, opponent="naive"))
+    page.take_button.click()
+    select(page, "5D")
+    monkeypatch.setattr(evaluate, "judge", FakeJudge())
+    page.knock_button.click()
+    page.lay_out_button.click()
+    page.review_button.click()
+    replay_view = page.review_box.children[0]
+    replay_view.review.run()
+    shown = []
+    stepper = replay_view.stepper
+    for step in range(stepper.last + 1):
+        stepper.go(step)
+        shown += [*texts(replay_view), stepper.board.caption, stepper.board.frame]
+    everything = "\n".join(shown)
+    assert THIRD_PERSON_AFTER_YOU.findall(everything) == [] and "You" not in everything
+    assert "Noor's view" in everything and "Noor knocks" in everything
+    result = page.game.hand.result
+    assert result is not None and replay_view.heading.value.count(escape(result.explain())) == 1
 
 
 def test_a_named_learners_review_of_a_practice_hand_is_kept_in_their_profile(monkeypatch):

@@ -708,9 +708,9 @@ class PracticeGame:
         notes = self.notes(number)
         if hand.result is None:
             raise PracticeError(t("hand {number} is not over yet", number=number))
-        against = t("Practice against {opponent}; rules: {rules}.", opponent=opponent_label(self.opponent),
-                    rules=self.rules.describe())
-        description = f"{against} {hand.result.explain()}"
+        # The replayer shows the hand's result under the description: the description does not repeat it.
+        description = t("Practice against {opponent}; rules: {rules}.", opponent=opponent_label(self.opponent),
+                        rules=self.rules.describe())
         return Replay(hand, notes, title=t("Practice hand {number}", number=number), description=description,
                       featured=self.seat, players=self.names(learner), tags=("practice",))
 

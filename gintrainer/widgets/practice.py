@@ -702,7 +702,7 @@ class PracticePage(HandPage):
         if not game.hand.is_over:
             raise PracticeError(t("hand {number} is not over yet", number=number))
         from .replay import ReplayView  # the replayer and the evaluator, for a learner who asks for a review
-        replay = game.history(number, learner=tc("player", "You"))
+        replay = game.history(number, learner=self._learner_name())
         seat = game.seat
 
         def reviewed(made: HandReview) -> None:
@@ -713,6 +713,11 @@ class PracticePage(HandPage):
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()
+
+    def _learner_name(self) -> str:
+        """The learner's seat's name in a hand's replay, where each player is named in the third person ("Ann
+        discards K♣", "Ann's view"): the learner's name, or "Guest"."""
+        return self.learner.name or tc("player", "Guest")
 
     def _keep_review(self, number: int, reviewed: HandReview) -> None:
         """The review of the learner's decisions in hand ``number`` of the match is made: where the learner's
@@ -831,7 +836,7 @@ class PracticePage(HandPage):
             return
         if number not in self.game.finished_hands():
             raise PracticeError(t("hand {number} is not finished", number=repr(number)))
-        replay = self.game.history(number, learner=self.learner.name or tc("player", "Guest"))
+        replay = self.game.history(number, learner=self._learner_name())
         self.download.value = download_link(replay.dump(), f"practice-hand-{number}.json",
                                             t("Download this hand (replay file)"))
 

@@ -161,6 +161,22 @@ def test_discard_then_the_computer_replies():
     assert page.moves.value.count("<li") == 1
 
 
+def test_a_double_click_plays_the_move_once_and_says_nothing_of_the_second_click():
+    page = knock_page()
+    page.take_button.click()
+    select(page, "KS")
+    page.discard_button.click()
+    steps, status = len(page.game.hand.actions), page.status.value
+    page.discard_button.click()  # the second click of a double click, sent before the button was hidden
+    page.knock_button.click()
+    assert len(page.game.hand.actions) == steps and page.status.value == status == ""
+    select(page, "QS")
+    page.draw_button.click()  # the learner's draw now: a button of the phase still plays
+    assert len(page.game.hand.actions) == steps + 1 and page.game.hand.phase is Phase.DISCARD
+    page.discard_button.click()  # in the discard phase, with no card selected: asked for one
+    assert "select one of your cards to discard first" in page.status.value
+
+
 def test_knock_lay_out_score_and_download():
     page = knock_page()
     page.take_button.click()

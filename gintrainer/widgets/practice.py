@@ -384,7 +384,11 @@ class HandPage(View):
     @guarded
     def _on_move(self, kind: ActionKind) -> None:
         """Play a move button's move: with the one card selected for a move that discards one
-        (:data:`_CARD_ASKED` asks for it when there is not one)."""
+        (:data:`_CARD_ASKED` asks for it when there is not one). A click that comes when the learner has no
+        move of that kind (a double click's second, sent before the first's move hid the button) does nothing."""
+        hand = self.game.hand
+        if hand.to_act != self.game.seat or all(action.kind is not kind for action in hand.legal_actions()):
+            return
         asking = _CARD_ASKED.get(kind)
         self._play(Action(kind) if asking is None else Action(kind, self._selected_one(t(asking))))
 

@@ -201,6 +201,23 @@ def test_the_page_lists_the_learner_s_puzzles_to_solve_in_place_and_the_mistakes
     assert all(row.comm is not None for row in page.listing.children)
 
 
+def test_the_page_says_when_the_hands_reviewed_held_no_mistake_to_make_a_puzzle_of():
+    hand, seat, step = case(PuzzleKind.TAKE_OR_DRAW)
+    learner = Learner()
+    page = MistakesPage(learner=learner)
+    assert "No puzzles from your games yet" in page.listing.children[0].value
+    learner.keep_review(judged(hand, seat, step, loss=3.0)[0], hand, match="7", number=1)  # an inaccuracy only
+    said = page.listing.children[0].value
+    assert page.mistakes.puzzles == () and page.mistakes.unposed == ()
+    assert "The 1 hand you reviewed had no mistake or blunder" in said and "practice/practice.ipynb" in said
+    learner.keep_review(judged(hand, seat, step, loss=3.0)[0], hand, match="7", number=2)
+    assert "The 2 hands you reviewed had no mistake or blunder" in page.listing.children[0].value
+    other = played(0)  # a mistake at the first upcard's offer: no puzzle, listed below with the reason
+    first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+    learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=3)
+    assert "No puzzles from your games yet" in page.listing.children[0].value and page.refused.value
+
+
 def test_the_learner_s_set_is_read_again_from_the_profile(data):
     hand, seat, step = case(PuzzleKind.CAN_KNOCK)
     made, _ = judged(hand, seat, step)
@@ -234,6 +251,8 @@ def test_every_sentence_of_the_page_is_drawn_from_the_catalog():
         learner = Learner(language="qps")
         empty = MistakesPage(learner=learner)
         texts = [empty.listing.children[0].value]
+        learner.keep_review(judged(hand, seat, step, loss=3.0)[0], hand, match="7", number=3)  # no mistake
+        texts.append(MistakesPage(learner=learner).listing.children[0].value)
         learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
         learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=2)
         page = MistakesPage(learner=learner)

@@ -109,7 +109,7 @@ def test_the_profile_page_counts_the_reviews_due_today_as_its_deck_line_and_the_
                          at=now - dt.timedelta(minutes=1))
     learner.reload()
     assert learner.progress.deck.due_ids(now) == ()  # not due yet
-    assert "due today 1" in deck_html(learner.progress, now)
+    assert "1 puzzle in your deck · due today 1" in deck_html(learner.progress, now)
     assert "to review 1" in ProfilePage(learner).summary.value
     assert "1 review is due today" in reviews_due_html(learner, now=now)
 

@@ -495,3 +495,19 @@ def test_a_demonstration_s_step_says_the_score_line_once():
                 assert line not in caption, (name, step)
             said += any(line in caption for line in drawn) or bool(drawn) or "scores" in caption
     assert said  # some step of some demonstration tells a score
+
+
+def test_the_cards_the_opponent_is_known_to_hold_are_named_one_card_or_several():
+    from gintrainer.material.drawing import offer_position_html, puzzle_position_html
+    from gintrainer.puzzles import bank
+    puzzles = bank("best_discard")
+    one = next(p for p in puzzles if len(p.opponent_known) == 1)
+    two = next(p for p in puzzles if len(p.opponent_known) > 1)
+    assert "your opponent took this card from the pile and still holds it" in puzzle_position_html(one)
+    assert "took these" not in puzzle_position_html(one)
+    assert "your opponent took these from the pile and still holds them" in puzzle_position_html(two)
+    offers = bank("take_or_draw")
+    for puzzle in [next(p for p in offers if len(p.opponent_known) == 1),
+                   next(p for p in offers if len(p.opponent_known) > 1)]:
+        said = "took this card" if len(puzzle.opponent_known) == 1 else "took these"
+        assert said in offer_position_html(puzzle)

@@ -466,9 +466,14 @@ def puzzle_position_html(puzzle: PuzzlePosition, *, size: str = "small", four_co
                          words(f"label_drawn_{puzzle.drawn_from}")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
     if puzzle.opponent_known:
-        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts),
-                                 words("label_opponent_known")))
+        groups.append(_known_group(puzzle.opponent_known, opts))
     return f'<div class="gt-position">{"".join(groups)}</div>'
+
+
+def _known_group(known: Sequence[Card], opts: CardStyle) -> str:
+    """The cards the opponent is known to hold, drawn with their label (one card, or several)."""
+    label = words("label_opponent_known_one" if len(known) == 1 else "label_opponent_known")
+    return group_html(cards_html(sort_by_suit(known), **opts), label)
 
 
 class OfferPosition(SeenCards, Protocol):
@@ -493,8 +498,7 @@ def offer_position_html(puzzle: OfferPosition, *, size: str = "small", four_colo
     groups = [group_html(cards_html([offered], marks={offered: "new"}, **opts), t("on offer: the top discard")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
     if puzzle.opponent_known:
-        groups.append(group_html(cards_html(sort_by_suit(puzzle.opponent_known), **opts),
-                                 words("label_opponent_known")))
+        groups.append(_known_group(puzzle.opponent_known, opts))
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 

@@ -667,6 +667,7 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "label_drawn_stock": "drawn from the stock",
     "label_drawn_discard": "drawn from the discard pile",
     "label_opponent_known": "your opponent took these from the pile and still holds them",
+    "label_opponent_known_one": "your opponent took this card from the pile and still holds it",
     "position_drawn_stock": "Drawn from the stock: {card}.",
     "position_drawn_discard": "Drawn from the discard pile: {card}.",
     "position_pile": Template("Top of the discard pile: {card} ({count} card).",

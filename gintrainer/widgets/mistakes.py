@@ -9,7 +9,7 @@ from html import escape
 
 from ..trainers.mistakes import MistakePuzzle, Mistakes, Unposed, own_set
 from ..trainers.training import PuzzleAttempt
-from ..words.language import format_plain, t, tc
+from ..words.language import format_plain, t, tc, tn
 from . import ui as widgets
 from .base import View, close_tree, guarded
 from .profile import Learner, ProfileBar
@@ -43,12 +43,21 @@ def unposed_words(unposed: Unposed) -> str:
              reason=unposed.reason.words)
 
 
-def empty_html(query: str = "") -> str:
-    """What the page says to a learner with no mistakes made puzzles yet, with a link to practice."""
+def empty_html(query: str = "", *, reviewed: int = 0, unposed: int = 0) -> str:
+    """What the page says to a learner with no mistakes made puzzles yet, with a link to practice: that the
+    ``reviewed`` hands they kept the review of held no mistake or blunder, when they held none (``unposed``
+    counts those not made puzzles, listed below the page's list with the reason), else how to get some."""
     link = link_html(PRACTICE, HERE, t("Practice against the computer"), query)
-    return ("<p class='gt-notice'>" + escape(t(
-        "No puzzles from your games yet. Play a hand in practice under your name and press \"Review this hand\" "
-        "when it is over: each mistake or blunder whose position makes a clear puzzle comes here.")) + f" {link}</p>")
+    if reviewed and not unposed:
+        said = tn("The {n} hand you reviewed had no mistake or blunder to make a puzzle of. Review more of your "
+                  "practice hands: each mistake or blunder whose position makes a clear puzzle comes here.",
+                  "The {n} hands you reviewed had no mistake or blunder to make a puzzle of. Review more of your "
+                  "practice hands: each mistake or blunder whose position makes a clear puzzle comes here.",
+                  reviewed)
+    else:
+        said = t("No puzzles from your games yet. Play a hand in practice under your name and press \"Review this "
+                 "hand\" when it is over: each mistake or blunder whose position makes a clear puzzle comes here.")
+    return f"<p class='gt-notice'>{escape(said)} {link}</p>"
 
 
 class MistakesPage(View):
@@ -88,7 +97,8 @@ class MistakesPage(View):
         rows: list[widgets.Widget] = []
         self.buttons = []
         if not self.mistakes.puzzles:
-            rows.append(widgets.HTML(empty_html(self.learner.query())))
+            rows.append(widgets.HTML(empty_html(self.learner.query(), reviewed=len(progress.hand_reviews),
+                                                unposed=len(self.mistakes.unposed))))
         else:
             heading = t("Puzzles from your games")
             rows.append(widgets.HTML(f"<h3>{escape(heading)}</h3>"))

@@ -665,8 +665,9 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
     deck = progress.deck
     moment = now or datetime.now(UTC)
     heading = t("Review deck")
-    counts = t("{total} puzzles in your deck · due today {due} · learned {learned}", total=len(deck.cards),
-               due=deck.due_today(moment), learned=deck.learned)
+    counts = tn("{n} puzzle in your deck · due today {due} · learned {learned}",
+                "{n} puzzles in your deck · due today {due} · learned {learned}", len(deck.cards),
+                due=deck.due_today(moment), learned=deck.learned)
     retention = deck.retention
     if retention is None:
         measured = t("Retention: not measured yet (it counts your answers to puzzles seen again a day or more "

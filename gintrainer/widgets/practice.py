@@ -317,6 +317,11 @@ _CARD_ASKED = {ActionKind.DISCARD: N_("select one of your cards to discard first
                ActionKind.KNOCK: N_("select one of your cards to knock with first (click it)"),
                ActionKind.GIN: N_("select one of your cards to go gin with first (click it)")}
 """The moves of a hand page that discard the one card selected, and the sentence asking for it."""
+_ROW_PHASES = {**dict.fromkeys((ActionKind.TAKE, ActionKind.PASS, ActionKind.DRAW), (Phase.UPCARD, Phase.DRAW)),
+               **dict.fromkeys((ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN),
+                               (Phase.DISCARD,)),
+               ActionKind.DONE: LAYOUT_PHASES}
+"""The phases in which each move button's row is shown."""
 
 
 class HandPage(View):
@@ -384,10 +389,11 @@ class HandPage(View):
     @guarded
     def _on_move(self, kind: ActionKind) -> None:
         """Play a move button's move: with the one card selected for a move that discards one
-        (:data:`_CARD_ASKED` asks for it when there is not one). A click that comes when the learner has no
-        move of that kind (a double click's second, sent before the first's move hid the button) does nothing."""
+        (:data:`_CARD_ASKED` asks for it when there is not one). A click that comes when it is not the learner's
+        turn or the button's row is not the phase's (a double click's second, sent before the first's move hid
+        the button) does nothing; in its row's phase an illegal move is refused with the reason, as always."""
         hand = self.game.hand
-        if hand.to_act != self.game.seat or all(action.kind is not kind for action in hand.legal_actions()):
+        if hand.to_act != self.game.seat or hand.phase not in _ROW_PHASES[kind]:
             return
         asking = _CARD_ASKED.get(kind)
         self._play(Action(kind) if asking is None else Action(kind, self._selected_one(t(asking))))

@@ -836,7 +836,7 @@ _BASE_CSS = """
 .gt-feedback-wrong{color:#a10d25;font-weight:bold;}
 .gt-feedback-shown{color:#1f3b73;font-weight:bold;}
 .gt-hint{color:#444;font-weight:normal;}
-.gt-status{color:#a10d25;font-family:monospace;}
+.gt-status{color:#a10d25;}
 .gt-prompt{font-size:16px;}
 .gt-card-btn{padding:0 !important;margin:2px !important;border:1px solid #888 !important;border-radius:6px !important;
   background:#fff !important;font-weight:bold !important;box-shadow:1px 1px 2px rgba(0,0,0,.25);}

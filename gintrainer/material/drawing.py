@@ -360,7 +360,7 @@ def hidden_hand_html(count: int, known: CardsLike = (), *, size: str = "normal",
     backs = "".join(card_back_html(size=size) for _ in range(count - len(known)))
     caption = (words("label_hidden_cards_known", count=count, known_cards=known) if known
                else words("label_hidden_cards", count=count))
-    return group_html(f'<span class="gt-row">{faces}{backs}</span>', caption)
+    return group_html(f'<span class="gt-row gt-hidden-row">{faces}{backs}</span>', caption)
 
 
 def stock_html(count: int, *, size: str = "normal") -> str:
@@ -946,6 +946,7 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-present .gt-info,.gt-present .gt-count,.gt-present .gt-seat-title{font-size:20px;}
 .gt-settings-bar>.gt-beside{border-inline-start:2px solid #999;padding-inline-start:10px;margin-inline-start:8px;}
 @media (max-width:600px){.gt-settings-bar>.gt-beside{flex-basis:100%;border:0;padding:0;margin-inline-start:2px;}}
+@media (max-width:600px){.gt-hidden-row{flex-wrap:nowrap;}.gt-hidden-row>.gt-back+.gt-back{margin-inline-start:-26px;}}
 @media print{.gt-card{box-shadow:none;}.gt-table{background:none;}}
 """
 

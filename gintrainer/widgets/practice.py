@@ -53,7 +53,7 @@ from . import ui as widgets
 from .base import Change, ScriptWidget, View, close_tree, download_link, guarded, replace_view
 from .cards import CardPicker
 from .layout_input import LayoutInput
-from .profile import Learner, ProfileBar
+from .profile import Learner, ProfileBar, SettingsBar, asks_the_learner, learner_choices
 
 if TYPE_CHECKING:
     from ..classroom.store import ClassStore
@@ -72,6 +72,7 @@ PRACTICE_CSS = """<style>
 .gt-practice .gt-coach-words li:first-child{font-weight:bold;}
 .gt-practice .gt-tutor{background:#fdecea;border-inline-start:4px solid #c62828;padding:4px 8px;margin:4px 0;}
 .gt-practice .gt-log .gt-log-tutor{font-style:italic;color:#8a3b00;}
+.gt-practice h3.gt-hand-title{margin:8px 0 2px;}
 </style>"""
 
 
@@ -358,6 +359,8 @@ class HandPage(View):
         self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
         self.layout_row = button_row(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
+        for row in (self.draw_row, self.discard_row, self.layout_row):
+            row.add_class("gt-move-row")
 
     def connect_move_buttons(self) -> None:
         """Make each move button play its move."""
@@ -455,9 +458,10 @@ class HandPage(View):
 
 
 class PracticePage(HandPage):
-    """The practice page: the profile bar, the table with your hand as card buttons,
-    the move buttons, the coach, the score sheet, replay downloads and the
-    new-match form."""
+    """The practice page: the settings in one line (the profile bar opened on demand), the table, your hand as
+    card buttons with its deadwood under it, the move buttons, the coach, the score sheet, replay downloads and
+    the new-match form. The hand comes first: on a laptop's first screen the table, your cards and the move
+    buttons, on a phone's your cards (tests/browser/test_puzzle_first.py)."""
 
     game: PracticeGame
 
@@ -470,6 +474,8 @@ class PracticePage(HandPage):
         self._notice_text = notice
         self._event = ""
         self.bar = ProfileBar(self.learner)
+        self.settings_bar = SettingsBar([self.bar])
+        """The name box and the deck's colouring in one line above the table, opened on demand (as a trainer's)."""
         self.heading = widgets.HTML()
         self.notice = widgets.HTML()
         self.table = widgets.HTML()
@@ -544,7 +550,8 @@ class PracticePage(HandPage):
                              button_row(*self.variant_boxes.values()), self.new_button, self.confirm_box])
         form.add_class("gt-new-match")
         super().__init__([
-            widgets.HTML(PRACTICE_CSS), self.bar, self.heading, self.notice, self.table, self.hand_info, self.picker,
+            widgets.HTML(PRACTICE_CSS), self.settings_bar, self.heading, self.notice, self.table, self.picker,
+            self.hand_info,
             self.tutor_check, self.tutor_panel, self.draw_row, self.discard_row, self.layout_row,
             button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box, self.tutor_box),
             self.moves, self.coach, self.result, self.review_button, self.review_box, self.class_line,
@@ -916,7 +923,9 @@ class PracticePage(HandPage):
             # Translators: {rules} is the rules' short description (standard, target 100).
             rules = t("Rules: {rules}; knock limit {limit}; target {target}.", rules=game.rules.describe(),
                       limit=hand.knock_limit, target=game.rules.target)
-            self.heading.value = f"<h3>{escape(heading)}</h3><div class='gt-info'>{escape(rules)}</div>"
+            self.heading.value = (f"<h3 class='gt-hand-title'>{escape(heading)}</h3>"
+                                  f"<div class='gt-info'>{escape(rules)}</div>")
+            self.settings_bar.show_choices(learner_choices(self.learner), asking=asks_the_learner(self.learner))
             notices = [n for n in (self._notice_text, game.notice) if n]
             if self.learner.is_guest:
                 notices.append(t("Playing as a guest: this game is not saved. Type your name above to keep it."))

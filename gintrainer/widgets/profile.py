@@ -22,7 +22,7 @@ no learner; the bar says which mode is in force.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from html import escape
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -58,7 +58,7 @@ from ..words.language import (
     use_language,
 )
 from . import ui as widgets
-from .base import Change, PageAddress, SignIn, View, download_link, guarded, settings
+from .base import DISCLOSURE, Change, PageAddress, SignIn, View, download_link, guarded, settings
 
 if TYPE_CHECKING:
     from ..engine.hand import Hand
@@ -764,3 +764,55 @@ def attempt_line(attempt: Any) -> str:
                  result=result)
     return t("{when} · {kind} · {puzzle} · {result} (practice, not rated)", when=when, kind=kind,
              puzzle=attempt.puzzle_id, result=result)
+
+class SettingsBar(View):
+    """The settings of a puzzle page (and of the practice page) in one line above its task: a toggle that opens
+    them (``parts``: the name box, the difficulty, the theme filter, the day...) and the current choices beside
+    it, in one line, with ``beside`` after them (the streak and rating), each marked off from what is before it
+    (``gt-beside``: a rule where it shares the line, a line of its own on a phone's width) so that the two read
+    as two parts.
+
+    The toggle says whether the settings are open (``aria-expanded``, from its class ``gt-disclosure``: the
+    template's ``page.js`` keeps it)."""
+
+    def __init__(self, parts: Iterable[widgets.Widget], beside: Iterable[widgets.Widget] = ()):
+        self.toggle = widgets.ToggleButton(description=tc("button", "Settings"), value=False, icon="cog",
+                                           layout=widgets.fixed_layout(width="auto"),
+                                           _dom_classes=("gt-settings-toggle", DISCLOSURE))
+        self.choices = widgets.HTML(_dom_classes=("gt-choices",))
+        """The current choices in one line."""
+        self.panel = widgets.VBox(list(parts), layout=widgets.Layout(display="none"), _dom_classes=("gt-settings",))
+        """The settings themselves, shown while the toggle is down."""
+        beside = list(beside)
+        for part in beside:
+            part.add_class("gt-beside")
+        line = widgets.HBox([self.toggle, self.choices, *beside],
+                            layout=widgets.fixed_layout(flex_flow="row wrap", align_items="center"),
+                            _dom_classes=("gt-settings-bar",))
+        super().__init__([line, self.panel], _dom_classes=("gt-settings-top",))
+        self.toggle.observe(self._on_toggle, names="value")
+
+    @guarded
+    def _on_toggle(self, change: Change) -> None:
+        self.panel.layout.display = "" if change["new"] else "none"
+
+    def show_choices(self, chosen: Iterable[str], *, asking: bool = False) -> None:
+        """Show the current choices, in one line; ``asking``: the settings ask something of the learner (a PIN
+        for the name in the page's address, a notice about the name), and open."""
+        self.choices.value = f"<div class='gt-info'>{escape(' · '.join(chosen))}</div>"
+        if asking:
+            self.toggle.value = True
+
+
+def asks_the_learner(learner: Learner) -> bool:
+    """Whether the name box has something to say to the learner: a notice, or the PIN of the name in the
+    page's address to type."""
+    return bool(learner.notice) or (learner.name is None and bool(learner.waiting))
+
+
+def learner_choices(learner: Learner) -> list[str]:
+    """The choices every puzzle page shows in its settings bar: who is playing, and the four-colour deck when on."""
+    return [learner.name or tc("player", "Guest"), *([tc("option", "Four-colour deck")] if settings.four_colour
+                                                      else [])]
+
+

@@ -9,7 +9,11 @@ pictures (tests/pictures.py).
 
 A lesson too opens on what it teaches: its top line (the language menu, the links and the card settings) is
 one line at 1280 px, above the title, and the goal and the first paragraph end on the first screen at both
-sizes (``first-screen-lesson-<notebook>-<width>.png``)."""
+sizes (``first-screen-lesson-<notebook>-<width>.png``). The practice page opens on the hand: its table and the
+learner's cards (and the move buttons for a learner who gave a name) on a laptop's first screen, the first row of
+the learner's cards on a phone's."""
+
+from collections.abc import Callable
 
 import pytest
 
@@ -71,33 +75,83 @@ OUT_OF_ORDER_JS = """root => {
 }"""
 
 
+def at_both_sizes(page, root: str, measure: Callable[[], dict], picture: str,
+                  each: Callable[[int], None] = lambda width: None) -> dict[int, dict]:
+    """The page (opened at the laptop's size) measured at each size of :data:`SIZES` in turn, narrowed as a phone
+    is (the widgets reflow): ``measure``'s figures by width, after checking that the Tab key's order in ``root``
+    follows the page's, running ``each`` and writing the screenshot ``first-screen-<picture>-<width>.png``."""
+    measured = {}
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        measured[width] = measure()
+        order = page.evaluate(OUT_OF_ORDER_JS, root)
+        assert order["count"] > 2 and not order["wrong"], f"{picture} at {width} px: {order}"
+        each(width)
+        page.screenshot(path=str(IMAGES / f"first-screen-{picture}-{width}.png"))
+    return measured
+
+
 @pytest.mark.parametrize("name, query", PAGES, ids=[f"{name}?{query}" if query else name for name, query in PAGES])
 def test_the_puzzle_is_on_the_first_screen(module_context, server, name, query):
     """The page opened at the laptop's size, measured, then narrowed to the phone's (the widgets reflow as on a
     phone) and measured again: one page load for both sizes."""
-    measured = {}
     with page_in(module_context, *SIZES[0]) as page:
         open_page(page, server, f"puzzles/{name}.ipynb", query)
         page.wait_for_selector(".gt-puzzle .gt-card")
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            settle(page)
-            measured[width] = page.evaluate(MEASURE_JS)
-            order = page.evaluate(OUT_OF_ORDER_JS, ".gt-trainer, .gt-daily")
-            assert order["count"] > 2 and not order["wrong"], f"{name} at {width} px: {order}"
+
+        def each(width: int) -> None:
             parts = page.evaluate(TWO_PARTS_JS)
             assert parts in ((None,) if name == "daily" else ("own line", "rule")), f"{name} at {width} px: {parts}"
-            suffix = f"-{query.removeprefix('lang=')}" if query else ""
-            page.screenshot(path=str(IMAGES / f"first-screen-{name}{suffix}-{width}.png"))
             if (name, query, width) == ("best_discard", "", 390):
                 save_picture(page, None, "puzzle-phone.png")  # the README's picture of a trainer on a phone
+        suffix = f"-{query.removeprefix('lang=')}" if query else ""
+        measured = at_both_sizes(page, ".gt-trainer, .gt-daily", lambda: page.evaluate(MEASURE_JS), name + suffix,
+                                 each)
     print(f"{name} {query}: {measured}")
     laptop, phone = measured[1280], measured[390]
     assert None not in laptop.values(), f"{name}: a part of the puzzle is missing: {laptop}"
     assert max(laptop.values()) <= 800, f"{name} at 1280 × 800: the puzzle ends below the fold: {laptop}"
     assert max(phone["question"], phone["card"]) <= 844, \
         f"{name} at 390 × 844: the question and first cards end below the fold: {phone}"
+
+
+PRACTICES = ("", "profile=Practice%20Pia", "profile=Practice%20Pari&lang=ps")
+"""The practice page for a guest (whose page says, above the table, that the game is not saved), for a learner
+who gave a name, and right to left (Pashto)."""
+
+# The bottom edge of the practice page's table (the opponent's hand and the piles), of the first card of the
+# learner's hand (a card button) and of the move buttons shown (take, pass or draw at a hand's start).
+PRACTICE_JS = """() => {
+  const bottom = e => e ? Math.round(e.getBoundingClientRect().bottom + window.scrollY) : null;
+  const shown = e => e && e.getClientRects().length > 0;
+  const page = document.querySelector('.gt-practice');
+  const moves = Array.from(page.querySelectorAll('.gt-move-row button')).filter(shown);
+  return {table: bottom(page.querySelector('.gt-table')),
+          hand: bottom(Array.from(page.querySelectorAll('.gt-picker button')).find(shown)),
+          moves: moves.length ? Math.max(...moves.map(bottom)) : null};
+}"""
+
+
+@pytest.mark.parametrize("query", PRACTICES, ids=["guest", "named", "ps"])
+def test_the_practice_page_opens_on_the_hand(module_context, server, query):
+    """The hand is the practice page's task: at 1280 × 800 the table and the learner's cards end on the first
+    screen, and for a learner who gave a name the move buttons too (a guest's line saying the game is not saved
+    comes first); at 390 × 844 the first row of the learner's cards."""
+    with page_in(module_context, *SIZES[0]) as page:
+        open_page(page, server, "practice/practice.ipynb", query)
+        page.wait_for_selector(".gt-practice .gt-picker button")
+        who = "named" if query.startswith("profile=") else "guest"
+        measured = at_both_sizes(page, ".gt-practice", lambda: page.evaluate(PRACTICE_JS),
+                                 f"practice-{who}-{query.rpartition('lang=')[2] or 'en'}")
+    print(f"practice {query}: {measured}")
+    laptop, phone = measured[1280], measured[390]
+    assert None not in laptop.values(), f"practice {query}: a part of the page is missing: {laptop}"
+    assert max(laptop["table"], laptop["hand"]) <= 800, f"practice {query} at 1280 × 800: {laptop}"
+    if "profile=" in query:
+        assert laptop["moves"] <= 800, f"practice {query} at 1280 × 800: the move buttons below the fold: {laptop}"
+    assert phone["hand"] <= 844, f"practice {query} at 390 × 844: the learner's cards below the fold: {phone}"
 
 
 LANDINGS = ("", "lang=ps", "profile=Landing%20Lena&lang=ku")
@@ -117,21 +171,17 @@ LANDING_JS = """() => {
 def test_the_landing_page_shows_continue_and_today_s_puzzle_on_the_first_screen(module_context, server, query):
     """The landing page at both sizes (one page load): who is playing, the "continue" button and today's puzzle
     (its question and first card) end within the first screen."""
-    measured = {}
     with page_in(module_context, *SIZES[0]) as page:
         open_page(page, server, "index.ipynb", query)
         page.wait_for_selector(".gt-landing .gt-puzzle .gt-card")
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            settle(page)
-            measured[width] = {**page.evaluate(LANDING_JS), **page.evaluate(MEASURE_JS)}
-            order = page.evaluate(OUT_OF_ORDER_JS, ".gt-landing")
-            assert order["count"] > 2 and not order["wrong"], f"landing at {width} px: {order}"
-            suffix = f"-{query.rpartition('lang=')[2]}" if query else ""
-            page.screenshot(path=str(IMAGES / f"first-screen-landing{suffix}-{width}.png"))
+
+        def each(width: int) -> None:
             if (query, width) == ("", 1280):
                 save_picture(page, None, "landing.png")  # the README's picture of the landing page
+        suffix = f"-{query.rpartition('lang=')[2]}" if query else ""
+        measured = at_both_sizes(page, ".gt-landing",
+                                 lambda: {**page.evaluate(LANDING_JS), **page.evaluate(MEASURE_JS)},
+                                 "landing" + suffix, each)
     print(f"landing {query}: {measured}")
     for (width, height) in SIZES:
         found = measured[width]

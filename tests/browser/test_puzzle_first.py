@@ -144,7 +144,7 @@ def test_the_practice_page_opens_on_the_hand(module_context, server, query):
         page.wait_for_selector(".gt-practice .gt-picker button")
         who = "named" if query.startswith("profile=") else "guest"
         measured = at_both_sizes(page, ".gt-practice", lambda: page.evaluate(PRACTICE_JS),
-                                 f"practice-{who}-{query.rpartition('lang=')[2] or 'en'}")
+                                 f"practice-{who}-{query.partition('lang=')[2] or 'en'}")
     print(f"practice {query}: {measured}")
     laptop, phone = measured[1280], measured[390]
     assert None not in laptop.values(), f"practice {query}: a part of the page is missing: {laptop}"

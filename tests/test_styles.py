@@ -6,6 +6,7 @@ every mark of a review was drawn over the top corner of the page."""
 import ast
 import re
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 import gintrainer
@@ -15,12 +16,16 @@ _RULE = re.compile(r"(?:^|[};])\s*([^{};@]+?)\s*\{")
 _ONE_CLASS = re.compile(r"\.[\w-]+")
 
 
+@cache
 def style_sheets() -> dict[str, str]:
     """Every style sheet written in the package's code: a string that opens a ``<style>`` element, or one given
     to a name ending in ``CSS``; keyed by file and line."""
     sheets: dict[str, str] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        if "<style" not in text and "CSS" not in text:
+            continue
+        tree = ast.parse(text)
         named = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign)
                  and any(isinstance(t, ast.Name) and t.id.endswith("CSS") for t in node.targets)}
         for node in ast.walk(tree):

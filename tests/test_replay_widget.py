@@ -103,6 +103,25 @@ def test_teacher_comments_are_edited_and_downloaded():
     assert not [n for n in view.replay.annotations_at(3) if n.author == "teacher"]
 
 
+def test_the_comment_box_holds_the_comment_as_shown_never_a_template():
+    """A shipped example's comment is kept in English with its values named ({ben}, {review_best}): the box a
+    teacher edits it in holds it as the page shows it, in the page's language with its values."""
+    from gintrainer.words.language import in_language
+    templated = 0
+    for language in ("en", "tr"):
+        with in_language(language):
+            for name, replay in examples().items():
+                view = ReplayView(replay)
+                for note in (n for n in replay.annotations if n.author == "teacher"):
+                    view.stepper.go(note.step)
+                    shown = view.comment.value
+                    assert shown and "{" not in shown and "}" not in shown, (name, note.step, shown)
+                    templated += "{" in note.comment
+                    if language == "tr" and "{" in note.comment:
+                        assert shown != note.comment
+    assert templated >= 10
+
+
 def test_page_lists_examples_and_loads_a_file():
     page = ReplaysPage()
     names = [value for _, value in page.choice.options]

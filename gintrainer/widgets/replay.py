@@ -173,8 +173,10 @@ class ReplayView(View):
         self._fill_comment()
 
     def _fill_comment(self) -> None:
+        """The comment box holds the step's teacher's comment as the page shows it (a shipped example's in the
+        page's language, its values written in: :func:`comment_words`), not as the file keeps it."""
         teacher = [n for n in self.replay.annotations_at(self.step) if n.author == "teacher"]
-        self.comment.value = teacher[0].comment if teacher else ""
+        self.comment.value = comment_words(self.replay, teacher[0]) if teacher else ""
 
     def _rebuild(self, replay: Replay) -> None:
         step = self.step

@@ -134,6 +134,22 @@ def test_a_set_of_every_kind_is_reviewed_puzzle_by_puzzle_once_handed_in(lang, t
         assert "⚠" not in book.status.value and not book.problems.value
 
 
+def test_a_double_click_on_start_opens_one_session(tmp_path):
+    from gintrainer.classroom.store import open_store
+    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    page = StudentPage(code=EVERY_KIND.code, student="Eve", store=store)
+    page.start_button.click()
+    first, key = page.session, page.session_key
+    page.start_button.click()  # the second press of a double click
+    assert page.session is first and page.session_key == key and "⚠" not in page.status.value
+    page.student.value = "Zoe"  # another name: another session
+    page.start_button.click()
+    assert page.session is not first and page.session_key != key
+    book = GradebookPage(store=store)
+    book.code.value = EVERY_KIND.code
+    assert book.table.value.count("Eve") == 1 and "Eve (2)" not in book.table.value and "Zoe" in book.table.value
+
+
 def test_a_stored_answer_the_review_cannot_read_shows_as_written():
     from gintrainer.classroom import StudentSession
     from gintrainer.widgets.classroom import review_html

@@ -602,10 +602,15 @@ class StudentPage(View):
         opening = t("Opening the set…")
         self.progress.value = f"<div class='gt-info'>{escape(opening)}</div>"
         try:
-            self.session = StudentSession(self.code.value, self.student.value)
+            opened = StudentSession(self.code.value, self.student.value)
         except Exception:
             self.progress.value = ""  # "Opening the set…" would outlive the problem
             raise
+        if session is not None and not session.handed_in and not session.answered and \
+                (opened.code, opened.student) == (session.code, session.student):
+            self._show()  # the set open already, nothing answered (a double click's second press): kept
+            return
+        self.session = opened
         self.index = 0
         self.results.value = self.review.value = ""
         key = new_session_key()

@@ -286,6 +286,10 @@ def test_an_are_you_sure_about_fewer_answers_goes_with_the_next_answer(made):
     assert page.results.value == "" and page.confirm_button.layout.display == "none"
     page.hand_in_button.click()
     assert "2 of 4 puzzles are not answered" in page.results.value
+    page.next_button.click()
+    answer(page, right=True)
+    page.hand_in_button.click()
+    assert "1 of 4 puzzles is not answered" in page.results.value
 
 
 @pytest.mark.parametrize("count", [0, 41, 500, -3])

@@ -506,6 +506,10 @@ def test_the_cards_the_opponent_is_known_to_hold_are_named_one_card_or_several()
     assert "your opponent took this card from the pile and still holds it" in puzzle_position_html(one)
     assert "took these" not in puzzle_position_html(one)
     assert "your opponent took these from the pile and still holds them" in puzzle_position_html(two)
+    from gintrainer.material.drawing import puzzle_position_words
+    assert puzzle_position_words(one).endswith(f"Your opponent took {one.opponent_known[0]} from the pile and still "
+                                               "holds it.")
+    assert puzzle_position_words(two).endswith("from the pile and still holds them.")
     offers = bank("take_or_draw")
     for puzzle in [next(p for p in offers if len(p.opponent_known) == 1),
                    next(p for p in offers if len(p.opponent_known) > 1)]:

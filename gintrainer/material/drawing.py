@@ -470,6 +470,11 @@ def puzzle_position_html(puzzle: PuzzlePosition, *, size: str = "small", four_co
     return f'<div class="gt-position">{"".join(groups)}</div>'
 
 
+def _known_words(known: Sequence[Card]) -> str:
+    """The sentence naming the cards the opponent is known to hold (one card, or several)."""
+    return words("position_known_one" if len(known) == 1 else "position_known", cards=sort_by_suit(known))
+
+
 def _known_group(known: Sequence[Card], opts: CardStyle) -> str:
     """The cards the opponent is known to hold, drawn with their label (one card, or several)."""
     label = words("label_opponent_known_one" if len(known) == 1 else "label_opponent_known")
@@ -528,7 +533,7 @@ def offer_position_words(puzzle: OfferPosition) -> str:
     """The same in sentences, for a printed answer key."""
     said = [words("position_pile", count=len(puzzle.discard_pile), card=puzzle.offered)]
     if puzzle.opponent_known:
-        said.append(words("position_known", cards=sort_by_suit(puzzle.opponent_known)))
+        said.append(_known_words(puzzle.opponent_known))
     return " ".join(said)
 
 
@@ -603,7 +608,7 @@ def puzzle_position_words(puzzle: PuzzlePosition) -> str:
     pile = puzzle.discard_pile
     said.append(words("position_pile", count=len(pile), card=pile[-1]) if pile else words("position_pile_empty"))
     if puzzle.opponent_known:
-        said.append(words("position_known", cards=sort_by_suit(puzzle.opponent_known)))
+        said.append(_known_words(puzzle.opponent_known))
     return " ".join(said)
 
 

@@ -674,6 +674,7 @@ VIEW_MESSAGES: dict[str, str | Template] = {
                               "Top of the discard pile: {card} ({count} cards).", count="count"),
     "position_pile_empty": "The discard pile is empty.",
     "position_known": "Your opponent took {cards} from the pile and still holds them.",
+    "position_known_one": "Your opponent took {cards} from the pile and still holds it.",
     # score sheets
     "label_column_hand": Template("Hand", context="score sheet column"),
     "label_column_dealer": "Dealer",

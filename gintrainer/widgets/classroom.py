@@ -716,9 +716,9 @@ class StudentPage(View):
             self.confirm_button.description = tc("button", "Hand in with {count} not answered",
                                                  count=session.unanswered)
             self.confirm_button.layout.display = ""
-            warning = tn("{unanswered} of {n} puzzles are not answered yet. Once the set is handed in, no more "
-                         "answers can be given.", "{unanswered} of {n} puzzles are not answered yet. Once the set is "
-                         "handed in, no more answers can be given.", len(session), unanswered=session.unanswered)
+            warning = tn("{n} of {total} puzzles is not answered yet. Once the set is handed in, no more answers "
+                         "can be given.", "{n} of {total} puzzles are not answered yet. Once the set is handed in, "
+                         "no more answers can be given.", session.unanswered, total=len(session))
             self.results.value = f"<div class='gt-notice'>{escape(warning)}</div>"
             return
         self._hand_in()

@@ -190,3 +190,31 @@ def test_every_example_s_last_step_says_the_score_line_once():
         assert (view.stepper.board.caption + view.stepper.board.frame).count(line) == 1, name
         said += 1
     assert said
+
+
+def test_the_deadwood_said_over_the_table_is_the_one_under_the_cards():
+    """Once a seat's layout is done its deadwood is its cards left, lay-offs gone (the result's); while the knocker
+    has not laid out, its cards are "not laid out yet", never a "deadwood" that adds up every card."""
+    from gintrainer.engine.hand import Phase
+    from gintrainer.material.drawing import words
+    checked = 0
+    for name, replay in examples().items():
+        view = ReplayView(replay)
+        names = view.stepper.steps.names
+        hand = replay.hand
+        result = hand.result
+        if result is None or hand.knocker is None:
+            continue
+        view.stepper.go(view.stepper.last)
+        said = view.stepper.board.frame
+        knocker, defender = hand.knocker, 1 - hand.knocker
+        assert f"{names[knocker]}: deadwood {result.knocker_deadwood}" in said, name
+        assert f"{names[defender]}: deadwood {result.defender_deadwood}" in said, name
+        knock = next(i for i, (_, a) in enumerate(hand.actions, start=1) if a.kind.value in ("knock", "gin"))
+        view.stepper.go(knock)
+        assert view.stepper.steps.state(knock).phase is Phase.KNOCKER_LAYOUT
+        cards = sum(c.value for c in hand.prefix(knock).unlaid(knocker))
+        assert escape(words("label_laid_deadwood", points=cards)) not in view.stepper.board.frame, name
+        assert escape(words("label_not_laid_yet", points=cards)) in view.stepper.board.frame, name
+        checked += 1
+    assert checked >= 5

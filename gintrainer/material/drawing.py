@@ -380,6 +380,20 @@ def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_col
                       words("label_pile", count=len(pile), top_card=pile[-1]))
 
 
+def laid_out(hand: Hand, seat: int) -> bool:
+    """Whether a seat's layout is done after a knock or gin, so that its cards left are its deadwood as the hand
+    counts it: the knocker's once the defender lays out, both once the hand is over (not a dead hand's)."""
+    if hand.knocker is None:
+        return False
+    return hand.phase is Phase.OVER or (seat == hand.knocker and hand.phase is Phase.DEFENDER_LAYOUT)
+
+
+def counted_deadwood(hand: Hand, seat: int) -> int:
+    """A seat's deadwood as a page says it: once its layout is done (:func:`laid_out`), its cards not laid out or
+    laid off; before, the least deadwood of its cards."""
+    return sum(c.value for c in hand.unlaid(seat)) if laid_out(hand, seat) else hand.deadwood(seat)
+
+
 def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     parts = []
     if seat == hand.knocker:
@@ -391,11 +405,12 @@ def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     elif hand.melds(seat):
         parts.append(melds_html(hand.melds(seat), numbered=False, **opts))
     left = sort_by_rank(hand.unlaid(seat))
+    done = laid_out(hand, seat) or hand.phase is Phase.OVER
     if left:
         points = sum(c.value for c in left)
-        label = "label_laid_deadwood" if hand.phase is Phase.OVER or seat == hand.knocker else "label_not_laid_yet"
+        label = "label_laid_deadwood" if done else "label_not_laid_yet"
         parts.append(group_html(cards_html(left, **opts), words(label, points=points)))
-    elif hand.phase is Phase.OVER or seat == hand.knocker:
+    elif done:
         parts.append(f'<div class="gt-count">{escape(words("no_deadwood_left"))}</div>')
     return '<div class="gt-laid">' + "".join(parts) + "</div>"
 

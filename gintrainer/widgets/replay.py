@@ -9,7 +9,7 @@ from typing import cast
 
 from ..engine.cards import Card
 from ..engine.melds import min_deadwood
-from ..material.drawing import discard_table_html
+from ..material.drawing import counted_deadwood, discard_table_html
 from ..material.steps import HandSteps
 from ..replay import Annotation, Replay, ReplayError, advice, dump, examples, load, with_solver_annotations
 from ..replay.annotate import better_words, comment_words
@@ -73,7 +73,7 @@ class ReplaySteps(HandSteps):
                 said = t("{player}: best after a discard {value}", player=self.names[seat],
                          value=min(_without(held, c) for c in held))
             else:
-                said = t("{player}: deadwood {value}", player=self.names[seat], value=state.deadwood(seat))
+                said = t("{player}: deadwood {value}", player=self.names[seat], value=counted_deadwood(state, seat))
             parts.append(escape(said))
         return f"<div class='gt-info'>{' · '.join(parts)}</div>"
 

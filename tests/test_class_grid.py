@@ -25,7 +25,7 @@ from gintrainer.classroom.gradebook import (
 )
 from gintrainer.classroom.sets import DIFFICULTY_NAMES, SetObjective
 from gintrainer.classroom.worksheet import follow_up_sheet_html
-from gintrainer.puzzles import THEMES
+from gintrainer.puzzles import THEMES, description
 from gintrainer.words.errors import GinError
 from gintrainer.words.language import in_language
 from i18n import pseudo_language, unmarked
@@ -70,6 +70,7 @@ def test_the_grid_has_every_theme_and_kind_of_the_set_the_class_s_hardest_first(
     assert grid.columns == (*themes, *kinds)  # the themes, then the kinds
     assert {c.name for c in themes} == {name for p in puzzles for name in p.themes}
     assert sorted(c.name for c in kinds) == sorted({p.kind.value for p in puzzles}) and len(kinds) == 2
+    assert sorted(c.title() for c in kinds) == sorted({description(p.kind).title for p in puzzles})  # "Best discard"
     for group in (themes, kinds):
         shares = [c.rate.fraction for c in group]
         answered = [share for share in shares if share is not None]

@@ -40,7 +40,7 @@ from html import escape
 from typing import TypeVar
 
 from ..engine.solver import Objective
-from ..puzzles import THEMES, Puzzle, PuzzleKind
+from ..puzzles import THEMES, Puzzle, PuzzleKind, description
 from ..puzzles.registry import kinds as registered_kinds
 from ..puzzles.themes import theme_title
 from ..records.storage import name_key
@@ -50,7 +50,6 @@ from .codes import WIDE_THEME_BITS, normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import (
     DIFFICULTY_NAMES,
-    KIND_WORDS,
     NAME_LIMIT,
     NO_PUZZLE_THEMES,
     SET_THEMES,
@@ -139,7 +138,7 @@ class GridColumn:
 
     def title(self) -> str:
         """The column's title in the current language: the theme's or the kind's."""
-        return theme_title(self.name) if self.group == "theme" else t(KIND_WORDS[PuzzleKind(self.name)])
+        return theme_title(self.name) if self.group == "theme" else t(description(PuzzleKind(self.name)).title)
 
 
 @dataclass(frozen=True)
@@ -569,7 +568,7 @@ def gradebook_html(book: Gradebook) -> str:
     heads = []
     for i, puzzle in enumerate(book.puzzles):
         themes = ", ".join(theme_title(name) for name in puzzle.themes) or t("no theme")
-        kind = t(KIND_WORDS[puzzle.kind])
+        kind = t(description(puzzle.kind).title)
         tip = f"{puzzle.id} · {kind} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []

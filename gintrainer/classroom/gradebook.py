@@ -50,6 +50,7 @@ from .codes import WIDE_THEME_BITS, normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import (
     DIFFICULTY_NAMES,
+    KIND_WORDS,
     NAME_LIMIT,
     NO_PUZZLE_THEMES,
     SET_THEMES,
@@ -568,7 +569,7 @@ def gradebook_html(book: Gradebook) -> str:
     heads = []
     for i, puzzle in enumerate(book.puzzles):
         themes = ", ".join(theme_title(name) for name in puzzle.themes) or t("no theme")
-        kind = t(description(puzzle.kind).title)
+        kind = t(KIND_WORDS[puzzle.kind])  # beside the puzzle's id: the word a set's description uses
         tip = f"{puzzle.id} · {kind} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []

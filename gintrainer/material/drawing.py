@@ -405,7 +405,7 @@ def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     elif hand.melds(seat):
         parts.append(melds_html(hand.melds(seat), numbered=False, **opts))
     left = sort_by_rank(hand.unlaid(seat))
-    done = laid_out(hand, seat) or hand.phase is Phase.OVER
+    done = laid_out(hand, seat) or hand.phase is Phase.OVER  # a dead hand's cards are shown as its deadwood too
     if left:
         points = sum(c.value for c in left)
         label = "label_laid_deadwood" if done else "label_not_laid_yet"

@@ -299,3 +299,24 @@ def test_a_number_of_puzzles_out_of_range_is_refused_with_its_reason_not_changed
     page.make_button.click()
     assert page.count.value == count and page.classset is None  # nothing made, the number as typed
     assert f"a class set has 1 to 40 puzzles, not {count}" in page.status.value
+
+
+def holds(box, widget):
+    """Whether ``widget`` is ``box`` or anywhere in it."""
+    return box is widget or any(holds(child, widget) for child in getattr(box, "children", ()))
+
+
+def part_holding(view, widget):
+    """The part of ``view`` (one of its children) that holds ``widget``."""
+    return next(part for part in view.children if holds(part, widget))
+
+
+def test_the_teacher_page_s_problem_shows_under_its_make_button_not_at_the_page_s_foot():
+    page = TeacherPage()
+    page.name.value, page.count.value = "Year 9 Tuesday", 41
+    page.make_button.click()
+    assert "a class set has 1 to 40 puzzles, not 41" in page.status.value
+    form = part_holding(page, page.make_button)
+    assert form.children[list(form.children).index(page.make_button) + 1] is page.status
+    assert page.status not in page.children  # once at its foot, under the set's listing and "Prepare a class"
+

@@ -140,12 +140,13 @@ class TeacherPage(View):
         self.roster = RosterLoader()
         """The class's roster, loaded for the set made (students pick their name from it)."""
         self.classset: ClassSet | None = None
-        form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
-                             self.themes_help, self.oklahoma, self.print_language, self.make_button])
+        self.form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
+                                  self.themes_help, self.oklahoma, self.print_language, self.make_button])
         self.prepare = PrepareClass()
         """Prepare a class: a page held ready on the server for the students (its own module)."""
-        super().__init__([form, self.address, self.code, self.downloads, self.roster, self.listing, self.prepare],
-                         _dom_classes=("gt-teacher",))
+        super().__init__([self.form, self.address, self.code, self.downloads, self.roster, self.listing,
+                          self.prepare], _dom_classes=("gt-teacher",))
+        self.status_beside(self.form)  # a refused set says why under Make, not under the set's listing
         self.make_button.on_click(self._on_make)
 
     def options(self) -> dict[str, Any]:

@@ -563,9 +563,21 @@ def _cell_label(cell: bool | None) -> str:
     return tc("gradebook cell", "right") if cell else tc("gradebook cell", "wrong")
 
 
+def _right_words(result: Results, size: int) -> str:
+    """A student's cell of the Right column: the right answers out of the set's ``size`` puzzles, as a school's
+    grade book counts them (:mod:`~gintrainer.classroom.exports`), "7/10 (70%)"; while some are not answered
+    (a student still answering, or who handed in with blanks) with how many were, not a percentage that
+    would read as a grade: "2/10 · 2 answered"."""
+    if result.answered >= size:
+        return Rate(result.right, size).words()
+    # Translators: a student's right answers out of the set's puzzles, and how many they answered ("2/10 · 3 answered")
+    return tn("{right}/{total} · {n} answered", "{right}/{total} · {n} answered", result.answered,
+              right=result.right, total=size)
+
+
 def gradebook_html(book: Gradebook) -> str:
-    """The table (students by puzzles, with totals and the class's rate per
-    puzzle) and the list of skipped files, as HTML with its style."""
+    """The table (students by puzzles, with each student's right answers out of the set's puzzles and the
+    class's rate per puzzle) and the list of skipped files, as HTML with its style."""
     heads = []
     for i, puzzle in enumerate(book.puzzles):
         themes = ", ".join(theme_title(name) for name in puzzle.themes) or t("no theme")
@@ -573,7 +585,6 @@ def gradebook_html(book: Gradebook) -> str:
         tip = f"{puzzle.id} · {kind} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []
-    totals = book.totals()
     still = tc("gradebook", "still answering")
     for result, cells in zip(book.results, book.table, strict=True):
         row = "".join(f'<td class="{_CELLS[c][0]}" aria-label="{escape(_cell_label(c))}">{_CELLS[c][1]}</td>'
@@ -581,7 +592,7 @@ def gradebook_html(book: Gradebook) -> str:
         answering = (f' <span class="gb-answering">{escape(still)}</span>' if result.student in book.answering
                      else "")
         body.append(f'<tr><th scope="row">{escape(result.student)}{answering}</th>{row}'
-                    f"<td>{escape(totals[result.student].words())}</td></tr>")
+                    f"<td>{escape(_right_words(result, len(book.puzzles)))}</td></tr>")
     rates = "".join(f"<td>{'' if not r.answered else format_percent(round(100 * r.right / r.answered))}</td>"
                     for r in book.puzzle_rates())
     caption = escape(tn("Class code {code}: {n} student, {puzzles} puzzles",

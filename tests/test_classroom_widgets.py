@@ -397,3 +397,33 @@ def test_another_code_shows_nothing_of_the_class_before_while_the_store_cannot_b
     assert book.class_roster is not None and book.reviews.value == shown and "cannot be reached" in book.refreshed.value
     book.code.value = ClassSet("Another class", count=3).code
     assert book.class_roster is None and book.reviews.value == "" and "0 students, 3 puzzles" in book.table.value
+
+
+def test_the_set_made_is_shown_again_in_the_language_the_menu_switches_to(monkeypatch):
+    from html import unescape
+
+    from gintrainer.classroom.worksheet import worksheet_html
+    from gintrainer.widgets.profile import Learner
+    from gintrainer.widgets.site import language_menu_html
+    learner = Learner()
+    page = TeacherPage(learner)
+    page.name.value, page.count.value = "Year 9 Tuesday", 4
+    page.themes.value, page.objective.value, page.difficulty.value = ("gin", "set-or-run"), "deadwood", "medium"
+    page.make_button.click()
+    made = page.classset
+    assert made is not None and made.themes == ("set-or-run", "gin") and made.difficulty == (1300, 1599)
+    menu = language_menu_html("classroom/teacher.ipynb", learner)
+    href = unescape(re.search(r'<a href="([^"]+)"[^>]*hreflang="tr"', menu)[1])
+    page_name, query = href.split("?", 1)
+    assert page_name == "teacher.ipynb"
+    monkeypatch.setenv("QUERY_STRING", query)  # the page opened by the menu's link
+    with in_language("tr"):
+        again = TeacherPage(Learner(language="tr"))
+        assert again.classset == made and again.classset.name == "Year 9 Tuesday" and "⚠" not in again.status.value
+        assert made.code in again.code.value and "Sınıf kodu" in again.code.value
+        assert link_text(again.downloads.value, "text/html") == worksheet_html(made, lang="tr")
+        assert "Çalışma kâğıdını indir" in again.downloads.value
+    assert again.listing.value.count("<li>") == 4 and again.address.query == page.address.query
+    assert (again.name.value, again.count.value, again.objective.value, again.difficulty.value) == (
+        "Year 9 Tuesday", 4, "deadwood", "medium")
+    assert ClassSet(again.name.value, **again.options()) == made  # Make again: the same set

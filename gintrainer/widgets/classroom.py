@@ -39,7 +39,7 @@ from ..classroom import ClassSet, StudentSession, pending, results_filename
 from ..classroom.codes import ClassCodeError, normalise_code
 from ..classroom.results import Attempt
 from ..classroom.roster import Roster
-from ..classroom.sets import SET_THEMES, takes_objective, teacher_set
+from ..classroom.sets import SET_THEMES, clean_difficulty, takes_objective, teacher_set
 from ..classroom.store import (
     ClassStore,
     StoredSession,
@@ -104,7 +104,12 @@ def choices(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
 class TeacherPage(View):
     """Make a class set: name, count, kinds, objective, difficulty, themes, rules.
     Shows the short code for the students, the set, and the worksheet and answer
-    key to download."""
+    key to download.
+
+    The set made is kept in the page's address (``?code=...&class=...``), which the language menu's links carry
+    too (:meth:`~gintrainer.widgets.profile.Learner.class_params`): the page opened with a code shows that set
+    again, its form filled in, with the class's name when the address has it (a reload, or the page in
+    another language)."""
 
     def __init__(self, learner: Learner | None = None):
         self.learner = learner or Learner.from_page()
@@ -147,6 +152,9 @@ class TeacherPage(View):
                           self.prepare], _dom_classes=("gt-teacher",))
         self.status_beside(self.form)  # a refused set says why under Make, not under the set's listing
         self.make_button.on_click(self._on_make)
+        params = query_params()
+        if params.get("code"):
+            self._show_from_address(params["code"], params.get("class", ""))
 
     def options(self) -> dict[str, Any]:
         """The form as the keywords of a :class:`~gintrainer.classroom.ClassSet`, which checks them
@@ -169,9 +177,44 @@ class TeacherPage(View):
         except Exception:
             self.code.value = ""  # "Making the set…" would outlive the problem
             raise
+        self._show(classset, puzzles)
+
+    @guarded
+    def _show_from_address(self, code: str, name: str) -> None:
+        """Show the set of the code in the page's address, its form filled in, with the class's ``name`` when
+        it is the code's class (both are what the address says: checked)."""
+        found = teacher_set(code)
+        if found is None:
+            return
+        if name:
+            try:
+                found = found.with_name(name)
+            except GinError:
+                log.warning("teacher page: the address's class name is not the class of %s", found.code)
+        self._fill_form(found)
+        self._show(found, found.puzzles())
+
+    def _fill_form(self, classset: ClassSet) -> None:
+        """The form as it makes ``classset`` (a difficulty range the menu lacks is added to it)."""
+        self.name.value, self.count.value, self.oklahoma.value = classset.name or "", classset.count, classset.oklahoma
+        for kind, box in self.kind_boxes.items():
+            box.value = kind in classset.kinds
+        if classset.objective is not None:
+            self.objective.value = next(v for _, v in self.objective.options if v == classset.objective)
+        wanted = classset.difficulty
+        value = next((v for _, v in self.difficulty.options if clean_difficulty(v) == wanted), None)
+        if value is None and wanted is not None:
+            value = f"{wanted[0]}-{wanted[1]}"
+            self.difficulty.options = (*self.difficulty.options, (f"{wanted[0]}–{wanted[1]}", value))
+        self.difficulty.value = value
+        self.themes.value = tuple(name for _, name in self.themes.options if name in classset.themes)
+
+    def _show(self, classset: ClassSet, puzzles: tuple[Puzzle, ...]) -> None:
+        """Show the set made: its code, what it is, the student page, its downloads, its puzzles and its roster."""
         self.classset = classset
-        self.address.query = {"code": classset.code}
-        self.learner.carry_code(classset.code)  # the page's links to the gradebook and the student page
+        self.address.query = {"code": classset.code, "class": classset.name or ""}
+        # the page's links to the gradebook and the student page; the language menu's, with the class's name
+        self.learner.carry_code(classset.code, classset.name)
         link = link_html("classroom/student.ipynb", "classroom/teacher.ipynb", t("the student page"),
                          self.learner.query(code=classset.code))
         code = f"<b class='gt-code'>{escape(classset.code)}</b>"
@@ -187,7 +230,6 @@ class TeacherPage(View):
         self.listing.value = f"<ol>{items}</ol>"
         self.clear_status()
         self.roster.show_for(classset.code)
-
 
     def _show_downloads(self) -> None:
         """The worksheet and answer key of the set made, in the language chosen to print in

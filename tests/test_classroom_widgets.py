@@ -427,3 +427,14 @@ def test_the_set_made_is_shown_again_in_the_language_the_menu_switches_to(monkey
     assert (again.name.value, again.count.value, again.objective.value, again.difficulty.value) == (
         "Year 9 Tuesday", 4, "deadwood", "medium")
     assert ClassSet(again.name.value, **again.options()) == made  # Make again: the same set
+
+
+def test_every_class_code_box_is_as_wide_as_the_longest_code():
+    from gintrainer.classroom.codes import WIDE_LENGTH, group
+    from gintrainer.material.drawing import style_block
+    from gintrainer.widgets.classroom import CODE_BOX
+    longest = len(group("0" * WIDE_LENGTH))  # 25 symbols in groups of five: 29 characters
+    assert longest == len(ClassSet("Wide", count=2, kinds=["can_knock", "take_or_draw"]).code)
+    assert all(CODE_BOX in box._dom_classes for box in (StudentPage().code, GradebookPage().code))
+    width = re.search(r"\.gt-code-input>input\[type=text\]\{[^}]*;width:(\d+)ch;[^}]*monospace", style_block())
+    assert width and int(width[1]) > longest  # in characters of the box's monospace font, with room for the caret

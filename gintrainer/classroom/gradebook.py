@@ -544,6 +544,7 @@ GRADEBOOK_CSS = """
 .gb{font-family:"DejaVu Sans",Arial,sans-serif;}
 .gb-table{border-collapse:collapse;font-family:"DejaVu Sans",Arial,sans-serif;font-size:13px;margin:6px 0;}
 .gb-table caption{text-align:left;font-weight:bold;padding:4px 0;}
+.gb-code{white-space:nowrap;}
 .gb-table th,.gb-table td{border:1px solid #aaa;padding:3px 7px;text-align:center;}
 .gb-table th[scope=row]{text-align:left;font-weight:normal;}
 .gb-right{background:#e3f4e6;color:#176b30;}
@@ -597,7 +598,9 @@ def gradebook_html(book: Gradebook) -> str:
                     for r in book.puzzle_rates())
     caption = escape(tn("Class code {code}: {n} student, {puzzles} puzzles",
                         "Class code {code}: {n} students, {puzzles} puzzles", len(book.results),
-                        code=book.code, puzzles=len(book.puzzles)) if book.code else t("No results yet"))
+                        code="{code}", puzzles=len(book.puzzles)) if book.code else t("No results yet"))
+    # the code whole on one line, however narrow the table (a caption is as wide as its table)
+    caption = caption.replace("{code}", f'<span class="gb-code">{escape(book.code or "")}</span>')
     student, right, klass = tc("gradebook column", "Student"), tc("gradebook column", "Right"), tc("gradebook row",
                                                                                                     "Class")
     table = (f'<table class="gb-table"><caption>{caption}</caption>'

@@ -81,6 +81,8 @@ Start and the hand-in always try, and a try that fails at once is made again at 
 or at the open page's next tick (every :data:`RETRY_TICK` seconds) while anything is unsent."""
 RETRY_TICK = 10
 SLOW_SECONDS = 1.0
+CODE_BOX = "gt-code-input"
+"""The class of a box a class code is typed in: the style sheet makes it as wide as the longest code."""
 # Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
 # The shown labels are English, marked here and translated where a form shows them (:func:`choices`).
 DIFFICULTY_RANGES = [(N_("any"), "1100-2699"), (N_("easy (1100-1299)"), "easy"), (N_("medium (1300-1599)"), "medium"),
@@ -408,7 +410,7 @@ class StudentPage(View):
         """What the page's notice of a lost server says of the answers (hidden till then: ``connection.js``)."""
         self.learner = learner or Learner.from_page()  # the profile's settings hold here too
         self.code = widgets.Text(value=code or params.get("code", ""), placeholder=t("e.g. 8QM3R-013VD-1D730"),
-                                 description=tc("label", "Class code:"))
+                                 description=tc("label", "Class code:"), _dom_classes=(CODE_BOX,))
         self.student = widgets.Text(value=student or self.learner.name or "", placeholder=t("your name or nickname"),
                                     description=tc("label", "Name:"))
         self.roster: Roster | None = None
@@ -875,7 +877,8 @@ class GradebookPage(View):
     def __init__(self, *, store: ClassStore | None = None) -> None:
         self.store = store
         self.code = widgets.Text(value=query_params().get("code", ""), placeholder=t("the set's code (optional)"),
-                                 description=tc("label", "Class code:"), continuous_update=False)
+                                 description=tc("label", "Class code:"), continuous_update=False,
+                                 _dom_classes=(CODE_BOX,))
         self.upload = widgets.FileUpload(accept=".csv", multiple=True,
                                          description=tc("button", "Upload results files"))
         self.code_note = widgets.HTML()

@@ -45,6 +45,11 @@ def test_worksheets_print_without_splitting_or_clipping_a_puzzle(page, paper, an
             assert puzzle.id in text
 
 
+def shows_whole(box) -> bool:
+    """Whether a text box shows all of its text (none of it scrolled out of sight)."""
+    return box.evaluate("input => input.scrollWidth <= input.clientWidth")
+
+
 def test_teacher_makes_a_set_and_a_student_answers_it(page, server, console):
     open_page(page, server, "classroom/teacher.ipynb")
     page.get_by_placeholder("e.g. Year 9, Tuesday").fill("Browser class")
@@ -136,6 +141,9 @@ def test_a_take_or_draw_set_made_answered_and_in_the_gradebook(page, server, con
     expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
     assert len(expected.code) == 29  # a version 3 code: five groups of five
     open_page(page, server, "classroom/student.ipynb", f"code={expected.code}&profile=Kit")
+    code_box = page.get_by_label("Class code:")
+    expect(code_box).to_have_value(expected.code)
+    assert shows_whole(code_box)  # the longest code there is, typed or given: every character in sight
     page.get_by_role("button", name="Start").click()
     view = page.locator(".gt-puzzle")
     first, offered = expected.puzzles()
@@ -158,6 +166,10 @@ def test_a_take_or_draw_set_made_answered_and_in_the_gradebook(page, server, con
     open_page(page, server, "classroom/gradebook.ipynb", f"code={expected.code}")
     row = page.locator(".gt-gradebook .gb-table tbody tr")
     expect(row).to_have_count(1, timeout=30_000)
+    assert shows_whole(page.get_by_label("Class code:"))
+    code = page.locator(".gt-gradebook .gb-table caption .gb-code")
+    expect(code).to_have_text(expected.code)
+    assert code.evaluate("code => code.getClientRects().length") == 1  # on one line over a table of two puzzles
     expect(row).to_contain_text("Kit")
     expect(row.locator("td.gb-right")).to_have_count(2)
     expect(page.locator(".gt-gradebook .gb-table thead th").nth(2)).to_have_attribute(

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from conftest import open_page
 from gintrainer.classroom import ClassSet, answer_key_html, worksheet_html
 from gintrainer.puzzles import PuzzleKind
+from gintrainer.words.language import in_language, t
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +59,12 @@ def test_teacher_makes_a_set_and_a_student_answers_it(page, server, console):
     expected = ClassSet("Browser class", count=3)
     expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
     expect(page.get_by_role("link", name=re.compile("Download the worksheet"))).to_be_visible()
+    page.locator(".gt-lang-menu a[hreflang=tr]").click()  # the page in Turkish: the set made stays shown
+    expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
+    with in_language("tr"):
+        worksheet, example = t("Download the worksheet (HTML, print it from the browser)"), t("e.g. Year 9, Tuesday")
+    expect(page.get_by_role("link", name=worksheet)).to_be_visible()
+    expect(page.get_by_placeholder(example)).to_have_value("Browser class")
     open_page(page, server, "classroom/student.ipynb", f"code={expected.code}&profile=Kim")
     page.get_by_role("button", name="Start").click()
     puzzle = expected.puzzles()[0]

@@ -181,6 +181,14 @@ def test_a_take_or_draw_set_made_answered_and_in_the_gradebook(page, server, con
     expect(row.locator("td.gb-right")).to_have_count(2)
     expect(page.locator(".gt-gradebook .gb-table thead th").nth(2)).to_have_attribute(
         "title", re.compile(f"{offered.id} · take-or-draw"))
+    page.get_by_label("Class code:").fill("abc")  # no code: no class, and the page says so under the box
+    page.get_by_label("Class code:").press("Enter")
+    status = page.locator(".gt-gradebook .gt-status")
+    expect(status).to_contain_text("'abc' is not a class code")
+    expect(page.locator(".gt-gradebook .gb-table")).to_have_count(0)
+    upload = page.get_by_role("button", name=re.compile("Upload results files"))
+    assert page.get_by_label("Class code:").bounding_box()["y"] < status.bounding_box()["y"] < \
+        upload.bounding_box()["y"]
 
 
 def test_a_teacher_loads_a_roster_and_a_student_picks_a_name_from_it(page, server, console, server_data, tmp_path):

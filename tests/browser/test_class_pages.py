@@ -54,8 +54,15 @@ def shows_whole(box) -> bool:
 def test_teacher_makes_a_set_and_a_student_answers_it(page, server, console):
     open_page(page, server, "classroom/teacher.ipynb")
     page.get_by_placeholder("e.g. Year 9, Tuesday").fill("Browser class")
+    page.get_by_label("Puzzles:").fill("41")
+    make = page.get_by_role("button", name="Make the set")
+    make.click()
+    status = page.locator(".gt-teacher .gt-status")  # right under the button, above the rest of the page
+    expect(status).to_contain_text("a class set has 1 to 40 puzzles, not 41")
+    below = status.bounding_box()["y"] - (make.bounding_box()["y"] + make.bounding_box()["height"])
+    assert 0 <= below < 40 and status.bounding_box()["y"] < page.locator(".gt-prepare").bounding_box()["y"]
     page.get_by_label("Puzzles:").fill("3")
-    page.get_by_role("button", name="Make the set").click()
+    make.click()
     expected = ClassSet("Browser class", count=3)
     expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
     expect(page.get_by_role("link", name=re.compile("Download the worksheet"))).to_be_visible()

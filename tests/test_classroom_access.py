@@ -306,16 +306,18 @@ def test_the_passphrase_signs_the_browser_in_and_a_signed_in_browser_opens_the_t
 
 
 def test_the_teacher_page_s_links_to_the_class_pages_carry_the_code_of_the_set_made(for_a_class):
-    from gintrainer.widgets.site import NavBar
+    from gintrainer.widgets.site import LanguageMenu, NavBar
     learner = Learner("Ms Lee")
     links = NavBar("classroom/teacher.ipynb", learner)
     page = TeacherPage(learner)
     page.name.value, page.count.value = SET.name, SET.count
     page.make_button.click()
-    assert SET.code in page.code.value and page.address.query == {"code": SET.code}
+    assert SET.code in page.code.value and page.address.query == {"code": SET.code, "class": "Access class"}
     assert f'href="gradebook.ipynb?code={SET.code}&amp;profile=Ms+Lee"' in links.value
     assert f'href="student.ipynb?code={SET.code}&amp;profile=Ms+Lee"' in links.value
     assert 'href="../index.ipynb?profile=Ms+Lee"' in links.value  # not the other pages
+    menu = LanguageMenu("classroom/teacher.ipynb", learner)  # this page in another language: the same set
+    assert f'href="teacher.ipynb?code={SET.code}&amp;class=Access+class&amp;profile=Ms+Lee&amp;lang=tr"' in menu.value
 
 
 def test_a_class_code_in_the_address_is_carried_only_when_it_is_one(monkeypatch):
@@ -324,3 +326,16 @@ def test_a_class_code_in_the_address_is_carried_only_when_it_is_one(monkeypatch)
         profile._page_learners.clear()
         monkeypatch.setenv("QUERY_STRING", f"code={given}")
         assert Learner.from_page().class_code == carried
+
+
+def test_a_class_name_in_the_address_is_carried_only_when_it_is_the_code_s_class(monkeypatch):
+    from gintrainer.widgets import profile
+    for query, carried in ((f"code={SET.code}&class=access++CLASS", "access  CLASS"),
+                           (f"code={SET.code}&class=Another+class", None), ("class=Access+class", None),
+                           (f"code={SET.code}&class=<script>", None)):
+        profile._page_learners.clear()
+        monkeypatch.setenv("QUERY_STRING", query)
+        learner = Learner.from_page()
+        assert learner.class_name == carried, query
+        assert learner.class_params() == ({"code": SET.code, **({"class": carried} if carried else {})}
+                                          if learner.class_code else {})

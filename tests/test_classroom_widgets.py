@@ -299,3 +299,142 @@ def test_a_number_of_puzzles_out_of_range_is_refused_with_its_reason_not_changed
     page.make_button.click()
     assert page.count.value == count and page.classset is None  # nothing made, the number as typed
     assert f"a class set has 1 to 40 puzzles, not {count}" in page.status.value
+
+
+def holds(box, widget):
+    """Whether ``widget`` is ``box`` or anywhere in it."""
+    return box is widget or any(holds(child, widget) for child in getattr(box, "children", ()))
+
+
+def part_holding(view, widget):
+    """The part of ``view`` (one of its children) that holds ``widget``."""
+    return next(part for part in view.children if holds(part, widget))
+
+
+def test_the_teacher_page_s_problem_shows_under_its_make_button_not_at_the_page_s_foot():
+    page = TeacherPage()
+    page.name.value, page.count.value = "Year 9 Tuesday", 41
+    page.make_button.click()
+    assert "a class set has 1 to 40 puzzles, not 41" in page.status.value
+    form = part_holding(page, page.make_button)
+    assert form.children[list(form.children).index(page.make_button) + 1] is page.status
+    assert page.status not in page.children  # once at its foot, under the set's listing and "Prepare a class"
+
+
+
+@pytest.fixture
+def class_store(tmp_path):
+    from gintrainer.classroom.store import open_store
+    return open_store(f"sqlite:///{tmp_path / 'class.db'}")
+
+
+def test_a_mistyped_code_in_the_gradebook_clears_the_class_shown_and_says_so_by_the_code_box(made, class_store):
+    from gintrainer.words.errors import quoted
+    code = made.classset.code
+    student = StudentPage(code=code, student="Kim", store=class_store)
+    student.start_button.click()
+    answer(student, right=True)
+    student.next_button.click()
+    answer(student, right=False)  # a best-discard puzzle (a wrong yes to a can-you-knock asks for a discard)
+    book = GradebookPage(store=class_store)
+    book.code.value = code
+    assert "Kim" in book.table.value and book.follow_ups.children and "⚠" not in book.status.value
+    typo = code[:-1] + ("0" if code[-1] != "0" else "1")
+    book.code.value = typo
+    assert book.book is None and not book.follow_ups.children
+    assert not any((book.table.value, book.exports.value, book.chart.value, book.grid.svg, book.refreshed.value,
+                    book.reviews.value, book.picked.value))
+    assert book.last_error == (f"No class set has the code {quoted(typo)}: a character is mistyped, missing or "
+                               "extra. Check it against the code shown when the set was made.")
+    assert holds(part_holding(book, book.code), book.status) and book.status not in book.children
+    book._on_tick()  # the store read again: the class of the code before stays gone
+    assert book.table.value == "" and "⚠" in book.status.value
+    book.code.value = code.lower()
+    assert "Kim" in book.table.value and book.status.value == ""
+
+
+@pytest.mark.parametrize("typed", ["abc", "Year 9 Tuesday"])
+def test_a_word_that_is_no_class_code_is_refused_by_the_gradebook_not_shown_as_a_class(typed, class_store):
+    book = GradebookPage(store=class_store)
+    book.code.value = typed
+    assert book.book is None and book.table.value == "" and book.grid.svg == ""
+    assert book.last_error == (f"'{typed}' is not a class code: a class code is 15 or 25 letters and digits, "
+                               "such as 8QM90-000XD-WT58F.")
+
+
+def test_the_gradebook_says_by_the_code_box_when_the_store_has_no_answers_for_a_code(made, class_store):
+    book = GradebookPage(store=class_store)
+    book.code.value = ClassSet("Nobody yet", count=3).code
+    assert "⚠" not in book.status.value and "0 students, 3 puzzles" in book.table.value
+    assert "The class store has no answers for class code" in book.code_note.value
+    assert holds(part_holding(book, book.code), book.code_note)
+    student = StudentPage(code=book.code.value, student="Kim", store=class_store)
+    student.start_button.click()
+    answer(student, right=True)
+    book._on_tick()
+    assert "Kim" in book.table.value and book.code_note.value == ""
+
+
+
+
+def test_another_code_shows_nothing_of_the_class_before_while_the_store_cannot_be_reached(made, class_store,
+                                                                                           tmp_path):
+    from gintrainer.classroom.roster import Roster, RosterStudent
+    from gintrainer.classroom.store import ClassStore, StoreError
+
+    class Unreachable(ClassStore):
+        def _begin(self, *, write):
+            raise StoreError("the class store cannot be reached: timeout expired")
+
+    code = made.classset.code
+    class_store.set_roster(code, Roster((RosterStudent("Kim", "kim@school.example", "9B"),)))
+    book = GradebookPage(store=class_store)
+    book.code.value = code
+    shown = book.reviews.value
+    assert book.class_roster is not None and shown
+    book.store = Unreachable(f"sqlite:///{tmp_path / 'never.sqlite3'}")
+    book.ticker._handle_custom_msg({"tick": True}, [])  # the same class: what was read stays
+    assert book.class_roster is not None and book.reviews.value == shown and "cannot be reached" in book.refreshed.value
+    book.code.value = ClassSet("Another class", count=3).code
+    assert book.class_roster is None and book.reviews.value == "" and "0 students, 3 puzzles" in book.table.value
+
+
+def test_the_set_made_is_shown_again_in_the_language_the_menu_switches_to(monkeypatch):
+    from html import unescape
+
+    from gintrainer.classroom.worksheet import worksheet_html
+    from gintrainer.widgets.profile import Learner
+    from gintrainer.widgets.site import language_menu_html
+    learner = Learner()
+    page = TeacherPage(learner)
+    page.name.value, page.count.value = "Year 9 Tuesday", 4
+    page.themes.value, page.objective.value, page.difficulty.value = ("gin", "set-or-run"), "deadwood", "medium"
+    page.make_button.click()
+    made = page.classset
+    assert made is not None and made.themes == ("set-or-run", "gin") and made.difficulty == (1300, 1599)
+    menu = language_menu_html("classroom/teacher.ipynb", learner)
+    href = unescape(re.search(r'<a href="([^"]+)"[^>]*hreflang="tr"', menu)[1])
+    page_name, query = href.split("?", 1)
+    assert page_name == "teacher.ipynb"
+    monkeypatch.setenv("QUERY_STRING", query)  # the page opened by the menu's link
+    with in_language("tr"):
+        again = TeacherPage(Learner(language="tr"))
+        assert again.classset == made and again.classset.name == "Year 9 Tuesday" and "⚠" not in again.status.value
+        assert made.code in again.code.value and "Sınıf kodu" in again.code.value
+        assert link_text(again.downloads.value, "text/html") == worksheet_html(made, lang="tr")
+        assert "Çalışma kâğıdını indir" in again.downloads.value
+    assert again.listing.value.count("<li>") == 4 and again.address.query == page.address.query
+    assert (again.name.value, again.count.value, again.objective.value, again.difficulty.value) == (
+        "Year 9 Tuesday", 4, "deadwood", "medium")
+    assert ClassSet(again.name.value, **again.options()) == made  # Make again: the same set
+
+
+def test_every_class_code_box_is_as_wide_as_the_longest_code():
+    from gintrainer.classroom.codes import WIDE_LENGTH, group
+    from gintrainer.material.drawing import style_block
+    from gintrainer.widgets.classroom import CODE_BOX
+    longest = len(group("0" * WIDE_LENGTH))  # 25 symbols in groups of five: 29 characters
+    assert longest == len(ClassSet("Wide", count=2, kinds=["can_knock", "take_or_draw"]).code)
+    assert all(CODE_BOX in box._dom_classes for box in (StudentPage().code, GradebookPage().code))
+    width = re.search(r"\.gt-code-input>input\[type=text\]\{[^}]*;width:(\d+)ch;[^}]*monospace", style_block())
+    assert width and int(width[1]) > longest  # in characters of the box's monospace font, with room for the caret

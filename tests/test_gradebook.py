@@ -154,7 +154,7 @@ def test_the_drawings_escape_names_and_show_each_cell(folder):
     html = gradebook_html(book)
     assert "Cara &lt;b&gt;" in html and "<b>" not in html
     assert html.count('aria-label="right"') == 6 and html.count('aria-label="wrong"') == 2
-    assert html.count('aria-label="no answer"') == 4 and "1/3 (33%)" in html
+    assert html.count('aria-label="no answer"') == 4 and "1/4 · 3 answered" in html
     svg = theme_chart_svg(book)
     assert svg.startswith("<svg") and svg.count("<g>") == len(book.theme_rates())
     names = re.findall(r'<text x="0.0" [^>]*class="gb-chart-theme">([^<]+)</text>', svg)
@@ -188,3 +188,21 @@ def test_a_name_typed_with_and_without_the_turkish_capital_i_is_one_student():
     problems = {p.file: p.reason for p in book.problems}
     assert sorted(problems) == ["irem-2.csv", "irem.csv"]
     assert problems["irem.csv"].startswith("student 'İrem' has several files (irem-2.csv, irem.csv)")
+
+
+def test_the_right_column_counts_out_of_the_set_and_says_how_many_a_student_answered(folder, tmp_path):
+    # The column once said right out of answered: a student right on the one puzzle answered so far read
+    # "1/1 (100%)" beside a class of four puzzles.
+    html = gradebook_html(load_folder(folder))
+
+    def total(student):
+        return re.search(rf'<th scope="row">{re.escape(escape(student))}</th>.*?<td>([^<]*)</td></tr>', html)[1]
+
+    assert (total("Ann"), total("Ben"), total("Cara <b>")) == ("4/4 (100%)", "1/4 · 3 answered", "1/4 · 1 answered")
+    from gintrainer.classroom.store import new_session_key, open_store, session_name
+    store, name = open_store(f"sqlite:///{tmp_path / 'class.db'}"), session_name(new_session_key())
+    store.start(SET.code, name, "Dee")
+    session = StudentSession(SET.code, "Dee")
+    store.record(SET.code, name, "Dee", session.answer(0, right(SET.puzzles()[0])))
+    html = gradebook_html(build_gradebook(code=SET.code, stored=store.class_sessions(SET.code)))
+    assert "still answering" in html and re.search(r"<td>1/4 · 1 answered</td></tr>", html)

@@ -184,6 +184,21 @@ def test_errors_in_callbacks_show_in_the_status_line(monkeypatch):
     assert view.last_traceback and "boom" in view.last_traceback
 
 
+def test_a_view_may_show_its_status_line_beside_the_control_that_failed():
+    from gintrainer.widgets import ui
+    from gintrainer.widgets.base import View
+    button, later = ui.Button(description="Go"), ui.HTML("the rest of the page")
+    form = ui.VBox([button])
+    view = View([form, later])
+    view.status_beside(form)
+    view.report("that went wrong")
+    assert form.children == (button, view.status) and view.status not in view.children
+    view.add_part(ui.HTML("made later"))  # after the view's parts: the status line is not among them
+    assert view.children[-1].value == "made later" and form.children[-1] is view.status
+    with pytest.raises(RuntimeError):
+        view.status_beside(ui.VBox())  # once shown, it stays where it is
+
+
 def test_stepper_walks_forward_and_back_with_captions():
     hand = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 8S KD QD 5D AC 9C", "QS", "3C",
                 actions=["pass", "pass", "draw", "knock KC", "auto", "auto"])

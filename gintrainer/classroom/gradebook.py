@@ -544,6 +544,7 @@ GRADEBOOK_CSS = """
 .gb{font-family:"DejaVu Sans",Arial,sans-serif;}
 .gb-table{border-collapse:collapse;font-family:"DejaVu Sans",Arial,sans-serif;font-size:13px;margin:6px 0;}
 .gb-table caption{text-align:left;font-weight:bold;padding:4px 0;}
+.gb-code{white-space:nowrap;}
 .gb-table th,.gb-table td{border:1px solid #aaa;padding:3px 7px;text-align:center;}
 .gb-table th[scope=row]{text-align:left;font-weight:normal;}
 .gb-right{background:#e3f4e6;color:#176b30;}
@@ -563,9 +564,21 @@ def _cell_label(cell: bool | None) -> str:
     return tc("gradebook cell", "right") if cell else tc("gradebook cell", "wrong")
 
 
+def _right_words(result: Results, size: int) -> str:
+    """A student's cell of the Right column: the right answers out of the set's ``size`` puzzles, as a school's
+    grade book counts them (:mod:`~gintrainer.classroom.exports`), "7/10 (70%)"; while some are not answered
+    (a student still answering, or who handed in with blanks) with how many were, not a percentage that
+    would read as a grade: "2/10 · 2 answered"."""
+    if result.answered >= size:
+        return Rate(result.right, size).words()
+    # Translators: a student's right answers out of the set's puzzles, and how many they answered ("2/10 · 3 answered")
+    return tn("{right}/{total} · {n} answered", "{right}/{total} · {n} answered", result.answered,
+              right=result.right, total=size)
+
+
 def gradebook_html(book: Gradebook) -> str:
-    """The table (students by puzzles, with totals and the class's rate per
-    puzzle) and the list of skipped files, as HTML with its style."""
+    """The table (students by puzzles, with each student's right answers out of the set's puzzles and the
+    class's rate per puzzle) and the list of skipped files, as HTML with its style."""
     heads = []
     for i, puzzle in enumerate(book.puzzles):
         themes = ", ".join(theme_title(name) for name in puzzle.themes) or t("no theme")
@@ -573,7 +586,6 @@ def gradebook_html(book: Gradebook) -> str:
         tip = f"{puzzle.id} · {kind} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
     body = []
-    totals = book.totals()
     still = tc("gradebook", "still answering")
     for result, cells in zip(book.results, book.table, strict=True):
         row = "".join(f'<td class="{_CELLS[c][0]}" aria-label="{escape(_cell_label(c))}">{_CELLS[c][1]}</td>'
@@ -581,12 +593,14 @@ def gradebook_html(book: Gradebook) -> str:
         answering = (f' <span class="gb-answering">{escape(still)}</span>' if result.student in book.answering
                      else "")
         body.append(f'<tr><th scope="row">{escape(result.student)}{answering}</th>{row}'
-                    f"<td>{escape(totals[result.student].words())}</td></tr>")
+                    f"<td>{escape(_right_words(result, len(book.puzzles)))}</td></tr>")
     rates = "".join(f"<td>{'' if not r.answered else format_percent(round(100 * r.right / r.answered))}</td>"
                     for r in book.puzzle_rates())
     caption = escape(tn("Class code {code}: {n} student, {puzzles} puzzles",
                         "Class code {code}: {n} students, {puzzles} puzzles", len(book.results),
-                        code=book.code, puzzles=len(book.puzzles)) if book.code else t("No results yet"))
+                        code="{code}", puzzles=len(book.puzzles)) if book.code else t("No results yet"))
+    # the code whole on one line, however narrow the table (a caption is as wide as its table)
+    caption = caption.replace("{code}", f'<span class="gb-code">{escape(book.code or "")}</span>')
     student, right, klass = tc("gradebook column", "Student"), tc("gradebook column", "Right"), tc("gradebook row",
                                                                                                     "Class")
     table = (f'<table class="gb-table"><caption>{caption}</caption>'

@@ -615,6 +615,45 @@ def class_set(code_or_name: str, *, labels: dict[str, str] | None = None, **opti
     return from_code
 
 
+CODE_EXAMPLE = "8QM90-000XD-WT58F"
+"""A class code as a message shows one for an example (the 15 characters of version 2, grouped)."""
+
+
+def teacher_set(text: str) -> ClassSet | None:
+    """The set of a class code a teacher typed (the gradebook's box; the teacher page's address), None for no
+    text. Text that names no set is refused in a teacher's words: those of
+    :func:`~gintrainer.classroom.codes.parse_code` are for a student, who checks the code with the teacher.
+    A word that is no code at all (:func:`~gintrainer.classroom.codes.looks_like_code`) is not a class code,
+    never a class name; a code with a character mistyped, missing or extra names no set; a retired code's set
+    is to be made again; a newer gintrainer's code is refused as :meth:`ClassSet.from_code` says.
+
+    >>> teacher_set(" ") is None, teacher_set("8qm90 000xd wt58f").code
+    (True, '8QM90-000XD-WT58F')
+    >>> teacher_set("abc")
+    Traceback (most recent call last):
+    ...
+    gintrainer.classroom.codes.ClassCodeError: 'abc' is not a class code: a class code is 15 or 25 letters ...
+    """
+    typed = text.strip() if isinstance(text, str) else ""
+    if not typed:
+        return None
+    try:
+        return ClassSet.from_code(typed)
+    except ClassCodeError as error:
+        if error.reason == "version":
+            raise
+        if error.reason == "retired":
+            message = t("Class code {code} was made by an earlier version of gintrainer, which chose other "
+                        "puzzles: make the set again for a new code.", code=quoted(typed))
+        elif looks_like_code(typed):
+            message = t("No class set has the code {code}: a character is mistyped, missing or extra. Check it "
+                        "against the code shown when the set was made.", code=quoted(typed))
+        else:
+            message = t("{text} is not a class code: a class code is 15 or 25 letters and digits, such as "
+                        "{example}.", text=quoted(typed), example=CODE_EXAMPLE)
+        raise ClassCodeError(message, error.reason) from None
+
+
 _OBJECTIVE_WORDS = {SetObjective.MIXED: N_("the mixed objective"), SetObjective.DEADWOOD: N_("the deadwood objective"),
                     SetObjective.LOOKAHEAD: N_("the lookahead objective"),
                     None: N_("no objective (no best-discard puzzles)")}
@@ -642,4 +681,5 @@ def _option_words(option: str, value: Any, *, of_code: bool = False) -> str:
 
 __all__ = ["ClassSet", "ClassSetError", "DEFAULT_COUNT", "DIFFICULTY_NAMES", "KIND_WORDS", "MAX_COUNT",
            "NO_PUZZLE_THEMES", "OBJECTIVES", "SCALE", "SET_THEMES", "STREAM_THEMES", "SetObjective", "Stream",
-           "class_set", "clean_class_name", "clean_difficulty", "kind_words", "name_hash", "takes_objective"]
+           "class_set", "clean_class_name", "clean_difficulty", "kind_words", "name_hash", "takes_objective",
+           "teacher_set"]

@@ -957,7 +957,12 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-continue{font-weight:bold;}
 .gt-arrived{outline:3px solid #f0a000;outline-offset:6px;border-radius:4px;}
 .gt-next-step{border-top:1px solid #ccc;margin-top:12px;}
-.gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;}
+.gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;white-space:nowrap;}
+/* A class code's text box (the student page's, the gradebook's) shows the longest code whole: 25 letters and
+   digits in five groups, 29 characters, in the monospace a code is shown in (narrower only on a narrow screen). */
+.jupyter-widgets.widget-text.gt-code-input{width:auto;max-width:100%;}
+.jupyter-widgets.widget-text.gt-code-input>input[type=text]{flex:0 1 auto;box-sizing:content-box;width:30ch;
+  font-family:monospace;}
 .gt-notice{color:#7a4a00;background:#fff4d6;border-left:4px solid #f0a000;padding:4px 8px;}
 .gt-mode{font-size:90%;color:#555;}
 .gt-present .gt-caption-box{font-size:26px;line-height:1.35;}

@@ -480,9 +480,10 @@ class View(VBox):
     widget in it and stops its redrawing.
 
     The status line is made when the view first reports a problem (most views never
-    do: lesson 5 has eleven), and shown last; a view that changes its parts sets them
-    with :meth:`set_parts` or :meth:`add_part`, which keep the style sheet first and the
-    status line last."""
+    do: lesson 5 has eleven), and shown last, or at the end of the part the view names
+    with :meth:`status_beside` (where its user looks after the action that failed); a view
+    that changes its parts sets them with :meth:`set_parts` or :meth:`add_part`, which keep
+    the style sheet first and the status line last."""
 
     children: tuple[widgets.Widget, ...]  # the view's parts (a trait of the VBox)
 
@@ -495,6 +496,7 @@ class View(VBox):
         # Class names are given when a widget is made, not added after: each change after is one more
         # message from the page's kernel through the server (a page makes hundreds of widgets).
         self._status: HTML | None = None
+        self._status_holder: widgets.Box | None = None
         self.last_error: str | None = None
         self.last_traceback: str | None = None
         self._undo: list[Callable[[], None]] = []
@@ -564,11 +566,24 @@ class View(VBox):
 
     @property
     def status(self) -> HTML:
-        """The status line (made when first asked for, and placed after the view's other parts)."""
+        """The status line (made when first asked for, and placed after the view's other parts, or at the end of
+        the part :meth:`status_beside` names)."""
         if self._status is None:
             self._status = HTML("", _dom_classes=("gt-status-line",))
-            self.children = (*self.children, self._status)
+            holder = self._status_holder
+            if holder is None:
+                self.children = (*self.children, self._status)
+            else:
+                holder.children = (*holder.children, self._status)
         return self._status
+
+    def status_beside(self, holder: widgets.Box) -> None:
+        """Show the status line at the end of ``holder``, a box among the view's parts (a form, beside its
+        button), instead of after every part: a long page's problem shows where its user looks after the
+        action, not at the page's foot. Called before the status line is made (in ``__init__``)."""
+        if self._status is not None:
+            raise RuntimeError("the status line is shown already: place it before it is made")
+        self._status_holder = holder
 
     def add_part(self, widget: widgets.Widget, *, before: widgets.Widget | None = None) -> None:
         """Show a part made when first needed: before ``before`` (one of the view's children), else
@@ -581,8 +596,9 @@ class View(VBox):
         self.children = tuple(parts)
 
     def status_parts(self) -> tuple[HTML, ...]:
-        """What ends the view's children: its status line once it has one."""
-        return () if self._status is None else (self._status,)
+        """What ends the view's children: its status line once it has one (none when it is shown in a part:
+        :meth:`status_beside`)."""
+        return () if self._status is None or self._status_holder is not None else (self._status,)
 
     def set_parts(self, parts: Sequence[widgets.Widget]) -> None:
         """Show ``parts`` between the view's style sheet and its status line (no message when they are

@@ -35,14 +35,13 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from ..app import TICKET_HEADER, for_a_class, query_params, teacher_signed_in, teacher_ticket, try_teacher_passphrase
-from ..classroom import ClassSet, StudentSession, class_set, pending, results_filename
+from ..classroom import ClassSet, StudentSession, pending, results_filename
 from ..classroom.codes import ClassCodeError, normalise_code
 from ..classroom.results import Attempt
 from ..classroom.roster import Roster
-from ..classroom.sets import SET_THEMES, takes_objective
+from ..classroom.sets import SET_THEMES, clean_difficulty, takes_objective, teacher_set
 from ..classroom.store import (
     ClassStore,
-    StoredReview,
     StoredSession,
     StoreError,
     new_session_key,
@@ -82,6 +81,8 @@ Start and the hand-in always try, and a try that fails at once is made again at 
 or at the open page's next tick (every :data:`RETRY_TICK` seconds) while anything is unsent."""
 RETRY_TICK = 10
 SLOW_SECONDS = 1.0
+CODE_BOX = "gt-code-input"
+"""The class of a box a class code is typed in: the style sheet makes it as wide as the longest code."""
 # Values are text the class set reads (a Dropdown shows nothing for an option whose value is None).
 # The shown labels are English, marked here and translated where a form shows them (:func:`choices`).
 DIFFICULTY_RANGES = [(N_("any"), "1100-2699"), (N_("easy (1100-1299)"), "easy"), (N_("medium (1300-1599)"), "medium"),
@@ -105,7 +106,12 @@ def choices(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
 class TeacherPage(View):
     """Make a class set: name, count, kinds, objective, difficulty, themes, rules.
     Shows the short code for the students, the set, and the worksheet and answer
-    key to download."""
+    key to download.
+
+    The set made is kept in the page's address (``?code=...&class=...``), which the language menu's links carry
+    too (:meth:`~gintrainer.widgets.profile.Learner.class_params`): the page opened with a code shows that set
+    again, its form filled in, with the class's name when the address has it (a reload, or the page in
+    another language)."""
 
     def __init__(self, learner: Learner | None = None):
         self.learner = learner or Learner.from_page()
@@ -140,13 +146,17 @@ class TeacherPage(View):
         self.roster = RosterLoader()
         """The class's roster, loaded for the set made (students pick their name from it)."""
         self.classset: ClassSet | None = None
-        form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
-                             self.themes_help, self.oklahoma, self.print_language, self.make_button])
+        self.form = widgets.VBox([self.name, self.count, self.kinds, self.objective, self.difficulty, self.themes,
+                                  self.themes_help, self.oklahoma, self.print_language, self.make_button])
         self.prepare = PrepareClass()
         """Prepare a class: a page held ready on the server for the students (its own module)."""
-        super().__init__([form, self.address, self.code, self.downloads, self.roster, self.listing, self.prepare],
-                         _dom_classes=("gt-teacher",))
+        super().__init__([self.form, self.address, self.code, self.downloads, self.roster, self.listing,
+                          self.prepare], _dom_classes=("gt-teacher",))
+        self.status_beside(self.form)  # a refused set says why under Make, not under the set's listing
         self.make_button.on_click(self._on_make)
+        params = query_params()
+        if params.get("code"):
+            self._show_from_address(params["code"], params.get("class", ""))
 
     def options(self) -> dict[str, Any]:
         """The form as the keywords of a :class:`~gintrainer.classroom.ClassSet`, which checks them
@@ -169,9 +179,44 @@ class TeacherPage(View):
         except Exception:
             self.code.value = ""  # "Making the set…" would outlive the problem
             raise
+        self._show(classset, puzzles)
+
+    @guarded
+    def _show_from_address(self, code: str, name: str) -> None:
+        """Show the set of the code in the page's address, its form filled in, with the class's ``name`` when
+        it is the code's class (both are what the address says: checked)."""
+        found = teacher_set(code)
+        if found is None:
+            return
+        if name:
+            try:
+                found = found.with_name(name)
+            except GinError:
+                log.warning("teacher page: the address's class name is not the class of %s", found.code)
+        self._fill_form(found)
+        self._show(found, found.puzzles())
+
+    def _fill_form(self, classset: ClassSet) -> None:
+        """The form as it makes ``classset`` (a difficulty range the menu lacks is added to it)."""
+        self.name.value, self.count.value, self.oklahoma.value = classset.name or "", classset.count, classset.oklahoma
+        for kind, box in self.kind_boxes.items():
+            box.value = kind in classset.kinds
+        if classset.objective is not None:
+            self.objective.value = next(v for _, v in self.objective.options if v == classset.objective)
+        wanted = classset.difficulty
+        value = next((v for _, v in self.difficulty.options if clean_difficulty(v) == wanted), None)
+        if value is None and wanted is not None:
+            value = f"{wanted[0]}-{wanted[1]}"
+            self.difficulty.options = (*self.difficulty.options, (f"{wanted[0]}–{wanted[1]}", value))
+        self.difficulty.value = value
+        self.themes.value = tuple(name for _, name in self.themes.options if name in classset.themes)
+
+    def _show(self, classset: ClassSet, puzzles: tuple[Puzzle, ...]) -> None:
+        """Show the set made: its code, what it is, the student page, its downloads, its puzzles and its roster."""
         self.classset = classset
-        self.address.query = {"code": classset.code}
-        self.learner.carry_code(classset.code)  # the page's links to the gradebook and the student page
+        self.address.query = {"code": classset.code, "class": classset.name or ""}
+        # the page's links to the gradebook and the student page; the language menu's, with the class's name
+        self.learner.carry_code(classset.code, classset.name)
         link = link_html("classroom/student.ipynb", "classroom/teacher.ipynb", t("the student page"),
                          self.learner.query(code=classset.code))
         code = f"<b class='gt-code'>{escape(classset.code)}</b>"
@@ -187,7 +232,6 @@ class TeacherPage(View):
         self.listing.value = f"<ol>{items}</ol>"
         self.clear_status()
         self.roster.show_for(classset.code)
-
 
     def _show_downloads(self) -> None:
         """The worksheet and answer key of the set made, in the language chosen to print in
@@ -366,7 +410,7 @@ class StudentPage(View):
         """What the page's notice of a lost server says of the answers (hidden till then: ``connection.js``)."""
         self.learner = learner or Learner.from_page()  # the profile's settings hold here too
         self.code = widgets.Text(value=code or params.get("code", ""), placeholder=t("e.g. 8QM3R-013VD-1D730"),
-                                 description=tc("label", "Class code:"))
+                                 description=tc("label", "Class code:"), _dom_classes=(CODE_BOX,))
         self.student = widgets.Text(value=student or self.learner.name or "", placeholder=t("your name or nickname"),
                                     description=tc("label", "Name:"))
         self.roster: Roster | None = None
@@ -799,6 +843,13 @@ def _kept_line(code: str) -> str:
                       "to the class store when it is back.", students))
 
 
+def _no_answers_note(code: str) -> str:
+    """The line under the gradebook's code box when the class store has no answers for the code."""
+    line = t("The class store has no answers for class code {code} yet: no student has started its set. If your "
+             "class has, check the code.", code=code)
+    return f"<div class='gt-info'>{escape(line)}</div>"
+
+
 def _send_class(store: ClassStore, code: str) -> None:
     """Send the class's answers and hand reviews this server keeps for the store (students whose page is
     closed)."""
@@ -817,14 +868,22 @@ class GradebookPage(View):
     (:class:`Ticker`), and from results files the teacher uploads (never from a path
     typed on the page). Answers and hand reviews this server keeps for the store (given while it could
     not be reached) are sent to it first. Below them, the practice hands the class's students reviewed
-    (:func:`~gintrainer.classroom.gradebook.reviewed_hands`)."""
+    (:func:`~gintrainer.classroom.gradebook.reviewed_hands`).
+
+    Text typed that is no set's code shows no class, and its problem shows under the code box (so does every
+    problem of the page: the status line), in a teacher's words (:func:`~gintrainer.classroom.sets.teacher_set`);
+    a code the class store has no answers for says so there too."""
 
     def __init__(self, *, store: ClassStore | None = None) -> None:
         self.store = store
         self.code = widgets.Text(value=query_params().get("code", ""), placeholder=t("the set's code (optional)"),
-                                 description=tc("label", "Class code:"), continuous_update=False)
+                                 description=tc("label", "Class code:"), continuous_update=False,
+                                 _dom_classes=(CODE_BOX,))
         self.upload = widgets.FileUpload(accept=".csv", multiple=True,
                                          description=tc("button", "Upload results files"))
+        self.code_note = widgets.HTML()
+        """Under the code box: that the class store has no answers for the code yet."""
+        self.code_part = widgets.VBox([widgets.wrapping_row(self.code), self.code_note])
         self.refreshed = widgets.HTML()
         self.ticker = Ticker()
         self.table = widgets.HTML()
@@ -850,10 +909,11 @@ class GradebookPage(View):
         self.book: Gradebook | None = None
         self.sources = widgets.wrapping_row(self.upload)
         """Where the results come from besides the class store: uploaded files."""
-        super().__init__([widgets.wrapping_row(self.code),
+        super().__init__([self.code_part,
                           self.sources, self.refreshed, self.ticker, self.problems, self.table, self.exports,
                           self.chart, self.grid, self.picked, self.follow_ups, self.all_follow_ups,
                           self.follow_up_sheet, self.reviews], _dom_classes=("gt-gradebook",))
+        self.status_beside(self.code_part)  # a code that names no class says so by the box it was typed in
         self.upload.observe(self._on_upload, names="value")
         self.grid.on_cell(self._on_cell)
         self.all_follow_ups.on_click(self._on_all_follow_ups)
@@ -863,8 +923,9 @@ class GradebookPage(View):
             self._on_code()
 
     def _code(self) -> str | None:
-        text = self.code.value.strip() if isinstance(self.code.value, str) else ""
-        return class_set(text).code if text else None
+        """The code typed, as codes are shown (None: none typed); text that names no set is refused."""
+        found = teacher_set(self.code.value if isinstance(self.code.value, str) else "")
+        return None if found is None else found.code
 
     @guarded
     def _on_upload(self, change: Change) -> None:
@@ -895,43 +956,67 @@ class GradebookPage(View):
 
     def refresh(self, *, tick: bool = False) -> None:
         """Read the class store again for the class code, with the files uploaded, and show it all
-        (``tick``: a refresh nobody asked for, which leaves the status line as it is)."""
-        code = self._code()
-        stored: tuple[StoredSession, ...] = ()
-        reviews: tuple[StoredReview, ...] | None = None
-        when = datetime.now(UTC).strftime("%H:%M:%S")
-        if code is not None:
-            if self.store is None:
-                self.store = open_store()
-            try:
-                _send_class(self.store, code)
-                stored = self.store.class_sessions(code)
-                reviews = self.store.reviews(code)
-            except StoreError as error:
-                self.refreshed.value = _notice(t("{error}; tried at {time} UTC", error=str(error), time=when)) \
-                    + _kept_line(code)
-            else:
-                line = t("From the class store, refreshed at {time} UTC (every {seconds} seconds while this page "
-                         "is open).", time=when, seconds=REFRESH_SECONDS)
-                self.refreshed.value = f"<div class='gt-info gt-refreshed'>{escape(line)}</div>" + "".join(
-                    _notice(t("The class store was found damaged and set aside as {aside}: the answers it held are "
-                              "in that file, not in this gradebook.", aside=str(aside)))
-                    for aside in self.store.set_aside_files())
-        else:
-            self.refreshed.value = ""
-        from ..classroom.gradebook import build_gradebook, reviewed_hands, reviewed_hands_html  # the teacher's only
-        if reviews is not None:  # as the store has them now (kept as they were while it cannot be reached)
-            self.reviews.value = reviewed_hands_html(reviewed_hands(reviews))
-        elif code is None:
-            self.reviews.value = ""
+        (``tick``: a refresh nobody asked for, which leaves the status line as it is). Text that names no set
+        shows no class (nor the class shown before), and is refused."""
+        try:
+            code = self._code()
+        except GinError:
+            self._show_no_class()
+            raise
         if code is None and not self.files:
+            self._show_no_class()
             return
+        from ..classroom.gradebook import build_gradebook  # the teacher's only
+        shown = self.book.code if self.book is not None else None
+        stored, reached = self._read_store(code, same=code == shown) if code is not None else ((), False)
+        if code is None:
+            self.refreshed.value = self.reviews.value = ""
         book = build_gradebook(self.files, code=code, stored=stored)
+        if book.code != shown:  # another class: not the roster of the one before (kept while the store is away)
+            self.class_roster = None
         self._read_roster(book.code)
+        self.code_note.value = _no_answers_note(code) if code is not None and reached and not book.results else ""
         if tick:
             self._draw(book)
         else:
             self.show(book)
+
+    def _read_store(self, code: str, *, same: bool) -> tuple[tuple[StoredSession, ...], bool]:
+        """The class store's sessions of ``code`` (after what this server keeps for it), its hand reviews shown,
+        and whether the store was reached (the line under the upload says when, or why not). While it cannot
+        be reached, the reviews shown stay if they are the ``same`` code's."""
+        from ..classroom.gradebook import reviewed_hands, reviewed_hands_html  # the teacher's only
+        when = datetime.now(UTC).strftime("%H:%M:%S")
+        if self.store is None:
+            self.store = open_store()
+        try:
+            _send_class(self.store, code)
+            stored = self.store.class_sessions(code)
+            reviews = self.store.reviews(code)
+        except StoreError as error:
+            self.refreshed.value = _notice(t("{error}; tried at {time} UTC", error=str(error), time=when)) \
+                + _kept_line(code)
+            if not same:
+                self.reviews.value = ""
+            return (), False
+        line = t("From the class store, refreshed at {time} UTC (every {seconds} seconds while this page "
+                 "is open).", time=when, seconds=REFRESH_SECONDS)
+        self.refreshed.value = f"<div class='gt-info gt-refreshed'>{escape(line)}</div>" + "".join(
+            _notice(t("The class store was found damaged and set aside as {aside}: the answers it held are "
+                      "in that file, not in this gradebook.", aside=str(aside)))
+            for aside in self.store.set_aside_files())
+        self.reviews.value = reviewed_hands_html(reviewed_hands(reviews))
+        return stored, True
+
+    def _show_no_class(self) -> None:
+        """Show no class: nothing typed names one (and no file was uploaded), so nothing of the class shown
+        before stays under what is typed now."""
+        self.book, self.picked_cell, self.class_roster = None, None, None
+        for part in (self.code_note, self.refreshed, self.problems, self.table, self.exports, self.chart,
+                     self.picked, self.follow_up_sheet, self.reviews):
+            part.value = ""
+        self.grid.svg = ""
+        self._show_follow_ups(())
 
     def _read_roster(self, code: str | None) -> None:
         """The roster the class store keeps for ``code`` (the one read before while the store cannot be
@@ -990,8 +1075,11 @@ class GradebookPage(View):
 
     def _draw_follow_ups(self, book: Gradebook) -> None:
         """A button for each student with a miss (the rows kept while the same students have one)."""
-        students = tuple(student for student, row in zip(book.students, book.table, strict=True)
-                         if False in row) if book.code is not None else ()
+        self._show_follow_ups(tuple(student for student, row in zip(book.students, book.table, strict=True)
+                                    if False in row) if book.code is not None else ())
+
+    def _show_follow_ups(self, students: tuple[str, ...]) -> None:
+        """A follow-up button for each of ``students`` (the rows kept while they are the same students)."""
         self.all_follow_ups.layout.display = None if students else "none"
         if students == self.follow_up_students:
             return

@@ -98,6 +98,10 @@ class Learner:
         self.class_code: str | None = None
         """A class set's code (from the address, or a set the teacher made on the page) that the
         links to the class pages carry (:meth:`class_query`)."""
+        self.class_name: str | None = None
+        """The name of the class of :attr:`class_code` (the set the teacher made on the page, or the address's
+        ``class=`` when it is that code's class), which the language menu carries with the code
+        (:meth:`class_params`), so that the teacher page opened in another language shows that set again."""
         self.waiting: str | None = None
         """On a shared server, the name the page's address asked for, whose PIN was not typed yet."""
         self.ticket: str = ""
@@ -153,6 +157,7 @@ class Learner:
             learner.set_language(lang)
         if params.get("code"):
             learner.class_code = _class_code(params["code"])
+            learner.class_name = _class_name(params.get("class", ""), learner.class_code)
         learner._displays = True
         return learner
 
@@ -165,8 +170,8 @@ class Learner:
     def _become(self, other: Learner) -> None:
         """Be ``other`` (the learner the request names), as if the page had been built for it; the views
         follow."""
-        for name in ("name", "progress", "notice", "language", "browser", "asked", "class_code", "waiting",
-                     "ticket"):
+        for name in ("name", "progress", "notice", "language", "browser", "asked", "class_code", "class_name",
+                     "waiting", "ticket"):
             setattr(self, name, getattr(other, name))
         if self.name is not None:
             settings.four_colour = self.progress.settings.four_colour
@@ -360,14 +365,23 @@ class Learner:
             raise GinError(t("choose your name first: a guest's progress is not kept"))
         return store.export(self.name)
 
-    def carry_code(self, code: str) -> None:
-        """Let the page's links to the class pages carry a class set's code from now on."""
+    def carry_code(self, code: str, name: str | None = None) -> None:
+        """Let the page's links to the class pages carry a class set's code from now on (and the language
+        menu its class's ``name``, when given: :meth:`class_params`)."""
         self.class_code = _class_code(code)
+        self.class_name = _class_name(name or "", self.class_code)
         self._changed()
 
     def class_query(self) -> str:
         """The query string of a link to a class page: :meth:`query` with the class code, if any."""
         return self.query(code=self.class_code) if self.class_code else self.query()
+
+    def class_params(self) -> dict[str, str]:
+        """The class set a link to this page in another language carries (the language menu's): its code and,
+        when known, its class's name (``code=``, ``class=``); none without a code."""
+        if not self.class_code:
+            return {}
+        return {"code": self.class_code, **({"class": self.class_name} if self.class_name else {})}
 
     def query(self, **params: str) -> str:
         """The query string that opens another page as this learner in their language,
@@ -404,6 +418,18 @@ def _class_code(text: str) -> str | None:
     from ..classroom.codes import normalise_code  # only on a page whose address has a code
     try:
         return normalise_code(text)
+    except GinError:
+        return None
+
+
+def _class_name(text: str, code: str | None) -> str | None:
+    """The class name ``text`` as kept, when it is the class of ``code`` (whose code holds its name's hash); None
+    for none, for text that is no class name and for another class's (an address is not to be trusted)."""
+    if not text or code is None:
+        return None
+    from ..classroom.sets import ClassSet  # only on a page whose address has a code
+    try:
+        return ClassSet.from_code(code, text).name
     except GinError:
         return None
 

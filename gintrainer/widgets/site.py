@@ -346,7 +346,8 @@ def language_target(here: str, lang: str) -> str:
 
 def language_menu_html(here: str, learner: Learner) -> str:
     """Links to this page in each language (each language named in itself), the page's
-    language marked, each link carrying the learner and asking for its language."""
+    language marked, each link carrying the learner and the class set the page has
+    (:meth:`~gintrainer.widgets.profile.Learner.class_params`) and asking for its language."""
     page_language = current_language()
     items = []
     for lang in LANGUAGES:
@@ -354,7 +355,8 @@ def language_menu_html(here: str, learner: Learner) -> str:
         if lang == page_language:
             items.append(f'<b lang="{lang}" aria-current="true">{name}</b>')
         else:
-            href = escape(relative(language_target(here, lang), here) + learner.query(lang=lang))
+            href = escape(relative(language_target(here, lang), here) + learner.query(lang=lang,
+                                                                                      **learner.class_params()))
             items.append(f'<a href="{href}" lang="{lang}" hreflang="{lang}">{name}</a>')
     label = escape(tc("menu", "Language"))
     return f'<nav class="gt-lang-menu" aria-label="{label}">{label}: {" · ".join(items)}</nav>'

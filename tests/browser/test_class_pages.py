@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from conftest import open_page
 from gintrainer.classroom import ClassSet, answer_key_html, worksheet_html
 from gintrainer.puzzles import PuzzleKind
+from gintrainer.words.language import in_language, t
 
 pytestmark = pytest.mark.browser
 
@@ -45,14 +46,32 @@ def test_worksheets_print_without_splitting_or_clipping_a_puzzle(page, paper, an
             assert puzzle.id in text
 
 
+def shows_whole(box) -> bool:
+    """Whether a text box shows all of its text (none of it scrolled out of sight)."""
+    return box.evaluate("input => input.scrollWidth <= input.clientWidth")
+
+
 def test_teacher_makes_a_set_and_a_student_answers_it(page, server, console):
     open_page(page, server, "classroom/teacher.ipynb")
     page.get_by_placeholder("e.g. Year 9, Tuesday").fill("Browser class")
+    page.get_by_label("Puzzles:").fill("41")
+    make = page.get_by_role("button", name="Make the set")
+    make.click()
+    status = page.locator(".gt-teacher .gt-status")  # right under the button, above the rest of the page
+    expect(status).to_contain_text("a class set has 1 to 40 puzzles, not 41")
+    below = status.bounding_box()["y"] - (make.bounding_box()["y"] + make.bounding_box()["height"])
+    assert 0 <= below < 40 and status.bounding_box()["y"] < page.locator(".gt-prepare").bounding_box()["y"]
     page.get_by_label("Puzzles:").fill("3")
-    page.get_by_role("button", name="Make the set").click()
+    make.click()
     expected = ClassSet("Browser class", count=3)
     expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
     expect(page.get_by_role("link", name=re.compile("Download the worksheet"))).to_be_visible()
+    page.locator(".gt-lang-menu a[hreflang=tr]").click()  # the page in Turkish: the set made stays shown
+    expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
+    with in_language("tr"):
+        worksheet, example = t("Download the worksheet (HTML, print it from the browser)"), t("e.g. Year 9, Tuesday")
+    expect(page.get_by_role("link", name=worksheet)).to_be_visible()
+    expect(page.get_by_placeholder(example)).to_have_value("Browser class")
     open_page(page, server, "classroom/student.ipynb", f"code={expected.code}&profile=Kim")
     page.get_by_role("button", name="Start").click()
     puzzle = expected.puzzles()[0]
@@ -136,6 +155,9 @@ def test_a_take_or_draw_set_made_answered_and_in_the_gradebook(page, server, con
     expect(page.locator(".gt-code")).to_have_text(expected.code, timeout=60_000)
     assert len(expected.code) == 29  # a version 3 code: five groups of five
     open_page(page, server, "classroom/student.ipynb", f"code={expected.code}&profile=Kit")
+    code_box = page.get_by_label("Class code:")
+    expect(code_box).to_have_value(expected.code)
+    assert shows_whole(code_box)  # the longest code there is, typed or given: every character in sight
     page.get_by_role("button", name="Start").click()
     view = page.locator(".gt-puzzle")
     first, offered = expected.puzzles()
@@ -158,10 +180,22 @@ def test_a_take_or_draw_set_made_answered_and_in_the_gradebook(page, server, con
     open_page(page, server, "classroom/gradebook.ipynb", f"code={expected.code}")
     row = page.locator(".gt-gradebook .gb-table tbody tr")
     expect(row).to_have_count(1, timeout=30_000)
+    assert shows_whole(page.get_by_label("Class code:"))
+    code = page.locator(".gt-gradebook .gb-table caption .gb-code")
+    expect(code).to_have_text(expected.code)
+    assert code.evaluate("code => code.getClientRects().length") == 1  # on one line over a table of two puzzles
     expect(row).to_contain_text("Kit")
     expect(row.locator("td.gb-right")).to_have_count(2)
     expect(page.locator(".gt-gradebook .gb-table thead th").nth(2)).to_have_attribute(
         "title", re.compile(f"{offered.id} · take-or-draw"))
+    page.get_by_label("Class code:").fill("abc")  # no code: no class, and the page says so under the box
+    page.get_by_label("Class code:").press("Enter")
+    status = page.locator(".gt-gradebook .gt-status")
+    expect(status).to_contain_text("'abc' is not a class code")
+    expect(page.locator(".gt-gradebook .gb-table")).to_have_count(0)
+    upload = page.get_by_role("button", name=re.compile("Upload results files"))
+    assert page.get_by_label("Class code:").bounding_box()["y"] < status.bounding_box()["y"] < \
+        upload.bounding_box()["y"]
 
 
 def test_a_teacher_loads_a_roster_and_a_student_picks_a_name_from_it(page, server, console, server_data, tmp_path):

@@ -709,14 +709,15 @@ class StudentPage(View):
     def _refresh_progress(self) -> None:
         session = self._require()
         if session.handed_in:
-            right, answered = session.score
-            # Translators: {student} is the student's name.
+            right, _ = session.score
+            # Right out of the set's puzzles, as the gradebook counts them, with those not answered said.
+            # Translators: {student} is the student's name; {n} the number of puzzles in the set.
             text = (tn("{student} · handed in · right {right} of {n} ({unanswered} not answered)",
-                       "{student} · handed in · right {right} of {n} ({unanswered} not answered)", answered,
+                       "{student} · handed in · right {right} of {n} ({unanswered} not answered)", len(session),
                        student=session.student, right=right, unanswered=session.unanswered)
                     if session.unanswered else
                     tn("{student} · handed in · right {right} of {n}", "{student} · handed in · right {right} of {n}",
-                       answered, student=session.student, right=right))
+                       len(session), student=session.student, right=right))
         else:
             text = tn("{student} · puzzle {number} of {n} · answered {answered} · the score shows once you hand the "
                       "set in", "{student} · puzzle {number} of {n} · answered {answered} · the score shows once you "

@@ -435,7 +435,7 @@ def test_a_problem_leaves_the_status_line_once_it_is_fixed(data):
     bar = ProfileBar(Learner())
     bar.name_box.value = "   "
     bar.open_button.click()
-    assert "cannot be empty" in bar.status.value
+    assert bar.last_error == "Type a name first."
     bar.name_box.value = "Ann"
     bar.open_button.click()
     assert bar.status.value == ""

@@ -11,10 +11,16 @@ from ..words.language import format_number, left_to_right, t, tc, tn
 from .review import Decision, HandReview, Mark, move_words
 
 
-def review_heading(reviewed: HandReview, players: Sequence[str] | None = None) -> str:
-    """Whose decisions are reviewed and on how many sampled deals each (with the seat's name when the
-    hand's players are named)."""
+def review_heading(reviewed: HandReview, players: Sequence[str] | None = None, *, name: str | None = None) -> str:
+    """Whose decisions are reviewed and on how many sampled deals each. ``name``: the player as a page calls
+    them (the learner's name, "Guest", a hand's player), and the heading says that name alone; else the
+    seat's number, as the command line's ``--seat`` takes it, with its player's name when the hand's players
+    are named."""
     seat = reviewed.seat
+    if name is not None:
+        # Translators: {name} is the player whose decisions are reviewed (the learner's name, or "Guest").
+        return tn("Review of {name}: each decision judged on {n} sampled deal.",
+                  "Review of {name}: each decision judged on {n} sampled deals.", reviewed.samples, name=name)
     if players is not None:
         # Translators: {name} is the player's name, as the hand history writes it.
         return tn("Review of seat {seat} ({name}): each decision judged on {n} sampled deal.",
@@ -24,8 +30,11 @@ def review_heading(reviewed: HandReview, players: Sequence[str] | None = None) -
               "Review of seat {seat}: each decision judged on {n} sampled deals.", reviewed.samples, seat=seat)
 
 
-def no_decision_sentence(reviewed: HandReview) -> str:
-    """What a review without decisions says."""
+def no_decision_sentence(reviewed: HandReview, *, name: str | None = None) -> str:
+    """What a review without decisions says (``name``: as :func:`review_heading`'s)."""
+    if name is not None:
+        # Translators: {name} is the player whose decisions are reviewed (the learner's name, or "Guest").
+        return t("{name} took no decision in this hand.", name=name)
     return t("Seat {seat} took no decision in this hand.", seat=reviewed.seat)
 
 
@@ -62,8 +71,14 @@ def reason_sentence(decision: Decision) -> str:
     return t("Step {step}: {reason}", step=decision.step, reason=decision.reason)
 
 
-def totals_sentence(reviewed: HandReview) -> str:
-    """The number of decisions, the points lost in all and per decision (the error rate)."""
+def totals_sentence(reviewed: HandReview, *, name: str | None = None) -> str:
+    """The number of decisions, the points lost in all and per decision (the error rate); ``name``: as
+    :func:`review_heading`'s."""
+    if name is not None:
+        # Translators: {name} is the player whose decisions are reviewed (the learner's name, or "Guest").
+        return tn("{name}: {n} decision, {lost} points of the hand lost in all, {rate} per decision (the error "
+                  "rate).", "{name}: {n} decisions, {lost} points of the hand lost in all, {rate} per decision (the "
+                  "error rate).", reviewed.count, name=name, lost=reviewed.total_loss, rate=reviewed.error_rate)
     return tn("Seat {seat}: {n} decision, {lost} points of the hand lost in all, {rate} per decision (the error "
               "rate).", "Seat {seat}: {n} decisions, {lost} points of the hand lost in all, {rate} per decision (the "
               "error rate).", reviewed.count, seat=reviewed.seat, lost=reviewed.total_loss, rate=reviewed.error_rate)

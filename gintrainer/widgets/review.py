@@ -184,7 +184,9 @@ class ReviewView(View):
                  notes: Mapping[int, Sequence[TutorNote]] | None = None):
         self.replay = replay
         self.notes = dict(notes or {})
-        self.names = tuple(replay.players or PLAYERS)
+        self.name = (replay.players or PLAYERS)[seat]
+        """The reviewed seat's player, as the review's sentences call them (the learner's name or "Guest" on
+        the practice page, whose replay names its players so): never by the seat's number."""
         self.open_step, self.on_done = open_step, on_done
         self.reviewed: HandReview | None = None
         self.heading = widgets.HTML()
@@ -219,7 +221,7 @@ class ReviewView(View):
         if reviewing is None:
             return
         with self.hold_sync():
-            self.heading.value = f"<h4>{escape(said.review_heading(reviewing.result(), self.names))}</h4>"
+            self.heading.value = f"<h4>{escape(said.review_heading(reviewing.result(), name=self.name))}</h4>"
         if reviewing.finished:  # a seat without decisions
             self._finish(reviewing.result())
             return
@@ -263,13 +265,14 @@ class ReviewView(View):
             with self.progress.hold_sync():
                 self.progress.done = self.progress.total
                 self.progress.running = False
-            self.heading.value = f"<h4>{escape(said.review_heading(reviewed, self.names))}</h4>"
+            self.heading.value = f"<h4>{escape(said.review_heading(reviewed, name=self.name))}</h4>"
             if not reviewed.decisions:
-                self.table.value = f"<p class='gt-info'>{escape(said.no_decision_sentence(reviewed))}</p>"
+                none = said.no_decision_sentence(reviewed, name=self.name)
+                self.table.value = f"<p class='gt-info'>{escape(none)}</p>"
                 self.summary.value = ""
             else:
                 self.table.value = review_table_html(reviewed, self.notes)
-                sentences = [said.totals_sentence(reviewed), said.marks_sentence(reviewed),
+                sentences = [said.totals_sentence(reviewed, name=self.name), said.marks_sentence(reviewed),
                              said.thresholds_sentence(reviewed)]
                 self.summary.value = "".join(f"<div class='gt-info'>{escape(s)}</div>" for s in sentences)
             self._show_worst(reviewed)

@@ -962,7 +962,6 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-mode{font-size:90%;color:#555;}
 .gt-present .gt-caption-box{font-size:26px;line-height:1.35;}
 .gt-present .gt-slide{font-size:24px;line-height:1.4;}
-.gt-present .gt-slide h2{font-size:36px;}
 .gt-present .gt-info,.gt-present .gt-count,.gt-present .gt-seat-title{font-size:20px;}
 .gt-settings-bar>.gt-beside{border-inline-start:2px solid #999;padding-inline-start:10px;margin-inline-start:8px;}
 @media (max-width:600px){.gt-settings-bar>.gt-beside{flex-basis:100%;border:0;padding:0;margin-inline-start:2px;}}

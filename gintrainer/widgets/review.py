@@ -56,22 +56,26 @@ class ReviewProgress(ScriptWidget):
     """A review's progress bar, and what drives the review: while ``running``, the page asks the kernel for
     the next decision each time the count of decisions judged (``done``) changes, with the count it saw;
     the kernel judges one decision for each message that has the count it has (a second view of the bar,
-    or a second event of one change, asks nothing more). It shows while the review runs."""
+    or a second event of one change, asks nothing more). It shows while the review runs: the script shows and
+    hides a box of its own, not the widget's element, whose ``display`` the widget's layout sets (and clears,
+    when its view is drawn after the bar's: a review shown at once kept an empty bar over its table)."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
-      el.classList.add("gt-review-progress");
+      const box = document.createElement("div");
+      box.className = "gt-review-progress";
       const bar = document.createElement("progress");
       bar.className = "gt-review-bar";
       const label = document.createElement("span");
       label.className = "gt-review-progress-label";
-      el.append(bar, label);
+      box.append(bar, label);
+      el.append(box);
       const draw = () => {
         bar.max = Math.max(model.get("total"), 1);
         bar.value = model.get("done");
         label.textContent = model.get("label");
         bar.setAttribute("aria-label", model.get("label"));
-        el.style.display = model.get("running") ? "" : "none";
+        box.style.display = model.get("running") ? "" : "none";
       };
       const ask = () => {
         if (model.get("running") && model.get("done") < model.get("total")) model.send({ next: model.get("done") });

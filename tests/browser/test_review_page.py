@@ -69,6 +69,7 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
         judging = tn("Reviewing: {done} of {n} decision judged", "Reviewing: {done} of {n} decisions judged", total,
                      done=0)
         solve = tc("button", "Solve")
+        review_again = tc("button", "Review the decisions")
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, server, "practice/practice.ipynb", "profile=Rahim&lang=ps")
     practice = page.locator(".gt-practice")
@@ -95,6 +96,14 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     expect(replay.locator(".gt-stepper-label")).to_have_text(step_label)
     expect(replay.locator(".gt-note-review .gt-mark-blunder")).to_be_visible()  # the mark beside the step's notes
     assert_within(replay.locator(".gt-note-review .gt-mark-blunder"), replay.locator(".gt-note-review"))
+
+    # Asked for again, the review made shows at once, its bar never run: the bar stays hidden over the table
+    # (the bar's box is the page's to show, whatever the widget's layout does to the widget's element).
+    page.evaluate("document.querySelector('table.gt-review-table').dataset.before = 'yes'")
+    practice.get_by_role("button", name=review_again, exact=True).click()
+    expect(practice.locator("table.gt-review-table:not([data-before])")).to_be_visible()
+    settle(page)
+    expect(practice.locator(".gt-review-progress")).to_be_hidden()
 
     # The blunder, kept with the review in Rahim's profile, is a "can you knock?" puzzle of his own.
     open_page(page, server, "puzzles/mistakes.ipynb", "profile=Rahim&lang=ps")

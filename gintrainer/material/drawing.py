@@ -935,6 +935,10 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .jupyter-button{--jp-brand-color1:#1565c0;--jp-brand-color0:#0d47a1;--jp-success-color1:#2e7d32;
   --jp-success-color0:#1b5e20;--jp-info-color1:#00727e;--jp-info-color0:#005662;--jp-warn-color1:#a84d00;
   --jp-warn-color0:#8a3f00;--jp-error-color1:#c62828;--jp-error-color0:#a31515;}
+/* A disabled button looks disabled, whatever its style: ipywidgets only fades it (opacity 0.6), which leaves a
+   primary button a light blue that reads as one to press. The cards keep their faces (a card's own rules). */
+.jupyter-widgets.jupyter-button:disabled:not(.gt-card-btn){opacity:1;background:#e4e4e4;color:#666;
+  box-shadow:none;cursor:not-allowed;}
 /* A lesson's top line: the language menu, the links and the card settings side by side (wrapping on a
    phone), compact, above the lesson's title. */
 .gt-lesson-top,.gt-lesson-toolbar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:0;margin-bottom:4px;}

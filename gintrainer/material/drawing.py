@@ -28,7 +28,7 @@ from ..engine.scoring import HandScore, ScoreKind
 from ..engine.solver import DiscardRow, DrawChoice
 from ..engine.view import SeatView
 from ..words.errors import GinError
-from ..words.language import PLAYERS, current_language, format_number, t, tc, text_direction, tn
+from ..words.language import PLAYERS, current_language, format_number, left_to_right, t, tc, text_direction, tn
 from .messages import format_value, render, say, say_about
 
 SIZES = ("small", "normal", "large")
@@ -198,14 +198,26 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
 
 
 def deadwood_words(arrangement: Arrangement) -> str:
-    """"Deadwood: 5♥ 2♣ = 7" (or "No deadwood: gin") for an arrangement."""
+    """"Deadwood: 5♥ 2♣ = 5 + 2 = 7" (or "No deadwood: gin") for an arrangement; the sum as
+    :func:`sum_words` writes it."""
     deadwood = arrangement.deadwood
     if not deadwood:
         return words("deadwood_none")
     if len(deadwood) == 1:
         return words("label_deadwood_one", cards=deadwood, points=arrangement.points)
-    values = " + ".join(str(c.value) for c in deadwood)
-    return words("label_deadwood_many", cards=deadwood, sum=values, points=arrangement.points)
+    return words("label_deadwood_many", cards=deadwood, sum=sum_words(c.value for c in deadwood),
+                 points=arrangement.points)
+
+
+def sum_words(values: Iterable[int]) -> str:
+    """A sum's terms, ``5 + 2 + 10``, that hold together in any line: each number keeps its plus sign (a
+    no-break space between them), so that a long sum wraps between terms only, and the whole reads left to
+    right in a right-to-left sentence too (isolated, as cards are: else a Pashto line shows ``10 + 2 + 5``).
+
+    >>> sum_words([5, 2, 10]) == "5\u00a0+ 2\u00a0+ 10"
+    True
+    """
+    return left_to_right("\u00a0+ ".join(str(value) for value in values))
 
 
 def melds_html(melds: Iterable[CardsLike], *, size: str = "normal", four_colour: bool = False,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.evaluate import Estimate
+from ..engine.hand import ActionKind
 from ..words.language import format_number, left_to_right, t, tc, tn
 from .review import Decision, HandReview, Mark, move_words
 
@@ -55,10 +56,24 @@ def mark_words(mark: Mark) -> str:
     return f"{mark.symbol} {mark.words}".strip()
 
 
+_GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+
+
+def best_words(decision: Decision) -> str:
+    """The best move as the review names it: its words (``discard 9♣``), which say that it plays on when the
+    move made went out (a knock, gin or big gin) and the best is a discard: ``play on: discard 9♣``."""
+    words = move_words(decision.best)
+    if decision.made[0].kind in _GOING_OUT and decision.best[0].kind is ActionKind.DISCARD:
+        # Translators: the best move of a reviewed decision whose move made went out (a knock, gin): {move} is
+        # the discard that plays on instead ("discard 9♣").
+        return t("play on: {move}", move=words)
+    return words
+
+
 def decision_cells(decision: Decision) -> tuple[str, ...]:
     """A decision's row of the table, under :func:`review_columns`: the step, the kind, the move made, the
-    best move, the points lost and the mark."""
-    return (str(decision.step), decision.kind.words, move_words(decision.made), move_words(decision.best),
+    best move (:func:`best_words`), the points lost and the mark."""
+    return (str(decision.step), decision.kind.words, move_words(decision.made), best_words(decision),
             loss_words(decision.loss), mark_words(decision.mark))
 
 
@@ -118,6 +133,6 @@ def summary_sentences(reviewed: HandReview) -> list[str]:
             thresholds_sentence(reviewed)]
 
 
-__all__ = ["decision_cells", "loss_words", "mark_words", "marks_sentence", "no_decision_sentence",
+__all__ = ["best_words", "decision_cells", "loss_words", "mark_words", "marks_sentence", "no_decision_sentence",
            "no_worst_sentence", "review_columns", "review_heading", "summary_sentences", "thresholds_sentence",
            "totals_sentence", "worst_sentence"]

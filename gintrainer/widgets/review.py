@@ -18,7 +18,7 @@ import traitlets
 from ..engine import evaluate
 from ..replay import Replay
 from ..replay import review_words as said
-from ..replay.review import Decision, HandReview, Judge, Mark, Reviewing, move_words
+from ..replay.review import Decision, HandReview, Judge, Mark, Reviewing
 from ..replay.tutor_notes import TutorNote, tutor_choice_words
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
@@ -164,7 +164,7 @@ def review_note_html(decision: Decision) -> str:
     # Translators: a review's note at a step of a replay, after "Review:"; {mark} is the mark with its sign
     # ("?? blunder"), {lost} the points of the hand lost with their error ("9.00 ± 0.50"), {move} the best move.
     said_here = t("{mark}, {lost} points lost; best: {move}", mark=said.mark_words(decision.mark),
-                  lost=said.loss_words(decision.loss), move=move_words(decision.best))
+                  lost=said.loss_words(decision.loss), move=said.best_words(decision))
     return (f"<div class='gt-note-review'><b>{escape(who)}</b> "
             f"<span class='gt-mark gt-mark-{decision.mark.value}'>{escape(said_here)}</span></div>")
 

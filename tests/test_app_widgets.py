@@ -81,6 +81,26 @@ def test_wrong_discard_shows_its_row_and_cost():
     assert view.table.value.count("<tr") == len(puzzle.table) + 1 and ">your card<" in view.table.value
 
 
+@pytest.mark.parametrize("kind", list(PuzzleKind))
+def test_a_click_that_arrives_once_the_puzzle_is_answered_changes_nothing_and_says_nothing(kind):
+    """A double click's second press, or a neighbour's, reaches the kernel after the answer that ended the
+    puzzle: no warning under the answer, the answer kept once."""
+    from test_classroom_widgets import answer as answer_on_page
+    puzzle = bank(kind)[0]
+    kept = []
+    view = PuzzleView(puzzle, on_result=lambda v, attempt: kept.append(attempt.answer_text))
+    holder = type("Page", (), {"view": view})()
+    answer_on_page(holder, right=False)
+    assert view.attempt.finished and len(kept) == 1 and view.status.value == ""
+    given, feedback = view.attempt.answers[:], view.feedback.value
+    late = [*view._made.values(), *((view.reply_input.undercut_button, view.reply_input.no_undercut_button)
+                                    if view._reply_input is not None else ())]
+    for button in late:  # every answer button the puzzle showed, the one just pressed among them
+        button.click()
+    assert view.status.value == "" and view.attempt.answers == given and kept == kept[:1]
+    assert view.feedback.value == feedback
+
+
 def test_out_of_stage_clicks_and_no_selection_are_reported():
     puzzle = next(p for p in bank("can_knock") if p.can_knock)
     view = PuzzleView(puzzle)
@@ -435,7 +455,7 @@ def test_a_problem_leaves_the_status_line_once_it_is_fixed(data):
     bar = ProfileBar(Learner())
     bar.name_box.value = "   "
     bar.open_button.click()
-    assert "cannot be empty" in bar.status.value
+    assert bar.last_error == "Type a name first."
     bar.name_box.value = "Ann"
     bar.open_button.click()
     assert bar.status.value == ""

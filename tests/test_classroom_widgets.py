@@ -55,7 +55,7 @@ def test_teacher_errors_are_shown_not_raised():
     page = TeacherPage()
     page.name.value = ""
     page.make_button.click()
-    assert "⚠" in page.status.value and page.classset is None
+    assert page.last_error == "Type the class's name first." and page.classset is None  # not the record layer's
     page.name.value = "Narrow"
     page.themes.value = ("oklahoma",)
     page.make_button.click()
@@ -184,6 +184,21 @@ def test_student_with_a_mistyped_code_gets_a_clear_message(made):
     page = StudentPage(code=typo, student="Kim")
     page.start_button.click()
     assert page.session is None and "⚠" in page.status.value and "code" in page.status.value.lower()
+
+
+def test_a_student_page_asks_for_a_name_in_plain_words(made):
+    page = StudentPage(code=made.classset.code, student="  ")
+    page.start_button.click()
+    assert page.session is None and page.last_error == "Type a name first."
+
+
+@pytest.mark.parametrize("session", ["zzz", "z" * 43])
+def test_an_address_naming_no_session_says_so_in_plain_words(made, tmp_path, session):
+    from gintrainer.classroom.store import open_store
+    store = open_store(f"sqlite:///{tmp_path / 'class.db'}")
+    page = StudentPage(code=made.classset.code, session=session, store=store)
+    assert page.session is None
+    assert page.last_error == f"No session is called “{session}”."
 
 
 def test_gradebook_from_uploads_reports_bad_files(made):

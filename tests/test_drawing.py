@@ -65,11 +65,23 @@ def test_text_from_outside_is_escaped():
 def test_hand_by_melds_shows_melds_deadwood_and_count():
     html = hand_html("8C 8D 8H 4C 4D 4S 5H 2C 2D AS")
     assert html.count(">set<") == 2 and ">deadwood<" in html
-    assert "Deadwood: A♠ 2♣ 2♦ 5♥ = 1 + 2 + 2 + 5 = 10" in html
+    assert "Deadwood: A♠ 2♣ 2♦ 5♥ = 1\u00a0+ 2\u00a0+ 2\u00a0+ 5 = 10" in html  # a number keeps its plus sign
     plain = hand_html("8C 8D 8H 4C 4D 4S 5H 2C 2D AS", show_melds=False, sort="rank")
     assert ">set<" not in plain and "= 10" in plain
     assert [str(c) for c in sorted_cards("KS 2C AS", "rank")] == ["A♠", "2♣", "K♠"]
     assert [str(c) for c in sorted_cards("KS 2C AS", "suit")] == ["2♣", "A♠", "K♠"]
+
+
+def test_a_deadwood_sum_holds_together_and_reads_left_to_right_in_a_right_to_left_line():
+    """A phone's narrow line wraps a long sum between its terms only, never between a number and its plus sign,
+    and in Pashto the sum is one left-to-right isolate (else the line shows its numbers in the reverse order)."""
+    from gintrainer.words.language import LRI, PDI, in_language
+    cards = "2H 4H 6S 8C 8S 9C TD JD QH KD"
+    terms = "\u00a0+ ".join(("2", "4", "6", "8", "8", "9", "10", "10", "10", "10"))
+    assert f"= {terms} = 77" in hand_html(cards)
+    with in_language("ps"):
+        html = hand_html(cards)
+    assert f"= {LRI}{terms}{PDI} = 77" in html
 
 
 def test_rows_keep_the_order_given_and_mark_cards():

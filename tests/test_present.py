@@ -1,5 +1,6 @@
 """The presentation view for projecting lessons and the quick reference."""
 
+import re
 from html import escape
 
 import pytest
@@ -26,6 +27,10 @@ def test_quick_reference_one_section_at_a_time_with_large_cards():
             break
         stepper.forward()
     assert len(seen) == len(titles) and all(t in c for t, c in zip(titles, seen, strict=True))
+    for step, title in enumerate(titles):  # once on the screen: the caption, not a heading again under it
+        stepper.go(step)
+        shown = re.findall(r">([^<>]+)<", stepper.board.caption + stepper.board.frame)
+        assert [text for text in shown if text.strip() == escape(title)] == [escape(title)], title
     stepper.go(0)
     assert "gt-large" in stepper.board.frame  # the card values, drawn large
 

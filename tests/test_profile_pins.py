@@ -156,6 +156,9 @@ def test_each_profile_bar_says_which_mode_is_in_force(fresh_kernel, monkeypatch)
     bar = ProfileBar(Learner())
     assert "Shared server: each profile is protected by its PIN" in bar.who.value
     assert tuple(bar.name_box.options) == () and bar.pin_box is not None
+    bar.pin_box.value = "2468"
+    bar.open_button.click()  # no name typed
+    assert bar.last_error == "Type a name first." and bar.learner.is_guest
 
 
 # -- the pages --------------------------------------------------------------------------------

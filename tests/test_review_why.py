@@ -107,9 +107,14 @@ def sight(position: Hand, seat: int) -> tuple[frozenset[int], frozenset[int]]:
     return frozenset(held), frozenset(range(52)) - seen
 
 
-def check_move(message: Message, position: Hand, seat: int, move: tuple) -> Fraction:
-    """Every figure ``message`` states about ``move`` (of ``seat`` in ``position``), re-derived; returns the
-    move's deadwood (expected, for a draw) for the closing sentence."""
+GOING_OUT = {ActionKind.KNOCK: "why_play_on_not_knock", ActionKind.GIN: "why_play_on_not_out",
+             ActionKind.BIG_GIN: "why_play_on_not_out"}
+"""A discard's sentence when the other move of its decision goes out: it says the discard plays on instead."""
+
+
+def check_move(message: Message, position: Hand, seat: int, move: tuple, other: tuple) -> Fraction:
+    """Every figure ``message`` states about ``move`` (of ``seat`` in ``position``; ``other``: the decision's
+    other move), re-derived; returns the move's deadwood (expected, for a draw) for the closing sentence."""
     held, unseen = sight(position, seat)
     first = move[0]
     kind = first.kind
@@ -147,8 +152,8 @@ def check_move(message: Message, position: Hand, seat: int, move: tuple) -> Frac
             assert all(brute.is_meld(m) for m in melds) and sum(map(len, melds)) == len(laid) and laid <= kept
             assert brute.points(kept - laid) == message["deadwood"]
             assert message["fits"] == sum(fits(u, melds) for u in unseen)
-        else:
-            assert kind is ActionKind.DISCARD and name == "why_discard"
+        else:  # a discard: beside a knock or gin, it plays on instead, and says so
+            assert kind is ActionKind.DISCARD and name == GOING_OUT.get(other[0].kind, "why_discard")
             assert message["outs"] == sum(would_meld(u, kept) for u in unseen)
         return Fraction(message["deadwood"])
     melds = [frozenset(_i(c) for c in a.cards) for a in move if a.kind is ActionKind.MELD]
@@ -179,8 +184,8 @@ def check_decision(hand: Hand, seat: int, decision) -> set[str]:
     position = hand.prefix(decision.before)
     assert position.to_act == seat
     best, made, *rest = decision.why
-    best_figure = check_move(best, position, seat, decision.best)
-    made_figure = check_move(made, position, seat, decision.made)
+    best_figure = check_move(best, position, seat, decision.best, decision.made)
+    made_figure = check_move(made, position, seat, decision.made, decision.best)
     closing = position.phase is not Phase.DEFENDER_LAYOUT and made_figure <= best_figure
     assert [m.name for m in rest] == (["why_not_by_deadwood"] if closing else [])
     return {m.name for m in decision.why}
@@ -256,6 +261,23 @@ def test_a_reason_speaks_of_the_best_move_first_then_the_move_made():
     assert decision.reason.startswith(f"Taking {top} leaves {decision.why[0]['deadwood']} deadwood after the best "
                                       "discard. Drawing from the stock leaves ")
     check_decision(hand, seat, decision)
+
+
+def test_a_discard_better_than_the_knock_made_says_to_play_on_instead():
+    """A knock the judge finds worse than a discard: the reason and the review's best move say that the discard
+    plays on instead of knocking, not a bare "discard 9♣" (which could read as the knock's discard)."""
+    from gintrainer.replay import review_words as said
+    hand, seat = _example("knock")
+    reviewed = review(hand, seat, samples=2, judge=first_by(ActionKind.DISCARD))
+    decision = next(d for d in reviewed.decisions if d.made[0].kind is ActionKind.KNOCK)
+    assert decision.best[0].kind is ActionKind.DISCARD and check_decision(hand, seat, decision)
+    card = decision.best[0].card
+    assert [m.name for m in decision.why[:2]] == ["why_play_on_not_knock", "why_knock"]
+    assert decision.reason.startswith(f"Playing on instead of knocking: discarding {card} leaves "
+                                      f"{decision.why[0]['deadwood']} deadwood, and ")
+    assert said.best_words(decision) == f"play on: discard {card}" == said.decision_cells(decision)[3]
+    other = next(d for d in reviewed.decisions if d.made[0].kind is not ActionKind.KNOCK and d.why)
+    assert not said.best_words(other).startswith("play on")  # a discard beside a discard is a discard
 
 
 def first_by(kind: ActionKind):

@@ -73,7 +73,10 @@ def test_a_review_runs_one_decision_for_each_request_of_the_page_then_shows_its_
     blunder_row = table.split(f"data-step='{blunder}'>")[1].split("</tr>")[0]
     assert "<span class='gt-mark gt-mark-blunder'>?? blunder</span>" in blunder_row and "9.00 ± 0.50" in blunder_row
     assert "<span class='gt-mark gt-mark-mistake'>? mistake</span>" in table
-    assert escape(said.totals_sentence(reviewed)) in view.summary.value
+    name = view.name
+    assert name == "Ben" and escape(said.totals_sentence(reviewed, name=name)) in view.summary.value
+    assert view.summary.value.startswith(f"<div class='gt-info'>{name}: {total} decisions, ")  # by name, not seat
+    assert view.heading.value == f"<h4>Review of {name}: each decision judged on 9 sampled deals.</h4>"
     assert "Inaccuracies: 0, mistakes: 1, blunders: 1." in view.summary.value
     shown = [b for b in view.worst_buttons if b.layout.display != "none"]
     assert [b.description for b in shown] == [f"?? Step {blunder}: 9.00 ± 0.50 points lost",
@@ -106,7 +109,8 @@ def test_a_review_without_a_loss_or_without_decisions_says_so():
     dealt = type(replay)(replay.hand.prefix(0), [])  # no decision taken yet
     empty = ReviewView(dealt, 0, judge=FakeJudge())
     assert empty.reviewed is not None and not empty.progress.running
-    assert escape(said.no_decision_sentence(empty.reviewed)) in empty.table.value
+    assert "Ann took no decision in this hand." in empty.table.value
+    assert "Seat" not in empty.table.value + empty.heading.value
 
 
 def test_a_review_closed_half_way_judges_nothing_more(dead_hand):
@@ -215,7 +219,7 @@ def test_practice_reviews_a_finished_hand_on_request_and_a_worst_move_opens_the_
     replay_view.review.run()
     reviewed = replay_view.review.reviewed
     assert reviewed.seat == page.game.seat and kept == [(1, reviewed)]
-    assert reviewed.marks[Mark.BLUNDER] == 1 and "Review of seat 0 (Guest)" in replay_view.review.heading.value
+    assert reviewed.marks[Mark.BLUNDER] == 1 and replay_view.review.heading.value.startswith("<h4>Review of Guest: ")
     replay_view.review.worst_buttons[0].click()
     assert replay_view.stepper.step == 2  # the knock, the hand's second action
     replay_view.review_seat.value = 1 - page.game.seat  # the computer's decisions: shown, not kept as the learner's
@@ -250,6 +254,9 @@ def test_the_review_s_replay_names_the_learner_in_the_third_person_and_says_the_
     everything = "\n".join(shown)
     assert THIRD_PERSON_AFTER_YOU.findall(everything) == [] and "You" not in everything
     assert "Noor's view" in everything and "Noor knocks" in everything
+    review = replay_view.review
+    assert review.heading.value.startswith("<h4>Review of Noor: ") and "Noor: " in review.summary.value
+    assert "seat" not in (review.heading.value + review.summary.value).lower()
     result = page.game.hand.result
     assert result is not None and replay_view.heading.value.count(escape(result.explain())) == 1
 

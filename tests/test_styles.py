@@ -62,3 +62,26 @@ def test_a_class_styled_twice_is_found():
     first, second = ".gt-a{position:absolute;}\n.gt-b,.gt-c{color:red}", ".gt-x .gt-b{}\n.gt-c{font-weight:bold;}"
     assert lone_classes(first) == {".gt-a", ".gt-b", ".gt-c"}
     assert lone_classes(second) == {".gt-c"}
+
+
+def rules(css: str) -> list[tuple[str, dict[str, str]]]:
+    """The rules of ``css`` (outside at-rules' blocks too) as (selector, declarations)."""
+    body = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    found = []
+    for selector, block in re.findall(r"([^{}@;]+?)\s*\{([^{}]*)\}", body):
+        declarations = dict(part.split(":", 1) for part in block.split(";") if ":" in part)
+        found.append((" ".join(selector.split()), {k.strip(): v.strip() for k, v in declarations.items()}))
+    return found
+
+
+def test_one_rule_makes_a_disabled_button_look_disabled_whatever_its_style():
+    """ipywidgets only fades a disabled button (opacity 0.6): a primary one ("Next hand") stays a light blue
+    that reads as one to press. One rule of one sheet draws every disabled button grey, the cards aside."""
+    disabled = [(place, selector, declarations) for place, css in style_sheets().items()
+                for selector, declarations in rules(css) if "button" in selector and ":disabled" in selector]
+    assert len(disabled) == 1, disabled
+    place, selector, declarations = disabled[0]
+    assert place.startswith("material/drawing.py") and selector.startswith(".jupyter-widgets.jupyter-button:disabled")
+    assert ".gt-card-btn" in selector  # as :not(): a card keeps its face
+    assert declarations["opacity"] == "1" and declarations["background"] != declarations["color"]
+    assert declarations["background"].lower() not in ("#1565c0", "var(--jp-brand-color1)")

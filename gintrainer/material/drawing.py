@@ -28,7 +28,7 @@ from ..engine.scoring import HandScore, ScoreKind
 from ..engine.solver import DiscardRow, DrawChoice
 from ..engine.view import SeatView
 from ..words.errors import GinError
-from ..words.language import PLAYERS, current_language, format_number, t, tc, text_direction, tn
+from ..words.language import PLAYERS, current_language, format_number, left_to_right, t, tc, text_direction, tn
 from .messages import format_value, render, say, say_about
 
 SIZES = ("small", "normal", "large")
@@ -198,14 +198,26 @@ def hand_html(cards: CardsLike, *, sort: str = "melds", show_melds: bool = True,
 
 
 def deadwood_words(arrangement: Arrangement) -> str:
-    """"Deadwood: 5♥ 2♣ = 7" (or "No deadwood: gin") for an arrangement."""
+    """"Deadwood: 5♥ 2♣ = 5 + 2 = 7" (or "No deadwood: gin") for an arrangement; the sum as
+    :func:`sum_words` writes it."""
     deadwood = arrangement.deadwood
     if not deadwood:
         return words("deadwood_none")
     if len(deadwood) == 1:
         return words("label_deadwood_one", cards=deadwood, points=arrangement.points)
-    values = " + ".join(str(c.value) for c in deadwood)
-    return words("label_deadwood_many", cards=deadwood, sum=values, points=arrangement.points)
+    return words("label_deadwood_many", cards=deadwood, sum=sum_words(c.value for c in deadwood),
+                 points=arrangement.points)
+
+
+def sum_words(values: Iterable[int]) -> str:
+    """A sum's terms, ``5 + 2 + 10``, that hold together in any line: each number keeps its plus sign (a
+    no-break space between them), so that a long sum wraps between terms only, and the whole reads left to
+    right in a right-to-left sentence too (isolated, as cards are: else a Pashto line shows ``10 + 2 + 5``).
+
+    >>> sum_words([5, 2, 10]) == "5\u00a0+ 2\u00a0+ 10"
+    True
+    """
+    return left_to_right("\u00a0+ ".join(str(value) for value in values))
 
 
 def melds_html(melds: Iterable[CardsLike], *, size: str = "normal", four_colour: bool = False,
@@ -935,6 +947,10 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .jupyter-button{--jp-brand-color1:#1565c0;--jp-brand-color0:#0d47a1;--jp-success-color1:#2e7d32;
   --jp-success-color0:#1b5e20;--jp-info-color1:#00727e;--jp-info-color0:#005662;--jp-warn-color1:#a84d00;
   --jp-warn-color0:#8a3f00;--jp-error-color1:#c62828;--jp-error-color0:#a31515;}
+/* A disabled button looks disabled, whatever its style: ipywidgets only fades it (opacity 0.6), which leaves a
+   primary button a light blue that reads as one to press. The cards keep their faces (a card's own rules). */
+.jupyter-widgets.jupyter-button:disabled:not(.gt-card-btn){opacity:1;background:#e4e4e4;color:#666;
+  box-shadow:none;cursor:not-allowed;}
 /* A lesson's top line: the language menu, the links and the card settings side by side (wrapping on a
    phone), compact, above the lesson's title. */
 .gt-lesson-top,.gt-lesson-toolbar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:0;margin-bottom:4px;}
@@ -967,7 +983,6 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-mode{font-size:90%;color:#555;}
 .gt-present .gt-caption-box{font-size:26px;line-height:1.35;}
 .gt-present .gt-slide{font-size:24px;line-height:1.4;}
-.gt-present .gt-slide h2{font-size:36px;}
 .gt-present .gt-info,.gt-present .gt-count,.gt-present .gt-seat-title{font-size:20px;}
 .gt-settings-bar>.gt-beside{border-inline-start:2px solid #999;padding-inline-start:10px;margin-inline-start:8px;}
 @media (max-width:600px){.gt-settings-bar>.gt-beside{flex-basis:100%;border:0;padding:0;margin-inline-start:2px;}}

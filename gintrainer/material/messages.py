@@ -566,6 +566,17 @@ REVIEW_MESSAGES: dict[str, str | Template] = {
         "the cards kept.",
         "Discarding {card} leaves {deadwood} deadwood, and {outs} of the {unseen} unseen cards would meld with "
         "the cards kept.", count="outs"),
+    # a discard told beside a move that goes out (the other move of the decision): it plays on, and says so
+    "why_play_on_not_knock": Template(
+        "Playing on instead of knocking: discarding {card} leaves {deadwood} deadwood, and {outs} of the {unseen} "
+        "unseen cards would meld with the cards kept.",
+        "Playing on instead of knocking: discarding {card} leaves {deadwood} deadwood, and {outs} of the {unseen} "
+        "unseen cards would meld with the cards kept.", count="outs"),
+    "why_play_on_not_out": Template(
+        "Playing on instead of going out: discarding {card} leaves {deadwood} deadwood, and {outs} of the {unseen} "
+        "unseen cards would meld with the cards kept.",
+        "Playing on instead of going out: discarding {card} leaves {deadwood} deadwood, and {outs} of the {unseen} "
+        "unseen cards would meld with the cards kept.", count="outs"),
     "why_knock": Template(
         "Knocking, discarding {card} face down, leaves {deadwood} deadwood laid out as {layout}; {fits} of the "
         "{unseen} unseen cards would fit on those melds.",

@@ -7,14 +7,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.evaluate import Estimate
+from ..engine.hand import ActionKind
 from ..words.language import format_number, left_to_right, t, tc, tn
 from .review import Decision, HandReview, Mark, move_words
 
 
-def review_heading(reviewed: HandReview, players: Sequence[str] | None = None) -> str:
-    """Whose decisions are reviewed and on how many sampled deals each (with the seat's name when the
-    hand's players are named)."""
+def review_heading(reviewed: HandReview, players: Sequence[str] | None = None, *, name: str | None = None) -> str:
+    """Whose decisions are reviewed and on how many sampled deals each. ``name``: the player as a page calls
+    them (the learner's name, "Guest", a hand's player), and the heading says that name alone; else the
+    seat's number, as the command line's ``--seat`` takes it, with its player's name when the hand's players
+    are named."""
     seat = reviewed.seat
+    if name is not None:
+        # Translators: {name} is the player whose decisions are reviewed (the learner's name, or "Guest").
+        return tn("Review of {name}: each decision judged on {n} sampled deal.",
+                  "Review of {name}: each decision judged on {n} sampled deals.", reviewed.samples, name=name)
     if players is not None:
         # Translators: {name} is the player's name, as the hand history writes it.
         return tn("Review of seat {seat} ({name}): each decision judged on {n} sampled deal.",
@@ -24,8 +31,11 @@ def review_heading(reviewed: HandReview, players: Sequence[str] | None = None) -
               "Review of seat {seat}: each decision judged on {n} sampled deals.", reviewed.samples, seat=seat)
 
 
-def no_decision_sentence(reviewed: HandReview) -> str:
-    """What a review without decisions says."""
+def no_decision_sentence(reviewed: HandReview, *, name: str | None = None) -> str:
+    """What a review without decisions says (``name``: as :func:`review_heading`'s)."""
+    if name is not None:
+        # Translators: {name} is the player whose decisions are reviewed (the learner's name, or "Guest").
+        return t("{name} took no decision in this hand.", name=name)
     return t("Seat {seat} took no decision in this hand.", seat=reviewed.seat)
 
 
@@ -46,10 +56,24 @@ def mark_words(mark: Mark) -> str:
     return f"{mark.symbol} {mark.words}".strip()
 
 
+_GOING_OUT = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+
+
+def best_words(decision: Decision) -> str:
+    """The best move as the review names it: its words (``discard 9♣``), which say that it plays on when the
+    move made went out (a knock, gin or big gin) and the best is a discard: ``play on: discard 9♣``."""
+    words = move_words(decision.best)
+    if decision.made[0].kind in _GOING_OUT and decision.best[0].kind is ActionKind.DISCARD:
+        # Translators: the best move of a reviewed decision whose move made went out (a knock, gin): {move} is
+        # the discard that plays on instead ("discard 9♣").
+        return t("play on: {move}", move=words)
+    return words
+
+
 def decision_cells(decision: Decision) -> tuple[str, ...]:
     """A decision's row of the table, under :func:`review_columns`: the step, the kind, the move made, the
-    best move, the points lost and the mark."""
-    return (str(decision.step), decision.kind.words, move_words(decision.made), move_words(decision.best),
+    best move (:func:`best_words`), the points lost and the mark."""
+    return (str(decision.step), decision.kind.words, move_words(decision.made), best_words(decision),
             loss_words(decision.loss), mark_words(decision.mark))
 
 
@@ -62,8 +86,14 @@ def reason_sentence(decision: Decision) -> str:
     return t("Step {step}: {reason}", step=decision.step, reason=decision.reason)
 
 
-def totals_sentence(reviewed: HandReview) -> str:
-    """The number of decisions, the points lost in all and per decision (the error rate)."""
+def totals_sentence(reviewed: HandReview, *, name: str | None = None) -> str:
+    """The number of decisions, the points lost in all and per decision (the error rate); ``name``: as
+    :func:`review_heading`'s."""
+    if name is not None:
+        # Translators: {name} is the player whose decisions are reviewed (the learner's name, or "Guest").
+        return tn("{name}: {n} decision, {lost} points of the hand lost in all, {rate} per decision (the error "
+                  "rate).", "{name}: {n} decisions, {lost} points of the hand lost in all, {rate} per decision (the "
+                  "error rate).", reviewed.count, name=name, lost=reviewed.total_loss, rate=reviewed.error_rate)
     return tn("Seat {seat}: {n} decision, {lost} points of the hand lost in all, {rate} per decision (the error "
               "rate).", "Seat {seat}: {n} decisions, {lost} points of the hand lost in all, {rate} per decision (the "
               "error rate).", reviewed.count, seat=reviewed.seat, lost=reviewed.total_loss, rate=reviewed.error_rate)
@@ -103,6 +133,6 @@ def summary_sentences(reviewed: HandReview) -> list[str]:
             thresholds_sentence(reviewed)]
 
 
-__all__ = ["decision_cells", "loss_words", "mark_words", "marks_sentence", "no_decision_sentence",
+__all__ = ["best_words", "decision_cells", "loss_words", "mark_words", "marks_sentence", "no_decision_sentence",
            "no_worst_sentence", "review_columns", "review_heading", "summary_sentences", "thresholds_sentence",
            "totals_sentence", "worst_sentence"]

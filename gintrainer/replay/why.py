@@ -14,7 +14,8 @@ Each move is told by what it leaves:
   each unseen card as likely as another (the solver's exact expectation); a **pass** on the upcard: the
   deadwood of the ten cards kept;
 * a **discard**: the deadwood it leaves and how many unseen cards would meld with the ten kept (form a meld
-  with them, or extend one);
+  with them, or extend one); beside a move that goes out (a knock, gin, big gin: the other move of the
+  decision), that it plays on instead;
 * a **knock**: its deadwood, a least-deadwood layout of the ten kept (the one fewest unseen cards fit on)
   and how many unseen cards would fit on its melds as a lay-off; **gin** and **big gin**: their bonus, and
   that they allow no lay-offs;
@@ -100,7 +101,13 @@ def _least_fitting_layout(kept: Sequence[Card], unseen: Sequence[Card]) -> tuple
     return layouts[number], fits
 
 
-def _discard_phase(position: Hand, view: SeatView, action: Action) -> tuple[Message, Figure]:
+_PLAY_ON = {ActionKind.KNOCK: "why_play_on_not_knock", ActionKind.GIN: "why_play_on_not_out",
+            ActionKind.BIG_GIN: "why_play_on_not_out"}
+"""A discard's sentence beside a move that goes out, by that move's kind: the discard plays on instead."""
+
+
+def _discard_phase(position: Hand, view: SeatView, action: Action,
+                   against: ActionKind | None = None) -> tuple[Message, Figure]:
     kind = action.kind
     rules = view.rules
     if kind is ActionKind.BIG_GIN:
@@ -117,7 +124,8 @@ def _discard_phase(position: Hand, view: SeatView, action: Action) -> tuple[Mess
         layout, fits = _least_fitting_layout(kept, unseen)
         return say("why_knock", card=card, deadwood=deadwood, layout=layout, fits=fits, unseen=len(unseen)), deadwood
     outs = len(melds_with(kept, unseen))
-    return say("why_discard", card=card, deadwood=deadwood, outs=outs, unseen=len(unseen)), deadwood
+    name = "why_discard" if against is None else _PLAY_ON.get(against, "why_discard")
+    return say(name, card=card, deadwood=deadwood, outs=outs, unseen=len(unseen)), deadwood
 
 
 def layout_of(move: Move) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
@@ -153,10 +161,12 @@ def _defender_layout(view: SeatView, move: Move) -> tuple[Message, Figure]:
     return say("why_defender_nothing", **against), deadwood
 
 
-def tell(position: Hand, move: Move, view: SeatView | None = None) -> tuple[Message, Figure]:
+def tell(position: Hand, move: Move, view: SeatView | None = None, *,
+         against: Move | None = None) -> tuple[Message, Figure]:
     """``move`` of the seat to act in ``position`` told by what it leaves (see the module's text), from that
     seat's view (``view``, when given), and the figure the closing sentence compares (its deadwood, or expected
-    deadwood)."""
+    deadwood). ``against``: the other move of the decision, which a discard's sentence names when it goes out
+    (the discard plays on instead of knocking)."""
     if view is None:
         view = SeatView.of(position, acting_seat(position))
     if not move:
@@ -165,7 +175,7 @@ def tell(position: Hand, move: Move, view: SeatView | None = None) -> tuple[Mess
     if phase in (Phase.UPCARD, Phase.DRAW):
         return _take_or_draw(position, view, move[0])
     if phase is Phase.DISCARD:
-        return _discard_phase(position, view, move[0])
+        return _discard_phase(position, view, move[0], against[0].kind if against else None)
     if phase is Phase.KNOCKER_LAYOUT:
         return _knocker_layout(position, view, move)
     return _defender_layout(view, move)
@@ -178,8 +188,8 @@ def why(position: Hand, made: Move, best: Move) -> tuple[Message, ...]:
     if move_key(made) == move_key(best):
         return ()
     view = SeatView.of(position, acting_seat(position))
-    best_words, best_figure = tell(position, best, view)
-    made_words, made_figure = tell(position, made, view)
+    best_words, best_figure = tell(position, best, view, against=made)
+    made_words, made_figure = tell(position, made, view, against=best)
     said = [best_words, made_words]
     if position.phase is not Phase.DEFENDER_LAYOUT and made_figure <= best_figure:
         said.append(say("why_not_by_deadwood"))

@@ -18,6 +18,7 @@ import traitlets
 from traitlets.utils.sentinel import Sentinel
 
 from ..material.drawing import SIZES, style_block
+from ..records.storage import strip_name
 from ..words.errors import GinError
 from ..words.language import current_language, t, tc, text_direction
 
@@ -422,6 +423,15 @@ def guarded(method: Callable[Concatenate[_View, _Params], _Result],
         return result
     functools.update_wrapper(wrapper, method)  # as functools.wraps, keeping the wrapper's own type
     return wrapper
+
+
+def typed_name(value: object, missing: str | None = None) -> str:
+    """The name typed into a box, as typed (the record layer cleans and checks it); a GinError
+    in the page's words when the box is empty (``missing``: "Type a name first."), where the
+    record layer's error would quote the empty text for a programmer (``''``)."""
+    if not isinstance(value, str) or not strip_name(value):
+        raise GinError(missing or t("Type a name first."))
+    return value
 
 
 def download_link(text: str, filename: str, label: str, mime: str = "application/json") -> str:

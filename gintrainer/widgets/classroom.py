@@ -41,6 +41,7 @@ from ..classroom.results import Attempt
 from ..classroom.roster import Roster
 from ..classroom.sets import SET_THEMES, clean_difficulty, takes_objective, teacher_set
 from ..classroom.store import (
+    SESSION_KEY,
     ClassStore,
     StoredSession,
     StoreError,
@@ -59,7 +60,7 @@ from ..trainers.training import PuzzleAttempt
 from ..words.errors import GinError
 from ..words.language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
 from . import ui as widgets
-from .base import Change, PageAddress, ScriptWidget, SignIn, View, close_tree, download_link, guarded
+from .base import Change, PageAddress, ScriptWidget, SignIn, View, close_tree, download_link, guarded, typed_name
 from .prepare import PrepareClass
 from .profile import Learner
 from .roster import RosterLoader, exports_html
@@ -174,7 +175,7 @@ class TeacherPage(View):
         self.code.value = f"<div class='gt-info'>{escape(making)}</div>"
         self.downloads.value = self.listing.value = ""
         try:
-            classset = ClassSet(self.name.value, **self.options())
+            classset = ClassSet(typed_name(self.name.value, t("Type the class's name first.")), **self.options())
             puzzles = classset.puzzles()  # made before the code is shown: a code always names a set that exists
         except Exception:
             self.code.value = ""  # "Making the set…" would outlive the problem
@@ -585,6 +586,9 @@ class StudentPage(View):
         reached, as this server keeps it. Handed in, its review; not yet and with its key, the set
         goes on with its answers answered; without the key, the page asks the browser for the key
         it keeps."""
+        if not SESSION_KEY.fullmatch(name):  # not a name a page gives: the store and the server have none
+            self._no_session(name)
+            return
         kept_only = False
         stored: StoredSession | pending.Pending | None
         try:
@@ -600,6 +604,7 @@ class StudentPage(View):
                 return
             kept_only = True
         if stored is None:
+            self._no_session(name)
             return
         handed_in = bool(stored.handed_in)
         if not handed_in and not opens(stored.session, self._key):
@@ -612,6 +617,12 @@ class StudentPage(View):
         self._continue(session, stored.session)
         if kept_only:
             self._keep()  # says so
+
+    def _no_session(self, name: str) -> None:
+        """Say that the address names a session that neither the store nor this server has
+        (mistyped, or of another class set); a name longer than any session's is cut short."""
+        # Translators: {name} is the session's name as the page's address gives it (random letters).
+        self.report(t("No session is called “{name}”.", name=name if len(name) <= 64 else name[:63] + "…"))
 
     def _kept_here(self, name: str) -> pending.Pending | None:
         try:
@@ -643,6 +654,7 @@ class StudentPage(View):
             raise GinError(t("hand in this set before you open another: its answers would be lost"))
         if self.roster is not None and self.roster.find(self.student.value) is None:
             raise GinError(t("pick your name from the class's list"))
+        typed_name(self.student.value)
         opening = t("Opening the set…")
         self.progress.value = f"<div class='gt-info'>{escape(opening)}</div>"
         try:

@@ -4,7 +4,6 @@ at a time."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import cast
 
 from ..lessons import DEMOS, LESSONS
@@ -31,8 +30,9 @@ class ReferenceSlides:
         return quick_reference_sections()[step][0]
 
     def html(self, step: int, *, size: str = "large", four_colour: bool = False) -> str:
-        title, body = quick_reference_sections(size=size, four_colour=four_colour)[step]
-        return f'<div class="gt-ref gt-slide"><h2>{escape(title)}</h2>{body}</div>'
+        """The section's body; its title is the step's caption, which the stepper shows above it."""
+        _title, body = quick_reference_sections(size=size, four_colour=four_colour)[step]
+        return f'<div class="gt-ref gt-slide">{body}</div>'
 
 
 def demo_choices() -> list[tuple[str, str]]:

@@ -58,7 +58,7 @@ from ..words.language import (
     use_language,
 )
 from . import ui as widgets
-from .base import DISCLOSURE, Change, PageAddress, SignIn, View, download_link, guarded, settings
+from .base import DISCLOSURE, Change, PageAddress, SignIn, View, download_link, guarded, settings, typed_name
 
 if TYPE_CHECKING:
     from ..engine.hand import Hand
@@ -522,12 +522,12 @@ class ProfileBar(View):
     @guarded
     def _on_open(self, _button: widgets.Button | None = None) -> None:
         if self.pin_box is None:
-            self.learner.choose(self.name_box.value)
+            self.learner.choose(typed_name(self.name_box.value))
             self.name_box.options = store.list_profiles()
             return
         name, pin = self.name_box.value, self.pin_box.value
         self.pin_box.value = ""  # never kept on the page
-        name = clean_name(name)
+        name = clean_name(typed_name(name))
         if pin and not store.profile_exists(name):
             pin = store.clean_pin(pin)
             if self._new != (name_key(name), pin):

@@ -18,7 +18,7 @@ import traitlets
 from ..engine import evaluate
 from ..replay import Replay
 from ..replay import review_words as said
-from ..replay.review import Decision, HandReview, Judge, Mark, Reviewing, move_words
+from ..replay.review import Decision, HandReview, Judge, Mark, Reviewing
 from ..replay.tutor_notes import TutorNote, tutor_choice_words
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
@@ -56,22 +56,26 @@ class ReviewProgress(ScriptWidget):
     """A review's progress bar, and what drives the review: while ``running``, the page asks the kernel for
     the next decision each time the count of decisions judged (``done``) changes, with the count it saw;
     the kernel judges one decision for each message that has the count it has (a second view of the bar,
-    or a second event of one change, asks nothing more). It shows while the review runs."""
+    or a second event of one change, asks nothing more). It shows while the review runs: the script shows and
+    hides a box of its own, not the widget's element, whose ``display`` the widget's layout sets (and clears,
+    when its view is drawn after the bar's: a review shown at once kept an empty bar over its table)."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
-      el.classList.add("gt-review-progress");
+      const box = document.createElement("div");
+      box.className = "gt-review-progress";
       const bar = document.createElement("progress");
       bar.className = "gt-review-bar";
       const label = document.createElement("span");
       label.className = "gt-review-progress-label";
-      el.append(bar, label);
+      box.append(bar, label);
+      el.append(box);
       const draw = () => {
         bar.max = Math.max(model.get("total"), 1);
         bar.value = model.get("done");
         label.textContent = model.get("label");
         bar.setAttribute("aria-label", model.get("label"));
-        el.style.display = model.get("running") ? "" : "none";
+        box.style.display = model.get("running") ? "" : "none";
       };
       const ask = () => {
         if (model.get("running") && model.get("done") < model.get("total")) model.send({ next: model.get("done") });
@@ -160,7 +164,7 @@ def review_note_html(decision: Decision) -> str:
     # Translators: a review's note at a step of a replay, after "Review:"; {mark} is the mark with its sign
     # ("?? blunder"), {lost} the points of the hand lost with their error ("9.00 ± 0.50"), {move} the best move.
     said_here = t("{mark}, {lost} points lost; best: {move}", mark=said.mark_words(decision.mark),
-                  lost=said.loss_words(decision.loss), move=move_words(decision.best))
+                  lost=said.loss_words(decision.loss), move=said.best_words(decision))
     return (f"<div class='gt-note-review'><b>{escape(who)}</b> "
             f"<span class='gt-mark gt-mark-{decision.mark.value}'>{escape(said_here)}</span></div>")
 
@@ -184,7 +188,9 @@ class ReviewView(View):
                  notes: Mapping[int, Sequence[TutorNote]] | None = None):
         self.replay = replay
         self.notes = dict(notes or {})
-        self.names = tuple(replay.players or PLAYERS)
+        self.name = (replay.players or PLAYERS)[seat]
+        """The reviewed seat's player, as the review's sentences call them (the learner's name or "Guest" on
+        the practice page, whose replay names its players so): never by the seat's number."""
         self.open_step, self.on_done = open_step, on_done
         self.reviewed: HandReview | None = None
         self.heading = widgets.HTML()
@@ -219,7 +225,7 @@ class ReviewView(View):
         if reviewing is None:
             return
         with self.hold_sync():
-            self.heading.value = f"<h4>{escape(said.review_heading(reviewing.result(), self.names))}</h4>"
+            self.heading.value = f"<h4>{escape(said.review_heading(reviewing.result(), name=self.name))}</h4>"
         if reviewing.finished:  # a seat without decisions
             self._finish(reviewing.result())
             return
@@ -263,13 +269,14 @@ class ReviewView(View):
             with self.progress.hold_sync():
                 self.progress.done = self.progress.total
                 self.progress.running = False
-            self.heading.value = f"<h4>{escape(said.review_heading(reviewed, self.names))}</h4>"
+            self.heading.value = f"<h4>{escape(said.review_heading(reviewed, name=self.name))}</h4>"
             if not reviewed.decisions:
-                self.table.value = f"<p class='gt-info'>{escape(said.no_decision_sentence(reviewed))}</p>"
+                none = said.no_decision_sentence(reviewed, name=self.name)
+                self.table.value = f"<p class='gt-info'>{escape(none)}</p>"
                 self.summary.value = ""
             else:
                 self.table.value = review_table_html(reviewed, self.notes)
-                sentences = [said.totals_sentence(reviewed), said.marks_sentence(reviewed),
+                sentences = [said.totals_sentence(reviewed, name=self.name), said.marks_sentence(reviewed),
                              said.thresholds_sentence(reviewed)]
                 self.summary.value = "".join(f"<div class='gt-info'>{escape(s)}</div>" for s in sentences)
             self._show_worst(reviewed)

@@ -411,21 +411,34 @@ class PuzzleView(View):
             raise GinError("no puzzle is shown")
         return self.attempt
 
+    def _open(self) -> PuzzleAttempt | None:
+        """The attempt an answer button's click answers; None once the puzzle is over. No answer button
+        (nor the hint) is shown then, so a click that arrives was sent before the page redrew (a double
+        click's second, or a neighbour's): it is ignored, with no word, and the answer given stands, as the
+        practice page ignores a move button's click outside its row's phase."""
+        attempt = self._require()
+        return None if attempt.finished else attempt
+
     @guarded
     def _yes_no(self, answer: bool) -> None:
-        self._show_feedback(self._require().answer_yes_no(answer))
+        if (attempt := self._open()) is not None:
+            self._show_feedback(attempt.answer_yes_no(answer))
 
     @guarded
     def _choose(self, choice: str) -> None:
-        self._show_feedback(self._require().answer_choice(choice))
+        if (attempt := self._open()) is not None:
+            self._show_feedback(attempt.answer_choice(choice))
 
     def _on_reply(self, melds: Any, layoffs: Any, undercut: bool) -> None:
         """The reply's answer (the reply input reports a layout the rules refuse)."""
-        self._show_feedback(self._require().answer_reply(melds, layoffs, undercut))
+        if (attempt := self._open()) is not None:
+            self._show_feedback(attempt.answer_reply(melds, layoffs, undercut))
 
     @guarded
     def _on_discard(self, _button: widgets.Button | None = None) -> None:
-        attempt = self._require()
+        attempt = self._open()
+        if attempt is None:
+            return
         attempt.require_stage(Stage.DISCARD)
         chosen = self.picker.selected
         if len(chosen) != 1:
@@ -448,26 +461,32 @@ class PuzzleView(View):
     def _on_add_meld(self, _button: widgets.Button | None = None) -> None:
         """The selected cards as one more meld, checked by the layout input (a set or a run of
         cards in no other meld); the picker's row then holds the cards left."""
-        self._require().require_stage(Stage.LAYOUT)
+        if (attempt := self._open()) is None:
+            return
+        attempt.require_stage(Stage.LAYOUT)
         self.layout_input.meld()
         self.refresh()
 
     @guarded
     def _on_clear_melds(self, _button: widgets.Button | None = None) -> None:
-        self._require().require_stage(Stage.LAYOUT)
+        if (attempt := self._open()) is None:
+            return
+        attempt.require_stage(Stage.LAYOUT)
         self.layout_input.clear()
         self.refresh()
 
     @guarded
     def _on_knock(self, _button: widgets.Button | None = None) -> None:
         """Submit the melds laid (the other cards deadwood): marked by the score they leave."""
-        attempt = self._require()
+        if (attempt := self._open()) is None:
+            return
         attempt.require_stage(Stage.LAYOUT)
         self._show_feedback(attempt.answer_layout(self.melds))
 
     @guarded
     def _on_hint(self, _button: widgets.Button | None = None) -> None:
-        attempt = self._require()
+        if (attempt := self._open()) is None:
+            return
         if not self.allow_hints:
             raise GinError(t("hints are off for this set"))
         attempt.hint()

@@ -207,7 +207,7 @@ def test_names_match_whatever_their_case_and_a_warning_goes_once_fixed(page, ser
     open_page(page, server, "index.ipynb")
     bar = page.locator(".gt-profile-bar").first
     bar.get_by_role("button", name="Open").click()
-    expect(bar.locator(".gt-status")).to_contain_text("a name cannot be empty")
+    expect(bar.locator(".gt-status")).to_contain_text("Type a name first.")
     bar.get_by_placeholder("Type or pick your name").fill("mIA")
     bar.get_by_role("button", name="Open").click()
     expect(bar).to_contain_text("Playing as Mia")

@@ -30,6 +30,11 @@ def hand_buttons(practice, cards):
         expect(practice.get_by_role("button", name=str(card), exact=True)).to_be_visible()
 
 
+def looks(button) -> list[str]:
+    """A button's background and text colours and its opacity, as the browser draws them."""
+    return button.evaluate("b => { const s = getComputedStyle(b); return [s.backgroundColor, s.color, s.opacity]; }")
+
+
 def test_play_by_clicking_and_resume_after_a_reload(page, server, console):
     match = Match(Rules(), seed="browser", first_dealer=1, deck=KNOCK_DEAL)
     PracticeGame(match=match, opponent="naive", owner="Pat").save()
@@ -42,6 +47,13 @@ def test_play_by_clicking_and_resume_after_a_reload(page, server, console):
     practice.get_by_role("button", name="2♣", exact=True).click()
     expect(knock).to_be_disabled()
     expect(practice.get_by_role("button", name="Discard it")).to_be_enabled()
+    # A disabled button looks disabled whatever its style: "Next hand" (primary) as grey as the knock, not the
+    # light blue of a faded primary button beside an enabled one.
+    next_hand = practice.get_by_role("button", name="Next hand", exact=True)
+    expect(next_hand).to_be_disabled()
+    disabled = ["rgb(228, 228, 228)", "rgb(102, 102, 102)", "1"]
+    assert looks(next_hand) == looks(knock) == disabled
+    assert looks(practice.get_by_role("button", name="Discard it"))[0] == "rgb(21, 101, 192)"  # #1565c0
     practice.get_by_role("button", name="5♦", exact=True).click()
     expect(knock).to_be_enabled()
     heads = [words(f"label_column_{c}") for c in DISCARD_COLUMNS] + [words("label_column_marks")]

@@ -39,6 +39,34 @@ WATCH_PROGRESS_JS = """() => {
 }"""
 
 
+# Each deadwood sum under a hand of the replay's frame ("2 + 4 + … + 10"), term by term ("2 +", the last number
+# alone): the terms found, and any term drawn over two lines or not after the one before on its line (a sum reads
+# left to right, in a right-to-left page too).
+SUM_TERMS_JS = """() => {
+  const sums = [], problems = [];
+  for (const count of document.querySelectorAll('.gt-replay .gt-stepper-frame .gt-count')) {
+    const text = count.firstChild;
+    const sum = text && /\\d+(?:[ \\u00a0]\\+ \\d+)+/.exec(text.data);
+    if (!sum) continue;
+    const terms = [];
+    for (const term of sum[0].matchAll(/\\d+(?:[ \\u00a0]\\+)?/g)) {
+      const range = document.createRange();
+      range.setStart(text, sum.index + term.index);
+      range.setEnd(text, sum.index + term.index + term[0].length);
+      const rects = Array.from(range.getClientRects()).filter(r => r.width > 0);
+      if (new Set(rects.map(r => Math.round(r.top))).size !== 1) problems.push(`"${term[0]}" over two lines`);
+      const left = Math.min(...rects.map(r => r.left)), right = Math.max(...rects.map(r => r.right));
+      const before = terms[terms.length - 1];
+      if (before && Math.abs(before.top - rects[0].top) < 2 && left < before.right - 1)
+        problems.push(`"${term[0]}" before "${before.term}" on its line`);
+      terms.push({term: term[0], top: rects[0].top, right});
+    }
+    sums.push(terms.length);
+  }
+  return {sums, problems};
+}"""
+
+
 def assert_within(inner: Locator, outer: Locator) -> None:
     """``inner`` is drawn inside ``outer`` (a mark in its own cell, not placed over the page elsewhere)."""
     a, b = inner.bounding_box(), outer.bounding_box()
@@ -69,6 +97,7 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
         judging = tn("Reviewing: {done} of {n} decision judged", "Reviewing: {done} of {n} decisions judged", total,
                      done=0)
         solve = tc("button", "Solve")
+        review_again = tc("button", "Review the decisions")
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, server, "practice/practice.ipynb", "profile=Rahim&lang=ps")
     practice = page.locator(".gt-practice")
@@ -80,6 +109,10 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     expect(table).to_be_visible(timeout=120_000)
     expect(practice.locator(".gt-review-progress")).to_be_hidden()
     assert judging in page.evaluate("window.gtProgress")  # the bar showed while the evaluator judged
+    # The replay's first frame: the computer's ten cards of deadwood summed under its hand, a sum longer than the
+    # phone's line, wraps between its terms only and reads left to right.
+    sums = page.evaluate(SUM_TERMS_JS)
+    assert sums["sums"] and max(sums["sums"]) == 10 and not sums["problems"], sums
     blunder = table.locator(f"tr.gt-review-blunder[data-step='{KNOCK_STEP}']")
     expect(blunder.locator(".gt-mark-blunder")).to_contain_text("??")
     assert_within(blunder.locator(".gt-mark-blunder"), blunder.locator("td").last)  # in its row's mark column
@@ -95,6 +128,14 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     expect(replay.locator(".gt-stepper-label")).to_have_text(step_label)
     expect(replay.locator(".gt-note-review .gt-mark-blunder")).to_be_visible()  # the mark beside the step's notes
     assert_within(replay.locator(".gt-note-review .gt-mark-blunder"), replay.locator(".gt-note-review"))
+
+    # Asked for again, the review made shows at once, its bar never run: the bar stays hidden over the table
+    # (the bar's box is the page's to show, whatever the widget's layout does to the widget's element).
+    page.evaluate("document.querySelector('table.gt-review-table').dataset.before = 'yes'")
+    practice.get_by_role("button", name=review_again, exact=True).click()
+    expect(practice.locator("table.gt-review-table:not([data-before])")).to_be_visible()
+    settle(page)
+    expect(practice.locator(".gt-review-progress")).to_be_hidden()
 
     # The blunder, kept with the review in Rahim's profile, is a "can you knock?" puzzle of his own.
     open_page(page, server, "puzzles/mistakes.ipynb", "profile=Rahim&lang=ps")

@@ -308,9 +308,9 @@ def test_big_gin_over_gin_says_both_bonuses():
     assert check_decision(hand, 1, decision)
     assert decision.reason == (f"Going big gin scores the big gin bonus of {rules.big_gin_bonus} and allows no "
                                f"lay-offs. Going gin, discarding 4♣ face down, scores the gin bonus of "
-                               f"{rules.gin_bonus} and allows no lay-offs. By deadwood alone your move does as well "
-                               "or better: the difference is in how the rest of the hand plays out, as the evaluator "
-                               "finds from your view.")
+                               f"{rules.gin_bonus} and allows no lay-offs. By deadwood alone the move made does as "
+                               "well or better: the difference is in how the rest of the hand plays out, as the "
+                               "evaluator finds from the player's view.")
 
 
 def _example(name: str) -> tuple[Hand, int]:

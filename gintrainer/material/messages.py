@@ -597,8 +597,8 @@ REVIEW_MESSAGES: dict[str, str | Template] = {
                             "knocker's {knocker_deadwood}.",
     "why_defender_nothing": "Laying out nothing keeps {deadwood} deadwood, against the knocker's "
                             "{knocker_deadwood}.",
-    "why_not_by_deadwood": "By deadwood alone your move does as well or better: the difference is in how the rest "
-                           "of the hand plays out, as the evaluator finds from your view.",
+    "why_not_by_deadwood": "By deadwood alone the move made does as well or better: the difference is in how the "
+                           "rest of the hand plays out, as the evaluator finds from the player's view.",
 }
 """Why a reviewed decision's best move is better than the move made (:mod:`gintrainer.replay.why`): a
 sentence for each of the two moves, with the engine's figures from the deciding seat's view."""

@@ -323,9 +323,13 @@ def test_the_solver_s_table_opens_only_after_the_answer(puzzle):
     assert "opens once you have answered" in view.status.value
     answer(view, right=False)
     assert view.attempt.finished and view.table_toggle.layout.display == ""
+    assert view.table_toggle.description == "Show the solver's table"
     view.table_toggle.value = True
     assert view.table.value.count("<tr") == len(puzzle.table) + 1
     assert view.table.value.count(">the answer<") == len(puzzle.answer)
+    assert view.table_toggle.description == "Hide the solver's table"  # what pressing it again does
+    view.table_toggle.value = False
+    assert view.table.value == "" and view.table_toggle.description == "Show the solver's table"
 
 
 def test_the_trainer_and_the_daily_page_keep_the_table_shut(data):
@@ -607,10 +611,17 @@ def test_a_closed_page_stops_following_the_learner_and_the_settings():
     from ipywidgets.widgets.widget import _instances
 
     learner = Learner()
+
+    def made() -> list:
+        day = dt.date(2024, 5, 1)
+        return [TrainerPage("can_knock", learner=learner, seed=1), DailyPage(today=day, learner=learner),
+                ProfilePage(learner), LandingPage(learner, today=day),
+                lesson_widgets.LessonToolbar(3, learner)]  # its settings bar is linked to the settings
+
+    for page in made():  # the widgets every page shares (style sheets, layouts), made once for the kernel
+        page.close()
     before, alive = (len(learner._listeners), settings.observer_count()), len(_instances)
-    pages = [TrainerPage("can_knock", learner=learner, seed=1), DailyPage(today=dt.date(2024, 5, 1), learner=learner),
-             ProfilePage(learner), LandingPage(learner, today=dt.date(2024, 5, 1)),
-             lesson_widgets.LessonToolbar(3, learner)]  # its settings bar is linked to the settings
+    pages = made()
     assert len(learner._listeners) > before[0] and settings.observer_count() > before[1]
     for page in pages:
         page.close()

@@ -90,7 +90,8 @@ RULES = (
          r"(?<!\w)به(?!\w)[^.؛]*(?<!\w)وي(?!\w)",
          only=r"\b(?:with it|instead) \w+ would\b|\bwould again\b|\bwould be the one\b"),
     Rule("ps", "counts and scores in the Latin digits of the cards, never Eastern Arabic or Persian ones",
-         r"[\u0660-\u0669\u06f0-\u06f9]"),    Rule("ku", "the computer is spelt kompûter, as the pages write it, never komputer", r"\b[Kk]omputer"),
+         r"[\u0660-\u0669\u06f0-\u06f9]"),
+    Rule("ku", "the computer is spelt kompûter, as the pages write it, never komputer", r"\b[Kk]omputer"),
 )
 
 
@@ -190,7 +191,8 @@ def test_the_number_check_finds_numbers_the_english_does_not_write(english, tran
     (RULES[9], "hands to play (default 200)", "د لوبولو لپاره دورې (ډیفالټ 200)"),
     (RULES[10], "Ben knocks on his first turn, with {cards}.", "Ben په خپله لومړۍ وار کې د {cards} سره ټکوي."),
     (RULES[11], "Ben threw Q♦; with it Ann would still be at 24.", "له هغه سره به Ann لا هم په 24 وي."),
-    (RULES[12], "The 52 cards: your 10", "۵۲ کارتونه: ستاسو ۱۰"),    (RULES[13], "Play against the computer", "Li hember komputerê bilîze"),
+    (RULES[12], "The 52 cards: your 10", "۵۲ کارتونه: ستاسو ۱۰"),
+    (RULES[13], "Play against the computer", "Li hember komputerê bilîze"),
 ])
 def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation):
     assert rule.breaks(Entry(english, translation, None))
@@ -212,7 +214,8 @@ def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation)
     (RULES[10], "The first turn starts with an offer.", "لومړی وار په یوه وړاندیز پیلېږي."),
     (RULES[10], "who begins the first hand", "لومړۍ دوره"),
     (RULES[11], "Ben threw Q♦; with it Ann would still be at 24.", "له هغه سره به Ann لا هم په 24 وای."),
-    (RULES[12], "The 52 cards: your 10", "52 کارتونه: ستاسو 10"),    (RULES[13], "Play against the computer", "Li hember kompûterê bilîze"),
+    (RULES[12], "The 52 cards: your 10", "52 کارتونه: ستاسو 10"),
+    (RULES[13], "Play against the computer", "Li hember kompûterê bilîze"),
 ])
 def test_each_rule_passes_the_chosen_form(rule, english, translation):
     assert not rule.breaks(Entry(english, translation, None))

@@ -509,10 +509,12 @@ class PuzzleView(View):
         attempt = self.attempt
         if change["new"] is not True:
             self.table.value = ""
+            self.table_toggle.description = tc("button", "Show the solver's table")
             return
         if attempt is None or not attempt.finished or self.blind or not self.allow_table:
             self.table_toggle.value = False  # a page can press a hidden toggle
             raise GinError(t("the solver's table opens once you have answered"))
+        self.table_toggle.description = tc("button", "Hide the solver's table")  # what pressing it again does
         self.refresh()
 
     @guarded

@@ -873,6 +873,9 @@ _BASE_CSS = """
 .gt-card-btn{padding:0 !important;margin:2px !important;border:1px solid #888 !important;border-radius:6px !important;
   background:#fff !important;font-weight:bold !important;box-shadow:1px 1px 2px rgba(0,0,0,.25);}
 .gt-card-btn.mod-active{outline:3px solid #f0a000;transform:translateY(-4px);background:#fff7e0 !important;}
+/* A picked card rises out of its row with its outline: the picker shows it whole (a widget box clips what
+   leaves it, which cut the top of a picked card in the first row). */
+.jupyter-widgets.widget-box.gt-picker{overflow:visible;}
 .gt-card-btn.gt-right{outline:3px solid #1c8c3c;}
 table.gt-solver{border-collapse:collapse;margin:6px 0;display:block;max-width:100%;overflow-x:auto;}
 table.gt-solver th,table.gt-solver td{border:1px solid #aaa;padding:2px 8px;text-align:right;}

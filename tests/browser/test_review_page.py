@@ -67,6 +67,16 @@ SUM_TERMS_JS = """() => {
 }"""
 
 
+
+PICKED_CARD_WHOLE_JS = """() => {
+  const card = document.querySelector('.gt-puzzle .gt-card-btn.mod-active');
+  card.scrollIntoView({block: 'center'});
+  const box = card.getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + 1);
+  return card.contains(top);
+}"""
+"""Whether the top edge of the picked card shows (a point just inside it hits the card, not what is behind)."""
+
 def assert_within(inner: Locator, outer: Locator) -> None:
     """``inner`` is drawn inside ``outer`` (a mark in its own cell, not placed over the page elsewhere)."""
     a, b = inner.bounding_box(), outer.bounding_box()
@@ -146,3 +156,8 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     mistakes.get_by_role("button", name=solve).first.click()
     expect(page.locator(".gt-puzzle .gt-notice")).to_contain_text(tag)
     expect(page.locator(".gt-puzzle .gt-card-btn").first).to_be_visible()
+    # A card picked rises out of its row, outline and all: its top edge is not cut off by the picker.
+    page.locator(".gt-puzzle .gt-card-btn").first.click()
+    expect(page.locator(".gt-puzzle .gt-card-btn.mod-active")).to_have_count(1)
+    settle(page)
+    assert page.evaluate(PICKED_CARD_WHOLE_JS)

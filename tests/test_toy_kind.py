@@ -121,7 +121,7 @@ def test_the_trainer_page_and_the_daily_page_serve_the_toy_kind(toy):
     progress = store.load("Ann").progress
     assert progress.history[-1].kind == TOY and progress.history[-1].result == "hinted"
     assert progress.history[-1].answer == view.puzzle.answer[0].code() and progress.kinds[TOY].attempts == 1
-    assert " · lowest deadwood · " in attempt_line(progress.history[-1])  # the profile's list of attempts
+    assert " · Lowest deadwood · " in attempt_line(progress.history[-1])  # the profile's list: the page's title
     view.table_toggle.value = True
     assert "toy-table" in view.table.value
     daily_page = DailyPage(today=dt.date(2026, 3, 4), learner=Learner("Ben"))

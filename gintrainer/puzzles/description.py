@@ -72,10 +72,9 @@ class KindDescription(Generic[X, P]):
     """One kind of puzzle. Its parts:
 
     - ``kind``: its word and the start of its ids (:class:`~gintrainer.words.vocab.PuzzleKind`);
-    - ``title``, ``words``, ``command_words``: its name on pages ("Can you knock?"), in a class
-      set's description ("can-you-knock") and on the command line ("can knock"), and
-      ``history_words`` in a learner's attempts when not the command line's ("can you knock?"):
-      English, marked with ``N_`` where written, shown with ``t``;
+    - ``title``, ``words``, ``command_words``: its name on pages and in a learner's attempts on the
+      profile ("Can you knock?"), in a class set's description ("can-you-knock") and on the command
+      line ("can knock"): English, marked with ``N_`` where written, shown with ``t``;
     - ``code_bit``: its bit in a class code's kinds field (fixed once codes are given out);
     - ``positions(objective, seed, rules)``: batches of candidate positions (the position builder);
     - ``make(position, objective)``: the puzzle a position makes (the solver's answer, its themes,
@@ -134,16 +133,9 @@ class KindDescription(Generic[X, P]):
     balance: Callable[[P], object] | None = None
     in_new_sets: bool = False
     bank_folder: Path | None = None
-    history_words: str | None = None
     assess: Callable[[X, Objective | None], P | Unclear] | None = None
     decisions: tuple[str, ...] = ()
     messages: Mapping[str, str | Template] = field(default_factory=dict)
-
-    @property
-    def history_name(self) -> str:
-        """The kind's name in a learner's list of attempts (English: ``history_words``, else
-        ``command_words``)."""
-        return self.history_words or self.command_words
 
 
 __all__ = ["AnswerInput", "AnswerText", "KindDescription", "PlanPart", "no_daily_options"]

@@ -108,7 +108,7 @@ DISCARD_ANSWER = AnswerText(format=discard_text, parse=parse_discard)
 
 CAN_KNOCK = _discard_kind(
     PuzzleKind.CAN_KNOCK, title=N_("Can you knock?"), words=N_("can-you-knock"), command_words=N_("can knock"),
-    history_words=N_("can you knock?"), code_bit=0, decisions=("knock_or_play_on",),
+    code_bit=0, decisions=("knock_or_play_on",),
     answer=KNOCK_ANSWER, answer_input=AnswerInput.KNOCK,
     mark=lambda puzzle, response: mark_discard(puzzle, response, parse_knock),
     themes=lambda objective: KNOCK_THEMES, sheet=DiscardSheet(),

@@ -780,7 +780,7 @@ def attempt_line(attempt: Any) -> str:
     from ..puzzles.registry import description
 
     try:
-        kind = t(description(attempt.kind).history_name)
+        kind = t(description(attempt.kind).title)  # as its page names it
     except GinError:  # a kind this gintrainer does not have (a record from a newer one)
         kind = str(attempt.kind).replace("_", " ")
     result = t(RESULTS[attempt.result]) if attempt.result in RESULTS else attempt.result

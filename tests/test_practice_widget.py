@@ -268,15 +268,16 @@ def test_a_guest_who_picks_a_name_keeps_the_game(data):
 @pytest.mark.parametrize("lang", ["en", "tr", "ku", "ps"])
 def test_a_guest_is_told_where_the_name_box_is(lang):
     """The name box is in the settings line, shown by its "Settings" toggle: the guest's notice names that
-    toggle and the box's "Open" button by their labels, in every language."""
+    toggle by its label, in every language, and the name box's own line says to press its "Open" button."""
     from gintrainer.words.language import in_language
     with in_language(lang):
         page = knock_page()
         page.refresh()
-        notice = page.notice.value
+        notice, who = page.notice.value, page.bar.who.value
         toggle, open_button = page.settings_bar.toggle.description, page.bar.open_button.description
     assert page.bar in page.settings_bar.panel.children and not page.settings_bar.toggle.value
-    assert escape(toggle) in notice and escape(open_button) in notice, notice
+    assert escape(toggle) in notice, notice
+    assert escape(open_button) in who, who
 
 
 def test_cards_keep_their_places_until_sorted():

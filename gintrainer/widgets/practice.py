@@ -944,10 +944,10 @@ class PracticePage(HandPage):
             self.settings_bar.show_choices(learner_choices(self.learner), asking=asks_the_learner(self.learner))
             notices = [n for n in (self._notice_text, game.notice) if n]
             if self.learner.is_guest:
-                # Translators: "Settings" and "Open" are the labels of the buttons above the table (the name box
-                # is in the settings, shown when "Settings" is pressed).
-                notices.append(t("Playing as a guest: this game is not saved. To keep it, press \"Settings\" above, "
-                                 "type your name and press \"Open\"."))
+                # Translators: "Settings" is the label of the button above the table that shows the name box.
+                # Kept short: on a phone, a longer line pushes the learner's cards below the first screen.
+                notices.append(t("Playing as a guest: this game is not saved. To keep it, type your name in "
+                                 "\"Settings\" above."))
             self.notice.value = "".join(f"<div class='gt-notice'>{escape(n)}</div>" for n in notices)
             self.table.value = self._table_html()
             self._show_hand()

@@ -60,6 +60,7 @@ MARKED: dict[str, dict[str, tuple[str, ...]]] = {
     # build: each over a second on two cores (bench/bench_tests.py times them).
     "slow": {
         "tests/test_hub_server.py": (EVERY_TEST,),  # a Jupyter server and a page's kernel
+        "tests/test_app_command.py": ("test_a_stop_signal_to_the_app_stops_its_voila_server_and_kernels",),
         "tests/test_playouts.py": ("test_random_hands", "test_random_matches",
                                    "test_playouts_reach_every_kind_of_ending"),
         "tests/test_players.py": ("test_two_hidden_hands_behind_one_view_get_the_same_move",

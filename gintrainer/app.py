@@ -12,6 +12,7 @@ import base64
 import contextlib
 import contextvars
 import copy
+import dataclasses
 import fnmatch
 import functools
 import hashlib
@@ -23,9 +24,11 @@ import os
 import posixpath
 import re
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import webbrowser
 from collections.abc import Collection
@@ -403,14 +406,70 @@ def serve(*, root: str | os.PathLike[str] | None = None, port: int = 8866, ip: s
                 url=url.replace(LANDING, TEACHER_LANDING)), flush=True)
     compile_package()
     process = subprocess.Popen(voila_command(folder, port=port, ip=ip), cwd=folder, env=env)
-    if open_browser:
-        with contextlib.suppress(Exception):  # no browser on this machine: the URL is printed above
-            webbrowser.open(url)
+    with stopped_by_signals() as stop:
+        try:
+            if open_browser:
+                with contextlib.suppress(Exception):  # no browser on this machine: the URL is printed above
+                    webbrowser.open(url)
+            return process.wait()
+        except (StopServing, KeyboardInterrupt):
+            stop_voila(process)
+            return 0 if stop.asked else process.returncode
+
+
+STOP_SIGNALS = ("SIGTERM", "SIGINT", "SIGHUP")
+"""The signals that stop ``gintrainer app``: it stops its Voila server (which shuts its kernels down), then
+exits. Left to their default, SIGTERM and SIGHUP would end the command alone, its server and kernels still
+serving the port."""
+STOP_WAIT = 20.0
+"""Seconds Voila may take to stop (it gives each kernel up to five seconds to end) before it is killed; its
+kernels then end within a second or so (each polls its parent process, as jupyter_client starts them)."""
+
+
+class StopServing(Exception):
+    """Raised in ``serve`` by the first stop signal (:data:`STOP_SIGNALS`): not an error, a request to stop."""
+
+
+@dataclasses.dataclass
+class _Stop:
+    asked: bool = False
+    """Whether a stop signal came."""
+
+
+@contextlib.contextmanager
+def stopped_by_signals() -> Any:
+    """Within the block, the first of :data:`STOP_SIGNALS` raises :class:`StopServing` (later ones are
+    ignored: the server is already stopping); the signals' handlers as before after it. Only the main
+    thread can set handlers: elsewhere the block runs as it is."""
+    stop = _Stop()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def on_signal(signum: int, _frame: object) -> None:
+        if not stop.asked:
+            stop.asked = True
+            raise StopServing(signal.Signals(signum).name)
+
+    names = [name for name in STOP_SIGNALS if hasattr(signal, name)]
+    before = {name: signal.signal(getattr(signal, name), on_signal) for name in names}
     try:
-        return process.wait()
-    except KeyboardInterrupt:
+        yield stop
+    finally:
+        for name, handler in before.items():
+            signal.signal(getattr(signal, name), handler)
+
+
+def stop_voila(process: subprocess.Popen[bytes], wait: float = STOP_WAIT) -> None:
+    """Ask the Voila server to stop (SIGTERM: it shuts its kernels down, then exits); kill it if it has not
+    within ``wait`` seconds."""
+    if process.poll() is None:
         process.terminate()
-        return process.wait()
+    try:
+        process.wait(wait)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 # -- for the Voila server ------------------------------------------------------

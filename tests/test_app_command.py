@@ -118,3 +118,61 @@ def test_the_policy_allows_voila_s_heartbeat_line_by_its_hash():
 def test_the_server_answers_for_the_pages_only(path, listing, answered):
     from gintrainer.app import on_site
     assert on_site(path, hide=("__pycache__", "*.md"), listing=listing) is answered
+
+
+def _gone(process) -> bool:
+    """Whether a process has ended (a zombie not yet reaped has)."""
+    import psutil
+    try:
+        return process.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
+@posix_only
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_stop_signal_to_the_app_stops_its_voila_server_and_kernels(tmp_path, stop):
+    """``gintrainer app`` run as a user runs it; the stop signal sent to that process alone (as a service
+    manager or a closed terminal sends it): the server stops answering and no process it started is left."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    import psutil
+
+    from conftest import free_port, wait_until_answering
+    from gintrainer.app import find_root
+    port, log = free_port(), tmp_path / "app.log"
+    root = find_root()
+    env = dict(os.environ, GINTRAINER_DATA=str(tmp_path / "data"), PYTHONPATH=str(root), PYTHONUNBUFFERED="1")
+    with open(log, "w") as out:
+        app = subprocess.Popen([sys.executable, "-m", "gintrainer", "app", "--no-browser", "--ip", "127.0.0.1",
+                                "--port", str(port)], cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT)
+    started: list[psutil.Process] = []
+    try:
+        url = f"http://127.0.0.1:{port}/voila/api/contents/"
+        wait_until_answering("gintrainer app", app, url, log, timeout=120)
+        deadline = time.monotonic() + 60
+        while len(started) < 2 and time.monotonic() < deadline:  # Voila and a preheated page's kernel
+            started = psutil.Process(app.pid).children(recursive=True)
+            time.sleep(0.2)
+        assert len(started) >= 2, started
+        app.send_signal(getattr(signal, stop))
+        app.wait(60)
+        deadline = time.monotonic() + 30
+        while not all(_gone(p) for p in started) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert all(_gone(p) for p in started), [p for p in started if not _gone(p)]
+        with pytest.raises(urllib.error.URLError):
+            urllib.request.urlopen(url, timeout=5)
+        assert app.returncode == 0, log.read_text()  # a stop asked for, not a failure
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+        for process in started:
+            if not _gone(process):
+                process.kill()

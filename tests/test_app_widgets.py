@@ -135,10 +135,10 @@ def test_trainer_records_progress_and_brings_back_failures_when_they_are_due(dat
     (page.view.no_button if first.can_knock else page.view.yes_button).click()  # wrong on purpose
     progress = store.load("Ann").progress
     assert progress.failed == 1 and progress.review == (first.id,) and first.id in progress.deck.cards
-    assert "to review 0" in page.stats.value  # due again after the learning step, not at once
+    assert "to review now (this kind) 0" in page.stats.value  # due again after the learning step, not at once
     page.now = lambda: dt.datetime.now(dt.UTC) + dt.timedelta(minutes=11)
     page.refresh()
-    assert "to review 1" in page.stats.value
+    assert "to review now (this kind) 1" in page.stats.value
     shown = []
     for _ in range(3):
         page.next_button.click()

@@ -6,11 +6,12 @@ first by the trainer, listed on the "Your mistakes" page, kept in the profile an
 from __future__ import annotations
 
 import random
+from html import escape
 
 import pytest
 
 from fake_judge import FakeJudge
-from gintrainer.engine.cards import parse_card, parse_cards
+from gintrainer.engine.cards import DECK, parse_card, parse_cards
 from gintrainer.engine.evaluate import decisions
 from gintrainer.engine.hand import Hand, Phase
 from gintrainer.engine.rules import Rules
@@ -81,6 +82,11 @@ def refusal(hand: Hand, seat: int, step: int) -> object:
     return make_from(hand, seat, judged(hand, seat, step)[1])
 
 
+OUTSIDE = {Refusal.EARLY, Refusal.LATE, Refusal.FAR_FROM_MELDS, Refusal.FAR_FROM_KNOCK, Refusal.GIN_THERE,
+           Refusal.KNOCK_THERE}
+"""The reasons a position is not one its kind asks about, each naming the check it failed."""
+
+
 def test_a_mistake_at_the_first_upcard_s_offer_is_refused_with_its_reason():
     hand = played(0)
     seat = hand.actions[0][0]  # the first to act: offered the first upcard
@@ -105,7 +111,8 @@ def test_positions_the_bank_would_not_pose_are_refused_with_the_kind_s_reason():
                 assert kind is not None
                 position = position_of(hand, decision.before, seat, decision.kind)
                 assert all(kind.make(position, o) is None for o in kind.objectives)
-    assert {Refusal.OUTSIDE, Refusal.MARGIN, Refusal.PLAIN, Refusal.MOVE_ACCEPTED, Refusal.FIRST_UPCARD} <= reasons
+    assert {Refusal.MARGIN, Refusal.PLAIN, Refusal.MOVE_ACCEPTED, Refusal.FIRST_UPCARD} <= reasons
+    assert reasons & OUTSIDE  # a position the kind does not ask about, the check it failed named
 
 
 def test_a_position_whose_best_answer_is_not_unique_is_tied():
@@ -215,7 +222,31 @@ def test_the_page_says_when_the_hands_reviewed_held_no_mistake_to_make_a_puzzle_
     other = played(0)  # a mistake at the first upcard's offer: no puzzle, listed below with the reason
     first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
     learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=3)
-    assert "No puzzles from your games yet" in page.listing.children[0].value and page.refused.value
+    said = page.listing.children[0].value
+    assert "The 3 hands you reviewed held 1 mistake or blunder, and it did not meet the puzzle bank&#x27;s " \
+           "standard: the reason is listed below." in said and page.refused.value
+    assert "No puzzles from your games yet" not in said and "practice/practice.ipynb" in said
+
+
+def test_hands_reviewed_whose_blunders_made_no_puzzle_are_counted_and_not_told_to_play_a_hand_first():
+    """Two hands reviewed, each with a blunder none of which made a puzzle: the page says how many the reviews
+    held and that none met the standard, each listed with its reason; not the instructions for a first review."""
+    learner = Learner()
+    page = MistakesPage(learner=learner)
+    for number, seed in enumerate((0, 2), start=1):
+        other = played(seed)
+        first_upcard = first_of(other, other.actions[0][0], DecisionKind.TAKE_OR_DRAW, Phase.UPCARD)
+        learner.keep_review(judged(other, other.actions[0][0], first_upcard)[0], other, match="7", number=number)
+    said = page.listing.children[0].value
+    assert page.mistakes.puzzles == () and len(page.mistakes.unposed) == 2
+    assert "The 2 hands you reviewed held 2 mistakes or blunders, and none of them met the puzzle bank&#x27;s " \
+           "standard: the reason for each is listed below." in said, said
+    assert "No puzzles from your games yet" not in said
+    assert page.refused.value.count("<li>") == 2
+    assert page.refused.value.count(escape(Refusal.FIRST_UPCARD.words)) == 2
+    with language.in_language("tr"):
+        turkish = MistakesPage(learner=learner).listing.children[0].value
+    assert "2" in turkish and "Henüz oyunlarından bulmaca yok" not in turkish
 
 
 def test_the_learner_s_set_is_read_again_from_the_profile(data):
@@ -268,10 +299,70 @@ def test_a_kind_that_does_not_say_why_and_a_decision_no_kind_takes(monkeypatch):
     hand = played(0)
     seat = 0
     marked = review(hand, seat, samples=10, judge=FakeJudge({b: (9.0, 1.0) for b, _ in decisions(hand, seat)}))
-    unclear = next(d for d in marked.decisions if make_from(hand, seat, d) in (Refusal.OUTSIDE, Refusal.MARGIN))
+    unclear = next(d for d in marked.decisions if make_from(hand, seat, d) in OUTSIDE | {Refusal.MARGIN})
     shipped = mistakes.kind_for(unclear.kind)
     assert shipped is not None
     monkeypatch.setattr(mistakes, "kind_for", lambda decision: dataclasses.replace(shipped, assess=None))
     assert make_from(hand, seat, unclear) is Refusal.NO_CLEAR_ANSWER
     monkeypatch.setattr(mistakes, "kind_for", lambda decision: None)
     assert make_from(hand, seat, unclear) is Refusal.NO_KIND
+
+
+def discard_position(hand: str, pile: str, *, seed: str) -> Position:
+    """A position after a draw from the stock, the stock holding what the hand, the pile and the opponent's
+    ten cards leave."""
+    cards, discards = parse_cards(hand), parse_cards(pile)
+    return Position(hand=cards, drawn=cards[-1], drawn_from="stock", discard_pile=discards, opponent_known=(),
+                    stock_count=52 - 11 - 10 - len(discards), rules=Rules(), upcard=None, seed=seed)
+
+
+@pytest.mark.parametrize("kind, objective, hand, pile, reason", [
+    # 30 cards in the stock: the hand has only begun
+    (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD, "2C 3C 4C 5C 7D 8D 9D TD KH QS JC", "5H", Unclear.EARLY),
+    # the best discard leaves 62 deadwood
+    (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD, "AC 3D 5H 7S 9C JD KH QS 8H 6C TS", "5S 2H 9S 4D AH 6S",
+     Unclear.FAR_FROM_MELDS),
+    # discarding 9♣ leaves gin
+    (PuzzleKind.BEST_DISCARD, Objective.DEADWOOD, "2C 3C 4C 5C 7D 8D 9D 4H 4S 4D 9C", "5H 2S 9S AH 6S 3H",
+     Unclear.GIN_THERE),
+    # discarding K♥ leaves 7: a knock, where the lookahead asks about the draws before one
+    (PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD, "2C 3C 4C 5C 7D 8D 9D 4H 4S AD KH", "5H 2S 9S AH 6S 3H",
+     Unclear.KNOCK_THERE),
+    # 62 deadwood at best: far above the knock limit
+    (PuzzleKind.CAN_KNOCK, None, "AC 3D 5H 7S 9C JD KH QS 8H 6C TS", "5S 2H 9S 4D AH 6S", Unclear.FAR_FROM_KNOCK),
+])
+def test_a_position_outside_its_kind_names_the_check_it_failed(kind, objective, hand, pile, reason):
+    position = discard_position(hand, pile, seed="outside")
+    assert position.problems() == ()
+    assert assess_puzzle(position, kind, objective) is reason
+    assert Refusal(reason.value).words
+
+
+def test_a_lookahead_position_too_near_the_hand_s_end_is_late():
+    """Three cards in the stock, 15 deadwood after the best discard: the hand may end before the next draw."""
+    hand = "2C 3C 4C 7D 8D 9D 3H 4H 6S 2S KH"
+    pile = " ".join(c.code() for c in DECK if c not in parse_cards(hand))[:28 * 3]
+    position = discard_position(hand, pile, seed="late")
+    assert position.stock_count < position.rules.dead_stock_cards + 2, position.stock_count
+    assert assess_puzzle(position, PuzzleKind.BEST_DISCARD, Objective.LOOKAHEAD) is Unclear.LATE
+
+
+def test_a_take_or_draw_position_names_the_check_it_failed():
+    from gintrainer.puzzles.positions import DrawPosition
+    from gintrainer.puzzles.take_or_draw import assess
+    gin = DrawPosition(hand=parse_cards("2C 3C 4C 5C 7D 8D 9D 4H 4S 4D"), discard_pile=parse_cards("5H 2S 9S KD"),
+                       opponent_known=(), stock_count=28, rules=Rules(), upcard=None, seed="gin")
+    far = DrawPosition(hand=parse_cards("AC 3D 5H 7S 9C JD KH QS 8H TS"), discard_pile=parse_cards("5S 2H 9S KD"),
+                       opponent_known=(), stock_count=28, rules=Rules(), upcard=None, seed="far")
+    assert gin.problems() == () and far.problems() == ()
+    assert assess(gin) is Unclear.GIN_THERE and assess(far) is Unclear.FAR_FROM_MELDS
+
+
+def test_each_reason_names_one_cause():
+    """No reason lists the causes at once ("too early in the hand or too near its end, too far from melds, or a
+    knock or gin was already there"): each check has a reason of its own."""
+    causes = ("too early", "near the hand's end", "far from melds", "knock limit", "go gin", "already knock")
+    for reason in Refusal:
+        said = reason.words
+        assert sum(cause in said for cause in causes) <= 1, said
+    assert not {"outside"} & {r.value for r in Refusal}

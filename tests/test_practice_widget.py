@@ -265,6 +265,21 @@ def test_a_guest_who_picks_a_name_keeps_the_game(data):
     assert page.game.owner == "Cy" and page.game.match.seed != state["match"]["seed"]
 
 
+@pytest.mark.parametrize("lang", ["en", "tr", "ku", "ps"])
+def test_a_guest_is_told_where_the_name_box_is(lang):
+    """The name box is in the settings line, shown by its "Settings" toggle: the guest's notice names that
+    toggle by its label, in every language, and the name box's own line says to press its "Open" button."""
+    from gintrainer.words.language import in_language
+    with in_language(lang):
+        page = knock_page()
+        page.refresh()
+        notice, who = page.notice.value, page.bar.who.value
+        toggle, open_button = page.settings_bar.toggle.description, page.bar.open_button.description
+    assert page.bar in page.settings_bar.panel.children and not page.settings_bar.toggle.value
+    assert escape(toggle) in notice, notice
+    assert escape(open_button) in who, who
+
+
 def test_cards_keep_their_places_until_sorted():
     page = knock_page()
     before = page.picker.cards
@@ -476,3 +491,51 @@ def test_a_card_that_fits_two_of_the_knockers_melds_is_laid_off_on_the_meld_chos
     page.layoff_button.click()
     run = next(i for i, m in enumerate(melds) if "5H" in {c.code() for c in m})
     assert [(lo.card.code(), lo.meld) for lo in page.game.hand.layoffs] == [("8H", eights), ("4H", run)]
+
+
+LAID_OUT = ("pass", "pass", "draw", "knock KH", "meld 2D 3D 4D 5D", "meld AS 2S 3S", "done")
+"""The non-dealer (seat 1) knocks with 2♦ 3♦ 4♦ 5♦ and A♠ 2♠ 3♠, A♣ 2♣ 4♣ left: 7 deadwood."""
+
+
+def knocked_hand(defence: tuple[str, ...]):
+    from gintrainer.material.deals import deal
+    return deal("2D 3D 4D 5D AS 2S 3S AC 2C KH", "AD AH 2H 4S 6C 8H 9S JC QH KS", "7D", stock="4C",
+                actions=(*LAID_OUT, *defence))
+
+
+@pytest.mark.parametrize("learner", [1, 0])
+def test_the_result_says_which_lay_offs_the_defender_missed_and_what_they_would_have_saved(learner):
+    """The defender (seat 0) lays nothing off, as the Beginner may: the result says the lay-offs the engine's
+    best reply makes (A♦ on the run of diamonds, 4♠ on the spades) and the deadwood they would have saved, to
+    the defender when the learner defended."""
+    from gintrainer.engine.scoring import defender_reply
+    from gintrainer.widgets.practice import hand_result_html
+    hand = knocked_hand(("done",))
+    result = hand.result
+    assert result is not None and result.layoffs == () and result.defender_deadwood == 61
+    best = defender_reply(result.defender_deadwood_cards, result.knocker_melds)
+    assert [str(layoff) for layoff in best.layoffs] == ["A♦ on meld 1", "4♠ on meld 2"] and best.points == 56
+    names = ("You", "Beginner") if learner == 0 else ("Beginner", "You")
+    html = hand_result_html(hand, names, learner)
+    who = "You" if learner == 0 else "Beginner"
+    assert escape(f"{who} (defender): melds none; lay-offs none; deadwood ") in html
+    said = f"{who} could have laid off A♦ on meld 1, 4♠ on meld 2: deadwood A♥ 2♥ 6♣ 8♥ 9♠ J♣ Q♥ K♠ = 56 " \
+           f"instead of 61, 5 points less."
+    assert escape(said) in html, html
+
+
+def test_the_result_says_nothing_more_when_the_defender_s_reply_was_the_best():
+    from gintrainer.widgets.practice import hand_result_html
+    html = hand_result_html(knocked_hand(("auto",)), ("Beginner", "You"), 1)
+    assert "lay-offs A♦ on meld 1, 4♠ on meld 2" in html and "could have" not in html and "best reply" not in html
+
+
+def test_the_result_gives_the_best_reply_s_melds_when_the_defender_left_a_meld_out():
+    from gintrainer.material.deals import deal
+    from gintrainer.widgets.practice import hand_result_html
+    hand = deal("2D 3D 4D 5D AS 2S 3S AC 2C KH", "AD AH 2H 4S 6C 8H 8S 8C QH KS", "7D", stock="4C",
+                actions=(*LAID_OUT, "done"))
+    html = hand_result_html(hand, ("Beginner", "You"), 1)
+    said = "Beginner&#x27;s best reply was melds 8♣ 8♥ 8♠ (set); lay-offs A♦ on meld 1, 4♠ on meld 2: deadwood " \
+           "A♥ 2♥ 6♣ Q♥ K♠ = 29 instead of 58, 29 points less."
+    assert said in html, html

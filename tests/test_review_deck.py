@@ -21,6 +21,7 @@ from gintrainer.records.deck import (
     SCHEDULER,
     SLOW_SECONDS,
     Deck,
+    DueToday,
     FitError,
     fit_factor,
     grade_of,
@@ -87,7 +88,12 @@ def test_due_now_due_today_and_by_kind():
     assert p.deck.due_ids(T0 + timedelta(minutes=5)) == ()
     assert p.deck.due_ids(T0 + timedelta(minutes=30)) == ("k1", "d1")  # the longest overdue first
     assert p.deck.due_ids(T0 + timedelta(minutes=30), "best_discard") == ("d1",)
-    assert p.deck.due_today(T0) == 2 and p.deck.due_today(T0 - timedelta(days=1)) == 0
+    assert p.deck.due_today(T0).total == 2 and p.deck.due_today(T0 - timedelta(days=1)).total == 0
+    ten_past = (T0 + timedelta(minutes=10)).isoformat().replace("+00:00", "Z")
+    assert p.deck.due_today(T0) == DueToday(now=0, later=2, next_at=ten_past)
+    assert p.deck.due_today(T0 + timedelta(minutes=10)) == DueToday(now=1, later=1, next_at=p.deck.cards["d1"].due)
+    assert p.deck.due_today(T0 + timedelta(minutes=30)) == DueToday(now=2, later=0, next_at=None)
+    assert p.deck.due_today(T0, "best_discard") == DueToday(now=0, later=1, next_at=p.deck.cards["d1"].due)
 
 
 def test_own_puzzles_enter_new_and_due_and_an_entry_twice_changes_nothing():

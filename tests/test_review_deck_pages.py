@@ -27,12 +27,12 @@ def missed(learner, puzzle=NO_KNOCK, at=NOW - dt.timedelta(hours=1)):
     learner.reload()
 
 
-def test_the_landing_page_counts_the_reviews_due_today_and_links_to_the_review_page(data):
+def test_the_landing_page_counts_the_reviews_due_now_and_links_to_the_review_page(data):
     learner = Learner("Ann")
     assert "No review is due today" in reviews_due_html(learner, now=NOW)
     missed(learner)
     html = reviews_due_html(learner, now=NOW)
-    assert "1 review is due today" in html and f'href="{REVIEW}?profile=Ann"' in html
+    assert "1 review is due now" in html and f'href="{REVIEW}?profile=Ann"' in html
     assert LandingPage(learner).reviews.value == reviews_due_html(learner)
 
 
@@ -44,7 +44,7 @@ def test_the_puzzles_made_from_a_hand_review_kept_enter_the_deck_due_at_once(dat
     learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
     [entered] = store.load("Ann").progress.deck.cards.items()
     assert entered[1].kind == "can_knock" and entered[1].last_review is None
-    assert "1 review is due today" in reviews_due_html(learner)
+    assert "1 review is due now" in reviews_due_html(learner)
     page = ReviewPage(learner=learner)
     assert page.view.puzzle.id == entered[0] and "1 puzzle to review now" in page.due_line.value
 
@@ -94,24 +94,45 @@ def test_the_profile_page_shows_the_deck_and_the_retention_measured_not_the_targ
                              at=start + dt.timedelta(days=5))
     learner.reload()
     html = deck_html(learner.progress, start + dt.timedelta(days=5))
-    assert "4 puzzles in your deck · due today 1 · learned 3" in html
+    assert "4 puzzles in your deck · due now 0 · later today 1 · learned 3" in html
     assert "Retention reached: 75% of 4 answers" in html and "aims at 90%" in html
-    assert "to review 4" in ProfilePage(learner).summary.value  # the four due now, eleven days on
+    assert "to review now (all kinds) 4" in ProfilePage(learner).summary.value  # the four due now, eleven days on
 
 
-@pytest.mark.usefixtures("one_utc_day")
-def test_the_profile_page_counts_the_reviews_due_today_as_its_deck_line_and_the_landing_page_do(data):
-    """A puzzle missed a minute ago is due again after its learning step, later today: the profile's summary, its
-    deck's line and the landing page's line all count it (the trainers count what is due now, of their kind)."""
+def test_the_landing_page_the_profile_and_the_review_page_agree_on_what_is_due_now_and_later_today(data):
+    """Six puzzles missed at 06:54 fall due at 07:04. At 07:00 the landing page, the profile (its summary and
+    its deck's line) and the review page all say none is due now and six later today, the first at 07:04; at
+    07:05 all three say six are due now, and the review page serves one. A puzzle page's line counts its own
+    kind's, and says so."""
+    from html import unescape
+    missed_at = dt.datetime(2026, 12, 7, 6, 54, tzinfo=dt.UTC)
+    for puzzle in bank("best_discard")[:6]:
+        store.record_attempt("Ann", puzzle, "failed", answer="ZZ", hints=0, at=missed_at)
     learner = Learner("Ann")
-    now = dt.datetime.now(dt.UTC)
-    store.record_attempt("Ann", bank("best_discard")[0], "failed", answer="ZZ", hints=0,
-                         at=now - dt.timedelta(minutes=1))
-    learner.reload()
-    assert learner.progress.deck.due_ids(now) == ()  # not due yet
-    assert "1 puzzle in your deck · due today 1" in deck_html(learner.progress, now)
-    assert "to review 1" in ProfilePage(learner).summary.value
-    assert "1 review is due today" in reviews_due_html(learner, now=now)
+    seven = dt.datetime(2026, 12, 7, 7, 0, tzinfo=dt.UTC)
+    later = "6 reviews fall due later today, the first at 07:04 UTC."
+    landing = unescape(reviews_due_html(learner, now=seven))
+    assert "No review is due now: " in landing and later in landing and "Review</a>" in landing
+    profile = ProfilePage(learner, now=lambda: seven)
+    assert "to review now (all kinds) 0" in profile.summary.value
+    assert f"6 puzzles in your deck · due now 0 · later today 6 · learned 0 {later}" in unescape(profile.deck.value)
+    review = ReviewPage(learner=learner, now=lambda: seven)
+    assert f"Nothing to review now. {later}" in unescape(review.due_line.value)
+    assert review.view.layout.display == "none" and review.next_button.layout.display == "none"
+    five_past = dt.datetime(2026, 12, 7, 7, 5, tzinfo=dt.UTC)
+    assert "6 reviews are due now: " in reviews_due_html(learner, now=five_past)
+    assert "fall due later today" not in reviews_due_html(learner, now=five_past)
+    assert "to review now (all kinds) 6" in ProfilePage(learner, now=lambda: five_past).summary.value
+    review = ReviewPage(learner=learner, now=lambda: five_past)
+    assert "6 puzzles to review now." in review.due_line.value and review.view.layout.display == ""
+    trainer = TrainerPage("best_discard", learner=learner, seed=3)
+    trainer.now = lambda: five_past
+    trainer.refresh()
+    assert "to review now (this kind) 6" in trainer.stats.value
+    trainer = TrainerPage("can_knock", learner=learner, seed=3)
+    trainer.now = lambda: five_past
+    trainer.refresh()
+    assert "to review now (this kind) 0" in trainer.stats.value
 
 
 def test_the_profile_page_says_the_schedule_is_the_defaults_until_fitted_then_the_learner_s_factor(data):

@@ -363,6 +363,25 @@ def defender_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]
     return DefenderReply(arrangement.melds, (), arrangement.deadwood, arrangement.points)
 
 
+def missed_reply(score: HandScore) -> DefenderReply | None:
+    """The defender's best reply (:func:`defender_reply`, from the cards they laid out, laid off and kept,
+    against the knocker's melds) when it leaves less deadwood than the reply they made; None when theirs was
+    as good, or against gin and big gin (no laying off).
+
+    >>> made = settle(Rules(), out="knock", knocker_melds=[parse_cards("2D 3D 4D 5D"), parse_cards("AS 2S 3S")],
+    ...               knocker_dead=parse_cards("7C"), defender_melds=[], layoffs=[],
+    ...               defender_dead=parse_cards("AD AH 2H 4S 6C 8H 9S JC QH KS"))
+    >>> best = missed_reply(made)
+    >>> [str(layoff) for layoff in best.layoffs], best.points, made.defender_deadwood
+    (['A♦ on meld 1', '4♠ on meld 2'], 56, 61)
+    """
+    if score.kind not in (ScoreKind.KNOCK, ScoreKind.UNDERCUT, ScoreKind.TIE) or score.defender_deadwood is None:
+        return None
+    cards = [c for meld in score.defender_melds for c in meld] + [layoff.card for layoff in score.layoffs]
+    best = defender_reply(cards + list(score.defender_deadwood_cards), score.knocker_melds)
+    return best if best.points < score.defender_deadwood else None
+
+
 def knocker_layouts(knocker_cards: CardsLike, defender_cards: CardsLike | None = None, *,
                     laid: Iterable[CardsLike] = ()) -> tuple[Arrangement, ...]:
     """The knocker's least-deadwood arrangements, the engine's choice first: among

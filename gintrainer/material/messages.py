@@ -712,6 +712,17 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "result_defender_line": "{player} (defender): melds {melds}; lay-offs {layoffs}; deadwood {deadwood}.",
     "result_knocker_line_you": "You (knocker): melds {melds}; deadwood {deadwood}.",
     "result_defender_line_you": "You (defender): melds {melds}; lay-offs {layoffs}; deadwood {deadwood}.",
+    # the defender's best reply (the engine's) when it beats the one made: its lay-offs (with the same melds as
+    # made, else its melds and lay-offs), the cards it keeps and their sum, the deadwood the reply made kept
+    # ({kept}) and the difference ({saved})
+    "result_defender_missed": "{player} could have laid off {layoffs}: deadwood {deadwood} instead of {kept}, "
+                              "{saved} points less.",
+    "result_defender_missed_you": "You could have laid off {layoffs}: deadwood {deadwood} instead of {kept}, "
+                                  "{saved} points less.",
+    "result_defender_better": "{player}'s best reply was melds {melds}; lay-offs {layoffs}: deadwood {deadwood} "
+                              "instead of {kept}, {saved} points less.",
+    "result_defender_better_you": "Your best reply was melds {melds}; lay-offs {layoffs}: deadwood {deadwood} instead "
+                                  "of {kept}, {saved} points less.",
     "key_layout": "Layout after discarding {card}: melds {melds}; deadwood {deadwood}.",
     "key_best_try": "Layout of the best try, discarding {card}: melds {melds}; deadwood {deadwood}.",
     "key_note": "For the teacher. Each answer comes with the solver's explanation and numbers: "

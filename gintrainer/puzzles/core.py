@@ -503,18 +503,30 @@ def _hopeless(position: Position, kind: PuzzleKind, objective: Objective | None)
     if kind == PuzzleKind.CAN_KNOCK:
         if least > limit:
             far = least > limit + 4 and not (forbidden is not None and now[forbidden] <= limit)
-            return Unclear.OUTSIDE if far else None
+            return Unclear.FAR_FROM_KNOCK if far else None
         naive = naive_discard(hand, forbidden=forbidden)
         # the naive rule knocks, and no card was taken
         return Unclear.PLAIN if forbidden is None and now[naive] <= limit else None
-    if not 0 < least <= 35 or position.stock_count > 29:
-        return Unclear.OUTSIDE
+    outside = _outside(least, position.stock_count)
+    if outside is not None:
+        return outside
     if objective == Objective.DEADWOOD:
         ties = legal.count(least)
         if ties > 2 or ties == len(legal):
             return Unclear.TIED
         return Unclear.MARGIN if legal[ties] - least < DEADWOOD_MARGIN else None
-    return Unclear.OUTSIDE if least <= limit else None
+    return Unclear.KNOCK_THERE if least <= limit else None
+
+
+def _outside(least: int, stock_count: int) -> Unclear | None:
+    """Why a best-discard position with ``least`` deadwood after its best discard and ``stock_count`` cards in
+    the stock is not one the kind asks about, the first check it fails named: gin already there, too early in
+    the hand, too far from melds; None when it passes them."""
+    if least <= 0:
+        return Unclear.GIN_THERE
+    if stock_count > 29:
+        return Unclear.EARLY
+    return Unclear.FAR_FROM_MELDS if least > 35 else None
 
 
 def _knock_margin(ctx: Context) -> Fraction | Unclear:
@@ -536,10 +548,11 @@ def _discard_margin(ctx: Context) -> Fraction | Unclear:
     deadwood for lookahead), or why the position is not worth posing: no
     single clear answer, a hand the next draw may not reach, a margin too small."""
     position, table, answer, objective = ctx.position, ctx.table, ctx.answer, ctx.ranking
-    if not 0 < ctx.least <= 35 or position.stock_count > 29:
-        return Unclear.OUTSIDE
+    outside = _outside(ctx.least, position.stock_count)
+    if outside is not None:
+        return outside
     if objective == Objective.LOOKAHEAD and position.stock_count < position.rules.dead_stock_cards + 2:
-        return Unclear.OUTSIDE  # the hand may end before the player's next draw
+        return Unclear.LATE  # the hand may end before the player's next draw
     ordered = table.sorted(objective)
     group = [r for r in ordered if r.card in answer]
     if len(group) > 2 or len({r.values() for r in group}) != 1 or len(group) == len(ordered):
@@ -552,7 +565,7 @@ def _discard_margin(ctx: Context) -> Fraction | Unclear:
         return Unclear.PLAIN if len(ctx.layout(answer[0]).melds) < 2 else margin
     margin = runner_up.expected_deadwood - group[0].expected_deadwood
     if table.can_knock:
-        return Unclear.OUTSIDE
+        return Unclear.KNOCK_THERE
     return Unclear.MARGIN if margin < LOOKAHEAD_MARGIN else margin
 
 
@@ -589,7 +602,7 @@ def assess_puzzle(position: Position, kind: PuzzleKind | str,
         return hopeless
     table, answer = solve_position(position, kind, objective)
     if table.big_gin:
-        return Unclear.OUTSIDE  # going out without a discard is not what these puzzles ask
+        return Unclear.GIN_THERE  # going out without a discard is not what these puzzles ask
     ctx = make_context(position, table, kind, objective, answer)
     margin = _knock_margin(ctx) if kind == PuzzleKind.CAN_KNOCK else _discard_margin(ctx)
     if isinstance(margin, Unclear):

@@ -20,13 +20,25 @@ class Unclear(Vocabulary, noun=N_("reason")):
     """Why a position makes no puzzle of its kind by the bank's standard (a kind's ``assess``, see
     :class:`~gintrainer.puzzles.description.KindDescription`): its best answer is not unique (``tied``),
     ahead of the next by less than the kind's margin (``margin``), one the simplest rule or the plain count
-    already finds (``plain``), or the position is not one the kind asks about (``outside``: too early or too
-    far from melds, a knock or gin already there, a hand already out)."""
+    already finds (``plain``), or the position is not one the kind asks about, each check named: too early in
+    the hand (``early``), too near its end (``late``), too far from melds (``far_from_melds``) or from a knock
+    (``far_from_knock``), a gin already there (``gin_there``) or a knock (``knock_there``)."""
 
     TIED = "tied"
     MARGIN = "margin"
     PLAIN = "plain"
-    OUTSIDE = "outside"
+    EARLY = "early"
+    """Too early in the hand: the stock still holds more cards than the kind's puzzles are posed with."""
+    LATE = "late"
+    """Too near the hand's end: it may end before the player's next draw, which the puzzle looks ahead to."""
+    FAR_FROM_MELDS = "far_from_melds"
+    """More deadwood than the kind's puzzles hold: a hand still far from melds."""
+    FAR_FROM_KNOCK = "far_from_knock"
+    """Deadwood well above the knock limit, where the kind asks about a knock."""
+    GIN_THERE = "gin_there"
+    """The hand can already go gin (or big gin)."""
+    KNOCK_THERE = "knock_there"
+    """The hand can already knock, where the kind asks about the draws that lead to one."""
 
 
 def ranking_objective(kind: PuzzleKind, objective: Objective | None) -> Objective:

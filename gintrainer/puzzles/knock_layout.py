@@ -144,8 +144,10 @@ def assess(position: KnockPosition) -> KnockLayoutPuzzle | Unclear:
                        defender_hand=tuple(sorted(position.defender_hand)))  # the record's order
     position.verify()
     ctx = solve(position)
-    if not ctx.scored or ctx.gin:
-        return Unclear.OUTSIDE
+    if not ctx.scored:
+        return Unclear.FAR_FROM_KNOCK  # no layout within the knock limit
+    if ctx.gin:
+        return Unclear.GIN_THERE
     if ctx.next_best is None:
         return Unclear.PLAIN  # one layout only
     if ctx.margin < KNOCK_LAYOUT_MARGIN:

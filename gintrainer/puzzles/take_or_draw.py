@@ -146,8 +146,10 @@ def assess(position: DrawPosition) -> TakeOrDrawPuzzle | Unclear:
     position.verify()
     ctx = solve(position)
     solution = ctx.solution
-    if not 0 < ctx.now <= MAX_DEADWOOD:
-        return Unclear.OUTSIDE
+    if ctx.now <= 0:
+        return Unclear.GIN_THERE
+    if ctx.now > MAX_DEADWOOD:
+        return Unclear.FAR_FROM_MELDS
     if solution.choice is None:
         return Unclear.TIED
     if solution.margin < TAKE_DRAW_MARGIN:

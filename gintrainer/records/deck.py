@@ -39,6 +39,8 @@ is the share recalled.
 >>> deck = Deck().answer("k1", "can_knock", "failed", hints=0, seconds=12.0, at=at)
 >>> deck.cards["k1"].due, deck.due_ids(at + timedelta(minutes=10))
 ('2026-12-05T09:10:00Z', ('k1',))
+>>> deck.due_today(at)
+DueToday(now=0, later=1, next_at='2026-12-05T09:10:00Z')
 >>> deck = deck.answer("k1", "can_knock", "solved", hints=0, seconds=20.0, at=at + timedelta(minutes=12))
 >>> deck.learned, deck.cards["k1"].due > "2026-12-06", deck.retention is None
 (1, True, True)
@@ -359,6 +361,22 @@ def _end_of_day(at: datetime) -> datetime:
 
 
 @dataclass(frozen=True, slots=True)
+class DueToday:
+    """The reviews of a day (UTC) at a moment of it (:meth:`Deck.due_today`): how many puzzles are due
+    ``now``, how many fall due ``later`` that day, and when the first of those does (``next_at``, a UTC ISO 8601
+    time; None when none does)."""
+
+    now: int
+    later: int
+    next_at: str | None
+
+    @property
+    def total(self) -> int:
+        """Every review of the day: due now or later."""
+        return self.now + self.later
+
+
+@dataclass(frozen=True, slots=True)
 class Deck:
     """A learner's review deck: each puzzle's :class:`DeckCard`, by puzzle id, the learner's forgetting
     factor (1: the defaults), :attr:`reviews` when it was last fitted or tried (0: never) and the answers the
@@ -423,9 +441,15 @@ class Deck:
                if card.due <= moment and (kind is None or card.kind == kind)]
         return tuple(pid for _, pid in sorted(due))
 
-    def due_today(self, at: datetime) -> int:
-        """How many puzzles are due by the end of ``at``'s day (UTC)."""
-        return len(self.due_ids(_end_of_day(at) - timedelta(seconds=1)))
+    def due_today(self, at: datetime, kind: str | None = None) -> DueToday:
+        """The reviews of ``at``'s day (UTC; of ``kind``, or every kind): how many are due at ``at``, how many
+        fall due later that day and when the first of those does. Every page that counts reviews counts them
+        here, so that what one says is due now the review page serves now."""
+        moment, end = _text(at), _text(_end_of_day(at))
+        today = sorted(card.due for card in self.cards.values()
+                       if card.due < end and (kind is None or card.kind == kind))
+        later = [due for due in today if due > moment]
+        return DueToday(len(today) - len(later), len(later), later[0] if later else None)
 
     def next_due(self) -> str | None:
         """When the next puzzle falls due (None for an empty deck)."""
@@ -530,5 +554,5 @@ def _within_log_limit(cards: dict[str, DeckCard]) -> dict[str, DeckCard]:
 
 
 __all__ = ["FACTOR_RANGE", "FIT_FROM", "LEARNING_STEP", "LOG_LIMIT", "LOG_PER_CARD", "REFIT_EVERY", "SCHEDULER",
-           "SLOW_SECONDS", "TARGET_RETENTION", "Deck", "DeckCard", "DeckError", "FitError", "LogEntry", "fit_factor",
-           "grade_of", "interval_days", "new_card_data"]
+           "SLOW_SECONDS", "TARGET_RETENTION", "Deck", "DeckCard", "DeckError", "DueToday", "FitError", "LogEntry",
+           "fit_factor", "grade_of", "interval_days", "new_card_data"]

@@ -75,13 +75,23 @@ class Refusal(Vocabulary, noun=N_("reason")):
     """The position does not account for the 52 cards as a puzzle of its kind must."""
     TIED = "tied"
     """The kind's solver finds no single best answer (:class:`~gintrainer.puzzles.kinds.Unclear`, as the next
-    three)."""
+    eight)."""
     MARGIN = "margin"
     """The best answer is ahead of the next by less than the kind's margin."""
     PLAIN = "plain"
     """The answer is one the simplest rule or the plain count already finds."""
-    OUTSIDE = "outside"
-    """The position is not one the kind asks about."""
+    EARLY = "early"
+    """Too early in the hand for the kind."""
+    LATE = "late"
+    """Too near the hand's end: it may end before the next draw the kind's puzzle looks ahead to."""
+    FAR_FROM_MELDS = "far_from_melds"
+    """More deadwood than the kind's puzzles hold."""
+    FAR_FROM_KNOCK = "far_from_knock"
+    """Deadwood well above the knock limit, where the kind asks about a knock."""
+    GIN_THERE = "gin_there"
+    """The hand could already go gin."""
+    KNOCK_THERE = "knock_there"
+    """The hand could already knock, where the kind asks about the draws that lead to one."""
     NO_CLEAR_ANSWER = "no_clear_answer"
     """A kind that does not say why (no ``assess``) makes no puzzle of the position."""
     MOVE_ACCEPTED = "move_accepted"
@@ -106,8 +116,18 @@ class Refusal(Vocabulary, noun=N_("reason")):
             Refusal.MARGIN: t("The best answer is ahead of the next by less than the margin the puzzle bank asks."),
             Refusal.PLAIN: t("The answer is one the simplest rule or the plain count already finds: the puzzle bank "
                              "poses only positions that train something more."),
-            Refusal.OUTSIDE: t("The position is not one its kind of puzzle asks about: too early in the hand or too "
-                               "near its end, too far from melds, or a knock or gin was already there."),
+            Refusal.EARLY: t("It was too early in the hand: the puzzle bank poses puzzles of this kind only once "
+                             "fewer cards are left in the stock."),
+            Refusal.LATE: t("It was too near the hand's end: the hand could end before your next draw, which this "
+                            "kind of puzzle looks ahead to."),
+            Refusal.FAR_FROM_MELDS: t("Your hand was too far from melds: it held more deadwood than the puzzles of "
+                                      "this kind do."),
+            Refusal.FAR_FROM_KNOCK: t("Your deadwood was well above the knock limit: this kind of puzzle asks about "
+                                      "hands near a knock."),
+            Refusal.GIN_THERE: t("Your hand could already go gin: that leaves nothing for this kind of puzzle to "
+                                 "ask."),
+            Refusal.KNOCK_THERE: t("You could already knock: this kind of puzzle looks ahead to your next draw, "
+                                   "and asks about hands that cannot knock yet."),
             Refusal.NO_CLEAR_ANSWER: t("This position makes no clear puzzle of its kind."),
             Refusal.MOVE_ACCEPTED: t("The puzzle's solver accepts the move you made: the evaluator counted the "
                                      "points of the whole hand from what you could see, the puzzle counts only "

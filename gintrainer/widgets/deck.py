@@ -9,13 +9,14 @@ from collections.abc import Callable
 from html import escape
 
 from ..puzzles import Puzzle, bank_index, bank_record, verify
+from ..records.deck import DueToday
 from ..trainers.mistakes import Mistakes, deck_entries, own_set
 from ..trainers.training import PuzzleAttempt
 from ..words.errors import GinError
 from ..words.language import format_plain, t, tc, tn
 from . import ui as widgets
 from .base import View, guarded
-from .profile import Learner, ProfileBar
+from .profile import Learner, ProfileBar, later_today_words
 from .site import REVIEW
 from .trainer import PuzzleView, kind_title, practice_note
 
@@ -35,12 +36,19 @@ def find_puzzle(puzzle_id: str, kind: str, mine: Mistakes) -> Puzzle | None:
     return puzzle
 
 
-def due_words(due: int, next_due: str | None) -> str:
-    """What the page says of the deck: how many puzzles are due now, or when the next one is (UTC)."""
+def due_words(due: int, next_due: str | None, today: DueToday | None = None) -> str:
+    """What the page says of the deck: how many puzzles are due now, and how many later today with the time of
+    the first (``today``, as the landing page and the profile say it); when none is due today, when the next
+    one is (UTC)."""
+    later = later_today_words(today) if today is not None else ""
     if due:
-        return tn("{n} puzzle to review now.", "{n} puzzles to review now.", due)
+        now = tn("{n} puzzle to review now.", "{n} puzzles to review now.", due)
+        return f"{now} {later}" if later else now
     if next_due is None:
         return t("Your review deck is empty: the puzzles you miss or solve with hints come here.")
+    if later:
+        nothing = t("Nothing to review now.")
+        return f"{nothing} {later}"
     when = dt.datetime.fromisoformat(next_due)
     return t("Nothing to review now. The next review is due on {date} at {time} UTC.", date=format_plain(when.date()),
              time=when.strftime("%H:%M"))
@@ -105,7 +113,8 @@ class ReviewPage(View):
 
     def refresh(self) -> None:
         deck = self.learner.progress.deck
-        self.due_line.value = f"<p class='gt-info'>{escape(due_words(len(self.due()), deck.next_due()))}</p>"
+        said = due_words(len(self.due()), deck.next_due(), deck.due_today(self.now()))
+        self.due_line.value = f"<p class='gt-info'>{escape(said)}</p>"
         self.next_button.layout.display = "" if self.due() else "none"
 
 

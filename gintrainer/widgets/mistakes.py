@@ -45,10 +45,25 @@ def unposed_words(unposed: Unposed) -> str:
 
 def empty_html(query: str = "", *, reviewed: int = 0, unposed: int = 0) -> str:
     """What the page says to a learner with no mistakes made puzzles yet, with a link to practice: that the
-    ``reviewed`` hands they kept the review of held no mistake or blunder, when they held none (``unposed``
-    counts those not made puzzles, listed below the page's list with the reason), else how to get some."""
+    ``reviewed`` hands they kept the review of held no mistake or blunder, when they held none; that the
+    ``unposed`` mistakes and blunders they held met no puzzle's standard, when they held some (listed below
+    the page's list, each with its reason); else how to get some."""
     link = link_html(PRACTICE, HERE, t("Practice against the computer"), query)
-    if reviewed and not unposed:
+    if reviewed and unposed:
+        more = t("Review more of your practice hands: each mistake or blunder whose position makes a clear puzzle "
+                 "comes here.")
+        if reviewed == 1:
+            held = tn("The hand you reviewed held {n} mistake or blunder, and it did not meet the puzzle bank's "
+                      "standard: the reason is listed below.",
+                      "The hand you reviewed held {n} mistakes or blunders, and none of them met the puzzle bank's "
+                      "standard: the reason for each is listed below.", unposed)
+        else:
+            held = tn("The {hands} hands you reviewed held {n} mistake or blunder, and it did not meet the puzzle "
+                      "bank's standard: the reason is listed below.",
+                      "The {hands} hands you reviewed held {n} mistakes or blunders, and none of them met the "
+                      "puzzle bank's standard: the reason for each is listed below.", unposed, hands=reviewed)
+        said = f"{held} {more}"
+    elif reviewed:
         said = tn("The {n} hand you reviewed had no mistake or blunder to make a puzzle of. Review more of your "
                   "practice hands: each mistake or blunder whose position makes a clear puzzle comes here.",
                   "The {n} hands you reviewed had no mistake or blunder to make a puzzle of. Review more of your "

@@ -16,7 +16,7 @@ from ..engine.cards import Card
 from ..engine.hand import DRAW_STOCK, LAYOUT_PHASES, Action, ActionKind, Hand, Phase
 from ..engine.melds import best_arrangement
 from ..engine.rules import PRESETS, Rules, preset_title
-from ..engine.scoring import ScoreKind, layoff_targets
+from ..engine.scoring import DefenderReply, HandScore, ScoreKind, layoff_targets, missed_reply
 from ..engine.solver import DiscardTable
 from ..engine.view import SeatView
 from ..material.drawing import (
@@ -286,7 +286,23 @@ def hand_result_html(hand: Hand, names: tuple[str, str], seat: int) -> str:
         lines.append("<li>" + escape(words_about(
             "result_defender_line", defender, names, seat, melds=melds_words(result.defender_melds),
             layoffs=layoffs, deadwood=deadwood_sum_words(result.defender_deadwood_cards))) + "</li>")
+        best = missed_reply(result)
+        if best is not None:
+            lines.append(f"<li class='gt-best-reply'>{escape(best_reply_words(result, best, names, seat))}</li>")
     return "<div class='gt-hand-result'>" + lines[0] + "<ul>" + "".join(lines[1:]) + "</ul></div>"
+
+
+def best_reply_words(result: HandScore, best: DefenderReply, names: tuple[str, str], seat: int) -> str:
+    """What the defender's best reply (:func:`~gintrainer.engine.scoring.missed_reply`) would have left,
+    against the reply made: its lay-offs, with its melds too when they differ from those laid out."""
+    kept = result.defender_deadwood or 0
+    values = dict(layoffs=", ".join(str(layoff) for layoff in best.layoffs) or words("label_none"),
+                  deadwood=deadwood_sum_words(best.deadwood), kept=kept, saved=kept - best.points)
+    defender = 1 - (result.knocker or 0)
+    same_melds = {frozenset(m) for m in best.melds} == {frozenset(m) for m in result.defender_melds}
+    if same_melds and best.layoffs:
+        return words_about("result_defender_missed", defender, names, seat, **values)
+    return words_about("result_defender_better", defender, names, seat, melds=melds_words(best.melds), **values)
 
 
 def steady_order(shown: tuple[Card, ...], held: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -928,7 +944,10 @@ class PracticePage(HandPage):
             self.settings_bar.show_choices(learner_choices(self.learner), asking=asks_the_learner(self.learner))
             notices = [n for n in (self._notice_text, game.notice) if n]
             if self.learner.is_guest:
-                notices.append(t("Playing as a guest: this game is not saved. Type your name above to keep it."))
+                # Translators: "Settings" is the label of the button above the table that shows the name box.
+                # Kept short: on a phone, a longer line pushes the learner's cards below the first screen.
+                notices.append(t("Playing as a guest: this game is not saved. To keep it, type your name in "
+                                 "\"Settings\" above."))
             self.notice.value = "".join(f"<div class='gt-notice'>{escape(n)}</div>" for n in notices)
             self.table.value = self._table_html()
             self._show_hand()

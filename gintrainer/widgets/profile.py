@@ -41,6 +41,7 @@ from ..app import (
     query_params,
 )
 from ..records import profiles as store
+from ..records.deck import DueToday
 from ..records.progress import DIFFICULTIES, Progress
 from ..records.storage import clean_name, data_dir, name_key, name_stem
 from ..words.errors import GinError
@@ -583,8 +584,10 @@ class ProfilePage(View):
     """A learner's progress: rating, counts, streaks, each theme's record, the
     latest attempts; export and reset."""
 
-    def __init__(self, learner: Learner | None = None):
+    def __init__(self, learner: Learner | None = None, *, now: Callable[[], datetime] | None = None):
         self.learner = learner or Learner.from_page()
+        self.now = now or (lambda: datetime.now(UTC))
+        """The clock the reviews due are counted by (as the review page's)."""
         self.bar = ProfileBar(self.learner)
         self.summary = widgets.HTML()
         self.chart = widgets.HTML(_dom_classes=("gt-review-chart",))
@@ -648,7 +651,7 @@ class ProfilePage(View):
     def refresh(self) -> None:
         from ..puzzles.themes import theme_title  # the profile page: a lesson's imports no puzzles
         progress = self.learner.progress
-        self.deck.value = deck_html(progress)
+        self.deck.value = deck_html(progress, self.now())
         rows = "".join(
             f"<tr><td>{escape(theme_title(theme))}</td><td>{tally.solved}</td><td>{tally.failed}</td>"
             f"<td>{tally.hinted}</td><td>{escape(format_percent(success(tally)))}</td></tr>"
@@ -663,11 +666,13 @@ class ProfilePage(View):
             self.export_button.layout.display = self.reset_button.layout.display = shown
         if self.confirm.layout.display != "none" and self._confirm_for != self.learner.name:
             self.confirm.layout.display, self.message.value = "none", ""  # the question was for another learner
+        # Translators: "to review now (all kinds)": the puzzles of every kind due now in the review deck, which
+        # the review page serves (a puzzle page's line counts its own kind's: "to review now (this kind)").
         stats = t("Rating {rating} (± {deviation}) · solved {solved} · failed {failed} · with hints {hinted} · "
-                  "streak {streak} (best {best}) · to review {review}", rating=round(progress.rating.rating),
-                  deviation=round(progress.rating.deviation), solved=progress.solved, failed=progress.failed,
-                  hinted=progress.hinted, streak=progress.streak, best=progress.best_streak,
-                  review=progress.deck.due_today(datetime.now(UTC)))  # as the deck's line and the landing page
+                  "streak {streak} (best {best}) · to review now (all kinds) {review}",
+                  rating=round(progress.rating.rating), deviation=round(progress.rating.deviation),
+                  solved=progress.solved, failed=progress.failed, hinted=progress.hinted, streak=progress.streak,
+                  best=progress.best_streak, review=progress.deck.due_today(self.now()).now)  # as the review page
         heads = "".join(f"<th>{escape(head)}</th>" for head in map(t, THEME_COLUMNS))
         latest = t("Latest attempts")
         self.summary.value = (
@@ -681,6 +686,16 @@ class ProfilePage(View):
             self.chart.value = chart
 
 
+def later_today_words(due: DueToday) -> str:
+    """How many reviews fall due later today and when the first does (UTC), as the landing page, the profile
+    and the review page say it; nothing when none does."""
+    if not due.later or due.next_at is None:
+        return ""
+    time = datetime.fromisoformat(due.next_at).strftime("%H:%M")
+    return tn("{n} review falls due later today, at {time} UTC.",
+              "{n} reviews fall due later today, the first at {time} UTC.", due.later, time=time)
+
+
 def deck_html(progress: Progress, now: datetime | None = None) -> str:
     """The review deck on the profile page: how many puzzles it holds, how many are due today (UTC), how
     many are learned (past their learning steps), the retention the learner reached, measured from their
@@ -691,9 +706,12 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
     deck = progress.deck
     moment = now or datetime.now(UTC)
     heading = t("Review deck")
-    counts = tn("{n} puzzle in your deck · due today {due} · learned {learned}",
-                "{n} puzzles in your deck · due today {due} · learned {learned}", len(deck.cards),
-                due=deck.due_today(moment), learned=deck.learned)
+    due = deck.due_today(moment)
+    counts = tn("{n} puzzle in your deck · due now {due} · later today {later} · learned {learned}",
+                "{n} puzzles in your deck · due now {due} · later today {later} · learned {learned}", len(deck.cards),
+                due=due.now, later=due.later, learned=deck.learned)
+    later = later_today_words(due)
+    counts += f" {later}" if later else ""
     retention = deck.retention
     if retention is None:
         measured = t("Retention: not measured yet (it counts your answers to puzzles seen again a day or more "

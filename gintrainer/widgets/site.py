@@ -40,7 +40,7 @@ from ..words.language import LANGUAGES, N_, NAMES, current_language, t, tc, tn, 
 from ..words.vocab import PuzzleKind
 from . import ui as widgets
 from .base import PageLanguage, View
-from .profile import Learner, ProfileBar, made_ahead
+from .profile import Learner, ProfileBar, later_today_words, made_ahead
 
 HOME = "index.ipynb"
 REFERENCE_FILES = {"glossary": "glossary.ipynb", "quick_reference": "quick_reference.ipynb"}
@@ -671,16 +671,21 @@ REVIEW = "puzzles/review.ipynb"
 
 
 def reviews_due_html(learner: Learner, here: str = HOME, now: dt.datetime | None = None) -> str:
-    """The landing page's line on the review deck: how many puzzles are due today (UTC), and a link to the
-    review page."""
+    """The landing page's line on the review deck: how many puzzles are due now and how many later today (UTC,
+    with the time of the first), as the profile and the review page count them, and a link to the review
+    page."""
     due = learner.progress.deck.due_today(now or dt.datetime.now(dt.UTC))
     link = link_html(REVIEW, here, tc("link", "Review"), learner.query())
-    if due:
+    if due.now:
         # Translators: {link} is a link to the review page ("Review").
-        sentence = tn("{n} review is due today: {link}", "{n} reviews are due today: {link}", due, link=_SLOT)
+        sentence = tn("{n} review is due now: {link}", "{n} reviews are due now: {link}", due.now, link=_SLOT)
+    elif due.later:
+        sentence = t("No review is due now: {link}", link=_SLOT)
     else:
         sentence = t("No review is due today: {link}", link=_SLOT)
-    return f'<p class="gt-reviews-due">{_with_link(sentence, link)}</p>'
+    later = later_today_words(due)
+    later = f" {escape(later)}" if later else ""
+    return f'<p class="gt-reviews-due">{_with_link(sentence, link)}{later}</p>'
 
 
 def landing() -> LandingPage:

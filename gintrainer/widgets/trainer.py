@@ -720,12 +720,14 @@ class TrainerPage(View):
         progress = self.learner.progress
         values = dict(streak=progress.streak, best=progress.best_streak, rating=round(progress.rating.rating),
                       solved=progress.solved, review=len(due_reviews(progress, self.kind, self.now())))
+        # Translators: "to review now (this kind)": the puzzles of this page's kind due now in the review deck
+        # (the profile's line counts every kind's: "to review now (all kinds)").
         if self.from_review:
-            stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review {review} · "
-                      "this one is from your review list", **values)
+            stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review now (this kind) "
+                      "{review} · this one is from your review list", **values)
         else:
-            stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review {review}",
-                      **values)
+            stats = t("Streak {streak} (best {best}) · rating {rating} · solved {solved} · to review now (this kind) "
+                      "{review}", **values)
         few = ""
         if self.few:
             words = t("Few puzzles are rated near {target}: the nearest ones are served.", target=round(self.target))

@@ -354,10 +354,12 @@ def _seat_html(hand: Hand, seat: int, names: Sequence[str], you: int | None, fac
                sort: str, show_melds: bool, opts: CardStyle) -> str:
     title = _seat_title(hand, seat, names, you)
     held = hand.held(seat)
-    if hand.phase in LAYOUT_PHASES or hand.phase is Phase.OVER:
+    if hand.knocker is not None and (hand.phase in LAYOUT_PHASES or hand.phase is Phase.OVER):
         body = _laid_out_html(hand, seat, opts)
     elif seat in face_down:
         body = hidden_hand_html(len(held), **opts)
+    elif hand.phase is Phase.OVER:  # a dead hand: nobody laid out, each hand shown in its melds, least deadwood
+        body = hand_html(held, **opts)
     else:
         new = hand.last_draw[0] if hand.last_draw and hand.to_act == seat else None
         body = hand_html(held, sort=sort, show_melds=show_melds, marks={new: "new"} if new else None, **opts)
@@ -417,7 +419,7 @@ def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     elif hand.melds(seat):
         parts.append(melds_html(hand.melds(seat), numbered=False, **opts))
     left = sort_by_rank(hand.unlaid(seat))
-    done = laid_out(hand, seat) or hand.phase is Phase.OVER  # a dead hand's cards are shown as its deadwood too
+    done = laid_out(hand, seat)
     if left:
         points = sum(c.value for c in left)
         label = "label_laid_deadwood" if done else "label_not_laid_yet"

@@ -4,12 +4,16 @@ alike answers, the verdict with the engine's numbers, a layout the rules refuse,
 the trainer recording progress, the page in the site's lists; every word from
 the catalogs."""
 
+import re
+from html import escape
+
 import pytest
 
 pytest.importorskip("ipywidgets")
 
 from gintrainer.engine.scoring import Layoff, check_reply  # noqa: E402
 from gintrainer.puzzles import bank  # noqa: E402
+from gintrainer.records.progress import Progress  # noqa: E402
 from gintrainer.trainers.training import PuzzleAttempt  # noqa: E402
 from gintrainer.widgets.defend import ReplyInput  # noqa: E402
 from gintrainer.widgets.profile import Learner  # noqa: E402
@@ -78,12 +82,46 @@ def test_a_layout_that_keeps_more_says_what_it_costs_and_clear_starts_again():
 
 
 def test_a_lay_off_the_rules_refuse_leaves_the_attempt_open():
+    """The chain's outer card is taken while the card that connects it is still in the hand, and the page says
+    at once that it waits for that card; answered without it, the refusal names the card to lay off too."""
     puzzle = chained()
     view = PuzzleView(puzzle)
     chain = next(lo for lo in reversed(puzzle.reply.layoffs))
+    inner = [lo.card for lo in puzzle.reply.layoffs if lo.meld == chain.meld and lo is not chain]
     lay_out(view, [], [chain])  # the outer card alone does not extend the meld
+    waits = escape(f"{chain.card} does not extend the knocker's meld {chain.meld + 1} ")
+    connect = f"by itself: lay off {' '.join(map(str, inner))} too, and {chain.card} goes on after"
+    assert waits in view.reply_input.summary.value and connect in view.reply_input.summary.value
     view.reply_input.no_undercut_button.click()
-    assert "does not extend" in view.reply_input.status.value and not view.attempt.finished
+    assert connect in view.reply_input.status.value and not view.attempt.finished
+    lay_out(view, [], [lo for lo in puzzle.reply.layoffs if lo is not chain])  # the connecting cards, after it
+    assert "does not extend" not in view.reply_input.summary.value
+
+
+def test_the_answer_stays_on_the_table_once_given():
+    """Answering hides the reply input and leaves only the cards not laid out in the card row: the melds and
+    lay-offs answered are drawn on the table (the lay-offs on the knocker's melds, marked), right or wrong, and
+    again when the answered puzzle is shown from its record."""
+    puzzle = chained()
+    for melds, layoffs in ((puzzle.reply.melds, puzzle.reply.layoffs), (puzzle.reply.melds, ())):
+        view = PuzzleView(puzzle)
+        assert view.layout_view.value == ""
+        lay_out(view, melds, layoffs)
+        view.reply_input.undercut_button.click()
+        shown = view.layout_view.value
+        assert view.attempt.finished and view.reply_input.layout.display == "none" and "Your answer:" in shown
+        for card in (c for meld in melds for c in meld):
+            assert f'title="{card}"' in shown
+        for layoff in layoffs:
+            assert re.search(f'gt-mark-laid"[^>]*title="{layoff.card}"', shown), layoff
+        kept = puzzle.lay_out(melds, layoffs).points
+        assert f"deadwood: {kept}" in shown
+        entry = {"id": puzzle.id, "kind": KIND, "themes": list(puzzle.themes), "difficulty": puzzle.difficulty}
+        record = Progress.new("Ann").with_attempt(entry, view.attempt.result, answer=view.attempt.answer_text,
+                                                  hints=0).history[-1]
+        again = PuzzleView(bank("best_discard")[0])
+        again.show_answered(puzzle, record)
+        assert again.layout_view.value == shown
 
 
 def test_the_trainer_records_an_answer_that_replays():
@@ -111,7 +149,7 @@ def test_every_word_of_the_page_comes_from_the_catalogs():
                                            view.reply_input.clear_button, view.reply_input.undercut_button))]
         texts += [label for label, _ in view.reply_input.target.options]
         view.reply_input.undercut_button.click()
-        texts.append(view.feedback.value)
+        texts += [view.feedback.value, view.layout_view.value]  # the answer, drawn once given
     for text in texts:
         assert unmarked(text) == [], text
 

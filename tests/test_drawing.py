@@ -1,5 +1,6 @@
 """Cards, hands and tables drawn as HTML."""
 
+import random
 import re
 from html import unescape
 
@@ -146,6 +147,30 @@ def test_after_a_knock_a_seat_sees_the_melds_and_the_knocker_s_deadwood_only_onc
     assert [str(c) for c in left] == ["3♣"]
     assert f"knocker's deadwood: {sum(c.value for c in left)}" in captions(seen) and 'title="3♣"' in seen
     assert "Ben (non-dealer) — knocked" in seen
+
+
+def test_a_dead_hand_ends_with_each_hand_in_its_melds_and_its_least_deadwood():
+    """Nobody lays out in a dead hand: its last step shows each hand arranged as before, in its melds with the
+    least deadwood the page says, never every card summed as deadwood; a seat shown face down stays so."""
+    from gintrainer.engine.melds import best_arrangement
+    from gintrainer.exercises.going_out import dead_hand
+    from gintrainer.material.drawing import counted_deadwood, deadwood_words
+
+    hand = dead_hand(random.Random("dead-table"))
+    assert hand.is_over and hand.result.kind == "dead" and hand.knocker is None
+    html = table_html(hand)
+    for seat in (0, 1):
+        arrangement = best_arrangement(hand.held(seat))
+        assert counted_deadwood(hand, seat) == arrangement.points
+        assert deadwood_words(arrangement).replace("'", "&#x27;") in html
+        every = sum(c.value for c in hand.held(seat))
+        assert words("label_laid_deadwood", points=every) not in captions(html)
+        assert words("label_not_laid_yet", points=every) not in captions(html)
+    melds = sum(len(best_arrangement(hand.held(seat)).melds) for seat in (0, 1))
+    assert melds and captions(html).count("set") + captions(html).count("run") == melds
+    hidden = table_html(hand, face_down=(0, 1))
+    assert hidden.count('aria-label="a card face down"') == 20 + 1  # and the stock
+    assert not any(f'title="{card}"' in hidden for card in hand.held(0) + hand.held(1))
 
 
 def test_melds_are_numbered_as_layoffs_name_them():

@@ -2,6 +2,7 @@
 decision of the featured player is explained, and what a comment says of a move (its verdict) is what the
 example's shipped review finds."""
 
+import re
 from dataclasses import replace
 from itertools import pairwise
 
@@ -176,6 +177,29 @@ def test_the_examples_cover_every_theme(shipped):
     assert themes["dead hand"] == ["dead_hand"] and themes["oklahoma"] == ["oklahoma"]
 
 
+def _texts(script):
+    """The title, the description and every comment of a script, as written (English, values named)."""
+    return [script.title, script.description, script.deal_comment or ""] + [m.comment or "" for m in script.moves]
+
+
+def test_the_texts_name_the_rules_options_in_words_never_by_their_field_names():
+    """An option is named as a learner reads it ("the spades option", as lesson 9 says), never as the rule
+    book's field (oklahoma_spades_double)."""
+    fields = [name for name in Rules().to_dict() if "_" in name]
+    assert "oklahoma_spades_double" in fields
+    for script in SCRIPTS:
+        for text in _texts(script):
+            assert not [field for field in fields if field in text], (script.name, text)
+
+
+def test_no_comment_is_a_card_and_a_bare_no():
+    """A comment says who did what: "{ann} threw J♦: no use to {ben}. He draws 9♣ from the stock", never
+    "J♦: no." with the card's owner and the move left to guess."""
+    for script in SCRIPTS:
+        for text in _texts(script):
+            assert not re.search(r"(^|\. )(10|[2-9AJQK])[♣♦♥♠]: no\b", text), (script.name, text)
+
+
 def test_the_gin_example_scores_the_bonus_and_no_layoffs(shipped):
     result = shipped["gin"].hand.result
     assert (result.kind, result.points, result.layoffs) == ("gin", 25 + result.defender_deadwood, ())
@@ -268,6 +292,11 @@ OLD_MISTAKES = [
     (DEAD_HAND, 57, "J♥: no. From the stock: 6♦. Throwing 5♦ was still right by the numbers.",
      {"take": 23, "drawn": "6D"}, "a judgement of a move"),
     (TAKE_AND_KNOCK, 14, "{ann}'s 6♦ cost her twice.", {}, "a judgement of a move"),
+    # Oklahoma's spades option named with no fact of what it would score, then with a wrong one.
+    (OKLAHOMA, 13, "{ben} scores 21; with the spades option a spade upcard would double it.", {"points": 21},
+     "spades option"),
+    (OKLAHOMA, 13, "{ben} scores 21; with the spades option it would be 42.",
+     {"points": 21, "points_spades_double": 42}, "says points_spades_double 42"),
 ]
 
 

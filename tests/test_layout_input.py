@@ -118,7 +118,11 @@ def test_a_chain_is_laid_off_in_any_order_and_the_whole_layout_is_checked():
     assert outer == Layoff(card("TH"), 0) and card("TH") not in layout.picker.offered
     with pytest.raises(IllegalActionError, match="10♥ does not extend the knocker's meld 1"):
         layout.check()  # finished as it stands, 10♥ extends nothing
+    # ... and what it waits for is said as it waits, while the layout is still being picked
+    assert layout.waiting() == "10♥ does not extend the knocker's meld 1 6♥ 7♥ 8♥ by itself: lay off 9♥ too, " \
+        "and 10♥ goes on after it"
     layout.lay_off("9H", 0)
+    assert layout.waiting() is None
     layout.lay_off("7C", 1)
     assert layout.check() == Layout((), (outer, Layoff(card("9H"), 0), Layoff(card("7C"), 1)))
     reply = check_reply(DEFENDER, TABLE, layout.melds, layout.layoffs)

@@ -245,7 +245,8 @@ CLAIMS: dict[str, Claim] = {
                                                                                        s["deadwood"])
                               and is_least_layout(kept(p, card(s["card"])), s["layout"], s["deadwood_cards"])),
     "ck_also": lambda p, s: (card(s["card"]) in p.answer[1:] and leaves(p, card(s["card"]), s["deadwood"])
-                             and s["deadwood"] == least_knock(p) <= p.knock_limit),
+                             and 0 < s["deadwood"] == least_knock(p) <= p.knock_limit),  # "knocks": not gin
+    "ck_also_gin": lambda p, s: card(s["card"]) in p.answer[1:] and leaves(p, card(s["card"]), 0),
     "ck_gin_over_knock": lambda p, s: (least_knock(p) == 0 and card(s["best_card"]) in p.answer
                                        and leaves(p, card(s["best_card"]), 0) and _worse_knock(p, s)
                                        and s["deadwood"] == min(knocks(p)[c] for c in knocks(p) if c not in p.answer)
@@ -382,8 +383,12 @@ CLAIMS: dict[str, Claim] = {
     "hint_cards": lambda p, s: set(parse_cards(s["cards"])) <= set(p.hand),
     "hint_count": lambda p, s: True,
     "hint_no": lambda p, s: p.kind == "can_knock" and not p.can_knock,
-    "hint_knock": lambda p, s: p.can_knock and p.answer == (card(s["card"]),),
-    "hint_knock_any": lambda p, s: p.can_knock and p.answer == tuple(parse_cards(s["cards"])) and len(p.answer) > 1,
+    "hint_knock": lambda p, s: p.can_knock and p.answer == (card(s["card"]),) and least_knock(p) > 0,
+    "hint_knock_any": lambda p, s: (p.can_knock and p.answer == tuple(parse_cards(s["cards"])) and len(p.answer) > 1
+                                    and least_knock(p) > 0),
+    "hint_gin": lambda p, s: p.can_knock and p.answer == (card(s["card"]),) and least_knock(p) == 0,
+    "hint_gin_any": lambda p, s: (p.can_knock and p.answer == tuple(parse_cards(s["cards"])) and len(p.answer) > 1
+                                  and least_knock(p) == 0),
     "hint_discard": lambda p, s: p.kind == "best_discard" and p.answer == (card(s["card"]),),
     "hint_discard_two": lambda p, s: p.kind == "best_discard" and p.answer == (card(s["card"]), card(s["other_card"])),
 }
@@ -456,6 +461,35 @@ def _false_claims(puzzles):
             if not CLAIMS[sentence.name](puzzle, sentence):
                 bad.append((puzzle.id, render(sentence)))
     return bad
+
+
+def _repeats(puzzles):
+    """Every answer's words in which a sentence says what another said: the same sentence twice, or the
+    explanation's sentence on a knock (what gin gives up over it, or its deadwood over the best) after the
+    verdict that says it of the learner's discard."""
+    from gintrainer.puzzles.explain import REPEATED_BY_VERDICT
+    bad = []
+    for puzzle in puzzles:
+        for row in puzzle.table:
+            if puzzle.kind == "can_knock" and not puzzle.can_knock:
+                break
+            said = puzzle.grade(row.card, can_knock=True if puzzle.kind == "can_knock" else None).messages
+            verdict, rest = said[0], said[1:]
+            words = [render(m) for m in said]
+            again = REPEATED_BY_VERDICT.get(verdict.name)
+            if len(set(words)) < len(words) or any(m.name == again and m["card"] == verdict["card"] for m in rest):
+                bad.append((puzzle.id, row.card.code(), render(said)))
+    return bad
+
+
+def test_no_answer_is_told_the_same_thing_twice():
+    """Discarding 5♣ where 4♣ goes gin was told "discarding 4♣ goes gin, which scores at least 29 points more
+    ... cannot be undercut", and then the explanation said the same of the same knock."""
+    assert _repeats(bank_puzzles()) == []
+
+
+def test_no_answer_is_told_the_same_thing_twice_in_a_sample():
+    assert _repeats(generated_sample()) == []
 
 
 def test_every_template_has_a_claim_and_every_claim_a_template():

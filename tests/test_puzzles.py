@@ -369,6 +369,27 @@ def test_a_knock_where_gin_is_there_is_not_a_solve_and_says_what_it_gives_up(puz
     assert classic.grade(knock, can_knock=True).messages[0]["points"] == 20 + deadwood
 
 
+def test_a_second_gin_discard_is_called_gin_and_a_lesser_knock_is_not_called_the_best():
+    """ck-36a76f280696: 4♣ and 8♣ both go gin, 5♣ knocks with 4. The explanation called 8♣ a knock ("also
+    knocks: it leaves 0"), called 5♣ "the best knock instead", and a learner who threw 5♣ was told what gin
+    gives up over it twice; the hint said "knock" for gin."""
+    from gintrainer.trainers.training import PuzzleAttempt
+    from gintrainer.words.language import in_language
+    puzzle = _bank_puzzle("ck-36a76f280696")
+    assert puzzle.answer == tuple(parse_cards("4C 8C")) and puzzle.row("8C").gin and puzzle.row("5C").deadwood == 4
+    said = puzzle.explanation
+    assert "Discarding 8♣ goes gin too: it also leaves 0." in said and "also knocks" not in said
+    assert "best knock" not in said and "even discarding 5♣, which keeps only 4, scores at least 29 points less" \
+        in said
+    assert puzzle.hints[-1] == "Answer: yes, go gin by discarding any of 4♣ 8♣."
+    for lang in ("en", "tr"):
+        with in_language(lang):
+            attempt = PuzzleAttempt(puzzle)
+            attempt.answer_yes_no(True)
+            told = attempt.answer_discard("5C").message
+            assert told.count("29") == 1, (lang, told)
+
+
 def test_a_knock_keeping_more_deadwood_than_the_best_is_not_a_solve():
     puzzle = _bank_puzzle("ck-2b36ba3d3839")
     assert puzzle.answer == tuple(parse_cards("5S")) and puzzle.row("5S").deadwood == 2

@@ -2,12 +2,14 @@
 
 import datetime as dt
 import json
+import re
 from html import escape
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
+from gintrainer import parse_cards  # noqa: E402
 from gintrainer.replay import advice, dump, examples  # noqa: E402
 from gintrainer.widgets.replay import ReplaysPage, ReplayView, advice_html  # noqa: E402
 from gintrainer.words.language import t  # noqa: E402
@@ -218,3 +220,26 @@ def test_the_deadwood_said_over_the_table_is_the_one_under_the_cards():
         assert escape(words("label_not_laid_yet", points=cards)) in view.stepper.board.frame, name
         checked += 1
     assert checked >= 5
+
+
+def test_a_dead_hand_ends_with_the_hands_in_their_melds_and_the_deadwood_said_over_the_table():
+    """The dead-hand example's last step: nobody laid out, so each hand is shown as at the step before, in its
+    melds (Ben's four nines a set) with its least deadwood, the number said over the table; every example hand
+    or lesson demonstration that ends dead is drawn the same way (the hand's table, one function)."""
+    from gintrainer.engine.melds import best_arrangement
+    from gintrainer.material.drawing import deadwood_words, words
+    replay = examples()["dead_hand"]
+    hand = replay.hand
+    assert hand.result.kind == "dead" and hand.knocker is None
+    view = ReplayView(replay)
+    names = view.stepper.steps.names
+    view.stepper.go(view.stepper.last)
+    frame = view.stepper.board.frame
+    for seat in (0, 1):
+        arrangement = best_arrangement(hand.held(seat))
+        assert f"{names[seat]}: deadwood {arrangement.points}" in frame
+        assert escape(deadwood_words(arrangement)) in frame
+        assert escape(words("label_laid_deadwood", points=sum(c.value for c in hand.held(seat)))) not in frame
+    groups = re.findall(r'<span class="gt-group"><span class="gt-row">(.*?)</span><span class="gt-caption">set<', frame)
+    sets = [set(re.findall(r'title="([^"]+)"', group)) for group in groups]
+    assert {str(c) for c in parse_cards("9C 9D 9H 9S")} in sets  # Ben's four nines, a set

@@ -86,6 +86,27 @@ def test_chained_layoffs_at_both_ends():
     assert reply.points == min_deadwood("KC QS 5C 6D 8S 4C")
 
 
+def test_a_lay_off_waiting_for_cards_still_in_the_hand_says_to_lay_them_off_too():
+    """Lay-offs are taken in any order (RULES.md: a card on a run already extended by one laid off before it),
+    but every card of the chain must be laid off: a reply that leaves the connecting card in the hand is refused
+    with the card to lay off too, not only "does not extend"."""
+    from gintrainer.engine.scoring import Layoff, check_reply, connecting_cards
+    hand, knocker = "AD 2D 3D KC QS 5C 9C 8S 4H JH", ["4D 5D 6D 7D"]
+    two, ace, three = (parse_cards(c)[0] for c in ("2D", "AD", "3D"))
+    with pytest.raises(IllegalActionError, match="2♦ does not extend the knocker's meld 1 4♦ 5♦ 6♦ 7♦ by itself: "
+                                                 "lay off 3♦ too, and 2♦ goes on after it$"):
+        check_reply(hand, knocker, [], [Layoff(two, 0)])
+    with pytest.raises(IllegalActionError, match="A♦ does not extend the knocker's meld 1 4♦ 5♦ 6♦ 7♦ by itself: "
+                                                 "lay off 2♦ 3♦ too, and A♦ goes on after them$"):
+        check_reply(hand, knocker, [], [Layoff(ace, 0)])
+    assert check_reply(hand, knocker, [], [Layoff(ace, 0), Layoff(two, 0), Layoff(three, 0)]).points == \
+        min_deadwood("KC QS 5C 9C 8S 4H JH")  # the whole chain, in any order
+    with pytest.raises(IllegalActionError, match="K♣ does not extend the knocker's meld 1 4♦ 5♦ 6♦ 7♦$"):
+        check_reply(hand, knocker, [], [Layoff(parse_cards("KC")[0], 0)])  # nothing in the hand connects it
+    assert connecting_cards(two, parse_cards("4D 5D 6D"), parse_cards("9C")) == ()  # 3♦ is not held
+    assert connecting_cards(two, parse_cards("4C 4D 4S"), parse_cards("3D")) == ()  # a set takes no chain
+
+
 def test_lay_off_goes_to_the_run_not_first_fit_on_the_set():
     # 8H fits the set of eights or extends 5H 6H 7H; only the run lets 9H follow.
     reply = best_layoffs("8H 9H KC QS 2D 3S 4C JD AC 6D", ["8C 8D 8S", "5H 6H 7H"])

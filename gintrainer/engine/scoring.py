@@ -13,7 +13,7 @@ from itertools import product
 from typing import TypedDict
 
 from ..words.errors import GinError, IllegalActionError
-from ..words.language import N_, t
+from ..words.language import N_, t, tn
 from ..words.vocab import Vocabulary
 from .cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_cards, sort_by_rank
 from .melds import (
@@ -315,16 +315,19 @@ def check_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], m
                                        "one of your melds or laid off already", card=layoff.card))
         if sum(other.card == layoff.card for other in waiting) > 1:
             raise IllegalActionError(t("{card} is laid off twice", card=layoff.card))
-    free = [c for c in rest if c not in {lo.card for lo in waiting}] if unfinished else []
-    laid = _chain_layoffs(table, waiting, free)
+    held = [c for c in rest if c not in {lo.card for lo in waiting}]
+    laid = _chain_layoffs(table, waiting, list(held) if unfinished else [], held)
     dead = tuple(c for c in rest if c not in {lo.card for lo in laid})
     return DefenderReply(own, tuple(laid), dead, sum(c.value for c in dead))
 
 
-def _chain_layoffs(table: list[list[Card]], waiting: list[Layoff], free: list[Card]) -> list[Layoff]:
+def _chain_layoffs(table: list[list[Card]], waiting: list[Layoff], free: list[Card],
+                   held: Sequence[Card] = ()) -> list[Layoff]:
     """The lay-offs in an order that lays each on a meld it then extends (``table`` grows with
     them); a card of ``free`` may be laid off first, on every meld it fits, to open a chain
-    (an unfinished reply). IllegalActionError naming a lay-off that no order fits."""
+    (an unfinished reply). IllegalActionError naming a lay-off that no order fits: when cards of
+    ``held`` (the defender's cards neither melded nor laid off) would carry its run to it, the
+    error says to lay them off too."""
     reach = [list(m) for m in table]  # the melds as laid, and the free cards that may come first
     laid: list[Layoff] = []
     while waiting:
@@ -336,15 +339,46 @@ def _chain_layoffs(table: list[list[Card]], waiting: list[Layoff], free: list[Ca
                 reach[target] = list(order_meld(reach[target] + [helper]))
             continue
         if fits is None:
-            card = min(lo.card for lo in waiting)
-            meld = next(lo.meld for lo in waiting if lo.card == card)
-            raise IllegalActionError(t("{card} does not extend the knocker's meld {meld} {cards}", card=card,
-                                       meld=meld + 1, cards=tuple(table[meld])))
+            raise _unfit(table, waiting, held)
         waiting.remove(fits)
         laid.append(fits)
         table[fits.meld] = list(order_meld(table[fits.meld] + [fits.card]))
         reach[fits.meld] = list(order_meld(reach[fits.meld] + [fits.card]))
     return laid
+
+
+def _unfit(table: list[list[Card]], waiting: list[Layoff], held: Sequence[Card]) -> IllegalActionError:
+    """Why no lay-off left fits the melds as they now stand: the first that cards still held would connect to
+    its meld (lay them off too, in any order), else the lowest card."""
+    for layoff in sorted(waiting, key=lambda lo: lo.card):
+        connecting = connecting_cards(layoff.card, table[layoff.meld], held)
+        if connecting:
+            return IllegalActionError(tn(
+                "{card} does not extend the knocker's meld {meld} {cards} by itself: lay off {connecting} too, "
+                "and {card} goes on after it", "{card} does not extend the knocker's meld {meld} {cards} by itself: "
+                "lay off {connecting} too, and {card} goes on after them", len(connecting), card=layoff.card,
+                meld=layoff.meld + 1, cards=tuple(table[layoff.meld]), connecting=connecting))
+    card = min(lo.card for lo in waiting)
+    meld = next(lo.meld for lo in waiting if lo.card == card)
+    return IllegalActionError(t("{card} does not extend the knocker's meld {meld} {cards}", card=card, meld=meld + 1,
+                                cards=tuple(table[meld])))
+
+
+def connecting_cards(card: Card, meld: Sequence[Card], held: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards between the run ``meld`` and ``card`` of its suit, when ``held`` has all of them: laid off
+    with it, they carry the run to it (4♦ 5♦ 6♦ and 2♦: 3♦). None for a card next to the run, a card of
+    another suit or a set.
+
+    >>> [str(c) for c in connecting_cards(parse_cards("2D")[0], parse_cards("4D 5D 6D"), parse_cards("3D 9C"))]
+    ['3♦']
+    """
+    if meld_kind(meld) != MeldKind.RUN or meld[0].suit != card.suit:
+        return ()
+    ranks = sorted(c.rank for c in meld)
+    gap = range(ranks[-1] + 1, card.rank) if card.rank > ranks[-1] else range(card.rank + 1, ranks[0])
+    needed = tuple(Card(rank, card.suit) for rank in gap)
+    held = set(held)
+    return needed if needed and all(c in held for c in needed) else ()
 
 
 def defender_reply(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike], *,

@@ -22,9 +22,9 @@ from typing import Protocol, TypedDict
 
 from ..engine.cards import Card, CardsLike, parse_card, parse_cards, sort_by_rank, sort_by_suit
 from ..engine.hand import LAYOUT_PHASES, Hand, Phase
-from ..engine.melds import Arrangement, best_arrangement, meld_kind
+from ..engine.melds import Arrangement, best_arrangement, meld_kind, order_meld
 from ..engine.rules import Rules
-from ..engine.scoring import HandScore, ScoreKind
+from ..engine.scoring import DefenderReply, HandScore, ScoreKind
 from ..engine.solver import DiscardRow, DrawChoice
 from ..engine.view import SeatView
 from ..words.errors import GinError
@@ -354,10 +354,12 @@ def _seat_html(hand: Hand, seat: int, names: Sequence[str], you: int | None, fac
                sort: str, show_melds: bool, opts: CardStyle) -> str:
     title = _seat_title(hand, seat, names, you)
     held = hand.held(seat)
-    if hand.phase in LAYOUT_PHASES or hand.phase is Phase.OVER:
+    if hand.knocker is not None and (hand.phase in LAYOUT_PHASES or hand.phase is Phase.OVER):
         body = _laid_out_html(hand, seat, opts)
     elif seat in face_down:
         body = hidden_hand_html(len(held), **opts)
+    elif hand.phase is Phase.OVER:  # a dead hand: nobody laid out, each hand shown in its melds, least deadwood
+        body = hand_html(held, **opts)
     else:
         new = hand.last_draw[0] if hand.last_draw and hand.to_act == seat else None
         body = hand_html(held, sort=sort, show_melds=show_melds, marks={new: "new"} if new else None, **opts)
@@ -417,7 +419,7 @@ def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     elif hand.melds(seat):
         parts.append(melds_html(hand.melds(seat), numbered=False, **opts))
     left = sort_by_rank(hand.unlaid(seat))
-    done = laid_out(hand, seat) or hand.phase is Phase.OVER  # a dead hand's cards are shown as its deadwood too
+    done = laid_out(hand, seat)
     if left:
         points = sum(c.value for c in left)
         label = "label_laid_deadwood" if done else "label_not_laid_yet"
@@ -554,6 +556,28 @@ def defend_position_html(puzzle: DefendedKnock, *, size: str = "small", four_col
               group_html(cards_html(puzzle.knocker_deadwood, **opts), t("the knocker's deadwood")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
     return f'<div class="gt-position gt-defend-position">{"".join(groups)}</div>'
+
+
+def reply_html(knocker_melds: Iterable[CardsLike], reply: DefenderReply, *, size: str = "small",
+               four_colour: bool = False, deadwood_cards: bool = True) -> str:
+    """A defender's reply on the table: the knocker's melds numbered from 1 with the cards laid off on them
+    (marked), the defender's own melds, and the deadwood left with its count (the count alone without
+    ``deadwood_cards``: a page that shows the cards left elsewhere)."""
+    opts = CardStyle(size=size, four_colour=four_colour)
+    table = [list(parse_cards(m)) for m in knocker_melds]
+    for layoff in reply.layoffs:  # in an order that lays each on a meld it extends (a chain)
+        table[layoff.meld] = list(order_meld([*table[layoff.meld], layoff.card]))
+    groups = [melds_html(table, marks={layoff.card: "laid" for layoff in reply.layoffs}, **opts)]
+    if reply.melds:
+        groups.append(group_html(melds_html(reply.melds, numbered=False, **opts), words("label_your_melds")))
+    if reply.deadwood and deadwood_cards:
+        groups.append(group_html(cards_html(sort_by_rank(reply.deadwood), **opts),
+                                 words("label_laid_deadwood", points=reply.points)))
+    elif reply.deadwood:
+        groups.append(f'<div class="gt-count">{escape(words("label_laid_deadwood", points=reply.points))}</div>')
+    else:
+        groups.append(f'<div class="gt-count">{escape(words("no_deadwood_left"))}</div>')
+    return f'<div class="gt-position gt-reply">{"".join(groups)}</div>'
 
 
 def offer_position_words(puzzle: OfferPosition) -> str:

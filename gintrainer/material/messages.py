@@ -122,12 +122,14 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "ck_knock": "Yes: discarding {card} leaves {deadwood} ({deadwood_cards}), within the knock limit of "
                 "{limit}; lay out {layout}.",
     "ck_also": "Discarding {card} also knocks: it leaves {deadwood}.",
+    "ck_also_gin": "Discarding {card} goes gin too: it also leaves 0.",
     "ck_also_many": Template("{count} other discard also leaves {deadwood}; the solver's table lists it.",
                              "{count} other discards also leave {deadwood}; the solver's table lists them.",
                              count="count"),
-    "ck_gin_over_knock": "The best knock instead, discarding {card}, keeps {deadwood}: gin with {best_card} "
-                         "scores at least {points} points more, the gin bonus of {bonus} and the {deadwood} the "
-                         "knock keeps, allows no lay-offs and cannot be undercut.",
+    "ck_gin_over_knock": "Any knock short of gin scores less: even discarding {card}, which keeps only "
+                         "{deadwood}, scores at least {points} points less than gin with {best_card} (the gin bonus "
+                         "of {bonus} and the {deadwood} that knock keeps), and a knock allows lay-offs and can be "
+                         "undercut.",
     "ck_next_knock": "The next best knock, discarding {card}, keeps {deadwood}: {cost} more than discarding "
                      "{best_card} ({best_deadwood}).",
     "ck_naive_knock": "Throwing {card}, the highest deadwood card you may discard, knocks too, but keeps "
@@ -256,6 +258,8 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "hint_no": "Answer: no, you cannot knock.",
     "hint_knock": "Answer: yes, knock by discarding {card}.",
     "hint_knock_any": "Answer: yes, knock by discarding any of {cards}.",
+    "hint_gin": "Answer: yes, go gin by discarding {card}.",
+    "hint_gin_any": "Answer: yes, go gin by discarding any of {cards}.",
     "hint_discard": "Answer: discard {card}.",
     "hint_discard_two": "Answer: discard {card} or {other_card}.",
 }

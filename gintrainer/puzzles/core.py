@@ -18,7 +18,7 @@ from ..engine.solver import OBJECTIVES, DiscardRow, DiscardTable, Objective, dis
 from ..material.messages import Message, render, say
 from ..words.errors import GinError
 from ..words.language import t
-from .explain import explain, hints, worse_knock_message
+from .explain import explain, hints, unrepeated, worse_knock_message
 from .kinds import DISCARD_KINDS, KINDS, PuzzleKind, Unclear, ranking_objective
 from .positions import Position
 from .themes import THEMES, Context, make_context, themes_of
@@ -349,9 +349,9 @@ class Puzzle(PosedPuzzle):
         return Grade(False, row, self._words(self._wrong_message(row, best)), cost, best)
 
     def _words(self, first: str | Message, *more: Message) -> tuple[Message, ...]:
-        """A verdict, then the explanation."""
+        """A verdict, then the explanation (without a sentence that says what the verdict said)."""
         lead = say(first) if isinstance(first, str) else first
-        return (lead, *more, *self.explanation_messages)
+        return (lead, *more, *unrepeated(lead, self.explanation_messages))
 
     def table_sorted(self) -> tuple[DiscardRow, ...]:
         ranking = self.ranking

@@ -97,6 +97,20 @@ def worse_knock_message(name: str, row: DiscardRow, best: DiscardRow, rules: Rul
                cost=row.deadwood - best.deadwood)
 
 
+REPEATED_BY_VERDICT = {"grade_knock_not_gin": "ck_gin_over_knock", "grade_knock_more": "ck_next_knock"}
+"""A verdict on a knock that keeps more than the best, and the explanation's sentence that says the same of that
+knock (:func:`worse_knock_message` writes both): after the verdict, the explanation leaves it out."""
+
+
+def unrepeated(verdict: Message, explanation: tuple[Message, ...]) -> tuple[Message, ...]:
+    """The explanation to say after ``verdict``, without the sentence that repeats it (see
+    :data:`REPEATED_BY_VERDICT`)."""
+    same = REPEATED_BY_VERDICT.get(verdict.name)
+    if same is None:
+        return explanation
+    return tuple(m for m in explanation if not (m.name == same and m["card"] == verdict["card"]))
+
+
 def _worse_knock_sentences(ctx: Context, best: DiscardRow) -> list[Message]:
     """What the best knock that is not an answer gives up (gin's bonus, or deadwood), and
     the naive rule's discard: a trap over the limit, or a knock that keeps more."""
@@ -153,8 +167,9 @@ def _can_knock(ctx: Context, themes: tuple[str, ...]) -> list[Message]:
         others = [table.row(c) for c in ctx.answer[1:]]
         if len(others) > MAX_ALSO:
             parts.append(say("ck_also_many", count=len(others), deadwood=row.deadwood))
-        else:
-            parts += [say("ck_also", card=r.card, deadwood=r.deadwood) for r in others]
+        else:  # a discard that leaves nothing is gin, named so
+            parts += [say("ck_also_gin", card=r.card) if r.gin else say("ck_also", card=r.card, deadwood=r.deadwood)
+                      for r in others]
         parts += _worse_knock_sentences(ctx, row)
         melds = _meld_sentences(ctx, row.card)
         parts += melds + _spare_sentences(ctx, melds)
@@ -308,12 +323,13 @@ def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     second = say("hint_cards", cards=keys) if keys else say("hint_count")
     answer = ctx.answer
     if ctx.kind == PuzzleKind.CAN_KNOCK:
+        out = "gin" if answer and ctx.table.row(answer[0]).gin else "knock"  # every answer is gin, or none is
         if not answer:
             third = say("hint_no")
         elif len(answer) == 1:
-            third = say("hint_knock", card=answer[0])
+            third = say(f"hint_{out}", card=answer[0])
         else:
-            third = say("hint_knock_any", cards=answer)
+            third = say(f"hint_{out}_any", cards=answer)
     elif len(answer) == 2:
         third = say("hint_discard_two", card=answer[0], other_card=answer[1])
     else:
@@ -321,4 +337,4 @@ def hints(ctx: Context, themes: tuple[str, ...]) -> tuple[Message, ...]:
     return (first, second, third)
 
 
-__all__ = ["explain", "hints", "key_cards", "worse_knock_message"]
+__all__ = ["REPEATED_BY_VERDICT", "explain", "hints", "key_cards", "unrepeated", "worse_knock_message"]

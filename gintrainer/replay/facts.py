@@ -78,7 +78,7 @@ KINDS: dict[str, FactKind] = {
     "knocker_deadwood": FactKind.INT, "defender_deadwood": FactKind.INT, "bonus": FactKind.INT,
     "knocker_loose": FactKind.CARDS, "defender_loose": FactKind.CARDS, "deadwood_without_layoffs": FactKind.INT,
     "points_without_layoffs": FactKind.INT, "opponent_outs": FactKind.CARDS, "knocker_draws": FactKind.INT,
-    "can_lay_off": FactKind.CARDS,
+    "can_lay_off": FactKind.CARDS, "points_spades_double": FactKind.INT,
     # facts with an argument
     "fits": FactKind.MELDS, "partners": FactKind.CARDS, "completes": FactKind.CARDS, "could_meld": FactKind.MELDS,
     "instead": FactKind.FACTS,
@@ -183,9 +183,10 @@ def step_facts(replay: Replay, number: int) -> Facts:
     * The step that ends the hand: ``kind``, ``points``, ``winner``, ``knocker``,
       ``knocker_deadwood``, ``defender_deadwood``, ``bonus``, ``knocker_loose``,
       ``defender_loose``, ``deadwood_without_layoffs`` and
-      ``points_without_layoffs`` (had the defender laid off nothing) and
+      ``points_without_layoffs`` (had the defender laid off nothing),
       ``opponent_outs`` (the cards the opponent ends with that would have lowered
-      this player's deadwood).
+      this player's deadwood) and, under Oklahoma, ``points_spades_double`` (what
+      the hand would score with the option that doubles a spade upcard's hand).
     """
     step = replay.step(number)
     before = replay.state(number - 1)
@@ -321,6 +322,10 @@ def final_facts(replay: Replay, final: Hand, seat: int) -> Facts:
     winner = result.winner_seat
     facts: Facts = {"kind": result.kind, "points": result.points, "winner": names[winner] if winner is not None else "",
              "bonus": result.bonus}
+    rules = final.rules
+    if rules.oklahoma:  # what the hand would score with Oklahoma's spades option on (a spade upcard doubles)
+        doubling = rules.replace(oklahoma_spades_double=True).score_multiplier(final.upcard)
+        facts["points_spades_double"] = result.points // result.multiplier * doubling
     mine = final.held(seat)
     if len(mine) == 10:
         facts["opponent_outs"] = cards_text(c for c in final.held(1 - seat) if lowers_deadwood(mine, c))
@@ -534,6 +539,8 @@ CLAIMS = (
      "a likelihood"),
     (re.compile(r"\bhighest\b|\bonly high card\b", re.IGNORECASE), ("highest",), "the highest card"),
     (re.compile(r"\bscores?\b", re.IGNORECASE), ("points",), "the score"),
+    (re.compile(r"\bspades option\b", re.IGNORECASE), ("points_spades_double",),
+     "what Oklahoma's spades option would score"),
     (re.compile(r"\bdiscards:", re.IGNORECASE), ("discards", "opponent_discards"), "a player's discards"),
     (re.compile(r"\bneed(s|ed)?\b", re.IGNORECASE),
      ("opponent_outs", "completes", "outs", "gin_outs", "knock_outs", "fits"), "the cards a player needs"),

@@ -373,7 +373,7 @@ DEAD_HAND = Script(
              fits={"KS": ""}, deadwood=26, judged=praise()),
         move("draw"),
         move("discard QD"),
-        move("draw", N_("Q♦: no use either. From the stock: A♥, a pair of aces with A♠."),
+        move("draw", N_("{ann} threw Q♦: no use to {ben} either. He draws A♥ from the stock, a pair of aces with A♠."),
              take=29, drawn="AH", partners={"AH": "AS"}, judged=praise()),
         move("discard 7C", N_("7♣ is now the highest loose card, and no card of {ben}'s is of its rank or a club "
                            "near it: throw it. 20 deadwood (A♥ A♠ 2♣ 2♦ 3♣ 5♦ 6♥), and 4 unseen cards would "
@@ -382,26 +382,29 @@ DEAD_HAND = Script(
              judged=praise()),
         move("draw"),
         move("discard KD"),
-        move("draw", N_("K♦: no. From the stock: 4♦, next to 5♦."), take=24, drawn="4D", partners={"4D": "2D 5D"},
-             judged=praise()),
+        move("draw", N_("{ann} threw K♦: no use to {ben}. He draws 4♦ from the stock, next to 5♦."),
+             take=24, drawn="4D", partners={"4D": "2D 5D"}, judged=praise()),
         move("discard 6H", N_("6♥ goes; 4♦ 5♦ wait for 3♦ or 6♦. 18 deadwood, and 12 unseen cards would lower "
                            "it."),
              completes={"4D 5D": "3D 6D"}, deadwood=18, outs=12, judged=praise()),
         move("draw"),
         move("discard QH"),
-        move("draw", N_("Q♥: no. From the stock: 5♠."), take=23, drawn="5S", judged=praise()),
+        move("draw", N_("{ann} threw Q♥: no use to {ben}. He draws 5♠ from the stock."),
+             take=23, drawn="5S", judged=praise()),
         move("discard 5S", N_("5♠ fits nothing (a set of fives would need a third five). Back it goes: 18."),
              fits={"5S": ""}, deadwood=18, judged=praise()),
         move("draw"),
         move("discard JC"),
-        move("draw", N_("J♣: no. From the stock: 10♣."), take=23, drawn="TC", judged=praise()),
+        move("draw", N_("{ann} threw J♣: no use to {ben}. He draws 10♣ from the stock."),
+             take=23, drawn="TC", judged=praise()),
         move("discard TC", N_("10♣ goes. Notice {ann}'s discards: 10♦ Q♦ K♦ Q♥ J♣, all high. She is keeping "
                            "her low cards, and those may well include some of the 12 unseen cards that would "
                            "lower {ben}'s count."),
              opponent_discards="TD QD KD QH JC", outs=12, deadwood=18, judged=praise()),
         move("draw"),
         move("discard JS"),
-        move("draw", N_("J♠: no. From the stock: 8♦."), take=23, drawn="8D", judged=praise()),
+        move("draw", N_("{ann} threw J♠: no use to {ben}. He draws 8♦ from the stock."),
+             take=23, drawn="8D", judged=praise()),
         move("discard 8D", N_("8♦ is too far from 4♦ 5♦ and fits nothing. {ben} has been stuck at 18 for four "
                            "turns."),
              fits={"8D": ""}, deadwood=18, turns_at=4, judged=praise()),
@@ -425,12 +428,13 @@ DEAD_HAND = Script(
         move("discard TH", N_("10♥ back: 18."), deadwood=18, judged=praise()),
         move("draw"),
         move("discard TS"),
-        move("draw", N_("10♠: no. From the stock: 8♥."), take=23, drawn="8H", judged=praise()),
+        move("draw", N_("{ann} threw 10♠: no use to {ben}. He draws 8♥ from the stock."),
+             take=23, drawn="8H", judged=praise()),
         move("discard 8H", N_("8♥ back: 18. The stock is down to 14 cards."), deadwood=18, stock=14, judged=praise()),
         move("draw"),
         move("discard 6S"),
-        move("draw", N_("6♠: no. From the stock: 4♥, a pair of fours with 4♦."), take=19, drawn="4H",
-             partners={"4H": "4D"}, judged=praise()),
+        move("draw", N_("{ann} threw 6♠: no use to {ben}. He draws 4♥ from the stock, a pair of fours with 4♦."),
+             take=19, drawn="4H", partners={"4H": "4D"}, judged=praise()),
         move("discard 5D", N_("Keep 4♦ 5♦ (waiting for 3♦ or 6♦) or the pair 4♦ 4♥ (waiting for 4♠, as 4♣ may "
                            "well be with {ann})? Throwing 5♦ lowers the count to 17, and 3♦ would still make "
                            "2♦ 3♦ 4♦; the solver, counting his next draw, agrees: 5♦. The evaluator, playing the "
@@ -440,28 +444,31 @@ DEAD_HAND = Script(
              at={33: dict(could_meld={"5C": "4C 5C 6C"})}, judged=blame()),
         move("draw"),
         move("discard 8S"),
-        move("draw", N_("8♠: no. From the stock: K♣."), take=21, drawn="KC", judged=praise()),
+        move("draw", N_("{ann} threw 8♠: no use to {ben}. He draws K♣ from the stock."),
+             take=21, drawn="KC", judged=praise()),
         move("discard KC", N_("K♣ back: 17."), deadwood=17, judged=praise()),
         move("draw"),
         move("discard 8C"),
-        move("draw", N_("8♣: no. From the stock: 7♥."), take=21, drawn="7H", judged=praise()),
+        move("draw", N_("{ann} threw 8♣: no use to {ben}. He draws 7♥ from the stock."),
+             take=21, drawn="7H", judged=praise()),
         move("discard 7H", N_("7♥ back: 17. Only 8 cards are left in the stock."), deadwood=17, stock=8,
              judged=praise()),
         move("draw"),
         move("discard KH"),
-        move("draw", N_("K♥: no. From the stock: Q♣."), take=23, drawn="QC", judged=praise()),
+        move("draw", N_("{ann} threw K♥: no use to {ben}. He draws Q♣ from the stock."),
+             take=23, drawn="QC", judged=praise()),
         move("discard QC", N_("Q♣ back: 17."), deadwood=17, judged=praise()),
         move("draw"),
         move("discard JH"),
-        move("draw", N_("J♥: no. From the stock: 6♦, which would have made 4♦ 5♦ 6♦ had {ben} kept 5♦. "
-                     "The evaluator had marked throwing 5♦ (its best move: {review_best}); this draw shows one "
-                     "way it could cost him."),
+        move("draw", N_("{ann} threw J♥: no use to {ben}. He draws 6♦ from the stock, which would have made "
+                     "4♦ 5♦ 6♦ had he kept 5♦. The evaluator had marked throwing 5♦ (its best move: {review_best}); "
+                     "this draw shows one way it could cost him."),
              take=23, drawn="6D", judged_at={42: blame()}),
         move("discard 6D", N_("6♦ back: 17. Four cards in the stock."), deadwood=17, stock=4, judged=praise()),
         move("draw"),
         move("discard JD"),
-        move("draw", N_("J♦: no. {ben}'s stock draw is 9♣, the fourth nine, and it leaves exactly two cards in "
-                     "the stock."), take=23, drawn="9C", stock=2, judged=praise()),
+        move("draw", N_("{ann} threw J♦: no use to {ben}. He draws 9♣ from the stock, the fourth nine, which leaves "
+                     "exactly two cards in the stock."), take=23, drawn="9C", stock=2, judged=praise()),
         move("discard 4H", N_("With 9♣ in the set, throwing 4♥ leaves 13: still over the knock limit of 10. "
                            "{ben} discards without knocking while two cards are left in the stock, so the hand "
                            "ends at once: a dead hand. Nobody scores, {ann} does not get to take this discard, "
@@ -514,10 +521,10 @@ OKLAHOMA = Script(
         move("meld 5S 6S 7S"),
         move("meld 8C 9C TC"),
         move("done", N_("{ann} has 5♠ 6♠ 7♠ and 8♣ 9♣ 10♣ but nothing to lay off: A♦ 3♦ 9♦ J♥ count 23. {ben} "
-                     "scores 23 − 2 = 21. (With the option oklahoma_spades_double a spade upcard would "
-                     "double the score; this upcard is a club.)"),
+                     "scores 23 − 2 = 21. (Oklahoma has a spades option, under which a spade upcard doubles "
+                     "the score; this upcard, 4♣, is a club, so with the option the hand would still score 21.)"),
              melds="5S 6S 7S / 8C 9C TC", can_lay_off="", defender_loose="AD 3D 9D JH", defender_deadwood=23,
-             knocker_deadwood=2, points=21),
+             knocker_deadwood=2, points=21, points_spades_double=21),
     ),
 )
 

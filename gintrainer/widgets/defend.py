@@ -103,7 +103,10 @@ class ReplyInput(View):
         melds = t("Your melds: {layout}", layout=self.input.melds) if self.input.melds else t("Your melds: none yet")
         laid = ", ".join(str(lo) for lo in self.input.layoffs)
         layoffs = t("Your lay-offs: {layoffs}", layoffs=laid) if laid else t("Your lay-offs: none yet")
-        self.summary.value = f"<div class='gt-info'>{escape(melds)}</div><div class='gt-info'>{escape(layoffs)}</div>"
+        waiting = self.input.waiting()  # a lay-off that needs another card of the hand laid off too
+        note = f"<div class='gt-info gt-waiting'>{escape(waiting)}</div>" if waiting else ""
+        self.summary.value = (f"<div class='gt-info'>{escape(melds)}</div><div class='gt-info'>{escape(layoffs)}</div>"
+                              f"{note}")
 
 
 __all__ = ["ReplyInput", "OnReply"]

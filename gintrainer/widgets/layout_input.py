@@ -127,6 +127,15 @@ class LayoutInput:
         reply = check_reply(self.cards, self.onto, layout.melds, layout.layoffs, unfinished=unfinished)
         return Layout(reply.melds, layout.layoffs)
 
+    def waiting(self) -> str | None:
+        """Why the layout picked so far is not yet one to answer with, or None: a lay-off accepted while a card
+        still in the hand must extend the meld for it (the engine's words say which card to lay off too)."""
+        try:
+            self.check()
+        except GinError as error:
+            return str(error)
+        return None
+
     def _chosen(self, cards: CardsLike | None) -> tuple[Card, ...]:
         """The cards given, else those selected in the picker; a card laid out already is refused."""
         chosen = self.picker.selected if cards is None else parse_cards(cards)

@@ -17,7 +17,7 @@ from typing import Any, overload
 from ..classroom.database import StoreError
 from ..classroom.puzzle_ratings import open_ratings
 from ..engine.cards import Card
-from ..material.drawing import layout_html, puzzle_rules_words
+from ..material.drawing import layout_html, puzzle_rules_words, reply_html
 from ..material.messages import Message, render, say
 from ..puzzles import THEMES, Puzzle, PuzzleKind, daily, description, normalise_kind, parse_date, verify
 from ..puzzles import kinds as registered_kinds
@@ -446,11 +446,25 @@ class PuzzleView(View):
         self._show_feedback(attempt.answer_discard(chosen[0]))
 
     def _layout_value(self, attempt: PuzzleAttempt) -> str:
-        """The melds laid so far and the deadwood left, counted (the layout input only): the cards
-        left are the picker's, shown once."""
+        """The melds laid so far and the deadwood left, counted (the layout input): the cards left are the
+        picker's, shown once; a defend puzzle's reply once answered (:meth:`_reply_value`)."""
+        if attempt.described.answer_input == AnswerInput.REPLY:
+            return self._reply_value(attempt)
         if attempt.described.answer_input != AnswerInput.LAYOUT:
             return ""
         return layout_html(self.melds, self.layout_input.left, four_colour=settings.four_colour, deadwood_cards=False)
+
+    @staticmethod
+    def _reply_value(attempt: PuzzleAttempt) -> str:
+        """A defend puzzle once answered: the learner's melds and lay-offs on the table, as recorded (the reply
+        input that showed them is gone, and the card picker holds only the cards left)."""
+        if not attempt.finished or not attempt.answers:
+            return ""
+        melds, layoffs, _ = attempt.described.answer.parse(attempt.answers[-1])
+        replied: Any = attempt.puzzle  # the reply input's puzzle lays out a reply against the knocker's melds
+        drawn = reply_html(replied.knocker_melds, replied.lay_out(melds, layoffs), four_colour=settings.four_colour,
+                           deadwood_cards=False)  # the cards left are the picker's, shown once
+        return f"<div class='gt-info'>{escape(render(say('your_answer')))}</div>{drawn}"
 
     @property
     def melds(self) -> list[tuple[Card, ...]]:

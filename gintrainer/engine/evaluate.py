@@ -898,9 +898,9 @@ PLAYER_OVERRULES = frozenset({ActionKind.KNOCK, ActionKind.DRAW, ActionKind.PASS
 """The kinds of ``best``'s move the ``evaluator`` player judges (and may overrule): a knock (it may play on
 instead) and a draw or a pass of a top discard that could be of use (it may take it). ``best``'s other moves,
 its discards and its takes, it plays unjudged: where the evaluator would throw another card than ``best``, or
-draw where ``best`` takes, its move did worse than ``best``'s on the real deals of
-bench/bench_evaluator_deviations.py (docs/benchmarks.md), its playouts' policy throwing less well than
-``best`` does."""
+draw where ``best`` takes, its move did worse than ``best``'s on the real deals of a first sample of
+bench/bench_evaluator_deviations.py and better on a second's, neither over both (docs/benchmarks.md): not shown
+better than ``best``'s, whose moves cost a judgement nothing."""
 _LAYING = (ActionKind.MELD, ActionKind.LAYOFF)
 
 

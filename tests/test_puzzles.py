@@ -239,7 +239,7 @@ def test_oklahoma_puzzles_show_the_upcard(generated):
 def test_hints_climb_from_theme_to_answer(generated):
     for puzzle in generated["can_knock"]:
         first, second, third = puzzle.hints
-        assert second.startswith("Look closely at") or second.startswith("Count")
+        assert second.startswith("The puzzle turns on these cards:") or second.startswith("Count")
         if puzzle.can_knock:
             assert all(str(c) in third for c in puzzle.answer)
         else:

@@ -253,7 +253,7 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
     "answer_any": "Discard any of {cards}.",
     # hints (a theme's own hint is theme_hint_<theme>)
     "hint_arrange": "Arrange the melds first, then count what is left.",
-    "hint_cards": "Look closely at {cards}.",
+    "hint_cards": "The puzzle turns on these cards: {cards}. For each, weigh keeping it against throwing it.",
     "hint_count": "Count the deadwood after each discard.",
     "hint_no": "Answer: no, you cannot knock.",
     "hint_knock": "Answer: yes, knock by discarding {card}.",

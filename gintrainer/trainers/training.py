@@ -180,7 +180,8 @@ class PuzzleAttempt:
         return " ".join(self.answers)
 
     def hint(self) -> Message:
-        """The next rung of the hint ladder: the theme, the key cards, then the answer."""
+        """The next rung of the hint ladder: the theme (or where to start), the key cards (or what to count), then
+        the answer."""
         if self.finished:
             raise GinError(t("this puzzle is over: no more hints"))
         if not self.hints_left:

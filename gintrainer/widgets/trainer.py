@@ -176,7 +176,7 @@ def _make_button(name: str) -> widgets.Button:
         return widgets.Button(description=tc("button", "Knock with these melds"), button_style="primary",
                               _dom_classes=("gt-knock-layout",), layout=auto)
     return widgets.Button(description=tc("button", "Hint"),
-                          tooltip=tc("tooltip", "theme, then key cards, then the answer"), layout=auto)
+                          tooltip=tc("tooltip", "three hints, one at a time: the last is the answer"), layout=auto)
 
 
 class _NamedButton:

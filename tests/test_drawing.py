@@ -20,6 +20,7 @@ from gintrainer.material.drawing import (
     melds_html,
     page,
     phase_words,
+    pile_html,
     result_words,
     score_rows,
     score_sheet_html,
@@ -268,3 +269,15 @@ def test_a_result_scored_without_seats_names_no_winner_and_says_so():
     with pytest.raises(GinError, match="without seats"):
         result_words(result)
     assert result_words(result.with_knocker(0)) == f"Ann: knock, {result.points}"
+
+
+def test_a_pile_longer_than_its_cards_shown_offers_the_whole_pile():
+    """An explanation counts the unseen cards (in no hand, not in the pile): a learner can check them against the
+    whole pile, which the position shows on demand when it holds more cards than it draws."""
+    pile = parse_cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC")
+    html = pile_html(pile, shown=8)
+    shown, whole = html.split('<details class="gt-pile-all">')
+    assert all(f'title="{c}"' not in shown for c in pile[:2]) and all(f'title="{c}"' in shown for c in pile[2:])
+    assert all(f'title="{c}"' in whole for c in pile)
+    assert "the whole pile, 10 cards, the top on the right" in whole
+    assert "gt-pile-all" not in pile_html(pile[:8], shown=8)  # all of it shown already

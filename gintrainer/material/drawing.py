@@ -386,12 +386,19 @@ def stock_html(count: int, *, size: str = "normal") -> str:
 
 def pile_html(pile: CardsLike, *, shown: int = 3, size: str = "normal", four_colour: bool = False,
               marks: Marks | None = None) -> str:
-    """The discard pile: its top cards, the top on the right, with the count and the top card."""
+    """The discard pile: its top cards, the top on the right, with the count and the top card; when it holds more
+    than are shown, the whole pile on demand (an explanation's unseen cards are those in no hand and not here, so a
+    learner can check them)."""
     pile = parse_cards(pile)
     if not pile:
         return group_html(f'<span class="gt-card gt-empty gt-{_size(size)}"></span>', words("label_pile_empty"))
-    return group_html(cards_html(pile[-shown:], size=size, four_colour=four_colour, marks=marks),
-                      words("label_pile", count=len(pile), top_card=pile[-1]))
+    top = group_html(cards_html(pile[-shown:], size=size, four_colour=four_colour, marks=marks),
+                     words("label_pile", count=len(pile), top_card=pile[-1]))
+    if len(pile) <= shown:
+        return top
+    whole = cards_html(pile, size="small", four_colour=four_colour, marks=marks)
+    return (f'{top}<details class="gt-pile-all"><summary>{escape(words("label_pile_all", count=len(pile)))}'
+            f'</summary>{whole}</details>')
 
 
 def laid_out(hand: Hand, seat: int) -> bool:
@@ -1000,6 +1007,7 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-continue{font-weight:bold;}
 .gt-arrived{outline:3px solid #f0a000;outline-offset:6px;border-radius:4px;}
 .gt-next-step{border-top:1px solid #ccc;margin-top:12px;}
+.gt-pile-all{margin:2px 0 6px;font-size:90%;}.gt-pile-all>summary{cursor:pointer;}
 .gt-code{font-family:monospace;font-size:150%;letter-spacing:1px;white-space:nowrap;}
 /* A class code's text box (the student page's, the gradebook's) shows the longest code whole: 25 letters and
    digits in five groups, 29 characters, in the monospace a code is shown in (narrower only on a narrow screen). */
@@ -1014,7 +1022,7 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-settings-bar>.gt-beside{border-inline-start:2px solid #999;padding-inline-start:10px;margin-inline-start:8px;}
 @media (max-width:600px){.gt-settings-bar>.gt-beside{flex-basis:100%;border:0;padding:0;margin-inline-start:2px;}}
 @media (max-width:600px){.gt-hidden-row{flex-wrap:nowrap;}.gt-hidden-row>.gt-back+.gt-back{margin-inline-start:-26px;}}
-@media print{.gt-card{box-shadow:none;}.gt-table{background:none;}}
+@media print{.gt-card{box-shadow:none;}.gt-table{background:none;}.gt-pile-all{display:none;}}
 """
 
 

@@ -662,6 +662,8 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "label_pile": Template("discard pile: {count} card, top {top_card}", "discard pile: {count} cards, top {top_card}",
                            count="count"),
     "label_pile_empty": "discard pile: empty",
+    "label_pile_all": Template("the whole pile, {count} card, the top on the right",
+                               "the whole pile, {count} cards, the top on the right", count="count"),
     "label_hidden_cards": Template("{count} card", "{count} cards", count="count"),
     "label_hidden_cards_known": Template("{count} card; known from the pile: {known_cards}",
                                          "{count} cards; known from the pile: {known_cards}", count="count"),

@@ -116,6 +116,16 @@ def test_a_decision_keeps_the_judge_s_best_move_loss_values_and_its_mark():
     assert reviewed.error_rate == pytest.approx(23.0 / len(reviewed.decisions))
 
 
+def test_a_move_worth_as_much_as_the_best_on_every_deal_is_a_best_move():
+    """Two moves of equal worth on every deal (a knock with either of two cards that leave the same deadwood): the
+    review names the move made the best, with no loss and no reason, never the other as "best" beside 0.00 lost."""
+    hand, seat = played("dead_hand")
+    found = plain(hand, seat)
+    reviewed = review(hand, seat, judge=FakeJudge({found[0][0]: (0.0, 0.0)}), samples=20)
+    tied = next(d for d in reviewed.decisions if d.step == found[0][0] + 1)
+    assert tied.best == tied.made and tied.is_best and tied.why == () and tied.loss.mean == 0.0
+
+
 def test_progress_is_called_after_each_decision():
     hand, seat = played("take_and_knock")
     calls = []

@@ -274,7 +274,9 @@ def _decision(position: Hand, seat: int, before: int, made: Move, judgement: Jud
                        f"in the {position.phase} phase")
     loss = judgement.loss_of(made)  # GinError if the move made is not among the candidates
     best = judgement.best
-    if evaluate.move_key(best) == evaluate.move_key(made):  # the same move (a layout's melds in another order)
+    if evaluate.move_key(best) == evaluate.move_key(made) or loss.mean <= 0.0:
+        # the same move (a layout's melds in another order), or one worth as much on every deal judged (a knock
+        # with either of two cards that leave the same deadwood): the move made is a best move
         best = tuple(made)
     return Decision(step=before + 1, kind=decision_kind(position), made=tuple(made), best=best, loss=loss,
                     made_value=judgement.value_of(made), best_value=judgement.value_of(best), mark=mark_for(loss),

@@ -366,3 +366,10 @@ def test_each_reason_names_one_cause():
         said = reason.words
         assert sum(cause in said for cause in causes) <= 1, said
     assert not {"outside"} & {r.value for r in Refusal}
+
+
+def test_every_reason_a_kind_gives_is_a_refusal_with_its_sentence():
+    """The mistakes page turns a kind's reason into a refusal by its value: a reason added to Unclear needs its
+    refusal and its sentence too."""
+    for reason in Unclear:
+        assert Refusal(reason.value).words, reason

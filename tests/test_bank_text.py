@@ -6,7 +6,9 @@ version 2 bank wrote (tests/data/bank_text.json, see tests/bank_text.py).
 
 Three English singulars were wrong and are corrected ("1 out", "keeps this
 draw", "1 as a low card"); :func:`as_before` writes them back as version 2 had
-them, so that the comparison is exact everywhere else."""
+them, and two answers to "can you knock?" now say "Wrong" where version 2 said "Not quite" (a yes or no is
+not nearly right); :func:`as_before` writes them back too, so that the comparison is exact everywhere
+else."""
 
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ CORRECTED = [
     (re.compile(r" and 1 as a low card kept "), " and 1 as low cards kept "),
     # one unseen card that would lower a row (none in the bank; possible in a generated puzzle)
     (re.compile(r"([;:] )1 unseen card would lower"), r"\g<1>1 unseen cards would lower"),
+    # a wrong yes or no to "can you knock?" is wrong, not "not quite" right
+    (re.compile(r"Wrong: (you can knock|no discard knocks here)\."), r"Not quite: \1."),
 ]
 
 
@@ -64,6 +68,8 @@ def test_the_corrections_are_the_only_difference_they_make():
     assert as_before("7♥: leaves 5 deadwood, 11 out, 0.97") == "7♥: leaves 5 deadwood, 11 out, 0.97"
     assert as_before("Keeping 10♠ keeps this draw: 9♠ (1 unseen) would meld with it.") == \
         "Keeping 10♠ keeps these draws: 9♠ (1 unseen) would meld with it."
+    assert as_before("Wrong: you can knock.") == "Not quite: you can knock."
+    assert as_before("Wrong: the rules say so.") == "Wrong: the rules say so."
 
 
 def _bank_text(puzzle):

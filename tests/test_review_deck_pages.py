@@ -145,7 +145,7 @@ def test_the_profile_page_says_the_schedule_is_the_defaults_until_fitted_then_th
     learner = Learner("Ann")
     missed(learner)
     html = unescape(deck_html(learner.progress, NOW))
-    assert f"uses FSRS's default settings until it has counted {FIT_FROM} of your answers" in html
+    assert f"assumes an average learner's memory until it has counted {FIT_FROM} of your answers" in html
     deck = learner.progress.deck
     fitted = replace(learner.progress, deck=Deck(deck.cards, 0.84, 240, 180))
     html = unescape(deck_html(fitted, NOW))

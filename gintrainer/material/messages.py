@@ -227,9 +227,9 @@ PUZZLE_MESSAGES: dict[str, str | Template] = {
                            "Keeping {card} keeps these draws: {draw_cards} ({count} unseen) would meld with it.",
                            count="count"),
     # verdicts on an answer
-    "grade_missed_knock": "Not quite: you can knock.",
+    "grade_missed_knock": "Wrong: you can knock.",
     "grade_no_right": "Right: no discard gets within the limit.",
-    "grade_no_knock": "Not quite: no discard knocks here.",
+    "grade_no_knock": "Wrong: no discard knocks here.",
     "grade_yes_right": "Right, you can knock. Now choose the discard.",
     "grade_right": "Right.",
     "grade_knock_not_gin": "Not the best: discarding {card} knocks with {deadwood}, but discarding {best_card} "

@@ -701,7 +701,7 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
     many are learned (past their learning steps), the retention the learner reached, measured from their
     answers a day or more after the last (:attr:`gintrainer.records.deck.Deck.retention`), beside the target,
     and whether the schedule is fitted to the learner (their forgetting factor,
-    :attr:`gintrainer.records.deck.Deck.factor`) or still FSRS's defaults."""
+    :attr:`gintrainer.records.deck.Deck.factor`) or still FSRS's defaults (an average learner, in the page's words)."""
     from ..records.deck import FIT_FROM, TARGET_RETENTION
     deck = progress.deck
     moment = now or datetime.now(UTC)
@@ -726,15 +726,16 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
     if deck.fitted_from:
         # Translators: {factor} is a decimal number such as 0.8 or 1.4.
         fit = tn("Your schedule is fitted to {n} of your answers: you remember a puzzle about {factor} times as "
-                 "long as FSRS's default settings assume, and your reviews are spaced to match.",
+                 "long as the schedule assumes of an average learner, and your reviews are spaced to match.",
                  "Your schedule is fitted to {n} of your answers: you remember a puzzle about {factor} times as "
-                 "long as FSRS's default settings assume, and your reviews are spaced to match.", deck.fitted_from,
+                 "long as the schedule assumes of an average learner, and your reviews are spaced to match.",
+                 deck.fitted_from,
                  factor=format_number(deck.factor, places=1))
     else:
-        fit = tn("Your schedule uses FSRS's default settings until it has counted {n} of your answers; then it is "
-                 "fitted to how fast you forget.",
-                 "Your schedule uses FSRS's default settings until it has counted {n} of your answers; then it is "
-                 "fitted to how fast you forget.", FIT_FROM)
+        fit = tn("Your schedule assumes an average learner's memory until it has counted {n} of your answers; "
+                 "then it is fitted to how fast you forget.",
+                 "Your schedule assumes an average learner's memory until it has counted {n} of your answers; "
+                 "then it is fitted to how fast you forget.", FIT_FROM)
     return (f"<h3>{escape(heading)}</h3><p class='gt-info gt-deck-counts'>{escape(counts)}</p>"
             f"<p class='gt-info gt-deck-retention'>{escape(measured)}</p>"
             f"<p class='gt-info gt-deck-fit'>{escape(fit)}</p>")

@@ -153,3 +153,28 @@ def test_the_profile_page_says_the_schedule_is_the_defaults_until_fitted_then_th
     use_language("tr")  # the fixtures speak English again after the test
     html = deck_html(fitted, NOW)
     assert "180 cevabına göre ayarlandı" in html and "yaklaşık 0,8 kat" in html
+
+
+def test_a_missed_daily_puzzle_comes_back_on_the_review_page_and_in_its_trainer(data):
+    """A daily puzzle is in no bank: missed, it enters the deck all the same, and the review page and its kind's
+    trainer find it again by the day the learner answered it, today's puzzle or one of the archive's (the
+    landing page counted it due while the review page said nothing was)."""
+    from gintrainer.puzzles import daily, find_daily
+    answered = NOW - dt.timedelta(hours=1)
+    today = daily(answered, "best_discard")
+    archived = daily(answered.date() - dt.timedelta(days=5), "can_knock")
+    assert today.id not in {p.id for p in bank("best_discard")} and archived.id not in {p.id for p in bank("can_knock")}
+    assert find_daily(archived.id, "can_knock", answered.date() - dt.timedelta(days=6)) is None  # not yet made
+    store.record_attempt("Ann", today, "failed", answer="ZZ", hints=0, at=answered - dt.timedelta(minutes=5))
+    store.record_attempt("Ann", archived, "failed", answer="yes" if not archived.can_knock else "no", hints=0,
+                         at=answered)
+    learner = Learner("Ann")
+    assert "2 reviews are due now" in reviews_due_html(learner, now=NOW)
+    page = ReviewPage(learner=learner, now=lambda: NOW)
+    assert page.view.puzzle.id == today.id and "2 puzzles to review now." in page.due_line.value
+    assert page.view.puzzle.to_dict() == today.to_dict()
+    trainer = TrainerPage("can_knock", learner=learner, seed=3)
+    trainer.now = lambda: NOW
+    trainer.shown = 2  # the third puzzle is a review's turn
+    trainer.next_puzzle()
+    assert trainer.from_review and trainer.view.puzzle.id == archived.id

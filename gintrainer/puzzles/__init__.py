@@ -215,6 +215,27 @@ def daily(date: object = None, kind: PuzzleKind | str | None = None) -> Puzzle:
                     naive_wrong=naive_wrong)[0]
 
 
+DAILY_ARCHIVE_DAYS = 60
+"""How many days of daily puzzles a page offers: the day's and the days before it."""
+
+
+@lru_cache(maxsize=4096)
+def _daily_id(day: _dt.date, kind: PuzzleKind) -> str:
+    return daily(day, kind).id
+
+
+def find_daily(puzzle_id: str, kind: PuzzleKind | str, answered: _dt.date) -> Puzzle | None:
+    """The daily puzzle ``puzzle_id`` of ``kind`` a learner answered on the UTC date ``answered``: that day's or
+    one of the archive's that day (:data:`DAILY_ARCHIVE_DAYS`), the nearest day first; None when it is none
+    of them. Each day's puzzle is made again, as :func:`daily` makes it (about 30 ms), once a process."""
+    kind = normalise_kind(kind)
+    for back in range(DAILY_ARCHIVE_DAYS):
+        day = answered - _dt.timedelta(days=back)
+        if _daily_id(day, kind) == puzzle_id:
+            return daily(day, kind)
+    return None
+
+
 def parse_date(date: object = None) -> _dt.date:
     """A date from a ``date``, a ``datetime`` or ``YYYY-MM-DD`` text; today (UTC) for None."""
     if date is None:
@@ -412,7 +433,8 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
     return counts
 
 
-__all__ = ["BankEntry", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS", "KnockLayoutPuzzle", "Position",
-           "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle", "bank", "bank_index", "bank_record",
-           "bank_records", "build_bank", "candidate_positions", "daily", "description", "described",
-           "generate", "kinds", "make_puzzle", "normalise_kind", "parse_date", "verify", "write_bank_index"]
+__all__ = ["BankEntry", "DAILY_ARCHIVE_DAYS", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS",
+           "KnockLayoutPuzzle", "Position", "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle",
+           "bank", "bank_index", "bank_record", "bank_records", "build_bank", "candidate_positions", "daily",
+           "description", "described", "find_daily", "generate", "kinds", "make_puzzle", "normalise_kind",
+           "parse_date", "verify", "write_bank_index"]

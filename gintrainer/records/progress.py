@@ -675,6 +675,20 @@ class Progress:
         """The answer that counted for this puzzle, if the history still holds it."""
         return next((a for a in self.history if a.puzzle_id == puzzle_id and a.counted), None)
 
+    def first_answered(self, puzzle_id: str) -> datetime | None:
+        """When the learner first answered this puzzle as far as they are kept (the history, the review deck's
+        log of the puzzle's answers); None when neither holds an answer to it.
+
+        >>> k1 = {"id": "k1", "kind": "can_knock", "themes": [], "difficulty": 900}
+        >>> at = datetime(2026, 12, 7, 9, 17, tzinfo=UTC)
+        >>> Progress.new("Ann").with_attempt(k1, "failed", answer=True, hints=0, at=at).first_answered("k1") == at
+        True
+        """
+        card = self.deck.cards.get(puzzle_id)
+        times = [a.at for a in self.history if a.puzzle_id == puzzle_id]
+        times += [entry.at for entry in (card.log if card else ())]
+        return min((datetime.fromisoformat(moment) for moment in times), default=None)
+
     def with_attempt(self, puzzle: Any, result: str, *, answer: Answer, hints: int,
                      at: datetime | None = None, seconds: float | None = None, against: Rating | None = None,
                      themed: bool = False) -> Progress:

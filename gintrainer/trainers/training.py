@@ -13,6 +13,7 @@ Stage.YES_NO
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -31,6 +32,7 @@ from ..puzzles import (
     bank_index,
     bank_record,
     description,
+    find_daily,
     normalise_kind,
     verify,
 )
@@ -426,14 +428,33 @@ def target_rating(rating: Rating | float, difficulty: str = "adaptive") -> float
     return (rating.rating if isinstance(rating, Rating) else float(rating)) + _checked_difficulty(difficulty)
 
 
+def review_puzzle(puzzle_id: str, kind: PuzzleKind | str, own: Sequence[Puzzle] = (),
+                  answered: dt.datetime | None = None) -> Puzzle | None:
+    """The puzzle of a card of the learner's review deck: the bank's (checked again by the solver), one of the
+    learner's own (``own``, made from their mistakes), or a daily puzzle they answered at ``answered`` (that
+    day's or one the archive offered that day, :func:`~gintrainer.puzzles.find_daily`, checked again); None
+    when it is none of them any more (an own puzzle whose hand review was dropped)."""
+    kind = normalise_kind(kind)
+    if any(entry.id == puzzle_id for entry in bank_index(kind)):
+        checked: Puzzle = verify(bank_record(kind, puzzle_id))
+        return checked
+    found = next((puzzle for puzzle in own if puzzle.id == puzzle_id), None)
+    if found is None and answered is not None:
+        day = find_daily(puzzle_id, kind, answered.astimezone(dt.UTC).date())
+        found = None if day is None else verify(day.to_dict())
+    return found
+
+
 def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, review: tuple[str, ...] = (),
                 solved: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(), count: int = 0,
                 difficulty: str = "adaptive", theme: str | None = None, current: str | None = None,
                 rng: random.Random | None = None, own: Sequence[Any] = (),
-                ratings: Mapping[str, float] | None = None) -> tuple[Puzzle, bool]:
+                ratings: Mapping[str, float] | None = None,
+                answered: Mapping[str, dt.datetime] | None = None) -> tuple[Puzzle, bool]:
     """The learner's next puzzle and whether it comes from the review queue.
 
-    The puzzles of ``review`` (the learner's review deck's due now, the longest overdue first) come back
+    The puzzles of ``review`` (the learner's review deck's due now, the longest overdue first; each found by
+    :func:`review_puzzle`, a daily puzzle by when the learner first answered it, ``answered``) come back
     every third puzzle;
     the learner's own puzzles of the kind (``own``: made from their mistakes, verified, see
     :mod:`gintrainer.trainers.mistakes`) never answered come first, within the theme filter, the latest
@@ -451,11 +472,10 @@ def choose_next(kind: PuzzleKind | str, *, rating: Rating | float = 1500.0, revi
     if not pool and not mine:
         raise GinError(t("no puzzle matches these filters: choose another theme or difficulty"))
     if review and count % REVIEW_EVERY == REVIEW_EVERY - 1:
-        in_bank = {entry.id for entry in bank_index(kind)}
         for puzzle_id in review:
-            if puzzle_id in in_bank and puzzle_id != current:
-                return verify(bank_record(kind, puzzle_id)), True
-            found = next((p for p in mine if p.id == puzzle_id and p.id != current), None)
+            if puzzle_id == current:
+                continue
+            found = review_puzzle(puzzle_id, kind, mine, (answered or {}).get(puzzle_id))
             if found is not None:
                 return found, True
     fresh_own = [p for p in mine if p.id not in solved and p.id not in seen and p.id != current]

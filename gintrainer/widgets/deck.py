@@ -8,10 +8,9 @@ import datetime as dt
 from collections.abc import Callable
 from html import escape
 
-from ..puzzles import Puzzle, bank_index, bank_record, verify
 from ..records.deck import DueToday
-from ..trainers.mistakes import Mistakes, deck_entries, own_set
-from ..trainers.training import PuzzleAttempt
+from ..trainers.mistakes import deck_entries, own_set
+from ..trainers.training import PuzzleAttempt, review_puzzle
 from ..words.errors import GinError
 from ..words.language import format_plain, t, tc, tn
 from . import ui as widgets
@@ -21,19 +20,6 @@ from .site import REVIEW
 from .trainer import PuzzleView, kind_title, practice_note
 
 HERE = REVIEW
-
-
-def find_puzzle(puzzle_id: str, kind: str, mine: Mistakes) -> Puzzle | None:
-    """The puzzle of a deck's card: the bank's, checked again by the solver, or one of the learner's own; None
-    when neither holds it any more (an own puzzle whose hand review was dropped)."""
-    if any(entry.id == puzzle_id for entry in bank_index(kind)):
-        checked: Puzzle = verify(bank_record(kind, puzzle_id))
-        return checked
-    found = mine.find(puzzle_id)
-    if found is None:
-        return None
-    puzzle: Puzzle = found.puzzle
-    return puzzle
 
 
 def due_words(due: int, next_due: str | None, today: DueToday | None = None) -> str:
@@ -89,8 +75,10 @@ class ReviewPage(View):
         self.learner.enter_deck(deck_entries(mine))
         cards = self.learner.progress.deck.cards
         for puzzle_id in self.due():
+            kind = cards[puzzle_id].kind
             try:
-                puzzle = find_puzzle(puzzle_id, cards[puzzle_id].kind, mine)
+                puzzle = review_puzzle(puzzle_id, kind, [found.puzzle for found in mine.of_kind(kind)],
+                                       self.learner.progress.first_answered(puzzle_id))
             except GinError:
                 puzzle = None
             if puzzle is None:
@@ -123,4 +111,4 @@ def review_page() -> ReviewPage:
     return ReviewPage()
 
 
-__all__ = ["HERE", "ReviewPage", "due_words", "find_puzzle", "review_page"]
+__all__ = ["HERE", "ReviewPage", "due_words", "review_page"]

@@ -19,7 +19,17 @@ from ..classroom.puzzle_ratings import open_ratings
 from ..engine.cards import Card
 from ..material.drawing import layout_html, puzzle_rules_words, reply_html
 from ..material.messages import Message, render, say
-from ..puzzles import THEMES, Puzzle, PuzzleKind, daily, description, normalise_kind, parse_date, verify
+from ..puzzles import (
+    DAILY_ARCHIVE_DAYS,
+    THEMES,
+    Puzzle,
+    PuzzleKind,
+    daily,
+    description,
+    normalise_kind,
+    parse_date,
+    verify,
+)
 from ..puzzles import kinds as registered_kinds
 from ..puzzles.description import AnswerInput
 from ..puzzles.ratings import PuzzleRating, starting_rating, starting_ratings
@@ -58,8 +68,6 @@ from .profile import (
 )
 
 log = logging.getLogger("gintrainer.widgets.trainer")
-
-ARCHIVE_DAYS = 60
 
 
 def kind_title(kind: PuzzleKind | str) -> str:
@@ -706,11 +714,13 @@ class TrainerPage(View):
         learned = learned_ratings(self.kind)
         ratings = {puzzle_id: found.rating.rating for puzzle_id, found in learned.items()}
         theme = self.theme.value or None
+        review = due_reviews(progress, self.kind, self.now())
         puzzle, self.from_review = choose_next(
-            self.kind, rating=progress.rating, review=due_reviews(progress, self.kind, self.now()),
+            self.kind, rating=progress.rating, review=review,
             solved=progress.solved_ids, seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
             theme=theme, current=self.view.puzzle.id if self.view.puzzle and not self._first else None, rng=self.rng,
-            own=[found.puzzle for found in mine], ratings=ratings)
+            own=[found.puzzle for found in mine], ratings=ratings,
+            answered={puzzle_id: at for puzzle_id in review if (at := progress.first_answered(puzzle_id))})
         self._first = False
         self.target = target_rating(progress.rating, self.difficulty.value)
         self.few = few_near(self.kind, self.target, ratings=ratings, theme=theme, seen=progress.seen_ids)
@@ -771,7 +781,7 @@ class DailyPage(View):
                  kinds: Iterable[PuzzleKind | str] | None = None, archive: bool = True, bar: bool = True):
         self.learner = learner or Learner.from_page()
         self.today = today or parse_date(None)
-        self.dates = [self.today - dt.timedelta(days=n) for n in range(ARCHIVE_DAYS if archive else 1)]
+        self.dates = [self.today - dt.timedelta(days=n) for n in range(DAILY_ARCHIVE_DAYS if archive else 1)]
         # every registered kind by default; read once: ``kinds`` may be an iterator
         self.kinds = tuple(normalise_kind(k) for k in (registered_kinds() if kinds is None else kinds))
         if not self.kinds:

@@ -158,6 +158,31 @@ def test_grading_marks_a_layout_by_its_score_and_costs_the_difference():
     assert wrong.messages[1:] == puzzle.explanation_messages
     with pytest.raises(IllegalActionError, match="not a meld"):
         puzzle.grade([puzzle.hand[:2]])
+
+
+def test_a_right_layout_other_than_the_one_explained_is_told_it_does_as_well():
+    """Each accepted layout is right; the explanation names one, so a learner who gave another is told theirs
+    does as well (in the order they laid it out, or any other), and one who gave the explained one is not."""
+    many = [p for p in bank(KIND) if len(p.layouts) > 1]
+    assert many
+    for puzzle in many:
+        explained = puzzle.explanation_messages[0]["layout"]
+        for layout in puzzle.layouts:
+            shuffled = [tuple(reversed(meld)) for meld in reversed(layout)]
+            grade = puzzle.grade(shuffled)
+            assert grade.correct and grade.messages[0].name == "grade_right"
+            assert net_of(puzzle, layout) == puzzle.points
+            if {frozenset(m) for m in layout} == {frozenset(m) for m in explained}:
+                assert grade.messages[1:] == puzzle.explanation_messages
+            else:
+                said = grade.messages[1]
+                assert said.name == "kl_right_other" and grade.messages[2:] == puzzle.explanation_messages
+                assert {frozenset(m) for m in said["answer_layout"]} == {frozenset(m) for m in layout}
+
+
+def net_of(puzzle, melds):
+    return knocker_net(score_hand(puzzle.hand, puzzle.defender_hand, puzzle.rules, knocker_melds=list(melds),
+                                  upcard=puzzle.upcard))
     with pytest.raises(IllegalActionError, match="not in the knocker's hand"):
         puzzle.grade([every_meld([c for c in DECK if c not in puzzle.hand])[0]])
     with pytest.raises(IllegalActionError, match="knock limit"):

@@ -7,13 +7,14 @@ card and layout of the explanation and the hints is the engine's."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import combinations
 
 import pytest
 
 from gintrainer import min_deadwood
 from gintrainer.engine.cards import sort_by_rank
-from gintrainer.engine.melds import all_arrangements
-from gintrainer.engine.scoring import knocker_net, score_hand
+from gintrainer.engine.melds import all_arrangements, is_meld
+from gintrainer.engine.scoring import every_reply, knocker_net, score_hand
 from gintrainer.material.messages import render
 from gintrainer.puzzles import THEMES, bank, generate
 from gintrainer.puzzles.kinds import PuzzleKind
@@ -43,6 +44,14 @@ def deadwood(p, melds) -> int:
 
 def laid_off(p, melds):
     return sort_by_rank(layoff.card for layoff in score(p, melds).layoffs)
+
+
+def laying_offs(p, melds, card):
+    """Every group of the defender's cards holding ``card`` that makes one of ``melds`` a meld again when laid
+    on it (a card laid on one laid off before among them): by brute force over groups of up to four cards."""
+    others = [c for c in p.defender_hand if c is not card]
+    return [(card, *extra) for meld in melds for n in range(4) for extra in combinations(others, n)
+            if is_meld((*meld, card, *extra))]
 
 
 @cache
@@ -126,12 +135,26 @@ def test_every_sentence_says_what_the_engine_says():
             assert rival.name == "kl_rival_tie" and net(p, other) == 0
         if rival.name != "kl_rival_tie":
             assert rival["defender_deadwood"] == score(p, other).defender_deadwood
-        for said in blocked:
+        names = [said.name for said in blocked]
+        assert names in ([], ["kl_blocked"], ["kl_layoffs_kept"], ["kl_blocked", "kl_layoffs_kept"])
+        if blocked:
+            assert "block-layoffs" in p.themes
+            stopped = tuple(c for c in laid_off(p, other) if c not in laid_off(p, best))
+            said = {m.name: m for m in blocked}
+            barred = said["kl_blocked"]["blocked_cards"] if "kl_blocked" in said else ()
+            unpaid = said["kl_layoffs_kept"]["unpaid_cards"] if "kl_layoffs_kept" in said else ()
+            assert sorted(barred + unpaid) == sorted(stopped) and barred + unpaid
+            assert all(not laying_offs(p, best, c) for c in barred)  # "keeps the defender from laying off"
+            reply = score(p, best)
+            assert reply.defender_deadwood == min(r.points for r in every_reply(p.defender_hand, best))
+            for card in unpaid:  # "could still be laid off, but only by breaking one of the defender's melds"
+                assert laying_offs(p, best, card)
+                assert all(any(c in m for c in group for m in reply.defender_melds)
+                           for group in laying_offs(p, best, card))
+        if "kl_blocked" in names:
             kept = sort_by_rank(c for c in p.hand if all(c not in m for m in best)
                                 and any(c in m for m in other))
-            assert said.name == "kl_blocked" and said["kept_cards"] == kept
-            assert said["blocked_cards"] == tuple(c for c in laid_off(p, other) if c not in laid_off(p, best))
-            assert said["blocked_cards"] and "block-layoffs" in p.themes
+            assert blocked[0]["kept_cards"] == kept
 
 
 def test_the_hint_ladder_leads_from_the_theme_to_the_answer():

@@ -169,6 +169,20 @@ def _layoff_choices(defender: Sequence[Card], melds: Sequence[Meld], chains: boo
         yield option, [c for c in defender if c not in set(laid)]
 
 
+def layable_cards(defender_cards: CardsLike, knocker_melds: Iterable[CardsLike]) -> tuple[Card, ...]:
+    """The defender's cards that some way of laying off puts on the knocker's melds (chains included: a card
+    laid on one laid off before), in the defender's order.
+
+    >>> layable_cards("7S 8S 7C 7D 2D", ["2S 3S 4S 5S 6S", "3D 4D 5D"])
+    (Card.parse('7S'), Card.parse('8S'), Card.parse('2D'))
+    """
+    defender = parse_cards(defender_cards)
+    melds = [parse_cards(m) for m in knocker_melds]
+    held = cards_mask(defender)
+    laid = {index for m in melds for group in _layoff_groups(meld_ends(m), held) for index in group}
+    return tuple(c for c in defender if c.index in laid)
+
+
 def kept_masks_after_layoffs(defender: int, ends: Sequence[tuple[int, ...]]) -> list[int]:
     """:func:`kept_after_layoffs` on card masks: every mask the defender (``defender``, a mask) may keep after
     laying off on the knocker's melds (each given by :func:`meld_ends`), laying off nothing first, in the same

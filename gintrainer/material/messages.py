@@ -353,7 +353,10 @@ KNOCK_LAYOUT_MESSAGES: dict[str, str | Template] = {
     "kl_rival_tie": "The layout {rival_layout} keeps {deadwood} deadwood, the least you can keep, but the defender "
                     "lays off {layoff_cards} on it and holds as many: nobody would score.",
     "kl_blocked": "Leaving {kept_cards} out of your melds keeps the defender from laying off {blocked_cards}.",
+    "kl_layoffs_kept": "{unpaid_cards} could still be laid off on these melds, but only by breaking one of the "
+                       "defender's own melds, which leaves him no less deadwood.",
     # the answer and the verdicts
+    "kl_right_other": "Your layout {answer_layout} does as well as the one explained here.",
     "kl_answer_one": "Lay out {layout}.",
     "kl_answer_many": Template("Lay out {layout}; {others} other layout scores as much.",
                                "Lay out {layout}; {others} other layouts score as much.", count="others"),

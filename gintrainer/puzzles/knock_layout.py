@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from ..engine.cards import Card, CardsLike, format_cards, parse_cards, show_cards
+from ..engine.cards import Card, CardsLike, format_cards, parse_cards, show_cards, sort_by_rank
 from ..engine.rules import Rules
 from ..engine.scoring import HandScore, knocker_net, score_hand
 from ..material.drawing import knock_layouts_html, knock_position_html
@@ -34,7 +34,7 @@ from .answers import Reading
 from .core import Grade, KindPuzzle, KindRecords, PuzzleError, record_position
 from .description import AnswerInput, AnswerText, KindDescription
 from .kinds import PuzzleKind, Unclear
-from .knock_layout_themes import LayoutContext, explain, hints, rate
+from .knock_layout_themes import LayoutContext, explain, hints, rate, same_layout
 from .positions import KnockPosition, knock_layout_position
 from .sheets import KnockLayoutSheet
 from .themes import kind_themes, themes_of
@@ -97,11 +97,19 @@ class KnockLayoutPuzzle(KindPuzzle):
 
     def grade(self, melds: Iterable[CardsLike]) -> Grade:
         """Judge a layout (a list of melds, the other cards deadwood): right when it scores
-        as much as the best, then the explanation; its cost is the points it gives away."""
+        as much as the best, then the explanation (after a word that the learner's layout does as
+        well, when it is another than the one explained); its cost is the points it gives away."""
+        if isinstance(melds, (str, Card)):
+            raise GinError("melds are a list of melds")
+        melds = list(melds)
         score = self.score(melds)
         net = knocker_net(score)
         if net == self.points:
-            return Grade(True, None, (say("grade_right"), *self.explanation_messages), Fraction(0), None)
+            mine = tuple(sort_by_rank(parse_cards(meld)) for meld in melds)
+            said = [say("grade_right")]
+            if not same_layout(mine, self.explanation_messages[0]["layout"]):
+                said.append(say("kl_right_other", answer_layout=mine))
+            return Grade(True, None, (*said, *self.explanation_messages), Fraction(0), None)
         cost = self.points - net
         if net > 0:
             lead = say("kl_grade_wrong_knock", defender_deadwood=score.defender_deadwood, net=net, cost=cost)

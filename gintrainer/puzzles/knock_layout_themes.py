@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..engine.cards import Card, sort_by_rank
-from ..engine.scoring import ScoredLayout, knocker_layouts
+from ..engine.scoring import ScoredLayout, knocker_layouts, layable_cards
 from ..material.messages import Message, say
 from .kinds import PuzzleKind
 from .positions import KnockPosition
@@ -198,13 +198,22 @@ def blocked(ctx: LayoutContext) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 
 def explain(ctx: LayoutContext, themes: tuple[str, ...]) -> tuple[Message, ...]:
     """The best layout with its numbers, the lay-offs against it, the least-deadwood
-    layout it beats with its numbers, and what giving a meld up blocks."""
+    layout it beats with its numbers, and what giving a meld up blocks: of the cards the
+    defender lays off on the compared layout and not on the best, those no lay-off can put
+    on the best layout's melds, and those it could, which the defender keeps in his melds
+    (laying them off would break one and leave him no less deadwood)."""
     said = [_lead(ctx), _layoffs(ctx.best)]
     if ctx.rival is not None:
         said.append(_rival(ctx.rival))
     kept, stopped = blocked(ctx)
     if "block-layoffs" in themes and kept and stopped:
-        said.append(say("kl_blocked", kept_cards=kept, blocked_cards=stopped))
+        layable = set(layable_cards(ctx.position.defender_hand, ctx.best.layout.melds))
+        barred = tuple(c for c in stopped if c not in layable)
+        unpaid = tuple(c for c in stopped if c in layable)
+        if barred:
+            said.append(say("kl_blocked", kept_cards=kept, blocked_cards=barred))
+        if unpaid:
+            said.append(say("kl_layoffs_kept", unpaid_cards=unpaid))
     return tuple(said)
 
 

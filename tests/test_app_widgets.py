@@ -111,8 +111,21 @@ def test_out_of_stage_clicks_and_no_selection_are_reported():
     assert "select one card" in view.status.value
     view.picker.buttons[0].description = "A♠"  # a page can rename a button: the card comes from its position
     select(view, puzzle.hand[0])
+    assert view.status.value == ""  # a card picked answers "select one card": the warning goes
     view.discard_button.click()
     assert view.attempt.answers[-1] == puzzle.hand[0].code()
+
+
+def test_a_pick_takes_an_error_off_the_status_line_and_leaves_other_words():
+    view = PuzzleView(next(p for p in bank("best_discard")))
+    view.discard_button.click()
+    assert "select one card" in view.status.value
+    view.picker.buttons[1].value = True
+    view.picker.buttons[2].value = True  # one card at a time: the other is let go
+    assert view.status.value == "" and view.picker.selected == (view.picker.cards[2],)
+    view.status.value = "<span>a word that is no error</span>"
+    view.picker.buttons[2].value = False
+    assert view.status.value == "<span>a word that is no error</span>"
 
 
 def test_hints_climb_and_count_as_hinted():

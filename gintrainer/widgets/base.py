@@ -627,6 +627,12 @@ class View(VBox):
         if self._status is not None:
             self._status.value = ""
 
+    def clear_error(self) -> None:
+        """Take the last error off the status line (a card picked since answers "select a card first"); a
+        status that is no error stays."""
+        if self.last_error is not None:
+            self.clear_status()
+
     def _settings_changed(self, change: Change) -> None:
         self._redraw()
 

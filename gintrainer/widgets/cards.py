@@ -28,6 +28,7 @@ class CardPicker(widgets.Box):
         self.hidden: frozenset[Card] = frozenset()  # cards of the picker out of its row (see hide)
         self.single = single
         self.on_error: Callable[[str], None] | None = None  # told of an error in a click, as a sentence
+        self.on_pick: Callable[[], None] | None = None  # told of each card the learner clicks
         self._quiet = False
         super().__init__(layout=widgets.fixed_layout(flex_flow="row wrap", align_items="flex-start"),
                          _dom_classes=("gt-picker",))
@@ -145,18 +146,21 @@ class CardPicker(widgets.Box):
             button.disabled = flag
 
     def _toggled(self, index: int, change: Change) -> None:
-        if self._quiet or not self.single or change["new"] is not True:
+        if self._quiet:
             return
-        try:
-            self._quiet = True
-            for i, button in enumerate(self.buttons):
-                if i != index and button.value:
-                    button.value = False
-        except Exception as error:  # pragma: no cover - reported by the owner
-            if self.on_error:
-                self.on_error(f"{type(error).__name__}: {error}")
-        finally:
-            self._quiet = False
+        if self.single and change["new"] is True:
+            try:
+                self._quiet = True
+                for i, button in enumerate(self.buttons):
+                    if i != index and button.value:
+                        button.value = False
+            except Exception as error:  # pragma: no cover - reported by the owner
+                if self.on_error:
+                    self.on_error(f"{type(error).__name__}: {error}")
+            finally:
+                self._quiet = False
+        if self.on_pick is not None:
+            self.on_pick()
 
 
 class HandView(View):

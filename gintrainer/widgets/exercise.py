@@ -112,6 +112,7 @@ class ExerciseView(View):
         if self._picker is None:
             self._picker = CardPicker()
             self._picker.on_error = self.report
+            self._picker.on_pick = self.clear_error
         return self._picker
 
     @property

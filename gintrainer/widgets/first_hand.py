@@ -90,6 +90,7 @@ class FirstHandPage(HandPage):
         self.hand_info = widgets.HTML()
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
+        self.picker.on_pick = self.clear_error
         self.make_move_buttons()
         self.big_gin_button.layout.display = "" if self.game.hand.rules.big_gin else "none"
         self.feedback = widgets.HTML(_dom_classes=("gt-first-hand-feedback",))

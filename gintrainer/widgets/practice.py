@@ -498,6 +498,7 @@ class PracticePage(HandPage):
         self.hand_info = widgets.HTML()
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
+        self.picker.on_pick = self.clear_error
         self._watched: set[int] = set()
         self._shown: tuple[tuple[Card, ...], bool, str, bool] | None = None  # what the picker shows
         self._order: tuple[Card, ...] = ()

@@ -788,8 +788,13 @@ RESULTS = {"solved": N_("solved"), "failed": N_("failed"), "hinted": N_("hinted"
 
 
 def success(tally: Any) -> int:
-    """A theme's share of attempts solved, in whole percent (0 before any attempt)."""
-    return (100 * tally.solved // tally.attempts) if tally.attempts else 0
+    """A theme's share of attempts solved, in whole percent, the nearest (a half up; 0 before any attempt).
+
+    >>> from types import SimpleNamespace as Tally
+    >>> success(Tally(solved=2, attempts=3)), success(Tally(solved=1, attempts=8)), success(Tally(solved=0, attempts=0))
+    (67, 13, 0)
+    """
+    return (200 * tally.solved + tally.attempts) // (2 * tally.attempts) if tally.attempts else 0
 
 
 def attempt_line(attempt: Any) -> str:

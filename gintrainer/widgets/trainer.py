@@ -231,6 +231,7 @@ class PuzzleView(View):
         self.position = widgets.HTML()
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
+        self.picker.on_pick = self.clear_error
         # Each kind's answer buttons (and the defend puzzle's reply input) are made when a puzzle
         # first asks for them, and the row holds those of the puzzle's stage: a page shows one kind.
         self._made: dict[str, widgets.Button] = {}

@@ -541,3 +541,26 @@ def test_a_table_panel_needs_its_hand():
         Panel("The table", "table")
     hand = deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H")
     assert "gt-table" in panel_html(Panel("The table", "table", hand=hand))
+
+
+def test_no_position_of_lessons_5_to_9_shows_its_outcome_before_the_answer():
+    """A table drawn above the answer buttons shows neither that the hand is over nor its result: a dead
+    hand's "Who scores?" asks just that (in every language)."""
+    from gintrainer.exercises import panel_html
+    from gintrainer.material.drawing import words
+    from gintrainer.words.language import in_language
+    kinds = [kind for number, lesson in LESSONS.items() if 5 <= number <= 9 for kind in lesson.kinds]
+    assert "hand_outcome" in kinds
+    tables = 0
+    for language in ("en", "ps"):
+        with in_language(language):
+            over = words("phase_over")
+            for kind in kinds:
+                for seed in seeds_for(kind):
+                    e = generate(kind, seed)
+                    shown = "".join(panel_html(p) for p in e.panels)
+                    tables += any(p.kind == "table" for p in e.panels)
+                    assert "gt-result" not in shown and over not in shown, (kind, seed)
+                    hands = [p.hand for p in e.panels if p.hand is not None and p.hand.result is not None]
+                    assert not any(hand.result.explain() in shown for hand in hands), (kind, seed)
+    assert tables

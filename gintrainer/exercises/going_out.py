@@ -608,7 +608,7 @@ def hand_outcome(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
                               "{card} without knocking. What happens?", hand.stock_count, card=last.card),
                     answer_type="choice", options=translated(OUTCOMES), answer=answer, explanation=explanation,
                     checker=choice_checker(answer, explanation, why_not=outcome_reasons(ScoreKind.DEAD)),
-                    panels=(Panel(t("The table"), "table", hand=hand, face_down=(0, 1)),))
+                    panels=(Panel(t("The table"), "table", hand=hand, face_down=(0, 1), outcome=False),))
     knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules, defender_melds=all_melds),
                                      lambda x: True)
     answer = t(_OUTCOME_OF[score.kind])

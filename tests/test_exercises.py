@@ -564,3 +564,24 @@ def test_no_position_of_lessons_5_to_9_shows_its_outcome_before_the_answer():
                     hands = [p.hand for p in e.panels if p.hand is not None and p.hand.result is not None]
                     assert not any(hand.result.explain() in shown for hand in hands), (kind, seed)
     assert tables
+
+
+def test_what_may_the_player_do_says_only_what_is_true_of_its_position():
+    """The reason a choice is wrong holds in every position: the choice between stock and pile follows a
+    discard (a dealer whose non-dealer took the upcard has it though the upcard was never offered to him)."""
+    from gintrainer.exercises.basics import TURN_OPTIONS
+    seen = 0
+    for seed in range(40):
+        e = generate("turn_options", seed)
+        if e.answer == TURN_OPTIONS[2]:
+            continue
+        text = e.check(TURN_OPTIONS[2]).text
+        assert "offered to both players" not in text, (seed, text)
+        assert "nobody has discarded yet" in text, (seed, text)
+        assert "discards" not in e.prompt and "throws" not in e.prompt, (seed, e.prompt)  # nobody has
+        seen += "takes the upcard" in e.prompt
+    assert seen
+    position_6 = generate("turn_options", 5)
+    assert "Ben passes. Ann takes the upcard" in position_6.prompt
+    assert "starts each turn that follows a discard" in position_6.check(TURN_OPTIONS[2]).text
+

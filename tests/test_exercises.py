@@ -585,3 +585,19 @@ def test_what_may_the_player_do_says_only_what_is_true_of_its_position():
     assert "Ben passes. Ann takes the upcard" in position_6.prompt
     assert "starts each turn that follows a discard" in position_6.check(TURN_OPTIONS[2]).text
 
+
+def test_a_wrong_number_for_gin_is_told_the_rule_for_gin_not_lay_offs():
+    """Position 1 of "The same knock, other rules" is gin under the classic preset: the hint names that rule
+    and its bonus, and speaks of no lay-offs but to say there are none against gin."""
+    e = generate("variant_points", 0)
+    assert "classic rules" in e.prompt and e.answer == 91
+    text = e.check(96).text
+    assert "this is gin under classic rules" in text and "gin bonus of 20" in text, text
+    assert "lay-offs" not in text and "apply the rule for this result" not in text
+    for kind in ("variant_points", "hand_points"):
+        for seed in range(40):
+            e = generate(kind, seed)
+            if e.explanation.startswith("Gin"):
+                for number in (e.answer + 5, e.answer - 3):
+                    text = e.check(number).text
+                    assert "lay-offs" not in text and "laid off against gin" in text, (kind, seed, text)

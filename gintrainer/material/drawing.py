@@ -28,7 +28,7 @@ from ..engine.scoring import DefenderReply, HandScore, ScoreKind
 from ..engine.solver import DiscardRow, DrawChoice
 from ..engine.view import SeatView
 from ..words.errors import GinError
-from ..words.language import PLAYERS, current_language, format_number, left_to_right, t, tc, text_direction, tn
+from ..words.language import PLAYER_PRONOUNS, PLAYERS, current_language, format_number, left_to_right, t, tc, text_direction, tn
 from .messages import format_value, render, say, say_about
 
 SIZES = ("small", "normal", "large")
@@ -746,6 +746,8 @@ def phase_words(hand: Hand, names: Sequence[str] = PLAYERS, *, you: int | None =
         return words("phase_over")
     if hand.phase is Phase.UPCARD:
         return words_about("phase_upcard", seat, names, you, card=hand.upcard)
+    if hand.phase in LAYOUT_PHASES and names is PLAYERS and you is None:  # the lessons' Ann and Ben: her, his
+        return words_about(f"phase_{hand.decision}_{PLAYER_PRONOUNS[seat]}", seat, names)
     return words_about(f"phase_{hand.decision}", seat, names, you)
 
 

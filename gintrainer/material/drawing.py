@@ -28,7 +28,17 @@ from ..engine.scoring import DefenderReply, HandScore, ScoreKind
 from ..engine.solver import DiscardRow, DrawChoice
 from ..engine.view import SeatView
 from ..words.errors import GinError
-from ..words.language import PLAYER_PRONOUNS, PLAYERS, current_language, format_number, left_to_right, t, tc, text_direction, tn
+from ..words.language import (
+    PLAYER_PRONOUNS,
+    PLAYERS,
+    current_language,
+    format_number,
+    left_to_right,
+    t,
+    tc,
+    text_direction,
+    tn,
+)
 from .messages import format_value, render, say, say_about
 
 SIZES = ("small", "normal", "large")

@@ -494,8 +494,8 @@ def tc(context: str, text: str, /, **values: object) -> str:
     return _fill(translations().pgettext(context, text), values)
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_PRONOUNS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS", "N_", "Nn_",
-           "allow_pseudo",
+__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_PRONOUNS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS",
+           "N_", "Nn_", "allow_pseudo",
            "check_language", "choose_language", "current_language", "format_number", "format_percent", "format_plain",
            "in_language", "is_rtl", "known_languages", "left_to_right", "player_names", "player_values",
            "preferred_language", "sort_key", "t", "tc", "text_direction", "tn", "translations", "use_language",

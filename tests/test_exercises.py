@@ -541,3 +541,63 @@ def test_a_table_panel_needs_its_hand():
         Panel("The table", "table")
     hand = deal("2C 3C 4C 7H 7S 7D JS QS KS 9D", "5C 5D 6H 6C TH TD 2H 4S QD KC", "5H")
     assert "gt-table" in panel_html(Panel("The table", "table", hand=hand))
+
+
+def test_no_position_of_lessons_5_to_9_shows_its_outcome_before_the_answer():
+    """A table drawn above the answer buttons shows neither that the hand is over nor its result: a dead
+    hand's "Who scores?" asks just that (in every language)."""
+    from gintrainer.exercises import panel_html
+    from gintrainer.material.drawing import words
+    from gintrainer.words.language import in_language
+    kinds = [kind for number, lesson in LESSONS.items() if 5 <= number <= 9 for kind in lesson.kinds]
+    assert "hand_outcome" in kinds
+    tables = 0
+    for language in ("en", "ps"):
+        with in_language(language):
+            over = words("phase_over")
+            for kind in kinds:
+                for seed in seeds_for(kind):
+                    e = generate(kind, seed)
+                    shown = "".join(panel_html(p) for p in e.panels)
+                    tables += any(p.kind == "table" for p in e.panels)
+                    assert "gt-result" not in shown and over not in shown, (kind, seed)
+                    hands = [p.hand for p in e.panels if p.hand is not None and p.hand.result is not None]
+                    assert not any(hand.result.explain() in shown for hand in hands), (kind, seed)
+    assert tables
+
+
+def test_what_may_the_player_do_says_only_what_is_true_of_its_position():
+    """The reason a choice is wrong holds in every position: the choice between stock and pile follows a
+    discard (a dealer whose non-dealer took the upcard has it though the upcard was never offered to him)."""
+    from gintrainer.exercises.basics import TURN_OPTIONS
+    seen = 0
+    for seed in range(40):
+        e = generate("turn_options", seed)
+        if e.answer == TURN_OPTIONS[2]:
+            continue
+        text = e.check(TURN_OPTIONS[2]).text
+        assert "offered to both players" not in text, (seed, text)
+        assert "nobody has discarded yet" in text, (seed, text)
+        assert "discards" not in e.prompt and "throws" not in e.prompt, (seed, e.prompt)  # nobody has
+        seen += "takes the upcard" in e.prompt
+    assert seen
+    position_6 = generate("turn_options", 5)
+    assert "Ben passes. Ann takes the upcard" in position_6.prompt
+    assert "starts each turn that follows a discard" in position_6.check(TURN_OPTIONS[2]).text
+
+
+def test_a_wrong_number_for_gin_is_told_the_rule_for_gin_not_lay_offs():
+    """Position 1 of "The same knock, other rules" is gin under the classic preset: the hint names that rule
+    and its bonus, and speaks of no lay-offs but to say there are none against gin."""
+    e = generate("variant_points", 0)
+    assert "classic rules" in e.prompt and e.answer == 91
+    text = e.check(96).text
+    assert "this is gin under classic rules" in text and "gin bonus of 20" in text, text
+    assert "lay-offs" not in text and "apply the rule for this result" not in text
+    for kind in ("variant_points", "hand_points"):
+        for seed in range(40):
+            e = generate(kind, seed)
+            if e.explanation.startswith("Gin"):
+                for number in (e.answer + 5, e.answer - 3):
+                    text = e.check(number).text
+                    assert "lay-offs" not in text and "laid off against gin" in text, (kind, seed, text)

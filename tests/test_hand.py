@@ -124,6 +124,15 @@ def test_knock_layout_and_chained_layoffs_of_three_on_one_end():
     assert (expected.points, expected.kind) == (result.points, result.kind)
 
 
+def test_a_lay_off_on_the_wrong_meld_is_told_only_what_fits_that_meld():
+    hand = play(Hand.deal(dealer=0, deck=knock_deck()), "pass", "pass", "draw", "knock KC",
+                "meld 6H 7H 8H", "meld 2C 2D 2S", "meld 5S 6S 7S", "done")
+    run = hand.explain_illegal("layoff 9H on 3")
+    assert run.endswith("(5♠ 6♠ 7♠): it does not extend that run") and "set" not in run
+    a_set = hand.explain_illegal("layoff 9H on 2")
+    assert a_set.endswith("(2♣ 2♦ 2♠): it does not complete that set") and "run" not in a_set
+
+
 def test_auto_layout_matches_score_hand_and_is_recorded_as_steps():
     hand = play(Hand.deal(dealer=0, deck=knock_deck()), "pass", "pass", "draw", "knock KC", "auto", "auto")
     assert hand.is_over

@@ -319,3 +319,28 @@ def test_the_notebook_goal_is_the_lessons_goal(number):
 def test_goals_take_their_numbers_from_the_rules():
     assert "{" not in "".join(info.goal for info in LESSONS.values())
     assert f"knock with {PRESETS['standard'].knock_limit} or less" in LESSONS[5].goal
+
+
+@pytest.mark.parametrize("name", HAND_DEMOS)
+def test_a_step_says_each_thing_once_and_its_player_as_he_or_she(name):
+    """A step's words (its caption and the table's note) do not say the same move twice ("Ben knocks ...
+    Ben knocks"), and call Ben (a man) he and Ann (a woman) she, not they."""
+    import re
+
+    from gintrainer.words.language import PLAYERS
+    steps = demo(name).steps()
+    for step in range(1, steps.count):
+        caption = steps.caption(step)
+        seat, action = steps._actions[step - 1]
+        said = caption.count(f"{PLAYERS[seat]} {action.kind}s")
+        assert said <= 1, (name, step, caption)
+        note = re.findall(r'class="gt-note">([^<]*)<', steps.html(step))
+        assert not any(re.search(r"\btheir\b", text) for text in note), (name, step, note)
+        assert not any(re.search(r"\b(her|she)\b" if seat_of(text) == 1 else r"\b(his|he)\b", text)
+                       for text in note), (name, step, note)
+
+
+def seat_of(text):
+    """The seat of the player a sentence starts with (Ann 0, Ben 1)."""
+    from gintrainer.words.language import PLAYERS
+    return 0 if text.startswith(PLAYERS[0]) else 1

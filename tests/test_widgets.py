@@ -54,19 +54,23 @@ def test_cards_exercise_right_wrong_try_again_show_answer():
     view.check_button.click()
     assert "gt-feedback-right" in view.feedback.value and "✓ Right" in view.feedback.value
     assert view.session.state == "right"
-    assert list(view.button_row.children)[:3] == [view.check_button, view.again_button, view.answer_button]
-    view.again_button.click()
-    assert view.feedback.value == "" and view.picker.selected == ()
-    assert view.again_button not in view.button_row.children and view.check_button in view.button_row.children
+    assert list(view.button_row.children)[:2] == [view.check_button, view.answer_button]  # no Try again
     bad = wrong_card(view)
     click_cards(view, [bad])
     view.check_button.click()
     assert "gt-feedback-wrong" in view.feedback.value and f"cannot knock {bad}" in view.feedback.value
     assert "over the knock limit of 10" in view.feedback.value
+    assert list(view.button_row.children)[:3] == [view.check_button, view.again_button, view.answer_button]
+    view.again_button.click()
+    assert view.feedback.value == "" and view.picker.selected == ()
+    assert view.again_button not in view.button_row.children and view.check_button in view.button_row.children
+    click_cards(view, [bad])
+    view.check_button.click()
     view.answer_button.click()
     assert "Answer:" in view.feedback.value
     marked = [b.description for b in view.picker.children if "gt-right" in b._dom_classes]
     assert marked == [str(c) for c in view.exercise.answer]
+    assert view.picker.selected == ()  # the wrong card picked no longer looks chosen
 
 
 def test_single_pick_behaves_like_radio_buttons():
@@ -100,6 +104,30 @@ def test_choice_exercise_right_and_wrong():
     assert "Try again, or press Show answer." in view.feedback.value
     view.answer_button.click()
     assert "gt-feedback-shown" in view.feedback.value and f"Answer: {answer}." in view.feedback.value
+    assert view.choices.value is None  # the wrong choice no longer looks chosen beside the answer
+
+
+def test_after_the_answer_is_shown_no_wrong_choice_looks_chosen_and_a_right_answer_is_not_retried():
+    """Lesson 1, Check 3: Yes, Check, Show answer ("Answer: No") leaves Yes unselected; a right answer
+    offers no Try again, in a check as in an exercise."""
+    third = CheckView(checks(1)).questions[2]
+    wrong = next(o for o in third.choices.options if o != third.exercise.answer)
+    third.choices.value = wrong
+    third.check_button.click()
+    assert third.again_button in third.button_row.children
+    third.answer_button.click()
+    assert f"Answer: {third.exercise.answer}." in third.feedback.value and third.choices.value is None
+    first = CheckView(checks(1)).questions[0]
+    first.choices.value = first.exercise.answer
+    first.check_button.click()
+    assert "✓" in first.feedback.value and first.again_button not in first.button_row.children
+    number = ExerciseView("deadwood_count", 0)
+    number.answer(number.exercise.answer)
+    number.check_button.click()
+    assert "✓" in number.feedback.value and number.again_button not in number.button_row.children
+    first.choices.value = first.exercise.answer
+    first.answer_button.click()
+    assert first.choices.value == first.exercise.answer  # a right choice stays as it was
 
 
 def test_number_exercise_right_wrong_and_not_a_number():
@@ -344,8 +372,7 @@ def test_card_kinds_accept_their_answer_through_the_widget(kind):
     view = ExerciseView(kind, 0)
     view.answer(view.exercise.answer)
     view.check_button.click()
-    assert "✓" in view.feedback.value
-    view.again_button.click()
+    assert "✓" in view.feedback.value and view.again_button not in view.button_row.children
     others = [c for c in view.exercise.options if c not in view.exercise.answer]
     picker = CardPicker(others[:1])
     assert picker.selected == ()

@@ -42,7 +42,7 @@ from ..words.errors import GinError, IllegalActionError, InvalidNotationError
 from ..words.language import N_, t, tn
 from ..words.vocab import Vocabulary
 from .cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_card, parse_cards, show_cards, sort_by_rank
-from .melds import mask_min_deadwood, meld_kind, min_deadwood, order_meld
+from .melds import MeldKind, mask_min_deadwood, meld_kind, min_deadwood, order_meld
 from .rules import Rules
 from .scoring import (
     DEAD_HAND,
@@ -824,9 +824,13 @@ class Hand:
                                         "cannot lay off {card} on meld {meld}: the knocker laid out {n} melds",
                                         len(self._extended), card=card, meld=target + 1))
         if target not in targets:
-            raise IllegalActionError(t("cannot lay off {card} on meld {meld} ({cards}): it neither completes that "
-                                       "set nor extends that run", card=card, meld=target + 1,
-                                       cards=order_meld(self._extended[target])))
+            meld = self._extended[target]
+            values = dict(card=card, meld=target + 1, cards=order_meld(meld))
+            if meld_kind(meld) == MeldKind.SET:
+                raise IllegalActionError(t("cannot lay off {card} on meld {meld} ({cards}): it does not complete that "
+                                           "set", **values))
+            raise IllegalActionError(t("cannot lay off {card} on meld {meld} ({cards}): it does not extend that run",
+                                       **values))
 
     def _verify_done(self, action: Action) -> Action:
         if self._phase == Phase.KNOCKER_LAYOUT:

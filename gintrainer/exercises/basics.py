@@ -488,8 +488,8 @@ def turn_options(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
         t("the upcard is offered only at the start of the hand, until someone takes it or both players pass."),
         t("a player must draw from the stock only for the non-dealer's first draw, after both players passed the "
           "upcard."),
-        t("the choice between the stock and the discard pile starts a normal turn, once the upcard has been offered "
-          "to both players and someone has drawn."),
+        t("the choice between the stock and the discard pile starts each turn that follows a discard, and nobody has "
+          "discarded yet in this hand."),
         tn("{player} holds {n} card: a discard comes only after taking a card.",
            "{player} holds {n} cards: a discard comes only after taking a card.", held, player=who),
     ), strict=True))

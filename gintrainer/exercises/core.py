@@ -51,7 +51,8 @@ class Panel:
     ``kind`` is "cards" (a row in the order given), "hand" (grouped by melds,
     with the deadwood count), "melds" (numbered melds on the table), "table"
     (a :class:`~gintrainer.Hand` at the table), "rows" (a small table of text,
-    the first row its header) or "text".
+    the first row its header) or "text". A table panel with ``outcome`` false does not
+    tell how its hand ended (that it is over, its result): the question asks that.
     """
 
     label: str
@@ -62,6 +63,7 @@ class Panel:
     rows: tuple[tuple[str, ...], ...] = ()
     text: str = ""
     face_down: tuple[int, ...] = ()
+    outcome: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in PANEL_KINDS:
@@ -311,7 +313,7 @@ def panel_html(panel: Panel, *, size: str = "normal", four_colour: bool = False)
         body = drawing.melds_html(panel.melds, size=size, four_colour=four_colour)
     elif panel.kind == "table" and panel.hand is not None:  # always, see Panel.__post_init__
         body = drawing.table_html(panel.hand, names=PLAYERS, face_down=panel.face_down, size=size,
-                                  four_colour=four_colour)
+                                  four_colour=four_colour, outcome=panel.outcome)
     elif panel.kind == "rows":
         head, *rest = panel.rows
         cells = "".join(f"<th>{escape(c)}</th>" for c in head)

@@ -608,7 +608,7 @@ def hand_outcome(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
                               "{card} without knocking. What happens?", hand.stock_count, card=last.card),
                     answer_type="choice", options=translated(OUTCOMES), answer=answer, explanation=explanation,
                     checker=choice_checker(answer, explanation, why_not=outcome_reasons(ScoreKind.DEAD)),
-                    panels=(Panel(t("The table"), "table", hand=hand, face_down=(0, 1)),))
+                    panels=(Panel(t("The table"), "table", hand=hand, face_down=(0, 1), outcome=False),))
     knocker, defender, score = retry(rng, lambda r: knock_score_position(r, kind, rules, defender_melds=all_melds),
                                      lambda x: True)
     answer = t(_OUTCOME_OF[score.kind])
@@ -620,8 +620,31 @@ def hand_outcome(seed: int, rng: random.Random, rules: Rules) -> ExerciseFields:
                 panels=score_panels(knocker, defender, score))
 
 
-def points_reason(number: int, score: HandScore, *, defender_before: int) -> str:
-    """Why a number is not the points of a scored hand: the usual slips, named."""
+def out_rule(score: HandScore, rules: str | None = None) -> str:
+    """How a gin or big gin scores, in words (under the rules named ``rules``, when given): its bonus plus all
+    of the defender's deadwood, nothing laid off."""
+    values = dict(bonus=score.bonus, rules=rules, times=score.multiplier)
+    if score.kind == ScoreKind.BIG_GIN:
+        return t("this is big gin: the knocker scores the big gin bonus of {bonus} plus all of the defender's "
+                 "deadwood; nothing may be laid off against big gin.", **values)
+    if score.kind != ScoreKind.GIN:
+        raise GinError(f"a {score.kind} is not gin")
+    if rules is None:
+        return t("this is gin: the knocker scores the gin bonus of {bonus} plus all of the defender's deadwood; "
+                 "nothing may be laid off against gin.", **values)
+    if score.multiplier != 1:
+        # Translators: {rules} is the name of a set of rules ("classic", "Oklahoma, spades double").
+        return t("this is gin under {rules} rules: the knocker scores the gin bonus of {bonus} plus all of the "
+                 "defender's deadwood, × {times} for the spade upcard; nothing may be laid off against gin.",
+                 **values)
+    # Translators: {rules} is the name of a set of rules ("classic", "Oklahoma").
+    return t("this is gin under {rules} rules: the knocker scores the gin bonus of {bonus} plus all of the "
+             "defender's deadwood; nothing may be laid off against gin.", **values)
+
+
+def points_reason(number: int, score: HandScore, *, defender_before: int, rules: str | None = None) -> str:
+    """Why a number is not the points of a scored hand: the usual slips, named; else the rule for its result
+    (under the rules named ``rules``, when given)."""
     (k, d), bonus, times = deadwood_counts(score), score.bonus, score.multiplier
     if times > 1 and number * times == score.points:
         return t("the score of this hand is multiplied by {times}.", times=times)
@@ -633,6 +656,8 @@ def points_reason(number: int, score: HandScore, *, defender_before: int) -> str
         return t("the bonus is added to the defender's whole deadwood.")
     if score.kind == ScoreKind.KNOCK and number == (defender_before - k) * times and defender_before != d:
         return t("count the defender's deadwood after his lay-offs, not before.")
+    if score.kind in (ScoreKind.GIN, ScoreKind.BIG_GIN):
+        return out_rule(score, rules)
     return t("look again at both counts: the defender's after his best melds and lay-offs, the knocker's as laid "
              "out; then apply the rule for this result.")
 

@@ -329,7 +329,8 @@ def variant_points(seed: int, rng: random.Random, rules: Rules) -> ExerciseField
                    "How many points does he score?", **values)
     return dict(prompt=prompt, answer_type="number", answer=score.points, explanation=explanation,
                 checker=number_checker(score.points, explanation,
-                                       lambda n: points_reason(n, score, defender_before=min_deadwood(defender))),
+                                       lambda n: points_reason(n, score, defender_before=min_deadwood(defender),
+                                                                 rules=rules_name(name))),
                 panels=score_panels(knocker, defender, score))
 
 

@@ -22,7 +22,7 @@ KNOCK = HandDemo(
         move("draw", N_("{card} completes {ben}'s run {meld}. He now has {ben_deadwood_cards} as deadwood. If he "
                         "throws {best_discard} away, {after_discard_cards} is left: {after_discard} points, within the "
                         "limit of {knock_limit}."), "card_melds", "within_limit"),
-        move("knock 9D", N_("{ben} knocks: he puts {card} face down on the pile and shows his hand.")),
+        move("knock 9D", N_("Now he shows his hand, meld by meld.")),
         "auto", "auto",
     ),
     lead=Caption(N_("Here {ben} knocks with {knocker_deadwood} points of deadwood:")))

@@ -18,7 +18,7 @@ NORMAL_TURN = HandDemo(
         move("discard KH", N_("{ann} throws {card}: none of her deadwood is worth more. She cannot see {ben}'s cards, "
                               "so she does not know it would give him a set."),
              "highest_deadwood", "next_player_wants_it"),
-        move("take", N_("{ben} takes {card} from the discard pile: {meld} is a set."), "worth_taking", "card_melds"),
+        move("take", N_("With it he has a set: {meld}."), "worth_taking", "card_melds"),
         move("discard 9D", N_("{ben} had to discard another card: {card}, his highest deadwood."), "highest_deadwood"),
         move("draw", N_("{card} makes a set for {ann}: {meld}."), "not worth_taking", "card_melds"),
         "discard TS",

@@ -21,7 +21,7 @@ UNDERCUT = HandDemo(
     moves=(
         move("take", N_("{card} goes into no meld, but with it {ben} can knock at once."),
              "worth_taking", "not card_melds"),
-        move("knock KC", N_("{ben} knocks with {knocker_deadwood_cards} as deadwood: {knocker_deadwood} points.")),
+        move("knock KC", N_("His deadwood is {knocker_deadwood_cards}.")),
         "meld AH 2H 3H", "meld 5C 5D 5S", "meld 9C 9D 9S", "done", "meld 6C 6D 6H",
         move("meld JS QS KS", N_("{ann} has laid out her own melds. Left: {defender_left_cards}.")),
         move("layoff 4H on 1", N_("{card} goes on {ben}'s run. {ann} is left with {defender_left_sum} points, no more "

@@ -22,7 +22,7 @@ UNDERCUT = HandDemo(
         move("take", N_("{card} lowers {ben}'s count at once: with {best_discard} gone he keeps "
                         "{after_discard_cards}, {after_discard} points, within the limit of {knock_limit}."),
              "within_limit"),
-        move("knock KH", N_("{ben} knocks on his first turn, with {knocker_deadwood_cards}.")),
+        move("knock KH", N_("It is his first turn; his deadwood is {knocker_deadwood_cards}.")),
         "auto",
         move("auto", N_("{ann}'s melds leave her {defender_left_cards}: {defender_left} points, not more than "
                         "{ben}'s {knocker_deadwood}. She undercuts him and scores {points}."), "defender_not_above"),

@@ -28,7 +28,17 @@ from ..engine.scoring import DefenderReply, HandScore, ScoreKind
 from ..engine.solver import DiscardRow, DrawChoice
 from ..engine.view import SeatView
 from ..words.errors import GinError
-from ..words.language import PLAYERS, current_language, format_number, left_to_right, t, tc, text_direction, tn
+from ..words.language import (
+    PLAYER_PRONOUNS,
+    PLAYERS,
+    current_language,
+    format_number,
+    left_to_right,
+    t,
+    tc,
+    text_direction,
+    tn,
+)
 from .messages import format_value, render, say, say_about
 
 SIZES = ("small", "normal", "large")
@@ -326,17 +336,19 @@ def discard_table_html(rows: Iterable[DiscardRow], *, columns: tuple[str, ...] =
 
 def table_html(hand: Hand, *, names: Sequence[str] = PLAYERS, face_down: tuple[int, ...] = (),
                size: str = "normal", four_colour: bool = False, sort: str = "melds", show_melds: bool = True,
-               you: int | None = None, result: bool = True) -> str:
+               you: int | None = None, result: bool = True, outcome: bool = True) -> str:
     """A :class:`~gintrainer.Hand` on the table: both hands (a seat in
     ``face_down`` shows only card backs), the stock, the discard pile, the melds
     after a knock and (unless ``result`` is false: a page that explains the score
     beside the table) the result. ``you`` is the learner's seat, whose words are
-    said to the learner ("You (dealer)"; None: both seats are named)."""
+    said to the learner ("You (dealer)"; None: both seats are named). Unless
+    ``outcome``, the table does not tell how the hand ended (neither that it is
+    over nor its result): a question asks what happens."""
     opts = CardStyle(size=size, four_colour=four_colour)
     rows = [_seat_html(hand, 1 - hand.dealer, names, you, face_down, sort, show_melds, opts),
-            _middle_html(hand, names, you, opts),
+            _middle_html(hand, names, you, opts, tell_next=outcome or not hand.is_over),
             _seat_html(hand, hand.dealer, names, you, face_down, sort, show_melds, opts)]
-    if result and hand.result is not None:
+    if result and outcome and hand.result is not None:
         rows.append(f'<div class="gt-result">{escape(hand.result.explain())}</div>')
     return '<div class="gt-table">' + "".join(rows) + "</div>"
 
@@ -436,11 +448,12 @@ def _laid_out_html(hand: Hand, seat: int, opts: CardStyle) -> str:
     return '<div class="gt-laid">' + "".join(parts) + "</div>"
 
 
-def _middle_html(hand: Hand, names: Sequence[str], you: int | None, opts: CardStyle) -> str:
+def _middle_html(hand: Hand, names: Sequence[str], you: int | None, opts: CardStyle, *, tell_next: bool = True) -> str:
+    """The stock, the discard pile and (with ``tell_next``) what happens next at the table."""
     marks = {hand.upcard: "new"} if len(hand.discard_pile) == 1 and hand.phase is Phase.UPCARD else None
     stock = stock_html(hand.stock_count, size=opts["size"])
     pile = pile_html(hand.discard_pile, marks=marks, **opts)
-    note = f'<div class="gt-note">{escape(phase_words(hand, names, you=you))}</div>'
+    note = f'<div class="gt-note">{escape(phase_words(hand, names, you=you))}</div>' if tell_next else ""
     return f'<div class="gt-middle">{stock}{pile}{note}</div>'
 
 
@@ -743,6 +756,8 @@ def phase_words(hand: Hand, names: Sequence[str] = PLAYERS, *, you: int | None =
         return words("phase_over")
     if hand.phase is Phase.UPCARD:
         return words_about("phase_upcard", seat, names, you, card=hand.upcard)
+    if hand.phase in LAYOUT_PHASES and names is PLAYERS and you is None:  # the lessons' Ann and Ben: her, his
+        return words_about(f"phase_{hand.decision}_{PLAYER_PRONOUNS[seat]}", seat, names)
     return words_about(f"phase_{hand.decision}", seat, names, you)
 
 

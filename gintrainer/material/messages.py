@@ -655,6 +655,11 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "phase_discard": "{player} discards a card, or knocks.",
     "phase_knocker_layout": "{player} lays out their melds.",
     "phase_defender_layout": "{player} lays out their melds and lays off cards on the knocker's melds.",
+    # the same about the lessons' players (Ann, a woman; Ben, a man: PLAYER_PRONOUNS)
+    "phase_knocker_layout_she": "{player} lays out her melds.",
+    "phase_knocker_layout_he": "{player} lays out his melds.",
+    "phase_defender_layout_she": "{player} lays out her melds and lays off cards on the knocker's melds.",
+    "phase_defender_layout_he": "{player} lays out his melds and lays off cards on the knocker's melds.",
     "phase_upcard_you": "You may take the upcard ({card}) or pass.",
     "phase_draw_you": "You draw from the stock or take the top of the discard pile.",
     "phase_draw_stock_you": "You draw from the stock: both players passed the upcard.",

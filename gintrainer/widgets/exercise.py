@@ -74,10 +74,10 @@ class ExerciseView(View):
         return [self.prompt, *panels, *label, self.inputs, self.button_row, self.feedback]
 
     def _buttons(self) -> list[widgets.Button]:
-        """The buttons shown: Check, Try again once the exercise has been answered (or its answer shown),
+        """The buttons shown: Check, Try again once the exercise has been answered wrong (or its answer shown),
         Show answer, and New position where the exercise can renew (but in a lesson's check)."""
         buttons = [self.check_button]
-        if self.session.state != "open":
+        if self.session.state in ("wrong", "shown"):
             buttons.append(self.again_button)
         buttons.append(self.answer_button)
         if self.session.can_renew and not self._compact:
@@ -137,6 +137,13 @@ class ExerciseView(View):
                                               tooltip=tc("tooltip", "Another position of the same kind"))
             self._new_button.on_click(self._on_new)
         return self._new_button
+
+    def _clear_choice(self) -> None:
+        """Take back the choice or the cards selected (those made), which would look chosen as right."""
+        if self._picker is not None:
+            self._picker.select(())
+        if self._choices is not None:
+            self._choices.value = None
 
     def _clear_inputs(self) -> None:
         """Take back what the learner put in the inputs (those made)."""
@@ -237,8 +244,10 @@ class ExerciseView(View):
 
     @guarded
     def _on_answer(self, _button: widgets.Button | None = None) -> None:
-        feedback = self.session.show_answer()
         exercise = self.exercise
+        if not exercise.check(self.response()).correct:
+            self._clear_choice()  # a wrong choice left selected would look like the answer shown
+        feedback = self.session.show_answer()
         if exercise.answer_type == AnswerType.CARDS:
             self.picker.mark(cast(CardsLike, exercise.answer))  # answered with cards: its answer is cards
         self._answered(feedback)

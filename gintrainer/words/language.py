@@ -387,6 +387,11 @@ by seat: a sentence writes them ``{ann}`` and ``{ben}``, never their names, and
 :func:`t`, :func:`tn` and :func:`tc` fill them from :func:`player_names`."""
 
 
+PLAYER_PRONOUNS = ("she", "he")
+"""The lessons' two players, by seat, as a sentence about one says her or him: Ann (seat 0) is a woman, Ben
+(seat 1) a man, in every language (see :func:`player_names`)."""
+
+
 def player_names() -> tuple[str, str]:
     """The names of the lessons' two players, by seat, in the current language: the
     catalogs choose them per language (English: Ann and Ben).
@@ -489,8 +494,8 @@ def tc(context: str, text: str, /, **values: object) -> str:
     return _fill(translations().pgettext(context, text), values)
 
 
-__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS", "N_", "Nn_",
-           "allow_pseudo",
+__all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_PRONOUNS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS",
+           "N_", "Nn_", "allow_pseudo",
            "check_language", "choose_language", "current_language", "format_number", "format_percent", "format_plain",
            "in_language", "is_rtl", "known_languages", "left_to_right", "player_names", "player_values",
            "preferred_language", "sort_key", "t", "tc", "text_direction", "tn", "translations", "use_language",

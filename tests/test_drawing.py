@@ -281,3 +281,22 @@ def test_a_pile_longer_than_its_cards_shown_offers_the_whole_pile():
     assert all(f'title="{c}"' in whole for c in pile)
     assert "the whole pile, 10 cards, the top on the right" in whole
     assert "gt-pile-all" not in pile_html(pile[:8], shown=8)  # all of it shown already
+
+
+def test_the_defender_s_layout_after_gin_says_nothing_may_be_laid_off():
+    """After a knock the defender lays out and lays off; after gin only lays out (RULES.md: no lay-offs against
+    gin), and the table's words say so, to the lessons' players, to any names and to the learner."""
+    hand = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 3S KD QD 5D AC 9C", "8S", "3C")
+    for action in ("take", "knock KC", "auto"):
+        hand.apply(action)
+    assert hand.out_kind == "gin" and hand.to_act == 0
+    assert phase_words(hand) == "Ann lays out her melds: nothing may be laid off against gin."
+    assert phase_words(hand, ("Club player", "Max")) == \
+        "Club player lays out their melds: nothing may be laid off against gin."
+    assert phase_words(hand, ("You", "Club player"), you=0) == \
+        "You lay out your melds: nothing may be laid off against gin."
+    knocked = deal("6H 7H 8H 2C 2D 2S 5S 6S 7S KC", "9H TH JH 4S 3S KD QD 5D AC 9C", "8S", "3C")
+    for action in ("take", "knock 5S", "auto"):
+        knocked.apply(action)
+    assert knocked.out_kind == "knock"
+    assert phase_words(knocked) == "Ann lays out her melds and lays off cards on the knocker's melds."

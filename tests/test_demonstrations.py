@@ -14,6 +14,7 @@ from gintrainer.lessons import DEMOS, LESSONS, demo, lesson_of
 from gintrainer.lessons.model import HandDemo
 from gintrainer.material.deals import best_discards, worth_taking
 from gintrainer.material.steps import Caption, HandSteps
+from gintrainer.words.language import in_language
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND_DEMOS = sorted(name for name, d in DEMOS.items() if isinstance(d, HandDemo))
@@ -109,3 +110,32 @@ def test_a_score_has_no_value_before_the_hand_is_over():
     with pytest.raises(KeyError, match="the hand is not over"):
         steps.values(1)["points"]
     assert steps.values(steps.count - 1)["points"] == knock.hand().result.points
+
+
+LRI, PDI = "\u2066", "\u2069"
+ISOLATED = re.compile(f"{LRI}([^{PDI}]*){PDI}")
+
+
+@pytest.mark.parametrize("name", sorted(DEMOS))
+def test_a_right_to_left_caption_keeps_its_cards_and_sums_left_to_right_and_together(name):
+    """In Pashto every card, run of cards and sum of a step's caption is isolated (it reads left to
+    right, 7♦ 7♥ 7♠ and not 7♠ 7♥ 7♦), and a sum holds no space a line may break at."""
+    with in_language("ps"):
+        steps = DEMOS[name].steps()
+        captions = [steps.caption(step) for step in range(steps.count)]
+    for step, text in enumerate(captions):
+        outside = ISOLATED.sub("", text)
+        assert not re.search(r"[♣♦♥♠]|\d\s*[+=]\s*\d", outside), (name, step, text)
+        for inside in ISOLATED.findall(text):
+            if re.search(r"\d\s*[+=]", inside):
+                assert " " not in inside, (name, step, inside)
+
+
+def test_the_walkthrough_caption_box_in_pashto_isolates_the_set_and_keeps_the_sum_whole():
+    pytest.importorskip("ipywidgets")
+    from gintrainer.widgets import lesson as lesson_widgets
+    with in_language("ps"):
+        box = lesson_widgets.demo("melds").board.caption
+    assert 'class="gt-caption-box"' in box
+    assert f"{LRI}7♦ 7♥ 7♠{PDI}" in box and f"{LRI}4♣ 5♣ 6♣{PDI}" in box and f"{LRI}2♠ 9♥ Q♦ K♥{PDI}" in box
+    assert f"{LRI}2\u00a0+\u00a09\u00a0+\u00a010\u00a0+\u00a010\u00a0=\u00a031{PDI}" in box

@@ -349,8 +349,11 @@ def test_the_hand_replays_from_any_step_and_plays_on_from_there():
     while not game.hand.is_over:
         game.play(sound_move(game.hand))
     assert game.hand.is_over and not game.on_script
-    with pytest.raises(GinError, match="no step 2 to go back to"):
-        game.go_back(2)  # the opponent's move
+    game.go_back(2)  # the opponent's move: replayed as it was, up to the learner's next decision
+    assert game.hand.history == whole.hand.history[:4] and game.learner_to_act and game.on_script
+    assert [v.step for v in game.verdicts] == [0, 1]
+    with pytest.raises(GinError, match="no step 5 to go back to"):
+        game.go_back(5)  # no fifth move yet
 
 
 def test_off_the_script_the_opponent_plays_soundly_to_the_end():

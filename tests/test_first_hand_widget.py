@@ -14,7 +14,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gintrainer.engine.hand import Phase  # noqa: E402
+from gintrainer.engine.cards import Card  # noqa: E402
+from gintrainer.engine.hand import ActionKind, Phase  # noqa: E402
 from gintrainer.lessons import LESSONS, outline  # noqa: E402
 from gintrainer.lessons import first_hand as script  # noqa: E402
 from gintrainer.lessons.first_hand import LINE, RULES, FirstHand  # noqa: E402
@@ -175,7 +176,8 @@ def test_an_illegal_move_through_the_buttons_is_refused_and_the_hand_stays():
     assert "cannot discard 9♠: it was just taken from the discard pile" in page.feedback.value
     assert page.game.hand.to_dict() == before and page.table.value == shown
     pick(page, "8C")
-    page.knock_button.click()
+    assert page.knock_button.layout.display == "none"  # no knock is legal: the button is not offered
+    page.knock_button.click()  # a click the page sends all the same is refused with the rule
     assert "over the knock limit of 10" in page.feedback.value and page.game.hand.to_dict() == before
     pick(page, "KC")
     page.discard_button.click()
@@ -208,7 +210,8 @@ def test_a_poor_discard_shows_the_solvers_table_and_a_step_can_be_replayed():
     assert "gt-poor" in page.feedback.value and "gt-solver" in page.feedback.value
     assert not page.game.on_script
     options = dict((index, label) for label, index in page.step_choice.options)
-    assert options[4] == "Step 3: You draw 7♥ from the stock."
+    assert options[4] == "Step 5: You draw 7♥ from the stock."  # numbered as the move log numbers it
+    assert options[2] == "Step 3: Ann draws from the stock."
     page.step_choice.value = 4
     page.back_button.click()
     assert page.game.hand.history == tuple(m.action for m in LINE[:4]) and page.game.on_script
@@ -362,3 +365,64 @@ def test_after_both_players_pass_the_upcard_the_prompt_offers_the_stock_alone():
     assert hand.history == ("pass", "pass") and page.game.learner_to_act
     assert "take the discard" not in page.hand_info.value and "top of the discard pile" not in page.table.value
     assert "Draw from the stock: both players passed the upcard" in page.hand_info.value
+
+
+def shown_moves(page: FirstHandPage) -> set:
+    """The kinds of move of the buttons the page shows (in a row it shows)."""
+    rows = [row for row in (page.draw_row, page.discard_row, page.layout_row) if row.layout.display != "none"]
+    return {kind for button, kind in page.move_buttons()
+            if button.layout.display != "none" and any(button in row.children for row in rows)}
+
+
+def legal_moves(page: FirstHandPage) -> set:
+    hand = page.game.hand
+    return {a.kind for a in hand.legal_actions()} if page.game.learner_to_act and not hand.is_over else set()
+
+
+def test_after_both_pass_the_dealer_s_pass_is_a_step_and_only_the_stock_is_offered():
+    page = FirstHandPage(learner=Learner())
+    assert shown_moves(page) == legal_moves(page) == {ActionKind.TAKE, ActionKind.PASS}
+    page.pass_button.click()
+    assert [label for label, _ in page.step_choice.options] == [
+        "Step 1: You pass on the upcard, 9♠.", f"Step 2: {script.opponent()} passes on the upcard, 9♠."]
+    assert page.step_choice.value == 0  # the learner's own last move, to try another
+    assert shown_moves(page) == legal_moves(page) == {ActionKind.DRAW}
+    assert page.take_button.layout.display == "none"
+
+
+def test_every_button_shown_is_a_legal_move_at_every_step_of_the_hand():
+    page = FirstHandPage(learner=Learner())
+    seen = []
+
+    def check():
+        assert shown_moves(page) == legal_moves(page), page.game.hand.phase
+        seen.append(frozenset(shown_moves(page)))
+    check()
+    for press in (lambda: page.take_button.click(), lambda: pick(page, "KC"), lambda: page.discard_button.click(),
+                  lambda: page.draw_button.click(), lambda: pick(page, "8C"), lambda: page.discard_button.click(),
+                  lambda: page.take_button.click(), lambda: pick(page, "6C"), lambda: page.knock_button.click()):
+        press()
+        check()
+    assert page.game.hand.phase is Phase.KNOCKER_LAYOUT
+    assert ActionKind.DONE not in shown_moves(page)  # the melds are not laid out yet
+    for meld in ("3S 4S 5S", "5H 6H 7H", "9C 9D 9S"):
+        page.picker.select(tuple(Card.parse(code) for code in meld.split()))
+        page.meld_button.click()
+        check()
+    assert ActionKind.DONE in shown_moves(page)
+    page.done_button.click()
+    check()
+    assert page.game.hand.is_over and shown_moves(page) == set()
+    assert ActionKind.KNOCK in seen[7] and ActionKind.KNOCK not in seen[1]  # offered once 5♠ is taken
+
+
+def test_going_back_to_an_opponent_s_step_replays_it_up_to_the_learner_s_next_move():
+    page = FirstHandPage(learner=Learner())
+    page.pass_button.click()
+    now = page.game.hand.to_dict()
+    page.step_choice.value = 1  # the dealer's pass
+    page.back_button.click()
+    assert page.game.hand.to_dict() == now and page.game.learner_to_act and len(page.game.verdicts) == 1
+    page.step_choice.value = 0
+    page.back_button.click()
+    assert page.game.hand.actions == () and page.step_choice.options == ()

@@ -33,7 +33,6 @@ from enum import StrEnum
 
 from ..words.errors import GinError
 from ..words.language import N_, t, tn
-from .cards import show_cards
 from .hand import Action, ActionKind, Hand, Phase
 from .melds import MeldKind, meld_kind
 from .scoring import layoff_targets
@@ -186,11 +185,8 @@ def tell_move(before: Hand, seat: int, action: Action, after: Hand, *, voice: Vo
     if key is None:
         raise GinError(f"no words for {action} told to the {voice}")
     values = _values(before, seat, action, after, seen=seen)
-    if voice is Voice.LESSON:  # a lesson shows the meld a lay-off makes, its cards as plain text
-        if action.kind is ActionKind.MELD:
-            values["cards"] = show_cards(action.cards)
-        elif action.kind is ActionKind.LAYOFF:
-            values["meld"] = show_cards(after.table_melds[_target(before, action)])
+    if voice is Voice.LESSON and action.kind is ActionKind.LAYOFF:  # a lesson shows the meld a lay-off makes
+        values["meld"] = tuple(after.table_melds[_target(before, action)])
     values[_SUBJECT.get(voice, "who")] = who
     words = table[key]
     return t(words, **values) if isinstance(words, str) else words(**values)

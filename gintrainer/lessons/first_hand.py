@@ -396,15 +396,15 @@ class FirstHand:
                 hand.apply(sound_move(hand))
 
     def go_back(self, step: int) -> None:
-        """Replay the hand to just before the learner's move at ``step`` (a number from
-        :meth:`steps`, or 0 for the deal), to play on from there."""
+        """Replay the hand to just before its move at ``step`` (the number of moves
+        before it: one of :meth:`steps`, an opponent's move, or 0 for the deal), to play
+        on from there. Before an opponent's move the opponent plays again, as it did,
+        up to the learner's next decision."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.hand.actions):
             raise GinError(t("there is no step {step} to go back to", step=repr(step)))
-        state = self.hand.prefix(step)
-        if state.to_act != self.seat:
-            raise GinError(t("there is no step {step} to go back to", step=repr(step)))
-        self.hand = state
+        self.hand = self.hand.prefix(step)
         self.verdicts = [v for v in self.verdicts if v.step < step]
+        self._opponent_plays()
 
     def restart(self) -> None:
         """Start the hand again from the deal."""

@@ -219,15 +219,25 @@ def deadwood_words(arrangement: Arrangement) -> str:
                  points=arrangement.points)
 
 
-def sum_words(values: Iterable[int]) -> str:
+def sum_words(values: Iterable[int], *, total: bool = False) -> str:
     """A sum's terms, ``5 + 2 + 10``, that hold together in any line: each number keeps its plus sign (a
     no-break space between them), so that a long sum wraps between terms only, and the whole reads left to
     right in a right-to-left sentence too (isolated, as cards are: else a Pashto line shows ``10 + 2 + 5``).
+    With ``total``, the sum worked out in passing, as a sentence says it (a caption's deadwood): ``5 + 2 +
+    10 = 17`` on one line (no-break spaces throughout: a line that starts ``+ 10 = 17`` reads as a sum of
+    its own), and one term or none only its total.
 
     >>> sum_words([5, 2, 10]) == "5\u00a0+ 2\u00a0+ 10"
     True
+    >>> sum_words([5, 2, 10], total=True) == "5\u00a0+\u00a02\u00a0+\u00a010\u00a0=\u00a017", sum_words([3], total=True)
+    (True, '3')
     """
-    return left_to_right("\u00a0+ ".join(str(value) for value in values))
+    values = list(values)
+    if not total:
+        return left_to_right("\u00a0+ ".join(str(value) for value in values))
+    if len(values) <= 1:
+        return str(sum(values))
+    return left_to_right("\u00a0+\u00a0".join(str(value) for value in values) + f"\u00a0=\u00a0{sum(values)}")
 
 
 def melds_html(melds: Iterable[CardsLike], *, size: str = "normal", four_colour: bool = False,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import ClassVar
 
-from ..engine.cards import Card, show_cards
+from ..engine.cards import Card
 from ..engine.hand import Action, ActionKind, Hand, Phase
 from ..engine.match import Game, Match
 from ..engine.melds import Arrangement, MeldKind, best_arrangement, meld_kind, order_meld
@@ -29,9 +29,9 @@ from ..engine.scoring import DefenderReply, HandScore, ScoreKind, best_layoffs, 
 from ..engine.telling import Voice, tell_move
 from ..engine.view import card_of
 from ..words.errors import GinError
-from ..words.language import PLAYER_VALUES, PLAYERS, t, tc, tn
+from ..words.language import PLAYER_VALUES, PLAYERS, format_plain, t, tc, tn
 from .deals import best_discards, sound_discard, take_into_meld, worth_taking
-from .drawing import card_back_html, cards_html, group_html, score_sheet_html, table_html
+from .drawing import card_back_html, cards_html, group_html, score_sheet_html, sum_words, table_html
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +179,22 @@ def _two(names: Iterable[str]) -> Sequence[str]:
     return first, second
 
 
-def sum_words(cards: Iterable[Card]) -> str:
-    """The values of some cards added up: "10 + 2 + 9 = 21" ("3" for one card, "0" for none)."""
-    values = [c.value for c in cards]
-    if len(values) <= 1:
-        return str(sum(values))
-    return " + ".join(map(str, values)) + f" = {sum(values)}"
+def shown(cards: Card | Iterable[Card]) -> str:
+    """A card or cards as a caption writes them, ``4♣ 5♣ 6♣``: kept left to right in a
+    right-to-left sentence, as every value of a sentence is
+    (:func:`~gintrainer.words.language.format_plain`)."""
+    return format_plain(cards if isinstance(cards, Card) else tuple(cards))
+
+
+def shown_melds(melds: Iterable[Iterable[Card]]) -> str:
+    """Melds as a caption writes them, ``2♣ 3♣ 4♣ · Q♦ Q♥ Q♠``, kept left to right as cards are."""
+    return format_plain(tuple(tuple(meld) for meld in melds))
+
+
+def added_up(cards: Iterable[Card]) -> str:
+    """The values of some cards added up, as a caption says them: "10 + 2 + 9 = 21" ("3" for one
+    card, "0" for none), on one line and left to right (:func:`~gintrainer.material.drawing.sum_words`)."""
+    return sum_words((c.value for c in cards), total=True)
 
 
 class StepValues(Mapping[str, object]):
@@ -293,7 +303,7 @@ class StepValues(Mapping[str, object]):
 
     def _meld_before(self) -> str:
         card = self._card()
-        return show_cards(order_meld([c for c in self._meld() if c is not card]))
+        return shown(order_meld([c for c in self._meld() if c is not card]))
 
     def _best(self) -> tuple[Card, Arrangement]:
         """The discard due after this step's take or draw, and what it leaves."""
@@ -336,7 +346,7 @@ class StepValues(Mapping[str, object]):
         return self._MELD_KEYS[what](self, melds, index)
 
     def _meld_cards(self, melds: tuple[tuple[Card, ...], ...], index: int) -> object:
-        return show_cards(melds[index])
+        return shown(melds[index])
 
     def _laid_on(self, melds: tuple[tuple[Card, ...], ...], index: int) -> object:
         return sum(1 for layoff in self.after.layoffs if layoff.meld == index)
@@ -374,8 +384,8 @@ class StepValues(Mapping[str, object]):
     def _knocker_cards(self) -> str:
         knocker = self._knocker()
         if self.after.phase in _LAID_OUT:
-            return show_cards(self.after.unlaid(knocker))
-        return show_cards(best_arrangement(self.after.held(knocker)).deadwood)
+            return shown(self.after.unlaid(knocker))
+        return shown(best_arrangement(self.after.held(knocker)).deadwood)
 
     def _defender_left(self) -> tuple[Card, ...]:
         return self.after.unlaid(1 - self._knocker())
@@ -383,7 +393,7 @@ class StepValues(Mapping[str, object]):
     def _laid(self) -> str:
         if self.action is None or self.action.kind is not ActionKind.MELD:
             raise ValueError("no meld was laid out at this step")
-        return show_cards(self.action.cards)
+        return shown(self.action.cards)
 
     # -- each seat ----------------------------------------------------------------------
 
@@ -394,13 +404,13 @@ class StepValues(Mapping[str, object]):
         values: dict[str, Callable[[], object]] = {
             "count": lambda: len(held),
             "deadwood": lambda: arrangement.points,
-            "deadwood_cards": lambda: show_cards(arrangement.deadwood),
-            "deadwood_sum": lambda: sum_words(arrangement.deadwood),
-            "set": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == MeldKind.SET)),
-            "run": lambda: show_cards(next(m for m in arrangement.melds if meld_kind(m) == MeldKind.RUN)),
+            "deadwood_cards": lambda: shown(arrangement.deadwood),
+            "deadwood_sum": lambda: added_up(arrangement.deadwood),
+            "set": lambda: shown(next(m for m in arrangement.melds if meld_kind(m) == MeldKind.SET)),
+            "run": lambda: shown(next(m for m in arrangement.melds if meld_kind(m) == MeldKind.RUN)),
             "left": lambda: sum(c.value for c in left),
-            "left_cards": lambda: show_cards(left),
-            "left_sum": lambda: sum_words(left),
+            "left_cards": lambda: shown(left),
+            "left_sum": lambda: added_up(left),
         }
         return values[key]()
 
@@ -464,30 +474,30 @@ _VALUES: dict[str, Callable[[StepValues], object]] = {
     "ben": lambda v: v.names[1],
     "player": lambda v: v.names[v.seat],
     "other": lambda v: v.names[1 - v.seat],
-    "card": lambda v: str(v._card()),
+    "card": lambda v: shown(v._card()),
     "value": lambda v: v._card().value,
-    "meld": lambda v: show_cards(v._meld()),
+    "meld": lambda v: shown(v._meld()),
     "meld_before": StepValues._meld_before,
     "meld_size": lambda v: len(v._meld()),
-    "best_discard": lambda v: str(v._best()[0]),
+    "best_discard": lambda v: shown(v._best()[0]),
     "after_discard": lambda v: v._best()[1].points,
-    "after_discard_cards": lambda v: show_cards(v._best()[1].deadwood),
+    "after_discard_cards": lambda v: shown(v._best()[1].deadwood),
     "knock_limit": lambda v: v.after.knock_limit,
     "standard_knock_limit": lambda v: PRESETS["standard"].knock_limit,
-    "upcard": lambda v: str(v.after.upcard),
+    "upcard": lambda v: shown(v.after.upcard),
     "knocker": lambda v: v.names[v._knocker()],
     "defender": lambda v: v.names[1 - v._knocker()],
     "knocker_deadwood": StepValues._knocker_points,
     "knocker_deadwood_cards": StepValues._knocker_cards,
     "defender_left": lambda v: sum(c.value for c in v._defender_left()),
-    "defender_left_cards": lambda v: show_cards(v._defender_left()),
-    "defender_left_sum": lambda v: sum_words(v._defender_left()),
+    "defender_left_cards": lambda v: shown(v._defender_left()),
+    "defender_left_sum": lambda v: added_up(v._defender_left()),
     "laid": StepValues._laid,
-    "other_layout": lambda v: " · ".join(show_cards(m) for m in v._layouts()[1].melds),
-    "other_layout_layoffs": lambda v: show_cards(layoff.card for layoff in v._layouts()[2].layoffs),
+    "other_layout": lambda v: shown_melds(v._layouts()[1].melds),
+    "other_layout_layoffs": lambda v: shown(layoff.card for layoff in v._layouts()[2].layoffs),
     "other_layout_left": lambda v: v._layouts()[2].points,
     "layout_left": lambda v: v._layouts()[0],
-    "moved_card": lambda v: str(v._moved_card()),
+    "moved_card": lambda v: shown(v._moved_card()),
     "points": lambda v: _scored(v.after).points,
     "multiplier": lambda v: _scored(v.after).multiplier,
     # yes/no facts

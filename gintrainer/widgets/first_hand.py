@@ -9,10 +9,10 @@ from collections.abc import Callable
 from html import escape
 
 from ..engine.cards import Card
-from ..engine.hand import LAYOUT_PHASES, Action, ActionKind, Phase
+from ..engine.hand import LAYOUT_PHASES, Action, ActionKind
 from ..lessons.first_hand import RULES, FirstHand, Verdict, opponent
 from ..lessons.path import FIRST_HAND
-from ..trainers.practice import hand_move_log
+from ..trainers.practice import LoggedMove, hand_move_log
 from ..words.errors import IllegalActionError
 from ..words.language import current_language, t, tc
 from . import ui as widgets
@@ -71,9 +71,17 @@ def rules_html(shown: tuple[str, ...]) -> str:
     return f"<div class='gt-rules'><b>{escape(title)}</b><ul>{items}</ul></div>"
 
 
+def step_options(log: tuple[LoggedMove, ...]) -> list[tuple[str, int]]:
+    """The steps to go back to: every move of the hand's log, the opponent's too, numbered
+    as the log numbers them, each with the number of moves before it."""
+    return [(tc("option", "Step {number}: {move}", number=move.step, move=move.text), move.step - 1)
+            for move in log]
+
+
 class FirstHandPage(HandPage):
-    """The first hand: the table, your cards as buttons, the move buttons (none is
-    disabled for being illegal: the engine refuses an illegal move and says why), what
+    """The first hand: the table, your cards as buttons, the move buttons (only those
+    of the moves the engine's legal actions allow now; a card the move may not play,
+    as the card just taken for a discard, is refused with the engine's reason), what
     the page says about your last move, at the end the score and the link to practice,
     the rules shown so far, the move log, and going back to a step."""
 
@@ -91,8 +99,7 @@ class FirstHandPage(HandPage):
         self.picker = CardPicker(single=True)
         self.picker.on_error = self.report
         self.picker.on_pick = self.clear_error
-        self.make_move_buttons()
-        self.big_gin_button.layout.display = "" if self.game.hand.rules.big_gin else "none"
+        self.make_move_buttons(legal_only=True)
         self.feedback = widgets.HTML(_dom_classes=("gt-first-hand-feedback",))
         self.rules = widgets.HTML()
         self.moves = widgets.HTML()
@@ -170,11 +177,6 @@ class FirstHandPage(HandPage):
             self._shown = key
         self.picker.disable(not game.learner_to_act)
 
-    def _step_options(self) -> list[tuple[str, int]]:
-        log = hand_move_log(self.game.hand, self.game.seat, opponent())
-        return [(tc("option", "Step {number}: {move}", number=n, move=log[index].text), index)
-                for n, (index, _) in enumerate(self.game.steps(), start=1)]
-
     def refresh(self) -> None:
         game = self.game
         hand = game.hand
@@ -185,15 +187,15 @@ class FirstHandPage(HandPage):
             self._show_hand()
             self.hand_info.value = hand_info_html(hand, game.seat, to_act=game.learner_to_act, waiting=False)
             self.show_move_rows(phase)
-            self.draw_button.layout.display = "none" if phase is Phase.UPCARD else ""
-            self.layoff_button.layout.display = "" if phase is Phase.DEFENDER_LAYOUT else "none"
             self.feedback.value = self._said
             self.rules.value = rules_html(game.rules_shown())
-            self.moves.value = moves_html(hand_move_log(hand, game.seat, opponent()), game.seat)
-            options = self._step_options()
+            log = hand_move_log(hand, game.seat, opponent())
+            self.moves.value = moves_html(log, game.seat)
+            options = step_options(log)
             if list(self.step_choice.options) != options:
+                own = game.steps()
                 self.step_choice.options = options
-                self.step_choice.value = options[-1][1] if options else None
+                self.step_choice.value = own[-1][0] if own else None  # the learner's last move
             self.steps_row.layout.display = "" if options else "none"
             self.result.value = self._result_html() if hand.is_over else ""
 

@@ -347,30 +347,37 @@ class HandPage(View):
     big gin) and a layout row (lay out for me, meld, lay off, done), each shown in the
     phases it serves, and what each button plays. A page makes them with
     :meth:`make_move_buttons` and says how a move is played (:meth:`_play`) and how
-    "lay out for me" is (:meth:`_on_lay_out`); ``picker`` holds the learner's cards."""
+    "lay out for me" is (:meth:`_on_lay_out`); ``picker`` holds the learner's cards. A page
+    made with ``legal_only`` shows a button only while the engine's legal actions hold its
+    move (the first hand); the others disable what is not legal (the practice page)."""
 
     picker: CardPicker
     game: PlayedHand
 
-    def make_move_buttons(self) -> None:
+    def make_move_buttons(self, *, legal_only: bool = False) -> None:
+        self._legal_only = legal_only
+        hidden = legal_only  # every button is then shown at times
         self.take_button = _button(tc("button", "Take the discard"),
-                                   tc("tooltip", "take the top card of the discard pile"))
+                                   tc("tooltip", "take the top card of the discard pile"), shown_at_times=hidden)
         self.pass_button = _button(tc("button", "Pass"), tc("tooltip", "leave the upcard"), shown_at_times=True)
         self.draw_button = _button(tc("button", "Draw from the stock"), shown_at_times=True)
         self.discard_button = _button(tc("button", "Discard it"), tc("tooltip", "discard the selected card"),
-                                      "primary")
+                                      "primary", shown_at_times=hidden)
         self.knock_button = _button(tc("button", "Knock with it"),
-                                    tc("tooltip", "knock, discarding the selected card face down"), "success")
+                                    tc("tooltip", "knock, discarding the selected card face down"), "success",
+                                    shown_at_times=hidden)
         self.gin_button = _button(tc("button", "Gin with it"),
-                                  tc("tooltip", "go gin, discarding the selected card face down"), "success")
+                                  tc("tooltip", "go gin, discarding the selected card face down"), "success",
+                                  shown_at_times=hidden)
         self.big_gin_button = _button(tc("button", "Big gin"),
                                       tc("tooltip", "go out with all eleven cards in melds"), "success",
                                       shown_at_times=True)
         self.lay_out_button = _button(tc("button", "Lay out for me"),
-                                      tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"))
-        self.meld_button = _button(tc("button", "Meld the selected cards"))
+                                      tc("tooltip", "your melds (and lay-offs) by the engine, from your cards"),
+                                      shown_at_times=hidden)
+        self.meld_button = _button(tc("button", "Meld the selected cards"), shown_at_times=hidden)
         self.layoff_button = _button(tc("button", "Lay off the selected card"), shown_at_times=True)
-        self.done_button = _button(tc("button", "Done laying out"))
+        self.done_button = _button(tc("button", "Done laying out"), shown_at_times=hidden)
         self._layout_input = LayoutInput(self.picker)
         self.draw_row = button_row(self.take_button, self.pass_button, self.draw_button)
         self.discard_row = button_row(self.discard_button, self.knock_button, self.gin_button, self.big_gin_button)
@@ -378,13 +385,18 @@ class HandPage(View):
         for row in (self.draw_row, self.discard_row, self.layout_row):
             row.add_class("gt-move-row")
 
+    def move_buttons(self) -> tuple[tuple[widgets.Button, ActionKind], ...]:
+        """Each move button and the kind of move it plays ("lay out for me" plays the engine's layout)."""
+        return ((self.take_button, ActionKind.TAKE), (self.pass_button, ActionKind.PASS),
+                (self.draw_button, ActionKind.DRAW), (self.discard_button, ActionKind.DISCARD),
+                (self.knock_button, ActionKind.KNOCK), (self.gin_button, ActionKind.GIN),
+                (self.big_gin_button, ActionKind.BIG_GIN), (self.done_button, ActionKind.DONE),
+                (self.lay_out_button, ActionKind.AUTO), (self.meld_button, ActionKind.MELD),
+                (self.layoff_button, ActionKind.LAYOFF))
+
     def connect_move_buttons(self) -> None:
         """Make each move button play its move."""
-        moves = ((self.take_button, ActionKind.TAKE), (self.pass_button, ActionKind.PASS),
-                 (self.draw_button, ActionKind.DRAW), (self.discard_button, ActionKind.DISCARD),
-                 (self.knock_button, ActionKind.KNOCK), (self.gin_button, ActionKind.GIN),
-                 (self.big_gin_button, ActionKind.BIG_GIN), (self.done_button, ActionKind.DONE))
-        for widget, kind in moves:
+        for widget, kind in self.move_buttons()[:8]:
             widget.on_click(lambda _button, kind=kind: self._on_move(kind))
         for widget, handler in ((self.lay_out_button, self._on_lay_out), (self.meld_button, self._on_meld),
                                 (self.layoff_button, self._on_layoff)):
@@ -446,14 +458,26 @@ class HandPage(View):
             return Action(ActionKind.LAYOFF, layoff.card, target=layoff.meld)
         self._play_layout(lay_off)
 
+    def legal_kinds(self) -> frozenset[ActionKind]:
+        """The kinds of move the engine's legal actions give the learner now (none when it is not their turn)."""
+        hand = self.game.hand
+        if hand.is_over or hand.to_act != self.game.seat:
+            return frozenset()
+        return frozenset(action.kind for action in hand.legal_actions())
+
     def show_move_rows(self, phase: Phase) -> None:
-        """Show the rows of buttons the phase asks for, the take button named for the upcard or the discard."""
+        """Show the rows of buttons the phase asks for, the take button named for the upcard or the discard;
+        on a page made with ``legal_only``, of each row only the buttons whose moves are legal now."""
         self.draw_row.layout.display = "" if phase in (Phase.UPCARD, Phase.DRAW) else "none"
         self.take_button.description = (tc("button", "Take the upcard") if phase is Phase.UPCARD
                                         else tc("button", "Take the discard"))
         self.pass_button.layout.display = "" if phase is Phase.UPCARD else "none"
         self.discard_row.layout.display = "" if phase is Phase.DISCARD else "none"
         self.layout_row.layout.display = "" if phase in LAYOUT_PHASES else "none"
+        if self._legal_only:
+            kinds = self.legal_kinds()
+            for button, kind in self.move_buttons():
+                button.layout.display = "" if kind in kinds else "none"
         self._show_meld_choice()
 
     @property

@@ -46,7 +46,7 @@ def test_the_whole_first_hand_by_clicking(page, server, console):
     press("Discard it")
     expect(feedback.locator(".gt-poor")).to_contain_text("discarding 8♣ leaves")
     expect(feedback.locator("table.gt-solver")).to_be_visible()
-    hand.locator("select").select_option(label="Step 4: You discard 6♣.")
+    hand.locator("select").select_option(label="Step 6: You discard 6♣.")
     press("Go back to this step")
     expect(card("6♣")).to_have_count(1)
     card("8♣").click()

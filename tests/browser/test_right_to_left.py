@@ -1,8 +1,9 @@
 """A Pashto page in Chromium reads right to left all the way through: the arrows of
 the links and of the stepper point the way the page goes ("next" to the left), the
 step slider starts on the right, a note that begins with a Latin name is still a
-right-to-left sentence, a date keeps its ISO order, and the four-colour checkbox
-keeps its gap on the side of its label."""
+right-to-left sentence, a date keeps its ISO order, the four-colour checkbox
+keeps its gap on the side of its label, and a walkthrough's caption on a phone shows
+its runs of cards left to right and each sum on one line."""
 
 import pytest
 from playwright.sync_api import expect
@@ -123,3 +124,39 @@ def test_the_date_of_today_s_puzzles_keeps_its_order(page, server, console):
     assert [x for _, x in digits] == sorted(x for _, x in digits)  # 2026-12-04 from left to right
     brackets = {char: x for char, x in glyphs if char in "()"}
     assert brackets["("] > digits[-1][1] and brackets[")"] < digits[0][1]  # the date inside its brackets
+
+
+_PLACES = """(root) => {
+  // each character of the element's text with the x of its centre and the y of its top on the screen
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.textContent.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i); range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0) found.push([node.textContent[i], box.x + box.width / 2, box.y]);
+    }
+  }
+  return found;
+}"""
+
+
+def test_a_walkthrough_caption_on_a_phone_keeps_its_cards_and_its_sum_left_to_right_and_whole(page, server,
+                                                                                               console):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server, "lessons/ps/01_cards_and_melds.ipynb", "lang=ps")
+    settle(page)
+    box = page.locator(".gt-stepper-board .gt-caption-box").first
+    expect(box).to_contain_text("7♦ 7♥ 7♠")
+    places = box.evaluate(_PLACES)
+    text = "".join(char for char, _, _ in places)
+    start = text.index("7♦ 7♥ 7♠")
+    first, last = places[start], places[start + len("7♦ 7♥ ")]
+    assert (first[0], last[0]) == ("7", "7") and first[1] < last[1]  # 7♦ on the left, 7♠ on the right
+    total = "2\u00a0+\u00a09\u00a0+\u00a010\u00a0+\u00a010\u00a0=\u00a031"
+    at = text.index(total)
+    sum_places = [(char, x, y) for char, x, y in places[at:at + len(total)] if char.strip()]
+    assert len({round(y) for _, _, y in sum_places}) == 1, sum_places  # on one line
+    xs = [x for _, x, _ in sum_places]
+    assert xs == sorted(xs)  # 2 + 9 + 10 + 10 = 31, read from the left

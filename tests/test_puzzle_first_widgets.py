@@ -66,7 +66,7 @@ def test_a_trainer_shows_its_puzzle_under_one_line_of_choices_and_opens_its_sett
 def test_the_daily_page_folds_the_name_box_and_the_day_into_its_bar():
     page = DailyPage(today=dt.date(2026, 3, 1), learner=Learner())
     bar = page.settings_bar
-    assert bar is not None and parts(page) == (bar, page.choice, page.view)
+    assert bar is not None and parts(page) == (bar, page.choice, page.view, page.address)
     assert page.bar in bar.panel.children and page.date in bar.panel.children
     assert text(bar.choices.value) == "Today, 2026-03-01 · Guest"
     page.date.value = "2026-02-27"

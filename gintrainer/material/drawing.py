@@ -767,8 +767,8 @@ def phase_words(hand: Hand, names: Sequence[str] = PLAYERS, *, you: int | None =
     if hand.phase is Phase.UPCARD:
         return words_about("phase_upcard", seat, names, you, card=hand.upcard)
     decision = hand.decision
-    if decision == "defender_layout" and hand.out_kind in (ScoreKind.GIN, ScoreKind.BIG_GIN):
-        decision = "defender_layout_gin"  # nothing may be laid off against gin
+    if hand.phase is Phase.DEFENDER_LAYOUT and hand.out_kind in (ScoreKind.GIN, ScoreKind.BIG_GIN):
+        decision = f"{decision}_gin"  # nothing may be laid off against gin
     if hand.phase in LAYOUT_PHASES and names is PLAYERS and you is None:  # the lessons' Ann and Ben: her, his
         return words_about(f"phase_{decision}_{PLAYER_PRONOUNS[seat]}", seat, names)
     return words_about(f"phase_{decision}", seat, names, you)

@@ -333,8 +333,11 @@ class PageLanguage(ScriptWidget):
 
 class PageAddress(ScriptWidget):
     """Keeps values in the page's address (a class set's ``?code=...&session=...``, the
-    learner's ``?profile=``) without reloading it, so that a reload of the page opens the
-    same session for the same learner. It draws nothing."""
+    learner's ``?profile=``, the puzzle open and its hints taken) without reloading it, so that
+    a reload of the page opens the same session for the same learner. The keys of ``carry`` go
+    with the page to another language too: a click on a link of the language menu copies them
+    from the address into the link first (the menu is drawn by the kernel, which does not
+    redraw it for each of them). It draws nothing."""
 
     _esm = traitlets.Unicode("""
     function render({ model, el }) {
@@ -350,10 +353,23 @@ class PageAddress(ScriptWidget):
       apply();
       model.on("change:query", apply);
       el.classList.add("gt-page-address");
+      document.addEventListener("click", (event) => {
+        const link = event.target.closest && event.target.closest(".gt-lang-menu a[href]");
+        const carry = model.get("carry") || [];
+        if (!link || !carry.length) return;
+        const here = new URL(window.location.href);
+        const url = new URL(link.getAttribute("href"), window.location.href);
+        for (const key of carry) {
+          const value = here.searchParams.get(key);
+          if (value) url.searchParams.set(key, value); else url.searchParams.delete(key);
+        }
+        link.href = url.toString();
+      }, true);
     }
     export default { render };
     """).tag(sync=True)
     query = traitlets.Dict(traitlets.Unicode(), default_value={}).tag(sync=True)
+    carry = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
 
 
 class SignIn(ScriptWidget):

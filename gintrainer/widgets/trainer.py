@@ -10,10 +10,11 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from html import escape
 from typing import Any, overload
 
+from ..app import query_params
 from ..classroom.database import StoreError
 from ..classroom.puzzle_ratings import open_ratings
 from ..engine.cards import Card
@@ -46,13 +47,14 @@ from ..trainers.training import (
     choose_next,
     cost_messages,
     few_near,
+    review_puzzle,
     target_rating,
     themes_in_bank,
 )
 from ..words.errors import GinError
 from ..words.language import t, tc
 from . import ui as widgets
-from .base import DISCLOSURE, Change, View, auto_width_buttons, guarded, settings
+from .base import DISCLOSURE, Change, PageAddress, View, auto_width_buttons, guarded, settings
 from .cards import CardPicker
 from .defend import ReplyInput
 from .layout_input import LayoutInput
@@ -241,6 +243,8 @@ class PuzzleView(View):
         self.hints = widgets.HTML()
         self.feedback = widgets.HTML(_dom_classes=("gt-feedback",))
         self._again_button: widgets.Button | None = None  # for a puzzle answered before
+        self.address: PageAddress | None = None
+        """Where the page keeps the puzzle open and its hints taken (:meth:`remember`), when it does."""
         self.table_toggle = widgets.ToggleButton(description=tc("button", "Show the solver's table"), value=False,
                                                  layout=widgets.Layout(width="auto"), _dom_classes=(DISCLOSURE,))
         self.table = widgets.HTML()
@@ -347,6 +351,35 @@ class PuzzleView(View):
             self._show_words(feedback)
         self.again_button.layout.display = ""
 
+    def remember(self) -> None:
+        """Keep the puzzle open and the hints taken in the page's address (:attr:`address`, when the page
+        gives the view one), so that a reload or the page in another language opens them again
+        (:meth:`resume_hints`); nothing once it is answered."""
+        if self.address is None:
+            return
+        attempt = self.attempt
+        if attempt is None or attempt.finished:
+            query = {"puzzle": "", "hints": ""}
+        else:
+            query = {"puzzle": attempt.puzzle.id, "hints": str(attempt.hints_used) if attempt.hints_used else ""}
+        if self.address.query != query:
+            self.address.query = query
+
+    def resume_hints(self, params: Mapping[str, str]) -> None:
+        """Take again the hints the page's address says were taken on this puzzle (``?puzzle=``, ``?hints=``:
+        :meth:`remember`) before the page was reloaded or opened in another language: a hint taken stays
+        taken. Another puzzle's, or a count that is no number, changes nothing."""
+        attempt = self.attempt
+        if attempt is None or attempt.finished or params.get("puzzle") != attempt.puzzle.id or not self.allow_hints:
+            return
+        wanted = params.get("hints", "")
+        count = min(int(wanted), attempt.hints_left) if wanted.isdigit() else 0
+        for _ in range(count):
+            attempt.hint()
+        self._show_hints()
+        self.refresh()
+        self.remember()
+
     def _start(self, attempt: PuzzleAttempt, note: str) -> None:
         self.attempt = attempt
         self.last_feedback = None
@@ -368,6 +401,7 @@ class PuzzleView(View):
                 self.reply_input.start(knocked.knocker_melds, puzzle.hand)
             self._show_hints()
             self.refresh()
+        self.remember()
 
     def refresh(self) -> None:
         attempt = self.attempt
@@ -515,6 +549,7 @@ class PuzzleView(View):
         attempt.hint()
         self._show_hints()
         self.refresh()
+        self.remember()
 
     def _show_hints(self) -> None:
         attempt = self.attempt
@@ -571,6 +606,7 @@ class PuzzleView(View):
         self._show_words(feedback, words or "")
         self._show_hints()
         self.refresh()
+        self.remember()
 
 
 def due_reviews(progress: Progress, kind: PuzzleKind, now: dt.datetime | None = None) -> tuple[str, ...]:
@@ -661,14 +697,17 @@ class TrainerPage(View):
         """The puzzle rating the difficulty choice serves at (the learner's rating moved by its offset)."""
         self.few = False
         """Whether too few puzzles are rated near the target, so that the nearest are served (the page says so)."""
-        super().__init__([self.settings_bar, self.view, self.next_button], _dom_classes=("gt-trainer",))
+        self.address = PageAddress(carry=["puzzle", "hints"])
+        """The puzzle open and its hints taken, kept in the page's address (:meth:`PuzzleView.remember`)."""
+        self.view.address = self.address
+        super().__init__([self.settings_bar, self.view, self.next_button, self.address], _dom_classes=("gt-trainer",))
         self.listen(settings, self._on_colours, names="four_colour")
         self.next_button.on_click(self._on_next)
         self.difficulty.observe(self._on_difficulty, names="value")
         self.theme.observe(self._on_filter, names="value")
         self.listen(self.learner, self._on_learner)
         self.learner.when_told(self._told)
-        self.next_puzzle()
+        self.next_puzzle(query_params())
 
     def _told(self, learner: Learner) -> None:
         """Built ahead of its request and told who asked: their difficulty, and a puzzle chosen for them as for a
@@ -679,7 +718,7 @@ class TrainerPage(View):
         self.difficulty.value = learner.progress.settings.difficulty
         self.difficulty.observe(self._on_difficulty, names="value")
         self.shown, self._first, self.rng = 0, True, random.Random(self.seed)
-        self.next_puzzle()
+        self.next_puzzle(query_params())
 
     @guarded
     def _on_next(self, _button: widgets.Button | None = None) -> None:
@@ -706,22 +745,30 @@ class TrainerPage(View):
             self.difficulty.value = chosen  # another learner's setting: the next puzzle follows it
         self.refresh()
 
-    def next_puzzle(self) -> None:
+    def next_puzzle(self, params: Mapping[str, str] | None = None) -> None:
         """The next puzzle: the learner's own (made from their mistakes) never answered first, then the bank's
         by their learned ratings near the learner's rating moved by the difficulty choice, with the puzzles of
-        the review deck due now mixed in (:func:`due_reviews`)."""
+        the review deck due now mixed in (:func:`due_reviews`). Given the page's address (``params``), the
+        puzzle it names (``?puzzle=``, with its hints: :meth:`PuzzleView.remember`) when it is one of the page's
+        kind the learner has not answered: the puzzle open before a reload, or before the page was opened in
+        another language."""
         mine = self._own_puzzles()
         progress = self.learner.progress
         learned = learned_ratings(self.kind)
         ratings = {puzzle_id: found.rating.rating for puzzle_id, found in learned.items()}
         theme = self.theme.value or None
         review = due_reviews(progress, self.kind, self.now())
-        puzzle, self.from_review = choose_next(
-            self.kind, rating=progress.rating, review=review,
-            solved=progress.solved_ids, seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value,
-            theme=theme, current=self.view.puzzle.id if self.view.puzzle and not self._first else None, rng=self.rng,
-            own=[found.puzzle for found in mine], ratings=ratings,
-            answered={puzzle_id: at for puzzle_id in review if (at := progress.first_answered(puzzle_id))})
+        wanted = (params or {}).get("puzzle", "")
+        puzzle = self._addressed(wanted, mine) if wanted and not progress.has_seen(wanted) else None
+        if puzzle is not None:
+            self.from_review = False
+        else:
+            puzzle, self.from_review = choose_next(
+                self.kind, rating=progress.rating, review=review, solved=progress.solved_ids,
+                seen=progress.seen_ids, count=self.shown, difficulty=self.difficulty.value, theme=theme,
+                current=self.view.puzzle.id if self.view.puzzle and not self._first else None, rng=self.rng,
+                own=[found.puzzle for found in mine], ratings=ratings,
+                answered={puzzle_id: at for puzzle_id in review if (at := progress.first_answered(puzzle_id))})
         self._first = False
         self.target = target_rating(progress.rating, self.difficulty.value)
         self.few = few_near(self.kind, self.target, ratings=ratings, theme=theme, seen=progress.seen_ids)
@@ -730,7 +777,17 @@ class TrainerPage(View):
         if progress.has_seen(puzzle.id):
             notes.append(practice_note())
         self.view.show(puzzle, note=" · ".join(notes), rated=puzzle_rating(puzzle, learned).rating)
+        if params:
+            self.view.resume_hints(params)
         self.refresh()
+
+    def _addressed(self, puzzle_id: str, mine: Iterable[MistakePuzzle]) -> Puzzle | None:
+        """The puzzle of the page's kind the address names, if there is one (a name the page does not know,
+        a typed one too, is none)."""
+        try:
+            return review_puzzle(puzzle_id, self.kind, [found.puzzle for found in mine])
+        except GinError:
+            return None
 
     def _own_puzzles(self) -> tuple[MistakePuzzle, ...]:
         """The learner's own puzzles of the page's kind, every one of them entered in the review deck."""
@@ -800,12 +857,14 @@ class DailyPage(View):
         settable = [part for part in (self.bar, self.date) if part is not None]
         self.settings_bar = SettingsBar(settable) if settable else None
         """The name box and the day, opened on demand, the current choices in one line."""
+        self.address = PageAddress(carry=["puzzle", "hints"])
+        """The daily puzzle open and its hints taken, kept in the page's address (:meth:`PuzzleView.remember`)."""
         self._top = (*([self.settings_bar] if self.settings_bar is not None else []), self.choice)
         self._views: dict[PuzzleKind, PuzzleView] = {}
         self._shown_on: dict[PuzzleKind, tuple[dt.date, str | None]] = {}  # the day and learner each view shows
         self.day = self.today
         self.view = self.view_for(self.kinds[0])
-        super().__init__([*self._top, self.view], _dom_classes=("gt-daily",))
+        super().__init__([*self._top, self.view, self.address], _dom_classes=("gt-daily",))
         if self.date is not None:
             self.date.observe(self._on_date, names="value")
         self.choice.observe(self._on_choice, names="value")
@@ -833,6 +892,7 @@ class DailyPage(View):
         if view is None:
             view = self._views[kind] = PuzzleView(title=t("Daily: {kind}", kind=kind_title(kind)),
                                                   on_result=self._on_result, heading=False)
+            view.address = self.address
         if self._shown_on.get(kind) != (self.day, self.learner.name):
             self._show(kind, view)
         return view
@@ -845,12 +905,14 @@ class DailyPage(View):
             view.show_answered(puzzle, progress.counted_attempt(puzzle.id), rated=rated)
         else:
             view.show(puzzle, rated=rated)
+            view.resume_hints(query_params())  # the hints taken before a reload or another language
         self._shown_on[kind] = (self.day, self.learner.name)
 
     @guarded
     def _on_choice(self, change: Change) -> None:
         self.view = self.view_for(change["new"])
-        self.set_parts((*self._top, self.view))
+        self.set_parts((*self._top, self.view, self.address))
+        self.view.remember()
 
     @guarded
     def _on_date(self, change: Change) -> None:

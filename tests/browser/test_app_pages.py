@@ -187,6 +187,28 @@ def test_hints_say_what_they_cost_first_and_run_out(page, server, console):
     expect(view.locator(".gt-rating-change")).to_contain_text("solved with hints, which counts as seen, not solved")
 
 
+def test_a_hint_taken_stays_taken_after_a_reload_and_in_another_language(page, server, console):
+    """The puzzle open and its hints are kept in the page's address: a reload, and the language menu's link, open
+    the same puzzle with the same hints shown (a language switch served it again with none, and a right answer
+    then counted as a clean solve)."""
+    open_page(page, server, "puzzles/can_knock.ipynb", "profile=Ines")
+    view = page.locator(".gt-puzzle")
+    code = re.compile(r"Puzzle (\S+) ·")
+    puzzle_id = code.search(view.locator(".gt-info").first.inner_text()).group(1)
+    view.get_by_role("button", name="Hint", exact=True).click()
+    expect(view.locator(".gt-hints li")).to_have_count(1)
+    expect(page).to_have_url(re.compile(rf"puzzle={puzzle_id}&hints=1|hints=1.*puzzle={puzzle_id}"))
+    page.reload()
+    view = page.locator(".gt-puzzle")
+    expect(view.locator(".gt-hints li")).to_have_count(1, timeout=60_000)
+    assert code.search(view.locator(".gt-info").first.inner_text()).group(1) == puzzle_id
+    page.locator(".gt-lang-menu a[hreflang=tr]").click()
+    view = page.locator(".gt-puzzle")
+    expect(view.locator(".gt-hints li")).to_have_count(1, timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == "tr"
+    assert puzzle_id in view.locator(".gt-info").first.inner_text()
+
+
 def test_links_keep_the_learner_and_lessons_keep_the_profile_s_settings(page, server, console, monkeypatch):
     from gintrainer.records import profiles
     in_server_data(server, monkeypatch, lambda: profiles.update_settings("Lee", four_colour=True))

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 LESSON = "lessons/ps/03_first_turn.ipynb"
 
 _GLYPHS = """(root) => {
-  // each character of a control's text with the x of its centre on the screen
+  // each character of an element's text with the x of its centre and the y of its top on the screen
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const found = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -23,7 +23,7 @@ _GLYPHS = """(root) => {
       const range = document.createRange();
       range.setStart(node, i); range.setEnd(node, i + 1);
       const box = range.getBoundingClientRect();
-      if (box.width > 0) found.push([node.textContent[i], box.x + box.width / 2]);
+      if (box.width > 0) found.push([node.textContent[i], box.x + box.width / 2, box.y]);
     }
   }
   return found;
@@ -36,9 +36,9 @@ def arrow_sides(locator) -> list[str]:
     """For each arrow in the element's text: where it stands beside the words and the way
     it points ('right/right' when it stands right of them and points right)."""
     glyphs = locator.evaluate(_GLYPHS)
-    words = [x for char, x in glyphs if char.strip() and char not in POINTS_RIGHT + POINTS_LEFT]
+    words = [x for char, x, _ in glyphs if char.strip() and char not in POINTS_RIGHT + POINTS_LEFT]
     sides = []
-    for char, x in glyphs:
+    for char, x, _ in glyphs:
         if char in POINTS_RIGHT + POINTS_LEFT:
             stands = "right" if x > max(words) else "left" if x < min(words) else "inside"
             sides.append(f"{stands}/{'right' if char in POINTS_RIGHT else 'left'}")
@@ -102,8 +102,8 @@ def test_a_note_that_begins_with_a_latin_name_reads_right_to_left(lesson):
     assert note.inner_text().startswith("Ben ")
     assert note.evaluate("e => getComputedStyle(e).direction") == "rtl"
     glyphs = note.evaluate(_GLYPHS)
-    name = [x for char, x in glyphs[:3]]
-    rest = [x for char, x in glyphs[4:] if char.strip()]
+    name = [x for char, x, _ in glyphs[:3]]
+    rest = [x for char, x, _ in glyphs[4:] if char.strip()]
     assert min(name) > max(rest)  # the name stands first, on the right, and the sentence runs on to its left
 
 
@@ -119,27 +119,11 @@ def test_the_date_of_today_s_puzzles_keeps_its_order(page, server, console):
     heading = page.locator("h2", has_text="د نن معماوې")
     expect(heading).to_be_visible()
     glyphs = heading.evaluate(_GLYPHS)
-    digits = [(char, x) for char, x in glyphs if char.isdigit()]
+    digits = [(char, x) for char, x, _ in glyphs if char.isdigit()]
     assert len(digits) == 8
     assert [x for _, x in digits] == sorted(x for _, x in digits)  # 2026-12-04 from left to right
-    brackets = {char: x for char, x in glyphs if char in "()"}
+    brackets = {char: x for char, x, _ in glyphs if char in "()"}
     assert brackets["("] > digits[-1][1] and brackets[")"] < digits[0][1]  # the date inside its brackets
-
-
-_PLACES = """(root) => {
-  // each character of the element's text with the x of its centre and the y of its top on the screen
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const found = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (let i = 0; i < node.textContent.length; i++) {
-      const range = document.createRange();
-      range.setStart(node, i); range.setEnd(node, i + 1);
-      const box = range.getBoundingClientRect();
-      if (box.width > 0) found.push([node.textContent[i], box.x + box.width / 2, box.y]);
-    }
-  }
-  return found;
-}"""
 
 
 def test_a_walkthrough_caption_on_a_phone_keeps_its_cards_and_its_sum_left_to_right_and_whole(page, server,
@@ -149,7 +133,7 @@ def test_a_walkthrough_caption_on_a_phone_keeps_its_cards_and_its_sum_left_to_ri
     settle(page)
     box = page.locator(".gt-stepper-board .gt-caption-box").first
     expect(box).to_contain_text("7♦ 7♥ 7♠")
-    places = box.evaluate(_PLACES)
+    places = box.evaluate(_GLYPHS)
     text = "".join(char for char, _, _ in places)
     start = text.index("7♦ 7♥ 7♠")
     first, last = places[start], places[start + len("7♦ 7♥ ")]

@@ -92,6 +92,8 @@ RULES = (
     Rule("ps", "counts and scores in the Latin digits of the cards, never Eastern Arabic or Persian ones",
          r"[\u0660-\u0669\u06f0-\u06f9]"),
     Rule("ku", "the computer is spelt kompûter, as the pages write it, never komputer", r"\b[Kk]omputer"),
+    Rule("ku", "a knocker's layout is dabeşkirin (TERMS.md), not rêzkirin", r"\b[Rr]êzkirin",
+         only=r"\blayouts?\b|\blays? out\b"),
 )
 
 
@@ -193,6 +195,7 @@ def test_the_number_check_finds_numbers_the_english_does_not_write(english, tran
     (RULES[11], "Ben threw Q♦; with it Ann would still be at 24.", "له هغه سره به Ann لا هم په 24 وي."),
     (RULES[12], "The 52 cards: your 10", "۵۲ کارتونه: ستاسو ۱۰"),
     (RULES[13], "Play against the computer", "Li hember komputerê bilîze"),
+    (RULES[14], "Recorded: your layout.", "Hate tomarkirin: rêzkirina te."),
 ])
 def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation):
     assert rule.breaks(Entry(english, translation, None))
@@ -216,6 +219,8 @@ def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation)
     (RULES[11], "Ben threw Q♦; with it Ann would still be at 24.", "له هغه سره به Ann لا هم په 24 وای."),
     (RULES[12], "The 52 cards: your 10", "52 کارتونه: ستاسو 10"),
     (RULES[13], "Play against the computer", "Li hember kompûterê bilîze"),
+    (RULES[14], "Recorded: your layout.", "Hate tomarkirin: dabeşkirina te."),
+    (RULES[14], "Mistakes are listed by their reason.", "Şaşî bi sedema xwe tên rêzkirin."),
 ])
 def test_each_rule_passes_the_chosen_form(rule, english, translation):
     assert not rule.breaks(Entry(english, translation, None))

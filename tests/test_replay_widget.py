@@ -243,3 +243,26 @@ def test_a_dead_hand_ends_with_the_hands_in_their_melds_and_the_deadwood_said_ov
     groups = re.findall(r'<span class="gt-group"><span class="gt-row">(.*?)</span><span class="gt-caption">set<', frame)
     sets = [set(re.findall(r'title="([^"]+)"', group)) for group in groups]
     assert {str(c) for c in parse_cards("9C 9D 9H 9S")} in sets  # Ben's four nines, a set
+
+
+def test_the_best_after_a_discard_counts_only_the_cards_the_rules_let_go():
+    """A seat holding eleven cards is told its least deadwood after a discard it may make: the card just taken
+    from the pile may not be thrown back this turn (a replay said 40 where the legal discards left 41)."""
+    from gintrainer import min_deadwood
+    from gintrainer.engine.hand import ActionKind, Hand
+    from gintrainer.replay import Replay
+    from gintrainer.widgets.replay import ReplaySteps
+    hand = Hand.deal(seed=91)  # the first take there: throwing the card taken back would leave less
+    taken = None
+    while taken is None or len(hand.held(hand.to_act)) != 11:
+        kinds = {a.kind for a in hand.legal_actions()}
+        hand.apply("take" if ActionKind.TAKE in kinds else "draw" if ActionKind.DRAW in kinds else
+                   next(str(a) for a in hand.legal_actions() if a.kind == ActionKind.DISCARD))
+        taken = hand.taken_card
+    seat, held = hand.to_act, hand.held(hand.to_act)
+    legal = {a.card for a in hand.legal_actions() if a.kind == ActionKind.DISCARD}
+    assert taken in held and taken not in legal
+    best = min(min_deadwood([c for c in held if c is not card]) for card in legal)
+    assert min_deadwood([c for c in held if c is not taken]) < best
+    steps = ReplaySteps(Replay.from_hand(hand))
+    assert f"best after a discard {best}" in steps.deadwood_html(len(hand.actions))

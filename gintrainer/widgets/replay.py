@@ -69,9 +69,9 @@ class ReplaySteps(HandSteps):
             if seat in self.face_down:
                 continue
             held = state.held(seat)
-            if len(held) == 11:
+            if len(held) == 11:  # the card just taken from the pile may not go straight back
                 said = t("{player}: best after a discard {value}", player=self.names[seat],
-                         value=min(_without(held, c) for c in held))
+                         value=min(_without(held, c) for c in held if c is not state.taken_card))
             else:
                 said = t("{player}: deadwood {value}", player=self.names[seat], value=counted_deadwood(state, seat))
             parts.append(escape(said))

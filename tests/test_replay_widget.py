@@ -259,7 +259,7 @@ def test_the_best_after_a_discard_counts_only_the_cards_the_rules_let_go():
         hand.apply("take" if ActionKind.TAKE in kinds else "draw" if ActionKind.DRAW in kinds else
                    next(str(a) for a in hand.legal_actions() if a.kind == ActionKind.DISCARD))
         taken = hand.taken_card
-    seat, held = hand.to_act, hand.held(hand.to_act)
+    held = hand.held(hand.to_act)
     legal = {a.card for a in hand.legal_actions() if a.kind == ActionKind.DISCARD}
     assert taken in held and taken not in legal
     best = min(min_deadwood([c for c in held if c is not card]) for card in legal)

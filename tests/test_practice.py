@@ -484,3 +484,30 @@ def test_a_match_is_in_progress_once_the_learner_has_played():
     match = PracticeGame(practice_rules(target=1), opponent="naive", seed=13)
     play_match(match)
     assert match.match.is_over and not match.in_progress
+
+
+def test_the_coach_after_a_hand_never_faults_a_move_it_advised():
+    """A learner who follows the coach in words at every decision: the coach's notes after the hand name none of
+    those moves (the coach may advise a discard the solver's one-draw measure ranks lower, one that keeps a card
+    from the opponent: seed 2 has six such, which the notes called costly), and the page says only the moves
+    the coach advised cost anything, not that none did."""
+    from gintrainer.widgets.practice import PracticePage
+    from gintrainer.widgets.profile import Learner
+    game = PracticeGame(opponent="naive", seed=2, coach=CoachMode.WORDS)
+    while not game.hand.is_over:
+        advice = coaching(game.hand, game.seat, game.names()[game.computer_seat]) if game.learner_to_act else None
+        if advice is not None:
+            game.apply(advice.action)
+        elif game.learner_to_act:
+            game.lay_out()  # the coach has nothing to advise about a layout
+        else:
+            game.let_computer_play()
+    lossy = [n for n in game.notes(1) if n.loss is not None and n.loss > 0]
+    assert len(lossy) == 6 and game.advised_losses(1) == tuple(lossy)
+    assert game.costly_moves(1) == () and game.coach_notes(1) == () and game.coach_notes(1, plain=True) == ()
+    for note in lossy:
+        seat, played = game.hand.actions[note.step - 1]
+        advice = coaching(game.hand.prefix(note.step - 1), game.seat, game.names()[game.computer_seat])
+        assert seat == game.seat and str(advice.action) == str(played)
+    coach = PracticePage(Learner(), game=game).coach.value
+    assert "Only the draws and discards the coach advised cost anything" in coach and "None of" not in coach

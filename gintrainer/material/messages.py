@@ -751,6 +751,8 @@ VIEW_MESSAGES: dict[str, str | Template] = {
     "coach_table": "Every discard, best first: the exact expected deadwood after your next draw, from what you can "
                    "see.",
     "coach_none_costly": "None of your draws or discards this hand cost anything by the solver's one-draw measure.",
+    "coach_none_costly_but_advised": "Only the draws and discards the coach advised cost anything this hand by the "
+                                     "solver's one-draw measure.",
     "coach_no_turn": "The hand ended before your first turn: there was no draw or discard of yours for the coach to "
                      "judge.",
     "coach_costliest": "Your costliest moves this hand, numbered as in the move log above.",

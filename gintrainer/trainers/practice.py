@@ -659,9 +659,26 @@ class PracticeGame:
 
     def costly_moves(self, number: int, limit: int = 3) -> tuple[Annotation, ...]:
         """The learner's moves of a finished hand that cost the most, by the solver's
-        exact loss, worst first."""
-        costly = [n for n in self.notes(number) if n.loss is not None and n.loss > 0]
+        exact loss, worst first; none the coach in words advised at the time (it may advise a
+        discard the solver ranks lower, one that does not feed the opponent: :func:`coaching`),
+        so that the coach after the hand never faults the move it advised."""
+        costly = [n for n in self._lossy(number) if not self._advised(number, n)]
         return tuple(sorted(costly, key=lambda n: (-_cost(n), n.step))[:limit])
+
+    def advised_losses(self, number: int) -> tuple[Annotation, ...]:
+        """The learner's moves of a finished hand the solver's exact loss counts as costly but the coach in words
+        advised (left out of :meth:`costly_moves`), in order."""
+        return tuple(n for n in self._lossy(number) if self._advised(number, n))
+
+    def _lossy(self, number: int) -> list[Annotation]:
+        return [n for n in self.notes(number) if n.loss is not None and n.loss > 0]
+
+    def _advised(self, number: int, note: Annotation) -> bool:
+        """Whether the move of ``note`` is the one the coach in words advised before it."""
+        hand = self._hand(number)
+        before = hand.prefix(note.step - 1)
+        advice = coaching(before, self.seat, self.names()[self.computer_seat])
+        return advice is not None and str(advice.action) == str(hand.actions[note.step - 1][1])
 
     def move_log(self, number: int | None = None) -> tuple[LoggedMove, ...]:
         """Every move of a hand (the one in progress by default), from the deal on, in

@@ -1035,7 +1035,8 @@ class PracticePage(HandPage):
                 return _coach_line("coach_no_turn")
             costly = game.costly_moves(game.hand_number)
             if not costly:
-                return _coach_line("coach_none_costly")
+                advised = game.advised_losses(game.hand_number)
+                return _coach_line("coach_none_costly_but_advised" if advised else "coach_none_costly")
             notes = game.coach_notes(game.hand_number, plain=game.coach is CoachMode.WORDS)
             items = "".join(f"<li>{escape(text)}</li>" for text in notes)
             return _coach_line("coach_costliest") + f"<ul class='gt-coach-notes'>{items}</ul>"

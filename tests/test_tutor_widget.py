@@ -104,6 +104,13 @@ def test_the_review_shows_the_tutor_s_note_under_its_decision():
     table = review_table_html(reviewed, notes)
     assert table.count("gt-review-tutor") == 1 and "you played it anyway" in table
     assert "gt-review-tutor" not in review_table_html(reviewed)
+    # The tutor's 200 deals marked a blunder, the review's 600 nothing: the note says which judged what.
+    assert reviewed.decisions[0].mark.value == "none" and notes[start + 1][0].mark.value == "blunder"
+    assert ("The tutor&#x27;s quick check, on 200 deals, gave ?? blunder (9.00 ± 0.50 points lost); this row "
+            "judges the move again on 600 deals.") in table
+    agreeing = review(game.hand, game.seat, judge=FakeJudge({start: BLUNDER}))
+    assert agreeing.decisions[0].mark.value == "blunder"
+    assert "quick check" not in review_table_html(agreeing, notes)  # one mark: nothing to tell apart
 
 
 def finish_hand(game: PracticeGame) -> None:

@@ -19,7 +19,7 @@ from ..engine import evaluate
 from ..replay import Replay
 from ..replay import review_words as said
 from ..replay.review import Decision, HandReview, Judge, Mark, Reviewing
-from ..replay.tutor_notes import TutorNote, tutor_choice_words
+from ..replay.tutor_notes import TutorChoice, TutorNote, tutor_choice_words
 from ..words.errors import GinError
 from ..words.language import PLAYERS, t, tc, tn
 from . import ui as widgets
@@ -143,8 +143,16 @@ def review_table_html(reviewed: HandReview, notes: Mapping[int, Sequence[TutorNo
         if why:
             rows.append(f"<tr class='gt-review-why'><td colspan='{len(cells)}'>{why}</td></tr>")
         for note in stopped:
-            rows.append(f"<tr class='gt-review-tutor'><td colspan='{len(cells)}'>{escape(note.review_text())}"
-                        "</td></tr>")
+            text = note.review_text()
+            if note.choice is TutorChoice.PLAYED and note.mark is not decision.mark:  # two estimates, two marks
+                # Translators: under a decision the tutor stopped and the learner played anyway, when the
+                # review marks it otherwise; {mark} is the tutor's mark ("? mistake"), {lost} its points lost
+                # with their error ("7.27 ± 1.50").
+                text += " " + t("The tutor's quick check, on {samples} deals, gave {mark} ({lost} points lost); "
+                                "this row judges the move again on {review_samples} deals.",
+                                samples=note.loss.samples, mark=said.mark_words(note.mark),
+                                lost=said.loss_words(note.loss), review_samples=decision.loss.samples)
+            rows.append(f"<tr class='gt-review-tutor'><td colspan='{len(cells)}'>{escape(text)}</td></tr>")
     return (f"<div class='gt-review-scroll'><table class='gt-review-table'><thead><tr>{heads}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>")
 

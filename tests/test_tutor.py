@@ -9,8 +9,8 @@ import pytest
 
 from fake_judge import FakeJudge
 from gintrainer.engine.evaluate import Estimate
-from gintrainer.engine.hand import LAYOUT_PHASES, Action, Hand, Phase
-from gintrainer.material.messages import Message, say
+from gintrainer.engine.hand import LAYOUT_PHASES, Action, ActionKind, Hand, Phase
+from gintrainer.material.messages import Message, render, say
 from gintrainer.replay import annotate
 from gintrainer.replay.review import Mark, mark_for
 from gintrainer.trainers.coach import CoachMode
@@ -133,6 +133,22 @@ def test_the_first_hint_of_each_kind_of_decision():
         game.attempt(some_move(game.hand))
     assert first_hint(game.hand) == say("hint_arrange")
     assert isinstance(first_hint(game.hand), Message)
+
+
+
+def test_the_dealer_offered_the_upcard_is_hinted_to_compare_with_the_hand_kept():
+    """Offered the upcard, the non-dealer who passes may yet draw from the stock (if the dealer passes too); the
+    dealer who passes draws nothing (the non-dealer draws first): the hint compares taking with the hand kept,
+    not with an average draw."""
+    hand = Hand.deal(seed=7)
+    assert hand.phase is Phase.UPCARD and hand.to_act != hand.dealer
+    assert first_hint(hand) == say("td_hint_compare", card=hand.upcard)
+    hand.apply("pass")
+    assert hand.phase is Phase.UPCARD and hand.to_act == hand.dealer
+    assert first_hint(hand) == say("td_hint_compare_keep", card=hand.upcard)
+    assert "you keep your hand and the other player draws first" in render(first_hint(hand))
+    hand.apply("pass")
+    assert hand.to_act != hand.dealer and {a.kind for a in hand.legal_actions()} == {ActionKind.DRAW}
 
 
 def test_while_the_tutor_waits_no_other_move_is_played():

@@ -322,6 +322,8 @@ TAKE_DRAW_MESSAGES: dict[str, str | Template] = {
     # hints (a theme's own hint is theme_hint_<theme>)
     "td_hint_compare": "Count your deadwood after taking {card} and your best discard, then ask what an average "
                        "draw from the stock would leave.",
+    "td_hint_compare_keep": "Count your deadwood after taking {card} and your best discard, and compare it with "
+                            "your deadwood now: if you pass, you keep your hand and the other player draws first.",
     "td_hint_take": "Answer: take {card} and discard {discard_card}.",
     "td_hint_draw": "Answer: draw from the stock.",
 }

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from ..engine import evaluate
 from ..engine.evaluate import Estimate, Judgement, Move
-from ..engine.hand import ActionKind, Hand
+from ..engine.hand import ActionKind, Hand, Phase
 from ..material.messages import Message, render, say
 from ..replay import review_words as said
 from ..replay.review import MARKS, DecisionKind, Judge, Mark, decision_kind, mark_for, move_words
@@ -96,6 +96,8 @@ def first_hint(position: Hand) -> Message:
     theme's own hint is not given: the puzzles' themes are found against the solver's answer, which need not
     be the evaluator's best move here."""
     kind = decision_kind(position)
+    if kind is DecisionKind.TAKE_OR_DRAW and position.phase is Phase.UPCARD and position.to_act == position.dealer:
+        return say("td_hint_compare_keep", card=position.top_discard)  # a pass draws nothing: the other draws first
     if kind is DecisionKind.TAKE_OR_DRAW:
         return say("td_hint_compare", card=position.top_discard)
     if kind is DecisionKind.KNOCKER_LAYOUT:

@@ -65,7 +65,8 @@ def test_an_answered_puzzle_is_not_opened_again_and_odd_hint_counts_are_bounded(
     addressed(monkeypatch, puzzle=done, hints="1")
     assert TrainerPage("best_discard", learner=learner, seed=3).view.puzzle.id != done
     puzzle = bank("best_discard")[41]
-    for hints, taken in (("99", len(puzzle.hints)), ("two", 0), ("", 0)):
+    for hints, taken in (("99", len(puzzle.hints)), ("9" * 5000, 0), ("two", 0), ("", 0), ("²", 0),
+                         ("٣", 0), ("-1", 0)):
         addressed(monkeypatch, puzzle=puzzle.id, hints=hints)
         page = TrainerPage("best_discard", learner=Learner("Ben"), seed=3)
         assert page.view.puzzle.id == puzzle.id and page.view.attempt.hints_used == taken

@@ -368,12 +368,13 @@ class PuzzleView(View):
     def resume_hints(self, params: Mapping[str, str]) -> None:
         """Take again the hints the page's address says were taken on this puzzle (``?puzzle=``, ``?hints=``:
         :meth:`remember`) before the page was reloaded or opened in another language: a hint taken stays
-        taken. Another puzzle's, or a count that is no number, changes nothing."""
+        taken. Another puzzle's, or a count that is no number of one or two digits, changes nothing."""
         attempt = self.attempt
         if attempt is None or attempt.finished or params.get("puzzle") != attempt.puzzle.id or not self.allow_hints:
             return
         wanted = params.get("hints", "")
-        count = min(int(wanted), attempt.hints_left) if wanted.isdigit() else 0
+        number = wanted.isascii() and wanted.isdigit() and len(wanted) <= 2  # not ², not 5,000 digits
+        count = min(int(wanted), attempt.hints_left) if number else 0
         for _ in range(count):
             attempt.hint()
         self._show_hints()

@@ -94,6 +94,8 @@ RULES = (
     Rule("ku", "the computer is spelt kompûter, as the pages write it, never komputer", r"\b[Kk]omputer"),
     Rule("ku", "a knocker's layout is dabeşkirin (TERMS.md), not rêzkirin", r"\b[Rr]êzkirin",
          only=r"\blayouts?\b|\blays? out\b"),
+    Rule("ps", "a meld's number is its name after the noun (ډله 2), not a count before it (2 ډله: two melds)",
+         r"\{(?:number|meld)\}\s+ډل", only=r"\bmeld \{number\}|(?<!the )\bmeld \{meld\}"),
 )
 
 
@@ -196,6 +198,7 @@ def test_the_number_check_finds_numbers_the_english_does_not_write(english, tran
     (RULES[12], "The 52 cards: your 10", "۵۲ کارتونه: ستاسو ۱۰"),
     (RULES[13], "Play against the computer", "Li hember komputerê bilîze"),
     (RULES[14], "Recorded: your layout.", "Hate tomarkirin: rêzkirina te."),
+    (RULES[15], "lay off {card} on meld {number}", "د {card} اضافه کول پر {number} ډله"),
 ])
 def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation):
     assert rule.breaks(Entry(english, translation, None))

@@ -231,3 +231,39 @@ def test_a_lay_off_that_fits_in_no_order_is_refused_when_picked_and_the_card_sta
     view.picker.select(())
     view.reply_input.meld_button.click()
     assert "select the cards of a meld first" in view.reply_input.status.value
+
+
+def _least_deadwood_by_brute_force(cards):
+    """The least deadwood of ``cards`` over every choice of disjoint melds among them (the slow way)."""
+    from itertools import combinations
+
+    from gintrainer.engine.melds import meld_kind
+    melds = [m for n in range(3, len(cards) + 1) for m in combinations(cards, n) if meld_kind(m) is not None]
+    best = sum(c.value for c in cards)
+
+    def search(start, used):
+        nonlocal best
+        best = min(best, sum(c.value for c in cards if c not in used))
+        for i in range(start, len(melds)):
+            if used.isdisjoint(melds[i]):
+                search(i + 1, used | set(melds[i]))
+    search(0, frozenset())
+    return best
+
+
+def test_a_knocker_who_kept_meldable_cards_out_is_said_to_have_chosen_it():
+    """The rules let a knocker lay out as he likes, and some positions show a knocker whose cards could leave
+    less deadwood (three 3s kept as deadwood): the picture says so with the least his cards could leave, and
+    says nothing where his layout leaves the least."""
+    from gintrainer.material.drawing import defend_position_html
+    said = {True: 0, False: 0}
+    for puzzle in bank(KIND):
+        cards = [c for meld in puzzle.knocker_melds for c in meld] + list(puzzle.knocker_deadwood)
+        least = _least_deadwood_by_brute_force(cards)
+        chose = least < sum(c.value for c in puzzle.knocker_deadwood)
+        page = defend_position_html(puzzle)
+        sentence = escape(f"his cards could have left {least} deadwood", quote=True)
+        assert (sentence in page) is chose, puzzle.id
+        assert ("a knocker may lay out as he likes" in page) is chose, puzzle.id
+        said[chose] += 1
+    assert said[True] and said[False]

@@ -585,7 +585,21 @@ def defend_position_html(puzzle: DefendedKnock, *, size: str = "small", four_col
     groups = [melds_html(puzzle.knocker_melds, **opts),
               group_html(cards_html(puzzle.knocker_deadwood, **opts), t("the knocker's deadwood")),
               pile_html(puzzle.discard_pile, shown=8, **opts)]
+    chosen = knocker_choice_words(puzzle)
+    if chosen:
+        groups.append(f'<div class="gt-count">{escape(chosen)}</div>')
     return f'<div class="gt-position gt-defend-position">{"".join(groups)}</div>'
+
+
+def knocker_choice_words(puzzle: DefendedKnock) -> str:
+    """A sentence when the knocker's layout leaves more deadwood than his cards must (the rules let a knocker
+    lay out as he likes: a position may show such a choice), else ""."""
+    cards = [c for meld in puzzle.knocker_melds for c in meld] + list(puzzle.knocker_deadwood)
+    least = best_arrangement(cards).points
+    if least >= sum(c.value for c in puzzle.knocker_deadwood):
+        return ""
+    return t("The knocker chose this layout: his cards could have left {least} deadwood, but a knocker may lay out "
+             "as he likes.", least=least)
 
 
 def reply_html(knocker_melds: Iterable[CardsLike], reply: DefenderReply, *, size: str = "small",

@@ -204,12 +204,15 @@ def _markdown_pairs(lang: str):
 @pytest.mark.parametrize("lang", catalogs.TRANSLATED)
 def test_the_lesson_notebooks_name_the_catalog_s_players_and_count_deadwood_in_points(lang):
     """A lesson notebook's prose names the players as the language's catalog does (English "Ben" is Turkish for
-    "I"), and counts deadwood in points, as the catalogs do."""
+    "I"), in each cell whose English names them, and counts deadwood in points, as the catalogs do."""
     pairs = list(_markdown_pairs(lang))
     assert pairs
     first, second = _names(lang)
     named = " ".join(text for _, english, text in pairs if ENGLISH_NAMES.search(english))
     assert first in named and second in named
     found = [f"{name}: {text[:60]!r}" for name, _, text in pairs if ENGLISH_NAMES.search(text)]
+    found += [f"{name}: {english_name} is not {ours}: {text[:60]!r}" for name, english, text in pairs
+              for english_name, ours in (("Ann", first), ("Ben", second))
+              if re.search(rf"\b{english_name}\b", english) and ours not in text]
     found += [f"{name}: {bad!r}" for name, english, text in pairs for bad in deadwood_as_cards(lang, english, text)]
     assert found == []

@@ -21,12 +21,13 @@ from gintrainer.replay.review import DecisionKind, review
 from gintrainer.trainers.mistakes import MADE_FROM, Refusal, make_from
 
 
-def tally(learner: str, against: str, hands: int, samples: int, seed: str) -> tuple[Counter, Counter, Counter, int]:
+def tally(learner: str, against: str, hands: int, samples: int,
+          seed: str) -> tuple[Counter[DecisionKind], Counter[DecisionKind], Counter[tuple[DecisionKind, str]], int]:
     """Over ``hands`` hands (deal n // 2, the learner's seat n % 2): the learner's decisions by kind, its marked
     decisions by kind, and the outcome of each marked one by (kind, "puzzle" or the refusal's value)."""
-    decisions: Counter = Counter()
-    marked: Counter = Counter()
-    outcomes: Counter = Counter()
+    decisions: Counter[DecisionKind] = Counter()
+    marked: Counter[DecisionKind] = Counter()
+    outcomes: Counter[tuple[DecisionKind, str]] = Counter()
     rules = Rules()
     for number in range(hands):
         deck, dealer = deal_deck(seed, number // 2)
@@ -67,7 +68,7 @@ def main() -> None:
         why = sorted(((n, what) for (k, what), n in outcomes.items() if k is kind and what != "puzzle"), reverse=True)
         print(f"{kind.value:<18} {decisions[kind]:>9} {marked[kind]:>7} {made:>7}  "
               + ", ".join(f"{what} {n}" for n, what in why))
-    refused = Counter()
+    refused: Counter[str] = Counter()
     for (_, what), n in outcomes.items():
         if what != "puzzle":
             refused[what] += n

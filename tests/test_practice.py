@@ -4,6 +4,7 @@ import json
 import random
 import re
 from fractions import Fraction
+from html import escape
 
 import pytest
 
@@ -511,3 +512,51 @@ def test_the_coach_after_a_hand_never_faults_a_move_it_advised():
         assert seat == game.seat and str(advice.action) == str(played)
     coach = PracticePage(Learner(), game=game).coach.value
     assert "Only the draws and discards the coach advised cost anything" in coach and "None of" not in coach
+
+
+def test_a_review_says_when_it_marks_a_move_the_coach_advised():
+    """The coach in words weighs the deadwood after the next draw, the review the points of the whole hand: a
+    move the coach advised may be marked. The learner who followed the coach (seed 2) has every draw and
+    discard of theirs among the advised steps, and under each such marked row the review says why the two
+    judge it differently; no other row says it (the learner throws another card than the coach's once)."""
+    from fake_judge import FakeJudge
+    from gintrainer.replay.review import Mark, review
+    from gintrainer.widgets.review import coached_words, review_table_html
+    game = PracticeGame(opponent="naive", seed=2, coach=CoachMode.WORDS)
+    deviated = None
+    while not game.hand.is_over:
+        advice = coaching(game.hand, game.seat, game.names()[game.computer_seat]) if game.learner_to_act else None
+        if advice is not None and deviated is None and advice.action.kind is ActionKind.DISCARD:
+            other = next(a for a in game.hand.legal_actions()
+                         if a.kind is ActionKind.DISCARD and str(a) != str(advice.action))
+            game.apply(other)
+            deviated = len(game.hand.actions)
+        elif advice is not None:
+            game.apply(advice.action)
+        elif game.learner_to_act:
+            game.lay_out()
+        else:
+            game.let_computer_play()
+    hand = game.hand
+    advised = game.advised_steps(1)
+    learner_moves = {step for step, (seat, action) in enumerate(hand.actions, start=1)
+                     if seat == game.seat and action.kind in (ActionKind.TAKE, ActionKind.DRAW, ActionKind.PASS,
+                                                              ActionKind.DISCARD, ActionKind.KNOCK)}
+    assert advised and advised <= learner_moves and deviated in learner_moves - advised
+    assert all(game.hand.actions[step - 1][0] == game.seat for step in advised)
+    marked_steps = sorted(advised)[:2]
+    losses = {step - 1: (9.0, 1.0) for step in (*marked_steps, deviated)}
+    reviewed = review(hand, game.seat, samples=10, judge=FakeJudge(losses))
+    table = review_table_html(reviewed, advised=advised)
+    note = escape(coached_words(), quote=True)
+    rows = re.findall(r"<tr class='([^']*)'( data-step='(\d+)')?", table)
+    said_under = set()
+    last_step = None
+    for classes, _, step in rows:
+        if step:
+            last_step = int(step)
+        elif "gt-review-coached" in classes:
+            said_under.add(last_step)
+    marked = {d.step for d in reviewed.decisions if d.mark is not Mark.NONE}
+    assert said_under == marked & advised and said_under and deviated in marked - said_under
+    assert table.count(note) == len(said_under)

@@ -675,10 +675,23 @@ class PracticeGame:
 
     def _advised(self, number: int, note: Annotation) -> bool:
         """Whether the move of ``note`` is the one the coach in words advised before it."""
+        return self._advised_at(number, note.step)
+
+    def _advised_at(self, number: int, step: int) -> bool:
+        """Whether the move at ``step`` (from 1) of hand ``number`` is the learner's and the one the coach in words
+        advises in the position before it."""
         hand = self._hand(number)
-        before = hand.prefix(note.step - 1)
-        advice = coaching(before, self.seat, self.names()[self.computer_seat])
-        return advice is not None and str(advice.action) == str(hand.actions[note.step - 1][1])
+        seat, action = hand.actions[step - 1]
+        if seat != self.seat:
+            return False
+        advice = coaching(hand.prefix(step - 1), self.seat, self.names()[self.computer_seat])
+        return advice is not None and str(advice.action) == str(action)
+
+    def advised_steps(self, number: int) -> frozenset[int]:
+        """The steps (from 1) of hand ``number`` where the learner's move was the one the coach in words advises
+        there (a review, counting the points of the whole hand, may mark such a move: its page says why)."""
+        hand = self._hand(number)
+        return frozenset(step for step in range(1, len(hand.actions) + 1) if self._advised_at(number, step))
 
     def move_log(self, number: int | None = None) -> tuple[LoggedMove, ...]:
         """Every move of a hand (the one in progress by default), from the deal on, in

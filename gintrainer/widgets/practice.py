@@ -766,8 +766,9 @@ class PracticePage(HandPage):
         def reviewed(made: HandReview) -> None:
             if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
                 self._keep_review(number, made)
+        advised = game.advised_steps(number) if game.coach is CoachMode.WORDS else frozenset()
         view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed,
-                          notes=notes_at(game.tutor_notes, number))
+                          notes=notes_at(game.tutor_notes, number), advised=advised)
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()

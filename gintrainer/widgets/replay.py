@@ -3,7 +3,7 @@ edit the comments, load your own history file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from html import escape
 from typing import cast
 
@@ -110,11 +110,13 @@ class ReplayView(View):
     at once; ``on_reviewed``: called with each review made; ``notes``: the practice tutor's notes of
     ``review_seat``'s decisions, by step, shown in its review (:func:`~gintrainer.widgets.review.review_table_html`);
     ``made``: other reviews made before, which reviewing their seat shows at once (an example's, of both
-    players)."""
+    players); ``advised``: the steps of ``review_seat``'s moves the practice coach in words advised (its
+    review says so under such a move when it marks it)."""
 
     def __init__(self, replay: Replay, *, reviewed: HandReview | None = None, review_seat: int | None = None,
                  review_now: bool = False, on_reviewed: Callable[[HandReview], None] | None = None,
-                 notes: Mapping[int, Sequence[TutorNote]] | None = None, made: Iterable[HandReview] = ()):
+                 notes: Mapping[int, Sequence[TutorNote]] | None = None, made: Iterable[HandReview] = (),
+                 advised: Collection[int] = ()):
         self.replay = replay
         self.reviewed = reviewed
         """The review whose marks show beside the comments."""
@@ -123,6 +125,7 @@ class ReplayView(View):
             self._made[reviewed.seat] = reviewed
         self.on_reviewed = on_reviewed
         self._notes = dict(notes or {})
+        self._advised = frozenset(advised)
         self._notes_seat = review_seat if review_seat in (0, 1) else None
         names = _names(replay)
         self.heading = widgets.HTML()
@@ -225,8 +228,10 @@ class ReplayView(View):
         if seat not in (0, 1):
             raise GinError(t("the seat is 0 or 1, not {value}", value=repr(seat)))
         notes = self._notes if seat == self._notes_seat else None
+        advised = self._advised if seat == self._notes_seat else frozenset()
         replace_view(self.review_box, ReviewView(self.replay, seat, open_step=self.stepper.reveal, notes=notes,
-                                                 on_done=self._reviewed, made=self._made.get(seat)))
+                                                 on_done=self._reviewed, made=self._made.get(seat),
+                                                 advised=advised))
 
     def _reviewed(self, reviewed: HandReview) -> None:
         """A review is made: its marks show beside the comments."""

@@ -9,7 +9,7 @@ under Voila a thread may not touch the widgets (see :class:`~gintrainer.widgets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import cast
 
@@ -119,12 +119,14 @@ def why_html(decision: Decision) -> str:
     return escape(decision.reason) if decision.why else ""
 
 
-def review_table_html(reviewed: HandReview, notes: Mapping[int, Sequence[TutorNote]] | None = None) -> str:
+def review_table_html(reviewed: HandReview, notes: Mapping[int, Sequence[TutorNote]] | None = None,
+                      advised: Collection[int] = ()) -> str:
     """A review's decisions as a table under :func:`~gintrainer.replay.review_words.review_columns`, each
     row in its mark's class, the marks in colour, and each decision's "why" under its row; ``notes``: the
     practice tutor's notes by step (:func:`~gintrainer.replay.tutor_notes.notes_at`): beside the move of a
     decision the tutor stopped, what the learner finally chose (the row's ``data-tutor``: ``played`` or
-    ``rethink``), and each note under its row."""
+    ``rethink``), and each note under its row; ``advised``: the steps of the moves the practice coach in words
+    advised, under each of which, when marked, a note says the coach and the review measure differently."""
     heads = "".join(f"<th scope='col'>{escape(head)}</th>" for head in said.review_columns())
     rows = []
     for decision in reviewed.decisions:
@@ -153,8 +155,19 @@ def review_table_html(reviewed: HandReview, notes: Mapping[int, Sequence[TutorNo
                                 samples=note.loss.samples, mark=said.mark_words(note.mark),
                                 lost=said.loss_words(note.loss), review_samples=decision.loss.samples)
             rows.append(f"<tr class='gt-review-tutor'><td colspan='{len(cells)}'>{escape(text)}</td></tr>")
+        if decision.step in advised and decision.mark is not Mark.NONE:
+            rows.append(f"<tr class='gt-review-tutor gt-review-coached'><td colspan='{len(cells)}'>"
+                        f"{escape(coached_words())}</td></tr>")
     return (f"<div class='gt-review-scroll'><table class='gt-review-table'><thead><tr>{heads}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def coached_words() -> str:
+    """Under a marked move the practice coach in words advised: why the two judge it differently."""
+    # Translators: under a row of the review of a practice hand whose move the coach in words advised; the
+    # review marked it all the same.
+    return t("The coach in words advises this move here: it weighs your deadwood after the next draw, where this "
+             "review counts the points of the whole hand.")
 
 
 def tutor_choice_html(notes: Sequence[TutorNote]) -> str:
@@ -187,15 +200,17 @@ class ReviewView(View):
     """The review of one seat's decisions in a replay's hand: made on the page, one decision at a time with a
     progress bar (or shown at once when it was ``made`` before), then its table, summary and worst decisions.
     A worst decision's button calls ``open_step`` with its step; ``on_done`` is called with the finished
-    review; ``notes``: the practice tutor's notes by step (:func:`review_table_html`). ``judge``,
+    review; ``notes``: the practice tutor's notes by step, ``advised``: the steps of moves the coach in words
+    advised (both :func:`review_table_html`'s). ``judge``,
     ``samples`` and ``seed`` are :func:`~gintrainer.replay.review.review`'s."""
 
     def __init__(self, replay: Replay, seat: int, *, open_step: Callable[[int], None] | None = None,
                  on_done: Callable[[HandReview], None] | None = None, made: HandReview | None = None,
                  judge: Judge | None = None, samples: int = evaluate.DEFAULT_SAMPLES, seed: int | str = 0,
-                 notes: Mapping[int, Sequence[TutorNote]] | None = None):
+                 notes: Mapping[int, Sequence[TutorNote]] | None = None, advised: Collection[int] = ()):
         self.replay = replay
         self.notes = dict(notes or {})
+        self.advised = frozenset(advised)
         self.name = (replay.players or PLAYERS)[seat]
         """The reviewed seat's player, as the review's sentences call them (the learner's name or "Guest" on
         the practice page, whose replay names its players so): never by the seat's number."""
@@ -283,7 +298,7 @@ class ReviewView(View):
                 self.table.value = f"<p class='gt-info'>{escape(none)}</p>"
                 self.summary.value = ""
             else:
-                self.table.value = review_table_html(reviewed, self.notes)
+                self.table.value = review_table_html(reviewed, self.notes, self.advised)
                 sentences = [said.totals_sentence(reviewed, name=self.name), said.marks_sentence(reviewed),
                              said.thresholds_sentence(reviewed)]
                 self.summary.value = "".join(f"<div class='gt-info'>{escape(s)}</div>" for s in sentences)
@@ -324,5 +339,5 @@ class ReviewView(View):
         super().close()
 
 
-__all__ = ["REVIEW_CSS", "ReviewProgress", "ReviewView", "mark_html", "progress_words", "review_note_html",
-           "review_style", "review_table_html", "tutor_choice_html", "why_html", "worst_words"]
+__all__ = ["REVIEW_CSS", "ReviewProgress", "ReviewView", "coached_words", "mark_html", "progress_words",
+           "review_note_html", "review_style", "review_table_html", "tutor_choice_html", "why_html", "worst_words"]

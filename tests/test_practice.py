@@ -560,3 +560,46 @@ def test_a_review_says_when_it_marks_a_move_the_coach_advised():
     marked = {d.step for d in reviewed.decisions if d.mark is not Mark.NONE}
     assert said_under == marked & advised and said_under and deviated in marked - said_under
     assert table.count(note) == len(said_under)
+
+
+def test_the_table_coach_gives_the_take_or_draw_numbers_said_to_the_learner():
+    """With the solver's table as the coach, a take-or-draw decision shows the solver's numbers for both
+    choices (it showed nothing but at a discard), said to the learner, each number the solver's own; the coach
+    off or in words shows no such line."""
+    from gintrainer.replay.annotate import draw_choice
+    from gintrainer.widgets.practice import PracticePage
+    from gintrainer.widgets.profile import Learner
+    seen = 0
+    for seed in range(6):
+        game = PracticeGame(opponent="naive", seed=seed, coach=CoachMode.TABLE)
+        while not game.hand.is_over and seen < 4:
+            if not game.learner_to_act:
+                game.let_computer_play()
+                continue
+            takes = any(a.kind is ActionKind.TAKE for a in game.hand.legal_actions())
+            found = game.coach_draw()
+            assert (found is not None) == (takes and game.hand.phase in (Phase.UPCARD, Phase.DRAW))
+            if found is not None:
+                choice = draw_choice(game.hand, game.seat)
+                assert found.choice == choice
+                page = PracticePage(Learner(), game=game)
+                line = page.coach.value
+                assert "gt-coach-draw" in line
+                assert (escape(f"You hold {choice.current} deadwood", quote=True) in line
+                        or escape(f"You are to draw, holding {choice.current} deadwood", quote=True) in line)
+                assert f"leaves {choice.take}" in line and str(choice.take_discard) in line
+                page.close()
+                for mode in (CoachMode.OFF, CoachMode.WORDS):
+                    game.set_coach(mode)
+                    assert game.coach_draw() is None
+                game.set_coach(CoachMode.TABLE)
+                seen += 1
+            if game.hand.phase in (Phase.UPCARD, Phase.DRAW):
+                game.apply(next(a for a in game.hand.legal_actions() if a.kind in (ActionKind.DRAW, ActionKind.PASS)))
+            elif game.hand.phase is Phase.DISCARD:
+                game.apply(next(a for a in game.hand.legal_actions() if a.kind is ActionKind.DISCARD))
+            else:
+                game.lay_out()
+        if seen >= 4:
+            break
+    assert seen >= 4

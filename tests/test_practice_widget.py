@@ -109,9 +109,11 @@ def test_refused_moves_are_explained_and_change_nothing():
     assert page.game.to_dict() == before
 
 
-def test_coach_table_before_a_discard_and_the_toggle():
+def test_coach_table_at_the_upcard_and_before_a_discard_and_the_toggle():
     page = knock_page()
-    assert "Coach:" not in page.coach.value
+    # offered the upcard: the take-or-draw numbers, no table (taking A♦ and throwing 5♦ leaves 1)
+    assert "gt-coach-draw" in page.coach.value and "<table" not in page.coach.value
+    assert "You hold 5 deadwood and may take A♦" in page.coach.value and "leaves 1" in page.coach.value
     page.take_button.click()
     table = page.game.coach_table()
     assert page.coach.value.count("<tr") == len(table.rows) + 1 == 11  # the A♦ taken may not be thrown

@@ -125,6 +125,14 @@ MESSAGES = {
                              "{discard} leaves {take}; passing and then drawing from the stock expects {draw}."),
     "advice_draw_draw": N_("{player} to draw, holding {now} deadwood. Taking {card} and then discarding {discard} "
                         "leaves {take}; a stock draw expects {draw}."),
+    # the same said to the learner (the practice page's coach with the solver's table)
+    "advice_draw_keep_you": N_("You hold {now} deadwood and may take {card}: taking it and then discarding "
+                               "{discard} leaves {take}; passing keeps {now}."),
+    "advice_draw_pass_draw_you": N_("You hold {now} deadwood and may take {card}: taking it and then discarding "
+                                    "{discard} leaves {take}; passing and then drawing from the stock expects "
+                                    "{draw}."),
+    "advice_draw_draw_you": N_("You are to draw, holding {now} deadwood. Taking {card} and then discarding "
+                               "{discard} leaves {take}; a stock draw expects {draw}."),
     "advice_discard": N_("{player} to discard."),
     "advice_played": N_("Played: {move}."),
     "advice_best": N_("Played: {move}, the best choice."),
@@ -536,13 +544,15 @@ class Advice:
     note: str = ""
     alternative: str = "draw"
 
-    def summary(self, names: Sequence[str] = PLAYERS) -> str:
-        """The solver's verdict in words: the choice or the position, then the move played."""
+    def summary(self, names: Sequence[str] = PLAYERS, *, you: int | None = None) -> str:
+        """The solver's verdict in words: the choice or the position, then the move played; the take-or-draw
+        numbers said to the learner when ``you`` is the seat to act."""
         player = names[self.seat]
         if self.choice is not None:
             c = self.choice
-            text = say(f"advice_draw_{self.alternative}", player=player, now=c.current, card=c.top,
-                       discard=c.take_discard, take=c.take, draw=c.draw)
+            numbers = dict(now=c.current, card=c.top, discard=c.take_discard, take=c.take, draw=c.draw)
+            text = (say(f"advice_draw_{self.alternative}_you", **numbers) if you == self.seat else
+                    say(f"advice_draw_{self.alternative}", player=player, **numbers))
         elif self.table is not None:
             text = say("advice_discard", player=player)
         else:
@@ -574,14 +584,25 @@ def advice(replay: Replay, steps: int) -> Advice:
         else:
             cost = row.expected_deadwood - table.rows[0].expected_deadwood
         return Advice(seat, table=table, played=played, played_row=row, cost=cost)
-    if state.phase in (Phase.UPCARD, Phase.DRAW) and any(a.kind is ActionKind.TAKE for a in state.legal_actions()):
-        choice = draw_choice(state, seat)
-        other = alternative(state, seat)
-        keep = Fraction(choice.current) if other == "keep" else choice.draw
-        choice_cost: Fraction | None = None
-        if played is not None:
-            choice_cost = max(Fraction(choice.take) - keep, Fraction(0)) if played.kind is ActionKind.TAKE else \
-                max(keep - choice.take, Fraction(0))
-        return Advice(seat, choice=choice, played=played, cost=choice_cost, alternative=other)
+    found = draw_advice(state, played)
+    if found is not None:
+        return found
     note = say("advice_forced_draw" if state.phase is Phase.DRAW else "advice_layout")
     return Advice(seat, played=played, note=note)
+
+
+def draw_advice(state: Hand, played: Action | None = None) -> Advice | None:
+    """The take-or-draw numbers for the player to act in ``state`` (offered the upcard, or to draw with a
+    discard to take), and what ``played`` cost against the best; None when no take is possible there."""
+    seat = state.to_act
+    if seat is None or state.phase not in (Phase.UPCARD, Phase.DRAW) or \
+            not any(a.kind is ActionKind.TAKE for a in state.legal_actions()):
+        return None
+    choice = draw_choice(state, seat)
+    other = alternative(state, seat)
+    keep = Fraction(choice.current) if other == "keep" else choice.draw
+    choice_cost: Fraction | None = None
+    if played is not None:
+        choice_cost = max(Fraction(choice.take) - keep, Fraction(0)) if played.kind is ActionKind.TAKE else \
+            max(keep - choice.take, Fraction(0))
+    return Advice(seat, choice=choice, played=played, cost=choice_cost, alternative=other)

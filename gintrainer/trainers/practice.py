@@ -57,7 +57,7 @@ from ..records.storage import (
     write_json_atomic,
 )
 from ..replay import Annotation, Replay, annotate
-from ..replay.annotate import better_words
+from ..replay.annotate import Advice, better_words, draw_advice
 from ..replay.review import Judge
 from ..words.errors import GinError
 from ..words.language import N_, format_number, t, tc, tn
@@ -366,6 +366,14 @@ class PracticeGame:
         if self.coach is not CoachMode.TABLE or not self.learner_to_act or self.hand.phase != Phase.DISCARD:
             return None
         return discard_table_for(self.view())
+
+    def coach_draw(self) -> Advice | None:
+        """With the coach's table on and the learner offered a discard to take (the upcard, or the pile's top
+        before a draw): the solver's numbers for taking it and for the other choice, from the learner's view
+        (:func:`~gintrainer.replay.annotate.draw_advice`); else None."""
+        if self.coach is not CoachMode.TABLE or not self.learner_to_act or self.pending is not None:
+            return None
+        return draw_advice(self.hand)
 
     def coach_words(self) -> Coaching | None:
         """With the coach in words on and the learner to draw or discard: the move

@@ -1023,6 +1023,10 @@ class PracticePage(HandPage):
         table = game.coach_table()
         if table is not None:
             return coach_table_html(table)
+        draw = game.coach_draw()
+        if draw is not None:
+            return (f"<div class='gt-info gt-coach-draw'><b>{escape(words('label_coach'))}</b> "
+                    f"{escape(draw.summary(game.names(), you=game.seat))}</div>")
         advice, quiet = game.coach_advice()
         if advice is not None:
             return coach_words_html(advice)

@@ -1063,6 +1063,11 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
 .gt-present .gt-info,.gt-present .gt-count,.gt-present .gt-seat-title{font-size:20px;}
 .gt-settings-bar>.gt-beside{border-inline-start:2px solid #999;padding-inline-start:10px;margin-inline-start:8px;}
 @media (max-width:600px){.gt-settings-bar>.gt-beside{flex-basis:100%;border:0;padding:0;margin-inline-start:2px;}}
+/* A learner's name box shows its placeholder whole on a phone, in every language and in a wider font than the
+   tests': as wide as its line (the landing page's leaves room for its Open button beside it, and there its
+   label takes only the width of its word). */
+@media (max-width:600px){.jupyter-widgets.widget-text.gt-name-box{width:100%;}
+  .gt-landing .gt-name-box>.widget-label{min-width:0;}}
 @media (max-width:600px){.gt-hidden-row{flex-wrap:nowrap;}.gt-hidden-row>.gt-back+.gt-back{margin-inline-start:-26px;}}
 @media print{.gt-card{box-shadow:none;}.gt-table{background:none;}.gt-pile-all{display:none;}}
 """

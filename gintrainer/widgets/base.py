@@ -65,6 +65,13 @@ DISCLOSURE = "gt-disclosure"
 the template's ``static/page.js`` gives it ``aria-expanded``, true while it is pressed, as a screen reader needs
 to tell the learner whether the part is open (no ipywidget says it)."""
 
+SINGLE_CLICK = "gt-single-click"
+"""The class of a button that a double click presses once: the template's ``static/page.js`` stops the second
+click of a double click on it (and the third of a triple), as the browser counts them, before the widget's view
+sends it to the kernel. For a button each press of which costs the learner and whose second press no state of
+the page tells from one meant: a puzzle's Hint (each hint taken counts against a clean solve). A button that a
+press hides or turns off needs none: its view ignores a click that comes after (a puzzle's answer, a move)."""
+
 LTR_PARTS = (".gt-row", ".gt-hand", ".gt-melds", ".gt-laid", ".gt-group", ".gt-card", ".gt-picker",
              ".gt-position", ".gt-middle", "table.gt-solver", ".gt-code")
 """What stays left to right on a right-to-left page: rows of cards, runs, hands, melds,

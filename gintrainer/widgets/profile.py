@@ -490,7 +490,8 @@ class ProfileBar(View):
         self.shared = profiles_shared()
         self.name_box = widgets.Combobox(placeholder=t("Type or pick your name"),
                                          options=() if self.shared else store.list_profiles(),
-                                         ensure_option=False, description=tc("label", "Name:"))
+                                         ensure_option=False, description=tc("label", "Name:"),
+                                         _dom_classes=("gt-name-box",))
         self.pin_box = widgets.Password(placeholder=t("your PIN"), description=tc("label", "PIN:")) \
             if self.shared else None
         self.open_button = widgets.Button(description=tc("button", "Open"),

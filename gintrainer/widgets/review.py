@@ -41,9 +41,14 @@ REVIEW_CSS = """<style>
 .gt-mark-blunder{color:#fff;background:#c62828;}
 .gt-review progress.gt-review-bar{width:16em;max-width:60vw;vertical-align:middle;margin-inline-end:8px;}
 .gt-review .gt-review-worst button{white-space:normal;height:auto;}
+@media (max-width:600px){.gt-review table.gt-review-table th,.gt-review table.gt-review-table td{padding:2px 4px;}
+  .gt-review table.gt-review-table .gt-review-kind{display:none;}
+  .gt-review table.gt-review-table td.gt-review-number{white-space:normal;}}
 </style>"""
 """The review's table, its marks in colour (the sign too, so that they differ without colour, in the table and
-beside a replay's notes) and its bar."""
+beside a replay's notes) and its bar. On a phone the table fits the window, not a box to scroll sideways: the
+decision's kind (the move made names it) is left out, the cells are padded less, and the points lost may
+wrap."""
 
 
 def review_style() -> widgets.HTML:
@@ -119,6 +124,11 @@ def why_html(decision: Decision) -> str:
     return escape(decision.reason) if decision.why else ""
 
 
+_KIND = " class='gt-review-kind'"
+"""The class of the cells of a review's second column, the decision's kind ("take or draw"), which a phone's
+narrow table leaves out (:data:`REVIEW_CSS`)."""
+
+
 def review_table_html(reviewed: HandReview, notes: Mapping[int, Sequence[TutorNote]] | None = None,
                       advised: Collection[int] = ()) -> str:
     """A review's decisions as a table under :func:`~gintrainer.replay.review_words.review_columns`, each
@@ -127,14 +137,15 @@ def review_table_html(reviewed: HandReview, notes: Mapping[int, Sequence[TutorNo
     decision the tutor stopped, what the learner finally chose (the row's ``data-tutor``: ``played`` or
     ``rethink``), and each note under its row; ``advised``: the steps of the moves the practice coach in words
     advised, under each of which, when marked, a note says the coach and the review measure differently."""
-    heads = "".join(f"<th scope='col'>{escape(head)}</th>" for head in said.review_columns())
+    heads = "".join(f"<th scope='col'{_KIND if index == 1 else ''}>{escape(head)}</th>"
+                    for index, head in enumerate(said.review_columns()))
     rows = []
     for decision in reviewed.decisions:
         cells = said.decision_cells(decision)
         stopped = tuple((notes or {}).get(decision.step, ()))
         choice = tutor_choice_html(stopped)
         drawn = [f"<td class='gt-review-number'>{escape(cells[0])}</td>",
-                 *(f"<td>{escape(cell)}{choice if index == 2 else ''}</td>"
+                 *(f"<td{_KIND if index == 1 else ''}>{escape(cell)}{choice if index == 2 else ''}</td>"
                    for index, cell in enumerate(cells[1:4], start=1)),
                  f"<td class='gt-review-number'>{escape(cells[4])}</td>", f"<td>{mark_html(decision)}</td>"]
         best = " gt-review-best" if decision.is_best else ""

@@ -54,7 +54,16 @@ from ..trainers.training import (
 from ..words.errors import GinError
 from ..words.language import t, tc
 from . import ui as widgets
-from .base import DISCLOSURE, Change, PageAddress, View, auto_width_buttons, guarded, settings
+from .base import (
+    DISCLOSURE,
+    SINGLE_CLICK,
+    Change,
+    PageAddress,
+    View,
+    auto_width_buttons,
+    guarded,
+    settings,
+)
 from .cards import CardPicker
 from .defend import ReplyInput
 from .layout_input import LayoutInput
@@ -186,7 +195,8 @@ def _make_button(name: str) -> widgets.Button:
         return widgets.Button(description=tc("button", "Knock with these melds"), button_style="primary",
                               _dom_classes=("gt-knock-layout",), layout=auto)
     return widgets.Button(description=tc("button", "Hint"),
-                          tooltip=tc("tooltip", "three hints, one at a time: the last is the answer"), layout=auto)
+                          tooltip=tc("tooltip", "three hints, one at a time: the last is the answer"), layout=auto,
+                          _dom_classes=(SINGLE_CLICK,))  # a double click takes one hint, not two
 
 
 class _NamedButton:

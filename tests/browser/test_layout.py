@@ -32,7 +32,7 @@ from gintrainer.puzzles import bank
 from gintrainer.records.profiles import record_attempt
 from gintrainer.trainers.practice import PracticeGame
 from gintrainer.widgets.site import REFERENCE_FILES, page_title
-from gintrainer.words.language import in_language
+from gintrainer.words.language import in_language, t
 
 pytestmark = pytest.mark.browser
 
@@ -286,3 +286,43 @@ def test_the_practice_page_shows_its_layout_buttons_whole(tab, server):
         button = page.get_by_role("button", name=label, exact=True)
         expect(button).to_be_visible()
         assert button.evaluate("b => b.scrollWidth <= b.clientWidth && b.innerText.trim()") == label
+
+
+# The room an input has for its placeholder, and the width the placeholder needs in the input's font and in
+# DejaVu Sans at its size (Debian's sans-serif where no Arial-like font is installed, wider than the tests'
+# Liberation Sans: 13% in Kurmanji).
+PLACEHOLDER_JS = """box => {
+  const style = getComputedStyle(box), ruler = document.createElement('canvas').getContext('2d');
+  const needs = [style.font, `${style.fontSize} "DejaVu Sans"`].map(font => {
+    ruler.font = font;
+    return ruler.measureText(box.placeholder).width;
+  });
+  return {needs: Math.max(...needs),
+          room: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)};
+}"""
+NAME_BOX_PAGES = ("index.ipynb", "puzzles/can_knock.ipynb", "practice/practice.ipynb")
+"""The landing page, a trainer and the practice page: each has a name box (the trainer's and the practice page's
+in the settings over their task)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ku", "ps"])
+def test_the_name_box_shows_its_placeholder_whole_on_a_phone(tab, server, lang):
+    """At 390 px the name box's placeholder ("Type or pick your name", in Kurmanji the longest) is not cut off,
+    even in a wider font than the tests'."""
+    page, _ = tab
+    with in_language(lang):
+        placeholder = t("Type or pick your name")
+    page.set_viewport_size({"width": WIDTHS[1], "height": 900})
+    problems = []
+    for notebook in NAME_BOX_PAGES:
+        open_page(page, server, notebook, f"lang={lang}")
+        settle(page)
+        if page.locator(".gt-settings-toggle").count():
+            opening_the_settings(page)
+        box = page.get_by_placeholder(placeholder, exact=True)
+        expect(box).to_be_visible()
+        measured = box.evaluate(PLACEHOLDER_JS)
+        if measured["needs"] > measured["room"]:
+            problems.append(f"{notebook}: \"{placeholder}\" needs {measured['needs']:.1f} px, "
+                            f"has {measured['room']:.1f}")
+    assert not problems, "\n".join(problems)

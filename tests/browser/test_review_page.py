@@ -67,6 +67,27 @@ SUM_TERMS_JS = """() => {
 }"""
 
 
+# What a learner on a phone could not read in the review's table without scrolling sideways: each row's move
+# made, points lost and mark cells (by their places under the table's heads) hidden or not wholly inside the
+# window, and the table's box scrolling.
+OFF_SCREEN_JS = """() => {
+  const problems = [], width = document.documentElement.clientWidth;
+  for (const row of document.querySelectorAll('table.gt-review-table tr.gt-review-row')) {
+    const cells = {made: row.cells[2], 'points lost': row.cells[4], mark: row.cells[5]};
+    for (const [what, cell] of Object.entries(cells)) {
+      const box = cell.getBoundingClientRect();
+      if (!cell.getClientRects().length) problems.push(`step ${row.dataset.step}: no ${what} cell`);
+      else if (box.left < -1 || box.right > width + 1)
+        problems.push(`step ${row.dataset.step}: the ${what} cell at ${Math.round(box.left)}-` +
+                      `${Math.round(box.right)} px of a ${width} px window`);
+    }
+  }
+  const scroll = document.querySelector('.gt-review-scroll');
+  if (scroll.scrollWidth > scroll.clientWidth + 1)
+    problems.push(`the table scrolls sideways: ${scroll.scrollWidth} px in ${scroll.clientWidth}`);
+  return problems;
+}"""
+
 
 PICKED_CARD_WHOLE_JS = """() => {
   const card = document.querySelector('.gt-puzzle .gt-card-btn.mod-active');
@@ -127,6 +148,7 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     expect(blunder.locator(".gt-mark-blunder")).to_contain_text("??")
     assert_within(blunder.locator(".gt-mark-blunder"), blunder.locator("td").last)  # in its row's mark column
     assert page.evaluate("document.documentElement.dir") == "rtl"
+    assert not page.evaluate(OFF_SCREEN_JS)  # the move, the points lost and the mark of every row, no scrolling
     worst = practice.locator(".gt-review-worst button").first
     expect(worst).to_contain_text("??")
     settle(page)
@@ -161,3 +183,26 @@ def test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay(page
     expect(page.locator(".gt-puzzle .gt-card-btn.mod-active")).to_have_count(1)
     settle(page)
     assert page.evaluate(PICKED_CARD_WHOLE_JS)
+
+
+PHONE_LEARNERS = {"en": "Emma", "tr": "Aylin", "ku": "Zozan"}
+
+
+@pytest.mark.parametrize("lang", list(PHONE_LEARNERS))
+def test_on_a_phone_each_row_of_a_review_shows_its_move_points_lost_and_mark(page, server, console, lang):
+    """At 390 px the review's table fits the window in the languages of longer words (Pashto's:
+    :func:`test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay`): nothing a learner needs
+    is off to the side, in a box to scroll."""
+    name = PHONE_LEARNERS[lang]
+    knocked_instead_of_gin(name)
+    with in_language(lang):
+        review_this_hand = tc("button", "Review this hand")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, server, "practice/practice.ipynb", f"profile={name}&lang={lang}")
+    practice = page.locator(".gt-practice")
+    practice.get_by_role("button", name=review_this_hand, exact=True).click()
+    table = practice.locator("table.gt-review-table")
+    expect(table.locator("tr.gt-review-blunder .gt-mark-blunder")).to_be_visible(timeout=120_000)
+    settle(page)
+    problems = page.evaluate(OFF_SCREEN_JS)
+    assert not problems, "\n".join(problems)

@@ -64,4 +64,13 @@
   });
   disclosures.observe(document.documentElement,
                       { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+
+  // A button each press of which costs the learner (class gt-single-click: gintrainer/widgets/base.py,
+  // SINGLE_CLICK) is pressed once by a double click: the browser numbers the clicks of a double or triple click
+  // (event.detail), and the second and third stop here, on their way down, before the button's view sends them.
+  document.addEventListener("click", event => {
+    if (event.detail > 1 && event.target instanceof Element && event.target.closest(".gt-single-click")) {
+      event.stopPropagation();
+    }
+  }, true);
 })();

@@ -95,7 +95,10 @@ RULES = (
     Rule("ku", "a knocker's layout is dabeşkirin (TERMS.md), not rêzkirin", r"\b[Rr]êzkirin",
          only=r"\blayouts?\b|\blays? out\b"),
     Rule("ps", "a meld's number is its name after the noun (ډله 2), not a count before it (2 ډله: two melds)",
-         r"\{(?:number|meld)\}\s+ډل", only=r"\bmeld \{number\}|(?<!the )\bmeld \{meld\}"),
+         r"\{(?:number|meld|target|first|second)\}\s+(?:او\s+\{\w+\}\s+)?ډل",
+         only=r"\bmelds? \{(?:number|target|first)\}|(?<!the )\bmeld \{meld\}"),
+    Rule("ps", "the coach in words is په کلمو: ټکي are points, and په ټکو reads as 'in points'", r"په ټکو(?!\w)",
+         only=r"\bin words\b"),
 )
 
 
@@ -199,6 +202,8 @@ def test_the_number_check_finds_numbers_the_english_does_not_write(english, tran
     (RULES[13], "Play against the computer", "Li hember komputerê bilîze"),
     (RULES[14], "Recorded: your layout.", "Hate tomarkirin: rêzkirina te."),
     (RULES[15], "lay off {card} on meld {number}", "د {card} اضافه کول پر {number} ډله"),
+    (RULES[15], "{card} fits melds {first} and {second}: say which", "{card} له {first} او {second} ډلو سره سمون لري"),
+    (RULES[16], "in words (for beginners)", "په ټکو (د پیل کوونکو لپاره)"),
 ])
 def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation):
     assert rule.breaks(Entry(english, translation, None))

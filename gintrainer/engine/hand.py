@@ -815,7 +815,7 @@ class Hand:
                                      if len(targets) == 2 else
                                      t("{card} fits melds {numbers}: say which, like 'layoff {code} on {first}'",
                                        card=card, code=card.code(), first=targets[0] + 1,
-                                       numbers=" and ".join(str(target + 1) for target in targets)))
+                                       numbers=", ".join(str(target + 1) for target in targets)))
         return Action(ActionKind.LAYOFF, card, target=targets[0])
 
     def _verify_layoff_target(self, card: Card, target: int, targets: list[int]) -> None:

@@ -230,9 +230,9 @@ HEADINGS: dict[str, tuple[str, str]] = {
         "Play a whole match against a computer player, to the rules you choose: a preset, the variants "
         "(Oklahoma, straight gin, Hollywood, big gin) and the target score. Click a card to select it, then "
         "discard it or knock with it. Choose a coach: in words, it says the best move at each draw and discard and "
-        "why (for beginners); or the solver's table before each of your discards; after each hand, either names the "
-        "moves that cost you most. Take back a move, download any finished hand as a "
-        "replay file for the example-hands page. With your name, the game is saved after every move and resumes "
+        "why (for beginners); or the solver's numbers at each draw and its table before each of your discards; "
+        "after each hand, either names the moves that cost you most. Take back a move, download any finished hand "
+        "as a replay file for the example-hands page. With your name, the game is saved after every move and resumes "
         "when you come back.")),
     "replays/example_hands.ipynb": (N_("Annotated example hands"), N_(
         "Watch whole deals, one step at a time, with a comment on every decision of the featured player. Show "

@@ -178,3 +178,25 @@ def test_a_missed_daily_puzzle_comes_back_on_the_review_page_and_in_its_trainer(
     trainer.shown = 2  # the third puzzle is a review's turn
     trainer.next_puzzle()
     assert trainer.from_review and trainer.view.puzzle.id == archived.id
+
+
+def test_the_review_page_and_the_mistakes_page_show_a_puzzle_s_rating_as_the_trainers_do(data):
+    """A puzzle is "rated 1299 (± 181)" on the trainers and the daily page (its learned rating, else its
+    starting one); the review page said "difficulty 1240" (the ladder's) for the same puzzle."""
+    from gintrainer.puzzles import PuzzleKind
+    from gintrainer.widgets.mistakes import MistakesPage
+    from gintrainer.widgets.trainer import puzzle_rating, rated_about
+    from mistake_hands import case, judged
+    learner = Learner("Ann")
+    missed(learner)
+    page = ReviewPage(learner=learner)
+    rating = puzzle_rating(NO_KNOCK).rating
+    line = rated_about(NO_KNOCK, rating, revealed=False)
+    assert f"rated {round(rating.rating)} (± {round(rating.deviation)})" in line
+    assert line in page.view.title.value and "difficulty" not in page.view.title.value
+    hand, seat, step = case(PuzzleKind.CAN_KNOCK)
+    learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+    mistakes = MistakesPage(learner=learner)
+    mistakes.open_puzzle(0)
+    own = mistakes.view.puzzle
+    assert rated_about(own, puzzle_rating(own).rating, revealed=False) in mistakes.view.title.value

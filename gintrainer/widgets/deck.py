@@ -17,7 +17,7 @@ from . import ui as widgets
 from .base import View, guarded
 from .profile import Learner, ProfileBar, later_today_words
 from .site import REVIEW
-from .trainer import PuzzleView, kind_title, practice_note
+from .trainer import PuzzleView, kind_title, practice_note, puzzle_rating
 
 HERE = REVIEW
 
@@ -87,7 +87,7 @@ class ReviewPage(View):
             note = kind_title(puzzle.kind)
             if self.learner.progress.has_seen(puzzle.id):
                 note += " · " + practice_note()
-            self.view.show(puzzle, note=note)
+            self.view.show(puzzle, note=note, rated=puzzle_rating(puzzle).rating)  # the rating the other pages show
             self.view.layout.display = ""
             break
         else:

@@ -14,7 +14,7 @@ from . import ui as widgets
 from .base import View, close_tree, guarded
 from .profile import Learner, ProfileBar
 from .site import link_html
-from .trainer import PuzzleView, kind_title
+from .trainer import PuzzleView, kind_title, puzzle_rating
 
 HERE = "puzzles/mistakes.ipynb"
 PRACTICE = "practice/practice.ipynb"
@@ -103,7 +103,7 @@ class MistakesPage(View):
     def open_puzzle(self, index: int) -> None:
         """Show the puzzle at ``index`` of the list, to solve in place."""
         found = self.mistakes.puzzles[index]
-        self.view.show(found.puzzle, note=found.tag)
+        self.view.show(found.puzzle, note=found.tag, rated=puzzle_rating(found.puzzle).rating)  # as the trainers
         self.holder.children = (self.view,)
 
     def _list(self) -> None:

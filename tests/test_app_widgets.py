@@ -217,6 +217,29 @@ def test_a_daily_view_keeps_its_puzzle_while_another_kind_is_chosen(data):
     assert page.view is first and first.attempt is attempt and len(page.views) == 2
 
 
+def test_the_daily_page_marks_each_kind_whose_puzzle_the_learner_answered(data):
+    """A learner coming back sees which of the day's puzzles are left: a kind answered is marked ✓ (its tooltip
+    says so), for that day and that learner only, and the kind shown stays the one chosen."""
+    from gintrainer.widgets.trainer import kind_title
+    today = dt.date(2026, 11, 29)
+    learner = Learner("Ann")
+    page = DailyPage(today=today, learner=learner)
+    assert [label for label, _ in page.choice.options] == [kind_title(k) for k in page.kinds]
+    page.choice.value = "take_or_draw"
+    attempt = page.view.attempt
+    attempt.answer_choice(attempt.puzzle.choice)
+    page.view.on_result(page.view, attempt)
+    labels = dict((value, label) for label, value in page.choice.options)
+    assert labels["take_or_draw"] == kind_title(PuzzleKind.TAKE_OR_DRAW) + " ✓"
+    assert [value for value, label in labels.items() if label.endswith("✓")] == ["take_or_draw"]
+    assert page.choice.value == "take_or_draw" and page.view.puzzle.kind == PuzzleKind.TAKE_OR_DRAW
+    assert page.choice.tooltips[page.kinds.index(PuzzleKind.TAKE_OR_DRAW)] == "You have answered this puzzle before."
+    assert DailyPage(today=today, learner=Learner("Ann")).choice.options == page.choice.options  # after a reload
+    page.date.value = "2026-11-20"  # another day: nothing answered
+    assert not any(label.endswith("✓") for label, _ in page.choice.options)
+    assert not any(label.endswith("✓") for label, _ in DailyPage(today=today, learner=Learner("Ben")).choice.options)
+
+
 def test_a_closed_daily_page_closes_the_views_it_no_longer_shows(data):
     following = settings.observer_count()
     page = DailyPage(today=dt.date(2026, 11, 29), learner=Learner())

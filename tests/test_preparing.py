@@ -567,3 +567,12 @@ def test_a_prepared_kernel_is_ready_once_its_page_waits_for_its_request(monkeypa
         "page": LESSON, "students": 3, "ready": 0, "starting": 3, "memory_mb": 0, "minutes_left": 30}
     monkeypatch.setattr(RequestInfoSocketHandler, "_waiters", {"k2": object()})
     assert (manager.prepared_status()["pages"][0]["ready"], manager.prepared_status()["pages"][0]["starting"]) == (1, 2)
+
+
+def test_a_preheated_daily_page_makes_today_s_puzzles_ahead(monkeypatch):
+    """The daily page marks the kinds answered by today's puzzles' ids: a preheated kernel makes them ahead."""
+    from gintrainer import puzzles
+    puzzles._daily_id.cache_clear()
+    monkeypatch.chdir(ROOT / "puzzles")
+    assert "gintrainer.widgets.trainer" in warm_up({preparing.PAGE: "puzzles/daily.ipynb"})
+    assert puzzles._daily_id.cache_info().currsize == len(puzzles.kinds())

@@ -224,6 +224,11 @@ def _daily_id(day: _dt.date, kind: PuzzleKind) -> str:
     return daily(day, kind).id
 
 
+def daily_id(date: object, kind: PuzzleKind | str) -> str:
+    """The id of a UTC date's daily puzzle of a kind (the puzzle made once a process, then remembered)."""
+    return _daily_id(parse_date(date), normalise_kind(kind))
+
+
 def find_daily(puzzle_id: str, kind: PuzzleKind | str, answered: _dt.date) -> Puzzle | None:
     """The daily puzzle ``puzzle_id`` of ``kind`` a learner answered on the UTC date ``answered``: that day's or
     one of the archive's that day (:data:`DAILY_ARCHIVE_DAYS`), the nearest day first; None when it is none
@@ -436,5 +441,5 @@ def build_bank(folder: Path | str | None = None, *, seed: str = "bank-1",
 __all__ = ["BankEntry", "DAILY_ARCHIVE_DAYS", "DIFFICULTY_LEVELS", "DefendPuzzle", "Grade", "KINDS",
            "KnockLayoutPuzzle", "Position", "Puzzle", "PuzzleError", "PuzzleKind", "THEMES", "TakeOrDrawPuzzle",
            "bank", "bank_index", "bank_record", "bank_records", "build_bank", "candidate_positions", "daily",
-           "description", "described", "find_daily", "generate", "kinds", "make_puzzle", "normalise_kind",
+           "daily_id", "description", "described", "find_daily", "generate", "kinds", "make_puzzle", "normalise_kind",
            "parse_date", "verify", "write_bank_index"]

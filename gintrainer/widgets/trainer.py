@@ -26,6 +26,7 @@ from ..puzzles import (
     Puzzle,
     PuzzleKind,
     daily,
+    daily_id,
     description,
     normalise_kind,
     parse_date,
@@ -873,6 +874,7 @@ class DailyPage(View):
         self._top = (*([self.settings_bar] if self.settings_bar is not None else []), self.choice)
         self._views: dict[PuzzleKind, PuzzleView] = {}
         self._shown_on: dict[PuzzleKind, tuple[dt.date, str | None]] = {}  # the day and learner each view shows
+        self._relabelling = False
         self.day = self.today
         self.view = self.view_for(self.kinds[0])
         super().__init__([*self._top, self.view, self.address], _dom_classes=("gt-daily",))
@@ -882,6 +884,24 @@ class DailyPage(View):
         self.listen(self.learner, self._on_learner)
         self.listen(settings, self._show_choices, names="four_colour")
         self._show_choices()
+        self.mark_answered()
+
+    def mark_answered(self) -> None:
+        """Each kind's button marked ✓ (its tooltip saying so in words) once the learner has answered the day's
+        puzzle of that kind: a learner coming back sees which are left."""
+        seen = self.learner.progress.has_seen
+        done = [seen(daily_id(self.day, kind)) for kind in self.kinds]
+        options = tuple((kind_title(kind) + (" ✓" if answered else ""), kind.value)
+                        for kind, answered in zip(self.kinds, done, strict=True))
+        if tuple(tuple(option) for option in self.choice.options) != options:
+            value = self.choice.value
+            self._relabelling = True  # new options choose the first, then the chosen again: no change of kind
+            try:
+                self.choice.options = options
+                self.choice.value = value
+            finally:
+                self._relabelling = False
+        self.choice.tooltips = [render(say("answered_before")) if answered else "" for answered in done]
 
     def _show_choices(self, _change: Change | None = None) -> None:
         if self.settings_bar is None:
@@ -921,6 +941,8 @@ class DailyPage(View):
 
     @guarded
     def _on_choice(self, change: Change) -> None:
+        if self._relabelling:
+            return
         self.view = self.view_for(change["new"])
         self.set_parts((*self._top, self.view, self.address))
         self.view.remember()
@@ -938,15 +960,19 @@ class DailyPage(View):
         self.day = day
         self.view = self.view_for(self.choice.value)
         self._show_choices()
+        self.mark_answered()
 
     @guarded
     def _on_learner(self) -> None:
         # Another learner: their own answers show (the chosen view now, the others when chosen).
         self.view = self.view_for(self.choice.value)
         self._show_choices()
+        self.mark_answered()
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
-        return record_rated(self.learner, attempt)
+        said = record_rated(self.learner, attempt)
+        self.mark_answered()
+        return said
 
     def close(self) -> None:
         """Close the page and every kind's view it made, the ones not shown too."""
@@ -958,10 +984,14 @@ class DailyPage(View):
 def prepare_ahead(page: str) -> None:
     """What a trainer page (``page``, ``puzzles/<kind>.ipynb``) reads whoever asks, read ahead in a
     prepared kernel (:func:`gintrainer.preparing.warm_up`): its kind's bank index and the puzzles'
-    shipped ratings (a third of a second of a trainer page's building)."""
+    shipped ratings (a third of a second of a trainer page's building); for the daily page, the ids of today's
+    puzzles, which mark the kinds answered (:meth:`DailyPage.mark_answered`)."""
     name = page.rpartition("/")[2].removesuffix(".ipynb")
     if name in {kind.value for kind in registered_kinds()}:
         starting_ratings(name)
+    if page == "puzzles/daily.ipynb":
+        for kind in registered_kinds():
+            daily_id(parse_date(None), kind)
 
 
 def trainer(kind: PuzzleKind | str) -> TrainerPage:

@@ -14,8 +14,8 @@ from ..trainers.training import PuzzleAttempt, review_puzzle
 from ..words.errors import GinError
 from ..words.language import format_plain, t, tc, tn
 from . import ui as widgets
-from .base import View, guarded
-from .profile import Learner, ProfileBar, later_today_words
+from .base import View, guarded, settings
+from .profile import Learner, ProfileBar, SettingsBar, asks_the_learner, later_today_words, learner_choices
 from .site import REVIEW
 from .trainer import PuzzleView, kind_title, practice_note, puzzle_rating
 
@@ -41,12 +41,14 @@ def due_words(due: int, next_due: str | None, today: DueToday | None = None) -> 
 
 
 class ReviewPage(View):
-    """The puzzles of the learner's review deck that are due, one at a time."""
+    """The puzzles of the learner's review deck that are due, one at a time: the name box in the settings line
+    over them (opened on demand, as the trainers' is), so that the puzzle due comes first."""
 
     def __init__(self, *, learner: Learner | None = None, now: Callable[[], dt.datetime] | None = None) -> None:
         self.learner = learner or Learner.from_page()
         self.now = now or (lambda: dt.datetime.now(dt.UTC))
         self.bar = ProfileBar(self.learner)
+        self.settings_bar = SettingsBar([self.bar])
         self.due_line = widgets.HTML(_dom_classes=("gt-review-status",))
         self.view = PuzzleView(title=tc("heading", "Review"), on_result=self._on_result)
         self.view.layout = widgets.Layout()  # its own: hidden when nothing is due
@@ -54,10 +56,16 @@ class ReviewPage(View):
                                           layout=widgets.Layout())
         self.skipped: set[str] = set()
         """Cards whose puzzle is found nowhere any more: passed over on this page."""
-        super().__init__([self.bar, self.due_line, self.view, self.next_button], _dom_classes=("gt-review-deck",))
+        super().__init__([self.settings_bar, self.due_line, self.view, self.next_button],
+                         _dom_classes=("gt-review-deck",))
         self.next_button.on_click(self._on_next)
         self.listen(self.learner, self._on_learner)
+        self.listen(settings, self._show_choices, names="four_colour")
         self.next_puzzle()
+        self._show_choices()
+
+    def _show_choices(self, _change: object = None) -> None:
+        self.settings_bar.show_choices(learner_choices(self.learner), asking=asks_the_learner(self.learner))
 
     def due(self) -> tuple[str, ...]:
         return tuple(pid for pid in self.learner.progress.deck.due_ids(self.now()) if pid not in self.skipped)
@@ -67,6 +75,7 @@ class ReviewPage(View):
         self.next_puzzle()
 
     def _on_learner(self) -> None:
+        self._show_choices()
         self.refresh()
 
     def next_puzzle(self) -> None:

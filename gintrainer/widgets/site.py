@@ -425,10 +425,10 @@ def page_title(here: str) -> str:
 
 BRIEF_PAGES = frozenset([HOME, "practice/practice.ipynb",
                          *(page.path for page in PUZZLE_PAGES if page.path.startswith("puzzles/")
-                           and page.path not in ("puzzles/mistakes.ipynb", "puzzles/review.ipynb",
-                                                 "puzzles/profile.ipynb"))])
-"""The pages whose task comes first (the trainers, the daily page, the landing page with today's puzzle, and
-the practice page's hand): their introduction is one sentence, the rest on demand."""
+                           and page.path not in ("puzzles/mistakes.ipynb", "puzzles/profile.ipynb"))])
+"""The pages whose task comes first (the trainers, the daily page, the review page's puzzle due, the landing
+page with today's puzzle, and the practice page's hand): their introduction is one sentence, the rest on
+demand."""
 
 _SENTENCE_END = re.compile(r"(?<=[.!?؟۔])\s+")
 

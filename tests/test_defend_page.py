@@ -121,7 +121,27 @@ def test_the_answer_stays_on_the_table_once_given():
                                                   hints=0).history[-1]
         again = PuzzleView(bank("best_discard")[0])
         again.show_answered(puzzle, record)
-        assert again.layout_view.value == shown
+        assert again.layout_view.value == shown and again.picker.offered == view.picker.offered
+
+
+def test_an_answered_daily_reply_shows_again_as_it_was_after_a_reload(data):
+    """A reload (a new page for the same learner and day) shows the learner's reply and the deadwood it keeps,
+    the card row holding only the cards left, as right after the answer: not the whole hand under the count."""
+    import datetime as dt
+
+    from gintrainer.puzzles import daily
+    from gintrainer.widgets.trainer import DailyPage
+    days = (dt.date(2026, 11, 29) - dt.timedelta(days=n) for n in range(30))
+    today = next(day for day in days if daily(day, KIND).reply.layoffs and daily(day, KIND).reply.points)
+    view = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
+    puzzle = view.puzzle
+    lay_out(view, puzzle.reply.melds, puzzle.reply.layoffs)
+    (view.reply_input.undercut_button if puzzle.undercut else view.reply_input.no_undercut_button).click()
+    answered = view.layout_view.value, view.picker.offered
+    again = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
+    assert again.attempt.finished and (again.layout_view.value, again.picker.offered) == answered
+    assert again.picker.offered == tuple(c for c in puzzle.hand if c in puzzle.reply.deadwood)
+    assert f"deadwood: {puzzle.reply.points}" in again.layout_view.value
 
 
 def test_the_trainer_records_an_answer_that_replays():

@@ -176,6 +176,32 @@ def test_the_daily_page_has_a_knock_layout_puzzle_that_counts_once(data):
     assert again.knock_button not in again.buttons.children
 
 
+def test_an_answered_daily_layout_shows_again_as_it_was_after_a_reload(data):
+    """A reload (a new page for the same learner and day) shows the learner's melds as recorded and the deadwood
+    they keep, the card row holding the cards left, as right after the answer: not the ten cards counted whole."""
+    import datetime as dt
+
+    from gintrainer.widgets.trainer import DailyPage
+    today = dt.date(2026, 11, 29)
+    view = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
+    melds = all_best_arrangements(view.puzzle.hand)[0].melds  # the least deadwood: a layout of the learner's own
+    lay(view, melds)
+    view.knock_button.click()
+    answered = view.layout_view.value, view.picker.offered, view.melds
+    again = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
+    assert (again.layout_view.value, again.picker.offered, again.melds) == answered
+    left = tuple(c for c in view.puzzle.hand if all(c not in m for m in melds))
+    assert again.picker.offered == left and f"deadwood: {sum(c.value for c in left)}" in again.layout_view.value
+
+
+def test_a_layout_answered_with_no_record_left_counts_no_layout():
+    """Answered, but the history no longer holds the answer: no layout is drawn, nor the ten cards' count."""
+    puzzle = blocking()
+    view = PuzzleView()
+    view.show_answered(puzzle, None)
+    assert view.attempt.finished and view.layout_view.value == "" and view.picker.offered == puzzle.hand
+
+
 def test_the_ten_cards_show_once_on_the_page_as_melds_are_laid_and_cleared():
     """The hand's cards are the picker's buttons, each once, until a meld takes them into the layout view."""
     puzzle = blocking()

@@ -129,6 +129,26 @@ def test_a_chain_is_laid_off_in_any_order_and_the_whole_layout_is_checked():
     assert sorted(reply.deadwood) == sorted(layout.left)
 
 
+def test_a_whole_layout_is_laid_out_at_once_as_picked_one_by_one_and_a_refused_one_changes_nothing():
+    """An answer given before, shown again: the same value and row as the picks that made it."""
+    picked = started(DEFENDER, onto=TABLE)
+    picked.lay_off("TH", 0)
+    picked.lay_off("9H", 0)
+    picked.lay_off("7C", 1)
+    whole = started(DEFENDER, onto=TABLE)
+    assert whole.lay_out(Layout((), (Layoff(card("TH"), 0), Layoff(card("9H"), 0), Layoff(card("7C"), 1)))) \
+        == picked.value
+    assert state(whole) == state(picked)
+    melds = started(KNOCKER)
+    assert melds.lay_out(Layout((cards("7S 7C 7D"), cards("TD 9D 8D")))) == Layout((cards("7C 7D 7S"),
+                                                                                    cards("8D 9D TD")))
+    assert melds.picker.offered == cards("7H 5S 6S KC")
+    before = state(melds)
+    with pytest.raises(IllegalActionError, match="is not a meld"):
+        melds.lay_out(Layout((cards("5S 6S KC"),)))
+    assert state(melds) == before
+
+
 def test_a_lay_off_that_no_order_fits_is_refused_at_once():
     layout = started(DEFENDER, onto=TABLE)
     layout.lay_off("9H", 0)

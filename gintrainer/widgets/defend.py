@@ -16,7 +16,7 @@ from ..words.language import t, tc
 from . import ui as widgets
 from .base import View, guarded
 from .cards import CardPicker
-from .layout_input import LayoutInput
+from .layout_input import Layout, LayoutInput
 
 OnReply = Callable[[list[tuple[Card, ...]], list[Layoff], bool], None]
 """What the page does with a finished layout: its melds, lay-offs and the word on the undercut."""
@@ -68,6 +68,12 @@ class ReplyInput(View):
             self.picker.show(self.hand, single=False)
         self.input.start(self.hand, onto=knocker_melds)
         self.input.show_left()
+        self.refresh()
+
+    def lay_out(self, melds: list[tuple[Card, ...]], layoffs: list[Layoff]) -> None:
+        """A whole reply laid out at once (an answer given before, shown again): the picker's row then holds
+        the cards left, as right after the answer. GinError and no change for a reply the rules refuse."""
+        self.input.lay_out(Layout(tuple(melds), tuple(layoffs)))
         self.refresh()
 
     @property

@@ -214,6 +214,15 @@ class LayoutInput:
         self.show_left()
         return layoff
 
+    # -- a whole layout ------------------------------------------------------------------
+
+    def lay_out(self, layout: Layout) -> Layout:
+        """Lay out a whole layout at once (an answer given before, shown again), checked as one: GinError and no
+        change for a layout the engine refuses. The picker's row then holds the cards left."""
+        self._value = self.check(layout)
+        self.show_left()
+        return self._value
+
     # -- the picker --------------------------------------------------------------------
 
     def clear(self) -> None:

@@ -67,7 +67,7 @@ from .base import (
 )
 from .cards import CardPicker
 from .defend import ReplyInput
-from .layout_input import LayoutInput
+from .layout_input import Layout, LayoutInput
 from .profile import (
     DIFFICULTY_LABELS,
     Learner,
@@ -411,6 +411,7 @@ class PuzzleView(View):
             if answer_input == AnswerInput.REPLY:
                 knocked: Any = puzzle  # the reply input's puzzle has the knocker's melds
                 self.reply_input.start(knocked.knocker_melds, puzzle.hand)
+            self._lay_out_answer(attempt)
             self._show_hints()
             self.refresh()
         self.remember()
@@ -500,12 +501,26 @@ class PuzzleView(View):
             raise GinError(t("select one card of your hand first"))
         self._show_feedback(attempt.answer_discard(chosen[0]))
 
+    def _lay_out_answer(self, attempt: PuzzleAttempt) -> None:
+        """A layout answered before (a puzzle shown again from its record, :meth:`show_answered`) laid out in its
+        input as right after the answer: the knocker's melds in the layout input, the defender's melds and
+        lay-offs in the reply input; the picker's row then holds the cards left. Nothing for another answer."""
+        if not attempt.finished or not attempt.answers:
+            return
+        answer_input = attempt.described.answer_input
+        if answer_input == AnswerInput.LAYOUT:
+            self.layout_input.lay_out(Layout(tuple(attempt.described.answer.parse(attempt.answers[-1]))))
+        elif answer_input == AnswerInput.REPLY:
+            melds, layoffs, _ = attempt.described.answer.parse(attempt.answers[-1])
+            self.reply_input.lay_out(melds, layoffs)
+
     def _layout_value(self, attempt: PuzzleAttempt) -> str:
         """The melds laid so far and the deadwood left, counted (the layout input): the cards left are the
-        picker's, shown once; a defend puzzle's reply once answered (:meth:`_reply_value`)."""
+        picker's, shown once; a defend puzzle's reply once answered (:meth:`_reply_value`). Nothing for a
+        puzzle over with no answer on record (no layout to count)."""
         if attempt.described.answer_input == AnswerInput.REPLY:
             return self._reply_value(attempt)
-        if attempt.described.answer_input != AnswerInput.LAYOUT:
+        if attempt.described.answer_input != AnswerInput.LAYOUT or (attempt.finished and not attempt.answers):
             return ""
         return layout_html(self.melds, self.layout_input.left, four_colour=settings.four_colour, deadwood_cards=False)
 

@@ -155,6 +155,18 @@ def test_a_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(page, s
     view = page.locator(".gt-puzzle").first
     solve(view, puzzle, right=True)
     expect(view.locator(".gt-rating-change")).to_contain_text(re.compile(r"Rating 1500 → \d+ \(\+\d+\): solved"))
+    # a layout answered shows again as laid out, its deadwood counted (it showed the ten cards counted whole)
+    laid = daily(today(), "knock_layout").layouts[0]
+    left = [c for c in daily(today(), "knock_layout").hand if all(c not in m for m in laid)]
+    page.locator(".gt-daily-kinds").get_by_role("button", name="Lay out your knock").click()
+    expect(view.get_by_role("button", name="Add meld", exact=True)).to_be_visible()  # the view shown now
+    for meld in laid:
+        for card in meld:
+            click_card(view.locator(".gt-picker"), card)
+        view.get_by_role("button", name="Add meld", exact=True).click()
+        expect(view.locator(".gt-picker").get_by_role("button", name=str(meld[0]), exact=True)).to_have_count(0)
+    view.get_by_role("button", name="Knock with these melds", exact=True).click()
+    expect(view.locator(".gt-feedback-right")).to_be_visible()
     open_page(page, server, "puzzles/daily.ipynb", "profile=dana")  # a reload, and another case of the name
     view = page.locator(".gt-puzzle").first
     expect(view.locator(".gt-notice")).to_contain_text("You answered this puzzle on")
@@ -164,8 +176,12 @@ def test_a_daily_puzzle_counts_once_and_shows_as_answered_after_a_reload(page, s
     expect(view.locator(".gt-notice")).to_contain_text("practice and is not rated")
     solve(view, puzzle, right=True)
     expect(view.locator(".gt-rating-change")).to_contain_text("unchanged")
+    page.locator(".gt-daily-kinds").get_by_role("button", name="Lay out your knock").click()
+    expect(view.locator(".gt-layout-view")).to_contain_text(f"meld {len(laid)}: ")
+    expect(view.locator(".gt-layout-view")).to_contain_text(f"deadwood: {sum(c.value for c in left)}")
+    expect(view.locator(".gt-picker").get_by_role("button")).to_have_count(len(left))
     open_page(page, server, "puzzles/profile.ipynb", "profile=Dana")
-    expect(page.locator(".gt-stats").first).to_contain_text("solved 1 ·")
+    expect(page.locator(".gt-stats").first).to_contain_text("solved 2 ·")
     expect(page.locator(".gt-profile")).to_contain_text("practice, not rated")
 
 

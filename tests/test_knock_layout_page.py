@@ -202,6 +202,30 @@ def test_a_layout_answered_with_no_record_left_counts_no_layout():
     assert view.attempt.finished and view.layout_view.value == "" and view.picker.offered == puzzle.hand
 
 
+def test_a_recorded_layout_the_input_refuses_still_shows_the_puzzle_and_its_verdict(data, monkeypatch, caplog):
+    """A record the layout input refuses (whatever the cause) does not fail the page: the puzzle shows as answered,
+    its verdict from the record, no layout laid, and the log says why."""
+    import datetime as dt
+
+    from gintrainer.widgets.layout_input import LayoutInput
+    from gintrainer.widgets.trainer import DailyPage
+    from gintrainer.words.errors import GinError
+    today = dt.date(2026, 11, 29)
+    view = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
+    lay(view, all_best_arrangements(view.puzzle.hand)[0].melds)
+    view.knock_button.click()
+
+    shown = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)  # a reload
+
+    def refuse(self, layout):
+        raise GinError("refused")
+    monkeypatch.setattr(LayoutInput, "lay_out", refuse)
+    again = DailyPage(today=today, learner=Learner("Ann")).view_for(KIND)
+    assert again.attempt.finished and again.feedback.value == shown.feedback.value != ""
+    assert again.melds == [] and shown.melds
+    assert "is not laid out again: refused" in caplog.text
+
+
 def test_the_ten_cards_show_once_on_the_page_as_melds_are_laid_and_cleared():
     """The hand's cards are the picker's buttons, each once, until a meld takes them into the layout view."""
     puzzle = blocking()

@@ -504,15 +504,19 @@ class PuzzleView(View):
     def _lay_out_answer(self, attempt: PuzzleAttempt) -> None:
         """A layout answered before (a puzzle shown again from its record, :meth:`show_answered`) laid out in its
         input as right after the answer: the knocker's melds in the layout input, the defender's melds and
-        lay-offs in the reply input; the picker's row then holds the cards left. Nothing for another answer."""
+        lay-offs in the reply input; the picker's row then holds the cards left. Nothing for another answer, nor
+        for a record the input refuses (logged: the page shows the puzzle and its verdict all the same)."""
         if not attempt.finished or not attempt.answers:
             return
         answer_input = attempt.described.answer_input
-        if answer_input == AnswerInput.LAYOUT:
-            self.layout_input.lay_out(Layout(tuple(attempt.described.answer.parse(attempt.answers[-1]))))
-        elif answer_input == AnswerInput.REPLY:
-            melds, layoffs, _ = attempt.described.answer.parse(attempt.answers[-1])
-            self.reply_input.lay_out(melds, layoffs)
+        try:
+            if answer_input == AnswerInput.LAYOUT:
+                self.layout_input.lay_out(Layout(tuple(attempt.described.answer.parse(attempt.answers[-1]))))
+            elif answer_input == AnswerInput.REPLY:
+                melds, layoffs, _ = attempt.described.answer.parse(attempt.answers[-1])
+                self.reply_input.lay_out(melds, layoffs)
+        except GinError as error:
+            log.warning("the recorded answer to %s is not laid out again: %s", attempt.puzzle.id, error)
 
     def _layout_value(self, attempt: PuzzleAttempt) -> str:
         """The melds laid so far and the deadwood left, counted (the layout input): the cards left are the

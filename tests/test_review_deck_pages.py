@@ -3,6 +3,8 @@ serving the due puzzles, the trainers mixing them in, the profile page's deck (d
 reached)."""
 
 import datetime as dt
+import re
+from html import unescape
 
 import pytest
 
@@ -14,6 +16,7 @@ from gintrainer.widgets.deck import ReviewPage  # noqa: E402
 from gintrainer.widgets.profile import Learner, ProfilePage, deck_html  # noqa: E402
 from gintrainer.widgets.site import REVIEW, LandingPage, reviews_due_html  # noqa: E402
 from gintrainer.widgets.trainer import TrainerPage  # noqa: E402
+from gintrainer.words.language import LANGUAGES  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_kernel")
 
@@ -115,7 +118,8 @@ def test_the_landing_page_the_profile_and_the_review_page_agree_on_what_is_due_n
     assert "No review is due now: " in landing and later in landing and "Review</a>" in landing
     profile = ProfilePage(learner, now=lambda: seven)
     assert "to review now (all kinds) 0" in profile.summary.value
-    assert f"6 puzzles in your deck · due now 0 · later today 6 · learned 0 {later}" in unescape(profile.deck.value)
+    assert f"6 puzzles in your deck · due now 0 · later today 6 · learned 0</p><p class='gt-info gt-deck-later'>" \
+        f"{later}</p>" in unescape(profile.deck.value)
     review = ReviewPage(learner=learner, now=lambda: seven)
     assert f"Nothing to review now. {later}" in unescape(review.due_line.value)
     assert review.view.layout.display == "none" and review.next_button.layout.display == "none"
@@ -133,6 +137,33 @@ def test_the_landing_page_the_profile_and_the_review_page_agree_on_what_is_due_n
     trainer.now = lambda: five_past
     trainer.refresh()
     assert "to review now (this kind) 0" in trainer.stats.value
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_deck_s_counts_and_the_reviews_due_later_today_read_as_two_sentences(data, lang):
+    """The profile's line of counts (which ends in no full stop) and the sentence on the reviews due later
+    today are two paragraphs, and the landing page's sentence (ending with its link) and that one two lines:
+    they once ran together ("… · learned 0 6 reviews fall due later today, …")."""
+    from gintrainer.widgets.profile import later_today_words
+    from gintrainer.words.language import in_language, tn
+
+    missed_at = dt.datetime(2026, 12, 7, 6, 54, tzinfo=dt.UTC)
+    for puzzle in bank("best_discard")[:6]:
+        store.record_attempt("Ann", puzzle, "failed", answer="ZZ", hints=0, at=missed_at)
+    learner = Learner("Ann")
+    seven = dt.datetime(2026, 12, 7, 7, 0, tzinfo=dt.UTC)
+    with in_language(lang):
+        counts = tn("{n} puzzle in your deck · due now {due} · later today {later} · learned {learned}",
+                    "{n} puzzles in your deck · due now {due} · later today {later} · learned {learned}", 6,
+                    due=0, later=6, learned=0)
+        later = later_today_words(learner.progress.deck.due_today(seven))
+        profile, landing = deck_html(learner.progress, seven), reviews_due_html(learner, now=seven)
+    assert "07:04" in later
+    paragraphs = [unescape(text) for text in re.findall(r"<p[^>]*>(.*?)</p>", profile)]
+    assert paragraphs[:2] == [counts, later]
+    [line] = re.findall(r'<p class="gt-reviews-due">(.*?)</p>', landing)
+    first, second = line.split("<br>")
+    assert first.endswith("</a>") and unescape(second) == later
 
 
 def test_the_profile_page_says_the_schedule_is_the_defaults_until_fitted_then_the_learner_s_factor(data):

@@ -82,6 +82,30 @@ def test_play_anyway_plays_the_move_and_the_log_says_so():
     assert game.hand.actions[start][0] == game.seat and "you played it anyway" in page.moves.value
 
 
+def test_a_late_click_on_the_tutor_s_buttons_is_ignored_with_no_word():
+    """A double click on Play anyway plays the move once; its second click, and one on Hint or Rethink sent in
+    the same moment, arrive once the panel is hidden: they change nothing and show no error (the second once
+    said "the tutor has no move of yours waiting")."""
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.play_anyway_button.click()
+    played = page.game.to_dict()
+    assert not shown(page.tutor_panel) and len(page.game.hand.actions) > start
+    for late in (page.play_anyway_button, page.hint_button, page.rethink_button):
+        late.click()
+        assert page.game.to_dict() == played and page.last_error is None and page.status.value == ""
+    assert [note.choice for note in page.game.tutor_notes] == [TutorChoice.PLAYED]
+    assert page.moves.value.count("you played it anyway") == 1
+
+    page, start = tutored_page()
+    click(page, move_button(page))
+    page.rethink_button.click()
+    rethought = page.game.to_dict()
+    page.rethink_button.click()  # a double click on Rethink
+    assert page.game.to_dict() == rethought and page.last_error is None
+    assert [note.choice for note in page.game.tutor_notes] == [TutorChoice.RETHINK]
+
+
 def test_a_good_move_is_played_at_once_and_the_setting_follows_the_menu():
     page, start = tutored_page(blunder=False)
     click(page, move_button(page))

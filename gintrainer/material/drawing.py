@@ -964,6 +964,12 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
   white-space:nowrap;}
 .gt-tag-answer{background:#cfead5;}
 .gt-tag-chosen,.gt-tag-played{background:#ffe9b8;}
+/* On a phone the solver's table fits the window whole (its last column, the note marking the answer and the
+   learner's card, was off screen in a box that scrolled without a sign): its cells are padded less, its heads
+   are smaller and a note's marks may wrap. */
+@media (max-width:600px){table.gt-solver th,table.gt-solver td{padding:2px 4px;}
+  table.gt-solver thead th{font-size:85%;}
+  table.gt-solver .gt-tag{white-space:normal;}}
 .gt-ref table{border-collapse:collapse;margin:6px 0;}
 .gt-ref th,.gt-ref td{border:1px solid #aaa;padding:3px 8px;text-align:left;vertical-align:top;}
 .gt-ref h2{margin-top:14px;}

@@ -704,20 +704,30 @@ class PracticePage(HandPage):
         game.check_lay_out()
         self._ask_tutor(game.attempt_lay_out)
 
+    def _tutor_asks(self) -> bool:
+        """Whether the tutor's question (Rethink, Play anyway or Hint) waits for the learner. Once it is
+        answered its panel is hidden, so a click on its buttons that arrives then was sent before the page
+        redrew (a double click's second): it is ignored, with no word, and the answer given stands, as a move
+        button's click outside its phase is."""
+        return self.game.pending is not None
+
     @guarded
     def _on_rethink(self, _button: widgets.Button | None = None) -> None:
-        self.game.rethink()
-        self._after(t("Rethink: choose your move again."))
+        if self._tutor_asks():
+            self.game.rethink()
+            self._after(t("Rethink: choose your move again."))
 
     @guarded
     def _on_play_anyway(self, _button: widgets.Button | None = None) -> None:
-        self.game.play_anyway()
-        self._computer_plays()
+        if self._tutor_asks():
+            self.game.play_anyway()
+            self._computer_plays()
 
     @guarded
     def _on_hint(self, _button: widgets.Button | None = None) -> None:
-        self.game.take_hint()
-        self.refresh()
+        if self._tutor_asks():
+            self.game.take_hint()
+            self.refresh()
 
     @guarded
     def _on_tutor(self, change: Change) -> None:

@@ -698,11 +698,12 @@ def later_today_words(due: DueToday) -> str:
 
 
 def deck_html(progress: Progress, now: datetime | None = None) -> str:
-    """The review deck on the profile page: how many puzzles it holds, how many are due today (UTC), how
-    many are learned (past their learning steps), the retention the learner reached, measured from their
-    answers a day or more after the last (:attr:`gintrainer.records.deck.Deck.retention`), beside the target,
-    and whether the schedule is fitted to the learner (their forgetting factor,
-    :attr:`gintrainer.records.deck.Deck.factor`) or still FSRS's defaults (an average learner, in the page's words)."""
+    """The review deck on the profile page: how many puzzles it holds, how many are due today (UTC; those due
+    later today, with the time of the first, in a paragraph of their own under the counts), how many are
+    learned (past their learning steps), the retention the learner reached, measured from their answers a day
+    or more after the last (:attr:`gintrainer.records.deck.Deck.retention`), beside the target, and whether the
+    schedule is fitted to the learner (their forgetting factor, :attr:`gintrainer.records.deck.Deck.factor`) or
+    still FSRS's defaults (an average learner, in the page's words)."""
     from ..records.deck import FIT_FROM, TARGET_RETENTION
     deck = progress.deck
     moment = now or datetime.now(UTC)
@@ -711,8 +712,7 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
     counts = tn("{n} puzzle in your deck · due now {due} · later today {later} · learned {learned}",
                 "{n} puzzles in your deck · due now {due} · later today {later} · learned {learned}", len(deck.cards),
                 due=due.now, later=due.later, learned=deck.learned)
-    later = later_today_words(due)
-    counts += f" {later}" if later else ""
+    later = later_today_words(due)  # a sentence of its own, under the line of counts (which ends in no stop)
     retention = deck.retention
     if retention is None:
         measured = t("Retention: not measured yet (it counts your answers to puzzles seen again a day or more "
@@ -738,7 +738,8 @@ def deck_html(progress: Progress, now: datetime | None = None) -> str:
                  "Your schedule assumes an average learner's memory until it has counted {n} of your answers; "
                  "then it is fitted to how fast you forget.", FIT_FROM)
     return (f"<h3>{escape(heading)}</h3><p class='gt-info gt-deck-counts'>{escape(counts)}</p>"
-            f"<p class='gt-info gt-deck-retention'>{escape(measured)}</p>"
+            + (f"<p class='gt-info gt-deck-later'>{escape(later)}</p>" if later else "")
+            + f"<p class='gt-info gt-deck-retention'>{escape(measured)}</p>"
             f"<p class='gt-info gt-deck-fit'>{escape(fit)}</p>")
 KIND_COLUMNS = (N_("kind"), N_("rating"), N_("answers"))
 """The columns of the profile page's table of each kind's rating."""

@@ -671,9 +671,9 @@ REVIEW = "puzzles/review.ipynb"
 
 
 def reviews_due_html(learner: Learner, here: str = HOME, now: dt.datetime | None = None) -> str:
-    """The landing page's line on the review deck: how many puzzles are due now and how many later today (UTC,
-    with the time of the first), as the profile and the review page count them, and a link to the review
-    page."""
+    """The landing page's line on the review deck: how many puzzles are due now and a link to the review page,
+    then, on a line of its own, how many later today (UTC, with the time of the first), as the profile and the
+    review page count them."""
     due = learner.progress.deck.due_today(now or dt.datetime.now(dt.UTC))
     link = link_html(REVIEW, here, tc("link", "Review"), learner.query())
     if due.now:
@@ -683,8 +683,8 @@ def reviews_due_html(learner: Learner, here: str = HOME, now: dt.datetime | None
         sentence = t("No review is due now: {link}", link=_SLOT)
     else:
         sentence = t("No review is due today: {link}", link=_SLOT)
-    later = later_today_words(due)
-    later = f" {escape(later)}" if later else ""
+    later = later_today_words(due)  # on a line of its own: the sentence before it ends with the link, no stop
+    later = f"<br>{escape(later)}" if later else ""
     return f'<p class="gt-reviews-due">{_with_link(sentence, link)}{later}</p>'
 
 

@@ -5,14 +5,16 @@ each page's tab is titled in the page's language (a translated lesson's from its
 folder, the others' from ``?lang=``), never with its file's name; no control has a
 tooltip that says "null" (ipywidgets' toggle button and file upload views write a
 missing tooltip into the title attribute as that word: :data:`TITLED` names the
-controls once seen so, each looked for on its page); and no page asks anything of
-another host.
+controls once seen so, each looked for on its page); on a phone every solver's table
+shown fits the window, none of its columns off screen (the best discard trainer's in
+English, the "can you knock?" trainer's in Kurmanji, the daily page's in Pashto, a
+replay's); and no page asks anything of another host.
 
 Each page is loaded once in one browser context; it is measured at 1280 px, then
 the window is narrowed to 390 px and measured again (the widgets reflow, as on a
 phone). Pages whose buttons show only in some states (the practice page's layout
-row, the new-match question, the teacher's downloads, a student's follow-up set) are brought to those states
-first."""
+row, the new-match question, the teacher's downloads, a student's follow-up set, a puzzle's solver's table) are
+brought to those states first."""
 
 import re
 from datetime import UTC, datetime, timedelta
@@ -32,7 +34,7 @@ from gintrainer.puzzles import bank
 from gintrainer.records.profiles import record_attempt
 from gintrainer.trainers.practice import PracticeGame
 from gintrainer.widgets.site import REFERENCE_FILES, page_title
-from gintrainer.words.language import in_language, t
+from gintrainer.words.language import in_language, t, tc
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +76,30 @@ PROBLEMS_JS = """() => {
   }
   for (const e of document.querySelectorAll('[title="null"]'))
     problems.push(`a tooltip that says null: ${e.outerHTML.slice(0, 160)}`);
+  return problems;
+}"""
+
+# Each solver's table shown (a puzzle's, the coach's, a replay's): whether its box scrolls sideways, and each of
+# its columns drawn outside the window (named by its head, with the first such row's card). On a phone the table
+# fits whole: the note marking the answer and the learner's card, its last column, was once off screen.
+SOLVER_TABLES_JS = """() => {
+  const problems = [], width = document.documentElement.clientWidth;
+  const text = e => e ? e.innerText.trim().replace(/\\s+/g, ' ') : '';
+  for (const table of document.querySelectorAll('table.gt-solver')) {
+    if (!table.getClientRects().length) continue;
+    if (table.scrollWidth > table.clientWidth + 1)
+      problems.push(`a solver's table scrolls sideways: ${table.scrollWidth} px in ${table.clientWidth}`);
+    const heads = table.tHead ? [...table.tHead.rows[0].cells].map(text) : [], out = new Map();
+    for (const row of table.tBodies[0] ? table.tBodies[0].rows : []) {
+      for (const [i, cell] of [...row.cells].entries()) {
+        const box = cell.getBoundingClientRect();
+        if ((box.left < -1 || box.right > width + 1) && !out.has(i))
+          out.set(i, `the solver's table's column "${heads[i] || i + 1}" (row ${text(row.cells[0])}) at ` +
+                     `${Math.round(box.left)}-${Math.round(box.right)} px of a ${width} px window`);
+      }
+    }
+    problems.push(...out.values());
+  }
   return problems;
 }"""
 
@@ -138,6 +164,26 @@ def opening_the_settings(page):
         expect(page.locator(".gt-theme-help li").first).to_be_visible()
 
 
+def showing_the_solver_table(lang: str, *, knock: bool):
+    """A step that answers the page's first puzzle ("No, I cannot knock" if ``knock`` asks, else its first card
+    discarded) and shows the solver's table, in the page's language."""
+    with in_language(lang):
+        cannot, discard = tc("button", "No, I cannot knock"), tc("button", "Discard the selected card")
+        show = tc("button", "Show the solver's table")
+
+    def step(page):
+        view = page.locator(".gt-puzzle").first
+        if knock:
+            view.get_by_role("button", name=cannot, exact=True).click()
+        else:
+            view.locator(".gt-card-btn").first.click()
+            view.get_by_role("button", name=discard, exact=True).click()
+        view.get_by_role("button", name=show, exact=True).click()
+        expect(view.locator("table.gt-solver")).to_be_visible()
+    step.__name__ = "showing the solver's table"
+    return step
+
+
 def choosing_the_hardest(page):
     """The trainer's hardest difficulty (its longest label in Kurmanji), where too few puzzles are rated near
     the target and the page says so."""
@@ -157,8 +203,8 @@ PAGES = [
     *[(path, "", ()) for path in LESSON_PAGES],
     *[(path, "", ()) for path in TRANSLATED_LESSONS],  # longer words, and Pashto right to left
     ("practice/practice.ipynb", "lang=tr", ()),
-    ("puzzles/daily.ipynb", "lang=ps", (opening_the_settings,)),
-    ("puzzles/can_knock.ipynb", "lang=ku", (opening_the_settings,)),
+    ("puzzles/daily.ipynb", "lang=ps", (opening_the_settings, showing_the_solver_table("ps", knock=True))),
+    ("puzzles/can_knock.ipynb", "lang=ku", (opening_the_settings, showing_the_solver_table("ku", knock=True))),
     ("classroom/teacher.ipynb", "lang=tr", ()),
     ("practice/practice.ipynb", "", ()),
     ("practice/practice.ipynb", "profile=LayoutDiscard", ()),
@@ -166,7 +212,7 @@ PAGES = [
     ("practice/practice.ipynb", "profile=LayoutDone", (click("Start a new match"),)),
     ("puzzles/daily.ipynb", "", (opening_the_settings,)),
     ("puzzles/can_knock.ipynb", "", (opening_the_settings,)),
-    ("puzzles/best_discard.ipynb", "", (opening_the_settings,)),
+    ("puzzles/best_discard.ipynb", "", (opening_the_settings, showing_the_solver_table("en", knock=False))),
     ("puzzles/take_or_draw.ipynb", "", (opening_the_settings,)),
     ("puzzles/take_or_draw.ipynb", "lang=ps", (opening_the_settings,)),
     ("puzzles/take_or_draw.ipynb", "lang=ku", (opening_the_settings, choosing_the_hardest)),
@@ -303,7 +349,8 @@ def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebo
             settle(page)
             state = "on opening" if step is None else f"after {step.__name__}"
             problems += [f"{width} px, {state}: {p}" for p in page.evaluate(PROBLEMS_JS)]
-            if width == WIDTHS[1]:  # a phone: the name box's placeholder whole
+            if width == WIDTHS[1]:  # a phone: every solver's table whole, the name box's placeholder whole
+                problems += [f"{width} px, {state}: {p}" for p in page.evaluate(SOLVER_TABLES_JS)]
                 boxes = page.evaluate(NAME_BOXES_JS)
                 problems += [f"{width} px, {state}: the name box's \"{box['placeholder']}\" needs "
                              f"{box['needs']:.1f} px, has {box['room']:.1f}" for box in boxes

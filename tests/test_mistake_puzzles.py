@@ -373,3 +373,48 @@ def test_every_reason_a_kind_gives_is_a_refusal_with_its_sentence():
     refusal and its sentence too."""
     for reason in Unclear:
         assert Refusal(reason.value).words, reason
+
+
+def test_a_puzzle_from_a_mistake_says_once_answered_when_its_answer_is_not_the_review_s_best_move():
+    """The review names a best move by the points of the whole hand, the puzzle answers what its question asks:
+    where the puzzle does not accept the review's best move, the learner is told which it was and why the two
+    differ (a tester met "best: discard 6♥" in the review and 10♦ as the puzzle's answer); nothing is said where
+    it does. On the mistakes page and the kind's trainer the sentence follows the verdict."""
+    from gintrainer.replay.review_words import best_words
+    from gintrainer.widgets.trainer import TrainerPage
+    told = {True: 0, False: 0}
+    for kind in MADE:
+        hand, seat, step = case(kind)
+        made, decision = judged(hand, seat, step)
+        [found] = from_kept(kept(hand, made)).puzzles
+        words = found.review_words()
+        best = mistakes.answer_of(decision.kind, decision.best, found.puzzle)
+        accepted = best is None or mistakes._accepts(mistakes.kind_for(decision.kind), found.puzzle, best)
+        assert (words == "") is accepted, kind
+        if words:
+            assert best_words(decision) in words and "points of the whole hand" in words
+        told[bool(words)] += 1
+    assert told[True] and told[False]
+    with_words = [k for k in MADE if k in (PuzzleKind.TAKE_OR_DRAW, PuzzleKind.CAN_KNOCK, PuzzleKind.BEST_DISCARD)
+                  and from_kept(kept(case(k)[0], judged(*case(k))[0])).puzzles[0].review_words()]
+    assert with_words
+    kind = with_words[0]
+    hand, seat, step = case(kind)
+    for page_of in (lambda learner: MistakesPage(learner=learner), lambda learner: TrainerPage(kind, learner=learner)):
+        learner = Learner()
+        learner.keep_review(judged(hand, seat, step)[0], hand, match="7", number=1)
+        found = own_set(learner.progress).puzzles[0]
+        page = page_of(learner)
+        if isinstance(page, MistakesPage):
+            page.buttons[0].click()
+        view = page.view
+        assert view.puzzle.id == found.puzzle.id
+        if kind is PuzzleKind.TAKE_OR_DRAW:
+            view._choose(found.puzzle.answer[0])
+        elif kind is PuzzleKind.CAN_KNOCK:
+            view._yes_no(found.puzzle.can_knock)
+        else:
+            view.picker.select([found.puzzle.answer[0]])
+            view.discard_button.click()
+        assert view.attempt.finished and escape(found.review_words(), quote=True) in view.feedback.value
+        page.close()

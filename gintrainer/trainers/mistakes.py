@@ -51,6 +51,7 @@ from ..records.reviews import KeptReview
 from ..replay.history import ReplayError
 from ..replay.kept import open_replay, open_review
 from ..replay.review import Decision, DecisionKind, Mark, ReviewError
+from ..replay.review_words import best_words
 from ..words.errors import GinError
 from ..words.language import N_, t
 from ..words.vocab import PuzzleKind, Vocabulary
@@ -151,11 +152,28 @@ class MistakePuzzle:
     step: int
     decision: DecisionKind
     mark: Mark
+    judged: Decision | None = None
+    """The review's decision the puzzle was made from (its best move), when known."""
 
     @property
     def day(self) -> dt.date:
         """The date the review was kept (UTC)."""
         return kept_day(self.at)
+
+    def review_words(self) -> str:
+        """Said once the puzzle is answered, when its answer does not accept the move the review named best (the
+        review counts the points of the whole hand, the puzzle what its question asks): that move, and why the
+        two differ; else ""."""
+        if self.judged is None:
+            return ""
+        kind = kind_for(self.judged.kind)
+        best = answer_of(self.judged.kind, self.judged.best, self.puzzle)
+        if kind is None or best is None or _accepts(kind, self.puzzle, best):
+            return ""
+        # Translators: after a puzzle made from a learner's mistake is answered; {move} is the best move the
+        # review of the hand named ("discard 6♥").
+        return t("The review of your hand named {move} best: it counts the points of the whole hand, where this "
+                 "puzzle counts only what its question asks.", move=best_words(self.judged))
 
     @property
     def kind(self) -> PuzzleKind:
@@ -349,7 +367,7 @@ def _make_from_kept(kept: KeptReview) -> Mistakes:
         if isinstance(made, Refusal):
             unposed.append(Unposed(kept.at, decision.step, decision.kind, decision.mark, made))
         else:
-            puzzles.append(MistakePuzzle(made, kept.at, decision.step, decision.kind, decision.mark))
+            puzzles.append(MistakePuzzle(made, kept.at, decision.step, decision.kind, decision.mark, decision))
     return Mistakes(tuple(puzzles), tuple(unposed))
 
 

@@ -96,8 +96,9 @@ class MistakesPage(View):
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
         said = self.learner.record(attempt)
+        found = self.mistakes.find(attempt.puzzle.id)
         self._list()
-        return said
+        return " ".join(part for part in (said, found.review_words() if found else "") if part)
 
     @guarded
     def open_puzzle(self, index: int) -> None:

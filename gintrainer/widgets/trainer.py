@@ -827,7 +827,9 @@ class TrainerPage(View):
         return mine.of_kind(self.kind)
 
     def _on_result(self, view: PuzzleView, attempt: PuzzleAttempt) -> str:
-        return record_rated(self.learner, attempt, themed=bool(self.theme.value))
+        said = record_rated(self.learner, attempt, themed=bool(self.theme.value))
+        found = own_set(self.learner.progress).find(attempt.puzzle.id)  # a puzzle made from the learner's mistake
+        return " ".join(part for part in (said, found.review_words() if found else "") if part)
 
     def refresh(self) -> None:
         progress = self.learner.progress

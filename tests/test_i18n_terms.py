@@ -232,3 +232,20 @@ def test_each_rule_finds_the_form_it_was_written_for(rule, english, translation)
 ])
 def test_each_rule_passes_the_chosen_form(rule, english, translation):
     assert not rule.breaks(Entry(english, translation, None))
+
+
+EQUATION = re.compile(r"\{\w+\}(?:\s*[=+−]\s*\{\w+\})+")
+"""An equation of placeholders, ``{cards} = {sum} = {points}``: the English writes it as a sum worked out."""
+
+
+def test_a_pashto_equation_is_held_left_to_right_whole():
+    """Pashto's right-to-left line laid an equation's parts out from the right: "ګډوډ کارتونه: A♣ 3♠ 4♦ = 1 + 3 +
+    4 = 8" read "8 = 1 + 3 + 4 = A♣ 3♠ 4♦" (each value was isolated, the equals signs and the total were not).
+    Where the Pashto writes an equation of placeholders in signs (not in words: "{k} منفي {d}"), it holds the
+    whole of it in one left-to-right isolate."""
+    found, held = [], 0
+    for entry in entries("ps"):
+        outside = re.sub("\u2066[^\u2069]*\u2069", " ", entry.translation)
+        found += [f"{equation!r} not isolated in {entry.translation!r}" for equation in EQUATION.findall(outside)]
+        held += len(EQUATION.findall(entry.translation)) - len(EQUATION.findall(outside))
+    assert found == [] and held >= 6

@@ -69,7 +69,8 @@ SINGLE_CLICK = "gt-single-click"
 """The class of a button that a double click presses once: the template's ``static/page.js`` stops the second
 click of a double click on it (and the third of a triple), as the browser counts them, before the widget's view
 sends it to the kernel. For a button each press of which costs the learner and whose second press no state of
-the page tells from one meant: a puzzle's Hint (each hint taken counts against a clean solve). A button that a
+the page tells from one meant: a puzzle's Hint (each hint taken counts against a clean solve), the practice
+page's Take back (each press undoes one more decision). A button that a
 press hides or turns off needs none: its view ignores a click that comes after (a puzzle's answer, a move)."""
 
 LTR_PARTS = (".gt-row", ".gt-hand", ".gt-melds", ".gt-laid", ".gt-group", ".gt-card", ".gt-picker",

@@ -50,7 +50,7 @@ from ..trainers.tutor import TutorMode, TutorWarning, notes_by_step, tutor_optio
 from ..words.errors import GinError
 from ..words.language import N_, t, tc
 from . import ui as widgets
-from .base import Change, ScriptWidget, View, close_tree, download_link, guarded, replace_view
+from .base import SINGLE_CLICK, Change, ScriptWidget, View, close_tree, download_link, guarded, replace_view
 from .cards import CardPicker
 from .layout_input import LayoutInput
 from .profile import Learner, ProfileBar, SettingsBar, asks_the_learner, learner_choices
@@ -534,6 +534,7 @@ class PracticePage(HandPage):
                                    tc("tooltip", "group your cards by melds, deadwood last"))
         self.take_back_button = _button(tc("button", "Take back"),
                                         tc("tooltip", "undo your last move and the computer's replies"))
+        self.take_back_button.add_class(SINGLE_CLICK)  # a double click takes back one decision, not two
         self.next_button = _button(tc("button", "Next hand"), tc("tooltip", "deal the next hand"), "primary")
         self.coach_box = widgets.Dropdown(options=coach_options(), value=str(game.coach),
                                           description=tc("label", "Coach:"))

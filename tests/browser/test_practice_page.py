@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import open_page
+from conftest import open_page, settle
 from decks import stacked_deck
 from gintrainer import Match, Rules
 from gintrainer.engine import players, roster
@@ -83,8 +83,11 @@ def test_play_by_clicking_and_resume_after_a_reload(page, server, console):
     hand_buttons(practice, game.hand.unlaid(game.seat))
     expect(practice.get_by_role("button", name="Take back")).to_be_enabled()
     expect(practice.locator(".gt-score-lines tbody tr").first).to_have_text(re.compile(r"^\s*1\s*Novice\s*in play"))
-    practice.get_by_role("button", name="Take back").click()
+    practice.get_by_role("button", name="Take back").dblclick()  # one decision taken back, not two
     hand_buttons(practice, [drawn])
+    settle(page)
+    game = saved_game("Pat")
+    assert game.hand.phase is Phase.DISCARD and drawn in game.hand.held(game.seat)
 
 
 def won_first_hand(name: str) -> PracticeGame:

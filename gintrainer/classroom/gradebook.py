@@ -45,7 +45,7 @@ from ..puzzles.registry import kinds as registered_kinds
 from ..puzzles.themes import theme_title
 from ..records.storage import name_key
 from ..words.errors import GinError
-from ..words.language import current_language, format_number, format_percent, t, tc, text_direction, tn
+from ..words.language import current_language, format_number, format_percent, list_words, t, tc, text_direction, tn
 from .codes import WIDE_THEME_BITS, normalise_code
 from .results import Results, ResultsError, read_results
 from .sets import (
@@ -581,7 +581,7 @@ def gradebook_html(book: Gradebook) -> str:
     class's rate per puzzle) and the list of skipped files, as HTML with its style."""
     heads = []
     for i, puzzle in enumerate(book.puzzles):
-        themes = ", ".join(theme_title(name) for name in puzzle.themes) or t("no theme")
+        themes = list_words(theme_title(name) for name in puzzle.themes) or t("no theme")
         kind = t(KIND_WORDS[puzzle.kind])  # beside the puzzle's id: the word a set's description uses
         tip = f"{puzzle.id} · {kind} · {themes}"
         heads.append(f'<th scope="col" title="{escape(tip)}">{i + 1}</th>')
@@ -716,7 +716,7 @@ def theme_chart_svg(book: Gradebook, *, width: int = 640) -> str:
         fraction = item.rate.fraction
         filled = round(bar_width * (fraction or 0.0))
         hint = THEMES[item.theme].hint
-        tip = t("{hint} (puzzles {positions})", hint=hint, positions=", ".join(map(str, item.puzzles)))
+        tip = t("{hint} (puzzles {positions})", hint=hint, positions=list_words(map(str, item.puzzles)))
         parts.append(f"<g><title>{escape(tip)}</title>"
                      + chart_text(x_of(0), y + 16, theme_title(item.theme), anchor="start", rtl=rtl,
                                   room=label_width - 6, size=13, extra=' class="gb-chart-theme"')
@@ -784,7 +784,7 @@ def class_grid_svg(book: Gradebook) -> str:
         return width - x - w if rtl else x
 
     title = t("The class at a glance: right at the first answer, by student and theme")
-    hardest = ", ".join(f"{c.title()} {c.rate.words()}" for c in columns if c.group == "theme" and c.rate.answered)
+    hardest = list_words(f"{c.title()} {c.rate.words()}" for c in columns if c.group == "theme" and c.rate.answered)
     summary = t("Hardest themes first: {themes}", themes=hardest) if hardest else t("No answers yet.")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gb-grid" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" role="group" '

@@ -37,7 +37,7 @@ from ..puzzles.registry import described, description
 from ..puzzles.registry import kinds as registered_kinds
 from ..records.storage import InvalidNameError, NameKind, clean_name
 from ..words.errors import GinError, quoted
-from ..words.language import N_, t, tn
+from ..words.language import N_, list_words, t, tn
 from ..words.vocab import Vocabulary
 from .codes import (
     LAYOUT,
@@ -501,7 +501,7 @@ class ClassSet:
             kinds = t("{kinds} (lookahead objective)", kinds=kinds)
         difficulty = (t("any difficulty") if self.difficulty is None
                       else t("difficulty {range}", range=_range_words(self.difficulty)))
-        themes = (t("themes {themes}", themes=", ".join(THEMES[name].title for name in self.themes)) if self.themes
+        themes = (t("themes {themes}", themes=list_words(THEMES[name].title for name in self.themes)) if self.themes
                   else t("any theme"))
         rules = t("Oklahoma rules") if self.oklahoma else t("standard rules")
         # Translators: the options of a class set, separated by semicolons, after the number of puzzles
@@ -550,9 +550,9 @@ def _build(options: ClassSet) -> tuple[Puzzle, ...]:
                                        rules=options.rules, objective=objective, difficulty=options.difficulty,
                                        themes=options.themes or None, max_batches=_BUDGET[0] * count + _BUDGET[1])
         except GinError as error:
-            filters = ", ".join(filter(None, [
+            filters = list_words(filter(None, [
                 t("difficulty {range}", range=_range_words(options.difficulty)) if options.difficulty else "",
-                t("themes {themes}", themes=", ".join(options.themes)) if options.themes else ""]))
+                t("themes {themes}", themes=list_words(options.themes)) if options.themes else ""]))
             if objective == Objective.LOOKAHEAD:
                 advice = t("widen the difficulty range or add themes (lookahead puzzles are mostly rated from "
                            "{floor}), or choose the deadwood objective", floor=LOOKAHEAD_FLOOR)
@@ -675,7 +675,7 @@ def _option_words(option: str, value: Any, *, of_code: bool = False) -> str:
     if option == "difficulty":
         return t("any difficulty") if value is None else t("difficulty {range}", range=_range_words(value))
     if option == "themes":
-        return t("themes {themes}", themes=", ".join(value)) if value else t("any theme")
+        return t("themes {themes}", themes=list_words(value)) if value else t("any theme")
     return t("Oklahoma rules") if value else t("standard rules")
 
 

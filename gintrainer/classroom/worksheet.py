@@ -32,7 +32,7 @@ from ..puzzles import THEMES, Puzzle
 from ..puzzles.registry import description
 from ..puzzles.sheets import Boxes, Sheet, Space
 from ..records.storage import write_text_atomic
-from ..words.language import current_language, in_language, t, tc, text_direction, tn
+from ..words.language import current_language, in_language, list_words, t, tc, text_direction, tn
 from .sets import ClassSet
 
 FONTS = '"DejaVu Sans", Arial, sans-serif'
@@ -243,7 +243,7 @@ def _key_html(puzzle: Puzzle, sheet: Sheet) -> str:
     parts += [f'<p class="ws-layout">{escape(line)}</p>' for line in sheet.key_lines(puzzle)]
     parts.append(f'<p class="ws-explanation">{escape(render(puzzle.explanation_messages))}</p>')
     parts.append(sheet.numbers_html(puzzle))
-    themes = ", ".join(THEMES[name].title for name in puzzle.themes)
+    themes = list_words(THEMES[name].title for name in puzzle.themes)
     meta = (t("Themes: {themes} · difficulty {difficulty}", themes=themes, difficulty=puzzle.difficulty) if themes
             else t("Themes: none · difficulty {difficulty}", difficulty=puzzle.difficulty))
     # Translators: {id} is the puzzle's id, like ck-b0a9fc49dd35
@@ -267,7 +267,7 @@ def follow_up_sheet_html(code: str, follow_ups: Iterable[tuple[str, ClassSet]], 
     with in_language(lang or current_language()) as spoken:
         rows = []
         for student, classset in follow_ups:
-            themes = ", ".join(THEMES[name].title for name in classset.themes) or t("any theme")
+            themes = list_words(THEMES[name].title for name in classset.themes) or t("any theme")
             what = tn("{n} puzzle: {themes}", "{n} puzzles: {themes}", classset.count, themes=themes)
             rows.append(f'<tr><th scope="row">{escape(student)}</th><td class="ws-code">{escape(classset.code)}</td>'
                         f'<td class="ws-follow-what">{escape(what)}</td></tr>')

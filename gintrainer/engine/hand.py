@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Any, TypeAlias, TypedDict
 
 from ..words.errors import GinError, IllegalActionError, InvalidNotationError
-from ..words.language import N_, t, tn
+from ..words.language import N_, list_words, t, tn
 from ..words.vocab import Vocabulary
 from .cards import DECK, Card, CardsLike, cards_mask, format_cards, parse_card, parse_cards, show_cards, sort_by_rank
 from .melds import MeldKind, mask_min_deadwood, meld_kind, min_deadwood, order_meld
@@ -815,7 +815,7 @@ class Hand:
                                      if len(targets) == 2 else
                                      t("{card} fits melds {numbers}: say which, like 'layoff {code} on {first}'",
                                        card=card, code=card.code(), first=targets[0] + 1,
-                                       numbers=", ".join(str(target + 1) for target in targets)))
+                                       numbers=list_words(str(target + 1) for target in targets)))
         return Action(ActionKind.LAYOFF, card, target=targets[0])
 
     def _verify_layoff_target(self, card: Card, target: int, targets: list[int]) -> None:

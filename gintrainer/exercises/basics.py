@@ -24,7 +24,7 @@ from ..material.deals import (
 )
 from ..material.drawing import deadwood_words, phase_words
 from ..words.errors import GinError
-from ..words.language import N_, PLAYERS, t, tn
+from ..words.language import N_, PLAYERS, list_words, t, tn
 from .core import (
     Checker,
     ExerciseFields,
@@ -280,7 +280,7 @@ def _seeded_deal(kind: str, seed: int, rules: Rules) -> Hand:
 
 def _places(top: Sequence[Card], held: Collection[Card]) -> str:
     """The places from the top (1 first) of the cards of ``top`` that are in ``held``: "1, 3, 5, 7"."""
-    return ", ".join(str(i + 1) for i, c in enumerate(top) if c in held)
+    return list_words(str(i + 1) for i, c in enumerate(top) if c in held)
 
 
 @exercise_kind("dealt_cards", N_("Deal the cards"))

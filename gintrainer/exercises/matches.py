@@ -17,7 +17,7 @@ from ..engine.view import acting_seat
 from ..material.deals import in_discard, others
 from ..material.drawing import score_rows
 from ..words.errors import GinError, IllegalActionError
-from ..words.language import N_, PLAYERS, t, tc, tn
+from ..words.language import N_, PLAYERS, list_words, t, tc, tn
 from .core import (
     ExerciseFields,
     Feedback,
@@ -383,7 +383,7 @@ def hollywood_score(seed: int, rng: random.Random, rules: Rules) -> ExerciseFiel
     values = dict(player=PLAYERS[seat], number=number, points=answer)
     if counted:
         sums = " + ".join(map(str, counted)) + f" = {answer}" if len(counted) > 1 else str(answer)
-        explanation = t(_COUNTS_FROM[number - 1], wins=", ".join(str(points) for _, points in won), sum=sums,
+        explanation = t(_COUNTS_FROM[number - 1], wins=list_words(str(points) for _, points in won), sum=sums,
                         **values)
     else:
         explanation = _starts_counting(len(won), **values)
@@ -396,7 +396,7 @@ def hollywood_score(seed: int, rng: random.Random, rules: Rules) -> ExerciseFiel
                         "win ({wins}) counts only in the games still going.",
                         "Game {number} ended at hand {hand}, when {winner} reached {target} in it; {player}'s later "
                         "wins ({wins}) count only in the games still going.", len(late), player=PLAYERS[seat],
-                        wins=", ".join(map(str, late)), **ended_at)
+                        wins=list_words(map(str, late)), **ended_at)
         else:
             ending = t("Game {number} ended at hand {hand}, when {winner} reached {target} in it.", **ended_at)
         explanation = f"{explanation} {ending}"

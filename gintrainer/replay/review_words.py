@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..engine.evaluate import Estimate
 from ..engine.hand import ActionKind
-from ..words.language import format_number, left_to_right, t, tc, tn
+from ..words.language import format_number, left_to_right, list_words, t, tc, tn
 from .review import Decision, HandReview, Mark, move_words
 
 
@@ -111,7 +111,7 @@ def worst_sentence(reviewed: HandReview) -> str:
     worst = reviewed.worst
     if worst:
         # Translators: {steps} are the steps of the hand, the worst first ("14, 8, 3").
-        return t("The worst decisions, by points lost: steps {steps}.", steps=", ".join(str(d.step) for d in worst))
+        return t("The worst decisions, by points lost: steps {steps}.", steps=list_words(str(d.step) for d in worst))
     return no_worst_sentence()
 
 

@@ -58,7 +58,7 @@ from ..puzzles.themes import theme_title
 from ..records.storage import StorageError
 from ..trainers.training import PuzzleAttempt
 from ..words.errors import GinError
-from ..words.language import LANGUAGES, N_, NAMES, check_language, current_language, t, tc, tn
+from ..words.language import LANGUAGES, N_, NAMES, check_language, current_language, list_words, t, tc, tn
 from . import ui as widgets
 from .base import Change, PageAddress, ScriptWidget, SignIn, View, close_tree, download_link, guarded, typed_name
 from .prepare import PrepareClass
@@ -251,7 +251,7 @@ class TeacherPage(View):
 
 def _listing_note(puzzle: Puzzle) -> str:
     """A made set's puzzle in the teacher's list: its difficulty and themes."""
-    titles = ", ".join(theme_title(name) for name in puzzle.themes)
+    titles = list_words(theme_title(name) for name in puzzle.themes)
     if titles:
         return t("(difficulty {difficulty}; {themes})", difficulty=puzzle.difficulty, themes=titles)
     return t("(difficulty {difficulty}; no theme)", difficulty=puzzle.difficulty)
@@ -1127,7 +1127,7 @@ class GradebookPage(View):
                          f"?code={found.classset.code}")
         students = escape(t("Students open {link} and type this code (and their name).")).replace("{link}", link)
         # Translators: the positions of the puzzles a student missed in the class's set ("2, 4")
-        missed = t("from the puzzles missed: {positions}", positions=", ".join(map(str, found.missed)))
+        missed = t("from the puzzles missed: {positions}", positions=list_words(map(str, found.missed)))
         code_line = escape(t("Class code: {code}")).replace("{code}", code)
         shown.value = (f"{code_line} <span class='gt-info'>{escape(found.classset.describe())} · "
                        f"{escape(missed)} · {students}</span>")

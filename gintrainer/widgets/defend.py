@@ -12,7 +12,7 @@ from html import escape
 
 from ..engine.cards import Card, CardsLike, parse_cards
 from ..engine.scoring import Layoff
-from ..words.language import t, tc
+from ..words.language import list_words, t, tc
 from . import ui as widgets
 from .base import View, guarded
 from .cards import CardPicker
@@ -107,7 +107,7 @@ class ReplyInput(View):
 
     def refresh(self) -> None:
         melds = t("Your melds: {layout}", layout=self.input.melds) if self.input.melds else t("Your melds: none yet")
-        laid = ", ".join(str(lo) for lo in self.input.layoffs)
+        laid = list_words(str(lo) for lo in self.input.layoffs)
         layoffs = t("Your lay-offs: {layoffs}", layoffs=laid) if laid else t("Your lay-offs: none yet")
         waiting = self.input.waiting()  # a lay-off that needs another card of the hand laid off too
         note = f"<div class='gt-info gt-waiting'>{escape(waiting)}</div>" if waiting else ""

@@ -48,7 +48,7 @@ from ..trainers.practice import (
 )
 from ..trainers.tutor import TutorMode, TutorWarning, notes_by_step, tutor_options
 from ..words.errors import GinError
-from ..words.language import N_, t, tc
+from ..words.language import N_, list_words, t, tc
 from . import ui as widgets
 from .base import SINGLE_CLICK, Change, ScriptWidget, View, close_tree, download_link, guarded, replace_view
 from .cards import CardPicker
@@ -279,7 +279,7 @@ def hand_result_html(hand: Hand, names: tuple[str, str], seat: int) -> str:
     lines = [f"<div class='gt-result'>{escape(result.explain())}</div>"]
     if result.knocker is not None:
         knocker, defender = result.knocker, 1 - result.knocker
-        layoffs = ", ".join(str(layoff) for layoff in result.layoffs) or words("label_none")
+        layoffs = list_words(str(layoff) for layoff in result.layoffs) or words("label_none")
         lines.append("<li>" + escape(words_about(
             "result_knocker_line", knocker, names, seat, melds=melds_words(result.knocker_melds),
             deadwood=deadwood_sum_words(result.knocker_deadwood_cards))) + "</li>")
@@ -296,7 +296,7 @@ def best_reply_words(result: HandScore, best: DefenderReply, names: tuple[str, s
     """What the defender's best reply (:func:`~gintrainer.engine.scoring.missed_reply`) would have left,
     against the reply made: its lay-offs, with its melds too when they differ from those laid out."""
     kept = result.defender_deadwood or 0
-    values = dict(layoffs=", ".join(str(layoff) for layoff in best.layoffs) or words("label_none"),
+    values = dict(layoffs=list_words(str(layoff) for layoff in best.layoffs) or words("label_none"),
                   deadwood=deadwood_sum_words(best.deadwood), kept=kept, saved=kept - best.points)
     defender = 1 - (result.knocker or 0)
     same_melds = {frozenset(m) for m in best.melds} == {frozenset(m) for m in result.defender_melds}

@@ -53,7 +53,7 @@ from ..trainers.training import (
     themes_in_bank,
 )
 from ..words.errors import GinError
-from ..words.language import t, tc
+from ..words.language import list_words, t, tc
 from . import ui as widgets
 from .base import (
     DISCLOSURE,
@@ -160,7 +160,7 @@ def rated_about(puzzle: Puzzle, rated: Rating, revealed: bool) -> str:
         # Translators: {id} is the puzzle's code, {rating} and {deviation} its learned rating and how far off
         # it may be, {themes} a list of theme titles.
         return t("Puzzle {id} · rated {rating} (± {deviation}) · themes: {themes}",
-                 themes=", ".join(theme_title(name) for name in puzzle.themes), **values)
+                 themes=list_words(theme_title(name) for name in puzzle.themes), **values)
     return t("Puzzle {id} · rated {rating} (± {deviation})", **values)
 
 
@@ -433,7 +433,7 @@ class PuzzleView(View):
         if self.rated is not None:
             about = rated_about(puzzle, self.rated, revealed)
         elif revealed and puzzle.themes:
-            titles = ", ".join(theme_title(name) for name in puzzle.themes)
+            titles = list_words(theme_title(name) for name in puzzle.themes)
             # Translators: {id} is the puzzle's code (k0042), {themes} a list of theme titles.
             about = t("Puzzle {id} · difficulty {difficulty} · themes: {themes}", id=puzzle.id,
                       difficulty=puzzle.difficulty, themes=titles)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import datetime as dt
 import gettext
 import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
@@ -494,9 +494,20 @@ def tc(context: str, text: str, /, **values: object) -> str:
     return _fill(translations().pgettext(context, text), values)
 
 
+def list_words(items: Iterable[str]) -> str:
+    """Items of a list in a sentence, each after the language's list separator (Pashto's "، ", else ", ").
+
+    >>> list_words(["7♥ on meld 2", "8♥ on meld 2"])
+    '7♥ on meld 2, 8♥ on meld 2'
+    """
+    # Translators: what separates the items of a list in a sentence ("7♥, 8♥"): a comma and a space, or
+    # your language's own list comma ("، ").
+    return tc("list separator", ", ").join(items)
+
+
 __all__ = ["DOMAIN", "LANGUAGES", "NAMES", "PLAYERS", "PLAYER_PRONOUNS", "PLAYER_VALUES", "PSEUDO", "PSEUDO_MARKS",
            "N_", "Nn_", "allow_pseudo",
            "check_language", "choose_language", "current_language", "format_number", "format_percent", "format_plain",
-           "in_language", "is_rtl", "known_languages", "left_to_right", "player_names", "player_values",
+           "in_language", "is_rtl", "known_languages", "left_to_right", "list_words", "player_names", "player_values",
            "preferred_language", "sort_key", "t", "tc", "text_direction", "tn", "translations", "use_language",
            "with_arrow"]

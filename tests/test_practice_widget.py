@@ -179,6 +179,23 @@ def test_a_double_click_plays_the_move_once_and_says_nothing_of_the_second_click
     assert "select one of your cards to discard first" in page.status.value
 
 
+def test_a_refused_meld_says_why_under_the_move_buttons_until_the_next_move():
+    """The reason shows under the layout buttons (where the learner just pressed), not at the page's foot."""
+    page = knock_page()
+    page.take_button.click()
+    select(page, "5D")
+    page.knock_button.click()
+    select(page, "2C", "7H", "KS")
+    page.meld_button.click()
+    assert "2♣ 7♥ K♠ is not a meld" in page.status.value and page.game.hand.history == ("take", "knock 5D")
+    assert page.move_rows.children == (page.draw_row, page.discard_row, page.layout_row, page.status)
+    assert page.status not in page.children and page.children.index(page.move_rows) < page.children.index(
+        page.moves)
+    select(page, "7H", "7S", "7D")
+    page.meld_button.click()
+    assert page.game.hand.history[-1] == "meld 7D 7H 7S" and not page.status.value
+
+
 def test_knock_lay_out_score_and_download():
     page = knock_page()
     page.take_button.click()

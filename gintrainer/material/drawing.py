@@ -396,7 +396,10 @@ def hidden_hand_html(count: int, known: CardsLike = (), *, size: str = "normal",
     backs = "".join(card_back_html(size=size) for _ in range(count - len(known)))
     caption = (words("label_hidden_cards_known", count=count, known_cards=known) if known
                else words("label_hidden_cards", count=count))
-    return group_html(f'<span class="gt-row gt-hidden-row">{faces}{backs}</span>', caption)
+    # The backs are a row of their own inside the row, so that on a phone they overlap in one line while the
+    # known cards wrap before them (a row of both once pushed the page sideways).
+    return group_html(f'<span class="gt-row gt-hidden-row">{faces}<span class="gt-row gt-backs">{backs}</span></span>',
+                      caption)
 
 
 def stock_html(count: int, *, size: str = "normal") -> str:
@@ -1074,7 +1077,8 @@ table.gt-solver caption{font-weight:bold;text-align:left;}
    label takes only the width of its word). */
 @media (max-width:600px){.jupyter-widgets.widget-text.gt-name-box{width:100%;}
   .gt-landing .gt-name-box>.widget-label{min-width:0;}}
-@media (max-width:600px){.gt-hidden-row{flex-wrap:nowrap;}.gt-hidden-row>.gt-back+.gt-back{margin-inline-start:-26px;}}
+.gt-seat>.gt-group{max-width:100%;}
+@media (max-width:600px){.gt-backs{flex-wrap:nowrap;}.gt-backs>.gt-back+.gt-back{margin-inline-start:-26px;}}
 @media print{.gt-card{box-shadow:none;}.gt-table{background:none;}.gt-pile-all{display:none;}}
 """
 

@@ -108,8 +108,8 @@ class FirstHandPage(HandPage):
             "tooltip", "replay the hand to just before this move, to play on from there"))
         self.steps_row = button_row(self.step_choice, self.back_button)
         self.result = widgets.HTML(_dom_classes=("gt-first-hand-result",))
-        super().__init__([widgets.HTML(PRACTICE_CSS + _CSS), self.table, self.hand_info, self.picker, self.draw_row,
-                          self.discard_row, self.layout_row, self.feedback, self.result, self.rules, self.moves,
+        super().__init__([widgets.HTML(PRACTICE_CSS + _CSS), self.table, self.hand_info, self.picker, self.move_rows,
+                          self.feedback, self.result, self.rules, self.moves,
                           self.steps_row],
                          _dom_classes=("gt-practice", "gt-first-hand"))
         self.connect_move_buttons()

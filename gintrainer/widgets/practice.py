@@ -384,6 +384,9 @@ class HandPage(View):
         self.layout_row = button_row(self.lay_out_button, self.meld_button, self.layoff_button, self.done_button)
         for row in (self.draw_row, self.discard_row, self.layout_row):
             row.add_class("gt-move-row")
+        self.move_rows = widgets.VBox([self.draw_row, self.discard_row, self.layout_row],
+                                      _dom_classes=("gt-move-rows",))
+        """The move buttons' rows, and under them the page's status line (:meth:`connect_move_buttons`)."""
 
     def move_buttons(self) -> tuple[tuple[widgets.Button, ActionKind], ...]:
         """Each move button and the kind of move it plays ("lay out for me" plays the engine's layout)."""
@@ -395,7 +398,9 @@ class HandPage(View):
                 (self.layoff_button, ActionKind.LAYOFF))
 
     def connect_move_buttons(self) -> None:
-        """Make each move button play its move."""
+        """Make each move button play its move, and show the page's problems under the move buttons (a
+        refused meld says why where the learner just pressed, not at the page's foot)."""
+        self.status_beside(self.move_rows)
         for widget, kind in self.move_buttons()[:8]:
             widget.on_click(lambda _button, kind=kind: self._on_move(kind))
         for widget, handler in ((self.lay_out_button, self._on_lay_out), (self.meld_button, self._on_meld),
@@ -594,7 +599,7 @@ class PracticePage(HandPage):
         super().__init__([
             widgets.HTML(PRACTICE_CSS), self.settings_bar, self.heading, self.notice, self.table, self.picker,
             self.hand_info,
-            self.tutor_check, self.tutor_panel, self.draw_row, self.discard_row, self.layout_row,
+            self.tutor_check, self.tutor_panel, self.move_rows,
             button_row(self.sort_button, self.take_back_button, self.next_button, self.coach_box, self.tutor_box),
             self.moves, self.coach, self.result, self.review_button, self.review_box, self.class_line,
             _heading(t("Score sheet")), self.scores,

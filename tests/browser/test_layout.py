@@ -8,7 +8,9 @@ missing tooltip into the title attribute as that word: :data:`TITLED` names the
 controls once seen so, each looked for on its page); on a phone every solver's table
 shown fits the window, none of its columns off screen (the best discard trainer's in
 English, the "can you knock?" trainer's in Kurmanji, the daily page's in Pashto, a
-replay's); and no page asks anything of another host.
+replay's), and every card of the practice page's table lies in the window (in Pashto
+too, with five cards known in the opponent's hand); and no page asks anything
+of another host.
 
 Each page is loaded once in one browser context; it is measured at 1280 px, then
 the window is narrowed to 390 px and measured again (the widgets reflow, as on a
@@ -103,11 +105,27 @@ SOLVER_TABLES_JS = """() => {
   return problems;
 }"""
 
+# The practice page's game table: each of its cards drawn outside the window. On a phone the cards known in
+# the opponent's hand once sat in one row with its face-down cards, off the window's edge.
+TABLE_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll('.gt-table .gt-card')].filter(card => card.getClientRects().length)
+    .map(card => [card, card.getBoundingClientRect()]).filter(([, box]) => box.left < -1 || box.right > width + 1)
+    .map(([card, box]) => `a card of the table (${card.getAttribute('aria-label') || card.innerText.trim()}) at ` +
+                          `${Math.round(box.left)}-${Math.round(box.right)} px of a ${width} px window`);
+}"""
+
 # The learner (seat 0, non-dealer) may take the A♦ upcard and knock with 5♦.
 KNOCK_DEAL = stacked_deck("2C 3C 4C 7H 7S 7D JS QS KS 5D", "8C 9C TD JD 2H 4H 6S 8S KD QH", "AD")
 CLASS = ClassSet("Layout class", count=2)
 ROSTER_CLASS = ClassSet("Layout roster class", count=2)
 """A set whose roster is loaded: its student page offers the roster's names."""
+
+
+TAKEN_FIVE = ("take", "discard 2C", "draw", "discard 3C", "draw", "discard 4C", "draw", "discard 7H", "draw",
+              "discard 7S", "draw")
+"""The learner's moves after which the computer has taken five of the learner's discards (2♣ 3♣ 4♣ 7♥ 7♠), the
+learner to discard: the opponent's row shows five cards face up and five face down."""
 
 
 def practice_game(name: str, moves) -> None:
@@ -207,7 +225,7 @@ PAGES = [
     ("puzzles/can_knock.ipynb", "lang=ku", (opening_the_settings, showing_the_solver_table("ku", knock=True))),
     ("classroom/teacher.ipynb", "lang=tr", ()),
     ("practice/practice.ipynb", "", ()),
-    ("practice/practice.ipynb", "profile=LayoutDiscard", ()),
+    ("practice/practice.ipynb", "profile=LayoutDiscard&lang=ps", ()),  # five cards known in the opponent's hand
     ("practice/practice.ipynb", "profile=LayoutKnock", ()),
     ("practice/practice.ipynb", "profile=LayoutDone", (click("Start a new match"),)),
     ("puzzles/daily.ipynb", "", (opening_the_settings,)),
@@ -264,7 +282,7 @@ def tab(browser, browser_context_args):
 def saved_games(server):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GINTRAINER_DATA", str(server.data))
-        practice_game("LayoutDiscard", ["take"])
+        practice_game("LayoutDiscard", TAKEN_FIVE)
         practice_game("LayoutKnock", ["take", "knock 5D"])
         practice_game("LayoutDone", ["take", "knock 5D", "lay out"])
         missed = next(p for p in bank("can_knock") if not p.can_knock)  # a review due: the page shows it
@@ -351,6 +369,8 @@ def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebo
             problems += [f"{width} px, {state}: {p}" for p in page.evaluate(PROBLEMS_JS)]
             if width == WIDTHS[1]:  # a phone: every solver's table whole, the name box's placeholder whole
                 problems += [f"{width} px, {state}: {p}" for p in page.evaluate(SOLVER_TABLES_JS)]
+                if notebook.startswith("practice/"):  # a game's table whole
+                    problems += [f"{width} px, {state}: {p}" for p in page.evaluate(TABLE_JS)]
                 boxes = page.evaluate(NAME_BOXES_JS)
                 problems += [f"{width} px, {state}: the name box's \"{box['placeholder']}\" needs "
                              f"{box['needs']:.1f} px, has {box['room']:.1f}" for box in boxes

@@ -190,8 +190,8 @@ PHONE_LEARNERS = {"ku": "Zozan"}
 
 @pytest.mark.parametrize("lang", list(PHONE_LEARNERS))
 def test_on_a_phone_each_row_of_a_review_shows_its_move_points_lost_and_mark(page, server, console, lang):
-    """At 390 px the review's table fits the window in Kurmanji, whose words are the longest of the four
-    languages' here (its table was the widest: the mark column at 454 px; Pashto's:
+    """At 390 px the review's table fits the window in Kurmanji (whose table, as the English and Turkish ones,
+    put its mark column off screen before; Pashto's:
     :func:`test_a_practice_hand_reviewed_in_pashto_opens_its_blunder_in_the_replay`): nothing a learner needs
     is off to the side, in a box to scroll."""
     name = PHONE_LEARNERS[lang]

@@ -576,3 +576,12 @@ def test_a_preheated_daily_page_makes_today_s_puzzles_ahead(monkeypatch):
     monkeypatch.chdir(ROOT / "puzzles")
     assert "gintrainer.widgets.trainer" in warm_up({preparing.PAGE: "puzzles/daily.ipynb"})
     assert puzzles._daily_id.cache_info().currsize == len(puzzles.kinds())
+
+
+def test_a_preheated_landing_page_makes_today_s_puzzles_ahead(monkeypatch):
+    """The landing page's daily part marks the kinds answered too: its preheated kernel makes the ids ahead."""
+    from gintrainer import puzzles
+    puzzles._daily_id.cache_clear()
+    monkeypatch.chdir(ROOT)
+    assert "gintrainer.widgets.site" in warm_up({preparing.PAGE: "index.ipynb"})
+    assert puzzles._daily_id.cache_info().currsize == len(puzzles.kinds())

@@ -691,3 +691,12 @@ def reviews_due_html(learner: Learner, here: str = HOME, now: dt.datetime | None
 def landing() -> LandingPage:
     """A notebook's one line for the landing page."""
     return LandingPage()
+
+
+def prepare_ahead(page: str) -> None:
+    """What the landing page reads whoever asks, read ahead in a prepared kernel
+    (:func:`gintrainer.preparing.warm_up`): the ids of today's puzzles, which its daily part marks answered, as
+    the daily page's kernel makes them (:func:`gintrainer.widgets.trainer.prepare_ahead`)."""
+    if page == HOME:
+        from .trainer import prepare_ahead as trainer_ahead
+        trainer_ahead("puzzles/daily.ipynb")

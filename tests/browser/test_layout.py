@@ -1,6 +1,7 @@
 """Every page of the app at a desktop width (1280 px) and a phone width (390 px), in
 Chromium against one Voila server (the English pages without steps in the pseudo-language's
-test, in its page loads: :data:`IN_THE_PSEUDO_LANGUAGE`): no button's, toggle button's or label's text is
+test, in its page loads: :data:`IN_THE_PSEUDO_LANGUAGE`; the English trainers and daily page
+in the first-screen test's: :data:`ON_THE_FIRST_SCREEN`): no button's, toggle button's or label's text is
 cut off, every dropdown shows a value that fits, and every link looks like a link;
 each page's tab is titled in the page's language (a translated lesson's from its
 folder, the others' from ``?lang=``), never with its file's name; no control has a
@@ -229,15 +230,9 @@ PAGES = [
     ("practice/practice.ipynb", "profile=LayoutDiscard&lang=ps", ()),  # five cards known in the opponent's hand
     ("practice/practice.ipynb", "profile=LayoutKnock", ()),
     ("practice/practice.ipynb", "profile=LayoutDone", (click("Start a new match"),)),
-    ("puzzles/daily.ipynb", "", (opening_the_settings,)),
-    ("puzzles/can_knock.ipynb", "", (opening_the_settings,)),
-    ("puzzles/best_discard.ipynb", "", (opening_the_settings, showing_the_solver_table("en", knock=False))),
-    ("puzzles/take_or_draw.ipynb", "", (opening_the_settings,)),
     ("puzzles/take_or_draw.ipynb", "lang=ps", (opening_the_settings,)),
     ("puzzles/take_or_draw.ipynb", "lang=ku", (opening_the_settings, choosing_the_hardest)),
-    ("puzzles/knock_layout.ipynb", "", (opening_the_settings,)),
     ("puzzles/knock_layout.ipynb", "lang=ps", (opening_the_settings,)),
-    ("puzzles/defend.ipynb", "", (opening_the_settings,)),
     ("puzzles/defend.ipynb", "lang=ps", (opening_the_settings,)),
     ("puzzles/mistakes.ipynb", "lang=ps", ()),
     ("puzzles/review.ipynb", "profile=LayoutReview&lang=ps", ()),
@@ -251,6 +246,16 @@ PAGES = [
     ("classroom/gradebook.ipynb", f"code={CLASS.code}&lang=ps", (making_a_follow_up_set,)),
     ("classroom/gradebook.ipynb", f"code={ROSTER_CLASS.code}&lang=ps", ()),  # the exports, right to left
 ]
+ON_THE_FIRST_SCREEN = {
+    "puzzles/daily.ipynb": (opening_the_settings,),
+    "puzzles/can_knock.ipynb": (opening_the_settings,),
+    "puzzles/best_discard.ipynb": (opening_the_settings, showing_the_solver_table("en", knock=False)),
+    "puzzles/take_or_draw.ipynb": (opening_the_settings,),
+    "puzzles/knock_layout.ipynb": (opening_the_settings,),
+    "puzzles/defend.ipynb": (opening_the_settings,),
+}
+"""The English trainers and daily page, each measured with its steps in the page load of the first-screen test
+(tests/browser/test_puzzle_first.py), after its own measures."""
 IN_THE_PSEUDO_LANGUAGE = ("index.ipynb", *LESSON_PAGES, "practice/practice.ipynb", "classroom/present.ipynb")
 """The English pages measured, on opening, in the pseudo-language's test (tests/browser/test_languages.py): each
 of their texts there is the English text between ⟦ and ⟧, wider, so that what fits there fits in English."""
@@ -258,9 +263,11 @@ of their texts there is the English text between ⟦ and ⟧, wider, so that wha
 
 def test_every_page_of_the_app_is_measured():
     from test_languages import PSEUDO_PAGES
+    from test_puzzle_first import PAGES as FIRST
     served = {path.relative_to(ROOT).as_posix() for path in ROOT.glob("**/*.ipynb")
               if not any(part.startswith(".") or part in ("tests", "build") for part in path.parts)}
-    assert served == {path for path, _, _ in PAGES} | set(IN_THE_PSEUDO_LANGUAGE)
+    assert served == {path for path, _, _ in PAGES} | set(IN_THE_PSEUDO_LANGUAGE) | set(ON_THE_FIRST_SCREEN)
+    assert {(path, "") for path in ON_THE_FIRST_SCREEN} <= {(f"puzzles/{name}.ipynb", query) for name, query in FIRST}
     assert set(IN_THE_PSEUDO_LANGUAGE) <= set(PSEUDO_PAGES)
     assert len(LESSON_PAGES) == len(lesson_order()) + len(REFERENCE_FILES)  # the lessons' pages and the references
 

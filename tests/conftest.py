@@ -298,6 +298,23 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def patient_expectations():
+    """Each ``expect`` waits up to 20 s (Playwright's default: 5 s) for what it asserts. A click's answer goes
+    through the page's kernel: on a loaded machine (a slower one, the suite's two processes and their
+    browsers and servers) it once took more than 5 s, and the test failed for it. A passing check waits no
+    longer than before; only a failing one reports later."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the suite without a browser
+        return
+    expect.set_options(timeout=EXPECT_TIMEOUT)
+
+
+EXPECT_TIMEOUT = 20_000
+"""How long, in milliseconds, a browser test's ``expect`` waits (:func:`patient_expectations`)."""
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}

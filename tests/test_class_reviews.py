@@ -73,7 +73,9 @@ def test_a_class_learner_s_review_goes_to_the_class_store_once_with_the_tutor_s_
     assert kept.summary.marks["blunder"] == 1 and "your teacher sees it" in page.class_line.value
     [in_profile] = page.learner.progress.hand_reviews  # and in the learner's profile, as before
     assert in_profile.review == kept.review and in_profile.source == "practice"
-    review_on_page(page)  # the same hand reviewed again: kept once
+    review_on_page(page)  # the same hand reviewed again: the kept review shown, nothing judged, kept or sent again
+    assert len(open_store(store_url).reviews(SET.code)) == 1 and len(page.learner.progress.hand_reviews) == 1
+    page._keep_review(page.game.hand_number, page.review_box.children[0].review.reviewed)  # as from another tab
     assert len(open_store(store_url).reviews(SET.code)) == 1 and len(page.learner.progress.hand_reviews) == 2
 
 

@@ -42,12 +42,13 @@ def zoe_with_progress() -> bytes:
 # -- the store ------------------------------------------------------------------------------
 
 def test_a_profile_started_with_a_pin_keeps_only_a_salted_slow_hash_of_it_apart_from_the_progress(data):
-    store.enter("Zoe", "2468", create=True)
+    pin = "tango-2468"  # not hexadecimal: the salt and the hash, random hexadecimal digits, cannot hold it by chance
+    store.enter("Zoe", pin, create=True)
     record = json.loads(store._pin_path("Zoe").read_text())
     assert record["cost"] == store.SCRYPT and len(bytes.fromhex(record["salt"])) == 16
-    assert "2468" not in store._pin_path("Zoe").read_text()
-    assert "2468" not in store.profile_path("Zoe").read_text() and "hash" not in store.export("Zoe")
-    store.enter("Ann", "2468", create=True)  # the same PIN, another salt: another hash
+    assert "tango" not in store._pin_path("Zoe").read_text()
+    assert "tango" not in store.profile_path("Zoe").read_text() and "hash" not in store.export("Zoe")
+    store.enter("Ann", pin, create=True)  # the same PIN, another salt: another hash
     assert json.loads(store._pin_path("Ann").read_text())["hash"] != record["hash"]
 
 

@@ -5,6 +5,7 @@ which reports the losses a test chooses."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 import pytest
@@ -17,6 +18,8 @@ from gintrainer.engine import evaluate  # noqa: E402
 from gintrainer.engine.evaluate import decisions  # noqa: E402
 from gintrainer.replay import example_reviews, examples  # noqa: E402
 from gintrainer.replay import review_words as said  # noqa: E402
+from gintrainer.replay.history import to_record  # noqa: E402
+from gintrainer.replay.kept import kept_for  # noqa: E402
 from gintrainer.replay.review import Mark, move_words, review  # noqa: E402
 from gintrainer.trainers.practice import PracticeGame  # noqa: E402
 from gintrainer.widgets.practice import PracticePage  # noqa: E402
@@ -279,6 +282,44 @@ def test_a_named_learners_review_of_a_practice_hand_is_kept_in_their_profile(mon
     assert kept[0].review == review_view.reviewed.to_dict()
     assert page.learner.progress.latest_reviews == kept  # the page's learner follows (the profile page's chart)
 
+
+def test_a_reviewed_hand_shows_its_kept_review_after_a_reload_judging_nothing_and_keeping_nothing_twice(monkeypatch):
+    """A learner who reviewed the hand just played and opens the practice page again (a reload) finds the review
+    as they left it, shown from their profile: no decision judged again, no second review kept. A review kept of
+    other moves (the same match and hand number) is not this hand's: the page offers "Review this hand"."""
+    from gintrainer.records import profiles
+    match = Match(Rules(), seed="reload", first_dealer=1, deck=KNOCK_DEAL)
+    page = PracticePage(Learner("Noor"), game=PracticeGame(match=match, opponent="naive", owner="Noor"))
+    page.take_button.click()
+    select(page, "5D")
+    monkeypatch.setattr(evaluate, "judge", FakeJudge({1: (9.0, 0.5)}))
+    page.knock_button.click()
+    page.lay_out_button.click()
+    page.review_button.click()
+    review_view = page.review_box.children[0].review
+    review_view.run()
+    kept = profiles.hand_reviews("Noor")
+    assert len(kept) == 1
+    judge = FakeJudge({1: (9.0, 0.5)})
+    monkeypatch.setattr(evaluate, "judge", judge)
+    again = PracticePage(Learner("Noor"))
+    assert again.game.hand.is_over and again.game.hand.history == page.game.hand.history
+    shown = again.review_box.children[0].review
+    assert again.review_button.layout.display == "none" and not shown.progress.running
+    assert shown.reviewed.to_dict() == review_view.reviewed.to_dict() and judge.calls == []
+    assert shown.table.value == review_view.table.value
+    assert profiles.hand_reviews("Noor") == kept
+
+    # kept_for, which the page asks: these very moves, this seat, this match and hand; one that is unreadable is
+    # passed over (the page then offers to review the hand again)
+    hand, seed = page.game.hand, match.seed
+    assert kept_for(kept, hand, match=seed, number=1, seat=page.game.seat).to_dict() == kept[0].review
+    other_moves = replace(kept[0], history=to_record(examples()["dead_hand"].hand))
+    unreadable = replace(kept[0], review={**kept[0].review, "decisions": "none"})
+    assert kept_for([other_moves, unreadable], hand, match=seed, number=1, seat=page.game.seat) is None
+    assert kept_for(kept, hand, match=seed, number=1, seat=1 - page.game.seat) is None
+    assert kept_for(kept, hand, match=seed, number=2, seat=page.game.seat) is None
+    assert kept_for(kept, hand, match="another", number=1, seat=page.game.seat) is None
 
 def test_the_review_reads_in_pashto(dead_hand):
     replay, judge, _, _ = dead_hand

@@ -12,7 +12,9 @@ move and what the learner chose), which :func:`open_notes` reads back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+import logging
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +24,7 @@ from ..records.reviews import KeptReview, KeptReviewError, json_data
 from ..words.errors import GinError
 from ..words.language import t
 from .history import Replay, from_record, to_record
-from .review import HandReview
+from .review import HandReview, ReviewError
 from .tutor_notes import TutorNote, read_notes
 
 
@@ -122,5 +124,33 @@ def open_replay(kept: KeptReview) -> Replay:
     return from_record(dict(kept.history))
 
 
-__all__ = ["history_record", "keep_review", "kept_review", "notes_record", "open_notes", "open_replay", "open_review",
-           "review_record"]
+log = logging.getLogger(__name__)
+
+
+def kept_for(reviews: Iterable[KeptReview], hand: Hand, *, match: object, number: int,
+             seat: int) -> HandReview | None:
+    """The latest of ``reviews`` that judged ``seat``'s decisions in the finished ``hand``, number ``number`` of
+    the practice match whose seed is ``match``, kept with these very moves (a page opened again shows it, not
+    a review made again); None when none is. One that cannot be read is logged and passed over."""
+    if isinstance(match, int) and not isinstance(match, bool):
+        match = str(match)
+    moves: str | None = None
+    for kept in reversed(tuple(reviews)):
+        if kept.source != "practice" or kept.match != match or kept.hand != number or kept.history is None:
+            continue
+        if kept.review.get("seat") != seat:
+            continue
+        if moves is None:
+            moves = json.dumps(to_record(hand), sort_keys=True)
+        if json.dumps(kept.history, sort_keys=True) != moves:
+            continue
+        try:
+            return open_review(kept)
+        except ReviewError as error:
+            log.warning("a kept review of hand %s of match %s cannot be read, passed over: %s", number, match,
+                        error)
+    return None
+
+
+__all__ = ["history_record", "keep_review", "kept_for", "kept_review", "notes_record", "open_notes", "open_replay",
+           "open_review", "review_record"]

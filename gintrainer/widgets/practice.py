@@ -783,8 +783,10 @@ class PracticePage(HandPage):
             if made.seat == seat:  # the learner's decisions, not the computer's (which a teacher may review too)
                 self._keep_review(number, made)
         advised = game.advised_steps(number) if game.coach is CoachMode.WORDS else frozenset()
+        kept = self._kept_review()  # shown at once, not made again (nor kept twice)
         view = ReplayView(replay, review_seat=seat, review_now=True, on_reviewed=reviewed,
-                          notes=notes_at(game.tutor_notes, number), advised=advised)
+                          notes=notes_at(game.tutor_notes, number), advised=advised,
+                          made=() if kept is None else (kept,))
         self._review_key = self._hand_key()
         replace_view(self.review_box, view)
         self.refresh()
@@ -1023,6 +1025,16 @@ class PracticePage(HandPage):
             if self.confirm_box.layout.display == "" and not game.in_progress:
                 self._ask_new(False)
             self.confirm_text.value = f"<b>{escape(new_match_warning(game))}</b>"
+        if hand.is_over and not self.review_box.children and self._kept_review() is not None:
+            self._on_review()  # reviewed before this page was opened (a reload): shown as the learner left it
+
+    def _kept_review(self) -> HandReview | None:
+        """The review the learner's profile keeps of the learner's decisions in the finished hand on the table,
+        of these very moves (None when it keeps none)."""
+        from ..replay.kept import kept_for  # a page that reviews hands: a lesson's does not
+        game = self.game
+        return kept_for(self.learner.progress.hand_reviews, game.hand, match=game.match.seed,
+                        number=game.hand_number, seat=game.seat)
 
     def _hand_info(self) -> str:
         game = self.game

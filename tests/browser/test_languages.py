@@ -1,18 +1,20 @@
 """Pages in other languages in Chromium: a Pashto page laid out right to left with its
 cards left to right, every page in the tests' pseudo-language with no visible text
-outside the marks, and screenshots a person can look at (tests/browser/screenshots/:
+outside the marks (and the English pages without steps measured there as the layout
+test measures its pages), and screenshots a person can look at (tests/browser/screenshots/:
 the Pashto daily page, a Turkish lesson, a Kurmanji worksheet)."""
 
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from test_layout import IN_THE_PSEUDO_LANGUAGE, WIDTHS, expect_title, layout_problems
 
 from conftest import ConsoleWatch, open_page, settle
 from gintrainer.classroom import class_set
 from gintrainer.classroom.worksheet import worksheet_html
 from gintrainer.widgets.site import lesson_path, site_pages
-from gintrainer.words.language import LANGUAGES, NAMES, PLAYERS, in_language
+from gintrainer.words.language import LANGUAGES, NAMES, PLAYERS, PSEUDO, in_language
 from i18n import unmarked
 
 pytestmark = pytest.mark.browser
@@ -76,9 +78,13 @@ def pseudo_tab(module_context):
 
 @pytest.mark.parametrize("notebook", PSEUDO_PAGES)
 def test_every_page_in_the_pseudo_language_shows_no_unmarked_text(pseudo_tab, server, notebook):
-    """Every text the page's widgets show comes from the catalogs (the template of the code as it is)."""
+    """Every text the page's widgets show comes from the catalogs (the template of the code as it is). The pages
+    the layout test leaves to this one (:data:`test_layout.IN_THE_PSEUDO_LANGUAGE`, English pages without steps)
+    are measured here as it measures its pages, in their one page load: their texts here are the English ones
+    between marks, wider."""
     page, console = pseudo_tab
     console.problems.clear()
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
     open_page(page, server, notebook, "lang=qps")
     settle(page)  # widgets are drawn after Voila hides its spinner
     page.wait_for_function("document.documentElement.lang === 'qps'")  # set by the page's language widget
@@ -86,6 +92,10 @@ def test_every_page_in_the_pseudo_language_shows_no_unmarked_text(pseudo_tab, se
     for player in PLAYERS:  # the lessons' players are names, as a learner's is (toggle buttons run them together)
         text = text.replace(player, " ")
     assert unmarked(text, ALLOWED) == [], f"{notebook}: {' '.join(unmarked(text, ALLOWED))}"
+    if notebook in IN_THE_PSEUDO_LANGUAGE:
+        expect_title(page, notebook, PSEUDO)
+        problems = layout_problems(page, notebook)
+        assert not problems, "\n".join(problems)
     assert not console.problems, "\n".join(console.problems)
 
 

@@ -1,5 +1,7 @@
 """Every page of the app at a desktop width (1280 px) and a phone width (390 px), in
-Chromium against one Voila server: no button's, toggle button's or label's text is
+Chromium against one Voila server (the English pages without steps in the pseudo-language's
+test, in its page loads: :data:`IN_THE_PSEUDO_LANGUAGE`; the English trainers and daily page
+in the first-screen test's: :data:`ON_THE_FIRST_SCREEN`): no button's, toggle button's or label's text is
 cut off, every dropdown shows a value that fits, and every link looks like a link;
 each page's tab is titled in the page's language (a translated lesson's from its
 folder, the others' from ``?lang=``), never with its file's name; no control has a
@@ -36,7 +38,8 @@ from gintrainer.puzzles import bank
 from gintrainer.records.profiles import record_attempt
 from gintrainer.trainers.practice import PracticeGame
 from gintrainer.widgets.site import REFERENCE_FILES, page_title
-from gintrainer.words.language import in_language, t, tc
+from gintrainer.words.language import PSEUDO, in_language, t, tc
+from i18n import pseudo_language
 
 pytestmark = pytest.mark.browser
 
@@ -213,30 +216,23 @@ LESSON_PAGES = sorted(f"lessons/{path.name}" for path in (ROOT / "lessons").glob
 TRANSLATED_LESSONS = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "lessons").glob("*/*.ipynb")
                             if not path.parent.name.startswith("."))
 PAGES = [
-    ("index.ipynb", "", ()),
+    # English pages without steps are measured in the pseudo-language (tests/browser/test_languages.py): the
+    # same page, each text of it the English one between marks, so wider (see ``in_the_pseudo_language``)
     ("index.ipynb", "lang=ps", ()),
     ("index.ipynb", "lang=tr", ()),
     ("index.ipynb", "lang=ku", ()),  # the longest name box placeholder
     ("index.ipynb", "profile=LayoutReview&lang=ku", ()),  # a rating in a kind of puzzle, a review due
-    *[(path, "", ()) for path in LESSON_PAGES],
     *[(path, "", ()) for path in TRANSLATED_LESSONS],  # longer words, and Pashto right to left
     ("practice/practice.ipynb", "lang=tr", ()),
     ("puzzles/daily.ipynb", "lang=ps", (opening_the_settings, showing_the_solver_table("ps", knock=True))),
     ("puzzles/can_knock.ipynb", "lang=ku", (opening_the_settings, showing_the_solver_table("ku", knock=True))),
     ("classroom/teacher.ipynb", "lang=tr", ()),
-    ("practice/practice.ipynb", "", ()),
     ("practice/practice.ipynb", "profile=LayoutDiscard&lang=ps", ()),  # five cards known in the opponent's hand
     ("practice/practice.ipynb", "profile=LayoutKnock", ()),
     ("practice/practice.ipynb", "profile=LayoutDone", (click("Start a new match"),)),
-    ("puzzles/daily.ipynb", "", (opening_the_settings,)),
-    ("puzzles/can_knock.ipynb", "", (opening_the_settings,)),
-    ("puzzles/best_discard.ipynb", "", (opening_the_settings, showing_the_solver_table("en", knock=False))),
-    ("puzzles/take_or_draw.ipynb", "", (opening_the_settings,)),
     ("puzzles/take_or_draw.ipynb", "lang=ps", (opening_the_settings,)),
     ("puzzles/take_or_draw.ipynb", "lang=ku", (opening_the_settings, choosing_the_hardest)),
-    ("puzzles/knock_layout.ipynb", "", (opening_the_settings,)),
     ("puzzles/knock_layout.ipynb", "lang=ps", (opening_the_settings,)),
-    ("puzzles/defend.ipynb", "", (opening_the_settings,)),
     ("puzzles/defend.ipynb", "lang=ps", (opening_the_settings,)),
     ("puzzles/mistakes.ipynb", "lang=ps", ()),
     ("puzzles/review.ipynb", "profile=LayoutReview&lang=ps", ()),
@@ -249,14 +245,30 @@ PAGES = [
     # after the student page's answer (a miss: the first puzzle can knock): the class grid and a follow-up set
     ("classroom/gradebook.ipynb", f"code={CLASS.code}&lang=ps", (making_a_follow_up_set,)),
     ("classroom/gradebook.ipynb", f"code={ROSTER_CLASS.code}&lang=ps", ()),  # the exports, right to left
-    ("classroom/present.ipynb", "", ()),
 ]
+ON_THE_FIRST_SCREEN = {
+    "puzzles/daily.ipynb": (opening_the_settings,),
+    "puzzles/can_knock.ipynb": (opening_the_settings,),
+    "puzzles/best_discard.ipynb": (opening_the_settings, showing_the_solver_table("en", knock=False)),
+    "puzzles/take_or_draw.ipynb": (opening_the_settings,),
+    "puzzles/knock_layout.ipynb": (opening_the_settings,),
+    "puzzles/defend.ipynb": (opening_the_settings,),
+}
+"""The English trainers and daily page, each measured with its steps in the page load of the first-screen test
+(tests/browser/test_puzzle_first.py), after its own measures."""
+IN_THE_PSEUDO_LANGUAGE = ("index.ipynb", *LESSON_PAGES, "practice/practice.ipynb", "classroom/present.ipynb")
+"""The English pages measured, on opening, in the pseudo-language's test (tests/browser/test_languages.py): each
+of their texts there is the English text between ⟦ and ⟧, wider, so that what fits there fits in English."""
 
 
 def test_every_page_of_the_app_is_measured():
+    from test_languages import PSEUDO_PAGES
+    from test_puzzle_first import PAGES as FIRST
     served = {path.relative_to(ROOT).as_posix() for path in ROOT.glob("**/*.ipynb")
               if not any(part.startswith(".") or part in ("tests", "build") for part in path.parts)}
-    assert served == {path for path, _, _ in PAGES}
+    assert served == {path for path, _, _ in PAGES} | set(IN_THE_PSEUDO_LANGUAGE) | set(ON_THE_FIRST_SCREEN)
+    assert {(path, "") for path in ON_THE_FIRST_SCREEN} <= {(f"puzzles/{name}.ipynb", query) for name, query in FIRST}
+    assert set(IN_THE_PSEUDO_LANGUAGE) <= set(PSEUDO_PAGES)
     assert len(LESSON_PAGES) == len(lesson_order()) + len(REFERENCE_FILES)  # the lessons' pages and the references
 
 
@@ -302,8 +314,9 @@ def language_of(notebook: str, query: str) -> str:
 
 
 def expect_title(page, notebook: str, lang: str) -> None:
-    """The tab's title is the page's title in its language (another language's words than the English one)."""
-    with in_language(lang):
+    """The tab's title is the page's title in its language (another language's words than the English one; the
+    pseudo-language's, :data:`~gintrainer.words.language.PSEUDO`, too)."""
+    with pseudo_language() if lang == PSEUDO else in_language(lang):
         wanted = page_title(notebook)
     with in_language("en"):
         english = page_title(notebook)
@@ -344,19 +357,12 @@ def test_the_name_box_is_measured_in_the_longest_placeholder_and_right_to_left()
                  f"lang={lang}")} <= {(path, query) for path, query, _ in PAGES}
 
 
-@pytest.mark.parametrize("notebook, query, steps", PAGES,
-                         ids=[f"{path}?{query}" if query else path for path, query, _ in PAGES])
-def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebook, query, steps):
-    page, console = tab
-    console.problems.clear()
-    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
-    open_page(page, server, notebook, query)
-    expect_title(page, notebook, language_of(notebook, query))
-    settle(page)
-    if notebook in TITLED and not query:
-        control = page.locator("button", has_text=TITLED[notebook]).first
-        expect(control).to_be_attached()
-        assert control.get_attribute("title") != "null", TITLED[notebook]
+def layout_problems(page, notebook: str, steps=()) -> list[str]:
+    """What is wrong with the page opened in ``page`` (``notebook``'s), measured at each of :data:`WIDTHS` on
+    opening and after each of ``steps`` (each taken at the desktop width): text cut off, a dropdown's value cut
+    off or missing, a link that looks like plain text, a "null" tooltip; on a phone a solver's table, a game's
+    table or a name box's placeholder not whole; and any status line (a page's error). The pseudo-language test
+    measures its pages with it too (tests/browser/test_languages.py)."""
     problems = []
     for step in (None, *steps):
         if step is not None:
@@ -377,10 +383,26 @@ def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebo
                              if box["needs"] > box["room"]]
                 if notebook in NAME_BOX_PAGES and step is (steps[-1] if steps else None):
                     assert boxes, f"no name box shown {state}"
+    problems += [f"a status line: {text}" for text in page.locator(".gt-status").all_inner_texts()]
+    return problems
+
+
+@pytest.mark.parametrize("notebook, query, steps", PAGES,
+                         ids=[f"{path}?{query}" if query else path for path, query, _ in PAGES])
+def test_no_text_is_cut_off_and_every_dropdown_shows_a_value(tab, server, notebook, query, steps):
+    page, console = tab
+    console.problems.clear()
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    open_page(page, server, notebook, query)
+    expect_title(page, notebook, language_of(notebook, query))
+    settle(page)
+    if notebook in TITLED and not query:
+        control = page.locator("button", has_text=TITLED[notebook]).first
+        expect(control).to_be_attached()
+        assert control.get_attribute("title") != "null", TITLED[notebook]
+    problems = layout_problems(page, notebook, steps)
     assert not problems, "\n".join(problems)
     assert not console.problems, "\n".join(console.problems)
-    status = page.locator(".gt-status")
-    assert status.count() == 0, status.all_inner_texts()
 
 
 def test_the_practice_page_shows_its_layout_buttons_whole(tab, server):

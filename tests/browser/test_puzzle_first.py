@@ -16,6 +16,7 @@ the learner's cards on a phone's."""
 from collections.abc import Callable
 
 import pytest
+from test_layout import ON_THE_FIRST_SCREEN, layout_problems
 
 from conftest import open_page, page_in, settle
 from pictures import IMAGES, save_picture
@@ -109,6 +110,10 @@ def test_the_puzzle_is_on_the_first_screen(module_context, server, name, query):
         suffix = f"-{query.removeprefix('lang=')}" if query else ""
         measured = at_both_sizes(page, ".gt-trainer, .gt-daily", lambda: page.evaluate(MEASURE_JS), name + suffix,
                                  each)
+        notebook = f"puzzles/{name}.ipynb"
+        if not query and notebook in ON_THE_FIRST_SCREEN:  # the layout test's checks, in this page load
+            problems = layout_problems(page, notebook, ON_THE_FIRST_SCREEN[notebook])
+            assert not problems, "\n".join(problems)
     print(f"{name} {query}: {measured}")
     laptop, phone = measured[1280], measured[390]
     assert None not in laptop.values(), f"{name}: a part of the puzzle is missing: {laptop}"

@@ -40,6 +40,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
+from bench_opponent_hands import KNOCKED, LEAN
 
 import gintrainer.engine.evaluate as evaluate
 from gintrainer.engine.cards import DECK, cards_mask, mask_cards
@@ -69,10 +70,6 @@ def _real_deals(view: SeatView, n: int, rng: np.random.Generator) -> evaluate._D
 
 # -- other readings of the opponent (--reading), tried against the evaluator's own ---------------------------
 
-LEAN = (0.0, 0.03, 0.05, 0.07, 0.09, 0.10, 0.10, 0.11, 0.12, 0.13, 0.13)
-"""The lean by the opponent's discards (the last for more): bench/bench_opponent_hands.py's, fitted there."""
-KNOCKED = 0.05
-"""The weight of a hand the opponent could have knocked with at its last discard (and did not)."""
 PROPOSALS = {"count": 3}
 """How many hands the reweighted readings draw for each deal they keep (``--proposals``)."""
 
@@ -109,7 +106,7 @@ def _lean(view: SeatView, drawn: evaluate._Deals) -> np.ndarray:
     return -lean * deadwood + np.where(deadwood <= view.knock_limit, np.log(KNOCKED), 0.0)
 
 
-_VALUE = np.array([min(i % 13 + 1, 10) for i in range(52)])
+_VALUE = evaluate._card_values()
 _ORDER = _VALUE * 1000 + (np.arange(52) % 13 + 1) * 10 + np.arange(52) // 13
 """naive_discard's order of cards: value, then rank, then suit (clubs, diamonds, hearts, spades)."""
 

@@ -19,7 +19,8 @@ judged as always (the defender's hand drawn, or shown to the knocker's reply). `
 by hands won (each deal's points replaced by their sign: +1 won, -1 lost, 0 dead), the figure the duel's win
 rate counts, where the evaluator judges by points of the hand. ``--reading`` (with ``--fair``) tries other
 readings of the opponent in place of the evaluator's own: ``lean`` keeps its deals in proportion to
-``exp(-lean * deadwood)`` of the opponent's hand (bench/bench_opponent_hands.py's lean), ``naive`` in
+``exp(-lean * deadwood)`` of the opponent's hand (the ``evaluator`` player's leaned deals,
+:func:`~gintrainer.engine.evaluate._leaned_deals`, as bench/bench_opponent_hands.py fitted them), ``naive`` in
 proportion to how likely ``naive``'s policy, holding each hand, would have made the opponent's moves (against
 ``--against naive``, the opponent's real policy). ``--points FILE`` writes the evaluator's points of each hand,
 to pair two runs on the same deals.
@@ -40,7 +41,6 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
-from bench_opponent_hands import KNOCKED, LEAN
 
 import gintrainer.engine.evaluate as evaluate
 from gintrainer.engine.cards import DECK, cards_mask, mask_cards
@@ -74,15 +74,6 @@ PROPOSALS = {"count": 3}
 """How many hands the reweighted readings draw for each deal they keep (``--proposals``)."""
 
 
-def _redeal(view: SeatView, opponent: np.ndarray, rng: np.random.Generator) -> evaluate._Deals:
-    """Deals of these opponent hands, each stock a fresh random order of the other unseen cards."""
-    cards = np.array([c.index for c in evaluate._unseen(view)], dtype=np.int64)
-    held = ((opponent[:, None] >> cards.astype(np.uint64)[None, :]) & np.uint64(1)) == 1
-    keys = np.where(held, np.inf, rng.random(held.shape))
-    order = np.argsort(keys, axis=1, kind="stable")[:, :view.stock_count]
-    return evaluate._Deals(opponent, cards[order], np.full(len(opponent), 1.0 / len(opponent)))
-
-
 def _reweighted(view: SeatView, n: int, rng: np.random.Generator,
                 log_weights: Callable[[SeatView, evaluate._Deals], np.ndarray]) -> evaluate._Deals:
     """``n`` deals drawn from :data:`PROPOSALS` (``count``) times as many of the evaluator's own, each kept
@@ -95,15 +86,7 @@ def _reweighted(view: SeatView, n: int, rng: np.random.Generator,
     if not np.isfinite(logs).any():
         return _drawn_deals(view, n, rng)
     weights = np.where(np.isfinite(logs), np.exp(logs - logs[np.isfinite(logs)].max()), 0.0)
-    return _redeal(view, drawn.opponent[rng.choice(len(weights), n, p=weights / weights.sum())], rng)
-
-
-def _lean(view: SeatView, drawn: evaluate._Deals) -> np.ndarray:
-    """bench/bench_opponent_hands.py's lean: each hand weighted by ``exp(-lean * deadwood)``, and by
-    :data:`KNOCKED` if the opponent could have knocked with it at its last discard."""
-    deadwood = masks_min_deadwood(drawn.opponent)
-    lean = LEAN[min(len(view.opponent_threw), len(LEAN) - 1)]
-    return -lean * deadwood + np.where(deadwood <= view.knock_limit, np.log(KNOCKED), 0.0)
+    return evaluate._redealt(view, drawn.opponent[rng.choice(len(weights), n, p=weights / weights.sum())], rng)
 
 
 _VALUE = evaluate._card_values()
@@ -255,7 +238,7 @@ def _naive_history(view: SeatView, drawn: evaluate._Deals) -> np.ndarray:
 
 _READINGS: dict[str, Callable[[SeatView, int, np.random.Generator], evaluate._Deals]] = {
     "own": lambda view, n, rng: _drawn_deals(view, n, rng),
-    "lean": lambda view, n, rng: _reweighted(view, n, rng, _lean),
+    "lean": lambda view, n, rng: evaluate._leaned_deals(view, n, rng, PROPOSALS["count"]),
     "naive": lambda view, n, rng: _reweighted(view, n, rng, _naive_history),
 }
 """The readings ``--reading`` offers with ``--fair``: the evaluator's own deals; those leaned to less
@@ -272,6 +255,16 @@ _REAL_AT = {"all": frozenset(Phase), "discard": frozenset({Phase.DISCARD}),
 _BY_POINTS = (evaluate._playout_values, evaluate._layout_values)
 
 
+_EVERY_DEAL = evaluate._DealsFor.__call__
+
+
+def _deals_for(self: evaluate._DealsFor, view: SeatView) -> evaluate._Deals:
+    """The deals of each judgement the evaluator samples: :func:`_real_deals`'s."""
+    if self.samples is None:
+        return _EVERY_DEAL(self, view)
+    return _real_deals(view, self.samples, evaluate._rng(self.seed))
+
+
 def _by_hands(values: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
     """``values`` (a table of each deal's points for each move) as hands won: the points' sign."""
     return lambda *args: np.sign(values(*args))
@@ -282,7 +275,7 @@ def play(job: tuple[int, int, int, str, bool, str, str, str, str, str, int]) -> 
     first, last, samples, judge, real, seed, real_at, objective, against, reading, proposals = job
     _READING["name"] = reading
     PROPOSALS["count"] = proposals
-    evaluate._sampled_deals = _real_deals
+    evaluate._DealsFor.__call__ = _deals_for  # type: ignore[method-assign]
     if objective == "hands":
         evaluate._playout_values, evaluate._layout_values = (_by_hands(v) for v in _BY_POINTS)
     kinds = frozenset(ActionKind) if judge == "all" else evaluate.PLAYER_OVERRULES

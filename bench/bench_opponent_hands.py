@@ -9,11 +9,12 @@ deals draw them (:func:`~gintrainer.engine.evaluate._sampled_deals`: card by car
 each weighted by the opponent's takes, throws and refusals). Prints, by how many discards the opponent has
 made: the positions, the least deadwood of the opponent's real hand (mean) and of the hands drawn, and the
 same for the drawn hands leaned to less deadwood: each weighted by ``exp(-lean * deadwood)``, ``lean`` from
-:data:`LEAN` by the opponent's discards, and by :data:`KNOCKED` if it could have knocked at its last discard;
+:data:`~gintrainer.engine.evaluate.LEAN` by the opponent's discards, and by
+:data:`~gintrainer.engine.evaluate.KNOCKED` if it could have knocked at its last discard;
 then where the real hand falls among the leaned ones (its rank as a share, by fifths: a fifth of the
 positions in each when the leaned hands are as good as the real ones). ``--fit`` also prints, for each
 number of discards, the lean that brings the leaned hands' mean deadwood nearest the real hands' (the way
-:data:`LEAN` was set).
+:data:`~gintrainer.engine.evaluate.LEAN` was set).
 """
 
 from __future__ import annotations
@@ -29,16 +30,13 @@ import numpy as np
 from gintrainer.engine import evaluate
 from gintrainer.engine.cards import cards_mask
 from gintrainer.engine.duel import deal_deck
+from gintrainer.engine.evaluate import LEAN, lean_weights
 from gintrainer.engine.hand import Hand, Phase
 from gintrainer.engine.melds import mask_min_deadwood, masks_min_deadwood
 from gintrainer.engine.players import BestPlayer, decide
 from gintrainer.engine.rules import Rules
 from gintrainer.engine.view import SeatView
 
-LEAN = (0.0, 0.03, 0.05, 0.07, 0.09, 0.10, 0.10, 0.11, 0.12, 0.13, 0.13)
-"""The lean by the opponent's discards (the last for more), as ``--fit`` found it over 300 hands."""
-KNOCKED = 0.05
-"""The weight of a hand the opponent could have knocked with at its last discard (and did not)."""
 LAST = len(LEAN) - 1
 Row = tuple[int, int, int, np.ndarray]
 """One position: the opponent's discards (at most LAST), its real least deadwood, the knock limit, the least
@@ -68,9 +66,7 @@ def leaned(drawn: np.ndarray, limit: int, lean: float, turns: int) -> np.ndarray
     """The leaned weights of hands of these least deadwoods (adding up to 1)."""
     if not turns:
         return np.full(len(drawn), 1.0 / len(drawn))
-    d = drawn.astype(float)
-    w = np.exp(-lean * (d - d.min())) * np.where(d <= limit, KNOCKED, 1.0)
-    return w / w.sum()
+    return lean_weights(drawn.astype(float), lean, limit)
 
 
 def main() -> None:

@@ -200,6 +200,61 @@ def test_a_layout_resumed_halfway_is_judged_again_from_the_view():
     assert any(move[0] == action for move in rest) or len(rest) <= 1 and halfway.is_legal(action)
 
 
+def test_leaned_deals_are_deals_of_the_view_leaned_to_less_deadwood():
+    """The leaned deals (``lean=True``) deal only what the seat has not seen: each opponent hand holds the cards
+    known in it and ten cards in all, the stock the other unseen cards, each once; before the opponent's first
+    discard they are the sampled deals themselves; after it, the opponent hands drawn hold less deadwood than
+    the sampled ones, on average over the positions."""
+    import numpy as np
+
+    from gintrainer.engine.cards import cards_mask
+    from gintrainer.engine.melds import masks_min_deadwood
+    leaned_mean, sampled_mean, before = [], [], 0
+    for number, position in enumerate(positions(24, (Phase.UPCARD, Phase.DRAW, Phase.DISCARD), "lean")):
+        view = SeatView.of(position, position.to_act)
+        leaned = evaluate._leaned_deals(view, 200, np.random.default_rng(number))
+        sampled = evaluate._sampled_deals(view, 200, np.random.default_rng(number))
+        if not view.opponent_threw:
+            before += 1
+            assert (leaned.opponent == sampled.opponent).all() and (leaned.stock == sampled.stock).all()
+            continue
+        unseen = {card.index for card in evaluate._unseen(view)}
+        known = cards_mask(view.opponent_known)
+        assert leaned.stock.shape == (200, view.stock_count) and abs(leaned.weights.sum() - 1) < 1e-9
+        for mask, stock in zip(leaned.opponent.tolist(), leaned.stock.tolist(), strict=True):
+            hidden = {i for i in range(52) if mask >> i & 1} - {card.index for card in view.opponent_known}
+            assert mask & known == known and mask.bit_count() == 10 and hidden <= unseen
+            assert len(set(stock)) == len(stock) and set(stock) == unseen - hidden
+        leaned_mean.append(masks_min_deadwood(leaned.opponent).mean())
+        sampled_mean.append(masks_min_deadwood(sampled.opponent).mean())
+    assert before >= 1 and len(leaned_mean) >= 10
+    assert np.mean(leaned_mean) < np.mean(sampled_mean) - 2
+
+
+def test_the_player_with_the_lean_judges_on_the_leaned_deals():
+    """``EvaluatorPlayer(lean=True)`` plays ``judge_view(..., lean=True)``'s best move where it judges (with
+    ``sure=0``), and the leaned judgement is not the plain one everywhere."""
+    judged = differ = 0
+    for number, position in enumerate(positions(12, (Phase.DRAW, Phase.DISCARD), "lean player")):
+        view = SeatView.of(position, position.to_act)
+        if not view.opponent_threw or any(a.kind in (ActionKind.GIN, ActionKind.BIG_GIN) for a in view.legal) or (
+                position.phase != Phase.DISCARD and evaluate._clearly_draws(view)):
+            continue
+        seed = move_rng(number, position).getrandbits(64)
+        usual = BestPlayer().choose(view, random.Random(f"best:{seed}"))
+        if usual.kind not in evaluate.PLAYER_OVERRULES:
+            continue
+        moves = candidates(view)
+        if (usual,) not in moves:
+            moves.append((usual,))
+        leaned = judge_view(view, samples=FEW, seed=seed, moves=moves, lean=True)
+        plain = judge_view(view, samples=FEW, seed=seed, moves=moves)
+        assert decide(EvaluatorPlayer(samples=FEW, sure=0, lean=True), position, seed=number) == leaned.best[0]
+        judged += 1
+        differ += leaned.values != plain.values
+    assert judged >= 3 and differ >= 1
+
+
 @pytest.mark.parametrize("name", [name for name in PLAYER_NAMES if name != "evaluator"])
 def test_it_finishes_a_hand_against_each_player_with_legal_moves(name):
     rules = (Rules(), Rules(big_gin=True), Rules.preset("modern"), Rules(oklahoma=True))[PLAYER_NAMES.index(name)]
@@ -225,6 +280,9 @@ def test_bad_settings_and_no_decision_are_refused_clearly():
     for overrules in ("knock", ["knock"], [None], 3):
         with pytest.raises(GinError, match="overrules is a collection of kinds"):
             EvaluatorPlayer(overrules=overrules)
+    for lean in (1, "yes", None):
+        with pytest.raises(GinError, match="lean is True or False"):
+            EvaluatorPlayer(lean=lean)
     hand = Hand.deal(seed=4)
     with pytest.raises(GinError, match="is not to act"):
         judge_view(SeatView.of(hand, 1 - hand.to_act), samples=FEW)

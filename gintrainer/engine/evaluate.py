@@ -258,9 +258,7 @@ def _sampled_deals(view: SeatView, n: int, rng: np.random.Generator) -> _Deals:
     else:
         chosen = _conditional_poisson(_card_weights(view, unseen), hidden, n, rng)
     opponent = np.bitwise_or.reduce(np.where(chosen, bits[None, :], np.uint64(0)), axis=1) | np.uint64(known)
-    keys = np.where(chosen, np.inf, rng.random((n, len(unseen))))
-    order = np.argsort(keys, axis=1, kind="stable")[:, :view.stock_count]
-    return _Deals(opponent, cards[order], np.full(n, 1.0 / n))
+    return _redealt(view, opponent, rng)
 
 
 LEAN = (0.0, 0.03, 0.05, 0.07, 0.09, 0.10, 0.10, 0.11, 0.12, 0.13, 0.13)
